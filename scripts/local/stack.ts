@@ -1,0 +1,148 @@
+// The embedded local stack, start to stop: the cluster, the Supabase-compatible bootstrap, the
+// migrations through the real supabase CLI, the signing key, and the gateway serving every function.
+import { join, resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { type Cluster, ensureCluster, psqlFile, startCluster, stopCluster } from "./cluster.ts";
+import { ensureLocalKey, type LocalKey } from "./keys.ts";
+
+export const ROOT = resolve(import.meta.dirname!, "../..");
+const BIN = join(ROOT, "node_modules/.bin");
+
+export interface StackOptions {
+  dir: string;
+  pgPort: number;
+  gatewayPort: number;
+  throwaway?: boolean;
+  seed?: boolean;
+  /** Extra environment for the functions (adapters, limits) */
+  env?: Record<string, string>;
+  log?: (line: string) => void;
+}
+
+export interface Stack {
+  cluster: Cluster;
+  key: LocalKey;
+  gatewayUrl: string;
+  functionsEnv: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+async function runChecked(cmd: string, args: string[], env: Record<string, string> = {}) {
+  const out = await new Deno.Command(cmd, { args, cwd: ROOT, env, stdout: "piped", stderr: "piped" })
+    .output();
+  if (!out.success) {
+    throw new Error(
+      `${cmd} ${args.join(" ")} failed:\n${new TextDecoder().decode(out.stderr)}${
+        new TextDecoder().decode(out.stdout)
+      }`,
+    );
+  }
+}
+
+export async function migrate(cluster: Cluster) {
+  await runChecked(join(BIN, "supabase"), [
+    "migration",
+    "up",
+    `--remote=${cluster.url}?sslmode=disable`,
+    "--yes",
+  ], {
+    PGSSLMODE: "disable",
+    SUPABASE_TELEMETRY_DISABLED: "1",
+  });
+}
+
+async function waitForHealth(url: string, gateway: Deno.ChildProcess, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  gateway.status.then(() => (exited = true));
+  while (Date.now() < deadline && !exited) {
+    try {
+      const res = await fetch(url);
+      await res.body?.cancel();
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(
+    exited ? "the gateway exited during start-up" : `the gateway did not answer ${url} in time`,
+  );
+}
+
+export async function startStack(opts: StackOptions): Promise<Stack> {
+  const log = opts.log ?? (() => {});
+  const cluster = await ensureCluster(join(opts.dir, "pg"), opts.pgPort, { throwaway: opts.throwaway });
+  log(`postgres: starting on 127.0.0.1:${opts.pgPort}`);
+  await startCluster(cluster);
+  try {
+    log("postgres: bootstrap (roles, auth schema, extensions, pg_net stand-in)");
+    await psqlFile(cluster, join(ROOT, "scripts/local/bootstrap.sql"));
+    await psqlFile(cluster, join(ROOT, "scripts/local/pg_net.sql"));
+    log("postgres: applying supabase/migrations with the supabase CLI");
+    await migrate(cluster);
+    if (opts.seed && existsSync(join(ROOT, "supabase/seed.sql"))) {
+      log("postgres: seed.sql");
+      await psqlFile(cluster, join(ROOT, "supabase/seed.sql"), cluster.url);
+    }
+  } catch (err) {
+    await stopCluster(cluster);
+    throw err;
+  }
+  const key = await ensureLocalKey(opts.dir);
+  const gatewayUrl = `http://127.0.0.1:${opts.gatewayPort}`;
+  const storageDir = join(opts.dir, "storage");
+  await Deno.mkdir(storageDir, { recursive: true });
+  const functionsEnv = {
+    SUPABASE_URL: gatewayUrl,
+    SUPABASE_DB_URL: cluster.url,
+    LOCAL_STORAGE_DIR: storageDir,
+    ...opts.env,
+  };
+  log(`gateway: starting on ${gatewayUrl}`);
+  const gateway = new Deno.Command(join(BIN, "deno"), {
+    args: ["run", "-A", join(ROOT, "scripts/gateway.ts")],
+    cwd: ROOT,
+    env: {
+      ...functionsEnv,
+      GATEWAY_PORT: String(opts.gatewayPort),
+      LOCAL_STACK_DIR: opts.dir,
+      NET_WORKER_DB_URL: cluster.adminUrl,
+    },
+    stdout: "inherit",
+    stderr: "inherit",
+  }).spawn();
+  try {
+    await waitForHealth(`${gatewayUrl}/functions/v1/v1/health`, gateway);
+  } catch (err) {
+    try {
+      gateway.kill("SIGTERM");
+    } catch { /* already gone */ }
+    await stopCluster(cluster);
+    throw err;
+  }
+  let stopped = false;
+  return {
+    cluster,
+    key,
+    gatewayUrl,
+    functionsEnv,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      try {
+        gateway.kill("SIGTERM");
+      } catch { /* already gone */ }
+      await gateway.status;
+      await stopCluster(cluster);
+    },
+  };
+}
+
+/** A free TCP port on loopback. */
+export function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  return port;
+}

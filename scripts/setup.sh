@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs what the local stack needs when it is missing: PostgreSQL 15 with pg_cron, pgTAP and
+# plpgsql_check from Debian's packages; deno and the supabase CLI (pinned in package.json) from npm.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+[ -x /usr/lib/postgresql/15/bin/postgres ] || need+=(postgresql-15)
+[ -f /usr/lib/postgresql/15/lib/pg_cron.so ] || need+=(postgresql-15-cron)
+[ -f /usr/share/postgresql/15/extension/pgtap.control ] || need+=(postgresql-15-pgtap)
+command -v pg_prove >/dev/null 2>&1 || need+=(pgtap)
+[ -f /usr/lib/postgresql/15/lib/plpgsql_check.so ] || need+=(postgresql-15-plpgsql-check)
+command -v psql >/dev/null 2>&1 || need+=(postgresql-client-15)
+if [ ${#need[@]} -gt 0 ]; then
+  echo "setup: installing ${need[*]} from Debian's packages"
+  sudo=""
+  [ "$(id -u)" = 0 ] || sudo=sudo
+  # The stack runs its own cluster; Debian's default one would only take a port.
+  if [ ! -e /etc/postgresql-common/createcluster.conf ]; then
+    $sudo mkdir -p /etc/postgresql-common
+    echo "create_main_cluster = false" | $sudo tee /etc/postgresql-common/createcluster.conf >/dev/null
+  fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+
+if [ ! -x node_modules/.bin/deno ] || [ ! -x node_modules/.bin/supabase ]; then
+  echo "setup: installing deno and the supabase CLI from the npm registry"
+  npm ci --no-audit --no-fund --loglevel=error
+fi

@@ -1,0 +1,134 @@
+// `npm test`: a throw-away stack on free ports, then every check — static (check, lint, fmt), pgTAP,
+// Deno tests over HTTP, Supabase's advisors — and one closing line `N passed, N failed`.
+import { join } from "node:path";
+import { freePort, ROOT, startStack } from "./local/stack.ts";
+
+const DENO = join(ROOT, "node_modules/.bin/deno");
+const SUPABASE = join(ROOT, "node_modules/.bin/supabase");
+let passed = 0;
+let failed = 0;
+const failures: string[] = [];
+
+function tally(name: string, ok: boolean) {
+  if (ok) passed++;
+  else {
+    failed++;
+    failures.push(name);
+  }
+}
+
+async function run(cmd: string, args: string[], env: Record<string, string> = {}) {
+  const child = new Deno.Command(cmd, { args, cwd: ROOT, env, stdout: "piped", stderr: "piped" }).spawn();
+  const [out, status] = await Promise.all([
+    new Response(child.stdout).text().then(async (o) => o + (await new Response(child.stderr).text())),
+    child.status,
+  ]);
+  return { ok: status.success, out };
+}
+
+function section(title: string) {
+  console.log(`\n== ${title}`);
+}
+
+/** Counts TAP lines at the top level: `ok N` and `not ok N`. */
+function countTap(out: string, prefix: string) {
+  for (const line of out.split("\n")) {
+    const m = /^(not ok|ok) \d+ - ?(.*)$/.exec(line.trimEnd());
+    if (!m) continue;
+    const ok = m[1] === "ok" && !/# SKIP/i.test(m[2]);
+    if (/# SKIP/i.test(m[2])) continue;
+    tally(`${prefix}: ${m[2]}`, ok);
+    if (!ok) console.log(`  FAIL ${prefix}: ${m[2]}`);
+  }
+}
+
+const started = Date.now();
+section("static checks");
+for (
+  const [name, args] of [
+    ["deno check", ["check", "supabase/functions", "scripts", "tests"]],
+    ["deno lint", ["lint"]],
+    ["deno fmt --check", ["fmt", "--check"]],
+  ] as const
+) {
+  const r = await run(DENO, [...args]);
+  tally(name, r.ok);
+  console.log(`  ${r.ok ? "ok  " : "FAIL"} ${name}`);
+  if (!r.ok) console.log(r.out.split("\n").slice(0, 40).join("\n"));
+}
+
+section("local stack");
+const dir = await Deno.makeTempDir({ prefix: "appgen-test-" });
+const stack = await startStack({
+  dir,
+  pgPort: freePort(),
+  gatewayPort: freePort(),
+  throwaway: true,
+  log: (l) => console.log(`  ${l}`),
+});
+try {
+  section("pgTAP (supabase/tests/database)");
+  const files = [...Deno.readDirSync(join(ROOT, "supabase/tests/database"))]
+    .filter((f) => f.name.endsWith(".test.sql")).map((f) => f.name).sort();
+  for (const f of files) {
+    const r = await run("pg_prove", [
+      "--verbose",
+      "-d",
+      `${stack.cluster.url}`,
+      join("supabase/tests/database", f),
+    ], {
+      PGSSLMODE: "disable",
+    });
+    const before = passed + failed;
+    countTap(r.out.replace(/^[^\n]*\.\.\s*\n/, ""), f);
+    // A file that died before its plan finished counts as a failure of its own.
+    if (!r.ok && !/^not ok/m.test(r.out)) {
+      tally(`${f}: did not finish`, false);
+      console.log(r.out.split("\n").slice(-30).join("\n"));
+    }
+    console.log(`  ${f}: ${passed + failed - before} tests${r.ok ? "" : " (FAILED)"}`);
+  }
+
+  section("Deno tests (tests/)");
+  const localKey = join(dir, "jwt-key.json");
+  const denoTests = await run(DENO, ["test", "-A", "--reporter=tap", "tests/"], {
+    ...stack.functionsEnv,
+    TEST_GATEWAY_URL: stack.gatewayUrl,
+    TEST_LOCAL_KEY: localKey,
+    TEST_ADMIN_DB_URL: stack.cluster.adminUrl,
+  });
+  countTap(denoTests.out, "deno");
+  if (!denoTests.ok && !/^not ok/m.test(denoTests.out)) {
+    tally("deno test: did not run", false);
+  }
+  if (!denoTests.ok) {
+    console.log(denoTests.out.split("\n").filter((l) => !/^ok /.test(l)).slice(-80).join("\n"));
+  }
+
+  section("Supabase advisors (security)");
+  const adv = await run(SUPABASE, [
+    "db",
+    "advisors",
+    `--remote=${stack.cluster.url}?sslmode=disable`,
+    "--yes",
+    "--type",
+    "security",
+    "--level",
+    "warn",
+    "--fail-on",
+    "warn",
+  ], { PGSSLMODE: "disable", SUPABASE_TELEMETRY_DISABLED: "1" });
+  console.log(adv.out.slice(0, 4000));
+  tally("supabase db advisors: no security finding at WARN or above", adv.ok);
+} finally {
+  await stack.stop();
+  await Deno.remove(dir, { recursive: true }).catch(() => {});
+}
+
+if (failures.length) {
+  section("failures");
+  for (const f of failures) console.log(`  ${f}`);
+}
+console.log(`\ntook ${Math.round((Date.now() - started) / 1000)} s`);
+console.log(`${passed} passed, ${failed} failed`);
+Deno.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,58 @@
+// Every environment variable the functions read, read once and validated, so a bad deployment fails
+// at start-up with a message naming the variable instead of failing a request later.
+import { z } from "zod";
+
+const schema = z.object({
+  /** Gateway address: `https://<ref>.supabase.co` hosted, `http://127.0.0.1:54321` locally. */
+  SUPABASE_URL: z.url(),
+  /** Postgres URL of the `postgres` role; through the pooler in transaction mode on hosted projects. */
+  SUPABASE_DB_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL"),
+  /** Where the functions are reached; defaults to `${SUPABASE_URL}/functions/v1` (set it for a custom domain). */
+  PUBLIC_FUNCTIONS_URL: z.url().optional(),
+  /** JWKS of the identity provider; defaults to Supabase Auth's. */
+  SUPABASE_JWKS_URL: z.url().optional(),
+  /** Legacy HS256 JWT secret; tokens signed with it are accepted only when it is set. */
+  SUPABASE_JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Service key for the Auth admin and Storage APIs (hosted adapters). */
+  SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
+  /** Set by the embedded local stack: blobs live under this directory and users are deleted with SQL. */
+  LOCAL_STORAGE_DIR: z.string().min(1).optional(),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** How long an upstream HTTP call may take before the request fails with 502. */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+});
+
+export type Config = z.infer<typeof schema> & {
+  functionsUrl: string;
+  issuer: string;
+  jwksUrl: string;
+};
+
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = schema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`invalid configuration:\n${lines.join("\n")}`);
+  }
+  const c = parsed.data;
+  if (!c.LOCAL_STORAGE_DIR && !c.SUPABASE_SERVICE_ROLE_KEY) {
+    throw new Error(
+      "invalid configuration:\n  SUPABASE_SERVICE_ROLE_KEY: required unless LOCAL_STORAGE_DIR selects the local adapters",
+    );
+  }
+  const gateway = c.SUPABASE_URL.replace(/\/+$/, "");
+  return {
+    ...c,
+    functionsUrl: (c.PUBLIC_FUNCTIONS_URL ?? `${gateway}/functions/v1`).replace(/\/+$/, ""),
+    issuer: `${gateway}/auth/v1`,
+    jwksUrl: c.SUPABASE_JWKS_URL ?? `${gateway}/auth/v1/.well-known/jwks.json`,
+  };
+}
+
+let cached: Config | undefined;
+/** The process's configuration, read on first use. */
+export function config(): Config {
+  cached ??= loadConfig(Deno.env.toObject());
+  return cached;
+}

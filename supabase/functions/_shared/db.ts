@@ -1,0 +1,46 @@
+// Postgres access as the caller: one transaction that takes the `authenticated` role and the verified
+// claims, exactly as PostgREST does, so row-level security decides what the SQL may see and change.
+import postgres from "postgres";
+import type { Claims } from "./auth.ts";
+
+export type Sql = postgres.Sql;
+export type Tx = postgres.TransactionSql;
+
+export interface Db {
+  sql: Sql;
+  /** Runs `fn` in a transaction as the user the claims name. */
+  asUser<T>(claims: Claims, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Runs `fn` in a transaction as `service_role`, for work no user drives (webhooks, the runner). */
+  asService<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  end(): Promise<void>;
+}
+
+export function createDb(url: string, opts: { max?: number } = {}): Db {
+  const sql = postgres(url, {
+    // Works through the Supabase pooler in transaction mode, which cannot keep prepared statements.
+    prepare: false,
+    max: opts.max ?? 10,
+    idle_timeout: 30,
+    connect_timeout: 10,
+    onnotice: () => {},
+    connection: { application_name: "edge-functions" },
+  });
+
+  function withRole<T>(role: string, claims: object, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return sql.begin(async (tx) => {
+      // Sent without waiting, so the role switch and the first query share one round trip.
+      const setup = tx`select set_config('role', ${role}, true), set_config('request.jwt.claims', ${
+        JSON.stringify(claims)
+      }, true)`.execute();
+      const [, result] = await Promise.all([setup, fn(tx)]);
+      return result;
+    }) as Promise<T>;
+  }
+
+  return {
+    sql,
+    asUser: (claims, fn) => withRole("authenticated", claims, fn),
+    asService: (fn) => withRole("service_role", { role: "service_role" }, fn),
+    end: () => sql.end({ timeout: 5 }),
+  };
+}

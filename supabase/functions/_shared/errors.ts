@@ -1,0 +1,112 @@
+// One way out for every error: the contract's `{code, message, details?}` with the right status.
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { z } from "@hono/zod-openapi";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly details?: Record<string, unknown>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const ErrorBody = z.object({
+  code: z.string(),
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+}).openapi("Error");
+
+export function validationError(error: z.ZodError): ApiError {
+  return new ApiError(400, "invalid_request", "The request is not valid.", {
+    issues: error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+  });
+}
+
+interface PostgresLikeError {
+  code?: string;
+  message?: string;
+  detail?: string;
+  hint?: string;
+}
+
+// Connection-level failures of postgres.js and the OS: the database is away, the request may be retried.
+const UNAVAILABLE = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  "57P01", // admin_shutdown
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now
+  "53300", // too_many_connections
+]);
+
+/**
+ * Our SQL functions raise `PT<status>` SQLSTATEs with the message `<code>: <text>` and, optionally,
+ * a JSON object in DETAIL; anything else from Postgres is internal.
+ */
+function fromPostgres(err: PostgresLikeError): ApiError | undefined {
+  const sqlstate = err.code ?? "";
+  if (/^PT[1-5]\d\d$/.test(sqlstate)) {
+    const status = Number(sqlstate.slice(2)) as ContentfulStatusCode;
+    const m = /^([a-z_]+): (.*)$/s.exec(err.message ?? "");
+    let details: Record<string, unknown> | undefined;
+    if (err.detail) {
+      try {
+        details = JSON.parse(err.detail);
+      } catch {
+        details = undefined;
+      }
+    }
+    const headers = err.hint && /^retry-after=\d+$/.test(err.hint)
+      ? { "Retry-After": err.hint.split("=")[1] }
+      : undefined;
+    return new ApiError(status, m?.[1] ?? "error", m?.[2] ?? "Request failed.", details, headers);
+  }
+  if (UNAVAILABLE.has(sqlstate) || UNAVAILABLE.has((err as { errno?: string }).errno ?? "")) {
+    return new ApiError(503, "database_unavailable", "The database is unavailable; retry shortly.");
+  }
+  return undefined;
+}
+
+export function toApiError(err: unknown): ApiError | undefined {
+  if (err instanceof ApiError) return err;
+  if (err instanceof z.ZodError) return validationError(err);
+  if (err instanceof HTTPException) {
+    if (err.status === 400) return new ApiError(400, "invalid_json", "The request body is not valid JSON.");
+    if (err.status === 413) return new ApiError(413, "payload_too_large", "The request body is too large.");
+    if (err.status === 415) {
+      return new ApiError(
+        415,
+        "unsupported_media_type",
+        "The request body's content type is not accepted here.",
+      );
+    }
+    if (err.status === 401) return new ApiError(401, "unauthorized", err.message || "Unauthorized.");
+    return new ApiError(err.status as ContentfulStatusCode, "error", err.message || "Request failed.");
+  }
+  if (err && typeof err === "object") return fromPostgres(err as PostgresLikeError);
+  return undefined;
+}
+
+/** The response for any error; unexpected ones are logged with a request id and never leak internals. */
+export function errorResponse(err: unknown): Response {
+  let e = toApiError(err);
+  if (!e) {
+    const requestId = crypto.randomUUID();
+    console.error(`internal_error ${requestId}`, err);
+    e = new ApiError(500, "internal_error", "An unexpected error occurred.", { request_id: requestId });
+  }
+  const body: Record<string, unknown> = { code: e.code, message: e.message };
+  if (e.details) body.details = e.details;
+  const headers: Record<string, string> = { "content-type": "application/json", ...e.headers };
+  if (e.status === 401) headers["WWW-Authenticate"] ??= 'Bearer realm="api"';
+  return new Response(JSON.stringify(body), { status: e.status, headers });
+}

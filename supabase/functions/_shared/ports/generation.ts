@@ -1,0 +1,53 @@
+// Ports of the job pipeline: the prompt evaluator judges a prompt before a job is accepted,
+// the generator writes the app's files when the runner works the job.
+
+export type ModelTier = "light" | "full";
+
+export type PromptVerdict =
+  | { ok: true; model: ModelTier; appName: string }
+  | { ok: false; reason: string };
+
+export interface PromptEvaluator {
+  /** Judges a trimmed prompt. A client's `model`/`appName` are kept when given. */
+  evaluate(prompt: string, hints: { model?: ModelTier; appName?: string }): Promise<PromptVerdict>;
+}
+
+export interface GeneratedFile {
+  path: string;
+  contents: string;
+  type: string;
+}
+
+export interface GenerationAttachment {
+  path: string;
+  type: string;
+  bytes: Uint8Array;
+}
+
+export interface GenerationRequest {
+  prompt: string;
+  appName: string;
+  model: ModelTier;
+  attachments: GenerationAttachment[];
+  /** The project's current files, so a follow-up prompt modifies rather than replaces. */
+  existingFiles: GeneratedFile[];
+}
+
+export interface GenerationUsage {
+  tokensIn: number;
+  tokensOut: number;
+}
+
+export interface GenerationResult {
+  files: GeneratedFile[];
+  usage: GenerationUsage;
+  /** Concrete model name and provider, recorded on the spend and the usage event. */
+  model: string;
+  provider: string;
+  /** What the run cost, as a decimal string in EUR (e.g. "0.0120"). */
+  costEur: string;
+}
+
+export interface Generator {
+  generate(request: GenerationRequest): Promise<GenerationResult>;
+}

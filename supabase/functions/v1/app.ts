@@ -1,0 +1,13 @@
+// Builds the REST API from its dependencies, so tests can run it with other adapters in-process.
+import type { Deps } from "../_shared/deps.ts";
+import { createApiApp, mountApi } from "../_shared/http.ts";
+import { registerMetaRoutes } from "./routes/meta.ts";
+import { registerIdentityRoutes } from "./routes/identity.ts";
+
+export function createV1App(deps: Deps) {
+  const api = createApiApp();
+  registerIdentityRoutes(api, deps);
+  // Last, so the document it serves lists every route above.
+  registerMetaRoutes(api, deps);
+  return mountApi(api, "/v1");
+}

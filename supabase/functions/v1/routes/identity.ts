@@ -1,0 +1,295 @@
+// Section B of the contract: who the token is, the caller's profile, avatar upload, public profiles.
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Deps } from "../../_shared/deps.ts";
+import { ApiError } from "../../_shared/errors.ts";
+import { type ApiApp, errorResponses, jsonBody, jsonContent, userRoute, Uuid } from "../../_shared/http.ts";
+import { detectImageType, MAX_IMAGE_BYTES, readSingleUpload } from "../../_shared/uploads.ts";
+
+const USERNAME = /^[a-z0-9][a-z0-9_.]{1,28}[a-z0-9]$/;
+const ME_FIELDS = ["username", "email", "avatar_url"] as const;
+
+const RateLimit = z.object({
+  limit: z.int(),
+  remaining: z.int(),
+  reset_at: z.iso.datetime({ offset: true }),
+}).openapi("RateLimit");
+
+const Whoami = z.object({
+  user_id: Uuid,
+  client_id: z.string().openapi({
+    description:
+      "OAuth client the token was issued to; `first-party` for the service's own sign-in sessions.",
+  }),
+  scopes: z.array(z.string()),
+  rate_limit: RateLimit.optional(),
+}).openapi("Whoami");
+
+const Me = z.object({
+  user_id: Uuid,
+  username: z.string().optional(),
+  email: z.string().optional(),
+  avatar_url: z.url().nullable().optional(),
+}).openapi("Me");
+
+const UpdateMe = z.strictObject({
+  username: z.string().min(3).max(30).regex(
+    USERNAME,
+    "3..30 of a-z, 0-9, '_' and '.', starting and ending with a letter or digit",
+  )
+    .optional(),
+  avatar_url: z.url({ protocol: /^https?$/ }).max(2048).nullable().optional(),
+}).refine((v) => Object.keys(v).length > 0, "give at least one of username, avatar_url").openapi(
+  "UpdateMeRequest",
+);
+
+const PublicProfile = z.object({
+  id: Uuid,
+  username: z.string(),
+  avatar_url: z.string().nullable(),
+  is_supporter: z.boolean(),
+  created_at: z.iso.datetime({ offset: true }),
+  updated_at: z.iso.datetime({ offset: true }),
+}).openapi("PublicProfile");
+
+type MeRow = { user_id: string; username: string; avatar_url: string | null };
+
+export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
+  const { db, verifier, blobStore } = deps;
+
+  /** Removes the avatar object a profile no longer points at, when it is one of ours. */
+  async function dropOrphanedAvatar(previous: string | null, current: string | null) {
+    if (!previous || previous === current) return;
+    const path = blobStore.pathOfPublicUrl("avatars", previous);
+    if (path) {
+      await blobStore.remove("avatars", [path]).catch((err) => console.error("avatar cleanup failed", err));
+    }
+  }
+
+  function shapeMe(row: MeRow, email: string | undefined, fields: readonly string[]) {
+    const me: Record<string, unknown> = { user_id: row.user_id };
+    if (fields.includes("username")) me.username = row.username;
+    if (fields.includes("email")) me.email = email ?? "";
+    if (fields.includes("avatar_url")) me.avatar_url = row.avatar_url;
+    return me as z.infer<typeof Me>;
+  }
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "get",
+        path: "/whoami",
+        tags: ["Identity"],
+        summary: "Who the token is",
+        description: "Read from the verified token alone; no database or upstream call.",
+        responses: { 200: jsonContent(Whoami, "The token's identity") },
+      }),
+    ),
+    (c) => {
+      const claims = c.get("claims");
+      return c.json({
+        user_id: claims.sub,
+        client_id: typeof claims.client_id === "string" ? claims.client_id : "first-party",
+        scopes: typeof claims.scope === "string" ? claims.scope.split(" ").filter(Boolean) : [],
+      }, 200);
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "get",
+        path: "/me",
+        tags: ["Identity"],
+        summary: "The caller's profile",
+        request: {
+          query: z.object({
+            fields: z.string().optional().openapi({
+              description:
+                "Comma-separated subset of `username,email,avatar_url`; omitted = all. `user_id` is always returned.",
+              example: "username,avatar_url",
+            }),
+          }),
+        },
+        responses: {
+          200: jsonContent(Me, "The profile"),
+          ...errorResponses([400, 404], {
+            400: "`invalid_fields`: an unknown field name",
+            404: "No profile",
+          }),
+        },
+      }),
+    ),
+    async (c) => {
+      const { fields } = c.req.valid("query");
+      const wanted = fields === undefined ? [...ME_FIELDS] : fields.split(",").map((f) => f.trim());
+      const unknown = wanted.filter((f) => !(ME_FIELDS as readonly string[]).includes(f));
+      if (unknown.length > 0) {
+        throw new ApiError(400, "invalid_fields", `Unknown field(s): ${unknown.join(", ")}.`, {
+          unknown,
+          allowed: [...ME_FIELDS],
+        });
+      }
+      const claims = c.get("claims");
+      const row = await db.asUser(claims, async (tx) => (await tx`select api.get_me() as me`)[0].me as MeRow);
+      return c.json(shapeMe(row, claims.email, wanted), 200);
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "patch",
+        path: "/me",
+        tags: ["Identity"],
+        summary: "Change the caller's username or avatar",
+        description: "`avatar_url: null` removes the avatar. Unknown fields are rejected.",
+        request: { body: jsonBody(UpdateMe) },
+        responses: {
+          200: jsonContent(Me, "The updated profile"),
+          ...errorResponses([400, 404, 409, 415], { 409: "`username_taken`" }),
+        },
+      }),
+    ),
+    async (c) => {
+      const changes = c.req.valid("json");
+      const claims = c.get("claims");
+      const out = await db.asUser(
+        claims,
+        async (tx) =>
+          (await tx`select api.update_me(${tx.json(changes)}) as r`)[0].r as {
+            profile: MeRow;
+            previous_avatar_url: string | null;
+          },
+      );
+      await dropOrphanedAvatar(out.previous_avatar_url, out.profile.avatar_url);
+      return c.json(shapeMe(out.profile, claims.email, ME_FIELDS), 200);
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "delete",
+        path: "/me",
+        tags: ["Identity"],
+        summary: "Delete the account and all its data",
+        description:
+          "The account is removed at the identity provider first; only once that succeeds does the " +
+          "database cascade remove the profile, wallet, projects and their files, notifications, repository links, " +
+          "usage events, subscriptions, reshares, reports and blocks, and then the avatar objects are deleted. " +
+          "A 502 therefore leaves everything as it was, and the request may be retried.",
+        responses: {
+          204: { description: "Deleted" },
+          ...errorResponses([502], { 502: "The identity provider refused or failed" }),
+        },
+      }),
+    ),
+    async (c) => {
+      const userId = c.get("claims").sub;
+      await deps.authAdmin.deleteUser(userId);
+      await blobStore.removeFolder("avatars", `${userId}/`).catch((err) =>
+        console.error("avatar cleanup failed", err)
+      );
+      return c.body(null, 204);
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "post",
+        path: "/me/avatar",
+        tags: ["Identity"],
+        summary: "Upload a new avatar",
+        description:
+          `multipart/form-data with one \`file\` field: png, jpeg or webp (recognized by content, not by ` +
+          `the declared type), at most ${
+            MAX_IMAGE_BYTES / 1_000_000
+          } MB. The previous avatar object is removed.`,
+        request: {
+          body: {
+            required: true,
+            content: {
+              "multipart/form-data": {
+                // A plain JSON Schema, not zod: the form is read and checked by readSingleUpload under a byte limit.
+                schema: {
+                  type: "object",
+                  required: ["file"],
+                  properties: {
+                    file: {
+                      type: "string",
+                      format: "binary",
+                      description: "png, jpeg or webp, at most 5 MB",
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+        responses: {
+          201: jsonContent(
+            z.object({ avatar_url: z.url() }).openapi("AvatarResult"),
+            "The new avatar's public URL",
+          ),
+          ...errorResponses([400, 404, 413, 415]),
+        },
+      }),
+    ),
+    async (c) => {
+      const claims = c.get("claims");
+      const file = await readSingleUpload(c.req.raw, "file", MAX_IMAGE_BYTES);
+      const type = detectImageType(file.bytes);
+      if (!type) {
+        throw new ApiError(400, "unsupported_image", "The file is not a PNG, JPEG or WebP image.", {
+          field: "file",
+        });
+      }
+      const path = `${claims.sub}/${crypto.randomUUID()}.${type.extension}`;
+      await blobStore.put("avatars", path, file.bytes, type.mime);
+      const url = blobStore.publicUrl("avatars", path);
+      let out;
+      try {
+        out = await db.asUser(
+          claims,
+          async (tx) =>
+            (await tx`select api.update_me(${tx.json({ avatar_url: url })}) as r`)[0].r as {
+              previous_avatar_url: string | null;
+            },
+        );
+      } catch (err) {
+        await blobStore.remove("avatars", [path]).catch(() => {});
+        throw err;
+      }
+      await dropOrphanedAvatar(out.previous_avatar_url, url);
+      return c.json({ avatar_url: url }, 201);
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "get",
+        path: "/users/{userId}",
+        tags: ["Identity"],
+        summary: "A user's public profile",
+        request: { params: z.object({ userId: Uuid.openapi({ param: { name: "userId", in: "path" } }) }) },
+        responses: { 200: jsonContent(PublicProfile, "The public profile"), ...errorResponses([400, 404]) },
+      }),
+    ),
+    async (c) => {
+      const { userId } = c.req.valid("param");
+      const profile = await db.asUser(
+        c.get("claims"),
+        async (tx) => (await tx`select api.get_public_profile(${userId}) as p`)[0].p,
+      );
+      return c.json(profile, 200);
+    },
+  );
+}

@@ -1,0 +1,88 @@
+// Public documentation routes: health, the OpenAPI document generated from the routes, the reference page.
+import { createRoute, z } from "@hono/zod-openapi";
+import type { ApiApp } from "../../_shared/http.ts";
+import { jsonContent } from "../../_shared/http.ts";
+import type { Deps } from "../../_shared/deps.ts";
+import { DOCS_PAGE_CSP, renderDocsPage } from "../docs-page.ts";
+
+export const API_TITLE = "App-generation service API";
+
+export function registerMetaRoutes(api: ApiApp, deps: Deps) {
+  const baseUrl = `${deps.config.functionsUrl}/v1`;
+
+  api.openapi(
+    createRoute({
+      method: "get",
+      path: "/health",
+      tags: ["Public"],
+      summary: "Liveness check",
+      security: [],
+      responses: { 200: jsonContent(z.object({ ok: z.literal(true) }), "The service is up") },
+    }),
+    (c) => c.json({ ok: true as const }, 200),
+  );
+
+  api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+    description: "A first-party access token issued by the service's identity provider.",
+  });
+  api.openAPIRegistry.registerComponent("securitySchemes", "oauth2", {
+    type: "oauth2",
+    description: "OAuth 2.1 authorization code flow with PKCE; clients register dynamically.",
+    flows: {
+      authorizationCode: {
+        authorizationUrl: `${deps.config.issuer}/oauth/authorize`,
+        tokenUrl: `${deps.config.issuer}/oauth/token`,
+        scopes: {
+          email: "The signed-in user's e-mail address; access is gated per user by row-level permissions.",
+        },
+      },
+    },
+  });
+
+  const documentConfig = {
+    openapi: "3.1.0",
+    info: {
+      title: API_TITLE,
+      version: "0.1.0",
+      description: "Generate and modify mobile apps from prompts. Long-running work is an async job: " +
+        "`POST /jobs` returns at once and clients poll `GET /jobs/{jobId}` (backoff 2 s up to 30 s).",
+    },
+    servers: [{ url: baseUrl }],
+    security: [{ oauth2: ["email"] }, { bearerAuth: [] }] as Record<string, string[]>[],
+  };
+  // Generated once, on first request, after every route is registered.
+  let document: unknown;
+  api.openapi(
+    createRoute({
+      method: "get",
+      path: "/openapi.json",
+      tags: ["Public"],
+      summary: "This document",
+      security: [],
+      responses: { 200: jsonContent(z.record(z.string(), z.unknown()), "The OpenAPI 3.1 document") },
+    }),
+    (c) => {
+      document ??= api.getOpenAPI31Document(documentConfig);
+      return c.json(document as Record<string, unknown>, 200);
+    },
+  );
+  api.openapi(
+    createRoute({
+      method: "get",
+      path: "/docs",
+      tags: ["Public"],
+      summary: "Interactive API reference",
+      description:
+        "A self-contained HTML page (no external assets) that renders this document and can send requests.",
+      security: [],
+      responses: { 200: { description: "HTML page", content: { "text/html": { schema: z.string() } } } },
+    }),
+    (c) => {
+      c.header("Content-Security-Policy", DOCS_PAGE_CSP);
+      return c.html(renderDocsPage({ openapiUrl: "./openapi.json", title: API_TITLE }), 200);
+    },
+  );
+}

@@ -1,0 +1,120 @@
+// Shared by the HTTP tests: addresses of the running stack, users with real tokens, request helpers.
+import postgres from "postgres";
+import { exportJWK, generateKeyPair, SignJWT } from "jose";
+import { type LocalKey, mintAccessToken } from "../scripts/local/keys.ts";
+import { ensureUser } from "../scripts/local/users.ts";
+
+function need(name: string): string {
+  const v = Deno.env.get(name);
+  if (!v) throw new Error(`${name} is not set: run the tests with \`npm test\``);
+  return v;
+}
+
+export const GATEWAY = Deno.env.get("TEST_GATEWAY_URL") ?? "";
+export const ROOT_URL = `${GATEWAY}/functions/v1`;
+export const BASE_URL = `${ROOT_URL}/v1`;
+export const ISSUER = `${GATEWAY}/auth/v1`;
+/** HTTP tests need the stack `npm test` starts; alone (deno test) they are skipped. */
+export const NO_STACK = !GATEWAY;
+
+let sqlClient: postgres.Sql | undefined;
+/** The `postgres` role, as the functions connect. */
+export function db(): postgres.Sql {
+  sqlClient ??= postgres(need("SUPABASE_DB_URL"), { prepare: false, max: 4, onnotice: () => {} });
+  return sqlClient;
+}
+
+let key: LocalKey | undefined;
+export async function localKey(): Promise<LocalKey> {
+  key ??= JSON.parse(await Deno.readTextFile(need("TEST_LOCAL_KEY")));
+  return key!;
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  token: string;
+}
+
+/** A fresh user (unique e-mail) with a valid access token. */
+export async function newUser(label = "user"): Promise<TestUser> {
+  const email = `${label}.${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const user = await ensureUser(db(), email);
+  return { ...user, token: await mintAccessToken(await localKey(), ISSUER, user) };
+}
+
+/** A token for `user` with other claims or options: expired, another issuer, and so on. */
+export async function tokenFor(
+  user: { id: string; email: string },
+  opts: { expiresIn?: string | number } = {},
+) {
+  return await mintAccessToken(await localKey(), ISSUER, user, opts);
+}
+
+/** A well-formed ES256 token signed by a key the service does not trust. */
+export async function foreignToken(user: { id: string; email: string }) {
+  const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true });
+  const jwk = await exportJWK(publicKey);
+  return await new SignJWT({ email: user.email, role: "authenticated", scope: "email" })
+    .setProtectedHeader({ alg: "ES256", kid: (await localKey()).publicJwk.kid ?? jwk.kid ?? "k" })
+    .setIssuer(ISSUER).setAudience("authenticated").setSubject(user.id).setIssuedAt().setExpirationTime("1h")
+    .sign(privateKey);
+}
+
+export interface ApiResponse<T = Record<string, unknown>> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** Calls the API; `body` objects are sent as JSON, strings, FormData and bytes as they are. */
+export async function api<T = Record<string, unknown>>(
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string>; base?: string } = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData || typeof opts.body === "string" || opts.body instanceof Uint8Array) {
+    body = opts.body as BodyInit;
+  } else if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers["content-type"] ??= "application/json";
+  }
+  const res = await fetch(`${opts.base ?? BASE_URL}${path}`, { method, headers, body });
+  const text = await res.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: res.status, headers: res.headers, body: parsed as T, text };
+}
+
+/** Asserts the contract's error shape and returns the code. */
+export function errorCode(res: ApiResponse): string {
+  const b = res.body as { code?: unknown; message?: unknown };
+  if (typeof b?.code !== "string" || typeof b?.message !== "string") {
+    throw new Error(`not an error body (${res.status}): ${res.text.slice(0, 200)}`);
+  }
+  return b.code;
+}
+
+export const PNG_1x1 = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
+  (c) => c.charCodeAt(0),
+);
+
+export function imageForm(
+  bytes: Uint8Array,
+  name = "avatar.png",
+  type = "image/png",
+  field = "file",
+): FormData {
+  const form = new FormData();
+  form.append(field, new Blob([bytes as BlobPart], { type }), name);
+  return form;
+}

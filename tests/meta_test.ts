@@ -1,0 +1,92 @@
+// Section A over HTTP: health, the OpenAPI document (validated as OpenAPI 3.1, listing every route the
+// app serves), and the reference page.
+import assert from "node:assert/strict";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { api, BASE_URL, NO_STACK } from "./helpers.ts";
+import { createV1App } from "../supabase/functions/v1/app.ts";
+import { depsFromConfig } from "../supabase/functions/_shared/deps.ts";
+import { loadConfig } from "../supabase/functions/_shared/config.ts";
+
+const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
+
+t("GET /health is public", async () => {
+  const res = await api("GET", "/health");
+  assert.deepEqual(res.status, 200);
+  assert.deepEqual(res.body, { ok: true });
+});
+
+t("GET /openapi.json is a valid OpenAPI 3.1 document, version 0.1.0", async () => {
+  const res = await api<Record<string, unknown>>("GET", "/openapi.json");
+  assert.deepEqual(res.status, 200);
+  const doc = res.body as {
+    openapi: string;
+    info: { version: string };
+    servers: { url: string }[];
+    components: { securitySchemes: Record<string, unknown> };
+  };
+  assert.deepEqual(doc.openapi, "3.1.0");
+  assert.deepEqual(doc.info.version, "0.1.0");
+  assert.deepEqual(doc.servers[0].url, BASE_URL);
+  assert.deepEqual(Object.keys(doc.components.securitySchemes).sort(), ["bearerAuth", "oauth2"]);
+  const validator = new Validator();
+  const result = await validator.validate(structuredClone(res.body));
+  assert(result.valid, JSON.stringify(result.errors, null, 2));
+  assert.deepEqual(validator.version, "3.1");
+});
+
+t("every route the app serves is in the document, and nothing else", async () => {
+  const doc = (await api<{ paths: Record<string, Record<string, unknown>> }>("GET", "/openapi.json")).body;
+  const documented = new Set(
+    Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)
+    ),
+  );
+  const env = Deno.env.toObject();
+  const deps = depsFromConfig(loadConfig(env));
+  try {
+    const app = createV1App(deps);
+    const served = new Set(
+      app.routes.filter((r) => r.method !== "ALL")
+        .map((r) => `${r.method} ${r.path.replace(/^\/v1/, "").replace(/:([A-Za-z_]+)/g, "{$1}")}`),
+    );
+    assert.deepEqual([...served].sort(), [...documented].sort());
+  } finally {
+    await deps.db.end();
+  }
+});
+
+t("every documented error response uses the shared Error schema", async () => {
+  const doc = (await api<
+    {
+      paths: Record<
+        string,
+        Record<
+          string,
+          { responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }> }
+        >
+      >;
+    }
+  >("GET", "/openapi.json")).body;
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(ops)) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (Number(status) < 400) continue;
+        assert.deepEqual(
+          response.content?.["application/json"]?.schema.$ref,
+          "#/components/schemas/Error",
+          `${method} ${path} ${status}`,
+        );
+      }
+    }
+  }
+});
+
+t("GET /docs is a self-contained HTML reference page", async () => {
+  const res = await fetch(`${BASE_URL}/docs`);
+  const html = await res.text();
+  assert.deepEqual(res.status, 200);
+  assert.match(res.headers.get("content-type") ?? "", /^text\/html/);
+  assert.match(res.headers.get("content-security-policy") ?? "", /default-src 'self'/);
+  assert(!/(src|href)="https?:/i.test(html), "no external assets");
+  assert.match(html, /openapi\.json/);
+});
