@@ -26,5 +26,5 @@ fi
 
 if [ ! -x node_modules/.bin/deno ] || [ ! -x node_modules/.bin/supabase ]; then
   echo "setup: installing deno and the supabase CLI from the npm registry"
-  npm ci --no-audit --no-fund --loglevel=error
+  npm install --no-audit --no-fund --loglevel=error
 fi
