@@ -9,4 +9,5 @@ export function handler(req: Request): Response | Promise<Response> {
   return app.fetch(req);
 }
 
-if (import.meta.main) Deno.serve(handler);
+// Run alone (`deno run -A index.ts`, or by the hosted runtime) it serves itself; PORT picks the port.
+if (import.meta.main) Deno.serve({ port: Number(Deno.env.get("PORT") ?? 8000) }, handler);
