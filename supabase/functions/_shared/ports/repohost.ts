@@ -1,0 +1,45 @@
+// Repository host port: users link an app to a repository of theirs, and the service publishes the app's
+// files there. Errors (ApiError unless noted):
+//   400 repohost_code_rejected        the host refused the OAuth code; details.upstream_error is its code
+//   400 repohost_no_files             a push without files
+//   404 repohost_installation_missing the app is no longer installed on that account
+//   404 repohost_repository_missing   the repository does not exist, or is not shared with the
+//                                     installation, and could not be created; details {owner, repository}
+//   409 repohost_branch_moved         someone else pushed meanwhile; pushing again is safe
+//   502 repohost_failed (UpstreamError) the host failed, refused the service itself, or did not answer
+
+export interface RepoFile {
+  /** Path inside the repository, `/`-separated, without a leading `/`. */
+  path: string;
+  /** UTF-8 text. */
+  contents: string;
+}
+
+export interface PushInput {
+  installationId: number;
+  /** The account that owns the repository; the installation's own account when omitted. */
+  owner?: string;
+  repository: string;
+  /** Exactly the files the default branch holds afterwards: files absent here are removed. */
+  files: RepoFile[];
+  /** The commit message. */
+  message: string;
+}
+
+export interface PushResult {
+  /** The commit the default branch points at afterwards. */
+  commitSha: string;
+  /** Whether the repository was created by this push. */
+  created: boolean;
+}
+
+export interface RepoHost {
+  /** Exchanges the code of a user's OAuth sign-in with the host for that user's access token. */
+  exchangeCode(code: string, redirectUri?: string): Promise<{ accessToken: string }>;
+  /**
+   * Commits the files to the repository's default branch as one commit whose parent is the previous head,
+   * creating the repository first where the host allows it. Pushing files identical to the head's creates
+   * no commit and answers the head.
+   */
+  pushFiles(input: PushInput): Promise<PushResult>;
+}
