@@ -103,6 +103,15 @@ export function errorCode(res: ApiResponse): string {
   return b.code;
 }
 
+/** Asserts the status and, when given, the error code of an error response. */
+export function expectError(res: ApiResponse, status: number, code?: string) {
+  if (res.status !== status) {
+    throw new Error(`expected ${status}, got ${res.status}: ${res.text.slice(0, 300)}`);
+  }
+  const actual = errorCode(res);
+  if (code && actual !== code) throw new Error(`expected code ${code}, got ${actual}`);
+}
+
 export const PNG_1x1 = Uint8Array.from(
   atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
   (c) => c.charCodeAt(0),
@@ -117,4 +126,28 @@ export function imageForm(
   const form = new FormData();
   form.append(field, new Blob([bytes as BlobPart], { type }), name);
   return form;
+}
+
+export interface ProjectBody {
+  id: number;
+  name: string;
+  description: string;
+  icon_url: string | null;
+  shared: boolean;
+  created_at: string;
+  updated_at: string;
+  author: { id: string; username: string };
+}
+
+/** A project created over the API; fails the test unless it is a 201. */
+export async function newProject(
+  user: TestUser,
+  body: { name?: string; description?: string; shared?: boolean } = {},
+): Promise<ProjectBody> {
+  const res = await api<ProjectBody>("POST", "/projects", {
+    token: user.token,
+    body: { name: `Project ${crypto.randomUUID().slice(0, 6)}`, ...body },
+  });
+  if (res.status !== 201) throw new Error(`POST /projects: ${res.status} ${res.text.slice(0, 200)}`);
+  return res.body;
 }

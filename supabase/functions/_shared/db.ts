@@ -44,3 +44,12 @@ export function createDb(url: string, opts: { max?: number } = {}): Db {
     end: () => sql.end({ timeout: 5 }),
   };
 }
+
+/** The single value of a `select api.<fn>(...) as r` made as the user: what every route handler needs. */
+export async function selectAsUser<T>(
+  db: Db,
+  claims: Claims,
+  query: (tx: Tx) => postgres.PendingQuery<postgres.Row[]>,
+): Promise<T> {
+  return await db.asUser(claims, async (tx) => (await query(tx))[0].r as T);
+}

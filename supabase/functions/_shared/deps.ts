@@ -4,6 +4,8 @@ import { createTokenVerifier, type TokenVerifier } from "./auth.ts";
 import { createDb, type Db } from "./db.ts";
 import type { BlobStore } from "./ports/storage.ts";
 import type { AuthAdmin } from "./ports/auth-admin.ts";
+import type { IconRenderer } from "./ports/icons.ts";
+import { NameIconRenderer } from "./icons/name-icon-renderer.ts";
 import { LocalBlobStore } from "./adapters/local-storage.ts";
 import { SqlAuthAdmin } from "./adapters/sql-auth-admin.ts";
 import { SupabaseAuthAdmin, SupabaseBlobStore } from "./adapters/supabase.ts";
@@ -14,6 +16,7 @@ export interface Deps {
   verifier: TokenVerifier;
   blobStore: BlobStore;
   authAdmin: AuthAdmin;
+  icons: IconRenderer;
 }
 
 export function depsFromConfig(c: Config = config()): Deps {
@@ -31,6 +34,7 @@ export function depsFromConfig(c: Config = config()): Deps {
       verifier,
       blobStore: new LocalBlobStore(c.LOCAL_STORAGE_DIR, gateway),
       authAdmin: new SqlAuthAdmin(db),
+      icons: new NameIconRenderer(),
     };
   }
   const upstream = {
@@ -44,5 +48,6 @@ export function depsFromConfig(c: Config = config()): Deps {
     verifier,
     blobStore: new SupabaseBlobStore(upstream),
     authAdmin: new SupabaseAuthAdmin(upstream),
+    icons: new NameIconRenderer(),
   };
 }

@@ -48,6 +48,11 @@ const UNAVAILABLE = new Set([
   "53300", // too_many_connections
 ]);
 
+const UNSTORABLE_TEXT = new Set([
+  "22021", // character_not_in_repertoire: a NUL byte in a text parameter
+  "22P05", // untranslatable_character: \u0000 inside jsonb
+]);
+
 /**
  * Our SQL functions raise `PT<status>` SQLSTATEs with the message `<code>: <text>` and, optionally,
  * a JSON object in DETAIL; anything else from Postgres is internal.
@@ -69,6 +74,14 @@ function fromPostgres(err: PostgresLikeError): ApiError | undefined {
       ? { "Retry-After": err.hint.split("=")[1] }
       : undefined;
     return new ApiError(status, m?.[1] ?? "error", m?.[2] ?? "Request failed.", details, headers);
+  }
+  // Text and jsonb cannot hold NUL: a client's string that contains one is a bad request, not a fault.
+  if (UNSTORABLE_TEXT.has(sqlstate)) {
+    return new ApiError(
+      400,
+      "invalid_request",
+      "The request contains a NUL character, which cannot be stored.",
+    );
   }
   if (UNAVAILABLE.has(sqlstate) || UNAVAILABLE.has((err as { errno?: string }).errno ?? "")) {
     return new ApiError(503, "database_unavailable", "The database is unavailable; retry shortly.");

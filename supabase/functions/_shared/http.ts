@@ -102,3 +102,8 @@ function asArray<T>(x: T | T[] | undefined): T[] {
 }
 
 export const Uuid = z.uuid({ error: "must be a UUID" });
+
+/** The answer to a create that was already done: the contract's `{deduped: true}` with status 200. */
+export const Deduped = z.object({ deduped: z.literal(true) }).openapi("Deduped");
+
+export const Timestamp = z.iso.datetime({ offset: true });

@@ -3,10 +3,14 @@ import type { Deps } from "../_shared/deps.ts";
 import { createApiApp, mountApi } from "../_shared/http.ts";
 import { registerMetaRoutes } from "./routes/meta.ts";
 import { registerIdentityRoutes } from "./routes/identity.ts";
+import { registerProjectRoutes } from "./routes/projects.ts";
+import { registerModerationRoutes } from "./routes/moderation.ts";
 
 export function createV1App(deps: Deps) {
   const api = createApiApp();
   registerIdentityRoutes(api, deps);
+  registerProjectRoutes(api, deps);
+  registerModerationRoutes(api, deps);
   // Last, so the document it serves lists every route above.
   registerMetaRoutes(api, deps);
   return mountApi(api, "/v1");

@@ -1,7 +1,9 @@
 // Section B of the contract: who the token is, the caller's profile, avatar upload, public profiles.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../../_shared/deps.ts";
+import { selectAsUser } from "../../_shared/db.ts";
 import { ApiError } from "../../_shared/errors.ts";
+import { removeProjectIcons } from "../../_shared/icons/project-icons.ts";
 import { type ApiApp, errorResponses, jsonBody, jsonContent, userRoute, Uuid } from "../../_shared/http.ts";
 import { detectImageType, MAX_IMAGE_BYTES, readSingleUpload } from "../../_shared/uploads.ts";
 
@@ -42,7 +44,7 @@ const UpdateMe = z.strictObject({
   "UpdateMeRequest",
 );
 
-const PublicProfile = z.object({
+export const PublicProfile = z.object({
   id: Uuid,
   username: z.string(),
   avatar_url: z.string().nullable(),
@@ -180,7 +182,8 @@ export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
         description:
           "The account is removed at the identity provider first; only once that succeeds does the " +
           "database cascade remove the profile, wallet, projects and their files, notifications, repository links, " +
-          "usage events, subscriptions, reshares, reports and blocks, and then the avatar objects are deleted. " +
+          "usage events, subscriptions, reshares, reports and blocks, and then the avatar and project icon objects " +
+          "are deleted. " +
           "A 502 therefore leaves everything as it was, and the request may be retried.",
         responses: {
           204: { description: "Deleted" },
@@ -189,11 +192,19 @@ export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
       }),
     ),
     async (c) => {
-      const userId = c.get("claims").sub;
+      const claims = c.get("claims");
+      const userId = claims.sub;
+      // Read before the cascade removes the rows that name the icon folders.
+      const projectIds = await selectAsUser<number[]>(
+        db,
+        claims,
+        (tx) => tx`select api.own_project_ids() as r`,
+      );
       await deps.authAdmin.deleteUser(userId);
       await blobStore.removeFolder("avatars", `${userId}/`).catch((err) =>
         console.error("avatar cleanup failed", err)
       );
+      await Promise.all(projectIds.map((id) => removeProjectIcons(deps, id)));
       return c.body(null, 204);
     },
   );

@@ -1,0 +1,153 @@
+// Section H of the contract: reports and blocks, plus listing and lifting blocks (additions).
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Deps } from "../../_shared/deps.ts";
+import { selectAsUser } from "../../_shared/db.ts";
+import {
+  type ApiApp,
+  Deduped,
+  errorResponses,
+  jsonBody,
+  jsonContent,
+  Timestamp,
+  userRoute,
+  Uuid,
+} from "../../_shared/http.ts";
+import { PublicProfile } from "./identity.ts";
+
+// Not strict: a client's `reporter_id` is dropped like any other unknown field, the reporter is the caller.
+const ReportRequest = z.object({
+  reported_project_id: z.int().min(1).nullable().optional().openapi({ format: "int64" }),
+  reported_user_id: Uuid.nullable().optional(),
+  reason: z.string().max(1000).nullable().optional(),
+}).openapi("ReportRequest");
+
+const Report = z.object({
+  id: Uuid,
+  reporter_id: Uuid,
+  reported_project_id: z.int().nullable().openapi({ format: "int64" }),
+  reported_user_id: Uuid.nullable(),
+  reason: z.string().nullable(),
+  created_at: Timestamp,
+}).openapi("Report");
+
+const BlockRequest = z.strictObject({ blocked_user_id: Uuid }).openapi("BlockRequest");
+
+const Block = z.object({ blocker_id: Uuid, blocked_user_id: Uuid, created_at: Timestamp }).openapi("Block");
+
+const BlockList = z.object({
+  data: z.array(Block.extend({ blocked_user: PublicProfile })),
+}).openapi("BlockList");
+
+export function registerModerationRoutes(api: ApiApp, deps: Deps) {
+  const { db, verifier } = deps;
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "post",
+        path: "/reports",
+        tags: ["Moderation"],
+        summary: "Report a project or a user",
+        description: "At least one of `reported_project_id` and `reported_user_id` (400 " +
+          "`report_target_required`); each must exist (a project: be visible to the caller), else 404. " +
+          "`reason` is at most 1000 characters. The reporter is always the caller: a `reporter_id` in the " +
+          "body is ignored.",
+        request: { body: jsonBody(ReportRequest) },
+        responses: {
+          201: jsonContent(Report, "The report"),
+          ...errorResponses([400, 404, 415], { 404: "`project_not_found` or `user_not_found`" }),
+        },
+      }),
+    ),
+    async (c) => {
+      const body = c.req.valid("json");
+      const report = await selectAsUser<z.infer<typeof Report>>(
+        db,
+        c.get("claims"),
+        (tx) =>
+          tx`select api.create_report(${body.reported_project_id ?? null}, ${
+            body.reported_user_id ?? null
+          }, ${body.reason ?? null}) as r`,
+      );
+      return c.json(report, 201);
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "post",
+        path: "/blocks",
+        tags: ["Moderation"],
+        summary: "Block a user",
+        description:
+          "The blocker is the caller. From then on neither user sees the other's shared projects " +
+          "(lists with `visibility=all`, the project, its files). A repeat answers 200 `{deduped: true}`.",
+        request: { body: jsonBody(BlockRequest) },
+        responses: {
+          201: jsonContent(Block, "Blocked"),
+          200: jsonContent(Deduped, "Already blocked"),
+          ...errorResponses([400, 404, 415], {
+            400: "`cannot_block_self`, or an invalid body",
+            404: "`user_not_found`",
+          }),
+        },
+      }),
+    ),
+    async (c) => {
+      const { blocked_user_id } = c.req.valid("json");
+      const out = await selectAsUser<z.infer<typeof Block> | z.infer<typeof Deduped>>(
+        db,
+        c.get("claims"),
+        (tx) => tx`select api.create_block(${blocked_user_id}) as r`,
+      );
+      return "deduped" in out ? c.json(out, 200) : c.json(out, 201);
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "get",
+        path: "/blocks",
+        tags: ["Moderation"],
+        summary: "The users the caller blocked",
+        description:
+          "An addition to the contract, so a block can be reviewed and lifted. Newest first, each " +
+          "with the blocked user's public profile. Blocks against the caller are never shown.",
+        responses: { 200: jsonContent(BlockList, "The caller's blocks") },
+      }),
+    ),
+    async (c) => {
+      const blocks = await selectAsUser<z.infer<typeof BlockList>>(
+        db,
+        c.get("claims"),
+        (tx) => tx`select api.list_blocks() as r`,
+      );
+      return c.json(blocks, 200);
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "delete",
+        path: "/blocks/{userId}",
+        tags: ["Moderation"],
+        summary: "Lift a block",
+        description: "An addition to the contract. Idempotent: 204 also when there was no such block.",
+        request: { params: z.object({ userId: Uuid.openapi({ param: { name: "userId", in: "path" } }) }) },
+        responses: { 204: { description: "Not blocked (any more)" }, ...errorResponses([400]) },
+      }),
+    ),
+    async (c) => {
+      const { userId } = c.req.valid("param");
+      await selectAsUser(db, c.get("claims"), (tx) => tx`select api.delete_block(${userId}) as r`);
+      return c.body(null, 204);
+    },
+  );
+}

@@ -1,0 +1,616 @@
+// Section D of the contract: projects, their files, icon, reshares, preview errors and integration links.
+// Visibility and every limit are enforced in SQL (api.* functions under row-level security).
+import { createRoute, z } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import type postgres from "postgres";
+import type { Deps } from "../../_shared/deps.ts";
+import { selectAsUser } from "../../_shared/db.ts";
+import { ApiError } from "../../_shared/errors.ts";
+import {
+  type ApiApp,
+  Deduped,
+  errorResponses,
+  jsonBody,
+  jsonContent,
+  Timestamp,
+  userRoute,
+  Uuid,
+} from "../../_shared/http.ts";
+import { generateProjectIcon, removeProjectIcons } from "../../_shared/icons/project-icons.ts";
+import { TemplateGenerator } from "../../_shared/generation/template-generator.ts";
+import { PublicProfile } from "./identity.ts";
+
+// The limits api.save_project_files enforces, repeated here for the documentation.
+const FILE_LIMITS = {
+  pathChars: 512,
+  filesPerRequest: 100,
+  bytesPerFile: 512 * 1024,
+  bytesPerRequest: 4 * 1024 * 1024,
+  filesPerProject: 500,
+};
+// The raw body may exceed the contents limit by JSON escaping; beyond this it is refused unread.
+const MAX_FILES_BODY_BYTES = 8 * 1024 * 1024;
+const FILE_TYPE = /^[A-Za-z0-9_-]{1,32}$/;
+
+const ProjectId = z.string().regex(/^[1-9][0-9]{0,15}$/, "must be a positive integer").transform(Number)
+  .openapi({ param: { name: "projectId", in: "path" }, type: "integer", format: "int64", example: 42 });
+const ProjectParams = z.object({ projectId: ProjectId });
+
+const Project = z.object({
+  id: z.int().openapi({ format: "int64", example: 42 }),
+  name: z.string(),
+  description: z.string(),
+  icon_url: z.url().nullable().openapi({
+    description: "Server-managed: set by `POST /projects/{projectId}/icon`, null until then.",
+  }),
+  shared: z.boolean(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  author: PublicProfile,
+}).openapi("Project");
+
+const ProjectPage = z.object({
+  data: z.array(Project),
+  next_cursor: z.string().nullable().openapi({
+    description: "Pass as `cursor` for the next page; null at the end.",
+  }),
+}).openapi("ProjectPage");
+
+const ProjectName = z.string().min(1).max(100).regex(/\S/, "must not be blank");
+
+const CreateProject = z.strictObject({
+  name: ProjectName,
+  description: z.string().max(1000).optional(),
+  shared: z.boolean().optional().openapi({ description: "Visible to every signed-in user; default false." }),
+}).openapi("CreateProjectRequest");
+
+const UpdateProject = z.strictObject({ name: ProjectName.optional(), shared: z.boolean().optional() })
+  .refine((v) => Object.keys(v).length > 0, "give at least one of name, shared")
+  .openapi("UpdateProjectRequest");
+
+const ProjectFile = z.object({
+  path: z.string(),
+  contents: z.string(),
+  type: z.string().openapi({ example: "CODE" }),
+  updated_at: Timestamp,
+}).openapi("ProjectFile");
+const ProjectFiles = z.object({ data: z.array(ProjectFile) }).openapi("ProjectFileList");
+
+const SaveFiles = z.strictObject({
+  files: z.array(z.strictObject({
+    path: z.string(),
+    contents: z.string(),
+    type: z.string().regex(FILE_TYPE, "1..32 of A-Z, a-z, 0-9, '_' and '-'"),
+  })),
+}).openapi("SaveProjectFilesRequest");
+
+const IconResult = z.object({ project_id: z.int().openapi({ format: "int64" }), icon_url: z.url() })
+  .openapi("IconResult");
+
+const PushResult = z.object({ pushed: z.boolean(), commit_sha: z.string() }).openapi("PushResult");
+
+const ReshareRequest = z.strictObject({
+  platform: z.string().regex(/^[A-Za-z0-9_.-]{1,32}$/, "1..32 of letters, digits, '_', '.' and '-'")
+    .openapi({ example: "instagram", description: "Stored in lower case; dedupes case-insensitively." }),
+  share_metadata: z.record(z.string(), z.unknown()).optional().openapi({
+    description: "Any JSON object of at most 4096 bytes; default {}.",
+  }),
+}).openapi("ReshareRequest");
+
+const Reshare = z.object({
+  id: Uuid,
+  project_id: z.int().openapi({ format: "int64" }),
+  user_id: Uuid,
+  platform: z.string(),
+  share_metadata: z.record(z.string(), z.unknown()),
+  created_at: Timestamp,
+}).openapi("Reshare");
+
+const PreviewError = z.object({
+  id: z.int().openapi({ format: "int64" }),
+  message: z.string(),
+  stack: z.string().nullable(),
+  created_at: Timestamp,
+}).openapi("PreviewError");
+
+const RecordPreviewError = z.strictObject({
+  message: z.string().min(1).max(2000),
+  stack: z.string().max(16000).nullable().optional(),
+}).openapi("RecordPreviewErrorRequest");
+
+const DbhostLink = z.object({
+  project_id: z.int().openapi({ format: "int64" }),
+  dbhost_project_ref: z.string(),
+  dbhost_project_name: z.string(),
+  api_url: z.string(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+}).openapi("DbhostProjectLink");
+
+type ProjectRow = z.infer<typeof Project>;
+
+const NOT_FOUND = "`project_not_found`: no such project, or not visible to the caller (never 403)";
+const OWNER_ONLY_NOT_FOUND =
+  "`project_not_found`: no such project, or not the caller's (another user's project is 404, never 403)";
+
+// New projects start from the offline template, built from the name and description alone.
+const template = new TemplateGenerator();
+
+async function defaultFiles(name: string, description: string | undefined) {
+  const prompt = `A mobile app called ${name}.${description ? ` ${description}` : ""}`;
+  const generated = await template.generate({
+    prompt,
+    appName: name,
+    model: "light",
+    attachments: [],
+    existingFiles: [],
+  });
+  return generated.files.map(({ path, contents, type }) => ({ path, contents, type }));
+}
+
+/** NUL cannot reach SQL (text cannot hold it), so this one path rule is checked here. */
+function refuseNulPaths(files: { path: string }[]) {
+  const bad = files.find((f) => f.path.includes("\0"));
+  if (bad) {
+    throw new ApiError(400, "invalid_file_path", "File paths must not contain NUL characters.", {
+      path: bad.path,
+      reason: "nul_character",
+    });
+  }
+}
+
+export function registerProjectRoutes(api: ApiApp, deps: Deps) {
+  const { db, verifier } = deps;
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "get",
+        path: "/projects",
+        tags: ["Projects"],
+        summary: "A page of projects",
+        description:
+          "Newest first (`created_at`, then `id`, both descending): pages never repeat or skip a row " +
+          "while projects are being created. `visibility=mine` lists the caller's own projects; `all` adds " +
+          "other users' shared projects, except those of users the caller blocked or who blocked the caller. " +
+          '`q` is a full-text query (web-search syntax: words, "phrases", `or`, `-not`) over name and ' +
+          "description; matches keep the same order. `cursor` is opaque and signed: it is only accepted " +
+          "with the same caller, `visibility` and `q` that produced it; anything else is 400 `invalid_cursor`.",
+        request: {
+          query: z.object({
+            limit: z.coerce.number().int().min(1).max(100).default(20).openapi({
+              description: "1..100, default 20",
+            }),
+            cursor: z.string().min(1).max(200).optional().openapi({
+              description: "`next_cursor` of the previous page",
+            }),
+            visibility: z.enum(["mine", "all"]).default("mine"),
+            q: z.string().min(1).max(200).optional().openapi({ description: "Full-text query" }),
+          }),
+        },
+        responses: {
+          200: jsonContent(ProjectPage, "A page of projects"),
+          ...errorResponses([400], { 400: "`invalid_request` (a parameter) or `invalid_cursor`" }),
+        },
+      }),
+    ),
+    async (c) => {
+      const { limit, cursor, visibility, q } = c.req.valid("query");
+      const page = await selectAsUser<z.infer<typeof ProjectPage>>(
+        db,
+        c.get("claims"),
+        (tx) => tx`select api.list_projects(${limit}, ${cursor ?? null}, ${visibility}, ${q ?? null}) as r`,
+      );
+      return c.json(page, 200);
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "post",
+        path: "/projects",
+        tags: ["Projects"],
+        summary: "Create a project",
+        description:
+          "`name` (1..100 characters) is required; `description` (at most 1000 characters, default " +
+          "empty) and `shared` (default false) are optional; `icon_url` and unknown fields are rejected. The " +
+          "project starts with the default template files (an Expo app named after the project).",
+        request: { body: jsonBody(CreateProject) },
+        responses: {
+          201: jsonContent(Project, "The new project"),
+          ...errorResponses([400, 404, 415], { 404: "`profile_not_found`: the account has no profile" }),
+        },
+      }),
+    ),
+    async (c) => {
+      const body = c.req.valid("json");
+      const files = await defaultFiles(body.name, body.description);
+      const project = await selectAsUser<ProjectRow>(
+        db,
+        c.get("claims"),
+        (tx) =>
+          tx`select api.create_project(${body.name}, ${body.description ?? null}, ${body.shared ?? null}, ${
+            tx.json(files)
+          }) as r`,
+      );
+      return c.json(project, 201);
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "get",
+        path: "/projects/{projectId}",
+        tags: ["Projects"],
+        summary: "One project",
+        description:
+          "The caller's own project or another user's shared one (unless either blocked the other).",
+        request: { params: ProjectParams },
+        responses: {
+          200: jsonContent(Project, "The project"),
+          ...errorResponses([400, 404], { 404: NOT_FOUND }),
+        },
+      }),
+    ),
+    async (c) => {
+      const { projectId } = c.req.valid("param");
+      const project = await selectAsUser<ProjectRow>(
+        db,
+        c.get("claims"),
+        (tx) => tx`select api.get_project(${projectId}) as r`,
+      );
+      return c.json(project, 200);
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "patch",
+        path: "/projects/{projectId}",
+        tags: ["Projects"],
+        summary: "Rename a project or change its visibility",
+        description: "Owner only. `name` and/or `shared`, at least one; `icon_url` (server-managed) and " +
+          "unknown fields are rejected with 400.",
+        request: { params: ProjectParams, body: jsonBody(UpdateProject) },
+        responses: {
+          200: jsonContent(Project, "The updated project"),
+          ...errorResponses([400, 404, 415], { 404: OWNER_ONLY_NOT_FOUND }),
+        },
+      }),
+    ),
+    async (c) => {
+      const { projectId } = c.req.valid("param");
+      const changes = c.req.valid("json");
+      const project = await selectAsUser<ProjectRow>(
+        db,
+        c.get("claims"),
+        (tx) => tx`select api.update_project(${projectId}, ${tx.json(changes)}) as r`,
+      );
+      return c.json(project, 200);
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "delete",
+        path: "/projects/{projectId}",
+        tags: ["Projects"],
+        summary: "Delete a project",
+        description:
+          "Owner only. Its files, preview errors, reshares, reports, repository and database links " +
+          "go with it, then its icon objects.",
+        request: { params: ProjectParams },
+        responses: {
+          204: { description: "Deleted" },
+          ...errorResponses([400, 404], { 404: OWNER_ONLY_NOT_FOUND }),
+        },
+      }),
+    ),
+    async (c) => {
+      const { projectId } = c.req.valid("param");
+      await selectAsUser(db, c.get("claims"), (tx) => tx`select api.delete_project(${projectId}) as r`);
+      await removeProjectIcons(deps, projectId);
+      return c.body(null, 204);
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "get",
+        path: "/projects/{projectId}/files",
+        tags: ["Projects"],
+        summary: "A project's files",
+        description:
+          "Ordered by path (byte order). Readable by the owner, and by anyone when the project is shared.",
+        request: {
+          params: ProjectParams,
+          query: z.object({
+            type: z.string().regex(FILE_TYPE).optional().openapi({
+              description: "Only files of this type",
+              example: "CODE",
+            }),
+          }),
+        },
+        responses: {
+          200: jsonContent(ProjectFiles, "The files"),
+          ...errorResponses([400, 404], { 404: NOT_FOUND }),
+        },
+      }),
+    ),
+    async (c) => {
+      const { projectId } = c.req.valid("param");
+      const { type } = c.req.valid("query");
+      const files = await selectAsUser<z.infer<typeof ProjectFiles>>(
+        db,
+        c.get("claims"),
+        (tx) => tx`select api.list_project_files(${projectId}, ${type ?? null}) as r`,
+      );
+      return c.json(files, 200);
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "put",
+        path: "/projects/{projectId}/files",
+        tags: ["Projects"],
+        summary: "Save files",
+        description:
+          "Owner only. Each file updates the row with that project and path, or inserts it, in one " +
+          "statement; the saved files come back ordered by path. Limits: a path is relative, 1.." +
+          `${FILE_LIMITS.pathChars} characters, with no leading \`/\`, no \`.\`, \`..\` or empty segment, no ` +
+          "backslash, NUL or control character (400 `invalid_file_path`, `details.path` and `details.reason`); " +
+          "a path at most once per request (400 `duplicate_file_path`); at most " +
+          `${FILE_LIMITS.filesPerRequest} files per request (413 \`too_many_files\`), ` +
+          `${FILE_LIMITS.bytesPerFile} bytes per file (413 \`file_too_large\`), ` +
+          `${FILE_LIMITS.bytesPerRequest} bytes of contents per request (413 \`request_too_large\`) and ` +
+          `${FILE_LIMITS.filesPerProject} files per project (413 \`too_many_project_files\`); each 413 names the ` +
+          `offending file in \`details.path\`. A body over ${MAX_FILES_BODY_BYTES} bytes is refused unread ` +
+          "(413 `payload_too_large`). A failing request saves nothing.",
+        middleware: [bodyLimit({ maxSize: MAX_FILES_BODY_BYTES })],
+        request: { params: ProjectParams, body: jsonBody(SaveFiles) },
+        responses: {
+          200: jsonContent(ProjectFiles, "The saved files"),
+          ...errorResponses([400, 404, 413, 415], { 404: OWNER_ONLY_NOT_FOUND }),
+        },
+      }),
+    ),
+    async (c) => {
+      const { projectId } = c.req.valid("param");
+      const { files } = c.req.valid("json");
+      refuseNulPaths(files);
+      const saved = await selectAsUser<z.infer<typeof ProjectFiles>>(
+        db,
+        c.get("claims"),
+        (tx) => tx`select api.save_project_files(${projectId}, ${tx.json(files)}) as r`,
+      );
+      return c.json(saved, 200);
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "post",
+        path: "/projects/{projectId}/icon",
+        tags: ["Projects"],
+        summary: "Generate and assign the project's icon",
+        description:
+          "Owner only. Renders a 1024×1024 PNG from the project's name (the same name gives the same " +
+          "image), stores it publicly and sets the project's `icon_url`; the previous icon object is removed.",
+        request: { params: ProjectParams },
+        responses: {
+          200: jsonContent(IconResult, "The assigned icon"),
+          ...errorResponses([400, 404, 502], { 404: OWNER_ONLY_NOT_FOUND, 502: "The blob store failed" }),
+        },
+      }),
+    ),
+    async (c) => {
+      const { projectId } = c.req.valid("param");
+      const name = await selectAsUser<string>(
+        db,
+        c.get("claims"),
+        (tx) => tx`select (api.require_own_project(${projectId})).name as r`,
+      );
+      const icon = await generateProjectIcon(deps, { id: projectId, name });
+      if (!icon) throw new ApiError(404, "project_not_found", "No such project.");
+      return c.json(icon, 200);
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "post",
+        path: "/projects/{projectId}/pushes",
+        tags: ["Projects"],
+        summary: "Push the project's files to its linked repository",
+        description:
+          "Owner only. 404 `project_not_found` or `repository_not_linked` first; with a link, 503 " +
+          "`integration_not_configured` while this server has no repository-host integration configured.",
+        request: { params: ProjectParams },
+        responses: {
+          201: jsonContent(PushResult, "Pushed"),
+          ...errorResponses([400, 404, 503], {
+            404: "`project_not_found` (not the caller's project) or `repository_not_linked`",
+            503: "`integration_not_configured`: no repository host is configured on this server",
+          }),
+        },
+      }),
+    ),
+    async (c) => {
+      const { projectId } = c.req.valid("param");
+      await selectAsUser(db, c.get("claims"), (tx) => tx`select api.get_repohost_link(${projectId}) as r`);
+      throw new ApiError(
+        503,
+        "integration_not_configured",
+        "No repository host is configured on this server; the push was not attempted.",
+      );
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "post",
+        path: "/projects/{projectId}/reshares",
+        tags: ["Projects"],
+        summary: "Record a reshare",
+        description: "The sharer is the caller; any project the caller may see can be reshared. Once per " +
+          "project, user and platform: a repeat answers 200 `{deduped: true}`. The owner is notified, with the " +
+          "sharer as sender, unless they reshared their own project.",
+        request: { params: ProjectParams, body: jsonBody(ReshareRequest) },
+        responses: {
+          201: jsonContent(Reshare, "Recorded"),
+          200: jsonContent(Deduped, "Already recorded"),
+          ...errorResponses([400, 404, 415], { 404: NOT_FOUND }),
+        },
+      }),
+    ),
+    async (c) => {
+      const { projectId } = c.req.valid("param");
+      const { platform, share_metadata } = c.req.valid("json");
+      const out = await selectAsUser<z.infer<typeof Reshare> | z.infer<typeof Deduped>>(
+        db,
+        c.get("claims"),
+        (tx) =>
+          tx`select api.create_reshare(${projectId}, ${platform}, ${
+            share_metadata === undefined ? null : tx.json(share_metadata as postgres.JSONValue)
+          }) as r`,
+      );
+      return "deduped" in out ? c.json(out, 200) : c.json(out, 201);
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "get",
+        path: "/projects/{projectId}/preview-errors",
+        tags: ["Projects"],
+        summary: "The project's preview errors",
+        description: "Owner only; at most 10, oldest first. Reading removes nothing.",
+        request: { params: ProjectParams },
+        responses: {
+          200: jsonContent(z.object({ data: z.array(PreviewError) }), "Up to 10 errors"),
+          ...errorResponses([400, 404], { 404: OWNER_ONLY_NOT_FOUND }),
+        },
+      }),
+    ),
+    async (c) => {
+      const { projectId } = c.req.valid("param");
+      const errors = await selectAsUser<{ data: z.infer<typeof PreviewError>[] }>(
+        db,
+        c.get("claims"),
+        (tx) => tx`select api.list_preview_errors(${projectId}) as r`,
+      );
+      return c.json(errors, 200);
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "post",
+        path: "/projects/{projectId}/preview-errors",
+        tags: ["Projects"],
+        summary: "Record a preview error",
+        description:
+          "An addition to the contract, so a running preview can report what failed. Owner only; " +
+          "`message` 1..2000 characters, optional `stack` at most 16000.",
+        request: { params: ProjectParams, body: jsonBody(RecordPreviewError) },
+        responses: {
+          201: jsonContent(PreviewError, "Recorded"),
+          ...errorResponses([400, 404, 415], { 404: OWNER_ONLY_NOT_FOUND }),
+        },
+      }),
+    ),
+    async (c) => {
+      const { projectId } = c.req.valid("param");
+      const { message, stack } = c.req.valid("json");
+      const recorded = await selectAsUser<z.infer<typeof PreviewError>>(
+        db,
+        c.get("claims"),
+        (tx) => tx`select api.record_preview_error(${projectId}, ${message}, ${stack ?? null}) as r`,
+      );
+      return c.json(recorded, 201);
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "delete",
+        path: "/projects/{projectId}/preview-errors",
+        tags: ["Projects"],
+        summary: "Delete all the project's preview errors",
+        description: "Owner only; idempotent (a second call reports `deleted_count: 0`).",
+        request: { params: ProjectParams },
+        responses: {
+          200: jsonContent(
+            z.object({ deleted_count: z.int() }).openapi("DeletedCount"),
+            "How many were deleted",
+          ),
+          ...errorResponses([400, 404], { 404: OWNER_ONLY_NOT_FOUND }),
+        },
+      }),
+    ),
+    async (c) => {
+      const { projectId } = c.req.valid("param");
+      const out = await selectAsUser<{ deleted_count: number }>(
+        db,
+        c.get("claims"),
+        (tx) => tx`select api.clear_preview_errors(${projectId}) as r`,
+      );
+      return c.json(out, 200);
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "get",
+        path: "/projects/{projectId}/dbhost-link",
+        tags: ["Projects"],
+        summary: "The project's database-host link",
+        description: "Owner only; the link's safe columns. The anon key is never returned.",
+        request: { params: ProjectParams },
+        responses: {
+          200: jsonContent(DbhostLink, "The link"),
+          ...errorResponses([400, 404], {
+            404: "`project_not_found` (not the caller's project) or `dbhost_link_not_found`",
+          }),
+        },
+      }),
+    ),
+    async (c) => {
+      const { projectId } = c.req.valid("param");
+      const link = await selectAsUser<z.infer<typeof DbhostLink>>(
+        db,
+        c.get("claims"),
+        (tx) => tx`select api.get_dbhost_link(${projectId}) as r`,
+      );
+      return c.json(link, 200);
+    },
+  );
+}

@@ -1,0 +1,93 @@
+-- Reports, blocks, reshares and notifications: who sees and writes what, and the rules of each.
+begin;
+select plan(34);
+
+insert into auth.users (id, email) values
+  ('a1111111-1111-1111-1111-111111111111', 'owner@example.com'),
+  ('b2222222-2222-2222-2222-222222222222', 'sharer@example.com'),
+  ('c3333333-3333-3333-3333-333333333333', 'stranger@example.com');
+insert into public.projects (id, user_id, name, shared) overriding system value values
+  (9101, 'a1111111-1111-1111-1111-111111111111', 'Shared app', true),
+  (9102, 'a1111111-1111-1111-1111-111111111111', 'Private app', false);
+
+-- The report CHECK: a report names at least one target
+select throws_ok($$insert into public.reports (reporter_id) values ('b2222222-2222-2222-2222-222222222222')$$,
+  '23514', null, 'a report without a target is refused by the table');
+
+-- anon sees nothing
+set local role anon;
+select throws_ok('select * from public.reports', '42501', null, 'anon cannot read reports');
+select throws_ok('select * from public.blocks', '42501', null, 'anon cannot read blocks');
+select throws_ok('select * from public.notifications', '42501', null, 'anon cannot read notifications');
+select throws_ok('select * from public.reshares', '42501', null, 'anon cannot read reshares');
+reset role;
+
+-- Bob reports, blocks and reshares
+set local role authenticated;
+select set_config('request.jwt.claims', '{"sub": "b2222222-2222-2222-2222-222222222222", "role": "authenticated"}', true);
+select is((api.create_report(9101, null, 'spam') ->> 'reporter_id')::uuid, 'b2222222-2222-2222-2222-222222222222'::uuid,
+  'the reporter is the caller');
+select throws_ok($$insert into public.reports (reporter_id, reported_user_id)
+  values ('c3333333-3333-3333-3333-333333333333', 'a1111111-1111-1111-1111-111111111111')$$,
+  '42501', null, 'nobody reports in someone else''s name');
+select throws_ok($$select api.create_report(null, null, 'nothing')$$, 'PT400', null, 'the API maps the CHECK to 400');
+select throws_ok($$select api.create_report(9102, null, null)$$, 'PT404', null,
+  'a private project of someone else cannot be reported: it does not exist for the caller');
+select throws_ok($$select api.create_report(null, 'd4444444-4444-4444-4444-444444444444', null)$$, 'PT404', null,
+  'an unknown user cannot be reported');
+
+select is(api.create_block('c3333333-3333-3333-3333-333333333333') ->> 'blocked_user_id',
+  'c3333333-3333-3333-3333-333333333333', 'a block is recorded');
+select is(api.create_block('c3333333-3333-3333-3333-333333333333'), '{"deduped": true}'::jsonb, 'a repeat is deduped');
+select throws_ok($$select api.create_block('b2222222-2222-2222-2222-222222222222')$$, 'PT400', null,
+  'nobody blocks themselves');
+select throws_ok($$insert into public.blocks (blocked_user_id) values ('b2222222-2222-2222-2222-222222222222')$$,
+  '23514', null, 'the table refuses a self-block too');
+select throws_ok($$select api.create_block('d4444444-4444-4444-4444-444444444444')$$, 'PT404', null,
+  'an unknown user cannot be blocked');
+select throws_ok($$insert into public.blocks (blocker_id, blocked_user_id)
+  values ('a1111111-1111-1111-1111-111111111111', 'c3333333-3333-3333-3333-333333333333')$$,
+  '42501', null, 'nobody blocks in someone else''s name');
+
+select is(api.create_reshare(9101, 'Instagram', '{"post": 1}') ->> 'platform', 'instagram', 'a reshare is recorded');
+select is(api.create_reshare(9101, 'instagram', '{}'), '{"deduped": true}'::jsonb,
+  'the same project, user and platform again is deduped');
+select throws_ok($$select api.create_reshare(9102, 'x', '{}')$$, 'PT404', null, 'a private project cannot be reshared');
+select throws_ok($$insert into public.notifications (recipient_id, type) values ('b2222222-2222-2222-2222-222222222222', 'x')$$,
+  '42501', null, 'nobody inserts notifications directly');
+select throws_ok($$select private.add_notification('b2222222-2222-2222-2222-222222222222', null, 'x', '{}')$$,
+  '42501', null, 'nor through the private function');
+select is((select count(*) from public.notifications)::int, 0, 'the sharer reads nobody else''s notifications');
+reset role;
+
+select is((select count(*) from public.notifications where recipient_id = 'a1111111-1111-1111-1111-111111111111')::int, 1,
+  'one reshare, one notification: the repeat added none');
+select is((select sender_id from public.notifications where recipient_id = 'a1111111-1111-1111-1111-111111111111'),
+  'b2222222-2222-2222-2222-222222222222'::uuid, 'the sharer is the sender');
+
+-- Carol, who was blocked, sees nothing of it
+set local role authenticated;
+select set_config('request.jwt.claims', '{"sub": "c3333333-3333-3333-3333-333333333333", "role": "authenticated"}', true);
+select is((select count(*) from public.blocks)::int, 0, 'a blocked user does not see the block');
+delete from public.blocks;
+select is((select count(*) from public.reports)::int, 0, 'nor anyone else''s reports');
+reset role;
+select is((select count(*) from public.blocks)::int, 1, 'the blocked user cannot remove the block');
+
+-- Alice, the owner: reads and marks her notification; reshares of her own project notify nobody
+set local role authenticated;
+select set_config('request.jwt.claims', '{"sub": "a1111111-1111-1111-1111-111111111111", "role": "authenticated"}', true);
+select is((select payload ->> 'platform' from public.notifications), 'instagram', 'the recipient reads her notification');
+select is((select count(*) from public.reshares)::int, 1, 'the owner reads reshares of her project');
+select lives_ok($$update public.notifications set is_read = true$$, 'the recipient marks it read');
+select throws_ok($$update public.notifications set payload = '{}'$$, '42501', null,
+  'nothing else of a notification is hers to change');
+select lives_ok($$select api.create_reshare(9101, 'twitter', '{}')$$, 'the owner reshares her own project');
+select is((select count(*) from public.notifications)::int, 1, 'a self-reshare notifies nobody');
+reset role;
+
+select ok((select is_read from public.notifications where recipient_id = 'a1111111-1111-1111-1111-111111111111'),
+  'the mark stuck');
+
+select * from finish();
+rollback;

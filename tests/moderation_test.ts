@@ -1,0 +1,168 @@
+// Section H over HTTP: reports and blocks, lifting blocks, and what a block hides.
+import assert from "node:assert/strict";
+import { api, expectError, newProject, newUser, NO_STACK, type ProjectBody } from "./helpers.ts";
+
+const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
+
+const alice = NO_STACK ? undefined! : await newUser("alice");
+const bob = NO_STACK ? undefined! : await newUser("bob");
+
+t("POST /reports records a report by the caller against a project, a user or both", async () => {
+  const p = await newProject(bob, { shared: true });
+  const res = await api("POST", "/reports", {
+    token: alice.token,
+    body: { reported_project_id: p.id, reason: "spam", reporter_id: bob.id },
+  });
+  assert.deepEqual(res.status, 201, res.text);
+  assert.deepEqual(
+    [res.body.reporter_id, res.body.reported_project_id, res.body.reported_user_id, res.body.reason],
+    [alice.id, p.id, null, "spam"],
+    "the reporter is the caller, whatever the body says",
+  );
+  const user = await api("POST", "/reports", { token: alice.token, body: { reported_user_id: bob.id } });
+  assert.deepEqual([user.status, user.body.reported_user_id, user.body.reason], [201, bob.id, null]);
+  const both = await api("POST", "/reports", {
+    token: alice.token,
+    body: { reported_project_id: p.id, reported_user_id: bob.id, reason: "both" },
+  });
+  assert.deepEqual(both.status, 201);
+});
+
+t("POST /reports: no target is 400, a target that does not exist for the caller 404", async () => {
+  for (const body of [{}, { reason: "why" }, { reported_project_id: null, reported_user_id: null }]) {
+    expectError(await api("POST", "/reports", { token: alice.token, body }), 400, "report_target_required");
+  }
+  const priv = await newProject(bob);
+  expectError(
+    await api("POST", "/reports", { token: alice.token, body: { reported_project_id: priv.id } }),
+    404,
+    "project_not_found",
+  );
+  expectError(
+    await api("POST", "/reports", { token: alice.token, body: { reported_project_id: 999999999999 } }),
+    404,
+    "project_not_found",
+  );
+  expectError(
+    await api("POST", "/reports", { token: alice.token, body: { reported_user_id: crypto.randomUUID() } }),
+    404,
+    "user_not_found",
+  );
+  for (
+    const body of [
+      { reported_user_id: "not-a-uuid" },
+      { reported_project_id: "7" },
+      { reported_project_id: 0 },
+      { reported_user_id: bob.id, reason: "r".repeat(1001) },
+      { reported_user_id: bob.id, reason: 5 },
+    ]
+  ) {
+    expectError(await api("POST", "/reports", { token: alice.token, body }), 400, "invalid_request");
+  }
+});
+
+t("POST /blocks: 201, a repeat 200 deduped, yourself 400, unknown user 404", async () => {
+  const blocker = await newUser("blocker");
+  const res = await api("POST", "/blocks", { token: blocker.token, body: { blocked_user_id: bob.id } });
+  assert.deepEqual(res.status, 201, res.text);
+  assert.deepEqual([res.body.blocker_id, res.body.blocked_user_id], [blocker.id, bob.id]);
+  const dup = await api("POST", "/blocks", { token: blocker.token, body: { blocked_user_id: bob.id } });
+  assert.deepEqual([dup.status, dup.body], [200, { deduped: true }]);
+  expectError(
+    await api("POST", "/blocks", { token: blocker.token, body: { blocked_user_id: blocker.id } }),
+    400,
+    "cannot_block_self",
+  );
+  expectError(
+    await api("POST", "/blocks", { token: blocker.token, body: { blocked_user_id: crypto.randomUUID() } }),
+    404,
+    "user_not_found",
+  );
+  for (const body of [{}, { blocked_user_id: "nope" }, { blocked_user_id: bob.id, blocker_id: alice.id }]) {
+    expectError(await api("POST", "/blocks", { token: blocker.token, body }), 400, "invalid_request");
+  }
+});
+
+t("GET /blocks lists the caller's blocks; DELETE /blocks/{userId} lifts one, idempotently", async () => {
+  const blocker = await newUser("lister");
+  await api("POST", "/blocks", { token: blocker.token, body: { blocked_user_id: alice.id } });
+  await api("POST", "/blocks", { token: blocker.token, body: { blocked_user_id: bob.id } });
+  const list = await api<
+    { data: { blocked_user_id: string; blocked_user: { id: string; username: string } }[] }
+  >(
+    "GET",
+    "/blocks",
+    { token: blocker.token },
+  );
+  assert.deepEqual(list.status, 200);
+  assert.deepEqual(list.body.data.map((b) => b.blocked_user_id), [bob.id, alice.id]);
+  assert.deepEqual(list.body.data[0].blocked_user.id, bob.id);
+  const theirs = await api<{ data: unknown[] }>("GET", "/blocks", { token: bob.token });
+  assert(
+    !JSON.stringify(theirs.body).includes(blocker.id),
+    "nobody sees who blocked them",
+  );
+
+  const lift = await api("DELETE", `/blocks/${bob.id}`, { token: blocker.token });
+  assert.deepEqual([lift.status, lift.text], [204, ""]);
+  assert.deepEqual((await api("DELETE", `/blocks/${bob.id}`, { token: blocker.token })).status, 204);
+  assert.deepEqual(
+    (await api("DELETE", `/blocks/${crypto.randomUUID()}`, { token: blocker.token })).status,
+    204,
+  );
+  expectError(await api("DELETE", "/blocks/not-a-uuid", { token: blocker.token }), 400, "invalid_request");
+  const after = await api<{ data: { blocked_user_id: string }[] }>("GET", "/blocks", {
+    token: blocker.token,
+  });
+  assert.deepEqual(after.body.data.map((b) => b.blocked_user_id), [alice.id]);
+});
+
+t("a block hides each user's shared projects from the other, both ways, until it is lifted", async () => {
+  const carol = await newUser("carol");
+  const dave = await newUser("dave");
+  const tag = `blk${crypto.randomUUID().slice(0, 8)}`;
+  const carols = await newProject(carol, { name: `Carol ${tag}`, shared: true });
+  const daves = await newProject(dave, { name: `Dave ${tag}`, shared: true });
+  const visible = async (viewer: typeof carol) =>
+    (await api<{ data: ProjectBody[] }>("GET", `/projects?visibility=all&q=${tag}`, { token: viewer.token }))
+      .body.data.map((p) => p.id);
+
+  assert.deepEqual(await visible(carol), [daves.id, carols.id]);
+  assert.deepEqual(
+    (await api("POST", "/blocks", { token: carol.token, body: { blocked_user_id: dave.id } })).status,
+    201,
+  );
+  assert.deepEqual(
+    await visible(carol),
+    [carols.id],
+    "the blocker no longer sees the blocked user's projects",
+  );
+  assert.deepEqual(await visible(dave), [daves.id], "nor the blocked user the blocker's");
+  expectError(await api("GET", `/projects/${daves.id}`, { token: carol.token }), 404, "project_not_found");
+  expectError(
+    await api("GET", `/projects/${carols.id}/files`, { token: dave.token }),
+    404,
+    "project_not_found",
+  );
+  expectError(
+    await api("POST", `/projects/${carols.id}/reshares`, { token: dave.token, body: { platform: "x" } }),
+    404,
+    "project_not_found",
+  );
+  // Others still see both.
+  assert.deepEqual(await visible(alice), [daves.id, carols.id]);
+
+  assert.deepEqual((await api("DELETE", `/blocks/${dave.id}`, { token: carol.token })).status, 204);
+  assert.deepEqual(await visible(dave), [daves.id, carols.id], "lifting the block shows them again");
+});
+
+t("every moderation route needs a token", async () => {
+  for (
+    const [method, path] of [["POST", "/reports"], ["POST", "/blocks"], ["GET", "/blocks"], [
+      "DELETE",
+      `/blocks/${bob.id}`,
+    ]]
+  ) {
+    expectError(await api(method, path, { body: method === "POST" ? {} : undefined }), 401, "unauthorized");
+  }
+});
