@@ -15,9 +15,18 @@ const stackDir = env("LOCAL_STACK_DIR");
 const storageDir = env("LOCAL_STORAGE_DIR");
 
 type Handler = (req: Request) => Response | Promise<Response>;
-const functions: Record<string, Handler> = {
-  v1: (await import("../supabase/functions/v1/index.ts")).handler,
-};
+// Every function directory with an index.ts is served, as `supabase functions serve` would.
+const functionsDir = new URL("../supabase/functions/", import.meta.url);
+const functions: Record<string, Handler> = {};
+for (const entry of Deno.readDirSync(functionsDir)) {
+  if (!entry.isDirectory || entry.name.startsWith("_")) continue;
+  try {
+    Deno.statSync(new URL(`${entry.name}/index.ts`, functionsDir));
+  } catch {
+    continue;
+  }
+  functions[entry.name] = (await import(new URL(`${entry.name}/index.ts`, functionsDir).href)).handler;
+}
 
 const jwks = JSON.stringify({
   keys: [JSON.parse(await Deno.readTextFile(join(stackDir, "jwt-key.json"))).publicJwk],

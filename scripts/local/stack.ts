@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { existsSync } from "node:fs";
 import { type Cluster, ensureCluster, psqlFile, startCluster, stopCluster } from "./cluster.ts";
 import { ensureLocalKey, type LocalKey } from "./keys.ts";
+import postgres from "postgres";
 
 export const ROOT = resolve(import.meta.dirname!, "../..");
 const BIN = join(ROOT, "node_modules/.bin");
@@ -16,6 +17,8 @@ export interface StackOptions {
   seed?: boolean;
   /** Extra environment for the functions (adapters, limits) */
   env?: Record<string, string>;
+  /** private.settings to write over the defaults (null removes one) */
+  settings?: Record<string, string | null>;
   log?: (line: string) => void;
 }
 
@@ -49,6 +52,31 @@ export async function migrate(cluster: Cluster) {
     PGSSLMODE: "disable",
     SUPABASE_TELEMETRY_DISABLED: "1",
   });
+}
+
+/** The secret the database's dispatcher and the workers share; kept with the stack's data. */
+async function ensureWorkerSecret(dir: string): Promise<string> {
+  const file = join(dir, "worker-secret");
+  if (!existsSync(file)) {
+    const bytes = crypto.getRandomValues(new Uint8Array(32));
+    await Deno.writeTextFile(file, Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join(""), {
+      mode: 0o600,
+    });
+  }
+  return (await Deno.readTextFile(file)).trim();
+}
+
+/** Writes private.settings; values travel as query parameters, never spliced into SQL. */
+export async function writeSettings(cluster: Cluster, settings: Record<string, string | null>) {
+  const sql = postgres(cluster.adminUrl, { prepare: false, max: 1, onnotice: () => {} });
+  try {
+    for (const [key, value] of Object.entries(settings)) {
+      if (value === null) await sql`delete from private.settings where key = ${key}`;
+      else await sql`select private.set_setting(${key}, ${value})`;
+    }
+  } finally {
+    await sql.end();
+  }
 }
 
 async function waitForHealth(url: string, gateway: Deno.ChildProcess, timeoutMs = 30_000) {
@@ -91,12 +119,20 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   }
   const key = await ensureLocalKey(opts.dir);
   const gatewayUrl = `http://127.0.0.1:${opts.gatewayPort}`;
+  const workerSecret = await ensureWorkerSecret(opts.dir);
+  await writeSettings(cluster, {
+    runner_url: `${gatewayUrl}/functions/v1/job-runner`,
+    push_worker_url: `${gatewayUrl}/functions/v1/push-worker`,
+    worker_secret: workerSecret,
+    ...opts.settings,
+  });
   const storageDir = join(opts.dir, "storage");
   await Deno.mkdir(storageDir, { recursive: true });
   const functionsEnv = {
     SUPABASE_URL: gatewayUrl,
     SUPABASE_DB_URL: cluster.url,
     LOCAL_STORAGE_DIR: storageDir,
+    WORKER_SECRET: workerSecret,
     ...opts.env,
   };
   log(`gateway: starting on ${gatewayUrl}`);

@@ -17,6 +17,13 @@ const schema = z.object({
   SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
   /** Set by the embedded local stack: blobs live under this directory and users are deleted with SQL. */
   LOCAL_STORAGE_DIR: z.string().min(1).optional(),
+  /** Shared with the database (private.settings `worker_secret`): authenticates the dispatcher's calls to the workers. */
+  WORKER_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Push delivery: `log` (default; the embedded stack logs and marks pushes delivered) or `expo`. */
+  PUSH_PROVIDER: z.enum(["log", "expo"]).default("log"),
+  EXPO_BASE_URL: z.url().default("https://exp.host"),
+  /** Expo's "enhanced security for push notifications" access token, when the project enables it. */
+  EXPO_ACCESS_TOKEN: z.string().min(1).optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** How long an upstream HTTP call may take before the request fails with 502. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),

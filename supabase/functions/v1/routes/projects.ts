@@ -17,7 +17,7 @@ import {
   Uuid,
 } from "../../_shared/http.ts";
 import { generateProjectIcon, removeProjectIcons } from "../../_shared/icons/project-icons.ts";
-import { TemplateGenerator } from "../../_shared/generation/template-generator.ts";
+import { defaultProjectFiles } from "../../_shared/generation/project-template.ts";
 import { PublicProfile } from "./identity.ts";
 
 // The limits api.save_project_files enforces, repeated here for the documentation.
@@ -133,21 +133,6 @@ const NOT_FOUND = "`project_not_found`: no such project, or not visible to the c
 const OWNER_ONLY_NOT_FOUND =
   "`project_not_found`: no such project, or not the caller's (another user's project is 404, never 403)";
 
-// New projects start from the offline template, built from the name and description alone.
-const template = new TemplateGenerator();
-
-async function defaultFiles(name: string, description: string | undefined) {
-  const prompt = `A mobile app called ${name}.${description ? ` ${description}` : ""}`;
-  const generated = await template.generate({
-    prompt,
-    appName: name,
-    model: "light",
-    attachments: [],
-    existingFiles: [],
-  });
-  return generated.files.map(({ path, contents, type }) => ({ path, contents, type }));
-}
-
 /** NUL cannot reach SQL (text cannot hold it), so this one path rule is checked here. */
 function refuseNulPaths(files: { path: string }[]) {
   const bad = files.find((f) => f.path.includes("\0"));
@@ -227,7 +212,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
     ),
     async (c) => {
       const body = c.req.valid("json");
-      const files = await defaultFiles(body.name, body.description);
+      const files = await defaultProjectFiles(body.name, body.description);
       const project = await selectAsUser<ProjectRow>(
         db,
         c.get("claims"),
