@@ -230,7 +230,9 @@ begin
     exception when others then
       payload := null;
     end;
-    if payload is not null and private.cursor_mac(payload, scope) = parts[2] then
+    -- Only the canonical encoding is accepted: base64 ignores the spare bits of its last character.
+    if payload is not null and private.base64url(convert_to(payload, 'UTF8')) = parts[1]
+       and private.cursor_mac(payload, scope) = parts[2] then
       fields := regexp_match(payload, '^(-?[0-9]{1,17}):([0-9]{1,18})$');
     end if;
   end if;

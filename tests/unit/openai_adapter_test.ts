@@ -4,13 +4,16 @@ import { createGenerationAdapters } from "../../supabase/functions/_shared/gener
 import { HeuristicEvaluator } from "../../supabase/functions/_shared/generation/heuristic-evaluator.ts";
 import {
   costEur,
-  GenerationError,
   OpenAICompatibleEvaluator,
   OpenAICompatibleGenerator,
   type OpenAICompatibleOptions,
 } from "../../supabase/functions/_shared/generation/openai-adapter.ts";
 import { TemplateGenerator } from "../../supabase/functions/_shared/generation/template-generator.ts";
-import type { GeneratedFile, GenerationRequest } from "../../supabase/functions/_shared/ports/generation.ts";
+import {
+  type GeneratedFile,
+  GenerationError,
+  type GenerationRequest,
+} from "../../supabase/functions/_shared/ports/generation.ts";
 
 const KEY = `sk-test-${crypto.randomUUID().replaceAll("-", "")}`;
 const LIGHT = "light-model-1";
@@ -240,6 +243,8 @@ Deno.test("an answer that is not JSON is invalid output, and its tokens are stil
       "model_output_invalid",
     );
     assert.deepEqual(err.usage, { tokensIn: 1234, tokensOut: 5678 });
+    // The tokens were billed, so the failed run carries their cost for the wallet.
+    assert.deepEqual(err.charge, { model: FULL, provider: "stand-in", costEur: "0.059865" });
   });
 });
 

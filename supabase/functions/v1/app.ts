@@ -5,12 +5,14 @@ import { registerMetaRoutes } from "./routes/meta.ts";
 import { registerIdentityRoutes } from "./routes/identity.ts";
 import { registerProjectRoutes } from "./routes/projects.ts";
 import { registerModerationRoutes } from "./routes/moderation.ts";
+import { registerJobRoutes } from "./routes/jobs.ts";
 
 export function createV1App(deps: Deps) {
   const api = createApiApp();
   registerIdentityRoutes(api, deps);
   registerProjectRoutes(api, deps);
   registerModerationRoutes(api, deps);
+  registerJobRoutes(api, deps);
   // Last, so the document it serves lists every route above.
   registerMetaRoutes(api, deps);
   return mountApi(api, "/v1");

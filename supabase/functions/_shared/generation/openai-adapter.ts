@@ -5,17 +5,17 @@ import { Buffer } from "node:buffer";
 import OpenAI from "openai";
 import { z } from "zod";
 import { deriveAppName } from "./heuristic-evaluator.ts";
-import type {
-  GeneratedFile,
-  GenerationRequest,
-  GenerationResult,
-  GenerationUsage,
-  Generator,
-  ModelTier,
-  PromptEvaluator,
-  PromptVerdict,
+import {
+  type GeneratedFile,
+  GenerationError,
+  type GenerationRequest,
+  type GenerationResult,
+  type GenerationUsage,
+  type Generator,
+  type ModelTier,
+  type PromptEvaluator,
+  type PromptVerdict,
 } from "../ports/generation.ts";
-import { UpstreamError } from "../ports/upstream.ts";
 
 /** A non-negative decimal number written out, so prices never pass through floating point. */
 const DECIMAL = /^\d+(\.\d+)?$/;
@@ -48,11 +48,6 @@ export interface OpenAICompatibleOptions {
  * A model call that failed or whose answer cannot be used. It is an upstream failure (502 when it ends a
  * request); `usage` is set when the provider answered, because the provider charges for the tokens anyway.
  */
-export class GenerationError extends UpstreamError {
-  constructor(code: string, message: string, readonly usage?: GenerationUsage) {
-    super(code, message);
-  }
-}
 
 const MICRO_EUR_PER_EUR = 1_000_000n;
 
@@ -344,16 +339,27 @@ export class OpenAICompatibleGenerator implements Generator {
         },
       })),
     ];
-    const { answer, usage } = await this.chat.complete(model, "expo_app", appSchema(this.limits), [
-      { role: "system", content: systemPrompt(this.limits) },
-      { role: "user", content },
-    ]);
+    const price = this.options.prices[model];
+    let completed;
+    try {
+      completed = await this.chat.complete(model, "expo_app", appSchema(this.limits), [
+        { role: "system", content: systemPrompt(this.limits) },
+        { role: "user", content },
+      ]);
+    } catch (err) {
+      if (err instanceof GenerationError && err.usage) {
+        const charge = { model, provider: this.options.provider, costEur: costEur(err.usage, price) };
+        throw new GenerationError(err.code, err.message, err.usage, charge);
+      }
+      throw err;
+    }
+    const { answer, usage } = completed;
     return {
       files: answer.files,
       usage,
       model,
       provider: this.options.provider,
-      costEur: costEur(usage, this.options.prices[model]),
+      costEur: costEur(usage, price),
     };
   }
 }

@@ -1,3 +1,5 @@
+import { UpstreamError } from "./upstream.ts";
+
 // Ports of the job pipeline: the prompt evaluator judges a prompt before a job is accepted,
 // the generator writes the app's files when the runner works the job.
 
@@ -50,4 +52,19 @@ export interface GenerationResult {
 
 export interface Generator {
   generate(request: GenerationRequest): Promise<GenerationResult>;
+}
+
+/**
+ * A run or an evaluation that failed. `charge` is what the provider billed anyway (tokens spent on an
+ * answer that could not be used); a failed run is charged exactly that, and nothing without it.
+ */
+export class GenerationError extends UpstreamError {
+  constructor(
+    code: string,
+    message: string,
+    readonly usage?: GenerationUsage,
+    readonly charge?: { model: string; provider: string; costEur: string },
+  ) {
+    super(code, message);
+  }
 }

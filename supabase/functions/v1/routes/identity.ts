@@ -3,6 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../../_shared/deps.ts";
 import { selectAsUser } from "../../_shared/db.ts";
 import { ApiError } from "../../_shared/errors.ts";
+import { knownQuota } from "../../_shared/quota-cache.ts";
 import { removeProjectIcons } from "../../_shared/icons/project-icons.ts";
 import { type ApiApp, errorResponses, jsonBody, jsonContent, userRoute, Uuid } from "../../_shared/http.ts";
 import { detectImageType, MAX_IMAGE_BYTES, readSingleUpload } from "../../_shared/uploads.ts";
@@ -83,16 +84,21 @@ export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
         path: "/whoami",
         tags: ["Identity"],
         summary: "Who the token is",
-        description: "Read from the verified token alone; no database or upstream call.",
+        description:
+          "Read from the verified token alone; no database or upstream call. `rate_limit` is the " +
+          "prompt-evaluation quota as of the caller's latest `POST /jobs` on the serving instance; it is absent " +
+          "before one, or once the window it describes has moved on.",
         responses: { 200: jsonContent(Whoami, "The token's identity") },
       }),
     ),
     (c) => {
       const claims = c.get("claims");
+      const quota = knownQuota(claims.sub);
       return c.json({
         user_id: claims.sub,
         client_id: typeof claims.client_id === "string" ? claims.client_id : "first-party",
         scopes: typeof claims.scope === "string" ? claims.scope.split(" ").filter(Boolean) : [],
+        ...(quota ? { rate_limit: quota } : {}),
       }, 200);
     },
   );

@@ -1,0 +1,156 @@
+// The `job-runner` edge function: the dispatcher (pg_net, from the jobs trigger and pg_cron) posts
+// `{job_id}` here with the runner secret. The job is claimed under a lease, the answer goes back at
+// once, and the generation runs in the background — heartbeating the lease — until finalize_job
+// records the outcome in one transaction.
+import { Hono } from "hono";
+import { timingSafeEqual } from "node:crypto";
+import type { Deps } from "../_shared/deps.ts";
+import { ApiError, errorResponse } from "../_shared/errors.ts";
+import {
+  type GeneratedFile,
+  type GenerationAttachment,
+  GenerationError,
+  type ModelTier,
+} from "../_shared/ports/generation.ts";
+
+interface ClaimedJob {
+  id: string;
+  user_id: string;
+  project_id: number | null;
+  input: { prompt: string; appName: string; model: ModelTier; attachment_refs?: string[] };
+  lease_expires_at: string;
+  lease_seconds: number;
+}
+
+/** What private.finalize_job takes; credits and their display are computed there from cost_eur. */
+type Outcome =
+  | {
+    status: "succeeded";
+    files: GeneratedFile[];
+    usage: Usage;
+    model: string;
+    provider: string;
+    cost_eur: string;
+  }
+  | {
+    status: "failed";
+    error: { code: string; message: string };
+    usage?: Usage;
+    model?: string;
+    provider?: string;
+    cost_eur?: string;
+  };
+
+interface Usage {
+  tokens_in: number;
+  tokens_out: number;
+}
+
+function secretMatches(given: string | undefined, expected: string): boolean {
+  const a = new TextEncoder().encode(given ?? "");
+  const b = new TextEncoder().encode(expected);
+  return a.byteLength === b.byteLength && timingSafeEqual(a, b);
+}
+
+export function createRunnerApp(deps: Deps, secret: string | undefined) {
+  const { db, blobStore, generator } = deps;
+  const runnerId = crypto.randomUUID();
+  const app = new Hono();
+  app.onError((err) => errorResponse(err));
+  app.notFound(() => errorResponse(new ApiError(404, "not_found", "No such route.")));
+
+  async function work(job: ClaimedJob) {
+    const refs = job.input.attachment_refs ?? [];
+    const heartbeat = setInterval(() => {
+      db.asService((tx) => tx`select private.extend_job_lease(${job.id}, ${runnerId})`).catch((err) =>
+        console.error(`lease heartbeat for ${job.id} failed`, err)
+      );
+    }, Math.max(1000, (job.lease_seconds * 1000) / 3));
+    try {
+      const outcome = await generate(job, refs);
+      await db.asService((tx) =>
+        tx`select private.finalize_job(${job.id}, ${runnerId}, ${tx.json(outcome as never)})`
+      );
+      if (refs.length > 0) await blobStore.remove("attachments", refs);
+    } catch (err) {
+      // The lease runs out and the dispatcher requeues or fails the job: nothing is lost.
+      console.error(`job ${job.id} could not be finalized`, err);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  async function generate(job: ClaimedJob, refs: string[]): Promise<Outcome> {
+    try {
+      const existingFiles = job.project_id === null
+        ? []
+        : await db.asService(async (tx) =>
+          (await tx`select path, contents, type from public.project_files where project_id = ${job.project_id} order by path`) as unknown as GeneratedFile[]
+        );
+      const attachments: GenerationAttachment[] = [];
+      for (const path of refs) {
+        const bytes = await blobStore.get("attachments", path);
+        if (bytes) attachments.push({ path, type: mimeOf(path), bytes });
+      }
+      const r = await generator.generate({
+        prompt: job.input.prompt,
+        appName: job.input.appName,
+        model: job.input.model,
+        attachments,
+        existingFiles,
+      });
+      return {
+        status: "succeeded",
+        files: r.files,
+        usage: { tokens_in: r.usage.tokensIn, tokens_out: r.usage.tokensOut },
+        model: r.model,
+        provider: r.provider,
+        cost_eur: r.costEur,
+      };
+    } catch (err) {
+      if (err instanceof GenerationError) {
+        const charged = err.usage && err.charge
+          ? {
+            usage: { tokens_in: err.usage.tokensIn, tokens_out: err.usage.tokensOut },
+            model: err.charge.model,
+            provider: err.charge.provider,
+            cost_eur: err.charge.costEur,
+          }
+          : {};
+        return { status: "failed", error: { code: err.code, message: err.message }, ...charged };
+      }
+      console.error(`job ${job.id}: generation failed`, err);
+      return {
+        status: "failed",
+        error: { code: "generation_failed", message: "The generator failed unexpectedly." },
+      };
+    }
+  }
+
+  app.post("/job-runner", async (c) => {
+    if (!secret) {
+      throw new ApiError(503, "worker_not_configured", "WORKER_SECRET is not set for this function.");
+    }
+    const auth = c.req.header("authorization") ?? "";
+    if (!secretMatches(auth.replace(/^Bearer /, ""), secret)) {
+      throw new ApiError(401, "unauthorized", "The runner secret is missing or wrong.");
+    }
+    const body = await c.req.json().catch(() => null) as { job_id?: unknown } | null;
+    if (typeof body?.job_id !== "string" || !/^[0-9a-f-]{36}$/i.test(body.job_id)) {
+      throw new ApiError(400, "invalid_request", "Send {job_id} with a job's UUID.");
+    }
+    const job = await db.asService(async (tx) =>
+      (await tx`select private.claim_job(${body.job_id as string}, ${runnerId}) as j`)[0].j as
+        | ClaimedJob
+        | null
+    );
+    if (!job) return c.json({ claimed: false }, 200);
+    deps.background(work(job));
+    return c.json({ claimed: true, job_id: job.id }, 202);
+  });
+  return app;
+}
+
+function mimeOf(path: string): string {
+  return path.endsWith(".png") ? "image/png" : path.endsWith(".webp") ? "image/webp" : "image/jpeg";
+}

@@ -1,0 +1,273 @@
+// Section C of the contract: creating prompt jobs, uploading their attachments, reading a job.
+// The rules (idempotency, the credit floor, the quota, ownership, the state machine) are SQL's; this file
+// validates, evaluates the prompt through the evaluator port, and shapes the answers.
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Deps } from "../../_shared/deps.ts";
+import { ApiError, toApiError } from "../../_shared/errors.ts";
+import { type ApiApp, errorResponses, jsonBody, jsonContent, userRoute, Uuid } from "../../_shared/http.ts";
+import { detectImageType, filesOf, MAX_IMAGE_BYTES, readForm } from "../../_shared/uploads.ts";
+import { isExpoPushToken } from "../../_shared/ports/push.ts";
+import { type QuotaState, rememberQuota } from "../../_shared/quota-cache.ts";
+import { selectAsUser } from "../../_shared/db.ts";
+import { defaultProjectFiles } from "../../_shared/generation/project-template.ts";
+import { generateProjectIcon } from "../../_shared/icons/project-icons.ts";
+
+export const MAX_PROMPT_CHARS = 8000;
+const MAX_ATTACHMENTS = 3;
+
+const ExpoPushToken = z.string().max(256).refine(
+  isExpoPushToken,
+  "must be an Expo push token (ExponentPushToken[...])",
+);
+const LiveActivityToken = z.string().min(1).max(512);
+const LiveActivityUser = z.string().min(1).max(256);
+const DbhostRef = z.string().regex(/^[a-z0-9]{1,64}$/, "must be a database-host project ref");
+
+const AttachmentFile = z.object({
+  path: z.string().max(300).openapi({ description: "Object path in the private attachments bucket" }),
+  type: z.enum(["image/png", "image/jpeg", "image/webp"]),
+  size: z.int().min(1).max(MAX_IMAGE_BYTES),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+export const AttachmentsManifest = z.strictObject({
+  idempotency_key: Uuid,
+  files: z.array(AttachmentFile).min(1).max(MAX_ATTACHMENTS),
+}).openapi("AttachmentsManifest", {
+  description: "What POST /jobs/attachments stored; pass it back unchanged as `attachments` of POST /jobs.",
+});
+
+const JobInput = z.strictObject({
+  prompt: z.string().trim().min(1, "the prompt is empty").max(MAX_PROMPT_CHARS),
+  appName: z.string().trim().min(1).max(30).optional(),
+  model: z.enum(["light", "full"]).optional(),
+  expo_push_token: ExpoPushToken.optional(),
+  live_activity_token: LiveActivityToken.optional(),
+  live_activity_user: LiveActivityUser.optional(),
+  dbhost_project_ref: DbhostRef.optional(),
+});
+
+const CreatePromptJobRequest = z.strictObject({
+  type: z.literal("prompt"),
+  input: JobInput,
+  project_id: z.int().positive().optional(),
+  attachments: AttachmentsManifest.optional(),
+  idempotency_key: Uuid.optional(),
+  expo_push_token: ExpoPushToken.optional(),
+  live_activity_token: LiveActivityToken.optional(),
+  live_activity_user: LiveActivityUser.optional(),
+  dbhost_project_ref: DbhostRef.optional(),
+}).openapi("CreatePromptJobRequest");
+
+const JobError = z.object({
+  code: z.string(),
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const Job = z.object({
+  id: Uuid,
+  type: z.literal("prompt"),
+  status: z.enum(["queued", "running", "succeeded", "failed", "canceled"]),
+  created_at: z.iso.datetime({ offset: true }),
+  updated_at: z.iso.datetime({ offset: true }),
+  project_id: z.int().nullable(),
+  input: z.record(z.string(), z.unknown()),
+  result: z.object({ project_id: z.int(), files_saved: z.int() }).optional(),
+  error: JobError.optional(),
+}).openapi("Job");
+
+type JobRow = z.infer<typeof Job>;
+
+export function registerJobRoutes(api: ApiApp, deps: Deps) {
+  const { db, verifier, blobStore, evaluator } = deps;
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "post",
+        path: "/jobs",
+        tags: ["Jobs"],
+        summary: "Start a prompt job",
+        description:
+          `Returns at once with the job \`queued\`; poll \`GET /jobs/{jobId}\` (backoff 2 s up to 30 s).
+The prompt is trimmed and must be 1..${MAX_PROMPT_CHARS} characters; the service evaluates it (400 \`invalid_prompt\`
+with \`details.reason\`) and fills \`input.model\` and \`input.appName\` when they are omitted. Without \`project_id\`
+a project is created with the template's files and the evaluated app name (its icon is generated in the
+background). \`expo_push_token\`, \`live_activity_token\`, \`live_activity_user\` and \`dbhost_project_ref\` are folded into
+\`input\` (the top-level value wins). A repeated \`idempotency_key\` returns the first job with 200 and consumes nothing.
+Order of checks: body, idempotency, credits (402 when balance plus valid bonus is at or below -500), project
+ownership (404), prompt-evaluation quota (429 with \`Retry-After\`), evaluation.`,
+        request: { body: jsonBody(CreatePromptJobRequest) },
+        responses: {
+          202: jsonContent(Job, "The job, queued"),
+          200: jsonContent(Job, "The job an earlier request with the same idempotency_key created"),
+          ...errorResponses([400, 402, 404, 415, 429, 502], {
+            400: "Invalid request or `invalid_prompt`",
+            402: "`insufficient_credits`: the balance has reached the -500 credit floor",
+            404: "`project_not_found`",
+            429: "`rate_limited`: the prompt-evaluation quota is spent; see `Retry-After` (seconds)",
+            502: "`job_create_failed`: safe to retry when no job id was received",
+          }),
+        },
+      }),
+    ),
+    async (c) => {
+      const body = c.req.valid("json");
+      const claims = c.get("claims");
+      const admission = await selectAsUser<{ existing?: JobRow; quota?: QuotaState }>(
+        db,
+        claims,
+        (tx) => tx`select api.admit_job(${body.idempotency_key ?? null}, ${body.project_id ?? null}) as r`,
+      ).catch((err) => {
+        const e = toApiError(err);
+        if (e?.code === "rate_limited" && e.details) {
+          rememberQuota(claims.sub, e.details as unknown as QuotaState);
+        }
+        throw err;
+      });
+      if (admission.existing) return c.json(admission.existing, 200);
+      if (admission.quota) rememberQuota(claims.sub, admission.quota);
+
+      const verdict = await evaluator.evaluate(body.input.prompt, {
+        model: body.input.model,
+        appName: body.input.appName,
+      });
+      if (!verdict.ok) {
+        throw new ApiError(400, "invalid_prompt", "The prompt cannot produce a meaningful app.", {
+          reason: verdict.reason,
+        });
+      }
+      const templateFiles = body.project_id === undefined ? await defaultProjectFiles(verdict.appName) : null;
+      const request = { ...body, verdict, template_files: templateFiles };
+      let created: { job: JobRow; created: boolean; project_created: boolean };
+      try {
+        created = await selectAsUser(db, claims, (tx) => tx`select api.create_job(${tx.json(request)}) as r`);
+      } catch (err) {
+        if (toApiError(err)) throw err;
+        console.error("job creation failed", err);
+        throw new ApiError(502, "job_create_failed", "The job could not be created; retry the request.");
+      }
+      if (created.project_created && created.job.project_id !== null) {
+        deps.background(generateProjectIcon(deps, { id: created.job.project_id, name: verdict.appName }));
+      }
+      return c.json(created.job, created.created ? 202 : 200);
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "post",
+        path: "/jobs/attachments",
+        tags: ["Jobs"],
+        summary: "Upload images for a prompt job",
+        description:
+          `multipart/form-data: \`files\`, 1..${MAX_ATTACHMENTS} images (png, jpeg or webp, recognized by content; at
+most 5 MB each), and an optional text field \`idempotency_key\` (a UUID; generated when omitted; the same key
+replaces the same upload). The files are stored privately under the caller's id and the key until the runner
+of the job that names them has used them.`,
+        request: {
+          body: {
+            required: true,
+            content: {
+              "multipart/form-data": {
+                // A plain JSON Schema, not zod: the form is read and checked under a byte limit by the handler.
+                schema: {
+                  type: "object",
+                  required: ["files"],
+                  properties: {
+                    files: {
+                      type: "array",
+                      maxItems: MAX_ATTACHMENTS,
+                      items: { type: "string", format: "binary" },
+                    },
+                    idempotency_key: { type: "string", format: "uuid" },
+                  },
+                },
+              },
+            },
+          },
+        },
+        responses: {
+          201: jsonContent(AttachmentsManifest, "The manifest to pass as `attachments` of POST /jobs"),
+          ...errorResponses([400, 413, 415]),
+        },
+      }),
+    ),
+    async (c) => {
+      const userId = c.get("claims").sub;
+      const form = await readForm(c.req.raw, MAX_ATTACHMENTS * MAX_IMAGE_BYTES);
+      const key = form.get("idempotency_key") ?? crypto.randomUUID();
+      if (typeof key !== "string" || !Uuid.safeParse(key).success) {
+        throw new ApiError(400, "invalid_request", "idempotency_key must be a UUID.", {
+          field: "idempotency_key",
+        });
+      }
+      const files = await filesOf(form, "files", MAX_IMAGE_BYTES);
+      if (files.length < 1 || files.length > MAX_ATTACHMENTS) {
+        throw new ApiError(
+          400,
+          "invalid_request",
+          `Send 1 to ${MAX_ATTACHMENTS} files in the 'files' field.`,
+          {
+            field: "files",
+            count: files.length,
+          },
+        );
+      }
+      const entries = files.map((f, i) => {
+        const type = detectImageType(f.bytes);
+        if (!type) {
+          throw new ApiError(400, "unsupported_image", `'${f.name}' is not a PNG, JPEG or WebP image.`, {
+            file: f.name,
+          });
+        }
+        return { ...f, type, path: `${userId}/${key}/${i + 1}.${type.extension}` };
+      });
+      const manifestFiles = [];
+      for (const e of entries) {
+        await blobStore.put("attachments", e.path, e.bytes, e.type.mime);
+        const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", e.bytes as BufferSource));
+        manifestFiles.push({
+          path: e.path,
+          type: e.type.mime,
+          size: e.bytes.byteLength,
+          sha256: [...digest].map((b) => b.toString(16).padStart(2, "0")).join(""),
+        });
+      }
+      return c.json({ idempotency_key: key, files: manifestFiles }, 201);
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "get",
+        path: "/jobs/{jobId}",
+        tags: ["Jobs"],
+        summary: "A job's current state",
+        description:
+          "Poll with exponential backoff from 2 s up to 30 s; stop at `succeeded`, `failed` or `canceled`; " +
+          "on 429 honor `Retry-After`. Another user's job is indistinguishable from a missing one.",
+        request: { params: z.object({ jobId: Uuid.openapi({ param: { name: "jobId", in: "path" } }) }) },
+        responses: {
+          200: jsonContent(Job, "The job"),
+          ...errorResponses([400, 404], { 404: "`job_not_found`" }),
+        },
+      }),
+    ),
+    async (c) => {
+      const { jobId } = c.req.valid("param");
+      const job = await selectAsUser<JobRow>(
+        db,
+        c.get("claims"),
+        (tx) => tx`select api.get_job(${jobId}) as r`,
+      );
+      return c.json(job, 200);
+    },
+  );
+}
