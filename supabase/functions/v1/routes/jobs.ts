@@ -145,7 +145,8 @@ ownership (404), prompt-evaluation quota (429 with \`Retry-After\`), evaluation.
       try {
         created = await selectAsUser(db, claims, (tx) => tx`select api.create_job(${tx.json(request)}) as r`);
       } catch (err) {
-        if (toApiError(err)) throw err;
+        // A refusal stands; anything else (the database away, a fault) is the contract's retryable 502.
+        if ((toApiError(err)?.status ?? 500) < 500) throw err;
         console.error("job creation failed", err);
         throw new ApiError(502, "job_create_failed", "The job could not be created; retry the request.");
       }
