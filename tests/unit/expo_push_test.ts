@@ -4,21 +4,18 @@ import assert from "node:assert/strict";
 import { ExpoPushSender, LogPushSender } from "../../supabase/functions/_shared/adapters/expo-push.ts";
 import { isExpoPushToken, type PushMessage } from "../../supabase/functions/_shared/ports/push.ts";
 import { MAX_PUSH_ATTEMPTS, nextAttemptDelaySeconds } from "../../supabase/functions/_shared/push-retry.ts";
+import {
+  allOk,
+  ExpoStandIn,
+  type Received,
+  type Reply,
+  requestError,
+  SEND_PATH,
+  ticketId,
+  withStandIn,
+} from "../expo_stand_in.ts";
 
-const SEND_PATH = "/--/api/v2/push/send";
 const ACCESS_TOKEN = `expo_${crypto.randomUUID().replaceAll("-", "")}`;
-
-type Json = Record<string, unknown>;
-
-interface Received {
-  method: string;
-  path: string;
-  headers: Headers;
-  messages: Json[];
-}
-
-/** Answers one request; `call` counts from 1 across the stand-in's life. */
-type Reply = (messages: Json[], call: number) => Response | Promise<Response>;
 
 function tokenFor(i: number): string {
   return `ExponentPushToken[${`dev${i}`.padEnd(22, "x")}]`;
@@ -33,64 +30,10 @@ function messagesFor(count: number): PushMessage[] {
   }));
 }
 
-/** A ticket id that names its message, so the order of outcomes can be checked against the input. */
-function ticketId(message: Json): string {
-  return `ticket:${message.to}`;
-}
-
-const allOk: Reply = (messages) =>
-  Response.json({ data: messages.map((m) => ({ status: "ok", id: ticketId(m) })) });
-
-function requestError(status: number, code: string, message: string): Response {
-  return Response.json({ errors: [{ code, message }] }, { status });
-}
-
 /** Expo compresses its answers when asked to; the sender must read them all the same. */
 function gzipped(payload: unknown): Response {
   const body = new Blob([JSON.stringify(payload)]).stream().pipeThrough(new CompressionStream("gzip"));
   return new Response(body, { headers: { "content-type": "application/json", "content-encoding": "gzip" } });
-}
-
-/** Just enough of Expo's push service: records what it receives and answers as the test says. */
-class ExpoStandIn {
-  readonly received: Received[] = [];
-  private readonly server: Deno.HttpServer<Deno.NetAddr>;
-  private readonly hanging = new Set<() => void>();
-
-  constructor(private readonly reply: Reply | "hang") {
-    this.server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => this.handle(req));
-  }
-
-  get baseUrl() {
-    return `http://127.0.0.1:${this.server.addr.port}`;
-  }
-
-  async close() {
-    for (const release of this.hanging) release();
-    await this.server.shutdown();
-  }
-
-  private async handle(req: Request): Promise<Response> {
-    const parsed = JSON.parse(await req.text());
-    const path = new URL(req.url).pathname;
-    this.received.push({ method: req.method, path, headers: req.headers, messages: parsed });
-    if (req.method !== "POST" || path !== SEND_PATH) return requestError(404, "NOT_FOUND", "no such route");
-    if (this.reply === "hang") {
-      // Held until close(): the sender must give up on its own.
-      await new Promise<void>((resolve) => this.hanging.add(resolve));
-      return new Response(null, { status: 504 });
-    }
-    return this.reply(parsed, this.received.length);
-  }
-}
-
-async function withStandIn(reply: Reply | "hang", run: (expo: ExpoStandIn) => Promise<void>) {
-  const expo = new ExpoStandIn(reply);
-  try {
-    await run(expo);
-  } finally {
-    await expo.close();
-  }
 }
 
 /** What every request must look like, whatever the scenario. */

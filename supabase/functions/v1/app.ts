@@ -5,6 +5,7 @@ import { registerMetaRoutes } from "./routes/meta.ts";
 import { registerIdentityRoutes } from "./routes/identity.ts";
 import { registerProjectRoutes } from "./routes/projects.ts";
 import { registerModerationRoutes } from "./routes/moderation.ts";
+import { registerNotificationRoutes } from "./routes/notifications.ts";
 import { registerJobRoutes } from "./routes/jobs.ts";
 
 export function createV1App(deps: Deps) {
@@ -12,6 +13,7 @@ export function createV1App(deps: Deps) {
   registerIdentityRoutes(api, deps);
   registerProjectRoutes(api, deps);
   registerModerationRoutes(api, deps);
+  registerNotificationRoutes(api, deps);
   registerJobRoutes(api, deps);
   // Last, so the document it serves lists every route above.
   registerMetaRoutes(api, deps);

@@ -1,0 +1,70 @@
+// A loopback stand-in of Expo's push send endpoint (`POST /--/api/v2/push/send`), for the push sender's
+// tests and the outbox's: it records every request and answers as the test says.
+
+export const SEND_PATH = "/--/api/v2/push/send";
+
+export type Json = Record<string, unknown>;
+
+export interface Received {
+  method: string;
+  path: string;
+  headers: Headers;
+  messages: Json[];
+}
+
+/** Answers one request; `call` counts from 1 across the stand-in's life. */
+export type Reply = (messages: Json[], call: number) => Response | Promise<Response>;
+
+/** A ticket id that names its message, so the order of outcomes can be checked against the input. */
+export function ticketId(message: Json): string {
+  return `ticket:${message.to}`;
+}
+
+export const allOk: Reply = (messages) =>
+  Response.json({ data: messages.map((m) => ({ status: "ok", id: ticketId(m) })) });
+
+export function requestError(status: number, code: string, message: string): Response {
+  return Response.json({ errors: [{ code, message }] }, { status });
+}
+
+/** Just enough of Expo's push service: records what it receives and answers as the test says. */
+export class ExpoStandIn {
+  readonly received: Received[] = [];
+  private readonly server: Deno.HttpServer<Deno.NetAddr>;
+  private readonly hanging = new Set<() => void>();
+
+  constructor(private readonly reply: Reply | "hang") {
+    this.server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => this.handle(req));
+  }
+
+  get baseUrl() {
+    return `http://127.0.0.1:${this.server.addr.port}`;
+  }
+
+  async close() {
+    for (const release of this.hanging) release();
+    await this.server.shutdown();
+  }
+
+  private async handle(req: Request): Promise<Response> {
+    const parsed = JSON.parse(await req.text());
+    const path = new URL(req.url).pathname;
+    this.received.push({ method: req.method, path, headers: req.headers, messages: parsed });
+    if (req.method !== "POST" || path !== SEND_PATH) return requestError(404, "NOT_FOUND", "no such route");
+    if (this.reply === "hang") {
+      // Held until close(): the sender must give up on its own.
+      await new Promise<void>((resolve) => this.hanging.add(resolve));
+      return new Response(null, { status: 504 });
+    }
+    return this.reply(parsed, this.received.length);
+  }
+}
+
+export async function withStandIn(reply: Reply | "hang", run: (expo: ExpoStandIn) => Promise<void>) {
+  const expo = new ExpoStandIn(reply);
+  try {
+    await run(expo);
+  } finally {
+    await expo.close();
+  }
+}
