@@ -54,16 +54,29 @@ export async function migrate(cluster: Cluster) {
   });
 }
 
-/** The secret the database's dispatcher and the workers share; kept with the stack's data. */
-async function ensureWorkerSecret(dir: string): Promise<string> {
-  const file = join(dir, "worker-secret");
+interface LocalSecrets {
+  /** Shared by the database's dispatcher and the workers. */
+  workerSecret: string;
+  /** Signs the local checkout page's payment events, as Stripe's endpoint secret would. */
+  webhookSecret: string;
+  /** Seals upstream tokens at rest (SECRETS_KEYS). */
+  sealingKey: string;
+}
+
+/** The stack's own secrets, made once and kept with its data. */
+async function ensureLocalSecrets(dir: string): Promise<LocalSecrets> {
+  const file = join(dir, "local-secrets.json");
   if (!existsSync(file)) {
-    const bytes = crypto.getRandomValues(new Uint8Array(32));
-    await Deno.writeTextFile(file, Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join(""), {
-      mode: 0o600,
-    });
+    const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));
+    const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+    const secrets: LocalSecrets = {
+      workerSecret: hex(random(32)),
+      webhookSecret: `whsec_${hex(random(24))}`,
+      sealingKey: btoa(String.fromCharCode(...random(32))),
+    };
+    await Deno.writeTextFile(file, JSON.stringify(secrets), { mode: 0o600 });
   }
-  return (await Deno.readTextFile(file)).trim();
+  return JSON.parse(await Deno.readTextFile(file));
 }
 
 /** Writes private.settings; values travel as query parameters, never spliced into SQL. */
@@ -119,11 +132,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   }
   const key = await ensureLocalKey(opts.dir);
   const gatewayUrl = `http://127.0.0.1:${opts.gatewayPort}`;
-  const workerSecret = await ensureWorkerSecret(opts.dir);
+  const secrets = await ensureLocalSecrets(opts.dir);
   await writeSettings(cluster, {
     runner_url: `${gatewayUrl}/functions/v1/job-runner`,
     push_worker_url: `${gatewayUrl}/functions/v1/push-worker`,
-    worker_secret: workerSecret,
+    worker_secret: secrets.workerSecret,
     ...opts.settings,
   });
   const storageDir = join(opts.dir, "storage");
@@ -132,7 +145,10 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     SUPABASE_URL: gatewayUrl,
     SUPABASE_DB_URL: cluster.url,
     LOCAL_STORAGE_DIR: storageDir,
-    WORKER_SECRET: workerSecret,
+    WORKER_SECRET: secrets.workerSecret,
+    STRIPE_WEBHOOK_SECRETS: secrets.webhookSecret,
+    SECRETS_KEYS: `local:${secrets.sealingKey}`,
+    SECRETS_CURRENT_KEY_ID: "local",
     ...opts.env,
   };
   log(`gateway: starting on ${gatewayUrl}`);

@@ -24,6 +24,34 @@ const schema = z.object({
   EXPO_BASE_URL: z.url().default("https://exp.host"),
   /** Expo's "enhanced security for push notifications" access token, when the project enables it. */
   EXPO_ACCESS_TOKEN: z.string().min(1).optional(),
+  /** Payments through Stripe; without a key the embedded stack's local checkout page stands in. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** Webhook signing secrets, comma-separated: more than one while a secret is rotated. */
+  STRIPE_WEBHOOK_SECRETS: z.string().min(1).optional(),
+  /** Another Stripe API address (a loopback stand-in in tests). */
+  STRIPE_API_BASE_URL: z.url().optional(),
+  /** Where the checkout returns to when the client names no URL (the app's deep links). */
+  CHECKOUT_SUCCESS_URL: z.string().min(1).default("appgen://billing/success"),
+  CHECKOUT_CANCEL_URL: z.string().min(1).default("appgen://billing/cancel"),
+  /** Sealing key(s) for upstream tokens at rest: `<id>:<base64 32 bytes>[,…]`, and the one to seal with. */
+  SECRETS_KEYS: z.string().min(1).optional(),
+  SECRETS_CURRENT_KEY_ID: z.string().min(1).optional(),
+  /** The GitHub App behind the repohost integration. */
+  GITHUB_APP_ID: z.string().min(1).optional(),
+  GITHUB_APP_PRIVATE_KEY: z.string().min(1).optional(),
+  GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+  GITHUB_WEBHOOK_SECRET: z.string().min(1).optional(),
+  GITHUB_API_BASE_URL: z.url().optional(),
+  GITHUB_OAUTH_BASE_URL: z.url().optional(),
+  /** Default repository name: `<prefix>-<project id>`. */
+  REPOHOST_REPO_PREFIX: z.string().regex(/^[A-Za-z0-9._-]{1,50}$/).default("app"),
+  /** The Supabase OAuth app behind the dbhost integration. */
+  SUPABASE_OAUTH_CLIENT_ID: z.string().min(1).optional(),
+  SUPABASE_OAUTH_CLIENT_SECRET: z.string().min(1).optional(),
+  SUPABASE_MANAGEMENT_API_URL: z.url().optional(),
+  /** The app deep link the dbhost authorization returns to. */
+  DBHOST_RETURN_URL: z.string().min(1).default("appgen://integrations/dbhost"),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** How long an upstream HTTP call may take before the request fails with 502. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),

@@ -7,6 +7,14 @@ import type { AuthAdmin } from "./ports/auth-admin.ts";
 import type { IconRenderer } from "./ports/icons.ts";
 import type { Generator, PromptEvaluator } from "./ports/generation.ts";
 import type { PushSender } from "./ports/push.ts";
+import type { Payments } from "./ports/payments.ts";
+import type { RepoHost } from "./ports/repohost.ts";
+import type { DbHost } from "./ports/dbhost.ts";
+import { type SecretBox, secretBoxFromEnv } from "./secrets.ts";
+import { StripePayments } from "./adapters/stripe-payments.ts";
+import { LocalPayments } from "./adapters/local-payments.ts";
+import { GitHubRepoHost } from "./adapters/github.ts";
+import { SupabaseManagementDbHost } from "./adapters/supabase-management.ts";
 import { NameIconRenderer } from "./icons/name-icon-renderer.ts";
 import { LocalBlobStore } from "./adapters/local-storage.ts";
 import { SqlAuthAdmin } from "./adapters/sql-auth-admin.ts";
@@ -24,6 +32,12 @@ export interface Deps {
   evaluator: PromptEvaluator;
   generator: Generator;
   push: PushSender;
+  /** Null where the port is not configured: its routes answer 503 with a clear code, never a fake success. */
+  payments: Payments | null;
+  repohost: RepoHost | null;
+  dbhost: DbHost | null;
+  /** Seals upstream tokens before they are stored; null without SECRETS_KEYS. */
+  secrets: SecretBox | null;
   /** Keeps work going after the response is sent (EdgeRuntime.waitUntil on hosted Supabase). */
   background(work: Promise<unknown>): void;
 }
@@ -68,5 +82,51 @@ export function depsFromConfig(
       })
       : new LogPushSender(),
     background,
+    payments: paymentsFrom(c, gateway),
+    repohost: c.GITHUB_APP_ID && c.GITHUB_APP_PRIVATE_KEY && c.GITHUB_CLIENT_ID && c.GITHUB_CLIENT_SECRET
+      ? new GitHubRepoHost({
+        apiBaseUrl: c.GITHUB_API_BASE_URL,
+        oauthBaseUrl: c.GITHUB_OAUTH_BASE_URL,
+        appId: c.GITHUB_APP_ID,
+        privateKeyPem: c.GITHUB_APP_PRIVATE_KEY,
+        clientId: c.GITHUB_CLIENT_ID,
+        clientSecret: c.GITHUB_CLIENT_SECRET,
+        timeoutMs: c.UPSTREAM_TIMEOUT_MS,
+      })
+      : null,
+    dbhost: c.SUPABASE_OAUTH_CLIENT_ID && c.SUPABASE_OAUTH_CLIENT_SECRET
+      ? new SupabaseManagementDbHost({
+        apiBaseUrl: c.SUPABASE_MANAGEMENT_API_URL,
+        clientId: c.SUPABASE_OAUTH_CLIENT_ID,
+        clientSecret: c.SUPABASE_OAUTH_CLIENT_SECRET,
+        timeoutMs: c.UPSTREAM_TIMEOUT_MS,
+      })
+      : null,
+    secrets: c.SECRETS_KEYS
+      ? secretBoxFromEnv({ SECRETS_KEYS: c.SECRETS_KEYS, SECRETS_CURRENT_KEY_ID: c.SECRETS_CURRENT_KEY_ID })
+      : null,
   };
+}
+
+/** Stripe with a key; on the embedded stack, the local checkout page; otherwise not configured. */
+function paymentsFrom(c: Config, gateway: string): Payments | null {
+  const webhookSecrets = (c.STRIPE_WEBHOOK_SECRETS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  if (c.STRIPE_SECRET_KEY) {
+    if (webhookSecrets.length === 0) {
+      throw new Error("invalid configuration:\n  STRIPE_WEBHOOK_SECRETS: required with STRIPE_SECRET_KEY");
+    }
+    return new StripePayments({
+      secretKey: c.STRIPE_SECRET_KEY,
+      webhookSecrets,
+      apiBaseUrl: c.STRIPE_API_BASE_URL,
+      timeoutMs: c.UPSTREAM_TIMEOUT_MS,
+    });
+  }
+  if (c.LOCAL_STORAGE_DIR && webhookSecrets.length > 0) {
+    return new LocalPayments({
+      webhookSecret: webhookSecrets[0],
+      checkoutPageBaseUrl: `${gateway}/checkout`,
+    });
+  }
+  return null;
 }
