@@ -388,3 +388,30 @@ t("DELETE /push-tokens/{token} signs the device out, idempotently, and only for 
   );
   expectError(await api("DELETE", "/push-tokens/not-a-token", { token: user.token }), 400, "invalid_request");
 });
+
+t(
+  "the JSON routes refuse other content types, and a token cannot be registered without a profile",
+  async () => {
+    const user = await newUser("types");
+    for (const path of ["/notifications", `/notifications/${crypto.randomUUID()}`]) {
+      expectError(
+        await api("PATCH", path, {
+          token: user.token,
+          body: "is_read=true",
+          headers: { "content-type": "text/plain" },
+        }),
+        415,
+        "unsupported_media_type",
+      );
+    }
+    await db()`delete from public.profiles where id = ${user.id}`;
+    expectError(
+      await api("POST", "/push-tokens", {
+        token: user.token,
+        body: { token: pushToken("orphan"), platform: "ios" },
+      }),
+      404,
+      "profile_not_found",
+    );
+  },
+);
