@@ -59,6 +59,12 @@ async function route(req: Request): Promise<Response> {
     const inner = new URL(`/${fn[1]}${fn[2] ?? ""}${url.search}`, url);
     return await functions[fn[1]](new Request(inner, req));
   }
+  // {root_url}/.well-known/* (OAuth discovery) belongs to the mcp function, as a rewrite does on hosted projects.
+  if (path.startsWith("/functions/v1/.well-known/") && functions.mcp) {
+    return await functions.mcp(
+      new Request(new URL(`${path.slice("/functions/v1".length)}${url.search}`, url), req),
+    );
+  }
   if (path === "/auth/v1/.well-known/jwks.json") {
     return new Response(jwks, {
       headers: { "content-type": "application/json", "cache-control": "public, max-age=600" },

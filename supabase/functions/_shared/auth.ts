@@ -3,6 +3,7 @@
 // so a hot token costs no crypto and no network.
 import { createRemoteJWKSet, decodeProtectedHeader, type JWTPayload, jwtVerify } from "jose";
 import { ApiError } from "./errors.ts";
+import { knownQuota } from "./quota-cache.ts";
 
 export interface Claims extends JWTPayload {
   sub: string;
@@ -84,5 +85,19 @@ export function createTokenVerifier(opts: {
       cache.set(token, claims);
       return claims;
     },
+  };
+}
+
+/**
+ * Who a token is, from its claims alone: `client_id` is the OAuth client it was issued to, or
+ * `first-party` for the service's own sign-in sessions; `rate_limit` when this instance knows the quota.
+ */
+export function whoami(claims: Claims) {
+  const quota = knownQuota(claims.sub);
+  return {
+    user_id: claims.sub,
+    client_id: typeof claims.client_id === "string" ? claims.client_id : "first-party",
+    scopes: typeof claims.scope === "string" ? claims.scope.split(" ").filter(Boolean) : [],
+    ...(quota ? { rate_limit: quota } : {}),
   };
 }

@@ -1,11 +1,11 @@
 // The `job-runner` edge function: the dispatcher (pg_net, from the jobs trigger and pg_cron) posts
-// `{job_id}` here with the runner secret. The job is claimed under a lease, the answer goes back at
+// `{job_id}` here with the worker secret. The job is claimed under a lease, the answer goes back at
 // once, and the generation runs in the background — heartbeating the lease — until finalize_job
 // records the outcome in one transaction.
 import { Hono } from "hono";
-import { timingSafeEqual } from "node:crypto";
 import type { Deps } from "../_shared/deps.ts";
 import { ApiError, errorResponse } from "../_shared/errors.ts";
+import { requireWorkerSecret } from "../_shared/worker-auth.ts";
 import {
   type GeneratedFile,
   type GenerationAttachment,
@@ -44,12 +44,6 @@ type Outcome =
 interface Usage {
   tokens_in: number;
   tokens_out: number;
-}
-
-function secretMatches(given: string | undefined, expected: string): boolean {
-  const a = new TextEncoder().encode(given ?? "");
-  const b = new TextEncoder().encode(expected);
-  return a.byteLength === b.byteLength && timingSafeEqual(a, b);
 }
 
 export function createRunnerApp(deps: Deps, secret: string | undefined) {
@@ -128,13 +122,7 @@ export function createRunnerApp(deps: Deps, secret: string | undefined) {
   }
 
   app.post("/job-runner", async (c) => {
-    if (!secret) {
-      throw new ApiError(503, "worker_not_configured", "WORKER_SECRET is not set for this function.");
-    }
-    const auth = c.req.header("authorization") ?? "";
-    if (!secretMatches(auth.replace(/^Bearer /, ""), secret)) {
-      throw new ApiError(401, "unauthorized", "The runner secret is missing or wrong.");
-    }
+    requireWorkerSecret(secret, c.req.header("authorization"));
     const body = await c.req.json().catch(() => null) as { job_id?: unknown } | null;
     if (typeof body?.job_id !== "string" || !/^[0-9a-f-]{36}$/i.test(body.job_id)) {
       throw new ApiError(400, "invalid_request", "Send {job_id} with a job's UUID.");

@@ -3,7 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../../_shared/deps.ts";
 import { selectAsUser } from "../../_shared/db.ts";
 import { ApiError } from "../../_shared/errors.ts";
-import { knownQuota } from "../../_shared/quota-cache.ts";
+import { whoami } from "../../_shared/auth.ts";
 import { removeProjectIcons } from "../../_shared/icons/project-icons.ts";
 import { type ApiApp, errorResponses, jsonBody, jsonContent, userRoute, Uuid } from "../../_shared/http.ts";
 import { detectImageType, MAX_IMAGE_BYTES, readSingleUpload } from "../../_shared/uploads.ts";
@@ -91,16 +91,7 @@ export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
         responses: { 200: jsonContent(Whoami, "The token's identity") },
       }),
     ),
-    (c) => {
-      const claims = c.get("claims");
-      const quota = knownQuota(claims.sub);
-      return c.json({
-        user_id: claims.sub,
-        client_id: typeof claims.client_id === "string" ? claims.client_id : "first-party",
-        scopes: typeof claims.scope === "string" ? claims.scope.split(" ").filter(Boolean) : [],
-        ...(quota ? { rate_limit: quota } : {}),
-      }, 200);
-    },
+    (c) => c.json(whoami(c.get("claims")), 200),
   );
 
   api.openapi(

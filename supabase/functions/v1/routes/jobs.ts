@@ -3,14 +3,12 @@
 // validates, evaluates the prompt through the evaluator port, and shapes the answers.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../../_shared/deps.ts";
-import { ApiError, toApiError } from "../../_shared/errors.ts";
+import { ApiError } from "../../_shared/errors.ts";
+import { createPromptJob } from "../../_shared/jobs.ts";
 import { type ApiApp, errorResponses, jsonBody, jsonContent, userRoute, Uuid } from "../../_shared/http.ts";
 import { detectImageType, filesOf, MAX_IMAGE_BYTES, readForm } from "../../_shared/uploads.ts";
 import { isExpoPushToken } from "../../_shared/ports/push.ts";
-import { type QuotaState, rememberQuota } from "../../_shared/quota-cache.ts";
 import { selectAsUser } from "../../_shared/db.ts";
-import { defaultProjectFiles } from "../../_shared/generation/project-template.ts";
-import { generateProjectIcon } from "../../_shared/icons/project-icons.ts";
 
 export const MAX_PROMPT_CHARS = 8000;
 const MAX_ATTACHMENTS = 3;
@@ -80,7 +78,7 @@ export const Job = z.object({
 type JobRow = z.infer<typeof Job>;
 
 export function registerJobRoutes(api: ApiApp, deps: Deps) {
-  const { db, verifier, blobStore, evaluator } = deps;
+  const { db, verifier, blobStore } = deps;
 
   api.openapi(
     userRoute(
@@ -114,46 +112,8 @@ ownership (404), prompt-evaluation quota (429 with \`Retry-After\`), evaluation.
       }),
     ),
     async (c) => {
-      const body = c.req.valid("json");
-      const claims = c.get("claims");
-      const admission = await selectAsUser<{ existing?: JobRow; quota?: QuotaState }>(
-        db,
-        claims,
-        (tx) => tx`select api.admit_job(${body.idempotency_key ?? null}, ${body.project_id ?? null}) as r`,
-      ).catch((err) => {
-        const e = toApiError(err);
-        if (e?.code === "rate_limited" && e.details) {
-          rememberQuota(claims.sub, e.details as unknown as QuotaState);
-        }
-        throw err;
-      });
-      if (admission.existing) return c.json(admission.existing, 200);
-      if (admission.quota) rememberQuota(claims.sub, admission.quota);
-
-      const verdict = await evaluator.evaluate(body.input.prompt, {
-        model: body.input.model,
-        appName: body.input.appName,
-      });
-      if (!verdict.ok) {
-        throw new ApiError(400, "invalid_prompt", "The prompt cannot produce a meaningful app.", {
-          reason: verdict.reason,
-        });
-      }
-      const templateFiles = body.project_id === undefined ? await defaultProjectFiles(verdict.appName) : null;
-      const request = { ...body, verdict, template_files: templateFiles };
-      let created: { job: JobRow; created: boolean; project_created: boolean };
-      try {
-        created = await selectAsUser(db, claims, (tx) => tx`select api.create_job(${tx.json(request)}) as r`);
-      } catch (err) {
-        // A refusal stands; anything else (the database away, a fault) is the contract's retryable 502.
-        if ((toApiError(err)?.status ?? 500) < 500) throw err;
-        console.error("job creation failed", err);
-        throw new ApiError(502, "job_create_failed", "The job could not be created; retry the request.");
-      }
-      if (created.project_created && created.job.project_id !== null) {
-        deps.background(generateProjectIcon(deps, { id: created.job.project_id, name: verdict.appName }));
-      }
-      return c.json(created.job, created.created ? 202 : 200);
+      const { job, created } = await createPromptJob(deps, c.get("claims"), c.req.valid("json"));
+      return c.json(job as JobRow, created ? 202 : 200);
     },
   );
 

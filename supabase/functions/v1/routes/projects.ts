@@ -36,7 +36,7 @@ const ProjectId = z.string().regex(/^[1-9][0-9]{0,15}$/, "must be a positive int
   .openapi({ param: { name: "projectId", in: "path" }, type: "integer", format: "int64", example: 42 });
 const ProjectParams = z.object({ projectId: ProjectId });
 
-const Project = z.object({
+export const Project = z.object({
   id: z.int().openapi({ format: "int64", example: 42 }),
   name: z.string(),
   description: z.string(),
@@ -49,7 +49,7 @@ const Project = z.object({
   author: PublicProfile,
 }).openapi("Project");
 
-const ProjectPage = z.object({
+export const ProjectPage = z.object({
   data: z.array(Project),
   next_cursor: z.string().nullable().openapi({
     description: "Pass as `cursor` for the next page; null at the end.",
