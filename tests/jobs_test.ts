@@ -325,10 +325,10 @@ t(
     // The connection drops on the creating call, as a failover would.
     const dropping: Db = {
       ...deps.db,
-      asUser: (claims, fn) =>
+      callAsUser: (claims, query) =>
         ++calls === 2
           ? Promise.reject(Object.assign(new Error("connection reset"), { code: "ECONNRESET" }))
-          : deps.db.asUser(claims, fn),
+          : deps.db.callAsUser(claims, query),
     };
     try {
       const app = createV1App({ ...deps, db: dropping });

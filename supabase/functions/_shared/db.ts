@@ -10,6 +10,14 @@ export interface Db {
   sql: Sql;
   /** Runs `fn` in a transaction as the user the claims name. */
   asUser<T>(claims: Claims, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * One statement as the user in one round trip: begin, the role and claims, the statement and commit
+   * are pipelined on one connection. A failed statement aborts the transaction, so its commit rolls back.
+   */
+  callAsUser(
+    claims: Claims,
+    query: (sql: Sql) => postgres.PendingQuery<postgres.Row[]>,
+  ): Promise<postgres.Row[]>;
   /** Runs `fn` in a transaction as `service_role`, for work no user drives (webhooks, the runner). */
   asService<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   end(): Promise<void>;
@@ -37,9 +45,35 @@ export function createDb(url: string, opts: { max?: number } = {}): Db {
     }) as Promise<T>;
   }
 
+  async function callAsUser(claims: Claims, query: (sql: Sql) => postgres.PendingQuery<postgres.Row[]>) {
+    const conn = await sql.reserve();
+    try {
+      // Built before anything is sent: a statement that cannot be built must not leave a transaction open.
+      const statement = query(conn);
+      const settled = await Promise.allSettled([
+        conn`begin`.execute(),
+        conn`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', ${
+          JSON.stringify(claims)
+        }, true)`.execute(),
+        statement.execute(),
+        conn`commit`.execute(),
+      ]);
+      const failed = settled.find((r) => r.status === "rejected");
+      if (failed) {
+        // Normally the commit already ended the aborted transaction; make sure before the connection goes back.
+        await conn`rollback`.catch(() => {});
+        throw (failed as PromiseRejectedResult).reason;
+      }
+      return (settled[2] as PromiseFulfilledResult<postgres.Row[]>).value;
+    } finally {
+      conn.release();
+    }
+  }
+
   return {
     sql,
     asUser: (claims, fn) => withRole("authenticated", claims, fn),
+    callAsUser,
     asService: (fn) => withRole("service_role", { role: "service_role" }, fn),
     end: () => sql.end({ timeout: 5 }),
   };
@@ -49,7 +83,7 @@ export function createDb(url: string, opts: { max?: number } = {}): Db {
 export async function selectAsUser<T>(
   db: Db,
   claims: Claims,
-  query: (tx: Tx) => postgres.PendingQuery<postgres.Row[]>,
+  query: (sql: Sql) => postgres.PendingQuery<postgres.Row[]>,
 ): Promise<T> {
-  return await db.asUser(claims, async (tx) => (await query(tx))[0].r as T);
+  return (await db.callAsUser(claims, query))[0].r as T;
 }

@@ -131,7 +131,7 @@ export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
         });
       }
       const claims = c.get("claims");
-      const row = await db.asUser(claims, async (tx) => (await tx`select api.get_me() as me`)[0].me as MeRow);
+      const row = await selectAsUser<MeRow>(db, claims, (tx) => tx`select api.get_me() as r`);
       return c.json(shapeMe(row, claims.email, wanted), 200);
     },
   );
@@ -155,13 +155,10 @@ export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
     async (c) => {
       const changes = c.req.valid("json");
       const claims = c.get("claims");
-      const out = await db.asUser(
+      const out = await selectAsUser<{ profile: MeRow; previous_avatar_url: string | null }>(
+        db,
         claims,
-        async (tx) =>
-          (await tx`select api.update_me(${tx.json(changes)}) as r`)[0].r as {
-            profile: MeRow;
-            previous_avatar_url: string | null;
-          },
+        (tx) => tx`select api.update_me(${tx.json(changes)}) as r`,
       );
       await dropOrphanedAvatar(out.previous_avatar_url, out.profile.avatar_url);
       return c.json(shapeMe(out.profile, claims.email, ME_FIELDS), 200);
@@ -263,12 +260,10 @@ export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
       const url = blobStore.publicUrl("avatars", path);
       let out;
       try {
-        out = await db.asUser(
+        out = await selectAsUser<{ previous_avatar_url: string | null }>(
+          db,
           claims,
-          async (tx) =>
-            (await tx`select api.update_me(${tx.json({ avatar_url: url })}) as r`)[0].r as {
-              previous_avatar_url: string | null;
-            },
+          (tx) => tx`select api.update_me(${tx.json({ avatar_url: url })}) as r`,
         );
       } catch (err) {
         await blobStore.remove("avatars", [path]).catch(() => {});
@@ -293,9 +288,10 @@ export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
     ),
     async (c) => {
       const { userId } = c.req.valid("param");
-      const profile = await db.asUser(
+      const profile = await selectAsUser<z.infer<typeof PublicProfile>>(
+        db,
         c.get("claims"),
-        async (tx) => (await tx`select api.get_public_profile(${userId}) as p`)[0].p,
+        (tx) => tx`select api.get_public_profile(${userId}) as r`,
       );
       return c.json(profile, 200);
     },
