@@ -391,7 +391,7 @@ declare
   file jsonb;
   problem text;
   total_bytes bigint := 0;
-  seen text[] := '{}';
+  seen text[] := '{}'::text[];
   existing int;
   result jsonb;
 begin
