@@ -188,6 +188,7 @@ try {
     TEST_GATEWAY_URL: stack.gatewayUrl,
     TEST_LOCAL_KEY: localKey,
     TEST_ADMIN_DB_URL: stack.cluster.adminUrl,
+    TEST_PG_DIR: stack.cluster.dir,
   }, DENO_TESTS_TIMEOUT_MS);
   countTap(denoTests.out, "deno");
   if (denoTests.timedOut) tally(`deno test: stopped after ${DENO_TESTS_TIMEOUT_MS / 60_000} minutes`, false);

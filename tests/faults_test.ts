@@ -1,0 +1,106 @@
+// Faults: the database restarted under the running functions, and an upstream that never answers.
+import assert from "node:assert/strict";
+import { startCluster, stopCluster } from "../scripts/local/cluster.ts";
+import { createV1App } from "../supabase/functions/v1/app.ts";
+import { depsFromConfig } from "../supabase/functions/_shared/deps.ts";
+import { loadConfig } from "../supabase/functions/_shared/config.ts";
+import { SupabaseAuthAdmin } from "../supabase/functions/_shared/adapters/supabase.ts";
+import { api, errorCode, newProject, newUser, NO_STACK } from "./helpers.ts";
+
+const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
+
+t(
+  "with Postgres down requests fail cleanly with 503, and succeed again once it is back, with no restart of the functions",
+  async () => {
+    const user = await newUser("faults.restart");
+    const project = await newProject(user);
+    assert.equal((await api("GET", "/me", { token: user.token })).status, 200);
+    const url = new URL(Deno.env.get("SUPABASE_DB_URL")!);
+    const cluster = {
+      dir: Deno.env.get("TEST_PG_DIR")!,
+      port: Number(url.port),
+      password: "",
+      adminUrl: "",
+      url: "",
+    };
+    await stopCluster(cluster);
+    try {
+      const requests: [string, string, unknown?][] = [
+        ["GET", "/me"],
+        ["GET", `/projects/${project.id}`],
+        ["GET", "/projects"],
+        ["POST", "/jobs", { type: "prompt", project_id: project.id, input: { prompt: "a todo list app" } }],
+      ];
+      for (const [method, path, body] of requests) {
+        const started = Date.now();
+        const res = await api(method, path, { token: user.token, body });
+        assert.equal(res.status, 503, `${method} ${path}: ${res.text}`);
+        assert.equal(errorCode(res), "database_unavailable");
+        assert.ok(Date.now() - started < 15_000, `${method} ${path} took ${Date.now() - started} ms`);
+      }
+      // Routes that need no database keep working.
+      assert.equal((await api("GET", "/health")).status, 200);
+      assert.equal((await api("GET", "/whoami", { token: user.token })).status, 200);
+    } finally {
+      await startCluster(cluster);
+    }
+    let status = 0;
+    for (let attempt = 0; attempt < 50 && status !== 200; attempt++) {
+      status = (await api("GET", "/me", { token: user.token })).status;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.equal(status, 200, "the functions reconnect by themselves");
+    // The whole pipeline is back too: the trigger, pg_net's worker, the runner.
+    const job = await api<{ id: string }>("POST", "/jobs", {
+      token: user.token,
+      body: { type: "prompt", project_id: project.id, input: { prompt: "a todo list app" } },
+    });
+    assert.equal(job.status, 202);
+    let state = "";
+    for (let i = 0; i < 300 && !["succeeded", "failed"].includes(state); i++) {
+      state = String((await api("GET", `/jobs/${job.body.id}`, { token: user.token })).body.status);
+      if (!["succeeded", "failed"].includes(state)) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.equal(state, "succeeded");
+  },
+);
+
+t("an upstream that never answers ends the request with 502 within the configured timeout", async () => {
+  const user = await newUser("faults.timeout");
+  // Accepts connections and never answers, like a stalled upstream.
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const held: Deno.Conn[] = [];
+  const accepting = (async () => {
+    for await (const conn of listener) held.push(conn);
+  })();
+  const timeoutMs = 800;
+  const deps = depsFromConfig(loadConfig({ ...Deno.env.toObject(), UPSTREAM_TIMEOUT_MS: String(timeoutMs) }));
+  try {
+    const app = createV1App({
+      ...deps,
+      authAdmin: new SupabaseAuthAdmin({
+        url: `http://127.0.0.1:${(listener.addr as Deno.NetAddr).port}`,
+        serviceKey: "service-key",
+        timeoutMs,
+      }),
+    });
+    const started = Date.now();
+    const res = await app.fetch(
+      new Request("http://localhost/v1/me", {
+        method: "DELETE",
+        headers: { authorization: `Bearer ${user.token}` },
+      }),
+    );
+    const elapsed = Date.now() - started;
+    const body = await res.json();
+    assert.equal(res.status, 502);
+    assert.equal(body.code, "account_delete_failed");
+    assert.ok(elapsed >= timeoutMs && elapsed < timeoutMs + 3000, `answered after ${elapsed} ms`);
+  } finally {
+    await deps.db.end();
+    listener.close();
+    await accepting;
+    for (const conn of held) conn.close();
+  }
+  assert.equal((await api("GET", "/me", { token: user.token })).status, 200, "nothing was deleted");
+});
