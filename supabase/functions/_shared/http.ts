@@ -79,6 +79,15 @@ export function errorResponses(statuses: number[], descriptions: Record<number, 
   );
 }
 
+/**
+ * What any route may answer without it being part of its contract: 500 `internal_error` (with a request
+ * id) and 503 `database_unavailable` while the database is away. Documented once, as `default`.
+ */
+export const UNEXPECTED = {
+  description: "Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable`",
+  content: { "application/json": { schema: ErrorBody } },
+};
+
 export function jsonContent<T extends z.ZodType>(schema: T, description: string) {
   return { description, content: { "application/json": { schema } } };
 }
@@ -93,7 +102,7 @@ export function userRoute<R extends RouteConfig>(verifier: TokenVerifier, route:
     ...route,
     security: [{ oauth2: ["email"] }, { bearerAuth: [] }],
     middleware: [requireUser(verifier), ...asArray(route.middleware)],
-    responses: { ...errorResponses([401, 500, 503]), ...route.responses },
+    responses: { ...errorResponses([401]), default: UNEXPECTED, ...route.responses },
   };
 }
 
