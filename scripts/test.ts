@@ -1,7 +1,9 @@
 // `npm test`: a throw-away stack on free ports, then every check — static (check, lint, fmt), pgTAP,
 // Deno tests over HTTP, Supabase's advisors — and one closing line `N passed, N failed`.
 import { join } from "node:path";
+import { existsSync } from "node:fs";
 import { freePort, ROOT, startStack } from "./local/stack.ts";
+import { checkContract, type Recorded } from "./contract/check.ts";
 
 const DENO = join(ROOT, "node_modules/.bin/deno");
 const SUPABASE = join(ROOT, "node_modules/.bin/supabase");
@@ -52,6 +54,29 @@ async function runStreaming(cmd: string, args: string[], env: Record<string, str
   clearTimeout(timer);
   out += await stderr;
   return { ok: status.success, out, timedOut };
+}
+
+/** Every answer the tests received against the served document, one test per documented operation. */
+async function contractChecks(openapiUrl: string, recordFile: string) {
+  section("contract conformance (every answer the tests received, against /openapi.json)");
+  const doc = await (await fetch(openapiUrl)).json();
+  const records: Recorded[] = existsSync(recordFile)
+    ? (await Deno.readTextFile(recordFile)).split("\n").filter(Boolean).map((l) => JSON.parse(l))
+    : [];
+  const { operations, unknown } = checkContract(doc, records);
+  for (const op of operations) {
+    tally(`contract: ${op.operation} answers as documented`, op.mismatches.length === 0);
+    if (op.mismatches.length) console.log(`  FAIL ${op.operation}:`);
+    for (const m of op.mismatches.slice(0, 5)) console.log(`       ${m}`);
+  }
+  // Coverage of the documented statuses is reported until every one is exercised, then enforced.
+  const gaps = operations.filter((op) => op.unseen.length > 0 || op.calls === 0);
+  for (const op of gaps) {
+    console.log(`  not yet exercised: ${op.operation}: ${op.calls ? op.unseen.join(", ") : "no call"}`);
+  }
+  tally("contract: no answer from a route or status outside the document", unknown.length === 0);
+  for (const u of unknown.slice(0, 20)) console.log(`  not in the document: ${u}`);
+  console.log(`  ${records.length} answers checked against ${operations.length} operations`);
 }
 
 interface AllowList {
@@ -183,12 +208,14 @@ try {
 
   section("Deno tests (tests/)");
   const localKey = join(dir, "jwt-key.json");
+  const recordFile = join(dir, "responses.jsonl");
   const denoTests = await runStreaming(DENO, ["test", "-A", "--reporter=tap", "tests/"], {
     ...stack.functionsEnv,
     TEST_GATEWAY_URL: stack.gatewayUrl,
     TEST_LOCAL_KEY: localKey,
     TEST_ADMIN_DB_URL: stack.cluster.adminUrl,
     TEST_PG_DIR: stack.cluster.dir,
+    TEST_RECORD_FILE: recordFile,
   }, DENO_TESTS_TIMEOUT_MS);
   countTap(denoTests.out, "deno");
   if (denoTests.timedOut) tally(`deno test: stopped after ${DENO_TESTS_TIMEOUT_MS / 60_000} minutes`, false);
@@ -197,6 +224,7 @@ try {
     console.log(denoTests.out.split("\n").filter((l) => !/^ok /.test(l)).slice(-80).join("\n"));
   }
 
+  await contractChecks(`${stack.gatewayUrl}/functions/v1/v1/openapi.json`, recordFile);
   await databaseChecks(stack.cluster.url);
 } finally {
   await stack.stop();

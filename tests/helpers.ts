@@ -85,6 +85,7 @@ export async function api<T = Record<string, unknown>>(
   }
   const res = await fetch(`${opts.base ?? BASE_URL}${path}`, { method, headers, body });
   const text = await res.text();
+  if ((opts.base ?? BASE_URL) === BASE_URL) record(method, path, res, text);
   let parsed: unknown = undefined;
   try {
     parsed = text ? JSON.parse(text) : undefined;
@@ -92,6 +93,24 @@ export async function api<T = Record<string, unknown>>(
     parsed = undefined;
   }
   return { status: res.status, headers: res.headers, body: parsed as T, text };
+}
+
+const RECORD_FILE = Deno.env.get("TEST_RECORD_FILE");
+
+/**
+ * Every answer of the API the tests receive goes to the record file (one JSON line each), for the run's
+ * contract check: each response must match the served document and each documented status must occur.
+ */
+export function record(method: string, path: string, res: Response, text: string) {
+  if (!RECORD_FILE) return;
+  const line = JSON.stringify({
+    method: method.toUpperCase(),
+    path: new URL(path, "http://x").pathname,
+    status: res.status,
+    contentType: res.headers.get("content-type"),
+    body: text,
+  });
+  Deno.writeTextFileSync(RECORD_FILE, line + "\n", { append: true });
 }
 
 /** Asserts the contract's error shape and returns the code. */
