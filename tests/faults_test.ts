@@ -5,7 +5,7 @@ import { createV1App } from "../supabase/functions/v1/app.ts";
 import { depsFromConfig } from "../supabase/functions/_shared/deps.ts";
 import { loadConfig } from "../supabase/functions/_shared/config.ts";
 import { SupabaseAuthAdmin } from "../supabase/functions/_shared/adapters/supabase.ts";
-import { api, errorCode, newProject, newUser, NO_STACK } from "./helpers.ts";
+import { api, errorCode, inProcessApi, newProject, newUser, NO_STACK } from "./helpers.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
 
@@ -85,14 +85,9 @@ t("an upstream that never answers ends the request with 502 within the configure
       }),
     });
     const started = Date.now();
-    const res = await app.fetch(
-      new Request("http://localhost/v1/me", {
-        method: "DELETE",
-        headers: { authorization: `Bearer ${user.token}` },
-      }),
-    );
+    const res = await inProcessApi(app)("DELETE", "/me", { token: user.token });
     const elapsed = Date.now() - started;
-    const body = await res.json();
+    const body = res.body;
     assert.equal(res.status, 502);
     assert.equal(body.code, "account_delete_failed");
     assert.ok(elapsed >= timeoutMs && elapsed < timeoutMs + 3000, `answered after ${elapsed} ms`);

@@ -68,11 +68,35 @@ export interface ApiResponse<T = Record<string, unknown>> {
   text: string;
 }
 
+export interface ApiOptions {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  base?: string;
+}
+
 /** Calls the API; `body` objects are sent as JSON, strings, FormData and bytes as they are. */
-export async function api<T = Record<string, unknown>>(
+export function api<T = Record<string, unknown>>(method: string, path: string, opts: ApiOptions = {}) {
+  const base = opts.base ?? BASE_URL;
+  return send<T>((req) => fetch(req), base, method, path, opts, base === BASE_URL);
+}
+
+/**
+ * The same calls against an app built in the test process (other adapters, faults injected), recorded
+ * for the contract check like calls over the gateway.
+ */
+export function inProcessApi(app: { fetch(req: Request): Response | Promise<Response> }) {
+  return <T = Record<string, unknown>>(method: string, path: string, opts: ApiOptions = {}) =>
+    send<T>(async (req) => await app.fetch(req), "http://localhost/v1", method, path, opts, true);
+}
+
+async function send<T>(
+  transport: (req: Request) => Promise<Response>,
+  base: string,
   method: string,
   path: string,
-  opts: { token?: string; body?: unknown; headers?: Record<string, string>; base?: string } = {},
+  opts: ApiOptions,
+  recorded: boolean,
 ): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
@@ -83,9 +107,9 @@ export async function api<T = Record<string, unknown>>(
     body = JSON.stringify(opts.body);
     headers["content-type"] ??= "application/json";
   }
-  const res = await fetch(`${opts.base ?? BASE_URL}${path}`, { method, headers, body });
+  const res = await transport(new Request(`${base}${path}`, { method, headers, body }));
   const text = await res.text();
-  if ((opts.base ?? BASE_URL) === BASE_URL) record(method, path, res, text);
+  if (recorded) record(method, path, res, text);
   let parsed: unknown = undefined;
   try {
     parsed = text ? JSON.parse(text) : undefined;

@@ -12,6 +12,7 @@ import {
   errorCode,
   foreignToken,
   imageForm,
+  inProcessApi,
   newUser,
   NO_STACK,
   PNG_1x1,
@@ -284,13 +285,8 @@ t("DELETE /me is 502 when the identity provider fails, and nothing is deleted", 
         timeoutMs: 2000,
       }),
     });
-    const res = await app.fetch(
-      new Request("http://localhost/v1/me", {
-        method: "DELETE",
-        headers: { authorization: `Bearer ${user.token}` },
-      }),
-    );
-    const body = await res.json();
+    const res = await inProcessApi(app)("DELETE", "/me", { token: user.token });
+    const body = res.body;
     assert.deepEqual(res.status, 502);
     assert.deepEqual(body.code, "account_delete_failed");
     assert.ok(!JSON.stringify(body).includes("service-key"), "the service key never leaks");

@@ -14,6 +14,7 @@ import {
   errorCode,
   expectError,
   imageForm,
+  inProcessApi,
   newProject,
   newUser,
   NO_STACK,
@@ -333,14 +334,11 @@ t(
     try {
       const app = createV1App({ ...deps, db: dropping });
       const key = crypto.randomUUID();
-      const res = await app.fetch(
-        new Request("http://localhost/v1/jobs", {
-          method: "POST",
-          headers: { authorization: `Bearer ${alice.token}`, "content-type": "application/json" },
-          body: JSON.stringify(promptJob("a notes app with tags", { idempotency_key: key })),
-        }),
-      );
-      const body = await res.json();
+      const res = await inProcessApi(app)("POST", "/jobs", {
+        token: alice.token,
+        body: promptJob("a notes app with tags", { idempotency_key: key }),
+      });
+      const body = res.body;
       assert.equal(res.status, 502);
       assert.equal(body.code, "job_create_failed");
       const [{ n }] = await db()`select count(*)::int as n from public.jobs where idempotency_key = ${key}`;

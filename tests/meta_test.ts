@@ -82,8 +82,8 @@ t("every documented error response uses the shared Error schema", async () => {
 });
 
 t("GET /docs is a self-contained HTML reference page", async () => {
-  const res = await fetch(`${BASE_URL}/docs`);
-  const html = await res.text();
+  const res = await api("GET", "/docs");
+  const html = res.text;
   assert.deepEqual(res.status, 200);
   assert.match(res.headers.get("content-type") ?? "", /^text\/html/);
   assert.match(res.headers.get("content-security-policy") ?? "", /default-src 'self'/);
