@@ -1,8 +1,14 @@
 // The local gateway: one process that plays the parts of Supabase's edge in front of the functions —
 // `/functions/v1/<name>/*` to each function's handler (which sees `/<name>/*`, as on hosted Supabase),
-// the identity provider's JWKS, public storage objects — and drains the pg_net stand-in's queue.
+// the identity provider's JWKS, public storage objects, the payment provider's checkout page — and drains
+// the pg_net stand-in's queue.
 import { join, normalize } from "node:path";
 import { PUBLIC_BUCKETS } from "../supabase/functions/_shared/ports/storage.ts";
+import {
+  renderLocalCheckoutPage,
+  signedCompletedEvent,
+} from "../supabase/functions/_shared/adapters/local-payments.ts";
+import { ApiError } from "../supabase/functions/_shared/errors.ts";
 import { startNetWorker } from "./local/net-worker.ts";
 
 const env = (name: string) => {
@@ -51,6 +57,87 @@ async function servePublicObject(bucket: string, path: string): Promise<Response
   }
 }
 
+// The secret the v1 function verifies payment events with (the first one, as LocalPayments signs).
+const webhookSecret = (Deno.env.get("STRIPE_WEBHOOK_SECRETS") ?? "").split(",")[0].trim();
+const CHECKOUT_PAGE_CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; " +
+  "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+function badRequest(message: string) {
+  return Response.json({ code: "invalid_request", message }, { status: 400 });
+}
+
+function methodNotAllowed(allow: string) {
+  return Response.json({ code: "method_not_allowed", message: `Use ${allow} here.` }, {
+    status: 405,
+    headers: { allow },
+  });
+}
+
+/** The terms LocalPayments put in the page address, or null when the address is not one it makes. */
+function checkoutTerms(id: string, query: URLSearchParams) {
+  const userId = query.get("user_id") ?? "";
+  const amountEur = query.get("amount_eur") ?? "";
+  const credits = query.get("credits") ?? "";
+  if (
+    !/^cs_local_[0-9a-f]{24}$/.test(id) ||
+    !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId) ||
+    !/^[1-9][0-9]{0,6}$/.test(amountEur) || !/^[1-9][0-9]{0,8}$/.test(credits)
+  ) {
+    return null;
+  }
+  return {
+    id,
+    userId,
+    amountEur: Number(amountEur),
+    credits: Number(credits),
+    successUrl: query.get("success_url") ?? "",
+    cancelUrl: query.get("cancel_url") ?? "",
+  };
+}
+
+/**
+ * The local stand-in of the provider's hosted checkout: GET `/checkout/<session>` is the page; its Pay
+ * button POSTs to `/checkout/<session>/pay`, which signs the session's `checkout.session.completed` with
+ * the webhook secret and delivers it to POST /billing/webhooks, as the provider would, answering with the
+ * webhook's own status and body. No money moves, so the terms may travel in the address.
+ */
+async function serveCheckout(req: Request, url: URL, id: string, pay: boolean): Promise<Response> {
+  if (!webhookSecret) return notFound("No local checkout: STRIPE_WEBHOOK_SECRETS is not set.");
+  const terms = checkoutTerms(id, url.searchParams);
+  if (!terms) return badRequest("This is not a checkout address the local stack issued.");
+  if (!pay) {
+    if (req.method !== "GET") return methodNotAllowed("GET");
+    let html: string;
+    try {
+      html = renderLocalCheckoutPage({
+        sessionId: id,
+        amountEur: terms.amountEur,
+        credits: terms.credits,
+        successUrl: terms.successUrl,
+        cancelUrl: terms.cancelUrl,
+        payUrl: `/checkout/${id}/pay${url.search}`,
+      });
+    } catch (err) {
+      if (err instanceof ApiError) return badRequest(err.message);
+      throw err;
+    }
+    return new Response(html, {
+      headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": CHECKOUT_PAGE_CSP },
+    });
+  }
+  if (req.method !== "POST") return methodNotAllowed("POST");
+  const event = await signedCompletedEvent(webhookSecret, terms);
+  const delivered = await fetch(`http://127.0.0.1:${port}/functions/v1/v1/billing/webhooks`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": event.header },
+    body: event.body,
+  });
+  return new Response(delivered.body, {
+    status: delivered.status,
+    headers: { "content-type": delivered.headers.get("content-type") ?? "application/json" },
+  });
+}
+
 async function route(req: Request): Promise<Response> {
   const url = new URL(req.url);
   const path = url.pathname;
@@ -70,6 +157,8 @@ async function route(req: Request): Promise<Response> {
       headers: { "content-type": "application/json", "cache-control": "public, max-age=600" },
     });
   }
+  const checkout = /^\/checkout\/([^/]+)(\/pay)?$/.exec(path);
+  if (checkout) return await serveCheckout(req, url, checkout[1], checkout[2] !== undefined);
   const obj = /^\/storage\/v1\/object\/public\/([a-z0-9-]+)\/(.+)$/.exec(path);
   if (obj && req.method === "GET") return await servePublicObject(obj[1], obj[2]);
   return notFound();

@@ -7,6 +7,9 @@ import { registerProjectRoutes } from "./routes/projects.ts";
 import { registerModerationRoutes } from "./routes/moderation.ts";
 import { registerNotificationRoutes } from "./routes/notifications.ts";
 import { registerJobRoutes } from "./routes/jobs.ts";
+import { registerBillingRoutes } from "./routes/billing.ts";
+import { registerWalletRoutes } from "./routes/wallet.ts";
+import { registerUsageRoutes } from "./routes/usage.ts";
 
 export function createV1App(deps: Deps) {
   const api = createApiApp();
@@ -15,6 +18,9 @@ export function createV1App(deps: Deps) {
   registerModerationRoutes(api, deps);
   registerNotificationRoutes(api, deps);
   registerJobRoutes(api, deps);
+  registerBillingRoutes(api, deps);
+  registerWalletRoutes(api, deps);
+  registerUsageRoutes(api, deps);
   // Last, so the document it serves lists every route above.
   registerMetaRoutes(api, deps);
   return mountApi(api, "/v1");

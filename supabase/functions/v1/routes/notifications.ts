@@ -74,7 +74,7 @@ const PushToken = z.object({
 }).openapi("PushToken");
 
 /** The query's zod failures are 400 `invalid_request`, except a bad cursor, which is `invalid_cursor`. */
-function cursorHook(result: { target: string; success: boolean; error?: z.ZodError }): undefined {
+export function cursorHook(result: { target: string; success: boolean; error?: z.ZodError }): undefined {
   if (result.success || !result.error) return;
   if (result.target === "query" && result.error.issues.some((i) => i.path[0] === "cursor")) {
     throw new ApiError(

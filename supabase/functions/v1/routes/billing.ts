@@ -1,0 +1,228 @@
+// Section E of the contract: a checkout that sells credits through the payments port, and the payment
+// provider's signed webhook that credits them. The wallet is credited only from a verified event, once per
+// checkout session (private.credit_topup), never from the browser returning to the success URL.
+import { createRoute, z } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import type { Deps } from "../../_shared/deps.ts";
+import { ApiError } from "../../_shared/errors.ts";
+import {
+  type ApiApp,
+  errorResponses,
+  jsonBody,
+  jsonContent,
+  UNEXPECTED,
+  userRoute,
+  Uuid,
+} from "../../_shared/http.ts";
+import {
+  CHECKOUT_PRESETS_EUR,
+  CREDITS_PER_EUR,
+  CUSTOM_AMOUNT_MAX_EUR,
+  CUSTOM_AMOUNT_MIN_EUR,
+  formatEur,
+} from "../../_shared/money.ts";
+import type { Payments } from "../../_shared/ports/payments.ts";
+
+const RETURN_URL_MAX = 2048;
+// Provider events are a few kilobytes; anything much larger is not one and is refused unread.
+const MAX_WEBHOOK_BYTES = 256 * 1024;
+// Schemes a browser would run or read locally instead of navigating back to the app or a site.
+const UNSAFE_SCHEMES = new Set([
+  "javascript:",
+  "data:",
+  "vbscript:",
+  "file:",
+  "blob:",
+  "about:",
+  "filesystem:",
+]);
+
+/** http(s) with a host, or an app deep link `scheme://…`; printable ASCII only, so nothing is smuggled in. */
+function isReturnUrl(value: string): boolean {
+  if (!/^[\x21-\x7e]+$/.test(value)) return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol === "http:" || url.protocol === "https:") return url.hostname !== "";
+  return !UNSAFE_SCHEMES.has(url.protocol) && value.startsWith(`${url.protocol}//`);
+}
+
+const ReturnUrl = z.string().max(RETURN_URL_MAX).refine(isReturnUrl, {
+  error: "must be an http(s) URL or an app deep link (scheme://…) of printable ASCII; " +
+    "javascript:, data: and similar schemes are refused",
+});
+
+const CheckoutRequest = z.strictObject({
+  preset_eur: z.literal([...CHECKOUT_PRESETS_EUR]).optional().openapi({
+    description: `One of the preset amounts in whole euros: ${CHECKOUT_PRESETS_EUR.join(", ")}.`,
+  }),
+  amount_eur: z.int().min(CUSTOM_AMOUNT_MIN_EUR).max(CUSTOM_AMOUNT_MAX_EUR).optional().openapi({
+    description: `A custom amount in whole euros, ${CUSTOM_AMOUNT_MIN_EUR}..${CUSTOM_AMOUNT_MAX_EUR}.`,
+  }),
+  success_url: ReturnUrl.optional().openapi({
+    description: "Where the payer returns after paying; default: the app's deep link. " +
+      `At most ${RETURN_URL_MAX} characters.`,
+    example: "appgen://billing/success",
+  }),
+  cancel_url: ReturnUrl.optional().openapi({
+    description: "Where the payer returns on cancel; default: the app's deep link.",
+    example: "appgen://billing/cancel",
+  }),
+  idempotency_key: Uuid.optional().openapi({
+    description:
+      "Repeat it when retrying after a lost answer to get the same session back, not a second one.",
+  }),
+}).refine((b) => (b.preset_eur === undefined) !== (b.amount_eur === undefined), {
+  error: "give exactly one of preset_eur and amount_eur",
+}).openapi("BillingCheckoutRequest");
+
+const BillingCheckout = z.object({
+  session_id: z.string().openapi({ description: "The payment provider's checkout session id." }),
+  checkout_url: z.url().openapi({ description: "Where to send the payer." }),
+  amount_eur: z.int(),
+  credits: z.int().openapi({ description: "What the wallet receives once paid: amount_eur × 100." }),
+  display_amount: z.string().openapi({ example: "20,00\u00a0€" }),
+}).openapi("BillingCheckout");
+
+const WebhookReceived = z.object({
+  received: z.literal(true),
+  outcome: z.enum(["credited", "duplicate", "ignored", "wallet_missing"]).openapi({
+    description: "`credited`: this delivery topped the wallet up; `duplicate`: the session was credited " +
+      "before; `ignored`: not a paid checkout session; `wallet_missing`: the paying account no longer exists " +
+      "(nothing is credited; the payment needs a manual refund).",
+  }),
+}).openapi("WebhookReceived");
+
+function requirePayments(payments: Payments | null): Payments {
+  if (!payments) {
+    throw new ApiError(503, "payments_not_configured", "Payments are not configured on this server.");
+  }
+  return payments;
+}
+
+export function registerBillingRoutes(api: ApiApp, deps: Deps) {
+  const { db, verifier, config } = deps;
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "post",
+        path: "/billing/checkouts",
+        tags: ["Billing"],
+        summary: "Open a hosted checkout that tops the wallet up",
+        description: `Exactly one of \`preset_eur\` (${
+          CHECKOUT_PRESETS_EUR.join(", ")
+        }) and \`amount_eur\` (a whole number of euros, ${CUSTOM_AMOUNT_MIN_EUR}..${CUSTOM_AMOUNT_MAX_EUR}); \
+fractions, zero, negatives, both or neither are 400. 1 EUR buys 100 credits. The wallet is credited when the \
+payment provider reports the session paid (POST /billing/webhooks), not when the payer comes back.`,
+        request: { body: jsonBody(CheckoutRequest) },
+        responses: {
+          201: jsonContent(BillingCheckout, "The checkout to send the payer to"),
+          ...errorResponses([400, 415, 502, 503], {
+            502: "`payment_provider_failed`: the provider refused or did not answer; retry with the same " +
+              "idempotency_key",
+            503: "`payments_not_configured`: no payment provider is set up",
+          }),
+        },
+      }),
+    ),
+    async (c) => {
+      const body = c.req.valid("json");
+      const payments = requirePayments(deps.payments);
+      const userId = c.get("claims").sub;
+      const amountEur = (body.preset_eur ?? body.amount_eur)!;
+      const credits = amountEur * CREDITS_PER_EUR;
+      const session = await payments.createCheckout({
+        userId,
+        amountEur,
+        credits,
+        successUrl: body.success_url ?? config.CHECKOUT_SUCCESS_URL,
+        cancelUrl: body.cancel_url ?? config.CHECKOUT_CANCEL_URL,
+        // Scoped to the caller: a key another user happens to send never returns this user's session.
+        idempotencyKey: body.idempotency_key && `checkout:${userId}:${body.idempotency_key}`,
+      });
+      return c.json({
+        session_id: session.id,
+        checkout_url: session.url,
+        amount_eur: amountEur,
+        credits,
+        display_amount: formatEur(credits),
+      }, 201);
+    },
+  );
+
+  api.openapi(
+    createRoute({
+      method: "post",
+      path: "/billing/webhooks",
+      tags: ["Billing"],
+      summary: "The payment provider's events (public, signed)",
+      description:
+        `The signature (\`Stripe-Signature\` as the provider sends it, or \`Payment-Signature\`) is \
+checked against the raw body with the webhook secret(s): a timestamp at most 300 seconds old and a matching \
+\`v1\` HMAC-SHA256, any of several during a secret rotation. \`checkout.session.completed\` with \
+\`payment_status: paid\` and \`checkout.session.async_payment_succeeded\` credit the session's credits to the \
+paid balance (a negative balance is paid off first) exactly once per session, whatever the retries, duplicates \
+or concurrent deliveries; the session must charge exactly its credits in EUR cents. Every other event is \
+acknowledged with 200 and ignored.`,
+      security: [],
+      middleware: [bodyLimit({ maxSize: MAX_WEBHOOK_BYTES })],
+      request: {
+        headers: z.object({
+          "stripe-signature": z.string().optional().openapi({
+            description: "`t=<unix time>,v1=<hex>[,v1=…]`",
+          }),
+          "payment-signature": z.string().optional().openapi({
+            description: "The same value under the contract's neutral name.",
+          }),
+        }),
+        body: {
+          required: true,
+          content: {
+            // A plain JSON Schema, not zod: the signature covers the exact bytes, so the handler reads them raw.
+            "application/json": {
+              schema: { type: "object", description: "The provider's event, exactly as signed." },
+            },
+          },
+        },
+      },
+      responses: {
+        200: jsonContent(WebhookReceived, "Received"),
+        ...errorResponses([400, 413, 503], {
+          400:
+            "`invalid_signature` (missing, mismatched or stale) or `invalid_payload` (not a usable event, " +
+            "or a session whose charge does not match its credits)",
+          503: "`payments_not_configured`: no payment provider is set up; the provider retries later",
+        }),
+        default: UNEXPECTED,
+      },
+    }),
+    async (c) => {
+      const payments = requirePayments(deps.payments);
+      const signature = c.req.header("stripe-signature") ?? c.req.header("payment-signature") ?? null;
+      const event = await payments.verifyWebhook(await c.req.text(), signature);
+      // Only paid checkout sessions carry a session id and a paid status; `unpaid` completions of delayed
+      // methods are credited by their async_payment_succeeded event instead.
+      if (event.sessionId === undefined || event.paymentStatus !== "paid") {
+        return c.json({ received: true as const, outcome: "ignored" as const }, 200);
+      }
+      if (!Uuid.safeParse(event.userId).success) {
+        throw new ApiError(400, "invalid_payload", "The session does not name a user of this service.");
+      }
+      const [{ r }] = await db.asService((tx) =>
+        tx`select private.credit_topup(${event.userId!}, ${event.sessionId!}, ${event.credits!},
+             ${event.amountTotalCents!}, ${event.currency!},
+             ${tx.json({ event_id: event.id, event_type: event.type })}) as r`
+      );
+      const outcome = (r as { outcome: z.infer<typeof WebhookReceived>["outcome"] }).outcome;
+      if (outcome === "wallet_missing") {
+        console.error(`checkout ${event.sessionId} was paid for user ${event.userId}, who has no wallet`);
+      }
+      return c.json({ received: true as const, outcome }, 200);
+    },
+  );
+}

@@ -1,0 +1,108 @@
+// The whole top-up as a person does it on the local stack: open the checkout_url POST /billing/checkouts
+// returned in headless Chromium (Debian's package), press Pay, land on the success URL, and find the wallet
+// credited — the page, the gateway's signed event and the webhook, with no step done by hand.
+import assert from "node:assert/strict";
+import { type BrowserContext, chromium } from "playwright-core";
+import { api, BASE_URL, newUser, NO_STACK, type TestUser } from "./helpers.ts";
+
+const CHROMIUM = "/usr/bin/chromium";
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** A fresh browser profile for `fn`, removed afterwards. */
+async function withBrowser(fn: (context: BrowserContext) => Promise<void>) {
+  const profile = await Deno.makeTempDir({ prefix: "checkout-chromium-" });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    await fn(context);
+  } finally {
+    await context.close();
+    await Deno.remove(profile, { recursive: true });
+  }
+}
+
+async function balance(user: TestUser): Promise<number> {
+  const res = await api<{ balance: number }>("GET", "/wallets/me", { token: user.token });
+  assert.equal(res.status, 200, res.text);
+  return res.body.balance;
+}
+
+async function openCheckout(user: TestUser, preset: number) {
+  const res = await api<{ session_id: string; checkout_url: string }>("POST", "/billing/checkouts", {
+    token: user.token,
+    body: {
+      preset_eur: preset,
+      // Addresses the browser can actually land on, so the test sees where the page sends the payer.
+      success_url: `${BASE_URL}/health?paid=1`,
+      cancel_url: `${BASE_URL}/health?canceled=1`,
+    },
+  });
+  assert.equal(res.status, 201, res.text);
+  return res.body;
+}
+
+Deno.test({
+  name: "the local checkout page, clicked in headless Chromium, tops the wallet up",
+  ignore: NO_STACK,
+  fn: () =>
+    withBrowser(async (context) => {
+      const user = await newUser("checkout.browser");
+      const { session_id, checkout_url } = await openCheckout(user, 20);
+      const page = await context.newPage();
+      await page.goto(checkout_url);
+      assert.match(await page.locator(".price").innerText(), /^20,00\s€$/);
+      assert.match(await page.locator("#pay").innerText(), /Pay 20,00\s€/);
+      assert.equal(await balance(user), 0);
+
+      await Promise.all([page.waitForURL(/\/health\?paid=1$/, { timeout: 30_000 }), page.click("#pay")]);
+      assert.match(await page.locator("body").innerText(), /"ok":\s*true/);
+
+      assert.equal(await balance(user), 2000, "the wallet holds the 2000 credits bought");
+      const ledger = await api<
+        { data: { reason: string; amount: number; metadata: { session_id?: string } }[] }
+      >(
+        "GET",
+        "/wallets/me/transactions?limit=1",
+        { token: user.token },
+      );
+      assert.deepEqual(
+        [ledger.body.data[0].reason, ledger.body.data[0].amount, ledger.body.data[0].metadata.session_id],
+        ["topup", 2000, session_id],
+      );
+
+      // Paying the same session again (a second tab, a double click) credits nothing more.
+      const again = await context.newPage();
+      await again.goto(checkout_url);
+      await Promise.all([again.waitForURL(/\/health\?paid=1$/, { timeout: 30_000 }), again.click("#pay")]);
+      assert.equal(await balance(user), 2000);
+    }),
+});
+
+Deno.test({
+  name: "cancelling on the local checkout page returns to cancel_url and credits nothing",
+  ignore: NO_STACK,
+  fn: () =>
+    withBrowser(async (context) => {
+      const user = await newUser("checkout.cancel");
+      const { checkout_url } = await openCheckout(user, 5);
+      const page = await context.newPage();
+      await page.goto(checkout_url);
+      await Promise.all([
+        page.waitForURL(/\/health\?canceled=1$/, { timeout: 30_000 }),
+        page.click("#cancel"),
+      ]);
+      assert.equal(await balance(user), 0);
+    }),
+});
