@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { createPrivateKey } from "node:crypto";
-import { exportPKCS8, generateKeyPair, jwtVerify } from "jose";
-import { type GitHubOptions, GitHubRepoHost } from "../../supabase/functions/_shared/adapters/github.ts";
+import { GitHubRepoHost } from "../../supabase/functions/_shared/adapters/github.ts";
 import { SupabaseManagementDbHost } from "../../supabase/functions/_shared/adapters/supabase-management.ts";
 import { ApiError } from "../../supabase/functions/_shared/errors.ts";
 import { GrantRevokedError } from "../../supabase/functions/_shared/ports/dbhost.ts";
@@ -9,72 +8,28 @@ import type { RepoFile } from "../../supabase/functions/_shared/ports/repohost.t
 import { UpstreamError } from "../../supabase/functions/_shared/ports/upstream.ts";
 import { createSecretBox, secretBoxFromEnv } from "../../supabase/functions/_shared/secrets.ts";
 import { verifyHubSignature } from "../../supabase/functions/_shared/webhook-signature.ts";
-
-// ---------------------------------------------------------------------------------------------------------
-// Loopback servers
-
-interface Seen {
-  method: string;
-  path: string;
-  authorization: string | null;
-  contentType: string | null;
-  accept: string | null;
-  text: string;
-}
-
-const HANG = Symbol("hang");
-type Route = (req: Seen) => Response | typeof HANG | Promise<Response | typeof HANG>;
-
-/** A server on a free loopback port that records every request and answers through `route`. */
-class Loopback {
-  readonly seen: Seen[] = [];
-  private readonly server: Deno.HttpServer<Deno.NetAddr>;
-  private readonly hanging = new Set<() => void>();
-
-  constructor(route: Route) {
-    this.server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-      const seen: Seen = {
-        method: req.method,
-        path: new URL(req.url).pathname,
-        authorization: req.headers.get("authorization"),
-        contentType: req.headers.get("content-type"),
-        accept: req.headers.get("accept"),
-        text: await req.text(),
-      };
-      this.seen.push(seen);
-      const answer = await route(seen);
-      if (answer !== HANG) return answer;
-      // Held until close(): the client must give up on its own.
-      await new Promise<void>((resolve) => this.hanging.add(resolve));
-      return new Response(null, { status: 504 });
-    });
-  }
-
-  get url() {
-    return `http://127.0.0.1:${this.server.addr.port}`;
-  }
-
-  async close() {
-    for (const release of this.hanging) release();
-    await this.server.shutdown();
-  }
-}
-
-function closedPort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = listener.addr.port;
-  listener.close();
-  return port;
-}
-
-async function sha1(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-1", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-function fromBase64(text: string): string {
-  return new TextDecoder().decode(Uint8Array.from(atob(text), (c) => c.charCodeAt(0)));
-}
+import {
+  ACCESS,
+  BROKEN,
+  CLIENT_ID,
+  CLIENT_SECRET,
+  closedPort,
+  FakeGitHub,
+  FakeSupabase,
+  HUB_PAYLOAD,
+  HUB_SECRET,
+  HUB_SIGNATURE,
+  ORG_INSTALLATION,
+  PRIVATE_KEY_PEM,
+  PUBLISHABLE_ONLY_REF,
+  REF,
+  REVOKED,
+  SB_CLIENT_ID,
+  SB_CLIENT_SECRET,
+  SLOW,
+  USER_INSTALLATION,
+  USER_TOKEN,
+} from "../integration_stand_ins.ts";
 
 async function rejection(promise: Promise<unknown>): Promise<Error> {
   try {
@@ -92,299 +47,7 @@ function assertNoSecrets(err: Error, secrets: string[]) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// GitHub stand-in: the App, OAuth and git data endpoints the adapter uses, over an in-memory object store.
-
-const APP_ID = "424242";
-const CLIENT_ID = "Iv1.0123456789abcdef";
-const CLIENT_SECRET = `gh-client-secret-${crypto.randomUUID()}`;
-const USER_TOKEN = `ghu_${crypto.randomUUID().replaceAll("-", "")}`;
-const ORG_INSTALLATION = 42;
-const USER_INSTALLATION = 7;
-
-type GitObject =
-  | { type: "blob"; content: string }
-  | { type: "tree"; entries: { path: string; mode: string; type: string; sha: string }[] }
-  | { type: "commit"; tree: string; parents: string[]; message: string };
-
-interface FakeRepo {
-  defaultBranch: string;
-  refs: Map<string, string>;
-  /** Refs answers 409 this many more times, as while GitHub still sets a new repository up. */
-  settling: number;
-}
-
-const keys = await generateKeyPair("RS256", { extractable: true });
-const PRIVATE_KEY_PEM = await exportPKCS8(keys.privateKey);
-
-class FakeGitHub {
-  readonly server: Loopback;
-  readonly objects = new Map<string, GitObject>();
-  readonly repos = new Map<string, FakeRepo>();
-  readonly installations = new Map<number, { login: string; type: string }>([
-    [ORG_INSTALLATION, { login: "acme", type: "Organization" }],
-    [USER_INSTALLATION, { login: "alice", type: "User" }],
-  ]);
-  /** Installation tokens handed out, by token. */
-  readonly tokens = new Map<string, number>();
-  readonly treeBodies: Record<string, unknown>[] = [];
-  jwtsVerified = 0;
-  failRepoCalls = false;
-  /** Someone else pushes to the branch just before the adapter moves it. */
-  interloper = false;
-
-  constructor() {
-    this.server = new Loopback((req) => this.route(req));
-  }
-
-  options(overrides: Partial<GitHubOptions> = {}): GitHubOptions {
-    return {
-      apiBaseUrl: this.server.url,
-      oauthBaseUrl: this.server.url,
-      appId: APP_ID,
-      privateKeyPem: PRIVATE_KEY_PEM,
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
-      timeoutMs: 5_000,
-      ...overrides,
-    };
-  }
-
-  close() {
-    return this.server.close();
-  }
-
-  async store(object: GitObject): Promise<string> {
-    const sha = await sha1(JSON.stringify(object));
-    this.objects.set(sha, object);
-    return sha;
-  }
-
-  async commitFiles(files: RepoFile[], parents: string[], message: string): Promise<string> {
-    const entries = [];
-    for (const f of files) {
-      entries.push({
-        path: f.path,
-        mode: "100644",
-        type: "blob",
-        sha: await this.store({ type: "blob", content: f.contents }),
-      });
-    }
-    const tree = await this.store({ type: "tree", entries });
-    return await this.store({ type: "commit", tree, parents, message });
-  }
-
-  async addRepo(owner: string, name: string, defaultBranch: string, files: RepoFile[] | null) {
-    const refs = new Map<string, string>();
-    if (files) refs.set(defaultBranch, await this.commitFiles(files, [], "Initial commit"));
-    this.repos.set(`${owner}/${name}`, { defaultBranch, refs, settling: 0 });
-  }
-
-  commit(sha: string) {
-    const object = this.objects.get(sha);
-    assert.ok(object?.type === "commit", `${sha} is a commit`);
-    return object;
-  }
-
-  /** The files the branch holds: path → contents. */
-  filesAt(repo: string, branch: string): Record<string, string> {
-    const head = this.repos.get(repo)!.refs.get(branch)!;
-    const tree = this.objects.get(this.commit(head).tree);
-    assert.ok(tree?.type === "tree");
-    return Object.fromEntries(tree.entries.map((e) => {
-      const blob = this.objects.get(e.sha);
-      assert.ok(blob?.type === "blob");
-      return [e.path, blob.content];
-    }));
-  }
-
-  private async appCaller(req: Seen): Promise<boolean> {
-    const jwt = req.authorization?.replace(/^Bearer /, "") ?? "";
-    try {
-      const { payload } = await jwtVerify(jwt, keys.publicKey, { issuer: APP_ID, algorithms: ["RS256"] });
-      assert.ok(payload.exp! - payload.iat! <= 600, "an App JWT lives at most ten minutes");
-      assert.ok(payload.iat! <= Date.now() / 1000, "iat is not in the future");
-      this.jwtsVerified++;
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  private async route(req: Seen): Promise<Response> {
-    if (req.path === "/login/oauth/access_token") return this.oauth(req);
-    if (req.path.startsWith("/app/")) {
-      if (!await this.appCaller(req)) {
-        return Response.json({ message: "A JSON web token could not be decoded" }, { status: 401 });
-      }
-      return this.app(req);
-    }
-    const installation = this.tokens.get(req.authorization?.replace(/^Bearer /, "") ?? "");
-    if (installation === undefined) return Response.json({ message: "Bad credentials" }, { status: 401 });
-    if (this.failRepoCalls) {
-      // Echoes the credential, as a careless proxy might, to prove it never reaches our messages.
-      return Response.json({ message: `upstream broke serving ${req.authorization}` }, { status: 500 });
-    }
-    const account = this.installations.get(installation)!;
-    const parts = req.path.split("/").map(decodeURIComponent);
-    if (parts[1] === "orgs" && parts[3] === "repos" && req.method === "POST") {
-      return this.createRepo(account, parts[2], req);
-    }
-    if (parts[1] !== "repos") return Response.json({ message: "Not Found" }, { status: 404 });
-    const [owner, name, ...rest] = parts.slice(2);
-    const repo = this.repos.get(`${owner}/${name}`);
-    // GitHub hides repositories the installation was not given behind 404, like missing ones.
-    if (!repo || owner !== account.login) return Response.json({ message: "Not Found" }, { status: 404 });
-    return await this.repoRoute(repo, req, rest);
-  }
-
-  private oauth(req: Seen): Response {
-    assert.equal(req.method, "POST");
-    assert.equal(req.accept, "application/json");
-    assert.equal(req.contentType, "application/x-www-form-urlencoded");
-    const form = Object.fromEntries(new URLSearchParams(req.text));
-    if (form.client_id !== CLIENT_ID || form.client_secret !== CLIENT_SECRET) {
-      return Response.json({ error: "incorrect_client_credentials" });
-    }
-    if (form.code === "good-code") {
-      return Response.json({ access_token: USER_TOKEN, token_type: "bearer", scope: "" });
-    }
-    return Response.json({
-      error: "bad_verification_code",
-      error_description: `The code ${form.code} is incorrect or expired.`,
-    });
-  }
-
-  private app(req: Seen): Response {
-    const m = /^\/app\/installations\/(\d+)(\/access_tokens)?$/.exec(req.path);
-    const installation = m ? this.installations.get(Number(m[1])) : undefined;
-    if (!m || !installation) return Response.json({ message: "Not Found" }, { status: 404 });
-    if (m[2] && req.method === "POST") {
-      const token = `ghs_${crypto.randomUUID().replaceAll("-", "")}`;
-      this.tokens.set(token, Number(m[1]));
-      return Response.json({ token, expires_at: new Date(Date.now() + 3600_000).toISOString() }, {
-        status: 201,
-      });
-    }
-    if (!m[2] && req.method === "GET") {
-      return Response.json({
-        id: Number(m[1]),
-        account: { ...installation, id: 1 },
-        target_type: installation.type,
-      });
-    }
-    return Response.json({ message: "Not Found" }, { status: 404 });
-  }
-
-  private async createRepo(
-    account: { login: string; type: string },
-    org: string,
-    req: Seen,
-  ): Promise<Response> {
-    if (account.type !== "Organization" || account.login !== org) {
-      return Response.json({ message: "Resource not accessible by integration" }, { status: 403 });
-    }
-    const body = JSON.parse(req.text);
-    assert.equal(body.auto_init, true);
-    if (this.repos.has(`${org}/${body.name}`)) {
-      return Response.json({ message: "name already exists on this account" }, { status: 422 });
-    }
-    await this.addRepo(org, body.name, "main", [{ path: "README.md", contents: `# ${body.name}\n` }]);
-    this.repos.get(`${org}/${body.name}`)!.settling = 1;
-    return Response.json({ name: body.name, private: body.private, default_branch: "main" }, { status: 201 });
-  }
-
-  private async repoRoute(repo: FakeRepo, req: Seen, rest: string[]): Promise<Response> {
-    const path = rest.join("/");
-    const body = req.text ? JSON.parse(req.text) : undefined;
-    if (!path && req.method === "GET") return Response.json({ default_branch: repo.defaultBranch });
-    if (path.startsWith("git/ref/heads/") && req.method === "GET") {
-      if (repo.settling > 0) {
-        repo.settling--;
-        return Response.json({ message: "Git Repository is empty." }, { status: 409 });
-      }
-      const sha = repo.refs.get(path.slice("git/ref/heads/".length));
-      if (repo.refs.size === 0) {
-        return Response.json({ message: "Git Repository is empty." }, { status: 409 });
-      }
-      if (!sha) return Response.json({ message: "Not Found" }, { status: 404 });
-      return Response.json({ ref: `refs/${path.slice(8)}`, object: { sha, type: "commit" } });
-    }
-    if (path.startsWith("contents/") && req.method === "PUT") {
-      assert.equal(repo.refs.size, 0, "the contents API is only used to start an empty repository");
-      const file = { path: path.slice("contents/".length), contents: fromBase64(body.content) };
-      const sha = await this.commitFiles([file], [], body.message);
-      repo.refs.set(repo.defaultBranch, sha);
-      return Response.json({ content: { path: file.path }, commit: { sha } }, { status: 201 });
-    }
-    if (repo.refs.size === 0) return Response.json({ message: "Git Repository is empty." }, { status: 409 });
-    if (path.startsWith("git/commits/") && req.method === "GET") {
-      const commit = this.objects.get(path.slice("git/commits/".length));
-      if (commit?.type !== "commit") return Response.json({ message: "Not Found" }, { status: 404 });
-      return Response.json({ tree: { sha: commit.tree }, parents: commit.parents.map((sha) => ({ sha })) });
-    }
-    if (path === "git/blobs" && req.method === "POST") {
-      assert.equal(body.encoding, "base64");
-      return Response.json({ sha: await this.store({ type: "blob", content: fromBase64(body.content) }) }, {
-        status: 201,
-      });
-    }
-    if (path === "git/trees" && req.method === "POST") {
-      this.treeBodies.push(body);
-      for (const e of body.tree) {
-        if (this.objects.get(e.sha)?.type !== "blob") {
-          return Response.json({ message: "tree.sha is not a blob" }, { status: 422 });
-        }
-      }
-      return Response.json({ sha: await this.store({ type: "tree", entries: body.tree }) }, { status: 201 });
-    }
-    if (path === "git/commits" && req.method === "POST") {
-      if (this.objects.get(body.tree)?.type !== "tree") {
-        return Response.json({ message: "Tree not found" }, { status: 422 });
-      }
-      return Response.json({
-        sha: await this.store({
-          type: "commit",
-          tree: body.tree,
-          parents: body.parents,
-          message: body.message,
-        }),
-      }, { status: 201 });
-    }
-    if (path.startsWith("git/refs/heads/") && req.method === "PATCH") {
-      const branch = path.slice("git/refs/heads/".length);
-      if (this.interloper) {
-        const theirs = await this.commitFiles(
-          [{ path: "THEIRS", contents: "x" }],
-          [repo.refs.get(branch)!],
-          "Theirs",
-        );
-        repo.refs.set(branch, theirs);
-      }
-      assert.equal(body.force, false);
-      if (!this.commit(body.sha).parents.includes(repo.refs.get(branch)!)) {
-        return Response.json({ message: "Update is not a fast forward" }, { status: 422 });
-      }
-      repo.refs.set(branch, body.sha);
-      return Response.json({ ref: `refs/heads/${branch}`, object: { sha: body.sha, type: "commit" } });
-    }
-    return Response.json({ message: "Not Found" }, { status: 404 });
-  }
-
-  /** Every call on repositories was made with an installation token of that installation. */
-  assertInstallationTokenUsed(installation: number) {
-    const repoCalls = this.server.seen.filter((s) =>
-      s.path.startsWith("/repos/") || s.path.startsWith("/orgs/")
-    );
-    assert.ok(repoCalls.length > 0);
-    for (const call of repoCalls) {
-      assert.equal(
-        this.tokens.get(call.authorization?.replace(/^Bearer /, "") ?? ""),
-        installation,
-        call.path,
-      );
-    }
-  }
-}
+// GitHub, against its stand-in
 
 const APP_FILES: RepoFile[] = [
   { path: "package.json", contents: '{ "name": "my-app" }\n' },
@@ -414,6 +77,7 @@ Deno.test("repohost: push to an existing repository commits exactly the files on
     });
 
     assert.equal(result.created, false);
+    assert.equal(result.committed, true);
     const head = github.repos.get("acme/my-app")!.refs.get("trunk")!;
     assert.equal(result.commitSha, head, "the default branch points at the new commit");
     const commit = github.commit(head);
@@ -438,7 +102,7 @@ Deno.test("repohost: push to an existing repository commits exactly the files on
       files: APP_FILES,
       message: "Again",
     });
-    assert.deepEqual(again, { commitSha: head, created: false });
+    assert.deepEqual(again, { commitSha: head, created: false, committed: false });
     assert.equal(github.repos.get("acme/my-app")!.refs.get("trunk"), head);
   } finally {
     await github.close();
@@ -634,111 +298,36 @@ Deno.test("repohost: code exchange succeeds, is refused with GitHub's code, or f
   }
 });
 
+Deno.test("repohost: whether a user's token reaches an installation is read from GitHub, page by page", async () => {
+  const github = new FakeGitHub();
+  try {
+    const host = new GitHubRepoHost(github.options());
+    assert.equal(await host.userCanAccessInstallation(USER_TOKEN, ORG_INSTALLATION), true);
+    assert.equal(await host.userCanAccessInstallation(USER_TOKEN, 999), false);
+    const seen = github.server.seen.filter((s) => s.path === "/user/installations");
+    assert.ok(seen.every((s) => s.authorization === `Bearer ${USER_TOKEN}`), "asked with the user's token");
+    assert.equal(seen[0].query.get("per_page"), "100");
+
+    const { token } = github.newUser();
+    const many = Array.from({ length: 150 }, () => github.addInstallation("Organization", token));
+    assert.equal(await host.userCanAccessInstallation(token, many[149].id), true, "found on the second page");
+    assert.deepEqual(
+      github.server.seen.filter((s) => s.authorization === `Bearer ${token}`).map((s) => s.query.get("page")),
+      ["1", "2"],
+    );
+
+    const refused = await rejection(host.userCanAccessInstallation("ghu_revoked", ORG_INSTALLATION));
+    assert.ok(refused instanceof ApiError);
+    assert.equal(refused.status, 400);
+    assert.equal(refused.code, "repohost_token_rejected");
+    assertNoSecrets(refused, ["ghu_revoked"]);
+  } finally {
+    await github.close();
+  }
+});
+
 // ---------------------------------------------------------------------------------------------------------
-// Supabase Management API stand-in
-
-const SB_CLIENT_ID = "6f1c3f0e-8a55-4c1e-9d0e-4f6b8a2c7d10";
-const SB_CLIENT_SECRET = `sba_${crypto.randomUUID()}`;
-const ACCESS = `sbp_oauth_${crypto.randomUUID().replaceAll("-", "")}`;
-const REVOKED = "sbp_oauth_revoked";
-const BROKEN = `sbp_oauth_broken_${crypto.randomUUID()}`;
-const SLOW = "sbp_oauth_slow";
-const REF = "abcdefghijklmnopqrst";
-const PUBLISHABLE_ONLY_REF = "publishableonlyprojx";
-
-class FakeSupabase {
-  readonly server = new Loopback((req) => this.route(req));
-  readonly forms: Record<string, string>[] = [];
-
-  close() {
-    return this.server.close();
-  }
-
-  private route(req: Seen): Response | typeof HANG {
-    if (req.path === "/v1/oauth/token") return this.token(req);
-    const token = req.authorization?.replace(/^Bearer /, "");
-    if (token === REVOKED) return Response.json({ message: "Unauthorized" }, { status: 401 });
-    if (token === SLOW) return HANG;
-    if (token === BROKEN) {
-      return Response.json({ message: `failed for ${token} (client ${SB_CLIENT_SECRET})` }, { status: 500 });
-    }
-    if (token !== ACCESS) return Response.json({ message: "Unauthorized" }, { status: 401 });
-    if (req.path === "/v1/projects") {
-      return Response.json([
-        {
-          id: REF,
-          ref: REF,
-          organization_id: "acme-slug",
-          organization_slug: "acme-slug",
-          name: "Acme production",
-          region: "eu-central-1",
-          created_at: "2026-03-01T10:00:00.000Z",
-          status: "ACTIVE_HEALTHY",
-          database: { host: "db.x", version: "17", postgres_engine: "17", release_channel: "ga" },
-        },
-        // The shape of older answers: the slug only under the deprecated organization_id.
-        {
-          ref: "zyxwvutsrqponmlkjihg",
-          organization_id: "legacy-org",
-          name: "Old",
-          region: "us-east-1",
-          created_at: "2024-01-01T00:00:00Z",
-        },
-      ]);
-    }
-    if (req.path === "/v1/organizations") {
-      return Response.json([{ id: "acme-slug", slug: "acme-slug", name: "Acme" }, {
-        id: "legacy-org",
-        name: "Legacy",
-      }]);
-    }
-    if (req.path === `/v1/projects/${REF}/api-keys`) {
-      return Response.json([
-        { name: "service_role", api_key: "service-role-key-never-returned", type: "legacy" },
-        { name: "anon", api_key: "anon-key-value", type: "legacy" },
-      ]);
-    }
-    if (req.path === `/v1/projects/${PUBLISHABLE_ONLY_REF}/api-keys`) {
-      return Response.json([
-        { name: "default", api_key: null, type: "secret" },
-        { name: "default", api_key: "sb_publishable_abc", type: "publishable" },
-      ]);
-    }
-    if (req.path === "/v1/profile") {
-      return Response.json({
-        gotrue_id: "9b2f0f39-5d0a-4a43-9d54-0fd0c9ac4c11",
-        primary_email: "a@example.com",
-        username: "alice",
-      });
-    }
-    return Response.json({ message: "Not Found" }, { status: 404 });
-  }
-
-  private token(req: Seen): Response {
-    assert.equal(req.method, "POST");
-    assert.equal(req.contentType, "application/x-www-form-urlencoded");
-    if (req.authorization !== `Basic ${btoa(`${SB_CLIENT_ID}:${SB_CLIENT_SECRET}`)}`) {
-      return Response.json({ message: "Invalid client credentials" }, { status: 401 });
-    }
-    const form = Object.fromEntries(new URLSearchParams(req.text));
-    this.forms.push(form);
-    const grant = (n: number) =>
-      Response.json({
-        access_token: `access-${n}`,
-        refresh_token: `refresh-${n}`,
-        expires_in: 86400,
-        token_type: "Bearer",
-      }, { status: 201 });
-    if (form.grant_type === "authorization_code") {
-      if (form.code === "good-code") return grant(1);
-      return Response.json({ error: "invalid_grant", message: `code ${form.code} is invalid` }, {
-        status: 400,
-      });
-    }
-    if (form.grant_type === "refresh_token" && form.refresh_token === "refresh-1") return grant(2);
-    return Response.json({ message: `refresh token ${form.refresh_token} revoked` }, { status: 401 });
-  }
-}
+// The Supabase Management API, against its stand-in
 
 function dbHost(fake: FakeSupabase, timeoutMs = 5_000) {
   return new SupabaseManagementDbHost({
@@ -798,7 +387,7 @@ Deno.test("dbhost: code exchange (with and without verifier) and refresh send th
     });
 
     const refreshed = await host.refresh("refresh-1");
-    assert.equal(refreshed.accessToken, "access-2");
+    assert.equal(refreshed.accessToken, "access-3", "a new pair, after the two of the code exchanges");
     assert.deepEqual(fake.forms[2], { grant_type: "refresh_token", refresh_token: "refresh-1" });
     assert.ok(
       fake.forms.every((f) => !("client_secret" in f)),
@@ -896,12 +485,7 @@ Deno.test("dbhost: 401 is GrantRevokedError, 500 and silence are UpstreamError w
 });
 
 // ---------------------------------------------------------------------------------------------------------
-// Webhook signatures
-
-// GitHub's published example: https://docs.github.com/webhooks/using-webhooks/validating-webhook-deliveries
-const HUB_SECRET = "It's a Secret to Everybody";
-const HUB_PAYLOAD = "Hello, World!";
-const HUB_SIGNATURE = "sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17";
+// Webhook signatures, with GitHub's published test vector
 
 Deno.test("webhook signature: GitHub's test vector verifies, as text and as bytes", async () => {
   assert.equal(await verifyHubSignature(HUB_SECRET, HUB_PAYLOAD, HUB_SIGNATURE), true);

@@ -7,6 +7,8 @@ import { registerProjectRoutes } from "./routes/projects.ts";
 import { registerModerationRoutes } from "./routes/moderation.ts";
 import { registerNotificationRoutes } from "./routes/notifications.ts";
 import { registerJobRoutes } from "./routes/jobs.ts";
+import { registerRepohostRoutes } from "./routes/repohost.ts";
+import { registerDbhostRoutes } from "./routes/dbhost.ts";
 import { registerBillingRoutes } from "./routes/billing.ts";
 import { registerWalletRoutes } from "./routes/wallet.ts";
 import { registerUsageRoutes } from "./routes/usage.ts";
@@ -21,6 +23,8 @@ export function createV1App(deps: Deps) {
   registerBillingRoutes(api, deps);
   registerWalletRoutes(api, deps);
   registerUsageRoutes(api, deps);
+  registerRepohostRoutes(api, deps);
+  registerDbhostRoutes(api, deps);
   // Last, so the document it serves lists every route above.
   registerMetaRoutes(api, deps);
   return mountApi(api, "/v1");

@@ -35,11 +35,18 @@ const JWT_LIFETIME_S = 9 * 60;
 const SETTLE_DELAYS_MS = [250, 500, 1000, 2000, 4000];
 // Regular, non-executable file.
 const FILE_MODE = "100644";
+// GitHub's largest page; a user reaching more than ten pages of installations is not expected.
+const PAGE_SIZE = 100;
+const MAX_PAGES = 10;
 
 const OAuthGrant = z.object({ access_token: z.string().min(1) });
 const OAuthRefusal = z.object({ error: z.string() });
 const Account = z.object({ account: z.object({ login: z.string(), type: z.string() }) });
 const InstallationToken = z.object({ token: z.string().min(1) });
+const UserInstallations = z.object({
+  total_count: z.number(),
+  installations: z.array(z.object({ id: z.number() })),
+});
 const Repository = z.object({ default_branch: z.string().min(1) });
 const Ref = z.object({ object: z.object({ sha: z.string() }) });
 const Commit = z.object({ tree: z.object({ sha: z.string() }) });
@@ -147,6 +154,29 @@ export class GitHubRepoHost implements RepoHost {
     return { accessToken: this.http.read(what, answer, OAuthGrant).access_token };
   }
 
+  async userCanAccessInstallation(userToken: string, installationId: number): Promise<boolean> {
+    const what = "Listing the user's GitHub App installations failed";
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      const answer = await this.call(
+        userToken,
+        what,
+        "GET",
+        `/user/installations?per_page=${PAGE_SIZE}&page=${page}`,
+      );
+      if (answer.status === 401) {
+        throw new ApiError(
+          400,
+          "repohost_token_rejected",
+          "GitHub did not accept the user's token (expired or revoked); sign in with GitHub again.",
+        );
+      }
+      const listed = this.http.read(what, answer, UserInstallations);
+      if (listed.installations.some((i) => i.id === installationId)) return true;
+      if (listed.installations.length < PAGE_SIZE || page * PAGE_SIZE >= listed.total_count) return false;
+    }
+    return false;
+  }
+
   async pushFiles(input: PushInput): Promise<PushResult> {
     if (input.files.length === 0) throw new ApiError(400, "repohost_no_files", "There are no files to push.");
     const jwt = await this.appJwt();
@@ -173,7 +203,7 @@ export class GitHubRepoHost implements RepoHost {
       Commit,
     ).tree.sha;
     const tree = await this.writeTree(target, input.files);
-    if (tree === headTree) return { commitSha: head, created };
+    if (tree === headTree) return { commitSha: head, created, committed: false };
 
     const what = "Committing the files failed";
     const commit = this.http.read(
@@ -186,7 +216,7 @@ export class GitHubRepoHost implements RepoHost {
       Created,
     ).sha;
     await this.moveBranch(target, branch, commit);
-    return { commitSha: commit, created };
+    return { commitSha: commit, created, committed: true };
   }
 
   private call(bearer: string, what: string, method: string, path: string, json?: unknown) {

@@ -2,6 +2,7 @@
 // files there. Errors (ApiError unless noted):
 //   400 repohost_code_rejected        the host refused the OAuth code; details.upstream_error is its code
 //   400 repohost_no_files             a push without files
+//   400 repohost_token_rejected       the host did not accept a user's token (expired or revoked)
 //   404 repohost_installation_missing the app is no longer installed on that account
 //   404 repohost_repository_missing   the repository does not exist, or is not shared with the
 //                                     installation, and could not be created; details {owner, repository}
@@ -31,11 +32,18 @@ export interface PushResult {
   commitSha: string;
   /** Whether the repository was created by this push. */
   created: boolean;
+  /** False when the branch already held exactly these files: no commit was made, `commitSha` is the head. */
+  committed: boolean;
 }
 
 export interface RepoHost {
   /** Exchanges the code of a user's OAuth sign-in with the host for that user's access token. */
   exchangeCode(code: string, redirectUri?: string): Promise<{ accessToken: string }>;
+  /**
+   * Whether the user whose token this is may use the installation: the proof that an installation id a
+   * client names is theirs, since pushes act as the installation, not as the user.
+   */
+  userCanAccessInstallation(userToken: string, installationId: number): Promise<boolean>;
   /**
    * Commits the files to the repository's default branch as one commit whose parent is the previous head,
    * creating the repository first where the host allows it. Pushing files identical to the head's creates

@@ -18,6 +18,8 @@ import {
 } from "../../_shared/http.ts";
 import { generateProjectIcon, removeProjectIcons } from "../../_shared/icons/project-icons.ts";
 import { defaultProjectFiles } from "../../_shared/generation/project-template.ts";
+import { requireIntegration } from "../../_shared/integrations.ts";
+import type { RepoFile } from "../../_shared/ports/repohost.ts";
 import { PublicProfile } from "./identity.ts";
 
 // The limits api.save_project_files enforces, repeated here for the documentation.
@@ -34,7 +36,7 @@ const FILE_TYPE = /^[A-Za-z0-9_-]{1,32}$/;
 
 const ProjectId = z.string().regex(/^[1-9][0-9]{0,15}$/, "must be a positive integer").transform(Number)
   .openapi({ param: { name: "projectId", in: "path" }, type: "integer", format: "int64", example: 42 });
-const ProjectParams = z.object({ projectId: ProjectId });
+export const ProjectParams = z.object({ projectId: ProjectId });
 
 export const Project = z.object({
   id: z.int().openapi({ format: "int64", example: 42 }),
@@ -87,7 +89,19 @@ const SaveFiles = z.strictObject({
 const IconResult = z.object({ project_id: z.int().openapi({ format: "int64" }), icon_url: z.url() })
   .openapi("IconResult");
 
-const PushResult = z.object({ pushed: z.boolean(), commit_sha: z.string() }).openapi("PushResult");
+const PushResult = z.object({
+  pushed: z.boolean().openapi({
+    description: "False when the repository already held exactly these files (no commit was made).",
+  }),
+  commit_sha: z.string().openapi({ description: "The commit the default branch points at afterwards." }),
+}).openapi("PushResult");
+
+/** What api.repohost_push_source answers: the link to push through and the project's files. */
+interface PushSource {
+  link: { repohost_installation_id: number; repohost_repository_name: string };
+  project_name: string;
+  files: RepoFile[];
+}
 
 const ReshareRequest = z.strictObject({
   platform: z.string().regex(/^[A-Za-z0-9_.-]{1,32}$/, "1..32 of letters, digits, '_', '.' and '-'")
@@ -118,7 +132,7 @@ const RecordPreviewError = z.strictObject({
   stack: z.string().max(16000).nullable().optional(),
 }).openapi("RecordPreviewErrorRequest");
 
-const DbhostLink = z.object({
+export const DbhostLink = z.object({
   project_id: z.int().openapi({ format: "int64" }),
   dbhost_project_ref: z.string(),
   dbhost_project_name: z.string(),
@@ -425,27 +439,48 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
         path: "/projects/{projectId}/pushes",
         tags: ["Projects"],
         summary: "Push the project's files to its linked repository",
-        description:
-          "Owner only. 404 `project_not_found` or `repository_not_linked` first; with a link, 503 " +
-          "`integration_not_configured` while this server has no repository-host integration configured.",
+        description: "Owner only. Commits exactly the project's files to the default branch of the linked " +
+          "repository as one commit on top of the previous head (git data API: blobs, tree, commit, ref " +
+          "update), acting as the GitHub App's installation, and records `repohost_last_sync`. A missing " +
+          "repository is created when the installation is on an organization; GitHub gives apps no way to " +
+          "create one in a personal account, so there it answers 404 `repohost_repository_missing` and the " +
+          "user creates it and grants the app access. 404 `project_not_found` or `repository_not_linked` come " +
+          "first, then 503 `integration_not_configured` where no repository host is configured. When GitHub " +
+          "fails (502) nothing is recorded as synced.",
         request: { params: ProjectParams },
         responses: {
           201: jsonContent(PushResult, "Pushed"),
-          ...errorResponses([400, 404, 503], {
-            404: "`project_not_found` (not the caller's project) or `repository_not_linked`",
-            503: "`integration_not_configured`: no repository host is configured on this server",
+          ...errorResponses([400, 404, 409, 502, 503], {
+            400: "`repohost_no_files`: the project has no files",
+            404: "`project_not_found` (not the caller's project), `repository_not_linked`, " +
+              "`repohost_installation_missing` (the app was uninstalled) or `repohost_repository_missing`",
+            409: "`repohost_branch_moved`: someone pushed to the branch meanwhile; pushing again is safe",
+            502: "`repohost_failed`: GitHub failed or did not answer",
+            503: "`integration_not_configured`: no repository host is configured on this server; or " +
+              "`database_unavailable`",
           }),
         },
       }),
     ),
     async (c) => {
       const { projectId } = c.req.valid("param");
-      await selectAsUser(db, c.get("claims"), (tx) => tx`select api.get_repohost_link(${projectId}) as r`);
-      throw new ApiError(
-        503,
-        "integration_not_configured",
-        "No repository host is configured on this server; the push was not attempted.",
+      const source = await selectAsUser<PushSource>(
+        db,
+        c.get("claims"),
+        (tx) => tx`select api.repohost_push_source(${projectId}) as r`,
       );
+      const { port: repohost } = requireIntegration("repohost", deps.repohost, deps.secrets);
+      const { repohost_installation_id: installationId, repohost_repository_name: repository } = source.link;
+      const pushed = await repohost.pushFiles({
+        installationId,
+        repository,
+        files: source.files,
+        message: `Update ${source.project_name}`,
+      });
+      await db.asService((tx) =>
+        tx`select private.record_repohost_sync(${projectId}, ${installationId}, ${repository})`
+      );
+      return c.json({ pushed: pushed.committed, commit_sha: pushed.commitSha }, 201);
     },
   );
 

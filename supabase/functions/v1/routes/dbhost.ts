@@ -1,0 +1,430 @@
+// Section J of the contract: the database host, the Supabase Management API. A user connects their account
+// with OAuth (authorization code with PKCE): the state binds the flow to the user who started it, and the
+// callback, a public route of this function, stores the connection server-side and sends the browser back
+// to the app. Then the user lists their database projects and links one to an app; the anon key is fetched
+// and stored sealed. Tokens are refreshed when they expire, and a grant the user revoked clears the
+// connection.
+import { createRoute, z } from "@hono/zod-openapi";
+import { base64url } from "jose";
+import type { Deps } from "../../_shared/deps.ts";
+import { selectAsUser } from "../../_shared/db.ts";
+import { ApiError } from "../../_shared/errors.ts";
+import {
+  type ApiApp,
+  errorResponses,
+  jsonBody,
+  jsonContent,
+  Timestamp,
+  UNEXPECTED,
+  userRoute,
+} from "../../_shared/http.ts";
+import { requireIntegration } from "../../_shared/integrations.ts";
+import { type DbHost, GrantRevokedError } from "../../_shared/ports/dbhost.ts";
+import type { SecretBox } from "../../_shared/secrets.ts";
+import { DbhostLink, ProjectParams } from "./projects.ts";
+
+const TAG = "Database host";
+const CALLBACK_PATH = "/integrations/dbhost/callback";
+// A token this close to its expiry is refreshed first, so it cannot lapse on the way to the host.
+const REFRESH_MARGIN_MS = 60_000;
+
+const NOT_CONFIGURED = {
+  503:
+    "`integration_not_configured`: no Supabase OAuth app (or no token sealing key) is configured on this " +
+    "server; or `database_unavailable`",
+};
+const NOT_CONNECTED = "`not_connected`: no database host account is connected, or its grant was revoked";
+
+const AuthorizationRequest = z.strictObject({
+  code_challenge: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "an S256 PKCE challenge: 43 base64url characters")
+    .openapi({ description: "BASE64URL(SHA-256(code_verifier)), without padding" }),
+  code_verifier: z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, "43..128 of A-Z, a-z, 0-9, '-', '.', '_', '~'")
+    .optional().openapi({
+      description: "The PKCE verifier, for the callback to send with the code; stored sealed until then",
+    }),
+}).openapi("DbhostAuthorizationRequest");
+
+const Authorization = z.object({
+  authorize_url: z.url().openapi({ description: "Open in a browser: the database host's consent page" }),
+  return_url: z.string().openapi({ description: "The app deep link the browser ends on once connected" }),
+  expires_at: Timestamp.openapi({ description: "The authorization must be completed before this" }),
+}).openapi("DbhostAuthorization");
+
+const DbhostRef = z.string().regex(/^[a-z0-9]{1,64}$/, "a project ref: lower-case letters and digits");
+
+const DbhostProjects = z.object({
+  projects: z.array(z.object({
+    ref: z.string(),
+    name: z.string(),
+    region: z.string(),
+    created_at: z.string(),
+    organization_id: z.string(),
+    linked_project_id: z.int().nullable().openapi({
+      format: "int64",
+      description: "The caller's app this database project backs, if any",
+    }),
+  })),
+  organizations: z.array(z.object({ id: z.string(), name: z.string() })),
+}).openapi("DbhostProjects");
+
+const LinkRequest = z.strictObject({
+  project_id: z.int().min(1).max(Number.MAX_SAFE_INTEGER).openapi({ format: "int64" }),
+  dbhost_ref: DbhostRef,
+}).openapi("DbhostLinkRequest");
+
+const Connection = z.union([
+  z.object({ connected: z.literal(true), dbhost_user_id: z.string(), dbhost_username: z.string() }),
+  z.object({ connected: z.literal(false) }),
+]).openapi("DbhostConnection");
+
+/** The additional data each sealed value is bound to: a value copied into another row does not open. */
+const sealedFor = {
+  accessToken: (userId: string) => `dbhost_connection:${userId}:access_token`,
+  refreshToken: (userId: string) => `dbhost_connection:${userId}:refresh_token`,
+  verifier: (stateHash: string) => `dbhost_authorization:${stateHash}:code_verifier`,
+  anonKey: (projectId: number) => `dbhost_link:${projectId}:anon_key`,
+};
+
+async function sha256(text: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  return Array.from(await sha256(text), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+interface Connected {
+  dbhost: DbHost;
+  secrets: SecretBox;
+}
+
+type Session = { revoked: true } | { revoked: false; accessSealed: string; accessToken?: string };
+
+/**
+ * Runs `use` with the user's access token, refreshed first when it is about to expire. The refresh holds
+ * the connection's row lock (refresh tokens are single-use: concurrent requests wait for the new pair
+ * instead of spending the old one twice). A grant the host no longer honours clears the connection and
+ * answers 404 `not_connected`.
+ */
+async function withAccessToken<T>(
+  deps: Deps,
+  { dbhost, secrets }: Connected,
+  userId: string,
+  use: (accessToken: string) => Promise<T>,
+): Promise<T> {
+  const session = await deps.db.asService(async (tx): Promise<Session> => {
+    const [{ r }] = await tx`select private.lock_dbhost_connection(${userId}) as r`;
+    const stored = r as {
+      access_token_encrypted: string;
+      refresh_token_encrypted: string;
+      access_token_expires_at: string;
+    };
+    if (new Date(stored.access_token_expires_at).getTime() - REFRESH_MARGIN_MS > Date.now()) {
+      return { revoked: false, accessSealed: stored.access_token_encrypted };
+    }
+    let tokens;
+    try {
+      tokens = await dbhost.refresh(
+        await secrets.open(stored.refresh_token_encrypted, sealedFor.refreshToken(userId)),
+      );
+    } catch (err) {
+      if (!(err instanceof GrantRevokedError)) throw err;
+      await tx`select private.forget_dbhost_connection(${userId})`;
+      return { revoked: true };
+    }
+    const accessSealed = await secrets.seal(tokens.accessToken, sealedFor.accessToken(userId));
+    const refreshSealed = await secrets.seal(tokens.refreshToken, sealedFor.refreshToken(userId));
+    await tx`select private.store_dbhost_tokens(${userId}, ${accessSealed}, ${refreshSealed}, ${tokens.expiresAt})`;
+    return { revoked: false, accessSealed, accessToken: tokens.accessToken };
+  });
+  if (session.revoked) throw new GrantRevokedError();
+  const accessToken = session.accessToken ??
+    await secrets.open(session.accessSealed, sealedFor.accessToken(userId));
+  try {
+    return await use(accessToken);
+  } catch (err) {
+    if (err instanceof GrantRevokedError) {
+      await deps.db.asService((tx) =>
+        tx`select private.forget_dbhost_connection(${userId}, ${session.accessSealed})`
+      );
+    }
+    throw err;
+  }
+}
+
+export function registerDbhostRoutes(api: ApiApp, deps: Deps) {
+  const { db, verifier, config } = deps;
+  const callbackUrl = `${config.functionsUrl}/v1${CALLBACK_PATH}`;
+  const connected = (): Connected => {
+    const { port, secrets } = requireIntegration("dbhost", deps.dbhost, deps.secrets);
+    return { dbhost: port, secrets };
+  };
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "post",
+        path: "/integrations/dbhost/authorizations",
+        tags: [TAG],
+        summary: "Start connecting a database host account",
+        description: "Answers the address of the host's consent page. Its `state` is random, bound to the " +
+          "caller, single-use and valid for 10 minutes; only its hash is stored. The host redirects to " +
+          `\`{base_url}${CALLBACK_PATH}\`, which exchanges the code — with \`code_verifier\` when it was given ` +
+          "here (it must match `code_challenge`: 400 `code_verifier_mismatch`), else without one — stores the " +
+          "connection server-side and redirects the browser to `return_url`.",
+        request: { body: jsonBody(AuthorizationRequest) },
+        responses: {
+          200: jsonContent(Authorization, "Where to send the browser"),
+          ...errorResponses([400, 415, 503], {
+            400: "`invalid_request` or `code_verifier_mismatch`",
+            ...NOT_CONFIGURED,
+          }),
+        },
+      }),
+    ),
+    async (c) => {
+      const { code_challenge, code_verifier } = c.req.valid("json");
+      const { dbhost, secrets } = connected();
+      if (code_verifier !== undefined && base64url.encode(await sha256(code_verifier)) !== code_challenge) {
+        throw new ApiError(400, "code_verifier_mismatch", "code_challenge is not the S256 of code_verifier.");
+      }
+      const state = base64url.encode(crypto.getRandomValues(new Uint8Array(32)));
+      const stateHash = await sha256Hex(state);
+      const verifierSealed = code_verifier === undefined
+        ? null
+        : await secrets.seal(code_verifier, sealedFor.verifier(stateHash));
+      const started = await selectAsUser<{ expires_at: string }>(
+        db,
+        c.get("claims"),
+        (tx) => tx`select api.start_dbhost_authorization(${stateHash}, ${verifierSealed}) as r`,
+      );
+      return c.json({
+        authorize_url: dbhost.authorizeUrl({
+          state,
+          codeChallenge: code_challenge,
+          redirectUri: callbackUrl,
+        }),
+        return_url: config.DBHOST_RETURN_URL,
+        expires_at: started.expires_at,
+      }, 200);
+    },
+  );
+
+  api.openapi(
+    createRoute({
+      method: "get",
+      path: CALLBACK_PATH,
+      tags: [TAG],
+      summary: "OAuth callback of the database host (the browser lands here)",
+      description: "An addition to the contract, public: the redirect URI registered with the host's OAuth " +
+        "app. The state is consumed before anything else, so it works once. Unknown, already used or " +
+        "missing: 400 `invalid_state`; past its 10 minutes: 400 `state_expired`; the user declined: 400 " +
+        "`authorization_denied`. The code is exchanged (400 `dbhost_code_rejected` when the host refuses it), " +
+        "the account's profile read and the connection stored for the user who started the flow, replacing " +
+        "an earlier one; then 302 to the app deep link (`DBHOST_RETURN_URL`). When anything fails nothing is " +
+        "stored.",
+      security: [],
+      request: {
+        query: z.object({
+          code: z.string().max(2048).optional(),
+          state: z.string().max(256).optional(),
+          error: z.string().max(256).optional(),
+          error_description: z.string().max(2048).optional(),
+        }),
+      },
+      responses: {
+        302: { description: "Connected: on to the app deep link" },
+        ...errorResponses([400, 502, 503], {
+          400: "`invalid_state`, `state_expired`, `authorization_denied`, `dbhost_code_rejected` or " +
+            "`invalid_request` (no code)",
+          502: "`dbhost_failed`",
+          ...NOT_CONFIGURED,
+        }),
+        default: UNEXPECTED,
+      },
+    }),
+    async (c) => {
+      const { dbhost, secrets } = connected();
+      const { code, state, error } = c.req.valid("query");
+      if (!state) throw new ApiError(400, "invalid_state", "The callback carries no state.");
+      const stateHash = await sha256Hex(state);
+      const pending = await db.asService(async (tx) =>
+        (await tx`select private.consume_dbhost_authorization(${stateHash}) as r`)[0].r as {
+          user_id: string;
+          code_verifier_encrypted: string | null;
+        }
+      );
+      if (error) {
+        throw new ApiError(400, "authorization_denied", "The database host authorization was declined.", {
+          upstream_error: /^[a-z_]{1,64}$/.test(error) ? error : "unknown",
+        });
+      }
+      if (!code) throw new ApiError(400, "invalid_request", "The callback carries no code.");
+      const codeVerifier = pending.code_verifier_encrypted === null
+        ? undefined
+        : await secrets.open(pending.code_verifier_encrypted, sealedFor.verifier(stateHash));
+      const tokens = await dbhost.exchangeCode({ code, codeVerifier, redirectUri: callbackUrl });
+      const profile = await dbhost.getProfile(tokens.accessToken);
+      const userId = pending.user_id;
+      const accessSealed = await secrets.seal(tokens.accessToken, sealedFor.accessToken(userId));
+      const refreshSealed = await secrets.seal(tokens.refreshToken, sealedFor.refreshToken(userId));
+      await db.asService((tx) =>
+        tx`select private.save_dbhost_connection(${userId}, ${profile.id}, ${profile.username}, ${accessSealed}, ${refreshSealed}, ${tokens.expiresAt})`
+      );
+      return c.redirect(config.DBHOST_RETURN_URL, 302);
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "get",
+        path: "/integrations/dbhost/projects",
+        tags: [TAG],
+        summary: "The connected account's database projects",
+        description: "Read from the host with the caller's connection (its token refreshed when it has " +
+          "expired), each with `linked_project_id`: the caller's app it backs, or null. `organizations` lists " +
+          "the account's organizations; `organization_id` of a project names one of them. A grant the user " +
+          "revoked clears the stored connection: 404 `not_connected` from then on.",
+        responses: {
+          200: jsonContent(DbhostProjects, "The projects and organizations"),
+          ...errorResponses([404, 502, 503], {
+            404: NOT_CONNECTED,
+            502: "`dbhost_failed`",
+            ...NOT_CONFIGURED,
+          }),
+        },
+      }),
+    ),
+    async (c) => {
+      const claims = c.get("claims");
+      const integration = connected();
+      const listed = await withAccessToken(
+        deps,
+        integration,
+        claims.sub,
+        (token) => integration.dbhost.listProjects(token),
+      );
+      const result = await selectAsUser<z.infer<typeof DbhostProjects>>(
+        db,
+        claims,
+        (tx) =>
+          // Copied into plain objects: postgres.js types JSON parameters by their shape.
+          tx`select api.dbhost_projects_result(${tx.json(listed.projects.map((p) => ({ ...p })))}, ${
+            tx.json(listed.organizations.map((o) => ({ ...o })))
+          }) as r`,
+      );
+      return c.json(result, 200);
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "post",
+        path: "/integrations/dbhost/links",
+        tags: [TAG],
+        summary: "Link an app to one of the connected account's database projects",
+        description:
+          "Checks, in this order: the project is the caller's (404 `project_not_found`); an account " +
+          "is connected (404 `not_connected`); the database project is one of that account's (404 " +
+          "`dbhost_project_not_found`); it backs no other app, the caller's or anyone's (409 `already_linked`). " +
+          "The project's anon key (or publishable key) is fetched and stored sealed; it is never returned. " +
+          "Upsert by `project_id`: linking again replaces the app's link.",
+        request: { body: jsonBody(LinkRequest) },
+        responses: {
+          201: jsonContent(DbhostLink, "Linked"),
+          ...errorResponses([400, 404, 409, 415, 502, 503], {
+            404: "`project_not_found`, `not_connected` or `dbhost_project_not_found`",
+            409: "`already_linked` or `dbhost_anon_key_missing` (the project has no key an app may carry)",
+            502: "`dbhost_failed`",
+            ...NOT_CONFIGURED,
+          }),
+        },
+      }),
+    ),
+    async (c) => {
+      const { project_id, dbhost_ref } = c.req.valid("json");
+      const claims = c.get("claims");
+      const integration = connected();
+      await selectAsUser(db, claims, (tx) => tx`select (api.require_own_project(${project_id})).id as r`);
+      const { name, anonKey } = await withAccessToken(deps, integration, claims.sub, async (token) => {
+        const { projects } = await integration.dbhost.listProjects(token);
+        const project = projects.find((p) => p.ref === dbhost_ref);
+        if (!project) {
+          throw new ApiError(
+            404,
+            "dbhost_project_not_found",
+            "No such database project in the connected account.",
+          );
+        }
+        return { name: project.name, anonKey: await integration.dbhost.getAnonKey(token, dbhost_ref) };
+      });
+      const anonKeySealed = await integration.secrets.seal(anonKey, sealedFor.anonKey(project_id));
+      const link = await selectAsUser<z.infer<typeof DbhostLink>>(
+        db,
+        claims,
+        (tx) =>
+          tx`select api.link_dbhost_project(${project_id}, ${dbhost_ref}, ${name}, ${`https://${dbhost_ref}.supabase.co`}, ${anonKeySealed}) as r`,
+      );
+      return c.json(link, 201);
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "delete",
+        path: "/integrations/dbhost/links/{projectId}",
+        tags: [TAG],
+        summary: "Unlink an app from its database project",
+        description: "Idempotent: 204 also when there is no link. Only the caller's links are removed.",
+        request: { params: ProjectParams },
+        responses: {
+          204: { description: "Not linked (any more)" },
+          ...errorResponses([400, 503], NOT_CONFIGURED),
+        },
+      }),
+    ),
+    async (c) => {
+      const { projectId } = c.req.valid("param");
+      connected();
+      await selectAsUser(
+        db,
+        c.get("claims"),
+        (tx) => tx`select api.unlink_dbhost_project(${projectId}) as r`,
+      );
+      return c.body(null, 204);
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "get",
+        path: "/integrations/dbhost/connection",
+        tags: [TAG],
+        summary: "The caller's database host connection",
+        description: "Who is connected, or `{connected: false}`. OAuth tokens are never returned.",
+        responses: {
+          200: jsonContent(Connection, "The connection"),
+          ...errorResponses([503], NOT_CONFIGURED),
+        },
+      }),
+    ),
+    async (c) => {
+      connected();
+      const connection = await selectAsUser<z.infer<typeof Connection>>(
+        db,
+        c.get("claims"),
+        (tx) => tx`select api.get_dbhost_connection() as r`,
+      );
+      return c.json(connection, 200);
+    },
+  );
+}

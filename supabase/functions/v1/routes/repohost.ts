@@ -1,0 +1,411 @@
+// Section I of the contract: the repository host, a GitHub App. Users sign in with the app's OAuth client
+// (the code exchange happens here, so the client secret stays on the server), save the installations they
+// made, and link projects to repositories; `POST /projects/{id}/pushes` (projects.ts) publishes the files.
+// GitHub's webhook keeps the saved installations current. Rules (ownership, upserts) live in SQL.
+import { createRoute, z } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import type { Deps } from "../../_shared/deps.ts";
+import { selectAsUser } from "../../_shared/db.ts";
+import { ApiError } from "../../_shared/errors.ts";
+import {
+  type ApiApp,
+  errorResponses,
+  jsonBody,
+  jsonContent,
+  Timestamp,
+  UNEXPECTED,
+  userRoute,
+} from "../../_shared/http.ts";
+import { requireIntegration } from "../../_shared/integrations.ts";
+import { verifyHubSignature } from "../../_shared/webhook-signature.ts";
+import { ProjectParams } from "./projects.ts";
+
+const TAG = "Repository host";
+// Installation events are small; GitHub caps any delivery at 25 MB, which is refused here unread.
+const MAX_WEBHOOK_BYTES = 1024 * 1024;
+
+const NOT_CONFIGURED = {
+  503:
+    "`integration_not_configured`: no GitHub App (or no token sealing key) is configured on this server; " +
+    "or `database_unavailable`",
+};
+
+const Int64 = z.int().min(1).max(Number.MAX_SAFE_INTEGER).openapi({ format: "int64" });
+const HttpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).max(2048);
+const RepositoryName = z.string()
+  .regex(/^[A-Za-z0-9._-]{1,100}$/, "1..100 of letters, digits, '.', '-' and '_'")
+  .refine((name) => name !== "." && name !== "..", "must not be '.' or '..'");
+
+const TokenRequest = z.strictObject({
+  code: z.string().min(1).max(512).openapi({ description: "The code GitHub's OAuth redirect carried" }),
+  redirect_uri: z.url().max(2048).optional().openapi({
+    description: "The redirect URI the authorization used, when it named one",
+  }),
+}).openapi("RepohostTokenRequest");
+
+const TokenResponse = z.object({
+  access_token: z.string().openapi({ description: "The user's GitHub token (`ghu_…`)" }),
+}).openapi("RepohostToken");
+
+const Installation = z.object({
+  id: Int64,
+  login: z.string(),
+  avatar: z.string().nullable(),
+  name: z.string().nullable(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+}).openapi("RepohostInstallation");
+
+// Not strict: a client's `user_id` is dropped like any other unknown field; the owner is the caller.
+const SaveInstallation = z.object({
+  id: Int64.openapi({ description: "The GitHub App installation id" }),
+  ghu: z.string().min(1).max(1024).openapi({
+    description: "The user's GitHub token; write-only: stored sealed, never returned",
+  }),
+  login: z.string().min(1).max(100),
+  avatar: HttpUrl.nullable().optional(),
+  name: z.string().max(255).nullable().optional(),
+}).openapi("SaveInstallationRequest");
+
+const LinkedRepository = z.object({
+  project_id: Int64,
+  repohost_installation_id: Int64,
+  repohost_repository_name: z.string(),
+  repohost_last_sync: Timestamp.nullable(),
+}).openapi("LinkedRepository");
+
+const LinkRequest = z.strictObject({
+  project_id: Int64,
+  repohost_installation_id: Int64,
+  repohost_repository_name: RepositoryName.optional().openapi({
+    description: "Default: `<REPOHOST_REPO_PREFIX>-<project id>`",
+  }),
+}).openapi("LinkRepositoryRequest");
+
+const WebhookReceived = z.object({
+  received: z.literal(true),
+  event: z.string().openapi({ description: "`X-GitHub-Event`" }),
+  action: z.string().nullable(),
+  delivery_id: z.string().nullable().openapi({ description: "`X-GitHub-Delivery`" }),
+  outcome: z.enum(["applied", "ignored", "duplicate"]).openapi({
+    description: "`applied`: an installation event took effect; `ignored`: an event the service does " +
+      "not act on; `duplicate`: a replay of a delivery already applied, which changed nothing",
+  }),
+}).openapi("RepohostWebhookReceived");
+
+// The fields of an `installation` event the service keeps. GitHub names enterprise accounts by slug.
+const InstallationEvent = z.object({
+  action: z.string().max(100),
+  installation: z.object({
+    id: Int64,
+    account: z.object({
+      login: z.string().min(1).max(100).optional(),
+      slug: z.string().min(1).max(100).optional(),
+      avatar_url: z.string().nullish(),
+      name: z.string().nullish(),
+    }).refine((a) => a.login ?? a.slug, "an account has a login or a slug"),
+  }),
+});
+const AnyEvent = z.object({ action: z.string().max(100).optional() });
+
+function invalidPayload(message: string): ApiError {
+  return new ApiError(400, "invalid_payload", message);
+}
+
+export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
+  const { db, verifier, config } = deps;
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "post",
+        path: "/repohost/token",
+        tags: [TAG],
+        summary: "Exchange a GitHub sign-in code for the user's token",
+        description: "The code of the GitHub App's OAuth sign-in is exchanged with GitHub using the client " +
+          "secret, which stays on the server. A code GitHub refuses (expired, used, issued for another " +
+          "redirect URI) is 400 `repohost_code_rejected` with GitHub's error code in " +
+          "`details.upstream_error`; GitHub unreachable or failing is 502 `repohost_failed`.",
+        request: { body: jsonBody(TokenRequest) },
+        responses: {
+          200: jsonContent(TokenResponse, "The user's GitHub token"),
+          ...errorResponses([400, 415, 502, 503], {
+            400: "`invalid_request` or `repohost_code_rejected`",
+            502: "`repohost_failed`",
+            ...NOT_CONFIGURED,
+          }),
+        },
+      }),
+    ),
+    async (c) => {
+      const { code, redirect_uri } = c.req.valid("json");
+      const { port: repohost } = requireIntegration("repohost", deps.repohost, deps.secrets);
+      const { accessToken } = await repohost.exchangeCode(code, redirect_uri);
+      return c.json({ access_token: accessToken }, 200);
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "get",
+        path: "/repohost/installations",
+        tags: [TAG],
+        summary: "The caller's saved installations",
+        description: "Safe columns only: the stored GitHub token is never returned.",
+        responses: {
+          200: jsonContent(z.object({ data: z.array(Installation) }), "The installations"),
+          ...errorResponses([503], NOT_CONFIGURED),
+        },
+      }),
+    ),
+    async (c) => {
+      requireIntegration("repohost", deps.repohost, deps.secrets);
+      const list = await selectAsUser<{ data: z.infer<typeof Installation>[] }>(
+        db,
+        c.get("claims"),
+        (tx) => tx`select api.list_repohost_installations() as r`,
+      );
+      return c.json(list, 200);
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "post",
+        path: "/repohost/installations",
+        tags: [TAG],
+        summary: "Save an installation of the GitHub App",
+        description:
+          "Upsert by `id` for the caller; the owner is always the caller (a `user_id` in the body " +
+          "is ignored). GitHub is asked first whether `ghu` reaches the installation — pushes act as the " +
+          "installation, so naming someone else's installation id must not be enough: 404 " +
+          "`installation_not_found` when it does not, 400 `repohost_token_rejected` when GitHub refuses the " +
+          "token. An installation another user of this service saved is never taken over: 409 " +
+          "`installation_taken`. `ghu` is stored sealed and never returned.",
+        request: { body: jsonBody(SaveInstallation) },
+        responses: {
+          201: jsonContent(Installation, "Saved"),
+          ...errorResponses([400, 404, 409, 415, 502, 503], {
+            400: "`invalid_request` or `repohost_token_rejected`",
+            404: "`installation_not_found`: the token does not reach that installation",
+            409: "`installation_taken`: another user saved this installation",
+            502: "`repohost_failed`",
+            ...NOT_CONFIGURED,
+          }),
+        },
+      }),
+    ),
+    async (c) => {
+      const body = c.req.valid("json");
+      const { port: repohost, secrets } = requireIntegration("repohost", deps.repohost, deps.secrets);
+      if (!await repohost.userCanAccessInstallation(body.ghu, body.id)) {
+        throw new ApiError(
+          404,
+          "installation_not_found",
+          "That installation is not one your GitHub account can use.",
+        );
+      }
+      const ghuSealed = await secrets.seal(body.ghu, `repohost_installation:${body.id}:ghu`);
+      const saved = await selectAsUser<z.infer<typeof Installation>>(
+        db,
+        c.get("claims"),
+        (tx) =>
+          tx`select api.save_repohost_installation(${body.id}, ${body.login}, ${body.avatar ?? null}, ${
+            body.name ?? null
+          }, ${ghuSealed}) as r`,
+      );
+      return c.json(saved, 201);
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "get",
+        path: "/repohost/repositories",
+        tags: [TAG],
+        summary: "The caller's linked repositories",
+        responses: {
+          200: jsonContent(z.object({ data: z.array(LinkedRepository) }), "The links, by project id"),
+          ...errorResponses([503], NOT_CONFIGURED),
+        },
+      }),
+    ),
+    async (c) => {
+      requireIntegration("repohost", deps.repohost, deps.secrets);
+      const list = await selectAsUser<{ data: z.infer<typeof LinkedRepository>[] }>(
+        db,
+        c.get("claims"),
+        (tx) => tx`select api.list_repohost_links() as r`,
+      );
+      return c.json(list, 200);
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "post",
+        path: "/repohost/repositories",
+        tags: [TAG],
+        summary: "Link a project to a repository",
+        description: "The project and the installation must both be the caller's. Upsert by `project_id`; " +
+          "moving a link to another repository clears `repohost_last_sync`. The repository name defaults to " +
+          `\`${config.REPOHOST_REPO_PREFIX}-<project id>\`. The repository need not exist yet: the first push ` +
+          "creates it where GitHub allows.",
+        request: { body: jsonBody(LinkRequest) },
+        responses: {
+          201: jsonContent(LinkedRepository, "Linked"),
+          ...errorResponses([400, 404, 415, 503], {
+            404: "`project_not_found` or `installation_not_found`",
+            ...NOT_CONFIGURED,
+          }),
+        },
+      }),
+    ),
+    async (c) => {
+      const body = c.req.valid("json");
+      requireIntegration("repohost", deps.repohost, deps.secrets);
+      const link = await selectAsUser<z.infer<typeof LinkedRepository>>(
+        db,
+        c.get("claims"),
+        (tx) =>
+          tx`select api.link_repohost_repository(${body.project_id}, ${body.repohost_installation_id}, ${
+            body.repohost_repository_name ?? null
+          }, ${config.REPOHOST_REPO_PREFIX}) as r`,
+      );
+      return c.json(link, 201);
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "delete",
+        path: "/repohost/repositories/{projectId}",
+        tags: [TAG],
+        summary: "Unlink a project from its repository",
+        description: "Idempotent: 204 also when there is no link. Only the caller's links are removed; the " +
+          "repository itself is left as it is.",
+        request: { params: ProjectParams },
+        responses: {
+          204: { description: "Not linked (any more)" },
+          ...errorResponses([400, 503], NOT_CONFIGURED),
+        },
+      }),
+    ),
+    async (c) => {
+      const { projectId } = c.req.valid("param");
+      requireIntegration("repohost", deps.repohost, deps.secrets);
+      await selectAsUser(
+        db,
+        c.get("claims"),
+        (tx) => tx`select api.unlink_repohost_repository(${projectId}) as r`,
+      );
+      return c.body(null, 204);
+    },
+  );
+
+  api.openapi(
+    createRoute({
+      method: "post",
+      path: "/repohost/webhooks",
+      tags: [TAG],
+      summary: "GitHub App webhook",
+      description: "Public; authenticated by `X-Hub-Signature-256`, HMAC-SHA256 of the raw body under the " +
+        "webhook secret, compared in constant time: a missing or wrong signature is 400 `invalid_signature`, " +
+        "a body that is not a JSON event 400 `invalid_payload`. `installation.created` refreshes the login, " +
+        "avatar and name of a saved installation; `installation.deleted` removes it and its repository links. " +
+        "Other events are acknowledged and ignored. A delivery (`X-GitHub-Delivery`) already applied is not " +
+        "applied again, so replays change nothing. 503 `integration_not_configured` without " +
+        "`GITHUB_WEBHOOK_SECRET`.",
+      security: [],
+      middleware: [bodyLimit({ maxSize: MAX_WEBHOOK_BYTES })],
+      request: {
+        headers: z.object({
+          "x-hub-signature-256": z.string().optional().openapi({ example: "sha256=757107ea0eb2…" }),
+          "x-github-event": z.string().optional().openapi({ example: "installation" }),
+          "x-github-delivery": z.string().optional(),
+        }),
+      },
+      responses: {
+        200: jsonContent(WebhookReceived, "Received"),
+        ...errorResponses([400, 413, 503], {
+          400: "`invalid_signature` or `invalid_payload`",
+          503: "`integration_not_configured`: no webhook secret is configured on this server; or " +
+            "`database_unavailable`",
+        }),
+        default: UNEXPECTED,
+      },
+    }),
+    async (c) => {
+      const secret = config.GITHUB_WEBHOOK_SECRET;
+      if (!secret) {
+        throw new ApiError(
+          503,
+          "integration_not_configured",
+          "The repohost webhook is not configured on this server.",
+          { integration: "repohost" },
+        );
+      }
+      const raw = new Uint8Array(await c.req.arrayBuffer());
+      if (!await verifyHubSignature(secret, raw, c.req.header("x-hub-signature-256") ?? null)) {
+        throw new ApiError(
+          400,
+          "invalid_signature",
+          "The X-Hub-Signature-256 header does not sign this body.",
+        );
+      }
+      const event = c.req.header("x-github-event");
+      if (!event || event.length > 100) throw invalidPayload("X-GitHub-Event is missing.");
+      const deliveryHeader = c.req.header("x-github-delivery");
+      const deliveryId = deliveryHeader && deliveryHeader.length <= 100 ? deliveryHeader : null;
+      let payload: unknown;
+      try {
+        payload = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(raw));
+      } catch {
+        throw invalidPayload("The body is not JSON.");
+      }
+      const action = AnyEvent.safeParse(payload);
+      if (!action.success) throw invalidPayload("The body is not a GitHub event.");
+      let installation: { id: number; login: string; avatar: string | null; name: string | null } | null =
+        null;
+      if (event === "installation") {
+        const parsed = InstallationEvent.safeParse(payload);
+        if (!parsed.success) throw invalidPayload("The installation event lacks its installation.");
+        const { id, account } = parsed.data.installation;
+        installation = {
+          id,
+          login: (account.login ?? account.slug)!,
+          // Kept only when it is a web address, as the stored column requires.
+          avatar:
+            account.avatar_url && /^https?:\/\//.test(account.avatar_url) && account.avatar_url.length <= 2048
+              ? account.avatar_url
+              : null,
+          name: account.name ? account.name.slice(0, 255) : null,
+        };
+      }
+      const actionName = action.data.action ?? null;
+      const outcome = await db.asService(async (tx) =>
+        (await tx`select private.apply_repohost_webhook(${deliveryId}, ${event}, ${actionName}, ${
+          installation?.id ?? null
+        }, ${installation?.login ?? null}, ${installation?.avatar ?? null}, ${
+          installation?.name ?? null
+        }) as r`)[0]
+          .r as z.infer<typeof WebhookReceived>["outcome"]
+      );
+      return c.json(
+        { received: true as const, event, action: actionName, delivery_id: deliveryId, outcome },
+        200,
+      );
+    },
+  );
+}

@@ -1,0 +1,505 @@
+// Section J over HTTP: the database host (the Supabase Management API). Against the running stack, where no
+// Supabase OAuth app is configured: 401s, validation 400s and 503s. In-process, configured against the
+// stand-in: the OAuth flow with PKCE through the public callback and the attacks on its state, projects with
+// token refresh and revoked grants, links with their ownership and uniqueness rules.
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { base64url } from "jose";
+import { api, db, expectError, newProject, newUser, NO_STACK, type TestUser } from "./helpers.ts";
+import { closedPort, type Integrations, withIntegrations } from "./integration_stand_ins.ts";
+
+const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
+
+const RETURN_URL = "appgen://integrations/dbhost";
+
+type ErrorBody = { code: string; details?: unknown };
+
+function pkce() {
+  const verifier = base64url.encode(crypto.getRandomValues(new Uint8Array(48)));
+  return { verifier, challenge: base64url.encode(createHash("sha256").update(verifier).digest()) };
+}
+
+interface Authorization {
+  authorize_url: string;
+  return_url: string;
+  expires_at: string;
+}
+
+async function authorize(it: Integrations, user: TestUser, body: Record<string, string>) {
+  const res = await it.api<Authorization>("POST", "/integrations/dbhost/authorizations", {
+    token: user.token,
+    body,
+  });
+  assert.equal(res.status, 200, res.text);
+  return res.body;
+}
+
+/** The browser lands on the callback (an address of the in-process API); redirects are not followed. */
+async function land(it: Integrations, url: string) {
+  assert.ok(url.startsWith(`${it.base}/`), url);
+  const res = await it.api<ErrorBody>("GET", url.slice(it.base.length));
+  return { ...res, location: res.headers.get("location") };
+}
+
+/** `user` connects a new account of the stand-in, going through consent and the callback. */
+async function connect(it: Integrations, user: TestUser, projects = 2) {
+  const account = it.supabase.addAccount(projects);
+  const { verifier, challenge } = pkce();
+  const started = await authorize(it, user, { code_challenge: challenge, code_verifier: verifier });
+  const landed = await land(it, it.supabase.consent(started.authorize_url, account.id));
+  assert.equal(landed.status, 302, landed.text);
+  return account;
+}
+
+async function connectionRow(user: TestUser) {
+  const [row] = await db()`select * from public.dbhost_connections where user_id = ${user.id}`;
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The running stack: no Supabase OAuth app configured
+
+t("dbhost routes need a token, except the public callback", async () => {
+  const routes: [string, string][] = [
+    ["POST", "/integrations/dbhost/authorizations"],
+    ["GET", "/integrations/dbhost/projects"],
+    ["POST", "/integrations/dbhost/links"],
+    ["DELETE", "/integrations/dbhost/links/1"],
+    ["GET", "/integrations/dbhost/connection"],
+  ];
+  for (const [method, path] of routes) {
+    expectError(await api(method, path, { body: method === "POST" ? {} : undefined }), 401, "unauthorized");
+  }
+});
+
+t("without a Supabase OAuth app every dbhost route answers 503 integration_not_configured", async () => {
+  const user = await newUser("db503");
+  const p = await newProject(user);
+  const calls: [string, string, unknown?][] = [
+    ["POST", "/integrations/dbhost/authorizations", { code_challenge: pkce().challenge }],
+    ["GET", "/integrations/dbhost/projects"],
+    ["POST", "/integrations/dbhost/links", { project_id: p.id, dbhost_ref: "abcdefghijklmnopqrst" }],
+    ["DELETE", `/integrations/dbhost/links/${p.id}`],
+    ["GET", "/integrations/dbhost/connection"],
+  ];
+  for (const [method, path, body] of calls) {
+    const res = await api(method, path, { token: user.token, body });
+    expectError(res, 503, "integration_not_configured");
+    assert.deepEqual((res.body as { details: unknown }).details, { integration: "dbhost" });
+  }
+  expectError(
+    await api("GET", "/integrations/dbhost/callback?code=c&state=s"),
+    503,
+    "integration_not_configured",
+  );
+});
+
+t("dbhost requests are validated before anything else: 400 invalid_request", async () => {
+  const user = await newUser("db400");
+  const { challenge } = pkce();
+  const bad: [string, string, unknown][] = [
+    ["POST", "/integrations/dbhost/authorizations", {}],
+    ["POST", "/integrations/dbhost/authorizations", { code_challenge: "too-short" }],
+    ["POST", "/integrations/dbhost/authorizations", { code_challenge: `${challenge}=` }],
+    ["POST", "/integrations/dbhost/authorizations", { code_challenge: challenge, code_verifier: "short" }],
+    ["POST", "/integrations/dbhost/authorizations", { code_challenge: challenge, method: "plain" }],
+    ["POST", "/integrations/dbhost/links", { project_id: 1 }],
+    ["POST", "/integrations/dbhost/links", { project_id: "1", dbhost_ref: "abc" }],
+    ["POST", "/integrations/dbhost/links", { project_id: 1, dbhost_ref: "Not A Ref" }],
+  ];
+  for (const [method, path, body] of bad) {
+    expectError(await api(method, path, { token: user.token, body }), 400, "invalid_request");
+  }
+  expectError(
+    await api("DELETE", "/integrations/dbhost/links/-1", { token: user.token }),
+    400,
+    "invalid_request",
+  );
+  for (const path of ["/integrations/dbhost/authorizations", "/integrations/dbhost/links"]) {
+    expectError(
+      await api("POST", path, { token: user.token, body: "x", headers: { "content-type": "text/plain" } }),
+      415,
+      "unsupported_media_type",
+    );
+  }
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Configured against the Supabase Management API stand-in
+
+t(
+  "the OAuth flow: authorize URL with S256 and a bound state, callback with the verifier, connection stored sealed",
+  async () => {
+    const user = await newUser("oauth");
+    await withIntegrations(async (it) => {
+      const account = it.supabase.addAccount();
+      const { verifier, challenge } = pkce();
+      const started = await authorize(it, user, { code_challenge: challenge, code_verifier: verifier });
+      assert.equal(started.return_url, RETURN_URL);
+      assert.ok(Date.parse(started.expires_at) - Date.now() > 9 * 60_000, "valid for ten minutes");
+      const url = new URL(started.authorize_url);
+      const callback = `${it.base}/integrations/dbhost/callback`;
+      assert.equal(url.searchParams.get("redirect_uri"), callback);
+      assert.equal(url.searchParams.get("code_challenge"), challenge);
+      assert.equal(url.searchParams.get("code_challenge_method"), "S256");
+      const state = url.searchParams.get("state")!;
+      assert.match(state, /^[A-Za-z0-9_-]{43}$/, "256 random bits");
+
+      const [pending] = await db()`select * from public.dbhost_authorizations where user_id = ${user.id}`;
+      assert.equal(
+        pending.state_hash,
+        createHash("sha256").update(state).digest("hex"),
+        "only the hash is kept",
+      );
+      assert.match(pending.code_verifier_encrypted, /^v1\.local\./);
+      assert.ok(!JSON.stringify(pending).includes(verifier), "the verifier is stored sealed");
+
+      const landed = await land(it, it.supabase.consent(started.authorize_url, account.id));
+      assert.equal(landed.status, 302);
+      assert.equal(landed.location, RETURN_URL, "the browser goes back to the app");
+      const exchange = it.supabase.forms.at(-1)!;
+      assert.deepEqual(
+        [exchange.grant_type, exchange.redirect_uri, exchange.code_verifier],
+        ["authorization_code", callback, verifier],
+      );
+
+      const row = await connectionRow(user);
+      assert.deepEqual([row.dbhost_user_id, row.dbhost_username], [account.id, account.username]);
+      const secrets = it.deps.secrets!;
+      assert.equal(
+        await secrets.open(row.access_token_encrypted, `dbhost_connection:${user.id}:access_token`),
+        "access-1",
+      );
+      assert.equal(
+        await secrets.open(row.refresh_token_encrypted, `dbhost_connection:${user.id}:refresh_token`),
+        "refresh-1",
+      );
+      assert.ok(!row.access_token_encrypted.includes("access-1"));
+      const [{ n }] =
+        await db()`select count(*)::int as n from public.dbhost_authorizations where user_id = ${user.id}`;
+      assert.equal(n, 0, "the state is used up");
+
+      const connection = await it.api("GET", "/integrations/dbhost/connection", {
+        token: user.token,
+      });
+      assert.equal(connection.status, 200);
+      assert.deepEqual(connection.body, {
+        connected: true,
+        dbhost_user_id: account.id,
+        dbhost_username: account.username,
+      });
+      const other = await newUser("oauth-other");
+      assert.deepEqual(
+        (await it.api("GET", "/integrations/dbhost/connection", { token: other.token })).body,
+        { connected: false },
+      );
+    });
+  },
+);
+
+t("the OAuth state: replayed, expired, unknown, missing or declined is 400 and stores nothing", async () => {
+  const user = await newUser("state");
+  await withIntegrations(async (it) => {
+    const account = it.supabase.addAccount();
+    const callback = `${it.base}/integrations/dbhost/callback`;
+
+    // Replayed: the state worked once; a second landing, even with a fresh code, is refused.
+    const { verifier, challenge } = pkce();
+    const started = await authorize(it, user, { code_challenge: challenge, code_verifier: verifier });
+    const first = it.supabase.consent(started.authorize_url, account.id);
+    assert.equal((await land(it, first)).status, 302);
+    const stored = await connectionRow(user);
+    const another = it.supabase.addAccount();
+    const replay = await land(it, it.supabase.consent(started.authorize_url, another.id));
+    assert.equal(replay.status, 400);
+    assert.equal(replay.body.code, "invalid_state");
+    assert.deepEqual(await connectionRow(user), stored, "the connection is as the first flow left it");
+
+    // Expired.
+    const late = pkce();
+    const lateStart = await authorize(it, user, {
+      code_challenge: late.challenge,
+      code_verifier: late.verifier,
+    });
+    await db()`update public.dbhost_authorizations set expires_at = now() - interval '1 second'
+               where user_id = ${user.id}`;
+    const expired = await land(it, it.supabase.consent(lateStart.authorize_url, another.id));
+    assert.equal(expired.status, 400);
+    assert.equal(expired.body.code, "state_expired");
+
+    // Unknown (forged, or from another server) and missing.
+    const forged = await land(
+      it,
+      `${callback}?code=abc&state=${base64url.encode(crypto.getRandomValues(new Uint8Array(32)))}`,
+    );
+    assert.deepEqual([forged.status, forged.body.code], [400, "invalid_state"]);
+    const missing = await land(it, `${callback}?code=abc`);
+    assert.deepEqual([missing.status, missing.body.code], [400, "invalid_state"]);
+
+    // Declined on the consent page: the state is spent all the same.
+    const declined = pkce();
+    const declinedStart = await authorize(it, user, { code_challenge: declined.challenge });
+    const state = new URL(declinedStart.authorize_url).searchParams.get("state")!;
+    const denied = await land(it, `${callback}?error=access_denied&state=${state}`);
+    assert.deepEqual([denied.status, denied.body.code, denied.body.details], [400, "authorization_denied", {
+      upstream_error: "access_denied",
+    }]);
+    const deniedAgain = await land(it, `${callback}?code=abc&state=${state}`);
+    assert.equal(deniedAgain.body.code, "invalid_state");
+
+    assert.deepEqual(await connectionRow(user), stored, "none of them stored anything");
+    assert.equal((await connectionRow(user)).dbhost_user_id, account.id);
+  });
+});
+
+t(
+  "the callback sends the verifier only when the client gave one; a mismatched verifier is refused at the start",
+  async () => {
+    const user = await newUser("verifier");
+    await withIntegrations(async (it) => {
+      const account = it.supabase.addAccount();
+      const { challenge } = pkce();
+      expectError(
+        await it.api("POST", "/integrations/dbhost/authorizations", {
+          token: user.token,
+          body: { code_challenge: challenge, code_verifier: pkce().verifier },
+        }),
+        400,
+        "code_verifier_mismatch",
+      );
+
+      // Without the verifier the code goes alone, and the host, which saw a challenge, refuses it.
+      const started = await authorize(it, user, { code_challenge: challenge });
+      const refused = await land(it, it.supabase.consent(started.authorize_url, account.id));
+      assert.equal(refused.status, 400);
+      assert.equal(refused.body.code, "dbhost_code_rejected");
+      assert.deepEqual(refused.body.details, { upstream_error: "invalid_grant" });
+      assert.equal("code_verifier" in it.supabase.forms.at(-1)!, false);
+      assert.equal(await connectionRow(user), undefined, "nothing stored");
+    });
+  },
+);
+
+t("an unreachable database host makes the callback 502 and stores nothing", async () => {
+  const user = await newUser("callback502");
+  await withIntegrations(async (it) => {
+    const { verifier, challenge } = pkce();
+    const started = await authorize(it, user, { code_challenge: challenge, code_verifier: verifier });
+    const state = new URL(started.authorize_url).searchParams.get("state")!;
+    const res = await land(it, `${it.base}/integrations/dbhost/callback?code=some-code&state=${state}`);
+    expectError(res, 502, "dbhost_failed");
+    assert.ok(!res.text.includes("some-code") && !res.text.includes("127.0.0.1"));
+    assert.equal(await connectionRow(user), undefined);
+  }, { SUPABASE_MANAGEMENT_API_URL: `http://127.0.0.1:${closedPort()}` });
+});
+
+t(
+  "GET /integrations/dbhost/projects: 404 not_connected, then the account's projects with the caller's links",
+  async () => {
+    const user = await newUser("projects");
+    await withIntegrations(async (it) => {
+      const list = () =>
+        it.api<Record<string, unknown>>("GET", "/integrations/dbhost/projects", {
+          token: user.token,
+        });
+      expectError(await list(), 404, "not_connected");
+
+      const account = await connect(it, user);
+      const res = await list();
+      assert.equal(res.status, 200);
+      const refs = account.projects.map((p) => p.ref as string);
+      const organization = account.organizations[0] as { slug: string; name: string };
+      assert.deepEqual(res.body, {
+        projects: account.projects.map((p) => ({
+          ref: p.ref,
+          name: p.name,
+          region: p.region,
+          created_at: p.created_at,
+          organization_id: organization.slug,
+          linked_project_id: null,
+        })),
+        organizations: [{ id: organization.slug, name: organization.name }],
+      });
+
+      const app = await newProject(user);
+      const linked = await it.api("POST", "/integrations/dbhost/links", {
+        token: user.token,
+        body: { project_id: app.id, dbhost_ref: refs[1] },
+      });
+      assert.equal(linked.status, 201, linked.text);
+      const after = (await list()).body as { projects: { ref: string; linked_project_id: number | null }[] };
+      assert.deepEqual(after.projects.map((p) => [p.ref, p.linked_project_id]), [[refs[0], null], [
+        refs[1],
+        app.id,
+      ]]);
+
+      account.broken = true;
+      const broken = await list();
+      expectError(broken, 502, "dbhost_failed");
+      assert.ok(!/access-|refresh-/.test(broken.text), "no token in the error");
+    });
+  },
+);
+
+t("an expired access token is refreshed once, under a lock, and the new pair stored sealed", async () => {
+  const user = await newUser("refresh");
+  await withIntegrations(async (it) => {
+    const account = await connect(it, user);
+    const before = await connectionRow(user);
+    it.supabase.expireAccessTokens(account.id);
+    await db()`update public.dbhost_connections set access_token_expires_at = now() - interval '1 minute'
+               where user_id = ${user.id}`;
+
+    const [a, b] = await Promise.all([
+      it.api("GET", "/integrations/dbhost/projects", { token: user.token }),
+      it.api("GET", "/integrations/dbhost/projects", { token: user.token }),
+    ]);
+    assert.deepEqual([a.status, b.status], [200, 200], `${a.text} ${b.text}`);
+    const refreshes = it.supabase.forms.filter((f) => f.grant_type === "refresh_token");
+    assert.equal(refreshes.length, 1, "concurrent requests refresh once: refresh tokens are single-use");
+    assert.equal(refreshes[0].refresh_token, "refresh-1");
+
+    const after = await connectionRow(user);
+    assert.notEqual(after.access_token_encrypted, before.access_token_encrypted);
+    assert.ok(after.access_token_expires_at > new Date(), "the new expiry is stored");
+    const secrets = it.deps.secrets!;
+    assert.equal(
+      await secrets.open(after.access_token_encrypted, `dbhost_connection:${user.id}:access_token`),
+      "access-2",
+    );
+    assert.equal(
+      await secrets.open(after.refresh_token_encrypted, `dbhost_connection:${user.id}:refresh_token`),
+      "refresh-2",
+    );
+  });
+});
+
+t("a revoked grant clears the connection: 404 not_connected, on refresh and on use", async () => {
+  const onUse = await newUser("revoked");
+  const onRefresh = await newUser("revoked-r");
+  await withIntegrations(async (it) => {
+    const account = await connect(it, onUse);
+    it.supabase.revoke(account.id);
+    expectError(
+      await it.api("GET", "/integrations/dbhost/projects", { token: onUse.token }),
+      404,
+      "not_connected",
+    );
+    assert.equal(await connectionRow(onUse), undefined, "the stale connection is gone");
+    assert.deepEqual(
+      (await it.api("GET", "/integrations/dbhost/connection", { token: onUse.token })).body,
+      { connected: false },
+    );
+
+    const other = await connect(it, onRefresh);
+    it.supabase.revoke(other.id);
+    await db()`update public.dbhost_connections set access_token_expires_at = now() - interval '1 minute'
+               where user_id = ${onRefresh.id}`;
+    const app = await newProject(onRefresh);
+    expectError(
+      await it.api("POST", "/integrations/dbhost/links", {
+        token: onRefresh.token,
+        body: { project_id: app.id, dbhost_ref: other.projects[0].ref },
+      }),
+      404,
+      "not_connected",
+    );
+    assert.equal(await connectionRow(onRefresh), undefined);
+  });
+});
+
+t(
+  "links: ownership of the app and of the database project, one app per database project, anon key sealed",
+  async () => {
+    const alice = await newUser("dblink-a");
+    const bob = await newUser("dblink-b");
+    const app = await newProject(alice);
+    const second = await newProject(alice);
+    const bobsApp = await newProject(bob);
+    await withIntegrations(async (it) => {
+      const link = (user: TestUser, project_id: number, dbhost_ref: string) =>
+        it.api<Record<string, unknown>>("POST", "/integrations/dbhost/links", {
+          token: user.token,
+          body: { project_id, dbhost_ref },
+        });
+      const account = it.supabase.addAccount(3);
+      const refs = account.projects.map((p) => p.ref as string);
+      expectError(await link(alice, app.id, refs[0]), 404, "not_connected");
+      expectError(await link(alice, bobsApp.id, refs[0]), 404, "project_not_found");
+
+      // Alice and Bob connect the same database host account.
+      const consent = async (user: TestUser) => {
+        const { verifier, challenge } = pkce();
+        const started = await authorize(it, user, { code_challenge: challenge, code_verifier: verifier });
+        assert.equal((await land(it, it.supabase.consent(started.authorize_url, account.id))).status, 302);
+      };
+      await consent(alice);
+      await consent(bob);
+
+      const created = await link(alice, app.id, refs[0]);
+      assert.equal(created.status, 201, created.text);
+      assert.deepEqual(Object.keys(created.body).sort(), [
+        "api_url",
+        "created_at",
+        "dbhost_project_name",
+        "dbhost_project_ref",
+        "project_id",
+        "updated_at",
+      ]);
+      assert.deepEqual([
+        created.body.project_id,
+        created.body.dbhost_project_ref,
+        created.body.dbhost_project_name,
+      ], [
+        app.id,
+        refs[0],
+        account.projects[0].name,
+      ]);
+      assert.equal(created.body.api_url, `https://${refs[0]}.supabase.co`);
+      const anonKey = account.apiKeys.get(refs[0])!.find((k) => k.name === "anon")!.api_key!;
+      assert.ok(!created.text.includes(anonKey), "the anon key is never returned");
+      const [row] =
+        await db()`select anon_key_encrypted from public.dbhost_links where project_id = ${app.id}`;
+      assert.equal(
+        await it.deps.secrets!.open(row.anon_key_encrypted, `dbhost_link:${app.id}:anon_key`),
+        anonKey,
+      );
+      const shown = await api("GET", `/projects/${app.id}/dbhost-link`, { token: alice.token });
+      assert.equal(shown.body.dbhost_project_ref, refs[0]);
+
+      expectError(await link(alice, app.id, "notoneofthisaccount"), 404, "dbhost_project_not_found");
+      account.broken = true;
+      const failed = await link(alice, second.id, refs[2]);
+      expectError(failed, 502, "dbhost_failed");
+      assert.ok(!/access-\d/.test(failed.text), "no token in the error");
+      account.broken = false;
+      const taken = await link(bob, bobsApp.id, refs[0]);
+      expectError(taken, 409, "already_linked");
+      expectError(await link(alice, second.id, refs[0]), 409, "already_linked");
+
+      const moved = await link(alice, app.id, refs[1]);
+      assert.equal(moved.status, 201);
+      assert.equal(moved.body.dbhost_project_ref, refs[1], "upserted by app project");
+      assert.equal(
+        (await link(bob, bobsApp.id, refs[0])).status,
+        201,
+        "the freed database project can back another app",
+      );
+
+      const unlink = (user: TestUser, projectId: number) =>
+        it.api("DELETE", `/integrations/dbhost/links/${projectId}`, { token: user.token });
+      assert.equal((await unlink(alice, bobsApp.id)).status, 204);
+      const [{ n }] =
+        await db()`select count(*)::int as n from public.dbhost_links where project_id = ${bobsApp.id}`;
+      assert.equal(n, 1, "another user's link is left alone");
+      const gone = await unlink(alice, app.id);
+      assert.deepEqual([gone.status, gone.text], [204, ""]);
+      assert.equal((await unlink(alice, app.id)).status, 204, "idempotent");
+      expectError(
+        await api("GET", `/projects/${app.id}/dbhost-link`, { token: alice.token }),
+        404,
+        "dbhost_link_not_found",
+      );
+    });
+  },
+);
