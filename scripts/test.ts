@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { existsSync } from "node:fs";
 import { freePort, ROOT, startStack } from "./local/stack.ts";
 import { checkContract, type Recorded } from "./contract/check.ts";
+import { generateTypes, TYPES_FILE } from "./types.ts";
 
 const DENO = join(ROOT, "node_modules/.bin/deno");
 const SUPABASE = join(ROOT, "node_modules/.bin/supabase");
@@ -226,6 +227,17 @@ try {
 
   await contractChecks(`${stack.gatewayUrl}/functions/v1/v1/openapi.json`, recordFile);
   await databaseChecks(stack.cluster.url);
+
+  section("generated types (supabase/types/database.ts)");
+  const fresh = await generateTypes(stack.cluster.url);
+  const committed = existsSync(TYPES_FILE) ? await Deno.readTextFile(TYPES_FILE) : "";
+  const same = fresh === committed;
+  if (!same) {
+    console.log(
+      "  the schema changed without regenerating the types: run `npm run types` and commit the file",
+    );
+  }
+  tally("generated types match the migrated schema", same);
 } finally {
   await stack.stop();
   await Deno.remove(dir, { recursive: true }).catch(() => {});

@@ -94,7 +94,7 @@ const WebhookReceived = z.object({
       "before; `ignored`: not a paid checkout session; `wallet_missing`: the paying account no longer exists " +
       "(nothing is credited; the payment needs a manual refund).",
   }),
-}).openapi("WebhookReceived");
+}).openapi("PaymentWebhookReceived");
 
 function requirePayments(payments: Payments | null): Payments {
   if (!payments) {

@@ -91,7 +91,7 @@ const WebhookReceived = z.object({
     description: "`applied`: an installation event took effect; `ignored`: an event the service does " +
       "not act on; `duplicate`: a replay of a delivery already applied, which changed nothing",
   }),
-}).openapi("RepohostWebhookReceived");
+}).openapi("WebhookReceived");
 
 // The fields of an `installation` event the service keeps. GitHub names enterprise accounts by slug.
 const InstallationEvent = z.object({
