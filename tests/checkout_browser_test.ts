@@ -2,36 +2,8 @@
 // returned in headless Chromium (Debian's package), press Pay, land on the success URL, and find the wallet
 // credited — the page, the gateway's signed event and the webhook, with no step done by hand.
 import assert from "node:assert/strict";
-import { type BrowserContext, chromium } from "playwright-core";
 import { api, BASE_URL, newUser, NO_STACK, type TestUser } from "./helpers.ts";
-
-const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
-/** A fresh browser profile for `fn`, removed afterwards. */
-async function withBrowser(fn: (context: BrowserContext) => Promise<void>) {
-  const profile = await Deno.makeTempDir({ prefix: "checkout-chromium-" });
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
-  try {
-    await fn(context);
-  } finally {
-    await context.close();
-    await Deno.remove(profile, { recursive: true });
-  }
-}
+import { withBrowser } from "./browser.ts";
 
 async function balance(user: TestUser): Promise<number> {
   const res = await api<{ balance: number }>("GET", "/wallets/me", { token: user.token });
