@@ -64,6 +64,28 @@ as $$
                 then jsonb_build_object('username', sender.username, 'avatar_url', sender.avatar_url) end)
 $$;
 
+-- The position a timestamp cursor names (null for the first page); anything but an ISO 8601 date-time is
+-- 400 invalid_cursor. Shared by every list whose created_at is unique per owner.
+create or replace function private.timestamp_cursor(page_cursor text)
+returns timestamptz
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  position timestamptz;
+begin
+  begin
+    position := page_cursor::timestamptz;
+  exception when invalid_datetime_format or datetime_field_overflow then
+    perform private.raise_api_error(400, 'invalid_cursor',
+      'cursor must be an ISO 8601 date-time, such as the next_cursor of a page.');
+  end;
+  return position;
+end
+$$;
+grant execute on function private.timestamp_cursor(text) to authenticated;
+
 -- GET /notifications: newest first, `page_size` + 1 rows read to learn whether another page exists. The
 -- cursor is the last row's created_at; created_at is unique per recipient, so "<" is an exact position.
 create or replace function api.list_notifications(page_size int, page_cursor text)
@@ -79,14 +101,7 @@ begin
   if page_size is null or page_size not between 1 and 100 then
     perform private.raise_api_error(400, 'invalid_request', 'limit must be 1..100.');
   end if;
-  if page_cursor is not null then
-    begin
-      older_than := page_cursor::timestamptz;
-    exception when invalid_datetime_format or datetime_field_overflow then
-      perform private.raise_api_error(400, 'invalid_cursor',
-        'cursor must be an ISO 8601 date-time, such as the next_cursor of a page.');
-    end;
-  end if;
+  older_than := private.timestamp_cursor(page_cursor);
   with page as (
     select api.notification_json(n, s) as item, row_number() over (order by n.created_at desc) as k
       from public.notifications n

@@ -224,14 +224,7 @@ begin
   if page_size is null or page_size not between 1 and 100 then
     perform private.raise_api_error(400, 'invalid_request', 'limit must be 1..100.');
   end if;
-  if page_cursor is not null then
-    begin
-      older_than := page_cursor::timestamptz;
-    exception when invalid_datetime_format or datetime_field_overflow then
-      perform private.raise_api_error(400, 'invalid_cursor',
-        'cursor must be an ISO 8601 date-time, such as the next_cursor of a page.');
-    end;
-  end if;
+  older_than := private.timestamp_cursor(page_cursor);
   with page as (
     select private.wallet_transaction_json(t) as item, row_number() over (order by t.created_at desc) as k
       from public.wallet_transactions t

@@ -116,3 +116,9 @@ export const Uuid = z.uuid({ error: "must be a UUID" });
 export const Deduped = z.object({ deduped: z.literal(true) }).openapi("Deduped");
 
 export const Timestamp = z.iso.datetime({ offset: true });
+
+/** `limit` and `cursor` of the lists paged by a per-owner unique `created_at` (notifications, the ledger). */
+export const TimestampPageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ description: "1..100, default 20" }),
+  cursor: Timestamp.optional().openapi({ description: "`next_cursor` of the previous page" }),
+});

@@ -10,6 +10,7 @@ import {
   jsonBody,
   jsonContent,
   Timestamp,
+  TimestampPageQuery,
   userRoute,
   Uuid,
 } from "../../_shared/http.ts";
@@ -104,12 +105,7 @@ export function registerNotificationRoutes(api: ApiApp, deps: Deps) {
           "split, and no row is repeated or skipped. Any ISO 8601 date-time with a zone is a valid cursor " +
           "(`2026-11-22T09:30:00Z` starts below that instant); anything else is 400 `invalid_cursor`.",
         request: {
-          query: z.object({
-            limit: z.coerce.number().int().min(1).max(100).default(20).openapi({
-              description: "1..100, default 20",
-            }),
-            cursor: Timestamp.optional().openapi({ description: "`next_cursor` of the previous page" }),
-          }),
+          query: TimestampPageQuery,
         },
         responses: {
           200: jsonContent(NotificationPage, "A page of notifications"),

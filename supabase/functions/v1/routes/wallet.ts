@@ -3,7 +3,15 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../../_shared/deps.ts";
 import { selectAsUser } from "../../_shared/db.ts";
-import { type ApiApp, errorResponses, jsonContent, Timestamp, userRoute, Uuid } from "../../_shared/http.ts";
+import {
+  type ApiApp,
+  errorResponses,
+  jsonContent,
+  Timestamp,
+  TimestampPageQuery,
+  userRoute,
+  Uuid,
+} from "../../_shared/http.ts";
 import { cursorHook } from "./notifications.ts";
 
 const Credits = z.int().openapi({
@@ -110,12 +118,7 @@ export function registerWalletRoutes(api: ApiApp, deps: Deps) {
           "page holds the rows strictly before it: nothing repeats or goes missing. Any ISO 8601 " +
           "date-time with a zone is a valid cursor; anything else is 400 `invalid_cursor`.",
         request: {
-          query: z.object({
-            limit: z.coerce.number().int().min(1).max(100).default(20).openapi({
-              description: "1..100, default 20",
-            }),
-            cursor: Timestamp.optional().openapi({ description: "`next_cursor` of the previous page" }),
-          }),
+          query: TimestampPageQuery,
         },
         responses: {
           200: jsonContent(WalletTransactionPage, "A page of transactions"),
