@@ -1,11 +1,13 @@
-// Faults: the database restarted under the running functions, and an upstream that never answers.
+// Faults: the database restarted under the running functions, an upstream that never answers, and a blob
+// store that cannot be reached.
 import assert from "node:assert/strict";
 import { startCluster, stopCluster } from "../scripts/local/cluster.ts";
 import { createV1App } from "../supabase/functions/v1/app.ts";
 import { depsFromConfig } from "../supabase/functions/_shared/deps.ts";
 import { loadConfig } from "../supabase/functions/_shared/config.ts";
-import { SupabaseAuthAdmin } from "../supabase/functions/_shared/adapters/supabase.ts";
-import { api, errorCode, inProcessApi, newProject, newUser, NO_STACK } from "./helpers.ts";
+import { SupabaseAuthAdmin, SupabaseBlobStore } from "../supabase/functions/_shared/adapters/supabase.ts";
+import { api, errorCode, expectError, inProcessApi, newProject, newUser, NO_STACK } from "./helpers.ts";
+import { closedPort } from "./integration_stand_ins.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
 
@@ -99,3 +101,33 @@ t("an upstream that never answers ends the request with 502 within the configure
   }
   assert.equal((await api("GET", "/me", { token: user.token })).status, 200, "nothing was deleted");
 });
+
+t(
+  "a blob store that cannot be reached: POST /projects/{id}/icon answers 502 storage_failed and assigns nothing",
+  async () => {
+    const user = await newUser("faults.storage");
+    const project = await newProject(user);
+    const deps = depsFromConfig(loadConfig(Deno.env.toObject()));
+    try {
+      const app = createV1App({
+        ...deps,
+        blobStore: new SupabaseBlobStore({
+          url: `http://127.0.0.1:${closedPort()}`,
+          serviceKey: "service-key",
+          timeoutMs: 2000,
+        }),
+      });
+      expectError(
+        await inProcessApi(app)("POST", `/projects/${project.id}/icon`, { token: user.token }),
+        502,
+        "storage_failed",
+      );
+    } finally {
+      await deps.db.end();
+    }
+    const after = await api<{ icon_url: string | null }>("GET", `/projects/${project.id}`, {
+      token: user.token,
+    });
+    assert.equal(after.body.icon_url, null, "the project still has no icon");
+  },
+);

@@ -194,3 +194,81 @@ export async function newProject(
   if (res.status !== 201) throw new Error(`POST /projects: ${res.status} ${res.text.slice(0, 200)}`);
   return res.body;
 }
+
+export interface DocumentedOperation {
+  method: string;
+  /** The path template, such as `/projects/{projectId}`. */
+  template: string;
+  /** The path parameters and their schemas, in template order. */
+  params: { name: string; schema: IdSchema }[];
+  secured: boolean;
+  /** Media types of the request body. */
+  bodyTypes: string[];
+  /** Documented statuses, `default` included. */
+  statuses: string[];
+}
+
+export interface IdSchema {
+  type?: string;
+  format?: string;
+  example?: unknown;
+}
+
+type OpenApiOperation = {
+  security?: unknown[];
+  parameters?: { name: string; in: string; schema: IdSchema }[];
+  requestBody?: { content: Record<string, unknown> };
+  responses: Record<string, unknown>;
+};
+
+/** Every operation of the served /openapi.json, so tests over all routes follow the document. */
+export async function documentedOperations(): Promise<DocumentedOperation[]> {
+  const doc = (await api<{ paths: Record<string, Record<string, OpenApiOperation>> }>("GET", "/openapi.json"))
+    .body;
+  return Object.entries(doc.paths).flatMap(([template, ops]) =>
+    Object.entries(ops).filter(([m]) => ["get", "put", "post", "patch", "delete"].includes(m)).map((
+      [method, op],
+    ) => ({
+      method: method.toUpperCase(),
+      template,
+      params: (op.parameters ?? []).filter((p) => p.in === "path").map(({ name, schema }) => ({
+        name,
+        schema,
+      })),
+      secured: (op.security ?? []).length > 0,
+      bodyTypes: Object.keys(op.requestBody?.content ?? {}),
+      statuses: Object.keys(op.responses),
+    }))
+  );
+}
+
+/** An id of the documented shape that names nothing: no row ever gets it. */
+export function unusedId(schema: IdSchema): string {
+  // Identity columns count up from 1; 2^52 is never reached in a test run.
+  if (schema.type === "integer") return String(2 ** 52);
+  if (schema.format === "uuid") return crypto.randomUUID();
+  // Otherwise the documented example's shape, its placeholder run replaced by fresh characters.
+  if (typeof schema.example === "string" && /x{8,}/.test(schema.example)) {
+    return schema.example.replace(
+      /x{8,}/,
+      (run) => crypto.randomUUID().replaceAll("-", "").slice(0, run.length),
+    );
+  }
+  throw new Error(`no id shape known for ${JSON.stringify(schema)}`);
+}
+
+/** `template` with each `{name}` replaced by `ids[name]`, percent-encoded. */
+export function fillPath(template: string, ids: Record<string, string>): string {
+  return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    if (!(name in ids)) throw new Error(`no value for {${name}} in ${template}`);
+    return encodeURIComponent(ids[name]);
+  });
+}
+
+/** The operation's path with ids that name nothing, except those `override` gives. */
+export function unusedPath(op: DocumentedOperation, override: Record<string, string> = {}): string {
+  return fillPath(op.template, {
+    ...Object.fromEntries(op.params.map((p) => [p.name, unusedId(p.schema)])),
+    ...override,
+  });
+}

@@ -9,7 +9,9 @@ import {
   api,
   BASE_URL,
   db,
+  documentedOperations,
   errorCode,
+  expectError,
   foreignToken,
   imageForm,
   inProcessApi,
@@ -17,6 +19,7 @@ import {
   NO_STACK,
   PNG_1x1,
   tokenFor,
+  unusedPath,
 } from "./helpers.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
@@ -46,17 +49,14 @@ t("every protected route refuses a missing or bad token with 401 and WWW-Authent
     "alg none": { authorization: `Bearer ${unsigned}` },
     tampered: { authorization: `Bearer ${tampered}` },
   };
+  // Every operation the document secures, with ids of the documented shape: the token is checked first.
+  const routes = (await documentedOperations()).filter((op) => op.secured).map((
+    op,
+  ) => [op.method, unusedPath(op)]);
+  assert(routes.length > 40, `only ${routes.length} secured operations in the document`);
   for (const [label, headers] of Object.entries(cases)) {
-    for (
-      const [method, path] of [["GET", "/whoami"], ["GET", "/me"], ["PATCH", "/me"], ["DELETE", "/me"], [
-        "GET",
-        `/users/${bob.id}`,
-      ]]
-    ) {
-      const res = await api(method, path, {
-        headers,
-        body: method === "PATCH" ? { username: "zzz" } : undefined,
-      });
+    for (const [method, path] of routes) {
+      const res = await api(method, path, { headers });
       assert.deepEqual(res.status, 401, `${label} ${method} ${path}`);
       assert.deepEqual(errorCode(res), "unauthorized");
       assert.match(res.headers.get("www-authenticate") ?? "", /^Bearer/);
@@ -88,13 +88,24 @@ t("GET /me?fields= with an unknown name is 400 invalid_fields", async () => {
   assert.deepEqual((await api("GET", "/me?fields=", { token: alice.token })).status, 400);
 });
 
-t("GET /me is 404 for a valid token whose account has no profile", async () => {
-  const ghost = await tokenFor({ id: crypto.randomUUID(), email: "ghost@example.com" });
-  const res = await api("GET", "/me", { token: ghost });
-  assert.deepEqual(res.status, 404);
-  assert.deepEqual(errorCode(res), "profile_not_found");
-  assert.deepEqual((await api("PATCH", "/me", { token: ghost, body: { username: "ghost_1" } })).status, 404);
-});
+t(
+  "GET /me, PATCH /me and POST /me/avatar are 404 for a valid token whose account has no profile",
+  async () => {
+    const ghost = await tokenFor({ id: crypto.randomUUID(), email: "ghost@example.com" });
+    const res = await api("GET", "/me", { token: ghost });
+    assert.deepEqual(res.status, 404);
+    assert.deepEqual(errorCode(res), "profile_not_found");
+    assert.deepEqual(
+      (await api("PATCH", "/me", { token: ghost, body: { username: "ghost_1" } })).status,
+      404,
+    );
+    expectError(
+      await api("POST", "/me/avatar", { token: ghost, body: imageForm(PNG_1x1) }),
+      404,
+      "profile_not_found",
+    );
+  },
+);
 
 t("PATCH /me changes the username and keeps the rules", async () => {
   const user = await newUser("carol");

@@ -3,7 +3,16 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { PNG } from "pngjs";
-import { api, db, expectError, newProject, newUser, NO_STACK, type ProjectBody } from "./helpers.ts";
+import {
+  api,
+  db,
+  expectError,
+  newProject,
+  newUser,
+  NO_STACK,
+  type ProjectBody,
+  tokenFor,
+} from "./helpers.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
 
@@ -55,6 +64,15 @@ t("POST /projects creates a project with the template's files and its author emb
   });
   assert(code.body.data.length > 0 && code.body.data.every((f) => f.type === "CODE"));
   assert(code.body.data.length < files.body.data.length);
+});
+
+t("POST /projects is 404 profile_not_found for a valid token whose account has no profile", async () => {
+  const ghost = await tokenFor({ id: crypto.randomUUID(), email: "ghost@example.com" });
+  expectError(
+    await api("POST", "/projects", { token: ghost, body: { name: "Orphan" } }),
+    404,
+    "profile_not_found",
+  );
 });
 
 t("POST /projects refuses bad bodies", async () => {
