@@ -83,6 +83,15 @@ function fromPostgres(err: PostgresLikeError): ApiError | undefined {
       "The request contains a NUL character, which cannot be stored.",
     );
   }
+  // A lone UTF-16 surrogate (`"\ud800"`) is a valid JSON string to JavaScript but not Unicode to jsonb; our
+  // own JSON parameters are serialized by JSON.stringify, so only a client's string can carry one.
+  if (sqlstate === "22P02" && /surrogate/i.test(err.detail ?? "")) {
+    return new ApiError(
+      400,
+      "invalid_request",
+      "The request contains a lone Unicode surrogate, which cannot be stored.",
+    );
+  }
   if (UNAVAILABLE.has(sqlstate) || UNAVAILABLE.has((err as { errno?: string }).errno ?? "")) {
     return new ApiError(503, "database_unavailable", "The database is unavailable; retry shortly.");
   }

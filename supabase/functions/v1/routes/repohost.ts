@@ -59,9 +59,12 @@ const Installation = z.object({
 // Not strict: a client's `user_id` is dropped like any other unknown field; the owner is the caller.
 const SaveInstallation = z.object({
   id: Int64.openapi({ description: "The GitHub App installation id" }),
-  ghu: z.string().min(1).max(1024).openapi({
-    description: "The user's GitHub token; write-only: stored sealed, never returned",
-  }),
+  // It travels in an Authorization header: anything else could not be sent, and would read as GitHub failing.
+  ghu: z.string().min(1).max(1024).regex(/^[\x21-\x7e]+$/, "a token: printable ASCII without spaces").openapi(
+    {
+      description: "The user's GitHub token; write-only: stored sealed, never returned",
+    },
+  ),
   login: z.string().min(1).max(100),
   avatar: HttpUrl.nullable().optional(),
   name: z.string().max(255).nullable().optional(),
