@@ -129,8 +129,8 @@ async function ownerWithEverything(): Promise<
       .status,
     201,
   );
-  // Only the service writes these: a finished job, a notification, and links made through the integrations
-  // (not configured on the test stack, where their own routes answer 503 before looking at ids).
+  // Only the service writes these: a finished job, a notification, and the repository and database links,
+  // which the integrations store after talking to GitHub and Supabase.
   const [job] = await db()`insert into public.jobs (user_id, project_id, status, input, result, finished_at)
     values (${owner.id}, ${privateProject.id}, 'succeeded', '{"prompt": "p", "model": "light", "appName": "A"}',
             ${db().json({ project_id: privateProject.id, files_saved: 1 })}, now())
