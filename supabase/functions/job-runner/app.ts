@@ -46,25 +46,69 @@ interface Usage {
   tokens_out: number;
 }
 
-export function createRunnerApp(deps: Deps, secret: string | undefined) {
+/**
+ * At most `limit` holders at once; the others wait in arrival order. Infinity never makes anyone wait.
+ */
+export function createSlots(limit: number) {
+  let free = limit;
+  const waiting: (() => void)[] = [];
+  return {
+    async acquire(): Promise<void> {
+      if (free > 0) {
+        free--;
+        return;
+      }
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    },
+    release(): void {
+      const next = waiting.shift();
+      if (next) next();
+      else free++;
+    },
+  };
+}
+
+/** RUNNER_CONCURRENCY: a whole number from 1, or unset for no bound; anything else stops the start-up. */
+export function runnerConcurrencyFrom(value: string | undefined): number | undefined {
+  if (value === undefined || value === "") return undefined;
+  if (!/^[1-9][0-9]{0,5}$/.test(value)) {
+    throw new Error("invalid configuration:\n  RUNNER_CONCURRENCY: must be a whole number from 1");
+  }
+  return Number(value);
+}
+
+export interface RunnerOptions {
+  /** How many claimed jobs are generated and finalized at once (default: no bound). */
+  concurrency?: number;
+}
+
+export function createRunnerApp(deps: Deps, secret: string | undefined, opts: RunnerOptions = {}) {
   const { db, blobStore, generator } = deps;
   const runnerId = crypto.randomUUID();
+  const slots = createSlots(opts.concurrency ?? Infinity);
   const app = new Hono();
   app.onError((err) => errorResponse(err));
   app.notFound(() => errorResponse(new ApiError(404, "not_found", "No such route.")));
 
   async function work(job: ClaimedJob) {
     const refs = job.input.attachment_refs ?? [];
+    // Started before waiting for a slot: a claimed job queued behind others must keep its lease, or the
+    // dispatcher would reap it and hand it to another runner.
     const heartbeat = setInterval(() => {
       db.asService((tx) => tx`select private.extend_job_lease(${job.id}, ${runnerId})`).catch((err) =>
         console.error(`lease heartbeat for ${job.id} failed`, err)
       );
     }, Math.max(1000, (job.lease_seconds * 1000) / 3));
     try {
-      const outcome = await generate(job, refs);
-      await db.asService((tx) =>
-        tx`select private.finalize_job(${job.id}, ${runnerId}, ${tx.json(outcome as never)})`
-      );
+      await slots.acquire();
+      try {
+        const outcome = await generate(job, refs);
+        await db.asService((tx) =>
+          tx`select private.finalize_job(${job.id}, ${runnerId}, ${tx.json(outcome as never)})`
+        );
+      } finally {
+        slots.release();
+      }
       if (refs.length > 0) await blobStore.remove("attachments", refs);
     } catch (err) {
       // The lease runs out and the dispatcher requeues or fails the job: nothing is lost.

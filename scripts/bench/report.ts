@@ -1,0 +1,246 @@
+// The results as one markdown document (bench/results.md) and as data (bench/results.json).
+import { CLIENT, type EndpointCell, POSTGRES, SERVER } from "./endpoints.ts";
+import type { CreationResult, ThroughputResult } from "./jobs.ts";
+import type { WalletResult } from "./wallet.ts";
+
+export interface Machine {
+  cpu: string;
+  cores: number;
+  memoryGiB: number;
+  os: string;
+  deno: string;
+  postgres: string;
+}
+
+export interface Results {
+  date: string;
+  machine: Machine;
+  settings: {
+    cellSeconds: number;
+    cellRequests: number;
+    rounds: number;
+    warmupSeconds: number;
+    dbPoolSize: number;
+    maxOtherShare: number;
+    maxRepeats: number;
+  };
+  /** 1-minute load average before the stack started and after the last measurement. */
+  load: { start: number; end: number };
+  endpoints: EndpointCell[];
+  creation: CreationResult[];
+  /** Share of the cores other processes kept busy: while jobs were created, per throughput run, while spending. */
+  creationOtherShare: number;
+  throughput: (ThroughputResult & { otherShare: number })[];
+  wallet: WalletResult & { otherShare: number };
+}
+
+export interface Target {
+  name: string;
+  measured: string;
+  pass: boolean;
+}
+
+export const BASELINE = "baseline";
+export const V1_ALONE = "v1 alone";
+export const GATEWAY = "gateway";
+
+const ms = (v: number) => v.toFixed(v < 10 ? 2 : 1);
+const percent = (share: number) => `${(share * 100).toFixed(0)}%`;
+const rps = (v: number) => v.toFixed(0);
+
+function ratio(cell: EndpointCell, target: string): number {
+  return cell.results[target].ratio;
+}
+
+const PATHS = [[V1_ALONE, "the v1 function"], [GATEWAY, "through the local gateway"]] as const;
+
+/** The targets, judged both on the v1 function itself and through the local stack's gateway. */
+export function judge(r: Results): Target[] {
+  const targets: Target[] = [];
+  for (const endpoint of [...new Set(r.endpoints.map((c) => c.endpoint))]) {
+    const cells = r.endpoints.filter((c) => c.endpoint === endpoint);
+    for (const [path, label] of PATHS) {
+      const worst = cells.reduce((a, b) => (ratio(b, path) < ratio(a, path) ? b : a));
+      targets.push({
+        name: `${endpoint} throughput ≥ 0.8 × baseline at 1, 16 and 64 connections, ${label}`,
+        measured: `lowest ${ratio(worst, path).toFixed(2)} (at ${worst.connections})`,
+        pass: cells.every((c) => ratio(c, path) >= 0.8),
+      });
+    }
+  }
+  for (const cell of r.endpoints.filter((c) => c.connections === 16)) {
+    for (const [path, label] of PATHS) {
+      const p99 = cell.results[path].p99;
+      targets.push({
+        name: `${cell.endpoint} p99 < 20 ms at 16 connections, ${label}`,
+        measured: `${ms(p99)} ms (baseline ${ms(cell.results[BASELINE].p99)} ms)`,
+        pass: p99 < 20,
+      });
+    }
+  }
+  const one = r.creation[0];
+  targets.push({
+    name: "creation-to-running p50 < 100 ms (started_at − created_at, one job at a time)",
+    measured: `${ms(one.server.p50)} ms (client-observed ${ms(one.client.p50)} ms)`,
+    pass: one.server.p50 < 100,
+  });
+  targets.push({
+    name: `wallet: ${r.wallet.spends} concurrent spends leave the exact balance`,
+    measured: r.wallet.ok ? "OK" : "MISMATCH",
+    pass: r.wallet.ok,
+  });
+  return targets;
+}
+
+function table(head: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
+  return [line(head), line(head.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+export function markdown(r: Results): string {
+  const m = r.machine;
+  const s = r.settings;
+  const w = r.wallet;
+  return [
+    "# Benchmark results",
+    "",
+    `${r.date} · ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB · ${m.os} · Deno ${m.deno} · PostgreSQL ${m.postgres}`,
+    "",
+    "Everything on loopback on this one machine: load generator, gateway, baseline, runners and Postgres share " +
+    `its cores. Each read cell: ${s.rounds} rounds; in each, every target gets ${s.warmupSeconds} s of warm-up, then ` +
+    `${s.cellSeconds / s.rounds} s or ${
+      s.cellRequests / s.rounds
+    } requests. DB_POOL_SIZE ${s.dbPoolSize} for ` +
+    `every server. A run during which other processes kept more than ${
+      s.maxOtherShare * 100
+    }% of the cores ` +
+    `busy is measured again, up to ${s.maxRepeats} times. Load average (1 min): ${r.load.start} before, ` +
+    `${r.load.end} after.`,
+    "",
+    "## Targets",
+    "",
+    table(
+      ["target", "measured", "result"],
+      judge(r).map((t) => [t.name, t.measured, t.pass ? "PASS" : "MISS"]),
+    ),
+    "",
+    "## Read endpoints",
+    "",
+    "Throughput is the median round's; in parentheses, the median over the rounds of its ratio to the " +
+    "baseline's req/s in the same round. Latencies pool all rounds. `v1 alone` is the v1 function's handler served on its own; `gateway` is the local " +
+    "stack's address (`/functions/v1/v1/...`).",
+    "",
+    table(
+      [
+        "endpoint",
+        "conns",
+        "baseline req/s",
+        "p50 / p99 ms",
+        "v1 alone req/s",
+        "p50 / p99 ms",
+        "gateway req/s",
+        "p50 / p99 ms",
+      ],
+      r.endpoints.map((c) => {
+        const latency = (name: string) => `${ms(c.results[name].p50)} / ${ms(c.results[name].p99)}`;
+        const rate = (name: string) => `${rps(c.results[name].rps)} (${ratio(c, name).toFixed(2)})`;
+        return [
+          c.endpoint,
+          String(c.connections),
+          rps(c.results[BASELINE].rps),
+          latency(BASELINE),
+          rate(V1_ALONE),
+          latency(V1_ALONE),
+          rate(GATEWAY),
+          latency(GATEWAY),
+        ];
+      }),
+    ),
+    "",
+    "CPU per request (user + system time over the measured requests, µs): of the serving process for each " +
+    "target, and of Postgres (postmaster and backends) and the load generator, averaged over the three " +
+    "targets' runs. Unlike throughput it moves little with other work on the machine. The gateway's process " +
+    "also runs the pg_net worker. Others: the share of the cores other processes kept busy during the kept " +
+    "runs, and how many runs were repeated.",
+    "",
+    table(
+      ["endpoint", "conns", "baseline", "v1 alone", "gateway", "Postgres", "load generator", "others"],
+      r.endpoints.map((c) => {
+        const mean = (party: string) =>
+          [BASELINE, V1_ALONE, GATEWAY].reduce((sum, name) => sum + c.results[name].cpuUs[party], 0) / 3;
+        return [
+          c.endpoint,
+          String(c.connections),
+          ...[BASELINE, V1_ALONE, GATEWAY].map((name) => c.results[name].cpuUs[SERVER].toFixed(0)),
+          mean(POSTGRES).toFixed(0),
+          mean(CLIENT).toFixed(0),
+          `${percent(Object.values(c.results).reduce((sum, t) => sum + t.otherShare, 0) / 3)}, ` +
+          `${Object.values(c.results).reduce((sum, t) => sum + t.repeated, 0)} repeated`,
+        ];
+      }),
+    ),
+    "",
+    "## POST /jobs to running",
+    "",
+    "Server: `started_at − created_at` of the job's row (the insert to the runner's claim, through the trigger, " +
+    "pg_net and the runner). Client: from sending the POST to the first `GET /jobs/{id}` answer showing `running` " +
+    "or later, reading back without pause. Other processes kept " + percent(r.creationOtherShare) +
+    " of the cores busy meanwhile.",
+    "",
+    table(
+      ["creation", "jobs", "server p50 / p99 ms", "client p50 / p99 ms", "POST → 202 p50 / p99 ms"],
+      r.creation.map((c) => [
+        c.mode,
+        String(c.server.n),
+        `${ms(c.server.p50)} / ${ms(c.server.p99)}`,
+        `${ms(c.client.p50)} / ${ms(c.client.p99)}`,
+        `${ms(c.post.p50)} / ${ms(c.post.p99)}`,
+      ]),
+    ),
+    "",
+    "## Pipeline throughput (template generator)",
+    "",
+    "Jobs/s = jobs ÷ (last `finished_at` − first `created_at`). Enqueued with 8 POSTs in flight over 4 users.",
+    "",
+    table(
+      ["runner", "jobs", "jobs/s", "span s", "wall s", "enqueue s", "others"],
+      r.throughput.map((t) => [
+        t.runner,
+        String(t.jobs),
+        t.jobsPerSecond.toFixed(1),
+        t.serverSeconds.toFixed(2),
+        t.wallSeconds.toFixed(2),
+        t.enqueueSeconds.toFixed(2),
+        percent(t.otherShare),
+      ]),
+    ),
+    "",
+    "## Wallet spends",
+    "",
+    table(
+      [
+        "spends",
+        "connections",
+        "s",
+        "spends/s",
+        "expected balance / bonus",
+        "actual",
+        "ledger rows",
+        "result",
+        "others",
+      ],
+      [[
+        String(w.spends),
+        String(w.connections),
+        w.seconds.toFixed(2),
+        w.spendsPerSecond.toFixed(0),
+        `${w.expected.balance} / ${w.expected.bonus}`,
+        `${w.actual.balance} / ${w.actual.bonus}`,
+        `${w.ledgerRows}${w.ledgerMatches ? "" : " (sums differ)"}`,
+        w.ok ? "OK" : "MISMATCH",
+        percent(w.otherShare),
+      ]],
+    ),
+    "",
+  ].join("\n");
+}
