@@ -118,7 +118,8 @@ create table public.jobs (
   attempts int not null default 0,
   runner_id uuid,
   lease_expires_at timestamptz,
-  dispatched_at timestamptz,
+  -- When the job was last sent to the runner: the insert trigger sends it at once.
+  dispatched_at timestamptz not null default clock_timestamp(),
   started_at timestamptz,
   finished_at timestamptz,
   created_at timestamptz not null default clock_timestamp(),

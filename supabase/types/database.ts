@@ -351,7 +351,7 @@ export type Database = {
           "attachments": Json | null;
           "attempts": number;
           "created_at": string;
-          "dispatched_at": string | null;
+          "dispatched_at": string;
           "error": Json | null;
           "finished_at": string | null;
           "id": string;
@@ -372,7 +372,7 @@ export type Database = {
           "attachments"?: Json | null;
           "attempts"?: number;
           "created_at"?: string;
-          "dispatched_at"?: string | null;
+          "dispatched_at"?: string;
           "error"?: Json | null;
           "finished_at"?: string | null;
           "id"?: string;
@@ -392,7 +392,7 @@ export type Database = {
           "attachments"?: Json | null;
           "attempts"?: number;
           "created_at"?: string;
-          "dispatched_at"?: string | null;
+          "dispatched_at"?: string;
           "error"?: Json | null;
           "finished_at"?: string | null;
           "id"?: string;

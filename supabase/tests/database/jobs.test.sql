@@ -1,7 +1,7 @@
 -- The job pipeline in SQL: admission (idempotency, floor, ownership, quota), the state machine, claims,
 -- leases and reaping, finalize (files, spend, usage, notification) and who may see or change jobs.
 begin;
-select plan(64);
+select plan(65);
 
 insert into auth.users (id, email) values
   ('a1111111-1111-1111-1111-111111111111', 'jobs.alice@example.com'),
@@ -204,6 +204,16 @@ insert into public.jobs (id, user_id, project_id, input, dispatched_at) values
   ('10000000-0000-4000-8000-000000000005', 'b2222222-2222-2222-2222-222222222222', 8002,
    '{"prompt": "p", "model": "light", "appName": "B"}', now() - interval '1 minute');
 select ok(private.dispatch_jobs() >= 1, 'queued jobs nobody claimed are dispatched again');
+insert into public.jobs (id, user_id, project_id, input) values
+  ('10000000-0000-4000-8000-000000000006', 'b2222222-2222-2222-2222-222222222222', 8002,
+   '{"prompt": "p", "model": "light", "appName": "B"}');
+-- Its first dispatch was lost (the runner was down); a minute passes.
+update public.jobs set dispatched_at = dispatched_at - interval '1 minute'
+ where id = '10000000-0000-4000-8000-000000000006';
+do $$ begin perform private.dispatch_jobs(); end $$;
+select ok((select dispatched_at > now() - interval '5 seconds' from public.jobs
+            where id = '10000000-0000-4000-8000-000000000006'),
+  'a job whose first dispatch was lost is sent again');
 select ok((select dispatched_at > now() - interval '5 seconds' from public.jobs
             where id = '10000000-0000-4000-8000-000000000005'), 'and their dispatch time moves on');
 select is((select count(*)::int from cron.job where jobname = 'dispatch-jobs' and command = 'select private.dispatch_jobs()'),
