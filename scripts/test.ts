@@ -1,5 +1,7 @@
 // `npm test`: a throw-away stack on free ports, then every check — static (check, lint, fmt), pgTAP,
 // Deno tests over HTTP, Supabase's advisors — and one closing line `N passed, N failed`.
+// `npm test -- jobs wallet` runs only the pgTAP and Deno test files whose names contain one of the words,
+// without the static, contract, advisor and type checks: a quick loop while working, never a verdict.
 import { join } from "node:path";
 import { existsSync } from "node:fs";
 import { freePort, ROOT, startStack } from "./local/stack.ts";
@@ -145,6 +147,17 @@ async function databaseChecks(url: string) {
   tally("supabase db lint: no issue outside the allow-list", lint.ok && issues.length === 0);
 }
 
+/** Ends a subset run after its tests: the whole-run checks would only report what it did not exercise. */
+class SubsetDone extends Error {}
+
+function* walkTests(dir: string): Generator<string> {
+  for (const e of Deno.readDirSync(dir)) {
+    const path = join(dir, e.name);
+    if (e.isDirectory) yield* walkTests(path);
+    else if (e.name.endsWith("_test.ts")) yield path;
+  }
+}
+
 function section(title: string) {
   console.log(`\n== ${title}`);
 }
@@ -161,8 +174,13 @@ function countTap(out: string, prefix: string) {
   }
 }
 
+const only = Deno.args.filter((a) => !a.startsWith("-"));
+const selected = (file: string) => only.length === 0 || only.some((w) => file.includes(w));
+
 const started = Date.now();
-section("static checks");
+if (only.length) {
+  console.log(`subset run (${only.join(", ")}): static, contract, advisor and type checks skipped`);
+} else section("static checks");
 for (
   const [name, args] of [
     ["deno check", ["check", "supabase/functions", "scripts", "tests"]],
@@ -170,6 +188,7 @@ for (
     ["deno fmt --check", ["fmt", "--check"]],
   ] as const
 ) {
+  if (only.length) break;
   const r = await run(DENO, [...args]);
   tally(name, r.ok);
   console.log(`  ${r.ok ? "ok  " : "FAIL"} ${name}`);
@@ -188,7 +207,7 @@ const stack = await startStack({
 try {
   section("pgTAP (supabase/tests/database)");
   const files = [...Deno.readDirSync(join(ROOT, "supabase/tests/database"))]
-    .filter((f) => f.name.endsWith(".test.sql")).map((f) => f.name).sort();
+    .filter((f) => f.name.endsWith(".test.sql") && selected(f.name)).map((f) => f.name).sort();
   for (const f of files) {
     const r = await run("pg_prove", [
       "--verbose",
@@ -211,14 +230,24 @@ try {
   section("Deno tests (tests/)");
   const localKey = join(dir, "jwt-key.json");
   const recordFile = join(dir, "responses.jsonl");
-  const denoTests = await runStreaming(DENO, ["test", "-A", "--reporter=tap", "tests/"], {
-    ...stack.functionsEnv,
-    TEST_GATEWAY_URL: stack.gatewayUrl,
-    TEST_LOCAL_KEY: localKey,
-    TEST_ADMIN_DB_URL: stack.cluster.adminUrl,
-    TEST_PG_DIR: stack.cluster.dir,
-    TEST_RECORD_FILE: recordFile,
-  }, DENO_TESTS_TIMEOUT_MS);
+  const testFiles = only.length
+    ? [...walkTests(join(ROOT, "tests"))].filter((f) => selected(f.slice(ROOT.length + 1)))
+    : ["tests/"];
+  const denoTests = testFiles.length === 0
+    ? { ok: true, out: "", timedOut: false }
+    : await runStreaming(DENO, [
+      "test",
+      "-A",
+      "--reporter=tap",
+      ...testFiles,
+    ], {
+      ...stack.functionsEnv,
+      TEST_GATEWAY_URL: stack.gatewayUrl,
+      TEST_LOCAL_KEY: localKey,
+      TEST_ADMIN_DB_URL: stack.cluster.adminUrl,
+      TEST_PG_DIR: stack.cluster.dir,
+      TEST_RECORD_FILE: recordFile,
+    }, DENO_TESTS_TIMEOUT_MS);
   countTap(denoTests.out, "deno");
   if (denoTests.timedOut) tally(`deno test: stopped after ${DENO_TESTS_TIMEOUT_MS / 60_000} minutes`, false);
   else if (!denoTests.ok && !/^not ok/m.test(denoTests.out)) tally("deno test: did not run", false);
@@ -226,6 +255,7 @@ try {
     console.log(denoTests.out.split("\n").filter((l) => !/^ok /.test(l)).slice(-80).join("\n"));
   }
 
+  if (only.length) throw new SubsetDone();
   await contractChecks(`${stack.gatewayUrl}/functions/v1/v1/openapi.json`, recordFile);
   await databaseChecks(stack.cluster.url);
 
@@ -239,6 +269,8 @@ try {
     );
   }
   tally("generated types match the migrated schema", same);
+} catch (e) {
+  if (!(e instanceof SubsetDone)) throw e;
 } finally {
   await stack.stop();
   await Deno.remove(dir, { recursive: true }).catch(() => {});
