@@ -10,8 +10,7 @@ import { selectAsUser } from "../_shared/db.ts";
 import type { Deps } from "../_shared/deps.ts";
 import { toApiError } from "../_shared/errors.ts";
 import { createPromptJob } from "../_shared/jobs.ts";
-import { Job, MAX_PROMPT_CHARS } from "../v1/routes/jobs.ts";
-import { Project, ProjectPage } from "../v1/routes/projects.ts";
+import { Job, MAX_PROMPT_CHARS, Project, ProjectPage } from "../_shared/schemas.ts";
 
 export const WAIT_DEFAULT_SECONDS = 50;
 export const WAIT_MAX_SECONDS = 600;

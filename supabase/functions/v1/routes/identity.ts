@@ -6,6 +6,7 @@ import { ApiError } from "../../_shared/errors.ts";
 import { whoami } from "../../_shared/auth.ts";
 import { removeProjectIcons } from "../../_shared/icons/project-icons.ts";
 import { type ApiApp, errorResponses, jsonBody, jsonContent, userRoute, Uuid } from "../../_shared/http.ts";
+import { PublicProfile } from "../../_shared/schemas.ts";
 import { detectImageType, MAX_IMAGE_BYTES, readSingleUpload } from "../../_shared/uploads.ts";
 
 const USERNAME = /^[a-z0-9][a-z0-9_.]{1,28}[a-z0-9]$/;
@@ -44,15 +45,6 @@ const UpdateMe = z.strictObject({
 }).refine((v) => Object.keys(v).length > 0, "give at least one of username, avatar_url").openapi(
   "UpdateMeRequest",
 );
-
-export const PublicProfile = z.object({
-  id: Uuid,
-  username: z.string(),
-  avatar_url: z.string().nullable(),
-  is_supporter: z.boolean(),
-  created_at: z.iso.datetime({ offset: true }),
-  updated_at: z.iso.datetime({ offset: true }),
-}).openapi("PublicProfile");
 
 type MeRow = { user_id: string; username: string; avatar_url: string | null };
 

@@ -9,8 +9,8 @@ import { type ApiApp, errorResponses, jsonBody, jsonContent, userRoute, Uuid } f
 import { detectImageType, filesOf, MAX_IMAGE_BYTES, readForm } from "../../_shared/uploads.ts";
 import { isExpoPushToken } from "../../_shared/ports/push.ts";
 import { selectAsUser } from "../../_shared/db.ts";
+import { Job, MAX_PROMPT_CHARS } from "../../_shared/schemas.ts";
 
-export const MAX_PROMPT_CHARS = 8000;
 const MAX_ATTACHMENTS = 3;
 
 const ExpoPushToken = z.string().max(256).refine(
@@ -56,24 +56,6 @@ const CreatePromptJobRequest = z.strictObject({
   live_activity_user: LiveActivityUser.optional(),
   dbhost_project_ref: DbhostRef.optional(),
 }).openapi("CreatePromptJobRequest");
-
-const JobError = z.object({
-  code: z.string(),
-  message: z.string(),
-  details: z.record(z.string(), z.unknown()).optional(),
-});
-
-export const Job = z.object({
-  id: Uuid,
-  type: z.literal("prompt"),
-  status: z.enum(["queued", "running", "succeeded", "failed", "canceled"]),
-  created_at: z.iso.datetime({ offset: true }),
-  updated_at: z.iso.datetime({ offset: true }),
-  project_id: z.int().nullable(),
-  input: z.record(z.string(), z.unknown()),
-  result: z.object({ project_id: z.int(), files_saved: z.int() }).optional(),
-  error: JobError.optional(),
-}).openapi("Job");
 
 type JobRow = z.infer<typeof Job>;
 

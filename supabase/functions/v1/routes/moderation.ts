@@ -12,7 +12,7 @@ import {
   userRoute,
   Uuid,
 } from "../../_shared/http.ts";
-import { PublicProfile } from "./identity.ts";
+import { PublicProfile } from "../../_shared/schemas.ts";
 
 // Not strict: a client's `reporter_id` is dropped like any other unknown field, the reporter is the caller.
 const ReportRequest = z.object({

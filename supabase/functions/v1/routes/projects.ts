@@ -20,7 +20,7 @@ import { generateProjectIcon, removeProjectIcons } from "../../_shared/icons/pro
 import { defaultProjectFiles } from "../../_shared/generation/project-template.ts";
 import { requireIntegration } from "../../_shared/integrations.ts";
 import type { RepoFile } from "../../_shared/ports/repohost.ts";
-import { PublicProfile } from "./identity.ts";
+import { Project, ProjectPage } from "../../_shared/schemas.ts";
 
 // The limits api.save_project_files enforces, repeated here for the documentation.
 const FILE_LIMITS = {
@@ -37,26 +37,6 @@ const FILE_TYPE = /^[A-Za-z0-9_-]{1,32}$/;
 const ProjectId = z.string().regex(/^[1-9][0-9]{0,15}$/, "must be a positive integer").transform(Number)
   .openapi({ param: { name: "projectId", in: "path" }, type: "integer", format: "int64", example: 42 });
 export const ProjectParams = z.object({ projectId: ProjectId });
-
-export const Project = z.object({
-  id: z.int().openapi({ format: "int64", example: 42 }),
-  name: z.string(),
-  description: z.string(),
-  icon_url: z.url().nullable().openapi({
-    description: "Server-managed: set by `POST /projects/{projectId}/icon`, null until then.",
-  }),
-  shared: z.boolean(),
-  created_at: Timestamp,
-  updated_at: Timestamp,
-  author: PublicProfile,
-}).openapi("Project");
-
-export const ProjectPage = z.object({
-  data: z.array(Project),
-  next_cursor: z.string().nullable().openapi({
-    description: "Pass as `cursor` for the next page; null at the end.",
-  }),
-}).openapi("ProjectPage");
 
 const ProjectName = z.string().min(1).max(100).regex(/\S/, "must not be blank");
 
