@@ -597,7 +597,7 @@ const state = NO_STACK ? undefined! : await (async () => {
   const shared = await newProject(fuzz, { shared: true });
   const own = await newProject(fuzz);
   // A notification of the fuzz user's own, for the routes that take one.
-  await api("POST", `/projects/${shared.id}/reshares`, { token: other.token, body: { platform: "fuzz" } });
+  await api("POST", `/projects/${shared.id}/reshares`, { token: other.token, body: { platform: "other" } });
   const notifications = await api<{ data: { id: string }[] }>("GET", "/notifications", { token: fuzz.token });
   const pool: Pool = {
     ints: [shared.id, own.id],

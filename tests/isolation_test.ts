@@ -26,7 +26,7 @@ const BODIES: Record<string, unknown> = {
   "PUT /projects/{projectId}/files": {
     files: [{ path: "App.tsx", contents: "// overwritten", type: "CODE" }],
   },
-  "POST /projects/{projectId}/reshares": { platform: "isolation" },
+  "POST /projects/{projectId}/reshares": { platform: "other" },
   "POST /projects/{projectId}/preview-errors": { message: "Recorded by someone else" },
   "PATCH /notifications/{notificationId}": { is_read: true },
 };

@@ -156,6 +156,24 @@ t("a block hides each user's shared projects from the other, both ways, until it
   assert.deepEqual(await visible(dave), [daves.id, carols.id], "lifting the block shows them again");
 });
 
+t(
+  "a deleted account's token gets 404 profile_not_found from POST /reports, /blocks and reshares",
+  async () => {
+    const leaving = await newUser("leaving");
+    const shared = await newProject(bob, { shared: true });
+    assert.deepEqual((await api("DELETE", "/me", { token: leaving.token })).status, 204);
+    const calls: [string, unknown][] = [
+      ["/reports", { reported_user_id: bob.id }],
+      ["/reports", { reported_project_id: shared.id }],
+      ["/blocks", { blocked_user_id: bob.id }],
+      [`/projects/${shared.id}/reshares`, { platform: "x" }],
+    ];
+    for (const [path, body] of calls) {
+      expectError(await api("POST", path, { token: leaving.token, body }), 404, "profile_not_found");
+    }
+  },
+);
+
 t("every moderation route needs a token", async () => {
   for (
     const [method, path] of [["POST", "/reports"], ["POST", "/blocks"], ["GET", "/blocks"], [

@@ -870,7 +870,7 @@ export type Database = {
         Row: {
           "created_at": string;
           "id": string;
-          "platform": string;
+          "platform": Database["public"]["Enums"]["reshare_platform"];
           "project_id": number;
           "share_metadata": NonNullable<Json>;
           "user_id": string;
@@ -879,7 +879,7 @@ export type Database = {
         Insert: {
           "created_at"?: string;
           "id"?: string;
-          "platform": string;
+          "platform": Database["public"]["Enums"]["reshare_platform"];
           "project_id": number;
           "share_metadata"?: NonNullable<Json>;
           "user_id"?: string;
@@ -887,7 +887,7 @@ export type Database = {
         Update: {
           "created_at"?: string;
           "id"?: string;
-          "platform"?: string;
+          "platform"?: Database["public"]["Enums"]["reshare_platform"];
           "project_id"?: number;
           "share_metadata"?: NonNullable<Json>;
           "user_id"?: string;
@@ -1049,7 +1049,25 @@ export type Database = {
       [_ in never]: never;
     };
     Enums: {
-      [_ in never]: never;
+      "reshare_platform":
+        | "instagram"
+        | "tiktok"
+        | "x"
+        | "facebook"
+        | "threads"
+        | "whatsapp"
+        | "telegram"
+        | "messenger"
+        | "linkedin"
+        | "reddit"
+        | "snapchat"
+        | "discord"
+        | "youtube"
+        | "pinterest"
+        | "email"
+        | "sms"
+        | "link"
+        | "other";
     };
     CompositeTypes: {
       [_ in never]: never;
@@ -1159,6 +1177,27 @@ export const Constants = {
     Enums: {},
   },
   "public": {
-    Enums: {},
+    Enums: {
+      "reshare_platform": [
+        "instagram",
+        "tiktok",
+        "x",
+        "facebook",
+        "threads",
+        "whatsapp",
+        "telegram",
+        "messenger",
+        "linkedin",
+        "reddit",
+        "snapchat",
+        "discord",
+        "youtube",
+        "pinterest",
+        "email",
+        "sms",
+        "link",
+        "other",
+      ],
+    },
   },
 } as const;

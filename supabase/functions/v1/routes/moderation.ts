@@ -52,11 +52,16 @@ export function registerModerationRoutes(api: ApiApp, deps: Deps) {
         description: "At least one of `reported_project_id` and `reported_user_id` (400 " +
           "`report_target_required`); each must exist (a project: be visible to the caller), else 404. " +
           "`reason` is at most 1000 characters. The reporter is always the caller: a `reporter_id` in the " +
-          "body is ignored.",
+          "body is ignored. A project the caller cannot see is 404 exactly as a missing one, also for SQL " +
+          "written directly.",
         request: { body: jsonBody(ReportRequest) },
         responses: {
           201: jsonContent(Report, "The report"),
-          ...errorResponses([400, 404, 415], { 404: "`project_not_found` or `user_not_found`" }),
+          ...errorResponses([400, 404, 415], {
+            404:
+              "`project_not_found` or `user_not_found`; `profile_not_found` when the caller's account was " +
+              "deleted",
+          }),
         },
       }),
     ),
@@ -91,7 +96,7 @@ export function registerModerationRoutes(api: ApiApp, deps: Deps) {
           200: jsonContent(Deduped, "Already blocked"),
           ...errorResponses([400, 404, 415], {
             400: "`cannot_block_self`, or an invalid body",
-            404: "`user_not_found`",
+            404: "`user_not_found`, or `profile_not_found` when the caller's account was deleted",
           }),
         },
       }),

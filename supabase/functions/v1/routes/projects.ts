@@ -83,9 +83,34 @@ interface PushSource {
   files: RepoFile[];
 }
 
+// The database's enum public.reshare_platform: a free-text platform would let one sharer notify an owner
+// without end.
+const RESHARE_PLATFORMS = [
+  "instagram",
+  "tiktok",
+  "x",
+  "facebook",
+  "threads",
+  "whatsapp",
+  "telegram",
+  "messenger",
+  "linkedin",
+  "reddit",
+  "snapchat",
+  "discord",
+  "youtube",
+  "pinterest",
+  "email",
+  "sms",
+  "link",
+  "other",
+] as const;
+
 const ReshareRequest = z.strictObject({
-  platform: z.string().regex(/^[A-Za-z0-9_.-]{1,32}$/, "1..32 of letters, digits, '_', '.' and '-'")
-    .openapi({ example: "instagram", description: "Stored in lower case; dedupes case-insensitively." }),
+  platform: z.enum(RESHARE_PLATFORMS).openapi({
+    example: "instagram",
+    description: "Where the project was shared; `other` for anything not listed.",
+  }),
   share_metadata: z.record(z.string(), z.unknown()).optional().openapi({
     description: "Any JSON object of at most 4096 bytes; default {}.",
   }),
@@ -95,7 +120,7 @@ const Reshare = z.object({
   id: Uuid,
   project_id: z.int().openapi({ format: "int64" }),
   user_id: Uuid,
-  platform: z.string(),
+  platform: z.enum(RESHARE_PLATFORMS),
   share_metadata: z.record(z.string(), z.unknown()),
   created_at: Timestamp,
 }).openapi("Reshare");
@@ -473,13 +498,14 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
         tags: ["Projects"],
         summary: "Record a reshare",
         description: "The sharer is the caller; any project the caller may see can be reshared. Once per " +
-          "project, user and platform: a repeat answers 200 `{deduped: true}`. The owner is notified, with the " +
-          "sharer as sender, unless they reshared their own project.",
+          "project, user and platform: a repeat answers 200 `{deduped: true}`. The owner is notified once per " +
+          "project and sharer, whatever the platforms, with the sharer as sender, unless they reshared their " +
+          "own project. 404 `profile_not_found` when the caller's account was deleted.",
         request: { params: ProjectParams, body: jsonBody(ReshareRequest) },
         responses: {
           201: jsonContent(Reshare, "Recorded"),
           200: jsonContent(Deduped, "Already recorded"),
-          ...errorResponses([400, 404, 415], { 404: NOT_FOUND }),
+          ...errorResponses([400, 404, 415], { 404: `${NOT_FOUND}; or \`profile_not_found\`` }),
         },
       }),
     ),
