@@ -166,30 +166,71 @@ t(
 );
 
 t(
-  "POST /jobs with a known idempotency_key returns the first job with 200, also under concurrency",
+  "POST /jobs with a known idempotency_key returns the first job with 200 and consumes nothing, also under concurrency",
   async () => {
+    const user = await newUser("jobs.idem");
     const key = crypto.randomUUID();
-    const project = await newProject(alice);
+    const project = await newProject(user);
     const body = promptJob("a recipe app to save dishes", { project_id: project.id, idempotency_key: key });
-    const [a, b] = await Promise.all([
-      api<JobBody>("POST", "/jobs", { token: alice.token, body }),
-      api<JobBody>("POST", "/jobs", { token: alice.token, body }),
-    ]);
-    assert.deepEqual([a.status, b.status].sort(), [200, 202]);
-    assert.equal(a.body.id, b.body.id);
-    const again = await api<JobBody>("POST", "/jobs", { token: alice.token, body });
+    const all = await Promise.all(
+      Array.from({ length: 20 }, () => api<JobBody>("POST", "/jobs", { token: user.token, body })),
+    );
+    assert.deepEqual(all.map((r) => r.status).sort(), [...Array(19).fill(200), 202]);
+    assert.equal(new Set(all.map((r) => r.body.id)).size, 1);
+    const again = await api<JobBody>("POST", "/jobs", { token: user.token, body });
     assert.equal(again.status, 200);
-    assert.equal(again.body.id, a.body.id);
-    const [{ n }] =
-      await db()`select count(*)::int as n from public.jobs where user_id = ${alice.id} and idempotency_key = ${key}`;
-    assert.equal(n, 1);
+    assert.equal(again.body.id, all[0].body.id);
+    const [{ jobs, evaluations, admissions }] = await db()`
+      select (select count(*)::int from public.jobs where user_id = ${user.id}) as jobs,
+             (select count(*)::int from public.prompt_evaluations where user_id = ${user.id}) as evaluations,
+             (select count(*)::int from public.job_admissions where user_id = ${user.id}) as admissions`;
+    assert.deepEqual({ jobs, evaluations, admissions }, { jobs: 1, evaluations: 1, admissions: 0 });
     // The same key is another user's own: it does not collide.
     const other = await api<JobBody>("POST", "/jobs", {
       token: bob.token,
       body: promptJob("a recipe app to save dishes", { idempotency_key: key }),
     });
     assert.equal(other.status, 202);
-    assert.notEqual(other.body.id, a.body.id);
+    assert.notEqual(other.body.id, all[0].body.id);
+  },
+);
+
+t(
+  "POST /jobs near the floor: concurrent requests admit exactly what the same requests one after another would",
+  async () => {
+    // Each job holds its tier's price (light 5, full 20: what the template generator charges), so the
+    // count does not depend on how many jobs finish while the requests arrive.
+    for (const [n, model, price] of [[20, "light", 5], [50, "full", 20]] as const) {
+      const admitted: number[] = [];
+      const jobs: { user: TestUser; id: string }[] = [];
+      for (const concurrent of [true, false]) {
+        const user = await newUser(`jobs.floor.${model}`);
+        const project = await newProject(user);
+        await db()`update public.wallets set balance = -490, bonus_balance = 0 where user_id = ${user.id}`;
+        const body = { type: "prompt", project_id: project.id, input: { prompt: "a todo list app", model } };
+        const post = () => api("POST", "/jobs", { token: user.token, body });
+        const answers = [];
+        if (concurrent) answers.push(...await Promise.all(Array.from({ length: n }, post)));
+        else for (let i = 0; i < n; i++) answers.push(await post());
+        const ok = answers.filter((r) => r.status === 202);
+        for (const r of answers.filter((r) => r.status !== 202)) expectError(r, 402, "insufficient_credits");
+        admitted.push(ok.length);
+        jobs.push(...ok.map((r) => ({ user, id: r.body.id as string })));
+      }
+      assert.deepEqual(admitted, [admitted[1], Math.ceil(10 / price)], `${n} ${model} requests`);
+      for (const job of jobs) assert.equal((await waitForJob(job.user, job.id)).status, "succeeded");
+      for (const user of new Set(jobs.map((j) => j.user))) {
+        const wallet = await api<{ balance: number; held: number; available: number }>("GET", "/wallets/me", {
+          token: user.token,
+        });
+        assert.deepEqual(wallet.body, {
+          ...wallet.body,
+          balance: -490 - admitted[0] * price,
+          held: 0,
+          available: -490 - admitted[0] * price,
+        });
+      }
+    }
   },
 );
 
@@ -326,10 +367,10 @@ t(
     // The connection drops on the creating call, as a failover would.
     const dropping: Db = {
       ...deps.db,
-      callAsUser: (claims, query) =>
+      callForUser: (claims, query) =>
         ++calls === 2
           ? Promise.reject(Object.assign(new Error("connection reset"), { code: "ECONNRESET" }))
-          : deps.db.callAsUser(claims, query),
+          : deps.db.callForUser(claims, query),
     };
     try {
       const app = createV1App({ ...deps, db: dropping });
@@ -343,6 +384,8 @@ t(
       assert.equal(body.code, "job_create_failed");
       const [{ n }] = await db()`select count(*)::int as n from public.jobs where idempotency_key = ${key}`;
       assert.equal(n, 0);
+      const [{ held }] = await db()`select private.held_credits(${alice.id}) as held`;
+      assert.equal(Number(held), 0, "the failed request gave its hold back");
     } finally {
       await deps.db.end();
     }

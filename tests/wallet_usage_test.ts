@@ -10,6 +10,8 @@ type Wallet = {
   bonus_balance: number;
   bonus_expires_at: string | null;
   total: number;
+  held: number;
+  available: number;
   display_balance: string;
   display_bonus_balance: string;
   display_total: string;
@@ -51,18 +53,20 @@ t("GET /wallets/me: a new account holds the 500-credit bonus, with euro display 
   const user = await newUser("wallet.new");
   const wallet = await getWallet(user);
   assert.deepEqual(Object.keys(wallet).sort(), [
+    "available",
     "balance",
     "bonus_balance",
     "bonus_expires_at",
     "display_balance",
     "display_bonus_balance",
     "display_total",
+    "held",
     "total",
     "updated_at",
   ]);
   assert.deepEqual(
-    [wallet.balance, wallet.bonus_balance, wallet.total],
-    [0, 500, 500],
+    [wallet.balance, wallet.bonus_balance, wallet.total, wallet.held, wallet.available],
+    [0, 500, 500, 0, 500],
   );
   assert.deepEqual(
     [wallet.display_balance, wallet.display_bonus_balance, wallet.display_total],

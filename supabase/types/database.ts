@@ -10,7 +10,10 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
-      "admit_job": { Args: { "idempotency_key": string; "project_id": number }; Returns: Json };
+      "admit_job": {
+        Args: { "idempotency_key": string; "project_id": number; "tier"?: string };
+        Returns: Json;
+      };
       "block_json": {
         Args: {
           "b": Omit<
@@ -141,6 +144,7 @@ export type Database = {
         Args: { "device_id": string; "platform": string; "token": string };
         Returns: Json;
       };
+      "release_job_admission": { Args: { "admission": string }; Returns: undefined };
       "repohost_installation_json": {
         Args: {
           "avatar": string;
@@ -346,6 +350,34 @@ export type Database = {
           },
         ];
       };
+      "job_admissions": {
+        Row: {
+          "created_at": string;
+          "expires_at": string;
+          "held_credits": number;
+          "id": string;
+          "idempotency_key": string | null;
+          "user_id": string;
+        };
+        ComputedFields: never;
+        Insert: {
+          "created_at"?: string;
+          "expires_at": string;
+          "held_credits": number;
+          "id"?: string;
+          "idempotency_key"?: string | null;
+          "user_id": string;
+        };
+        Update: {
+          "created_at"?: string;
+          "expires_at"?: string;
+          "held_credits"?: number;
+          "id"?: string;
+          "idempotency_key"?: string | null;
+          "user_id"?: string;
+        };
+        Relationships: [];
+      };
       "jobs": {
         Row: {
           "attachments": Json | null;
@@ -354,6 +386,7 @@ export type Database = {
           "dispatched_at": string;
           "error": Json | null;
           "finished_at": string | null;
+          "held_credits": number;
           "id": string;
           "idempotency_key": string | null;
           "input": NonNullable<Json>;
@@ -375,6 +408,7 @@ export type Database = {
           "dispatched_at"?: string;
           "error"?: Json | null;
           "finished_at"?: string | null;
+          "held_credits"?: number;
           "id"?: string;
           "idempotency_key"?: string | null;
           "input": NonNullable<Json>;
@@ -395,6 +429,7 @@ export type Database = {
           "dispatched_at"?: string;
           "error"?: Json | null;
           "finished_at"?: string | null;
+          "held_credits"?: number;
           "id"?: string;
           "idempotency_key"?: string | null;
           "input"?: NonNullable<Json>;

@@ -18,6 +18,14 @@ export interface Db {
     claims: Claims,
     query: (sql: Sql) => postgres.PendingQuery<postgres.Row[]>,
   ): Promise<postgres.Row[]>;
+  /**
+   * One statement as `service_role` on behalf of the user the claims name (`auth.uid()` is theirs), in one
+   * round trip like `callAsUser`: for functions whose inputs only the service can vouch for.
+   */
+  callForUser(
+    claims: Claims,
+    query: (sql: Sql) => postgres.PendingQuery<postgres.Row[]>,
+  ): Promise<postgres.Row[]>;
   /** Runs `fn` in a transaction as `service_role`, for work no user drives (webhooks, the runner). */
   asService<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   end(): Promise<void>;
@@ -45,14 +53,18 @@ export function createDb(url: string, opts: { max?: number } = {}): Db {
     }) as Promise<T>;
   }
 
-  async function callAsUser(claims: Claims, query: (sql: Sql) => postgres.PendingQuery<postgres.Row[]>) {
+  async function callAs(
+    role: string,
+    claims: object,
+    query: (sql: Sql) => postgres.PendingQuery<postgres.Row[]>,
+  ) {
     const conn = await sql.reserve();
     try {
       // Built before anything is sent: a statement that cannot be built must not leave a transaction open.
       const statement = query(conn);
       const settled = await Promise.allSettled([
         conn`begin`.execute(),
-        conn`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', ${
+        conn`select set_config('role', ${role}, true), set_config('request.jwt.claims', ${
           JSON.stringify(claims)
         }, true)`.execute(),
         statement.execute(),
@@ -73,7 +85,8 @@ export function createDb(url: string, opts: { max?: number } = {}): Db {
   return {
     sql,
     asUser: (claims, fn) => withRole("authenticated", claims, fn),
-    callAsUser,
+    callAsUser: (claims, query) => callAs("authenticated", claims, query),
+    callForUser: (claims, query) => callAs("service_role", { sub: claims.sub, role: "service_role" }, query),
     asService: (fn) => withRole("service_role", { role: "service_role" }, fn),
     end: () => sql.end({ timeout: 5 }),
   };
@@ -86,4 +99,13 @@ export async function selectAsUser<T>(
   query: (sql: Sql) => postgres.PendingQuery<postgres.Row[]>,
 ): Promise<T> {
   return (await db.callAsUser(claims, query))[0].r as T;
+}
+
+/** The single value of a `select api.<fn>(...) as r` made by the service for the user (`callForUser`). */
+export async function selectForUser<T>(
+  db: Db,
+  claims: Claims,
+  query: (sql: Sql) => postgres.PendingQuery<postgres.Row[]>,
+): Promise<T> {
+  return (await db.callForUser(claims, query))[0].r as T;
 }

@@ -1,7 +1,7 @@
 -- The job pipeline in SQL: admission (idempotency, floor, ownership, quota), the state machine, claims,
 -- leases and reaping, finalize (files, spend, usage, notification) and who may see or change jobs.
 begin;
-select plan(65);
+select plan(67);
 
 insert into auth.users (id, email) values
   ('a1111111-1111-1111-1111-111111111111', 'jobs.alice@example.com'),
@@ -18,9 +18,14 @@ create function pg_temp.as_user(uid uuid) returns void language sql as $$
   select set_config('request.jwt.claims', json_build_object('sub', uid, 'role', 'authenticated')::text, true);
   set local role authenticated;
 $$;
+-- Admission and creation take the evaluator's verdict: only the service calls them, for the user.
+create function pg_temp.as_service(uid uuid) returns void language sql as $$
+  select set_config('request.jwt.claims', json_build_object('sub', uid, 'role', 'service_role')::text, true);
+  set local role service_role;
+$$;
 
 -- Admission, as Alice
-select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
+select pg_temp.as_service('a1111111-1111-1111-1111-111111111111');
 select is((api.admit_job(null, 8001) -> 'quota' ->> 'remaining')::int, 2, 'an admission counts one evaluation');
 select throws_ok($$select api.admit_job(null, 8002)$$, 'PT404', 'project_not_found: No such project.',
   'another user''s project is 404');
@@ -53,7 +58,7 @@ select is((select count(*)::int from net.http_request_queue q
               where idempotency_key = 'f0000000-0000-4000-8000-000000000001')::text || '%'), 1,
   'the insert dispatched the job through pg_net');
 
-select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
+select pg_temp.as_service('a1111111-1111-1111-1111-111111111111');
 select ok((api.admit_job('f0000000-0000-4000-8000-000000000001', null) ? 'existing'),
   'a known idempotency key returns the existing job');
 select is((select (r ->> 'created')::boolean from api.create_job(jsonb_build_object(
@@ -73,21 +78,22 @@ select ok((select count(*) from public.prompt_evaluations where user_id = 'a1111
   'only admitted evaluations were counted');
 update public.prompt_evaluations set created_at = now() - interval '2 hours'
  where user_id = 'a1111111-1111-1111-1111-111111111111';
-select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
+select pg_temp.as_service('a1111111-1111-1111-1111-111111111111');
 select lives_ok($$select api.admit_job(null, 8001)$$, 'evaluations older than the window no longer count');
 reset role;
 
--- The credit floor: balance plus a valid bonus at or below -500 stops new jobs
+-- The credit floor: balance plus a valid bonus at or below -500 stops new jobs (holds: see job_admission_holds)
+delete from public.job_admissions;
 update public.wallets set balance = -600, bonus_balance = 150 where user_id = 'a1111111-1111-1111-1111-111111111111';
-select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
+select pg_temp.as_service('a1111111-1111-1111-1111-111111111111');
 select lives_ok($$select api.admit_job(null, 8001)$$, 'above the floor with the bonus, a job may start');
 reset role;
 update public.wallets set bonus_expires_at = now() - interval '1 day' where user_id = 'a1111111-1111-1111-1111-111111111111';
-select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
+select pg_temp.as_service('a1111111-1111-1111-1111-111111111111');
 select throws_ok($$select api.admit_job(null, 8001)$$, 'PT402', null, 'an expired bonus does not count: 402');
 reset role;
 update public.wallets set balance = -500, bonus_balance = 0 where user_id = 'a1111111-1111-1111-1111-111111111111';
-select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
+select pg_temp.as_service('a1111111-1111-1111-1111-111111111111');
 select throws_ok($$select api.admit_job(null, 8001)$$, 'PT402', null, 'exactly at the floor is 402');
 select ok((api.admit_job('f0000000-0000-4000-8000-000000000001', null) ? 'existing'),
   'an idempotent retry still answers at the floor');
@@ -237,6 +243,9 @@ select throws_ok($$select private.claim_job('10000000-0000-4000-8000-00000000000
   '42501', null, 'nor claims them');
 select throws_ok($$select private.finalize_job('10000000-0000-4000-8000-000000000005', gen_random_uuid(), '{}')$$,
   '42501', null, 'nor finalizes them');
+select throws_ok($$select api.admit_job(null, null)$$, '42501', null, 'nor admits a job past the service');
+select throws_ok($$select api.create_job('{"verdict": {"ok": true, "model": "light", "appName": "X"}}')$$,
+  '42501', null, 'nor creates one with a verdict of its own');
 select throws_ok($$update public.wallets set balance = 1000$$, '42501', null, 'nor writes a wallet');
 select throws_ok($$insert into public.wallet_transactions (user_id, reason, balance_after, bonus_balance_after)
     values ('b2222222-2222-2222-2222-222222222222', 'topup', 1, 0)$$, '42501', null, 'nor the ledger');

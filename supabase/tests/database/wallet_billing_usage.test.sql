@@ -13,6 +13,10 @@ create function pg_temp.as_user(uid uuid) returns void language sql as $$
   select set_config('request.jwt.claims', json_build_object('sub', uid, 'role', 'authenticated')::text, true);
   set local role authenticated;
 $$;
+create function pg_temp.as_service(uid uuid) returns void language sql as $$
+  select set_config('request.jwt.claims', json_build_object('sub', uid, 'role', 'service_role')::text, true);
+  set local role service_role;
+$$;
 
 -- Balance = sum of the ledger, and every row's balances after it = the running sums, for every wallet here.
 create function pg_temp.ledger_holds() returns boolean language sql as $$
@@ -102,11 +106,11 @@ select ok(pg_temp.ledger_holds(), 'the ledger holds after top-ups');
 
 -- The floor: at -500 (balance + valid bonus) no job starts; a top-up lifts it
 do $$ begin perform private.spend_credits('c1111111-1111-4111-8111-111111111111', 700, '{}', 'job:w3'); end $$;
-select pg_temp.as_user('c1111111-1111-4111-8111-111111111111');
+select pg_temp.as_service('c1111111-1111-4111-8111-111111111111');
 select throws_ok($$select api.admit_job(null, null)$$, 'PT402', null, 'at the floor a job is refused');
 reset role;
 do $$ begin perform pg_temp.topup('c1111111-1111-4111-8111-111111111111', 'cs_test_w5', 100); end $$;
-select pg_temp.as_user('c1111111-1111-4111-8111-111111111111');
+select pg_temp.as_service('c1111111-1111-4111-8111-111111111111');
 select lives_ok($$select api.admit_job(null, null)$$, 'a top-up above the floor lets jobs start again');
 reset role;
 
@@ -115,7 +119,7 @@ update public.wallets set bonus_expires_at = now() - interval '1 second'
  where user_id in ('c2222222-2222-4222-8222-222222222222', 'c3333333-3333-4333-8333-333333333333');
 select pg_temp.as_user('c2222222-2222-4222-8222-222222222222');
 select is(api.get_wallet() - 'bonus_expires_at' - 'updated_at',
-  jsonb_build_object('balance', 2000, 'bonus_balance', 0, 'total', 2000,
+  jsonb_build_object('balance', 2000, 'bonus_balance', 0, 'total', 2000, 'held', 0, 'available', 2000,
     'display_balance', '20,00' || chr(160) || '€', 'display_bonus_balance', '0,00' || chr(160) || '€',
     'display_total', '20,00' || chr(160) || '€'), 'an expired bonus reads as 0');
 reset role;
@@ -148,9 +152,10 @@ select ok(pg_temp.ledger_holds(), 'the ledger holds');
 -- The wallet and the ledger as the API shows them
 select pg_temp.as_user('c1111111-1111-4111-8111-111111111111');
 select is(api.get_wallet() - 'bonus_expires_at' - 'updated_at',
-  jsonb_build_object('balance', -400, 'bonus_balance', 0, 'total', -400,
+  jsonb_build_object('balance', -400, 'bonus_balance', 0, 'total', -400, 'held', 20, 'available', -420,
     'display_balance', '-4,00' || chr(160) || '€', 'display_bonus_balance', '0,00' || chr(160) || '€',
-    'display_total', '-4,00' || chr(160) || '€'), 'a negative balance displays with its sign');
+    'display_total', '-4,00' || chr(160) || '€'),
+  'a negative balance displays with its sign; the admission above still holds the larger tier''s price');
 select ok(api.get_wallet() ->> 'bonus_expires_at' ~ '^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$', 'timestamps are UTC ISO');
 select is(jsonb_array_length(api.list_wallet_transactions(2, null) -> 'data'), 2, 'a page holds limit rows');
 select is((api.list_wallet_transactions(2, null) -> 'data' -> 0 ->> 'reason'), 'topup', 'newest first');

@@ -35,8 +35,15 @@ const Wallet = z.object({
       "The welcome bonus left, spent before the paid balance; 0 once `bonus_expires_at` has passed.",
   }),
   bonus_expires_at: Timestamp.nullable().openapi({ description: "When the bonus lapses (UTC)." }),
-  total: Credits.openapi({
-    description: "`balance` + `bonus_balance`: what the -500 credit floor is checked on.",
+  total: Credits.openapi({ description: "`balance` + `bonus_balance`." }),
+  held: Credits.openapi({
+    description: "Credits held for jobs admitted and not finished: each holds its tier's maximum price " +
+      "from admission until it ends, when the real cost is spent instead (nothing for a run that failed " +
+      "uncharged or was given up).",
+  }),
+  available: Credits.openapi({
+    description: "`total` − `held`: what the -500 credit floor is checked on; a new job is refused " +
+      "(402) when it is at or below -500.",
   }),
   display_balance: Display("`balance`"),
   display_bonus_balance: Display("`bonus_balance`"),
