@@ -26,7 +26,8 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
 
-if [ ! -x node_modules/.bin/deno ] || [ ! -x node_modules/.bin/supabase ]; then
+if [ ! -x node_modules/.bin/deno ] || [ ! -x node_modules/.bin/supabase ] || [ ! -x node_modules/.bin/redocly ] ||
+  [ ! -x node_modules/.bin/openapi-typescript ] || [ ! -d node_modules/@scalar/api-reference ]; then
   echo "setup: installing deno and the supabase CLI from the npm registry"
   npm install --no-audit --no-fund --loglevel=error
 fi

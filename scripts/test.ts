@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { existsSync } from "node:fs";
 import { freePort, ROOT, startStack } from "./local/stack.ts";
 import { checkContract, type Recorded } from "./contract/check.ts";
+import { checkDocument } from "./contract/document.ts";
 import { generateTypes, TYPES_FILE } from "./types.ts";
 
 const DENO = join(ROOT, "node_modules/.bin/deno");
@@ -59,14 +60,26 @@ async function runStreaming(cmd: string, args: string[], env: Record<string, str
   return { ok: status.success, out, timedOut };
 }
 
+/** The served document: valid, linted clean, every operation uniquely named. */
+async function documentChecks(doc: Record<string, unknown>) {
+  section("the OpenAPI document (served /openapi.json)");
+  for (const f of await checkDocument(doc, ROOT)) {
+    tally(`document: ${f.name}`, f.ok);
+    console.log(`  ${f.ok ? "ok  " : "FAIL"} ${f.name}`);
+    for (const d of f.details.slice(0, 30)) console.log(`       ${d}`);
+  }
+}
+
 /** Every answer the tests received against the served document, one test per documented operation. */
-async function contractChecks(openapiUrl: string, recordFile: string) {
+async function contractChecks(doc: Record<string, unknown>, recordFile: string) {
   section("contract conformance (every answer the tests received, against /openapi.json)");
-  const doc = await (await fetch(openapiUrl)).json();
   const records: Recorded[] = existsSync(recordFile)
     ? (await Deno.readTextFile(recordFile)).split("\n").filter(Boolean).map((l) => JSON.parse(l))
     : [];
-  const { operations, unknown } = checkContract(doc, records);
+  const { operations, unknown } = checkContract(
+    doc as unknown as Parameters<typeof checkContract>[0],
+    records,
+  );
   for (const op of operations) {
     tally(`contract: ${op.operation} answers as documented`, op.mismatches.length === 0);
     if (op.mismatches.length) console.log(`  FAIL ${op.operation}:`);
@@ -256,7 +269,9 @@ try {
   }
 
   if (only.length) throw new SubsetDone();
-  await contractChecks(`${stack.gatewayUrl}/functions/v1/v1/openapi.json`, recordFile);
+  const doc = await (await fetch(`${stack.gatewayUrl}/functions/v1/v1/openapi.json`)).json();
+  await documentChecks(doc);
+  await contractChecks(doc, recordFile);
   await databaseChecks(stack.cluster.url);
 
   section("generated types (supabase/types/database.ts)");

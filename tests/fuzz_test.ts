@@ -212,6 +212,22 @@ function conforming(doc: Document, raw: Schema, pool: Pool, depth = 0): fc.Arbit
   if (s.const !== undefined) return fc.constant(s.const);
   if (s.enum) return fc.constantFrom(...s.enum);
   const alternatives = s.anyOf ?? s.oneOf;
+  // An object whose alternatives only say which of its properties are required (one of a pair, …).
+  if (alternatives && s.properties) {
+    return fc.oneof(...alternatives.map((a) =>
+      conforming(
+        doc,
+        {
+          ...s,
+          anyOf: undefined,
+          oneOf: undefined,
+          required: [...s.required ?? [], ...resolve(doc, a).required ?? []],
+        },
+        pool,
+        depth,
+      )
+    ));
+  }
   if (alternatives) return fc.oneof(...alternatives.map((a) => conforming(doc, a, pool, depth)));
   if (s.allOf) return conforming(doc, s.allOf[0], pool, depth);
   if (Array.isArray(s.type)) {
@@ -226,7 +242,7 @@ function conforming(doc: Document, raw: Schema, pool: Pool, depth = 0): fc.Arbit
         return fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
       }
       if (s.format === "uri" || s.format === "url") return fc.webUrl();
-      if (s.pattern) return fc.stringMatching(new RegExp(s.pattern));
+      if (s.pattern) return fc.stringMatching(new RegExp(s.pattern, "u"));
       return fc.string({ minLength: s.minLength ?? 0, maxLength: limited(s.maxLength, 40) })
         .filter((v) => v.length >= (s.minLength ?? 0));
     case "integer": {

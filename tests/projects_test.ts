@@ -115,7 +115,11 @@ t(
     assert.deepEqual(seen.status, 200);
     assert.deepEqual(seen.body.author.id, owner.id);
     expectError(await api("GET", "/projects/999999999999", { token: owner.token }), 404, "project_not_found");
-    for (const id of ["abc", "0", "-1", "1.5", "99999999999999999999"]) {
+    // Any bigint is a well-formed id: past 2^53 − 1 it is looked up exactly, not rounded, and found nowhere.
+    for (const id of ["9007199254740993", "12345678901234567", "9223372036854775807"]) {
+      expectError(await api("GET", `/projects/${id}`, { token: owner.token }), 404, "project_not_found");
+    }
+    for (const id of ["abc", "0", "-1", "1.5", "01", "9223372036854775808", "99999999999999999999"]) {
       expectError(await api("GET", `/projects/${id}`, { token: owner.token }), 400, "invalid_request");
     }
   },

@@ -10,7 +10,7 @@ export const MAX_PROMPT_CHARS = 8000;
 export const PublicProfile = z.object({
   id: Uuid,
   username: z.string(),
-  avatar_url: z.string().nullable(),
+  avatar_url: z.string().nullable().openapi({ format: "uri" }),
   is_supporter: z.boolean(),
   created_at: Timestamp,
   updated_at: Timestamp,

@@ -32,7 +32,7 @@ export interface PushSender {
 // Expo issues `ExponentPushToken[…]` (older SDKs) or `ExpoPushToken[…]`; the inner part is a short opaque
 // base64url-like identifier (22 characters today). Bounding charset and length keeps junk, markup and
 // oversized strings out of the token table without betting on the exact length.
-const EXPO_PUSH_TOKEN = /^Expo(?:nent)?PushToken\[[A-Za-z0-9_-]{16,64}\]$/;
+export const EXPO_PUSH_TOKEN = /^Expo(?:nent)?PushToken\[[A-Za-z0-9_-]{16,64}\]$/;
 
 /** Whether a string is shaped like an Expo push token; it says nothing about the token being live. */
 export function isExpoPushToken(token: string): boolean {

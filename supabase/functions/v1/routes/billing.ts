@@ -53,10 +53,18 @@ function isReturnUrl(value: string): boolean {
 const ReturnUrl = z.string().max(RETURN_URL_MAX).refine(isReturnUrl, {
   error: "must be an http(s) URL or an app deep link (scheme://…) of printable ASCII; " +
     "javascript:, data: and similar schemes are refused",
+}).openapi({
+  format: "uri",
+  pattern: "^[\\x21-\\x7e]+$",
+  description: "An http(s) URL with a host or an app deep link (`scheme://…`), printable ASCII; " +
+    "`javascript:`, `data:` and similar schemes are refused.",
 });
 
 const CheckoutRequest = z.strictObject({
+  // The enum is spelled out: the converter documents only the first value of a multi-value literal.
   preset_eur: z.literal([...CHECKOUT_PRESETS_EUR]).optional().openapi({
+    type: "integer",
+    enum: [...CHECKOUT_PRESETS_EUR],
     description: `One of the preset amounts in whole euros: ${CHECKOUT_PRESETS_EUR.join(", ")}.`,
   }),
   amount_eur: z.int().min(CUSTOM_AMOUNT_MIN_EUR).max(CUSTOM_AMOUNT_MAX_EUR).optional().openapi({
@@ -77,7 +85,10 @@ const CheckoutRequest = z.strictObject({
   }),
 }).refine((b) => (b.preset_eur === undefined) !== (b.amount_eur === undefined), {
   error: "give exactly one of preset_eur and amount_eur",
-}).openapi("BillingCheckoutRequest");
+}).openapi("BillingCheckoutRequest", {
+  description: "Exactly one of `preset_eur` and `amount_eur`.",
+  oneOf: [{ required: ["preset_eur"] }, { required: ["amount_eur"] }],
+});
 
 const BillingCheckout = z.object({
   session_id: z.string().openapi({ description: "The payment provider's checkout session id." }),
@@ -112,6 +123,7 @@ export function registerBillingRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "post",
         path: "/billing/checkouts",
+        operationId: "createCheckout",
         tags: ["Billing"],
         summary: "Open a hosted checkout that tops the wallet up",
         description: `Exactly one of \`preset_eur\` (${
@@ -159,6 +171,7 @@ payment provider reports the session paid (POST /billing/webhooks), not when the
     createRoute({
       method: "post",
       path: "/billing/webhooks",
+      operationId: "receiveBillingWebhook",
       tags: ["Billing"],
       summary: "The payment provider's events (public, signed)",
       description:

@@ -46,7 +46,10 @@ const AuthorizationRequest = z.strictObject({
 
 const Authorization = z.object({
   authorize_url: z.url().openapi({ description: "Open in a browser: the database host's consent page" }),
-  return_url: z.string().openapi({ description: "The app deep link the browser ends on once connected" }),
+  return_url: z.string().openapi({
+    format: "uri",
+    description: "The app deep link the browser ends on once connected",
+  }),
   expires_at: Timestamp.openapi({ description: "The authorization must be completed before this" }),
 }).openapi("DbhostAuthorization");
 
@@ -166,6 +169,7 @@ export function registerDbhostRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "post",
         path: "/integrations/dbhost/authorizations",
+        operationId: "createDbhostAuthorization",
         tags: [TAG],
         summary: "Start connecting a database host account",
         description: "Answers the address of the host's consent page. Its `state` is random, bound to the " +
@@ -215,6 +219,7 @@ export function registerDbhostRoutes(api: ApiApp, deps: Deps) {
     createRoute({
       method: "get",
       path: CALLBACK_PATH,
+      operationId: "completeDbhostAuthorization",
       tags: [TAG],
       summary: "OAuth callback of the database host (the browser lands here)",
       description: "An addition to the contract, public: the redirect URI registered with the host's OAuth " +
@@ -282,6 +287,7 @@ export function registerDbhostRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "get",
         path: "/integrations/dbhost/projects",
+        operationId: "listDbhostProjects",
         tags: [TAG],
         summary: "The connected account's database projects",
         description: "Read from the host with the caller's connection (its token refreshed when it has " +
@@ -326,6 +332,7 @@ export function registerDbhostRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "post",
         path: "/integrations/dbhost/links",
+        operationId: "linkDbhostProject",
         tags: [TAG],
         summary: "Link an app to one of the connected account's database projects",
         description:
@@ -380,6 +387,7 @@ export function registerDbhostRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "delete",
         path: "/integrations/dbhost/links/{projectId}",
+        operationId: "unlinkDbhostProject",
         tags: [TAG],
         summary: "Unlink an app from its database project",
         description: "Idempotent: 204 also when there is no link. Only the caller's links are removed.",
@@ -408,6 +416,7 @@ export function registerDbhostRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "get",
         path: "/integrations/dbhost/connection",
+        operationId: "getDbhostConnection",
         tags: [TAG],
         summary: "The caller's database host connection",
         description: "Who is connected, or `{connected: false}`. OAuth tokens are never returned.",

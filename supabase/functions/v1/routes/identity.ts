@@ -44,6 +44,7 @@ const UpdateMe = z.strictObject({
   avatar_url: z.url({ protocol: /^https?$/ }).max(2048).nullable().optional(),
 }).refine((v) => Object.keys(v).length > 0, "give at least one of username, avatar_url").openapi(
   "UpdateMeRequest",
+  { minProperties: 1 },
 );
 
 type MeRow = { user_id: string; username: string; avatar_url: string | null };
@@ -74,6 +75,7 @@ export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "get",
         path: "/whoami",
+        operationId: "getWhoami",
         tags: ["Identity"],
         summary: "Who the token is",
         description:
@@ -92,11 +94,13 @@ export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "get",
         path: "/me",
+        operationId: "getMe",
         tags: ["Identity"],
         summary: "The caller's profile",
         request: {
           query: z.object({
             fields: z.string().optional().openapi({
+              pattern: `^ *(${ME_FIELDS.join("|")}) *(, *(${ME_FIELDS.join("|")}) *)*$`,
               description:
                 "Comma-separated subset of `username,email,avatar_url`; omitted = all. `user_id` is always returned.",
               example: "username,avatar_url",
@@ -134,6 +138,7 @@ export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "patch",
         path: "/me",
+        operationId: "updateMe",
         tags: ["Identity"],
         summary: "Change the caller's username or avatar",
         description: "`avatar_url: null` removes the avatar. Unknown fields are rejected.",
@@ -163,6 +168,7 @@ export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "delete",
         path: "/me",
+        operationId: "deleteMe",
         tags: ["Identity"],
         summary: "Delete the account and all its data",
         description:
@@ -201,6 +207,7 @@ export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "post",
         path: "/me/avatar",
+        operationId: "uploadAvatar",
         tags: ["Identity"],
         summary: "Upload a new avatar",
         description:
@@ -272,6 +279,7 @@ export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "get",
         path: "/users/{userId}",
+        operationId: "getUserProfile",
         tags: ["Identity"],
         summary: "A user's public profile",
         request: { params: z.object({ userId: Uuid.openapi({ param: { name: "userId", in: "path" } }) }) },

@@ -7,7 +7,7 @@ import { ApiError } from "../../_shared/errors.ts";
 import { createPromptJob } from "../../_shared/jobs.ts";
 import { type ApiApp, errorResponses, jsonBody, jsonContent, userRoute, Uuid } from "../../_shared/http.ts";
 import { detectImageType, filesOf, MAX_IMAGE_BYTES, readForm } from "../../_shared/uploads.ts";
-import { isExpoPushToken } from "../../_shared/ports/push.ts";
+import { EXPO_PUSH_TOKEN, isExpoPushToken } from "../../_shared/ports/push.ts";
 import { selectAsUser } from "../../_shared/db.ts";
 import { Job, MAX_PROMPT_CHARS } from "../../_shared/schemas.ts";
 
@@ -16,7 +16,7 @@ const MAX_ATTACHMENTS = 3;
 const ExpoPushToken = z.string().max(256).refine(
   isExpoPushToken,
   "must be an Expo push token (ExponentPushToken[...])",
-);
+).openapi({ pattern: EXPO_PUSH_TOKEN.source });
 const LiveActivityToken = z.string().min(1).max(512);
 const LiveActivityUser = z.string().min(1).max(256);
 const DbhostRef = z.string().regex(/^[a-z0-9]{1,64}$/, "must be a database-host project ref");
@@ -59,6 +59,20 @@ const CreatePromptJobRequest = z.strictObject({
 
 type JobRow = z.infer<typeof Job>;
 
+/** Where a created job leads: its state to poll, and the project it writes into. */
+const JOB_LINKS = {
+  GetJob: {
+    operationId: "getJob",
+    parameters: { jobId: "$response.body#/id" },
+    description: "Poll the job until it is `succeeded`, `failed` or `canceled`.",
+  },
+  GetJobProject: {
+    operationId: "getProject",
+    parameters: { projectId: "$response.body#/project_id" },
+    description: "The project the job writes into.",
+  },
+};
+
 export function registerJobRoutes(api: ApiApp, deps: Deps) {
   const { db, verifier, blobStore } = deps;
 
@@ -68,6 +82,7 @@ export function registerJobRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "post",
         path: "/jobs",
+        operationId: "createJob",
         tags: ["Jobs"],
         summary: "Start a prompt job",
         description:
@@ -84,8 +99,11 @@ ends, when the real cost is spent instead; without \`input.model\` the full tier
 prompt is evaluated.`,
         request: { body: jsonBody(CreatePromptJobRequest) },
         responses: {
-          202: jsonContent(Job, "The job, queued"),
-          200: jsonContent(Job, "The job an earlier request with the same idempotency_key created"),
+          202: { ...jsonContent(Job, "The job, queued"), links: JOB_LINKS },
+          200: {
+            ...jsonContent(Job, "The job an earlier request with the same idempotency_key created"),
+            links: JOB_LINKS,
+          },
           ...errorResponses([400, 402, 404, 415, 429, 502], {
             400: "Invalid request or `invalid_prompt`",
             402: "`insufficient_credits`: the wallet's `available` credits have reached the -500 floor",
@@ -108,6 +126,7 @@ prompt is evaluated.`,
       createRoute({
         method: "post",
         path: "/jobs/attachments",
+        operationId: "uploadJobAttachments",
         tags: ["Jobs"],
         summary: "Upload images for a prompt job",
         description:
@@ -127,6 +146,7 @@ of the job that names them has used them.`,
                   properties: {
                     files: {
                       type: "array",
+                      minItems: 1,
                       maxItems: MAX_ATTACHMENTS,
                       items: { type: "string", format: "binary" },
                     },
@@ -194,6 +214,7 @@ of the job that names them has used them.`,
       createRoute({
         method: "get",
         path: "/jobs/{jobId}",
+        operationId: "getJob",
         tags: ["Jobs"],
         summary: "A job's current state",
         description:

@@ -14,6 +14,7 @@ export function registerMetaRoutes(api: ApiApp, deps: Deps) {
     createRoute({
       method: "get",
       path: "/health",
+      operationId: "getHealth",
       tags: ["Public"],
       summary: "Liveness check",
       security: [],
@@ -59,6 +60,7 @@ export function registerMetaRoutes(api: ApiApp, deps: Deps) {
     createRoute({
       method: "get",
       path: "/openapi.json",
+      operationId: "getOpenApiDocument",
       tags: ["Public"],
       summary: "This document",
       security: [],
@@ -73,6 +75,7 @@ export function registerMetaRoutes(api: ApiApp, deps: Deps) {
     createRoute({
       method: "get",
       path: "/docs",
+      operationId: "getReferencePage",
       tags: ["Public"],
       summary: "Interactive API reference",
       description:

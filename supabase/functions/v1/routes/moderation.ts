@@ -14,12 +14,24 @@ import {
 } from "../../_shared/http.ts";
 import { PublicProfile } from "../../_shared/schemas.ts";
 
-// Not strict: a client's `reporter_id` is dropped like any other unknown field, the reporter is the caller.
-const ReportRequest = z.object({
+/** A target given and not null: what `report_target_required` asks for. */
+const present = (field: string) => ({
+  required: [field],
+  properties: { [field]: { not: { type: "null" as const } } },
+});
+
+const ReportRequest = z.strictObject({
   reported_project_id: z.int().min(1).nullable().optional().openapi({ format: "int64" }),
   reported_user_id: Uuid.nullable().optional(),
   reason: z.string().max(1000).nullable().optional(),
-}).openapi("ReportRequest");
+  reporter_id: z.unknown().optional().openapi({
+    description: "Ignored: the reporter is always the caller.",
+    deprecated: true,
+  }),
+}).openapi("ReportRequest", {
+  description: "At least one of `reported_project_id` and `reported_user_id`, not null.",
+  anyOf: [present("reported_project_id"), present("reported_user_id")],
+});
 
 const Report = z.object({
   id: Uuid,
@@ -47,6 +59,7 @@ export function registerModerationRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "post",
         path: "/reports",
+        operationId: "createReport",
         tags: ["Moderation"],
         summary: "Report a project or a user",
         description: "At least one of `reported_project_id` and `reported_user_id` (400 " +
@@ -85,6 +98,7 @@ export function registerModerationRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "post",
         path: "/blocks",
+        operationId: "blockUser",
         tags: ["Moderation"],
         summary: "Block a user",
         description:
@@ -118,6 +132,7 @@ export function registerModerationRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "get",
         path: "/blocks",
+        operationId: "listBlocks",
         tags: ["Moderation"],
         summary: "The users the caller blocked",
         description:
@@ -142,6 +157,7 @@ export function registerModerationRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "delete",
         path: "/blocks/{userId}",
+        operationId: "unblockUser",
         tags: ["Moderation"],
         summary: "Lift a block",
         description: "An addition to the contract. Idempotent: 204 also when there was no such block.",

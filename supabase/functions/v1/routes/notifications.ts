@@ -14,7 +14,7 @@ import {
   userRoute,
   Uuid,
 } from "../../_shared/http.ts";
-import { isExpoPushToken } from "../../_shared/ports/push.ts";
+import { EXPO_PUSH_TOKEN, isExpoPushToken } from "../../_shared/ports/push.ts";
 
 const Notification = z.object({
   id: Uuid,
@@ -31,10 +31,11 @@ const Notification = z.object({
     description: "UTC with microseconds; unique among the recipient's notifications.",
   }),
   recipient_id: Uuid,
-  sender: z.object({ username: z.string(), avatar_url: z.string().nullable() }).nullable().openapi({
-    description:
-      "Who caused it; null when the service itself notifies (a finished job) or the sender is gone.",
-  }),
+  sender: z.object({ username: z.string(), avatar_url: z.string().nullable().openapi({ format: "uri" }) })
+    .nullable().openapi({
+      description:
+        "Who caused it; null when the service itself notifies (a finished job) or the sender is gone.",
+    }),
 }).openapi("Notification");
 type NotificationRow = z.infer<typeof Notification>;
 
@@ -55,13 +56,15 @@ const NotificationParams = z.object({
 
 const PushTokenValue = z.string().max(100).refine(isExpoPushToken, {
   error: "must be an Expo push token: ExponentPushToken[…] or ExpoPushToken[…]",
-}).openapi({ example: "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]" });
+}).openapi({ pattern: EXPO_PUSH_TOKEN.source, example: "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]" });
 
 const RegisterPushToken = z.strictObject({
   token: PushTokenValue,
   platform: z.enum(["ios", "android"]),
   device_id: z.string().min(1).max(128).regex(/^\P{Cc}+$/u, "must not contain control characters")
     .nullable().optional().openapi({
+      // The source alone: JSON Schema patterns are Unicode-aware ECMA-262 regular expressions.
+      pattern: "^\\P{Cc}+$",
       description: "The app's identifier for the device, 1..128 characters; omitted or null stores none.",
     }),
 }).openapi("RegisterPushTokenRequest");
@@ -96,6 +99,7 @@ export function registerNotificationRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "get",
         path: "/notifications",
+        operationId: "listNotifications",
         tags: ["Notifications"],
         summary: "A page of the caller's notifications",
         description:
@@ -131,6 +135,7 @@ export function registerNotificationRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "patch",
         path: "/notifications",
+        operationId: "markAllNotificationsRead",
         tags: ["Notifications"],
         summary: "Mark all the caller's notifications read",
         description: "The body is exactly `{is_read: true}`; `updated_count` is how many were unread.",
@@ -160,6 +165,7 @@ export function registerNotificationRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "get",
         path: "/notifications/unread-count",
+        operationId: "getUnreadNotificationCount",
         tags: ["Notifications"],
         summary: "How many of the caller's notifications are unread",
         description: "Counted from an index of the unread rows alone.",
@@ -184,6 +190,7 @@ export function registerNotificationRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "patch",
         path: "/notifications/{notificationId}",
+        operationId: "markNotificationRead",
         tags: ["Notifications"],
         summary: "Mark one notification read",
         description: "The body is exactly `{is_read: true}`. Another user's notification is 404, like an " +
@@ -212,6 +219,7 @@ export function registerNotificationRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "post",
         path: "/push-tokens",
+        operationId: "registerPushToken",
         tags: ["Notifications"],
         summary: "Register the device's Expo push token for the caller",
         description: "Upsert by token. `token` is an Expo push token (`ExponentPushToken[…]` or " +
@@ -244,6 +252,7 @@ export function registerNotificationRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "delete",
         path: "/push-tokens/{token}",
+        operationId: "deletePushToken",
         tags: ["Notifications"],
         summary: "Unregister a push token (sign-out on the device)",
         description: "An addition to the contract. Idempotent: 204 also when the caller had no such token; " +

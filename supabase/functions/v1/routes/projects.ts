@@ -34,8 +34,21 @@ const FILE_LIMITS = {
 const MAX_FILES_BODY_BYTES = 8 * 1024 * 1024;
 const FILE_TYPE = /^[A-Za-z0-9_-]{1,32}$/;
 
-const ProjectId = z.string().regex(/^[1-9][0-9]{0,15}$/, "must be a positive integer").transform(Number)
-  .openapi({ param: { name: "projectId", in: "path" }, type: "integer", format: "int64", example: 42 });
+// A project id in a path is any bigint 1..2^63 − 1. It stays a decimal string on its way to SQL, so ids past
+// JavaScript's 2^53 − 1 are looked up exactly (and answered like any unused id), never rounded to a neighbour.
+const BIGINT_ID = "an integer from 1 to 9223372036854775807";
+const ProjectId = z.string()
+  .refine((s) => /^[1-9][0-9]{0,18}$/.test(s) && BigInt(s) < 2n ** 63n, `must be ${BIGINT_ID}`)
+  .openapi({
+    param: { name: "projectId", in: "path" },
+    type: "integer",
+    format: "int64",
+    minimum: 1,
+    // 2^63, exact in a double: no JSON number can spell 2^63 − 1 without rounding.
+    exclusiveMaximum: 2 ** 63,
+    description: `The project's id, ${BIGINT_ID}`,
+    example: 42,
+  });
 export const ProjectParams = z.object({ projectId: ProjectId });
 
 const ProjectName = z.string().min(1).max(100).regex(/\S/, "must not be blank");
@@ -58,12 +71,25 @@ const ProjectFile = z.object({
 }).openapi("ProjectFile");
 const ProjectFiles = z.object({ data: z.array(ProjectFile) }).openapi("ProjectFileList");
 
+// private.file_path_problem's rules as a pattern (the server answers them as 400 `invalid_file_path`):
+// segments joined by `/`, each non-empty, neither `.` nor `..`, without backslash or control characters.
+const SEGMENT = String.raw`(?:[^/.\\\p{Cc}][^/\\\p{Cc}]*|\.[^/.\\\p{Cc}][^/\\\p{Cc}]*|\.\.[^/\\\p{Cc}]+)`;
+const FILE_PATH_PATTERN = `^${SEGMENT}(?:/${SEGMENT})*$`;
+
 const SaveFiles = z.strictObject({
   files: z.array(z.strictObject({
-    path: z.string(),
+    path: z.string().openapi({
+      minLength: 1,
+      maxLength: FILE_LIMITS.pathChars,
+      pattern: FILE_PATH_PATTERN,
+      description:
+        `Relative, 1..${FILE_LIMITS.pathChars} characters: no leading \`/\`, no empty, \`.\` or \`..\` ` +
+        "segments, no backslash, NUL or control characters.",
+      example: "app/index.tsx",
+    }),
     contents: z.string(),
     type: z.string().regex(FILE_TYPE, "1..32 of A-Z, a-z, 0-9, '_' and '-'"),
-  })),
+  })).openapi({ maxItems: FILE_LIMITS.filesPerRequest }),
 }).openapi("SaveProjectFilesRequest");
 
 const IconResult = z.object({ project_id: z.int().openapi({ format: "int64" }), icon_url: z.url() })
@@ -141,7 +167,7 @@ export const DbhostLink = z.object({
   project_id: z.int().openapi({ format: "int64" }),
   dbhost_project_ref: z.string(),
   dbhost_project_name: z.string(),
-  api_url: z.string(),
+  api_url: z.string().openapi({ format: "uri" }),
   created_at: Timestamp,
   updated_at: Timestamp,
 }).openapi("DbhostProjectLink");
@@ -172,6 +198,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "get",
         path: "/projects",
+        operationId: "listProjects",
         tags: ["Projects"],
         summary: "A page of projects",
         description:
@@ -216,6 +243,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "post",
         path: "/projects",
+        operationId: "createProject",
         tags: ["Projects"],
         summary: "Create a project",
         description:
@@ -224,7 +252,21 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
           "project starts with the default template files (an Expo app named after the project).",
         request: { body: jsonBody(CreateProject) },
         responses: {
-          201: jsonContent(Project, "The new project"),
+          201: {
+            ...jsonContent(Project, "The new project"),
+            links: {
+              GetProject: {
+                operationId: "getProject",
+                parameters: { projectId: "$response.body#/id" },
+                description: "Read the project back.",
+              },
+              ListProjectFiles: {
+                operationId: "listProjectFiles",
+                parameters: { projectId: "$response.body#/id" },
+                description: "The template's files it was created with.",
+              },
+            },
+          },
           ...errorResponses([400, 404, 415], { 404: "`profile_not_found`: the account has no profile" }),
         },
       }),
@@ -250,6 +292,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "get",
         path: "/projects/{projectId}",
+        operationId: "getProject",
         tags: ["Projects"],
         summary: "One project",
         description:
@@ -278,6 +321,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "patch",
         path: "/projects/{projectId}",
+        operationId: "updateProject",
         tags: ["Projects"],
         summary: "Rename a project or change its visibility",
         description: "Owner only. `name` and/or `shared`, at least one; `icon_url` (server-managed) and " +
@@ -307,6 +351,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "delete",
         path: "/projects/{projectId}",
+        operationId: "deleteProject",
         tags: ["Projects"],
         summary: "Delete a project",
         description:
@@ -322,7 +367,8 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
     async (c) => {
       const { projectId } = c.req.valid("param");
       await selectAsUser(db, c.get("claims"), (tx) => tx`select api.delete_project(${projectId}) as r`);
-      await removeProjectIcons(deps, projectId);
+      // It existed, so it is an id the service hands out as a JSON number: exact as a number.
+      await removeProjectIcons(deps, Number(projectId));
       return c.body(null, 204);
     },
   );
@@ -333,6 +379,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "get",
         path: "/projects/{projectId}/files",
+        operationId: "listProjectFiles",
         tags: ["Projects"],
         summary: "A project's files",
         description:
@@ -370,6 +417,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "put",
         path: "/projects/{projectId}/files",
+        operationId: "saveProjectFiles",
         tags: ["Projects"],
         summary: "Save files",
         description:
@@ -411,6 +459,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "post",
         path: "/projects/{projectId}/icon",
+        operationId: "generateProjectIcon",
         tags: ["Projects"],
         summary: "Generate and assign the project's icon",
         description:
@@ -430,7 +479,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
         c.get("claims"),
         (tx) => tx`select (api.require_own_project(${projectId})).name as r`,
       );
-      const icon = await generateProjectIcon(deps, { id: projectId, name });
+      const icon = await generateProjectIcon(deps, { id: Number(projectId), name });
       if (!icon) throw new ApiError(404, "project_not_found", "No such project.");
       return c.json(icon, 200);
     },
@@ -442,6 +491,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "post",
         path: "/projects/{projectId}/pushes",
+        operationId: "pushProject",
         tags: ["Projects"],
         summary: "Push the project's files to its linked repository",
         description: "Owner only. Commits exactly the project's files to the default branch of the linked " +
@@ -495,6 +545,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "post",
         path: "/projects/{projectId}/reshares",
+        operationId: "reshareProject",
         tags: ["Projects"],
         summary: "Record a reshare",
         description: "The sharer is the caller; any project the caller may see can be reshared. Once per " +
@@ -530,6 +581,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "get",
         path: "/projects/{projectId}/preview-errors",
+        operationId: "listPreviewErrors",
         tags: ["Projects"],
         summary: "The project's preview errors",
         description: "Owner only; at most 10, oldest first. Reading removes nothing.",
@@ -557,6 +609,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "post",
         path: "/projects/{projectId}/preview-errors",
+        operationId: "recordPreviewError",
         tags: ["Projects"],
         summary: "Record a preview error",
         description:
@@ -587,6 +640,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "delete",
         path: "/projects/{projectId}/preview-errors",
+        operationId: "clearPreviewErrors",
         tags: ["Projects"],
         summary: "Delete all the project's preview errors",
         description: "Owner only; idempotent (a second call reports `deleted_count: 0`).",
@@ -617,6 +671,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "get",
         path: "/projects/{projectId}/dbhost-link",
+        operationId: "getProjectDbhostLink",
         tags: ["Projects"],
         summary: "The project's database-host link",
         description: "Owner only; the link's safe columns. The anon key is never returned.",

@@ -50,14 +50,13 @@ const TokenResponse = z.object({
 const Installation = z.object({
   id: Int64,
   login: z.string(),
-  avatar: z.string().nullable(),
+  avatar: z.string().nullable().openapi({ format: "uri" }),
   name: z.string().nullable(),
   created_at: Timestamp,
   updated_at: Timestamp,
 }).openapi("RepohostInstallation");
 
-// Not strict: a client's `user_id` is dropped like any other unknown field; the owner is the caller.
-const SaveInstallation = z.object({
+const SaveInstallation = z.strictObject({
   id: Int64.openapi({ description: "The GitHub App installation id" }),
   // It travels in an Authorization header: anything else could not be sent, and would read as GitHub failing.
   ghu: z.string().min(1).max(1024).regex(/^[\x21-\x7e]+$/, "a token: printable ASCII without spaces").openapi(
@@ -68,6 +67,10 @@ const SaveInstallation = z.object({
   login: z.string().min(1).max(100),
   avatar: HttpUrl.nullable().optional(),
   name: z.string().max(255).nullable().optional(),
+  user_id: z.unknown().optional().openapi({
+    description: "Ignored: the owner is always the caller.",
+    deprecated: true,
+  }),
 }).openapi("SaveInstallationRequest");
 
 const LinkedRepository = z.object({
@@ -124,6 +127,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "post",
         path: "/repohost/token",
+        operationId: "exchangeRepohostToken",
         tags: [TAG],
         summary: "Exchange a GitHub sign-in code for the user's token",
         description: "The code of the GitHub App's OAuth sign-in is exchanged with GitHub using the client " +
@@ -155,6 +159,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "get",
         path: "/repohost/installations",
+        operationId: "listRepohostInstallations",
         tags: [TAG],
         summary: "The caller's saved installations",
         description: "Safe columns only: the stored GitHub token is never returned.",
@@ -181,6 +186,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "post",
         path: "/repohost/installations",
+        operationId: "saveRepohostInstallation",
         tags: [TAG],
         summary: "Save an installation of the GitHub App",
         description:
@@ -232,6 +238,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "get",
         path: "/repohost/repositories",
+        operationId: "listRepohostRepositories",
         tags: [TAG],
         summary: "The caller's linked repositories",
         responses: {
@@ -257,6 +264,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "post",
         path: "/repohost/repositories",
+        operationId: "linkRepohostRepository",
         tags: [TAG],
         summary: "Link a project to a repository",
         description: "The project and the installation must both be the caller's. Upsert by `project_id`; " +
@@ -294,6 +302,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "delete",
         path: "/repohost/repositories/{projectId}",
+        operationId: "unlinkRepohostRepository",
         tags: [TAG],
         summary: "Unlink a project from its repository",
         description: "Idempotent: 204 also when there is no link. Only the caller's links are removed; the " +
@@ -321,6 +330,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
     createRoute({
       method: "post",
       path: "/repohost/webhooks",
+      operationId: "receiveRepohostWebhook",
       tags: [TAG],
       summary: "GitHub App webhook",
       description: "Public; authenticated by `X-Hub-Signature-256`, HMAC-SHA256 of the raw body under the " +
@@ -334,7 +344,10 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
       middleware: [bodyLimit({ maxSize: MAX_WEBHOOK_BYTES })],
       request: {
         headers: z.object({
-          "x-hub-signature-256": z.string().optional().openapi({ example: "sha256=757107ea0eb2…" }),
+          "x-hub-signature-256": z.string().optional().openapi({
+            pattern: "^sha256=[0-9a-f]{64}$",
+            example: "sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17",
+          }),
           "x-github-event": z.string().optional().openapi({ example: "installation" }),
           "x-github-delivery": z.string().optional(),
         }),

@@ -106,6 +106,7 @@ export function registerUsageRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "get",
         path: "/usage/summary",
+        operationId: "getUsageSummary",
         tags: ["Wallet and usage"],
         summary: "The caller's runs, tokens and credits over a period",
         description: "`period=month` (default): the calendar month `year`-`month` (give both), or the " +
@@ -147,6 +148,7 @@ export function registerUsageRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "get",
         path: "/usage/contributions",
+        operationId: "getUsageContributions",
         tags: ["Wallet and usage"],
         summary: "The caller's runs per day, for a contributions calendar",
         description: "One row per day from `start_date` to `end_date` inclusive, days without runs " +
@@ -185,6 +187,7 @@ export function registerUsageRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "get",
         path: "/usage/insights",
+        operationId: "getUsageInsights",
         tags: ["Wallet and usage"],
         summary: "Habits across all the caller's runs",
         description: "Busiest hour and weekday, streaks of active days and the favourite model, in " +

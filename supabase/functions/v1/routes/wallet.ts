@@ -92,6 +92,7 @@ export function registerWalletRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "get",
         path: "/wallets/me",
+        operationId: "getWallet",
         tags: ["Wallet and usage"],
         summary: "The caller's wallet",
         description: "Integer credits (1 EUR = 100 credits) and their euro display strings.",
@@ -117,6 +118,7 @@ export function registerWalletRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "get",
         path: "/wallets/me/transactions",
+        operationId: "listWalletTransactions",
         tags: ["Wallet and usage"],
         summary: "A page of the caller's wallet transactions",
         description: "Newest first. Every change of the wallet is one row, written in the same " +
