@@ -1,7 +1,7 @@
 // The local gateway: one process that plays the parts of Supabase's edge in front of the functions —
 // `/functions/v1/<name>/*` to each function's handler (which sees `/<name>/*`, as on hosted Supabase),
-// the identity provider's JWKS, public storage objects, the payment provider's checkout page — and drains
-// the pg_net stand-in's queue.
+// the identity provider (its JWKS and the OAuth authorization server at `/auth/v1`), public storage
+// objects, the payment provider's checkout page — and drains the pg_net stand-in's queue.
 import { join, normalize } from "node:path";
 import { PUBLIC_BUCKETS } from "../supabase/functions/_shared/ports/storage.ts";
 import {
@@ -10,6 +10,8 @@ import {
 } from "../supabase/functions/_shared/adapters/local-payments.ts";
 import { ApiError } from "../supabase/functions/_shared/errors.ts";
 import { startNetWorker } from "./local/net-worker.ts";
+import { createAuthServer } from "./local/auth-server.ts";
+import postgres from "postgres";
 
 const env = (name: string) => {
   const v = Deno.env.get(name);
@@ -34,9 +36,33 @@ for (const entry of Deno.readDirSync(functionsDir)) {
   functions[entry.name] = (await import(new URL(`${entry.name}/index.ts`, functionsDir).href)).handler;
 }
 
-const jwks = JSON.stringify({
-  keys: [JSON.parse(await Deno.readTextFile(join(stackDir, "jwt-key.json"))).publicJwk],
+const key = JSON.parse(await Deno.readTextFile(join(stackDir, "jwt-key.json")));
+const jwks = JSON.stringify({ keys: [key.publicJwk] });
+const origin = `http://127.0.0.1:${port}`;
+const authSql = postgres(env("NET_WORKER_DB_URL"), { prepare: false, max: 4, onnotice: () => {} });
+const authServer = createAuthServer({
+  origin,
+  key,
+  sql: authSql,
+  resources: [`${origin}/functions/v1/mcp`],
+  mailLog: join(stackDir, "mail.log"),
 });
+const authPort = await authServer.listen();
+
+/** The authorization server runs on its own loopback port (it is a Node.js handler); relayed as it answers. */
+async function toAuthServer(req: Request, path: string, search: string): Promise<Response> {
+  const headers = new Headers(req.headers);
+  headers.set("x-forwarded-host", new URL(req.url).host);
+  headers.set("x-forwarded-proto", "http");
+  headers.delete("x-forwarded-for");
+  const res = await fetch(`http://127.0.0.1:${authPort}${path}${search}`, {
+    method: req.method,
+    headers,
+    body: req.body ? await req.arrayBuffer() : undefined,
+    redirect: "manual",
+  });
+  return new Response(res.body, res);
+}
 const CONTENT_TYPES: Record<string, string> = { png: "image/png", jpg: "image/jpeg", webp: "image/webp" };
 
 function notFound(message = "No such route.") {
@@ -157,6 +183,17 @@ async function route(req: Request): Promise<Response> {
       headers: { "content-type": "application/json", "cache-control": "public, max-age=600" },
     });
   }
+  // The issuer's addresses, its RFC 8414 / OpenID discovery addresses, and dynamic registration where
+  // the contract places it too.
+  if (
+    path.startsWith("/auth/v1/") ||
+    /^\/\.well-known\/(oauth-authorization-server|openid-configuration)\/auth\/v1\/?$/.test(path)
+  ) {
+    return await toAuthServer(req, path, url.search);
+  }
+  if (path === "/functions/v1/auth/v1/oauth/clients/register") {
+    return await toAuthServer(req, "/auth/v1/oauth/clients/register", url.search);
+  }
   const checkout = /^\/checkout\/([^/]+)(\/pay)?$/.exec(path);
   if (checkout) return await serveCheckout(req, url, checkout[1], checkout[2] !== undefined);
   const obj = /^\/storage\/v1\/object\/public\/([a-z0-9-]+)\/(.+)$/.exec(path);
@@ -168,11 +205,11 @@ const netWorker = startNetWorker(env("NET_WORKER_DB_URL"), { log: (m) => console
 const server = Deno.serve({
   hostname: "127.0.0.1",
   port,
-  onListen: () => console.log(`gateway listening on ${port}`),
+  onListen: () => console.log(`gateway listening on ${port}; OAuth issuer ${authServer.issuer}`),
 }, route);
 
 async function shutdown() {
-  await Promise.allSettled([server.shutdown(), netWorker.stop()]);
+  await Promise.allSettled([server.shutdown(), netWorker.stop(), authServer.close(), authSql.end()]);
   Deno.exit(0);
 }
 Deno.addSignalListener("SIGINT", shutdown);

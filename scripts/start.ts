@@ -15,10 +15,11 @@ The local stack is running. Ctrl-C stops it; data stays in .local/ (npm run rese
   {base_url}   ${root}/v1
   MCP          ${root}/mcp
   docs         ${root}/v1/docs
+  OAuth issuer ${stack.gatewayUrl}/auth/v1 (sign-in and consent pages; e-mailed codes go to .local/mail.log)
   JWKS         ${stack.gatewayUrl}/auth/v1/.well-known/jwks.json
   database     ${stack.cluster.url}
 
-Get a token:   npm run token -- you@example.com
+Get a token:   npm run token -- you@example.com [password]   (also sets the password for the sign-in page)
 Try it:        curl -H "Authorization: Bearer <access_token>" ${root}/v1/me
 `);
 

@@ -4,7 +4,17 @@ import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { db, GATEWAY, ISSUER, newProject, newUser, NO_STACK, ROOT_URL, type TestUser } from "./helpers.ts";
+import {
+  db,
+  GATEWAY,
+  ISSUER,
+  newProject,
+  newUser,
+  NO_STACK,
+  ROOT_URL,
+  type TestUser,
+  tokenFor,
+} from "./helpers.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
 const MCP_URL = `${ROOT_URL}/mcp`;
@@ -287,7 +297,19 @@ t("a second user sees none of the first user's projects or jobs", async () => {
 t(
   "without a valid token the endpoint is 401 with a WWW-Authenticate pointing at the resource metadata",
   async () => {
-    for (const headers of [{}, { Authorization: "Bearer nope" }] as Record<string, string>[]) {
+    const challenge = `resource_metadata="${MCP_URL}/.well-known/oauth-protected-resource", scope="email"`;
+    const cases: [Record<string, string>, RegExp][] = [
+      [{}, new RegExp(`^Bearer ${RegExp.escape(challenge)}$`)],
+      [
+        { Authorization: "Bearer nope" },
+        new RegExp(`^Bearer error="invalid_token", error_description="[^"]+", ${RegExp.escape(challenge)}$`),
+      ],
+      [
+        { Authorization: `Bearer ${await tokenFor(alice, { expiresIn: -60 })}` },
+        new RegExp(`^Bearer error="invalid_token", error_description="The access token has expired.", `),
+      ],
+    ];
+    for (const [headers, expected] of cases) {
       const res = await fetch(MCP_URL, {
         method: "POST",
         headers: {
@@ -300,10 +322,7 @@ t(
       const body = await res.json();
       assert.equal(res.status, 401);
       assert.equal(body.code, "unauthorized");
-      assert.equal(
-        res.headers.get("www-authenticate"),
-        `Bearer resource_metadata="${MCP_URL}/.well-known/oauth-protected-resource", scope="email"`,
-      );
+      assert.match(res.headers.get("www-authenticate") ?? "", expected);
       assert.equal(res.headers.get("access-control-allow-origin"), "*");
     }
     const client = new Client({ name: "mcp-test", version: "1.0.0" });
@@ -335,18 +354,11 @@ t(
       resource_name: "App-generation service (MCP)",
       resource_documentation: `${ROOT_URL}/v1/docs`,
     };
-    const server = {
-      issuer: ISSUER,
-      authorization_endpoint: `${ISSUER}/oauth/authorize`,
-      token_endpoint: `${ISSUER}/oauth/token`,
-      registration_endpoint: `${ROOT_URL}/auth/v1/oauth/clients/register`,
-      jwks_uri: `${GATEWAY}/auth/v1/.well-known/jwks.json`,
-      scopes_supported: ["email"],
-      response_types_supported: ["code"],
-      grant_types_supported: ["authorization_code", "refresh_token"],
-      code_challenge_methods_supported: ["S256"],
-      token_endpoint_auth_methods_supported: ["none", "client_secret_basic", "client_secret_post"],
-    };
+    // The copy at the root is exactly what the issuer publishes at its RFC 8414 address.
+    const published = await fetch(`${GATEWAY}/.well-known/oauth-authorization-server/auth/v1`);
+    assert.equal(published.status, 200);
+    const server = await published.json();
+    assert.equal(server.issuer, ISSUER);
     for (const base of [`${ROOT_URL}/.well-known`, `${MCP_URL}/.well-known`]) {
       const pr = await fetch(`${base}/oauth-protected-resource`);
       assert.equal(pr.status, 200);
@@ -355,6 +367,9 @@ t(
       const as = await fetch(`${base}/oauth-authorization-server`);
       assert.equal(as.status, 200);
       assert.deepEqual(await as.json(), server);
+      const suffixed = await fetch(`${base}/oauth-authorization-server/auth/v1`);
+      await suffixed.body?.cancel();
+      assert.equal(suffixed.status, 404, "no document under an address no client derives");
     }
     const preflight = await fetch(`${ROOT_URL}/.well-known/oauth-protected-resource`, {
       method: "OPTIONS",

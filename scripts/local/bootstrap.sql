@@ -78,6 +78,23 @@ grant all on auth.users to postgres, service_role;
 
 -- The claim helpers behave as Supabase's: PostgREST (and our edge functions) put the verified JWT
 -- claims into `request.jwt.claims` for the transaction.
+-- The local OAuth server's state (registered clients, grants, codes, refresh tokens, sign-in sessions),
+-- kept in the database as Supabase Auth keeps its own, so a restart signs nobody out.
+create table if not exists auth.oauth_provider_state (
+  model text not null,
+  id text not null,
+  payload jsonb not null,
+  grant_id text,
+  uid text,
+  user_code text,
+  expires_at timestamptz,
+  primary key (model, id)
+);
+create index if not exists oauth_provider_state_grant_id on auth.oauth_provider_state (grant_id)
+  where grant_id is not null;
+create index if not exists oauth_provider_state_uid on auth.oauth_provider_state (model, uid) where uid is not null;
+alter table auth.oauth_provider_state owner to supabase_auth_admin;
+
 create or replace function auth.uid() returns uuid
 language sql stable
 as $$

@@ -26,8 +26,9 @@ function withCors(res: Response): Response {
 }
 
 export function discoveryDocuments(deps: Pick<Deps, "config">) {
-  const { functionsUrl, issuer, jwksUrl } = deps.config;
+  const { functionsUrl, issuer } = deps.config;
   const resource = `${functionsUrl}/mcp`;
+  const issuerUrl = new URL(issuer);
   return {
     resource,
     resourceMetadataUrl: `${resource}/.well-known/oauth-protected-resource`,
@@ -40,25 +41,50 @@ export function discoveryDocuments(deps: Pick<Deps, "config">) {
       resource_name: "App-generation service (MCP)",
       resource_documentation: `${functionsUrl}/v1/docs`,
     },
-    /** RFC 8414: Supabase Auth's OAuth 2.1 server, with dynamic registration where the contract places it. */
-    authorizationServer: {
-      issuer,
-      authorization_endpoint: `${issuer}/oauth/authorize`,
-      token_endpoint: `${issuer}/oauth/token`,
-      registration_endpoint: `${functionsUrl}/auth/v1/oauth/clients/register`,
-      jwks_uri: jwksUrl,
-      scopes_supported: SCOPES,
-      response_types_supported: ["code"],
-      grant_types_supported: ["authorization_code", "refresh_token"],
-      code_challenge_methods_supported: ["S256"],
-      token_endpoint_auth_methods_supported: ["none", "client_secret_basic", "client_secret_post"],
-    },
+    /** RFC 8414 §3.1: where the issuer publishes its own metadata (the well-known part before its path). */
+    issuerMetadataUrl: `${issuerUrl.origin}/.well-known/oauth-authorization-server${issuerUrl.pathname}`,
+  };
+}
+
+const ISSUER_METADATA_TTL_MS = 5 * 60_000;
+
+/**
+ * The issuer's own metadata, relayed byte for byte (cached a few minutes), so the copy under
+ * {root_url}/.well-known never contradicts it; when the issuer cannot be read, nothing is served.
+ */
+function issuerMetadata(url: string, timeoutMs: number) {
+  let cached: { body: string; until: number } | undefined;
+  return async (): Promise<Response> => {
+    if (!cached || cached.until < Date.now()) {
+      let res: Response;
+      try {
+        res = await fetch(url, {
+          headers: { accept: "application/json" },
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch {
+        throw new ApiError(
+          502,
+          "issuer_unavailable",
+          "The authorization server's metadata could not be read.",
+        );
+      }
+      const body = await res.text();
+      if (!res.ok) {
+        throw new ApiError(502, "issuer_unavailable", `The authorization server answered ${res.status}.`);
+      }
+      cached = { body, until: Date.now() + ISSUER_METADATA_TTL_MS };
+    }
+    return new Response(cached.body, {
+      headers: { "content-type": "application/json", "cache-control": "public, max-age=300" },
+    });
   };
 }
 
 export function createMcpApp(deps: Deps) {
   const docs = discoveryDocuments(deps);
-  const challenge = `Bearer resource_metadata="${docs.resourceMetadataUrl}", scope="${SCOPES.join(" ")}"`;
+  const challenge = `resource_metadata="${docs.resourceMetadataUrl}", scope="${SCOPES.join(" ")}"`;
+  const relayIssuerMetadata = issuerMetadata(docs.issuerMetadataUrl, deps.config.UPSTREAM_TIMEOUT_MS);
   const app = new Hono();
   app.onError((err) => withCors(errorResponse(err)));
   app.notFound(() => withCors(errorResponse(new ApiError(404, "not_found", "No such route."))));
@@ -67,8 +93,7 @@ export function createMcpApp(deps: Deps) {
   for (const base of ["/mcp/.well-known", "/.well-known"]) {
     app.get(`${base}/oauth-protected-resource`, () => withCors(Response.json(docs.protectedResource)));
     app.get(`${base}/oauth-protected-resource/*`, () => withCors(Response.json(docs.protectedResource)));
-    app.get(`${base}/oauth-authorization-server`, () => withCors(Response.json(docs.authorizationServer)));
-    app.get(`${base}/oauth-authorization-server/*`, () => withCors(Response.json(docs.authorizationServer)));
+    app.get(`${base}/oauth-authorization-server`, async () => withCors(await relayIssuerMetadata()));
   }
 
   app.on(["GET", "POST", "DELETE"], "/mcp", async (c) => {
@@ -77,8 +102,17 @@ export function createMcpApp(deps: Deps) {
       claims = await deps.verifier.verify(c.req.header("Authorization"));
     } catch (err) {
       const res = errorResponse(err);
-      // The MCP authorization spec: point the client at the resource metadata to start OAuth.
-      if (res.status === 401) res.headers.set("WWW-Authenticate", challenge);
+      // The MCP authorization spec: point the client at the resource metadata to start OAuth; a token
+      // that was sent but refused is `invalid_token` (RFC 6750 §3.1), so the client refreshes or signs in again.
+      if (res.status === 401) {
+        const refused = res.headers.get("WWW-Authenticate")?.match(/error_description="[^"]*"/)?.[0];
+        res.headers.set(
+          "WWW-Authenticate",
+          c.req.header("Authorization")
+            ? `Bearer error="invalid_token", ${refused ? `${refused}, ` : ""}${challenge}`
+            : `Bearer ${challenge}`,
+        );
+      }
       return withCors(res);
     }
     if (c.req.method !== "POST") {
