@@ -61,19 +61,37 @@ t("tools are listed with input and output schemas, descriptions and annotations"
     const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
     assert.deepEqual(
       Object.keys(byName).sort(),
-      ["create_job", "get_job_status", "get_project", "list_projects", "wait_for_job", "whoami"],
+      [
+        "create_job",
+        "get_job_status",
+        "get_project",
+        "get_project_files",
+        "get_wallet",
+        "list_projects",
+        "wait_for_job",
+        "whoami",
+      ],
     );
     for (const tool of tools) {
       assert.equal(tool.inputSchema.type, "object", tool.name);
       assert.equal(tool.outputSchema?.type, "object", tool.name);
       assert.ok((tool.description ?? "").length > 40, `${tool.name} tells an agent when to use it`);
     }
-    for (const name of ["whoami", "list_projects", "get_project", "get_job_status", "wait_for_job"]) {
+    for (const name of Object.keys(byName).filter((n) => n !== "create_job")) {
       assert.equal(byName[name].annotations?.readOnlyHint, true, name);
     }
     assert.equal(byName.create_job.annotations?.readOnlyHint, false);
-    assert.equal(byName.create_job.annotations?.destructiveHint, false);
-    assert.deepEqual(byName.create_job.inputSchema.required?.sort(), ["projectId", "prompt"]);
+    assert.equal(
+      byName.create_job.annotations?.destructiveHint,
+      true,
+      "it spends credits and overwrites files",
+    );
+    assert.deepEqual(byName.create_job.inputSchema.required, ["prompt"]);
+    assert.notEqual(
+      client.getServerCapabilities()?.tools?.listChanged,
+      true,
+      "a stateless server never notifies",
+    );
     assert.deepEqual(byName.wait_for_job.inputSchema.required, ["jobId"]);
     const wait = byName.wait_for_job.inputSchema.properties as Record<
       string,
@@ -186,6 +204,109 @@ t("create_job starts a real job that wait_for_job follows to succeeded", async (
     });
     assert.equal((full.structuredContent as { input: { model: string } }).input.model, "full");
   });
+});
+
+t(
+  "create_job without projectId starts a new project; an idempotencyKey returns the first job; the files and the wallet are readable",
+  async () => {
+    const user = await newUser("mcp.starter");
+    await withClient(user, async (client) => {
+      const before = (await call(client, "get_wallet")).structuredContent as {
+        total: number;
+        display_total: string;
+      };
+      assert.equal(typeof before.total, "number");
+      assert.match(before.display_total, /€$/);
+      const idempotencyKey = crypto.randomUUID();
+      const args = { prompt: "a habit tracker app", appName: "Habits", idempotencyKey };
+      const created = await call(client, "create_job", args);
+      assert.notEqual(created.isError, true, created.content[0]?.text);
+      const job = created.structuredContent as { id: string; project_id: number };
+      assert.ok(job.project_id, "a project was created for the job");
+      const again = await call(client, "create_job", args);
+      assert.equal((again.structuredContent as { id: string }).id, job.id, "the same key, the same job");
+      assert.match(again.content[0].text, /created earlier/);
+      const [{ count }] =
+        await db()`select count(*)::int as count from public.jobs where user_id = ${user.id}`;
+      assert.equal(count, 1);
+
+      const waited = await call(client, "wait_for_job", { jobId: job.id, maxWaitSeconds: 60 });
+      assert.equal((waited.structuredContent as { status: string }).status, "succeeded");
+      const project = await call(client, "get_project", { projectId: job.project_id });
+      assert.equal((project.structuredContent as { name: string }).name, "Habits");
+      const files = (await call(client, "get_project_files", { projectId: job.project_id }))
+        .structuredContent as {
+          data: { path: string; contents: string }[];
+        };
+      assert.ok(files.data.length > 0);
+      assert.ok(files.data.every((f) => typeof f.contents === "string"));
+      const paths = files.data.map((f) => f.path);
+      assert.deepEqual(paths, [...paths].sort(), "ordered by path");
+      const after = (await call(client, "get_wallet")).structuredContent as { total: number };
+      assert.ok(after.total < before.total, "the generation was paid for");
+    });
+  },
+);
+
+t("job results given to agents carry no device tokens", async () => {
+  const [job] = await db()`insert into public.jobs (user_id, status, input)
+    values (${alice.id}, 'queued', ${
+    db().json({
+      prompt: "p",
+      model: "light",
+      appName: "A",
+      expo_push_token: "ExponentPushToken[abcdefghijklmnop]",
+      live_activity_token: "a1b2c3",
+      live_activity_user: "u1",
+    })
+  }) returning id`;
+  await withClient(alice, async (client) => {
+    for (
+      const [name, args] of [["get_job_status", { jobId: job.id }], ["wait_for_job", {
+        jobId: job.id,
+        maxWaitSeconds: 1,
+      }]] as const
+    ) {
+      const result = await call(client, name, args);
+      const text = JSON.stringify(result);
+      assert.doesNotMatch(text, /ExponentPushToken|live_activity|a1b2c3/, name);
+      assert.match(text, /"appName"/, `${name} still shows the rest of the input`);
+    }
+  });
+});
+
+t("protocol hygiene: a foreign Origin is 403, batches are refused from 2025-06-18 on", async () => {
+  const rpc = (body: unknown, headers: Record<string, string> = {}) =>
+    fetch(MCP_URL, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${alice.token}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        ...headers,
+      },
+      body: JSON.stringify(body),
+    });
+  const list = { jsonrpc: "2.0", id: 1, method: "tools/list" };
+  const foreign = await rpc(list, { origin: "https://evil.example", "mcp-protocol-version": "2025-06-18" });
+  assert.equal(foreign.status, 403);
+  assert.equal((await foreign.json()).error.code, -32600);
+  const own = await rpc(list, { origin: new URL(GATEWAY).origin, "mcp-protocol-version": "2025-06-18" });
+  await own.body?.cancel();
+  assert.equal(own.status, 200);
+  for (const version of ["2025-06-18", "2025-11-25"]) {
+    const batch = await rpc([list, { ...list, id: 2 }], { "mcp-protocol-version": version });
+    assert.equal(batch.status, 400, version);
+    assert.match((await batch.json()).error.message, /batch/);
+  }
+  const initBatch = await rpc([{
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+  }]);
+  assert.equal(initBatch.status, 400);
+  await initBatch.body?.cancel();
 });
 
 t("wait_for_job returns done: false with the current status when the budget runs out", async () => {

@@ -53,6 +53,16 @@ const schema = z.object({
   /** The app deep link the dbhost authorization returns to. */
   DBHOST_RETURN_URL: z.string().min(1).default("appgen://integrations/dbhost"),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** Browser origins besides the service's own that may call /mcp (comma-separated); others get 403. */
+  MCP_ALLOWED_ORIGINS: z.string().default("").transform((v, ctx) => {
+    const origins = v.split(",").map((o) => o.trim()).filter(Boolean);
+    for (const o of origins) {
+      if (!URL.canParse(o) || new URL(o).origin !== o) {
+        ctx.addIssue({ code: "custom", message: `${o} is not an origin like https://app.example.com` });
+      }
+    }
+    return origins;
+  }),
   /** How long an upstream HTTP call may take before the request fails with 502. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });

@@ -81,6 +81,36 @@ function issuerMetadata(url: string, timeoutMs: number) {
   };
 }
 
+function rpcError(status: number, code: number, message: string, headers: Record<string, string> = {}) {
+  return Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status, headers });
+}
+
+/** Revisions from 2025-06-18 on have no JSON-RPC batches. */
+const BATCHLESS_SINCE = "2025-06-18";
+
+/**
+ * A batch is refused when the revision in use has none: the version header says so, or (without it) an
+ * initialize in the batch asks for such a revision. Without either the client speaks 2025-03-26, which has them.
+ */
+async function batchRefusal(req: Request): Promise<Response | undefined> {
+  const text = await req.clone().text();
+  if (!text.trimStart().startsWith("[")) return undefined;
+  let version = req.headers.get("Mcp-Protocol-Version") ?? undefined;
+  if (!version) {
+    try {
+      const batch = JSON.parse(text) as { method?: string; params?: { protocolVersion?: unknown } }[];
+      const init = batch.find((m) => m?.method === "initialize");
+      if (typeof init?.params?.protocolVersion === "string") version = init.params.protocolVersion;
+    } catch {
+      return undefined; // the transport answers malformed JSON itself
+    }
+  }
+  if (version && version >= BATCHLESS_SINCE) {
+    return rpcError(400, -32600, `Invalid Request: protocol version ${version} has no JSON-RPC batches.`);
+  }
+  return undefined;
+}
+
 export function createMcpApp(deps: Deps) {
   const docs = discoveryDocuments(deps);
   const challenge = `resource_metadata="${docs.resourceMetadataUrl}", scope="${SCOPES.join(" ")}"`;
@@ -96,7 +126,17 @@ export function createMcpApp(deps: Deps) {
     app.get(`${base}/oauth-authorization-server`, async () => withCors(await relayIssuerMetadata()));
   }
 
+  // DNS rebinding and cross-site calls: a browser's Origin must be the service's own or a configured one.
+  const allowedOrigins = new Set([
+    new URL(deps.config.functionsUrl).origin,
+    ...deps.config.MCP_ALLOWED_ORIGINS,
+  ]);
+
   app.on(["GET", "POST", "DELETE"], "/mcp", async (c) => {
+    const origin = c.req.header("Origin");
+    if (origin !== undefined && !allowedOrigins.has(origin)) {
+      return withCors(rpcError(403, -32600, "Forbidden: this Origin may not call the MCP endpoint."));
+    }
     let claims;
     try {
       claims = await deps.verifier.verify(c.req.header("Authorization"));
@@ -118,11 +158,10 @@ export function createMcpApp(deps: Deps) {
     if (c.req.method !== "POST") {
       // Stateless: no session to stream to or end, so GET and DELETE are refused as the SDK's stateless
       // servers refuse them.
-      return withCors(Response.json(
-        { jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed." }, id: null },
-        { status: 405, headers: { Allow: "POST, OPTIONS" } },
-      ));
+      return withCors(rpcError(405, -32000, "Method not allowed.", { Allow: "POST, OPTIONS" }));
     }
+    const refusal = await batchRefusal(c.req.raw);
+    if (refusal) return withCors(refusal);
     const server = createMcpServer(deps, claims);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,

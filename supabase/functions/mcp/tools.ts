@@ -10,7 +10,7 @@ import { selectAsUser } from "../_shared/db.ts";
 import type { Deps } from "../_shared/deps.ts";
 import { toApiError } from "../_shared/errors.ts";
 import { createPromptJob } from "../_shared/jobs.ts";
-import { Job, MAX_PROMPT_CHARS, Project, ProjectPage } from "../_shared/schemas.ts";
+import { Job, MAX_PROMPT_CHARS, Project, ProjectFiles, ProjectPage, Wallet } from "../_shared/schemas.ts";
 
 export const WAIT_DEFAULT_SECONDS = 50;
 export const WAIT_MAX_SECONDS = 600;
@@ -19,6 +19,14 @@ const POLL_CAP_MS = 30_000;
 const TERMINAL = ["succeeded", "failed", "canceled"];
 
 type JobRow = z.infer<typeof Job>;
+
+/** Device tokens a phone put in a job's input are for the push service only, never for agents. */
+const DEVICE_FIELDS = ["expo_push_token", "live_activity_token", "live_activity_user"];
+export function forAgent(job: JobRow): JobRow {
+  if (!DEVICE_FIELDS.some((f) => f in job.input)) return job;
+  const input = Object.fromEntries(Object.entries(job.input).filter(([k]) => !DEVICE_FIELDS.includes(k)));
+  return { ...job, input };
+}
 
 const JobId = z.uuid().describe("The job's id, as create_job returned it");
 const ProjectIdArg = z.int().positive().describe("The numeric project id");
@@ -79,13 +87,14 @@ export function createMcpServer(deps: Deps, claims: Claims): McpServer {
     { name: "appgen", version: "0.1.0" },
     {
       instructions:
-        "Generate and modify mobile apps from prompts. Find a project with list_projects, start a " +
-        "generation with create_job, then follow it with wait_for_job (or get_job_status). Generations take " +
-        "minutes; a failed job is a normal outcome whose job.error says why.",
+        "Generate and modify mobile apps from prompts. Check credits with get_wallet, find a project with " +
+        "list_projects (or start a new one by calling create_job without projectId), start a generation " +
+        "with create_job, then follow it with wait_for_job (or get_job_status) and read the result with " +
+        "get_project_files. Generations take minutes; a failed job is a normal outcome whose job.error says why.",
     },
   );
-  const getJob = (jobId: string) =>
-    selectAsUser<JobRow>(db, claims, (tx) => tx`select api.get_job(${jobId}) as r`);
+  const getJob = async (jobId: string) =>
+    forAgent(await selectAsUser<JobRow>(db, claims, (tx) => tx`select api.get_job(${jobId}) as r`));
 
   server.registerTool("whoami", {
     title: "Who am I",
@@ -140,28 +149,79 @@ export function createMcpServer(deps: Deps, claims: Claims): McpServer {
 
   server.registerTool("create_job", {
     title: "Start a generation",
-    description: "Starts an asynchronous generation on one of the user's existing projects from a prompt. " +
-      "The service judges the prompt first (an unusable one is refused) and picks the model tier unless " +
-      "'model' is given. Returns at once with the job queued; follow it with wait_for_job. Costs credits. " +
+    description: "Starts an asynchronous generation from a prompt: on one of the user's projects " +
+      "(projectId), or, without projectId, on a new project it creates (named after appName or the " +
+      "prompt). The service judges the prompt first (an unusable one is refused) and picks the model tier " +
+      "unless 'model' is given. Returns at once with the job queued; follow it with wait_for_job. It " +
+      "spends credits (check get_wallet first) and overwrites the project's files. Pass an idempotencyKey " +
+      "(a UUID you make) to retry safely: the same key returns the first job and spends nothing again. " +
       "Over the prompt quota the error is rate_limited with retry_after_seconds.",
     inputSchema: {
-      projectId: ProjectIdArg,
+      projectId: ProjectIdArg.optional().describe("The project to change; omit it to start a new project"),
       prompt: z.string().trim().min(1).max(MAX_PROMPT_CHARS).describe("What to build or change"),
       model: z.enum(["light", "full"]).optional().describe(
         "Model tier; the evaluation picks one when omitted",
       ),
+      appName: z.string().trim().min(1).max(30).optional().describe(
+        "The new app's name (1..30 characters); the evaluation picks one when omitted",
+      ),
+      idempotencyKey: z.uuid().optional().describe(
+        "A UUID identifying this request; repeating it returns the first job instead of starting another",
+      ),
     },
     outputSchema: Job.shape,
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  }, ({ projectId, prompt, model }) =>
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  }, ({ projectId, prompt, model, appName, idempotencyKey }) =>
     tool(
       () =>
         createPromptJob(deps, claims, {
           type: "prompt",
-          project_id: projectId,
-          input: { prompt, ...(model ? { model } : {}) },
+          ...(projectId === undefined ? {} : { project_id: projectId }),
+          ...(idempotencyKey ? { idempotency_key: idempotencyKey } : {}),
+          input: { prompt, ...(model ? { model } : {}), ...(appName ? { appName } : {}) },
         }),
-      ({ job }) => data("Job (queued)", job as JobRow),
+      ({ job, created }) =>
+        data(
+          created ? "Job (queued)" : "Job (created earlier with this idempotencyKey)",
+          forAgent(job as JobRow),
+        ),
+    ));
+
+  server.registerTool("get_wallet", {
+    title: "Read the wallet",
+    description:
+      "The user's credits before spending any: the paid balance, the welcome bonus (spent first), " +
+      "their total, what running jobs hold, and what is available, in credits (1 EUR = 100 credits) and " +
+      "as euro strings. A generation is refused once 'available' has reached -500 credits.",
+    outputSchema: Wallet.shape,
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  }, () =>
+    tool(
+      () => selectAsUser<z.infer<typeof Wallet>>(db, claims, (tx) => tx`select api.get_wallet() as r`),
+      (wallet) => data("Wallet", wallet),
+    ));
+
+  server.registerTool("get_project_files", {
+    title: "Read a project's files",
+    description: "A project's files with their contents, ordered by path: what the generations wrote. " +
+      "Readable for the user's own projects and for shared ones; 'type' narrows the list (e.g. CODE).",
+    inputSchema: {
+      projectId: ProjectIdArg,
+      type: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/).optional().describe(
+        "Only files of this type, e.g. CODE",
+      ),
+    },
+    outputSchema: ProjectFiles.shape,
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  }, ({ projectId, type }) =>
+    tool(
+      () =>
+        selectAsUser<z.infer<typeof ProjectFiles>>(
+          db,
+          claims,
+          (tx) => tx`select api.list_project_files(${projectId}, ${type ?? null}) as r`,
+        ),
+      (files) => data("Project files", files),
     ));
 
   server.registerTool("get_job_status", {
@@ -201,5 +261,7 @@ export function createMcpServer(deps: Deps, claims: Claims): McpServer {
       return { done: TERMINAL.includes(job.status), status: job.status, job };
     }, (r) => data(r.done ? "Job finished" : "Job still in progress", r)));
 
+  // Stateless: no connection outlives a request, so no list-changed notification could ever be sent.
+  server.server.registerCapabilities({ tools: { listChanged: false } });
   return server;
 }

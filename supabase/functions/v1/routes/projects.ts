@@ -20,7 +20,7 @@ import { generateProjectIcon, removeProjectIcons } from "../../_shared/icons/pro
 import { defaultProjectFiles } from "../../_shared/generation/project-template.ts";
 import { requireIntegration } from "../../_shared/integrations.ts";
 import type { RepoFile } from "../../_shared/ports/repohost.ts";
-import { Project, ProjectPage } from "../../_shared/schemas.ts";
+import { Project, ProjectFiles, ProjectPage } from "../../_shared/schemas.ts";
 
 // The limits api.save_project_files enforces, repeated here for the documentation.
 const FILE_LIMITS = {
@@ -62,14 +62,6 @@ const CreateProject = z.strictObject({
 const UpdateProject = z.strictObject({ name: ProjectName.optional(), shared: z.boolean().optional() })
   .refine((v) => Object.keys(v).length > 0, "give at least one of name, shared")
   .openapi("UpdateProjectRequest");
-
-const ProjectFile = z.object({
-  path: z.string(),
-  contents: z.string(),
-  type: z.string().openapi({ example: "CODE" }),
-  updated_at: Timestamp,
-}).openapi("ProjectFile");
-const ProjectFiles = z.object({ data: z.array(ProjectFile) }).openapi("ProjectFileList");
 
 // private.file_path_problem's rules as a pattern (the server answers them as 400 `invalid_file_path`):
 // segments joined by `/`, each non-empty, neither `.` nor `..`, without backslash or control characters.
