@@ -1,7 +1,7 @@
 -- The repository-host and database-host integrations: row-level security on every table, token columns
 -- nobody but service_role reads, installation ownership, links, OAuth states and webhook replays.
 begin;
-select plan(75);
+select plan(77);
 
 insert into auth.users (id, email) values
   ('a1111111-1111-1111-1111-111111111111', 'alice@example.com'),
@@ -95,11 +95,14 @@ select throws_ok($$select private.apply_repohost_webhook('d', 'installation', 'd
 select is(api.list_repohost_installations() -> 'data' -> 0 ->> 'login', 'alice', 'the list shows her installation');
 select ok(not (api.list_repohost_installations()::text ~ 'ghu|encrypted|user_id'),
   'the list carries no token and no owner column');
+select throws_ok($$select api.save_repohost_installation(503, 'alice-org', null, null, 'v1.k1.aXY.bmV3')$$,
+  '42501', null, 'a user cannot save an installation GitHub was not asked about: only the service saves, for her');
+set local role service_role;
 select throws_ok($$select api.save_repohost_installation(502, 'mine-now', null, null, 'v1.k1.aXY.eA')$$,
   'PT409', 'installation_taken: Another account of this service already saved this installation.',
   'another user''s installation is never taken over');
-select is((select login from public.repohost_installations where id = 502), null,
-  'and stays invisible to her');
+select is((select login from public.repohost_installations where id = 502), 'bob-org',
+  'and stays as he saved it');
 select is(api.save_repohost_installation(503, 'alice-org', 'https://avatars.example.com/u/1', 'Alice Org',
   'v1.k1.aXY.bmV3') ->> 'login', 'alice-org', 'a new installation is saved for the caller');
 select is((select user_id from public.repohost_installations where id = 503),
@@ -110,6 +113,7 @@ select throws_ok($$select api.save_repohost_installation(504, 'x', 'javascript:a
   'PT400', null, 'an avatar that is not an http(s) URL is refused');
 select throws_ok($$select api.save_repohost_installation(505, 'x', null, null, 'ghu_plaintext')$$,
   'PT400', null, 'an unsealed token is refused');
+set local role authenticated;
 
 -- Repository links
 select is(api.link_repohost_repository(9101, 501, null, 'app'),
@@ -144,6 +148,9 @@ select is(api.link_repohost_repository(9101, 503, 'renamed', 'app') ->> 'repohos
 -- Database host
 select is(api.get_dbhost_connection(), '{"connected": true, "dbhost_user_id": "sb-alice", "dbhost_username": "alice"}'::jsonb,
   'the connection shows who is connected and no token');
+select throws_ok($$select api.link_dbhost_project(9101, 'alicesref', 'Alice db', 'https://alicesref.supabase.co', 'v1.k1.aXY.YQ')$$,
+  '42501', null, 'a user cannot link a database project the host was not asked about');
+set local role service_role;
 select is(api.link_dbhost_project(9101, 'alicesref', 'Alice db', 'https://alicesref.supabase.co', 'v1.k1.aXY.YQ')
   ->> 'dbhost_project_ref', 'alicesref', 'a database project is linked to her app');
 select throws_ok($$select api.link_dbhost_project(9102, 'bobsref', 'Bob db', 'https://bobsref.supabase.co', 'v1.k1.aXY.YQ')$$,
@@ -153,6 +160,7 @@ select throws_ok($$select api.link_dbhost_project(9102, 'alicesref', 'Alice db',
   'PT409', null, 'nor can one back two of her apps');
 select throws_ok($$select api.link_dbhost_project(9103, 'newref', 'x', 'https://newref.supabase.co', 'v1.k1.aXY.YQ')$$,
   'PT404', 'project_not_found: No such project.', 'another user''s project cannot be linked');
+set local role authenticated;
 select is(api.dbhost_projects_result('[{"ref": "alicesref", "name": "A", "region": "eu", "created_at": "2026-01-01T00:00:00Z",
   "organization_id": "o"}, {"ref": "bobsref", "name": "B", "region": "us", "created_at": "2026-01-01T00:00:00Z",
   "organization_id": "o"}]', '[{"id": "o", "name": "Org"}]') #> '{projects}',

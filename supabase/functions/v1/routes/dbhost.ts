@@ -7,7 +7,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { base64url } from "jose";
 import type { Deps } from "../../_shared/deps.ts";
-import { selectAsUser } from "../../_shared/db.ts";
+import { selectAsUser, selectForUser } from "../../_shared/db.ts";
 import { ApiError } from "../../_shared/errors.ts";
 import {
   type ApiApp,
@@ -371,7 +371,7 @@ export function registerDbhostRoutes(api: ApiApp, deps: Deps) {
         return { name: project.name, anonKey: await integration.dbhost.getAnonKey(token, dbhost_ref) };
       });
       const anonKeySealed = await integration.secrets.seal(anonKey, sealedFor.anonKey(project_id));
-      const link = await selectAsUser<z.infer<typeof DbhostLink>>(
+      const link = await selectForUser<z.infer<typeof DbhostLink>>(
         db,
         claims,
         (tx) =>

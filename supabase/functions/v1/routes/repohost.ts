@@ -5,7 +5,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import type { Deps } from "../../_shared/deps.ts";
-import { selectAsUser } from "../../_shared/db.ts";
+import { selectAsUser, selectForUser } from "../../_shared/db.ts";
 import { ApiError } from "../../_shared/errors.ts";
 import {
   type ApiApp,
@@ -220,7 +220,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
         );
       }
       const ghuSealed = await secrets.seal(body.ghu, `repohost_installation:${body.id}:ghu`);
-      const saved = await selectAsUser<z.infer<typeof Installation>>(
+      const saved = await selectForUser<z.infer<typeof Installation>>(
         db,
         c.get("claims"),
         (tx) =>

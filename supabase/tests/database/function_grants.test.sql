@@ -1,0 +1,101 @@
+-- What an API role can execute directly (through any PostgREST exposing a schema, or a future RPC): every
+-- function of `api` and `private` that `authenticated` may call is listed here with why calling it directly
+-- skips no rule; anything else is service_role's (admission and creation of jobs, saving installations,
+-- linking database projects, the workers' and webhooks' functions). `anon` executes none of them.
+begin;
+select plan(4);
+
+create temporary table audited (signature text primary key, why text not null) on commit drop;
+insert into audited values
+  ('private.raise_api_error(integer,text,text,jsonb)', 'raises the error it is given'),
+  ('private.file_path_problem(text)', 'pure: judges a path'),
+  ('private.project_not_found()', 'raises a 404'),
+  ('private.timestamp_cursor(text)', 'pure: parses a cursor'),
+  ('private.format_eur(bigint)', 'pure: formats credits'),
+  ('private.utc_iso(timestamp with time zone)', 'pure: formats a time'),
+  ('private.local_date(text,text,text)', 'pure: parses a date in a zone'),
+  ('private.require_timezone(text)', 'reads only the public list of time zone names'),
+  ('private.job_json(jobs)', 'formats the row it is given'),
+  ('private.wallet_transaction_json(wallet_transactions)', 'formats the row it is given'),
+  ('api.public_profile_json(profiles)', 'formats the row it is given'),
+  ('api.project_json(projects,profiles)', 'formats the rows it is given'),
+  ('api.preview_error_json(preview_errors)', 'formats the row it is given'),
+  ('api.block_json(blocks)', 'formats the row it is given'),
+  ('api.notification_json(notifications,profiles)', 'formats the rows it is given'),
+  ('api.push_token_json(push_tokens)', 'formats the row it is given'),
+  ('api.repohost_link_json(repohost_links)', 'formats the row it is given'),
+  ('api.repohost_installation_json(bigint,text,text,text,timestamp with time zone,timestamp with time zone)', 'formats what it is given'),
+  ('api.dbhost_projects_result(jsonb,jsonb)', 'formats what it is given; reads links under RLS'),
+  ('private.encode_cursor(timestamp with time zone,bigint,text)', 'signs a position of the caller''s own listing; the scope is part of the MAC'),
+  ('private.decode_cursor(text,text)', 'verifies a cursor'),
+  ('private.blocked_user_ids()', 'the projects policy evaluates it as the caller'),
+  ('private.require_profile()', 'raises unless the caller has a profile'),
+  ('private.held_credits(uuid)', 'security invoker: sums rows RLS lets the caller see'),
+  ('api.get_me()', 'reads under RLS'),
+  ('api.get_public_profile(uuid)', 'reads under RLS'),
+  ('api.own_project_ids()', 'reads under RLS'),
+  ('api.require_own_project(bigint)', 'reads under RLS'),
+  ('api.list_projects(integer,text,text,text)', 'reads under RLS'),
+  ('api.get_project(bigint)', 'reads under RLS'),
+  ('api.list_project_files(bigint,text)', 'reads under RLS'),
+  ('api.list_preview_errors(bigint)', 'reads under RLS'),
+  ('api.get_dbhost_link(bigint)', 'reads under RLS'),
+  ('api.get_repohost_link(bigint)', 'reads under RLS'),
+  ('api.list_blocks()', 'reads under RLS'),
+  ('api.list_notifications(integer,text)', 'reads under RLS'),
+  ('api.count_unread_notifications()', 'reads under RLS'),
+  ('api.get_job(uuid)', 'reads under RLS'),
+  ('api.list_repohost_installations()', 'reads under RLS'),
+  ('api.list_repohost_links()', 'reads under RLS'),
+  ('api.repohost_push_source(bigint)', 'reads under RLS'),
+  ('api.get_dbhost_connection()', 'reads under RLS'),
+  ('api.get_wallet()', 'reads under RLS'),
+  ('api.list_wallet_transactions(integer,text)', 'reads under RLS'),
+  ('api.usage_summary(text,integer,integer,text)', 'reads under RLS'),
+  ('api.usage_contributions(text,text,text)', 'reads under RLS'),
+  ('api.usage_insights(text)', 'reads under RLS'),
+  ('api.update_me(jsonb)', 'writes the caller''s profile under RLS, column grants and CHECKs'),
+  ('api.save_project_files(bigint,jsonb)', 'writes under RLS; paths and limits are checked in SQL'),
+  ('api.create_project(text,text,boolean,jsonb)', 'writes under RLS; the owner is the caller'),
+  ('api.update_project(bigint,jsonb)', 'writes under RLS, owner only'),
+  ('api.delete_project(bigint)', 'writes under RLS, owner only'),
+  ('api.record_preview_error(bigint,text,text)', 'writes under RLS, owner only, lengths checked'),
+  ('api.clear_preview_errors(bigint)', 'writes under RLS, owner only'),
+  ('api.create_block(uuid)', 'writes under RLS; the blocker is the caller'),
+  ('api.delete_block(uuid)', 'writes under RLS; only the caller''s blocks'),
+  ('api.create_reshare(bigint,text,jsonb)', 'writes under RLS; visibility and platforms checked in SQL'),
+  ('api.create_report(bigint,uuid,text)', 'writes under RLS; the reporter is the caller, the target must be visible'),
+  ('api.mark_all_notifications_read()', 'writes under RLS; only the caller''s'),
+  ('api.mark_notification_read(uuid)', 'writes under RLS; only the caller''s'),
+  ('api.register_push_token(text,text,text)', 'definer acting for auth.uid(); the token format is checked in SQL'),
+  ('api.unregister_push_token(text)', 'definer acting for auth.uid(); only the caller''s token'),
+  ('api.link_repohost_repository(bigint,bigint,text,text)', 'definer acting for auth.uid(); project and installation ownership checked in SQL'),
+  ('api.unlink_repohost_repository(bigint)', 'definer acting for auth.uid(); only the caller''s link'),
+  ('api.unlink_dbhost_project(bigint)', 'definer acting for auth.uid(); only the caller''s link'),
+  ('api.start_dbhost_authorization(text,text)', 'definer acting for auth.uid(); stores a pending authorization of the caller, a sealed verifier or none');
+
+select is(
+  (select coalesce(array_agg(p.oid::regprocedure::text order by p.oid::regprocedure::text), '{}')
+     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname in ('api', 'private') and has_function_privilege('authenticated', p.oid, 'execute')
+      and p.oid::regprocedure::text not in (select signature from audited)),
+  '{}'::text[], 'authenticated executes only the functions audited as safe to call directly');
+select is(
+  (select coalesce(array_agg(p.oid::regprocedure::text order by p.oid::regprocedure::text), '{}')
+     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname in ('api', 'private') and has_function_privilege('anon', p.oid, 'execute')),
+  '{}'::text[], 'anon executes none');
+select is(
+  (select array_agg(f order by f) from unnest(array[
+     'api.admit_job(uuid,bigint,text)', 'api.create_job(jsonb)', 'api.release_job_admission(uuid)',
+     'api.save_repohost_installation(bigint,text,text,text,text)', 'api.link_dbhost_project(bigint,text,text,text,text)'
+   ]) f where has_function_privilege('authenticated', f::regprocedure, 'execute')),
+  null, 'the functions that take what only the service checked are not the user''s');
+select ok(
+  (select bool_and(has_function_privilege('service_role', f::regprocedure, 'execute')) from unnest(array[
+     'api.admit_job(uuid,bigint,text)', 'api.create_job(jsonb)', 'api.release_job_admission(uuid)',
+     'api.save_repohost_installation(bigint,text,text,text,text)', 'api.link_dbhost_project(bigint,text,text,text,text)'
+   ]) f), 'the service calls them for the user');
+
+select * from finish();
+rollback;
