@@ -1,7 +1,16 @@
 // Section F over HTTP: the wallet and its display strings, the ledger's pages and cursor, and the usage
 // summary, contributions calendar and insights in the caller's time zone, with every error status.
 import assert from "node:assert/strict";
-import { api, type ApiResponse, db, expectError, newUser, NO_STACK, type TestUser } from "./helpers.ts";
+import {
+  api,
+  type ApiResponse,
+  db,
+  expectError,
+  newUser,
+  NO_STACK,
+  type TestUser,
+  tokenFor,
+} from "./helpers.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
 
@@ -97,6 +106,20 @@ t("GET /wallets/me: thousands, negative balances and an expired bonus display co
   assert.deepEqual([wallet.balance, wallet.bonus_balance, wallet.total], [250, 0, 250]);
   assert.deepEqual([wallet.display_bonus_balance, wallet.display_total], [eur("0,00 €"), eur("2,50 €")]);
 });
+
+t(
+  "GET /wallets/me: an anonymous sign-in has no welcome bonus until the account becomes permanent",
+  async () => {
+    const [{ id }] = await db()`insert into auth.users (is_anonymous) values (true) returning id`;
+    const user = { id, email: "", token: await tokenFor({ id, email: "" }) };
+    let wallet = await getWallet(user);
+    assert.deepEqual([wallet.balance, wallet.bonus_balance, wallet.total], [0, 0, 0]);
+    await db()`update auth.users set is_anonymous = false, email = ${`wallet.linked.${id}@example.com`}
+              where id = ${id}`;
+    wallet = await getWallet(user);
+    assert.deepEqual([wallet.balance, wallet.bonus_balance, wallet.total], [0, 500, 500]);
+  },
+);
 
 t("GET /wallets/me: 404 wallet_not_found without a wallet, 401 without a token", async () => {
   const user = await newUser("wallet.none");
