@@ -501,6 +501,123 @@ t("POST /jobs/attachments refuses what is not 1..3 images of at most 5 MB", asyn
   assert.deepEqual(one.body.files, two.body.files);
 });
 
+t(
+  "POST /jobs accepts only the caller's own uploads: a path climbing into another user's folder is refused",
+  async () => {
+    const victim = await newUser("jobs.victim");
+    const attacker = await newUser("jobs.attacker");
+    const up = await api<{ idempotency_key: string; files: { path: string }[] }>(
+      "POST",
+      "/jobs/attachments",
+      {
+        token: victim.token,
+        body: imageForm(PNG_1x1, "a.png", "image/png", "files"),
+      },
+    );
+    assert.equal(up.status, 201);
+    const stored = join(Deno.env.get("LOCAL_STORAGE_DIR")!, "attachments", up.body.files[0].path);
+    const mine = await api<{ idempotency_key: string; files: Record<string, unknown>[] }>(
+      "POST",
+      "/jobs/attachments",
+      {
+        token: attacker.token,
+        body: imageForm(PNG_1x1, "b.png", "image/png", "files"),
+      },
+    );
+    const climbing = {
+      idempotency_key: mine.body.idempotency_key,
+      files: [{ ...mine.body.files[0], path: `${attacker.id}/../${up.body.files[0].path}` }],
+    };
+    const attack = await api("POST", "/jobs", {
+      token: attacker.token,
+      body: promptJob("a calculator app like this picture", { attachments: climbing }),
+    });
+    expectError(attack, 400, "invalid_request");
+    // Well-formed, but not an upload of the attacker's: neither the victim's path nor an invented key.
+    for (const path of [up.body.files[0].path, `${attacker.id}/${crypto.randomUUID()}/1.png`]) {
+      const res = await api("POST", "/jobs", {
+        token: attacker.token,
+        body: promptJob("a calculator app like this picture", {
+          attachments: { idempotency_key: path.split("/")[1], files: [{ ...mine.body.files[0], path }] },
+        }),
+      });
+      expectError(res, 400, "invalid_attachments");
+    }
+    assert.ok(existsSync(stored), "the victim's image is untouched");
+  },
+);
+
+t(
+  "POST /jobs/attachments: 404 for a deleted account's token, 409 past 10 uploads waiting for a job",
+  async () => {
+    const gone = await newUser("jobs.gone");
+    await db()`delete from auth.users where id = ${gone.id}`;
+    expectError(
+      await api("POST", "/jobs/attachments", {
+        token: gone.token,
+        body: imageForm(PNG_1x1, "a.png", "image/png", "files"),
+      }),
+      404,
+      "profile_not_found",
+    );
+    const user = await newUser("jobs.cap");
+    const keys: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const res = await api<{ idempotency_key: string }>("POST", "/jobs/attachments", {
+        token: user.token,
+        body: imageForm(PNG_1x1, "a.png", "image/png", "files"),
+      });
+      assert.equal(res.status, 201);
+      keys.push(res.body.idempotency_key);
+    }
+    const over = await api("POST", "/jobs/attachments", {
+      token: user.token,
+      body: imageForm(PNG_1x1, "a.png", "image/png", "files"),
+    });
+    expectError(over, 409, "too_many_pending_attachments");
+    assert.equal(existsSync(join(Deno.env.get("LOCAL_STORAGE_DIR")!, "attachments", user.id)), true);
+    const [{ n }] =
+      await db()`select count(*)::int as n from public.attachment_uploads where user_id = ${user.id}`;
+    assert.equal(n, 10, "the refused upload stored nothing");
+    // Re-sending a key replaces its upload.
+    const again = imageForm(PNG_1x1, "a.png", "image/png", "files");
+    again.append("idempotency_key", keys[0]);
+    assert.equal((await api("POST", "/jobs/attachments", { token: user.token, body: again })).status, 201);
+    // The account goes, and its attachments with it.
+    assert.equal((await api("DELETE", "/me", { token: user.token })).status, 204);
+    assert.equal(existsSync(join(Deno.env.get("LOCAL_STORAGE_DIR")!, "attachments", user.id)), false);
+    const [{ left }] =
+      await db()`select count(*)::int as left from public.attachment_uploads where user_id = ${user.id}`;
+    assert.equal(left, 0);
+  },
+);
+
+t("attachments no job used are swept by the runner once pg_cron finds them past 24 hours", async () => {
+  const user = await newUser("jobs.sweep");
+  const up = await api<{ idempotency_key: string; files: { path: string }[] }>("POST", "/jobs/attachments", {
+    token: user.token,
+    body: imageForm(PNG_1x1, "a.png", "image/png", "files"),
+  });
+  const stored = join(Deno.env.get("LOCAL_STORAGE_DIR")!, "attachments", up.body.files[0].path);
+  assert.ok(existsSync(stored));
+  assert.equal(
+    (await db()`select count(*)::int as n from cron.job where jobname = 'sweep-attachments'`)[0].n,
+    1,
+    "pg_cron runs the sweep",
+  );
+  await db()`update public.attachment_uploads set created_at = now() - interval '25 hours' where user_id = ${user.id}`;
+  await db()`select private.sweep_attachments()`;
+  for (let i = 0; i < 100 && existsSync(stored); i++) await new Promise((r) => setTimeout(r, 100));
+  assert.ok(!existsSync(stored), "the object was removed");
+  for (let i = 0; i < 50; i++) {
+    const [{ n }] =
+      await db()`select count(*)::int as n from public.attachment_uploads where user_id = ${user.id}`;
+    if (n === 0) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.fail("the upload's row was not forgotten");
+});
+
 t("50 jobs from 5 users at once all succeed, and every wallet is charged exactly", async () => {
   const users = await Promise.all(Array.from({ length: 5 }, (_, i) => newUser(`jobs.load${i}`)));
   const prompts = [

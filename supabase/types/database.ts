@@ -136,6 +136,7 @@ export type Database = {
         };
         Returns: Json;
       };
+      "record_attachment_upload": { Args: { "paths": (string)[]; "upload_key": string }; Returns: undefined };
       "record_preview_error": {
         Args: { "message": string; "project_id": number; "stack": string };
         Returns: Json;
@@ -215,6 +216,46 @@ export type Database = {
   };
   "public": {
     Tables: {
+      "attachment_uploads": {
+        Row: {
+          "created_at": string;
+          "job_id": string | null;
+          "paths": (string)[];
+          "upload_key": string;
+          "user_id": string;
+        };
+        ComputedFields: never;
+        Insert: {
+          "created_at"?: string;
+          "job_id"?: string | null;
+          "paths": (string)[];
+          "upload_key": string;
+          "user_id": string;
+        };
+        Update: {
+          "created_at"?: string;
+          "job_id"?: string | null;
+          "paths"?: (string)[];
+          "upload_key"?: string;
+          "user_id"?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "attachment_uploads_job_id_fkey";
+            columns: ["job_id"];
+            isOneToOne: false;
+            referencedRelation: "jobs";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "attachment_uploads_user_id_fkey";
+            columns: ["user_id"];
+            isOneToOne: false;
+            referencedRelation: "profiles";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       "blocks": {
         Row: {
           "blocked_user_id": string;

@@ -354,3 +354,19 @@ Deno.test("deleteUser against an Auth API that never answers fails within the ti
     assert.ok(performance.now() - started < 2_000);
   });
 });
+
+Deno.test("paths with .., a leading slash, a backslash or a control character never reach Storage", async () => {
+  await withStandIn(async (s) => {
+    const store = new SupabaseBlobStore(s.upstream());
+    for (const path of ["u1/../u2/k/1.png", "..", "/u1/a.png", "u1\\a.png", "u1/a\u0000.png", "u1/a\n.png"]) {
+      await assert.rejects(
+        store.put("attachments", path, new Uint8Array([1]), "image/png"),
+        /unsafe object path/,
+      );
+      await assert.rejects(store.get("attachments", path), /unsafe object path/);
+      await assert.rejects(store.remove("attachments", ["u1/ok.png", path]), /unsafe object path/);
+      await assert.rejects(store.removeFolder("attachments", path), /unsafe object path/);
+    }
+    assert.deepEqual(s.seen, []);
+  });
+});

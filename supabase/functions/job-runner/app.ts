@@ -165,6 +165,26 @@ export function createRunnerApp(deps: Deps, secret: string | undefined, opts: Ru
     }
   }
 
+  // pg_cron's sweep (private.sweep_attachments): objects of uploads no job used in time, or of finished
+  // jobs, are removed, then their rows; in the background, as pg_net does not wait long.
+  async function sweepAttachments() {
+    for (;;) {
+      const due = await db.asService(async (tx) =>
+        (await tx`select private.expired_attachment_uploads(500) as r`)[0].r as { paths: string[] }[]
+      );
+      if (due.length === 0) return;
+      await blobStore.remove("attachments", due.flatMap((u) => u.paths));
+      await db.asService((tx) => tx`select private.forget_attachment_uploads(${tx.json(due as never)})`);
+      if (due.length < 500) return;
+    }
+  }
+
+  app.post("/job-runner/attachments/sweep", (c) => {
+    requireWorkerSecret(secret, c.req.header("authorization"));
+    deps.background(sweepAttachments().catch((err) => console.error("attachment sweep failed", err)));
+    return c.json({ sweeping: true }, 202);
+  });
+
   app.post("/job-runner", async (c) => {
     requireWorkerSecret(secret, c.req.header("authorization"));
     const body = await c.req.json().catch(() => null) as { job_id?: unknown } | null;

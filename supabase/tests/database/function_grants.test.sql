@@ -72,6 +72,7 @@ insert into audited values
   ('api.link_repohost_repository(bigint,bigint,text,text)', 'definer acting for auth.uid(); project and installation ownership checked in SQL'),
   ('api.unlink_repohost_repository(bigint)', 'definer acting for auth.uid(); only the caller''s link'),
   ('api.unlink_dbhost_project(bigint)', 'definer acting for auth.uid(); only the caller''s link'),
+  ('api.record_attachment_upload(uuid,text[])', 'definer acting for auth.uid(); only paths of the caller''s own folder and key, capped, with a profile'),
   ('api.start_dbhost_authorization(text,text)', 'definer acting for auth.uid(); stores a pending authorization of the caller, a sealed verifier or none');
 
 select is(

@@ -1,16 +1,13 @@
 // Blob store on the local disk, for the embedded stack; the gateway serves the public buckets.
-import { dirname, join, normalize } from "node:path";
-import type { BlobStore, Bucket } from "../ports/storage.ts";
+import { dirname, join } from "node:path";
+import { assertObjectPath, type BlobStore, type Bucket } from "../ports/storage.ts";
 
 export class LocalBlobStore implements BlobStore {
   constructor(private readonly root: string, private readonly gatewayUrl: string) {}
 
   private file(bucket: Bucket, path: string): string {
-    const clean = normalize(path);
-    if (clean.startsWith("..") || clean.startsWith("/")) {
-      throw new Error(`object path escapes its bucket: ${path}`);
-    }
-    return join(this.root, bucket, clean);
+    assertObjectPath(path);
+    return join(this.root, bucket, path);
   }
 
   async put(bucket: Bucket, path: string, bytes: Uint8Array, _contentType: string) {

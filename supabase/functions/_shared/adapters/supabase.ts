@@ -1,7 +1,7 @@
 // Hosted Supabase adapters: Storage for blobs and the Auth admin API for accounts. Both act with the
 // service key, so they bypass row-level security and must only ever be driven by server-side decisions.
 import { createClient, isAuthApiError, StorageApiError, type SupabaseClient } from "@supabase/supabase-js";
-import type { BlobStore, Bucket } from "../ports/storage.ts";
+import { assertObjectPath, type BlobStore, type Bucket } from "../ports/storage.ts";
 import type { AuthAdmin } from "../ports/auth-admin.ts";
 import { UpstreamError } from "../ports/upstream.ts";
 
@@ -111,6 +111,7 @@ export class SupabaseBlobStore implements BlobStore {
   }
 
   async put(bucket: Bucket, path: string, bytes: Uint8Array, contentType: string) {
+    assertObjectPath(path);
     await this.call(
       `Storing ${bucket} object failed`,
       () => this.files(bucket).upload(path, bytes, { contentType, upsert: true }),
@@ -118,6 +119,7 @@ export class SupabaseBlobStore implements BlobStore {
   }
 
   async get(bucket: Bucket, path: string) {
+    assertObjectPath(path);
     const blob = await this.call(
       `Reading ${bucket} object failed`,
       () => this.files(bucket).download(path),
@@ -128,10 +130,12 @@ export class SupabaseBlobStore implements BlobStore {
 
   async remove(bucket: Bucket, paths: string[]) {
     if (paths.length === 0) return;
+    paths.forEach(assertObjectPath);
     await this.call(`Removing ${bucket} objects failed`, () => this.files(bucket).remove(paths));
   }
 
   async removeFolder(bucket: Bucket, prefix: string) {
+    assertObjectPath(prefix);
     // Everything is listed before anything goes, so deletions cannot shift the pages still to be read.
     const paths = await this.listAll(bucket, prefix.replace(/\/+$/, ""));
     for (let i = 0; i < paths.length; i += REMOVE_BATCH) {

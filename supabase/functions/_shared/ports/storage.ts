@@ -3,6 +3,17 @@
 export const PUBLIC_BUCKETS = ["avatars", "icons"] as const;
 export type Bucket = "avatars" | "icons" | "attachments";
 
+/**
+ * Object paths are relative and plain: nothing containing `..`, starting with `/`, holding a backslash or a
+ * control character reaches a store, whoever built the path.
+ */
+export function assertObjectPath(path: string): void {
+  // deno-lint-ignore no-control-regex
+  if (path === "" || path.includes("..") || path.startsWith("/") || /[\\\u0000-\u001f\u007f]/.test(path)) {
+    throw new Error(`unsafe object path: ${JSON.stringify(path)}`);
+  }
+}
+
 export interface BlobStore {
   put(bucket: Bucket, path: string, bytes: Uint8Array, contentType: string): Promise<void>;
   get(bucket: Bucket, path: string): Promise<Uint8Array | null>;

@@ -196,6 +196,9 @@ export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
       await blobStore.removeFolder("avatars", `${userId}/`).catch((err) =>
         console.error("avatar cleanup failed", err)
       );
+      await blobStore.removeFolder("attachments", `${userId}/`).catch((err) =>
+        console.error("attachment cleanup failed", err)
+      );
       await Promise.all(projectIds.map((id) => removeProjectIcons(deps, id)));
       return c.body(null, 204);
     },

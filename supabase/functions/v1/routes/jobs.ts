@@ -21,8 +21,12 @@ const LiveActivityToken = z.string().min(1).max(512);
 const LiveActivityUser = z.string().min(1).max(256);
 const DbhostRef = z.string().regex(/^[a-z0-9]{1,64}$/, "must be a database-host project ref");
 
+const UUID_PATTERN = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 const AttachmentFile = z.object({
-  path: z.string().max(300).openapi({ description: "Object path in the private attachments bucket" }),
+  path: z.string().regex(new RegExp(`^${UUID_PATTERN}/${UUID_PATTERN}/[1-3]\\.(png|jpg|webp)$`)).openapi({
+    description: "Object path in the private attachments bucket, exactly as uploaded: " +
+      "`<user id>/<idempotency_key>/<1..3>.<png|jpg|webp>`",
+  }),
   type: z.enum(["image/png", "image/jpeg", "image/webp"]),
   size: z.int().min(1).max(MAX_IMAGE_BYTES),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
@@ -133,7 +137,10 @@ prompt is evaluated.`,
           `multipart/form-data: \`files\`, 1..${MAX_ATTACHMENTS} images (png, jpeg or webp, recognized by content; at
 most 5 MB each), and an optional text field \`idempotency_key\` (a UUID; generated when omitted; the same key
 replaces the same upload). The files are stored privately under the caller's id and the key until the runner
-of the job that names them has used them.`,
+of the job that names them has used them; \`POST /jobs\` accepts only a manifest of the caller's own uploads.
+An upload no job used within 24 hours is deleted, and at most 10 uploads may wait for a job at once (409
+\`too_many_pending_attachments\`; re-sending a key replaces its upload and does not count twice). A deleted
+account's token cannot upload (404 \`profile_not_found\`); attachments go with the account.`,
         request: {
           body: {
             required: true,
@@ -159,15 +166,18 @@ of the job that names them has used them.`,
         },
         responses: {
           201: jsonContent(AttachmentsManifest, "The manifest to pass as `attachments` of POST /jobs"),
-          ...errorResponses([400, 413, 415]),
+          ...errorResponses([400, 404, 409, 413, 415], {
+            404: "`profile_not_found`: the account was deleted",
+            409: "`too_many_pending_attachments`: 10 uploads are already waiting for a job",
+          }),
         },
       }),
     ),
     async (c) => {
       const userId = c.get("claims").sub;
       const form = await readForm(c.req.raw, MAX_ATTACHMENTS * MAX_IMAGE_BYTES);
-      const key = form.get("idempotency_key") ?? crypto.randomUUID();
-      if (typeof key !== "string" || !Uuid.safeParse(key).success) {
+      const given = form.get("idempotency_key") ?? crypto.randomUUID();
+      if (typeof given !== "string" || !Uuid.safeParse(given).success) {
         throw new ApiError(400, "invalid_request", "idempotency_key must be a UUID.", {
           field: "idempotency_key",
         });
@@ -184,6 +194,7 @@ of the job that names them has used them.`,
           },
         );
       }
+      const key = given.toLowerCase();
       const entries = files.map((f, i) => {
         const type = detectImageType(f.bytes);
         if (!type) {
@@ -193,6 +204,11 @@ of the job that names them has used them.`,
         }
         return { ...f, type, path: `${userId}/${key}/${i + 1}.${type.extension}` };
       });
+      // Recorded before anything is stored: the profile and the cap are checked there.
+      await db.callAsUser(
+        c.get("claims"),
+        (tx) => tx`select api.record_attachment_upload(${key}, ${entries.map((e) => e.path)}::text[])`,
+      );
       const manifestFiles = [];
       for (const e of entries) {
         await blobStore.put("attachments", e.path, e.bytes, e.type.mime);
