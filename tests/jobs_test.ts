@@ -1,5 +1,6 @@
 // Section C over HTTP: creating jobs (every status), attachments, reading jobs, and the whole pipeline —
 // trigger, pg_net, runner, finalize — with no test calling the runner itself.
+import { templateIcon } from "../supabase/functions/_shared/generation/compose.ts";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { existsSync } from "node:fs";
@@ -30,7 +31,7 @@ interface JobBody {
   status: string;
   project_id: number | null;
   input: Record<string, unknown>;
-  result?: { project_id: number; files_saved: number };
+  result?: { project_id: number; files_saved: number; kind?: string; language?: string };
   error?: { code: string; message: string };
   created_at: string;
   updated_at: string;
@@ -79,21 +80,33 @@ t(
     assert.equal(res.body.type, "prompt");
     assert.equal(typeof res.body.project_id, "number");
     assert.equal(res.body.input.model, "light");
-    assert.equal(res.body.input.appName, "Todo List");
+    assert.equal(res.body.input.appName, "Task List");
 
     const done = await waitForJob(user, res.body.id);
     assert.equal(done.status, "succeeded", JSON.stringify(done.error));
     assert.equal(done.result?.project_id, res.body.project_id);
-    assert.ok((done.result?.files_saved ?? 0) >= 5);
+    assert.equal(done.result?.kind, "todo");
+    assert.equal(done.result?.language, "en");
 
-    const files = await api<{ data: { path: string; contents: string }[] }>(
+    const files = await api<{ data: { path: string; contents: string; type: string }[] }>(
       "GET",
       `/projects/${res.body.project_id}/files`,
       { token: user.token },
     );
-    const app = files.body.data.find((f) => f.path === "App.tsx");
-    assert.ok(app, "App.tsx was written");
-    assert.ok(files.body.data.some((f) => /ListScreen/.test(f.path)), "a list app has a list screen");
+    // The result counts the project's complete file set: the new project's template files left nothing.
+    assert.equal(done.result?.files_saved, files.body.data.length);
+    const spec = JSON.parse(files.body.data.find((f) => f.path === "app.spec.json")!.contents);
+    assert.deepEqual(spec.screens.map((s: { block: string }) => s.block), ["collection"]);
+    assert.ok(
+      files.body.data.some((f) => f.path === "src/blocks/CollectionBlock.tsx"),
+      "a list app has a list",
+    );
+    // The service's rendered icon, not the template's, is the app's icon.
+    const iconFile = files.body.data.find((f) => f.path === "assets/icon.png")!;
+    assert.equal(iconFile.type, "ASSET");
+    assert.notEqual(iconFile.contents, templateIcon());
+    const [project] = await db()`select description from public.projects where id = ${res.body.project_id}`;
+    assert.equal(project.description, spec.description);
 
     const [spend] = await db()`select amount, bonus_amount, metadata from public.wallet_transactions
                               where user_id = ${user.id} and reason = 'spend'`;

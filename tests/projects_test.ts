@@ -54,7 +54,7 @@ t("POST /projects creates a project with the template's files and its author emb
   const files = await api<{ data: FileRow[] }>("GET", `/projects/${p.id}/files`, { token: owner.token });
   assert.deepEqual(files.status, 200);
   const paths = files.body.data.map((f) => f.path);
-  for (const expected of ["App.tsx", "README.md", "app.json", "package.json"]) {
+  for (const expected of ["app.spec.json", "README.md", "app.json", "package.json", "assets/icon.png"]) {
     assert(paths.includes(expected));
   }
   assert.deepEqual(paths, [...paths].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)), "ordered by path");

@@ -1,19 +1,26 @@
 import assert from "node:assert/strict";
-import ts from "typescript";
+import { Buffer } from "node:buffer";
+import { analyzePrompt, detectLanguage } from "../../supabase/functions/_shared/generation/app-spec.ts";
+import { composeApp, templateIcon } from "../../supabase/functions/_shared/generation/compose.ts";
 import {
   deriveAppName,
   HeuristicEvaluator,
 } from "../../supabase/functions/_shared/generation/heuristic-evaluator.ts";
+import { defaultProjectFiles } from "../../supabase/functions/_shared/generation/project-template.ts";
 import {
+  mergeFiles,
+  storedSpec,
   TEMPLATE_PRICES_EUR,
   TemplateGenerator,
 } from "../../supabase/functions/_shared/generation/template-generator.ts";
+import { verifyProject } from "../../supabase/functions/_shared/generation/verify.ts";
 import type {
   GeneratedFile,
   GenerationRequest,
   GenerationResult,
-  ModelTier,
 } from "../../supabase/functions/_shared/ports/generation.ts";
+import { TEMPLATE_MODULE, templateModule } from "../../scripts/template.ts";
+import { APP_PROMPTS } from "../apps/prompts.ts";
 
 const evaluator = new HeuristicEvaluator();
 const generator = new TemplateGenerator();
@@ -48,89 +55,20 @@ const REJECTED_PROMPTS = [
   "??? ... !!! ,,,",
 ];
 
-function parseDiagnostics(sourceFile: ts.SourceFile): readonly ts.Diagnostic[] {
-  return (sourceFile as unknown as { parseDiagnostics: readonly ts.Diagnostic[] }).parseDiagnostics;
+function request(prompt: string, overrides: Partial<GenerationRequest> = {}): GenerationRequest {
+  return { prompt, appName: "", model: "light", attachments: [], existingFiles: [], ...overrides };
 }
 
-function parse(file: GeneratedFile): ts.SourceFile {
-  const kind = file.path.endsWith(".js") ? ts.ScriptKind.JS : ts.ScriptKind.TSX;
-  return ts.createSourceFile(file.path, file.contents, ts.ScriptTarget.Latest, true, kind);
-}
-
-function isSourceFile(file: GeneratedFile): boolean {
-  return /\.(ts|tsx|js)$/.test(file.path);
-}
-
-function fileAt(result: GenerationResult, path: string): GeneratedFile {
-  const file = result.files.find((candidate) => candidate.path === path);
+function fileAt(files: GeneratedFile[], path: string): GeneratedFile {
+  const file = files.find((candidate) => candidate.path === path);
   assert.ok(file, `missing ${path}`);
   return file;
 }
 
-function request(prompt: string, overrides: Partial<GenerationRequest> = {}): GenerationRequest {
-  return { prompt, appName: "My Test App", model: "light", attachments: [], existingFiles: [], ...overrides };
-}
-
-function assertRunnableProject(result: GenerationResult, appName: string): void {
-  const packageJson = JSON.parse(fileAt(result, "package.json").contents);
-  assert.match(packageJson.name, /^[a-z0-9]+(-[a-z0-9]+)*$/);
-  assert.equal(packageJson.main, "node_modules/expo/AppEntry.js");
-  assert.deepEqual(Object.keys(packageJson.scripts).sort(), ["android", "ios", "start"]);
-  for (const dependency of ["expo", "react", "react-native"]) assert.ok(packageJson.dependencies[dependency]);
-  assert.ok(packageJson.devDependencies.typescript);
-
-  const appJson = JSON.parse(fileAt(result, "app.json").contents);
-  assert.equal(appJson.expo.name, appName);
-  assert.equal(appJson.expo.slug, packageJson.name);
-  assert.ok(appJson.expo.version);
-  JSON.parse(fileAt(result, "tsconfig.json").contents);
-
-  fileAt(result, "App.tsx");
-  fileAt(result, "babel.config.js");
-  assert.ok(result.files.some((file) => /^src\/screens\/\w+\.tsx$/.test(file.path)));
-
-  for (const file of result.files.filter(isSourceFile)) {
-    assert.equal(parseDiagnostics(parse(file)).length, 0, `${file.path} has syntax errors`);
-    assert.equal(file.type, "CODE", `${file.path} should be CODE`);
-  }
-  assert.equal(fileAt(result, "README.md").type, "DOC");
-  assert.equal(fileAt(result, "package.json").type, "CONFIG");
-  assert.equal(fileAt(result, "app.json").type, "CONFIG");
-}
-
-function screenPaths(result: GenerationResult): string[] {
-  return result.files.map((file) => file.path).filter((path) => path.startsWith("src/screens/"));
-}
-
-function stringLiteralRanges(sourceFile: ts.SourceFile): [number, number][] {
-  const ranges: [number, number][] = [];
-  const visit = (node: ts.Node) => {
-    if (ts.isStringLiteral(node)) ranges.push([node.getStart(sourceFile), node.getEnd()]);
-    ts.forEachChild(node, visit);
-  };
-  visit(sourceFile);
-  return ranges;
-}
-
-function occurrencesOf(text: string, fragment: string): number[] {
-  const positions: number[] = [];
-  for (let index = text.indexOf(fragment); index >= 0; index = text.indexOf(fragment, index + 1)) {
-    positions.push(index);
-  }
-  return positions;
-}
-
-function constantValue(sourceFile: ts.SourceFile, name: string): string {
-  for (const statement of sourceFile.statements) {
-    if (!ts.isVariableStatement(statement)) continue;
-    for (const declaration of statement.declarationList.declarations) {
-      if (ts.isIdentifier(declaration.name) && declaration.name.text === name) {
-        assert.ok(declaration.initializer && ts.isStringLiteral(declaration.initializer));
-        return declaration.initializer.text;
-      }
-    }
-  }
-  throw new Error(`${name} is not declared`);
+function specOf(result: GenerationResult) {
+  const spec = storedSpec(result.files);
+  assert.ok(spec, "the project carries app.spec.json");
+  return spec;
 }
 
 Deno.test("evaluator accepts ordinary app prompts", async () => {
@@ -191,243 +129,228 @@ Deno.test("evaluator keeps the client's model and app name", async () => {
     appName: "Chat",
   });
   const blankName = await evaluator.evaluate("make a pomodoro timer", { appName: "   " });
-  assert.ok(blankName.ok && blankName.appName === "Pomodoro Timer");
+  assert.ok(blankName.ok && blankName.appName === "Focus Timer");
 });
 
-Deno.test("app names come from the prompt's noun phrase", () => {
+Deno.test("app names are short, in the prompt's language, never a sentence fragment", () => {
   const expectations: [string, string][] = [
-    ["a pomodoro timer with stats", "Pomodoro Timer"],
-    ["make a pomodoro timer", "Pomodoro Timer"],
-    ["a todo list app with categories", "Todo List"],
-    ["Build a recipe app where I can save my favourite dishes", "Recipe"],
-    ["Please create a simple GPS tracker for runs", "GPS Tracker"],
-    ["a to-do list", "Todo List"],
-    ["a café finder, with reviews", "Café Finder"],
-    ["I need an app to split bills with friends", "Split Bills"],
-    ["an app that tracks my water intake", "Water Intake"],
-    ["Make an app that shows random dog pictures", "Random Dog Pictures"],
-    ["make me an app", "My App"],
-    ["", "My App"],
-    ["???", "My App"],
+    ["a pomodoro timer with stats", "Focus Timer"],
+    ["a todo list app with categories", "Task List"],
+    ["Un'app per la lista della spesa", "Lista della spesa"],
+    ["Un'app per gestire le mie ricette preferite", "Ricettario"],
+    ["An app called houseplant royals to water my plants", "Houseplant Royals"],
+    ["Keep track of my vinyl records with artist and year", "Vinyl Records"],
   ];
   for (const [prompt, expected] of expectations) assert.equal(deriveAppName(prompt), expected, prompt);
-});
-
-Deno.test("app names are 1 to 30 letters, digits and spaces", () => {
-  const prompts = [
-    ...ACCEPTED_PROMPTS,
-    "a supercalifragilisticexpialidociousnessometer",
-    "an extraordinarily comprehensive international vocabulary trainer",
-    'a "quoted" `backtick` </Text> */ ${danger} app',
-    "an app that helps me track water intake",
-    "2048 game clone",
-  ];
-  for (const prompt of prompts) {
+  for (
+    const prompt of [
+      ...ACCEPTED_PROMPTS,
+      ...APP_PROMPTS.map((p) => p.prompt),
+      "make me an app",
+      "2048 game clone",
+    ]
+  ) {
     const name = deriveAppName(prompt);
-    assert.match(name, /^[\p{L}\p{N}]+( [\p{L}\p{N}]+)*$/u, prompt);
-    assert.ok(name.length >= 1 && name.length <= 30, `${name} from ${prompt}`);
+    assert.match(name, /^[\p{L}\p{N}][\p{L}\p{N}' -]*$/u, prompt);
+    assert.ok(name.length <= 30 && name.split(" ").length <= 4, `${name} from ${prompt}`);
   }
 });
 
-const KIND_PROMPTS: Record<string, { prompt: string; screen: string; markers: string[] }> = {
-  list: {
-    prompt: "a todo list app with categories",
-    screen: "ListScreen",
-    markers: ["handleAdd", "handleDelete", "<TextInput", "useState", "filter((item) => item.id !== id)"],
-  },
-  shopping: {
-    prompt: "a shopping list for groceries",
-    screen: "ListScreen",
-    markers: ["Shopping list", "handleAdd", "handleDelete"],
-  },
-  pomodoro: {
-    prompt: "make a pomodoro timer",
-    screen: "TimerScreen",
-    markers: ["setInterval", "clearInterval", "useEffect", "1500", "Start", "Pause", "handleReset"],
-  },
-  stopwatch: {
-    prompt: "a stopwatch with laps",
-    screen: "TimerScreen",
-    markers: ["setInterval", "clearInterval", "useEffect", "handleReset", "handleLap"],
-  },
-  counter: {
-    prompt: "a habit counter for my daily walk",
-    screen: "CounterScreen",
-    markers: ["handleIncrement", "handleDecrement", "handleReset", "GOAL"],
-  },
-  notes: {
-    prompt: "a journal app for my daily thoughts",
-    screen: "NotesScreen",
-    markers: ["handleSave", "handleEdit", "handleDelete", "editingId"],
-  },
-  quiz: {
-    prompt: "a trivia quiz about geography",
-    screen: "QuizScreen",
-    markers: ["setScore", "QUESTIONS", "handleRestart"],
-  },
-  weather: {
-    prompt: "a weather app with the forecast",
-    screen: "WeatherScreen",
-    markers: ["buildForecast", "handleRefresh", "FlatList"],
-  },
-  calculator: {
-    prompt: "a simple calculator",
-    screen: "CalculatorScreen",
-    markers: ["applyOperator", "handleKey", "÷", "×"],
-  },
-  generic: {
-    prompt: "an app about my favourite bands and their concerts",
-    screen: "HomeScreen",
-    markers: ["APP_DESCRIPTION", "<TextInput", "handleLike"],
-  },
-};
-
-for (const [kind, { prompt, screen, markers }] of Object.entries(KIND_PROMPTS)) {
-  Deno.test(`generator writes a runnable ${kind} app`, async () => {
-    const result = await generator.generate(request(prompt));
-    assertRunnableProject(result, "My Test App");
-    assert.deepEqual(screenPaths(result), [`src/screens/${screen}.tsx`]);
-    const screenSource = fileAt(result, `src/screens/${screen}.tsx`).contents;
-    for (const marker of markers) assert.ok(screenSource.includes(marker), `${kind} lacks ${marker}`);
-    assert.ok(fileAt(result, "App.tsx").contents.includes(`<${screen} />`));
-    assert.ok(fileAt(result, "README.md").contents.includes(prompt));
-  });
-}
-
-Deno.test("generator names the package after the app", async () => {
-  const result = await generator.generate(request("a todo list", { appName: "Café  Todo: Deluxe!" }));
-  assertRunnableProject(result, "Café  Todo: Deluxe!");
-  assert.equal(JSON.parse(fileAt(result, "package.json").contents).name, "cafe-todo-deluxe");
-  const symbolsOnly = await generator.generate(request("a todo list", { appName: "★★★" }));
-  assert.equal(JSON.parse(fileAt(symbolsOnly, "package.json").contents).name, "my-app");
+Deno.test("template-files.ts is generated from the template directory (npm run template)", () => {
+  assert.equal(Deno.readTextFileSync(TEMPLATE_MODULE), templateModule(), "run `npm run template`");
 });
 
-Deno.test("generator combines screens with a tab switcher when the prompt asks for several things", async () => {
-  const result = await generator.generate(request("a pomodoro timer with a todo list and notes"));
-  assertRunnableProject(result, "My Test App");
-  assert.deepEqual(screenPaths(result), [
-    "src/screens/TimerScreen.tsx",
-    "src/screens/ListScreen.tsx",
-    "src/screens/NotesScreen.tsx",
+Deno.test("every prompt of the fixed set gets its kind, language, name and a one-sentence description", async () => {
+  for (const p of APP_PROMPTS) {
+    const result = await generator.generate(request(p.prompt, { model: p.model }));
+    const spec = specOf(result);
+    assert.equal(spec.kind.split("+")[0], p.kind, p.id);
+    assert.equal(spec.language, p.language, p.id);
+    assert.equal(result.summary?.description, spec.description);
+    assert.match(spec.description, /^[^.]*[^.]+\.$/u, `${p.id}: one sentence`);
+    assert.ok(
+      !result.files.some((file) => file.type !== "ASSET" && file.contents.includes(p.prompt.slice(0, 40))) ||
+        fileAt(result.files, "app.spec.json").contents.includes(p.prompt),
+      `${p.id}: the prompt is not pasted into the UI`,
+    );
+    assert.deepEqual(verifyProject(result.files), [], p.id);
+  }
+});
+
+Deno.test("phrases decide the kind: a conversation list is a chat, not a to-do list", () => {
+  assert.equal(analyzePrompt("a conversation list with messages from my friends", "light").spec.kind, "chat");
+  assert.equal(analyzePrompt("a list of my recipes", "light").spec.kind, "recipes");
+  assert.equal(analyzePrompt("a shopping list", "light").spec.kind, "shopping");
+  assert.equal(analyzePrompt("a budget with a chart and a list of expenses", "light").spec.kind, "budget");
+  // A single common word makes no kind: the app is built around the prompt's nouns instead.
+  const generic = analyzePrompt("Track my board games with players, year and rating", "light").spec;
+  assert.equal(generic.kind, "generic");
+  assert.deepEqual(generic.entities[0].fields.map((field) => [field.label, field.type]), [
+    ["Name", "text"],
+    ["Players", "text"],
+    ["Year", "number"],
+    ["Rating", "rating"],
   ]);
-  const app = fileAt(result, "App.tsx").contents;
-  for (const screen of ["TimerScreen", "ListScreen", "NotesScreen"]) assert.ok(app.includes(`<${screen} />`));
-  assert.ok(app.includes("setActiveTab"));
-  assert.ok(!JSON.parse(fileAt(result, "package.json").contents).dependencies["@react-navigation/native"]);
+});
+
+Deno.test("Italian prompts get Italian UI; other languages fall back to English and say so", async () => {
+  assert.equal(detectLanguage("Voglio un'app per la spesa con il carrello").language, "it");
+  const spanish = await generator.generate(
+    request("Quiero una aplicación para mi lista de la compra con los precios"),
+  );
+  assert.equal(spanish.summary?.language, "en");
+  assert.equal(spanish.summary?.languageFallbackFrom, "es");
+  const italian = await generator.generate(request("Un timer pomodoro per studiare"));
+  assert.equal(italian.summary?.language, "it");
+  assert.equal(italian.summary?.languageFallbackFrom, undefined);
+  assert.match(fileAt(italian.files, "app.spec.json").contents, /"Concentrazione"/);
+});
+
+Deno.test("the full tier buys settings, an about screen and more sample data", () => {
+  const light = analyzePrompt("A recipe browser with categories", "light").spec;
+  const full = analyzePrompt("A recipe browser with categories", "full").spec;
+  assert.deepEqual(full.screens.map((s) => s.block), ["collection", "settings", "about"]);
+  assert.deepEqual(light.screens.map((s) => s.block), ["collection"]);
+  assert.ok(full.entities[0].samples.length > light.entities[0].samples.length);
+  const files = composeApp(full).map((file) => file.path);
+  assert.ok(files.includes("src/blocks/SettingsBlock.tsx") && files.includes("src/app/(tabs)/settings.tsx"));
+  assert.ok(!composeApp(light).some((file) => file.path === "src/blocks/SettingsBlock.tsx"));
+});
+
+Deno.test("the project carries only the building blocks its screens use, each declared route present", () => {
+  const files = composeApp(analyzePrompt("A pomodoro timer", "light").spec).map((file) => file.path);
+  assert.ok(files.includes("src/blocks/TimerBlock.tsx"));
+  assert.ok(!files.some((path) => path.includes("CollectionBlock") || path.startsWith("src/app/record/")));
+  assert.ok(files.includes("assets/icon.png") && files.includes("src/app/(tabs)/index.tsx"));
+});
+
+Deno.test("the rendered icon is written as assets/icon.png, and kept by later runs", async () => {
+  const png = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 1, 2, 3]);
+  const first = await generator.generate(request("a shopping list", { iconPng: png }));
+  const icon = fileAt(first.files, "assets/icon.png");
+  assert.equal(icon.type, "ASSET");
+  assert.deepEqual(new Uint8Array(Buffer.from(icon.contents, "base64")), png);
+  const again = await generator.generate(request("add a timer", { existingFiles: first.files }));
+  assert.equal(fileAt(again.files, "assets/icon.png").contents, icon.contents);
+  assert.notEqual(icon.contents, templateIcon());
+});
+
+Deno.test("a new project's template files are replaced by the first job's app, nothing left behind", async () => {
+  const start = await defaultProjectFiles("Groceries");
+  assert.equal(storedSpec(start)?.prompts.length, 0);
+  const result = await generator.generate(request("A pomodoro timer", { existingFiles: start }));
+  const paths = result.files.map((file) => file.path);
+  assert.ok(!paths.includes("src/blocks/CollectionBlock.tsx"), "the template's list screen is gone");
+  assert.equal(specOf(result).kind, "pomodoro");
+});
+
+Deno.test("follow-ups change the stored spec: add a screen, a field, recolour, rename, switch language", async () => {
+  const first = await generator.generate(request("A recipe browser with categories"));
+  const timer = await generator.generate(request("add a pomodoro timer", { existingFiles: first.files }));
+  assert.deepEqual(specOf(timer).screens.map((s) => s.block), ["collection", "timer"]);
+  assert.ok(timer.files.some((file) => file.path === "src/blocks/TimerBlock.tsx"));
+
+  const field = await generator.generate(request('add a field "Difficulty"', { existingFiles: timer.files }));
+  assert.ok(specOf(field).entities[0].fields.some((f) => f.label === "Difficulty"));
+
+  const red = await generator.generate(request("make the colour red", { existingFiles: field.files }));
+  assert.equal(specOf(red).accent, "#DC2626");
+
+  const renamed = await generator.generate(
+    request("rename it to Nonna's Kitchen", { existingFiles: red.files }),
+  );
+  assert.equal(specOf(renamed).name, "Nonna's Kitchen");
+  assert.equal(JSON.parse(fileAt(renamed.files, "app.json").contents).expo.name, "Nonna's Kitchen");
+
+  const italian = await generator.generate(request("switch to Italian", { existingFiles: renamed.files }));
+  const spec = specOf(italian);
+  assert.equal(spec.language, "it");
+  assert.equal(spec.screens[0].title, "Ricette");
+  assert.deepEqual(spec.screens.map((s) => s.block), ["collection", "timer"]);
+  assert.equal(spec.name, "Nonna's Kitchen");
+  assert.equal(spec.accent, "#DC2626");
+});
+
+Deno.test("follow-ups keep files the user edited that the change does not touch, and remove what is no longer made", async () => {
+  const first = await generator.generate(request("A recipe browser with categories and a pomodoro timer"));
+  const edited = first.files.map((file) =>
+    file.path === "src/blocks/CollectionBlock.tsx"
+      ? { ...file, contents: `${file.contents}\n// my change\n` }
+      : file
+  );
+  const mine = { path: "notes/ideas.md", contents: "mine", type: "DOC" };
+  const next = await generator.generate(request("make it green", { existingFiles: [...edited, mine] }));
+  assert.match(fileAt(next.files, "src/blocks/CollectionBlock.tsx").contents, /my change/);
+  assert.equal(fileAt(next.files, "notes/ideas.md").contents, "mine");
+  // A different app: the timer's files go, the user's own file stays.
+  const other = await generator.generate(
+    request("A chat app with a conversation list", { existingFiles: next.files }),
+  );
+  const paths = other.files.map((file) => file.path);
+  assert.ok(!paths.includes("src/blocks/TimerBlock.tsx"));
+  assert.ok(paths.includes("notes/ideas.md") && paths.includes("src/blocks/ChatBlock.tsx"));
+});
+
+Deno.test("mergeFiles: generated files replace, edits the change does not touch stay, dropped files go", () => {
+  const f = (path: string, contents: string) => ({ path, contents, type: "CODE" });
+  const merged = mergeFiles(
+    [f("a.ts", "a-user"), f("b.ts", "b1"), f("c.ts", "c1"), f("mine.ts", "m")],
+    [f("a.ts", "a1"), f("b.ts", "b1"), f("c.ts", "c1")],
+    [f("a.ts", "a1"), f("b.ts", "b2")],
+  );
+  assert.deepEqual(merged.map((file) => [file.path, file.contents]), [["a.ts", "a-user"], ["b.ts", "b2"], [
+    "mine.ts",
+    "m",
+  ]]);
+});
+
+Deno.test("verification finds syntax errors, unresolved imports, undeclared packages and missing assets", async () => {
+  const good = (await generator.generate(request("a shopping list"))).files;
+  const replace = (path: string, contents: string) =>
+    good.map((file) => (file.path === path ? { ...file, contents } : file));
+  const route = "src/app/(tabs)/index.tsx";
+  assert.match(
+    verifyProject(replace(route, "export default function ("))[0],
+    /src\/app\/\(tabs\)\/index.tsx:1:\d+: /,
+  );
+  assert.match(
+    verifyProject(replace(route, 'import { X } from "../../blocks/Nope";\nexport default X;\n'))[0],
+    /Nope, which is not a file/,
+  );
+  assert.match(
+    verifyProject(replace(route, 'import confetti from "canvas-confetti";\nexport default confetti;\n'))[0],
+    /canvas-confetti, which package.json does not declare/,
+  );
+  assert.match(
+    verifyProject(good.filter((file) => file.path !== "assets/icon.png")).join("\n"),
+    /names assets\/icon.png, which is missing/,
+  );
+  assert.match(verifyProject(replace("app.json", "{")).join("\n"), /app.json: not valid JSON/);
 });
 
 Deno.test("generator reports tier-priced usage deterministically", async () => {
-  assert.deepEqual(TEMPLATE_PRICES_EUR, { light: "0.0500", full: "0.2000" });
-  for (const model of ["light", "full"] as ModelTier[]) {
-    const prompt = "a weather app with the forecast";
-    const result = await generator.generate(request(prompt, { model }));
-    const outputChars = result.files.reduce((total, file) => total + file.contents.length, 0);
-    assert.equal(result.model, `template-${model}`);
-    assert.equal(result.provider, "template");
-    assert.equal(result.costEur, TEMPLATE_PRICES_EUR[model]);
-    assert.equal(result.usage.tokensOut, Math.ceil(outputChars / 4));
-    assert.ok(result.usage.tokensIn > Math.ceil(prompt.length / 4));
+  for (const model of ["light", "full"] as const) {
+    const a = await generator.generate(request("a todo list app", { model }));
+    const b = await generator.generate(request("a todo list app", { model }));
+    assert.equal(a.costEur, TEMPLATE_PRICES_EUR[model]);
+    assert.deepEqual(a, b);
   }
 });
 
-Deno.test("full tier adds an about screen", async () => {
-  const result = await generator.generate(request("a weather app with the forecast", { model: "full" }));
-  assertRunnableProject(result, "My Test App");
-  assert.deepEqual(screenPaths(result), ["src/screens/WeatherScreen.tsx", "src/screens/AboutScreen.tsx"]);
-});
-
-Deno.test("generator output is deterministic", async () => {
-  const input = request("a pomodoro timer with a todo list and notes", {
-    model: "full",
-    attachments: [{ path: "uploads/sketch.png", type: "image/png", bytes: new Uint8Array([1, 2, 3]) }],
-  });
-  assert.deepEqual(await generator.generate(input), await generator.generate(structuredClone(input)));
-});
-
-Deno.test("follow-up prompts get the full file set", async () => {
-  const first = await generator.generate(request("a todo list"));
-  const followUp = await generator.generate(request("a todo list", { existingFiles: first.files }));
-  assert.deepEqual(followUp.files, first.files);
-});
-
-Deno.test("attachments are listed in the README", async () => {
-  const result = await generator.generate(request("a notes app", {
-    attachments: [{ path: "uploads/abc/mockup.png", type: "image/png", bytes: new Uint8Array([137, 80]) }],
-  }));
-  const readme = fileAt(result, "README.md").contents;
-  assert.ok(readme.includes("mockup.png"));
-  assert.ok(readme.includes("image/png"));
-});
-
-Deno.test("hostile prompt and app name stay inside string literals", async () => {
-  const marker = "PWNED";
-  const prompt =
-    `Make a "notes" app \`${marker}\` */ </Text> \${${marker}()} <script>${marker}</script> // ${marker}`;
-  const appName = `Evil "${marker}" </Text> */ \${${marker}} \`x\``;
-  for (const kindPrompt of [prompt, `a todo list and a timer ${prompt}`, `an app about ${prompt}`]) {
-    for (const model of ["light", "full"] as ModelTier[]) {
-      const result = await generator.generate(request(kindPrompt, { appName, model }));
-      assertRunnableProject(result, appName);
-
-      for (const file of result.files.filter((candidate) => /\.(tsx?|js)$/.test(candidate.path))) {
-        assert.ok(!file.contents.includes(kindPrompt), `${file.path} embeds the raw prompt`);
-        assert.ok(!file.contents.includes(appName), `${file.path} embeds the raw app name`);
-        const sourceFile = parse(file);
-        const literals = stringLiteralRanges(sourceFile);
-        for (const position of occurrencesOf(file.contents, marker)) {
-          assert.ok(
-            literals.some(([start, end]) => position > start && position < end),
-            `${file.path} has user text outside a string literal at ${position}`,
-          );
-        }
-      }
-
-      const appInfo = parse(fileAt(result, "src/appInfo.ts"));
-      assert.equal(constantValue(appInfo, "APP_NAME"), appName);
-      assert.ok(constantValue(appInfo, "APP_DESCRIPTION").includes(`</Text> \${${marker}()}`));
-    }
+Deno.test("hostile prompt text stays data: JSON in app.spec.json, never code", async () => {
+  const prompt = 'Track my "games" `x` </Text> */ ${danger} \u2028 with notes';
+  const result = await generator.generate(request(prompt));
+  assert.deepEqual(verifyProject(result.files), []);
+  for (const file of result.files.filter((f) => /\.tsx?$/.test(f.path))) {
+    assert.ok(!file.contents.includes("${danger}"), file.path);
   }
-});
-
-Deno.test("the description is the prompt's opening, capitalized and bounded", async () => {
-  const describe = async (prompt: string) => {
-    const result = await generator.generate(request(prompt));
-    return constantValue(parse(fileAt(result, "src/appInfo.ts")), "APP_DESCRIPTION");
-  };
-  assert.equal(
-    await describe(
-      "a pomodoro timer.   It should ring when a session ends. Later add stats and themes please.",
-    ),
-    "A pomodoro timer. It should ring when a session ends.",
-  );
-  const long = await describe(`a notes app ${"with many many words ".repeat(30)}`);
-  assert.ok(long.length <= 201 && long.endsWith("…"));
-});
-
-Deno.test("line separators in user text are escaped in source", async () => {
-  const result = await generator.generate(
-    request("a todo list\u2028with\u2029breaks", { appName: "A\u2028B" }),
-  );
-  assertRunnableProject(result, "A\u2028B");
-  const appInfo = fileAt(result, "src/appInfo.ts");
-  assert.ok(!/[\u2028\u2029]/.test(appInfo.contents));
-  assert.equal(constantValue(parse(appInfo), "APP_NAME"), "A\u2028B");
+  assert.equal(specOf(result).prompts[0], prompt);
 });
 
 Deno.test("every generated path is relative and inside the project", async () => {
-  const prompts = Object.values(KIND_PROMPTS).map(({ prompt }) => prompt);
-  for (const prompt of [...prompts, "a pomodoro timer with a todo list and notes"]) {
-    for (const model of ["light", "full"] as ModelTier[]) {
-      const { files } = await generator.generate(request(prompt, { appName: "../../etc/passwd", model }));
-      const paths = files.map((file) => file.path);
-      assert.equal(new Set(paths).size, paths.length);
-      for (const path of paths) {
-        assert.ok(!path.startsWith("/") && !path.includes("\\"), path);
-        assert.ok(
-          !path.split("/").some((segment) => segment === ".." || segment === "." || segment === ""),
-          path,
-        );
-      }
+  for (const p of APP_PROMPTS) {
+    for (const file of (await generator.generate(request(p.prompt, { model: p.model }))).files) {
+      assert.ok(!file.path.startsWith("/") && !file.path.split("/").includes(".."), file.path);
     }
   }
 });

@@ -466,7 +466,7 @@ Deno.test("the evaluator derives the name itself when the model's is unusable", 
       standIn.reply = verdict({ usable: true, reason: "ok", tier: "light", app_name });
       assert.deepEqual(
         await evaluator.evaluate("make a pomodoro timer with stats", {}),
-        { ok: true, model: "light", appName: "Pomodoro Timer" },
+        { ok: true, model: "light", appName: "Focus Timer" },
         app_name,
       );
     }

@@ -50,7 +50,18 @@ export const Job = z.object({
   updated_at: Timestamp,
   project_id: z.int().nullable(),
   input: z.record(z.string(), z.unknown()),
-  result: z.object({ project_id: z.int(), files_saved: z.int() }).optional(),
+  result: z.object({
+    project_id: z.int(),
+    files_saved: z.int().describe("The project's files after the run: its complete file set"),
+    kind: z.string().optional().describe(
+      "The kind of app the generator made, e.g. `shopping` or `todo+chat`",
+    ),
+    name: z.string().optional().describe("The app's name"),
+    language: z.string().optional().describe("The UI language written (`en` or `it`)"),
+    language_fallback_from: z.string().optional().describe(
+      "The prompt's language when the UI could not be written in it (English was used instead)",
+    ),
+  }).optional(),
   error: JobError.optional(),
 }).openapi("Job");
 

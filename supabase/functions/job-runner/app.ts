@@ -6,10 +6,13 @@ import { Hono } from "hono";
 import type { Deps } from "../_shared/deps.ts";
 import { ApiError, errorResponse } from "../_shared/errors.ts";
 import { requireWorkerSecret } from "../_shared/worker-auth.ts";
+import { ICON_PATH, templateIcon } from "../_shared/generation/compose.ts";
+import { verifyProject } from "../_shared/generation/verify.ts";
 import {
   type GeneratedFile,
   type GenerationAttachment,
   GenerationError,
+  type GenerationSummary,
   type ModelTier,
 } from "../_shared/ports/generation.ts";
 
@@ -31,6 +34,8 @@ type Outcome =
     model: string;
     provider: string;
     cost_eur: string;
+    /** Added to the job's result; its description becomes the project's. */
+    report?: Record<string, string>;
   }
   | {
     status: "failed";
@@ -83,7 +88,7 @@ export interface RunnerOptions {
 }
 
 export function createRunnerApp(deps: Deps, secret: string | undefined, opts: RunnerOptions = {}) {
-  const { db, blobStore, generator } = deps;
+  const { db, blobStore, generator, icons } = deps;
   const runnerId = crypto.randomUUID();
   const slots = createSlots(opts.concurrency ?? Infinity);
   const app = new Hono();
@@ -120,11 +125,22 @@ export function createRunnerApp(deps: Deps, secret: string | undefined, opts: Ru
 
   async function generate(job: ClaimedJob, refs: string[]): Promise<Outcome> {
     try {
-      const existingFiles = job.project_id === null
-        ? []
+      const project = job.project_id === null
+        ? null
         : await db.asService(async (tx) =>
-          (await tx`select path, contents, type from public.project_files where project_id = ${job.project_id} order by path`) as unknown as GeneratedFile[]
+          (await tx`select p.name, coalesce((select jsonb_agg(jsonb_build_object('path', f.path, 'contents',
+                    f.contents, 'type', f.type) order by f.path) from public.project_files f
+                    where f.project_id = p.id), '[]') as files
+                  from public.projects p where p.id = ${job.project_id}`)[0] as
+            | { name: string; files: GeneratedFile[] }
+            | undefined
         );
+      const existingFiles = project?.files ?? [];
+      // The service's rendered icon goes into the project once, in place of the template's.
+      const icon = existingFiles.find((file) => file.path === ICON_PATH);
+      const iconPng = project && (!icon || icon.contents === templateIcon())
+        ? await icons.render(project.name)
+        : undefined;
       const attachments: GenerationAttachment[] = [];
       for (const path of refs) {
         const bytes = await blobStore.get("attachments", path);
@@ -136,14 +152,31 @@ export function createRunnerApp(deps: Deps, secret: string | undefined, opts: Ru
         model: job.input.model,
         attachments,
         existingFiles,
+        iconPng,
       });
-      return {
-        status: "succeeded",
-        files: r.files,
+      const charge = {
         usage: { tokens_in: r.usage.tokensIn, tokens_out: r.usage.tokensOut },
         model: r.model,
         provider: r.provider,
         cost_eur: r.costEur,
+      };
+      const problems = verifyProject(r.files);
+      if (problems.length > 0) {
+        console.error(`job ${job.id}: the output failed verification`, problems);
+        return {
+          status: "failed",
+          error: {
+            code: "invalid_output",
+            message: `The generated app failed verification: ${problems.join("; ")}`,
+          },
+          ...charge,
+        };
+      }
+      return {
+        status: "succeeded",
+        files: r.files,
+        ...charge,
+        ...(r.summary ? { report: reportOf(r.summary) } : {}),
       };
     } catch (err) {
       if (err instanceof GenerationError) {
@@ -201,6 +234,17 @@ export function createRunnerApp(deps: Deps, secret: string | undefined, opts: Ru
     return c.json({ claimed: true, job_id: job.id }, 202);
   });
   return app;
+}
+
+/** The job result's fields from the generator's summary, in the contract's snake case. */
+function reportOf(summary: GenerationSummary): Record<string, string> {
+  return {
+    kind: summary.kind,
+    name: summary.name,
+    description: summary.description,
+    language: summary.language,
+    ...(summary.languageFallbackFrom ? { language_fallback_from: summary.languageFallbackFrom } : {}),
+  };
 }
 
 function mimeOf(path: string): string {

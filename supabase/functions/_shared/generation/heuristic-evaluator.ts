@@ -1,6 +1,7 @@
 // Offline prompt evaluator: cheap, deterministic checks that keep obvious junk out of the paid pipeline
 // and choose a model tier without calling a model.
 import type { ModelTier, PromptEvaluator, PromptVerdict } from "../ports/generation.ts";
+import { analyzePrompt } from "./app-spec.ts";
 
 const MIN_LETTERS = 10;
 const MIN_DISTINCT_WORDS = 2;
@@ -11,10 +12,6 @@ const MAX_PLAUSIBLE_WORD_LENGTH = 24;
 
 const FULL_TIER_MIN_WORDS = 40;
 const FULL_TIER_MIN_FEATURES = 4;
-
-const MAX_APP_NAME_LENGTH = 30;
-const MAX_APP_NAME_WORDS = 3;
-const FALLBACK_APP_NAME = "My App";
 
 const KEYBOARD_ROWS = ["qwertyuiop", "asdfghjkl", "zxcvbnm", "1234567890"];
 const MIN_KEYBOARD_RUN = 4;
@@ -70,21 +67,6 @@ const COMPLEX_FEATURE_PHRASES = [
   "multiple screens",
   "push notification",
 ];
-
-// Words that open a request ("please make me a simple ...") rather than name the app.
-const NAME_LEADING_FILLER = wordSet(`
-  i id im we want wanna need would like love please can could you make build create generate write design
-  develop code give me us a an the my our simple basic small little tiny nice cool new quick minimal
-  minimalist clean beautiful modern mobile expo react native ios android app application apps for just some
-  that lets let helps help show shows display displays track tracks manage manages organize organizes keep
-  keeps find finds
-`);
-
-// Words that end the app's noun phrase ("a pomodoro timer with stats" stops at "with").
-const NAME_PHRASE_END = wordSet(`
-  with where when while that which who whose to for and or but so using in on of by from including
-  featuring like app apps application
-`);
 
 function stripDiacritics(text: string): string {
   return text.normalize("NFKD").replace(/\p{M}/gu, "");
@@ -150,40 +132,9 @@ function chooseModelTier(prompt: string): ModelTier {
   return features.length >= FULL_TIER_MIN_FEATURES ? "full" : "light";
 }
 
-function titleCase(word: string): string {
-  if (word.length > 1 && word === word.toUpperCase() && /\p{Lu}/u.test(word)) return word;
-  return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
-}
-
-function fitAppName(words: string[]): string {
-  const kept = words.slice(0, MAX_APP_NAME_WORDS).map(titleCase);
-  while (kept.length > 1 && kept.join(" ").length > MAX_APP_NAME_LENGTH) kept.pop();
-  return kept.join(" ").slice(0, MAX_APP_NAME_LENGTH).trim();
-}
-
-interface NameToken {
-  word: string;
-  endsClause: boolean;
-}
-
-function nameTokensOf(prompt: string): NameToken[] {
-  return prompt.split(/\s+/).flatMap((raw) => {
-    const word = raw.replace(/[^\p{L}\p{N}]/gu, "");
-    return word.length === 0 ? [] : [{ word, endsClause: /[,.;:!?)]$/.test(raw) }];
-  });
-}
-
-/** Names an app after the noun phrase the prompt asks for, e.g. "a pomodoro timer with stats" → "Pomodoro Timer". */
+/** Names an app as the offline generator's spec does: by its kind, a name the prompt gives, or its nouns. */
 export function deriveAppName(prompt: string): string {
-  const phrase: string[] = [];
-  for (const { word, endsClause } of nameTokensOf(prompt)) {
-    const lower = word.toLowerCase();
-    if (phrase.length === 0 && (NAME_LEADING_FILLER.has(lower) || NAME_PHRASE_END.has(lower))) continue;
-    if (NAME_PHRASE_END.has(lower)) break;
-    phrase.push(word);
-    if (endsClause || phrase.length === MAX_APP_NAME_WORDS) break;
-  }
-  return phrase.length > 0 ? fitAppName(phrase) : FALLBACK_APP_NAME;
+  return analyzePrompt(prompt, "light").spec.name;
 }
 
 export class HeuristicEvaluator implements PromptEvaluator {

@@ -1,19 +1,16 @@
-// The files a new project starts with: the offline template, built from the project's name and description.
-import { TemplateGenerator } from "./template-generator.ts";
+// The files a new project starts with: the template's own app, named after the project. Its spec has no
+// prompts yet, so the project's first job makes the app from its prompt instead of changing this one.
+import type { AppSpec } from "./app-spec.ts";
+import { composeApp } from "./compose.ts";
+import { TEMPLATE_FILES } from "./template-files.ts";
 
-const template = new TemplateGenerator();
+const base = JSON.parse(TEMPLATE_FILES.find((file) => file.path === "app.spec.json")!.contents) as AppSpec;
 
-export async function defaultProjectFiles(
+export function defaultProjectFiles(
   name: string,
   description?: string,
 ): Promise<{ path: string; contents: string; type: string }[]> {
-  const prompt = `A mobile app called ${name}.${description ? ` ${description}` : ""}`;
-  const generated = await template.generate({
-    prompt,
-    appName: name,
-    model: "light",
-    attachments: [],
-    existingFiles: [],
-  });
-  return generated.files.map(({ path, contents, type }) => ({ path, contents, type }));
+  return Promise.resolve(
+    composeApp({ ...base, name, description: description || base.description, prompts: [] }),
+  );
 }

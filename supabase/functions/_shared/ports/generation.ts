@@ -33,6 +33,19 @@ export interface GenerationRequest {
   attachments: GenerationAttachment[];
   /** The project's current files, so a follow-up prompt modifies rather than replaces. */
   existingFiles: GeneratedFile[];
+  /** The project's rendered icon, written as assets/icon.png; absent when the project already carries it. */
+  iconPng?: Uint8Array;
+}
+
+/** What the generator made of the prompt, reported in the job's result and kept on the project. */
+export interface GenerationSummary {
+  kind: string;
+  name: string;
+  /** One sentence; it becomes the project's description. */
+  description: string;
+  /** The UI language written; `languageFallbackFrom` names the prompt's language when it could not be. */
+  language: string;
+  languageFallbackFrom?: string;
 }
 
 export interface GenerationUsage {
@@ -48,6 +61,7 @@ export interface GenerationResult {
   provider: string;
   /** What the run cost, as a decimal string in EUR (e.g. "0.0120"). */
   costEur: string;
+  summary?: GenerationSummary;
 }
 
 export interface Generator {

@@ -1,0 +1,1514 @@
+// Prompt → app spec: the offline generator's understanding of a prompt. The spec names the kind of app, its
+// entities and fields, screens, features, UI language, name and a one-sentence description; the template's
+// building blocks render it (its types are the template's own, template/src/types.ts), and the project
+// keeps it as app.spec.json so a follow-up prompt can change it.
+import type { ModelTier } from "../ports/generation.ts";
+
+import type {
+  AppSpec,
+  BlockName,
+  EntitySpec,
+  FieldSpec,
+  FieldType,
+  Language,
+  RecordData,
+  ScreenOptions,
+  ScreenSpec,
+  Value,
+} from "./template/src/types.ts";
+
+export type { AppSpec, BlockName, Language };
+
+/** What the analysis found besides the spec: a language the UI could not be written in. */
+export interface SpecReport {
+  language: Language;
+  languageFallbackFrom?: string;
+}
+
+type Text = { en: string; it: string };
+const tx = (en: string, it: string): Text => ({ en, it });
+
+const ACCENT = "#4F46E5";
+const MAX_KINDS = 3;
+const LIGHT_SAMPLES = 3;
+
+// ---------------------------------------------------------------------------------------------------------
+// Language: counted function words; Italian and English are written, the others fall back to English.
+
+const STOPWORDS: Record<string, string[]> = {
+  en: "the a an and with for to of my that which app list track keep where can i want".split(" "),
+  it: "il lo la i gli le un una uno e con per di del della dei delle che mi mia mio voglio app dove tenere"
+    .split(" "),
+  es: "el los las un una y con para de del que mi quiero aplicación lista donde mis".split(" "),
+  fr: "le les un une et avec pour de des du que mon ma mes je veux application liste où".split(" "),
+  de: "der die das ein eine und mit für von den dem ich meine möchte liste wo".split(" "),
+  pt: "o os as um uma e com para de do da que meu minha quero aplicativo lista onde".split(" "),
+};
+
+export function detectLanguage(prompt: string): { language: Language; detected: string } {
+  const words = normalize(prompt).split(" ");
+  let best = "en";
+  let bestScore = 0;
+  for (const [language, list] of Object.entries(STOPWORDS)) {
+    const score = words.filter((word) => list.includes(word)).length;
+    if (score > bestScore) [best, bestScore] = [language, score];
+  }
+  return { language: best === "it" ? "it" : "en", detected: best };
+}
+
+function normalize(text: string): string {
+  return ` ${
+    text.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "").replace(/[^\p{L}\p{N}]+/gu, " ").trim()
+  } `;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Kinds: each is recognized by phrases (regular expressions over the normalized prompt, English and
+// Italian), never by one common word such as "list"; the best-scoring kinds make the app.
+
+interface KindContext {
+  language: Language;
+  prompt: string;
+  tier: ModelTier;
+  subject?: string;
+}
+
+interface KindBuild {
+  entities: EntitySpec[];
+  screens: ScreenSpec[];
+  features: Text[];
+}
+
+interface Kind {
+  id: string;
+  phrases: RegExp[];
+  name: Text;
+  description: Text;
+  build: (context: KindContext) => KindBuild;
+}
+
+const f = (key: string, label: Text, type: FieldType, options?: Text[]) => ({ key, label, type, options });
+type FieldDraft = ReturnType<typeof f>;
+
+function entity(
+  c: KindContext,
+  key: string,
+  label: Text,
+  plural: Text,
+  fields: FieldDraft[],
+  samples: Record<string, Value | Text>[],
+): EntitySpec {
+  const pick = (value: Value | Text): Value => typeof value === "object" ? value[c.language] : value;
+  const kept = c.tier === "full" ? samples : samples.slice(0, LIGHT_SAMPLES);
+  return {
+    key,
+    label: label[c.language],
+    plural: plural[c.language],
+    fields: fields.map((field) => ({
+      key: field.key,
+      label: field.label[c.language],
+      type: field.type,
+      ...(field.options ? { options: field.options.map((option) => option[c.language]) } : {}),
+    })),
+    samples: kept.map((sample, index) => ({
+      id: `${key}-${index + 1}`,
+      ...Object.fromEntries(Object.entries(sample).map(([field, value]) => [field, pick(value)])),
+    })),
+  };
+}
+
+function screen(
+  c: KindContext,
+  key: string,
+  title: Text,
+  icon: string,
+  block: BlockName,
+  entityKey: string | undefined,
+  options: ScreenOptions = {},
+): ScreenSpec {
+  return { key, title: title[c.language], icon, block, ...(entityKey ? { entity: entityKey } : {}), options };
+}
+
+const has = (c: KindContext, pattern: RegExp) => pattern.test(normalize(c.prompt));
+const WANTS_CHART = /\b(chart|graph|grafic[oi]|diagramm[ai])\b/;
+const WANTS_SEARCH = /\b(search|find|cerca|ricerca|trovare)\b/;
+
+function days(offset: number): string {
+  const date = new Date(Date.UTC(2026, 0, 15 + offset));
+  return date.toISOString().slice(0, 10);
+}
+
+const KINDS: Kind[] = [
+  {
+    id: "todo",
+    phrases: [
+      /\bto ?do\b/,
+      /\btask(s)? (list|manager|app|tracker)\b/,
+      /\b(list|track|manage|organi[sz]e) (of |my |the )?(daily )?tasks\b/,
+      /\bcose da fare\b/,
+      /\b(lista|elenco|gestione|gestire) (delle |le |di )?(attivita|compiti|faccende)\b/,
+    ],
+    name: tx("Task List", "Lista delle cose da fare"),
+    description: tx(
+      "A to-do list to add tasks with a due date and priority and check them off.",
+      "Una lista delle cose da fare con scadenze e priorità, da spuntare una volta fatte.",
+    ),
+    build: (c) => ({
+      entities: [entity(c, "task", tx("Task", "Attività"), tx("Tasks", "Attività"), [
+        f("title", tx("Task", "Attività"), "text"),
+        f("due", tx("Due date", "Scadenza"), "date"),
+        f("priority", tx("Priority", "Priorità"), "choice", [
+          tx("Low", "Bassa"),
+          tx("Medium", "Media"),
+          tx("High", "Alta"),
+        ]),
+        f("done", tx("Done", "Fatto"), "check"),
+      ], [
+        {
+          title: tx("Call the dentist", "Chiamare il dentista"),
+          due: days(1),
+          priority: tx("High", "Alta"),
+          done: false,
+        },
+        {
+          title: tx("Pay the electricity bill", "Pagare la bolletta della luce"),
+          due: days(3),
+          priority: tx("Medium", "Media"),
+          done: false,
+        },
+        {
+          title: tx("Water the plants", "Annaffiare le piante"),
+          due: days(0),
+          priority: tx("Low", "Bassa"),
+          done: true,
+        },
+        {
+          title: tx("Book the car service", "Prenotare il tagliando"),
+          due: days(7),
+          priority: tx("Medium", "Media"),
+          done: false,
+        },
+        {
+          title: tx("Send the report", "Inviare il resoconto"),
+          due: days(2),
+          priority: tx("High", "Alta"),
+          done: false,
+        },
+      ])],
+      screens: [screen(c, "tasks", tx("Tasks", "Attività"), "✅", "collection", "task", {
+        checkField: "done",
+        categoryField: "priority",
+        search: has(c, WANTS_SEARCH),
+      })],
+      features: [
+        tx("Add, edit and check off tasks", "Aggiungi, modifica e spunta le attività"),
+        tx("Filter by priority", "Filtra per priorità"),
+      ],
+    }),
+  },
+  {
+    id: "shopping",
+    phrases: [
+      /\b(shopping|grocery|groceries) list\b/,
+      /\b(shopping|groceries|grocery)\b.*\b(buy|aisle|supermarket|list)\b/,
+      /\blista (della |per la )?spesa\b/,
+      /\bspesa\b.*\b(supermercato|comprare|reparto)\b/,
+    ],
+    name: tx("Shopping List", "Lista della spesa"),
+    description: tx(
+      "A shopping list that groups items by aisle and checks them off while you shop.",
+      "Una lista della spesa divisa per reparto, da spuntare mentre fai acquisti.",
+    ),
+    build: (c) => ({
+      entities: [entity(c, "item", tx("Item", "Prodotto"), tx("Items", "Prodotti"), [
+        f("name", tx("Item", "Prodotto"), "text"),
+        f("quantity", tx("Quantity", "Quantità"), "number"),
+        f("aisle", tx("Aisle", "Reparto"), "choice", [
+          tx("Produce", "Frutta e verdura"),
+          tx("Dairy", "Latticini"),
+          tx("Bakery", "Panetteria"),
+          tx("Pantry", "Dispensa"),
+          tx("Household", "Casa"),
+        ]),
+        f("bought", tx("Bought", "Preso"), "check"),
+      ], [
+        { name: tx("Apples", "Mele"), quantity: 6, aisle: tx("Produce", "Frutta e verdura"), bought: false },
+        { name: tx("Milk", "Latte"), quantity: 2, aisle: tx("Dairy", "Latticini"), bought: false },
+        { name: tx("Bread", "Pane"), quantity: 1, aisle: tx("Bakery", "Panetteria"), bought: true },
+        { name: tx("Pasta", "Pasta"), quantity: 3, aisle: tx("Pantry", "Dispensa"), bought: false },
+        {
+          name: tx("Dish soap", "Detersivo per piatti"),
+          quantity: 1,
+          aisle: tx("Household", "Casa"),
+          bought: false,
+        },
+      ])],
+      screens: [screen(c, "list", tx("Shopping", "Spesa"), "🛒", "collection", "item", {
+        checkField: "bought",
+        categoryField: "aisle",
+        search: has(c, WANTS_SEARCH),
+      })],
+      features: [
+        tx("Items grouped by aisle", "Prodotti divisi per reparto"),
+        tx("Check off what you bought", "Spunta ciò che hai preso"),
+      ],
+    }),
+  },
+  {
+    id: "packing",
+    phrases: [
+      /\bpacking (list|checklist)\b/,
+      /\b(pack|packing)\b.*\b(trip|travel|holiday|vacation)\b/,
+      /\b(valigia|bagagli)\b/,
+    ],
+    name: tx("Packing List", "Lista per la valigia"),
+    description: tx(
+      "A packing checklist for trips, grouped by category, to tick off as you pack.",
+      "Una lista per la valigia divisa per categoria, da spuntare mentre prepari il viaggio.",
+    ),
+    build: (c) => ({
+      entities: [entity(c, "thing", tx("Thing", "Cosa"), tx("Things", "Cose"), [
+        f("name", tx("Thing", "Cosa"), "text"),
+        f("category", tx("Category", "Categoria"), "choice", [
+          tx("Clothes", "Vestiti"),
+          tx("Toiletries", "Bagno"),
+          tx("Documents", "Documenti"),
+          tx("Electronics", "Elettronica"),
+        ]),
+        f("packed", tx("Packed", "In valigia"), "check"),
+      ], [
+        { name: tx("Passport", "Passaporto"), category: tx("Documents", "Documenti"), packed: false },
+        {
+          name: tx("Phone charger", "Caricabatterie"),
+          category: tx("Electronics", "Elettronica"),
+          packed: false,
+        },
+        { name: tx("Toothbrush", "Spazzolino"), category: tx("Toiletries", "Bagno"), packed: true },
+        { name: tx("Swimsuit", "Costume"), category: tx("Clothes", "Vestiti"), packed: false },
+        { name: tx("Sunglasses", "Occhiali da sole"), category: tx("Clothes", "Vestiti"), packed: false },
+      ])],
+      screens: [screen(c, "packing", tx("Packing", "Valigia"), "🧳", "collection", "thing", {
+        checkField: "packed",
+        categoryField: "category",
+      })],
+      features: [tx("Checklist grouped by category", "Lista divisa per categoria")],
+    }),
+  },
+  {
+    id: "habits",
+    phrases: [/\bhabit(s)?\b/, /\bstreak(s)?\b/, /\babitudin[ei]\b/, /\b(serie|giorni di fila)\b/],
+    name: tx("Habit Tracker", "Abitudini"),
+    description: tx(
+      "A habit tracker to check off habits every day and keep your current and best streaks.",
+      "Un'app per spuntare le abitudini ogni giorno e tenere la serie attuale e il record.",
+    ),
+    build: (c) => ({
+      entities: [entity(c, "habit", tx("Habit", "Abitudine"), tx("Habits", "Abitudini"), [
+        f("name", tx("Habit", "Abitudine"), "text"),
+      ], [
+        { name: tx("Drink 8 glasses of water", "Bere 8 bicchieri d'acqua") },
+        { name: tx("Read 20 pages", "Leggere 20 pagine") },
+        { name: tx("Walk 30 minutes", "Camminare 30 minuti") },
+        { name: tx("Meditate", "Meditare") },
+        { name: tx("No phone after 10 pm", "Niente telefono dopo le 22") },
+      ])],
+      screens: [screen(c, "habits", tx("Habits", "Abitudini"), "🔥", "habits", "habit")],
+      features: [
+        tx("Several habits, checked off daily", "Più abitudini, da spuntare ogni giorno"),
+        tx("Current and best streaks", "Serie attuale e record"),
+      ],
+    }),
+  },
+  {
+    id: "journal",
+    phrases: [/\bjournal(ing)?\b/, /\bdiary\b/, /\bdiario\b/, /\bgratitude\b/],
+    name: tx("Journal", "Diario"),
+    description: tx(
+      "A journal to write dated entries with a mood, and search through them later.",
+      "Un diario per scrivere pagine datate con l'umore del giorno e ritrovarle con la ricerca.",
+    ),
+    build: (c) => ({
+      entities: [entity(c, "entry", tx("Entry", "Pagina"), tx("Entries", "Pagine"), [
+        f("title", tx("Title", "Titolo"), "text"),
+        f("date", tx("Date", "Data"), "date"),
+        f("mood", tx("Mood", "Umore"), "choice", [
+          tx("😀 Great", "😀 Ottimo"),
+          tx("🙂 Good", "🙂 Buono"),
+          tx("😐 Okay", "😐 Così così"),
+          tx("😞 Low", "😞 Giù"),
+        ]),
+        f("text", tx("Text", "Testo"), "longtext"),
+      ], [
+        {
+          title: tx("A quiet Sunday", "Una domenica tranquilla"),
+          date: days(-1),
+          mood: tx("🙂 Good", "🙂 Buono"),
+          text: tx("Long walk by the river.", "Lunga passeggiata sul fiume."),
+        },
+        {
+          title: tx("New job, first day", "Primo giorno di lavoro"),
+          date: days(-3),
+          mood: tx("😀 Great", "😀 Ottimo"),
+          text: tx("Met the team.", "Ho conosciuto la squadra."),
+        },
+        {
+          title: tx("Rainy evening", "Sera di pioggia"),
+          date: days(-6),
+          mood: tx("😐 Okay", "😐 Così così"),
+          text: tx("Read by the window.", "Ho letto vicino alla finestra."),
+        },
+        {
+          title: tx("Dinner with friends", "Cena con gli amici"),
+          date: days(-9),
+          mood: tx("😀 Great", "😀 Ottimo"),
+          text: tx("Too much pizza.", "Troppa pizza."),
+        },
+      ])],
+      screens: [
+        screen(c, "entries", tx("Journal", "Diario"), "📔", "collection", "entry", {
+          search: true,
+          categoryField: "mood",
+        }),
+      ],
+      features: [tx("Dated entries with a mood", "Pagine datate con l'umore"), tx("Search", "Ricerca")],
+    }),
+  },
+  {
+    id: "mood",
+    phrases: [/\bmood (log|tracker|diary|journal)\b/, /\b(track|log) (my )?mood\b/, /\bumore\b/],
+    name: tx("Mood Log", "Diario dell'umore"),
+    description: tx(
+      "A mood log to rate each day from 1 to 5 with a note and see the trend in a chart.",
+      "Un diario dell'umore per dare un voto da 1 a 5 a ogni giornata e vederne l'andamento in un grafico.",
+    ),
+    build: (c) => ({
+      entities: [entity(c, "mood", tx("Mood", "Umore"), tx("Moods", "Umori"), [
+        f("value", tx("Mood (1-5)", "Umore (1-5)"), "number"),
+        f("date", tx("Date", "Data"), "date"),
+        f("note", tx("Note", "Nota"), "text"),
+      ], [
+        { value: 4, date: days(-4), note: tx("Sunny walk", "Passeggiata al sole") },
+        { value: 3, date: days(-3), note: tx("Busy day", "Giornata piena") },
+        { value: 2, date: days(-2), note: tx("Slept badly", "Dormito male") },
+        { value: 5, date: days(-1), note: tx("Friends over", "Amici a cena") },
+      ])],
+      screens: [
+        screen(c, "mood", tx("Mood", "Umore"), "🙂", "tracker", "mood", {
+          valueField: "value",
+          dateField: "date",
+          unit: "/5",
+          chart: true,
+        }),
+      ],
+      features: [
+        tx("Daily mood from 1 to 5 with a note", "Umore del giorno da 1 a 5 con una nota"),
+        tx("Chart of the last days", "Grafico degli ultimi giorni"),
+      ],
+    }),
+  },
+  {
+    id: "recipes",
+    phrases: [/\brecipe(s)?\b/, /\bricett[ae]\b/, /\bcookbook\b/],
+    name: tx("Recipe Box", "Ricettario"),
+    description: tx(
+      "A recipe collection to browse by category, search, and open each recipe's ingredients and steps.",
+      "Un ricettario da sfogliare per categoria e con la ricerca, con ingredienti e passaggi di ogni ricetta.",
+    ),
+    build: (c) => ({
+      entities: [entity(c, "recipe", tx("Recipe", "Ricetta"), tx("Recipes", "Ricette"), [
+        f("name", tx("Recipe", "Ricetta"), "text"),
+        f("category", tx("Category", "Categoria"), "choice", [
+          tx("Breakfast", "Colazione"),
+          tx("Main", "Primo"),
+          tx("Dessert", "Dolce"),
+          tx("Salad", "Insalata"),
+        ]),
+        f("minutes", tx("Minutes", "Minuti"), "number"),
+        f("rating", tx("Rating", "Voto"), "rating"),
+        f("ingredients", tx("Ingredients", "Ingredienti"), "longtext"),
+        f("steps", tx("Steps", "Preparazione"), "longtext"),
+      ], [
+        {
+          name: tx("Pancakes", "Pancake"),
+          category: tx("Breakfast", "Colazione"),
+          minutes: 20,
+          rating: 4,
+          ingredients: tx("Flour, eggs, milk", "Farina, uova, latte"),
+          steps: tx("Whisk, rest, fry.", "Sbattere, far riposare, cuocere."),
+        },
+        {
+          name: tx("Spaghetti al pomodoro", "Spaghetti al pomodoro"),
+          category: tx("Main", "Primo"),
+          minutes: 25,
+          rating: 5,
+          ingredients: tx("Spaghetti, tomatoes, basil", "Spaghetti, pomodori, basilico"),
+          steps: tx("Cook the sauce, boil the pasta, toss.", "Cuocere il sugo, lessare la pasta, saltare."),
+        },
+        {
+          name: tx("Tiramisu", "Tiramisù"),
+          category: tx("Dessert", "Dolce"),
+          minutes: 40,
+          rating: 5,
+          ingredients: tx("Mascarpone, savoiardi, coffee", "Mascarpone, savoiardi, caffè"),
+          steps: tx("Layer and chill.", "Fare gli strati e raffreddare."),
+        },
+        {
+          name: tx("Greek salad", "Insalata greca"),
+          category: tx("Salad", "Insalata"),
+          minutes: 10,
+          rating: 4,
+          ingredients: tx("Tomatoes, feta, olives", "Pomodori, feta, olive"),
+          steps: tx("Chop and dress.", "Tagliare e condire."),
+        },
+      ])],
+      screens: [
+        screen(c, "recipes", tx("Recipes", "Ricette"), "🍝", "collection", "recipe", {
+          search: true,
+          categoryField: "category",
+        }),
+      ],
+      features: [
+        tx("Search and categories", "Ricerca e categorie"),
+        tx("Ingredients and steps for each recipe", "Ingredienti e preparazione di ogni ricetta"),
+      ],
+    }),
+  },
+  {
+    id: "books",
+    phrases: [
+      /\b(book|reading) (list|log|tracker|collection|shelf)\b/,
+      /\bbooks? i (read|have read|want to read)\b/,
+      /\bmy books\b/,
+      /\blibr[io]\b.*\b(letti|leggere|lettura)\b/,
+      /\b(libreria|biblioteca) personale\b/,
+    ],
+    name: tx("Bookshelf", "Libreria"),
+    description: tx(
+      "A reading log to keep your books with author, genre and rating, and search them.",
+      "Una libreria personale con autore, genere e voto di ogni libro, e la ricerca.",
+    ),
+    build: (c) => ({
+      entities: [entity(c, "book", tx("Book", "Libro"), tx("Books", "Libri"), [
+        f("title", tx("Title", "Titolo"), "text"),
+        f("author", tx("Author", "Autore"), "text"),
+        f("genre", tx("Genre", "Genere"), "choice", [
+          tx("Novel", "Romanzo"),
+          tx("Essay", "Saggio"),
+          tx("Crime", "Giallo"),
+          tx("Fantasy", "Fantasy"),
+        ]),
+        f("rating", tx("Rating", "Voto"), "rating"),
+        f("read", tx("Read", "Letto"), "check"),
+      ], [
+        {
+          title: "Il nome della rosa",
+          author: "Umberto Eco",
+          genre: tx("Novel", "Romanzo"),
+          rating: 5,
+          read: true,
+        },
+        {
+          title: "Sapiens",
+          author: "Yuval Noah Harari",
+          genre: tx("Essay", "Saggio"),
+          rating: 4,
+          read: true,
+        },
+        {
+          title: "The Hobbit",
+          author: "J. R. R. Tolkien",
+          genre: tx("Fantasy", "Fantasy"),
+          rating: 5,
+          read: false,
+        },
+        {
+          title: "Murder on the Orient Express",
+          author: "Agatha Christie",
+          genre: tx("Crime", "Giallo"),
+          rating: 4,
+          read: false,
+        },
+      ])],
+      screens: [
+        screen(c, "books", tx("Books", "Libri"), "📚", "collection", "book", {
+          search: true,
+          categoryField: "genre",
+          checkField: "read",
+        }),
+      ],
+      features: [
+        tx("Books with author, genre and rating", "Libri con autore, genere e voto"),
+        tx("Search", "Ricerca"),
+      ],
+    }),
+  },
+  {
+    id: "plants",
+    phrases: [/\b(house)?plants?\b/, /\bpiant[ae]\b/, /\bgarden(ing)?\b/, /\bgiardino\b/],
+    name: tx("Plant Care", "Le mie piante"),
+    description: tx(
+      "A plant collection with each plant's room, watering interval and last watering date.",
+      "Una raccolta delle tue piante con stanza, ogni quanti giorni annaffiarle e l'ultima annaffiatura.",
+    ),
+    build: (c) => ({
+      entities: [entity(c, "plant", tx("Plant", "Pianta"), tx("Plants", "Piante"), [
+        f("name", tx("Plant", "Pianta"), "text"),
+        f("room", tx("Room", "Stanza"), "choice", [
+          tx("Living room", "Soggiorno"),
+          tx("Kitchen", "Cucina"),
+          tx("Bedroom", "Camera"),
+          tx("Balcony", "Balcone"),
+        ]),
+        f("every", tx("Water every (days)", "Annaffia ogni (giorni)"), "number"),
+        f("watered", tx("Last watered", "Ultima annaffiatura"), "date"),
+        f("notes", tx("Notes", "Note"), "longtext"),
+      ], [
+        {
+          name: "Monstera",
+          room: tx("Living room", "Soggiorno"),
+          every: 7,
+          watered: days(-2),
+          notes: tx("Likes bright shade.", "Ama la luce indiretta."),
+        },
+        {
+          name: tx("Basil", "Basilico"),
+          room: tx("Kitchen", "Cucina"),
+          every: 2,
+          watered: days(-1),
+          notes: "",
+        },
+        { name: "Ficus", room: tx("Bedroom", "Camera"), every: 10, watered: days(-5), notes: "" },
+        {
+          name: tx("Geranium", "Geranio"),
+          room: tx("Balcony", "Balcone"),
+          every: 3,
+          watered: days(-1),
+          notes: "",
+        },
+      ])],
+      screens: [
+        screen(c, "plants", tx("Plants", "Piante"), "🪴", "collection", "plant", {
+          search: has(c, WANTS_SEARCH),
+          categoryField: "room",
+        }),
+      ],
+      features: [
+        tx("Plants by room with watering interval", "Piante per stanza con intervallo di annaffiatura"),
+      ],
+    }),
+  },
+  {
+    id: "budget",
+    phrases: [
+      /\bbudget\b/,
+      /\b(track|log|manage) (my )?(spending|expenses|finances|money)\b/,
+      /\b(spese|entrate|uscite) (mensili|di casa|personali)?\b.*\b(categori|grafico|budget|totale)/,
+      /\bgestire (le )?(mie )?(spese|finanze)\b/,
+    ],
+    name: tx("Budget", "Bilancio"),
+    description: tx(
+      "A budget that records income and expenses by category with totals and a chart of spending.",
+      "Un bilancio di entrate e uscite per categoria, con i totali e un grafico delle spese.",
+    ),
+    build: (c) => ({
+      entities: [entity(c, "transaction", tx("Transaction", "Movimento"), tx("Transactions", "Movimenti"), [
+        f("title", tx("Description", "Descrizione"), "text"),
+        f("amount", tx("Amount", "Importo"), "money"),
+        f("category", tx("Category", "Categoria"), "choice", [
+          tx("Food", "Cibo"),
+          tx("Home", "Casa"),
+          tx("Transport", "Trasporti"),
+          tx("Fun", "Svago"),
+          tx("Salary", "Stipendio"),
+        ]),
+        f("date", tx("Date", "Data"), "date"),
+      ], [
+        {
+          title: tx("Salary", "Stipendio"),
+          amount: 2100,
+          category: tx("Salary", "Stipendio"),
+          date: days(-10),
+        },
+        { title: tx("Groceries", "Spesa"), amount: -86.4, category: tx("Food", "Cibo"), date: days(-2) },
+        { title: tx("Rent", "Affitto"), amount: -750, category: tx("Home", "Casa"), date: days(-9) },
+        {
+          title: tx("Train pass", "Abbonamento treno"),
+          amount: -45,
+          category: tx("Transport", "Trasporti"),
+          date: days(-8),
+        },
+        { title: tx("Cinema", "Cinema"), amount: -18, category: tx("Fun", "Svago"), date: days(-4) },
+      ])],
+      screens: [
+        screen(c, "budget", tx("Budget", "Bilancio"), "💶", "budget", "transaction", { chart: true }),
+      ],
+      features: [
+        tx("Income and expenses by category", "Entrate e uscite per categoria"),
+        tx("Balance and totals", "Saldo e totali"),
+        tx("Chart of spending by category", "Grafico delle spese per categoria"),
+      ],
+    }),
+  },
+  {
+    id: "split",
+    phrases: [
+      /\b(split|share|divide) (the )?(bills?|expenses|costs)\b/,
+      /\bshared expenses\b/,
+      /\bwho owes\b/,
+      /\b(dividere|spese condivise|chi deve)\b/,
+    ],
+    name: tx("Split the Bill", "Dividi le spese"),
+    description: tx(
+      "Shared expenses for a group: record who paid, split evenly, and see who owes whom.",
+      "Spese di gruppo: chi ha pagato, divisione in parti uguali e chi deve quanto a chi.",
+    ),
+    build: (c) => {
+      const people = [tx("Anna", "Anna"), tx("Ben", "Marco"), tx("Chloe", "Giulia")];
+      return {
+        entities: [entity(c, "expense", tx("Expense", "Spesa"), tx("Expenses", "Spese"), [
+          f("title", tx("What", "Cosa"), "text"),
+          f("amount", tx("Amount", "Importo"), "money"),
+          f("paidBy", tx("Paid by", "Pagato da"), "choice", people),
+        ], [
+          { title: tx("Dinner", "Cena"), amount: 90, paidBy: people[0] },
+          { title: tx("Taxi", "Taxi"), amount: 24, paidBy: people[1] },
+          { title: tx("Museum tickets", "Biglietti del museo"), amount: 45, paidBy: people[2] },
+          { title: tx("Groceries", "Spesa"), amount: 38.5, paidBy: people[0] },
+        ])],
+        screens: [
+          screen(c, "split", tx("Expenses", "Spese"), "🧾", "split", "expense", {
+            amountField: "amount",
+            categoryField: "paidBy",
+          }),
+        ],
+        features: [
+          tx("Who paid what", "Chi ha pagato cosa"),
+          tx("Even split and who owes whom", "Divisione in parti uguali e chi deve a chi"),
+        ],
+      };
+    },
+  },
+  {
+    id: "pomodoro",
+    phrases: [/\bpomodoro\b/, /\bfocus (timer|sessions?)\b/, /\btimer (per|di) (studio|concentrazione)\b/],
+    name: tx("Focus Timer", "Timer Pomodoro"),
+    description: tx(
+      "A pomodoro timer that alternates focus and break periods for four rounds and counts finished sessions.",
+      "Un timer pomodoro che alterna concentrazione e pausa per quattro giri e conta le sessioni completate.",
+    ),
+    build: (c) => ({
+      entities: [],
+      screens: [screen(c, "timer", tx("Timer", "Timer"), "⏱️", "timer", undefined, {
+        phases: [{ label: tx("Focus", "Concentrazione")[c.language], minutes: 25 }, {
+          label: tx("Break", "Pausa")[c.language],
+          minutes: 5,
+        }],
+        rounds: 4,
+      })],
+      features: [
+        tx("25-minute focus, 5-minute break, 4 rounds", "25 minuti di concentrazione, 5 di pausa, 4 giri"),
+      ],
+    }),
+  },
+  {
+    id: "intervals",
+    phrases: [
+      /\binterval(s)? (timer|training)\b/,
+      /\b(hiit|tabata)\b/,
+      /\b(allenamento|timer) (a )?intervalli\b/,
+    ],
+    name: tx("Interval Timer", "Timer a intervalli"),
+    description: tx(
+      "An interval timer for workouts: work and rest phases repeated for eight rounds.",
+      "Un timer per allenamenti a intervalli: lavoro e recupero ripetuti per otto giri.",
+    ),
+    build: (c) => ({
+      entities: [],
+      screens: [screen(c, "intervals", tx("Intervals", "Intervalli"), "🏋️", "timer", undefined, {
+        phases: [{ label: tx("Work", "Lavoro")[c.language], minutes: 0.75 }, {
+          label: tx("Rest", "Recupero")[c.language],
+          minutes: 0.25,
+        }],
+        rounds: 8,
+      })],
+      features: [tx("45 s work, 15 s rest, 8 rounds", "45 s di lavoro, 15 s di recupero, 8 giri")],
+    }),
+  },
+  {
+    id: "tracker",
+    phrases: [
+      /\b(weight|water|sleep|steps|running|calories|blood pressure) (tracker|log|intake)\b/,
+      /\b(track|log) (my )?(weight|water|sleep|steps|runs?|calories)\b/,
+      /\b(peso|acqua|sonno|passi|corsa)\b.*\b(tenere traccia|registrare|monitorare|tracciare)\b/,
+      /\b(tenere traccia|registrare|monitorare|tracciare) (del |dell |della |dei )?(peso|acqua|sonno|passi|corsa)\b/,
+    ],
+    name: tx("Tracker", "Monitor"),
+    description: tx(
+      "A tracker to log a value every day and follow it on a chart.",
+      "Un'app per registrare un valore ogni giorno e seguirlo in un grafico.",
+    ),
+    build: (c) => {
+      const subjects: [RegExp, Text, string, number][] = [
+        [/\b(weight|peso)\b/, tx("Weight", "Peso"), "kg", 72],
+        [/\b(water|acqua)\b/, tx("Water", "Acqua"), tx(" glasses", " bicchieri")[c.language], 6],
+        [/\b(sleep|sonno)\b/, tx("Sleep", "Sonno"), "h", 7],
+        [/\b(steps|passi)\b/, tx("Steps", "Passi"), "", 8000],
+        [/\b(run|runs|running|corsa)\b/, tx("Run", "Corsa"), "km", 5],
+      ];
+      const [, label, unit, base] = subjects.find(([pattern]) => has(c, pattern)) ??
+        [/x/, tx("Value", "Valore"), "", 10];
+      return {
+        entities: [entity(
+          c,
+          "log",
+          label,
+          label,
+          [
+            f("value", label, "number"),
+            f("date", tx("Date", "Data"), "date"),
+            f("note", tx("Note", "Nota"), "text"),
+          ],
+          [0.98, 1.01, 0.97, 1.03, 1, 0.99].map((factor, index) => ({
+            value: Math.round(base * factor * 10) / 10,
+            date: days(index - 6),
+            note: "",
+          })),
+        )],
+        screens: [
+          screen(c, "log", label, "📈", "tracker", "log", {
+            valueField: "value",
+            dateField: "date",
+            unit,
+            chart: true,
+          }),
+        ],
+        features: [
+          tx(`Daily ${label.en.toLowerCase()} log`, `Registro giornaliero: ${label.it.toLowerCase()}`),
+          tx("Average, latest and chart", "Media, ultimo valore e grafico"),
+        ],
+      };
+    },
+  },
+  {
+    id: "flashcards",
+    phrases: [
+      /\bflash ?cards?\b/,
+      /\bquiz(zes)?\b/,
+      /\btrivia\b/,
+      /\b(memorize|study|learn) (words|vocabulary|capitals)\b/,
+      /\b(domande e risposte|imparare|studiare) /,
+      /\bschede\b/,
+    ],
+    name: tx("Flashcards", "Flashcard"),
+    description: tx(
+      "Flashcards to study a subject: flip each card, mark what you knew, and see your score.",
+      "Flashcard per studiare: gira la carta, segna se la sapevi e guarda il punteggio.",
+    ),
+    build: (c) => {
+      const deck = quizDeck(c);
+      return {
+        entities: [entity(c, "card", tx("Card", "Carta"), tx("Cards", "Carte"), [
+          f("question", tx("Question", "Domanda"), "text"),
+          f("answer", tx("Answer", "Risposta"), "text"),
+        ], deck)],
+        screens: [screen(c, "quiz", tx("Quiz", "Quiz"), "🧠", "quiz", "card")],
+        features: [
+          tx("Flip cards and keep score", "Gira le carte e tieni il punteggio"),
+          tx("Add your own cards", "Aggiungi le tue carte"),
+        ],
+      };
+    },
+  },
+  {
+    id: "chat",
+    phrases: [/\bchat\b/, /\bmessag(e|es|ing)\b/, /\bconversation(s)?\b/, /\b(messaggi|conversazioni?)\b/],
+    name: tx("Chat", "Chat"),
+    description: tx(
+      "A chat mock-up with a conversation list and conversations that answer back.",
+      "Una chat dimostrativa con l'elenco delle conversazioni e risposte automatiche.",
+    ),
+    build: (c) => ({
+      entities: [
+        entity(c, "conversation", tx("Conversation", "Conversazione"), tx("Conversations", "Conversazioni"), [
+          f("name", tx("Name", "Nome"), "text"),
+          f("last", tx("Last message", "Ultimo messaggio"), "text"),
+        ], [
+          { name: "Anna", last: tx("See you tomorrow!", "A domani!") },
+          { name: tx("Family", "Famiglia"), last: tx("Dinner at 8?", "Cena alle 8?") },
+          { name: "Luca", last: tx("Sent the photos", "Ho mandato le foto") },
+          { name: tx("Book club", "Club del libro"), last: tx("Next book: Dune", "Prossimo libro: Dune") },
+        ]),
+      ],
+      screens: [screen(c, "chats", tx("Chats", "Chat"), "💬", "chat", "conversation")],
+      features: [
+        tx("Conversation list", "Elenco delle conversazioni"),
+        tx(
+          "Messages kept on the device, with automatic replies",
+          "Messaggi salvati sul telefono, con risposte automatiche",
+        ),
+      ],
+    }),
+  },
+  {
+    id: "dashboard",
+    phrases: [
+      /\bdashboard\b/,
+      /\b(kpi|metrics|analytics)\b/,
+      /\b(cruscotto|metriche|statistiche di vendita)\b/,
+    ],
+    name: tx("Dashboard", "Cruscotto"),
+    description: tx(
+      "A dashboard of key figures with their change and a chart, on sample data.",
+      "Un cruscotto con i numeri principali, la loro variazione e un grafico, su dati di esempio.",
+    ),
+    build: (c) => ({
+      entities: [entity(c, "metric", tx("Metric", "Metrica"), tx("Metrics", "Metriche"), [
+        f("label", tx("Metric", "Metrica"), "text"),
+        f("value", tx("Value", "Valore"), "number"),
+        f("change", tx("Change %", "Variazione %"), "number"),
+      ], [
+        { label: tx("Visitors", "Visitatori"), value: 12840, change: 8.2 },
+        { label: tx("Orders", "Ordini"), value: 342, change: -2.4 },
+        { label: tx("Revenue (€)", "Fatturato (€)"), value: 18420, change: 5.1 },
+        { label: tx("Returns", "Resi"), value: 12, change: -15 },
+      ])],
+      screens: [
+        screen(c, "dashboard", tx("Dashboard", "Cruscotto"), "📊", "dashboard", "metric", {
+          valueField: "value",
+          amountField: "change",
+          chart: true,
+        }),
+      ],
+      features: [
+        tx("Key figures with their change", "Numeri principali con la variazione"),
+        tx("Chart", "Grafico"),
+      ],
+    }),
+  },
+  {
+    id: "calculator",
+    phrases: [/\bcalculator\b/, /\bcalcolatrice\b/],
+    name: tx("Calculator", "Calcolatrice"),
+    description: tx(
+      "A calculator for the four operations with a tape of recent results.",
+      "Una calcolatrice per le quattro operazioni con lo storico dei risultati.",
+    ),
+    build: (c) => ({
+      entities: [],
+      screens: [screen(c, "calculator", tx("Calculator", "Calcolatrice"), "🧮", "calculator", undefined)],
+      features: [tx("Four operations", "Quattro operazioni"), tx("Recent results", "Risultati recenti")],
+    }),
+  },
+  {
+    id: "converter",
+    phrases: [
+      /\b(unit|units|measurement) convert(er|or)\b/,
+      /\bconvert(er)? (units|between)\b/,
+      /\bconvertitore\b/,
+      /\bconvertire (unita|misure)\b/,
+    ],
+    name: tx("Unit Converter", "Convertitore"),
+    description: tx(
+      "A converter between units of length, weight and volume.",
+      "Un convertitore tra unità di lunghezza, peso e volume.",
+    ),
+    build: (c) => ({
+      entities: [],
+      screens: [screen(c, "convert", tx("Convert", "Converti"), "🔁", "converter", undefined, {
+        conversions: [
+          {
+            group: tx("Length", "Lunghezza")[c.language],
+            units: [{ label: "m", factor: 1 }, { label: "km", factor: 1000 }, { label: "cm", factor: 0.01 }, {
+              label: "mi",
+              factor: 1609.344,
+            }, { label: "ft", factor: 0.3048 }],
+          },
+          {
+            group: tx("Weight", "Peso")[c.language],
+            units: [{ label: "kg", factor: 1 }, { label: "g", factor: 0.001 }, {
+              label: "lb",
+              factor: 0.45359237,
+            }, { label: "oz", factor: 0.028349523 }],
+          },
+          {
+            group: tx("Volume", "Volume")[c.language],
+            units: [{ label: "l", factor: 1 }, { label: "ml", factor: 0.001 }, {
+              label: "gal",
+              factor: 3.785411784,
+            }, { label: "cup", factor: 0.2365882365 }],
+          },
+        ],
+      })],
+      features: [tx("Length, weight and volume", "Lunghezza, peso e volume")],
+    }),
+  },
+  {
+    id: "catalog",
+    phrases: [
+      /\b(shop|store|catalog(ue)?|menu)\b.*\b(cart|order|basket)\b/,
+      /\b(cart|basket)\b/,
+      /\b(negozio|catalogo|menu)\b.*\b(carrello|ordin)/,
+      /\bcarrello\b/,
+    ],
+    name: tx("Shop", "Negozio"),
+    description: tx(
+      "A product catalog with categories and search, a cart with the total, and orders.",
+      "Un catalogo di prodotti con categorie e ricerca, un carrello con il totale e gli ordini.",
+    ),
+    build: (c) => ({
+      entities: [entity(c, "product", tx("Product", "Prodotto"), tx("Products", "Prodotti"), [
+        f("name", tx("Product", "Prodotto"), "text"),
+        f("category", tx("Category", "Categoria"), "choice", [
+          tx("Coffee", "Caffè"),
+          tx("Pastry", "Pasticceria"),
+          tx("Drinks", "Bevande"),
+        ]),
+        f("price", tx("Price", "Prezzo"), "money"),
+        f("description", tx("Description", "Descrizione"), "longtext"),
+      ], [
+        {
+          name: "Espresso",
+          category: tx("Coffee", "Caffè"),
+          price: 1.2,
+          description: tx("Short and strong.", "Corto e intenso."),
+        },
+        {
+          name: "Cappuccino",
+          category: tx("Coffee", "Caffè"),
+          price: 1.6,
+          description: tx("With steamed milk.", "Con latte montato."),
+        },
+        {
+          name: "Cornetto",
+          category: tx("Pastry", "Pasticceria"),
+          price: 1.3,
+          description: tx("Fresh every morning.", "Fresco ogni mattina."),
+        },
+        {
+          name: tx("Orange juice", "Spremuta d'arancia"),
+          category: tx("Drinks", "Bevande"),
+          price: 3,
+          description: tx("Freshly squeezed.", "Spremuta al momento."),
+        },
+      ])],
+      screens: [
+        screen(c, "shop", tx("Shop", "Negozio"), "🛍️", "catalog", "product", {
+          categoryField: "category",
+          amountField: "price",
+        }),
+        screen(c, "cart", tx("Cart", "Carrello"), "🛒", "cart", undefined),
+      ],
+      features: [
+        tx("Catalog with categories and search", "Catalogo con categorie e ricerca"),
+        tx("Cart with total and order history", "Carrello con totale e storico ordini"),
+      ],
+    }),
+  },
+  {
+    id: "events",
+    phrases: [
+      /\b(event|events|booking|bookings|appointment|appointments|reservation|reservations)\b/,
+      /\b(eventi|evento|prenotazion[ei]|appuntament[oi])\b/,
+    ],
+    name: tx("Bookings", "Prenotazioni"),
+    description: tx(
+      "Bookings and events with date, time and place, and a confirmation tick.",
+      "Prenotazioni ed eventi con data, ora e luogo, e la conferma.",
+    ),
+    build: (c) => ({
+      entities: [entity(c, "booking", tx("Booking", "Prenotazione"), tx("Bookings", "Prenotazioni"), [
+        f("title", tx("What", "Cosa"), "text"),
+        f("date", tx("Date", "Data"), "date"),
+        f("time", tx("Time", "Ora"), "text"),
+        f("place", tx("Place", "Luogo"), "text"),
+        f("confirmed", tx("Confirmed", "Confermata"), "check"),
+      ], [
+        {
+          title: tx("Haircut", "Parrucchiere"),
+          date: days(2),
+          time: "10:30",
+          place: "Via Roma 12",
+          confirmed: true,
+        },
+        {
+          title: tx("Team dinner", "Cena di squadra"),
+          date: days(5),
+          time: "20:00",
+          place: "Trattoria da Gino",
+          confirmed: false,
+        },
+        {
+          title: tx("Tennis court", "Campo da tennis"),
+          date: days(6),
+          time: "18:00",
+          place: tx("Sports centre", "Centro sportivo"),
+          confirmed: true,
+        },
+        {
+          title: tx("Concert", "Concerto"),
+          date: days(12),
+          time: "21:00",
+          place: tx("City hall", "Teatro comunale"),
+          confirmed: false,
+        },
+      ])],
+      screens: [
+        screen(c, "bookings", tx("Bookings", "Prenotazioni"), "📅", "collection", "booking", {
+          search: true,
+          checkField: "confirmed",
+        }),
+      ],
+      features: [
+        tx("Date, time and place of each booking", "Data, ora e luogo di ogni prenotazione"),
+        tx("Confirmation tick", "Conferma"),
+      ],
+    }),
+  },
+];
+
+// Quiz decks for subjects the generator knows; any other subject starts with cards that name it.
+function quizDeck(c: KindContext): Record<string, Value | Text>[] {
+  const p = normalize(c.prompt);
+  if (/\b(capital|capitals|capitali|geograph|geografia)/.test(p)) {
+    return [
+      { question: tx("Capital of France?", "Capitale della Francia?"), answer: tx("Paris", "Parigi") },
+      { question: tx("Capital of Japan?", "Capitale del Giappone?"), answer: tx("Tokyo", "Tokyo") },
+      { question: tx("Capital of Canada?", "Capitale del Canada?"), answer: tx("Ottawa", "Ottawa") },
+      {
+        question: tx("Capital of Australia?", "Capitale dell'Australia?"),
+        answer: tx("Canberra", "Canberra"),
+      },
+      { question: tx("Capital of Spain?", "Capitale della Spagna?"), answer: tx("Madrid", "Madrid") },
+    ];
+  }
+  if (/\b(spanish|spagnolo)\b/.test(p)) {
+    return [
+      { question: tx("hello", "ciao"), answer: "hola" },
+      { question: tx("thank you", "grazie"), answer: "gracias" },
+      { question: tx("house", "casa"), answer: "casa" },
+      { question: tx("water", "acqua"), answer: "agua" },
+      { question: tx("friend", "amico"), answer: "amigo" },
+    ];
+  }
+  if (/\b(english|inglese)\b/.test(p) && c.language === "it") {
+    return [
+      { question: "ciao", answer: "hello" },
+      { question: "grazie", answer: "thank you" },
+      { question: "casa", answer: "house" },
+      { question: "acqua", answer: "water" },
+      { question: "amico", answer: "friend" },
+    ];
+  }
+  if (/\b(italian|italiano|vocabulary|words)\b/.test(p)) {
+    return [
+      { question: "hello", answer: "ciao" },
+      { question: "thank you", answer: "grazie" },
+      { question: "house", answer: "casa" },
+      { question: "water", answer: "acqua" },
+      { question: "friend", answer: "amico" },
+    ];
+  }
+  if (/\b(math|maths|multiplication|times tables|tabelline|matematica)\b/.test(p)) {
+    return [
+      { question: "7 × 8", answer: "56" },
+      { question: "6 × 9", answer: "54" },
+      { question: "12 × 12", answer: "144" },
+      { question: "9 × 7", answer: "63" },
+      { question: "8 × 6", answer: "48" },
+    ];
+  }
+  if (/\b(planet|planets|pianet[ai]|space|spazio|astronom)/.test(p)) {
+    return [
+      { question: tx("Largest planet?", "Il pianeta più grande?"), answer: tx("Jupiter", "Giove") },
+      {
+        question: tx("Planet closest to the Sun?", "Il pianeta più vicino al Sole?"),
+        answer: tx("Mercury", "Mercurio"),
+      },
+      { question: tx("The red planet?", "Il pianeta rosso?"), answer: tx("Mars", "Marte") },
+      {
+        question: tx("Planet with the famous rings?", "Il pianeta con gli anelli famosi?"),
+        answer: tx("Saturn", "Saturno"),
+      },
+    ];
+  }
+  const subject = c.subject ?? tx("your subject", "il tuo argomento")[c.language];
+  return [1, 2, 3].map((n) => ({
+    question: tx(`${subject}: question ${n}`, `${subject}: domanda ${n}`),
+    answer: tx(`Write the answer to card ${n}`, `Scrivi la risposta della carta ${n}`),
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The generic app: built around the prompt's own nouns ("my vinyl records with artist, year and rating").
+
+const GENERIC_VERBS =
+  /\b(?:track|tracking|keep track of|manage|organi[sz]e|catalog(?:ue)?|collect|list|log|record|store|save|browse|rate)\s+(?:all\s+)?(?:of\s+)?(?:my|our|the|your)?\s*([\p{L}\s-]{3,40}?)(?=\s+(?:with|where|by|including|that|and|for|in)\b|[,.;:!?]|$)/u;
+const GENERIC_VERBS_IT =
+  /\b(?:gestire|tenere traccia d(?:i|ei|elle|egli|el|ella)|catalogare|raccogliere|elencare|registrare|organizzare|salvare)\s+(?:i|le|gli|il|la|l'|dei|delle|degli)?\s*(?:miei|mie|mio|mia|nostri|nostre)?\s*([\p{L}\s'-]{3,40}?)(?=\s+(?:con|dove|per|che|e|in)\b|[,.;:!?]|$)/u;
+const FIELD_LIST =
+  /\b(?:with|including|con)\s+(?:their\s+|its\s+|the\s+|il\s+|la\s+|i\s+|le\s+)?([^.;!?]{3,160})/iu;
+const FIELD_SPLIT = /\s*(?:,|\band\b|\be\b|\bor\b|\bo\b|\bplus\b)\s*/iu;
+const FIELD_DROP = /^(?:a|an|the|their|its|il|lo|la|i|gli|le|un|una|uno|loro|suo|sua)\s+/iu;
+
+function fieldType(label: string): FieldType {
+  const l = normalize(label);
+  if (/\b(date|day|deadline|when|data|giorno|scadenza|quando)\b/.test(l)) return "date";
+  if (/\b(price|cost|amount|value|paid|prezzo|costo|importo|valore|spesa)\b/.test(l)) return "money";
+  if (/\b(rating|stars|score|voto|stelle|punteggio)\b/.test(l)) return "rating";
+  if (/\b(year|count|quantity|number|pages|age|size|anno|quantita|numero|pagine|eta|taglia)\b/.test(l)) {
+    return "number";
+  }
+  if (/\b(notes?|description|comments?|review|descrizione|commento|recensione)\b/.test(l)) return "longtext";
+  if (/\b(done|owned|read|seen|visited|fatto|letto|visto|visitato)\b/.test(l)) return "check";
+  return "text";
+}
+
+function keyOf(label: string, taken: Set<string>): string {
+  const base = normalize(label).trim().split(" ").filter(Boolean)
+    .map((word, index) => index === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1)).join("")
+    .replace(/^[^a-z]+/, "").slice(0, 24) || "field";
+  let key = base;
+  for (let n = 2; taken.has(key); n++) key = `${base}${n}`;
+  taken.add(key);
+  return key;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function singular(plural: string, language: Language): string {
+  const word = plural.trim();
+  if (language === "it") return word.replace(/i$/, "o").replace(/e$/, "a");
+  return word.replace(/ies$/, "y").replace(/(ss|x|ch|sh)es$/, "$1").replace(/([^s])s$/, "$1");
+}
+
+function genericKind(c: KindContext): KindBuild & { noun: string } {
+  const match = c.prompt.match(c.language === "it" ? GENERIC_VERBS_IT : GENERIC_VERBS) ??
+    c.prompt.match(GENERIC_VERBS) ?? c.prompt.match(GENERIC_VERBS_IT);
+  const noun = (match?.[1] ?? tx("items", "elementi")[c.language]).trim().replace(/\s+/g, " ").toLowerCase();
+  const one = singular(noun.split(" ").at(-1) ?? noun, c.language);
+  const taken = new Set<string>();
+  const titleKey = keyOf("name", taken);
+  const fields: FieldSpec[] = [{ key: titleKey, label: tx("Name", "Nome")[c.language], type: "text" }];
+  const list = c.prompt.match(FIELD_LIST)?.[1] ?? "";
+  for (const raw of list.split(FIELD_SPLIT)) {
+    const label = raw.replace(FIELD_DROP, "").replace(/[^\p{L}\p{N}\s'-]/gu, "").trim();
+    if (label.length < 2 || label.split(" ").length > 3 || fields.length >= 7) continue;
+    fields.push({ key: keyOf(label, taken), label: capitalize(label), type: fieldType(label) });
+  }
+  if (fields.length === 1) {
+    fields.push({ key: keyOf("notes", taken), label: tx("Notes", "Note")[c.language], type: "longtext" });
+  }
+  const sample = (n: number): RecordData => ({
+    id: `record-${n}`,
+    ...Object.fromEntries(
+      fields.map((field) => [field.key, sampleValue(field, `${capitalize(one)} ${n}`, n)]),
+    ),
+  });
+  const samples = [1, 2, 3, 4].slice(0, c.tier === "full" ? 4 : 2).map(sample);
+  return {
+    noun,
+    entities: [{ key: "record", label: capitalize(one), plural: capitalize(noun), fields, samples }],
+    screens: [{
+      key: "records",
+      title: capitalize(noun).slice(0, 24),
+      icon: "📋",
+      block: "collection",
+      entity: "record",
+      options: { search: true },
+    }],
+    features: [
+      tx(
+        `A list of ${noun} with add, edit and detail screens`,
+        `Un elenco di ${noun} con schermate per aggiungere, modificare e vedere i dettagli`,
+      ),
+      tx("Search", "Ricerca"),
+    ],
+  };
+}
+
+function sampleValue(field: FieldSpec, title: string, n: number): Value {
+  switch (field.type) {
+    case "text":
+      return n === 0 ? "" : field.key === "name" ? title : "";
+    case "number":
+      return n * 3;
+    case "money":
+      return n * 10;
+    case "rating":
+      return 3 + (n % 3);
+    case "check":
+      return n % 2 === 0;
+    case "date":
+      return days(-n);
+    default:
+      return "";
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Names, descriptions, the whole spec.
+
+const CALLED =
+  /\b(?:called|named|chiamat[ao]|di nome)\s+["“«']?([\p{L}\p{N}][\p{L}\p{N}' -]{1,28}?)["”»']?(?=[,.;:!?]|\s+(?:with|that|for|to|con|per|che)\b|$)/u;
+
+/** Title case in English ("Houseplant Royals"), sentence case in Italian ("Lista della spesa"). */
+export function styleName(name: string, language: Language): string {
+  const words = name.trim().replace(/\s+/g, " ").split(" ").slice(0, 4);
+  const small = new Set(
+    language === "it"
+      ? ["di", "del", "della", "delle", "dei", "e", "per", "la", "il", "le", "a", "da", "in"]
+      : ["of", "and", "the", "for", "a", "an", "to", "in", "on", "with"],
+  );
+  return words.map((word, index) => {
+    if (index > 0 && (language === "it" || small.has(word.toLowerCase()))) return word.toLowerCase();
+    return capitalize(word);
+  }).join(" ").slice(0, 30).trim();
+}
+
+function subjectOf(prompt: string): string | undefined {
+  const match = prompt.match(
+    /\b(?:about|on|for|of|su|sul|sulla|sugli|sulle|di)\s+(?:the\s+|la\s+|il\s+|le\s+|i\s+)?([\p{L}][\p{L}\s-]{2,30}?)(?=[,.;:!?]|\s+(?:with|and|for|that|con|e|per)\b|$)/u,
+  );
+  return match?.[1].trim();
+}
+
+export interface AnalyzedPrompt {
+  spec: AppSpec;
+  report: SpecReport;
+}
+
+/** Turns a fresh prompt into a spec; `appName`, when the client chose one, wins over the derived name. */
+export function analyzePrompt(
+  prompt: string,
+  tier: ModelTier,
+  appName?: string,
+  forceLanguage?: Language,
+): AnalyzedPrompt {
+  const detection = detectLanguage(prompt);
+  const language = forceLanguage ?? detection.language;
+  const detected = forceLanguage ?? detection.detected;
+  const context: KindContext = { language, prompt, tier, subject: subjectOf(prompt) };
+  const kinds = rankKinds(prompt).slice(0, MAX_KINDS);
+  const builds: KindBuild[] = [];
+  let name: string;
+  let description: string;
+  let kindId: string;
+  if (kinds.length === 0) {
+    const generic = genericKind(context);
+    builds.push(generic);
+    kindId = "generic";
+    name = styleName(generic.noun, language);
+    description = generic.features[0][language] + ".";
+  } else {
+    for (const kind of kinds) builds.push(kind.build(context));
+    kindId = kinds.map((kind) => kind.id).join("+");
+    name = kinds[0].name[language];
+    description = kinds[0].description[language];
+  }
+  const called = prompt.match(CALLED)?.[1];
+  if (appName?.trim()) name = appName.trim();
+  else if (called) name = styleName(called, language);
+
+  const spec: AppSpec = {
+    version: 1,
+    kind: kindId,
+    name,
+    description,
+    language,
+    tier,
+    accent: accentOf(prompt) ?? ACCENT,
+    features: [],
+    entities: [],
+    screens: [],
+    prompts: [prompt],
+  };
+  for (const build of builds) addBuild(spec, build);
+  applyFeatureWords(spec, prompt);
+  if (tier === "full") addFullTierScreens(spec);
+  return {
+    spec,
+    report: {
+      language,
+      ...(detected !== "en" && detected !== "it" ? { languageFallbackFrom: detected } : {}),
+    },
+  };
+}
+
+function rankKinds(prompt: string): Kind[] {
+  const p = normalize(prompt);
+  const scored: { kind: Kind; score: number; position: number }[] = [];
+  for (const kind of KINDS) {
+    let score = 0;
+    let position = Infinity;
+    for (const phrase of kind.phrases) {
+      const match = phrase.exec(p);
+      if (!match) continue;
+      score += match[0].trim().split(" ").length;
+      position = Math.min(position, match.index);
+    }
+    if (score > 0) scored.push({ kind, score, position });
+  }
+  // A chat's "conversation list" is not a to-do list, a "shopping list" not a generic list: the longer,
+  // more specific phrase outranks; ties go to what the prompt names first.
+  return scored.sort((a, b) => b.score - a.score || a.position - b.position).map((entry) => entry.kind);
+}
+
+function addBuild(spec: AppSpec, build: KindBuild) {
+  const entityKeys = new Map<string, string>();
+  for (const entity of build.entities) {
+    let key = entity.key;
+    for (let n = 2; spec.entities.some((existing) => existing.key === key); n++) key = `${entity.key}${n}`;
+    entityKeys.set(entity.key, key);
+    spec.entities.push({ ...entity, key });
+  }
+  for (const screen of build.screens) {
+    let key = screen.key;
+    for (let n = 2; spec.screens.some((existing) => existing.key === key) || key === "index"; n++) {
+      key = `${screen.key}${n}`;
+    }
+    spec.screens.push({
+      ...screen,
+      key,
+      ...(screen.entity ? { entity: entityKeys.get(screen.entity) ?? screen.entity } : {}),
+    });
+  }
+  for (const feature of build.features) spec.features.push(feature[spec.language]);
+}
+
+function applyFeatureWords(spec: AppSpec, prompt: string) {
+  const p = normalize(prompt);
+  for (const screen of spec.screens) {
+    if (WANTS_SEARCH.test(p) && screen.block === "collection") screen.options.search = true;
+    if (WANTS_CHART.test(p) && ["budget", "tracker", "dashboard"].includes(screen.block)) {
+      screen.options.chart = true;
+    }
+  }
+}
+
+function addFullTierScreens(spec: AppSpec) {
+  const t = (text: Text) => text[spec.language];
+  if (!spec.screens.some((screen) => screen.block === "settings")) {
+    spec.screens.push({
+      key: "settings",
+      title: t(tx("Settings", "Impostazioni")),
+      icon: "⚙️",
+      block: "settings",
+      options: {},
+    });
+    spec.features.push(t(tx("Dark mode and accent colour", "Tema scuro e colore principale")));
+  }
+  if (!spec.screens.some((screen) => screen.block === "about")) {
+    spec.screens.push({
+      key: "about",
+      title: t(tx("About", "Info")),
+      icon: "ℹ️",
+      block: "about",
+      options: {},
+    });
+  }
+}
+
+const COLOURS: [RegExp, string][] = [
+  [/\b(red|rosso|rossa)\b/, "#DC2626"],
+  [/\b(green|verde)\b/, "#16A34A"],
+  [/\b(blue|blu|azzurro)\b/, "#2563EB"],
+  [/\b(orange|arancione)\b/, "#EA580C"],
+  [/\b(pink|rosa)\b/, "#DB2777"],
+  [/\b(purple|viola)\b/, "#7C3AED"],
+  [/\b(teal|turchese)\b/, "#0D9488"],
+  [/\b(black|nero|nera)\b/, "#111827"],
+];
+
+function accentOf(prompt: string): string | undefined {
+  const p = normalize(prompt);
+  return COLOURS.find(([pattern]) => pattern.test(p))?.[1];
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Follow-ups: a prompt applied to a stored spec.
+
+export interface ChangeResult {
+  spec: AppSpec;
+  changes: string[];
+}
+
+/** Applies a follow-up prompt: switch language, recolour, rename, add a field, or add the screens of a kind. */
+export function changeSpec(
+  current: AppSpec,
+  prompt: string,
+  appName?: string,
+  replaying = false,
+): ChangeResult {
+  const spec: AppSpec = structuredClone(current);
+  const p = normalize(prompt);
+  const changes: string[] = [];
+  const toItalian = /\b(in italian|to italian|italiano|in italiano)\b/.test(p);
+  const toEnglish = /\b(in english|to english|inglese|in inglese)\b/.test(p);
+  if ((toItalian || toEnglish) && !replaying) {
+    const language: Language = toItalian ? "it" : "en";
+    if (language !== spec.language) {
+      Object.assign(spec, rebuild(spec, language), { accent: spec.accent });
+      changes.push(`language:${language}`);
+    }
+  }
+  const accent = accentOf(prompt);
+  if (accent && /\b(colou?r|theme|accent|colore|tema|make it|rendila|rendilo)\b/.test(p)) {
+    spec.accent = accent;
+    changes.push("accent");
+  }
+  const rename = prompt.match(
+    /\b(?:rename(?: it| the app)? to|call it|chiamala|chiamalo|rinominala in|rinominalo in)\s+["“«]?([^"”».!?,]{2,30})/iu,
+  );
+  if (appName?.trim() || rename) {
+    spec.name = appName?.trim() || capitalize(rename![1].trim());
+    changes.push("name");
+  }
+  const field = prompt.match(
+    /\b(?:add|aggiungi)\s+(?:a|an|the|un|una|il|lo|la)?\s*(?:field|campo)\s+(?:for\s+|per\s+)?["“«']?([\p{L}\s]{2,24}?)["”»']?(?=[,.;:!?]|\s+(?:to|a|al|alla)\b|$)/iu,
+  ) ??
+    prompt.match(/\b(?:add|aggiungi)\s+(?:a|an)\s+([\p{L}]{2,20})\s+field\b/iu);
+  const target = spec.entities.find((entity) =>
+    spec.screens.some((s) => s.entity === entity.key && s.block === "collection")
+  );
+  if (field && target) {
+    const label = capitalize(field[1].trim());
+    const key = keyOf(label, new Set(target.fields.map((existing) => existing.key)));
+    target.fields.push({ key, label, type: fieldType(label) });
+    changes.push(`field:${key}`);
+  }
+  const added = rankKinds(prompt).filter((kind) => !spec.kind.split("+").includes(kind.id)).slice(0, 1);
+  if (/\b(add|aggiungi)\b/.test(p) && added.length > 0) {
+    const context: KindContext = {
+      language: spec.language,
+      prompt,
+      tier: spec.tier,
+      subject: subjectOf(prompt),
+    };
+    const full = spec.screens.filter((screen) => screen.block === "settings" || screen.block === "about");
+    spec.screens = spec.screens.filter((screen) => !full.includes(screen));
+    addBuild(spec, added[0].build(context));
+    spec.screens.push(...full);
+    spec.kind = `${spec.kind}+${added[0].id}`;
+    changes.push(`screens:${added[0].id}`);
+  }
+  if (
+    /\b(settings|dark mode|impostazioni|tema scuro)\b/.test(p) &&
+    !spec.screens.some((s) => s.block === "settings")
+  ) {
+    addFullTierScreens(spec);
+    changes.push("settings");
+  }
+  applyFeatureWords(spec, prompt);
+  spec.prompts = [...spec.prompts, prompt];
+  return { spec, changes };
+}
+
+/** The spec's prompts replayed in another language, so every label and sample is translated. */
+function rebuild(spec: AppSpec, language: Language): AppSpec {
+  const [first, ...later] = spec.prompts.length > 0 ? spec.prompts : [spec.description];
+  let again = analyzePrompt(first, spec.tier, undefined, language).spec;
+  for (const prompt of later) again = changeSpec(again, prompt, undefined, true).spec;
+  return { ...again, prompts: spec.prompts };
+}

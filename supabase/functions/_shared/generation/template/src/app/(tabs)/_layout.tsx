@@ -1,0 +1,31 @@
+import { Tabs } from "expo-router";
+import { Text } from "react-native";
+import { useTheme } from "../../lib/theme";
+import { spec } from "../../spec";
+
+// The first screen of the spec is the tabs' index route; the others are named by their keys.
+export default function TabsLayout() {
+  const theme = useTheme();
+  return (
+    <Tabs
+      screenOptions={{
+        tabBarActiveTintColor: theme.accent,
+        tabBarStyle: { backgroundColor: theme.surface },
+        headerStyle: { backgroundColor: theme.surface },
+        headerTintColor: theme.text,
+      }}
+    >
+      {spec.screens.map((screen, index) => (
+        <Tabs.Screen
+          key={screen.key}
+          name={index === 0 ? "index" : screen.key}
+          options={{
+            title: screen.title,
+            headerTitle: index === 0 ? spec.name : screen.title,
+            tabBarIcon: ({ color }) => <Text style={{ color, fontSize: 18 }}>{screen.icon}</Text>,
+          }}
+        />
+      ))}
+    </Tabs>
+  );
+}

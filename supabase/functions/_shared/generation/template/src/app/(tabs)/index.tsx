@@ -1,0 +1,5 @@
+import { CollectionBlock } from "../../blocks/CollectionBlock";
+
+export default function ItemsScreen() {
+  return <CollectionBlock screenKey="items" />;
+}

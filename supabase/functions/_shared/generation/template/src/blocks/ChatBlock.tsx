@@ -1,0 +1,73 @@
+// A chat mock-up: conversations with their last message; a conversation keeps its messages on the device.
+import { Link } from "expo-router";
+import { Pressable, StyleSheet, Text, View } from "react-native";
+import { Body, Card, Screen } from "../components/ui";
+import { titleField, useRecords } from "../lib/records";
+import { usePersistentState } from "../lib/storage";
+import { t } from "../lib/strings";
+import { spacing, useTheme } from "../lib/theme";
+import { entityOf, screenOf } from "../spec";
+
+export interface Message {
+  id: string;
+  mine: boolean;
+  text: string;
+  at: string;
+}
+
+export function useMessages(conversationId: string) {
+  return usePersistentState<Message[]>(`messages:${conversationId}`, []);
+}
+
+export function ChatBlock({ screenKey }: { screenKey: string }) {
+  const screen = screenOf(screenKey);
+  const entity = entityOf(screen);
+  const [conversations] = useRecords(entity);
+  const name = titleField(entity);
+  const preview = entity.fields.find((field) => field.key !== name.key);
+  return (
+    <Screen>
+      {conversations.length === 0 ? <Body muted>{t.empty}</Body> : null}
+      {conversations.map((conversation) => (
+        <Link
+          key={conversation.id}
+          href={{ pathname: "/chat/[screen]/[id]", params: { screen: screen.key, id: conversation.id } }}
+          asChild
+        >
+          <Pressable>
+            <ConversationRow
+              name={String(conversation[name.key])}
+              fallback={preview ? String(conversation[preview.key] ?? "") : ""}
+              id={conversation.id}
+            />
+          </Pressable>
+        </Link>
+      ))}
+    </Screen>
+  );
+}
+
+function ConversationRow({ name, fallback, id }: { name: string; fallback: string; id: string }) {
+  const theme = useTheme();
+  const [messages] = useMessages(id);
+  const last = messages.at(-1)?.text ?? fallback;
+  return (
+    <Card>
+      <View style={styles.row}>
+        <View style={[styles.avatar, { backgroundColor: theme.accent }]}>
+          <Text style={{ color: theme.onAccent, fontWeight: "700" }}>{name.charAt(0).toUpperCase()}</Text>
+        </View>
+        <View style={styles.text}>
+          <Text style={{ color: theme.text, fontSize: 17, fontWeight: "600" }}>{name}</Text>
+          <Text style={{ color: theme.muted }} numberOfLines={1}>{last}</Text>
+        </View>
+      </View>
+    </Card>
+  );
+}
+
+const styles = StyleSheet.create({
+  row: { alignItems: "center", flexDirection: "row", gap: spacing.sm },
+  avatar: { alignItems: "center", borderRadius: 20, height: 40, justifyContent: "center", width: 40 },
+  text: { flex: 1 },
+});

@@ -1,0 +1,127 @@
+// A list of an entity's records: search, category chips, check-off with a count left, a total of a money or
+// number field, and a tap through to the record's detail and edit screen.
+import { Link } from "expo-router";
+import { useMemo, useState } from "react";
+import { Pressable, StyleSheet, Text, View } from "react-native";
+import { Body, Button, Card, Chip, Input, Row, Screen } from "../components/ui";
+import { formatMoney, formatNumber } from "../lib/format";
+import { displayValue, titleField, useRecords } from "../lib/records";
+import { t } from "../lib/strings";
+import { spacing, useTheme } from "../lib/theme";
+import { entityOf, screenOf } from "../spec";
+
+export function CollectionBlock({ screenKey }: { screenKey: string }) {
+  const screen = screenOf(screenKey);
+  const entity = entityOf(screen);
+  const theme = useTheme();
+  const [records, setRecords] = useRecords(entity);
+  const [query, setQuery] = useState("");
+  const [category, setCategory] = useState<string | null>(null);
+  const { categoryField, checkField, amountField } = screen.options;
+  const title = titleField(entity);
+  const category_ = entity.fields.find((field) => field.key === categoryField);
+  const amount = entity.fields.find((field) => field.key === amountField);
+  const details = entity.fields.filter((field) =>
+    field.key !== title.key && field.key !== checkField && field.type !== "longtext"
+  ).slice(0, 2);
+
+  const shown = useMemo(() => {
+    const needle = query.trim().toLowerCase();
+    return records.filter((record) =>
+      (category === null || record[categoryField ?? ""] === category) &&
+      (needle === "" ||
+        entity.fields.some((field) => String(record[field.key] ?? "").toLowerCase().includes(needle)))
+    );
+  }, [records, query, category, categoryField, entity.fields]);
+
+  const toggle = (id: string) => {
+    if (!checkField) return;
+    setRecords((current) =>
+      current.map((record) => (record.id === id ? { ...record, [checkField]: !record[checkField] } : record))
+    );
+  };
+
+  const left = checkField ? records.filter((record) => !record[checkField]).length : 0;
+  const total = amount ? shown.reduce((sum, record) => sum + Number(record[amount.key] ?? 0), 0) : 0;
+
+  return (
+    <Screen>
+      {screen.options.search ? (
+        <Input placeholder={t.search} value={query} onChangeText={setQuery} accessibilityLabel={t.search} />
+      ) : null}
+      {category_?.options ? (
+        <Row>
+          <Chip label={t.all} active={category === null} onPress={() => setCategory(null)} />
+          {category_.options.map((option) => (
+            <Chip key={option} label={option} active={category === option} onPress={() => setCategory(option)} />
+          ))}
+        </Row>
+      ) : null}
+      <Row>
+        {checkField ? <Body muted>{`${left} ${t.left} · ${records.length - left} ${t.done}`}</Body> : null}
+        {amount ? (
+          <Body>{`${t.total}: ${
+            amount.type === "money" ? formatMoney(total, screen.options.currency) : formatNumber(total)
+          }`}</Body>
+        ) : null}
+      </Row>
+      <Link href={{ pathname: "/record/[screen]/[id]", params: { screen: screen.key, id: "new" } }} asChild>
+        <Pressable accessibilityRole="button" style={[styles.add, { backgroundColor: theme.accent }]}>
+          <Text style={[styles.addLabel, { color: theme.onAccent }]}>{`+ ${t.add} ${entity.label}`}</Text>
+        </Pressable>
+      </Link>
+      {shown.length === 0 ? <Body muted>{t.empty}</Body> : null}
+      {shown.map((record) => (
+        <Card key={record.id}>
+          <View style={styles.item}>
+            {checkField ? (
+              <Pressable
+                accessibilityRole="checkbox"
+                accessibilityState={{ checked: Boolean(record[checkField]) }}
+                onPress={() => toggle(record.id)}
+                style={[styles.check, { borderColor: theme.accent }]}
+              >
+                <Text style={{ color: theme.accent }}>{record[checkField] ? "✓" : " "}</Text>
+              </Pressable>
+            ) : null}
+            <Link href={{ pathname: "/record/[screen]/[id]", params: { screen: screen.key, id: record.id } }} asChild>
+              <Pressable style={styles.itemText}>
+                <Text
+                  style={[
+                    styles.itemTitle,
+                    { color: theme.text },
+                    checkField && record[checkField] ? styles.checked : null,
+                  ]}
+                >
+                  {String(record[title.key] ?? "")}
+                </Text>
+                {details.length > 0 ? (
+                  <Text style={{ color: theme.muted }}>
+                    {details.map((field) => displayValue(field, record[field.key], screen.options.currency)).join(" · ")}
+                  </Text>
+                ) : null}
+              </Pressable>
+            </Link>
+          </View>
+        </Card>
+      ))}
+      {checkField && records.length > left ? (
+        <Button
+          label={`${t.delete} (${records.length - left} ${t.done})`}
+          variant="secondary"
+          onPress={() => setRecords((current) => current.filter((record) => !record[checkField]))}
+        />
+      ) : null}
+    </Screen>
+  );
+}
+
+const styles = StyleSheet.create({
+  add: { alignItems: "center", borderRadius: 10, paddingVertical: spacing.sm + 2 },
+  addLabel: { fontSize: 16, fontWeight: "600" },
+  item: { alignItems: "center", flexDirection: "row", gap: spacing.sm },
+  itemText: { flex: 1, gap: 2 },
+  itemTitle: { fontSize: 17, fontWeight: "600" },
+  checked: { opacity: 0.5, textDecorationLine: "line-through" },
+  check: { alignItems: "center", borderRadius: 6, borderWidth: 2, height: 26, justifyContent: "center", width: 26 },
+});

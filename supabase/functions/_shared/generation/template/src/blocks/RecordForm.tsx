@@ -1,0 +1,100 @@
+// One record of a collection: every field of the entity as an input, saved into the persisted list.
+import { Stack, useRouter } from "expo-router";
+import { useState } from "react";
+import { Switch, Text } from "react-native";
+import { Body, Button, Card, Chip, Input, Row, Screen } from "../components/ui";
+import { emptyValue, titleField, useRecords } from "../lib/records";
+import { newId } from "../lib/storage";
+import { t } from "../lib/strings";
+import { useTheme } from "../lib/theme";
+import { entityOf, type FieldSpec, type RecordData, screenOf, type Value } from "../spec";
+
+export function RecordForm({ screenKey, id }: { screenKey: string; id: string }) {
+  const screen = screenOf(screenKey);
+  const entity = entityOf(screen);
+  const theme = useTheme();
+  const router = useRouter();
+  const [records, setRecords] = useRecords(entity);
+  const existing = records.find((record) => record.id === id);
+  const [draft, setDraft] = useState<RecordData>(
+    () => existing ?? { id: newId(), ...Object.fromEntries(entity.fields.map((f) => [f.key, emptyValue(f)])) },
+  );
+  const [problem, setProblem] = useState("");
+  const title = titleField(entity);
+
+  const set = (field: FieldSpec, value: Value) => setDraft((current) => ({ ...current, [field.key]: value }));
+
+  const save = () => {
+    if (String(draft[title.key] ?? "").trim() === "") {
+      setProblem(t.required);
+      return;
+    }
+    setRecords((current) =>
+      existing ? current.map((record) => (record.id === draft.id ? draft : record)) : [draft, ...current]
+    );
+    router.back();
+  };
+
+  const remove = () => {
+    setRecords((current) => current.filter((record) => record.id !== id));
+    router.back();
+  };
+
+  return (
+    <Screen>
+      <Stack.Screen options={{ title: existing ? String(existing[title.key]) : `${t.newItem}: ${entity.label}` }} />
+      {entity.fields.map((field) => (
+        <Card key={field.key}>
+          <Text style={{ color: theme.muted }}>{field.label}</Text>
+          <FieldInput field={field} value={draft[field.key]} onChange={(value) => set(field, value)} />
+        </Card>
+      ))}
+      {problem ? <Body>{problem}</Body> : null}
+      <Button label={t.save} onPress={save} />
+      {existing ? <Button label={t.delete} variant="danger" onPress={remove} /> : null}
+    </Screen>
+  );
+}
+
+function FieldInput({ field, value, onChange }: { field: FieldSpec; value: Value | undefined; onChange: (v: Value) => void }) {
+  switch (field.type) {
+    case "check":
+      return <Switch value={Boolean(value)} onValueChange={onChange} accessibilityLabel={field.label} />;
+    case "choice":
+      return (
+        <Row>
+          {(field.options ?? []).map((option) => (
+            <Chip key={option} label={option} active={value === option} onPress={() => onChange(option)} />
+          ))}
+        </Row>
+      );
+    case "rating":
+      return (
+        <Row>
+          {[1, 2, 3, 4, 5].map((stars) => (
+            <Chip key={stars} label={"★".repeat(stars)} active={value === stars} onPress={() => onChange(stars)} />
+          ))}
+        </Row>
+      );
+    case "number":
+    case "money":
+      return (
+        <Input
+          accessibilityLabel={field.label}
+          keyboardType="decimal-pad"
+          value={value === undefined ? "" : String(value)}
+          onChangeText={(text) => onChange(Number(text.replace(",", ".")) || 0)}
+        />
+      );
+    default:
+      return (
+        <Input
+          accessibilityLabel={field.label}
+          multiline={field.type === "longtext"}
+          placeholder={field.type === "date" ? "YYYY-MM-DD" : field.label}
+          value={value === undefined ? "" : String(value)}
+          onChangeText={onChange}
+        />
+      );
+  }
+}

@@ -1,0 +1,21 @@
+import { locale } from "./strings";
+
+export function formatMoney(amount: number, currency = "EUR"): string {
+  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(amount);
+}
+
+export function formatNumber(value: number): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
+}
+
+/** Today as YYYY-MM-DD in the device's time zone, the format date fields are stored in. */
+export function isoDay(date = new Date()): string {
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 10);
+}
+
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T12:00:00`);
+  date.setDate(date.getDate() + days);
+  return isoDay(date);
+}

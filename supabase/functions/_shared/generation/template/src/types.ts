@@ -1,0 +1,79 @@
+// The shape of app.spec.json. The generator writes it (and imports these types); the app reads it.
+
+export type Language = "en" | "it";
+export type FieldType = "text" | "longtext" | "number" | "money" | "date" | "rating" | "choice" | "check";
+export type Value = string | number | boolean;
+export type RecordData = { id: string; [field: string]: Value };
+
+export interface FieldSpec {
+  key: string;
+  label: string;
+  type: FieldType;
+  options?: string[];
+}
+
+export interface EntitySpec {
+  key: string;
+  label: string;
+  plural: string;
+  fields: FieldSpec[];
+  samples: RecordData[];
+}
+
+export type BlockName =
+  | "collection"
+  | "habits"
+  | "budget"
+  | "split"
+  | "timer"
+  | "quiz"
+  | "chat"
+  | "dashboard"
+  | "calculator"
+  | "converter"
+  | "catalog"
+  | "cart"
+  | "tracker"
+  | "settings"
+  | "about";
+
+export interface ScreenOptions {
+  search?: boolean;
+  categoryField?: string;
+  checkField?: string;
+  amountField?: string;
+  dateField?: string;
+  valueField?: string;
+  unit?: string;
+  chart?: boolean;
+  reminders?: boolean;
+  phases?: { label: string; minutes: number }[];
+  rounds?: number;
+  mode?: "flashcards" | "quiz";
+  conversions?: { group: string; units: { label: string; factor: number }[] }[];
+  currency?: string;
+}
+
+export interface ScreenSpec {
+  key: string;
+  title: string;
+  icon: string;
+  block: BlockName;
+  entity?: string;
+  options: ScreenOptions;
+}
+
+export interface AppSpec {
+  version: 1;
+  kind: string;
+  name: string;
+  description: string;
+  language: Language;
+  tier: "light" | "full";
+  accent: string;
+  features: string[];
+  entities: EntitySpec[];
+  screens: ScreenSpec[];
+  /** The prompts applied so far, oldest first; empty for a project's starting template. */
+  prompts: string[];
+}

@@ -1,0 +1,190 @@
+// The fixed prompt set the test run builds and `npm run eval:apps` reports on: every kind of app the offline
+// generator knows, in English and Italian, on both tiers, plus apps built around the prompt's own nouns.
+import type { ModelTier } from "../../supabase/functions/_shared/ports/generation.ts";
+
+export interface AppPrompt {
+  id: string;
+  prompt: string;
+  model: ModelTier;
+  /** The kind the spec must name (its first kind when the app combines several). */
+  kind: string;
+  language: "en" | "it";
+}
+
+export const APP_PROMPTS: AppPrompt[] = [
+  {
+    id: "todo-en",
+    prompt: "A to-do list app where I can add tasks with a due date and a priority and check them off",
+    model: "light",
+    kind: "todo",
+    language: "en",
+  },
+  {
+    id: "shopping-it",
+    prompt: "Un'app per la lista della spesa divisa per reparto del supermercato",
+    model: "light",
+    kind: "shopping",
+    language: "it",
+  },
+  {
+    id: "packing-en",
+    prompt: "A packing list for my holiday trip so I don't forget anything",
+    model: "light",
+    kind: "packing",
+    language: "en",
+  },
+  {
+    id: "habits-en",
+    prompt: "Track several habits every day and show my current and best streaks",
+    model: "full",
+    kind: "habits",
+    language: "en",
+  },
+  {
+    id: "habits-it",
+    prompt: "Voglio un'app per le mie abitudini quotidiane con la serie di giorni",
+    model: "light",
+    kind: "habits",
+    language: "it",
+  },
+  {
+    id: "journal-it",
+    prompt: "Un diario personale dove scrivere come è andata la giornata, con la ricerca",
+    model: "light",
+    kind: "journal",
+    language: "it",
+  },
+  {
+    id: "mood-en",
+    prompt: "A mood log to rate my mood each day with a chart of the week",
+    model: "light",
+    kind: "mood",
+    language: "en",
+  },
+  {
+    id: "recipes-en",
+    prompt: "A recipe browser with categories, search and a detail screen for each recipe",
+    model: "full",
+    kind: "recipes",
+    language: "en",
+  },
+  {
+    id: "books-en",
+    prompt: "A reading log for my books with author, genre and my rating",
+    model: "light",
+    kind: "books",
+    language: "en",
+  },
+  {
+    id: "plants-en",
+    prompt: "An app called Houseplant Royals to look after my houseplants and when to water them",
+    model: "light",
+    kind: "plants",
+    language: "en",
+  },
+  {
+    id: "budget-en",
+    prompt: "A monthly budget app that tracks my spending by category with a chart",
+    model: "full",
+    kind: "budget",
+    language: "en",
+  },
+  {
+    id: "split-it",
+    prompt: "Un'app per dividere le spese condivise tra amici in vacanza e sapere chi deve quanto",
+    model: "light",
+    kind: "split",
+    language: "it",
+  },
+  {
+    id: "pomodoro-en",
+    prompt: "A pomodoro timer for studying with focus and break intervals",
+    model: "light",
+    kind: "pomodoro",
+    language: "en",
+  },
+  {
+    id: "intervals-it",
+    prompt: "Un timer a intervalli per il mio allenamento HIIT",
+    model: "light",
+    kind: "intervals",
+    language: "it",
+  },
+  {
+    id: "tracker-en",
+    prompt: "Log my weight every morning and show it on a chart",
+    model: "light",
+    kind: "tracker",
+    language: "en",
+  },
+  {
+    id: "flashcards-en",
+    prompt: "Flashcards to learn the capitals of the world with a score",
+    model: "light",
+    kind: "flashcards",
+    language: "en",
+  },
+  {
+    id: "quiz-it",
+    prompt: "Un quiz con domande e risposte sui pianeti del sistema solare",
+    model: "light",
+    kind: "flashcards",
+    language: "it",
+  },
+  {
+    id: "chat-en",
+    prompt: "A chat app mock-up with a conversation list and messages",
+    model: "light",
+    kind: "chat",
+    language: "en",
+  },
+  {
+    id: "dashboard-en",
+    prompt: "A sales dashboard with key metrics and a chart using sample data",
+    model: "light",
+    kind: "dashboard",
+    language: "en",
+  },
+  {
+    id: "calculator-it",
+    prompt: "Una calcolatrice semplice per fare i conti di tutti i giorni",
+    model: "light",
+    kind: "calculator",
+    language: "it",
+  },
+  {
+    id: "converter-en",
+    prompt: "A unit converter for length, weight and volume",
+    model: "light",
+    kind: "converter",
+    language: "en",
+  },
+  {
+    id: "catalog-it",
+    prompt: "Il catalogo del mio bar con il carrello e gli ordini dei clienti",
+    model: "full",
+    kind: "catalog",
+    language: "it",
+  },
+  {
+    id: "events-en",
+    prompt: "Manage my appointments and bookings with date, time and place",
+    model: "light",
+    kind: "events",
+    language: "en",
+  },
+  {
+    id: "generic-en",
+    prompt: "Keep track of my vinyl records with artist, year, price and notes",
+    model: "light",
+    kind: "generic",
+    language: "en",
+  },
+  {
+    id: "generic-it",
+    prompt: "Voglio gestire i miei vini in cantina con produttore, annata e voto",
+    model: "light",
+    kind: "generic",
+    language: "it",
+  },
+];
