@@ -28,7 +28,7 @@ insert into audited values
   ('api.dbhost_projects_result(jsonb,jsonb)', 'formats what it is given; reads links under RLS'),
   ('private.encode_cursor(timestamp with time zone,bigint,text)', 'signs a position of the caller''s own listing; the scope is part of the MAC'),
   ('private.decode_cursor(text,text)', 'verifies a cursor'),
-  ('private.blocked_user_ids()', 'the projects policy evaluates it as the caller'),
+  ('private.shared_project_visible(bigint)', 'the projects policy evaluates it as the caller; it answers for one project only what reading it tells'),
   ('private.require_profile()', 'raises unless the caller has a profile'),
   ('private.held_credits(uuid)', 'security invoker: sums rows RLS lets the caller see'),
   ('api.get_me()', 'reads under RLS'),

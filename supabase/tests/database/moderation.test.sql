@@ -1,6 +1,6 @@
 -- Reports, blocks, reshares and notifications: who sees and writes what, and the rules of each.
 begin;
-select plan(34);
+select plan(39);
 
 insert into auth.users (id, email) values
   ('a1111111-1111-1111-1111-111111111111', 'owner@example.com'),
@@ -8,7 +8,9 @@ insert into auth.users (id, email) values
   ('c3333333-3333-3333-3333-333333333333', 'stranger@example.com');
 insert into public.projects (id, user_id, name, shared) overriding system value values
   (9101, 'a1111111-1111-1111-1111-111111111111', 'Shared app', true),
-  (9102, 'a1111111-1111-1111-1111-111111111111', 'Private app', false);
+  (9102, 'a1111111-1111-1111-1111-111111111111', 'Private app', false),
+  (9103, 'b2222222-2222-2222-2222-222222222222', 'Bob shared', true),
+  (9104, 'b2222222-2222-2222-2222-222222222222', 'Bob private', false);
 
 -- The report CHECK: a report names at least one target
 select throws_ok($$insert into public.reports (reporter_id) values ('b2222222-2222-2222-2222-222222222222')$$,
@@ -88,6 +90,20 @@ reset role;
 
 select ok((select is_read from public.notifications where recipient_id = 'a1111111-1111-1111-1111-111111111111'),
   'the mark stuck');
+
+-- Carol, whom Bob blocked, cannot learn that he did: no function lists who blocked her, and the one the
+-- projects policy uses tells per project only what reading the project tells
+set local role authenticated;
+select set_config('request.jwt.claims', '{"sub": "c3333333-3333-3333-3333-333333333333", "role": "authenticated"}', true);
+select throws_ok($$select private.blocked_user_ids()$$, '42883', null, 'no function lists who blocked the caller');
+select is(api.list_blocks() -> 'data', '[]'::jsonb, 'the blocked user''s own blocks are all she reads');
+select is(array[private.shared_project_visible(9104), private.shared_project_visible(9102)], array[false, false],
+  'a blocker''s private project answers as any private project does');
+select is(array[private.shared_project_visible(9101), private.shared_project_visible(9103)], array[true, false],
+  'a blocker''s shared project is hidden, as reading it shows anyway');
+select is((select array_agg(x ->> 'id' order by x ->> 'id') from jsonb_array_elements(api.list_projects(10, null, 'all', null) -> 'data') x),
+  array['9101'], 'the community list leaves out the blocker''s shared project');
+reset role;
 
 select * from finish();
 rollback;
