@@ -35,7 +35,7 @@ insert into audited values
   ('api.get_public_profile(uuid)', 'reads under RLS'),
   ('api.own_project_ids()', 'reads under RLS'),
   ('api.require_own_project(bigint)', 'reads under RLS'),
-  ('api.list_projects(integer,text,text,text)', 'reads under RLS'),
+  ('api.list_projects(integer,text,text,text)', 'definer acting for auth.uid(); applies the projects policy''s visibility (own, or shared and no block either way) itself'),
   ('api.get_project(bigint)', 'reads under RLS'),
   ('api.list_project_files(bigint,text)', 'reads under RLS'),
   ('api.list_preview_errors(bigint)', 'reads under RLS'),

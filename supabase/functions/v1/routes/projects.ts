@@ -198,7 +198,9 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
           "while projects are being created. `visibility=mine` lists the caller's own projects; `all` adds " +
           "other users' shared projects, except those of users the caller blocked or who blocked the caller. " +
           '`q` is a full-text query (web-search syntax: words, "phrases", `or`, `-not`) over name and ' +
-          "description; matches keep the same order. `cursor` is opaque and signed: it is only accepted " +
+          "description (`simple` configuration: no stemming, no stop words); matches come in the same order, " +
+          "newest first, not by rank, and a query without a searchable word matches nothing. Every page costs " +
+          "about the same at any table size. `cursor` is opaque and signed: it is only accepted " +
           "with the same caller, `visibility` and `q` that produced it; anything else is 400 `invalid_cursor`.",
         request: {
           query: z.object({
