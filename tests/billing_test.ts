@@ -257,7 +257,7 @@ t(
 );
 
 t(
-  "POST /billing/webhooks: wrong secret, stale timestamp, tampered body or no signature are 400",
+  "POST /billing/webhooks: wrong secret, stale or future timestamp, tampered body or no signature are 400",
   async () => {
     const user = await newUser("billing.forged");
     const body = sessionEvent(user);
@@ -268,6 +268,10 @@ t(
       "invalid_signature",
     );
     expectError(await deliver(body, await sign(body, SECRET, now - 301)), 400, "invalid_signature");
+    // Signed ahead of the clock beyond the tolerance: replayable until then, so refused too.
+    for (const ahead of [301, 3600, 10 * 365 * 86400]) {
+      expectError(await deliver(body, await sign(body, SECRET, now + ahead)), 400, "invalid_signature");
+    }
     const tampered = body.replace('"credits":"2000"', '"credits":"200000"').replace(
       '"amount_total":2000',
       '"amount_total":200000',
@@ -277,8 +281,11 @@ t(
     expectError(await deliver(body, null), 400, "invalid_signature");
     expectError(await deliver(body, "t=1,v1=00"), 400, "invalid_signature");
     assert.equal((await wallet(user)).balance, 0, "nothing was credited");
-    // A recent signature within the 300 s tolerance is fine.
+    // A signature within the 300 s tolerance is fine.
     assert.equal((await deliver(body, await sign(body, SECRET, now - 240))).body.outcome, "credited");
+    // So is a clock a little ahead of ours.
+    const ahead = sessionEvent(user);
+    assert.equal((await deliver(ahead, await sign(ahead, SECRET, now + 240))).body.outcome, "credited");
   },
 );
 

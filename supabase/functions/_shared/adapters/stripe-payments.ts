@@ -109,6 +109,16 @@ export async function verifyStripeSignature(
   if (!signatureHeader) {
     throw new ApiError(400, "invalid_signature", "The request carries no payment signature.");
   }
+  // Stripe's helper bounds only the age: a timestamp ahead of the clock would keep a captured event
+  // replayable until then, so one beyond the tolerance is refused as well.
+  const signedAt = Number(/(?:^|,)\s*t=([0-9]{1,15})(?:,|$)/.exec(signatureHeader)?.[1]);
+  if (signedAt > Date.now() / 1000 + toleranceSeconds) {
+    throw new ApiError(
+      400,
+      "invalid_signature",
+      `The payment signature's timestamp is more than ${toleranceSeconds} seconds in the future.`,
+    );
+  }
   for (const secret of secrets) {
     let event: unknown;
     try {

@@ -207,8 +207,8 @@ acknowledged with 200 and ignored.`,
         200: jsonContent(WebhookReceived, "Received"),
         ...errorResponses([400, 413, 503], {
           400:
-            "`invalid_signature` (missing, mismatched or stale) or `invalid_payload` (not a usable event, " +
-            "or a session whose charge does not match its credits)",
+            "`invalid_signature` (missing, mismatched, or signed more than 300 s before or after now) or " +
+            "`invalid_payload` (not a usable event, or a session whose charge does not match its credits)",
           503: "`payments_not_configured`: no payment provider is set up; the provider retries later",
         }),
         default: UNEXPECTED,
