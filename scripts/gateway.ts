@@ -5,6 +5,8 @@
 import { join, normalize } from "node:path";
 import { PUBLIC_BUCKETS } from "../supabase/functions/_shared/ports/storage.ts";
 import {
+  localCheckoutSessionDir,
+  readLocalCheckoutSession,
   renderLocalCheckoutPage,
   signedCompletedEvent,
 } from "../supabase/functions/_shared/adapters/local-payments.ts";
@@ -21,6 +23,7 @@ const env = (name: string) => {
 const port = Number(env("GATEWAY_PORT"));
 const stackDir = env("LOCAL_STACK_DIR");
 const storageDir = env("LOCAL_STORAGE_DIR");
+const checkoutSessionDir = localCheckoutSessionDir(storageDir);
 
 type Handler = (req: Request) => Response | Promise<Response>;
 // Every function directory with an index.ts is served, as `supabase functions serve` would.
@@ -99,38 +102,17 @@ function methodNotAllowed(allow: string) {
   });
 }
 
-/** The terms LocalPayments put in the page address, or null when the address is not one it makes. */
-function checkoutTerms(id: string, query: URLSearchParams) {
-  const userId = query.get("user_id") ?? "";
-  const amountEur = query.get("amount_eur") ?? "";
-  const credits = query.get("credits") ?? "";
-  if (
-    !/^cs_local_[0-9a-f]{24}$/.test(id) ||
-    !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId) ||
-    !/^[1-9][0-9]{0,6}$/.test(amountEur) || !/^[1-9][0-9]{0,8}$/.test(credits)
-  ) {
-    return null;
-  }
-  return {
-    id,
-    userId,
-    amountEur: Number(amountEur),
-    credits: Number(credits),
-    successUrl: query.get("success_url") ?? "",
-    cancelUrl: query.get("cancel_url") ?? "",
-  };
-}
-
 /**
  * The local stand-in of the provider's hosted checkout: GET `/checkout/<session>` is the page; its Pay
  * button POSTs to `/checkout/<session>/pay`, which signs the session's `checkout.session.completed` with
  * the webhook secret and delivers it to POST /billing/webhooks, as the provider would, answering with the
- * webhook's own status and body. No money moves, so the terms may travel in the address.
+ * webhook's own status and body. Both read the session the service stored: the query is ignored, so the
+ * page pays exactly what was issued, to whom it was issued.
  */
-async function serveCheckout(req: Request, url: URL, id: string, pay: boolean): Promise<Response> {
+async function serveCheckout(req: Request, id: string, pay: boolean): Promise<Response> {
   if (!webhookSecret) return notFound("No local checkout: STRIPE_WEBHOOK_SECRETS is not set.");
-  const terms = checkoutTerms(id, url.searchParams);
-  if (!terms) return badRequest("This is not a checkout address the local stack issued.");
+  const terms = await readLocalCheckoutSession(checkoutSessionDir, id);
+  if (!terms) return notFound("No such checkout session.");
   if (!pay) {
     if (req.method !== "GET") return methodNotAllowed("GET");
     let html: string;
@@ -141,7 +123,7 @@ async function serveCheckout(req: Request, url: URL, id: string, pay: boolean): 
         credits: terms.credits,
         successUrl: terms.successUrl,
         cancelUrl: terms.cancelUrl,
-        payUrl: `/checkout/${id}/pay${url.search}`,
+        payUrl: `/checkout/${id}/pay`,
       });
     } catch (err) {
       if (err instanceof ApiError) return badRequest(err.message);
@@ -195,7 +177,7 @@ async function route(req: Request): Promise<Response> {
     return await toAuthServer(req, "/auth/v1/oauth/clients/register", url.search);
   }
   const checkout = /^\/checkout\/([^/]+)(\/pay)?$/.exec(path);
-  if (checkout) return await serveCheckout(req, url, checkout[1], checkout[2] !== undefined);
+  if (checkout) return await serveCheckout(req, checkout[1], checkout[2] !== undefined);
   const obj = /^\/storage\/v1\/object\/public\/([a-z0-9-]+)\/(.+)$/.exec(path);
   if (obj && req.method === "GET") return await servePublicObject(obj[1], obj[2]);
   return notFound();

@@ -8,6 +8,10 @@ import { createV1App } from "../supabase/functions/v1/app.ts";
 import { depsFromConfig } from "../supabase/functions/_shared/deps.ts";
 import { loadConfig } from "../supabase/functions/_shared/config.ts";
 import {
+  localCheckoutSessionDir,
+  readLocalCheckoutSession,
+} from "../supabase/functions/_shared/adapters/local-payments.ts";
+import {
   api,
   type ApiResponse,
   db,
@@ -85,6 +89,11 @@ async function topups(user: TestUser) {
                     where user_id = ${user.id} and reason = 'topup' order by created_at`;
 }
 
+/** The session as the service stored it for the local checkout page. */
+function storedSession(id: string) {
+  return readLocalCheckoutSession(localCheckoutSessionDir(Deno.env.get("LOCAL_STORAGE_DIR")!), id);
+}
+
 function checkout(user: TestUser, body: unknown): Promise<ApiResponse<Checkout>> {
   return api<Checkout>("POST", "/billing/checkouts", { token: user.token, body });
 }
@@ -99,12 +108,15 @@ t(
       assert.equal(res.body.amount_eur, preset);
       assert.equal(res.body.credits, preset * 100);
       assert.match(res.body.session_id, /^cs_local_[0-9a-f]{24}$/);
-      const url = new URL(res.body.checkout_url);
-      assert.equal(`${url.origin}${url.pathname}`, `${GATEWAY}/checkout/${res.body.session_id}`);
-      assert.equal(url.searchParams.get("user_id"), user.id);
-      assert.equal(url.searchParams.get("credits"), String(preset * 100));
-      assert.equal(url.searchParams.get("success_url"), "appgen://billing/success");
-      assert.equal(url.searchParams.get("cancel_url"), "appgen://billing/cancel");
+      assert.equal(res.body.checkout_url, `${GATEWAY}/checkout/${res.body.session_id}`);
+      assert.deepEqual(await storedSession(res.body.session_id), {
+        id: res.body.session_id,
+        userId: user.id,
+        amountEur: preset,
+        credits: preset * 100,
+        successUrl: "appgen://billing/success",
+        cancelUrl: "appgen://billing/cancel",
+      });
     }
     const custom = await checkout(user, {
       amount_eur: 1000,
@@ -116,12 +128,9 @@ t(
       [custom.body.amount_eur, custom.body.credits, custom.body.display_amount],
       [1000, 100_000, "1.000,00\u00a0€"],
     );
-    const url = new URL(custom.body.checkout_url);
-    assert.equal(
-      url.searchParams.get("success_url"),
-      "https://example.com/paid?session={CHECKOUT_SESSION_ID}",
-    );
-    assert.equal(url.searchParams.get("cancel_url"), "appgen://billing/cancel?from=test");
+    const stored = await storedSession(custom.body.session_id);
+    assert.equal(stored?.successUrl, "https://example.com/paid?session={CHECKOUT_SESSION_ID}");
+    assert.equal(stored?.cancelUrl, "appgen://billing/cancel?from=test");
     assert.equal(
       (await checkout(user, { amount_eur: 1 })).status,
       201,
@@ -533,18 +542,35 @@ t("the checkout page's address is the page, and its pay endpoint answers only PO
   assert.match(page.headers.get("content-type") ?? "", /^text\/html/);
   assert.match(page.headers.get("content-security-policy") ?? "", /default-src 'none'/);
   assert.match(await page.text(), /<button id="pay"/);
-  const payUrl = checkout_url.replace(/\/checkout\/([^?]+)\?/, "/checkout/$1/pay?");
-  const get = await fetch(payUrl);
+  const get = await fetch(`${checkout_url}/pay`);
   await get.body?.cancel();
   assert.equal(get.status, 405);
-  const forged = await fetch(checkout_url.replace("credits=500", "credits=50000"), { method: "GET" });
-  assert.equal(forged.status, 200, "the page renders whatever it is given");
-  await forged.body?.cancel();
-  const pay = await fetch(payUrl.replace("credits=500", "credits=50000"), { method: "POST" });
-  assert.equal(pay.status, 400, "but a session whose credits differ from its charge is never credited");
-  assert.equal((await pay.json()).code, "invalid_payload");
   const bad = await fetch(`${GATEWAY}/checkout/cs_local_nothex?user_id=x`);
   await bad.body?.cancel();
-  assert.equal(bad.status, 400);
+  assert.equal(bad.status, 404);
   assert.equal((await wallet(user)).balance, 0);
+});
+
+t("the local checkout pays exactly the session the service issued, whatever the address says", async () => {
+  const payer = await newUser("billing.payer");
+  const other = await newUser("billing.other");
+  const { checkout_url } = (await checkout(payer, { preset_eur: 5 })).body;
+  // Terms in the query, as the page's address used to carry them: another user, a thousand euros.
+  const forgedTerms = new URLSearchParams({ user_id: other.id, amount_eur: "1000", credits: "100000" });
+  const page = await fetch(`${checkout_url}?${forgedTerms}`);
+  const html = await page.text();
+  assert.match(html, /5,00\u00a0€/, "the page shows the stored price");
+  assert.doesNotMatch(html, /1\.000,00/);
+  const paid = await fetch(`${checkout_url}/pay?${forgedTerms}`, { method: "POST" });
+  assert.equal(paid.status, 200, await paid.clone().text());
+  assert.deepEqual(await paid.json(), { received: true, outcome: "credited" });
+  assert.equal((await wallet(payer)).balance, 500, "the payer gets the session's 500 credits");
+  assert.equal((await wallet(other)).balance, 0, "and nobody else anything");
+
+  // A session the service never opened cannot be paid, whatever terms come with it.
+  const invented = `cs_local_${"0".repeat(24)}`;
+  const forged = await fetch(`${GATEWAY}/checkout/${invented}/pay?${forgedTerms}`, { method: "POST" });
+  assert.equal(forged.status, 404);
+  assert.equal((await forged.json()).code, "not_found");
+  assert.equal((await wallet(other)).balance, 0);
 });

@@ -6,6 +6,7 @@ import {
 } from "../../supabase/functions/_shared/adapters/stripe-payments.ts";
 import {
   LocalPayments,
+  readLocalCheckoutSession,
   renderLocalCheckoutPage,
   signedCompletedEvent,
 } from "../../supabase/functions/_shared/adapters/local-payments.ts";
@@ -357,9 +358,15 @@ Deno.test("signedCompletedEvent yields a paid session event that both adapters v
     userId: USER_ID,
     credits: 10_000,
     amountEur: 100,
+    successUrl: CHECKOUT.successUrl,
+    cancelUrl: CHECKOUT.cancelUrl,
   };
   const { body, header } = await signedCompletedEvent(SECRET, session);
-  const local = new LocalPayments({ webhookSecret: SECRET, checkoutPageBaseUrl: "http://127.0.0.1:1/pay" });
+  const local = new LocalPayments({
+    webhookSecret: SECRET,
+    checkoutPageBaseUrl: "http://127.0.0.1:1/pay",
+    sessionDir: await Deno.makeTempDir(),
+  });
   for (const payments of [local, webhookPayments()]) {
     const event = await payments.verifyWebhook(body, header);
     assert.equal(event.type, "checkout.session.completed");
@@ -380,29 +387,39 @@ Deno.test("signedCompletedEvent yields a paid session event that both adapters v
   );
 });
 
-Deno.test("LocalPayments opens a session on the gateway's page carrying its terms", async () => {
+Deno.test("LocalPayments keeps each session it opens; the page address carries only its id", async () => {
+  const sessionDir = await Deno.makeTempDir();
   const local = new LocalPayments({
     webhookSecret: SECRET,
     checkoutPageBaseUrl: "http://127.0.0.1:54321/checkout/",
+    sessionDir,
   });
-  const session = await local.createCheckout(CHECKOUT);
-  assert.match(session.id, /^cs_local_[0-9a-f]{24}$/);
-  const url = new URL(session.url);
-  assert.equal(`${url.origin}${url.pathname}`, `http://127.0.0.1:54321/checkout/${session.id}`);
-  assert.equal(url.searchParams.get("user_id"), USER_ID);
-  assert.equal(url.searchParams.get("amount_eur"), "20");
-  assert.equal(url.searchParams.get("credits"), "2000");
-  assert.equal(url.searchParams.get("success_url"), CHECKOUT.successUrl);
-  assert.equal(url.searchParams.get("cancel_url"), CHECKOUT.cancelUrl);
+  try {
+    const session = await local.createCheckout(CHECKOUT);
+    assert.match(session.id, /^cs_local_[0-9a-f]{24}$/);
+    assert.equal(session.url, `http://127.0.0.1:54321/checkout/${session.id}`);
+    assert.deepEqual(await readLocalCheckoutSession(sessionDir, session.id), {
+      id: session.id,
+      userId: USER_ID,
+      amountEur: 20,
+      credits: 2000,
+      successUrl: CHECKOUT.successUrl,
+      cancelUrl: CHECKOUT.cancelUrl,
+    });
+    assert.equal(await readLocalCheckoutSession(sessionDir, "cs_local_0123456789abcdef01234567"), null);
+    assert.equal(await readLocalCheckoutSession(sessionDir, "../../etc/passwd"), null);
 
-  assert.deepEqual(
-    await local.createCheckout(CHECKOUT),
-    session,
-    "the same idempotency key, the same session",
-  );
-  assert.notEqual((await local.createCheckout({ ...CHECKOUT, amountEur: 5, credits: 500 })).id, session.id);
-  const fresh = { ...CHECKOUT, idempotencyKey: undefined };
-  assert.notEqual((await local.createCheckout(fresh)).id, (await local.createCheckout(fresh)).id);
+    assert.deepEqual(
+      await local.createCheckout(CHECKOUT),
+      session,
+      "the same idempotency key, the same session",
+    );
+    assert.notEqual((await local.createCheckout({ ...CHECKOUT, amountEur: 5, credits: 500 })).id, session.id);
+    const fresh = { ...CHECKOUT, idempotencyKey: undefined };
+    assert.notEqual((await local.createCheckout(fresh)).id, (await local.createCheckout(fresh)).id);
+  } finally {
+    await Deno.remove(sessionDir, { recursive: true });
+  }
 });
 
 Deno.test("the local checkout page is self-contained, with Pay, Cancel and a result line", () => {

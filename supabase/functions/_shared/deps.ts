@@ -12,7 +12,7 @@ import type { RepoHost } from "./ports/repohost.ts";
 import type { DbHost } from "./ports/dbhost.ts";
 import { type SecretBox, secretBoxFromEnv } from "./secrets.ts";
 import { StripePayments } from "./adapters/stripe-payments.ts";
-import { LocalPayments } from "./adapters/local-payments.ts";
+import { localCheckoutSessionDir, LocalPayments } from "./adapters/local-payments.ts";
 import { GitHubRepoHost } from "./adapters/github.ts";
 import { SupabaseManagementDbHost } from "./adapters/supabase-management.ts";
 import { NameIconRenderer } from "./icons/name-icon-renderer.ts";
@@ -126,6 +126,7 @@ function paymentsFrom(c: Config, gateway: string): Payments | null {
     return new LocalPayments({
       webhookSecret: webhookSecrets[0],
       checkoutPageBaseUrl: `${gateway}/checkout`,
+      sessionDir: localCheckoutSessionDir(c.LOCAL_STORAGE_DIR),
     });
   }
   return null;

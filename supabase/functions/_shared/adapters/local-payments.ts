@@ -1,7 +1,9 @@
 // Payments for the embedded local stack, which has no provider keys. The gateway serves the checkout page;
 // its Pay button has the gateway sign a `checkout.session.completed` exactly as Stripe would and deliver it
-// to the webhook route, so verification and the wallet top-up run the production code path. Nothing is
-// stored: the page address carries the session's terms, which is acceptable only because no money moves.
+// to the webhook route, so verification and the wallet top-up run the production code path. Like Stripe, the
+// service keeps each session it opens (a file per session next to the blob store): the page shows and pays
+// exactly the stored terms, and its address carries nothing but the session id.
+import { dirname, join } from "node:path";
 import Stripe from "stripe";
 import { ApiError } from "../errors.ts";
 import { CREDITS_PER_EUR, formatEur } from "../money.ts";
@@ -13,11 +15,44 @@ import {
   verifyStripeSignature,
 } from "./stripe-payments.ts";
 
+/** What a local checkout session sells, as the service opened it. */
+export interface LocalCheckoutSession {
+  id: string;
+  userId: string;
+  amountEur: number;
+  credits: number;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+const SESSION_ID = /^cs_local_[0-9a-f]{24}$/;
+
+/** Where the local stack keeps its checkout sessions: beside the blob store, never inside a bucket. */
+export function localCheckoutSessionDir(storageDir: string): string {
+  return join(dirname(storageDir), "checkout-sessions");
+}
+
+/** The session the service opened under `id`, or null for an id it never issued. */
+export async function readLocalCheckoutSession(
+  dir: string,
+  id: string,
+): Promise<LocalCheckoutSession | null> {
+  if (!SESSION_ID.test(id)) return null;
+  try {
+    return JSON.parse(await Deno.readTextFile(join(dir, `${id}.json`)));
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return null;
+    throw err;
+  }
+}
+
 export interface LocalPaymentsOptions {
   /** The secret the gateway signs the events with. */
   webhookSecret: string;
   /** The gateway's checkout page; a session's page is `<checkoutPageBaseUrl>/<session id>`. */
   checkoutPageBaseUrl: string;
+  /** Where sessions are kept for the gateway to read (localCheckoutSessionDir). */
+  sessionDir: string;
   toleranceSeconds?: number;
 }
 
@@ -56,20 +91,23 @@ export class LocalPayments implements Payments {
     this.toleranceSeconds = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
   }
 
-  /**
-   * The page address carries `user_id`, `amount_eur`, `credits`, `success_url` and `cancel_url` in its
-   * query, for the gateway to render the page and to sign the event when Pay is pressed.
-   */
+  /** Keeps the session for the gateway (written aside and renamed, so it is never read half-written). */
   async createCheckout(req: CheckoutRequest): Promise<CheckoutSession> {
-    const id = `cs_local_${await sessionToken(req)}`;
-    const query = new URLSearchParams({
-      user_id: req.userId,
-      amount_eur: String(req.amountEur),
-      credits: String(req.credits),
-      success_url: req.successUrl,
-      cancel_url: req.cancelUrl,
-    });
-    return { id, url: `${this.options.checkoutPageBaseUrl.replace(/\/+$/, "")}/${id}?${query}` };
+    const session: LocalCheckoutSession = {
+      id: `cs_local_${await sessionToken(req)}`,
+      userId: req.userId,
+      amountEur: req.amountEur,
+      credits: req.credits,
+      successUrl: req.successUrl,
+      cancelUrl: req.cancelUrl,
+    };
+    const { sessionDir } = this.options;
+    await Deno.mkdir(sessionDir, { recursive: true });
+    const file = join(sessionDir, `${session.id}.json`);
+    const tmp = `${file}.${crypto.randomUUID()}.tmp`;
+    await Deno.writeTextFile(tmp, JSON.stringify(session));
+    await Deno.rename(tmp, file);
+    return { id: session.id, url: `${this.options.checkoutPageBaseUrl.replace(/\/+$/, "")}/${session.id}` };
   }
 
   verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<PaymentEvent> {
@@ -85,7 +123,7 @@ export class LocalPayments implements Payments {
 /** A completed, paid session's event as Stripe sends it, with Stripe's own signature header. */
 export async function signedCompletedEvent(
   secret: string,
-  session: { id: string; userId: string; credits: number; amountEur: number },
+  session: LocalCheckoutSession,
 ): Promise<{ body: string; header: string }> {
   const created = Math.floor(Date.now() / 1000);
   const amountCents = session.amountEur * 100;
