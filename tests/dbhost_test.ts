@@ -1,6 +1,7 @@
 // Section J over HTTP: the database host (the Supabase Management API). Against the running stack, where no
 // Supabase OAuth app is configured: 401s, validation 400s and 503s. In-process, configured against the
-// stand-in: the OAuth flow with PKCE through the public callback and the attacks on its state, projects with
+// stand-in: the OAuth flow with PKCE through the public callback (which only hands the code to the app) and
+// the app's authenticated finish, the attacks on its state (a consent URL sent to a victim), projects with
 // token refresh and revoked grants, links with their ownership and uniqueness rules.
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
@@ -41,13 +42,29 @@ async function land(it: Integrations, url: string) {
   return { ...res, location: res.headers.get("location") };
 }
 
-/** `user` connects a new account of the stand-in, going through consent and the callback. */
+/** The app, woken by its deep link, finishes the flow as `user` with the code and state it carries. */
+function finish(it: Integrations, user: TestUser, deepLink: string | null) {
+  const url = new URL(deepLink ?? "");
+  return it.api<ErrorBody>("POST", "/integrations/dbhost/connections", {
+    token: user.token,
+    body: { code: url.searchParams.get("code"), state: url.searchParams.get("state") },
+  });
+}
+
+/** `user` consents at `consentUrl` in the browser, lands on the callback and finishes in the app. */
+async function consentAndFinish(it: Integrations, user: TestUser, consentUrl: string) {
+  const landed = await land(it, consentUrl);
+  assert.equal(landed.status, 302, landed.text);
+  return await finish(it, user, landed.location);
+}
+
+/** `user` connects a new account of the stand-in, going through consent, the callback and the app. */
 async function connect(it: Integrations, user: TestUser, projects = 2) {
   const account = it.supabase.addAccount(projects);
   const { verifier, challenge } = pkce();
   const started = await authorize(it, user, { code_challenge: challenge, code_verifier: verifier });
-  const landed = await land(it, it.supabase.consent(started.authorize_url, account.id));
-  assert.equal(landed.status, 302, landed.text);
+  const done = await consentAndFinish(it, user, it.supabase.consent(started.authorize_url, account.id));
+  assert.equal(done.status, 200, done.text);
   return account;
 }
 
@@ -62,6 +79,7 @@ async function connectionRow(user: TestUser) {
 t("dbhost routes need a token, except the public callback", async () => {
   const routes: [string, string][] = [
     ["POST", "/integrations/dbhost/authorizations"],
+    ["POST", "/integrations/dbhost/connections"],
     ["GET", "/integrations/dbhost/projects"],
     ["POST", "/integrations/dbhost/links"],
     ["DELETE", "/integrations/dbhost/links/1"],
@@ -77,6 +95,7 @@ t("without a Supabase OAuth app every dbhost route answers 503 integration_not_c
   const p = await newProject(user);
   const calls: [string, string, unknown?][] = [
     ["POST", "/integrations/dbhost/authorizations", { code_challenge: pkce().challenge }],
+    ["POST", "/integrations/dbhost/connections", { code: "c", state: "s" }],
     ["GET", "/integrations/dbhost/projects"],
     ["POST", "/integrations/dbhost/links", { project_id: p.id, dbhost_ref: "abcdefghijklmnopqrst" }],
     ["DELETE", `/integrations/dbhost/links/${p.id}`],
@@ -103,6 +122,10 @@ t("dbhost requests are validated before anything else: 400 invalid_request", asy
     ["POST", "/integrations/dbhost/authorizations", { code_challenge: `${challenge}=` }],
     ["POST", "/integrations/dbhost/authorizations", { code_challenge: challenge, code_verifier: "short" }],
     ["POST", "/integrations/dbhost/authorizations", { code_challenge: challenge, method: "plain" }],
+    ["POST", "/integrations/dbhost/connections", {}],
+    ["POST", "/integrations/dbhost/connections", { code: "c" }],
+    ["POST", "/integrations/dbhost/connections", { code: "", state: "s" }],
+    ["POST", "/integrations/dbhost/connections", { code: "c", state: "s", user_id: crypto.randomUUID() }],
     ["POST", "/integrations/dbhost/links", { project_id: 1 }],
     ["POST", "/integrations/dbhost/links", { project_id: "1", dbhost_ref: "abc" }],
     ["POST", "/integrations/dbhost/links", { project_id: 1, dbhost_ref: "Not A Ref" }],
@@ -115,7 +138,13 @@ t("dbhost requests are validated before anything else: 400 invalid_request", asy
     400,
     "invalid_request",
   );
-  for (const path of ["/integrations/dbhost/authorizations", "/integrations/dbhost/links"]) {
+  for (
+    const path of [
+      "/integrations/dbhost/authorizations",
+      "/integrations/dbhost/connections",
+      "/integrations/dbhost/links",
+    ]
+  ) {
     expectError(
       await api("POST", path, { token: user.token, body: "x", headers: { "content-type": "text/plain" } }),
       415,
@@ -128,7 +157,7 @@ t("dbhost requests are validated before anything else: 400 invalid_request", asy
 // Configured against the Supabase Management API stand-in
 
 t(
-  "the OAuth flow: authorize URL with S256 and a bound state, callback with the verifier, connection stored sealed",
+  "the OAuth flow: authorize URL with S256 and a bound state, the callback hands the code to the app, the app finishes with the verifier, connection stored sealed",
   async () => {
     const user = await newUser("oauth");
     await withIntegrations(async (it) => {
@@ -154,9 +183,27 @@ t(
       assert.match(pending.code_verifier_encrypted, /^v1\.local\./);
       assert.ok(!JSON.stringify(pending).includes(verifier), "the verifier is stored sealed");
 
+      const formsBefore = it.supabase.forms.length;
       const landed = await land(it, it.supabase.consent(started.authorize_url, account.id));
       assert.equal(landed.status, 302);
-      assert.equal(landed.location, RETURN_URL, "the browser goes back to the app");
+      const deepLink = new URL(landed.location!);
+      assert.equal(
+        `${deepLink.protocol}//${deepLink.host}${deepLink.pathname}`,
+        RETURN_URL,
+        "back to the app",
+      );
+      assert.equal(deepLink.searchParams.get("state"), state);
+      assert.ok(deepLink.searchParams.get("code"));
+      assert.equal(it.supabase.forms.length, formsBefore, "the callback exchanges nothing");
+      assert.equal(await connectionRow(user), undefined, "and stores nothing");
+
+      const done = await finish(it, user, landed.location);
+      assert.equal(done.status, 200, done.text);
+      assert.deepEqual(done.body, {
+        connected: true,
+        dbhost_user_id: account.id,
+        dbhost_username: account.username,
+      });
       const exchange = it.supabase.forms.at(-1)!;
       assert.deepEqual(
         [exchange.grant_type, exchange.redirect_uri, exchange.code_verifier],
@@ -197,22 +244,21 @@ t(
   },
 );
 
-t("the OAuth state: replayed, expired, unknown, missing or declined is 400 and stores nothing", async () => {
+t("the OAuth state: replayed, expired, unknown, missing or declined stores nothing", async () => {
   const user = await newUser("state");
   await withIntegrations(async (it) => {
     const account = it.supabase.addAccount();
     const callback = `${it.base}/integrations/dbhost/callback`;
 
-    // Replayed: the state worked once; a second landing, even with a fresh code, is refused.
+    // Replayed: the state worked once; a second finish, even with a fresh code, is refused.
     const { verifier, challenge } = pkce();
     const started = await authorize(it, user, { code_challenge: challenge, code_verifier: verifier });
     const first = it.supabase.consent(started.authorize_url, account.id);
-    assert.equal((await land(it, first)).status, 302);
+    assert.equal((await consentAndFinish(it, user, first)).status, 200);
     const stored = await connectionRow(user);
     const another = it.supabase.addAccount();
-    const replay = await land(it, it.supabase.consent(started.authorize_url, another.id));
-    assert.equal(replay.status, 400);
-    assert.equal(replay.body.code, "invalid_state");
+    const replay = await consentAndFinish(it, user, it.supabase.consent(started.authorize_url, another.id));
+    assert.deepEqual([replay.status, replay.body.code], [400, "invalid_state"]);
     assert.deepEqual(await connectionRow(user), stored, "the connection is as the first flow left it");
 
     // Expired.
@@ -223,32 +269,77 @@ t("the OAuth state: replayed, expired, unknown, missing or declined is 400 and s
     });
     await db()`update public.dbhost_authorizations set expires_at = now() - interval '1 second'
                where user_id = ${user.id}`;
-    const expired = await land(it, it.supabase.consent(lateStart.authorize_url, another.id));
-    assert.equal(expired.status, 400);
-    assert.equal(expired.body.code, "state_expired");
-
-    // Unknown (forged, or from another server) and missing.
-    const forged = await land(
+    const expired = await consentAndFinish(
       it,
-      `${callback}?code=abc&state=${base64url.encode(crypto.getRandomValues(new Uint8Array(32)))}`,
+      user,
+      it.supabase.consent(lateStart.authorize_url, another.id),
+    );
+    assert.deepEqual([expired.status, expired.body.code], [400, "state_expired"]);
+
+    // Unknown (forged, or from another server).
+    const forged = await finish(
+      it,
+      user,
+      `${RETURN_URL}?code=abc&state=${base64url.encode(crypto.getRandomValues(new Uint8Array(32)))}`,
     );
     assert.deepEqual([forged.status, forged.body.code], [400, "invalid_state"]);
+
+    // The callback without a state, or with neither a code nor an error.
     const missing = await land(it, `${callback}?code=abc`);
     assert.deepEqual([missing.status, missing.body.code], [400, "invalid_state"]);
+    const empty = await land(it, `${callback}?state=abc`);
+    assert.deepEqual([empty.status, empty.body.code], [400, "invalid_request"]);
 
-    // Declined on the consent page: the state is spent all the same.
+    // Declined on the consent page: the app hears why, and nothing is exchanged.
     const declined = pkce();
     const declinedStart = await authorize(it, user, { code_challenge: declined.challenge });
     const state = new URL(declinedStart.authorize_url).searchParams.get("state")!;
     const denied = await land(it, `${callback}?error=access_denied&state=${state}`);
-    assert.deepEqual([denied.status, denied.body.code, denied.body.details], [400, "authorization_denied", {
-      upstream_error: "access_denied",
-    }]);
-    const deniedAgain = await land(it, `${callback}?code=abc&state=${state}`);
-    assert.equal(deniedAgain.body.code, "invalid_state");
+    assert.equal(denied.status, 302);
+    assert.deepEqual(
+      [...new URL(denied.location!).searchParams],
+      [["error", "access_denied"], ["state", state]],
+    );
+    const odd = await land(it, `${callback}?error=${encodeURIComponent("<b>x</b>")}&state=${state}`);
+    assert.equal(
+      new URL(odd.location!).searchParams.get("error"),
+      "unknown",
+      "only plain error codes travel on",
+    );
 
     assert.deepEqual(await connectionRow(user), stored, "none of them stored anything");
     assert.equal((await connectionRow(user)).dbhost_user_id, account.id);
+  });
+});
+
+t("a consent URL sent to someone else never connects their account to the sender's", async () => {
+  const attacker = await newUser("dbhost.attacker");
+  const victim = await newUser("dbhost.victim");
+  await withIntegrations(async (it) => {
+    const victimsAccount = it.supabase.addAccount();
+    // The attacker starts a flow and sends the consent URL to the victim, who consents in their browser.
+    const { verifier, challenge } = pkce();
+    const started = await authorize(it, attacker, { code_challenge: challenge, code_verifier: verifier });
+    const landed = await land(it, it.supabase.consent(started.authorize_url, victimsAccount.id));
+    assert.equal(landed.status, 302);
+    assert.equal(await connectionRow(attacker), undefined, "landing on the callback connects nobody");
+
+    // The victim's app, woken by the deep link, finishes as the victim: the state is not theirs.
+    const done = await finish(it, victim, landed.location);
+    assert.deepEqual([done.status, done.body.code], [400, "invalid_state"]);
+    assert.equal(
+      await connectionRow(attacker),
+      undefined,
+      "the victim's tokens are not on the attacker's account",
+    );
+    assert.equal(await connectionRow(victim), undefined, "nor anywhere else");
+    const exchanged = it.supabase.forms.filter((f) => f.grant_type === "authorization_code").length;
+    assert.equal(exchanged, 0, "the victim's code was never exchanged");
+    expectError(
+      await it.api("GET", "/integrations/dbhost/projects", { token: attacker.token }),
+      404,
+      "not_connected",
+    );
   });
 });
 
@@ -270,7 +361,11 @@ t(
 
       // Without the verifier the code goes alone, and the host, which saw a challenge, refuses it.
       const started = await authorize(it, user, { code_challenge: challenge });
-      const refused = await land(it, it.supabase.consent(started.authorize_url, account.id));
+      const refused = await consentAndFinish(
+        it,
+        user,
+        it.supabase.consent(started.authorize_url, account.id),
+      );
       assert.equal(refused.status, 400);
       assert.equal(refused.body.code, "dbhost_code_rejected");
       assert.deepEqual(refused.body.details, { upstream_error: "invalid_grant" });
@@ -280,13 +375,13 @@ t(
   },
 );
 
-t("an unreachable database host makes the callback 502 and stores nothing", async () => {
+t("an unreachable database host makes the finish 502 and stores nothing", async () => {
   const user = await newUser("callback502");
   await withIntegrations(async (it) => {
     const { verifier, challenge } = pkce();
     const started = await authorize(it, user, { code_challenge: challenge, code_verifier: verifier });
     const state = new URL(started.authorize_url).searchParams.get("state")!;
-    const res = await land(it, `${it.base}/integrations/dbhost/callback?code=some-code&state=${state}`);
+    const res = await finish(it, user, `${RETURN_URL}?code=some-code&state=${state}`);
     expectError(res, 502, "dbhost_failed");
     assert.ok(!res.text.includes("some-code") && !res.text.includes("127.0.0.1"));
     assert.equal(await connectionRow(user), undefined);
@@ -431,7 +526,8 @@ t(
       const consent = async (user: TestUser) => {
         const { verifier, challenge } = pkce();
         const started = await authorize(it, user, { code_challenge: challenge, code_verifier: verifier });
-        assert.equal((await land(it, it.supabase.consent(started.authorize_url, account.id))).status, 302);
+        const done = await consentAndFinish(it, user, it.supabase.consent(started.authorize_url, account.id));
+        assert.equal(done.status, 200, done.text);
       };
       await consent(alice);
       await consent(bob);

@@ -1,7 +1,7 @@
 -- The repository-host and database-host integrations: row-level security on every table, token columns
 -- nobody but service_role reads, installation ownership, links, OAuth states and webhook replays.
 begin;
-select plan(77);
+select plan(78);
 
 insert into auth.users (id, email) values
   ('a1111111-1111-1111-1111-111111111111', 'alice@example.com'),
@@ -183,14 +183,16 @@ select is((select count(*)::int from public.dbhost_authorizations where state_ha
 insert into public.dbhost_authorizations (state_hash, user_id, expires_at)
 values (repeat('f', 64), 'a1111111-1111-1111-1111-111111111111', now() - interval '1 second');
 set local role service_role;
-select is(private.consume_dbhost_authorization(repeat('a', 64)) ->> 'user_id', 'a1111111-1111-1111-1111-111111111111',
-  'a pending state is consumed');
-select throws_ok($$select private.consume_dbhost_authorization(repeat('a', 64))$$, 'PT400',
-  'invalid_state: This authorization is unknown or was already used; start the connection again.',
-  'a replayed state is refused');
-select throws_ok($$select private.consume_dbhost_authorization(repeat('c', 64))$$, 'PT400', null,
-  'an unknown state is refused');
-select throws_ok($$select private.consume_dbhost_authorization(repeat('f', 64))$$, 'PT400',
+select throws_ok($$select private.consume_dbhost_authorization(repeat('a', 64), 'b2222222-2222-2222-2222-222222222222')$$,
+  'PT400', 'invalid_state: This authorization is unknown, was already used or was started by another account; start the connection again.',
+  'another user cannot finish it');
+select is(private.consume_dbhost_authorization(repeat('a', 64), 'a1111111-1111-1111-1111-111111111111'),
+  '{"code_verifier_encrypted": "v1.k1.aXY.dmVyaWZpZXI"}'::jsonb, 'the user who started it consumes it');
+select throws_ok($$select private.consume_dbhost_authorization(repeat('a', 64), 'a1111111-1111-1111-1111-111111111111')$$,
+  'PT400', null, 'a replayed state is refused');
+select throws_ok($$select private.consume_dbhost_authorization(repeat('c', 64), 'a1111111-1111-1111-1111-111111111111')$$,
+  'PT400', null, 'an unknown state is refused');
+select throws_ok($$select private.consume_dbhost_authorization(repeat('f', 64), 'a1111111-1111-1111-1111-111111111111')$$, 'PT400',
   'state_expired: This authorization has expired; start the connection again.', 'an expired state is refused');
 reset role;
 

@@ -1,9 +1,10 @@
 // Section J of the contract: the database host, the Supabase Management API. A user connects their account
-// with OAuth (authorization code with PKCE): the state binds the flow to the user who started it, and the
-// callback, a public route of this function, stores the connection server-side and sends the browser back
-// to the app. Then the user lists their database projects and links one to an app; the anon key is fetched
-// and stored sealed. Tokens are refreshed when they expire, and a grant the user revoked clears the
-// connection.
+// with OAuth (authorization code with PKCE). The state is bound to the user who started the flow, and the
+// flow is finished by that same user: the public callback only hands the code and state to the app's deep
+// link, and the app completes the exchange with an authenticated request. A consent URL sent to someone else
+// therefore never connects their account to the sender's. Then the user lists their database projects and
+// links one to an app; the anon key is fetched and stored sealed. Tokens are refreshed when they expire, and
+// a grant the user revoked clears the connection.
 import { createRoute, z } from "@hono/zod-openapi";
 import { base64url } from "jose";
 import type { Deps } from "../../_shared/deps.ts";
@@ -74,6 +75,11 @@ const LinkRequest = z.strictObject({
   project_id: z.int().min(1).max(Number.MAX_SAFE_INTEGER).openapi({ format: "int64" }),
   dbhost_ref: DbhostRef,
 }).openapi("DbhostLinkRequest");
+
+const ConnectionRequest = z.strictObject({
+  code: z.string().min(1).max(2048).openapi({ description: "`code` from the deep link the callback sent" }),
+  state: z.string().min(1).max(256).openapi({ description: "`state` from the same deep link" }),
+}).openapi("DbhostConnectionRequest");
 
 const Connection = z.union([
   z.object({ connected: z.literal(true), dbhost_user_id: z.string(), dbhost_username: z.string() }),
@@ -174,9 +180,10 @@ export function registerDbhostRoutes(api: ApiApp, deps: Deps) {
         summary: "Start connecting a database host account",
         description: "Answers the address of the host's consent page. Its `state` is random, bound to the " +
           "caller, single-use and valid for 10 minutes; only its hash is stored. The host redirects to " +
-          `\`{base_url}${CALLBACK_PATH}\`, which exchanges the code — with \`code_verifier\` when it was given ` +
-          "here (it must match `code_challenge`: 400 `code_verifier_mismatch`), else without one — stores the " +
-          "connection server-side and redirects the browser to `return_url`.",
+          `\`{base_url}${CALLBACK_PATH}\`, which sends the browser on to \`return_url\` with the code and ` +
+          "state; the app then finishes with `POST /integrations/dbhost/connections`, which exchanges the code " +
+          "— with `code_verifier` when it was given here (it must match `code_challenge`: 400 " +
+          "`code_verifier_mismatch`), else without one — and stores the connection server-side.",
         request: { body: jsonBody(AuthorizationRequest) },
         responses: {
           200: jsonContent(Authorization, "Where to send the browser"),
@@ -219,16 +226,16 @@ export function registerDbhostRoutes(api: ApiApp, deps: Deps) {
     createRoute({
       method: "get",
       path: CALLBACK_PATH,
-      operationId: "completeDbhostAuthorization",
+      operationId: "relayDbhostCallback",
       tags: [TAG],
       summary: "OAuth callback of the database host (the browser lands here)",
       description: "An addition to the contract, public: the redirect URI registered with the host's OAuth " +
-        "app. The state is consumed before anything else, so it works once. Unknown, already used or " +
-        "missing: 400 `invalid_state`; past its 10 minutes: 400 `state_expired`; the user declined: 400 " +
-        "`authorization_denied`. The code is exchanged (400 `dbhost_code_rejected` when the host refuses it), " +
-        "the account's profile read and the connection stored for the user who started the flow, replacing " +
-        "an earlier one; then 302 to the app deep link (`DBHOST_RETURN_URL`). When anything fails nothing is " +
-        "stored.",
+        "app. It stores nothing and exchanges nothing: it sends the browser on (302) to the app deep link " +
+        "(`DBHOST_RETURN_URL`) with the host's `code` and `state` (or its `error`) in the query, and the app " +
+        "finishes with `POST /integrations/dbhost/connections` under the user's own token. So whoever " +
+        "started the flow, only the signed-in user of the app that receives the code can complete it, and " +
+        "only when they started it themselves. No state: 400 `invalid_state`; neither code nor error: 400 " +
+        "`invalid_request`.",
       security: [],
       request: {
         query: z.object({
@@ -239,45 +246,82 @@ export function registerDbhostRoutes(api: ApiApp, deps: Deps) {
         }),
       },
       responses: {
-        302: { description: "Connected: on to the app deep link" },
-        ...errorResponses([400, 502, 503], {
-          400: "`invalid_state`, `state_expired`, `authorization_denied`, `dbhost_code_rejected` or " +
-            "`invalid_request` (no code)",
-          502: "`dbhost_failed`",
+        302: { description: "On to the app deep link, with `code` and `state`, or `error` and `state`" },
+        ...errorResponses([400, 503], {
+          400: "`invalid_state` (no state) or `invalid_request` (neither code nor error)",
           ...NOT_CONFIGURED,
         }),
         default: UNEXPECTED,
       },
     }),
-    async (c) => {
-      const { dbhost, secrets } = connected();
+    (c) => {
+      connected();
       const { code, state, error } = c.req.valid("query");
       if (!state) throw new ApiError(400, "invalid_state", "The callback carries no state.");
+      if (!code && !error) throw new ApiError(400, "invalid_request", "The callback carries no code.");
+      const target = new URL(config.DBHOST_RETURN_URL);
+      if (error) {
+        target.searchParams.set("error", /^[a-z_]{1,64}$/.test(error) ? error : "unknown");
+      } else {
+        target.searchParams.set("code", code!);
+      }
+      target.searchParams.set("state", state);
+      return c.redirect(target.href, 302);
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "post",
+        path: "/integrations/dbhost/connections",
+        operationId: "completeDbhostAuthorization",
+        tags: [TAG],
+        summary: "Finish connecting a database host account",
+        description:
+          "An addition to the contract: the app posts the `code` and `state` the callback handed " +
+          "to its deep link. The state must be one the caller started: another user's, unknown or already " +
+          "used is 400 `invalid_state`, past its 10 minutes 400 `state_expired`; it is consumed before the " +
+          "exchange, so it works once. The code is exchanged (with `code_verifier` when it was given at the " +
+          "start; 400 `dbhost_code_rejected` when the host refuses it), the account's profile read and the " +
+          "connection stored for the caller, replacing an earlier one. When anything fails nothing is stored.",
+        request: { body: jsonBody(ConnectionRequest) },
+        responses: {
+          200: jsonContent(Connection, "Connected"),
+          ...errorResponses([400, 415, 502, 503], {
+            400: "`invalid_state`, `state_expired`, `dbhost_code_rejected` or `invalid_request`",
+            502: "`dbhost_failed`",
+            ...NOT_CONFIGURED,
+          }),
+        },
+      }),
+    ),
+    async (c) => {
+      const { dbhost, secrets } = connected();
+      const { code, state } = c.req.valid("json");
+      const userId = c.get("claims").sub;
       const stateHash = await sha256Hex(state);
       const pending = await db.asService(async (tx) =>
-        (await tx`select private.consume_dbhost_authorization(${stateHash}) as r`)[0].r as {
-          user_id: string;
+        (await tx`select private.consume_dbhost_authorization(${stateHash}, ${userId}) as r`)[0].r as {
           code_verifier_encrypted: string | null;
         }
       );
-      if (error) {
-        throw new ApiError(400, "authorization_denied", "The database host authorization was declined.", {
-          upstream_error: /^[a-z_]{1,64}$/.test(error) ? error : "unknown",
-        });
-      }
-      if (!code) throw new ApiError(400, "invalid_request", "The callback carries no code.");
       const codeVerifier = pending.code_verifier_encrypted === null
         ? undefined
         : await secrets.open(pending.code_verifier_encrypted, sealedFor.verifier(stateHash));
       const tokens = await dbhost.exchangeCode({ code, codeVerifier, redirectUri: callbackUrl });
       const profile = await dbhost.getProfile(tokens.accessToken);
-      const userId = pending.user_id;
       const accessSealed = await secrets.seal(tokens.accessToken, sealedFor.accessToken(userId));
       const refreshSealed = await secrets.seal(tokens.refreshToken, sealedFor.refreshToken(userId));
       await db.asService((tx) =>
         tx`select private.save_dbhost_connection(${userId}, ${profile.id}, ${profile.username}, ${accessSealed}, ${refreshSealed}, ${tokens.expiresAt})`
       );
-      return c.redirect(config.DBHOST_RETURN_URL, 302);
+      return c.json({
+        connected: true as const,
+        dbhost_user_id: profile.id,
+        dbhost_username: profile.username,
+      }, 200);
     },
   );
 
