@@ -149,22 +149,48 @@ t("PATCH /me refuses malformed JSON, unknown fields, empty bodies and wrong cont
   assert.deepEqual(errorCode(textPlain), "unsupported_media_type");
 });
 
-t("PATCH /me sets and removes avatar_url", async () => {
+t("PATCH /me takes for avatar_url only null or one of the caller's own avatars", async () => {
   const user = await newUser("dave");
-  const set = await api("PATCH", "/me", {
-    token: user.token,
-    body: { avatar_url: "https://cdn.example.com/a.png" },
-  });
-  assert.deepEqual(set.status, 200);
-  assert.deepEqual(set.body.avatar_url, "https://cdn.example.com/a.png");
+  const own = String(
+    (await api("POST", "/me/avatar", { token: user.token, body: imageForm(PNG_1x1) })).body.avatar_url,
+  );
+  const again = await api("PATCH", "/me", { token: user.token, body: { avatar_url: own } });
+  assert.deepEqual([again.status, again.body.avatar_url], [200, own]);
+  const elsewhere = own.replace(/^https?:\/\/[^/]+/, "https://tracker.example.com");
+  for (const bad of ["https://cdn.example.com/a.png", elsewhere]) {
+    expectError(
+      await api("PATCH", "/me", { token: user.token, body: { avatar_url: bad } }),
+      400,
+      bad === elsewhere ? "invalid_avatar_url" : "invalid_request",
+    );
+  }
   const cleared = await api("PATCH", "/me", { token: user.token, body: { avatar_url: null } });
-  assert.deepEqual(cleared.body.avatar_url, null);
+  assert.deepEqual([cleared.status, cleared.body.avatar_url], [200, null]);
   for (const bad of ["not a url", "javascript:alert(1)", "ftp://example.com/a.png", 7]) {
     assert.deepEqual(
       (await api("PATCH", "/me", { token: user.token, body: { avatar_url: bad } })).status,
       400,
     );
   }
+});
+
+t("another user's avatar can be neither taken nor deleted through PATCH /me", async () => {
+  const victim = await newUser("victim");
+  const attacker = await newUser("attacker");
+  const avatar = String(
+    (await api("POST", "/me/avatar", { token: victim.token, body: imageForm(PNG_1x1) })).body.avatar_url,
+  );
+  expectError(
+    await api("PATCH", "/me", { token: attacker.token, body: { avatar_url: avatar } }),
+    400,
+    "invalid_avatar_url",
+  );
+  const cleared = await api("PATCH", "/me", { token: attacker.token, body: { avatar_url: null } });
+  assert.deepEqual([cleared.status, cleared.body.avatar_url], [200, null]);
+  const served = await fetch(avatar);
+  await served.body?.cancel();
+  assert.deepEqual(served.status, 200, "the victim's object is still served");
+  assert.deepEqual((await api("GET", "/me", { token: victim.token })).body.avatar_url, avatar);
 });
 
 t("POST /me/avatar stores a PNG, serves it publicly and removes the previous one", async () => {

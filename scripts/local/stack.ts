@@ -137,6 +137,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     runner_url: `${gatewayUrl}/functions/v1/job-runner`,
     push_worker_url: `${gatewayUrl}/functions/v1/push-worker`,
     worker_secret: secrets.workerSecret,
+    avatars_url: `${gatewayUrl}/storage/v1/object/public/avatars`,
     ...opts.settings,
   });
   const storageDir = join(opts.dir, "storage");

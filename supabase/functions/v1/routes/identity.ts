@@ -10,6 +10,11 @@ import { PublicProfile } from "../../_shared/schemas.ts";
 import { detectImageType, MAX_IMAGE_BYTES, readSingleUpload } from "../../_shared/uploads.ts";
 
 const USERNAME = /^[a-z0-9][a-z0-9_.]{1,28}[a-z0-9]$/;
+// What POST /me/avatar stores: avatars/<user id>/<random uuid>.<ext>. The database checks the whole address
+// (the service's own, under the profile's own id); this only refuses the obviously foreign early.
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+const AVATAR_NAME = `${UUID}\\.(png|jpg|webp)`;
+const AVATAR_URL = new RegExp(`/storage/v1/object/public/avatars/${UUID}/${AVATAR_NAME}$`);
 const ME_FIELDS = ["username", "email", "avatar_url"] as const;
 
 const RateLimit = z.object({
@@ -41,7 +46,13 @@ const UpdateMe = z.strictObject({
     "3..30 of a-z, 0-9, '_' and '.', starting and ending with a letter or digit",
   )
     .optional(),
-  avatar_url: z.url({ protocol: /^https?$/ }).max(2048).nullable().optional(),
+  avatar_url: z.url({ protocol: /^https?$/ }).max(2048).regex(
+    AVATAR_URL,
+    "an avatar URL as POST /me/avatar answers it",
+  )
+    .nullable().optional().openapi({
+      description: "null, or one of the caller's own avatars as `POST /me/avatar` answered it",
+    }),
 }).refine((v) => Object.keys(v).length > 0, "give at least one of username, avatar_url").openapi(
   "UpdateMeRequest",
   { minProperties: 1 },
@@ -52,11 +63,14 @@ type MeRow = { user_id: string; username: string; avatar_url: string | null };
 export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
   const { db, verifier, blobStore } = deps;
 
-  /** Removes the avatar object a profile no longer points at, when it is one of ours. */
-  async function dropOrphanedAvatar(previous: string | null, current: string | null) {
+  /**
+   * Removes the avatar object a profile no longer points at, when it is one of the user's own: only an
+   * object under their prefix, of the shape the upload stores, is ever deleted.
+   */
+  async function dropOrphanedAvatar(userId: string, previous: string | null, current: string | null) {
     if (!previous || previous === current) return;
     const path = blobStore.pathOfPublicUrl("avatars", previous);
-    if (path) {
+    if (path && new RegExp(`^${userId}/${AVATAR_NAME}$`).test(path)) {
       await blobStore.remove("avatars", [path]).catch((err) => console.error("avatar cleanup failed", err));
     }
   }
@@ -141,11 +155,17 @@ export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
         operationId: "updateMe",
         tags: ["Identity"],
         summary: "Change the caller's username or avatar",
-        description: "`avatar_url: null` removes the avatar. Unknown fields are rejected.",
+        description: "`avatar_url: null` removes the avatar; otherwise it must be one of the caller's own " +
+          "avatars, as `POST /me/avatar` answered it (400 `invalid_avatar_url`): another user's object or any " +
+          "other address is refused, for every writer of the profile. Only objects under the caller's own " +
+          "prefix are ever deleted. Unknown fields are rejected.",
         request: { body: jsonBody(UpdateMe) },
         responses: {
           200: jsonContent(Me, "The updated profile"),
-          ...errorResponses([400, 404, 409, 415], { 409: "`username_taken`" }),
+          ...errorResponses([400, 404, 409, 415], {
+            400: "`invalid_request`, or `invalid_avatar_url` (not one of the caller's own avatars)",
+            409: "`username_taken`",
+          }),
         },
       }),
     ),
@@ -157,7 +177,7 @@ export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
         claims,
         (tx) => tx`select api.update_me(${tx.json(changes)}) as r`,
       );
-      await dropOrphanedAvatar(out.previous_avatar_url, out.profile.avatar_url);
+      await dropOrphanedAvatar(claims.sub, out.previous_avatar_url, out.profile.avatar_url);
       return c.json(shapeMe(out.profile, claims.email, ME_FIELDS), 200);
     },
   );
@@ -271,7 +291,7 @@ export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
         await blobStore.remove("avatars", [path]).catch(() => {});
         throw err;
       }
-      await dropOrphanedAvatar(out.previous_avatar_url, url);
+      await dropOrphanedAvatar(claims.sub, out.previous_avatar_url, url);
       return c.json({ avatar_url: url }, 201);
     },
   );
