@@ -33,17 +33,23 @@
 --     response headers, content-type and body (null when empty); it deletes responses older than the
 --     pg_net.ttl setting (default 6 hours).
 --   * privileges: the extension grants usage on net and all privileges on its tables and sequences to
---     public, its functions are security invoker (since 0.12); hosted Supabase also grants usage on net to
---     postgres, anon, authenticated, service_role and supabase_functions_admin.
+--     public, its functions are security invoker (since 0.12); hosted Supabase also grants usage on net and
+--     execute on the request functions to postgres, anon, authenticated, service_role and
+--     supabase_functions_admin.
 --
 -- Deviations: the tables are closed to anon and authenticated, so the request functions run as security
 -- definer with an empty search_path and only the Supabase roles may execute them; requests are sent by
 -- the gateway's worker (scripts/local/net-worker.ts) instead of a background worker; a statement trigger
 -- on the queue notifies channel pg_net_request so the worker wakes as soon as the inserting transaction
 -- commits; only http and https urls are accepted at enqueue time; net.http_collect_response returns the
--- result (upstream's body discards it and fails).
+-- result (upstream's body discards it and fails); anon and authenticated get their grants from postgres
+-- (which holds them with grant option), once, at installation.
 --
 -- Safe to run repeatedly.
+
+-- Whether this run installs the stand-in (the API roles' grants below are made only then, so a restart does
+-- not hand back what a migration took away).
+select set_config('pg_net_standin.installing', (to_regnamespace('net') is null)::text, false);
 
 create schema if not exists net;
 
@@ -444,28 +450,33 @@ revoke all on all tables in schema net from public;
 revoke all on all sequences in schema net from public;
 revoke all on all functions in schema net from public;
 
+-- The Supabase roles get what hosted projects give them. postgres may pass its privileges on and makes the
+-- API roles' grants itself, so a migration (run as postgres) can take those back.
 do $$
 declare
   role_name text;
+  request_functions text := 'net.http_get(text, jsonb, jsonb, integer), '
+    'net.http_post(text, jsonb, jsonb, jsonb, integer), net.http_delete(text, jsonb, jsonb, integer, jsonb)';
 begin
-  foreach role_name in array array['postgres', 'anon', 'authenticated', 'service_role', 'supabase_functions_admin']
+  foreach role_name in array array['postgres', 'service_role', 'supabase_functions_admin']
   loop
     if exists (select from pg_roles where rolname = role_name) then
+      execute format('grant usage on schema net to %I with grant option', role_name);
+      execute format('grant execute on function %s to %I with grant option', request_functions, role_name);
+      execute format('grant all on all tables in schema net to %I', role_name);
+      execute format('grant all on all sequences in schema net to %I', role_name);
+      execute format('grant execute on all functions in schema net to %I', role_name);
+    end if;
+  end loop;
+  foreach role_name in array array['anon', 'authenticated']
+  loop
+    execute format('revoke all on all tables in schema net from %I', role_name);
+    execute format('revoke all on all sequences in schema net from %I', role_name);
+    if current_setting('pg_net_standin.installing') = 'true' then
+      set local role postgres;
       execute format('grant usage on schema net to %I', role_name);
-      execute format(
-        'grant execute on function net.http_get(text, jsonb, jsonb, integer), '
-        'net.http_post(text, jsonb, jsonb, jsonb, integer), '
-        'net.http_delete(text, jsonb, jsonb, integer, jsonb) to %I',
-        role_name
-      );
-      if role_name in ('anon', 'authenticated') then
-        execute format('revoke all on all tables in schema net from %I', role_name);
-        execute format('revoke all on all sequences in schema net from %I', role_name);
-      else
-        execute format('grant all on all tables in schema net to %I', role_name);
-        execute format('grant all on all sequences in schema net to %I', role_name);
-        execute format('grant execute on all functions in schema net to %I', role_name);
-      end if;
+      execute format('grant execute on function %s to %I', request_functions, role_name);
+      reset role;
     end if;
   end loop;
 end

@@ -26,8 +26,6 @@ insert into audited values
   ('api.repohost_link_json(repohost_links)', 'formats the row it is given'),
   ('api.repohost_installation_json(bigint,text,text,text,timestamp with time zone,timestamp with time zone)', 'formats what it is given'),
   ('api.dbhost_projects_result(jsonb,jsonb)', 'formats what it is given; reads links under RLS'),
-  ('private.encode_cursor(timestamp with time zone,bigint,text)', 'signs a position of the caller''s own listing; the scope is part of the MAC'),
-  ('private.decode_cursor(text,text)', 'verifies a cursor'),
   ('private.shared_project_visible(bigint)', 'the projects policy evaluates it as the caller; it answers for one project only what reading it tells'),
   ('private.require_profile()', 'raises unless the caller has a profile'),
   ('private.held_credits(uuid)', 'security invoker: sums rows RLS lets the caller see'),
