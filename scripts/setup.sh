@@ -27,7 +27,7 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 if [ ! -x node_modules/.bin/deno ] || [ ! -x node_modules/.bin/supabase ] || [ ! -x node_modules/.bin/redocly ] ||
-  [ ! -x node_modules/.bin/openapi-typescript ] || [ ! -d node_modules/@scalar/api-reference ]; then
-  echo "setup: installing deno and the supabase CLI from the npm registry"
+  [ ! -x node_modules/.bin/tsc ] || [ ! -d node_modules/openapi-fetch ] || [ ! -d node_modules/@scalar/api-reference ]; then
+  echo "setup: installing deno, the supabase CLI and the contract tooling from the npm registry"
   npm install --no-audit --no-fund --loglevel=error
 fi

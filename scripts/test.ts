@@ -8,9 +8,11 @@ import { freePort, ROOT, startStack } from "./local/stack.ts";
 import { checkContract, type Recorded } from "./contract/check.ts";
 import { checkDocument } from "./contract/document.ts";
 import { generateTypes, TYPES_FILE } from "./types.ts";
+import { generateSdk, SDK_SRC } from "./sdk.ts";
 
 const DENO = join(ROOT, "node_modules/.bin/deno");
 const SUPABASE = join(ROOT, "node_modules/.bin/supabase");
+const TSC = join(ROOT, "node_modules/.bin/tsc");
 let passed = 0;
 let failed = 0;
 const failures: string[] = [];
@@ -60,13 +62,27 @@ async function runStreaming(cmd: string, args: string[], env: Record<string, str
   return { ok: status.success, out, timedOut };
 }
 
-/** The served document: valid, linted clean, every operation uniquely named. */
+/** The served document: valid, linted clean, every operation uniquely named, and the SDK generated from it. */
 async function documentChecks(doc: Record<string, unknown>) {
-  section("the OpenAPI document (served /openapi.json)");
+  section("the OpenAPI document (served /openapi.json) and the SDK generated from it");
   for (const f of await checkDocument(doc, ROOT)) {
     tally(`document: ${f.name}`, f.ok);
     console.log(`  ${f.ok ? "ok  " : "FAIL"} ${f.name}`);
     for (const d of f.details.slice(0, 30)) console.log(`       ${d}`);
+  }
+  const fresh = await generateSdk(doc);
+  const stale = [];
+  for (const [name, text] of Object.entries(fresh)) {
+    const committed = await Deno.readTextFile(join(SDK_SRC, name)).catch(() => "");
+    if (committed !== text) stale.push(`sdk/src/${name}`);
+  }
+  tally("the SDK is generated from the served document", stale.length === 0);
+  console.log(`  ${stale.length ? "FAIL" : "ok  "} the SDK is generated from the served document`);
+  if (stale.length) {
+    console.log(
+      `       the document changed without regenerating the SDK (${stale.join(", ")}): ` +
+        "run `npm run sdk` and commit sdk/src",
+    );
   }
 }
 
@@ -187,6 +203,11 @@ function countTap(out: string, prefix: string) {
   }
 }
 
+const NODE_SDK_SMOKE = `
+const { createAppgenClient } = await import("./sdk/dist/index.js");
+const sdk = createAppgenClient({ baseUrl: "http://127.0.0.1:9/v1" });
+if (typeof sdk.createJob !== "function" || typeof sdk.waitForJob !== "function") process.exit(1);`;
+
 const only = Deno.args.filter((a) => !a.startsWith("-"));
 const selected = (file: string) => only.length === 0 || only.some((w) => file.includes(w));
 
@@ -199,10 +220,15 @@ for (
     ["deno check", ["check", "supabase/functions", "scripts", "tests"]],
     ["deno lint", ["lint"]],
     ["deno fmt --check", ["fmt", "--check"]],
+    // The SDK as Node, browsers and React Native get it: compiled by tsc to ESM, then imported by Node.
+    ["sdk: tsc builds it", [TSC, "-p", "sdk/tsconfig.json"]],
+    ["sdk: Node imports the build", ["node", "--input-type=module", "-e", NODE_SDK_SMOKE]],
   ] as const
 ) {
   if (only.length) break;
-  const r = await run(DENO, [...args]);
+  const r = args[0] === TSC || args[0] === "node"
+    ? await run(args[0], args.slice(1))
+    : await run(DENO, [...args]);
   tally(name, r.ok);
   console.log(`  ${r.ok ? "ok  " : "FAIL"} ${name}`);
   if (!r.ok) console.log(r.out.split("\n").slice(0, 40).join("\n"));
