@@ -31,3 +31,11 @@ if [ ! -x node_modules/.bin/deno ] || [ ! -x node_modules/.bin/supabase ] || [ !
   echo "setup: installing deno, the supabase CLI and the contract tooling from the npm registry"
   npm install --no-audit --no-fund --loglevel=error
 fi
+
+# The reference page's renderer ships with the v1 function as a static file (supabase/config.toml).
+bundle=node_modules/@scalar/api-reference/dist/browser/standalone.js
+static=supabase/functions/v1/static/scalar-api-reference.js
+if ! cmp -s "$bundle" "$static"; then
+  mkdir -p "$(dirname "$static")"
+  cp "$bundle" "$static"
+fi

@@ -1,5 +1,6 @@
 // The reference page as a person uses it: {base_url}/docs in headless Chromium, with nothing fetched
-// beyond loopback, lists every operation of the served document and sends an authorized request.
+// beyond loopback: Scalar renders every operation of the served document, offers the SDK's call and curl
+// as request samples, and sends an authorized request from its client.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { Buffer } from "node:buffer";
@@ -9,7 +10,7 @@ import { api, BASE_URL, newUser, NO_STACK } from "./helpers.ts";
 import { withBrowser } from "./browser.ts";
 
 Deno.test({
-  name: "the docs page lists every route and performs an authorized try-it request, offline",
+  name: "the docs page (Scalar) shows every operation, SDK and curl samples, and sends an authorized request",
   ignore: NO_STACK,
   fn: () =>
     withBrowser(async (context) => {
@@ -17,11 +18,14 @@ Deno.test({
       const doc =
         (await api<{ paths: Record<string, Record<string, unknown>> }>("GET", "/openapi.json")).body;
       const expected = Object.entries(doc.paths).flatMap(([path, ops]) =>
-        Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`)
+        Object.keys(ops).map((method) => `${method.toUpperCase()}${path}`)
       ).sort();
 
       const page = await context.newPage();
       const offLoopback: string[] = [];
+      const problems: string[] = [];
+      page.on("pageerror", (e) => problems.push(String(e)));
+      page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
       await page.route("**/*", (route) => {
         const host = new URL(route.request().url()).hostname;
         if (host === "127.0.0.1" || host === "localhost") return route.continue();
@@ -29,21 +33,32 @@ Deno.test({
         return route.abort();
       });
       await page.goto(`${BASE_URL}/docs`);
-      await page.waitForSelector("section.operation[data-operation]");
-      const listed = (await page.locator("[data-operation]").evaluateAll((els) =>
-        els.map((e) => e.getAttribute("data-operation") ?? "")
-      )).sort();
-      assert.deepEqual(listed, expected, "every route of the document is on the page");
+      await page.waitForSelector('[id$="/GET/whoami"]', { timeout: 30_000 });
 
-      await page.fill("#bearer-token", user.token);
-      const whoami = page.locator('[data-operation="GET /whoami"]');
+      // Scalar gives every operation an anchor `…/tag/<tag>/<METHOD><path>`.
+      const anchors = await page.locator("[id*='/tag/']").evaluateAll((els) => els.map((e) => e.id));
+      const missing = expected.filter((op) => !anchors.some((id) => id.endsWith(`/${op}`)));
+      assert.deepEqual(missing, [], "every operation of the document is on the page");
+
+      // The description's Markdown is rendered: `POST /jobs` is code, not backticks.
+      assert.equal(await page.locator("code", { hasText: "POST /jobs" }).count() > 0, true);
+
+      const createJob = page.locator('[id$="/POST/jobs"]').first();
+      await createJob.scrollIntoViewIfNeeded();
+      await createJob.getByRole("button", { name: /Shell Curl/ }).first().click();
+      assert.deepEqual(await page.getByRole("option").allInnerTexts(), ["SDK", "Curl"]);
+      await page.getByRole("option", { name: "SDK" }).click();
+      await createJob.getByText("api.createJob(").first().waitFor();
+
+      await page.getByPlaceholder("Token").first().fill(user.token);
+      const whoami = page.locator('[id$="/GET/whoami"]').first();
       await whoami.scrollIntoViewIfNeeded();
-      await whoami.locator("button.try-send").click();
-      const result = whoami.locator("pre.try-result[data-status]");
-      await result.waitFor({ timeout: 15_000 });
-      assert.equal(await result.getAttribute("data-status"), "200");
-      assert.equal(JSON.parse(await result.innerText()).user_id, user.id);
+      await whoami.getByRole("button", { name: /Test Request/ }).first().click();
+      await page.getByRole("button", { name: /^Send/ }).first().click();
+      await page.getByText(user.id).first().waitFor({ timeout: 15_000 });
+
       assert.deepEqual(offLoopback, [], "the page fetched nothing beyond loopback");
+      assert.deepEqual(problems, [], "no script error or CSP violation");
 
       const dir = join(ROOT, ".local", "test-artifacts");
       await Deno.mkdir(dir, { recursive: true });

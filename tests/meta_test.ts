@@ -81,12 +81,21 @@ t("every documented error response uses the shared Error schema", async () => {
   }
 });
 
-t("GET /docs is a self-contained HTML reference page", async () => {
+t("GET /docs is an HTML page whose scripts this function serves", async () => {
   const res = await api("GET", "/docs");
   const html = res.text;
   assert.deepEqual(res.status, 200);
   assert.match(res.headers.get("content-type") ?? "", /^text\/html/);
-  assert.match(res.headers.get("content-security-policy") ?? "", /default-src 'self'/);
+  assert.match(res.headers.get("content-security-policy") ?? "", /default-src 'self'; script-src 'self';/);
   assert(!/(src|href)="https?:/i.test(html), "no external assets");
-  assert.match(html, /openapi\.json/);
+  const scripts = [...html.matchAll(/<script src="\.\/docs\/([^"]+)">/g)].map((m) => m[1]);
+  assert.deepEqual(scripts, ["scalar-api-reference.js", "start.js"]);
+  for (const name of scripts) {
+    const asset = await api("GET", `/docs/${name}`);
+    assert.equal(asset.status, 200, name);
+    assert.match(asset.headers.get("content-type") ?? "", /^text\/javascript/);
+  }
+  assert.match((await api("GET", "/docs/start.js")).text, /createApiReference\("#reference"/);
+  assert.match((await api("GET", "/docs/scalar-api-reference.js")).text, /createApiReference/);
+  assert.equal((await api("GET", "/docs/other.js")).status, 400);
 });

@@ -55,9 +55,8 @@ export type DocumentedErrorCode =
 export function operations(send: Send) {
   return {
     /** Who the token is (`GET /whoami`) */
-    getWhoami: (
-      init?: Init<"/whoami", "get">,
-    ): Promise<Data<"/whoami", "get">> => send("GET", "/whoami", init) as Promise<Data<"/whoami", "get">>,
+    getWhoami: (init?: Init<"/whoami", "get">): Promise<Data<"/whoami", "get">> =>
+      send("GET", "/whoami", init) as Promise<Data<"/whoami", "get">>,
     /** The caller's profile (`GET /me`) */
     getMe: (init?: Init<"/me", "get">): Promise<Data<"/me", "get">> =>
       send("GET", "/me", init) as Promise<Data<"/me", "get">>,
@@ -68,71 +67,45 @@ export function operations(send: Send) {
     updateMe: (init: Init<"/me", "patch">): Promise<Data<"/me", "patch">> =>
       send("PATCH", "/me", init) as Promise<Data<"/me", "patch">>,
     /** Upload a new avatar (`POST /me/avatar`) */
-    uploadAvatar: (
-      init: Init<"/me/avatar", "post">,
-    ): Promise<Data<"/me/avatar", "post">> =>
-      send("POST", "/me/avatar", init, true) as Promise<
-        Data<"/me/avatar", "post">
-      >,
+    uploadAvatar: (init: Init<"/me/avatar", "post">): Promise<Data<"/me/avatar", "post">> =>
+      send("POST", "/me/avatar", init, true) as Promise<Data<"/me/avatar", "post">>,
     /** A user's public profile (`GET /users/{userId}`) */
-    getUserProfile: (
-      init: Init<"/users/{userId}", "get">,
-    ): Promise<Data<"/users/{userId}", "get">> =>
-      send("GET", "/users/{userId}", init) as Promise<
-        Data<"/users/{userId}", "get">
-      >,
+    getUserProfile: (init: Init<"/users/{userId}", "get">): Promise<Data<"/users/{userId}", "get">> =>
+      send("GET", "/users/{userId}", init) as Promise<Data<"/users/{userId}", "get">>,
     /** A page of projects (`GET /projects`) */
-    listProjects: (
-      init?: Init<"/projects", "get">,
-    ): Promise<Data<"/projects", "get">> =>
+    listProjects: (init?: Init<"/projects", "get">): Promise<Data<"/projects", "get">> =>
       send("GET", "/projects", init) as Promise<Data<"/projects", "get">>,
     /** Create a project (`POST /projects`) */
-    createProject: (
-      init: Init<"/projects", "post">,
-    ): Promise<Data<"/projects", "post">> =>
+    createProject: (init: Init<"/projects", "post">): Promise<Data<"/projects", "post">> =>
       send("POST", "/projects", init) as Promise<Data<"/projects", "post">>,
     /** One project (`GET /projects/{projectId}`) */
-    getProject: (
-      init: Init<"/projects/{projectId}", "get">,
-    ): Promise<Data<"/projects/{projectId}", "get">> =>
-      send("GET", "/projects/{projectId}", init) as Promise<
-        Data<"/projects/{projectId}", "get">
-      >,
+    getProject: (init: Init<"/projects/{projectId}", "get">): Promise<Data<"/projects/{projectId}", "get">> =>
+      send("GET", "/projects/{projectId}", init) as Promise<Data<"/projects/{projectId}", "get">>,
     /** Delete a project (`DELETE /projects/{projectId}`) */
     deleteProject: (
       init: Init<"/projects/{projectId}", "delete">,
     ): Promise<Data<"/projects/{projectId}", "delete">> =>
-      send("DELETE", "/projects/{projectId}", init) as Promise<
-        Data<"/projects/{projectId}", "delete">
-      >,
+      send("DELETE", "/projects/{projectId}", init) as Promise<Data<"/projects/{projectId}", "delete">>,
     /** Rename a project or change its visibility (`PATCH /projects/{projectId}`) */
     updateProject: (
       init: Init<"/projects/{projectId}", "patch">,
     ): Promise<Data<"/projects/{projectId}", "patch">> =>
-      send("PATCH", "/projects/{projectId}", init) as Promise<
-        Data<"/projects/{projectId}", "patch">
-      >,
+      send("PATCH", "/projects/{projectId}", init) as Promise<Data<"/projects/{projectId}", "patch">>,
     /** A project's files (`GET /projects/{projectId}/files`) */
     listProjectFiles: (
       init: Init<"/projects/{projectId}/files", "get">,
     ): Promise<Data<"/projects/{projectId}/files", "get">> =>
-      send("GET", "/projects/{projectId}/files", init) as Promise<
-        Data<"/projects/{projectId}/files", "get">
-      >,
+      send("GET", "/projects/{projectId}/files", init) as Promise<Data<"/projects/{projectId}/files", "get">>,
     /** Save files (`PUT /projects/{projectId}/files`) */
     saveProjectFiles: (
       init: Init<"/projects/{projectId}/files", "put">,
     ): Promise<Data<"/projects/{projectId}/files", "put">> =>
-      send("PUT", "/projects/{projectId}/files", init) as Promise<
-        Data<"/projects/{projectId}/files", "put">
-      >,
+      send("PUT", "/projects/{projectId}/files", init) as Promise<Data<"/projects/{projectId}/files", "put">>,
     /** Generate and assign the project's icon (`POST /projects/{projectId}/icon`) */
     generateProjectIcon: (
       init: Init<"/projects/{projectId}/icon", "post">,
     ): Promise<Data<"/projects/{projectId}/icon", "post">> =>
-      send("POST", "/projects/{projectId}/icon", init) as Promise<
-        Data<"/projects/{projectId}/icon", "post">
-      >,
+      send("POST", "/projects/{projectId}/icon", init) as Promise<Data<"/projects/{projectId}/icon", "post">>,
     /** Push the project's files to its linked repository (`POST /projects/{projectId}/pushes`) */
     pushProject: (
       init: Init<"/projects/{projectId}/pushes", "post">,
@@ -176,46 +149,30 @@ export function operations(send: Send) {
         Data<"/projects/{projectId}/dbhost-link", "get">
       >,
     /** Report a project or a user (`POST /reports`) */
-    createReport: (
-      init: Init<"/reports", "post">,
-    ): Promise<Data<"/reports", "post">> =>
+    createReport: (init: Init<"/reports", "post">): Promise<Data<"/reports", "post">> =>
       send("POST", "/reports", init) as Promise<Data<"/reports", "post">>,
     /** The users the caller blocked (`GET /blocks`) */
-    listBlocks: (
-      init?: Init<"/blocks", "get">,
-    ): Promise<Data<"/blocks", "get">> => send("GET", "/blocks", init) as Promise<Data<"/blocks", "get">>,
+    listBlocks: (init?: Init<"/blocks", "get">): Promise<Data<"/blocks", "get">> =>
+      send("GET", "/blocks", init) as Promise<Data<"/blocks", "get">>,
     /** Block a user (`POST /blocks`) */
-    blockUser: (
-      init: Init<"/blocks", "post">,
-    ): Promise<Data<"/blocks", "post">> => send("POST", "/blocks", init) as Promise<Data<"/blocks", "post">>,
+    blockUser: (init: Init<"/blocks", "post">): Promise<Data<"/blocks", "post">> =>
+      send("POST", "/blocks", init) as Promise<Data<"/blocks", "post">>,
     /** Lift a block (`DELETE /blocks/{userId}`) */
-    unblockUser: (
-      init: Init<"/blocks/{userId}", "delete">,
-    ): Promise<Data<"/blocks/{userId}", "delete">> =>
-      send("DELETE", "/blocks/{userId}", init) as Promise<
-        Data<"/blocks/{userId}", "delete">
-      >,
+    unblockUser: (init: Init<"/blocks/{userId}", "delete">): Promise<Data<"/blocks/{userId}", "delete">> =>
+      send("DELETE", "/blocks/{userId}", init) as Promise<Data<"/blocks/{userId}", "delete">>,
     /** A page of the caller's notifications (`GET /notifications`) */
-    listNotifications: (
-      init?: Init<"/notifications", "get">,
-    ): Promise<Data<"/notifications", "get">> =>
-      send("GET", "/notifications", init) as Promise<
-        Data<"/notifications", "get">
-      >,
+    listNotifications: (init?: Init<"/notifications", "get">): Promise<Data<"/notifications", "get">> =>
+      send("GET", "/notifications", init) as Promise<Data<"/notifications", "get">>,
     /** Mark all the caller's notifications read (`PATCH /notifications`) */
     markAllNotificationsRead: (
       init: Init<"/notifications", "patch">,
     ): Promise<Data<"/notifications", "patch">> =>
-      send("PATCH", "/notifications", init) as Promise<
-        Data<"/notifications", "patch">
-      >,
+      send("PATCH", "/notifications", init) as Promise<Data<"/notifications", "patch">>,
     /** How many of the caller's notifications are unread (`GET /notifications/unread-count`) */
     getUnreadNotificationCount: (
       init?: Init<"/notifications/unread-count", "get">,
     ): Promise<Data<"/notifications/unread-count", "get">> =>
-      send("GET", "/notifications/unread-count", init) as Promise<
-        Data<"/notifications/unread-count", "get">
-      >,
+      send("GET", "/notifications/unread-count", init) as Promise<Data<"/notifications/unread-count", "get">>,
     /** Mark one notification read (`PATCH /notifications/{notificationId}`) */
     markNotificationRead: (
       init: Init<"/notifications/{notificationId}", "patch">,
@@ -224,19 +181,13 @@ export function operations(send: Send) {
         Data<"/notifications/{notificationId}", "patch">
       >,
     /** Register the device's Expo push token for the caller (`POST /push-tokens`) */
-    registerPushToken: (
-      init: Init<"/push-tokens", "post">,
-    ): Promise<Data<"/push-tokens", "post">> =>
-      send("POST", "/push-tokens", init) as Promise<
-        Data<"/push-tokens", "post">
-      >,
+    registerPushToken: (init: Init<"/push-tokens", "post">): Promise<Data<"/push-tokens", "post">> =>
+      send("POST", "/push-tokens", init) as Promise<Data<"/push-tokens", "post">>,
     /** Unregister a push token (sign-out on the device) (`DELETE /push-tokens/{token}`) */
     deletePushToken: (
       init: Init<"/push-tokens/{token}", "delete">,
     ): Promise<Data<"/push-tokens/{token}", "delete">> =>
-      send("DELETE", "/push-tokens/{token}", init) as Promise<
-        Data<"/push-tokens/{token}", "delete">
-      >,
+      send("DELETE", "/push-tokens/{token}", init) as Promise<Data<"/push-tokens/{token}", "delete">>,
     /** Start a prompt job (`POST /jobs`) */
     createJob: (init: Init<"/jobs", "post">): Promise<Data<"/jobs", "post">> =>
       send("POST", "/jobs", init) as Promise<Data<"/jobs", "post">>,
@@ -244,98 +195,62 @@ export function operations(send: Send) {
     uploadJobAttachments: (
       init: Init<"/jobs/attachments", "post">,
     ): Promise<Data<"/jobs/attachments", "post">> =>
-      send("POST", "/jobs/attachments", init, true) as Promise<
-        Data<"/jobs/attachments", "post">
-      >,
+      send("POST", "/jobs/attachments", init, true) as Promise<Data<"/jobs/attachments", "post">>,
     /** A job's current state (`GET /jobs/{jobId}`) */
-    getJob: (
-      init: Init<"/jobs/{jobId}", "get">,
-    ): Promise<Data<"/jobs/{jobId}", "get">> =>
-      send("GET", "/jobs/{jobId}", init) as Promise<
-        Data<"/jobs/{jobId}", "get">
-      >,
+    getJob: (init: Init<"/jobs/{jobId}", "get">): Promise<Data<"/jobs/{jobId}", "get">> =>
+      send("GET", "/jobs/{jobId}", init) as Promise<Data<"/jobs/{jobId}", "get">>,
     /** Open a hosted checkout that tops the wallet up (`POST /billing/checkouts`) */
-    createCheckout: (
-      init: Init<"/billing/checkouts", "post">,
-    ): Promise<Data<"/billing/checkouts", "post">> =>
-      send("POST", "/billing/checkouts", init) as Promise<
-        Data<"/billing/checkouts", "post">
-      >,
+    createCheckout: (init: Init<"/billing/checkouts", "post">): Promise<Data<"/billing/checkouts", "post">> =>
+      send("POST", "/billing/checkouts", init) as Promise<Data<"/billing/checkouts", "post">>,
     /** The payment provider's events (public, signed) (`POST /billing/webhooks`) */
     receiveBillingWebhook: (
       init: Init<"/billing/webhooks", "post">,
     ): Promise<Data<"/billing/webhooks", "post">> =>
-      send("POST", "/billing/webhooks", init) as Promise<
-        Data<"/billing/webhooks", "post">
-      >,
+      send("POST", "/billing/webhooks", init) as Promise<Data<"/billing/webhooks", "post">>,
     /** The caller's wallet (`GET /wallets/me`) */
-    getWallet: (
-      init?: Init<"/wallets/me", "get">,
-    ): Promise<Data<"/wallets/me", "get">> =>
+    getWallet: (init?: Init<"/wallets/me", "get">): Promise<Data<"/wallets/me", "get">> =>
       send("GET", "/wallets/me", init) as Promise<Data<"/wallets/me", "get">>,
     /** A page of the caller's wallet transactions (`GET /wallets/me/transactions`) */
     listWalletTransactions: (
       init?: Init<"/wallets/me/transactions", "get">,
     ): Promise<Data<"/wallets/me/transactions", "get">> =>
-      send("GET", "/wallets/me/transactions", init) as Promise<
-        Data<"/wallets/me/transactions", "get">
-      >,
+      send("GET", "/wallets/me/transactions", init) as Promise<Data<"/wallets/me/transactions", "get">>,
     /** The caller's runs, tokens and credits over a period (`GET /usage/summary`) */
-    getUsageSummary: (
-      init?: Init<"/usage/summary", "get">,
-    ): Promise<Data<"/usage/summary", "get">> =>
-      send("GET", "/usage/summary", init) as Promise<
-        Data<"/usage/summary", "get">
-      >,
+    getUsageSummary: (init?: Init<"/usage/summary", "get">): Promise<Data<"/usage/summary", "get">> =>
+      send("GET", "/usage/summary", init) as Promise<Data<"/usage/summary", "get">>,
     /** The caller's runs per day, for a contributions calendar (`GET /usage/contributions`) */
     getUsageContributions: (
       init?: Init<"/usage/contributions", "get">,
     ): Promise<Data<"/usage/contributions", "get">> =>
-      send("GET", "/usage/contributions", init) as Promise<
-        Data<"/usage/contributions", "get">
-      >,
+      send("GET", "/usage/contributions", init) as Promise<Data<"/usage/contributions", "get">>,
     /** Habits across all the caller's runs (`GET /usage/insights`) */
-    getUsageInsights: (
-      init?: Init<"/usage/insights", "get">,
-    ): Promise<Data<"/usage/insights", "get">> =>
-      send("GET", "/usage/insights", init) as Promise<
-        Data<"/usage/insights", "get">
-      >,
+    getUsageInsights: (init?: Init<"/usage/insights", "get">): Promise<Data<"/usage/insights", "get">> =>
+      send("GET", "/usage/insights", init) as Promise<Data<"/usage/insights", "get">>,
     /** Exchange a GitHub sign-in code for the user's token (`POST /repohost/token`) */
     exchangeRepohostToken: (
       init: Init<"/repohost/token", "post">,
     ): Promise<Data<"/repohost/token", "post">> =>
-      send("POST", "/repohost/token", init) as Promise<
-        Data<"/repohost/token", "post">
-      >,
+      send("POST", "/repohost/token", init) as Promise<Data<"/repohost/token", "post">>,
     /** The caller's saved installations (`GET /repohost/installations`) */
     listRepohostInstallations: (
       init?: Init<"/repohost/installations", "get">,
     ): Promise<Data<"/repohost/installations", "get">> =>
-      send("GET", "/repohost/installations", init) as Promise<
-        Data<"/repohost/installations", "get">
-      >,
+      send("GET", "/repohost/installations", init) as Promise<Data<"/repohost/installations", "get">>,
     /** Save an installation of the GitHub App (`POST /repohost/installations`) */
     saveRepohostInstallation: (
       init: Init<"/repohost/installations", "post">,
     ): Promise<Data<"/repohost/installations", "post">> =>
-      send("POST", "/repohost/installations", init) as Promise<
-        Data<"/repohost/installations", "post">
-      >,
+      send("POST", "/repohost/installations", init) as Promise<Data<"/repohost/installations", "post">>,
     /** The caller's linked repositories (`GET /repohost/repositories`) */
     listRepohostRepositories: (
       init?: Init<"/repohost/repositories", "get">,
     ): Promise<Data<"/repohost/repositories", "get">> =>
-      send("GET", "/repohost/repositories", init) as Promise<
-        Data<"/repohost/repositories", "get">
-      >,
+      send("GET", "/repohost/repositories", init) as Promise<Data<"/repohost/repositories", "get">>,
     /** Link a project to a repository (`POST /repohost/repositories`) */
     linkRepohostRepository: (
       init: Init<"/repohost/repositories", "post">,
     ): Promise<Data<"/repohost/repositories", "post">> =>
-      send("POST", "/repohost/repositories", init) as Promise<
-        Data<"/repohost/repositories", "post">
-      >,
+      send("POST", "/repohost/repositories", init) as Promise<Data<"/repohost/repositories", "post">>,
     /** Unlink a project from its repository (`DELETE /repohost/repositories/{projectId}`) */
     unlinkRepohostRepository: (
       init: Init<"/repohost/repositories/{projectId}", "delete">,
@@ -347,9 +262,7 @@ export function operations(send: Send) {
     receiveRepohostWebhook: (
       init?: Init<"/repohost/webhooks", "post">,
     ): Promise<Data<"/repohost/webhooks", "post">> =>
-      send("POST", "/repohost/webhooks", init) as Promise<
-        Data<"/repohost/webhooks", "post">
-      >,
+      send("POST", "/repohost/webhooks", init) as Promise<Data<"/repohost/webhooks", "post">>,
     /** Start connecting a database host account (`POST /integrations/dbhost/authorizations`) */
     createDbhostAuthorization: (
       init: Init<"/integrations/dbhost/authorizations", "post">,
@@ -375,9 +288,7 @@ export function operations(send: Send) {
     linkDbhostProject: (
       init: Init<"/integrations/dbhost/links", "post">,
     ): Promise<Data<"/integrations/dbhost/links", "post">> =>
-      send("POST", "/integrations/dbhost/links", init) as Promise<
-        Data<"/integrations/dbhost/links", "post">
-      >,
+      send("POST", "/integrations/dbhost/links", init) as Promise<Data<"/integrations/dbhost/links", "post">>,
     /** Unlink an app from its database project (`DELETE /integrations/dbhost/links/{projectId}`) */
     unlinkDbhostProject: (
       init: Init<"/integrations/dbhost/links/{projectId}", "delete">,
@@ -393,19 +304,16 @@ export function operations(send: Send) {
         Data<"/integrations/dbhost/connection", "get">
       >,
     /** Liveness check (`GET /health`) */
-    getHealth: (
-      init?: Init<"/health", "get">,
-    ): Promise<Data<"/health", "get">> => send("GET", "/health", init) as Promise<Data<"/health", "get">>,
+    getHealth: (init?: Init<"/health", "get">): Promise<Data<"/health", "get">> =>
+      send("GET", "/health", init) as Promise<Data<"/health", "get">>,
     /** This document (`GET /openapi.json`) */
-    getOpenApiDocument: (
-      init?: Init<"/openapi.json", "get">,
-    ): Promise<Data<"/openapi.json", "get">> =>
-      send("GET", "/openapi.json", init) as Promise<
-        Data<"/openapi.json", "get">
-      >,
+    getOpenApiDocument: (init?: Init<"/openapi.json", "get">): Promise<Data<"/openapi.json", "get">> =>
+      send("GET", "/openapi.json", init) as Promise<Data<"/openapi.json", "get">>,
     /** Interactive API reference (`GET /docs`) */
-    getReferencePage: (
-      init?: Init<"/docs", "get">,
-    ): Promise<Data<"/docs", "get">> => send("GET", "/docs", init) as Promise<Data<"/docs", "get">>,
+    getReferencePage: (init?: Init<"/docs", "get">): Promise<Data<"/docs", "get">> =>
+      send("GET", "/docs", init) as Promise<Data<"/docs", "get">>,
+    /** A script of the reference page (`GET /docs/{asset}`) */
+    getReferencePageAsset: (init: Init<"/docs/{asset}", "get">): Promise<Data<"/docs/{asset}", "get">> =>
+      send("GET", "/docs/{asset}", init) as Promise<Data<"/docs/{asset}", "get">>,
   };
 }

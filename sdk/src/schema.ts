@@ -916,9 +916,26 @@ export interface paths {
     };
     /**
      * Interactive API reference
-     * @description A self-contained HTML page (no external assets) that renders this document and can send requests.
+     * @description Scalar's API reference for this document, served with everything it needs from this function: descriptions as Markdown, request samples in curl and as the SDK's call, browsable schemas, and requests sent from the page with a bearer token.
      */
     get: operations["getReferencePage"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/docs/{asset}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A script of the reference page */
+    get: operations["getReferencePageAsset"];
     put?: never;
     post?: never;
     delete?: never;
@@ -5206,6 +5223,37 @@ export interface operations {
         };
         content: {
           "text/html": string;
+        };
+      };
+    };
+  };
+  getReferencePageAsset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        asset: "scalar-api-reference.js" | "start.js";
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description JavaScript */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/javascript": string;
+        };
+      };
+      /** @description `invalid_request`: no such script */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
         };
       };
     };

@@ -1,70 +1,81 @@
+// The reference page's HTML and its start script, without a browser (tests/docs_browser_test.ts clicks it).
 import assert from "node:assert/strict";
-import ts from "typescript";
-import { DOCS_PAGE_CSP, renderDocsPage } from "../../supabase/functions/v1/docs-page.ts";
+import { DOCS_ASSETS, DOCS_PAGE_CSP, docsAsset, docsPage } from "../../supabase/functions/v1/docs.ts";
+import { withSdkSamples } from "../../supabase/functions/v1/code-samples.ts";
 
-const html = renderDocsPage({ openapiUrl: "./openapi.json", title: "App Generator API" });
-
-function inlineScripts(page: string): string[] {
-  return [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
-}
-
-Deno.test("is a complete HTML document", () => {
+Deno.test("the page loads Scalar's bundle and its start script from this function, nothing inline", () => {
+  const html = docsPage("App <Generator> & co");
   assert.match(html, /^<!doctype html>/i);
-  assert.match(html, /<\/html>\s*$/);
-  assert.match(html, /<title>App Generator API<\/title>/);
-  assert.match(html, /id="bearer-token"/);
-  assert.match(html, /data-openapi-url="\.\/openapi\.json"/);
-});
-
-Deno.test("loads nothing from other origins", () => {
-  for (
-    const pattern of [/src\s*=\s*["']?\s*(https?:)?\/\//i, /href\s*=\s*["']?\s*(https?:)?\/\//i, /@import/i]
-  ) {
-    assert.doesNotMatch(html, pattern);
-  }
-  assert.doesNotMatch(html, /<link\b/i);
-  const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join("\n");
-  assert.doesNotMatch(styles, /url\(/i);
+  assert.match(html, /<title>App &#60;Generator&#62; &#38; co<\/title>/);
+  const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+  assert.deepEqual(scripts.map((m) => [m[1].trim(), m[2]]), [
+    ['src="./docs/scalar-api-reference.js"', ""],
+    ['src="./docs/start.js"', ""],
+  ]);
   assert.doesNotMatch(html, /https?:\/\//i);
 });
 
-Deno.test("escapes the title and the OpenAPI URL", () => {
-  const page = renderDocsPage({
-    openapiUrl: '"><script>alert(1)</script>',
-    title: "<script>alert('x')</script> & co",
+Deno.test("the CSP allows scripts and requests from this origin only", () => {
+  assert.match(DOCS_PAGE_CSP, /(^|; )default-src 'self'(;|$)/);
+  assert.match(DOCS_PAGE_CSP, /(^|; )script-src 'self'(;|$)/);
+  assert.match(DOCS_PAGE_CSP, /(^|; )connect-src 'self'(;|$)/);
+  assert.doesNotMatch(DOCS_PAGE_CSP, /https?:|\*/);
+});
+
+Deno.test("the start script renders ./openapi.json offline: no default fonts, telemetry, agent or MCP", async () => {
+  const start = await docsAsset("start.js") as string;
+  const config = JSON.parse(start.slice(start.indexOf("{"), start.lastIndexOf("}") + 1));
+  assert.equal(config.url, "./openapi.json");
+  assert.equal(config.withDefaultFonts, false);
+  assert.equal(config.telemetry, false);
+  assert.deepEqual([config.agent, config.mcp], [{ disabled: true }, { disabled: true }]);
+  assert.deepEqual(config.defaultHttpClient, { targetKey: "shell", clientKey: "curl" });
+  assert.deepEqual(DOCS_ASSETS, ["scalar-api-reference.js", "start.js"]);
+});
+
+Deno.test("every operation gets the SDK's call as its JavaScript sample", () => {
+  const doc = withSdkSamples({
+    servers: [{ url: "https://api.example/v1" }],
+    paths: {
+      "/projects/{projectId}/files": {
+        put: {
+          operationId: "saveProjectFiles",
+          parameters: [{
+            name: "projectId",
+            in: "path",
+            required: true,
+            schema: { type: "integer", example: 42 },
+          }],
+          requestBody: {
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required: ["files"],
+                  properties: {
+                    files: {
+                      type: "array",
+                      minItems: 1,
+                      items: {
+                        type: "object",
+                        required: ["path"],
+                        properties: { path: { type: "string", example: "app/index.tsx" } },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
   });
-  assert.equal(inlineScripts(page).length, 1);
-  assert.ok(page.includes("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; co"));
-  assert.ok(page.includes('data-openapi-url="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"'));
-  assert.ok(!page.includes("<script>alert"));
-});
-
-Deno.test("inline script parses", () => {
-  const [code] = inlineScripts(html);
-  assert.ok(code.length > 1000);
-  assert.doesNotThrow(() => new Function(code));
-  const diagnostics =
-    ts.transpileModule(code, { reportDiagnostics: true, fileName: "page.js" }).diagnostics ?? [];
-  assert.deepEqual(diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")), []);
-});
-
-Deno.test("works under the exported CSP", () => {
+  const op = doc.paths["/projects/{projectId}/files"].put as { "x-codeSamples"?: { source: string }[] };
+  const [sample] = op["x-codeSamples"]!;
   assert.equal(
-    DOCS_PAGE_CSP,
-    "default-src 'self'; script-src 'unsafe-inline' 'self'; style-src 'unsafe-inline'; connect-src 'self'",
+    sample.source.split("\n").at(-1),
+    'const result = await api.saveProjectFiles({ params: { path: { projectId: 42 } }, body: { files: [{ path: "app/index.tsx" }] } });',
   );
-  const markup = html.replace(/<script>[\s\S]*?<\/script>/g, "");
-  assert.doesNotMatch(markup, /\son[a-z]+\s*=/i, "inline event handler attribute");
-  assert.doesNotMatch(html, /javascript:/i);
-  const [code] = inlineScripts(html);
-  assert.doesNotMatch(code, /innerHTML|outerHTML|insertAdjacentHTML|document\.write|\beval\(/);
-});
-
-Deno.test("uses the markup hooks the page promises", () => {
-  const [code] = inlineScripts(html);
-  for (
-    const hook of ['"data-operation"', '"operation method-"', '"try-send"', '"try-result"', '"data-status"']
-  ) {
-    assert.ok(code.includes(hook), hook);
-  }
+  assert.match(sample.source, /baseUrl: "https:\/\/api\.example\/v1"/);
 });

@@ -1,9 +1,10 @@
 // Public documentation routes: health, the OpenAPI document generated from the routes, the reference page.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { ApiApp } from "../../_shared/http.ts";
-import { jsonContent } from "../../_shared/http.ts";
+import { errorResponses, jsonContent } from "../../_shared/http.ts";
 import type { Deps } from "../../_shared/deps.ts";
-import { DOCS_PAGE_CSP, renderDocsPage } from "../docs-page.ts";
+import { DOCS_ASSETS, DOCS_PAGE_CSP, docsAsset, docsPage } from "../docs.ts";
+import { withSdkSamples } from "../code-samples.ts";
 
 export const API_TITLE = "App-generation service API";
 
@@ -67,7 +68,7 @@ export function registerMetaRoutes(api: ApiApp, deps: Deps) {
       responses: { 200: jsonContent(z.record(z.string(), z.unknown()), "The OpenAPI 3.1 document") },
     }),
     (c) => {
-      document ??= api.getOpenAPI31Document(documentConfig);
+      document ??= withSdkSamples(api.getOpenAPI31Document(documentConfig));
       return c.json(document as Record<string, unknown>, 200);
     },
   );
@@ -78,14 +79,40 @@ export function registerMetaRoutes(api: ApiApp, deps: Deps) {
       operationId: "getReferencePage",
       tags: ["Public"],
       summary: "Interactive API reference",
-      description:
-        "A self-contained HTML page (no external assets) that renders this document and can send requests.",
+      description: "Scalar's API reference for this document, served with everything it needs from this " +
+        "function: descriptions as Markdown, request samples in curl and as the SDK's call, browsable " +
+        "schemas, and requests sent from the page with a bearer token.",
       security: [],
       responses: { 200: { description: "HTML page", content: { "text/html": { schema: z.string() } } } },
     }),
     (c) => {
       c.header("Content-Security-Policy", DOCS_PAGE_CSP);
-      return c.html(renderDocsPage({ openapiUrl: "./openapi.json", title: API_TITLE }), 200);
+      return c.html(docsPage(API_TITLE), 200);
+    },
+  );
+  api.openapi(
+    createRoute({
+      method: "get",
+      path: "/docs/{asset}",
+      operationId: "getReferencePageAsset",
+      tags: ["Public"],
+      summary: "A script of the reference page",
+      security: [],
+      request: {
+        params: z.object({ asset: z.enum(DOCS_ASSETS).openapi({ param: { name: "asset", in: "path" } }) }),
+      },
+      responses: {
+        200: { description: "JavaScript", content: { "text/javascript": { schema: z.string() } } },
+        ...errorResponses([400], { 400: "`invalid_request`: no such script" }),
+      },
+    }),
+    async (c) => {
+      const body = await docsAsset(c.req.valid("param").asset);
+      return c.body(body, 200, {
+        "Content-Type": "text/javascript; charset=utf-8",
+        "Cache-Control": "public, max-age=3600",
+        "X-Content-Type-Options": "nosniff",
+      });
     },
   );
 }
