@@ -4,7 +4,6 @@ import type { Data, Init, Send } from "./types.ts";
 /** The error codes the document's error responses name. */
 export type DocumentedErrorCode =
   | "already_linked"
-  | "authorization_denied"
   | "cannot_block_self"
   | "code_verifier_mismatch"
   | "database_unavailable"
@@ -18,6 +17,7 @@ export type DocumentedErrorCode =
   | "insufficient_credits"
   | "integration_not_configured"
   | "internal_error"
+  | "invalid_avatar_url"
   | "invalid_cursor"
   | "invalid_date"
   | "invalid_date_range"
@@ -47,6 +47,7 @@ export type DocumentedErrorCode =
   | "repohost_token_rejected"
   | "repository_not_linked"
   | "state_expired"
+  | "too_many_pending_attachments"
   | "user_not_found"
   | "username_taken"
   | "wallet_not_found";
@@ -271,11 +272,18 @@ export function operations(send: Send) {
         Data<"/integrations/dbhost/authorizations", "post">
       >,
     /** OAuth callback of the database host (the browser lands here) (`GET /integrations/dbhost/callback`) */
-    completeDbhostAuthorization: (
+    relayDbhostCallback: (
       init?: Init<"/integrations/dbhost/callback", "get">,
     ): Promise<Data<"/integrations/dbhost/callback", "get">> =>
       send("GET", "/integrations/dbhost/callback", init) as Promise<
         Data<"/integrations/dbhost/callback", "get">
+      >,
+    /** Finish connecting a database host account (`POST /integrations/dbhost/connections`) */
+    completeDbhostAuthorization: (
+      init: Init<"/integrations/dbhost/connections", "post">,
+    ): Promise<Data<"/integrations/dbhost/connections", "post">> =>
+      send("POST", "/integrations/dbhost/connections", init) as Promise<
+        Data<"/integrations/dbhost/connections", "post">
       >,
     /** The connected account's database projects (`GET /integrations/dbhost/projects`) */
     listDbhostProjects: (

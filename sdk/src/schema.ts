@@ -41,7 +41,7 @@ export interface paths {
     head?: never;
     /**
      * Change the caller's username or avatar
-     * @description `avatar_url: null` removes the avatar. Unknown fields are rejected.
+     * @description `avatar_url: null` removes the avatar; otherwise it must be one of the caller's own avatars, as `POST /me/avatar` answered it (400 `invalid_avatar_url`): another user's object or any other address is refused, for every writer of the profile. Only objects under the caller's own prefix are ever deleted. Unknown fields are rejected.
      */
     patch: operations["updateMe"];
     trace?: never;
@@ -92,7 +92,7 @@ export interface paths {
     };
     /**
      * A page of projects
-     * @description Newest first (`created_at`, then `id`, both descending): pages never repeat or skip a row while projects are being created. `visibility=mine` lists the caller's own projects; `all` adds other users' shared projects, except those of users the caller blocked or who blocked the caller. `q` is a full-text query (web-search syntax: words, "phrases", `or`, `-not`) over name and description; matches keep the same order. `cursor` is opaque and signed: it is only accepted with the same caller, `visibility` and `q` that produced it; anything else is 400 `invalid_cursor`.
+     * @description Newest first (`created_at`, then `id`, both descending): pages never repeat or skip a row while projects are being created. `visibility=mine` lists the caller's own projects; `all` adds other users' shared projects, except those of users the caller blocked or who blocked the caller. `q` is a full-text query (web-search syntax: words, "phrases", `or`, `-not`) over name and description (`simple` configuration: no stemming, no stop words); matches come in the same order, newest first, not by rank, and a query without a searchable word matches nothing. Every page costs about the same at any table size. `cursor` is opaque and signed: it is only accepted with the same caller, `visibility` and `q` that produced it; anything else is 400 `invalid_cursor`.
      */
     get: operations["listProjects"];
     put?: never;
@@ -479,7 +479,10 @@ export interface paths {
      * @description multipart/form-data: `files`, 1..3 images (png, jpeg or webp, recognized by content; at
      *     most 5 MB each), and an optional text field `idempotency_key` (a UUID; generated when omitted; the same key
      *     replaces the same upload). The files are stored privately under the caller's id and the key until the runner
-     *     of the job that names them has used them.
+     *     of the job that names them has used them; `POST /jobs` accepts only a manifest of the caller's own uploads.
+     *     An upload no job used within 24 hours is deleted, and at most 10 uploads may wait for a job at once (409
+     *     `too_many_pending_attachments`; re-sending a key replaces its upload and does not count twice). A deleted
+     *     account's token cannot upload (404 `profile_not_found`); attachments go with the account.
      */
     post: operations["uploadJobAttachments"];
     delete?: never;
@@ -764,7 +767,7 @@ export interface paths {
     put?: never;
     /**
      * Start connecting a database host account
-     * @description Answers the address of the host's consent page. Its `state` is random, bound to the caller, single-use and valid for 10 minutes; only its hash is stored. The host redirects to `{base_url}/integrations/dbhost/callback`, which exchanges the code — with `code_verifier` when it was given here (it must match `code_challenge`: 400 `code_verifier_mismatch`), else without one — stores the connection server-side and redirects the browser to `return_url`.
+     * @description Answers the address of the host's consent page. Its `state` is random, bound to the caller, single-use and valid for 10 minutes; only its hash is stored. The host redirects to `{base_url}/integrations/dbhost/callback`, which sends the browser on to `return_url` with the code and state; the app then finishes with `POST /integrations/dbhost/connections`, which exchanges the code — with `code_verifier` when it was given here (it must match `code_challenge`: 400 `code_verifier_mismatch`), else without one — and stores the connection server-side.
      */
     post: operations["createDbhostAuthorization"];
     delete?: never;
@@ -782,11 +785,31 @@ export interface paths {
     };
     /**
      * OAuth callback of the database host (the browser lands here)
-     * @description An addition to the contract, public: the redirect URI registered with the host's OAuth app. The state is consumed before anything else, so it works once. Unknown, already used or missing: 400 `invalid_state`; past its 10 minutes: 400 `state_expired`; the user declined: 400 `authorization_denied`. The code is exchanged (400 `dbhost_code_rejected` when the host refuses it), the account's profile read and the connection stored for the user who started the flow, replacing an earlier one; then 302 to the app deep link (`DBHOST_RETURN_URL`). When anything fails nothing is stored.
+     * @description An addition to the contract, public: the redirect URI registered with the host's OAuth app. It stores nothing and exchanges nothing: it sends the browser on (302) to the app deep link (`DBHOST_RETURN_URL`) with the host's `code` and `state` (or its `error`) in the query, and the app finishes with `POST /integrations/dbhost/connections` under the user's own token. So whoever started the flow, only the signed-in user of the app that receives the code can complete it, and only when they started it themselves. No state: 400 `invalid_state`; neither code nor error: 400 `invalid_request`.
      */
-    get: operations["completeDbhostAuthorization"];
+    get: operations["relayDbhostCallback"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/integrations/dbhost/connections": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Finish connecting a database host account
+     * @description An addition to the contract: the app posts the `code` and `state` the callback handed to its deep link. The state must be one the caller started: another user's, unknown or already used is 400 `invalid_state`, past its 10 minutes 400 `state_expired`; it is consumed before the exchange, so it works once. The code is exchanged (with `code_verifier` when it was given at the start; 400 `dbhost_code_rejected` when the host refuses it), the account's profile read and the connection stored for the caller, replacing an earlier one. When anything fails nothing is stored.
+     */
+    post: operations["completeDbhostAuthorization"];
     delete?: never;
     options?: never;
     head?: never;
@@ -979,7 +1002,7 @@ export interface components {
     };
     UpdateMeRequest: {
       username?: string;
-      /** Format: uri */
+      /** @description null, or one of the caller's own avatars as `POST /me/avatar` answered it */
       avatar_url?: string | null;
     };
     AvatarResult: {
@@ -1289,7 +1312,16 @@ export interface components {
       };
       result?: {
         project_id: number;
+        /** @description The project's files after the run: its complete file set */
         files_saved: number;
+        /** @description The kind of app the generator made, e.g. `shopping` or `todo+chat` */
+        kind?: string;
+        /** @description The app's name */
+        name?: string;
+        /** @description The UI language written (`en` or `it`) */
+        language?: string;
+        /** @description The prompt's language when the UI could not be written in it (English was used instead) */
+        language_fallback_from?: string;
       };
       error?: {
         code: string;
@@ -1326,7 +1358,7 @@ export interface components {
       /** Format: uuid */
       idempotency_key: string;
       files: {
-        /** @description Object path in the private attachments bucket */
+        /** @description Object path in the private attachments bucket, exactly as uploaded: `<user id>/<idempotency_key>/<1..3>.<png|jpg|webp>` */
         path: string;
         /** @enum {string} */
         type: "image/png" | "image/jpeg" | "image/webp";
@@ -1743,6 +1775,21 @@ export interface components {
       /** @description The PKCE verifier, for the callback to send with the code; stored sealed until then */
       code_verifier?: string;
     };
+    DbhostConnection: {
+      /** @enum {boolean} */
+      connected: true;
+      dbhost_user_id: string;
+      dbhost_username: string;
+    } | {
+      /** @enum {boolean} */
+      connected: false;
+    };
+    DbhostConnectionRequest: {
+      /** @description `code` from the deep link the callback sent */
+      code: string;
+      /** @description `state` from the same deep link */
+      state: string;
+    };
     DbhostProjects: {
       projects: {
         ref: string;
@@ -1765,15 +1812,6 @@ export interface components {
       /** Format: int64 */
       project_id: number;
       dbhost_ref: string;
-    };
-    DbhostConnection: {
-      /** @enum {boolean} */
-      connected: true;
-      dbhost_user_id: string;
-      dbhost_username: string;
-    } | {
-      /** @enum {boolean} */
-      connected: false;
     };
   };
   responses: never;
@@ -1948,7 +1986,7 @@ export interface operations {
           "application/json": components["schemas"]["Me"];
         };
       };
-      /** @description Bad request */
+      /** @description `invalid_request`, or `invalid_avatar_url` (not one of the caller's own avatars) */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3814,6 +3852,24 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `profile_not_found`: the account was deleted */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `too_many_pending_attachments`: 10 uploads are already waiting for a job */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Payload too large */
       413: {
         headers: {
@@ -4006,7 +4062,7 @@ export interface operations {
           "application/json": components["schemas"]["PaymentWebhookReceived"];
         };
       };
-      /** @description `invalid_signature` (missing, mismatched or stale) or `invalid_payload` (not a usable event, or a session whose charge does not match its credits) */
+      /** @description `invalid_signature` (missing, mismatched, or signed more than 300 s before or after now) or `invalid_payload` (not a usable event, or a session whose charge does not match its credits) */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4838,7 +4894,7 @@ export interface operations {
       };
     };
   };
-  completeDbhostAuthorization: {
+  relayDbhostCallback: {
     parameters: {
       query?: {
         code?: string;
@@ -4852,15 +4908,84 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Connected: on to the app deep link */
+      /** @description On to the app deep link, with `code` and `state`, or `error` and `state` */
       302: {
         headers: {
           [name: string]: unknown;
         };
         content?: never;
       };
-      /** @description `invalid_state`, `state_expired`, `authorization_denied`, `dbhost_code_rejected` or `invalid_request` (no code) */
+      /** @description `invalid_state` (no state) or `invalid_request` (neither code nor error) */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `integration_not_configured`: no Supabase OAuth app (or no token sealing key) is configured on this server; or `database_unavailable` */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  completeDbhostAuthorization: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DbhostConnectionRequest"];
+      };
+    };
+    responses: {
+      /** @description Connected */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DbhostConnection"];
+        };
+      };
+      /** @description `invalid_state`, `state_expired`, `dbhost_code_rejected` or `invalid_request` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported media type */
+      415: {
         headers: {
           [name: string]: unknown;
         };
