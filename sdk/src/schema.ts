@@ -1002,7 +1002,10 @@ export interface components {
     };
     UpdateMeRequest: {
       username?: string;
-      /** @description null, or one of the caller's own avatars as `POST /me/avatar` answered it */
+      /**
+       * Format: uri
+       * @description null, or one of the caller's own avatars as `POST /me/avatar` answered it
+       */
       avatar_url?: string | null;
     };
     AvatarResult: {

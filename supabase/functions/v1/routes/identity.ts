@@ -51,6 +51,8 @@ const UpdateMe = z.strictObject({
     "an avatar URL as POST /me/avatar answers it",
   )
     .nullable().optional().openapi({
+      // zod documents the pattern in place of the URL format; the value is both.
+      format: "uri",
       description: "null, or one of the caller's own avatars as `POST /me/avatar` answered it",
     }),
 }).refine((v) => Object.keys(v).length > 0, "give at least one of username, avatar_url").openapi(

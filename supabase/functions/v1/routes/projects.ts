@@ -61,7 +61,7 @@ const CreateProject = z.strictObject({
 
 const UpdateProject = z.strictObject({ name: ProjectName.optional(), shared: z.boolean().optional() })
   .refine((v) => Object.keys(v).length > 0, "give at least one of name, shared")
-  .openapi("UpdateProjectRequest");
+  .openapi("UpdateProjectRequest", { minProperties: 1 });
 
 // private.file_path_problem's rules as a pattern (the server answers them as 400 `invalid_file_path`):
 // segments joined by `/`, each non-empty, neither `.` nor `..`, without backslash or control characters.
