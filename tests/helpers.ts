@@ -272,3 +272,17 @@ export function unusedPath(op: DocumentedOperation, override: Record<string, str
     ...override,
   });
 }
+
+/** One JSON-RPC message POSTed to {root_url}/mcp as `user`, as a Streamable HTTP client sends it. */
+export function mcpPost(user: { token: string }, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${ROOT_URL}/mcp`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${user.token}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  });
+}

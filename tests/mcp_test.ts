@@ -8,6 +8,7 @@ import {
   db,
   GATEWAY,
   ISSUER,
+  mcpPost,
   newProject,
   newUser,
   NO_STACK,
@@ -276,17 +277,7 @@ t("job results given to agents carry no device tokens", async () => {
 });
 
 t("protocol hygiene: a foreign Origin is 403, batches are refused from 2025-06-18 on", async () => {
-  const rpc = (body: unknown, headers: Record<string, string> = {}) =>
-    fetch(MCP_URL, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${alice.token}`,
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        ...headers,
-      },
-      body: JSON.stringify(body),
-    });
+  const rpc = (body: unknown, headers: Record<string, string> = {}) => mcpPost(alice, body, headers);
   const list = { jsonrpc: "2.0", id: 1, method: "tools/list" };
   const foreign = await rpc(list, { origin: "https://evil.example", "mcp-protocol-version": "2025-06-18" });
   assert.equal(foreign.status, 403);

@@ -53,6 +53,8 @@ const schema = z.object({
   /** The app deep link the dbhost authorization returns to. */
   DBHOST_RETURN_URL: z.string().min(1).default("appgen://integrations/dbhost"),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** The longest one wait_for_job call runs, below the host's request limit (hosted: 150 s). */
+  MCP_WAIT_LIMIT_SECONDS: z.coerce.number().int().min(5).max(600).default(120),
   /** Browser origins besides the service's own that may call /mcp (comma-separated); others get 403. */
   MCP_ALLOWED_ORIGINS: z.string().default("").transform((v, ctx) => {
     const origins = v.split(",").map((o) => o.trim()).filter(Boolean);

@@ -1,11 +1,12 @@
-// The `mcp` edge function: the agent endpoint at {root_url}/mcp (Streamable HTTP, stateless: a fresh
-// server and transport for every request, JSON responses) and its OAuth discovery documents, also
-// served under {root_url}/.well-known/* by the gateway or a rewrite.
+// The `mcp` edge function: the agent endpoint at {root_url}/mcp (Streamable HTTP, MCP revision 2026-07-28
+// with 2025-era clients served too, stateless: a fresh server for every request) and its OAuth discovery
+// documents, also served under {root_url}/.well-known/* by the gateway or a rewrite.
 import { Hono } from "hono";
-// @ts-types="@modelcontextprotocol/sdk/server/webStandardStreamableHttp"
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { createMcpHandler } from "@modelcontextprotocol/server";
 import type { Deps } from "../_shared/deps.ts";
 import { ApiError, errorResponse } from "../_shared/errors.ts";
+import type { Claims } from "../_shared/auth.ts";
+import { createJobWatch, type JobWatch } from "./job-watch.ts";
 import { createMcpServer } from "./tools.ts";
 
 export const SCOPES = ["email"];
@@ -111,7 +112,7 @@ async function batchRefusal(req: Request): Promise<Response | undefined> {
   return undefined;
 }
 
-export function createMcpApp(deps: Deps) {
+export function createMcpApp(deps: Deps, opts: { watch?: JobWatch } = {}) {
   const docs = discoveryDocuments(deps);
   const challenge = `resource_metadata="${docs.resourceMetadataUrl}", scope="${SCOPES.join(" ")}"`;
   const relayIssuerMetadata = issuerMetadata(docs.issuerMetadataUrl, deps.config.UPSTREAM_TIMEOUT_MS);
@@ -127,6 +128,12 @@ export function createMcpApp(deps: Deps) {
   }
 
   // DNS rebinding and cross-site calls: a browser's Origin must be the service's own or a configured one.
+  // The 2026-07-28 revision statelessly, and 2025-era clients (initialize first) from the same factory:
+  // a fresh server per request, answering JSON, or SSE once a tool sends progress before its result.
+  const watch = opts.watch ?? createJobWatch(deps.db);
+  const mcp = createMcpHandler(({ authInfo }) =>
+    createMcpServer(deps, (authInfo?.extra as { claims: Claims }).claims, { watch })
+  );
   const allowedOrigins = new Set([
     new URL(deps.config.functionsUrl).origin,
     ...deps.config.MCP_ALLOWED_ORIGINS,
@@ -162,18 +169,14 @@ export function createMcpApp(deps: Deps) {
     }
     const refusal = await batchRefusal(c.req.raw);
     if (refusal) return withCors(refusal);
-    const server = createMcpServer(deps, claims);
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    await server.connect(transport);
-    try {
-      return withCors(await transport.handleRequest(c.req.raw));
-    } finally {
-      await transport.close();
-      await server.close();
-    }
+    const authInfo = {
+      token: c.req.header("Authorization")!.slice("Bearer ".length).trim(),
+      clientId: typeof claims.client_id === "string" ? claims.client_id : "first-party",
+      scopes: typeof claims.scope === "string" ? claims.scope.split(" ").filter(Boolean) : [],
+      expiresAt: claims.exp,
+      extra: { claims },
+    };
+    return withCors(await mcp.fetch(c.req.raw, { authInfo }));
   });
   return app;
 }

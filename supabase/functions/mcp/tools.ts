@@ -1,8 +1,7 @@
 // The agent tools: each acts as the signed-in user through the same SQL functions as the REST routes,
 // so the rules and permissions are the same. Results carry the data as structured content plus a
 // delimited JSON copy; text from users (names, prompts) is data there, never instructions.
-// @ts-types="@modelcontextprotocol/sdk/server/mcp"
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { McpServer, type ServerContext } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import type { Claims } from "../_shared/auth.ts";
 import { whoami } from "../_shared/auth.ts";
@@ -10,12 +9,14 @@ import { selectAsUser } from "../_shared/db.ts";
 import type { Deps } from "../_shared/deps.ts";
 import { toApiError } from "../_shared/errors.ts";
 import { createPromptJob } from "../_shared/jobs.ts";
+import type { JobWatch } from "./job-watch.ts";
+import { portable } from "./portable-schema.ts";
 import { Job, MAX_PROMPT_CHARS, Project, ProjectFiles, ProjectPage, Wallet } from "../_shared/schemas.ts";
 
 export const WAIT_DEFAULT_SECONDS = 50;
 export const WAIT_MAX_SECONDS = 600;
-const POLL_START_MS = 2_000;
-const POLL_CAP_MS = 30_000;
+/** Below the 15 s within which clients expect a sign of life on a long call. */
+export const PROGRESS_EVERY_MS = 10_000;
 const TERMINAL = ["succeeded", "failed", "canceled"];
 
 type JobRow = z.infer<typeof Job>;
@@ -69,23 +70,16 @@ async function tool<T>(run: () => Promise<T>, shape: (value: T) => ReturnType<ty
   }
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    signal.addEventListener("abort", done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    }
-  });
-}
-
-export function createMcpServer(deps: Deps, claims: Claims): McpServer {
+export function createMcpServer(deps: Deps, claims: Claims, opts: { watch: JobWatch }): McpServer {
   const { db } = deps;
+  const waitLimit = deps.config.MCP_WAIT_LIMIT_SECONDS;
   const server = new McpServer(
     { name: "appgen", version: "0.1.0" },
     {
+      // Stateless: no connection outlives a request, so no list-changed notification could ever be sent.
+      capabilities: { tools: { listChanged: false } },
+      // Every client sees the same tools; a 2026-07-28 client may keep the list for five minutes.
+      cacheHints: { "tools/list": { ttlMs: 300_000, cacheScope: "public" } },
       instructions:
         "Generate and modify mobile apps from prompts. Check credits with get_wallet, find a project with " +
         "list_projects (or start a new one by calling create_job without projectId), start a generation " +
@@ -100,12 +94,12 @@ export function createMcpServer(deps: Deps, claims: Claims): McpServer {
     title: "Who am I",
     description: "The signed-in user's id, the OAuth client the token was issued to, and its scopes. " +
       "Use it to check which account the agent acts for.",
-    outputSchema: {
+    outputSchema: portable(z.object({
       user_id: z.uuid(),
       client_id: z.string(),
       scopes: z.array(z.string()),
       rate_limit: z.object({ limit: z.int(), remaining: z.int(), reset_at: z.string() }).optional(),
-    },
+    })),
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   }, () => data("Identity", whoami(claims)));
 
@@ -114,11 +108,11 @@ export function createMcpServer(deps: Deps, claims: Claims): McpServer {
     description:
       "The user's own projects, newest first, 20 a page; with visibility 'all' also other users' " +
       "shared (community) projects. Pass next_cursor back as cursor for the next page.",
-    inputSchema: {
+    inputSchema: portable(z.object({
       cursor: z.string().max(512).optional().describe("next_cursor of the previous page"),
       visibility: z.enum(["mine", "all"]).default("mine").describe("'mine' (default) or 'all'"),
-    },
-    outputSchema: ProjectPage.shape,
+    })),
+    outputSchema: portable(ProjectPage),
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   }, ({ cursor, visibility }) =>
     tool(
@@ -135,8 +129,8 @@ export function createMcpServer(deps: Deps, claims: Claims): McpServer {
     title: "Get a project",
     description: "One project by its numeric id: name, description, icon, visibility and author. A project " +
       "that is not visible to the user is reported as not found.",
-    inputSchema: { projectId: ProjectIdArg },
-    outputSchema: Project.shape,
+    inputSchema: portable(z.object({ projectId: ProjectIdArg })),
+    outputSchema: portable(Project),
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   }, ({ projectId }) =>
     tool(
@@ -156,7 +150,7 @@ export function createMcpServer(deps: Deps, claims: Claims): McpServer {
       "spends credits (check get_wallet first) and overwrites the project's files. Pass an idempotencyKey " +
       "(a UUID you make) to retry safely: the same key returns the first job and spends nothing again. " +
       "Over the prompt quota the error is rate_limited with retry_after_seconds.",
-    inputSchema: {
+    inputSchema: portable(z.object({
       projectId: ProjectIdArg.optional().describe("The project to change; omit it to start a new project"),
       prompt: z.string().trim().min(1).max(MAX_PROMPT_CHARS).describe("What to build or change"),
       model: z.enum(["light", "full"]).optional().describe(
@@ -168,8 +162,8 @@ export function createMcpServer(deps: Deps, claims: Claims): McpServer {
       idempotencyKey: z.uuid().optional().describe(
         "A UUID identifying this request; repeating it returns the first job instead of starting another",
       ),
-    },
-    outputSchema: Job.shape,
+    })),
+    outputSchema: portable(Job),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   }, ({ projectId, prompt, model, appName, idempotencyKey }) =>
     tool(
@@ -193,7 +187,7 @@ export function createMcpServer(deps: Deps, claims: Claims): McpServer {
       "The user's credits before spending any: the paid balance, the welcome bonus (spent first), " +
       "their total, what running jobs hold, and what is available, in credits (1 EUR = 100 credits) and " +
       "as euro strings. A generation is refused once 'available' has reached -500 credits.",
-    outputSchema: Wallet.shape,
+    outputSchema: portable(Wallet),
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   }, () =>
     tool(
@@ -205,13 +199,13 @@ export function createMcpServer(deps: Deps, claims: Claims): McpServer {
     title: "Read a project's files",
     description: "A project's files with their contents, ordered by path: what the generations wrote. " +
       "Readable for the user's own projects and for shared ones; 'type' narrows the list (e.g. CODE).",
-    inputSchema: {
+    inputSchema: portable(z.object({
       projectId: ProjectIdArg,
       type: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/).optional().describe(
         "Only files of this type, e.g. CODE",
       ),
-    },
-    outputSchema: ProjectFiles.shape,
+    })),
+    outputSchema: portable(ProjectFiles),
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   }, ({ projectId, type }) =>
     tool(
@@ -229,39 +223,50 @@ export function createMcpServer(deps: Deps, claims: Claims): McpServer {
     description:
       "A job's current state: queued, running, succeeded (result has project_id and files_saved) " +
       "or failed (error says why). A job of another user is reported as not found.",
-    inputSchema: { jobId: JobId },
-    outputSchema: Job.shape,
+    inputSchema: portable(z.object({ jobId: JobId })),
+    outputSchema: portable(Job),
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   }, ({ jobId }) => tool(() => getJob(jobId), (job) => data("Job", job)));
 
   server.registerTool("wait_for_job", {
     title: "Wait for a job",
-    description:
-      `Waits until the job is finished or the time budget ends, polling with backoff from 2 s up to ` +
-      `30 s. maxWaitSeconds defaults to ${WAIT_DEFAULT_SECONDS} (at most ${WAIT_MAX_SECONDS}); when it runs out ` +
-      "the result has done: false and the current status — call again to keep waiting. A failed job is a " +
+    description: `Waits until the job is finished or the time budget ends. maxWaitSeconds defaults to ` +
+      `${WAIT_DEFAULT_SECONDS} (at most ${WAIT_MAX_SECONDS}), and one call lasts at most ${waitLimit} s on ` +
+      "this host; when the time is up the result has done: false and the current status — call again to " +
+      "keep waiting. Send a progressToken to get notifications/progress with the job's status at least " +
+      `every ${PROGRESS_EVERY_MS / 1000} s, which keeps client timeouts from expiring. A failed job is a ` +
       "normal result: read job.error.",
-    inputSchema: {
+    inputSchema: portable(z.object({
       jobId: JobId,
       maxWaitSeconds: z.int().min(1).max(WAIT_MAX_SECONDS).default(WAIT_DEFAULT_SECONDS)
         .describe(`Seconds to wait at most (1..${WAIT_MAX_SECONDS}, default ${WAIT_DEFAULT_SECONDS})`),
-    },
-    outputSchema: { done: z.boolean(), status: Job.shape.status, job: Job },
+    })),
+    outputSchema: portable(z.object({ done: z.boolean(), status: Job.shape.status, job: Job })),
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  }, ({ jobId, maxWaitSeconds }, extra) =>
+  }, ({ jobId, maxWaitSeconds }, ctx: ServerContext) =>
     tool(async () => {
-      const deadline = Date.now() + maxWaitSeconds * 1000;
-      let delay = POLL_START_MS;
+      const started = Date.now();
+      const budgetMs = Math.min(maxWaitSeconds, waitLimit) * 1000;
+      const progressToken = ctx.mcpReq._meta?.progressToken;
+      const signal = ctx.mcpReq.signal;
       let job = await getJob(jobId);
-      while (!TERMINAL.includes(job.status) && Date.now() < deadline && !extra.signal.aborted) {
-        await sleep(Math.min(delay, Math.max(0, deadline - Date.now())), extra.signal);
-        delay = Math.min(delay * 2, POLL_CAP_MS);
-        job = await getJob(jobId);
+      let progress = 0;
+      while (!TERMINAL.includes(job.status) && !signal.aborted) {
+        const left = started + budgetMs - Date.now();
+        if (left <= 0) break;
+        const wait = AbortSignal.any([signal, AbortSignal.timeout(Math.min(left, PROGRESS_EVERY_MS))]);
+        if (await opts.watch.changed(jobId, job.status, wait)) job = await getJob(jobId);
+        if (progressToken !== undefined && !signal.aborted) {
+          // Seconds waited: increasing on every notification, as the protocol requires.
+          progress = Math.max(progress + 1, Math.round((Date.now() - started) / 1000));
+          await ctx.mcpReq.notify({
+            method: "notifications/progress",
+            params: { progressToken, progress, total: budgetMs / 1000, message: `job ${job.status}` },
+          });
+        }
       }
       return { done: TERMINAL.includes(job.status), status: job.status, job };
     }, (r) => data(r.done ? "Job finished" : "Job still in progress", r)));
 
-  // Stateless: no connection outlives a request, so no list-changed notification could ever be sent.
-  server.server.registerCapabilities({ tools: { listChanged: false } });
   return server;
 }

@@ -1,0 +1,178 @@
+// The agent endpoint across protocol revisions and under long waits: a 2026-07-28 client (the SDK v2's,
+// stateless, no initialize), 2025-06-18 and 2025-11-25 clients (initialize first), progress streamed while
+// wait_for_job waits, the host limit, cancellation, and one database poll per tick for any number of waits.
+import assert from "node:assert/strict";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { depsFromConfig } from "../supabase/functions/_shared/deps.ts";
+import { loadConfig } from "../supabase/functions/_shared/config.ts";
+import { createMcpApp } from "../supabase/functions/mcp/app.ts";
+import { createJobWatch } from "../supabase/functions/mcp/job-watch.ts";
+import { db, mcpPost, newUser, NO_STACK, ROOT_URL, type TestUser } from "./helpers.ts";
+
+const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
+const MCP_URL = `${ROOT_URL}/mcp`;
+const alice = NO_STACK ? undefined! : await newUser("mcprev.alice");
+
+type Fetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
+
+/** A client of the 2026-07-28 revision (pinned: no fallback to initialize). */
+async function modernClient(user: TestUser, fetchFn?: Fetch) {
+  // In this process the function sees its own path, as the gateway hands it `/mcp`.
+  const url = fetchFn ? "http://localhost/mcp" : MCP_URL;
+  const client = new Client({ name: "rev-test", version: "1.0.0" }, {
+    versionNegotiation: { mode: { pin: "2026-07-28" } },
+  });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), {
+      requestInit: { headers: { Authorization: `Bearer ${user.token}` } },
+      ...(fetchFn ? { fetch: fetchFn } : {}),
+    }),
+  );
+  return client;
+}
+
+/** The mcp function built in this test process over the stack's configuration, with `env` on top. */
+function inProcess(env: Record<string, string>) {
+  const deps = depsFromConfig(loadConfig({ ...Deno.env.toObject(), ...env }));
+  const watch = createJobWatch(deps.db);
+  const app = createMcpApp(deps, { watch });
+  const fetchFn: Fetch = async (url, init) => await app.fetch(new Request(url, init));
+  return { fetchFn, watch, close: () => deps.db.end() };
+}
+
+async function runningJob(user: TestUser): Promise<string> {
+  const [job] = await db()`insert into public.jobs (user_id, status, input, started_at)
+    values (${user.id}, 'running', '{"prompt": "p", "model": "light", "appName": "A"}', now())
+    returning id`;
+  return job.id;
+}
+
+t("a 2026-07-28 client lists and calls the tools statelessly; the tool list is cacheable", async () => {
+  const client = await modernClient(alice);
+  try {
+    assert.equal(client.getProtocolEra(), "modern");
+    const { tools, ttlMs } = await client.listTools() as { tools: { name: string }[]; ttlMs?: number };
+    assert.ok(tools.some((tool) => tool.name === "wait_for_job"));
+    assert.equal(ttlMs, 300_000);
+    const who = await client.callTool({ name: "whoami", arguments: {} });
+    assert.equal((who.structuredContent as { user_id: string }).user_id, alice.id);
+    assert.notEqual(client.getServerCapabilities()?.tools?.listChanged, true);
+  } finally {
+    await client.close();
+  }
+  // On the wire: no session id, and the method travels as a header too.
+  const res = await mcpPost(alice, {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/list",
+    params: {
+      _meta: {
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientInfo": { name: "curl", version: "1" },
+        "io.modelcontextprotocol/clientCapabilities": {},
+      },
+    },
+  }, { "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/list" });
+  const text = await res.text();
+  assert.equal(res.status, 200, text);
+  assert.equal(res.headers.get("mcp-session-id"), null);
+  assert.match(text, /"wait_for_job"/);
+});
+
+t("2025-06-18 and 2025-11-25 clients negotiate their revision with initialize and call tools", async () => {
+  for (const version of ["2025-06-18", "2025-11-25"]) {
+    const post = (body: unknown, headers: Record<string, string> = {}) => mcpPost(alice, body, headers);
+    const init = await post({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: version, capabilities: {}, clientInfo: { name: "old", version: "1" } },
+    });
+    const initText = await init.text();
+    assert.equal(init.status, 200, initText);
+    assert.match(initText, new RegExp(`"protocolVersion":"${version}"`));
+    const call = await post(
+      { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "whoami", arguments: {} } },
+      { "mcp-protocol-version": version },
+    );
+    const callText = await call.text();
+    assert.equal(call.status, 200, callText);
+    assert.match(callText, new RegExp(alice.id));
+  }
+});
+
+t("wait_for_job streams progress while it waits and returns as soon as the job finishes", async () => {
+  const stack = inProcess({ MCP_WAIT_LIMIT_SECONDS: "60" });
+  const client = await modernClient(alice, stack.fetchFn);
+  try {
+    const jobId = await runningJob(alice);
+    const progress: { progress: number; message?: string }[] = [];
+    const result = await client.callTool(
+      { name: "wait_for_job", arguments: { jobId, maxWaitSeconds: 600 } },
+      {
+        onprogress: async (p) => {
+          progress.push(p);
+          // After the first sign of life the job finishes; the wait sees it at the watcher's next tick.
+          if (progress.length === 1) {
+            await db()`update public.jobs set status = 'succeeded', finished_at = now(),
+              result = '{"project_id": 1, "files_saved": 0}' where id = ${jobId}`;
+          }
+        },
+      },
+    );
+    const out = result.structuredContent as { done: boolean; status: string };
+    assert.deepEqual([out.done, out.status], [true, "succeeded"]);
+    assert.ok(progress.length >= 1, "at least one progress notification");
+    assert.match(progress[0].message ?? "", /running/);
+    for (let i = 1; i < progress.length; i++) assert.ok(progress[i].progress > progress[i - 1].progress);
+  } finally {
+    await client.close();
+    await stack.close();
+  }
+});
+
+t("one wait never runs past the host limit: done false with the status", async () => {
+  const stack = inProcess({ MCP_WAIT_LIMIT_SECONDS: "5" });
+  const client = await modernClient(alice, stack.fetchFn);
+  try {
+    const jobId = await runningJob(alice);
+    const result = await client.callTool({ name: "wait_for_job", arguments: { jobId, maxWaitSeconds: 600 } });
+    const out = result.structuredContent as { done: boolean; status: string };
+    assert.deepEqual([out.done, out.status], [false, "running"]);
+  } finally {
+    await client.close();
+    await stack.close();
+  }
+});
+
+t("a cancelled wait stops watching at once; many waits share one database poll per tick", async () => {
+  const stack = inProcess({ MCP_WAIT_LIMIT_SECONDS: "5" });
+  const client = await modernClient(alice, stack.fetchFn);
+  try {
+    const controller = new AbortController();
+    const jobId = await runningJob(alice);
+    const waiting = client.callTool({ name: "wait_for_job", arguments: { jobId, maxWaitSeconds: 600 } }, {
+      signal: controller.signal,
+    });
+    while (stack.watch.watching === 0) await new Promise((r) => setTimeout(r, 50));
+    controller.abort("the user pressed Stop");
+    await assert.rejects(waiting);
+    for (let i = 0; i < 100 && stack.watch.watching > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    assert.equal(stack.watch.watching, 0, "nothing is watched once the request is cancelled");
+
+    const before = stack.watch.polls;
+    const jobs = await Promise.all(Array.from({ length: 30 }, () => runningJob(alice)));
+    const results = await Promise.all(
+      jobs.map((id) =>
+        client.callTool({ name: "wait_for_job", arguments: { jobId: id, maxWaitSeconds: 600 } })
+      ),
+    );
+    assert.ok(results.every((r) => (r.structuredContent as { done: boolean }).done === false));
+    const polls = stack.watch.polls - before;
+    // 30 waits of 5 s with a 2 s tick: a handful of polls in all, not one stream of polls per wait.
+    assert.ok(polls >= 1 && polls <= 6, `${polls} polls for 30 concurrent waits`);
+  } finally {
+    await client.close();
+    await stack.close();
+  }
+});
