@@ -13,6 +13,8 @@ const schema = z.object({
   SUPABASE_JWKS_URL: z.url().optional(),
   /** Legacy HS256 JWT secret; tokens signed with it are accepted only when it is set. */
   SUPABASE_JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** The project's anon (publishable) key: the consent page signs people in with it (set by Supabase). */
+  SUPABASE_ANON_KEY: z.string().min(1).optional(),
   /** Service key for the Auth admin and Storage APIs (hosted adapters). */
   SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
   /** Set by the embedded local stack: blobs live under this directory and users are deleted with SQL. */
