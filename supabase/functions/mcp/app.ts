@@ -8,6 +8,7 @@ import { ApiError, errorResponse } from "../_shared/errors.ts";
 import type { Claims } from "../_shared/auth.ts";
 import { createJobWatch, type JobWatch } from "./job-watch.ts";
 import { createMcpServer } from "./tools.ts";
+import { asCreatedTask, taskMethod, wantsTask } from "./tasks.ts";
 
 export const SCOPES = ["email"];
 
@@ -82,6 +83,18 @@ function issuerMetadata(url: string, timeoutMs: number) {
   };
 }
 
+const MODERN_REVISION = "2026-07-28";
+
+/** The one JSON-RPC request a body carries, or undefined (a batch, a notification, not JSON). */
+function singleRequest(text: string) {
+  try {
+    const msg = JSON.parse(text);
+    return msg && typeof msg === "object" && !Array.isArray(msg) && "id" in msg ? msg : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function rpcError(status: number, code: number, message: string, headers: Record<string, string> = {}) {
   return Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status, headers });
 }
@@ -93,8 +106,7 @@ const BATCHLESS_SINCE = "2025-06-18";
  * A batch is refused when the revision in use has none: the version header says so, or (without it) an
  * initialize in the batch asks for such a revision. Without either the client speaks 2025-03-26, which has them.
  */
-async function batchRefusal(req: Request): Promise<Response | undefined> {
-  const text = await req.clone().text();
+function batchRefusal(req: Request, text: string): Response | undefined {
   if (!text.trimStart().startsWith("[")) return undefined;
   let version = req.headers.get("Mcp-Protocol-Version") ?? undefined;
   if (!version) {
@@ -167,8 +179,14 @@ export function createMcpApp(deps: Deps, opts: { watch?: JobWatch } = {}) {
       // servers refuse them.
       return withCors(rpcError(405, -32000, "Method not allowed.", { Allow: "POST, OPTIONS" }));
     }
-    const refusal = await batchRefusal(c.req.raw);
+    const text = await c.req.raw.clone().text();
+    const refusal = batchRefusal(c.req.raw, text);
     if (refusal) return withCors(refusal);
+    // The Tasks extension's messages on the 2026-07-28 revision (see tasks.ts).
+    const modern = c.req.header("Mcp-Protocol-Version") === MODERN_REVISION;
+    const msg = modern ? singleRequest(text) : undefined;
+    const answered = msg && await taskMethod(deps, claims, msg);
+    if (answered) return withCors(answered);
     const authInfo = {
       token: c.req.header("Authorization")!.slice("Bearer ".length).trim(),
       clientId: typeof claims.client_id === "string" ? claims.client_id : "first-party",
@@ -176,7 +194,8 @@ export function createMcpApp(deps: Deps, opts: { watch?: JobWatch } = {}) {
       expiresAt: claims.exp,
       extra: { claims },
     };
-    return withCors(await mcp.fetch(c.req.raw, { authInfo }));
+    const res = await mcp.fetch(c.req.raw, { authInfo });
+    return withCors(msg && wantsTask(msg) ? await asCreatedTask(res, msg) : res);
   });
   return app;
 }
