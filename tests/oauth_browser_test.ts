@@ -13,6 +13,7 @@ import {
   discoverAuthorizationServerMetadata,
   exchangeAuthorization,
   type OAuthClientProvider,
+  type OAuthDiscoveryState,
   refreshAuthorization,
   startAuthorization,
   UnauthorizedError,
@@ -27,6 +28,11 @@ import type {
   OAuthClientMetadata,
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernTransport,
+  UnauthorizedError as ModernUnauthorized,
+} from "@modelcontextprotocol/client";
 import { api, db, ISSUER, NO_STACK, ROOT_URL } from "./helpers.ts";
 import { withBrowser } from "./browser.ts";
 import { ensureUser, setPassword } from "../scripts/local/users.ts";
@@ -79,6 +85,14 @@ class AgentProvider implements OAuthClientProvider {
   saveCodeVerifier(verifier: string) {
     this.verifier = verifier;
   }
+  // Which authorization server the flow started with, so the callback leg is checked against it.
+  discovered?: OAuthDiscoveryState;
+  saveDiscoveryState(state: OAuthDiscoveryState) {
+    this.discovered = state;
+  }
+  discoveryState() {
+    return this.discovered;
+  }
   codeVerifier() {
     return this.verifier;
   }
@@ -110,169 +124,188 @@ async function mcpCall(provider: OAuthClientProvider, tool: string) {
   }
 }
 
+/** A user with a password, a redirect URI that records what comes back, and a browser page, for one flow. */
+async function signInFlow(
+  label: string,
+  fn: (flow: {
+    email: string;
+    user: { id: string };
+    page: Page;
+    provider: AgentProvider;
+    callback: ReturnType<typeof callbackServer>;
+  }) => Promise<void>,
+) {
+  const email = `${label}.${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const user = await ensureUser(db(), email);
+  await setPassword(db(), user.id, PASSWORD);
+  const callback = callbackServer();
+  try {
+    await withBrowser(async (context) => {
+      await fn({
+        email,
+        user,
+        page: await context.newPage(),
+        provider: new AgentProvider(callback.url),
+        callback,
+      });
+    });
+  } finally {
+    await callback.close();
+  }
+}
+
 Deno.test({
   name: "an MCP client signs in with the SDK's auth(), consent clicked in Chromium, then calls a tool",
   ignore: NO_STACK,
   fn: async () => {
-    const email = `oauth.${crypto.randomUUID().slice(0, 8)}@example.com`;
-    const user = await ensureUser(db(), email);
-    await setPassword(db(), user.id, PASSWORD);
-    const callback = callbackServer();
-    try {
-      await withBrowser(async (context) => {
-        const page = await context.newPage();
-        const provider = new AgentProvider(callback.url);
+    await signInFlow("oauth", async ({ email, user, page, provider, callback }) => {
+      // A client that knows only the endpoint: its 401 names the resource metadata, from which the SDK
+      // finds the issuer, reads its metadata, registers, and sends the person to the authorization URL.
+      const transport = new StreamableHTTPClientTransport(new URL(MCP_URL), { authProvider: provider });
+      await assert.rejects(
+        new Client({ name: "oauth-test", version: "1.0.0" }).connect(transport),
+        UnauthorizedError,
+      );
+      const authUrl = provider.authorizationUrl!;
+      assert.equal(authUrl.origin + authUrl.pathname, `${ISSUER}/oauth/authorize`);
+      assert.equal(authUrl.searchParams.get("code_challenge_method"), "S256");
+      assert.equal(authUrl.searchParams.get("resource"), MCP_URL);
+      assert.ok(provider.info?.client_id, "registered dynamically");
 
-        // A client that knows only the endpoint: its 401 names the resource metadata, from which the SDK
-        // finds the issuer, reads its metadata, registers, and sends the person to the authorization URL.
-        const transport = new StreamableHTTPClientTransport(new URL(MCP_URL), { authProvider: provider });
-        await assert.rejects(
-          new Client({ name: "oauth-test", version: "1.0.0" }).connect(transport),
-          UnauthorizedError,
-        );
-        const authUrl = provider.authorizationUrl!;
-        assert.equal(authUrl.origin + authUrl.pathname, `${ISSUER}/oauth/authorize`);
-        assert.equal(authUrl.searchParams.get("code_challenge_method"), "S256");
-        assert.equal(authUrl.searchParams.get("resource"), MCP_URL);
-        assert.ok(provider.info?.client_id, "registered dynamically");
-
-        const params = await authorize(page, authUrl, callback.url, async (p) => {
-          await signInWithPassword(p, email);
-          const consent = await p.locator("body").innerText();
-          assert.match(consent, /Test Agent/, "the consent page names the client");
-          assert.match(consent, /\bemail\b/, "and the scope");
-          assert.match(consent, new RegExp(RegExp.escape(MCP_URL)), "and the resource");
-          await p.getByRole("button", { name: "Approve" }).click();
-        });
-        assert.equal(params.get("iss"), ISSUER, "RFC 9207: the response names its issuer");
-        assert.equal(params.get("state"), authUrl.searchParams.get("state"));
-        const code = params.get("code")!;
-        assert.ok(code);
-
-        await transport.finishAuth(code);
-        const first = provider.stored!;
-        assert.ok(first.refresh_token, "a refresh token is issued");
-        const claims = decodeJwt(first.access_token);
-        assert.equal(claims.iss, ISSUER);
-        assert.equal(claims.sub, user.id);
-        assert.equal(claims.aud, "authenticated");
-        assert.equal(claims.role, "authenticated");
-        assert.equal(claims.email, email);
-        assert.equal(claims.scope, "email");
-        assert.equal(claims.client_id, provider.info!.client_id);
-
-        // The token works on /mcp (through the SDK's transport) and on /v1, as the user.
-        const who = await mcpCall(provider, "whoami");
-        assert.equal(who.structuredContent.user_id, user.id);
-        assert.equal(who.structuredContent.client_id, provider.info!.client_id);
-        assert.deepEqual(who.structuredContent.scopes, ["email"]);
-        const me = await api<{ user_id: string }>("GET", "/me", { token: first.access_token });
-        assert.equal(me.status, 200, me.text);
-        assert.equal(me.body.user_id, user.id);
-
-        // Refresh through auth(): a new access token and a rotated refresh token; the old one is spent.
-        assert.equal(
-          await auth(provider, { serverUrl: MCP_URL, resourceMetadataUrl: resourceMetadata() }),
-          "AUTHORIZED",
-        );
-        const second = provider.stored!;
-        assert.notEqual(second.refresh_token, first.refresh_token, "rotated");
-        assert.equal(decodeJwt(second.access_token).sub, user.id);
-        const metadata = await discoverAuthorizationServerMetadata(ISSUER);
-        assert.ok(metadata);
-        await assert.rejects(
-          refreshAuthorization(ISSUER, {
-            metadata,
-            clientInformation: provider.info!,
-            refreshToken: first.refresh_token!,
-            resource: new URL(MCP_URL),
-          }),
-          /grant/i,
-        );
-
-        // Revocation (RFC 7009): the refresh token is refused afterwards.
-        assert.equal((metadata as Record<string, unknown>).revocation_endpoint, `${ISSUER}/oauth/revoke`);
-        const revoked = await fetch(`${ISSUER}/oauth/revoke`, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({ token: second.refresh_token!, client_id: provider.info!.client_id }),
-        });
-        await revoked.body?.cancel();
-        assert.equal(revoked.status, 200);
-        await assert.rejects(
-          refreshAuthorization(ISSUER, {
-            metadata,
-            clientInformation: provider.info!,
-            refreshToken: second.refresh_token!,
-            resource: new URL(MCP_URL),
-          }),
-        );
-
-        // A new authorization, started the same way; the browser's session skips the sign-in.
-        const fresh = async (resource = new URL(MCP_URL)) => {
-          const started = await startAuthorization(ISSUER, {
-            metadata,
-            clientInformation: provider.info!,
-            redirectUrl: callback.url,
-            scope: "email",
-            state: crypto.randomUUID(),
-            resource,
-          });
-          return started;
-        };
-
-        // Denied consent: the client is told access_denied, with the issuer.
-        const denied = await fresh();
-        const deniedParams = await authorize(page, denied.authorizationUrl, callback.url, async (p) => {
-          await p.getByRole("button", { name: "Deny" }).click();
-        });
-        assert.equal(deniedParams.get("error"), "access_denied");
-        assert.equal(deniedParams.get("iss"), ISSUER);
-        assert.equal(deniedParams.get("code"), null);
-
-        // A wrong PKCE verifier: the code is not exchanged.
-        const pkce = await fresh();
-        const pkceParams = await authorize(page, pkce.authorizationUrl, callback.url, async (p) => {
-          await p.getByRole("button", { name: "Approve" }).click();
-        });
-        await assert.rejects(
-          exchangeAuthorization(ISSUER, {
-            metadata,
-            clientInformation: provider.info!,
-            authorizationCode: pkceParams.get("code")!,
-            codeVerifier: pkce.codeVerifier.replace(/.$/, (c) => (c === "a" ? "b" : "a")),
-            redirectUri: callback.url,
-            resource: new URL(MCP_URL),
-          }),
-          /grant/i,
-        );
-
-        // Another resource: the authorization server issues tokens only for the MCP endpoint.
-        const elsewhere = await fresh(new URL("https://elsewhere.example/api"));
-        await page.goto(elsewhere.authorizationUrl.href);
-        await page.waitForURL((u) => u.href.startsWith(callback.url), { timeout: 30_000 });
-        const elsewhereParams = new URL(page.url()).searchParams;
-        assert.equal(elsewhereParams.get("error"), "invalid_target");
-        assert.equal(elsewhereParams.get("code"), null);
-        // Nor can a code granted for the MCP endpoint be exchanged for a token for another one.
-        // (The grant approved just before covers it, so no consent is asked again.)
-        const swap = await fresh();
-        const swapParams = await authorize(page, swap.authorizationUrl, callback.url, async () => {});
-        await assert.rejects(
-          exchangeAuthorization(ISSUER, {
-            metadata,
-            clientInformation: provider.info!,
-            authorizationCode: swapParams.get("code")!,
-            codeVerifier: swap.codeVerifier,
-            redirectUri: callback.url,
-            resource: new URL("https://elsewhere.example/api"),
-          }),
-          /target|resource/i,
-        );
+      const params = await authorize(page, authUrl, callback.url, async (p) => {
+        await signInWithPassword(p, email);
+        const consent = await p.locator("body").innerText();
+        assert.match(consent, /Test Agent/, "the consent page names the client");
+        assert.match(consent, /\bemail\b/, "and the scope");
+        assert.match(consent, new RegExp(RegExp.escape(MCP_URL)), "and the resource");
+        await p.getByRole("button", { name: "Approve" }).click();
       });
-    } finally {
-      await callback.close();
-    }
+      assert.equal(params.get("iss"), ISSUER, "RFC 9207: the response names its issuer");
+      assert.equal(params.get("state"), authUrl.searchParams.get("state"));
+      const code = params.get("code")!;
+      assert.ok(code);
+
+      await transport.finishAuth(code);
+      const first = provider.stored!;
+      assert.ok(first.refresh_token, "a refresh token is issued");
+      const claims = decodeJwt(first.access_token);
+      assert.equal(claims.iss, ISSUER);
+      assert.equal(claims.sub, user.id);
+      assert.equal(claims.aud, "authenticated");
+      assert.equal(claims.role, "authenticated");
+      assert.equal(claims.email, email);
+      assert.equal(claims.scope, "email");
+      assert.equal(claims.client_id, provider.info!.client_id);
+
+      // The token works on /mcp (through the SDK's transport) and on /v1, as the user.
+      const who = await mcpCall(provider, "whoami");
+      assert.equal(who.structuredContent.user_id, user.id);
+      assert.equal(who.structuredContent.client_id, provider.info!.client_id);
+      assert.deepEqual(who.structuredContent.scopes, ["email"]);
+      const me = await api<{ user_id: string }>("GET", "/me", { token: first.access_token });
+      assert.equal(me.status, 200, me.text);
+      assert.equal(me.body.user_id, user.id);
+
+      // Refresh through auth(): a new access token and a rotated refresh token; the old one is spent.
+      assert.equal(
+        await auth(provider, { serverUrl: MCP_URL, resourceMetadataUrl: resourceMetadata() }),
+        "AUTHORIZED",
+      );
+      const second = provider.stored!;
+      assert.notEqual(second.refresh_token, first.refresh_token, "rotated");
+      assert.equal(decodeJwt(second.access_token).sub, user.id);
+      const metadata = await discoverAuthorizationServerMetadata(ISSUER);
+      assert.ok(metadata);
+      await assert.rejects(
+        refreshAuthorization(ISSUER, {
+          metadata,
+          clientInformation: provider.info!,
+          refreshToken: first.refresh_token!,
+          resource: new URL(MCP_URL),
+        }),
+        /grant/i,
+      );
+
+      // Revocation (RFC 7009): the refresh token is refused afterwards.
+      assert.equal((metadata as Record<string, unknown>).revocation_endpoint, `${ISSUER}/oauth/revoke`);
+      const revoked = await fetch(`${ISSUER}/oauth/revoke`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ token: second.refresh_token!, client_id: provider.info!.client_id }),
+      });
+      await revoked.body?.cancel();
+      assert.equal(revoked.status, 200);
+      await assert.rejects(
+        refreshAuthorization(ISSUER, {
+          metadata,
+          clientInformation: provider.info!,
+          refreshToken: second.refresh_token!,
+          resource: new URL(MCP_URL),
+        }),
+      );
+
+      // A new authorization, started the same way; the browser's session skips the sign-in.
+      const fresh = async (resource = new URL(MCP_URL)) => {
+        const started = await startAuthorization(ISSUER, {
+          metadata,
+          clientInformation: provider.info!,
+          redirectUrl: callback.url,
+          scope: "email",
+          state: crypto.randomUUID(),
+          resource,
+        });
+        return started;
+      };
+
+      // Denied consent: the client is told access_denied, with the issuer.
+      const denied = await fresh();
+      const deniedParams = await authorize(page, denied.authorizationUrl, callback.url, async (p) => {
+        await p.getByRole("button", { name: "Deny" }).click();
+      });
+      assert.equal(deniedParams.get("error"), "access_denied");
+      assert.equal(deniedParams.get("iss"), ISSUER);
+      assert.equal(deniedParams.get("code"), null);
+
+      // A wrong PKCE verifier: the code is not exchanged.
+      const pkce = await fresh();
+      const pkceParams = await authorize(page, pkce.authorizationUrl, callback.url, async (p) => {
+        await p.getByRole("button", { name: "Approve" }).click();
+      });
+      await assert.rejects(
+        exchangeAuthorization(ISSUER, {
+          metadata,
+          clientInformation: provider.info!,
+          authorizationCode: pkceParams.get("code")!,
+          codeVerifier: pkce.codeVerifier.replace(/.$/, (c) => (c === "a" ? "b" : "a")),
+          redirectUri: callback.url,
+          resource: new URL(MCP_URL),
+        }),
+        /grant/i,
+      );
+
+      // Another resource: the authorization server issues tokens only for the MCP endpoint.
+      const elsewhere = await fresh(new URL("https://elsewhere.example/api"));
+      await page.goto(elsewhere.authorizationUrl.href);
+      await page.waitForURL((u) => u.href.startsWith(callback.url), { timeout: 30_000 });
+      const elsewhereParams = new URL(page.url()).searchParams;
+      assert.equal(elsewhereParams.get("error"), "invalid_target");
+      assert.equal(elsewhereParams.get("code"), null);
+      // Nor can a code granted for the MCP endpoint be exchanged for a token for another one.
+      // (The grant approved just before covers it, so no consent is asked again.)
+      const swap = await fresh();
+      const swapParams = await authorize(page, swap.authorizationUrl, callback.url, async () => {});
+      await assert.rejects(
+        exchangeAuthorization(ISSUER, {
+          metadata,
+          clientInformation: provider.info!,
+          authorizationCode: swapParams.get("code")!,
+          codeVerifier: swap.codeVerifier,
+          redirectUri: callback.url,
+          resource: new URL("https://elsewhere.example/api"),
+        }),
+        /target|resource/i,
+      );
+    });
   },
 });
 
@@ -329,5 +362,46 @@ Deno.test({
     } finally {
       await callback.close();
     }
+  },
+});
+
+Deno.test({
+  name: "a 2026-07-28 client (SDK v2) signs in with the issuer checked (RFC 8414, RFC 9207) and calls a tool",
+  ignore: NO_STACK,
+  fn: async () => {
+    await signInFlow("oauth2026", async ({ email, user, page, provider, callback }) => {
+      const connect = async () => {
+        const client = new ModernClient({ name: "oauth-2026", version: "1.0.0" }, {
+          versionNegotiation: { mode: { pin: "2026-07-28" } },
+        });
+        const transport = new ModernTransport(new URL(MCP_URL), { authProvider: provider });
+        await client.connect(transport);
+        return { client, transport };
+      };
+      const transport = new ModernTransport(new URL(MCP_URL), { authProvider: provider });
+      await assert.rejects(
+        new ModernClient({ name: "oauth-2026", version: "1.0.0" }, {
+          versionNegotiation: { mode: { pin: "2026-07-28" } },
+        }).connect(transport),
+        ModernUnauthorized,
+      );
+      const params = await authorize(page, provider.authorizationUrl!, callback.url, async (p) => {
+        await signInWithPassword(p, email);
+        await p.getByRole("button", { name: "Approve" }).click();
+      });
+      // The issuer in the response must be the one discovered: a mixed-up response is refused.
+      const forged = new URLSearchParams(params);
+      forged.set("iss", "https://elsewhere.example/auth/v1");
+      await assert.rejects(transport.finishAuth(forged));
+      await transport.finishAuth(params);
+      const { client } = await connect();
+      try {
+        const who = await client.callTool({ name: "whoami", arguments: {} });
+        assert.equal((who.structuredContent as { user_id: string }).user_id, user.id);
+        assert.equal(client.getProtocolEra(), "modern");
+      } finally {
+        await client.close();
+      }
+    });
   },
 });
