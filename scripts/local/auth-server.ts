@@ -102,7 +102,14 @@ export function createAuthServer(opts: AuthServerOptions) {
     enabledJWA: { idTokenSigningAlgValues: ["ES256"] },
     clientDefaults: { id_token_signed_response_alg: "ES256", token_endpoint_auth_method: "none" },
     cookies: { keys: [crypto.randomUUID(), crypto.randomUUID()] },
-    ttl: { AccessToken: 3600, AuthorizationCode: 60, RefreshToken: 30 * 24 * 3600, Interaction: 3600 },
+    ttl: {
+      AccessToken: 3600,
+      AuthorizationCode: 60,
+      RefreshToken: 30 * 24 * 3600,
+      Interaction: 3600,
+      Session: 14 * 24 * 3600,
+      Grant: 30 * 24 * 3600,
+    },
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: true },

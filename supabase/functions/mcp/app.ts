@@ -16,7 +16,7 @@ const CORS: Record<string, string> = {
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Allow-Methods": "GET, POST, DELETE, OPTIONS",
   "Access-Control-Allow-Headers":
-    "Authorization, Content-Type, Accept, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID",
+    "Authorization, Content-Type, Accept, Mcp-Session-Id, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Last-Event-ID",
   "Access-Control-Expose-Headers": "WWW-Authenticate, Mcp-Session-Id, Mcp-Protocol-Version",
   "Access-Control-Max-Age": "86400",
 };
@@ -139,13 +139,13 @@ export function createMcpApp(deps: Deps, opts: { watch?: JobWatch } = {}) {
     app.get(`${base}/oauth-authorization-server`, async () => withCors(await relayIssuerMetadata()));
   }
 
-  // DNS rebinding and cross-site calls: a browser's Origin must be the service's own or a configured one.
   // The 2026-07-28 revision statelessly, and 2025-era clients (initialize first) from the same factory:
   // a fresh server per request, answering JSON, or SSE once a tool sends progress before its result.
   const watch = opts.watch ?? createJobWatch(deps.db);
   const mcp = createMcpHandler(({ authInfo }) =>
     createMcpServer(deps, (authInfo?.extra as { claims: Claims }).claims, { watch })
   );
+  // DNS rebinding and cross-site calls: a browser's Origin must be the service's own or a configured one.
   const allowedOrigins = new Set([
     new URL(deps.config.functionsUrl).origin,
     ...deps.config.MCP_ALLOWED_ORIGINS,
