@@ -10,7 +10,19 @@ export interface Finding {
   details: string[];
 }
 
-type Operations = Record<string, Record<string, { operationId?: string }>>;
+interface Operation {
+  operationId?: string;
+  security?: unknown[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+}
+interface Schema {
+  $ref?: string;
+  type?: string;
+  additionalProperties?: unknown;
+  minProperties?: number;
+  required?: string[];
+}
+type Operations = Record<string, Record<string, Operation>>;
 
 export async function checkDocument(doc: Record<string, unknown>, root: string): Promise<Finding[]> {
   const validator = new Validator();
@@ -35,6 +47,28 @@ export async function checkDocument(doc: Record<string, unknown>, root: string):
     name: "every operation has a unique operationId",
     ok: unnamed.length === 0 && twins.length === 0,
     details: [...unnamed.map((u) => `no operationId: ${u}`), ...twins.map((t) => `used twice: ${t}`)],
+  });
+
+  // A generated client sends what the schema allows: a user's JSON body names every field it takes, and a
+  // PATCH says it needs at least one (webhooks, public, take the sender's payload as it comes).
+  const schemas = (doc.components as { schemas?: Record<string, Schema> } | undefined)?.schemas ?? {};
+  const open: string[] = [];
+  for (const [path, ops] of Object.entries(doc.paths as Operations)) {
+    for (const [method, op] of Object.entries(ops)) {
+      const raw = op.requestBody?.content["application/json"]?.schema;
+      if (!raw || op.security?.length === 0) continue;
+      const body = raw.$ref ? schemas[raw.$ref.split("/").pop()!] ?? {} : raw;
+      const where = `${method.toUpperCase()} ${path}`;
+      if (body.type === "object" && body.additionalProperties !== false) open.push(`${where}: open body`);
+      if (method === "patch" && !(body.minProperties ?? 0) && !(body.required?.length)) {
+        open.push(`${where}: a PATCH body without minProperties or required fields`);
+      }
+    }
+  }
+  findings.push({
+    name: "every user's JSON body is closed, and every PATCH needs a field",
+    ok: open.length === 0,
+    details: open,
   });
 
   const file = await Deno.makeTempFile({ suffix: ".json" });
