@@ -453,7 +453,7 @@ export interface paths {
      *     background). `expo_push_token`, `live_activity_token`, `live_activity_user` and `dbhost_project_ref` are folded into
      *     `input` (the top-level value wins). A repeated `idempotency_key` returns the first job with 200 and consumes nothing.
      *     Order of checks: body, idempotency, credits (402 when balance plus valid bonus minus the credits held by
-     *     open jobs is at or below -500), project ownership (404), prompt-evaluation quota (429 with `Retry-After`),
+     *     open jobs is at or below -500, or 0 for an anonymous account), project ownership (404), prompt-evaluation quota (429 with `Retry-After`),
      *     evaluation. An admitted job holds its tier's maximum price (see `held` in `GET /wallets/me`) until it
      *     ends, when the real cost is spent instead; without `input.model` the full tier's price is held until the
      *     prompt is evaluated.
@@ -3755,7 +3755,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `insufficient_credits`: the wallet's `available` credits have reached the -500 floor */
+      /** @description `insufficient_credits`: the wallet's `available` credits have reached the floor (-500; 0 anonymous) */
       402: {
         headers: {
           [name: string]: unknown;

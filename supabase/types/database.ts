@@ -221,6 +221,7 @@ export type Database = {
           "created_at": string;
           "job_id": string | null;
           "paths": (string)[];
+          "stored_paths": (string)[];
           "upload_key": string;
           "user_id": string;
         };
@@ -229,6 +230,7 @@ export type Database = {
           "created_at"?: string;
           "job_id"?: string | null;
           "paths": (string)[];
+          "stored_paths": (string)[];
           "upload_key": string;
           "user_id": string;
         };
@@ -236,6 +238,7 @@ export type Database = {
           "created_at"?: string;
           "job_id"?: string | null;
           "paths"?: (string)[];
+          "stored_paths"?: (string)[];
           "upload_key"?: string;
           "user_id"?: string;
         };

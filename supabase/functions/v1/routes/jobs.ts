@@ -97,7 +97,7 @@ a project is created with the template's files and the evaluated app name (its i
 background). \`expo_push_token\`, \`live_activity_token\`, \`live_activity_user\` and \`dbhost_project_ref\` are folded into
 \`input\` (the top-level value wins). A repeated \`idempotency_key\` returns the first job with 200 and consumes nothing.
 Order of checks: body, idempotency, credits (402 when balance plus valid bonus minus the credits held by
-open jobs is at or below -500), project ownership (404), prompt-evaluation quota (429 with \`Retry-After\`),
+open jobs is at or below -500, or 0 for an anonymous account), project ownership (404), prompt-evaluation quota (429 with \`Retry-After\`),
 evaluation. An admitted job holds its tier's maximum price (see \`held\` in \`GET /wallets/me\`) until it
 ends, when the real cost is spent instead; without \`input.model\` the full tier's price is held until the
 prompt is evaluated.`,
@@ -110,7 +110,8 @@ prompt is evaluated.`,
           },
           ...errorResponses([400, 402, 404, 415, 429, 502], {
             400: "Invalid request or `invalid_prompt`",
-            402: "`insufficient_credits`: the wallet's `available` credits have reached the -500 floor",
+            402:
+              "`insufficient_credits`: the wallet's `available` credits have reached the floor (-500; 0 anonymous)",
             404: "`project_not_found`",
             429: "`rate_limited`: the prompt-evaluation quota is spent; see `Retry-After` (seconds)",
             502: "`job_create_failed`: safe to retry when no job id was received",
