@@ -78,8 +78,21 @@ export interface ApiOptions {
 /** Calls the API; `body` objects are sent as JSON, strings, FormData and bytes as they are. */
 export function api<T = Record<string, unknown>>(method: string, path: string, opts: ApiOptions = {}) {
   const base = opts.base ?? BASE_URL;
-  return send<T>((req) => fetch(req), base, method, path, opts, base === BASE_URL);
+  return send<T>(
+    (req) =>
+      fetch(req, { signal: AbortSignal.timeout(API_TIMEOUT_MS) }).catch((e) => {
+        throw new Error(`${method} ${path}: no answer (${e})`);
+      }),
+    base,
+    method,
+    path,
+    opts,
+    base === BASE_URL,
+  );
 }
+
+// A request the service never answers fails its own test, naming itself, instead of holding the whole run.
+const API_TIMEOUT_MS = 120_000;
 
 /**
  * The same calls against an app built in the test process (other adapters, faults injected), recorded

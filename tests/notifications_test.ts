@@ -348,7 +348,9 @@ t("POST /push-tokens: a token registered by another user moves to the caller", a
     (await api("POST", "/push-tokens", { token: seller.token, body: { token, platform: "ios" } })).status,
     201,
   );
-  await db()`select private.enqueue_push(${seller.id}, ${token}, 'For the seller', 'b', '{}')`;
+  // Due in an hour, so the push worker cannot send it before the token moves: the move is what fails it.
+  await db()`insert into public.push_outbox (user_id, token, title, body, next_attempt_at)
+    values (${seller.id}, ${token}, 'For the seller', 'b', now() + interval '1 hour')`;
   const moved = await api("POST", "/push-tokens", {
     token: buyer.token,
     body: { token, platform: "android" },
