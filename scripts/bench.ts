@@ -5,6 +5,7 @@
 //   --cell-seconds <n>  measured seconds per endpoint cell (default 3)
 //   --jobs <n>          jobs per pipeline-throughput run (default 100)
 //   --db-pool-size <n>  DB_POOL_SIZE of every server (default 10, the functions' default)
+//   --burst-jobs <n>    jobs queued while the runner is down in the scale section (default 10000)
 import { join } from "node:path";
 import postgres from "postgres";
 import { freePort, ROOT, type Stack, startStack, writeSettings } from "./local/stack.ts";
@@ -15,6 +16,10 @@ import { childPid, watchOtherWork } from "./bench/cpu.ts";
 import { type BenchUser, measureCreation, measureThroughput } from "./bench/jobs.ts";
 import { measureWalletSpends } from "./bench/wallet.ts";
 import { type Server, startServer } from "./bench/processes.ts";
+import { explainAsUser, measureLatencies, measureSqlCosts, scaleEndpoints } from "./bench/scale.ts";
+import { COMMON_WORD, SCALE_VOLUME, seedScale } from "./bench/scale-seed.ts";
+import { measureBurst } from "./bench/burst.ts";
+import { distribution } from "./bench/jobs.ts";
 import { BASELINE, GATEWAY, judge, type Machine, markdown, type Results, V1_ALONE } from "./bench/report.ts";
 
 function flag(name: string, fallback: number): number {
@@ -35,6 +40,9 @@ const MAX_REPEATS = 3;
 const REPEAT_BUDGET = 90;
 const THROUGHPUT_JOBS = flag("jobs", 100);
 const DB_POOL_SIZE = flag("db-pool-size", 10);
+const BURST_JOBS = flag("burst-jobs", 10_000);
+const SCALE_CELL = { durationMs: 1500, requests: 1500, warmupMs: 200 };
+const SQL_CALLS = 1000;
 
 const log = (line: string) => console.log(`[bench] ${line}`);
 const started = Date.now();
@@ -121,21 +129,29 @@ async function run(): Promise<boolean> {
       if (project.status !== 201) throw new Error(`POST /projects: ${project.status}`);
       return { id: user.id, token, projectId: project.body.id };
     };
+    /** 24 more projects, so the user has 25. */
+    const addProjects = async (user: BenchUser, body: (i: number) => Record<string, unknown>) => {
+      for (let i = 1; i < 25; i++) {
+        const p = await api("POST", `${baseUrl}/projects`, user.token, body(i));
+        if (p.status !== 201) throw new Error(`POST /projects: ${p.status}`);
+      }
+    };
+    const postJob = async (user: BenchUser): Promise<string> => {
+      const job = await api<{ id: string }>("POST", `${baseUrl}/jobs`, user.token, {
+        type: "prompt",
+        input: { prompt: "a todo list app with categories" },
+        project_id: user.projectId,
+      });
+      if (job.status !== 202) throw new Error(`POST /jobs: ${job.status}`);
+      return job.body.id;
+    };
 
     log("data: a reader with 25 projects and one finished job");
     const reader = await newUser("reader");
-    for (let i = 1; i < 25; i++) {
-      const p = await api("POST", `${baseUrl}/projects`, reader.token, { name: `Bench project ${i}` });
-      if (p.status !== 201) throw new Error(`POST /projects: ${p.status}`);
-    }
-    const job = await api<{ id: string }>("POST", `${baseUrl}/jobs`, reader.token, {
-      type: "prompt",
-      input: { prompt: "a todo list app with categories" },
-      project_id: reader.projectId,
-    });
-    if (job.status !== 202) throw new Error(`POST /jobs: ${job.status}`);
+    await addProjects(reader, (i) => ({ name: `Bench project ${i}` }));
+    const readerJob = await postJob(reader);
     for (let i = 0;; i++) {
-      const [row] = await sql`select status from public.jobs where id = ${job.body.id}`;
+      const [row] = await sql`select status from public.jobs where id = ${readerJob}`;
       if (row.status === "succeeded") break;
       if (i > 300) throw new Error(`the reader's job is still ${row.status}`);
       await new Promise((r) => setTimeout(r, 100));
@@ -159,7 +175,7 @@ async function run(): Promise<boolean> {
       postgresPid,
       token: reader.token,
       endpoints: [
-        { name: "GET /jobs/{id}", path: `/jobs/${job.body.id}` },
+        { name: "GET /jobs/{id}", path: `/jobs/${readerJob}` },
         { name: "GET /projects", path: "/projects" },
       ],
       connections: [1, 16, 64],
@@ -240,6 +256,100 @@ async function run(): Promise<boolean> {
         `bonus ${wallet.actual.bonus} (expected ${wallet.expected.bonus}): ${wallet.ok ? "OK" : "MISMATCH"}`,
     );
 
+    log("scale: one user's lists and searches on the fresh database");
+    const scaleUser = await newUser("scale");
+    await addProjects(scaleUser, (i) => ({
+      name: i % 3 === 0 ? `Family ${COMMON_WORD} ${i}` : `Bench project ${i}`,
+      shared: i % 2 === 0,
+    }));
+    const scaleJob = await postJob(scaleUser);
+    const [blocker, blocked] = await Promise.all([newUser("blocker"), newUser("blocked")]);
+    await sql`
+      update public.projects set shared = true where id in (${blocker.projectId}, ${blocked.projectId})`;
+    await sql`
+      insert into public.blocks (blocker_id, blocked_user_id)
+      values (${blocker.id}, ${scaleUser.id}), (${scaleUser.id}, ${blocked.id})`;
+    await sql`
+      select private.add_notification(${scaleUser.id}, ${blocker.id}, 'reshare', '{}') from generate_series(1, 30)`;
+    await sql`
+      insert into public.wallet_transactions (user_id, reason, amount, balance_after, bonus_balance_after)
+      select ${scaleUser.id}, 'topup', 100, 100 * n, 500 from generate_series(1, 30) n`;
+    await sql`
+      insert into public.usage_events (user_id, status, model, provider, tier, tokens_in, tokens_out, credits, created_at)
+      select ${scaleUser.id}, 'succeeded', 'template-light', 'template', 'light', 1000, 2000, 5,
+             now() - n * interval '20 hours'
+        from generate_series(1, 30) n`;
+    const scaleCalls = scaleEndpoints({ id: scaleUser.id, token: scaleUser.token, jobId: scaleJob });
+    const small = await measureLatencies(baseUrl, scaleUser.token, scaleCalls, { ...SCALE_CELL, log });
+    const smallCost = await measureSqlCosts(postgres, cluster.adminUrl, scaleUser.id, scaleCalls, SQL_CALLS);
+    log("scale: seeding other users' rows by SQL");
+    const seedStarted = performance.now();
+    await seedScale(cluster.adminUrl, SCALE_VOLUME, log, postgres);
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    log("scale: the same lists and searches on the large database");
+    const large = await measureLatencies(baseUrl, scaleUser.token, scaleCalls, { ...SCALE_CELL, log });
+    const largeCost = await measureSqlCosts(postgres, cluster.adminUrl, scaleUser.id, scaleCalls, SQL_CALLS);
+    scaleCalls.forEach((e, i) =>
+      log(
+        `  ${e.name}: Postgres ${smallCost[i].cpuUs.toFixed(0)} → ${largeCost[i].cpuUs.toFixed(0)} µs CPU, ` +
+          `${smallCost[i].buffers} → ${largeCost[i].buffers} buffers per call`,
+      )
+    );
+    log("scale: plans (EXPLAIN ANALYZE of every statement inside each call)");
+    const plans = await explainAsUser(postgres, cluster.adminUrl, scaleUser.id, scaleCalls);
+
+    log(`scale: a burst of ${BURST_JOBS} jobs with the runner down, then up`);
+    const burstUser = await newUser("burst");
+    const burst = await measureBurst(sql, {
+      userId: burstUser.id,
+      projectId: burstUser.projectId,
+      jobs: BURST_JOBS,
+      tickSeconds: 5,
+      runnerDown: () => writeSettings(cluster, { runner_url: `http://127.0.0.1:${freePort()}/job-runner` }),
+      runnerUp: () => writeSettings(cluster, { runner_url: gatewayRunner }),
+      log,
+    });
+    log(
+      `  drained in ${burst.drainSeconds.toFixed(1)} s over ${burst.ticks} ticks (p50 ${
+        burst.tickMs.p50.toFixed(1)
+      } ms); claimed twice ${burst.claimedTwice}, finished twice ${burst.finishedTwice}`,
+    );
+    log("scale: POST /jobs for a user with past jobs and for a new one");
+    // The burst's runs took the wallet far below the floor; these requests measure admission, not refusal.
+    await sql`update public.wallets set balance = 100000 where user_id = ${burstUser.id}`;
+    const freshUser = await newUser("fresh");
+    const admission: Results["admission"] = [];
+    for (
+      const [label, user] of [[`${BURST_JOBS} past jobs`, burstUser], ["no past jobs", freshUser]] as const
+    ) {
+      const times: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        const t0 = performance.now();
+        await postJob(user);
+        times.push(performance.now() - t0);
+      }
+      admission.push({ user: label, post: distribution(times) });
+      log(`  ${label}: POST /jobs p50 ${admission.at(-1)!.post.p50.toFixed(1)} ms`);
+    }
+    const admissionPlans = await explainAsUser(postgres, cluster.adminUrl, null, [
+      {
+        name: `quota check, user with ${BURST_JOBS} past jobs`,
+        sql: `select private.quota_state('${burstUser.id}')`,
+      },
+      {
+        name: "idempotency lookup, same user",
+        sql:
+          `select id from public.jobs where user_id = '${burstUser.id}' and idempotency_key = gen_random_uuid()`,
+      },
+    ]);
+    await Deno.mkdir(join(ROOT, "bench"), { recursive: true });
+    await Deno.writeTextFile(
+      join(ROOT, "bench/scale-plans.md"),
+      "# Query plans at scale\n\nEXPLAIN ANALYZE (auto_explain, nested statements, buffers) of what each route " +
+        "runs, on the large database of the last `npm run bench`, as the measured user.\n\n" + plans +
+        "\n## Admission\n\n" + admissionPlans,
+    );
+
     const results: Results = {
       date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
       machine: await machine(sql),
@@ -258,6 +368,17 @@ async function run(): Promise<boolean> {
       creationOtherShare,
       throughput,
       wallet,
+      scale: {
+        volume: { ...SCALE_VOLUME },
+        seedSeconds,
+        rows: scaleCalls.map((e, i) => ({
+          endpoint: e.name,
+          small: { ...small[i], ...smallCost[i] },
+          large: { ...large[i], ...largeCost[i] },
+        })),
+      },
+      burst,
+      admission,
     };
     const md = markdown(results);
     await Deno.mkdir(join(ROOT, "bench"), { recursive: true });

@@ -2,6 +2,9 @@
 import { CLIENT, type EndpointCell, POSTGRES, SERVER } from "./endpoints.ts";
 import type { CreationResult, ThroughputResult } from "./jobs.ts";
 import type { WalletResult } from "./wallet.ts";
+import { scaleRatio, type ScaleResult } from "./scale.ts";
+import type { BurstResult } from "./burst.ts";
+import type { Distribution } from "./jobs.ts";
 
 export interface Machine {
   cpu: string;
@@ -32,6 +35,10 @@ export interface Results {
   creationOtherShare: number;
   throughput: (ThroughputResult & { otherShare: number })[];
   wallet: WalletResult & { otherShare: number };
+  scale: ScaleResult;
+  burst: BurstResult;
+  /** POST /jobs → 202 for a user with many past jobs and for a new one. */
+  admission: { user: string; post: Distribution }[];
 }
 
 export interface Target {
@@ -83,6 +90,20 @@ export function judge(r: Results): Target[] {
     name: "creation-to-running p50 < 100 ms (started_at − created_at, one job at a time)",
     measured: `${ms(one.server.p50)} ms (client-observed ${ms(one.client.p50)} ms)`,
     pass: one.server.p50 < 100,
+  });
+  for (const row of r.scale.rows) {
+    const ratio = scaleRatio(row);
+    targets.push({
+      name: `${row.endpoint}: large ÷ small ≤ 2 (p50 / p99 over HTTP; Postgres CPU / buffers per call)`,
+      measured: [ratio.p50, ratio.p99, ratio.cpu, ratio.buffers].map((v) => v.toFixed(2)).join(" / "),
+      pass: ratio.p50 <= 2 && ratio.p99 <= 2 && ratio.cpu <= 2 && ratio.buffers <= 2,
+    });
+  }
+  targets.push({
+    name: `burst: ${r.burst.jobs} jobs queued while the runner was down, each claimed and finished once`,
+    measured:
+      `${r.burst.succeeded} succeeded; claimed twice ${r.burst.claimedTwice}, finished twice ${r.burst.finishedTwice}`,
+    pass: r.burst.succeeded === r.burst.jobs && r.burst.claimedTwice === 0 && r.burst.finishedTwice === 0,
   });
   targets.push({
     name: `wallet: ${r.wallet.spends} concurrent spends leave the exact balance`,
@@ -240,6 +261,83 @@ export function markdown(r: Results): string {
         w.ok ? "OK" : "MISMATCH",
         percent(w.otherShare),
       ]],
+    ),
+    "",
+    "## Scale",
+    "",
+    `One user (25 projects, a third shared, 30 notifications, ledger rows and usage events, a block each way) ` +
+    `measured one request at a time through the gateway, first on the fresh database (small), then after ` +
+    Object.entries(r.scale.volume).map(([k, v]) => `${v.toLocaleString("en")} ${k}`).join(", ") +
+    ` of other users were seeded by SQL in ${
+      r.scale.seedSeconds.toFixed(0)
+    } s (large; a third of the projects ` +
+    "shared). The plans of the large run are in [scale-plans.md](scale-plans.md).",
+    "",
+    "Latency: one request at a time through the gateway. Postgres: the route's SQL called 1,000 times in one " +
+    "backend as the user, its CPU time per call from /proc (less moved by other work on the machine than " +
+    "latency), and the shared buffers one warm call reads (EXPLAIN BUFFERS; exact).",
+    "",
+    table(
+      [
+        "endpoint",
+        "small p50 / p99 ms",
+        "large p50 / p99 ms",
+        "ratio",
+        "Postgres µs small / large",
+        "ratio",
+        "buffers small / large",
+        "ratio",
+      ],
+      r.scale.rows.map((row) => {
+        const ratio = scaleRatio(row);
+        return [
+          row.endpoint,
+          `${ms(row.small.p50)} / ${ms(row.small.p99)}`,
+          `${ms(row.large.p50)} / ${ms(row.large.p99)}`,
+          `${ratio.p50.toFixed(2)} / ${ratio.p99.toFixed(2)}`,
+          `${row.small.cpuUs.toFixed(0)} / ${row.large.cpuUs.toFixed(0)}`,
+          ratio.cpu.toFixed(2),
+          `${row.small.buffers} / ${row.large.buffers}`,
+          ratio.buffers.toFixed(2),
+        ];
+      }),
+    ),
+    "",
+    "## Job burst at volume",
+    "",
+    `${
+      r.burst.jobs.toLocaleString("en")
+    } jobs inserted queued while \`runner_url\` pointed at a closed port (every ` +
+    `dispatch failed; pg_net took ${
+      r.burst.downSeconds.toFixed(0)
+    } s to fail them all), then the runner came ` +
+    "back and `private.dispatch_jobs()` was called every " +
+    `${r.burst.tickSeconds} s, as pg_cron does on hosted Supabase, until nothing was queued or running.`,
+    "",
+    table(
+      [
+        "drain s",
+        "ticks",
+        "tick p50 / max ms",
+        "jobs per tick p50 / max",
+        "succeeded",
+        "claimed twice",
+        "finished twice",
+      ],
+      [[
+        r.burst.drainSeconds.toFixed(1),
+        String(r.burst.ticks),
+        `${ms(r.burst.tickMs.p50)} / ${ms(r.burst.tickMs.max)}`,
+        `${r.burst.touchedPerTick.p50} / ${r.burst.touchedPerTick.max}`,
+        String(r.burst.succeeded),
+        String(r.burst.claimedTwice),
+        String(r.burst.finishedTwice),
+      ]],
+    ),
+    "",
+    table(
+      ["POST /jobs → 202, 30 one at a time", "p50 / p99 ms"],
+      r.admission.map((a) => [a.user, `${ms(a.post.p50)} / ${ms(a.post.p99)}`]),
     ),
     "",
   ].join("\n");
