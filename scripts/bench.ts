@@ -13,7 +13,8 @@ import { mintAccessToken } from "./local/keys.ts";
 import { ensureUser } from "./local/users.ts";
 import { measureEndpoints } from "./bench/endpoints.ts";
 import { childPid, watchOtherWork } from "./bench/cpu.ts";
-import { type BenchUser, measureCreation, measureThroughput } from "./bench/jobs.ts";
+import { type BenchUser, measureCreation, measureThroughput, PIPELINE_PROMPT } from "./bench/jobs.ts";
+import { measureVerification } from "./bench/verification.ts";
 import { measureWalletSpends } from "./bench/wallet.ts";
 import { type Server, startServer } from "./bench/processes.ts";
 import { explainAsUser, measureLatencies, measureSqlCosts, scaleEndpoints } from "./bench/scale.ts";
@@ -242,6 +243,16 @@ async function run(): Promise<boolean> {
       }
     }
 
+    log("verification: the runner's check of one generated project");
+    const verification = await measureVerification(PIPELINE_PROMPT);
+    log(
+      `  ${verification.verifyMs.toFixed(2)} ms per job (${
+        verification.coldVerifyMs.toFixed(2)
+      } ms cold) over ` +
+        `${verification.sourceFiles} source files ` +
+        `(generation ${verification.generateMs.toFixed(2)} ms)`,
+    );
+
     log("wallet: 1000 concurrent spends of 1 credit from 50 sessions");
     const spender = await ensureUser(sql, `bench.wallet.${crypto.randomUUID().slice(0, 8)}@example.com`);
     const walletWatch = await watchOtherWork([Deno.pid, gatewayPid], postgresPid);
@@ -367,6 +378,7 @@ async function run(): Promise<boolean> {
       creation,
       creationOtherShare,
       throughput,
+      verification,
       wallet,
       scale: {
         volume: { ...SCALE_VOLUME },

@@ -29,13 +29,13 @@ export function distribution(values: number[]): Distribution {
 
 const TERMINAL = ["succeeded", "failed", "canceled"];
 // The heuristic evaluator files this under `light`: 5 credits a run, 200 runs per new wallet.
-const PROMPT = "a todo list app with categories";
+export const PIPELINE_PROMPT = "a todo list app with categories";
 
 async function postJob(baseUrl: string, user: BenchUser): Promise<{ id: string; status: string }> {
   const res = await fetch(`${baseUrl}/jobs`, {
     method: "POST",
     headers: { authorization: `Bearer ${user.token}`, "content-type": "application/json" },
-    body: JSON.stringify({ type: "prompt", input: { prompt: PROMPT }, project_id: user.projectId }),
+    body: JSON.stringify({ type: "prompt", input: { prompt: PIPELINE_PROMPT }, project_id: user.projectId }),
   });
   const body = await res.json();
   if (res.status !== 202) throw new Error(`POST /jobs answered ${res.status}: ${JSON.stringify(body)}`);

@@ -1,6 +1,7 @@
 // The results as one markdown document (bench/results.md) and as data (bench/results.json).
 import { CLIENT, type EndpointCell, POSTGRES, SERVER } from "./endpoints.ts";
 import type { CreationResult, ThroughputResult } from "./jobs.ts";
+import type { VerificationResult } from "./verification.ts";
 import type { WalletResult } from "./wallet.ts";
 import { scaleRatio, type ScaleResult } from "./scale.ts";
 import type { BurstResult } from "./burst.ts";
@@ -34,6 +35,8 @@ export interface Results {
   /** Share of the cores other processes kept busy: while jobs were created, per throughput run, while spending. */
   creationOtherShare: number;
   throughput: (ThroughputResult & { otherShare: number })[];
+  /** The runner's check of a generated project, per job, in-process. */
+  verification: VerificationResult;
   wallet: WalletResult & { otherShare: number };
   scale: ScaleResult;
   burst: BurstResult;
@@ -104,6 +107,14 @@ export function judge(r: Results): Target[] {
     measured:
       `${r.burst.succeeded} succeeded; claimed twice ${r.burst.claimedTwice}, finished twice ${r.burst.finishedTwice}`,
     pass: r.burst.succeeded === r.burst.jobs && r.burst.claimedTwice === 0 && r.burst.finishedTwice === 0,
+  });
+  const unbounded = r.throughput.at(-1)!;
+  targets.push({
+    name: "template pipeline ≥ 100 jobs/s with verification on (unbounded runner)",
+    measured: `${unbounded.jobsPerSecond.toFixed(1)} jobs/s (verification ${
+      ms(r.verification.verifyMs)
+    } ms per job)`,
+    pass: unbounded.jobsPerSecond >= 100,
   });
   targets.push({
     name: `wallet: ${r.wallet.spends} concurrent spends leave the exact balance`,
@@ -234,6 +245,33 @@ export function markdown(r: Results): string {
         t.enqueueSeconds.toFixed(2),
         percent(t.otherShare),
       ]),
+    ),
+    "",
+    "## Verification per job",
+    "",
+    "In-process on the pipeline's prompt: the template generator's run, then `verifyProject` on its output " +
+    "(every source file through the TypeScript parser, relative imports, declared packages, app.json and " +
+    "the assets it names), which the runner does before any job may succeed.",
+    "",
+    table(
+      [
+        "files",
+        "source files",
+        "KiB",
+        "runs",
+        "generate ms",
+        "verify ms, cold",
+        "verify ms, template pipeline",
+      ],
+      [[
+        String(r.verification.files),
+        String(r.verification.sourceFiles),
+        r.verification.kilobytes.toFixed(0),
+        String(r.verification.runs),
+        ms(r.verification.generateMs),
+        ms(r.verification.coldVerifyMs),
+        ms(r.verification.verifyMs),
+      ]],
     ),
     "",
     "## Wallet spends",

@@ -38,6 +38,8 @@ class StandIn {
   readonly seen: Seen[] = [];
   reply: Reply = () => completion({ files: [] });
   hang = false;
+  /** Pause before each streamed chunk: a slow model. */
+  chunkDelayMs = 0;
   private readonly server: Deno.HttpServer<Deno.NetAddr>;
   private readonly hanging = new Set<() => void>();
 
@@ -73,8 +75,46 @@ class StandIn {
       await new Promise<void>((resolve) => this.hanging.add(resolve));
       return new Response(null, { status: 503 });
     }
-    return this.reply(seen);
+    const reply = this.reply(seen);
+    return seen.body.stream && reply.ok ? streamed(await reply.json(), this.chunkDelayMs) : reply;
   }
+}
+
+/** A chat completion as the server-sent events a streaming request gets, a few characters a chunk. */
+// deno-lint-ignore no-explicit-any
+function streamed(done: any, delayMs: number): Response {
+  const [choice] = done.choices ?? [];
+  const content: string = choice?.message.content ?? "";
+  const base = { id: done.id, object: "chat.completion.chunk", created: done.created, model: done.model };
+  const chunks: unknown[] = [];
+  if (choice) {
+    for (let i = 0; i < Math.max(1, content.length); i += 400) {
+      chunks.push({
+        ...base,
+        choices: [{ index: 0, delta: { content: content.slice(i, i + 400) }, finish_reason: null }],
+      });
+    }
+    if (choice.message.refusal) {
+      chunks.push({
+        ...base,
+        choices: [{ index: 0, delta: { refusal: choice.message.refusal }, finish_reason: null }],
+      });
+    }
+    chunks.push({ ...base, choices: [{ index: 0, delta: {}, finish_reason: choice.finish_reason }] });
+  }
+  chunks.push({ ...base, choices: [], usage: done.usage });
+  const encoder = new TextEncoder();
+  const body = new ReadableStream({
+    async start(controller) {
+      for (const chunk of chunks) {
+        if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+        controller.enqueue(encoder.encode(`data: ${JSON.stringify(chunk)}\n\n`));
+      }
+      controller.enqueue(encoder.encode("data: [DONE]\n\n"));
+      controller.close();
+    },
+  });
+  return new Response(body, { headers: { "content-type": "text/event-stream" } });
 }
 
 async function withStandIn(fn: (standIn: StandIn) => Promise<void>) {
@@ -109,16 +149,32 @@ function completion(
   });
 }
 
+// A project that passes verification: declared packages, a valid app.json naming the icon the service adds.
 const APP_FILES: GeneratedFile[] = [
   {
     path: "package.json",
-    contents: '{"name":"tide-log","dependencies":{"expo":"~52.0.0"}}\n',
+    contents:
+      '{"name":"tide-log","dependencies":{"expo":"~57.0.26","react":"19.2.3","react-native":"0.86.3"}}\n',
     type: "CONFIG",
   },
-  { path: "app.json", contents: '{"expo":{"name":"Tide Log"}}\n', type: "CONFIG" },
-  { path: "App.tsx", contents: "export default function App() { return null; }\n", type: "CODE" },
+  {
+    path: "app.json",
+    contents: '{"expo":{"name":"Tide Log","slug":"tide-log","icon":"./assets/icon.png"}}\n',
+    type: "CONFIG",
+  },
+  {
+    path: "App.tsx",
+    contents:
+      'import { Text } from "react-native";\n\nexport default function App() {\n  return <Text>Tides</Text>;\n}\n',
+    type: "CODE",
+  },
   { path: "README.md", contents: "# Tide Log\n", type: "DOC" },
 ];
+
+const replaced = (path: string, contents: string) =>
+  APP_FILES.map((file) => (file.path === path ? { ...file, contents } : file));
+// Both rounds billed: the answer and its repair.
+const TWO_ROUNDS = { tokensIn: 2468, tokensOut: 11356 };
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 
@@ -235,16 +291,72 @@ Deno.test("existing files beyond the context budget are named, not sent", async 
   });
 });
 
-Deno.test("an answer that is not JSON is invalid output, and its tokens are still reported", async () => {
+Deno.test("an answer that is not JSON twice is invalid output, and both rounds' tokens are reported", async () => {
   await withStandIn(async (standIn) => {
     standIn.reply = () => completion('{"files": [');
     const err = await generationError(
       new OpenAICompatibleGenerator(standIn.options()).generate(request()),
-      "model_output_invalid",
+      "invalid_output",
     );
-    assert.deepEqual(err.usage, { tokensIn: 1234, tokensOut: 5678 });
+    assert.equal(standIn.seen.length, 2);
+    assert.deepEqual(err.usage, TWO_ROUNDS);
     // The tokens were billed, so the failed run carries their cost for the wallet.
-    assert.deepEqual(err.charge, { model: FULL, provider: "stand-in", costEur: "0.059865" });
+    assert.deepEqual(err.charge, { model: FULL, provider: "stand-in", costEur: "0.119730" });
+  });
+});
+
+Deno.test("truncated JSON gets one repair round: the raw answer and the problem are sent back", async () => {
+  await withStandIn(async (standIn) => {
+    standIn.reply = () =>
+      standIn.seen.length === 1 ? completion('{"files": [{"path": "App.t') : completion({ files: APP_FILES });
+    const result = await new OpenAICompatibleGenerator(standIn.options()).generate(request());
+    assert.deepEqual(result.files, APP_FILES);
+    assert.deepEqual(result.usage, TWO_ROUNDS);
+    const messages = standIn.seen[1].body.messages;
+    assert.equal(messages.at(-2).content, '{"files": [{"path": "App.t');
+    assert.match(messages.at(-1).content, /not JSON/);
+  });
+});
+
+Deno.test("an app with a syntax error is repaired once with the compiler's words fed back", async () => {
+  await withStandIn(async (standIn) => {
+    const broken = replaced("App.tsx", "export default function App() {\n  return <Text>Tides</Text>\n");
+    standIn.reply = () => completion({ files: standIn.seen.length === 1 ? broken : APP_FILES });
+    const result = await new OpenAICompatibleGenerator(standIn.options()).generate(request());
+    assert.deepEqual(result.files, APP_FILES);
+    assert.equal(result.costEur, "0.119730");
+    assert.match(standIn.seen[1].body.messages.at(-1).content, /App\.tsx:\d+:\d+: /);
+  });
+});
+
+Deno.test("an import of an undeclared package fails as invalid_output after the repair round", async () => {
+  await withStandIn(async (standIn) => {
+    const undeclared = replaced(
+      "App.tsx",
+      'import confetti from "canvas-confetti";\n\nexport default function App() {\n  confetti();\n  return null;\n}\n',
+    );
+    standIn.reply = () => completion({ files: undeclared });
+    const err = await generationError(
+      new OpenAICompatibleGenerator(standIn.options()).generate(request()),
+      "invalid_output",
+    );
+    assert.match(err.message, /canvas-confetti, which package\.json does not declare/);
+    assert.equal(standIn.seen.length, 2);
+    assert.deepEqual(err.charge, { model: FULL, provider: "stand-in", costEur: "0.119730" });
+  });
+});
+
+Deno.test("429 and 5xx answers are retried with backoff inside the call's deadline", async () => {
+  await withStandIn(async (standIn) => {
+    standIn.reply = () =>
+      standIn.seen.length === 1
+        ? Response.json({ error: { message: "slow down" } }, { status: 429, headers: { "retry-after": "0" } })
+        : standIn.seen.length === 2
+        ? Response.json({ error: { message: "overloaded" } }, { status: 503 })
+        : completion({ files: APP_FILES });
+    const result = await new OpenAICompatibleGenerator(standIn.options()).generate(request());
+    assert.deepEqual(result.files, APP_FILES);
+    assert.equal(standIn.seen.length, 3);
   });
 });
 
@@ -284,9 +396,9 @@ const INVALID_ANSWERS: {
   },
   { name: "too many bytes", files: APP_FILES, options: { maxTotalBytes: 100 }, says: /more than 100 bytes/ },
   {
-    name: "a missing App.tsx",
-    files: APP_FILES.filter((f) => f.path !== "App.tsx"),
-    says: /App\.tsx is missing/,
+    name: "a missing app.json",
+    files: APP_FILES.filter((f) => f.path !== "app.json"),
+    says: /app\.json is missing/,
   },
   {
     name: "an unknown file type",
@@ -297,25 +409,25 @@ const INVALID_ANSWERS: {
 ];
 
 for (const { name, files, options, says } of INVALID_ANSWERS) {
-  Deno.test(`an answer with ${name} is invalid output`, async () => {
+  Deno.test(`an answer with ${name}, twice, is invalid output`, async () => {
     await withStandIn(async (standIn) => {
       standIn.reply = () => completion({ files });
       const err = await generationError(
         new OpenAICompatibleGenerator(standIn.options(options)).generate(request()),
-        "model_output_invalid",
+        "invalid_output",
       );
       assert.match(err.message, says);
-      assert.deepEqual(err.usage, { tokensIn: 1234, tokensOut: 5678 });
+      assert.deepEqual(err.usage, TWO_ROUNDS);
     });
   });
 }
 
-Deno.test("an answer cut off at the token limit is invalid output", async () => {
+Deno.test("an answer cut off at the token limit, twice, is invalid output", async () => {
   await withStandIn(async (standIn) => {
     standIn.reply = () => completion('{"files": [{"path": "App.tsx", "cont', {}, "length");
     const err = await generationError(
       new OpenAICompatibleGenerator(standIn.options()).generate(request()),
-      "model_output_invalid",
+      "invalid_output",
     );
     assert.match(err.message, /token limit/);
   });
@@ -332,7 +444,7 @@ Deno.test("a refusal is reported as such", async () => {
   });
 });
 
-Deno.test("an HTTP error, after the client's one retry, is a provider failure without the key", async () => {
+Deno.test("an HTTP error, after the client's retries, is a provider failure without the key", async () => {
   await withStandIn(async (standIn) => {
     // Echoes the key and the address back, as a careless proxy might, to prove neither reaches the message.
     standIn.reply = () =>
@@ -349,7 +461,7 @@ Deno.test("an HTTP error, after the client's one retry, is a provider failure wi
       new OpenAICompatibleGenerator(standIn.options()).generate(request()),
       "provider_failed",
     );
-    assert.equal(standIn.seen.length, 2);
+    assert.equal(standIn.seen.length, 4);
     assert.match(err.message, /stand-in model service answered HTTP 500: upstream broke/);
     assert.ok(!err.message.includes(KEY), err.message);
     assert.ok(!err.message.includes("127.0.0.1"), err.message);
@@ -533,4 +645,27 @@ Deno.test("the factory names what is missing or malformed", () => {
       return true;
     });
   }
+});
+
+Deno.test("answers are streamed: a slow stream within the deadline completes", async () => {
+  await withStandIn(async (standIn) => {
+    standIn.reply = () => completion({ files: APP_FILES });
+    standIn.chunkDelayMs = 150;
+    const result = await new OpenAICompatibleGenerator(standIn.options()).generate(request());
+    assert.deepEqual(result.files, APP_FILES);
+    assert.equal(standIn.seen[0].body.stream, true);
+    assert.deepEqual(standIn.seen[0].body.stream_options, { include_usage: true });
+  });
+});
+
+Deno.test("a stream slower than the deadline ends the run as provider_failed", async () => {
+  await withStandIn(async (standIn) => {
+    standIn.reply = () => completion({ files: APP_FILES });
+    standIn.chunkDelayMs = 400;
+    const err = await generationError(
+      new OpenAICompatibleGenerator(standIn.options({ timeoutMs: 1_000 })).generate(request()),
+      "provider_failed",
+    );
+    assert.match(err.message, /did not answer within 1000 ms/);
+  });
 });

@@ -2,6 +2,7 @@
 // `{job_id}` here with the worker secret. The job is claimed under a lease, the answer goes back at
 // once, and the generation runs in the background — heartbeating the lease — until finalize_job
 // records the outcome in one transaction.
+import { Buffer } from "node:buffer";
 import { Hono } from "hono";
 import type { Deps } from "../_shared/deps.ts";
 import { ApiError, errorResponse } from "../_shared/errors.ts";
@@ -160,7 +161,14 @@ export function createRunnerApp(deps: Deps, secret: string | undefined, opts: Ru
         provider: r.provider,
         cost_eur: r.costEur,
       };
-      const problems = verifyProject(r.files);
+      // The icon is the service's, not a model's to write: an output without it keeps the project's.
+      const iconFile = iconPng
+        ? { path: ICON_PATH, contents: Buffer.from(iconPng).toString("base64"), type: "ASSET" }
+        : icon;
+      const files = iconFile && !r.files.some((file) => file.path === ICON_PATH)
+        ? [...r.files, iconFile]
+        : r.files;
+      const problems = verifyProject(files);
       if (problems.length > 0) {
         console.error(`job ${job.id}: the output failed verification`, problems);
         return {
@@ -174,7 +182,7 @@ export function createRunnerApp(deps: Deps, secret: string | undefined, opts: Ru
       }
       return {
         status: "succeeded",
-        files: r.files,
+        files,
         ...charge,
         ...(r.summary ? { report: reportOf(r.summary) } : {}),
       };

@@ -78,6 +78,35 @@ function checkAppJson(files: Map<string, GeneratedFile>, problems: string[]) {
   for (const path of named) if (!files.has(path)) problems.push(`app.json: names ${path}, which is missing`);
 }
 
+// Parsing is a pure function of a file's text, and most files of generated projects are the template's,
+// byte for byte: remembering the last parses makes verifying the template pipeline's output nearly free.
+const MAX_REMEMBERED = 1000;
+const remembered = new Map<string, { syntax: string[]; imports: string[] }>();
+
+function parsed(file: GeneratedFile): { syntax: string[]; imports: string[] } {
+  const key = `${file.path}\0${file.contents}`;
+  const known = remembered.get(key);
+  if (known) return known;
+  const kind = file.path.endsWith(".tsx")
+    ? ts.ScriptKind.TSX
+    : file.path.endsWith(".ts")
+    ? ts.ScriptKind.TS
+    : ts.ScriptKind.JSX;
+  const source = ts.createSourceFile(file.path, file.contents, ts.ScriptTarget.Latest, false, kind);
+  // The parser's own diagnostics: what `tsc` reports as syntax errors (TS1xxx), without type checking.
+  const diagnostics = (source as unknown as { parseDiagnostics: ts.Diagnostic[] }).parseDiagnostics ?? [];
+  const syntax = diagnostics.slice(0, 3).map((diagnostic) => {
+    const { line, character } = source.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
+    return `${file.path}:${line + 1}:${character + 1}: ${
+      ts.flattenDiagnosticMessageText(diagnostic.messageText, " ")
+    }`;
+  });
+  const result = { syntax, imports: importsOf(source) };
+  if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
+  remembered.set(key, result);
+  return result;
+}
+
 /** The problems found, at most 20, each naming its file; an empty list means the project passes. */
 export function verifyProject(list: GeneratedFile[]): string[] {
   const problems: string[] = [];
@@ -95,24 +124,10 @@ export function verifyProject(list: GeneratedFile[]): string[] {
 
   for (const file of list) {
     if (!/\.(tsx?|jsx?)$/.test(file.path)) continue;
-    const kind = file.path.endsWith(".tsx")
-      ? ts.ScriptKind.TSX
-      : file.path.endsWith(".ts")
-      ? ts.ScriptKind.TS
-      : ts.ScriptKind.JSX;
-    const source = ts.createSourceFile(file.path, file.contents, ts.ScriptTarget.Latest, false, kind);
-    // The parser's own diagnostics: what `tsc` reports as syntax errors (TS1xxx), without type checking.
-    const syntax = (source as unknown as { parseDiagnostics: ts.Diagnostic[] }).parseDiagnostics ?? [];
-    for (const diagnostic of syntax.slice(0, 3)) {
-      const { line, character } = source.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
-      problems.push(
-        `${file.path}:${line + 1}:${character + 1}: ${
-          ts.flattenDiagnosticMessageText(diagnostic.messageText, " ")
-        }`,
-      );
-    }
+    const { syntax, imports } = parsed(file);
+    problems.push(...syntax);
     const dir = file.path.split("/").slice(0, -1);
-    for (const specifier of importsOf(source)) {
+    for (const specifier of imports) {
       if (specifier.startsWith(".")) {
         const parts = [...dir];
         for (const segment of specifier.split("/")) {

@@ -1,5 +1,5 @@
 // A chat mock-up: conversations with their last message; a conversation keeps its messages on the device.
-import { Link } from "expo-router";
+import { useRouter } from "expo-router";
 import { Pressable, StyleSheet, Text, View } from "react-native";
 import { Body, Card, Screen } from "../components/ui";
 import { titleField, useRecords } from "../lib/records";
@@ -23,25 +23,25 @@ export function ChatBlock({ screenKey }: { screenKey: string }) {
   const screen = screenOf(screenKey);
   const entity = entityOf(screen);
   const [conversations] = useRecords(entity);
+  const router = useRouter();
   const name = titleField(entity);
   const preview = entity.fields.find((field) => field.key !== name.key);
   return (
     <Screen>
       {conversations.length === 0 ? <Body muted>{t.empty}</Body> : null}
       {conversations.map((conversation) => (
-        <Link
+        <Pressable
           key={conversation.id}
-          href={{ pathname: "/chat/[screen]/[id]", params: { screen: screen.key, id: conversation.id } }}
-          asChild
+          accessibilityRole="link"
+          onPress={() =>
+            router.push({ pathname: "/chat/[screen]/[id]", params: { screen: screen.key, id: conversation.id } })}
         >
-          <Pressable>
-            <ConversationRow
-              name={String(conversation[name.key])}
-              fallback={preview ? String(conversation[preview.key] ?? "") : ""}
-              id={conversation.id}
-            />
-          </Pressable>
-        </Link>
+          <ConversationRow
+            name={String(conversation[name.key])}
+            fallback={preview ? String(conversation[preview.key] ?? "") : ""}
+            id={conversation.id}
+          />
+        </Pressable>
       ))}
     </Screen>
   );

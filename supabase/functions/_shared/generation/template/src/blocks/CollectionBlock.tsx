@@ -1,6 +1,6 @@
 // A list of an entity's records: search, category chips, check-off with a count left, a total of a money or
 // number field, and a tap through to the record's detail and edit screen.
-import { Link } from "expo-router";
+import { useRouter } from "expo-router";
 import { useMemo, useState } from "react";
 import { Pressable, StyleSheet, Text, View } from "react-native";
 import { Body, Button, Card, Chip, Input, Row, Screen } from "../components/ui";
@@ -14,6 +14,9 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
   const screen = screenOf(screenKey);
   const entity = entityOf(screen);
   const theme = useTheme();
+  const router = useRouter();
+  // Pressables navigate themselves: a Link with asChild merges style arrays into objects react-native-web rejects.
+  const open = (id: string) => router.push({ pathname: "/record/[screen]/[id]", params: { screen: screen.key, id } });
   const [records, setRecords] = useRecords(entity);
   const [query, setQuery] = useState("");
   const [category, setCategory] = useState<string | null>(null);
@@ -65,11 +68,13 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
           }`}</Body>
         ) : null}
       </Row>
-      <Link href={{ pathname: "/record/[screen]/[id]", params: { screen: screen.key, id: "new" } }} asChild>
-        <Pressable accessibilityRole="button" style={[styles.add, { backgroundColor: theme.accent }]}>
-          <Text style={[styles.addLabel, { color: theme.onAccent }]}>{`+ ${t.add} ${entity.label}`}</Text>
-        </Pressable>
-      </Link>
+      <Pressable
+        accessibilityRole="button"
+        onPress={() => open("new")}
+        style={[styles.add, { backgroundColor: theme.accent }]}
+      >
+        <Text style={[styles.addLabel, { color: theme.onAccent }]}>{`+ ${t.add} ${entity.label}`}</Text>
+      </Pressable>
       {shown.length === 0 ? <Body muted>{t.empty}</Body> : null}
       {shown.map((record) => (
         <Card key={record.id}>
@@ -84,8 +89,7 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
                 <Text style={{ color: theme.accent }}>{record[checkField] ? "✓" : " "}</Text>
               </Pressable>
             ) : null}
-            <Link href={{ pathname: "/record/[screen]/[id]", params: { screen: screen.key, id: record.id } }} asChild>
-              <Pressable style={styles.itemText}>
+            <Pressable accessibilityRole="link" onPress={() => open(record.id)} style={styles.itemText}>
                 <Text
                   style={[
                     styles.itemTitle,
@@ -100,8 +104,7 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
                     {details.map((field) => displayValue(field, record[field.key], screen.options.currency)).join(" · ")}
                   </Text>
                 ) : null}
-              </Pressable>
-            </Link>
+            </Pressable>
           </View>
         </Card>
       ))}

@@ -1,0 +1,235 @@
+// Building generated apps with the real toolchain: generate through the API, write each project to disk,
+// install its dependencies once per distinct package.json (from the npm registry, cached under
+// .local/app-deps/), type-check with the project's own `tsc --noEmit`, bundle with `expo export`.
+import { Buffer } from "node:buffer";
+import { createHash } from "node:crypto";
+import { join } from "node:path";
+import { APP_PROMPTS } from "./prompts.ts";
+
+export const ROOT = join(import.meta.dirname!, "../..");
+const DEPS_CACHE = join(ROOT, ".local/app-deps");
+
+export interface Client {
+  /** `{base_url}`, e.g. http://127.0.0.1:54321/functions/v1/v1 */
+  base: string;
+  token: string;
+}
+
+export interface ProjectFile {
+  path: string;
+  contents: string;
+  type: string;
+}
+
+export interface GeneratedApp {
+  id: string;
+  prompt: string;
+  model: string;
+  kind: string;
+  name: string;
+  language: string;
+  projectId: number;
+  files: ProjectFile[];
+  filesSaved: number;
+}
+
+async function call<T>(client: Client, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${client.base}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${client.token}`,
+      ...(body ? { "content-type": "application/json" } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+interface Job {
+  id: string;
+  status: string;
+  project_id: number | null;
+  result?: { files_saved: number; kind?: string; name?: string; language?: string };
+  error?: { code: string; message: string };
+}
+
+/** Sends one prompt job and waits for its end; the project's files as the API lists them. */
+export async function generate(
+  client: Client,
+  id: string,
+  prompt: string,
+  model: string,
+  projectId?: number,
+): Promise<GeneratedApp> {
+  let job = await call<Job>(client, "POST", "/jobs", {
+    type: "prompt",
+    input: { prompt, model },
+    ...(projectId ? { project_id: projectId } : {}),
+  });
+  for (let i = 0; i < 600 && (job.status === "queued" || job.status === "running"); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    job = await call<Job>(client, "GET", `/jobs/${job.id}`);
+  }
+  if (job.status !== "succeeded" || !job.result) {
+    throw new Error(`${id}: job ${job.id} ended ${job.status} ${JSON.stringify(job.error)}`);
+  }
+  const files = await call<{ data: ProjectFile[] }>(client, "GET", `/projects/${job.project_id}/files`);
+  return {
+    id,
+    prompt,
+    model,
+    kind: job.result.kind ?? "",
+    name: job.result.name ?? "",
+    language: job.result.language ?? "",
+    projectId: job.project_id!,
+    files: files.data,
+    filesSaved: job.result.files_saved,
+  };
+}
+
+/** Follow-ups that add every other kind to one app, so one bundle holds every building block. */
+export const EVERY_BLOCK_PROMPTS = [
+  "A shop catalog with a cart and orders",
+  "add a habit tracker with streaks",
+  "add a monthly budget with a chart",
+  "add shared expenses to split the bills",
+  "add a pomodoro timer",
+  "add flashcards to learn the capitals",
+  "add a chat with conversations",
+  "add a dashboard with metrics",
+  "add a calculator",
+  "add a unit converter",
+  "add a weight tracker",
+  "add a to-do list",
+];
+
+/** The fixed prompt set, each prompt a new project. */
+export async function generatePromptSet(client: Client): Promise<GeneratedApp[]> {
+  const apps: GeneratedApp[] = [];
+  for (const p of APP_PROMPTS) apps.push(await generate(client, p.id, p.prompt, p.model));
+  return apps;
+}
+
+/** One project built by follow-ups until it holds every building block. */
+export async function generateEveryBlockApp(client: Client): Promise<GeneratedApp> {
+  let app = await generate(client, "every-block", EVERY_BLOCK_PROMPTS[0], "full");
+  for (const prompt of EVERY_BLOCK_PROMPTS.slice(1)) {
+    app = await generate(client, "every-block", prompt, "full", app.projectId);
+  }
+  return { ...app, prompt: EVERY_BLOCK_PROMPTS.join(" → ") };
+}
+
+/** Writes the project under `dir` (binary assets decoded) and links its cached dependencies. */
+export async function writeApp(dir: string, app: GeneratedApp): Promise<string> {
+  const appDir = join(dir, app.id);
+  await Deno.remove(appDir, { recursive: true }).catch(() => {});
+  for (const file of app.files) {
+    const path = join(appDir, file.path);
+    await Deno.mkdir(join(path, ".."), { recursive: true });
+    if (file.type === "ASSET") await Deno.writeFile(path, Buffer.from(file.contents, "base64"));
+    else await Deno.writeTextFile(path, file.contents);
+  }
+  await Deno.symlink(await dependencies(appDir), join(appDir, "node_modules"));
+  return appDir;
+}
+
+const installs = new Map<string, Promise<string>>();
+
+/** node_modules for the project's package.json: installed once per distinct manifest, then reused. */
+function dependencies(appDir: string): Promise<string> {
+  const manifest = JSON.parse(Deno.readTextFileSync(join(appDir, "package.json")));
+  // The name differs per app and does not change what is installed.
+  const key = createHash("sha256").update(JSON.stringify({ ...manifest, name: "app" })).digest("hex").slice(
+    0,
+    16,
+  );
+  if (!installs.has(key)) installs.set(key, install(key, manifest));
+  return installs.get(key)!;
+}
+
+async function install(key: string, manifest: Record<string, unknown>): Promise<string> {
+  const dir = join(DEPS_CACHE, key);
+  const modules = join(dir, "node_modules");
+  const done = join(dir, ".installed");
+  if (await Deno.stat(done).then(() => true, () => false)) return modules;
+  await Deno.mkdir(dir, { recursive: true });
+  await Deno.writeTextFile(join(dir, "package.json"), JSON.stringify({ ...manifest, name: "app" }, null, 2));
+  const started = performance.now();
+  const out = await new Deno.Command("npm", {
+    args: ["install", "--no-audit", "--no-fund", "--loglevel=error"],
+    cwd: dir,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  if (!out.success) throw new Error(`npm install in ${dir} failed:\n${new TextDecoder().decode(out.stderr)}`);
+  await Deno.writeTextFile(done, `${Math.round(performance.now() - started)} ms\n`);
+  return modules;
+}
+
+export interface StepResult {
+  ok: boolean;
+  ms: number;
+  output: string;
+}
+
+async function run(
+  cmd: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<StepResult> {
+  const started = performance.now();
+  const out = await new Deno.Command(cmd, {
+    args,
+    cwd,
+    env: { CI: "1", ...env },
+    stdout: "piped",
+    stderr: "piped",
+  })
+    .output();
+  const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+  return { ok: out.success, ms: Math.round(performance.now() - started), output: text.slice(-4000) };
+}
+
+/**
+ * `tsc --noEmit` for every app, each with its own tsconfig and its installed TypeScript, in one Node process
+ * per dependency set so the declaration files the apps share are parsed once (typecheck.mjs).
+ */
+export async function typecheckAll(dirs: string[]): Promise<StepResult[]> {
+  const groups = Map.groupBy(dirs, (dir) => Deno.realPathSync(join(dir, "node_modules")));
+  const results = new Map<string, StepResult>();
+  for (const [modules, members] of groups) {
+    const out = await new Deno.Command("node", {
+      args: [
+        join(ROOT, "tests/apps/typecheck.mjs"),
+        join(modules, "typescript/lib/typescript.js"),
+        ...members,
+      ],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const lines = new TextDecoder().decode(out.stdout).split("\n").filter((line) => line.startsWith("{"));
+    for (const line of lines) {
+      const { dir, ok, ms, output } = JSON.parse(line);
+      results.set(dir, { ok, ms, output });
+    }
+    const failure = new TextDecoder().decode(out.stderr).slice(-4000);
+    for (const dir of members) if (!results.has(dir)) results.set(dir, { ok: false, ms: 0, output: failure });
+  }
+  return dirs.map((dir) => results.get(dir)!);
+}
+
+/**
+ * `expo export` for the platforms, into dist/. `--clear`: apps share one node_modules, and Metro's cache
+ * would otherwise hand every app the first one's expo-router route context (its src/app).
+ */
+export function bundle(appDir: string, platforms: string[]): Promise<StepResult> {
+  return run(
+    join(appDir, "node_modules/.bin/expo"),
+    ["export", ...platforms.flatMap((p) => ["--platform", p]), "--output-dir", "dist", "--clear"],
+    appDir,
+    { EXPO_NO_TELEMETRY: "1" },
+  );
+}

@@ -1,0 +1,98 @@
+// The generated apps build with the real Expo toolchain: every prompt of the fixed set (every kind, English
+// and Italian, both tiers) is generated through the API and type-checked with `tsc --noEmit`, and one app
+// that follow-ups grew to hold every building block is bundled with `expo export` for android and web.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import {
+  bundle,
+  generateEveryBlockApp,
+  generatePromptSet,
+  ROOT,
+  typecheckAll,
+  writeApp,
+} from "./apps/build.ts";
+import { APP_PROMPTS } from "./apps/prompts.ts";
+import { BASE_URL, newUser, NO_STACK } from "./helpers.ts";
+
+const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
+const OUT = join(ROOT, ".local/apps-test");
+
+let building: ReturnType<typeof build> | undefined;
+// Started by the first test that needs it, so a failure is that test's and not the whole run's.
+const builtApps = () => building ??= build();
+
+// Two users: the fixed set and the follow-ups together would pass one user's hourly evaluation quota.
+async function build() {
+  const [setUser, blockUser] = [await newUser("apps.set"), await newUser("apps.blocks")];
+  const apps = await generatePromptSet({ base: BASE_URL, token: setUser.token });
+  const everyBlock = await generateEveryBlockApp({ base: BASE_URL, token: blockUser.token });
+  await Deno.mkdir(OUT, { recursive: true });
+  const started = performance.now();
+  const dirs = [];
+  for (const app of [...apps, everyBlock]) dirs.push(await writeApp(OUT, app));
+  console.log(`written and installed in ${Math.round(performance.now() - started)} ms`);
+  return { apps, everyBlock, dirs };
+}
+
+t("every prompt of the fixed set is generated through the API as the kind it asks for", async () => {
+  const { apps } = await builtApps();
+  for (const [index, p] of APP_PROMPTS.entries()) {
+    const app = apps[index];
+    assert.equal(app.kind.split("+")[0], p.kind, p.id);
+    assert.equal(app.language, p.language, p.id);
+    assert.equal(app.filesSaved, app.files.length, `${p.id}: files_saved is what the project lists`);
+  }
+});
+
+t("every generated app type-checks with tsc --noEmit", async () => {
+  const { dirs } = await builtApps();
+  const started = performance.now();
+  const results = await typecheckAll(dirs);
+  console.log(`tsc on ${dirs.length} apps in ${Math.round(performance.now() - started)} ms`);
+  const failures = results.flatMap((r, i) => (r.ok ? [] : [`${dirs[i]}:\n${r.output}`]));
+  assert.deepEqual(failures, []);
+});
+
+t("an app holding every building block bundles with expo export for android and web", async () => {
+  const { everyBlock, dirs } = await builtApps();
+  const blocks = new Set(
+    everyBlock.files.filter((f) => f.path.startsWith("src/blocks/")).map((f) => f.path.slice(11, -9)),
+  );
+  for (
+    const block of [
+      "Collection",
+      "Habits",
+      "Budget",
+      "Split",
+      "Timer",
+      "Quiz",
+      "Chat",
+      "Dashboard",
+      "Calculator",
+      "Converter",
+      "Catalog",
+      "Cart",
+      "Tracker",
+      "Settings",
+      "About",
+    ]
+  ) assert.ok(blocks.has(block), `the app has the ${block} block`);
+  const dir = dirs.at(-1)!;
+  const result = await bundle(dir, ["android", "web"]);
+  console.log(`expo export android + web in ${result.ms} ms`);
+  assert.ok(result.ok, result.output);
+  const dist = [...Deno.readDirSync(join(dir, "dist/_expo/static/js"))].map((entry) => entry.name).sort();
+  assert.deepEqual(dist, ["android", "web"]);
+  assert.ok(Deno.statSync(join(dir, "dist/index.html")).isFile);
+  // The bundles hold this app's routes (each importing its block), not another app's.
+  const routes = everyBlock.files.map((f) => f.path).filter((path) => path.startsWith("src/app/"));
+  for (const platform of dist) {
+    const js = join(dir, "dist/_expo/static/js", platform);
+    const code = [...Deno.readDirSync(js)].map((entry) => Deno.readTextFileSync(join(js, entry.name))).join(
+      "",
+    );
+    for (const route of routes) {
+      assert.ok(code.includes(`./${route.slice("src/app/".length)}`), `${platform} bundles ${route}`);
+    }
+  }
+});
