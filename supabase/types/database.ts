@@ -72,7 +72,7 @@ export type Database = {
       "list_blocks": { Args: Record<PropertyKey, never>; Returns: Json };
       "list_notifications": { Args: { "page_cursor": string; "page_size": number }; Returns: Json };
       "list_preview_errors": { Args: { "project_id": number }; Returns: Json };
-      "list_project_files": { Args: { "file_type": string; "project_id": number }; Returns: Json };
+      "list_project_files": { Args: { "file_type": string; "project_id": number }; Returns: string };
       "list_projects": {
         Args: { "page_cursor": string; "page_size": number; "q": string; "visibility": string };
         Returns: Json;

@@ -67,6 +67,10 @@ const schema = z.object({
     }
     return origins;
   }),
+  /** statement_timeout of every SQL statement run as a user; past it the request is 503 `statement_timeout`. */
+  USER_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** How many `GET /projects/{id}/files` answers one instance builds at once (each may be 20 MiB). */
+  FILE_READ_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** How long an upstream HTTP call may take before the request fails with 502. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });

@@ -31,7 +31,7 @@ export interface Db {
   end(): Promise<void>;
 }
 
-export function createDb(url: string, opts: { max?: number } = {}): Db {
+export function createDb(url: string, opts: { max?: number; userStatementTimeoutMs?: number } = {}): Db {
   const sql = postgres(url, {
     // Works through the Supabase pooler in transaction mode, which cannot keep prepared statements.
     prepare: false,
@@ -42,12 +42,18 @@ export function createDb(url: string, opts: { max?: number } = {}): Db {
     connection: { application_name: "edge-functions" },
   });
 
+  // What a user's transaction may spend per statement: no request a user drives runs unbounded.
+  const userTimeout = `${opts.userStatementTimeoutMs ?? 5000}ms`;
+
   function withRole<T>(role: string, claims: object, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    // The service's own work keeps the session's setting.
+    const timeout = role === "authenticated" ? userTimeout : null;
     return sql.begin(async (tx) => {
       // Sent without waiting, so the role switch and the first query share one round trip.
       const setup = tx`select set_config('role', ${role}, true), set_config('request.jwt.claims', ${
         JSON.stringify(claims)
-      }, true)`.execute();
+      }, true), set_config('statement_timeout', coalesce(${timeout}, current_setting('statement_timeout')), true)`
+        .execute();
       const [, result] = await Promise.all([setup, fn(tx)]);
       return result;
     }) as Promise<T>;
@@ -66,7 +72,7 @@ export function createDb(url: string, opts: { max?: number } = {}): Db {
         conn`begin`.execute(),
         conn`select set_config('role', ${role}, true), set_config('request.jwt.claims', ${
           JSON.stringify(claims)
-        }, true)`.execute(),
+        }, true), set_config('statement_timeout', ${userTimeout}, true)`.execute(),
         statement.execute(),
         conn`commit`.execute(),
       ]);

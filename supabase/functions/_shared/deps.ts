@@ -53,7 +53,10 @@ export function depsFromConfig(
   c: Config = config(),
   env: Record<string, string> = Deno.env.toObject(),
 ): Deps {
-  const db = createDb(c.SUPABASE_DB_URL, { max: c.DB_POOL_SIZE });
+  const db = createDb(c.SUPABASE_DB_URL, {
+    max: c.DB_POOL_SIZE,
+    userStatementTimeoutMs: c.USER_STATEMENT_TIMEOUT_MS,
+  });
   const verifier = createTokenVerifier({
     jwksUrl: c.jwksUrl,
     issuer: c.issuer,

@@ -92,6 +92,10 @@ function fromPostgres(err: PostgresLikeError): ApiError | undefined {
       "The request contains a lone Unicode surrogate, which cannot be stored.",
     );
   }
+  // query_canceled by the statement_timeout every user's transaction carries.
+  if (sqlstate === "57014" && /statement timeout/.test(err.message ?? "")) {
+    return new ApiError(503, "statement_timeout", "The request took too long in the database; retry later.");
+  }
   if (UNAVAILABLE.has(sqlstate) || UNAVAILABLE.has((err as { errno?: string }).errno ?? "")) {
     return new ApiError(503, "database_unavailable", "The database is unavailable; retry shortly.");
   }

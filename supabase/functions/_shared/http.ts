@@ -84,7 +84,10 @@ export function errorResponses(statuses: number[], descriptions: Record<number, 
  * id) and 503 `database_unavailable` while the database is away. Documented once, as `default`.
  */
 export const UNEXPECTED = {
-  description: "Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable`",
+  description:
+    "Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` " +
+    "or `statement_timeout` (a database statement made for the caller ran past the server's limit, " +
+    "`USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written)",
   content: { "application/json": { schema: ErrorBody } },
 };
 

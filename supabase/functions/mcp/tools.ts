@@ -190,12 +190,15 @@ export function createMcpServer(deps: Deps, claims: Claims, opts: { watch: JobWa
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   }, ({ projectId, type }) =>
     tool(
-      () =>
-        selectAsUser<z.infer<typeof ProjectFiles>>(
-          db,
-          claims,
-          (tx) => tx`select api.list_project_files(${projectId}, ${type ?? null}) as r`,
-        ),
+      async () =>
+        // The SQL answers JSON text, which the REST route passes through as it is.
+        JSON.parse(
+          await selectAsUser<string>(
+            db,
+            claims,
+            (tx) => tx`select api.list_project_files(${projectId}, ${type ?? null}) as r`,
+          ),
+        ) as z.infer<typeof ProjectFiles>,
       (files) => agentResult("Project files", files),
     ));
 

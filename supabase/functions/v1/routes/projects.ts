@@ -2,10 +2,12 @@
 // Visibility and every limit are enforced in SQL (api.* functions under row-level security).
 import { createRoute, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
+import type { TypedResponse } from "hono";
 import type postgres from "postgres";
 import type { Deps } from "../../_shared/deps.ts";
 import { selectAsUser } from "../../_shared/db.ts";
 import { ApiError } from "../../_shared/errors.ts";
+import { bodyThenRelease, createLimiter } from "../../_shared/limiter.ts";
 import {
   type ApiApp,
   Deduped,
@@ -22,14 +24,22 @@ import { requireIntegration } from "../../_shared/integrations.ts";
 import type { RepoFile } from "../../_shared/ports/repohost.ts";
 import { Project, ProjectFiles, ProjectPage } from "../../_shared/schemas.ts";
 
-// The limits api.save_project_files enforces, repeated here for the documentation.
+// The limits api.save_project_files and the project_files triggers enforce, repeated for the documentation.
 const FILE_LIMITS = {
   pathChars: 512,
   filesPerRequest: 100,
   bytesPerFile: 512 * 1024,
   bytesPerRequest: 4 * 1024 * 1024,
   filesPerProject: 500,
+  bytesPerProject: 20 * 1024 * 1024,
+  defaultQuotaBytes: 100 * 1024 * 1024,
 };
+const STORAGE_LIMITS =
+  `A project holds at most ${FILE_LIMITS.filesPerProject} files (413 \`too_many_project_files\`) ` +
+  `and ${FILE_LIMITS.bytesPerProject} bytes of contents (413 \`project_too_large\`); all the projects of one ` +
+  "owner together hold at most the server's storage quota (setting `storage_quota_bytes`, default " +
+  `${FILE_LIMITS.defaultQuotaBytes} bytes; 413 \`storage_quota_exceeded\` with \`details.quota_bytes\` and ` +
+  "`details.used_bytes`). The database enforces these for every writer.";
 // The raw body may exceed the contents limit by JSON escaping; beyond this it is refused unread.
 const MAX_FILES_BODY_BYTES = 8 * 1024 * 1024;
 const FILE_TYPE = /^[A-Za-z0-9_-]{1,32}$/;
@@ -183,6 +193,7 @@ function refuseNulPaths(files: { path: string }[]) {
 
 export function registerProjectRoutes(api: ApiApp, deps: Deps) {
   const { db, verifier } = deps;
+  const fileReads = createLimiter(deps.config.FILE_READ_CONCURRENCY);
 
   api.openapi(
     userRoute(
@@ -243,7 +254,8 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
         description:
           "`name` (1..100 characters) is required; `description` (at most 1000 characters, default " +
           "empty) and `shared` (default false) are optional; `icon_url` and unknown fields are rejected. The " +
-          "project starts with the default template files (an Expo app named after the project).",
+          "project starts with the default template files (an Expo app named after the project), which count " +
+          "towards the owner's storage quota (413 `storage_quota_exceeded` when they do not fit).",
         request: { body: jsonBody(CreateProject) },
         responses: {
           201: {
@@ -261,7 +273,10 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
               },
             },
           },
-          ...errorResponses([400, 404, 415], { 404: "`profile_not_found`: the account has no profile" }),
+          ...errorResponses([400, 404, 413, 415], {
+            404: "`profile_not_found`: the account has no profile",
+            413: "`storage_quota_exceeded`: the template files would take the owner past the storage quota",
+          }),
         },
       }),
     ),
@@ -377,7 +392,9 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
         tags: ["Projects"],
         summary: "A project's files",
         description:
-          "Ordered by path (byte order). Readable by the owner, and by anyone when the project is shared.",
+          "Ordered by path (byte order). Readable by the owner, and by anyone when the project is shared. " +
+          `${STORAGE_LIMITS} Each instance of the service builds a few of these answers at once ` +
+          "(`FILE_READ_CONCURRENCY`); further requests wait their turn.",
         request: {
           params: ProjectParams,
           query: z.object({
@@ -396,12 +413,26 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
     async (c) => {
       const { projectId } = c.req.valid("param");
       const { type } = c.req.valid("query");
-      const files = await selectAsUser<z.infer<typeof ProjectFiles>>(
-        db,
-        c.get("claims"),
-        (tx) => tx`select api.list_project_files(${projectId}, ${type ?? null}) as r`,
-      );
-      return c.json(files, 200);
+      // A project may hold 20 MiB: a few answers are built at a time, and each slot is held until its
+      // bytes have left, so many parallel reads queue here instead of piling up in memory.
+      const release = await fileReads.acquire();
+      try {
+        // Already the answer's JSON: passed through without parsing it into objects and back.
+        const json = await selectAsUser<string>(
+          db,
+          c.get("claims"),
+          (tx) => tx`select api.list_project_files(${projectId}, ${type ?? null}) as r`,
+        );
+        const bytes = new TextEncoder().encode(json);
+        // The typed c.json would serialize; this body is that document already.
+        return c.body(bodyThenRelease(bytes, release), 200, {
+          "content-type": "application/json",
+          "content-length": String(bytes.length),
+        }) as unknown as TypedResponse<z.infer<typeof ProjectFiles>, 200, "json">;
+      } catch (err) {
+        release();
+        throw err;
+      }
     },
   );
 
@@ -422,10 +453,10 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
           "a path at most once per request (400 `duplicate_file_path`); at most " +
           `${FILE_LIMITS.filesPerRequest} files per request (413 \`too_many_files\`), ` +
           `${FILE_LIMITS.bytesPerFile} bytes per file (413 \`file_too_large\`), ` +
-          `${FILE_LIMITS.bytesPerRequest} bytes of contents per request (413 \`request_too_large\`) and ` +
-          `${FILE_LIMITS.filesPerProject} files per project (413 \`too_many_project_files\`); each 413 names the ` +
-          `offending file in \`details.path\`. A body over ${MAX_FILES_BODY_BYTES} bytes is refused unread ` +
-          "(413 `payload_too_large`). A failing request saves nothing.",
+          `${FILE_LIMITS.bytesPerRequest} bytes of contents per request (413 \`request_too_large\`); each of ` +
+          `these names the offending file in \`details.path\`. ${STORAGE_LIMITS} A body over ` +
+          `${MAX_FILES_BODY_BYTES} bytes is refused unread (413 \`payload_too_large\`). A failing request saves ` +
+          "nothing.",
         middleware: [bodyLimit({ maxSize: MAX_FILES_BODY_BYTES })],
         request: { params: ProjectParams, body: jsonBody(SaveFiles) },
         responses: {

@@ -1,0 +1,134 @@
+// Storage limits over HTTP: a project's 20 MiB, the owner's quota across projects, large reads answered
+// whole, and the statement timeout every user's SQL runs under.
+import assert from "node:assert/strict";
+import { loadConfig } from "../supabase/functions/_shared/config.ts";
+import { depsFromConfig } from "../supabase/functions/_shared/deps.ts";
+import { createV1App } from "../supabase/functions/v1/app.ts";
+import { api, db, expectError, inProcessApi, newProject, newUser, NO_STACK } from "./helpers.ts";
+
+const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
+
+const MiB = 1024 * 1024;
+const file = (path: string, bytes: number) => ({ path, contents: "x".repeat(bytes), type: "DOC" });
+
+/** Stores `bytes` of contents in the project with SQL, as one file (far quicker than many PUTs). */
+async function fill(projectId: number, path: string, bytes: number) {
+  await db()`insert into public.project_files (project_id, path, contents, type)
+             values (${projectId}, ${path}, repeat('x', ${bytes}), 'DATA')`;
+}
+
+async function projectBytes(projectId: number): Promise<number> {
+  const [{ n }] = await db()`select coalesce(sum(octet_length(contents)), 0)::bigint as n
+                               from public.project_files where project_id = ${projectId}`;
+  return Number(n);
+}
+
+t(
+  "PUT /projects/{id}/files: a project holds at most 20 MiB of contents (413 project_too_large)",
+  async () => {
+    const user = await newUser("limits.size");
+    const p = await newProject(user);
+    // 700 KiB of room left, the template's files included.
+    await fill(p.id, "big.bin", 20 * MiB - 700 * 1024 - await projectBytes(p.id));
+    const over = await api("PUT", `/projects/${p.id}/files`, {
+      token: user.token,
+      body: { files: [file("a.txt", 400 * 1024), file("b.txt", 400 * 1024)] },
+    });
+    expectError(over, 413, "project_too_large");
+    assert.deepEqual(over.body.details, { project_id: p.id, max_bytes: 20 * MiB });
+    const files = await api<{ data: { path: string }[] }>("GET", `/projects/${p.id}/files`, {
+      token: user.token,
+    });
+    assert.ok(!files.body.data.some((f) => f.path === "a.txt"), "nothing of the refused request was saved");
+    // Replacing a file counts only the difference.
+    const fits = await api("PUT", `/projects/${p.id}/files`, {
+      token: user.token,
+      body: { files: [file("a.txt", 400 * 1024)] },
+    });
+    assert.equal(fits.status, 200, fits.text);
+  },
+);
+
+t(
+  "the owner's projects share one storage quota: PUT files and POST /projects answer 413 storage_quota_exceeded",
+  async () => {
+    const user = await newUser("limits.quota");
+    const projects = [];
+    for (let i = 0; i < 6; i++) projects.push(await newProject(user));
+    // Fill the default quota (100 MiB) to the byte, template files included: five projects near 20 MiB
+    // and a sixth with room of its own.
+    let left = 100 * MiB - await projectBytes(projects[5].id);
+    for (const p of projects.slice(0, 5)) {
+      const target = Math.min(left, 20 * MiB);
+      await fill(p.id, "fill.bin", target - await projectBytes(p.id));
+      left -= target;
+    }
+    const put = await api("PUT", `/projects/${projects[5].id}/files`, {
+      token: user.token,
+      body: { files: [file("one-more.txt", 1)] },
+    });
+    expectError(put, 413, "storage_quota_exceeded");
+    assert.deepEqual(put.body.details, { quota_bytes: 100 * MiB, used_bytes: 100 * MiB + 1 });
+    const created = await api("POST", "/projects", { token: user.token, body: { name: "One too many" } });
+    expectError(created, 413, "storage_quota_exceeded");
+    const [{ n }] = await db()`select count(*)::int as n from public.projects where user_id = ${user.id}`;
+    assert.equal(n, 6, "the refused project was not created");
+    // Freeing space makes room again.
+    await db()`delete from public.project_files where project_id = ${projects[1].id} and path = 'fill.bin'`;
+    const again = await api("POST", "/projects", { token: user.token, body: { name: "Now it fits" } });
+    assert.equal(again.status, 201, again.text);
+  },
+);
+
+t("GET /projects/{id}/files answers a 20 MiB project whole to twelve parallel readers", async () => {
+  const owner = await newUser("limits.read");
+  const reader = await newUser("limits.reader");
+  const p = await newProject(owner, { shared: true });
+  // Up to the limit, the template's files included.
+  const part = Math.floor((20 * MiB - await projectBytes(p.id)) / 4);
+  for (let i = 0; i < 4; i++) await fill(p.id, `part${i}.bin`, part);
+  const [{ bytes }] = await db()`select sum(octet_length(contents))::bigint as bytes
+                                   from public.project_files where project_id = ${p.id}`;
+  const answers = await Promise.all(
+    Array.from({ length: 12 }, () =>
+      api<{ data: { path: string; contents: string }[] }>(
+        "GET",
+        `/projects/${p.id}/files`,
+        { token: reader.token },
+      )),
+  );
+  for (const res of answers) {
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get("content-type"), "application/json");
+    assert.equal(Number(res.headers.get("content-length")), new TextEncoder().encode(res.text).length);
+    const utf8 = new TextEncoder();
+    assert.equal(res.body.data.reduce((n, f) => n + utf8.encode(f.contents).length, 0), Number(bytes));
+    assert.deepEqual(res.body.data.map((f) => f.path), [...res.body.data.map((f) => f.path)].sort());
+  }
+});
+
+t(
+  "a statement that runs past USER_STATEMENT_TIMEOUT_MS is 503 statement_timeout and writes nothing",
+  async () => {
+    const user = await newUser("limits.timeout");
+    const p = await newProject(user);
+    const deps = depsFromConfig(loadConfig({ ...Deno.env.toObject(), USER_STATEMENT_TIMEOUT_MS: "300" }));
+    const call = inProcessApi(createV1App(deps));
+    try {
+      // The save waits for the project's row lock, which this transaction holds past the timeout.
+      await db().begin(async (tx) => {
+        await tx`select 1 from public.projects where id = ${p.id} for update`;
+        const res = await call("PUT", `/projects/${p.id}/files`, {
+          token: user.token,
+          body: { files: [file("late.txt", 10)] },
+        });
+        expectError(res, 503, "statement_timeout");
+      });
+    } finally {
+      await deps.db.end();
+    }
+    const [{ n }] = await db()`select count(*)::int as n from public.project_files
+                              where project_id = ${p.id} and path = 'late.txt'`;
+    assert.equal(n, 0);
+  },
+);
