@@ -11,11 +11,13 @@ import {
   api,
   type ApiOptions,
   type ApiResponse,
+  documentedOperations,
   expectError,
   newProject,
   newUser,
   NO_STACK,
   type TestUser,
+  unusedPath,
 } from "./helpers.ts";
 import { withIntegrations } from "./integration_stand_ins.ts";
 
@@ -643,6 +645,35 @@ t(
     });
   },
 );
+
+// The body limit is the one input the random bodies above stay below (MAX_BODY_BYTES): each operation is
+// sent one byte over its documented limit, with and without a token, and must refuse it unparsed.
+t("fuzz: every operation that takes a body refuses one byte over its x-max-body-bytes with 413", async () => {
+  const limits = new Map(
+    state.targets.map((t) => [t.key, t.op.requestBody as { "x-max-body-bytes"?: number } | undefined]),
+  );
+  let checked = 0;
+  for (const op of await documentedOperations()) {
+    if (op.bodyTypes.length === 0) continue;
+    const key = `${op.method} ${op.template}`;
+    const maxBytes = limits.get(key)?.["x-max-body-bytes"];
+    assert.ok(Number.isInteger(maxBytes), `${key} documents no x-max-body-bytes`);
+    const type = op.bodyTypes[0].startsWith("multipart/")
+      ? `${op.bodyTypes[0]}; boundary=x`
+      : op.bodyTypes[0];
+    for (const token of [state.fuzz.token, undefined]) {
+      const res = await api(op.method, unusedPath(op), {
+        token,
+        body: new Uint8Array(maxBytes! + 1).fill(0x20),
+        headers: { "content-type": type },
+      });
+      expectError(res, 413, "payload_too_large");
+      assert.deepEqual(res.body.details, { max_bytes: maxBytes }, key);
+    }
+    checked++;
+  }
+  assert.ok(checked > 20, `only ${checked} operations take a body`);
+});
 
 t("fuzz: every documented operation over the gateway answers only as documented", async () => {
   const { doc, fuzz, pool, targets } = state;

@@ -1,4 +1,5 @@
 // Shared by the HTTP tests: addresses of the running stack, users with real tokens, request helpers.
+import assert from "node:assert/strict";
 import postgres from "postgres";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { type LocalKey, mintAccessToken } from "../scripts/local/keys.ts";
@@ -298,4 +299,86 @@ export function mcpPost(user: { token: string }, body: unknown, headers: Record<
     },
     body: JSON.stringify(body),
   });
+}
+
+export interface RawAnswer {
+  status: number;
+  body: string;
+  /** Body bytes written before the answer came (or the connection closed). */
+  sent: number;
+}
+
+/**
+ * One HTTP/1.1 request over a plain socket, which fetch cannot make: a declared Content-Length the body
+ * never reaches, a chunked body of `total` bytes written until the server answers, or a method fetch
+ * refuses (TRACE). The server's answer ends the writing, so a refused body is never sent whole.
+ */
+export async function rawRequest(
+  method: string,
+  url: string,
+  opts: { headers?: Record<string, string>; total?: number; chunked?: boolean } = {},
+): Promise<RawAnswer> {
+  const u = new URL(url);
+  const conn = await Deno.connect({ hostname: u.hostname, port: Number(u.port) });
+  const headers: Record<string, string> = { host: u.host, connection: "close", ...opts.headers };
+  if (opts.chunked) headers["transfer-encoding"] = "chunked";
+  const head = `${method} ${u.pathname}${u.search} HTTP/1.1\r\n` +
+    Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join("") + "\r\n";
+  const encoder = new TextEncoder();
+  let answered = false;
+  let sent = 0;
+  // Reads until the answer is complete (the server may keep the connection open for the unread body).
+  const reading = (async () => {
+    let text = "";
+    const buf = new Uint8Array(64 * 1024);
+    const decoder = new TextDecoder();
+    while (!answerComplete(text)) {
+      const n = await conn.read(buf).catch(() => null);
+      if (n === null) break;
+      text += decoder.decode(buf.subarray(0, n), { stream: true });
+      answered = true;
+    }
+    return text;
+  })();
+  // Deno.Conn.write may take only part of a buffer: a partial frame would break the chunked framing.
+  const writeAll = async (bytes: Uint8Array) => {
+    for (let offset = 0; offset < bytes.length;) offset += await conn.write(bytes.subarray(offset));
+  };
+  const writing = (async () => {
+    await writeAll(encoder.encode(head));
+    const chunk = new Uint8Array(64 * 1024).fill(0x20);
+    const frame = opts.chunked
+      ? new Uint8Array([...encoder.encode(`${chunk.length.toString(16)}\r\n`), ...chunk, 13, 10])
+      : chunk;
+    while (sent < (opts.total ?? 0) && !answered) {
+      await writeAll(frame);
+      sent += chunk.length;
+    }
+    if (opts.chunked && !answered) await writeAll(encoder.encode("0\r\n\r\n"));
+  })();
+  const text = await reading;
+  // A server that stopped reading leaves a write pending: closing ends it.
+  conn.close();
+  await writing.catch(() => {});
+  const [statusLine, ...rest] = text.split("\r\n");
+  const body = rest.join("\r\n").split("\r\n\r\n").slice(1).join("\r\n\r\n");
+  return { status: Number(statusLine.split(" ")[1]), body, sent };
+}
+
+/** Whether `text` holds a whole HTTP answer: its head, then its Content-Length or its last chunk. */
+function answerComplete(text: string): boolean {
+  const end = text.indexOf("\r\n\r\n");
+  if (end < 0) return false;
+  const head = text.slice(0, end).toLowerCase();
+  const length = /\r\ncontent-length: *(\d+)/.exec(head);
+  if (length) return new TextEncoder().encode(text.slice(end + 4)).length >= Number(length[1]);
+  if (head.includes("transfer-encoding: chunked")) return text.endsWith("0\r\n\r\n");
+  return false;
+}
+
+/** The JSON error object inside a raw answer (chunked framing or not). */
+export function errorOf(answer: RawAnswer): { code: string; details?: Record<string, unknown> } {
+  const json = /\{.*\}/s.exec(answer.body)?.[0];
+  assert.ok(json, `no JSON body in ${answer.body.slice(0, 200)}`);
+  return JSON.parse(json);
 }

@@ -76,6 +76,9 @@ async function snapshot(owner: TestUser, notificationId: string) {
       'projects', (select jsonb_agg(to_jsonb(p) order by p.id) from public.projects p where p.id in (table own)),
       'files', (select jsonb_agg(to_jsonb(f) order by f.project_id, f.path) from public.project_files f
                 where f.project_id in (table own)),
+      -- The totals the storage limits and the quota are checked on.
+      'storage', (select jsonb_agg(to_jsonb(s) order by s.project_id) from private.project_storage s
+                  where s.user_id = ${owner.id}),
       'preview_errors', (select jsonb_agg(to_jsonb(e) order by e.id) from public.preview_errors e
                          where e.project_id in (table own)),
       'jobs', (select jsonb_agg(to_jsonb(j) order by j.id) from public.jobs j where j.user_id = ${owner.id}),
@@ -223,5 +226,41 @@ t(
   "with the integrations configured against stand-ins, their routes too reach the ids and change nothing",
   async () => {
     await withIntegrations((it) => crossUserMatrix(it.api));
+  },
+);
+
+t(
+  "storage limits are the owner's: a full project is 404 to others, and no one's files count against another",
+  async () => {
+    const owner = await newUser("isolation.full");
+    const other = await newUser("isolation.writer");
+    const full = await newProject(owner, { shared: true });
+    await db()`insert into public.project_files (project_id, path, contents, type)
+             select ${full.id}, 'fill.bin', repeat('x', (20 * 1024 * 1024 - sum(octet_length(contents)))::int), 'DATA'
+               from public.project_files where project_id = ${full.id}`;
+    const save = (user: TestUser, projectId: number) =>
+      api("PUT", `/projects/${projectId}/files`, {
+        token: user.token,
+        body: { files: [{ path: "one-more.txt", contents: "x", type: "DOC" }] },
+      });
+    // The owner meets the limit; anyone else meets the project's absence, as on a project that is not full.
+    assert.equal((await save(owner, full.id)).status, 413);
+    const foreign = await save(other, full.id);
+    assert.equal(foreign.status, 404, foreign.text);
+    assert.equal((foreign.body as { code?: string }).code, "project_not_found");
+    // The owner at the limit takes nothing from anyone else's room.
+    const own = await newProject(other);
+    assert.equal((await save(other, own.id)).status, 200);
+    const [usage] = await db()`select
+      (select sum(bytes) from private.project_storage where user_id = ${owner.id})::bigint as owner,
+      (select sum(bytes) from private.project_storage where user_id = ${other.id})::bigint as other,
+      (select sum(octet_length(f.contents)) from public.project_files f join public.projects p on p.id = f.project_id
+        where p.user_id = ${other.id})::bigint as other_files`;
+    assert.equal(Number(usage.owner), 20 * 1024 * 1024);
+    assert.equal(
+      Number(usage.other),
+      Number(usage.other_files),
+      "another user's total counts their files only",
+    );
   },
 );

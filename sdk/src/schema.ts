@@ -98,7 +98,7 @@ export interface paths {
     put?: never;
     /**
      * Create a project
-     * @description `name` (1..100 characters) is required; `description` (at most 1000 characters, default empty) and `shared` (default false) are optional; `icon_url` and unknown fields are rejected. The project starts with the default template files (an Expo app named after the project).
+     * @description `name` (1..100 characters) is required; `description` (at most 1000 characters, default empty) and `shared` (default false) are optional; `icon_url` and unknown fields are rejected. The project starts with the default template files (an Expo app named after the project), which count towards the owner's storage quota (413 `storage_quota_exceeded` when they do not fit).
      */
     post: operations["createProject"];
     delete?: never;
@@ -144,12 +144,12 @@ export interface paths {
     };
     /**
      * A project's files
-     * @description Ordered by path (byte order). Readable by the owner, and by anyone when the project is shared.
+     * @description Ordered by path (byte order). Readable by the owner, and by anyone when the project is shared. A project holds at most 500 files (413 `too_many_project_files`) and 20971520 bytes of contents (413 `project_too_large`); all the projects of one owner together hold at most the server's storage quota (setting `storage_quota_bytes`, default 104857600 bytes; 413 `storage_quota_exceeded` with `details.quota_bytes` and `details.used_bytes`). The database enforces these for every writer. Each instance of the service builds a few of these answers at once (`FILE_READ_CONCURRENCY`); further requests wait their turn.
      */
     get: operations["listProjectFiles"];
     /**
      * Save files
-     * @description Owner only. Each file updates the row with that project and path, or inserts it, in one statement; the saved files come back ordered by path. Limits: a path is relative, 1..512 characters, with no leading `/`, no `.`, `..` or empty segment, no backslash, NUL or control character (400 `invalid_file_path`, `details.path` and `details.reason`); a path at most once per request (400 `duplicate_file_path`); at most 100 files per request (413 `too_many_files`), 524288 bytes per file (413 `file_too_large`), 4194304 bytes of contents per request (413 `request_too_large`) and 500 files per project (413 `too_many_project_files`); each 413 names the offending file in `details.path`. A body over 8388608 bytes is refused unread (413 `payload_too_large`). A failing request saves nothing.
+     * @description Owner only. Each file updates the row with that project and path, or inserts it, in one statement; the saved files come back ordered by path. Limits: a path is relative, 1..512 characters, with no leading `/`, no `.`, `..` or empty segment, no backslash, NUL or control character (400 `invalid_file_path`, `details.path` and `details.reason`); a path at most once per request (400 `duplicate_file_path`); at most 100 files per request (413 `too_many_files`), 524288 bytes per file (413 `file_too_large`), 4194304 bytes of contents per request (413 `request_too_large`); each of these names the offending file in `details.path`. A project holds at most 500 files (413 `too_many_project_files`) and 20971520 bytes of contents (413 `project_too_large`); all the projects of one owner together hold at most the server's storage quota (setting `storage_quota_bytes`, default 104857600 bytes; 413 `storage_quota_exceeded` with `details.quota_bytes` and `details.used_bytes`). The database enforces these for every writer. A body over 8388608 bytes is refused unread (413 `payload_too_large`). A failing request saves nothing.
      */
     put: operations["saveProjectFiles"];
     post?: never;
@@ -1852,7 +1852,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -1911,7 +1911,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -1956,7 +1956,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -2025,6 +2025,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unsupported media type */
       415: {
         headers: {
@@ -2034,7 +2043,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -2100,7 +2109,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Payload too large */
+      /** @description Payload too large; or `payload_too_large`: the body is over 5308416 bytes (refused before it is parsed) */
       413: {
         headers: {
           [name: string]: unknown;
@@ -2118,7 +2127,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -2176,7 +2185,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -2231,7 +2240,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -2291,6 +2300,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `storage_quota_exceeded`: the template files would take the owner past the storage quota; or `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unsupported media type */
       415: {
         headers: {
@@ -2300,7 +2318,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -2359,7 +2377,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -2416,7 +2434,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -2479,6 +2497,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unsupported media type */
       415: {
         headers: {
@@ -2488,7 +2515,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -2550,7 +2577,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -2613,7 +2640,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Payload too large */
+      /** @description Payload too large; or `payload_too_large`: the body is over 8388608 bytes (refused before it is parsed) */
       413: {
         headers: {
           [name: string]: unknown;
@@ -2631,7 +2658,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -2699,7 +2726,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -2785,7 +2812,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -2857,6 +2884,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unsupported media type */
       415: {
         headers: {
@@ -2866,7 +2902,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -2927,7 +2963,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -2990,6 +3026,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unsupported media type */
       415: {
         headers: {
@@ -2999,7 +3044,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -3058,7 +3103,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -3117,7 +3162,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -3177,6 +3222,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unsupported media type */
       415: {
         headers: {
@@ -3186,7 +3240,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -3224,7 +3278,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -3293,6 +3347,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unsupported media type */
       415: {
         headers: {
@@ -3302,7 +3365,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -3349,7 +3412,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -3401,7 +3464,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -3452,6 +3515,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unsupported media type */
       415: {
         headers: {
@@ -3461,7 +3533,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -3499,7 +3571,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -3561,6 +3633,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unsupported media type */
       415: {
         headers: {
@@ -3570,7 +3651,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -3639,6 +3720,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unsupported media type */
       415: {
         headers: {
@@ -3648,7 +3738,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -3695,7 +3785,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -3773,6 +3863,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unsupported media type */
       415: {
         headers: {
@@ -3800,7 +3899,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -3873,7 +3972,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Payload too large */
+      /** @description Payload too large; or `payload_too_large`: the body is over 15794176 bytes (refused before it is parsed) */
       413: {
         headers: {
           [name: string]: unknown;
@@ -3891,7 +3990,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -3949,7 +4048,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -4000,6 +4099,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unsupported media type */
       415: {
         headers: {
@@ -4027,7 +4135,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -4074,7 +4182,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Payload too large */
+      /** @description Payload too large; or `payload_too_large`: the body is over 262144 bytes (refused before it is parsed) */
       413: {
         headers: {
           [name: string]: unknown;
@@ -4092,7 +4200,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -4139,7 +4247,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -4191,7 +4299,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -4246,7 +4354,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -4300,7 +4408,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -4350,7 +4458,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -4401,6 +4509,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unsupported media type */
       415: {
         headers: {
@@ -4428,7 +4545,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -4477,7 +4594,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -4546,6 +4663,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unsupported media type */
       415: {
         headers: {
@@ -4573,7 +4699,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -4622,7 +4748,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -4682,6 +4808,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unsupported media type */
       415: {
         headers: {
@@ -4700,7 +4835,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -4757,7 +4892,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -4817,7 +4952,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -4868,6 +5003,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unsupported media type */
       415: {
         headers: {
@@ -4886,7 +5030,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -4936,7 +5080,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -4987,6 +5131,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unsupported media type */
       415: {
         headers: {
@@ -5014,7 +5167,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -5079,7 +5232,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -5148,6 +5301,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unsupported media type */
       415: {
         headers: {
@@ -5175,7 +5337,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -5232,7 +5394,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -5279,7 +5441,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;

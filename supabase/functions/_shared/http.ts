@@ -4,6 +4,7 @@ import { type createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { Claims, TokenVerifier } from "./auth.ts";
 import { ApiError, ErrorBody, errorResponse, validationError } from "./errors.ts";
+import { DEFAULT_BODY_LIMIT, limitBodies } from "./body-limit.ts";
 
 export type AppEnv = { Variables: { claims: Claims } };
 export type ApiApp = OpenAPIHono<AppEnv>;
@@ -19,17 +20,82 @@ export function createApiApp(): ApiApp {
   return app;
 }
 
+type BodyLimitMark = MiddlewareHandler & { maxBodyBytes: number };
+
+/**
+ * Declares a route's own body limit (multipart uploads, the files PUT). It is enforced by the app-wide
+ * `limitBodies`, which runs before any route middleware; the mark itself does nothing.
+ */
+export function routeBodyLimit(maxBytes: number): MiddlewareHandler {
+  const mark: MiddlewareHandler = async (_c, next) => {
+    await next();
+  };
+  return Object.assign(mark, { maxBodyBytes: maxBytes });
+}
+
+/** Each route's body limit, from its `routeBodyLimit` mark or the default. */
+export function bodyLimitsOf(api: ApiApp, prefix = "") {
+  const marked = api.routes
+    .filter((r) => typeof (r.handler as Partial<BodyLimitMark>).maxBodyBytes === "number")
+    .map((r) => ({
+      method: r.method,
+      path: r.path,
+      regex: routeRegex(prefix, r.path),
+      maxBytes: (r.handler as BodyLimitMark).maxBodyBytes,
+    }));
+  return {
+    /** For a request. */
+    forRequest: (method: string, path: string) =>
+      marked.find((m) => m.method === method && m.regex.test(path))?.maxBytes ?? DEFAULT_BODY_LIMIT,
+    /** For a route as the document names it (`/projects/{projectId}/files`). */
+    forRoute: (method: string, openapiPath: string) =>
+      marked.find((m) => m.method === method && m.path === openapiPath.replace(/\{([^}]+)\}/g, ":$1"))
+        ?.maxBytes ?? DEFAULT_BODY_LIMIT,
+  };
+}
+
+function routeRegex(prefix: string, path: string) {
+  return new RegExp(`^${prefix}${path.replace(/:[A-Za-z_]+(\{[^}]*\})?/g, "[^/]+")}/?$`);
+}
+
+/**
+ * Writes each operation's body limit into the document: `x-max-body-bytes` on the request body, and the
+ * 413 `payload_too_large` answer among its responses.
+ */
+export function documentBodyLimits(
+  document: { paths?: Record<string, Record<string, unknown>> },
+  limits: ReturnType<typeof bodyLimitsOf>,
+) {
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const [method, op] of Object.entries(item)) {
+      const operation = op as { requestBody?: Record<string, unknown>; responses?: Record<string, unknown> };
+      if (!operation.requestBody || !operation.responses) continue;
+      const maxBytes = limits.forRoute(method.toUpperCase(), path);
+      operation.requestBody["x-max-body-bytes"] = maxBytes;
+      const refused =
+        `\`payload_too_large\`: the body is over ${maxBytes} bytes (refused before it is parsed)`;
+      const existing = operation.responses["413"] as { description: string } | undefined;
+      if (existing) {
+        if (!existing.description.includes("payload_too_large")) existing.description += `; or ${refused}`;
+      } else {
+        operation.responses["413"] = {
+          description: refused,
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+        };
+      }
+    }
+  }
+}
+
 /** Mounts `api` under `prefix` and answers unknown paths with 404 and known paths with another method with 405. */
 export function mountApi(api: ApiApp, prefix: string): OpenAPIHono<AppEnv> {
   const root = new OpenAPIHono<AppEnv>();
   root.onError((err) => errorResponse(err));
+  root.use("*", limitBodies(bodyLimitsOf(api, prefix).forRequest));
   root.route(prefix, api);
   const patterns = api.routes
     .filter((r) => r.method !== "ALL")
-    .map((r) => ({
-      method: r.method,
-      regex: new RegExp(`^${prefix}${r.path.replace(/:[A-Za-z_]+(\{[^}]*\})?/g, "[^/]+")}/?$`),
-    }));
+    .map((r) => ({ method: r.method, regex: routeRegex(prefix, r.path) }));
   root.notFound((c) => {
     const path = new URL(c.req.url).pathname;
     const allowed = [...new Set(patterns.filter((p) => p.regex.test(path)).map((p) => p.method))];

@@ -32,13 +32,18 @@ function tooLarge(limit: number): ApiError {
   return new ApiError(413, "payload_too_large", `The upload exceeds ${limit} bytes.`, { max_bytes: limit });
 }
 
+/** The body size a form carrying `maxBytes` of files may have: the route's body limit. */
+export function formBodyBytes(maxBytes: number): number {
+  return maxBytes + FORM_OVERHEAD_BYTES;
+}
+
 /** Parses a multipart/form-data body of at most `maxBytes` (plus form overhead). */
 export async function readForm(req: Request, maxBytes: number): Promise<FormData> {
   const type = req.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data;\s*boundary=/i.test(type)) {
     throw new ApiError(415, "unsupported_media_type", "The body must be multipart/form-data.");
   }
-  const limit = maxBytes + FORM_OVERHEAD_BYTES;
+  const limit = formBodyBytes(maxBytes);
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > limit) throw tooLarge(maxBytes);
   if (!req.body) throw new ApiError(400, "invalid_request", "The form is empty.");

@@ -5,6 +5,7 @@
 import { Buffer } from "node:buffer";
 import { Hono } from "hono";
 import type { Deps } from "../_shared/deps.ts";
+import { DEFAULT_BODY_LIMIT, limitBodies } from "../_shared/body-limit.ts";
 import { ApiError, errorResponse } from "../_shared/errors.ts";
 import { requireWorkerSecret } from "../_shared/worker-auth.ts";
 import { ICON_PATH, templateIcon } from "../_shared/generation/compose.ts";
@@ -95,6 +96,7 @@ export function createRunnerApp(deps: Deps, secret: string | undefined, opts: Ru
   const app = new Hono();
   app.onError((err) => errorResponse(err));
   app.notFound(() => errorResponse(new ApiError(404, "not_found", "No such route.")));
+  app.use("*", limitBodies(() => DEFAULT_BODY_LIMIT));
 
   async function work(job: ClaimedJob) {
     const refs = job.input.attachment_refs ?? [];

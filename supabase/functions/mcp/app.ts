@@ -4,6 +4,7 @@
 import { Hono } from "hono";
 import { createMcpHandler } from "@modelcontextprotocol/server";
 import type { Deps } from "../_shared/deps.ts";
+import { DEFAULT_BODY_LIMIT, limitBodies } from "../_shared/body-limit.ts";
 import { ApiError, errorResponse } from "../_shared/errors.ts";
 import type { Claims } from "../_shared/auth.ts";
 import { createJobWatch, type JobWatch } from "./job-watch.ts";
@@ -132,6 +133,7 @@ export function createMcpApp(deps: Deps, opts: { watch?: JobWatch } = {}) {
   app.onError((err) => withCors(errorResponse(err)));
   app.notFound(() => withCors(errorResponse(new ApiError(404, "not_found", "No such route."))));
   app.options("*", () => new Response(null, { status: 204, headers: CORS }));
+  app.use("*", limitBodies(() => DEFAULT_BODY_LIMIT));
 
   for (const base of ["/mcp/.well-known", "/.well-known"]) {
     app.get(`${base}/oauth-protected-resource`, () => withCors(Response.json(docs.protectedResource)));

@@ -2,6 +2,7 @@
 // queued, pg_cron while retries are due) and it drains the push outbox before it answers.
 import { Hono } from "hono";
 import type { Deps } from "../_shared/deps.ts";
+import { DEFAULT_BODY_LIMIT, limitBodies } from "../_shared/body-limit.ts";
 import { ApiError, errorResponse } from "../_shared/errors.ts";
 import { drainPushOutbox } from "../_shared/push-outbox.ts";
 import { requireWorkerSecret } from "../_shared/worker-auth.ts";
@@ -13,6 +14,7 @@ export function createPushWorkerApp(deps: Pick<Deps, "config" | "db" | "push">) 
   const app = new Hono();
   app.onError((err) => errorResponse(err));
   app.notFound(() => errorResponse(new ApiError(404, "not_found", "No such route.")));
+  app.use("*", limitBodies(() => DEFAULT_BODY_LIMIT));
 
   app.post("/push-worker", async (c) => {
     requireWorkerSecret(config.WORKER_SECRET, c.req.header("authorization"));

@@ -2,7 +2,6 @@
 // provider's signed webhook that credits them. The wallet is credited only from a verified event, once per
 // checkout session (private.credit_topup), never from the browser returning to the success URL.
 import { createRoute, z } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import type { Deps } from "../../_shared/deps.ts";
 import { ApiError } from "../../_shared/errors.ts";
 import {
@@ -10,6 +9,7 @@ import {
   errorResponses,
   jsonBody,
   jsonContent,
+  routeBodyLimit,
   UNEXPECTED,
   userRoute,
   Uuid,
@@ -183,7 +183,7 @@ paid balance (a negative balance is paid off first) exactly once per session, wh
 or concurrent deliveries; the session must charge exactly its credits in EUR cents. Every other event is \
 acknowledged with 200 and ignored.`,
       security: [],
-      middleware: [bodyLimit({ maxSize: MAX_WEBHOOK_BYTES })],
+      middleware: [routeBodyLimit(MAX_WEBHOOK_BYTES)],
       request: {
         headers: z.object({
           "stripe-signature": z.string().optional().openapi({

@@ -5,9 +5,17 @@ import { selectAsUser } from "../../_shared/db.ts";
 import { ApiError } from "../../_shared/errors.ts";
 import { whoami } from "../../_shared/auth.ts";
 import { removeProjectIcons } from "../../_shared/icons/project-icons.ts";
-import { type ApiApp, errorResponses, jsonBody, jsonContent, userRoute, Uuid } from "../../_shared/http.ts";
+import {
+  type ApiApp,
+  errorResponses,
+  jsonBody,
+  jsonContent,
+  routeBodyLimit,
+  userRoute,
+  Uuid,
+} from "../../_shared/http.ts";
 import { PublicProfile } from "../../_shared/schemas.ts";
-import { detectImageType, MAX_IMAGE_BYTES, readSingleUpload } from "../../_shared/uploads.ts";
+import { detectImageType, formBodyBytes, MAX_IMAGE_BYTES, readSingleUpload } from "../../_shared/uploads.ts";
 
 const USERNAME = /^[a-z0-9][a-z0-9_.]{1,28}[a-z0-9]$/;
 // What POST /me/avatar stores: avatars/<user id>/<random uuid>.<ext>. The database checks the whole address
@@ -240,6 +248,7 @@ export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
           `the declared type), at most ${
             MAX_IMAGE_BYTES / 1_000_000
           } MB. The previous avatar object is removed.`,
+        middleware: [routeBodyLimit(formBodyBytes(MAX_IMAGE_BYTES))],
         request: {
           body: {
             required: true,

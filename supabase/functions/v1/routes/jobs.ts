@@ -5,8 +5,16 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../../_shared/deps.ts";
 import { ApiError } from "../../_shared/errors.ts";
 import { createPromptJob } from "../../_shared/jobs.ts";
-import { type ApiApp, errorResponses, jsonBody, jsonContent, userRoute, Uuid } from "../../_shared/http.ts";
-import { detectImageType, filesOf, MAX_IMAGE_BYTES, readForm } from "../../_shared/uploads.ts";
+import {
+  type ApiApp,
+  errorResponses,
+  jsonBody,
+  jsonContent,
+  routeBodyLimit,
+  userRoute,
+  Uuid,
+} from "../../_shared/http.ts";
+import { detectImageType, filesOf, formBodyBytes, MAX_IMAGE_BYTES, readForm } from "../../_shared/uploads.ts";
 import { EXPO_PUSH_TOKEN, isExpoPushToken } from "../../_shared/ports/push.ts";
 import { selectAsUser } from "../../_shared/db.ts";
 import { Job, MAX_PROMPT_CHARS } from "../../_shared/schemas.ts";
@@ -142,6 +150,7 @@ of the job that names them has used them; \`POST /jobs\` accepts only a manifest
 An upload no job used within 24 hours is deleted, and at most 10 uploads may wait for a job at once (409
 \`too_many_pending_attachments\`; re-sending a key replaces its upload and does not count twice). A deleted
 account's token cannot upload (404 \`profile_not_found\`); attachments go with the account.`,
+        middleware: [routeBodyLimit(formBodyBytes(MAX_ATTACHMENTS * MAX_IMAGE_BYTES))],
         request: {
           body: {
             required: true,

@@ -1,7 +1,7 @@
 // Public documentation routes: health, the OpenAPI document generated from the routes, the reference page.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { ApiApp } from "../../_shared/http.ts";
-import { errorResponses, jsonContent } from "../../_shared/http.ts";
+import { bodyLimitsOf, documentBodyLimits, errorResponses, jsonContent } from "../../_shared/http.ts";
 import type { Deps } from "../../_shared/deps.ts";
 import { DOCS_ASSETS, DOCS_PAGE_CSP, docsAsset, docsPage } from "../docs.ts";
 import { withSdkSamples } from "../code-samples.ts";
@@ -68,7 +68,11 @@ export function registerMetaRoutes(api: ApiApp, deps: Deps) {
       responses: { 200: jsonContent(z.record(z.string(), z.unknown()), "The OpenAPI 3.1 document") },
     }),
     (c) => {
-      document ??= withSdkSamples(api.getOpenAPI31Document(documentConfig));
+      if (!document) {
+        const generated = api.getOpenAPI31Document(documentConfig);
+        documentBodyLimits(generated as Parameters<typeof documentBodyLimits>[0], bodyLimitsOf(api));
+        document = withSdkSamples(generated);
+      }
       return c.json(document as Record<string, unknown>, 200);
     },
   );

@@ -1,7 +1,6 @@
 // Section D of the contract: projects, their files, icon, reshares, preview errors and integration links.
 // Visibility and every limit are enforced in SQL (api.* functions under row-level security).
 import { createRoute, z } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import type { TypedResponse } from "hono";
 import type postgres from "postgres";
 import type { Deps } from "../../_shared/deps.ts";
@@ -14,6 +13,7 @@ import {
   errorResponses,
   jsonBody,
   jsonContent,
+  routeBodyLimit,
   Timestamp,
   userRoute,
   Uuid,
@@ -457,7 +457,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
           `these names the offending file in \`details.path\`. ${STORAGE_LIMITS} A body over ` +
           `${MAX_FILES_BODY_BYTES} bytes is refused unread (413 \`payload_too_large\`). A failing request saves ` +
           "nothing.",
-        middleware: [bodyLimit({ maxSize: MAX_FILES_BODY_BYTES })],
+        middleware: [routeBodyLimit(MAX_FILES_BODY_BYTES)],
         request: { params: ProjectParams, body: jsonBody(SaveFiles) },
         responses: {
           200: jsonContent(ProjectFiles, "The saved files"),

@@ -3,7 +3,6 @@
 // made, and link projects to repositories; `POST /projects/{id}/pushes` (projects.ts) publishes the files.
 // GitHub's webhook keeps the saved installations current. Rules (ownership, upserts) live in SQL.
 import { createRoute, z } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import type { Deps } from "../../_shared/deps.ts";
 import { selectAsUser, selectForUser } from "../../_shared/db.ts";
 import { ApiError } from "../../_shared/errors.ts";
@@ -12,6 +11,7 @@ import {
   errorResponses,
   jsonBody,
   jsonContent,
+  routeBodyLimit,
   Timestamp,
   UNEXPECTED,
   userRoute,
@@ -341,7 +341,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
         "applied again, so replays change nothing. 503 `integration_not_configured` without " +
         "`GITHUB_WEBHOOK_SECRET`.",
       security: [],
-      middleware: [bodyLimit({ maxSize: MAX_WEBHOOK_BYTES })],
+      middleware: [routeBodyLimit(MAX_WEBHOOK_BYTES)],
       request: {
         headers: z.object({
           "x-hub-signature-256": z.string().optional().openapi({
