@@ -184,7 +184,18 @@ export const Uuid = z.uuid({ error: "must be a UUID" });
 /** The answer to a create that was already done: the contract's `{deduped: true}` with status 200. */
 export const Deduped = z.object({ deduped: z.literal(true) }).openapi("Deduped");
 
-export const Timestamp = z.iso.datetime({ offset: true });
+/**
+ * RFC 3339 allows any offset up to ±23:59, Postgres only below ±16:00: a date-time the database cannot
+ * hold is refused here, as a bad parameter, instead of failing in SQL.
+ */
+export function withStorableOffset<T extends z.ZodType<string>>(schema: T) {
+  return schema.refine((v) => {
+    const m = /([+-])(\d{2}):?(\d{2})$/.exec(v);
+    return !m || Number(m[2]) < 16;
+  }, "the UTC offset must be within ±15:59");
+}
+
+export const Timestamp = withStorableOffset(z.iso.datetime({ offset: true }));
 
 /** `limit` and `cursor` of the lists paged by a per-owner unique `created_at` (notifications, the ledger). */
 export const TimestampPageQuery = z.object({

@@ -3,7 +3,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../../_shared/deps.ts";
 import { selectAsUser } from "../../_shared/db.ts";
-import { type ApiApp, errorResponses, jsonContent, Timestamp, userRoute } from "../../_shared/http.ts";
+import {
+  type ApiApp,
+  errorResponses,
+  jsonContent,
+  Timestamp,
+  userRoute,
+  withStorableOffset,
+} from "../../_shared/http.ts";
 
 const Count = z.int().openapi({ format: "int64" });
 const Credits = Count.openapi({ description: "Credits (EUR cents) the runs cost." });
@@ -14,7 +21,7 @@ const TimeZone = z.string().min(1).max(64).default("UTC").openapi({
   example: "Europe/Rome",
 });
 
-const DateParam = z.union([z.iso.date(), z.iso.datetime({ offset: true })]).openapi({
+const DateParam = z.union([z.iso.date(), withStorableOffset(z.iso.datetime({ offset: true }))]).openapi({
   description: "A day (`YYYY-MM-DD`) or an ISO 8601 date-time, which stands for the day it falls on in " +
     "`timezone`.",
   example: "2026-11-01",
