@@ -10,7 +10,7 @@ import {
   renderLocalCheckoutPage,
   signedCompletedEvent,
 } from "../supabase/functions/_shared/adapters/local-payments.ts";
-import { ApiError } from "../supabase/functions/_shared/errors.ts";
+import { ApiError, errorResponse } from "../supabase/functions/_shared/errors.ts";
 import { startNetWorker } from "./local/net-worker.ts";
 import { createAuthServer } from "./local/auth-server.ts";
 import postgres from "postgres";
@@ -73,7 +73,13 @@ function notFound(message = "No such route.") {
 }
 
 async function servePublicObject(bucket: string, path: string): Promise<Response> {
-  const clean = normalize(decodeURIComponent(path));
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return badRequest("The object path has a malformed percent-escape.");
+  }
+  const clean = normalize(decoded);
   if (!(PUBLIC_BUCKETS as readonly string[]).includes(bucket) || clean.startsWith("..")) {
     return notFound("Object not found.");
   }
@@ -146,7 +152,16 @@ async function serveCheckout(req: Request, id: string, pay: boolean): Promise<Re
   });
 }
 
+// Methods a Request cannot carry on to a function (the Fetch standard forbids them).
+const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+
 async function route(req: Request): Promise<Response> {
+  if (FORBIDDEN_METHODS.has(req.method.toUpperCase())) {
+    return Response.json({ code: "method_not_allowed", message: `${req.method} is not allowed.` }, {
+      status: 405,
+      headers: { allow: "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS" },
+    });
+  }
   const url = new URL(req.url);
   const path = url.pathname;
   const fn = /^\/functions\/v1\/([a-z0-9-]+)(\/.*)?$/.exec(path);
@@ -188,6 +203,8 @@ const server = Deno.serve({
   hostname: "127.0.0.1",
   port,
   onListen: () => console.log(`gateway listening on ${port}; OAuth issuer ${authServer.issuer}`),
+  // Whatever fails here still answers in the error shape, never as the runtime's plain-text 500.
+  onError: (err) => errorResponse(err),
 }, route);
 
 async function shutdown() {

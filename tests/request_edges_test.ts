@@ -1,6 +1,7 @@
-// Requests at the edges of what HTTP and RFC 3339 allow: date-time offsets Postgres cannot hold.
+// Requests at the edges of what HTTP and RFC 3339 allow: date-time offsets Postgres cannot hold, the bearer
+// scheme in any case, and the local gateway's own answers to methods and paths it cannot route.
 import assert from "node:assert/strict";
-import { api, expectError, newUser, NO_STACK } from "./helpers.ts";
+import { api, errorOf, expectError, GATEWAY, newUser, NO_STACK, rawRequest } from "./helpers.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
 
@@ -36,4 +37,30 @@ t("a date-time offset of ±16:00 or more is a 400, in a cursor and in start_date
     (await api("GET", `/usage/contributions?start_date=${edge}`, { token: user.token })).status,
     200,
   );
+});
+
+t("the bearer scheme is case-insensitive", async () => {
+  for (const scheme of ["bearer", "BEARER", "bEaReR"]) {
+    const res = await api("GET", "/me", { headers: { authorization: `${scheme} ${user.token}` } });
+    assert.equal(res.status, 200, `${scheme}: ${res.text}`);
+  }
+  expectError(
+    await api("GET", "/me", { headers: { authorization: `Basic ${user.token}` } }),
+    401,
+    "unauthorized",
+  );
+});
+
+t("the gateway answers TRACE with 405 and a malformed %-escape with 400, in the error shape", async () => {
+  for (
+    const path of ["/functions/v1/v1/me", "/functions/v1/mcp", "/storage/v1/object/public/avatars/x.png", "/"]
+  ) {
+    const res = await rawRequest("TRACE", `${GATEWAY}${path}`);
+    assert.equal(res.status, 405, path);
+    assert.equal(errorOf(res).code, "method_not_allowed");
+  }
+  const bad = await fetch(`${GATEWAY}/storage/v1/object/public/avatars/%E0%A4%A.png`);
+  assert.equal(bad.status, 400);
+  assert.equal(bad.headers.get("content-type"), "application/json");
+  assert.equal((await bad.json()).code, "invalid_request");
 });

@@ -71,7 +71,8 @@ export function createTokenVerifier(opts: {
 
   return {
     async verify(authorization) {
-      const m = /^Bearer ([A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]*\.[A-Za-z0-9_\-]*)$/.exec(
+      // The scheme is case-insensitive (RFC 9110 §11.1): `bearer` and `BEARER` are `Bearer`.
+      const m = /^Bearer +([A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]*\.[A-Za-z0-9_\-]*)$/i.exec(
         authorization?.trim() ?? "",
       );
       if (!authorization) throw unauthorized("A bearer token is required.");
