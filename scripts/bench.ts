@@ -16,6 +16,7 @@ import { childPid, watchOtherWork } from "./bench/cpu.ts";
 import { type BenchUser, measureCreation, measureThroughput, PIPELINE_PROMPT } from "./bench/jobs.ts";
 import { measureVerification } from "./bench/verification.ts";
 import { measureWalletSpends } from "./bench/wallet.ts";
+import { fillLargestProject, measureLargeReads } from "./bench/large-reads.ts";
 import { type Server, startServer } from "./bench/processes.ts";
 import { explainAsUser, measureLatencies, measureSqlCosts, scaleEndpoints } from "./bench/scale.ts";
 import { COMMON_WORD, SCALE_VOLUME, seedScale } from "./bench/scale-seed.ts";
@@ -44,6 +45,8 @@ const DB_POOL_SIZE = flag("db-pool-size", 10);
 const BURST_JOBS = flag("burst-jobs", 10_000);
 const SCALE_CELL = { durationMs: 1500, requests: 1500, warmupMs: 200 };
 const SQL_CALLS = 1000;
+const LARGE_READ_SECONDS = 10;
+const LARGE_READERS = 12;
 
 const log = (line: string) => console.log(`[bench] ${line}`);
 const started = Date.now();
@@ -360,6 +363,42 @@ async function run(): Promise<boolean> {
         "runs, on the large database of the last `npm run bench`, as the measured user.\n\n" + plans +
         "\n## Admission\n\n" + admissionPlans,
     );
+    log(`large reads: a 20 MiB project, ${LARGE_READERS} readers at once, another user meanwhile`);
+    const filesOwner = await newUser("files.owner");
+    await sql`update public.projects set shared = true where id = ${filesOwner.projectId}`;
+    const filled = await fillLargestProject(sql, filesOwner.projectId);
+    const [filesReader, bystander] = await Promise.all([newUser("files.reader"), newUser("files.other")]);
+    const largeReads: Results["largeReads"] = {
+      projectBytes: filled.bytes,
+      files: filled.files,
+      readers: LARGE_READERS,
+      seconds: LARGE_READ_SECONDS,
+      cells: [],
+    };
+    // The default bound, and none (as many slots as readers) for comparison.
+    for (const fileReadConcurrency of [2, LARGE_READERS]) {
+      const server = await startServer("scripts/bench/serve-function.ts", ["v1"], {
+        ...functionsEnv,
+        FILE_READ_CONCURRENCY: String(fileReadConcurrency),
+      }, "/v1/health");
+      servers.push(server);
+      try {
+        largeReads.cells.push(
+          await measureLargeReads({
+            server: { baseUrl: `${server.url}/v1`, pid: server.pid, fileReadConcurrency },
+            projectId: filesOwner.projectId,
+            readerToken: filesReader.token,
+            otherToken: bystander.token,
+            readers: LARGE_READERS,
+            seconds: LARGE_READ_SECONDS,
+            log,
+          }),
+        );
+      } finally {
+        await server.stop();
+        servers.splice(servers.indexOf(server), 1);
+      }
+    }
 
     const results: Results = {
       date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
@@ -391,6 +430,7 @@ async function run(): Promise<boolean> {
       },
       burst,
       admission,
+      largeReads,
     };
     const md = markdown(results);
     await Deno.mkdir(join(ROOT, "bench"), { recursive: true });

@@ -6,6 +6,7 @@ import type { WalletResult } from "./wallet.ts";
 import { scaleRatio, type ScaleResult } from "./scale.ts";
 import type { BurstResult } from "./burst.ts";
 import type { Distribution } from "./jobs.ts";
+import type { LargeReadsResult } from "./large-reads.ts";
 
 export interface Machine {
   cpu: string;
@@ -42,6 +43,7 @@ export interface Results {
   burst: BurstResult;
   /** POST /jobs → 202 for a user with many past jobs and for a new one. */
   admission: { user: string; post: Distribution }[];
+  largeReads: LargeReadsResult;
 }
 
 export interface Target {
@@ -376,6 +378,42 @@ export function markdown(r: Results): string {
     table(
       ["POST /jobs → 202, 30 one at a time", "p50 / p99 ms"],
       r.admission.map((a) => [a.user, `${ms(a.post.p50)} / ${ms(a.post.p99)}`]),
+    ),
+    "",
+    "## Large file reads",
+    "",
+    `A shared project of ${r.largeReads.files} files and ${r.largeReads.projectBytes} bytes of contents (the ` +
+    `largest allowed), read by ${r.largeReads.readers} clients at once, each reading it again as soon as it ` +
+    `has it, for ${r.largeReads.seconds} s, from the v1 function served alone; meanwhile another user calls ` +
+    "`GET /wallets/me` and `GET /health` one after the other. Idle: the same calls just before, in the " +
+    "same run. Ratio: loaded p50 ÷ idle p50. RSS: the function process's resident memory before the " +
+    "readers started and its highest sample (every 20 ms) while they ran.",
+    "",
+    table(
+      [
+        "FILE_READ_CONCURRENCY",
+        "reads",
+        "read p50 / max ms",
+        "wallets/me idle → loaded p50 (p99) ms",
+        "ratio",
+        "health idle → loaded p50 (p99) ms",
+        "ratio",
+        "RSS before → peak MiB",
+      ],
+      r.largeReads.cells.map((c) => [
+        String(c.fileReadConcurrency),
+        String(c.reads.n),
+        `${ms(c.reads.p50)} / ${ms(c.reads.max)}`,
+        `${ms(c.idle.wallet.p50)} → ${ms(c.loaded.wallet.p50)} (${ms(c.idle.wallet.p99)} → ${
+          ms(c.loaded.wallet.p99)
+        })`,
+        (c.loaded.wallet.p50 / c.idle.wallet.p50).toFixed(1),
+        `${ms(c.idle.health.p50)} → ${ms(c.loaded.health.p50)} (${ms(c.idle.health.p99)} → ${
+          ms(c.loaded.health.p99)
+        })`,
+        (c.loaded.health.p50 / c.idle.health.p50).toFixed(1),
+        `${c.rssMiB.before.toFixed(0)} → ${c.rssMiB.peak.toFixed(0)}`,
+      ]),
     ),
     "",
   ].join("\n");
