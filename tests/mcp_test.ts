@@ -63,6 +63,7 @@ t("tools are listed with input and output schemas, descriptions and annotations"
     assert.deepEqual(
       Object.keys(byName).sort(),
       [
+        "cancel_job",
         "create_job",
         "get_job_status",
         "get_project",
@@ -78,7 +79,7 @@ t("tools are listed with input and output schemas, descriptions and annotations"
       assert.equal(tool.outputSchema?.type, "object", tool.name);
       assert.ok((tool.description ?? "").length > 40, `${tool.name} tells an agent when to use it`);
     }
-    for (const name of Object.keys(byName).filter((n) => n !== "create_job")) {
+    for (const name of Object.keys(byName).filter((n) => !["create_job", "cancel_job"].includes(n))) {
       assert.equal(byName[name].annotations?.readOnlyHint, true, name);
     }
     assert.equal(byName.create_job.annotations?.readOnlyHint, false);
@@ -93,6 +94,8 @@ t("tools are listed with input and output schemas, descriptions and annotations"
       true,
       "a stateless server never notifies",
     );
+    assert.equal(byName.cancel_job.annotations?.destructiveHint, true);
+    assert.equal(byName.cancel_job.annotations?.idempotentHint, true);
     assert.deepEqual(byName.wait_for_job.inputSchema.required, ["jobId"]);
     const wait = byName.wait_for_job.inputSchema.properties as Record<
       string,
@@ -496,5 +499,39 @@ t(
     });
     await mcpPreflight.body?.cancel();
     assert.match(mcpPreflight.headers.get("access-control-allow-headers") ?? "", /Authorization/);
+  },
+);
+
+t(
+  "cancel_job cancels a queued job, answers it again, and reports other users' jobs as not found",
+  async () => {
+    const carol = await newUser("mcp.cancel");
+    const project = await newProject(carol, { name: "Cancel me" });
+    const [{ url }] = await db()`select private.setting('runner_url') as url`;
+    // No runner while the job is created, so it stays queued.
+    await db()`delete from private.settings where key = 'runner_url'`;
+    let jobId: string;
+    try {
+      jobId = await withClient(carol, async (client) => {
+        const created = await call(client, "create_job", {
+          projectId: project.id,
+          prompt: "a kitchen timer app with presets",
+        });
+        assert.notEqual(created.isError, true, created.content[0]?.text);
+        return (created.structuredContent as { id: string }).id;
+      });
+    } finally {
+      await setting("runner_url", url);
+    }
+    await withClient(bob, async (client) => {
+      assert.equal(toolError(await call(client, "cancel_job", { jobId })).code, "job_not_found");
+    });
+    await withClient(carol, async (client) => {
+      const canceled = await call(client, "cancel_job", { jobId });
+      assert.notEqual(canceled.isError, true);
+      assert.equal(canceled.structuredContent?.status, "canceled");
+      const again = await call(client, "cancel_job", { jobId });
+      assert.deepEqual(again.structuredContent, canceled.structuredContent);
+    });
   },
 );

@@ -23,6 +23,7 @@ export type Database = {
         };
         Returns: Json;
       };
+      "cancel_job": { Args: { "job_id": string }; Returns: Json };
       "clear_preview_errors": { Args: { "project_id": number }; Returns: Json };
       "count_unread_notifications": { Args: Record<PropertyKey, never>; Returns: Json };
       "create_block": { Args: { "blocked_user_id": string }; Returns: Json };
@@ -426,6 +427,7 @@ export type Database = {
         Row: {
           "attachments": Json | null;
           "attempts": number;
+          "cancel_requested_at": string | null;
           "created_at": string;
           "dispatched_at": string;
           "error": Json | null;
@@ -448,6 +450,7 @@ export type Database = {
         Insert: {
           "attachments"?: Json | null;
           "attempts"?: number;
+          "cancel_requested_at"?: string | null;
           "created_at"?: string;
           "dispatched_at"?: string;
           "error"?: Json | null;
@@ -469,6 +472,7 @@ export type Database = {
         Update: {
           "attachments"?: Json | null;
           "attempts"?: number;
+          "cancel_requested_at"?: string | null;
           "created_at"?: string;
           "dispatched_at"?: string;
           "error"?: Json | null;

@@ -63,6 +63,9 @@ export const Job = z.object({
     ),
   }).optional(),
   error: JobError.optional(),
+  cancel_requested_at: Timestamp.optional().openapi({
+    description: "When the owner asked to cancel the job while it ran; the runner then stops it.",
+  }),
 }).openapi("Job");
 
 export const ProjectFile = z.object({

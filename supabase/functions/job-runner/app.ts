@@ -100,20 +100,37 @@ export function createRunnerApp(deps: Deps, secret: string | undefined, opts: Ru
 
   async function work(job: ClaimedJob) {
     const refs = job.input.attachment_refs ?? [];
+    // Set when the owner cancels: the heartbeat learns it and the model request is aborted.
+    const cancel = new AbortController();
     // Started before waiting for a slot: a claimed job queued behind others must keep its lease, or the
     // dispatcher would reap it and hand it to another runner.
     const heartbeat = setInterval(() => {
-      db.asService((tx) => tx`select private.extend_job_lease(${job.id}, ${runnerId})`).catch((err) =>
-        console.error(`lease heartbeat for ${job.id} failed`, err)
-      );
+      db.asService((tx) => tx`select private.heartbeat_job(${job.id}, ${runnerId}) as state`)
+        .then(([{ state }]) => {
+          if (state === "cancel_requested") cancel.abort();
+        })
+        .catch((err) => console.error(`lease heartbeat for ${job.id} failed`, err));
     }, Math.max(1000, (job.lease_seconds * 1000) / 3));
     try {
       await slots.acquire();
       try {
-        const outcome = await generate(job, refs);
-        await db.asService((tx) =>
-          tx`select private.finalize_job(${job.id}, ${runnerId}, ${tx.json(outcome as never)})`
-        );
+        const outcome = cancel.signal.aborted ? null : await generate(job, refs, cancel.signal);
+        if (outcome && !cancel.signal.aborted) {
+          await db.asService((tx) =>
+            tx`select private.finalize_job(${job.id}, ${runnerId}, ${tx.json(outcome as never)})`
+          );
+        } else {
+          // Stopped by a cancel: only what the provider billed before the stop is charged.
+          const billed = outcome?.cost_eur === undefined ? {} : {
+            usage: outcome.usage,
+            model: outcome.model,
+            provider: outcome.provider,
+            cost_eur: outcome.cost_eur,
+          };
+          await db.asService((tx) =>
+            tx`select private.cancel_running_job(${job.id}, ${runnerId}, ${tx.json(billed as never)})`
+          );
+        }
       } finally {
         slots.release();
       }
@@ -126,7 +143,7 @@ export function createRunnerApp(deps: Deps, secret: string | undefined, opts: Ru
     }
   }
 
-  async function generate(job: ClaimedJob, refs: string[]): Promise<Outcome> {
+  async function generate(job: ClaimedJob, refs: string[], signal: AbortSignal): Promise<Outcome> {
     try {
       const project = job.project_id === null
         ? null
@@ -156,6 +173,7 @@ export function createRunnerApp(deps: Deps, secret: string | undefined, opts: Ru
         attachments,
         existingFiles,
         iconPng,
+        signal,
       });
       const charge = {
         usage: { tokens_in: r.usage.tokensIn, tokens_out: r.usage.tokensOut },

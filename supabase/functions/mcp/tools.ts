@@ -212,6 +212,22 @@ export function createMcpServer(deps: Deps, claims: Claims, opts: { watch: JobWa
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   }, ({ jobId }) => tool(() => getJob(jobId), (job) => agentResult("Job", job)));
 
+  server.registerTool("cancel_job", {
+    title: "Cancel a job",
+    description: "Stops a job the user no longer wants. A queued job is canceled at once; a running one " +
+      "is stopped by its runner within about 20 seconds (follow it with wait_for_job) and charged only " +
+      "what the model provider billed before the stop. Canceling again is harmless; a job that already " +
+      "succeeded or failed is the error job_terminal.",
+    inputSchema: portable(z.object({ jobId: JobId })),
+    outputSchema: portable(Job),
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  }, ({ jobId }) =>
+    tool(
+      async () =>
+        forAgent(await selectAsUser<JobRow>(db, claims, (tx) => tx`select api.cancel_job(${jobId}) as r`)),
+      (job) => agentResult(job.status === "canceled" ? "Job canceled" : "Job cancel requested", job),
+    ));
+
   server.registerTool("wait_for_job", {
     title: "Wait for a job",
     description: `Waits until the job is finished or the time budget ends. maxWaitSeconds defaults to ` +

@@ -118,10 +118,10 @@ select is(private.claim_job('10000000-0000-4000-8000-000000000001', '99999999-00
   'a second claim is a no-op');
 select is((select status || ':' || attempts from public.jobs where id = '10000000-0000-4000-8000-000000000001'),
   'running:1', 'the job runs under the first runner''s lease');
-select ok(private.extend_job_lease('10000000-0000-4000-8000-000000000001', '99999999-0000-4000-8000-000000000001'),
-  'the holder extends its lease');
-select ok(not private.extend_job_lease('10000000-0000-4000-8000-000000000001', '99999999-0000-4000-8000-000000000002'),
-  'another runner cannot');
+select is(private.heartbeat_job('10000000-0000-4000-8000-000000000001', '99999999-0000-4000-8000-000000000001'),
+  'running', 'the holder extends its lease');
+select is(private.heartbeat_job('10000000-0000-4000-8000-000000000001', '99999999-0000-4000-8000-000000000002'),
+  'lost', 'another runner cannot');
 select throws_ok($$select private.finalize_job('10000000-0000-4000-8000-000000000001',
     '99999999-0000-4000-8000-000000000002', '{"status": "succeeded"}')$$, 'PT409', null,
   'a runner without the lease cannot finalize');

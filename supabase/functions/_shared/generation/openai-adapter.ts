@@ -231,10 +231,13 @@ class StructuredChat {
     name: string,
     schema: z.ZodType<T>,
     messages: OpenAI.ChatCompletionMessageParam[],
+    canceled?: AbortSignal,
   ): Promise<{ answer: T; usage: GenerationUsage }> {
     // The client's timeout covers each attempt up to the response headers; this deadline covers the whole
     // call, retry and body included, so a provider that stalls mid-answer cannot hold the run.
-    const deadline = AbortSignal.timeout(this.options.timeoutMs);
+    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    // A canceled job stops its request as the deadline would.
+    const deadline = canceled ? AbortSignal.any([timeout, canceled]) : timeout;
     let completion: StreamedCompletion;
     try {
       // Streamed: a long answer keeps the connection busy instead of idle until the last token, and the
@@ -270,6 +273,7 @@ class StructuredChat {
       // An aborted stream ends its iteration quietly: what arrived by then is not a whole answer.
       if (deadline.aborted) throw deadline.reason;
     } catch (err) {
+      if (canceled?.aborted) throw new GenerationError("canceled", "The generation was canceled.");
       throw this.failure(err, deadline);
     }
 
@@ -402,7 +406,13 @@ export class OpenAICompatibleGenerator implements Generator {
     // back, then the run fails as invalid_output, charged the tokens of both rounds.
     for (let round = 1; round <= 2; round++) {
       try {
-        const completed = await this.chat.complete(model, "expo_app", appSchema(this.limits), messages);
+        const completed = await this.chat.complete(
+          model,
+          "expo_app",
+          appSchema(this.limits),
+          messages,
+          request.signal,
+        );
         usage = addUsage(usage, completed.usage);
         problems = verifyProject(withIcon(completed.answer.files));
         if (problems.length === 0) {

@@ -35,6 +35,8 @@ export interface GenerationRequest {
   existingFiles: GeneratedFile[];
   /** The project's rendered icon, written as assets/icon.png; absent when the project already carries it. */
   iconPng?: Uint8Array;
+  /** Aborted when the job is canceled: the generator stops and reports what was billed, if anything. */
+  signal?: AbortSignal;
 }
 
 /** What the generator made of the prompt, reported in the job's result and kept on the project. */

@@ -69,6 +69,8 @@ const CreatePromptJobRequest = z.strictObject({
   dbhost_project_ref: DbhostRef.optional(),
 }).openapi("CreatePromptJobRequest");
 
+const JobParams = z.object({ jobId: Uuid.openapi({ param: { name: "jobId", in: "path" } }) });
+
 type JobRow = z.infer<typeof Job>;
 
 /** Where a created job leads: its state to poll, and the project it writes into. */
@@ -246,7 +248,7 @@ account's token cannot upload (404 \`profile_not_found\`); attachments go with t
         description:
           "Poll with exponential backoff from 2 s up to 30 s; stop at `succeeded`, `failed` or `canceled`; " +
           "on 429 honor `Retry-After`. Another user's job is indistinguishable from a missing one.",
-        request: { params: z.object({ jobId: Uuid.openapi({ param: { name: "jobId", in: "path" } }) }) },
+        request: { params: JobParams },
         responses: {
           200: jsonContent(Job, "The job"),
           ...errorResponses([400, 404], { 404: "`job_not_found`" }),
@@ -261,6 +263,43 @@ account's token cannot upload (404 \`profile_not_found\`); attachments go with t
         (tx) => tx`select api.get_job(${jobId}) as r`,
       );
       return c.json(job, 200);
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "post",
+        path: "/jobs/{jobId}/cancel",
+        operationId: "cancelJob",
+        tags: ["Jobs"],
+        summary: "Cancel a job",
+        description: `No body. A \`queued\` job is \`canceled\` at once (200). A \`running\` job gets
+\`cancel_requested_at\` (202): its runner learns it at its next heartbeat (within a third of the lease, 20 s by
+default), aborts the model request and finalizes the job \`canceled\`, charged only what the model provider
+billed before the stop (the template generator: nothing); a run that finishes before its runner notices
+keeps its outcome. Repeating the request answers the same job. A \`succeeded\` or \`failed\` job is 409
+\`job_terminal\`; another user's job is 404, like an unknown id.`,
+        request: { params: JobParams },
+        responses: {
+          200: jsonContent(Job, "The job, canceled"),
+          202: jsonContent(Job, "The job, still running, with `cancel_requested_at`"),
+          ...errorResponses([400, 404, 409], {
+            404: "`job_not_found`",
+            409: "`job_terminal`: the job already succeeded or failed",
+          }),
+        },
+      }),
+    ),
+    async (c) => {
+      const { jobId } = c.req.valid("param");
+      const job = await selectAsUser<JobRow>(
+        db,
+        c.get("claims"),
+        (tx) => tx`select api.cancel_job(${jobId}) as r`,
+      );
+      return job.status === "canceled" ? c.json(job, 200) : c.json(job, 202);
     },
   );
 }

@@ -1,0 +1,175 @@
+// Job control over HTTP and MCP: canceling queued and running jobs through the real pipeline.
+import assert from "node:assert/strict";
+import { createRunnerApp } from "../supabase/functions/job-runner/app.ts";
+import { depsFromConfig } from "../supabase/functions/_shared/deps.ts";
+import { loadConfig } from "../supabase/functions/_shared/config.ts";
+import { api, db, expectError, newUser, NO_STACK, type TestUser } from "./helpers.ts";
+
+const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
+
+interface JobBody {
+  id: string;
+  status: string;
+  error?: { code: string; message: string };
+  cancel_requested_at?: string;
+}
+
+const TERMINAL = ["succeeded", "failed", "canceled"];
+
+async function waitForJob(user: TestUser, id: string, statuses = TERMINAL, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  let job: JobBody | undefined;
+  while (Date.now() < deadline) {
+    job = (await api<JobBody>("GET", `/jobs/${id}`, { token: user.token })).body;
+    if (statuses.includes(job.status)) return job;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`job ${id} is still ${job?.status} after ${timeoutMs} ms`);
+}
+
+async function setting(key: string, value: string | null) {
+  if (value === null) await db()`delete from private.settings where key = ${key}`;
+  else await db()`select private.set_setting(${key}, ${value})`;
+}
+
+async function runnerUrl(): Promise<string> {
+  return (await db()`select private.setting('runner_url') as url`)[0].url;
+}
+
+/** Creates a job that stays queued: no runner is configured while it is created. */
+async function queuedJob(user: TestUser, prompt = "a habit tracker app"): Promise<JobBody> {
+  const url = await runnerUrl();
+  await setting("runner_url", null);
+  try {
+    const res = await api<JobBody>("POST", "/jobs", {
+      token: user.token,
+      body: { type: "prompt", input: { prompt } },
+    });
+    assert.equal(res.status, 202);
+    return res.body;
+  } finally {
+    await setting("runner_url", url);
+  }
+}
+
+t(
+  "POST /jobs/{id}/cancel: a queued job is canceled at once, a repeat answers it again, others get 404",
+  async () => {
+    const alice = await newUser("cancel.alice");
+    const bob = await newUser("cancel.bob");
+    const job = await queuedJob(alice);
+
+    expectError(await api("POST", `/jobs/${job.id}/cancel`, { token: bob.token }), 404, "job_not_found");
+    expectError(
+      await api("POST", `/jobs/${crypto.randomUUID()}/cancel`, { token: alice.token }),
+      404,
+      "job_not_found",
+    );
+    expectError(await api("POST", `/jobs/not-a-uuid/cancel`, { token: alice.token }), 400);
+
+    const held = async () =>
+      (await api<{ held: number }>("GET", "/wallets/me", { token: alice.token })).body.held;
+    assert.ok(await held() > 0, "the queued job holds credits");
+    const canceled = await api<JobBody>("POST", `/jobs/${job.id}/cancel`, { token: alice.token });
+    assert.equal(await held(), 0, "the cancel releases the hold");
+    assert.equal(canceled.status, 200);
+    assert.equal(canceled.body.status, "canceled");
+    assert.equal(canceled.body.error?.code, "canceled");
+    const again = await api<JobBody>("POST", `/jobs/${job.id}/cancel`, { token: alice.token });
+    assert.equal(again.status, 200);
+    assert.deepEqual(again.body, canceled.body);
+
+    // The dispatcher never sends it again, and nothing was spent.
+    await db()`select private.dispatch_jobs()`;
+    assert.equal(
+      (await api<JobBody>("GET", `/jobs/${job.id}`, { token: alice.token })).body.status,
+      "canceled",
+    );
+    const [{ n }] = await db()`select count(*)::int as n from public.wallet_transactions
+                              where user_id = ${alice.id} and reason = 'spend'`;
+    assert.equal(n, 0);
+  },
+);
+
+t("POST /jobs/{id}/cancel on a finished job is 409 job_terminal", async () => {
+  const user = await newUser("cancel.done");
+  const created = await api<JobBody>("POST", "/jobs", {
+    token: user.token,
+    body: { type: "prompt", input: { prompt: "a recipe book app" } },
+  });
+  assert.equal((await waitForJob(user, created.body.id)).status, "succeeded");
+  const res = await api<{ details?: { status?: string } }>("POST", `/jobs/${created.body.id}/cancel`, {
+    token: user.token,
+  });
+  expectError(res, 409, "job_terminal");
+  assert.equal(res.body.details?.status, "succeeded");
+});
+
+t(
+  "a running job is stopped at its runner's next heartbeat: the model request is aborted, the job canceled, nothing charged",
+  async () => {
+    // A model service that accepts the request and never answers keeps the generation running.
+    const hung = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const held: Deno.Conn[] = [];
+    const accepting = (async () => {
+      for await (const conn of hung) held.push(conn);
+    })();
+    const env = {
+      ...Deno.env.toObject(),
+      GENERATOR: "openai",
+      OPENAI_BASE_URL: `http://127.0.0.1:${(hung.addr as Deno.NetAddr).port}/v1`,
+      OPENAI_API_KEY: "sk-test",
+      OPENAI_MODEL_LIGHT: "m",
+      OPENAI_MODEL_FULL: "m",
+      OPENAI_PRICES: '{"m": {"inputPerMTokEur": "1", "outputPerMTokEur": "1"}}',
+    };
+    const config = loadConfig(env);
+    const deps = depsFromConfig(config, env);
+    const runner = createRunnerApp(deps, config.WORKER_SECRET);
+    const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, runner.fetch);
+    const gatewayRunner = await runnerUrl();
+    try {
+      await setting("runner_url", `http://127.0.0.1:${server.addr.port}/job-runner`);
+      await setting("job_lease_seconds", "3");
+      const user = await newUser("cancel.running");
+      const created = await api<JobBody>("POST", "/jobs", {
+        token: user.token,
+        body: { type: "prompt", input: { prompt: "a workout planner app", model: "light" } },
+      });
+      await waitForJob(user, created.body.id, ["running"]);
+      await setting("runner_url", gatewayRunner);
+      // The model request is in flight.
+      for (let i = 0; i < 100 && held.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+      assert.equal(held.length, 1);
+
+      const requested = await api<JobBody>("POST", `/jobs/${created.body.id}/cancel`, { token: user.token });
+      assert.equal(requested.status, 202);
+      assert.equal(requested.body.status, "running");
+      assert.ok(requested.body.cancel_requested_at);
+      const repeat = await api<JobBody>("POST", `/jobs/${created.body.id}/cancel`, { token: user.token });
+      assert.equal(repeat.status, 202);
+      assert.equal(repeat.body.cancel_requested_at, requested.body.cancel_requested_at);
+
+      const done = await waitForJob(user, created.body.id);
+      assert.equal(done.status, "canceled");
+      const wallet = await api<{ held: number }>("GET", "/wallets/me", { token: user.token });
+      assert.equal(wallet.body.held, 0, "the hold is released");
+      assert.equal(done.error?.code, "canceled");
+      // The runner closed the model request: the stand-in's connection reads end-of-stream.
+      const buf = new Uint8Array(65536);
+      let read: number | null = 0;
+      while (read !== null) read = await held[0].read(buf);
+      const [{ n }] = await db()`select count(*)::int as n from public.wallet_transactions
+                                where user_id = ${user.id} and reason = 'spend'`;
+      assert.equal(n, 0, "the provider billed nothing, so nothing is charged");
+    } finally {
+      await setting("runner_url", gatewayRunner);
+      await setting("job_lease_seconds", null);
+      await server.shutdown();
+      await deps.db.end();
+      hung.close();
+      await accepting;
+      for (const conn of held) conn.close();
+    }
+  },
+);
