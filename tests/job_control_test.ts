@@ -173,3 +173,47 @@ t(
     }
   },
 );
+
+t(
+  "GET /jobs: the caller's jobs newest first, in pages that never repeat or skip, by status and project",
+  async () => {
+    const user = await newUser("list.jobs");
+    const other = await newUser("list.other");
+    const a = await queuedJob(user, "a habit tracker app");
+    const b = await queuedJob(user, "a recipe book app");
+    const c = await queuedJob(user, "a workout planner app");
+    await queuedJob(other, "a travel journal app");
+    assert.equal((await api("POST", `/jobs/${b.id}/cancel`, { token: user.token })).status, 200);
+    type Page = { data: (JobBody & { project_id: number })[]; next_cursor: string | null };
+    const list = async (query: string, token = user.token) => {
+      const res = await api<Page>("GET", `/jobs${query}`, { token });
+      assert.equal(res.status, 200, res.text);
+      return res.body;
+    };
+
+    const first = await list("?limit=2");
+    assert.deepEqual(first.data.map((j) => j.id), [c.id, b.id]);
+    assert.equal(first.data[1].status, "canceled");
+    assert.ok(first.next_cursor);
+    const second = await list(`?limit=2&cursor=${encodeURIComponent(first.next_cursor!)}`);
+    assert.deepEqual(second.data.map((j) => j.id), [a.id]);
+    assert.equal(second.next_cursor, null);
+    assert.deepEqual((await list("?status=canceled")).data.map((j) => j.id), [b.id]);
+    assert.deepEqual((await list("?status=queued")).data.map((j) => j.id), [c.id, a.id]);
+    const projectA = second.data[0].project_id;
+    assert.deepEqual((await list(`?project_id=${projectA}`)).data.map((j) => j.id), [a.id]);
+    assert.deepEqual((await list(`?project_id=${projectA}&status=canceled`)).data, []);
+    assert.deepEqual(
+      (await list(`?project_id=${projectA}`, other.token)).data,
+      [],
+      "another user's project is empty",
+    );
+    assert.equal((await list("", other.token)).data.length, 1, "another user sees only their own");
+
+    expectError(await api("GET", "/jobs?limit=0", { token: user.token }), 400, "invalid_request");
+    expectError(await api("GET", "/jobs?status=done", { token: user.token }), 400, "invalid_request");
+    expectError(await api("GET", "/jobs?project_id=x", { token: user.token }), 400, "invalid_request");
+    expectError(await api("GET", "/jobs?cursor=yesterday", { token: user.token }), 400, "invalid_cursor");
+    for (const job of [a, c]) await api("POST", `/jobs/${job.id}/cancel`, { token: user.token });
+  },
+);

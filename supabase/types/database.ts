@@ -71,6 +71,10 @@ export type Database = {
         Returns: Json;
       };
       "list_blocks": { Args: Record<PropertyKey, never>; Returns: Json };
+      "list_jobs": {
+        Args: { "job_project_id": number; "job_status": string; "page_cursor": string; "page_size": number };
+        Returns: Json;
+      };
       "list_notifications": { Args: { "page_cursor": string; "page_size": number }; Returns: Json };
       "list_preview_errors": { Args: { "project_id": number }; Returns: Json };
       "list_project_files": { Args: { "file_type": string; "project_id": number }; Returns: string };

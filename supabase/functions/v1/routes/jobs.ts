@@ -1,4 +1,5 @@
-// Section C of the contract: creating prompt jobs, uploading their attachments, reading a job.
+// Section C of the contract: creating prompt jobs, uploading their attachments, reading, listing and
+// canceling jobs.
 // The rules (idempotency, the credit floor, the quota, ownership, the state machine) are SQL's; this file
 // validates, evaluates the prompt through the evaluator port, and shapes the answers.
 import { createRoute, z } from "@hono/zod-openapi";
@@ -11,9 +12,12 @@ import {
   jsonBody,
   jsonContent,
   routeBodyLimit,
+  Timestamp,
+  TimestampPageQuery,
   userRoute,
   Uuid,
 } from "../../_shared/http.ts";
+import { cursorHook } from "./notifications.ts";
 import { detectImageType, filesOf, formBodyBytes, MAX_IMAGE_BYTES, readForm } from "../../_shared/uploads.ts";
 import { EXPO_PUSH_TOKEN, isExpoPushToken } from "../../_shared/ports/push.ts";
 import { selectAsUser } from "../../_shared/db.ts";
@@ -68,6 +72,20 @@ const CreatePromptJobRequest = z.strictObject({
   live_activity_user: LiveActivityUser.optional(),
   dbhost_project_ref: DbhostRef.optional(),
 }).openapi("CreatePromptJobRequest");
+
+const JobListQuery = TimestampPageQuery.extend({
+  status: Job.shape.status.optional().openapi({ description: "Only jobs in this status" }),
+  project_id: z.coerce.number().int().positive().optional().openapi({
+    description: "Only this project's jobs",
+  }),
+});
+
+const JobPage = z.object({
+  data: z.array(Job),
+  next_cursor: Timestamp.nullable().openapi({
+    description: "The last row's `created_at`; pass it as `cursor` for the next page. Null on the last page.",
+  }),
+}).openapi("JobPage");
 
 const JobParams = z.object({ jobId: Uuid.openapi({ param: { name: "jobId", in: "path" } }) });
 
@@ -234,6 +252,44 @@ account's token cannot upload (404 \`profile_not_found\`); attachments go with t
       }
       return c.json({ idempotency_key: key, files: manifestFiles }, 201);
     },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "get",
+        path: "/jobs",
+        operationId: "listJobs",
+        tags: ["Jobs"],
+        summary: "A page of the caller's jobs",
+        description:
+          "Newest first, optionally only one `status` or one `project_id`. `created_at` is unique " +
+          "among a user's jobs, so the cursor is the last row's `created_at` and the next page holds the jobs " +
+          "created strictly before it: no job is repeated or skipped while others are created. Any ISO 8601 " +
+          "date-time with a zone is a valid cursor; anything else is 400 `invalid_cursor`.",
+        request: { query: JobListQuery },
+        responses: {
+          200: jsonContent(JobPage, "A page of jobs"),
+          ...errorResponses([400], {
+            400: "`invalid_request` (limit, status, project_id) or `invalid_cursor`",
+          }),
+        },
+      }),
+    ),
+    async (c) => {
+      const { limit, cursor, status, project_id } = c.req.valid("query");
+      const page = await selectAsUser<z.infer<typeof JobPage>>(
+        db,
+        c.get("claims"),
+        (tx) =>
+          tx`select api.list_jobs(${limit}, ${cursor ?? null}, ${status ?? null}, ${
+            project_id ?? null
+          }) as r`,
+      );
+      return c.json(page, 200);
+    },
+    (result) => cursorHook(result),
   );
 
   api.openapi(
