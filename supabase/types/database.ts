@@ -51,6 +51,7 @@ export type Database = {
       "get_public_profile": { Args: { "user_id": string }; Returns: Json };
       "get_repohost_link": { Args: { "project_id": number }; Returns: Json };
       "get_wallet": { Args: Record<PropertyKey, never>; Returns: Json };
+      "job_events": { Args: { "after_id": number; "job_id": string; "max_events": number }; Returns: Json };
       "link_dbhost_project": {
         Args: {
           "anon_key_sealed": string;
@@ -426,6 +427,42 @@ export type Database = {
           "user_id"?: string;
         };
         Relationships: [];
+      };
+      "job_events": {
+        Row: {
+          "created_at": string;
+          "data": NonNullable<Json>;
+          "id": number;
+          "job_id": string;
+          "type": string;
+          "user_id": string;
+        };
+        ComputedFields: never;
+        Insert: {
+          "created_at"?: string;
+          "data": NonNullable<Json>;
+          "id"?: never;
+          "job_id": string;
+          "type": string;
+          "user_id": string;
+        };
+        Update: {
+          "created_at"?: string;
+          "data"?: NonNullable<Json>;
+          "id"?: never;
+          "job_id"?: string;
+          "type"?: string;
+          "user_id"?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "job_events_job_id_fkey";
+            columns: ["job_id"];
+            isOneToOne: false;
+            referencedRelation: "jobs";
+            referencedColumns: ["id"];
+          },
+        ];
       };
       "jobs": {
         Row: {

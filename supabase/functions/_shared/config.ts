@@ -73,6 +73,12 @@ const schema = z.object({
   FILE_READ_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** How long an upstream HTTP call may take before the request fails with 502. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** How long one GET /jobs/{id}/events stream lasts at most; below hosted Supabase's 150 s wall clock. */
+  JOB_EVENTS_MAX_SECONDS: z.coerce.number().int().min(1).max(140).default(120),
+  /** How often a stream reads the job's event log. */
+  JOB_EVENTS_POLL_MS: z.coerce.number().int().min(20).max(10_000).default(250),
+  /** How long a stream may be silent before it sends a heartbeat comment. */
+  JOB_EVENTS_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(60).default(15),
 });
 
 export type Config = z.infer<typeof schema> & {

@@ -114,7 +114,15 @@ export function createRunnerApp(deps: Deps, secret: string | undefined, opts: Ru
     try {
       await slots.acquire();
       try {
+        if (!cancel.signal.aborted) await progress(job, { phase: "generating" });
         const outcome = cancel.signal.aborted ? null : await generate(job, refs, cancel.signal);
+        if (outcome?.status === "succeeded" && !cancel.signal.aborted) {
+          await progress(job, {
+            phase: "saving",
+            files_written: outcome.files.length,
+            tokens_so_far: outcome.usage.tokens_in + outcome.usage.tokens_out,
+          });
+        }
         if (outcome && !cancel.signal.aborted) {
           await db.asService((tx) =>
             tx`select private.finalize_job(${job.id}, ${runnerId}, ${tx.json(outcome as never)})`
@@ -141,6 +149,16 @@ export function createRunnerApp(deps: Deps, secret: string | undefined, opts: Ru
     } finally {
       clearInterval(heartbeat);
     }
+  }
+
+  /** Appends to the job's event log, which GET /jobs/{id}/events streams; a lost job records nothing. */
+  async function progress(
+    job: ClaimedJob,
+    p: { phase: "generating" | "saving"; files_written?: number; tokens_so_far?: number },
+  ) {
+    await db.asService((tx) =>
+      tx`select private.record_job_progress(${job.id}, ${runnerId}, ${tx.json(p as never)})`
+    );
   }
 
   async function generate(job: ClaimedJob, refs: string[], signal: AbortSignal): Promise<Outcome> {

@@ -7,6 +7,7 @@ import { registerProjectRoutes } from "./routes/projects.ts";
 import { registerModerationRoutes } from "./routes/moderation.ts";
 import { registerNotificationRoutes } from "./routes/notifications.ts";
 import { registerJobRoutes } from "./routes/jobs.ts";
+import { registerJobEventRoutes } from "./routes/job-events.ts";
 import { registerRepohostRoutes } from "./routes/repohost.ts";
 import { registerDbhostRoutes } from "./routes/dbhost.ts";
 import { registerBillingRoutes } from "./routes/billing.ts";
@@ -20,6 +21,7 @@ export function createV1App(deps: Deps) {
   registerModerationRoutes(api, deps);
   registerNotificationRoutes(api, deps);
   registerJobRoutes(api, deps);
+  registerJobEventRoutes(api, deps);
   registerBillingRoutes(api, deps);
   registerWalletRoutes(api, deps);
   registerUsageRoutes(api, deps);

@@ -1,0 +1,179 @@
+// GET /jobs/{id}/events over HTTP: the live stream of a real job through the pipeline, resuming with
+// Last-Event-ID, heartbeats, the wall-clock limit with its retry hint, and the errors.
+import assert from "node:assert/strict";
+import { createV1App } from "../supabase/functions/v1/app.ts";
+import { depsFromConfig } from "../supabase/functions/_shared/deps.ts";
+import { loadConfig } from "../supabase/functions/_shared/config.ts";
+import { api, db, expectError, inProcessApi, newUser, NO_STACK, type TestUser } from "./helpers.ts";
+
+const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
+
+interface SseEvent {
+  id?: string;
+  event?: string;
+  data?: string;
+  retry?: string;
+  comments: string[];
+}
+
+/** The blocks of an event stream, parsed as the SSE specification reads them. */
+function parseSse(text: string): SseEvent[] {
+  return text.split("\n\n").filter((b) => b.length > 0).map((block) => {
+    const e: SseEvent = { comments: [] };
+    for (const line of block.split("\n")) {
+      if (line.startsWith(":")) {
+        e.comments.push(line.slice(1).trim());
+        continue;
+      }
+      const i = line.indexOf(":");
+      const field = line.slice(0, i);
+      const value = line.slice(i + 1).replace(/^ /, "");
+      if (field === "id" || field === "event" || field === "data" || field === "retry") e[field] = value;
+    }
+    return e;
+  });
+}
+
+async function setting(key: string, value: string | null) {
+  if (value === null) await db()`delete from private.settings where key = ${key}`;
+  else await db()`select private.set_setting(${key}, ${value})`;
+}
+
+/** A job that stays queued: no runner is configured while it is created. */
+async function queuedJob(user: TestUser): Promise<{ id: string }> {
+  const [{ url }] = await db()`select private.setting('runner_url') as url`;
+  await setting("runner_url", null);
+  try {
+    const res = await api<{ id: string }>("POST", "/jobs", {
+      token: user.token,
+      body: { type: "prompt", input: { prompt: "a plant watering reminder app" } },
+    });
+    assert.equal(res.status, 202);
+    return res.body;
+  } finally {
+    await setting("runner_url", url);
+  }
+}
+
+t(
+  "GET /jobs/{id}/events streams a job from queued to succeeded with the runner's progress, then ends",
+  async () => {
+    const user = await newUser("events.e2e");
+    const created = await api<{ id: string }>("POST", "/jobs", {
+      token: user.token,
+      body: { type: "prompt", input: { prompt: "a budget tracker app with categories" } },
+    });
+    assert.equal(created.status, 202);
+    const res = await api("GET", `/jobs/${created.body.id}/events`, { token: user.token });
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get("content-type") ?? "", /^text\/event-stream/);
+    const blocks = parseSse(res.text);
+    assert.equal(blocks[0].retry, "1000");
+    const events = blocks.filter((b) => b.id !== undefined);
+    const seen = events.map((e) => {
+      const data = JSON.parse(e.data!);
+      return e.event === "status" ? `status:${data.status}` : `progress:${data.phase}`;
+    });
+    assert.deepEqual(seen, [
+      "status:queued",
+      "status:running",
+      "progress:generating",
+      "progress:saving",
+      "status:succeeded",
+    ]);
+    const ids = events.map((e) => Number(e.id));
+    assert.deepEqual(ids, [...ids].sort((a, b) => a - b), "ids increase");
+    const saving = JSON.parse(events[3].data!);
+    assert.ok(saving.files_written > 0 && saving.tokens_so_far > 0, JSON.stringify(saving));
+    const done = JSON.parse(events[4].data!);
+    assert.deepEqual(done, (await api("GET", `/jobs/${created.body.id}`, { token: user.token })).body);
+
+    // Resuming after the second event sends only the later ones.
+    const resumed = await api("GET", `/jobs/${created.body.id}/events`, {
+      token: user.token,
+      headers: { "Last-Event-ID": events[1].id! },
+    });
+    assert.equal(resumed.status, 200);
+    assert.deepEqual(
+      parseSse(resumed.text).filter((b) => b.id).map((b) => b.id),
+      events.slice(2).map((e) => e.id),
+    );
+  },
+);
+
+t(
+  "GET /jobs/{id}/events: another user's or an unknown job is 404, a malformed Last-Event-ID 400",
+  async () => {
+    const alice = await newUser("events.alice");
+    const bob = await newUser("events.bob");
+    const job = await queuedJob(alice);
+    expectError(await api("GET", `/jobs/${job.id}/events`, { token: bob.token }), 404, "job_not_found");
+    expectError(
+      await api("GET", `/jobs/${crypto.randomUUID()}/events`, { token: alice.token }),
+      404,
+      "job_not_found",
+    );
+    expectError(
+      await api("GET", `/jobs/${job.id}/events`, { token: alice.token, headers: { "Last-Event-ID": "x1" } }),
+      400,
+      "invalid_request",
+    );
+    await api("POST", `/jobs/${job.id}/cancel`, { token: alice.token });
+  },
+);
+
+t(
+  "a quiet stream sends heartbeats, ends before its time limit with a retry hint, and resumes to the end",
+  async () => {
+    const env = { ...Deno.env.toObject(), JOB_EVENTS_MAX_SECONDS: "3", JOB_EVENTS_HEARTBEAT_SECONDS: "1" };
+    const deps = depsFromConfig(loadConfig(env), env);
+    try {
+      const local = inProcessApi(createV1App(deps));
+      const user = await newUser("events.quiet");
+      const job = await queuedJob(user);
+      const first = await local("GET", `/jobs/${job.id}/events`, { token: user.token });
+      assert.equal(first.status, 200);
+      const blocks = parseSse(first.text);
+      assert.ok(blocks.some((b) => b.comments.includes("heartbeat")), first.text);
+      const last = blocks[blocks.length - 1];
+      assert.equal(last.retry, "1000", "the stream ends with a retry hint");
+      const events = blocks.filter((b) => b.id);
+      assert.deepEqual(events.map((e) => JSON.parse(e.data!).status), ["queued"]);
+
+      const canceled = await api("POST", `/jobs/${job.id}/cancel`, { token: user.token });
+      assert.equal(canceled.status, 200);
+      const resumed = await local("GET", `/jobs/${job.id}/events`, {
+        token: user.token,
+        headers: { "Last-Event-ID": events[0].id! },
+      });
+      const rest = parseSse(resumed.text).filter((b) => b.id);
+      assert.deepEqual(rest.map((e) => JSON.parse(e.data!).status), ["canceled"]);
+      assert.ok(Number(rest[0].id) > Number(events[0].id));
+    } finally {
+      await deps.db.end();
+    }
+  },
+);
+
+t("a cancel request of a running job is an event too", async () => {
+  const user = await newUser("events.cancel");
+  const job = await queuedJob(user);
+  // Claimed by a runner that is not there, so it stays running until canceled.
+  await db()`select private.claim_job(${job.id}, ${crypto.randomUUID()})`;
+  const requested = await api("POST", `/jobs/${job.id}/cancel`, { token: user.token });
+  assert.equal(requested.status, 202);
+  const [{ types }] = await db()`select jsonb_agg(jsonb_build_object('status', data ->> 'status',
+      'cancel', data ? 'cancel_requested_at') order by id) as types from public.job_events where job_id = ${job.id}`;
+  assert.deepEqual(types, [
+    { status: "queued", cancel: false },
+    { status: "running", cancel: false },
+    { status: "running", cancel: true },
+  ]);
+  await db()`update public.jobs set lease_expires_at = now() - interval '1 second' where id = ${job.id}`;
+  await db()`select private.dispatch_jobs()`;
+  const res = await api("GET", `/jobs/${job.id}/events`, { token: user.token });
+  assert.equal(
+    parseSse(res.text).filter((b) => b.id).map((b) => JSON.parse(b.data!).status).pop(),
+    "canceled",
+  );
+});
