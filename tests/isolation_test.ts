@@ -91,7 +91,9 @@ async function snapshot(owner: TestUser, notificationId: string) {
       'repohost_links', (select jsonb_agg(to_jsonb(l) order by l.project_id) from public.repohost_links l
                          where l.user_id = ${owner.id}),
       'dbhost_links', (select jsonb_agg(to_jsonb(l) order by l.project_id) from public.dbhost_links l
-                       where l.user_id = ${owner.id})
+                       where l.user_id = ${owner.id}),
+      'webhook_endpoints', (select jsonb_agg(to_jsonb(w) order by w.id) from public.webhook_endpoints w
+                            where w.user_id = ${owner.id})
     ) as s`;
   return s;
 }
@@ -146,6 +148,11 @@ async function ownerWithEverything(): Promise<
                                               anon_key_encrypted)
     values (${privateProject.id}, ${owner.id}, ${`ref${privateProject.id}${Date.now()}`}, 'Owner db',
             'https://owner.example.com', 'v1.local.aaaa.bbbb')`;
+  const webhook = await api<{ id: string }>("POST", "/webhooks", {
+    token: owner.token,
+    body: { url: "https://example.com/owner-hook", events: ["job.succeeded"] },
+  });
+  assert.equal(webhook.status, 201);
   return {
     owner,
     notificationId,
@@ -158,6 +165,7 @@ async function ownerWithEverything(): Promise<
       notificationId: [{ label: "notification", value: notificationId }],
       userId: [{ label: "owner", value: owner.id }, { label: "blocked user", value: blocked.id }],
       token: [{ label: "push token", value: pushToken }],
+      webhookId: [{ label: "webhook", value: webhook.body.id }],
     },
   };
 }

@@ -136,6 +136,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   await writeSettings(cluster, {
     runner_url: `${gatewayUrl}/functions/v1/job-runner`,
     push_worker_url: `${gatewayUrl}/functions/v1/push-worker`,
+    webhook_worker_url: `${gatewayUrl}/functions/v1/webhook-worker`,
     worker_secret: secrets.workerSecret,
     avatars_url: `${gatewayUrl}/storage/v1/object/public/avatars`,
     ...opts.settings,
@@ -147,6 +148,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     SUPABASE_DB_URL: cluster.url,
     LOCAL_STORAGE_DIR: storageDir,
     WORKER_SECRET: secrets.workerSecret,
+    // Tests receive webhooks on loopback receivers.
+    WEBHOOKS_ALLOW_PRIVATE_TARGETS: "true",
     STRIPE_WEBHOOK_SECRETS: secrets.webhookSecret,
     SECRETS_KEYS: `local:${secrets.sealingKey}`,
     SECRETS_CURRENT_KEY_ID: "local",

@@ -43,6 +43,7 @@ export type Database = {
       "dbhost_projects_result": { Args: { "organizations": Json; "projects": Json }; Returns: Json };
       "delete_block": { Args: { "blocked_user_id": string }; Returns: undefined };
       "delete_project": { Args: { "project_id": number }; Returns: undefined };
+      "delete_webhook": { Args: { "webhook_id": string }; Returns: undefined };
       "get_dbhost_connection": { Args: Record<PropertyKey, never>; Returns: Json };
       "get_dbhost_link": { Args: { "project_id": number }; Returns: Json };
       "get_job": { Args: { "job_id": string }; Returns: Json };
@@ -86,6 +87,11 @@ export type Database = {
       "list_repohost_installations": { Args: Record<PropertyKey, never>; Returns: Json };
       "list_repohost_links": { Args: Record<PropertyKey, never>; Returns: Json };
       "list_wallet_transactions": { Args: { "page_cursor": string; "page_size": number }; Returns: Json };
+      "list_webhook_attempts": {
+        Args: { "page_cursor": string; "page_size": number; "webhook_id": string };
+        Returns: Json;
+      };
+      "list_webhooks": { Args: Record<PropertyKey, never>; Returns: Json };
       "mark_all_notifications_read": { Args: Record<PropertyKey, never>; Returns: Json };
       "mark_notification_read": { Args: { "notification_id": string }; Returns: Json };
       "notification_json": {
@@ -183,6 +189,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      "rotate_webhook_secret": { Args: { "webhook_id": string }; Returns: Json };
       "save_project_files": { Args: { "files": Json; "project_id": number }; Returns: Json };
       "save_repohost_installation": {
         Args: {
@@ -1161,6 +1168,158 @@ export type Database = {
           "bonus_expires_at"?: string | null;
           "created_at"?: string;
           "updated_at"?: string;
+          "user_id"?: string;
+        };
+        Relationships: [];
+      };
+      "webhook_attempts": {
+        Row: {
+          "attempt": number;
+          "created_at": string;
+          "delivery_id": string;
+          "duration_ms": number | null;
+          "endpoint_id": string;
+          "error": string | null;
+          "event_type": string;
+          "id": number;
+          "response_excerpt": string | null;
+          "status_code": number | null;
+          "user_id": string;
+        };
+        ComputedFields: never;
+        Insert: {
+          "attempt": number;
+          "created_at"?: string;
+          "delivery_id": string;
+          "duration_ms"?: number | null;
+          "endpoint_id": string;
+          "error"?: string | null;
+          "event_type": string;
+          "id"?: never;
+          "response_excerpt"?: string | null;
+          "status_code"?: number | null;
+          "user_id": string;
+        };
+        Update: {
+          "attempt"?: number;
+          "created_at"?: string;
+          "delivery_id"?: string;
+          "duration_ms"?: number | null;
+          "endpoint_id"?: string;
+          "error"?: string | null;
+          "event_type"?: string;
+          "id"?: never;
+          "response_excerpt"?: string | null;
+          "status_code"?: number | null;
+          "user_id"?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "webhook_attempts_delivery_id_fkey";
+            columns: ["delivery_id"];
+            isOneToOne: false;
+            referencedRelation: "webhook_deliveries";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "webhook_attempts_endpoint_id_fkey";
+            columns: ["endpoint_id"];
+            isOneToOne: false;
+            referencedRelation: "webhook_endpoints";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      "webhook_deliveries": {
+        Row: {
+          "attempts": number;
+          "claimed_until": string | null;
+          "created_at": string;
+          "endpoint_id": string;
+          "event_type": string;
+          "finished_at": string | null;
+          "id": string;
+          "next_attempt_at": string;
+          "payload": NonNullable<Json>;
+          "status": string;
+          "user_id": string;
+        };
+        ComputedFields: never;
+        Insert: {
+          "attempts"?: number;
+          "claimed_until"?: string | null;
+          "created_at"?: string;
+          "endpoint_id": string;
+          "event_type": string;
+          "finished_at"?: string | null;
+          "id"?: string;
+          "next_attempt_at"?: string;
+          "payload": NonNullable<Json>;
+          "status"?: string;
+          "user_id": string;
+        };
+        Update: {
+          "attempts"?: number;
+          "claimed_until"?: string | null;
+          "created_at"?: string;
+          "endpoint_id"?: string;
+          "event_type"?: string;
+          "finished_at"?: string | null;
+          "id"?: string;
+          "next_attempt_at"?: string;
+          "payload"?: NonNullable<Json>;
+          "status"?: string;
+          "user_id"?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "webhook_deliveries_endpoint_id_fkey";
+            columns: ["endpoint_id"];
+            isOneToOne: false;
+            referencedRelation: "webhook_endpoints";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      "webhook_endpoints": {
+        Row: {
+          "created_at": string;
+          "disabled_reason": string | null;
+          "enabled": boolean;
+          "events": (string)[];
+          "id": string;
+          "previous_secret": string | null;
+          "previous_secret_expires_at": string | null;
+          "secret": string;
+          "updated_at": string;
+          "url": string;
+          "user_id": string;
+        };
+        ComputedFields: never;
+        Insert: {
+          "created_at"?: string;
+          "disabled_reason"?: string | null;
+          "enabled"?: boolean;
+          "events": (string)[];
+          "id"?: string;
+          "previous_secret"?: string | null;
+          "previous_secret_expires_at"?: string | null;
+          "secret": string;
+          "updated_at"?: string;
+          "url": string;
+          "user_id": string;
+        };
+        Update: {
+          "created_at"?: string;
+          "disabled_reason"?: string | null;
+          "enabled"?: boolean;
+          "events"?: (string)[];
+          "id"?: string;
+          "previous_secret"?: string | null;
+          "previous_secret_expires_at"?: string | null;
+          "secret"?: string;
+          "updated_at"?: string;
+          "url"?: string;
           "user_id"?: string;
         };
         Relationships: [];

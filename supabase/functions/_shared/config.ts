@@ -73,6 +73,10 @@ const schema = z.object({
   FILE_READ_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** How long an upstream HTTP call may take before the request fails with 502. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Lets webhook endpoints be http and private or loopback addresses: for the local stack and tests only. */
+  WEBHOOKS_ALLOW_PRIVATE_TARGETS: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  /** How long one webhook request may take before the attempt counts as failed. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
   /** How long one GET /jobs/{id}/events stream lasts at most; below hosted Supabase's 150 s wall clock. */
   JOB_EVENTS_MAX_SECONDS: z.coerce.number().int().min(1).max(140).default(120),
   /** How often a stream reads the job's event log. */

@@ -13,6 +13,7 @@ import { registerDbhostRoutes } from "./routes/dbhost.ts";
 import { registerBillingRoutes } from "./routes/billing.ts";
 import { registerWalletRoutes } from "./routes/wallet.ts";
 import { registerUsageRoutes } from "./routes/usage.ts";
+import { registerWebhookRoutes } from "./routes/webhooks.ts";
 
 export function createV1App(deps: Deps) {
   const api = createApiApp();
@@ -25,6 +26,7 @@ export function createV1App(deps: Deps) {
   registerBillingRoutes(api, deps);
   registerWalletRoutes(api, deps);
   registerUsageRoutes(api, deps);
+  registerWebhookRoutes(api, deps);
   registerRepohostRoutes(api, deps);
   registerDbhostRoutes(api, deps);
   // Last, so the document it serves lists every route above.

@@ -71,7 +71,15 @@ insert into audited values
   ('api.unlink_repohost_repository(bigint)', 'definer acting for auth.uid(); only the caller''s link'),
   ('api.unlink_dbhost_project(bigint)', 'definer acting for auth.uid(); only the caller''s link'),
   ('api.record_attachment_upload(uuid,text[])', 'definer acting for auth.uid(); only paths of the caller''s own folder and key, capped, with a profile'),
-  ('api.start_dbhost_authorization(text,text)', 'definer acting for auth.uid(); stores a pending authorization of the caller, a sealed verifier or none');
+  ('api.start_dbhost_authorization(text,text)', 'definer acting for auth.uid(); stores a pending authorization of the caller, a sealed verifier or none'),
+  ('api.cancel_job(uuid)', 'definer acting for auth.uid(); only the caller''s job, through the state machine'),
+  ('api.list_jobs(integer,text,text,bigint)', 'reads under RLS'),
+  ('api.job_events(uuid,bigint,integer)', 'reads under RLS'),
+  ('private.webhook_json(webhook_endpoints,boolean)', 'formats the row it is given'),
+  ('api.list_webhooks()', 'definer acting for auth.uid(); only the caller''s endpoints, without secrets'),
+  ('api.delete_webhook(uuid)', 'writes under RLS; only the caller''s endpoint'),
+  ('api.rotate_webhook_secret(uuid)', 'definer acting for auth.uid(); only the caller''s endpoint'),
+  ('api.list_webhook_attempts(uuid,integer,text)', 'reads under RLS');
 
 select is(
   (select coalesce(array_agg(p.oid::regprocedure::text order by p.oid::regprocedure::text), '{}')
