@@ -1,7 +1,9 @@
-// A loopback stand-in of Expo's push send endpoint (`POST /--/api/v2/push/send`), for the push sender's
-// tests and the outbox's: it records every request and answers as the test says.
+// A loopback stand-in of Expo's push send endpoint (`POST /--/api/v2/push/send`) and its receipts endpoint
+// (`POST /--/api/v2/push/getReceipts`), for the push sender's tests and the outbox's: it records every
+// request and answers as the test says.
 
 export const SEND_PATH = "/--/api/v2/push/send";
+export const RECEIPTS_PATH = "/--/api/v2/push/getReceipts";
 
 export type Json = Record<string, unknown>;
 
@@ -33,7 +35,11 @@ export class ExpoStandIn {
   private readonly server: Deno.HttpServer<Deno.NetAddr>;
   private readonly hanging = new Set<() => void>();
 
-  constructor(private readonly reply: Reply | "hang") {
+  /** `receipts` answers getReceipts with these receipts by ticket id (ids it does not know are left out). */
+  constructor(
+    private readonly reply: Reply | "hang",
+    private readonly receipts: Record<string, Json> = {},
+  ) {
     this.server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => this.handle(req));
   }
 
@@ -50,6 +56,14 @@ export class ExpoStandIn {
     const parsed = JSON.parse(await req.text());
     const path = new URL(req.url).pathname;
     this.received.push({ method: req.method, path, headers: req.headers, messages: parsed });
+    if (req.method === "POST" && path === RECEIPTS_PATH) {
+      const ids: string[] = parsed.ids;
+      return Response.json({
+        data: Object.fromEntries(
+          ids.filter((id) => id in this.receipts).map((id) => [id, this.receipts[id]]),
+        ),
+      });
+    }
     if (req.method !== "POST" || path !== SEND_PATH) return requestError(404, "NOT_FOUND", "no such route");
     if (this.reply === "hang") {
       // Held until close(): the sender must give up on its own.

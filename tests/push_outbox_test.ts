@@ -214,7 +214,7 @@ t("POST /push-worker: only with the worker secret", async () => {
   const ok = await post({ authorization: `Bearer ${secret}` });
   assert.equal(ok.status, 200);
   const body = await ok.json();
-  assert.deepEqual(Object.keys(body).sort(), ["failed", "retried", "sent"]);
+  assert.deepEqual(Object.keys(body).sort(), ["failed", "receipts", "retried", "sent"]);
   const get = await fetch(WORKER_URL);
   assert.deepEqual([get.status, get.headers.get("allow"), (await get.json()).code], [
     405,

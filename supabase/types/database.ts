@@ -766,6 +766,9 @@ export type Database = {
           "id": number;
           "last_error": string | null;
           "next_attempt_at": string;
+          "receipt_checked_at": string | null;
+          "receipt_error": string | null;
+          "receipt_status": string | null;
           "sent_at": string | null;
           "status": string;
           "ticket_id": string | null;
@@ -783,6 +786,9 @@ export type Database = {
           "id"?: never;
           "last_error"?: string | null;
           "next_attempt_at"?: string;
+          "receipt_checked_at"?: string | null;
+          "receipt_error"?: string | null;
+          "receipt_status"?: string | null;
           "sent_at"?: string | null;
           "status"?: string;
           "ticket_id"?: string | null;
@@ -799,6 +805,9 @@ export type Database = {
           "id"?: never;
           "last_error"?: string | null;
           "next_attempt_at"?: string;
+          "receipt_checked_at"?: string | null;
+          "receipt_error"?: string | null;
+          "receipt_status"?: string | null;
           "sent_at"?: string | null;
           "status"?: string;
           "ticket_id"?: string | null;

@@ -106,3 +106,29 @@ export async function drainPushOutbox(
   }
   return result;
 }
+
+/**
+ * Asks the push service for the receipts of messages accepted at least 15 minutes ago and records them:
+ * `DeviceNotRegistered` forgets the token, other errors stay on the message, and a ticket without a receipt
+ * is asked for again until it is a day old. Returns how many receipts were resolved.
+ */
+export async function checkPushReceipts(
+  db: Db,
+  sender: PushSender,
+  opts: { onlyUser?: string } = {},
+): Promise<number> {
+  const due = await db.asService((tx) =>
+    tx<{ id: string; ticket_id: string }[]>`select id, ticket_id
+                                              from private.due_push_receipts(${1000}, ${900}, ${
+      opts.onlyUser ?? null
+    })`
+  );
+  if (due.length === 0) return 0;
+  const receipts = await sender.receipts(due.map((d) => d.ticket_id));
+  const records = due.map((d) => ({
+    id: d.id,
+    ...(receipts[d.ticket_id] ?? { status: "missing" as const }),
+  }));
+  await db.asService((tx) => tx`select private.record_push_receipts(${tx.json(records as never)})`);
+  return due.filter((d) => receipts[d.ticket_id]).length;
+}

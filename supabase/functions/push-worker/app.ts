@@ -1,10 +1,11 @@
 // The `push-worker` edge function: the database wakes it with the worker secret (pg_net when a push is
-// queued, pg_cron while retries are due) and it drains the push outbox before it answers.
+// queued, pg_cron while retries or receipts are due) and it drains the push outbox, then fetches due
+// receipts, before it answers.
 import { Hono } from "hono";
 import type { Deps } from "../_shared/deps.ts";
 import { DEFAULT_BODY_LIMIT, limitBodies } from "../_shared/body-limit.ts";
 import { ApiError, errorResponse } from "../_shared/errors.ts";
-import { drainPushOutbox } from "../_shared/push-outbox.ts";
+import { checkPushReceipts, drainPushOutbox } from "../_shared/push-outbox.ts";
 import { requireWorkerSecret } from "../_shared/worker-auth.ts";
 
 export function createPushWorkerApp(deps: Pick<Deps, "config" | "db" | "push">) {
@@ -18,8 +19,11 @@ export function createPushWorkerApp(deps: Pick<Deps, "config" | "db" | "push">) 
 
   app.post("/push-worker", async (c) => {
     requireWorkerSecret(config.WORKER_SECRET, c.req.header("authorization"));
-    const result = await drainPushOutbox(db, push, { leaseSeconds });
-    if (result.sent + result.failed + result.retried > 0) {
+    const result = {
+      ...await drainPushOutbox(db, push, { leaseSeconds }),
+      receipts: await checkPushReceipts(db, push),
+    };
+    if (result.sent + result.failed + result.retried + result.receipts > 0) {
       console.log(`push-worker: ${JSON.stringify(result)}`);
     }
     return c.json(result, 200);

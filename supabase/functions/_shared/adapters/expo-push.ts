@@ -1,6 +1,6 @@
 // Push senders: Expo's push API for hosted deployments, and a log-only sender for the embedded stack, where
 // no device can be reached and the outbox should still move on.
-import type { PushMessage, PushOutcome, PushSender } from "../ports/push.ts";
+import type { PushMessage, PushOutcome, PushReceipt, PushSender } from "../ports/push.ts";
 
 export interface ExpoPushOptions {
   /** Default https://exp.host. */
@@ -13,8 +13,10 @@ export interface ExpoPushOptions {
 
 const DEFAULT_BASE_URL = "https://exp.host";
 const SEND_PATH = "/--/api/v2/push/send";
-// Expo refuses requests of more than 100 messages.
+const RECEIPTS_PATH = "/--/api/v2/push/getReceipts";
+// Expo refuses requests of more than 100 messages, or of more than 1000 receipt ids.
 const BATCH_SIZE = 100;
+const RECEIPTS_BATCH_SIZE = 1000;
 const QUOTED_TEXT_MAX = 200;
 
 type Answer =
@@ -35,9 +37,35 @@ function shortToken(token: string): string {
 
 export class ExpoPushSender implements PushSender {
   private readonly url: string;
+  private readonly receiptsUrl: string;
 
   constructor(private readonly options: ExpoPushOptions) {
-    this.url = `${(options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, "")}${SEND_PATH}`;
+    const base = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, "");
+    this.url = `${base}${SEND_PATH}`;
+    this.receiptsUrl = `${base}${RECEIPTS_PATH}`;
+  }
+
+  async receipts(ticketIds: string[]): Promise<Record<string, PushReceipt>> {
+    const found: Record<string, PushReceipt> = {};
+    for (let i = 0; i < ticketIds.length; i += RECEIPTS_BATCH_SIZE) {
+      const answer = await this.post(this.receiptsUrl, { ids: ticketIds.slice(i, i + RECEIPTS_BATCH_SIZE) });
+      const data = answer.reached && answer.status === 200 && isObject(answer.body)
+        ? answer.body.data
+        : undefined;
+      if (!isObject(data)) continue;
+      for (const [id, receipt] of Object.entries(data)) {
+        if (!isObject(receipt)) continue;
+        if (receipt.status === "ok") found[id] = { status: "ok" };
+        else if (receipt.status === "error") {
+          const error = isObject(receipt.details) && typeof receipt.details.error === "string"
+            ? receipt.details.error
+            : "UnknownError";
+          const message = typeof receipt.message === "string" ? this.quote(receipt.message) : undefined;
+          found[id] = { status: "error", error, ...(message ? { message } : {}) };
+        }
+      }
+    }
+    return found;
   }
 
   async send(messages: PushMessage[]): Promise<PushOutcome[]> {
@@ -52,7 +80,19 @@ export class ExpoPushSender implements PushSender {
 
   private async sendBatch(batch: PushMessage[]): Promise<PushOutcome[]> {
     const every = (outcome: PushOutcome) => batch.map(() => ({ ...outcome }));
-    const answer = await this.post(batch);
+    const answer = await this.post(
+      this.url,
+      batch.map((m) => ({
+        to: m.to,
+        title: m.title,
+        body: m.body,
+        data: m.data,
+        // Audible and delivered at once: the user is waiting for this. No channelId, so Android uses the
+        // channel Expo creates by default, and no ttl, so each platform keeps its own redelivery window.
+        sound: "default",
+        priority: "high",
+      })),
+    );
     if (!answer.reached) return every({ status: "retry", reason: answer.reason });
 
     const { status, body } = answer;
@@ -74,29 +114,19 @@ export class ExpoPushSender implements PushSender {
     return every({ status: "retry", reason: `${said} (unexpected status)` });
   }
 
-  private async post(batch: PushMessage[]): Promise<Answer> {
+  private async post(url: string, payload: unknown): Promise<Answer> {
     const headers: Record<string, string> = {
       "Accept": "application/json",
       "Accept-Encoding": "gzip, deflate",
       "Content-Type": "application/json",
     };
     if (this.options.accessToken) headers["Authorization"] = `Bearer ${this.options.accessToken}`;
-    const wire = batch.map((m) => ({
-      to: m.to,
-      title: m.title,
-      body: m.body,
-      data: m.data,
-      // Audible and delivered at once: the user is waiting for this. No channelId, so Android uses the
-      // channel Expo creates by default, and no ttl, so each platform keeps its own redelivery window.
-      sound: "default",
-      priority: "high",
-    }));
     const deadline = AbortSignal.timeout(this.options.timeoutMs);
     try {
-      const res = await fetch(this.url, {
+      const res = await fetch(url, {
         method: "POST",
         headers,
-        body: JSON.stringify(wire),
+        body: JSON.stringify(payload),
         signal: deadline,
       });
       // Read under the same deadline: a stalled body is as good as no answer.
@@ -163,5 +193,12 @@ export class LogPushSender implements PushSender {
       this.log(`push (log only) to ${shortToken(m.to)}: ${JSON.stringify(m.title)}`);
       return { status: "sent", ticketId: `local-${crypto.randomUUID()}` };
     }));
+  }
+
+  /** Its own tickets were delivered to the log; it knows nothing of any other. */
+  receipts(ticketIds: string[]): Promise<Record<string, PushReceipt>> {
+    return Promise.resolve(Object.fromEntries(
+      ticketIds.filter((id) => id.startsWith("local-")).map((id) => [id, { status: "ok" } as PushReceipt]),
+    ));
   }
 }

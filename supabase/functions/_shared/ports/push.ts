@@ -1,4 +1,5 @@
-// Mobile push: the outbox hands messages to a sender and records, per message, what became of it.
+// Mobile push: the outbox hands messages to a sender and records, per message, what became of it, and
+// later what the push service's receipt says.
 
 export interface PushMessage {
   /** An Expo push token (see isExpoPushToken). */
@@ -21,12 +22,20 @@ export type PushOutcome =
   | { status: "retry"; reason: string }
   | { status: "failed"; reason: string };
 
+/** What the push service finally did with an accepted message. */
+export type PushReceipt = { status: "ok" } | { status: "error"; error: string; message?: string };
+
 export interface PushSender {
   /**
    * One outcome per message, in the same order and of the same length; never throws for an upstream
    * failure, which becomes outcomes. Large inputs are split into batches the push service accepts.
    */
   send(messages: PushMessage[]): Promise<PushOutcome[]>;
+  /**
+   * The receipts the service has for these tickets, by ticket id; a ticket without one yet is absent, and
+   * an upstream failure answers none (they are asked for again later). Never throws for an upstream failure.
+   */
+  receipts(ticketIds: string[]): Promise<Record<string, PushReceipt>>;
 }
 
 // Expo issues `ExponentPushToken[…]` (older SDKs) or `ExpoPushToken[…]`; the inner part is a short opaque
