@@ -1,5 +1,6 @@
 // `npm run bench`: a throw-away stack on free ports, then the read endpoints against a bare baseline, the
-// job pipeline's latency and throughput, and concurrent wallet spends; prints the results, writes them
+// job pipeline's latency and throughput, a status change to its SSE event and webhook, and concurrent
+// wallet spends; prints the results, writes them
 // to bench/results.md and bench/results.json, and stops everything it started. Exits non-zero when a
 // measurement fails or the wallet does not add up.
 //   --cell-seconds <n>  measured seconds per endpoint cell (default 3)
@@ -17,6 +18,7 @@ import { type BenchUser, measureCreation, measureThroughput, PIPELINE_PROMPT } f
 import { measureVerification } from "./bench/verification.ts";
 import { measureWalletSpends } from "./bench/wallet.ts";
 import { fillLargestProject, measureLargeReads } from "./bench/large-reads.ts";
+import { measureLive } from "./bench/live.ts";
 import { type Server, startServer } from "./bench/processes.ts";
 import { explainAsUser, measureLatencies, measureSqlCosts, scaleEndpoints } from "./bench/scale.ts";
 import { COMMON_WORD, SCALE_VOLUME, seedScale } from "./bench/scale-seed.ts";
@@ -208,6 +210,14 @@ async function run(): Promise<boolean> {
     }
 
     const creationOtherShare = await creationWatch.share();
+
+    log("live progress: a cancel to its SSE event and to its webhook, 20 jobs");
+    const live = await measureLive(sql, cluster, baseUrl, await newUser("live"), {
+      jobs: 20,
+      pollMs: Number(functionsEnv.JOB_EVENTS_POLL_MS ?? 250),
+      runnerUrl: `${gatewayUrl}/functions/v1/job-runner`,
+    });
+    log(`  SSE p50 ${live.sse.p50.toFixed(1)} ms, webhook p50 ${live.webhook.p50.toFixed(1)} ms`);
     const throughput: Results["throughput"] = [];
     const gatewayRunner = `${gatewayUrl}/functions/v1/job-runner`;
     for (const concurrency of [1, 4, undefined]) {
@@ -416,6 +426,7 @@ async function run(): Promise<boolean> {
       endpoints,
       creation,
       creationOtherShare,
+      live,
       throughput,
       verification,
       wallet,

@@ -7,6 +7,7 @@ import { scaleRatio, type ScaleResult } from "./scale.ts";
 import type { BurstResult } from "./burst.ts";
 import type { Distribution } from "./jobs.ts";
 import type { LargeReadsResult } from "./large-reads.ts";
+import type { LiveResult } from "./live.ts";
 
 export interface Machine {
   cpu: string;
@@ -35,6 +36,7 @@ export interface Results {
   creation: CreationResult[];
   /** Share of the cores other processes kept busy: while jobs were created, per throughput run, while spending. */
   creationOtherShare: number;
+  live: LiveResult;
   throughput: (ThroughputResult & { otherShare: number })[];
   /** The runner's check of a generated project, per job, in-process. */
   verification: VerificationResult;
@@ -274,6 +276,26 @@ export function markdown(r: Results): string {
         ms(r.verification.coldVerifyMs),
         ms(r.verification.verifyMs),
       ]],
+    ),
+    "",
+    "## Live progress: a status change to its SSE event and its webhook",
+    "",
+    `${r.live.jobs} jobs, each canceled while a \`GET /jobs/{id}/events\` stream was open and a \`job.canceled\` ` +
+    "webhook endpoint listened on loopback; from the change's time in Postgres (`finished_at`) to the event read by " +
+    `the client and to the webhook's arrival. The stream polls the event log every ${r.live.pollMs} ms.`,
+    "",
+    table(
+      ["path", "p50 ms", "p99 ms", "max ms"],
+      [
+        [
+          "status change → SSE event",
+          ...[r.live.sse.p50, r.live.sse.p99, r.live.sse.max].map((v) => v.toFixed(1)),
+        ],
+        [
+          "status change → webhook delivered",
+          ...[r.live.webhook.p50, r.live.webhook.p99, r.live.webhook.max].map((v) => v.toFixed(1)),
+        ],
+      ],
     ),
     "",
     "## Wallet spends",
