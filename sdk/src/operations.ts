@@ -29,8 +29,10 @@ export type DocumentedErrorCode =
   | "invalid_signature"
   | "invalid_state"
   | "invalid_timezone"
+  | "invalid_webhook_url"
   | "job_create_failed"
   | "job_not_found"
+  | "job_terminal"
   | "not_connected"
   | "notification_not_found"
   | "payload_too_large"
@@ -53,7 +55,9 @@ export type DocumentedErrorCode =
   | "too_many_pending_attachments"
   | "user_not_found"
   | "username_taken"
-  | "wallet_not_found";
+  | "wallet_not_found"
+  | "webhook_limit_reached"
+  | "webhook_not_found";
 
 /** Every operation of the API as a method named by its operationId. */
 export function operations(send: Send) {
@@ -192,6 +196,9 @@ export function operations(send: Send) {
       init: Init<"/push-tokens/{token}", "delete">,
     ): Promise<Data<"/push-tokens/{token}", "delete">> =>
       send("DELETE", "/push-tokens/{token}", init) as Promise<Data<"/push-tokens/{token}", "delete">>,
+    /** A page of the caller's jobs (`GET /jobs`) */
+    listJobs: (init?: Init<"/jobs", "get">): Promise<Data<"/jobs", "get">> =>
+      send("GET", "/jobs", init) as Promise<Data<"/jobs", "get">>,
     /** Start a prompt job (`POST /jobs`) */
     createJob: (init: Init<"/jobs", "post">): Promise<Data<"/jobs", "post">> =>
       send("POST", "/jobs", init) as Promise<Data<"/jobs", "post">>,
@@ -203,6 +210,14 @@ export function operations(send: Send) {
     /** A job's current state (`GET /jobs/{jobId}`) */
     getJob: (init: Init<"/jobs/{jobId}", "get">): Promise<Data<"/jobs/{jobId}", "get">> =>
       send("GET", "/jobs/{jobId}", init) as Promise<Data<"/jobs/{jobId}", "get">>,
+    /** Cancel a job (`POST /jobs/{jobId}/cancel`) */
+    cancelJob: (init: Init<"/jobs/{jobId}/cancel", "post">): Promise<Data<"/jobs/{jobId}/cancel", "post">> =>
+      send("POST", "/jobs/{jobId}/cancel", init) as Promise<Data<"/jobs/{jobId}/cancel", "post">>,
+    /** Follow a job live (Server-Sent Events) (`GET /jobs/{jobId}/events`) */
+    streamJobEvents: (
+      init: Init<"/jobs/{jobId}/events", "get">,
+    ): Promise<Data<"/jobs/{jobId}/events", "get">> =>
+      send("GET", "/jobs/{jobId}/events", init) as Promise<Data<"/jobs/{jobId}/events", "get">>,
     /** Open a hosted checkout that tops the wallet up (`POST /billing/checkouts`) */
     createCheckout: (init: Init<"/billing/checkouts", "post">): Promise<Data<"/billing/checkouts", "post">> =>
       send("POST", "/billing/checkouts", init) as Promise<Data<"/billing/checkouts", "post">>,
@@ -230,6 +245,31 @@ export function operations(send: Send) {
     /** Habits across all the caller's runs (`GET /usage/insights`) */
     getUsageInsights: (init?: Init<"/usage/insights", "get">): Promise<Data<"/usage/insights", "get">> =>
       send("GET", "/usage/insights", init) as Promise<Data<"/usage/insights", "get">>,
+    /** The caller's webhook endpoints (`GET /webhooks`) */
+    listWebhooks: (init?: Init<"/webhooks", "get">): Promise<Data<"/webhooks", "get">> =>
+      send("GET", "/webhooks", init) as Promise<Data<"/webhooks", "get">>,
+    /** Register a webhook endpoint (`POST /webhooks`) */
+    createWebhook: (init: Init<"/webhooks", "post">): Promise<Data<"/webhooks", "post">> =>
+      send("POST", "/webhooks", init) as Promise<Data<"/webhooks", "post">>,
+    /** Delete a webhook endpoint (`DELETE /webhooks/{webhookId}`) */
+    deleteWebhook: (
+      init: Init<"/webhooks/{webhookId}", "delete">,
+    ): Promise<Data<"/webhooks/{webhookId}", "delete">> =>
+      send("DELETE", "/webhooks/{webhookId}", init) as Promise<Data<"/webhooks/{webhookId}", "delete">>,
+    /** Replace an endpoint's signing secret (`POST /webhooks/{webhookId}/rotate-secret`) */
+    rotateWebhookSecret: (
+      init: Init<"/webhooks/{webhookId}/rotate-secret", "post">,
+    ): Promise<Data<"/webhooks/{webhookId}/rotate-secret", "post">> =>
+      send("POST", "/webhooks/{webhookId}/rotate-secret", init) as Promise<
+        Data<"/webhooks/{webhookId}/rotate-secret", "post">
+      >,
+    /** The endpoint's delivery attempts (`GET /webhooks/{webhookId}/attempts`) */
+    listWebhookAttempts: (
+      init: Init<"/webhooks/{webhookId}/attempts", "get">,
+    ): Promise<Data<"/webhooks/{webhookId}/attempts", "get">> =>
+      send("GET", "/webhooks/{webhookId}/attempts", init) as Promise<
+        Data<"/webhooks/{webhookId}/attempts", "get">
+      >,
     /** Exchange a GitHub sign-in code for the user's token (`POST /repohost/token`) */
     exchangeRepohostToken: (
       init: Init<"/repohost/token", "post">,

@@ -442,7 +442,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * A page of the caller's jobs
+     * @description Newest first, optionally only one `status` or one `project_id`. `created_at` is unique among a user's jobs, so the cursor is the last row's `created_at` and the next page holds the jobs created strictly before it: no job is repeated or skipped while others are created. Any ISO 8601 date-time with a zone is a valid cursor; anything else is 400 `invalid_cursor`.
+     */
+    get: operations["listJobs"];
     put?: never;
     /**
      * Start a prompt job
@@ -503,6 +507,59 @@ export interface paths {
      * @description Poll with exponential backoff from 2 s up to 30 s; stop at `succeeded`, `failed` or `canceled`; on 429 honor `Retry-After`. Another user's job is indistinguishable from a missing one.
      */
     get: operations["getJob"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/jobs/{jobId}/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a job
+     * @description No body. A `queued` job is `canceled` at once (200). A `running` job gets
+     *     `cancel_requested_at` (202): its runner learns it at its next heartbeat (within a third of the lease, 20 s by
+     *     default), aborts the model request and finalizes the job `canceled`, charged only what the model provider
+     *     billed before the stop (the template generator: nothing); a run that finishes before its runner notices
+     *     keeps its outcome. Repeating the request answers the same job. A `succeeded` or `failed` job is 409
+     *     `job_terminal`; another user's job is 404, like an unknown id.
+     */
+    post: operations["cancelJob"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/jobs/{jobId}/events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Follow a job live (Server-Sent Events)
+     * @description `text/event-stream` of the job's event log, oldest first. Each event has an `id` (increasing
+     *     within the job), an `event` type and JSON `data`: `status` carries the job as `GET /jobs/{jobId}` shows it (sent
+     *     when it is created, at every status change and when a cancel is requested); `progress` carries
+     *     `{phase, files_written, tokens_so_far}` from the runner (`phase` `generating` or `saving`). The stream ends
+     *     after the event of a terminal status. A comment line (`: heartbeat`) is sent after
+     *     15 s of silence. A stream lasts at most 120 s
+     *     (`JOB_EVENTS_MAX_SECONDS`, below hosted Supabase's 150 s limit): it then ends with `retry: 1000`, and the client
+     *     reconnects with the `Last-Event-ID` header set to the last `id` it received, getting only later events. Another
+     *     user's job is 404, like an unknown id.
+     */
+    get: operations["streamJobEvents"];
     put?: never;
     post?: never;
     delete?: never;
@@ -643,6 +700,99 @@ export interface paths {
      * @description Busiest hour and weekday, streaks of active days and the favourite model, in `timezone`.
      */
     get: operations["getUsageInsights"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/webhooks": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The caller's webhook endpoints
+     * @description Newest first, without secrets (at most 10).
+     */
+    get: operations["listWebhooks"];
+    put?: never;
+    /**
+     * Register a webhook endpoint
+     * @description Deliveries follow the Standard Webhooks specification: a POST of
+     *     `{type, timestamp, data}` (`data` is the job as `GET /jobs/{jobId}` shows it, or the top-up) with the headers
+     *     `webhook-id` (the same on every retry: deduplicate by it), `webhook-timestamp` (seconds) and
+     *     `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `id.timestamp.body` keyed by the secret's bytes after
+     *     `whsec_`). Any 2xx within 10000 ms is a success; redirects are not followed. Failures are
+     *     retried after 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, 24 h and 24 h; when the last retry fails the endpoint is
+     *     disabled and its owner notified (`webhook_disabled`). The URL must be https and its host must resolve only to
+     *     public addresses (checked again before every attempt): 400 `invalid_webhook_url` with `details.reason`.
+     *     At most 10 endpoints per account (409 `webhook_limit_reached`). The secret is shown only in this answer and
+     *     after a rotation.
+     */
+    post: operations["createWebhook"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/webhooks/{webhookId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete a webhook endpoint
+     * @description Its pending deliveries and its attempt log go with it. Another user's endpoint is 404.
+     */
+    delete: operations["deleteWebhook"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/webhooks/{webhookId}/rotate-secret": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Replace an endpoint's signing secret
+     * @description No body. For 24 hours deliveries carry two signatures, one with the new secret and one with the previous, so the receiver can switch without losing any.
+     */
+    post: operations["rotateWebhookSecret"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/webhooks/{webhookId}/attempts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The endpoint's delivery attempts
+     * @description Newest first: every request made (or refused before it left), its status code, the first 500 bytes of the answer, the error and the duration. Paged like notifications: the cursor is the last row's `created_at`.
+     */
+    get: operations["listWebhookAttempts"];
     put?: never;
     post?: never;
     delete?: never;
@@ -1333,6 +1483,11 @@ export interface components {
           [key: string]: unknown;
         };
       };
+      /**
+       * Format: date-time
+       * @description When the owner asked to cancel the job while it ran; the runner then stops it.
+       */
+      cancel_requested_at?: string;
     };
     CreatePromptJobRequest: {
       /** @enum {string} */
@@ -1368,6 +1523,14 @@ export interface components {
         size: number;
         sha256: string;
       }[];
+    };
+    JobPage: {
+      data: components["schemas"]["Job"][];
+      /**
+       * Format: date-time
+       * @description The last row's `created_at`; pass it as `cursor` for the next page. Null on the last page.
+       */
+      next_cursor: string | null;
     };
     BillingCheckout: {
       /** @description The payment provider's checkout session id. */
@@ -1680,6 +1843,60 @@ export interface components {
         /** Format: int64 */
         runs: number;
       } | null;
+    };
+    WebhookWithSecret: components["schemas"]["Webhook"] & {
+      /**
+       * @description `whsec_` + base64: the Standard Webhooks signing secret, shown only here
+       * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+       */
+      secret: string;
+    };
+    Webhook: {
+      /** Format: uuid */
+      id: string;
+      url: string;
+      events: ("job.succeeded" | "job.failed" | "job.canceled" | "wallet.topped_up")[];
+      enabled: boolean;
+      /** @description Why the service disabled the endpoint */
+      disabled_reason: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    CreateWebhookRequest: {
+      /**
+       * Format: uri
+       * @example https://example.com/hooks/appgen
+       */
+      url: string;
+      events: ("job.succeeded" | "job.failed" | "job.canceled" | "wallet.topped_up")[];
+    };
+    WebhookList: {
+      data: components["schemas"]["Webhook"][];
+    };
+    WebhookAttemptPage: {
+      data: components["schemas"]["WebhookAttempt"][];
+      /** Format: date-time */
+      next_cursor: string | null;
+    };
+    WebhookAttempt: {
+      id: number;
+      /**
+       * Format: uuid
+       * @description The delivery; its `webhook-id` header is `msg_` + this id without dashes
+       */
+      delivery_id: string;
+      /** @enum {string} */
+      event_type: "job.succeeded" | "job.failed" | "job.canceled" | "wallet.topped_up";
+      attempt: number;
+      status_code: number | null;
+      /** @description At most the first 500 bytes of the answer */
+      response_excerpt: string | null;
+      error: string | null;
+      duration_ms: number | null;
+      /** Format: date-time */
+      created_at: string;
     };
     RepohostToken: {
       /** @description The user's GitHub token (`ghu_…`) */
@@ -3796,6 +4013,62 @@ export interface operations {
       };
     };
   };
+  listJobs: {
+    parameters: {
+      query?: {
+        /** @description 1..100, default 20 */
+        limit?: number;
+        /** @description `next_cursor` of the previous page */
+        cursor?: string;
+        /** @description Only jobs in this status */
+        status?: "queued" | "running" | "succeeded" | "failed" | "canceled";
+        /** @description Only this project's jobs */
+        project_id?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of jobs */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["JobPage"];
+        };
+      };
+      /** @description `invalid_request` (limit, status, project_id) or `invalid_cursor` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   createJob: {
     parameters: {
       query?: never;
@@ -4049,6 +4322,143 @@ export interface operations {
         };
       };
       /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  cancelJob: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        jobId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The job, canceled */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Job"];
+        };
+      };
+      /** @description The job, still running, with `cancel_requested_at` */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Job"];
+        };
+      };
+      /** @description Bad request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `job_not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `job_terminal`: the job already succeeded or failed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  streamJobEvents: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The last event id received; only later events are sent */
+        "last-event-id"?: string;
+      };
+      path: {
+        jobId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The event stream */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/event-stream": string;
+        };
+      };
+      /** @description Bad request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `job_not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
       default: {
         headers: {
           [name: string]: unknown;
@@ -4459,6 +4869,290 @@ export interface operations {
         };
       };
       /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listWebhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoints */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookList"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateWebhookRequest"];
+      };
+    };
+    responses: {
+      /** @description The endpoint, with its secret */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookWithSecret"];
+        };
+      };
+      /** @description `invalid_request` or `invalid_webhook_url` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `webhook_limit_reached` */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported media type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        webhookId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Bad request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `webhook_not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  rotateWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        webhookId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoint, with its new secret */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookWithSecret"];
+        };
+      };
+      /** @description Bad request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `webhook_not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listWebhookAttempts: {
+    parameters: {
+      query?: {
+        /** @description 1..100, default 20 */
+        limit?: number;
+        /** @description `next_cursor` of the previous page */
+        cursor?: string;
+      };
+      header?: never;
+      path: {
+        webhookId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of attempts */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookAttemptPage"];
+        };
+      };
+      /** @description `invalid_request` or `invalid_cursor` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid bearer token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `webhook_not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
       default: {
         headers: {
           [name: string]: unknown;
