@@ -149,3 +149,47 @@ t("SDK: refusals are ApiErrors typed by code", async () => {
   assert(isApiError(denied, "unauthorized"));
   assert.equal(denied.status, 401);
 });
+
+t(
+  "SDK: jobEvents follows a job's events to the end and resumes after an id",
+  async () => {
+    const user = await newUser("sdk.events");
+    const sdk = createAppgenClient({
+      baseUrl: BASE_URL,
+      token: user.token,
+      fetch: recordingFetch,
+    });
+    const job = await sdk.createJob({
+      body: {
+        type: "prompt",
+        input: { prompt: "A habit tracker app with streaks" },
+      },
+    });
+    const seen: string[] = [];
+    const ids: string[] = [];
+    for await (const event of sdk.jobEvents(job.id)) {
+      ids.push(event.id);
+      seen.push(event.type === "status" ? event.data.status : event.data.phase);
+    }
+    assert.deepEqual(seen, [
+      "queued",
+      "running",
+      "generating",
+      "saving",
+      "succeeded",
+    ]);
+    const rest: string[] = [];
+    for await (
+      const event of sdk.jobEvents(job.id, { lastEventId: ids[2] })
+    ) rest.push(event.id);
+    assert.deepEqual(rest, ids.slice(3));
+    await assert.rejects(
+      async () => {
+        for await (const _ of sdk.jobEvents(crypto.randomUUID())) {
+          /* nothing */
+        }
+      },
+      (err) => isApiError(err, "job_not_found"),
+    );
+  },
+);

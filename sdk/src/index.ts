@@ -77,6 +77,21 @@ export interface WaitOptions {
   onPoll?: (job: Job) => void;
 }
 
+/** One event of `GET /jobs/{jobId}/events`: a status change (the job) or the runner's progress. */
+export type JobEvent =
+  | { id: string; type: "status"; data: Job }
+  | {
+    id: string;
+    type: "progress";
+    data: { phase: string; files_written: number; tokens_so_far: number };
+  };
+
+export interface JobEventsOptions {
+  /** Resume after this event id (the `id` of the last event received). */
+  lastEventId?: string;
+  signal?: AbortSignal;
+}
+
 /** waitForJob ran out of time; `job` is the last state read. */
 export class JobWaitTimeout extends Error {
   override readonly name = "JobWaitTimeout";
@@ -197,9 +212,76 @@ export function createAppgenClient(options: ClientOptions) {
     }
   }
 
+  /**
+   * The job's events as they happen, oldest first, until the event of a terminal status. A stream the
+   * server ends early (its wall-clock limit) is reopened with `Last-Event-ID` after the `retry` it asked for.
+   */
+  async function* jobEvents(
+    jobId: string,
+    opts: JobEventsOptions = {},
+  ): AsyncGenerator<JobEvent> {
+    let last = opts.lastEventId;
+    let retryMs = 1000;
+    for (;;) {
+      const request = new Request(
+        `${options.baseUrl.replace(/\/+$/, "")}/jobs/${encodeURIComponent(jobId)}/events`,
+        {
+          headers: last === undefined ? {} : { "Last-Event-ID": last },
+          signal: opts.signal,
+        },
+      );
+      const token = typeof options.token === "function" ? await options.token() : options.token;
+      if (token) request.headers.set("Authorization", `Bearer ${token}`);
+      const res = await fetchRetrying(request);
+      if (!res.ok || !res.body) {
+        const body = await res.json().catch(() => ({})) as Partial<ErrorBody>;
+        throw new ApiError(
+          res.status,
+          body.code ?? `http_${res.status}`,
+          body.message ?? res.statusText,
+          body.details,
+          retryAfter(res),
+        );
+      }
+      let buffer = "";
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        buffer += value;
+        let end;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const field = (name: string) => new RegExp(`^${name}: ?(.*)$`, "m").exec(block)?.[1];
+          const retry = field("retry");
+          if (retry !== undefined && /^\d+$/.test(retry)) {
+            retryMs = Number(retry);
+          }
+          const id = field("id");
+          const type = field("event");
+          const data = field("data");
+          if (
+            id === undefined || data === undefined ||
+            (type !== "status" && type !== "progress")
+          ) continue;
+          last = id;
+          const event = { id, type, data: JSON.parse(data) } as JobEvent;
+          yield event;
+          if (
+            event.type === "status" &&
+            TERMINAL_STATUSES.includes(event.data.status)
+          ) return;
+        }
+      }
+      await sleep(retryMs, opts.signal);
+    }
+  }
+
   return {
     ...api,
     waitForJob,
+    jobEvents,
     pages,
     items,
     /** The openapi-fetch client underneath, for calls by path: `raw.GET("/jobs/{jobId}", …)`. */
