@@ -382,3 +382,22 @@ export function errorOf(answer: RawAnswer): { code: string; details?: Record<str
   assert.ok(json, `no JSON body in ${answer.body.slice(0, 200)}`);
   return JSON.parse(json);
 }
+
+/** Creates a job that stays queued: no runner is configured while it is created (pg_cron sends it later). */
+export async function queuedJob<T = { id: string; status: string }>(
+  user: TestUser,
+  prompt = "a habit tracker app",
+): Promise<T> {
+  const [{ url }] = await db()`select private.setting('runner_url') as url`;
+  await db()`delete from private.settings where key = 'runner_url'`;
+  try {
+    const res = await api<T>("POST", "/jobs", {
+      token: user.token,
+      body: { type: "prompt", input: { prompt } },
+    });
+    if (res.status !== 202) throw new Error(`POST /jobs: ${res.status} ${res.text}`);
+    return res.body;
+  } finally {
+    await db()`select private.set_setting('runner_url', ${url})`;
+  }
+}

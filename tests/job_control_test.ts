@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { createRunnerApp } from "../supabase/functions/job-runner/app.ts";
 import { depsFromConfig } from "../supabase/functions/_shared/deps.ts";
 import { loadConfig } from "../supabase/functions/_shared/config.ts";
-import { api, db, expectError, newUser, NO_STACK, type TestUser } from "./helpers.ts";
+import { api, db, expectError, newUser, NO_STACK, queuedJob, type TestUser } from "./helpers.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
 
@@ -36,28 +36,12 @@ async function runnerUrl(): Promise<string> {
   return (await db()`select private.setting('runner_url') as url`)[0].url;
 }
 
-/** Creates a job that stays queued: no runner is configured while it is created. */
-async function queuedJob(user: TestUser, prompt = "a habit tracker app"): Promise<JobBody> {
-  const url = await runnerUrl();
-  await setting("runner_url", null);
-  try {
-    const res = await api<JobBody>("POST", "/jobs", {
-      token: user.token,
-      body: { type: "prompt", input: { prompt } },
-    });
-    assert.equal(res.status, 202);
-    return res.body;
-  } finally {
-    await setting("runner_url", url);
-  }
-}
-
 t(
   "POST /jobs/{id}/cancel: a queued job is canceled at once, a repeat answers it again, others get 404",
   async () => {
     const alice = await newUser("cancel.alice");
     const bob = await newUser("cancel.bob");
-    const job = await queuedJob(alice);
+    const job = await queuedJob<JobBody>(alice);
 
     expectError(await api("POST", `/jobs/${job.id}/cancel`, { token: bob.token }), 404, "job_not_found");
     expectError(
@@ -179,9 +163,9 @@ t(
   async () => {
     const user = await newUser("list.jobs");
     const other = await newUser("list.other");
-    const a = await queuedJob(user, "a habit tracker app");
-    const b = await queuedJob(user, "a recipe book app");
-    const c = await queuedJob(user, "a workout planner app");
+    const a = await queuedJob<JobBody>(user, "a habit tracker app");
+    const b = await queuedJob<JobBody>(user, "a recipe book app");
+    const c = await queuedJob<JobBody>(user, "a workout planner app");
     await queuedJob(other, "a travel journal app");
     assert.equal((await api("POST", `/jobs/${b.id}/cancel`, { token: user.token })).status, 200);
     type Page = { data: (JobBody & { project_id: number })[]; next_cursor: string | null };

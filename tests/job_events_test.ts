@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { createV1App } from "../supabase/functions/v1/app.ts";
 import { depsFromConfig } from "../supabase/functions/_shared/deps.ts";
 import { loadConfig } from "../supabase/functions/_shared/config.ts";
-import { api, db, expectError, inProcessApi, newUser, NO_STACK, type TestUser } from "./helpers.ts";
+import { api, db, expectError, inProcessApi, newUser, NO_STACK, queuedJob } from "./helpers.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
 
@@ -32,27 +32,6 @@ function parseSse(text: string): SseEvent[] {
     }
     return e;
   });
-}
-
-async function setting(key: string, value: string | null) {
-  if (value === null) await db()`delete from private.settings where key = ${key}`;
-  else await db()`select private.set_setting(${key}, ${value})`;
-}
-
-/** A job that stays queued: no runner is configured while it is created. */
-async function queuedJob(user: TestUser): Promise<{ id: string }> {
-  const [{ url }] = await db()`select private.setting('runner_url') as url`;
-  await setting("runner_url", null);
-  try {
-    const res = await api<{ id: string }>("POST", "/jobs", {
-      token: user.token,
-      body: { type: "prompt", input: { prompt: "a plant watering reminder app" } },
-    });
-    assert.equal(res.status, 202);
-    return res.body;
-  } finally {
-    await setting("runner_url", url);
-  }
 }
 
 t(

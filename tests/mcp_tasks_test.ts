@@ -8,7 +8,7 @@ import {
   GetTaskResultV2Schema,
   TASKS_EXTENSION_ID_V2,
 } from "@modelcontextprotocol/ext-tasks/core/v2";
-import { mcpPost, newUser, NO_STACK, type TestUser } from "./helpers.ts";
+import { db, mcpPost, newUser, NO_STACK, queuedJob, type TestUser } from "./helpers.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
 
@@ -78,3 +78,37 @@ t("a client without the extension gets create_job's plain result", async () => {
   assert.equal(plain.result.resultType, "complete");
   assert.equal(plain.result.structuredContent.status, "queued");
 });
+
+t(
+  "tasks/cancel cancels the job: a queued one is cancelled at once, a running one when its runner next looks",
+  async () => {
+    const user = await newUser("tasks.cancel");
+    const queued = await queuedJob(user);
+    const cancelled = GetTaskResultV2Schema.parse(
+      (await request(user, "tasks/cancel", { taskId: queued.id })).result,
+    );
+    assert.equal(cancelled.status, "cancelled");
+    assert.equal(
+      (await request(user, "tasks/cancel", { taskId: queued.id })).error.code,
+      -32602,
+      "already finished",
+    );
+
+    const running = await queuedJob(user);
+    // Claimed by a runner that is not there, so it stays running: the cancel is a request the task still shows.
+    await db()`select private.claim_job(${running.id}, ${crypto.randomUUID()})`;
+    const requested = GetTaskResultV2Schema.parse(
+      (await request(user, "tasks/cancel", { taskId: running.id })).result,
+    );
+    assert.equal(requested.status, "working");
+    const [{ asked }] =
+      await db()`select cancel_requested_at is not null as asked from public.jobs where id = ${running.id}`;
+    assert.equal(asked, true);
+
+    const stranger = await newUser("tasks.cancel.stranger");
+    const other = await queuedJob(stranger);
+    assert.equal((await request(user, "tasks/cancel", { taskId: other.id })).error.code, -32602);
+    const [{ status }] = await db()`select status from public.jobs where id = ${other.id}`;
+    assert.equal(status, "queued", "another user's job is untouched");
+  },
+);

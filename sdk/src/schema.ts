@@ -4058,7 +4058,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -4397,7 +4397,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -4458,7 +4458,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -4906,7 +4906,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -4966,6 +4966,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unsupported media type */
       415: {
         headers: {
@@ -4975,7 +4984,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -5031,7 +5040,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -5089,7 +5098,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;
@@ -5152,7 +5161,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unexpected: 500 `internal_error` (with `details.request_id`) or 503 `database_unavailable` */
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
           [name: string]: unknown;

@@ -80,17 +80,23 @@ export async function taskMethod(
   if (msg.method === "tasks/update") {
     return rpc(msg.id, { error: { code: -32602, message: "A generation task takes no input." } });
   }
-  if (msg.method === "tasks/cancel") {
-    return rpc(msg.id, { error: { code: -32602, message: "A generation cannot be cancelled." } });
-  }
-  if (msg.method !== "tasks/get") {
+  if (msg.method !== "tasks/get" && msg.method !== "tasks/cancel") {
     return rpc(msg.id, { error: { code: -32601, message: `Method not found: ${msg.method}` } });
   }
+  // Cancelling the task cancels its job (a queued one at once, a running one at the runner's next heartbeat).
+  const cancel = msg.method === "tasks/cancel";
   try {
-    const job = await selectAsUser<JobRow>(deps.db, claims, (tx) => tx`select api.get_job(${taskId}) as r`);
+    const job = await selectAsUser<JobRow>(
+      deps.db,
+      claims,
+      (tx) => cancel ? tx`select api.cancel_job(${taskId}) as r` : tx`select api.get_job(${taskId}) as r`,
+    );
     return rpc(msg.id, { result: { ...taskOf(forAgent(job)), resultType: "complete" } });
   } catch (err) {
     const e = toApiError(err);
+    if (e?.code === "job_terminal") {
+      return rpc(msg.id, { error: { code: -32602, message: `Task ${taskId} has already finished.` } });
+    }
     if (e && e.status < 500) {
       return rpc(msg.id, { error: { code: -32602, message: `Unknown task: ${taskId}` } });
     }
