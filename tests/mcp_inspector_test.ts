@@ -1,7 +1,7 @@
 // The MCP Inspector's CLI (the version pinned in deno.json) against the endpoint: the tool list passes
 // its --strict schema check with no finding in either protocol era, and every tool is called through it.
 import assert from "node:assert/strict";
-import { db, newUser, NO_STACK, ROOT_URL, type TestUser } from "./helpers.ts";
+import { newUser, NO_STACK, queuedJob, ROOT_URL, type TestUser } from "./helpers.ts";
 
 const MCP_URL = `${ROOT_URL}/mcp`;
 const INSPECTOR = JSON.parse(await Deno.readTextFile(new URL("../deno.json", import.meta.url)))
@@ -77,15 +77,8 @@ Deno.test({
     assert.equal(waited.status, "succeeded");
     assert.equal((await call("get_project", { projectId })).name, "Packer");
     assert.ok(((await call("get_project_files", { projectId })).data as unknown[]).length > 0);
-    // A job created while no runner is configured stays queued, so canceling it is a plain success.
-    const [{ url }] = await db()`select private.setting('runner_url') as url`;
-    await db()`delete from private.settings where key = 'runner_url'`;
-    let queued: Record<string, unknown>;
-    try {
-      queued = await call("create_job", { prompt: "a packing list app for trips", projectId });
-    } finally {
-      await db()`select private.set_setting('runner_url', ${url})`;
-    }
+    // A job made while no runner is configured stays queued, so canceling it is a plain success.
+    const queued = await queuedJob(user);
     assert.equal((await call("cancel_job", { jobId: queued.id })).status, "canceled");
     const page = await call("list_projects");
     assert.ok((page.data as { id: number }[]).some((p) => p.id === projectId));

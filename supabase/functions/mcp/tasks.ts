@@ -83,14 +83,16 @@ export async function taskMethod(
   if (msg.method !== "tasks/get" && msg.method !== "tasks/cancel") {
     return rpc(msg.id, { error: { code: -32601, message: `Method not found: ${msg.method}` } });
   }
-  // Cancelling the task cancels its job (a queued one at once, a running one at the runner's next heartbeat).
-  const cancel = msg.method === "tasks/cancel";
   try {
-    const job = await selectAsUser<JobRow>(
-      deps.db,
-      claims,
-      (tx) => cancel ? tx`select api.cancel_job(${taskId}) as r` : tx`select api.get_job(${taskId}) as r`,
-    );
+    let job = await selectAsUser<JobRow>(deps.db, claims, (tx) => tx`select api.get_job(${taskId}) as r`);
+    if (msg.method === "tasks/cancel") {
+      // A finished task cannot be cancelled (the extension's rule; the REST cancel repeats its answer instead).
+      if (!["queued", "running"].includes(job.status)) {
+        return rpc(msg.id, { error: { code: -32602, message: `Task ${taskId} has already finished.` } });
+      }
+      // Its job is canceled: a queued one at once, a running one at its runner's next heartbeat.
+      job = await selectAsUser<JobRow>(deps.db, claims, (tx) => tx`select api.cancel_job(${taskId}) as r`);
+    }
     return rpc(msg.id, { result: { ...taskOf(forAgent(job)), resultType: "complete" } });
   } catch (err) {
     const e = toApiError(err);
