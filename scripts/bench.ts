@@ -5,6 +5,7 @@
 // measurement fails or the wallet does not add up.
 //   --cell-seconds <n>  measured seconds per endpoint cell (default 3)
 //   --jobs <n>          jobs per pipeline-throughput run (default 100)
+//   --pipeline-rounds <n>  unbounded pipeline runs with verification off and on, alternating (default 3)
 //   --db-pool-size <n>  DB_POOL_SIZE of every server (default 10, the functions' default)
 //   --burst-jobs <n>    jobs queued while the runner is down in the scale section (default 10000)
 import { join } from "node:path";
@@ -14,7 +15,8 @@ import { mintAccessToken } from "./local/keys.ts";
 import { ensureUser } from "./local/users.ts";
 import { measureEndpoints } from "./bench/endpoints.ts";
 import { childPid, watchOtherWork } from "./bench/cpu.ts";
-import { type BenchUser, measureCreation, measureThroughput, PIPELINE_PROMPT } from "./bench/jobs.ts";
+import { type BenchUser, measureCreation, PIPELINE_PROMPT } from "./bench/jobs.ts";
+import { measurePipeline, PIPELINE_PRELOAD, postmasterPid } from "./bench/pipeline.ts";
 import { measureVerification } from "./bench/verification.ts";
 import { measureWalletSpends } from "./bench/wallet.ts";
 import { fillLargestProject, measureLargeReads } from "./bench/large-reads.ts";
@@ -43,6 +45,7 @@ const MAX_OTHER_SHARE = 0.1;
 const MAX_REPEATS = 3;
 const REPEAT_BUDGET = 90;
 const THROUGHPUT_JOBS = flag("jobs", 100);
+const PIPELINE_ROUNDS = flag("pipeline-rounds", 3);
 const DB_POOL_SIZE = flag("db-pool-size", 10);
 const BURST_JOBS = flag("burst-jobs", 10_000);
 const SCALE_CELL = { durationMs: 1500, requests: 1500, warmupMs: 200 };
@@ -117,6 +120,7 @@ async function run(): Promise<boolean> {
     gatewayPort: freePort(),
     // Hundreds of jobs per user would otherwise meet the prompt-evaluation quota.
     settings: { quota_limit: "1000000" },
+    preload: PIPELINE_PRELOAD,
     env: { DB_POOL_SIZE: String(DB_POOL_SIZE) },
     log: (l) => log(`  ${l}`),
   });
@@ -166,9 +170,7 @@ async function run(): Promise<boolean> {
     log("read endpoints: starting the baseline and the v1 function alone");
     const gatewayPid = await childPid("scripts/gateway.ts");
     if (gatewayPid === undefined) throw new Error("the gateway's process was not found");
-    const postgresPid = Number(
-      (await Deno.readTextFile(join(cluster.dir, "data/postmaster.pid"))).split("\n")[0],
-    );
+    const postgresPid = await postmasterPid(cluster);
     const baseline = await startServer("scripts/bench/baseline.ts", [], functionsEnv, "/");
     servers.push(baseline);
     const v1 = await startServer("scripts/bench/serve-function.ts", ["v1"], functionsEnv, "/v1/health");
@@ -218,43 +220,17 @@ async function run(): Promise<boolean> {
       runnerUrl: `${gatewayUrl}/functions/v1/job-runner`,
     });
     log(`  SSE p50 ${live.sse.p50.toFixed(1)} ms, webhook p50 ${live.webhook.p50.toFixed(1)} ms`);
-    const throughput: Results["throughput"] = [];
+    const pipeline = await measurePipeline({
+      stack,
+      gatewayPid,
+      postgresPid,
+      newUser,
+      jobs: THROUGHPUT_JOBS,
+      rounds: PIPELINE_ROUNDS,
+      log,
+    });
+    log(`  verification on ÷ off, jobs/s: ${pipeline.verifyThroughputRatio.toFixed(2)}`);
     const gatewayRunner = `${gatewayUrl}/functions/v1/job-runner`;
-    for (const concurrency of [1, 4, undefined]) {
-      const label = concurrency ? `RUNNER_CONCURRENCY=${concurrency}` : "unbounded (gateway's runner)";
-      log(`pipeline throughput, ${label}: ${THROUGHPUT_JOBS} jobs`);
-      const users = await Promise.all(
-        [1, 2, 3, 4].map((i) => newUser(`pipeline${concurrency ?? "all"}.${i}`)),
-      );
-      let runner: Server | undefined;
-      if (concurrency) {
-        runner = await startServer("scripts/bench/serve-function.ts", ["job-runner"], {
-          ...functionsEnv,
-          RUNNER_CONCURRENCY: String(concurrency),
-        }, "/job-runner");
-        servers.push(runner);
-        await writeSettings(cluster, { runner_url: `${runner.url}/job-runner` });
-      }
-      try {
-        const watch = await watchOtherWork(
-          [Deno.pid, gatewayPid, ...(runner ? [runner.pid] : [])],
-          postgresPid,
-        );
-        const t = { ...await measureThroughput(sql, baseUrl, users, label, THROUGHPUT_JOBS) };
-        const otherShare = await watch.share();
-        log(
-          `  ${t.jobsPerSecond.toFixed(1)} jobs/s (${t.serverSeconds.toFixed(2)} s); ` +
-            `others ${(otherShare * 100).toFixed(0)}% of the cores`,
-        );
-        throughput.push({ ...t, otherShare });
-      } finally {
-        if (runner) {
-          await writeSettings(cluster, { runner_url: gatewayRunner });
-          await runner.stop();
-          servers.splice(servers.indexOf(runner), 1);
-        }
-      }
-    }
 
     log("verification: the runner's check of one generated project");
     const verification = await measureVerification(PIPELINE_PROMPT);
@@ -427,7 +403,7 @@ async function run(): Promise<boolean> {
       creation,
       creationOtherShare,
       live,
-      throughput,
+      pipeline,
       verification,
       wallet,
       scale: {

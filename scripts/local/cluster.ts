@@ -60,12 +60,12 @@ function urls(dir: string, port: number, password: string): Cluster {
 
 /**
  * Creates the cluster if `dir` holds none yet; returns its addresses. A throw-away cluster (tests)
- * trades durability for speed.
+ * trades durability for speed; `preload` adds libraries to pg_cron's (the benchmark's statement statistics).
  */
 export async function ensureCluster(
   dir: string,
   port: number,
-  opts: { throwaway?: boolean } = {},
+  opts: { throwaway?: boolean; preload?: string[] } = {},
 ): Promise<Cluster> {
   const data = join(dir, "data");
   const passwordFile = join(dir, "password");
@@ -97,7 +97,7 @@ export async function ensureCluster(
       join(data, "postgresql.auto.conf"),
       [
         "listen_addresses = '127.0.0.1'",
-        "shared_preload_libraries = 'pg_cron'",
+        `shared_preload_libraries = '${["pg_cron", ...opts.preload ?? []].join(",")}'`,
         "cron.database_name = 'postgres'",
         "cron.use_background_workers = on",
         "max_worker_processes = 32",

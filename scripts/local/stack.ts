@@ -14,6 +14,8 @@ export interface StackOptions {
   pgPort: number;
   gatewayPort: number;
   throwaway?: boolean;
+  /** Libraries Postgres loads at start besides pg_cron (a new cluster only) */
+  preload?: string[];
   seed?: boolean;
   /** Extra environment for the functions (adapters, limits) */
   env?: Record<string, string>;
@@ -113,7 +115,10 @@ async function waitForHealth(url: string, gateway: Deno.ChildProcess, timeoutMs 
 
 export async function startStack(opts: StackOptions): Promise<Stack> {
   const log = opts.log ?? (() => {});
-  const cluster = await ensureCluster(join(opts.dir, "pg"), opts.pgPort, { throwaway: opts.throwaway });
+  const cluster = await ensureCluster(join(opts.dir, "pg"), opts.pgPort, {
+    throwaway: opts.throwaway,
+    preload: opts.preload,
+  });
   log(`postgres: starting on 127.0.0.1:${opts.pgPort}`);
   await startCluster(cluster);
   try {

@@ -84,21 +84,80 @@ export function runnerConcurrencyFrom(value: string | undefined): number | undef
   return Number(value);
 }
 
+/** Where a job's time went in the runner, in milliseconds of wall clock. */
+export interface JobTimings {
+  /** private.claim_job, in the dispatcher's request. */
+  claim: number;
+  /** Waiting for a slot (RUNNER_CONCURRENCY). */
+  wait: number;
+  /** Reading the project's name and files. */
+  load: number;
+  /** Rendering the project's icon (first job of a project only). */
+  icon: number;
+  generate: number;
+  verify: number;
+  /** The two progress events (generating, saving). */
+  progress: number;
+  /** private.finalize_job: the outcome's encoding, the round trip and the transaction with its commit. */
+  finalize: number;
+  /** From the claim's start to the end of finalize. */
+  total: number;
+}
+
+export type JobPhase = Exclude<keyof JobTimings, "total">;
+
 export interface RunnerOptions {
   /** How many claimed jobs are generated and finalized at once (default: no bound). */
   concurrency?: number;
+  /** The check a project passes before its job may succeed (default: verifyProject). */
+  verify?: (files: GeneratedFile[]) => string[];
+  /** Told each finished job's timings; the benchmark adds them up. */
+  onTimings?: (timings: JobTimings) => void;
 }
+
+/** Adds up the wall clock spent per phase of one job. */
+function stopwatch() {
+  const started = performance.now();
+  const spent: JobTimings = {
+    claim: 0,
+    wait: 0,
+    load: 0,
+    icon: 0,
+    generate: 0,
+    verify: 0,
+    progress: 0,
+    finalize: 0,
+    total: 0,
+  };
+  return {
+    async time<T>(phase: JobPhase, run: () => T | Promise<T>): Promise<T> {
+      const t0 = performance.now();
+      try {
+        return await run();
+      } finally {
+        spent[phase] += performance.now() - t0;
+      }
+    },
+    done(): JobTimings {
+      spent.total = performance.now() - started;
+      return spent;
+    },
+  };
+}
+
+type Stopwatch = ReturnType<typeof stopwatch>;
 
 export function createRunnerApp(deps: Deps, secret: string | undefined, opts: RunnerOptions = {}) {
   const { db, blobStore, generator, icons } = deps;
   const runnerId = crypto.randomUUID();
   const slots = createSlots(opts.concurrency ?? Infinity);
+  const verify = opts.verify ?? verifyProject;
   const app = new Hono();
   app.onError((err) => errorResponse(err));
   app.notFound(() => errorResponse(new ApiError(404, "not_found", "No such route.")));
   app.use("*", limitBodies(() => DEFAULT_BODY_LIMIT));
 
-  async function work(job: ClaimedJob) {
+  async function work(job: ClaimedJob, clock: Stopwatch) {
     const refs = job.input.attachment_refs ?? [];
     // Set when the owner cancels: the heartbeat learns it and the model request is aborted.
     const cancel = new AbortController();
@@ -112,21 +171,29 @@ export function createRunnerApp(deps: Deps, secret: string | undefined, opts: Ru
         .catch((err) => console.error(`lease heartbeat for ${job.id} failed`, err));
     }, Math.max(1000, (job.lease_seconds * 1000) / 3));
     try {
-      await slots.acquire();
+      await clock.time("wait", () => slots.acquire());
       try {
-        if (!cancel.signal.aborted) await progress(job, { phase: "generating" });
-        const outcome = cancel.signal.aborted ? null : await generate(job, refs, cancel.signal);
+        if (!cancel.signal.aborted) {
+          await clock.time("progress", () => progress(job, { phase: "generating" }));
+        }
+        const outcome = cancel.signal.aborted ? null : await generate(job, refs, cancel.signal, clock);
         if (outcome?.status === "succeeded" && !cancel.signal.aborted) {
-          await progress(job, {
-            phase: "saving",
-            files_written: outcome.files.length,
-            tokens_so_far: outcome.usage.tokens_in + outcome.usage.tokens_out,
-          });
+          await clock.time("progress", () =>
+            progress(job, {
+              phase: "saving",
+              files_written: outcome.files.length,
+              tokens_so_far: outcome.usage.tokens_in + outcome.usage.tokens_out,
+            }));
         }
         if (outcome && !cancel.signal.aborted) {
-          await db.asService((tx) =>
-            tx`select private.finalize_job(${job.id}, ${runnerId}, ${tx.json(outcome as never)})`
+          await clock.time(
+            "finalize",
+            () =>
+              db.asService((tx) =>
+                tx`select private.finalize_job(${job.id}, ${runnerId}, ${tx.json(outcome as never)})`
+              ),
           );
+          opts.onTimings?.(clock.done());
         } else {
           // Stopped by a cancel: only what the provider billed before the stop is charged.
           const billed = outcome?.cost_eur === undefined ? {} : {
@@ -161,38 +228,45 @@ export function createRunnerApp(deps: Deps, secret: string | undefined, opts: Ru
     );
   }
 
-  async function generate(job: ClaimedJob, refs: string[], signal: AbortSignal): Promise<Outcome> {
+  async function generate(
+    job: ClaimedJob,
+    refs: string[],
+    signal: AbortSignal,
+    clock: Stopwatch,
+  ): Promise<Outcome> {
     try {
       const project = job.project_id === null
         ? null
-        : await db.asService(async (tx) =>
-          (await tx`select p.name, coalesce((select jsonb_agg(jsonb_build_object('path', f.path, 'contents',
+        : await clock.time("load", () =>
+          db.asService(async (tx) =>
+            (await tx`select p.name, coalesce((select jsonb_agg(jsonb_build_object('path', f.path, 'contents',
                     f.contents, 'type', f.type) order by f.path) from public.project_files f
                     where f.project_id = p.id), '[]') as files
                   from public.projects p where p.id = ${job.project_id}`)[0] as
-            | { name: string; files: GeneratedFile[] }
-            | undefined
-        );
+              | { name: string; files: GeneratedFile[] }
+              | undefined
+          ));
       const existingFiles = project?.files ?? [];
       // The service's rendered icon goes into the project once, in place of the template's.
       const icon = existingFiles.find((file) => file.path === ICON_PATH);
       const iconPng = project && (!icon || icon.contents === templateIcon())
-        ? await icons.render(project.name)
+        ? await clock.time("icon", () => icons.render(project.name))
         : undefined;
       const attachments: GenerationAttachment[] = [];
       for (const path of refs) {
         const bytes = await blobStore.get("attachments", path);
         if (bytes) attachments.push({ path, type: mimeOf(path), bytes });
       }
-      const r = await generator.generate({
-        prompt: job.input.prompt,
-        appName: job.input.appName,
-        model: job.input.model,
-        attachments,
-        existingFiles,
-        iconPng,
-        signal,
-      });
+      const r = await clock.time("generate", () =>
+        generator.generate({
+          prompt: job.input.prompt,
+          appName: job.input.appName,
+          model: job.input.model,
+          attachments,
+          existingFiles,
+          iconPng,
+          signal,
+        }));
       const charge = {
         usage: { tokens_in: r.usage.tokensIn, tokens_out: r.usage.tokensOut },
         model: r.model,
@@ -206,7 +280,7 @@ export function createRunnerApp(deps: Deps, secret: string | undefined, opts: Ru
       const files = iconFile && !r.files.some((file) => file.path === ICON_PATH)
         ? [...r.files, iconFile]
         : r.files;
-      const problems = verifyProject(files);
+      const problems = await clock.time("verify", () => verify(files));
       if (problems.length > 0) {
         console.error(`job ${job.id}: the output failed verification`, problems);
         return {
@@ -270,13 +344,18 @@ export function createRunnerApp(deps: Deps, secret: string | undefined, opts: Ru
     if (typeof body?.job_id !== "string" || !/^[0-9a-f-]{36}$/i.test(body.job_id)) {
       throw new ApiError(400, "invalid_request", "Send {job_id} with a job's UUID.");
     }
-    const job = await db.asService(async (tx) =>
-      (await tx`select private.claim_job(${body.job_id as string}, ${runnerId}) as j`)[0].j as
-        | ClaimedJob
-        | null
+    const clock = stopwatch();
+    const job = await clock.time(
+      "claim",
+      () =>
+        db.asService(async (tx) =>
+          (await tx`select private.claim_job(${body.job_id as string}, ${runnerId}) as j`)[0].j as
+            | ClaimedJob
+            | null
+        ),
     );
     if (!job) return c.json({ claimed: false }, 200);
-    deps.background(work(job));
+    deps.background(work(job, clock));
     return c.json({ claimed: true, job_id: job.id }, 202);
   });
   return app;
