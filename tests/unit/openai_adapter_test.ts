@@ -8,168 +8,65 @@ import {
   OpenAICompatibleGenerator,
   type OpenAICompatibleOptions,
 } from "../../supabase/functions/_shared/generation/openai-adapter.ts";
-import { TemplateGenerator } from "../../supabase/functions/_shared/generation/template-generator.ts";
+import {
+  storedSpec,
+  TemplateGenerator,
+} from "../../supabase/functions/_shared/generation/template-generator.ts";
 import {
   type GeneratedFile,
   GenerationError,
   type GenerationRequest,
 } from "../../supabase/functions/_shared/ports/generation.ts";
+import {
+  answer,
+  APP_FILES,
+  completion,
+  FULL,
+  KEY,
+  LIGHT,
+  options,
+  PRICES,
+  record,
+  WIRE_SPEC,
+  withStandIn,
+} from "../model_stand_in.ts";
 
-const KEY = `sk-test-${crypto.randomUUID().replaceAll("-", "")}`;
-const LIGHT = "light-model-1";
-const FULL = "full-model-1";
-const PRICES = {
-  [LIGHT]: { inputPerMTokEur: "0.15", outputPerMTokEur: "0.60" },
-  [FULL]: { inputPerMTokEur: "2.50", outputPerMTokEur: "10.00" },
+// The same spec as the project stores it.
+const STORED_SPEC = {
+  version: 1,
+  kind: WIRE_SPEC.kind,
+  name: WIRE_SPEC.name,
+  description: WIRE_SPEC.description,
+  language: WIRE_SPEC.language,
+  tier: "full",
+  accent: WIRE_SPEC.accent,
+  features: WIRE_SPEC.features,
+  // Read back from the strict form: no nulls, records as objects.
+  entities: [{
+    ...WIRE_SPEC.entities[0],
+    fields: [
+      { key: "beach", label: "Beach", type: "text" },
+      { key: "when", label: "When", type: "date" },
+      { key: "kind", label: "Kind", type: "choice", options: ["High", "Low"] },
+    ],
+    samples: [
+      { id: "tide-1", beach: "North Beach", when: "2026-01-15", kind: "High" },
+      { id: "tide-2", beach: "North Beach", when: "2026-01-15", kind: "Low" },
+      { id: "tide-3", beach: "Cove", when: "2026-01-16", kind: "High" },
+    ],
+  }],
+  screens: [{ ...WIRE_SPEC.screens[0], options: { search: true, categoryField: "kind", dateField: "when" } }],
+  prompts: ["A tide log app that records high and low tides per beach"],
 };
-const USAGE = { prompt_tokens: 1234, completion_tokens: 5678 };
 
-interface Seen {
-  path: string;
-  authorization: string | null;
-  // deno-lint-ignore no-explicit-any
-  body: any;
-}
-
-type Reply = (seen: Seen) => Response;
-
-/** Just enough of `POST /v1/chat/completions` to hold the adapters to the wire protocol. */
-class StandIn {
-  readonly seen: Seen[] = [];
-  reply: Reply = () => completion({ files: [] });
-  hang = false;
-  /** Pause before each streamed chunk: a slow model. */
-  chunkDelayMs = 0;
-  private readonly server: Deno.HttpServer<Deno.NetAddr>;
-  private readonly hanging = new Set<() => void>();
-
-  constructor() {
-    this.server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => this.handle(req));
-  }
-
-  options(overrides: Partial<OpenAICompatibleOptions> = {}): OpenAICompatibleOptions {
-    return {
-      baseUrl: `http://127.0.0.1:${this.server.addr.port}/v1`,
-      apiKey: KEY,
-      models: { light: LIGHT, full: FULL },
-      prices: PRICES,
-      provider: "stand-in",
-      timeoutMs: 5_000,
-      ...overrides,
-    };
-  }
-
-  async close() {
-    for (const release of this.hanging) release();
-    await this.server.shutdown();
-  }
-
-  private async handle(req: Request): Promise<Response> {
-    const seen = {
-      path: new URL(req.url).pathname,
-      authorization: req.headers.get("authorization"),
-      body: await req.json(),
-    };
-    this.seen.push(seen);
-    if (this.hang) {
-      await new Promise<void>((resolve) => this.hanging.add(resolve));
-      return new Response(null, { status: 503 });
-    }
-    const reply = this.reply(seen);
-    return seen.body.stream && reply.ok ? streamed(await reply.json(), this.chunkDelayMs) : reply;
-  }
-}
-
-/** A chat completion as the server-sent events a streaming request gets, a few characters a chunk. */
-// deno-lint-ignore no-explicit-any
-function streamed(done: any, delayMs: number): Response {
-  const [choice] = done.choices ?? [];
-  const content: string = choice?.message.content ?? "";
-  const base = { id: done.id, object: "chat.completion.chunk", created: done.created, model: done.model };
-  const chunks: unknown[] = [];
-  if (choice) {
-    for (let i = 0; i < Math.max(1, content.length); i += 400) {
-      chunks.push({
-        ...base,
-        choices: [{ index: 0, delta: { content: content.slice(i, i + 400) }, finish_reason: null }],
-      });
-    }
-    if (choice.message.refusal) {
-      chunks.push({
-        ...base,
-        choices: [{ index: 0, delta: { refusal: choice.message.refusal }, finish_reason: null }],
-      });
-    }
-    chunks.push({ ...base, choices: [{ index: 0, delta: {}, finish_reason: choice.finish_reason }] });
-  }
-  chunks.push({ ...base, choices: [], usage: done.usage });
-  const encoder = new TextEncoder();
-  const body = new ReadableStream({
-    async start(controller) {
-      for (const chunk of chunks) {
-        if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-        controller.enqueue(encoder.encode(`data: ${JSON.stringify(chunk)}\n\n`));
-      }
-      controller.enqueue(encoder.encode("data: [DONE]\n\n"));
-      controller.close();
-    },
-  });
-  return new Response(body, { headers: { "content-type": "text/event-stream" } });
-}
-
-async function withStandIn(fn: (standIn: StandIn) => Promise<void>) {
-  const standIn = new StandIn();
-  try {
-    await fn(standIn);
-  } finally {
-    await standIn.close();
-  }
-}
-
-function completion(
-  content: unknown,
-  message: { refusal?: string } = {},
-  finishReason = "stop",
-): Response {
-  return Response.json({
-    id: "chatcmpl-1",
-    object: "chat.completion",
-    created: 1_700_000_000,
-    model: "served-model",
-    choices: [{
-      index: 0,
-      finish_reason: finishReason,
-      message: {
-        role: "assistant",
-        content: typeof content === "string" || content === null ? content : JSON.stringify(content),
-        refusal: message.refusal ?? null,
-      },
-    }],
-    usage: { ...USAGE, total_tokens: USAGE.prompt_tokens + USAGE.completion_tokens },
-  });
-}
-
-// A project that passes verification: declared packages, a valid app.json naming the icon the service adds.
-const APP_FILES: GeneratedFile[] = [
-  {
-    path: "package.json",
-    contents:
-      '{"name":"tide-log","dependencies":{"expo":"~57.0.26","react":"19.2.3","react-native":"0.86.3"}}\n',
-    type: "CONFIG",
-  },
-  {
-    path: "app.json",
-    contents: '{"expo":{"name":"Tide Log","slug":"tide-log","icon":"./assets/icon.png"}}\n',
-    type: "CONFIG",
-  },
-  {
-    path: "App.tsx",
-    contents:
-      'import { Text } from "react-native";\n\nexport default function App() {\n  return <Text>Tides</Text>;\n}\n',
-    type: "CODE",
-  },
-  { path: "README.md", contents: "# Tide Log\n", type: "DOC" },
-];
+const specFile = (spec: unknown): GeneratedFile => ({
+  path: "app.spec.json",
+  contents: `${JSON.stringify(spec, null, 2)}\n`,
+  type: "CONFIG",
+});
+const byPath = (files: GeneratedFile[]) => [...files].sort((a, b) => (a.path < b.path ? -1 : 1));
+// What a good answer becomes: the model's files and the spec the service stores.
+const SAVED = byPath([...APP_FILES, specFile(STORED_SPEC)]);
 
 const replaced = (path: string, contents: string) =>
   APP_FILES.map((file) => (file.path === path ? { ...file, contents } : file));
@@ -195,12 +92,34 @@ function userParts(body: any): any[] {
   return body.messages.find((message: any) => message.role === "user").content;
 }
 
+// deno-lint-ignore no-explicit-any
+function userText(body: any): string {
+  return userParts(body).filter((part) => part.type === "text").map((part) => part.text).join("\n");
+}
+
 async function generationError(promise: Promise<unknown>, code: string): Promise<GenerationError> {
   const err = await promise.then(() => null, (err: unknown) => err);
   assert.ok(err instanceof GenerationError, `expected a GenerationError, got ${err}`);
   assert.equal(err.code, code, err.message);
   assert.equal(err.status, 502);
   return err;
+}
+
+/** Every object of a strict schema lists all its properties as required and allows no others. */
+// deno-lint-ignore no-explicit-any
+function assertStrict(node: any, at = "$") {
+  assert.ok(!("$ref" in node), `${at} uses $ref`);
+  if (node.type === "object") {
+    assert.equal(node.additionalProperties, false, `${at} allows other properties`);
+    assert.deepEqual(node.required, Object.keys(node.properties), `${at} leaves properties optional`);
+    for (const [key, child] of Object.entries(node.properties)) assertStrict(child, `${at}.${key}`);
+  }
+  if (node.items) assertStrict(node.items, `${at}[]`);
+  for (const [index, child] of (node.anyOf ?? []).entries()) assertStrict(child, `${at}|${index}`);
+  for (const word of ["minLength", "maxLength", "pattern", "minItems", "additionalProperties"]) {
+    if (word === "additionalProperties" && node.type === "object") continue;
+    assert.ok(!(word in node), `${at} has ${word}`);
+  }
 }
 
 Deno.test("costEur is exact, with 6 decimals rounded half up", () => {
@@ -229,22 +148,28 @@ Deno.test("costEur is exact, with 6 decimals rounded half up", () => {
   );
 });
 
-Deno.test("the generator sends the prompt, the project and the images, and returns the validated app", async () => {
+Deno.test("a good app: the spec and files asked for in a strict schema, the spec stored and summarized", async () => {
   await withStandIn(async (standIn) => {
-    standIn.reply = () => completion({ files: APP_FILES });
-    const existingFiles = [{ path: "App.tsx", contents: "// the current tide list\n", type: "CODE" }];
+    standIn.reply = () => completion(answer());
     const result = await new OpenAICompatibleGenerator(standIn.options()).generate(request({
-      existingFiles,
       attachments: [{ path: "beach.png", type: "image/png", bytes: PNG }],
     }));
 
     assert.deepEqual(result, {
-      files: APP_FILES,
+      files: SAVED,
+      summary: {
+        kind: "generic",
+        name: "Tide Log",
+        description: "A log of high and low tides for each beach, with search.",
+        language: "en",
+      },
       usage: { tokensIn: 1234, tokensOut: 5678 },
       model: FULL,
       provider: "stand-in",
       costEur: "0.059865",
     });
+    // The stored spec is one the offline generator reads back.
+    assert.deepEqual(storedSpec(result.files), STORED_SPEC);
     assert.equal(standIn.seen.length, 1);
     const [{ path, authorization, body }] = standIn.seen;
     assert.equal(path, "/v1/chat/completions");
@@ -252,48 +177,209 @@ Deno.test("the generator sends the prompt, the project and the images, and retur
     assert.equal(body.model, FULL);
     assert.equal(body.response_format.type, "json_schema");
     assert.equal(body.response_format.json_schema.strict, true);
-    assert.equal(body.response_format.json_schema.schema.properties.files.type, "array");
-    const parts = userParts(body);
-    const text = parts.filter((part) => part.type === "text").map((part) => part.text).join("\n");
-    assert.match(text, /A tide log app that records high and low tides per beach/);
-    assert.match(text, /Tide Log/);
-    assert.match(text, /the current tide list/);
-    assert.deepEqual(parts.filter((part) => part.type === "image_url").map((part) => part.image_url.url), [
-      `data:image/png;base64,${Buffer.from(PNG).toString("base64")}`,
+    const schema = body.response_format.json_schema.schema;
+    assertStrict(schema);
+    assert.deepEqual(Object.keys(schema.properties), ["prompt_language", "spec", "files"]);
+    assert.deepEqual(schema.properties.spec.required, [
+      "kind",
+      "name",
+      "description",
+      "language",
+      "accent",
+      "features",
+      "entities",
+      "screens",
     ]);
+    const blocks = schema.properties.spec.properties.screens.items.properties.block.enum;
+    assert.equal(blocks.length, 15);
+    assert.ok(blocks.includes("collection") && blocks.includes("about"));
+    assert.match(schema.properties.spec.properties.kind.description, /todo, shopping, .*generic/);
+    const text = userText(body);
+    assert.match(text, /A tide log app that records high and low tides per beach/);
+    assert.match(text, /App name: Tide Log/);
+    assert.deepEqual(
+      userParts(body).filter((part) => part.type === "image_url").map((part) => part.image_url.url),
+      [
+        `data:image/png;base64,${Buffer.from(PNG).toString("base64")}`,
+      ],
+    );
   });
 });
 
-Deno.test("the generator uses the light model for the light tier", async () => {
+Deno.test("the generator uses the light model for the light tier, and the spec records the tier", async () => {
   await withStandIn(async (standIn) => {
-    standIn.reply = () => completion({ files: APP_FILES });
+    standIn.reply = () => completion(answer());
     const result = await new OpenAICompatibleGenerator(standIn.options()).generate(
       request({ model: "light" }),
     );
     assert.equal(standIn.seen[0].body.model, LIGHT);
     assert.equal(result.model, LIGHT);
     assert.equal(result.costEur, costEur(result.usage, PRICES[LIGHT]));
+    assert.equal(storedSpec(result.files)?.tier, "light");
   });
 });
 
-Deno.test("existing files beyond the context budget are named, not sent", async () => {
+Deno.test("a new project's name is the one it was judged with, and app.json must say it", async () => {
   await withStandIn(async (standIn) => {
-    standIn.reply = () => completion({ files: APP_FILES });
+    // The model names the app otherwise: the stored spec keeps the project's name, and the app.json that
+    // disagrees is sent back for repair.
+    const renamed = { ...WIRE_SPEC, name: "Tides And Beaches" };
+    const wrongAppJson = replaced(
+      "app.json",
+      '{"expo":{"name":"Tides","slug":"tides","icon":"./assets/icon.png"}}',
+    );
+    standIn.reply = () =>
+      completion(
+        standIn.seen.length === 1
+          ? answer({ spec: renamed, files: wrongAppJson })
+          : answer({ spec: renamed }),
+      );
+    const result = await new OpenAICompatibleGenerator(standIn.options()).generate(request());
+    assert.equal(storedSpec(result.files)?.name, "Tide Log");
+    assert.equal(result.summary?.name, "Tide Log");
+    assert.match(
+      standIn.seen[1].body.messages.at(-1).content,
+      /app\.json: expo\.name is "Tides", not the spec's name "Tide Log"/,
+    );
+  });
+});
+
+Deno.test("a prompt in another language gets an English app, and the summary says so", async () => {
+  await withStandIn(async (standIn) => {
+    standIn.reply = () => completion(answer({ prompt_language: "es" }));
+    const result = await new OpenAICompatibleGenerator(standIn.options()).generate(
+      request({ prompt: "Una aplicación para registrar las mareas de cada playa" }),
+    );
+    assert.deepEqual(result.summary, {
+      kind: "generic",
+      name: "Tide Log",
+      description: "A log of high and low tides for each beach, with search.",
+      language: "en",
+      languageFallbackFrom: "es",
+    });
+  });
+});
+
+Deno.test("a new project's starting template is replaced, not sent", async () => {
+  await withStandIn(async (standIn) => {
+    standIn.reply = () => completion(answer());
+    const start = await new TemplateGenerator().generate({ ...request(), prompt: "", existingFiles: [] });
+    const template = start.files.map((file) =>
+      file.path === "app.spec.json" ? specFile({ ...storedSpec(start.files), prompts: [] }) : file
+    );
+    const result = await new OpenAICompatibleGenerator(standIn.options()).generate(
+      request({ existingFiles: template }),
+    );
+    assert.deepEqual(result.files, SAVED);
+    assert.ok(!userText(standIn.seen[0].body).includes("current files"));
+  });
+});
+
+/** An offline project, then a follow-up through the model, then one offline again: the spec carries over. */
+Deno.test("a follow-up sends the stored spec and the project's files and stores the changed spec", async () => {
+  await withStandIn(async (standIn) => {
+    const first = "Keep track of my vinyl records with artist, year, price and notes";
+    const offline = await new TemplateGenerator().generate({
+      ...request({ prompt: first, appName: "Vinyl Records" }),
+    });
+    const before = storedSpec(offline.files)!;
+    assert.ok(before.entities[0].fields.every((field) => field.key !== "condition"));
+    // A realistic answer to "add a field Condition": the spec changed, every file shown sent back as it
+    // was except the README, which describes the new field; the project's icon is not the model's to send.
+    standIn.reply = (seen) => {
+      const shown = JSON.parse(
+        userText(seen.body).match(/current files, to revise rather than replace:\n(.*)/)![1],
+      ) as { files: { path: string; contents: string }[] };
+      const entity = before.entities[0];
+      const spec = {
+        ...WIRE_SPEC,
+        kind: before.kind,
+        name: before.name,
+        description: before.description,
+        features: before.features,
+        entities: [{
+          ...entity,
+          fields: [...entity.fields, { key: "condition", label: "Condition", type: "text" }]
+            .map((field) => ({ options: null, ...field })),
+          samples: entity.samples.map((sample) => record({ ...sample, condition: "Mint" })),
+        }],
+        screens: before.screens.map((screen) => ({
+          entity: null,
+          ...screen,
+          options: options({ ...screen.options }),
+        })),
+      };
+      const files = shown.files.map(({ path, contents }) => ({
+        path,
+        contents: path === "README.md" ? `${contents}\n- Condition of each record\n` : contents,
+        type: path.endsWith(".tsx") || path.endsWith(".ts")
+          ? "CODE"
+          : path.endsWith(".md")
+          ? "DOC"
+          : "CONFIG",
+      }));
+      return completion(answer({ spec, files }));
+    };
+    const result = await new OpenAICompatibleGenerator(standIn.options()).generate(request({
+      prompt: "add a field Condition",
+      appName: "Add a Field Condition",
+      existingFiles: offline.files,
+    }));
+
+    const text = userText(standIn.seen[0].body);
+    assert.match(text, /A change to the app below:\nadd a field Condition/);
+    assert.ok(!text.includes("App name:"), "a follow-up keeps the project's name");
+    assert.match(text, new RegExp(`current spec \\(earlier requests: \\["${first}"\\]\\)`));
+    assert.match(text, /"plural":"Vinyl records"/);
+    assert.match(text, /src\/app\/_layout\.tsx/);
+    assert.ok(!text.includes('"path":"app.spec.json"'), "the spec travels on its own");
+    const icon = offline.files.find((file) => file.path === "assets/icon.png")!;
+    assert.ok(!text.includes(icon.contents.slice(0, 200)), "assets are not sent");
+
+    const after = storedSpec(result.files)!;
+    assert.deepEqual(after.prompts, [first, "add a field Condition"]);
+    assert.equal(after.name, before.name);
+    assert.deepEqual(after.entities[0].fields.at(-1), { key: "condition", label: "Condition", type: "text" });
+    assert.equal(after.entities[0].samples[0].condition, "Mint");
+    assert.deepEqual(result.files.map((file) => file.path), offline.files.map((file) => file.path));
+    assert.deepEqual(result.files.find((file) => file.path === "assets/icon.png"), icon);
+    assert.match(
+      result.files.find((file) => file.path === "README.md")!.contents,
+      /Condition of each record/,
+    );
+
+    // The offline generator takes the project on from the model's spec.
+    const again = await new TemplateGenerator().generate(
+      request({ prompt: "make it red", appName: "Make It Red", existingFiles: result.files }),
+    );
+    const red = storedSpec(again.files)!;
+    assert.equal(red.accent, "#DC2626");
+    assert.deepEqual(red.entities[0].fields.at(-1), after.entities[0].fields.at(-1));
+    assert.deepEqual(red.prompts, [first, "add a field Condition", "make it red"]);
+  });
+});
+
+Deno.test("existing files beyond the context budget are named, not sent, and kept", async () => {
+  await withStandIn(async (standIn) => {
+    standIn.reply = () => completion(answer());
     const huge = { path: "src/huge.ts", contents: "x".repeat(150_000), type: "CODE" };
     const small = { path: "src/small.ts", contents: "export const small = 1;\n", type: "CODE" };
-    await new OpenAICompatibleGenerator(standIn.options()).generate(
-      request({ existingFiles: [huge, small] }),
+    const result = await new OpenAICompatibleGenerator(standIn.options()).generate(
+      request({ existingFiles: [...APP_FILES, specFile(STORED_SPEC), huge, small] }),
     );
-    const text = userParts(standIn.seen[0].body).map((part) => part.text ?? "").join("\n");
+    const text = userText(standIn.seen[0].body);
     assert.match(text, /export const small = 1;/);
     assert.match(text, /src\/huge\.ts/);
     assert.ok(!text.includes("x".repeat(1000)));
+    // The model answered without both: the one it saw is gone, the one it did not see stays.
+    assert.ok(result.files.some((file) => file.path === "src/huge.ts"));
+    assert.ok(!result.files.some((file) => file.path === "src/small.ts"));
   });
 });
 
 Deno.test("an answer that is not JSON twice is invalid output, and both rounds' tokens are reported", async () => {
   await withStandIn(async (standIn) => {
-    standIn.reply = () => completion('{"files": [');
+    standIn.reply = () => completion('{"prompt_language": "en", "spec": {');
     const err = await generationError(
       new OpenAICompatibleGenerator(standIn.options()).generate(request()),
       "invalid_output",
@@ -307,13 +393,13 @@ Deno.test("an answer that is not JSON twice is invalid output, and both rounds' 
 
 Deno.test("truncated JSON gets one repair round: the raw answer and the problem are sent back", async () => {
   await withStandIn(async (standIn) => {
-    standIn.reply = () =>
-      standIn.seen.length === 1 ? completion('{"files": [{"path": "App.t') : completion({ files: APP_FILES });
+    const cut = JSON.stringify(answer()).slice(0, 300);
+    standIn.reply = () => standIn.seen.length === 1 ? completion(cut) : completion(answer());
     const result = await new OpenAICompatibleGenerator(standIn.options()).generate(request());
-    assert.deepEqual(result.files, APP_FILES);
+    assert.deepEqual(result.files, SAVED);
     assert.deepEqual(result.usage, TWO_ROUNDS);
     const messages = standIn.seen[1].body.messages;
-    assert.equal(messages.at(-2).content, '{"files": [{"path": "App.t');
+    assert.equal(messages.at(-2).content, cut);
     assert.match(messages.at(-1).content, /not JSON/);
   });
 });
@@ -321,11 +407,14 @@ Deno.test("truncated JSON gets one repair round: the raw answer and the problem 
 Deno.test("an app with a syntax error is repaired once with the compiler's words fed back", async () => {
   await withStandIn(async (standIn) => {
     const broken = replaced("App.tsx", "export default function App() {\n  return <Text>Tides</Text>\n");
-    standIn.reply = () => completion({ files: standIn.seen.length === 1 ? broken : APP_FILES });
+    standIn.reply = () => completion(answer({ files: standIn.seen.length === 1 ? broken : APP_FILES }));
     const result = await new OpenAICompatibleGenerator(standIn.options()).generate(request());
-    assert.deepEqual(result.files, APP_FILES);
+    assert.deepEqual(result.files, SAVED);
     assert.equal(result.costEur, "0.119730");
-    assert.match(standIn.seen[1].body.messages.at(-1).content, /App\.tsx:\d+:\d+: /);
+    const messages = standIn.seen[1].body.messages;
+    assert.equal(messages.at(-2).role, "assistant");
+    assert.deepEqual(JSON.parse(messages.at(-2).content).files, broken);
+    assert.match(messages.at(-1).content, /App\.tsx:\d+:\d+: /);
   });
 });
 
@@ -335,7 +424,7 @@ Deno.test("an import of an undeclared package fails as invalid_output after the 
       "App.tsx",
       'import confetti from "canvas-confetti";\n\nexport default function App() {\n  confetti();\n  return null;\n}\n',
     );
-    standIn.reply = () => completion({ files: undeclared });
+    standIn.reply = () => completion(answer({ files: undeclared }));
     const err = await generationError(
       new OpenAICompatibleGenerator(standIn.options()).generate(request()),
       "invalid_output",
@@ -346,6 +435,21 @@ Deno.test("an import of an undeclared package fails as invalid_output after the 
   });
 });
 
+Deno.test("an invalid spec is repaired once with the schema's words fed back", async () => {
+  await withStandIn(async (standIn) => {
+    standIn.reply = () =>
+      completion(
+        standIn.seen.length === 1 ? answer({ spec: { ...WIRE_SPEC, kind: "spaceship" } }) : answer(),
+      );
+    const result = await new OpenAICompatibleGenerator(standIn.options()).generate(request());
+    assert.deepEqual(result.files, SAVED);
+    assert.match(
+      standIn.seen[1].body.messages.at(-1).content,
+      /spec\.kind: must be known kinds joined with "\+"/,
+    );
+  });
+});
+
 Deno.test("429 and 5xx answers are retried with backoff inside the call's deadline", async () => {
   await withStandIn(async (standIn) => {
     standIn.reply = () =>
@@ -353,65 +457,116 @@ Deno.test("429 and 5xx answers are retried with backoff inside the call's deadli
         ? Response.json({ error: { message: "slow down" } }, { status: 429, headers: { "retry-after": "0" } })
         : standIn.seen.length === 2
         ? Response.json({ error: { message: "overloaded" } }, { status: 503 })
-        : completion({ files: APP_FILES });
+        : completion(answer());
     const result = await new OpenAICompatibleGenerator(standIn.options()).generate(request());
-    assert.deepEqual(result.files, APP_FILES);
+    assert.deepEqual(result.files, SAVED);
     assert.equal(standIn.seen.length, 3);
   });
 });
 
+const withoutName = Object.fromEntries(Object.entries(WIRE_SPEC).filter(([key]) => key !== "name"));
+const screen = WIRE_SPEC.screens[0];
+
 const INVALID_ANSWERS: {
   name: string;
-  files: unknown;
+  answer: unknown;
   options?: Partial<OpenAICompatibleOptions>;
   says: RegExp;
 }[] = [
   {
     name: "a path leaving the project",
-    files: [...APP_FILES, { path: "../outside.ts", contents: "", type: "CODE" }],
+    answer: answer({ files: [...APP_FILES, { path: "../outside.ts", contents: "", type: "CODE" }] }),
     says: /files\.4\.path/,
   },
   {
     name: "an absolute path",
-    files: [...APP_FILES, { path: "/etc/passwd", contents: "", type: "CONFIG" }],
+    answer: answer({ files: [...APP_FILES, { path: "/etc/passwd", contents: "", type: "CONFIG" }] }),
     says: /files\.4\.path/,
   },
   {
     name: "a NUL in a path",
-    files: [...APP_FILES, { path: "src/a\u0000.ts", contents: "", type: "CODE" }],
+    answer: answer({ files: [...APP_FILES, { path: "src/a\u0000.ts", contents: "", type: "CODE" }] }),
     says: /files\.4\.path/,
   },
   {
     name: "an overlong path",
-    files: [...APP_FILES, { path: `${"a".repeat(301)}.ts`, contents: "", type: "CODE" }],
+    answer: answer({ files: [...APP_FILES, { path: `${"a".repeat(301)}.ts`, contents: "", type: "CODE" }] }),
     says: /files\.4\.path/,
   },
-  { name: "a duplicate path", files: [...APP_FILES, APP_FILES[2]], says: /duplicate path/ },
-  { name: "too many files", files: APP_FILES, options: { maxFiles: 3 }, says: /more than 3 files/ },
+  {
+    name: "a duplicate path",
+    answer: answer({ files: [...APP_FILES, APP_FILES[2]] }),
+    says: /duplicate path/,
+  },
+  { name: "too many files", answer: answer(), options: { maxFiles: 3 }, says: /more than 3 files/ },
   {
     name: "a file too large",
-    files: APP_FILES,
+    answer: answer(),
     options: { maxFileBytes: 40 },
     says: /files\.0\.contents: larger than 40 bytes/,
   },
-  { name: "too many bytes", files: APP_FILES, options: { maxTotalBytes: 100 }, says: /more than 100 bytes/ },
+  { name: "too many bytes", answer: answer(), options: { maxTotalBytes: 100 }, says: /more than 100 bytes/ },
   {
     name: "a missing app.json",
-    files: APP_FILES.filter((f) => f.path !== "app.json"),
+    answer: answer({ files: APP_FILES.filter((f) => f.path !== "app.json") }),
     says: /app\.json is missing/,
   },
   {
     name: "an unknown file type",
-    files: [...APP_FILES, { path: "logo.svg", contents: "<svg/>", type: "IMAGE" }],
+    answer: answer({ files: [...APP_FILES, { path: "logo.svg", contents: "<svg/>", type: "IMAGE" }] }),
     says: /files\.4\.type/,
   },
-  { name: "no files array", files: "App.tsx", says: /files/ },
+  { name: "no files array", answer: answer({ files: "App.tsx" }), says: /files/ },
+  { name: "no spec", answer: { prompt_language: "en", files: APP_FILES }, says: /spec: Invalid input/ },
+  {
+    name: "an unknown kind",
+    answer: answer({ spec: { ...WIRE_SPEC, kind: "todo+spaceship" } }),
+    says: /spec\.kind/,
+  },
+  { name: "a spec without a name", answer: answer({ spec: withoutName }), says: /spec\.name/ },
+  {
+    name: "a description of two sentences",
+    answer: answer({ spec: { ...WIRE_SPEC, description: "Log tides. Search them." } }),
+    says: /spec\.description: must be one sentence/,
+  },
+  {
+    name: "a UI language the template cannot write",
+    answer: answer({ spec: { ...WIRE_SPEC, language: "es" } }),
+    says: /spec\.language/,
+  },
+  {
+    name: "a screen showing an entity that does not exist",
+    answer: answer({ spec: { ...WIRE_SPEC, screens: [{ ...screen, entity: "wave" }] } }),
+    says: /spec\.screens\.0\.entity: names wave, which is not an entity/,
+  },
+  {
+    name: "an option naming a field that does not exist",
+    answer: answer({
+      spec: { ...WIRE_SPEC, screens: [{ ...screen, options: options({ checkField: "done" }) }] },
+    }),
+    says: /spec\.screens\.0\.options\.checkField: names done, which is not a field of tide/,
+  },
+  {
+    name: "an unknown building block",
+    answer: answer({ spec: { ...WIRE_SPEC, screens: [{ ...screen, block: "map" }] } }),
+    says: /spec\.screens\.0\.block/,
+  },
+  {
+    name: "a record that is not key/value entries",
+    answer: answer({
+      spec: {
+        ...WIRE_SPEC,
+        entities: [{ ...WIRE_SPEC.entities[0], samples: [[{ name: "id", value: "tide-1" }]] }],
+      },
+    }),
+    says: /spec\.entities\.0\.samples\.0/,
+  },
 ];
 
-for (const { name, files, options, says } of INVALID_ANSWERS) {
+for (const { name, answer, options, says } of INVALID_ANSWERS) {
   Deno.test(`an answer with ${name}, twice, is invalid output`, async () => {
     await withStandIn(async (standIn) => {
-      standIn.reply = () => completion({ files });
+      standIn.reply = () => completion(answer);
       const err = await generationError(
         new OpenAICompatibleGenerator(standIn.options(options)).generate(request()),
         "invalid_output",
@@ -424,7 +579,7 @@ for (const { name, files, options, says } of INVALID_ANSWERS) {
 
 Deno.test("an answer cut off at the token limit, twice, is invalid output", async () => {
   await withStandIn(async (standIn) => {
-    standIn.reply = () => completion('{"files": [{"path": "App.tsx", "cont', {}, "length");
+    standIn.reply = () => completion('{"prompt_language": "en", "spec": {"kind": "gen', {}, "length");
     const err = await generationError(
       new OpenAICompatibleGenerator(standIn.options()).generate(request()),
       "invalid_output",
@@ -649,10 +804,10 @@ Deno.test("the factory names what is missing or malformed", () => {
 
 Deno.test("answers are streamed: a slow stream within the deadline completes", async () => {
   await withStandIn(async (standIn) => {
-    standIn.reply = () => completion({ files: APP_FILES });
+    standIn.reply = () => completion(answer());
     standIn.chunkDelayMs = 150;
     const result = await new OpenAICompatibleGenerator(standIn.options()).generate(request());
-    assert.deepEqual(result.files, APP_FILES);
+    assert.deepEqual(result.files, SAVED);
     assert.equal(standIn.seen[0].body.stream, true);
     assert.deepEqual(standIn.seen[0].body.stream_options, { include_usage: true });
   });
@@ -660,7 +815,7 @@ Deno.test("answers are streamed: a slow stream within the deadline completes", a
 
 Deno.test("a stream slower than the deadline ends the run as provider_failed", async () => {
   await withStandIn(async (standIn) => {
-    standIn.reply = () => completion({ files: APP_FILES });
+    standIn.reply = () => completion(answer());
     standIn.chunkDelayMs = 400;
     const err = await generationError(
       new OpenAICompatibleGenerator(standIn.options({ timeoutMs: 1_000 })).generate(request()),

@@ -1066,6 +1066,9 @@ const KINDS: Kind[] = [
   },
 ];
 
+/** The kinds a spec may name: the ones recognized by phrases, and the app around the prompt's own nouns. */
+export const KNOWN_KINDS: readonly string[] = [...KINDS.map((kind) => kind.id), "generic"];
+
 // Quiz decks for subjects the generator knows; any other subject starts with cards that name it.
 function quizDeck(c: KindContext): Record<string, Value | Text>[] {
   const p = normalize(c.prompt);

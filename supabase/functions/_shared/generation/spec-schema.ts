@@ -1,0 +1,260 @@
+// The one schema of app.spec.json, for every adapter: the offline generator's specs and a model's answer are
+// held to it, and the type it describes is the template's own (template/src/types.ts), checked below at
+// compile time so the two cannot drift. It also gives the model its JSON schema, rewritten into the form a
+// provider's strict structured output accepts, and reads the answer back from that form.
+import { z } from "zod";
+import type { GeneratedFile } from "../ports/generation.ts";
+import { type AppSpec, type BlockName, KNOWN_KINDS } from "./app-spec.ts";
+import { SPEC_PATH } from "./compose.ts";
+import type { FieldType } from "./template/src/types.ts";
+
+const BLOCKS = [
+  "collection",
+  "habits",
+  "budget",
+  "split",
+  "timer",
+  "quiz",
+  "chat",
+  "dashboard",
+  "calculator",
+  "converter",
+  "catalog",
+  "cart",
+  "tracker",
+  "settings",
+  "about",
+] as const satisfies readonly BlockName[];
+
+const FIELD_TYPES = [
+  "text",
+  "longtext",
+  "number",
+  "money",
+  "date",
+  "rating",
+  "choice",
+  "check",
+] as const satisfies readonly FieldType[];
+
+// Keys name route files and record fields: an identifier, as the offline generator makes them.
+const Key = z.string().regex(/^[a-z][A-Za-z0-9]{0,39}$/, "must be a camelCase identifier (a-z first)");
+const Label = z.string().trim().min(1).max(60);
+const Value = z.union([z.string(), z.number(), z.boolean()]);
+
+const Field = z.object({
+  key: Key,
+  label: Label,
+  type: z.enum(FIELD_TYPES),
+  options: z.array(Label).min(1).optional().describe("the choices of a choice field"),
+});
+
+const Entity = z.object({
+  key: Key,
+  label: Label.describe("one record, e.g. Recipe"),
+  plural: Label.describe("many records, e.g. Recipes"),
+  fields: z.array(Field).min(1),
+  samples: z.array(
+    z.object({ id: z.string().min(1) }).catchall(Value).describe(
+      "a record: its id and a value per field key",
+    ),
+  ),
+});
+
+const FIELD_OPTIONS = ["categoryField", "checkField", "amountField", "dateField", "valueField"] as const;
+
+const ScreenOptions = z.object({
+  search: z.boolean().optional(),
+  categoryField: Key.optional(),
+  checkField: Key.optional(),
+  amountField: Key.optional(),
+  dateField: Key.optional(),
+  valueField: Key.optional(),
+  unit: z.string().max(20).optional(),
+  chart: z.boolean().optional(),
+  reminders: z.boolean().optional(),
+  phases: z.array(z.object({ label: Label, minutes: z.number().positive() })).optional(),
+  rounds: z.number().int().positive().optional(),
+  mode: z.enum(["flashcards", "quiz"]).optional(),
+  conversions: z.array(z.object({
+    group: Label,
+    units: z.array(z.object({ label: Label, factor: z.number().positive() })).min(2),
+  })).optional(),
+  currency: z.string().max(10).optional(),
+});
+
+const Screen = z.object({
+  key: Key.refine((key) => key !== "index", "index is reserved for the first tab"),
+  title: Label,
+  icon: z.string().trim().min(1).max(16).describe("one emoji"),
+  block: z.enum(BLOCKS).describe("the building block that renders the screen"),
+  entity: Key.optional().describe("the key of the entity the screen shows"),
+  options: ScreenOptions,
+});
+
+/** The spec's fields, without the cross-checks (a model's answer carries all but version, tier, prompts). */
+export const AppSpecShape = z.object({
+  version: z.literal(1),
+  kind: z.string().describe(
+    `the kinds of app, most important first, joined with "+": ${KNOWN_KINDS.join(", ")}`,
+  ),
+  name: z.string().min(1).max(30).refine((name) => name === name.trim() && !/\p{Cc}/u.test(name), {
+    message: "must be one trimmed line",
+  }).describe("a short name in the UI language: Title Case in English, sentence case in Italian"),
+  description: z.string().min(1).max(300).refine(
+    (text) => !/\p{Cc}/u.test(text) && !/[.!?]\s+\p{Lu}/u.test(text.trim()),
+    { message: "must be one sentence" },
+  ).describe("one sentence saying what the app does"),
+  language: z.enum(["en", "it"]).describe("the UI language"),
+  tier: z.enum(["light", "full"]),
+  accent: z.string().regex(/^#[0-9A-Fa-f]{6}$/, "must be a colour like #4F46E5"),
+  features: z.array(z.string().trim().min(1).max(200)).min(1),
+  entities: z.array(Entity),
+  screens: z.array(Screen).min(1),
+  prompts: z.array(z.string()),
+});
+
+type SpecParts = Pick<AppSpec, "kind" | "entities" | "screens">;
+
+/** What a schema cannot say: known kinds, unique keys, and references that name what exists. */
+export function checkSpec(spec: SpecParts, ctx: z.RefinementCtx) {
+  const issue = (path: (string | number)[], message: string) =>
+    ctx.addIssue({ code: "custom", path, message });
+  const kinds = spec.kind.split("+");
+  if (kinds.some((kind) => !KNOWN_KINDS.includes(kind)) || new Set(kinds).size !== kinds.length) {
+    issue(["kind"], `must be known kinds joined with "+" (${KNOWN_KINDS.join(", ")})`);
+  }
+  const entities = new Map(spec.entities.map((entity) => [entity.key, entity]));
+  if (entities.size !== spec.entities.length) issue(["entities"], "two entities have the same key");
+  spec.entities.forEach((entity, index) => {
+    const keys = new Set(entity.fields.map((field) => field.key));
+    if (keys.size !== entity.fields.length) {
+      issue(["entities", index, "fields"], "two fields have the same key");
+    }
+  });
+  const screens = new Set(spec.screens.map((screen) => screen.key));
+  if (screens.size !== spec.screens.length) issue(["screens"], "two screens have the same key");
+  spec.screens.forEach((screen, index) => {
+    const entity = screen.entity === undefined ? undefined : entities.get(screen.entity);
+    if (screen.entity !== undefined && !entity) {
+      issue(["screens", index, "entity"], `names ${screen.entity}, which is not an entity`);
+    }
+    for (const option of FIELD_OPTIONS) {
+      const field = screen.options[option];
+      if (field !== undefined && entity && !entity.fields.some((candidate) => candidate.key === field)) {
+        issue(["screens", index, "options", option], `names ${field}, which is not a field of ${entity.key}`);
+      }
+    }
+  });
+}
+
+export const AppSpecSchema = AppSpecShape.superRefine(checkSpec);
+
+// The schema describes exactly the template's AppSpec, both ways: a field added to one and not the other
+// fails type checking here.
+type Exactly<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;
+const sameShape: Exactly<z.infer<typeof AppSpecSchema>, AppSpec> = true;
+void sameShape;
+
+/** The spec a project carries, when it holds to the schema. */
+export function readStoredSpec(files: GeneratedFile[]): AppSpec | undefined {
+  const file = files.find((candidate) => candidate.path === SPEC_PATH);
+  if (!file) return undefined;
+  try {
+    const parsed = AppSpecSchema.safeParse(JSON.parse(file.contents));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Strict structured output: every property required and no others, optional ones nullable, no open-ended
+// objects. A record's fields (an object with any keys) travel as a list of {key, value} entries.
+
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: boolean | JsonSchema;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  description?: string;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * The strict form of a JSON schema. Bounds such as lengths and patterns are left out (providers' strict
+ * modes reject many of them): the answer is validated against the full schema after it is read back.
+ */
+export function strictJsonSchema(node: JsonSchema): JsonSchema {
+  const described = node.description ? { description: node.description } : {};
+  if (node.anyOf) return { anyOf: node.anyOf.map(strictJsonSchema), ...described };
+  if (Array.isArray(node.type)) {
+    return { anyOf: node.type.map((type) => strictJsonSchema({ ...node, type })), ...described };
+  }
+  if (node.type === "array") {
+    return { type: "array", items: strictJsonSchema(node.items ?? {}), ...described };
+  }
+  if (node.type === "object" && isObject(node.additionalProperties)) {
+    return {
+      type: "array",
+      description: `${node.description ?? "an object"}, as {key, value} entries`,
+      items: {
+        type: "object",
+        properties: { key: { type: "string" }, value: strictJsonSchema(node.additionalProperties) },
+        required: ["key", "value"],
+        additionalProperties: false,
+      },
+    };
+  }
+  if (node.type === "object") {
+    const required = new Set(node.required ?? []);
+    const properties = Object.fromEntries(
+      Object.entries(node.properties ?? {}).map(([key, child]) => {
+        const strict = strictJsonSchema(child);
+        return [key, required.has(key) ? strict : { anyOf: [strict, { type: "null" }] }];
+      }),
+    );
+    return {
+      type: "object",
+      properties,
+      required: Object.keys(properties),
+      additionalProperties: false,
+      ...described,
+    };
+  }
+  const kept: JsonSchema = { ...described };
+  if (node.type) kept.type = node.type;
+  if (node.enum) kept.enum = node.enum;
+  if ("const" in node) kept.const = node.const;
+  return kept;
+}
+
+/** A value in the strict form read back into the schema's own: nulls of optional properties dropped, entries
+ * made objects again. What does not fit is passed on as it is, for the schema to report. */
+export function fromStrictJson(node: JsonSchema, value: unknown): unknown {
+  if (node.type === "array" && Array.isArray(value)) {
+    return value.map((item) => fromStrictJson(node.items ?? {}, item));
+  }
+  if (node.type !== "object") return value;
+  const open = node.additionalProperties;
+  if (isObject(open) && Array.isArray(value)) {
+    if (!value.every((entry) => isObject(entry) && typeof entry.key === "string")) return value;
+    return Object.fromEntries(
+      value.map((entry) => [entry.key as string, fromStrictJson(open, (entry as { value: unknown }).value)]),
+    );
+  }
+  if (!isObject(value)) return value;
+  const required = new Set(node.required ?? []);
+  const read: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (child === null && !required.has(key) && node.properties?.[key]) continue;
+    read[key] = node.properties?.[key] ? fromStrictJson(node.properties[key], child) : child;
+  }
+  return read;
+}
