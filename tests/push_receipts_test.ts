@@ -126,7 +126,7 @@ t(
       const [row] =
         await db()`select receipt_status from public.push_outbox where ticket_id = 'receipt-later'`;
       assert.equal(row.receipt_status, null, "still due");
-      const [{ woken }] = await db()`select private.wake_push_worker() is not null as woken`;
+      const [{ woken }] = await db()`select private.wake_worker('push') is not null as woken`;
       assert.equal(woken, true, "a due receipt wakes the push worker");
     } finally {
       await serviceDb.end();

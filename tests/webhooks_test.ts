@@ -55,7 +55,7 @@ async function createWebhook(user: TestUser, url: string, events = ["job.succeed
 /** Makes the delivery due now and wakes the worker, as pg_cron does once its time has come. */
 async function retryNow(deliveryId: string) {
   await db()`update public.webhook_deliveries set next_attempt_at = now() where id = ${deliveryId}`;
-  await db()`select private.wake_webhook_worker()`;
+  await db()`select private.wake_worker('webhook')`;
 }
 
 async function waitForDelivery(id: string, statuses: string[]) {

@@ -279,7 +279,7 @@ select is((select url || ' ' || (headers ->> 'Authorization') from net.http_requ
             where id > (select id from queue_before)), 'http://127.0.0.1:9/functions/v1/push-worker Bearer test-secret',
   'a due message wakes the worker with the shared secret');
 delete from private.settings where key = 'push_worker_url';
-select is(private.wake_push_worker(), null, 'without a worker address nothing is sent');
+select is(private.wake_worker('push'), null, 'without a worker address nothing is sent');
 select is((select array_agg(jobname::text order by jobname) from cron.job where jobname like '%push-outbox'),
   array['drain-push-outbox', 'prune-push-outbox'], 'pg_cron wakes the worker for retries and prunes old rows');
 update public.push_outbox set created_at = now() - interval '31 days' where title in ('Message 1', 'Message 3');
