@@ -264,6 +264,8 @@ t("failures are retried with backoff and logged per attempt; redirects are not f
     await hook.waitFor(1);
     const [delivery] =
       await db()`select id from public.webhook_deliveries where endpoint_id = ${endpoint.id}`;
+    // The receiver has the request before the worker records its answer: wait for the record.
+    await waitForDelivery(delivery.id, ["pending"]);
     const [d] = await db()`select status, attempts, next_attempt_at - now() > interval '50 seconds' as later
                              from public.webhook_deliveries where id = ${delivery.id}`;
     assert.deepEqual({ ...d }, { status: "pending", attempts: 1, later: true }, "retried after a minute");
