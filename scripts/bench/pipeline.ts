@@ -1,5 +1,5 @@
 // The template pipeline end to end (POST /jobs → dispatch → claim → generation → verification → finalize),
-// with where each job's time went: the runner runs alone (serve-runner.ts) and adds up its phases, /proc
+// with where each job's time went: the runner runs alone (serve-runner.ts) and times its phases, /proc
 // gives each party's CPU per job, and pg_stat_statements (track = all) what finalize_job's statements cost
 // inside Postgres. Verification off is measured in the same run, interleaved with on, as the baseline of
 // what verification costs.
@@ -14,12 +14,12 @@ import { ensureUser } from "../local/users.ts";
 import { cpuMillis, treeCpuMillis, watchOtherWork } from "./cpu.ts";
 import { type BenchUser, measureThroughput, type ThroughputResult } from "./jobs.ts";
 import { startServer } from "./processes.ts";
-import type { TimingTotals } from "./serve-runner.ts";
+import type { JobTimings } from "../../supabase/functions/job-runner/app.ts";
 
 /** Libraries the benchmark's cluster preloads: statement statistics for this section. */
 export const PIPELINE_PRELOAD = ["pg_stat_statements"];
 
-export type Phase = Exclude<keyof TimingTotals, "jobs">;
+export type Phase = keyof JobTimings;
 export const PHASES: Phase[] = [
   "claim",
   "wait",
@@ -27,7 +27,6 @@ export const PHASES: Phase[] = [
   "icon",
   "generate",
   "verify",
-  "progress",
   "finalize",
   "total",
 ];
@@ -48,6 +47,8 @@ export interface PipelineRun extends ThroughputResult {
   load: number;
   /** Runner wall-clock ms per job, by phase. */
   phases: Record<Phase, number>;
+  /** The median job's verification: the first job of a process also compiles the parser's code. */
+  verifyP50: number;
   /** CPU ms per job of the runner, the gateway (POST /jobs and the dispatch) and Postgres (all backends). */
   cpu: { runner: number; gateway: number; postgres: number };
   /** private.finalize_job's execution ms per job. */
@@ -132,7 +133,7 @@ async function measureRun(
       treeCpuMillis(postgresPid),
     ]);
     const otherShare = await watch.share();
-    const totals = await (await fetch(`${runner.url}/bench/timings`)).json() as TimingTotals;
+    const timed = await (await fetch(`${runner.url}/bench/timings`)).json() as JobTimings[];
     const stats = await statementStats(admin, ctx.jobs);
     const perJob = (i: number) => (cpu1[i] - cpu0[i]) / ctx.jobs;
     return {
@@ -141,7 +142,10 @@ async function measureRun(
       concurrency: opts.concurrency,
       otherShare,
       load: await loadAverage(),
-      phases: Object.fromEntries(PHASES.map((p) => [p, totals[p] / totals.jobs])) as Record<Phase, number>,
+      phases: Object.fromEntries(
+        PHASES.map((p) => [p, timed.reduce((sum, t) => sum + t[p], 0) / timed.length]),
+      ) as Record<Phase, number>,
+      verifyP50: median(timed.map((t) => t.verify)),
       cpu: { runner: perJob(0), gateway: perJob(1), postgres: perJob(2) },
       ...stats,
     };
@@ -166,11 +170,11 @@ export function unboundedWithVerification(p: PipelineResult): PipelineRun {
 export function describe(run: PipelineRun): string {
   const p = run.phases;
   return `${run.jobsPerSecond.toFixed(1)} jobs/s; per job: generate ${p.generate.toFixed(2)} ms, ` +
-    `verify ${p.verify.toFixed(2)} ms, finalize ${p.finalize.toFixed(2)} ms (SQL ${
-      run.finalizeSqlMs.toFixed(2)
-    }), runner total ${p.total.toFixed(1)} ms; CPU runner ${run.cpu.runner.toFixed(1)} / gateway ${
-      run.cpu.gateway.toFixed(1)
-    } / Postgres ${run.cpu.postgres.toFixed(1)} ms; others ${
+    `verify ${p.verify.toFixed(2)} ms (p50 ${run.verifyP50.toFixed(2)}), finalize ${
+      p.finalize.toFixed(2)
+    } ms (SQL ${run.finalizeSqlMs.toFixed(2)}), runner total ${p.total.toFixed(1)} ms; CPU runner ${
+      run.cpu.runner.toFixed(1)
+    } / gateway ${run.cpu.gateway.toFixed(1)} / Postgres ${run.cpu.postgres.toFixed(1)} ms; others ${
       (run.otherShare * 100).toFixed(0)
     }%, load ${run.load}`;
 }

@@ -144,7 +144,7 @@ function pipelineSection(p: PipelineResult): string[] {
     "`finished_at` − first `created_at`), enqueued with 8 POSTs in flight over 4 users (a new project each, " +
     "so 4 jobs per run render an icon). Phase columns are the runner's wall-clock ms per job; CPU is ms per " +
     "job of the runner, the gateway (POST /jobs, the dispatch) and Postgres (every backend); verify share is " +
-    "verify ms over that CPU; SQL is finalize_job's execution in pg_stat_statements (no commit). Verification " +
+    "verify ms (mean; the p50 in parentheses, as the first job of a process also compiles the parser) over that CPU; finalize includes the `saving` event, sent with it; SQL is finalize_job's execution in pg_stat_statements (no commit). Verification " +
     "off (every project passed unchecked) alternates with on in the unbounded rounds; on ÷ off jobs/s, median: " +
     `${p.verifyThroughputRatio.toFixed(2)}. Load is the 1-minute average after each run.`,
     "",
@@ -155,7 +155,7 @@ function pipelineSection(p: PipelineResult): string[] {
         "span s",
         "enqueue s",
         "generate ms",
-        "verify ms",
+        "verify ms (p50)",
         "verify share",
         "finalize ms",
         "SQL ms",
@@ -169,7 +169,7 @@ function pipelineSection(p: PipelineResult): string[] {
         t.serverSeconds.toFixed(2),
         t.enqueueSeconds.toFixed(2),
         ms(t.phases.generate),
-        ms(t.phases.verify),
+        `${ms(t.phases.verify)} (${ms(t.verifyP50)})`,
         percent(t.phases.verify / cpuPerJob(t)),
         ms(t.phases.finalize),
         ms(t.finalizeSqlMs),
@@ -179,18 +179,17 @@ function pipelineSection(p: PipelineResult): string[] {
       ]),
     ),
     "",
-    "The runner's other phases, ms per job (claim; waiting for a slot; reading the project; rendering the " +
-    "icon; the progress events; from claim to the end of finalize):",
+    "The runner's other phases, ms per job (claim; waiting for a slot; the `generating` event with reading " +
+    "the project; rendering the icon; from claim to the end of finalize):",
     "",
     table(
-      ["runner", "claim", "wait", "load", "icon", "progress", "total"],
+      ["runner", "claim", "wait", "load", "icon", "total"],
       p.runs.map((t) => [
         t.runner,
         ms(t.phases.claim),
         ms(t.phases.wait),
         ms(t.phases.load),
         ms(t.phases.icon),
-        ms(t.phases.progress),
         ms(t.phases.total),
       ]),
     ),

@@ -28,6 +28,13 @@ export interface Db {
   ): Promise<postgres.Row[]>;
   /** Runs `fn` in a transaction as `service_role`, for work no user drives (webhooks, the runner). */
   asService<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Statements as `service_role` in one transaction and one round trip, like `callAsUser`: for the service's
+   * calls that need no answer between them. Their rows, in order.
+   */
+  callAsService(
+    statements: (sql: Sql) => postgres.PendingQuery<postgres.Row[]>[],
+  ): Promise<postgres.Row[][]>;
   end(): Promise<void>;
 }
 
@@ -62,18 +69,20 @@ export function createDb(url: string, opts: { max?: number; userStatementTimeout
   async function callAs(
     role: string,
     claims: object,
-    query: (sql: Sql) => postgres.PendingQuery<postgres.Row[]>,
-  ) {
+    timeout: string | null,
+    build: (sql: Sql) => postgres.PendingQuery<postgres.Row[]>[],
+  ): Promise<postgres.Row[][]> {
     const conn = await sql.reserve();
     try {
       // Built before anything is sent: a statement that cannot be built must not leave a transaction open.
-      const statement = query(conn);
+      const statements = build(conn);
       const settled = await Promise.allSettled([
         conn`begin`.execute(),
         conn`select set_config('role', ${role}, true), set_config('request.jwt.claims', ${
           JSON.stringify(claims)
-        }, true), set_config('statement_timeout', ${userTimeout}, true)`.execute(),
-        statement.execute(),
+        }, true), set_config('statement_timeout', coalesce(${timeout}, current_setting('statement_timeout')), true)`
+          .execute(),
+        ...statements.map((statement) => statement.execute()),
         conn`commit`.execute(),
       ]);
       const failed = settled.find((r) => r.status === "rejected");
@@ -82,7 +91,9 @@ export function createDb(url: string, opts: { max?: number; userStatementTimeout
         await conn`rollback`.catch(() => {});
         throw (failed as PromiseRejectedResult).reason;
       }
-      return (settled[2] as PromiseFulfilledResult<postgres.Row[]>).value;
+      return settled.slice(2, 2 + statements.length).map((r) =>
+        (r as PromiseFulfilledResult<postgres.Row[]>).value
+      );
     } finally {
       conn.release();
     }
@@ -91,9 +102,15 @@ export function createDb(url: string, opts: { max?: number; userStatementTimeout
   return {
     sql,
     asUser: (claims, fn) => withRole("authenticated", claims, fn),
-    callAsUser: (claims, query) => callAs("authenticated", claims, query),
-    callForUser: (claims, query) => callAs("service_role", { sub: claims.sub, role: "service_role" }, query),
+    callAsUser: async (claims, query) =>
+      (await callAs("authenticated", claims, userTimeout, (sql) => [query(sql)]))[0],
+    callForUser: async (claims, query) =>
+      (await callAs("service_role", { sub: claims.sub, role: "service_role" }, userTimeout, (sql) => [
+        query(sql),
+      ]))[0],
     asService: (fn) => withRole("service_role", { role: "service_role" }, fn),
+    // The service's own work keeps the session's statement timeout.
+    callAsService: (statements) => callAs("service_role", { role: "service_role" }, null, statements),
     end: () => sql.end({ timeout: 5 }),
   };
 }

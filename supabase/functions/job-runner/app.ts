@@ -5,6 +5,7 @@
 import { Buffer } from "node:buffer";
 import { Hono } from "hono";
 import type { Deps } from "../_shared/deps.ts";
+import type { Sql } from "../_shared/db.ts";
 import { DEFAULT_BODY_LIMIT, limitBodies } from "../_shared/body-limit.ts";
 import { ApiError, errorResponse } from "../_shared/errors.ts";
 import { requireWorkerSecret } from "../_shared/worker-auth.ts";
@@ -90,15 +91,16 @@ export interface JobTimings {
   claim: number;
   /** Waiting for a slot (RUNNER_CONCURRENCY). */
   wait: number;
-  /** Reading the project's name and files. */
+  /** The `generating` event and reading the project's name and files, in one round trip. */
   load: number;
   /** Rendering the project's icon (first job of a project only). */
   icon: number;
   generate: number;
   verify: number;
-  /** The two progress events (generating, saving). */
-  progress: number;
-  /** private.finalize_job: the outcome's encoding, the round trip and the transaction with its commit. */
+  /**
+   * The `saving` event and private.finalize_job, in one round trip: the outcome's encoding, the round trip
+   * and the transaction with its commit.
+   */
   finalize: number;
   /** From the claim's start to the end of finalize. */
   total: number;
@@ -125,7 +127,6 @@ function stopwatch() {
     icon: 0,
     generate: 0,
     verify: 0,
-    progress: 0,
     finalize: 0,
     total: 0,
   };
@@ -164,8 +165,8 @@ export function createRunnerApp(deps: Deps, secret: string | undefined, opts: Ru
     // Started before waiting for a slot: a claimed job queued behind others must keep its lease, or the
     // dispatcher would reap it and hand it to another runner.
     const heartbeat = setInterval(() => {
-      db.asService((tx) => tx`select private.heartbeat_job(${job.id}, ${runnerId}) as state`)
-        .then(([{ state }]) => {
+      db.callAsService((sql) => [sql`select private.heartbeat_job(${job.id}, ${runnerId}) as state`])
+        .then(([[{ state }]]) => {
           if (state === "cancel_requested") cancel.abort();
         })
         .catch((err) => console.error(`lease heartbeat for ${job.id} failed`, err));
@@ -173,26 +174,20 @@ export function createRunnerApp(deps: Deps, secret: string | undefined, opts: Ru
     try {
       await clock.time("wait", () => slots.acquire());
       try {
-        if (!cancel.signal.aborted) {
-          await clock.time("progress", () => progress(job, { phase: "generating" }));
-        }
         const outcome = cancel.signal.aborted ? null : await generate(job, refs, cancel.signal, clock);
-        if (outcome?.status === "succeeded" && !cancel.signal.aborted) {
-          await clock.time("progress", () =>
-            progress(job, {
-              phase: "saving",
-              files_written: outcome.files.length,
-              tokens_so_far: outcome.usage.tokens_in + outcome.usage.tokens_out,
-            }));
-        }
         if (outcome && !cancel.signal.aborted) {
-          await clock.time(
-            "finalize",
-            () =>
-              db.asService((tx) =>
-                tx`select private.finalize_job(${job.id}, ${runnerId}, ${tx.json(outcome as never)})`
-              ),
-          );
+          // The `saving` event commits with the outcome: one round trip and one commit.
+          await clock.time("finalize", () =>
+            db.callAsService((sql) => [
+              ...(outcome.status === "succeeded"
+                ? [progress(sql, job, {
+                  phase: "saving",
+                  files_written: outcome.files.length,
+                  tokens_so_far: outcome.usage.tokens_in + outcome.usage.tokens_out,
+                })]
+                : []),
+              sql`select private.finalize_job(${job.id}, ${runnerId}, ${sql.json(outcome as never)})`,
+            ]));
           opts.onTimings?.(clock.done());
         } else {
           // Stopped by a cancel: only what the provider billed before the stop is charged.
@@ -202,9 +197,9 @@ export function createRunnerApp(deps: Deps, secret: string | undefined, opts: Ru
             provider: outcome.provider,
             cost_eur: outcome.cost_eur,
           };
-          await db.asService((tx) =>
-            tx`select private.cancel_running_job(${job.id}, ${runnerId}, ${tx.json(billed as never)})`
-          );
+          await db.callAsService((sql) => [
+            sql`select private.cancel_running_job(${job.id}, ${runnerId}, ${sql.json(billed as never)})`,
+          ]);
         }
       } finally {
         slots.release();
@@ -218,14 +213,16 @@ export function createRunnerApp(deps: Deps, secret: string | undefined, opts: Ru
     }
   }
 
-  /** Appends to the job's event log, which GET /jobs/{id}/events streams; a lost job records nothing. */
-  async function progress(
+  /**
+   * Appends to the job's event log, which GET /jobs/{id}/events streams; a lost job records nothing. Sent
+   * in the transaction of the statement that follows it.
+   */
+  function progress(
+    sql: Sql,
     job: ClaimedJob,
     p: { phase: "generating" | "saving"; files_written?: number; tokens_so_far?: number },
   ) {
-    await db.asService((tx) =>
-      tx`select private.record_job_progress(${job.id}, ${runnerId}, ${tx.json(p as never)})`
-    );
+    return sql`select private.record_job_progress(${job.id}, ${runnerId}, ${sql.json(p as never)})`;
   }
 
   async function generate(
@@ -235,17 +232,17 @@ export function createRunnerApp(deps: Deps, secret: string | undefined, opts: Ru
     clock: Stopwatch,
   ): Promise<Outcome> {
     try {
-      const project = job.project_id === null
-        ? null
-        : await clock.time("load", () =>
-          db.asService(async (tx) =>
-            (await tx`select p.name, coalesce((select jsonb_agg(jsonb_build_object('path', f.path, 'contents',
-                    f.contents, 'type', f.type) order by f.path) from public.project_files f
-                    where f.project_id = p.id), '[]') as files
-                  from public.projects p where p.id = ${job.project_id}`)[0] as
-              | { name: string; files: GeneratedFile[] }
-              | undefined
-          ));
+      const [, rows] = await clock.time("load", () =>
+        db.callAsService((sql) => [
+          progress(sql, job, { phase: "generating" }),
+          ...(job.project_id === null ? [] : [
+            sql`select p.name, coalesce((select jsonb_agg(jsonb_build_object('path', f.path, 'contents',
+                  f.contents, 'type', f.type) order by f.path) from public.project_files f
+                  where f.project_id = p.id), '[]') as files
+                from public.projects p where p.id = ${job.project_id}`,
+          ]),
+        ]));
+      const project = rows?.[0] as { name: string; files: GeneratedFile[] } | undefined;
       const existingFiles = project?.files ?? [];
       // The service's rendered icon goes into the project once, in place of the template's.
       const icon = existingFiles.find((file) => file.path === ICON_PATH);
@@ -345,15 +342,10 @@ export function createRunnerApp(deps: Deps, secret: string | undefined, opts: Ru
       throw new ApiError(400, "invalid_request", "Send {job_id} with a job's UUID.");
     }
     const clock = stopwatch();
-    const job = await clock.time(
-      "claim",
-      () =>
-        db.asService(async (tx) =>
-          (await tx`select private.claim_job(${body.job_id as string}, ${runnerId}) as j`)[0].j as
-            | ClaimedJob
-            | null
-        ),
-    );
+    const job = await clock.time("claim", async () =>
+      (await db.callAsService((sql) => [
+        sql`select private.claim_job(${body.job_id as string}, ${runnerId}) as j`,
+      ]))[0][0].j as ClaimedJob | null);
     if (!job) return c.json({ claimed: false }, 200);
     deps.background(work(job, clock));
     return c.json({ claimed: true, job_id: job.id }, 202);

@@ -51,10 +51,22 @@ const FALLBACK_GLYPH: readonly string[] = ["00000", "00100", "01110", "11111", "
 const GLYPH_COLS = 5;
 const GLYPH_ROWS = 7;
 
+// A project made by POST /jobs gets its icon drawn for icon_url and again for its first job's
+// assets/icon.png, by two functions that may share a process (the local gateway): the last few are kept.
+const KEPT_ICONS = 64;
+const kept = new Map<string, Uint8Array>();
+
 /** Draws a deterministic initials avatar so every project has an icon before a custom one is uploaded. */
 export class NameIconRenderer implements IconRenderer {
   render(projectName: string): Promise<Uint8Array> {
-    return Promise.resolve(encodePng(SIZE, SIZE, drawIcon(projectName)));
+    let png = kept.get(projectName);
+    if (!png) {
+      png = encodePng(SIZE, SIZE, drawIcon(projectName));
+      if (kept.size >= KEPT_ICONS) kept.delete(kept.keys().next().value!);
+      kept.set(projectName, png);
+    }
+    // A copy: callers own what they get.
+    return Promise.resolve(png.slice());
   }
 }
 
@@ -115,7 +127,10 @@ function drawIcon(name: string): Uint8Array {
 function roundedBoxDistance(px: number, py: number, halfSize: number, radius: number): number {
   const qx = Math.abs(px) - halfSize + radius;
   const qy = Math.abs(py) - halfSize + radius;
-  const outside = Math.hypot(Math.max(qx, 0), Math.max(qy, 0));
+  const ox = qx > 0 ? qx : 0;
+  const oy = qy > 0 ? qy : 0;
+  // Math.hypot's overflow care costs a third of the drawing; these values are small.
+  const outside = Math.sqrt(ox * ox + oy * oy);
   return outside + Math.min(Math.max(qx, qy), 0) - radius;
 }
 
