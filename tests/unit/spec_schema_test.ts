@@ -14,6 +14,11 @@ import {
   readStoredSpec,
   strictJsonSchema,
 } from "../../supabase/functions/_shared/generation/spec-schema.ts";
+import {
+  storedSpec,
+  TemplateGenerator,
+} from "../../supabase/functions/_shared/generation/template-generator.ts";
+import { verifyProject } from "../../supabase/functions/_shared/generation/verify.ts";
 import { APP_PROMPTS } from "../apps/prompts.ts";
 
 const FOLLOW_UPS = [
@@ -135,4 +140,25 @@ Deno.test("the strict form: every property required, optional ones nullable, ope
   const odd = { title: null, tags: "a", record: [{ name: "id" }] };
   assert.deepEqual(fromStrictJson(full, odd), odd);
   assert.equal(schema.safeParse(fromStrictJson(full, odd)).success, false);
+});
+
+Deno.test("the offline generator reads a project's spec through the same schema", async () => {
+  const generator = new TemplateGenerator();
+  const base = { appName: "Task List", model: "light" as const, attachments: [] };
+  const first = await generator.generate({
+    ...base,
+    prompt: "A to-do list app with priorities",
+    existingFiles: [],
+  });
+  assert.ok(storedSpec(first.files));
+  // A spec edited into something no block renders is not taken on: the follow-up makes a new app instead.
+  const broken = first.files.map((file) =>
+    file.path === "app.spec.json"
+      ? { ...file, contents: file.contents.replace('"collection"', '"map"') }
+      : file
+  );
+  assert.equal(storedSpec(broken), undefined);
+  const next = await generator.generate({ ...base, prompt: "make it red", existingFiles: broken });
+  assert.deepEqual(verifyProject(next.files), []);
+  assert.deepEqual(storedSpec(next.files)?.prompts, ["make it red"]);
 });

@@ -86,7 +86,7 @@ const ScreenOptions = z.object({
 const Screen = z.object({
   key: Key.refine((key) => key !== "index", "index is reserved for the first tab"),
   title: Label,
-  icon: z.string().trim().min(1).max(16).describe("one emoji"),
+  icon: z.string().trim().min(1).max(40).describe("the tab's icon"),
   block: z.enum(BLOCKS).describe("the building block that renders the screen"),
   entity: Key.optional().describe("the key of the entity the screen shows"),
   options: ScreenOptions,

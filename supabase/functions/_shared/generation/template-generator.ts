@@ -11,6 +11,7 @@ import type {
 } from "../ports/generation.ts";
 import { analyzePrompt, type AppSpec, changeSpec, type SpecReport } from "./app-spec.ts";
 import { composeApp, FILE_TYPE, ICON_PATH, SPEC_PATH } from "./compose.ts";
+import { readStoredSpec } from "./spec-schema.ts";
 
 /** Flat EUR price per run by tier, so local runs exercise the wallet spend like a paid model would. */
 export const TEMPLATE_PRICES_EUR = {
@@ -22,19 +23,8 @@ export const TEMPLATE_PRICES_EUR = {
 const INSTRUCTION_TOKENS = 400;
 const CHARS_PER_TOKEN = 4;
 
-/** The spec a project carries, when it is one this generator wrote. */
-export function storedSpec(files: GeneratedFile[]): AppSpec | undefined {
-  const file = files.find((candidate) => candidate.path === SPEC_PATH);
-  if (!file) return undefined;
-  try {
-    const spec = JSON.parse(file.contents) as AppSpec;
-    return spec?.version === 1 && Array.isArray(spec.screens) && Array.isArray(spec.prompts)
-      ? spec
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** The spec a project carries, when it holds to the spec schema (whichever generator wrote it). */
+export const storedSpec = readStoredSpec;
 
 /**
  * The project's next file set: `next` as generated, except files the user changed since `previous` was
