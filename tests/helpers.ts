@@ -25,6 +25,28 @@ export function db(): postgres.Sql {
   return sqlClient;
 }
 
+/** Sets a setting of the stack under test; null removes it, so the code's default applies. */
+export async function setting(key: string, value: string | null): Promise<void> {
+  if (value === null) await db()`delete from private.settings where key = ${key}`;
+  else await db()`select private.set_setting(${key}, ${value})`;
+}
+
+/** A setting's current value, null when it is unset. */
+export async function settingValue(key: string): Promise<string | null> {
+  return (await db()`select private.setting(${key}) as value`)[0].value;
+}
+
+/** Runs `fn` with a setting changed (null: unset), then gives the setting back its value. */
+export async function withSetting<T>(key: string, value: string | null, fn: () => Promise<T>): Promise<T> {
+  const before = await settingValue(key);
+  await setting(key, value);
+  try {
+    return await fn();
+  } finally {
+    await setting(key, before);
+  }
+}
+
 let key: LocalKey | undefined;
 export async function localKey(): Promise<LocalKey> {
   key ??= JSON.parse(await Deno.readTextFile(need("TEST_LOCAL_KEY")));
@@ -388,16 +410,31 @@ export async function queuedJob<T = { id: string; status: string }>(
   user: TestUser,
   prompt = "a habit tracker app",
 ): Promise<T> {
-  const [{ url }] = await db()`select private.setting('runner_url') as url`;
-  await db()`delete from private.settings where key = 'runner_url'`;
-  try {
+  return await withSetting("runner_url", null, async () => {
     const res = await api<T>("POST", "/jobs", {
       token: user.token,
       body: { type: "prompt", input: { prompt } },
     });
     if (res.status !== 202) throw new Error(`POST /jobs: ${res.status} ${res.text}`);
     return res.body;
-  } finally {
-    await db()`select private.set_setting('runner_url', ${url})`;
+  });
+}
+
+export const TERMINAL_JOB_STATUSES = ["succeeded", "failed", "canceled"];
+
+/** Polls the job as a client would until it reaches one of `statuses`. */
+export async function waitForJob<T extends { status: string }>(
+  user: TestUser,
+  id: string,
+  statuses = TERMINAL_JOB_STATUSES,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let job: T | undefined;
+  while (Date.now() < deadline) {
+    job = (await api<T>("GET", `/jobs/${id}`, { token: user.token })).body;
+    if (statuses.includes(job.status)) return job;
+    await new Promise((r) => setTimeout(r, 100));
   }
+  throw new Error(`job ${id} is still ${job?.status} after ${timeoutMs} ms`);
 }

@@ -3,7 +3,17 @@ import assert from "node:assert/strict";
 import { createRunnerApp } from "../supabase/functions/job-runner/app.ts";
 import { depsFromConfig } from "../supabase/functions/_shared/deps.ts";
 import { loadConfig } from "../supabase/functions/_shared/config.ts";
-import { api, db, expectError, newUser, NO_STACK, queuedJob, type TestUser } from "./helpers.ts";
+import {
+  api,
+  db,
+  expectError,
+  newUser,
+  NO_STACK,
+  queuedJob,
+  setting,
+  settingValue,
+  waitForJob,
+} from "./helpers.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
 
@@ -12,28 +22,6 @@ interface JobBody {
   status: string;
   error?: { code: string; message: string };
   cancel_requested_at?: string;
-}
-
-const TERMINAL = ["succeeded", "failed", "canceled"];
-
-async function waitForJob(user: TestUser, id: string, statuses = TERMINAL, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  let job: JobBody | undefined;
-  while (Date.now() < deadline) {
-    job = (await api<JobBody>("GET", `/jobs/${id}`, { token: user.token })).body;
-    if (statuses.includes(job.status)) return job;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`job ${id} is still ${job?.status} after ${timeoutMs} ms`);
-}
-
-async function setting(key: string, value: string | null) {
-  if (value === null) await db()`delete from private.settings where key = ${key}`;
-  else await db()`select private.set_setting(${key}, ${value})`;
-}
-
-async function runnerUrl(): Promise<string> {
-  return (await db()`select private.setting('runner_url') as url`)[0].url;
 }
 
 t(
@@ -81,7 +69,7 @@ t("POST /jobs/{id}/cancel on a finished job is 409 job_terminal", async () => {
     token: user.token,
     body: { type: "prompt", input: { prompt: "a recipe book app" } },
   });
-  assert.equal((await waitForJob(user, created.body.id)).status, "succeeded");
+  assert.equal((await waitForJob<JobBody>(user, created.body.id)).status, "succeeded");
   const res = await api<{ details?: { status?: string } }>("POST", `/jobs/${created.body.id}/cancel`, {
     token: user.token,
   });
@@ -111,7 +99,7 @@ t(
     const deps = depsFromConfig(config, env);
     const runner = createRunnerApp(deps, config.WORKER_SECRET);
     const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, runner.fetch);
-    const gatewayRunner = await runnerUrl();
+    const gatewayRunner = await settingValue("runner_url");
     try {
       await setting("runner_url", `http://127.0.0.1:${server.addr.port}/job-runner`);
       await setting("job_lease_seconds", "3");
@@ -120,7 +108,7 @@ t(
         token: user.token,
         body: { type: "prompt", input: { prompt: "a workout planner app", model: "light" } },
       });
-      await waitForJob(user, created.body.id, ["running"]);
+      await waitForJob<JobBody>(user, created.body.id, ["running"]);
       await setting("runner_url", gatewayRunner);
       // The model request is in flight.
       for (let i = 0; i < 100 && held.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
@@ -134,7 +122,7 @@ t(
       assert.equal(repeat.status, 202);
       assert.equal(repeat.body.cancel_requested_at, requested.body.cancel_requested_at);
 
-      const done = await waitForJob(user, created.body.id);
+      const done = await waitForJob<JobBody>(user, created.body.id);
       assert.equal(done.status, "canceled");
       const wallet = await api<{ held: number }>("GET", "/wallets/me", { token: user.token });
       assert.equal(wallet.body.held, 0, "the hold is released");

@@ -20,7 +20,11 @@ import {
   newUser,
   NO_STACK,
   PNG_1x1,
+  setting,
+  settingValue,
+  TERMINAL_JOB_STATUSES,
   type TestUser,
+  waitForJob,
 } from "./helpers.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
@@ -37,34 +41,11 @@ interface JobBody {
   updated_at: string;
 }
 
-const TERMINAL = ["succeeded", "failed", "canceled"];
 const alice = NO_STACK ? undefined! : await newUser("jobs.alice");
 const bob = NO_STACK ? undefined! : await newUser("jobs.bob");
 
 function promptJob(prompt: string, extra: Record<string, unknown> = {}) {
   return { type: "prompt", input: { prompt }, ...extra };
-}
-
-/** Polls the job as a client would until it reaches one of `statuses`. */
-async function waitForJob(
-  user: TestUser,
-  id: string,
-  statuses = TERMINAL,
-  timeoutMs = 30_000,
-): Promise<JobBody> {
-  const deadline = Date.now() + timeoutMs;
-  let job: JobBody | undefined;
-  while (Date.now() < deadline) {
-    job = (await api<JobBody>("GET", `/jobs/${id}`, { token: user.token })).body;
-    if (statuses.includes(job.status)) return job;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`job ${id} is still ${job?.status} after ${timeoutMs} ms`);
-}
-
-async function setting(key: string, value: string | null) {
-  if (value === null) await db()`delete from private.settings where key = ${key}`;
-  else await db()`select private.set_setting(${key}, ${value})`;
 }
 
 t(
@@ -82,7 +63,7 @@ t(
     assert.equal(res.body.input.model, "light");
     assert.equal(res.body.input.appName, "Task List");
 
-    const done = await waitForJob(user, res.body.id);
+    const done = await waitForJob<JobBody>(user, res.body.id);
     assert.equal(done.status, "succeeded", JSON.stringify(done.error));
     assert.equal(done.result?.project_id, res.body.project_id);
     assert.equal(done.result?.kind, "todo");
@@ -169,7 +150,7 @@ t(
     assert.equal(res.body.input.live_activity_user, "outer", "the top-level value wins");
     assert.equal(res.body.input.live_activity_token, "la-token");
     assert.equal(res.body.input.dbhost_project_ref, "abcdefghijklmnopqrst");
-    const done = await waitForJob(alice, res.body.id);
+    const done = await waitForJob<JobBody>(alice, res.body.id);
     assert.equal(done.status, "succeeded");
     const [spend] = await db()`select metadata from public.wallet_transactions where external_ref = ${
       "job:" + res.body.id
@@ -231,7 +212,7 @@ t(
         jobs.push(...ok.map((r) => ({ user, id: r.body.id as string })));
       }
       assert.deepEqual(admitted, [admitted[1], Math.ceil(10 / price)], `${n} ${model} requests`);
-      for (const job of jobs) assert.equal((await waitForJob(job.user, job.id)).status, "succeeded");
+      for (const job of jobs) assert.equal((await waitForJob<JobBody>(job.user, job.id)).status, "succeeded");
       for (const user of new Set(jobs.map((j) => j.user))) {
         const wallet = await api<{ balance: number; held: number; available: number }>("GET", "/wallets/me", {
           token: user.token,
@@ -451,7 +432,7 @@ t("POST /jobs/attachments stores images privately; the runner uses and then dele
   });
   assert.equal(job.status, 202);
   assert.deepEqual(job.body.input.attachment_refs, up.body.files.map((f) => f.path));
-  assert.equal((await waitForJob(alice, job.body.id)).status, "succeeded");
+  assert.equal((await waitForJob<JobBody>(alice, job.body.id)).status, "succeeded");
   assert.ok(!existsSync(stored), "the runner deleted the attachments after using them");
 
   // Bob cannot name Alice's uploads.
@@ -651,7 +632,7 @@ t("50 jobs from 5 users at once all succeed, and every wallet is charged exactly
     })
   ));
   const finished = await Promise.all(
-    created.map(({ user, job }) => waitForJob(user, job.id, TERMINAL, 90_000)),
+    created.map(({ user, job }) => waitForJob<JobBody>(user, job.id, TERMINAL_JOB_STATUSES, 90_000)),
   );
   assert.deepEqual(finished.map((j) => j.status), Array(50).fill("succeeded"));
   for (const user of users) {
@@ -691,7 +672,7 @@ t(
       stdout: "null",
       stderr: "null",
     }).spawn();
-    const [{ url: gatewayRunner }] = await db()`select private.setting('runner_url') as url`;
+    const gatewayRunner = await settingValue("runner_url");
     try {
       for (let i = 0; i < 100; i++) {
         const up = await fetch(`http://127.0.0.1:${port}/job-runner`, { method: "POST" }).catch(() =>
@@ -711,12 +692,12 @@ t(
         body: promptJob("a shopping list app"),
       });
       assert.equal(created.status, 202);
-      await waitForJob(user, created.body.id, ["running"]);
+      await waitForJob<JobBody>(user, created.body.id, ["running"]);
       await setting("runner_url", gatewayRunner);
       runner.kill("SIGKILL");
       await runner.status;
       // pg_cron runs the dispatcher every minute on Debian's 1.4 (every few seconds on 1.5+).
-      const done = await waitForJob(user, created.body.id, TERMINAL, 150_000);
+      const done = await waitForJob<JobBody>(user, created.body.id, TERMINAL_JOB_STATUSES, 150_000);
       assert.equal(done.status, "succeeded");
       const [row] = await db()`select attempts from public.jobs where id = ${created.body.id}`;
       assert.equal(row.attempts, 2, "claimed once by the killed runner and once after the reaping");

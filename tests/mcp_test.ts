@@ -15,6 +15,7 @@ import {
   ROOT_URL,
   type TestUser,
   tokenFor,
+  withSetting,
 } from "./helpers.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
@@ -50,10 +51,6 @@ async function call(client: Client, name: string, args: Record<string, unknown> 
 function toolError(result: ToolResult): Record<string, unknown> {
   assert.equal(result.isError, true, `expected a tool error, got ${JSON.stringify(result).slice(0, 300)}`);
   return JSON.parse(result.content[0].text);
-}
-
-async function setting(key: string, value: string) {
-  await db()`select private.set_setting(${key}, ${value})`;
 }
 
 t("tools are listed with input and output schemas, descriptions and annotations", async () => {
@@ -305,10 +302,8 @@ t("protocol hygiene: a foreign Origin is 403, batches are refused from 2025-06-1
 
 t("wait_for_job returns done: false with the current status when the budget runs out", async () => {
   const project = await newProject(alice);
-  const [{ url }] = await db()`select private.setting('runner_url') as url`;
   // With no runner reachable the job stays queued (the dispatcher retries later).
-  await setting("runner_url", "http://127.0.0.1:9/job-runner");
-  try {
+  await withSetting("runner_url", "http://127.0.0.1:9/job-runner", async () => {
     await withClient(alice, async (client) => {
       const created = await call(client, "create_job", {
         projectId: project.id,
@@ -322,9 +317,7 @@ t("wait_for_job returns done: false with the current status when the budget runs
       assert.deepEqual([out.done, out.status], [false, "queued"]);
       assert.ok(elapsed >= 2500 && elapsed < 15_000, `waited ${elapsed} ms for a 3 s budget`);
     });
-  } finally {
-    await setting("runner_url", url);
-  }
+  });
 });
 
 t("wait_for_job refuses a budget out of range", async () => {
@@ -507,22 +500,16 @@ t(
   async () => {
     const carol = await newUser("mcp.cancel");
     const project = await newProject(carol, { name: "Cancel me" });
-    const [{ url }] = await db()`select private.setting('runner_url') as url`;
     // No runner while the job is created, so it stays queued.
-    await db()`delete from private.settings where key = 'runner_url'`;
-    let jobId: string;
-    try {
-      jobId = await withClient(carol, async (client) => {
+    const jobId = await withSetting("runner_url", null, () =>
+      withClient(carol, async (client) => {
         const created = await call(client, "create_job", {
           projectId: project.id,
           prompt: "a kitchen timer app with presets",
         });
         assert.notEqual(created.isError, true, created.content[0]?.text);
         return (created.structuredContent as { id: string }).id;
-      });
-    } finally {
-      await setting("runner_url", url);
-    }
+      }));
     await withClient(bob, async (client) => {
       assert.equal(toolError(await call(client, "cancel_job", { jobId })).code, "job_not_found");
     });

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { createRunnerApp } from "../supabase/functions/job-runner/app.ts";
 import { depsFromConfig } from "../supabase/functions/_shared/deps.ts";
 import { loadConfig } from "../supabase/functions/_shared/config.ts";
-import { api, db, newUser, NO_STACK, type TestUser } from "./helpers.ts";
+import { api, db, newUser, NO_STACK, type TestUser, waitForJob, withSetting } from "./helpers.ts";
 import {
   answer,
   APP_FILES,
@@ -34,21 +34,6 @@ interface FileBody {
   type: string;
 }
 
-async function waitForJob(user: TestUser, id: string, timeoutMs = 30_000): Promise<JobBody> {
-  const deadline = Date.now() + timeoutMs;
-  let job: JobBody | undefined;
-  while (Date.now() < deadline) {
-    job = (await api<JobBody>("GET", `/jobs/${id}`, { token: user.token })).body;
-    if (["succeeded", "failed", "canceled"].includes(job.status)) return job;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`job ${id} is still ${job?.status} after ${timeoutMs} ms`);
-}
-
-async function setting(key: string, value: string) {
-  await db()`select private.set_setting(${key}, ${value})`;
-}
-
 /** Runs `fn` while the dispatcher sends jobs to a runner whose generator is the model adapter on `standIn`. */
 async function withModelRunner(standIn: StandIn, fn: () => Promise<void>) {
   const env = {
@@ -67,12 +52,9 @@ async function withModelRunner(standIn: StandIn, fn: () => Promise<void>) {
     { hostname: "127.0.0.1", port: 0, onListen() {} },
     createRunnerApp(deps, config.WORKER_SECRET).fetch,
   );
-  const [{ url: gatewayRunner }] = await db()`select private.setting('runner_url') as url`;
   try {
-    await setting("runner_url", `http://127.0.0.1:${server.addr.port}/job-runner`);
-    await fn();
+    await withSetting("runner_url", `http://127.0.0.1:${server.addr.port}/job-runner`, fn);
   } finally {
-    await setting("runner_url", gatewayRunner);
     await server.shutdown();
     await deps.db.end();
   }
@@ -126,7 +108,7 @@ t(
           },
         });
         assert.equal(created.status, 202, created.text);
-        const done = await waitForJob(user, created.body.id);
+        const done = await waitForJob<JobBody>(user, created.body.id);
         assert.equal(done.status, "succeeded", JSON.stringify(done.error));
         assert.equal(done.result?.kind, "generic");
         assert.equal(done.result?.name, "Tide Log");
@@ -180,7 +162,7 @@ t(
           },
         });
         assert.equal(followUp.status, 202, followUp.text);
-        const changed = await waitForJob(user, followUp.body.id);
+        const changed = await waitForJob<JobBody>(user, followUp.body.id);
         assert.equal(changed.status, "succeeded", JSON.stringify(changed.error));
         // The model was shown the stored spec and the project's files.
         const sent = JSON.stringify(standIn.seen.at(-1)!.body.messages);
@@ -229,7 +211,7 @@ t(
           body: { type: "prompt", input: { prompt: "A tide log app", appName: "Tide Log", model: "full" } },
         });
         assert.equal(created.status, 202, created.text);
-        const done = await waitForJob(user, created.body.id);
+        const done = await waitForJob<JobBody>(user, created.body.id);
         assert.equal(done.status, "failed");
         assert.equal(done.error?.code, "invalid_output");
         assert.match(done.error!.message, /canvas-confetti, which package\.json does not declare/);

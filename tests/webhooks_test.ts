@@ -6,7 +6,16 @@ import { Webhook } from "standardwebhooks";
 import { createV1App } from "../supabase/functions/v1/app.ts";
 import { depsFromConfig } from "../supabase/functions/_shared/deps.ts";
 import { loadConfig } from "../supabase/functions/_shared/config.ts";
-import { api, db, expectError, inProcessApi, newUser, NO_STACK, type TestUser } from "./helpers.ts";
+import {
+  api,
+  db,
+  expectError,
+  inProcessApi,
+  newUser,
+  NO_STACK,
+  type TestUser,
+  withSetting,
+} from "./helpers.ts";
 
 const t = (name: string, fn: () => Promise<void>) =>
   Deno.test({ name, ignore: NO_STACK, sanitizeOps: false, sanitizeResources: false, fn });
@@ -236,15 +245,11 @@ function btoaSecret(text: string) {
 
 /** A job canceled while queued: no runner is configured while it is created, so none can claim it first. */
 async function canceledJob(user: TestUser) {
-  const [{ url }] = await db()`select private.setting('runner_url') as url`;
-  await db()`delete from private.settings where key = 'runner_url'`;
-  let id: string;
-  try {
-    [{ id }] =
-      await db()`insert into public.jobs (user_id, input) values (${user.id}, '{"prompt": "p"}') returning id`;
-  } finally {
-    await db()`select private.set_setting('runner_url', ${url})`;
-  }
+  const [{ id }] = await withSetting(
+    "runner_url",
+    null,
+    () => db()`insert into public.jobs (user_id, input) values (${user.id}, '{"prompt": "p"}') returning id`,
+  );
   assert.equal((await api("POST", `/jobs/${id}/cancel`, { token: user.token })).status, 200);
 }
 
