@@ -262,7 +262,26 @@ async function run(): Promise<boolean> {
       name: i % 3 === 0 ? `Family ${COMMON_WORD} ${i}` : `Bench project ${i}`,
       shared: i % 2 === 0,
     }));
-    const scaleJob = await postJob(scaleUser);
+    // 30 jobs, all finished, so the job list has pages and the event log is complete.
+    await sql`update public.wallets set balance = 100000 where user_id = ${scaleUser.id}`;
+    const scaleJobs: string[] = [];
+    for (let i = 0; i < 30; i++) scaleJobs.push(await postJob(scaleUser));
+    for (let i = 0;; i++) {
+      const [{ n }] = await sql`
+        select count(*)::int as n from public.jobs where user_id = ${scaleUser.id} and status = 'succeeded'`;
+      if (n === scaleJobs.length) break;
+      if (i > 600) throw new Error(`${scaleJobs.length - n} of the scale user's jobs did not succeed`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const scaleJob = scaleJobs[0];
+    // Another author's 150 shared projects, a third naming the word, so every page measured on the small
+    // database is as full as on the large one.
+    const neighbour = await newUser("neighbour");
+    await sql`
+      insert into public.projects (user_id, name, shared, created_at)
+      select ${neighbour.id}, case when n % 3 = 0 then 'Shared ' || ${COMMON_WORD} || ' ' || n else 'Shared ' || n end,
+             true, now() - n * interval '1 second'
+        from generate_series(1, 150) n`;
     const [blocker, blocked] = await Promise.all([newUser("blocker"), newUser("blocked")]);
     await sql`
       update public.projects set shared = true where id in (${blocker.projectId}, ${blocked.projectId})`;
@@ -279,7 +298,12 @@ async function run(): Promise<boolean> {
       select ${scaleUser.id}, 'succeeded', 'template-light', 'template', 'light', 1000, 2000, 5,
              now() - n * interval '20 hours'
         from generate_series(1, 30) n`;
-    const scaleCalls = scaleEndpoints({ id: scaleUser.id, token: scaleUser.token, jobId: scaleJob });
+    const scaleCalls = scaleEndpoints({
+      id: scaleUser.id,
+      token: scaleUser.token,
+      jobId: scaleJob,
+      projectId: scaleUser.projectId,
+    });
     const small = await measureLatencies(baseUrl, scaleUser.token, scaleCalls, { ...SCALE_CELL, log });
     const smallCost = await measureSqlCosts(postgres, cluster.adminUrl, scaleUser.id, scaleCalls, SQL_CALLS);
     log("scale: seeding other users' rows by SQL");

@@ -118,31 +118,43 @@ export function seedSteps(v: ScaleVolume): { label: string; sql: string }[] {
         insert into public.wallets (user_id, balance) select id, 0 from u`,
     },
     {
-      label: `${v.projects.toLocaleString("en")} projects, a third shared`,
+      label: `${v.projects.toLocaleString("en")} projects, a third shared, with their search terms`,
       sql: `
-        insert into public.projects (user_id, name, description, shared, created_at, updated_at)
-        select ${user(`1 + n % ${v.users}`)},
-               initcap((${
+        with p as (
+          insert into public.projects (user_id, name, description, shared, created_at, updated_at)
+          select ${user(`1 + n % ${v.users}`)},
+                 initcap((${
         words(ADJECTIVES)
       })[1 + n % 10]) || ' ' || (${nouns})[1 + (n / 10) % 40] || ' ' || n,
-               'An app to ' || (${
+                 'An app to ' || (${
         words(VERBS)
       })[1 + (n / 7) % 10] || ' your ' || (${nouns})[1 + (n / 400) % 40]
-                 || ' and more.',
-               n % 3 = 0, t, t
-          from generate_series(1, ${v.projects}) n,
-               lateral (select now() - interval '1 hour' - (${v.projects} - n) * interval '30 seconds' as t) x`,
+                   || ' and more.',
+                 n % 3 = 0, t, t
+            from generate_series(1, ${v.projects}) n,
+                 lateral (select now() - interval '1 hour' - (${v.projects} - n) * interval '30 seconds' as t) x
+          returning id, user_id, created_at, search, shared
+        )
+        insert into public.project_terms (term, created_at, project_id, user_id)
+        select w, p.created_at, p.id, p.user_id from p, unnest(tsvector_to_array(p.search)) w where p.shared`,
     },
     {
-      label: `${v.jobs.toLocaleString("en")} finished jobs`,
+      label: `${v.jobs.toLocaleString("en")} finished jobs, each with its three status events`,
       sql: `
+        with j as (
         insert into public.jobs (user_id, project_id, status, input, result, attempts, dispatched_at, started_at,
                                  finished_at, created_at, updated_at)
         select ${user(`1 + n % ${v.users}`)}, null, 'succeeded',
                jsonb_build_object('prompt', 'a ' || (${nouns})[1 + n % 40] || ' app', 'model', 'light'),
                jsonb_build_object('files_saved', 12), 1, t, t, t + interval '2 seconds', t, t + interval '2 seconds'
           from generate_series(1, ${v.jobs}) n,
-               lateral (select now() - interval '1 hour' - (${v.jobs} - n) * interval '30 seconds' as t) x`,
+               lateral (select now() - interval '1 hour' - (${v.jobs} - n) * interval '30 seconds' as t) x
+        returning id, user_id, created_at, started_at, finished_at
+        )
+        insert into public.job_events (job_id, user_id, type, data, created_at)
+        select j.id, j.user_id, 'status', jsonb_build_object('id', j.id, 'status', e.status, 'created_at', j.created_at), e.at
+          from j, lateral (values ('queued', j.created_at), ('running', j.started_at), ('succeeded', j.finished_at)) e (status, at)
+         order by j.created_at, e.at`,
     },
     {
       label: `${v.usage.toLocaleString("en")} usage events`,

@@ -10,7 +10,10 @@ import { ABSENT_WORD, COMMON_WORD } from "./scale-seed.ts";
 export interface ScaleUser {
   id: string;
   token: string;
+  /** A finished job of the user's, with its events. */
   jobId: string;
+  /** The project the user's jobs ran for. */
+  projectId: number;
 }
 
 export interface ScaleEndpoint {
@@ -102,6 +105,30 @@ export function scaleEndpoints(user: ScaleUser): ScaleEndpoint[] {
     },
     { name: "GET /usage/insights", path: "/usage/insights", sql: "select api.usage_insights('UTC')" },
     { name: "GET /jobs/{id}", path: `/jobs/${user.jobId}`, sql: `select api.get_job('${user.jobId}')` },
+    { name: "GET /jobs", path: "/jobs", sql: "select api.list_jobs(20, null, null, null)" },
+    {
+      name: "GET /jobs?cursor=<page 2>",
+      path: async (get) => {
+        const first = await get("/jobs") as { next_cursor: string };
+        return `/jobs?cursor=${encodeURIComponent(first.next_cursor)}`;
+      },
+      sql: "select api.list_jobs(20, api.list_jobs(20, null, null, null) ->> 'next_cursor', null, null)",
+    },
+    {
+      name: "GET /jobs?status=succeeded",
+      path: "/jobs?status=succeeded",
+      sql: "select api.list_jobs(20, null, 'succeeded', null)",
+    },
+    {
+      name: "GET /jobs?project_id=<id>",
+      path: `/jobs?project_id=${user.projectId}`,
+      sql: `select api.list_jobs(20, null, null, ${user.projectId})`,
+    },
+    {
+      name: "GET /jobs/{id}/events",
+      path: `/jobs/${user.jobId}/events`,
+      sql: `select api.job_events('${user.jobId}', 0, 100)`,
+    },
     { name: "GET /blocks", path: "/blocks", sql: "select api.list_blocks()" },
   ];
 }

@@ -692,6 +692,28 @@ export type Database = {
           },
         ];
       };
+      "project_terms": {
+        Row: {
+          "created_at": string;
+          "project_id": number;
+          "term": string;
+          "user_id": string;
+        };
+        ComputedFields: never;
+        Insert: {
+          "created_at": string;
+          "project_id": number;
+          "term": string;
+          "user_id": string;
+        };
+        Update: {
+          "created_at"?: string;
+          "project_id"?: number;
+          "term"?: string;
+          "user_id"?: string;
+        };
+        Relationships: [];
+      };
       "projects": {
         Row: {
           "created_at": string;
