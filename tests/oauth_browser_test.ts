@@ -366,7 +366,8 @@ Deno.test({
 });
 
 Deno.test({
-  name: "a 2026-07-28 client (SDK v2) signs in with the issuer checked (RFC 8414, RFC 9207) and calls a tool",
+  name:
+    "a 2026-07-28 client (SDK v2) signs in with the issuer checked (RFC 8414, RFC 9207) and runs a generation",
   ignore: NO_STACK,
   fn: async () => {
     await signInFlow("oauth2026", async ({ email, user, page, provider, callback }) => {
@@ -399,6 +400,31 @@ Deno.test({
         const who = await client.callTool({ name: "whoami", arguments: {} });
         assert.equal((who.structuredContent as { user_id: string }).user_id, user.id);
         assert.equal(client.getProtocolEra(), "modern");
+
+        // Then a generation from nothing, as an agent runs one: a new project, the wait, its files.
+        const wallet = (await client.callTool({ name: "get_wallet", arguments: {} })).structuredContent as {
+          available: number;
+        };
+        assert.ok(wallet.available > 0, "the new account can pay for a generation");
+        const job = (await client.callTool({
+          name: "create_job",
+          arguments: { prompt: "A habit tracker with streaks", appName: "Streaks" },
+        })).structuredContent as { id: string; project_id: number; status: string };
+        assert.equal(job.status, "queued");
+        const progress: string[] = [];
+        const waited = (await client.callTool(
+          { name: "wait_for_job", arguments: { jobId: job.id, maxWaitSeconds: 120 } },
+          { onprogress: (p) => progress.push(p.message ?? ""), resetTimeoutOnProgress: true },
+        )).structuredContent as { done: boolean; status: string };
+        assert.deepEqual([waited.done, waited.status], [true, "succeeded"]);
+        assert.ok(progress.every((m) => /^job (queued|running|succeeded)$/.test(m)), progress.join());
+        const files = (await client.callTool({
+          name: "get_project_files",
+          arguments: { projectId: job.project_id },
+        })).structuredContent as { data: { path: string; contents: string }[] };
+        const spec = files.data.find((f) => f.path === "app.spec.json");
+        assert.ok(spec, files.data.map((f) => f.path).join());
+        assert.equal(JSON.parse(spec.contents).name, "Streaks");
       } finally {
         await client.close();
       }
