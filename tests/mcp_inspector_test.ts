@@ -1,7 +1,7 @@
 // The MCP Inspector's CLI (the version pinned in deno.json) against the endpoint: the tool list passes
 // its --strict schema check with no finding in either protocol era, and every tool is called through it.
 import assert from "node:assert/strict";
-import { newUser, NO_STACK, queuedJob, ROOT_URL, type TestUser } from "./helpers.ts";
+import { db, newUser, NO_STACK, queuedJob, ROOT_URL, type TestUser, withSetting } from "./helpers.ts";
 
 const MCP_URL = `${ROOT_URL}/mcp`;
 const INSPECTOR = JSON.parse(await Deno.readTextFile(new URL("../deno.json", import.meta.url)))
@@ -84,5 +84,40 @@ Deno.test({
     assert.ok((page.data as { id: number }[]).some((p) => p.id === projectId));
 
     assert.deepEqual([...called].sort(), [...listed].sort(), "every listed tool was called");
+  },
+});
+
+Deno.test({
+  name: "the Inspector's create_job for a job no runner takes returns when the start deadline fails the job",
+  ignore: NO_STACK,
+  fn: async () => {
+    // The Inspector takes create_job's task and polls it until it ends: a job no runner ever claims must end.
+    const user = await newUser("inspector.norunner");
+    const r = await withSetting("runner_url", null, async () => {
+      const run = inspector(user, "modern", [
+        "--method",
+        "tools/call",
+        "--tool-name",
+        "create_job",
+        "--tool-args-json",
+        JSON.stringify({ prompt: "a packing list app for trips" }),
+      ]);
+      let exited = false;
+      run.finally(() => exited = true);
+      let jobs: { id: string }[] = [];
+      while (jobs.length === 0 && !exited) {
+        await new Promise((r) => setTimeout(r, 200));
+        jobs = await db()`select id from public.jobs where user_id = ${user.id}`;
+      }
+      assert.equal(jobs.length, 1, `the Inspector made the job: ${exited ? (await run).stderr : ""}`);
+      // Ten minutes pass with no runner (job_start_seconds, default 600); the dispatcher's next round ends it.
+      await db()`update public.jobs set created_at = created_at - interval '1 hour',
+                   dispatched_at = dispatched_at - interval '1 hour' where id = ${jobs[0].id}`;
+      await db()`select private.dispatch_jobs()`;
+      return await run;
+    });
+    assert.equal(r.code, 0, r.stderr);
+    const job = r.json().structuredContent as { status: string; error: { code: string } };
+    assert.deepEqual([job.status, job.error.code], ["failed", "not_started"]);
   },
 });

@@ -128,7 +128,8 @@ export function createMcpServer(deps: Deps, claims: Claims, opts: { watch: JobWa
       "(projectId), or, without projectId, on a new project it creates (named after appName or the " +
       "prompt). The service judges the prompt first (an unusable one is refused) and picks the model tier " +
       "unless 'model' is given. Returns at once with the job queued; follow it with wait_for_job. It " +
-      "spends credits (check get_wallet first) and overwrites the project's files. Pass an idempotencyKey " +
+      "spends credits (check get_wallet first) and overwrites the project's files; a job no runner starts " +
+      "within 10 minutes fails with not_started and costs nothing. Pass an idempotencyKey " +
       "(a UUID you make) to retry safely: the same key returns the first job and spends nothing again. " +
       "Over the prompt quota the error is rate_limited with retry_after_seconds.",
     inputSchema: portable(z.object({

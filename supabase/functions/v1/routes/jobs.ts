@@ -128,7 +128,8 @@ Order of checks: body, idempotency, credits (402 when balance plus valid bonus m
 open jobs is at or below -500, or 0 for an anonymous account), project ownership (404), prompt-evaluation quota (429 with \`Retry-After\`),
 evaluation. An admitted job holds its tier's maximum price (see \`held\` in \`GET /wallets/me\`) until it
 ends, when the real cost is spent instead; without \`input.model\` the full tier's price is held until the
-prompt is evaluated.`,
+prompt is evaluated. A job no runner has started within 10 minutes (the \`job_start_seconds\` setting) fails with
+\`error.code\` \`not_started\` and costs nothing.`,
         request: { body: jsonBody(CreatePromptJobRequest) },
         responses: {
           202: { ...jsonContent(Job, "The job, queued"), links: JOB_LINKS },
