@@ -2,8 +2,11 @@
 // (tests/apps/prompts.ts) and the app grown by follow-ups to hold every building block are generated through
 // the API, installed (dependencies cached under .local/app-deps/), type-checked, bundled with `expo export`
 // for android and web, and the web build is opened in headless Chromium: a screenshot of the first screen
-// and one after a scripted interaction. Writes .local/eval-apps/report.md next to the screenshots.
-//   --only <id,…>   only these prompts of the set (the every-block app is always built)
+// and one after a scripted interaction. A follow-up prompt on one app of the set is built and shot too, to
+// show it changes that app. Writes eval/report/README.md next to the screenshots (the apps themselves stay in
+// .local/eval-apps/).
+//   --only <id,…>   only these prompts of the set (the every-block app is always built); the report then
+//                   goes to .local/eval-apps/report/ and the committed one stays as it is
 import { join, relative } from "node:path";
 import postgres from "postgres";
 import { freePort, startStack } from "./local/stack.ts";
@@ -14,6 +17,7 @@ import {
   generate,
   type GeneratedApp,
   generateEveryBlockApp,
+  generatePromptSet,
   ROOT,
   type StepResult,
   typecheckAll,
@@ -23,10 +27,18 @@ import { APP_PROMPTS } from "../tests/apps/prompts.ts";
 import { withBrowser } from "../tests/browser.ts";
 
 const OUT = join(ROOT, ".local/eval-apps");
+// The follow-up shown in the report: a recolour, a new field and a new tab on an app of the set.
+const FOLLOW_UP = {
+  of: "todo-en",
+  prompt: "make it red, add a field Notes, and add reminders at 8 am",
+  tab: "Reminders",
+};
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 
 interface Row {
   app: GeneratedApp;
+  /** The app of the set this one is a follow-up of. */
+  followUpOf?: string;
   tsc: StepResult;
   bundle: StepResult;
   shots: string[];
@@ -54,19 +66,28 @@ function serveDist(dist: string) {
 }
 
 /** The first screen, then a tap on the first checkbox, button or link (a check-off, an add, a conversation). */
-async function screenshots(appDir: string, id: string): Promise<{ shots: string[]; interaction: string }> {
+async function screenshots(
+  appDir: string,
+  id: string,
+  reportDir: string,
+  tab?: string,
+): Promise<{ shots: string[]; interaction: string }> {
   const site = serveDist(join(appDir, "dist"));
-  const shots = [join(OUT, `${id}-1.png`), join(OUT, `${id}-2.png`)];
+  const shots = [join(reportDir, `${id}-1.png`), join(reportDir, `${id}-2.png`)];
   let interaction = "none";
   try {
     await withBrowser(async (context) => {
       const page = await context.newPage();
-      await page.setViewportSize({ width: 390, height: 800 });
+      await page.setViewportSize({ width: 360, height: 680 });
       await page.route((url) => !url.href.startsWith(site.url), (route) => route.abort());
       await page.goto(site.url, { waitUntil: "networkidle" });
       await page.waitForTimeout(500);
       await page.screenshot({ path: shots[0] });
-      for (const role of ["checkbox", "button", "link"] as const) {
+      if (tab) {
+        interaction = `opened the ${tab} tab`;
+        await page.getByText(tab, { exact: true }).last().click({ timeout: 5000 });
+      }
+      for (const role of tab ? [] : ["checkbox", "button", "link"] as const) {
         const target = page.getByRole(role).first();
         if (await target.count() === 0) continue;
         interaction = `tapped the first ${role}: ${
@@ -86,19 +107,33 @@ async function screenshots(appDir: string, id: string): Promise<{ shots: string[
 
 const seconds = (step: StepResult) => `${step.ok ? "✅" : "❌"} ${(step.ms / 1000).toFixed(0)} s`;
 
-function report(rows: Row[], started: number): string {
+function report(rows: Row[], started: number, reportDir: string): string {
   const lines = [
     "# Generated apps",
     "",
     `${rows.length} apps generated through the API on ${new Date().toISOString().slice(0, 10)}, ` +
     `${((performance.now() - started) / 60_000).toFixed(1)} minutes in all. Each was type-checked ` +
     "(`tsc --noEmit`) and bundled (`expo export --platform android --platform web`); the screenshots are its " +
-    "web build in headless Chromium, first screen and after the scripted tap.",
+    "web build in headless Chromium, first screen and after the scripted tap. `npm run eval:apps` writes it.",
+    "",
+    "| app | kind | name | tier | tsc | android + web bundle |",
+    "| --- | --- | --- | --- | --- | --- |",
+    ...rows.map(({ app, tsc, bundle }) =>
+      `| [${app.id}](#${app.id}) | ${app.kind} | ${app.name} | ${app.model} | ${tsc.ok ? "✅" : "❌"} | ${
+        bundle.ok ? "✅" : "❌"
+      } |`
+    ),
     "",
   ];
-  for (const { app, tsc, bundle, shots, interaction } of rows) {
+  for (const { app, followUpOf, tsc, bundle, shots, interaction } of rows) {
     lines.push(
-      `## ${app.id}: ${app.name}`,
+      `## ${app.id}`,
+      "",
+      `**${app.name}**${app.description ? ` — ${app.description}` : ""}`,
+      "",
+      followUpOf
+        ? `A follow-up prompt on [${followUpOf}](#${followUpOf}), the same project: compare its screenshots.`
+        : "",
       "",
       `> ${app.prompt.replace(/\n/g, " ")}`,
       "",
@@ -109,7 +144,7 @@ function report(rows: Row[], started: number): string {
       } |`,
       "",
       shots.length
-        ? shots.map((shot) => `![${app.id}](${relative(OUT, shot)})`).join(" ")
+        ? shots.map((shot) => `![${app.id}](${relative(reportDir, shot)})`).join(" ")
         : "(no screenshots)",
       "",
       `Interaction: ${interaction}.`,
@@ -126,9 +161,12 @@ async function main() {
     ? Deno.args[Deno.args.indexOf("--only") + 1].split(",")
     : undefined;
   const prompts = APP_PROMPTS.filter((p) => !only || only.includes(p.id));
+  const reportDir = only ? join(OUT, "report") : join(ROOT, "eval/report");
   const started = performance.now();
-  await Deno.remove(OUT, { recursive: true }).catch(() => {});
-  await Deno.mkdir(OUT, { recursive: true });
+  for (const path of [OUT, reportDir]) {
+    await Deno.remove(path, { recursive: true }).catch(() => {});
+    await Deno.mkdir(path, { recursive: true });
+  }
   const dir = await Deno.makeTempDir({ prefix: "appgen-eval-" });
   log("starting a throw-away stack on free ports");
   const stack = await startStack({ dir, pgPort: freePort(), gatewayPort: freePort(), throwaway: true });
@@ -141,11 +179,17 @@ async function main() {
       const user = await ensureUser(sql, `eval.${label}.${crypto.randomUUID().slice(0, 8)}@example.com`);
       return { base, token: await mintAccessToken(stack.key, `${stack.gatewayUrl}/auth/v1`, user) };
     };
-    const set = await client("set");
-    const apps: GeneratedApp[] = [];
-    for (const p of prompts) {
-      apps.push(await generate(set, p.id, p.prompt, p.model));
-      log(`generated ${p.id}: ${apps.at(-1)!.name} (${apps.at(-1)!.kind})`);
+    const apps = await generatePromptSet(
+      () => client("set"),
+      prompts,
+      (app) => log(`generated ${app.id}: ${app.name} (${app.kind})`),
+    );
+    // The follow-up: the project's owner sends it with the project's id, as a user would.
+    const first = apps.find((app) => app.id === FOLLOW_UP.of);
+    const followUpId = `${FOLLOW_UP.of}-follow-up`;
+    if (first) {
+      apps.push(await generate(first.owner, followUpId, FOLLOW_UP.prompt, first.model, first.projectId));
+      log(`generated ${followUpId}: ${apps.at(-1)!.name} (${apps.at(-1)!.kind})`);
     }
     apps.push(await generateEveryBlockApp(await client("blocks")));
     await sql.end();
@@ -157,8 +201,10 @@ async function main() {
       const appDir = dirs[index];
       const tsc = checks[index];
       const built = await bundle(appDir, ["android", "web"]);
+      const followUpOf = app.id === followUpId ? FOLLOW_UP.of : undefined;
       const { shots, interaction } = built.ok
-        ? await screenshots(appDir, app.id).catch((err) => ({ shots: [], interaction: `failed: ${err}` }))
+        ? await screenshots(appDir, app.id, reportDir, followUpOf ? FOLLOW_UP.tab : undefined)
+          .catch((err) => ({ shots: [], interaction: `failed: ${err}` }))
         : { shots: [], interaction: "not bundled" };
       if (!tsc.ok || !built.ok) failed++;
       log(
@@ -166,15 +212,17 @@ async function main() {
           built.ok ? "ok" : "FAILED"
         } ${built.ms} ms`,
       );
-      rows.push({ app, tsc, bundle: built, shots, interaction });
-      await Deno.writeTextFile(join(OUT, "report.md"), report(rows, started));
+      rows.push({ app, followUpOf, tsc, bundle: built, shots, interaction });
+      await Deno.writeTextFile(join(reportDir, "README.md"), report(rows, started, reportDir));
     }
   } finally {
     await stack.stop();
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   }
   log(
-    `wrote ${relative(ROOT, join(OUT, "report.md"))}: ${rows.length - failed} of ${rows.length} apps built`,
+    `wrote ${relative(ROOT, join(reportDir, "README.md"))}: ${
+      rows.length - failed
+    } of ${rows.length} apps built`,
   );
   if (failed > 0) Deno.exit(1);
 }

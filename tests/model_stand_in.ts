@@ -168,7 +168,7 @@ const OPTION_KEYS = [
   "valueField",
   "unit",
   "chart",
-  "reminders",
+  "timeField",
   "phases",
   "rounds",
   "mode",

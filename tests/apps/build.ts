@@ -27,8 +27,11 @@ export interface GeneratedApp {
   model: string;
   kind: string;
   name: string;
+  description: string;
   language: string;
   projectId: number;
+  /** Who made it, to send follow-ups on the same project. */
+  owner: Client;
   files: ProjectFile[];
   filesSaved: number;
 }
@@ -51,7 +54,7 @@ interface Job {
   id: string;
   status: string;
   project_id: number | null;
-  result?: { files_saved: number; kind?: string; name?: string; language?: string };
+  result?: { files_saved: number; kind?: string; name?: string; description?: string; language?: string };
   error?: { code: string; message: string };
 }
 
@@ -82,8 +85,10 @@ export async function generate(
     model,
     kind: job.result.kind ?? "",
     name: job.result.name ?? "",
+    description: job.result.description ?? "",
     language: job.result.language ?? "",
     projectId: job.project_id!,
+    owner: client,
     files: files.data,
     filesSaved: job.result.files_saved,
   };
@@ -103,12 +108,25 @@ export const EVERY_BLOCK_PROMPTS = [
   "add a unit converter",
   "add a weight tracker",
   "add a to-do list",
+  "add reminders to check off the tasks at 9",
 ];
 
-/** The fixed prompt set, each prompt a new project. */
-export async function generatePromptSet(client: Client): Promise<GeneratedApp[]> {
+// Prompts one user sends before the hourly prompt-evaluation quota (30) would refuse the next.
+const PROMPTS_PER_USER = 25;
+
+/** The prompts, each a new project, sent by a new user (`newClient`) every PROMPTS_PER_USER prompts. */
+export async function generatePromptSet(
+  newClient: () => Promise<Client>,
+  prompts = APP_PROMPTS,
+  onApp: (app: GeneratedApp) => void = () => {},
+): Promise<GeneratedApp[]> {
   const apps: GeneratedApp[] = [];
-  for (const p of APP_PROMPTS) apps.push(await generate(client, p.id, p.prompt, p.model));
+  let client = await newClient();
+  for (const [index, p] of prompts.entries()) {
+    if (index > 0 && index % PROMPTS_PER_USER === 0) client = await newClient();
+    apps.push(await generate(client, p.id, p.prompt, p.model));
+    onApp(apps.at(-1)!);
+  }
   return apps;
 }
 

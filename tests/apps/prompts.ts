@@ -187,4 +187,50 @@ export const APP_PROMPTS: AppPrompt[] = [
     kind: "generic",
     language: "it",
   },
+  // Prompts written by someone who never saw the generator, each of which once got the wrong app.
+  {
+    id: "rent-en",
+    prompt: "split the rent and bills with 3 flatmates",
+    model: "light",
+    kind: "split",
+    language: "en",
+  },
+  {
+    id: "dog-en",
+    prompt: "a tracker for my dog's walks and vet visits",
+    model: "light",
+    kind: "generic",
+    language: "en",
+  },
+  {
+    id: "runs-en",
+    prompt:
+      "So I've been thinking, I run a lot, like 3-4 times a week, and I never remember how far I went, my friend " +
+      "uses some app but it's too complicated, I just want something simple where I can put in my runs and maybe " +
+      "see a chart of how I'm improving over the month, nothing fancy",
+    model: "full",
+    kind: "tracker",
+    language: "en",
+  },
+  {
+    id: "shopping-de",
+    prompt: "Eine App für meine Einkaufsliste mit Kategorien",
+    model: "light",
+    kind: "shopping",
+    language: "en",
+  },
+  {
+    id: "barber-en",
+    prompt: "a booking app for my barber shop where clients choose a service and a time slot",
+    model: "light",
+    kind: "events",
+    language: "en",
+  },
+  {
+    id: "plants-it",
+    prompt: "app per annaffiare le piante con promemoria",
+    model: "light",
+    kind: "plants",
+    language: "it",
+  },
 ];

@@ -193,6 +193,91 @@ Deno.test("phrases decide the kind: a conversation list is a chat, not a to-do l
   ]);
 });
 
+Deno.test("prompts nobody tuned for get the app they ask for, named and described for it", () => {
+  const dog = analyzePrompt("a tracker for my dog's walks and vet visits", "light").spec;
+  assert.equal(dog.name, "Dog Tracker");
+  assert.deepEqual(dog.screens.map((screen) => [screen.block, screen.title]), [
+    ["collection", "Walks"],
+    ["collection", "Vet visits"],
+  ]);
+  assert.ok(dog.entities.every((entity) => entity.fields.some((field) => field.type === "date")));
+
+  const rent = analyzePrompt("split the rent and bills with 3 flatmates", "light").spec;
+  assert.equal(rent.kind, "split");
+  const payer = rent.entities[0].fields.find((field) => field.key === "paidBy")!;
+  assert.deepEqual(payer.options, ["Me", "Anna", "Ben", "Chloe"]);
+  assert.ok(rent.entities[0].samples.some((sample) => sample.title === "Rent"));
+
+  assert.equal(analyzePrompt("something to help me be more organized", "light").spec.kind, "todo");
+  const runs = analyzePrompt("I run a lot and want to put in my runs and see a chart", "light").spec;
+  assert.deepEqual([runs.kind, runs.name, runs.screens[0].options.unit], ["tracker", "Run Tracker", "km"]);
+
+  const ski = analyzePrompt("a packing list for a ski trip with categories", "light").spec;
+  assert.ok(ski.entities[0].samples.some((sample) => sample.name === "Ski jacket"));
+  const capitals = analyzePrompt("quiz me on capital cities", "light").spec;
+  assert.equal(capitals.name, "Capitals Quiz");
+  assert.equal(capitals.entities[0].samples[0].answer, "Paris");
+
+  const bakery =
+    analyzePrompt("an online bakery where customers pick cakes, add them to a cart", "light").spec;
+  assert.equal(bakery.name, "Bakery");
+  assert.ok(bakery.entities[0].fields.some((field) => field.options?.includes("Cakes")));
+  const barber = analyzePrompt("a booking app for my barber shop: a service and a time slot", "light").spec;
+  assert.equal(barber.name, "Barber Bookings");
+  assert.deepEqual(
+    barber.entities[0].fields.filter((field) => field.type === "choice").map((field) => field.key),
+    ["service", "slot"],
+  );
+  assert.match(barber.description, /barber/);
+
+  const german = analyzePrompt("Eine App für meine Einkaufsliste mit Kategorien", "light");
+  assert.deepEqual([german.spec.kind, german.report.languageFallbackFrom], ["shopping", "de"]);
+  assert.equal(analyzePrompt("make me an app", "light").spec.name, "My List");
+});
+
+Deno.test("a prompt that asks for reminders gets a reminders screen, expo-notifications and its plugin", async () => {
+  const plants = analyzePrompt("app per annaffiare le piante con promemoria", "light").spec;
+  const reminders = plants.screens.find((screen) => screen.block === "reminders");
+  assert.ok(reminders, "a reminders screen");
+  assert.equal(reminders.title, "Promemoria");
+  const entity = plants.entities.find((candidate) => candidate.key === reminders.entity)!;
+  assert.deepEqual(entity.samples[0], {
+    id: "reminder-1",
+    title: "Annaffiare le piante",
+    time: "08:00",
+    on: true,
+  });
+  const files = composeApp(plants);
+  assert.ok(files.some((file) => file.path === "src/blocks/RemindersBlock.tsx"));
+  assert.ok(JSON.parse(fileAt(files, "package.json").contents).dependencies["expo-notifications"]);
+  assert.ok(JSON.parse(fileAt(files, "app.json").contents).expo.plugins.includes("expo-notifications"));
+  assert.deepEqual(verifyProject(files), []);
+
+  // Without reminders, no notification module and no permission asked.
+  const plain = composeApp(analyzePrompt("a shopping list", "light").spec);
+  assert.equal(
+    JSON.parse(fileAt(plain, "package.json").contents).dependencies["expo-notifications"],
+    undefined,
+  );
+  assert.ok(!JSON.parse(fileAt(plain, "app.json").contents).expo.plugins.includes("expo-notifications"));
+
+  const first = await generator.generate(request("Track several habits with streaks", { model: "full" }));
+  const later = specOf(
+    await generator.generate(request("add reminders at 7:30 pm", { existingFiles: first.files })),
+  );
+  const screen = later.screens.find((candidate) => candidate.block === "reminders")!;
+  assert.deepEqual(later.screens.slice(-2).map((candidate) => candidate.block), ["settings", "about"]);
+  assert.equal(later.entities.find((candidate) => candidate.key === screen.entity)!.samples[0].time, "19:30");
+});
+
+Deno.test("screen icons are vector icon names, not emoji a browser may draw as boxes", () => {
+  for (const p of APP_PROMPTS) {
+    for (const screen of analyzePrompt(p.prompt, p.model).spec.screens) {
+      assert.match(screen.icon, /^[a-z]+(-[a-z]+)*$/, `${p.id}: ${screen.icon}`);
+    }
+  }
+});
+
 Deno.test("Italian prompts get Italian UI; other languages fall back to English and say so", async () => {
   assert.equal(detectLanguage("Voglio un'app per la spesa con il carrello").language, "it");
   const spanish = await generator.generate(

@@ -191,8 +191,8 @@ Deno.test("a good app: the spec and files asked for in a strict schema, the spec
       "screens",
     ]);
     const blocks = schema.properties.spec.properties.screens.items.properties.block.enum;
-    assert.equal(blocks.length, 15);
-    assert.ok(blocks.includes("collection") && blocks.includes("about"));
+    assert.equal(blocks.length, 16);
+    assert.ok(blocks.includes("collection") && blocks.includes("reminders") && blocks.includes("about"));
     assert.match(schema.properties.spec.properties.kind.description, /todo, shopping, .*generic/);
     const text = userText(body);
     assert.match(text, /A tide log app that records high and low tides per beach/);

@@ -83,6 +83,8 @@ interface Kind {
   id: string;
   phrases: RegExp[];
   name: Text;
+  /** The name and description of this prompt's variant of the kind ("Bakery", "Capitals Quiz"), if any. */
+  variant?: (context: KindContext) => { name: Text; description?: Text } | undefined;
   description: Text;
   build: (context: KindContext) => KindBuild;
 }
@@ -138,6 +140,112 @@ function days(offset: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+const BAKERY = /\b(bakery|bakeries|cakes?|pastry|pastries|pasticceria|torte?|forno|panetteria)\b/;
+const BAR_CATEGORIES = [
+  tx("Coffee", "Caffè"),
+  tx("Pastry", "Pasticceria"),
+  tx("Drinks", "Bevande"),
+];
+const BAR_PRODUCTS = [
+  {
+    name: "Espresso",
+    category: tx("Coffee", "Caffè"),
+    price: 1.2,
+    description: tx("Short and strong.", "Corto e intenso."),
+  },
+  {
+    name: "Cappuccino",
+    category: tx("Coffee", "Caffè"),
+    price: 1.6,
+    description: tx("With steamed milk.", "Con latte montato."),
+  },
+  {
+    name: "Cornetto",
+    category: tx("Pastry", "Pasticceria"),
+    price: 1.3,
+    description: tx("Fresh every morning.", "Fresco ogni mattina."),
+  },
+  {
+    name: tx("Orange juice", "Spremuta d'arancia"),
+    category: tx("Drinks", "Bevande"),
+    price: 3,
+    description: tx("Freshly squeezed.", "Spremuta al momento."),
+  },
+];
+const BAKERY_CATEGORIES = [tx("Cakes", "Torte"), tx("Pastries", "Pasticcini"), tx("Bread", "Pane")];
+const BAKERY_PRODUCTS = [
+  {
+    name: tx("Chocolate cake", "Torta al cioccolato"),
+    category: tx("Cakes", "Torte"),
+    price: 24,
+    description: tx("Dark chocolate sponge, serves 8.", "Pan di Spagna al cioccolato fondente, per 8."),
+  },
+  {
+    name: "Cheesecake",
+    category: tx("Cakes", "Torte"),
+    price: 22,
+    description: tx("With a berry topping.", "Con frutti di bosco."),
+  },
+  {
+    name: "Croissant",
+    category: tx("Pastries", "Pasticcini"),
+    price: 1.5,
+    description: tx("Baked every morning.", "Sfornato ogni mattina."),
+  },
+  {
+    name: tx("Sourdough loaf", "Pagnotta a lievito madre"),
+    category: tx("Bread", "Pane"),
+    price: 4.5,
+    description: tx("Slow-risen, 800 g.", "Lunga lievitazione, 800 g."),
+  },
+  {
+    name: tx("Fruit tart", "Crostata di frutta"),
+    category: tx("Cakes", "Torte"),
+    price: 18,
+    description: tx("Seasonal fruit on custard.", "Frutta di stagione su crema."),
+  },
+];
+
+// A salon's or barber's bookings: the client picks a service and a time slot.
+const SALON = /\b(barber|barbers|barbershop|hairdresser|hair salon|salon|barbiere|parrucchiere|estetista)\b/;
+
+function salonBookings(c: KindContext): KindBuild {
+  const services = [
+    tx("Haircut", "Taglio"),
+    tx("Beard trim", "Barba"),
+    tx("Haircut and beard", "Taglio e barba"),
+    tx("Hot towel shave", "Rasatura"),
+  ];
+  const slots = ["09:00", "10:00", "11:00", "12:00", "15:00", "16:00", "17:00", "18:00"].map((slot) =>
+    tx(slot, slot)
+  );
+  return {
+    entities: [entity(c, "booking", tx("Booking", "Prenotazione"), tx("Bookings", "Prenotazioni"), [
+      f("client", tx("Client", "Cliente"), "text"),
+      f("service", tx("Service", "Servizio"), "choice", services),
+      f("date", tx("Date", "Data"), "date"),
+      f("slot", tx("Time slot", "Orario"), "choice", slots),
+      f("confirmed", tx("Confirmed", "Confermata"), "check"),
+    ], [
+      { client: "Marco Rossi", service: services[0], date: days(1), slot: slots[1], confirmed: true },
+      { client: "Luca Bianchi", service: services[2], date: days(1), slot: slots[4], confirmed: false },
+      { client: "Sam Taylor", service: services[1], date: days(2), slot: slots[0], confirmed: true },
+      { client: "Paolo Neri", service: services[3], date: days(3), slot: slots[6], confirmed: false },
+    ])],
+    screens: [
+      screen(c, "bookings", tx("Bookings", "Prenotazioni"), "calendar-outline", "collection", "booking", {
+        search: true,
+        checkField: "confirmed",
+        categoryField: "service",
+      }),
+    ],
+    features: [
+      tx("Bookings by service and time slot", "Prenotazioni per servizio e orario"),
+      tx("Confirmation tick", "Conferma"),
+    ],
+  };
+}
+
 const KINDS: Kind[] = [
   {
     id: "todo",
@@ -147,6 +255,8 @@ const KINDS: Kind[] = [
       /\b(list|track|manage|organi[sz]e) (of |my |the )?(daily )?tasks\b/,
       /\bcose da fare\b/,
       /\b(lista|elenco|gestione|gestire) (delle |le |di )?(attivita|compiti|faccende)\b/,
+      /\b(be|get|stay|more|less) (more |better )?(organi[sz]ed|productive)\b/,
+      /\b(aufgabenliste|to do liste|lista de tareas|liste de taches)\b/,
     ],
     name: tx("Task List", "Lista delle cose da fare"),
     description: tx(
@@ -195,7 +305,7 @@ const KINDS: Kind[] = [
           done: false,
         },
       ])],
-      screens: [screen(c, "tasks", tx("Tasks", "Attività"), "✅", "collection", "task", {
+      screens: [screen(c, "tasks", tx("Tasks", "Attività"), "checkbox-outline", "collection", "task", {
         checkField: "done",
         categoryField: "priority",
         search: has(c, WANTS_SEARCH),
@@ -213,6 +323,7 @@ const KINDS: Kind[] = [
       /\b(shopping|groceries|grocery)\b.*\b(buy|aisle|supermarket|list)\b/,
       /\blista (della |per la )?spesa\b/,
       /\bspesa\b.*\b(supermercato|comprare|reparto)\b/,
+      /\b(einkaufsliste|einkaufszettel|lista de (la )?compras?|liste de courses|lista de compras)\b/,
     ],
     name: tx("Shopping List", "Lista della spesa"),
     description: tx(
@@ -243,7 +354,7 @@ const KINDS: Kind[] = [
           bought: false,
         },
       ])],
-      screens: [screen(c, "list", tx("Shopping", "Spesa"), "🛒", "collection", "item", {
+      screens: [screen(c, "list", tx("Shopping", "Spesa"), "cart-outline", "collection", "item", {
         checkField: "bought",
         categoryField: "aisle",
         search: has(c, WANTS_SEARCH),
@@ -260,6 +371,7 @@ const KINDS: Kind[] = [
       /\bpacking (list|checklist)\b/,
       /\b(pack|packing)\b.*\b(trip|travel|holiday|vacation)\b/,
       /\b(valigia|bagagli)\b/,
+      /\b(packliste|lista de equipaje|liste de bagages)\b/,
     ],
     name: tx("Packing List", "Lista per la valigia"),
     description: tx(
@@ -267,27 +379,46 @@ const KINDS: Kind[] = [
       "Una lista per la valigia divisa per categoria, da spuntare mentre prepari il viaggio.",
     ),
     build: (c) => ({
-      entities: [entity(c, "thing", tx("Thing", "Cosa"), tx("Things", "Cose"), [
-        f("name", tx("Thing", "Cosa"), "text"),
-        f("category", tx("Category", "Categoria"), "choice", [
-          tx("Clothes", "Vestiti"),
-          tx("Toiletries", "Bagno"),
-          tx("Documents", "Documenti"),
-          tx("Electronics", "Elettronica"),
-        ]),
-        f("packed", tx("Packed", "In valigia"), "check"),
-      ], [
-        { name: tx("Passport", "Passaporto"), category: tx("Documents", "Documenti"), packed: false },
-        {
-          name: tx("Phone charger", "Caricabatterie"),
-          category: tx("Electronics", "Elettronica"),
-          packed: false,
-        },
-        { name: tx("Toothbrush", "Spazzolino"), category: tx("Toiletries", "Bagno"), packed: true },
-        { name: tx("Swimsuit", "Costume"), category: tx("Clothes", "Vestiti"), packed: false },
-        { name: tx("Sunglasses", "Occhiali da sole"), category: tx("Clothes", "Vestiti"), packed: false },
-      ])],
-      screens: [screen(c, "packing", tx("Packing", "Valigia"), "🧳", "collection", "thing", {
+      entities: [entity(
+        c,
+        "thing",
+        tx("Thing", "Cosa"),
+        tx("Things", "Cose"),
+        [
+          f("name", tx("Thing", "Cosa"), "text"),
+          f("category", tx("Category", "Categoria"), "choice", [
+            tx("Clothes", "Vestiti"),
+            tx("Toiletries", "Bagno"),
+            tx("Documents", "Documenti"),
+            tx("Electronics", "Elettronica"),
+          ]),
+          f("packed", tx("Packed", "In valigia"), "check"),
+        ],
+        has(c, /\b(ski|skiing|snow|snowboard|sci|neve|settimana bianca)\b/)
+          ? [
+            { name: tx("Ski jacket", "Giacca da sci"), category: tx("Clothes", "Vestiti"), packed: false },
+            { name: tx("Goggles", "Maschera"), category: tx("Clothes", "Vestiti"), packed: false },
+            { name: tx("Ski pass", "Skipass"), category: tx("Documents", "Documenti"), packed: true },
+            { name: tx("Sunscreen", "Crema solare"), category: tx("Toiletries", "Bagno"), packed: false },
+            {
+              name: tx("Thermal gloves", "Guanti termici"),
+              category: tx("Clothes", "Vestiti"),
+              packed: false,
+            },
+          ]
+          : [
+            { name: tx("Passport", "Passaporto"), category: tx("Documents", "Documenti"), packed: false },
+            {
+              name: tx("Phone charger", "Caricabatterie"),
+              category: tx("Electronics", "Elettronica"),
+              packed: false,
+            },
+            { name: tx("Toothbrush", "Spazzolino"), category: tx("Toiletries", "Bagno"), packed: true },
+            { name: tx("Swimsuit", "Costume"), category: tx("Clothes", "Vestiti"), packed: false },
+            { name: tx("Sunglasses", "Occhiali da sole"), category: tx("Clothes", "Vestiti"), packed: false },
+          ],
+      )],
+      screens: [screen(c, "packing", tx("Packing", "Valigia"), "briefcase-outline", "collection", "thing", {
         checkField: "packed",
         categoryField: "category",
       })],
@@ -296,7 +427,13 @@ const KINDS: Kind[] = [
   },
   {
     id: "habits",
-    phrases: [/\bhabit(s)?\b/, /\bstreak(s)?\b/, /\babitudin[ei]\b/, /\b(serie|giorni di fila)\b/],
+    phrases: [
+      /\bhabit(s)?\b/,
+      /\bstreak(s)?\b/,
+      /\babitudin[ei]\b/,
+      /\b(serie|giorni di fila)\b/,
+      /\b(gewohnheit(en)?|habitos|habitudes)\b/,
+    ],
     name: tx("Habit Tracker", "Abitudini"),
     description: tx(
       "A habit tracker to check off habits every day and keep your current and best streaks.",
@@ -312,7 +449,7 @@ const KINDS: Kind[] = [
         { name: tx("Meditate", "Meditare") },
         { name: tx("No phone after 10 pm", "Niente telefono dopo le 22") },
       ])],
-      screens: [screen(c, "habits", tx("Habits", "Abitudini"), "🔥", "habits", "habit")],
+      screens: [screen(c, "habits", tx("Habits", "Abitudini"), "flame-outline", "habits", "habit")],
       features: [
         tx("Several habits, checked off daily", "Più abitudini, da spuntare ogni giorno"),
         tx("Current and best streaks", "Serie attuale e record"),
@@ -332,40 +469,40 @@ const KINDS: Kind[] = [
         f("title", tx("Title", "Titolo"), "text"),
         f("date", tx("Date", "Data"), "date"),
         f("mood", tx("Mood", "Umore"), "choice", [
-          tx("😀 Great", "😀 Ottimo"),
-          tx("🙂 Good", "🙂 Buono"),
-          tx("😐 Okay", "😐 Così così"),
-          tx("😞 Low", "😞 Giù"),
+          tx("Great", "Ottimo"),
+          tx("Good", "Buono"),
+          tx("Okay", "Così così"),
+          tx("Low", "Giù"),
         ]),
         f("text", tx("Text", "Testo"), "longtext"),
       ], [
         {
           title: tx("A quiet Sunday", "Una domenica tranquilla"),
           date: days(-1),
-          mood: tx("🙂 Good", "🙂 Buono"),
+          mood: tx("Good", "Buono"),
           text: tx("Long walk by the river.", "Lunga passeggiata sul fiume."),
         },
         {
           title: tx("New job, first day", "Primo giorno di lavoro"),
           date: days(-3),
-          mood: tx("😀 Great", "😀 Ottimo"),
+          mood: tx("Great", "Ottimo"),
           text: tx("Met the team.", "Ho conosciuto la squadra."),
         },
         {
           title: tx("Rainy evening", "Sera di pioggia"),
           date: days(-6),
-          mood: tx("😐 Okay", "😐 Così così"),
+          mood: tx("Okay", "Così così"),
           text: tx("Read by the window.", "Ho letto vicino alla finestra."),
         },
         {
           title: tx("Dinner with friends", "Cena con gli amici"),
           date: days(-9),
-          mood: tx("😀 Great", "😀 Ottimo"),
+          mood: tx("Great", "Ottimo"),
           text: tx("Too much pizza.", "Troppa pizza."),
         },
       ])],
       screens: [
-        screen(c, "entries", tx("Journal", "Diario"), "📔", "collection", "entry", {
+        screen(c, "entries", tx("Journal", "Diario"), "book-outline", "collection", "entry", {
           search: true,
           categoryField: "mood",
         }),
@@ -393,7 +530,7 @@ const KINDS: Kind[] = [
         { value: 5, date: days(-1), note: tx("Friends over", "Amici a cena") },
       ])],
       screens: [
-        screen(c, "mood", tx("Mood", "Umore"), "🙂", "tracker", "mood", {
+        screen(c, "mood", tx("Mood", "Umore"), "happy-outline", "tracker", "mood", {
           valueField: "value",
           dateField: "date",
           unit: "/5",
@@ -408,7 +545,7 @@ const KINDS: Kind[] = [
   },
   {
     id: "recipes",
-    phrases: [/\brecipe(s)?\b/, /\bricett[ae]\b/, /\bcookbook\b/],
+    phrases: [/\brecipe(s)?\b/, /\bricett[ae]\b/, /\bcookbook\b/, /\b(rezepte?|recetas?|recettes?)\b/],
     name: tx("Recipe Box", "Ricettario"),
     description: tx(
       "A recipe collection to browse by category, search, and open each recipe's ingredients and steps.",
@@ -462,7 +599,7 @@ const KINDS: Kind[] = [
         },
       ])],
       screens: [
-        screen(c, "recipes", tx("Recipes", "Ricette"), "🍝", "collection", "recipe", {
+        screen(c, "recipes", tx("Recipes", "Ricette"), "restaurant-outline", "collection", "recipe", {
           search: true,
           categoryField: "category",
         }),
@@ -530,7 +667,7 @@ const KINDS: Kind[] = [
         },
       ])],
       screens: [
-        screen(c, "books", tx("Books", "Libri"), "📚", "collection", "book", {
+        screen(c, "books", tx("Books", "Libri"), "library-outline", "collection", "book", {
           search: true,
           categoryField: "genre",
           checkField: "read",
@@ -587,7 +724,7 @@ const KINDS: Kind[] = [
         },
       ])],
       screens: [
-        screen(c, "plants", tx("Plants", "Piante"), "🪴", "collection", "plant", {
+        screen(c, "plants", tx("Plants", "Piante"), "leaf-outline", "collection", "plant", {
           search: has(c, WANTS_SEARCH),
           categoryField: "room",
         }),
@@ -604,6 +741,7 @@ const KINDS: Kind[] = [
       /\b(track|log|manage) (my )?(spending|expenses|finances|money)\b/,
       /\b(spese|entrate|uscite) (mensili|di casa|personali)?\b.*\b(categori|grafico|budget|totale)/,
       /\bgestire (le )?(mie )?(spese|finanze)\b/,
+      /\b(haushaltsbuch|presupuesto|budget mensuel)\b/,
     ],
     name: tx("Budget", "Bilancio"),
     description: tx(
@@ -640,7 +778,9 @@ const KINDS: Kind[] = [
         { title: tx("Cinema", "Cinema"), amount: -18, category: tx("Fun", "Svago"), date: days(-4) },
       ])],
       screens: [
-        screen(c, "budget", tx("Budget", "Bilancio"), "💶", "budget", "transaction", { chart: true }),
+        screen(c, "budget", tx("Budget", "Bilancio"), "wallet-outline", "budget", "transaction", {
+          chart: true,
+        }),
       ],
       features: [
         tx("Income and expenses by category", "Entrate e uscite per categoria"),
@@ -656,6 +796,8 @@ const KINDS: Kind[] = [
       /\bshared expenses\b/,
       /\bwho owes\b/,
       /\b(dividere|spese condivise|chi deve)\b/,
+      /\bsplit(ting)? (the )?(rent|bills?|costs|expenses|bill)\b/,
+      /\b(flatmates?|roommates?|housemates?|coinquilin[ie])\b/,
     ],
     name: tx("Split the Bill", "Dividi le spese"),
     description: tx(
@@ -663,20 +805,37 @@ const KINDS: Kind[] = [
       "Spese di gruppo: chi ha pagato, divisione in parti uguali e chi deve quanto a chi.",
     ),
     build: (c) => {
-      const people = [tx("Anna", "Anna"), tx("Ben", "Marco"), tx("Chloe", "Giulia")];
+      const people = splitPeople(c);
+      const home = has(
+        c,
+        /\b(rent|bills?|flat|flatmates?|roommates?|housemates?|affitto|bollett[ae]|coinquilin[ie])\b/,
+      );
+      const samples = home
+        ? [
+          { title: tx("Rent", "Affitto"), amount: 1200, paidBy: people[0] },
+          { title: tx("Electricity", "Luce"), amount: 84, paidBy: people[1] },
+          { title: tx("Internet", "Internet"), amount: 30, paidBy: people[2 % people.length] },
+          { title: tx("Gas", "Gas"), amount: 62, paidBy: people[people.length - 1] },
+          { title: tx("Cleaning supplies", "Detersivi"), amount: 18.5, paidBy: people[0] },
+        ]
+        : [
+          { title: tx("Dinner", "Cena"), amount: 90, paidBy: people[0] },
+          { title: tx("Taxi", "Taxi"), amount: 24, paidBy: people[1] },
+          {
+            title: tx("Museum tickets", "Biglietti del museo"),
+            amount: 45,
+            paidBy: people[2 % people.length],
+          },
+          { title: tx("Groceries", "Spesa"), amount: 38.5, paidBy: people[0] },
+        ];
       return {
         entities: [entity(c, "expense", tx("Expense", "Spesa"), tx("Expenses", "Spese"), [
           f("title", tx("What", "Cosa"), "text"),
           f("amount", tx("Amount", "Importo"), "money"),
           f("paidBy", tx("Paid by", "Pagato da"), "choice", people),
-        ], [
-          { title: tx("Dinner", "Cena"), amount: 90, paidBy: people[0] },
-          { title: tx("Taxi", "Taxi"), amount: 24, paidBy: people[1] },
-          { title: tx("Museum tickets", "Biglietti del museo"), amount: 45, paidBy: people[2] },
-          { title: tx("Groceries", "Spesa"), amount: 38.5, paidBy: people[0] },
-        ])],
+        ], samples)],
         screens: [
-          screen(c, "split", tx("Expenses", "Spese"), "🧾", "split", "expense", {
+          screen(c, "split", tx("Expenses", "Spese"), "receipt-outline", "split", "expense", {
             amountField: "amount",
             categoryField: "paidBy",
           }),
@@ -698,7 +857,7 @@ const KINDS: Kind[] = [
     ),
     build: (c) => ({
       entities: [],
-      screens: [screen(c, "timer", tx("Timer", "Timer"), "⏱️", "timer", undefined, {
+      screens: [screen(c, "timer", tx("Timer", "Timer"), "timer-outline", "timer", undefined, {
         phases: [{ label: tx("Focus", "Concentrazione")[c.language], minutes: 25 }, {
           label: tx("Break", "Pausa")[c.language],
           minutes: 5,
@@ -724,7 +883,7 @@ const KINDS: Kind[] = [
     ),
     build: (c) => ({
       entities: [],
-      screens: [screen(c, "intervals", tx("Intervals", "Intervalli"), "🏋️", "timer", undefined, {
+      screens: [screen(c, "intervals", tx("Intervals", "Intervalli"), "barbell-outline", "timer", undefined, {
         phases: [{ label: tx("Work", "Lavoro")[c.language], minutes: 0.75 }, {
           label: tx("Rest", "Recupero")[c.language],
           minutes: 0.25,
@@ -739,24 +898,30 @@ const KINDS: Kind[] = [
     phrases: [
       /\b(weight|water|sleep|steps|running|calories|blood pressure) (tracker|log|intake)\b/,
       /\b(track|log) (my )?(weight|water|sleep|steps|runs?|calories)\b/,
+      /\b(my|the) (runs|jogs)\b/,
+      /\bi (run|jog)\b/,
       /\b(peso|acqua|sonno|passi|corsa)\b.*\b(tenere traccia|registrare|monitorare|tracciare)\b/,
       /\b(tenere traccia|registrare|monitorare|tracciare) (del |dell |della |dei )?(peso|acqua|sonno|passi|corsa)\b/,
     ],
     name: tx("Tracker", "Monitor"),
+    variant: (c) => {
+      const { name, label } = trackerSubject(c);
+      return name
+        ? {
+          name,
+          description: tx(
+            `A ${label.en.toLowerCase()} log: a value every day, its average and latest, and a chart.`,
+            `Un registro (${label.it.toLowerCase()}): un valore al giorno, media, ultimo valore e un grafico.`,
+          ),
+        }
+        : undefined;
+    },
     description: tx(
       "A tracker to log a value every day and follow it on a chart.",
       "Un'app per registrare un valore ogni giorno e seguirlo in un grafico.",
     ),
     build: (c) => {
-      const subjects: [RegExp, Text, string, number][] = [
-        [/\b(weight|peso)\b/, tx("Weight", "Peso"), "kg", 72],
-        [/\b(water|acqua)\b/, tx("Water", "Acqua"), tx(" glasses", " bicchieri")[c.language], 6],
-        [/\b(sleep|sonno)\b/, tx("Sleep", "Sonno"), "h", 7],
-        [/\b(steps|passi)\b/, tx("Steps", "Passi"), "", 8000],
-        [/\b(run|runs|running|corsa)\b/, tx("Run", "Corsa"), "km", 5],
-      ];
-      const [, label, unit, base] = subjects.find(([pattern]) => has(c, pattern)) ??
-        [/x/, tx("Value", "Valore"), "", 10];
+      const { label, unit, base } = trackerSubject(c);
       return {
         entities: [entity(
           c,
@@ -775,7 +940,7 @@ const KINDS: Kind[] = [
           })),
         )],
         screens: [
-          screen(c, "log", label, "📈", "tracker", "log", {
+          screen(c, "log", label, "trending-up-outline", "tracker", "log", {
             valueField: "value",
             dateField: "date",
             unit,
@@ -800,6 +965,16 @@ const KINDS: Kind[] = [
       /\bschede\b/,
     ],
     name: tx("Flashcards", "Flashcard"),
+    variant: (c) =>
+      has(c, CAPITALS)
+        ? {
+          name: tx("Capitals Quiz", "Quiz delle capitali"),
+          description: tx(
+            "A quiz on the world's capitals: guess, flip the card, mark what you knew and see your score.",
+            "Un quiz sulle capitali del mondo: indovina, gira la carta, segna se la sapevi e guarda il punteggio.",
+          ),
+        }
+        : undefined,
     description: tx(
       "Flashcards to study a subject: flip each card, mark what you knew, and see your score.",
       "Flashcard per studiare: gira la carta, segna se la sapevi e guarda il punteggio.",
@@ -811,7 +986,7 @@ const KINDS: Kind[] = [
           f("question", tx("Question", "Domanda"), "text"),
           f("answer", tx("Answer", "Risposta"), "text"),
         ], deck)],
-        screens: [screen(c, "quiz", tx("Quiz", "Quiz"), "🧠", "quiz", "card")],
+        screens: [screen(c, "quiz", tx("Quiz", "Quiz"), "bulb-outline", "quiz", "card")],
         features: [
           tx("Flip cards and keep score", "Gira le carte e tieni il punteggio"),
           tx("Add your own cards", "Aggiungi le tue carte"),
@@ -839,7 +1014,7 @@ const KINDS: Kind[] = [
           { name: tx("Book club", "Club del libro"), last: tx("Next book: Dune", "Prossimo libro: Dune") },
         ]),
       ],
-      screens: [screen(c, "chats", tx("Chats", "Chat"), "💬", "chat", "conversation")],
+      screens: [screen(c, "chats", tx("Chats", "Chat"), "chatbubbles-outline", "chat", "conversation")],
       features: [
         tx("Conversation list", "Elenco delle conversazioni"),
         tx(
@@ -873,7 +1048,7 @@ const KINDS: Kind[] = [
         { label: tx("Returns", "Resi"), value: 12, change: -15 },
       ])],
       screens: [
-        screen(c, "dashboard", tx("Dashboard", "Cruscotto"), "📊", "dashboard", "metric", {
+        screen(c, "dashboard", tx("Dashboard", "Cruscotto"), "stats-chart-outline", "dashboard", "metric", {
           valueField: "value",
           amountField: "change",
           chart: true,
@@ -895,7 +1070,16 @@ const KINDS: Kind[] = [
     ),
     build: (c) => ({
       entities: [],
-      screens: [screen(c, "calculator", tx("Calculator", "Calcolatrice"), "🧮", "calculator", undefined)],
+      screens: [
+        screen(
+          c,
+          "calculator",
+          tx("Calculator", "Calcolatrice"),
+          "calculator-outline",
+          "calculator",
+          undefined,
+        ),
+      ],
       features: [tx("Four operations", "Quattro operazioni"), tx("Recent results", "Risultati recenti")],
     }),
   },
@@ -914,31 +1098,39 @@ const KINDS: Kind[] = [
     ),
     build: (c) => ({
       entities: [],
-      screens: [screen(c, "convert", tx("Convert", "Converti"), "🔁", "converter", undefined, {
-        conversions: [
-          {
-            group: tx("Length", "Lunghezza")[c.language],
-            units: [{ label: "m", factor: 1 }, { label: "km", factor: 1000 }, { label: "cm", factor: 0.01 }, {
-              label: "mi",
-              factor: 1609.344,
-            }, { label: "ft", factor: 0.3048 }],
-          },
-          {
-            group: tx("Weight", "Peso")[c.language],
-            units: [{ label: "kg", factor: 1 }, { label: "g", factor: 0.001 }, {
-              label: "lb",
-              factor: 0.45359237,
-            }, { label: "oz", factor: 0.028349523 }],
-          },
-          {
-            group: tx("Volume", "Volume")[c.language],
-            units: [{ label: "l", factor: 1 }, { label: "ml", factor: 0.001 }, {
-              label: "gal",
-              factor: 3.785411784,
-            }, { label: "cup", factor: 0.2365882365 }],
-          },
-        ],
-      })],
+      screens: [
+        screen(c, "convert", tx("Convert", "Converti"), "swap-horizontal-outline", "converter", undefined, {
+          conversions: [
+            {
+              group: tx("Length", "Lunghezza")[c.language],
+              units: [
+                { label: "m", factor: 1 },
+                { label: "km", factor: 1000 },
+                { label: "cm", factor: 0.01 },
+                {
+                  label: "mi",
+                  factor: 1609.344,
+                },
+                { label: "ft", factor: 0.3048 },
+              ],
+            },
+            {
+              group: tx("Weight", "Peso")[c.language],
+              units: [{ label: "kg", factor: 1 }, { label: "g", factor: 0.001 }, {
+                label: "lb",
+                factor: 0.45359237,
+              }, { label: "oz", factor: 0.028349523 }],
+            },
+            {
+              group: tx("Volume", "Volume")[c.language],
+              units: [{ label: "l", factor: 1 }, { label: "ml", factor: 0.001 }, {
+                label: "gal",
+                factor: 3.785411784,
+              }, { label: "cup", factor: 0.2365882365 }],
+            },
+          ],
+        }),
+      ],
       features: [tx("Length, weight and volume", "Lunghezza, peso e volume")],
     }),
   },
@@ -951,52 +1143,45 @@ const KINDS: Kind[] = [
       /\bcarrello\b/,
     ],
     name: tx("Shop", "Negozio"),
+    variant: (c) =>
+      has(c, BAKERY)
+        ? {
+          name: tx("Bakery", "Pasticceria"),
+          description: tx(
+            "A bakery's cakes, pastries and bread by category, a cart with the total, and orders.",
+            "Torte, pasticcini e pane della pasticceria per categoria, un carrello con il totale e gli ordini.",
+          ),
+        }
+        : undefined,
     description: tx(
       "A product catalog with categories and search, a cart with the total, and orders.",
       "Un catalogo di prodotti con categorie e ricerca, un carrello con il totale e gli ordini.",
     ),
     build: (c) => ({
-      entities: [entity(c, "product", tx("Product", "Prodotto"), tx("Products", "Prodotti"), [
-        f("name", tx("Product", "Prodotto"), "text"),
-        f("category", tx("Category", "Categoria"), "choice", [
-          tx("Coffee", "Caffè"),
-          tx("Pastry", "Pasticceria"),
-          tx("Drinks", "Bevande"),
-        ]),
-        f("price", tx("Price", "Prezzo"), "money"),
-        f("description", tx("Description", "Descrizione"), "longtext"),
-      ], [
-        {
-          name: "Espresso",
-          category: tx("Coffee", "Caffè"),
-          price: 1.2,
-          description: tx("Short and strong.", "Corto e intenso."),
-        },
-        {
-          name: "Cappuccino",
-          category: tx("Coffee", "Caffè"),
-          price: 1.6,
-          description: tx("With steamed milk.", "Con latte montato."),
-        },
-        {
-          name: "Cornetto",
-          category: tx("Pastry", "Pasticceria"),
-          price: 1.3,
-          description: tx("Fresh every morning.", "Fresco ogni mattina."),
-        },
-        {
-          name: tx("Orange juice", "Spremuta d'arancia"),
-          category: tx("Drinks", "Bevande"),
-          price: 3,
-          description: tx("Freshly squeezed.", "Spremuta al momento."),
-        },
-      ])],
+      entities: [entity(
+        c,
+        "product",
+        tx("Product", "Prodotto"),
+        tx("Products", "Prodotti"),
+        [
+          f("name", tx("Product", "Prodotto"), "text"),
+          f(
+            "category",
+            tx("Category", "Categoria"),
+            "choice",
+            has(c, BAKERY) ? BAKERY_CATEGORIES : BAR_CATEGORIES,
+          ),
+          f("price", tx("Price", "Prezzo"), "money"),
+          f("description", tx("Description", "Descrizione"), "longtext"),
+        ],
+        has(c, BAKERY) ? BAKERY_PRODUCTS : BAR_PRODUCTS,
+      )],
       screens: [
-        screen(c, "shop", tx("Shop", "Negozio"), "🛍️", "catalog", "product", {
+        screen(c, "shop", tx("Shop", "Negozio"), "storefront-outline", "catalog", "product", {
           categoryField: "category",
           amountField: "price",
         }),
-        screen(c, "cart", tx("Cart", "Carrello"), "🛒", "cart", undefined),
+        screen(c, "cart", tx("Cart", "Carrello"), "cart-outline", "cart", undefined),
       ],
       features: [
         tx("Catalog with categories and search", "Catalogo con categorie e ricerca"),
@@ -1011,68 +1196,134 @@ const KINDS: Kind[] = [
       /\b(eventi|evento|prenotazion[ei]|appuntament[oi])\b/,
     ],
     name: tx("Bookings", "Prenotazioni"),
+    variant: (c) =>
+      has(c, SALON)
+        ? {
+          name: tx("Barber Bookings", "Prenotazioni barbiere"),
+          description: tx(
+            "Bookings for a barber shop: each client's service, day and time slot, and a confirmation tick.",
+            "Le prenotazioni del barbiere: servizio, giorno e orario di ogni cliente, e la conferma.",
+          ),
+        }
+        : undefined,
     description: tx(
       "Bookings and events with date, time and place, and a confirmation tick.",
       "Prenotazioni ed eventi con data, ora e luogo, e la conferma.",
     ),
-    build: (c) => ({
-      entities: [entity(c, "booking", tx("Booking", "Prenotazione"), tx("Bookings", "Prenotazioni"), [
-        f("title", tx("What", "Cosa"), "text"),
-        f("date", tx("Date", "Data"), "date"),
-        f("time", tx("Time", "Ora"), "text"),
-        f("place", tx("Place", "Luogo"), "text"),
-        f("confirmed", tx("Confirmed", "Confermata"), "check"),
-      ], [
-        {
-          title: tx("Haircut", "Parrucchiere"),
-          date: days(2),
-          time: "10:30",
-          place: "Via Roma 12",
-          confirmed: true,
-        },
-        {
-          title: tx("Team dinner", "Cena di squadra"),
-          date: days(5),
-          time: "20:00",
-          place: "Trattoria da Gino",
-          confirmed: false,
-        },
-        {
-          title: tx("Tennis court", "Campo da tennis"),
-          date: days(6),
-          time: "18:00",
-          place: tx("Sports centre", "Centro sportivo"),
-          confirmed: true,
-        },
-        {
-          title: tx("Concert", "Concerto"),
-          date: days(12),
-          time: "21:00",
-          place: tx("City hall", "Teatro comunale"),
-          confirmed: false,
-        },
-      ])],
-      screens: [
-        screen(c, "bookings", tx("Bookings", "Prenotazioni"), "📅", "collection", "booking", {
-          search: true,
-          checkField: "confirmed",
-        }),
-      ],
-      features: [
-        tx("Date, time and place of each booking", "Data, ora e luogo di ogni prenotazione"),
-        tx("Confirmation tick", "Conferma"),
-      ],
-    }),
+    build: (c) =>
+      has(c, SALON) ? salonBookings(c) : ({
+        entities: [entity(c, "booking", tx("Booking", "Prenotazione"), tx("Bookings", "Prenotazioni"), [
+          f("title", tx("What", "Cosa"), "text"),
+          f("date", tx("Date", "Data"), "date"),
+          f("time", tx("Time", "Ora"), "text"),
+          f("place", tx("Place", "Luogo"), "text"),
+          f("confirmed", tx("Confirmed", "Confermata"), "check"),
+        ], [
+          {
+            title: tx("Haircut", "Parrucchiere"),
+            date: days(2),
+            time: "10:30",
+            place: "Via Roma 12",
+            confirmed: true,
+          },
+          {
+            title: tx("Team dinner", "Cena di squadra"),
+            date: days(5),
+            time: "20:00",
+            place: "Trattoria da Gino",
+            confirmed: false,
+          },
+          {
+            title: tx("Tennis court", "Campo da tennis"),
+            date: days(6),
+            time: "18:00",
+            place: tx("Sports centre", "Centro sportivo"),
+            confirmed: true,
+          },
+          {
+            title: tx("Concert", "Concerto"),
+            date: days(12),
+            time: "21:00",
+            place: tx("City hall", "Teatro comunale"),
+            confirmed: false,
+          },
+        ])],
+        screens: [
+          screen(c, "bookings", tx("Bookings", "Prenotazioni"), "calendar-outline", "collection", "booking", {
+            search: true,
+            checkField: "confirmed",
+          }),
+        ],
+        features: [
+          tx("Date, time and place of each booking", "Data, ora e luogo di ogni prenotazione"),
+          tx("Confirmation tick", "Conferma"),
+        ],
+      }),
   },
 ];
 
 /** The kinds a spec may name: the ones recognized by phrases, and the app around the prompt's own nouns. */
 export const KNOWN_KINDS: readonly string[] = [...KINDS.map((kind) => kind.id), "generic"];
 
+const NUMBERS: Record<string, number> = {
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  due: 2,
+  tre: 3,
+  quattro: 4,
+  cinque: 5,
+  sei: 6,
+};
+
+// The people sharing: "with 3 flatmates" is the user and three more, "between 4 friends" four in all.
+function splitPeople(c: KindContext): Text[] {
+  const names = [
+    tx("Me", "Io"),
+    tx("Anna", "Anna"),
+    tx("Ben", "Marco"),
+    tx("Chloe", "Giulia"),
+    tx("Dan", "Luca"),
+    tx("Emma", "Sara"),
+  ];
+  const match = normalize(c.prompt).match(
+    /\b(with|between|among|tra|fra|con) (my |i miei |le mie )?(\d|two|three|four|five|six|due|tre|quattro|cinque|sei) (\w+)/,
+  );
+  if (!match) return names.slice(1, 4);
+  const n = Number(match[3]) || NUMBERS[match[3]];
+  const withMe = match[1] === "with" || match[1] === "con";
+  return withMe ? names.slice(0, Math.min(6, n + 1)) : names.slice(1, 1 + Math.max(2, Math.min(5, n)));
+}
+
+// What a tracker follows, from the prompt: its label, unit, a typical value and the app's name.
+function trackerSubject(c: KindContext): { label: Text; unit: string; base: number; name?: Text } {
+  const subjects: [RegExp, Text, string, number, Text][] = [
+    [/\b(weight|peso)\b/, tx("Weight", "Peso"), "kg", 72, tx("Weight Tracker", "Il mio peso")],
+    [
+      /\b(water|acqua)\b/,
+      tx("Water", "Acqua"),
+      tx(" glasses", " bicchieri")[c.language],
+      6,
+      tx("Water Tracker", "Acqua bevuta"),
+    ],
+    [/\b(sleep|sonno)\b/, tx("Sleep", "Sonno"), "h", 7, tx("Sleep Tracker", "Il mio sonno")],
+    [/\b(steps|passi)\b/, tx("Steps", "Passi"), "", 8000, tx("Steps Tracker", "I miei passi")],
+    [/\b(run|runs|running|jog|jogs|corsa)\b/, tx("Run", "Corsa"), "km", 5, tx("Run Tracker", "Le mie corse")],
+  ];
+  const found = subjects.find(([pattern]) => has(c, pattern));
+  if (!found) return { label: tx("Value", "Valore"), unit: "", base: 10 };
+  const [, label, unit, base, name] = found;
+  return { label, unit, base, name };
+}
+
+const CAPITALS = /\b(capital|capitals|capitali|geograph|geografia)/;
+
 // Quiz decks for subjects the generator knows; any other subject starts with cards that name it.
 function quizDeck(c: KindContext): Record<string, Value | Text>[] {
   const p = normalize(c.prompt);
-  if (/\b(capital|capitals|capitali|geograph|geografia)/.test(p)) {
+  if (CAPITALS.test(p)) {
     return [
       { question: tx("Capital of France?", "Capitale della Francia?"), answer: tx("Paris", "Parigi") },
       { question: tx("Capital of Japan?", "Capitale del Giappone?"), answer: tx("Tokyo", "Tokyo") },
@@ -1186,11 +1437,33 @@ function singular(plural: string, language: Language): string {
   return word.replace(/ies$/, "y").replace(/(ss|x|ch|sh)es$/, "$1").replace(/([^s])s$/, "$1");
 }
 
-function genericKind(c: KindContext): KindBuild & { noun: string } {
+// "a tracker for my dog's walks and vet visits", "an app for our board games": the head noun's object.
+const GENERIC_HEAD =
+  /\b(?:tracker|log|logbook|diary|journal|planner|organi[sz]er|database|app|registro|diario|app)\s+(?:for|of|per|dei|delle|degli|di)\s+(?:all\s+)?(?:my|our|the|your|i miei|le mie|i|le|gli)?\s*([\p{L}\s'’-]{3,60}?)(?=\s+(?:with|where|by|including|that|for|in|con|dove|per|che)\b|[,.;:!?]|$)/u;
+const NOT_A_NOUN =
+  /^(?:see|show|get|rate|add|check|share|find|remember|know|have|make|keep|set|vedere|aggiungere)\b/;
+const DATED = /\b(track|tracker|log|logbook|record|diary|journal|history|visits?|registro|diario|storico)\b/;
+
+/** The nouns the prompt names ("walks and vet visits" → both), and whose they are ("dog's" → dog). */
+function genericNouns(c: KindContext): { nouns: string[]; owner?: string } {
   const match = c.prompt.match(c.language === "it" ? GENERIC_VERBS_IT : GENERIC_VERBS) ??
-    c.prompt.match(GENERIC_VERBS) ?? c.prompt.match(GENERIC_VERBS_IT);
-  const noun = (match?.[1] ?? tx("items", "elementi")[c.language]).trim().replace(/\s+/g, " ").toLowerCase();
-  const one = singular(noun.split(" ").at(-1) ?? noun, c.language);
+    c.prompt.match(GENERIC_HEAD) ?? c.prompt.match(GENERIC_VERBS) ?? c.prompt.match(GENERIC_VERBS_IT);
+  if (!match) return { nouns: [] };
+  let phrase = match[1].trim().replace(/\s+/g, " ").toLowerCase();
+  const owned = phrase.match(/^([\p{L}]+)['’]s? (.+)$/u);
+  if (owned) phrase = owned[2];
+  const parts = phrase.split(/\s+(?:and|e)\s+/).map((part) => part.trim()).filter(Boolean);
+  const nouns = [parts[0]];
+  for (const part of parts.slice(1, 3)) {
+    if (part.split(" ").length <= 3 && !NOT_A_NOUN.test(part)) nouns.push(part);
+    else break;
+  }
+  return { nouns: nouns.filter((noun) => noun.length >= 3), owner: owned?.[1] };
+}
+
+function genericKind(c: KindContext): KindBuild & { name: string } {
+  const found = genericNouns(c);
+  const nouns = found.nouns.length > 0 ? found.nouns : [tx("items", "elementi")[c.language]];
   const taken = new Set<string>();
   const titleKey = keyOf("name", taken);
   const fields: FieldSpec[] = [{ key: titleKey, label: tx("Name", "Nome")[c.language], type: "text" }];
@@ -1201,30 +1474,45 @@ function genericKind(c: KindContext): KindBuild & { noun: string } {
     fields.push({ key: keyOf(label, taken), label: capitalize(label), type: fieldType(label) });
   }
   if (fields.length === 1) {
+    if (has(c, DATED)) {
+      fields.push({ key: keyOf("date", taken), label: tx("Date", "Data")[c.language], type: "date" });
+    }
     fields.push({ key: keyOf("notes", taken), label: tx("Notes", "Note")[c.language], type: "longtext" });
   }
-  const sample = (n: number): RecordData => ({
-    id: `record-${n}`,
-    ...Object.fromEntries(
-      fields.map((field) => [field.key, sampleValue(field, `${capitalize(one)} ${n}`, n)]),
-    ),
+  const entities: EntitySpec[] = nouns.map((noun, index) => {
+    const one = singular(noun.split(" ").at(-1) ?? noun, c.language);
+    const label = capitalize(noun.split(" ").length > 1 ? noun.replace(/\S+$/, one) : one);
+    const key = index === 0 ? "record" : `record${index + 1}`;
+    const samples = [1, 2, 3, 4].slice(0, c.tier === "full" ? 4 : 2).map((n): RecordData => ({
+      id: `${key}-${n}`,
+      ...Object.fromEntries(fields.map((field) => [field.key, sampleValue(field, `${label} ${n}`, n)])),
+    }));
+    return { key, label, plural: capitalize(noun), fields, samples };
   });
-  const samples = [1, 2, 3, 4].slice(0, c.tier === "full" ? 4 : 2).map(sample);
+  const all = nouns.join(c.language === "it" ? " e " : " and ");
+  const head = c.prompt.match(/\b(tracker|log|diary|journal|planner)\b/i)?.[1] ?? "tracker";
+  const name = found.nouns.length === 0
+    ? tx("My List", "La mia lista")[c.language]
+    : found.owner && c.language === "en"
+    ? styleName(`${found.owner} ${head}`, c.language)
+    : all.split(" ").length <= 4
+    ? styleName(nouns.length > 1 ? nouns.join(" & ") : all, c.language)
+    : styleName(nouns[0], c.language);
   return {
-    noun,
-    entities: [{ key: "record", label: capitalize(one), plural: capitalize(noun), fields, samples }],
-    screens: [{
-      key: "records",
-      title: capitalize(noun).slice(0, 24),
-      icon: "📋",
-      block: "collection",
-      entity: "record",
+    name,
+    entities,
+    screens: entities.map((entity) => ({
+      key: entity.key === "record" ? "records" : `${entity.key}s`,
+      title: entity.plural.slice(0, 24),
+      icon: "list-outline",
+      block: "collection" as const,
+      entity: entity.key,
       options: { search: true },
-    }],
+    })),
     features: [
       tx(
-        `A list of ${noun} with add, edit and detail screens`,
-        `Un elenco di ${noun} con schermate per aggiungere, modificare e vedere i dettagli`,
+        `A list of ${all} with add, edit and detail screens`,
+        `Un elenco di ${all} con schermate per aggiungere, modificare e vedere i dettagli`,
       ),
       tx("Search", "Ricerca"),
     ],
@@ -1302,13 +1590,14 @@ export function analyzePrompt(
     const generic = genericKind(context);
     builds.push(generic);
     kindId = "generic";
-    name = styleName(generic.noun, language);
+    name = generic.name;
     description = generic.features[0][language] + ".";
   } else {
     for (const kind of kinds) builds.push(kind.build(context));
     kindId = kinds.map((kind) => kind.id).join("+");
-    name = kinds[0].name[language];
-    description = kinds[0].description[language];
+    const variant = kinds[0].variant?.(context);
+    name = (variant?.name ?? kinds[0].name)[language];
+    description = (variant?.description ?? kinds[0].description)[language];
   }
   const called = prompt.match(CALLED)?.[1];
   if (appName?.trim()) name = appName.trim();
@@ -1329,6 +1618,7 @@ export function analyzePrompt(
   };
   for (const build of builds) addBuild(spec, build);
   applyFeatureWords(spec, prompt);
+  addReminders(spec, prompt);
   if (tier === "full") addFullTierScreens(spec);
   return {
     spec,
@@ -1390,13 +1680,77 @@ function applyFeatureWords(spec: AppSpec, prompt: string) {
   }
 }
 
+const WANTS_REMINDERS =
+  /\b(remind|reminds|reminder|reminders|notify|notifications?|alert me|promemoria|ricordami|ricordarmi|notifica|notifiche|avvisami|erinnerung(en)?|recordatorios?|rappels?)\b/;
+
+// What the first reminder says, by the app's first kind; the time is the prompt's ("at 8", "alle 7:30").
+const REMINDER_SAMPLES: Record<string, [Text, number]> = {
+  plants: [tx("Water the plants", "Annaffiare le piante"), 8],
+  habits: [tx("Check off today's habits", "Spunta le abitudini di oggi"), 21],
+  todo: [tx("Look at today's tasks", "Guarda le attività di oggi"), 9],
+  journal: [tx("Write today's page", "Scrivi la pagina di oggi"), 21],
+  mood: [tx("How was today?", "Com'è andata oggi?"), 21],
+  tracker: [tx("Log today's value", "Registra il valore di oggi"), 20],
+  flashcards: [tx("Study your cards", "Ripassa le carte"), 18],
+  budget: [tx("Note today's spending", "Segna le spese di oggi"), 21],
+};
+
+function promptTime(prompt: string): [number, number] | undefined {
+  const match = normalize(prompt).match(/\b(?:at|alle|ore|um|a las) (\d{1,2})(?: (\d{2}))? ?(am|pm)?\b/);
+  if (!match) return undefined;
+  let hour = Number(match[1]);
+  if (match[3] === "pm" && hour < 12) hour += 12;
+  if (match[3] === "am" && hour === 12) hour = 0;
+  const minute = Number(match[2] ?? 0);
+  return hour < 24 && minute < 60 ? [hour, minute] : undefined;
+}
+
+/** A reminders screen (daily local notifications) when the prompt asks to be reminded; true if added. */
+function addReminders(spec: AppSpec, prompt: string): boolean {
+  if (!WANTS_REMINDERS.test(normalize(prompt)) || spec.screens.some((s) => s.block === "reminders")) {
+    return false;
+  }
+  const t = (text: Text) => text[spec.language];
+  const [what, defaultHour] = REMINDER_SAMPLES[spec.kind.split("+")[0]] ??
+    [tx(`Open ${spec.name}`, `Apri ${spec.name}`), 9];
+  const [hour, minute] = promptTime(prompt) ?? [defaultHour, 0];
+  const time = `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
+  let key = "reminder";
+  for (let n = 2; spec.entities.some((existing) => existing.key === key); n++) key = `reminder${n}`;
+  spec.entities.push({
+    key,
+    label: t(tx("Reminder", "Promemoria")),
+    plural: t(tx("Reminders", "Promemoria")),
+    fields: [
+      { key: "title", label: t(tx("Reminder", "Promemoria")), type: "text" },
+      { key: "time", label: t(tx("Time", "Ora")), type: "text" },
+      { key: "on", label: t(tx("On", "Attivo")), type: "check" },
+    ],
+    samples: [{ id: `${key}-1`, title: t(what), time, on: true }],
+  });
+  const kept = spec.screens.filter((screen) => screen.block === "settings" || screen.block === "about");
+  spec.screens = spec.screens.filter((screen) => !kept.includes(screen));
+  spec.screens.push({
+    key: spec.screens.some((screen) => screen.key === "reminders") ? `${key}s` : "reminders",
+    title: t(tx("Reminders", "Promemoria")),
+    icon: "alarm-outline",
+    block: "reminders",
+    entity: key,
+    options: { timeField: "time", checkField: "on" },
+  }, ...kept);
+  spec.features.push(
+    t(tx("Daily reminders at the times you set", "Promemoria ogni giorno agli orari che scegli")),
+  );
+  return true;
+}
+
 function addFullTierScreens(spec: AppSpec) {
   const t = (text: Text) => text[spec.language];
   if (!spec.screens.some((screen) => screen.block === "settings")) {
     spec.screens.push({
       key: "settings",
       title: t(tx("Settings", "Impostazioni")),
-      icon: "⚙️",
+      icon: "settings-outline",
       block: "settings",
       options: {},
     });
@@ -1406,7 +1760,7 @@ function addFullTierScreens(spec: AppSpec) {
     spec.screens.push({
       key: "about",
       title: t(tx("About", "Info")),
-      icon: "ℹ️",
+      icon: "information-circle-outline",
       block: "about",
       options: {},
     });
@@ -1503,6 +1857,7 @@ export function changeSpec(
     addFullTierScreens(spec);
     changes.push("settings");
   }
+  if (/\b(add|aggiungi)\b/.test(p) && addReminders(spec, prompt)) changes.push("reminders");
   applyFeatureWords(spec, prompt);
   spec.prompts = [...spec.prompts, prompt];
   return { spec, changes };

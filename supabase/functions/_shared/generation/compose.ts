@@ -24,6 +24,7 @@ const BLOCK_COMPONENT: Record<BlockName, string> = {
   catalog: "CatalogBlock",
   cart: "CartBlock",
   tracker: "TrackerBlock",
+  reminders: "RemindersBlock",
   settings: "SettingsBlock",
   about: "AboutBlock",
 };
@@ -98,9 +99,27 @@ export default function ${name}() {
 `;
 }
 
-function packageJson(slug: string): string {
+// Packages (and their config plugins) only some blocks need: an app without reminders asks for no
+// notification permission and carries no notification module.
+const BLOCK_PACKAGES: Partial<Record<BlockName, string>> = { reminders: "expo-notifications" };
+
+function optionalPackages(spec: AppSpec): { used: Set<string>; unused: Set<string> } {
+  const blocks = new Set(spec.screens.map((screen) => screen.block));
+  const used = new Set<string>();
+  const unused = new Set<string>();
+  for (const [block, name] of Object.entries(BLOCK_PACKAGES)) {
+    (blocks.has(block as BlockName) ? used : unused).add(name);
+  }
+  return { used, unused };
+}
+
+function packageJson(spec: AppSpec, slug: string): string {
   const manifest = JSON.parse(template.get("package.json")!.contents);
-  return `${JSON.stringify({ ...manifest, name: slug }, null, 2)}\n`;
+  const { unused } = optionalPackages(spec);
+  const dependencies = Object.fromEntries(
+    Object.entries(manifest.dependencies).filter(([name]) => !unused.has(name)),
+  );
+  return `${JSON.stringify({ ...manifest, name: slug, dependencies }, null, 2)}\n`;
 }
 
 function appJson(spec: AppSpec, slug: string): string {
@@ -114,6 +133,7 @@ function appJson(spec: AppSpec, slug: string): string {
     scheme: slug,
     ios: { ...config.expo.ios, bundleIdentifier: id },
     android: { ...config.expo.android, package: id },
+    plugins: [...config.expo.plugins, ...optionalPackages(spec).used],
   };
   return `${JSON.stringify(config, null, 2)}\n`;
 }
@@ -138,7 +158,7 @@ ${spec.features.map((feature) => `- ${escape(feature)}`).join("\n")}
 
 ## ${it ? "Schermate" : "Screens"}
 
-${spec.screens.map((screen) => `- ${screen.icon} ${escape(screen.title)}`).join("\n")}
+${spec.screens.map((screen) => `- ${escape(screen.title)}`).join("\n")}
 
 ## ${it ? "Per iniziare" : "Getting started"}
 
@@ -169,7 +189,7 @@ ${paths.filter((path) => path.startsWith("src/")).map((path) => `- \`${path}\``)
 export function composeApp(spec: AppSpec, icon?: string): GeneratedFile[] {
   const slug = slugOf(spec.name);
   const files = new Map<string, string>();
-  files.set("package.json", packageJson(slug));
+  files.set("package.json", packageJson(spec, slug));
   files.set("app.json", appJson(spec, slug));
   files.set(SPEC_PATH, `${JSON.stringify(spec, null, 2)}\n`);
   files.set(ICON_PATH, icon ?? template.get(ICON_PATH)!.contents);

@@ -22,6 +22,7 @@ const BLOCKS = [
   "catalog",
   "cart",
   "tracker",
+  "reminders",
   "settings",
   "about",
 ] as const satisfies readonly BlockName[];
@@ -61,7 +62,14 @@ const Entity = z.object({
   ),
 });
 
-const FIELD_OPTIONS = ["categoryField", "checkField", "amountField", "dateField", "valueField"] as const;
+const FIELD_OPTIONS = [
+  "categoryField",
+  "checkField",
+  "amountField",
+  "dateField",
+  "valueField",
+  "timeField",
+] as const;
 
 const ScreenOptions = z.object({
   search: z.boolean().optional(),
@@ -72,7 +80,7 @@ const ScreenOptions = z.object({
   valueField: Key.optional(),
   unit: z.string().max(20).optional(),
   chart: z.boolean().optional(),
-  reminders: z.boolean().optional(),
+  timeField: Key.optional(),
   phases: z.array(z.object({ label: Label, minutes: z.number().positive() })).optional(),
   rounds: z.number().int().positive().optional(),
   mode: z.enum(["flashcards", "quiz"]).optional(),
@@ -86,7 +94,9 @@ const ScreenOptions = z.object({
 const Screen = z.object({
   key: Key.refine((key) => key !== "index", "index is reserved for the first tab"),
   title: Label,
-  icon: z.string().trim().min(1).max(40).describe("the tab's icon"),
+  icon: z.string().trim().min(1).max(40).describe(
+    "an Ionicons name from @expo/vector-icons, e.g. list-outline, cart-outline, timer-outline (anything else draws a circle)",
+  ),
   block: z.enum(BLOCKS).describe("the building block that renders the screen"),
   entity: Key.optional().describe("the key of the entity the screen shows"),
   options: ScreenOptions,

@@ -34,6 +34,7 @@ export type BlockName =
   | "catalog"
   | "cart"
   | "tracker"
+  | "reminders"
   | "settings"
   | "about";
 
@@ -46,7 +47,7 @@ export interface ScreenOptions {
   valueField?: string;
   unit?: string;
   chart?: boolean;
-  reminders?: boolean;
+  timeField?: string;
   phases?: { label: string; minutes: number }[];
   rounds?: number;
   mode?: "flashcards" | "quiz";

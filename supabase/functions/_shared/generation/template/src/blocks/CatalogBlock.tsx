@@ -1,7 +1,7 @@
 // A catalog: products with search and categories, each with a price and an add-to-cart button.
 import { useState } from "react";
 import { Text } from "react-native";
-import { Body, Button, Card, Chip, Input, Row, Screen } from "../components/ui";
+import { Body, Button, Card, Chip, Icon, Input, Row, Screen } from "../components/ui";
 import { addLine, useCart } from "../lib/cart";
 import { formatMoney } from "../lib/format";
 import { titleField, useRecords } from "../lib/records";
@@ -38,7 +38,10 @@ export function CatalogBlock({ screenKey }: { screenKey: string }) {
           ))}
         </Row>
       ) : null}
-      <Body muted>{`🛒 ${count} ${t.items}`}</Body>
+      <Row>
+        <Icon name="cart-outline" color={theme.muted} />
+        <Body muted>{`${count} ${t.items}`}</Body>
+      </Row>
       {shown.map((product) => (
         <Card key={product.id}>
           <Text style={{ color: theme.text, fontSize: 17, fontWeight: "600" }}>{String(product[name.key])}</Text>

@@ -1,7 +1,7 @@
 // Habits checked off day by day, with the current streak and the best one for each.
 import { useState } from "react";
 import { Pressable, StyleSheet, Text, View } from "react-native";
-import { Body, Button, Card, Input, Row, Screen } from "../components/ui";
+import { Body, Button, Card, Icon, Input, Row, Screen } from "../components/ui";
 import { addDays, isoDay } from "../lib/format";
 import { titleField, useRecords } from "../lib/records";
 import { newId, usePersistentState } from "../lib/storage";
@@ -62,9 +62,12 @@ export function HabitsBlock({ screenKey }: { screenKey: string }) {
             <View style={styles.row}>
               <View style={styles.text}>
                 <Text style={[styles.name, { color: theme.text }]}>{String(habit[name.key])}</Text>
-                <Text style={{ color: theme.muted }}>
-                  {`🔥 ${t.streak}: ${current} ${t.days} · ${t.bestStreak}: ${best} ${t.days}`}
-                </Text>
+                <Row>
+                  <Icon name="flame-outline" color={theme.accent} size={16} />
+                  <Text style={{ color: theme.muted }}>
+                    {`${t.streak}: ${current} ${t.days} · ${t.bestStreak}: ${best} ${t.days}`}
+                  </Text>
+                </Row>
               </View>
               <Pressable
                 accessibilityRole="checkbox"

@@ -1,6 +1,16 @@
 // The small set of themed primitives every building block is made of.
+import Ionicons from "@expo/vector-icons/Ionicons";
 import type { ReactNode } from "react";
-import { Pressable, ScrollView, StyleSheet, Text, TextInput, View, type TextInputProps } from "react-native";
+import {
+  type ColorValue,
+  Pressable,
+  ScrollView,
+  StyleSheet,
+  Text,
+  TextInput,
+  type TextInputProps,
+  View,
+} from "react-native";
 import { spacing, useTheme } from "../lib/theme";
 
 export function Screen({ children }: { children: ReactNode }) {
@@ -89,6 +99,15 @@ export function Chip({ label, active, onPress }: { label: string; active: boolea
       <Text style={{ color: active ? theme.onAccent : theme.text }}>{label}</Text>
     </Pressable>
   );
+}
+
+/**
+ * A vector icon by its Ionicons name (the spec's screen icons); fonts ship with the app, so icons look the
+ * same on every platform. An unknown name, such as an emoji from an older spec, draws a plain circle.
+ */
+export function Icon({ name, color, size = 18 }: { name: string; color: ColorValue; size?: number }) {
+  const glyph = (name in Ionicons.glyphMap ? name : "ellipse-outline") as keyof typeof Ionicons.glyphMap;
+  return <Ionicons name={glyph} color={color} size={size} />;
 }
 
 export function Row({ children }: { children: ReactNode }) {

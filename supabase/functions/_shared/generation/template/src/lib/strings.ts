@@ -55,7 +55,12 @@ const en = {
   version: "Version",
   features: "Features",
   remindMe: "Remind me",
-  reminderSet: "Reminder on",
+  reminderText: "What should I remind you of?",
+  everyDayAt: "Every day at",
+  hour: "Hour",
+  minute: "Minute",
+  remindersOnPhone: "Reminders ring on the phone app; in the browser they are only kept.",
+  remindersDenied: "Notifications are off for this app: allow them in the phone's settings.",
   required: "Fill in the name first.",
 } as const;
 
@@ -115,7 +120,12 @@ const it: Strings = {
   version: "Versione",
   features: "Funzioni",
   remindMe: "Ricordamelo",
-  reminderSet: "Promemoria attivo",
+  reminderText: "Di cosa vuoi che ti ricordi?",
+  everyDayAt: "Ogni giorno alle",
+  hour: "Ora",
+  minute: "Minuti",
+  remindersOnPhone: "I promemoria suonano nell'app sul telefono; nel browser vengono solo salvati.",
+  remindersDenied: "Le notifiche sono disattivate: consentile nelle impostazioni del telefono.",
   required: "Inserisci prima il nome.",
 };
 

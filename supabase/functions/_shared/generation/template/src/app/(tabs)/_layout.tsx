@@ -1,5 +1,5 @@
 import { Tabs } from "expo-router";
-import { Text } from "react-native";
+import { Icon } from "../../components/ui";
 import { useTheme } from "../../lib/theme";
 import { spec } from "../../spec";
 
@@ -22,7 +22,7 @@ export default function TabsLayout() {
           options={{
             title: screen.title,
             headerTitle: index === 0 ? spec.name : screen.title,
-            tabBarIcon: ({ color }) => <Text style={{ color, fontSize: 18 }}>{screen.icon}</Text>,
+            tabBarIcon: ({ color, size }) => <Icon name={screen.icon} color={color} size={size} />,
           }}
         />
       ))}
