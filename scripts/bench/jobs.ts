@@ -31,7 +31,7 @@ const TERMINAL = ["succeeded", "failed", "canceled"];
 // The heuristic evaluator files this under `light`: 5 credits a run, 200 runs per new wallet.
 export const PIPELINE_PROMPT = "a todo list app with categories";
 
-async function postJob(baseUrl: string, user: BenchUser): Promise<{ id: string; status: string }> {
+export async function postJob(baseUrl: string, user: BenchUser): Promise<{ id: string; status: string }> {
   const res = await fetch(`${baseUrl}/jobs`, {
     method: "POST",
     headers: { authorization: `Bearer ${user.token}`, "content-type": "application/json" },
@@ -67,7 +67,7 @@ async function createAndWatch(baseUrl: string, user: BenchUser): Promise<Creatio
 }
 
 /** Waits until every job is terminal; throws when any did not succeed or time ran out. */
-async function waitForJobs(sql: postgres.Sql, ids: string[], timeoutMs: number): Promise<void> {
+export async function waitForJobs(sql: postgres.Sql, ids: string[], timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (true) {
     const [row] = await sql`

@@ -12,7 +12,7 @@ import { freePort, type Stack, startStack, writeSettings } from "../local/stack.
 import { mintAccessToken } from "../local/keys.ts";
 import { ensureUser } from "../local/users.ts";
 import { cpuMillis, treeCpuMillis, watchOtherWork } from "./cpu.ts";
-import { type BenchUser, measureThroughput, type ThroughputResult } from "./jobs.ts";
+import { type BenchUser, measureThroughput, postJob, type ThroughputResult, waitForJobs } from "./jobs.ts";
 import { startServer } from "./processes.ts";
 import type { JobTimings } from "../../supabase/functions/job-runner/app.ts";
 
@@ -41,6 +41,8 @@ export interface SqlStatement {
 
 export interface PipelineRun extends ThroughputResult {
   verify: boolean;
+  /** Each job created after the one before finished: every cost without contention. */
+  sequential: boolean;
   concurrency?: number;
   /** Share of the cores other processes kept busy, and the 1-minute load average after the run. */
   otherShare: number;
@@ -101,7 +103,7 @@ async function measureRun(
   ctx: PipelineContext,
   admin: postgres.Sql,
   sql: postgres.Sql,
-  opts: { concurrency?: number; verify: boolean; label: string },
+  opts: { concurrency?: number; verify: boolean; sequential?: boolean; label: string },
 ): Promise<PipelineRun> {
   const { stack, gatewayPid, postgresPid } = ctx;
   const users = await Promise.all([1, 2, 3, 4].map((i) => ctx.newUser(`pipeline.${i}`)));
@@ -120,13 +122,10 @@ async function measureRun(
       cpuMillis(gatewayPid),
       treeCpuMillis(postgresPid),
     ]);
-    const t = await measureThroughput(
-      sql,
-      `${stack.gatewayUrl}/functions/v1/v1`,
-      users,
-      opts.label,
-      ctx.jobs,
-    );
+    const baseUrl = `${stack.gatewayUrl}/functions/v1/v1`;
+    const t = opts.sequential
+      ? await oneAtATime(sql, baseUrl, users, opts.label, ctx.jobs)
+      : await measureThroughput(sql, baseUrl, users, opts.label, ctx.jobs);
     const cpu1 = await Promise.all([
       cpuMillis(runner.pid),
       cpuMillis(gatewayPid),
@@ -139,6 +138,7 @@ async function measureRun(
     return {
       ...t,
       verify: opts.verify,
+      sequential: opts.sequential ?? false,
       concurrency: opts.concurrency,
       otherShare,
       load: await loadAverage(),
@@ -152,6 +152,35 @@ async function measureRun(
   } finally {
     await runner.stop();
   }
+}
+
+/** `count` jobs over `users`, each created once the one before has finished. */
+async function oneAtATime(
+  sql: postgres.Sql,
+  baseUrl: string,
+  users: BenchUser[],
+  runner: string,
+  count: number,
+): Promise<ThroughputResult> {
+  const ids: string[] = [];
+  const t0 = performance.now();
+  for (let i = 0; i < count; i++) {
+    const { id } = await postJob(baseUrl, users[i % users.length]);
+    ids.push(id);
+    await waitForJobs(sql, [id], 30_000);
+  }
+  const wallSeconds = (performance.now() - t0) / 1000;
+  const [span] = await sql`
+    select extract(epoch from max(finished_at) - min(created_at)) as s from public.jobs where id = any(${ids}::uuid[])`;
+  const serverSeconds = Number(span.s);
+  return {
+    runner,
+    jobs: count,
+    wallSeconds,
+    serverSeconds,
+    jobsPerSecond: count / serverSeconds,
+    enqueueSeconds: 0,
+  };
 }
 
 function median(values: number[]): number {
@@ -179,7 +208,10 @@ export function describe(run: PipelineRun): string {
     }%, load ${run.load}`;
 }
 
-/** Runs with RUNNER_CONCURRENCY 1 and 4, then `rounds` unbounded pairs of verification off and on. */
+/**
+ * Jobs one at a time (the costs without contention), runs with RUNNER_CONCURRENCY 1 and 4, then `rounds`
+ * unbounded pairs of verification off and on.
+ */
 export async function measurePipeline(ctx: PipelineContext): Promise<PipelineResult> {
   const admin = postgres(ctx.stack.cluster.adminUrl, { prepare: false, max: 1, onnotice: () => {} });
   const sql = postgres(ctx.stack.cluster.url, { prepare: false, max: 4, onnotice: () => {} });
@@ -190,6 +222,7 @@ export async function measurePipeline(ctx: PipelineContext): Promise<PipelineRes
     await admin`select pg_reload_conf()`;
     const runs: PipelineRun[] = [];
     const plan = [
+      { verify: true, sequential: true, label: "one job at a time" },
       { concurrency: 1, verify: true, label: "RUNNER_CONCURRENCY=1" },
       { concurrency: 4, verify: true, label: "RUNNER_CONCURRENCY=4" },
       ...Array.from({ length: ctx.rounds }, (_, i) => [
@@ -204,7 +237,7 @@ export async function measurePipeline(ctx: PipelineContext): Promise<PipelineRes
       runs.push(run);
     }
     const ratios = [];
-    for (let i = 2; i + 1 < runs.length; i += 2) {
+    for (let i = 3; i + 1 < runs.length; i += 2) {
       ratios.push(runs[i + 1].jobsPerSecond / runs[i].jobsPerSecond);
     }
     return { runs, verifyThroughputRatio: median(ratios) };
