@@ -191,7 +191,7 @@ function median(values: number[]): number {
 
 /** The unbounded run with verification on whose jobs/s is the median of its rounds. */
 export function unboundedWithVerification(p: PipelineResult): PipelineRun {
-  const runs = p.runs.filter((run) => run.verify && run.concurrency === undefined)
+  const runs = p.runs.filter((run) => run.verify && !run.sequential && run.concurrency === undefined)
     .sort((a, b) => a.jobsPerSecond - b.jobsPerSecond);
   return runs[Math.floor(runs.length / 2)];
 }
