@@ -13,6 +13,7 @@ import type postgres from "postgres";
 import type { LocalKey } from "./keys.ts";
 import { ensureUser } from "./users.ts";
 import { postgresAdapter } from "./auth-store.ts";
+import { escapeHtml, signInForms } from "../../supabase/functions/_shared/html.ts";
 
 export const AUTH_PATH = "/auth/v1";
 /** The one scope Supabase Auth puts in its OAuth tokens. */
@@ -35,9 +36,6 @@ interface Account {
   id: string;
   email: string;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 // No form-action: browsers apply it to the redirects after a form, and consent ends at the client's address.
 const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'";
@@ -176,23 +174,7 @@ export function createAuthServer(opts: AuthServerOptions) {
     return page(
       "Sign in",
       `<p><strong>${escapeHtml(clientName)}</strong> wants to use your account.</p>
-${notice ? `<p class="error" role="alert">${escapeHtml(notice)}</p>` : ""}
-<form method="post" action="${action}" aria-label="Sign in with a password">
-<input type="hidden" name="method" value="password">
-<label>E-mail <input name="email" type="email" autocomplete="username" required value="${
-        escapeHtml(email)
-      }"></label>
-<label>Password <input name="password" type="password" autocomplete="current-password" required></label>
-<button type="submit">Sign in with password</button></form>
-<form method="post" action="${action}" aria-label="Sign in with an e-mailed code">
-<input type="hidden" name="method" value="${codeSent ? "code" : "send_code"}">
-<label>E-mail <input name="email" type="email" required value="${escapeHtml(email)}"></label>
-${
-        codeSent
-          ? `<label>Code from the e-mail <input name="code" inputmode="numeric" autocomplete="one-time-code" required></label>
-<button type="submit">Sign in with the code</button>`
-          : `<button type="submit">E-mail me a code</button>`
-      }</form>`,
+${signInForms({ action, notice, email, codeSent })}`,
     );
   }
 

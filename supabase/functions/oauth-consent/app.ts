@@ -6,13 +6,11 @@
 import { Hono } from "hono";
 import { createClient, type Session } from "@supabase/supabase-js";
 import type { Config } from "../_shared/config.ts";
+import { escapeHtml, signInForms } from "../_shared/html.ts";
 
 const COOKIE = "consent_session";
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'";
 const ID = /^[A-Za-z0-9_-]{1,128}$/;
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 function page(title: string, body: string, status = 200): Response {
   return new Response(
@@ -86,23 +84,7 @@ export function createConsentApp(
     return page(
       "Sign in",
       `<p>Sign in to let an application use your account.</p>
-${notice ? `<p class="error" role="alert">${escapeHtml(notice)}</p>` : ""}
-<form method="post" action="${action}" aria-label="Sign in with a password">${hidden}
-<input type="hidden" name="method" value="password">
-<label>E-mail <input name="email" type="email" autocomplete="username" required value="${
-        escapeHtml(email)
-      }"></label>
-<label>Password <input name="password" type="password" autocomplete="current-password" required></label>
-<button type="submit">Sign in with password</button></form>
-<form method="post" action="${action}" aria-label="Sign in with an e-mailed code">${hidden}
-<input type="hidden" name="method" value="${codeSent ? "code" : "send_code"}">
-<label>E-mail <input name="email" type="email" required value="${escapeHtml(email)}"></label>
-${
-        codeSent
-          ? `<label>Code from the e-mail <input name="code" inputmode="numeric" autocomplete="one-time-code" required></label>
-<button type="submit">Sign in with the code</button>`
-          : `<button type="submit">E-mail me a code</button>`
-      }</form>`,
+${signInForms({ action, notice, email, codeSent, hidden })}`,
     );
   }
 

@@ -6,6 +6,7 @@
 import { dirname, join } from "node:path";
 import Stripe from "stripe";
 import { ApiError } from "../errors.ts";
+import { escapeHtml } from "../html.ts";
 import { CREDITS_PER_EUR, formatEur } from "../money.ts";
 import type { CheckoutRequest, CheckoutSession, PaymentEvent, Payments } from "../ports/payments.ts";
 import {
@@ -169,11 +170,6 @@ function navigableUrl(url: string, name: string): string {
   }
   if (SCRIPT_SCHEMES.has(scheme)) throw new ApiError(400, "invalid_request", `${name} may not run script.`);
   return url;
-}
-
-function escapeHtml(text: string): string {
-  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;").replaceAll("'", "&#39;");
 }
 
 /** A JSON literal that cannot close the surrounding script element. */
