@@ -1,6 +1,7 @@
 // A loopback stand-in of Expo's push send endpoint (`POST /--/api/v2/push/send`) and its receipts endpoint
 // (`POST /--/api/v2/push/getReceipts`), for the push sender's tests and the outbox's: it records every
 // request and answers as the test says.
+import { StandInServer } from "./stand_in_server.ts";
 
 export const SEND_PATH = "/--/api/v2/push/send";
 export const RECEIPTS_PATH = "/--/api/v2/push/getReceipts";
@@ -30,29 +31,18 @@ export function requestError(status: number, code: string, message: string): Res
 }
 
 /** Just enough of Expo's push service: records what it receives and answers as the test says. */
-export class ExpoStandIn {
+export class ExpoStandIn extends StandInServer {
   readonly received: Received[] = [];
-  private readonly server: Deno.HttpServer<Deno.NetAddr>;
-  private readonly hanging = new Set<() => void>();
 
   /** `receipts` answers getReceipts with these receipts by ticket id (ids it does not know are left out). */
   constructor(
     private readonly reply: Reply | "hang",
     private readonly receipts: Record<string, Json> = {},
   ) {
-    this.server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => this.handle(req));
+    super();
   }
 
-  get baseUrl() {
-    return `http://127.0.0.1:${this.server.addr.port}`;
-  }
-
-  async close() {
-    for (const release of this.hanging) release();
-    await this.server.shutdown();
-  }
-
-  private async handle(req: Request): Promise<Response> {
+  protected async handle(req: Request): Promise<Response> {
     const parsed = JSON.parse(await req.text());
     const path = new URL(req.url).pathname;
     this.received.push({ method: req.method, path, headers: req.headers, messages: parsed });
@@ -65,11 +55,7 @@ export class ExpoStandIn {
       });
     }
     if (req.method !== "POST" || path !== SEND_PATH) return requestError(404, "NOT_FOUND", "no such route");
-    if (this.reply === "hang") {
-      // Held until close(): the sender must give up on its own.
-      await new Promise<void>((resolve) => this.hanging.add(resolve));
-      return new Response(null, { status: 504 });
-    }
+    if (this.reply === "hang") return await this.hang();
     return this.reply(parsed, this.received.length);
   }
 }

@@ -11,6 +11,7 @@ import { loadConfig } from "../supabase/functions/_shared/config.ts";
 import { type Deps, depsFromConfig } from "../supabase/functions/_shared/deps.ts";
 import { createV1App } from "../supabase/functions/v1/app.ts";
 import { inProcessApi } from "./helpers.ts";
+import { StandInServer } from "./stand_in_server.ts";
 
 // ---------------------------------------------------------------------------------------------------------
 // Loopback servers
@@ -29,38 +30,26 @@ export const HANG = Symbol("hang");
 type Route = (req: Seen) => Response | typeof HANG | Promise<Response | typeof HANG>;
 
 /** A server on a free loopback port that records every request and answers through `route`. */
-export class Loopback {
+export class Loopback extends StandInServer {
   readonly seen: Seen[] = [];
-  private readonly server: Deno.HttpServer<Deno.NetAddr>;
-  private readonly hanging = new Set<() => void>();
 
-  constructor(route: Route) {
-    this.server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-      const seen: Seen = {
-        method: req.method,
-        path: new URL(req.url).pathname,
-        query: new URL(req.url).searchParams,
-        authorization: req.headers.get("authorization"),
-        contentType: req.headers.get("content-type"),
-        accept: req.headers.get("accept"),
-        text: await req.text(),
-      };
-      this.seen.push(seen);
-      const answer = await route(seen);
-      if (answer !== HANG) return answer;
-      // Held until close(): the client must give up on its own.
-      await new Promise<void>((resolve) => this.hanging.add(resolve));
-      return new Response(null, { status: 504 });
-    });
+  constructor(private readonly route: Route) {
+    super();
   }
 
-  get url() {
-    return `http://127.0.0.1:${this.server.addr.port}`;
-  }
-
-  async close() {
-    for (const release of this.hanging) release();
-    await this.server.shutdown();
+  protected async handle(req: Request): Promise<Response> {
+    const seen: Seen = {
+      method: req.method,
+      path: new URL(req.url).pathname,
+      query: new URL(req.url).searchParams,
+      authorization: req.headers.get("authorization"),
+      contentType: req.headers.get("content-type"),
+      accept: req.headers.get("accept"),
+      text: await req.text(),
+    };
+    this.seen.push(seen);
+    const answer = await this.route(seen);
+    return answer === HANG ? await this.hang() : answer;
   }
 }
 

@@ -84,7 +84,7 @@ t("DeviceNotRegistered fails the message and forgets the token; the others are s
       ),
     });
   await withStandIn(reply, async (expo) => {
-    assert.deepEqual(await drainNow(user, expo.baseUrl), { sent: 1, failed: 1, retried: 0 });
+    assert.deepEqual(await drainNow(user, expo.url), { sent: 1, failed: 1, retried: 0 });
     assert.equal(expo.received.length, 1, "one request for both");
     assert.deepEqual(expo.received[0].messages[1], {
       to: deviceToken(user, 1),
@@ -115,7 +115,7 @@ t("a 500 is retried after the backoff, then sent once", async () => {
       : allOk(messages, call);
   await withStandIn(reply, async (expo) => {
     const started = Date.now();
-    assert.deepEqual(await drainNow(user, expo.baseUrl), { sent: 0, failed: 0, retried: 1 });
+    assert.deepEqual(await drainNow(user, expo.url), { sent: 0, failed: 0, retried: 1 });
     const [waiting] = await outbox(user);
     assert.deepEqual([waiting.status, waiting.attempts, waiting.ticket_id], ["pending", 1, null]);
     assert.match(waiting.last_error!, /HTTP 500/);
@@ -125,7 +125,7 @@ t("a 500 is retried after the backoff, then sent once", async () => {
 
     const early = await drainPushOutbox(
       serviceDb,
-      new ExpoPushSender({ baseUrl: expo.baseUrl, timeoutMs: 5_000 }),
+      new ExpoPushSender({ baseUrl: expo.url, timeoutMs: 5_000 }),
       {
         onlyUser: user.id,
       },
@@ -133,8 +133,8 @@ t("a 500 is retried after the backoff, then sent once", async () => {
     assert.deepEqual(early, { sent: 0, failed: 0, retried: 0 }, "not before its time");
     assert.equal(expo.received.length, 1);
 
-    assert.deepEqual(await drainNow(user, expo.baseUrl), { sent: 1, failed: 0, retried: 0 });
-    assert.deepEqual(await drainNow(user, expo.baseUrl), { sent: 0, failed: 0, retried: 0 });
+    assert.deepEqual(await drainNow(user, expo.url), { sent: 1, failed: 0, retried: 0 });
+    assert.deepEqual(await drainNow(user, expo.url), { sent: 0, failed: 0, retried: 0 });
     assert.equal(expo.received.length, 2, "sent once after the failure, never again");
   });
   const [row] = await outbox(user);
@@ -146,11 +146,11 @@ t("a batch of 250 goes out as requests of 100, 100 and 50, each message once", a
   const user = await newUser("batch");
   await queueHeldBack(user, 250);
   await withStandIn(allOk, async (expo) => {
-    assert.deepEqual(await drainNow(user, expo.baseUrl), { sent: 250, failed: 0, retried: 0 });
+    assert.deepEqual(await drainNow(user, expo.url), { sent: 250, failed: 0, retried: 0 });
     assert.deepEqual(expo.received.map((r) => r.messages.length), [100, 100, 50]);
     const sent = expo.received.flatMap((r) => r.messages.map((m: Json) => m.to));
     assert.equal(new Set(sent).size, 250);
-    assert.deepEqual(await drainNow(user, expo.baseUrl), { sent: 0, failed: 0, retried: 0 });
+    assert.deepEqual(await drainNow(user, expo.url), { sent: 0, failed: 0, retried: 0 });
     assert.equal(expo.received.length, 3);
   });
   const rows = await outbox(user);
@@ -164,7 +164,7 @@ t("the last attempt that fails again gives the message up; a 4xx is not retried"
   await queueHeldBack(user, 1);
   await db()`update public.push_outbox set attempts = ${MAX_PUSH_ATTEMPTS - 1} where user_id = ${user.id}`;
   await withStandIn(() => requestError(429, "TOO_MANY_REQUESTS", "Slow down"), async (expo) => {
-    assert.deepEqual(await drainNow(user, expo.baseUrl), { sent: 0, failed: 1, retried: 0 });
+    assert.deepEqual(await drainNow(user, expo.url), { sent: 0, failed: 1, retried: 0 });
   });
   const [row] = await outbox(user);
   assert.deepEqual([row.status, row.attempts], ["failed", MAX_PUSH_ATTEMPTS]);
@@ -175,7 +175,7 @@ t("the last attempt that fails again gives the message up; a 4xx is not retried"
   await withStandIn(
     () => requestError(400, "PUSH_TOO_MANY_EXPERIENCE_IDS", "Mixed projects"),
     async (expo) => {
-      assert.deepEqual(await drainNow(other, expo.baseUrl), { sent: 0, failed: 1, retried: 0 });
+      assert.deepEqual(await drainNow(other, expo.url), { sent: 0, failed: 1, retried: 0 });
     },
   );
   assert.equal((await outbox(other))[0].status, "failed");
@@ -187,7 +187,7 @@ t("a message whose claim ran out is never sent again", async () => {
   await db()`update public.push_outbox set status = 'sending', claimed_until = now() - interval '1 second'
               where user_id = ${user.id}`;
   await withStandIn(allOk, async (expo) => {
-    const result = await drainNow(user, expo.baseUrl);
+    const result = await drainNow(user, expo.url);
     assert.ok(result.failed >= 1, "counted as failed");
     assert.equal(expo.received.length, 0);
   });

@@ -48,7 +48,7 @@ t("receipts 15 minutes after sending: DeviceNotRegistered forgets the token, err
   try {
     const resolved = await checkPushReceipts(
       serviceDb,
-      new ExpoPushSender({ baseUrl: expo.baseUrl, timeoutMs: 5_000 }),
+      new ExpoPushSender({ baseUrl: expo.url, timeoutMs: 5_000 }),
       {
         onlyUser: user.id,
       },
@@ -84,7 +84,7 @@ t("receipts 15 minutes after sending: DeviceNotRegistered forgets the token, err
 
     // Nothing resolved is asked for again.
     assert.equal(
-      await checkPushReceipts(serviceDb, new ExpoPushSender({ baseUrl: expo.baseUrl, timeoutMs: 5_000 }), {
+      await checkPushReceipts(serviceDb, new ExpoPushSender({ baseUrl: expo.url, timeoutMs: 5_000 }), {
         onlyUser: user.id,
       }),
       0,
@@ -108,7 +108,7 @@ t(
     const expo = new ExpoStandIn(() => new Response(null, { status: 500 }), {});
     try {
       assert.equal(
-        await checkPushReceipts(serviceDb, new ExpoPushSender({ baseUrl: expo.baseUrl, timeoutMs: 5_000 }), {
+        await checkPushReceipts(serviceDb, new ExpoPushSender({ baseUrl: expo.url, timeoutMs: 5_000 }), {
           onlyUser: user.id,
         }),
         0,

@@ -54,7 +54,7 @@ Deno.test("all accepted: one request, Expo's fields, a sent outcome per message 
     (messages) => gzipped({ data: messages.map((m) => ({ status: "ok", id: ticketId(m) })) }),
     async (expo) => {
       const input = messagesFor(3);
-      const outcomes = await new ExpoPushSender({ baseUrl: expo.baseUrl, timeoutMs: 5_000 }).send(input);
+      const outcomes = await new ExpoPushSender({ baseUrl: expo.url, timeoutMs: 5_000 }).send(input);
 
       assert.deepEqual(outcomes, input.map((m) => ({ status: "sent", ticketId: `ticket:${m.to}` })));
       assert.equal(expo.received.length, 1);
@@ -74,7 +74,7 @@ Deno.test("all accepted: one request, Expo's fields, a sent outcome per message 
 Deno.test("an access token travels as a Bearer token; a trailing slash on the base URL is harmless", async () => {
   await withStandIn(allOk, async (expo) => {
     const sender = new ExpoPushSender({
-      baseUrl: `${expo.baseUrl}/`,
+      baseUrl: `${expo.url}/`,
       accessToken: ACCESS_TOKEN,
       timeoutMs: 5_000,
     });
@@ -87,7 +87,7 @@ Deno.test("an access token travels as a Bearer token; a trailing slash on the ba
 
 Deno.test("nothing to send makes no request", async () => {
   await withStandIn(allOk, async (expo) => {
-    assert.deepEqual(await new ExpoPushSender({ baseUrl: expo.baseUrl, timeoutMs: 5_000 }).send([]), []);
+    assert.deepEqual(await new ExpoPushSender({ baseUrl: expo.url, timeoutMs: 5_000 }).send([]), []);
     assert.equal(expo.received.length, 0);
   });
 });
@@ -107,7 +107,7 @@ Deno.test("a DeviceNotRegistered ticket among ok ones keeps its place", async ()
     });
   await withStandIn(reply, async (expo) => {
     const input = messagesFor(3);
-    const outcomes = await new ExpoPushSender({ baseUrl: expo.baseUrl, timeoutMs: 5_000 }).send(input);
+    const outcomes = await new ExpoPushSender({ baseUrl: expo.url, timeoutMs: 5_000 }).send(input);
 
     assert.deepEqual(outcomes, [
       { status: "sent", ticketId: `ticket:${input[0].to}` },
@@ -134,7 +134,7 @@ Deno.test("ticket errors: MessageTooBig and InvalidCredentials fail for good, Me
     });
   await withStandIn(reply, async (expo) => {
     const input = messagesFor(4);
-    const sender = new ExpoPushSender({ baseUrl: expo.baseUrl, accessToken: ACCESS_TOKEN, timeoutMs: 5_000 });
+    const sender = new ExpoPushSender({ baseUrl: expo.url, accessToken: ACCESS_TOKEN, timeoutMs: 5_000 });
     const outcomes = await sender.send(input);
 
     assert.deepEqual(outcomes.map((o) => o.status), ["failed", "failed", "retry", "failed"]);
@@ -155,7 +155,7 @@ Deno.test("a 500 makes every message retry, and the next call goes through", asy
       ? requestError(500, "INTERNAL_SERVER_ERROR", "An unknown error occurred.")
       : allOk(messages, call);
   await withStandIn(reply, async (expo) => {
-    const sender = new ExpoPushSender({ baseUrl: expo.baseUrl, timeoutMs: 5_000 });
+    const sender = new ExpoPushSender({ baseUrl: expo.url, timeoutMs: 5_000 });
     const input = messagesFor(2);
 
     const first = await sender.send(input);
@@ -171,7 +171,7 @@ Deno.test("a 500 makes every message retry, and the next call goes through", asy
 
 Deno.test("a 5xx without a JSON body still retries", async () => {
   await withStandIn(() => new Response("<html>Bad Gateway</html>", { status: 502 }), async (expo) => {
-    const outcomes = await new ExpoPushSender({ baseUrl: expo.baseUrl, timeoutMs: 5_000 }).send(
+    const outcomes = await new ExpoPushSender({ baseUrl: expo.url, timeoutMs: 5_000 }).send(
       messagesFor(1),
     );
     assert.deepEqual(outcomes, [{ status: "retry", reason: "Expo answered HTTP 502" }]);
@@ -181,7 +181,7 @@ Deno.test("a 5xx without a JSON body still retries", async () => {
 Deno.test("429 makes every message retry", async () => {
   const reply: Reply = () => requestError(429, "TOO_MANY_REQUESTS", "Rate limit exceeded");
   await withStandIn(reply, async (expo) => {
-    const outcomes = await new ExpoPushSender({ baseUrl: expo.baseUrl, timeoutMs: 5_000 }).send(
+    const outcomes = await new ExpoPushSender({ baseUrl: expo.url, timeoutMs: 5_000 }).send(
       messagesFor(3),
     );
     assert.equal(outcomes.length, 3);
@@ -203,7 +203,7 @@ Deno.test("another 4xx fails every message with Expo's error code, secrets cut o
     );
   await withStandIn(reply, async (expo) => {
     const input = messagesFor(2);
-    const sender = new ExpoPushSender({ baseUrl: expo.baseUrl, accessToken: ACCESS_TOKEN, timeoutMs: 5_000 });
+    const sender = new ExpoPushSender({ baseUrl: expo.url, accessToken: ACCESS_TOKEN, timeoutMs: 5_000 });
     const outcomes = await sender.send(input);
 
     assert.deepEqual(outcomes.map((o) => o.status), ["failed", "failed"]);
@@ -217,7 +217,7 @@ Deno.test("another 4xx fails every message with Expo's error code, secrets cut o
 Deno.test("250 messages go as 100, 100 and 50, and come back as 250 outcomes in order", async () => {
   await withStandIn(allOk, async (expo) => {
     const input = messagesFor(250);
-    const outcomes = await new ExpoPushSender({ baseUrl: expo.baseUrl, timeoutMs: 5_000 }).send(input);
+    const outcomes = await new ExpoPushSender({ baseUrl: expo.url, timeoutMs: 5_000 }).send(input);
 
     assert.deepEqual(expo.received.map((r) => r.messages.length), [100, 100, 50]);
     for (const request of expo.received) assertWellFormed(request);
@@ -230,7 +230,7 @@ Deno.test("a failed batch affects only its own messages", async () => {
   const reply: Reply = (messages, call) =>
     call === 2 ? requestError(503, "SERVICE_UNAVAILABLE", "Try again later") : allOk(messages, call);
   await withStandIn(reply, async (expo) => {
-    const outcomes = await new ExpoPushSender({ baseUrl: expo.baseUrl, timeoutMs: 5_000 }).send(
+    const outcomes = await new ExpoPushSender({ baseUrl: expo.url, timeoutMs: 5_000 }).send(
       messagesFor(150),
     );
 
@@ -243,7 +243,7 @@ Deno.test("a failed batch affects only its own messages", async () => {
 Deno.test("a service that never answers makes every message retry after timeoutMs", async () => {
   await withStandIn("hang", async (expo) => {
     const started = performance.now();
-    const outcomes = await new ExpoPushSender({ baseUrl: expo.baseUrl, timeoutMs: 300 }).send(messagesFor(2));
+    const outcomes = await new ExpoPushSender({ baseUrl: expo.url, timeoutMs: 300 }).send(messagesFor(2));
 
     assert.ok(performance.now() - started < 3_000);
     assert.deepEqual(outcomes, [
@@ -255,7 +255,7 @@ Deno.test("a service that never answers makes every message retry after timeoutM
 
 Deno.test("an unreachable service makes every message retry, without internal addresses", async () => {
   const closed = new ExpoStandIn(allOk);
-  const baseUrl = closed.baseUrl;
+  const baseUrl = closed.url;
   await closed.close();
 
   const outcomes = await new ExpoPushSender({ baseUrl, timeoutMs: 5_000 }).send(messagesFor(1));
@@ -266,7 +266,7 @@ Deno.test("a ticket count that does not match never counts as delivered", async 
   const reply: Reply = (messages) =>
     Response.json({ data: messages.slice(1).map((m) => ({ status: "ok", id: ticketId(m) })) });
   await withStandIn(reply, async (expo) => {
-    const outcomes = await new ExpoPushSender({ baseUrl: expo.baseUrl, timeoutMs: 5_000 }).send(
+    const outcomes = await new ExpoPushSender({ baseUrl: expo.url, timeoutMs: 5_000 }).send(
       messagesFor(3),
     );
     assert.deepEqual(
@@ -282,7 +282,7 @@ Deno.test("a 200 without a ticket list, or with an unreadable ticket, retries", 
       ? new Response("<html>maintenance</html>", { status: 200 })
       : Response.json({ data: [{ status: "ok" }, { status: "ok", id: ticketId(messages[1]) }] });
   await withStandIn(reply, async (expo) => {
-    const sender = new ExpoPushSender({ baseUrl: expo.baseUrl, timeoutMs: 5_000 });
+    const sender = new ExpoPushSender({ baseUrl: expo.url, timeoutMs: 5_000 });
     const input = messagesFor(2);
 
     assert.deepEqual(

@@ -18,6 +18,7 @@ import {
   formatEur,
 } from "../../supabase/functions/_shared/money.ts";
 import { ApiError } from "../../supabase/functions/_shared/errors.ts";
+import { StandInServer } from "../stand_in_server.ts";
 import { UpstreamError } from "../../supabase/functions/_shared/ports/upstream.ts";
 import type { CheckoutRequest } from "../../supabase/functions/_shared/ports/payments.ts";
 
@@ -47,32 +48,21 @@ interface Seen {
 type Mode = "normal" | "fail" | "hang";
 
 /** Just enough of Stripe's `POST /v1/checkout/sessions` to hold the adapter to the wire protocol. */
-class StripeStandIn {
+class StripeStandIn extends StandInServer {
   readonly seen: Seen[] = [];
   mode: Mode = "normal";
-  private readonly server: Deno.HttpServer<Deno.NetAddr>;
-  private readonly hanging = new Set<() => void>();
-
-  constructor() {
-    this.server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => this.handle(req));
-  }
 
   options(overrides: Partial<StripePaymentsOptions> = {}): StripePaymentsOptions {
     return {
       secretKey: KEY,
       webhookSecrets: [SECRET],
-      apiBaseUrl: `http://127.0.0.1:${this.server.addr.port}`,
+      apiBaseUrl: this.url,
       timeoutMs: 5_000,
       ...overrides,
     };
   }
 
-  async close() {
-    for (const release of this.hanging) release();
-    await this.server.shutdown();
-  }
-
-  private async handle(req: Request): Promise<Response> {
+  protected async handle(req: Request): Promise<Response> {
     const form = new URLSearchParams(await req.text());
     this.seen.push({
       method: req.method,
@@ -87,11 +77,7 @@ class StripeStandIn {
         status: 500,
       });
     }
-    if (this.mode === "hang") {
-      // Held until close(): the client gives up on its own, and the server must not wait on this.
-      await new Promise<void>((resolve) => this.hanging.add(resolve));
-      return new Response(null, { status: 504 });
-    }
+    if (this.mode === "hang") return await this.hang();
     const id = "cs_test_a1b2c3";
     return Response.json({
       id,

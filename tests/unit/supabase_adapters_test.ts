@@ -5,6 +5,7 @@ import {
   type SupabaseUpstream,
 } from "../../supabase/functions/_shared/adapters/supabase.ts";
 import { UpstreamError } from "../../supabase/functions/_shared/ports/upstream.ts";
+import { StandInServer } from "../stand_in_server.ts";
 
 const KEY = `sb_secret_${crypto.randomUUID().replaceAll("-", "")}`;
 const USER_ID = "3f1c1b8e-6a51-4c1e-9d0e-4f6b8a2c7d10";
@@ -19,32 +20,17 @@ interface Seen {
 type Mode = "normal" | "fail" | "hang";
 
 /** Just enough of Storage and GoTrue, in memory, to hold the adapters to the wire protocol. */
-class StandIn {
+class StandIn extends StandInServer {
   readonly objects = new Map<string, { bytes: Uint8Array<ArrayBuffer>; contentType: string }>();
   readonly users = new Set<string>();
   readonly seen: Seen[] = [];
   mode: Mode = "normal";
-  private readonly server: Deno.HttpServer<Deno.NetAddr>;
-  private readonly hanging = new Set<() => void>();
-
-  constructor() {
-    this.server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => this.handle(req));
-  }
-
-  get url() {
-    return `http://127.0.0.1:${this.server.addr.port}`;
-  }
 
   upstream(overrides: Partial<SupabaseUpstream> = {}): SupabaseUpstream {
     return { url: this.url, serviceKey: KEY, timeoutMs: 5_000, ...overrides };
   }
 
-  async close() {
-    for (const release of this.hanging) release();
-    await this.server.shutdown();
-  }
-
-  private async handle(req: Request): Promise<Response> {
+  protected async handle(req: Request): Promise<Response> {
     const path = new URL(req.url).pathname.split("/").map(decodeURIComponent).join("/");
     const raw = new Uint8Array(await req.arrayBuffer());
     const isJson = req.headers.get("content-type")?.startsWith("application/json") ?? false;
@@ -58,11 +44,7 @@ class StandIn {
       // Echoes the key back, as a careless proxy might, to prove it never reaches our error messages.
       return Response.json({ message: `upstream broke while serving ${KEY}` }, { status: 500 });
     }
-    if (this.mode === "hang") {
-      // Held until close(): the client gives up on its own, and the server must not wait on this.
-      await new Promise<void>((resolve) => this.hanging.add(resolve));
-      return new Response(null, { status: 504 });
-    }
+    if (this.mode === "hang") return await this.hang();
     return this.route(req.method, path, raw, body, req.headers.get("content-type") ?? "");
   }
 
