@@ -6,7 +6,16 @@ import { createV1App } from "../supabase/functions/v1/app.ts";
 import { depsFromConfig } from "../supabase/functions/_shared/deps.ts";
 import { loadConfig } from "../supabase/functions/_shared/config.ts";
 import { SupabaseAuthAdmin, SupabaseBlobStore } from "../supabase/functions/_shared/adapters/supabase.ts";
-import { api, errorCode, expectError, inProcessApi, newProject, newUser, NO_STACK } from "./helpers.ts";
+import {
+  api,
+  errorCode,
+  expectError,
+  inProcessApi,
+  newProject,
+  newUser,
+  NO_STACK,
+  silentServer,
+} from "./helpers.ts";
 import { closedPort } from "./integration_stand_ins.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
@@ -69,19 +78,14 @@ t(
 
 t("an upstream that never answers ends the request with 502 within the configured timeout", async () => {
   const user = await newUser("faults.timeout");
-  // Accepts connections and never answers, like a stalled upstream.
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const held: Deno.Conn[] = [];
-  const accepting = (async () => {
-    for await (const conn of listener) held.push(conn);
-  })();
+  const upstream = silentServer();
   const timeoutMs = 800;
   const deps = depsFromConfig(loadConfig({ ...Deno.env.toObject(), UPSTREAM_TIMEOUT_MS: String(timeoutMs) }));
   try {
     const app = createV1App({
       ...deps,
       authAdmin: new SupabaseAuthAdmin({
-        url: `http://127.0.0.1:${(listener.addr as Deno.NetAddr).port}`,
+        url: upstream.url,
         serviceKey: "service-key",
         timeoutMs,
       }),
@@ -95,9 +99,7 @@ t("an upstream that never answers ends the request with 502 within the configure
     assert.ok(elapsed >= timeoutMs && elapsed < timeoutMs + 3000, `answered after ${elapsed} ms`);
   } finally {
     await deps.db.end();
-    listener.close();
-    await accepting;
-    for (const conn of held) conn.close();
+    await upstream.close();
   }
   assert.equal((await api("GET", "/me", { token: user.token })).status, 200, "nothing was deleted");
 });

@@ -438,3 +438,22 @@ export async function waitForJob<T extends { status: string }>(
   }
   throw new Error(`job ${id} is still ${job?.status} after ${timeoutMs} ms`);
 }
+
+/** A server on a free loopback port that accepts connections and never answers, like a stalled upstream. */
+export function silentServer() {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const held: Deno.Conn[] = [];
+  const accepting = (async () => {
+    for await (const conn of listener) held.push(conn);
+  })();
+  return {
+    url: `http://127.0.0.1:${listener.addr.port}`,
+    /** The connections accepted so far. */
+    held,
+    async close() {
+      listener.close();
+      await accepting;
+      for (const conn of held) conn.close();
+    },
+  };
+}

@@ -12,6 +12,7 @@ import {
   queuedJob,
   setting,
   settingValue,
+  silentServer,
   waitForJob,
 } from "./helpers.ts";
 
@@ -81,15 +82,11 @@ t(
   "a running job is stopped at its runner's next heartbeat: the model request is aborted, the job canceled, nothing charged",
   async () => {
     // A model service that accepts the request and never answers keeps the generation running.
-    const hung = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-    const held: Deno.Conn[] = [];
-    const accepting = (async () => {
-      for await (const conn of hung) held.push(conn);
-    })();
+    const hung = silentServer();
     const env = {
       ...Deno.env.toObject(),
       GENERATOR: "openai",
-      OPENAI_BASE_URL: `http://127.0.0.1:${(hung.addr as Deno.NetAddr).port}/v1`,
+      OPENAI_BASE_URL: `${hung.url}/v1`,
       OPENAI_API_KEY: "sk-test",
       OPENAI_MODEL_LIGHT: "m",
       OPENAI_MODEL_FULL: "m",
@@ -111,8 +108,8 @@ t(
       await waitForJob<JobBody>(user, created.body.id, ["running"]);
       await setting("runner_url", gatewayRunner);
       // The model request is in flight.
-      for (let i = 0; i < 100 && held.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
-      assert.equal(held.length, 1);
+      for (let i = 0; i < 100 && hung.held.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+      assert.equal(hung.held.length, 1);
 
       const requested = await api<JobBody>("POST", `/jobs/${created.body.id}/cancel`, { token: user.token });
       assert.equal(requested.status, 202);
@@ -130,7 +127,7 @@ t(
       // The runner closed the model request: the stand-in's connection reads end-of-stream.
       const buf = new Uint8Array(65536);
       let read: number | null = 0;
-      while (read !== null) read = await held[0].read(buf);
+      while (read !== null) read = await hung.held[0].read(buf);
       const [{ n }] = await db()`select count(*)::int as n from public.wallet_transactions
                                 where user_id = ${user.id} and reason = 'spend'`;
       assert.equal(n, 0, "the provider billed nothing, so nothing is charged");
@@ -139,9 +136,7 @@ t(
       await setting("job_lease_seconds", null);
       await server.shutdown();
       await deps.db.end();
-      hung.close();
-      await accepting;
-      for (const conn of held) conn.close();
+      await hung.close();
     }
   },
 );

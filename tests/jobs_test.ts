@@ -22,6 +22,7 @@ import {
   PNG_1x1,
   setting,
   settingValue,
+  silentServer,
   TERMINAL_JOB_STATUSES,
   type TestUser,
   waitForJob,
@@ -650,11 +651,7 @@ t(
   "a runner killed mid-job is reaped by pg_cron and the job still ends succeeded, never stuck running",
   async () => {
     // A model service that accepts connections and never answers keeps the standalone runner busy.
-    const hung = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-    const held: Deno.Conn[] = [];
-    const accepting = (async () => {
-      for await (const conn of hung) held.push(conn);
-    })();
+    const hung = silentServer();
     const port = freePort();
     const runner = new Deno.Command(join(ROOT, "node_modules/.bin/deno"), {
       args: ["run", "-A", "supabase/functions/job-runner/index.ts"],
@@ -663,7 +660,7 @@ t(
         ...Deno.env.toObject(),
         PORT: String(port),
         GENERATOR: "openai",
-        OPENAI_BASE_URL: `http://127.0.0.1:${(hung.addr as Deno.NetAddr).port}/v1`,
+        OPENAI_BASE_URL: `${hung.url}/v1`,
         OPENAI_API_KEY: "sk-test",
         OPENAI_MODEL_LIGHT: "m",
         OPENAI_MODEL_FULL: "m",
@@ -708,9 +705,7 @@ t(
         runner.kill("SIGKILL");
         await runner.status;
       } catch { /* already gone */ }
-      hung.close();
-      await accepting;
-      for (const conn of held) conn.close();
+      await hung.close();
     }
   },
 );
