@@ -23,6 +23,15 @@ export function ticketId(message: Json): string {
   return `ticket:${message.to}`;
 }
 
+/** Expo's ticket for a message to a token it no longer knows (the app was uninstalled). */
+export function notRegisteredTicket(message: Json): Json {
+  return {
+    status: "error",
+    message: `"${message.to}" is not a registered push notification recipient`,
+    details: { error: "DeviceNotRegistered" },
+  };
+}
+
 export const allOk: Reply = (messages) =>
   Response.json({ data: messages.map((m) => ({ status: "ok", id: ticketId(m) })) });
 

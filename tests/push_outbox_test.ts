@@ -12,7 +12,15 @@ import { createDb, type Db } from "../supabase/functions/_shared/db.ts";
 import { drainPushOutbox, type DrainResult } from "../supabase/functions/_shared/push-outbox.ts";
 import { MAX_PUSH_ATTEMPTS } from "../supabase/functions/_shared/push-retry.ts";
 import { createPushWorkerApp } from "../supabase/functions/push-worker/app.ts";
-import { allOk, type Json, type Reply, requestError, ticketId, withStandIn } from "./expo_stand_in.ts";
+import {
+  allOk,
+  type Json,
+  notRegisteredTicket,
+  type Reply,
+  requestError,
+  ticketId,
+  withStandIn,
+} from "./expo_stand_in.ts";
 import { db, expectError, newUser, NO_STACK, ROOT_URL, type TestUser } from "./helpers.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
@@ -73,15 +81,7 @@ t("DeviceNotRegistered fails the message and forgets the token; the others are s
   await queueHeldBack(user, 2);
   const reply: Reply = (messages) =>
     Response.json({
-      data: messages.map((m) =>
-        m.to === dead
-          ? {
-            status: "error",
-            message: `"${dead}" is not a registered push notification recipient`,
-            details: { error: "DeviceNotRegistered" },
-          }
-          : { status: "ok", id: ticketId(m) }
-      ),
+      data: messages.map((m) => m.to === dead ? notRegisteredTicket(m) : { status: "ok", id: ticketId(m) }),
     });
   await withStandIn(reply, async (expo) => {
     assert.deepEqual(await drainNow(user, expo.url), { sent: 1, failed: 1, retried: 0 });

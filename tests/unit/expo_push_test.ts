@@ -7,6 +7,7 @@ import { MAX_PUSH_ATTEMPTS, nextAttemptDelaySeconds } from "../../supabase/funct
 import {
   allOk,
   ExpoStandIn,
+  notRegisteredTicket,
   type Received,
   type Reply,
   requestError,
@@ -95,15 +96,7 @@ Deno.test("nothing to send makes no request", async () => {
 Deno.test("a DeviceNotRegistered ticket among ok ones keeps its place", async () => {
   const reply: Reply = (messages) =>
     Response.json({
-      data: messages.map((m, i) =>
-        i === 1
-          ? {
-            status: "error",
-            message: `"${m.to}" is not a registered push notification recipient`,
-            details: { error: "DeviceNotRegistered" },
-          }
-          : { status: "ok", id: ticketId(m) }
-      ),
+      data: messages.map((m, i) => i === 1 ? notRegisteredTicket(m) : { status: "ok", id: ticketId(m) }),
     });
   await withStandIn(reply, async (expo) => {
     const input = messagesFor(3);
