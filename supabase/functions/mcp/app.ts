@@ -9,7 +9,7 @@ import { ApiError, errorResponse } from "../_shared/errors.ts";
 import type { Claims } from "../_shared/auth.ts";
 import { createJobWatch, type JobWatch } from "./job-watch.ts";
 import { createMcpServer } from "./tools.ts";
-import { asCreatedTask, taskMethod, wantsTask } from "./tasks.ts";
+import { asCreatedTask, taskMethod, waitAsTask, wantsTask } from "./tasks.ts";
 
 export const SCOPES = ["email"];
 
@@ -187,7 +187,9 @@ export function createMcpApp(deps: Deps, opts: { watch?: JobWatch } = {}) {
     // The Tasks extension's messages on the 2026-07-28 revision (see tasks.ts).
     const modern = c.req.header("Mcp-Protocol-Version") === MODERN_REVISION;
     const msg = modern ? singleRequest(text) : undefined;
-    const answered = msg && await taskMethod(deps, claims, msg);
+    const answered = msg &&
+      (await taskMethod(deps, claims, msg) ??
+        (wantsTask(msg, "wait_for_job") && await waitAsTask(deps, claims, msg)));
     if (answered) return withCors(answered);
     const authInfo = {
       token: c.req.header("Authorization")!.slice("Bearer ".length).trim(),
@@ -197,7 +199,7 @@ export function createMcpApp(deps: Deps, opts: { watch?: JobWatch } = {}) {
       extra: { claims },
     };
     const res = await mcp.fetch(c.req.raw, { authInfo });
-    return withCors(msg && wantsTask(msg) ? await asCreatedTask(res, msg) : res);
+    return withCors(msg && wantsTask(msg, "create_job") ? await asCreatedTask(res, msg) : res);
   });
   return app;
 }

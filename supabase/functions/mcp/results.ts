@@ -3,6 +3,8 @@ import type { z } from "zod";
 import type { Job } from "../_shared/schemas.ts";
 
 export type JobRow = z.infer<typeof Job>;
+/** The statuses a job never leaves. */
+export const TERMINAL = ["succeeded", "failed", "canceled"];
 
 /** Device tokens a phone put in a job's input are for the push service only, never for agents. */
 const DEVICE_FIELDS = ["expo_push_token", "live_activity_token", "live_activity_user"];

@@ -11,15 +11,14 @@ import { toApiError } from "../_shared/errors.ts";
 import { createPromptJob } from "../_shared/jobs.ts";
 import type { JobWatch } from "./job-watch.ts";
 import { portable } from "./portable-schema.ts";
-import { agentResult, forAgent, type JobRow } from "./results.ts";
-import { TASKS_EXTENSION } from "./tasks.ts";
+import { agentResult, forAgent, type JobRow, TERMINAL } from "./results.ts";
+import { TASKS_EXTENSION, waitResult } from "./tasks.ts";
 import { Job, MAX_PROMPT_CHARS, Project, ProjectFiles, ProjectPage, Wallet } from "../_shared/schemas.ts";
 
 export const WAIT_DEFAULT_SECONDS = 50;
 export const WAIT_MAX_SECONDS = 600;
 /** Below the 15 s within which clients expect a sign of life on a long call. */
 export const PROGRESS_EVERY_MS = 10_000;
-const TERMINAL = ["succeeded", "failed", "canceled"];
 
 const JobId = z.uuid().describe("The job's id, as create_job returned it");
 const ProjectIdArg = z.int().positive().describe("The numeric project id");
@@ -235,8 +234,9 @@ export function createMcpServer(deps: Deps, claims: Claims, opts: { watch: JobWa
       `${WAIT_DEFAULT_SECONDS} (at most ${WAIT_MAX_SECONDS}), and one call lasts at most ${waitLimit} s on ` +
       "this host; when the time is up the result has done: false and the current status — call again to " +
       "keep waiting. Send a progressToken to get notifications/progress with the job's status at least " +
-      `every ${PROGRESS_EVERY_MS / 1000} s, which keeps client timeouts from expiring. A failed job is a ` +
-      "normal result: read job.error.",
+      `every ${PROGRESS_EVERY_MS / 1000} s, which keeps client timeouts from expiring. A client that takes ` +
+      "MCP Tasks gets a task instead while the job runs (poll tasks/get; it completes with this tool's " +
+      "result, done: true). A failed job is a normal result: read job.error.",
     inputSchema: portable(z.object({
       jobId: JobId,
       maxWaitSeconds: z.int().min(1).max(WAIT_MAX_SECONDS).default(WAIT_DEFAULT_SECONDS)
@@ -266,8 +266,8 @@ export function createMcpServer(deps: Deps, claims: Claims, opts: { watch: JobWa
           });
         }
       }
-      return { done: TERMINAL.includes(job.status), status: job.status, job };
-    }, (r) => agentResult(r.done ? "Job finished" : "Job still in progress", r)));
+      return job;
+    }, waitResult));
 
   return server;
 }
