@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { depsFromConfig } from "../supabase/functions/_shared/deps.ts";
 import { loadConfig } from "../supabase/functions/_shared/config.ts";
+import type { Db } from "../supabase/functions/_shared/db.ts";
 import { createMcpApp } from "../supabase/functions/mcp/app.ts";
 import { createJobWatch } from "../supabase/functions/mcp/job-watch.ts";
 import { db, mcpPost, newUser, NO_STACK, ROOT_URL, type TestUser } from "./helpers.ts";
@@ -31,13 +32,17 @@ async function modernClient(user: TestUser, fetchFn?: Fetch) {
   return client;
 }
 
-/** The mcp function built in this test process over the stack's configuration, with `env` on top. */
-function inProcess(env: Record<string, string>) {
-  const deps = depsFromConfig(loadConfig({ ...Deno.env.toObject(), ...env }));
+/**
+ * The mcp function built in this test process over the stack's configuration, with `env` on top; `wrap`
+ * sees every database call it makes.
+ */
+function inProcess(env: Record<string, string>, wrap: (db: Db) => Db = (db) => db) {
+  const base = depsFromConfig(loadConfig({ ...Deno.env.toObject(), ...env }));
+  const deps = { ...base, db: wrap(base.db) };
   const watch = createJobWatch(deps.db);
   const app = createMcpApp(deps, { watch });
   const fetchFn: Fetch = async (url, init) => await app.fetch(new Request(url, init));
-  return { fetchFn, watch, close: () => deps.db.end() };
+  return { fetchFn, watch, close: () => base.db.end() };
 }
 
 async function runningJob(user: TestUser): Promise<string> {
@@ -173,6 +178,60 @@ t("a cancelled wait stops watching at once; many waits share one database poll p
     assert.ok(polls >= 1 && polls <= 6, `${polls} polls for 30 concurrent waits`);
   } finally {
     await client.close();
+    await stack.close();
+  }
+});
+
+t("a JSON-RPC batch of waits is at most 100 calls, each one read, sharing one poll per tick", async () => {
+  // 2025-03-26 clients may batch: 100 waits in one request (the most the SDK takes), on 40 jobs.
+  let reads = 0;
+  const stack = inProcess({ MCP_WAIT_LIMIT_SECONDS: "5" }, (db) => ({
+    ...db,
+    callAsUser: (claims, query) => (reads++, db.callAsUser(claims, query)),
+  }));
+  const post = (batch: unknown[]) =>
+    stack.fetchFn("http://localhost/mcp", {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${alice.token}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": "2025-03-26",
+      },
+      body: JSON.stringify(batch),
+    });
+  try {
+    const jobs = await Promise.all(Array.from({ length: 40 }, () => runningJob(alice)));
+    const waits = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        jsonrpc: "2.0",
+        id: i,
+        method: "tools/call",
+        params: { name: "wait_for_job", arguments: { jobId: jobs[i % 40], maxWaitSeconds: 600 } },
+      }));
+    const tooMany = await post(waits(101));
+    assert.equal(tooMany.status, 400);
+    assert.match(await tooMany.text(), /must not exceed 100/);
+    assert.equal(reads, 0, "a refused batch reads nothing");
+
+    let mostWatched = 0;
+    const sampling = setInterval(() => mostWatched = Math.max(mostWatched, stack.watch.watching), 20);
+    const res = await post(waits(100));
+    const text = await res.text();
+    clearInterval(sampling);
+    assert.equal(res.status, 200, text);
+    const answers = text.split("\n").filter((l) => l.startsWith("data: ")).flatMap((l) => {
+      const m = JSON.parse(l.slice(6));
+      return Array.isArray(m) ? m : [m];
+    }).filter((m) => "result" in m);
+    assert.equal(answers.length, 100, "every wait is answered");
+    assert.ok(answers.every((m) => m.result.structuredContent.done === false));
+    // Nothing changed, so each wait read its job once, and the watch followed each job once for all its waits.
+    assert.equal(reads, 100);
+    assert.ok(mostWatched <= 40, `${mostWatched} jobs watched at once`);
+    // One poll per 2 s tick for the whole batch over the 5 s limit, not one per wait.
+    assert.ok(stack.watch.polls <= 4, `${stack.watch.polls} polls for 100 waits`);
+  } finally {
     await stack.close();
   }
 });
