@@ -65,7 +65,10 @@ function serveDist(dist: string) {
   return { url: `http://127.0.0.1:${port}/`, stop: () => server.shutdown() };
 }
 
-/** The first screen, then a tap on the first checkbox, button or link (a check-off, an add, a conversation). */
+/**
+ * The first screen, then a tap on the first checkbox, link or button that is not a filter chip (a check-off,
+ * a record's detail, a conversation, an add to cart, a timer's start), or on the tab named.
+ */
 async function screenshots(
   appDir: string,
   id: string,
@@ -87,8 +90,8 @@ async function screenshots(
         interaction = `opened the ${tab} tab`;
         await page.getByText(tab, { exact: true }).last().click({ timeout: 5000 });
       }
-      for (const role of tab ? [] : ["checkbox", "button", "link"] as const) {
-        const target = page.getByRole(role).first();
+      for (const role of tab ? [] : ["checkbox", "link", "button"] as const) {
+        const target = page.locator(`[role="${role}"]:not([aria-selected])`).first();
         if (await target.count() === 0) continue;
         interaction = `tapped the first ${role}: ${
           (await target.textContent())?.trim().slice(0, 40) || "(no text)"
@@ -188,8 +191,16 @@ async function main() {
     const first = apps.find((app) => app.id === FOLLOW_UP.of);
     const followUpId = `${FOLLOW_UP.of}-follow-up`;
     if (first) {
-      apps.push(await generate(first.owner, followUpId, FOLLOW_UP.prompt, first.model, first.projectId));
-      log(`generated ${followUpId}: ${apps.at(-1)!.name} (${apps.at(-1)!.kind})`);
+      // Right after the app it changes, so the report shows the two one above the other.
+      const followUp = await generate(
+        first.owner,
+        followUpId,
+        FOLLOW_UP.prompt,
+        first.model,
+        first.projectId,
+      );
+      apps.splice(apps.indexOf(first) + 1, 0, followUp);
+      log(`generated ${followUpId}: ${followUp.name} (${followUp.kind})`);
     }
     apps.push(await generateEveryBlockApp(await client("blocks")));
     await sql.end();

@@ -240,14 +240,20 @@ export async function typecheckAll(dirs: string[]): Promise<StepResult[]> {
 }
 
 /**
- * `expo export` for the platforms, into dist/. `--clear`: apps share one node_modules, and Metro's cache
- * would otherwise hand every app the first one's expo-router route context (its src/app).
+ * `expo export` for the platforms, into dist/, with a Metro cache of its own (Metro keeps it under TMPDIR):
+ * apps share one node_modules, and a shared cache would hand an app another one's expo-router route context
+ * and inlined app config, whether that app is this run's or a concurrent run's on the same machine.
  */
-export function bundle(appDir: string, platforms: string[]): Promise<StepResult> {
-  return run(
-    join(appDir, "node_modules/.bin/expo"),
-    ["export", ...platforms.flatMap((p) => ["--platform", p]), "--output-dir", "dist", "--clear"],
-    appDir,
-    { EXPO_NO_TELEMETRY: "1" },
-  );
+export async function bundle(appDir: string, platforms: string[]): Promise<StepResult> {
+  const tmp = await Deno.makeTempDir({ prefix: "expo-export-" });
+  try {
+    return await run(
+      join(appDir, "node_modules/.bin/expo"),
+      ["export", ...platforms.flatMap((p) => ["--platform", p]), "--output-dir", "dist", "--clear"],
+      appDir,
+      { EXPO_NO_TELEMETRY: "1", TMPDIR: tmp },
+    );
+  } finally {
+    await Deno.remove(tmp, { recursive: true }).catch(() => {});
+  }
 }

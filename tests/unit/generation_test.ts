@@ -229,6 +229,8 @@ Deno.test("prompts nobody tuned for get the app they ask for, named and describe
     ["service", "slot"],
   );
   assert.match(barber.description, /barber/);
+  // A confirmed booking is not struck through as done: confirmed is a field, not the list's check-off.
+  assert.equal(barber.screens[0].options.checkField, undefined);
 
   const german = analyzePrompt("Eine App für meine Einkaufsliste mit Kategorien", "light");
   assert.deepEqual([german.spec.kind, german.report.languageFallbackFrom], ["shopping", "de"]);

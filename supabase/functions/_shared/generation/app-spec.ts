@@ -235,7 +235,7 @@ function salonBookings(c: KindContext): KindBuild {
     screens: [
       screen(c, "bookings", tx("Bookings", "Prenotazioni"), "calendar-outline", "collection", "booking", {
         search: true,
-        checkField: "confirmed",
+        // Confirmed is the booking's state, not a finished item to strike through: a field, not a check-off.
         categoryField: "service",
       }),
     ],
@@ -1251,7 +1251,7 @@ const KINDS: Kind[] = [
         screens: [
           screen(c, "bookings", tx("Bookings", "Prenotazioni"), "calendar-outline", "collection", "booking", {
             search: true,
-            checkField: "confirmed",
+            // Confirmed is the booking's state, not a finished item to strike through: a field, not a check-off.
           }),
         ],
         features: [

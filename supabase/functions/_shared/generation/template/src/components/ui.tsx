@@ -93,6 +93,7 @@ export function Chip({ label, active, onPress }: { label: string; active: boolea
     <Pressable
       accessibilityRole="button"
       accessibilityState={{ selected: active }}
+      aria-selected={active}
       onPress={onPress}
       style={[styles.chip, { backgroundColor: active ? theme.accent : theme.surface, borderColor: theme.border }]}
     >
