@@ -62,12 +62,12 @@ export function HabitsBlock({ screenKey }: { screenKey: string }) {
             <View style={styles.row}>
               <View style={styles.text}>
                 <Text style={[styles.name, { color: theme.text }]}>{String(habit[name.key])}</Text>
-                <Row>
+                <View style={styles.streak}>
                   <Icon name="flame-outline" color={theme.accent} size={16} />
-                  <Text style={{ color: theme.muted }}>
+                  <Text style={[styles.text, { color: theme.muted }]}>
                     {`${t.streak}: ${current} ${t.days} · ${t.bestStreak}: ${best} ${t.days}`}
                   </Text>
-                </Row>
+                </View>
               </View>
               <Pressable
                 accessibilityRole="checkbox"
@@ -90,5 +90,6 @@ const styles = StyleSheet.create({
   row: { alignItems: "center", flexDirection: "row", gap: spacing.sm },
   text: { flex: 1, gap: 2 },
   name: { fontSize: 17, fontWeight: "600" },
+  streak: { alignItems: "center", flexDirection: "row", gap: spacing.xs },
   check: { alignItems: "center", borderRadius: 20, borderWidth: 2, minWidth: 64, padding: spacing.sm },
 });
