@@ -54,7 +54,7 @@ interface Job {
   id: string;
   status: string;
   project_id: number | null;
-  result?: { files_saved: number; kind?: string; name?: string; description?: string; language?: string };
+  result?: { files_saved: number; kind?: string; name?: string; language?: string };
   error?: { code: string; message: string };
 }
 
@@ -79,13 +79,14 @@ export async function generate(
     throw new Error(`${id}: job ${job.id} ended ${job.status} ${JSON.stringify(job.error)}`);
   }
   const files = await call<{ data: ProjectFile[] }>(client, "GET", `/projects/${job.project_id}/files`);
+  const project = await call<{ description: string }>(client, "GET", `/projects/${job.project_id}`);
   return {
     id,
     prompt,
     model,
     kind: job.result.kind ?? "",
     name: job.result.name ?? "",
-    description: job.result.description ?? "",
+    description: project.description,
     language: job.result.language ?? "",
     projectId: job.project_id!,
     owner: client,
