@@ -134,10 +134,12 @@ function report(rows: Row[], started: number, reportDir: string): string {
       "",
       `**${app.name}**${app.description ? ` — ${app.description}` : ""}`,
       "",
-      followUpOf
-        ? `A follow-up prompt on [${followUpOf}](#${followUpOf}), the same project: compare its screenshots.`
-        : "",
-      "",
+      ...(followUpOf
+        ? [
+          `A follow-up prompt on [${followUpOf}](#${followUpOf}), the same project: compare its screenshots.`,
+          "",
+        ]
+        : []),
       `> ${app.prompt.replace(/\n/g, " ")}`,
       "",
       `| kind | tier | language | files | tsc | android + web bundle |`,

@@ -31,8 +31,8 @@ const BLOCK_COMPONENT: Record<BlockName, string> = {
 
 // Routes a block needs besides its tab: the record form of a collection, a conversation of the chat.
 const BLOCK_ROUTES: Partial<Record<BlockName, string>> = {
-  collection: "src/app/record/[screen]/[id].tsx",
-  chat: "src/app/chat/[screen]/[id].tsx",
+  collection: "src/app/record/[list]/[id].tsx",
+  chat: "src/app/chat/[list]/[id].tsx",
 };
 
 const ALWAYS = [

@@ -34,7 +34,7 @@ export function ChatBlock({ screenKey }: { screenKey: string }) {
           key={conversation.id}
           accessibilityRole="link"
           onPress={() =>
-            router.push({ pathname: "/chat/[screen]/[id]", params: { screen: screen.key, id: conversation.id } })}
+            router.push({ pathname: "/chat/[list]/[id]", params: { list: screen.key, id: conversation.id } })}
         >
           <ConversationRow
             name={String(conversation[name.key])}

@@ -16,7 +16,7 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
   const theme = useTheme();
   const router = useRouter();
   // Pressables navigate themselves: a Link with asChild merges style arrays into objects react-native-web rejects.
-  const open = (id: string) => router.push({ pathname: "/record/[screen]/[id]", params: { screen: screen.key, id } });
+  const open = (id: string) => router.push({ pathname: "/record/[list]/[id]", params: { list: screen.key, id } });
   const [records, setRecords] = useRecords(entity);
   const [query, setQuery] = useState("");
   const [category, setCategory] = useState<string | null>(null);
