@@ -1,7 +1,7 @@
 -- Outbound webhooks in SQL: queued with the event, the retry schedule, disabling after the last retry,
 -- and isolation: nobody reads another's endpoints, deliveries or attempts, nor any secret.
 begin;
-select plan(14);
+select plan(16);
 
 insert into auth.users (id, email) values
   ('a1111111-1111-1111-1111-111111111111', 'hooks.alice@example.com'),
@@ -21,6 +21,10 @@ update public.jobs set status = 'canceled' where id = '50000000-0000-4000-8000-0
 update public.jobs set status = 'running' where id = '50000000-0000-4000-8000-000000000002';
 select is((select string_agg(event_type || ':' || (payload -> 'data' ->> 'id'), ',') from public.webhook_deliveries),
   'job.canceled:50000000-0000-4000-8000-000000000001', 'a subscribed terminal status is queued with its job');
+select is(private.wants_webhook('a1111111-1111-1111-1111-111111111111', 'job.succeeded'), false,
+  'an event no endpoint takes is dropped before it is built');
+select is(private.enqueue_webhook('b2222222-2222-2222-2222-222222222222', 'job.failed', '{}'), 0,
+  'a user without an endpoint gets nothing queued');
 
 -- The schedule: each failure waits longer; the ninth attempt is the last
 create temp table claimed as select private.claim_webhook_deliveries(10, 60) as c;
