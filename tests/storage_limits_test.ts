@@ -4,7 +4,17 @@ import assert from "node:assert/strict";
 import { loadConfig } from "../supabase/functions/_shared/config.ts";
 import { depsFromConfig } from "../supabase/functions/_shared/deps.ts";
 import { createV1App } from "../supabase/functions/v1/app.ts";
-import { api, db, expectError, inProcessApi, newProject, newUser, NO_STACK } from "./helpers.ts";
+import { createMcpApp } from "../supabase/functions/mcp/app.ts";
+import {
+  api,
+  db,
+  expectError,
+  inProcessApi,
+  newProject,
+  newUser,
+  NO_STACK,
+  type TestUser,
+} from "./helpers.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
 
@@ -106,6 +116,110 @@ t("GET /projects/{id}/files answers a 20 MiB project whole to twelve parallel re
     assert.deepEqual(res.body.data.map((f) => f.path), [...res.body.data.map((f) => f.path)].sort());
   }
 });
+
+/** get_project_files over the 2026-07-28 revision, as one JSON-RPC POST to the mcp function `app`. */
+async function mcpFiles(
+  app: { fetch(req: Request): Response | Promise<Response> },
+  user: TestUser,
+  projectId: number,
+): Promise<Response> {
+  return await app.fetch(
+    new Request("http://localhost/mcp", {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${user.token}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": "2026-07-28",
+        "mcp-method": "tools/call",
+        "mcp-name": "get_project_files",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: {
+          name: "get_project_files",
+          arguments: { projectId },
+          _meta: {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientInfo": { name: "limits-test", version: "1" },
+            "io.modelcontextprotocol/clientCapabilities": {},
+          },
+        },
+      }),
+    }),
+  );
+}
+
+/** Waits until `ready` holds (each check after the event loop has run), failing after `tries` checks. */
+async function until(ready: () => boolean, what: string, tries = 3000) {
+  for (let i = 0; !ready(); i++) {
+    assert.ok(i < tries, `never: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+t(
+  "file listings over REST and get_project_files share one FILE_READ_CONCURRENCY bound: reads beyond it queue",
+  async () => {
+    const owner = await newUser("limits.bound");
+    const p = await newProject(owner, { shared: true });
+    await fill(p.id, "part.bin", 3 * MiB);
+    const deps = depsFromConfig(loadConfig({ ...Deno.env.toObject(), FILE_READ_CONCURRENCY: "2" }));
+    const rest = createV1App(deps);
+    const mcp = createMcpApp(deps);
+    const restFiles = async () =>
+      await rest.fetch(
+        new Request(`http://localhost/v1/projects/${p.id}/files`, {
+          headers: { authorization: `Bearer ${owner.token}` },
+        }),
+      );
+    try {
+      // Each answer holds its slot until its bytes have been read: an unread one keeps it.
+      const unread = await mcpFiles(mcp, owner, p.id);
+      assert.equal(unread.status, 200);
+      assert.equal(deps.fileReads.active, 1, "the tool's answer holds a slot until it has been read");
+      await unread.text();
+      assert.equal(deps.fileReads.active, 0);
+
+      // With both slots taken, two REST reads and two tool calls all wait; none is answered.
+      const taken = [await deps.fileReads.acquire(), await deps.fileReads.acquire()];
+      const answered: string[] = [];
+      // Each answer is read as it comes: an unread one would keep its slot from the reads still waiting.
+      const read = (kind: string) => async (res: Response) => {
+        answered.push(kind);
+        return { status: res.status, body: await res.json() };
+      };
+      const calls = [
+        ...[1, 2].map(() => restFiles().then(read("rest"))),
+        ...[1, 2].map(() => mcpFiles(mcp, owner, p.id).then(read("mcp"))),
+      ];
+      await until(() => deps.fileReads.waiting === 4, "all four reads wait for a slot");
+      assert.deepEqual(answered, [], "no read runs beyond the bound");
+      assert.equal(deps.fileReads.active, 2);
+      for (const release of taken) release();
+      const bytes = Number(
+        (await db()`select sum(octet_length(contents))::bigint as n from public.project_files
+                     where project_id = ${p.id}`)[0].n,
+      );
+      for (const { status, body } of await Promise.all(calls)) {
+        assert.equal(status, 200);
+        const files: { contents: string }[] = body.data ?? body.result.structuredContent.data;
+        const utf8 = new TextEncoder();
+        assert.equal(
+          files.reduce((n, f) => n + utf8.encode(f.contents).length, 0),
+          bytes,
+          "each answer is whole",
+        );
+      }
+      assert.deepEqual(answered.sort(), ["mcp", "mcp", "rest", "rest"]);
+      assert.deepEqual([deps.fileReads.active, deps.fileReads.waiting], [0, 0], "every slot came back");
+    } finally {
+      await deps.db.end();
+    }
+  },
+);
 
 t(
   "a statement that runs past USER_STATEMENT_TIMEOUT_MS is 503 statement_timeout and writes nothing",

@@ -21,6 +21,7 @@ import { SqlAuthAdmin } from "./adapters/sql-auth-admin.ts";
 import { SupabaseAuthAdmin, SupabaseBlobStore } from "./adapters/supabase.ts";
 import { ExpoPushSender, LogPushSender } from "./adapters/expo-push.ts";
 import { createGenerationAdapters } from "./generation/adapters.ts";
+import { createLimiter, type Limiter } from "./limiter.ts";
 
 export interface Deps {
   config: Config;
@@ -38,6 +39,8 @@ export interface Deps {
   dbhost: DbHost | null;
   /** Seals upstream tokens before they are stored; null without SECRETS_KEYS. */
   secrets: SecretBox | null;
+  /** How many project file listings this instance builds and sends at once (FILE_READ_CONCURRENCY). */
+  fileReads: Limiter;
   /** Keeps work going after the response is sent (EdgeRuntime.waitUntil on hosted Supabase). */
   background(work: Promise<unknown>): void;
 }
@@ -85,6 +88,7 @@ export function depsFromConfig(
       })
       : new LogPushSender(),
     background,
+    fileReads: createLimiter(c.FILE_READ_CONCURRENCY),
     payments: paymentsFrom(c, gateway),
     repohost: c.GITHUB_APP_ID && c.GITHUB_APP_PRIVATE_KEY && c.GITHUB_CLIENT_ID && c.GITHUB_CLIENT_SECRET
       ? new GitHubRepoHost({

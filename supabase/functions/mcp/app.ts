@@ -6,6 +6,7 @@ import { createMcpHandler } from "@modelcontextprotocol/server";
 import type { Deps } from "../_shared/deps.ts";
 import { DEFAULT_BODY_LIMIT, limitBodies } from "../_shared/body-limit.ts";
 import { ApiError, errorResponse } from "../_shared/errors.ts";
+import { slotsHeldUntilSent } from "../_shared/limiter.ts";
 import type { Claims } from "../_shared/auth.ts";
 import { createJobWatch, type JobWatch } from "./job-watch.ts";
 import { createMcpServer } from "./tools.ts";
@@ -86,6 +87,12 @@ function issuerMetadata(url: string, timeoutMs: number) {
 
 const MODERN_REVISION = "2026-07-28";
 
+/** What each request hands its fresh server: the caller, and where a tool leaves a slot to free once sent. */
+interface RequestExtra extends Record<string, unknown> {
+  claims: Claims;
+  holdUntilSent: (release: () => void) => void;
+}
+
 /** The one JSON-RPC request a body carries, or undefined (a batch, a notification, not JSON). */
 function singleRequest(text: string) {
   try {
@@ -144,9 +151,10 @@ export function createMcpApp(deps: Deps, opts: { watch?: JobWatch } = {}) {
   // The 2026-07-28 revision statelessly, and 2025-era clients (initialize first) from the same factory:
   // a fresh server per request, answering JSON, or SSE once a tool sends progress before its result.
   const watch = opts.watch ?? createJobWatch(deps.db);
-  const mcp = createMcpHandler(({ authInfo }) =>
-    createMcpServer(deps, (authInfo?.extra as { claims: Claims }).claims, { watch })
-  );
+  const mcp = createMcpHandler(({ authInfo }) => {
+    const { claims, holdUntilSent } = authInfo?.extra as RequestExtra;
+    return createMcpServer(deps, claims, { watch, holdUntilSent });
+  });
   // DNS rebinding and cross-site calls: a browser's Origin must be the service's own or a configured one.
   const allowedOrigins = new Set([
     new URL(deps.config.functionsUrl).origin,
@@ -191,15 +199,24 @@ export function createMcpApp(deps: Deps, opts: { watch?: JobWatch } = {}) {
       (await taskMethod(deps, claims, msg) ??
         (wantsTask(msg, "wait_for_job") && await waitAsTask(deps, claims, msg)));
     if (answered) return withCors(answered);
+    // Slots of deps' bounds a tool takes (large file reads) are held until this answer has left.
+    const slots = slotsHeldUntilSent();
     const authInfo = {
       token: c.req.header("Authorization")!.slice("Bearer ".length).trim(),
       clientId: typeof claims.client_id === "string" ? claims.client_id : "first-party",
       scopes: typeof claims.scope === "string" ? claims.scope.split(" ").filter(Boolean) : [],
       expiresAt: claims.exp,
-      extra: { claims },
+      extra: { claims, holdUntilSent: slots.hold } satisfies RequestExtra,
     };
-    const res = await mcp.fetch(c.req.raw, { authInfo });
-    return withCors(msg && wantsTask(msg, "create_job") ? await asCreatedTask(res, msg) : res);
+    try {
+      const res = await mcp.fetch(c.req.raw, { authInfo });
+      return withCors(
+        slots.answer(msg && wantsTask(msg, "create_job") ? await asCreatedTask(res, msg) : res),
+      );
+    } catch (err) {
+      slots.releaseAll();
+      throw err;
+    }
   });
   return app;
 }

@@ -9,6 +9,7 @@ import { selectAsUser } from "../_shared/db.ts";
 import type { Deps } from "../_shared/deps.ts";
 import { toApiError } from "../_shared/errors.ts";
 import { createPromptJob } from "../_shared/jobs.ts";
+import { readProjectFiles } from "../_shared/project-files.ts";
 import type { JobWatch } from "./job-watch.ts";
 import { portable } from "./portable-schema.ts";
 import { agentResult, forAgent, type JobRow, TERMINAL } from "./results.ts";
@@ -49,7 +50,11 @@ async function tool<T>(run: () => Promise<T>, shape: (value: T) => ReturnType<ty
   }
 }
 
-export function createMcpServer(deps: Deps, claims: Claims, opts: { watch: JobWatch }): McpServer {
+export function createMcpServer(
+  deps: Deps,
+  claims: Claims,
+  opts: { watch: JobWatch; holdUntilSent: (release: () => void) => void },
+): McpServer {
   const { db } = deps;
   const waitLimit = deps.config.MCP_WAIT_LIMIT_SECONDS;
   const server = new McpServer(
@@ -190,16 +195,14 @@ export function createMcpServer(deps: Deps, claims: Claims, opts: { watch: JobWa
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   }, ({ projectId, type }) =>
     tool(
-      async () =>
-        // The SQL answers JSON text, which the REST route passes through as it is.
-        JSON.parse(
-          await selectAsUser<string>(
-            db,
-            claims,
-            (tx) => tx`select api.list_project_files(${projectId}, ${type ?? null}) as r`,
-          ),
-        ) as z.infer<typeof ProjectFiles>,
-      (files) => agentResult("Project files", files),
+      async () => {
+        // Under the same bound as the REST route, held until the answer has left (see app.ts).
+        const { json, release } = await readProjectFiles(deps, claims, projectId, type);
+        opts.holdUntilSent(release);
+        return json;
+      },
+      // Parsed once, for the structured content; the text copy is the SQL's JSON as it came.
+      (json) => agentResult("Project files", JSON.parse(json) as z.infer<typeof ProjectFiles>, json),
     ));
 
   server.registerTool("get_job_status", {

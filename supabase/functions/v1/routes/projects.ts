@@ -6,7 +6,8 @@ import type postgres from "postgres";
 import type { Deps } from "../../_shared/deps.ts";
 import { selectAsUser } from "../../_shared/db.ts";
 import { ApiError } from "../../_shared/errors.ts";
-import { bodyThenRelease, createLimiter } from "../../_shared/limiter.ts";
+import { releaseWhenSent } from "../../_shared/limiter.ts";
+import { readProjectFiles } from "../../_shared/project-files.ts";
 import {
   type ApiApp,
   Deduped,
@@ -193,7 +194,6 @@ function refuseNulPaths(files: { path: string }[]) {
 
 export function registerProjectRoutes(api: ApiApp, deps: Deps) {
   const { db, verifier } = deps;
-  const fileReads = createLimiter(deps.config.FILE_READ_CONCURRENCY);
 
   api.openapi(
     userRoute(
@@ -421,19 +421,12 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
     async (c) => {
       const { projectId } = c.req.valid("param");
       const { type } = c.req.valid("query");
-      // A project may hold 20 MiB: a few answers are built at a time, and each slot is held until its
-      // bytes have left, so many parallel reads queue here instead of piling up in memory.
-      const release = await fileReads.acquire();
+      // Already the answer's JSON: passed through without parsing it into objects and back.
+      const { json, release } = await readProjectFiles(deps, c.get("claims"), projectId, type);
       try {
-        // Already the answer's JSON: passed through without parsing it into objects and back.
-        const json = await selectAsUser<string>(
-          db,
-          c.get("claims"),
-          (tx) => tx`select api.list_project_files(${projectId}, ${type ?? null}) as r`,
-        );
         const bytes = new TextEncoder().encode(json);
         // The typed c.json would serialize; this body is that document already.
-        return c.body(bodyThenRelease(bytes, release), 200, {
+        return c.body(releaseWhenSent(ReadableStream.from([bytes]), release), 200, {
           "content-type": "application/json",
           "content-length": String(bytes.length),
         }) as unknown as TypedResponse<z.infer<typeof ProjectFiles>, 200, "json">;
