@@ -76,6 +76,34 @@ t("a 200 MB body is refused without being read: declared by Content-Length, or c
   assert.equal(errorOf(mcp).code, "payload_too_large");
 });
 
+t(
+  "the consent page (oauth-consent) refuses a 200 MB form unread: declared by Content-Length, or chunked",
+  async () => {
+    const total = 200 * 1000 * 1000;
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    for (const path of ["/oauth-consent/sign-in", "/oauth-consent/decision"]) {
+      const consentDeclared = await rawRequest("POST", `${ROOT_URL}${path}`, {
+        headers: { ...form, "content-length": String(total) },
+        total,
+      });
+      assert.equal(consentDeclared.status, 413, path);
+      assert.deepEqual(errorOf(consentDeclared).details, { max_bytes: MiB });
+      assert.ok(consentDeclared.sent < total, "the answer came before the body was sent");
+      const consentChunked = await rawRequest("POST", `${ROOT_URL}${path}`, {
+        headers: form,
+        total,
+        chunked: true,
+      });
+      assert.equal(consentChunked.status, 413, path);
+      assert.equal(errorOf(consentChunked).code, "payload_too_large");
+      assert.ok(
+        consentChunked.sent < 64 * MiB,
+        `answered after ${consentChunked.sent} bytes, not the whole body`,
+      );
+    }
+  },
+);
+
 t("a body within its route's limit is read as before", async () => {
   const p = await newProject(user);
   const files = Array.from(

@@ -7,6 +7,8 @@ import { Hono } from "hono";
 import { createClient, type Session } from "@supabase/supabase-js";
 import type { Config } from "../_shared/config.ts";
 import { escapeHtml, signInForms } from "../_shared/html.ts";
+import { DEFAULT_BODY_LIMIT, limitBodies } from "../_shared/body-limit.ts";
+import { errorResponse } from "../_shared/errors.ts";
 
 const COOKIE = "consent_session";
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'";
@@ -48,6 +50,9 @@ export function createConsentApp(
   const cookiePath = new URL(self).pathname;
   const secure = self.startsWith("https:") ? "; Secure" : "";
   const app = new Hono();
+  app.onError((err) => errorResponse(err));
+  // Its forms are a few fields: a larger body is refused before it is read (413 `payload_too_large`).
+  app.use("*", limitBodies(() => DEFAULT_BODY_LIMIT));
 
   // One supabase-js client per request, holding only that person's session.
   const auth = () =>
