@@ -60,7 +60,7 @@ t(
 );
 
 t(
-  "the owner's projects share one storage quota: PUT files and POST /projects answer 413 storage_quota_exceeded",
+  "the owner's projects share one storage quota: PUT files, POST /projects and POST /jobs answer 413 storage_quota_exceeded",
   async () => {
     const user = await newUser("limits.quota");
     const projects = [];
@@ -81,8 +81,22 @@ t(
     assert.deepEqual(put.body.details, { quota_bytes: 100 * MiB, used_bytes: 100 * MiB + 1 });
     const created = await api("POST", "/projects", { token: user.token, body: { name: "One too many" } });
     expectError(created, 413, "storage_quota_exceeded");
-    const [{ n }] = await db()`select count(*)::int as n from public.projects where user_id = ${user.id}`;
-    assert.equal(n, 6, "the refused project was not created");
+    // A job without project_id makes a project too: refused alike, with no job and no credits held.
+    const job = await api("POST", "/jobs", {
+      token: user.token,
+      body: { type: "prompt", input: { prompt: "a habit tracker app" } },
+    });
+    expectError(job, 413, "storage_quota_exceeded");
+    const details = job.body.details as { quota_bytes: number; used_bytes: number };
+    assert.equal(details.quota_bytes, 100 * MiB);
+    assert.ok(details.used_bytes > 100 * MiB, "the template's files are what does not fit");
+    const [{ n, jobs }] = await db()`select count(*)::int as n,
+                                            (select count(*)::int from public.jobs where user_id = ${user.id}) as jobs
+                                       from public.projects where user_id = ${user.id}`;
+    assert.equal(n, 6, "the refused projects were not created");
+    assert.equal(jobs, 0, "the refused job was not created");
+    const wallet = await api<{ held: number }>("GET", "/wallets/me", { token: user.token });
+    assert.equal(wallet.body.held, 0, "nothing stays held for it");
     // Freeing space makes room again.
     await db()`delete from public.project_files where project_id = ${projects[1].id} and path = 'fill.bin'`;
     const again = await api("POST", "/projects", { token: user.token, body: { name: "Now it fits" } });

@@ -39,6 +39,7 @@ export type DocumentedErrorCode =
   | "payment_provider_failed"
   | "payments_not_configured"
   | "profile_not_found"
+  | "project_id"
   | "project_not_found"
   | "rate_limited"
   | "repohost_branch_moved"

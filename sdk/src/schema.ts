@@ -458,7 +458,8 @@ export interface paths {
      *     `input` (the top-level value wins). A repeated `idempotency_key` returns the first job with 200 and consumes nothing.
      *     Order of checks: body, idempotency, credits (402 when balance plus valid bonus minus the credits held by
      *     open jobs is at or below -500, or 0 for an anonymous account), project ownership (404), prompt-evaluation quota (429 with `Retry-After`),
-     *     evaluation. An admitted job holds its tier's maximum price (see `held` in `GET /wallets/me`) until it
+     *     evaluation, and without `project_id` the new project's template files against the owner's storage quota (413
+     *     `storage_quota_exceeded` with `details.quota_bytes` and `details.used_bytes`; nothing is created). An admitted job holds its tier's maximum price (see `held` in `GET /wallets/me`) until it
      *     ends, when the real cost is spent instead; without `input.model` the full tier's price is held until the
      *     prompt is evaluated. A job no runner has started within 10 minutes (the `job_start_seconds` setting) fails with
      *     `error.code` `not_started` and costs nothing.
@@ -4137,7 +4138,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      /** @description `storage_quota_exceeded`: without `project_id`, the new project's template files would take the owner past the storage quota; or `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
       413: {
         headers: {
           [name: string]: unknown;

@@ -126,7 +126,8 @@ background). \`expo_push_token\`, \`live_activity_token\`, \`live_activity_user\
 \`input\` (the top-level value wins). A repeated \`idempotency_key\` returns the first job with 200 and consumes nothing.
 Order of checks: body, idempotency, credits (402 when balance plus valid bonus minus the credits held by
 open jobs is at or below -500, or 0 for an anonymous account), project ownership (404), prompt-evaluation quota (429 with \`Retry-After\`),
-evaluation. An admitted job holds its tier's maximum price (see \`held\` in \`GET /wallets/me\`) until it
+evaluation, and without \`project_id\` the new project's template files against the owner's storage quota (413
+\`storage_quota_exceeded\` with \`details.quota_bytes\` and \`details.used_bytes\`; nothing is created). An admitted job holds its tier's maximum price (see \`held\` in \`GET /wallets/me\`) until it
 ends, when the real cost is spent instead; without \`input.model\` the full tier's price is held until the
 prompt is evaluated. A job no runner has started within 10 minutes (the \`job_start_seconds\` setting) fails with
 \`error.code\` \`not_started\` and costs nothing.`,
@@ -137,11 +138,14 @@ prompt is evaluated. A job no runner has started within 10 minutes (the \`job_st
             ...jsonContent(Job, "The job an earlier request with the same idempotency_key created"),
             links: JOB_LINKS,
           },
-          ...errorResponses([400, 402, 404, 415, 429, 502], {
+          ...errorResponses([400, 402, 404, 413, 415, 429, 502], {
             400: "Invalid request or `invalid_prompt`",
             402:
               "`insufficient_credits`: the wallet's `available` credits have reached the floor (-500; 0 anonymous)",
             404: "`project_not_found`",
+            413:
+              "`storage_quota_exceeded`: without `project_id`, the new project's template files would take " +
+              "the owner past the storage quota",
             429: "`rate_limited`: the prompt-evaluation quota is spent; see `Retry-After` (seconds)",
             502: "`job_create_failed`: safe to retry when no job id was received",
           }),
