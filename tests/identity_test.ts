@@ -20,6 +20,7 @@ import {
   PNG_1x1,
   tokenFor,
   unusedPath,
+  withSetting,
 } from "./helpers.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
@@ -173,6 +174,40 @@ t("PATCH /me takes for avatar_url only null or one of the caller's own avatars",
     );
   }
 });
+
+t(
+  "avatars need no avatars_url setting (the avatars bucket on runner_url's host); with neither, 503 avatars_not_configured",
+  async () => {
+    const user = await newUser("frank");
+    await withSetting("avatars_url", null, async () => {
+      const uploaded = await api("POST", "/me/avatar", { token: user.token, body: imageForm(PNG_1x1) });
+      assert.equal(uploaded.status, 201, uploaded.text);
+      const own = String(uploaded.body.avatar_url);
+      const set = await api("PATCH", "/me", { token: user.token, body: { avatar_url: own } });
+      assert.deepEqual([set.status, set.body.avatar_url], [200, own]);
+      const served = await fetch(own);
+      await served.body?.cancel();
+      assert.equal(served.status, 200, "the derived address is where the object is served");
+
+      // A deployment that knows neither address says so; removing an avatar still works.
+      await withSetting("runner_url", null, async () => {
+        const cleared = await api("PATCH", "/me", { token: user.token, body: { avatar_url: null } });
+        assert.deepEqual([cleared.status, cleared.body.avatar_url], [200, null]);
+        expectError(
+          await api("PATCH", "/me", { token: user.token, body: { avatar_url: own } }),
+          503,
+          "avatars_not_configured",
+        );
+        expectError(
+          await api("POST", "/me/avatar", { token: user.token, body: imageForm(PNG_1x1) }),
+          503,
+          "avatars_not_configured",
+        );
+        assert.equal((await api("GET", "/me", { token: user.token })).body.avatar_url, null);
+      });
+    });
+  },
+);
 
 t("another user's avatar can be neither taken nor deleted through PATCH /me", async () => {
   const victim = await newUser("victim");

@@ -143,7 +143,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     push_worker_url: `${gatewayUrl}/functions/v1/push-worker`,
     webhook_worker_url: `${gatewayUrl}/functions/v1/webhook-worker`,
     worker_secret: secrets.workerSecret,
-    avatars_url: `${gatewayUrl}/storage/v1/object/public/avatars`,
+    // Derived from runner_url, as on a hosted deployment; a value an older stack stored is dropped.
+    avatars_url: null,
     ...opts.settings,
   });
   const storageDir = join(opts.dir, "storage");

@@ -4,6 +4,7 @@ import type { Data, Init, Send } from "./types.ts";
 /** The error codes the document's error responses name. */
 export type DocumentedErrorCode =
   | "already_linked"
+  | "avatars_not_configured"
   | "cannot_block_self"
   | "code_verifier_mismatch"
   | "database_unavailable"

@@ -41,7 +41,7 @@ export interface paths {
     head?: never;
     /**
      * Change the caller's username or avatar
-     * @description `avatar_url: null` removes the avatar; otherwise it must be one of the caller's own avatars, as `POST /me/avatar` answered it (400 `invalid_avatar_url`): another user's object or any other address is refused, for every writer of the profile. Only objects under the caller's own prefix are ever deleted. Unknown fields are rejected.
+     * @description `avatar_url: null` removes the avatar; otherwise it must be one of the caller's own avatars, as `POST /me/avatar` answered it (400 `invalid_avatar_url`): another user's object or any other address is refused, for every writer of the profile. Only objects under the caller's own prefix are ever deleted. Unknown fields are rejected. Avatars are served from the setting `avatars_url`, or else from the public `avatars` bucket on the host of the setting `runner_url`; a deployment with neither answers 503 `avatars_not_configured`.
      */
     patch: operations["updateMe"];
     trace?: never;
@@ -57,7 +57,7 @@ export interface paths {
     put?: never;
     /**
      * Upload a new avatar
-     * @description multipart/form-data with one `file` field: png, jpeg or webp (recognized by content, not by the declared type), at most 5.24288 MB. The previous avatar object is removed.
+     * @description multipart/form-data with one `file` field: png, jpeg or webp (recognized by content, not by the declared type), at most 5.24288 MB. The previous avatar object is removed. Avatars are served from the setting `avatars_url`, or else from the public `avatars` bucket on the host of the setting `runner_url`; a deployment with neither answers 503 `avatars_not_configured`.
      */
     post: operations["uploadAvatar"];
     delete?: never;
@@ -2262,6 +2262,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `avatars_not_configured`: this deployment does not know where avatars are served */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
@@ -2339,6 +2348,15 @@ export interface operations {
       };
       /** @description Unsupported media type */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `avatars_not_configured`: this deployment does not know where avatars are served */
+      503: {
         headers: {
           [name: string]: unknown;
         };

@@ -24,6 +24,11 @@ const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 const AVATAR_NAME = `${UUID}\\.(png|jpg|webp)`;
 const AVATAR_URL = new RegExp(`/storage/v1/object/public/avatars/${UUID}/${AVATAR_NAME}$`);
 const ME_FIELDS = ["username", "email", "avatar_url"] as const;
+// The database derives where avatars are served; a deployment that cannot tell refuses them plainly.
+const AVATARS_NOT_CONFIGURED = "Avatars are served from the setting `avatars_url`, or else from the public " +
+  "`avatars` bucket on the host of the setting `runner_url`; a deployment with neither answers 503 " +
+  "`avatars_not_configured`.";
+const AVATARS_503 = "`avatars_not_configured`: this deployment does not know where avatars are served";
 
 const RateLimit = z.object({
   limit: z.int(),
@@ -168,13 +173,14 @@ export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
         description: "`avatar_url: null` removes the avatar; otherwise it must be one of the caller's own " +
           "avatars, as `POST /me/avatar` answered it (400 `invalid_avatar_url`): another user's object or any " +
           "other address is refused, for every writer of the profile. Only objects under the caller's own " +
-          "prefix are ever deleted. Unknown fields are rejected.",
+          `prefix are ever deleted. Unknown fields are rejected. ${AVATARS_NOT_CONFIGURED}`,
         request: { body: jsonBody(UpdateMe) },
         responses: {
           200: jsonContent(Me, "The updated profile"),
-          ...errorResponses([400, 404, 409, 415], {
+          ...errorResponses([400, 404, 409, 415, 503], {
             400: "`invalid_request`, or `invalid_avatar_url` (not one of the caller's own avatars)",
             409: "`username_taken`",
+            503: AVATARS_503,
           }),
         },
       }),
@@ -247,7 +253,7 @@ export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
           `multipart/form-data with one \`file\` field: png, jpeg or webp (recognized by content, not by ` +
           `the declared type), at most ${
             MAX_IMAGE_BYTES / 1_000_000
-          } MB. The previous avatar object is removed.`,
+          } MB. The previous avatar object is removed. ${AVATARS_NOT_CONFIGURED}`,
         middleware: [routeBodyLimit(formBodyBytes(MAX_IMAGE_BYTES))],
         request: {
           body: {
@@ -275,7 +281,7 @@ export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
             z.object({ avatar_url: z.url() }).openapi("AvatarResult"),
             "The new avatar's public URL",
           ),
-          ...errorResponses([400, 404, 413, 415]),
+          ...errorResponses([400, 404, 413, 415, 503], { 503: AVATARS_503 }),
         },
       }),
     ),
