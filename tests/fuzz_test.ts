@@ -11,14 +11,18 @@ import {
   api,
   type ApiOptions,
   type ApiResponse,
+  db,
   documentedOperations,
   expectError,
   newProject,
   newUser,
   NO_STACK,
+  ROOT_URL,
   type TestUser,
   unusedPath,
 } from "./helpers.ts";
+import { DEFAULT_BODY_LIMIT } from "../supabase/functions/_shared/body-limit.ts";
+import { FILE_LIMITS } from "../supabase/functions/v1/routes/projects.ts";
 import { withIntegrations } from "./integration_stand_ins.ts";
 
 const SEED = Number(Deno.env.get("FUZZ_SEED") ?? Math.floor(Math.random() * 2 ** 31));
@@ -673,7 +677,133 @@ t("fuzz: every operation that takes a body refuses one byte over its x-max-body-
     checked++;
   }
   assert.ok(checked > 20, `only ${checked} operations take a body`);
+  // Outside the document, the agent endpoint and the consent page's forms have the default limit.
+  for (
+    const [path, type] of [["/mcp", "application/json"], [
+      "/oauth-consent/sign-in",
+      "application/x-www-form-urlencoded",
+    ]]
+  ) {
+    const res = await api("POST", path, {
+      base: ROOT_URL,
+      token: state.fuzz.token,
+      body: new Uint8Array(DEFAULT_BODY_LIMIT + 1).fill(0x20),
+      headers: { "content-type": type },
+    });
+    expectError(res, 413, "payload_too_large");
+    assert.deepEqual(res.body.details, { max_bytes: DEFAULT_BODY_LIMIT }, path);
+  }
 });
+
+// The storage limits sit far above the random bodies: here a user's projects are brought to their edge (with
+// SQL, as the owner's own saves could) and random saves around it must answer 200 or a 413 that names a limit
+// the save would pass, never pass one, and write nothing when refused.
+t(
+  "fuzz: saves at the edge of the storage limits answer 200 or a documented 413 and pass no limit",
+  async () => {
+    const KiB = 1024;
+    const { bytesPerFile, filesPerProject, bytesPerProject, defaultQuotaBytes } = FILE_LIMITS;
+    const user = await newUser("fuzz.storage");
+    const [edge, roomy] = [await newProject(user), await newProject(user)];
+    const PATHS = ["fill-1", "fill-2", "fill-3", "new-1", "new-2", "new-3", "new-4"];
+    /** Each project's files and bytes, and a digest of the files a save may name. */
+    const usage = async () =>
+      new Map<number, { files: number; bytes: number; digest: string }>(
+        (await db()`select project_id as id, count(*)::int as files, sum(octet_length(contents))::bigint as bytes,
+                           md5(string_agg(path || ':' || md5(contents), ',' order by path)
+                                 filter (where path in ${db()(PATHS)})) as digest
+                      from public.project_files where project_id in (${edge.id}, ${roomy.id})
+                     group by project_id`).map((r) => [
+          Number(r.id),
+          { files: r.files, bytes: Number(r.bytes), digest: r.digest },
+        ]),
+      );
+    /** `files` files of `bytes` in all (the first takes the remainder), as the owner's SQL could write them. */
+    const fill = (projectId: number, files: number, bytes: number) =>
+      db()`insert into public.project_files (project_id, path, contents, type)
+         select ${projectId}, 'fill-' || i,
+                repeat('x', ${Math.floor(bytes / files)}::int + case when i = 1 then ${
+        bytes % files
+      }::int else 0 end),
+                'DATA'
+           from generate_series(1, ${files}::int) i`;
+    // `edge` three files and 400 KiB short of the project's limits; the owner's total 1000 KiB short of the
+    // quota, with four more projects taking the rest and `roomy` far from its own limits.
+    const start = await usage();
+    const template = start.get(edge.id)!;
+    await fill(edge.id, filesPerProject - 3 - template.files, bytesPerProject - 400 * KiB - template.bytes);
+    const fillers = [
+      await newProject(user),
+      await newProject(user),
+      await newProject(user),
+      await newProject(user),
+    ];
+    for (const [i, p] of fillers.entries()) {
+      const [{ used }] = await db()`select sum(bytes)::bigint as used from private.project_storage
+                                   where user_id = ${user.id}`;
+      const [{ own }] = await db()`select sum(bytes)::bigint as own from private.project_storage
+                                  where project_id = ${p.id}`;
+      const bytes = i < 3 ? bytesPerProject - Number(own) : defaultQuotaBytes - 1000 * KiB - Number(used);
+      await fill(p.id, 40, bytes);
+    }
+    const size = fc.oneof(
+      fc.constantFrom(0, 1, 100 * KiB, 300 * KiB, bytesPerFile - 1, bytesPerFile, bytesPerFile + 1),
+      fc.integer({ min: 0, max: 600 * KiB }),
+    );
+    const save = fc.record({
+      project: fc.constantFrom(edge, roomy),
+      files: fc.uniqueArray(
+        fc.record({
+          path: fc.constantFrom(...PATHS),
+          bytes: size,
+        }),
+        { minLength: 1, maxLength: 4, selector: (f) => f.path },
+      ),
+    });
+    const outcomes: Record<string, number> = {};
+    await fc.assert(
+      fc.asyncProperty(save, async ({ project, files }) => {
+        const before = await usage();
+        const [{ total }] = await db()`select sum(bytes)::bigint as total from private.project_storage
+                                      where user_id = ${user.id}`;
+        const [existing] = [
+          await db()`select path, octet_length(contents) as n from public.project_files
+                                      where project_id = ${project.id} and path in ${
+            db()(files.map((f) => f.path))
+          }`,
+        ];
+        const replaced = new Map(existing.map((r) => [r.path as string, Number(r.n)]));
+        const growth = files.reduce((n, f) => n + f.bytes - (replaced.get(f.path) ?? 0), 0);
+        const own = before.get(project.id)!;
+        const passes = new Set<string>();
+        if (files.some((f) => f.bytes > bytesPerFile)) passes.add("file_too_large");
+        if (own.files + files.filter((f) => !replaced.has(f.path)).length > filesPerProject) {
+          passes.add("too_many_project_files");
+        }
+        if (own.bytes + growth > bytesPerProject) passes.add("project_too_large");
+        if (Number(total) + growth > defaultQuotaBytes) passes.add("storage_quota_exceeded");
+        const res = await api("PUT", `/projects/${project.id}/files`, {
+          token: user.token,
+          body: { files: files.map((f) => ({ path: f.path, contents: "y".repeat(f.bytes), type: "DOC" })) },
+        });
+        const code = (res.body as { code?: string }).code ?? "";
+        outcomes[code || String(res.status)] = (outcomes[code || String(res.status)] ?? 0) + 1;
+        const where = `${JSON.stringify(files.map((f) => [f.path, f.bytes]))}: ${res.status} ${code}`;
+        if (passes.size === 0) assert.equal(res.status, 200, `${where} ${res.text.slice(0, 200)}`);
+        else {
+          assert.equal(res.status, 413, where);
+          assert.ok(passes.has(code), `${where}, expected one of ${[...passes]}`);
+          assert.deepEqual(await usage(), before, `${where} wrote something`);
+        }
+        const after = (await usage()).get(project.id)!;
+        assert.ok(after.files <= filesPerProject && after.bytes <= bytesPerProject, where);
+      }),
+      { seed: SEED, numRuns: 30, endOnFailure: true },
+    );
+    console.log(`fuzz: saves at the storage edge: ${JSON.stringify(outcomes)}`);
+    assert.ok(Object.keys(outcomes).length > 1, `30 saves met no limit, or only limits (${REPRODUCE})`);
+  },
+);
 
 t("fuzz: every documented operation over the gateway answers only as documented", async () => {
   const { doc, fuzz, pool, targets } = state;

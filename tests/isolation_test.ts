@@ -10,6 +10,7 @@ import {
   db,
   documentedOperations,
   fillPath,
+  mcpPost,
   newProject,
   newUser,
   NO_STACK,
@@ -234,6 +235,87 @@ t(
   "with the integrations configured against stand-ins, their routes too reach the ids and change nothing",
   async () => {
     await withIntegrations((it) => crossUserMatrix(it.api));
+  },
+);
+
+/** Arguments the agent tools need besides the id, so a call reaches the ownership check. */
+const TOOL_ARGS: Record<string, Record<string, unknown>> = {
+  create_job: { prompt: "a tally counter app" },
+  wait_for_job: { maxWaitSeconds: 1 },
+};
+/** Where a tool opens another user's row on purpose, for which of the owner's ids. */
+const OPEN_TOOLS: Record<string, string[]> = {
+  get_project: ["shared project"],
+  get_project_files: ["shared project"],
+};
+
+/** One 2026-07-28 JSON-RPC request to {root_url}/mcp; the JSON-RPC result (or error). */
+async function mcpRequest(user: TestUser, method: string, params: Record<string, unknown>) {
+  const res = await mcpPost(user, {
+    jsonrpc: "2.0",
+    id: 1,
+    method,
+    params: {
+      ...params,
+      _meta: {
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientInfo": { name: "isolation-test", version: "1" },
+        "io.modelcontextprotocol/clientCapabilities": {},
+      },
+    },
+  }, {
+    "mcp-protocol-version": "2026-07-28",
+    "mcp-method": method,
+    ...(typeof params.name === "string" ? { "mcp-name": params.name } : {}),
+  });
+  const text = await res.text();
+  assert.equal(res.status, 200, text);
+  return JSON.parse(text.startsWith("event:") ? text.split("\ndata: ")[1] : text);
+}
+
+t(
+  "over MCP, every tool that takes an id answers another user's like a missing one, and changes nothing",
+  async () => {
+    const { owner, ids, notificationId } = await ownerWithEverything();
+    const other = await newUser("isolation.agent");
+    const unused: Record<string, unknown> = { projectId: 999_999_999, jobId: crypto.randomUUID() };
+    const { tools } = (await mcpRequest(other, "tools/list", {})).result as {
+      tools: { name: string; inputSchema: { properties?: Record<string, unknown>; required?: string[] } }[];
+    };
+    const withIds = tools.filter((tool) =>
+      Object.keys(tool.inputSchema.properties ?? {}).some((k) => k in unused)
+    );
+    assert.ok(withIds.length >= 5, `only ${withIds.length} tools take an id`);
+    const before = await snapshot(owner, notificationId);
+    /** A tool's answer as compared: the error's code, or "ok". */
+    const outcomeOf = (answer: { result?: { isError?: boolean; content: { text: string }[] } }) =>
+      answer.result?.isError ? JSON.parse(answer.result.content[0].text).code : answer.result ? "ok" : answer;
+    for (const tool of withIds) {
+      const param = Object.keys(tool.inputSchema.properties!).find((k) => k in unused)!;
+      for (const required of tool.inputSchema.required ?? []) {
+        assert.ok(
+          required === param || required in (TOOL_ARGS[tool.name] ?? {}),
+          `${tool.name}: add ${required}`,
+        );
+      }
+      const call = (id: unknown) =>
+        mcpRequest(other, "tools/call", {
+          name: tool.name,
+          arguments: { ...TOOL_ARGS[tool.name], [param]: id },
+        });
+      const missing = outcomeOf(await call(unused[param]));
+      assert.match(String(missing), /_not_found$/, `${tool.name} with an unused id`);
+      const owned = param === "projectId"
+        ? ids.projectId.map((o) => ({ ...o, value: Number(o.value) }))
+        : ids.jobId;
+      for (const { label, value } of owned) {
+        const got = outcomeOf(await call(value));
+        const where = `${tool.name} with the owner's ${label}`;
+        if (OPEN_TOOLS[tool.name]?.includes(label)) assert.equal(got, "ok", where);
+        else assert.equal(got, missing, where);
+        assert.deepEqual(await snapshot(owner, notificationId), before, `${where} changed the owner's rows`);
+      }
+    }
   },
 );
 

@@ -26,7 +26,7 @@ import type { RepoFile } from "../../_shared/ports/repohost.ts";
 import { Project, ProjectFiles, ProjectPage } from "../../_shared/schemas.ts";
 
 // The limits api.save_project_files and the project_files triggers enforce, repeated for the documentation.
-const FILE_LIMITS = {
+export const FILE_LIMITS = {
   pathChars: 512,
   filesPerRequest: 100,
   bytesPerFile: 512 * 1024,
