@@ -385,28 +385,32 @@ async function run(): Promise<boolean> {
       seconds: LARGE_READ_SECONDS,
       cells: [],
     };
-    // The default bound, and none (as many slots as readers) for comparison.
-    for (const fileReadConcurrency of [2, LARGE_READERS]) {
-      const server = await startServer("scripts/bench/serve-function.ts", ["v1"], {
-        ...functionsEnv,
-        FILE_READ_CONCURRENCY: String(fileReadConcurrency),
-      }, "/v1/health");
-      servers.push(server);
-      try {
-        largeReads.cells.push(
-          await measureLargeReads({
-            server: { baseUrl: `${server.url}/v1`, pid: server.pid, fileReadConcurrency },
-            projectId: filesOwner.projectId,
-            readerToken: filesReader.token,
-            otherToken: bystander.token,
-            readers: LARGE_READERS,
-            seconds: LARGE_READ_SECONDS,
-            log,
-          }),
+    // Each endpoint with the default bound, and with none (as many slots as readers) for comparison.
+    for (const endpoint of ["rest", "mcp"] as const) {
+      for (const fileReadConcurrency of [2, LARGE_READERS]) {
+        const server = await startServer(
+          "scripts/bench/serve-function.ts",
+          [endpoint === "rest" ? "v1" : "mcp"],
+          { ...functionsEnv, FILE_READ_CONCURRENCY: String(fileReadConcurrency) },
+          endpoint === "rest" ? "/v1/health" : "/mcp/.well-known/oauth-protected-resource",
         );
-      } finally {
-        await server.stop();
-        servers.splice(servers.indexOf(server), 1);
+        servers.push(server);
+        try {
+          largeReads.cells.push(
+            await measureLargeReads({
+              server: { endpoint, url: server.url, pid: server.pid, fileReadConcurrency },
+              projectId: filesOwner.projectId,
+              readerToken: filesReader.token,
+              otherToken: bystander.token,
+              readers: LARGE_READERS,
+              seconds: LARGE_READ_SECONDS,
+              log,
+            }),
+          );
+        } finally {
+          await server.stop();
+          servers.splice(servers.indexOf(server), 1);
+        }
       }
     }
 

@@ -1,16 +1,21 @@
-// The largest allowed project read by twelve clients at once, against the v1 function served alone: how
-// much another user's `GET /wallets/me` and `/health` slow down meanwhile (against the same requests with
+// The largest allowed project read by twelve clients at once, against the v1 function (`GET
+// /projects/{id}/files`) and the mcp function (the tool get_project_files) each served alone: how much
+// another user's small requests to the same function slow down meanwhile (against the same requests with
 // the function idle, in the same run), and the function process's resident memory at its peak.
 import type postgres from "postgres";
 import { type Distribution, distribution } from "./jobs.ts";
 
 export interface LargeReadsCell {
+  /** `GET /projects/{id}/files` of the v1 function, or the tool get_project_files of the mcp function. */
+  endpoint: LargeReadsEndpoint;
   /** FILE_READ_CONCURRENCY of the server measured. */
   fileReadConcurrency: number;
   idle: { wallet: Distribution; health: Distribution };
   loaded: { wallet: Distribution; health: Distribution };
-  /** Whole `GET /projects/{id}/files` answers the twelve readers received, and their latency. */
+  /** Whole answers the twelve readers received, and their latency. */
   reads: Distribution;
+  /** Reads answered with an error instead. */
+  refused: number;
   /** Resident memory of the function process (MiB): before the readers started, and the highest sample. */
   rssMiB: { before: number; peak: number };
 }
@@ -51,28 +56,82 @@ async function rssMiB(pid: number): Promise<number> {
   return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? NaN) / 1024;
 }
 
-async function timed(url: string, token?: string): Promise<number> {
+/** The requests one endpoint is measured with: the large read, and another user's two small requests. */
+export type LargeReadsEndpoint = "rest" | "mcp";
+
+function mcpCall(url: string, token: string, name: string, args: Record<string, unknown>) {
+  return new Request(`${url}/mcp`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2026-07-28",
+      "mcp-method": "tools/call",
+      "mcp-name": name,
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: {
+        name,
+        arguments: args,
+        _meta: {
+          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+          "io.modelcontextprotocol/clientInfo": { name: "bench", version: "1" },
+          "io.modelcontextprotocol/clientCapabilities": {},
+        },
+      },
+    }),
+  });
+}
+
+/** REST: GET files, `GET /wallets/me`, `GET /health`; MCP: get_project_files, get_wallet, the resource metadata. */
+function requestsOf(endpoint: LargeReadsEndpoint, url: string, projectId: number) {
+  const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+  return endpoint === "rest"
+    ? {
+      files: (token: string) => new Request(`${url}/v1/projects/${projectId}/files`, bearer(token)),
+      wallet: (token: string) => new Request(`${url}/v1/wallets/me`, bearer(token)),
+      health: () => new Request(`${url}/v1/health`),
+    }
+    : {
+      files: (token: string) => mcpCall(url, token, "get_project_files", { projectId }),
+      wallet: (token: string) => mcpCall(url, token, "get_wallet", {}),
+      health: () => new Request(`${url}/mcp/.well-known/oauth-protected-resource`),
+    };
+}
+
+async function timed(request: Request): Promise<number> {
   const started = performance.now();
-  const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+  const res = await fetch(request);
+  const body = await res.text();
+  if (res.status !== 200 || body.includes('"isError":true')) {
+    throw new Error(`${request.url} answered ${res.status}: ${body.slice(0, 200)}`);
+  }
   return performance.now() - started;
 }
 
 /** Another user's two requests, one after the other, at least `minRounds` times and until `done()`. */
-async function otherUser(baseUrl: string, token: string, done: () => boolean, minRounds: number) {
+async function otherUser(
+  requests: ReturnType<typeof requestsOf>,
+  token: string,
+  done: () => boolean,
+  minRounds: number,
+) {
   const wallet: number[] = [];
   const health: number[] = [];
   for (let i = 0; i < minRounds || !done(); i++) {
-    wallet.push(await timed(`${baseUrl}/wallets/me`, token));
-    health.push(await timed(`${baseUrl}/health`));
+    wallet.push(await timed(requests.wallet(token)));
+    health.push(await timed(requests.health()));
   }
   return { wallet: distribution(wallet), health: distribution(health) };
 }
 
 export async function measureLargeReads(opts: {
-  /** `{base_url}` of the server (`…/v1`), its process id and its FILE_READ_CONCURRENCY. */
-  server: { baseUrl: string; pid: number; fileReadConcurrency: number };
+  /** The function served alone (v1 for REST, mcp), its process id and its FILE_READ_CONCURRENCY. */
+  server: { endpoint: LargeReadsEndpoint; url: string; pid: number; fileReadConcurrency: number };
   projectId: number;
   readerToken: string;
   otherToken: string;
@@ -81,11 +140,11 @@ export async function measureLargeReads(opts: {
   log: (line: string) => void;
 }): Promise<LargeReadsCell> {
   const { server, log } = opts;
-  const filesUrl = `${server.baseUrl}/projects/${opts.projectId}/files`;
+  const requests = requestsOf(server.endpoint, server.url, opts.projectId);
   // Warm-up: the first answers compile and cache what later ones reuse.
-  await timed(filesUrl, opts.readerToken);
-  await otherUser(server.baseUrl, opts.otherToken, () => true, 10);
-  const idle = await otherUser(server.baseUrl, opts.otherToken, () => true, 100);
+  await timed(requests.files(opts.readerToken));
+  await otherUser(requests, opts.otherToken, () => true, 10);
+  const idle = await otherUser(requests, opts.otherToken, () => true, 100);
   const before = await rssMiB(server.pid);
 
   let stop = false;
@@ -97,27 +156,37 @@ export async function measureLargeReads(opts: {
     }
   })();
   const reads: number[] = [];
+  const refused: string[] = [];
   const deadline = Date.now() + opts.seconds * 1000;
   const readers = Array.from({ length: opts.readers }, async () => {
-    while (Date.now() < deadline) reads.push(await timed(filesUrl, opts.readerToken));
+    while (Date.now() < deadline) {
+      // A read the service answers with an error (a statement timeout under load) is counted, not fatal.
+      await timed(requests.files(opts.readerToken)).then(
+        (ms) => reads.push(ms),
+        (e) => refused.push(String(e)),
+      );
+    }
   });
   // Measured while all the readers are at it: from a second in until the deadline.
   await new Promise((r) => setTimeout(r, 1000));
-  const loaded = await otherUser(server.baseUrl, opts.otherToken, () => Date.now() >= deadline, 20);
+  const loaded = await otherUser(requests, opts.otherToken, () => Date.now() >= deadline, 20);
   await Promise.all(readers);
   stop = true;
   await sampling;
   log(
-    `  FILE_READ_CONCURRENCY=${server.fileReadConcurrency}: ${reads.length} reads; wallet p50 ` +
+    `  ${server.endpoint} FILE_READ_CONCURRENCY=${server.fileReadConcurrency}: ${reads.length} reads, ` +
+      `${refused.length} refused${refused.length ? ` (${refused[0].slice(0, 160)})` : ""}; wallet p50 ` +
       `${idle.wallet.p50.toFixed(1)} → ${loaded.wallet.p50.toFixed(1)} ms, health p50 ` +
       `${idle.health.p50.toFixed(1)} → ${loaded.health.p50.toFixed(1)} ms; RSS ${before.toFixed(0)} → ` +
       `${peak.toFixed(0)} MiB`,
   );
   return {
+    endpoint: server.endpoint,
     fileReadConcurrency: server.fileReadConcurrency,
     idle,
     loaded,
     reads: distribution(reads),
+    refused: refused.length,
     rssMiB: { before, peak },
   };
 }

@@ -475,25 +475,29 @@ export function markdown(r: Results): string {
     "",
     `A shared project of ${r.largeReads.files} files and ${r.largeReads.projectBytes} bytes of contents (the ` +
     `largest allowed), read by ${r.largeReads.readers} clients at once, each reading it again as soon as it ` +
-    `has it, for ${r.largeReads.seconds} s, from the v1 function served alone; meanwhile another user calls ` +
-    "`GET /wallets/me` and `GET /health` one after the other. Idle: the same calls just before, in the " +
-    "same run. Ratio: loaded p50 ÷ idle p50. RSS: the function process's resident memory before the " +
-    "readers started and its highest sample (every 20 ms) while they ran.",
+    `has it, for ${r.largeReads.seconds} s, from one function served alone: \`GET /projects/{id}/files\` of ` +
+    "the v1 function (rest), or the tool `get_project_files` of the mcp function (mcp). Meanwhile another " +
+    "user calls the same function twice, one call after the other: `GET /wallets/me` and `GET /health` " +
+    "(rest), or the tool `get_wallet` and the protected-resource metadata (mcp). Idle: the same calls just " +
+    "before, in the same run. Ratio: loaded p50 ÷ idle p50. RSS: the function process's resident memory " +
+    "before the readers started and its highest sample (every 20 ms) while they ran.",
     "",
     table(
       [
+        "endpoint",
         "FILE_READ_CONCURRENCY",
-        "reads",
+        "reads (refused)",
         "read p50 / max ms",
-        "wallets/me idle → loaded p50 (p99) ms",
+        "wallet idle → loaded p50 (p99) ms",
         "ratio",
-        "health idle → loaded p50 (p99) ms",
+        "health / metadata idle → loaded p50 (p99) ms",
         "ratio",
         "RSS before → peak MiB",
       ],
       r.largeReads.cells.map((c) => [
+        c.endpoint ?? "rest",
         String(c.fileReadConcurrency),
-        String(c.reads.n),
+        `${c.reads.n} (${c.refused ?? 0})`,
         `${ms(c.reads.p50)} / ${ms(c.reads.max)}`,
         `${ms(c.idle.wallet.p50)} → ${ms(c.loaded.wallet.p50)} (${ms(c.idle.wallet.p99)} → ${
           ms(c.loaded.wallet.p99)
