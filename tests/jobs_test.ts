@@ -229,6 +229,37 @@ t(
   },
 );
 
+t(
+  "a follow-up that renames the app renames the project; other follow-ups keep the name the user set",
+  async () => {
+    const user = await newUser("jobs.rename");
+    const run = async (body: Record<string, unknown>) => {
+      const res = await api<JobBody>("POST", "/jobs", { token: user.token, body });
+      assert.equal(res.status, 202, res.text);
+      const done = await waitForJob<JobBody>(user, res.body.id);
+      assert.equal(done.status, "succeeded", JSON.stringify(done.error));
+      return done;
+    };
+    const nameOf = async (id: number) =>
+      (await api<{ name: string }>("GET", `/projects/${id}`, { token: user.token })).body.name;
+    const first = await run(promptJob("a todo list app"));
+    const id = first.project_id!;
+    assert.equal(await nameOf(id), "Task List");
+
+    await run(promptJob("rename the app to Errands", { project_id: id }));
+    assert.equal(await nameOf(id), "Errands");
+
+    const patched = await api("PATCH", `/projects/${id}`, { token: user.token, body: { name: "My chores" } });
+    assert.equal(patched.status, 200, patched.text);
+    await run(promptJob("change the app colour to red", { project_id: id }));
+    assert.equal(await nameOf(id), "My chores", "a follow-up that keeps the app's name keeps the user's");
+
+    const italian = await run(promptJob("chiamala Commissioni, la mia app", { project_id: id }));
+    assert.equal(await nameOf(id), "Commissioni");
+    assert.equal((italian.result as { name?: string }).name, "Commissioni");
+  },
+);
+
 t("POST /jobs refuses malformed requests with 400 and the field in details", async () => {
   const cases: [string, unknown][] = [
     ["no type", { input: { prompt: "a todo app for me" } }],

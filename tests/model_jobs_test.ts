@@ -70,7 +70,7 @@ const specOf = (files: FileBody[]) =>
   JSON.parse(files.find((file) => file.path === "app.spec.json")!.contents);
 
 t(
-  "a model's app: the spec and files saved, the project described by the spec, a follow-up changes the spec",
+  "a model's app: the spec and files saved, the project described by the spec, a follow-up changes the spec and renames the project",
   async () => {
     await withStandIn(async (standIn) => {
       // The first request makes the app; a change adds a field, and describes the app anew.
@@ -79,8 +79,14 @@ t(
         if (!text.includes("A change to the app below")) return completion(answer());
         const entity = WIRE_SPEC.entities[0];
         return completion(answer({
+          files: APP_FILES.map((file) =>
+            file.path === "app.json"
+              ? { ...file, contents: file.contents.replace("Tide Log", "Tide Diary") }
+              : file
+          ),
           spec: {
             ...WIRE_SPEC,
+            name: "Tide Diary",
             description: "A log of tides and their heights for each beach.",
             entities: [{
               ...entity,
@@ -158,7 +164,7 @@ t(
           body: {
             type: "prompt",
             project_id: done.project_id,
-            input: { prompt: "add a field Height in metres" },
+            input: { prompt: "add a field Height in metres and rename it to Tide Diary" },
           },
         });
         assert.equal(followUp.status, 202, followUp.text);
@@ -174,7 +180,7 @@ t(
         const next = specOf(after);
         assert.deepEqual(next.prompts, [
           "A tide log app that records high and low tides per beach",
-          "add a field Height in metres",
+          "add a field Height in metres and rename it to Tide Diary",
         ]);
         assert.deepEqual(next.entities[0].fields.at(-1), {
           key: "height",
@@ -182,9 +188,18 @@ t(
           type: "number",
         });
         assert.equal(next.entities[0].samples[2].height, 3.5);
-        const [{ description }] =
-          await db()`select description from public.projects where id = ${done.project_id}`;
-        assert.equal(description, "A log of tides and their heights for each beach.");
+        const renamed = await api<{ name: string; description: string }>(
+          "GET",
+          `/projects/${done.project_id}`,
+          {
+            token: user.token,
+          },
+        );
+        // The model renamed the app: the project takes the new name, and the new description.
+        assert.deepEqual([renamed.body.name, renamed.body.description], [
+          "Tide Diary",
+          "A log of tides and their heights for each beach.",
+        ]);
       });
     });
   },
