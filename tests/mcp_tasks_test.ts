@@ -6,8 +6,9 @@
 import assert from "node:assert/strict";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { createTaskSessionFromClient, resultFromTaskOutcome } from "@modelcontextprotocol/ext-tasks/client";
-import type { JsonValue } from "@modelcontextprotocol/ext-tasks/core";
+import { type JsonValue, taskId } from "@modelcontextprotocol/ext-tasks/core";
 import {
+  CancelTaskResultV2Schema,
   CreateTaskResultV2Schema,
   GetTaskResultV2Schema,
   TASKS_EXTENSION_ID_V2,
@@ -15,6 +16,8 @@ import {
 import { api, db, mcpPost, newUser, NO_STACK, queuedJob, ROOT_URL, type TestUser } from "./helpers.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
+/** tasks/cancel's answer: "On success, the server MUST acknowledge the request with an empty result." */
+const ACK = { resultType: "complete" };
 
 /** One 2026-07-28 request; `tasks` declares the extension in the request's client capabilities. */
 async function request(user: TestUser, method: string, params: Record<string, unknown>, tasks = true) {
@@ -70,7 +73,13 @@ t("create_job as a task: the job is the task, followed with tasks/get to its res
   const foreign = await request(stranger, "tasks/get", { taskId: task.taskId });
   assert.equal(foreign.error.code, -32602);
   assert.equal((await request(user, "tasks/get", { taskId: "not-a-task" })).error.code, -32602);
-  assert.equal((await request(user, "tasks/cancel", { taskId: task.taskId })).error.code, -32602);
+  // Cancelling a task whose job has finished is acknowledged and changes nothing: the work ended first.
+  assert.deepEqual((await request(user, "tasks/cancel", { taskId: task.taskId })).result, ACK);
+  const after = GetTaskResultV2Schema.parse(
+    (await request(user, "tasks/get", { taskId: task.taskId })).result,
+  );
+  assert.equal(after.status, "completed");
+  assert.equal((await request(stranger, "tasks/cancel", { taskId: task.taskId })).error.code, -32602);
 });
 
 t("a client without the extension gets create_job's plain result", async () => {
@@ -84,27 +93,28 @@ t("a client without the extension gets create_job's plain result", async () => {
 });
 
 t(
-  "tasks/cancel cancels the job: a queued one is cancelled at once, a running one when its runner next looks",
+  "tasks/cancel is an empty acknowledgement; the job is cancelled, a queued one at once, a running one when its runner next looks",
   async () => {
     const user = await newUser("tasks.cancel");
+    const cancel = async (id: string) => {
+      const { result } = await request(user, "tasks/cancel", { taskId: id });
+      assert.deepEqual(CancelTaskResultV2Schema.parse(result), ACK);
+      assert.deepEqual(result, ACK, "nothing but the acknowledgement");
+    };
+    const status = async (id: string) =>
+      GetTaskResultV2Schema.parse((await request(user, "tasks/get", { taskId: id })).result).status;
+
     const queued = await queuedJob(user);
-    const cancelled = GetTaskResultV2Schema.parse(
-      (await request(user, "tasks/cancel", { taskId: queued.id })).result,
-    );
-    assert.equal(cancelled.status, "cancelled");
-    assert.equal(
-      (await request(user, "tasks/cancel", { taskId: queued.id })).error.code,
-      -32602,
-      "already finished",
-    );
+    await cancel(queued.id);
+    assert.equal(await status(queued.id), "cancelled");
+    await cancel(queued.id); // again: still acknowledged
+    assert.equal(await status(queued.id), "cancelled");
 
     const running = await queuedJob(user);
     // Claimed by a runner that is not there, so it stays running: the cancel is a request the task still shows.
     await db()`select private.claim_job(${running.id}, ${crypto.randomUUID()})`;
-    const requested = GetTaskResultV2Schema.parse(
-      (await request(user, "tasks/cancel", { taskId: running.id })).result,
-    );
-    assert.equal(requested.status, "working");
+    await cancel(running.id);
+    assert.equal(await status(running.id), "working");
     const [{ asked }] =
       await db()`select cancel_requested_at is not null as asked from public.jobs where id = ${running.id}`;
     assert.equal(asked, true);
@@ -112,8 +122,10 @@ t(
     const stranger = await newUser("tasks.cancel.stranger");
     const other = await queuedJob(stranger);
     assert.equal((await request(user, "tasks/cancel", { taskId: other.id })).error.code, -32602);
-    const [{ status }] = await db()`select status from public.jobs where id = ${other.id}`;
-    assert.equal(status, "queued", "another user's job is untouched");
+    assert.equal((await request(user, "tasks/cancel", { taskId: `wait:${other.id}` })).error.code, -32602);
+    assert.equal((await request(user, "tasks/cancel", { taskId: crypto.randomUUID() })).error.code, -32602);
+    const [{ status: untouched }] = await db()`select status from public.jobs where id = ${other.id}`;
+    assert.equal(untouched, "queued", "another user's job is untouched");
   },
 );
 
@@ -176,9 +188,7 @@ t(
       );
       assert.equal(got.status, "working");
       // Stopping the wait leaves the job alone.
-      assert.deepEqual((await request(user, "tasks/cancel", { taskId: `wait:${queued.id}` })).result, {
-        resultType: "complete",
-      });
+      assert.deepEqual((await request(user, "tasks/cancel", { taskId: `wait:${queued.id}` })).result, ACK);
       const [{ status }] = await db()`select status from public.jobs where id = ${queued.id}`;
       assert.equal(status, "queued");
       // The job ends (here canceled over REST): the wait's task completes with wait_for_job's result.
@@ -197,6 +207,32 @@ t(
       assert.equal(created.kind, "task");
       const job = structured<{ id: string; status: string }>((await created.settle()).outcome);
       assert.equal(job.status, "succeeded");
+    } finally {
+      await close();
+    }
+  },
+);
+
+t(
+  "tasks/cancel through the SDK client with ext-tasks: both tasks are acknowledged, create_job's cancels its job",
+  async () => {
+    const user = await newUser("tasks.sdk.cancel");
+    const { session, close } = await taskSession(user);
+    try {
+      const waited = await queuedJob(user);
+      const waiting = await session.callTool("wait_for_job", { jobId: waited.id });
+      assert.equal(waiting.kind, "task");
+      // The extension's requester checks the answer against its CancelTaskResult schema.
+      await waiting.cancel();
+      await session.cancelTask(taskId(`wait:${waited.id}`));
+      const queued = await queuedJob(user);
+      await session.cancelTask(taskId(queued.id));
+      const rows = await db()`select id, status from public.jobs where id in (${waited.id}, ${queued.id})`;
+      assert.deepEqual(
+        Object.fromEntries(rows.map((r) => [r.id, r.status])),
+        { [waited.id]: "queued", [queued.id]: "canceled" },
+        "stopping a wait leaves its job alone; cancelling create_job's task cancels the job",
+      );
     } finally {
       await close();
     }

@@ -138,26 +138,25 @@ export async function taskMethod(
     return rpc(msg.id, { error: { code: -32601, message: `Method not found: ${msg.method}` } });
   }
   try {
-    let job = await selectAsUser<JobRow>(deps.db, claims, (tx) => tx`select api.get_job(${taskId}) as r`);
-    if (msg.method === "tasks/cancel" && wait) {
-      // Stopping a wait stops nothing on the server (it holds nothing between polls): acknowledged, and the
-      // job goes on; cancel_job or create_job's own task cancels the job.
+    if (msg.method === "tasks/cancel") {
+      // The answer is an acknowledgement and nothing more: "On success, the server MUST acknowledge the
+      // request with an empty result", whose resultType is "complete"; tasks/get shows what became of it.
+      if (wait) {
+        // Stopping a wait stops nothing on the server (it holds nothing between polls); the job goes on,
+        // and cancel_job or create_job's own task cancels it. The job is read only to know the task.
+        await selectAsUser(deps.db, claims, (tx) => tx`select api.get_job(${taskId}) as r`);
+      } else {
+        // Its job is canceled: a queued one at once, a running one at its runner's next heartbeat; a finished
+        // one stays as it ended (the extension lets a task end otherwise when its work finished first).
+        await selectAsUser(deps.db, claims, (tx) => tx`select api.cancel_job(${taskId}) as r`);
+      }
       return rpc(msg.id, { result: { resultType: "complete" } });
     }
-    if (msg.method === "tasks/cancel") {
-      // A finished task cannot be cancelled (the extension's rule; the REST cancel repeats its answer instead).
-      if (TERMINAL.includes(job.status)) {
-        return rpc(msg.id, { error: { code: -32602, message: `Task ${taskId} has already finished.` } });
-      }
-      // Its job is canceled: a queued one at once, a running one at its runner's next heartbeat.
-      job = await selectAsUser<JobRow>(deps.db, claims, (tx) => tx`select api.cancel_job(${taskId}) as r`);
-    }
+    const job = await selectAsUser<JobRow>(deps.db, claims, (tx) => tx`select api.get_job(${taskId}) as r`);
     return rpc(msg.id, { result: { ...taskOf(forAgent(job), wait), resultType: "complete" } });
   } catch (err) {
     const e = toApiError(err);
-    if (e?.code === "job_terminal") {
-      return rpc(msg.id, { error: { code: -32602, message: `Task ${taskId} has already finished.` } });
-    }
+    if (e?.code === "job_terminal") return rpc(msg.id, { result: { resultType: "complete" } });
     if (e && e.status < 500) {
       return rpc(msg.id, { error: { code: -32602, message: `Unknown task: ${raw}` } });
     }
