@@ -396,7 +396,8 @@ export function markdown(r: Results): string {
     "",
     "## Scale",
     "",
-    `One user (25 projects, a third shared, 30 notifications, ledger rows and usage events, a block each way) ` +
+    `One user (25 projects, a third shared, 30 finished jobs with their events, 30 notifications, ledger rows ` +
+    `and usage events, a block each way; another author's 150 shared projects, so the small pages are full) ` +
     `measured one request at a time through the gateway, first on the fresh database (small), then after ` +
     Object.entries(r.scale.volume).map(([k, v]) => `${v.toLocaleString("en")} ${k}`).join(", ") +
     ` of other users were seeded by SQL in ${

@@ -1,7 +1,7 @@
 -- The job pipeline in SQL: admission (idempotency, floor, ownership, quota), the state machine, claims,
 -- leases and reaping, finalize (files, spend, usage, notification) and who may see or change jobs.
 begin;
-select plan(67);
+select plan(69);
 
 insert into auth.users (id, email) values
   ('a1111111-1111-1111-1111-111111111111', 'jobs.alice@example.com'),
@@ -222,6 +222,23 @@ select ok((select dispatched_at > now() - interval '5 seconds' from public.jobs
   'a job whose first dispatch was lost is sent again');
 select ok((select dispatched_at > now() - interval '5 seconds' from public.jobs
             where id = '10000000-0000-4000-8000-000000000005'), 'and their dispatch time moves on');
+-- A tick sends at most dispatch_batch of the due jobs, oldest dispatch first, and none sent again within
+-- job_redispatch_seconds: a second tick right after sends only the one left.
+insert into public.jobs (id, user_id, project_id, input, dispatched_at)
+select ('10000000-0000-4000-8000-00000000001' || n)::uuid, 'b2222222-2222-2222-2222-222222222222', 8002,
+       '{"prompt": "p", "model": "light", "appName": "B"}', now() - interval '1 minute' - n * interval '1 second'
+  from generate_series(0, 2) n;
+do $$ begin perform private.set_setting('dispatch_batch', '2'); end $$;
+do $$ begin perform private.dispatch_jobs(); end $$;
+select is((select string_agg(right(id::text, 2), ',' order by id) from public.jobs
+            where id::text like '10000000-0000-4000-8000-00000000001_' and dispatched_at > now() - interval '5 seconds'),
+  '11,12', 'a tick sends at most dispatch_batch due jobs, the longest waiting first');
+create temp table first_tick as
+select id, dispatched_at from public.jobs where id::text like '10000000-0000-4000-8000-00000000001_';
+do $$ begin perform private.dispatch_jobs(); end $$;
+select is((select string_agg(right(j.id::text, 2), ',' order by j.id) from public.jobs j join first_tick f on f.id = j.id
+            where j.dispatched_at <> f.dispatched_at),
+  '10', 'the next tick sends the one left and not the two just sent');
 select is((select count(*)::int from cron.job where jobname = 'dispatch-jobs' and command = 'select private.dispatch_jobs()'),
   1, 'pg_cron runs the dispatcher');
 
