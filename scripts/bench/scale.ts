@@ -143,7 +143,8 @@ export async function measureLatencies(
   const headers = { authorization: `Bearer ${token}` };
   const get = async (path: string) => {
     const res = await fetch(`${baseUrl}${path}`, { headers });
-    const body = await res.json();
+    // The event log is a text/event-stream, read whole like any answer.
+    const body = res.headers.get("content-type")?.includes("json") ? await res.json() : await res.text();
     if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${JSON.stringify(body)}`);
     return body;
   };
