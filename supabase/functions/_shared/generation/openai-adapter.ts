@@ -173,9 +173,10 @@ The spec describes the app:
   only from the list the schema gives; "generic" for an app around the request's own nouns.
 - entities: the records the app keeps, each with camelCase field keys, typed fields and sample records
   (3 for tier "light", 5 or more for tier "full"), every sample with an id and a value per field key.
-- screens: each a tab with a camelCase key (not "index"), a title, an icon, the building block
-  that renders it (collection: an entity's records with search, add, edit and detail; habits, budget, split,
-  timer, quiz, chat, dashboard, calculator, converter, catalog, cart, tracker, settings, about) and the
+- screens: each a tab with a camelCase key (not "index"), a title, an icon (an Ionicons name
+  from @expo/vector-icons such as list-outline), the building block that renders it (collection: an entity's
+  records with search, add, edit and detail; habits, budget, split, timer, quiz, chat, dashboard, calculator,
+  converter, catalog, cart, tracker, reminders, settings, about) and the
   entity it shows; options name fields of that entity.
 - features: what the app offers, one short phrase each; accent: the main colour as #RRGGBB.
 - language: "it" when the request is in Italian, "en" otherwise; all UI text, names and samples in it.
