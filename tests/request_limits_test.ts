@@ -94,12 +94,10 @@ t(
         total,
         chunked: true,
       });
+      // Only the reading limiter answers this, at the first byte over: how much the client managed to
+      // write before the answer reached it depends on the scheduling of the shared gateway process.
       assert.equal(consentChunked.status, 413, path);
-      assert.equal(errorOf(consentChunked).code, "payload_too_large");
-      assert.ok(
-        consentChunked.sent < 64 * MiB,
-        `answered after ${consentChunked.sent} bytes, not the whole body`,
-      );
+      assert.deepEqual(errorOf(consentChunked).details, { max_bytes: MiB });
     }
   },
 );
