@@ -49,6 +49,11 @@ type Outcome =
     cost_eur?: string;
   };
 
+/** The project a job works on, as the runner reads it: none for a job without a project. */
+interface LoadedProject {
+  project?: { name: string; files: GeneratedFile[] };
+}
+
 interface Usage {
   tokens_in: number;
   tokens_out: number;
@@ -67,6 +72,12 @@ export function createSlots(limit: number) {
         return;
       }
       await new Promise<void>((resolve) => waiting.push(resolve));
+    },
+    /** Takes a slot only if one is free now. */
+    tryAcquire(): boolean {
+      if (free === 0) return false;
+      free--;
+      return true;
     },
     release(): void {
       const next = waiting.shift();
@@ -87,11 +98,14 @@ export function runnerConcurrencyFrom(value: string | undefined): number | undef
 
 /** Where a job's time went in the runner, in milliseconds of wall clock. */
 export interface JobTimings {
-  /** private.claim_job, in the dispatcher's request. */
+  /**
+   * private.claim_job, in the dispatcher's request; with a slot free, the `generating` event and reading the
+   * project ride in its round trip.
+   */
   claim: number;
   /** Waiting for a slot (RUNNER_CONCURRENCY). */
   wait: number;
-  /** The `generating` event and reading the project's name and files, in one round trip. */
+  /** The `generating` event and reading the project's name and files, in one round trip, after a wait. */
   load: number;
   /** Rendering the project's icon (first job of a project only). */
   icon: number;
@@ -158,7 +172,7 @@ export function createRunnerApp(deps: Deps, secret: string | undefined, opts: Ru
   app.notFound(() => errorResponse(new ApiError(404, "not_found", "No such route.")));
   app.use("*", limitBodies(() => DEFAULT_BODY_LIMIT));
 
-  async function work(job: ClaimedJob, clock: Stopwatch) {
+  async function work(job: ClaimedJob, clock: Stopwatch, loaded?: LoadedProject) {
     const refs = job.input.attachment_refs ?? [];
     // Set when the owner cancels: the heartbeat learns it and the model request is aborted.
     const cancel = new AbortController();
@@ -172,15 +186,18 @@ export function createRunnerApp(deps: Deps, secret: string | undefined, opts: Ru
         .catch((err) => console.error(`lease heartbeat for ${job.id} failed`, err));
     }, Math.max(1000, (job.lease_seconds * 1000) / 3));
     try {
-      await clock.time("wait", () => slots.acquire());
+      // A job claimed with a free slot holds it already.
+      if (!loaded) await clock.time("wait", () => slots.acquire());
       try {
-        const outcome = cancel.signal.aborted ? null : await generate(job, refs, cancel.signal, clock);
+        const outcome = cancel.signal.aborted
+          ? null
+          : await generate(job, refs, cancel.signal, clock, loaded);
         if (outcome && !cancel.signal.aborted) {
           // The `saving` event commits with the outcome: one round trip and one commit.
           await clock.time("finalize", () =>
             db.callAsService((sql) => [
               ...(outcome.status === "succeeded"
-                ? [progress(sql, job, {
+                ? [progress(sql, job.id, {
                   phase: "saving",
                   files_written: outcome.files.length,
                   tokens_so_far: outcome.usage.tokens_in + outcome.usage.tokens_out,
@@ -219,10 +236,30 @@ export function createRunnerApp(deps: Deps, secret: string | undefined, opts: Ru
    */
   function progress(
     sql: Sql,
-    job: ClaimedJob,
+    jobId: string,
     p: { phase: "generating" | "saving"; files_written?: number; tokens_so_far?: number },
   ) {
-    return sql`select private.record_job_progress(${job.id}, ${runnerId}, ${sql.json(p as never)})`;
+    return sql`select private.record_job_progress(${jobId}, ${runnerId}, ${sql.json(p as never)})`;
+  }
+
+  /**
+   * The `generating` event, then the job's project: its name (no row without a project) and its files as
+   * plain rows, which neither side has to build or parse as one large JSON value.
+   */
+  function load(sql: Sql, jobId: string) {
+    return [
+      progress(sql, jobId, { phase: "generating" }),
+      sql`select p.name from public.projects p
+           where p.id = (select j.project_id from public.jobs j where j.id = ${jobId})`,
+      sql`select f.path, f.contents, f.type from public.project_files f
+           where f.project_id = (select j.project_id from public.jobs j where j.id = ${jobId})
+           order by f.path`,
+    ];
+  }
+
+  /** The project from load's answers (after the statements before them). */
+  function loadedProject([, [project], files]: Awaited<ReturnType<typeof db.callAsService>>): LoadedProject {
+    return project ? { project: { name: project.name, files: files as unknown as GeneratedFile[] } } : {};
   }
 
   async function generate(
@@ -230,19 +267,11 @@ export function createRunnerApp(deps: Deps, secret: string | undefined, opts: Ru
     refs: string[],
     signal: AbortSignal,
     clock: Stopwatch,
+    loaded?: LoadedProject,
   ): Promise<Outcome> {
     try {
-      const [, rows] = await clock.time("load", () =>
-        db.callAsService((sql) => [
-          progress(sql, job, { phase: "generating" }),
-          ...(job.project_id === null ? [] : [
-            sql`select p.name, coalesce((select jsonb_agg(jsonb_build_object('path', f.path, 'contents',
-                  f.contents, 'type', f.type) order by f.path) from public.project_files f
-                  where f.project_id = p.id), '[]') as files
-                from public.projects p where p.id = ${job.project_id}`,
-          ]),
-        ]));
-      const project = rows?.[0] as { name: string; files: GeneratedFile[] } | undefined;
+      const { project } = loaded ??
+        loadedProject(await clock.time("load", () => db.callAsService((sql) => load(sql, job.id))));
       const existingFiles = project?.files ?? [];
       // The service's rendered icon goes into the project once, in place of the template's.
       const icon = existingFiles.find((file) => file.path === ICON_PATH);
@@ -341,13 +370,28 @@ export function createRunnerApp(deps: Deps, secret: string | undefined, opts: Ru
     if (typeof body?.job_id !== "string" || !/^[0-9a-f-]{36}$/i.test(body.job_id)) {
       throw new ApiError(400, "invalid_request", "Send {job_id} with a job's UUID.");
     }
+    const jobId = body.job_id;
     const clock = stopwatch();
-    const job = await clock.time("claim", async () =>
-      (await db.callAsService((sql) => [
-        sql`select private.claim_job(${body.job_id as string}, ${runnerId}) as j`,
-      ]))[0][0].j as ClaimedJob | null);
-    if (!job) return c.json({ claimed: false }, 200);
-    deps.background(work(job, clock));
+    // With a slot free, the job's `generating` event and its project are read in the claim's transaction:
+    // one round trip and one commit fewer. Without one, they wait for the slot.
+    const slotTaken = slots.tryAcquire();
+    let claimed: Awaited<ReturnType<typeof db.callAsService>>;
+    try {
+      claimed = await clock.time("claim", () =>
+        db.callAsService((sql) => [
+          sql`select private.claim_job(${jobId}, ${runnerId}) as j`,
+          ...(slotTaken ? load(sql, jobId) : []),
+        ]));
+    } catch (err) {
+      if (slotTaken) slots.release();
+      throw err;
+    }
+    const job = claimed[0][0].j as ClaimedJob | null;
+    if (!job) {
+      if (slotTaken) slots.release();
+      return c.json({ claimed: false }, 200);
+    }
+    deps.background(work(job, clock, slotTaken ? loadedProject(claimed.slice(1)) : undefined));
     return c.json({ claimed: true, job_id: job.id }, 202);
   });
   return app;
