@@ -132,6 +132,20 @@ function screen(
 }
 
 const has = (c: KindContext, pattern: RegExp) => pattern.test(normalize(c.prompt));
+
+// "no shopping list and no meal planner", "No cart or checkout needed", "niente grafici": what the prompt
+// rules out is cut before kinds and features are read, up to the next punctuation, "but"/"just" or next "no".
+const NEGATION =
+  /(?<![\p{L}'’])(?:no|not|without|don['’]t need|do not need|senza|niente|nessun[oa]?|non serve|non voglio)\s+(?:any\s+|a\s+|an\s+|the\s+|il\s+|la\s+|i\s+|le\s+)?([^,.;:!?()\n]*?)(?=[,.;:!?()\n]|\s+(?:but|just|only|ma|solo|soltanto|(?:and|or|e|o)\s+(?:no|not|without|senza|niente))\b|$)/giu;
+const MAX_NEGATED_WORDS = 5;
+
+/** The prompt without what it rules out. */
+function withoutNegations(prompt: string): string {
+  return prompt.replace(
+    NEGATION,
+    (whole, span: string) => span.trim().split(/\s+/).length <= MAX_NEGATED_WORDS ? " " : whole,
+  );
+}
 const WANTS_CHART = /\b(chart|graph|grafic[oi]|diagramm[ai])\b/;
 const WANTS_SEARCH = /\b(search|find|cerca|ricerca|trovare)\b/;
 
@@ -257,6 +271,8 @@ const KINDS: Kind[] = [
       /\b(lista|elenco|gestione|gestire) (delle |le |di )?(attivita|compiti|faccende)\b/,
       /\b(be|get|stay|more|less) (more |better )?(organi[sz]ed|productive)\b/,
       /\b(aufgabenliste|to do liste|lista de tareas|liste de taches)\b/,
+      /\b(app|aplicacion) (de|para) (las |mis )?tareas\b/,
+      /\btareas (de|para) (la )?casa\b/,
     ],
     name: tx("Task List", "Lista delle cose da fare"),
     description: tx(
@@ -431,7 +447,7 @@ const KINDS: Kind[] = [
       /\bhabit(s)?\b/,
       /\bstreak(s)?\b/,
       /\babitudin[ei]\b/,
-      /\b(serie|giorni di fila)\b/,
+      /\b(serie (di giorni|attuale|piu lunga)|giorni di fila)\b/,
       /\b(gewohnheit(en)?|habitos|habitudes)\b/,
     ],
     name: tx("Habit Tracker", "Abitudini"),
@@ -560,7 +576,7 @@ const KINDS: Kind[] = [
           tx("Dessert", "Dolce"),
           tx("Salad", "Insalata"),
         ]),
-        f("minutes", tx("Minutes", "Minuti"), "number"),
+        f("minutes", tx("Time (min)", "Tempo (min)"), "number"),
         f("rating", tx("Rating", "Voto"), "rating"),
         f("ingredients", tx("Ingredients", "Ingredienti"), "longtext"),
         f("steps", tx("Steps", "Preparazione"), "longtext"),
@@ -849,25 +865,36 @@ const KINDS: Kind[] = [
   },
   {
     id: "pomodoro",
-    phrases: [/\bpomodoro\b/, /\bfocus (timer|sessions?)\b/, /\btimer (per|di) (studio|concentrazione)\b/],
+    phrases: [
+      /\bpomodoro\b/,
+      /\bfocus (timer|sessions?)\b/,
+      /\bstudy timer\b/,
+      /\btimer (per|di) (studio|concentrazione)\b/,
+    ],
     name: tx("Focus Timer", "Timer Pomodoro"),
     description: tx(
       "A pomodoro timer that alternates focus and break periods for four rounds and counts finished sessions.",
       "Un timer pomodoro che alterna concentrazione e pausa per quattro giri e conta le sessioni completate.",
     ),
-    build: (c) => ({
-      entities: [],
-      screens: [screen(c, "timer", tx("Timer", "Timer"), "timer-outline", "timer", undefined, {
-        phases: [{ label: tx("Focus", "Concentrazione")[c.language], minutes: 25 }, {
-          label: tx("Break", "Pausa")[c.language],
-          minutes: 5,
-        }],
-        rounds: 4,
-      })],
-      features: [
-        tx("25-minute focus, 5-minute break, 4 rounds", "25 minuti di concentrazione, 5 di pausa, 4 giri"),
-      ],
-    }),
+    build: (c) => {
+      const [focus, pause] = [minutesOf(c, FOCUS_MINUTES) ?? 25, minutesOf(c, BREAK_MINUTES) ?? 5];
+      return {
+        entities: [],
+        screens: [screen(c, "timer", tx("Timer", "Timer"), "timer-outline", "timer", undefined, {
+          phases: [{ label: tx("Focus", "Concentrazione")[c.language], minutes: focus }, {
+            label: tx("Break", "Pausa")[c.language],
+            minutes: pause,
+          }],
+          rounds: 4,
+        })],
+        features: [
+          tx(
+            `${focus}-minute focus, ${pause}-minute break, 4 rounds`,
+            `${focus} minuti di concentrazione, ${pause} di pausa, 4 giri`,
+          ),
+        ],
+      };
+    },
   },
   {
     id: "intervals",
@@ -898,6 +925,9 @@ const KINDS: Kind[] = [
     phrases: [
       /\b(weight|water|sleep|steps|running|calories|blood pressure) (tracker|log|intake)\b/,
       /\b(track|log) (my )?(weight|water|sleep|steps|runs?|calories)\b/,
+      /\bdrink (more )?water\b/,
+      /\bglasses (of water )?(a|per|each) day\b/,
+      /\b(bere|bevo) (piu )?acqua\b/,
       /\b(my|the) (runs|jogs)\b/,
       /\bi (run|jog)\b/,
       /\b(peso|acqua|sonno|passi|corsa)\b.*\b(tenere traccia|registrare|monitorare|tracciare)\b/,
@@ -1265,6 +1295,18 @@ const KINDS: Kind[] = [
 /** The kinds a spec may name: the ones recognized by phrases, and the app around the prompt's own nouns. */
 export const KNOWN_KINDS: readonly string[] = [...KINDS.map((kind) => kind.id), "generic"];
 
+// "50 minutes focus 10 break", "focus 45 min", "pausa di 10 minuti": the lengths the prompt names.
+const FOCUS_MINUTES =
+  /\b(\d{1,3}) ?(?:min|mins|minutes?|minuti)? (?:of )?(?:focus|work|study|studio|concentrazione|lavoro)\b|\b(?:focus|work|study|studio|concentrazione) (?:of |di )?(\d{1,3}) ?(?:min|mins|minutes?|minuti)\b/;
+const BREAK_MINUTES =
+  /\b(\d{1,3}) ?(?:min|mins|minutes?|minuti)? (?:of )?(?:break|rest|pausa|riposo)\b|\b(?:break|rest|pausa|riposo) (?:of |di )?(\d{1,3}) ?(?:min|mins|minutes?|minuti)?\b/;
+
+function minutesOf(c: KindContext, pattern: RegExp): number | undefined {
+  const match = normalize(c.prompt).match(pattern);
+  const minutes = Number(match?.[1] ?? match?.[2]);
+  return minutes >= 1 && minutes <= 180 ? minutes : undefined;
+}
+
 const NUMBERS: Record<string, number> = {
   two: 2,
   three: 3,
@@ -1398,22 +1440,57 @@ function quizDeck(c: KindContext): Record<string, Value | Text>[] {
 const GENERIC_VERBS =
   /\b(?:track|tracking|keep track of|manage|organi[sz]e|catalog(?:ue)?|collect|list|log|record|store|save|browse|rate)\s+(?:all\s+)?(?:of\s+)?(?:my|our|the|your)?\s*([\p{L}\s-]{3,40}?)(?=\s+(?:with|where|by|including|that|and|for|in)\b|[,.;:!?]|$)/u;
 const GENERIC_VERBS_IT =
-  /\b(?:gestire|tenere traccia d(?:i|ei|elle|egli|el|ella)|catalogare|raccogliere|elencare|registrare|organizzare|salvare)\s+(?:i|le|gli|il|la|l'|dei|delle|degli)?\s*(?:miei|mie|mio|mia|nostri|nostre)?\s*([\p{L}\s'-]{3,40}?)(?=\s+(?:con|dove|per|che|e|in)\b|[,.;:!?]|$)/u;
-const FIELD_LIST =
-  /\b(?:with|including|con)\s+(?:their\s+|its\s+|the\s+|il\s+|la\s+|i\s+|le\s+)?([^.;!?]{3,160})/iu;
-const FIELD_SPLIT = /\s*(?:,|\band\b|\be\b|\bor\b|\bo\b|\bplus\b)\s*/iu;
-const FIELD_DROP = /^(?:a|an|the|their|its|il|lo|la|i|gli|le|un|una|uno|loro|suo|sua)\s+/iu;
+  /\b(?:gestire|tenere traccia d(?:i|ei|elle|egli|el|ella)|catalogare|raccogliere|elencare|registrare|segnare|annotare|organizzare|salvare)\s+(?:i|le|gli|il|la|l'|dei|delle|degli)?\s*(?:miei|mie|mio|mia|nostri|nostre)?\s*([\p{L}\s'-]{3,40}?)(?=\s+(?:con|dove|per|che|e|in)\b|[,.;:!?]|$)/u;
+// Where the prompt lists the fields: after "with"/"con", after a colon, after "record the"/"segnare il".
+const FIELD_LISTS = [
+  /\b(?:with|including|con)\s+(?:their\s+|its\s+|the\s+|il\s+|la\s+|i\s+|le\s+)?([^.;!?]{3,200})/giu,
+  /:\s*([^.;!?:]{3,200})/gu,
+  /\b(?:record|note down|write down|segnare|registrare|annotare)\s+(?:the|il|la|i|le|gli)\s+([^.;!?]{3,200})/giu,
+];
+// A list is split at commas and conjunctions ("plus one" is a guest's field, not a conjunction).
+const FIELD_SPLIT = /\s*(?:,|\band\b|\be\b|\bor\b|\bo\b|\bplus\b(?!\s+one\b))\s*/iu;
+const FIELD_DROP = /^(?:(?:a|an|the|their|its|my|il|lo|la|i|gli|le|un|una|uno|loro|suo|sua)\s+)+/iu;
+const YES_NO = /^\s*(?:yes\s*(?:\/|or)\s*no|y\/n|s[iì]\s*(?:\/|o)\s*no|true\s*\/\s*false)\s*$/iu;
+const YES_NO_INLINE = /(?<![\p{L}])(?:yes\s*(?:\/|or)\s*no|y\/n|s[iì]\s*(?:\/|o)\s*no)(?![\p{L}])/giu;
+const YES_NO_TAIL = /\s+(?:\(?\s*(?:yes\s*(?:\/|or)\s*no|y\/n|s[iì]\s*(?:\/|o)\s*no)\s*\)?)\s*$/iu;
+// "weight in kg", "voto da 1 a 5": a unit says number, a 1-to-5 range a rating; both leave the label.
+const UNIT_TAIL =
+  /\s+(?:in\s+(?:kg|kgs|kilos?|lbs?|pounds|km|miles|cm|minutes|hours|minuti|ore)|per\s+day)$/iu;
+const RATING_TAIL = /\s+(?:from|da)\s+1\s+(?:to|a)\s+(?:5|10)$/iu;
+// "mark as taken", "se l'ho finito", "if it's done": a yes/no field named by its state.
+const MARK_AS = /^(?:mark|tick|check)(?:\s+(?:them|it|off))*\s+as\s+([\p{L}]+)$/iu;
+// Features the prompt asks for in the same breath as fields ("with categories, search and a chart").
+const FEATURE_WORD =
+  /\b(charts?|graphs?|search|categor(y|ies)|reminders?|notifications?|streaks?|totals?|score|timer|cart|photos?|pictures?|login|sample data|grafic[oi]|ricerca|categori[ae]|promemoria|notifiche|carrello|foto|dati di esempio)(?:\s+(?:maybe|too|also|please|magari|anche|pure))?$/iu;
+// "condivisa con mia moglie", "shared with my flatmates": a "with" after sharing names people, not fields.
+const SHARED_WITH = /\b(?:shar\w*|condivis\w*|insieme|together)\s*$/iu;
+const IF_STATE =
+  /^(?:if|whether|se)\s+(?:(?:l['’]ho|ha|è|e|is|was|it['’]?s|i|they|have|has)\s+)*([\p{L}]+)$/iu;
+const NOT_A_FIELD =
+  /^(?:remind|show|see|get|add|check|share|find|send|want|need|make|keep|flag|ricorda|ricordami|mostra|vedere|avvisa)\b/iu;
+const NAME_LIKE = /^(?:name|names|title|nome|nomi|titolo)$/iu;
+const CHECK_OFF =
+  /\b(check (them |it |each |things )?off|tick (them |it )?off|mark (them |it )?as (done|taken|finished|complete)|spunta(re|rle|rli)?|segna(re)? come fatt[oiae])\b/;
+const PEOPLE =
+  /\bfor (?:my |our )?(\d|two|three|four|five|six) (kids|children|people|friends|sons|daughters|players)\b|\bper i (?:miei |nostri )?(\d|due|tre|quattro|cinque|sei) (figli|bambini|ragazzi|amici|giocatori)\b/;
+const WANTS_TOTAL = /\b(total|totals|sum|spent|how much|totale|totali|quanto ho speso|somma)\b/;
 
 function fieldType(label: string): FieldType {
   const l = normalize(label);
   if (/\b(date|day|deadline|when|data|giorno|scadenza|quando)\b/.test(l)) return "date";
   if (/\b(price|cost|amount|value|paid|prezzo|costo|importo|valore|spesa)\b/.test(l)) return "money";
   if (/\b(rating|stars|score|voto|stelle|punteggio)\b/.test(l)) return "rating";
-  if (/\b(year|count|quantity|number|pages|age|size|anno|quantita|numero|pagine|eta|taglia)\b/.test(l)) {
+  if (
+    /\b(year|count|quantity|number|pages?|age|size|sets|reps|repetitions|mileage|km|miles|kg|weight|points|table|stock|minutes|hours|calories|anno|quantita|numero|pagine|pagina|eta|taglia|serie|ripetizioni|chilometri|peso|punti|tavolo|minuti|ore)\b/
+      .test(l)
+  ) {
     return "number";
   }
   if (/\b(notes?|description|comments?|review|descrizione|commento|recensione)\b/.test(l)) return "longtext";
-  if (/\b(done|owned|read|seen|visited|fatto|letto|visto|visitato)\b/.test(l)) return "check";
+  if (
+    /\b(done|owned|read|seen|visited|confirmed|finished|taken|paid|fatto|letto|visto|visitato|confermato|finito|preso|pagato)\b/
+      .test(l)
+  ) return "check";
   return "text";
 }
 
@@ -1437,12 +1514,109 @@ function singular(plural: string, language: Language): string {
   return word.replace(/ies$/, "y").replace(/(ss|x|ch|sh)es$/, "$1").replace(/([^s])s$/, "$1");
 }
 
+type NamedField = FieldSpec & { checkOff?: boolean };
+
+/** Parenthesized asides ("(yes/no)", "(oil change, tires, brakes...)") kept aside, their place marked. */
+function asides(prompt: string): { text: string; groups: string[] } {
+  const groups: string[] = [];
+  const text = prompt.replace(/\(([^()]*)\)/g, (_, inner: string) => `\uE000${groups.push(inner) - 1}\uE000`)
+    .replace(YES_NO_INLINE, "\uE001");
+  return { text, groups };
+}
+
+function namedField(raw: string, groups: string[], taken: Set<string>): NamedField | undefined {
+  let type: FieldType | undefined;
+  let options: string[] | undefined;
+  let item = raw.replace(/\uE000(\d+)\uE000/g, (_, n: string) => {
+    const inner = groups[Number(n)];
+    if (YES_NO.test(inner)) type = "check";
+    else {
+      const parts = inner.split(/\s*(?:,|\/|\bor\b|\bo\b)\s*/).map((part) =>
+        part.replace(/\.+$|\betc\b/g, "").trim()
+      ).filter((part) => part.length > 1);
+      if (parts.length >= 2) [type, options] = ["choice", parts.slice(0, 6).map(capitalize)];
+    }
+    return " ";
+  }).replace(FIELD_DROP, "").trim();
+  if (YES_NO_TAIL.test(item) || item.includes("\uE001")) {
+    [type, item] = ["check", item.replace(YES_NO_TAIL, "").replace("\uE001", "").trim()];
+  }
+  if (UNIT_TAIL.test(item)) [type, item] = [type ?? "number", item.replace(UNIT_TAIL, "")];
+  if (RATING_TAIL.test(item)) [type, item] = ["rating", item.replace(RATING_TAIL, "")];
+  let checkOff = false;
+  const state = item.match(MARK_AS) ?? item.match(IF_STATE);
+  if (state) [type, item, checkOff] = ["check", state[1], Boolean(item.match(MARK_AS))];
+  else if (NOT_A_FIELD.test(item) || FEATURE_WORD.test(item)) return undefined;
+  const label = item.replace(/[^\p{L}\p{N}\s'-]/gu, "").replace(/\s+/g, " ").trim();
+  if (label.length < 2 || label.split(" ").length > 3) return undefined;
+  const fieldLabel = capitalize(label);
+  return {
+    key: keyOf(label, taken),
+    label: fieldLabel,
+    type: type ?? fieldType(label),
+    ...(options ? { options } : {}),
+    ...(checkOff ? { checkOff } : {}),
+  };
+}
+
+/** The fields the prompt names, from its longest list, and the noun the list belongs to ("clients with"). */
+function namedFields(c: KindContext): { fields: NamedField[]; noun?: string; listed?: boolean } {
+  const { text, groups } = asides(c.prompt);
+  let best: { fields: NamedField[]; noun?: string; listed?: boolean } = { fields: [] };
+  FIELD_LISTS.forEach((pattern, index) => {
+    for (const match of text.matchAll(pattern)) {
+      if (index === 0 && SHARED_WITH.test(text.slice(0, match.index))) continue;
+      const taken = new Set<string>();
+      const fields: NamedField[] = [];
+      for (const raw of match[1].split(FIELD_SPLIT)) {
+        const field = raw.trim() && namedField(raw, groups, taken);
+        if (field) fields.push(field);
+        if (fields.length >= 8) break;
+      }
+      // A colon or "record the" needs a real list; "with" may name one field ("with notes").
+      if (fields.length > best.fields.length && (index === 0 || fields.length >= 2)) {
+        const before = index === 0 && c.language === "en"
+          ? text.slice(0, match.index).match(/(?:^|[.!?:]\s*)([\p{L}]{3,}(?: [\p{L}]{3,})?)\s*$/u)?.[1]
+          : undefined;
+        best = {
+          fields,
+          noun: before && !STOP_NOUN.test(before) ? before.toLowerCase() : undefined,
+          listed: index > 0,
+        };
+      }
+    }
+  });
+  return best;
+}
+
+// "for each service", "each chore gives points": what one record is.
+const EACH =
+  /\b(?:for each|for every|each|per ogni)\s+(?!(?:day|week|month|morning|evening|night|time|one|giorno|settimana|mese|volta)\b)([\p{L}]{3,})/iu;
+const STOP_NOUN = /\b(?:app|list|log|tracker|one|something|thing|this|that|it|them|me|page|screen)$/iu;
+
 // "a tracker for my dog's walks and vet visits", "an app for our board games": the head noun's object.
 const GENERIC_HEAD =
   /\b(?:tracker|log|logbook|diary|journal|planner|organi[sz]er|database|app|registro|diario|app)\s+(?:for|of|per|dei|delle|degli|di)\s+(?:all\s+)?(?:my|our|the|your|i miei|le mie|i|le|gli)?\s*([\p{L}\s'’-]{3,60}?)(?=\s+(?:with|where|by|including|that|for|in|con|dove|per|che)\b|[,.;:!?]|$)/u;
 const NOT_A_NOUN =
   /^(?:see|show|get|rate|add|check|share|find|remember|know|have|make|keep|set|vedere|aggiungere)\b/;
 const DATED = /\b(track|tracker|log|logbook|record|diary|journal|history|visits?|registro|diario|storico)\b/;
+// "Gym log: …", "Car maintenance log", "tiny CRM for …", "registro manutenzione auto": the app's own name.
+const LEAD_EN =
+  /^\s*(?:(?:i|we)\s+(?:need|want|would like)\s+|(?:make|build|create)\s+(?:me\s+)?)?(?:(?:an?|the|my|our|simple|tiny|small|little|quick|basic)\s+)*((?:(?!(?:an?|the|my|our|for|to|with)\s)[\p{L}]+\s+){1,3}?(?:app|log|logbook|tracker|chart|planner|reminder|manager|countdown|organi[sz]er)|crm|inventory)\b/iu;
+const LEAD_IT =
+  /^\s*(?:(?:un|una|il|la|lo)\s+)?((?:registro|gestionale|promemoria|inventario|archivio|elenco)(?:\s+[\p{L}]+){0,3})/iu;
+const LEAD_STOP_IT = /\s+(?:con|che|dove|mio|mia|miei|mie|nostro|nostra|e|o)\b.*$/iu;
+const TRAILING_IT = /(?:\s+(?:per|di|del|della|dei|delle|degli|il|la|le|i|gli|lo))+$/iu;
+
+function leadName(c: KindContext): string | undefined {
+  const clause = c.prompt.split(/[.,:;!?\n(–—]|\s-\s/)[0];
+  if (c.language === "en") {
+    const lead = clause.match(LEAD_EN)?.[1];
+    return lead ? lead.replace(/\s+app$/i, "").trim() : undefined;
+  }
+  const lead = clause.match(LEAD_IT)?.[1];
+  return lead?.replace(LEAD_STOP_IT, "").replace(TRAILING_IT, "").trim();
+}
 
 /** The nouns the prompt names ("walks and vet visits" → both), and whose they are ("dog's" → dog). */
 function genericNouns(c: KindContext): { nouns: string[]; owner?: string } {
@@ -1461,17 +1635,74 @@ function genericNouns(c: KindContext): { nouns: string[]; owner?: string } {
   return { nouns: nouns.filter((noun) => noun.length >= 3), owner: owned?.[1] };
 }
 
+function plural(word: string, language: Language): string {
+  if (language === "it") return word;
+  if (/(s|x|ch|sh)$/.test(word)) return `${word}es`;
+  return /[^aeiou]y$/.test(word) ? word.replace(/y$/, "ies") : `${word}s`;
+}
+
+/** "wedding guest list" holds guests; "service" (of "for each service") is a list of services. */
+function listNoun(noun: string, language: Language): string {
+  const held = noun.match(/^(?:.+\s)?([\p{L}]+)\s+(?:list|app)$/u);
+  return held ? plural(held[1], language) : noun;
+}
+
 function genericKind(c: KindContext): KindBuild & { name: string } {
   const found = genericNouns(c);
-  const nouns = found.nouns.length > 0 ? found.nouns : [tx("items", "elementi")[c.language]];
+  const named = namedFields(c);
+  const lead = leadName(c);
+  const each = c.prompt.match(EACH)?.[1].toLowerCase();
+  const leadNoun = c.language === "it"
+    ? lead?.match(/\s(?:per|dei|delle|degli|di)\s+(?:(?:il|la|le|i|gli)\s+)?([\p{L}]{3,})$/u)?.[1]
+    : undefined;
+  // "Gestionale magazzino: articoli, taglia, prezzo": a bare list opening with a plural names the records.
+  const first = named.listed && named.fields[0]?.type === "text" ? named.fields[0].label.toLowerCase() : "";
+  const pluralFirst = /^[\p{L}]+$/u.test(first) &&
+    (c.language === "it" ? /[ie]$/.test(first) : /[^s]s$/.test(first));
+  if (pluralFirst) named.fields.shift();
+  const own = named.noun ?? (each ? plural(each, c.language) : pluralFirst ? first : leadNoun);
+  const nouns = (found.nouns.length > 0 && !(lead && own) ? found.nouns : own ? [own] : found.nouns)
+    .map((noun) => listNoun(noun, c.language));
+  if (nouns.length === 0) {
+    nouns.push(
+      (lead && has(c, DATED) ? tx("entries", "voci") : tx("items", "elementi"))[c.language],
+    );
+  }
   const taken = new Set<string>();
-  const titleKey = keyOf("name", taken);
-  const fields: FieldSpec[] = [{ key: titleKey, label: tx("Name", "Nome")[c.language], type: "text" }];
-  const list = c.prompt.match(FIELD_LIST)?.[1] ?? "";
-  for (const raw of list.split(FIELD_SPLIT)) {
-    const label = raw.replace(FIELD_DROP, "").replace(/[^\p{L}\p{N}\s'-]/gu, "").trim();
-    if (label.length < 2 || label.split(" ").length > 3 || fields.length >= 7) continue;
-    fields.push({ key: keyOf(label, taken), label: capitalize(label), type: fieldType(label) });
+  const listed = named.fields.filter((field) => !NAME_LIKE.test(normalize(field.label).trim()));
+  // A bare list's first field, when it is text, is what each record is called ("Gym log: exercise, sets").
+  const titled = named.listed && named.fields[0]?.type === "text" && listed[0] === named.fields[0];
+  const nameLabel = named.fields.find((field) => NAME_LIKE.test(normalize(field.label).trim()))?.label;
+  const fields: NamedField[] = titled
+    ? []
+    : [{ key: keyOf("name", taken), label: nameLabel ?? tx("Name", "Nome")[c.language], type: "text" }];
+  for (const field of listed) {
+    if (fields.length >= 8) break;
+    fields.push({ ...field, key: keyOf(field.label, taken) });
+  }
+  const people = normalize(c.prompt).match(PEOPLE);
+  if (people) {
+    const n = Number(people[1] ?? people[3]) || NUMBERS[people[1] ?? people[3]];
+    const names = ["Anna", "Ben", "Chloe", "Dan", "Emma", "Finn"].slice(0, Math.max(2, Math.min(6, n)));
+    fields.push({
+      key: keyOf("who", taken),
+      label: tx("Who", "Chi")[c.language],
+      type: "choice",
+      options: names,
+    });
+  }
+  if (
+    has(c, /\b(points|punti)\b/) && !fields.some((field) => /\b(points|punti)\b/.test(normalize(field.label)))
+  ) {
+    fields.push({ key: keyOf("points", taken), label: tx("Points", "Punti")[c.language], type: "number" });
+  }
+  if (has(c, CHECK_OFF) && !fields.some((field) => field.checkOff)) {
+    fields.push({
+      key: keyOf("done", taken),
+      label: tx("Done", "Fatto")[c.language],
+      type: "check",
+      checkOff: true,
+    });
   }
   if (fields.length === 1) {
     if (has(c, DATED)) {
@@ -1479,50 +1710,96 @@ function genericKind(c: KindContext): KindBuild & { name: string } {
     }
     fields.push({ key: keyOf("notes", taken), label: tx("Notes", "Note")[c.language], type: "longtext" });
   }
+  const checkField = fields.find((field) => field.checkOff)?.key;
+  const total = fields.find((field) => /\b(points|punti)\b/.test(normalize(field.label))) ??
+    (has(c, WANTS_TOTAL) ? fields.find((field) => field.type === "money") : undefined);
+  const choice = fields.find((field) => field.type === "choice");
+  const cleanFields: FieldSpec[] = fields.map(({ checkOff: _, ...field }) => field);
   const entities: EntitySpec[] = nouns.map((noun, index) => {
     const one = singular(noun.split(" ").at(-1) ?? noun, c.language);
     const label = capitalize(noun.split(" ").length > 1 ? noun.replace(/\S+$/, one) : one);
     const key = index === 0 ? "record" : `record${index + 1}`;
     const samples = [1, 2, 3, 4].slice(0, c.tier === "full" ? 4 : 2).map((n): RecordData => ({
       id: `${key}-${n}`,
-      ...Object.fromEntries(fields.map((field) => [field.key, sampleValue(field, `${label} ${n}`, n)])),
+      ...Object.fromEntries(
+        cleanFields.map((field, i) => [field.key, i === 0 ? `${label} ${n}` : sampleValue(field, n)]),
+      ),
     }));
-    return { key, label, plural: capitalize(noun), fields, samples };
+    return { key, label, plural: capitalize(noun), fields: cleanFields, samples };
   });
   const all = nouns.join(c.language === "it" ? " e " : " and ");
   const head = c.prompt.match(/\b(tracker|log|diary|journal|planner)\b/i)?.[1] ?? "tracker";
-  const name = found.nouns.length === 0
-    ? tx("My List", "La mia lista")[c.language]
+  const name = lead
+    ? styleName(lead, c.language)
+    : found.nouns.length === 0
+    ? (own ? styleName(own, c.language) : tx("My List", "La mia lista")[c.language])
     : found.owner && c.language === "en"
     ? styleName(`${found.owner} ${head}`, c.language)
     : all.split(" ").length <= 4
-    ? styleName(nouns.length > 1 ? nouns.join(" & ") : all, c.language)
-    : styleName(nouns[0], c.language);
+    ? styleName(nouns.length > 1 ? found.nouns.join(" & ") : found.nouns.join(" "), c.language)
+    : styleName(found.nouns[0], c.language);
+  const labels = listed.slice(0, 5).map((field) => field.label.toLowerCase());
+  const joined = labels.length > 1
+    ? `${labels.slice(0, -1).join(", ")} ${c.language === "it" ? "e" : "and"} ${labels.at(-1)}`
+    : labels[0];
+  const screens: ScreenSpec[] = entities.map((entity) => ({
+    key: entity.key === "record" ? "records" : `${entity.key}s`,
+    title: entity.plural.slice(0, 24),
+    icon: "list-outline",
+    block: "collection" as const,
+    entity: entity.key,
+    options: {
+      search: true,
+      ...(checkField ? { checkField } : {}),
+      ...(total ? { amountField: total.key } : {}),
+      ...(choice ? { categoryField: choice.key } : {}),
+    },
+  }));
+  const value = cleanFields.find((field) => /\b(weight|peso|kg)\b/.test(normalize(field.label))) ??
+    cleanFields.findLast((field) => field.type === "number");
+  const date = cleanFields.find((field) => field.type === "date");
+  if (has(c, WANTS_CHART) && value && date) {
+    screens.push({
+      key: "chart",
+      title: tx("Chart", "Grafico")[c.language],
+      icon: "trending-up-outline",
+      block: "tracker",
+      entity: "record",
+      options: { valueField: value.key, dateField: date.key, chart: true },
+    });
+  }
   return {
     name,
     entities,
-    screens: entities.map((entity) => ({
-      key: entity.key === "record" ? "records" : `${entity.key}s`,
-      title: entity.plural.slice(0, 24),
-      icon: "list-outline",
-      block: "collection" as const,
-      entity: entity.key,
-      options: { search: true },
-    })),
+    screens,
     features: [
-      tx(
-        `A list of ${all} with add, edit and detail screens`,
-        `Un elenco di ${all} con schermate per aggiungere, modificare e vedere i dettagli`,
-      ),
+      joined
+        ? tx(
+          `A list of ${all} with ${joined}, to add, edit and search`,
+          `Un elenco di ${all} con ${joined}, da aggiungere, modificare e cercare`,
+        )
+        : tx(
+          `A list of ${all} with add, edit and detail screens`,
+          `Un elenco di ${all} con schermate per aggiungere, modificare e vedere i dettagli`,
+        ),
       tx("Search", "Ricerca"),
+      ...(checkField ? [tx("Check off what is done", "Spunta ciò che è fatto")] : []),
+      ...(total ? [tx(`Total of ${total.label.toLowerCase()}`, `Totale: ${total.label.toLowerCase()}`)] : []),
+      ...(screens.some((s) => s.block === "tracker")
+        ? [
+          tx(
+            `Chart of ${value!.label.toLowerCase()} over time`,
+            `Grafico: ${value!.label.toLowerCase()} nel tempo`,
+          ),
+        ]
+        : []),
     ],
   };
 }
 
-function sampleValue(field: FieldSpec, title: string, n: number): Value {
+/** A sample record's value for a field other than its title. */
+function sampleValue(field: FieldSpec, n: number): Value {
   switch (field.type) {
-    case "text":
-      return n === 0 ? "" : field.key === "name" ? title : "";
     case "number":
       return n * 3;
     case "money":
@@ -1531,6 +1808,8 @@ function sampleValue(field: FieldSpec, title: string, n: number): Value {
       return 3 + (n % 3);
     case "check":
       return n % 2 === 0;
+    case "choice":
+      return field.options?.[(n - 1) % field.options.length] ?? "";
     case "date":
       return days(-n);
     default:
@@ -1580,8 +1859,9 @@ export function analyzePrompt(
   const detection = detectLanguage(prompt);
   const language = forceLanguage ?? detection.language;
   const detected = forceLanguage ?? detection.detected;
-  const context: KindContext = { language, prompt, tier, subject: subjectOf(prompt) };
-  const kinds = rankKinds(prompt).slice(0, MAX_KINDS);
+  const asked = withoutNegations(prompt);
+  const context: KindContext = { language, prompt: asked, tier, subject: subjectOf(asked) };
+  const kinds = rankKinds(asked).slice(0, MAX_KINDS);
   const builds: KindBuild[] = [];
   let name: string;
   let description: string;
@@ -1617,8 +1897,10 @@ export function analyzePrompt(
     prompts: [prompt],
   };
   for (const build of builds) addBuild(spec, build);
-  applyFeatureWords(spec, prompt);
-  addReminders(spec, prompt);
+  // Fields are read in the UI's own language only: a Spanish "con lista de compras" is not a field.
+  if (kinds.length > 0 && detected === language) addNamedFields(spec, context);
+  applyFeatureWords(spec, asked);
+  addReminders(spec, asked);
   if (tier === "full") addFullTierScreens(spec);
   return {
     spec,
@@ -1627,6 +1909,27 @@ export function analyzePrompt(
       ...(detected !== "en" && detected !== "it" ? { languageFallbackFrom: detected } : {}),
     },
   };
+}
+
+/** Fields the prompt names that its kind's list lacks ("books with total pages and current page"). */
+function addNamedFields(spec: AppSpec, c: KindContext) {
+  const target = spec.entities.find((entity) =>
+    spec.screens.some((screen) => screen.entity === entity.key && screen.block === "collection")
+  );
+  if (!target) return;
+  const stems = (label: string) =>
+    normalize(label).trim().split(" ").filter((w) => w.length >= 4).map((w) => w.slice(0, 5));
+  const known = new Set(target.fields.flatMap((field) => [...stems(field.label), ...stems(field.key)]));
+  const taken = new Set(target.fields.map((field) => field.key));
+  for (const { checkOff: _, ...field } of namedFields(c).fields) {
+    if (target.fields.length >= 8) break;
+    if (NAME_LIKE.test(normalize(field.label).trim()) || stems(field.label).some((stem) => known.has(stem))) {
+      continue;
+    }
+    const added = { ...field, key: keyOf(field.label, taken) };
+    target.fields.push(added);
+    for (const sample of target.samples) sample[added.key] = sampleValue(added, 1);
+  }
 }
 
 function rankKinds(prompt: string): Kind[] {
@@ -1823,7 +2126,7 @@ export function changeSpec(
     changes.push("name");
   }
   const field = prompt.match(
-    /\b(?:add|aggiungi)\s+(?:a|an|the|un|una|il|lo|la)?\s*(?:field|campo)\s+(?:for\s+|per\s+)?["“«']?([\p{L}\s]{2,24}?)["”»']?(?=[,.;:!?]|\s+(?:to|a|al|alla)\b|$)/iu,
+    /\b(?:add|aggiungi)\s+(?:a|an|the|un|una|il|lo|la)?\s*(?:field|campo)\s+(?:for\s+|per\s+)?(?:(?:the|il|la|lo|l['’])\s*)?["“«']?([\p{L}\s'’]{2,24}?)["”»']?(?=[,.;:!?]|\s+(?:to|a|al|alla|and|e)\b|$)/iu,
   ) ??
     prompt.match(/\b(?:add|aggiungi)\s+(?:a|an)\s+([\p{L}]{2,20})\s+field\b/iu);
   const target = spec.entities.find((entity) =>
@@ -1831,17 +2134,18 @@ export function changeSpec(
   );
   if (field && target) {
     const label = capitalize(field[1].trim());
-    const key = keyOf(label, new Set(target.fields.map((existing) => existing.key)));
+    const key = keyOf(label.replace(/['’]s\b/u, ""), new Set(target.fields.map((existing) => existing.key)));
     target.fields.push({ key, label, type: fieldType(label) });
     changes.push(`field:${key}`);
   }
-  const added = rankKinds(prompt).filter((kind) => !spec.kind.split("+").includes(kind.id)).slice(0, 1);
+  const asked = withoutNegations(prompt);
+  const added = rankKinds(asked).filter((kind) => !spec.kind.split("+").includes(kind.id)).slice(0, 1);
   if (/\b(add|aggiungi)\b/.test(p) && added.length > 0) {
     const context: KindContext = {
       language: spec.language,
-      prompt,
+      prompt: asked,
       tier: spec.tier,
-      subject: subjectOf(prompt),
+      subject: subjectOf(asked),
     };
     const full = spec.screens.filter((screen) => screen.block === "settings" || screen.block === "about");
     spec.screens = spec.screens.filter((screen) => !full.includes(screen));
@@ -1857,8 +2161,8 @@ export function changeSpec(
     addFullTierScreens(spec);
     changes.push("settings");
   }
-  if (/\b(add|aggiungi)\b/.test(p) && addReminders(spec, prompt)) changes.push("reminders");
-  applyFeatureWords(spec, prompt);
+  if (/\b(add|aggiungi)\b/.test(p) && addReminders(spec, asked)) changes.push("reminders");
+  applyFeatureWords(spec, asked);
   spec.prompts = [...spec.prompts, prompt];
   return { spec, changes };
 }

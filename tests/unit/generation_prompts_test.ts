@@ -1,0 +1,287 @@
+// Prompts written without looking at the generator, as users type them (terse, rambling, lists, negations,
+// Italian, other languages), each of which once got the wrong app: the spec must hold what the prompt asks.
+import assert from "node:assert/strict";
+import { analyzePrompt, changeSpec } from "../../supabase/functions/_shared/generation/app-spec.ts";
+import { composeApp } from "../../supabase/functions/_shared/generation/compose.ts";
+import { verifyProject } from "../../supabase/functions/_shared/generation/verify.ts";
+import type { AppSpec } from "../../supabase/functions/_shared/generation/app-spec.ts";
+
+/** The first entity's fields as "Label:type". */
+function fields(spec: AppSpec, entity = 0): string[] {
+  return spec.entities[entity].fields.map((field) => `${field.label}:${field.type}`);
+}
+
+function blocks(spec: AppSpec): string[] {
+  return spec.screens.map((screen) => screen.block);
+}
+
+Deno.test("a bare list after a colon names the fields; a chart over time is a tracker screen on them", () => {
+  const gym = analyzePrompt(
+    "Gym log: exercise, sets, reps, weight in kg, date. Show a chart of my bench press over time. No login.",
+    "light",
+  ).spec;
+  assert.deepEqual([gym.kind, gym.name, gym.language], ["generic", "Gym Log", "en"]);
+  assert.deepEqual(fields(gym), [
+    "Exercise:text",
+    "Sets:number",
+    "Reps:number",
+    "Weight:number",
+    "Date:date",
+  ]);
+  assert.deepEqual(blocks(gym), ["collection", "tracker"]);
+  assert.deepEqual(gym.screens[1].options, { valueField: "weight", dateField: "date", chart: true });
+  assert.equal(gym.entities[0].samples[0].exercise, "Entry 1");
+  assert.deepEqual(verifyProject(composeApp(gym)), []);
+
+  const palestra = analyzePrompt(
+    "Vorrei un'app per segnare gli allenamenti in palestra: esercizio, serie, ripetizioni e peso. Niente grafici.",
+    "light",
+  ).spec;
+  assert.deepEqual([palestra.kind, palestra.name, palestra.language], ["generic", "Allenamenti", "it"]);
+  assert.deepEqual(fields(palestra), [
+    "Esercizio:text",
+    "Serie:number",
+    "Ripetizioni:number",
+    "Peso:number",
+  ]);
+  // "Niente grafici": no chart, and "serie" (sets) is not a habit streak.
+  assert.deepEqual(blocks(palestra), ["collection"]);
+});
+
+Deno.test("yes/no, a choice in parentheses, units and ranges give the fields their types", () => {
+  const wedding = analyzePrompt(
+    "We're getting married in June! Need an app for our wedding guest list: name, plus one (yes/no), RSVP " +
+      "status, table number, dietary restrictions. Should show how many guests have confirmed.",
+    "light",
+  ).spec;
+  assert.deepEqual([wedding.name, wedding.entities[0].plural], ["Wedding Guest List", "Guests"]);
+  assert.deepEqual(fields(wedding), [
+    "Name:text",
+    "Plus one:check",
+    "RSVP status:text",
+    "Table number:number",
+    "Dietary restrictions:text",
+  ]);
+  assert.match(wedding.description, /^A list of guests with plus one, /);
+
+  const matrimonio = analyzePrompt(
+    "app per gli invitati al matrimonio: nome, tavolo, se ha confermato, menu vegetariano sì o no",
+    "light",
+  ).spec;
+  assert.equal(matrimonio.language, "it");
+  assert.deepEqual(fields(matrimonio), [
+    "Nome:text",
+    "Tavolo:number",
+    "Confermato:check",
+    "Menu vegetariano:check",
+  ]);
+
+  const car = analyzePrompt(
+    "Car maintenance log. For each service record the date, mileage, what was done (oil change, tires, " +
+      "brakes...) and the cost. Total spent per year would be nice.",
+    "light",
+  ).spec;
+  assert.deepEqual([car.kind, car.name, car.entities[0].plural], [
+    "generic",
+    "Car Maintenance Log",
+    "Services",
+  ]);
+  assert.deepEqual(fields(car), [
+    "Name:text",
+    "Date:date",
+    "Mileage:number",
+    "What was done:choice",
+    "Cost:money",
+  ]);
+  assert.deepEqual(car.entities[0].fields[3].options, ["Oil change", "Tires", "Brakes"]);
+  assert.deepEqual(car.screens[0].options, {
+    search: true,
+    amountField: "cost",
+    categoryField: "whatWasDone",
+  });
+
+  const auto =
+    analyzePrompt("registro manutenzione auto con chilometri, data, tipo di intervento e costo", "light")
+      .spec;
+  assert.deepEqual([auto.name, auto.language], ["Registro manutenzione auto", "it"]);
+  assert.deepEqual(fields(auto), [
+    "Nome:text",
+    "Chilometri:number",
+    "Data:date",
+    "Tipo di intervento:text",
+    "Costo:money",
+  ]);
+
+  const libri = analyzePrompt(
+    "voglio tenere traccia dei libri che leggo: titolo, autore, pagine, voto da 1 a 5 e se l'ho finito",
+    "light",
+  ).spec;
+  assert.deepEqual(fields(libri), [
+    "Titolo:text",
+    "Autore:text",
+    "Pagine:number",
+    "Voto:rating",
+    "Finito:check",
+  ]);
+});
+
+Deno.test("the noun before 'with' names the records and the app keeps the name the prompt opens with", () => {
+  const crm = analyzePrompt(
+    "tiny CRM for my freelance business. clients with name, company, email, phone, last contacted date and " +
+      "notes. searchable.",
+    "light",
+  ).spec;
+  assert.deepEqual([crm.name, crm.entities[0].plural], ["CRM", "Clients"]);
+  assert.deepEqual(fields(crm), [
+    "Name:text",
+    "Company:text",
+    "Email:text",
+    "Phone:text",
+    "Last contacted date:date",
+    "Notes:longtext",
+  ]);
+
+  const meds = analyzePrompt(
+    "medication reminder for my mom - she takes 3 pills a day at different times. list of meds with dose and " +
+      "times, remind her, mark as taken",
+    "light",
+  ).spec;
+  assert.deepEqual([meds.kind, meds.name, meds.entities[0].plural], [
+    "generic",
+    "Medication Reminder",
+    "Meds",
+  ]);
+  assert.deepEqual(fields(meds), ["Name:text", "Dose:text", "Times:text", "Taken:check"]);
+  assert.equal(meds.screens[0].options.checkField, "taken");
+  assert.ok(blocks(meds).includes("reminders"));
+
+  const farmaci = analyzePrompt("promemoria per le medicine di mio padre, con orari e dosi", "light").spec;
+  assert.deepEqual([farmaci.name, farmaci.entities[0].plural], ["Promemoria per le medicine", "Medicine"]);
+  assert.deepEqual(fields(farmaci), ["Nome:text", "Orari:text", "Dosi:text"]);
+  assert.ok(blocks(farmaci).includes("reminders"));
+
+  const negozio = analyzePrompt(
+    "Gestionale magazzino per il mio negozio di scarpe: articoli, taglia, quantità, prezzo. Avviso quando un " +
+      "articolo sta finendo.",
+    "light",
+  ).spec;
+  assert.deepEqual([negozio.name, negozio.entities[0].plural], ["Gestionale magazzino", "Articoli"]);
+  assert.deepEqual(fields(negozio), ["Nome:text", "Taglia:number", "Quantità:number", "Prezzo:money"]);
+});
+
+Deno.test("chores for N kids: who, points with their total, and a check-off", () => {
+  const chores = analyzePrompt(
+    "Chore chart for my 2 kids. Each chore gives points, kids check them off, and I want to see who has the " +
+      "most points at the end of the week.",
+    "light",
+  ).spec;
+  assert.deepEqual([chores.name, chores.entities[0].plural], ["Chore Chart", "Chores"]);
+  assert.deepEqual(fields(chores), ["Name:text", "Who:choice", "Points:number", "Done:check"]);
+  assert.deepEqual(chores.screens[0].options, {
+    search: true,
+    checkField: "done",
+    amountField: "points",
+    categoryField: "who",
+  });
+});
+
+Deno.test("what the prompt rules out is not built: no shopping list, no cart, no chart", () => {
+  const recipes = analyzePrompt(
+    "recipe app but no shopping list and no meal planner, just my recipes with ingredients, steps, prep time " +
+      "and a photo maybe. categories like breakfast, dinner, dessert",
+    "light",
+  ).spec;
+  assert.equal(recipes.kind, "recipes");
+  // Prep time is the recipe's own time field, a photo is not a field.
+  assert.equal(recipes.entities[0].fields.length, 6);
+
+  const inventory = analyzePrompt(
+    "Inventory app for my small shop. Products with SKU, quantity in stock, cost price, sell price, supplier. " +
+      "Flag items that are low in stock. No cart or checkout needed, it's just for me.",
+    "light",
+  ).spec;
+  assert.deepEqual([inventory.kind, inventory.name, inventory.entities[0].plural], [
+    "generic",
+    "Inventory",
+    "Products",
+  ]);
+  assert.ok(!blocks(inventory).includes("cart"));
+  assert.deepEqual(fields(inventory), [
+    "Name:text",
+    "SKU:text",
+    "Quantity in stock:number",
+    "Cost price:money",
+    "Sell price:money",
+    "Supplier:text",
+  ]);
+});
+
+Deno.test("a kind's list gains the fields the prompt names that it lacks", () => {
+  const reading = analyzePrompt(
+    "reading tracker - books im reading with total pages and current page, show % progress. want a streak for " +
+      "reading every day",
+    "light",
+  ).spec;
+  assert.equal(reading.kind, "books+habits");
+  assert.deepEqual(fields(reading).slice(-2), ["Total pages:number", "Current page:number"]);
+  assert.ok(reading.entities[0].samples.every((sample) => typeof sample.totalPages === "number"));
+
+  // A shopping list shared with someone: "con mia moglie" is a person, the quantities and aisles it has.
+  const spesa = analyzePrompt(
+    "lista della spesa condivisa con mia moglie, con le quantità e i reparti del supermercato (frutta, " +
+      "latticini, surgelati)",
+    "light",
+  ).spec;
+  assert.deepEqual([spesa.kind, spesa.language], ["shopping", "it"]);
+  assert.deepEqual(spesa.entities[0].fields.map((field) => field.key), [
+    "name",
+    "quantity",
+    "aisle",
+    "bought",
+  ]);
+});
+
+Deno.test("water by the glass, a study timer's own minutes, Spanish chores", () => {
+  const water = analyzePrompt(
+    "Drink more water. Track glasses per day, goal of 8, remind me every couple hours.",
+    "light",
+  )
+    .spec;
+  assert.deepEqual([water.kind, water.name, water.screens[0].options.unit], [
+    "tracker",
+    "Water Tracker",
+    " glasses",
+  ]);
+  assert.ok(blocks(water).includes("reminders"));
+
+  const study = analyzePrompt(
+    "I need a study timer, 50 minutes focus 10 break, and a log of what subject I studied and for how long",
+    "light",
+  ).spec;
+  assert.equal(study.kind, "pomodoro");
+  assert.deepEqual(study.screens[0].options.phases?.map((phase) => phase.minutes), [50, 10]);
+  assert.match(study.features[0], /^50-minute focus, 10-minute break/);
+
+  const tareas = analyzePrompt("aplicación de tareas para la casa con recordatorios y categorías", "light");
+  assert.deepEqual([tareas.spec.kind, tareas.spec.language, tareas.report.languageFallbackFrom], [
+    "todo",
+    "en",
+    "es",
+  ]);
+  assert.ok(blocks(tareas.spec).includes("reminders"));
+  assert.ok(!tareas.spec.entities[0].fields.some((field) => /recordatorios/i.test(field.label)));
+});
+
+Deno.test("a follow-up adds a field named with a possessive", () => {
+  const books = analyzePrompt("a book collection with title, author and rating", "light").spec;
+  const { spec, changes } = changeSpec(
+    books,
+    "add a field for the author's country and make the list sortable by rating",
+  );
+  assert.deepEqual(changes, ["field:authorCountry"]);
+  assert.deepEqual(spec.entities[0].fields.at(-1), {
+    key: "authorCountry",
+    label: "Author's country",
+    type: "text",
+  });
+});
