@@ -388,7 +388,9 @@ t("POST /jobs is 429 rate_limited with Retry-After once the quota is spent; /who
 t(
   "POST /jobs answers 502 job_create_failed when creation fails after admission, and creates nothing",
   async () => {
-    const deps = depsFromConfig(loadConfig(Deno.env.toObject()));
+    const config = depsFromConfig(loadConfig(Deno.env.toObject()));
+    // An evaluator that is not local (a model's): admission and creation are two calls around it.
+    const deps = { ...config, evaluator: { evaluate: config.evaluator.evaluate.bind(config.evaluator) } };
     let calls = 0;
     // The connection drops on the creating call, as a failover would.
     const dropping: Db = {
@@ -467,12 +469,18 @@ t("POST /jobs/attachments stores images privately; the runner uses and then dele
   assert.equal((await waitForJob<JobBody>(alice, job.body.id)).status, "succeeded");
   assert.ok(!existsSync(stored), "the runner deleted the attachments after using them");
 
-  // Bob cannot name Alice's uploads.
+  // Bob cannot name Alice's uploads; the refusal comes after his prompt was judged, which counts, and his
+  // request holds nothing afterwards.
+  const evaluations = async () =>
+    (await db()`select count(*)::int as n from public.prompt_evaluations where user_id = ${bob.id}`)[0].n;
+  const counted = await evaluations();
   const stolen = await api("POST", "/jobs", {
     token: bob.token,
     body: promptJob("a calculator app", { attachments: up.body }),
   });
   expectError(stolen, 400, "invalid_attachments");
+  assert.equal(await evaluations(), counted + 1);
+  assert.equal(Number((await db()`select private.held_credits(${bob.id}) as held`)[0].held), 0);
 });
 
 t("POST /jobs/attachments refuses what is not 1..3 images of at most 5 MB", async () => {

@@ -205,6 +205,7 @@ export type Database = {
         Args: { "code_verifier_sealed": string; "state_hash": string };
         Returns: Json;
       };
+      "submit_job": { Args: { "request": Json }; Returns: Json };
       "unlink_dbhost_project": { Args: { "project_id": number }; Returns: undefined };
       "unlink_repohost_repository": { Args: { "project_id": number }; Returns: undefined };
       "unregister_push_token": { Args: { "token": string }; Returns: undefined };

@@ -94,13 +94,13 @@ select is(
   '{}'::text[], 'anon executes none');
 select is(
   (select array_agg(f order by f) from unnest(array[
-     'api.admit_job(uuid,bigint,text)', 'api.create_job(jsonb)', 'api.release_job_admission(uuid)',
+     'api.admit_job(uuid,bigint,text)', 'api.create_job(jsonb)', 'api.submit_job(jsonb)', 'api.release_job_admission(uuid)',
      'api.save_repohost_installation(bigint,text,text,text,text)', 'api.link_dbhost_project(bigint,text,text,text,text)'
    ]) f where has_function_privilege('authenticated', f::regprocedure, 'execute')),
   null, 'the functions that take what only the service checked are not the user''s');
 select ok(
   (select bool_and(has_function_privilege('service_role', f::regprocedure, 'execute')) from unnest(array[
-     'api.admit_job(uuid,bigint,text)', 'api.create_job(jsonb)', 'api.release_job_admission(uuid)',
+     'api.admit_job(uuid,bigint,text)', 'api.create_job(jsonb)', 'api.submit_job(jsonb)', 'api.release_job_admission(uuid)',
      'api.save_repohost_installation(bigint,text,text,text,text)', 'api.link_dbhost_project(bigint,text,text,text,text)'
    ]) f), 'the service calls them for the user');
 

@@ -138,6 +138,7 @@ export function deriveAppName(prompt: string): string {
 }
 
 export class HeuristicEvaluator implements PromptEvaluator {
+  readonly local = true;
   evaluate(prompt: string, hints: { model?: ModelTier; appName?: string }): Promise<PromptVerdict> {
     const trimmed = prompt.trim();
     const reason = rejectionReason(trimmed);

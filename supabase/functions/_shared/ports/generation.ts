@@ -10,6 +10,11 @@ export type PromptVerdict =
   | { ok: false; reason: string };
 
 export interface PromptEvaluator {
+  /**
+   * True when evaluate() judges in process and calls no one: judging costs nothing, so POST /jobs judges
+   * first and admits and creates the job in one transaction.
+   */
+  readonly local?: boolean;
   /** Judges a trimmed prompt. A client's `model`/`appName` are kept when given. */
   evaluate(prompt: string, hints: { model?: ModelTier; appName?: string }): Promise<PromptVerdict>;
 }
