@@ -285,3 +285,32 @@ Deno.test("a follow-up adds a field named with a possessive", () => {
     type: "text",
   });
 });
+
+Deno.test("an event countdown shows the days left; a tip calculator the tip, total and each share", () => {
+  const countdown = analyzePrompt(
+    "event countdown app - add events like birthdays, vacation, concerts with a date and it shows how many days " +
+      "are left",
+    "light",
+  ).spec;
+  assert.deepEqual([countdown.kind, countdown.name], ["events", "Countdown"]);
+  assert.equal(countdown.screens[0].options.countdownField, "date");
+  assert.deepEqual(verifyProject(composeApp(countdown)), []);
+  // Without a countdown asked for, bookings stay as they were.
+  assert.equal(
+    analyzePrompt("Manage my appointments", "light").spec.screens[0].options.countdownField,
+    undefined,
+  );
+
+  const tip = analyzePrompt(
+    "simple tip calculator. bill amount, tip percent, number of people, shows what each person pays",
+    "light",
+  ).spec;
+  assert.deepEqual([tip.kind, tip.name], ["calculator", "Tip Calculator"]);
+  assert.deepEqual(tip.screens[0].options, { tipPercent: 15, people: 2 });
+  const conto =
+    analyzePrompt("calcolatrice per dividere il conto al ristorante tra 4 amici con la mancia", "light")
+      .spec;
+  assert.deepEqual([conto.name, conto.language], ["Calcolatrice mancia", "it"]);
+  assert.deepEqual(conto.screens[0].options, { tipPercent: 10, people: 4 });
+  assert.deepEqual(analyzePrompt("A calculator app", "light").spec.screens[0].options, {});
+});

@@ -221,6 +221,17 @@ const BAKERY_PRODUCTS = [
 ];
 
 // A salon's or barber's bookings: the client picks a service and a time slot.
+const COUNTDOWN =
+  /\b(countdown|count down|days (left|until|to go)|how many days|conto alla rovescia|giorni (mancanti|che mancano))\b/;
+/** A countdown lists events; anything else, bookings. */
+function bookingLabels(c: KindContext): [Text, Text] {
+  return has(c, COUNTDOWN)
+    ? [tx("Event", "Evento"), tx("Events", "Eventi")]
+    : [tx("Booking", "Prenotazione"), tx("Bookings", "Prenotazioni")];
+}
+
+// "tip calculator", "calcolatrice … con la mancia": the calculator gets a tip and per-person section.
+const TIP = /\b(tips?|gratuity|mancia)\b/;
 const SALON = /\b(barber|barbers|barbershop|hairdresser|hair salon|salon|barbiere|parrucchiere|estetista)\b/;
 
 function salonBookings(c: KindContext): KindBuild {
@@ -1092,8 +1103,18 @@ const KINDS: Kind[] = [
   },
   {
     id: "calculator",
-    phrases: [/\bcalculator\b/, /\bcalcolatrice\b/],
+    phrases: [/\bcalculator\b/, /\bcalcolatrice\b/, /\b(tip|tips|gratuity) (calculator|calc|splitter)\b/],
     name: tx("Calculator", "Calcolatrice"),
+    variant: (c) =>
+      has(c, TIP)
+        ? {
+          name: tx("Tip Calculator", "Calcolatrice mancia"),
+          description: tx(
+            "A tip calculator: the tip, the total and each person's share of the bill, and the four operations.",
+            "Una calcolatrice della mancia: mancia, totale e quota a testa del conto, e le quattro operazioni.",
+          ),
+        }
+        : undefined,
     description: tx(
       "A calculator for the four operations with a tape of recent results.",
       "Una calcolatrice per le quattro operazioni con lo storico dei risultati.",
@@ -1108,9 +1129,14 @@ const KINDS: Kind[] = [
           "calculator-outline",
           "calculator",
           undefined,
+          has(c, TIP) ? { tipPercent: tipPercent(c), people: tipPeople(c) } : {},
         ),
       ],
-      features: [tx("Four operations", "Quattro operazioni"), tx("Recent results", "Risultati recenti")],
+      features: [
+        tx("Four operations", "Quattro operazioni"),
+        tx("Recent results", "Risultati recenti"),
+        ...(has(c, TIP) ? [tx("Tip, total and each person's share", "Mancia, totale e quota a testa")] : []),
+      ],
     }),
   },
   {
@@ -1235,6 +1261,14 @@ const KINDS: Kind[] = [
             "Le prenotazioni del barbiere: servizio, giorno e orario di ogni cliente, e la conferma.",
           ),
         }
+        : has(c, COUNTDOWN)
+        ? {
+          name: tx("Countdown", "Conto alla rovescia"),
+          description: tx(
+            "A countdown to your events: each one's date, time and place and the days left, nearest first.",
+            "Il conto alla rovescia dei tuoi eventi: data, ora e luogo di ognuno e i giorni che mancano.",
+          ),
+        }
         : undefined,
     description: tx(
       "Bookings and events with date, time and place, and a confirmation tick.",
@@ -1242,7 +1276,7 @@ const KINDS: Kind[] = [
     ),
     build: (c) =>
       has(c, SALON) ? salonBookings(c) : ({
-        entities: [entity(c, "booking", tx("Booking", "Prenotazione"), tx("Bookings", "Prenotazioni"), [
+        entities: [entity(c, "booking", ...bookingLabels(c), [
           f("title", tx("What", "Cosa"), "text"),
           f("date", tx("Date", "Data"), "date"),
           f("time", tx("Time", "Ora"), "text"),
@@ -1279,14 +1313,18 @@ const KINDS: Kind[] = [
           },
         ])],
         screens: [
-          screen(c, "bookings", tx("Bookings", "Prenotazioni"), "calendar-outline", "collection", "booking", {
+          screen(c, "bookings", bookingLabels(c)[1], "calendar-outline", "collection", "booking", {
             search: true,
             // Confirmed is the booking's state, not a finished item to strike through: a field, not a check-off.
+            ...(has(c, COUNTDOWN) ? { countdownField: "date" } : {}),
           }),
         ],
         features: [
           tx("Date, time and place of each booking", "Data, ora e luogo di ogni prenotazione"),
           tx("Confirmation tick", "Conferma"),
+          ...(has(c, COUNTDOWN)
+            ? [tx("Days left until each, nearest first", "Giorni che mancano, dal più vicino")]
+            : []),
         ],
       }),
   },
@@ -1305,6 +1343,21 @@ function minutesOf(c: KindContext, pattern: RegExp): number | undefined {
   const match = normalize(c.prompt).match(pattern);
   const minutes = Number(match?.[1] ?? match?.[2]);
   return minutes >= 1 && minutes <= 180 ? minutes : undefined;
+}
+
+// The tip the prompt names ("18%", "tip of 15 percent"), else the custom where the UI's language is spoken.
+function tipPercent(c: KindContext): number {
+  const named = Number(c.prompt.match(/(\d{1,2})\s*(?:%|percent|per cento)/i)?.[1]);
+  return named > 0 ? named : c.language === "it" ? 10 : 15;
+}
+
+// How many share the bill: "for 4 people", "tra 3 amici"; two when the prompt splits it among an unnamed few.
+function tipPeople(c: KindContext): number {
+  const match = normalize(c.prompt).match(
+    /\b(\d|two|three|four|five|six|due|tre|quattro|cinque|sei) (people|persons|friends|of us|persone|amici)\b/,
+  );
+  if (match) return Number(match[1]) || NUMBERS[match[1]];
+  return has(c, /\b(people|person|each|split|friends|persone|testa|dividere|amici)\b/) ? 2 : 1;
 }
 
 const NUMBERS: Record<string, number> = {

@@ -69,6 +69,7 @@ const FIELD_OPTIONS = [
   "dateField",
   "valueField",
   "timeField",
+  "countdownField",
 ] as const;
 
 const ScreenOptions = z.object({
@@ -89,6 +90,9 @@ const ScreenOptions = z.object({
     units: z.array(z.object({ label: Label, factor: z.number().positive() })).min(2),
   })).optional(),
   currency: z.string().max(10).optional(),
+  countdownField: Key.optional(),
+  tipPercent: z.number().min(0).max(100).optional(),
+  people: z.number().int().min(1).max(50).optional(),
 });
 
 const Screen = z.object({

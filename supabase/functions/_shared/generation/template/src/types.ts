@@ -53,6 +53,11 @@ export interface ScreenOptions {
   mode?: "flashcards" | "quiz";
   conversions?: { group: string; units: { label: string; factor: number }[] }[];
   currency?: string;
+  /** A date field shown as the days left until it (an event countdown). */
+  countdownField?: string;
+  /** A calculator's tip section: the starting tip percentage and how many people share the bill. */
+  tipPercent?: number;
+  people?: number;
 }
 
 export interface ScreenSpec {

@@ -1,9 +1,11 @@
-// A four-function calculator with a tape of the last results.
+// A four-function calculator with a tape of the last results and, for a tip calculator, the tip, the total and
+// each person's share of the number on the display.
 import { useState } from "react";
 import { Pressable, StyleSheet, Text, View } from "react-native";
-import { Body, Card, Screen } from "../components/ui";
-import { formatNumber } from "../lib/format";
+import { Body, Button, Card, Row, Screen } from "../components/ui";
+import { formatMoney, formatNumber } from "../lib/format";
 import { usePersistentState } from "../lib/storage";
+import { t } from "../lib/strings";
 import { spacing, useTheme } from "../lib/theme";
 import { screenOf } from "../spec";
 
@@ -29,6 +31,9 @@ export function CalculatorBlock({ screenKey }: { screenKey: string }) {
   const [pending, setPending] = useState<{ value: number; operator: string } | null>(null);
   const [fresh, setFresh] = useState(true);
   const [tape, setTape] = usePersistentState<string[]>(`calculator:${screen.key}:tape`, []);
+  const [tip, setTip] = usePersistentState(`calculator:${screen.key}:tip`, screen.options.tipPercent ?? 0);
+  const [people, setPeople] = usePersistentState(`calculator:${screen.key}:people`, screen.options.people ?? 1);
+  const bill = Number(display) || 0;
 
   const press = (key: string) => {
     if (/[0-9.]/.test(key)) {
@@ -74,6 +79,23 @@ export function CalculatorBlock({ screenKey }: { screenKey: string }) {
           <Text style={[styles.keyLabel, { color: theme.onAccent }]}>C</Text>
         </Pressable>
       </View>
+      {screen.options.tipPercent !== undefined ? (
+        <Card>
+          <Row>
+            <Body>{`${t.tip}: ${tip}%`}</Body>
+            <Button label="−" variant="secondary" onPress={() => setTip(Math.max(0, tip - 5))} />
+            <Button label="+" variant="secondary" onPress={() => setTip(Math.min(100, tip + 5))} />
+          </Row>
+          <Row>
+            <Body>{`${t.people}: ${people}`}</Body>
+            <Button label="−" variant="secondary" onPress={() => setPeople(Math.max(1, people - 1))} />
+            <Button label="+" variant="secondary" onPress={() => setPeople(Math.min(50, people + 1))} />
+          </Row>
+          <Body>{`${t.tip}: ${formatMoney(bill * tip / 100, screen.options.currency)}`}</Body>
+          <Body>{`${t.total}: ${formatMoney(bill * (1 + tip / 100), screen.options.currency)}`}</Body>
+          <Body>{`${t.each}: ${formatMoney(bill * (1 + tip / 100) / people, screen.options.currency)}`}</Body>
+        </Card>
+      ) : null}
       {tape.map((line, index) => <Body key={`${index}-${line}`} muted>{line}</Body>)}
     </Screen>
   );

@@ -1,10 +1,11 @@
 // A list of an entity's records: search, category chips, check-off with a count left, a total of a money or
-// number field, and a tap through to the record's detail and edit screen.
+// number field, the days left until a date (a countdown), and a tap through to the record's detail and edit
+// screen.
 import { useRouter } from "expo-router";
 import { useMemo, useState } from "react";
 import { Pressable, StyleSheet, Text, View } from "react-native";
 import { Body, Button, Card, Chip, Input, Row, Screen } from "../components/ui";
-import { formatMoney, formatNumber } from "../lib/format";
+import { daysFromToday, formatMoney, formatNumber } from "../lib/format";
 import { displayValue, titleField, useRecords } from "../lib/records";
 import { t } from "../lib/strings";
 import { spacing, useTheme } from "../lib/theme";
@@ -20,7 +21,7 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
   const [records, setRecords] = useRecords(entity);
   const [query, setQuery] = useState("");
   const [category, setCategory] = useState<string | null>(null);
-  const { categoryField, checkField, amountField } = screen.options;
+  const { categoryField, checkField, amountField, countdownField } = screen.options;
   const title = titleField(entity);
   const category_ = entity.fields.find((field) => field.key === categoryField);
   const amount = entity.fields.find((field) => field.key === amountField);
@@ -30,12 +31,16 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
 
   const shown = useMemo(() => {
     const needle = query.trim().toLowerCase();
-    return records.filter((record) =>
+    const found = records.filter((record) =>
       (category === null || record[categoryField ?? ""] === category) &&
       (needle === "" ||
         entity.fields.some((field) => String(record[field.key] ?? "").toLowerCase().includes(needle)))
     );
-  }, [records, query, category, categoryField, entity.fields]);
+    // A countdown lists the nearest date first.
+    return countdownField
+      ? [...found].sort((a, b) => String(a[countdownField] ?? "").localeCompare(String(b[countdownField] ?? "")))
+      : found;
+  }, [records, query, category, categoryField, countdownField, entity.fields]);
 
   const toggle = (id: string) => {
     if (!checkField) return;
@@ -99,6 +104,9 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
                 >
                   {String(record[title.key] ?? "")}
                 </Text>
+                {countdownField && record[countdownField] ? (
+                  <Text style={{ color: theme.accent, fontWeight: "600" }}>{countdown(String(record[countdownField]))}</Text>
+                ) : null}
                 {details.length > 0 ? (
                   <Text style={{ color: theme.muted }}>
                     {details.map((field) => displayValue(field, record[field.key], screen.options.currency)).join(" · ")}
@@ -117,6 +125,13 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
       ) : null}
     </Screen>
   );
+}
+
+function countdown(day: string): string {
+  const days = daysFromToday(day);
+  if (days === 0) return t.today;
+  if (days === 1) return t.dayLeft;
+  return days > 0 ? `${days} ${t.daysLeft}` : `${-days} ${t.daysAgo}`;
 }
 
 const styles = StyleSheet.create({

@@ -14,6 +14,11 @@ export function isoDay(date = new Date()): string {
   return local.toISOString().slice(0, 10);
 }
 
+/** Whole days from today to a YYYY-MM-DD day: positive ahead, negative past. */
+export function daysFromToday(day: string): number {
+  return Math.round((Date.parse(`${day}T12:00:00`) - Date.parse(`${isoDay()}T12:00:00`)) / 86_400_000);
+}
+
 export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T12:00:00`);
   date.setDate(date.getDate() + days);

@@ -62,6 +62,12 @@ const en = {
   remindersOnPhone: "Reminders ring on the phone app; in the browser they are only kept.",
   remindersDenied: "Notifications are off for this app: allow them in the phone's settings.",
   required: "Fill in the name first.",
+  daysLeft: "days left",
+  dayLeft: "1 day left",
+  daysAgo: "days ago",
+  tip: "Tip",
+  people: "People",
+  each: "Each",
 } as const;
 
 export type Strings = { [key in keyof typeof en]: string };
@@ -127,6 +133,12 @@ const it: Strings = {
   remindersOnPhone: "I promemoria suonano nell'app sul telefono; nel browser vengono solo salvati.",
   remindersDenied: "Le notifiche sono disattivate: consentile nelle impostazioni del telefono.",
   required: "Inserisci prima il nome.",
+  daysLeft: "giorni mancanti",
+  dayLeft: "manca 1 giorno",
+  daysAgo: "giorni fa",
+  tip: "Mancia",
+  people: "Persone",
+  each: "A testa",
 };
 
 export const t: Strings = spec.language === "it" ? it : en;
