@@ -6,6 +6,7 @@
 //   --cell-seconds <n>  measured seconds per endpoint cell (default 3)
 //   --jobs <n>          jobs per pipeline-throughput run (default 100)
 //   --pipeline-rounds <n>  unbounded pipeline runs with verification off and on, alternating (default 3)
+//   --pipeline-warmup <n>  jobs sent through each fresh runner before a pipeline run is measured (default 20)
 //   --db-pool-size <n>  DB_POOL_SIZE of every server (default 10, the functions' default)
 //   --burst-jobs <n>    jobs queued while the runner is down in the scale section (default 10000)
 import { join } from "node:path";
@@ -46,6 +47,7 @@ const MAX_REPEATS = 3;
 const REPEAT_BUDGET = 90;
 const THROUGHPUT_JOBS = flag("jobs", 100);
 const PIPELINE_ROUNDS = flag("pipeline-rounds", 3);
+const PIPELINE_WARMUP = flag("pipeline-warmup", 20);
 const DB_POOL_SIZE = flag("db-pool-size", 10);
 const BURST_JOBS = flag("burst-jobs", 10_000);
 const SCALE_CELL = { durationMs: 1500, requests: 1500, warmupMs: 200 };
@@ -227,6 +229,7 @@ async function run(): Promise<boolean> {
       newUser,
       jobs: THROUGHPUT_JOBS,
       rounds: PIPELINE_ROUNDS,
+      warmup: PIPELINE_WARMUP,
       log,
     });
     log(`  verification on ÷ off, jobs/s: ${pipeline.verifyThroughputRatio.toFixed(2)}`);

@@ -4,7 +4,12 @@
 // inside Postgres. Verification off is measured in the same run, interleaved with on, as the baseline of
 // what verification costs.
 //
-// `deno run -A scripts/bench/pipeline.ts [--jobs n] [--rounds n]` runs this section alone on its own stack.
+// Each run starts a fresh runner process and first sends `warmup` jobs through it unmeasured: a runner that
+// has been up a while has its connections open, Postgres's functions compiled in their backends, the
+// parser's code loaded and V8's optimized code; one run measures a fresh runner's first jobs instead.
+//
+// `deno run -A scripts/bench/pipeline.ts [--jobs n] [--rounds n] [--warmup n]` runs this section alone on
+// its own stack.
 import { join } from "node:path";
 import postgres from "postgres";
 import type { Cluster } from "../local/cluster.ts";
@@ -43,6 +48,8 @@ export interface PipelineRun extends ThroughputResult {
   verify: boolean;
   /** Each job created after the one before finished: every cost without contention. */
   sequential: boolean;
+  /** A fresh runner's first jobs, without the warm-up. */
+  cold: boolean;
   concurrency?: number;
   /** Share of the cores other processes kept busy, and the 1-minute load average after the run. */
   otherShare: number;
@@ -73,6 +80,8 @@ export interface PipelineContext {
   newUser: (label: string) => Promise<BenchUser>;
   jobs: number;
   rounds: number;
+  /** Jobs sent through each fresh runner before a run is measured. */
+  warmup: number;
   log: (line: string) => void;
 }
 
@@ -103,7 +112,7 @@ async function measureRun(
   ctx: PipelineContext,
   admin: postgres.Sql,
   sql: postgres.Sql,
-  opts: { concurrency?: number; verify: boolean; sequential?: boolean; label: string },
+  opts: { concurrency?: number; verify: boolean; sequential?: boolean; cold?: boolean; label: string },
 ): Promise<PipelineRun> {
   const { stack, gatewayPid, postgresPid } = ctx;
   const users = await Promise.all([1, 2, 3, 4].map((i) => ctx.newUser(`pipeline.${i}`)));
@@ -115,6 +124,13 @@ async function measureRun(
   );
   try {
     await writeSettings(stack.cluster, { runner_url: `${runner.url}/job-runner` });
+    const baseUrl = `${stack.gatewayUrl}/functions/v1/v1`;
+    if (!opts.cold && ctx.warmup > 0) {
+      // Users of their own: the measured jobs still include each new project's first, which draws its icon.
+      const warmUsers = await Promise.all([1, 2, 3, 4].map((i) => ctx.newUser(`pipeline.warm.${i}`)));
+      await measureThroughput(sql, baseUrl, warmUsers, "warm-up", ctx.warmup);
+      await (await fetch(`${runner.url}/bench/timings`)).body?.cancel();
+    }
     await admin`select extensions.pg_stat_statements_reset()`;
     const watch = await watchOtherWork([Deno.pid, gatewayPid, runner.pid], postgresPid);
     const cpu0 = await Promise.all([
@@ -122,7 +138,6 @@ async function measureRun(
       cpuMillis(gatewayPid),
       treeCpuMillis(postgresPid),
     ]);
-    const baseUrl = `${stack.gatewayUrl}/functions/v1/v1`;
     const t = opts.sequential
       ? await oneAtATime(sql, baseUrl, users, opts.label, ctx.jobs)
       : await measureThroughput(sql, baseUrl, users, opts.label, ctx.jobs);
@@ -139,6 +154,7 @@ async function measureRun(
       ...t,
       verify: opts.verify,
       sequential: opts.sequential ?? false,
+      cold: opts.cold ?? false,
       concurrency: opts.concurrency,
       otherShare,
       load: await loadAverage(),
@@ -191,7 +207,9 @@ function median(values: number[]): number {
 
 /** The unbounded run with verification on whose jobs/s is the median of its rounds. */
 export function unboundedWithVerification(p: PipelineResult): PipelineRun {
-  const runs = p.runs.filter((run) => run.verify && !run.sequential && run.concurrency === undefined)
+  const runs = p.runs.filter((run) =>
+    run.verify && !run.sequential && !run.cold && run.concurrency === undefined
+  )
     .sort((a, b) => a.jobsPerSecond - b.jobsPerSecond);
   return runs[Math.floor(runs.length / 2)];
 }
@@ -209,8 +227,8 @@ export function describe(run: PipelineRun): string {
 }
 
 /**
- * Jobs one at a time (the costs without contention), runs with RUNNER_CONCURRENCY 1 and 4, then `rounds`
- * unbounded pairs of verification off and on.
+ * Jobs one at a time (the costs without contention), runs with RUNNER_CONCURRENCY 1 and 4, a fresh runner's
+ * first jobs (unbounded, no warm-up), then `rounds` unbounded pairs of verification off and on.
  */
 export async function measurePipeline(ctx: PipelineContext): Promise<PipelineResult> {
   const admin = postgres(ctx.stack.cluster.adminUrl, { prepare: false, max: 1, onnotice: () => {} });
@@ -225,6 +243,7 @@ export async function measurePipeline(ctx: PipelineContext): Promise<PipelineRes
       { verify: true, sequential: true, label: "one job at a time" },
       { concurrency: 1, verify: true, label: "RUNNER_CONCURRENCY=1" },
       { concurrency: 4, verify: true, label: "RUNNER_CONCURRENCY=4" },
+      { verify: true, cold: true, label: "unbounded, a fresh runner's first jobs (no warm-up)" },
       ...Array.from({ length: ctx.rounds }, (_, i) => [
         { verify: false, label: `unbounded, verification off (round ${i + 1})` },
         { verify: true, label: `unbounded (round ${i + 1})` },
@@ -237,7 +256,7 @@ export async function measurePipeline(ctx: PipelineContext): Promise<PipelineRes
       runs.push(run);
     }
     const ratios = [];
-    for (let i = 3; i + 1 < runs.length; i += 2) {
+    for (let i = 4; i + 1 < runs.length; i += 2) {
       ratios.push(runs[i + 1].jobsPerSecond / runs[i].jobsPerSecond);
     }
     return { runs, verifyThroughputRatio: median(ratios) };
@@ -290,6 +309,7 @@ if (import.meta.main) {
       newUser,
       jobs: arg("jobs", 100),
       rounds: arg("rounds", 3),
+      warmup: arg("warmup", 20),
       log,
     });
     await sql.end();

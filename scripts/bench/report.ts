@@ -142,7 +142,9 @@ function pipelineSection(p: PipelineResult): string[] {
     "## Pipeline (template generator)",
     "",
     "POST /jobs → dispatch → claim → generation → verification → finalize, with the runner alone in its own " +
-    "process (`scripts/bench/serve-runner.ts`, which times each job's phases). Jobs/s = jobs ÷ (last " +
+    "process (`scripts/bench/serve-runner.ts`, which times each job's phases), a fresh one per run, warmed " +
+    "by jobs of other users before the run is measured except in the run of a fresh runner's first jobs. " +
+    "Jobs/s = jobs ÷ (last " +
     "`finished_at` − first `created_at`), enqueued with 8 POSTs in flight over 4 users (a new project each, " +
     "so 4 jobs per run render an icon). Phase columns are the runner's wall-clock ms per job; CPU is ms per " +
     "job of the runner, the gateway (POST /jobs, the dispatch) and Postgres (every backend); verify share is " +
