@@ -314,3 +314,29 @@ Deno.test("an event countdown shows the days left; a tip calculator the tip, tot
   assert.deepEqual(conto.screens[0].options, { tipPercent: 10, people: 4 });
   assert.deepEqual(analyzePrompt("A calculator app", "light").spec.screens[0].options, {});
 });
+
+Deno.test("intermittent fasting is a tracker of fasting hours, with the streak asked for", () => {
+  const fasting = analyzePrompt(
+    "intermittent fasting tracker 16:8, start/stop fast, history of fasts, longest streak",
+    "light",
+  ).spec;
+  assert.deepEqual([fasting.kind, fasting.name], ["tracker+habits", "Fasting Tracker"]);
+  assert.deepEqual(fasting.screens[0].options, {
+    valueField: "value",
+    dateField: "date",
+    unit: "h",
+    chart: true,
+  });
+  assert.equal(fasting.entities[0].samples[0].value, 15.7);
+});
+
+Deno.test("'me and my 2 roommates' share among three, the user first", () => {
+  const bills =
+    analyzePrompt("Me and my 2 roommates share rent, internet and groceries. Who owes who?", "light").spec;
+  assert.equal(bills.kind, "split");
+  assert.deepEqual(bills.entities[0].fields.find((field) => field.key === "paidBy")?.options, [
+    "Me",
+    "Anna",
+    "Ben",
+  ]);
+});

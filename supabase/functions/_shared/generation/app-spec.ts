@@ -939,6 +939,9 @@ const KINDS: Kind[] = [
       /\bdrink (more )?water\b/,
       /\bglasses (of water )?(a|per|each) day\b/,
       /\b(bere|bevo) (piu )?acqua\b/,
+      /\b(intermittent )?fasting (tracker|log|timer|app)\b/,
+      /\bintermittent fasting\b/,
+      /\bdigiuno intermittente\b/,
       /\b(my|the) (runs|jogs)\b/,
       /\bi (run|jog)\b/,
       /\b(peso|acqua|sonno|passi|corsa)\b.*\b(tenere traccia|registrare|monitorare|tracciare)\b/,
@@ -1384,11 +1387,12 @@ function splitPeople(c: KindContext): Text[] {
     tx("Emma", "Sara"),
   ];
   const match = normalize(c.prompt).match(
-    /\b(with|between|among|tra|fra|con) (my |i miei |le mie )?(\d|two|three|four|five|six|due|tre|quattro|cinque|sei) (\w+)/,
+    /\b(with|between|among|tra|fra|con|me and|io e) (my |i miei |le mie )?(\d|two|three|four|five|six|due|tre|quattro|cinque|sei) (\w+)/,
   );
   if (!match) return names.slice(1, 4);
   const n = Number(match[3]) || NUMBERS[match[3]];
-  const withMe = match[1] === "with" || match[1] === "con";
+  // "with 3 flatmates", "me and my 2 roommates": the user and that many more.
+  const withMe = ["with", "con", "me and", "io e"].includes(match[1]);
   return withMe ? names.slice(0, Math.min(6, n + 1)) : names.slice(1, 1 + Math.max(2, Math.min(5, n)));
 }
 
@@ -1406,6 +1410,13 @@ function trackerSubject(c: KindContext): { label: Text; unit: string; base: numb
     [/\b(sleep|sonno)\b/, tx("Sleep", "Sonno"), "h", 7, tx("Sleep Tracker", "Il mio sonno")],
     [/\b(steps|passi)\b/, tx("Steps", "Passi"), "", 8000, tx("Steps Tracker", "I miei passi")],
     [/\b(run|runs|running|jog|jogs|corsa)\b/, tx("Run", "Corsa"), "km", 5, tx("Run Tracker", "Le mie corse")],
+    [
+      /\b(fasting|digiuno|digiuni)\b/,
+      tx("Fasting hours", "Ore di digiuno"),
+      "h",
+      16,
+      tx("Fasting Tracker", "Digiuno intermittente"),
+    ],
   ];
   const found = subjects.find(([pattern]) => has(c, pattern));
   if (!found) return { label: tx("Value", "Valore"), unit: "", base: 10 };
