@@ -697,6 +697,7 @@ export type Database = {
         Row: {
           "created_at": string;
           "project_id": number;
+          "shared": boolean;
           "term": string;
           "user_id": string;
         };
@@ -704,12 +705,14 @@ export type Database = {
         Insert: {
           "created_at": string;
           "project_id": number;
+          "shared": boolean;
           "term": string;
           "user_id": string;
         };
         Update: {
           "created_at"?: string;
           "project_id"?: number;
+          "shared"?: boolean;
           "term"?: string;
           "user_id"?: string;
         };

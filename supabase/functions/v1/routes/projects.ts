@@ -211,14 +211,16 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
           '`q` is a full-text query (web-search syntax: words, "phrases", `or`, `-not`) over name and ' +
           "description (`simple` configuration: no stemming, no stop words); matches come in the same order, " +
           "newest first, not by rank, and a query without a searchable word matches nothing. Every page costs " +
-          "about the same at any table size: others' shared projects are found through an index of their " +
-          "words kept in list order, so a one-word search reads a page of that word's entries; with several " +
-          "words (or `or`) the entries of each are merged and the candidates checked against the whole query, " +
-          "at most 4,096 per word per step. A query whose matches need contain no word (only `-not`) walks the " +
-          "projects newest first instead. A step that reaches 4,096 candidates with the page still not full " +
-          "(words common apart but rare together) reads the remaining matches below the position reached from " +
-          "the full-text index and sorts them, so such a query costs its matches, not a page. The caller's " +
-          "own projects are walked newest first and matched one by one until the page is full. " +
+          "about the same at any table size: projects are found through an index of their words kept in list " +
+          "order (the caller's own projects, and others' shared ones), so a one-word search reads a page of " +
+          "that word's entries. With several words the entries of the rarest one (or, with `or`, of each, " +
+          "merged) are checked against the whole query: among the caller's own projects until the page is " +
+          "full, so such a search costs at most the caller's projects containing that word; among others' " +
+          "shared projects at most 4,096 per word per step, and a step that reaches 4,096 candidates with the " +
+          "page still not full (words common apart but rare together) reads the remaining matches below the " +
+          "position reached from the full-text index and sorts them, so such a query costs its matches, not a " +
+          "page. A query whose matches need contain no word (only `-not`) walks the projects newest first " +
+          "instead, matching them one by one. " +
           "`cursor` is opaque and signed: it is only accepted " +
           "with the same caller, `visibility` and `q` that produced it; anything else is 400 `invalid_cursor`.",
         request: {
