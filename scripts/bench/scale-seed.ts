@@ -135,8 +135,8 @@ export function seedSteps(v: ScaleVolume): { label: string; sql: string }[] {
                  lateral (select now() - interval '1 hour' - (${v.projects} - n) * interval '30 seconds' as t) x
           returning id, user_id, created_at, search, shared
         )
-        insert into public.project_terms (term, created_at, project_id, user_id)
-        select w, p.created_at, p.id, p.user_id from p, unnest(tsvector_to_array(p.search)) w where p.shared`,
+        insert into public.project_terms (user_id, term, created_at, project_id, shared)
+        select p.user_id, w, p.created_at, p.id, p.shared from p, unnest(tsvector_to_array(p.search)) w`,
     },
     {
       label: `${v.jobs.toLocaleString("en")} finished jobs, each with its three status events`,
