@@ -1,6 +1,6 @@
 // Section H over HTTP: reports and blocks, lifting blocks, and what a block hides.
 import assert from "node:assert/strict";
-import { api, expectError, newProject, newUser, NO_STACK, type ProjectBody } from "./helpers.ts";
+import { api, db, expectError, newProject, newUser, NO_STACK, type ProjectBody } from "./helpers.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
 
@@ -115,6 +115,101 @@ t("GET /blocks lists the caller's blocks; DELETE /blocks/{userId} lifts one, ide
     token: blocker.token,
   });
   assert.deepEqual(after.body.data.map((b) => b.blocked_user_id), [alice.id]);
+});
+
+t("GET /blocks pages newest first through signed cursors that only their caller may use", async () => {
+  const blocker = await newUser("pager");
+  const blocked = await Promise.all([1, 2, 3, 4, 5, 6, 7].map((n) => newUser(`paged${n}`)));
+  // Two blocks in one transaction share created_at: the blocked user's id orders them.
+  await db()`insert into public.blocks (blocker_id, blocked_user_id, created_at)
+             select ${blocker.id}::uuid, u::uuid, now() - interval '1 hour'
+               from unnest(${[blocked[0].id, blocked[1].id]}::text[]) u`;
+  for (const u of blocked.slice(2)) {
+    assert.deepEqual(
+      (await api("POST", "/blocks", { token: blocker.token, body: { blocked_user_id: u.id } })).status,
+      201,
+    );
+  }
+  // Someone else's block against the pager is never listed as the pager's.
+  await api("POST", "/blocks", { token: blocked[0].token, body: { blocked_user_id: blocker.id } });
+  type Page = {
+    data: { blocker_id: string; blocked_user_id: string; created_at: string }[];
+    next_cursor: string | null;
+  };
+  const all = await api<Page>("GET", "/blocks?limit=100", { token: blocker.token });
+  assert.deepEqual(all.status, 200, all.text);
+  const expected = [
+    ...blocked.slice(2).reverse(),
+    ...[blocked[0], blocked[1]].sort((a, b) => b.id < a.id ? -1 : 1),
+  ]
+    .map((u) => u.id);
+  assert.deepEqual(
+    all.body.data.map((b) => b.blocked_user_id),
+    expected,
+    "newest first, then by id descending",
+  );
+  assert.deepEqual(all.body.next_cursor, null);
+  assert(all.body.data.every((b) => b.blocker_id === blocker.id), "only the caller's blocks");
+
+  const walked: string[] = [];
+  const cursors: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: { status: number; body: Page } = await api<Page>(
+      "GET",
+      `/blocks?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      { token: blocker.token },
+    );
+    assert.deepEqual(page.status, 200);
+    assert(page.body.data.length <= 3);
+    walked.push(...page.body.data.map((b) => b.blocked_user_id));
+    cursor = page.body.next_cursor;
+    if (cursor) cursors.push(cursor);
+  } while (cursor);
+  assert.deepEqual(walked, expected, "pages of 3 repeat and skip nothing");
+  assert.deepEqual(cursors.length, 2);
+
+  const [first] = cursors;
+  const dot = first.indexOf(".");
+  for (
+    const bad of [
+      "garbage",
+      first.slice(0, dot) + "." + "A".repeat(22),
+      first.slice(1),
+      first + "A",
+      btoa("0:" + blocked[0].id).replaceAll("=", "") + first.slice(dot),
+    ]
+  ) {
+    expectError(
+      await api("GET", `/blocks?cursor=${encodeURIComponent(bad)}`, { token: blocker.token }),
+      400,
+      "invalid_cursor",
+    );
+  }
+  expectError(
+    await api("GET", `/blocks?cursor=${encodeURIComponent(first)}`, { token: blocked[0].token }),
+    400,
+    "invalid_cursor",
+  );
+  await newProject(blocker);
+  await newProject(blocker);
+  const projects = await api<{ next_cursor: string }>("GET", "/projects?limit=1", { token: blocker.token });
+  expectError(
+    await api("GET", `/blocks?cursor=${encodeURIComponent(projects.body.next_cursor)}`, {
+      token: blocker.token,
+    }),
+    400,
+    "invalid_cursor",
+  );
+  for (const q of ["limit=0", "limit=101", "limit=x", "cursor="]) {
+    expectError(await api("GET", `/blocks?${q}`, { token: blocker.token }), 400, "invalid_request");
+  }
+  const theirs = await api<Page>("GET", "/blocks", { token: blocked[0].token });
+  assert.deepEqual(
+    theirs.body.data.map((b) => b.blocked_user_id),
+    [blocker.id],
+    "each sees only their own blocks",
+  );
 });
 
 t("a block hides each user's shared projects from the other, both ways, until it is lifted", async () => {

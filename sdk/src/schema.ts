@@ -296,7 +296,7 @@ export interface paths {
     };
     /**
      * The users the caller blocked
-     * @description An addition to the contract, so a block can be reviewed and lifted. Newest first, each with the blocked user's public profile. Blocks against the caller are never shown.
+     * @description An addition to the contract, so a block can be reviewed and lifted. Newest first (`created_at`, then the blocked user's id, both descending), each with the blocked user's public profile, a page at a time: pages never repeat or skip a block while others are added, and each costs a page however many users the caller blocked. Blocks against the caller are never shown. `cursor` is opaque and signed: it is only accepted from the caller it was given to; anything else is 400 `invalid_cursor`.
      */
     get: operations["listBlocks"];
     put?: never;
@@ -1385,6 +1385,8 @@ export interface components {
       data: (components["schemas"]["Block"] & {
         blocked_user: components["schemas"]["PublicProfile"];
       })[];
+      /** @description Pass as `cursor` for the next page; null at the end. */
+      next_cursor: string | null;
     };
     NotificationPage: {
       data: components["schemas"]["Notification"][];
@@ -3490,20 +3492,34 @@ export interface operations {
   };
   listBlocks: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description 1..100, default 20 */
+        limit?: number;
+        /** @description `next_cursor` of the previous page */
+        cursor?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description The caller's blocks */
+      /** @description A page of the caller's blocks */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           "application/json": components["schemas"]["BlockList"];
+        };
+      };
+      /** @description `invalid_request` (a parameter) or `invalid_cursor` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
         };
       };
       /** @description Missing or invalid bearer token */

@@ -72,7 +72,7 @@ export type Database = {
         };
         Returns: Json;
       };
-      "list_blocks": { Args: Record<PropertyKey, never>; Returns: Json };
+      "list_blocks": { Args: { "page_cursor": string; "page_size": number }; Returns: Json };
       "list_jobs": {
         Args: { "job_project_id": number; "job_status": string; "page_cursor": string; "page_size": number };
         Returns: Json;

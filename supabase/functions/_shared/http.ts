@@ -202,3 +202,11 @@ export const TimestampPageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ description: "1..100, default 20" }),
   cursor: Timestamp.optional().openapi({ description: "`next_cursor` of the previous page" }),
 });
+
+/** `limit` and `cursor` of the lists paged by an opaque signed cursor (projects, blocks). */
+export const SignedPageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ description: "1..100, default 20" }),
+  cursor: z.string().min(1).max(200).optional().openapi({
+    description: "`next_cursor` of the previous page",
+  }),
+});

@@ -39,7 +39,7 @@ insert into audited values
   ('api.list_preview_errors(bigint)', 'reads under RLS'),
   ('api.get_dbhost_link(bigint)', 'reads under RLS'),
   ('api.get_repohost_link(bigint)', 'reads under RLS'),
-  ('api.list_blocks()', 'reads under RLS'),
+  ('api.list_blocks(integer,text)', 'definer acting for auth.uid(); only the caller''s blocks'),
   ('api.list_notifications(integer,text)', 'reads under RLS'),
   ('api.count_unread_notifications()', 'reads under RLS'),
   ('api.get_job(uuid)', 'reads under RLS'),

@@ -96,7 +96,7 @@ select ok((select is_read from public.notifications where recipient_id = 'a11111
 set local role authenticated;
 select set_config('request.jwt.claims', '{"sub": "c3333333-3333-3333-3333-333333333333", "role": "authenticated"}', true);
 select throws_ok($$select private.blocked_user_ids()$$, '42883', null, 'no function lists who blocked the caller');
-select is(api.list_blocks() -> 'data', '[]'::jsonb, 'the blocked user''s own blocks are all she reads');
+select is(api.list_blocks(20, null) -> 'data', '[]'::jsonb, 'the blocked user''s own blocks are all she reads');
 select is(array[private.shared_project_visible(9104), private.shared_project_visible(9102)], array[false, false],
   'a blocker''s private project answers as any private project does');
 select is(array[private.shared_project_visible(9101), private.shared_project_visible(9103)], array[true, false],

@@ -8,6 +8,7 @@ import {
   errorResponses,
   jsonBody,
   jsonContent,
+  SignedPageQuery,
   Timestamp,
   userRoute,
   Uuid,
@@ -48,6 +49,9 @@ const Block = z.object({ blocker_id: Uuid, blocked_user_id: Uuid, created_at: Ti
 
 const BlockList = z.object({
   data: z.array(Block.extend({ blocked_user: PublicProfile })),
+  next_cursor: z.string().nullable().openapi({
+    description: "Pass as `cursor` for the next page; null at the end.",
+  }),
 }).openapi("BlockList");
 
 export function registerModerationRoutes(api: ApiApp, deps: Deps) {
@@ -136,16 +140,27 @@ export function registerModerationRoutes(api: ApiApp, deps: Deps) {
         tags: ["Moderation"],
         summary: "The users the caller blocked",
         description:
-          "An addition to the contract, so a block can be reviewed and lifted. Newest first, each " +
-          "with the blocked user's public profile. Blocks against the caller are never shown.",
-        responses: { 200: jsonContent(BlockList, "The caller's blocks") },
+          "An addition to the contract, so a block can be reviewed and lifted. Newest first (`created_at`, " +
+          "then the blocked user's id, both descending), each with the blocked user's public profile, a page " +
+          "at a time: pages never repeat or skip a block while others are added, and each costs a page " +
+          "however many users the caller blocked. Blocks against the caller are never shown. `cursor` is " +
+          "opaque and signed: it is only accepted from the caller it was given to; anything else is 400 " +
+          "`invalid_cursor`.",
+        request: {
+          query: SignedPageQuery,
+        },
+        responses: {
+          200: jsonContent(BlockList, "A page of the caller's blocks"),
+          ...errorResponses([400], { 400: "`invalid_request` (a parameter) or `invalid_cursor`" }),
+        },
       }),
     ),
     async (c) => {
+      const { limit, cursor } = c.req.valid("query");
       const blocks = await selectAsUser<z.infer<typeof BlockList>>(
         db,
         c.get("claims"),
-        (tx) => tx`select api.list_blocks() as r`,
+        (tx) => tx`select api.list_blocks(${limit}, ${cursor ?? null}) as r`,
       );
       return c.json(blocks, 200);
     },

@@ -15,6 +15,7 @@ import {
   jsonBody,
   jsonContent,
   routeBodyLimit,
+  SignedPageQuery,
   Timestamp,
   userRoute,
   Uuid,
@@ -224,13 +225,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
           "`cursor` is opaque and signed: it is only accepted " +
           "with the same caller, `visibility` and `q` that produced it; anything else is 400 `invalid_cursor`.",
         request: {
-          query: z.object({
-            limit: z.coerce.number().int().min(1).max(100).default(20).openapi({
-              description: "1..100, default 20",
-            }),
-            cursor: z.string().min(1).max(200).optional().openapi({
-              description: "`next_cursor` of the previous page",
-            }),
+          query: SignedPageQuery.extend({
             visibility: z.enum(["mine", "all"]).default("mine"),
             q: z.string().min(1).max(200).optional().openapi({ description: "Full-text query" }),
           }),
