@@ -23,8 +23,7 @@ import { measureWalletSpends } from "./bench/wallet.ts";
 import { fillLargestProject, measureLargeReads } from "./bench/large-reads.ts";
 import { measureLive } from "./bench/live.ts";
 import { type Server, startServer } from "./bench/processes.ts";
-import { explainAsUser, measureLatencies, measureSqlCosts, scaleEndpoints } from "./bench/scale.ts";
-import { COMMON_WORD, SCALE_VOLUME, seedScale } from "./bench/scale-seed.ts";
+import { explainAsUser, measureScale } from "./bench/scale.ts";
 import { measureBurst } from "./bench/burst.ts";
 import { distribution } from "./bench/jobs.ts";
 import { BASELINE, GATEWAY, judge, type Machine, markdown, type Results, V1_ALONE } from "./bench/report.ts";
@@ -259,71 +258,15 @@ async function run(): Promise<boolean> {
         `bonus ${wallet.actual.bonus} (expected ${wallet.expected.bonus}): ${wallet.ok ? "OK" : "MISMATCH"}`,
     );
 
-    log("scale: one user's lists and searches on the fresh database");
-    const scaleUser = await newUser("scale");
-    await addProjects(scaleUser, (i) => ({
-      name: i % 3 === 0 ? `Family ${COMMON_WORD} ${i}` : `Bench project ${i}`,
-      shared: i % 2 === 0,
-    }));
-    // 30 jobs, all finished, so the job list has pages and the event log is complete.
-    await sql`update public.wallets set balance = 100000 where user_id = ${scaleUser.id}`;
-    const scaleJobs: string[] = [];
-    for (let i = 0; i < 30; i++) scaleJobs.push(await postJob(scaleUser));
-    for (let i = 0;; i++) {
-      const [{ n }] = await sql`
-        select count(*)::int as n from public.jobs where user_id = ${scaleUser.id} and status = 'succeeded'`;
-      if (n === scaleJobs.length) break;
-      if (i > 600) throw new Error(`${scaleJobs.length - n} of the scale user's jobs did not succeed`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const scaleJob = scaleJobs[0];
-    // Another author's 150 shared projects, a third naming the word, so every page measured on the small
-    // database is as full as on the large one.
-    const neighbour = await newUser("neighbour");
-    await sql`
-      insert into public.projects (user_id, name, shared, created_at)
-      select ${neighbour.id}, case when n % 3 = 0 then 'Shared ' || ${COMMON_WORD} || ' ' || n else 'Shared ' || n end,
-             true, now() - n * interval '1 second'
-        from generate_series(1, 150) n`;
-    const [blocker, blocked] = await Promise.all([newUser("blocker"), newUser("blocked")]);
-    await sql`
-      update public.projects set shared = true where id in (${blocker.projectId}, ${blocked.projectId})`;
-    await sql`
-      insert into public.blocks (blocker_id, blocked_user_id)
-      values (${blocker.id}, ${scaleUser.id}), (${scaleUser.id}, ${blocked.id})`;
-    await sql`
-      select private.add_notification(${scaleUser.id}, ${blocker.id}, 'reshare', '{}') from generate_series(1, 30)`;
-    await sql`
-      insert into public.wallet_transactions (user_id, reason, amount, balance_after, bonus_balance_after)
-      select ${scaleUser.id}, 'topup', 100, 100 * n, 500 from generate_series(1, 30) n`;
-    await sql`
-      insert into public.usage_events (user_id, status, model, provider, tier, tokens_in, tokens_out, credits, created_at)
-      select ${scaleUser.id}, 'succeeded', 'template-light', 'template', 'light', 1000, 2000, 5,
-             now() - n * interval '20 hours'
-        from generate_series(1, 30) n`;
-    const scaleCalls = scaleEndpoints({
-      id: scaleUser.id,
-      token: scaleUser.token,
-      jobId: scaleJob,
-      projectId: scaleUser.projectId,
+    const scale = await measureScale({
+      sql,
+      adminUrl: cluster.adminUrl,
+      baseUrl,
+      newUser,
+      cell: SCALE_CELL,
+      sqlCalls: SQL_CALLS,
+      log,
     });
-    const small = await measureLatencies(baseUrl, scaleUser.token, scaleCalls, { ...SCALE_CELL, log });
-    const smallCost = await measureSqlCosts(postgres, cluster.adminUrl, scaleUser.id, scaleCalls, SQL_CALLS);
-    log("scale: seeding other users' rows by SQL");
-    const seedStarted = performance.now();
-    await seedScale(cluster.adminUrl, SCALE_VOLUME, log, postgres);
-    const seedSeconds = (performance.now() - seedStarted) / 1000;
-    log("scale: the same lists and searches on the large database");
-    const large = await measureLatencies(baseUrl, scaleUser.token, scaleCalls, { ...SCALE_CELL, log });
-    const largeCost = await measureSqlCosts(postgres, cluster.adminUrl, scaleUser.id, scaleCalls, SQL_CALLS);
-    scaleCalls.forEach((e, i) =>
-      log(
-        `  ${e.name}: Postgres ${smallCost[i].cpuUs.toFixed(0)} → ${largeCost[i].cpuUs.toFixed(0)} µs CPU, ` +
-          `${smallCost[i].buffers} → ${largeCost[i].buffers} buffers per call`,
-      )
-    );
-    log("scale: plans (EXPLAIN ANALYZE of every statement inside each call)");
-    const plans = await explainAsUser(postgres, cluster.adminUrl, scaleUser.id, scaleCalls);
 
     log(`scale: a burst of ${BURST_JOBS} jobs with the runner down, then up`);
     const burstUser = await newUser("burst");
@@ -373,7 +316,7 @@ async function run(): Promise<boolean> {
     await Deno.writeTextFile(
       join(ROOT, "bench/scale-plans.md"),
       "# Query plans at scale\n\nEXPLAIN ANALYZE (auto_explain, nested statements, buffers) of what each route " +
-        "runs, on the large database of the last `npm run bench`, as the measured user.\n\n" + plans +
+        "runs, on the large database of the last `npm run bench`, as the measured users.\n\n" + scale.plans +
         "\n## Admission\n\n" + admissionPlans,
     );
     log(`large reads: a 20 MiB project, ${LARGE_READERS} readers at once, another user meanwhile`);
@@ -437,15 +380,7 @@ async function run(): Promise<boolean> {
       pipeline,
       verification,
       wallet,
-      scale: {
-        volume: { ...SCALE_VOLUME },
-        seedSeconds,
-        rows: scaleCalls.map((e, i) => ({
-          endpoint: e.name,
-          small: { ...small[i], ...smallCost[i] },
-          large: { ...large[i], ...largeCost[i] },
-        })),
-      },
+      scale: scale.result,
       burst,
       admission,
       largeReads,

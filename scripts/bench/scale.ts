@@ -2,10 +2,12 @@
 // then again after other users' rows were seeded at a million-row volume ("large"); the ratio of the two
 // is what a page costs as the tables grow. The SQL each route runs is also explained (EXPLAIN ANALYZE of
 // every statement inside the function, through auto_explain) on the large database, for the report.
-import type postgres from "postgres";
+// Alone on its own stack: `deno run -A scripts/bench/scale.ts` (prints the table, writes nothing).
+import postgres from "postgres";
 import { quantile, runLoad } from "./load.ts";
 import { cpuMillis } from "./cpu.ts";
-import { ABSENT_WORD, COMMON_WORD } from "./scale-seed.ts";
+import { type BenchUser, postJob } from "./jobs.ts";
+import { ABSENT_WORD, COMMON_WORD, SCALE_VOLUME, seedScale } from "./scale-seed.ts";
 
 export interface ScaleUser {
   id: string;
@@ -129,7 +131,45 @@ export function scaleEndpoints(user: ScaleUser): ScaleEndpoint[] {
       path: `/jobs/${user.jobId}/events`,
       sql: `select api.job_events('${user.jobId}', 0, 100)`,
     },
-    { name: "GET /blocks", path: "/blocks", sql: "select api.list_blocks()" },
+    { name: "GET /blocks", path: "/blocks", sql: "select api.list_blocks(20, null)" },
+  ];
+}
+
+/** Own projects of the prolific user; the common word names only the oldest few of them. */
+export const PROLIFIC_PROJECTS = 20_000;
+export const PROLIFIC_MATCHES = 25;
+export const PROLIFIC_BLOCKS = 1_000;
+
+/**
+ * A user with many projects of their own, the table's common word in only their oldest few (so a walk of
+ * their projects checking each one reads them all), who blocked many users.
+ */
+export function prolificEndpoints(): ScaleEndpoint[] {
+  const own = `${PROLIFIC_PROJECTS.toLocaleString("en")} own projects, ${PROLIFIC_MATCHES} matching`;
+  return [
+    {
+      name: `GET /projects?q=${COMMON_WORD} (${own})`,
+      path: `/projects?q=${COMMON_WORD}`,
+      sql: `select api.list_projects(20, null, 'mine', '${COMMON_WORD}')`,
+    },
+    {
+      name: `GET /projects?visibility=all&q=${COMMON_WORD} (${own})`,
+      path: `/projects?visibility=all&q=${COMMON_WORD}`,
+      sql: `select api.list_projects(20, null, 'all', '${COMMON_WORD}')`,
+    },
+    {
+      name: `GET /blocks (${PROLIFIC_BLOCKS.toLocaleString("en")} blocks)`,
+      path: "/blocks",
+      sql: "select api.list_blocks(20, null)",
+    },
+    {
+      name: `GET /blocks?cursor=<page 2> (${PROLIFIC_BLOCKS.toLocaleString("en")} blocks)`,
+      path: async (get) => {
+        const first = await get("/blocks") as { next_cursor: string };
+        return `/blocks?cursor=${encodeURIComponent(first.next_cursor)}`;
+      },
+      sql: "select api.list_blocks(20, api.list_blocks(20, null) ->> 'next_cursor')",
+    },
   ];
 }
 
@@ -248,4 +288,186 @@ export async function explainAsUser(
     await sql.end();
   }
   return sections.join("\n");
+}
+
+export interface ScaleContext {
+  sql: postgres.Sql;
+  adminUrl: string;
+  baseUrl: string;
+  newUser: (label: string) => Promise<BenchUser>;
+  cell: { durationMs: number; requests: number; warmupMs: number };
+  sqlCalls: number;
+  log: (line: string) => void;
+}
+
+async function api(baseUrl: string, token: string, path: string, body: unknown) {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+}
+
+/**
+ * The measured users' rows on the fresh database, their lists and searches there ("small"), the seeding,
+ * the same again ("large"), and the plans on the large database. Leaves the large database in place.
+ */
+export async function measureScale(ctx: ScaleContext): Promise<{ result: ScaleResult; plans: string }> {
+  const { sql, baseUrl, log } = ctx;
+  log("scale: the measured users' lists and searches on the fresh database");
+  const scaleUser = await ctx.newUser("scale");
+  for (let i = 1; i < 25; i++) {
+    await api(baseUrl, scaleUser.token, "/projects", {
+      name: i % 3 === 0 ? `Family ${COMMON_WORD} ${i}` : `Bench project ${i}`,
+      shared: i % 2 === 0,
+    });
+  }
+  // 30 jobs, all finished, so the job list has pages and the event log is complete.
+  await sql`update public.wallets set balance = 100000 where user_id = ${scaleUser.id}`;
+  const scaleJobs: string[] = [];
+  for (let i = 0; i < 30; i++) scaleJobs.push((await postJob(baseUrl, scaleUser)).id);
+  for (let i = 0;; i++) {
+    const [{ n }] = await sql`
+      select count(*)::int as n from public.jobs where user_id = ${scaleUser.id} and status = 'succeeded'`;
+    if (n === scaleJobs.length) break;
+    if (i > 600) throw new Error(`${scaleJobs.length - n} of the scale user's jobs did not succeed`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  // Another author's 150 shared projects, a third naming the word, so every page measured on the small
+  // database is as full as on the large one.
+  const neighbour = await ctx.newUser("neighbour");
+  await sql`
+    insert into public.projects (user_id, name, shared, created_at)
+    select ${neighbour.id}, case when n % 3 = 0 then 'Shared ' || ${COMMON_WORD} || ' ' || n else 'Shared ' || n end,
+           true, now() - n * interval '1 second'
+      from generate_series(1, 150) n`;
+  const [blocker, blocked] = await Promise.all([ctx.newUser("blocker"), ctx.newUser("blocked")]);
+  await sql`
+    update public.projects set shared = true where id in (${blocker.projectId}, ${blocked.projectId})`;
+  await sql`
+    insert into public.blocks (blocker_id, blocked_user_id)
+    values (${blocker.id}, ${scaleUser.id}), (${scaleUser.id}, ${blocked.id})`;
+  await sql`
+    select private.add_notification(${scaleUser.id}, ${blocker.id}, 'reshare', '{}') from generate_series(1, 30)`;
+  await sql`
+    insert into public.wallet_transactions (user_id, reason, amount, balance_after, bonus_balance_after)
+    select ${scaleUser.id}, 'topup', 100, 100 * n, 500 from generate_series(1, 30) n`;
+  await sql`
+    insert into public.usage_events (user_id, status, model, provider, tier, tokens_in, tokens_out, credits, created_at)
+    select ${scaleUser.id}, 'succeeded', 'template-light', 'template', 'light', 1000, 2000, 5,
+           now() - n * interval '20 hours'
+      from generate_series(1, 30) n`;
+
+  // The prolific user: their projects made by SQL with the triggers on (so the words are the triggers'),
+  // the word only in the oldest few, and blocks of users made for it.
+  const prolific = await ctx.newUser("prolific");
+  await sql`
+    insert into public.projects (user_id, name, description, shared, created_at)
+    select ${prolific.id},
+           case when n > ${PROLIFIC_PROJECTS - PROLIFIC_MATCHES} then 'Old ' || ${COMMON_WORD} || ' ' || n
+                else 'Prolific project ' || n end,
+           'An app to track your habits and more.', n % 3 = 0, now() - interval '1 day' - n * interval '1 second'
+      from generate_series(1, ${PROLIFIC_PROJECTS}) n`;
+  await sql`
+    insert into auth.users (id, email)
+    select md5('prolific-blocked-' || n)::uuid, 'prolific.blocked.' || n || '@example.com'
+      from generate_series(1, ${PROLIFIC_BLOCKS}) n`;
+  await sql`
+    insert into public.blocks (blocker_id, blocked_user_id, created_at)
+    select ${prolific.id}, md5('prolific-blocked-' || n)::uuid, now() - n * interval '1 minute'
+      from generate_series(1, ${PROLIFIC_BLOCKS}) n`;
+  await sql`analyze`;
+
+  const measured = [
+    {
+      user: scaleUser,
+      calls: scaleEndpoints({
+        id: scaleUser.id,
+        token: scaleUser.token,
+        jobId: scaleJobs[0],
+        projectId: scaleUser.projectId,
+      }),
+    },
+    { user: prolific, calls: prolificEndpoints() },
+  ];
+  const measure = async () => {
+    const out = [];
+    for (const m of measured) {
+      const latency = await measureLatencies(baseUrl, m.user.token, m.calls, { ...ctx.cell, log });
+      const cost = await measureSqlCosts(postgres, ctx.adminUrl, m.user.id, m.calls, ctx.sqlCalls);
+      out.push(...latency.map((l, i) => ({ ...l, ...cost[i] })));
+    }
+    return out;
+  };
+  const small = await measure();
+  log("scale: seeding other users' rows by SQL");
+  const seedStarted = performance.now();
+  await seedScale(ctx.adminUrl, SCALE_VOLUME, log, postgres);
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+  log("scale: the same lists and searches on the large database");
+  const large = await measure();
+  const names = measured.flatMap((m) => m.calls.map((c) => c.name));
+  const rows = names.map((endpoint, i) => ({ endpoint, small: small[i], large: large[i] }));
+  for (const row of rows) {
+    const r = scaleRatio(row);
+    log(
+      `  ${row.endpoint}: p50 ${row.small.p50.toFixed(2)} → ${row.large.p50.toFixed(2)} ms (${
+        r.p50.toFixed(2)
+      }), ` +
+        `p99 ${row.small.p99.toFixed(2)} → ${row.large.p99.toFixed(2)} ms (${r.p99.toFixed(2)}), ` +
+        `Postgres ${row.small.cpuUs.toFixed(0)} → ${row.large.cpuUs.toFixed(0)} µs CPU (${
+          r.cpu.toFixed(2)
+        }), ` +
+        `${row.small.buffers} → ${row.large.buffers} buffers (${r.buffers.toFixed(2)}) per call`,
+    );
+  }
+  log("scale: plans (EXPLAIN ANALYZE of every statement inside each call)");
+  const plans = [];
+  for (const m of measured) plans.push(await explainAsUser(postgres, ctx.adminUrl, m.user.id, m.calls));
+  return { result: { volume: { ...SCALE_VOLUME }, seedSeconds, rows }, plans: plans.join("\n") };
+}
+
+if (import.meta.main) {
+  const { freePort, startStack } = await import("../local/stack.ts");
+  const { mintAccessToken } = await import("../local/keys.ts");
+  const { ensureUser } = await import("../local/users.ts");
+  const log = (line: string) => console.log(`[bench] ${line}`);
+  const dir = await Deno.makeTempDir({ prefix: "appgen-bench-" });
+  // A durable cluster, as `npm run bench` starts.
+  const stack = await startStack({
+    dir,
+    pgPort: freePort(),
+    gatewayPort: freePort(),
+    settings: { quota_limit: "1000000" },
+    log: (l) => log(`  ${l}`),
+  });
+  const sql = postgres(stack.cluster.url, { prepare: false, max: 4, onnotice: () => {} });
+  try {
+    const baseUrl = `${stack.gatewayUrl}/functions/v1/v1`;
+    const newUser = async (label: string): Promise<BenchUser> => {
+      const user = await ensureUser(sql, `bench.${label}.${crypto.randomUUID().slice(0, 8)}@example.com`);
+      const token = await mintAccessToken(stack.key, `${stack.gatewayUrl}/auth/v1`, user);
+      const res = await fetch(`${baseUrl}/projects`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ name: `Bench ${label}` }),
+      });
+      if (res.status !== 201) throw new Error(`POST /projects: ${res.status}`);
+      return { id: user.id, token, projectId: (await res.json()).id };
+    };
+    await measureScale({
+      sql,
+      adminUrl: stack.cluster.adminUrl,
+      baseUrl,
+      newUser,
+      cell: { durationMs: 1500, requests: 1500, warmupMs: 200 },
+      sqlCalls: 1000,
+      log,
+    });
+  } finally {
+    await sql.end({ timeout: 5 });
+    await stack.stop();
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  }
 }
