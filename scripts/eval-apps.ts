@@ -67,7 +67,8 @@ function serveDist(dist: string) {
 
 /**
  * The first screen, then a tap on the first checkbox, link or button that is not a filter chip (a check-off,
- * a record's detail, a conversation, an add to cart, a timer's start), or on the tab named.
+ * a record's detail, a conversation, an add to cart, a timer's start), else 12 typed into the first field (a
+ * converter), or on the tab named.
  */
 async function screenshots(
   appDir: string,
@@ -98,6 +99,11 @@ async function screenshots(
         }`;
         await target.click({ timeout: 5000 });
         break;
+      }
+      const field = page.locator("input").first();
+      if (interaction === "none" && await field.count() > 0) {
+        interaction = "typed 12 into the first field";
+        await field.fill("12", { timeout: 5000 });
       }
       await page.waitForTimeout(1200);
       await page.screenshot({ path: shots[1] });

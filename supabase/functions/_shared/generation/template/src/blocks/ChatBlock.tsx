@@ -3,6 +3,7 @@ import { useRouter } from "expo-router";
 import { Pressable, StyleSheet, Text, View } from "react-native";
 import { Body, Card, Screen } from "../components/ui";
 import { titleField, useRecords } from "../lib/records";
+import type { EntitySpec } from "../types";
 import { usePersistentState } from "../lib/storage";
 import { t } from "../lib/strings";
 import { spacing, useTheme } from "../lib/theme";
@@ -15,8 +16,21 @@ export interface Message {
   at: string;
 }
 
-export function useMessages(conversationId: string) {
-  return usePersistentState<Message[]>(`messages:${conversationId}`, []);
+/** The conversation's field shown under its name: its last message before the user writes one. */
+export function previewField(entity: EntitySpec) {
+  const name = titleField(entity);
+  return entity.fields.find((field) => field.key !== name.key);
+}
+
+/** A conversation's messages and how to add one; until the first is added it opens with its preview, as
+ * the other side's message. */
+export function useMessages(conversationId: string, opening: string) {
+  const [stored, setStored] = usePersistentState<Message[]>(`messages:${conversationId}`, []);
+  const openingMessages: Message[] = opening === "" ? [] : [{ id: "opening", mine: false, text: opening, at: "" }];
+  const messages = stored.length === 0 ? openingMessages : stored;
+  const add = (message: Message) =>
+    setStored((current) => [...(current.length === 0 ? openingMessages : current), message]);
+  return [messages, add] as const;
 }
 
 export function ChatBlock({ screenKey }: { screenKey: string }) {
@@ -25,7 +39,7 @@ export function ChatBlock({ screenKey }: { screenKey: string }) {
   const [conversations] = useRecords(entity);
   const router = useRouter();
   const name = titleField(entity);
-  const preview = entity.fields.find((field) => field.key !== name.key);
+  const preview = previewField(entity);
   return (
     <Screen>
       {conversations.length === 0 ? <Body muted>{t.empty}</Body> : null}
@@ -49,7 +63,7 @@ export function ChatBlock({ screenKey }: { screenKey: string }) {
 
 function ConversationRow({ name, fallback, id }: { name: string; fallback: string; id: string }) {
   const theme = useTheme();
-  const [messages] = useMessages(id);
+  const [messages] = useMessages(id, fallback);
   const last = messages.at(-1)?.text ?? fallback;
   return (
     <Card>

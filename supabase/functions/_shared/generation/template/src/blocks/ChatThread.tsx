@@ -8,27 +8,26 @@ import { newId } from "../lib/storage";
 import { t } from "../lib/strings";
 import { spacing, useTheme } from "../lib/theme";
 import { entityOf, screenOf } from "../spec";
-import { useMessages } from "./ChatBlock";
+import { previewField, useMessages } from "./ChatBlock";
 
 export function ChatThread({ screenKey, id }: { screenKey: string; id: string }) {
   const screen = screenOf(screenKey);
   const entity = entityOf(screen);
   const theme = useTheme();
   const [conversations] = useRecords(entity);
-  const [messages, setMessages] = useMessages(id);
-  const [draft, setDraft] = useState("");
   const conversation = conversations.find((candidate) => candidate.id === id);
+  const preview = previewField(entity);
+  const [messages, addMessage] = useMessages(id, preview ? String(conversation?.[preview.key] ?? "") : "");
+  const [draft, setDraft] = useState("");
   const name = titleField(entity);
 
   const send = () => {
     const text = draft.trim();
     if (text === "") return;
     const at = new Date().toISOString();
-    setMessages((current) => [...current, { id: newId(), mine: true, text, at }]);
+    addMessage({ id: newId(), mine: true, text, at });
     setDraft("");
-    setTimeout(() => {
-      setMessages((current) => [...current, { id: newId(), mine: false, text: t.autoReply, at: new Date().toISOString() }]);
-    }, 800);
+    setTimeout(() => addMessage({ id: newId(), mine: false, text: t.autoReply, at: new Date().toISOString() }), 800);
   };
 
   return (

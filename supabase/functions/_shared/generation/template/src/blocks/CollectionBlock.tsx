@@ -131,6 +131,7 @@ function countdown(day: string): string {
   const days = daysFromToday(day);
   if (days === 0) return t.today;
   if (days === 1) return t.dayLeft;
+  if (days === -1) return t.dayAgo;
   return days > 0 ? `${days} ${t.daysLeft}` : `${-days} ${t.daysAgo}`;
 }
 

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { Text } from "react-native";
 import { Body, Card, Chip, Input, Row, Screen } from "../components/ui";
-import { formatNumber } from "../lib/format";
+import { formatMeasure } from "../lib/format";
 import { t } from "../lib/strings";
 import { useTheme } from "../lib/theme";
 import { screenOf } from "../spec";
@@ -51,7 +51,7 @@ export function ConverterBlock({ screenKey }: { screenKey: string }) {
       </Card>
       <Card>
         <Text style={{ color: theme.text, fontSize: 28, fontWeight: "700" }}>
-          {`${formatNumber(value)} ${source.label} = ${formatNumber(result)} ${target.label}`}
+          {`${formatMeasure(value)} ${source.label} = ${formatMeasure(result)} ${target.label}`}
         </Text>
       </Card>
     </Screen>

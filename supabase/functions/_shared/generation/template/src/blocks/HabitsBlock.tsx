@@ -5,7 +5,7 @@ import { Body, Button, Card, Icon, Input, Row, Screen } from "../components/ui";
 import { addDays, isoDay } from "../lib/format";
 import { titleField, useRecords } from "../lib/records";
 import { newId, usePersistentState } from "../lib/storage";
-import { t } from "../lib/strings";
+import { dayCount, t } from "../lib/strings";
 import { spacing, useTheme } from "../lib/theme";
 import { entityOf, screenOf } from "../spec";
 
@@ -65,7 +65,7 @@ export function HabitsBlock({ screenKey }: { screenKey: string }) {
                 <View style={styles.streak}>
                   <Icon name="flame-outline" color={theme.accent} size={16} />
                   <Text style={[styles.text, { color: theme.muted }]}>
-                    {`${t.streak}: ${current} ${t.days} · ${t.bestStreak}: ${best} ${t.days}`}
+                    {`${t.streak}: ${dayCount(current)} · ${t.bestStreak}: ${dayCount(best)}`}
                   </Text>
                 </View>
               </View>

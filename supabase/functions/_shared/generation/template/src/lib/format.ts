@@ -8,6 +8,11 @@ export function formatNumber(value: number): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
 }
 
+/** A converted quantity: six significant digits, so 1 m is 0.001 km rather than 0. */
+export function formatMeasure(value: number): string {
+  return new Intl.NumberFormat(locale, { maximumSignificantDigits: 6 }).format(value);
+}
+
 /** Today as YYYY-MM-DD in the device's time zone, the format date fields are stored in. */
 export function isoDay(date = new Date()): string {
   const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);

@@ -20,6 +20,7 @@ const en = {
   left: "left",
   streak: "Streak",
   bestStreak: "Best",
+  day: "day",
   days: "days",
   today: "Today",
   start: "Start",
@@ -65,6 +66,7 @@ const en = {
   daysLeft: "days left",
   dayLeft: "1 day left",
   daysAgo: "days ago",
+  dayAgo: "1 day ago",
   tip: "Tip",
   people: "People",
   each: "Each",
@@ -91,6 +93,7 @@ const it: Strings = {
   left: "da fare",
   streak: "Serie",
   bestStreak: "Record",
+  day: "giorno",
   days: "giorni",
   today: "Oggi",
   start: "Avvia",
@@ -136,6 +139,7 @@ const it: Strings = {
   daysLeft: "giorni mancanti",
   dayLeft: "manca 1 giorno",
   daysAgo: "giorni fa",
+  dayAgo: "1 giorno fa",
   tip: "Mancia",
   people: "Persone",
   each: "A testa",
@@ -143,3 +147,8 @@ const it: Strings = {
 
 export const t: Strings = spec.language === "it" ? it : en;
 export const locale = spec.language === "it" ? "it-IT" : "en-US";
+
+/** A number of days: "1 day", "3 days". */
+export function dayCount(n: number): string {
+  return `${n} ${n === 1 ? t.day : t.days}`;
+}
