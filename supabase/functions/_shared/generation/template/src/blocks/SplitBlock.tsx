@@ -71,7 +71,7 @@ export function SplitBlock({ screenKey }: { screenKey: string }) {
       <Card>
         <Input placeholder={name.label} value={draft.title} onChangeText={(title) => setDraft({ ...draft, title })} />
         <Input
-          placeholder={t.value}
+          placeholder={entity.fields.find((field) => field.key === amountField)?.label ?? t.value}
           keyboardType="decimal-pad"
           value={draft.amount}
           onChangeText={(amount) => setDraft({ ...draft, amount })}
