@@ -1865,7 +1865,7 @@ function genericKind(c: KindContext): KindBuild & { name: string } {
 function sampleValue(field: FieldSpec, n: number): Value {
   switch (field.type) {
     case "number":
-      return n * 3;
+      return /\b(year|anno|annata)\b/i.test(field.label) ? 2024 - n * 7 : n * 3;
     case "money":
       return n * 10;
     case "rating":

@@ -40,7 +40,7 @@ export function CatalogBlock({ screenKey }: { screenKey: string }) {
       ) : null}
       <Row>
         <Icon name="cart-outline" color={theme.muted} />
-        <Body muted>{`${count} ${t.items}`}</Body>
+        <Body muted>{`${count} ${count === 1 ? t.item : t.items}`}</Body>
       </Row>
       {shown.map((product) => (
         <Card key={product.id}>

@@ -107,9 +107,10 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
                 {countdownField && record[countdownField] ? (
                   <Text style={{ color: theme.accent, fontWeight: "600" }}>{countdown(String(record[countdownField]))}</Text>
                 ) : null}
-                {details.length > 0 ? (
+                {details.some((field) => filled(record[field.key])) ? (
                   <Text style={{ color: theme.muted }}>
-                    {details.map((field) => displayValue(field, record[field.key], screen.options.currency)).join(" · ")}
+                    {details.filter((field) => filled(record[field.key]))
+                      .map((field) => displayValue(field, record[field.key], screen.options.currency)).join(" · ")}
                   </Text>
                 ) : null}
             </Pressable>
@@ -125,6 +126,11 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
       ) : null}
     </Screen>
   );
+}
+
+/** A list row shows only the details a record has. */
+function filled(value: unknown): boolean {
+  return value !== undefined && value !== "";
 }
 
 function countdown(day: string): string {

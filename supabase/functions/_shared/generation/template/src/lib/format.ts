@@ -4,8 +4,10 @@ export function formatMoney(amount: number, currency = "EUR"): string {
   return new Intl.NumberFormat(locale, { style: "currency", currency }).format(amount);
 }
 
+/** Four-digit numbers are not grouped, so a year reads 2017 rather than 2,017. */
 export function formatNumber(value: number): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2, useGrouping: Math.abs(value) >= 10000 })
+    .format(value);
 }
 
 /** A converted quantity: six significant digits, so 1 m is 0.001 km rather than 0. */
