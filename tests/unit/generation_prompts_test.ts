@@ -340,3 +340,47 @@ Deno.test("'me and my 2 roommates' share among three, the user first", () => {
     "Ben",
   ]);
 });
+
+Deno.test("a list about the user's own subject is that subject's app, not the kind one of its words names", () => {
+  const max = analyzePrompt(
+    "An app for my dog Max: vet appointments, vaccinations with due dates, weight over time, and food brand.",
+    "light",
+  ).spec;
+  assert.deepEqual([max.kind, max.name, max.entities[0].plural], ["generic", "Max", "Entries"]);
+  assert.deepEqual(fields(max), [
+    "Vet appointments:text",
+    "Date:date",
+    "Vaccinations:text",
+    "Due dates:date",
+    "Weight:number",
+    "Food brand:text",
+  ]);
+  // "over time" asks for the weight's chart.
+  assert.deepEqual(max.screens[1].options, { valueField: "weight", dateField: "date", chart: true });
+  assert.match(max.description, /^Max's vet appointments, vaccinations, /);
+  assert.deepEqual(verifyProject(composeApp(max)), []);
+
+  const luna =
+    analyzePrompt("app per il mio gatto Luna: visite dal veterinario, vaccini, peso, cibo", "light")
+      .spec;
+  assert.deepEqual([luna.kind, luna.name, luna.language], ["generic", "Luna", "it"]);
+  assert.deepEqual(fields(luna), [
+    "Visite dal veterinario:text",
+    "Data:date",
+    "Vaccini:text",
+    "Peso:number",
+    "Cibo:text",
+  ]);
+  assert.deepEqual(blocks(luna), ["collection"]);
+
+  // Without a name the owner's subject names the app; a kind named outside the list still counts.
+  assert.deepEqual(
+    [analyzePrompt("an app for my car: services, fuel, insurance", "light").spec.name],
+    ["Car Log"],
+  );
+  assert.equal(
+    analyzePrompt("a booking app for my salon: clients, services, time slots", "light").spec.kind,
+    "events",
+  );
+  assert.equal(analyzePrompt("Manage my appointments", "light").spec.kind, "events");
+});

@@ -1541,7 +1541,7 @@ const WANTS_TOTAL = /\b(total|totals|sum|spent|how much|totale|totali|quanto ho 
 
 function fieldType(label: string): FieldType {
   const l = normalize(label);
-  if (/\b(date|day|deadline|when|data|giorno|scadenza|quando)\b/.test(l)) return "date";
+  if (/\b(date|dates|day|deadline|when|data|giorno|scadenza|quando)\b/.test(l)) return "date";
   if (/\b(price|cost|amount|value|paid|prezzo|costo|importo|valore|spesa)\b/.test(l)) return "money";
   if (/\b(rating|stars|score|voto|stelle|punteggio)\b/.test(l)) return "rating";
   if (
@@ -1699,6 +1699,38 @@ function genericNouns(c: KindContext): { nouns: string[]; owner?: string } {
   return { nouns: nouns.filter((noun) => noun.length >= 3), owner: owned?.[1] };
 }
 
+// "An app for my dog Max: vet appointments, vaccinations, weight, food", "per il mio gatto Luna: …": what to
+// keep about the user's own subject. Its items are that subject's fields; a kind's single word among them
+// ("appointments") does not make the app that kind.
+const OWNER_LIST =
+  /\b(?:for|per)\s+(?:my|our|(?:il|la|i|le)\s+(?:mio|mia|miei|mie|nostro|nostra))\s+([\p{L}]{3,})(?:\s+(\p{Lu}[\p{L}]+))?\s*:\s*([^.;!?]+)/u;
+const OVER_TIME = /\s+(?:over time|nel tempo|nel corso del tempo)\b/iu;
+
+function ownerList(
+  prompt: string,
+): { owner: string; name?: string; list: string; items: string[] } | undefined {
+  const match = prompt.match(OWNER_LIST);
+  if (!match) return undefined;
+  // "vaccinations with due dates" is two fields; "weight over time" one, shown on a chart.
+  const items = match[3].replace(OVER_TIME, "").split(/\s+(?:with|con)\s+|\s*(?:,|\band\b|\be\b)\s*/iu)
+    .map((item) => item.trim()).filter(Boolean);
+  return items.length >= 3
+    ? { owner: match[1].toLowerCase(), name: match[2], list: match[3], items }
+    : undefined;
+}
+
+/** The owner list's items as fields, the first naming each entry, with the entry's date second. */
+function ownedFields(c: KindContext, items: string[]): { fields: NamedField[]; listed: boolean } {
+  const { groups } = asides(c.prompt);
+  const taken = new Set<string>(["date"]);
+  const fields = items.map((item) => namedField(item, groups, taken)).filter((field) => field !== undefined)
+    .slice(0, 7);
+  if (fields.length > 0) {
+    fields.splice(1, 0, { key: "date", label: tx("Date", "Data")[c.language], type: "date" });
+  }
+  return { fields, listed: true };
+}
+
 function plural(word: string, language: Language): string {
   if (language === "it") return word;
   if (/(s|x|ch|sh)$/.test(word)) return `${word}es`;
@@ -1712,8 +1744,11 @@ function listNoun(noun: string, language: Language): string {
 }
 
 function genericKind(c: KindContext): KindBuild & { name: string } {
-  const found = genericNouns(c);
-  const named = namedFields(c);
+  const owned = ownerList(asides(c.prompt).text);
+  const found = owned ? { nouns: [tx("entries", "note")[c.language]] } : genericNouns(c);
+  const named: { fields: NamedField[]; noun?: string; listed?: boolean } = owned
+    ? ownedFields(c, owned.items)
+    : namedFields(c);
   const lead = leadName(c);
   const each = c.prompt.match(EACH)?.[1].toLowerCase();
   const leadNoun = c.language === "it"
@@ -1721,12 +1756,13 @@ function genericKind(c: KindContext): KindBuild & { name: string } {
     : undefined;
   // "Gestionale magazzino: articoli, taglia, prezzo": a bare list opening with a plural names the records.
   const first = named.listed && named.fields[0]?.type === "text" ? named.fields[0].label.toLowerCase() : "";
-  const pluralFirst = /^[\p{L}]+$/u.test(first) &&
+  const pluralFirst = !owned && /^[\p{L}]+$/u.test(first) &&
     (c.language === "it" ? /[ie]$/.test(first) : /[^s]s$/.test(first));
   if (pluralFirst) named.fields.shift();
   const own = named.noun ?? (each ? plural(each, c.language) : pluralFirst ? first : leadNoun);
-  const nouns = (found.nouns.length > 0 && !(lead && own) ? found.nouns : own ? [own] : found.nouns)
-    .map((noun) => listNoun(noun, c.language));
+  const nouns =
+    (owned || (found.nouns.length > 0 && !(lead && own)) ? found.nouns : own ? [own] : found.nouns)
+      .map((noun) => listNoun(noun, c.language));
   if (nouns.length === 0) {
     nouns.push(
       (lead && has(c, DATED) ? tx("entries", "voci") : tx("items", "elementi"))[c.language],
@@ -1793,7 +1829,9 @@ function genericKind(c: KindContext): KindBuild & { name: string } {
   });
   const all = nouns.join(c.language === "it" ? " e " : " and ");
   const head = c.prompt.match(/\b(tracker|log|diary|journal|planner)\b/i)?.[1] ?? "tracker";
-  const name = lead
+  const name = owned
+    ? styleName(owned.name ?? tx(`${owned.owner} log`, `registro ${owned.owner}`)[c.language], c.language)
+    : lead
     ? styleName(lead, c.language)
     : found.nouns.length === 0
     ? (own ? styleName(own, c.language) : tx("My List", "La mia lista")[c.language])
@@ -1802,7 +1840,8 @@ function genericKind(c: KindContext): KindBuild & { name: string } {
     : all.split(" ").length <= 4
     ? styleName(nouns.length > 1 ? found.nouns.join(" & ") : found.nouns.join(" "), c.language)
     : styleName(found.nouns[0], c.language);
-  const labels = listed.slice(0, 5).map((field) => field.label.toLowerCase());
+  const labels = listed.filter((field) => !owned || field.key !== "date").slice(0, 5)
+    .map((field) => field.label.toLowerCase());
   const joined = labels.length > 1
     ? `${labels.slice(0, -1).join(", ")} ${c.language === "it" ? "e" : "and"} ${labels.at(-1)}`
     : labels[0];
@@ -1822,7 +1861,7 @@ function genericKind(c: KindContext): KindBuild & { name: string } {
   const value = cleanFields.find((field) => /\b(weight|peso|kg)\b/.test(normalize(field.label))) ??
     cleanFields.findLast((field) => field.type === "number");
   const date = cleanFields.find((field) => field.type === "date");
-  if (has(c, WANTS_CHART) && value && date) {
+  if ((has(c, WANTS_CHART) || OVER_TIME.test(c.prompt)) && value && date) {
     screens.push({
       key: "chart",
       title: tx("Chart", "Grafico")[c.language],
@@ -1837,7 +1876,14 @@ function genericKind(c: KindContext): KindBuild & { name: string } {
     entities,
     screens,
     features: [
-      joined
+      owned && joined
+        ? tx(
+          `${owned.name ?? `Your ${owned.owner}`}'s ${joined}, dated, to add, edit and search`,
+          `${
+            owned.name ?? `Il tuo ${owned.owner}`
+          }: ${joined}, con la data, da aggiungere, modificare e cercare`,
+        )
+        : joined
         ? tx(
           `A list of ${all} with ${joined}, to add, edit and search`,
           `Un elenco di ${all} con ${joined}, da aggiungere, modificare e cercare`,
@@ -1925,7 +1971,9 @@ export function analyzePrompt(
   const detected = forceLanguage ?? detection.detected;
   const asked = withoutNegations(prompt);
   const context: KindContext = { language, prompt: asked, tier, subject: subjectOf(asked) };
-  const kinds = rankKinds(asked).slice(0, MAX_KINDS);
+  // Kinds are read outside an owner's list: "for my dog: vet appointments, …" is not a bookings app.
+  const owned = ownerList(asides(asked).text);
+  const kinds = rankKinds(owned ? asides(asked).text.replace(owned.list, " ") : asked).slice(0, MAX_KINDS);
   const builds: KindBuild[] = [];
   let name: string;
   let description: string;
