@@ -61,7 +61,10 @@ Deno.test("yes/no, a choice in parentheses, units and ranges give the fields the
     "RSVP status:text",
     "Table number:number",
     "Dietary restrictions:text",
+    // "how many guests have confirmed": a yes/no field the list counts.
+    "Confirmed:check",
   ]);
+  assert.equal(wedding.screens[0].options.countField, "confirmed");
   assert.match(wedding.description, /^A list of guests with plus one, /);
 
   const matrimonio = analyzePrompt(
@@ -278,7 +281,8 @@ Deno.test("a follow-up adds a field named with a possessive", () => {
     books,
     "add a field for the author's country and make the list sortable by rating",
   );
-  assert.deepEqual(changes, ["field:authorCountry"]);
+  assert.deepEqual(changes, ["field:authorCountry", "sort:rating"]);
+  assert.equal(spec.screens[0].options.sortField, "rating");
   assert.deepEqual(spec.entities[0].fields.at(-1), {
     key: "authorCountry",
     label: "Author's country",
@@ -383,4 +387,46 @@ Deno.test("a list about the user's own subject is that subject's app, not the ki
     "events",
   );
   assert.equal(analyzePrompt("Manage my appointments", "light").spec.kind, "events");
+});
+
+Deno.test("a daily goal is shown against today's total; a sort and a count asked for are the list's", () => {
+  const water = analyzePrompt("Drink more water. Track glasses per day, goal of 8.", "light").spec;
+  assert.equal(water.screens[0].options.goal, 8);
+  const steps = analyzePrompt("I want to walk 10,000 steps a day", "light").spec;
+  assert.deepEqual([steps.kind, steps.screens[0].options.goal], ["tracker", 10000]);
+  const acqua = analyzePrompt("voglio bere 8 bicchieri d'acqua al giorno, tienimi traccia", "light").spec;
+  assert.deepEqual([acqua.language, acqua.screens[0].options.goal], ["it", 8]);
+  // A goal needs a day: a weight "goal of 70" is not a daily total.
+  assert.equal(
+    analyzePrompt("Log my weight every morning, goal of 70, on a chart", "light").spec.screens[0].options
+      .goal,
+    undefined,
+  );
+  assert.deepEqual(verifyProject(composeApp(steps)), []);
+
+  const vinyl = analyzePrompt(
+    "Keep track of my vinyl records with artist, year, price and notes, sorted by price",
+    "light",
+  ).spec;
+  assert.equal(vinyl.screens[0].options.sortField, "price");
+  assert.ok(!vinyl.entities[0].fields.some((field) => /sort/i.test(field.label)));
+  assert.equal(
+    analyzePrompt("A reading log for my books with author, genre and my rating, sort by rating", "light").spec
+      .screens[0].options.sortField,
+    "rating",
+  );
+
+  // An existing yes/no field is counted, not added again; a check-off is already counted as done and left.
+  const matrimonio = analyzePrompt(
+    "app per gli invitati al matrimonio: nome, tavolo, se ha confermato. voglio vedere quanti hanno confermato",
+    "light",
+  ).spec;
+  assert.deepEqual(fields(matrimonio), ["Nome:text", "Tavolo:number", "Confermato:check"]);
+  assert.equal(matrimonio.screens[0].options.countField, "confermato");
+  const bookings = changeSpec(
+    analyzePrompt("Manage my appointments and bookings with date, time and place", "light").spec,
+    "show how many are confirmed",
+  );
+  assert.deepEqual(bookings.changes, ["count:confirmed"]);
+  assert.deepEqual(verifyProject(composeApp(bookings.spec)), []);
 });

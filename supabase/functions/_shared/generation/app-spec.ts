@@ -938,6 +938,8 @@ const KINDS: Kind[] = [
       /\b(track|log) (my )?(weight|water|sleep|steps|runs?|calories)\b/,
       /\bdrink (more )?water\b/,
       /\bglasses (of water )?(a|per|each) day\b/,
+      /\b(steps|glasses of water) (a|per|each) day\b/,
+      /\b(passi|bicchieri d acqua) al giorno\b/,
       /\b(bere|bevo) (piu )?acqua\b/,
       /\b(intermittent )?fasting (tracker|log|timer|app)\b/,
       /\bintermittent fasting\b/,
@@ -966,6 +968,7 @@ const KINDS: Kind[] = [
     ),
     build: (c) => {
       const { label, unit, base } = trackerSubject(c);
+      const goal = dailyGoal(c);
       return {
         entities: [entity(
           c,
@@ -989,11 +992,20 @@ const KINDS: Kind[] = [
             dateField: "date",
             unit,
             chart: true,
+            ...(goal ? { goal } : {}),
           }),
         ],
         features: [
           tx(`Daily ${label.en.toLowerCase()} log`, `Registro giornaliero: ${label.it.toLowerCase()}`),
           tx("Average, latest and chart", "Media, ultimo valore e grafico"),
+          ...(goal
+            ? [
+              tx(
+                `Today's total against a goal of ${goal}`,
+                `Il totale di oggi rispetto all'obiettivo di ${goal}`,
+              ),
+            ]
+            : []),
         ],
       };
     },
@@ -1424,6 +1436,23 @@ function trackerSubject(c: KindContext): { label: Text; unit: string; base: numb
   return { label, unit, base, name };
 }
 
+// "8 glasses a day", "10,000 steps a day", "goal of 8" (with a day named): a daily goal, a tracker's total for
+// today is shown against it.
+const PER_DAY = /\b(?:a|per|each|every) day\b|\bdaily\b|\bal giorno\b|\bogni giorno\b|\bgiornalier[oa]\b/;
+const GOAL_OF = /\b(?:goal|target|obiettivo)\s+(?:of\s+|di\s+|is\s+|:\s*)?(\d[\d,.]*)/iu;
+const N_A_DAY =
+  /\b(\d[\d,.]*)\s+(?:[\p{L}'’]+\s+){0,2}?(?:a|per|each|every)\s+day\b|\b(\d[\d,.]*)\s+(?:[\p{L}'’]+\s+){0,2}?al giorno\b/iu;
+
+function dailyGoal(c: KindContext): number | undefined {
+  const number = c.prompt.match(GOAL_OF)?.[1] ?? c.prompt.match(N_A_DAY)?.slice(1).find(Boolean);
+  if (!number || !has(c, PER_DAY)) return undefined;
+  // "10,000" and "10.000" are thousands; "2.5" and "2,5" a fraction.
+  const value = /^\d{1,3}(?:[,.]\d{3})+$/.test(number)
+    ? Number(number.replace(/[,.]/g, ""))
+    : Number(number.replace(/[.,]$/, "").replace(",", "."));
+  return Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
 const CAPITALS = /\b(capital|capitals|capitali|geograph|geografia)/;
 
 // Quiz decks for subjects the generator knows; any other subject starts with cards that name it.
@@ -1531,7 +1560,7 @@ const SHARED_WITH = /\b(?:shar\w*|condivis\w*|insieme|together)\s*$/iu;
 const IF_STATE =
   /^(?:if|whether|se)\s+(?:(?:l['’]ho|ha|è|e|is|was|it['’]?s|i|they|have|has)\s+)*([\p{L}]+)$/iu;
 const NOT_A_FIELD =
-  /^(?:remind|show|see|get|add|check|share|find|send|want|need|make|keep|flag|ricorda|ricordami|mostra|vedere|avvisa)\b/iu;
+  /^(?:remind|show|see|get|add|check|share|find|send|want|need|make|keep|flag|sort\w*|order(?:ed)?\s+by|ricorda|ricordami|mostra|vedere|avvisa|ordina\w*)\b/iu;
 const NAME_LIKE = /^(?:name|names|title|nome|nomi|titolo)$/iu;
 const CHECK_OFF =
   /\b(check (them |it |each |things )?off|tick (them |it )?off|mark (them |it )?as (done|taken|finished|complete)|spunta(re|rle|rli)?|segna(re)? come fatt[oiae])\b/;
@@ -2012,6 +2041,7 @@ export function analyzePrompt(
   // Fields are read in the UI's own language only: a Spanish "con lista de compras" is not a field.
   if (kinds.length > 0 && detected === language) addNamedFields(spec, context);
   applyFeatureWords(spec, asked);
+  applyListOptions(spec, asked);
   addReminders(spec, asked);
   if (tier === "full") addFullTierScreens(spec);
   return {
@@ -2083,6 +2113,61 @@ function addBuild(spec: AppSpec, build: KindBuild) {
     });
   }
   for (const feature of build.features) spec.features.push(feature[spec.language]);
+}
+
+// "sortable by rating", "sort them by date", "ordinati per voto": the list's sort; "how many guests have
+// confirmed", "quanti hanno confermato": a count of that yes/no field, added when the list lacks one.
+const SORT_BY =
+  /\b(?:sort(?:able|ed)?|order(?:ed)?|rank(?:ed)?|ordina(?:bile|ti|te|re)?)\s+(?:(?:it|them|the list|the records|la lista|l['’]elenco)\s+)?(?:by|per)\s+(?:(?:the|their|its|il|la|lo|l['’])\s*)?([\p{L}]+(?:\s+[\p{L}]+)?)/iu;
+const HOW_MANY =
+  /\b(?:how many|quanti|quante)\s+(?:[\p{L}]+\s+){0,2}?(?:have|has|are|is|were|hanno|sono|ha|è)\s+([\p{L}]+)/iu;
+
+/** The first list's sort and count the prompt asks for; the changes made, as `sort:key` and `count:key`. */
+function applyListOptions(spec: AppSpec, prompt: string): string[] {
+  const screen = spec.screens.find((candidate) => candidate.block === "collection");
+  const entity = spec.entities.find((candidate) => candidate.key === screen?.entity);
+  if (!screen || !entity) return [];
+  const stem = (label: string) => normalize(label).trim().slice(0, 5);
+  const changes: string[] = [];
+  const sortBy = prompt.match(SORT_BY)?.[1];
+  const sorted = sortBy &&
+    entity.fields.find((field) =>
+      [field.label, field.key].some((name) =>
+        stem(name) === stem(sortBy) || stem(name) === stem(sortBy.split(" ")[0])
+      )
+    );
+  if (sorted) {
+    screen.options.sortField = sorted.key;
+    spec.features.push(
+      spec.language === "it"
+        ? `Ordinati per ${sorted.label.toLowerCase()}`
+        : `Sorted by ${sorted.label.toLowerCase()}`,
+    );
+    changes.push(`sort:${sorted.key}`);
+  }
+  const state = prompt.match(HOW_MANY)?.[1];
+  if (state && fieldType(state) === "check") {
+    let counted = entity.fields.find((field) => field.type === "check" && stem(field.label) === stem(state));
+    if (!counted && entity.fields.length < 8) {
+      counted = {
+        key: keyOf(state, new Set(entity.fields.map((field) => field.key))),
+        label: capitalize(state),
+        type: "check",
+      };
+      entity.fields.push(counted);
+      entity.samples.forEach((sample, index) => sample[counted!.key] = index % 2 === 0);
+    }
+    if (counted && counted.key !== screen.options.checkField) {
+      screen.options.countField = counted.key;
+      spec.features.push(
+        spec.language === "it"
+          ? `Conteggio: ${counted.label.toLowerCase()}`
+          : `How many ${counted.label.toLowerCase()}`,
+      );
+      changes.push(`count:${counted.key}`);
+    }
+  }
+  return changes;
 }
 
 function applyFeatureWords(spec: AppSpec, prompt: string) {
@@ -2250,6 +2335,7 @@ export function changeSpec(
     target.fields.push({ key, label, type: fieldType(label) });
     changes.push(`field:${key}`);
   }
+  changes.push(...applyListOptions(spec, prompt));
   const asked = withoutNegations(prompt);
   const added = rankKinds(asked).filter((kind) => !spec.kind.split("+").includes(kind.id)).slice(0, 1);
   if (/\b(add|aggiungi)\b/.test(p) && added.length > 0) {

@@ -70,6 +70,8 @@ const FIELD_OPTIONS = [
   "valueField",
   "timeField",
   "countdownField",
+  "sortField",
+  "countField",
 ] as const;
 
 const ScreenOptions = z.object({
@@ -93,6 +95,9 @@ const ScreenOptions = z.object({
   countdownField: Key.optional(),
   tipPercent: z.number().min(0).max(100).optional(),
   people: z.number().int().min(1).max(50).optional(),
+  sortField: Key.optional(),
+  countField: Key.optional(),
+  goal: z.number().positive().optional(),
 });
 
 const Screen = z.object({

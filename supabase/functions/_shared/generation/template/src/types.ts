@@ -58,6 +58,12 @@ export interface ScreenOptions {
   /** A calculator's tip section: the starting tip percentage and how many people share the bill. */
   tipPercent?: number;
   people?: number;
+  /** A field the list is sorted by: numbers, amounts and ratings highest first, anything else A to Z. */
+  sortField?: string;
+  /** A yes/no field counted over the list ("Confirmed: 12 / 40"). */
+  countField?: string;
+  /** A tracker's daily goal, shown against today's total. */
+  goal?: number;
 }
 
 export interface ScreenSpec {

@@ -1,6 +1,6 @@
 // A list of an entity's records: search, category chips, check-off with a count left, a total of a money or
-// number field, the days left until a date (a countdown), and a tap through to the record's detail and edit
-// screen.
+// number field, a count of a yes/no field, the days left until a date (a countdown), a sort by a field, and a
+// tap through to the record's detail and edit screen.
 import { useRouter } from "expo-router";
 import { useMemo, useState } from "react";
 import { Pressable, StyleSheet, Text, View } from "react-native";
@@ -21,10 +21,11 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
   const [records, setRecords] = useRecords(entity);
   const [query, setQuery] = useState("");
   const [category, setCategory] = useState<string | null>(null);
-  const { categoryField, checkField, amountField, countdownField } = screen.options;
+  const { categoryField, checkField, amountField, countdownField, sortField, countField } = screen.options;
   const title = titleField(entity);
   const category_ = entity.fields.find((field) => field.key === categoryField);
   const amount = entity.fields.find((field) => field.key === amountField);
+  const counted = entity.fields.find((field) => field.key === countField);
   const details = entity.fields.filter((field) =>
     field.key !== title.key && field.key !== checkField && field.type !== "longtext"
   ).slice(0, 2);
@@ -36,11 +37,17 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
       (needle === "" ||
         entity.fields.some((field) => String(record[field.key] ?? "").toLowerCase().includes(needle)))
     );
-    // A countdown lists the nearest date first.
-    return countdownField
-      ? [...found].sort((a, b) => String(a[countdownField] ?? "").localeCompare(String(b[countdownField] ?? "")))
-      : found;
-  }, [records, query, category, categoryField, countdownField, entity.fields]);
+    // A countdown lists the nearest date first; a sort by a number, an amount or a rating the highest first.
+    const sortKey = countdownField ?? sortField;
+    if (!sortKey) return found;
+    const type = entity.fields.find((field) => field.key === sortKey)?.type;
+    const highFirst = !countdownField && (type === "number" || type === "money" || type === "rating");
+    return [...found].sort((a, b) =>
+      highFirst
+        ? Number(b[sortKey] ?? 0) - Number(a[sortKey] ?? 0)
+        : String(a[sortKey] ?? "").localeCompare(String(b[sortKey] ?? ""))
+    );
+  }, [records, query, category, categoryField, countdownField, sortField, entity.fields]);
 
   const toggle = (id: string) => {
     if (!checkField) return;
@@ -50,6 +57,7 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
   };
 
   const left = checkField ? records.filter((record) => !record[checkField]).length : 0;
+  const count = counted ? records.filter((record) => record[counted.key] === true).length : 0;
   const total = amount ? shown.reduce((sum, record) => sum + Number(record[amount.key] ?? 0), 0) : 0;
 
   return (
@@ -67,6 +75,7 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
       ) : null}
       <Row>
         {checkField ? <Body muted>{`${left} ${t.left} · ${records.length - left} ${t.done}`}</Body> : null}
+        {counted ? <Body>{`${counted.label}: ${count} / ${records.length}`}</Body> : null}
         {amount ? (
           <Body>{`${t.total}: ${
             amount.type === "money" ? formatMoney(total, screen.options.currency) : formatNumber(total)

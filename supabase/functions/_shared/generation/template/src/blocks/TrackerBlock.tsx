@@ -1,4 +1,5 @@
-// A tracker: a number logged per day (weight, water, sleep, mood…), its average and latest, and a chart.
+// A tracker: a number logged per day (weight, water, sleep, mood…), its average and latest, today's total
+// against a daily goal, and a chart.
 import { useState } from "react";
 import { Text } from "react-native";
 import { BarChart } from "../components/BarChart";
@@ -15,12 +16,14 @@ export function TrackerBlock({ screenKey }: { screenKey: string }) {
   const entity = entityOf(screen);
   const theme = useTheme();
   const [entries, setEntries] = useRecords(entity);
-  const { valueField = "value", dateField = "date", unit = "" } = screen.options;
+  const { valueField = "value", dateField = "date", unit = "", goal } = screen.options;
   const note = entity.fields.find((field) => field.type === "text" || field.type === "longtext");
   const [draft, setDraft] = useState({ value: "", note: "" });
   const sorted = [...entries].sort((a, b) => String(a[dateField]).localeCompare(String(b[dateField])));
   const values = sorted.map((entry) => Number(entry[valueField] ?? 0));
   const average = values.length > 0 ? values.reduce((a, b) => a + b, 0) / values.length : 0;
+  const today = sorted.filter((entry) => String(entry[dateField]).slice(0, 10) === isoDay())
+    .reduce((sum, entry) => sum + Number(entry[valueField] ?? 0), 0);
 
   const add = () => {
     const value = Number(draft.value.replace(",", "."));
@@ -40,6 +43,7 @@ export function TrackerBlock({ screenKey }: { screenKey: string }) {
           <Title>{values.length > 0 ? `${formatNumber(values[values.length - 1])} ${unit}` : "—"}</Title>
         </Row>
         <Body muted>{`${t.average}: ${formatNumber(average)} ${unit}`}</Body>
+        {goal ? <Body>{`${t.today}: ${formatNumber(today)} / ${formatNumber(goal)} ${unit}`}</Body> : null}
       </Card>
       {screen.options.chart && sorted.length > 0 ? (
         <Card>
