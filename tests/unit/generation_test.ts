@@ -191,6 +191,11 @@ Deno.test("phrases decide the kind: a conversation list is a chat, not a to-do l
     ["Year", "number"],
     ["Rating", "rating"],
   ]);
+  // A vintage is a year: a number, and the sample records get years.
+  const wines = analyzePrompt("Voglio gestire i miei vini in cantina con produttore, annata e voto", "light").spec;
+  const vintage = wines.entities[0].fields.find((field) => field.label === "Annata")!;
+  assert.equal(vintage.type, "number");
+  assert.deepEqual(wines.entities[0].samples.map((sample) => sample[vintage.key]), [2017, 2010]);
 });
 
 Deno.test("prompts nobody tuned for get the app they ask for, named and described for it", () => {

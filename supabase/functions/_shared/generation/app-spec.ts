@@ -1574,7 +1574,7 @@ function fieldType(label: string): FieldType {
   if (/\b(price|cost|amount|value|paid|prezzo|costo|importo|valore|spesa)\b/.test(l)) return "money";
   if (/\b(rating|stars|score|voto|stelle|punteggio)\b/.test(l)) return "rating";
   if (
-    /\b(year|count|quantity|number|pages?|age|size|sets|reps|repetitions|mileage|km|miles|kg|weight|points|table|stock|minutes|hours|calories|anno|quantita|numero|pagine|pagina|eta|taglia|serie|ripetizioni|chilometri|peso|punti|tavolo|minuti|ore)\b/
+    /\b(year|vintage|count|quantity|number|pages?|age|size|sets|reps|repetitions|mileage|km|miles|kg|weight|points|table|stock|minutes|hours|calories|anno|annata|quantita|numero|pagine|pagina|eta|taglia|serie|ripetizioni|chilometri|peso|punti|tavolo|minuti|ore)\b/
       .test(l)
   ) {
     return "number";
@@ -1940,7 +1940,7 @@ function genericKind(c: KindContext): KindBuild & { name: string } {
 function sampleValue(field: FieldSpec, n: number): Value {
   switch (field.type) {
     case "number":
-      return /\b(year|anno|annata)\b/i.test(field.label) ? 2024 - n * 7 : n * 3;
+      return /\b(year|vintage|anno|annata)\b/i.test(field.label) ? 2024 - n * 7 : n * 3;
     case "money":
       return n * 10;
     case "rating":
