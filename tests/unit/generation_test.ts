@@ -192,7 +192,8 @@ Deno.test("phrases decide the kind: a conversation list is a chat, not a to-do l
     ["Rating", "rating"],
   ]);
   // A vintage is a year: a number, and the sample records get years.
-  const wines = analyzePrompt("Voglio gestire i miei vini in cantina con produttore, annata e voto", "light").spec;
+  const wines =
+    analyzePrompt("Voglio gestire i miei vini in cantina con produttore, annata e voto", "light").spec;
   const vintage = wines.entities[0].fields.find((field) => field.label === "Annata")!;
   assert.equal(vintage.type, "number");
   assert.deepEqual(wines.entities[0].samples.map((sample) => sample[vintage.key]), [2017, 2010]);
