@@ -12,7 +12,8 @@ import { ensureUser, setPassword } from "../scripts/local/users.ts";
 import {
   ACCOUNT_FAILURES,
   ADDRESS_FAILURES,
-  FAILURE_WINDOW_SECONDS,
+  CODES_SENT,
+  WINDOW_SECONDS,
 } from "../scripts/local/sign-in-limits.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
@@ -125,14 +126,12 @@ function assertRefused(answer: Answer, what: string) {
   assert.doesNotMatch(answer.text, /Too many failed/, what);
 }
 
-function assertThrottled(answer: Answer, what: string) {
+function assertThrottled(answer: Answer, what: string, too = "failed sign-in attempts") {
   assert.equal(answer.status, 429, what);
-  assert.match(
-    answer.text,
-    /role="alert">Too many failed sign-in attempts\. Wait \d+ minutes? before trying again/,
-  );
+  const notice = new RegExp(`role="alert">Too many ${too}\\. Wait \\d+ minutes? before trying again`);
+  assert.match(answer.text, notice, what);
   const wait = Number(answer.headers.get("retry-after"));
-  assert.ok(wait > 0 && wait <= FAILURE_WINDOW_SECONDS, `Retry-After ${wait}`);
+  assert.ok(wait > 0 && wait <= WINDOW_SECONDS, `Retry-After ${wait}`);
 }
 
 t(
@@ -173,6 +172,32 @@ t(
       email: other,
       password: PASSWORD,
     });
+    assert.equal(signedIn.status, 303, signedIn.text);
+  },
+);
+
+t(
+  "an address is e-mailed a bounded number of codes in a window; a refused send leaves the last code working",
+  async () => {
+    const clientId = await registerClient(LOOPBACK_REDIRECT);
+    const email = `codes.${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const page = await signInPage(clientId, "127.0.0.5");
+    for (let sent = 0; sent < CODES_SENT; sent++) {
+      const answer = await page({ method: "send_code", email });
+      assert.equal(answer.status, 200);
+      assert.match(answer.text, /A code was sent/);
+    }
+    const last = await mailedCode(email);
+    const mails = (await Deno.readTextFile(join(dirname(Deno.env.get("TEST_LOCAL_KEY")!), "mail.log")))
+      .split("\n").filter((l) => l.includes(`to=${email} `)).length;
+    assert.equal(mails, CODES_SENT);
+    assertThrottled(
+      await page({ method: "send_code", email }),
+      "one code too many",
+      "codes sent to this address",
+    );
+    assert.equal(await mailedCode(email), last, "no mail for the refused send");
+    const signedIn = await page({ method: "code", email, code: last });
     assert.equal(signedIn.status, 303, signedIn.text);
   },
 );

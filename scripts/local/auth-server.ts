@@ -209,7 +209,8 @@ wants to act for you on this service.</p>
     if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) return { notice: "Enter a valid e-mail address." };
     const method = form.get("method");
     if (method === "send_code") {
-      const code = await issueCode(sql, email);
+      const { code, waitSeconds } = await issueCode(sql, email);
+      if (!code) return { notice: waitNotice(waitSeconds, "codes sent to this address"), waitSeconds };
       const line = `${new Date().toISOString()} to=${email} subject="Your sign-in code" code=${code}\n`;
       console.log(`auth: sign-in code for ${email}: ${code}`);
       await appendFile(opts.mailLog, line, { mode: 0o600 });
@@ -230,13 +231,13 @@ wants to act for you on this service.</p>
         where email = ${email} and deleted_at is null and encrypted_password is not null
           and encrypted_password = extensions.crypt(${form.get("password") ?? ""}, encrypted_password)`;
       if (!row) return { notice: "Wrong e-mail or password." };
-      await attempt.succeeded();
+      await attempt.giveBack();
       return { account: row, notice: "" };
     }
     if (!await spendCode(sql, email, (form.get("code") ?? "").trim())) {
       return { notice: "That code is not right, or it has expired.", codeSent: true };
     }
-    await attempt.succeeded();
+    await attempt.giveBack();
     // As Supabase Auth's e-mail sign-in does, a new address becomes an account (the signup trigger runs).
     return { account: await ensureUser(sql, email), notice: "" };
   }
