@@ -103,7 +103,7 @@ t("GET /docs is an HTML page whose scripts this function serves", async () => {
 t(
   "a route's path with a trailing slash is redirected (308) to the path itself, e.g. GET /docs/",
   async () => {
-    for (const [method, path] of [["GET", "/docs/?theme=dark"], ["GET", "/health/"], ["POST", "/jobs/"]]) {
+    for (const [method, path] of [["GET", "/docs/?theme=dark"], ["HEAD", "/health/"], ["POST", "/jobs/"]]) {
       const res = await fetch(`${BASE_URL}${path}`, { method, redirect: "manual" });
       await res.body?.cancel();
       assert.equal(res.status, 308, `${method} ${path}`);

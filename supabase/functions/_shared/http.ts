@@ -106,7 +106,9 @@ export function mountApi(api: ApiApp, prefix: string): OpenAPIHono<AppEnv> {
     const bare = path.slice(0, -1);
     if (
       path.endsWith("/") && !bare.endsWith("/") &&
-      patterns.some((p) => p.method === c.req.method && p.regex.test(bare))
+      patterns.some((p) =>
+        p.method === (c.req.method === "HEAD" ? "GET" : c.req.method) && p.regex.test(bare)
+      )
     ) {
       const location = `../${bare.slice(bare.lastIndexOf("/") + 1)}${new URL(c.req.url).search}`;
       return new Response(null, { status: 308, headers: { location } });
