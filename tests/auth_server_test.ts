@@ -12,6 +12,7 @@ import { ensureUser, setPassword } from "../scripts/local/users.ts";
 import {
   ACCOUNT_FAILURES,
   ADDRESS_FAILURES,
+  CODES_ASKED,
   CODES_SENT,
   WINDOW_SECONDS,
 } from "../scripts/local/sign-in-limits.ts";
@@ -177,7 +178,7 @@ t(
 );
 
 t(
-  "an address is e-mailed a bounded number of codes in a window; a refused send leaves the last code working",
+  "an e-mail address is sent a bounded number of codes in a window; a refused send leaves the last code working",
   async () => {
     const clientId = await registerClient(LOOPBACK_REDIRECT);
     const email = `codes.${crypto.randomUUID().slice(0, 8)}@example.com`;
@@ -194,11 +195,29 @@ t(
     assertThrottled(
       await page({ method: "send_code", email }),
       "one code too many",
-      "codes sent to this address",
+      "codes asked for",
     );
     assert.equal(await mailedCode(email), last, "no mail for the refused send");
     const signedIn = await page({ method: "code", email, code: last });
     assert.equal(signedIn.status, 303, signedIn.text);
+  },
+);
+
+t(
+  "a client address asks for a bounded number of codes in a window, whatever the e-mail addresses",
+  async () => {
+    const clientId = await registerClient(LOOPBACK_REDIRECT);
+    const page = await signInPage(clientId, "127.0.0.6");
+    let email = "";
+    for (let asked = 0; asked < CODES_ASKED; asked++) {
+      if (asked % CODES_SENT === 0) email = `asker.${crypto.randomUUID().slice(0, 8)}@example.com`;
+      const answer = await page({ method: "send_code", email });
+      assert.equal(answer.status, 200, `code ${asked}`);
+    }
+    const fresh = `asker-fresh.${crypto.randomUUID().slice(0, 8)}@example.com`;
+    assertThrottled(await page({ method: "send_code", email: fresh }), "a fresh address", "codes asked for");
+    const elsewhere = await (await signInPage(clientId, "127.0.0.1"))({ method: "send_code", email: fresh });
+    assert.equal(elsewhere.status, 200, "another client address may ask for it");
   },
 );
 

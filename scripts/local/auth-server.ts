@@ -209,8 +209,8 @@ wants to act for you on this service.</p>
     if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) return { notice: "Enter a valid e-mail address." };
     const method = form.get("method");
     if (method === "send_code") {
-      const { code, waitSeconds } = await issueCode(sql, email);
-      if (!code) return { notice: waitNotice(waitSeconds, "codes sent to this address"), waitSeconds };
+      const { code, waitSeconds } = await issueCode(sql, email, address);
+      if (!code) return { notice: waitNotice(waitSeconds, "codes asked for"), waitSeconds };
       const line = `${new Date().toISOString()} to=${email} subject="Your sign-in code" code=${code}\n`;
       console.log(`auth: sign-in code for ${email}: ${code}`);
       await appendFile(opts.mailLog, line, { mode: 0o600 });

@@ -1,6 +1,5 @@
-// What bounds guessing on the local sign-in page: one e-mailed code per address at a time, a budget of codes
-// sent per address, and budgets of failed attempts per account and per client address, each in a fixed
-// window. All live in the auth store (auth.oauth_provider_state, under models of their own), so no
+// What bounds guessing on the local sign-in page: one e-mailed code per address at a time, and budgets of
+// codes asked for and of failed attempts, per account and per client address, each in a fixed window. All live in the auth store (auth.oauth_provider_state, under models of their own), so no
 // interaction, resend or restart starts a fresh budget.
 import type { IncomingMessage } from "node:http";
 import type postgres from "postgres";
@@ -16,6 +15,8 @@ export const ACCOUNT_FAILURES = 10;
 export const ADDRESS_FAILURES = 50;
 /** Codes e-mailed to one address in a window. */
 export const CODES_SENT = 5;
+/** Codes asked for from one client address in a window, whatever the e-mail addresses. */
+export const CODES_ASKED = 20;
 
 interface Counted {
   /** Seconds until the budget that ran out is whole again; 0 when within every budget. */
@@ -53,14 +54,16 @@ async function count(sql: postgres.Sql, budgets: [key: string, limit: number][])
 }
 
 /**
- * A new six-digit code for the address, replacing any earlier one (which stops working); none past the
- * address's budget of codes.
+ * A new six-digit code for the e-mail address, replacing any earlier one (which stops working); none past
+ * the budget of codes of the e-mail address or of the client address asking.
  */
 export async function issueCode(
   sql: postgres.Sql,
   email: string,
+  address: string,
 ): Promise<{ code?: string; waitSeconds: number }> {
-  const { waitSeconds } = await count(sql, [[`codes:${email}`, CODES_SENT]]);
+  const account: [string, number] = [`codes:account:${email}`, CODES_SENT];
+  const { waitSeconds } = await count(sql, [account, [`codes:address:${address}`, CODES_ASKED]]);
   if (waitSeconds > 0) return { waitSeconds };
   const code = String(crypto.getRandomValues(new Uint32Array(1))[0] % 1_000_000).padStart(6, "0");
   await sql`
