@@ -1,6 +1,7 @@
 // What bounds guessing on the local sign-in page: one e-mailed code per address at a time, and budgets of
-// codes asked for and of failed attempts, per account and per client address, each in a fixed window. All live in the auth store (auth.oauth_provider_state, under models of their own), so no
-// interaction, resend or restart starts a fresh budget.
+// codes asked for and of failed attempts, per account and per client address, each in a fixed window.
+// All live in the auth store (auth.oauth_provider_state, under models of their own), so no interaction,
+// resend or restart starts a fresh budget.
 import type { IncomingMessage } from "node:http";
 import type postgres from "postgres";
 
