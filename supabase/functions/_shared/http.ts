@@ -87,7 +87,10 @@ export function documentBodyLimits(
   }
 }
 
-/** Mounts `api` under `prefix` and answers unknown paths with 404 and known paths with another method with 405. */
+/**
+ * Mounts `api` under `prefix` and answers unknown paths with 404, known paths with another method with 405,
+ * and known paths with a trailing slash with a 308 to the path without it.
+ */
 export function mountApi(api: ApiApp, prefix: string): OpenAPIHono<AppEnv> {
   const root = new OpenAPIHono<AppEnv>();
   root.onError((err) => errorResponse(err));
@@ -98,6 +101,18 @@ export function mountApi(api: ApiApp, prefix: string): OpenAPIHono<AppEnv> {
     .map((r) => ({ method: r.method, regex: routeRegex(prefix, r.path) }));
   root.notFound((c) => {
     const path = new URL(c.req.url).pathname;
+    // A route's path written with a trailing slash: sent to the path itself, relative to where the request
+    // was addressed (the function does not see the prefix it is served under). 308 keeps method and body.
+    const bare = path.slice(0, -1);
+    if (
+      path.endsWith("/") && !bare.endsWith("/") &&
+      patterns.some((p) =>
+        p.method === (c.req.method === "HEAD" ? "GET" : c.req.method) && p.regex.test(bare)
+      )
+    ) {
+      const location = `../${bare.slice(bare.lastIndexOf("/") + 1)}${new URL(c.req.url).search}`;
+      return new Response(null, { status: 308, headers: { location } });
+    }
     const allowed = [...new Set(patterns.filter((p) => p.regex.test(path)).map((p) => p.method))];
     if (allowed.length > 0) {
       const res = errorResponse(
