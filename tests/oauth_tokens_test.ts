@@ -273,6 +273,12 @@ t("revoking the grant ends the client's access and its webhooks, for that user o
       assert.equal(hook.status, 201, hook.text);
     }
     assert.equal((await api("POST", "/webhooks", { token: alice.user.token, body: HOOK })).status, 201);
+    const device = { token: `ExponentPushToken[${crypto.randomUUID().slice(0, 22)}]`, platform: "ios" };
+    const push = await listed.call("POST", "/push-tokens", {
+      token: alice.tokens.access_token,
+      body: device,
+    });
+    assert.equal(push.status, 201, push.text);
     const mcpToken = await authorize(client, alice.user.email, MCP_URL);
 
     // Revoking a refresh token revokes its grant (RFC 7009 §2.1).
@@ -285,6 +291,8 @@ t("revoking the grant ends the client's access and its webhooks, for that user o
       [null],
       "the client's endpoint is gone, hers stays",
     );
+    const pushTokens = await db()`select token from public.push_tokens where user_id = ${alice.user.id}`;
+    assert.equal(pushTokens.length, 0, "and the push token it registered");
     const token = alice.tokens.access_token;
     expectError(await api("GET", "/projects", { token }), 401, "token_revoked");
     expectError(await api("POST", "/projects", { token, body: { name: "x" } }), 401, "token_revoked");

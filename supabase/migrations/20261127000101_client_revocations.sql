@@ -1,6 +1,7 @@
 -- What an OAuth client may leave behind once its access is revoked. A revoked grant or access token is a
 -- row here (user, client, time): the functions refuse that client's tokens issued up to that time for the
--- user on every call that acts, and the webhook endpoints the client registered are deleted with the row.
+-- user on every call that acts, and the webhook endpoints and push tokens the client registered for the
+-- user are deleted with the row.
 
 create table public.oauth_client_revocations (
   user_id uuid not null references auth.users (id) on delete cascade,
@@ -16,13 +17,15 @@ create policy oauth_client_revocations_select_own on public.oauth_client_revocat
 grant select on public.oauth_client_revocations to authenticated;
 grant all on public.oauth_client_revocations to service_role;
 
--- The OAuth client whose token registered the endpoint; null for the service's own (first-party) sessions.
+-- The OAuth client whose token registered the endpoint or push token; null for the service's own sessions.
 alter table public.webhook_endpoints add column client_id text;
 create index webhook_endpoints_client on public.webhook_endpoints (user_id, client_id) where client_id is not null;
+alter table public.push_tokens add column client_id text;
+create index push_tokens_client on public.push_tokens (user_id, client_id) where client_id is not null;
 
--- Every endpoint is stamped with the client of the request that inserts it (the claims the functions set),
--- whichever function inserts it.
-create or replace function private.stamp_webhook_client()
+-- A row is stamped with the client of the request that registers it (from the claims the functions set),
+-- whichever function writes it; a push token registered again belongs to the new registration's client.
+create or replace function private.stamp_request_client()
 returns trigger
 language plpgsql
 set search_path = ''
@@ -33,10 +36,13 @@ begin
 end
 $$;
 create trigger webhook_endpoints_client before insert on public.webhook_endpoints
-  for each row execute function private.stamp_webhook_client();
+  for each row execute function private.stamp_request_client();
+create trigger push_tokens_client before insert or update of user_id on public.push_tokens
+  for each row execute function private.stamp_request_client();
 
--- The user revoked the client (its grant, or one of its tokens): its earlier tokens stop acting and the
--- endpoints it registered go, with their pending deliveries. Service only: the authorization server calls it.
+-- The user revoked the client (its grant, or one of its tokens): its earlier tokens stop acting, and the
+-- endpoints it registered go with their pending deliveries, its push tokens with their pending pushes.
+-- Service only: the authorization server calls it.
 create or replace function private.revoke_client_access(owner uuid, client text)
 returns void
 language sql
@@ -46,6 +52,9 @@ as $$
   insert into public.oauth_client_revocations (user_id, client_id) values (owner, client)
   on conflict (user_id, client_id) do update set revoked_at = excluded.revoked_at;
   delete from public.webhook_endpoints where user_id = owner and client_id = client;
+  select private.cancel_pending_pushes(t.token, 'client_revoked', only_user => owner)
+    from public.push_tokens t where t.user_id = owner and t.client_id = client;
+  delete from public.push_tokens where user_id = owner and client_id = client;
 $$;
 revoke execute on function private.revoke_client_access(uuid, text) from public, anon, authenticated;
 grant execute on function private.revoke_client_access(uuid, text) to service_role;

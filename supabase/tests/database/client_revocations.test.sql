@@ -1,8 +1,8 @@
--- Revoking an OAuth client: endpoints record the client that registered them, a revocation deletes that
--- client's endpoints of that user only and refuses its tokens issued up to then, and nobody reads another's
--- revocations or calls the functions that record and check them.
+-- Revoking an OAuth client: endpoints and push tokens record the client that registered them, a revocation
+-- deletes that client's endpoints and push tokens of that user only and refuses its tokens issued up to then,
+-- and nobody reads another's revocations or calls the functions that record and check them.
 begin;
-select plan(12);
+select plan(15);
 
 insert into auth.users (id, email) values
   ('a1111111-1111-1111-1111-111111111111', 'revoke.alice@example.com'),
@@ -22,12 +22,30 @@ select private.create_webhook('b2222222-2222-2222-2222-222222222222', 'https://e
 select is((select array_agg(coalesce(client_id, '-') order by url) from public.webhook_endpoints),
   array['agent', 'agent', '-'], 'each endpoint records the client of the request that made it');
 
+select set_config('request.jwt.claims',
+  '{"sub": "a1111111-1111-1111-1111-111111111111", "role": "authenticated", "client_id": "agent"}', true);
+set local role authenticated;
+select api.register_push_token('ExponentPushToken[agentagentagentagent]', 'ios', null);
+select api.register_push_token('ExponentPushToken[ownownownownownownown]', 'ios', null);
+reset role;
+select set_config('request.jwt.claims', '{"sub": "a1111111-1111-1111-1111-111111111111", "role": "authenticated"}', true);
+set local role authenticated;
+select api.register_push_token('ExponentPushToken[ownownownownownownown]', 'android', null);
+reset role;
+select is((select array_agg(coalesce(client_id, '-') order by token) from public.push_tokens),
+  array['agent', '-'], 'a push token records the client that registered it last');
+insert into public.push_outbox (user_id, token, title, body)
+values ('a1111111-1111-1111-1111-111111111111', 'ExponentPushToken[agentagentagentagent]', 't', 'b');
+
 select lives_ok($$select private.refuse_revoked_client('a1111111-1111-1111-1111-111111111111', 'agent',
     extract(epoch from now())::bigint - 60)$$, 'a client nobody revoked acts');
 select private.revoke_client_access('a1111111-1111-1111-1111-111111111111', 'agent');
 select is((select array_agg(url order by url) from public.webhook_endpoints),
   array['https://example.com/bob', 'https://example.com/own'],
   'the revoked client''s endpoint of that user goes; hers and another user''s stay');
+select is((select array_agg(token) from public.push_tokens), array['ExponentPushToken[ownownownownownownown]'],
+  'so does its push token; hers stays');
+select is((select last_error from public.push_outbox), 'client_revoked', 'and what was queued for it is dropped');
 select throws_ok($$select private.refuse_revoked_client('a1111111-1111-1111-1111-111111111111', 'agent',
     extract(epoch from now())::bigint - 60)$$, 'PT401', 'token_revoked: Access for this client was revoked; authorize it again.',
   'a token issued before the revocation is refused');
