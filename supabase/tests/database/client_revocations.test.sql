@@ -2,7 +2,7 @@
 -- deletes that client's endpoints and push tokens of that user only and refuses its tokens issued up to then,
 -- and nobody reads another's revocations or calls the functions that record and check them.
 begin;
-select plan(15);
+select plan(19);
 
 insert into auth.users (id, email) values
   ('a1111111-1111-1111-1111-111111111111', 'revoke.alice@example.com'),
@@ -71,6 +71,29 @@ select set_config('request.jwt.claims', '{"sub": "a1111111-1111-1111-1111-111111
 set local role authenticated;
 select is((select client_id from public.oauth_client_revocations), 'agent', 'the owner sees her own');
 reset role;
+
+-- Supabase Auth's consents (hosted projects): revoking or deleting one revokes the client here. A table of
+-- auth.oauth_consents' shape stands in for it (the local stack has none), watched as the migration watches it.
+select is(private.watch_oauth_consents(), false, 'a database without Supabase Auth''s consents has none to watch');
+create temporary table oauth_consents (
+  id uuid primary key, user_id uuid not null, client_id uuid not null, scopes text not null,
+  granted_at timestamptz not null default now(), revoked_at timestamptz
+);
+select is(private.watch_oauth_consents('pg_temp.oauth_consents'), true, 'a table of consents is watched');
+insert into pg_temp.oauth_consents (id, user_id, client_id, scopes) values
+  ('c0000000-0000-4000-8000-000000000001', 'b2222222-2222-2222-2222-222222222222',
+   'd0000000-0000-4000-8000-00000000000d', 'email'),
+  ('c0000000-0000-4000-8000-000000000002', 'b2222222-2222-2222-2222-222222222222',
+   'e0000000-0000-4000-8000-00000000000e', 'email');
+update pg_temp.oauth_consents set revoked_at = now() where id = 'c0000000-0000-4000-8000-000000000001';
+delete from pg_temp.oauth_consents where id = 'c0000000-0000-4000-8000-000000000002';
+select is((select array_agg(client_id order by client_id) from public.oauth_client_revocations
+            where user_id = 'b2222222-2222-2222-2222-222222222222'),
+  array['d0000000-0000-4000-8000-00000000000d', 'e0000000-0000-4000-8000-00000000000e'],
+  'a consent revoked or deleted in Supabase Auth revokes its client for that user');
+select throws_ok($$select private.refuse_revoked_client('b2222222-2222-2222-2222-222222222222',
+    'd0000000-0000-4000-8000-00000000000d', extract(epoch from now())::bigint - 60)$$, 'PT401', null,
+  'so the client''s earlier tokens stop acting');
 
 select * from finish();
 rollback;
