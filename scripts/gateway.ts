@@ -48,7 +48,9 @@ const authServer = createAuthServer({
   origin,
   key,
   sql: authSql,
-  resources: [`${origin}/functions/v1/mcp`],
+  // The MCP endpoint first: a client that names no resource gets a token for it. Each token is taken only
+  // by the resource it names.
+  resources: [`${origin}/functions/v1/mcp`, `${origin}/functions/v1/v1`],
   mailLog: join(stackDir, "mail.log"),
 });
 const authPort = await authServer.listen();

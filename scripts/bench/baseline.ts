@@ -13,6 +13,7 @@ const verifier = createTokenVerifier({
   jwksUrl: c.jwksUrl,
   issuer: c.issuer,
   legacySecret: c.SUPABASE_JWT_SECRET,
+  resource: `${c.functionsUrl}/v1`,
 });
 const JOB_PATH = /^\/jobs\/([0-9a-f-]{36})$/;
 

@@ -3,15 +3,17 @@
 // discovery, dynamic registration, Client ID Metadata Documents, code + PKCE S256, resource indicators,
 // refresh-token rotation, revocation and the `iss` authorization-response parameter are the library's.
 // This file only configures it and serves the sign-in and consent pages. Access tokens are JWTs signed
-// with the stack's key and shaped like Supabase Auth's OAuth tokens (`aud` and `role` `authenticated`,
-// `email`, `client_id`, scope `email`), so the functions and RLS accept them unchanged.
+// with the stack's key and shaped like Supabase Auth's OAuth tokens (`role` `authenticated`, `email`,
+// `client_id`, scope `email`), so RLS takes them unchanged, but their `aud` is the resource they were
+// issued for (RFC 8707), so only that endpoint accepts them.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { appendFile } from "node:fs/promises";
 import Provider, { errors, type KoaContextWithOIDC } from "oidc-provider";
+import { importJWK, jwtVerify } from "jose";
 import type postgres from "postgres";
 import type { LocalKey } from "./keys.ts";
 import { ensureUser } from "./users.ts";
-import { postgresAdapter } from "./auth-store.ts";
+import { postgresAdapter, revokeClientGrants } from "./auth-store.ts";
 import { showErrorsOfUnverifiedClients } from "./error-redirects.ts";
 import { beginAttempt, clientAddress, issueCode, spendCode, waitNotice } from "./sign-in-limits.ts";
 import { escapeHtml, signInForms } from "../../supabase/functions/_shared/html.ts";
@@ -25,7 +27,7 @@ export interface AuthServerOptions {
   origin: string;
   key: LocalKey;
   sql: postgres.Sql;
-  /** Resource indicators tokens may be issued for (the MCP endpoint). */
+  /** Resource indicators tokens may be issued for (the MCP endpoint first: the default one). */
   resources: string[];
   /** Where one-time sign-in codes are written, as a mail server's log would show them. */
   mailLog: string;
@@ -108,7 +110,15 @@ export function createAuthServer(opts: AuthServerOptions) {
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: true },
-      revocation: { enabled: true },
+      // Only the client a token was issued to may revoke it.
+      revocation: {
+        enabled: true,
+        allowedPolicy: (
+          _ctx: KoaContextWithOIDC,
+          client: { clientId: string },
+          token: { clientId?: string },
+        ) => client.clientId === token.clientId,
+      },
       userinfo: { enabled: true },
       clientIdMetadataDocument: { enabled: true, ack: "draft-02" },
       resourceIndicators: {
@@ -123,7 +133,7 @@ export function createAuthServer(opts: AuthServerOptions) {
           }
           return {
             scope: SCOPE,
-            audience: "authenticated",
+            audience: resource,
             accessTokenFormat: "jwt",
             accessTokenTTL: 3600,
             jwt: { sign: { alg: "ES256" } },
@@ -166,6 +176,26 @@ export function createAuthServer(opts: AuthServerOptions) {
   });
   provider.proxy = true;
   showErrorsOfUnverifiedClients(provider);
+
+  // RFC 7009 for access tokens too: the library refuses to revoke JWTs (`unsupported_token_type`), so once
+  // it has authenticated the client, a token of that client, signed here, ends the client's grants for its
+  // user. Any other token is answered 200 with nothing revoked, as the RFC asks.
+  const publicKey = importJWK(opts.key.publicJwk, "ES256");
+  provider.use(async (ctx: KoaContextWithOIDC, next: () => Promise<void>) => {
+    await next();
+    const client = ctx.oidc?.client;
+    if (
+      ctx.oidc?.route !== "revocation" || !client ||
+      (ctx.body as { error?: string } | undefined)?.error !== "unsupported_token_type"
+    ) return;
+    const claims = await jwtVerify(String(ctx.oidc.params?.token), await publicKey, { issuer })
+      .then((r) => r.payload, () => undefined);
+    if (claims?.sub && claims.client_id === client.clientId) {
+      await revokeClientGrants(sql, claims.sub, client.clientId);
+    }
+    ctx.status = 200;
+    ctx.body = "";
+  });
 
   function loginPage(uid: string, clientName: string, notice = "", email = "", codeSent = false) {
     const action = `${AUTH_PATH}/interaction/${uid}/login`;

@@ -10,7 +10,7 @@ export interface paths {
     };
     /**
      * Who the token is
-     * @description Read from the verified token alone; no database or upstream call. `rate_limit` is the prompt-evaluation quota as of the caller's latest `POST /jobs` on the serving instance; it is absent before one, or once the window it describes has moved on.
+     * @description Read from the verified token alone; no database or upstream call. `rate_limit` is the prompt-evaluation quota as of the caller's latest `POST /jobs` on the serving instance; it is absent before one, or once the window it describes has moved on. So a token whose client the user revoked still answers here until it expires; every route that reads or acts refuses it (401 `token_revoked`).
      */
     get: operations["getWhoami"];
     put?: never;
@@ -734,7 +734,9 @@ export interface paths {
      *     disabled and its owner notified (`webhook_disabled`). The URL must be https and its host must resolve only to
      *     public addresses (checked again before every attempt): 400 `invalid_webhook_url` with `details.reason`.
      *     At most 10 endpoints per account (409 `webhook_limit_reached`). The secret is shown only in this answer and
-     *     after a rotation.
+     *     after a rotation. The endpoint outlives the token, so only the service's own sign-in may register one (or an
+     *     OAuth client the deployment lists in `FIRST_PARTY_CLIENT_IDS`); when the user revokes such a client, the
+     *     endpoints it registered are deleted.
      */
     post: operations["createWebhook"];
     delete?: never;
@@ -774,7 +776,7 @@ export interface paths {
     put?: never;
     /**
      * Replace an endpoint's signing secret
-     * @description No body. For 24 hours deliveries carry two signatures, one with the new secret and one with the previous, so the receiver can switch without losing any.
+     * @description No body. For 24 hours deliveries carry two signatures, one with the new secret and one with the previous, so the receiver can switch without losing any. The secret outlives the token, so, as for `POST /webhooks`, only the service's own sign-in may rotate it.
      */
     post: operations["rotateWebhookSecret"];
     delete?: never;
@@ -838,7 +840,7 @@ export interface paths {
     put?: never;
     /**
      * Save an installation of the GitHub App
-     * @description Upsert by `id` for the caller; the owner is always the caller (a `user_id` in the body is ignored). GitHub is asked first whether `ghu` reaches the installation — pushes act as the installation, so naming someone else's installation id must not be enough: 404 `installation_not_found` when it does not, 400 `repohost_token_rejected` when GitHub refuses the token. An installation another user of this service saved is never taken over: 409 `installation_taken`. `ghu` is stored sealed and never returned.
+     * @description Upsert by `id` for the caller; the owner is always the caller (a `user_id` in the body is ignored). GitHub is asked first whether `ghu` reaches the installation — pushes act as the installation, so naming someone else's installation id must not be enough: 404 `installation_not_found` when it does not, 400 `repohost_token_rejected` when GitHub refuses the token. An installation another user of this service saved is never taken over: 409 `installation_taken`. `ghu` is stored sealed and never returned. The installation outlives the token (pushes go where it points), so only the service's own sign-in may save one.
      */
     post: operations["saveRepohostInstallation"];
     delete?: never;
@@ -959,7 +961,7 @@ export interface paths {
     put?: never;
     /**
      * Finish connecting a database host account
-     * @description An addition to the contract: the app posts the `code` and `state` the callback handed to its deep link. The state must be one the caller started: another user's, unknown or already used is 400 `invalid_state`, past its 10 minutes 400 `state_expired`; it is consumed before the exchange, so it works once. The code is exchanged (with `code_verifier` when it was given at the start; 400 `dbhost_code_rejected` when the host refuses it), the account's profile read and the connection stored for the caller, replacing an earlier one. When anything fails nothing is stored.
+     * @description An addition to the contract: the app posts the `code` and `state` the callback handed to its deep link. The state must be one the caller started: another user's, unknown or already used is 400 `invalid_state`, past its 10 minutes 400 `state_expired`; it is consumed before the exchange, so it works once. The code is exchanged (with `code_verifier` when it was given at the start; 400 `dbhost_code_rejected` when the host refuses it), the account's profile read and the connection stored for the caller, replacing an earlier one. When anything fails nothing is stored. The connection outlives the token, so only the service's own sign-in may make one.
      */
     post: operations["completeDbhostAuthorization"];
     delete?: never;
@@ -2064,7 +2066,7 @@ export interface operations {
           "application/json": components["schemas"]["Whoami"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2114,7 +2116,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2159,8 +2161,17 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `first_party_required`: the token was issued to an OAuth client the deployment does not list in `FIRST_PARTY_CLIENT_IDS` */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -2219,7 +2230,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2321,7 +2332,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2406,7 +2417,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2470,7 +2481,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2521,7 +2532,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2598,7 +2609,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2655,7 +2666,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2718,7 +2729,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2798,7 +2809,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2861,7 +2872,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2938,7 +2949,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3006,7 +3017,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3105,7 +3116,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3184,7 +3195,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3247,7 +3258,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3324,7 +3335,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3383,7 +3394,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3443,7 +3454,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3522,7 +3533,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3582,7 +3593,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3656,7 +3667,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3708,7 +3719,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3759,7 +3770,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3815,7 +3826,7 @@ export interface operations {
           "application/json": components["schemas"]["UnreadCount"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3868,7 +3879,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3955,8 +3966,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `first_party_required`: the token was issued to an OAuth client the deployment does not list in `FIRST_PARTY_CLIENT_IDS` */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -4029,7 +4049,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4085,7 +4105,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4145,7 +4165,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4254,7 +4274,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4339,7 +4359,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4406,7 +4426,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4476,7 +4496,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4536,7 +4556,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4675,7 +4695,7 @@ export interface operations {
           "application/json": components["schemas"]["Wallet"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4736,7 +4756,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4791,7 +4811,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4845,7 +4865,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4895,7 +4915,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4933,7 +4953,7 @@ export interface operations {
           "application/json": components["schemas"]["WebhookList"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4984,8 +5004,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `first_party_required`: the token was issued to an OAuth client the deployment does not list in `FIRST_PARTY_CLIENT_IDS` */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -5058,7 +5087,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5116,8 +5145,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `first_party_required`: the token was issued to an OAuth client the deployment does not list in `FIRST_PARTY_CLIENT_IDS` */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -5179,7 +5217,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5239,7 +5277,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5315,7 +5353,7 @@ export interface operations {
           };
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5375,8 +5413,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `first_party_required`: the token was issued to an OAuth client the deployment does not list in `FIRST_PARTY_CLIENT_IDS` */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -5469,7 +5516,7 @@ export interface operations {
           };
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5529,7 +5576,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5613,7 +5660,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5733,7 +5780,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5861,8 +5908,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `first_party_required`: the token was issued to an OAuth client the deployment does not list in `FIRST_PARTY_CLIENT_IDS` */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -5935,7 +5991,7 @@ export interface operations {
           "application/json": components["schemas"]["DbhostProjects"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6013,7 +6069,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6115,7 +6171,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6162,7 +6218,7 @@ export interface operations {
           "application/json": components["schemas"]["DbhostConnection"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;

@@ -64,6 +64,7 @@ export function depsFromConfig(
     jwksUrl: c.jwksUrl,
     issuer: c.issuer,
     legacySecret: c.SUPABASE_JWT_SECRET,
+    resource: `${c.functionsUrl}/v1`,
   });
   const gateway = c.SUPABASE_URL.replace(/\/+$/, "");
   const upstream = {

@@ -2,7 +2,7 @@
 // request and become `/openapi.json`. Errors of every kind leave through `errorResponse`.
 import { type createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import type { Claims, TokenVerifier } from "./auth.ts";
+import { type Claims, isFirstParty, type TokenVerifier } from "./auth.ts";
 import { ApiError, ErrorBody, errorResponse, validationError } from "./errors.ts";
 import { DEFAULT_BODY_LIMIT, limitBodies } from "./body-limit.ts";
 
@@ -135,7 +135,8 @@ export function requireUser(verifier: TokenVerifier): MiddlewareHandler<AppEnv> 
 
 const STATUS_TEXT: Record<number, string> = {
   400: "Bad request",
-  401: "Missing or invalid bearer token",
+  401: "`unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another " +
+    "resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client",
   402: "Payment required",
   403: "Forbidden",
   404: "Not found",
@@ -188,6 +189,39 @@ export function userRoute<R extends RouteConfig>(verifier: TokenVerifier, route:
     middleware: [requireUser(verifier), ...asArray(route.middleware)],
     responses: { ...errorResponses([401]), default: UNEXPECTED, ...route.responses },
   };
+}
+
+/**
+ * A user route that only the service's own tokens may call (see `isFirstParty`): what outlives an OAuth
+ * grant or ends the account. Other clients' tokens are 403 `first_party_required`, from the claims alone.
+ */
+export function firstPartyRoute<R extends RouteConfig>(
+  deps: { verifier: TokenVerifier; config: { FIRST_PARTY_CLIENT_IDS: readonly string[] } },
+  route: R,
+): R {
+  const requireFirstParty: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const claims = c.get("claims");
+    if (!isFirstParty(claims, deps.config.FIRST_PARTY_CLIENT_IDS)) {
+      throw new ApiError(
+        403,
+        "first_party_required",
+        "This needs the service's own sign-in: an OAuth client's token may not do what outlasts its grant.",
+        { client_id: claims.client_id },
+      );
+    }
+    await next();
+  };
+  return userRoute(deps.verifier, {
+    ...route,
+    middleware: [requireFirstParty, ...asArray(route.middleware)],
+    responses: {
+      ...errorResponses([403], {
+        403: "`first_party_required`: the token was issued to an OAuth client the deployment does not " +
+          "list in `FIRST_PARTY_CLIENT_IDS`",
+      }),
+      ...route.responses,
+    },
+  });
 }
 
 function asArray<T>(x: T | T[] | undefined): T[] {

@@ -168,7 +168,8 @@ export function createMcpApp(deps: Deps, opts: { watch?: JobWatch } = {}) {
     }
     let claims;
     try {
-      claims = await deps.verifier.verify(c.req.header("Authorization"));
+      // Tokens issued for this endpoint (RFC 8707) are taken here, and only here.
+      claims = await deps.verifier.verify(c.req.header("Authorization"), docs.resource);
     } catch (err) {
       const res = errorResponse(err);
       // The MCP authorization spec: point the client at the resource metadata to start OAuth; a token

@@ -9,6 +9,7 @@ import { ApiError } from "../../_shared/errors.ts";
 import {
   type ApiApp,
   errorResponses,
+  firstPartyRoute,
   jsonBody,
   jsonContent,
   routeBodyLimit,
@@ -181,8 +182,8 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
   );
 
   api.openapi(
-    userRoute(
-      verifier,
+    firstPartyRoute(
+      deps,
       createRoute({
         method: "post",
         path: "/repohost/installations",
@@ -195,7 +196,8 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
           "installation, so naming someone else's installation id must not be enough: 404 " +
           "`installation_not_found` when it does not, 400 `repohost_token_rejected` when GitHub refuses the " +
           "token. An installation another user of this service saved is never taken over: 409 " +
-          "`installation_taken`. `ghu` is stored sealed and never returned.",
+          "`installation_taken`. `ghu` is stored sealed and never returned. The installation outlives the token " +
+          "(pushes go where it points), so only the service's own sign-in may save one.",
         request: { body: jsonBody(SaveInstallation) },
         responses: {
           201: jsonContent(Installation, "Saved"),
