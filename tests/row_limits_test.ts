@@ -17,11 +17,23 @@ t(
   "an account holds at most 500 projects: POST /projects and POST /jobs without project_id answer 413",
   async () => {
     const user = await newUser("limits.projects");
-    await ownProjects(user, 499);
-    const last = await newProject(user, { name: "The 500th" });
-    const refused = await api("POST", "/projects", { token: user.token, body: { name: "The 501st" } });
+    await ownProjects(user, 490);
+    // Fifteen at once for the last ten places: the count is taken under a per-user lock.
+    const raced = await Promise.all(
+      Array.from(
+        { length: 15 },
+        (_, i) =>
+          api<{ id: number; details?: unknown }>("POST", "/projects", {
+            token: user.token,
+            body: { name: `Raced ${i}` },
+          }),
+      ),
+    );
+    assert.deepEqual(raced.map((r) => r.status).sort(), [...Array(10).fill(201), ...Array(5).fill(413)]);
+    const refused = raced.find((r) => r.status === 413)!;
     expectError(refused, 413, "too_many_projects");
     assert.deepEqual(refused.body.details, { limit: 500 });
+    const last = raced.find((r) => r.status === 201)!.body;
     const job = await api("POST", "/jobs", {
       token: user.token,
       body: { type: "prompt", input: { prompt: "a habit tracker app" } },
