@@ -583,7 +583,7 @@ export interface paths {
     put?: never;
     /**
      * Open a hosted checkout that tops the wallet up
-     * @description Exactly one of `preset_eur` (5, 20, 100, 200) and `amount_eur` (a whole number of euros, 1..1000); fractions, zero, negatives, both or neither are 400. 1 EUR buys 100 credits. The wallet is credited when the payment provider reports the session paid (POST /billing/webhooks), not when the payer comes back. An account opens at most 10 checkouts per hour (settings `checkout_limit` and `checkout_window_seconds`): past it 429 `rate_limited` with `Retry-After` (seconds).
+     * @description Exactly one of `preset_eur` (5, 20, 100, 200) and `amount_eur` (a whole number of euros, 1..1000); fractions, zero, negatives, both or neither are 400. 1 EUR buys 100 credits. The wallet is credited when the payment provider reports the session paid (POST /billing/webhooks), not when the payer comes back. An account asks for at most 10 checkouts per rolling hour, each request that reaches the provider counting (settings `checkout_limit` and `checkout_window_seconds`): past it 429 `rate_limited` with `Retry-After` (seconds).
      */
     post: operations["createCheckout"];
     delete?: never;

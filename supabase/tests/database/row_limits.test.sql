@@ -1,7 +1,7 @@
 -- The bounds on what users write, held by the tables for every writer: preview errors, projects, open reports,
 -- blocks, repository-host installations, push tokens, prompt evaluations and checkouts.
 begin;
-select plan(40);
+select plan(42);
 
 insert into auth.users (id, email) values
   ('a1111111-1111-1111-1111-111111111111', 'alice@example.com'),
@@ -59,6 +59,10 @@ select is(api.create_report(9601, null, 'spam again') ->> 'reason', 'spam', 'wit
 select is((select count(*)::int from public.reports where reported_project_id = 9601), 1, 'and stores nothing');
 select throws_ok($$insert into public.reports (reported_project_id, reason) values (9601, 'direct')$$, '23505', null,
   'a direct insert of the same open report breaks the unique index');
+select set_config('request.jwt.claims', '{"sub": "c3333333-3333-3333-3333-333333333333", "role": "authenticated"}', true);
+select isnt(api.create_report(9601, null, 'spam') ->> 'id', (select r ->> 'id' from first_report),
+  'another reporter''s report on the same target is their own');
+select set_config('request.jwt.claims', '{"sub": "b2222222-2222-2222-2222-222222222222", "role": "authenticated"}', true);
 select isnt(api.create_report(9601, 'a1111111-1111-1111-1111-111111111111', null) ->> 'id',
   (select r ->> 'id' from first_report), 'other targets are another report');
 select lives_ok($$select api.create_report(null, 'a1111111-1111-1111-1111-111111111111', null)$$,
@@ -145,6 +149,7 @@ select is(api.admit_checkout() ->> 'remaining', '0', 'and a second');
 select throws_ok($$select api.admit_checkout()$$, 'PT429',
   'rate_limited: At most 2 checkouts may be opened per 3600 seconds.', 'a third within the hour is 429');
 select throws_ok($$select * from private.checkout_requests$$, '42501', null, 'users cannot read the counted checkouts');
+select throws_ok($$delete from private.checkout_requests$$, '42501', null, 'nor remove them');
 select set_config('request.jwt.claims', '{"sub": "b2222222-2222-2222-2222-222222222222", "role": "authenticated"}', true);
 select lives_ok($$select api.admit_checkout()$$, 'another user has their own window');
 reset role;

@@ -134,8 +134,9 @@ export function registerBillingRoutes(api: ApiApp, deps: Deps) {
         }) and \`amount_eur\` (a whole number of euros, ${CUSTOM_AMOUNT_MIN_EUR}..${CUSTOM_AMOUNT_MAX_EUR}); \
 fractions, zero, negatives, both or neither are 400. 1 EUR buys 100 credits. The wallet is credited when the \
 payment provider reports the session paid (POST /billing/webhooks), not when the payer comes back. An account \
-opens at most ${DEFAULT_CHECKOUT_LIMIT} checkouts per hour (settings \`checkout_limit\` and \
-\`checkout_window_seconds\`): past it 429 \`rate_limited\` with \`Retry-After\` (seconds).`,
+asks for at most ${DEFAULT_CHECKOUT_LIMIT} checkouts per rolling hour, each request that reaches the provider counting \
+(settings \`checkout_limit\` and \`checkout_window_seconds\`): past it 429 \`rate_limited\` with \`Retry-After\` \
+(seconds).`,
         request: { body: jsonBody(CheckoutRequest) },
         responses: {
           201: jsonContent(BillingCheckout, "The checkout to send the payer to"),
