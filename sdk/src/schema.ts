@@ -98,7 +98,7 @@ export interface paths {
     put?: never;
     /**
      * Create a project
-     * @description `name` (1..100 characters) is required; `description` (at most 1000 characters, default empty) and `shared` (default false) are optional; `icon_url` and unknown fields are rejected. The project starts with the default template files (an Expo app named after the project), which count towards the owner's storage quota (413 `storage_quota_exceeded` when they do not fit).
+     * @description `name` (1..100 characters) is required; `description` (at most 1000 characters, default empty) and `shared` (default false) are optional; `icon_url` and unknown fields are rejected. The project starts with the default template files (an Expo app named after the project), which count towards the owner's storage quota (413 `storage_quota_exceeded` when they do not fit). An account holds at most the setting `max_projects_per_user` (default 500) projects (413 `too_many_projects` with `details.limit`).
      */
     post: operations["createProject"];
     delete?: never;
@@ -234,7 +234,7 @@ export interface paths {
     put?: never;
     /**
      * Record a preview error
-     * @description An addition to the contract, so a running preview can report what failed. Owner only; `message` 1..2000 characters, optional `stack` at most 16000.
+     * @description An addition to the contract, so a running preview can report what failed. Owner only; `message` 1..2000 characters, optional `stack` at most 16000. A project keeps its 10 newest errors: recording an 11th deletes the oldest.
      */
     post: operations["recordPreviewError"];
     /**
@@ -278,7 +278,7 @@ export interface paths {
     put?: never;
     /**
      * Report a project or a user
-     * @description At least one of `reported_project_id` and `reported_user_id` (400 `report_target_required`); each must exist (a project: be visible to the caller), else 404. `reason` is at most 1000 characters. The reporter is always the caller: a `reporter_id` in the body is ignored. A project the caller cannot see is 404 exactly as a missing one, also for SQL written directly.
+     * @description At least one of `reported_project_id` and `reported_user_id` (400 `report_target_required`); each must exist (a project: be visible to the caller), else 404. `reason` is at most 1000 characters. The reporter is always the caller: a `reporter_id` in the body is ignored. A project the caller cannot see is 404 exactly as a missing one, also for SQL written directly. A report stays open until moderation resolves it; reporting the same targets again while the caller's report on them is open answers 201 with that report (same `id`, its first `reason`) and stores nothing. A caller holds at most 200 open reports (setting `max_open_reports_per_user`; 413 `too_many_reports`).
      */
     post: operations["createReport"];
     delete?: never;
@@ -302,7 +302,7 @@ export interface paths {
     put?: never;
     /**
      * Block a user
-     * @description The blocker is the caller. From then on neither user sees the other's shared projects (lists with `visibility=all`, the project, its files). A repeat answers 200 `{deduped: true}`.
+     * @description The blocker is the caller. From then on neither user sees the other's shared projects (lists with `visibility=all`, the project, its files). A repeat answers 200 `{deduped: true}`. A user blocks at most 1000 users (setting `max_blocks_per_user`; 413 `too_many_blocks`).
      */
     post: operations["blockUser"];
     delete?: never;
@@ -406,7 +406,7 @@ export interface paths {
     put?: never;
     /**
      * Register the device's Expo push token for the caller
-     * @description Upsert by token. `token` is an Expo push token (`ExponentPushToken[…]` or `ExpoPushToken[…]`), `platform` `ios` or `android`, `device_id` optional (an omitted one is stored as null). 201 when the caller had no row for the token, also when it was registered by another user: a token belongs to whoever registered it last (the device changed hands), and pushes still queued for its previous owner are dropped. 200 when the caller's own registration was updated.
+     * @description Upsert by token. `token` is an Expo push token (`ExponentPushToken[…]` or `ExpoPushToken[…]`), `platform` `ios` or `android`, `device_id` optional (an omitted one is stored as null). 201 when the caller had no row for the token, 200 when the caller's own registration was updated. A token another account holds is 409 `push_token_taken` until that account signs out on the device (DELETE /push-tokens/{token}). Pushes go only to tokens their recipient registered. An account keeps its 10 most recently registered tokens (setting `max_push_tokens_per_user`): registering another forgets the least recently registered one and what was queued for it.
      */
     post: operations["registerPushToken"];
     delete?: never;
@@ -459,7 +459,9 @@ export interface paths {
      *     Order of checks: body, idempotency, credits (402 when balance plus valid bonus minus the credits held by
      *     open jobs is at or below -500, or 0 for an anonymous account), project ownership (404), prompt-evaluation quota (429 with `Retry-After`),
      *     evaluation, and without `project_id` the new project's template files against the owner's storage quota (413
-     *     `storage_quota_exceeded` with `details.quota_bytes` and `details.used_bytes`; nothing is created). An admitted job holds its tier's maximum price (see `held` in `GET /wallets/me`) until it
+     *     `storage_quota_exceeded` with `details.quota_bytes` and `details.used_bytes`; nothing is created) and the
+     *     account's project cap (413 `too_many_projects`: at most the setting `max_projects_per_user`, default
+     *     500, projects; nothing is created). An admitted job holds its tier's maximum price (see `held` in `GET /wallets/me`) until it
      *     ends, when the real cost is spent instead; without `input.model` the full tier's price is held until the
      *     prompt is evaluated. A job no runner has started within 10 minutes (the `job_start_seconds` setting) fails with
      *     `error.code` `not_started` and costs nothing.
@@ -581,7 +583,7 @@ export interface paths {
     put?: never;
     /**
      * Open a hosted checkout that tops the wallet up
-     * @description Exactly one of `preset_eur` (5, 20, 100, 200) and `amount_eur` (a whole number of euros, 1..1000); fractions, zero, negatives, both or neither are 400. 1 EUR buys 100 credits. The wallet is credited when the payment provider reports the session paid (POST /billing/webhooks), not when the payer comes back.
+     * @description Exactly one of `preset_eur` (5, 20, 100, 200) and `amount_eur` (a whole number of euros, 1..1000); fractions, zero, negatives, both or neither are 400. 1 EUR buys 100 credits. The wallet is credited when the payment provider reports the session paid (POST /billing/webhooks), not when the payer comes back. An account asks for at most 10 checkouts per rolling hour, each request that reaches the provider counting (settings `checkout_limit` and `checkout_window_seconds`): past it 429 `rate_limited` with `Retry-After` (seconds).
      */
     post: operations["createCheckout"];
     delete?: never;
@@ -840,7 +842,7 @@ export interface paths {
     put?: never;
     /**
      * Save an installation of the GitHub App
-     * @description Upsert by `id` for the caller; the owner is always the caller (a `user_id` in the body is ignored). GitHub is asked first whether `ghu` reaches the installation — pushes act as the installation, so naming someone else's installation id must not be enough: 404 `installation_not_found` when it does not, 400 `repohost_token_rejected` when GitHub refuses the token. An installation another user of this service saved is never taken over: 409 `installation_taken`. `ghu` is stored sealed and never returned. The installation outlives the token (pushes go where it points), so only the service's own sign-in may save one.
+     * @description Upsert by `id` for the caller; the owner is always the caller (a `user_id` in the body is ignored). GitHub is asked first whether `ghu` reaches the installation — pushes act as the installation, so naming someone else's installation id must not be enough: 404 `installation_not_found` when it does not, 400 `repohost_token_rejected` when GitHub refuses the token. An installation another user of this service saved is never taken over: 409 `installation_taken`. `ghu` is stored sealed and never returned. An account saves at most 100 installations (setting `max_repohost_installations_per_user`; 413 `too_many_installations`). The installation outlives the token (pushes go where it points), so only the service's own sign-in may save one.
      */
     post: operations["saveRepohostInstallation"];
     delete?: never;
@@ -1503,6 +1505,7 @@ export interface components {
         appName?: string;
         /** @enum {string} */
         model?: "light" | "full";
+        /** @description Where the completion push goes; only a token the caller registered with POST /push-tokens receives it. */
         expo_push_token?: string;
         live_activity_token?: string;
         live_activity_user?: string;
@@ -1512,6 +1515,7 @@ export interface components {
       attachments?: components["schemas"]["AttachmentsManifest"];
       /** Format: uuid */
       idempotency_key?: string;
+      /** @description Where the completion push goes; only a token the caller registered with POST /push-tokens receives it. */
       expo_push_token?: string;
       live_activity_token?: string;
       live_activity_user?: string;
@@ -2550,7 +2554,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `storage_quota_exceeded`: the template files would take the owner past the storage quota; or `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      /** @description `storage_quota_exceeded`: the template files would take the owner past the storage quota; `too_many_projects`: the account already holds its most projects; or `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
       413: {
         headers: {
           [name: string]: unknown;
@@ -3472,7 +3476,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      /** @description `too_many_reports`: the caller already holds the most open reports; or `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
       413: {
         headers: {
           [name: string]: unknown;
@@ -3611,7 +3615,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      /** @description `too_many_blocks`: the caller already blocks the most users; or `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
       413: {
         headers: {
           [name: string]: unknown;
@@ -3993,6 +3997,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `push_token_taken`: another account holds the token */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
       413: {
         headers: {
@@ -4192,7 +4205,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `storage_quota_exceeded`: without `project_id`, the new project's template files would take the owner past the storage quota; or `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      /** @description `storage_quota_exceeded`: without `project_id`, the new project's template files would take the owner past the storage quota; `too_many_projects`: without `project_id`, the account already holds its most projects; or `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
       413: {
         headers: {
           [name: string]: unknown;
@@ -4565,6 +4578,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `profile_not_found`: the account was deleted */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
       413: {
         headers: {
@@ -4576,6 +4598,15 @@ export interface operations {
       };
       /** @description Unsupported media type */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: too many checkouts opened within the window; see `Retry-After` (seconds) */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -5449,7 +5480,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      /** @description `too_many_installations`: the account already saved the most installations; or `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
       413: {
         headers: {
           [name: string]: unknown;

@@ -36,6 +36,10 @@ export const FILE_LIMITS = {
   bytesPerProject: 20 * 1024 * 1024,
   defaultQuotaBytes: 100 * 1024 * 1024,
 };
+/** The default of the `max_projects_per_user` setting the projects table enforces. */
+export const DEFAULT_MAX_PROJECTS = 500;
+export const PROJECT_LIMIT = `An account holds at most the setting \`max_projects_per_user\` (default ` +
+  `${DEFAULT_MAX_PROJECTS}) projects (413 \`too_many_projects\` with \`details.limit\`).`;
 const STORAGE_LIMITS =
   `A project holds at most ${FILE_LIMITS.filesPerProject} files (413 \`too_many_project_files\`) ` +
   `and ${FILE_LIMITS.bytesPerProject} bytes of contents (413 \`project_too_large\`); all the projects of one ` +
@@ -260,7 +264,8 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
           "`name` (1..100 characters) is required; `description` (at most 1000 characters, default " +
           "empty) and `shared` (default false) are optional; `icon_url` and unknown fields are rejected. The " +
           "project starts with the default template files (an Expo app named after the project), which count " +
-          "towards the owner's storage quota (413 `storage_quota_exceeded` when they do not fit).",
+          "towards the owner's storage quota (413 `storage_quota_exceeded` when they do not fit). " +
+          PROJECT_LIMIT,
         request: { body: jsonBody(CreateProject) },
         responses: {
           201: {
@@ -280,7 +285,9 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
           },
           ...errorResponses([400, 404, 413, 415], {
             404: "`profile_not_found`: the account has no profile",
-            413: "`storage_quota_exceeded`: the template files would take the owner past the storage quota",
+            413:
+              "`storage_quota_exceeded`: the template files would take the owner past the storage quota; " +
+              "`too_many_projects`: the account already holds its most projects",
           }),
         },
       }),
@@ -637,7 +644,8 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
         summary: "Record a preview error",
         description:
           "An addition to the contract, so a running preview can report what failed. Owner only; " +
-          "`message` 1..2000 characters, optional `stack` at most 16000.",
+          "`message` 1..2000 characters, optional `stack` at most 16000. A project keeps its 10 newest errors: " +
+          "recording an 11th deletes the oldest.",
         request: { params: ProjectParams, body: jsonBody(RecordPreviewError) },
         responses: {
           201: jsonContent(PreviewError, "Recorded"),
