@@ -2168,6 +2168,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `profile_not_found`: the caller's account was deleted */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description The identity provider refused or failed */
       502: {
         headers: {
@@ -3665,6 +3674,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `profile_not_found`: the caller's account was deleted */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
@@ -3761,6 +3779,15 @@ export interface operations {
       };
       /** @description Missing or invalid bearer token */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `profile_not_found`: the caller's account was deleted */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -4031,6 +4058,15 @@ export interface operations {
       };
       /** @description Missing or invalid bearer token */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `profile_not_found`: the caller's account was deleted */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -4545,6 +4581,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `profile_not_found`: the caller's account was deleted */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
       413: {
         headers: {
@@ -4993,6 +5038,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `profile_not_found`: the caller's account was deleted */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description `webhook_limit_reached` */
       409: {
         headers: {
@@ -5241,6 +5295,15 @@ export interface operations {
       };
       /** @description Missing or invalid bearer token */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `profile_not_found`: the caller's account was deleted */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -5622,6 +5685,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `profile_not_found`: the caller's account was deleted */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description `integration_not_configured`: no GitHub App (or no token sealing key) is configured on this server; or `database_unavailable` */
       503: {
         headers: {
@@ -5735,6 +5807,15 @@ export interface operations {
       };
       /** @description Missing or invalid bearer token */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `profile_not_found`: the caller's account was deleted */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -5863,6 +5944,15 @@ export interface operations {
       };
       /** @description Missing or invalid bearer token */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `profile_not_found`: the caller's account was deleted */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -6117,6 +6207,15 @@ export interface operations {
       };
       /** @description Missing or invalid bearer token */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `profile_not_found`: the caller's account was deleted */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -49,6 +49,7 @@ Deno.test("tokens: JWKS-signed accepted, HS256 only with the legacy secret, clai
   const jwksUrl = `http://127.0.0.1:${server.addr.port}/jwks.json`;
   const secret = "a-legacy-secret-of-at-least-32-characters!";
   const sub = crypto.randomUUID();
+  const accountExists = () => Promise.resolve(true);
   const sign = (
     key: CryptoKey | Uint8Array,
     alg: string,
@@ -62,8 +63,8 @@ Deno.test("tokens: JWKS-signed accepted, HS256 only with the legacy secret, clai
       .setIssuer(iss).setAudience("authenticated").setSubject(String(claims.sub ?? sub)).setIssuedAt()
       .setExpirationTime("5m").sign(key);
   try {
-    const strict = createTokenVerifier({ jwksUrl, issuer });
-    const legacy = createTokenVerifier({ jwksUrl, issuer, legacySecret: secret });
+    const strict = createTokenVerifier({ jwksUrl, issuer, accountExists });
+    const legacy = createTokenVerifier({ jwksUrl, issuer, legacySecret: secret, accountExists });
     const es = await sign(privateKey, "ES256");
     const hs = await sign(new TextEncoder().encode(secret), "HS256");
     assert.equal((await strict.verify(`Bearer ${es}`)).sub, sub);

@@ -16,13 +16,15 @@ export interface Claims extends JWTPayload {
 
 export interface TokenVerifier {
   verify(authorization: string | undefined | null): Promise<Claims>;
+  /** Whether the user's account row still exists: a token stays valid after its account is deleted. */
+  accountExists(userId: string): Promise<boolean>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ASYMMETRIC = ["ES256", "RS256", "EdDSA"];
 const CACHE_LIMIT = 10_000;
 
-function unauthorized(message: string): ApiError {
+export function unauthorized(message: string): ApiError {
   return new ApiError(401, "unauthorized", message, undefined, {
     "WWW-Authenticate": `Bearer error="invalid_token", error_description="${message.replaceAll('"', "'")}"`,
   });
@@ -32,6 +34,8 @@ export function createTokenVerifier(opts: {
   jwksUrl: string;
   issuer: string;
   legacySecret?: string;
+  /** Whether the user's account row still exists; asked afresh every time, never cached. */
+  accountExists: (userId: string) => Promise<boolean>;
 }): TokenVerifier {
   const jwks = createRemoteJWKSet(new URL(opts.jwksUrl), {
     cooldownDuration: 30_000,
@@ -86,6 +90,7 @@ export function createTokenVerifier(opts: {
       cache.set(token, claims);
       return claims;
     },
+    accountExists: opts.accountExists,
   };
 }
 
