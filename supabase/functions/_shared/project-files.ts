@@ -1,10 +1,28 @@
-// Reading a project's files, for the REST route and the agent tool alike. A project may hold 20 MiB, so
+// A project's files: the path rule every write obeys, and reading them for the REST route and the agent
+// tool alike. A project may hold 20 MiB, so
 // each instance builds at most FILE_READ_CONCURRENCY of these answers at once (`deps.fileReads`) and the
 // caller holds its slot until the answer's bytes have left: many parallel reads queue here instead of
 // piling up in memory.
 import type { Claims } from "./auth.ts";
 import { selectAsUser } from "./db.ts";
 import type { Deps } from "./deps.ts";
+
+export const FILE_PATH_MAX_CHARS = 512;
+
+// private.file_path_problem's rule as one pattern (tests/file_paths_test.ts runs one table through both):
+// segments joined by `/`, none empty, `.`, `..`, nor `.git` or `GIT~1` in any case and with any trailing
+// dots or spaces; no backslash, colon, control character (C0, DEL, C1) or invisible format character.
+const FORBIDDEN = String
+  .raw`\\:\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb`;
+const SEGMENT = String
+  .raw`(?!\.\.?(?:/|$))(?!(?:\.[gG][iI][tT]|[gG][iI][tT]~1)[. ]*(?:/|$))[^/${FORBIDDEN}]+`;
+export const FILE_PATH_PATTERN = `^${SEGMENT}(?:/${SEGMENT})*$`;
+const FILE_PATH = new RegExp(FILE_PATH_PATTERN, "u");
+
+/** Whether a project may hold a file at `path`: the rule the database enforces on every write. */
+export function isValidFilePath(path: string): boolean {
+  return [...path].length <= FILE_PATH_MAX_CHARS && FILE_PATH.test(path);
+}
 
 /** The files as the SQL's JSON text (never parsed here) and the slot to free once it has been sent. */
 export async function readProjectFiles(
