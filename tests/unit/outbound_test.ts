@@ -289,3 +289,26 @@ Deno.test("the pinned sender gives up when its signal fires and refuses an answe
     garbage.close();
   }
 });
+
+Deno.test("the pinned sender tries the checked addresses in order and uses the first that answers", async () => {
+  const server = rawServer("HTTP/1.1 204 No Content\r\n\r\n");
+  try {
+    const url = new URL(server.url);
+    // Nothing listens on 127.0.0.2 (loopback too): refused there, answered at the next address.
+    const target = { url, addresses: ["127.0.0.2", url.hostname] };
+    const res = await sendPinned(target, post("{}"), {
+      signal: AbortSignal.timeout(20_000),
+      maxBodyBytes: 500,
+    });
+    assert.equal(res.status, 204);
+    await assert.rejects(
+      sendPinned({ url, addresses: ["127.0.0.2"] }, post("{}"), {
+        signal: AbortSignal.timeout(20_000),
+        maxBodyBytes: 500,
+      }),
+      Deno.errors.ConnectionRefused,
+    );
+  } finally {
+    server.close();
+  }
+});

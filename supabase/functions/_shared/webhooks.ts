@@ -2,7 +2,7 @@
 // and the worker's drain — claim due deliveries, send each once, record what the endpoint answered. The
 // retry schedule and disabling live in SQL (private.record_webhook_attempts).
 import type { Db } from "./db.ts";
-import { checkOutbound, type OutboundOptions, sendPinned } from "./outbound.ts";
+import { checkOutbound, sendPinned } from "./outbound.ts";
 
 export const WEBHOOK_EVENTS = ["job.succeeded", "job.failed", "job.canceled", "wallet.topped_up"] as const;
 const EXCERPT_BYTES = 500;
@@ -50,9 +50,6 @@ export interface WebhookOptions {
   allowPrivateTargets: boolean;
   timeoutMs: number;
   leaseSeconds: number;
-  /** The resolver and extra trusted roots, for tests; the system's otherwise. */
-  resolve?: OutboundOptions["resolve"];
-  caCerts?: string[];
 }
 
 /** Sends every due delivery, 50 at a time, until none is due; returns how many succeeded and failed. */
@@ -78,10 +75,7 @@ async function send(d: ClaimedDelivery, opts: WebhookOptions): Promise<AttemptOu
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   // Checked at every attempt, and the request goes to the addresses this check found.
-  const checked = await checkOutbound(d.url, {
-    allowPrivate: opts.allowPrivateTargets,
-    resolve: opts.resolve,
-  });
+  const checked = await checkOutbound(d.url, { allowPrivate: opts.allowPrivateTargets });
   if (checked.problem !== undefined) {
     return { id: d.id, ok: false, error: `not sent: ${checked.problem}`, duration_ms: elapsed() };
   }
@@ -100,7 +94,7 @@ async function send(d: ClaimedDelivery, opts: WebhookOptions): Promise<AttemptOu
         "webhook-signature": await signWebhook(d.secrets, msgId, timestamp, body),
       },
       body,
-    }, { signal, maxBodyBytes: EXCERPT_BYTES, caCerts: opts.caCerts });
+    }, { signal, maxBodyBytes: EXCERPT_BYTES });
     const redirected = res.status >= 300 && res.status < 400;
     return {
       id: d.id,
