@@ -3,9 +3,11 @@
 // every read answers a documented status other than 500.
 import assert from "node:assert/strict";
 import { localCheckoutSessionDir } from "../supabase/functions/_shared/adapters/local-payments.ts";
+import { toApiError } from "../supabase/functions/_shared/errors.ts";
 import {
   api,
   type ApiResponse,
+  db,
   documentedOperations,
   errorCode,
   mcpPost,
@@ -77,4 +79,16 @@ t("a deleted account's still-valid token can neither write nor act anywhere", as
   });
   assert.equal(mcp.status, 401, await mcp.text());
   assert.match(mcp.headers.get("WWW-Authenticate") ?? "", /invalid_token.*account no longer exists/);
+});
+
+t("a write that races the deletion is refused by the database as the same 404, not a 500", async () => {
+  const user = await newUser("gone.race");
+  assert.equal((await api("DELETE", "/me", { token: user.token })).status, 204);
+  // What the handler of POST /webhooks does once the route let it through.
+  const err = await db()`select private.create_webhook(${user.id}, 'https://example.com/hook', ${[
+    "job.failed",
+  ]})`.then(() => null, (e) => e);
+  const refused = toApiError(err);
+  assert.equal(refused?.status, 404, String(err));
+  assert.equal(refused?.code, "profile_not_found");
 });
