@@ -170,9 +170,12 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
   return { required: true, content: { "application/json": { schema } } };
 }
 
-/** A route that needs a signed-in user: verifies the token first and documents the 401. */
 const DELETED_ACCOUNT = "`profile_not_found`: the caller's account was deleted";
 
+/**
+ * A route that needs a signed-in user: verifies the token first and documents the 401, and for anything but
+ * GET that the account still exists (the 404).
+ */
 export function userRoute<R extends RouteConfig>(verifier: TokenVerifier, route: R): R {
   return {
     ...route,
