@@ -53,7 +53,7 @@ export async function checkOutbound(
 }
 
 /** The 4 bytes of a dotted-quad IPv4 address, or null. */
-export function parseIPv4(s: string): number[] | null {
+function parseIPv4(s: string): number[] | null {
   const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(s);
   if (!m) return null;
   const bytes = m.slice(1).map(Number);
