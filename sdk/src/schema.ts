@@ -149,7 +149,7 @@ export interface paths {
     get: operations["listProjectFiles"];
     /**
      * Save files
-     * @description Owner only. Each file updates the row with that project and path, or inserts it, in one statement; the saved files come back ordered by path. Limits: a path is relative, 1..512 characters, with no leading `/`, no `.`, `..` or empty segment, no backslash, NUL or control character (400 `invalid_file_path`, `details.path` and `details.reason`); a path at most once per request (400 `duplicate_file_path`); at most 100 files per request (413 `too_many_files`), 524288 bytes per file (413 `file_too_large`), 4194304 bytes of contents per request (413 `request_too_large`); each of these names the offending file in `details.path`. A project holds at most 500 files (413 `too_many_project_files`) and 20971520 bytes of contents (413 `project_too_large`); all the projects of one owner together hold at most the server's storage quota (setting `storage_quota_bytes`, default 104857600 bytes; 413 `storage_quota_exceeded` with `details.quota_bytes` and `details.used_bytes`). The database enforces these for every writer. A body over 8388608 bytes is refused unread (413 `payload_too_large`). A failing request saves nothing.
+     * @description Owner only. Each file updates the row with that project and path, or inserts it, in one statement; the saved files come back ordered by path. Limits: a path is relative, 1..512 characters, with no leading `/`, no `.`, `..`, `.git` or empty segment, no backslash, colon, NUL, control, bidi or zero-width character (400 `invalid_file_path`, `details.path` and `details.reason`); a path at most once per request (400 `duplicate_file_path`); at most 100 files per request (413 `too_many_files`), 524288 bytes per file (413 `file_too_large`), 4194304 bytes of contents per request (413 `request_too_large`); each of these names the offending file in `details.path`. A project holds at most 500 files (413 `too_many_project_files`) and 20971520 bytes of contents (413 `project_too_large`); all the projects of one owner together hold at most the server's storage quota (setting `storage_quota_bytes`, default 104857600 bytes; 413 `storage_quota_exceeded` with `details.quota_bytes` and `details.used_bytes`). The database enforces these for every writer. A body over 8388608 bytes is refused unread (413 `payload_too_large`). A failing request saves nothing.
      */
     put: operations["saveProjectFiles"];
     post?: never;
@@ -1229,7 +1229,7 @@ export interface components {
     SaveProjectFilesRequest: {
       files: {
         /**
-         * @description Relative, 1..512 characters: no leading `/`, no empty, `.` or `..` segments, no backslash, NUL or control characters.
+         * @description Relative, 1..512 characters: no leading `/`; no empty, `.`, `..` or `.git` segment (in any case, nor `GIT~1`); no backslash, colon, NUL, control character, bidi control or zero-width character.
          * @example app/index.tsx
          */
         path: string;
@@ -2176,6 +2176,15 @@ export interface operations {
       };
       /** @description `first_party_required`: the token was issued to an OAuth client the deployment does not list in `FIRST_PARTY_CLIENT_IDS` */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `profile_not_found`: the caller's account was deleted */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -3680,6 +3689,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `profile_not_found`: the caller's account was deleted */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
@@ -3776,6 +3794,15 @@ export interface operations {
       };
       /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `profile_not_found`: the caller's account was deleted */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -4064,6 +4091,15 @@ export interface operations {
       };
       /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `profile_not_found`: the caller's account was deleted */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -5053,6 +5089,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `profile_not_found`: the caller's account was deleted */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description `webhook_limit_reached` */
       409: {
         headers: {
@@ -5310,6 +5355,15 @@ export interface operations {
       };
       /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `profile_not_found`: the caller's account was deleted */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -5700,6 +5754,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `profile_not_found`: the caller's account was deleted */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description `integration_not_configured`: no GitHub App (or no token sealing key) is configured on this server; or `database_unavailable` */
       503: {
         headers: {
@@ -5813,6 +5876,15 @@ export interface operations {
       };
       /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `profile_not_found`: the caller's account was deleted */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -5950,6 +6022,15 @@ export interface operations {
       };
       /** @description `first_party_required`: the token was issued to an OAuth client the deployment does not list in `FIRST_PARTY_CLIENT_IDS` */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `profile_not_found`: the caller's account was deleted */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -6204,6 +6285,15 @@ export interface operations {
       };
       /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `profile_not_found`: the caller's account was deleted */
+      404: {
         headers: {
           [name: string]: unknown;
         };

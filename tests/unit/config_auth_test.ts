@@ -51,6 +51,7 @@ Deno.test("tokens: JWKS-signed accepted, HS256 only with the legacy secret, clai
   const jwksUrl = `http://127.0.0.1:${server.addr.port}/jwks.json`;
   const secret = "a-legacy-secret-of-at-least-32-characters!";
   const sub = crypto.randomUUID();
+  const accountExists = () => Promise.resolve(true);
   const sign = (
     key: CryptoKey | Uint8Array,
     alg: string,
@@ -66,8 +67,14 @@ Deno.test("tokens: JWKS-signed accepted, HS256 only with the legacy secret, clai
       ).setIssuedAt()
       .setExpirationTime("5m").sign(key);
   try {
-    const strict = createTokenVerifier({ jwksUrl, issuer, resource: API });
-    const legacy = createTokenVerifier({ jwksUrl, issuer, legacySecret: secret, resource: API });
+    const strict = createTokenVerifier({ jwksUrl, issuer, resource: API, accountExists });
+    const legacy = createTokenVerifier({
+      jwksUrl,
+      issuer,
+      legacySecret: secret,
+      resource: API,
+      accountExists,
+    });
     const es = await sign(privateKey, "ES256");
     const hs = await sign(new TextEncoder().encode(secret), "HS256");
     assert.equal((await strict.verify(`Bearer ${es}`)).sub, sub);

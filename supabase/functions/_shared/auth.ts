@@ -21,13 +21,15 @@ export interface TokenVerifier {
    * valid everywhere; one issued for a resource indicator (RFC 8707) only at that resource.
    */
   verify(authorization: string | undefined | null, resource?: string): Promise<Claims>;
+  /** Whether the user's account row still exists: a token stays valid after its account is deleted. */
+  accountExists(userId: string): Promise<boolean>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ASYMMETRIC = ["ES256", "RS256", "EdDSA"];
 const CACHE_LIMIT = 10_000;
 
-function unauthorized(message: string): ApiError {
+export function unauthorized(message: string): ApiError {
   return new ApiError(401, "unauthorized", message, undefined, {
     "WWW-Authenticate": `Bearer error="invalid_token", error_description="${message.replaceAll('"', "'")}"`,
   });
@@ -42,6 +44,8 @@ export function createTokenVerifier(opts: {
   legacySecret?: string;
   /** The address `verify` checks audiences against when the caller names none: `{root_url}/v1`. */
   resource: string;
+  /** Whether the user's account row still exists; asked afresh every time, never cached. */
+  accountExists: (userId: string) => Promise<boolean>;
 }): TokenVerifier {
   const jwks = createRemoteJWKSet(new URL(opts.jwksUrl), {
     cooldownDuration: 30_000,
@@ -112,6 +116,7 @@ export function createTokenVerifier(opts: {
       cache.set(token, claims);
       return forResource(claims, resource);
     },
+    accountExists: opts.accountExists,
   };
 }
 

@@ -139,6 +139,11 @@ export function createDb(url: string, opts: { max?: number; userStatementTimeout
   };
 }
 
+/** Whether the user's account row still exists: a token stays valid after its account is deleted. */
+export async function accountExists(db: Db, userId: string): Promise<boolean> {
+  return (await db.sql`select exists (select from public.profiles where id = ${userId}) as e`)[0].e;
+}
+
 /** The single value of a `select api.<fn>(...) as r` made as the user: what every route handler needs. */
 export async function selectAsUser<T>(
   db: Db,

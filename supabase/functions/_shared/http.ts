@@ -128,7 +128,12 @@ export function mountApi(api: ApiApp, prefix: string): OpenAPIHono<AppEnv> {
 
 export function requireUser(verifier: TokenVerifier): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    c.set("claims", await verifier.verify(c.req.header("Authorization")));
+    const claims = await verifier.verify(c.req.header("Authorization"));
+    // Whatever writes or acts (at a third party too) does so only for an account that still exists.
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && !await verifier.accountExists(claims.sub)) {
+      throw new ApiError(404, "profile_not_found", "The account no longer exists.");
+    }
+    c.set("claims", claims);
     await next();
   };
 }
@@ -181,13 +186,22 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
   return { required: true, content: { "application/json": { schema } } };
 }
 
-/** A route that needs a signed-in user: verifies the token first and documents the 401. */
+const DELETED_ACCOUNT = "`profile_not_found`: the caller's account was deleted";
+
+/**
+ * A route that needs a signed-in user: verifies the token first and documents the 401, and for anything but
+ * GET that the account still exists (the 404).
+ */
 export function userRoute<R extends RouteConfig>(verifier: TokenVerifier, route: R): R {
   return {
     ...route,
     security: [{ oauth2: ["email"] }, { bearerAuth: [] }],
     middleware: [requireUser(verifier), ...asArray(route.middleware)],
-    responses: { ...errorResponses([401]), default: UNEXPECTED, ...route.responses },
+    responses: {
+      ...errorResponses(route.method === "get" ? [401] : [401, 404], { 404: DELETED_ACCOUNT }),
+      default: UNEXPECTED,
+      ...route.responses,
+    },
   };
 }
 

@@ -7,7 +7,7 @@ import type { Deps } from "../../_shared/deps.ts";
 import { selectAsUser } from "../../_shared/db.ts";
 import { ApiError } from "../../_shared/errors.ts";
 import { releaseWhenSent } from "../../_shared/limiter.ts";
-import { readProjectFiles } from "../../_shared/project-files.ts";
+import { FILE_PATH_MAX_CHARS, FILE_PATH_PATTERN, readProjectFiles } from "../../_shared/project-files.ts";
 import {
   type ApiApp,
   Deduped,
@@ -28,7 +28,7 @@ import { Project, ProjectFiles, ProjectPage } from "../../_shared/schemas.ts";
 
 // The limits api.save_project_files and the project_files triggers enforce, repeated for the documentation.
 export const FILE_LIMITS = {
-  pathChars: 512,
+  pathChars: FILE_PATH_MAX_CHARS,
   filesPerRequest: 100,
   bytesPerFile: 512 * 1024,
   bytesPerRequest: 4 * 1024 * 1024,
@@ -79,11 +79,6 @@ const UpdateProject = z.strictObject({ name: ProjectName.optional(), shared: z.b
   .refine((v) => Object.keys(v).length > 0, "give at least one of name, shared")
   .openapi("UpdateProjectRequest", { minProperties: 1 });
 
-// private.file_path_problem's rules as a pattern (the server answers them as 400 `invalid_file_path`):
-// segments joined by `/`, each non-empty, neither `.` nor `..`, without backslash or control characters.
-const SEGMENT = String.raw`(?:[^/.\\\p{Cc}][^/\\\p{Cc}]*|\.[^/.\\\p{Cc}][^/\\\p{Cc}]*|\.\.[^/\\\p{Cc}]+)`;
-const FILE_PATH_PATTERN = `^${SEGMENT}(?:/${SEGMENT})*$`;
-
 const SaveFiles = z.strictObject({
   files: z.array(z.strictObject({
     path: z.string().openapi({
@@ -91,8 +86,9 @@ const SaveFiles = z.strictObject({
       maxLength: FILE_LIMITS.pathChars,
       pattern: FILE_PATH_PATTERN,
       description:
-        `Relative, 1..${FILE_LIMITS.pathChars} characters: no leading \`/\`, no empty, \`.\` or \`..\` ` +
-        "segments, no backslash, NUL or control characters.",
+        `Relative, 1..${FILE_LIMITS.pathChars} characters: no leading \`/\`; no empty, \`.\`, \`..\` or ` +
+        "`.git` segment (in any case, nor `GIT~1`); no backslash, colon, NUL, control character, bidi " +
+        "control or zero-width character.",
       example: "app/index.tsx",
     }),
     contents: z.string(),
@@ -453,8 +449,9 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
         description:
           "Owner only. Each file updates the row with that project and path, or inserts it, in one " +
           "statement; the saved files come back ordered by path. Limits: a path is relative, 1.." +
-          `${FILE_LIMITS.pathChars} characters, with no leading \`/\`, no \`.\`, \`..\` or empty segment, no ` +
-          "backslash, NUL or control character (400 `invalid_file_path`, `details.path` and `details.reason`); " +
+          `${FILE_LIMITS.pathChars} characters, with no leading \`/\`, no \`.\`, \`..\`, \`.git\` or empty ` +
+          "segment, no backslash, colon, NUL, control, bidi or zero-width character (400 `invalid_file_path`, " +
+          "`details.path` and `details.reason`); " +
           "a path at most once per request (400 `duplicate_file_path`); at most " +
           `${FILE_LIMITS.filesPerRequest} files per request (413 \`too_many_files\`), ` +
           `${FILE_LIMITS.bytesPerFile} bytes per file (413 \`file_too_large\`), ` +
