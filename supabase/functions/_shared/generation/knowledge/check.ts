@@ -53,7 +53,7 @@ function checkValue(where: string, field: Field, language: string, value: unknow
       if (!field.options?.[language]?.includes(value as string)) bad(`is not one of the ${language} options`);
       break;
     default:
-      if (typeof value !== "string") bad("is not text");
+      if (typeof value !== "string" || value.trim() === "") bad("is not text");
   }
 }
 
