@@ -12,6 +12,7 @@ const languages = ["en", "it", "fr", "es", "de"] as const;
 
 type Field = {
   key: string;
+  label: Record<string, string>;
   type: string;
   options?: Record<string, string[]>;
   range?: [number, number];
@@ -77,6 +78,14 @@ for await (const domain of Deno.readDir(new URL("concepts/", here))) {
     const fields: Field[] = concept.fields;
     const keys = fields.map((field) => field.key);
     if (new Set(keys).size !== keys.length) problems.push(`${where}: a field key is repeated`);
+    for (const language of languages) {
+      const labels = fields.map((field) =>
+        (field as unknown as { label: Record<string, string> }).label[language]
+      );
+      if (new Set(labels).size !== labels.length) {
+        problems.push(`${where}: a ${language} field label is repeated`);
+      }
+    }
     for (const field of fields) {
       if (field.options) {
         const counts = new Set(languages.map((language) => field.options![language].length));
