@@ -1,7 +1,7 @@
 // Checks every concept file against concept.schema.json and against what the schema cannot say:
 // the file's name and folder, unique ids, sample values that fit their fields, fixtures in 3+ languages.
 // Run from the repository root: deno run -A supabase/functions/_shared/generation/knowledge/check.ts
-import Ajv2020Module from "npm:ajv@8.20.0/dist/2020.js";
+import Ajv2020Module from "ajv/dist/2020.js";
 
 const here = new URL(".", import.meta.url);
 // deno-lint-ignore no-explicit-any
