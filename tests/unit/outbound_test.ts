@@ -4,8 +4,7 @@
 import assert from "node:assert/strict";
 import {
   checkOutbound,
-  isPublicAddress,
-  parseIPv6,
+  publicAddress,
   type Resolve,
   sendPinned,
 } from "../../supabase/functions/_shared/outbound.ts";
@@ -24,6 +23,10 @@ const dns: Record<string, { A?: string[]; AAAA?: string[] }> = {
   "nat64-local.example": { AAAA: ["64:ff9b:1::808:808"] },
   "sixtofour.example": { AAAA: ["2002:c0a8:101::1"] },
   "compat.example": { AAAA: ["::10.0.0.1"] },
+  "compat-public.example": { AAAA: ["::8.8.8.8"] },
+  "nat64-dotted.example": { AAAA: ["64:ff9b::10.0.0.1"] },
+  "zone.example": { AAAA: ["fe80::1%eth0"] },
+  "spelled.example": { A: ["8.8.8.8"], AAAA: ["0:0:0:0:0:FFFF:0808:0808", "2606:4700:0000::1111"] },
   "sitelocal.example": { AAAA: ["fec0::1"] },
   "ula.example": { AAAA: ["fd00::1"] },
   "v6-public.example": { AAAA: ["2a00:1450:4001:80b::200e"] },
@@ -43,12 +46,19 @@ const TABLE: [string, string | null][] = [
   ["https://[::ffff:8.8.8.8]/", null],
   ["https://[64:ff9b::808:808]/", null],
   ["https://[2002:808:808::1]/", null],
+  ["https://[64:ff9b::8.8.8.8]/", null],
+  ["https://[2002:0808:0808::]/", null],
   ["https://public.example/hook", null],
   ["https://v6-public.example/", null],
   ["https://127.0.0.1/", PRIVATE_ADDRESS],
   ["https://127.1/", PRIVATE_ADDRESS],
   ["https://0x7f000001/", PRIVATE_ADDRESS],
   ["https://2130706433/", PRIVATE_ADDRESS],
+  ["https://0x7f.0.0.1/", PRIVATE_ADDRESS],
+  ["https://0177.0.0.1/", PRIVATE_ADDRESS],
+  ["https://0x7f.1/", PRIVATE_ADDRESS],
+  ["https://017700000001/", PRIVATE_ADDRESS],
+  ["https://0xA9.0xFE.0xA9.0xFE/", PRIVATE_ADDRESS],
   ["https://0.0.0.0/", PRIVATE_ADDRESS],
   ["https://10.1.2.3/", PRIVATE_ADDRESS],
   ["https://100.64.0.1/", PRIVATE_ADDRESS],
@@ -61,6 +71,8 @@ const TABLE: [string, string | null][] = [
   ["https://198.18.0.1/", PRIVATE_ADDRESS],
   ["https://224.0.0.1/", PRIVATE_ADDRESS],
   ["https://255.255.255.255/", PRIVATE_ADDRESS],
+  ["https://240.0.0.1/", PRIVATE_ADDRESS],
+  ["https://192.175.48.1/", PRIVATE_ADDRESS],
   ["https://[::1]/", PRIVATE_ADDRESS],
   ["https://[::]/", PRIVATE_ADDRESS],
   ["https://[0:0:0:0:0:0:0:1]/", PRIVATE_ADDRESS],
@@ -73,23 +85,33 @@ const TABLE: [string, string | null][] = [
   ["https://[::ffff:127.0.0.1]/", PRIVATE_ADDRESS],
   ["https://[::ffff:7f00:1]/", PRIVATE_ADDRESS],
   ["https://[0:0:0:0:0:ffff:7f00:1]/", PRIVATE_ADDRESS],
+  ["https://[::ffff:0:0]/", PRIVATE_ADDRESS],
+  ["https://[::ffff:0.0.0.0]/", PRIVATE_ADDRESS],
+  ["https://[::FFFF:192.168.0.1]/", PRIVATE_ADDRESS],
   ["https://[0000:0000:0000::FFFF:10.0.0.1]/", PRIVATE_ADDRESS],
   ["https://[::ffff:a9fe:a9fe]/", PRIVATE_ADDRESS],
   ["https://[::ffff:0:127.0.0.1]/", PRIVATE_ADDRESS],
   ["https://[64:ff9b::127.0.0.1]/", PRIVATE_ADDRESS],
   ["https://[64:ff9b::a00:1]/", PRIVATE_ADDRESS],
+  ["https://[64:ff9b::10.0.0.1]/", PRIVATE_ADDRESS],
   ["https://[64:ff9b::a9fe:a9fe]/", PRIVATE_ADDRESS],
   ["https://[64:ff9b:1::808:808]/", PRIVATE_ADDRESS],
   ["https://[64:ff9b:1:7f00:1::]/", PRIVATE_ADDRESS],
   ["https://[2002:7f00:1::]/", PRIVATE_ADDRESS],
   ["https://[2002:a9fe:a9fe::1]/", PRIVATE_ADDRESS],
   ["https://[2002:c0a8:101::1]/", PRIVATE_ADDRESS],
+  ["https://[2002:0a00:0001::]/", PRIVATE_ADDRESS],
   ["https://[::127.0.0.1]/", PRIVATE_ADDRESS],
   ["https://[::a00:1]/", PRIVATE_ADDRESS],
   ["https://[::8.8.8.8]/", PRIVATE_ADDRESS],
   ["https://[2001::1]/", PRIVATE_ADDRESS],
   ["https://[2001:db8::1]/", PRIVATE_ADDRESS],
   ["https://[100::1]/", PRIVATE_ADDRESS],
+  ["https://[3fff::1]/", PRIVATE_ADDRESS],
+  ["https://[5f00::1]/", PRIVATE_ADDRESS],
+  ["https://[2620:4f:8000::1]/", PRIVATE_ADDRESS],
+  ["https://[fe80::1%eth0]/", "not a URL"],
+  ["https://[fe80::1%25eth0]/", "not a URL"],
   ["https://mixed.example/", PRIVATE_NAME],
   ["https://loopback.example/", PRIVATE_NAME],
   ["https://metadata.example/", PRIVATE_NAME],
@@ -99,6 +121,9 @@ const TABLE: [string, string | null][] = [
   ["https://nat64-local.example/", PRIVATE_NAME],
   ["https://sixtofour.example/", PRIVATE_NAME],
   ["https://compat.example/", PRIVATE_NAME],
+  ["https://compat-public.example/", PRIVATE_NAME],
+  ["https://nat64-dotted.example/", PRIVATE_NAME],
+  ["https://zone.example/", PRIVATE_NAME],
   ["https://sitelocal.example/", PRIVATE_NAME],
   ["https://ula.example/", PRIVATE_NAME],
   ["https://nowhere.example/", "the host does not resolve"],
@@ -130,6 +155,13 @@ Deno.test("an allowed name's target carries every address it resolved to, and on
   assert.equal(checked.target?.url.host, "public.example:8443");
 });
 
+Deno.test("a target's addresses are spelled as judged, so the connection goes to the address that was checked", async () => {
+  const checked = await checkOutbound("https://spelled.example/", { allowPrivate: false, resolve });
+  assert.deepEqual(checked.target?.addresses, ["8.8.8.8", "::ffff:808:808", "2606:4700::1111"]);
+  const literal = await checkOutbound("https://[0:0:0:0:0:FFFF:8.8.8.8]/", { allowPrivate: false, resolve });
+  assert.deepEqual(literal.target?.addresses, ["::ffff:808:808"]);
+});
+
 Deno.test("the local stack's setting lets http and private addresses through without a lookup", async () => {
   lookups.length = 0;
   const checked = await checkOutbound("http://127.0.0.1:8080/hook", { allowPrivate: true, resolve });
@@ -141,11 +173,15 @@ Deno.test("the local stack's setting lets http and private addresses through wit
   assert.deepEqual(lookups, []);
 });
 
-Deno.test("IPv6 spellings parse to the same bytes, and malformed ones to nothing", () => {
-  const loopbackMapped = parseIPv6("::ffff:127.0.0.1");
-  for (const same of ["::FFFF:7f00:1", "0:0:0:0:0:ffff:7f00:0001", "0000::ffff:127.0.0.1", "::ffff:7F00:1"]) {
-    assert.deepEqual(parseIPv6(same), loopbackMapped, same);
+Deno.test("every spelling of an address is judged as the one address it is, and malformed ones are refused", () => {
+  for (const same of ["::ffff:8.8.8.8", "::FFFF:808:808", "0:0:0:0:0:ffff:0808:0808", "0000::ffff:8.8.8.8"]) {
+    assert.equal(publicAddress(same), "::ffff:808:808", same);
   }
+  for (const loopback of ["::ffff:127.0.0.1", "::FFFF:7f00:1", "0:0:0:0:0:ffff:7f00:0001", "::127.0.0.1"]) {
+    assert.equal(publicAddress(loopback), null, loopback);
+  }
+  // IPv4-compatible (::a.b.c.d, RFC 4291) is not IPv4-mapped: it lies outside global unicast.
+  assert.equal(publicAddress("::8.8.8.8"), null);
   for (
     const bad of [
       "1::2::3",
@@ -154,11 +190,15 @@ Deno.test("IPv6 spellings parse to the same bytes, and malformed ones to nothing
       "1:2:3:4:5:6:7:8:9",
       ":1::",
       "fe80::1%eth0",
+      "2606:4700::1111%eth0",
       "1:2:3",
+      "8.8.8.8.8",
+      "256.1.1.1",
+      "",
+      "example.com",
     ]
   ) {
-    assert.equal(parseIPv6(bad), null, bad);
-    assert.equal(isPublicAddress(bad), false, bad);
+    assert.equal(publicAddress(bad), null, bad);
   }
 });
 
@@ -208,12 +248,13 @@ Deno.test("the pinned sender reaches the checked address under the URL's name, w
         maxBodyBytes: 500,
         caCerts: [ca],
       }),
+      { code: "ERR_TLS_CERT_ALTNAME_INVALID" },
     );
     const untrusted = sendPinned(target, post("{}"), {
       signal: AbortSignal.timeout(20_000),
       maxBodyBytes: 500,
     });
-    await assert.rejects(untrusted);
+    await assert.rejects(untrusted, { code: "UNABLE_TO_VERIFY_LEAF_SIGNATURE" });
     assert.equal(seen.length, 1);
   } finally {
     await server.shutdown();
@@ -263,6 +304,39 @@ Deno.test("the pinned sender skips interim answers, decodes a chunked body and s
   }
 });
 
+Deno.test("an answer cut short keeps its status and the body as far as it came", async () => {
+  const server = rawServer("HTTP/1.1 200 OK\r\ncontent-length: 100\r\n\r\nabc");
+  try {
+    const res = await sendPinned(
+      (await checkOutbound(server.url, { allowPrivate: true })).target!,
+      post("{}"),
+      {
+        signal: AbortSignal.timeout(20_000),
+        maxBodyBytes: 500,
+      },
+    );
+    assert.equal(res.status, 200);
+    assert.equal(new TextDecoder().decode(res.body), "abc");
+  } finally {
+    server.close();
+  }
+});
+
+Deno.test("the pinned sender refuses an answer whose head is over the HTTP client's limit", async () => {
+  const server = rawServer(`HTTP/1.1 200 OK\r\nx-filler: ${"a".repeat(17 * 1024)}\r\n\r\nok`);
+  try {
+    await assert.rejects(
+      sendPinned((await checkOutbound(server.url, { allowPrivate: true })).target!, post("{}"), {
+        signal: AbortSignal.timeout(20_000),
+        maxBodyBytes: 500,
+      }),
+      { code: "HPE_HEADER_OVERFLOW" },
+    );
+  } finally {
+    server.close();
+  }
+});
+
 Deno.test("the pinned sender gives up when its signal fires and refuses an answer that is not HTTP", async () => {
   const silent = rawServer(null);
   const garbage = rawServer("SSH-2.0-OpenSSH_9.2\r\n");
@@ -282,7 +356,7 @@ Deno.test("the pinned sender gives up when its signal fires and refuses an answe
         signal: AbortSignal.timeout(20_000),
         maxBodyBytes: 500,
       }),
-      /not HTTP/,
+      { code: "HPE_INVALID_CONSTANT" },
     );
   } finally {
     silent.close();
@@ -293,9 +367,11 @@ Deno.test("the pinned sender gives up when its signal fires and refuses an answe
 Deno.test("the pinned sender tries the checked addresses in order and uses the first that answers", async () => {
   const server = rawServer("HTTP/1.1 204 No Content\r\n\r\n");
   try {
+    // A name no resolver knows, found at two addresses: nothing listens on 127.0.0.2 (loopback too), so
+    // the connection is refused there and answered at the next address.
     const url = new URL(server.url);
-    // Nothing listens on 127.0.0.2 (loopback too): refused there, answered at the next address.
-    const target = { url, addresses: ["127.0.0.2", url.hostname] };
+    url.hostname = "hooks.example.test";
+    const target = { url, addresses: ["127.0.0.2", "127.0.0.1"] };
     const res = await sendPinned(target, post("{}"), {
       signal: AbortSignal.timeout(20_000),
       maxBodyBytes: 500,
@@ -306,7 +382,7 @@ Deno.test("the pinned sender tries the checked addresses in order and uses the f
         signal: AbortSignal.timeout(20_000),
         maxBodyBytes: 500,
       }),
-      Deno.errors.ConnectionRefused,
+      { code: "ECONNREFUSED" },
     );
   } finally {
     server.close();
