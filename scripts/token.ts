@@ -12,7 +12,8 @@ if (!email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
   console.error("usage: npm run token -- <email> [<password>]");
   Deno.exit(2);
 }
-const dir = join(ROOT, ".local");
+// The stack `npm start` runs, or another one's directory and ports (LOCAL_STACK_DIR, PG_PORT, GATEWAY_PORT).
+const dir = Deno.env.get("LOCAL_STACK_DIR") ?? join(ROOT, ".local");
 const pgPort = Number(Deno.env.get("PG_PORT") ?? 54322);
 const gatewayPort = Number(Deno.env.get("GATEWAY_PORT") ?? 54321);
 let dbPassword: string;

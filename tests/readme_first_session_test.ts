@@ -1,0 +1,122 @@
+// The README's first session, run as written: its marked shell blocks in one bash (real curl, node and
+// `npm run token`) and its SDK block in Deno, against the running stack put in for the default address.
+// What the README says happens is asserted: a job succeeds, its files come back, the icon is a PNG.
+import assert from "node:assert/strict";
+import { dirname, join } from "node:path";
+import { GATEWAY, newUser, NO_STACK } from "./helpers.ts";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+const README = join(ROOT, "README.md");
+const DEFAULT_GATEWAY = "http://127.0.0.1:54321";
+const DENO = join(ROOT, "node_modules/.bin/deno");
+// A job takes seconds; the bound only stops a hung run.
+const RUN_LIMIT_MS = 5 * 60_000;
+
+const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
+
+/** The code of every fenced block right after `<!-- first-session: <kind> -->`, in order. */
+function firstSessionBlocks(markdown: string, kind: "sh" | "sdk"): string[] {
+  const marked = new RegExp(
+    `<!-- first-session: ${kind} -->\\s*\`\`\`[a-z]*\\n([\\s\\S]*?)\\n\`\`\``,
+    "g",
+  );
+  return [...markdown.matchAll(marked)].map((m) => m[1].replaceAll(DEFAULT_GATEWAY, GATEWAY));
+}
+
+async function run(cmd: string, args: string[], opts: { stdin?: string; env?: Record<string, string> }) {
+  const child = new Deno.Command(cmd, {
+    args,
+    cwd: ROOT,
+    env: opts.env,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+    signal: AbortSignal.timeout(RUN_LIMIT_MS),
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(opts.stdin ?? ""));
+  await writer.close();
+  const out = await child.output();
+  const text = (b: Uint8Array) => new TextDecoder().decode(b);
+  return { ok: out.success, stdout: text(out.stdout), stderr: text(out.stderr) };
+}
+
+const BLOCK_END = "@@first-session block end@@";
+
+t("README: the first session's curl blocks make an app, follow it and read its files", async () => {
+  const readme = await Deno.readTextFile(README);
+  const blocks = firstSessionBlocks(readme, "sh");
+  assert.equal(blocks.length, 5, "the token, the job, the stream, the polling and the files");
+  const tmp = await Deno.makeTempDir({ prefix: "readme-first-session-" });
+  try {
+    const script = ["set -euo pipefail", ...blocks.map((b) => `${b}\necho '${BLOCK_END}'`)].join("\n");
+    const db = new URL(Deno.env.get("SUPABASE_DB_URL")!);
+    const r = await run("bash", [], {
+      stdin: script,
+      env: {
+        // `npm run token` writes into this stack, as it does into the one `npm start` runs.
+        LOCAL_STACK_DIR: dirname(Deno.env.get("TEST_LOCAL_KEY")!),
+        PG_PORT: db.port,
+        GATEWAY_PORT: new URL(GATEWAY).port,
+        TMPDIR: tmp,
+      },
+    });
+    assert(r.ok, `the blocks failed:\n${r.stdout}\n${r.stderr}`);
+    const [me, created, stream, polled, files] = r.stdout.split(`${BLOCK_END}\n`);
+
+    assert.equal(JSON.parse(me).email, "you@example.com");
+
+    const job = JSON.parse(created.trim());
+    assert.equal(job.status, "queued");
+    assert.equal(job.type, "prompt");
+    assert(Number.isInteger(job.project_id), created);
+
+    // The stream: the job's status events, ending with the one that says it succeeded.
+    const statuses = [...stream.matchAll(/^event: status\ndata: (.*)$/gm)].map((m) =>
+      JSON.parse(m[1]).status
+    );
+    assert(statuses.length >= 2, stream);
+    assert.equal(statuses.at(-1), "succeeded", stream);
+
+    const done = JSON.parse(polled.trim());
+    assert.equal(done.id, job.id);
+    assert.equal(done.status, "succeeded");
+    assert.equal(done.result.project_id, job.project_id);
+
+    const listed = files.trim().split("\n");
+    assert.equal(listed.length, done.result.files_saved);
+    assert(listed.includes("ASSET assets/icon.png"), files);
+    assert(listed.some((line) => line.endsWith(" app.json")), files);
+    const icon = await Deno.readFile(join(tmp, "icon.png"));
+    assert.deepEqual([...icon.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], "a PNG");
+  } finally {
+    await Deno.remove(tmp, { recursive: true });
+  }
+});
+
+t("README: the first session's SDK block makes an app and lists its files", async () => {
+  const [sdk, ...more] = firstSessionBlocks(await Deno.readTextFile(README), "sdk");
+  assert(sdk && more.length === 0, "one SDK block");
+  const user = await newUser("readme");
+  // Run from the repository's root, as the README says, so its relative import and deno.json apply.
+  const r = await run(DENO, ["run", "-A", "-"], { stdin: sdk, env: { TOKEN: user.token } });
+  assert(r.ok, `the SDK block failed:\n${r.stdout}\n${r.stderr}`);
+  const lines = r.stdout.trim().split("\n");
+  assert.equal(lines[0], "queued");
+  assert(lines.includes("status succeeded"), r.stdout);
+  const at = lines.findIndex((l) => l.startsWith("succeeded "));
+  const result = JSON.parse(lines[at].slice("succeeded ".length));
+  assert(Number.isInteger(result.project_id), lines[at]);
+  const listed = lines.slice(at + 1);
+  assert.equal(listed.length, result.files_saved);
+  assert(listed.includes("ASSET assets/icon.png"), r.stdout);
+});
+
+t("README: the reference page it points at is served", async () => {
+  const readme = await Deno.readTextFile(README);
+  assert(readme.includes(`<${DEFAULT_GATEWAY}/functions/v1/v1/docs>`));
+  const res = await fetch(`${GATEWAY}/functions/v1/v1/docs`);
+  assert.equal(res.status, 200);
+  assert.match(res.headers.get("content-type") ?? "", /^text\/html/);
+  await res.body?.cancel();
+});
