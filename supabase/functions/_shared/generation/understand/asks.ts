@@ -1,0 +1,348 @@
+// What each clause asks for, as asks of a closed set of types: the cue words of lexicon/<lang>.json found
+// by stem, plus what the clause's quantities say on their own (a frequency is a reminder, phases are a
+// timer). Each ask quotes the prompt's words that express it, names its subject (the noun phrase it is
+// about, in the prompt's language) and the fields listed after "with" or a colon, typed from their cues,
+// units, ranges and bracketed choices. For a prompt applied to an existing app the same clause yields
+// changes instead: translate, theme, add or remove a field, rename, reminders, a new screen.
+import type { Clause } from "./clauses.ts";
+import { CUES, LEXICONS, matchCues, stemTokens, wordSet } from "./lexicon.ts";
+import type { UiLanguage } from "./language.ts";
+import type { Quantity } from "./quantities.ts";
+import { type Token, words } from "./text.ts";
+
+export const ASK_TYPES = [
+  "list",
+  "log",
+  "goal",
+  "aggregate",
+  "schedule",
+  "reminder",
+  "timer",
+  "quiz",
+  "people",
+  "catalog",
+  "order",
+  "rating",
+  "yesno",
+  "choice",
+  "photo",
+  "sort",
+  "search",
+  "chart",
+  "categories",
+  "theme",
+  "language",
+  "split",
+  "convert",
+  "countdown",
+  "calculator",
+] as const;
+export const CHANGE_TYPES = [
+  "translate",
+  "theme",
+  "add_field",
+  "remove_field",
+  "rename",
+  "reminder",
+  "add_screen",
+] as const;
+export type AskType = (typeof ASK_TYPES)[number] | (typeof CHANGE_TYPES)[number];
+
+export type FieldType =
+  | "text"
+  | "longtext"
+  | "number"
+  | "money"
+  | "date"
+  | "time"
+  | "duration"
+  | "rating"
+  | "choice"
+  | "yesno"
+  | "photo";
+
+export interface Field {
+  /** The field's words as the prompt writes them ("the amount" → "amount"). */
+  name: string;
+  type: FieldType;
+  unit?: string;
+  currency?: string;
+  range?: [number, number];
+  options?: string[];
+}
+
+export interface Ask {
+  type: AskType;
+  /** The prompt's words that express the ask, and where they are. */
+  quote: string;
+  start: number;
+  end: number;
+  /** The noun phrase the ask is about, as written ("watering", "mes plantes"). */
+  subject?: string;
+  fields: Field[];
+  quantities: Quantity[];
+  /** Every time of day the ask names (reminders, schedules), as HH:MM. */
+  times?: string[];
+  /** The language a translate or language ask names. */
+  language?: UiLanguage;
+  /** A rename's new name. */
+  to?: string;
+}
+
+/** Which quantities belong to an ask of a type. */
+const TAKES: Partial<Record<AskType, Quantity["kind"][]>> = {
+  reminder: ["frequency", "time", "weekday", "date", "period"],
+  schedule: ["frequency", "time", "weekday", "date"],
+  timer: ["duration", "rounds"],
+  countdown: ["date", "duration"],
+  goal: ["money", "measure", "number", "period", "date"],
+  aggregate: ["period"],
+  log: ["measure", "money", "range", "period"],
+  list: ["measure", "money", "range"],
+  rating: ["range"],
+  catalog: ["money"],
+  order: ["money"],
+  split: ["money", "number"],
+  people: ["number"],
+  quiz: ["number"],
+};
+
+/** Asks about the whole app, not a thing in it. */
+const NO_SUBJECT = new Set<AskType>([
+  "theme",
+  "language",
+  "translate",
+  "sort",
+  "search",
+  "chart",
+  "yesno",
+  "photo",
+  "choice",
+  "calculator",
+  "convert",
+  "timer",
+  "add_screen",
+]);
+
+interface Span {
+  from: number;
+  to: number;
+}
+
+const WITH = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.with)]),
+) as Record<UiLanguage, Set<string>>;
+const AND = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet([",", "/", ...lex.and])]),
+) as Record<UiLanguage, Set<string>>;
+
+export interface ClauseContext {
+  prompt: string;
+  clause: Clause;
+  language: UiLanguage;
+  /** The quantities inside the clause. */
+  quantities: Quantity[];
+  /** The items of a `:` list this clause introduces: their fields belong to its asks. */
+  items: Clause[];
+  /** A change to an existing app rather than a new one. */
+  followUp: boolean;
+}
+
+export function asksOf(ctx: ClauseContext): Ask[] {
+  const { clause, language } = ctx;
+  const tokens = words(clause.text).map((t) => ({
+    ...t,
+    start: t.start + clause.start,
+    end: t.end + clause.start,
+  }));
+  const stems = stemTokens(tokens, language);
+  const cues = CUES[language];
+  const stop = cues.stop;
+  const content = (i: number) => tokens[i]?.kind === "word" && !stop.has(tokens[i].norm);
+
+  const at = (q: Quantity) => tokenSpan(tokens, q);
+  const fields = fieldsAfterWith(tokens, language);
+  const listed: Field[] = ctx.items.flatMap((item) => fieldList(words(item.text), language)).map(unspan);
+  const fieldTokens = new Set(fields.flatMap((f) => range(f.span)));
+
+  const found = new Map<AskType, Span[]>();
+  // A span of no tokens (a quantity of a `:` list's items) registers the ask without quoting.
+  const add = (type: AskType, span: Span) =>
+    found.set(type, [...(found.get(type) ?? []), ...(span.to > span.from ? [span] : [])]);
+
+  const languageNames = matchCues(stems, cues.languages);
+  if (ctx.followUp) {
+    for (const m of matchCues(stems, cues.changes)) add(m.key as AskType, m);
+    if (languageNames.length) add("translate", languageNames[0]);
+  }
+  for (const m of matchCues(stems, cues.asks)) {
+    // A cue inside a listed field ("with a photo") is the field's type, not an ask of its own.
+    if (fieldTokens.has(m.from) && !["photo", "rating", "yesno"].includes(m.key)) continue;
+    add(m.key as AskType, m);
+  }
+  if (!ctx.followUp && languageNames.length) add("language", languageNames[0]);
+  // A clause that introduces a list of fields asks for records of them.
+  if (listed.length && !found.has("list") && !found.has("log")) add("list", { from: 0, to: tokens.length });
+
+  // What the quantities say without a cue.
+  for (const q of ctx.quantities) {
+    if (q.kind === "frequency" && !found.has("schedule")) add("reminder", at(q));
+    if ((q.kind === "duration" && q.phase) || q.kind === "rounds") add("timer", at(q));
+  }
+  if (ctx.followUp) {
+    // A field being removed or renamed is named by words that are cues of their own ("the price field").
+    if (found.has("remove_field") || found.has("rename")) {
+      for (const type of found.keys()) {
+        if (!(CHANGE_TYPES as readonly string[]).includes(type)) found.delete(type);
+      }
+    }
+    // A change names the field it adds only when nothing more specific was asked.
+    if (found.size > 1) found.delete("add_field");
+  }
+  // Subjects are the words no cue, field or quantity took.
+  const taken = new Set([
+    ...fieldTokens,
+    ...[...found.values()].flat().flatMap(range),
+    ...ctx.quantities.flatMap((q) => range(at(q))),
+  ]);
+
+  const asks: Ask[] = [];
+  for (const [type, spans] of found) {
+    const cue = spans[0] ?? { from: 0, to: tokens.length };
+    const subject = NO_SUBJECT.has(type) ? undefined : subjectNear(tokens, cue, content, taken);
+    const kinds = TAKES[type] ?? [];
+    const qs = ctx.quantities.filter((q) => kinds.includes(q.kind));
+    const own = type === "list" || type === "log" || type === "add_field" || type === "remove_field"
+      ? fields
+      : [];
+    const offsets = [
+      ...[...spans, ...(subject ? [subject] : []), ...own.map((f) => f.span)].map((p) => ({
+        start: tokens[p.from]?.start ?? clause.start,
+        end: tokens[p.to - 1]?.end ?? clause.end,
+      })),
+      ...qs,
+    ];
+    const start = Math.min(...offsets.map((o) => o.start));
+    const end = Math.max(...offsets.map((o) => o.end));
+    const ask: Ask = {
+      type,
+      quote: ctx.prompt.slice(start, end),
+      start,
+      end,
+      fields: [...own.map(unspan), ...(type === "list" || type === "log" ? listed : [])],
+      quantities: qs,
+    };
+    if (subject) ask.subject = text(tokens, subject);
+    const times = qs.filter((q) => q.kind === "time").map((q) => (q as { time: string }).time);
+    if (times.length) ask.times = times;
+    if ((type === "language" || type === "translate") && languageNames.length) {
+      ask.language = languageNames[0].key as UiLanguage;
+    }
+    if (type === "rename" && subject) {
+      const next = subjectNear(tokens, { from: subject.to, to: subject.to }, content, new Set(), true);
+      if (next) ask.to = text(tokens, next);
+    }
+    asks.push(ask);
+  }
+  return asks;
+}
+
+const unspan = ({ span: _, ...field }: SpannedField): Field => field;
+const range = (s: Span) => Array.from({ length: s.to - s.from }, (_, k) => s.from + k);
+const text = (tokens: Token[], s: Span) =>
+  tokens.slice(s.from, s.to).map((t, k, all) => (k && all[k - 1].end < t.start ? " " : "") + t.text).join("");
+
+/** The tokens a quantity covers; none when it lies in another clause (the items of a `:` list). */
+function tokenSpan(tokens: Token[], q: { start: number; end: number }): Span {
+  const from = tokens.findIndex((t) => t.start >= q.start && t.end <= q.end);
+  if (from < 0) return { from: 0, to: 0 };
+  let to = from;
+  while (to < tokens.length && tokens[to].end <= q.end) to++;
+  return { from, to };
+}
+
+/** The run of content words after the cue (or, when none, before it): the ask's subject. */
+function subjectNear(
+  tokens: Token[],
+  cue: Span,
+  content: (i: number) => boolean,
+  taken: Set<number>,
+  afterOnly = false,
+): Span | undefined {
+  const run = (i: number, step: 1 | -1): Span | undefined => {
+    while (i >= 0 && i < tokens.length && !content(i) && tokens[i].kind !== "mark") i += step;
+    if (i < 0 || i >= tokens.length || !content(i) || taken.has(i)) return undefined;
+    let j = i;
+    while (content(j + step) && !taken.has(j + step) && Math.abs(j - i) < 2) j += step;
+    return step === 1 ? { from: i, to: j + 1 } : { from: j, to: i + 1 };
+  };
+  return run(cue.to, 1) ?? (afterOnly ? undefined : run(cue.from - 1, -1));
+}
+
+interface SpannedField extends Field {
+  span: Span;
+}
+
+/** "with the amount and the time", "con l'ora": the fields listed after the clause's "with" word. */
+function fieldsAfterWith(tokens: Token[], language: UiLanguage): SpannedField[] {
+  const at = tokens.findIndex((t) => WITH[language].has(t.norm));
+  if (at < 0) return [];
+  return fieldList(tokens.slice(at + 1), language).map((f) => ({
+    ...f,
+    span: { from: f.span.from + at + 1, to: f.span.to + at + 1 },
+  }));
+}
+
+/** A list of fields ("title, author, rating (1-5) and a photo"), split at commas and "and". */
+export function fieldList(tokens: Token[], language: UiLanguage): SpannedField[] {
+  const out: SpannedField[] = [];
+  let from = 0;
+  const flush = (to: number) => {
+    const field = typeField(tokens, { from, to }, language);
+    if (field) out.push(field);
+    from = to + 1;
+  };
+  let depth = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i].norm === "(") depth++;
+    else if (tokens[i].norm === ")") depth--;
+    else if (!depth && AND[language].has(tokens[i].norm)) flush(i);
+  }
+  flush(tokens.length);
+  return out;
+}
+
+function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedField | null {
+  const cues = CUES[language];
+  const part = tokens.slice(span.from, span.to);
+  const open = part.findIndex((t) => t.norm === "(");
+  const head = open >= 0 ? part.slice(0, open) : part;
+  const named = head.filter((t) => t.kind === "word" && !cues.stop.has(t.norm));
+  if (!named.length) return null;
+  const first = part.indexOf(named[0]);
+  const last = part.indexOf(named[named.length - 1]);
+  const field: SpannedField = {
+    name: named.map((t) => t.text).join(" "),
+    type: "text",
+    span: { from: span.from + first, to: span.from + (open >= 0 ? part.length : last + 1) },
+  };
+  const typed = matchCues(stemTokens(head, language), cues.fields)[0];
+  if (typed) field.type = typed.key as FieldType;
+  if (open >= 0) {
+    // "(low, medium, high)" is a choice; "(1-5)" a rating's range; "(ml)" a unit.
+    const inner = part.slice(open + 1).filter((t) => t.norm !== ")");
+    const options = fieldList(inner, language).map((f) => f.name);
+    const numbers = inner.filter((t) => t.kind === "number").map((t) => Number(t.text));
+    if (numbers.length === 2 && numbers[0] < numbers[1]) {
+      field.range = [numbers[0], numbers[1]];
+      if (field.type === "text") field.type = numbers[1] <= 10 ? "rating" : "number";
+    } else if (options.length >= 2) {
+      field.type = "choice";
+      field.options = options;
+    } else if (inner.length === 1) {
+      field.unit = inner[0].text;
+      field.type = "number";
+    }
+  }
+  return field;
+}

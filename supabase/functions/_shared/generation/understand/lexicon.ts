@@ -1,0 +1,125 @@
+// The cue words of each UI language (lexicon/<lang>.json) and a matcher that finds their phrases in a
+// prompt by stem, longest first, so "remind", "reminders" and "reminding" are one cue and "every time"
+// outranks "every". The data is stemmed once, at module load.
+import en from "./lexicon/en.json" with { type: "json" };
+import it from "./lexicon/it.json" with { type: "json" };
+import fr from "./lexicon/fr.json" with { type: "json" };
+import es from "./lexicon/es.json" with { type: "json" };
+import de from "./lexicon/de.json" with { type: "json" };
+import { UI_LANGUAGES, type UiLanguage } from "./language.ts";
+import { stem, stemPhrase } from "./stem.ts";
+import { fold, type Token } from "./text.ts";
+
+export interface Lexicon {
+  decimalComma: boolean;
+  stop: string[];
+  numbers: Record<string, number>;
+  and: string[];
+  with: string[];
+  verbs: string[];
+  asks: Record<string, string[]>;
+  fields: Record<string, string[]>;
+  changes: Record<string, string[]>;
+  languages: Record<string, string[]>;
+  time: Record<
+    | "at"
+    | "every"
+    | "from"
+    | "to"
+    | "per"
+    | "times"
+    | "on"
+    | "off"
+    | "rounds"
+    | "noon"
+    | "midnight"
+    | "am"
+    | "pm",
+    string[]
+  >;
+  adverbs: Record<string, string>;
+  counts: Record<string, number>;
+  weekdays: Record<string, number>;
+  periods: Record<string, string>;
+  timeUnits: Record<string, string>;
+}
+
+export const LEXICONS: Record<UiLanguage, Lexicon> = { en, it, fr, es, de };
+
+/** A phrase of the data, as stems, with what it stands for. */
+export interface Cue {
+  key: string;
+  stems: string[];
+}
+
+/** Cues indexed by their first stem; each bucket longest first. */
+export type CueIndex = Map<string, Cue[]>;
+
+export function cueIndex(entries: Record<string, string[]>, language: UiLanguage): CueIndex {
+  const index: CueIndex = new Map();
+  for (const [key, phrases] of Object.entries(entries)) {
+    for (const phrase of phrases) {
+      const stems = stemPhrase(phrase, language);
+      if (!stems.length) continue;
+      const bucket = index.get(stems[0]) ?? [];
+      bucket.push({ key, stems });
+      index.set(stems[0], bucket);
+    }
+  }
+  for (const bucket of index.values()) bucket.sort((a, b) => b.stems.length - a.stems.length);
+  return index;
+}
+
+export interface CueMatch {
+  key: string;
+  /** Token positions, end exclusive. */
+  from: number;
+  to: number;
+}
+
+/** Every cue in the stems, longest at each position; one token belongs to one match per index. */
+export function matchCues(stems: string[], index: CueIndex): CueMatch[] {
+  const found: CueMatch[] = [];
+  for (let i = 0; i < stems.length;) {
+    const hit = (index.get(stems[i]) ?? []).find((cue) => cue.stems.every((s, k) => stems[i + k] === s));
+    if (hit) {
+      found.push({ key: hit.key, from: i, to: i + hit.stems.length });
+      i += hit.stems.length;
+    } else i++;
+  }
+  return found;
+}
+
+/** Stems of the tokens, in the language. */
+export function stemTokens(tokens: Token[], language: UiLanguage): string[] {
+  return tokens.map((t) => (t.kind === "word" ? stem(t.text, language) : t.norm));
+}
+
+/** A folded set of a word list, for closed classes matched as written (articles, time words). */
+export function wordSet(list: string[]): Set<string> {
+  return new Set(list.map(fold));
+}
+
+/** Per language, the cue indexes every stage shares, built once. */
+export interface Cues {
+  asks: CueIndex;
+  fields: CueIndex;
+  changes: CueIndex;
+  languages: CueIndex;
+  verbs: CueIndex;
+  stop: Set<string>;
+}
+
+export const CUES: Record<UiLanguage, Cues> = Object.fromEntries(
+  UI_LANGUAGES.map((language) => {
+    const lex = LEXICONS[language];
+    return [language, {
+      asks: cueIndex(lex.asks, language),
+      fields: cueIndex(lex.fields, language),
+      changes: cueIndex(lex.changes, language),
+      languages: cueIndex(lex.languages, language),
+      verbs: cueIndex({ verb: lex.verbs }, language),
+      stop: wordSet(lex.stop),
+    }];
+  }),
+) as Record<UiLanguage, Cues>;
