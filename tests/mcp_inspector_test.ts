@@ -6,6 +6,18 @@ import { db, newUser, NO_STACK, queuedJob, ROOT_URL, type TestUser, withSetting 
 const MCP_URL = `${ROOT_URL}/mcp`;
 const INSPECTOR = JSON.parse(await Deno.readTextFile(new URL("../deno.json", import.meta.url)))
   .imports["@modelcontextprotocol/inspector"] as string;
+// The Inspector keeps OAuth secrets in the OS keychain when the machine has one and otherwise warns on
+// stderr as it falls back to a file. The tests name the store instead: an encrypted file in a directory of
+// their own, the same on every machine, and nothing written to the user's home.
+const SECRET_STORE = {
+  MCP_INSPECTOR_SECRET_STORE: "file",
+  MCP_STORAGE_DIR: await Deno.makeTempDir({ prefix: "inspector-" }),
+  MCP_INSPECTOR_SECRET_KEY: crypto.randomUUID(),
+};
+globalThis.addEventListener(
+  "unload",
+  () => Deno.removeSync(SECRET_STORE.MCP_STORAGE_DIR, { recursive: true }),
+);
 
 async function inspector(user: TestUser, era: "legacy" | "modern", args: string[]) {
   const out = await new Deno.Command(Deno.execPath(), {
@@ -24,7 +36,7 @@ async function inspector(user: TestUser, era: "legacy" | "modern", args: string[
       era,
       ...args,
     ],
-    env: { NO_COLOR: "1", MCP_AUTO_OPEN_ENABLED: "false" },
+    env: { NO_COLOR: "1", MCP_AUTO_OPEN_ENABLED: "false", ...SECRET_STORE },
     stdout: "piped",
     stderr: "piped",
   }).output();
