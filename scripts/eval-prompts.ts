@@ -1,0 +1,117 @@
+// `npm run eval:prompts`: runs understand() over eval/prompts/development.jsonl and held-out.jsonl and prints,
+// for each file, ask recall and precision per ask type and per language, the UI language's accuracy and the
+// time per prompt. An ask is found when understand() returns one of its type for the prompt (each expected
+// ask matched at most once). The held-out file is printed only as totals, never prompt by prompt;
+// `--misses` lists the development prompts' missed and extra asks.
+import { join } from "node:path";
+import { understand } from "../supabase/functions/_shared/generation/understand/index.ts";
+import type { AppSpec } from "../supabase/functions/_shared/generation/template/src/types.ts";
+
+const DIR = join(import.meta.dirname!, "../eval/prompts");
+
+interface Line {
+  id: string;
+  language: string;
+  prompt: string;
+  base_prompt?: string;
+  asks: { type: string }[];
+  expect: { ui_language: string };
+}
+
+/** The app a follow-up changes: only its presence and its first prompt matter to understand(). */
+function baseApp(prompt: string): AppSpec {
+  return {
+    version: 1,
+    kind: "generic",
+    name: "",
+    description: "",
+    language: "en",
+    tier: "light",
+    accent: "",
+    features: [],
+    entities: [],
+    screens: [],
+    prompts: [prompt],
+  };
+}
+
+interface Tally {
+  expected: number;
+  found: number;
+  matched: number;
+}
+
+const tally = () => ({ expected: 0, found: 0, matched: 0 });
+const pct = (a: number, b: number) => (b ? `${Math.round((100 * a) / b)}%` : "–");
+
+export function evaluate(lines: Line[]) {
+  const byType = new Map<string, Tally>();
+  const byLanguage = new Map<string, Tally>();
+  const total = tally();
+  let languageRight = 0;
+  const times: number[] = [];
+  const misses: string[] = [];
+  for (const line of lines) {
+    const start = performance.now();
+    const got = understand(line.prompt, line.base_prompt ? { existingSpec: baseApp(line.base_prompt) } : {});
+    times.push(performance.now() - start);
+    if (got.language === line.expect.ui_language) languageRight++;
+    const left = got.asks.map((a) => a.type as string);
+    const missed: string[] = [];
+    const count = (key: string, map: Map<string, Tally>) => map.get(key) ?? map.set(key, tally()).get(key)!;
+    for (const ask of line.asks) {
+      const hit = left.indexOf(ask.type);
+      for (const t of [count(ask.type, byType), count(line.language, byLanguage), total]) {
+        t.expected++;
+        if (hit >= 0) t.matched++;
+      }
+      if (hit >= 0) left.splice(hit, 1);
+      else missed.push(ask.type);
+    }
+    for (const a of got.asks) {
+      for (const t of [count(a.type, byType), count(line.language, byLanguage), total]) {
+        t.found++;
+      }
+    }
+    if (missed.length || left.length) {
+      misses.push(`${line.id} missed [${missed}] extra [${left}]: ${line.prompt}`);
+    }
+  }
+  times.sort((a, b) => a - b);
+  return { byType, byLanguage, total, languageRight, count: lines.length, times, misses };
+}
+
+function table(title: string, rows: Map<string, Tally>) {
+  console.log(`\n| ${title} | expected | found | recall | precision |`);
+  console.log("| --- | ---: | ---: | ---: | ---: |");
+  for (const [key, t] of [...rows].sort((a, b) => b[1].expected - a[1].expected)) {
+    console.log(
+      `| ${key} | ${t.expected} | ${t.found} | ${pct(t.matched, t.expected)} | ${pct(t.matched, t.found)} |`,
+    );
+  }
+}
+
+if (import.meta.main) {
+  for (const file of ["development.jsonl", "held-out.jsonl"]) {
+    const text = await Deno.readTextFile(join(DIR, file)).catch(() => "");
+    const lines = text.split("\n").filter(Boolean).map((l) => JSON.parse(l) as Line);
+    if (!lines.length) continue;
+    const r = evaluate(lines);
+    console.log(`\n## ${file}: ${r.count} prompts`);
+    console.log(
+      `asks: recall ${pct(r.total.matched, r.total.expected)}, precision ${
+        pct(r.total.matched, r.total.found)
+      }` +
+        ` (${r.total.expected} expected, ${r.total.found} found); UI language right ${
+          pct(r.languageRight, r.count)
+        };` +
+        ` median ${r.times[r.times.length >> 1].toFixed(2)} ms per prompt`,
+    );
+    table("ask type", r.byType);
+    table("language", r.byLanguage);
+    if (file === "development.jsonl" && Deno.args.includes("--misses")) {
+      console.log("");
+      for (const m of r.misses) console.log(m);
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import assert from "node:assert/strict";
+import { understand } from "../../supabase/functions/_shared/generation/understand/index.ts";
+import type { AppSpec } from "../../supabase/functions/_shared/generation/template/src/types.ts";
+
+const base = { prompts: ["a list of my plants"] } as AppSpec;
+const ask = (prompt: string, type: string, existingSpec?: AppSpec) => {
+  const found = understand(prompt, { existingSpec }).asks.find((a) => a.type === type);
+  assert.ok(found, `${type} in ${prompt}`);
+  assert.equal(prompt.slice(found.start, found.end), found.quote);
+  return found;
+};
+
+Deno.test("a log ask carries its subject and the fields listed after 'with'", () => {
+  const log = ask("I need to log every coffee with the size and the time, show me how many today", "log");
+  assert.equal(log.subject, "coffee");
+  assert.deepEqual(log.fields, [{ name: "size", type: "number" }, { name: "time", type: "time" }]);
+  const total = ask(
+    "I need to log every coffee with the size and the time, show me how many today",
+    "aggregate",
+  );
+  assert.deepEqual(total.quantities.map((q) => q.kind === "period" && q.period), ["day"]);
+});
+
+Deno.test("a colon's items are typed fields: ranges are ratings, bracketed lists are choices", () => {
+  const list = ask("Track my books: title, author, rating (1-5), genre (fantasy, crime, poetry)", "log");
+  assert.deepEqual(list.fields, [
+    { name: "title", type: "text" },
+    { name: "author", type: "text" },
+    { name: "rating", type: "rating", range: [1, 5] },
+    { name: "genre", type: "choice", options: ["fantasy", "crime", "poetry"] },
+  ]);
+});
+
+Deno.test("a reminder keeps every time, in any of the five languages", () => {
+  assert.deepEqual(ask("Ricordami di dare la pappa al gatto alle 8, alle 16 e alle 24", "reminder").times, [
+    "08:00",
+    "16:00",
+    "00:00",
+  ]);
+  assert.deepEqual(ask("Erinnere mich jeden Sonntag um 9 Uhr an die Pflanzen", "reminder").times, ["09:00"]);
+  const every = ask("cada 8 horas tomar la pastilla", "reminder");
+  assert.deepEqual(every.quantities.map((q) => q.kind === "frequency" && [q.every, q.unit]), [[8, "h"]]);
+});
+
+Deno.test("phases and rounds make a timer even when listed after a colon", () => {
+  const timer = ask("A tabata timer: 20 seconds on, 10 seconds off, 8 rounds", "timer");
+  assert.deepEqual(timer.quantities.map((q) => q.kind), ["duration", "duration", "rounds"]);
+  assert.equal(timer.fields.length, 0);
+});
+
+Deno.test("a follow-up yields changes: translate with its language, theme, remove and rename a field", () => {
+  assert.equal(ask("traduci in inglese", "translate", base).language, "en");
+  assert.equal(ask("passe-la en espagnol", "translate", base).language, "es");
+  ask("make it dark", "theme", base);
+  const removed = understand("remove the price field", { existingSpec: base }).asks;
+  assert.deepEqual(removed.map((a) => [a.type, a.subject]), [["remove_field", "price field"]]);
+  assert.deepEqual(ask("rename notes to comments", "rename", base).to, "comments");
+  assert.deepEqual(ask("add reminders at 9 and 21", "reminder", base).times, ["09:00", "21:00"]);
+  // The same words in a new prompt name the UI language, not a translation.
+  assert.equal(ask("a packing list in German", "language").language, "de");
+});
+
+Deno.test("unmet holds the words no ask quotes; the result is the same on every call", () => {
+  const prompt = "I keep forgetting when I last watered my plants. Also my grandmother likes tulips";
+  const first = understand(prompt);
+  assert.equal(first.unmet.at(-1), "grandmother likes tulips");
+  assert.ok(!first.unmet.some((run) => /forgetting|watered/.test(run)), first.unmet.join(" | "));
+  assert.deepEqual(understand(prompt), first);
+  assert.deepEqual(first.concepts.map((c) => c.id), ["houseplant"]);
+});
