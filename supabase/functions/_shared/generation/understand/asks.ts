@@ -107,6 +107,9 @@ const TAKES: Partial<Record<AskType, Quantity["kind"][]>> = {
   quiz: ["number"],
 };
 
+/** Field types that are asks of their own. */
+const DERIVED = new Set<FieldType>(["choice", "rating", "yesno", "photo"]);
+
 /** Asks about the whole app, not a thing in it. */
 const NO_SUBJECT = new Set<AskType>([
   "theme",
@@ -146,6 +149,8 @@ export interface ClauseContext {
   items: Clause[];
   /** A change to an existing app rather than a new one. */
   followUp: boolean;
+  /** The ask to make of the clause's first noun phrase when no cue is found. */
+  fallback?: AskType;
 }
 
 export function asksOf(ctx: ClauseContext): Ask[] {
@@ -162,7 +167,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
 
   const at = (q: Quantity) => tokenSpan(tokens, q);
   const fields = fieldsAfterWith(tokens, language);
-  const listed: Field[] = ctx.items.flatMap((item) => fieldList(words(item.text), language)).map(unspan);
+  // A `:` list's fields lie in another clause: they register asks without quoting words of this one.
+  const listedSpanned = ctx.items.flatMap((item) => fieldList(words(item.text), language))
+    .map((f) => ({ ...f, span: { from: 0, to: 0 } }));
+  const listed: Field[] = listedSpanned.map(unspan);
   const fieldTokens = new Set(fields.flatMap((f) => range(f.span)));
 
   const found = new Map<AskType, Span[]>();
@@ -175,19 +183,41 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     for (const m of matchCues(stems, cues.changes)) add(m.key as AskType, m);
     if (languageNames.length) add("translate", languageNames[0]);
   }
-  for (const m of matchCues(stems, cues.asks)) {
+  // English cues count in every language: people borrow them ("un tracker", "la dark mode").
+  const english = language === "en" ? [] : matchCues(stemTokens(tokens, "en"), CUES.en.asks);
+  const native = matchCues(stems, cues.asks, language === "de");
+  const covered = new Set(native.flatMap(range));
+  for (const m of [...native, ...english.filter((e) => !range(e).some((i) => covered.has(i)))]) {
     // A cue inside a listed field ("with a photo") is the field's type, not an ask of its own.
     if (fieldTokens.has(m.from) && !["photo", "rating", "yesno"].includes(m.key)) continue;
     add(m.key as AskType, m);
   }
   if (!ctx.followUp && languageNames.length) add("language", languageNames[0]);
   // A clause that introduces a list of fields asks for records of them.
-  if (listed.length && !found.has("list") && !found.has("log")) add("list", { from: 0, to: tokens.length });
+  if ((listed.length || fields.length > 1) && !found.has("list") && !found.has("log")) {
+    add(
+      "list",
+      fields.length ? fields[0].span : subjectNear(tokens, { from: 0, to: 0 }, content, new Set()) ?? {
+        from: 0,
+        to: 0,
+      },
+    );
+  }
 
+  // A field typed as a choice, a rating, a tick or a photo is also that ask ("ratings 1-5" is both).
+  for (const f of [...fields, ...listedSpanned]) {
+    if (DERIVED.has(f.type)) add(f.type as AskType, f.span);
+  }
+  // Choices offered as "small/medium/large".
+  for (const span of slashLists(tokens)) add("choice", span);
   // What the quantities say without a cue.
   for (const q of ctx.quantities) {
-    if (q.kind === "frequency" && !found.has("schedule")) add("reminder", at(q));
+    // A recurrence in hours, on weekdays or so many times a day is a reminder; "every month" alone is not.
+    const recurring = q.kind === "frequency" && (q.unit === "h" || q.weekdays || q.count);
+    if (recurring && !found.has("schedule")) add("reminder", at(q));
     if ((q.kind === "duration" && q.phase) || q.kind === "rounds") add("timer", at(q));
+    if (q.kind === "weekday" && !found.has("reminder")) add("schedule", at(q));
+    if (q.kind === "range" && q.from <= 1 && q.to <= 10 && !q.unit) add("rating", at(q));
   }
   if (ctx.followUp) {
     // A field being removed or renamed is named by words that are cues of their own ("the price field").
@@ -199,6 +229,11 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     // A change names the field it adds only when nothing more specific was asked.
     if (found.size > 1) found.delete("add_field");
   }
+  // The fallback's quote is its subject: the words it keeps a list of.
+  const named = !found.size && ctx.fallback
+    ? subjectNear(tokens, { from: 0, to: 0 }, content, new Set())
+    : undefined;
+  if (named) add(ctx.fallback!, named);
   // Subjects are the words no cue, field or quantity took.
   const taken = new Set([
     ...fieldTokens,
@@ -209,7 +244,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const asks: Ask[] = [];
   for (const [type, spans] of found) {
     const cue = spans[0] ?? { from: 0, to: tokens.length };
-    const subject = NO_SUBJECT.has(type) ? undefined : subjectNear(tokens, cue, content, taken);
+    const subject = named ?? (NO_SUBJECT.has(type) ? undefined : subjectNear(tokens, cue, content, taken));
     const kinds = TAKES[type] ?? [];
     const qs = ctx.quantities.filter((q) => kinds.includes(q.kind));
     const own = type === "list" || type === "log" || type === "add_field" || type === "remove_field"
@@ -277,6 +312,19 @@ function subjectNear(
     return step === 1 ? { from: i, to: j + 1 } : { from: j, to: i + 1 };
   };
   return run(cue.to, 1) ?? (afterOnly ? undefined : run(cue.from - 1, -1));
+}
+
+/** Slash lists of words ("S/M/L", "cash/card"), except "yes/no", which is a tick. */
+function slashLists(tokens: Token[]): Span[] {
+  const out: Span[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i].kind !== "word" || tokens[i + 1]?.norm !== "/" || tokens[i + 2]?.kind !== "word") continue;
+    let j = i + 2;
+    while (tokens[j + 1]?.norm === "/" && tokens[j + 2]?.kind === "word") j += 2;
+    if (!/^(yes|no|si|oui|non|ja|nein)$/.test(tokens[i].norm)) out.push({ from: i, to: j + 1 });
+    i = j;
+  }
+  return out;
 }
 
 interface SpannedField extends Field {

@@ -20,8 +20,22 @@ export function isUiLanguage(code: string): code is UiLanguage {
   return (UI_LANGUAGES as readonly string[]).includes(code);
 }
 
-export function detectLanguage(text: string): LanguageGuess {
+/** How much a UI language's share of known words adds to its score in a short prompt. */
+const VOTE = 0.1;
+/** Prompts up to this many words are short: their n-grams are too few to trust alone. */
+const SHORT = 5;
+
+/**
+ * `vote` gives, for a UI language, the share of the prompt's words it knows (cue or function words): in a
+ * short prompt ("migraine diary", "car maintenance log") it tips the balance between close scores.
+ */
+export function detectLanguage(text: string, vote?: (language: UiLanguage) => number): LanguageGuess {
+  const short = text.split(/\s+/).filter(Boolean).length <= SHORT;
   const scores = Object.entries(eld.detect(text).getScores() as Record<string, number>)
+    .map(([code, score]): [string, number] => [
+      code,
+      short && vote && isUiLanguage(code) ? score + VOTE * vote(code) : score,
+    ])
     .sort((a, b) => b[1] - a[1]);
   if (!scores.length) return { language: "en", detected: "und" };
   const [best, bestScore] = scores[0];

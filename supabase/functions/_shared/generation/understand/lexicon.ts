@@ -77,17 +77,38 @@ export interface CueMatch {
   to: number;
 }
 
-/** Every cue in the stems, longest at each position; one token belongs to one match per index. */
-export function matchCues(stems: string[], index: CueIndex): CueMatch[] {
+/** A compound's head is its last part: "Fütterungsplan" is a plan, "Gießerinnerung" a reminder. */
+const HEAD_MIN = 4;
+const heads = new WeakMap<CueIndex, Cue[]>();
+function compoundHead(word: string, index: CueIndex): Cue | undefined {
+  let single = heads.get(index);
+  if (!single) {
+    single = [...index.values()].flat().filter((c) => c.stems.length === 1 && c.stems[0].length >= HEAD_MIN);
+    heads.set(index, single);
+  }
+  return single.find((c) => word.length > c.stems[0].length + 2 && word.endsWith(c.stems[0]));
+}
+
+/** Every cue in the stems, longest at each position; one token belongs to one match per index. With
+ * `compounds` (German), a word that ends in a one-word cue matches it too. */
+export function matchCues(stems: string[], index: CueIndex, compounds = false): CueMatch[] {
   const found: CueMatch[] = [];
   for (let i = 0; i < stems.length;) {
-    const hit = (index.get(stems[i]) ?? []).find((cue) => cue.stems.every((s, k) => stems[i + k] === s));
+    const hit = (index.get(stems[i]) ?? []).find((cue) => cue.stems.every((s, k) => stems[i + k] === s)) ??
+      (compounds ? compoundHead(stems[i], index) : undefined);
     if (hit) {
-      found.push({ key: hit.key, from: i, to: i + hit.stems.length });
-      i += hit.stems.length;
+      found.push({ key: hit.key, from: i, to: i + (stems[i] === hit.stems[0] ? hit.stems.length : 1) });
+      i += found[found.length - 1].to - i;
     } else i++;
   }
   return found;
+}
+
+/** Whether the language has a cue or a function word for the word: how a short prompt's words vote. */
+export function knows(token: Token, language: UiLanguage): boolean {
+  const cues = CUES[language];
+  const s = stem(token.text, language);
+  return cues.stop.has(token.norm) || cues.asks.has(s) || cues.fields.has(s) || cues.changes.has(s);
 }
 
 /** Stems of the tokens, in the language. */
