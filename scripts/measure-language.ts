@@ -9,6 +9,8 @@ import { eld as eldLarge } from "npm:eld@2.1.0/large";
 import { detect as tinyld } from "npm:tinyld@1.3.4";
 // deno-lint-ignore no-import-prefix
 import { franc } from "npm:franc-min@6.2.0";
+import { detectLanguage } from "../supabase/functions/_shared/generation/understand/language.ts";
+import { lexiconVote } from "../supabase/functions/_shared/generation/understand/lexicon.ts";
 import samples from "../tests/unit/fixtures/understand_language_samples.json" with { type: "json" };
 
 const FIVE = ["en", "it", "fr", "es", "de"];
@@ -27,6 +29,8 @@ const detectors: Record<string, (text: string) => string> = {
   "tinyld, five": (t) => tinyld(t, { only: FIVE }),
   "franc-min": (t) => ISO3[franc(t, { minLength: 1 })] ?? "other",
   "franc-min, five": (t) => ISO3[franc(t, { minLength: 1, only: Object.keys(ISO3) })] ?? "other",
+  "detectLanguage (eld small, UI prior)": (t) => detectLanguage(t).language,
+  "detectLanguage (eld small, UI prior, lexicon vote)": (t) => detectLanguage(t, lexiconVote(t)).language,
 };
 
 /** Every (language, prompt) of one length. */

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { detectLanguage } from "../../supabase/functions/_shared/generation/understand/language.ts";
+import { lexiconVote } from "../../supabase/functions/_shared/generation/understand/lexicon.ts";
 import samples from "./fixtures/understand_language_samples.json" with { type: "json" };
 
 for (const length of ["short", "long"] as const) {
@@ -31,4 +32,11 @@ Deno.test("a prompt in another language gets the English UI and reports the lang
   });
   assert.deepEqual(detectLanguage("boodschappenlijst voor de week"), { language: "en", detected: "nl" });
   assert.deepEqual(detectLanguage(""), { language: "en", detected: "und" });
+});
+
+Deno.test("in a prompt of a few words, the words each UI lexicon knows tip close scores", () => {
+  for (const prompt of ["migraine diary", "car maintenance log"]) {
+    assert.equal(detectLanguage(prompt, lexiconVote(prompt)).language, "en", prompt);
+  }
+  assert.equal(detectLanguage("app per la spesa", lexiconVote("app per la spesa")).language, "it");
 });

@@ -7,7 +7,7 @@ import { type Ask, asksOf } from "./asks.ts";
 import { type Clause, clauses } from "./clauses.ts";
 import { type ConceptMatch, findConcepts } from "./concepts.ts";
 import { detectLanguage, type UiLanguage } from "./language.ts";
-import { CUES, knows } from "./lexicon.ts";
+import { CUES, lexiconVote } from "./lexicon.ts";
 import { quantities, type Quantity } from "./quantities.ts";
 import { words } from "./text.ts";
 
@@ -35,11 +35,7 @@ export interface UnderstandOptions {
 const MEASURES = new Set<Quantity["kind"]>(["duration", "rounds", "frequency", "time", "weekday"]);
 
 export function understand(prompt: string, options: UnderstandOptions = {}): Understanding {
-  const tokens = words(prompt).filter((t) => t.kind === "word");
-  const { language, detected } = detectLanguage(
-    prompt,
-    (lang) => tokens.filter((t) => knows(t, lang)).length / Math.max(tokens.length, 1),
-  );
+  const { language, detected } = detectLanguage(prompt, lexiconVote(prompt));
   const all = quantities(prompt, language);
   const inside = (c: Clause) => all.filter((q) => q.start >= c.start && q.end <= c.end);
   // The items of a `:` list are fields ("title, author") unless they state quantities ("20s on, 10s off"),

@@ -21,7 +21,7 @@ export function isUiLanguage(code: string): code is UiLanguage {
 }
 
 /** How much a UI language's share of known words adds to its score in a short prompt. */
-const VOTE = 0.1;
+const VOTE = 0.25;
 /** Prompts up to this many words are short: their n-grams are too few to trust alone. */
 const SHORT = 5;
 

@@ -8,7 +8,7 @@ import es from "./lexicon/es.json" with { type: "json" };
 import de from "./lexicon/de.json" with { type: "json" };
 import { UI_LANGUAGES, type UiLanguage } from "./language.ts";
 import { stem, stemPhrase } from "./stem.ts";
-import { fold, type Token } from "./text.ts";
+import { fold, type Token, words } from "./text.ts";
 
 export interface Lexicon {
   decimalComma: boolean;
@@ -104,11 +104,17 @@ export function matchCues(stems: string[], index: CueIndex, compounds = false): 
   return found;
 }
 
-/** Whether the language has a cue or a function word for the word: how a short prompt's words vote. */
-export function knows(token: Token, language: UiLanguage): boolean {
+/** Whether the language has a cue or a function word for the word. */
+function knows(token: Token, language: UiLanguage): boolean {
   const cues = CUES[language];
   const s = stem(token.text, language);
   return cues.stop.has(token.norm) || cues.asks.has(s) || cues.fields.has(s) || cues.changes.has(s);
+}
+
+/** For each UI language, the share of the text's words its lexicon knows: the vote of detectLanguage. */
+export function lexiconVote(text: string): (language: UiLanguage) => number {
+  const tokens = words(text).filter((t) => t.kind === "word");
+  return (language) => tokens.filter((t) => knows(t, language)).length / Math.max(tokens.length, 1);
 }
 
 /** Stems of the tokens, in the language. */
