@@ -151,6 +151,8 @@ export interface ClauseContext {
   followUp: boolean;
   /** The ask to make of the clause's first noun phrase when no cue is found. */
   fallback?: AskType;
+  /** The clause is the items of a `:` list, whose records and typed fields the clause before asks for. */
+  listItems?: boolean;
 }
 
 export function asksOf(ctx: ClauseContext): Ask[] {
@@ -226,14 +228,17 @@ export function asksOf(ctx: ClauseContext): Ask[] {
         if (!(CHANGE_TYPES as readonly string[]).includes(type)) found.delete(type);
       }
     }
-    // A change names the field it adds only when nothing more specific was asked.
-    if (found.size > 1) found.delete("add_field");
+    // "add reminders", "add a dark mode": the change is the reminder or the theme, not a field.
+    if ([...found.keys()].some((t) => t !== "add_field" && (CHANGE_TYPES as readonly string[]).includes(t))) {
+      found.delete("add_field");
+    }
   }
   // The fallback's quote is its subject: the words it keeps a list of.
   const named = !found.size && ctx.fallback
     ? subjectNear(tokens, { from: 0, to: 0 }, content, new Set())
     : undefined;
   if (named) add(ctx.fallback!, named);
+  if (ctx.listItems) { for (const type of ["list", "log", ...DERIVED] as AskType[]) found.delete(type); }
   // Subjects are the words no cue, field or quantity took.
   const taken = new Set([
     ...fieldTokens,

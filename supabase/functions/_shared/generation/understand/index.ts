@@ -37,21 +37,28 @@ const MEASURES = new Set<Quantity["kind"]>(["duration", "rounds", "frequency", "
 export function understand(prompt: string, options: UnderstandOptions = {}): Understanding {
   const { language, detected } = detectLanguage(prompt, lexiconVote(prompt));
   const all = quantities(prompt, language);
+  const followUp = options.existingSpec !== undefined;
   const inside = (c: Clause) => all.filter((q) => q.start >= c.start && q.end <= c.end);
   // The items of a `:` list are fields ("title, author") unless they state quantities ("20s on, 10s off"),
   // which then belong to the clause that introduces them.
   const parts = clauses(prompt, language);
+  const measuredList = (i: number) =>
+    parts.some((c) => c.head === i && inside(c).some((q) => MEASURES.has(q.kind)));
   const asks = parts.flatMap((clause, i) => {
-    if (clause.head !== undefined) return [];
+    if (clause.head !== undefined) {
+      // The items' own asks ("…, sorted by best"); their quantities went to the clause before.
+      if (measuredList(clause.head)) return [];
+      return asksOf({ prompt, clause, language, quantities: [], items: [], followUp, listItems: true });
+    }
     const items = parts.filter((c) => c.head === i);
-    const measured = items.some((c) => inside(c).some((q) => MEASURES.has(q.kind)));
+    const measured = measuredList(i);
     return asksOf({
       prompt,
       clause,
       language,
       quantities: [...inside(clause), ...(measured ? items.flatMap(inside) : [])],
       items: measured ? [] : items,
-      followUp: options.existingSpec !== undefined,
+      followUp,
     });
   });
   // A prompt that only names something ("recipes", "whats in my freezer") asks to keep a list of it.
