@@ -107,6 +107,9 @@ const TAKES: Partial<Record<AskType, Quantity["kind"][]>> = {
   quiz: ["number"],
 };
 
+/** Asks whose records the fields of their clause describe. */
+const OWNERS = new Set<AskType>(["list", "log", "quiz", "catalog", "order", "schedule", "people"]);
+
 /** Field types that are asks of their own. */
 const DERIVED = new Set<FieldType>(["choice", "rating", "yesno", "photo"]);
 
@@ -196,7 +199,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   }
   if (!ctx.followUp && languageNames.length) add("language", languageNames[0]);
   // A clause that introduces a list of fields asks for records of them.
-  if ((listed.length || fields.length > 1) && !found.has("list") && !found.has("log")) {
+  // (Fields after a quiz, an order or a schedule are theirs.)
+  const owner = [...found.keys()].some((t) => OWNERS.has(t));
+  if ((listed.length || fields.length > 1) && !owner) {
     add(
       "list",
       fields.length ? fields[0].span : subjectNear(tokens, { from: 0, to: 0 }, content, new Set()) ?? {
@@ -219,6 +224,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (recurring && !found.has("schedule")) add("reminder", at(q));
     if ((q.kind === "duration" && q.phase) || q.kind === "rounds") add("timer", at(q));
     if (q.kind === "weekday" && !found.has("reminder")) add("schedule", at(q));
+    // Times of day with no timetable around them are when something is due: "500 mg at 8, 16 and 24".
+    if (q.kind === "time" && !found.has("schedule")) add("reminder", at(q));
+    // A total "per day", "del mes" is an aggregate, unless it is a goal's or a reminder's period.
+    if (q.kind === "period" && !found.has("goal") && !found.has("reminder")) add("aggregate", at(q));
     if (q.kind === "range" && q.from <= 1 && q.to <= 10 && !q.unit) add("rating", at(q));
   }
   if (ctx.followUp) {
@@ -252,9 +261,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const subject = named ?? (NO_SUBJECT.has(type) ? undefined : subjectNear(tokens, cue, content, taken));
     const kinds = TAKES[type] ?? [];
     const qs = ctx.quantities.filter((q) => kinds.includes(q.kind));
-    const own = type === "list" || type === "log" || type === "add_field" || type === "remove_field"
-      ? fields
-      : [];
+    const own = OWNERS.has(type) || type === "add_field" || type === "remove_field" ? fields : [];
     const offsets = [
       ...[...spans, ...(subject ? [subject] : []), ...own.map((f) => f.span)].map((p) => ({
         start: tokens[p.from]?.start ?? clause.start,
@@ -269,7 +276,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       quote: ctx.prompt.slice(start, end),
       start,
       end,
-      fields: [...own.map(unspan), ...(type === "list" || type === "log" ? listed : [])],
+      fields: [...own.map(unspan), ...(OWNERS.has(type) ? listed : [])],
       quantities: qs,
     };
     if (subject) ask.subject = text(tokens, subject);

@@ -6,7 +6,7 @@ import type { AppSpec } from "../template/src/types.ts";
 import { type Ask, asksOf } from "./asks.ts";
 import { type Clause, clauses } from "./clauses.ts";
 import { type ConceptMatch, findConcepts } from "./concepts.ts";
-import { detectLanguage, type UiLanguage } from "./language.ts";
+import { detectLanguage, isUiLanguage, type UiLanguage } from "./language.ts";
 import { CUES, lexiconVote } from "./lexicon.ts";
 import { quantities, type Quantity } from "./quantities.ts";
 import { words } from "./text.ts";
@@ -62,7 +62,7 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
     });
   });
   // A prompt that only names something ("recipes", "whats in my freezer") asks to keep a list of it.
-  if (!asks.length && parts.length) {
+  if (!asks.length && parts.length && isUiLanguage(detected)) {
     asks.push(
       ...asksOf({
         prompt,
