@@ -14,7 +14,7 @@ interface Line {
   language: string;
   prompt: string;
   base_prompt?: string;
-  asks: { type: string }[];
+  asks: { type: string; times?: string[] }[];
   expect: { ui_language: string };
 }
 
@@ -49,16 +49,23 @@ export function evaluate(lines: Line[]) {
   const byLanguage = new Map<string, Tally>();
   const total = tally();
   let languageRight = 0;
-  const times: number[] = [];
+  const times = { expected: 0, right: 0 };
+  const ms: number[] = [];
   const misses: string[] = [];
   for (const line of lines) {
     const start = performance.now();
     const got = understand(line.prompt, line.base_prompt ? { existingSpec: baseApp(line.base_prompt) } : {});
-    times.push(performance.now() - start);
+    ms.push(performance.now() - start);
     if (got.language === line.expect.ui_language) languageRight++;
     const left = got.asks.map((a) => a.type as string);
     const missed: string[] = [];
     const count = (key: string, map: Map<string, Tally>) => map.get(key) ?? map.set(key, tally()).get(key)!;
+    const same = (a: string[] = [], b: string[] = []) =>
+      a.length === b.length && a.every((t) => b.includes(t));
+    for (const ask of line.asks.filter((a) => a.times?.length)) {
+      times.expected++;
+      if (got.asks.some((a) => a.type === ask.type && same(a.times, ask.times))) times.right++;
+    }
     for (const ask of line.asks) {
       const hit = left.indexOf(ask.type);
       for (const t of [count(ask.type, byType), count(line.language, byLanguage), total]) {
@@ -77,8 +84,8 @@ export function evaluate(lines: Line[]) {
       misses.push(`${line.id} missed [${missed}] extra [${left}]: ${line.prompt}`);
     }
   }
-  times.sort((a, b) => a - b);
-  return { byType, byLanguage, total, languageRight, count: lines.length, times, misses };
+  ms.sort((a, b) => a - b);
+  return { byType, byLanguage, total, languageRight, times, count: lines.length, ms, misses };
 }
 
 function table(title: string, rows: Map<string, Tally>) {
@@ -105,7 +112,10 @@ if (import.meta.main) {
         ` (${r.total.expected} expected, ${r.total.found} found); UI language right ${
           pct(r.languageRight, r.count)
         };` +
-        ` median ${r.times[r.times.length >> 1].toFixed(2)} ms per prompt`,
+        ` times of day exact in ${
+          pct(r.times.right, r.times.expected)
+        } of ${r.times.expected} asks that state them;` +
+        ` median ${r.ms[r.ms.length >> 1].toFixed(2)} ms per prompt`,
     );
     table("ask type", r.byType);
     table("language", r.byLanguage);

@@ -68,3 +68,24 @@ Deno.test("unmet holds the words no ask quotes; the result is the same on every 
   assert.deepEqual(understand(prompt), first);
   assert.deepEqual(first.concepts.map((c) => c.id), ["houseplant"]);
 });
+
+Deno.test("quantities ask on their own: times are reminders, periods aggregates, weekdays schedules", () => {
+  assert.deepEqual(ask("Metformin 500 mg at 8, 16 and 24", "reminder").times, ["08:00", "16:00", "00:00"]);
+  assert.match(ask("guitar practice minutes per day", "aggregate").quote, /per day$/);
+  assert.equal(ask("we take turns bringing cake on Fridays", "schedule").quantities[0].kind, "weekday");
+  // "every month" alone is not a reminder; "every 12 hours" is.
+  assert.ok(!understand("I put money aside every month").asks.some((a) => a.type === "reminder"));
+  ask("insulin every 12 hours", "reminder");
+});
+
+Deno.test("a prompt that only names something is a list of it; a list's items keep their own asks", () => {
+  assert.deepEqual(understand("whats in my freezer").asks.map((a) => [a.type, a.subject]), [[
+    "list",
+    "freezer",
+  ]]);
+  assert.deepEqual(understand("Quero um app para minhas plantas").asks, []);
+  const diary = understand(
+    "Restaurant diary: where we ate, price and a rating out of 5 stars, sorted by best",
+  );
+  assert.deepEqual(diary.asks.map((a) => a.type).sort(), ["log", "rating", "sort"]);
+});

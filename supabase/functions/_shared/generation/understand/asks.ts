@@ -44,7 +44,6 @@ export const CHANGE_TYPES = [
   "remove_field",
   "rename",
   "reminder",
-  "add_screen",
 ] as const;
 export type AskType = (typeof ASK_TYPES)[number] | (typeof CHANGE_TYPES)[number];
 
@@ -110,6 +109,12 @@ const TAKES: Partial<Record<AskType, Quantity["kind"][]>> = {
 /** Asks whose records the fields of their clause describe. */
 const OWNERS = new Set<AskType>(["list", "log", "quiz", "catalog", "order", "schedule", "people"]);
 
+/** Asks a list of fields may carry besides its fields ("…, sorted by best", "totals per month"). */
+const OVER_LIST = new Set<AskType>(["aggregate", "reminder", "schedule", "goal", "countdown", "categories"]);
+
+/** Asks that a list's item can be instead of a field. */
+const ABOUT_LIST = new Set<AskType>(["sort", "search", "chart", "theme", "language"]);
+
 /** Field types that are asks of their own. */
 const DERIVED = new Set<FieldType>(["choice", "rating", "yesno", "photo"]);
 
@@ -127,8 +132,13 @@ const NO_SUBJECT = new Set<AskType>([
   "calculator",
   "convert",
   "timer",
-  "add_screen",
+  "rating",
 ]);
+
+interface Offsets {
+  start: number;
+  end: number;
+}
 
 interface Span {
   from: number;
@@ -160,11 +170,7 @@ export interface ClauseContext {
 
 export function asksOf(ctx: ClauseContext): Ask[] {
   const { clause, language } = ctx;
-  const tokens = words(clause.text).map((t) => ({
-    ...t,
-    start: t.start + clause.start,
-    end: t.end + clause.start,
-  }));
+  const tokens = absolute(clause);
   const stems = stemTokens(tokens, language);
   const cues = CUES[language];
   const stop = cues.stop;
@@ -172,16 +178,17 @@ export function asksOf(ctx: ClauseContext): Ask[] {
 
   const at = (q: Quantity) => tokenSpan(tokens, q);
   const fields = fieldsAfterWith(tokens, language);
-  // A `:` list's fields lie in another clause: they register asks without quoting words of this one.
-  const listedSpanned = ctx.items.flatMap((item) => fieldList(words(item.text), language))
-    .map((f) => ({ ...f, span: { from: 0, to: 0 } }));
+  // A `:` list's fields lie in the clauses of its items.
+  const listedSpanned = ctx.items.flatMap((item) => fieldList(absolute(item), language));
   const listed: Field[] = listedSpanned.map(unspan);
   const fieldTokens = new Set(fields.flatMap((f) => range(f.span)));
 
-  const found = new Map<AskType, Span[]>();
-  // A span of no tokens (a quantity of a `:` list's items) registers the ask without quoting.
-  const add = (type: AskType, span: Span) =>
-    found.set(type, [...(found.get(type) ?? []), ...(span.to > span.from ? [span] : [])]);
+  // Each ask found, with where its cues are in the prompt.
+  const found = new Map<AskType, Offsets[]>();
+  const add = (type: AskType, where: Span | Offsets) => {
+    const offsets = "start" in where ? where : offsetsOf(tokens, where);
+    found.set(type, [...(found.get(type) ?? []), ...(offsets ? [offsets] : [])]);
+  };
 
   const languageNames = matchCues(stems, cues.languages);
   if (ctx.followUp) {
@@ -213,7 +220,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
 
   // A field typed as a choice, a rating, a tick or a photo is also that ask ("ratings 1-5" is both).
   for (const f of [...fields, ...listedSpanned]) {
-    if (DERIVED.has(f.type)) add(f.type as AskType, f.span);
+    if (DERIVED.has(f.type)) add(f.type as AskType, f);
   }
   // Choices offered as "small/medium/large".
   for (const span of slashLists(tokens)) add("choice", span);
@@ -247,26 +254,32 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     ? subjectNear(tokens, { from: 0, to: 0 }, content, new Set())
     : undefined;
   if (named) add(ctx.fallback!, named);
-  if (ctx.listItems) { for (const type of ["list", "log", ...DERIVED] as AskType[]) found.delete(type); }
+  // In a list of fields, words like "price" or "players" name fields: only asks about the whole list stay.
+  if (ctx.listItems) {
+    for (const type of found.keys()) {
+      if (DERIVED.has(type as FieldType) || !(NO_SUBJECT.has(type) || OVER_LIST.has(type))) {
+        found.delete(type);
+      }
+    }
+  }
   // Subjects are the words no cue, field or quantity took.
   const taken = new Set([
     ...fieldTokens,
-    ...[...found.values()].flat().flatMap(range),
+    ...[...found.values()].flat().flatMap((o) => range(tokenSpan(tokens, o))),
     ...ctx.quantities.flatMap((q) => range(at(q))),
   ]);
 
   const asks: Ask[] = [];
   for (const [type, spans] of found) {
-    const cue = spans[0] ?? { from: 0, to: tokens.length };
+    const cue = spans[0] ? tokenSpan(tokens, spans[0]) : { from: 0, to: tokens.length };
     const subject = named ?? (NO_SUBJECT.has(type) ? undefined : subjectNear(tokens, cue, content, taken));
     const kinds = TAKES[type] ?? [];
     const qs = ctx.quantities.filter((q) => kinds.includes(q.kind));
     const own = OWNERS.has(type) || type === "add_field" || type === "remove_field" ? fields : [];
     const offsets = [
-      ...[...spans, ...(subject ? [subject] : []), ...own.map((f) => f.span)].map((p) => ({
-        start: tokens[p.from]?.start ?? clause.start,
-        end: tokens[p.to - 1]?.end ?? clause.end,
-      })),
+      ...spans,
+      ...[subject ? offsetsOf(tokens, subject) : null].filter((o): o is Offsets => o !== null),
+      ...own,
       ...qs,
     ];
     const start = Math.min(...offsets.map((o) => o.start));
@@ -294,7 +307,13 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   return asks;
 }
 
-const unspan = ({ span: _, ...field }: SpannedField): Field => field;
+const unspan = ({ span: _, start: _s, end: _e, ...field }: SpannedField): Field => field;
+/** A clause's tokens with their offsets in the prompt. */
+const absolute = (clause: Clause): Token[] =>
+  words(clause.text).map((t) => ({ ...t, start: t.start + clause.start, end: t.end + clause.start }));
+/** Where a run of tokens is in the prompt; null for no tokens. */
+const offsetsOf = (tokens: Token[], s: Span): Offsets | null =>
+  s.to > s.from ? { start: tokens[s.from].start, end: tokens[s.to - 1].end } : null;
 const range = (s: Span) => Array.from({ length: s.to - s.from }, (_, k) => s.from + k);
 const text = (tokens: Token[], s: Span) =>
   tokens.slice(s.from, s.to).map((t, k, all) => (k && all[k - 1].end < t.start ? " " : "") + t.text).join("");
@@ -339,7 +358,8 @@ function slashLists(tokens: Token[]): Span[] {
   return out;
 }
 
-interface SpannedField extends Field {
+/** A field with its tokens (in the list it was read from) and its place in the prompt. */
+interface SpannedField extends Field, Offsets {
   span: Span;
 }
 
@@ -381,11 +401,19 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
   if (!named.length) return null;
   const first = part.indexOf(named[0]);
   const last = part.indexOf(named[named.length - 1]);
+  const from = span.from + first;
+  const to = span.from + (open >= 0 ? part.length : last + 1);
   const field: SpannedField = {
     name: named.map((t) => t.text).join(" "),
     type: "text",
-    span: { from: span.from + first, to: span.from + (open >= 0 ? part.length : last + 1) },
+    span: { from, to },
+    start: tokens[from].start,
+    end: tokens[to - 1].end,
   };
+  // "sorted by best" among the fields asks something of the list; it is no field.
+  if (matchCues(stemTokens(head, language), cues.asks).some((m) => ABOUT_LIST.has(m.key as AskType))) {
+    return null;
+  }
   const typed = matchCues(stemTokens(head, language), cues.fields)[0];
   if (typed) field.type = typed.key as FieldType;
   if (open >= 0) {
