@@ -18,14 +18,16 @@ interface Line {
   expect: { ui_language: string };
 }
 
-/** The app a follow-up changes: only its presence and its first prompt matter to understand(). */
+/** The app a follow-up changes: its presence, its language and its prompt are what understand() reads. */
 function baseApp(prompt: string): AppSpec {
+  const { language } = understand(prompt);
   return {
     version: 1,
     kind: "generic",
     name: "",
     description: "",
-    language: "en",
+    // The spec's language type is narrower than the five UI languages until the template speaks them all.
+    language: language as AppSpec["language"],
     tier: "light",
     accent: "",
     features: [],

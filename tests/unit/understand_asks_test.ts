@@ -89,3 +89,14 @@ Deno.test("a prompt that only names something is a list of it; a list's items ke
   );
   assert.deepEqual(diary.asks.map((a) => a.type).sort(), ["log", "rating", "sort"]);
 });
+
+Deno.test("the UI language is the one asked for, else the existing app's, else the prompt's", () => {
+  assert.deepEqual(
+    [understand("a packing list in German").language, understand("a packing list in German").detected],
+    ["de", "en"],
+  );
+  assert.equal(understand("flashcards for spanish vocab").language, "en");
+  const italianApp = { language: "it", prompts: ["lista della spesa"] } as AppSpec;
+  assert.equal(understand("make it dark", { existingSpec: italianApp }).language, "it");
+  assert.equal(understand("translate it to French", { existingSpec: italianApp }).language, "fr");
+});

@@ -148,6 +148,9 @@ interface Span {
 const WITH = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.with)]),
 ) as Record<UiLanguage, Set<string>>;
+const IN = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.languageIn)]),
+) as Record<UiLanguage, Set<string>>;
 const AND = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet([",", "/", ...lex.and])]),
 ) as Record<UiLanguage, Set<string>>;
@@ -204,7 +207,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (fieldTokens.has(m.from) && !["photo", "rating", "yesno"].includes(m.key)) continue;
     add(m.key as AskType, m);
   }
-  if (!ctx.followUp && languageNames.length) add("language", languageNames[0]);
+  // In a new prompt a language's name asks for the UI in it only after "in": "flashcards for spanish vocab" does not.
+  const uiLanguage = languageNames.find((m) => IN[language].has(tokens[m.from - 1]?.norm ?? ""));
+  if (!ctx.followUp && uiLanguage) add("language", uiLanguage);
   // A clause that introduces a list of fields asks for records of them.
   // (Fields after a quiz, an order or a schedule are theirs.)
   const owner = [...found.keys()].some((t) => OWNERS.has(t));
@@ -235,6 +240,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (q.kind === "time" && !found.has("schedule")) add("reminder", at(q));
     // A total "per day", "del mes" is an aggregate, unless it is a goal's or a reminder's period.
     if (q.kind === "period" && !found.has("goal") && !found.has("reminder")) add("aggregate", at(q));
+    // An amount over a period ("100 a day", "2 l per day") is kept as it happens.
+    const amount = q.kind === "measure" || q.kind === "number" || q.kind === "duration";
+    const periodic = ctx.quantities.some((p) => p.kind === "period");
+    if (amount && periodic && !found.has("log") && !found.has("list")) add("log", at(q));
     if (q.kind === "range" && q.from <= 1 && q.to <= 10 && !q.unit) add("rating", at(q));
   }
   if (ctx.followUp) {
@@ -295,9 +304,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (subject) ask.subject = text(tokens, subject);
     const times = qs.filter((q) => q.kind === "time").map((q) => (q as { time: string }).time);
     if (times.length) ask.times = times;
-    if ((type === "language" || type === "translate") && languageNames.length) {
-      ask.language = languageNames[0].key as UiLanguage;
-    }
+    const spoken = type === "language" ? uiLanguage : type === "translate" ? languageNames[0] : undefined;
+    if (spoken) ask.language = spoken.key as UiLanguage;
     if (type === "rename" && subject) {
       const next = subjectNear(tokens, { from: subject.to, to: subject.to }, content, new Set(), true);
       if (next) ask.to = text(tokens, next);

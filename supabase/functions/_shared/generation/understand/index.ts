@@ -16,7 +16,8 @@ export type { ConceptMatch } from "./concepts.ts";
 export type { Quantity } from "./quantities.ts";
 
 export interface Understanding {
-  /** The UI language: the prompt's when it is one of the five, else English. */
+  /** The UI language: the one the prompt asks for ("in German", "traduci in inglese"), else the existing
+   * app's, else the prompt's when it is one of the five, else English. */
   language: UiLanguage;
   /** The language the detector found (ISO 639-1). */
   detected: string;
@@ -75,8 +76,11 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
       }),
     );
   }
+  // The interface speaks the language a prompt asks for, else the app's own (a follow-up), else the prompt's.
+  const asked = asks.find((a) => a.language)?.language;
+  const kept = options.existingSpec?.language;
   return {
-    language,
+    language: asked ?? (kept && isUiLanguage(kept) ? kept : language),
     detected,
     asks,
     concepts: findConcepts(prompt, language),

@@ -21,6 +21,8 @@ export interface Lexicon {
   fields: Record<string, string[]>;
   changes: Record<string, string[]>;
   languages: Record<string, string[]>;
+  /** The words before a language's name that ask for the interface in it ("in German", "en français"). */
+  languageIn: string[];
   time: Record<
     | "at"
     | "every"
