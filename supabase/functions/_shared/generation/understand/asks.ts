@@ -207,7 +207,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (fieldTokens.has(m.from) && !["photo", "rating", "yesno"].includes(m.key)) continue;
     add(m.key as AskType, m);
   }
-  // In a new prompt a language's name asks for the UI in it only after "in": "flashcards for spanish vocab" does not.
+  // In a new prompt a language's name asks for the UI in it only after "in" ("a list in German"), not in
+  // "flashcards for spanish vocab".
   const uiLanguage = languageNames.find((m) => IN[language].has(tokens[m.from - 1]?.norm ?? ""));
   if (!ctx.followUp && uiLanguage) add("language", uiLanguage);
   // A clause that introduces a list of fields asks for records of them.
@@ -229,35 +230,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   }
   // Choices offered as "small/medium/large".
   for (const span of slashLists(tokens)) add("choice", span);
-  // What the quantities say without a cue.
   for (const q of ctx.quantities) {
-    // A recurrence in hours, on weekdays or so many times a day is a reminder; "every month" alone is not.
-    const recurring = q.kind === "frequency" && (q.unit === "h" || q.weekdays || q.count);
-    if (recurring && !found.has("schedule")) add("reminder", at(q));
-    if ((q.kind === "duration" && q.phase) || q.kind === "rounds") add("timer", at(q));
-    if (q.kind === "weekday" && !found.has("reminder")) add("schedule", at(q));
-    // Times of day with no timetable around them are when something is due: "500 mg at 8, 16 and 24".
-    if (q.kind === "time" && !found.has("schedule")) add("reminder", at(q));
-    // A total "per day", "del mes" is an aggregate, unless it is a goal's or a reminder's period.
-    if (q.kind === "period" && !found.has("goal") && !found.has("reminder")) add("aggregate", at(q));
-    // An amount over a period ("100 a day", "2 l per day") is kept as it happens.
-    const amount = q.kind === "measure" || q.kind === "number" || q.kind === "duration";
-    const periodic = ctx.quantities.some((p) => p.kind === "period");
-    if (amount && periodic && !found.has("log") && !found.has("list")) add("log", at(q));
-    if (q.kind === "range" && q.from <= 1 && q.to <= 10 && !q.unit) add("rating", at(q));
+    for (const type of askedBy(q, ctx.quantities, (t) => found.has(t))) add(type, at(q));
   }
-  if (ctx.followUp) {
-    // A field being removed or renamed is named by words that are cues of their own ("the price field").
-    if (found.has("remove_field") || found.has("rename")) {
-      for (const type of found.keys()) {
-        if (!(CHANGE_TYPES as readonly string[]).includes(type)) found.delete(type);
-      }
-    }
-    // "add reminders", "add a dark mode": the change is the reminder or the theme, not a field.
-    if ([...found.keys()].some((t) => t !== "add_field" && (CHANGE_TYPES as readonly string[]).includes(t))) {
-      found.delete("add_field");
-    }
-  }
+  if (ctx.followUp) keepChanges(found);
   // The fallback's quote is its subject: the words it keeps a list of.
   const named = !found.size && ctx.fallback
     ? subjectNear(tokens, { from: 0, to: 0 }, content, new Set())
@@ -291,8 +267,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       ...own,
       ...qs,
     ];
-    const start = Math.min(...offsets.map((o) => o.start));
-    const end = Math.max(...offsets.map((o) => o.end));
+    const start = offsets.length ? Math.min(...offsets.map((o) => o.start)) : clause.start;
+    const end = offsets.length ? Math.max(...offsets.map((o) => o.end)) : clause.end;
     const ask: Ask = {
       type,
       quote: ctx.prompt.slice(start, end),
@@ -313,6 +289,37 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     asks.push(ask);
   }
   return asks;
+}
+
+const isChange = (type: string) => (CHANGE_TYPES as readonly string[]).includes(type);
+
+/** What a quantity asks without a cue, given its clause's quantities and whether an ask is found. */
+function askedBy(q: Quantity, all: Quantity[], has: (type: AskType) => boolean): AskType[] {
+  const out: AskType[] = [];
+  // A recurrence in hours, on weekdays or so many times a day is a reminder; "every month" alone is not.
+  const recurring = q.kind === "frequency" && (q.unit === "h" || q.weekdays || q.count);
+  if (recurring && !has("schedule")) out.push("reminder");
+  if ((q.kind === "duration" && q.phase) || q.kind === "rounds") out.push("timer");
+  if (q.kind === "weekday" && !has("reminder")) out.push("schedule");
+  // Times of day with no timetable around them are when something is due: "500 mg at 8, 16 and 24".
+  if (q.kind === "time" && !has("schedule")) out.push("reminder");
+  // A total "per day", "del mes" is an aggregate, unless it is a goal's or a reminder's period.
+  if (q.kind === "period" && !has("goal") && !has("reminder")) out.push("aggregate");
+  // An amount over a period ("100 a day", "2 l per day") is kept as it happens.
+  const amount = q.kind === "measure" || q.kind === "number" || q.kind === "duration";
+  if (amount && all.some((p) => p.kind === "period") && !has("log") && !has("list")) out.push("log");
+  if (q.kind === "range" && q.from <= 1 && q.to <= 10 && !q.unit) out.push("rating");
+  return out;
+}
+
+/** A follow-up's asks: the changes, and what they add. */
+function keepChanges(found: Map<AskType, unknown>) {
+  // A field being removed or renamed is named by words that are cues of their own ("the price field").
+  if (found.has("remove_field") || found.has("rename")) {
+    for (const type of found.keys()) if (!isChange(type)) found.delete(type);
+  }
+  // "add reminders", "add a dark mode": the change is the reminder or the theme, not a field.
+  if ([...found.keys()].some((t) => t !== "add_field" && isChange(t))) found.delete("add_field");
 }
 
 const unspan = ({ span: _, start: _s, end: _e, ...field }: SpannedField): Field => field;
