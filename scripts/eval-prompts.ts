@@ -5,6 +5,8 @@
 // `--misses` lists the development prompts' missed and extra asks.
 import { join } from "node:path";
 import { understand } from "../supabase/functions/_shared/generation/understand/index.ts";
+import { isUiLanguage } from "../supabase/functions/_shared/generation/understand/language.ts";
+import { stemPhrase } from "../supabase/functions/_shared/generation/understand/stem.ts";
 import type { AppSpec } from "../supabase/functions/_shared/generation/template/src/types.ts";
 
 const DIR = join(import.meta.dirname!, "../eval/prompts");
@@ -14,7 +16,7 @@ interface Line {
   language: string;
   prompt: string;
   base_prompt?: string;
-  asks: { type: string; times?: string[] }[];
+  asks: { type: string; times?: string[]; subject?: string }[];
   expect: { ui_language: string };
 }
 
@@ -52,6 +54,7 @@ export function evaluate(lines: Line[]) {
   const total = tally();
   let languageRight = 0;
   const times = { expected: 0, right: 0 };
+  const subjects = { expected: 0, right: 0 };
   const ms: number[] = [];
   const misses: string[] = [];
   for (const line of lines) {
@@ -67,6 +70,17 @@ export function evaluate(lines: Line[]) {
     for (const ask of line.asks.filter((a) => a.times?.length)) {
       times.expected++;
       if (got.asks.some((a) => a.type === ask.type && same(a.times, ask.times))) times.right++;
+    }
+    // A subject is right when it shares a stem with the expected one ("baby feeding" and "feedings" do).
+    const stemmer = isUiLanguage(line.language) ? line.language : "en";
+    const wordsOf = (s = "") => new Set(stemPhrase(s, stemmer).filter((w) => w.length > 2));
+    for (const ask of line.asks.filter((a) => a.subject)) {
+      subjects.expected++;
+      const expected = wordsOf(ask.subject);
+      const same = got.asks.some((a) =>
+        a.type === ask.type && [...wordsOf(a.subject)].some((w) => expected.has(w))
+      );
+      if (same) subjects.right++;
     }
     for (const ask of line.asks) {
       const hit = left.indexOf(ask.type);
@@ -87,7 +101,7 @@ export function evaluate(lines: Line[]) {
     }
   }
   ms.sort((a, b) => a - b);
-  return { byType, byLanguage, total, languageRight, times, count: lines.length, ms, misses };
+  return { byType, byLanguage, total, languageRight, times, subjects, count: lines.length, ms, misses };
 }
 
 function table(title: string, rows: Map<string, Tally>) {
@@ -119,6 +133,7 @@ if (import.meta.main) {
         ` times of day exact in ${
           pct(r.times.right, r.times.expected)
         } of ${r.times.expected} asks that state them;` +
+        ` subject shares a stem in ${pct(r.subjects.right, r.subjects.expected)} of ${r.subjects.expected};` +
         ` median ${r.ms[r.ms.length >> 1].toFixed(2)} ms per prompt`,
     );
     table("ask type", r.byType);

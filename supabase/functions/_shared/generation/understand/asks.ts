@@ -213,15 +213,13 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   if (!ctx.followUp && uiLanguage) add("language", uiLanguage);
   // A clause that introduces a list of fields asks for records of them.
   // (Fields after a quiz, an order or a schedule are theirs.)
+  // Its subject is then the clause's first noun phrase ("Clients: name, address").
   const owner = [...found.keys()].some((t) => OWNERS.has(t));
+  const named = new Map<AskType, Span>();
   if ((listed.length || fields.length > 1) && !owner) {
-    add(
-      "list",
-      fields.length ? fields[0].span : subjectNear(tokens, { from: 0, to: 0 }, content, new Set()) ?? {
-        from: 0,
-        to: 0,
-      },
-    );
+    const head = subjectNear(tokens, { from: 0, to: 0 }, content, fieldTokens);
+    if (head) named.set("list", head);
+    add("list", head ?? fields[0].span);
   }
 
   // A field typed as a choice, a rating, a tick or a photo is also that ask ("ratings 1-5" is both).
@@ -235,10 +233,13 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   }
   if (ctx.followUp) keepChanges(found);
   // The fallback's quote is its subject: the words it keeps a list of.
-  const named = !found.size && ctx.fallback
+  const thing = !found.size && ctx.fallback
     ? subjectNear(tokens, { from: 0, to: 0 }, content, new Set())
     : undefined;
-  if (named) add(ctx.fallback!, named);
+  if (thing) {
+    named.set(ctx.fallback!, thing);
+    add(ctx.fallback!, thing);
+  }
   // In a list of fields, words like "price" or "players" name fields: only asks about the whole list stay.
   if (ctx.listItems) {
     for (const type of found.keys()) {
@@ -257,7 +258,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const asks: Ask[] = [];
   for (const [type, spans] of found) {
     const cue = spans[0] ? tokenSpan(tokens, spans[0]) : { from: 0, to: tokens.length };
-    const subject = named ?? (NO_SUBJECT.has(type) ? undefined : subjectNear(tokens, cue, content, taken));
+    const subject = named.get(type) ??
+      (NO_SUBJECT.has(type) ? undefined : subjectNear(tokens, cue, content, taken));
     const kinds = TAKES[type] ?? [];
     const qs = ctx.quantities.filter((q) => kinds.includes(q.kind));
     const own = OWNERS.has(type) || type === "add_field" || type === "remove_field" ? fields : [];
