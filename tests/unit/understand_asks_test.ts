@@ -100,3 +100,13 @@ Deno.test("the UI language is the one asked for, else the existing app's, else t
   assert.equal(understand("make it dark", { existingSpec: italianApp }).language, "it");
   assert.equal(understand("translate it to French", { existingSpec: italianApp }).language, "fr");
 });
+
+Deno.test("bracketed values are a choice, bracketed names are people, bracketed fields neither", () => {
+  assert.equal(
+    ask("students with a level (beginner, intermediate, advanced)", "choice").quote,
+    "level (beginner, intermediate, advanced)",
+  );
+  ask("We are 4 flatmates (Anna, Ben, Chloe, Dev)", "people");
+  const agenda = understand("an agenda with talks (time, room, speaker)").asks.map((a) => a.type);
+  assert.ok(!agenda.includes("choice") && !agenda.includes("people"), `${agenda}`);
+});

@@ -226,8 +226,14 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   for (const f of [...fields, ...listedSpanned]) {
     if (DERIVED.has(f.type)) add(f.type as AskType, f);
   }
-  // Choices offered as "small/medium/large".
+  // Choices offered as "small/medium/large" or "level (beginner, intermediate, advanced)"; names in brackets
+  // are people ("4 flatmates (Anna, Ben, Chloe, Dev)").
   for (const span of slashLists(tokens)) add("choice", span);
+  for (const list of bracketLists(tokens, language)) {
+    if (!fields.some((f) => f.start <= list.start && list.end <= f.end)) {
+      add(list.names ? "people" : "choice", list);
+    }
+  }
   for (const q of ctx.quantities) {
     for (const type of askedBy(q, ctx.quantities, (t) => found.has(t))) add(type, at(q));
   }
@@ -376,6 +382,30 @@ function slashLists(tokens: Token[]): Span[] {
 }
 
 /** A field with its tokens (in the list it was read from) and its place in the prompt. */
+/**
+ * Bracketed lists of two or more items after a word: a choice of values, unless an item names a field
+ * ("talks (time, room, speaker)") or a number is among them ("(1-5)"); mostly capitalized items are names,
+ * except in German, where every noun is capitalized.
+ */
+function bracketLists(tokens: Token[], language: UiLanguage): (Offsets & { names: boolean })[] {
+  const out: (Offsets & { names: boolean })[] = [];
+  for (let i = 1; i < tokens.length; i++) {
+    if (tokens[i].norm !== "(" || tokens[i - 1].kind !== "word") continue;
+    const close = tokens.findIndex((t, k) => k > i && t.norm === ")");
+    if (close < 0) break;
+    const inner = tokens.slice(i + 1, close);
+    const items = fieldList(inner, language);
+    const typed = matchCues(stemTokens(inner, language), CUES[language].fields).length > 0;
+    if (items.length >= 2 && !typed && !inner.some((t) => t.kind === "number")) {
+      const capitalized = items.filter((f) => /^\p{Lu}/u.test(f.name)).length;
+      const names = language !== "de" && capitalized >= 2 && capitalized * 2 > items.length;
+      out.push({ start: tokens[i - 1].start, end: tokens[close].end, names });
+    }
+    i = close;
+  }
+  return out;
+}
+
 interface SpannedField extends Field, Offsets {
   span: Span;
 }
@@ -434,14 +464,14 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
   const typed = matchCues(stemTokens(head, language), cues.fields)[0];
   if (typed) field.type = typed.key as FieldType;
   if (open >= 0) {
-    // "(low, medium, high)" is a choice; "(1-5)" a rating's range; "(ml)" a unit.
+    // "(low, medium, high)" is a choice, "(time, room)" not; "(1-5)" a rating's range; "(ml)" a unit.
     const inner = part.slice(open + 1).filter((t) => t.norm !== ")");
     const options = fieldList(inner, language).map((f) => f.name);
     const numbers = inner.filter((t) => t.kind === "number").map((t) => Number(t.text));
     if (numbers.length === 2 && numbers[0] < numbers[1]) {
       field.range = [numbers[0], numbers[1]];
       if (field.type === "text") field.type = numbers[1] <= 10 ? "rating" : "number";
-    } else if (options.length >= 2) {
+    } else if (options.length >= 2 && !matchCues(stemTokens(inner, language), cues.fields).length) {
       field.type = "choice";
       field.options = options;
     } else if (inner.length === 1) {
