@@ -5,7 +5,7 @@
 // units, ranges and bracketed choices. For a prompt applied to an existing app the same clause yields
 // changes instead: translate, theme, add or remove a field, rename, reminders, a new screen.
 import type { Clause } from "./clauses.ts";
-import { CUES, LEXICONS, matchCues, stemTokens, wordSet } from "./lexicon.ts";
+import { CUES, LEXICONS, matchCues, stemTokens, VERBS, wordSet } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import type { Quantity } from "./quantities.ts";
 import { type Token, words } from "./text.ts";
@@ -200,7 +200,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   }
   // English cues count in every language: people borrow them ("un tracker", "la dark mode").
   const english = language === "en" ? [] : matchCues(stemTokens(tokens, "en"), CUES.en.asks);
-  const native = matchCues(stems, cues.asks, language === "de");
+  const native = matchCues(stems, cues.asks, language === "de" ? tokens.map((t) => t.norm) : undefined);
   const covered = new Set(native.flatMap(range));
   for (const m of [...native, ...english.filter((e) => !range(e).some((i) => covered.has(i)))]) {
     // A cue inside a listed field ("with a photo") is the field's type, not an ask of its own.
@@ -261,14 +261,25 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     ...ctx.quantities.flatMap((q) => range(at(q))),
   ]);
 
+  // The fields belong to one ask: the owner whose cue is nearest before them (else the first owner).
+  const firstField = fields[0]?.start ?? clause.end;
+  const owners = [...found].filter(([t, spans]) => OWNERS.has(t) && spans.length)
+    .map(([t, spans]): [AskType, number] => [t, spans[0].start]);
+  const before = owners.filter(([, at]) => at <= firstField).sort((a, b) => b[1] - a[1]);
+  const fieldOwner = (before[0] ?? owners[0])?.[0];
+
   const asks: Ask[] = [];
   for (const [type, spans] of found) {
     const cue = spans[0] ? tokenSpan(tokens, spans[0]) : { from: 0, to: tokens.length };
+    // With no noun phrase beside it, a cue that is a noun ("bookings", "Buchungen") is its own subject.
+    const ownSubject = cue.to > cue.from && !VERBS[language].has(tokens[cue.from].norm) && content(cue.from)
+      ? cue
+      : undefined;
     const subject = named.get(type) ??
-      (NO_SUBJECT.has(type) ? undefined : subjectNear(tokens, cue, content, taken));
+      (NO_SUBJECT.has(type) ? undefined : subjectNear(tokens, cue, content, taken) ?? ownSubject);
     const kinds = TAKES[type] ?? [];
     const qs = ctx.quantities.filter((q) => kinds.includes(q.kind));
-    const own = OWNERS.has(type) || type === "add_field" || type === "remove_field" ? fields : [];
+    const own = type === fieldOwner || type === "add_field" || type === "remove_field" ? fields : [];
     const offsets = [
       ...spans,
       ...[subject ? offsetsOf(tokens, subject) : null].filter((o): o is Offsets => o !== null),
@@ -282,7 +293,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       quote: ctx.prompt.slice(start, end),
       start,
       end,
-      fields: [...own.map(unspan), ...(OWNERS.has(type) ? listed : [])],
+      fields: [...own.map(unspan), ...(type === fieldOwner ? listed : [])],
       quantities: qs,
     };
     if (subject) ask.subject = text(tokens, subject);

@@ -1,7 +1,7 @@
 // A prompt's clauses: sentences, `;` parts, the items of a `:` list, bullet and numbered lines, and verb
 // phrases joined by "and" or a comma ("log every X with Y and Z, show me how many today"). A clause keeps
 // its offsets in the prompt, so nothing is lost or rewritten: every word is in exactly one clause.
-import { LEXICONS, wordSet } from "./lexicon.ts";
+import { LEXICONS, VERBS, wordSet } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import { words } from "./text.ts";
 
@@ -27,12 +27,6 @@ function trimmed(text: string, start: number, end: number): Clause | null {
 
 const JOINERS = Object.fromEntries(
   Object.entries(LEXICONS).map(([language, lex]) => [language, wordSet([",", ...lex.and])]),
-) as Record<UiLanguage, Set<string>>;
-// Verbs are matched as written, not by stem: an imperative ("rate") must not match its noun ("rating").
-const VERBS = Object.fromEntries(
-  Object.entries(LEXICONS).map((
-    [language, lex],
-  ) => [language, wordSet(lex.verbs.map((v) => v.split(" ")[0]))]),
 ) as Record<UiLanguage, Set<string>>;
 
 export function clauses(prompt: string, language: UiLanguage): Clause[] {

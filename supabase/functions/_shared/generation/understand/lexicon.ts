@@ -52,6 +52,8 @@ export const LEXICONS: Record<UiLanguage, Lexicon> = { en, it, fr, es, de };
 export interface Cue {
   key: string;
   stems: string[];
+  /** The phrase as written, folded. */
+  folded: string;
 }
 
 /** Cues indexed by their first stem; each bucket longest first. */
@@ -64,7 +66,7 @@ export function cueIndex(entries: Record<string, string[]>, language: UiLanguage
       const stems = stemPhrase(phrase, language);
       if (!stems.length) continue;
       const bucket = index.get(stems[0]) ?? [];
-      bucket.push({ key, stems });
+      bucket.push({ key, stems, folded: fold(phrase) });
       index.set(stems[0], bucket);
     }
   }
@@ -82,22 +84,25 @@ export interface CueMatch {
 /** A compound's head is its last part: "Fütterungsplan" is a plan, "Gießerinnerung" a reminder. */
 const HEAD_MIN = 4;
 const heads = new WeakMap<CueIndex, Cue[]>();
-function compoundHead(word: string, index: CueIndex): Cue | undefined {
+function compoundHead(stem: string, word: string, index: CueIndex): Cue | undefined {
   let single = heads.get(index);
   if (!single) {
     single = [...index.values()].flat().filter((c) => c.stems.length === 1 && c.stems[0].length >= HEAD_MIN);
     heads.set(index, single);
   }
-  return single.find((c) => word.length > c.stems[0].length + 2 && word.endsWith(c.stems[0]));
+  // The stemmer may cut a compound elsewhere than its head ("Belegungskalender" → "belegungskal"), so the
+  // word as written is compared too.
+  const ends = (whole: string, part: string) => whole.length > part.length + 2 && whole.endsWith(part);
+  return single.find((c) => ends(stem, c.stems[0]) || ends(word, c.folded));
 }
 
-/** Every cue in the stems, longest at each position; one token belongs to one match per index. With
- * `compounds` (German), a word that ends in a one-word cue matches it too. */
-export function matchCues(stems: string[], index: CueIndex, compounds = false): CueMatch[] {
+/** Every cue in the stems, longest at each position; one token belongs to one match per index. Given the
+ * words as written (`compounds`, for German), a word that ends in a one-word cue matches it too. */
+export function matchCues(stems: string[], index: CueIndex, compounds?: string[]): CueMatch[] {
   const found: CueMatch[] = [];
   for (let i = 0; i < stems.length;) {
     const hit = (index.get(stems[i]) ?? []).find((cue) => cue.stems.every((s, k) => stems[i + k] === s)) ??
-      (compounds ? compoundHead(stems[i], index) : undefined);
+      (compounds ? compoundHead(stems[i], compounds[i], index) : undefined);
     if (hit) {
       found.push({ key: hit.key, from: i, to: i + (stems[i] === hit.stems[0] ? hit.stems.length : 1) });
       i += found[found.length - 1].to - i;
@@ -128,6 +133,13 @@ export function stemTokens(tokens: Token[], language: UiLanguage): string[] {
 export function wordSet(list: string[]): Set<string> {
   return new Set(list.map(fold));
 }
+
+/** Imperatives that open a verb phrase, matched as written, not by stem: "rate" must not match "rating". */
+export const VERBS = Object.fromEntries(
+  Object.entries(LEXICONS).map((
+    [language, lex],
+  ) => [language, wordSet(lex.verbs.map((v) => v.split(" ")[0]))]),
+) as Record<UiLanguage, Set<string>>;
 
 /** Per language, the cue indexes every stage shares, built once. */
 export interface Cues {
