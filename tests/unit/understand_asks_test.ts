@@ -53,9 +53,18 @@ Deno.test("a follow-up yields changes: translate with its language, theme, remov
   assert.equal(ask("passe-la en espagnol", "translate", base).language, "es");
   ask("make it dark", "theme", base);
   const removed = understand("remove the price field", { existingSpec: base }).asks;
-  assert.deepEqual(removed.map((a) => [a.type, a.subject]), [["remove_field", "price field"]]);
+  assert.deepEqual(removed.map((a) => [a.type, a.subject]), [["remove_field", "price"]]);
   assert.deepEqual(ask("rename notes to comments", "rename", base).to, "comments");
   assert.deepEqual(ask("add reminders at 9 and 21", "reminder", base).times, ["09:00", "21:00"]);
+  assert.deepEqual(ask("añade recordatorios a las 8 y a las 20", "reminder", base).times, ["08:00", "20:00"]);
+  // "add" governs the chart: a new screen keeps the type of what it shows; "add a photo" adds a photo field.
+  assert.deepEqual(understand("add a chart of my spending", { existingSpec: base }).asks.map((a) => a.type), [
+    "chart",
+  ]);
+  assert.deepEqual(understand("ajoute un champ photo", { existingSpec: base }).asks.map((a) => a.type), [
+    "add_field",
+    "photo",
+  ]);
   // The same words in a new prompt name the UI language, not a translation.
   assert.equal(ask("a packing list in German", "language").language, "de");
 });

@@ -177,7 +177,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const stems = stemTokens(tokens, language);
   const cues = CUES[language];
   const stop = cues.stop;
-  const content = (i: number) => tokens[i]?.kind === "word" && !stop.has(tokens[i].norm);
+  // Content words: not function words, not the imperatives that ask ("add", "show").
+  const content = (i: number) =>
+    tokens[i]?.kind === "word" && !stop.has(tokens[i].norm) && !VERBS[language].has(tokens[i].norm);
 
   const at = (q: Quantity) => tokenSpan(tokens, q);
   const fields = fieldsAfterWith(tokens, language);
@@ -237,7 +239,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   for (const q of ctx.quantities) {
     for (const type of askedBy(q, ctx.quantities, (t) => found.has(t))) add(type, at(q));
   }
-  if (ctx.followUp) keepChanges(found);
+  if (ctx.followUp) keepChanges(found, tokens, content);
   // The fallback's quote is its subject: the words it keeps a list of.
   const thing = !found.size && ctx.fallback
     ? subjectNear(tokens, { from: 0, to: 0 }, content, new Set())
@@ -332,13 +334,27 @@ function askedBy(q: Quantity, all: Quantity[], has: (type: AskType) => boolean):
 }
 
 /** A follow-up's asks: the changes, and what they add. */
-function keepChanges(found: Map<AskType, unknown>) {
+function keepChanges(found: Map<AskType, Offsets[]>, tokens: Token[], content: (i: number) => boolean) {
   // A field being removed or renamed is named by words that are cues of their own ("the price field").
   if (found.has("remove_field") || found.has("rename")) {
     for (const type of found.keys()) if (!isChange(type)) found.delete(type);
   }
-  // "add reminders", "add a dark mode": the change is the reminder or the theme, not a field.
-  if ([...found.keys()].some((t) => t !== "add_field" && isChange(t))) found.delete("add_field");
+  // "add reminders", "add a dark mode", "add a chart": what "add" governs is the reminder, the theme or the
+  // chart, not a field; "add a photo", "add a category" add a field of that kind.
+  const add = found.get("add_field")?.[0];
+  if (!add) return;
+  let next = tokens.findIndex((t) => t.start >= add.end);
+  while (next >= 0 && next < tokens.length && !content(next)) next++;
+  const governed = tokens[next];
+  const other = (t: AskType) => t !== "add_field" && !DERIVED.has(t as FieldType) && t !== "categories";
+  if (
+    governed &&
+    [...found].some(([t, spans]) =>
+      other(t) && spans.some((o) => o.start <= governed.start && governed.end <= o.end)
+    )
+  ) {
+    found.delete("add_field");
+  }
 }
 
 const unspan = ({ span: _, start: _s, end: _e, ...field }: SpannedField): Field => field;

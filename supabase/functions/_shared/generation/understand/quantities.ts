@@ -47,13 +47,16 @@ export function parseNumber(text: string, decimalComma: boolean): number {
   return Number(grouping ? groups.join("") : groups.join("."));
 }
 
+/** A phrase as folded words ("a las" → ["a", "las"]). */
+type Phrase = string[];
+
 interface Words {
   lex: (typeof LEXICONS)[UiLanguage];
-  at: Set<string>;
-  every: Set<string>;
+  at: Phrase[];
+  every: Phrase[];
+  per: Phrase[];
   from: Set<string>;
   to: Set<string>;
-  per: Set<string>;
   times: Set<string>;
   on: Set<string>;
   off: Set<string>;
@@ -85,16 +88,20 @@ for (const [code, data] of Object.entries(currencies)) {
 const foldMap = <T>(record: Record<string, T>) =>
   new Map(Object.entries(record).map(([k, v]) => [fold(k), v] as [string, T]));
 
+/** Phrases as folded words, longest first so that "a las" is tried before "a". */
+const phrases = (list: string[]): Phrase[] =>
+  list.map((p) => words(p).map((t) => t.norm)).sort((a, b) => b.length - a.length);
+
 const WORDS = Object.fromEntries(UI_LANGUAGES.map((language) => {
   const lex = LEXICONS[language];
   const t = lex.time;
   const w: Words = {
     lex,
-    at: wordSet(t.at),
-    every: wordSet(t.every),
+    at: phrases(t.at),
+    every: phrases(t.every),
+    per: phrases(t.per),
     from: wordSet(t.from),
     to: wordSet(t.to),
-    per: wordSet(t.per),
     times: wordSet(t.times),
     on: wordSet(t.on),
     off: wordSet(t.off),
@@ -135,9 +142,15 @@ class Scanner {
     return value === undefined ? null : { value, next: i + 1 };
   }
 
-  /** Skips an article or the "at" words between the parts of a phrase ("alle 8, alle 16"). */
-  skip(i: number, set: Set<string>): number {
-    while (set.has(this.norm(i))) i++;
+  /** The position after one of the phrases at i ("a las", "alle"), or i when none is there. */
+  phrase(i: number, list: Phrase[]): number {
+    const hit = list.find((p) => p.every((word, k) => this.norm(i + k) === word));
+    return hit ? i + hit.length : i;
+  }
+
+  /** Skips the phrases repeated at i: the "at" words between the parts of a list ("alle 8, alle 16"). */
+  skip(i: number, list: Phrase[]): number {
+    for (let next = this.phrase(i, list); next > i; next = this.phrase(i, list)) i = next;
     return i;
   }
 
@@ -208,7 +221,7 @@ class Scanner {
 
   /** "at 8, 16 and 24", "alle 8, alle 16 e alle 24", "8am and 8pm": every time of the list. */
   times(i: number): Reading {
-    const after = this.w.at.has(this.norm(i)) ? this.skip(i, this.w.at) : i;
+    const after = this.skip(i, this.w.at);
     const first = this.clock(after, after > i);
     if (!first) return null;
     const found: QuantityValue[] = [{ kind: "time", time: first.time }];
@@ -244,24 +257,17 @@ class Scanner {
     }
     // "every 8 hours", "ogni 3 giorni", "toutes les 8 heures", "cada 8 horas", "alle 8 Stunden",
     // "every Sunday", "tous les lundis", "jeden Sonntag", "every day".
-    let j = i;
-    while (
-      j < i + 2 && w.every.has(this.norm(j)) ||
-      (j > i && ["les", "los", "las", "i", "le"].includes(this.norm(j)))
-    ) {
-      j++;
-    }
-    if (j === i && !(w.every.has(`${n0} ${this.norm(i + 1)}`))) {
+    const j = this.phrase(i, w.every);
+    if (j === i) {
       // "twice a day", "3 times a week", "due volte al giorno", "zweimal pro Tag"
       const count = w.counts.get(n0) ?? (w.times.has(this.norm(i + 1)) ? this.number(i)?.value : undefined);
       if (count === undefined) return null;
       let k = w.counts.has(n0) ? i + 1 : i + 2;
-      if (!w.per.has(this.norm(k))) return null;
+      if (this.phrase(k, w.per) === k) return null;
       k = this.skip(k, w.per);
       const unit = this.timeUnit(k);
       return unit ? { found: [{ kind: "frequency", count, unit }], next: k + 1 } : null;
     }
-    if (j === i) j = i + 2;
     const weekdays: number[] = [];
     let k = j;
     for (;;) {
