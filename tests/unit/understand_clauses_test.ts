@@ -71,3 +71,9 @@ Deno.test("clauses never lose or repeat a word of the prompt", () => {
     }),
   );
 });
+
+Deno.test("words split Italian and French elisions, not English contractions", () => {
+  const norms = (text: string) => words(text).map((t) => t.norm);
+  assert.deepEqual(norms("dell'acqua l’heure"), ["dell'", "acqua", "l'", "heure"]);
+  assert.deepEqual(norms("I'm sure it's done"), ["i'm", "sure", "it's", "done"]);
+});

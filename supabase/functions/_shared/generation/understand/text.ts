@@ -29,10 +29,37 @@ export function tokenize(text: string): Token[] {
   return tokens;
 }
 
+// The elided words of Italian and French ("l'", "dell'", "qu'"), a closed class; English contractions
+// ("I'm", "don't") stay whole.
+const ELIDED = new Set([
+  "l",
+  "d",
+  "j",
+  "m",
+  "t",
+  "s",
+  "c",
+  "n",
+  "qu",
+  "jusqu",
+  "lorsqu",
+  "puisqu",
+  "un",
+  "dell",
+  "all",
+  "dall",
+  "nell",
+  "sull",
+  "coll",
+  "quell",
+  "quest",
+  "po",
+]);
+
 /** Italian and French elisions ("dell'acqua", "l'heure") are two words for matching: the article and the noun. */
 export function splitElision(token: Token): Token[] {
   const at = token.norm.indexOf("'");
-  if (token.kind !== "word" || at < 1 || at > 5) return [token];
+  if (token.kind !== "word" || at < 1 || !ELIDED.has(token.norm.slice(0, at))) return [token];
   return [
     {
       ...token,
