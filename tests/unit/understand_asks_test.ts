@@ -119,3 +119,12 @@ Deno.test("bracketed values are a choice, bracketed names are people, bracketed 
   const agenda = understand("an agenda with talks (time, room, speaker)").asks.map((a) => a.type);
   assert.ok(!agenda.includes("choice") && !agenda.includes("people"), `${agenda}`);
 });
+
+Deno.test("a cue after a negation is refused, not asked, in any of the five languages", () => {
+  const types = (prompt: string) => understand(prompt).asks.map((a) => a.type);
+  assert.ok(!types("track my blood pressure, no charts just a list").includes("chart"));
+  assert.ok(
+    !types("voglio segnare i rifornimenti, niente grafici, solo il totale del mese").includes("chart"),
+  );
+  assert.ok(types("un grafico dei rifornimenti").includes("chart"));
+});

@@ -5,7 +5,17 @@
 // units, ranges and bracketed choices. For a prompt applied to an existing app the same clause yields
 // changes instead: translate, theme, add or remove a field, rename, reminders, a new screen.
 import type { Clause } from "./clauses.ts";
-import { CUES, LEXICONS, matchCues, stemTokens, VERBS, wordSet } from "./lexicon.ts";
+import {
+  type CueIndex,
+  cueIndex,
+  type CueMatch,
+  CUES,
+  LEXICONS,
+  matchCues,
+  stemTokens,
+  VERBS,
+  wordSet,
+} from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import type { Quantity } from "./quantities.ts";
 import { type Token, words } from "./text.ts";
@@ -148,6 +158,9 @@ interface Span {
 const WITH = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.with)]),
 ) as Record<UiLanguage, Set<string>>;
+const NOT = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex({ not: lex.not }, l as UiLanguage)]),
+) as Record<UiLanguage, CueIndex>;
 const IN = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.languageIn)]),
 ) as Record<UiLanguage, Set<string>>;
@@ -204,7 +217,12 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const english = language === "en" ? [] : matchCues(stemTokens(tokens, "en"), CUES.en.asks);
   const native = matchCues(stems, cues.asks, language === "de" ? tokens.map((t) => t.norm) : undefined);
   const covered = new Set(native.flatMap(range));
+  const negations = matchCues(stems, NOT[language]);
+  // A cue a negation governs ("no charts, just a list") is refused, not asked; only function words between.
+  const negated = (m: CueMatch) =>
+    negations.some((n) => n.to <= m.from && range({ from: n.to, to: m.from }).every((i) => !content(i)));
   for (const m of [...native, ...english.filter((e) => !range(e).some((i) => covered.has(i)))]) {
+    if (negated(m)) continue;
     // A cue inside a listed field ("with a photo") is the field's type, not an ask of its own.
     if (fieldTokens.has(m.from) && !["photo", "rating", "yesno"].includes(m.key)) continue;
     add(m.key as AskType, m);

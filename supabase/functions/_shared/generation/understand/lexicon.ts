@@ -21,6 +21,8 @@ export interface Lexicon {
   fields: Record<string, string[]>;
   changes: Record<string, string[]>;
   languages: Record<string, string[]>;
+  /** Negations: a cue right after one is refused, not asked ("no charts", "niente grafici", "sans pub"). */
+  not: string[];
   /** The words before a language's name that ask for the interface in it ("in German", "en français"). */
   languageIn: string[];
   time: Record<

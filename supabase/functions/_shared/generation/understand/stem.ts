@@ -1,5 +1,5 @@
 // Snowball stems for the five UI languages, so one cue word matches its inflections ("water", "watered",
-// "watering"; "annaffiare", "annaffiato"). Stems are folded (accents off) after stemming, so a word typed
+// "watering"; "annaffiare", "annaffiato"). Words are folded (accents off) before stemming, so a word typed
 // without its accent meets the same stem. Memoized: the stemmer is the slowest step of the pipeline.
 import snowball from "snowball-stemmers";
 import type { UiLanguage } from "./language.ts";
@@ -31,9 +31,10 @@ export function stem(word: string, language: UiLanguage): string {
     stemmer = snowball.newStemmer(ALGORITHM[language]) as Stemmer;
     stemmers.set(language, stemmer);
   }
-  const lower = word.toLowerCase();
+  // Folded before stemming, so a word typed without its accent ("quien", "categorias") meets the same stem.
   // Short words and numbers stay as they are: stemming "ml" or "am" only makes them collide.
-  const result = fold(lower.length <= 3 ? lower : stemmer.stem(lower));
+  const folded = fold(word);
+  const result = folded.length <= 3 ? folded : stemmer.stem(folded);
   if (memo.size >= MEMO_LIMIT) memo.clear();
   memo.set(key, result);
   return result;
