@@ -239,7 +239,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   if ((listed.length || fields.length > 1) && !owner) {
     const head = subjectNear(tokens, { from: 0, to: 0 }, content, fieldTokens);
     if (head) named.set("list", head);
-    add("list", head ?? fields[0].span);
+    // A head of function words only ("ogni: …") leaves the list without a quote in this clause.
+    add("list", head ?? fields[0]?.span ?? { from: 0, to: 0 });
   }
 
   // A field typed as a choice, a rating, a tick or a photo is also that ask ("ratings 1-5" is both).
