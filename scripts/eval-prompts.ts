@@ -4,7 +4,7 @@
 // ask matched at most once). The held-out file is printed only as totals, never prompt by prompt;
 // `--misses` lists the development prompts' missed and extra asks.
 import { join } from "node:path";
-import { understand } from "../supabase/functions/_shared/generation/understand/index.ts";
+import { understand, type Understanding } from "../supabase/functions/_shared/generation/understand/index.ts";
 import { isUiLanguage } from "../supabase/functions/_shared/generation/understand/language.ts";
 import { stemPhrase } from "../supabase/functions/_shared/generation/understand/stem.ts";
 import type { AppSpec } from "../supabase/functions/_shared/generation/template/src/types.ts";
@@ -57,9 +57,17 @@ export function evaluate(lines: Line[]) {
   const subjects = { expected: 0, right: 0 };
   const ms: number[] = [];
   const misses: string[] = [];
+  const failures: string[] = [];
   for (const line of lines) {
     const start = performance.now();
-    const got = understand(line.prompt, line.base_prompt ? { existingSpec: baseApp(line.base_prompt) } : {});
+    let got: Understanding;
+    try {
+      got = understand(line.prompt, line.base_prompt ? { existingSpec: baseApp(line.base_prompt) } : {});
+    } catch (error) {
+      // Counted, and named by id only: a held-out prompt is never printed.
+      failures.push(`${line.id}: ${error instanceof Error ? error.message : error}`);
+      got = { language: "en", detected: "und", asks: [], concepts: [], unmet: [] };
+    }
     ms.push(performance.now() - start);
     if (got.language === line.expect.ui_language) languageRight++;
     const left = got.asks.map((a) => a.type as string);
@@ -101,7 +109,18 @@ export function evaluate(lines: Line[]) {
     }
   }
   ms.sort((a, b) => a - b);
-  return { byType, byLanguage, total, languageRight, times, subjects, count: lines.length, ms, misses };
+  return {
+    byType,
+    byLanguage,
+    total,
+    languageRight,
+    times,
+    subjects,
+    count: lines.length,
+    ms,
+    misses,
+    failures,
+  };
 }
 
 function table(title: string, rows: Map<string, Tally>) {
@@ -136,6 +155,9 @@ if (import.meta.main) {
         ` subject shares a stem in ${pct(r.subjects.right, r.subjects.expected)} of ${r.subjects.expected};` +
         ` median ${r.ms[r.ms.length >> 1].toFixed(2)} ms per prompt`,
     );
+    if (r.failures.length) {
+      console.log(`understand() threw on ${r.failures.length}: ${r.failures.join("; ")}`);
+    }
     table("ask type", r.byType);
     table("language", r.byLanguage);
     if (file === "development.jsonl" && Deno.args.includes("--misses")) {
