@@ -11,6 +11,7 @@ import {
   signedCompletedEvent,
 } from "../supabase/functions/_shared/adapters/local-payments.ts";
 import { ApiError, errorResponse } from "../supabase/functions/_shared/errors.ts";
+import { limitBody } from "../supabase/functions/_shared/body-limit.ts";
 import { startNetWorker } from "./local/net-worker.ts";
 import { createAuthServer } from "./local/auth-server.ts";
 import postgres from "postgres";
@@ -47,21 +48,28 @@ const authServer = createAuthServer({
   origin,
   key,
   sql: authSql,
-  resources: [`${origin}/functions/v1/mcp`],
+  // The MCP endpoint first: a client that names no resource gets a token for it. Each token is taken only
+  // by the resource it names.
+  resources: [`${origin}/functions/v1/mcp`, `${origin}/functions/v1/v1`],
   mailLog: join(stackDir, "mail.log"),
 });
 const authPort = await authServer.listen();
 
-/** The authorization server runs on its own loopback port (it is a Node.js handler); relayed as it answers. */
-async function toAuthServer(req: Request, path: string, search: string): Promise<Response> {
+/** What a request to the authorization server may carry (it reads no more than 56 KiB of a body itself). */
+const AUTH_BODY_LIMIT = 64 * 1024;
+
+/**
+ * The authorization server runs on its own loopback port (it is a Node.js handler); relayed as it answers,
+ * with the address the request came from (what its sign-in limits count by) and its body held to the limit.
+ */
+async function toAuthServer(req: Request, info: Deno.ServeHandlerInfo, path: string, search: string) {
+  const limited = await limitBody(req, AUTH_BODY_LIMIT);
   const headers = new Headers(req.headers);
-  headers.set("x-forwarded-host", new URL(req.url).host);
-  headers.set("x-forwarded-proto", "http");
-  headers.delete("x-forwarded-for");
+  headers.set("x-forwarded-for", (info.remoteAddr as Deno.NetAddr).hostname);
   const res = await fetch(`http://127.0.0.1:${authPort}${path}${search}`, {
     method: req.method,
     headers,
-    body: req.body ? await req.arrayBuffer() : undefined,
+    body: limited.body ? await limited.arrayBuffer() : undefined,
     redirect: "manual",
   });
   return new Response(res.body, res);
@@ -155,7 +163,7 @@ async function serveCheckout(req: Request, id: string, pay: boolean): Promise<Re
 // Methods a Request cannot carry on to a function (the Fetch standard forbids them).
 const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 
-async function route(req: Request): Promise<Response> {
+async function route(req: Request, info: Deno.ServeHandlerInfo): Promise<Response> {
   if (FORBIDDEN_METHODS.has(req.method.toUpperCase())) {
     return Response.json({ code: "method_not_allowed", message: `${req.method} is not allowed.` }, {
       status: 405,
@@ -186,10 +194,10 @@ async function route(req: Request): Promise<Response> {
     path.startsWith("/auth/v1/") ||
     /^\/\.well-known\/(oauth-authorization-server|openid-configuration)\/auth\/v1\/?$/.test(path)
   ) {
-    return await toAuthServer(req, path, url.search);
+    return await toAuthServer(req, info, path, url.search);
   }
   if (path === "/functions/v1/auth/v1/oauth/clients/register") {
-    return await toAuthServer(req, "/auth/v1/oauth/clients/register", url.search);
+    return await toAuthServer(req, info, "/auth/v1/oauth/clients/register", url.search);
   }
   const checkout = /^\/checkout\/([^/]+)(\/pay)?$/.exec(path);
   if (checkout) return await serveCheckout(req, checkout[1], checkout[2] !== undefined);

@@ -157,6 +157,26 @@ t(
 );
 
 t(
+  "POST /billing/checkouts: an account opens at most 10 checkouts an hour, then 429 with Retry-After",
+  async () => {
+    const [user, other] = [await newUser("billing.rate"), await newUser("billing.rate.other")];
+    const opened = await Promise.all(Array.from({ length: 12 }, () => checkout(user, { preset_eur: 5 })));
+    assert.deepEqual(opened.map((r) => r.status).sort(), [...Array(10).fill(201), 429, 429]);
+    const refused = opened.find((r) => r.status === 429)!;
+    expectError(refused, 429, "rate_limited");
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    assert.ok(retryAfter > 3500 && retryAfter <= 3600, `Retry-After ${retryAfter} is the rest of the hour`);
+    assert.equal((await checkout(other, { preset_eur: 5 })).status, 201, "another account has its own limit");
+  },
+);
+
+t("POST /billing/checkouts: a deleted account's token gets 404 profile_not_found", async () => {
+  const leaving = await newUser("billing.leaving");
+  assert.equal((await api("DELETE", "/me", { token: leaving.token })).status, 204);
+  expectError(await checkout(leaving, { preset_eur: 5 }), 404, "profile_not_found");
+});
+
+t(
   "POST /billing/checkouts: fractions, zero, negatives, both, neither and unsafe return URLs are 400",
   async () => {
     const user = await newUser("billing.bad");

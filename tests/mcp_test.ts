@@ -249,6 +249,20 @@ t(
   },
 );
 
+t(
+  "create_job without projectId on an account at its project cap is the tool error too_many_projects",
+  async () => {
+    const user = await newUser("mcp.full");
+    await db()`insert into public.projects (user_id, name) select ${user.id}, 'Seeded ' || n from generate_series(1, 500) n`;
+    await withClient(user, async (client) => {
+      const error = toolError(await call(client, "create_job", { prompt: "a habit tracker app" }));
+      assert.deepEqual([error.code, error.details], ["too_many_projects", { limit: 500 }]);
+    });
+    const [{ jobs }] = await db()`select count(*)::int as jobs from public.jobs where user_id = ${user.id}`;
+    assert.equal(jobs, 0, "no job was started");
+  },
+);
+
 t("job results given to agents carry no device tokens", async () => {
   const [job] = await db()`insert into public.jobs (user_id, status, input)
     values (${alice.id}, 'queued', ${

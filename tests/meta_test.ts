@@ -99,3 +99,25 @@ t("GET /docs is an HTML page whose scripts this function serves", async () => {
   assert.match((await api("GET", "/docs/scalar-api-reference.js")).text, /createApiReference/);
   assert.equal((await api("GET", "/docs/other.js")).status, 400);
 });
+
+t(
+  "a route's path with a trailing slash is redirected (308) to the path itself, e.g. GET /docs/",
+  async () => {
+    for (const [method, path] of [["GET", "/docs/?theme=dark"], ["HEAD", "/health/"], ["POST", "/jobs/"]]) {
+      const res = await fetch(`${BASE_URL}${path}`, { method, redirect: "manual" });
+      await res.body?.cancel();
+      assert.equal(res.status, 308, `${method} ${path}`);
+      assert.equal(
+        new URL(res.headers.get("location")!, res.url).href,
+        `${BASE_URL}${path.replace("/?", "?").replace(/\/$/, "")}`,
+      );
+    }
+    const page = await fetch(`${BASE_URL}/docs/`);
+    assert.equal(page.status, 200);
+    assert.equal(page.url, `${BASE_URL}/docs`);
+    assert.match(await page.text(), /<div id="reference">/);
+    const unknown = await fetch(`${BASE_URL}/nope/`, { redirect: "manual" });
+    await unknown.body?.cancel();
+    assert.equal(unknown.status, 404);
+  },
+);

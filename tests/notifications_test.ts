@@ -1,6 +1,6 @@
 // Section G over HTTP: notification pages and their cursor, read marks, the unread count, and push tokens.
 import assert from "node:assert/strict";
-import { api, db, expectError, newUser, NO_STACK, type TestUser } from "./helpers.ts";
+import { api, db, expectError, newUser, NO_STACK, type TestUser, waitForJob } from "./helpers.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
 
@@ -340,26 +340,57 @@ t("POST /push-tokens refuses what is not an Expo token registration", async () =
   );
 });
 
-t("POST /push-tokens: a token registered by another user moves to the caller", async () => {
+t("POST /push-tokens: a token another user holds is 409 push_token_taken until they sign out", async () => {
   const seller = await newUser("seller");
   const buyer = await newUser("buyer");
-  const token = pushToken(`moved${crypto.randomUUID().slice(0, 8)}`);
+  const token = pushToken(`taken${crypto.randomUUID().slice(0, 8)}`);
   assert.equal(
     (await api("POST", "/push-tokens", { token: seller.token, body: { token, platform: "ios" } })).status,
     201,
   );
-  // Due in an hour, so the push worker cannot send it before the token moves: the move is what fails it.
+  // Due in an hour, so the push worker leaves it alone: a refused claim must not fail it.
   await db()`insert into public.push_outbox (user_id, token, title, body, next_attempt_at)
     values (${seller.id}, ${token}, 'For the seller', 'b', now() + interval '1 hour')`;
+  expectError(
+    await api("POST", "/push-tokens", { token: buyer.token, body: { token, platform: "android" } }),
+    409,
+    "push_token_taken",
+  );
+  const owners = await db()`select user_id from public.push_tokens where token = ${token}`;
+  assert.deepEqual(owners.map((r) => r.user_id), [seller.id], "the holder keeps the token");
+  const queued = await db()`select status from public.push_outbox where user_id = ${seller.id}`;
+  assert.deepEqual(queued.map((r) => r.status), ["pending"], "and what was queued for them");
+  // The device changes hands the way a phone does: the seller signs out on it first.
+  assert.equal((await api("DELETE", tokenPath(token), { token: seller.token })).status, 204);
   const moved = await api("POST", "/push-tokens", {
     token: buyer.token,
     body: { token, platform: "android" },
   });
-  assert.equal(moved.status, 201, "new for the caller, although the token existed");
-  const owners = await db()`select user_id from public.push_tokens where token = ${token}`;
-  assert.deepEqual(owners.map((r) => r.user_id), [buyer.id]);
-  const queued = await db()`select status, last_error from public.push_outbox where user_id = ${seller.id}`;
-  assert.deepEqual(queued.map((r) => [r.status, r.last_error]), [["failed", "token_reassigned"]]);
+  assert.equal(moved.status, 201, moved.text);
+});
+
+t("a job's completion push goes only to a token its user registered", async () => {
+  const user = await newUser("pusher");
+  const stranger = pushToken(`strange${crypto.randomUUID().slice(0, 8)}`);
+  const own = pushToken(`own${crypto.randomUUID().slice(0, 8)}`);
+  assert.equal(
+    (await api("POST", "/push-tokens", { token: user.token, body: { token: own, platform: "ios" } })).status,
+    201,
+  );
+  for (const expo_push_token of [stranger, own]) {
+    const res = await api<{ id: string }>("POST", "/jobs", {
+      token: user.token,
+      body: { type: "prompt", input: { prompt: "a habit tracker app" }, expo_push_token },
+    });
+    assert.equal(res.status, 202, res.text);
+    await waitForJob(user, res.body.id);
+  }
+  const queued = await db()`select token from public.push_outbox where user_id = ${user.id}`;
+  assert.deepEqual(
+    queued.map((r) => r.token),
+    [own],
+    "nothing was queued for a device the user never registered",
+  );
 });
 
 t("DELETE /push-tokens/{token} signs the device out, idempotently, and only for the caller", async () => {

@@ -1,7 +1,8 @@
 // Sign-in as an MCP agent does it, end to end on the local stack: the MCP SDK's own `auth()` discovers the
 // authorization server from the /mcp endpoint alone, registers a client, and sends a person to the sign-in
 // and consent pages, clicked in headless Chromium; the code it gets back is exchanged (PKCE) for a token
-// the tools, /v1 and RLS accept, which is then refreshed (rotated) and revoked. Also: a denied consent,
+// the tools and RLS accept, and /v1 refuses (it was issued for the MCP endpoint), which is then refreshed
+// (rotated) and revoked. Also: a denied consent,
 // a wrong PKCE verifier, a token asked for another resource, and signing in with an e-mailed code.
 import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
@@ -33,7 +34,7 @@ import {
   StreamableHTTPClientTransport as ModernTransport,
   UnauthorizedError as ModernUnauthorized,
 } from "@modelcontextprotocol/client";
-import { api, db, ISSUER, NO_STACK, ROOT_URL } from "./helpers.ts";
+import { api, db, expectError, ISSUER, NO_STACK, ROOT_URL } from "./helpers.ts";
 import { withBrowser } from "./browser.ts";
 import { ensureUser, setPassword } from "../scripts/local/users.ts";
 
@@ -191,20 +192,18 @@ Deno.test({
       const claims = decodeJwt(first.access_token);
       assert.equal(claims.iss, ISSUER);
       assert.equal(claims.sub, user.id);
-      assert.equal(claims.aud, "authenticated");
+      assert.equal(claims.aud, MCP_URL, "the token is for the resource it was asked for (RFC 8707)");
       assert.equal(claims.role, "authenticated");
       assert.equal(claims.email, email);
       assert.equal(claims.scope, "email");
       assert.equal(claims.client_id, provider.info!.client_id);
 
-      // The token works on /mcp (through the SDK's transport) and on /v1, as the user.
+      // The token works on /mcp (through the SDK's transport), as the user, and nowhere else.
       const who = await mcpCall(provider, "whoami");
       assert.equal(who.structuredContent.user_id, user.id);
       assert.equal(who.structuredContent.client_id, provider.info!.client_id);
       assert.deepEqual(who.structuredContent.scopes, ["email"]);
-      const me = await api<{ user_id: string }>("GET", "/me", { token: first.access_token });
-      assert.equal(me.status, 200, me.text);
-      assert.equal(me.body.user_id, user.id);
+      expectError(await api("GET", "/me", { token: first.access_token }), 401, "invalid_audience");
 
       // Refresh through auth(): a new access token and a rotated refresh token; the old one is spent.
       assert.equal(
@@ -354,10 +353,12 @@ Deno.test({
         const [row] = await db()`select id from auth.users where email = ${email}`;
         assert.ok(row, "the address became an account");
         assert.equal(decodeJwt(provider.stored!.access_token).sub, row.id);
-        const wallet = await api<{ balance: number }>("GET", "/wallets/me", {
-          token: provider.stored!.access_token,
-        });
-        assert.equal(wallet.status, 200, "the signup trigger made its wallet");
+        const wallet = await mcpCall(provider, "get_wallet");
+        assert.equal(
+          typeof wallet.structuredContent.available,
+          "number",
+          "the signup trigger made its wallet",
+        );
       });
     } finally {
       await callback.close();

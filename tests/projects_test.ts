@@ -709,7 +709,7 @@ t(
   },
 );
 
-t("preview errors: recorded by the owner, ten oldest first, read-only reads, idempotent delete", async () => {
+t("preview errors: recorded by the owner, ten newest kept, read-only reads, idempotent delete", async () => {
   const p = await newProject(owner, { shared: true });
   const first = await api<Record<string, unknown>>("POST", `/projects/${p.id}/preview-errors`, {
     token: owner.token,
@@ -731,11 +731,15 @@ t("preview errors: recorded by the owner, ten oldest first, read-only reads, ide
     { token: owner.token },
   );
   assert.deepEqual(list.status, 200);
-  assert.deepEqual(list.body.data.map((e) => e.message), [
-    "TypeError: x is undefined",
-    ...Array.from({ length: 9 }, (_, i) => `error ${i + 1}`),
-  ]);
-  assert.deepEqual(list.body.data[1].stack, null);
+  assert.deepEqual(
+    list.body.data.map((e) => e.message),
+    Array.from({ length: 10 }, (_, i) => `error ${i + 2}`),
+    "the 11th and 12th pushed out the two oldest",
+  );
+  assert.deepEqual(list.body.data[0].stack, null);
+  const [{ stored }] = await db()`
+    select count(*)::int as stored from public.preview_errors where project_id = ${p.id}`;
+  assert.deepEqual(stored, 10, "no more than the read shows is kept");
   const reread = await api("GET", `/projects/${p.id}/preview-errors`, { token: owner.token });
   assert.deepEqual(reread.body, list.body, "reading removes nothing");
 
@@ -746,7 +750,10 @@ t("preview errors: recorded by the owner, ten oldest first, read-only reads, ide
       "project_not_found",
     );
     expectError(
-      await api("POST", `/projects/${p.id}/preview-errors`, { token: who.token, body: { message: "spam" } }),
+      await api("POST", `/projects/${p.id}/preview-errors`, {
+        token: who.token,
+        body: { message: "spam" },
+      }),
       404,
       "project_not_found",
     );
@@ -773,7 +780,7 @@ t("preview errors: recorded by the owner, ten oldest first, read-only reads, ide
   }
 
   const del = await api("DELETE", `/projects/${p.id}/preview-errors`, { token: owner.token });
-  assert.deepEqual([del.status, del.body], [200, { deleted_count: 12 }]);
+  assert.deepEqual([del.status, del.body], [200, { deleted_count: 10 }]);
   const again = await api("DELETE", `/projects/${p.id}/preview-errors`, { token: owner.token });
   assert.deepEqual([again.status, again.body], [200, { deleted_count: 0 }]);
   assert.deepEqual((await api("GET", `/projects/${p.id}/preview-errors`, { token: owner.token })).body, {

@@ -241,6 +241,9 @@ t("the push worker without WORKER_SECRET answers 503 worker_not_configured", asy
 
 t("a queued push reaches the running worker by itself", async () => {
   const user = await newUser("live");
+  await db()`insert into public.push_tokens (token, user_id, platform) values (${
+    deviceToken(user, 0)
+  }, ${user.id}, 'ios')`;
   const [{ id }] = await db()`select private.enqueue_push(${user.id}, ${deviceToken(user, 0)}, 'Live', 'b',
                                 '{}') as id`;
   const deadline = Date.now() + 10_000;

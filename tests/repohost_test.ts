@@ -202,6 +202,35 @@ t(
 );
 
 t(
+  "installations: an account saves at most 100 (413 too_many_installations); re-saving one still works",
+  async () => {
+    const user = await newUser("inst-many");
+    await withIntegrations(async (it) => {
+      const first = await installed(it, user);
+      const base = Date.now() * 1000;
+      await db()`
+      insert into public.repohost_installations (id, user_id, login, ghu_encrypted)
+      select ${base}::bigint + n, user_id, 'seeded-' || n, ghu_encrypted
+        from public.repohost_installations, generate_series(1, 99) n
+       where id = ${first.id}`;
+      const github = it.github.newUser();
+      const installation = it.github.addInstallation("Organization", github.token);
+      const refused = await it.api("POST", "/repohost/installations", {
+        token: user.token,
+        body: { id: installation.id, ghu: github.token, login: installation.login },
+      });
+      expectError(refused, 413, "too_many_installations");
+      assert.deepEqual(refused.body.details, { limit: 100 });
+      const resaved = await it.api("POST", "/repohost/installations", {
+        token: user.token,
+        body: { id: first.id, ghu: first.ghu, login: first.login },
+      });
+      assert.equal(resaved.status, 201, resaved.text);
+    });
+  },
+);
+
+t(
   "installations: saved for the caller (never another), sealed, listed without the token, upserted by id",
   async () => {
     const alice = await newUser("inst-a");

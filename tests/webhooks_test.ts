@@ -165,6 +165,13 @@ t("on a hosted deployment endpoints must be https on public addresses", async ()
       ["https://169.254.169.254/latest", "the address is private, loopback or link-local"],
       ["https://[::1]/hook", "the address is private, loopback or link-local"],
       ["https://[fe80::1]/hook", "the address is private, loopback or link-local"],
+      ["https://[::ffff:7f00:1]/hook", "the address is private, loopback or link-local"],
+      ["https://[0:0:0:0:0:ffff:a9fe:a9fe]/hook", "the address is private, loopback or link-local"],
+      ["https://[64:ff9b::a9fe:a9fe]/hook", "the address is private, loopback or link-local"],
+      ["https://[64:ff9b:1::a00:1]/hook", "the address is private, loopback or link-local"],
+      ["https://[2002:a00:1::]/hook", "the address is private, loopback or link-local"],
+      ["https://[::127.0.0.1]/hook", "the address is private, loopback or link-local"],
+      ["https://[fec0::1]/hook", "the address is private, loopback or link-local"],
       ["https://localhost/hook", "the host is not public"],
       ["https://user:pw@example.com/hook", "credentials in the URL are not allowed"],
     ];

@@ -4,7 +4,7 @@
 // gateway is; PORT picks the port.
 import { config } from "../../supabase/functions/_shared/config.ts";
 import { createTokenVerifier } from "../../supabase/functions/_shared/auth.ts";
-import { createDb, selectAsUser } from "../../supabase/functions/_shared/db.ts";
+import { accountExists, createDb, selectAsUser } from "../../supabase/functions/_shared/db.ts";
 import { ApiError } from "../../supabase/functions/_shared/errors.ts";
 
 const c = config();
@@ -13,6 +13,8 @@ const verifier = createTokenVerifier({
   jwksUrl: c.jwksUrl,
   issuer: c.issuer,
   legacySecret: c.SUPABASE_JWT_SECRET,
+  resource: `${c.functionsUrl}/v1`,
+  accountExists: (userId) => accountExists(db, userId),
 });
 const JOB_PATH = /^\/jobs\/([0-9a-f-]{36})$/;
 

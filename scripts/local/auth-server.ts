@@ -3,30 +3,31 @@
 // discovery, dynamic registration, Client ID Metadata Documents, code + PKCE S256, resource indicators,
 // refresh-token rotation, revocation and the `iss` authorization-response parameter are the library's.
 // This file only configures it and serves the sign-in and consent pages. Access tokens are JWTs signed
-// with the stack's key and shaped like Supabase Auth's OAuth tokens (`aud` and `role` `authenticated`,
-// `email`, `client_id`, scope `email`), so the functions and RLS accept them unchanged.
+// with the stack's key and shaped like Supabase Auth's OAuth tokens (`role` `authenticated`, `email`,
+// `client_id`, scope `email`), so RLS takes them unchanged, but their `aud` is the resource they were
+// issued for (RFC 8707), so only that endpoint accepts them.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { appendFile } from "node:fs/promises";
-import { timingSafeEqual } from "node:crypto";
 import Provider, { errors, type KoaContextWithOIDC } from "oidc-provider";
+import { importJWK, jwtVerify } from "jose";
 import type postgres from "postgres";
 import type { LocalKey } from "./keys.ts";
 import { ensureUser } from "./users.ts";
-import { postgresAdapter } from "./auth-store.ts";
+import { postgresAdapter, revokeClientGrants } from "./auth-store.ts";
+import { showErrorsOfUnverifiedClients } from "./error-redirects.ts";
+import { beginAttempt, clientAddress, issueCode, spendCode, waitNotice } from "./sign-in-limits.ts";
 import { escapeHtml, signInForms } from "../../supabase/functions/_shared/html.ts";
 
 export const AUTH_PATH = "/auth/v1";
 /** The one scope Supabase Auth puts in its OAuth tokens. */
 const SCOPE = "email";
-const CODE_TTL_MS = 10 * 60_000;
-const CODE_ATTEMPTS = 5;
 
 export interface AuthServerOptions {
   /** The gateway's public origin, e.g. http://127.0.0.1:54321 */
   origin: string;
   key: LocalKey;
   sql: postgres.Sql;
-  /** Resource indicators tokens may be issued for (the MCP endpoint). */
+  /** Resource indicators tokens may be issued for (the MCP endpoint first: the default one). */
   resources: string[];
   /** Where one-time sign-in codes are written, as a mail server's log would show them. */
   mailLog: string;
@@ -72,8 +73,6 @@ function send(res: ServerResponse, status: number, html: string) {
 export function createAuthServer(opts: AuthServerOptions) {
   const { sql } = opts;
   const issuer = `${opts.origin}${AUTH_PATH}`;
-  /** One-time codes by interaction and e-mail; they live as long as this process, as the interactions do. */
-  const codes = new Map<string, { code: string; expires: number; attempts: number }>();
 
   async function accountById(id: string): Promise<Account | undefined> {
     const [row] = await sql<
@@ -111,7 +110,15 @@ export function createAuthServer(opts: AuthServerOptions) {
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: true },
-      revocation: { enabled: true },
+      // Only the client a token was issued to may revoke it.
+      revocation: {
+        enabled: true,
+        allowedPolicy: (
+          _ctx: KoaContextWithOIDC,
+          client: { clientId: string },
+          token: { clientId?: string },
+        ) => client.clientId === token.clientId,
+      },
       userinfo: { enabled: true },
       clientIdMetadataDocument: { enabled: true, ack: "draft-02" },
       resourceIndicators: {
@@ -126,7 +133,7 @@ export function createAuthServer(opts: AuthServerOptions) {
           }
           return {
             scope: SCOPE,
-            audience: "authenticated",
+            audience: resource,
             accessTokenFormat: "jwt",
             accessTokenTTL: 3600,
             jwt: { sign: { alg: "ES256" } },
@@ -168,6 +175,27 @@ export function createAuthServer(opts: AuthServerOptions) {
     },
   });
   provider.proxy = true;
+  showErrorsOfUnverifiedClients(provider);
+
+  // RFC 7009 for access tokens too: the library refuses to revoke JWTs (`unsupported_token_type`), so once
+  // it has authenticated the client, a token of that client, signed here, ends the client's grants for its
+  // user. Any other token is answered 200 with nothing revoked, as the RFC asks.
+  const publicKey = importJWK(opts.key.publicJwk, "ES256");
+  provider.use(async (ctx: KoaContextWithOIDC, next: () => Promise<void>) => {
+    await next();
+    const client = ctx.oidc?.client;
+    if (
+      ctx.oidc?.route !== "revocation" || !client ||
+      (ctx.body as { error?: string } | undefined)?.error !== "unsupported_token_type"
+    ) return;
+    const claims = await jwtVerify(String(ctx.oidc.params?.token), await publicKey, { issuer })
+      .then((r) => r.payload, () => undefined);
+    if (claims?.sub && claims.client_id === client.clientId) {
+      await revokeClientGrants(sql, claims.sub, client.clientId);
+    }
+    ctx.status = 200;
+    ctx.body = "";
+  });
 
   function loginPage(uid: string, clientName: string, notice = "", email = "", codeSent = false) {
     const action = `${AUTH_PATH}/interaction/${uid}/login`;
@@ -205,43 +233,43 @@ wants to act for you on this service.</p>
 
   async function signIn(
     form: URLSearchParams,
-    uid: string,
-  ): Promise<{ account?: Account; notice: string; codeSent?: boolean }> {
+    address: string,
+  ): Promise<{ account?: Account; notice: string; codeSent?: boolean; waitSeconds?: number }> {
     const email = (form.get("email") ?? "").trim().toLowerCase();
     if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) return { notice: "Enter a valid e-mail address." };
     const method = form.get("method");
-    if (method === "password") {
-      const [row] = await sql<Account[]>`
-        select id, email from auth.users
-        where email = ${email} and deleted_at is null and encrypted_password is not null
-          and encrypted_password = extensions.crypt(${form.get("password") ?? ""}, encrypted_password)`;
-      return row ? { account: row, notice: "" } : { notice: "Wrong e-mail or password." };
-    }
-    const key = `${uid}:${email}`;
     if (method === "send_code") {
-      const code = String(crypto.getRandomValues(new Uint32Array(1))[0] % 1_000_000).padStart(6, "0");
-      codes.set(key, { code, expires: Date.now() + CODE_TTL_MS, attempts: 0 });
+      const { code, waitSeconds } = await issueCode(sql, email, address);
+      if (!code) return { notice: waitNotice(waitSeconds, "codes asked for"), waitSeconds };
       const line = `${new Date().toISOString()} to=${email} subject="Your sign-in code" code=${code}\n`;
       console.log(`auth: sign-in code for ${email}: ${code}`);
       await appendFile(opts.mailLog, line, { mode: 0o600 });
       return { notice: `A code was sent to ${email}.`, codeSent: true };
     }
-    if (method === "code") {
-      const entry = codes.get(key);
-      const given = new TextEncoder().encode((form.get("code") ?? "").trim());
-      if (!entry || entry.expires < Date.now() || ++entry.attempts > CODE_ATTEMPTS) {
-        codes.delete(key);
-        return { notice: "The code has expired; ask for a new one." };
-      }
-      const expected = new TextEncoder().encode(entry.code);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-        return { notice: "That code is not right.", codeSent: true };
-      }
-      codes.delete(key);
-      // As Supabase Auth's e-mail sign-in does, a new address becomes an account (the signup trigger runs).
-      return { account: await ensureUser(sql, email), notice: "" };
+    if (method !== "password" && method !== "code") return { notice: "Choose a way to sign in." };
+    const attempt = await beginAttempt(sql, email, address);
+    if (attempt.waitSeconds > 0) {
+      return {
+        notice: waitNotice(attempt.waitSeconds),
+        codeSent: method === "code",
+        waitSeconds: attempt.waitSeconds,
+      };
     }
-    return { notice: "Choose a way to sign in." };
+    if (method === "password") {
+      const [row] = await sql<Account[]>`
+        select id, email from auth.users
+        where email = ${email} and deleted_at is null and encrypted_password is not null
+          and encrypted_password = extensions.crypt(${form.get("password") ?? ""}, encrypted_password)`;
+      if (!row) return { notice: "Wrong e-mail or password." };
+      await attempt.giveBack();
+      return { account: row, notice: "" };
+    }
+    if (!await spendCode(sql, email, (form.get("code") ?? "").trim())) {
+      return { notice: "That code is not right, or it has expired.", codeSent: true };
+    }
+    await attempt.giveBack();
+    // As Supabase Auth's e-mail sign-in does, a new address becomes an account (the signup trigger runs).
+    return { account: await ensureUser(sql, email), notice: "" };
   }
 
   async function interaction(req: IncomingMessage, res: ServerResponse, uid: string, step: string) {
@@ -271,11 +299,12 @@ wants to act for you on this service.</p>
     if (req.method !== "POST") return send(res, 405, page("Not allowed", "<p>Use the form.</p>"));
     const form = await readForm(req);
     if (step === "login" && prompt.name === "login") {
-      const outcome = await signIn(form, uid);
+      const outcome = await signIn(form, clientAddress(req));
       if (!outcome.account) {
+        if (outcome.waitSeconds) res.setHeader("retry-after", String(outcome.waitSeconds));
         return send(
           res,
-          200,
+          outcome.waitSeconds ? 429 : 200,
           loginPage(uid, clientName, outcome.notice, form.get("email") ?? "", outcome.codeSent),
         );
       }
@@ -316,6 +345,9 @@ wants to act for you on this service.</p>
 
   const callback = provider.callback();
   const server = createServer(async (req, res) => {
+    // The addresses the provider derives (discovery, redirects) are the issuer's, whatever the Host said.
+    req.headers["x-forwarded-host"] = new URL(issuer).host;
+    req.headers["x-forwarded-proto"] = new URL(issuer).protocol.slice(0, -1);
     const original = req.url ?? "/";
     const m = /^\/auth\/v1\/interaction\/([A-Za-z0-9_-]+)(?:\/(login|consent))?\/?(?:\?.*)?$/.exec(original);
     if (m) {

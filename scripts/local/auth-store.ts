@@ -5,6 +5,33 @@ import type postgres from "postgres";
 type Payload = Record<string, unknown> & { grantId?: string; uid?: string; userCode?: string };
 const SWEEP_EVERY = 100;
 
+/**
+ * Ends the grants `which` selects (a revoked refresh token's, a reused one's, or every grant of a user and
+ * client): their tokens and codes go, and the service records the revocation, so the client's access tokens
+ * issued until now stop acting and the webhooks it registered are deleted.
+ */
+async function revokeGrant(sql: postgres.Sql, which: postgres.PendingQuery<postgres.Row[]>) {
+  await sql`
+    with grants as (
+      delete from auth.oauth_provider_state where model = 'Grant' and ${which} returning id, payload),
+    tokens as (delete from auth.oauth_provider_state where grant_id in (select id from grants))
+    select private.revoke_client_access(user_id, client_id)
+      from (select distinct (payload ->> 'accountId')::uuid as user_id, payload ->> 'clientId' as client_id
+              from grants) g
+     where exists (select from auth.users u where u.id = g.user_id)`;
+}
+
+/** RFC 7009 for an access token: every grant of its user to its client ends, and earlier tokens with them. */
+export async function revokeClientGrants(sql: postgres.Sql, accountId: string, clientId: string) {
+  await revokeGrant(
+    sql,
+    sql`payload ->> 'accountId' = ${accountId} and payload ->> 'clientId' = ${clientId}`,
+  );
+  // An access token outlives its grant's rows: the revocation is recorded even when no grant is left.
+  await sql`select private.revoke_client_access(${accountId}, ${clientId})
+             where exists (select from auth.users where id = ${accountId})`;
+}
+
 export function postgresAdapter(sql: postgres.Sql) {
   let writes = 0;
   const live = sql`(expires_at is null or expires_at > now())`;
@@ -53,6 +80,7 @@ export function postgresAdapter(sql: postgres.Sql) {
     }
 
     async destroy(id: string) {
+      if (this.model === "Grant") return await revokeGrant(sql, sql`id = ${id}`);
       await sql`delete from auth.oauth_provider_state where model = ${this.model} and id = ${id}`;
     }
 

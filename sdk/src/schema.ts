@@ -10,7 +10,7 @@ export interface paths {
     };
     /**
      * Who the token is
-     * @description Read from the verified token alone; no database or upstream call. `rate_limit` is the prompt-evaluation quota as of the caller's latest `POST /jobs` on the serving instance; it is absent before one, or once the window it describes has moved on.
+     * @description Read from the verified token alone; no database or upstream call. `rate_limit` is the prompt-evaluation quota as of the caller's latest `POST /jobs` on the serving instance; it is absent before one, or once the window it describes has moved on. So a token whose client the user revoked still answers here until it expires; every route that reads or acts refuses it (401 `token_revoked`).
      */
     get: operations["getWhoami"];
     put?: never;
@@ -98,7 +98,7 @@ export interface paths {
     put?: never;
     /**
      * Create a project
-     * @description `name` (1..100 characters) is required; `description` (at most 1000 characters, default empty) and `shared` (default false) are optional; `icon_url` and unknown fields are rejected. The project starts with the default template files (an Expo app named after the project), which count towards the owner's storage quota (413 `storage_quota_exceeded` when they do not fit).
+     * @description `name` (1..100 characters) is required; `description` (at most 1000 characters, default empty) and `shared` (default false) are optional; `icon_url` and unknown fields are rejected. The project starts with the default template files (an Expo app named after the project), which count towards the owner's storage quota (413 `storage_quota_exceeded` when they do not fit). An account holds at most the setting `max_projects_per_user` (default 500) projects (413 `too_many_projects` with `details.limit`).
      */
     post: operations["createProject"];
     delete?: never;
@@ -149,7 +149,7 @@ export interface paths {
     get: operations["listProjectFiles"];
     /**
      * Save files
-     * @description Owner only. Each file updates the row with that project and path, or inserts it, in one statement; the saved files come back ordered by path. Limits: a path is relative, 1..512 characters, with no leading `/`, no `.`, `..` or empty segment, no backslash, NUL or control character (400 `invalid_file_path`, `details.path` and `details.reason`); a path at most once per request (400 `duplicate_file_path`); at most 100 files per request (413 `too_many_files`), 524288 bytes per file (413 `file_too_large`), 4194304 bytes of contents per request (413 `request_too_large`); each of these names the offending file in `details.path`. A project holds at most 500 files (413 `too_many_project_files`) and 20971520 bytes of contents (413 `project_too_large`); all the projects of one owner together hold at most the server's storage quota (setting `storage_quota_bytes`, default 104857600 bytes; 413 `storage_quota_exceeded` with `details.quota_bytes` and `details.used_bytes`). The database enforces these for every writer. A body over 8388608 bytes is refused unread (413 `payload_too_large`). A failing request saves nothing.
+     * @description Owner only. Each file updates the row with that project and path, or inserts it, in one statement; the saved files come back ordered by path. Limits: a path is relative, 1..512 characters, with no leading `/`, no `.`, `..`, `.git` or empty segment, no backslash, colon, NUL, control, bidi or zero-width character (400 `invalid_file_path`, `details.path` and `details.reason`); a path at most once per request (400 `duplicate_file_path`); at most 100 files per request (413 `too_many_files`), 524288 bytes per file (413 `file_too_large`), 4194304 bytes of contents per request (413 `request_too_large`); each of these names the offending file in `details.path`. A project holds at most 500 files (413 `too_many_project_files`) and 20971520 bytes of contents (413 `project_too_large`); all the projects of one owner together hold at most the server's storage quota (setting `storage_quota_bytes`, default 104857600 bytes; 413 `storage_quota_exceeded` with `details.quota_bytes` and `details.used_bytes`). The database enforces these for every writer. A body over 8388608 bytes is refused unread (413 `payload_too_large`). A failing request saves nothing.
      */
     put: operations["saveProjectFiles"];
     post?: never;
@@ -234,7 +234,7 @@ export interface paths {
     put?: never;
     /**
      * Record a preview error
-     * @description An addition to the contract, so a running preview can report what failed. Owner only; `message` 1..2000 characters, optional `stack` at most 16000.
+     * @description An addition to the contract, so a running preview can report what failed. Owner only; `message` 1..2000 characters, optional `stack` at most 16000. A project keeps its 10 newest errors: recording an 11th deletes the oldest.
      */
     post: operations["recordPreviewError"];
     /**
@@ -278,7 +278,7 @@ export interface paths {
     put?: never;
     /**
      * Report a project or a user
-     * @description At least one of `reported_project_id` and `reported_user_id` (400 `report_target_required`); each must exist (a project: be visible to the caller), else 404. `reason` is at most 1000 characters. The reporter is always the caller: a `reporter_id` in the body is ignored. A project the caller cannot see is 404 exactly as a missing one, also for SQL written directly.
+     * @description At least one of `reported_project_id` and `reported_user_id` (400 `report_target_required`); each must exist (a project: be visible to the caller), else 404. `reason` is at most 1000 characters. The reporter is always the caller: a `reporter_id` in the body is ignored. A project the caller cannot see is 404 exactly as a missing one, also for SQL written directly. A report stays open until moderation resolves it; reporting the same targets again while the caller's report on them is open answers 201 with that report (same `id`, its first `reason`) and stores nothing. A caller holds at most 200 open reports (setting `max_open_reports_per_user`; 413 `too_many_reports`).
      */
     post: operations["createReport"];
     delete?: never;
@@ -302,7 +302,7 @@ export interface paths {
     put?: never;
     /**
      * Block a user
-     * @description The blocker is the caller. From then on neither user sees the other's shared projects (lists with `visibility=all`, the project, its files). A repeat answers 200 `{deduped: true}`.
+     * @description The blocker is the caller. From then on neither user sees the other's shared projects (lists with `visibility=all`, the project, its files). A repeat answers 200 `{deduped: true}`. A user blocks at most 1000 users (setting `max_blocks_per_user`; 413 `too_many_blocks`).
      */
     post: operations["blockUser"];
     delete?: never;
@@ -406,7 +406,7 @@ export interface paths {
     put?: never;
     /**
      * Register the device's Expo push token for the caller
-     * @description Upsert by token. `token` is an Expo push token (`ExponentPushToken[…]` or `ExpoPushToken[…]`), `platform` `ios` or `android`, `device_id` optional (an omitted one is stored as null). 201 when the caller had no row for the token, also when it was registered by another user: a token belongs to whoever registered it last (the device changed hands), and pushes still queued for its previous owner are dropped. 200 when the caller's own registration was updated.
+     * @description Upsert by token. `token` is an Expo push token (`ExponentPushToken[…]` or `ExpoPushToken[…]`), `platform` `ios` or `android`, `device_id` optional (an omitted one is stored as null). 201 when the caller had no row for the token, 200 when the caller's own registration was updated. A token another account holds is 409 `push_token_taken` until that account signs out on the device (DELETE /push-tokens/{token}). Pushes go only to tokens their recipient registered. An account keeps its 10 most recently registered tokens (setting `max_push_tokens_per_user`): registering another forgets the least recently registered one and what was queued for it.
      */
     post: operations["registerPushToken"];
     delete?: never;
@@ -459,7 +459,9 @@ export interface paths {
      *     Order of checks: body, idempotency, credits (402 when balance plus valid bonus minus the credits held by
      *     open jobs is at or below -500, or 0 for an anonymous account), project ownership (404), prompt-evaluation quota (429 with `Retry-After`),
      *     evaluation, and without `project_id` the new project's template files against the owner's storage quota (413
-     *     `storage_quota_exceeded` with `details.quota_bytes` and `details.used_bytes`; nothing is created). An admitted job holds its tier's maximum price (see `held` in `GET /wallets/me`) until it
+     *     `storage_quota_exceeded` with `details.quota_bytes` and `details.used_bytes`; nothing is created) and the
+     *     account's project cap (413 `too_many_projects`: at most the setting `max_projects_per_user`, default
+     *     500, projects; nothing is created). An admitted job holds its tier's maximum price (see `held` in `GET /wallets/me`) until it
      *     ends, when the real cost is spent instead; without `input.model` the full tier's price is held until the
      *     prompt is evaluated. A job no runner has started within 10 minutes (the `job_start_seconds` setting) fails with
      *     `error.code` `not_started` and costs nothing.
@@ -581,7 +583,7 @@ export interface paths {
     put?: never;
     /**
      * Open a hosted checkout that tops the wallet up
-     * @description Exactly one of `preset_eur` (5, 20, 100, 200) and `amount_eur` (a whole number of euros, 1..1000); fractions, zero, negatives, both or neither are 400. 1 EUR buys 100 credits. The wallet is credited when the payment provider reports the session paid (POST /billing/webhooks), not when the payer comes back.
+     * @description Exactly one of `preset_eur` (5, 20, 100, 200) and `amount_eur` (a whole number of euros, 1..1000); fractions, zero, negatives, both or neither are 400. 1 EUR buys 100 credits. The wallet is credited when the payment provider reports the session paid (POST /billing/webhooks), not when the payer comes back. An account asks for at most 10 checkouts per rolling hour, each request that reaches the provider counting (settings `checkout_limit` and `checkout_window_seconds`): past it 429 `rate_limited` with `Retry-After` (seconds).
      */
     post: operations["createCheckout"];
     delete?: never;
@@ -734,7 +736,9 @@ export interface paths {
      *     disabled and its owner notified (`webhook_disabled`). The URL must be https and its host must resolve only to
      *     public addresses (checked again before every attempt): 400 `invalid_webhook_url` with `details.reason`.
      *     At most 10 endpoints per account (409 `webhook_limit_reached`). The secret is shown only in this answer and
-     *     after a rotation.
+     *     after a rotation. The endpoint outlives the token, so only the service's own sign-in may register one (or an
+     *     OAuth client the deployment lists in `FIRST_PARTY_CLIENT_IDS`); when the user revokes such a client, the
+     *     endpoints it registered are deleted.
      */
     post: operations["createWebhook"];
     delete?: never;
@@ -774,7 +778,7 @@ export interface paths {
     put?: never;
     /**
      * Replace an endpoint's signing secret
-     * @description No body. For 24 hours deliveries carry two signatures, one with the new secret and one with the previous, so the receiver can switch without losing any.
+     * @description No body. For 24 hours deliveries carry two signatures, one with the new secret and one with the previous, so the receiver can switch without losing any. The secret outlives the token, so, as for `POST /webhooks`, only the service's own sign-in may rotate it.
      */
     post: operations["rotateWebhookSecret"];
     delete?: never;
@@ -838,7 +842,7 @@ export interface paths {
     put?: never;
     /**
      * Save an installation of the GitHub App
-     * @description Upsert by `id` for the caller; the owner is always the caller (a `user_id` in the body is ignored). GitHub is asked first whether `ghu` reaches the installation — pushes act as the installation, so naming someone else's installation id must not be enough: 404 `installation_not_found` when it does not, 400 `repohost_token_rejected` when GitHub refuses the token. An installation another user of this service saved is never taken over: 409 `installation_taken`. `ghu` is stored sealed and never returned.
+     * @description Upsert by `id` for the caller; the owner is always the caller (a `user_id` in the body is ignored). GitHub is asked first whether `ghu` reaches the installation — pushes act as the installation, so naming someone else's installation id must not be enough: 404 `installation_not_found` when it does not, 400 `repohost_token_rejected` when GitHub refuses the token. An installation another user of this service saved is never taken over: 409 `installation_taken`. `ghu` is stored sealed and never returned. An account saves at most 100 installations (setting `max_repohost_installations_per_user`; 413 `too_many_installations`). The installation outlives the token (pushes go where it points), so only the service's own sign-in may save one.
      */
     post: operations["saveRepohostInstallation"];
     delete?: never;
@@ -959,7 +963,7 @@ export interface paths {
     put?: never;
     /**
      * Finish connecting a database host account
-     * @description An addition to the contract: the app posts the `code` and `state` the callback handed to its deep link. The state must be one the caller started: another user's, unknown or already used is 400 `invalid_state`, past its 10 minutes 400 `state_expired`; it is consumed before the exchange, so it works once. The code is exchanged (with `code_verifier` when it was given at the start; 400 `dbhost_code_rejected` when the host refuses it), the account's profile read and the connection stored for the caller, replacing an earlier one. When anything fails nothing is stored.
+     * @description An addition to the contract: the app posts the `code` and `state` the callback handed to its deep link. The state must be one the caller started: another user's, unknown or already used is 400 `invalid_state`, past its 10 minutes 400 `state_expired`; it is consumed before the exchange, so it works once. The code is exchanged (with `code_verifier` when it was given at the start; 400 `dbhost_code_rejected` when the host refuses it), the account's profile read and the connection stored for the caller, replacing an earlier one. When anything fails nothing is stored. The connection outlives the token, so only the service's own sign-in may make one.
      */
     post: operations["completeDbhostAuthorization"];
     delete?: never;
@@ -1225,7 +1229,7 @@ export interface components {
     SaveProjectFilesRequest: {
       files: {
         /**
-         * @description Relative, 1..512 characters: no leading `/`, no empty, `.` or `..` segments, no backslash, NUL or control characters.
+         * @description Relative, 1..512 characters: no leading `/`; no empty, `.`, `..` or `.git` segment (in any case, nor `GIT~1`); no backslash, colon, NUL, control character, bidi control or zero-width character.
          * @example app/index.tsx
          */
         path: string;
@@ -1501,6 +1505,7 @@ export interface components {
         appName?: string;
         /** @enum {string} */
         model?: "light" | "full";
+        /** @description Where the completion push goes; only a token the caller registered with POST /push-tokens receives it. */
         expo_push_token?: string;
         live_activity_token?: string;
         live_activity_user?: string;
@@ -1510,6 +1515,7 @@ export interface components {
       attachments?: components["schemas"]["AttachmentsManifest"];
       /** Format: uuid */
       idempotency_key?: string;
+      /** @description Where the completion push goes; only a token the caller registered with POST /push-tokens receives it. */
       expo_push_token?: string;
       live_activity_token?: string;
       live_activity_user?: string;
@@ -2064,7 +2070,7 @@ export interface operations {
           "application/json": components["schemas"]["Whoami"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2114,7 +2120,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2159,8 +2165,26 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `first_party_required`: the token was issued to an OAuth client the deployment does not list in `FIRST_PARTY_CLIENT_IDS` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `profile_not_found`: the caller's account was deleted */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -2219,7 +2243,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2321,7 +2345,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2406,7 +2430,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2470,7 +2494,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2521,7 +2545,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2539,7 +2563,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `storage_quota_exceeded`: the template files would take the owner past the storage quota; or `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      /** @description `storage_quota_exceeded`: the template files would take the owner past the storage quota; `too_many_projects`: the account already holds its most projects; or `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
       413: {
         headers: {
           [name: string]: unknown;
@@ -2598,7 +2622,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2655,7 +2679,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2718,7 +2742,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2798,7 +2822,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2861,7 +2885,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2938,7 +2962,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3006,7 +3030,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3105,7 +3129,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3184,7 +3208,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3247,7 +3271,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3324,7 +3348,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3383,7 +3407,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3443,7 +3467,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3461,7 +3485,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      /** @description `too_many_reports`: the caller already holds the most open reports; or `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
       413: {
         headers: {
           [name: string]: unknown;
@@ -3522,7 +3546,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3582,7 +3606,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3600,7 +3624,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      /** @description `too_many_blocks`: the caller already blocks the most users; or `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
       413: {
         headers: {
           [name: string]: unknown;
@@ -3656,8 +3680,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `profile_not_found`: the caller's account was deleted */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -3708,7 +3741,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3759,8 +3792,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `profile_not_found`: the caller's account was deleted */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -3815,7 +3857,7 @@ export interface operations {
           "application/json": components["schemas"]["UnreadCount"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3868,7 +3910,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3955,8 +3997,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `first_party_required`: the token was issued to an OAuth client the deployment does not list in `FIRST_PARTY_CLIENT_IDS` */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -3966,6 +4017,15 @@ export interface operations {
       };
       /** @description `profile_not_found`: the account has no profile */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `push_token_taken`: another account holds the token */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -4029,8 +4089,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `profile_not_found`: the caller's account was deleted */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -4085,7 +4154,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4145,7 +4214,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4172,7 +4241,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `storage_quota_exceeded`: without `project_id`, the new project's template files would take the owner past the storage quota; or `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      /** @description `storage_quota_exceeded`: without `project_id`, the new project's template files would take the owner past the storage quota; `too_many_projects`: without `project_id`, the account already holds its most projects; or `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
       413: {
         headers: {
           [name: string]: unknown;
@@ -4254,7 +4323,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4339,7 +4408,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4406,7 +4475,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4476,7 +4545,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4536,8 +4605,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `profile_not_found`: the account was deleted */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -4556,6 +4634,15 @@ export interface operations {
       };
       /** @description Unsupported media type */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: too many checkouts opened within the window; see `Retry-After` (seconds) */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -4675,7 +4762,7 @@ export interface operations {
           "application/json": components["schemas"]["Wallet"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4736,7 +4823,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4791,7 +4878,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4845,7 +4932,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4895,7 +4982,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4933,7 +5020,7 @@ export interface operations {
           "application/json": components["schemas"]["WebhookList"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4984,8 +5071,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `first_party_required`: the token was issued to an OAuth client the deployment does not list in `FIRST_PARTY_CLIENT_IDS` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `profile_not_found`: the caller's account was deleted */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -5058,7 +5163,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5116,8 +5221,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `first_party_required`: the token was issued to an OAuth client the deployment does not list in `FIRST_PARTY_CLIENT_IDS` */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -5179,7 +5293,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5239,8 +5353,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `profile_not_found`: the caller's account was deleted */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -5315,7 +5438,7 @@ export interface operations {
           };
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5375,8 +5498,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `first_party_required`: the token was issued to an OAuth client the deployment does not list in `FIRST_PARTY_CLIENT_IDS` */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -5402,7 +5534,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      /** @description `too_many_installations`: the account already saved the most installations; or `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
       413: {
         headers: {
           [name: string]: unknown;
@@ -5469,7 +5601,7 @@ export interface operations {
           };
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5529,7 +5661,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5613,8 +5745,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `profile_not_found`: the caller's account was deleted */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -5733,8 +5874,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `profile_not_found`: the caller's account was deleted */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -5861,8 +6011,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `first_party_required`: the token was issued to an OAuth client the deployment does not list in `FIRST_PARTY_CLIENT_IDS` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `profile_not_found`: the caller's account was deleted */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -5935,7 +6103,7 @@ export interface operations {
           "application/json": components["schemas"]["DbhostProjects"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6013,7 +6181,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6115,8 +6283,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `profile_not_found`: the caller's account was deleted */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -6162,7 +6339,7 @@ export interface operations {
           "application/json": components["schemas"]["DbhostConnection"];
         };
       };
-      /** @description Missing or invalid bearer token */
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
       401: {
         headers: {
           [name: string]: unknown;

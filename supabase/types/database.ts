@@ -10,6 +10,7 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      "admit_checkout": { Args: Record<PropertyKey, never>; Returns: Json };
       "admit_job": {
         Args: { "idempotency_key": string; "project_id": number; "tier"?: string };
         Returns: Json;
@@ -179,6 +180,15 @@ export type Database = {
         Returns: Json;
       };
       "repohost_push_source": { Args: { "project_id": number }; Returns: Json };
+      "report_json": {
+        Args: {
+          "r": Omit<
+            Database["public"]["Tables"]["reports"]["Row"],
+            Database["public"]["Tables"]["reports"]["ComputedFields"]
+          >;
+        };
+        Returns: Json;
+      };
       "require_own_project": {
         Args: { "project_id": number };
         Returns: Database["public"]["Tables"]["projects"]["Row"];
@@ -990,6 +1000,7 @@ export type Database = {
           "reported_project_id": number | null;
           "reported_user_id": string | null;
           "reporter_id": string;
+          "resolved_at": string | null;
         };
         ComputedFields: never;
         Insert: {
@@ -999,6 +1010,7 @@ export type Database = {
           "reported_project_id"?: number | null;
           "reported_user_id"?: string | null;
           "reporter_id"?: string;
+          "resolved_at"?: string | null;
         };
         Update: {
           "created_at"?: string;
@@ -1007,6 +1019,7 @@ export type Database = {
           "reported_project_id"?: number | null;
           "reported_user_id"?: string | null;
           "reporter_id"?: string;
+          "resolved_at"?: string | null;
         };
         Relationships: [
           {

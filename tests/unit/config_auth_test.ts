@@ -2,9 +2,11 @@
 import assert from "node:assert/strict";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { loadConfig } from "../../supabase/functions/_shared/config.ts";
-import { createTokenVerifier } from "../../supabase/functions/_shared/auth.ts";
+import { createTokenVerifier, isFirstParty } from "../../supabase/functions/_shared/auth.ts";
 import { ApiError } from "../../supabase/functions/_shared/errors.ts";
 
+const API = "https://ref.supabase.co/functions/v1/v1";
+const MCP = "https://ref.supabase.co/functions/v1/mcp";
 const BASE = { SUPABASE_URL: "https://ref.supabase.co", SUPABASE_DB_URL: "postgres://u:p@h:5432/postgres" };
 
 Deno.test("configuration names a missing or malformed variable", () => {
@@ -49,6 +51,7 @@ Deno.test("tokens: JWKS-signed accepted, HS256 only with the legacy secret, clai
   const jwksUrl = `http://127.0.0.1:${server.addr.port}/jwks.json`;
   const secret = "a-legacy-secret-of-at-least-32-characters!";
   const sub = crypto.randomUUID();
+  const accountExists = () => Promise.resolve(true);
   const sign = (
     key: CryptoKey | Uint8Array,
     alg: string,
@@ -59,11 +62,19 @@ Deno.test("tokens: JWKS-signed accepted, HS256 only with the legacy secret, clai
       alg,
       kid: "k1",
     })
-      .setIssuer(iss).setAudience("authenticated").setSubject(String(claims.sub ?? sub)).setIssuedAt()
+      .setIssuer(iss).setAudience((claims.aud as string | string[]) ?? "authenticated").setSubject(
+        String(claims.sub ?? sub),
+      ).setIssuedAt()
       .setExpirationTime("5m").sign(key);
   try {
-    const strict = createTokenVerifier({ jwksUrl, issuer });
-    const legacy = createTokenVerifier({ jwksUrl, issuer, legacySecret: secret });
+    const strict = createTokenVerifier({ jwksUrl, issuer, resource: API, accountExists });
+    const legacy = createTokenVerifier({
+      jwksUrl,
+      issuer,
+      legacySecret: secret,
+      resource: API,
+      accountExists,
+    });
     const es = await sign(privateKey, "ES256");
     const hs = await sign(new TextEncoder().encode(secret), "HS256");
     assert.equal((await strict.verify(`Bearer ${es}`)).sub, sub);
@@ -84,7 +95,35 @@ Deno.test("tokens: JWKS-signed accepted, HS256 only with the legacy secret, clai
     );
     assert.equal(await status(strict.verify(undefined)), 401);
     assert.equal(await status(strict.verify("Bearer a.b")), 401);
+
+    // RFC 8707: a token issued for one resource is refused at another, also once its claims are cached;
+    // the service's own audience is valid at every resource.
+    const forMcp = await sign(privateKey, "ES256", { aud: MCP, client_id: "agent" });
+    assert.equal((await strict.verify(`Bearer ${forMcp}`, MCP)).client_id, "agent");
+    await assert.rejects(strict.verify(`Bearer ${forMcp}`), (err: ApiError) => {
+      assert.deepEqual([err.status, err.code], [401, "invalid_audience"]);
+      assert.match(err.headers?.["WWW-Authenticate"] ?? "", /error="invalid_token"/);
+      return true;
+    });
+    const forApi = await sign(privateKey, "ES256", { aud: API });
+    assert.equal((await strict.verify(`Bearer ${forApi}`)).sub, sub);
+    assert.equal(await status(strict.verify(`Bearer ${forApi}`, MCP)), 401);
+    assert.equal((await strict.verify(`Bearer ${es}`, MCP)).sub, sub);
   } finally {
     await server.shutdown();
   }
+});
+
+Deno.test("first-party tokens: no OAuth client, or one the operator lists", () => {
+  const c = loadConfig({
+    ...BASE,
+    SUPABASE_SERVICE_ROLE_KEY: "k",
+    FIRST_PARTY_CLIENT_IDS: " docs-page , app ",
+  });
+  assert.deepEqual(c.FIRST_PARTY_CLIENT_IDS, ["docs-page", "app"]);
+  const claims = { sub: crypto.randomUUID(), exp: 0, role: "authenticated" };
+  assert.equal(isFirstParty(claims, c.FIRST_PARTY_CLIENT_IDS), true);
+  assert.equal(isFirstParty({ ...claims, client_id: "docs-page" }, c.FIRST_PARTY_CLIENT_IDS), true);
+  assert.equal(isFirstParty({ ...claims, client_id: "agent" }, c.FIRST_PARTY_CLIENT_IDS), false);
+  assert.equal(isFirstParty({ ...claims, client_id: "agent" }, []), false);
 });

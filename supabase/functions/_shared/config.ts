@@ -54,6 +54,13 @@ const schema = z.object({
   SUPABASE_MANAGEMENT_API_URL: z.url().optional(),
   /** The app deep link the dbhost authorization returns to. */
   DBHOST_RETURN_URL: z.string().min(1).default("appgen://integrations/dbhost"),
+  /**
+   * OAuth clients treated as the service's own (comma-separated client ids), such as the reference page's:
+   * their tokens may do what outlives a grant (webhooks, push tokens, deleting the account) as sessions do.
+   */
+  FIRST_PARTY_CLIENT_IDS: z.string().default("").transform((v) =>
+    v.split(",").map((c) => c.trim()).filter(Boolean)
+  ),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** The longest one wait_for_job call runs, below the host's request limit (hosted: 150 s). */
   MCP_WAIT_LIMIT_SECONDS: z.coerce.number().int().min(5).max(600).default(120),

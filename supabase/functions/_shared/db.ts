@@ -4,6 +4,8 @@ import postgres from "postgres";
 import type { Claims } from "./auth.ts";
 
 export type Sql = postgres.Sql;
+/** The claims of the service's own transactions, or of its calls on behalf of a user (`callForUser`). */
+type ServiceClaims = { role: "service_role"; sub?: string; client_id?: string; iat?: number };
 export type Tx = postgres.TransactionSql;
 
 export interface Db {
@@ -52,46 +54,63 @@ export function createDb(url: string, opts: { max?: number; userStatementTimeout
   // What a user's transaction may spend per statement: no request a user drives runs unbounded.
   const userTimeout = `${opts.userStatementTimeoutMs ?? 5000}ms`;
 
-  function withRole<T>(role: string, claims: object, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  /**
+   * What opens a transaction for `claims`, sent without waiting: a third-party token first has its client's
+   * revocation looked up (one primary-key read, before the role switch), then the role and claims are set.
+   */
+  function setup(tx: Sql | Tx, role: string, claims: Claims | ServiceClaims, timeout: string | null) {
+    const client = typeof claims.client_id === "string" ? claims.client_id : undefined;
+    return [
+      ...(client
+        ? [
+          tx`select private.refuse_revoked_client(${claims.sub!}, ${client}, ${
+            typeof claims.iat === "number" ? claims.iat : null
+          })`,
+        ]
+        : []),
+      tx`select set_config('role', ${role}, true), set_config('request.jwt.claims', ${
+        JSON.stringify(claims)
+      }, true), set_config('statement_timeout', coalesce(${timeout}, current_setting('statement_timeout')), true)`,
+    ];
+  }
+
+  function withRole<T>(role: string, claims: Claims | ServiceClaims, fn: (tx: Tx) => Promise<T>): Promise<T> {
     // The service's own work keeps the session's setting.
     const timeout = role === "authenticated" ? userTimeout : null;
     return sql.begin(async (tx) => {
       // Sent without waiting, so the role switch and the first query share one round trip.
-      const setup = tx`select set_config('role', ${role}, true), set_config('request.jwt.claims', ${
-        JSON.stringify(claims)
-      }, true), set_config('statement_timeout', coalesce(${timeout}, current_setting('statement_timeout')), true)`
-        .execute();
-      const [, result] = await Promise.all([setup, fn(tx)]);
+      const opened = Promise.all(setup(tx, role, claims, timeout).map((s) => s.execute()));
+      const [, result] = await Promise.all([opened, fn(tx)]);
       return result;
     }) as Promise<T>;
   }
 
   async function callAs(
     role: string,
-    claims: object,
+    claims: Claims | ServiceClaims,
     timeout: string | null,
     build: (sql: Sql) => postgres.PendingQuery<postgres.Row[]>[],
   ): Promise<postgres.Row[][]> {
     const conn = await sql.reserve();
     try {
       // Built before anything is sent: a statement that cannot be built must not leave a transaction open.
+      const opening = setup(conn, role, claims, timeout);
       const statements = build(conn);
       const settled = await Promise.allSettled([
         conn`begin`.execute(),
-        conn`select set_config('role', ${role}, true), set_config('request.jwt.claims', ${
-          JSON.stringify(claims)
-        }, true), set_config('statement_timeout', coalesce(${timeout}, current_setting('statement_timeout')), true)`
-          .execute(),
+        ...opening.map((statement) => statement.execute()),
         ...statements.map((statement) => statement.execute()),
         conn`commit`.execute(),
       ]);
+      // The first failure in order: a refused token, not the aborted transaction's later statements.
       const failed = settled.find((r) => r.status === "rejected");
       if (failed) {
         // Normally the commit already ended the aborted transaction; make sure before the connection goes back.
         await conn`rollback`.catch(() => {});
         throw (failed as PromiseRejectedResult).reason;
       }
-      return settled.slice(2, 2 + statements.length).map((r) =>
+      const first = 1 + opening.length;
+      return settled.slice(first, first + statements.length).map((r) =>
         (r as PromiseFulfilledResult<postgres.Row[]>).value
       );
     } finally {
@@ -99,20 +118,30 @@ export function createDb(url: string, opts: { max?: number; userStatementTimeout
     }
   }
 
+  const service: ServiceClaims = { role: "service_role" };
   return {
     sql,
     asUser: (claims, fn) => withRole("authenticated", claims, fn),
     callAsUser: async (claims, query) =>
       (await callAs("authenticated", claims, userTimeout, (sql) => [query(sql)]))[0],
+    // The client stays in the claims: what the service records for the user names who asked for it.
     callForUser: async (claims, query) =>
-      (await callAs("service_role", { sub: claims.sub, role: "service_role" }, userTimeout, (sql) => [
-        query(sql),
-      ]))[0],
-    asService: (fn) => withRole("service_role", { role: "service_role" }, fn),
+      (await callAs(
+        "service_role",
+        { sub: claims.sub, role: "service_role", client_id: claims.client_id, iat: claims.iat },
+        userTimeout,
+        (sql) => [query(sql)],
+      ))[0],
+    asService: (fn) => withRole("service_role", service, fn),
     // The service's own work keeps the session's statement timeout.
-    callAsService: (statements) => callAs("service_role", { role: "service_role" }, null, statements),
+    callAsService: (statements) => callAs("service_role", service, null, statements),
     end: () => sql.end({ timeout: 5 }),
   };
+}
+
+/** Whether the user's account row still exists: a token stays valid after its account is deleted. */
+export async function accountExists(db: Db, userId: string): Promise<boolean> {
+  return (await db.sql`select exists (select from public.profiles where id = ${userId}) as e`)[0].e;
 }
 
 /** The single value of a `select api.<fn>(...) as r` made as the user: what every route handler needs. */

@@ -1,7 +1,7 @@
 // What a function needs from the outside world, chosen once from configuration at start-up.
 import { type Config, config } from "./config.ts";
 import { createTokenVerifier, type TokenVerifier } from "./auth.ts";
-import { createDb, type Db } from "./db.ts";
+import { accountExists, createDb, type Db } from "./db.ts";
 import type { BlobStore } from "./ports/storage.ts";
 import type { AuthAdmin } from "./ports/auth-admin.ts";
 import type { IconRenderer } from "./ports/icons.ts";
@@ -64,6 +64,8 @@ export function depsFromConfig(
     jwksUrl: c.jwksUrl,
     issuer: c.issuer,
     legacySecret: c.SUPABASE_JWT_SECRET,
+    resource: `${c.functionsUrl}/v1`,
+    accountExists: (userId) => accountExists(db, userId),
   });
   const gateway = c.SUPABASE_URL.replace(/\/+$/, "");
   const upstream = {

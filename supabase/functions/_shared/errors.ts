@@ -92,6 +92,13 @@ function fromPostgres(err: PostgresLikeError): ApiError | undefined {
       "The request contains a lone Unicode surrogate, which cannot be stored.",
     );
   }
+  // An owner's row written for an account deleted meanwhile (the routes check first; this is the race after).
+  if (
+    sqlstate === "23503" &&
+    /^Key \(user_id\)=.* is not present in table "(profiles|users)"/.test(err.detail ?? "")
+  ) {
+    return new ApiError(404, "profile_not_found", "The account no longer exists.");
+  }
   // query_canceled by the statement_timeout every user's transaction carries.
   if (sqlstate === "57014" && /statement timeout/.test(err.message ?? "")) {
     return new ApiError(503, "statement_timeout", "The request took too long in the database; retry later.");

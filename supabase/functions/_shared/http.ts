@@ -2,7 +2,7 @@
 // request and become `/openapi.json`. Errors of every kind leave through `errorResponse`.
 import { type createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import type { Claims, TokenVerifier } from "./auth.ts";
+import { type Claims, isFirstParty, type TokenVerifier } from "./auth.ts";
 import { ApiError, ErrorBody, errorResponse, validationError } from "./errors.ts";
 import { DEFAULT_BODY_LIMIT, limitBodies } from "./body-limit.ts";
 
@@ -87,7 +87,10 @@ export function documentBodyLimits(
   }
 }
 
-/** Mounts `api` under `prefix` and answers unknown paths with 404 and known paths with another method with 405. */
+/**
+ * Mounts `api` under `prefix` and answers unknown paths with 404, known paths with another method with 405,
+ * and known paths with a trailing slash with a 308 to the path without it.
+ */
 export function mountApi(api: ApiApp, prefix: string): OpenAPIHono<AppEnv> {
   const root = new OpenAPIHono<AppEnv>();
   root.onError((err) => errorResponse(err));
@@ -98,6 +101,18 @@ export function mountApi(api: ApiApp, prefix: string): OpenAPIHono<AppEnv> {
     .map((r) => ({ method: r.method, regex: routeRegex(prefix, r.path) }));
   root.notFound((c) => {
     const path = new URL(c.req.url).pathname;
+    // A route's path written with a trailing slash: sent to the path itself, relative to where the request
+    // was addressed (the function does not see the prefix it is served under). 308 keeps method and body.
+    const bare = path.slice(0, -1);
+    if (
+      path.endsWith("/") && !bare.endsWith("/") &&
+      patterns.some((p) =>
+        p.method === (c.req.method === "HEAD" ? "GET" : c.req.method) && p.regex.test(bare)
+      )
+    ) {
+      const location = `../${bare.slice(bare.lastIndexOf("/") + 1)}${new URL(c.req.url).search}`;
+      return new Response(null, { status: 308, headers: { location } });
+    }
     const allowed = [...new Set(patterns.filter((p) => p.regex.test(path)).map((p) => p.method))];
     if (allowed.length > 0) {
       const res = errorResponse(
@@ -113,14 +128,20 @@ export function mountApi(api: ApiApp, prefix: string): OpenAPIHono<AppEnv> {
 
 export function requireUser(verifier: TokenVerifier): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    c.set("claims", await verifier.verify(c.req.header("Authorization")));
+    const claims = await verifier.verify(c.req.header("Authorization"));
+    // Whatever writes or acts (at a third party too) does so only for an account that still exists.
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && !await verifier.accountExists(claims.sub)) {
+      throw new ApiError(404, "profile_not_found", "The account no longer exists.");
+    }
+    c.set("claims", claims);
     await next();
   };
 }
 
 const STATUS_TEXT: Record<number, string> = {
   400: "Bad request",
-  401: "Missing or invalid bearer token",
+  401: "`unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another " +
+    "resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client",
   402: "Payment required",
   403: "Forbidden",
   404: "Not found",
@@ -165,14 +186,56 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
   return { required: true, content: { "application/json": { schema } } };
 }
 
-/** A route that needs a signed-in user: verifies the token first and documents the 401. */
+const DELETED_ACCOUNT = "`profile_not_found`: the caller's account was deleted";
+
+/**
+ * A route that needs a signed-in user: verifies the token first and documents the 401, and for anything but
+ * GET that the account still exists (the 404).
+ */
 export function userRoute<R extends RouteConfig>(verifier: TokenVerifier, route: R): R {
   return {
     ...route,
     security: [{ oauth2: ["email"] }, { bearerAuth: [] }],
     middleware: [requireUser(verifier), ...asArray(route.middleware)],
-    responses: { ...errorResponses([401]), default: UNEXPECTED, ...route.responses },
+    responses: {
+      ...errorResponses(route.method === "get" ? [401] : [401, 404], { 404: DELETED_ACCOUNT }),
+      default: UNEXPECTED,
+      ...route.responses,
+    },
   };
+}
+
+/**
+ * A user route that only the service's own tokens may call (see `isFirstParty`): what outlives an OAuth
+ * grant or ends the account. Other clients' tokens are 403 `first_party_required`, from the claims alone.
+ */
+export function firstPartyRoute<R extends RouteConfig>(
+  deps: { verifier: TokenVerifier; config: { FIRST_PARTY_CLIENT_IDS: readonly string[] } },
+  route: R,
+): R {
+  const requireFirstParty: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const claims = c.get("claims");
+    if (!isFirstParty(claims, deps.config.FIRST_PARTY_CLIENT_IDS)) {
+      throw new ApiError(
+        403,
+        "first_party_required",
+        "This needs the service's own sign-in: an OAuth client's token may not do what outlasts its grant.",
+        { client_id: claims.client_id },
+      );
+    }
+    await next();
+  };
+  return userRoute(deps.verifier, {
+    ...route,
+    middleware: [requireFirstParty, ...asArray(route.middleware)],
+    responses: {
+      ...errorResponses([403], {
+        403: "`first_party_required`: the token was issued to an OAuth client the deployment does not " +
+          "list in `FIRST_PARTY_CLIENT_IDS`",
+      }),
+      ...route.responses,
+    },
+  });
 }
 
 function asArray<T>(x: T | T[] | undefined): T[] {

@@ -7,7 +7,7 @@ import type { Deps } from "../_shared/deps.ts";
 import { DEFAULT_BODY_LIMIT, limitBodies } from "../_shared/body-limit.ts";
 import { ApiError, errorResponse } from "../_shared/errors.ts";
 import { slotsHeldUntilSent } from "../_shared/limiter.ts";
-import type { Claims } from "../_shared/auth.ts";
+import { type Claims, unauthorized } from "../_shared/auth.ts";
 import { createJobWatch, type JobWatch } from "./job-watch.ts";
 import { createMcpServer } from "./tools.ts";
 import { asCreatedTask, taskMethod, waitAsTask, wantsTask } from "./tasks.ts";
@@ -168,7 +168,10 @@ export function createMcpApp(deps: Deps, opts: { watch?: JobWatch } = {}) {
     }
     let claims;
     try {
-      claims = await deps.verifier.verify(c.req.header("Authorization"));
+      // Tokens issued for this endpoint (RFC 8707) are taken here, and only here.
+      claims = await deps.verifier.verify(c.req.header("Authorization"), docs.resource);
+      // Every message may call a tool that acts: the token must still name an account.
+      if (!await deps.verifier.accountExists(claims.sub)) throw unauthorized("The account no longer exists.");
     } catch (err) {
       const res = errorResponse(err);
       // The MCP authorization spec: point the client at the resource metadata to start OAuth; a token

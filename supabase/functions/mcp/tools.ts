@@ -135,7 +135,8 @@ export function createMcpServer(
       "spends credits (check get_wallet first) and overwrites the project's files; a job no runner starts " +
       "within 10 minutes fails with not_started and costs nothing. Pass an idempotencyKey " +
       "(a UUID you make) to retry safely: the same key returns the first job and spends nothing again. " +
-      "Over the prompt quota the error is rate_limited with retry_after_seconds.",
+      "Over the prompt quota the error is rate_limited with retry_after_seconds; without projectId, an " +
+      "account that already holds its most projects gets too_many_projects (details.limit).",
     inputSchema: portable(z.object({
       projectId: ProjectIdArg.optional().describe("The project to change; omit it to start a new project"),
       prompt: z.string().trim().min(1).max(MAX_PROMPT_CHARS).describe("What to build or change"),

@@ -176,41 +176,43 @@ reset role;
 select isnt(private.enqueue_push('a1111111-1111-1111-1111-111111111111', 'ExponentPushToken[aaaaaaaaaaaaaaaaaaaaaa]',
   'Queued for the reader', 'b', '{}'), null, 'the service queues a push for the reader');
 
--- The device changes hands
+-- Someone else names the reader's device
 set local role authenticated;
 select set_config('request.jwt.claims', '{"sub": "c3333333-3333-3333-3333-333333333333", "role": "authenticated"}', true);
-select is(api.register_push_token('ExponentPushToken[aaaaaaaaaaaaaaaaaaaaaa]', 'ios', null) -> 'created',
-  'true'::jsonb, 'a token registered by someone else moves to the caller as a creation');
-select is((select count(*)::int from public.push_tokens), 1, 'the new owner sees it');
-select set_config('request.jwt.claims', '{"sub": "a1111111-1111-1111-1111-111111111111", "role": "authenticated"}', true);
-select is((select count(*)::int from public.push_tokens), 0, 'the previous owner no longer has it');
+select throws_ok($$select api.register_push_token('ExponentPushToken[aaaaaaaaaaaaaaaaaaaaaa]', 'ios', null)$$,
+  'PT409', null, 'a token another user holds is refused, not moved');
+select is((select count(*)::int from public.push_tokens), 0, 'the caller got nothing');
 select lives_ok($$select api.unregister_push_token('ExponentPushToken[aaaaaaaaaaaaaaaaaaaaaa]')$$,
   'unregistering someone else''s token is a quiet no-op');
+select set_config('request.jwt.claims', '{"sub": "a1111111-1111-1111-1111-111111111111", "role": "authenticated"}', true);
+select is((select count(*)::int from public.push_tokens), 1, 'the holder keeps it');
 reset role;
-select is((select user_id from public.push_tokens), 'c3333333-3333-3333-3333-333333333333'::uuid,
-  'which left the token with its owner');
-select is((select status || ' ' || last_error from public.push_outbox where title = 'Queued for the reader'),
-  'failed token_reassigned', 'what was queued for the previous owner will not reach the new one');
-select is(private.enqueue_push('a1111111-1111-1111-1111-111111111111', 'ExponentPushToken[aaaaaaaaaaaaaaaaaaaaaa]',
-  't', 'b', '{}'), null, 'nor is anything queued for them on that token any more');
+select is((select user_id from public.push_tokens), 'a1111111-1111-1111-1111-111111111111'::uuid,
+  'which left the token with its holder');
+select is((select status from public.push_outbox where title = 'Queued for the reader'), 'pending',
+  'with what was queued for them');
+select is(private.enqueue_push('c3333333-3333-3333-3333-333333333333', 'ExponentPushToken[aaaaaaaaaaaaaaaaaaaaaa]',
+  't', 'b', '{}'), null, 'nothing is queued for the other user on that token');
 select is(private.enqueue_push('a1111111-1111-1111-1111-111111111111', 'junk', 't', 'b', '{}'), null,
   'a malformed token queues nothing');
 
 -- Signing out on the device
-select private.enqueue_push('c3333333-3333-3333-3333-333333333333', 'ExponentPushToken[aaaaaaaaaaaaaaaaaaaaaa]',
-  'Queued for the new owner', 'b', '{}');
 set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "c3333333-3333-3333-3333-333333333333", "role": "authenticated"}', true);
+select set_config('request.jwt.claims', '{"sub": "a1111111-1111-1111-1111-111111111111", "role": "authenticated"}', true);
 select lives_ok($$select api.unregister_push_token('ExponentPushToken[aaaaaaaaaaaaaaaaaaaaaa]')$$, 'sign-out');
 select is((select count(*)::int from public.push_tokens), 0, 'removes the token');
 select lives_ok($$select api.unregister_push_token('ExponentPushToken[aaaaaaaaaaaaaaaaaaaaaa]')$$,
   'and is idempotent');
 reset role;
-select is((select last_error from public.push_outbox where title = 'Queued for the new owner'), 'token_unregistered',
+select is((select last_error from public.push_outbox where title = 'Queued for the reader'), 'token_unregistered',
   'and drops what was still queued for the device');
 
 -- The outbox: claims, outcomes, expired claims
 delete from public.push_outbox;
+insert into public.push_tokens (token, user_id, platform)
+select t, 'b2222222-2222-2222-2222-222222222222', 'ios'
+  from unnest(array(select format('ExpoPushToken[device%sxxxxxxxxxxxxxxxx]', i) from generate_series(1, 5) i)
+              || 'ExpoPushToken[nowxxxxxxxxxxxxxxxxxxx]'::text) t;
 do $$
 begin
   perform private.enqueue_push('b2222222-2222-2222-2222-222222222222',
@@ -231,8 +233,6 @@ select ok((select bool_and(status = 'sending' and claimed_until > now()) from pu
             where id in (select id from claimed)), 'claimed rows are sending under a lease');
 select is((select array_agg(title order by id) from private.claim_push_batch(10, 60)), array['Message 4', 'Message 5'],
   'the next claim takes only what is left');
-insert into public.push_tokens (token, user_id, platform)
-values ('ExpoPushToken[device2xxxxxxxxxxxxxxxx]', 'b2222222-2222-2222-2222-222222222222', 'ios');
 select private.record_push_outcomes(jsonb_build_array(
   jsonb_build_object('id', (select id from claimed where title = 'Message 1'), 'status', 'sent', 'ticket_id', 'T-1'),
   jsonb_build_object('id', (select id from claimed where title = 'Message 2'), 'status', 'device_not_registered'),

@@ -44,7 +44,9 @@ select u, case when n % 2 = 0 then 'Budget by ' || n else 'Quokka plain ' || n e
        now() - n * interval '90 seconds'
   from generate_series(1, 30) n,
        unnest(array['c3333333-3333-3333-3333-333333333333', 'd4444444-4444-4444-4444-444444444444']::uuid[]) u;
--- Erin: 12,600 old shared projects, half "alpha", half "beta", the oldest eight with both.
+-- Erin: 12,600 old shared projects, half "alpha", half "beta", the oldest eight with both (past the default
+-- cap of projects per owner, raised for her).
+select private.set_setting('max_projects_per_user', '12600');
 insert into public.projects (user_id, name, shared, created_at)
 select 'e5555555-5555-5555-5555-555555555555',
        case when n > 12592 then 'Alpha beta ' || n when n % 2 = 0 then 'Alpha ' || n else 'Beta ' || n end,

@@ -1,9 +1,10 @@
 // The checks a generated project passes before a job succeeds, whichever adapter wrote it: every TS/TSX file
-// parses (the TypeScript compiler's parser), every relative import resolves to a file of the project, every
+// has a path a project may hold, parses (the TypeScript compiler's parser), every relative import resolves to a file of the project, every
 // package imported is declared in package.json, app.json is valid and the assets it names exist.
 import ts from "typescript";
 import type { GeneratedFile } from "../ports/generation.ts";
 import { resolveImport } from "./compose.ts";
+import { isValidFilePath } from "../project-files.ts";
 
 const MAX_PROBLEMS = 20;
 
@@ -112,6 +113,9 @@ export function verifyProject(list: GeneratedFile[]): string[] {
   const problems: string[] = [];
   const files = new Map(list.map((file) => [file.path, file]));
   if (files.size !== list.length) problems.push("two files have the same path");
+  for (const { path } of list) {
+    if (!isValidFilePath(path)) problems.push(`${JSON.stringify(path)}: not a path a project may hold`);
+  }
   const manifest = parseJson("package.json", files, problems) as
     | { dependencies?: Record<string, string>; devDependencies?: Record<string, string> }
     | undefined;

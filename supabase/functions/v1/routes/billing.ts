@@ -3,6 +3,7 @@
 // checkout session (private.credit_topup), never from the browser returning to the success URL.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../../_shared/deps.ts";
+import { selectAsUser } from "../../_shared/db.ts";
 import { ApiError } from "../../_shared/errors.ts";
 import {
   type ApiApp,
@@ -24,6 +25,8 @@ import {
 import type { Payments } from "../../_shared/ports/payments.ts";
 
 const RETURN_URL_MAX = 2048;
+// The default of the `checkout_limit` setting api.admit_checkout enforces, per `checkout_window_seconds` (3600).
+const DEFAULT_CHECKOUT_LIMIT = 10;
 // Provider events are a few kilobytes; anything much larger is not one and is refused unread.
 const MAX_WEBHOOK_BYTES = 256 * 1024;
 // Schemes a browser would run or read locally instead of navigating back to the app or a site.
@@ -130,11 +133,16 @@ export function registerBillingRoutes(api: ApiApp, deps: Deps) {
           CHECKOUT_PRESETS_EUR.join(", ")
         }) and \`amount_eur\` (a whole number of euros, ${CUSTOM_AMOUNT_MIN_EUR}..${CUSTOM_AMOUNT_MAX_EUR}); \
 fractions, zero, negatives, both or neither are 400. 1 EUR buys 100 credits. The wallet is credited when the \
-payment provider reports the session paid (POST /billing/webhooks), not when the payer comes back.`,
+payment provider reports the session paid (POST /billing/webhooks), not when the payer comes back. An account \
+asks for at most ${DEFAULT_CHECKOUT_LIMIT} checkouts per rolling hour, each request that reaches the provider counting \
+(settings \`checkout_limit\` and \`checkout_window_seconds\`): past it 429 \`rate_limited\` with \`Retry-After\` \
+(seconds).`,
         request: { body: jsonBody(CheckoutRequest) },
         responses: {
           201: jsonContent(BillingCheckout, "The checkout to send the payer to"),
-          ...errorResponses([400, 415, 502, 503], {
+          ...errorResponses([400, 404, 415, 429, 502, 503], {
+            404: "`profile_not_found`: the account was deleted",
+            429: "`rate_limited`: too many checkouts opened within the window; see `Retry-After` (seconds)",
             502: "`payment_provider_failed`: the provider refused or did not answer; retry with the same " +
               "idempotency_key",
             503: "`payments_not_configured`: no payment provider is set up",
@@ -145,6 +153,7 @@ payment provider reports the session paid (POST /billing/webhooks), not when the
     async (c) => {
       const body = c.req.valid("json");
       const payments = requirePayments(deps.payments);
+      await selectAsUser(db, c.get("claims"), (tx) => tx`select api.admit_checkout() as r`);
       const userId = c.get("claims").sub;
       const amountEur = (body.preset_eur ?? body.amount_eur)!;
       const credits = amountEur * CREDITS_PER_EUR;

@@ -13,6 +13,7 @@ import { ApiError } from "../../_shared/errors.ts";
 import {
   type ApiApp,
   errorResponses,
+  firstPartyRoute,
   jsonBody,
   jsonContent,
   Timestamp,
@@ -271,8 +272,8 @@ export function registerDbhostRoutes(api: ApiApp, deps: Deps) {
   );
 
   api.openapi(
-    userRoute(
-      verifier,
+    firstPartyRoute(
+      deps,
       createRoute({
         method: "post",
         path: "/integrations/dbhost/connections",
@@ -285,7 +286,8 @@ export function registerDbhostRoutes(api: ApiApp, deps: Deps) {
           "used is 400 `invalid_state`, past its 10 minutes 400 `state_expired`; it is consumed before the " +
           "exchange, so it works once. The code is exchanged (with `code_verifier` when it was given at the " +
           "start; 400 `dbhost_code_rejected` when the host refuses it), the account's profile read and the " +
-          "connection stored for the caller, replacing an earlier one. When anything fails nothing is stored.",
+          "connection stored for the caller, replacing an earlier one. When anything fails nothing is stored. " +
+          "The connection outlives the token, so only the service's own sign-in may make one.",
         request: { body: jsonBody(ConnectionRequest) },
         responses: {
           200: jsonContent(Connection, "Connected"),

@@ -8,6 +8,7 @@ import { removeProjectIcons } from "../../_shared/icons/project-icons.ts";
 import {
   type ApiApp,
   errorResponses,
+  firstPartyRoute,
   jsonBody,
   jsonContent,
   routeBodyLimit,
@@ -110,7 +111,8 @@ export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
         description:
           "Read from the verified token alone; no database or upstream call. `rate_limit` is the " +
           "prompt-evaluation quota as of the caller's latest `POST /jobs` on the serving instance; it is absent " +
-          "before one, or once the window it describes has moved on.",
+          "before one, or once the window it describes has moved on. So a token whose client the user revoked " +
+          "still answers here until it expires; every route that reads or acts refuses it (401 `token_revoked`).",
         responses: { 200: jsonContent(Whoami, "The token's identity") },
       }),
     ),
@@ -199,8 +201,8 @@ export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
   );
 
   api.openapi(
-    userRoute(
-      verifier,
+    firstPartyRoute(
+      deps,
       createRoute({
         method: "delete",
         path: "/me",

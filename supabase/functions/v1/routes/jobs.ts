@@ -22,13 +22,18 @@ import { detectImageType, filesOf, formBodyBytes, MAX_IMAGE_BYTES, readForm } fr
 import { EXPO_PUSH_TOKEN, isExpoPushToken } from "../../_shared/ports/push.ts";
 import { selectAsUser } from "../../_shared/db.ts";
 import { Job, MAX_PROMPT_CHARS } from "../../_shared/schemas.ts";
+import { DEFAULT_MAX_PROJECTS } from "./projects.ts";
 
 const MAX_ATTACHMENTS = 3;
 
 const ExpoPushToken = z.string().max(256).refine(
   isExpoPushToken,
   "must be an Expo push token (ExponentPushToken[...])",
-).openapi({ pattern: EXPO_PUSH_TOKEN.source });
+).openapi({
+  pattern: EXPO_PUSH_TOKEN.source,
+  description: "Where the completion push goes; only a token the caller registered with POST /push-tokens " +
+    "receives it.",
+});
 const LiveActivityToken = z.string().min(1).max(512);
 const LiveActivityUser = z.string().min(1).max(256);
 const DbhostRef = z.string().regex(/^[a-z0-9]{1,64}$/, "must be a database-host project ref");
@@ -127,7 +132,9 @@ background). \`expo_push_token\`, \`live_activity_token\`, \`live_activity_user\
 Order of checks: body, idempotency, credits (402 when balance plus valid bonus minus the credits held by
 open jobs is at or below -500, or 0 for an anonymous account), project ownership (404), prompt-evaluation quota (429 with \`Retry-After\`),
 evaluation, and without \`project_id\` the new project's template files against the owner's storage quota (413
-\`storage_quota_exceeded\` with \`details.quota_bytes\` and \`details.used_bytes\`; nothing is created). An admitted job holds its tier's maximum price (see \`held\` in \`GET /wallets/me\`) until it
+\`storage_quota_exceeded\` with \`details.quota_bytes\` and \`details.used_bytes\`; nothing is created) and the
+account's project cap (413 \`too_many_projects\`: at most the setting \`max_projects_per_user\`, default
+${DEFAULT_MAX_PROJECTS}, projects; nothing is created). An admitted job holds its tier's maximum price (see \`held\` in \`GET /wallets/me\`) until it
 ends, when the real cost is spent instead; without \`input.model\` the full tier's price is held until the
 prompt is evaluated. A job no runner has started within 10 minutes (the \`job_start_seconds\` setting) fails with
 \`error.code\` \`not_started\` and costs nothing.`,
@@ -145,7 +152,8 @@ prompt is evaluated. A job no runner has started within 10 minutes (the \`job_st
             404: "`project_not_found`",
             413:
               "`storage_quota_exceeded`: without `project_id`, the new project's template files would take " +
-              "the owner past the storage quota",
+              "the owner past the storage quota; `too_many_projects`: without `project_id`, the account already " +
+              "holds its most projects",
             429: "`rate_limited`: the prompt-evaluation quota is spent; see `Retry-After` (seconds)",
             502: "`job_create_failed`: safe to retry when no job id was received",
           }),

@@ -50,7 +50,8 @@ export function registerMetaRoutes(api: ApiApp, deps: Deps) {
       title: API_TITLE,
       version: "0.1.0",
       description: "Generate and modify mobile apps from prompts. Long-running work is an async job: " +
-        "`POST /jobs` returns at once and clients poll `GET /jobs/{jobId}` (backoff 2 s up to 30 s).",
+        "`POST /jobs` returns at once and clients poll `GET /jobs/{jobId}` (backoff 2 s up to 30 s). " +
+        "A path written with a trailing slash (`/docs/`) is redirected (308) to the path without it.",
     },
     servers: [{ url: baseUrl }],
     security: [{ oauth2: ["email"] }, { bearerAuth: [] }] as Record<string, string[]>[],

@@ -70,14 +70,18 @@ export function registerModerationRoutes(api: ApiApp, deps: Deps) {
           "`report_target_required`); each must exist (a project: be visible to the caller), else 404. " +
           "`reason` is at most 1000 characters. The reporter is always the caller: a `reporter_id` in the " +
           "body is ignored. A project the caller cannot see is 404 exactly as a missing one, also for SQL " +
-          "written directly.",
+          "written directly. A report stays open until moderation resolves it; reporting the same targets " +
+          "again while the caller's report on them is open answers 201 with that report (same `id`, its first " +
+          "`reason`) and stores nothing. A caller holds at most 200 open reports (setting " +
+          "`max_open_reports_per_user`; 413 `too_many_reports`).",
         request: { body: jsonBody(ReportRequest) },
         responses: {
           201: jsonContent(Report, "The report"),
-          ...errorResponses([400, 404, 415], {
+          ...errorResponses([400, 404, 413, 415], {
             404:
               "`project_not_found` or `user_not_found`; `profile_not_found` when the caller's account was " +
               "deleted",
+            413: "`too_many_reports`: the caller already holds the most open reports",
           }),
         },
       }),
@@ -107,13 +111,15 @@ export function registerModerationRoutes(api: ApiApp, deps: Deps) {
         summary: "Block a user",
         description:
           "The blocker is the caller. From then on neither user sees the other's shared projects " +
-          "(lists with `visibility=all`, the project, its files). A repeat answers 200 `{deduped: true}`.",
+          "(lists with `visibility=all`, the project, its files). A repeat answers 200 `{deduped: true}`. A " +
+          "user blocks at most 1000 users (setting `max_blocks_per_user`; 413 `too_many_blocks`).",
         request: { body: jsonBody(BlockRequest) },
         responses: {
           201: jsonContent(Block, "Blocked"),
           200: jsonContent(Deduped, "Already blocked"),
-          ...errorResponses([400, 404, 415], {
+          ...errorResponses([400, 404, 413, 415], {
             400: "`cannot_block_self`, or an invalid body",
+            413: "`too_many_blocks`: the caller already blocks the most users",
             404: "`user_not_found`, or `profile_not_found` when the caller's account was deleted",
           }),
         },

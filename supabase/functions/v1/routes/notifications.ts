@@ -7,6 +7,7 @@ import { ApiError, validationError } from "../../_shared/errors.ts";
 import {
   type ApiApp,
   errorResponses,
+  firstPartyRoute,
   jsonBody,
   jsonContent,
   Timestamp,
@@ -214,8 +215,8 @@ export function registerNotificationRoutes(api: ApiApp, deps: Deps) {
   );
 
   api.openapi(
-    userRoute(
-      verifier,
+    firstPartyRoute(
+      deps,
       createRoute({
         method: "post",
         path: "/push-tokens",
@@ -224,14 +225,19 @@ export function registerNotificationRoutes(api: ApiApp, deps: Deps) {
         summary: "Register the device's Expo push token for the caller",
         description: "Upsert by token. `token` is an Expo push token (`ExponentPushToken[…]` or " +
           "`ExpoPushToken[…]`), `platform` `ios` or `android`, `device_id` optional (an omitted one is stored as " +
-          "null). 201 when the caller had no row for the token, also when it was registered by another user: a " +
-          "token belongs to whoever registered it last (the device changed hands), and pushes still queued for " +
-          "its previous owner are dropped. 200 when the caller's own registration was updated.",
+          "null). 201 when the caller had no row for the token, 200 when the caller's own registration was " +
+          "updated. A token another account holds is 409 `push_token_taken` until that account signs out on " +
+          "the device (DELETE /push-tokens/{token}). Pushes go only to tokens their recipient registered. An " +
+          "account keeps its 10 most recently registered tokens (setting `max_push_tokens_per_user`): " +
+          "registering another forgets the least recently registered one and what was queued for it.",
         request: { body: jsonBody(RegisterPushToken) },
         responses: {
           201: jsonContent(PushToken, "Registered"),
           200: jsonContent(PushToken, "Updated"),
-          ...errorResponses([400, 404, 415], { 404: "`profile_not_found`: the account has no profile" }),
+          ...errorResponses([400, 404, 409, 415], {
+            404: "`profile_not_found`: the account has no profile",
+            409: "`push_token_taken`: another account holds the token",
+          }),
         },
       }),
     ),

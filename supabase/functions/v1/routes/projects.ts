@@ -7,7 +7,7 @@ import type { Deps } from "../../_shared/deps.ts";
 import { selectAsUser } from "../../_shared/db.ts";
 import { ApiError } from "../../_shared/errors.ts";
 import { releaseWhenSent } from "../../_shared/limiter.ts";
-import { readProjectFiles } from "../../_shared/project-files.ts";
+import { FILE_PATH_MAX_CHARS, FILE_PATH_PATTERN, readProjectFiles } from "../../_shared/project-files.ts";
 import {
   type ApiApp,
   Deduped,
@@ -28,7 +28,7 @@ import { Project, ProjectFiles, ProjectPage } from "../../_shared/schemas.ts";
 
 // The limits api.save_project_files and the project_files triggers enforce, repeated for the documentation.
 export const FILE_LIMITS = {
-  pathChars: 512,
+  pathChars: FILE_PATH_MAX_CHARS,
   filesPerRequest: 100,
   bytesPerFile: 512 * 1024,
   bytesPerRequest: 4 * 1024 * 1024,
@@ -36,6 +36,10 @@ export const FILE_LIMITS = {
   bytesPerProject: 20 * 1024 * 1024,
   defaultQuotaBytes: 100 * 1024 * 1024,
 };
+/** The default of the `max_projects_per_user` setting the projects table enforces. */
+export const DEFAULT_MAX_PROJECTS = 500;
+export const PROJECT_LIMIT = `An account holds at most the setting \`max_projects_per_user\` (default ` +
+  `${DEFAULT_MAX_PROJECTS}) projects (413 \`too_many_projects\` with \`details.limit\`).`;
 const STORAGE_LIMITS =
   `A project holds at most ${FILE_LIMITS.filesPerProject} files (413 \`too_many_project_files\`) ` +
   `and ${FILE_LIMITS.bytesPerProject} bytes of contents (413 \`project_too_large\`); all the projects of one ` +
@@ -75,11 +79,6 @@ const UpdateProject = z.strictObject({ name: ProjectName.optional(), shared: z.b
   .refine((v) => Object.keys(v).length > 0, "give at least one of name, shared")
   .openapi("UpdateProjectRequest", { minProperties: 1 });
 
-// private.file_path_problem's rules as a pattern (the server answers them as 400 `invalid_file_path`):
-// segments joined by `/`, each non-empty, neither `.` nor `..`, without backslash or control characters.
-const SEGMENT = String.raw`(?:[^/.\\\p{Cc}][^/\\\p{Cc}]*|\.[^/.\\\p{Cc}][^/\\\p{Cc}]*|\.\.[^/\\\p{Cc}]+)`;
-const FILE_PATH_PATTERN = `^${SEGMENT}(?:/${SEGMENT})*$`;
-
 const SaveFiles = z.strictObject({
   files: z.array(z.strictObject({
     path: z.string().openapi({
@@ -87,8 +86,9 @@ const SaveFiles = z.strictObject({
       maxLength: FILE_LIMITS.pathChars,
       pattern: FILE_PATH_PATTERN,
       description:
-        `Relative, 1..${FILE_LIMITS.pathChars} characters: no leading \`/\`, no empty, \`.\` or \`..\` ` +
-        "segments, no backslash, NUL or control characters.",
+        `Relative, 1..${FILE_LIMITS.pathChars} characters: no leading \`/\`; no empty, \`.\`, \`..\` or ` +
+        "`.git` segment (in any case, nor `GIT~1`); no backslash, colon, NUL, control character, bidi " +
+        "control or zero-width character.",
       example: "app/index.tsx",
     }),
     contents: z.string(),
@@ -260,7 +260,8 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
           "`name` (1..100 characters) is required; `description` (at most 1000 characters, default " +
           "empty) and `shared` (default false) are optional; `icon_url` and unknown fields are rejected. The " +
           "project starts with the default template files (an Expo app named after the project), which count " +
-          "towards the owner's storage quota (413 `storage_quota_exceeded` when they do not fit).",
+          "towards the owner's storage quota (413 `storage_quota_exceeded` when they do not fit). " +
+          PROJECT_LIMIT,
         request: { body: jsonBody(CreateProject) },
         responses: {
           201: {
@@ -280,7 +281,9 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
           },
           ...errorResponses([400, 404, 413, 415], {
             404: "`profile_not_found`: the account has no profile",
-            413: "`storage_quota_exceeded`: the template files would take the owner past the storage quota",
+            413:
+              "`storage_quota_exceeded`: the template files would take the owner past the storage quota; " +
+              "`too_many_projects`: the account already holds its most projects",
           }),
         },
       }),
@@ -446,8 +449,9 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
         description:
           "Owner only. Each file updates the row with that project and path, or inserts it, in one " +
           "statement; the saved files come back ordered by path. Limits: a path is relative, 1.." +
-          `${FILE_LIMITS.pathChars} characters, with no leading \`/\`, no \`.\`, \`..\` or empty segment, no ` +
-          "backslash, NUL or control character (400 `invalid_file_path`, `details.path` and `details.reason`); " +
+          `${FILE_LIMITS.pathChars} characters, with no leading \`/\`, no \`.\`, \`..\`, \`.git\` or empty ` +
+          "segment, no backslash, colon, NUL, control, bidi or zero-width character (400 `invalid_file_path`, " +
+          "`details.path` and `details.reason`); " +
           "a path at most once per request (400 `duplicate_file_path`); at most " +
           `${FILE_LIMITS.filesPerRequest} files per request (413 \`too_many_files\`), ` +
           `${FILE_LIMITS.bytesPerFile} bytes per file (413 \`file_too_large\`), ` +
@@ -637,7 +641,8 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
         summary: "Record a preview error",
         description:
           "An addition to the contract, so a running preview can report what failed. Owner only; " +
-          "`message` 1..2000 characters, optional `stack` at most 16000.",
+          "`message` 1..2000 characters, optional `stack` at most 16000. A project keeps its 10 newest errors: " +
+          "recording an 11th deletes the oldest.",
         request: { params: ProjectParams, body: jsonBody(RecordPreviewError) },
         responses: {
           201: jsonContent(PreviewError, "Recorded"),

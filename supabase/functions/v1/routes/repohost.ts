@@ -9,6 +9,7 @@ import { ApiError } from "../../_shared/errors.ts";
 import {
   type ApiApp,
   errorResponses,
+  firstPartyRoute,
   jsonBody,
   jsonContent,
   routeBodyLimit,
@@ -181,8 +182,8 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
   );
 
   api.openapi(
-    userRoute(
-      verifier,
+    firstPartyRoute(
+      deps,
       createRoute({
         method: "post",
         path: "/repohost/installations",
@@ -195,14 +196,18 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
           "installation, so naming someone else's installation id must not be enough: 404 " +
           "`installation_not_found` when it does not, 400 `repohost_token_rejected` when GitHub refuses the " +
           "token. An installation another user of this service saved is never taken over: 409 " +
-          "`installation_taken`. `ghu` is stored sealed and never returned.",
+          "`installation_taken`. `ghu` is stored sealed and never returned. An account saves at most 100 " +
+          "installations (setting `max_repohost_installations_per_user`; 413 `too_many_installations`). The " +
+          "installation outlives the token (pushes go where it points), so only the service's own sign-in may " +
+          "save one.",
         request: { body: jsonBody(SaveInstallation) },
         responses: {
           201: jsonContent(Installation, "Saved"),
-          ...errorResponses([400, 404, 409, 415, 502, 503], {
+          ...errorResponses([400, 404, 409, 413, 415, 502, 503], {
             400: "`invalid_request` or `repohost_token_rejected`",
             404: "`installation_not_found`: the token does not reach that installation",
             409: "`installation_taken`: another user saved this installation",
+            413: "`too_many_installations`: the account already saved the most installations",
             502: "`repohost_failed`",
             ...NOT_CONFIGURED,
           }),

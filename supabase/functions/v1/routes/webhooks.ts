@@ -3,11 +3,12 @@
 // webhook-worker's; this file checks where an endpoint may point, which SQL cannot resolve.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../../_shared/deps.ts";
-import { selectAsUser } from "../../_shared/db.ts";
+import { selectAsUser, selectForUser } from "../../_shared/db.ts";
 import { ApiError } from "../../_shared/errors.ts";
 import {
   type ApiApp,
   errorResponses,
+  firstPartyRoute,
   jsonBody,
   jsonContent,
   Timestamp,
@@ -71,8 +72,8 @@ export function registerWebhookRoutes(api: ApiApp, deps: Deps) {
   const { db, verifier, config } = deps;
 
   api.openapi(
-    userRoute(
-      verifier,
+    firstPartyRoute(
+      deps,
       createRoute({
         method: "post",
         path: "/webhooks",
@@ -88,7 +89,9 @@ retried after 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, 24 h and 24 h; when the last
 disabled and its owner notified (\`webhook_disabled\`). The URL must be https and its host must resolve only to
 public addresses (checked again before every attempt): 400 \`invalid_webhook_url\` with \`details.reason\`.
 At most 10 endpoints per account (409 \`webhook_limit_reached\`). The secret is shown only in this answer and
-after a rotation.`,
+after a rotation. The endpoint outlives the token, so only the service's own sign-in may register one (or an
+OAuth client the deployment lists in \`FIRST_PARTY_CLIENT_IDS\`); when the user revokes such a client, the
+endpoints it registered are deleted.`,
         request: { body: jsonBody(CreateWebhook) },
         responses: {
           201: jsonContent(WebhookWithSecret, "The endpoint, with its secret"),
@@ -107,11 +110,14 @@ after a rotation.`,
           reason: problem,
         });
       }
-      const owner = c.get("claims").sub;
-      const created = await db.asService(async (tx) =>
-        (await tx`select private.create_webhook(${owner}, ${url}, ${events}) as r`)[0].r
+      // For the user, so the endpoint records the client of the token (see oauth_client_revocations).
+      const claims = c.get("claims");
+      const created = await selectForUser<z.infer<typeof WebhookWithSecret>>(
+        db,
+        claims,
+        (tx) => tx`select private.create_webhook(${claims.sub}, ${url}, ${events}) as r`,
       );
-      return c.json(created as z.infer<typeof WebhookWithSecret>, 201);
+      return c.json(created, 201);
     },
   );
 
@@ -163,8 +169,8 @@ after a rotation.`,
   );
 
   api.openapi(
-    userRoute(
-      verifier,
+    firstPartyRoute(
+      deps,
       createRoute({
         method: "post",
         path: "/webhooks/{webhookId}/rotate-secret",
@@ -172,7 +178,8 @@ after a rotation.`,
         tags: ["Webhooks"],
         summary: "Replace an endpoint's signing secret",
         description: "No body. For 24 hours deliveries carry two signatures, one with the new secret and " +
-          "one with the previous, so the receiver can switch without losing any.",
+          "one with the previous, so the receiver can switch without losing any. The secret outlives the " +
+          "token, so, as for `POST /webhooks`, only the service's own sign-in may rotate it.",
         request: { params: WebhookParams },
         responses: {
           200: jsonContent(WebhookWithSecret, "The endpoint, with its new secret"),
