@@ -26,7 +26,9 @@ export function conceptsModule(): string {
     'import type { Concept } from "./concepts.ts";',
     ...files.map((file, i) => `import c${i} from "${from}/${file}" with { type: "json" };`),
     "",
-    `export const CONCEPTS: readonly Concept[] = [${files.map((_, i) => `c${i}`).join(", ")}] as Concept[];`,
+    "export const CONCEPTS: readonly Concept[] = [",
+    ...files.map((_, i) => `  c${i},`),
+    "] as Concept[];",
     "",
   ].join("\n");
 }

@@ -32,12 +32,13 @@ Deno.test("every concept file, and the test fixture, holds to concept.schema.jso
 });
 
 Deno.test("every concept's fixture prompts find that concept through the pipeline", () => {
-  for (const { concept } of files) {
-    for (const { language, prompt } of concept.fixtures) {
+  const misses = files.flatMap(({ concept }) =>
+    concept.fixtures.flatMap(({ language, prompt }) => {
       const found = understand(prompt).concepts.map((c) => c.id);
-      assert.ok(found.includes(concept.id), `${concept.id} (${language}): ${prompt} found [${found}]`);
-    }
-  }
+      return found.includes(concept.id) ? [] : [`${concept.id} (${language}): ${prompt} found [${found}]`];
+    })
+  );
+  assert.deepEqual(misses, []);
 });
 
 Deno.test("an index of other concepts finds them by stem in each language, longer phrases scoring more", () => {

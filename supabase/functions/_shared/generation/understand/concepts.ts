@@ -2,7 +2,7 @@
 // language, stemmed and indexed once at module load, matched against the prompt's stems. A concept's score
 // is the number of prompt words its phrases cover, so "piante da appartamento" outranks a lone "piante".
 import { CONCEPTS } from "./concepts-index.ts";
-import { type CueIndex, cueIndex, matchCues, stemTokens } from "./lexicon.ts";
+import { type CueIndex, cueIndex, matchEveryKey, stemTokens } from "./lexicon.ts";
 import { UI_LANGUAGES, type UiLanguage } from "./language.ts";
 import { words } from "./text.ts";
 
@@ -56,7 +56,7 @@ export function findConcepts(text: string, language: UiLanguage, index = DEFAULT
   const scores = new Map<string, { score: number; words: string[] }>();
   const languages: [UiLanguage, number][] = language === "en" ? [["en", 1]] : [[language, 1], ["en", 0.5]];
   for (const [lang, weight] of languages) {
-    for (const m of matchCues(stemTokens(tokens, lang), index.byLanguage[lang])) {
+    for (const m of matchEveryKey(stemTokens(tokens, lang), index.byLanguage[lang])) {
       const entry = scores.get(m.key) ?? { score: 0, words: [] };
       const phrase = text.slice(tokens[m.from].start, tokens[m.to - 1].end);
       if (entry.words.includes(phrase)) continue;

@@ -83,6 +83,21 @@ export interface CueMatch {
   to: number;
 }
 
+/** Every key's longest cue at every position, overlaps allowed: how several concepts share a word ("books"
+ * names a reading log and a book list), each counted once where its longer phrase covers a shorter one. */
+export function matchEveryKey(stems: string[], index: CueIndex): CueMatch[] {
+  const found: CueMatch[] = [];
+  const reach = new Map<string, number>();
+  for (let i = 0; i < stems.length; i++) {
+    for (const cue of index.get(stems[i]) ?? []) {
+      if ((reach.get(cue.key) ?? 0) > i || !cue.stems.every((s, k) => stems[i + k] === s)) continue;
+      found.push({ key: cue.key, from: i, to: i + cue.stems.length });
+      reach.set(cue.key, i + cue.stems.length);
+    }
+  }
+  return found;
+}
+
 /** A compound's head is its last part: "Fütterungsplan" is a plan, "Gießerinnerung" a reminder. */
 const HEAD_MIN = 4;
 const heads = new WeakMap<CueIndex, Cue[]>();
@@ -140,7 +155,7 @@ export function wordSet(list: string[]): Set<string> {
 export const VERBS = Object.fromEntries(
   Object.entries(LEXICONS).map((
     [language, lex],
-  ) => [language, wordSet(lex.verbs.map((v) => v.split(" ")[0]))]),
+  ) => [language, wordSet(lex.verbs.map((v) => words(v)[0].text))]),
 ) as Record<UiLanguage, Set<string>>;
 
 /** Per language, the cue indexes every stage shares, built once. */

@@ -42,5 +42,6 @@ export function stem(word: string, language: UiLanguage): string {
 
 /** The stems of a phrase, word by word. */
 export function stemPhrase(phrase: string, language: UiLanguage): string[] {
-  return words(phrase).filter((t) => t.kind !== "mark").map((t) => stem(t.text, language));
+  // Marks stay, as in a prompt's stems ("b&b", "yes/no").
+  return words(phrase).map((t) => (t.kind === "word" ? stem(t.text, language) : t.norm));
 }

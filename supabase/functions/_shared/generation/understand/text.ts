@@ -11,9 +11,10 @@ export interface Token {
   kind: "number" | "word" | "mark";
 }
 
-// Digits with separators (4,000 / 4.000 / 12,50 / 4 000), words with inner apostrophes or hyphens, or a mark.
+// Digits with separators (4,000 / 4.000 / 12,50 / 4 000), words with inner apostrophes, or a mark. A hyphen
+// between letters is dropped: "Babysitter-Stunden" is two words, as its parts are written alone.
 const TOKEN =
-  /\d+(?:[.,\u00a0\u202f ]\d{3})*(?:[.,]\d+)?|[\p{L}\p{M}]+(?:['’-][\p{L}\p{M}]+)*|[^\s\p{L}\p{M}\d]/gu;
+  /\d+(?:[.,\u00a0\u202f ]\d{3})*(?:[.,]\d+)?|[\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*|[^\s\p{L}\p{M}\d]/gu;
 
 export function fold(text: string): string {
   return text.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "").replace(/’/g, "'");
@@ -23,6 +24,9 @@ export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   for (const m of text.matchAll(TOKEN)) {
     const word = m[0];
+    if (word === "-" && /\p{L}/u.test(text[m.index! - 1] ?? "") && /\p{L}/u.test(text[m.index! + 1] ?? "")) {
+      continue;
+    }
     const kind = /^\d/.test(word) ? "number" : /^[\p{L}\p{M}]/u.test(word) ? "word" : "mark";
     tokens.push({ text: word, norm: fold(word), start: m.index!, end: m.index! + word.length, kind });
   }
