@@ -48,3 +48,15 @@ Deno.test("understand() takes any text, and every quote and subject it returns i
     { numRuns: 300 },
   );
 });
+
+Deno.test("prompts of the longest length the API takes, of repeated numbers, times or fields, are understood", () => {
+  const MAX = 8000;
+  const shapes = ["at 8, ", "1,", "(", "title, ", "1 000 ", "every 8 hours and ", "a "];
+  for (const shape of shapes) {
+    const prompt = `track my books: ${shape.repeat(MAX / shape.length)}`.slice(0, MAX);
+    const got = understand(prompt);
+    for (const ask of got.asks) assert.equal(prompt.slice(ask.start, ask.end), ask.quote, shape);
+  }
+  // Every time of a long list is kept.
+  assert.equal(understand(`remind me ${"at 8, ".repeat(500)}`).asks[0].times?.length, 500);
+});

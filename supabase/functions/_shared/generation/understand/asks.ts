@@ -205,7 +205,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const found = new Map<AskType, Offsets[]>();
   const add = (type: AskType, where: Span | Offsets) => {
     const offsets = "start" in where ? where : offsetsOf(tokens, where);
-    found.set(type, [...(found.get(type) ?? []), ...(offsets ? [offsets] : [])]);
+    const list = found.get(type) ?? [];
+    if (offsets) list.push(offsets);
+    found.set(type, list);
   };
 
   const languageNames = matchCues(stems, cues.languages);
@@ -276,10 +278,13 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     }
   }
   // Subjects are the words no cue, field or quantity took.
+  // (Each place once: the times of one list share their place.)
+  const places = new Map(
+    [...found.values()].flat().concat(ctx.quantities).map((o) => [`${o.start}:${o.end}`, o]),
+  );
   const taken = new Set([
     ...fieldTokens,
-    ...[...found.values()].flat().flatMap((o) => range(tokenSpan(tokens, o))),
-    ...ctx.quantities.flatMap((q) => range(at(q))),
+    ...[...places.values()].flatMap((o) => range(tokenSpan(tokens, o))),
   ]);
 
   // The fields belong to one ask: the owner whose cue is nearest before them (else the first owner).
@@ -307,8 +312,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       ...own,
       ...qs,
     ];
-    const start = offsets.length ? Math.min(...offsets.map((o) => o.start)) : clause.start;
-    const end = offsets.length ? Math.max(...offsets.map((o) => o.end)) : clause.end;
+    const start = offsets.length
+      ? offsets.reduce((min, o) => Math.min(min, o.start), Infinity)
+      : clause.start;
+    const end = offsets.length ? offsets.reduce((max, o) => Math.max(max, o.end), 0) : clause.end;
     const ask: Ask = {
       type,
       quote: ctx.prompt.slice(start, end),
@@ -389,11 +396,17 @@ const text = (tokens: Token[], s: Span) =>
 
 /** The tokens a quantity covers; none when it lies in another clause (the items of a `:` list). */
 function tokenSpan(tokens: Token[], q: { start: number; end: number }): Span {
-  const from = tokens.findIndex((t) => t.start >= q.start && t.end <= q.end);
-  if (from < 0) return { from: 0, to: 0 };
-  let to = from;
+  // Binary search for the first token starting at or after q.start: tokens are in order.
+  let lo = 0;
+  let hi = tokens.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (tokens[mid].start < q.start) lo = mid + 1;
+    else hi = mid;
+  }
+  let to = lo;
   while (to < tokens.length && tokens[to].end <= q.end) to++;
-  return { from, to };
+  return to > lo ? { from: lo, to } : { from: 0, to: 0 };
 }
 
 /** The run of content words after the cue (or, when none, before it): the ask's subject. */
