@@ -606,6 +606,25 @@ export type Database = {
           },
         ];
       };
+      "oauth_client_revocations": {
+        Row: {
+          "client_id": string;
+          "revoked_at": string;
+          "user_id": string;
+        };
+        ComputedFields: never;
+        Insert: {
+          "client_id": string;
+          "revoked_at"?: string;
+          "user_id": string;
+        };
+        Update: {
+          "client_id"?: string;
+          "revoked_at"?: string;
+          "user_id"?: string;
+        };
+        Relationships: [];
+      };
       "preview_errors": {
         Row: {
           "created_at": string;
@@ -863,6 +882,7 @@ export type Database = {
       };
       "push_tokens": {
         Row: {
+          "client_id": string | null;
           "created_at": string;
           "device_id": string | null;
           "platform": string;
@@ -872,6 +892,7 @@ export type Database = {
         };
         ComputedFields: never;
         Insert: {
+          "client_id"?: string | null;
           "created_at"?: string;
           "device_id"?: string | null;
           "platform": string;
@@ -880,6 +901,7 @@ export type Database = {
           "user_id": string;
         };
         Update: {
+          "client_id"?: string | null;
           "created_at"?: string;
           "device_id"?: string | null;
           "platform"?: string;
@@ -1331,6 +1353,7 @@ export type Database = {
       };
       "webhook_endpoints": {
         Row: {
+          "client_id": string | null;
           "created_at": string;
           "disabled_reason": string | null;
           "enabled": boolean;
@@ -1345,6 +1368,7 @@ export type Database = {
         };
         ComputedFields: never;
         Insert: {
+          "client_id"?: string | null;
           "created_at"?: string;
           "disabled_reason"?: string | null;
           "enabled"?: boolean;
@@ -1358,6 +1382,7 @@ export type Database = {
           "user_id": string;
         };
         Update: {
+          "client_id"?: string | null;
           "created_at"?: string;
           "disabled_reason"?: string | null;
           "enabled"?: boolean;
