@@ -185,7 +185,10 @@ export const AppSpecShape = z.object({
   ),
   name: z.string().min(1).max(30).refine((name) => name === name.trim() && !/\p{Cc}/u.test(name), {
     message: "must be one trimmed line",
-  }).describe("a short name in the UI language: Title Case in English, sentence case in Italian"),
+  }).describe(
+    "a short name in the UI language: Title Case in English, sentence case in Italian, French and Spanish, " +
+      "nouns capitalized in German",
+  ),
   description: z.string().min(1).max(300).refine(
     (text) => !/\p{Cc}/u.test(text) && !/[.!?]\s+\p{Lu}/u.test(text.trim()),
     { message: "must be one sentence" },
