@@ -92,6 +92,16 @@ Deno.test("the schema refuses new blocks without what they need and fields of th
   assert.deepEqual(broken((s) => delete screen(s, "sparziel").options.goal), [
     `screens.${at("sparziel")}.options.goal: a goal screen needs it`,
   ]);
+  const saving = base.entities.findIndex((entity) => entity.key === "sparbetrag");
+  assert.deepEqual(
+    broken((s) => {
+      s.entities[saving].fields = s.entities[saving].fields.filter((field) => field.key !== "datum");
+      delete screen(s, "sparziel").options.dateField;
+    }),
+    [`screens.${
+      at("sparziel")
+    }.options.period: needs a date field in sparbetrag to place records in periods`],
+  );
   assert.deepEqual(broken((s) => screen(s, "stundenplan").options.weekdayField = "fach"), [
     `screens.${at("stundenplan")}.options.weekdayField: names fach, which is not a weekday field`,
   ]);

@@ -251,6 +251,12 @@ export function checkSpec(spec: SpecParts, ctx: z.RefinementCtx) {
     for (const option of needs) {
       if (screen.options[option] === undefined) issue([...path, option], `a ${screen.block} screen needs it`);
     }
+    if (
+      screen.block === "goal" && screen.options.period && entity &&
+      !entity.fields.some((f) => f.type === "date")
+    ) {
+      issue([...path, "period"], `needs a date field in ${entity.key} to place records in periods`);
+    }
     const { choiceFields, answerField } = screen.options;
     if (choice && entity && choiceFields && answerField) {
       entity.samples.forEach((sample, sampleIndex) => {
