@@ -112,7 +112,10 @@ const ScreenOptions = z.object({
   valueField: Key.optional(),
   unit: z.string().max(20).optional(),
   chart: z.boolean().optional(),
-  timeField: Key.optional(),
+  timeField: Key.optional().describe(
+    "reminders: the text field of a reminder's times (HH:MM, several joined by commas); a timetable or log: " +
+      "its time field",
+  ),
   phases: z.array(z.object({ label: Label, minutes: z.number().positive() })).optional().describe(
     "a timer's phases in order; minutes may be fractions (0.5 is 30 seconds)",
   ),
@@ -172,7 +175,14 @@ const Screen = z.object({
   icon: z.string().trim().min(1).max(40).describe(
     "an Ionicons name from @expo/vector-icons, e.g. list-outline, cart-outline, timer-outline (anything else draws a circle)",
   ),
-  block: z.enum(BLOCKS).describe("the building block that renders the screen"),
+  block: z.enum(BLOCKS).describe(
+    "the building block that renders the screen. goal: a target (goal) with progress, amountField summed " +
+      "over the period; timetable: a weekly schedule by weekdayField and timeField; log: events at dateField " +
+      "and timeField (optional durationField, amountField) with today's summary and a count, total or " +
+      "average per period; people: tasks per person (personField) earning pointsField when checkField is " +
+      'ticked, redeemed for rewards; quiz: flashcards, or multiple choice in mode "choice"; reminders: ' +
+      'notifications at the times in timeField (several: "08:00, 20:00"), on weekdaysField\'s days',
+  ),
   entity: Key.optional().describe("the key of the entity the screen shows"),
   options: ScreenOptions,
 });
