@@ -19,6 +19,7 @@ import {
   type GeneratedApp,
   generatePromptSet,
   ROOT,
+  serveDist,
   type StepResult,
   typecheckAll,
   writeApp,
@@ -43,26 +44,6 @@ interface Row {
   bundle: StepResult;
   shots: string[];
   interaction: string;
-}
-
-/** Serves a web export (SPA: unknown paths get index.html) on a free port until `stop`. */
-function serveDist(dist: string) {
-  const port = freePort();
-  const server = Deno.serve({ hostname: "127.0.0.1", port, onListen: () => {} }, async (req) => {
-    const path = decodeURIComponent(new URL(req.url).pathname);
-    const file = join(dist, path.endsWith("/") ? `${path}index.html` : path);
-    const data = await Deno.readFile(file.startsWith(dist) ? file : join(dist, "index.html"))
-      .catch(() => Deno.readFile(join(dist, "index.html")));
-    const type = file.endsWith(".js")
-      ? "text/javascript"
-      : file.endsWith(".css")
-      ? "text/css"
-      : file.endsWith(".png")
-      ? "image/png"
-      : "text/html";
-    return new Response(data, { headers: { "content-type": type } });
-  });
-  return { url: `http://127.0.0.1:${port}/`, stop: () => server.shutdown() };
 }
 
 /**

@@ -272,3 +272,22 @@ export async function bundle(appDir: string, platforms: string[]): Promise<StepR
     await Deno.remove(tmp, { recursive: true }).catch(() => {});
   }
 }
+
+/** Serves a web export (SPA: unknown paths get index.html) on a free port until `stop`. */
+export function serveDist(dist: string) {
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (req) => {
+    const path = decodeURIComponent(new URL(req.url).pathname);
+    const file = join(dist, path.endsWith("/") ? `${path}index.html` : path);
+    const data = await Deno.readFile(file.startsWith(dist) ? file : join(dist, "index.html"))
+      .catch(() => Deno.readFile(join(dist, "index.html")));
+    const type = file.endsWith(".js")
+      ? "text/javascript"
+      : file.endsWith(".css")
+      ? "text/css"
+      : file.endsWith(".png")
+      ? "image/png"
+      : "text/html";
+    return new Response(data, { headers: { "content-type": type } });
+  });
+  return { url: `http://127.0.0.1:${server.addr.port}/`, stop: () => server.shutdown() };
+}
