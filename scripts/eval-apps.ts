@@ -1,7 +1,7 @@
 // `npm run eval:apps`: a report a person can look at. On a throw-away stack, every prompt of the fixed set
-// (tests/apps/prompts.ts) and the app grown by follow-ups to hold every building block are generated through
-// the API, installed (dependencies cached under .local/app-deps/), type-checked, bundled with `expo export`
-// for android and web, and the web build is opened in headless Chromium: a screenshot of the first screen
+// (tests/apps/prompts.ts) is generated through the API and the app holding every building block is saved
+// through it from its checked-in spec (tests/apps/every-block.json); each is installed (dependencies cached
+// under .local/app-deps/), type-checked, bundled with `expo export` for android and web, and the web build is opened in headless Chromium: a screenshot of the first screen
 // and one after a scripted interaction. A follow-up prompt on one app of the set is built and shot too, to
 // show it changes that app. Writes eval/report/README.md next to the screenshots (the apps themselves stay in
 // .local/eval-apps/).
@@ -14,11 +14,12 @@ import { mintAccessToken } from "./local/keys.ts";
 import { ensureUser } from "./local/users.ts";
 import {
   bundle,
+  everyBlockApp,
   generate,
   type GeneratedApp,
-  generateEveryBlockApp,
   generatePromptSet,
   ROOT,
+  serveDist,
   type StepResult,
   typecheckAll,
   writeApp,
@@ -43,26 +44,6 @@ interface Row {
   bundle: StepResult;
   shots: string[];
   interaction: string;
-}
-
-/** Serves a web export (SPA: unknown paths get index.html) on a free port until `stop`. */
-function serveDist(dist: string) {
-  const port = freePort();
-  const server = Deno.serve({ hostname: "127.0.0.1", port, onListen: () => {} }, async (req) => {
-    const path = decodeURIComponent(new URL(req.url).pathname);
-    const file = join(dist, path.endsWith("/") ? `${path}index.html` : path);
-    const data = await Deno.readFile(file.startsWith(dist) ? file : join(dist, "index.html"))
-      .catch(() => Deno.readFile(join(dist, "index.html")));
-    const type = file.endsWith(".js")
-      ? "text/javascript"
-      : file.endsWith(".css")
-      ? "text/css"
-      : file.endsWith(".png")
-      ? "image/png"
-      : "text/html";
-    return new Response(data, { headers: { "content-type": type } });
-  });
-  return { url: `http://127.0.0.1:${port}/`, stop: () => server.shutdown() };
 }
 
 /**
@@ -210,7 +191,7 @@ async function main() {
       apps.splice(apps.indexOf(first) + 1, 0, followUp);
       log(`generated ${followUpId}: ${followUp.name} (${followUp.kind})`);
     }
-    apps.push(await generateEveryBlockApp(await client("blocks")));
+    apps.push(await everyBlockApp(await client("blocks")));
     await sql.end();
     const dirs: string[] = [];
     for (const app of apps) dirs.push(await writeApp(OUT, app));

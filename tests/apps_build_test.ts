@@ -1,17 +1,23 @@
 // The generated apps build with the real Expo toolchain: every prompt of the fixed set (every kind, English
 // and Italian, both tiers) is generated through the API and type-checked with `tsc --noEmit`, and one app
-// that follow-ups grew to hold every building block is bundled with `expo export` for android and web.
+// holding every building block in every option (a checked-in German spec whose composed files are saved
+// through the API) is type-checked too, bundled with `expo export` for android and web, and its web build
+// used in headless Chromium.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import {
   bundle,
-  generateEveryBlockApp,
+  everyBlockApp,
+  everyBlockSpec,
   generatePromptSet,
   ROOT,
+  serveDist,
   typecheckAll,
   writeApp,
 } from "./apps/build.ts";
 import { APP_PROMPTS } from "./apps/prompts.ts";
+import { composeApp } from "../supabase/functions/_shared/generation/compose.ts";
+import { withBrowser } from "./browser.ts";
 import { BASE_URL, newUser, NO_STACK } from "./helpers.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
@@ -26,13 +32,22 @@ async function build() {
   const client = async (label: string) => ({ base: BASE_URL, token: (await newUser(label)).token });
   const apps = await generatePromptSet(() => client("apps.set"));
   const blockUser = await newUser("apps.blocks");
-  const everyBlock = await generateEveryBlockApp({ base: BASE_URL, token: blockUser.token });
+  const everyBlock = await everyBlockApp({ base: BASE_URL, token: blockUser.token });
   await Deno.mkdir(OUT, { recursive: true });
   const started = performance.now();
   const dirs = [];
   for (const app of [...apps, everyBlock]) dirs.push(await writeApp(OUT, app));
   console.log(`written and installed in ${Math.round(performance.now() - started)} ms`);
   return { apps, everyBlock, dirs };
+}
+
+let bundling: ReturnType<typeof bundleEveryBlock> | undefined;
+const bundledEveryBlock = () => bundling ??= bundleEveryBlock();
+
+async function bundleEveryBlock() {
+  const { everyBlock, dirs } = await builtApps();
+  const dir = dirs.at(-1)!;
+  return { everyBlock, dir, result: await bundle(dir, ["android", "web"]) };
 }
 
 t("every prompt of the fixed set is generated through the API as the kind it asks for", async () => {
@@ -55,32 +70,22 @@ t("every generated app type-checks with tsc --noEmit", async () => {
 });
 
 t("an app holding every building block bundles with expo export for android and web", async () => {
-  const { everyBlock, dirs } = await builtApps();
+  const { everyBlock } = await builtApps();
+  // The project holds exactly the files composed for the spec: those of the project's starting template
+  // were all replaced.
+  const composed = composeApp(everyBlockSpec());
+  assert.deepEqual(everyBlock.files.map((f) => f.path), composed.map((f) => f.path).sort());
+  assert.equal(everyBlock.filesSaved, composed.length);
   const blocks = new Set(
-    everyBlock.files.filter((f) => f.path.startsWith("src/blocks/")).map((f) => f.path.slice(11, -9)),
+    everyBlock.files.filter((f) => f.path.startsWith("src/blocks/")).map((f) => f.path.slice(11, -4)),
   );
-  for (
-    const block of [
-      "Collection",
-      "Habits",
-      "Budget",
-      "Split",
-      "Timer",
-      "Quiz",
-      "Chat",
-      "Dashboard",
-      "Calculator",
-      "Converter",
-      "Catalog",
-      "Cart",
-      "Tracker",
-      "Reminders",
-      "Settings",
-      "About",
-    ]
-  ) assert.ok(blocks.has(block), `the app has the ${block} block`);
-  const dir = dirs.at(-1)!;
-  const result = await bundle(dir, ["android", "web"]);
+  const screens = everyBlockSpec().screens;
+  for (const block of new Set(screens.map((screen) => screen.block))) {
+    const component = `${block.charAt(0).toUpperCase()}${block.slice(1)}Block`;
+    assert.ok(blocks.has(component), `the app has the ${component} block`);
+  }
+  assert.ok(blocks.has("ChoiceQuiz"), "the app has the multiple-choice quiz");
+  const { dir, result } = await bundledEveryBlock();
   console.log(`expo export android + web in ${result.ms} ms`);
   assert.ok(result.ok, result.output);
   const dist = [...Deno.readDirSync(join(dir, "dist/_expo/static/js"))].map((entry) => entry.name).sort();
@@ -98,3 +103,94 @@ t("an app holding every building block bundles with expo export for android and 
     }
   }
 });
+
+// The German, dark every-block app's web build as a person uses it; its data lives in the browser's storage,
+// so each screen starts from the spec's samples and keeps what was done on the screens before it.
+t(
+  "the every-block app's new blocks work in the browser, in German and in the spec's dark theme",
+  async () => {
+    const { dir, result } = await bundledEveryBlock();
+    assert.ok(result.ok, result.output);
+    const site = serveDist(join(dir, "dist"));
+    try {
+      await withBrowser(async (context) => {
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on("pageerror", (err) => errors.push(String(err)));
+        await page.route((url) => !url.href.startsWith(site.url), (route) => route.abort());
+        const open = async (tab: string) => {
+          await page.goto(`${site.url}${tab}`, { waitUntil: "networkidle" });
+          await page.getByText(everyBlockSpec().screens.find((s) => s.key === tab)!.title).first().waitFor();
+        };
+        const text = () => page.locator("body").innerText();
+        // Backgrounds in use, as the browser paints them.
+        const backgrounds = () =>
+          page.evaluate<string[]>(
+            "[...document.querySelectorAll('div')].map((el) => getComputedStyle(el).backgroundColor)",
+          );
+
+        await open("quiz");
+        assert.ok((await backgrounds()).includes("rgb(15, 23, 42)"), "the spec's dark theme");
+        for (const pick of ["12", "Rhein", "3798 m"]) {
+          await page.getByText(pick, { exact: true }).click();
+          await page.getByText("Weiter", { exact: true }).click();
+        }
+        const quiz = await text();
+        for (
+          const shown of [
+            "1/3",
+            "Bestwert: 1",
+            "Zum Wiederholen",
+            "Deine Antwort: 12",
+            "Richtige Antwort: 16",
+          ]
+        ) {
+          assert.ok(quiz.includes(shown), `the quiz shows ${shown}`);
+        }
+        assert.ok(!quiz.includes("Deine Antwort: Rhein"), "a right answer is not listed for review");
+
+        await open("mahlzeiten");
+        const fed = async () => Number((await text()).match(/(\d+) Mahlzeit(?:en)?,/)?.[1]);
+        const before = await fed();
+        await page.getByText("Jetzt eintragen").click();
+        await page.getByText(new RegExp(`^${before + 1} Mahlzeit`)).waitFor();
+
+        await open("familie");
+        const max = async () => Number((await text()).match(/Max\s+(\d+) Punkte/)?.[1]);
+        assert.equal(await max(), 3);
+        await page.getByRole("checkbox", { name: "Zimmer aufräumen" }).click();
+        await page.getByText("13 Punkte", { exact: true }).waitFor();
+        const iceCream = page.getByRole("button", { name: "Einlösen: Eis essen (20)" });
+        assert.ok(await iceCream.nth(1).isDisabled(), "13 points do not buy a 20-point reward");
+
+        await open("stundenplan");
+        const week = await text();
+        for (const shown of ["Montag", "08:00–09:30", "Mathematik", "R 12 · Frau Keller", "Mittwoch"]) {
+          assert.ok(week.includes(shown), `the timetable shows ${shown}`);
+        }
+        assert.ok(week.indexOf("Montag") < week.indexOf("Mittwoch"), "days in the week's order");
+
+        await open("sparziel");
+        assert.match(await text(), /[\d.]+,\d\d\s€ von 4\.000,00\s€/);
+
+        await open("erinnerungen");
+        const reminders = await text();
+        assert.ok(reminders.includes("Täglich um 08:00, 13:00, 20:00"), reminders);
+        assert.match(reminders, /Di\.?, Fr\.? um 19:30/);
+
+        // The settings switch overrides the spec's theme, everywhere and for good.
+        await open("einstellungen");
+        await page.getByRole("switch", { name: "Dunkelmodus" }).click();
+        await open("stundenplan");
+        const light = await backgrounds();
+        assert.ok(
+          light.includes("rgb(245, 246, 250)") && !light.includes("rgb(15, 23, 42)"),
+          "light after the switch",
+        );
+        assert.deepEqual(errors, []);
+      });
+    } finally {
+      await site.stop();
+    }
+  },
+);
