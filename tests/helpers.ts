@@ -454,6 +454,14 @@ export async function queuedJob<T = { id: string; status: string }>(
   });
 }
 
+/** A job that stays running: inserted as a runner had claimed it, with no runner and no lease to end it. */
+export async function runningJob(user: TestUser): Promise<string> {
+  const [job] = await db()`insert into public.jobs (user_id, status, input, started_at)
+    values (${user.id}, 'running', '{"prompt": "p", "model": "light", "appName": "A"}', now())
+    returning id`;
+  return job.id;
+}
+
 export const TERMINAL_JOB_STATUSES = ["succeeded", "failed", "canceled"];
 
 /** Polls the job as a client would until it reaches one of `statuses`. */
