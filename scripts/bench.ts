@@ -331,13 +331,18 @@ async function run(): Promise<boolean> {
       seconds: LARGE_READ_SECONDS,
       cells: [],
     };
-    // Each endpoint with the default bound, and with none (as many slots as readers) for comparison.
+    // Each endpoint with the default bound, and with none (as many slots as readers) for comparison; the
+    // readers are one user, who may take every slot here.
     for (const endpoint of ["rest", "mcp"] as const) {
       for (const fileReadConcurrency of [2, LARGE_READERS]) {
         const server = await startServer(
           "scripts/bench/serve-function.ts",
           [endpoint === "rest" ? "v1" : "mcp"],
-          { ...functionsEnv, FILE_READ_CONCURRENCY: String(fileReadConcurrency) },
+          {
+            ...functionsEnv,
+            FILE_READ_CONCURRENCY: String(fileReadConcurrency),
+            FILE_READ_PER_USER: String(fileReadConcurrency),
+          },
           endpoint === "rest" ? "/v1/health" : "/mcp/.well-known/oauth-protected-resource",
         );
         servers.push(server);

@@ -387,6 +387,40 @@ export async function rawRequest(
   return { status: Number(statusLine.split(" ")[1]), body, sent };
 }
 
+/**
+ * A request written on its own socket whose answer is never read, as a client that stopped reading (or a
+ * deliberately slow one) leaves it: the server's writes fill the socket's buffers and then wait.
+ */
+export async function unreadRequest(
+  url: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Deno.TcpConn> {
+  const u = new URL(url);
+  const conn = await Deno.connect({ hostname: u.hostname, port: Number(u.port) });
+  const body = new TextEncoder().encode(opts.body ?? "");
+  const headers: Record<string, string> = { host: u.host, ...opts.headers };
+  if (opts.body !== undefined) headers["content-length"] = String(body.length);
+  const head = `${opts.method ?? "GET"} ${u.pathname}${u.search} HTTP/1.1\r\n` +
+    Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join("") + "\r\n";
+  const bytes = new Uint8Array([...new TextEncoder().encode(head), ...body]);
+  for (let offset = 0; offset < bytes.length;) offset += await conn.write(bytes.subarray(offset));
+  return conn;
+}
+
+/** Reads what a socket still delivers until the server closes it: the status and whether the answer is whole. */
+export async function drainAnswer(conn: Deno.Conn): Promise<{ status: number; complete: boolean }> {
+  const parts: Uint8Array[] = [];
+  const buf = new Uint8Array(1024 * 1024);
+  while (true) {
+    const n = await conn.read(buf).catch(() => null);
+    if (n === null) break;
+    parts.push(buf.slice(0, n));
+  }
+  conn.close();
+  const text = await new Blob(parts as BlobPart[]).text();
+  return { status: Number(text.split(" ")[1]), complete: answerComplete(text) };
+}
+
 /** Whether `text` holds a whole HTTP answer: its head, then its Content-Length or its last chunk. */
 function answerComplete(text: string): boolean {
   const end = text.indexOf("\r\n\r\n");
@@ -420,6 +454,14 @@ export async function queuedJob<T = { id: string; status: string }>(
   });
 }
 
+/** A job that stays running: inserted as a runner had claimed it, with no runner and no lease to end it. */
+export async function runningJob(user: TestUser): Promise<string> {
+  const [job] = await db()`insert into public.jobs (user_id, status, input, started_at)
+    values (${user.id}, 'running', '{"prompt": "p", "model": "light", "appName": "A"}', now())
+    returning id`;
+  return job.id;
+}
+
 export const TERMINAL_JOB_STATUSES = ["succeeded", "failed", "canceled"];
 
 /** Polls the job as a client would until it reaches one of `statuses`. */
@@ -437,6 +479,42 @@ export async function waitForJob<T extends { status: string }>(
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`job ${id} is still ${job?.status} after ${timeoutMs} ms`);
+}
+
+/** Waits until `ready` holds (each check after the event loop has run), failing after `tries` checks. */
+export async function until(ready: () => boolean, what: string, tries = 3000) {
+  for (let i = 0; !ready(); i++) {
+    assert.ok(i < tries, `never: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** The headers and body of a sessionless `tools/call` of the 2026-07-28 revision, from a client without tasks. */
+export function mcpToolCall(token: string, name: string, args: Record<string, unknown>) {
+  return {
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2026-07-28",
+      "mcp-method": "tools/call",
+      "mcp-name": name,
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: {
+        name,
+        arguments: args,
+        _meta: {
+          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+          "io.modelcontextprotocol/clientInfo": { name: "test", version: "1" },
+          "io.modelcontextprotocol/clientCapabilities": {},
+        },
+      },
+    }),
+  };
 }
 
 /** A server on a free loopback port that accepts connections and never answers, like a stalled upstream. */

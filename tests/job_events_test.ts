@@ -4,7 +4,22 @@ import assert from "node:assert/strict";
 import { createV1App } from "../supabase/functions/v1/app.ts";
 import { depsFromConfig } from "../supabase/functions/_shared/deps.ts";
 import { loadConfig } from "../supabase/functions/_shared/config.ts";
-import { api, db, expectError, inProcessApi, newUser, NO_STACK, queuedJob } from "./helpers.ts";
+import { createMcpApp } from "../supabase/functions/mcp/app.ts";
+import { createJobWatch } from "../supabase/functions/mcp/job-watch.ts";
+import {
+  api,
+  BASE_URL,
+  db,
+  expectError,
+  inProcessApi,
+  mcpToolCall,
+  newUser,
+  NO_STACK,
+  queuedJob,
+  runningJob,
+  type TestUser,
+  until,
+} from "./helpers.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
 
@@ -156,3 +171,91 @@ t("a cancel request of a running job is an event too", async () => {
     "canceled",
   );
 });
+
+/** Ends a running job, as its runner would. */
+async function endJob(jobId: string) {
+  await db()`update public.jobs set status = 'canceled', finished_at = now()
+              where id = ${jobId} and status = 'running'`;
+}
+
+const streamsPerUser = NO_STACK ? 0 : loadConfig(Deno.env.toObject()).JOB_STREAMS_PER_USER;
+
+t(
+  "one user has at most JOB_STREAMS_PER_USER event streams open: one more is 429 too_many_streams until one closes",
+  async () => {
+    const user = await newUser("events.cap");
+    const other = await newUser("events.cap.other");
+    const job = await runningJob(user);
+    const theirJob = await runningJob(other);
+    const open = (u: TestUser, id: string) =>
+      fetch(`${BASE_URL}/jobs/${id}/events`, { headers: { authorization: `Bearer ${u.token}` } });
+    const streams = await Promise.all(Array.from({ length: streamsPerUser }, () => open(user, job)));
+    try {
+      assert.deepEqual(streams.map((s) => s.status), streams.map(() => 200));
+      const refused = await api("GET", `/jobs/${job}/events`, { token: user.token });
+      expectError(refused, 429, "too_many_streams");
+      assert.ok(Number(refused.headers.get("retry-after")) >= 1, "Retry-After says when to try again");
+      // Another user's streams are theirs to count.
+      const theirs = await open(other, theirJob);
+      assert.equal(theirs.status, 200);
+      streams.push(theirs);
+      // A stream the client closes is given back (once the server has seen it go).
+      await streams.shift()!.body!.cancel();
+      let again: Response | undefined;
+      for (let tries = 0; again?.status !== 200; tries++) {
+        assert.ok(tries < 100, `still ${again?.status} after a stream closed`);
+        await again?.body?.cancel();
+        if (tries > 0) await new Promise((r) => setTimeout(r, 100));
+        again = await open(user, job);
+      }
+      streams.push(again);
+    } finally {
+      await Promise.all(streams.map((s) => s.body?.cancel()));
+      await endJob(job);
+      await endJob(theirJob);
+    }
+  },
+);
+
+t(
+  "wait_for_job counts against JOB_STREAMS_PER_USER: one wait too many is the tool error too_many_streams",
+  async () => {
+    const env = { ...Deno.env.toObject(), JOB_STREAMS_PER_USER: "2" };
+    const deps = depsFromConfig(loadConfig(env), env);
+    const watch = createJobWatch(deps.db);
+    const mcp = createMcpApp(deps, { watch });
+    const wait = async (u: TestUser, jobId: string, maxWaitSeconds = 60) => {
+      const res = await mcp.fetch(
+        new Request("http://localhost/mcp", {
+          method: "POST",
+          ...mcpToolCall(u.token, "wait_for_job", { jobId, maxWaitSeconds }),
+        }),
+      );
+      return (await res.json()).result as { isError?: boolean; content: { text: string }[] };
+    };
+    const user = await newUser("events.waits");
+    const other = await newUser("events.waits.other");
+    const jobs = [await runningJob(user), await runningJob(user)];
+    try {
+      const waits = jobs.map((job) => wait(user, job));
+      await until(() => watch.watching === 2, "both waits are under way");
+      const refused = await wait(user, jobs[0], 1);
+      assert.equal(refused.isError, true, refused.content[0].text);
+      const error = JSON.parse(refused.content[0].text);
+      assert.equal(error.code, "too_many_streams");
+      assert.ok(error.retry_after_seconds >= 1);
+      // Another user's wait is not refused (theirs ends at once: the job has already ended).
+      const theirJob = await runningJob(other);
+      await endJob(theirJob);
+      const theirs = await wait(other, theirJob);
+      assert.ok(!theirs.isError, theirs.content[0].text);
+      // The waits end with their jobs, and give their slots back.
+      for (const job of jobs) await endJob(job);
+      for (const done of await Promise.all(waits)) assert.ok(!done.isError, done.content[0].text);
+      assert.equal(deps.jobStreams.active, 0);
+    } finally {
+      for (const job of jobs) await endJob(job);
+      await deps.db.end();
+    }
+  },
+);

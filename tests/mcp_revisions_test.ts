@@ -8,7 +8,7 @@ import { loadConfig } from "../supabase/functions/_shared/config.ts";
 import type { Db } from "../supabase/functions/_shared/db.ts";
 import { createMcpApp } from "../supabase/functions/mcp/app.ts";
 import { createJobWatch } from "../supabase/functions/mcp/job-watch.ts";
-import { db, mcpPost, newUser, NO_STACK, ROOT_URL, type TestUser } from "./helpers.ts";
+import { db, mcpPost, newUser, NO_STACK, ROOT_URL, runningJob, type TestUser } from "./helpers.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
 const MCP_URL = `${ROOT_URL}/mcp`;
@@ -43,13 +43,6 @@ function inProcess(env: Record<string, string>, wrap: (db: Db) => Db = (db) => d
   const app = createMcpApp(deps, { watch });
   const fetchFn: Fetch = async (url, init) => await app.fetch(new Request(url, init));
   return { fetchFn, watch, close: () => base.db.end() };
-}
-
-async function runningJob(user: TestUser): Promise<string> {
-  const [job] = await db()`insert into public.jobs (user_id, status, input, started_at)
-    values (${user.id}, 'running', '{"prompt": "p", "model": "light", "appName": "A"}', now())
-    returning id`;
-  return job.id;
 }
 
 t("a 2026-07-28 client lists and calls the tools statelessly; the tool list is cacheable", async () => {
@@ -150,8 +143,11 @@ t("one wait never runs past the host limit: done false with the status", async (
   }
 });
 
+// One user's many waits here: above the default JOB_STREAMS_PER_USER, which is not what these measure.
+const MANY_WAITS = { MCP_WAIT_LIMIT_SECONDS: "5", JOB_STREAMS_PER_USER: "100" };
+
 t("a cancelled wait stops watching at once; many waits share one database poll per tick", async () => {
-  const stack = inProcess({ MCP_WAIT_LIMIT_SECONDS: "5" });
+  const stack = inProcess(MANY_WAITS);
   const client = await modernClient(alice, stack.fetchFn);
   try {
     const controller = new AbortController();
@@ -185,7 +181,7 @@ t("a cancelled wait stops watching at once; many waits share one database poll p
 t("a JSON-RPC batch of waits is at most 100 calls, each one read, sharing one poll per tick", async () => {
   // 2025-03-26 clients may batch: 100 waits in one request (the most the SDK takes), on 40 jobs.
   let reads = 0;
-  const stack = inProcess({ MCP_WAIT_LIMIT_SECONDS: "5" }, (db) => ({
+  const stack = inProcess(MANY_WAITS, (db) => ({
     ...db,
     callAsUser: (claims, query) => (reads++, db.callAsUser(claims, query)),
   }));

@@ -10,10 +10,12 @@ import {
   db,
   expectError,
   inProcessApi,
+  mcpToolCall,
   newProject,
   newUser,
   NO_STACK,
   type TestUser,
+  until,
 } from "./helpers.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
@@ -113,14 +115,23 @@ t("GET /projects/{id}/files answers a 20 MiB project whole to twelve parallel re
   for (let i = 0; i < 4; i++) await fill(p.id, `part${i}.bin`, part);
   const [{ bytes }] = await db()`select sum(octet_length(contents))::bigint as bytes
                                    from public.project_files where project_id = ${p.id}`;
-  const answers = await Promise.all(
-    Array.from({ length: 12 }, () =>
-      api<{ data: { path: string; contents: string }[] }>(
+  // One user's reads take turns (FILE_READ_PER_USER): a read that got none within the wait is retried
+  // after its Retry-After, as a client does.
+  const read = async () => {
+    for (let attempt = 1;; attempt++) {
+      const res = await api<{ data: { path: string; contents: string }[] }>(
         "GET",
         `/projects/${p.id}/files`,
-        { token: reader.token },
-      )),
-  );
+        {
+          token: reader.token,
+        },
+      );
+      if (res.status !== 503 || attempt === 12) return res;
+      expectError(res, 503, "file_reads_busy");
+      await new Promise((r) => setTimeout(r, Number(res.headers.get("retry-after")) * 1000));
+    }
+  };
+  const answers = await Promise.all(Array.from({ length: 12 }, read));
   for (const res of answers) {
     assert.equal(res.status, 200);
     assert.equal(res.headers.get("content-type"), "application/json");
@@ -131,7 +142,7 @@ t("GET /projects/{id}/files answers a 20 MiB project whole to twelve parallel re
   }
 });
 
-/** get_project_files over the 2026-07-28 revision, as one JSON-RPC POST to the mcp function `app`. */
+/** get_project_files as one JSON-RPC POST to the mcp function `app`. */
 async function mcpFiles(
   app: { fetch(req: Request): Response | Promise<Response> },
   user: TestUser,
@@ -140,38 +151,9 @@ async function mcpFiles(
   return await app.fetch(
     new Request("http://localhost/mcp", {
       method: "POST",
-      headers: {
-        authorization: `Bearer ${user.token}`,
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        "mcp-protocol-version": "2026-07-28",
-        "mcp-method": "tools/call",
-        "mcp-name": "get_project_files",
-      },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "tools/call",
-        params: {
-          name: "get_project_files",
-          arguments: { projectId },
-          _meta: {
-            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-            "io.modelcontextprotocol/clientInfo": { name: "limits-test", version: "1" },
-            "io.modelcontextprotocol/clientCapabilities": {},
-          },
-        },
-      }),
+      ...mcpToolCall(user.token, "get_project_files", { projectId }),
     }),
   );
-}
-
-/** Waits until `ready` holds (each check after the event loop has run), failing after `tries` checks. */
-async function until(ready: () => boolean, what: string, tries = 3000) {
-  for (let i = 0; !ready(); i++) {
-    assert.ok(i < tries, `never: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 t(
@@ -198,7 +180,7 @@ t(
       assert.equal(deps.fileReads.active, 0);
 
       // With both slots taken, two REST reads and two tool calls all wait; none is answered.
-      const taken = [await deps.fileReads.acquire(), await deps.fileReads.acquire()];
+      const taken = [await deps.fileReads.acquire("someone"), await deps.fileReads.acquire("someone else")];
       const answered: string[] = [];
       // Each answer is read as it comes: an unread one would keep its slot from the reads still waiting.
       const read = (kind: string) => async (res: Response) => {
@@ -212,7 +194,7 @@ t(
       await until(() => deps.fileReads.waiting === 4, "all four reads wait for a slot");
       assert.deepEqual(answered, [], "no read runs beyond the bound");
       assert.equal(deps.fileReads.active, 2);
-      for (const release of taken) release();
+      for (const slot of taken) slot.release();
       const bytes = Number(
         (await db()`select sum(octet_length(contents))::bigint as n from public.project_files
                      where project_id = ${p.id}`)[0].n,

@@ -144,7 +144,7 @@ export interface paths {
     };
     /**
      * A project's files
-     * @description Ordered by path (byte order). Readable by the owner, and by anyone when the project is shared. A project holds at most 500 files (413 `too_many_project_files`) and 20971520 bytes of contents (413 `project_too_large`); all the projects of one owner together hold at most the server's storage quota (setting `storage_quota_bytes`, default 104857600 bytes; 413 `storage_quota_exceeded` with `details.quota_bytes` and `details.used_bytes`). The database enforces these for every writer. Each instance of the service builds a few of these answers at once (`FILE_READ_CONCURRENCY`); further requests wait their turn.
+     * @description Ordered by path (byte order). Readable by the owner, and by anyone when the project is shared. A project holds at most 500 files (413 `too_many_project_files`) and 20971520 bytes of contents (413 `project_too_large`); all the projects of one owner together hold at most the server's storage quota (setting `storage_quota_bytes`, default 104857600 bytes; 413 `storage_quota_exceeded` with `details.quota_bytes` and `details.used_bytes`). The database enforces these for every writer. Each instance of the service builds and sends at most 2 of these answers at once, at most 1 of them for one user (`FILE_READ_CONCURRENCY`, `FILE_READ_PER_USER`); a request that gets no turn within 10 s is refused with 503 `file_reads_busy` and `Retry-After` (`FILE_READ_WAIT_SECONDS`), and an answer the client has not read within 60 s of its turn is cut off (`FILE_READ_SEND_SECONDS`).
      */
     get: operations["listProjectFiles"];
     /**
@@ -561,7 +561,8 @@ export interface paths {
      *     15 s of silence. A stream lasts at most 120 s
      *     (`JOB_EVENTS_MAX_SECONDS`, below hosted Supabase's 150 s limit): it then ends with `retry: 1000`, and the client
      *     reconnects with the `Last-Event-ID` header set to the last `id` it received, getting only later events. Another
-     *     user's job is 404, like an unknown id.
+     *     user's job is 404, like an unknown id. One user has at most 5 streams open at once on an
+     *     instance of the service (`JOB_STREAMS_PER_USER`); another is refused with 429 `too_many_streams` and `Retry-After`.
      */
     get: operations["streamJobEvents"];
     put?: never;
@@ -2840,6 +2841,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description `file_reads_busy`: no turn came within `FILE_READ_WAIT_SECONDS`; retry after `Retry-After` seconds (or, as on every route, `database_unavailable` or `statement_timeout`) */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
       default: {
         headers: {
@@ -4557,6 +4569,17 @@ export interface operations {
       /** @description `job_not_found` */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `too_many_streams`: the caller already has `JOB_STREAMS_PER_USER` streams open */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {

@@ -78,6 +78,12 @@ const schema = z.object({
   USER_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   /** How many `GET /projects/{id}/files` answers one instance builds at once (each may be 20 MiB). */
   FILE_READ_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** How many of those one user holds at once (at most FILE_READ_CONCURRENCY): the rest is left to others. */
+  FILE_READ_PER_USER: z.coerce.number().int().min(1).max(64).default(1),
+  /** How long a listing waits for a slot; past it the answer is 503 `file_reads_busy` with Retry-After. */
+  FILE_READ_WAIT_SECONDS: z.coerce.number().min(0.05).max(60).default(10),
+  /** How long a listing holds its slot at most, built and sent; past it the answer is cut off (a client that does not read). */
+  FILE_READ_SEND_SECONDS: z.coerce.number().min(0.05).max(600).default(60),
   /** How long an upstream HTTP call may take before the request fails with 502. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Lets webhook endpoints be http and private or loopback addresses: for the local stack and tests only. */
@@ -90,6 +96,8 @@ const schema = z.object({
   JOB_EVENTS_POLL_MS: z.coerce.number().int().min(20).max(10_000).default(250),
   /** How long a stream may be silent before it sends a heartbeat comment. */
   JOB_EVENTS_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(60).default(15),
+  /** How many job event streams (and, in the mcp function, wait_for_job calls) one user has open at once; past it 429 `too_many_streams`. */
+  JOB_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
 });
 
 export type Config = z.infer<typeof schema> & {
@@ -110,6 +118,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new Error(
       "invalid configuration:\n  SUPABASE_SERVICE_ROLE_KEY: required unless LOCAL_STORAGE_DIR selects the local adapters",
     );
+  }
+  if (c.FILE_READ_PER_USER > c.FILE_READ_CONCURRENCY) {
+    throw new Error("invalid configuration:\n  FILE_READ_PER_USER: must not exceed FILE_READ_CONCURRENCY");
   }
   const gateway = c.SUPABASE_URL.replace(/\/+$/, "");
   return {

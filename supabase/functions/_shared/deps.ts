@@ -22,6 +22,8 @@ import { SupabaseAuthAdmin, SupabaseBlobStore } from "./adapters/supabase.ts";
 import { ExpoPushSender, LogPushSender } from "./adapters/expo-push.ts";
 import { createGenerationAdapters } from "./generation/adapters.ts";
 import { createLimiter, type Limiter } from "./limiter.ts";
+import { fileReadsBusy } from "./project-files.ts";
+import { tooManyStreams } from "./jobs.ts";
 
 export interface Deps {
   config: Config;
@@ -39,8 +41,10 @@ export interface Deps {
   dbhost: DbHost | null;
   /** Seals upstream tokens before they are stored; null without SECRETS_KEYS. */
   secrets: SecretBox | null;
-  /** How many project file listings this instance builds and sends at once (FILE_READ_CONCURRENCY). */
+  /** Project file listings this instance builds and sends at once (FILE_READ_CONCURRENCY, FILE_READ_PER_USER). */
   fileReads: Limiter;
+  /** Job event streams and agent waits open at once, per user (JOB_STREAMS_PER_USER). */
+  jobStreams: Limiter;
   /** Keeps work going after the response is sent (EdgeRuntime.waitUntil on hosted Supabase). */
   background(work: Promise<unknown>): void;
 }
@@ -90,7 +94,21 @@ export function depsFromConfig(
       })
       : new LogPushSender(),
     background,
-    fileReads: createLimiter(c.FILE_READ_CONCURRENCY),
+    fileReads: createLimiter({
+      slots: c.FILE_READ_CONCURRENCY,
+      perUser: c.FILE_READ_PER_USER,
+      waitMs: c.FILE_READ_WAIT_SECONDS * 1000,
+      holdMs: c.FILE_READ_SEND_SECONDS * 1000,
+      refusal: fileReadsBusy,
+    }),
+    jobStreams: createLimiter({
+      slots: Infinity,
+      perUser: c.JOB_STREAMS_PER_USER,
+      waitMs: 0,
+      // Streams and waits end by themselves within their limits; past this one a client stopped reading.
+      holdMs: (Math.max(c.JOB_EVENTS_MAX_SECONDS, c.MCP_WAIT_LIMIT_SECONDS) + 30) * 1000,
+      refusal: tooManyStreams,
+    }),
     payments: paymentsFrom(c, gateway),
     repohost: c.GITHUB_APP_ID && c.GITHUB_APP_PRIVATE_KEY && c.GITHUB_CLIENT_ID && c.GITHUB_CLIENT_SECRET
       ? new GitHubRepoHost({

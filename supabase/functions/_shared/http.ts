@@ -166,6 +166,19 @@ export function errorResponses(statuses: number[], descriptions: Record<number, 
   );
 }
 
+/** An error response that tells when to try again: its `Retry-After` header, documented with it. */
+export function withRetryAfter<R extends { description: string }>(response: R) {
+  return {
+    ...response,
+    headers: {
+      "Retry-After": {
+        description: "Seconds to wait before trying again",
+        schema: { type: "integer" as const, minimum: 1 },
+      },
+    },
+  };
+}
+
 /**
  * What any route may answer without it being part of its contract: 500 `internal_error` (with a request
  * id) and 503 `database_unavailable` while the database is away. Documented once, as `default`.

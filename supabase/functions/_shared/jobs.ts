@@ -143,3 +143,17 @@ function creationFailed(err: unknown): unknown {
   console.error("job creation failed", err);
   return new ApiError(502, "job_create_failed", "The job could not be created; retry the request.");
 }
+
+/** What a refused job stream is told to wait before trying again, in seconds. */
+export const STREAMS_RETRY_AFTER_SECONDS = 10;
+
+/** The refusal of a job stream past the user's JOB_STREAMS_PER_USER: 429 `too_many_streams` with `Retry-After`. */
+export function tooManyStreams(): ApiError {
+  return new ApiError(
+    429,
+    "too_many_streams",
+    "Too many job streams are open for this user; close one or retry later.",
+    undefined,
+    { "Retry-After": String(STREAMS_RETRY_AFTER_SECONDS) },
+  );
+}

@@ -1,11 +1,38 @@
 // A project's files: the path rule every write obeys, and reading them for the REST route and the agent
-// tool alike. A project may hold 20 MiB, so
-// each instance builds at most FILE_READ_CONCURRENCY of these answers at once (`deps.fileReads`) and the
-// caller holds its slot until the answer's bytes have left: many parallel reads queue here instead of
-// piling up in memory.
+// tool alike. A project may hold 20 MiB, so each instance builds at most FILE_READ_CONCURRENCY of these
+// answers at once (`deps.fileReads`), one user at most FILE_READ_PER_USER of them, and the caller holds its
+// slot until the answer's bytes have left: parallel reads queue here instead of piling up in memory. A read
+// that finds no slot within FILE_READ_WAIT_SECONDS is refused, and an answer not sent within
+// FILE_READ_SEND_SECONDS is cut off, so clients that never read cannot keep the slots from everyone else.
 import type { Claims } from "./auth.ts";
+import type { Config } from "./config.ts";
 import { selectAsUser } from "./db.ts";
 import type { Deps } from "./deps.ts";
+import { ApiError } from "./errors.ts";
+import type { Slot } from "./limiter.ts";
+
+/** What a refused read is told to wait before trying again, in seconds. */
+export const FILE_READS_RETRY_AFTER_SECONDS = 5;
+
+/** The refusal of a read that found no slot in time: 503 `file_reads_busy` with `Retry-After`. */
+export function fileReadsBusy(): ApiError {
+  return new ApiError(
+    503,
+    "file_reads_busy",
+    "Too many project file listings are being sent right now; retry shortly.",
+    undefined,
+    { "Retry-After": String(FILE_READS_RETRY_AFTER_SECONDS) },
+  );
+}
+
+/** The bounds above as the route and the tool document them, with this instance's values. */
+export function fileReadLimits(c: Config): string {
+  return `Each instance of the service builds and sends at most ${c.FILE_READ_CONCURRENCY} of these answers at ` +
+    `once, at most ${c.FILE_READ_PER_USER} of them for one user (\`FILE_READ_CONCURRENCY\`, ` +
+    `\`FILE_READ_PER_USER\`); a request that gets no turn within ${c.FILE_READ_WAIT_SECONDS} s is refused with ` +
+    `503 \`file_reads_busy\` and \`Retry-After\` (\`FILE_READ_WAIT_SECONDS\`), and an answer the client has not ` +
+    `read within ${c.FILE_READ_SEND_SECONDS} s of its turn is cut off (\`FILE_READ_SEND_SECONDS\`).`;
+}
 
 export const FILE_PATH_MAX_CHARS = 512;
 
@@ -45,17 +72,17 @@ export async function readProjectFiles(
   /** A decimal string from a path keeps ids past 2^53 exact. */
   projectId: number | string,
   type: string | undefined,
-): Promise<{ json: string; release: () => void }> {
-  const release = await deps.fileReads.acquire();
+): Promise<{ json: string; slot: Slot }> {
+  const slot = await deps.fileReads.acquire(claims.sub);
   try {
     const json = await selectAsUser<string>(
       deps.db,
       claims,
       (tx) => tx`select api.list_project_files(${projectId}, ${type ?? null}) as r`,
     );
-    return { json, release };
+    return { json, slot };
   } catch (err) {
-    release();
+    slot.release();
     throw err;
   }
 }

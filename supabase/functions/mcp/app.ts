@@ -6,7 +6,7 @@ import { createMcpHandler } from "@modelcontextprotocol/server";
 import type { Deps } from "../_shared/deps.ts";
 import { DEFAULT_BODY_LIMIT, limitBodies } from "../_shared/body-limit.ts";
 import { ApiError, errorResponse } from "../_shared/errors.ts";
-import { slotsHeldUntilSent } from "../_shared/limiter.ts";
+import { type Slot, slotsHeldUntilSent } from "../_shared/limiter.ts";
 import { type Claims, unauthorized } from "../_shared/auth.ts";
 import { createJobWatch, type JobWatch } from "./job-watch.ts";
 import { createMcpServer } from "./tools.ts";
@@ -90,7 +90,7 @@ const MODERN_REVISION = "2026-07-28";
 /** What each request hands its fresh server: the caller, and where a tool leaves a slot to free once sent. */
 interface RequestExtra extends Record<string, unknown> {
   claims: Claims;
-  holdUntilSent: (release: () => void) => void;
+  holdUntilSent: (slot: Slot) => void;
 }
 
 /** The one JSON-RPC request a body carries, or undefined (a batch, a notification, not JSON). */

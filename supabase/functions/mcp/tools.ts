@@ -9,7 +9,8 @@ import { selectAsUser } from "../_shared/db.ts";
 import type { Deps } from "../_shared/deps.ts";
 import { toApiError } from "../_shared/errors.ts";
 import { createPromptJob } from "../_shared/jobs.ts";
-import { readProjectFiles } from "../_shared/project-files.ts";
+import { fileReadLimits, readProjectFiles } from "../_shared/project-files.ts";
+import type { Slot } from "../_shared/limiter.ts";
 import type { JobWatch } from "./job-watch.ts";
 import { portable } from "./portable-schema.ts";
 import { agentResult, forAgent, type JobRow, TERMINAL } from "./results.ts";
@@ -53,7 +54,7 @@ async function tool<T>(run: () => Promise<T>, shape: (value: T) => ReturnType<ty
 export function createMcpServer(
   deps: Deps,
   claims: Claims,
-  opts: { watch: JobWatch; holdUntilSent: (release: () => void) => void },
+  opts: { watch: JobWatch; holdUntilSent: (slot: Slot) => void },
 ): McpServer {
   const { db } = deps;
   const waitLimit = deps.config.MCP_WAIT_LIMIT_SECONDS;
@@ -185,7 +186,9 @@ export function createMcpServer(
   server.registerTool("get_project_files", {
     title: "Read a project's files",
     description: "A project's files with their contents, ordered by path: what the generations wrote. " +
-      "Readable for the user's own projects and for shared ones; 'type' narrows the list (e.g. CODE).",
+      "Readable for the user's own projects and for shared ones; 'type' narrows the list (e.g. CODE). " +
+      "Few of these large reads run at once: when none gets a turn in time the tool error is " +
+      `file_reads_busy with retry_after_seconds. ${fileReadLimits(deps.config)}`,
     inputSchema: portable(z.object({
       projectId: ProjectIdArg,
       type: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/).optional().describe(
@@ -198,8 +201,8 @@ export function createMcpServer(
     tool(
       async () => {
         // Under the same bound as the REST route, held until the answer has left (see app.ts).
-        const { json, release } = await readProjectFiles(deps, claims, projectId, type);
-        opts.holdUntilSent(release);
+        const { json, slot } = await readProjectFiles(deps, claims, projectId, type);
+        opts.holdUntilSent(slot);
         return json;
       },
       // Parsed once, for the structured content; the text copy is the SQL's JSON as it came.
@@ -240,7 +243,9 @@ export function createMcpServer(
       "keep waiting. Send a progressToken to get notifications/progress with the job's status at least " +
       `every ${PROGRESS_EVERY_MS / 1000} s, which keeps client timeouts from expiring. A client that takes ` +
       "MCP Tasks gets a task instead while the job runs (poll tasks/get; it completes with this tool's " +
-      "result, done: true). A failed job is a normal result: read job.error.",
+      "result, done: true). A failed job is a normal result: read job.error. One user has at most " +
+      `${deps.config.JOB_STREAMS_PER_USER} waits running at once (JOB_STREAMS_PER_USER); past that the tool ` +
+      "error is too_many_streams with retry_after_seconds.",
     inputSchema: portable(z.object({
       jobId: JobId,
       maxWaitSeconds: z.int().min(1).max(WAIT_MAX_SECONDS).default(WAIT_DEFAULT_SECONDS)
@@ -250,27 +255,32 @@ export function createMcpServer(
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   }, ({ jobId, maxWaitSeconds }, ctx: ServerContext) =>
     tool(async () => {
-      const started = Date.now();
-      const budgetMs = Math.min(maxWaitSeconds, waitLimit) * 1000;
-      const progressToken = ctx.mcpReq._meta?.progressToken;
-      const signal = ctx.mcpReq.signal;
-      let job = await getJob(jobId);
-      let progress = 0;
-      while (!TERMINAL.includes(job.status) && !signal.aborted) {
-        const left = started + budgetMs - Date.now();
-        if (left <= 0) break;
-        const wait = AbortSignal.any([signal, AbortSignal.timeout(Math.min(left, PROGRESS_EVERY_MS))]);
-        if (await opts.watch.changed(jobId, job.status, wait)) job = await getJob(jobId);
-        if (progressToken !== undefined && !signal.aborted) {
-          // Seconds waited: increasing on every notification, as the protocol requires.
-          progress = Math.max(progress + 1, Math.round((Date.now() - started) / 1000));
-          await ctx.mcpReq.notify({
-            method: "notifications/progress",
-            params: { progressToken, progress, total: budgetMs / 1000, message: `job ${job.status}` },
-          });
+      const slot = await deps.jobStreams.acquire(claims.sub);
+      try {
+        const started = Date.now();
+        const budgetMs = Math.min(maxWaitSeconds, waitLimit) * 1000;
+        const progressToken = ctx.mcpReq._meta?.progressToken;
+        const signal = AbortSignal.any([ctx.mcpReq.signal, slot.freed]);
+        let job = await getJob(jobId);
+        let progress = 0;
+        while (!TERMINAL.includes(job.status) && !signal.aborted) {
+          const left = started + budgetMs - Date.now();
+          if (left <= 0) break;
+          const wait = AbortSignal.any([signal, AbortSignal.timeout(Math.min(left, PROGRESS_EVERY_MS))]);
+          if (await opts.watch.changed(jobId, job.status, wait)) job = await getJob(jobId);
+          if (progressToken !== undefined && !signal.aborted) {
+            // Seconds waited: increasing on every notification, as the protocol requires.
+            progress = Math.max(progress + 1, Math.round((Date.now() - started) / 1000));
+            await ctx.mcpReq.notify({
+              method: "notifications/progress",
+              params: { progressToken, progress, total: budgetMs / 1000, message: `job ${job.status}` },
+            });
+          }
         }
+        return job;
+      } finally {
+        slot.release();
       }
-      return job;
     }, waitResult));
 
   return server;

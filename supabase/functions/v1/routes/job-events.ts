@@ -5,7 +5,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../../_shared/deps.ts";
 import { selectAsUser } from "../../_shared/db.ts";
-import { type ApiApp, errorResponses, userRoute, Uuid } from "../../_shared/http.ts";
+import { type ApiApp, errorResponses, userRoute, Uuid, withRetryAfter } from "../../_shared/http.ts";
+import { releaseWhenSent } from "../../_shared/limiter.ts";
 
 const TERMINAL = ["succeeded", "failed", "canceled"];
 /** Events read per poll; a full batch means more may be waiting, so the next poll follows at once. */
@@ -41,7 +42,8 @@ after the event of a terminal status. A comment line (\`: heartbeat\`) is sent a
 ${config.JOB_EVENTS_HEARTBEAT_SECONDS} s of silence. A stream lasts at most ${config.JOB_EVENTS_MAX_SECONDS} s
 (\`JOB_EVENTS_MAX_SECONDS\`, below hosted Supabase's 150 s limit): it then ends with \`retry: ${RETRY_MS}\`, and the client
 reconnects with the \`Last-Event-ID\` header set to the last \`id\` it received, getting only later events. Another
-user's job is 404, like an unknown id.`,
+user's job is 404, like an unknown id. One user has at most ${config.JOB_STREAMS_PER_USER} streams open at once on an
+instance of the service (\`JOB_STREAMS_PER_USER\`); another is refused with 429 \`too_many_streams\` and \`Retry-After\`.`,
         request: {
           params: z.object({ jobId: Uuid.openapi({ param: { name: "jobId", in: "path" } }) }),
           headers: z.object({
@@ -56,6 +58,11 @@ user's job is 404, like an unknown id.`,
             content: { "text/event-stream": { schema: z.string() } },
           },
           ...errorResponses([400, 404], { 404: "`job_not_found`" }),
+          429: withRetryAfter(
+            errorResponses([429], {
+              429: "`too_many_streams`: the caller already has `JOB_STREAMS_PER_USER` streams open",
+            })[429],
+          ),
         },
       }),
     ),
@@ -65,8 +72,16 @@ user's job is 404, like an unknown id.`,
       const claims = c.get("claims");
       const poll = (after: number) =>
         selectAsUser<Poll>(db, claims, (tx) => tx`select api.job_events(${jobId}, ${after}, ${BATCH}) as r`);
-      // The first read answers 404 before any event is streamed.
-      const first = await poll(lastId === undefined ? 0 : Number(lastId));
+      // Held until the stream ends, the client goes away or the slot's deadline cuts a client that stopped reading.
+      const slot = await deps.jobStreams.acquire(claims.sub);
+      let first: Poll;
+      try {
+        // The first read answers 404 before any event is streamed.
+        first = await poll(lastId === undefined ? 0 : Number(lastId));
+      } catch (err) {
+        slot.release();
+        throw err;
+      }
       const encoder = new TextEncoder();
       const started = Date.now();
 
@@ -94,11 +109,13 @@ user's job is 404, like an unknown id.`,
             quietSince = Date.now();
           }
           if (caughtUp) await new Promise((r) => setTimeout(r, config.JOB_EVENTS_POLL_MS));
+          // A stream the client left stops polling at once, not at its next event.
+          if (slot.freed.aborted) return;
           batch = await poll(last);
         }
       }
 
-      return c.body(ReadableStream.from(stream()), 200, {
+      return c.body(releaseWhenSent(ReadableStream.from(stream()), slot), 200, {
         "content-type": "text/event-stream",
         "cache-control": "no-cache",
         "x-accel-buffering": "no",

@@ -7,7 +7,12 @@ import type { Deps } from "../../_shared/deps.ts";
 import { selectAsUser } from "../../_shared/db.ts";
 import { ApiError } from "../../_shared/errors.ts";
 import { releaseWhenSent } from "../../_shared/limiter.ts";
-import { FILE_PATH_MAX_CHARS, FILE_PATH_PATTERN, readProjectFiles } from "../../_shared/project-files.ts";
+import {
+  FILE_PATH_MAX_CHARS,
+  FILE_PATH_PATTERN,
+  fileReadLimits,
+  readProjectFiles,
+} from "../../_shared/project-files.ts";
 import {
   type ApiApp,
   Deduped,
@@ -19,6 +24,7 @@ import {
   Timestamp,
   userRoute,
   Uuid,
+  withRetryAfter,
 } from "../../_shared/http.ts";
 import { generateProjectIcon, removeProjectIcons } from "../../_shared/icons/project-icons.ts";
 import { defaultProjectFiles } from "../../_shared/generation/project-template.ts";
@@ -401,8 +407,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
         summary: "A project's files",
         description:
           "Ordered by path (byte order). Readable by the owner, and by anyone when the project is shared. " +
-          `${STORAGE_LIMITS} Each instance of the service builds a few of these answers at once ` +
-          "(`FILE_READ_CONCURRENCY`); further requests wait their turn.",
+          `${STORAGE_LIMITS} ${fileReadLimits(deps.config)}`,
         request: {
           params: ProjectParams,
           query: z.object({
@@ -415,6 +420,13 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
         responses: {
           200: jsonContent(ProjectFiles, "The files"),
           ...errorResponses([400, 404], { 404: NOT_FOUND }),
+          503: withRetryAfter(
+            errorResponses([503], {
+              503:
+                "`file_reads_busy`: no turn came within `FILE_READ_WAIT_SECONDS`; retry after `Retry-After` " +
+                "seconds (or, as on every route, `database_unavailable` or `statement_timeout`)",
+            })[503],
+          ),
         },
       }),
     ),
@@ -422,16 +434,16 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
       const { projectId } = c.req.valid("param");
       const { type } = c.req.valid("query");
       // Already the answer's JSON: passed through without parsing it into objects and back.
-      const { json, release } = await readProjectFiles(deps, c.get("claims"), projectId, type);
+      const { json, slot } = await readProjectFiles(deps, c.get("claims"), projectId, type);
       try {
         const bytes = new TextEncoder().encode(json);
         // The typed c.json would serialize; this body is that document already.
-        return c.body(releaseWhenSent(ReadableStream.from([bytes]), release), 200, {
+        return c.body(releaseWhenSent(ReadableStream.from([bytes]), slot), 200, {
           "content-type": "application/json",
           "content-length": String(bytes.length),
         }) as unknown as TypedResponse<z.infer<typeof ProjectFiles>, 200, "json">;
       } catch (err) {
-        release();
+        slot.release();
         throw err;
       }
     },
