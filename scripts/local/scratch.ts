@@ -115,47 +115,117 @@ export async function diff(from: Cluster, to: Cluster): Promise<string> {
     if (out.code !== 0 && out.code !== 2) {
       throw new Error(`migra failed:\n${new TextDecoder().decode(out.stderr)}`);
     }
-    const grants = await privilegeChanges(from, to);
-    return [(await Deno.readTextFile(file)).trim(), ...grants].filter(Boolean).join("\n\n");
+    const more = await extraChanges(from, to);
+    return [(await Deno.readTextFile(file)).trim(), ...more].filter(Boolean).join("\n\n");
   } finally {
     await Deno.remove(file);
   }
 }
 
-/** Who may execute each function and use each column, as grant statements (migra compares tables only). */
-async function privileges(c: Cluster): Promise<Set<string>> {
+/** One fact migra leaves out, the statement that makes it hold, and the object it is about. */
+interface Extra {
+  kind: "grant" | "comment" | "collation";
+  statement: string;
+  object: string;
+}
+
+/**
+ * What migra leaves out, by key: who may execute each function and use each column (it compares table
+ * privileges only), comments, and column collations; with every object of the application's schemas.
+ */
+async function extras(c: Cluster): Promise<{ facts: Map<string, Extra>; objects: Set<string> }> {
   const sql = postgres(c.adminUrl, { prepare: false, max: 1, onnotice: () => {} });
   try {
-    const rows = await sql.begin(async (tx) => {
+    return await sql.begin(async (tx) => {
       await tx`set local search_path = ''`;
-      return await tx`
-        select format('grant execute on function %s to %s;', p.oid::regprocedure,
-                      coalesce(quote_ident(r.rolname), 'public')) as statement
-          from pg_proc p
-          cross join aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) a
-          left join pg_roles r on r.oid = a.grantee
-         where p.pronamespace::regnamespace::text in ('api', 'private', 'public') and a.grantee <> p.proowner
-           and not exists (select from pg_depend d where d.objid = p.oid and d.deptype = 'e')
+      const facts = await tx<(Extra & { key: string })[]>`
+        with app as (select oid from pg_namespace where nspname in ('api', 'private', 'public'))
+        select 'grant' as kind, statement as key, statement, object
+          from (
+            select format('grant execute on function %s to %s;', p.oid::regprocedure,
+                          coalesce(quote_ident(r.rolname), 'public')) as statement,
+                   (pg_identify_object('pg_proc'::regclass, p.oid, 0)).identity as object
+              from pg_proc p
+              cross join aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) a
+              left join pg_roles r on r.oid = a.grantee
+             where p.pronamespace in (select oid from app) and a.grantee <> p.proowner
+            union all
+            select format('grant %s (%I) on table %s to %s;', lower(a.privilege_type), t.attname,
+                          t.attrelid::regclass, coalesce(quote_ident(r.rolname), 'public')),
+                   (pg_identify_object('pg_class'::regclass, t.attrelid, t.attnum)).identity
+              from pg_attribute t
+              join pg_class k on k.oid = t.attrelid
+              cross join aclexplode(t.attacl) a
+              left join pg_roles r on r.oid = a.grantee
+             where k.relnamespace in (select oid from app) and t.attacl is not null
+          ) g
         union all
-        select format('grant %s (%I) on table %s to %s;', lower(a.privilege_type), t.attname, t.attrelid::regclass,
-                      coalesce(quote_ident(r.rolname), 'public'))
+        select 'comment', o.type || ' ' || o.identity,
+               format('comment on %s %s is %L;', replace(o.type, 'table column', 'column'), o.identity,
+                      d.description),
+               o.identity
+          from pg_description d
+          cross join pg_identify_object(d.classoid, d.objoid, d.objsubid) o
+         where o.schema in ('api', 'private', 'public')
+        union all
+        select 'collation', o.identity,
+               format('alter table %s alter column %I type %s collate %s;', t.attrelid::regclass, t.attname,
+                      format_type(t.atttypid, t.atttypmod), t.attcollation::regcollation),
+               o.identity
           from pg_attribute t
-          join pg_class k on k.oid = t.attrelid
-          cross join aclexplode(t.attacl) a
-          left join pg_roles r on r.oid = a.grantee
-         where k.relnamespace::regnamespace::text in ('api', 'private', 'public') and t.attacl is not null
-         order by 1`;
+          join pg_class k on k.oid = t.attrelid and k.relkind in ('r', 'p')
+          cross join pg_identify_object('pg_class'::regclass, t.attrelid, t.attnum) o
+         where k.relnamespace in (select oid from app) and t.attnum > 0 and not t.attisdropped
+           and t.attcollation <> 0`;
+      const objects = await tx`
+        with app as (select oid from pg_namespace where nspname in ('api', 'private', 'public'))
+        select (pg_identify_object('pg_proc'::regclass, oid, 0)).identity from pg_proc
+         where pronamespace in (select oid from app)
+        union all
+        select (pg_identify_object('pg_class'::regclass, k.oid, t.attnum)).identity
+          from pg_class k join pg_attribute t on t.attrelid = k.oid and t.attnum >= 0 and not t.attisdropped
+         where k.relnamespace in (select oid from app)
+        union all
+        select (pg_identify_object('pg_type'::regclass, oid, 0)).identity from pg_type
+         where typnamespace in (select oid from app)
+        union all
+        select (pg_identify_object('pg_constraint'::regclass, oid, 0)).identity from pg_constraint
+         where connamespace in (select oid from app)
+        union all
+        select (pg_identify_object('pg_trigger'::regclass, g.oid, 0)).identity
+          from pg_trigger g join pg_class k on k.oid = g.tgrelid where k.relnamespace in (select oid from app)
+        union all
+        select (pg_identify_object('pg_policy'::regclass, p.oid, 0)).identity
+          from pg_policy p join pg_class k on k.oid = p.polrelid where k.relnamespace in (select oid from app)`;
+      return {
+        facts: new Map(facts.map((f) => [`${f.kind}:${f.key}`, f])),
+        objects: new Set(objects.map((o) => o.identity as string)),
+      };
     });
-    return new Set(rows.map((r) => r.statement as string));
   } finally {
     await sql.end();
   }
 }
 
-/** The grants and revokes of functions and columns that turn `from`'s privileges into `to`'s. */
-async function privilegeChanges(from: Cluster, to: Cluster): Promise<string[]> {
-  const [had, wanted] = await Promise.all([privileges(from), privileges(to)]);
-  const revokes = [...had].filter((g) => !wanted.has(g))
-    .map((g) => g.replace(/^grant /, "revoke ").replace(/ to ([^ ]+);$/, " from $1;"));
-  return [...revokes, ...[...wanted].filter((g) => !had.has(g))];
+/** The statements that bring `from`'s extras (above) to `to`'s; what `to` no longer has needs none. */
+async function extraChanges(from: Cluster, to: Cluster): Promise<string[]> {
+  const [had, wanted] = await Promise.all([extras(from), extras(to)]);
+  const out: string[] = [];
+  for (const [key, fact] of had.facts) {
+    if (wanted.facts.has(key) || !wanted.objects.has(fact.object)) continue;
+    if (fact.kind === "grant") {
+      out.push(fact.statement.replace(/^grant /, "revoke ").replace(/ to ([^ ]+);$/, " from $1;"));
+    }
+    if (fact.kind === "comment") out.push(fact.statement.replace(/ is '.*;$/s, " is null;"));
+    if (fact.kind === "collation") {
+      out.push(fact.statement.replace(/ collate [^ ]+;$/, ' collate "default";'));
+    }
+  }
+  for (const [key, fact] of wanted.facts) {
+    const before = had.facts.get(key)?.statement;
+    // a new column in the default collation needs nothing
+    if (before === fact.statement || (!before && fact.statement.endsWith(' collate "default";'))) continue;
+    out.push(fact.statement);
+  }
+  return out;
 }
