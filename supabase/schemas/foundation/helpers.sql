@@ -2,7 +2,7 @@
 -- time zones and small formatters.
 
 -- IANA time zone names, canonical spelling by lower-cased key: an index lookup instead of a scan of the
--- tz database (pg_timezone_names reads it from disk on every query).
+-- tz database (pg_timezone_names reads it from disk on every query). Its rows: supabase/migrations/*_schedules_and_rows.sql.
 CREATE TABLE private.time_zones (
     key text NOT NULL,
     name text NOT NULL
@@ -23,9 +23,8 @@ begin
     detail = coalesce(details::text, '');
 end
 $$;
-REVOKE ALL ON FUNCTION private.raise_api_error(status integer, code text, message text, details jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.raise_api_error(status integer, code text, message text, details jsonb) TO authenticated;
-GRANT ALL ON FUNCTION private.raise_api_error(status integer, code text, message text, details jsonb) TO service_role;
+GRANT EXECUTE ON FUNCTION private.raise_api_error(status integer, code text, message text, details jsonb) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.raise_api_error(status integer, code text, message text, details jsonb) TO service_role;
 
 -- Keeps `updated_at` honest on every table that has one.
 CREATE FUNCTION private.touch_updated_at() RETURNS trigger
@@ -37,7 +36,6 @@ begin
   return new;
 end
 $$;
-REVOKE ALL ON FUNCTION private.touch_updated_at() FROM PUBLIC;
 
 -- Bumps created_at past the owner's newest row under a per-owner lock, so created_at is unique per owner
 -- and a page cursor is an exact position. The trigger's argument names the owner column.
@@ -72,7 +70,6 @@ begin
   return new;
 end
 $$;
-REVOKE ALL ON FUNCTION private.unique_created_at() FROM PUBLIC;
 
 -- Text that fits `max_length` characters; a cut is marked with an ellipsis.
 CREATE FUNCTION private.shorten(value text, max_length integer) RETURNS text
@@ -81,7 +78,6 @@ CREATE FUNCTION private.shorten(value text, max_length integer) RETURNS text
     AS $$
   select case when length(value) <= max_length then value else left(value, max_length - 1) || '…' end
 $$;
-REVOKE ALL ON FUNCTION private.shorten(value text, max_length integer) FROM PUBLIC;
 
 -- Euros in the Italian format, from credits (EUR cents): 123456 → '1.234,56 €', -500 → '-5,00 €', with a
 -- no-break space before the sign, as Intl's it-IT format and money.ts's formatEur write it.
@@ -93,9 +89,8 @@ CREATE FUNCTION private.format_eur(credits bigint) RETURNS text
       || regexp_replace((abs(credits) / 100)::text, '(\d)(?=(\d{3})+$)', '\1.', 'g')
       || ',' || lpad((abs(credits) % 100)::text, 2, '0') || chr(160) || '€';
 $_$;
-REVOKE ALL ON FUNCTION private.format_eur(credits bigint) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.format_eur(credits bigint) TO authenticated;
-GRANT ALL ON FUNCTION private.format_eur(credits bigint) TO service_role;
+GRANT EXECUTE ON FUNCTION private.format_eur(credits bigint) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.format_eur(credits bigint) TO service_role;
 
 -- ISO 8601 in UTC with microseconds, the very string a page's next_cursor repeats.
 CREATE FUNCTION private.utc_iso(ts timestamp with time zone) RETURNS text
@@ -104,13 +99,12 @@ CREATE FUNCTION private.utc_iso(ts timestamp with time zone) RETURNS text
     AS $$
   select to_char(ts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"');
 $$;
-REVOKE ALL ON FUNCTION private.utc_iso(ts timestamp with time zone) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.utc_iso(ts timestamp with time zone) TO authenticated;
-GRANT ALL ON FUNCTION private.utc_iso(ts timestamp with time zone) TO service_role;
+GRANT EXECUTE ON FUNCTION private.utc_iso(ts timestamp with time zone) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.utc_iso(ts timestamp with time zone) TO service_role;
 
 -- The caller's time zone in its canonical spelling (case-insensitive match); 400 invalid_timezone for
 -- anything the server's tz database does not name, including POSIX offsets such as 'UTC+3'. A zone the
--- tz database gained after this migration is still found in pg_timezone_names itself.
+-- tz database gained after the table was filled is still found in pg_timezone_names itself.
 CREATE FUNCTION private.require_timezone(tz text) RETURNS text
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
@@ -129,9 +123,8 @@ begin
   return canonical;
 end
 $$;
-REVOKE ALL ON FUNCTION private.require_timezone(tz text) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.require_timezone(tz text) TO authenticated;
-GRANT ALL ON FUNCTION private.require_timezone(tz text) TO service_role;
+GRANT EXECUTE ON FUNCTION private.require_timezone(tz text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.require_timezone(tz text) TO service_role;
 
 -- A date parameter in the caller's zone: a bare YYYY-MM-DD is that day; a date-time is the day it falls
 -- on there. 400 invalid_date for anything else.
@@ -151,9 +144,8 @@ begin
   return day;
 end
 $_$;
-REVOKE ALL ON FUNCTION private.local_date(value text, zone text, name text) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.local_date(value text, zone text, name text) TO authenticated;
-GRANT ALL ON FUNCTION private.local_date(value text, zone text, name text) TO service_role;
+GRANT EXECUTE ON FUNCTION private.local_date(value text, zone text, name text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.local_date(value text, zone text, name text) TO service_role;
 
 -- A sealed value as the edge functions write it; a CHECK with it keeps a plaintext token out by mistake.
 CREATE FUNCTION private.is_sealed(value text) RETURNS boolean
@@ -162,8 +154,7 @@ CREATE FUNCTION private.is_sealed(value text) RETURNS boolean
     AS $_$
   select value ~ '^v1\.[A-Za-z0-9_-]{1,64}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$'
 $_$;
-REVOKE ALL ON FUNCTION private.is_sealed(value text) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.is_sealed(value text) TO service_role;
+GRANT EXECUTE ON FUNCTION private.is_sealed(value text) TO service_role;
 
 -- Refuses (413 `code`) a statement that takes an owner past their cap of rows in the trigger's table. The
 -- trigger's arguments: the owner column, the setting that holds the cap, its default, the error code, the
@@ -196,4 +187,3 @@ begin
   return null;
 end
 $_$;
-REVOKE ALL ON FUNCTION private.limit_rows_per_owner() FROM PUBLIC;

@@ -47,7 +47,6 @@ begin
   return 'user' || replace(gen_random_uuid()::text, '-', '');
 end
 $_$;
-REVOKE ALL ON FUNCTION private.username_for(email text) FROM PUBLIC;
 
 -- Signup: a profile and a wallet holding the welcome bonus of 500 credits for 30 days.
 CREATE FUNCTION private.handle_new_user() RETURNS trigger
@@ -73,7 +72,6 @@ begin
   return new;
 end
 $$;
-REVOKE ALL ON FUNCTION private.handle_new_user() FROM PUBLIC;
 
 -- GET /me: the caller's profile; email comes from the token in the edge function.
 CREATE FUNCTION api.get_me() RETURNS jsonb
@@ -93,8 +91,7 @@ begin
   return result;
 end
 $$;
-REVOKE ALL ON FUNCTION api.get_me() FROM PUBLIC;
-GRANT ALL ON FUNCTION api.get_me() TO authenticated;
+GRANT EXECUTE ON FUNCTION api.get_me() TO authenticated;
 
 -- PATCH /me and the avatar upload: changes the keys present in `changes` (username, avatar_url).
 -- Returns the new profile and the avatar URL it replaced, so the caller can remove an orphaned object.
@@ -128,8 +125,7 @@ begin
   return jsonb_build_object('profile', result, 'previous_avatar_url', previous);
 end
 $$;
-REVOKE ALL ON FUNCTION api.update_me(changes jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.update_me(changes jsonb) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.update_me(changes jsonb) TO authenticated;
 
 -- GET /users/{id}: any signed-in user may read any public profile.
 CREATE FUNCTION api.get_public_profile(user_id uuid) RETURNS jsonb
@@ -146,8 +142,7 @@ begin
   return result;
 end
 $$;
-REVOKE ALL ON FUNCTION api.get_public_profile(user_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.get_public_profile(user_id uuid) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.get_public_profile(user_id uuid) TO authenticated;
 
 -- The public face of a profile, as GET /users/{id} and every embedded author show it.
 CREATE FUNCTION api.public_profile_json(p public.profiles) RETURNS jsonb
@@ -157,8 +152,7 @@ CREATE FUNCTION api.public_profile_json(p public.profiles) RETURNS jsonb
   select jsonb_build_object('id', p.id, 'username', p.username, 'avatar_url', p.avatar_url,
     'is_supporter', p.is_supporter, 'created_at', p.created_at, 'updated_at', p.updated_at)
 $$;
-REVOKE ALL ON FUNCTION api.public_profile_json(p public.profiles) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.public_profile_json(p public.profiles) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.public_profile_json(p public.profiles) TO authenticated;
 
 -- The caller's profile, or 404: its rows reference it, and a token outlives a deleted account by up to an hour.
 CREATE FUNCTION private.require_profile() RETURNS void
@@ -171,8 +165,7 @@ begin
   end if;
 end
 $$;
-REVOKE ALL ON FUNCTION private.require_profile() FROM PUBLIC;
-GRANT ALL ON FUNCTION private.require_profile() TO authenticated;
+GRANT EXECUTE ON FUNCTION private.require_profile() TO authenticated;
 
 CREATE FUNCTION private.handle_user_made_permanent() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -183,7 +176,6 @@ begin
   return null;
 end
 $$;
-REVOKE ALL ON FUNCTION private.handle_user_made_permanent() FROM PUBLIC;
 
 -- A profile's avatar is null or one of its own objects in the avatars bucket, at the address above: another
 -- user's object would be deleted once it is replaced, and any other address is a tracking pixel shown to
@@ -212,7 +204,6 @@ begin
   return new;
 end
 $_$;
-REVOKE ALL ON FUNCTION private.check_avatar_url() FROM PUBLIC;
 
 CREATE POLICY profiles_select ON public.profiles FOR SELECT TO authenticated USING (true);
 

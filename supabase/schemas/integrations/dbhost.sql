@@ -102,8 +102,7 @@ begin
   return result;
 end
 $$;
-REVOKE ALL ON FUNCTION api.get_dbhost_link(project_id bigint) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.get_dbhost_link(project_id bigint) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.get_dbhost_link(project_id bigint) TO authenticated;
 
 -- POST /integrations/dbhost/authorizations: a pending authorization of the caller for 10 minutes. Expired
 -- ones go, and a caller keeps at most 5 pending (the newest).
@@ -128,8 +127,7 @@ begin
   return jsonb_build_object('expires_at', expires);
 end
 $$;
-REVOKE ALL ON FUNCTION api.start_dbhost_authorization(state_hash text, code_verifier_sealed text) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.start_dbhost_authorization(state_hash text, code_verifier_sealed text) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.start_dbhost_authorization(state_hash text, code_verifier_sealed text) TO authenticated;
 
 -- The OAuth callback: the pending authorization the state's hash names, consumed by the very statement that
 -- reads it, so a state works once. Unknown or already used: 400 `invalid_state`. Past its expiry: 400
@@ -155,8 +153,7 @@ begin
   return jsonb_build_object('code_verifier_encrypted', a.code_verifier_encrypted);
 end
 $$;
-REVOKE ALL ON FUNCTION private.consume_dbhost_authorization(state_hash text, user_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.consume_dbhost_authorization(state_hash text, user_id uuid) TO service_role;
+GRANT EXECUTE ON FUNCTION private.consume_dbhost_authorization(state_hash text, user_id uuid) TO service_role;
 
 -- The connection the callback made (replacing an earlier one).
 CREATE FUNCTION private.save_dbhost_connection(user_id uuid, dbhost_user_id text, dbhost_username text, access_sealed text, refresh_sealed text, expires_at timestamp with time zone) RETURNS void
@@ -172,8 +169,7 @@ CREATE FUNCTION private.save_dbhost_connection(user_id uuid, dbhost_user_id text
         refresh_token_encrypted = excluded.refresh_token_encrypted,
         access_token_expires_at = excluded.access_token_expires_at
 $$;
-REVOKE ALL ON FUNCTION private.save_dbhost_connection(user_id uuid, dbhost_user_id text, dbhost_username text, access_sealed text, refresh_sealed text, expires_at timestamp with time zone) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.save_dbhost_connection(user_id uuid, dbhost_user_id text, dbhost_username text, access_sealed text, refresh_sealed text, expires_at timestamp with time zone) TO service_role;
+GRANT EXECUTE ON FUNCTION private.save_dbhost_connection(user_id uuid, dbhost_user_id text, dbhost_username text, access_sealed text, refresh_sealed text, expires_at timestamp with time zone) TO service_role;
 
 -- The user's sealed tokens, with the row locked until the transaction ends: refresh tokens are single-use,
 -- so concurrent requests must take turns to refresh. 404 `not_connected` without a connection.
@@ -192,8 +188,7 @@ begin
     'refresh_token_encrypted', c.refresh_token_encrypted, 'access_token_expires_at', c.access_token_expires_at);
 end
 $$;
-REVOKE ALL ON FUNCTION private.lock_dbhost_connection(user_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.lock_dbhost_connection(user_id uuid) TO service_role;
+GRANT EXECUTE ON FUNCTION private.lock_dbhost_connection(user_id uuid) TO service_role;
 
 -- A refreshed token pair.
 CREATE FUNCTION private.store_dbhost_tokens(user_id uuid, access_sealed text, refresh_sealed text, expires_at timestamp with time zone) RETURNS void
@@ -205,8 +200,7 @@ CREATE FUNCTION private.store_dbhost_tokens(user_id uuid, access_sealed text, re
          access_token_expires_at = expires_at
    where c.user_id = store_dbhost_tokens.user_id
 $$;
-REVOKE ALL ON FUNCTION private.store_dbhost_tokens(user_id uuid, access_sealed text, refresh_sealed text, expires_at timestamp with time zone) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.store_dbhost_tokens(user_id uuid, access_sealed text, refresh_sealed text, expires_at timestamp with time zone) TO service_role;
+GRANT EXECUTE ON FUNCTION private.store_dbhost_tokens(user_id uuid, access_sealed text, refresh_sealed text, expires_at timestamp with time zone) TO service_role;
 
 -- The host no longer honours the grant: the connection goes. With `access_sealed`, only while the row still
 -- holds that access token, so a pair another request has just refreshed is not thrown away.
@@ -218,8 +212,7 @@ CREATE FUNCTION private.forget_dbhost_connection(user_id uuid, access_sealed tex
    where c.user_id = forget_dbhost_connection.user_id
      and (access_sealed is null or c.access_token_encrypted = access_sealed)
 $$;
-REVOKE ALL ON FUNCTION private.forget_dbhost_connection(user_id uuid, access_sealed text) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.forget_dbhost_connection(user_id uuid, access_sealed text) TO service_role;
+GRANT EXECUTE ON FUNCTION private.forget_dbhost_connection(user_id uuid, access_sealed text) TO service_role;
 
 -- GET /integrations/dbhost/connection.
 CREATE FUNCTION api.get_dbhost_connection() RETURNS jsonb
@@ -232,8 +225,7 @@ CREATE FUNCTION api.get_dbhost_connection() RETURNS jsonb
        from public.dbhost_connections c where c.user_id = (select auth.uid())),
     jsonb_build_object('connected', false))
 $$;
-REVOKE ALL ON FUNCTION api.get_dbhost_connection() FROM PUBLIC;
-GRANT ALL ON FUNCTION api.get_dbhost_connection() TO authenticated;
+GRANT EXECUTE ON FUNCTION api.get_dbhost_connection() TO authenticated;
 
 -- GET /integrations/dbhost/projects: the host's projects as listed, each with the caller's app project it
 -- backs (null when none of the caller's does).
@@ -251,8 +243,7 @@ CREATE FUNCTION api.dbhost_projects_result(projects jsonb, organizations jsonb) 
           on l.dbhost_project_ref = p.value ->> 'ref' and l.user_id = (select auth.uid())), '[]'::jsonb),
     'organizations', organizations)
 $$;
-REVOKE ALL ON FUNCTION api.dbhost_projects_result(projects jsonb, organizations jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.dbhost_projects_result(projects jsonb, organizations jsonb) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.dbhost_projects_result(projects jsonb, organizations jsonb) TO authenticated;
 
 -- POST /integrations/dbhost/links, after the edge function checked with the host that the project is the
 -- caller's and fetched its anon key: upsert by app project. One database project backs one app: a ref
@@ -280,8 +271,7 @@ begin
   return api.get_dbhost_link(project_id);
 end
 $$;
-REVOKE ALL ON FUNCTION api.link_dbhost_project(project_id bigint, dbhost_ref text, dbhost_name text, api_url text, anon_key_sealed text) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.link_dbhost_project(project_id bigint, dbhost_ref text, dbhost_name text, api_url text, anon_key_sealed text) TO service_role;
+GRANT EXECUTE ON FUNCTION api.link_dbhost_project(project_id bigint, dbhost_ref text, dbhost_name text, api_url text, anon_key_sealed text) TO service_role;
 
 -- DELETE /integrations/dbhost/links/{projectId}: idempotent; only the caller's link goes.
 CREATE FUNCTION api.unlink_dbhost_project(project_id bigint) RETURNS void
@@ -291,8 +281,7 @@ CREATE FUNCTION api.unlink_dbhost_project(project_id bigint) RETURNS void
   delete from public.dbhost_links l
    where l.project_id = unlink_dbhost_project.project_id and l.user_id = (select auth.uid())
 $$;
-REVOKE ALL ON FUNCTION api.unlink_dbhost_project(project_id bigint) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.unlink_dbhost_project(project_id bigint) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.unlink_dbhost_project(project_id bigint) TO authenticated;
 
 CREATE POLICY dbhost_links_select_own ON public.dbhost_links FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 

@@ -31,6 +31,7 @@ CREATE TABLE public.repohost_installations (
     login text NOT NULL,
     avatar text,
     name text,
+    -- The user's GitHub token: write-only, sealed for `repohost_installation:<id>:ghu`.
     ghu_encrypted text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
@@ -89,8 +90,7 @@ begin
   return result;
 end
 $$;
-REVOKE ALL ON FUNCTION api.get_repohost_link(project_id bigint) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.get_repohost_link(project_id bigint) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.get_repohost_link(project_id bigint) TO authenticated;
 
 CREATE FUNCTION api.repohost_installation_json(id bigint, login text, avatar text, name text, created_at timestamp with time zone, updated_at timestamp with time zone) RETURNS jsonb
     LANGUAGE sql STABLE
@@ -99,8 +99,7 @@ CREATE FUNCTION api.repohost_installation_json(id bigint, login text, avatar tex
   select jsonb_build_object('id', id, 'login', login, 'avatar', avatar, 'name', name,
     'created_at', created_at, 'updated_at', updated_at)
 $$;
-REVOKE ALL ON FUNCTION api.repohost_installation_json(id bigint, login text, avatar text, name text, created_at timestamp with time zone, updated_at timestamp with time zone) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.repohost_installation_json(id bigint, login text, avatar text, name text, created_at timestamp with time zone, updated_at timestamp with time zone) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.repohost_installation_json(id bigint, login text, avatar text, name text, created_at timestamp with time zone, updated_at timestamp with time zone) TO authenticated;
 
 CREATE FUNCTION api.repohost_link_json(l public.repohost_links) RETURNS jsonb
     LANGUAGE sql STABLE
@@ -109,8 +108,7 @@ CREATE FUNCTION api.repohost_link_json(l public.repohost_links) RETURNS jsonb
   select jsonb_build_object('project_id', l.project_id, 'repohost_installation_id', l.repohost_installation_id,
     'repohost_repository_name', l.repohost_repository_name, 'repohost_last_sync', l.repohost_last_sync)
 $$;
-REVOKE ALL ON FUNCTION api.repohost_link_json(l public.repohost_links) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.repohost_link_json(l public.repohost_links) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.repohost_link_json(l public.repohost_links) TO authenticated;
 
 -- GET /repohost/installations: the caller's, safe columns only (RLS and the column grant).
 CREATE FUNCTION api.list_repohost_installations() RETURNS jsonb
@@ -123,8 +121,7 @@ CREATE FUNCTION api.list_repohost_installations() RETURNS jsonb
     from public.repohost_installations i
    where i.user_id = (select auth.uid())
 $$;
-REVOKE ALL ON FUNCTION api.list_repohost_installations() FROM PUBLIC;
-GRANT ALL ON FUNCTION api.list_repohost_installations() TO authenticated;
+GRANT EXECUTE ON FUNCTION api.list_repohost_installations() TO authenticated;
 
 -- POST /repohost/installations: upsert by id for the caller. The sealed token comes from the edge function,
 -- which has checked with GitHub that the caller's token reaches the installation. An id another user saved
@@ -160,8 +157,7 @@ begin
   return api.repohost_installation_json(i.id, i.login, i.avatar, i.name, i.created_at, i.updated_at);
 end
 $$;
-REVOKE ALL ON FUNCTION api.save_repohost_installation(installation_id bigint, login text, avatar text, name text, ghu_sealed text) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.save_repohost_installation(installation_id bigint, login text, avatar text, name text, ghu_sealed text) TO service_role;
+GRANT EXECUTE ON FUNCTION api.save_repohost_installation(installation_id bigint, login text, avatar text, name text, ghu_sealed text) TO service_role;
 
 -- GET /repohost/repositories: the caller's links.
 CREATE FUNCTION api.list_repohost_links() RETURNS jsonb
@@ -172,8 +168,7 @@ CREATE FUNCTION api.list_repohost_links() RETURNS jsonb
     from public.repohost_links l
    where l.user_id = (select auth.uid())
 $$;
-REVOKE ALL ON FUNCTION api.list_repohost_links() FROM PUBLIC;
-GRANT ALL ON FUNCTION api.list_repohost_links() TO authenticated;
+GRANT EXECUTE ON FUNCTION api.list_repohost_links() TO authenticated;
 
 -- POST /repohost/repositories: links the caller's project to a repository of the caller's installation,
 -- upserting by project. The name defaults to `<prefix>-<project id>`. Moving a link to another repository
@@ -211,8 +206,7 @@ begin
   return api.repohost_link_json(l);
 end
 $$;
-REVOKE ALL ON FUNCTION api.link_repohost_repository(project_id bigint, installation_id bigint, repository_name text, default_prefix text) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.link_repohost_repository(project_id bigint, installation_id bigint, repository_name text, default_prefix text) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.link_repohost_repository(project_id bigint, installation_id bigint, repository_name text, default_prefix text) TO authenticated;
 
 -- DELETE /repohost/repositories/{projectId}: idempotent; only the caller's link goes.
 CREATE FUNCTION api.unlink_repohost_repository(project_id bigint) RETURNS void
@@ -222,8 +216,7 @@ CREATE FUNCTION api.unlink_repohost_repository(project_id bigint) RETURNS void
   delete from public.repohost_links l
    where l.project_id = unlink_repohost_repository.project_id and l.user_id = (select auth.uid())
 $$;
-REVOKE ALL ON FUNCTION api.unlink_repohost_repository(project_id bigint) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.unlink_repohost_repository(project_id bigint) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.unlink_repohost_repository(project_id bigint) TO authenticated;
 
 -- POST /projects/{id}/pushes: the contract's 404s (api.get_repohost_link), then what the push needs.
 CREATE FUNCTION api.repohost_push_source(project_id bigint) RETURNS jsonb
@@ -241,8 +234,7 @@ begin
                       '[]'::jsonb));
 end
 $$;
-REVOKE ALL ON FUNCTION api.repohost_push_source(project_id bigint) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.repohost_push_source(project_id bigint) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.repohost_push_source(project_id bigint) TO authenticated;
 
 -- After a push succeeded: the link's last sync, unless it was moved or removed meanwhile (then null).
 CREATE FUNCTION private.record_repohost_sync(project_id bigint, installation_id bigint, repository_name text) RETURNS timestamp with time zone
@@ -254,8 +246,7 @@ CREATE FUNCTION private.record_repohost_sync(project_id bigint, installation_id 
      and l.repohost_repository_name = repository_name
   returning l.repohost_last_sync
 $$;
-REVOKE ALL ON FUNCTION private.record_repohost_sync(project_id bigint, installation_id bigint, repository_name text) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.record_repohost_sync(project_id bigint, installation_id bigint, repository_name text) TO service_role;
+GRANT EXECUTE ON FUNCTION private.record_repohost_sync(project_id bigint, installation_id bigint, repository_name text) TO service_role;
 
 -- POST /repohost/webhooks, after the signature was verified: `installation.created` refreshes the stored
 -- profile fields of a saved installation, `installation.deleted` removes it with its links; anything else is
@@ -291,8 +282,7 @@ begin
   return 'applied';
 end
 $$;
-REVOKE ALL ON FUNCTION private.apply_repohost_webhook(delivery_id text, event text, action text, installation_id bigint, login text, avatar text, name text) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.apply_repohost_webhook(delivery_id text, event text, action text, installation_id bigint, login text, avatar text, name text) TO service_role;
+GRANT EXECUTE ON FUNCTION private.apply_repohost_webhook(delivery_id text, event text, action text, installation_id bigint, login text, avatar text, name text) TO service_role;
 
 CREATE POLICY repohost_links_select_own ON public.repohost_links FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 

@@ -77,8 +77,7 @@ begin
   return jsonb_build_object('admission', admission, 'quota', private.quota_state(uid));
 end
 $$;
-REVOKE ALL ON FUNCTION api.admit_job(idempotency_key uuid, project_id bigint, tier text) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.admit_job(idempotency_key uuid, project_id bigint, tier text) TO service_role;
+GRANT EXECUTE ON FUNCTION api.admit_job(idempotency_key uuid, project_id bigint, tier text) TO service_role;
 
 -- The most one run of a tier may cost, in credits; the defaults are the template generator's prices.
 CREATE FUNCTION private.job_hold_credits(tier text) RETURNS bigint
@@ -94,7 +93,6 @@ CREATE FUNCTION private.job_hold_credits(tier text) RETURNS bigint
   select case tier when 'light' then light_price when 'full' then full_price else greatest(light_price, full_price) end
     from prices;
 $$;
-REVOKE ALL ON FUNCTION private.job_hold_credits(tier text) FROM PUBLIC;
 
 -- Credits held by the user's open jobs and pending admissions. Security invoker: a user reading their
 -- wallet sees only their own rows anyway.
@@ -107,9 +105,8 @@ CREATE FUNCTION private.held_credits(owner uuid) RETURNS bigint
        + coalesce((select sum(a.held_credits) from public.job_admissions a
                     where a.user_id = owner and a.expires_at > clock_timestamp()), 0);
 $$;
-REVOKE ALL ON FUNCTION private.held_credits(owner uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.held_credits(owner uuid) TO authenticated;
-GRANT ALL ON FUNCTION private.held_credits(owner uuid) TO service_role;
+GRANT EXECUTE ON FUNCTION private.held_credits(owner uuid) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.held_credits(owner uuid) TO service_role;
 
 -- A request that will not create its job (unusable prompt, creation failed) gives its hold back.
 CREATE FUNCTION api.release_job_admission(admission uuid) RETURNS void
@@ -118,8 +115,7 @@ CREATE FUNCTION api.release_job_admission(admission uuid) RETURNS void
     AS $$
   delete from public.job_admissions a where a.id = admission and a.user_id = (select auth.uid());
 $$;
-REVOKE ALL ON FUNCTION api.release_job_admission(admission uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.release_job_admission(admission uuid) TO service_role;
+GRANT EXECUTE ON FUNCTION api.release_job_admission(admission uuid) TO service_role;
 
 -- request: what api.create_job takes without `admission`, with the verdict whether ok or not.
 -- Returns admit_job's {existing} | {in_flight, expires_at}; or {admission, quota} with `refused` (the
@@ -155,7 +151,6 @@ begin
   end;
 end
 $$;
-REVOKE ALL ON FUNCTION api.submit_job(request jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.submit_job(request jsonb) TO service_role;
+GRANT EXECUTE ON FUNCTION api.submit_job(request jsonb) TO service_role;
 
 CREATE POLICY job_admissions_select_own ON public.job_admissions FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));

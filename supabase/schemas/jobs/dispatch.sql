@@ -1,4 +1,5 @@
 -- Dispatch: queued jobs are sent to the job-runner function through pg_net.
+-- pg_cron runs private.dispatch_jobs() every few seconds (supabase/migrations/*_schedules_and_rows.sql).
 
 -- Sends one job to the runner through pg_net; the request leaves after the transaction commits.
 -- Without a configured runner the job waits queued until one is set (the dispatcher retries).
@@ -28,7 +29,6 @@ begin
   );
 end
 $$;
-REVOKE ALL ON FUNCTION private.dispatch_job(job_id uuid) FROM PUBLIC;
 
 CREATE FUNCTION private.dispatch_new_job() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -39,7 +39,6 @@ begin
   return null;
 end
 $$;
-REVOKE ALL ON FUNCTION private.dispatch_new_job() FROM PUBLIC;
 
 -- The dispatcher, as before, except that a running job whose cancel was asked for and whose runner
 -- stopped answering is canceled (at no charge) rather than requeued.
@@ -112,7 +111,6 @@ begin
   return touched + sent;
 end
 $$;
-REVOKE ALL ON FUNCTION private.dispatch_jobs() FROM PUBLIC;
-GRANT ALL ON FUNCTION private.dispatch_jobs() TO service_role;
+GRANT EXECUTE ON FUNCTION private.dispatch_jobs() TO service_role;
 
 CREATE TRIGGER jobs_dispatch AFTER INSERT ON public.jobs FOR EACH ROW EXECUTE FUNCTION private.dispatch_new_job();

@@ -41,7 +41,6 @@ begin
   return null;
 end
 $$;
-REVOKE ALL ON FUNCTION private.log_job_status() FROM PUBLIC;
 
 -- The runner's progress: {phase, files_written, tokens_so_far}, appended only while it holds the job
 -- (false otherwise), under the job's row lock.
@@ -64,8 +63,7 @@ begin
   return true;
 end
 $$;
-REVOKE ALL ON FUNCTION private.record_job_progress(job_id uuid, runner uuid, progress jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.record_job_progress(job_id uuid, runner uuid, progress jsonb) TO service_role;
+GRANT EXECUTE ON FUNCTION private.record_job_progress(job_id uuid, runner uuid, progress jsonb) TO service_role;
 
 -- GET /jobs/{id}/events, one poll: the caller's job's status and up to `max_events` events after
 -- `after_id`, read in one snapshot, so a terminal status with fewer events than asked means the log is
@@ -89,8 +87,7 @@ begin
              limit max_events) e), '[]'::jsonb));
 end
 $$;
-REVOKE ALL ON FUNCTION api.job_events(job_id uuid, after_id bigint, max_events integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.job_events(job_id uuid, after_id bigint, max_events integer) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.job_events(job_id uuid, after_id bigint, max_events integer) TO authenticated;
 
 CREATE POLICY job_events_select_own ON public.job_events FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 

@@ -14,6 +14,7 @@ CREATE TABLE public.jobs (
     attempts integer DEFAULT 0 NOT NULL,
     runner_id uuid,
     lease_expires_at timestamp with time zone,
+    -- When the job was last sent to the runner: the insert trigger sends it at once.
     dispatched_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
     started_at timestamp with time zone,
     finished_at timestamp with time zone,
@@ -71,9 +72,8 @@ begin
   return new;
 end
 $$;
-REVOKE ALL ON FUNCTION private.guard_job_transition() FROM PUBLIC;
 
--- The job as the contract shows it, now with `cancel_requested_at` once a cancel was asked for.
+-- The job as the contract shows it, with `cancel_requested_at` once a cancel was asked for.
 CREATE FUNCTION private.job_json(j public.jobs) RETURNS jsonb
     LANGUAGE sql STABLE
     SET search_path TO ''
@@ -84,9 +84,8 @@ CREATE FUNCTION private.job_json(j public.jobs) RETURNS jsonb
     'cancel_requested_at', j.cancel_requested_at
   )) || jsonb_build_object('project_id', j.project_id);
 $$;
-REVOKE ALL ON FUNCTION private.job_json(j public.jobs) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.job_json(j public.jobs) TO authenticated;
-GRANT ALL ON FUNCTION private.job_json(j public.jobs) TO service_role;
+GRANT EXECUTE ON FUNCTION private.job_json(j public.jobs) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.job_json(j public.jobs) TO service_role;
 
 -- POST /jobs, second step, after the prompt was judged usable: the admission's hold moves to the job,
 -- sized for the evaluated tier (an admission that expired meanwhile holds again under the floor);
@@ -161,8 +160,7 @@ begin
     'project_created', (request ->> 'project_id') is null);
 end
 $$;
-REVOKE ALL ON FUNCTION api.create_job(request jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.create_job(request jsonb) TO service_role;
+GRANT EXECUTE ON FUNCTION api.create_job(request jsonb) TO service_role;
 
 -- GET /jobs/{id}: the caller's job; anyone else's is as missing as an unknown id.
 CREATE FUNCTION api.get_job(job_id uuid) RETURNS jsonb
@@ -179,8 +177,7 @@ begin
   return private.job_json(j);
 end
 $$;
-REVOKE ALL ON FUNCTION api.get_job(job_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.get_job(job_id uuid) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.get_job(job_id uuid) TO authenticated;
 
 -- POST /jobs/{id}/cancel, as the caller: queued → canceled at once; running → cancel requested (the
 -- runner finalizes it); canceled → the same job again; succeeded or failed → 409 job_terminal; another
@@ -209,8 +206,7 @@ begin
   return private.job_json(j);
 end
 $$;
-REVOKE ALL ON FUNCTION api.cancel_job(job_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.cancel_job(job_id uuid) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.cancel_job(job_id uuid) TO authenticated;
 
 -- A page of the caller's jobs: `page_size` + 1 rows are read to learn whether another page exists; the
 -- cursor is the last row's created_at (unique per user, so "<" is an exact position).
@@ -245,8 +241,7 @@ begin
   return result;
 end
 $$;
-REVOKE ALL ON FUNCTION api.list_jobs(page_size integer, page_cursor text, job_status text, job_project_id bigint) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.list_jobs(page_size integer, page_cursor text, job_status text, job_project_id bigint) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.list_jobs(page_size integer, page_cursor text, job_status text, job_project_id bigint) TO authenticated;
 
 CREATE POLICY jobs_select_own ON public.jobs FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 

@@ -37,7 +37,6 @@ begin
   return null;
 end
 $$;
-REVOKE ALL ON FUNCTION private.prune_prompt_evaluations() FROM PUBLIC;
 
 CREATE POLICY prompt_evaluations_select_own ON public.prompt_evaluations FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 

@@ -22,8 +22,7 @@ begin
     'lease_expires_at', j.lease_expires_at, 'lease_seconds', lease);
 end
 $$;
-REVOKE ALL ON FUNCTION private.claim_job(job_id uuid, runner uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.claim_job(job_id uuid, runner uuid) TO service_role;
+GRANT EXECUTE ON FUNCTION private.claim_job(job_id uuid, runner uuid) TO service_role;
 
 -- Moves a job to a terminal state and tells its owner: a notification, and a completion push when the
 -- job carries a push token.
@@ -60,7 +59,6 @@ begin
   return done;
 end
 $$;
-REVOKE ALL ON FUNCTION private.finish_job(j public.jobs, final_status text, job_result jsonb, job_error jsonb) FROM PUBLIC;
 
 -- The runner's outcome, applied once in one transaction: the guard, the file set (a succeeded run whose
 -- files cannot be saved fails with invalid_output, still charged), the spend, the usage event, and the job
@@ -103,8 +101,7 @@ begin
   return private.job_json(private.finish_job(j, final_status, job_result, job_error));
 end
 $$;
-REVOKE ALL ON FUNCTION private.finalize_job(job_id uuid, runner uuid, outcome jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.finalize_job(job_id uuid, runner uuid, outcome jsonb) TO service_role;
+GRANT EXECUTE ON FUNCTION private.finalize_job(job_id uuid, runner uuid, outcome jsonb) TO service_role;
 
 CREATE FUNCTION private.heartbeat_job(job_id uuid, runner uuid) RETURNS text
     LANGUAGE sql SECURITY DEFINER
@@ -119,8 +116,7 @@ CREATE FUNCTION private.heartbeat_job(job_id uuid, runner uuid) RETURNS text
   select coalesce((select case when e.cancel_requested_at is null then 'running' else 'cancel_requested' end
                      from extended e), 'lost');
 $$;
-REVOKE ALL ON FUNCTION private.heartbeat_job(job_id uuid, runner uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.heartbeat_job(job_id uuid, runner uuid) TO service_role;
+GRANT EXECUTE ON FUNCTION private.heartbeat_job(job_id uuid, runner uuid) TO service_role;
 
 -- The runner's finalize of a run stopped by a cancel: the guard, then the spend of what the provider billed
 -- before the stop (none for the template generator or an aborted request), a usage event when anything was
@@ -151,8 +147,7 @@ begin
     jsonb_build_object('code', 'canceled', 'message', 'The job was canceled while it ran.')));
 end
 $$;
-REVOKE ALL ON FUNCTION private.cancel_running_job(job_id uuid, runner uuid, outcome jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.cancel_running_job(job_id uuid, runner uuid, outcome jsonb) TO service_role;
+GRANT EXECUTE ON FUNCTION private.cancel_running_job(job_id uuid, runner uuid, outcome jsonb) TO service_role;
 
 -- Locks the job a runner reports on and returns it: unknown → 404 job_not_found; terminal → 409
 -- job_terminal; reaped by the dispatcher or taken by another runner → 409 job_lease_lost.
@@ -178,7 +173,6 @@ begin
   return j;
 end
 $$;
-REVOKE ALL ON FUNCTION private.lock_running_job(job_id uuid, runner uuid) FROM PUBLIC;
 
 -- Makes the project's files the run's file set (files the run did not produce are deleted, unchanged ones
 -- are not rewritten so their updated_at keeps saying when they last changed), takes the report's
@@ -229,7 +223,6 @@ exception when check_violation or not_null_violation or cardinality_violation or
   return null;
 end
 $$;
-REVOKE ALL ON FUNCTION private.save_job_files(j public.jobs, outcome jsonb) FROM PUBLIC;
 
 -- Spends what the run cost (credits = cost in EUR cents rounded up) from the owner's wallet, once per job,
 -- and returns the credits spent.
@@ -250,7 +243,6 @@ begin
   return credits;
 end
 $$;
-REVOKE ALL ON FUNCTION private.charge_job_run(j public.jobs, outcome jsonb, cost numeric) FROM PUBLIC;
 
 -- The run's usage event: its final status, model, tokens, cost and the credits charged.
 CREATE FUNCTION private.record_job_usage(j public.jobs, final_status text, outcome jsonb, cost numeric, credits bigint) RETURNS void
@@ -263,4 +255,3 @@ CREATE FUNCTION private.record_job_usage(j public.jobs, final_status text, outco
           coalesce((outcome -> 'usage' ->> 'tokens_in')::bigint, 0),
           coalesce((outcome -> 'usage' ->> 'tokens_out')::bigint, 0), cost, credits);
 $$;
-REVOKE ALL ON FUNCTION private.record_job_usage(j public.jobs, final_status text, outcome jsonb, cost numeric, credits bigint) FROM PUBLIC;

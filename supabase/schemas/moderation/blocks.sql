@@ -26,8 +26,7 @@ CREATE FUNCTION api.block_json(b public.blocks) RETURNS jsonb
   select jsonb_build_object('blocker_id', b.blocker_id, 'blocked_user_id', b.blocked_user_id,
     'created_at', b.created_at)
 $$;
-REVOKE ALL ON FUNCTION api.block_json(b public.blocks) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.block_json(b public.blocks) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.block_json(b public.blocks) TO authenticated;
 
 -- POST /blocks: the blocker is the caller; a repeat answers {deduped: true}.
 CREATE FUNCTION api.create_block(blocked_user_id uuid) RETURNS jsonb
@@ -53,8 +52,7 @@ begin
   return api.block_json(b);
 end
 $$;
-REVOKE ALL ON FUNCTION api.create_block(blocked_user_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.create_block(blocked_user_id uuid) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.create_block(blocked_user_id uuid) TO authenticated;
 
 -- GET /blocks: the caller's blocks, newest first, each with the blocked user's public profile.
 CREATE FUNCTION api.list_blocks(page_size integer, page_cursor text) RETURNS jsonb
@@ -97,9 +95,8 @@ begin
   return result;
 end
 $_$;
-REVOKE ALL ON FUNCTION api.list_blocks(page_size integer, page_cursor text) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.list_blocks(page_size integer, page_cursor text) TO authenticated;
-GRANT ALL ON FUNCTION api.list_blocks(page_size integer, page_cursor text) TO service_role;
+GRANT EXECUTE ON FUNCTION api.list_blocks(page_size integer, page_cursor text) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.list_blocks(page_size integer, page_cursor text) TO service_role;
 
 -- DELETE /blocks/{userId}: idempotent; removing a block that does not exist is not an error.
 CREATE FUNCTION api.delete_block(blocked_user_id uuid) RETURNS void
@@ -109,8 +106,7 @@ CREATE FUNCTION api.delete_block(blocked_user_id uuid) RETURNS void
   delete from public.blocks b
    where b.blocker_id = (select auth.uid()) and b.blocked_user_id = delete_block.blocked_user_id
 $$;
-REVOKE ALL ON FUNCTION api.delete_block(blocked_user_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.delete_block(blocked_user_id uuid) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.delete_block(blocked_user_id uuid) TO authenticated;
 
 CREATE POLICY blocks_delete_own ON public.blocks FOR DELETE TO authenticated USING ((blocker_id = ( SELECT auth.uid() AS uid)));
 

@@ -69,8 +69,7 @@ begin
   return api.report_json(r);
 end
 $$;
-REVOKE ALL ON FUNCTION api.create_report(reported_project_id bigint, reported_user_id uuid, reason text) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.create_report(reported_project_id bigint, reported_user_id uuid, reason text) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.create_report(reported_project_id bigint, reported_user_id uuid, reason text) TO authenticated;
 
 CREATE FUNCTION api.report_json(r public.reports) RETURNS jsonb
     LANGUAGE sql STABLE
@@ -80,8 +79,7 @@ CREATE FUNCTION api.report_json(r public.reports) RETURNS jsonb
     'reported_project_id', r.reported_project_id, 'reported_user_id', r.reported_user_id,
     'reason', r.reason, 'created_at', r.created_at)
 $$;
-REVOKE ALL ON FUNCTION api.report_json(r public.reports) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.report_json(r public.reports) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.report_json(r public.reports) TO authenticated;
 
 CREATE POLICY reports_insert_own ON public.reports FOR INSERT TO authenticated WITH CHECK (((reporter_id = ( SELECT auth.uid() AS uid)) AND ((reported_project_id IS NULL) OR (EXISTS ( SELECT 1
    FROM public.projects p

@@ -3,6 +3,7 @@
 CREATE TABLE public.notifications (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     recipient_id uuid NOT NULL,
+    -- Null for what the service itself reports (a finished job).
     sender_id uuid,
     type text NOT NULL,
     payload jsonb DEFAULT '{}'::jsonb NOT NULL,
@@ -36,8 +37,7 @@ CREATE FUNCTION private.add_notification(recipient_id uuid, sender_id uuid, type
   values (recipient_id, sender_id, type, payload)
   returning id
 $$;
-REVOKE ALL ON FUNCTION private.add_notification(recipient_id uuid, sender_id uuid, type text, payload jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.add_notification(recipient_id uuid, sender_id uuid, type text, payload jsonb) TO service_role;
+GRANT EXECUTE ON FUNCTION private.add_notification(recipient_id uuid, sender_id uuid, type text, payload jsonb) TO service_role;
 
 -- The Notification resource: the sender's public face from the caller's join (null for the service's own
 -- notifications, or when the sender's account is gone). created_at is always UTC with six fractional
@@ -52,8 +52,7 @@ CREATE FUNCTION api.notification_json(n public.notifications, sender public.prof
     'sender', case when sender.id is not null
                 then jsonb_build_object('username', sender.username, 'avatar_url', sender.avatar_url) end)
 $$;
-REVOKE ALL ON FUNCTION api.notification_json(n public.notifications, sender public.profiles) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.notification_json(n public.notifications, sender public.profiles) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.notification_json(n public.notifications, sender public.profiles) TO authenticated;
 
 -- GET /notifications and GET /wallets/me/transactions: the position is a bound of the index range
 -- (created_at < cursor, or no bound), never "cursor is null or ...", which a cached plan cannot turn into
@@ -87,8 +86,7 @@ begin
   return result;
 end
 $$;
-REVOKE ALL ON FUNCTION api.list_notifications(page_size integer, page_cursor text) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.list_notifications(page_size integer, page_cursor text) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.list_notifications(page_size integer, page_cursor text) TO authenticated;
 
 -- PATCH /notifications: every unread notification of the caller becomes read.
 CREATE FUNCTION api.mark_all_notifications_read() RETURNS jsonb
@@ -102,8 +100,7 @@ CREATE FUNCTION api.mark_all_notifications_read() RETURNS jsonb
   )
   select jsonb_build_object('updated_count', count(*)) from marked
 $$;
-REVOKE ALL ON FUNCTION api.mark_all_notifications_read() FROM PUBLIC;
-GRANT ALL ON FUNCTION api.mark_all_notifications_read() TO authenticated;
+GRANT EXECUTE ON FUNCTION api.mark_all_notifications_read() TO authenticated;
 
 -- GET /notifications/unread-count: answered from the partial index of unread rows.
 CREATE FUNCTION api.count_unread_notifications() RETURNS jsonb
@@ -114,8 +111,7 @@ CREATE FUNCTION api.count_unread_notifications() RETURNS jsonb
     from public.notifications n
    where n.recipient_id = (select auth.uid()) and not n.is_read
 $$;
-REVOKE ALL ON FUNCTION api.count_unread_notifications() FROM PUBLIC;
-GRANT ALL ON FUNCTION api.count_unread_notifications() TO authenticated;
+GRANT EXECUTE ON FUNCTION api.count_unread_notifications() TO authenticated;
 
 -- PATCH /notifications/{id}: marks one of the caller's notifications read; anyone else's is 404.
 CREATE FUNCTION api.mark_notification_read(notification_id uuid) RETURNS jsonb
@@ -136,8 +132,7 @@ begin
   return api.notification_json(n, sender);
 end
 $$;
-REVOKE ALL ON FUNCTION api.mark_notification_read(notification_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.mark_notification_read(notification_id uuid) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.mark_notification_read(notification_id uuid) TO authenticated;
 
 CREATE POLICY notifications_select_own ON public.notifications FOR SELECT TO authenticated USING ((recipient_id = ( SELECT auth.uid() AS uid)));
 

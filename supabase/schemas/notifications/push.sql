@@ -1,4 +1,5 @@
 -- Mobile push tokens and the push outbox the push-worker function drains.
+-- pg_cron runs private.prune_push_outbox() daily (supabase/migrations/*_schedules_and_rows.sql).
 
 -- The shape of an Expo push token, as isExpoPushToken (functions/_shared/ports/push.ts) checks it.
 CREATE FUNCTION private.is_expo_push_token(token text) RETURNS boolean
@@ -7,8 +8,7 @@ CREATE FUNCTION private.is_expo_push_token(token text) RETURNS boolean
     AS $_$
   select token ~ '^Expo(nent)?PushToken\[[A-Za-z0-9_-]{16,64}\]$'
 $_$;
-REVOKE ALL ON FUNCTION private.is_expo_push_token(token text) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.is_expo_push_token(token text) TO service_role;
+GRANT EXECUTE ON FUNCTION private.is_expo_push_token(token text) TO service_role;
 
 -- A device's Expo push token belongs to one user at a time: the one who registered it last.
 CREATE TABLE public.push_tokens (
@@ -18,6 +18,7 @@ CREATE TABLE public.push_tokens (
     device_id text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    -- The OAuth client whose token registered it; null for the service's own sessions.
     client_id text,
     CONSTRAINT push_tokens_device_id_format CHECK (((device_id IS NULL) OR ((length(device_id) BETWEEN 1 AND 128) AND (device_id !~ '[[:cntrl:]]'::text)))),
     CONSTRAINT push_tokens_platform CHECK ((platform = ANY (ARRAY['ios'::text, 'android'::text]))),
@@ -95,7 +96,6 @@ CREATE FUNCTION private.cancel_pending_pushes(token text, reason text, keep_user
      and (keep_user is null or o.user_id <> keep_user)
      and (only_user is null or o.user_id = only_user)
 $$;
-REVOKE ALL ON FUNCTION private.cancel_pending_pushes(token text, reason text, keep_user uuid, only_user uuid) FROM PUBLIC;
 
 CREATE FUNCTION api.push_token_json(t public.push_tokens) RETURNS jsonb
     LANGUAGE sql STABLE
@@ -104,8 +104,7 @@ CREATE FUNCTION api.push_token_json(t public.push_tokens) RETURNS jsonb
   select jsonb_build_object('token', t.token, 'platform', t.platform, 'device_id', t.device_id,
     'created_at', t.created_at, 'updated_at', t.updated_at)
 $$;
-REVOKE ALL ON FUNCTION api.push_token_json(t public.push_tokens) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.push_token_json(t public.push_tokens) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.push_token_json(t public.push_tokens) TO authenticated;
 
 -- POST /push-tokens: the token becomes the caller's, with this platform and device id (an omitted device id is
 -- stored as null). `created` is true when the caller had no row for it. Definer, because users have no write
@@ -146,8 +145,7 @@ begin
   return jsonb_build_object('created', holder is null, 'push_token', api.push_token_json(t));
 end
 $$;
-REVOKE ALL ON FUNCTION api.register_push_token(token text, platform text, device_id text) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.register_push_token(token text, platform text, device_id text) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.register_push_token(token text, platform text, device_id text) TO authenticated;
 
 -- DELETE /push-tokens/{token}: the caller signs out on a device. Idempotent; another user's token is left
 -- alone. The caller's messages still queued for the device are dropped.
@@ -165,8 +163,7 @@ begin
   perform private.cancel_pending_pushes(token, 'token_unregistered', only_user => uid);
 end
 $$;
-REVOKE ALL ON FUNCTION api.unregister_push_token(token text) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.unregister_push_token(token text) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.unregister_push_token(token text) TO authenticated;
 
 -- Queues one push and returns its outbox id; it leaves once the transaction commits (the insert wakes the
 -- push worker). Returns null, queuing nothing, unless `token` is an Expo push token that `user_id` registered.
@@ -196,8 +193,7 @@ begin
 end
 $$;
 COMMENT ON FUNCTION private.enqueue_push(user_id uuid, token text, title text, body text, data jsonb) IS 'Queues a push. Job completion: title "<App name> is ready" / "<App name> could not be generated", data {type: job_succeeded|job_failed, job_id, project_id, status}.';
-REVOKE ALL ON FUNCTION private.enqueue_push(user_id uuid, token text, title text, body text, data jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.enqueue_push(user_id uuid, token text, title text, body text, data jsonb) TO service_role;
+GRANT EXECUTE ON FUNCTION private.enqueue_push(user_id uuid, token text, title text, body text, data jsonb) TO service_role;
 
 -- Gives up on messages whose claim ran out while 'sending': the worker died after handing them over, or
 -- before, nobody can tell, so they are failed as 'delivery_unknown' rather than risk a second delivery.
@@ -212,8 +208,7 @@ CREATE FUNCTION private.expire_push_claims() RETURNS integer
   )
   select count(*)::int from expired
 $$;
-REVOKE ALL ON FUNCTION private.expire_push_claims() FROM PUBLIC;
-GRANT ALL ON FUNCTION private.expire_push_claims() TO service_role;
+GRANT EXECUTE ON FUNCTION private.expire_push_claims() TO service_role;
 
 -- Claims up to `batch_size` due messages, oldest due first, for `lease_seconds`; concurrent workers take
 -- disjoint rows. `only_user` narrows the claim to one user's messages.
@@ -234,8 +229,7 @@ CREATE FUNCTION private.claim_push_batch(batch_size integer DEFAULT 100, lease_s
    where o.id = due.id
   returning o.*
 $$;
-REVOKE ALL ON FUNCTION private.claim_push_batch(batch_size integer, lease_seconds integer, only_user uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.claim_push_batch(batch_size integer, lease_seconds integer, only_user uuid) TO service_role;
+GRANT EXECUTE ON FUNCTION private.claim_push_batch(batch_size integer, lease_seconds integer, only_user uuid) TO service_role;
 
 -- What became of claimed messages, one object per message:
 --   {id, status: 'sent', ticket_id}          sent, the push service's ticket kept
@@ -272,8 +266,7 @@ begin
    where o.id = x.id and o.status = 'sending';
 end
 $$;
-REVOKE ALL ON FUNCTION private.record_push_outcomes(outcomes jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.record_push_outcomes(outcomes jsonb) TO service_role;
+GRANT EXECUTE ON FUNCTION private.record_push_outcomes(outcomes jsonb) TO service_role;
 
 -- Sent and failed messages are kept 30 days for inspection, then removed.
 CREATE FUNCTION private.prune_push_outbox() RETURNS integer
@@ -287,8 +280,7 @@ CREATE FUNCTION private.prune_push_outbox() RETURNS integer
   )
   select count(*)::int from pruned
 $$;
-REVOKE ALL ON FUNCTION private.prune_push_outbox() FROM PUBLIC;
-GRANT ALL ON FUNCTION private.prune_push_outbox() TO service_role;
+GRANT EXECUTE ON FUNCTION private.prune_push_outbox() TO service_role;
 
 -- Sent messages whose receipt is due: accepted at least `min_age_seconds` ago (Expo's advice: 15 minutes)
 -- and not yet resolved, oldest first. `only_user` narrows them to one user's messages.
@@ -303,8 +295,7 @@ CREATE FUNCTION private.due_push_receipts(batch_size integer DEFAULT 1000, min_a
    order by o.sent_at
    limit batch_size
 $$;
-REVOKE ALL ON FUNCTION private.due_push_receipts(batch_size integer, min_age_seconds integer, only_user uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.due_push_receipts(batch_size integer, min_age_seconds integer, only_user uuid) TO service_role;
+GRANT EXECUTE ON FUNCTION private.due_push_receipts(batch_size integer, min_age_seconds integer, only_user uuid) TO service_role;
 
 -- What Expo said per message: {id, status: 'ok'} | {id, status: 'error', error, message?} |
 -- {id, status: 'missing'} (no receipt yet: asked again later, until the ticket is a day old).
@@ -326,8 +317,7 @@ begin
      and (x.status in ('ok', 'error') or o.sent_at < now() - interval '1 day');
 end
 $$;
-REVOKE ALL ON FUNCTION private.record_push_receipts(receipts jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.record_push_receipts(receipts jsonb) TO service_role;
+GRANT EXECUTE ON FUNCTION private.record_push_receipts(receipts jsonb) TO service_role;
 
 -- Forgets each user's registrations beyond the newest `max_push_tokens_per_user` (by the last time they were
 -- registered), with whatever was queued for them. Under the owner's wallet lock, the per-user lock of the
@@ -356,7 +346,6 @@ begin
   return null;
 end
 $$;
-REVOKE ALL ON FUNCTION private.keep_newest_push_tokens() FROM PUBLIC;
 
 CREATE POLICY push_tokens_select_own ON public.push_tokens FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 

@@ -26,7 +26,6 @@ begin
   return new;
 end
 $$;
-REVOKE ALL ON FUNCTION private.stamp_request_client() FROM PUBLIC;
 
 -- The user revoked the client (its grant, or one of its tokens): its earlier tokens stop acting, and the
 -- endpoints it registered go with their pending deliveries, its push tokens with their pending pushes.
@@ -42,8 +41,7 @@ CREATE FUNCTION private.revoke_client_access(owner uuid, client text) RETURNS vo
     from public.push_tokens t where t.user_id = owner and t.client_id = client;
   delete from public.push_tokens where user_id = owner and client_id = client;
 $$;
-REVOKE ALL ON FUNCTION private.revoke_client_access(owner uuid, client text) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.revoke_client_access(owner uuid, client text) TO service_role;
+GRANT EXECUTE ON FUNCTION private.revoke_client_access(owner uuid, client text) TO service_role;
 
 -- Raises 401 `token_revoked` when the user revoked the client at or after the token's `iat` (whole
 -- seconds: a token issued in the second of a revocation counts as issued before it). Run by the functions
@@ -61,8 +59,7 @@ begin
   end if;
 end
 $$;
-REVOKE ALL ON FUNCTION private.refuse_revoked_client(owner uuid, client text, issued_at bigint) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.refuse_revoked_client(owner uuid, client text, issued_at bigint) TO service_role;
+GRANT EXECUTE ON FUNCTION private.refuse_revoked_client(owner uuid, client text, issued_at bigint) TO service_role;
 
 CREATE FUNCTION private.oauth_consent_revoked() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -76,7 +73,6 @@ begin
   return null;
 end
 $$;
-REVOKE ALL ON FUNCTION private.oauth_consent_revoked() FROM PUBLIC;
 
 -- Attaches the triggers to Supabase Auth's table (or another of its shape) where it exists; a database
 -- without it (the local stack) has nothing to watch. Without the privilege to add them the deployment is
@@ -104,6 +100,5 @@ exception
     return false;
 end
 $$;
-REVOKE ALL ON FUNCTION private.watch_oauth_consents(consents regclass) FROM PUBLIC;
 
 CREATE POLICY oauth_client_revocations_select_own ON public.oauth_client_revocations FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));

@@ -1,4 +1,5 @@
 -- Signed page cursors: a cursor is only accepted back when this database issued it for the same query.
+-- The key row is made once by supabase/migrations/*_schedules_and_rows.sql.
 
 -- Cursor signing key: a cursor is only accepted back when this database issued it for the same query.
 CREATE TABLE private.cursor_keys (
@@ -18,7 +19,6 @@ CREATE FUNCTION private.encode_cursor(created_at timestamp with time zone, id bi
     AS $$
   select private.sign_cursor((extract(epoch from created_at) * 1000000)::bigint::text || ':' || id::text, scope)
 $$;
-REVOKE ALL ON FUNCTION private.encode_cursor(created_at timestamp with time zone, id bigint, scope text) FROM PUBLIC;
 
 CREATE FUNCTION private.decode_cursor(cursor text, scope text, OUT created_at timestamp with time zone, OUT id bigint) RETURNS record
     LANGUAGE plpgsql STABLE SECURITY DEFINER
@@ -35,7 +35,6 @@ begin
   id := fields[2]::bigint;
 end
 $_$;
-REVOKE ALL ON FUNCTION private.decode_cursor(cursor text, scope text, OUT created_at timestamp with time zone, OUT id bigint) FROM PUBLIC;
 
 -- The position a timestamp cursor names (null for the first page); anything but an ISO 8601 date-time is
 -- 400 invalid_cursor. Shared by every list whose created_at is unique per owner.
@@ -55,8 +54,7 @@ begin
   return position;
 end
 $$;
-REVOKE ALL ON FUNCTION private.timestamp_cursor(page_cursor text) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.timestamp_cursor(page_cursor text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.timestamp_cursor(page_cursor text) TO authenticated;
 
 -- A signed cursor around any payload: base64url(payload) "." a MAC over it and the scope, as the projects'
 -- cursor is made (private.encode_cursor), for positions whose tie-breaker is not a bigint.
@@ -70,7 +68,6 @@ CREATE FUNCTION private.sign_cursor(payload text, scope text) RETURNS text
                    E'+/=\n', '-_')
     from private.cursor_keys k
 $$;
-REVOKE ALL ON FUNCTION private.sign_cursor(payload text, scope text) FROM PUBLIC;
 
 -- The payload of a cursor private.sign_cursor made for this scope, or 400 invalid_cursor.
 CREATE FUNCTION private.cursor_payload(cursor text, scope text) RETURNS text
@@ -97,4 +94,3 @@ begin
   return payload;
 end
 $_$;
-REVOKE ALL ON FUNCTION private.cursor_payload(cursor text, scope text) FROM PUBLIC;

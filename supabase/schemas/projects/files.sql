@@ -24,12 +24,12 @@ CREATE FUNCTION private.file_path_problem(path text) RETURNS text
     ) then 'git_segment'
   end
 $$;
-REVOKE ALL ON FUNCTION private.file_path_problem(path text) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.file_path_problem(path text) TO authenticated;
-GRANT ALL ON FUNCTION private.file_path_problem(path text) TO service_role;
+GRANT EXECUTE ON FUNCTION private.file_path_problem(path text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.file_path_problem(path text) TO service_role;
 
 CREATE TABLE public.project_files (
     project_id bigint NOT NULL,
+    -- Byte order, so "ordered by path" means the same on every database.
     path text NOT NULL COLLATE pg_catalog."C",
     contents text NOT NULL,
     type text NOT NULL,
@@ -146,8 +146,7 @@ begin
   return result;
 end
 $$;
-REVOKE ALL ON FUNCTION api.save_project_files(project_id bigint, files jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.save_project_files(project_id bigint, files jsonb) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.save_project_files(project_id bigint, files jsonb) TO authenticated;
 
 -- GET /projects/{id}/files: for whoever may see the project, ordered by path, optionally one type.
 CREATE FUNCTION api.list_project_files(project_id bigint, file_type text) RETURNS text
@@ -165,8 +164,7 @@ begin
      where f.project_id = list_project_files.project_id and (file_type is null or f.type = file_type)), '[]'))::text;
 end
 $$;
-REVOKE ALL ON FUNCTION api.list_project_files(project_id bigint, file_type text) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.list_project_files(project_id bigint, file_type text) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.list_project_files(project_id bigint, file_type text) TO authenticated;
 
 -- Applies per-project changes `[{project_id, files, bytes}]` to the totals, then refuses (413) a statement
 -- that grew a project past its limits or its owner past the quota. Shrinking always passes, so a user over
@@ -226,7 +224,6 @@ begin
   end loop;
 end
 $$;
-REVOKE ALL ON FUNCTION private.change_project_storage(changes jsonb) FROM PUBLIC;
 
 CREATE FUNCTION private.project_files_inserted() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -244,7 +241,6 @@ begin
   return null;
 end
 $$;
-REVOKE ALL ON FUNCTION private.project_files_inserted() FROM PUBLIC;
 
 CREATE FUNCTION private.project_files_updated() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -266,7 +262,6 @@ begin
   return null;
 end
 $$;
-REVOKE ALL ON FUNCTION private.project_files_updated() FROM PUBLIC;
 
 CREATE FUNCTION private.project_files_deleted() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -284,7 +279,6 @@ begin
   return null;
 end
 $$;
-REVOKE ALL ON FUNCTION private.project_files_deleted() FROM PUBLIC;
 
 CREATE POLICY project_files_delete_own ON public.project_files FOR DELETE TO authenticated USING ((EXISTS ( SELECT 1
    FROM public.projects p

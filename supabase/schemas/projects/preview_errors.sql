@@ -35,8 +35,7 @@ CREATE FUNCTION api.preview_error_json(e public.preview_errors) RETURNS jsonb
     AS $$
   select jsonb_build_object('id', e.id, 'message', e.message, 'stack', e.stack, 'created_at', e.created_at)
 $$;
-REVOKE ALL ON FUNCTION api.preview_error_json(e public.preview_errors) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.preview_error_json(e public.preview_errors) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.preview_error_json(e public.preview_errors) TO authenticated;
 
 -- GET /projects/{id}/preview-errors: the ten oldest, owner only, nothing consumed.
 CREATE FUNCTION api.list_preview_errors(project_id bigint) RETURNS jsonb
@@ -53,8 +52,7 @@ begin
              order by e.created_at, e.id limit 10) x), '[]'::jsonb));
 end
 $$;
-REVOKE ALL ON FUNCTION api.list_preview_errors(project_id bigint) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.list_preview_errors(project_id bigint) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.list_preview_errors(project_id bigint) TO authenticated;
 
 -- POST /projects/{id}/preview-errors: a preview records what went wrong; owner only.
 CREATE FUNCTION api.record_preview_error(project_id bigint, message text, stack text) RETURNS jsonb
@@ -75,8 +73,7 @@ begin
   return api.preview_error_json(e);
 end
 $$;
-REVOKE ALL ON FUNCTION api.record_preview_error(project_id bigint, message text, stack text) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.record_preview_error(project_id bigint, message text, stack text) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.record_preview_error(project_id bigint, message text, stack text) TO authenticated;
 
 -- DELETE /projects/{id}/preview-errors: all of them; a second call deletes nothing and still succeeds.
 CREATE FUNCTION api.clear_preview_errors(project_id bigint) RETURNS jsonb
@@ -92,8 +89,7 @@ begin
   return jsonb_build_object('deleted_count', deleted);
 end
 $$;
-REVOKE ALL ON FUNCTION api.clear_preview_errors(project_id bigint) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.clear_preview_errors(project_id bigint) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.clear_preview_errors(project_id bigint) TO authenticated;
 
 -- Keeps each project's 10 newest preview errors (the most GET /projects/{id}/preview-errors shows). One
 -- project's inserts take turns on an advisory lock, and the delete runs after it with a fresh snapshot, so
@@ -115,7 +111,6 @@ begin
   return null;
 end
 $$;
-REVOKE ALL ON FUNCTION private.prune_preview_errors() FROM PUBLIC;
 
 CREATE POLICY preview_errors_delete_own ON public.preview_errors FOR DELETE TO authenticated USING ((EXISTS ( SELECT 1
    FROM public.projects p

@@ -9,6 +9,7 @@ CREATE TABLE public.projects (
     shared boolean DEFAULT false NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    -- 'simple': names and descriptions are in any language, so no stemming or stop words.
     search tsvector GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, ((name || ' '::text) || description))) STORED,
     CONSTRAINT projects_description_length CHECK ((length(description) <= 1000)),
     CONSTRAINT projects_icon_url_format CHECK (((icon_url IS NULL) OR ((icon_url ~ '^https?://'::text) AND (length(icon_url) <= 2048)))),
@@ -48,8 +49,7 @@ CREATE FUNCTION api.project_json(p public.projects, author public.profiles) RETU
     'shared', p.shared, 'created_at', p.created_at, 'updated_at', p.updated_at,
     'author', api.public_profile_json(author))
 $$;
-REVOKE ALL ON FUNCTION api.project_json(p public.projects, author public.profiles) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.project_json(p public.projects, author public.profiles) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.project_json(p public.projects, author public.profiles) TO authenticated;
 
 CREATE FUNCTION private.project_not_found() RETURNS void
     LANGUAGE sql
@@ -57,9 +57,8 @@ CREATE FUNCTION private.project_not_found() RETURNS void
     AS $$
   select private.raise_api_error(404, 'project_not_found', 'No such project.')
 $$;
-REVOKE ALL ON FUNCTION private.project_not_found() FROM PUBLIC;
-GRANT ALL ON FUNCTION private.project_not_found() TO authenticated;
-GRANT ALL ON FUNCTION private.project_not_found() TO service_role;
+GRANT EXECUTE ON FUNCTION private.project_not_found() TO authenticated;
+GRANT EXECUTE ON FUNCTION private.project_not_found() TO service_role;
 
 -- The caller's own project, or 404 `project_not_found` — the same answer whether the project is
 -- missing, private to someone else or shared by someone else, so ids reveal nothing.
@@ -77,8 +76,7 @@ begin
   return p;
 end
 $$;
-REVOKE ALL ON FUNCTION api.require_own_project(project_id bigint) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.require_own_project(project_id bigint) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.require_own_project(project_id bigint) TO authenticated;
 
 -- GET /projects. Newest first, (created_at, id) descending, matches of `q` too; the cursor is unchanged.
 -- Each shape reads an index in page order and stops. The caller's rows: without `q` from projects_owner_page;
@@ -256,8 +254,7 @@ begin
     end);
 end
 $$;
-REVOKE ALL ON FUNCTION api.list_projects(page_size integer, page_cursor text, visibility text, q text) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.list_projects(page_size integer, page_cursor text, visibility text, q text) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.list_projects(page_size integer, page_cursor text, visibility text, q text) TO authenticated;
 
 CREATE FUNCTION api.get_project(project_id bigint) RETURNS jsonb
     LANGUAGE plpgsql STABLE
@@ -275,8 +272,7 @@ begin
   return result;
 end
 $$;
-REVOKE ALL ON FUNCTION api.get_project(project_id bigint) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.get_project(project_id bigint) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.get_project(project_id bigint) TO authenticated;
 
 -- POST /projects: the project and its template files in one transaction.
 CREATE FUNCTION api.create_project(name text, description text, shared boolean, files jsonb) RETURNS jsonb
@@ -301,8 +297,7 @@ begin
   return api.get_project(p.id);
 end
 $$;
-REVOKE ALL ON FUNCTION api.create_project(name text, description text, shared boolean, files jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.create_project(name text, description text, shared boolean, files jsonb) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.create_project(name text, description text, shared boolean, files jsonb) TO authenticated;
 
 -- PATCH /projects/{id}: the keys present in `changes` (name, shared); owner only.
 CREATE FUNCTION api.update_project(project_id bigint, changes jsonb) RETURNS jsonb
@@ -325,8 +320,7 @@ begin
   return api.get_project(project_id);
 end
 $$;
-REVOKE ALL ON FUNCTION api.update_project(project_id bigint, changes jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.update_project(project_id bigint, changes jsonb) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.update_project(project_id bigint, changes jsonb) TO authenticated;
 
 -- DELETE /projects/{id}: files, preview errors and links go with it by cascade; owner only.
 CREATE FUNCTION api.delete_project(project_id bigint) RETURNS void
@@ -340,8 +334,7 @@ begin
   end if;
 end
 $$;
-REVOKE ALL ON FUNCTION api.delete_project(project_id bigint) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.delete_project(project_id bigint) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.delete_project(project_id bigint) TO authenticated;
 
 -- The icon generator's write: only the service sets icon_url. Returns the URL it replaced, or null when
 -- the project is gone (the caller then drops the object it stored).
@@ -360,8 +353,7 @@ begin
   return jsonb_build_object('previous_icon_url', previous);
 end
 $$;
-REVOKE ALL ON FUNCTION private.set_project_icon(project_id bigint, icon_url text) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.set_project_icon(project_id bigint, icon_url text) TO service_role;
+GRANT EXECUTE ON FUNCTION private.set_project_icon(project_id bigint, icon_url text) TO service_role;
 
 -- DELETE /me: the ids whose icon objects go once the account is gone.
 CREATE FUNCTION api.own_project_ids() RETURNS jsonb
@@ -370,8 +362,7 @@ CREATE FUNCTION api.own_project_ids() RETURNS jsonb
     AS $$
   select coalesce(jsonb_agg(p.id), '[]'::jsonb) from public.projects p where p.user_id = (select auth.uid())
 $$;
-REVOKE ALL ON FUNCTION api.own_project_ids() FROM PUBLIC;
-GRANT ALL ON FUNCTION api.own_project_ids() TO authenticated;
+GRANT EXECUTE ON FUNCTION api.own_project_ids() TO authenticated;
 
 CREATE FUNCTION private.shared_project_visible(project_id bigint) RETURNS boolean
     LANGUAGE sql STABLE SECURITY DEFINER
@@ -384,9 +375,8 @@ CREATE FUNCTION private.shared_project_visible(project_id bigint) RETURNS boolea
                         where (b.blocker_id = (select auth.uid()) and b.blocked_user_id = p.user_id)
                            or (b.blocker_id = p.user_id and b.blocked_user_id = (select auth.uid()))))
 $$;
-REVOKE ALL ON FUNCTION private.shared_project_visible(project_id bigint) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.shared_project_visible(project_id bigint) TO authenticated;
-GRANT ALL ON FUNCTION private.shared_project_visible(project_id bigint) TO service_role;
+GRANT EXECUTE ON FUNCTION private.shared_project_visible(project_id bigint) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.shared_project_visible(project_id bigint) TO service_role;
 
 CREATE POLICY projects_delete_own ON public.projects FOR DELETE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 

@@ -77,7 +77,6 @@ begin
   return null;
 end
 $$;
-REVOKE ALL ON FUNCTION private.notify_reshare() FROM PUBLIC;
 
 -- POST /projects/{id}/reshares: once per project, user and platform; a repeat answers {deduped: true}.
 CREATE FUNCTION api.create_reshare(project_id bigint, platform text, share_metadata jsonb) RETURNS jsonb
@@ -106,8 +105,7 @@ begin
   return coalesce(result, jsonb_build_object('deduped', true));
 end
 $$;
-REVOKE ALL ON FUNCTION api.create_reshare(project_id bigint, platform text, share_metadata jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.create_reshare(project_id bigint, platform text, share_metadata jsonb) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.create_reshare(project_id bigint, platform text, share_metadata jsonb) TO authenticated;
 
 -- Whoever may see a project may reshare it; sharers and the project's owner read the record.
 CREATE POLICY reshares_insert_visible ON public.reshares FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1

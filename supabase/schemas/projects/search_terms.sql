@@ -4,6 +4,7 @@ CREATE TABLE public.project_terms (
     term text NOT NULL,
     created_at timestamp with time zone NOT NULL,
     project_id bigint NOT NULL,
+    -- For the blocks and the caller's own rows, filtered without visiting the project.
     user_id uuid NOT NULL,
     shared boolean NOT NULL
 );
@@ -46,7 +47,6 @@ begin
   return null;
 end
 $$;
-REVOKE ALL ON FUNCTION private.sync_project_terms() FROM PUBLIC;
 
 CREATE TRIGGER projects_terms_written AFTER INSERT OR DELETE ON public.projects FOR EACH ROW EXECUTE FUNCTION private.sync_project_terms();
 

@@ -17,7 +17,6 @@ CREATE FUNCTION private.set_setting(setting_key text, setting_value text) RETURN
   insert into private.settings (key, value) values (setting_key, setting_value)
   on conflict (key) do update set value = excluded.value, updated_at = now();
 $$;
-REVOKE ALL ON FUNCTION private.set_setting(setting_key text, setting_value text) FROM PUBLIC;
 
 -- The setting's value, or `fallback` when it is not set.
 CREATE FUNCTION private.setting(setting_key text, fallback text DEFAULT NULL::text) RETURNS text
@@ -26,8 +25,7 @@ CREATE FUNCTION private.setting(setting_key text, fallback text DEFAULT NULL::te
     AS $$
   select coalesce((select value from private.settings where key = setting_key), fallback);
 $$;
-REVOKE ALL ON FUNCTION private.setting(setting_key text, fallback text) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.setting(setting_key text, fallback text) TO service_role;
+GRANT EXECUTE ON FUNCTION private.setting(setting_key text, fallback text) TO service_role;
 
 CREATE FUNCTION private.avatars_url() RETURNS text
     LANGUAGE sql STABLE SECURITY DEFINER
@@ -39,4 +37,3 @@ CREATE FUNCTION private.avatars_url() RETURNS text
       || '/storage/v1/object/public/avatars'
   );
 $_$;
-REVOKE ALL ON FUNCTION private.avatars_url() FROM PUBLIC;

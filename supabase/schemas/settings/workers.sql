@@ -1,4 +1,5 @@
 -- Waking the edge-function workers (push, webhooks) through pg_net when they have work.
+-- pg_cron runs private.wake_worker('push') and ('webhook') every few seconds (supabase/migrations/*_schedules_and_rows.sql).
 
 -- Whether the worker has something to do now: for `push`, a pending message whose time has come, a claim
 -- that ran out or a receipt due; for `webhook`, the same for deliveries.
@@ -19,7 +20,6 @@ CREATE FUNCTION private.worker_has_work(worker text) RETURNS boolean
     else false
   end
 $$;
-REVOKE ALL ON FUNCTION private.worker_has_work(worker text) FROM PUBLIC;
 
 -- Asks the worker to do what is due. The request leaves after the transaction commits; nothing happens
 -- while `<worker>_worker_url` or worker_secret is unset. Returns the request's id, or null.
@@ -43,8 +43,7 @@ begin
   );
 end
 $$;
-REVOKE ALL ON FUNCTION private.wake_worker(worker text) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.wake_worker(worker text) TO service_role;
+GRANT EXECUTE ON FUNCTION private.wake_worker(worker text) TO service_role;
 
 -- Statement trigger: wakes the worker named by the trigger's argument.
 CREATE FUNCTION private.wake_worker_after_insert() RETURNS trigger
@@ -56,4 +55,3 @@ begin
   return null;
 end
 $$;
-REVOKE ALL ON FUNCTION private.wake_worker_after_insert() FROM PUBLIC;

@@ -1,4 +1,5 @@
 -- Attachment uploads: which stored paths a user may reference, and the sweep of abandoned ones.
+-- pg_cron runs private.sweep_attachments() every ten minutes (supabase/migrations/*_schedules_and_rows.sql).
 
 -- True only for a one-dimensional array whose every element is a path of the owner's upload.
 CREATE FUNCTION private.attachment_paths_ok(owner uuid, upload_key uuid, paths text[]) RETURNS boolean
@@ -9,12 +10,12 @@ CREATE FUNCTION private.attachment_paths_ok(owner uuid, upload_key uuid, paths t
      and not exists (select from unnest(paths) p
                       where not coalesce(private.attachment_path_ok(owner, upload_key, p), false));
 $$;
-REVOKE ALL ON FUNCTION private.attachment_paths_ok(owner uuid, upload_key uuid, paths text[]) FROM PUBLIC;
 
 CREATE TABLE public.attachment_uploads (
     user_id uuid NOT NULL,
     upload_key uuid NOT NULL,
     paths text[] NOT NULL,
+    -- The job that names the upload; its runner removes the objects once the job is finalized.
     job_id uuid,
     created_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
     stored_paths text[] NOT NULL,
@@ -42,7 +43,6 @@ CREATE FUNCTION private.attachment_path_ok(owner uuid, upload_key uuid, path tex
     AS $_$
   select path ~ ('^' || owner::text || '/' || upload_key::text || '/[1-3]\.(png|jpg|webp)$');
 $_$;
-REVOKE ALL ON FUNCTION private.attachment_path_ok(owner uuid, upload_key uuid, path text) FROM PUBLIC;
 
 -- POST /jobs/attachments, before the objects are stored: the caller's upload (the same key replaces it,
 -- and the replaced paths stay in stored_paths for the sweep).
@@ -77,9 +77,8 @@ begin
   end;
 end
 $$;
-REVOKE ALL ON FUNCTION api.record_attachment_upload(upload_key uuid, paths text[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.record_attachment_upload(upload_key uuid, paths text[]) TO authenticated;
-GRANT ALL ON FUNCTION api.record_attachment_upload(upload_key uuid, paths text[]) TO service_role;
+GRANT EXECUTE ON FUNCTION api.record_attachment_upload(upload_key uuid, paths text[]) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.record_attachment_upload(upload_key uuid, paths text[]) TO service_role;
 
 -- The runner's sweep: uploads no job used within the TTL, and those of finished jobs (whose objects the
 -- runner normally removed already; removing them again is harmless). `paths` is every object stored under
@@ -98,8 +97,7 @@ CREATE FUNCTION private.expired_attachment_uploads(max_rows integer) RETURNS jso
           order by a.created_at
           limit max_rows) a;
 $$;
-REVOKE ALL ON FUNCTION private.expired_attachment_uploads(max_rows integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.expired_attachment_uploads(max_rows integer) TO service_role;
+GRANT EXECUTE ON FUNCTION private.expired_attachment_uploads(max_rows integer) TO service_role;
 
 -- After the sweep removed their objects: the uploads go, unless one was recorded again meanwhile (a new
 -- created_at), whose objects may be stored after the removal.
@@ -115,8 +113,7 @@ CREATE FUNCTION private.forget_attachment_uploads(uploads jsonb) RETURNS integer
   )
   select count(*)::int from gone;
 $$;
-REVOKE ALL ON FUNCTION private.forget_attachment_uploads(uploads jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.forget_attachment_uploads(uploads jsonb) TO service_role;
+GRANT EXECUTE ON FUNCTION private.forget_attachment_uploads(uploads jsonb) TO service_role;
 
 -- pg_cron's wake-up: asks the runner to sweep when something is due.
 CREATE FUNCTION private.sweep_attachments() RETURNS bigint
@@ -138,7 +135,6 @@ begin
   );
 end
 $$;
-REVOKE ALL ON FUNCTION private.sweep_attachments() FROM PUBLIC;
-GRANT ALL ON FUNCTION private.sweep_attachments() TO service_role;
+GRANT EXECUTE ON FUNCTION private.sweep_attachments() TO service_role;
 
 CREATE POLICY attachment_uploads_select_own ON public.attachment_uploads FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));

@@ -66,8 +66,7 @@ begin
   return jsonb_build_object('outcome', 'credited', 'transaction', private.wallet_transaction_json(t));
 end
 $$;
-REVOKE ALL ON FUNCTION private.credit_topup(payer uuid, session_id text, credits bigint, amount_total_cents bigint, currency text, event_metadata jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.credit_topup(payer uuid, session_id text, credits bigint, amount_total_cents bigint, currency text, event_metadata jsonb) TO service_role;
+GRANT EXECUTE ON FUNCTION private.credit_topup(payer uuid, session_id text, credits bigint, amount_total_cents bigint, currency text, event_metadata jsonb) TO service_role;
 
 -- Counts one checkout for the caller, or refuses it (429 with the seconds until the oldest counted one leaves
 -- the window). Under the caller's wallet row lock, the per-user lock of the money paths, so concurrent
@@ -100,5 +99,4 @@ begin
   return jsonb_build_object('limit', lim, 'remaining', lim - used - 1);
 end
 $$;
-REVOKE ALL ON FUNCTION api.admit_checkout() FROM PUBLIC;
-GRANT ALL ON FUNCTION api.admit_checkout() TO authenticated;
+GRANT EXECUTE ON FUNCTION api.admit_checkout() TO authenticated;

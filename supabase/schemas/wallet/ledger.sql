@@ -11,6 +11,7 @@ CREATE TABLE public.wallet_transactions (
     balance_after bigint NOT NULL,
     bonus_balance_after bigint NOT NULL,
     metadata jsonb DEFAULT '{}'::jsonb NOT NULL,
+    -- The payment event or job a row comes from; unique so a retried delivery applies once.
     external_ref text,
     created_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
     CONSTRAINT wallet_transactions_reason CHECK ((reason = ANY (ARRAY['bonus'::text, 'bonus_expired'::text, 'spend'::text, 'topup'::text])))
@@ -56,7 +57,6 @@ begin
   values (spender, 'spend', -(credits - from_bonus), -from_bonus, w.balance, w.bonus_balance, spend_metadata, ref);
 end
 $$;
-REVOKE ALL ON FUNCTION private.spend_credits(spender uuid, credits bigint, spend_metadata jsonb, ref text) FROM PUBLIC;
 
 -- A ledger row as the API shows it. `amount` is the change of the paid balance and `bonus_amount` that of
 -- the bonus; display_amount formats their sum.
@@ -70,9 +70,8 @@ CREATE FUNCTION private.wallet_transaction_json(t public.wallet_transactions) RE
     'display_balance_after', private.format_eur(t.balance_after),
     'metadata', t.metadata, 'created_at', private.utc_iso(t.created_at));
 $$;
-REVOKE ALL ON FUNCTION private.wallet_transaction_json(t public.wallet_transactions) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.wallet_transaction_json(t public.wallet_transactions) TO authenticated;
-GRANT ALL ON FUNCTION private.wallet_transaction_json(t public.wallet_transactions) TO service_role;
+GRANT EXECUTE ON FUNCTION private.wallet_transaction_json(t public.wallet_transactions) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.wallet_transaction_json(t public.wallet_transactions) TO service_role;
 
 -- GET /wallets/me/transactions: newest first, `page_size` + 1 rows read to learn whether another page
 -- exists; created_at is unique per user, so "<" the cursor is an exact position.
@@ -104,8 +103,7 @@ begin
   return result;
 end
 $$;
-REVOKE ALL ON FUNCTION api.list_wallet_transactions(page_size integer, page_cursor text) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.list_wallet_transactions(page_size integer, page_cursor text) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.list_wallet_transactions(page_size integer, page_cursor text) TO authenticated;
 
 CREATE POLICY wallet_transactions_select_own ON public.wallet_transactions FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 

@@ -60,7 +60,6 @@ CREATE FUNCTION private.quota_state(uid uuid) RETURNS jsonb
     'reset_at', coalesce(used.oldest + cfg.win, clock_timestamp())
   ) from cfg, used;
 $$;
-REVOKE ALL ON FUNCTION private.quota_state(uid uuid) FROM PUBLIC;
 
 -- GET /usage/summary: the caller's runs in one period, bounded in the caller's time zone.
 --   month: `year` and `month` together (that calendar month) or neither (the current one);
@@ -137,8 +136,7 @@ begin
     || totals || jsonb_build_object('models', models);
 end
 $$;
-REVOKE ALL ON FUNCTION api.usage_summary(period text, year integer, month integer, tz text) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.usage_summary(period text, year integer, month integer, tz text) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.usage_summary(period text, year integer, month integer, tz text) TO authenticated;
 
 -- GET /usage/contributions: one row per day from start_date to end_date inclusive (days of the caller's
 -- zone), days without runs included. Defaults: the 365 days ending today. At most 366 days; end before
@@ -185,8 +183,7 @@ begin
     'end_date', to_char(last_day, 'YYYY-MM-DD'), 'data', days);
 end
 $$;
-REVOKE ALL ON FUNCTION api.usage_contributions(start_date text, end_date text, tz text) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.usage_contributions(start_date text, end_date text, tz text) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.usage_contributions(start_date text, end_date text, tz text) TO authenticated;
 
 -- GET /usage/insights: habits over all the caller's runs, in the caller's zone. Busiest hour (0..23) and
 -- weekday (1 = Monday .. 7 = Sunday; ties go to the earliest), the runs per hour and per weekday, streaks
@@ -245,7 +242,6 @@ begin
   return result;
 end
 $$;
-REVOKE ALL ON FUNCTION api.usage_insights(tz text) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.usage_insights(tz text) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.usage_insights(tz text) TO authenticated;
 
 CREATE POLICY usage_events_select_own ON public.usage_events FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));

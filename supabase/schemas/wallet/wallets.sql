@@ -1,4 +1,5 @@
 -- Wallets: the credit balance, the welcome bonus and its expiry.
+-- pg_cron runs private.expire_bonuses() every five minutes (supabase/migrations/*_schedules_and_rows.sql).
 
 -- Credits are integer EUR cents. The welcome bonus is spent before the balance while it is valid.
 CREATE TABLE public.wallets (
@@ -45,7 +46,6 @@ begin
   return w;
 end
 $$;
-REVOKE ALL ON FUNCTION private.write_off_expired_bonus(owner uuid) FROM PUBLIC;
 
 CREATE FUNCTION private.expire_bonuses() RETURNS integer
     LANGUAGE plpgsql SECURITY DEFINER
@@ -68,9 +68,8 @@ begin
   return swept;
 end
 $$;
-REVOKE ALL ON FUNCTION private.expire_bonuses() FROM PUBLIC;
 
--- GET /wallets/me, now with what is held: `held` (open jobs and pending admissions) and `available`
+-- GET /wallets/me, with what is held: `held` (open jobs and pending admissions) and `available`
 -- (total − held, what the -500 floor is checked on).
 CREATE FUNCTION api.get_wallet() RETURNS jsonb
     LANGUAGE plpgsql STABLE
@@ -95,8 +94,7 @@ begin
     'updated_at', private.utc_iso(w.updated_at));
 end
 $$;
-REVOKE ALL ON FUNCTION api.get_wallet() FROM PUBLIC;
-GRANT ALL ON FUNCTION api.get_wallet() TO authenticated;
+GRANT EXECUTE ON FUNCTION api.get_wallet() TO authenticated;
 
 -- Refuses a new hold once balance + valid bonus − open holds is at or below the account's floor: -500, or 0
 -- for an anonymous account. The wallet must be locked.
@@ -121,7 +119,6 @@ begin
   end if;
 end
 $$;
-REVOKE ALL ON FUNCTION private.check_credit_floor(w public.wallets) FROM PUBLIC;
 
 -- The welcome bonus, once per user (keyed in the ledger), under the wallet's row lock.
 CREATE FUNCTION private.grant_welcome_bonus(owner uuid) RETURNS void
@@ -146,7 +143,6 @@ begin
           'welcome:' || owner);
 end
 $$;
-REVOKE ALL ON FUNCTION private.grant_welcome_bonus(owner uuid) FROM PUBLIC;
 
 CREATE POLICY wallets_select_own ON public.wallets FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 

@@ -1,10 +1,12 @@
 -- Outbound webhook deliveries and attempts, queued by events and sent by the webhook-worker function.
+-- pg_cron runs private.prune_webhook_deliveries() daily (supabase/migrations/*_schedules_and_rows.sql).
 
 CREATE TABLE public.webhook_deliveries (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     endpoint_id uuid NOT NULL,
     user_id uuid NOT NULL,
     event_type text NOT NULL,
+    -- {type, timestamp, data}: the body as sent, signed over its exact JSON text.
     payload jsonb NOT NULL,
     status text DEFAULT 'pending'::text NOT NULL,
     attempts integer DEFAULT 0 NOT NULL,
@@ -101,8 +103,7 @@ begin
   return result;
 end
 $$;
-REVOKE ALL ON FUNCTION api.list_webhook_attempts(webhook_id uuid, page_size integer, page_cursor text) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.list_webhook_attempts(webhook_id uuid, page_size integer, page_cursor text) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.list_webhook_attempts(webhook_id uuid, page_size integer, page_cursor text) TO authenticated;
 
 -- Queues `event_type` for every enabled endpoint of `owner` that subscribed to it, in the caller's
 -- transaction; the insert wakes the worker, whose request leaves after the commit.
@@ -125,8 +126,7 @@ begin
   return queued;
 end
 $$;
-REVOKE ALL ON FUNCTION private.enqueue_webhook(owner uuid, event_type text, data jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.enqueue_webhook(owner uuid, event_type text, data jsonb) TO service_role;
+GRANT EXECUTE ON FUNCTION private.enqueue_webhook(owner uuid, event_type text, data jsonb) TO service_role;
 
 CREATE FUNCTION private.webhook_job_finished() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -139,7 +139,6 @@ begin
   return null;
 end
 $$;
-REVOKE ALL ON FUNCTION private.webhook_job_finished() FROM PUBLIC;
 
 CREATE FUNCTION private.webhook_wallet_topped_up() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -153,7 +152,6 @@ begin
   return null;
 end
 $$;
-REVOKE ALL ON FUNCTION private.webhook_wallet_topped_up() FROM PUBLIC;
 
 -- Claims up to `batch_size` due deliveries of enabled endpoints for `lease_seconds`, with what the worker
 -- needs to sign and send them. A claim that ran out (the worker died) is due again: receivers dedupe by
@@ -182,8 +180,7 @@ CREATE FUNCTION private.claim_webhook_deliveries(batch_size integer, lease_secon
              case when e.previous_secret_expires_at > now() then e.previous_secret end], null)))), '[]')
     from claimed c join public.webhook_endpoints e on e.id = c.endpoint_id;
 $$;
-REVOKE ALL ON FUNCTION private.claim_webhook_deliveries(batch_size integer, lease_seconds integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.claim_webhook_deliveries(batch_size integer, lease_seconds integer) TO service_role;
+GRANT EXECUTE ON FUNCTION private.claim_webhook_deliveries(batch_size integer, lease_seconds integer) TO service_role;
 
 -- What became of claimed deliveries, one object per request:
 --   {id, ok, status_code?, response_excerpt?, error?, duration_ms}
@@ -236,8 +233,7 @@ begin
   end loop;
 end
 $$;
-REVOKE ALL ON FUNCTION private.record_webhook_attempts(outcomes jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.record_webhook_attempts(outcomes jsonb) TO service_role;
+GRANT EXECUTE ON FUNCTION private.record_webhook_attempts(outcomes jsonb) TO service_role;
 
 -- Finished deliveries and their attempts are kept 30 days.
 CREATE FUNCTION private.prune_webhook_deliveries() RETURNS integer
@@ -251,8 +247,7 @@ CREATE FUNCTION private.prune_webhook_deliveries() RETURNS integer
   )
   select count(*)::int from pruned
 $$;
-REVOKE ALL ON FUNCTION private.prune_webhook_deliveries() FROM PUBLIC;
-GRANT ALL ON FUNCTION private.prune_webhook_deliveries() TO service_role;
+GRANT EXECUTE ON FUNCTION private.prune_webhook_deliveries() TO service_role;
 
 CREATE POLICY webhook_deliveries_select_own ON public.webhook_deliveries FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 

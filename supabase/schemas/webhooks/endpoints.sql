@@ -5,6 +5,7 @@ CREATE TABLE public.webhook_endpoints (
     user_id uuid NOT NULL,
     url text NOT NULL,
     events text[] NOT NULL,
+    -- `whsec_` + base64 of 24 random bytes; the previous one keeps signing for a day after a rotation.
     secret text NOT NULL,
     previous_secret text,
     previous_secret_expires_at timestamp with time zone,
@@ -12,6 +13,7 @@ CREATE TABLE public.webhook_endpoints (
     disabled_reason text,
     created_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
     updated_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+    -- The OAuth client whose token registered it; null for the service's own sessions.
     client_id text,
     CONSTRAINT webhook_endpoints_events CHECK (((cardinality(events) > 0) AND (events <@ ARRAY['job.succeeded'::text, 'job.failed'::text, 'job.canceled'::text, 'wallet.topped_up'::text]))),
     CONSTRAINT webhook_endpoints_url CHECK (((url ~ '^https?://'::text) AND (length(url) <= 2048)))
@@ -44,9 +46,8 @@ CREATE FUNCTION private.webhook_json(e public.webhook_endpoints, with_secret boo
            'disabled_reason', e.disabled_reason, 'created_at', e.created_at, 'updated_at', e.updated_at)
       || case when with_secret then jsonb_build_object('secret', e.secret) else '{}' end;
 $$;
-REVOKE ALL ON FUNCTION private.webhook_json(e public.webhook_endpoints, with_secret boolean) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.webhook_json(e public.webhook_endpoints, with_secret boolean) TO authenticated;
-GRANT ALL ON FUNCTION private.webhook_json(e public.webhook_endpoints, with_secret boolean) TO service_role;
+GRANT EXECUTE ON FUNCTION private.webhook_json(e public.webhook_endpoints, with_secret boolean) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.webhook_json(e public.webhook_endpoints, with_secret boolean) TO service_role;
 
 CREATE FUNCTION private.new_webhook_secret() RETURNS text
     LANGUAGE sql
@@ -54,7 +55,6 @@ CREATE FUNCTION private.new_webhook_secret() RETURNS text
     AS $$
   select 'whsec_' || encode(extensions.gen_random_bytes(24), 'base64');
 $$;
-REVOKE ALL ON FUNCTION private.new_webhook_secret() FROM PUBLIC;
 
 -- POST /webhooks, after the function checked the URL's target (which SQL cannot resolve): at most 10
 -- endpoints per user, counted under a per-user lock. Service only, since the URL check is the service's.
@@ -77,8 +77,7 @@ begin
   return private.webhook_json(created, true);
 end
 $$;
-REVOKE ALL ON FUNCTION private.create_webhook(owner uuid, endpoint_url text, endpoint_events text[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.create_webhook(owner uuid, endpoint_url text, endpoint_events text[]) TO service_role;
+GRANT EXECUTE ON FUNCTION private.create_webhook(owner uuid, endpoint_url text, endpoint_events text[]) TO service_role;
 
 -- Security definer: the endpoint rows hold secrets the caller's role has no column grant for.
 CREATE FUNCTION api.list_webhooks() RETURNS jsonb
@@ -89,8 +88,7 @@ CREATE FUNCTION api.list_webhooks() RETURNS jsonb
     from public.webhook_endpoints e
    where e.user_id = (select auth.uid());
 $$;
-REVOKE ALL ON FUNCTION api.list_webhooks() FROM PUBLIC;
-GRANT ALL ON FUNCTION api.list_webhooks() TO authenticated;
+GRANT EXECUTE ON FUNCTION api.list_webhooks() TO authenticated;
 
 CREATE FUNCTION api.delete_webhook(webhook_id uuid) RETURNS void
     LANGUAGE plpgsql
@@ -103,8 +101,7 @@ begin
   end if;
 end
 $$;
-REVOKE ALL ON FUNCTION api.delete_webhook(webhook_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.delete_webhook(webhook_id uuid) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.delete_webhook(webhook_id uuid) TO authenticated;
 
 -- A new secret; the previous one keeps signing (a second signature) for 24 hours, so receivers can switch
 -- without losing deliveries.
@@ -126,8 +123,7 @@ begin
   return private.webhook_json(e, true);
 end
 $$;
-REVOKE ALL ON FUNCTION api.rotate_webhook_secret(webhook_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION api.rotate_webhook_secret(webhook_id uuid) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.rotate_webhook_secret(webhook_id uuid) TO authenticated;
 
 -- Whether the owner has an enabled endpoint that takes the event.
 CREATE FUNCTION private.wants_webhook(owner uuid, event_type text) RETURNS boolean
@@ -137,7 +133,6 @@ CREATE FUNCTION private.wants_webhook(owner uuid, event_type text) RETURNS boole
   select exists (select from public.webhook_endpoints e
                   where e.user_id = owner and e.enabled and event_type = any (e.events))
 $$;
-REVOKE ALL ON FUNCTION private.wants_webhook(owner uuid, event_type text) FROM PUBLIC;
 
 CREATE POLICY webhook_endpoints_delete_own ON public.webhook_endpoints FOR DELETE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
