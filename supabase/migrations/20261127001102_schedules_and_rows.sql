@@ -1,5 +1,6 @@
--- Hand-written: the rows the service starts with and the pg_cron schedules, which a schema diff does not
--- carry (it compares definitions, not data).
+-- Hand-written: the rows the service starts with, the pg_cron schedules and the triggers on Supabase Auth's
+-- consents, which a schema diff does not carry (it compares definitions, not data, and the consents table
+-- exists only on hosted projects).
 
 -- Cursor signing key: one random secret, made once (private.sign_cursor).
 insert into private.cursor_keys default values on conflict (id) do nothing;
@@ -46,3 +47,6 @@ begin
   perform cron.schedule('sweep-attachments', '*/10 * * * *', 'select private.sweep_attachments()');
 end
 $$;
+
+-- A client the user revokes in Supabase Auth is revoked here too, where auth.oauth_consents exists.
+select private.watch_oauth_consents();

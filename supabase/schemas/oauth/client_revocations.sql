@@ -76,7 +76,7 @@ $$;
 
 -- Attaches the triggers to Supabase Auth's table (or another of its shape) where it exists; a database
 -- without it (the local stack) has nothing to watch. Without the privilege to add them the deployment is
--- told, not stopped.
+-- told, not stopped. Called by supabase/migrations/*_schedules_and_rows.sql.
 CREATE FUNCTION private.watch_oauth_consents(consents regclass DEFAULT to_regclass('auth.oauth_consents'::text)) RETURNS boolean
     LANGUAGE plpgsql
     SET search_path TO ''
