@@ -1,7 +1,8 @@
 // `npm test`: a throw-away stack on free ports, then every check — static (check, lint, fmt), pgTAP,
-// Deno tests over HTTP, Supabase's advisors — and one closing line `N passed, N failed`.
-// `npm test -- jobs wallet` runs only the pgTAP and Deno test files whose names contain one of the words,
-// without the static, contract, advisor and type checks: a quick loop while working, never a verdict.
+// Deno tests over HTTP, Supabase's advisors, supabase/schemas against the migrations — and one closing line
+// `N passed, N failed`. `npm test -- jobs wallet` runs only the pgTAP and Deno test files whose names
+// contain one of the words, without the static, contract, advisor, schema and type checks: a quick loop
+// while working, never a verdict.
 import { join } from "node:path";
 import { existsSync } from "node:fs";
 import { freePort, ROOT, startStack } from "./local/stack.ts";

@@ -207,7 +207,7 @@ async function extras(c: Cluster): Promise<{ facts: Map<string, Extra>; objects:
   }
 }
 
-/** The statements that bring `from`'s extras (above) to `to`'s; what `to` no longer has needs none. */
+/** The statements that bring `from`'s extras (above) to `to`'s, sorted; for what `to` lacks, none. */
 async function extraChanges(from: Cluster, to: Cluster): Promise<string[]> {
   const [had, wanted] = await Promise.all([extras(from), extras(to)]);
   const out: string[] = [];
@@ -227,5 +227,5 @@ async function extraChanges(from: Cluster, to: Cluster): Promise<string[]> {
     if (before === fact.statement || (!before && fact.statement.endsWith(' collate "default";'))) continue;
     out.push(fact.statement);
   }
-  return out;
+  return out.sort();
 }

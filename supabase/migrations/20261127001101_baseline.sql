@@ -6004,419 +6004,419 @@ CREATE TRIGGER webhook_endpoints_client BEFORE INSERT ON public.webhook_endpoint
 
 CREATE TRIGGER webhook_endpoints_touch BEFORE UPDATE ON public.webhook_endpoints FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 
-grant execute on function private.store_dbhost_tokens(uuid,text,text,timestamp with time zone) to service_role;
+alter table public.project_files alter column path type text collate "C";
 
-grant execute on function private.forget_dbhost_connection(uuid,text) to service_role;
+comment on column public.attachment_uploads.stored_paths is 'Every path recorded under the key, including those a later upload with the same key replaced: what the sweep removes.';
 
-grant execute on function api.dbhost_projects_result(jsonb,jsonb) to authenticated;
+comment on column public.jobs.held_credits is 'Credits held against the floor while the job is queued or running.';
 
-grant execute on function api.clear_preview_errors(bigint) to authenticated;
+comment on column public.reports.resolved_at is 'When moderation closed the report; null while it is open.';
 
-grant execute on function api.get_dbhost_connection() to authenticated;
+comment on function private.enqueue_push(pg_catalog.uuid,pg_catalog.text,pg_catalog.text,pg_catalog.text,pg_catalog.jsonb) is 'Queues a push. Job completion: title "<App name> is ready" / "<App name> could not be generated", data {type: job_succeeded|job_failed, job_id, project_id, status}.';
 
-grant execute on function api.link_dbhost_project(bigint,text,text,text,text) to service_role;
-
-grant execute on function api.unlink_dbhost_project(bigint) to authenticated;
-
-grant execute on function private.create_webhook(uuid,text,text[]) to service_role;
-
-grant execute on function private.webhook_json(public.webhook_endpoints,boolean) to authenticated;
-
-grant execute on function private.webhook_json(public.webhook_endpoints,boolean) to service_role;
-
-grant execute on function api.rotate_webhook_secret(uuid) to authenticated;
-
-grant execute on function api.list_webhooks() to authenticated;
-
-grant execute on function api.delete_webhook(uuid) to authenticated;
-
-grant execute on function private.raise_api_error(integer,text,text,jsonb) to authenticated;
-
-grant execute on function private.raise_api_error(integer,text,text,jsonb) to service_role;
-
-grant execute on function private.require_timezone(text) to authenticated;
-
-grant execute on function private.require_timezone(text) to service_role;
-
-grant execute on function private.format_eur(bigint) to authenticated;
-
-grant execute on function private.format_eur(bigint) to service_role;
-
-grant execute on function private.is_sealed(text) to service_role;
-
-grant execute on function private.utc_iso(timestamp with time zone) to authenticated;
-
-grant execute on function private.utc_iso(timestamp with time zone) to service_role;
-
-grant execute on function private.local_date(text,text,text) to authenticated;
-
-grant execute on function private.local_date(text,text,text) to service_role;
-
-grant execute on function private.setting(text,text) to service_role;
-
-grant execute on function api.get_me() to authenticated;
-
-grant execute on function private.wake_worker(text) to service_role;
-
-grant execute on function api.create_project(text,text,boolean,jsonb) to authenticated;
-
-grant execute on function api.update_me(jsonb) to authenticated;
-
-grant execute on function api.get_public_profile(uuid) to authenticated;
-
-grant execute on function api.public_profile_json(public.profiles) to authenticated;
-
-grant execute on function private.require_profile() to authenticated;
-
-grant execute on function private.refuse_revoked_client(uuid,text,bigint) to service_role;
-
-grant execute on function private.revoke_client_access(uuid,text) to service_role;
-
-grant execute on function private.timestamp_cursor(text) to authenticated;
-
-grant execute on function api.project_json(public.projects,public.profiles) to authenticated;
-
-grant execute on function api.require_own_project(bigint) to authenticated;
-
-grant execute on function private.project_not_found() to authenticated;
-
-grant execute on function private.project_not_found() to service_role;
-
-grant execute on function api.list_projects(integer,text,text,text) to authenticated;
-
-grant execute on function api.get_project(bigint) to authenticated;
-
-grant execute on function api.update_project(bigint,jsonb) to authenticated;
-
-grant execute on function api.list_project_files(bigint,text) to authenticated;
-
-grant execute on function api.delete_project(bigint) to authenticated;
-
-grant execute on function private.shared_project_visible(bigint) to authenticated;
-
-grant execute on function private.shared_project_visible(bigint) to service_role;
-
-grant execute on function private.set_project_icon(bigint,text) to service_role;
-
-grant execute on function api.own_project_ids() to authenticated;
-
-grant execute on function private.file_path_problem(text) to authenticated;
-
-grant execute on function private.file_path_problem(text) to service_role;
-
-grant execute on function api.save_project_files(bigint,jsonb) to authenticated;
-
-grant execute on function api.create_reshare(bigint,text,jsonb) to authenticated;
-
-grant execute on function api.list_preview_errors(bigint) to authenticated;
-
-grant execute on function api.preview_error_json(public.preview_errors) to authenticated;
-
-grant execute on function api.record_preview_error(bigint,text,text) to authenticated;
-
-grant execute on function api.create_job(jsonb) to service_role;
-
-grant execute on function private.job_json(public.jobs) to authenticated;
-
-grant execute on function private.job_json(public.jobs) to service_role;
-
-grant execute on function api.cancel_job(uuid) to authenticated;
-
-grant execute on function api.get_job(uuid) to authenticated;
-
-grant execute on function api.admit_job(uuid,bigint,text) to service_role;
-
-grant execute on function api.list_jobs(integer,text,text,bigint) to authenticated;
-
-grant execute on function api.job_events(uuid,bigint,integer) to authenticated;
-
-grant execute on function private.held_credits(uuid) to authenticated;
-
-grant execute on function private.held_credits(uuid) to service_role;
-
-grant execute on function api.release_job_admission(uuid) to service_role;
-
-grant execute on function api.submit_job(jsonb) to service_role;
-
-grant execute on function private.record_job_progress(uuid,uuid,jsonb) to service_role;
-
-grant execute on function private.heartbeat_job(uuid,uuid) to service_role;
-
-grant execute on function private.dispatch_jobs() to service_role;
-
-grant execute on function private.claim_job(uuid,uuid) to service_role;
-
-grant execute on function private.finalize_job(uuid,uuid,jsonb) to service_role;
-
-grant execute on function api.push_token_json(public.push_tokens) to authenticated;
-
-grant execute on function private.cancel_running_job(uuid,uuid,jsonb) to service_role;
-
-grant execute on function private.enqueue_push(uuid,text,text,text,jsonb) to service_role;
-
-grant execute on function private.expire_push_claims() to service_role;
-
-grant execute on function private.sweep_attachments() to service_role;
-
-grant execute on function private.expired_attachment_uploads(integer) to service_role;
-
-grant execute on function api.record_attachment_upload(uuid,text[]) to authenticated;
-
-grant execute on function api.record_attachment_upload(uuid,text[]) to service_role;
-
-grant execute on function private.forget_attachment_uploads(jsonb) to service_role;
-
-grant execute on function api.get_wallet() to authenticated;
-
-grant execute on function api.list_wallet_transactions(integer,text) to authenticated;
-
-grant execute on function private.wallet_transaction_json(public.wallet_transactions) to authenticated;
-
-grant execute on function private.wallet_transaction_json(public.wallet_transactions) to service_role;
-
-grant execute on function api.list_blocks(integer,text) to authenticated;
-
-grant execute on function api.list_blocks(integer,text) to service_role;
-
-grant execute on function api.create_block(uuid) to authenticated;
-
-grant execute on function api.delete_block(uuid) to authenticated;
-
-grant execute on function private.credit_topup(uuid,text,bigint,bigint,text,jsonb) to service_role;
-
-grant execute on function api.admit_checkout() to authenticated;
-
-grant execute on function api.repohost_link_json(public.repohost_links) to authenticated;
-
-grant execute on function api.list_repohost_installations() to authenticated;
-
-grant execute on function private.claim_webhook_deliveries(integer,integer) to service_role;
-
-grant execute on function api.usage_contributions(text,text,text) to authenticated;
-
-grant execute on function api.usage_summary(text,integer,integer,text) to authenticated;
-
-grant execute on function api.usage_insights(text) to authenticated;
-
-grant execute on function api.list_notifications(integer,text) to authenticated;
-
-grant execute on function private.add_notification(uuid,uuid,text,jsonb) to service_role;
-
-grant execute on function api.notification_json(public.notifications,public.profiles) to authenticated;
-
-grant execute on function api.count_unread_notifications() to authenticated;
-
-grant execute on function api.mark_all_notifications_read() to authenticated;
-
-grant execute on function private.is_expo_push_token(text) to service_role;
-
-grant execute on function api.mark_notification_read(uuid) to authenticated;
-
-grant execute on function api.register_push_token(text,text,text) to authenticated;
-
-grant execute on function api.unregister_push_token(text) to authenticated;
-
-grant execute on function private.claim_push_batch(integer,integer,uuid) to service_role;
-
-grant execute on function private.record_push_outcomes(jsonb) to service_role;
-
-grant execute on function private.prune_push_outbox() to service_role;
-
-grant execute on function private.record_push_receipts(jsonb) to service_role;
-
-grant execute on function private.due_push_receipts(integer,integer,uuid) to service_role;
-
-grant execute on function api.create_report(bigint,uuid,text) to authenticated;
-
-grant execute on function api.report_json(public.reports) to authenticated;
-
-grant execute on function api.block_json(public.blocks) to authenticated;
-
-grant execute on function api.get_repohost_link(bigint) to authenticated;
-
-grant execute on function api.repohost_installation_json(bigint,text,text,text,timestamp with time zone,timestamp with time zone) to authenticated;
-
-grant execute on function api.save_repohost_installation(bigint,text,text,text,text) to service_role;
-
-grant execute on function api.link_repohost_repository(bigint,bigint,text,text) to authenticated;
-
-grant execute on function api.list_repohost_links() to authenticated;
-
-grant execute on function api.unlink_repohost_repository(bigint) to authenticated;
-
-grant execute on function private.record_repohost_sync(bigint,bigint,text) to service_role;
-
-grant execute on function api.repohost_push_source(bigint) to authenticated;
-
-grant execute on function api.start_dbhost_authorization(text,text) to authenticated;
-
-grant execute on function private.save_dbhost_connection(uuid,text,text,text,text,timestamp with time zone) to service_role;
-
-grant execute on function private.apply_repohost_webhook(text,text,text,bigint,text,text,text) to service_role;
-
-grant execute on function private.consume_dbhost_authorization(text,uuid) to service_role;
-
-grant execute on function api.get_dbhost_link(bigint) to authenticated;
-
-grant execute on function private.lock_dbhost_connection(uuid) to service_role;
-
-grant execute on function api.list_webhook_attempts(uuid,integer,text) to authenticated;
-
-grant execute on function private.enqueue_webhook(uuid,text,jsonb) to service_role;
-
-grant execute on function private.record_webhook_attempts(jsonb) to service_role;
-
-grant execute on function private.prune_webhook_deliveries() to service_role;
-
-grant update (username) on table public.profiles to authenticated;
-
-grant update (avatar_url) on table public.profiles to authenticated;
-
-grant insert (shared) on table public.projects to authenticated;
-
-grant update (shared) on table public.projects to authenticated;
-
-grant insert (name) on table public.projects to authenticated;
-
-grant update (name) on table public.projects to authenticated;
-
-grant insert (description) on table public.projects to authenticated;
-
-grant update (description) on table public.projects to authenticated;
-
-grant insert (project_id) on table public.project_files to authenticated;
-
-grant insert (path) on table public.project_files to authenticated;
-
-grant insert (contents) on table public.project_files to authenticated;
-
-grant update (contents) on table public.project_files to authenticated;
-
-grant insert (type) on table public.project_files to authenticated;
-
-grant update (type) on table public.project_files to authenticated;
-
-grant insert (project_id) on table public.reshares to authenticated;
-
-grant insert (platform) on table public.reshares to authenticated;
-
-grant insert (share_metadata) on table public.reshares to authenticated;
-
-grant insert (message) on table public.preview_errors to authenticated;
-
-grant insert (stack) on table public.preview_errors to authenticated;
-
-grant insert (project_id) on table public.preview_errors to authenticated;
-
-grant update (is_read) on table public.notifications to authenticated;
-
-grant insert (reported_project_id) on table public.reports to authenticated;
-
-grant insert (reported_user_id) on table public.reports to authenticated;
-
-grant insert (reason) on table public.reports to authenticated;
-
-grant insert (blocked_user_id) on table public.blocks to authenticated;
-
-grant select (id) on table public.repohost_installations to authenticated;
-
-grant select (user_id) on table public.repohost_installations to authenticated;
-
-grant select (login) on table public.repohost_installations to authenticated;
-
-grant select (avatar) on table public.repohost_installations to authenticated;
-
-grant select (name) on table public.repohost_installations to authenticated;
-
-grant select (created_at) on table public.repohost_installations to authenticated;
-
-grant select (updated_at) on table public.repohost_installations to authenticated;
-
-grant select (user_id) on table public.dbhost_connections to authenticated;
-
-grant select (dbhost_user_id) on table public.dbhost_connections to authenticated;
-
-grant select (project_id) on table public.dbhost_links to authenticated;
-
-grant select (user_id) on table public.dbhost_links to authenticated;
-
-grant select (dbhost_project_ref) on table public.dbhost_links to authenticated;
-
-grant select (dbhost_project_name) on table public.dbhost_links to authenticated;
-
-grant select (api_url) on table public.dbhost_links to authenticated;
-
-grant select (created_at) on table public.dbhost_links to authenticated;
-
-grant select (updated_at) on table public.dbhost_links to authenticated;
-
-grant select (dbhost_username) on table public.dbhost_connections to authenticated;
-
-grant select (access_token_expires_at) on table public.dbhost_connections to authenticated;
-
-grant select (created_at) on table public.dbhost_connections to authenticated;
-
-grant select (updated_at) on table public.dbhost_connections to authenticated;
-
-grant select (user_id) on table public.webhook_endpoints to authenticated;
-
-grant select (url) on table public.webhook_endpoints to authenticated;
-
-grant select (events) on table public.webhook_endpoints to authenticated;
-
-grant select (id) on table public.webhook_endpoints to authenticated;
-
-grant select (enabled) on table public.webhook_endpoints to authenticated;
-
-grant select (disabled_reason) on table public.webhook_endpoints to authenticated;
-
-grant select (created_at) on table public.webhook_endpoints to authenticated;
-
-grant select (updated_at) on table public.webhook_endpoints to authenticated;
-
-comment on table private.settings is 'Server configuration read by SQL functions; see private.set_setting.';
-
-comment on table public.profiles is 'Public face of an account; readable by every signed-in user.';
-
-comment on table public.oauth_client_revocations is 'The latest revocation of each OAuth client by each user; tokens issued up to revoked_at are refused.';
-
-comment on table public.projects is 'Generated apps. icon_url is written only by private.set_project_icon.';
+comment on table private.checkout_requests is 'Checkout sessions opened in the current rate window, per user; written only by api.admit_checkout.';
 
 comment on table private.project_storage is 'Files and bytes of contents per project, kept by the project_files triggers; read for the storage limits.';
 
-comment on table public.project_terms is 'Each word of each project, in list order, with whether the project is shared; written only by triggers, read by api.list_projects.';
+comment on table private.settings is 'Server configuration read by SQL functions; see private.set_setting.';
 
-comment on type public.reshare_platform is 'Where a project was reshared; anything else is `other`.';
-
-comment on table public.jobs is 'Async generation jobs; status changes only through private functions.';
-
-comment on column public.jobs.held_credits is 'Credits held against the floor while the job is queued or running.';
+comment on table public.attachment_uploads is 'Uploaded job attachments; written only by api.record_attachment_upload and api.create_job.';
 
 comment on table public.job_admissions is 'POST /jobs requests between admission and job creation; written only by api.admit_job and api.create_job.';
 
 comment on table public.job_events is 'What happened to a job, in order; written only by triggers and private functions.';
 
-comment on table public.attachment_uploads is 'Uploaded job attachments; written only by api.record_attachment_upload and api.create_job.';
+comment on table public.jobs is 'Async generation jobs; status changes only through private functions.';
 
-comment on column public.attachment_uploads.stored_paths is 'Every path recorded under the key, including those a later upload with the same key replaced: what the sweep removes.';
+comment on table public.oauth_client_revocations is 'The latest revocation of each OAuth client by each user; tokens issued up to revoked_at are refused.';
 
-comment on table public.wallets is 'Credit wallet; written only by private functions.';
+comment on table public.profiles is 'Public face of an account; readable by every signed-in user.';
 
-comment on table public.wallet_transactions is 'Wallet ledger; written only by private functions.';
+comment on table public.project_terms is 'Each word of each project, in list order, with whether the project is shared; written only by triggers, read by api.list_projects.';
 
-comment on table private.checkout_requests is 'Checkout sessions opened in the current rate window, per user; written only by api.admit_checkout.';
-
-comment on table public.push_tokens is 'Expo push tokens; written only by api.register_push_token and api.unregister_push_token.';
+comment on table public.projects is 'Generated apps. icon_url is written only by private.set_project_icon.';
 
 comment on table public.push_outbox is 'Push messages to send; private functions only (enqueue_push, claim_push_batch, record_push_outcomes).';
 
-comment on function private.enqueue_push(pg_catalog.uuid,pg_catalog.text,pg_catalog.text,pg_catalog.text,pg_catalog.jsonb) is 'Queues a push. Job completion: title "<App name> is ready" / "<App name> could not be generated", data {type: job_succeeded|job_failed, job_id, project_id, status}.';
+comment on table public.push_tokens is 'Expo push tokens; written only by api.register_push_token and api.unregister_push_token.';
 
-comment on column public.reports.resolved_at is 'When moderation closed the report; null while it is open.';
+comment on table public.wallet_transactions is 'Wallet ledger; written only by private functions.';
+
+comment on table public.wallets is 'Credit wallet; written only by private functions.';
 
 comment on table public.webhook_endpoints is 'Outbound webhook endpoints; secrets readable by the service only.';
 
-alter table public.project_files alter column path type text collate "C";
+comment on type public.reshare_platform is 'Where a project was reshared; anything else is `other`.';
+
+grant execute on function api.admit_checkout() to authenticated;
+
+grant execute on function api.admit_job(uuid,bigint,text) to service_role;
+
+grant execute on function api.block_json(public.blocks) to authenticated;
+
+grant execute on function api.cancel_job(uuid) to authenticated;
+
+grant execute on function api.clear_preview_errors(bigint) to authenticated;
+
+grant execute on function api.count_unread_notifications() to authenticated;
+
+grant execute on function api.create_block(uuid) to authenticated;
+
+grant execute on function api.create_job(jsonb) to service_role;
+
+grant execute on function api.create_project(text,text,boolean,jsonb) to authenticated;
+
+grant execute on function api.create_report(bigint,uuid,text) to authenticated;
+
+grant execute on function api.create_reshare(bigint,text,jsonb) to authenticated;
+
+grant execute on function api.dbhost_projects_result(jsonb,jsonb) to authenticated;
+
+grant execute on function api.delete_block(uuid) to authenticated;
+
+grant execute on function api.delete_project(bigint) to authenticated;
+
+grant execute on function api.delete_webhook(uuid) to authenticated;
+
+grant execute on function api.get_dbhost_connection() to authenticated;
+
+grant execute on function api.get_dbhost_link(bigint) to authenticated;
+
+grant execute on function api.get_job(uuid) to authenticated;
+
+grant execute on function api.get_me() to authenticated;
+
+grant execute on function api.get_project(bigint) to authenticated;
+
+grant execute on function api.get_public_profile(uuid) to authenticated;
+
+grant execute on function api.get_repohost_link(bigint) to authenticated;
+
+grant execute on function api.get_wallet() to authenticated;
+
+grant execute on function api.job_events(uuid,bigint,integer) to authenticated;
+
+grant execute on function api.link_dbhost_project(bigint,text,text,text,text) to service_role;
+
+grant execute on function api.link_repohost_repository(bigint,bigint,text,text) to authenticated;
+
+grant execute on function api.list_blocks(integer,text) to authenticated;
+
+grant execute on function api.list_blocks(integer,text) to service_role;
+
+grant execute on function api.list_jobs(integer,text,text,bigint) to authenticated;
+
+grant execute on function api.list_notifications(integer,text) to authenticated;
+
+grant execute on function api.list_preview_errors(bigint) to authenticated;
+
+grant execute on function api.list_project_files(bigint,text) to authenticated;
+
+grant execute on function api.list_projects(integer,text,text,text) to authenticated;
+
+grant execute on function api.list_repohost_installations() to authenticated;
+
+grant execute on function api.list_repohost_links() to authenticated;
+
+grant execute on function api.list_wallet_transactions(integer,text) to authenticated;
+
+grant execute on function api.list_webhook_attempts(uuid,integer,text) to authenticated;
+
+grant execute on function api.list_webhooks() to authenticated;
+
+grant execute on function api.mark_all_notifications_read() to authenticated;
+
+grant execute on function api.mark_notification_read(uuid) to authenticated;
+
+grant execute on function api.notification_json(public.notifications,public.profiles) to authenticated;
+
+grant execute on function api.own_project_ids() to authenticated;
+
+grant execute on function api.preview_error_json(public.preview_errors) to authenticated;
+
+grant execute on function api.project_json(public.projects,public.profiles) to authenticated;
+
+grant execute on function api.public_profile_json(public.profiles) to authenticated;
+
+grant execute on function api.push_token_json(public.push_tokens) to authenticated;
+
+grant execute on function api.record_attachment_upload(uuid,text[]) to authenticated;
+
+grant execute on function api.record_attachment_upload(uuid,text[]) to service_role;
+
+grant execute on function api.record_preview_error(bigint,text,text) to authenticated;
+
+grant execute on function api.register_push_token(text,text,text) to authenticated;
+
+grant execute on function api.release_job_admission(uuid) to service_role;
+
+grant execute on function api.repohost_installation_json(bigint,text,text,text,timestamp with time zone,timestamp with time zone) to authenticated;
+
+grant execute on function api.repohost_link_json(public.repohost_links) to authenticated;
+
+grant execute on function api.repohost_push_source(bigint) to authenticated;
+
+grant execute on function api.report_json(public.reports) to authenticated;
+
+grant execute on function api.require_own_project(bigint) to authenticated;
+
+grant execute on function api.rotate_webhook_secret(uuid) to authenticated;
+
+grant execute on function api.save_project_files(bigint,jsonb) to authenticated;
+
+grant execute on function api.save_repohost_installation(bigint,text,text,text,text) to service_role;
+
+grant execute on function api.start_dbhost_authorization(text,text) to authenticated;
+
+grant execute on function api.submit_job(jsonb) to service_role;
+
+grant execute on function api.unlink_dbhost_project(bigint) to authenticated;
+
+grant execute on function api.unlink_repohost_repository(bigint) to authenticated;
+
+grant execute on function api.unregister_push_token(text) to authenticated;
+
+grant execute on function api.update_me(jsonb) to authenticated;
+
+grant execute on function api.update_project(bigint,jsonb) to authenticated;
+
+grant execute on function api.usage_contributions(text,text,text) to authenticated;
+
+grant execute on function api.usage_insights(text) to authenticated;
+
+grant execute on function api.usage_summary(text,integer,integer,text) to authenticated;
+
+grant execute on function private.add_notification(uuid,uuid,text,jsonb) to service_role;
+
+grant execute on function private.apply_repohost_webhook(text,text,text,bigint,text,text,text) to service_role;
+
+grant execute on function private.cancel_running_job(uuid,uuid,jsonb) to service_role;
+
+grant execute on function private.claim_job(uuid,uuid) to service_role;
+
+grant execute on function private.claim_push_batch(integer,integer,uuid) to service_role;
+
+grant execute on function private.claim_webhook_deliveries(integer,integer) to service_role;
+
+grant execute on function private.consume_dbhost_authorization(text,uuid) to service_role;
+
+grant execute on function private.create_webhook(uuid,text,text[]) to service_role;
+
+grant execute on function private.credit_topup(uuid,text,bigint,bigint,text,jsonb) to service_role;
+
+grant execute on function private.dispatch_jobs() to service_role;
+
+grant execute on function private.due_push_receipts(integer,integer,uuid) to service_role;
+
+grant execute on function private.enqueue_push(uuid,text,text,text,jsonb) to service_role;
+
+grant execute on function private.enqueue_webhook(uuid,text,jsonb) to service_role;
+
+grant execute on function private.expire_push_claims() to service_role;
+
+grant execute on function private.expired_attachment_uploads(integer) to service_role;
+
+grant execute on function private.file_path_problem(text) to authenticated;
+
+grant execute on function private.file_path_problem(text) to service_role;
+
+grant execute on function private.finalize_job(uuid,uuid,jsonb) to service_role;
+
+grant execute on function private.forget_attachment_uploads(jsonb) to service_role;
+
+grant execute on function private.forget_dbhost_connection(uuid,text) to service_role;
+
+grant execute on function private.format_eur(bigint) to authenticated;
+
+grant execute on function private.format_eur(bigint) to service_role;
+
+grant execute on function private.heartbeat_job(uuid,uuid) to service_role;
+
+grant execute on function private.held_credits(uuid) to authenticated;
+
+grant execute on function private.held_credits(uuid) to service_role;
+
+grant execute on function private.is_expo_push_token(text) to service_role;
+
+grant execute on function private.is_sealed(text) to service_role;
+
+grant execute on function private.job_json(public.jobs) to authenticated;
+
+grant execute on function private.job_json(public.jobs) to service_role;
+
+grant execute on function private.local_date(text,text,text) to authenticated;
+
+grant execute on function private.local_date(text,text,text) to service_role;
+
+grant execute on function private.lock_dbhost_connection(uuid) to service_role;
+
+grant execute on function private.project_not_found() to authenticated;
+
+grant execute on function private.project_not_found() to service_role;
+
+grant execute on function private.prune_push_outbox() to service_role;
+
+grant execute on function private.prune_webhook_deliveries() to service_role;
+
+grant execute on function private.raise_api_error(integer,text,text,jsonb) to authenticated;
+
+grant execute on function private.raise_api_error(integer,text,text,jsonb) to service_role;
+
+grant execute on function private.record_job_progress(uuid,uuid,jsonb) to service_role;
+
+grant execute on function private.record_push_outcomes(jsonb) to service_role;
+
+grant execute on function private.record_push_receipts(jsonb) to service_role;
+
+grant execute on function private.record_repohost_sync(bigint,bigint,text) to service_role;
+
+grant execute on function private.record_webhook_attempts(jsonb) to service_role;
+
+grant execute on function private.refuse_revoked_client(uuid,text,bigint) to service_role;
+
+grant execute on function private.require_profile() to authenticated;
+
+grant execute on function private.require_timezone(text) to authenticated;
+
+grant execute on function private.require_timezone(text) to service_role;
+
+grant execute on function private.revoke_client_access(uuid,text) to service_role;
+
+grant execute on function private.save_dbhost_connection(uuid,text,text,text,text,timestamp with time zone) to service_role;
+
+grant execute on function private.set_project_icon(bigint,text) to service_role;
+
+grant execute on function private.setting(text,text) to service_role;
+
+grant execute on function private.shared_project_visible(bigint) to authenticated;
+
+grant execute on function private.shared_project_visible(bigint) to service_role;
+
+grant execute on function private.store_dbhost_tokens(uuid,text,text,timestamp with time zone) to service_role;
+
+grant execute on function private.sweep_attachments() to service_role;
+
+grant execute on function private.timestamp_cursor(text) to authenticated;
+
+grant execute on function private.utc_iso(timestamp with time zone) to authenticated;
+
+grant execute on function private.utc_iso(timestamp with time zone) to service_role;
+
+grant execute on function private.wake_worker(text) to service_role;
+
+grant execute on function private.wallet_transaction_json(public.wallet_transactions) to authenticated;
+
+grant execute on function private.wallet_transaction_json(public.wallet_transactions) to service_role;
+
+grant execute on function private.webhook_json(public.webhook_endpoints,boolean) to authenticated;
+
+grant execute on function private.webhook_json(public.webhook_endpoints,boolean) to service_role;
+
+grant insert (blocked_user_id) on table public.blocks to authenticated;
+
+grant insert (contents) on table public.project_files to authenticated;
+
+grant insert (description) on table public.projects to authenticated;
+
+grant insert (message) on table public.preview_errors to authenticated;
+
+grant insert (name) on table public.projects to authenticated;
+
+grant insert (path) on table public.project_files to authenticated;
+
+grant insert (platform) on table public.reshares to authenticated;
+
+grant insert (project_id) on table public.preview_errors to authenticated;
+
+grant insert (project_id) on table public.project_files to authenticated;
+
+grant insert (project_id) on table public.reshares to authenticated;
+
+grant insert (reason) on table public.reports to authenticated;
+
+grant insert (reported_project_id) on table public.reports to authenticated;
+
+grant insert (reported_user_id) on table public.reports to authenticated;
+
+grant insert (share_metadata) on table public.reshares to authenticated;
+
+grant insert (shared) on table public.projects to authenticated;
+
+grant insert (stack) on table public.preview_errors to authenticated;
+
+grant insert (type) on table public.project_files to authenticated;
+
+grant select (access_token_expires_at) on table public.dbhost_connections to authenticated;
+
+grant select (api_url) on table public.dbhost_links to authenticated;
+
+grant select (avatar) on table public.repohost_installations to authenticated;
+
+grant select (created_at) on table public.dbhost_connections to authenticated;
+
+grant select (created_at) on table public.dbhost_links to authenticated;
+
+grant select (created_at) on table public.repohost_installations to authenticated;
+
+grant select (created_at) on table public.webhook_endpoints to authenticated;
+
+grant select (dbhost_project_name) on table public.dbhost_links to authenticated;
+
+grant select (dbhost_project_ref) on table public.dbhost_links to authenticated;
+
+grant select (dbhost_user_id) on table public.dbhost_connections to authenticated;
+
+grant select (dbhost_username) on table public.dbhost_connections to authenticated;
+
+grant select (disabled_reason) on table public.webhook_endpoints to authenticated;
+
+grant select (enabled) on table public.webhook_endpoints to authenticated;
+
+grant select (events) on table public.webhook_endpoints to authenticated;
+
+grant select (id) on table public.repohost_installations to authenticated;
+
+grant select (id) on table public.webhook_endpoints to authenticated;
+
+grant select (login) on table public.repohost_installations to authenticated;
+
+grant select (name) on table public.repohost_installations to authenticated;
+
+grant select (project_id) on table public.dbhost_links to authenticated;
+
+grant select (updated_at) on table public.dbhost_connections to authenticated;
+
+grant select (updated_at) on table public.dbhost_links to authenticated;
+
+grant select (updated_at) on table public.repohost_installations to authenticated;
+
+grant select (updated_at) on table public.webhook_endpoints to authenticated;
+
+grant select (url) on table public.webhook_endpoints to authenticated;
+
+grant select (user_id) on table public.dbhost_connections to authenticated;
+
+grant select (user_id) on table public.dbhost_links to authenticated;
+
+grant select (user_id) on table public.repohost_installations to authenticated;
+
+grant select (user_id) on table public.webhook_endpoints to authenticated;
+
+grant update (avatar_url) on table public.profiles to authenticated;
+
+grant update (contents) on table public.project_files to authenticated;
+
+grant update (description) on table public.projects to authenticated;
+
+grant update (is_read) on table public.notifications to authenticated;
+
+grant update (name) on table public.projects to authenticated;
+
+grant update (shared) on table public.projects to authenticated;
+
+grant update (type) on table public.project_files to authenticated;
+
+grant update (username) on table public.profiles to authenticated;
 
 alter table "public"."attachment_uploads" add constraint "attachment_uploads_paths" CHECK (((cardinality(paths) BETWEEN 1 AND 3) AND private.attachment_paths_ok(user_id, upload_key, paths))) not valid;
 
