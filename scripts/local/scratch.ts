@@ -2,7 +2,7 @@
 // bootstrap, built either from supabase/migrations (the supabase CLI, as the stack does) or from the
 // schema files that supabase/config.toml lists, and the diff between two of them (@pgkit/migra).
 // Each build gets a cluster of its own: pg_cron lives in one database per cluster.
-import { basename, dirname, join } from "node:path";
+import { join } from "node:path";
 import { type Cluster, ensureCluster, psqlFile, startCluster, stopCluster } from "./cluster.ts";
 import { freePort, migrate, ROOT } from "./stack.ts";
 import postgres from "postgres";
@@ -31,29 +31,16 @@ export async function scratchCluster(): Promise<Scratch> {
   return { cluster, stop };
 }
 
-/** The files a path names; `*` may stand in its last part (`./schemas/jobs/*.sql`), matched in name order. */
-function glob(path: string): string[] {
-  const name = basename(path);
-  if (!name.includes("*")) return [path];
-  const re = new RegExp(
-    `^${name.split("*").map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`,
-  );
-  return [...Deno.readDirSync(dirname(path))].filter((e) => e.isFile && re.test(e.name))
-    .map((e) => join(dirname(path), e.name)).sort();
-}
-
 /** The schema files in the order `[db.migrations] schema_paths` of supabase/config.toml lists them. */
 export function schemaFiles(): string[] {
   const config = Deno.readTextFileSync(join(ROOT, "supabase/config.toml"));
   const block = /\[db\.migrations\][^[]*?schema_paths\s*=\s*\[([^\]]*)\]/s.exec(config);
   if (!block) throw new Error("supabase/config.toml lists no [db.migrations] schema_paths");
-  const files: string[] = [];
-  for (const [, pattern] of block[1].matchAll(/"([^"]+)"/g)) {
-    const matched = glob(join(ROOT, "supabase", pattern)).filter((p) => !files.includes(p));
-    if (!matched.length) throw new Error(`schema_paths: ${pattern} matches no file`);
-    files.push(...matched);
-  }
-  return files;
+  // Each path names one file (this reading takes no globs).
+  return [...block[1].matchAll(/"([^"]+)"/g)].map(([, path]) => {
+    if (path.includes("*")) throw new Error(`schema_paths: name each file, not ${path}`);
+    return join(ROOT, "supabase", path);
+  });
 }
 
 /** A scratch cluster built from supabase/migrations or from the schema files. */
