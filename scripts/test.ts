@@ -1,7 +1,8 @@
 // `npm test`: a throw-away stack on free ports, then every check — static (check, lint, fmt), pgTAP,
-// Deno tests over HTTP, Supabase's advisors — and one closing line `N passed, N failed`.
-// `npm test -- jobs wallet` runs only the pgTAP and Deno test files whose names contain one of the words,
-// without the static, contract, advisor and type checks: a quick loop while working, never a verdict.
+// Deno tests over HTTP, Supabase's advisors, supabase/schemas against the migrations — and one closing line
+// `N passed, N failed`. `npm test -- jobs wallet` runs only the pgTAP and Deno test files whose names
+// contain one of the words, without the static, contract, advisor, schema and type checks: a quick loop
+// while working, never a verdict.
 import { join } from "node:path";
 import { existsSync } from "node:fs";
 import { freePort, ROOT, startStack } from "./local/stack.ts";
@@ -9,6 +10,7 @@ import { checkContract, type Recorded } from "./contract/check.ts";
 import { checkDocument } from "./contract/document.ts";
 import { generateTypes, TYPES_FILE } from "./types.ts";
 import { generateSdk, SDK_SRC } from "./sdk.ts";
+import { diff, scratchBuild } from "./local/scratch.ts";
 
 const DENO = join(ROOT, "node_modules/.bin/deno");
 const SUPABASE = join(ROOT, "node_modules/.bin/supabase");
@@ -176,6 +178,27 @@ async function databaseChecks(url: string) {
   tally("supabase db lint: no issue outside the allow-list", lint.ok && issues.length === 0);
 }
 
+/**
+ * The declarative schemas and the migrations build the same database: each into a scratch cluster of its
+ * own, compared with the diff `npm run db:diff` writes migrations with (privileges and policies included).
+ */
+async function schemaDriftCheck() {
+  section("supabase/schemas against supabase/migrations (npm run db:diff)");
+  const [migrations, schemas] = await Promise.all([scratchBuild("migrations"), scratchBuild("schemas")]);
+  let statements: string;
+  try {
+    statements = await diff(migrations.cluster, schemas.cluster);
+  } finally {
+    await Promise.all([migrations.stop(), schemas.stop()]);
+  }
+  if (statements) {
+    console.log("  the schema files declare what no migration builds (run `npm run db:diff -- <name>`):");
+    console.log(statements.split("\n").slice(0, 80).map((l) => `       ${l}`).join("\n"));
+  }
+  console.log(`  ${statements ? "FAIL" : "ok  "} the migrations build what supabase/schemas declares`);
+  tally("the migrations build what supabase/schemas declares", !statements);
+}
+
 /** Ends a subset run after its tests: the whole-run checks would only report what it did not exercise. */
 class SubsetDone extends Error {}
 
@@ -299,6 +322,7 @@ try {
   await documentChecks(doc);
   await contractChecks(doc, recordFile);
   await databaseChecks(stack.cluster.url);
+  await schemaDriftCheck();
 
   section("generated types (supabase/types/database.ts)");
   const fresh = await generateTypes(stack.cluster.url);

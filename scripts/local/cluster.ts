@@ -136,8 +136,8 @@ export async function stopCluster(c: Cluster) {
   });
 }
 
-/** Runs a SQL file with psql as the superuser, stopping at the first error. */
-export async function psqlFile(c: Cluster, file: string, url = c.adminUrl) {
+/** Runs a SQL file with psql as the superuser, stopping at the first error; `settings` as PGOPTIONS. */
+export async function psqlFile(c: Cluster, file: string, url = c.adminUrl, settings = "") {
   await run("psql", [
     "-X",
     "-q",
@@ -150,6 +150,6 @@ export async function psqlFile(c: Cluster, file: string, url = c.adminUrl) {
     "-f",
     file,
   ], {
-    env: { PGSSLMODE: "disable" },
+    env: { PGSSLMODE: "disable", PGOPTIONS: settings },
   });
 }

@@ -1,0 +1,252 @@
+-- Generation jobs: the table, its status machine and the jobs API.
+
+CREATE TABLE public.jobs (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    user_id uuid NOT NULL,
+    project_id bigint,
+    type text DEFAULT 'prompt'::text NOT NULL,
+    status text DEFAULT 'queued'::text NOT NULL,
+    input jsonb NOT NULL,
+    attachments jsonb,
+    result jsonb,
+    error jsonb,
+    idempotency_key uuid,
+    attempts integer DEFAULT 0 NOT NULL,
+    runner_id uuid,
+    lease_expires_at timestamp with time zone,
+    -- When the job was last sent to the runner: the insert trigger sends it at once.
+    dispatched_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+    started_at timestamp with time zone,
+    finished_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+    updated_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+    held_credits bigint DEFAULT 0 NOT NULL,
+    cancel_requested_at timestamp with time zone,
+    CONSTRAINT jobs_held_credits CHECK ((held_credits >= 0)),
+    CONSTRAINT jobs_status CHECK ((status = ANY (ARRAY['queued'::text, 'running'::text, 'succeeded'::text, 'failed'::text, 'canceled'::text]))),
+    CONSTRAINT jobs_type CHECK ((type = 'prompt'::text))
+);
+ALTER TABLE ONLY public.jobs
+    ADD CONSTRAINT jobs_idempotency UNIQUE (user_id, idempotency_key);
+ALTER TABLE ONLY public.jobs
+    ADD CONSTRAINT jobs_pkey PRIMARY KEY (id);
+CREATE INDEX jobs_leases ON public.jobs USING btree (lease_expires_at) WHERE (status = 'running'::text);
+CREATE INDEX jobs_open ON public.jobs USING btree (user_id) WHERE (status = ANY (ARRAY['queued'::text, 'running'::text]));
+CREATE INDEX jobs_project_created_at ON public.jobs USING btree (project_id, created_at);
+
+-- The dispatcher's two scans: queued jobs nobody claimed, running jobs whose lease ran out.
+CREATE INDEX jobs_queued ON public.jobs USING btree (dispatched_at) WHERE (status = 'queued'::text);
+
+-- The unfiltered walk, and what the trigger promises.
+CREATE UNIQUE INDEX jobs_user_created_at ON public.jobs USING btree (user_id, created_at);
+
+-- The walk filtered by status, and by project (a project's jobs are all its owner's; also serves the
+-- foreign key's `on delete set null`).
+CREATE INDEX jobs_user_status_created_at ON public.jobs USING btree (user_id, status, created_at);
+ALTER TABLE ONLY public.jobs
+    ADD CONSTRAINT jobs_project_id_fkey FOREIGN KEY (project_id) REFERENCES public.projects(id) ON DELETE SET NULL;
+ALTER TABLE ONLY public.jobs
+    ADD CONSTRAINT jobs_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+ALTER TABLE public.jobs ENABLE ROW LEVEL SECURITY;
+COMMENT ON TABLE public.jobs IS 'Async generation jobs; status changes only through private functions.';
+COMMENT ON COLUMN public.jobs.held_credits IS 'Credits held against the floor while the job is queued or running.';
+GRANT SELECT ON TABLE public.jobs TO authenticated;
+GRANT ALL ON TABLE public.jobs TO service_role;
+
+-- A job never leaves a terminal state, whoever tries.
+CREATE FUNCTION private.guard_job_transition() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if old.status in ('succeeded', 'failed', 'canceled') then
+    perform private.raise_api_error(409, 'job_terminal', 'The job is already ' || old.status || '.',
+      jsonb_build_object('job_id', old.id, 'status', old.status));
+  end if;
+  if not (old.status = new.status
+       or (old.status = 'queued' and new.status in ('running', 'canceled', 'failed'))
+       or (old.status = 'running' and new.status in ('queued', 'succeeded', 'failed', 'canceled'))) then
+    perform private.raise_api_error(409, 'invalid_transition',
+      format('A job cannot go from %s to %s.', old.status, new.status));
+  end if;
+  return new;
+end
+$$;
+
+-- The job as the contract shows it, with `cancel_requested_at` once a cancel was asked for.
+CREATE FUNCTION private.job_json(j public.jobs) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_strip_nulls(jsonb_build_object(
+    'id', j.id, 'type', j.type, 'status', j.status, 'input', j.input,
+    'created_at', j.created_at, 'updated_at', j.updated_at, 'result', j.result, 'error', j.error,
+    'cancel_requested_at', j.cancel_requested_at
+  )) || jsonb_build_object('project_id', j.project_id);
+$$;
+GRANT EXECUTE ON FUNCTION private.job_json(j public.jobs) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.job_json(j public.jobs) TO service_role;
+
+-- POST /jobs, second step, after the prompt was judged usable: the admission's hold moves to the job,
+-- sized for the evaluated tier (an admission that expired meanwhile holds again under the floor);
+-- creates the project when none is given (with the template's files and the evaluated app name), folds
+-- the top-level fields into `input` (top level wins), mirrors the attachments' paths into
+-- `input.attachment_refs` — which must be paths of an upload the caller recorded, named by the manifest's
+-- key (400 invalid_attachments otherwise) — and inserts the job queued; the insert trigger dispatches it and
+-- the upload is marked as the job's. A concurrent request with the same idempotency key gets the job the
+-- first one created. Returns {job, created, project_created}.
+CREATE FUNCTION api.create_job(request jsonb) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  uid uuid := (select auth.uid());
+  key uuid := (request ->> 'idempotency_key')::uuid;
+  target bigint := (request ->> 'project_id')::bigint;
+  admission uuid := (request ->> 'admission')::uuid;
+  hold bigint := private.job_hold_credits(request -> 'verdict' ->> 'model');
+  w public.wallets;
+  existing public.jobs;
+  created public.jobs;
+  job_input jsonb;
+  refs jsonb;
+  upload public.attachment_uploads;
+begin
+  if key is not null then
+    -- Serializes requests that share a key, so exactly one creates the job.
+    perform pg_advisory_xact_lock(hashtextextended(uid::text || key::text, 0));
+    select * into existing from public.jobs j where j.user_id = uid and j.idempotency_key = key;
+    if found then
+      delete from public.job_admissions a where a.id = admission and a.user_id = uid;
+      return jsonb_build_object('job', private.job_json(existing), 'created', false, 'project_created', false);
+    end if;
+  end if;
+  refs := coalesce((select jsonb_agg(f ->> 'path') from jsonb_array_elements(request -> 'attachments' -> 'files') f), '[]');
+  if jsonb_array_length(refs) > 0 then
+    select * into upload from public.attachment_uploads a
+     where a.user_id = uid and a.upload_key::text = request -> 'attachments' ->> 'idempotency_key';
+    if not found or exists (select from jsonb_array_elements_text(refs) r where not (r = any (upload.paths))) then
+      perform private.raise_api_error(400, 'invalid_attachments', 'The attachments were not uploaded by this account.');
+    end if;
+  end if;
+  select * into w from public.wallets where user_id = uid for update;
+  if not found then
+    perform private.raise_api_error(404, 'profile_not_found', 'No wallet exists for this account.');
+  end if;
+  delete from public.job_admissions a
+   where a.id = admission and a.user_id = uid and a.expires_at > clock_timestamp();
+  if not found then
+    perform private.check_credit_floor(w);
+  end if;
+  if target is null then
+    target := (api.create_project(request -> 'verdict' ->> 'appName', '', false, request -> 'template_files') ->> 'id')::bigint;
+  elsif not exists (select from public.projects p where p.id = target and p.user_id = uid) then
+    perform private.raise_api_error(404, 'project_not_found', 'No such project.');
+  end if;
+  job_input := (request -> 'input')
+    || jsonb_build_object('model', request -> 'verdict' ->> 'model', 'appName', request -> 'verdict' ->> 'appName')
+    || jsonb_strip_nulls(jsonb_build_object(
+         'expo_push_token', request ->> 'expo_push_token',
+         'live_activity_token', request ->> 'live_activity_token',
+         'live_activity_user', request ->> 'live_activity_user',
+         'dbhost_project_ref', request ->> 'dbhost_project_ref'))
+    || case when jsonb_array_length(refs) > 0 then jsonb_build_object('attachment_refs', refs) else '{}' end;
+  insert into public.jobs (user_id, project_id, type, input, attachments, idempotency_key, held_credits)
+  values (uid, target, 'prompt', job_input, request -> 'attachments', key, hold)
+  returning * into created;
+  update public.attachment_uploads a set job_id = created.id
+   where a.user_id = uid and a.upload_key = upload.upload_key;
+  return jsonb_build_object('job', private.job_json(created), 'created', true,
+    'project_created', (request ->> 'project_id') is null);
+end
+$$;
+GRANT EXECUTE ON FUNCTION api.create_job(request jsonb) TO service_role;
+
+-- GET /jobs/{id}: the caller's job; anyone else's is as missing as an unknown id.
+CREATE FUNCTION api.get_job(job_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  j public.jobs;
+begin
+  select * into j from public.jobs where id = job_id;
+  if not found then
+    perform private.raise_api_error(404, 'job_not_found', 'No such job.');
+  end if;
+  return private.job_json(j);
+end
+$$;
+GRANT EXECUTE ON FUNCTION api.get_job(job_id uuid) TO authenticated;
+
+-- POST /jobs/{id}/cancel, as the caller: queued → canceled at once; running → cancel requested (the
+-- runner finalizes it); canceled → the same job again; succeeded or failed → 409 job_terminal; another
+-- user's job is as missing as an unknown one. Returns the job.
+CREATE FUNCTION api.cancel_job(job_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  j public.jobs;
+begin
+  select * into j from public.jobs where id = job_id and user_id = (select auth.uid()) for update;
+  if not found then
+    perform private.raise_api_error(404, 'job_not_found', 'No such job.');
+  end if;
+  if j.status in ('succeeded', 'failed') then
+    perform private.raise_api_error(409, 'job_terminal', 'The job is already ' || j.status || '.',
+      jsonb_build_object('job_id', j.id, 'status', j.status));
+  end if;
+  if j.status = 'queued' then
+    j := private.finish_job(j, 'canceled', null,
+      jsonb_build_object('code', 'canceled', 'message', 'The job was canceled before it started.'));
+  elsif j.status = 'running' and j.cancel_requested_at is null then
+    update public.jobs set cancel_requested_at = clock_timestamp() where id = j.id returning * into j;
+  end if;
+  return private.job_json(j);
+end
+$$;
+GRANT EXECUTE ON FUNCTION api.cancel_job(job_id uuid) TO authenticated;
+
+-- A page of the caller's jobs: `page_size` + 1 rows are read to learn whether another page exists; the
+-- cursor is the last row's created_at (unique per user, so "<" is an exact position).
+CREATE FUNCTION api.list_jobs(page_size integer, page_cursor text, job_status text, job_project_id bigint) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  older_than timestamptz;
+  result jsonb;
+begin
+  if page_size is null or page_size not between 1 and 100 then
+    perform private.raise_api_error(400, 'invalid_request', 'limit must be 1..100.');
+  end if;
+  older_than := private.timestamp_cursor(page_cursor);
+  with page as (
+    select j, row_number() over (order by j.created_at desc) as k
+      from public.jobs j
+     where j.user_id = (select auth.uid())
+       and (older_than is null or j.created_at < older_than)
+       and (job_status is null or j.status = job_status)
+       and (job_project_id is null or j.project_id = job_project_id)
+     order by j.created_at desc
+     limit page_size + 1
+  )
+  select jsonb_build_object(
+           'data', coalesce(jsonb_agg(private.job_json(j) order by k) filter (where k <= page_size), '[]'::jsonb),
+           'next_cursor', case when count(*) > page_size
+                            then (array_agg(private.utc_iso((j).created_at)) filter (where k = page_size))[1] end)
+    into result
+    from page;
+  return result;
+end
+$$;
+GRANT EXECUTE ON FUNCTION api.list_jobs(page_size integer, page_cursor text, job_status text, job_project_id bigint) TO authenticated;
+
+CREATE POLICY jobs_select_own ON public.jobs FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+CREATE TRIGGER jobs_touch BEFORE UPDATE ON public.jobs FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
+
+CREATE TRIGGER jobs_guard BEFORE UPDATE ON public.jobs FOR EACH ROW EXECUTE FUNCTION private.guard_job_transition();
+
+CREATE TRIGGER jobs_unique_created_at BEFORE INSERT ON public.jobs FOR EACH ROW EXECUTE FUNCTION private.unique_created_at('user_id');

@@ -1,0 +1,257 @@
+-- The job runner's calls: claim, heartbeat, finalize (files, usage, charge) and cancel.
+
+-- The runner's claim: queued → running with a lease. Only one claim wins; any other is a no-op (null).
+CREATE FUNCTION private.claim_job(job_id uuid, runner uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  lease int := private.setting('job_lease_seconds', '60')::int;
+  j public.jobs;
+begin
+  update public.jobs
+     set status = 'running', runner_id = runner, attempts = attempts + 1,
+         lease_expires_at = clock_timestamp() + make_interval(secs => lease),
+         started_at = coalesce(started_at, clock_timestamp())
+   where id = job_id and status = 'queued'
+  returning * into j;
+  if not found then
+    return null;
+  end if;
+  return jsonb_build_object('id', j.id, 'user_id', j.user_id, 'project_id', j.project_id, 'input', j.input,
+    'lease_expires_at', j.lease_expires_at, 'lease_seconds', lease);
+end
+$$;
+GRANT EXECUTE ON FUNCTION private.claim_job(job_id uuid, runner uuid) TO service_role;
+
+-- Moves a job to a terminal state and tells its owner: a notification, and a completion push when the
+-- job carries a push token.
+CREATE FUNCTION private.finish_job(j public.jobs, final_status text, job_result jsonb, job_error jsonb) RETURNS public.jobs
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  done public.jobs;
+  app_name text := coalesce(j.input ->> 'appName', 'Your app');
+  title text;
+  body text;
+begin
+  update public.jobs
+     set status = final_status, result = job_result, error = job_error, finished_at = clock_timestamp(),
+         lease_expires_at = null
+   where id = j.id
+  returning * into done;
+  perform private.add_notification(done.user_id, null, 'job_' || final_status,
+    jsonb_build_object('job_id', done.id, 'project_id', done.project_id, 'app_name', app_name)
+      || coalesce(jsonb_build_object('error_code', job_error ->> 'code'), '{}'));
+  if done.input ? 'expo_push_token' then
+    if final_status = 'succeeded' then
+      title := app_name || ' is ready';
+      body := 'Your app has been generated. Tap to open it.';
+    else
+      title := app_name || ' could not be generated';
+      body := coalesce(job_error ->> 'message', 'The generation failed.');
+    end if;
+    perform private.enqueue_push(done.user_id, done.input ->> 'expo_push_token', title, body,
+      jsonb_build_object('type', 'job_' || final_status, 'job_id', done.id, 'project_id', done.project_id,
+                         'status', final_status));
+  end if;
+  return done;
+end
+$$;
+
+-- The runner's outcome, applied once in one transaction: the guard, the file set (a succeeded run whose
+-- files cannot be saved fails with invalid_output, still charged), the spend, the usage event, and the job
+-- finished. Returns the job as the contract shows it.
+--   outcome: {status: 'succeeded'|'failed', files?: [{path, contents, type}], report?: {description?, …},
+--             error?: {code, message}, usage?: {tokens_in, tokens_out}, model?, provider?, cost_eur?: decimal string}
+CREATE FUNCTION private.finalize_job(job_id uuid, runner uuid, outcome jsonb) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  final_status text := outcome ->> 'status';
+  cost numeric := coalesce(nullif(outcome ->> 'cost_eur', '')::numeric, 0);
+  j public.jobs := private.lock_running_job(job_id, runner);
+  credits bigint;
+  job_result jsonb;
+  job_error jsonb;
+begin
+  if final_status not in ('succeeded', 'failed') or cost < 0 then
+    perform private.raise_api_error(400, 'invalid_outcome', 'The outcome must be succeeded or failed with a cost >= 0.');
+  end if;
+
+  if final_status = 'succeeded' and j.project_id is null then
+    final_status := 'failed';
+    job_error := jsonb_build_object('code', 'project_deleted', 'message', 'The project was deleted during the run.');
+  elsif final_status = 'succeeded' then
+    job_result := private.save_job_files(j, outcome);
+    if job_result is null then
+      final_status := 'failed';
+      job_error := jsonb_build_object('code', 'invalid_output', 'message', 'The generator produced files that cannot be saved.');
+    end if;
+  else
+    job_error := jsonb_build_object(
+      'code', coalesce(outcome -> 'error' ->> 'code', 'generation_failed'),
+      'message', coalesce(outcome -> 'error' ->> 'message', 'The generation failed.'));
+  end if;
+
+  credits := private.charge_job_run(j, outcome, cost);
+  perform private.record_job_usage(j, final_status, outcome, cost, credits);
+  return private.job_json(private.finish_job(j, final_status, job_result, job_error));
+end
+$$;
+GRANT EXECUTE ON FUNCTION private.finalize_job(job_id uuid, runner uuid, outcome jsonb) TO service_role;
+
+CREATE FUNCTION private.heartbeat_job(job_id uuid, runner uuid) RETURNS text
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  with extended as (
+    update public.jobs
+       set lease_expires_at = clock_timestamp() + make_interval(secs => private.setting('job_lease_seconds', '60')::int)
+     where id = job_id and status = 'running' and runner_id = runner
+    returning cancel_requested_at
+  )
+  select coalesce((select case when e.cancel_requested_at is null then 'running' else 'cancel_requested' end
+                     from extended e), 'lost');
+$$;
+GRANT EXECUTE ON FUNCTION private.heartbeat_job(job_id uuid, runner uuid) TO service_role;
+
+-- The runner's finalize of a run stopped by a cancel: the guard, then the spend of what the provider billed
+-- before the stop (none for the template generator or an aborted request), a usage event when anything was
+-- billed, and the job canceled. No file of the run is kept.
+--   outcome: {usage?: {tokens_in, tokens_out}, model?, provider?, cost_eur?: decimal string}
+CREATE FUNCTION private.cancel_running_job(job_id uuid, runner uuid, outcome jsonb) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  cost numeric := coalesce(nullif(outcome ->> 'cost_eur', '')::numeric, 0);
+  tokens_in bigint := coalesce((outcome -> 'usage' ->> 'tokens_in')::bigint, 0);
+  tokens_out bigint := coalesce((outcome -> 'usage' ->> 'tokens_out')::bigint, 0);
+  j public.jobs := private.lock_running_job(job_id, runner);
+  credits bigint;
+begin
+  if j.cancel_requested_at is null then
+    perform private.raise_api_error(409, 'cancel_not_requested', 'Nobody asked to cancel this job.');
+  end if;
+  if cost < 0 then
+    perform private.raise_api_error(400, 'invalid_outcome', 'The cost must be >= 0.');
+  end if;
+  credits := private.charge_job_run(j, outcome, cost);
+  if credits > 0 or tokens_in > 0 or tokens_out > 0 then
+    perform private.record_job_usage(j, 'canceled', outcome, cost, credits);
+  end if;
+  return private.job_json(private.finish_job(j, 'canceled', null,
+    jsonb_build_object('code', 'canceled', 'message', 'The job was canceled while it ran.')));
+end
+$$;
+GRANT EXECUTE ON FUNCTION private.cancel_running_job(job_id uuid, runner uuid, outcome jsonb) TO service_role;
+
+-- Locks the job a runner reports on and returns it: unknown → 404 job_not_found; terminal → 409
+-- job_terminal; reaped by the dispatcher or taken by another runner → 409 job_lease_lost.
+CREATE FUNCTION private.lock_running_job(job_id uuid, runner uuid) RETURNS public.jobs
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  j public.jobs;
+begin
+  select * into j from public.jobs where id = job_id for update;
+  if not found then
+    perform private.raise_api_error(404, 'job_not_found', 'No such job.');
+  end if;
+  if j.status in ('succeeded', 'failed', 'canceled') then
+    perform private.raise_api_error(409, 'job_terminal', 'The job is already ' || j.status || '.',
+      jsonb_build_object('job_id', j.id, 'status', j.status));
+  end if;
+  if j.status <> 'running' or j.runner_id is distinct from runner then
+    perform private.raise_api_error(409, 'job_lease_lost', 'This runner no longer holds the job.',
+      jsonb_build_object('job_id', j.id, 'status', j.status));
+  end if;
+  return j;
+end
+$$;
+
+-- Makes the project's files the run's file set (files the run did not produce are deleted, unchanged ones
+-- are not rewritten so their updated_at keeps saying when they last changed), takes the report's
+-- description and a renamed spec's name, and returns the job's result. Returns null, keeping nothing, when
+-- the files cannot be saved (a bad path or type, a duplicate path, a storage limit).
+CREATE FUNCTION private.save_job_files(j public.jobs, outcome jsonb) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  file_set jsonb := coalesce(outcome -> 'files', '[]');
+  new_description text := left(outcome -> 'report' ->> 'description', 1000);
+  old_spec jsonb;
+  new_name text;
+begin
+  -- Either spec may be text that is not JSON (a user's edit); then nothing is renamed.
+  begin
+    select f.contents::jsonb into old_spec
+      from public.project_files f where f.project_id = j.project_id and f.path = 'app.spec.json';
+    select btrim(r.contents::jsonb ->> 'name') into new_name
+      from jsonb_to_recordset(file_set) as r(path text, contents text) where r.path = 'app.spec.json';
+  exception when invalid_text_representation then
+    new_name := null;
+  end;
+  if coalesce(jsonb_typeof(old_spec -> 'prompts'), '') <> 'array' or old_spec -> 'prompts' = '[]'
+     or new_name is not distinct from old_spec ->> 'name'
+     or coalesce(length(new_name) not between 1 and 100 or new_name !~ '\S', true) then
+    new_name := null;
+  end if;
+
+  delete from public.project_files f
+   where f.project_id = j.project_id
+     and f.path not in (select r.path from jsonb_to_recordset(file_set) as r(path text) where r.path is not null);
+  insert into public.project_files as f (project_id, path, contents, type)
+  select j.project_id, r.path, r.contents, coalesce(r.type, 'CODE')
+    from jsonb_to_recordset(file_set) as r(path text, contents text, type text)
+  on conflict (project_id, path) do update set contents = excluded.contents, type = excluded.type
+    where (f.contents, f.type) is distinct from (excluded.contents, excluded.type);
+  if new_description is not null or new_name is not null then
+    update public.projects p
+       set description = coalesce(new_description, p.description), name = coalesce(new_name, p.name)
+     where p.id = j.project_id
+       and (p.description, p.name) is distinct from (coalesce(new_description, p.description), coalesce(new_name, p.name));
+  end if;
+  return jsonb_build_object('project_id', j.project_id, 'files_saved', jsonb_array_length(file_set))
+    || coalesce(outcome -> 'report', '{}') - 'description' - 'project_id' - 'files_saved';
+exception when check_violation or not_null_violation or cardinality_violation or sqlstate 'PT413' then
+  return null;
+end
+$$;
+
+-- Spends what the run cost (credits = cost in EUR cents rounded up) from the owner's wallet, once per job,
+-- and returns the credits spent.
+CREATE FUNCTION private.charge_job_run(j public.jobs, outcome jsonb, cost numeric) RETURNS bigint
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  credits bigint := ceil(cost * 100)::bigint;
+begin
+  if credits > 0 then
+    perform private.spend_credits(j.user_id, credits, jsonb_build_object(
+      'run_id', j.id, 'job_id', j.id, 'project_id', j.project_id, 'model', outcome ->> 'model',
+      'provider', outcome ->> 'provider', 'tier', j.input ->> 'model',
+      'cost_eur', trim_scale(cost)::text, 'credits', credits, 'display_cost', private.format_eur(credits)),
+      'job:' || j.id);
+  end if;
+  return credits;
+end
+$$;
+
+-- The run's usage event: its final status, model, tokens, cost and the credits charged.
+CREATE FUNCTION private.record_job_usage(j public.jobs, final_status text, outcome jsonb, cost numeric, credits bigint) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  insert into public.usage_events (user_id, job_id, project_id, status, model, provider, tier, tokens_in, tokens_out,
+                                   cost_eur, credits)
+  values (j.user_id, j.id, j.project_id, final_status, outcome ->> 'model', outcome ->> 'provider', j.input ->> 'model',
+          coalesce((outcome -> 'usage' ->> 'tokens_in')::bigint, 0),
+          coalesce((outcome -> 'usage' ->> 'tokens_out')::bigint, 0), cost, credits);
+$$;
