@@ -109,7 +109,9 @@ GRANT EXECUTE ON FUNCTION api.push_token_json(t public.push_tokens) TO authentic
 -- POST /push-tokens: the token becomes the caller's, with this platform and device id (an omitted device id is
 -- stored as null). `created` is true when the caller had no row for it. Definer, because users have no write
 -- grant on the table and must learn that someone else holds a token they cannot read; the caller is always
--- auth.uid().
+-- auth.uid(). A token registered again belongs to the client of the new registration (the stamp the insert
+-- trigger put on the proposed row), so revoking the client that registered it first leaves a device the user
+-- has since registered themselves.
 CREATE FUNCTION api.register_push_token(token text, platform text, device_id text) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -133,7 +135,7 @@ begin
     insert into public.push_tokens as p (token, user_id, platform, device_id)
     values (register_push_token.token, uid, register_push_token.platform, register_push_token.device_id)
     on conflict on constraint push_tokens_pkey do update
-      set platform = excluded.platform, device_id = excluded.device_id
+      set platform = excluded.platform, device_id = excluded.device_id, client_id = excluded.client_id
     returning * into t;
   exception
     when check_violation then
@@ -353,6 +355,6 @@ CREATE TRIGGER push_tokens_touch BEFORE UPDATE ON public.push_tokens FOR EACH RO
 
 CREATE TRIGGER push_outbox_wake AFTER INSERT ON public.push_outbox FOR EACH STATEMENT EXECUTE FUNCTION private.wake_worker_after_insert('push');
 
-CREATE TRIGGER push_tokens_client BEFORE INSERT OR UPDATE OF user_id ON public.push_tokens FOR EACH ROW EXECUTE FUNCTION private.stamp_request_client();
+CREATE TRIGGER push_tokens_client BEFORE INSERT ON public.push_tokens FOR EACH ROW EXECUTE FUNCTION private.stamp_request_client();
 
 CREATE TRIGGER push_tokens_keep_newest AFTER INSERT ON public.push_tokens REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.keep_newest_push_tokens();
