@@ -1,26 +1,12 @@
 -- Notifications (unique created_at, pages, read marks), push tokens and the push outbox: who sees and
 -- writes what, the cursor, and what each outbox function does to a row.
 begin;
+\ir _helpers.psql
 select plan(88);
 
-insert into auth.users (id, email) values
-  ('a1111111-1111-1111-1111-111111111111', 'reader@example.com'),
-  ('b2222222-2222-2222-2222-222222222222', 'sender@example.com'),
-  ('c3333333-3333-3333-3333-333333333333', 'other@example.com');
-
--- The plan a query gets as the current role, for the index checks.
-create function pg_temp.plan_of(query text) returns text language plpgsql as $$
-declare
-  line text;
-  plan text := '';
-begin
-  for line in execute 'explain ' || query loop
-    plan := plan || line || E'\n';
-  end loop;
-  return plan;
-end
-$$;
-grant execute on function pg_temp.plan_of(text) to authenticated;
+select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'reader@example.com');
+select pg_temp.create_user('b2222222-2222-2222-2222-222222222222', 'sender@example.com');
+select pg_temp.create_user('c3333333-3333-3333-3333-333333333333', 'other@example.com');
 
 -- created_at is unique per recipient: six notifications in one transaction share now(), yet not created_at
 do $$
@@ -49,15 +35,14 @@ select throws_ok($$update public.notifications set created_at = (select min(crea
   '23505', null, 'the unique index holds the line where the trigger does not run');
 
 -- anon sees nothing
-set local role anon;
+select pg_temp.as_anon();
 select throws_ok('select * from public.push_tokens', '42501', null, 'anon cannot read push tokens');
 select throws_ok('select * from public.push_outbox', '42501', null, 'anon cannot read the outbox');
 select throws_ok($$select api.list_notifications(10, null)$$, '42501', null, 'anon cannot list notifications');
 reset role;
 
 -- The reader pages through her seven notifications
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "a1111111-1111-1111-1111-111111111111", "role": "authenticated"}', true);
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
 create temp table pages (n int, page jsonb) on commit drop;
 insert into pages values (1, api.list_notifications(3, null));
 insert into pages select 2, api.list_notifications(3, page ->> 'next_cursor') from pages where n = 1;
@@ -110,7 +95,7 @@ select is(api.count_unread_notifications(), '{"unread_count": 6}'::jsonb, 'six u
 reset role;
 select set_config('test.other_notification', (select id::text from public.notifications
   where recipient_id = 'c3333333-3333-3333-3333-333333333333'), true);
-set local role authenticated;
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
 select throws_ok(format('select api.mark_notification_read(%L)', current_setting('test.other_notification')),
   'PT404', 'notification_not_found: No such notification.', 'another user''s notification is 404');
 select throws_ok(format('select api.mark_notification_read(%L)', gen_random_uuid()), 'PT404', null,
@@ -134,8 +119,7 @@ $$;
 update public.notifications set is_read = true
  where recipient_id = 'c3333333-3333-3333-3333-333333333333' and type = 'bulk';
 analyze public.notifications;
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "c3333333-3333-3333-3333-333333333333", "role": "authenticated"}', true);
+select pg_temp.as_user('c3333333-3333-3333-3333-333333333333');
 select matches(pg_temp.plan_of($$select count(*) from public.notifications n
                                   where n.recipient_id = (select auth.uid()) and not n.is_read$$),
   'notifications_recipient_unread', 'the unread count reads the partial index of unread rows');
@@ -146,8 +130,7 @@ select is(api.count_unread_notifications(), '{"unread_count": 1}'::jsonb, 'and c
 reset role;
 
 -- Push tokens: written only through the API functions
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "a1111111-1111-1111-1111-111111111111", "role": "authenticated"}', true);
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
 select is(api.register_push_token('ExponentPushToken[aaaaaaaaaaaaaaaaaaaaaa]', 'ios', 'iphone-1') -> 'created',
   'true'::jsonb, 'a new token is created');
 select is((api.register_push_token('ExponentPushToken[aaaaaaaaaaaaaaaaaaaaaa]', 'android', null) -> 'push_token')
@@ -177,14 +160,13 @@ select isnt(private.enqueue_push('a1111111-1111-1111-1111-111111111111', 'Expone
   'Queued for the reader', 'b', '{}'), null, 'the service queues a push for the reader');
 
 -- Someone else names the reader's device
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "c3333333-3333-3333-3333-333333333333", "role": "authenticated"}', true);
+select pg_temp.as_user('c3333333-3333-3333-3333-333333333333');
 select throws_ok($$select api.register_push_token('ExponentPushToken[aaaaaaaaaaaaaaaaaaaaaa]', 'ios', null)$$,
   'PT409', null, 'a token another user holds is refused, not moved');
 select is((select count(*)::int from public.push_tokens), 0, 'the caller got nothing');
 select lives_ok($$select api.unregister_push_token('ExponentPushToken[aaaaaaaaaaaaaaaaaaaaaa]')$$,
   'unregistering someone else''s token is a quiet no-op');
-select set_config('request.jwt.claims', '{"sub": "a1111111-1111-1111-1111-111111111111", "role": "authenticated"}', true);
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
 select is((select count(*)::int from public.push_tokens), 1, 'the holder keeps it');
 reset role;
 select is((select user_id from public.push_tokens), 'a1111111-1111-1111-1111-111111111111'::uuid,
@@ -197,8 +179,7 @@ select is(private.enqueue_push('a1111111-1111-1111-1111-111111111111', 'junk', '
   'a malformed token queues nothing');
 
 -- Signing out on the device
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "a1111111-1111-1111-1111-111111111111", "role": "authenticated"}', true);
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
 select lives_ok($$select api.unregister_push_token('ExponentPushToken[aaaaaaaaaaaaaaaaaaaaaa]')$$, 'sign-out');
 select is((select count(*)::int from public.push_tokens), 0, 'removes the token');
 select lives_ok($$select api.unregister_push_token('ExponentPushToken[aaaaaaaaaaaaaaaaaaaaaa]')$$,

@@ -1,12 +1,12 @@
 -- Projects, files, preview errors and integration links: who sees and changes what, the file upsert,
 -- the path rule and the signed cursor.
 begin;
+\ir _helpers.psql
 select plan(42);
 
-insert into auth.users (id, email) values
-  ('a1111111-1111-1111-1111-111111111111', 'owner@example.com'),
-  ('b2222222-2222-2222-2222-222222222222', 'reader@example.com'),
-  ('c3333333-3333-3333-3333-333333333333', 'blocked@example.com');
+select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'owner@example.com');
+select pg_temp.create_user('b2222222-2222-2222-2222-222222222222', 'reader@example.com');
+select pg_temp.create_user('c3333333-3333-3333-3333-333333333333', 'blocked@example.com');
 
 -- Alice owns a private and a shared project, Bob a shared one, Carol a shared one; Carol blocked Alice.
 insert into public.projects (id, user_id, name, description, shared) overriding system value values
@@ -36,7 +36,7 @@ select throws_ok($$insert into public.project_files (project_id, path, contents,
   '23514', null, 'the table refuses a bad path whoever writes it');
 
 -- anon sees nothing
-set local role anon;
+select pg_temp.as_anon();
 select throws_ok('select * from public.projects', '42501', null, 'anon cannot read projects');
 select throws_ok('select * from public.project_files', '42501', null, 'anon cannot read files');
 select throws_ok('select * from public.preview_errors', '42501', null, 'anon cannot read preview errors');
@@ -44,8 +44,7 @@ select throws_ok('select project_id from public.dbhost_links', '42501', null, 'a
 reset role;
 
 -- Alice, the owner
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "a1111111-1111-1111-1111-111111111111", "role": "authenticated"}', true);
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
 select is((select array_agg(id order by id) from public.projects), array[9001, 9002, 9003]::bigint[],
   'the owner sees her projects and shared ones, but not those of a user who blocked her');
 select is((select count(*) from public.project_files)::int, 3, 'the owner reads her files');
@@ -85,8 +84,7 @@ select throws_ok($$select api.list_projects(1, api.list_projects(1, null, 'mine'
 reset role;
 
 -- Bob, a reader of Alice's shared project
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "b2222222-2222-2222-2222-222222222222", "role": "authenticated"}', true);
+select pg_temp.as_user('b2222222-2222-2222-2222-222222222222');
 select is((select array_agg(id order by id) from public.projects), array[9002, 9003, 9004]::bigint[],
   'a reader sees shared projects, not private ones');
 select is((select array_agg(path order by path) from public.project_files where project_id = 9002),
@@ -112,8 +110,7 @@ select is((select count(*) from public.project_files where project_id = 9002)::i
   'the reader''s deletes changed nothing');
 
 -- Carol blocked Alice: neither sees the other's shared projects
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "c3333333-3333-3333-3333-333333333333", "role": "authenticated"}', true);
+select pg_temp.as_user('c3333333-3333-3333-3333-333333333333');
 select is((select array_agg(id order by id) from public.projects), array[9003, 9004]::bigint[],
   'the blocker does not see the blocked user''s shared projects');
 select is((select count(*) from public.project_files where project_id = 9002)::int, 0,

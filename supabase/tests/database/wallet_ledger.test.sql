@@ -2,21 +2,13 @@
 -- top-ups, the wallet and ledger as the API shows them, who may read or write them, and the usage
 -- statistics in the caller's time zone.
 begin;
+\ir _helpers.psql
 select plan(92);
 
-insert into auth.users (id, email) values
-  ('c1111111-1111-4111-8111-111111111111', 'wallet.alice@example.com'),
-  ('c2222222-2222-4222-8222-222222222222', 'wallet.bob@example.com'),
-  ('c3333333-3333-4333-8333-333333333333', 'wallet.carol@example.com');
+select pg_temp.create_user('c1111111-1111-4111-8111-111111111111', 'wallet.alice@example.com');
+select pg_temp.create_user('c2222222-2222-4222-8222-222222222222', 'wallet.bob@example.com');
+select pg_temp.create_user('c3333333-3333-4333-8333-333333333333', 'wallet.carol@example.com');
 
-create function pg_temp.as_user(uid uuid) returns void language sql as $$
-  select set_config('request.jwt.claims', json_build_object('sub', uid, 'role', 'authenticated')::text, true);
-  set local role authenticated;
-$$;
-create function pg_temp.as_service(uid uuid) returns void language sql as $$
-  select set_config('request.jwt.claims', json_build_object('sub', uid, 'role', 'service_role')::text, true);
-  set local role service_role;
-$$;
 
 -- Balance = sum of the ledger, and every row's balances after it = the running sums, for every wallet here.
 create function pg_temp.ledger_holds() returns boolean language sql as $$
@@ -207,7 +199,7 @@ select throws_ok($$select private.credit_topup('c2222222-2222-4222-8222-22222222
   '42501', null, 'nor tops up by calling the private function');
 select throws_ok($$select private.expire_bonuses()$$, '42501', null, 'nor runs the sweep');
 reset role;
-set local role anon;
+select pg_temp.as_anon();
 select throws_ok('select * from public.wallet_transactions', '42501', null, 'anon reads no ledger');
 select throws_ok('select api.get_wallet()', '42501', null, 'anon has no wallet to read');
 reset role;
