@@ -1,8 +1,7 @@
--- Projects, files, preview errors and integration links: who sees and changes what, the file upsert,
--- the path rule and the signed cursor.
+-- Projects, files, preview errors and integration links: who sees and changes what, and the signed cursor.
 begin;
 \ir _helpers.psql
-select plan(42);
+select plan(31);
 
 select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'owner@example.com');
 select pg_temp.create_user('b2222222-2222-2222-2222-222222222222', 'reader@example.com');
@@ -25,15 +24,6 @@ insert into public.repohost_links (project_id, user_id, repohost_installation_id
 values (9001, 'a1111111-1111-1111-1111-111111111111', 1, 'app-9001');
 insert into public.blocks (blocker_id, blocked_user_id)
 values ('c3333333-3333-3333-3333-333333333333', 'a1111111-1111-1111-1111-111111111111');
-
--- The path rule, one definition for the CHECK and the API
-select is(private.file_path_problem('src/App.tsx'), null, 'a relative path is fine');
-select is(private.file_path_problem('.gitignore'), null, 'a dot file is fine');
-select is(private.file_path_problem('/etc/passwd'), 'absolute', 'a leading slash is refused');
-select is(private.file_path_problem('a/../b'), 'parent_segment', '.. is refused');
-select is(private.file_path_problem(repeat('a', 513)), 'too_long', 'more than 512 characters are refused');
-select throws_ok($$insert into public.project_files (project_id, path, contents, type) values (9001, 'a//b', '', 'CODE')$$,
-  '23514', null, 'the table refuses a bad path whoever writes it');
 
 -- anon sees nothing
 select pg_temp.as_anon();
@@ -59,19 +49,6 @@ select is((select dbhost_project_ref from public.dbhost_links where project_id =
 select throws_ok('select anon_key_encrypted from public.dbhost_links', '42501', null,
   'not even the owner selects the encrypted anon key');
 select is((select count(*) from public.repohost_links)::int, 1, 'the owner reads her repository link');
-
--- The upsert: one statement updates existing paths and inserts new ones
-select is(jsonb_array_length(api.save_project_files(9001, '[
-  {"path": "App.tsx", "contents": "v2", "type": "CODE"},
-  {"path": "src/new.ts", "contents": "new", "type": "CODE"}]'::jsonb) -> 'data'), 2, 'the upsert returns both files');
-select is((select contents from public.project_files where project_id = 9001 and path = 'App.tsx'), 'v2',
-  'an existing path is updated');
-select is((select count(*) from public.project_files where project_id = 9001)::int, 2,
-  'a new path is inserted and nothing is duplicated');
-select throws_ok($$select api.save_project_files(9001, '[{"path": "../x", "contents": "", "type": "CODE"}]')$$,
-  'PT400', null, 'a bad path is refused by the API');
-select throws_ok($$select api.save_project_files(9003, '[{"path": "x", "contents": "", "type": "CODE"}]')$$,
-  'PT404', null, 'nobody saves into a project that is not theirs');
 
 -- The cursor: signed and bound to its caller and query
 select ok((api.list_projects(1, null, 'mine', null) ->> 'next_cursor') is not null, 'a full page has a cursor');
