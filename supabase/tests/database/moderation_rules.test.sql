@@ -1,16 +1,14 @@
 -- Rules of reports, reshares and blocks that hold for SQL written directly as `authenticated`.
 begin;
+\ir _helpers.psql
 select plan(12);
 
-insert into auth.users (id, email) values
-  ('a1111111-1111-1111-1111-111111111111', 'owner@example.com'),
-  ('b2222222-2222-2222-2222-222222222222', 'sharer@example.com');
-insert into public.projects (id, user_id, name, shared) overriding system value values
-  (9201, 'a1111111-1111-1111-1111-111111111111', 'Shared app', true),
-  (9202, 'a1111111-1111-1111-1111-111111111111', 'Private app', false);
+select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'owner@example.com');
+select pg_temp.create_user('b2222222-2222-2222-2222-222222222222', 'sharer@example.com');
+select pg_temp.create_project(9201, 'a1111111-1111-1111-1111-111111111111', 'Shared app', true);
+select pg_temp.create_project(9202, 'a1111111-1111-1111-1111-111111111111', 'Private app');
 
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "b2222222-2222-2222-2222-222222222222", "role": "authenticated"}', true);
+select pg_temp.as_user('b2222222-2222-2222-2222-222222222222');
 
 -- Reports: a project target must be one the reporter sees, and an invisible id fails as a missing one does.
 select throws_ok($$insert into public.reports (reported_project_id) values (9202)$$,
@@ -36,8 +34,7 @@ select is((select count(*)::int from public.notifications
   1, 'the owner is notified once for the sharer''s three reshares');
 
 -- A token whose account is gone: 404 profile_not_found, never a foreign-key error.
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "d4444444-4444-4444-4444-444444444444", "role": "authenticated"}', true);
+select pg_temp.as_user('d4444444-4444-4444-4444-444444444444');
 select throws_ok($$select api.create_report(null, 'a1111111-1111-1111-1111-111111111111', null)$$,
   'PT404', 'profile_not_found: No profile exists for this account.', 'reporting without a profile is 404');
 select throws_ok($$select api.create_report(9201, null, null)$$,

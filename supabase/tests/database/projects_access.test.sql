@@ -1,12 +1,11 @@
--- Projects, files, preview errors and integration links: who sees and changes what, the file upsert,
--- the path rule and the signed cursor.
+-- Projects, files, preview errors and integration links: who sees and changes what, and the signed cursor.
 begin;
-select plan(42);
+\ir _helpers.psql
+select plan(31);
 
-insert into auth.users (id, email) values
-  ('a1111111-1111-1111-1111-111111111111', 'owner@example.com'),
-  ('b2222222-2222-2222-2222-222222222222', 'reader@example.com'),
-  ('c3333333-3333-3333-3333-333333333333', 'blocked@example.com');
+select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'owner@example.com');
+select pg_temp.create_user('b2222222-2222-2222-2222-222222222222', 'reader@example.com');
+select pg_temp.create_user('c3333333-3333-3333-3333-333333333333', 'blocked@example.com');
 
 -- Alice owns a private and a shared project, Bob a shared one, Carol a shared one; Carol blocked Alice.
 insert into public.projects (id, user_id, name, description, shared) overriding system value values
@@ -26,17 +25,8 @@ values (9001, 'a1111111-1111-1111-1111-111111111111', 1, 'app-9001');
 insert into public.blocks (blocker_id, blocked_user_id)
 values ('c3333333-3333-3333-3333-333333333333', 'a1111111-1111-1111-1111-111111111111');
 
--- The path rule, one definition for the CHECK and the API
-select is(private.file_path_problem('src/App.tsx'), null, 'a relative path is fine');
-select is(private.file_path_problem('.gitignore'), null, 'a dot file is fine');
-select is(private.file_path_problem('/etc/passwd'), 'absolute', 'a leading slash is refused');
-select is(private.file_path_problem('a/../b'), 'parent_segment', '.. is refused');
-select is(private.file_path_problem(repeat('a', 513)), 'too_long', 'more than 512 characters are refused');
-select throws_ok($$insert into public.project_files (project_id, path, contents, type) values (9001, 'a//b', '', 'CODE')$$,
-  '23514', null, 'the table refuses a bad path whoever writes it');
-
 -- anon sees nothing
-set local role anon;
+select pg_temp.as_anon();
 select throws_ok('select * from public.projects', '42501', null, 'anon cannot read projects');
 select throws_ok('select * from public.project_files', '42501', null, 'anon cannot read files');
 select throws_ok('select * from public.preview_errors', '42501', null, 'anon cannot read preview errors');
@@ -44,8 +34,7 @@ select throws_ok('select project_id from public.dbhost_links', '42501', null, 'a
 reset role;
 
 -- Alice, the owner
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "a1111111-1111-1111-1111-111111111111", "role": "authenticated"}', true);
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
 select is((select array_agg(id order by id) from public.projects), array[9001, 9002, 9003]::bigint[],
   'the owner sees her projects and shared ones, but not those of a user who blocked her');
 select is((select count(*) from public.project_files)::int, 3, 'the owner reads her files');
@@ -61,19 +50,6 @@ select throws_ok('select anon_key_encrypted from public.dbhost_links', '42501', 
   'not even the owner selects the encrypted anon key');
 select is((select count(*) from public.repohost_links)::int, 1, 'the owner reads her repository link');
 
--- The upsert: one statement updates existing paths and inserts new ones
-select is(jsonb_array_length(api.save_project_files(9001, '[
-  {"path": "App.tsx", "contents": "v2", "type": "CODE"},
-  {"path": "src/new.ts", "contents": "new", "type": "CODE"}]'::jsonb) -> 'data'), 2, 'the upsert returns both files');
-select is((select contents from public.project_files where project_id = 9001 and path = 'App.tsx'), 'v2',
-  'an existing path is updated');
-select is((select count(*) from public.project_files where project_id = 9001)::int, 2,
-  'a new path is inserted and nothing is duplicated');
-select throws_ok($$select api.save_project_files(9001, '[{"path": "../x", "contents": "", "type": "CODE"}]')$$,
-  'PT400', null, 'a bad path is refused by the API');
-select throws_ok($$select api.save_project_files(9003, '[{"path": "x", "contents": "", "type": "CODE"}]')$$,
-  'PT404', null, 'nobody saves into a project that is not theirs');
-
 -- The cursor: signed and bound to its caller and query
 select ok((api.list_projects(1, null, 'mine', null) ->> 'next_cursor') is not null, 'a full page has a cursor');
 select is(jsonb_array_length(api.list_projects(1, api.list_projects(1, null, 'mine', null) ->> 'next_cursor', 'mine', null) -> 'data'),
@@ -85,8 +61,7 @@ select throws_ok($$select api.list_projects(1, api.list_projects(1, null, 'mine'
 reset role;
 
 -- Bob, a reader of Alice's shared project
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "b2222222-2222-2222-2222-222222222222", "role": "authenticated"}', true);
+select pg_temp.as_user('b2222222-2222-2222-2222-222222222222');
 select is((select array_agg(id order by id) from public.projects), array[9002, 9003, 9004]::bigint[],
   'a reader sees shared projects, not private ones');
 select is((select array_agg(path order by path) from public.project_files where project_id = 9002),
@@ -112,8 +87,7 @@ select is((select count(*) from public.project_files where project_id = 9002)::i
   'the reader''s deletes changed nothing');
 
 -- Carol blocked Alice: neither sees the other's shared projects
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "c3333333-3333-3333-3333-333333333333", "role": "authenticated"}', true);
+select pg_temp.as_user('c3333333-3333-3333-3333-333333333333');
 select is((select array_agg(id order by id) from public.projects), array[9003, 9004]::bigint[],
   'the blocker does not see the blocked user''s shared projects');
 select is((select count(*) from public.project_files where project_id = 9002)::int, 0,

@@ -1,6 +1,7 @@
 -- What the API roles may do beyond the tables: nothing of pg_net, no CREATE in public, no signing of
 -- arbitrary cursors; the service keeps what it uses.
 begin;
+\ir _helpers.psql
 select plan(13);
 
 select function_privs_are('net', 'http_post', array['text', 'jsonb', 'jsonb', 'jsonb', 'integer'], 'anon',
@@ -25,17 +26,15 @@ select function_privs_are('private', 'decode_cursor', array['text', 'text'], 'au
   'nor check one: the projects list does both as its definer');
 
 -- Paging still works for a user, and a cursor signed for one user is refused to another.
-insert into auth.users (id, email) values
-  ('a1111111-1111-1111-1111-111111111111', 'alice@example.com'),
-  ('b2222222-2222-2222-2222-222222222222', 'bob@example.com');
+select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'alice@example.com');
+select pg_temp.create_user('b2222222-2222-2222-2222-222222222222', 'bob@example.com');
 insert into public.projects (user_id, name, shared)
 select 'a1111111-1111-1111-1111-111111111111', 'App ' || i, true from generate_series(1, 3) i;
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "a1111111-1111-1111-1111-111111111111", "role": "authenticated"}', true);
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
 select set_config('test.cursor', api.list_projects(2, null, 'mine', null) ->> 'next_cursor', true);
 select is(jsonb_array_length(api.list_projects(2, current_setting('test.cursor'), 'mine', null) -> 'data'), 1,
   'the next page follows the cursor');
-select set_config('request.jwt.claims', '{"sub": "b2222222-2222-2222-2222-222222222222", "role": "authenticated"}', true);
+select pg_temp.as_user('b2222222-2222-2222-2222-222222222222');
 select throws_ok($$select api.list_projects(2, current_setting('test.cursor'), 'mine', null)$$, 'PT400', null,
   'another user''s cursor is refused');
 

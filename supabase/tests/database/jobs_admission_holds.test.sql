@@ -2,24 +2,15 @@
 -- hold moves to the job, finalize spends the real cost instead, and every other end frees it; a repeated
 -- idempotency key counts nothing while its first request is being evaluated.
 begin;
+\ir _helpers.psql
 select plan(30);
 
-insert into auth.users (id, email) values
-  ('a1111111-1111-1111-1111-111111111111', 'holds.alice@example.com'),
-  ('b2222222-2222-2222-2222-222222222222', 'holds.bob@example.com');
-insert into public.projects (id, user_id, name) overriding system value values
-  (8101, 'a1111111-1111-1111-1111-111111111111', 'Alice app');
+select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'holds.alice@example.com');
+select pg_temp.create_user('b2222222-2222-2222-2222-222222222222', 'holds.bob@example.com');
+select pg_temp.create_project(8101, 'a1111111-1111-1111-1111-111111111111', 'Alice app');
 update public.wallets set balance = -490, bonus_balance = 0 where user_id = 'a1111111-1111-1111-1111-111111111111';
 do $$ begin perform private.set_setting('job_max_attempts', '1'); end $$;
 
-create function pg_temp.as_service(uid uuid) returns void language sql as $$
-  select set_config('request.jwt.claims', json_build_object('sub', uid, 'role', 'service_role')::text, true);
-  set local role service_role;
-$$;
-create function pg_temp.as_user(uid uuid) returns void language sql as $$
-  select set_config('request.jwt.claims', json_build_object('sub', uid, 'role', 'authenticated')::text, true);
-  set local role authenticated;
-$$;
 create function pg_temp.held() returns bigint language sql as $$
   select private.held_credits('a1111111-1111-1111-1111-111111111111');
 $$;

@@ -3,6 +3,7 @@
 -- skips no rule; anything else is service_role's (admission and creation of jobs, saving installations,
 -- linking database projects, the workers' and webhooks' functions). `anon` executes none of them.
 begin;
+\ir _helpers.psql
 select plan(4);
 
 create temporary table audited (signature text primary key, why text not null) on commit drop;

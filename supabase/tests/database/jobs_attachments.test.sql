@@ -1,23 +1,14 @@
 -- Job attachments: only the caller's own uploads, in the one path shape, capped while they wait for a job,
 -- refused without a profile, named by POST /jobs only as recorded, and swept once unused or used.
 begin;
+\ir _helpers.psql
 select plan(17);
 
-insert into auth.users (id, email) values
-  ('a1111111-1111-1111-1111-111111111111', 'attach.alice@example.com'),
-  ('b2222222-2222-2222-2222-222222222222', 'attach.bob@example.com');
-insert into public.projects (id, user_id, name) overriding system value values
-  (8201, 'a1111111-1111-1111-1111-111111111111', 'Alice app');
+select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'attach.alice@example.com');
+select pg_temp.create_user('b2222222-2222-2222-2222-222222222222', 'attach.bob@example.com');
+select pg_temp.create_project(8201, 'a1111111-1111-1111-1111-111111111111', 'Alice app');
 do $$ begin perform private.set_setting('attachment_pending_limit', '2'); end $$;
 
-create function pg_temp.as_user(uid uuid) returns void language sql as $$
-  select set_config('request.jwt.claims', json_build_object('sub', uid, 'role', 'authenticated')::text, true);
-  set local role authenticated;
-$$;
-create function pg_temp.as_service(uid uuid) returns void language sql as $$
-  select set_config('request.jwt.claims', json_build_object('sub', uid, 'role', 'service_role')::text, true);
-  set local role service_role;
-$$;
 
 -- Recording an upload: the exact shape under the caller's id and the key, capped
 select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');

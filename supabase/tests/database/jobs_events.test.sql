@@ -1,21 +1,16 @@
 -- The per-job event log in SQL: status events from the trigger, progress only from the runner holding the
 -- job, the poll function, and isolation between users.
 begin;
+\ir _helpers.psql
 select plan(11);
 
-insert into auth.users (id, email) values
-  ('a1111111-1111-1111-1111-111111111111', 'events.alice@example.com'),
-  ('b2222222-2222-2222-2222-222222222222', 'events.bob@example.com');
-insert into public.projects (id, user_id, name) overriding system value values
-  (8301, 'a1111111-1111-1111-1111-111111111111', 'One');
+select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'events.alice@example.com');
+select pg_temp.create_user('b2222222-2222-2222-2222-222222222222', 'events.bob@example.com');
+select pg_temp.create_project(8301, 'a1111111-1111-1111-1111-111111111111', 'One');
 insert into public.jobs (id, user_id, project_id, input) values
   ('40000000-0000-4000-8000-000000000001', 'a1111111-1111-1111-1111-111111111111', 8301, '{"prompt": "p"}');
 do $$ begin perform private.claim_job('40000000-0000-4000-8000-000000000001', '99999999-0000-4000-8000-000000000001'); end $$;
 
-create function pg_temp.as_user(uid uuid) returns void language sql as $$
-  select set_config('request.jwt.claims', json_build_object('sub', uid, 'role', 'authenticated')::text, true);
-  set local role authenticated;
-$$;
 
 select is((select jsonb_agg(data ->> 'status' order by id) from public.job_events
             where job_id = '40000000-0000-4000-8000-000000000001'), '["queued", "running"]'::jsonb,

@@ -2,14 +2,11 @@
 -- leaves no object behind (every path ever recorded under the key is removed, and a row recorded again after
 -- being listed is kept), and no caller can record paths the runner cannot remove (NULL, nested arrays).
 begin;
+\ir _helpers.psql
 select plan(11);
 
-insert into auth.users (id, email) values ('a1111111-1111-1111-1111-111111111111', 'replaced.alice@example.com');
+select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'replaced.alice@example.com');
 
-create function pg_temp.as_user(uid uuid) returns void language sql as $$
-  select set_config('request.jwt.claims', json_build_object('sub', uid, 'role', 'authenticated')::text, true);
-  set local role authenticated;
-$$;
 
 select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
 select api.record_attachment_upload('c0000000-0000-4000-8000-000000000001', array[

@@ -1,10 +1,10 @@
 -- Anonymous sign-ins get no welcome bonus until the account becomes permanent, and then exactly one.
 begin;
+\ir _helpers.psql
 select plan(8);
 
-insert into auth.users (id, email, is_anonymous) values
-  ('a1111111-1111-1111-1111-111111111111', null, true),
-  ('b2222222-2222-2222-2222-222222222222', 'permanent@example.com', false);
+select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', null, anonymous => true);
+select pg_temp.create_user('b2222222-2222-2222-2222-222222222222', 'permanent@example.com');
 
 select is((select bonus_balance || '/' || balance from public.wallets where user_id = 'a1111111-1111-1111-1111-111111111111'),
   '0/0', 'an anonymous sign-in gets an empty wallet');

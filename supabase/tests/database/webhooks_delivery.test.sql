@@ -1,21 +1,17 @@
 -- Outbound webhooks in SQL: queued with the event, the retry schedule, disabling after the last retry,
 -- and isolation: nobody reads another's endpoints, deliveries or attempts, nor any secret.
 begin;
+\ir _helpers.psql
 select plan(16);
 
-insert into auth.users (id, email) values
-  ('a1111111-1111-1111-1111-111111111111', 'hooks.alice@example.com'),
-  ('b2222222-2222-2222-2222-222222222222', 'hooks.bob@example.com');
+select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'hooks.alice@example.com');
+select pg_temp.create_user('b2222222-2222-2222-2222-222222222222', 'hooks.bob@example.com');
 select lives_ok($$select private.create_webhook('a1111111-1111-1111-1111-111111111111', 'https://example.com/a',
     array['job.canceled', 'job.failed'])$$, 'the service creates an endpoint');
 insert into public.jobs (id, user_id, input) values
   ('50000000-0000-4000-8000-000000000001', 'a1111111-1111-1111-1111-111111111111', '{"prompt": "p"}'),
   ('50000000-0000-4000-8000-000000000002', 'a1111111-1111-1111-1111-111111111111', '{"prompt": "p"}');
 
-create function pg_temp.as_user(uid uuid) returns void language sql as $$
-  select set_config('request.jwt.claims', json_build_object('sub', uid, 'role', 'authenticated')::text, true);
-  set local role authenticated;
-$$;
 
 update public.jobs set status = 'canceled' where id = '50000000-0000-4000-8000-000000000001';
 update public.jobs set status = 'running' where id = '50000000-0000-4000-8000-000000000002';

@@ -7,14 +7,14 @@
 -- projects make "alpha beta" (6,300 entries each, the eight projects with both the oldest) reach the
 -- 4,096-row step with pages of 3 and read the rest from the full-text index.
 begin;
+\ir _helpers.psql
 select plan(7);
 
-insert into auth.users (id, email) values
-  ('a1111111-1111-1111-1111-111111111111', 'reader@example.com'),
-  ('b2222222-2222-2222-2222-222222222222', 'author@example.com'),
-  ('c3333333-3333-3333-3333-333333333333', 'blocker@example.com'),
-  ('d4444444-4444-4444-4444-444444444444', 'blocked@example.com'),
-  ('e5555555-5555-5555-5555-555555555555', 'prolific@example.com');
+select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'reader@example.com');
+select pg_temp.create_user('b2222222-2222-2222-2222-222222222222', 'author@example.com');
+select pg_temp.create_user('c3333333-3333-3333-3333-333333333333', 'blocker@example.com');
+select pg_temp.create_user('d4444444-4444-4444-4444-444444444444', 'blocked@example.com');
+select pg_temp.create_user('e5555555-5555-5555-5555-555555555555', 'prolific@example.com');
 -- Carol blocked Alice, Alice blocked Dave.
 insert into public.blocks (blocker_id, blocked_user_id) values
   ('c3333333-3333-3333-3333-333333333333', 'a1111111-1111-1111-1111-111111111111'),
@@ -54,14 +54,13 @@ select 'e5555555-5555-5555-5555-555555555555',
   from generate_series(1, 12600) n;
 
 -- After they were made, as their owners do it: renames, descriptions, sharing changed both ways, deletions.
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "b2222222-2222-2222-2222-222222222222", "role": "authenticated"}', true);
+select pg_temp.as_user('b2222222-2222-2222-2222-222222222222');
 update public.projects set name = 'Renamed wombat' where name = 'Old 1';
 update public.projects set shared = false where name = 'Old 2';
 delete from public.projects where name = 'Old 3';
 update public.projects set name = 'Plain renamed ' || id where name like 'Budget %' and id % 2 = 0;
 update public.projects set shared = not shared where name like 'Plain %' and id % 3 = 0;
-select set_config('request.jwt.claims', '{"sub": "a1111111-1111-1111-1111-111111111111", "role": "authenticated"}', true);
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
 update public.projects set name = 'Quokka ' || id where name like 'Plain %' and id % 17 = 0;
 update public.projects set description = 'a budget for the tracker' where name like 'My budget %' and id % 4 = 0;
 update public.projects set shared = not shared where id % 5 = 0;
@@ -137,11 +136,10 @@ $$;
 grant select on cases to authenticated;
 grant execute on function pg_temp.walk(int, text, text), pg_temp.mismatches(uuid) to authenticated;
 
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "a1111111-1111-1111-1111-111111111111", "role": "authenticated"}', true);
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
 select is(pg_temp.mismatches('a1111111-1111-1111-1111-111111111111'), '{}'::text[],
   'a reader who blocked one author and was blocked by another: every walk equals the plain query');
-select set_config('request.jwt.claims', '{"sub": "b2222222-2222-2222-2222-222222222222", "role": "authenticated"}', true);
+select pg_temp.as_user('b2222222-2222-2222-2222-222222222222');
 select is(pg_temp.mismatches('b2222222-2222-2222-2222-222222222222'), '{}'::text[],
   'a reader who blocked nobody: every walk equals the plain query');
 select is(api.list_projects(20, null, 'all', '!!!'), '{"data": [], "next_cursor": null}'::jsonb,

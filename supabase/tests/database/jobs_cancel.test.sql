@@ -1,13 +1,12 @@
 -- Canceling jobs in SQL: queued at once, running through the runner's heartbeat and its canceled
 -- finalize (charged only what was billed), repeats, terminal jobs, other users, and the dispatcher.
 begin;
+\ir _helpers.psql
 select plan(24);
 
-insert into auth.users (id, email) values
-  ('a1111111-1111-1111-1111-111111111111', 'cancel.alice@example.com'),
-  ('b2222222-2222-2222-2222-222222222222', 'cancel.bob@example.com');
-insert into public.projects (id, user_id, name) overriding system value values
-  (8101, 'a1111111-1111-1111-1111-111111111111', 'Alice app');
+select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'cancel.alice@example.com');
+select pg_temp.create_user('b2222222-2222-2222-2222-222222222222', 'cancel.bob@example.com');
+select pg_temp.create_project(8101, 'a1111111-1111-1111-1111-111111111111', 'Alice app');
 insert into public.jobs (id, user_id, project_id, input) values
   ('20000000-0000-4000-8000-000000000001', 'a1111111-1111-1111-1111-111111111111', 8101,
    '{"prompt": "p", "model": "light", "appName": "A"}'),
@@ -25,10 +24,6 @@ begin
 end
 $$;
 
-create function pg_temp.as_user(uid uuid) returns void language sql as $$
-  select set_config('request.jwt.claims', json_build_object('sub', uid, 'role', 'authenticated')::text, true);
-  set local role authenticated;
-$$;
 
 -- A queued job is canceled at once; a repeat answers the same job
 select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');

@@ -1,19 +1,17 @@
 -- Storage limits of project files, enforced by the table's triggers whoever writes: 500 files and 20 MiB
 -- per project, and the owner's quota across projects (`storage_quota_bytes`).
 begin;
+\ir _helpers.psql
 select plan(18);
 
-insert into auth.users (id, email) values
-  ('a5111111-1111-1111-1111-111111111111', 'filler@example.com'),
-  ('b5222222-2222-2222-2222-222222222222', 'other@example.com');
-insert into public.projects (id, user_id, name, shared) overriding system value values
-  (9501, 'a5111111-1111-1111-1111-111111111111', 'Big', true),
-  (9502, 'a5111111-1111-1111-1111-111111111111', 'Many', false),
-  (9503, 'a5111111-1111-1111-1111-111111111111', 'Quota', false),
-  (9504, 'b5222222-2222-2222-2222-222222222222', 'Other', false);
+select pg_temp.create_user('a5111111-1111-1111-1111-111111111111', 'filler@example.com');
+select pg_temp.create_user('b5222222-2222-2222-2222-222222222222', 'other@example.com');
+select pg_temp.create_project(9501, 'a5111111-1111-1111-1111-111111111111', 'Big', true);
+select pg_temp.create_project(9502, 'a5111111-1111-1111-1111-111111111111', 'Many');
+select pg_temp.create_project(9503, 'a5111111-1111-1111-1111-111111111111', 'Quota');
+select pg_temp.create_project(9504, 'b5222222-2222-2222-2222-222222222222', 'Other');
 
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "a5111111-1111-1111-1111-111111111111", "role": "authenticated"}', true);
+select pg_temp.as_user('a5111111-1111-1111-1111-111111111111');
 
 -- 20 MiB of contents per project
 select lives_ok($$insert into public.project_files (project_id, path, contents, type)
@@ -46,13 +44,13 @@ select is((select count(*) from public.project_files where project_id = 9503)::i
 -- The quota spans the owner's projects (lowered here so the test stays small)
 reset role;
 select private.set_setting('storage_quota_bytes', '15000000');
-set local role authenticated;
+select pg_temp.as_user('a5111111-1111-1111-1111-111111111111');
 select throws_ok($$insert into public.project_files (project_id, path, contents, type)
   values (9503, 'q.bin', repeat('q', 20000000), 'DATA')$$,
   'PT413', null, 'two projects together cannot pass the owner''s quota');
 select lives_ok($$insert into public.project_files (project_id, path, contents, type)
   values (9503, 'q.bin', repeat('q', 10000000), 'DATA')$$, 'what fits under the quota is saved');
-select set_config('request.jwt.claims', '{"sub": "b5222222-2222-2222-2222-222222222222", "role": "authenticated"}', true);
+select pg_temp.as_user('b5222222-2222-2222-2222-222222222222');
 select lives_ok($$insert into public.project_files (project_id, path, contents, type)
   values (9504, 'q.bin', repeat('q', 10000000), 'DATA')$$, 'another user''s quota is their own');
 select throws_ok('select * from private.project_storage', '42501', null, 'users cannot read the totals');
@@ -62,8 +60,7 @@ select throws_ok($$insert into public.project_files (project_id, path, contents,
   '42501', null, 'another user''s write is refused by row-level security before any limit could tell them about the project');
 
 -- The service's writes (the runner's finalize) meet the same limits
-reset role;
-set local role service_role;
+select pg_temp.as_service('a5111111-1111-1111-1111-111111111111');
 select throws_ok($$insert into public.project_files (project_id, path, contents, type)
   values (9501, 'svc.bin', repeat('s', 21000000), 'DATA')$$, 'PT413', null, 'the service is held to the limits too');
 reset role;

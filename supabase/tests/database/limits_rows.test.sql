@@ -1,20 +1,18 @@
 -- The bounds on what users write, held by the tables for every writer: preview errors, projects, open reports,
 -- blocks, repository-host installations, push tokens, prompt evaluations and checkouts.
 begin;
+\ir _helpers.psql
 select plan(42);
 
-insert into auth.users (id, email) values
-  ('a1111111-1111-1111-1111-111111111111', 'alice@example.com'),
-  ('b2222222-2222-2222-2222-222222222222', 'bob@example.com'),
-  ('c3333333-3333-3333-3333-333333333333', 'carol@example.com'),
-  ('d4444444-4444-4444-4444-444444444444', 'dave@example.com');
-insert into public.projects (id, user_id, name, shared) overriding system value values
-  (9601, 'a1111111-1111-1111-1111-111111111111', 'Alice app', true),
-  (9602, 'b2222222-2222-2222-2222-222222222222', 'Bob app', true);
+select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'alice@example.com');
+select pg_temp.create_user('b2222222-2222-2222-2222-222222222222', 'bob@example.com');
+select pg_temp.create_user('c3333333-3333-3333-3333-333333333333', 'carol@example.com');
+select pg_temp.create_user('d4444444-4444-4444-4444-444444444444', 'dave@example.com');
+select pg_temp.create_project(9601, 'a1111111-1111-1111-1111-111111111111', 'Alice app', true);
+select pg_temp.create_project(9602, 'b2222222-2222-2222-2222-222222222222', 'Bob app', true);
 
 -- Preview errors: the 10 newest stay, whoever writes and however many at once
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "a1111111-1111-1111-1111-111111111111", "role": "authenticated"}', true);
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
 do $$
 begin
   perform api.record_preview_error(9601, 'error ' || i, null) from generate_series(1, 10) i;
@@ -34,8 +32,7 @@ reset role;
 
 -- Projects per owner: the setting's cap, for the API and direct SQL alike
 select private.set_setting('max_projects_per_user', '3');
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "a1111111-1111-1111-1111-111111111111", "role": "authenticated"}', true);
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
 select lives_ok($$select api.create_project('Second', '', false, '[]')$$, 'a second project fits');
 select lives_ok($$insert into public.projects (name) values ('Third')$$, 'a third fits');
 select throws_ok($$select api.create_project('Fourth', '', false, '[]')$$, 'PT413',
@@ -45,13 +42,12 @@ select throws_ok($$insert into public.projects (name) values ('a'), ('b')$$, 'PT
 select is((select count(*)::int from public.projects where user_id = auth.uid()), 3, 'nothing past the cap was stored');
 delete from public.projects where name = 'Third';
 select lives_ok($$insert into public.projects (name) values ('Replacement')$$, 'deleting one makes room');
-select set_config('request.jwt.claims', '{"sub": "b2222222-2222-2222-2222-222222222222", "role": "authenticated"}', true);
+select pg_temp.as_user('b2222222-2222-2222-2222-222222222222');
 select lives_ok($$insert into public.projects (name) values ('Bob second')$$, 'the cap is per owner');
 reset role;
 
 -- Reports: one open report per reporter and targets, whatever the reason or timing
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "b2222222-2222-2222-2222-222222222222", "role": "authenticated"}', true);
+select pg_temp.as_user('b2222222-2222-2222-2222-222222222222');
 create temp table first_report on commit drop as select api.create_report(9601, null, 'spam') as r;
 select is(api.create_report(9601, null, 'spam again') ->> 'id', (select r ->> 'id' from first_report),
   'an identical open report answers with the existing one');
@@ -59,24 +55,22 @@ select is(api.create_report(9601, null, 'spam again') ->> 'reason', 'spam', 'wit
 select is((select count(*)::int from public.reports where reported_project_id = 9601), 1, 'and stores nothing');
 select throws_ok($$insert into public.reports (reported_project_id, reason) values (9601, 'direct')$$, '23505', null,
   'a direct insert of the same open report breaks the unique index');
-select set_config('request.jwt.claims', '{"sub": "c3333333-3333-3333-3333-333333333333", "role": "authenticated"}', true);
+select pg_temp.as_user('c3333333-3333-3333-3333-333333333333');
 select isnt(api.create_report(9601, null, 'spam') ->> 'id', (select r ->> 'id' from first_report),
   'another reporter''s report on the same target is their own');
-select set_config('request.jwt.claims', '{"sub": "b2222222-2222-2222-2222-222222222222", "role": "authenticated"}', true);
+select pg_temp.as_user('b2222222-2222-2222-2222-222222222222');
 select isnt(api.create_report(9601, 'a1111111-1111-1111-1111-111111111111', null) ->> 'id',
   (select r ->> 'id' from first_report), 'other targets are another report');
 select lives_ok($$select api.create_report(null, 'a1111111-1111-1111-1111-111111111111', null)$$,
   'a user alone is another target too');
 reset role;
 update public.reports set resolved_at = now() where id = (select (r ->> 'id')::uuid from first_report);
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "b2222222-2222-2222-2222-222222222222", "role": "authenticated"}', true);
+select pg_temp.as_user('b2222222-2222-2222-2222-222222222222');
 select isnt(api.create_report(9601, null, 'back again') ->> 'id', (select r ->> 'id' from first_report),
   'once resolved, the same targets can be reported anew');
 reset role;
 select private.set_setting('max_open_reports_per_user', '4');
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "b2222222-2222-2222-2222-222222222222", "role": "authenticated"}', true);
+select pg_temp.as_user('b2222222-2222-2222-2222-222222222222');
 select lives_ok($$select api.create_report(null, 'c3333333-3333-3333-3333-333333333333', null)$$, 'a fourth open report fits');
 select throws_ok($$select api.create_report(null, 'd4444444-4444-4444-4444-444444444444', null)$$, 'PT413',
   'too_many_reports: An account holds at most 4 open reports.', 'a fifth is 413 too_many_reports');
@@ -86,8 +80,7 @@ reset role;
 
 -- Blocks and installations per user
 select private.set_setting('max_blocks_per_user', '2');
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "c3333333-3333-3333-3333-333333333333", "role": "authenticated"}', true);
+select pg_temp.as_user('c3333333-3333-3333-3333-333333333333');
 select lives_ok($$select api.create_block('a1111111-1111-1111-1111-111111111111'),
                          api.create_block('b2222222-2222-2222-2222-222222222222')$$, 'two blocks fit');
 select throws_ok($$select api.create_block('d4444444-4444-4444-4444-444444444444')$$, 'PT413',
@@ -104,10 +97,9 @@ select throws_ok($$insert into public.repohost_installations (id, user_id, login
   'installations past the cap are 413 too_many_installations');
 
 -- Push tokens: never taken from their holder, sent only where the recipient registered, the newest kept
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "a1111111-1111-1111-1111-111111111111", "role": "authenticated"}', true);
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
 select api.register_push_token('ExponentPushToken[alicexxxxxxxxxxxxxxxxx]', 'ios', null);
-select set_config('request.jwt.claims', '{"sub": "b2222222-2222-2222-2222-222222222222", "role": "authenticated"}', true);
+select pg_temp.as_user('b2222222-2222-2222-2222-222222222222');
 select throws_ok($$select api.register_push_token('ExponentPushToken[alicexxxxxxxxxxxxxxxxx]', 'ios', null)$$, 'PT409',
   'push_token_taken: Another account holds this push token; it must sign out on the device first.',
   'a token another user holds is 409 push_token_taken');
@@ -122,8 +114,7 @@ select isnt(private.enqueue_push('a1111111-1111-1111-1111-111111111111', 'Expone
   'For alice', 'b', '{}'), null, 'the holder''s own token is queued');
 select private.set_setting('max_push_tokens_per_user', '2');
 update public.push_tokens set updated_at = now() - interval '1 day' where token = 'ExponentPushToken[alicexxxxxxxxxxxxxxxxx]';
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "a1111111-1111-1111-1111-111111111111", "role": "authenticated"}', true);
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
 select api.register_push_token('ExponentPushToken[alice2xxxxxxxxxxxxxxxx]', 'ios', null);
 select api.register_push_token('ExponentPushToken[alice3xxxxxxxxxxxxxxxx]', 'android', null);
 select is((select array_agg(token order by token) from public.push_tokens),
@@ -142,21 +133,19 @@ select is((select count(*)::int from public.prompt_evaluations where user_id = '
 
 -- Checkouts: a rolling window per user, refused with a Retry-After
 select private.set_setting('checkout_limit', '2');
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "a1111111-1111-1111-1111-111111111111", "role": "authenticated"}', true);
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
 select is(api.admit_checkout() ->> 'remaining', '1', 'a first checkout is admitted');
 select is(api.admit_checkout() ->> 'remaining', '0', 'and a second');
 select throws_ok($$select api.admit_checkout()$$, 'PT429',
   'rate_limited: At most 2 checkouts may be opened per 3600 seconds.', 'a third within the hour is 429');
 select throws_ok($$select * from private.checkout_requests$$, '42501', null, 'users cannot read the counted checkouts');
 select throws_ok($$delete from private.checkout_requests$$, '42501', null, 'nor remove them');
-select set_config('request.jwt.claims', '{"sub": "b2222222-2222-2222-2222-222222222222", "role": "authenticated"}', true);
+select pg_temp.as_user('b2222222-2222-2222-2222-222222222222');
 select lives_ok($$select api.admit_checkout()$$, 'another user has their own window');
 reset role;
 update private.checkout_requests set created_at = created_at - interval '61 minutes'
  where user_id = 'a1111111-1111-1111-1111-111111111111';
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "a1111111-1111-1111-1111-111111111111", "role": "authenticated"}', true);
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
 select is(api.admit_checkout() ->> 'remaining', '1', 'once the window moves on, checkouts are admitted again');
 reset role;
 

@@ -1,11 +1,11 @@
 -- A job no runner ever claims does not stay queued for ever: past job_start_seconds the dispatcher fails it
 -- with not_started, releases its hold and charges nothing; younger jobs and requeued ones are sent again.
 begin;
+\ir _helpers.psql
 select plan(9);
 
-insert into auth.users (id, email) values ('c3333333-3333-3333-3333-333333333333', 'start.deadline@example.com');
-insert into public.projects (id, user_id, name) overriding system value values
-  (8301, 'c3333333-3333-3333-3333-333333333333', 'Deadline app');
+select pg_temp.create_user('c3333333-3333-3333-3333-333333333333', 'start.deadline@example.com');
+select pg_temp.create_project(8301, 'c3333333-3333-3333-3333-333333333333', 'Deadline app');
 -- Dispatches queue pg_net requests; inside this rolled-back transaction none is ever sent.
 insert into public.jobs (id, user_id, project_id, input, held_credits, created_at, dispatched_at) values
   ('30000000-0000-4000-8000-000000000001', 'c3333333-3333-3333-3333-333333333333', 8301,

@@ -2,34 +2,26 @@
 -- deletes that client's endpoints and push tokens of that user only and refuses its tokens issued up to then,
 -- and nobody reads another's revocations or calls the functions that record and check them.
 begin;
+\ir _helpers.psql
 select plan(19);
 
-insert into auth.users (id, email) values
-  ('a1111111-1111-1111-1111-111111111111', 'revoke.alice@example.com'),
-  ('b2222222-2222-2222-2222-222222222222', 'revoke.bob@example.com');
+select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'revoke.alice@example.com');
+select pg_temp.create_user('b2222222-2222-2222-2222-222222222222', 'revoke.bob@example.com');
 
-create function pg_temp.as_client(uid uuid, client text) returns void language sql as $$
-  select set_config('request.jwt.claims',
-    jsonb_strip_nulls(jsonb_build_object('sub', uid, 'role', 'service_role', 'client_id', client))::text, true);
-$$;
-
-select pg_temp.as_client('a1111111-1111-1111-1111-111111111111', 'agent');
+select pg_temp.as_service('a1111111-1111-1111-1111-111111111111', 'agent');
 select private.create_webhook('a1111111-1111-1111-1111-111111111111', 'https://example.com/agent', array['job.failed']);
-select pg_temp.as_client('a1111111-1111-1111-1111-111111111111', null);
+select pg_temp.as_service('a1111111-1111-1111-1111-111111111111');
 select private.create_webhook('a1111111-1111-1111-1111-111111111111', 'https://example.com/own', array['job.failed']);
-select pg_temp.as_client('b2222222-2222-2222-2222-222222222222', 'agent');
+select pg_temp.as_service('b2222222-2222-2222-2222-222222222222', 'agent');
 select private.create_webhook('b2222222-2222-2222-2222-222222222222', 'https://example.com/bob', array['job.failed']);
+reset role;
 select is((select array_agg(coalesce(client_id, '-') order by url) from public.webhook_endpoints),
   array['agent', 'agent', '-'], 'each endpoint records the client of the request that made it');
 
-select set_config('request.jwt.claims',
-  '{"sub": "a1111111-1111-1111-1111-111111111111", "role": "authenticated", "client_id": "agent"}', true);
-set local role authenticated;
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111', 'agent');
 select api.register_push_token('ExponentPushToken[agentagentagentagent]', 'ios', null);
 select api.register_push_token('ExponentPushToken[ownownownownownownown]', 'ios', null);
-reset role;
-select set_config('request.jwt.claims', '{"sub": "a1111111-1111-1111-1111-111111111111", "role": "authenticated"}', true);
-set local role authenticated;
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
 select api.register_push_token('ExponentPushToken[ownownownownownownown]', 'android', null);
 reset role;
 select is((select array_agg(coalesce(client_id, '-') order by token) from public.push_tokens),
@@ -59,16 +51,14 @@ select lives_ok($$select private.refuse_revoked_client('a1111111-1111-1111-1111-
     extract(epoch from now())::bigint - 60)$$, 'and her tokens of other clients');
 
 -- Isolation: a user reads only their own revocations and can neither record nor check any.
-select set_config('request.jwt.claims', '{"sub": "b2222222-2222-2222-2222-222222222222", "role": "authenticated"}', true);
-set local role authenticated;
+select pg_temp.as_user('b2222222-2222-2222-2222-222222222222');
 select is((select count(*)::int from public.oauth_client_revocations), 0, 'another user sees none of her revocations');
 select throws_ok($$insert into public.oauth_client_revocations (user_id, client_id)
     values ('b2222222-2222-2222-2222-222222222222', 'x')$$, '42501', null, 'users write no revocation');
 select throws_ok($$select private.revoke_client_access('a1111111-1111-1111-1111-111111111111', 'x')$$,
   '42501', null, 'nor revoke for anyone');
 reset role;
-select set_config('request.jwt.claims', '{"sub": "a1111111-1111-1111-1111-111111111111", "role": "authenticated"}', true);
-set local role authenticated;
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
 select is((select client_id from public.oauth_client_revocations), 'agent', 'the owner sees her own');
 reset role;
 

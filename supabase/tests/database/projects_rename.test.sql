@@ -1,15 +1,15 @@
 -- A run that changes the name in a project's app.spec.json renames the project; any other run keeps the
 -- project's name, whether the user set it or a new project's template spec carried it.
 begin;
+\ir _helpers.psql
 select plan(6);
 
-insert into auth.users (id, email) values ('a1111111-1111-1111-1111-111111111111', 'rename.alice@example.com');
-insert into public.projects (id, user_id, name) overriding system value values
-  (8101, 'a1111111-1111-1111-1111-111111111111', 'Old name'),
-  (8102, 'a1111111-1111-1111-1111-111111111111', 'Set by the user'),
-  (8103, 'a1111111-1111-1111-1111-111111111111', 'Habits'),
-  (8104, 'a1111111-1111-1111-1111-111111111111', 'Hand edited'),
-  (8105, 'a1111111-1111-1111-1111-111111111111', 'Blank');
+select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'rename.alice@example.com');
+select pg_temp.create_project(8101, 'a1111111-1111-1111-1111-111111111111', 'Old name');
+select pg_temp.create_project(8102, 'a1111111-1111-1111-1111-111111111111', 'Set by the user');
+select pg_temp.create_project(8103, 'a1111111-1111-1111-1111-111111111111', 'Habits');
+select pg_temp.create_project(8104, 'a1111111-1111-1111-1111-111111111111', 'Hand edited');
+select pg_temp.create_project(8105, 'a1111111-1111-1111-1111-111111111111', 'Blank');
 
 -- A spec file as the generators write it: its name and the prompts it was made from.
 create function pg_temp.spec(name text, prompts jsonb) returns jsonb language sql as $$

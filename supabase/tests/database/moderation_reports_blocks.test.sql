@@ -1,23 +1,22 @@
 -- Reports, blocks, reshares and notifications: who sees and writes what, and the rules of each.
 begin;
+\ir _helpers.psql
 select plan(39);
 
-insert into auth.users (id, email) values
-  ('a1111111-1111-1111-1111-111111111111', 'owner@example.com'),
-  ('b2222222-2222-2222-2222-222222222222', 'sharer@example.com'),
-  ('c3333333-3333-3333-3333-333333333333', 'stranger@example.com');
-insert into public.projects (id, user_id, name, shared) overriding system value values
-  (9101, 'a1111111-1111-1111-1111-111111111111', 'Shared app', true),
-  (9102, 'a1111111-1111-1111-1111-111111111111', 'Private app', false),
-  (9103, 'b2222222-2222-2222-2222-222222222222', 'Bob shared', true),
-  (9104, 'b2222222-2222-2222-2222-222222222222', 'Bob private', false);
+select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'owner@example.com');
+select pg_temp.create_user('b2222222-2222-2222-2222-222222222222', 'sharer@example.com');
+select pg_temp.create_user('c3333333-3333-3333-3333-333333333333', 'stranger@example.com');
+select pg_temp.create_project(9101, 'a1111111-1111-1111-1111-111111111111', 'Shared app', true);
+select pg_temp.create_project(9102, 'a1111111-1111-1111-1111-111111111111', 'Private app');
+select pg_temp.create_project(9103, 'b2222222-2222-2222-2222-222222222222', 'Bob shared', true);
+select pg_temp.create_project(9104, 'b2222222-2222-2222-2222-222222222222', 'Bob private');
 
 -- The report CHECK: a report names at least one target
 select throws_ok($$insert into public.reports (reporter_id) values ('b2222222-2222-2222-2222-222222222222')$$,
   '23514', null, 'a report without a target is refused by the table');
 
 -- anon sees nothing
-set local role anon;
+select pg_temp.as_anon();
 select throws_ok('select * from public.reports', '42501', null, 'anon cannot read reports');
 select throws_ok('select * from public.blocks', '42501', null, 'anon cannot read blocks');
 select throws_ok('select * from public.notifications', '42501', null, 'anon cannot read notifications');
@@ -25,8 +24,7 @@ select throws_ok('select * from public.reshares', '42501', null, 'anon cannot re
 reset role;
 
 -- Bob reports, blocks and reshares
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "b2222222-2222-2222-2222-222222222222", "role": "authenticated"}', true);
+select pg_temp.as_user('b2222222-2222-2222-2222-222222222222');
 select is((api.create_report(9101, null, 'spam') ->> 'reporter_id')::uuid, 'b2222222-2222-2222-2222-222222222222'::uuid,
   'the reporter is the caller');
 select throws_ok($$insert into public.reports (reporter_id, reported_user_id)
@@ -68,8 +66,7 @@ select is((select sender_id from public.notifications where recipient_id = 'a111
   'b2222222-2222-2222-2222-222222222222'::uuid, 'the sharer is the sender');
 
 -- Carol, who was blocked, sees nothing of it
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "c3333333-3333-3333-3333-333333333333", "role": "authenticated"}', true);
+select pg_temp.as_user('c3333333-3333-3333-3333-333333333333');
 select is((select count(*) from public.blocks)::int, 0, 'a blocked user does not see the block');
 delete from public.blocks;
 select is((select count(*) from public.reports)::int, 0, 'nor anyone else''s reports');
@@ -77,8 +74,7 @@ reset role;
 select is((select count(*) from public.blocks)::int, 1, 'the blocked user cannot remove the block');
 
 -- Alice, the owner: reads and marks her notification; reshares of her own project notify nobody
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "a1111111-1111-1111-1111-111111111111", "role": "authenticated"}', true);
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
 select is((select payload ->> 'platform' from public.notifications), 'instagram', 'the recipient reads her notification');
 select is((select count(*) from public.reshares)::int, 1, 'the owner reads reshares of her project');
 select lives_ok($$update public.notifications set is_read = true$$, 'the recipient marks it read');
@@ -93,8 +89,7 @@ select ok((select is_read from public.notifications where recipient_id = 'a11111
 
 -- Carol, whom Bob blocked, cannot learn that he did: no function lists who blocked her, and the one the
 -- projects policy uses tells per project only what reading the project tells
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "c3333333-3333-3333-3333-333333333333", "role": "authenticated"}', true);
+select pg_temp.as_user('c3333333-3333-3333-3333-333333333333');
 select throws_ok($$select private.blocked_user_ids()$$, '42883', null, 'no function lists who blocked the caller');
 select is(api.list_blocks(20, null) -> 'data', '[]'::jsonb, 'the blocked user''s own blocks are all she reads');
 select is(array[private.shared_project_visible(9104), private.shared_project_visible(9102)], array[false, false],

@@ -1,15 +1,14 @@
 -- A profile's avatar_url is null or one of its own objects at the service's avatars address, for every
 -- writer: the API function and SQL written directly as `authenticated`.
 begin;
+\ir _helpers.psql
 select plan(9);
 
 select private.set_setting('avatars_url', 'https://ref.example.co/storage/v1/object/public/avatars');
-insert into auth.users (id, email) values
-  ('a1111111-1111-1111-1111-111111111111', 'alice@example.com'),
-  ('b2222222-2222-2222-2222-222222222222', 'bob@example.com');
+select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'alice@example.com');
+select pg_temp.create_user('b2222222-2222-2222-2222-222222222222', 'bob@example.com');
 
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "a1111111-1111-1111-1111-111111111111", "role": "authenticated"}', true);
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
 
 select throws_ok($$update public.profiles set avatar_url =
     'https://ref.example.co/storage/v1/object/public/avatars/b2222222-2222-2222-2222-222222222222/0e0e0e0e-0e0e-4e0e-8e0e-0e0e0e0e0e0e.png'

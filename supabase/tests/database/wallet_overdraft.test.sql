@@ -1,17 +1,12 @@
 -- An anonymous account runs no job on credit: its floor is 0, where a permanent account's is -500, so a
 -- throw-away sign-in cannot spend what it never paid for.
 begin;
+\ir _helpers.psql
 select plan(7);
 
-insert into auth.users (id, email, is_anonymous) values
-  ('a1111111-1111-1111-1111-111111111111', null, true),
-  ('b2222222-2222-2222-2222-222222222222', 'overdraft.permanent@example.com', false);
+select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', null, anonymous => true);
+select pg_temp.create_user('b2222222-2222-2222-2222-222222222222', 'overdraft.permanent@example.com');
 update public.wallets set bonus_balance = 0 where user_id = 'b2222222-2222-2222-2222-222222222222';
-
-create function pg_temp.as_service(uid uuid) returns void language sql as $$
-  select set_config('request.jwt.claims', json_build_object('sub', uid, 'role', 'service_role')::text, true);
-  set local role service_role;
-$$;
 
 select pg_temp.as_service('a1111111-1111-1111-1111-111111111111');
 select throws_ok($$select api.admit_job(null, null, 'light')$$, 'PT402',

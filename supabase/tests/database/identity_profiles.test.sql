@@ -1,12 +1,12 @@
 -- Profiles and wallets: the signup trigger, the username rule, and who may see or change what.
 begin;
+\ir _helpers.psql
 select plan(24);
 
 -- Two users through auth.users, as Supabase Auth creates them.
-insert into auth.users (id, email) values
-  ('11111111-1111-1111-1111-111111111111', 'alice.smith@example.com'),
-  ('22222222-2222-2222-2222-222222222222', 'Bo@example.com'),
-  ('33333333-3333-3333-3333-333333333333', 'alice.smith@example.org');
+select pg_temp.create_user('11111111-1111-1111-1111-111111111111', 'alice.smith@example.com');
+select pg_temp.create_user('22222222-2222-2222-2222-222222222222', 'Bo@example.com');
+select pg_temp.create_user('33333333-3333-3333-3333-333333333333', 'alice.smith@example.org');
 
 -- The signup trigger
 select is((select username from public.profiles where id = '11111111-1111-1111-1111-111111111111'),
@@ -35,14 +35,13 @@ select lives_ok($$update public.profiles set username = 'a.b_c' where id = '2222
   'dots and underscores inside are accepted');
 
 -- anon sees nothing
-set local role anon;
+select pg_temp.as_anon();
 select throws_ok('select * from public.profiles', '42501', null, 'anon cannot read profiles');
 select throws_ok('select * from public.wallets', '42501', null, 'anon cannot read wallets');
 reset role;
 
 -- Alice, signed in
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "11111111-1111-1111-1111-111111111111", "role": "authenticated"}', true);
+select pg_temp.as_user('11111111-1111-1111-1111-111111111111');
 select is((select count(*) from public.profiles)::int, 3, 'every signed-in user reads every profile');
 select is((select count(*) from public.wallets)::int, 1, 'a user sees only their own wallet');
 select is((select user_id from public.wallets), '11111111-1111-1111-1111-111111111111'::uuid, 'and it is hers');

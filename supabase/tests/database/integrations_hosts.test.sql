@@ -1,15 +1,14 @@
 -- The repository-host and database-host integrations: row-level security on every table, token columns
 -- nobody but service_role reads, installation ownership, links, OAuth states and webhook replays.
 begin;
+\ir _helpers.psql
 select plan(78);
 
-insert into auth.users (id, email) values
-  ('a1111111-1111-1111-1111-111111111111', 'alice@example.com'),
-  ('b2222222-2222-2222-2222-222222222222', 'bob@example.com');
-insert into public.projects (id, user_id, name) overriding system value values
-  (9101, 'a1111111-1111-1111-1111-111111111111', 'Alice one'),
-  (9102, 'a1111111-1111-1111-1111-111111111111', 'Alice two'),
-  (9103, 'b2222222-2222-2222-2222-222222222222', 'Bob one');
+select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'alice@example.com');
+select pg_temp.create_user('b2222222-2222-2222-2222-222222222222', 'bob@example.com');
+select pg_temp.create_project(9101, 'a1111111-1111-1111-1111-111111111111', 'Alice one');
+select pg_temp.create_project(9102, 'a1111111-1111-1111-1111-111111111111', 'Alice two');
+select pg_temp.create_project(9103, 'b2222222-2222-2222-2222-222222222222', 'Bob one');
 insert into public.project_files (project_id, path, contents, type) values
   (9101, 'b.ts', 'b', 'CODE'), (9101, 'a/index.ts', 'a', 'CODE');
 insert into public.repohost_installations (id, user_id, login, avatar, name, ghu_encrypted) values
@@ -52,7 +51,7 @@ select throws_ok($$update public.dbhost_links set anon_key_encrypted = 'eyJhbGci
   where project_id = 9103$$, '23514', null, 'a plaintext anon key is refused');
 
 -- anon sees nothing
-set local role anon;
+select pg_temp.as_anon();
 select throws_ok('select id from public.repohost_installations', '42501', null, 'anon cannot read installations');
 select throws_ok('select user_id from public.dbhost_connections', '42501', null, 'anon cannot read connections');
 select throws_ok('select user_id from public.dbhost_authorizations', '42501', null, 'anon cannot read authorizations');
@@ -61,8 +60,7 @@ select throws_ok('select delivery_id from public.repohost_webhook_deliveries', '
 reset role;
 
 -- Alice
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "a1111111-1111-1111-1111-111111111111", "role": "authenticated"}', true);
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
 select is((select array_agg(id) from public.repohost_installations), array[501]::bigint[],
   'a user sees only her installations');
 select throws_ok('select ghu_encrypted from public.repohost_installations', '42501', null,
@@ -97,7 +95,7 @@ select ok(not (api.list_repohost_installations()::text ~ 'ghu|encrypted|user_id'
   'the list carries no token and no owner column');
 select throws_ok($$select api.save_repohost_installation(503, 'alice-org', null, null, 'v1.k1.aXY.bmV3')$$,
   '42501', null, 'a user cannot save an installation GitHub was not asked about: only the service saves, for her');
-set local role service_role;
+select pg_temp.as_service('a1111111-1111-1111-1111-111111111111');
 select throws_ok($$select api.save_repohost_installation(502, 'mine-now', null, null, 'v1.k1.aXY.eA')$$,
   'PT409', 'installation_taken: Another account of this service already saved this installation.',
   'another user''s installation is never taken over');
@@ -113,7 +111,7 @@ select throws_ok($$select api.save_repohost_installation(504, 'x', 'javascript:a
   'PT400', null, 'an avatar that is not an http(s) URL is refused');
 select throws_ok($$select api.save_repohost_installation(505, 'x', null, null, 'ghu_plaintext')$$,
   'PT400', null, 'an unsealed token is refused');
-set local role authenticated;
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
 
 -- Repository links
 select is(api.link_repohost_repository(9101, 501, null, 'app'),
@@ -134,12 +132,11 @@ select is((select count(*)::int from public.repohost_links where project_id = 91
   'another user''s link is untouched');
 
 -- Syncs are recorded by the service only, and only for the link that was pushed
-set local role service_role;
+select pg_temp.as_service('a1111111-1111-1111-1111-111111111111');
 select isnt(private.record_repohost_sync(9101, 501, 'app-9101'), null, 'a push records the last sync');
 select is(private.record_repohost_sync(9101, 501, 'elsewhere'), null, 'not for a link that has moved');
 reset role;
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "a1111111-1111-1111-1111-111111111111", "role": "authenticated"}', true);
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
 select isnt(api.link_repohost_repository(9101, 501, 'app-9101', 'app') ->> 'repohost_last_sync', null,
   'linking the same repository again keeps the last sync');
 select is(api.link_repohost_repository(9101, 503, 'renamed', 'app') ->> 'repohost_last_sync', null,
@@ -150,7 +147,7 @@ select is(api.get_dbhost_connection(), '{"connected": true, "dbhost_user_id": "s
   'the connection shows who is connected and no token');
 select throws_ok($$select api.link_dbhost_project(9101, 'alicesref', 'Alice db', 'https://alicesref.supabase.co', 'v1.k1.aXY.YQ')$$,
   '42501', null, 'a user cannot link a database project the host was not asked about');
-set local role service_role;
+select pg_temp.as_service('a1111111-1111-1111-1111-111111111111');
 select is(api.link_dbhost_project(9101, 'alicesref', 'Alice db', 'https://alicesref.supabase.co', 'v1.k1.aXY.YQ')
   ->> 'dbhost_project_ref', 'alicesref', 'a database project is linked to her app');
 select throws_ok($$select api.link_dbhost_project(9102, 'bobsref', 'Bob db', 'https://bobsref.supabase.co', 'v1.k1.aXY.YQ')$$,
@@ -160,7 +157,7 @@ select throws_ok($$select api.link_dbhost_project(9102, 'alicesref', 'Alice db',
   'PT409', null, 'nor can one back two of her apps');
 select throws_ok($$select api.link_dbhost_project(9103, 'newref', 'x', 'https://newref.supabase.co', 'v1.k1.aXY.YQ')$$,
   'PT404', 'project_not_found: No such project.', 'another user''s project cannot be linked');
-set local role authenticated;
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
 select is(api.dbhost_projects_result('[{"ref": "alicesref", "name": "A", "region": "eu", "created_at": "2026-01-01T00:00:00Z",
   "organization_id": "o"}, {"ref": "bobsref", "name": "B", "region": "us", "created_at": "2026-01-01T00:00:00Z",
   "organization_id": "o"}]', '[{"id": "o", "name": "Org"}]') #> '{projects}',
@@ -182,7 +179,7 @@ select is((select count(*)::int from public.dbhost_authorizations where state_ha
 -- OAuth states are single-use and expire
 insert into public.dbhost_authorizations (state_hash, user_id, expires_at)
 values (repeat('f', 64), 'a1111111-1111-1111-1111-111111111111', now() - interval '1 second');
-set local role service_role;
+select pg_temp.as_service();
 select throws_ok($$select private.consume_dbhost_authorization(repeat('a', 64), 'b2222222-2222-2222-2222-222222222222')$$,
   'PT400', 'invalid_state: This authorization is unknown, was already used or was started by another account; start the connection again.',
   'another user cannot finish it');
@@ -197,8 +194,7 @@ select throws_ok($$select private.consume_dbhost_authorization(repeat('f', 64), 
 reset role;
 
 -- A user keeps at most five pending authorizations
-set local role authenticated;
-select set_config('request.jwt.claims', '{"sub": "a1111111-1111-1111-1111-111111111111", "role": "authenticated"}', true);
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
 do $$
 begin
   for n in 1..7 loop
@@ -211,13 +207,13 @@ select is((select count(*)::int from public.dbhost_authorizations
             where user_id = 'a1111111-1111-1111-1111-111111111111'), 5, 'the oldest pending ones go');
 
 -- Refreshes and revoked grants
-set local role service_role;
+select pg_temp.as_service();
 select lives_ok($$select private.forget_dbhost_connection('b2222222-2222-2222-2222-222222222222', 'v1.k1.aXY.b2xk')$$,
   'forgetting with a token that was refreshed meanwhile');
 reset role;
 select is((select count(*)::int from public.dbhost_connections where dbhost_user_id = 'sb-bob'), 1,
   'keeps the connection');
-set local role service_role;
+select pg_temp.as_service();
 select lives_ok($$select private.forget_dbhost_connection('b2222222-2222-2222-2222-222222222222', 'v1.k1.aXY.YWNjZXNzLWI')$$,
   'forgetting with the stored token');
 reset role;
@@ -225,13 +221,13 @@ select is((select count(*)::int from public.dbhost_connections where dbhost_user
   'removes the connection');
 
 -- Webhooks: created refreshes, deleted removes with the links, replays and other events change nothing
-set local role service_role;
+select pg_temp.as_service();
 select is(private.apply_repohost_webhook('delivery-1', 'installation', 'created', 502, 'bob-renamed',
   'https://avatars.example.com/u/2', null), 'applied', 'installation.created is applied');
 reset role;
 select is((select login || ' ' || avatar from public.repohost_installations where id = 502),
   'bob-renamed https://avatars.example.com/u/2', 'it refreshes the stored profile fields');
-set local role service_role;
+select pg_temp.as_service();
 select is(private.apply_repohost_webhook('delivery-2', 'installation', 'deleted', 502, 'bob-renamed', null, null),
   'applied', 'installation.deleted is applied');
 select is(private.apply_repohost_webhook('delivery-1', 'installation', 'created', 502, 'bob-stale', null, null),

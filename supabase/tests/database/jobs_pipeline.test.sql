@@ -1,28 +1,19 @@
 -- The job pipeline in SQL: admission (idempotency, floor, ownership, quota), the state machine, claims,
 -- leases and reaping, finalize (files, spend, usage, notification) and who may see or change jobs.
 begin;
+\ir _helpers.psql
 select plan(69);
 
-insert into auth.users (id, email) values
-  ('a1111111-1111-1111-1111-111111111111', 'jobs.alice@example.com'),
-  ('b2222222-2222-2222-2222-222222222222', 'jobs.bob@example.com');
-insert into public.projects (id, user_id, name) overriding system value values
-  (8001, 'a1111111-1111-1111-1111-111111111111', 'Alice app'),
-  (8002, 'b2222222-2222-2222-2222-222222222222', 'Bob app');
+select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'jobs.alice@example.com');
+select pg_temp.create_user('b2222222-2222-2222-2222-222222222222', 'jobs.bob@example.com');
+select pg_temp.create_project(8001, 'a1111111-1111-1111-1111-111111111111', 'Alice app');
+select pg_temp.create_project(8002, 'b2222222-2222-2222-2222-222222222222', 'Bob app');
 -- Dispatches queue pg_net requests; inside this rolled-back transaction none is ever sent.
 do $$ begin perform private.set_setting('quota_limit', '3'); end $$;
 do $$ begin perform private.set_setting('quota_window_seconds', '3600'); end $$;
 do $$ begin perform private.set_setting('job_max_attempts', '2'); end $$;
 
-create function pg_temp.as_user(uid uuid) returns void language sql as $$
-  select set_config('request.jwt.claims', json_build_object('sub', uid, 'role', 'authenticated')::text, true);
-  set local role authenticated;
-$$;
 -- Admission and creation take the evaluator's verdict: only the service calls them, for the user.
-create function pg_temp.as_service(uid uuid) returns void language sql as $$
-  select set_config('request.jwt.claims', json_build_object('sub', uid, 'role', 'service_role')::text, true);
-  set local role service_role;
-$$;
 
 -- Admission, as Alice
 select pg_temp.as_service('a1111111-1111-1111-1111-111111111111');
@@ -82,7 +73,7 @@ select pg_temp.as_service('a1111111-1111-1111-1111-111111111111');
 select lives_ok($$select api.admit_job(null, 8001)$$, 'evaluations older than the window no longer count');
 reset role;
 
--- The credit floor: balance plus a valid bonus at or below -500 stops new jobs (holds: see job_admission_holds)
+-- The credit floor: balance plus a valid bonus at or below -500 stops new jobs (holds: see jobs_admission_holds)
 delete from public.job_admissions;
 update public.wallets set balance = -600, bonus_balance = 150 where user_id = 'a1111111-1111-1111-1111-111111111111';
 select pg_temp.as_service('a1111111-1111-1111-1111-111111111111');
@@ -243,7 +234,7 @@ select is((select count(*)::int from cron.job where jobname = 'dispatch-jobs' an
   1, 'pg_cron runs the dispatcher');
 
 -- Who sees and changes jobs
-set local role anon;
+select pg_temp.as_anon();
 select throws_ok('select * from public.jobs', '42501', null, 'anon cannot read jobs');
 reset role;
 select pg_temp.as_user('b2222222-2222-2222-2222-222222222222');
