@@ -1,13 +1,13 @@
 // The SDK (sdk/) against the running stack: a whole journey through its generated methods — profile,
 // project, a job followed to success with waitForJob, files, wallet and ledger pages, notifications —
-// then its job events (resumed, reconnected at the stream's time limit) and waitForJob's polling, every
-// answer also recorded for the contract check.
+// then its job events (resumed, reconnected at the stream's time limit), waitForJob's polling, and the
+// quota's Retry-After waited out or handed over; every answer also recorded for the contract check.
 import assert from "node:assert/strict";
 import { createAppgenClient, isApiError, type Job } from "../sdk/src/index.ts";
 import { createV1App } from "../supabase/functions/v1/app.ts";
 import { depsFromConfig } from "../supabase/functions/_shared/deps.ts";
 import { loadConfig } from "../supabase/functions/_shared/config.ts";
-import { BASE_URL, newUser, NO_STACK, PNG_1x1, queuedJob, record } from "./helpers.ts";
+import { BASE_URL, db, newUser, NO_STACK, PNG_1x1, queuedJob, record } from "./helpers.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
 
@@ -259,3 +259,30 @@ t("SDK: waitForJob polls the job when its event stream cannot be read", async ()
   assert.equal(polled.at(-1), "succeeded");
   assert.ok(traced.paths.filter((p) => p === `/jobs/${job.id}`).length === polled.length);
 });
+
+t(
+  "SDK: a 429 with a short Retry-After is waited out and sent again; a long one is the caller's",
+  async () => {
+    const user = await newUser("sdk.retry");
+    const [{ limit, window }] = await db()`select private.setting('quota_limit', '30')::int as limit,
+    private.setting('quota_window_seconds', '3600')::int as window`;
+    // The quota spent, its oldest evaluation leaving the window in 2 s: the server says to come back then.
+    await db()`insert into public.prompt_evaluations (user_id, created_at)
+    select ${user.id}, case when i = 1 then now() - make_interval(secs => ${window} - 2) else now() end
+      from generate_series(1, ${limit}) i`;
+    const traced = tracingFetch();
+    const sdk = createAppgenClient({ baseUrl: BASE_URL, token: user.token, fetch: traced.fetch });
+    const input = { type: "prompt" as const, input: { prompt: "A reading log app" } };
+    const job = await sdk.createJob({ body: input });
+    assert.equal(job.status, "queued");
+    assert.ok(traced.paths.filter((p) => p === "/jobs").length >= 2, "refused first, then sent again");
+
+    // Now a whole window away: not waited for, but handed over with the wait.
+    await db()`insert into public.prompt_evaluations (user_id) select ${user.id} from generate_series(1, ${limit})`;
+    traced.paths.length = 0;
+    const err = await sdk.createJob({ body: input }).catch((e) => e);
+    assert(isApiError(err, "rate_limited"), String(err));
+    assert.ok(err.retryAfterSeconds! > 60, `Retry-After ${err.retryAfterSeconds}`);
+    assert.deepEqual(traced.paths, ["/jobs"]);
+  },
+);
