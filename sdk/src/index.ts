@@ -235,8 +235,12 @@ export function createAppgenClient(options: ClientOptions) {
           await reader.cancel().catch(() => {});
         }
       } catch (err) {
-        // A refusal is final; a dropped connection is reopened a bounded number of times in a row.
-        if (err instanceof ApiError || request.signal?.aborted || ++failures > maxReconnects) throw err;
+        // A refusal or an event that is not JSON is final; a dropped connection is reopened a bounded number
+        // of times in a row.
+        if (
+          err instanceof ApiError || err instanceof SyntaxError || request.signal?.aborted ||
+          ++failures > maxReconnects
+        ) throw err;
       }
       await sleep(parser.retry ?? 1000, request.signal);
     }

@@ -191,6 +191,20 @@ Deno.test("SDK: streamJobEvents throws a refusal at once as an ApiError", async 
   );
 });
 
+Deno.test("SDK: streamJobEvents throws an event whose data is not JSON, without reconnecting", async () => {
+  await withServer(
+    () => sse("retry: 1\n\nid: 1\nevent: status\ndata: {not json\n\n"),
+    async (baseUrl, seen) => {
+      const err = await collect(
+        createAppgenClient({ baseUrl }).streamJobEvents({ params: { path: { jobId: JOB_ID } } }),
+      )
+        .catch((e) => e);
+      assert(err instanceof SyntaxError, String(err));
+      assert.equal(seen.length, 1);
+    },
+  );
+});
+
 Deno.test("SDK: waitForJob follows the event stream and does not poll", async () => {
   await withServer(
     (req) =>
