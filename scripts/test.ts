@@ -229,7 +229,7 @@ function countTap(out: string, prefix: string) {
 const NODE_SDK_SMOKE = `
 const { createAppgenClient } = await import("./sdk/dist/index.js");
 const sdk = createAppgenClient({ baseUrl: "http://127.0.0.1:9/v1" });
-if (typeof sdk.createJob !== "function" || typeof sdk.waitForJob !== "function") process.exit(1);`;
+if ([sdk.createJob, sdk.waitForJob, sdk.streamJobEvents].some((f) => typeof f !== "function")) process.exit(1);`;
 
 const only = Deno.args.filter((a) => !a.startsWith("-"));
 const selected = (file: string) => only.length === 0 || only.some((w) => file.includes(w));

@@ -1,14 +1,18 @@
 // The service's TypeScript SDK: every operation of the OpenAPI document as a typed method (generated into
 // operations.ts and schema.ts by `npm run sdk`), plus what a client needs around raw calls — the bearer
-// token, errors typed by `code`, waiting out `Retry-After`, following a job, walking cursor pages.
-// Plain ESM on `fetch`: Node 18+, Deno, browsers, React Native.
+// token, errors typed by `code`, waiting out `Retry-After`, a job's events parsed from its Server-Sent Events
+// stream (sse.ts), waiting for a job (on that stream, else by polling), walking cursor pages.
+// Plain ESM on `fetch`: Node 18+, Deno, browsers; where a response body cannot be streamed (React Native),
+// waitForJob polls.
 import createClient from "openapi-fetch";
 import type { components, paths } from "./schema.ts";
 import { operations } from "./operations.ts";
-import type { Send } from "./types.ts";
+import type { Init, Send } from "./types.ts";
+import { SseParser } from "./sse.ts";
 
 export type { components, paths };
 export type { Data, Init } from "./types.ts";
+export { type SseEvent, SseParser } from "./sse.ts";
 export type Schemas = components["schemas"];
 export type Job = Schemas["Job"];
 export type Project = Schemas["Project"];
@@ -26,6 +30,8 @@ export type KnownErrorCode =
   | "unsupported_media_type"
   | "database_unavailable"
   | "internal_error"
+  /** Not the server's: an answer to `streamJobEvents` that is not `text/event-stream`. */
+  | "not_an_event_stream"
   | DocumentedErrorCode;
 // deno-lint-ignore ban-types
 export type ErrorCode = KnownErrorCode | (string & {});
@@ -73,7 +79,7 @@ export interface WaitOptions {
   /** Give up after this long with a JobWaitTimeout (default: wait until the job is finished). */
   timeoutMs?: number;
   signal?: AbortSignal;
-  /** Called with every state read, the first included. */
+  /** Called with every state seen (each status event, or each read when polling), the first included. */
   onPoll?: (job: Job) => void;
 }
 
@@ -86,11 +92,14 @@ export type JobEvent =
     data: { phase: string; files_written: number; tokens_so_far: number };
   };
 
-export interface JobEventsOptions {
-  /** Resume after this event id (the `id` of the last event received). */
-  lastEventId?: string;
-  signal?: AbortSignal;
-}
+/**
+ * `streamJobEvents`'s options: the operation's own (`params.path.jobId`, `params.header["last-event-id"]`
+ * to resume after an event, `signal`…), and how often a dropped connection is reopened.
+ */
+export type JobEventsInit = Init<"/jobs/{jobId}/events", "get"> & {
+  /** Connections in a row that may fail (network errors) before the error is thrown (default 5). */
+  maxReconnects?: number;
+};
 
 /** waitForJob ran out of time; `job` is the last state read. */
 export class JobWaitTimeout extends Error {
@@ -179,32 +188,96 @@ export function createAppgenClient(options: ClientOptions) {
       opts,
     );
     if (error === undefined && response.ok) return data;
-    const body = (error ?? {}) as Partial<ErrorBody>;
-    throw new ApiError(
-      response.status,
-      body.code ?? `http_${response.status}`,
-      body.message ?? response.statusText,
-      body.details,
-      retryAfter(response),
-    );
+    throw apiError(response, error);
   };
 
   const api = operations(send);
 
-  /** Polls a job from 2 s, doubling to 30 s, until it is succeeded, failed or canceled. */
-  async function waitForJob(
-    jobId: string,
-    wait: WaitOptions = {},
-  ): Promise<Job> {
+  /**
+   * The job's events as they happen, oldest first, until the event of a terminal status. When the stream
+   * ends early (the server's wall-clock limit) or the connection drops, it is reopened with `Last-Event-ID`
+   * after the `retry` the server asked for (1 s until it says).
+   */
+  async function* streamJobEvents(init: JobEventsInit): AsyncGenerator<JobEvent> {
+    const { maxReconnects = 5, ...request } = init;
+    const parser = new SseParser(request.params.header?.["last-event-id"]);
+    let failures = 0;
+    for (;;) {
+      try {
+        const header = parser.lastEventId ? { "last-event-id": parser.lastEventId } : {};
+        const { data, error, response } = await client.GET("/jobs/{jobId}/events", {
+          ...request,
+          params: { ...request.params, header },
+          parseAs: "stream",
+        });
+        if (error !== undefined || !response.ok) throw apiError(response, error);
+        const type = response.headers.get("content-type");
+        if (!type?.startsWith("text/event-stream") || !data) {
+          await response.body?.cancel();
+          throw new ApiError(200, "not_an_event_stream", "The answer is not an event stream.", {
+            content_type: type,
+          }, undefined);
+        }
+        const reader = data.pipeThrough(new TextDecoderStream()).getReader();
+        try {
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            for (const e of parser.push(value)) {
+              if (e.event !== "status" && e.event !== "progress") continue;
+              failures = 0;
+              const event = { id: e.id, type: e.event, data: JSON.parse(e.data) } as JobEvent;
+              yield event;
+              if (event.type === "status" && TERMINAL_STATUSES.includes(event.data.status)) return;
+            }
+          }
+        } finally {
+          await reader.cancel().catch(() => {});
+        }
+      } catch (err) {
+        // A refusal or an event that is not JSON is final; a dropped connection is reopened a bounded number
+        // of times in a row.
+        if (
+          err instanceof ApiError || err instanceof SyntaxError || request.signal?.aborted ||
+          ++failures > maxReconnects
+        ) throw err;
+      }
+      await sleep(parser.retry ?? 1000, request.signal);
+    }
+  }
+
+  /**
+   * Follows a job until it is succeeded, failed or canceled: through its event stream, or, when that cannot
+   * be read (a proxy that buffers or refuses it, a server error), by polling from 2 s, doubling to 30 s.
+   */
+  async function waitForJob(jobId: string, wait: WaitOptions = {}): Promise<Job> {
     const deadline = wait.timeoutMs === undefined ? Infinity : Date.now() + wait.timeoutMs;
+    const seen = (job: Job) => {
+      wait.onPoll?.(job);
+      return TERMINAL_STATUSES.includes(job.status);
+    };
+    const stop = new AbortController();
+    const timer = wait.timeoutMs === undefined ? undefined : setTimeout(() => stop.abort(), wait.timeoutMs);
+    const forward = () => stop.abort(wait.signal!.reason);
+    if (wait.signal?.aborted) forward();
+    wait.signal?.addEventListener("abort", forward, { once: true });
+    try {
+      const events = streamJobEvents({ params: { path: { jobId } }, signal: stop.signal, maxReconnects: 1 });
+      for await (const event of events) {
+        if (event.type === "status" && seen(event.data)) return event.data;
+      }
+    } catch (err) {
+      if (wait.signal?.aborted) throw wait.signal.reason;
+      // A refusal of the job itself (unknown, not the caller's) is the answer; out of time, the read below says.
+      if (!stop.signal.aborted && isApiError(err) && isRefusal(err)) throw err;
+    } finally {
+      clearTimeout(timer);
+      wait.signal?.removeEventListener("abort", forward);
+    }
     let delay = POLL_START_MS;
     for (;;) {
-      const job = await api.getJob({
-        params: { path: { jobId } },
-        signal: wait.signal,
-      });
-      wait.onPoll?.(job);
-      if (TERMINAL_STATUSES.includes(job.status)) return job;
+      const job = await api.getJob({ params: { path: { jobId } }, signal: wait.signal });
+      if (seen(job)) return job;
       const left = deadline - Date.now();
       if (left <= 0) throw new JobWaitTimeout(job);
       await sleep(Math.min(delay, left), wait.signal);
@@ -212,76 +285,10 @@ export function createAppgenClient(options: ClientOptions) {
     }
   }
 
-  /**
-   * The job's events as they happen, oldest first, until the event of a terminal status. A stream the
-   * server ends early (its wall-clock limit) is reopened with `Last-Event-ID` after the `retry` it asked for.
-   */
-  async function* jobEvents(
-    jobId: string,
-    opts: JobEventsOptions = {},
-  ): AsyncGenerator<JobEvent> {
-    let last = opts.lastEventId;
-    let retryMs = 1000;
-    for (;;) {
-      const request = new Request(
-        `${options.baseUrl.replace(/\/+$/, "")}/jobs/${encodeURIComponent(jobId)}/events`,
-        {
-          headers: last === undefined ? {} : { "Last-Event-ID": last },
-          signal: opts.signal,
-        },
-      );
-      const token = typeof options.token === "function" ? await options.token() : options.token;
-      if (token) request.headers.set("Authorization", `Bearer ${token}`);
-      const res = await fetchRetrying(request);
-      if (!res.ok || !res.body) {
-        const body = await res.json().catch(() => ({})) as Partial<ErrorBody>;
-        throw new ApiError(
-          res.status,
-          body.code ?? `http_${res.status}`,
-          body.message ?? res.statusText,
-          body.details,
-          retryAfter(res),
-        );
-      }
-      let buffer = "";
-      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        buffer += value;
-        let end;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const field = (name: string) => new RegExp(`^${name}: ?(.*)$`, "m").exec(block)?.[1];
-          const retry = field("retry");
-          if (retry !== undefined && /^\d+$/.test(retry)) {
-            retryMs = Number(retry);
-          }
-          const id = field("id");
-          const type = field("event");
-          const data = field("data");
-          if (
-            id === undefined || data === undefined ||
-            (type !== "status" && type !== "progress")
-          ) continue;
-          last = id;
-          const event = { id, type, data: JSON.parse(data) } as JobEvent;
-          yield event;
-          if (
-            event.type === "status" &&
-            TERMINAL_STATUSES.includes(event.data.status)
-          ) return;
-        }
-      }
-      await sleep(retryMs, opts.signal);
-    }
-  }
-
   return {
     ...api,
+    streamJobEvents,
     waitForJob,
-    jobEvents,
     pages,
     items,
     /** The openapi-fetch client underneath, for calls by path: `raw.GET("/jobs/{jobId}", …)`. */
@@ -290,6 +297,23 @@ export function createAppgenClient(options: ClientOptions) {
 }
 
 export type AppgenClient = ReturnType<typeof createAppgenClient>;
+
+/** An error answer as an ApiError: the contract's `{code, message, details}`, `http_<status>` without one. */
+function apiError(response: Response, error: unknown): ApiError {
+  const body = (error ?? {}) as Partial<ErrorBody>;
+  return new ApiError(
+    response.status,
+    body.code ?? `http_${response.status}`,
+    body.message ?? response.statusText,
+    body.details,
+    retryAfter(response),
+  );
+}
+
+/** A 4xx other than 429: the request itself is refused, so another way of asking it would be too. */
+function isRefusal(err: ApiError): boolean {
+  return err.status >= 400 && err.status < 500 && err.status !== 429;
+}
 
 /** `Retry-After` in seconds: delta-seconds or an HTTP date. */
 function retryAfter(res: Response): number | undefined {

@@ -225,11 +225,6 @@ export function operations(send: Send) {
     /** Cancel a job (`POST /jobs/{jobId}/cancel`) */
     cancelJob: (init: Init<"/jobs/{jobId}/cancel", "post">): Promise<Data<"/jobs/{jobId}/cancel", "post">> =>
       send("POST", "/jobs/{jobId}/cancel", init) as Promise<Data<"/jobs/{jobId}/cancel", "post">>,
-    /** Follow a job live (Server-Sent Events) (`GET /jobs/{jobId}/events`) */
-    streamJobEvents: (
-      init: Init<"/jobs/{jobId}/events", "get">,
-    ): Promise<Data<"/jobs/{jobId}/events", "get">> =>
-      send("GET", "/jobs/{jobId}/events", init) as Promise<Data<"/jobs/{jobId}/events", "get">>,
     /** Open a hosted checkout that tops the wallet up (`POST /billing/checkouts`) */
     createCheckout: (init: Init<"/billing/checkouts", "post">): Promise<Data<"/billing/checkouts", "post">> =>
       send("POST", "/billing/checkouts", init) as Promise<Data<"/billing/checkouts", "post">>,

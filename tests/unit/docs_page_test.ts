@@ -79,3 +79,28 @@ Deno.test("every operation gets the SDK's call as its JavaScript sample", () => 
   );
   assert.match(sample.source, /baseUrl: "https:\/\/api\.example\/v1"/);
 });
+
+Deno.test("an event stream's sample iterates the SDK's parsed events", () => {
+  const doc = withSdkSamples({
+    paths: {
+      "/jobs/{jobId}/events": {
+        get: {
+          operationId: "streamJobEvents",
+          parameters: [{
+            name: "jobId",
+            in: "path",
+            required: true,
+            schema: { type: "string", format: "uuid" },
+          }],
+          responses: { 200: { content: { "text/event-stream": { schema: { type: "string" } } } } },
+        },
+      },
+    },
+  });
+  const op = doc.paths["/jobs/{jobId}/events"].get as { "x-codeSamples"?: { source: string }[] };
+  assert.deepEqual(op["x-codeSamples"]![0].source.split("\n").slice(3), [
+    'for await (const event of api.streamJobEvents({ params: { path: { jobId: "3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d" } } })) {',
+    "  console.log(event.id, event.type, event.data);",
+    "}",
+  ]);
+});

@@ -1,7 +1,8 @@
 // The SDK's own behaviour against a loopback stand-in of the API: Retry-After waited out (body intact),
-// a longer one handed to the caller, waitForJob stopping at a terminal state, cursor pages followed.
+// a longer one handed to the caller, job events streamed and resumed, waitForJob following the stream or
+// polling when it cannot, cursor pages followed.
 import assert from "node:assert/strict";
-import { createAppgenClient, isApiError } from "../../sdk/src/index.ts";
+import { createAppgenClient, isApiError, JobWaitTimeout } from "../../sdk/src/index.ts";
 
 type Handler = (req: Request) => Response | Promise<Response>;
 
@@ -58,15 +59,221 @@ Deno.test("SDK: retries stop after maxRetries", async () => {
   });
 });
 
-Deno.test("SDK: waitForJob reads until the job is terminal", async () => {
-  const states = ["queued", "failed", "succeeded"];
-  let reads = 0;
+const JOB_ID = "5d0c4a52-3b0e-4c41-9b7c-1f7e2a9d8c11";
+const job = (status: string) => ({ id: JOB_ID, status });
+const isEvents = (req: Request) => new URL(req.url).pathname.endsWith("/events");
+const sse = (text: string | ReadableStream<Uint8Array>) =>
+  new Response(text, { headers: { "content-type": "text/event-stream" } });
+const statusEvent = (id: number, status: string) =>
+  `id: ${id}\nevent: status\ndata: ${JSON.stringify(job(status))}\n\n`;
+async function collect<T>(events: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const e of events) out.push(e);
+  return out;
+}
+
+Deno.test("SDK: streamJobEvents reads the service's stream: retry first, CRLF, comments, data on two lines", async () => {
   await withServer(
-    (req) => json(200, { id: new URL(req.url).pathname.split("/").pop(), status: states[reads++] }),
+    () =>
+      sse(
+        "retry: 100\r\n\r\n: heartbeat\r\n\r\nid: 1\r\nevent: status\r\ndata: " +
+          JSON.stringify(job("queued")) + '\r\n\r\nid: 2\r\nevent: progress\r\ndata: {"phase":"saving",\r\n' +
+          'data: "files_written":3,"tokens_so_far":9}\r\n\r\n' +
+          statusEvent(3, "succeeded").replaceAll("\n", "\r\n"),
+      ),
+    async (baseUrl, seen) => {
+      const sdk = createAppgenClient({ baseUrl, token: "t0ken" });
+      const events = await collect(sdk.streamJobEvents({ params: { path: { jobId: JOB_ID } } }));
+      assert.deepEqual(events, [
+        { id: "1", type: "status", data: job("queued") },
+        { id: "2", type: "progress", data: { phase: "saving", files_written: 3, tokens_so_far: 9 } },
+        { id: "3", type: "status", data: job("succeeded") },
+      ]);
+      assert.equal(seen.length, 1);
+      assert.equal(seen[0].headers.get("authorization"), "Bearer t0ken");
+      assert.equal(seen[0].headers.get("last-event-id"), null);
+    },
+  );
+});
+
+Deno.test("SDK: streamJobEvents reopens an ended stream after its retry, with Last-Event-ID", async () => {
+  await withServer(
+    (req) =>
+      req.headers.get("last-event-id") === null
+        ? sse(`retry: 10\n\n${statusEvent(4, "queued")}: time limit reached\n\n`)
+        : req.headers.get("last-event-id") === "4"
+        ? sse(`${statusEvent(5, "running")}${statusEvent(6, "canceled")}${statusEvent(7, "never read")}`)
+        : json(400, { code: "invalid_request", message: "wrong id" }),
+    async (baseUrl, seen) => {
+      const sdk = createAppgenClient({ baseUrl });
+      const events = await collect(sdk.streamJobEvents({ params: { path: { jobId: JOB_ID } } }));
+      assert.deepEqual(events.map((e) => e.id), ["4", "5", "6"]);
+      assert.deepEqual(seen.map((r) => r.headers.get("last-event-id")), [null, "4"]);
+    },
+  );
+});
+
+Deno.test("SDK: streamJobEvents resumes after the id given, and keeps the server's id on reconnecting", async () => {
+  await withServer(
+    (req) =>
+      req.headers.get("last-event-id") === "8"
+        ? sse(`retry: 1\n\nid: 9\n\n`)
+        : sse(statusEvent(10, "failed")),
+    async (baseUrl, seen) => {
+      const sdk = createAppgenClient({ baseUrl });
+      const events = await collect(
+        sdk.streamJobEvents({ params: { path: { jobId: JOB_ID }, header: { "last-event-id": "8" } } }),
+      );
+      assert.deepEqual(events.map((e) => e.id), ["10"]);
+      assert.deepEqual(seen.map((r) => r.headers.get("last-event-id")), ["8", "9"]);
+    },
+  );
+});
+
+Deno.test("SDK: streamJobEvents waits the retry the server asked for before reconnecting", async () => {
+  await withServer(() => sse(`retry: 3600000\n\n${statusEvent(1, "queued")}`), async (baseUrl, seen) => {
+    const stop = new AbortController();
+    const sdk = createAppgenClient({ baseUrl });
+    const events: string[] = [];
+    const reading = (async () => {
+      for await (
+        const e of sdk.streamJobEvents({ params: { path: { jobId: JOB_ID } }, signal: stop.signal })
+      ) {
+        events.push(e.id);
+      }
+    })();
+    while (events.length === 0) await new Promise((r) => setTimeout(r, 20));
+    // Past the 1 s default: a client that ignored `retry` would have come back by now.
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.equal(seen.length, 1);
+    stop.abort(new Error("enough"));
+    await assert.rejects(reading, /enough/);
+  });
+});
+
+Deno.test("SDK: streamJobEvents reopens a dropped connection, and gives up after maxReconnects in a row", async () => {
+  let calls = 0;
+  // The first connection brings an event before it drops; the later ones drop at once.
+  const dropping = () =>
+    new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(new TextEncoder().encode(`retry: 1\n\n${calls++ === 0 ? statusEvent(1, "running") : ""}`));
+      },
+      async pull(c) {
+        await new Promise((r) => setTimeout(r, 50)); // the chunk above goes out first
+        c.error(new Error("connection lost"));
+      },
+    });
+  await withServer(() => sse(dropping()), async (baseUrl, seen) => {
+    const events: string[] = [];
+    await assert.rejects(async () => {
+      const sdk = createAppgenClient({ baseUrl });
+      for await (const e of sdk.streamJobEvents({ params: { path: { jobId: JOB_ID } }, maxReconnects: 2 })) {
+        events.push(e.id);
+      }
+    }, TypeError);
+    assert.deepEqual(events, ["1"]);
+    assert.deepEqual(seen.map((r) => r.headers.get("last-event-id")), [null, "1", "1"]);
+  });
+});
+
+Deno.test("SDK: streamJobEvents throws a refusal at once as an ApiError", async () => {
+  await withServer(
+    () => json(404, { code: "job_not_found", message: "No such job." }),
+    async (baseUrl, seen) => {
+      const err = await collect(
+        createAppgenClient({ baseUrl }).streamJobEvents({ params: { path: { jobId: JOB_ID } } }),
+      )
+        .catch((e) => e);
+      assert(isApiError(err, "job_not_found"), String(err));
+      assert.equal(seen.length, 1);
+    },
+  );
+});
+
+Deno.test("SDK: streamJobEvents throws an event whose data is not JSON, without reconnecting", async () => {
+  await withServer(
+    () => sse("retry: 1\n\nid: 1\nevent: status\ndata: {not json\n\n"),
+    async (baseUrl, seen) => {
+      const err = await collect(
+        createAppgenClient({ baseUrl }).streamJobEvents({ params: { path: { jobId: JOB_ID } } }),
+      )
+        .catch((e) => e);
+      assert(err instanceof SyntaxError, String(err));
+      assert.equal(seen.length, 1);
+    },
+  );
+});
+
+Deno.test("SDK: waitForJob follows the event stream and does not poll", async () => {
+  await withServer(
+    (req) =>
+      isEvents(req)
+        ? sse(
+          `retry: 1000\n\n${statusEvent(1, "queued")}${statusEvent(2, "running")}${statusEvent(3, "failed")}`,
+        )
+        : json(500, { code: "internal_error", message: "not this way" }),
+    async (baseUrl, seen) => {
+      const states: string[] = [];
+      const done = await createAppgenClient({ baseUrl }).waitForJob(JOB_ID, {
+        onPoll: (j) => states.push(j.status),
+      });
+      assert.equal(done.status, "failed");
+      assert.deepEqual(states, ["queued", "running", "failed"]);
+      assert.deepEqual(seen.map((r) => new URL(r.url).pathname), [`/v1/jobs/${JOB_ID}/events`]);
+    },
+  );
+});
+
+for (
+  const [why, answer] of [
+    ["is not an event stream (a proxy's JSON)", () => json(200, { note: "buffered" })],
+    ["fails on the server's side", () => json(502, { code: "bad_gateway", message: "Upstream." })],
+  ] as const
+) {
+  Deno.test(`SDK: waitForJob polls with backoff when the event stream ${why}`, async () => {
+    const states = ["queued", "failed", "succeeded"];
+    let reads = 0;
+    await withServer(
+      (req) => isEvents(req) ? answer() : json(200, job(states[reads++])),
+      async (baseUrl) => {
+        const polled: string[] = [];
+        const done = await createAppgenClient({ baseUrl }).waitForJob(JOB_ID, {
+          onPoll: (j) => polled.push(j.status),
+        });
+        assert.equal(done.status, "failed");
+        assert.deepEqual(polled, ["queued", "failed"]);
+        assert.equal(reads, 2);
+      },
+    );
+  });
+}
+
+Deno.test("SDK: waitForJob throws the stream's refusal without polling", async () => {
+  await withServer(
+    () => json(404, { code: "job_not_found", message: "No such job." }),
+    async (baseUrl, seen) => {
+      const err = await createAppgenClient({ baseUrl }).waitForJob(JOB_ID).catch((e) => e);
+      assert(isApiError(err, "job_not_found"), String(err));
+      assert.equal(seen.length, 1);
+    },
+  );
+});
+
+Deno.test("SDK: waitForJob out of time while streaming is a JobWaitTimeout with the state then", async () => {
+  await withServer(
+    (req) =>
+      isEvents(req)
+        ? sse(
+          new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode(statusEvent(1, "queued"))) }),
+        )
+        : json(200, job("running")),
     async (baseUrl) => {
-      const job = await createAppgenClient({ baseUrl }).waitForJob("5d0c4a52-3b0e-4c41-9b7c-1f7e2a9d8c11");
-      assert.equal(job.status, "failed");
-      assert.equal(reads, 2);
+      const err = await createAppgenClient({ baseUrl }).waitForJob(JOB_ID, { timeoutMs: 300 }).catch((e) =>
+        e
+      );
+      assert(err instanceof JobWaitTimeout, String(err));
+      assert.equal(err.job.status, "running");
     },
   );
 });

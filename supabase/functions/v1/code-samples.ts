@@ -25,6 +25,7 @@ interface Operation {
   operationId?: string;
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: Schema }> };
+  responses?: Record<string, { content?: Record<string, unknown> }>;
   "x-codeSamples"?: unknown[];
 }
 interface Document {
@@ -71,13 +72,17 @@ function sample(doc: Document, op: Operation): string {
     });
     init.push(`body: { ${fields.join(", ")} }`);
   }
+  const call = `api.${op.operationId}(${init.length ? `{ ${init.join(", ")} }` : ""})`;
   return [
     'import { createAppgenClient } from "@appgen/sdk";',
     "",
     `const api = createAppgenClient({ baseUrl: ${
       literal(doc.servers?.[0]?.url ?? "")
     }, token: ACCESS_TOKEN });`,
-    `const result = await api.${op.operationId}(${init.length ? `{ ${init.join(", ")} }` : ""});`,
+    ...(op.responses?.["200"]?.content?.["text/event-stream"]
+      // An event stream is the SDK's async iterator of parsed events.
+      ? [`for await (const event of ${call}) {`, "  console.log(event.id, event.type, event.data);", "}"]
+      : [`const result = await ${call};`]),
   ].join("\n");
 }
 
