@@ -1,0 +1,529 @@
+// What each clause asks for, as asks of a closed set of types: the cue words of lexicon/<lang>.json found
+// by stem, plus what the clause's quantities say on their own (a frequency is a reminder, phases are a
+// timer). Each ask quotes the prompt's words that express it, names its subject (the noun phrase it is
+// about, in the prompt's language) and the fields listed after "with" or a colon, typed from their cues,
+// units, ranges and bracketed choices. For a prompt applied to an existing app the same clause yields
+// changes instead: translate, theme, add or remove a field, rename, reminders, a new screen.
+import type { Clause } from "./clauses.ts";
+import {
+  type CueIndex,
+  cueIndex,
+  type CueMatch,
+  CUES,
+  LEXICONS,
+  matchCues,
+  stemTokens,
+  VERBS,
+  wordSet,
+} from "./lexicon.ts";
+import type { UiLanguage } from "./language.ts";
+import type { Quantity } from "./quantities.ts";
+import { type Token, words } from "./text.ts";
+
+export const ASK_TYPES = [
+  "list",
+  "log",
+  "goal",
+  "aggregate",
+  "schedule",
+  "reminder",
+  "timer",
+  "quiz",
+  "people",
+  "catalog",
+  "order",
+  "rating",
+  "yesno",
+  "choice",
+  "photo",
+  "sort",
+  "search",
+  "chart",
+  "categories",
+  "theme",
+  "language",
+  "split",
+  "convert",
+  "countdown",
+  "calculator",
+] as const;
+export const CHANGE_TYPES = [
+  "translate",
+  "theme",
+  "add_field",
+  "remove_field",
+  "rename",
+  "reminder",
+] as const;
+export type AskType = (typeof ASK_TYPES)[number] | (typeof CHANGE_TYPES)[number];
+
+export type FieldType =
+  | "text"
+  | "longtext"
+  | "number"
+  | "money"
+  | "date"
+  | "time"
+  | "duration"
+  | "rating"
+  | "choice"
+  | "yesno"
+  | "photo";
+
+export interface Field {
+  /** The field's words as the prompt writes them ("the amount" → "amount"). */
+  name: string;
+  type: FieldType;
+  unit?: string;
+  currency?: string;
+  range?: [number, number];
+  options?: string[];
+}
+
+export interface Ask {
+  type: AskType;
+  /** The prompt's words that express the ask, and where they are. */
+  quote: string;
+  start: number;
+  end: number;
+  /** The noun phrase the ask is about, as written ("watering", "mes plantes"). */
+  subject?: string;
+  fields: Field[];
+  quantities: Quantity[];
+  /** Every time of day the ask names (reminders, schedules), as HH:MM. */
+  times?: string[];
+  /** The language a translate or language ask names. */
+  language?: UiLanguage;
+  /** A rename's new name. */
+  to?: string;
+}
+
+/** Which quantities belong to an ask of a type. */
+const TAKES: Partial<Record<AskType, Quantity["kind"][]>> = {
+  reminder: ["frequency", "time", "weekday", "date", "period"],
+  schedule: ["frequency", "time", "weekday", "date"],
+  timer: ["duration", "rounds"],
+  countdown: ["date", "duration"],
+  goal: ["money", "measure", "number", "period", "date"],
+  aggregate: ["period"],
+  log: ["measure", "money", "range", "period"],
+  list: ["measure", "money", "range"],
+  rating: ["range"],
+  catalog: ["money"],
+  order: ["money"],
+  split: ["money", "number"],
+  people: ["number"],
+  quiz: ["number"],
+};
+
+/** Asks whose records the fields of their clause describe. */
+const OWNERS = new Set<AskType>(["list", "log", "quiz", "catalog", "order", "schedule", "people"]);
+
+/** Asks a list of fields may carry besides its fields ("…, sorted by best", "totals per month"). */
+const OVER_LIST = new Set<AskType>(["aggregate", "reminder", "schedule", "goal", "countdown", "categories"]);
+
+/** Asks that a list's item can be instead of a field. */
+const ABOUT_LIST = new Set<AskType>(["sort", "search", "chart", "theme", "language"]);
+
+/** Field types that are asks of their own. */
+const DERIVED = new Set<FieldType>(["choice", "rating", "yesno", "photo"]);
+
+/** Asks about the whole app, not a thing in it. */
+const NO_SUBJECT = new Set<AskType>([
+  "theme",
+  "language",
+  "translate",
+  "sort",
+  "search",
+  "chart",
+  "yesno",
+  "photo",
+  "choice",
+  "calculator",
+  "convert",
+  "timer",
+  "rating",
+]);
+
+interface Offsets {
+  start: number;
+  end: number;
+}
+
+interface Span {
+  from: number;
+  to: number;
+}
+
+const WITH = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.with)]),
+) as Record<UiLanguage, Set<string>>;
+const NOT = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex({ not: lex.not }, l as UiLanguage)]),
+) as Record<UiLanguage, CueIndex>;
+const IN = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.languageIn)]),
+) as Record<UiLanguage, Set<string>>;
+const AND = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet([",", "/", ...lex.and])]),
+) as Record<UiLanguage, Set<string>>;
+
+export interface ClauseContext {
+  prompt: string;
+  clause: Clause;
+  language: UiLanguage;
+  /** The quantities inside the clause. */
+  quantities: Quantity[];
+  /** The items of a `:` list this clause introduces: their fields belong to its asks. */
+  items: Clause[];
+  /** A change to an existing app rather than a new one. */
+  followUp: boolean;
+  /** The ask to make of the clause's first noun phrase when no cue is found. */
+  fallback?: AskType;
+  /** The clause is the items of a `:` list, whose records and typed fields the clause before asks for. */
+  listItems?: boolean;
+}
+
+export function asksOf(ctx: ClauseContext): Ask[] {
+  const { clause, language } = ctx;
+  const tokens = absolute(clause);
+  const stems = stemTokens(tokens, language);
+  const cues = CUES[language];
+  const stop = cues.stop;
+  // Content words: not function words, not the imperatives that ask ("add", "show").
+  const content = (i: number) =>
+    tokens[i]?.kind === "word" && !stop.has(tokens[i].norm) && !VERBS[language].has(tokens[i].norm);
+
+  const at = (q: Quantity) => tokenSpan(tokens, q);
+  const fields = fieldsAfterWith(tokens, language);
+  // A `:` list's fields lie in the clauses of its items.
+  const listedSpanned = ctx.items.flatMap((item) => fieldList(absolute(item), language));
+  const listed: Field[] = listedSpanned.map(unspan);
+  const fieldTokens = new Set(fields.flatMap((f) => range(f.span)));
+
+  // Each ask found, with where its cues are in the prompt.
+  const found = new Map<AskType, Offsets[]>();
+  const add = (type: AskType, where: Span | Offsets) => {
+    const offsets = "start" in where ? where : offsetsOf(tokens, where);
+    found.set(type, [...(found.get(type) ?? []), ...(offsets ? [offsets] : [])]);
+  };
+
+  const languageNames = matchCues(stems, cues.languages);
+  if (ctx.followUp) {
+    for (const m of matchCues(stems, cues.changes)) add(m.key as AskType, m);
+    if (languageNames.length) add("translate", languageNames[0]);
+  }
+  // English cues count in every language: people borrow them ("un tracker", "la dark mode").
+  const english = language === "en" ? [] : matchCues(stemTokens(tokens, "en"), CUES.en.asks);
+  const native = matchCues(stems, cues.asks, language === "de" ? tokens.map((t) => t.norm) : undefined);
+  const covered = new Set(native.flatMap(range));
+  const negations = matchCues(stems, NOT[language]);
+  // A cue a negation governs ("no charts, just a list") is refused, not asked; only function words between.
+  const negated = (m: CueMatch) =>
+    negations.some((n) => n.to <= m.from && range({ from: n.to, to: m.from }).every((i) => !content(i)));
+  for (const m of [...native, ...english.filter((e) => !range(e).some((i) => covered.has(i)))]) {
+    if (negated(m)) continue;
+    // A cue inside a listed field ("with a photo") is the field's type, not an ask of its own.
+    if (fieldTokens.has(m.from) && !["photo", "rating", "yesno"].includes(m.key)) continue;
+    add(m.key as AskType, m);
+  }
+  // In a new prompt a language's name asks for the UI in it only after "in" ("a list in German"), not in
+  // "flashcards for spanish vocab".
+  const uiLanguage = languageNames.find((m) => IN[language].has(tokens[m.from - 1]?.norm ?? ""));
+  if (!ctx.followUp && uiLanguage) add("language", uiLanguage);
+  // A clause that introduces a list of fields asks for records of them.
+  // (Fields after a quiz, an order or a schedule are theirs.)
+  // Its subject is then the clause's first noun phrase ("Clients: name, address").
+  const owner = [...found.keys()].some((t) => OWNERS.has(t));
+  const named = new Map<AskType, Span>();
+  if ((listed.length || fields.length > 1) && !owner) {
+    const head = subjectNear(tokens, { from: 0, to: 0 }, content, fieldTokens);
+    if (head) named.set("list", head);
+    // A head of function words only ("ogni: …") leaves the list without a quote in this clause.
+    add("list", head ?? fields[0]?.span ?? { from: 0, to: 0 });
+  }
+
+  // A field typed as a choice, a rating, a tick or a photo is also that ask ("ratings 1-5" is both).
+  for (const f of [...fields, ...listedSpanned]) {
+    if (DERIVED.has(f.type)) add(f.type as AskType, f);
+  }
+  // Choices offered as "small/medium/large" or "level (beginner, intermediate, advanced)"; names in brackets
+  // are people ("4 flatmates (Anna, Ben, Chloe, Dev)").
+  for (const span of slashLists(tokens)) add("choice", span);
+  for (const list of bracketLists(tokens, language)) {
+    if (!fields.some((f) => f.start <= list.start && list.end <= f.end)) {
+      add(list.names ? "people" : "choice", list);
+    }
+  }
+  for (const q of ctx.quantities) {
+    for (const type of askedBy(q, ctx.quantities, (t) => found.has(t))) add(type, at(q));
+  }
+  if (ctx.followUp) keepChanges(found, tokens, content);
+  // The fallback's quote is its subject: the words it keeps a list of.
+  const thing = !found.size && ctx.fallback
+    ? subjectNear(tokens, { from: 0, to: 0 }, content, new Set())
+    : undefined;
+  if (thing) {
+    named.set(ctx.fallback!, thing);
+    add(ctx.fallback!, thing);
+  }
+  // In a list of fields, words like "price" or "players" name fields: only asks about the whole list stay.
+  if (ctx.listItems) {
+    for (const type of found.keys()) {
+      if (DERIVED.has(type as FieldType) || !(NO_SUBJECT.has(type) || OVER_LIST.has(type))) {
+        found.delete(type);
+      }
+    }
+  }
+  // Subjects are the words no cue, field or quantity took.
+  const taken = new Set([
+    ...fieldTokens,
+    ...[...found.values()].flat().flatMap((o) => range(tokenSpan(tokens, o))),
+    ...ctx.quantities.flatMap((q) => range(at(q))),
+  ]);
+
+  // The fields belong to one ask: the owner whose cue is nearest before them (else the first owner).
+  const firstField = fields[0]?.start ?? clause.end;
+  const owners = [...found].filter(([t, spans]) => OWNERS.has(t) && spans.length)
+    .map(([t, spans]): [AskType, number] => [t, spans[0].start]);
+  const before = owners.filter(([, at]) => at <= firstField).sort((a, b) => b[1] - a[1]);
+  const fieldOwner = (before[0] ?? owners[0])?.[0];
+
+  const asks: Ask[] = [];
+  for (const [type, spans] of found) {
+    const cue = spans[0] ? tokenSpan(tokens, spans[0]) : { from: 0, to: tokens.length };
+    // With no noun phrase beside it, a cue that is a noun ("bookings", "Buchungen") is its own subject.
+    const ownSubject = cue.to > cue.from && !VERBS[language].has(tokens[cue.from].norm) && content(cue.from)
+      ? cue
+      : undefined;
+    const subject = named.get(type) ??
+      (NO_SUBJECT.has(type) ? undefined : subjectNear(tokens, cue, content, taken) ?? ownSubject);
+    const kinds = TAKES[type] ?? [];
+    const qs = ctx.quantities.filter((q) => kinds.includes(q.kind));
+    const own = type === fieldOwner || type === "add_field" || type === "remove_field" ? fields : [];
+    const offsets = [
+      ...spans,
+      ...[subject ? offsetsOf(tokens, subject) : null].filter((o): o is Offsets => o !== null),
+      ...own,
+      ...qs,
+    ];
+    const start = offsets.length ? Math.min(...offsets.map((o) => o.start)) : clause.start;
+    const end = offsets.length ? Math.max(...offsets.map((o) => o.end)) : clause.end;
+    const ask: Ask = {
+      type,
+      quote: ctx.prompt.slice(start, end),
+      start,
+      end,
+      fields: [...own.map(unspan), ...(type === fieldOwner ? listed : [])],
+      quantities: qs,
+    };
+    if (subject) ask.subject = text(tokens, subject);
+    const times = qs.filter((q) => q.kind === "time").map((q) => (q as { time: string }).time);
+    if (times.length) ask.times = times;
+    const spoken = type === "language" ? uiLanguage : type === "translate" ? languageNames[0] : undefined;
+    if (spoken) ask.language = spoken.key as UiLanguage;
+    if (type === "rename" && subject) {
+      const next = subjectNear(tokens, { from: subject.to, to: subject.to }, content, new Set(), true);
+      if (next) ask.to = text(tokens, next);
+    }
+    asks.push(ask);
+  }
+  return asks;
+}
+
+const isChange = (type: string) => (CHANGE_TYPES as readonly string[]).includes(type);
+
+/** What a quantity asks without a cue, given its clause's quantities and whether an ask is found. */
+function askedBy(q: Quantity, all: Quantity[], has: (type: AskType) => boolean): AskType[] {
+  const out: AskType[] = [];
+  // A recurrence in hours, on weekdays or so many times a day is a reminder; "every month" alone is not.
+  const recurring = q.kind === "frequency" && (q.unit === "h" || q.weekdays || q.count);
+  if (recurring && !has("schedule")) out.push("reminder");
+  if ((q.kind === "duration" && q.phase) || q.kind === "rounds") out.push("timer");
+  if (q.kind === "weekday" && !has("reminder")) out.push("schedule");
+  // Times of day with no timetable around them are when something is due: "500 mg at 8, 16 and 24".
+  if (q.kind === "time" && !has("schedule")) out.push("reminder");
+  // A total "per day", "del mes" is an aggregate, unless it is a goal's or a reminder's period.
+  if (q.kind === "period" && !has("goal") && !has("reminder")) out.push("aggregate");
+  // An amount over a period ("100 a day", "2 l per day") is kept as it happens.
+  const amount = q.kind === "measure" || q.kind === "number" || q.kind === "duration";
+  if (amount && all.some((p) => p.kind === "period") && !has("log") && !has("list")) out.push("log");
+  if (q.kind === "range" && q.from <= 1 && q.to <= 10 && !q.unit) out.push("rating");
+  return out;
+}
+
+/** A follow-up's asks: the changes, and what they add. */
+function keepChanges(found: Map<AskType, Offsets[]>, tokens: Token[], content: (i: number) => boolean) {
+  // A field being removed or renamed is named by words that are cues of their own ("the price field").
+  if (found.has("remove_field") || found.has("rename")) {
+    for (const type of found.keys()) if (!isChange(type)) found.delete(type);
+  }
+  // "add reminders", "add a dark mode", "add a chart": what "add" governs is the reminder, the theme or the
+  // chart, not a field; "add a photo", "add a category" add a field of that kind.
+  const add = found.get("add_field")?.[0];
+  if (!add) return;
+  let next = tokens.findIndex((t) => t.start >= add.end);
+  while (next >= 0 && next < tokens.length && !content(next)) next++;
+  const governed = tokens[next];
+  const other = (t: AskType) => t !== "add_field" && !DERIVED.has(t as FieldType) && t !== "categories";
+  if (
+    governed &&
+    [...found].some(([t, spans]) =>
+      other(t) && spans.some((o) => o.start <= governed.start && governed.end <= o.end)
+    )
+  ) {
+    found.delete("add_field");
+  }
+}
+
+const unspan = ({ span: _, start: _s, end: _e, ...field }: SpannedField): Field => field;
+/** A clause's tokens with their offsets in the prompt. */
+const absolute = (clause: Clause): Token[] =>
+  words(clause.text).map((t) => ({ ...t, start: t.start + clause.start, end: t.end + clause.start }));
+/** Where a run of tokens is in the prompt; null for no tokens. */
+const offsetsOf = (tokens: Token[], s: Span): Offsets | null =>
+  s.to > s.from ? { start: tokens[s.from].start, end: tokens[s.to - 1].end } : null;
+const range = (s: Span) => Array.from({ length: s.to - s.from }, (_, k) => s.from + k);
+const text = (tokens: Token[], s: Span) =>
+  tokens.slice(s.from, s.to).map((t, k, all) => (k && all[k - 1].end < t.start ? " " : "") + t.text).join("");
+
+/** The tokens a quantity covers; none when it lies in another clause (the items of a `:` list). */
+function tokenSpan(tokens: Token[], q: { start: number; end: number }): Span {
+  const from = tokens.findIndex((t) => t.start >= q.start && t.end <= q.end);
+  if (from < 0) return { from: 0, to: 0 };
+  let to = from;
+  while (to < tokens.length && tokens[to].end <= q.end) to++;
+  return { from, to };
+}
+
+/** The run of content words after the cue (or, when none, before it): the ask's subject. */
+function subjectNear(
+  tokens: Token[],
+  cue: Span,
+  content: (i: number) => boolean,
+  taken: Set<number>,
+  afterOnly = false,
+): Span | undefined {
+  const run = (i: number, step: 1 | -1): Span | undefined => {
+    while (i >= 0 && i < tokens.length && !content(i) && tokens[i].kind !== "mark") i += step;
+    if (i < 0 || i >= tokens.length || !content(i) || taken.has(i)) return undefined;
+    let j = i;
+    while (content(j + step) && !taken.has(j + step) && Math.abs(j - i) < 2) j += step;
+    return step === 1 ? { from: i, to: j + 1 } : { from: j, to: i + 1 };
+  };
+  return run(cue.to, 1) ?? (afterOnly ? undefined : run(cue.from - 1, -1));
+}
+
+/** Slash lists of words ("S/M/L", "cash/card"), except "yes/no", which is a tick. */
+function slashLists(tokens: Token[]): Span[] {
+  const out: Span[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i].kind !== "word" || tokens[i + 1]?.norm !== "/" || tokens[i + 2]?.kind !== "word") continue;
+    let j = i + 2;
+    while (tokens[j + 1]?.norm === "/" && tokens[j + 2]?.kind === "word") j += 2;
+    if (!/^(yes|no|si|oui|non|ja|nein)$/.test(tokens[i].norm)) out.push({ from: i, to: j + 1 });
+    i = j;
+  }
+  return out;
+}
+
+/** A field with its tokens (in the list it was read from) and its place in the prompt. */
+/**
+ * Bracketed lists of two or more items after a word: a choice of values, unless an item names a field
+ * ("talks (time, room, speaker)") or a number is among them ("(1-5)"); mostly capitalized items are names,
+ * except in German, where every noun is capitalized.
+ */
+function bracketLists(tokens: Token[], language: UiLanguage): (Offsets & { names: boolean })[] {
+  const out: (Offsets & { names: boolean })[] = [];
+  for (let i = 1; i < tokens.length; i++) {
+    if (tokens[i].norm !== "(" || tokens[i - 1].kind !== "word") continue;
+    const close = tokens.findIndex((t, k) => k > i && t.norm === ")");
+    if (close < 0) break;
+    const inner = tokens.slice(i + 1, close);
+    const items = fieldList(inner, language);
+    const typed = matchCues(stemTokens(inner, language), CUES[language].fields).length > 0;
+    if (items.length >= 2 && !typed && !inner.some((t) => t.kind === "number")) {
+      const capitalized = items.filter((f) => /^\p{Lu}/u.test(f.name)).length;
+      const names = language !== "de" && capitalized >= 2 && capitalized * 2 > items.length;
+      out.push({ start: tokens[i - 1].start, end: tokens[close].end, names });
+    }
+    i = close;
+  }
+  return out;
+}
+
+interface SpannedField extends Field, Offsets {
+  span: Span;
+}
+
+/** "with the amount and the time", "con l'ora": the fields listed after the clause's "with" word. */
+function fieldsAfterWith(tokens: Token[], language: UiLanguage): SpannedField[] {
+  const at = tokens.findIndex((t) => WITH[language].has(t.norm));
+  if (at < 0) return [];
+  return fieldList(tokens.slice(at + 1), language).map((f) => ({
+    ...f,
+    span: { from: f.span.from + at + 1, to: f.span.to + at + 1 },
+  }));
+}
+
+/** A list of fields ("title, author, rating (1-5) and a photo"), split at commas and "and". */
+export function fieldList(tokens: Token[], language: UiLanguage): SpannedField[] {
+  const out: SpannedField[] = [];
+  let from = 0;
+  const flush = (to: number) => {
+    const field = typeField(tokens, { from, to }, language);
+    if (field) out.push(field);
+    from = to + 1;
+  };
+  let depth = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i].norm === "(") depth++;
+    else if (tokens[i].norm === ")") depth--;
+    else if (!depth && AND[language].has(tokens[i].norm)) flush(i);
+  }
+  flush(tokens.length);
+  return out;
+}
+
+function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedField | null {
+  const cues = CUES[language];
+  const part = tokens.slice(span.from, span.to);
+  const open = part.findIndex((t) => t.norm === "(");
+  const head = open >= 0 ? part.slice(0, open) : part;
+  const named = head.filter((t) => t.kind === "word" && !cues.stop.has(t.norm));
+  if (!named.length) return null;
+  const first = part.indexOf(named[0]);
+  const last = part.indexOf(named[named.length - 1]);
+  const from = span.from + first;
+  const to = span.from + (open >= 0 ? part.length : last + 1);
+  const field: SpannedField = {
+    name: named.map((t) => t.text).join(" "),
+    type: "text",
+    span: { from, to },
+    start: tokens[from].start,
+    end: tokens[to - 1].end,
+  };
+  // "sorted by best" among the fields asks something of the list; it is no field.
+  if (matchCues(stemTokens(head, language), cues.asks).some((m) => ABOUT_LIST.has(m.key as AskType))) {
+    return null;
+  }
+  const typed = matchCues(stemTokens(head, language), cues.fields)[0];
+  if (typed) field.type = typed.key as FieldType;
+  if (open >= 0) {
+    // "(low, medium, high)" is a choice, "(time, room)" not; "(1-5)" a rating's range; "(ml)" a unit.
+    const inner = part.slice(open + 1).filter((t) => t.norm !== ")");
+    const options = fieldList(inner, language).map((f) => f.name);
+    const numbers = inner.filter((t) => t.kind === "number").map((t) => Number(t.text));
+    if (numbers.length === 2 && numbers[0] < numbers[1]) {
+      field.range = [numbers[0], numbers[1]];
+      if (field.type === "text") field.type = numbers[1] <= 10 ? "rating" : "number";
+    } else if (options.length >= 2 && !matchCues(stemTokens(inner, language), cues.fields).length) {
+      field.type = "choice";
+      field.options = options;
+    } else if (inner.length === 1) {
+      field.unit = inner[0].text;
+      field.type = "number";
+    }
+  }
+  return field;
+}

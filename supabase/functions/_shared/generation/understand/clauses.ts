@@ -1,0 +1,78 @@
+// A prompt's clauses: sentences, `;` parts, the items of a `:` list, bullet and numbered lines, and verb
+// phrases joined by "and" or a comma ("log every X with Y and Z, show me how many today"). A clause keeps
+// its offsets in the prompt, so nothing is lost or rewritten: every word is in exactly one clause.
+import { LEXICONS, VERBS, wordSet } from "./lexicon.ts";
+import type { UiLanguage } from "./language.ts";
+import { words } from "./text.ts";
+
+export interface Clause {
+  text: string;
+  start: number;
+  end: number;
+  /** For the items of a `:` list, the index of the clause that introduces them. */
+  head?: number;
+}
+
+// Hard breaks: a line, a sentence end before a space, a semicolon. A bullet or number opening a line is
+// dropped with the break.
+const HARD = /\n+[ \t]*(?:[-*•·]|\d+[.)])?[ \t]*|[.!?]+(?=\s|$)\s*|;\s*/g;
+
+function trimmed(text: string, start: number, end: number): Clause | null {
+  while (start < end && /[\s,:\-*•·]/.test(text[start])) start++;
+  while (end > start && /[\s,:]/.test(text[end - 1])) end--;
+  // A line's number ("1." before a sentence break) is a marker, not a clause.
+  if (end <= start || /^\d+$/.test(text.slice(start, end))) return null;
+  return { text: text.slice(start, end), start, end };
+}
+
+const JOINERS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([language, lex]) => [language, wordSet([",", ...lex.and])]),
+) as Record<UiLanguage, Set<string>>;
+
+export function clauses(prompt: string, language: UiLanguage): Clause[] {
+  const out: Clause[] = [];
+  let from = 0;
+  const pieces: [number, number][] = [];
+  for (const m of prompt.matchAll(HARD)) {
+    pieces.push([from, m.index!]);
+    from = m.index! + m[0].length;
+  }
+  pieces.push([from, prompt.length]);
+  for (const [start, end] of pieces) {
+    const colon = prompt.indexOf(":", start);
+    // "track my books: title, author, rating" — a colon before words (not a clock time 20:30).
+    if (colon >= 0 && colon < end && !/\d/.test(prompt[colon + 1] ?? "")) {
+      const head = trimmed(prompt, start, colon);
+      const at = head ? out.push(...verbPhrases(prompt, head, language)) - 1 : undefined;
+      for (const item of verbPhrases(prompt, trimmed(prompt, colon + 1, end), language)) {
+        out.push(at === undefined ? item : { ...item, head: at });
+      }
+    } else out.push(...verbPhrases(prompt, trimmed(prompt, start, end), language));
+  }
+  return out;
+}
+
+/** Splits a clause before a verb that follows a comma or "and": a new verb phrase starts there. */
+function verbPhrases(prompt: string, clause: Clause | null, language: UiLanguage): Clause[] {
+  if (!clause) return [];
+  const tokens = words(clause.text);
+  const joiners = JOINERS[language];
+  const cuts: number[] = [];
+  for (let i = 2; i < tokens.length; i++) {
+    if (!VERBS[language].has(tokens[i].norm) || !joiners.has(tokens[i - 1].norm)) continue;
+    // "and" right after a comma belongs with it: cut before the comma.
+    const at = tokens[i - 2].norm === "," ? i - 2 : i - 1;
+    cuts.push(clause.start + tokens[at].start);
+  }
+  const parts: Clause[] = [];
+  let start = clause.start;
+  for (const cut of cuts) {
+    const piece = trimmed(prompt, start, cut);
+    if (piece) parts.push(piece);
+    start = cut;
+  }
+  const last = trimmed(prompt, start, clause.end);
+  if (last) parts.push(last);
+  // The joining word ("and") opens the next part, so no word is lost.
+  return parts;
+}

@@ -1,0 +1,70 @@
+// The concepts a prompt names (knowledge/concepts/<domain>/<id>.json): each concept's words in each UI
+// language, stemmed and indexed once at module load, matched against the prompt's stems. A concept's score
+// is the number of prompt words its phrases cover, so "piante da appartamento" outranks a lone "piante".
+import { CONCEPTS } from "./concepts-index.ts";
+import { type CueIndex, cueIndex, matchCues, stemTokens } from "./lexicon.ts";
+import { UI_LANGUAGES, type UiLanguage } from "./language.ts";
+import { words } from "./text.ts";
+
+type PerLanguage<T> = Record<UiLanguage, T>;
+
+/** A concept file (knowledge/README.md, knowledge/concept.schema.json). */
+export interface Concept {
+  id: string;
+  domain: string;
+  icon: string;
+  words: PerLanguage<string[]>;
+  record: { label: PerLanguage<string>; plural: PerLanguage<string> };
+  fields: {
+    key: string;
+    label: PerLanguage<string>;
+    type: string;
+    unit?: string;
+    currency?: string;
+    range?: number[];
+    options?: PerLanguage<string[]>;
+  }[];
+  implies: string[];
+  samples: PerLanguage<Record<string, string | number | boolean>[]>;
+  fixtures: { language: UiLanguage; prompt: string }[];
+}
+
+export interface ConceptMatch {
+  id: string;
+  domain: string;
+  score: number;
+  /** The prompt's words that named it. */
+  words: string[];
+}
+
+export type ConceptIndex = { concepts: Map<string, Concept>; byLanguage: PerLanguage<CueIndex> };
+
+export function conceptIndex(concepts: readonly Concept[]): ConceptIndex {
+  const byLanguage = Object.fromEntries(UI_LANGUAGES.map((language) => [
+    language,
+    cueIndex(Object.fromEntries(concepts.map((c) => [c.id, c.words[language]])), language),
+  ])) as PerLanguage<CueIndex>;
+  return { concepts: new Map(concepts.map((c) => [c.id, c])), byLanguage };
+}
+
+const DEFAULT_INDEX = conceptIndex(CONCEPTS);
+
+/** The concepts the text names, best first. English words count too (at half) in a prompt of another
+ * language, since people borrow them ("un tracker per il running"). */
+export function findConcepts(text: string, language: UiLanguage, index = DEFAULT_INDEX): ConceptMatch[] {
+  const tokens = words(text);
+  const scores = new Map<string, { score: number; words: string[] }>();
+  const languages: [UiLanguage, number][] = language === "en" ? [["en", 1]] : [[language, 1], ["en", 0.5]];
+  for (const [lang, weight] of languages) {
+    for (const m of matchCues(stemTokens(tokens, lang), index.byLanguage[lang])) {
+      const entry = scores.get(m.key) ?? { score: 0, words: [] };
+      const phrase = text.slice(tokens[m.from].start, tokens[m.to - 1].end);
+      if (entry.words.includes(phrase)) continue;
+      entry.score += (m.to - m.from) * weight;
+      entry.words.push(phrase);
+      scores.set(m.key, entry);
+    }
+  }
+  return [...scores].map(([id, s]) => ({ id, domain: index.concepts.get(id)!.domain, ...s }))
+    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+}

@@ -1,0 +1,108 @@
+// understand(prompt): what a prompt asks for, before any app is composed. The stages: the language
+// (language.ts), the clauses (clauses.ts), the quantities (quantities.ts), the asks of each clause
+// (asks.ts) and the concepts the prompt names (concepts.ts). Pure and deterministic: no network, no clock,
+// every index built once at module load. `unmet` holds the prompt's words no ask accounts for.
+import type { AppSpec } from "../template/src/types.ts";
+import { type Ask, asksOf } from "./asks.ts";
+import { type Clause, clauses } from "./clauses.ts";
+import { type ConceptMatch, findConcepts } from "./concepts.ts";
+import { detectLanguage, isUiLanguage, type UiLanguage } from "./language.ts";
+import { CUES, lexiconVote } from "./lexicon.ts";
+import { quantities, type Quantity } from "./quantities.ts";
+import { words } from "./text.ts";
+
+export type { Ask, AskType, Field, FieldType } from "./asks.ts";
+export type { ConceptMatch } from "./concepts.ts";
+export type { Quantity } from "./quantities.ts";
+
+export interface Understanding {
+  /** The UI language: the one the prompt asks for ("in German", "traduci in inglese"), else the existing
+   * app's, else the prompt's when it is one of the five, else English. */
+  language: UiLanguage;
+  /** The language the detector found (ISO 639-1). */
+  detected: string;
+  asks: Ask[];
+  concepts: ConceptMatch[];
+  /** The runs of the prompt's content words that no ask quotes. */
+  unmet: string[];
+}
+
+export interface UnderstandOptions {
+  /** The app the prompt changes: its asks are then changes (translate, theme, add_field, …). */
+  existingSpec?: AppSpec;
+}
+
+/** Quantities that make a `:` list a timer's phases or a reminder's times rather than fields. */
+const MEASURES = new Set<Quantity["kind"]>(["duration", "rounds", "frequency", "time", "weekday"]);
+
+export function understand(prompt: string, options: UnderstandOptions = {}): Understanding {
+  const { language, detected } = detectLanguage(prompt, lexiconVote(prompt));
+  const all = quantities(prompt, language);
+  const followUp = options.existingSpec !== undefined;
+  const inside = (c: Clause) => all.filter((q) => q.start >= c.start && q.end <= c.end);
+  // The items of a `:` list are fields ("title, author") unless they state quantities ("20s on, 10s off"),
+  // which then belong to the clause that introduces them.
+  const parts = clauses(prompt, language);
+  const measuredList = (i: number) =>
+    parts.some((c) => c.head === i && inside(c).some((q) => MEASURES.has(q.kind)));
+  const asks = parts.flatMap((clause, i) => {
+    if (clause.head !== undefined) {
+      // The items' own asks ("…, sorted by best"); their quantities went to the clause before.
+      if (measuredList(clause.head)) return [];
+      return asksOf({ prompt, clause, language, quantities: [], items: [], followUp, listItems: true });
+    }
+    const items = parts.filter((c) => c.head === i);
+    const measured = measuredList(i);
+    return asksOf({
+      prompt,
+      clause,
+      language,
+      quantities: [...inside(clause), ...(measured ? items.flatMap(inside) : [])],
+      items: measured ? [] : items,
+      followUp,
+    });
+  });
+  // A prompt that only names something ("recipes", "whats in my freezer") asks to keep a list of it.
+  if (!asks.length && parts.length && isUiLanguage(detected)) {
+    asks.push(
+      ...asksOf({
+        prompt,
+        clause: parts[0],
+        language,
+        quantities: [],
+        items: [],
+        followUp: false,
+        fallback: "list",
+      }),
+    );
+  }
+  // The interface speaks the language a prompt asks for, else the app's own (a follow-up), else the prompt's.
+  const asked = asks.find((a) => a.language)?.language;
+  const kept = options.existingSpec?.language;
+  return {
+    language: asked ?? (kept && isUiLanguage(kept) ? kept : language),
+    detected,
+    asks,
+    concepts: findConcepts(prompt, language),
+    unmet: unmet(prompt, language, asks, parts.filter((c) => c.head !== undefined)),
+  };
+}
+
+/** Content words outside every ask's quote (and outside the `:` lists their asks took as fields). */
+function unmet(prompt: string, language: UiLanguage, asks: Ask[], lists: { start: number; end: number }[]) {
+  const covered = [...asks, ...(asks.length ? lists : [])];
+  const stop = CUES[language].stop;
+  const runs: string[] = [];
+  let run: { start: number; end: number } | null = null;
+  for (const t of words(prompt)) {
+    const open = t.kind === "word" && !stop.has(t.norm) &&
+      !covered.some((a) => a.start <= t.start && t.end <= a.end);
+    if (open) run = run ? { start: run.start, end: t.end } : { start: t.start, end: t.end };
+    else if (t.kind === "word" && !stop.has(t.norm) || t.kind === "mark") {
+      if (run) runs.push(prompt.slice(run.start, run.end));
+      run = null;
+    }
+  }
+  if (run) runs.push(prompt.slice(run.start, run.end));
+  return runs;
+}

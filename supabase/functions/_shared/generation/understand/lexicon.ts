@@ -1,0 +1,168 @@
+// The cue words of each UI language (lexicon/<lang>.json) and a matcher that finds their phrases in a
+// prompt by stem, longest first, so "remind", "reminders" and "reminding" are one cue and "every time"
+// outranks "every". The data is stemmed once, at module load.
+import en from "./lexicon/en.json" with { type: "json" };
+import it from "./lexicon/it.json" with { type: "json" };
+import fr from "./lexicon/fr.json" with { type: "json" };
+import es from "./lexicon/es.json" with { type: "json" };
+import de from "./lexicon/de.json" with { type: "json" };
+import { UI_LANGUAGES, type UiLanguage } from "./language.ts";
+import { stem, stemPhrase } from "./stem.ts";
+import { fold, type Token, words } from "./text.ts";
+
+export interface Lexicon {
+  decimalComma: boolean;
+  stop: string[];
+  numbers: Record<string, number>;
+  and: string[];
+  with: string[];
+  verbs: string[];
+  asks: Record<string, string[]>;
+  fields: Record<string, string[]>;
+  changes: Record<string, string[]>;
+  languages: Record<string, string[]>;
+  /** Negations: a cue right after one is refused, not asked ("no charts", "niente grafici", "sans pub"). */
+  not: string[];
+  /** The words before a language's name that ask for the interface in it ("in German", "en français"). */
+  languageIn: string[];
+  time: Record<
+    | "at"
+    | "every"
+    | "from"
+    | "to"
+    | "per"
+    | "times"
+    | "on"
+    | "off"
+    | "rounds"
+    | "noon"
+    | "midnight"
+    | "am"
+    | "pm",
+    string[]
+  >;
+  adverbs: Record<string, string>;
+  counts: Record<string, number>;
+  weekdays: Record<string, number>;
+  periods: Record<string, string>;
+  timeUnits: Record<string, string>;
+}
+
+export const LEXICONS: Record<UiLanguage, Lexicon> = { en, it, fr, es, de };
+
+/** A phrase of the data, as stems, with what it stands for. */
+export interface Cue {
+  key: string;
+  stems: string[];
+  /** The phrase as written, folded. */
+  folded: string;
+}
+
+/** Cues indexed by their first stem; each bucket longest first. */
+export type CueIndex = Map<string, Cue[]>;
+
+export function cueIndex(entries: Record<string, string[]>, language: UiLanguage): CueIndex {
+  const index: CueIndex = new Map();
+  for (const [key, phrases] of Object.entries(entries)) {
+    for (const phrase of phrases) {
+      const stems = stemPhrase(phrase, language);
+      if (!stems.length) continue;
+      const bucket = index.get(stems[0]) ?? [];
+      bucket.push({ key, stems, folded: fold(phrase) });
+      index.set(stems[0], bucket);
+    }
+  }
+  for (const bucket of index.values()) bucket.sort((a, b) => b.stems.length - a.stems.length);
+  return index;
+}
+
+export interface CueMatch {
+  key: string;
+  /** Token positions, end exclusive. */
+  from: number;
+  to: number;
+}
+
+/** A compound's head is its last part: "Fütterungsplan" is a plan, "Gießerinnerung" a reminder. */
+const HEAD_MIN = 4;
+const heads = new WeakMap<CueIndex, Cue[]>();
+function compoundHead(stem: string, word: string, index: CueIndex): Cue | undefined {
+  let single = heads.get(index);
+  if (!single) {
+    single = [...index.values()].flat().filter((c) => c.stems.length === 1 && c.stems[0].length >= HEAD_MIN);
+    heads.set(index, single);
+  }
+  // The stemmer may cut a compound elsewhere than its head ("Belegungskalender" → "belegungskal"), so the
+  // word as written is compared too.
+  const ends = (whole: string, part: string) => whole.length > part.length + 2 && whole.endsWith(part);
+  return single.find((c) => ends(stem, c.stems[0]) || ends(word, c.folded));
+}
+
+/** Every cue in the stems, longest at each position; one token belongs to one match per index. Given the
+ * words as written (`compounds`, for German), a word that ends in a one-word cue matches it too. */
+export function matchCues(stems: string[], index: CueIndex, compounds?: string[]): CueMatch[] {
+  const found: CueMatch[] = [];
+  for (let i = 0; i < stems.length;) {
+    const hit = (index.get(stems[i]) ?? []).find((cue) => cue.stems.every((s, k) => stems[i + k] === s)) ??
+      (compounds ? compoundHead(stems[i], compounds[i], index) : undefined);
+    if (hit) {
+      found.push({ key: hit.key, from: i, to: i + (stems[i] === hit.stems[0] ? hit.stems.length : 1) });
+      i += found[found.length - 1].to - i;
+    } else i++;
+  }
+  return found;
+}
+
+/** Whether the language has a cue or a function word for the word. */
+function knows(token: Token, language: UiLanguage): boolean {
+  const cues = CUES[language];
+  const s = stem(token.text, language);
+  return cues.stop.has(token.norm) || cues.asks.has(s) || cues.fields.has(s) || cues.changes.has(s);
+}
+
+/** For each UI language, the share of the text's words its lexicon knows: the vote of detectLanguage. */
+export function lexiconVote(text: string): (language: UiLanguage) => number {
+  const tokens = words(text).filter((t) => t.kind === "word");
+  return (language) => tokens.filter((t) => knows(t, language)).length / Math.max(tokens.length, 1);
+}
+
+/** Stems of the tokens, in the language. */
+export function stemTokens(tokens: Token[], language: UiLanguage): string[] {
+  return tokens.map((t) => (t.kind === "word" ? stem(t.text, language) : t.norm));
+}
+
+/** A folded set of a word list, for closed classes matched as written (articles, time words). */
+export function wordSet(list: string[]): Set<string> {
+  return new Set(list.map(fold));
+}
+
+/** Imperatives that open a verb phrase, matched as written, not by stem: "rate" must not match "rating". */
+export const VERBS = Object.fromEntries(
+  Object.entries(LEXICONS).map((
+    [language, lex],
+  ) => [language, wordSet(lex.verbs.map((v) => v.split(" ")[0]))]),
+) as Record<UiLanguage, Set<string>>;
+
+/** Per language, the cue indexes every stage shares, built once. */
+export interface Cues {
+  asks: CueIndex;
+  fields: CueIndex;
+  changes: CueIndex;
+  languages: CueIndex;
+  verbs: CueIndex;
+  stop: Set<string>;
+}
+
+export const CUES: Record<UiLanguage, Cues> = Object.fromEntries(
+  UI_LANGUAGES.map((language) => {
+    const lex = LEXICONS[language];
+    return [language, {
+      asks: cueIndex(lex.asks, language),
+      fields: cueIndex(lex.fields, language),
+      changes: cueIndex(lex.changes, language),
+      languages: cueIndex(lex.languages, language),
+      verbs: cueIndex({ verb: lex.verbs }, language),
+      stop: wordSet(lex.stop),
+    }];
+  }),
+) as Record<UiLanguage, Cues>;

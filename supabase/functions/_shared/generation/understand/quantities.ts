@@ -1,0 +1,388 @@
+// The numbers a prompt states and what they measure: money, units, durations and timer phases, ranges,
+// times of day (every one of a list: "at 8, 16 and 24"), weekdays, frequencies and periods. A scanner over
+// the tokens tries each reading at each position, most specific first; the words it needs (number words,
+// time units, "every", "at") come from lexicon/<lang>.json, units from units.json, currencies from
+// currencies.json. Calendar dates are chrono-node's (its locales cover the five UI languages).
+import * as chrono from "chrono-node";
+import currencies from "./currencies.json" with { type: "json" };
+import units from "./units.json" with { type: "json" };
+import { LEXICONS, wordSet } from "./lexicon.ts";
+import { UI_LANGUAGES, type UiLanguage } from "./language.ts";
+import { fold, type Token, words } from "./text.ts";
+
+export type Period = "day" | "week" | "month" | "year";
+
+export type QuantityValue =
+  | { kind: "number"; value: number }
+  | { kind: "money"; value: number; currency: string }
+  | { kind: "measure"; value: number; unit: string; dimension: string }
+  | { kind: "duration"; seconds: number; phase?: "on" | "off" }
+  | { kind: "rounds"; value: number }
+  | { kind: "range"; from: number; to: number; unit?: string }
+  | { kind: "time"; time: string }
+  | { kind: "weekday"; day: number }
+  | { kind: "frequency"; every?: number; unit?: string; count?: number; weekdays?: number[] }
+  | { kind: "period"; period: string }
+  | { kind: "date"; date: string };
+
+/** One quantity with the words of the prompt that state it. */
+export type Quantity = QuantityValue & { text: string; start: number; end: number };
+
+const SECONDS: Record<string, number> = { s: 1, min: 60, h: 3600, day: 86400, week: 604800 };
+
+/** Reads a number written in digits with the locale's separators: 4,000 / 4.000 / 12,50 / 4 000. */
+export function parseNumber(text: string, decimalComma: boolean): number {
+  const s = text.replace(/[\u00a0\u202f ]/g, "");
+  const dot = s.lastIndexOf(".");
+  const comma = s.lastIndexOf(",");
+  if (dot >= 0 && comma >= 0) {
+    const decimal = dot > comma ? "." : ",";
+    return Number(s.split(decimal === "." ? "," : ".").join("").replace(",", "."));
+  }
+  const sep = dot >= 0 ? "." : comma >= 0 ? "," : "";
+  if (!sep) return Number(s);
+  const groups = s.split(sep);
+  const grouping = groups.slice(1).every((g) => g.length === 3) &&
+    (groups.length > 2 || (sep === "," ? !decimalComma : decimalComma));
+  return Number(grouping ? groups.join("") : groups.join("."));
+}
+
+/** A phrase as folded words ("a las" → ["a", "las"]). */
+type Phrase = string[];
+
+interface Words {
+  lex: (typeof LEXICONS)[UiLanguage];
+  at: Phrase[];
+  every: Phrase[];
+  per: Phrase[];
+  from: Set<string>;
+  to: Set<string>;
+  times: Set<string>;
+  on: Set<string>;
+  off: Set<string>;
+  rounds: Set<string>;
+  and: Set<string>;
+  noon: Set<string>;
+  midnight: Set<string>;
+  am: Set<string>;
+  pm: Set<string>;
+  numbers: Map<string, number>;
+  timeUnits: Map<string, string>;
+  weekdays: Map<string, number>;
+  adverbs: Map<string, string>;
+  counts: Map<string, number>;
+  periods: { words: string[]; period: string }[];
+}
+
+const UNIT_WORDS = new Map<string, { unit: string; dimension: string }>();
+for (const [unit, data] of Object.entries(units)) {
+  for (const w of data.words) UNIT_WORDS.set(fold(w), { unit, dimension: data.dimension });
+}
+const CURRENCY_SYMBOLS = new Map<string, string>();
+const CURRENCY_WORDS = new Map<string, string>();
+for (const [code, data] of Object.entries(currencies)) {
+  for (const s of data.symbols) CURRENCY_SYMBOLS.set(s, code);
+  for (const w of data.words) CURRENCY_WORDS.set(fold(w), code);
+}
+
+const foldMap = <T>(record: Record<string, T>) =>
+  new Map(Object.entries(record).map(([k, v]) => [fold(k), v] as [string, T]));
+
+/** Phrases as folded words, longest first so that "a las" is tried before "a". */
+const phrases = (list: string[]): Phrase[] =>
+  list.map((p) => words(p).map((t) => t.norm)).sort((a, b) => b.length - a.length);
+
+const WORDS = Object.fromEntries(UI_LANGUAGES.map((language) => {
+  const lex = LEXICONS[language];
+  const t = lex.time;
+  const w: Words = {
+    lex,
+    at: phrases(t.at),
+    every: phrases(t.every),
+    per: phrases(t.per),
+    from: wordSet(t.from),
+    to: wordSet(t.to),
+    times: wordSet(t.times),
+    on: wordSet(t.on),
+    off: wordSet(t.off),
+    rounds: wordSet(t.rounds),
+    and: wordSet([...lex.and, ","]),
+    noon: wordSet(t.noon),
+    midnight: wordSet(t.midnight),
+    am: wordSet(t.am),
+    pm: wordSet(t.pm),
+    numbers: foldMap(lex.numbers),
+    timeUnits: foldMap(lex.timeUnits),
+    weekdays: foldMap(lex.weekdays),
+    adverbs: foldMap(lex.adverbs),
+    counts: foldMap(lex.counts),
+    periods: Object.entries(lex.periods)
+      .map(([phrase, period]) => ({ words: words(phrase).map((x) => x.norm), period }))
+      .sort((a, b) => b.words.length - a.words.length),
+  };
+  return [language, w];
+})) as Record<UiLanguage, Words>;
+
+/** A reading of the tokens from a position: the quantities it makes and the position after it. */
+type Reading = { found: QuantityValue[]; next: number } | null;
+
+class Scanner {
+  constructor(readonly tokens: Token[], readonly w: Words) {}
+
+  norm(i: number): string {
+    return this.tokens[i]?.norm ?? "";
+  }
+
+  /** A number at i: digits, or a number word ("twenty", "ventiquattro" is not; "24" is). */
+  number(i: number, words = true): { value: number; next: number } | null {
+    const t = this.tokens[i];
+    if (!t) return null;
+    if (t.kind === "number") return { value: parseNumber(t.text, this.w.lex.decimalComma), next: i + 1 };
+    const value = words ? this.w.numbers.get(t.norm) : undefined;
+    return value === undefined ? null : { value, next: i + 1 };
+  }
+
+  /** The position after one of the phrases at i ("a las", "alle"), or i when none is there. */
+  phrase(i: number, list: Phrase[]): number {
+    const hit = list.find((p) => p.every((word, k) => this.norm(i + k) === word));
+    return hit ? i + hit.length : i;
+  }
+
+  /** Skips the phrases repeated at i: the "at" words between the parts of a list ("alle 8, alle 16"). */
+  skip(i: number, list: Phrase[]): number {
+    for (let next = this.phrase(i, list); next > i; next = this.phrase(i, list)) i = next;
+    return i;
+  }
+
+  money(i: number): Reading {
+    const symbol = CURRENCY_SYMBOLS.get(this.norm(i)) ?? CURRENCY_WORDS.get(this.norm(i));
+    if (symbol) {
+      const n = this.number(i + 1, false);
+      if (n) return { found: [{ kind: "money", value: n.value, currency: symbol }], next: n.next };
+    }
+    const n = this.number(i, false);
+    if (!n) return null;
+    const after = CURRENCY_SYMBOLS.get(this.norm(n.next)) ?? CURRENCY_WORDS.get(this.norm(n.next));
+    return after ? { found: [{ kind: "money", value: n.value, currency: after }], next: n.next + 1 } : null;
+  }
+
+  range(i: number): Reading {
+    const from = this.w.from.has(this.norm(i));
+    const a = this.number(from ? i + 1 : i);
+    if (!a) return null;
+    const sep = this.norm(a.next);
+    const dash = sep === "-" || sep === "–";
+    if (!dash && !(this.w.to.has(sep) && (from || !this.w.and.has(sep)))) return null;
+    const b = this.number(a.next + 1);
+    if (!b || b.value <= a.value) return null;
+    const unit = UNIT_WORDS.get(this.norm(b.next));
+    return {
+      found: [{ kind: "range", from: a.value, to: b.value, ...(unit ? { unit: unit.unit } : {}) }],
+      next: unit ? b.next + 1 : b.next,
+    };
+  }
+
+  /** A clock time at i: 20:30, 8am, 8h, 8h30, 8 Uhr, noon; `bare` accepts a lone hour (after "at"). */
+  clock(i: number, bare: boolean): { time: string; next: number } | null {
+    const w = this.w;
+    if (w.noon.has(this.norm(i))) return { time: "12:00", next: i + 1 };
+    if (w.midnight.has(this.norm(i))) return { time: "00:00", next: i + 1 };
+    const t = this.tokens[i];
+    if (t?.kind !== "number" || !/^\d{1,2}$/.test(t.text)) return null;
+    let hour = Number(t.text);
+    let minute = 0;
+    let next = i + 1;
+    let marked = false;
+    const sep = this.norm(next);
+    // "8h30" and "8h" are times after "at" ("à 8h30"); alone they are durations ("1h30").
+    const h = sep === "h" && bare;
+    if ((sep === ":" || sep === "." || h) && /^\d{2}$/.test(this.tokens[next + 1]?.text ?? "")) {
+      minute = Number(this.tokens[next + 1].text);
+      next += 2;
+      marked = true;
+    } else if (h || sep === "uhr") {
+      next += 1;
+      marked = true;
+    }
+    if (this.norm(next) === "uhr") next++;
+    if (w.am.has(this.norm(next)) || ["am", "a.m"].includes(this.norm(next))) {
+      if (hour === 12) hour = 0;
+      next++;
+      marked = true;
+    } else if (w.pm.has(this.norm(next)) || ["pm", "p.m"].includes(this.norm(next))) {
+      if (hour < 12) hour += 12;
+      next++;
+      marked = true;
+    }
+    if (!marked && !bare) return null;
+    if (hour > 24 || minute > 59) return null;
+    return { time: `${String(hour % 24).padStart(2, "0")}:${String(minute).padStart(2, "0")}`, next };
+  }
+
+  /** "at 8, 16 and 24", "alle 8, alle 16 e alle 24", "8am and 8pm": every time of the list. */
+  times(i: number): Reading {
+    const after = this.skip(i, this.w.at);
+    const first = this.clock(after, after > i);
+    if (!first) return null;
+    const found: QuantityValue[] = [{ kind: "time", time: first.time }];
+    let next = first.next;
+    for (;;) {
+      if (!this.w.and.has(this.norm(next))) break;
+      let j = next;
+      while (this.w.and.has(this.norm(j))) j++;
+      const more = this.clock(this.skip(j, this.w.at), true);
+      // A lone number after "and" continues the list only when nothing measures it ("and 24", not "and 3 km").
+      if (!more || UNIT_WORDS.has(this.norm(more.next)) || this.w.timeUnits.has(this.norm(more.next))) break;
+      found.push({ kind: "time", time: more.time });
+      next = more.next;
+    }
+    return { found, next };
+  }
+
+  /** A time unit at i, in the language or as a symbol. */
+  timeUnit(i: number): string | undefined {
+    return this.w.timeUnits.get(this.norm(i));
+  }
+
+  frequency(i: number): Reading {
+    const w = this.w;
+    const n0 = this.norm(i);
+    const adverb = w.adverbs.get(n0);
+    if (adverb) {
+      const unit = adverb.replace(/^\d+/, "");
+      return {
+        found: [{ kind: "frequency", every: Number(adverb.match(/^\d+/)?.[0] ?? 1), unit }],
+        next: i + 1,
+      };
+    }
+    // "every 8 hours", "ogni 3 giorni", "toutes les 8 heures", "cada 8 horas", "alle 8 Stunden",
+    // "every Sunday", "tous les lundis", "jeden Sonntag", "every day".
+    const j = this.phrase(i, w.every);
+    if (j === i) {
+      // "twice a day", "3 times a week", "due volte al giorno", "zweimal pro Tag"
+      const count = w.counts.get(n0) ?? (w.times.has(this.norm(i + 1)) ? this.number(i)?.value : undefined);
+      if (count === undefined) return null;
+      let k = w.counts.has(n0) ? i + 1 : i + 2;
+      if (this.phrase(k, w.per) === k) return null;
+      k = this.skip(k, w.per);
+      const unit = this.timeUnit(k);
+      return unit ? { found: [{ kind: "frequency", count, unit }], next: k + 1 } : null;
+    }
+    const weekdays: number[] = [];
+    let k = j;
+    for (;;) {
+      const day = w.weekdays.get(this.norm(k));
+      if (day === undefined) break;
+      weekdays.push(day);
+      k++;
+      if (w.and.has(this.norm(k)) && w.weekdays.has(this.norm(k + 1))) k++;
+      else break;
+    }
+    if (weekdays.length) return { found: [{ kind: "frequency", weekdays }], next: k };
+    const n = this.number(j);
+    const unit = this.timeUnit(n ? n.next : j);
+    if (!unit) return null;
+    return { found: [{ kind: "frequency", every: n?.value ?? 1, unit }], next: (n ? n.next : j) + 1 };
+  }
+
+  /** "25 minutes", "1h30", "20s on 10s off" (a phase), "8 rounds". */
+  duration(i: number): Reading {
+    const n = this.number(i);
+    if (!n) return null;
+    if (this.w.rounds.has(this.norm(n.next))) {
+      return { found: [{ kind: "rounds", value: n.value }], next: n.next + 1 };
+    }
+    const unit = this.timeUnit(n.next);
+    if (!unit || !(unit in SECONDS)) return null;
+    let seconds = n.value * SECONDS[unit];
+    let next = n.next + 1;
+    const rest = this.tokens[next];
+    if (unit === "h" && rest?.kind === "number" && /^\d{2}$/.test(rest.text)) {
+      seconds += Number(rest.text) * 60;
+      next++;
+    }
+    const phase = this.w.on.has(this.norm(next)) ? "on" : this.w.off.has(this.norm(next)) ? "off" : undefined;
+    if (phase) next++;
+    return { found: [{ kind: "duration", seconds, ...(phase ? { phase } : {}) }], next };
+  }
+
+  measure(i: number): Reading {
+    const n = this.number(i);
+    const unit = n && UNIT_WORDS.get(this.norm(n.next));
+    if (!n || !unit) return null;
+    return { found: [{ kind: "measure", value: n.value, ...unit }], next: n.next + 1 };
+  }
+
+  period(i: number): Reading {
+    for (const p of this.w.periods) {
+      if (p.words.every((word, k) => this.norm(i + k) === word)) {
+        return { found: [{ kind: "period", period: p.period }], next: i + p.words.length };
+      }
+    }
+    return null;
+  }
+
+  weekday(i: number): Reading {
+    const day = this.w.weekdays.get(this.norm(i));
+    return day === undefined ? null : { found: [{ kind: "weekday", day }], next: i + 1 };
+  }
+
+  /** A number nothing else read; the words for one ("a", "un", "ein") are articles far more often. */
+  plain(i: number): Reading {
+    const n = this.number(i);
+    if (!n || (this.tokens[i].kind === "word" && n.value <= 1)) return null;
+    return { found: [{ kind: "number", value: n.value }], next: n.next };
+  }
+}
+
+/** Every quantity in the text, in order of appearance. */
+export function quantities(text: string, language: UiLanguage): Quantity[] {
+  const tokens = words(text);
+  const scan = new Scanner(tokens, WORDS[language]);
+  const readers = [
+    (i: number) => scan.money(i),
+    (i: number) => scan.frequency(i),
+    (i: number) => scan.range(i),
+    (i: number) => scan.times(i),
+    (i: number) => scan.duration(i),
+    (i: number) => scan.measure(i),
+    (i: number) => scan.period(i),
+    (i: number) => scan.weekday(i),
+    (i: number) => scan.plain(i),
+  ];
+  const found: Quantity[] = [];
+  for (let i = 0; i < tokens.length;) {
+    const reading = readers.reduce<Reading>((got, read) => got ?? read(i), null);
+    if (!reading) {
+      i++;
+      continue;
+    }
+    const start = tokens[i].start;
+    const end = tokens[reading.next - 1].end;
+    for (const q of reading.found) found.push({ ...q, text: text.slice(start, end), start, end });
+    i = reading.next;
+  }
+  const calendar = dates(text, language, found);
+  // A date's day is not a number of its own ("June 1st").
+  const kept = found.filter((q) =>
+    q.kind !== "number" || !calendar.some((d) => d.start <= q.start && q.end <= d.end)
+  );
+  return [...kept, ...calendar].sort((a, b) => a.start - b.start);
+}
+
+/** Calendar dates ("June 1st", "12 marzo", "le 3 mai") where chrono-node finds a day and a month. */
+function dates(text: string, language: UiLanguage, taken: Quantity[]): Quantity[] {
+  const out: Quantity[] = [];
+  for (const result of chrono[language].parse(text, new Date(Date.UTC(2026, 0, 1)))) {
+    const start = result.index;
+    const end = start + result.text.length;
+    if (!result.start.isCertain("day") || !result.start.isCertain("month")) continue;
+    if (taken.some((q) => q.start < end && start < q.end && q.kind !== "number")) continue;
+    // ISO 8601: "--06-01" is a month and day without a year.
+    const year = result.start.isCertain("year") ? String(result.start.get("year")).padStart(4, "0") : "-";
+    const month = String(result.start.get("month")).padStart(2, "0");
+    const day = String(result.start.get("day")).padStart(2, "0");
+    out.push({ kind: "date", date: `${year}-${month}-${day}`, text: result.text, start, end });
+  }
+  return out;
+}

@@ -1,0 +1,77 @@
+// Words of a prompt with their offsets, folded for matching: lower case, accents off. Every stage works on
+// these tokens so that what it finds can be quoted back from the prompt exactly.
+export interface Token {
+  /** The word as written. */
+  text: string;
+  /** Lower case, accents removed: what matching compares. */
+  norm: string;
+  start: number;
+  end: number;
+  /** A number written in digits (with its separators), a word, or one punctuation mark. */
+  kind: "number" | "word" | "mark";
+}
+
+// Digits with separators (4,000 / 4.000 / 12,50 / 4 000), words with inner apostrophes or hyphens, or a mark.
+const TOKEN =
+  /\d+(?:[.,\u00a0\u202f ]\d{3})*(?:[.,]\d+)?|[\p{L}\p{M}]+(?:['’-][\p{L}\p{M}]+)*|[^\s\p{L}\p{M}\d]/gu;
+
+export function fold(text: string): string {
+  return text.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "").replace(/’/g, "'");
+}
+
+export function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  for (const m of text.matchAll(TOKEN)) {
+    const word = m[0];
+    const kind = /^\d/.test(word) ? "number" : /^[\p{L}\p{M}]/u.test(word) ? "word" : "mark";
+    tokens.push({ text: word, norm: fold(word), start: m.index!, end: m.index! + word.length, kind });
+  }
+  return tokens;
+}
+
+// The elided words of Italian and French ("l'", "dell'", "qu'"), a closed class; English contractions
+// ("I'm", "don't") stay whole.
+const ELIDED = new Set([
+  "l",
+  "d",
+  "j",
+  "m",
+  "t",
+  "s",
+  "c",
+  "n",
+  "qu",
+  "jusqu",
+  "lorsqu",
+  "puisqu",
+  "un",
+  "dell",
+  "all",
+  "dall",
+  "nell",
+  "sull",
+  "coll",
+  "quell",
+  "quest",
+  "po",
+]);
+
+/** Italian and French elisions ("dell'acqua", "l'heure") are two words for matching: the article and the noun. */
+export function splitElision(token: Token): Token[] {
+  const at = token.norm.indexOf("'");
+  if (token.kind !== "word" || at < 1 || !ELIDED.has(token.norm.slice(0, at))) return [token];
+  return [
+    {
+      ...token,
+      text: token.text.slice(0, at + 1),
+      norm: token.norm.slice(0, at + 1),
+      end: token.start + at + 1,
+    },
+    { ...token, text: token.text.slice(at + 1), norm: token.norm.slice(at + 1), start: token.start + at + 1 },
+  ];
+}
+
+/** Tokens for matching: elisions split, so "dell'acqua" holds the word "acqua". */
+export function words(text: string): Token[] {
+  return tokenize(text).flatMap(splitElision);
+}

@@ -1,0 +1,130 @@
+import assert from "node:assert/strict";
+import { understand } from "../../supabase/functions/_shared/generation/understand/index.ts";
+import type { AppSpec } from "../../supabase/functions/_shared/generation/template/src/types.ts";
+
+const base = { prompts: ["a list of my plants"] } as AppSpec;
+const ask = (prompt: string, type: string, existingSpec?: AppSpec) => {
+  const found = understand(prompt, { existingSpec }).asks.find((a) => a.type === type);
+  assert.ok(found, `${type} in ${prompt}`);
+  assert.equal(prompt.slice(found.start, found.end), found.quote);
+  return found;
+};
+
+Deno.test("a log ask carries its subject and the fields listed after 'with'", () => {
+  const log = ask("I need to log every coffee with the size and the time, show me how many today", "log");
+  assert.equal(log.subject, "coffee");
+  assert.deepEqual(log.fields, [{ name: "size", type: "number" }, { name: "time", type: "time" }]);
+  const total = ask(
+    "I need to log every coffee with the size and the time, show me how many today",
+    "aggregate",
+  );
+  assert.deepEqual(total.quantities.map((q) => q.kind === "period" && q.period), ["day"]);
+});
+
+Deno.test("a colon's items are typed fields: ranges are ratings, bracketed lists are choices", () => {
+  const list = ask("Track my books: title, author, rating (1-5), genre (fantasy, crime, poetry)", "log");
+  assert.deepEqual(list.fields, [
+    { name: "title", type: "text" },
+    { name: "author", type: "text" },
+    { name: "rating", type: "rating", range: [1, 5] },
+    { name: "genre", type: "choice", options: ["fantasy", "crime", "poetry"] },
+  ]);
+});
+
+Deno.test("a reminder keeps every time, in any of the five languages", () => {
+  assert.deepEqual(ask("Ricordami di dare la pappa al gatto alle 8, alle 16 e alle 24", "reminder").times, [
+    "08:00",
+    "16:00",
+    "00:00",
+  ]);
+  assert.deepEqual(ask("Erinnere mich jeden Sonntag um 9 Uhr an die Pflanzen", "reminder").times, ["09:00"]);
+  const every = ask("cada 8 horas tomar la pastilla", "reminder");
+  assert.deepEqual(every.quantities.map((q) => q.kind === "frequency" && [q.every, q.unit]), [[8, "h"]]);
+});
+
+Deno.test("phases and rounds make a timer even when listed after a colon", () => {
+  const timer = ask("A tabata timer: 20 seconds on, 10 seconds off, 8 rounds", "timer");
+  assert.deepEqual(timer.quantities.map((q) => q.kind), ["duration", "duration", "rounds"]);
+  assert.equal(timer.fields.length, 0);
+});
+
+Deno.test("a follow-up yields changes: translate with its language, theme, remove and rename a field", () => {
+  assert.equal(ask("traduci in inglese", "translate", base).language, "en");
+  assert.equal(ask("passe-la en espagnol", "translate", base).language, "es");
+  ask("make it dark", "theme", base);
+  const removed = understand("remove the price field", { existingSpec: base }).asks;
+  assert.deepEqual(removed.map((a) => [a.type, a.subject]), [["remove_field", "price"]]);
+  assert.deepEqual(ask("rename notes to comments", "rename", base).to, "comments");
+  assert.deepEqual(ask("add reminders at 9 and 21", "reminder", base).times, ["09:00", "21:00"]);
+  assert.deepEqual(ask("añade recordatorios a las 8 y a las 20", "reminder", base).times, ["08:00", "20:00"]);
+  // "add" governs the chart: a new screen keeps the type of what it shows; "add a photo" adds a photo field.
+  assert.deepEqual(understand("add a chart of my spending", { existingSpec: base }).asks.map((a) => a.type), [
+    "chart",
+  ]);
+  assert.deepEqual(understand("ajoute un champ photo", { existingSpec: base }).asks.map((a) => a.type), [
+    "add_field",
+    "photo",
+  ]);
+  // The same words in a new prompt name the UI language, not a translation.
+  assert.equal(ask("a packing list in German", "language").language, "de");
+});
+
+Deno.test("unmet holds the words no ask quotes; the result is the same on every call", () => {
+  const prompt = "I keep forgetting when I last watered my plants. Also my grandmother likes tulips";
+  const first = understand(prompt);
+  assert.equal(first.unmet.at(-1), "grandmother likes tulips");
+  assert.ok(!first.unmet.some((run) => /forgetting|watered/.test(run)), first.unmet.join(" | "));
+  assert.deepEqual(understand(prompt), first);
+  assert.deepEqual(first.concepts.map((c) => c.id), ["houseplant"]);
+});
+
+Deno.test("quantities ask on their own: times are reminders, periods aggregates, weekdays schedules", () => {
+  assert.deepEqual(ask("Metformin 500 mg at 8, 16 and 24", "reminder").times, ["08:00", "16:00", "00:00"]);
+  assert.match(ask("guitar practice minutes per day", "aggregate").quote, /per day$/);
+  assert.equal(ask("we take turns bringing cake on Fridays", "schedule").quantities[0].kind, "weekday");
+  // "every month" alone is not a reminder; "every 12 hours" is.
+  assert.ok(!understand("I put money aside every month").asks.some((a) => a.type === "reminder"));
+  ask("insulin every 12 hours", "reminder");
+});
+
+Deno.test("a prompt that only names something is a list of it; a list's items keep their own asks", () => {
+  assert.deepEqual(understand("whats in my freezer").asks.map((a) => [a.type, a.subject]), [[
+    "list",
+    "freezer",
+  ]]);
+  assert.deepEqual(understand("Quero um app para minhas plantas").asks, []);
+  const diary = understand(
+    "Restaurant diary: where we ate, price and a rating out of 5 stars, sorted by best",
+  );
+  assert.deepEqual(diary.asks.map((a) => a.type).sort(), ["log", "rating", "sort"]);
+});
+
+Deno.test("the UI language is the one asked for, else the existing app's, else the prompt's", () => {
+  assert.deepEqual(
+    [understand("a packing list in German").language, understand("a packing list in German").detected],
+    ["de", "en"],
+  );
+  assert.equal(understand("flashcards for spanish vocab").language, "en");
+  const italianApp = { language: "it", prompts: ["lista della spesa"] } as AppSpec;
+  assert.equal(understand("make it dark", { existingSpec: italianApp }).language, "it");
+  assert.equal(understand("translate it to French", { existingSpec: italianApp }).language, "fr");
+});
+
+Deno.test("bracketed values are a choice, bracketed names are people, bracketed fields neither", () => {
+  assert.equal(
+    ask("students with a level (beginner, intermediate, advanced)", "choice").quote,
+    "level (beginner, intermediate, advanced)",
+  );
+  ask("We are 4 flatmates (Anna, Ben, Chloe, Dev)", "people");
+  const agenda = understand("an agenda with talks (time, room, speaker)").asks.map((a) => a.type);
+  assert.ok(!agenda.includes("choice") && !agenda.includes("people"), `${agenda}`);
+});
+
+Deno.test("a cue after a negation is refused, not asked, in any of the five languages", () => {
+  const types = (prompt: string) => understand(prompt).asks.map((a) => a.type);
+  assert.ok(!types("track my blood pressure, no charts just a list").includes("chart"));
+  assert.ok(
+    !types("voglio segnare i rifornimenti, niente grafici, solo il totale del mese").includes("chart"),
+  );
+  assert.ok(types("un grafico dei rifornimenti").includes("chart"));
+});

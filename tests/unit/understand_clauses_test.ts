@@ -1,0 +1,79 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { clauses } from "../../supabase/functions/_shared/generation/understand/clauses.ts";
+import { words } from "../../supabase/functions/_shared/generation/understand/text.ts";
+
+const texts = (prompt: string, language: "en" | "it" = "en") =>
+  clauses(prompt, language).map((c) => (c.head === undefined ? c.text : `${c.text} ⟵ ${c.head}`));
+
+Deno.test("sentences, semicolons, bullets and numbered lines are clauses", () => {
+  assert.deepEqual(texts("Log my runs. Show a chart; remind me on Sundays!"), [
+    "Log my runs",
+    "Show a chart",
+    "remind me on Sundays",
+  ]);
+  assert.deepEqual(texts("My habits:\n- drink water\n- read 20 pages\n1. stretch\n2) sleep by 23:00"), [
+    "My habits",
+    "drink water",
+    "read 20 pages",
+    "stretch",
+    "sleep by 23:00",
+  ]);
+});
+
+Deno.test("a colon's list is the items of the clause before it; a clock time is not a colon", () => {
+  assert.deepEqual(texts("Track my books: title, author, rating"), [
+    "Track my books",
+    "title, author, rating ⟵ 0",
+  ]);
+  assert.deepEqual(texts("remind me at 20:30 every day"), ["remind me at 20:30 every day"]);
+});
+
+Deno.test("coordinated verb phrases split; coordinated nouns do not", () => {
+  assert.deepEqual(texts("log every coffee with the size and the time, show me how many today"), [
+    "log every coffee with the size and the time",
+    "show me how many today",
+  ]);
+  assert.deepEqual(texts("segna ogni caffè con l'ora e mostrami quanti oggi", "it"), [
+    "segna ogni caffè con l'ora",
+    "e mostrami quanti oggi",
+  ]);
+  assert.deepEqual(texts("title, author and rating"), ["title, author and rating"]);
+});
+
+Deno.test("clauses never lose or repeat a word of the prompt", () => {
+  const word = fc.constantFrom(
+    "log",
+    "show",
+    "and",
+    "plants",
+    "water",
+    "every",
+    "8",
+    "20:30",
+    "remind",
+    "the",
+  );
+  const mark = fc.constantFrom(" ", ", ", ". ", "; ", ": ", "\n- ", "\n1. ", " and ", "! ");
+  fc.assert(
+    fc.property(fc.array(fc.tuple(word, mark), { minLength: 1, maxLength: 25 }), (parts) => {
+      const prompt = parts.map(([w, m]) => w + m).join("");
+      const found = clauses(prompt, "en");
+      const inClauses = found.flatMap((c) => words(c.text).map((t) => t.start + c.start));
+      const inPrompt = words(prompt).filter((t) =>
+        t.kind !== "mark" && !/^\d+$/.test(t.text) || /\d:\d/.test(
+          prompt.slice(t.start - 1, t.end + 1),
+        )
+      ).map((t) => t.start);
+      for (const at of inPrompt) assert.ok(inClauses.includes(at), `${JSON.stringify(prompt)} loses ${at}`);
+      assert.equal(new Set(inClauses).size, inClauses.length, "no word twice");
+      for (const c of found) assert.equal(prompt.slice(c.start, c.end), c.text);
+    }),
+  );
+});
+
+Deno.test("words split Italian and French elisions, not English contractions", () => {
+  const norms = (text: string) => words(text).map((t) => t.norm);
+  assert.deepEqual(norms("dell'acqua l’heure"), ["dell'", "acqua", "l'", "heure"]);
+  assert.deepEqual(norms("I'm sure it's done"), ["i'm", "sure", "it's", "done"]);
+});

@@ -1,0 +1,42 @@
+import assert from "node:assert/strict";
+import { detectLanguage } from "../../supabase/functions/_shared/generation/understand/language.ts";
+import { lexiconVote } from "../../supabase/functions/_shared/generation/understand/lexicon.ts";
+import samples from "./fixtures/understand_language_samples.json" with { type: "json" };
+
+for (const length of ["short", "long"] as const) {
+  Deno.test(`the language of ${length} prompts in the five UI languages is found`, () => {
+    const misses: string[] = [];
+    let total = 0;
+    for (const [language, prompts] of Object.entries(samples[length])) {
+      for (const prompt of prompts) {
+        total++;
+        const guess = detectLanguage(prompt);
+        if (guess.language !== language) misses.push(`${language}→${guess.language}: ${prompt}`);
+      }
+    }
+    // Short prompts may miss one in thirty (scripts/measure-language.ts); longer ones none.
+    assert.ok(misses.length <= (length === "short" ? total / 30 : 0), misses.join("\n"));
+  });
+}
+
+Deno.test("short Italian prompts are Italian, not Catalan or Portuguese", () => {
+  for (const prompt of ["app per la spesa", "lista della spesa", "diario alimentare"]) {
+    assert.equal(detectLanguage(prompt).language, "it", prompt);
+  }
+});
+
+Deno.test("a prompt in another language gets the English UI and reports the language found", () => {
+  assert.deepEqual(detectLanguage("Quero um app para minhas plantas e regar todo dia"), {
+    language: "en",
+    detected: "pt",
+  });
+  assert.deepEqual(detectLanguage("boodschappenlijst voor de week"), { language: "en", detected: "nl" });
+  assert.deepEqual(detectLanguage(""), { language: "en", detected: "und" });
+});
+
+Deno.test("in a prompt of a few words, the words each UI lexicon knows tip close scores", () => {
+  for (const prompt of ["migraine diary", "car maintenance log"]) {
+    assert.equal(detectLanguage(prompt, lexiconVote(prompt)).language, "en", prompt);
+  }
+  assert.equal(detectLanguage("app per la spesa", lexiconVote("app per la spesa")).language, "it");
+});

@@ -1,0 +1,111 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import {
+  parseNumber,
+  quantities,
+  type QuantityValue,
+} from "../../supabase/functions/_shared/generation/understand/quantities.ts";
+import type { UiLanguage } from "../../supabase/functions/_shared/generation/understand/language.ts";
+
+const values = (text: string, language: UiLanguage) =>
+  quantities(text, language).map(({ text: _, start: _s, end: _e, ...q }) => q as QuantityValue);
+
+Deno.test("money: symbols, words and codes, with the locale's separators", () => {
+  assert.deepEqual(values("save $4,000 for the trip", "en"), [{
+    kind: "money",
+    value: 4000,
+    currency: "USD",
+  }]);
+  assert.deepEqual(values("risparmiare 4.000 euro, spendo €12,50", "it"), [
+    { kind: "money", value: 4000, currency: "EUR" },
+    { kind: "money", value: 12.5, currency: "EUR" },
+  ]);
+  assert.deepEqual(values("CHF 30 par mois", "fr"), [
+    { kind: "money", value: 30, currency: "CHF" },
+    { kind: "period", period: "month" },
+  ]);
+});
+
+Deno.test("units are normalized, durations are seconds, timer phases and rounds are kept", () => {
+  assert.deepEqual(values("500 ml, 2 litres, 8 glasses, 10,000 steps, 5 km", "en"), [
+    { kind: "measure", value: 500, unit: "ml", dimension: "volume" },
+    { kind: "measure", value: 2, unit: "l", dimension: "volume" },
+    { kind: "measure", value: 8, unit: "glass", dimension: "volume" },
+    { kind: "measure", value: 10000, unit: "steps", dimension: "count" },
+    { kind: "measure", value: 5, unit: "km", dimension: "length" },
+  ]);
+  assert.deepEqual(values("20s on 10s off, 8 rounds", "en"), [
+    { kind: "duration", seconds: 20, phase: "on" },
+    { kind: "duration", seconds: 10, phase: "off" },
+    { kind: "rounds", value: 8 },
+  ]);
+  assert.deepEqual(values("25 minuti di lavoro e 1h30 in tutto", "it"), [
+    { kind: "duration", seconds: 1500 },
+    { kind: "duration", seconds: 5400 },
+  ]);
+});
+
+Deno.test("ranges, and every time of a list of times of day", () => {
+  assert.deepEqual(values("from 1 to 5", "en"), [{ kind: "range", from: 1, to: 5 }]);
+  assert.deepEqual(values("da 1 a 5", "it"), [{ kind: "range", from: 1, to: 5 }]);
+  assert.deepEqual(values("1-10 stars", "en"), [{ kind: "range", from: 1, to: 10 }]);
+  const times = (text: string, language: UiLanguage) =>
+    values(text, language).flatMap((q) => (q.kind === "time" ? [q.time] : []));
+  assert.deepEqual(times("at 8, 16 and 24", "en"), ["08:00", "16:00", "00:00"]);
+  assert.deepEqual(times("alle 8, alle 16 e alle 24", "it"), ["08:00", "16:00", "00:00"]);
+  assert.deepEqual(times("at 8am and 20:30", "en"), ["08:00", "20:30"]);
+  assert.deepEqual(times("à 8h30 et à midi", "fr"), ["08:30", "12:00"]);
+  assert.deepEqual(times("um 7 Uhr", "de"), ["07:00"]);
+});
+
+Deno.test("frequencies and periods in the five languages", () => {
+  const f = (text: string, language: UiLanguage) => values(text, language)[0];
+  assert.deepEqual(f("every 8 hours", "en"), { kind: "frequency", every: 8, unit: "h" });
+  assert.deepEqual(f("every Sunday", "en"), { kind: "frequency", weekdays: [0] });
+  assert.deepEqual(f("twice a day", "en"), { kind: "frequency", count: 2, unit: "day" });
+  assert.deepEqual(f("ogni 3 giorni", "it"), { kind: "frequency", every: 3, unit: "day" });
+  assert.deepEqual(f("tous les lundis", "fr"), { kind: "frequency", weekdays: [1] });
+  assert.deepEqual(f("cada 8 horas", "es"), { kind: "frequency", every: 8, unit: "h" });
+  assert.deepEqual(f("jeden Sonntag", "de"), { kind: "frequency", weekdays: [0] });
+  assert.deepEqual(f("zweimal pro Tag", "de"), { kind: "frequency", count: 2, unit: "day" });
+  assert.deepEqual(values("today and this week", "en"), [
+    { kind: "period", period: "day" },
+    { kind: "period", period: "week" },
+  ]);
+});
+
+Deno.test("number words count; the words for one are articles; calendar dates come from chrono-node", () => {
+  assert.deepEqual(values("three kids and a dog", "en"), [{ kind: "number", value: 3 }]);
+  assert.deepEqual(values("una lista con dodici cose", "it"), [{ kind: "number", value: 12 }]);
+  assert.deepEqual(values("by June 1st", "en"), [{ kind: "date", date: "--06-01" }]);
+  assert.deepEqual(values("le 3 mai 2027", "fr"), [{ kind: "date", date: "2027-05-03" }]);
+});
+
+Deno.test("a number written in any UI language's locale reads back as the same value", () => {
+  const locales: [UiLanguage, string][] = [
+    ["en", "en-US"],
+    ["it", "it-IT"],
+    ["fr", "fr-FR"],
+    ["es", "es-ES"],
+    [
+      "de",
+      "de-DE",
+    ],
+  ];
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...locales),
+      fc.integer({ min: 0, max: 9_999_999 }),
+      fc.integer({ min: 0, max: 99 }),
+      ([language, locale], whole, cents) => {
+        const value = (whole * 100 + cents) / 100;
+        const written = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, useGrouping: true }).format(
+          value,
+        );
+        assert.equal(parseNumber(written, language !== "en"), value, `${locale} ${written}`);
+        const money = quantities(`${written} €`, language);
+        assert.equal(money[0]?.kind === "money" && money[0].value, value, `${locale} ${written} €`);
+      },
+    ),
+  );
+});
