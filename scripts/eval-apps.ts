@@ -1,7 +1,7 @@
 // `npm run eval:apps`: a report a person can look at. On a throw-away stack, every prompt of the fixed set
-// (tests/apps/prompts.ts) and the app grown by follow-ups to hold every building block are generated through
-// the API, installed (dependencies cached under .local/app-deps/), type-checked, bundled with `expo export`
-// for android and web, and the web build is opened in headless Chromium: a screenshot of the first screen
+// (tests/apps/prompts.ts) is generated through the API and the app holding every building block is saved
+// through it from its checked-in spec (tests/apps/every-block.json); each is installed (dependencies cached
+// under .local/app-deps/), type-checked, bundled with `expo export` for android and web, and the web build is opened in headless Chromium: a screenshot of the first screen
 // and one after a scripted interaction. A follow-up prompt on one app of the set is built and shot too, to
 // show it changes that app. Writes eval/report/README.md next to the screenshots (the apps themselves stay in
 // .local/eval-apps/).
@@ -14,9 +14,9 @@ import { mintAccessToken } from "./local/keys.ts";
 import { ensureUser } from "./local/users.ts";
 import {
   bundle,
+  everyBlockApp,
   generate,
   type GeneratedApp,
-  generateEveryBlockApp,
   generatePromptSet,
   ROOT,
   type StepResult,
@@ -210,7 +210,7 @@ async function main() {
       apps.splice(apps.indexOf(first) + 1, 0, followUp);
       log(`generated ${followUpId}: ${followUp.name} (${followUp.kind})`);
     }
-    apps.push(await generateEveryBlockApp(await client("blocks")));
+    apps.push(await everyBlockApp(await client("blocks")));
     await sql.end();
     const dirs: string[] = [];
     for (const app of apps) dirs.push(await writeApp(OUT, app));

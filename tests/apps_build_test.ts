@@ -1,17 +1,20 @@
 // The generated apps build with the real Expo toolchain: every prompt of the fixed set (every kind, English
 // and Italian, both tiers) is generated through the API and type-checked with `tsc --noEmit`, and one app
-// that follow-ups grew to hold every building block is bundled with `expo export` for android and web.
+// holding every building block in every option (a checked-in German spec whose composed files are saved
+// through the API) is type-checked too and bundled with `expo export` for android and web.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import {
   bundle,
-  generateEveryBlockApp,
+  everyBlockApp,
+  everyBlockSpec,
   generatePromptSet,
   ROOT,
   typecheckAll,
   writeApp,
 } from "./apps/build.ts";
 import { APP_PROMPTS } from "./apps/prompts.ts";
+import { composeApp } from "../supabase/functions/_shared/generation/compose.ts";
 import { BASE_URL, newUser, NO_STACK } from "./helpers.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
@@ -26,7 +29,7 @@ async function build() {
   const client = async (label: string) => ({ base: BASE_URL, token: (await newUser(label)).token });
   const apps = await generatePromptSet(() => client("apps.set"));
   const blockUser = await newUser("apps.blocks");
-  const everyBlock = await generateEveryBlockApp({ base: BASE_URL, token: blockUser.token });
+  const everyBlock = await everyBlockApp({ base: BASE_URL, token: blockUser.token });
   await Deno.mkdir(OUT, { recursive: true });
   const started = performance.now();
   const dirs = [];
@@ -56,29 +59,20 @@ t("every generated app type-checks with tsc --noEmit", async () => {
 
 t("an app holding every building block bundles with expo export for android and web", async () => {
   const { everyBlock, dirs } = await builtApps();
+  // The project holds exactly the files composed for the spec: those of the project's starting template
+  // were all replaced.
+  const composed = composeApp(everyBlockSpec());
+  assert.deepEqual(everyBlock.files.map((f) => f.path), composed.map((f) => f.path).sort());
+  assert.equal(everyBlock.filesSaved, composed.length);
   const blocks = new Set(
-    everyBlock.files.filter((f) => f.path.startsWith("src/blocks/")).map((f) => f.path.slice(11, -9)),
+    everyBlock.files.filter((f) => f.path.startsWith("src/blocks/")).map((f) => f.path.slice(11, -4)),
   );
-  for (
-    const block of [
-      "Collection",
-      "Habits",
-      "Budget",
-      "Split",
-      "Timer",
-      "Quiz",
-      "Chat",
-      "Dashboard",
-      "Calculator",
-      "Converter",
-      "Catalog",
-      "Cart",
-      "Tracker",
-      "Reminders",
-      "Settings",
-      "About",
-    ]
-  ) assert.ok(blocks.has(block), `the app has the ${block} block`);
+  const screens = everyBlockSpec().screens;
+  for (const block of new Set(screens.map((screen) => screen.block))) {
+    const component = `${block.charAt(0).toUpperCase()}${block.slice(1)}Block`;
+    assert.ok(blocks.has(component), `the app has the ${component} block`);
+  }
+  assert.ok(blocks.has("ChoiceQuiz"), "the app has the multiple-choice quiz");
   const dir = dirs.at(-1)!;
   const result = await bundle(dir, ["android", "web"]);
   console.log(`expo export android + web in ${result.ms} ms`);

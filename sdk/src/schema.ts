@@ -1479,7 +1479,7 @@ export interface components {
         kind?: string;
         /** @description The app's name */
         name?: string;
-        /** @description The UI language written (`en` or `it`) */
+        /** @description The UI language written (`en`, `it`, `fr`, `es` or `de`) */
         language?: string;
         /** @description The prompt's language when the UI could not be written in it (English was used instead) */
         language_fallback_from?: string;

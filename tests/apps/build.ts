@@ -1,9 +1,13 @@
-// Building generated apps with the real toolchain: generate through the API, write each project to disk,
+// Building generated apps with the real toolchain: generate through the API (or save a checked-in spec's
+// composed files through it), write each project to disk,
 // install its dependencies once per distinct package.json (from the npm registry, cached under
 // .local/app-deps/), type-check with the project's own `tsc --noEmit`, bundle with `expo export`.
 import { Buffer } from "node:buffer";
 import { createHash } from "node:crypto";
-import { join } from "node:path";
+import { join, relative } from "node:path";
+import type { AppSpec } from "../../supabase/functions/_shared/generation/app-spec.ts";
+import { composeApp } from "../../supabase/functions/_shared/generation/compose.ts";
+import { AppSpecSchema } from "../../supabase/functions/_shared/generation/spec-schema.ts";
 import { APP_PROMPTS } from "./prompts.ts";
 
 export const ROOT = join(import.meta.dirname!, "../..");
@@ -95,23 +99,6 @@ export async function generate(
   };
 }
 
-/** Follow-ups that add every other kind to one app, so one bundle holds every building block. */
-export const EVERY_BLOCK_PROMPTS = [
-  "A shop catalog with a cart and orders",
-  "add a habit tracker with streaks",
-  "add a monthly budget with a chart",
-  "add shared expenses to split the bills",
-  "add a pomodoro timer",
-  "add flashcards to learn the capitals",
-  "add a chat with conversations",
-  "add a dashboard with metrics",
-  "add a calculator",
-  "add a unit converter",
-  "add a weight tracker",
-  "add a to-do list",
-  "add reminders to check off the tasks at 9",
-];
-
 // Prompts one user sends before the hourly prompt-evaluation quota (30) would refuse the next.
 const PROMPTS_PER_USER = 25;
 
@@ -131,13 +118,40 @@ export async function generatePromptSet(
   return apps;
 }
 
-/** One project built by follow-ups until it holds every building block. */
-export async function generateEveryBlockApp(client: Client): Promise<GeneratedApp> {
-  let app = await generate(client, "every-block", EVERY_BLOCK_PROMPTS[0], "full");
-  for (const prompt of EVERY_BLOCK_PROMPTS.slice(1)) {
-    app = await generate(client, "every-block", prompt, "full", app.projectId);
-  }
-  return { ...app, prompt: EVERY_BLOCK_PROMPTS.join(" → ") };
+/** The checked-in spec of an app holding every building block in every option (German, dark theme). */
+export const EVERY_BLOCK_SPEC = join(import.meta.dirname!, "every-block.json");
+
+export function everyBlockSpec(): AppSpec {
+  return AppSpecSchema.parse(JSON.parse(Deno.readTextFileSync(EVERY_BLOCK_SPEC)));
+}
+
+/**
+ * A project holding every building block: a new project whose files are replaced through the API with the
+ * ones the generator composes for the checked-in spec, as the API then lists them.
+ */
+export async function everyBlockApp(client: Client): Promise<GeneratedApp> {
+  const spec = everyBlockSpec();
+  const project = await call<{ id: number; description: string }>(client, "POST", "/projects", {
+    name: spec.name,
+    description: spec.description,
+  });
+  const saved = await call<{ data: ProjectFile[] }>(client, "PUT", `/projects/${project.id}/files`, {
+    files: composeApp(spec),
+  });
+  const files = await call<{ data: ProjectFile[] }>(client, "GET", `/projects/${project.id}/files`);
+  return {
+    id: "every-block",
+    prompt: `the spec ${relative(ROOT, EVERY_BLOCK_SPEC)}`,
+    model: spec.tier,
+    kind: spec.kind,
+    name: spec.name,
+    description: project.description,
+    language: spec.language,
+    projectId: project.id,
+    owner: client,
+    files: files.data,
+    filesSaved: saved.data.length,
+  };
 }
 
 /** Writes the project under `dir` (binary assets decoded) and links its cached dependencies. */

@@ -186,12 +186,13 @@ Deno.test("a good app: the spec and files asked for in a strict schema, the spec
       "description",
       "language",
       "accent",
+      "theme",
       "features",
       "entities",
       "screens",
     ]);
     const blocks = schema.properties.spec.properties.screens.items.properties.block.enum;
-    assert.equal(blocks.length, 16);
+    assert.equal(blocks.length, 20);
     assert.ok(blocks.includes("collection") && blocks.includes("reminders") && blocks.includes("about"));
     assert.match(schema.properties.spec.properties.kind.description, /todo, shopping, .*generic/);
     const text = userText(body);
@@ -246,16 +247,16 @@ Deno.test("a new project's name is the one it was judged with, and app.json must
 
 Deno.test("a prompt in another language gets an English app, and the summary says so", async () => {
   await withStandIn(async (standIn) => {
-    standIn.reply = () => completion(answer({ prompt_language: "es" }));
+    standIn.reply = () => completion(answer({ prompt_language: "pt" }));
     const result = await new OpenAICompatibleGenerator(standIn.options()).generate(
-      request({ prompt: "Una aplicación para registrar las mareas de cada playa" }),
+      request({ prompt: "Um aplicativo para registrar as marés de cada praia" }),
     );
     assert.deepEqual(result.summary, {
       kind: "generic",
       name: "Tide Log",
       description: "A log of high and low tides for each beach, with search.",
       language: "en",
-      languageFallbackFrom: "es",
+      languageFallbackFrom: "pt",
     });
   });
 });
@@ -531,7 +532,7 @@ const INVALID_ANSWERS: {
   },
   {
     name: "a UI language the template cannot write",
-    answer: answer({ spec: { ...WIRE_SPEC, language: "es" } }),
+    answer: answer({ spec: { ...WIRE_SPEC, language: "pt" } }),
     says: /spec\.language/,
   },
   {

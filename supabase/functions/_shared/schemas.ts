@@ -57,7 +57,7 @@ export const Job = z.object({
       "The kind of app the generator made, e.g. `shopping` or `todo+chat`",
     ),
     name: z.string().optional().describe("The app's name"),
-    language: z.string().optional().describe("The UI language written (`en` or `it`)"),
+    language: z.string().optional().describe("The UI language written (`en`, `it`, `fr`, `es` or `de`)"),
     language_fallback_from: z.string().optional().describe(
       "The prompt's language when the UI could not be written in it (English was used instead)",
     ),

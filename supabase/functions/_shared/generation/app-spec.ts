@@ -10,18 +10,21 @@ import type {
   EntitySpec,
   FieldSpec,
   FieldType,
-  Language,
   RecordData,
   ScreenOptions,
   ScreenSpec,
   Value,
 } from "./template/src/types.ts";
 
-export type { AppSpec, BlockName, Language };
+export type { AppSpec, BlockName };
+
+/** The UI languages this generator writes (a spec may be in others; a change to one is written in English). */
+export type Language = "en" | "it";
+const written = (language: AppSpec["language"]): Language => language === "it" ? "it" : "en";
 
 /** What the analysis found besides the spec: a language the UI could not be written in. */
 export interface SpecReport {
-  language: Language;
+  language: AppSpec["language"];
   languageFallbackFrom?: string;
 }
 
@@ -2112,7 +2115,7 @@ function addBuild(spec: AppSpec, build: KindBuild) {
       ...(screen.entity ? { entity: entityKeys.get(screen.entity) ?? screen.entity } : {}),
     });
   }
-  for (const feature of build.features) spec.features.push(feature[spec.language]);
+  for (const feature of build.features) spec.features.push(feature[written(spec.language)]);
 }
 
 // "sortable by rating", "sort them by date", "ordinati per voto": the list's sort; "how many guests have
@@ -2210,7 +2213,7 @@ function addReminders(spec: AppSpec, prompt: string): boolean {
   if (!WANTS_REMINDERS.test(normalize(prompt)) || spec.screens.some((s) => s.block === "reminders")) {
     return false;
   }
-  const t = (text: Text) => text[spec.language];
+  const t = (text: Text) => text[written(spec.language)];
   const [what, defaultHour] = REMINDER_SAMPLES[spec.kind.split("+")[0]] ??
     [tx(`Open ${spec.name}`, `Apri ${spec.name}`), 9];
   const [hour, minute] = promptTime(prompt) ?? [defaultHour, 0];
@@ -2245,7 +2248,7 @@ function addReminders(spec: AppSpec, prompt: string): boolean {
 }
 
 function addFullTierScreens(spec: AppSpec) {
-  const t = (text: Text) => text[spec.language];
+  const t = (text: Text) => text[written(spec.language)];
   if (!spec.screens.some((screen) => screen.block === "settings")) {
     spec.screens.push({
       key: "settings",
@@ -2340,7 +2343,7 @@ export function changeSpec(
   const added = rankKinds(asked).filter((kind) => !spec.kind.split("+").includes(kind.id)).slice(0, 1);
   if (/\b(add|aggiungi)\b/.test(p) && added.length > 0) {
     const context: KindContext = {
-      language: spec.language,
+      language: written(spec.language),
       prompt: asked,
       tier: spec.tier,
       subject: subjectOf(asked),

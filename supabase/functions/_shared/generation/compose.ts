@@ -25,13 +25,24 @@ const BLOCK_COMPONENT: Record<BlockName, string> = {
   cart: "CartBlock",
   tracker: "TrackerBlock",
   reminders: "RemindersBlock",
+  goal: "GoalBlock",
+  timetable: "TimetableBlock",
+  log: "LogBlock",
+  people: "PeopleBlock",
   settings: "SettingsBlock",
   about: "AboutBlock",
 };
 
-// Routes a block needs besides its tab: the record form of a collection, a conversation of the chat.
+// Routes a block needs besides its tab: the record form of the blocks that add and edit records in it, a
+// conversation of the chat.
+const RECORD_ROUTE = "src/app/record/[list]/[id].tsx";
 const BLOCK_ROUTES: Partial<Record<BlockName, string>> = {
-  collection: "src/app/record/[list]/[id].tsx",
+  collection: RECORD_ROUTE,
+  goal: RECORD_ROUTE,
+  timetable: RECORD_ROUTE,
+  log: RECORD_ROUTE,
+  people: RECORD_ROUTE,
+  quiz: RECORD_ROUTE,
   chat: "src/app/chat/[list]/[id].tsx",
 };
 
@@ -131,6 +142,8 @@ function appJson(spec: AppSpec, slug: string): string {
     slug,
     description: spec.description,
     scheme: slug,
+    // The system's own surfaces (keyboard, alerts) follow a spec that fixes the theme; else the device.
+    userInterfaceStyle: spec.theme === "light" || spec.theme === "dark" ? spec.theme : "automatic",
     ios: { ...config.expo.ios, bundleIdentifier: id },
     android: { ...config.expo.android, package: id },
     plugins: [...config.expo.plugins, ...optionalPackages(spec).used],
@@ -145,39 +158,89 @@ function typeOf(path: string): string {
   return FILE_TYPE.config;
 }
 
+// The README's words in each UI language.
+const README_WORDS: Record<AppSpec["language"], {
+  features: string;
+  screens: string;
+  start: string;
+  run: string;
+  structure: string;
+  spec: string;
+}> = {
+  en: {
+    features: "Features",
+    screens: "Screens",
+    start: "Getting started",
+    run:
+      "Scan the QR code with Expo Go, or press `a` for Android, `i` for iOS, `w` for the web. Data stays on the device.",
+    structure: "Project structure",
+    spec: "the app's spec: screens, data, language",
+  },
+  it: {
+    features: "Funzioni",
+    screens: "Schermate",
+    start: "Per iniziare",
+    run:
+      "Inquadra il codice QR con Expo Go, oppure premi `a` per Android, `i` per iOS, `w` per il web. I dati restano sul dispositivo.",
+    structure: "Struttura",
+    spec: "la specifica dell'app: schermate, dati, lingua",
+  },
+  fr: {
+    features: "Fonctions",
+    screens: "Écrans",
+    start: "Pour commencer",
+    run:
+      "Scannez le code QR avec Expo Go, ou appuyez sur `a` pour Android, `i` pour iOS, `w` pour le web. Les données restent sur l'appareil.",
+    structure: "Structure du projet",
+    spec: "la spécification de l'app : écrans, données, langue",
+  },
+  es: {
+    features: "Funciones",
+    screens: "Pantallas",
+    start: "Primeros pasos",
+    run:
+      "Escanea el código QR con Expo Go, o pulsa `a` para Android, `i` para iOS, `w` para la web. Los datos se quedan en el dispositivo.",
+    structure: "Estructura del proyecto",
+    spec: "la especificación de la app: pantallas, datos, idioma",
+  },
+  de: {
+    features: "Funktionen",
+    screens: "Bildschirme",
+    start: "Loslegen",
+    run:
+      "Scanne den QR-Code mit Expo Go oder drücke `a` für Android, `i` für iOS, `w` für das Web. Die Daten bleiben auf dem Gerät.",
+    structure: "Projektstruktur",
+    spec: "die Spezifikation der App: Bildschirme, Daten, Sprache",
+  },
+};
+
 function readme(spec: AppSpec, paths: string[]): string {
-  const it = spec.language === "it";
+  const words = README_WORDS[spec.language];
   const escape = (text: string) => text.replace(/[\\`*_{}[\]<>|~#]/g, (c) => `\\${c}`);
   return `# ${escape(spec.name)}
 
 ${escape(spec.description)}
 
-## ${it ? "Funzioni" : "Features"}
+## ${words.features}
 
 ${spec.features.map((feature) => `- ${escape(feature)}`).join("\n")}
 
-## ${it ? "Schermate" : "Screens"}
+## ${words.screens}
 
 ${spec.screens.map((screen) => `- ${escape(screen.title)}`).join("\n")}
 
-## ${it ? "Per iniziare" : "Getting started"}
+## ${words.start}
 
 \`\`\`sh
 npm install
 npx expo start
 \`\`\`
 
-${
-    it
-      ? "Inquadra il codice QR con Expo Go, oppure premi `a` per Android, `i` per iOS, `w` per il web. I dati restano sul dispositivo."
-      : "Scan the QR code with Expo Go, or press `a` for Android, `i` for iOS, `w` for the web. Data stays on the device."
-  }
+${words.run}
 
-## ${it ? "Struttura" : "Project structure"}
+## ${words.structure}
 
-- \`app.spec.json\` — ${
-    it ? "la specifica dell'app: schermate, dati, lingua" : "the app's spec: screens, data, language"
-  }
+- \`app.spec.json\` — ${words.spec}
 ${paths.filter((path) => path.startsWith("src/")).map((path) => `- \`${path}\``).join("\n")}
 `;
 }

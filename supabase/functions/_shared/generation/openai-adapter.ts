@@ -13,6 +13,7 @@ import {
   checkSpec,
   fromStrictJson,
   type JsonSchema,
+  LANGUAGES,
   readStoredSpec,
   strictJsonSchema,
 } from "./spec-schema.ts";
@@ -176,10 +177,12 @@ The spec describes the app:
 - screens: each a tab with a camelCase key (not "index"), a title, an icon (an Ionicons name
   from @expo/vector-icons such as list-outline), the building block that renders it (collection: an entity's
   records with search, add, edit and detail; habits, budget, split, timer, quiz, chat, dashboard, calculator,
-  converter, catalog, cart, tracker, reminders, settings, about) and the
+  converter, catalog, cart, tracker, reminders, goal, timetable, log, people, settings, about) and the
   entity it shows; options name fields of that entity.
-- features: what the app offers, one short phrase each; accent: the main colour as #RRGGBB.
-- language: "it" when the request is in Italian, "en" otherwise; all UI text, names and samples in it.
+- features: what the app offers, one short phrase each; accent: the main colour as #RRGGBB; theme: light,
+  dark or the device's setting, when the request says.
+- language: the request's language when the schema lists it, "en" otherwise; all UI text, names and samples
+  in it.
 - name: the app name the request gives (on a change, the current one unless the change renames the app).
 - description: one sentence saying what the app does.
 prompt_language is the ISO 639-1 code of the language the request is written in.
@@ -548,7 +551,7 @@ export class OpenAICompatibleGenerator implements Generator {
       { path: SPEC_PATH, contents: `${JSON.stringify(spec, null, 2)}\n`, type: FILE_TYPE.config },
       ...kept.filter((file) => !paths.has(file.path)),
     ].sort((a, b) => (a.path < b.path ? -1 : 1));
-    const fellBack = !current && !["en", "it"].includes(answer.prompt_language);
+    const fellBack = !current && !(LANGUAGES as readonly string[]).includes(answer.prompt_language);
     return {
       spec,
       files,

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { GeneratedFile } from "../ports/generation.ts";
 import { type AppSpec, type BlockName, KNOWN_KINDS } from "./app-spec.ts";
 import { SPEC_PATH } from "./compose.ts";
-import type { FieldType } from "./template/src/types.ts";
+import type { FieldType, Language, ScreenOptions as Options } from "./template/src/types.ts";
 
 const BLOCKS = [
   "collection",
@@ -23,6 +23,10 @@ const BLOCKS = [
   "cart",
   "tracker",
   "reminders",
+  "goal",
+  "timetable",
+  "log",
+  "people",
   "settings",
   "about",
 ] as const satisfies readonly BlockName[];
@@ -36,7 +40,12 @@ const FIELD_TYPES = [
   "rating",
   "choice",
   "check",
+  "time",
+  "duration",
+  "weekday",
 ] as const satisfies readonly FieldType[];
+
+export const LANGUAGES = ["en", "it", "fr", "es", "de"] as const satisfies readonly Language[];
 
 // Keys name route files and record fields: an identifier, as the offline generator makes them.
 const Key = z.string().regex(/^[a-z][A-Za-z0-9]{0,39}$/, "must be a camelCase identifier (a-z first)");
@@ -46,7 +55,9 @@ const Value = z.union([z.string(), z.number(), z.boolean()]);
 const Field = z.object({
   key: Key,
   label: Label,
-  type: z.enum(FIELD_TYPES),
+  type: z.enum(FIELD_TYPES).describe(
+    "date: YYYY-MM-DD; time: HH:MM; duration: minutes; weekday: 1 (Monday) to 7 (Sunday); money: a number",
+  ),
   options: z.array(Label).min(1).optional().describe("the choices of a choice field"),
 });
 
@@ -62,17 +73,35 @@ const Entity = z.object({
   ),
 });
 
-const FIELD_OPTIONS = [
-  "categoryField",
-  "checkField",
-  "amountField",
-  "dateField",
-  "valueField",
-  "timeField",
-  "countdownField",
-  "sortField",
-  "countField",
-] as const;
+// Options that name a field of the screen's entity, with the field types they accept (any when absent).
+const FIELD_OPTIONS: { [K in keyof Options]?: readonly FieldType[] | null } = {
+  categoryField: null,
+  checkField: null,
+  amountField: null,
+  dateField: null,
+  valueField: null,
+  timeField: null,
+  countdownField: null,
+  sortField: null,
+  countField: null,
+  weekdayField: ["weekday"],
+  endField: ["time"],
+  detailFields: null,
+  weekdaysField: ["text"],
+  durationField: ["duration"],
+  personField: ["choice"],
+  pointsField: ["number"],
+  choiceFields: ["text"],
+  answerField: ["text"],
+};
+
+// What a block cannot work without, besides its entity.
+const REQUIRED: Partial<Record<BlockName, (keyof Options)[]>> = {
+  goal: ["amountField", "goal"],
+  timetable: ["weekdayField", "timeField"],
+  log: ["dateField", "timeField"],
+  people: ["personField", "pointsField", "checkField"],
+};
 
 const ScreenOptions = z.object({
   search: z.boolean().optional(),
@@ -83,10 +112,17 @@ const ScreenOptions = z.object({
   valueField: Key.optional(),
   unit: z.string().max(20).optional(),
   chart: z.boolean().optional(),
-  timeField: Key.optional(),
-  phases: z.array(z.object({ label: Label, minutes: z.number().positive() })).optional(),
+  timeField: Key.optional().describe(
+    "reminders: the text field of a reminder's times (HH:MM, several joined by commas); a timetable or log: " +
+      "its time field",
+  ),
+  phases: z.array(z.object({ label: Label, minutes: z.number().positive() })).optional().describe(
+    "a timer's phases in order; minutes may be fractions (0.5 is 30 seconds)",
+  ),
   rounds: z.number().int().positive().optional(),
-  mode: z.enum(["flashcards", "quiz"]).optional(),
+  mode: z.enum(["flashcards", "quiz", "choice"]).optional().describe(
+    "a quiz: flashcards (question and answer flipped), or choice (multiple choice: choiceFields, answerField)",
+  ),
   conversions: z.array(z.object({
     group: Label,
     units: z.array(z.object({ label: Label, factor: z.number().positive() })).min(2),
@@ -97,7 +133,40 @@ const ScreenOptions = z.object({
   people: z.number().int().min(1).max(50).optional(),
   sortField: Key.optional(),
   countField: Key.optional(),
-  goal: z.number().positive().optional(),
+  goal: z.number().positive().optional().describe(
+    "the target: a tracker's daily goal; a goal screen's target for each period (4000 saved, 20 books, 2 litres)",
+  ),
+  period: z.enum(["day", "week", "month", "year"]).optional().describe(
+    "a goal screen: the period its target is for (absent: all time); a log screen: the period its summary " +
+      "counts by (absent: day)",
+  ),
+  weekdayField: Key.optional().describe("a timetable: the weekday field each entry is on"),
+  endField: Key.optional().describe("a timetable: the time field the entry ends at"),
+  detailFields: z.array(Key).optional().describe(
+    "a timetable: fields shown under an entry, e.g. room, teacher",
+  ),
+  weekdaysField: Key.optional().describe(
+    'reminders: a text field of ISO weekday numbers the reminder rings on ("1,3,5"; empty: every day)',
+  ),
+  durationField: Key.optional().describe(
+    "a log: the duration field (minutes) of an entry, e.g. a feed's length",
+  ),
+  aggregate: z.enum(["count", "total", "average"]).optional().describe(
+    "a log: per period, how many entries, or the total or average of amountField (else durationField)",
+  ),
+  personField: Key.optional().describe(
+    "people: the choice field naming whose task it is (its options: the people)",
+  ),
+  pointsField: Key.optional().describe("people: the number field of points a done task earns"),
+  rewards: z.array(z.object({ label: Label, points: z.number().int().positive() })).optional().describe(
+    "people: rewards a person can redeem with points",
+  ),
+  choiceFields: z.array(Key).min(2).max(6).optional().describe(
+    'a quiz in mode "choice": the text fields holding a question\'s choices',
+  ),
+  answerField: Key.optional().describe(
+    'a quiz in mode "choice": the text field holding the right choice, word for word as one of the choices',
+  ),
 });
 
 const Screen = z.object({
@@ -106,7 +175,14 @@ const Screen = z.object({
   icon: z.string().trim().min(1).max(40).describe(
     "an Ionicons name from @expo/vector-icons, e.g. list-outline, cart-outline, timer-outline (anything else draws a circle)",
   ),
-  block: z.enum(BLOCKS).describe("the building block that renders the screen"),
+  block: z.enum(BLOCKS).describe(
+    "the building block that renders the screen. goal: a target (goal) with progress, amountField summed " +
+      "over the period; timetable: a weekly schedule by weekdayField and timeField; log: events at dateField " +
+      "and timeField (optional durationField, amountField) with today's summary and a count, total or " +
+      "average per period; people: tasks per person (personField) earning pointsField when checkField is " +
+      'ticked, redeemed for rewards; quiz: flashcards, or multiple choice in mode "choice"; reminders: ' +
+      'notifications at the times in timeField (several: "08:00, 20:00"), on weekdaysField\'s days',
+  ),
   entity: Key.optional().describe("the key of the entity the screen shows"),
   options: ScreenOptions,
 });
@@ -119,14 +195,20 @@ export const AppSpecShape = z.object({
   ),
   name: z.string().min(1).max(30).refine((name) => name === name.trim() && !/\p{Cc}/u.test(name), {
     message: "must be one trimmed line",
-  }).describe("a short name in the UI language: Title Case in English, sentence case in Italian"),
+  }).describe(
+    "a short name in the UI language: Title Case in English, sentence case in Italian, French and Spanish, " +
+      "nouns capitalized in German",
+  ),
   description: z.string().min(1).max(300).refine(
     (text) => !/\p{Cc}/u.test(text) && !/[.!?]\s+\p{Lu}/u.test(text.trim()),
     { message: "must be one sentence" },
   ).describe("one sentence saying what the app does"),
-  language: z.enum(["en", "it"]).describe("the UI language"),
+  language: z.enum(LANGUAGES).describe("the UI language"),
   tier: z.enum(["light", "full"]),
   accent: z.string().regex(/^#[0-9A-Fa-f]{6}$/, "must be a colour like #4F46E5"),
+  theme: z.enum(["light", "dark", "system"]).optional().describe(
+    "light or dark colours, or the device's setting (absent: light)",
+  ),
   features: z.array(z.string().trim().min(1).max(200)).min(1),
   entities: z.array(Entity),
   screens: z.array(Screen).min(1),
@@ -158,11 +240,43 @@ export function checkSpec(spec: SpecParts, ctx: z.RefinementCtx) {
     if (screen.entity !== undefined && !entity) {
       issue(["screens", index, "entity"], `names ${screen.entity}, which is not an entity`);
     }
-    for (const option of FIELD_OPTIONS) {
-      const field = screen.options[option];
-      if (field !== undefined && entity && !entity.fields.some((candidate) => candidate.key === field)) {
-        issue(["screens", index, "options", option], `names ${field}, which is not a field of ${entity.key}`);
+    const path = ["screens", index, "options"];
+    for (const [option, types] of Object.entries(FIELD_OPTIONS) as [keyof Options, FieldType[] | null][]) {
+      const named = screen.options[option] as string | string[] | undefined;
+      if (named === undefined || !entity) continue;
+      for (const key of [named].flat()) {
+        const field = entity.fields.find((candidate) => candidate.key === key);
+        if (!field) issue([...path, option], `names ${key}, which is not a field of ${entity.key}`);
+        else if (types && !types.includes(field.type)) {
+          issue([...path, option], `names ${key}, which is not a ${types.join(" or ")} field`);
+        }
       }
+    }
+    const needs = [...(REQUIRED[screen.block] ?? [])];
+    const choice = screen.block === "quiz" && screen.options.mode === "choice";
+    if (choice) needs.push("choiceFields", "answerField");
+    if (needs.length > 0 && screen.entity === undefined) {
+      issue(["screens", index, "entity"], `a ${screen.block} screen needs an entity`);
+    }
+    for (const option of needs) {
+      if (screen.options[option] === undefined) issue([...path, option], `a ${screen.block} screen needs it`);
+    }
+    if (
+      screen.block === "goal" && screen.options.period && entity &&
+      !entity.fields.some((f) => f.type === "date")
+    ) {
+      issue([...path, "period"], `needs a date field in ${entity.key} to place records in periods`);
+    }
+    const { choiceFields, answerField } = screen.options;
+    if (choice && entity && choiceFields && answerField) {
+      entity.samples.forEach((sample, sampleIndex) => {
+        if (!choiceFields.some((key) => sample[key] === sample[answerField])) {
+          issue(
+            ["entities", spec.entities.indexOf(entity), "samples", sampleIndex, answerField],
+            "is none of the choices",
+          );
+        }
+      });
     }
   });
 }

@@ -1,7 +1,20 @@
 // The shape of app.spec.json. The generator writes it (and imports these types); the app reads it.
 
-export type Language = "en" | "it";
-export type FieldType = "text" | "longtext" | "number" | "money" | "date" | "rating" | "choice" | "check";
+export type Language = "en" | "it" | "fr" | "es" | "de";
+export type ThemeMode = "light" | "dark" | "system";
+export type Period = "day" | "week" | "month" | "year";
+export type FieldType =
+  | "text"
+  | "longtext"
+  | "number"
+  | "money"
+  | "date"
+  | "rating"
+  | "choice"
+  | "check"
+  | "time"
+  | "duration"
+  | "weekday";
 export type Value = string | number | boolean;
 export type RecordData = { id: string; [field: string]: Value };
 
@@ -35,6 +48,10 @@ export type BlockName =
   | "cart"
   | "tracker"
   | "reminders"
+  | "goal"
+  | "timetable"
+  | "log"
+  | "people"
   | "settings"
   | "about";
 
@@ -50,7 +67,7 @@ export interface ScreenOptions {
   timeField?: string;
   phases?: { label: string; minutes: number }[];
   rounds?: number;
-  mode?: "flashcards" | "quiz";
+  mode?: "flashcards" | "quiz" | "choice";
   conversions?: { group: string; units: { label: string; factor: number }[] }[];
   currency?: string;
   /** A date field shown as the days left until it (an event countdown). */
@@ -62,8 +79,28 @@ export interface ScreenOptions {
   sortField?: string;
   /** A yes/no field counted over the list ("Confirmed: 12 / 40"). */
   countField?: string;
-  /** A tracker's daily goal, shown against today's total. */
+  /** A tracker's daily goal, shown against today's total; a goal screen's target for each period. */
   goal?: number;
+  /** The span a goal's progress or a log's aggregates are counted over; absent: all time (goal), day (log). */
+  period?: Period;
+  /** A timetable's weekday field and end-time field. */
+  weekdayField?: string;
+  endField?: string;
+  /** Fields shown under a timetable entry (room, teacher). */
+  detailFields?: string[];
+  /** A reminder's weekdays: a text field of ISO weekday numbers ("1,3,5" is Monday, Wednesday, Friday). */
+  weekdaysField?: string;
+  /** A log entry's duration field (minutes). */
+  durationField?: string;
+  /** What a log shows per period: how many entries, or the total or average of its amount (else duration). */
+  aggregate?: "count" | "total" | "average";
+  /** People: the field naming whose task it is, its points, and the rewards bought with points. */
+  personField?: string;
+  pointsField?: string;
+  rewards?: { label: string; points: number }[];
+  /** A multiple-choice quiz: the fields holding the choices and the one holding the right choice's text. */
+  choiceFields?: string[];
+  answerField?: string;
 }
 
 export interface ScreenSpec {
@@ -83,6 +120,8 @@ export interface AppSpec {
   language: Language;
   tier: "light" | "full";
   accent: string;
+  /** Light, dark or the device's setting; absent: light. The settings screen's switch overrides it. */
+  theme?: ThemeMode;
   features: string[];
   entities: EntitySpec[];
   screens: ScreenSpec[];

@@ -1,13 +1,12 @@
 // A list of an entity's records: search, category chips, check-off with a count left, a total of a money or
 // number field, a count of a yes/no field, the days left until a date (a countdown), a sort by a field, and a
 // tap through to the record's detail and edit screen.
-import { useRouter } from "expo-router";
 import { useMemo, useState } from "react";
 import { Pressable, StyleSheet, Text, View } from "react-native";
 import { Body, Button, Card, Chip, Input, Row, Screen } from "../components/ui";
 import { daysFromToday, formatMoney, formatNumber } from "../lib/format";
-import { displayValue, titleField, useRecords } from "../lib/records";
-import { t } from "../lib/strings";
+import { displayValue, titleField, useOpenRecord, useRecords } from "../lib/records";
+import { fill, t } from "../lib/strings";
 import { spacing, useTheme } from "../lib/theme";
 import { entityOf, screenOf } from "../spec";
 
@@ -15,9 +14,7 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
   const screen = screenOf(screenKey);
   const entity = entityOf(screen);
   const theme = useTheme();
-  const router = useRouter();
-  // Pressables navigate themselves: a Link with asChild merges style arrays into objects react-native-web rejects.
-  const open = (id: string) => router.push({ pathname: "/record/[list]/[id]", params: { list: screen.key, id } });
+  const open = useOpenRecord(screen.key);
   const [records, setRecords] = useRecords(entity);
   const [query, setQuery] = useState("");
   const [category, setCategory] = useState<string | null>(null);
@@ -87,7 +84,7 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
         onPress={() => open("new")}
         style={[styles.add, { backgroundColor: theme.accent }]}
       >
-        <Text style={[styles.addLabel, { color: theme.onAccent }]}>{`+ ${t.add} ${entity.label}`}</Text>
+        <Text style={[styles.addLabel, { color: theme.onAccent }]}>{`+ ${fill(t.addThing, { thing: entity.label })}`}</Text>
       </Pressable>
       {shown.length === 0 ? <Body muted>{t.empty}</Body> : null}
       {shown.map((record) => (
@@ -147,7 +144,7 @@ function countdown(day: string): string {
   if (days === 0) return t.today;
   if (days === 1) return t.dayLeft;
   if (days === -1) return t.dayAgo;
-  return days > 0 ? `${days} ${t.daysLeft}` : `${-days} ${t.daysAgo}`;
+  return fill(days > 0 ? t.daysLeft : t.daysAgo, { n: Math.abs(days) });
 }
 
 const styles = StyleSheet.create({

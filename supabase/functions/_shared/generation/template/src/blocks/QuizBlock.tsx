@@ -1,4 +1,5 @@
 // Flashcards on the user's subject: flip a card, say whether you knew it, see the score; cards can be added.
+// In mode "choice" the screen is a multiple-choice quiz instead (ChoiceQuiz).
 import { useState } from "react";
 import { StyleSheet, Text } from "react-native";
 import { Body, Button, Card, Input, Row, Screen } from "../components/ui";
@@ -6,10 +7,15 @@ import { useRecords } from "../lib/records";
 import { newId, usePersistentState } from "../lib/storage";
 import { t } from "../lib/strings";
 import { useTheme } from "../lib/theme";
-import { entityOf, screenOf } from "../spec";
+import { entityOf, type ScreenSpec, screenOf } from "../spec";
+import { ChoiceQuiz } from "./ChoiceQuiz";
 
 export function QuizBlock({ screenKey }: { screenKey: string }) {
   const screen = screenOf(screenKey);
+  return screen.options.mode === "choice" ? <ChoiceQuiz screen={screen} /> : <Flashcards screen={screen} />;
+}
+
+function Flashcards({ screen }: { screen: ScreenSpec }) {
   const entity = entityOf(screen);
   const theme = useTheme();
   const [cards, setCards] = useRecords(entity);

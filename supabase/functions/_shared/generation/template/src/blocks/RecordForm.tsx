@@ -3,6 +3,7 @@ import { Stack, useRouter } from "expo-router";
 import { useState } from "react";
 import { Switch, Text } from "react-native";
 import { Body, Button, Card, Chip, Input, Row, Screen } from "../components/ui";
+import { WEEKDAYS, weekdayName } from "../lib/format";
 import { emptyValue, titleField, useRecords } from "../lib/records";
 import { newId } from "../lib/storage";
 import { t } from "../lib/strings";
@@ -25,7 +26,8 @@ export function RecordForm({ screenKey, id }: { screenKey: string; id: string })
   const set = (field: FieldSpec, value: Value) => setDraft((current) => ({ ...current, [field.key]: value }));
 
   const save = () => {
-    if (String(draft[title.key] ?? "").trim() === "") {
+    // A log's entries are events named by their time; anything else needs its name.
+    if (screen.block !== "log" && String(draft[title.key] ?? "").trim() === "") {
       setProblem(t.required);
       return;
     }
@@ -76,8 +78,17 @@ function FieldInput({ field, value, onChange }: { field: FieldSpec; value: Value
           ))}
         </Row>
       );
+    case "weekday":
+      return (
+        <Row>
+          {WEEKDAYS.map((day) => (
+            <Chip key={day} label={weekdayName(day, "short")} active={value === day} onPress={() => onChange(day)} />
+          ))}
+        </Row>
+      );
     case "number":
     case "money":
+    case "duration":
       return (
         <Input
           accessibilityLabel={field.label}
@@ -91,7 +102,7 @@ function FieldInput({ field, value, onChange }: { field: FieldSpec; value: Value
         <Input
           accessibilityLabel={field.label}
           multiline={field.type === "longtext"}
-          placeholder={field.type === "date" ? "YYYY-MM-DD" : field.label}
+          placeholder={field.type === "date" ? "YYYY-MM-DD" : field.type === "time" ? "HH:MM" : field.label}
           value={value === undefined ? "" : String(value)}
           onChangeText={onChange}
         />

@@ -1,12 +1,20 @@
-// Reminders: daily notifications at times the user sets (hour and minute steppers), each switched on or off,
-// scheduled on the device whenever the list changes; on the web they are kept and a note says why none fire.
+// Reminders: notifications at one or more times a day (hour and minute steppers), every day or on the
+// weekdays picked, each reminder switched on or off, scheduled on the device whenever the list changes; on
+// the web they are kept and a note says why none fire.
 import { useEffect, useState } from "react";
 import { StyleSheet, Switch, Text, View } from "react-native";
-import { Body, Button, Card, Icon, Input, Row, Screen } from "../components/ui";
+import { Body, Button, Card, Chip, Icon, Input, Row, Screen } from "../components/ui";
+import { formatTime, weekdayName, WEEKDAYS } from "../lib/format";
 import { titleField, useRecords } from "../lib/records";
-import { formatTime, parseTime, remindersSupported, scheduleReminders } from "../lib/reminders";
+import {
+  formatTimes,
+  parseTimes,
+  parseWeekdays,
+  remindersSupported,
+  scheduleReminders,
+} from "../lib/reminders";
 import { newId } from "../lib/storage";
-import { t } from "../lib/strings";
+import { fill, t } from "../lib/strings";
 import { spacing, useTheme } from "../lib/theme";
 import { entityOf, screenOf } from "../spec";
 
@@ -21,21 +29,77 @@ function Stepper({ label, value, onChange }: { label: string; value: string; onC
   );
 }
 
+/** An hour and minute picked with steppers (minutes in quarters), then added with the button. */
+function TimePicker(
+  { onAdd, onPick, label }: { onAdd: (time: [number, number]) => void; onPick?: (time: [number, number]) => void; label: string },
+) {
+  const [[hour, minute], pick] = useState<[number, number]>([9, 0]);
+  const setTime = (time: [number, number]) => {
+    pick(time);
+    onPick?.(time);
+  };
+  return (
+    <Row>
+      <Stepper label={t.hour} value={String(hour).padStart(2, "0")} onChange={(step) => setTime([(hour + step + 24) % 24, minute])} />
+      <Stepper
+        label={t.minute}
+        value={String(minute).padStart(2, "0")}
+        onChange={(step) => setTime([hour, (minute + step * 15 + 60) % 60])}
+      />
+      <Button label={label} variant="secondary" onPress={() => onAdd([hour, minute])} />
+    </Row>
+  );
+}
+
+/** Weekday chips: none picked is every day. */
+function WeekdayPicker({ days, onChange }: { days: number[]; onChange: (days: number[]) => void }) {
+  return (
+    <Row>
+      <Chip label={t.everyDay} active={days.length === 0} onPress={() => onChange([])} />
+      {WEEKDAYS.map((day) => (
+        <Chip
+          key={day}
+          label={weekdayName(day, "short")}
+          active={days.includes(day)}
+          onPress={() => onChange(days.includes(day) ? days.filter((other) => other !== day) : [...days, day])}
+        />
+      ))}
+    </Row>
+  );
+}
+
+function when(times: [number, number][], days: number[]): string {
+  const at = formatTimes(times);
+  if (days.length === 0) return `${t.everyDayAt} ${at}`;
+  const named = WEEKDAYS.filter((day) => days.includes(day)).map((day) => weekdayName(day, "short"));
+  return `${named.join(", ")} ${t.at} ${at}`;
+}
+
 export function RemindersBlock({ screenKey }: { screenKey: string }) {
   const screen = screenOf(screenKey);
   const entity = entityOf(screen);
   const theme = useTheme();
   const [reminders, setReminders] = useRecords(entity);
   const title = titleField(entity);
-  const { timeField = "time", checkField = "on" } = screen.options;
-  const [draft, setDraft] = useState({ title: "", hour: 9, minute: 0 });
+  const { timeField = "time", checkField = "on", weekdaysField } = screen.options;
+  const [draft, setDraft] = useState<{ title: string; times: [number, number][]; days: number[] }>({
+    title: "",
+    times: [],
+    days: [],
+  });
+  // The time on the new reminder's steppers, which it gets when no time was added.
+  const [picked, setPicked] = useState<[number, number]>([9, 0]);
   const [scheduled, setScheduled] = useState<boolean | null>(null);
+  const timesOf = (reminder: Record<string, unknown>) => parseTimes(String(reminder[timeField] ?? ""));
+  const daysOf = (reminder: Record<string, unknown>) =>
+    weekdaysField ? parseWeekdays(String(reminder[weekdaysField] ?? "")) : [];
 
   useEffect(() => {
-    const active = reminders.filter((reminder) => reminder[checkField]).map((reminder) => {
-      const [hour, minute] = parseTime(String(reminder[timeField] ?? ""));
-      return { title: String(reminder[title.key] ?? ""), hour, minute };
-    });
+    const active = reminders.filter((reminder) => reminder[checkField]).map((reminder) => ({
+      title: String(reminder[title.key] ?? ""),
+      times: timesOf(reminder),
+      weekdays: daysOf(reminder),
+    }));
     scheduleReminders(active).then(setScheduled, () => setScheduled(false));
   }, [reminders]);
 
@@ -46,11 +110,12 @@ export function RemindersBlock({ screenKey }: { screenKey: string }) {
       {
         id: newId(),
         [title.key]: draft.title.trim(),
-        [timeField]: formatTime(draft.hour, draft.minute),
+        [timeField]: formatTimes(draft.times.length > 0 ? draft.times : [picked]),
         [checkField]: true,
+        ...(weekdaysField ? { [weekdaysField]: [...draft.days].sort().join(",") } : {}),
       },
     ]);
-    setDraft({ ...draft, title: "" });
+    setDraft({ title: "", times: [], days: [] });
   };
 
   const update = (id: string, change: Record<string, string | boolean>) =>
@@ -62,7 +127,8 @@ export function RemindersBlock({ screenKey }: { screenKey: string }) {
       {remindersSupported && scheduled === false ? <Body muted>{t.remindersDenied}</Body> : null}
       {reminders.length === 0 ? <Body muted>{t.empty}</Body> : null}
       {reminders.map((reminder) => {
-        const [hour, minute] = parseTime(String(reminder[timeField] ?? ""));
+        const times = timesOf(reminder);
+        const days = daysOf(reminder);
         const on = Boolean(reminder[checkField]);
         return (
           <Card key={reminder.id}>
@@ -70,7 +136,7 @@ export function RemindersBlock({ screenKey }: { screenKey: string }) {
               <Icon name={on ? "alarm" : "alarm-outline"} color={on ? theme.accent : theme.muted} size={22} />
               <View style={styles.grow}>
                 <Text style={[styles.title, { color: theme.text }]}>{String(reminder[title.key] ?? "")}</Text>
-                <Body muted>{`${t.everyDayAt} ${formatTime(hour, minute)}`}</Body>
+                <Body muted>{when(times, days)}</Body>
               </View>
               <Switch
                 accessibilityLabel={`${t.remindMe}: ${String(reminder[title.key] ?? "")}`}
@@ -79,22 +145,27 @@ export function RemindersBlock({ screenKey }: { screenKey: string }) {
               />
             </Row>
             <Row>
-              <Stepper
-                label={t.hour}
-                value={String(hour).padStart(2, "0")}
-                onChange={(step) => update(reminder.id, { [timeField]: formatTime((hour + step + 24) % 24, minute) })}
-              />
-              <Stepper
-                label={t.minute}
-                value={String(minute).padStart(2, "0")}
-                onChange={(step) => update(reminder.id, { [timeField]: formatTime(hour, (minute + step * 15 + 60) % 60) })}
-              />
-              <Button
-                label={t.delete}
-                variant="secondary"
-                onPress={() => setReminders((current) => current.filter((other) => other.id !== reminder.id))}
-              />
+              {times.map(([hour, minute]) => (
+                <Chip
+                  key={formatTime(hour, minute)}
+                  label={times.length > 1 ? `${formatTime(hour, minute)} ✕` : formatTime(hour, minute)}
+                  active
+                  onPress={() => {
+                    const rest = times.filter(([h, m]) => h !== hour || m !== minute);
+                    if (rest.length > 0) update(reminder.id, { [timeField]: formatTimes(rest) });
+                  }}
+                />
+              ))}
             </Row>
+            <TimePicker label={t.addTime} onAdd={(time) => update(reminder.id, { [timeField]: formatTimes([...times, time]) })} />
+            {weekdaysField ? (
+              <WeekdayPicker days={days} onChange={(next) => update(reminder.id, { [weekdaysField]: [...next].sort().join(",") })} />
+            ) : null}
+            <Button
+              label={t.delete}
+              variant="secondary"
+              onPress={() => setReminders((current) => current.filter((other) => other.id !== reminder.id))}
+            />
           </Card>
         );
       })}
@@ -105,19 +176,14 @@ export function RemindersBlock({ screenKey }: { screenKey: string }) {
           value={draft.title}
           onChangeText={(text) => setDraft({ ...draft, title: text })}
         />
-        <Row>
-          <Stepper
-            label={t.hour}
-            value={String(draft.hour).padStart(2, "0")}
-            onChange={(step) => setDraft({ ...draft, hour: (draft.hour + step + 24) % 24 })}
-          />
-          <Stepper
-            label={t.minute}
-            value={String(draft.minute).padStart(2, "0")}
-            onChange={(step) => setDraft({ ...draft, minute: (draft.minute + step * 15 + 60) % 60 })}
-          />
-        </Row>
-        <Button label={`${t.add} ${entity.label}`} onPress={add} />
+        {draft.times.length > 0 ? <Body muted>{when(draft.times, draft.days)}</Body> : null}
+        <TimePicker
+          label={t.addTime}
+          onPick={setPicked}
+          onAdd={(time) => setDraft({ ...draft, times: [...draft.times, time] })}
+        />
+        {weekdaysField ? <WeekdayPicker days={draft.days} onChange={(days) => setDraft({ ...draft, days })} /> : null}
+        <Button label={fill(t.addThing, { thing: entity.label })} onPress={add} />
       </Card>
     </Screen>
   );

@@ -3,10 +3,12 @@ import { Pressable, StyleSheet, Switch, View } from "react-native";
 import { Body, Button, Card, Row, Screen } from "../components/ui";
 import { clearStoredData } from "../lib/storage";
 import { t } from "../lib/strings";
-import { ACCENTS, useAppearance } from "../lib/theme";
+import { ACCENTS, useAppearance, useDark, useTheme } from "../lib/theme";
 
 export function SettingsBlock(_props: { screenKey: string }) {
   const [appearance, setAppearance] = useAppearance();
+  const dark = useDark();
+  const theme = useTheme();
   return (
     <Screen>
       <Card>
@@ -16,7 +18,7 @@ export function SettingsBlock(_props: { screenKey: string }) {
           </View>
           <Switch
             accessibilityLabel={t.darkMode}
-            value={appearance.dark}
+            value={dark}
             onValueChange={(dark) => setAppearance({ ...appearance, dark })}
           />
         </Row>
@@ -31,7 +33,7 @@ export function SettingsBlock(_props: { screenKey: string }) {
               accessibilityLabel={accent}
               accessibilityState={{ selected: appearance.accent === accent }}
               onPress={() => setAppearance({ ...appearance, accent })}
-              style={[styles.swatch, { backgroundColor: accent }, appearance.accent === accent ? styles.selected : null]}
+              style={[styles.swatch, { backgroundColor: accent }, appearance.accent === accent ? [styles.selected, { borderColor: theme.text }] : null]}
             />
           ))}
         </Row>
@@ -44,5 +46,5 @@ export function SettingsBlock(_props: { screenKey: string }) {
 const styles = StyleSheet.create({
   grow: { flex: 1 },
   swatch: { borderRadius: 18, height: 36, width: 36 },
-  selected: { borderColor: "#111827", borderWidth: 3 },
+  selected: { borderWidth: 3 },
 });

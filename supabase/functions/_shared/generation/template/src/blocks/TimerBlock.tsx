@@ -67,7 +67,7 @@ export function TimerBlock({ screenKey }: { screenKey: string }) {
       </Card>
       <Card>
         {phases.map((candidate, index) => (
-          <Body key={candidate.label} muted={index !== phase}>{`${candidate.label}: ${candidate.minutes} min`}</Body>
+          <Body key={candidate.label} muted={index !== phase}>{`${candidate.label}: ${clock(Math.round(candidate.minutes * 60))}`}</Body>
         ))}
         <Body muted>{`✓ ${completed}`}</Body>
       </Card>

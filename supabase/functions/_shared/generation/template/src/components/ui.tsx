@@ -111,6 +111,22 @@ export function Icon({ name, color, size = 18 }: { name: string; color: ColorVal
   return <Ionicons name={glyph} color={color} size={size} />;
 }
 
+/** A bar filled to `share` (0 to 1) in the accent colour. */
+export function Progress({ share, label }: { share: number; label: string }) {
+  const theme = useTheme();
+  const percent = Math.round(Math.max(0, Math.min(1, share)) * 100);
+  return (
+    <View
+      accessibilityRole="progressbar"
+      accessibilityLabel={label}
+      accessibilityValue={{ min: 0, max: 100, now: percent }}
+      style={[styles.progress, { backgroundColor: theme.border }]}
+    >
+      <View style={[styles.progressFill, { backgroundColor: theme.accent, width: `${percent}%` }]} />
+    </View>
+  );
+}
+
 export function Row({ children }: { children: ReactNode }) {
   return <View style={styles.row}>{children}</View>;
 }
@@ -133,4 +149,6 @@ export const styles = StyleSheet.create({
   multiline: { minHeight: 96, textAlignVertical: "top" },
   chip: { borderRadius: 16, borderWidth: 1, paddingHorizontal: spacing.md, paddingVertical: spacing.xs + 2 },
   row: { alignItems: "center", flexDirection: "row", flexWrap: "wrap", gap: spacing.sm },
+  progress: { borderRadius: 6, height: 12, overflow: "hidden" },
+  progressFill: { height: 12 },
 });

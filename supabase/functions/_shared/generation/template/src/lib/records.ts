@@ -1,10 +1,18 @@
 // An entity's records, persisted, starting from the spec's sample data.
+import { useRouter } from "expo-router";
 import type { EntitySpec, FieldSpec, RecordData, Value } from "../spec";
-import { formatMoney, formatNumber } from "./format";
+import { formatDay, formatDuration, formatMoney, formatNumber, isoDay, weekdayName } from "./format";
 import { usePersistentState } from "./storage";
 
 export function useRecords(entity: EntitySpec) {
   return usePersistentState<RecordData[]>(`records:${entity.key}`, entity.samples);
+}
+
+/** Opens a record of the screen's entity ("new" for a new one) in the record form. */
+export function useOpenRecord(screenKey: string) {
+  const router = useRouter();
+  // Pressables navigate themselves: a Link with asChild merges style arrays into objects react-native-web rejects.
+  return (id: string) => router.push({ pathname: "/record/[list]/[id]", params: { list: screenKey, id } });
 }
 
 /** The field a record is named by: the entity's first text field. */
@@ -17,11 +25,16 @@ export function emptyValue(field: FieldSpec): Value {
     case "number":
     case "money":
     case "rating":
+    case "duration":
       return 0;
+    case "weekday":
+      return 1;
     case "check":
       return false;
     case "choice":
       return field.options?.[0] ?? "";
+    case "date":
+      return isoDay();
     default:
       return "";
   }
@@ -38,6 +51,12 @@ export function displayValue(field: FieldSpec, value: Value | undefined, currenc
       return "★".repeat(Math.max(0, Math.min(5, Number(value)))) || "—";
     case "check":
       return value ? "✓" : "—";
+    case "date":
+      return formatDay(String(value));
+    case "duration":
+      return formatDuration(Number(value));
+    case "weekday":
+      return weekdayName(Number(value));
     default:
       return String(value);
   }

@@ -1,8 +1,9 @@
-// Daily reminders as local notifications scheduled on the device (expo-notifications): no server, no push
+// Reminders at one or more times a day, every day or on given weekdays, as local notifications scheduled on the device (expo-notifications): no server, no push
 // token. The web has no scheduled notifications, so there the reminders are kept but never fire.
 import * as Notifications from "expo-notifications";
 import { Platform } from "react-native";
 import { spec } from "../spec";
+import { formatTime, parseTime } from "./format";
 
 export const remindersSupported = Platform.OS === "android" || Platform.OS === "ios";
 
@@ -19,24 +20,32 @@ if (remindersSupported) {
 
 export interface Reminder {
   title: string;
-  hour: number;
-  minute: number;
+  /** [hour, minute] pairs. */
+  times: [number, number][];
+  /** ISO weekdays (1 Monday … 7 Sunday); empty: every day. */
+  weekdays: number[];
 }
 
-/** "08:30" → [8, 30]; anything else is 09:00. */
-export function parseTime(text: string): [number, number] {
-  const match = /^(\d{1,2}):(\d{2})$/.exec(text.trim());
-  const hour = match ? Number(match[1]) : 9;
-  const minute = match ? Number(match[2]) : 0;
-  return hour < 24 && minute < 60 ? [hour, minute] : [9, 0];
+/** "08:00, 20:30" → [[8, 0], [20, 30]], sorted, without repeats; nothing readable is 09:00. */
+export function parseTimes(text: string): [number, number][] {
+  const parts = text.split(/[,;\s]+/).filter((part) => /^\d{1,2}:\d{2}$/.test(part));
+  const times = [...new Set(parts.map((part) => formatTime(...parseTime(part))))].sort();
+  return times.length > 0 ? times.map(parseTime) : [[9, 0]];
 }
 
-export function formatTime(hour: number, minute: number): string {
-  return `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
+export function formatTimes(times: [number, number][]): string {
+  return [...new Set(times.map(([hour, minute]) => formatTime(hour, minute)))].sort().join(", ");
+}
+
+/** "1,3,5" → [1, 3, 5]: the ISO weekdays named, in order; none (or nothing readable) is every day. */
+export function parseWeekdays(text: string): number[] {
+  const days = text.split(/[,;\s]+/).map(Number).filter((day) => Number.isInteger(day) && day >= 1 && day <= 7);
+  return [...new Set(days)].sort();
 }
 
 /**
- * Replaces the app's scheduled notifications with one a day for each reminder that is on. Resolves to
+ * Replaces the app's scheduled notifications with one a day, or one a week on each of its weekdays, for each
+ * time of each reminder that is on. Resolves to
  * whether they are scheduled: false on the web and when the user refused notifications.
  */
 export async function scheduleReminders(reminders: Reminder[]): Promise<boolean> {
@@ -51,15 +60,28 @@ export async function scheduleReminders(reminders: Reminder[]): Promise<boolean>
   }
   await Notifications.cancelAllScheduledNotificationsAsync();
   for (const reminder of reminders) {
-    await Notifications.scheduleNotificationAsync({
-      content: { title: spec.name, body: reminder.title },
-      trigger: {
-        type: Notifications.SchedulableTriggerInputTypes.DAILY,
-        hour: reminder.hour,
-        minute: reminder.minute,
-        channelId: "reminders",
-      },
-    });
+    for (const [hour, minute] of reminder.times) {
+      const content = { title: spec.name, body: reminder.title };
+      if (reminder.weekdays.length === 0) {
+        await Notifications.scheduleNotificationAsync({
+          content,
+          trigger: { type: Notifications.SchedulableTriggerInputTypes.DAILY, hour, minute, channelId: "reminders" },
+        });
+      }
+      for (const day of reminder.weekdays) {
+        await Notifications.scheduleNotificationAsync({
+          content,
+          // The notifications' weekdays run from 1, Sunday, to 7, Saturday.
+          trigger: {
+            type: Notifications.SchedulableTriggerInputTypes.WEEKLY,
+            weekday: (day % 7) + 1,
+            hour,
+            minute,
+            channelId: "reminders",
+          },
+        });
+      }
+    }
   }
   return true;
 }

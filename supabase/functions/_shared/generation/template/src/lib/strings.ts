@@ -1,156 +1,33 @@
-// The building blocks' own words in every language the generator writes; the spec picks one.
-import { spec } from "../spec";
+// The building blocks' words in the spec's UI language (words.ts holds every language).
+import { type Language, spec } from "../spec";
+import { LOCALES, SINGULAR, type Strings, WORDS } from "./words";
 
-const en = {
-  add: "Add",
-  save: "Save",
-  delete: "Delete",
-  cancel: "Cancel",
-  edit: "Edit",
-  search: "Search",
-  all: "All",
-  empty: "Nothing here yet.",
-  newItem: "New",
-  total: "Total",
-  income: "Income",
-  expense: "Expense",
-  balance: "Balance",
-  byCategory: "By category",
-  done: "done",
-  left: "left",
-  streak: "Streak",
-  bestStreak: "Best",
-  day: "day",
-  days: "days",
-  today: "Today",
-  start: "Start",
-  pause: "Pause",
-  reset: "Reset",
-  round: "Round",
-  showAnswer: "Show answer",
-  next: "Next",
-  correct: "I knew it",
-  wrong: "Not yet",
-  score: "Score",
-  restart: "Start again",
-  typeMessage: "Type a message",
-  send: "Send",
-  autoReply: "Got it! I'll get back to you soon.",
-  paidBy: "Paid by",
-  owes: "owes",
-  settled: "Everyone is settled up.",
-  addToCart: "Add to cart",
-  cartEmpty: "Your cart is empty.",
-  placeOrder: "Place order",
-  orders: "Orders",
-  orderPlaced: "Order placed",
-  item: "item",
-  items: "items",
-  average: "Average",
-  latest: "Latest",
-  from: "From",
-  to: "To",
-  value: "Value",
-  darkMode: "Dark mode",
-  accent: "Accent colour",
-  clearData: "Clear my data",
-  version: "Version",
-  features: "Features",
-  remindMe: "Remind me",
-  reminderText: "What should I remind you of?",
-  everyDayAt: "Every day at",
-  hour: "Hour",
-  minute: "Minute",
-  remindersOnPhone: "Reminders ring on the phone app; in the browser they are only kept.",
-  remindersDenied: "Notifications are off for this app: allow them in the phone's settings.",
-  required: "Fill in the name first.",
-  daysLeft: "days left",
-  dayLeft: "1 day left",
-  daysAgo: "days ago",
-  dayAgo: "1 day ago",
-  tip: "Tip",
-  people: "People",
-  each: "Each",
-} as const;
+// Every UI language has its words, locale and plural rule: a language added to the spec's type and not here
+// fails type checking.
+const words: Record<Language, Strings> = WORDS;
+const locales: Record<Language, string> = LOCALES;
+const singular: Record<Language, (n: number) => boolean> = SINGULAR;
 
-export type Strings = { [key in keyof typeof en]: string };
+export type { Strings };
+export const t: Strings = words[spec.language] ?? words.en;
+export const locale = locales[spec.language] ?? locales.en;
 
-const it: Strings = {
-  add: "Aggiungi",
-  save: "Salva",
-  delete: "Elimina",
-  cancel: "Annulla",
-  edit: "Modifica",
-  search: "Cerca",
-  all: "Tutti",
-  empty: "Ancora niente qui.",
-  newItem: "Nuovo",
-  total: "Totale",
-  income: "Entrata",
-  expense: "Uscita",
-  balance: "Saldo",
-  byCategory: "Per categoria",
-  done: "fatti",
-  left: "da fare",
-  streak: "Serie",
-  bestStreak: "Record",
-  day: "giorno",
-  days: "giorni",
-  today: "Oggi",
-  start: "Avvia",
-  pause: "Pausa",
-  reset: "Azzera",
-  round: "Giro",
-  showAnswer: "Mostra risposta",
-  next: "Avanti",
-  correct: "La sapevo",
-  wrong: "Non ancora",
-  score: "Punteggio",
-  restart: "Ricomincia",
-  typeMessage: "Scrivi un messaggio",
-  send: "Invia",
-  autoReply: "Ricevuto! Ti rispondo presto.",
-  paidBy: "Pagato da",
-  owes: "deve",
-  settled: "Tutti i conti sono in pari.",
-  addToCart: "Aggiungi al carrello",
-  cartEmpty: "Il carrello è vuoto.",
-  placeOrder: "Ordina",
-  orders: "Ordini",
-  orderPlaced: "Ordine inviato",
-  item: "articolo",
-  items: "articoli",
-  average: "Media",
-  latest: "Ultimo",
-  from: "Da",
-  to: "A",
-  value: "Valore",
-  darkMode: "Tema scuro",
-  accent: "Colore principale",
-  clearData: "Cancella i miei dati",
-  version: "Versione",
-  features: "Funzioni",
-  remindMe: "Ricordamelo",
-  reminderText: "Di cosa vuoi che ti ricordi?",
-  everyDayAt: "Ogni giorno alle",
-  hour: "Ora",
-  minute: "Minuti",
-  remindersOnPhone: "I promemoria suonano nell'app sul telefono; nel browser vengono solo salvati.",
-  remindersDenied: "Le notifiche sono disattivate: consentile nelle impostazioni del telefono.",
-  required: "Inserisci prima il nome.",
-  daysLeft: "giorni mancanti",
-  dayLeft: "manca 1 giorno",
-  daysAgo: "giorni fa",
-  dayAgo: "1 giorno fa",
-  tip: "Mancia",
-  people: "Persone",
-  each: "A testa",
-};
+/** "{n} to go" with n filled in. */
+export function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
 
-export const t: Strings = spec.language === "it" ? it : en;
-export const locale = spec.language === "it" ? "it-IT" : "en-US";
+/** n with the singular or plural word, by the language's rule: "1 day", "3 days", "0 jour". */
+export function countOf(n: number, one: string, many: string): string {
+  return `${n} ${(singular[spec.language] ?? singular.en)(n) ? one : many}`;
+}
+
+/** A label used inside a sentence: lower case, except in German, where nouns keep their capital. */
+export function inSentence(label: string): string {
+  return spec.language === "de" ? label : label.toLowerCase();
+}
 
 /** A number of days: "1 day", "3 days". */
 export function dayCount(n: number): string {
-  return `${n} ${n === 1 ? t.day : t.days}`;
+  return countOf(n, t.day, t.days);
 }

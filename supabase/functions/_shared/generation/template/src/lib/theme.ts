@@ -1,8 +1,11 @@
-// Colours follow the spec's accent; the settings screen (full tier) can switch to dark mode or another accent.
+// Colours follow the spec's accent and theme (light, dark or the device's setting); the settings screen (full
+// tier) can switch dark mode on or off for good, or pick another accent.
+import { useColorScheme } from "react-native";
 import { spec } from "../spec";
 import { usePersistentState } from "./storage";
 
 export interface Theme {
+  dark: boolean;
   accent: string;
   onAccent: string;
   background: string;
@@ -16,20 +19,29 @@ export interface Theme {
 export const ACCENTS = ["#4F46E5", "#0EA5E9", "#16A34A", "#EA580C", "#DB2777", "#7C3AED"];
 
 export interface Appearance {
-  dark: boolean;
+  /** The user's choice in settings; absent, the spec's theme decides. */
+  dark?: boolean;
   accent: string;
 }
 
 export function useAppearance() {
-  return usePersistentState<Appearance>("appearance", { dark: false, accent: spec.accent });
+  return usePersistentState<Appearance>("appearance", { accent: spec.accent });
+}
+
+/** Whether the app is dark now: the user's switch, else the spec's theme (the device's, for "system"). */
+export function useDark(): boolean {
+  const [appearance] = useAppearance();
+  const device = useColorScheme();
+  return appearance.dark ?? (spec.theme === "dark" || (spec.theme === "system" && device === "dark"));
 }
 
 export function useTheme(): Theme {
   const [appearance] = useAppearance();
-  const base = appearance.dark
+  const dark = useDark();
+  const base = dark
     ? { background: "#0F172A", surface: "#1E293B", text: "#F1F5F9", muted: "#94A3B8", border: "#334155" }
     : { background: "#F5F6FA", surface: "#FFFFFF", text: "#1F2937", muted: "#6B7280", border: "#E5E7EB" };
-  return { ...base, accent: appearance.accent, onAccent: "#FFFFFF", danger: "#DC2626" };
+  return { ...base, dark, accent: appearance.accent, onAccent: "#FFFFFF", danger: dark ? "#F87171" : "#DC2626" };
 }
 
 export const spacing = { xs: 4, sm: 8, md: 16, lg: 24 };

@@ -10,7 +10,9 @@ export default function TabsLayout() {
     <Tabs
       screenOptions={{
         tabBarActiveTintColor: theme.accent,
-        tabBarStyle: { backgroundColor: theme.surface },
+        tabBarInactiveTintColor: theme.muted,
+        tabBarStyle: { backgroundColor: theme.surface, borderTopColor: theme.border },
+        sceneStyle: { backgroundColor: theme.background },
         headerStyle: { backgroundColor: theme.surface },
         headerTintColor: theme.text,
       }}

@@ -1,0 +1,82 @@
+// A goal: a target for a period (save 4,000 $, read 20 books this year, 2 litres of water a day) and the
+// progress towards it, the entity's amount field summed over the period's records; the periods before are
+// charted. Records are added and edited in the record form.
+import { Pressable, StyleSheet, Text } from "react-native";
+import { BarChart } from "../components/BarChart";
+import { Body, Button, Card, Progress, Screen, Title } from "../components/ui";
+import { isoDay, periodLabel, periodStart, previousPeriod } from "../lib/format";
+import { measure } from "../lib/measure";
+import { displayValue, titleField, useOpenRecord, useRecords } from "../lib/records";
+import { fill, t } from "../lib/strings";
+import { useTheme } from "../lib/theme";
+import { entityOf, type Period, type RecordData, screenOf } from "../spec";
+
+const PERIOD_TITLE: Record<Period, () => string> = {
+  day: () => t.today,
+  week: () => t.thisWeek,
+  month: () => t.thisMonth,
+  year: () => t.thisYear,
+};
+
+export function GoalBlock({ screenKey }: { screenKey: string }) {
+  const screen = screenOf(screenKey);
+  const entity = entityOf(screen);
+  const theme = useTheme();
+  const open = useOpenRecord(screen.key);
+  const [records] = useRecords(entity);
+  const { amountField = "amount", dateField, goal: target = 1, period, unit, currency } = screen.options;
+  const amount = entity.fields.find((field) => field.key === amountField);
+  const date = entity.fields.find((field) => field.key === dateField) ??
+    entity.fields.find((field) => field.type === "date");
+  const title = titleField(entity);
+  const show = measure(amount, unit, currency);
+  const dayOf = (record: RecordData) => (date ? String(record[date.key] ?? "").slice(0, 10) : "");
+  const sum = (list: RecordData[]) => list.reduce((total, record) => total + Number(record[amountField] ?? 0), 0);
+
+  // Without a period (or a date to place records in one) every record counts.
+  const start = period && date ? periodStart(isoDay(), period) : undefined;
+  const counted = start ? records.filter((record) => dayOf(record) >= start) : records;
+  const done = sum(counted);
+  const history: { label: string; value: number }[] = [];
+  if (start && period) {
+    for (let from = start, to = "9999-12-31", n = 0; n < 6; n++, to = from, from = previousPeriod(from, period)) {
+      const inside = records.filter((record) => dayOf(record) >= from && dayOf(record) < to);
+      history.unshift({ label: periodLabel(from, period), value: sum(inside) });
+    }
+  }
+
+  return (
+    <Screen>
+      <Card>
+        <Body muted>{period && date ? PERIOD_TITLE[period]() : t.allTime}</Body>
+        <Title>{fill(t.progressOf, { done: show(done), target: show(target) })}</Title>
+        <Progress share={done / target} label={screen.title} />
+        <Text style={[styles.status, { color: done >= target ? theme.accent : theme.muted }]}>
+          {done >= target ? t.goalReached : fill(t.toGo, { n: show(target - done) })}
+        </Text>
+      </Card>
+      {screen.options.chart && history.length > 0 ? (
+        <Card>
+          <BarChart bars={history} format={show} />
+        </Card>
+      ) : null}
+      <Button label={`+ ${fill(t.addThing, { thing: entity.label })}`} onPress={() => open("new")} />
+      {counted.length === 0 ? <Body muted>{t.empty}</Body> : null}
+      {[...counted].sort((a, b) => dayOf(b).localeCompare(dayOf(a))).map((record) => (
+        <Card key={record.id}>
+          <Pressable accessibilityRole="link" onPress={() => open(record.id)}>
+            <Text style={[styles.title, { color: theme.text }]}>
+              {`${show(Number(record[amountField] ?? 0))}${title !== amount ? ` · ${String(record[title.key] ?? "")}` : ""}`}
+            </Text>
+            {date ? <Text style={{ color: theme.muted }}>{displayValue(date, record[date.key])}</Text> : null}
+          </Pressable>
+        </Card>
+      ))}
+    </Screen>
+  );
+}
+
+const styles = StyleSheet.create({
+  status: { fontSize: 15, fontWeight: "600" },
+  title: { fontSize: 17, fontWeight: "600" },
+});
