@@ -1,10 +1,10 @@
 // Prompts written without looking at the generator, as users type them (terse, rambling, lists, negations,
 // Italian, other languages), each of which once got the wrong app: the spec must hold what the prompt asks.
 import assert from "node:assert/strict";
-import { analyzePrompt, changeSpec } from "../../supabase/functions/_shared/generation/app-spec.ts";
+import { changeSpec, composeSpec } from "../../supabase/functions/_shared/generation/compose-spec/index.ts";
 import { composeApp } from "../../supabase/functions/_shared/generation/compose.ts";
 import { verifyProject } from "../../supabase/functions/_shared/generation/verify.ts";
-import type { AppSpec } from "../../supabase/functions/_shared/generation/app-spec.ts";
+import type { AppSpec } from "../../supabase/functions/_shared/generation/template/src/types.ts";
 
 /** The first entity's fields as "Label:type". */
 function fields(spec: AppSpec, entity = 0): string[] {
@@ -16,9 +16,9 @@ function blocks(spec: AppSpec): string[] {
 }
 
 Deno.test("a bare list after a colon names the fields; a chart over time is a tracker screen on them", () => {
-  const gym = analyzePrompt(
+  const gym = composeSpec(
     "Gym log: exercise, sets, reps, weight in kg, date. Show a chart of my bench press over time. No login.",
-    "light",
+    { tier: "light" },
   ).spec;
   assert.deepEqual([gym.kind, gym.name, gym.language], ["generic", "Gym Log", "en"]);
   assert.deepEqual(fields(gym), [
@@ -33,9 +33,9 @@ Deno.test("a bare list after a colon names the fields; a chart over time is a tr
   assert.equal(gym.entities[0].samples[0].exercise, "Entry 1");
   assert.deepEqual(verifyProject(composeApp(gym)), []);
 
-  const palestra = analyzePrompt(
+  const palestra = composeSpec(
     "Vorrei un'app per segnare gli allenamenti in palestra: esercizio, serie, ripetizioni e peso. Niente grafici.",
-    "light",
+    { tier: "light" },
   ).spec;
   assert.deepEqual([palestra.kind, palestra.name, palestra.language], ["generic", "Allenamenti", "it"]);
   assert.deepEqual(fields(palestra), [
@@ -49,10 +49,10 @@ Deno.test("a bare list after a colon names the fields; a chart over time is a tr
 });
 
 Deno.test("yes/no, a choice in parentheses, units and ranges give the fields their types", () => {
-  const wedding = analyzePrompt(
+  const wedding = composeSpec(
     "We're getting married in June! Need an app for our wedding guest list: name, plus one (yes/no), RSVP " +
       "status, table number, dietary restrictions. Should show how many guests have confirmed.",
-    "light",
+    { tier: "light" },
   ).spec;
   assert.deepEqual([wedding.name, wedding.entities[0].plural], ["Wedding Guest List", "Guests"]);
   assert.deepEqual(fields(wedding), [
@@ -67,9 +67,9 @@ Deno.test("yes/no, a choice in parentheses, units and ranges give the fields the
   assert.equal(wedding.screens[0].options.countField, "confirmed");
   assert.match(wedding.description, /^A list of guests with plus one, /);
 
-  const matrimonio = analyzePrompt(
+  const matrimonio = composeSpec(
     "app per gli invitati al matrimonio: nome, tavolo, se ha confermato, menu vegetariano sì o no",
-    "light",
+    { tier: "light" },
   ).spec;
   assert.equal(matrimonio.language, "it");
   assert.deepEqual(fields(matrimonio), [
@@ -79,10 +79,10 @@ Deno.test("yes/no, a choice in parentheses, units and ranges give the fields the
     "Menu vegetariano:check",
   ]);
 
-  const car = analyzePrompt(
+  const car = composeSpec(
     "Car maintenance log. For each service record the date, mileage, what was done (oil change, tires, " +
       "brakes...) and the cost. Total spent per year would be nice.",
-    "light",
+    { tier: "light" },
   ).spec;
   assert.deepEqual([car.kind, car.name, car.entities[0].plural], [
     "generic",
@@ -103,9 +103,10 @@ Deno.test("yes/no, a choice in parentheses, units and ranges give the fields the
     categoryField: "whatWasDone",
   });
 
-  const auto =
-    analyzePrompt("registro manutenzione auto con chilometri, data, tipo di intervento e costo", "light")
-      .spec;
+  const auto = composeSpec("registro manutenzione auto con chilometri, data, tipo di intervento e costo", {
+    tier: "light",
+  })
+    .spec;
   assert.deepEqual([auto.name, auto.language], ["Registro manutenzione auto", "it"]);
   assert.deepEqual(fields(auto), [
     "Nome:text",
@@ -115,9 +116,9 @@ Deno.test("yes/no, a choice in parentheses, units and ranges give the fields the
     "Costo:money",
   ]);
 
-  const libri = analyzePrompt(
+  const libri = composeSpec(
     "voglio tenere traccia dei libri che leggo: titolo, autore, pagine, voto da 1 a 5 e se l'ho finito",
-    "light",
+    { tier: "light" },
   ).spec;
   assert.deepEqual(fields(libri), [
     "Titolo:text",
@@ -129,10 +130,10 @@ Deno.test("yes/no, a choice in parentheses, units and ranges give the fields the
 });
 
 Deno.test("the noun before 'with' names the records and the app keeps the name the prompt opens with", () => {
-  const crm = analyzePrompt(
+  const crm = composeSpec(
     "tiny CRM for my freelance business. clients with name, company, email, phone, last contacted date and " +
       "notes. searchable.",
-    "light",
+    { tier: "light" },
   ).spec;
   assert.deepEqual([crm.name, crm.entities[0].plural], ["CRM", "Clients"]);
   assert.deepEqual(fields(crm), [
@@ -144,10 +145,10 @@ Deno.test("the noun before 'with' names the records and the app keeps the name t
     "Notes:longtext",
   ]);
 
-  const meds = analyzePrompt(
+  const meds = composeSpec(
     "medication reminder for my mom - she takes 3 pills a day at different times. list of meds with dose and " +
       "times, remind her, mark as taken",
-    "light",
+    { tier: "light" },
   ).spec;
   assert.deepEqual([meds.kind, meds.name, meds.entities[0].plural], [
     "generic",
@@ -158,25 +159,26 @@ Deno.test("the noun before 'with' names the records and the app keeps the name t
   assert.equal(meds.screens[0].options.checkField, "taken");
   assert.ok(blocks(meds).includes("reminders"));
 
-  const farmaci = analyzePrompt("promemoria per le medicine di mio padre, con orari e dosi", "light").spec;
+  const farmaci =
+    composeSpec("promemoria per le medicine di mio padre, con orari e dosi", { tier: "light" }).spec;
   assert.deepEqual([farmaci.name, farmaci.entities[0].plural], ["Promemoria per le medicine", "Medicine"]);
   assert.deepEqual(fields(farmaci), ["Nome:text", "Orari:text", "Dosi:text"]);
   assert.ok(blocks(farmaci).includes("reminders"));
 
-  const negozio = analyzePrompt(
+  const negozio = composeSpec(
     "Gestionale magazzino per il mio negozio di scarpe: articoli, taglia, quantità, prezzo. Avviso quando un " +
       "articolo sta finendo.",
-    "light",
+    { tier: "light" },
   ).spec;
   assert.deepEqual([negozio.name, negozio.entities[0].plural], ["Gestionale magazzino", "Articoli"]);
   assert.deepEqual(fields(negozio), ["Nome:text", "Taglia:number", "Quantità:number", "Prezzo:money"]);
 });
 
 Deno.test("chores for N kids: who, points with their total, and a check-off", () => {
-  const chores = analyzePrompt(
+  const chores = composeSpec(
     "Chore chart for my 2 kids. Each chore gives points, kids check them off, and I want to see who has the " +
       "most points at the end of the week.",
-    "light",
+    { tier: "light" },
   ).spec;
   assert.deepEqual([chores.name, chores.entities[0].plural], ["Chore Chart", "Chores"]);
   assert.deepEqual(fields(chores), ["Name:text", "Who:choice", "Points:number", "Done:check"]);
@@ -189,19 +191,19 @@ Deno.test("chores for N kids: who, points with their total, and a check-off", ()
 });
 
 Deno.test("what the prompt rules out is not built: no shopping list, no cart, no chart", () => {
-  const recipes = analyzePrompt(
+  const recipes = composeSpec(
     "recipe app but no shopping list and no meal planner, just my recipes with ingredients, steps, prep time " +
       "and a photo maybe. categories like breakfast, dinner, dessert",
-    "light",
+    { tier: "light" },
   ).spec;
   assert.equal(recipes.kind, "recipes");
   // Prep time is the recipe's own time field, a photo is not a field.
   assert.equal(recipes.entities[0].fields.length, 6);
 
-  const inventory = analyzePrompt(
+  const inventory = composeSpec(
     "Inventory app for my small shop. Products with SKU, quantity in stock, cost price, sell price, supplier. " +
       "Flag items that are low in stock. No cart or checkout needed, it's just for me.",
-    "light",
+    { tier: "light" },
   ).spec;
   assert.deepEqual([inventory.kind, inventory.name, inventory.entities[0].plural], [
     "generic",
@@ -220,20 +222,20 @@ Deno.test("what the prompt rules out is not built: no shopping list, no cart, no
 });
 
 Deno.test("a kind's list gains the fields the prompt names that it lacks", () => {
-  const reading = analyzePrompt(
+  const reading = composeSpec(
     "reading tracker - books im reading with total pages and current page, show % progress. want a streak for " +
       "reading every day",
-    "light",
+    { tier: "light" },
   ).spec;
   assert.equal(reading.kind, "books+habits");
   assert.deepEqual(fields(reading).slice(-2), ["Total pages:number", "Current page:number"]);
   assert.ok(reading.entities[0].samples.every((sample) => typeof sample.totalPages === "number"));
 
   // A shopping list shared with someone: "con mia moglie" is a person, the quantities and aisles it has.
-  const spesa = analyzePrompt(
+  const spesa = composeSpec(
     "lista della spesa condivisa con mia moglie, con le quantità e i reparti del supermercato (frutta, " +
       "latticini, surgelati)",
-    "light",
+    { tier: "light" },
   ).spec;
   assert.deepEqual([spesa.kind, spesa.language], ["shopping", "it"]);
   assert.deepEqual(spesa.entities[0].fields.map((field) => field.key), [
@@ -245,11 +247,11 @@ Deno.test("a kind's list gains the fields the prompt names that it lacks", () =>
 });
 
 Deno.test("water by the glass, a study timer's own minutes, Spanish chores", () => {
-  const water = analyzePrompt(
-    "Drink more water. Track glasses per day, goal of 8, remind me every couple hours.",
-    "light",
-  )
-    .spec;
+  const water =
+    composeSpec("Drink more water. Track glasses per day, goal of 8, remind me every couple hours.", {
+      tier: "light",
+    })
+      .spec;
   assert.deepEqual([water.kind, water.name, water.screens[0].options.unit], [
     "tracker",
     "Water Tracker",
@@ -257,15 +259,17 @@ Deno.test("water by the glass, a study timer's own minutes, Spanish chores", () 
   ]);
   assert.ok(blocks(water).includes("reminders"));
 
-  const study = analyzePrompt(
+  const study = composeSpec(
     "I need a study timer, 50 minutes focus 10 break, and a log of what subject I studied and for how long",
-    "light",
+    { tier: "light" },
   ).spec;
   assert.equal(study.kind, "pomodoro");
   assert.deepEqual(study.screens[0].options.phases?.map((phase) => phase.minutes), [50, 10]);
   assert.match(study.features[0], /^50-minute focus, 10-minute break/);
 
-  const tareas = analyzePrompt("aplicación de tareas para la casa con recordatorios y categorías", "light");
+  const tareas = composeSpec("aplicación de tareas para la casa con recordatorios y categorías", {
+    tier: "light",
+  });
   assert.deepEqual([tareas.spec.kind, tareas.spec.language, tareas.report.languageFallbackFrom], [
     "todo",
     "en",
@@ -276,7 +280,7 @@ Deno.test("water by the glass, a study timer's own minutes, Spanish chores", () 
 });
 
 Deno.test("a follow-up adds a field named with a possessive", () => {
-  const books = analyzePrompt("a book collection with title, author and rating", "light").spec;
+  const books = composeSpec("a book collection with title, author and rating", { tier: "light" }).spec;
   const { spec, changes } = changeSpec(
     books,
     "add a field for the author's country and make the list sortable by rating",
@@ -291,39 +295,40 @@ Deno.test("a follow-up adds a field named with a possessive", () => {
 });
 
 Deno.test("an event countdown shows the days left; a tip calculator the tip, total and each share", () => {
-  const countdown = analyzePrompt(
+  const countdown = composeSpec(
     "event countdown app - add events like birthdays, vacation, concerts with a date and it shows how many days " +
       "are left",
-    "light",
+    { tier: "light" },
   ).spec;
   assert.deepEqual([countdown.kind, countdown.name], ["events", "Countdown"]);
   assert.equal(countdown.screens[0].options.countdownField, "date");
   assert.deepEqual(verifyProject(composeApp(countdown)), []);
   // Without a countdown asked for, bookings stay as they were.
   assert.equal(
-    analyzePrompt("Manage my appointments", "light").spec.screens[0].options.countdownField,
+    composeSpec("Manage my appointments", { tier: "light" }).spec.screens[0].options.countdownField,
     undefined,
   );
 
-  const tip = analyzePrompt(
+  const tip = composeSpec(
     "simple tip calculator. bill amount, tip percent, number of people, shows what each person pays",
-    "light",
+    { tier: "light" },
   ).spec;
   assert.deepEqual([tip.kind, tip.name], ["calculator", "Tip Calculator"]);
   assert.deepEqual(tip.screens[0].options, { tipPercent: 15, people: 2 });
-  const conto =
-    analyzePrompt("calcolatrice per dividere il conto al ristorante tra 4 amici con la mancia", "light")
-      .spec;
+  const conto = composeSpec("calcolatrice per dividere il conto al ristorante tra 4 amici con la mancia", {
+    tier: "light",
+  })
+    .spec;
   assert.deepEqual([conto.name, conto.language], ["Calcolatrice mancia", "it"]);
   assert.deepEqual(conto.screens[0].options, { tipPercent: 10, people: 4 });
-  assert.deepEqual(analyzePrompt("A calculator app", "light").spec.screens[0].options, {});
+  assert.deepEqual(composeSpec("A calculator app", { tier: "light" }).spec.screens[0].options, {});
 });
 
 Deno.test("intermittent fasting is a tracker of fasting hours, with the streak asked for", () => {
-  const fasting = analyzePrompt(
-    "intermittent fasting tracker 16:8, start/stop fast, history of fasts, longest streak",
-    "light",
-  ).spec;
+  const fasting =
+    composeSpec("intermittent fasting tracker 16:8, start/stop fast, history of fasts, longest streak", {
+      tier: "light",
+    }).spec;
   assert.deepEqual([fasting.kind, fasting.name], ["tracker+habits", "Fasting Tracker"]);
   assert.deepEqual(fasting.screens[0].options, {
     valueField: "value",
@@ -336,7 +341,8 @@ Deno.test("intermittent fasting is a tracker of fasting hours, with the streak a
 
 Deno.test("'me and my 2 roommates' share among three, the user first", () => {
   const bills =
-    analyzePrompt("Me and my 2 roommates share rent, internet and groceries. Who owes who?", "light").spec;
+    composeSpec("Me and my 2 roommates share rent, internet and groceries. Who owes who?", { tier: "light" })
+      .spec;
   assert.equal(bills.kind, "split");
   assert.deepEqual(bills.entities[0].fields.find((field) => field.key === "paidBy")?.options, [
     "Me",
@@ -346,9 +352,9 @@ Deno.test("'me and my 2 roommates' share among three, the user first", () => {
 });
 
 Deno.test("a list about the user's own subject is that subject's app, not the kind one of its words names", () => {
-  const max = analyzePrompt(
+  const max = composeSpec(
     "An app for my dog Max: vet appointments, vaccinations with due dates, weight over time, and food brand.",
-    "light",
+    { tier: "light" },
   ).spec;
   assert.deepEqual([max.kind, max.name, max.entities[0].plural], ["generic", "Max", "Entries"]);
   assert.deepEqual(fields(max), [
@@ -365,7 +371,7 @@ Deno.test("a list about the user's own subject is that subject's app, not the ki
   assert.deepEqual(verifyProject(composeApp(max)), []);
 
   const luna =
-    analyzePrompt("app per il mio gatto Luna: visite dal veterinario, vaccini, peso, cibo", "light")
+    composeSpec("app per il mio gatto Luna: visite dal veterinario, vaccini, peso, cibo", { tier: "light" })
       .spec;
   assert.deepEqual([luna.kind, luna.name, luna.language], ["generic", "Luna", "it"]);
   assert.deepEqual(fields(luna), [
@@ -379,52 +385,56 @@ Deno.test("a list about the user's own subject is that subject's app, not the ki
 
   // Without a name the owner's subject names the app; a kind named outside the list still counts.
   assert.deepEqual(
-    [analyzePrompt("an app for my car: services, fuel, insurance", "light").spec.name],
+    [composeSpec("an app for my car: services, fuel, insurance", { tier: "light" }).spec.name],
     ["Car Log"],
   );
   assert.equal(
-    analyzePrompt("a booking app for my salon: clients, services, time slots", "light").spec.kind,
+    composeSpec("a booking app for my salon: clients, services, time slots", { tier: "light" }).spec.kind,
     "events",
   );
-  assert.equal(analyzePrompt("Manage my appointments", "light").spec.kind, "events");
+  assert.equal(composeSpec("Manage my appointments", { tier: "light" }).spec.kind, "events");
 });
 
 Deno.test("a daily goal is shown against today's total; a sort and a count asked for are the list's", () => {
-  const water = analyzePrompt("Drink more water. Track glasses per day, goal of 8.", "light").spec;
+  const water = composeSpec("Drink more water. Track glasses per day, goal of 8.", { tier: "light" }).spec;
   assert.equal(water.screens[0].options.goal, 8);
-  const steps = analyzePrompt("I want to walk 10,000 steps a day", "light").spec;
+  const steps = composeSpec("I want to walk 10,000 steps a day", { tier: "light" }).spec;
   assert.deepEqual([steps.kind, steps.screens[0].options.goal], ["tracker", 10000]);
-  const acqua = analyzePrompt("voglio bere 8 bicchieri d'acqua al giorno, tienimi traccia", "light").spec;
+  const acqua =
+    composeSpec("voglio bere 8 bicchieri d'acqua al giorno, tienimi traccia", { tier: "light" }).spec;
   assert.deepEqual([acqua.language, acqua.screens[0].options.goal], ["it", 8]);
   // A goal needs a day: a weight "goal of 70" is not a daily total.
   assert.equal(
-    analyzePrompt("Log my weight every morning, goal of 70, on a chart", "light").spec.screens[0].options
+    composeSpec("Log my weight every morning, goal of 70, on a chart", { tier: "light" }).spec.screens[0]
+      .options
       .goal,
     undefined,
   );
   assert.deepEqual(verifyProject(composeApp(steps)), []);
 
-  const vinyl = analyzePrompt(
-    "Keep track of my vinyl records with artist, year, price and notes, sorted by price",
-    "light",
-  ).spec;
+  const vinyl =
+    composeSpec("Keep track of my vinyl records with artist, year, price and notes, sorted by price", {
+      tier: "light",
+    }).spec;
   assert.equal(vinyl.screens[0].options.sortField, "price");
   assert.ok(!vinyl.entities[0].fields.some((field) => /sort/i.test(field.label)));
   assert.equal(
-    analyzePrompt("A reading log for my books with author, genre and my rating, sort by rating", "light").spec
+    composeSpec("A reading log for my books with author, genre and my rating, sort by rating", {
+      tier: "light",
+    }).spec
       .screens[0].options.sortField,
     "rating",
   );
 
   // An existing yes/no field is counted, not added again; a check-off is already counted as done and left.
-  const matrimonio = analyzePrompt(
+  const matrimonio = composeSpec(
     "app per gli invitati al matrimonio: nome, tavolo, se ha confermato. voglio vedere quanti hanno confermato",
-    "light",
+    { tier: "light" },
   ).spec;
   assert.deepEqual(fields(matrimonio), ["Nome:text", "Tavolo:number", "Confermato:check"]);
   assert.equal(matrimonio.screens[0].options.countField, "confermato");
   const bookings = changeSpec(
-    analyzePrompt("Manage my appointments and bookings with date, time and place", "light").spec,
+    composeSpec("Manage my appointments and bookings with date, time and place", { tier: "light" }).spec,
     "show how many are confirmed",
   );
   assert.deepEqual(bookings.changes, ["count:confirmed"]);

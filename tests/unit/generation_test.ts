@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import { analyzePrompt, detectLanguage } from "../../supabase/functions/_shared/generation/app-spec.ts";
+import { composeSpec } from "../../supabase/functions/_shared/generation/compose-spec/index.ts";
 import { composeApp, templateIcon } from "../../supabase/functions/_shared/generation/compose.ts";
 import {
   deriveAppName,
@@ -178,12 +178,18 @@ Deno.test("every prompt of the fixed set gets its kind, language, name and a one
 });
 
 Deno.test("phrases decide the kind: a conversation list is a chat, not a to-do list", () => {
-  assert.equal(analyzePrompt("a conversation list with messages from my friends", "light").spec.kind, "chat");
-  assert.equal(analyzePrompt("a list of my recipes", "light").spec.kind, "recipes");
-  assert.equal(analyzePrompt("a shopping list", "light").spec.kind, "shopping");
-  assert.equal(analyzePrompt("a budget with a chart and a list of expenses", "light").spec.kind, "budget");
+  assert.equal(
+    composeSpec("a conversation list with messages from my friends", { tier: "light" }).spec.kind,
+    "chat",
+  );
+  assert.equal(composeSpec("a list of my recipes", { tier: "light" }).spec.kind, "recipes");
+  assert.equal(composeSpec("a shopping list", { tier: "light" }).spec.kind, "shopping");
+  assert.equal(
+    composeSpec("a budget with a chart and a list of expenses", { tier: "light" }).spec.kind,
+    "budget",
+  );
   // A single common word makes no kind: the app is built around the prompt's nouns instead.
-  const generic = analyzePrompt("Track my board games with players, year and rating", "light").spec;
+  const generic = composeSpec("Track my board games with players, year and rating", { tier: "light" }).spec;
   assert.equal(generic.kind, "generic");
   assert.deepEqual(generic.entities[0].fields.map((field) => [field.label, field.type]), [
     ["Name", "text"],
@@ -193,14 +199,15 @@ Deno.test("phrases decide the kind: a conversation list is a chat, not a to-do l
   ]);
   // A vintage is a year: a number, and the sample records get years.
   const wines =
-    analyzePrompt("Voglio gestire i miei vini in cantina con produttore, annata e voto", "light").spec;
+    composeSpec("Voglio gestire i miei vini in cantina con produttore, annata e voto", { tier: "light" })
+      .spec;
   const vintage = wines.entities[0].fields.find((field) => field.label === "Annata")!;
   assert.equal(vintage.type, "number");
   assert.deepEqual(wines.entities[0].samples.map((sample) => sample[vintage.key]), [2017, 2010]);
 });
 
 Deno.test("prompts nobody tuned for get the app they ask for, named and described for it", () => {
-  const dog = analyzePrompt("a tracker for my dog's walks and vet visits", "light").spec;
+  const dog = composeSpec("a tracker for my dog's walks and vet visits", { tier: "light" }).spec;
   assert.equal(dog.name, "Dog Tracker");
   assert.deepEqual(dog.screens.map((screen) => [screen.block, screen.title]), [
     ["collection", "Walks"],
@@ -208,27 +215,28 @@ Deno.test("prompts nobody tuned for get the app they ask for, named and describe
   ]);
   assert.ok(dog.entities.every((entity) => entity.fields.some((field) => field.type === "date")));
 
-  const rent = analyzePrompt("split the rent and bills with 3 flatmates", "light").spec;
+  const rent = composeSpec("split the rent and bills with 3 flatmates", { tier: "light" }).spec;
   assert.equal(rent.kind, "split");
   const payer = rent.entities[0].fields.find((field) => field.key === "paidBy")!;
   assert.deepEqual(payer.options, ["Me", "Anna", "Ben", "Chloe"]);
   assert.ok(rent.entities[0].samples.some((sample) => sample.title === "Rent"));
 
-  assert.equal(analyzePrompt("something to help me be more organized", "light").spec.kind, "todo");
-  const runs = analyzePrompt("I run a lot and want to put in my runs and see a chart", "light").spec;
+  assert.equal(composeSpec("something to help me be more organized", { tier: "light" }).spec.kind, "todo");
+  const runs = composeSpec("I run a lot and want to put in my runs and see a chart", { tier: "light" }).spec;
   assert.deepEqual([runs.kind, runs.name, runs.screens[0].options.unit], ["tracker", "Run Tracker", "km"]);
 
-  const ski = analyzePrompt("a packing list for a ski trip with categories", "light").spec;
+  const ski = composeSpec("a packing list for a ski trip with categories", { tier: "light" }).spec;
   assert.ok(ski.entities[0].samples.some((sample) => sample.name === "Ski jacket"));
-  const capitals = analyzePrompt("quiz me on capital cities", "light").spec;
+  const capitals = composeSpec("quiz me on capital cities", { tier: "light" }).spec;
   assert.equal(capitals.name, "Capitals Quiz");
   assert.equal(capitals.entities[0].samples[0].answer, "Paris");
 
   const bakery =
-    analyzePrompt("an online bakery where customers pick cakes, add them to a cart", "light").spec;
+    composeSpec("an online bakery where customers pick cakes, add them to a cart", { tier: "light" }).spec;
   assert.equal(bakery.name, "Bakery");
   assert.ok(bakery.entities[0].fields.some((field) => field.options?.includes("Cakes")));
-  const barber = analyzePrompt("a booking app for my barber shop: a service and a time slot", "light").spec;
+  const barber =
+    composeSpec("a booking app for my barber shop: a service and a time slot", { tier: "light" }).spec;
   assert.equal(barber.name, "Barber Bookings");
   assert.deepEqual(
     barber.entities[0].fields.filter((field) => field.type === "choice").map((field) => field.key),
@@ -238,13 +246,13 @@ Deno.test("prompts nobody tuned for get the app they ask for, named and describe
   // A confirmed booking is not struck through as done: confirmed is a field, not the list's check-off.
   assert.equal(barber.screens[0].options.checkField, undefined);
 
-  const german = analyzePrompt("Eine App für meine Einkaufsliste mit Kategorien", "light");
+  const german = composeSpec("Eine App für meine Einkaufsliste mit Kategorien", { tier: "light" });
   assert.deepEqual([german.spec.kind, german.report.languageFallbackFrom], ["shopping", "de"]);
-  assert.equal(analyzePrompt("make me an app", "light").spec.name, "My List");
+  assert.equal(composeSpec("make me an app", { tier: "light" }).spec.name, "My List");
 });
 
 Deno.test("a prompt that asks for reminders gets a reminders screen, expo-notifications and its plugin", async () => {
-  const plants = analyzePrompt("app per annaffiare le piante con promemoria", "light").spec;
+  const plants = composeSpec("app per annaffiare le piante con promemoria", { tier: "light" }).spec;
   const reminders = plants.screens.find((screen) => screen.block === "reminders");
   assert.ok(reminders, "a reminders screen");
   assert.equal(reminders.title, "Promemoria");
@@ -262,7 +270,7 @@ Deno.test("a prompt that asks for reminders gets a reminders screen, expo-notifi
   assert.deepEqual(verifyProject(files), []);
 
   // Without reminders, no notification module and no permission asked.
-  const plain = composeApp(analyzePrompt("a shopping list", "light").spec);
+  const plain = composeApp(composeSpec("a shopping list", { tier: "light" }).spec);
   assert.equal(
     JSON.parse(fileAt(plain, "package.json").contents).dependencies["expo-notifications"],
     undefined,
@@ -280,7 +288,7 @@ Deno.test("a prompt that asks for reminders gets a reminders screen, expo-notifi
 
 Deno.test("screen icons are vector icon names, not emoji a browser may draw as boxes", () => {
   for (const p of APP_PROMPTS) {
-    for (const screen of analyzePrompt(p.prompt, p.model).spec.screens) {
+    for (const screen of composeSpec(p.prompt, { tier: p.model }).spec.screens) {
       assert.match(screen.icon, /^[a-z]+(-[a-z]+)*$/, `${p.id}: ${screen.icon}`);
     }
   }
@@ -300,8 +308,8 @@ Deno.test("Italian prompts get Italian UI; other languages fall back to English 
 });
 
 Deno.test("the full tier buys settings, an about screen and more sample data", () => {
-  const light = analyzePrompt("A recipe browser with categories", "light").spec;
-  const full = analyzePrompt("A recipe browser with categories", "full").spec;
+  const light = composeSpec("A recipe browser with categories", { tier: "light" }).spec;
+  const full = composeSpec("A recipe browser with categories", { tier: "full" }).spec;
   assert.deepEqual(full.screens.map((s) => s.block), ["collection", "settings", "about"]);
   assert.deepEqual(light.screens.map((s) => s.block), ["collection"]);
   assert.ok(full.entities[0].samples.length > light.entities[0].samples.length);
@@ -311,7 +319,7 @@ Deno.test("the full tier buys settings, an about screen and more sample data", (
 });
 
 Deno.test("the project carries only the building blocks its screens use, each declared route present", () => {
-  const files = composeApp(analyzePrompt("A pomodoro timer", "light").spec).map((file) => file.path);
+  const files = composeApp(composeSpec("A pomodoro timer", { tier: "light" }).spec).map((file) => file.path);
   assert.ok(files.includes("src/blocks/TimerBlock.tsx"));
   assert.ok(!files.some((path) => path.includes("CollectionBlock") || path.startsWith("src/app/record/")));
   assert.ok(files.includes("assets/icon.png") && files.includes("src/app/(tabs)/index.tsx"));

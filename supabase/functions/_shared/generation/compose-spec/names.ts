@@ -1,0 +1,118 @@
+// The app's name (a short title in the UI language from what the prompt is about) and its description and
+// features (what THIS app's screens do), both from the composed spec.
+import type { Understanding } from "../understand/index.ts";
+import { CUES, VERBS } from "../understand/lexicon.ts";
+import type { AppSpec, Language, ScreenSpec } from "../template/src/types.ts";
+import { capitalized, fold } from "./entities.ts";
+import { fill, joined, WORDS } from "./words.ts";
+
+const MAX_NAME = 30;
+const MAX_NAME_WORDS = 4;
+const SMALL_WORDS = new Set(["a", "an", "the", "of", "for", "and", "to", "in", "on", "with", "my", "by"]);
+
+/** Title Case in English; sentence case elsewhere (German nouns keep the capitals they were typed with). */
+function titled(text: string, language: Language): string {
+  const words = text.trim().split(/\s+/);
+  const cased = language === "en"
+    ? words.map((w, i) => (i > 0 && SMALL_WORDS.has(w.toLowerCase()) ? w.toLowerCase() : capitalized(w)))
+    : words.map((w, i) => (i === 0 ? capitalized(w) : w));
+  let name = "";
+  for (const word of cased) {
+    if ((name ? `${name} ${word}` : word).length > MAX_NAME) break;
+    name = name ? `${name} ${word}` : word;
+  }
+  return name || cased[0].slice(0, MAX_NAME);
+}
+
+/** The noun phrase without the function words and imperatives around it ("my plants" → "plants"). */
+function phrase(text: string, language: Language): string {
+  const stop = CUES[language].stop;
+  const words = text.split(/\s+/).filter(Boolean);
+  const drop = (w: string) => stop.has(fold(w)) || VERBS[language].has(fold(w));
+  while (words.length && drop(words[0])) words.shift();
+  while (words.length && drop(words.at(-1)!)) words.pop();
+  return words.join(" ").replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+}
+
+/**
+ * The name: the main ask's own words when they are a short noun phrase ("diario della neonata"), else its
+ * subject, else the main list's label, else the main screen's title. Never a fragment with numbers in it.
+ */
+export function nameOf(u: Understanding, spec: AppSpec): string {
+  const language = spec.language;
+  const main = u.asks.find((a) => a.subject) ?? u.asks[0];
+  const candidates = [
+    main && u.detected === language ? phrase(main.quote, language) : "",
+    main?.subject && u.detected === language ? phrase(main.subject, language) : "",
+    spec.entities.find((e) => e.key !== "reminder")?.plural ?? "",
+    spec.screens[0].title,
+  ];
+  const good = candidates.find((c) =>
+    c && !/\d/.test(c) && c.split(/\s+/).length <= MAX_NAME_WORDS && /\p{L}{2}/u.test(c)
+  );
+  return titled(good ?? spec.screens[0].title, language);
+}
+
+/** What one screen does, as a phrase of the description. */
+function doing(screen: ScreenSpec, spec: AppSpec): string {
+  const w = WORDS[spec.language];
+  const entity = spec.entities.find((e) => e.key === screen.entity);
+  const plural = entity?.plural ?? screen.title;
+  // German nouns keep their capital.
+  const things = spec.language === "de" ? plural : plural.toLocaleLowerCase(spec.language);
+  const o = screen.options;
+  switch (screen.block) {
+    case "collection":
+      return fill(w.list, things);
+    case "log":
+      return `${fill(w.log, things)} ${fill(w.per, w.periods[o.period ?? "day"])}`;
+    case "goal": {
+      const target = [o.goal, o.unit ?? o.currency].filter((x) => x !== undefined).join(" ");
+      const period = o.period ? `/${w.periods[o.period]}` : "";
+      return fill(w.goalOf, `${target}${period}`);
+    }
+    case "timetable":
+      return fill(w.timetable, things);
+    case "reminders": {
+      const times = (entity?.samples ?? []).flatMap((s) => String(s[o.timeField ?? "time"] ?? "").split(/,\s*/))
+        .filter(Boolean);
+      return times.length ? fill(w.remindAt, joined([...new Set(times)], spec.language)) : w.remind;
+    }
+    case "timer": {
+      const phases = (o.phases ?? []).map((p) => `${Math.round(p.minutes * 60)} s ${p.label.toLowerCase()}`);
+      const rounds = o.rounds ? [fill(w.rounds, o.rounds)] : [];
+      return fill(w.timerOf, joined([...phases, ...rounds], spec.language) || w.timer.toLowerCase());
+    }
+    case "quiz":
+      return fill(w.quizOn, things);
+    case "people":
+      return fill(w.peopleOn, things);
+    case "catalog":
+      return fill(w.catalogOf, things);
+    case "cart":
+      return w.order;
+    case "split":
+      return w.split;
+    case "converter":
+      return w.convert;
+    case "calculator":
+      return w.calculate;
+    case "tracker":
+      return fill(w.chartOf, things);
+    default:
+      return screen.title;
+  }
+}
+
+/** The screens that do something of the prompt's (not settings or about). */
+const doers = (spec: AppSpec) => spec.screens.filter((s) => s.block !== "settings" && s.block !== "about");
+
+export function features(spec: AppSpec): string[] {
+  return doers(spec).map((s) => capitalized(doing(s, spec)).slice(0, 200));
+}
+
+/** One sentence of what the app does, from its screens. */
+export function describe(spec: AppSpec): string {
+  const sentence = fill(WORDS[spec.language].app, joined(doers(spec).map((s) => doing(s, spec)), spec.language));
+  return sentence.length <= 300 ? sentence : `${sentence.slice(0, 296).replace(/\s+\S*$/, "")}…`;
+}
