@@ -148,7 +148,8 @@ export class HeuristicEvaluator implements PromptEvaluator {
     if (unserviceable !== null) {
       return Promise.resolve({
         ok: false,
-        reason: `This app cannot be made offline: ${unserviceable}. Describe what it should keep on the phone.`,
+        reason:
+          `This app cannot be made offline: ${unserviceable}. Describe what it should keep on the phone.`,
       });
     }
     const appName = hints.appName?.trim() || deriveAppName(trimmed);

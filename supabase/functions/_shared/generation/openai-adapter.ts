@@ -98,7 +98,9 @@ const REPORTED_ISSUES_MAX = 5;
 const MAX_APP_NAME_LENGTH = 30;
 
 // The spec as the model writes it: the service adds its version, the job's tier and the prompts applied.
-const ModelSpec = AppSpecShape.omit({ version: true, tier: true, prompts: true, slug: true }).superRefine(checkSpec);
+const ModelSpec = AppSpecShape.omit({ version: true, tier: true, prompts: true, slug: true }).superRefine(
+  checkSpec,
+);
 type ModelSpec = z.infer<typeof ModelSpec>;
 
 const GeneratedApp = z.object({

@@ -9,7 +9,7 @@ import type {
   Generator,
   ModelTier,
 } from "../ports/generation.ts";
-import { changeSpec, type Composition, composeSpec } from "./compose-spec/index.ts";
+import { changeSpec, composeSpec, type Composition } from "./compose-spec/index.ts";
 import { composeApp, FILE_TYPE, ICON_PATH, SPEC_PATH } from "./compose.ts";
 import { readStoredSpec } from "./spec-schema.ts";
 

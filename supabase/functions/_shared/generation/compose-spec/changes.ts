@@ -6,6 +6,7 @@ import type { AppSpec, Language } from "../template/src/types.ts";
 import { capitalized, Entity, fold, keyOf } from "./entities.ts";
 import { conceptOf } from "./screens.ts";
 import { WORDS } from "./words.ts";
+import { CUES } from "../understand/lexicon.ts";
 
 export const CHANGES = new Set<Ask["type"]>(CHANGE_TYPES);
 
@@ -31,7 +32,7 @@ function has(words: string[], list: string[]) {
 }
 
 /** Applies one change; returns the parts of it that could not be applied, in the prompt's words. */
-export function applyChange(spec: AppSpec, ask: Ask, language: Language): string[] {
+export function applyChange(spec: AppSpec, ask: Ask, language: Language, prompt: string): string[] {
   const words = fold(ask.quote).split(/[^a-z]+/).filter(Boolean);
   switch (ask.type) {
     case "theme": {
@@ -44,18 +45,15 @@ export function applyChange(spec: AppSpec, ask: Ask, language: Language): string
     case "translate":
       return translate(spec, language);
     case "rename": {
-      const name = ask.to?.trim().replace(/^["'«“]+|["'»”]+$/g, "");
+      const name = (ask.to ?? ask.subject)?.trim().replace(/^["'«“]+|["'»”]+$/g, "");
       if (!name) return [ask.quote];
       spec.name = name.slice(0, 30);
       return [];
     }
     case "add_field": {
       const entity = spec.entities.find((e) => e.key === spec.screens[0].entity) ?? spec.entities[0];
-      const fields = ask.fields.length
-        ? ask.fields
-        : ask.subject
-        ? [{ name: ask.subject, type: "text" as const }]
-        : [];
+      const named = ask.subject ?? namedAfter(prompt.slice(ask.end), spec.language);
+      const fields = ask.fields.length ? ask.fields : named ? [{ name: named, type: "text" as const }] : [];
       if (!entity || !fields.length) return [ask.quote];
       new Entity(entity, spec.language, true).addAsked(fields);
       return [];
@@ -64,12 +62,15 @@ export function applyChange(spec: AppSpec, ask: Ask, language: Language): string
       const names = [...ask.fields.map((f) => f.name), ...(ask.subject ? [ask.subject] : [])].map(fold);
       const left: string[] = [];
       for (const name of names) {
-        const entity = spec.entities.find((e) => e.fields.some((f) => fold(f.label) === name || f.key === keyOf(name, "")));
+        const entity = spec.entities.find((e) =>
+          e.fields.some((f) => fold(f.label) === name || f.key === keyOf(name, ""))
+        );
         const field = entity?.fields.find((f) => fold(f.label) === name || f.key === keyOf(name, ""));
         // A field a screen needs (a log's date, a goal's amount) stays.
-        const used = field && spec.screens.some((s) =>
-          s.entity === entity!.key && Object.values(s.options).flat().includes(field.key)
-        );
+        const used = field &&
+          spec.screens.some((s) =>
+            s.entity === entity!.key && Object.values(s.options).flat().includes(field.key)
+          );
         if (!entity || !field || used || entity.fields.length < 2) {
           left.push(name);
           continue;
@@ -115,8 +116,10 @@ function translate(spec: AppSpec, language: Language): string[] {
         const record: Record<string, string | number | boolean> = { id: `${entity.key}-${i + 1}` };
         for (const f of entity.fields) {
           const value = sample[f.key];
-          record[f.key] = f.type === "duration" && typeof value === "number" ? Math.round(value / 60) : value ??
-            entity.samples[i]?.[f.key] ?? "";
+          record[f.key] = f.type === "duration" && typeof value === "number"
+            ? Math.round(value / 60)
+            : value ??
+              entity.samples[i]?.[f.key] ?? "";
         }
         return record as typeof entity.samples[number];
       });
@@ -125,10 +128,36 @@ function translate(spec: AppSpec, language: Language): string[] {
   for (const screen of spec.screens) {
     const entity = spec.entities.find((e) => e.key === screen.entity);
     screen.title = mine(screen.title) ?? (entity ? entity.plural : keep(screen.title, left));
-    for (const phase of screen.options.phases ?? []) phase.label = mine(phase.label) ?? keep(phase.label, left);
+    for (const phase of screen.options.phases ?? []) {
+      phase.label = mine(phase.label) ?? keep(phase.label, left);
+    }
   }
   spec.language = language;
   return [...new Set(left)].map((label) => capitalized(label));
+}
+
+// "a field", "un campo": the words that say a field is added, not its name.
+const FIELD_WORDS = new Set([
+  "field",
+  "campo",
+  "champ",
+  "feld",
+  "column",
+  "colonna",
+  "colonne",
+  "columna",
+  "spalte",
+]);
+
+/** The name a change gives after its cue: a quoted one, else the words up to the end of the clause. */
+function namedAfter(rest: string, language: Language): string | undefined {
+  const quoted = rest.match(/["“«']([^"”»']+)["”»']/)?.[1];
+  if (quoted) return quoted.trim();
+  const stop = CUES[language].stop;
+  const words = rest.split(/[.;,!?]/)[0].split(/\s+/).filter((w) =>
+    w && !stop.has(fold(w)) && !FIELD_WORDS.has(fold(w))
+  );
+  return words.join(" ") || undefined;
 }
 
 function keep(label: string, left: string[]): string {

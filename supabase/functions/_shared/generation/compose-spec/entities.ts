@@ -79,7 +79,12 @@ export class Entity {
       const type = FIELD_TYPES[f.type] ?? "text";
       // A choice needs its options; without them the prompt only named a field.
       const options = type === "choice" && f.options?.length ? f.options : undefined;
-      this.ensure(keyOf(f.name, "field"), capitalized(f.name), type === "choice" && !options ? "text" : type, options);
+      this.ensure(
+        keyOf(f.name, "field"),
+        capitalized(f.name),
+        type === "choice" && !options ? "text" : type,
+        options,
+      );
     }
   }
 }
@@ -112,23 +117,31 @@ export function fromConcept(concept: Concept, language: Language): Entity {
     }
     return record;
   });
-  return new Entity({
-    key,
-    label: concept.record.label[language],
-    plural: concept.record.plural[language],
-    fields,
-    samples,
-  }, language, true);
+  return new Entity(
+    {
+      key,
+      label: concept.record.label[language],
+      plural: concept.record.plural[language],
+      fields,
+      samples,
+    },
+    language,
+    true,
+  );
 }
 
 /** An entity named after the prompt's words: a name field, the fields named, no samples. */
 export function fromWords(subject: string | undefined, language: Language, fallback: string): Entity {
   const label = capitalized(subject ?? fallback).slice(0, 60);
-  return new Entity({
-    key: keyOf(subject ?? fallback, "record"),
-    label,
-    plural: label,
-    fields: [{ key: "name", label: WORDS[language].name, type: "text" }],
-    samples: [],
-  }, language, false);
+  return new Entity(
+    {
+      key: keyOf(subject ?? fallback, "record"),
+      label,
+      plural: label,
+      fields: [{ key: "name", label: WORDS[language].name, type: "text" }],
+      samples: [],
+    },
+    language,
+    false,
+  );
 }

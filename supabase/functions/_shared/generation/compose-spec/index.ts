@@ -10,12 +10,10 @@ import { slugOf } from "../compose.ts";
 import { Entity } from "./entities.ts";
 import { type AskReport, Builder } from "./screens.ts";
 import { describe, features, nameOf } from "./names.ts";
-import { refusal } from "./serviceable.ts";
 
 export type { AskReport } from "./screens.ts";
 export { refusal } from "./serviceable.ts";
 export { KINDS } from "./kinds.ts";
-
 
 export interface Composition {
   spec: AppSpec;
@@ -54,15 +52,30 @@ export function composeSpec(
 ): Composition {
   const u = options.understanding ?? understand(prompt);
   const language: Language = u.language;
-  const builder = Builder.fromConcepts(u.concepts.map((c) => c.id), language);
+  const builder = Builder.fromConcepts(prompt, u.concepts.map((c) => c.id), language);
   const asks = [...u.asks].sort((a, b) => rank(a) - rank(b) || a.start - b.start);
+  builder.asked = asks;
+  // Reminders about a subject the prompt names and nothing else ("water the plants, remind me at 8") come
+  // with the list of that subject, first.
+  const onlyReminders = asks.some((a) => a.type === "reminder") &&
+    asks.every((a) => rank(a) === ORDER.length);
+  if (onlyReminders && u.concepts.length) {
+    builder.listOf(builder.main({ type: "list", quote: "", start: 0, end: 0, fields: [], quantities: [] }));
+  }
   for (const ask of asks) {
     if (ask.type === "theme") builder.report(ask);
     else builder.apply(ask);
   }
   // A prompt whose asks made no screen still gets the list of what it names, reported as such.
   if (!builder.screens.length) {
-    const entity = builder.main({ type: "list", quote: prompt, start: 0, end: 0, fields: [], quantities: [] });
+    const entity = builder.main({
+      type: "list",
+      quote: prompt,
+      start: 0,
+      end: 0,
+      fields: [],
+      quantities: [],
+    });
     builder.listOf(entity);
   }
   // The full tier buys a settings and an about screen and every sample a concept has.
@@ -85,8 +98,8 @@ export function composeSpec(
     screens: builder.screens,
     prompts: [prompt],
   };
-  for (const ask of u.asks.filter((a) => a.type === "theme")) applyChange(spec, ask, language);
-  spec.name = options.appName?.trim().slice(0, 30) || nameOf(u, spec);
+  for (const ask of u.asks.filter((a) => a.type === "theme")) applyChange(spec, ask, language, prompt);
+  spec.name = options.appName?.trim().slice(0, 30) || nameOf(prompt, u, spec);
   // The app's identifiers (slug, scheme, bundle) are fixed by its first name, whatever it is renamed to.
   spec.slug = slugOf(spec.name);
   finish(spec);
@@ -109,16 +122,19 @@ export function changeSpec(spec: AppSpec, prompt: string): Composition {
   const reports: AskReport[] = [];
   // Changes first, so a screen the prompt also asks for is made in the language it translates to.
   for (const ask of u.asks.filter((a) => CHANGES.has(a.type) && a.type !== "reminder")) {
-    const left = applyChange(next, ask, u.language);
+    const left = applyChange(next, ask, u.language, prompt);
     reports.push({ type: ask.type, quote: ask.quote, built: left.length === 0 });
     unmet.push(...left);
   }
   const builder = new Builder(
+    prompt,
     next.language,
     [],
     next.entities.map((e) => new Entity(e, next.language, true)),
     next.screens,
+    true,
   );
+  builder.asked = u.asks;
   for (const ask of u.asks.filter((a) => !CHANGES.has(a.type) || a.type === "reminder")) builder.apply(ask);
   next.entities = builder.entities.map((e) => e.spec);
   next.prompts = [...spec.prompts, prompt];
@@ -143,6 +159,9 @@ function kindOf(reports: AskReport[]): string {
 
 /** The description and features say what the spec's screens do, in its language. */
 function finish(spec: AppSpec) {
+  // Settings and about stay the last tabs whatever a follow-up adds.
+  const last = (block: string) => block === "settings" || block === "about" ? 1 : 0;
+  spec.screens.sort((a, b) => last(a.block) - last(b.block));
   spec.description = describe(spec);
   spec.features = features(spec);
 }

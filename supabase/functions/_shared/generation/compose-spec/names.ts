@@ -1,7 +1,7 @@
 // The app's name (a short title in the UI language from what the prompt is about) and its description and
 // features (what THIS app's screens do), both from the composed spec.
 import type { Understanding } from "../understand/index.ts";
-import { CUES, VERBS } from "../understand/lexicon.ts";
+import { CUES, LEXICONS, VERBS } from "../understand/lexicon.ts";
 import type { AppSpec, Language, ScreenSpec } from "../template/src/types.ts";
 import { capitalized, fold } from "./entities.ts";
 import { fill, joined, WORDS } from "./words.ts";
@@ -24,24 +24,48 @@ function titled(text: string, language: Language): string {
   return name || cased[0].slice(0, MAX_NAME);
 }
 
-/** The noun phrase without the function words and imperatives around it ("my plants" → "plants"). */
+// Words that say it is an app, which a name leaves out.
+const APP_WORDS = new Set(["app", "apps", "application", "applicazione", "appli", "aplicacion", "anwendung"]);
+const WITH = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, new Set(lex.with.map(fold))]),
+) as Record<Language, Set<string>>;
+
+/** The noun phrase without the function words and imperatives around it and what follows "with"
+ * ("my plants" → "plants", "chat app with login" → "chat"). */
 function phrase(text: string, language: Language): string {
   const stop = CUES[language].stop;
-  const words = text.split(/\s+/).filter(Boolean);
+  // What a colon, dash or comma opens is a list of parts, not the name.
+  const head = text.split(/[:,;(]|\s[-–]\s/)[0];
+  const all = head.split(/\s+/).filter((w) => w && !APP_WORDS.has(fold(w)));
+  const cut = all.findIndex((w) => WITH[language].has(fold(w)));
+  const words = cut < 0 ? all : all.slice(0, cut);
   const drop = (w: string) => stop.has(fold(w)) || VERBS[language].has(fold(w));
   while (words.length && drop(words[0])) words.shift();
   while (words.length && drop(words.at(-1)!)) words.pop();
   return words.join(" ").replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
 }
 
+// "an app called Houseplant Royals", "un'app chiamata Verdi": the name the prompt gives.
+const CALLED =
+  /(?:^|\s)(?:called|named|chiamat[ao]|appel[ée]e?|llamad[ao]|namens|genannt)\s+["“«']?([^"”»'.,;:!?]+)/iu;
+
+function givenName(prompt: string, language: Language): string | undefined {
+  const words = prompt.match(CALLED)?.[1].trim().split(/\s+/) ?? [];
+  const stop = CUES[language].stop;
+  const end = words.findIndex((w, i) => i > 0 && (stop.has(fold(w)) || VERBS[language].has(fold(w))));
+  const name = words.slice(0, end < 0 ? MAX_NAME_WORDS : Math.min(end, MAX_NAME_WORDS)).join(" ");
+  return name || undefined;
+}
+
 /**
- * The name: the main ask's own words when they are a short noun phrase ("diario della neonata"), else its
+ * The name: the one the prompt gives ("called …"), else the main ask's own words when they are a short noun phrase ("diario della neonata"), else its
  * subject, else the main list's label, else the main screen's title. Never a fragment with numbers in it.
  */
-export function nameOf(u: Understanding, spec: AppSpec): string {
+export function nameOf(prompt: string, u: Understanding, spec: AppSpec): string {
   const language = spec.language;
   const main = u.asks.find((a) => a.subject) ?? u.asks[0];
   const candidates = [
+    givenName(prompt, language) ?? "",
     main && u.detected === language ? phrase(main.quote, language) : "",
     main?.subject && u.detected === language ? phrase(main.subject, language) : "",
     spec.entities.find((e) => e.key !== "reminder")?.plural ?? "",
@@ -74,12 +98,16 @@ function doing(screen: ScreenSpec, spec: AppSpec): string {
     case "timetable":
       return fill(w.timetable, things);
     case "reminders": {
-      const times = (entity?.samples ?? []).flatMap((s) => String(s[o.timeField ?? "time"] ?? "").split(/,\s*/))
+      const times = (entity?.samples ?? []).flatMap((s) =>
+        String(s[o.timeField ?? "time"] ?? "").split(/,\s*/)
+      )
         .filter(Boolean);
       return times.length ? fill(w.remindAt, joined([...new Set(times)], spec.language)) : w.remind;
     }
     case "timer": {
-      const phases = (o.phases ?? []).map((p) => `${Math.round(p.minutes * 60)} s ${p.label.toLowerCase()}`);
+      const length = (minutes: number) =>
+        minutes < 2 ? `${Math.round(minutes * 60)} s` : `${Math.round(minutes)} min`;
+      const phases = (o.phases ?? []).map((p) => `${length(p.minutes)} ${p.label.toLowerCase()}`);
       const rounds = o.rounds ? [fill(w.rounds, o.rounds)] : [];
       return fill(w.timerOf, joined([...phases, ...rounds], spec.language) || w.timer.toLowerCase());
     }
@@ -113,6 +141,9 @@ export function features(spec: AppSpec): string[] {
 
 /** One sentence of what the app does, from its screens. */
 export function describe(spec: AppSpec): string {
-  const sentence = fill(WORDS[spec.language].app, joined(doers(spec).map((s) => doing(s, spec)), spec.language));
+  const sentence = fill(
+    WORDS[spec.language].app,
+    joined(doers(spec).map((s) => doing(s, spec)), spec.language),
+  );
   return sentence.length <= 300 ? sentence : `${sentence.slice(0, 296).replace(/\s+\S*$/, "")}…`;
 }

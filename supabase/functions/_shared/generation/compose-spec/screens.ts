@@ -63,31 +63,41 @@ export class Builder {
   /** Entities made from the prompt's words alone: they start empty. */
   readonly withoutSamples: string[] = [];
   private readonly bySubject = new Map<string, Entity>();
+  /** Every ask of the prompt, for what one ask says about another. */
+  asked: Ask[] = [];
 
   constructor(
+    readonly prompt: string,
     readonly language: Language,
     readonly concepts: Concept[],
     readonly entities: Entity[] = [],
     readonly screens: ScreenSpec[] = [],
+    /** The asks change an app already made. */
+    readonly followUp = false,
   ) {
     this.words = WORDS[language];
   }
 
-  static fromConcepts(ids: string[], language: Language): Builder {
-    return new Builder(language, ids.map((id) => CONCEPT_BY_ID.get(id)!).filter(Boolean));
+  static fromConcepts(prompt: string, ids: string[], language: Language): Builder {
+    return new Builder(prompt, language, ids.map((id) => CONCEPT_BY_ID.get(id)!).filter(Boolean));
   }
 
   /** The entity an ask's subject names: one already made for it, its concept's, else its own words. */
   entityFor(ask: Ask, fallback: string): Entity {
     const subject = ask.subject;
     const id = subject ? fold(subject) : "";
-    const known = this.bySubject.get(id);
+    const known = this.bySubject.get(id) ??
+      // A subject that is a field of a list already made ("sorted by price") is that list.
+      this.entities.find((e) => e.spec.fields.some((f) => fold(f.label) === id));
     if (known) return known;
     const concept = subject
       ? findConcepts(subject, this.language).map((m) => CONCEPT_BY_ID.get(m.id)).find(Boolean)
       : undefined;
+    // In a follow-up, words no concept knows are about the app's own records ("make the list sortable").
     const same = this.entities.find((e) =>
-      concept ? e.spec.key === keyOf(concept.id, "record") : !subject && e === this.entities[0]
+      concept
+        ? e.spec.key === keyOf(concept.id, "record")
+        : (!subject || this.followUp) && e === this.entities[0]
     );
     if (same) return same;
     // The first entity takes the prompt's best concept when its subject names none ("…with my feeds").
@@ -104,7 +114,7 @@ export class Builder {
 
   /** The main entity: the first one, made from the prompt's concept or the ask's words when there is none. */
   main(ask: Ask): Entity {
-    return this.entities[0] ?? this.entityFor(ask, this.words.name);
+    return this.entities[0] ?? this.entityFor(ask, this.words.items);
   }
 
   screenOf(entity: Entity, ...blocks: BlockName[]): ScreenSpec | undefined {
@@ -112,6 +122,12 @@ export class Builder {
   }
 
   addScreen(block: BlockName, title: string, entity?: Entity, options: ScreenOptions = {}): ScreenSpec {
+    // A screen of no records (a calculator, a timer) is made once; a second ask adds its options.
+    const same = entity ? undefined : this.screens.find((s) => s.block === block);
+    if (same) {
+      Object.assign(same.options, options);
+      return same;
+    }
     const base = keyOf(entity && block !== "log" && block !== "goal" ? entity.spec.plural : block, block);
     let key = base === "index" ? `${base}Screen` : base;
     for (let n = 2; this.screens.some((s) => s.key === key); n++) key = `${base}${n}`;
@@ -130,8 +146,7 @@ export class Builder {
 
   /** The screen that lists an entity, made when there is none. */
   listOf(entity: Entity): ScreenSpec {
-    return this.screenOf(entity, "collection", "catalog") ??
-      this.addScreen("collection", entity.spec.plural, entity);
+    return this.screenOf(entity, "collection") ?? this.addScreen("collection", entity.spec.plural, entity);
   }
 
   report(ask: Ask, screen?: ScreenSpec, field?: string) {
@@ -154,7 +169,7 @@ export class Builder {
     const q = ask.quantities;
     switch (ask.type) {
       case "list": {
-        const entity = this.entityFor(ask, w.name);
+        const entity = this.entityFor(ask, w.items);
         entity.addAsked(ask.fields);
         const screen = this.listOf(entity);
         const check = entity.ofType("check");
@@ -185,14 +200,17 @@ export class Builder {
         const target = q.find((x) => x.kind === "money" || x.kind === "measure" || x.kind === "number");
         // A goal without a target would show a made-up one.
         if (!target) return this.refuse(ask, "no target was stated");
-        const entity = this.entityFor(ask, w.goal);
+        // A goal is about what the app already keeps ("log my weight…, goal of 70"), else its own subject.
+        const entity = this.entities[0] ?? this.entityFor(ask, w.goal);
         entity.addAsked(ask.fields);
-        const amount = amountField(entity, q) ??
+        const amount = amountField(entity, q) ?? entity.ofType("number", "money") ??
           entity.ensureType(["number", "money"], "amount", w.amount);
         const period = periodOf(q);
         const options: ScreenOptions = { amountField: amount.key, goal: valueOf(target) };
         if (period) options.period = period;
-        if (period || entity.ofType("date")) options.dateField = entity.ensureType(["date"], "date", w.date).key;
+        if (period || entity.ofType("date")) {
+          options.dateField = entity.ensureType(["date"], "date", w.date).key;
+        }
         const unit = target.kind === "measure" ? target.unit : amountUnit(entity, amount.key);
         if (unit) options.unit = unit;
         if (target.kind === "money") options.currency = target.currency;
@@ -264,7 +282,7 @@ export class Builder {
           ? Array.from({ length: n.value }, (_, i) => `${w.person} ${i + 1}`)
           : [w.me];
         const options: ScreenOptions = {
-          personField: entity.ensureType(["choice"], "person", w.person, people).key,
+          personField: entity.ensure("person", w.person, "choice", people).key,
           pointsField: entity.ensure("points", w.points, "number").key,
           checkField: entity.ensureType(["check"], "done", w.done).key,
         };
@@ -298,9 +316,12 @@ export class Builder {
       }
       case "split": {
         const entity = this.entityFor({ ...ask, subject: w.expenses }, w.expenses);
-        const n = q.find((x) => x.kind === "number");
-        const count = n?.kind === "number" && n.value > 1 && n.value <= 20 ? n.value : 2;
-        const people = [w.me, ...Array.from({ length: count - 1 }, (_, i) => `${w.person} ${i + 2}`)];
+        // The count may stand in the people the prompt names ("me and my 2 roommates share…").
+        const n = [...q, ...this.asked.filter((a) => a.type === "people").flatMap((a) => a.quantities)]
+          .find((x) => x.kind === "number");
+        // "with 3 flatmates": the user and three others.
+        const others = n?.kind === "number" && n.value >= 1 && n.value < 20 ? n.value : 1;
+        const people = [w.me, ...Array.from({ length: others }, (_, i) => `${w.person} ${i + 2}`)];
         const money = q.find((x) => x.kind === "money");
         return this.report(
           ask,
@@ -312,7 +333,7 @@ export class Builder {
         );
       }
       case "convert": {
-        const conversions = conversionsOf(q);
+        const conversions = conversionsOf(q, this.prompt);
         if (!conversions.length) return this.refuse(ask, "no units or rates were stated");
         return this.report(ask, this.addScreen("converter", w.converter, undefined, { conversions }));
       }
@@ -327,7 +348,9 @@ export class Builder {
       }
       case "sort": {
         const entity = this.main(ask);
-        const field = fieldNamed(entity, `${ask.quote} ${ask.subject ?? ""}`) ?? entity.ofType("rating", "number", "money", "date");
+        const after = this.prompt.slice(ask.end, ask.end + 40);
+        const field = fieldNamed(entity, `${ask.quote} ${ask.subject ?? ""} ${after}`) ??
+          entity.ofType("rating", "number", "money", "date");
         if (!field) return this.refuse(ask, "no field to sort by");
         const screen = this.listOf(entity);
         screen.options.sortField = field.key;
@@ -341,9 +364,10 @@ export class Builder {
       case "categories": {
         const entity = this.main(ask);
         const field = entity.ensureType(["choice"], "category", w.category);
-        const screen = this.screens.find((s) =>
-          s.entity === entity.spec.key && (s.block === "collection" || s.block === "catalog")
-        ) ?? this.listOf(entity);
+        const screen =
+          this.screens.find((s) =>
+            s.entity === entity.spec.key && (s.block === "collection" || s.block === "catalog")
+          ) ?? this.listOf(entity);
         screen.options.categoryField = field.key;
         return this.report(ask, screen, field.key);
       }
@@ -403,18 +427,22 @@ export class Builder {
     const w = this.words;
     let entity = this.entities.find((e) => e.spec.key === "reminder");
     if (!entity) {
-      entity = new Entity({
-        key: "reminder",
-        label: w.reminder,
-        plural: w.reminders,
-        fields: [
-          { key: "title", label: w.reminder, type: "text" },
-          { key: "time", label: w.time, type: "text" },
-          { key: "weekdays", label: w.weekdays, type: "text" },
-          { key: "on", label: w.on, type: "check" },
-        ],
-        samples: [],
-      }, this.language, true);
+      entity = new Entity(
+        {
+          key: "reminder",
+          label: w.reminder,
+          plural: w.reminders,
+          fields: [
+            { key: "title", label: w.reminder, type: "text" },
+            { key: "time", label: w.time, type: "text" },
+            { key: "weekdays", label: w.weekdays, type: "text" },
+            { key: "on", label: w.on, type: "check" },
+          ],
+          samples: [],
+        },
+        this.language,
+        true,
+      );
       this.entities.push(entity);
     }
     const screen = this.screenOf(entity, "reminders") ??
@@ -463,7 +491,7 @@ function amountField(entity: Entity, q: Quantity[]) {
     ? fields.find((f) => dimension(unitOf(f.key)) === stated.dimension)
     : stated?.kind === "money"
     ? fields.find((f) => f.type === "money")
-    : fields[0];
+    : undefined;
   if (!field && stated) {
     const w = WORDS[entity.language];
     field = entity.ensure("amount", w.amount, stated.kind === "money" ? "money" : "number");
@@ -480,9 +508,11 @@ function amountField(entity: Entity, q: Quantity[]) {
   };
 }
 
+/** The field whose label the words name first. */
 function fieldNamed(entity: Entity, words: string) {
-  const folded = fold(words);
-  return entity.spec.fields.find((f) => folded.includes(fold(f.label)));
+  const folded = ` ${fold(words).replace(/[^a-z0-9]+/g, " ")} `;
+  const at = (label: string) => folded.indexOf(` ${fold(label)} `);
+  return entity.spec.fields.filter((f) => at(f.label) >= 0).sort((a, b) => at(a.label) - at(b.label))[0];
 }
 
 /** Every time of day an ask names, else the times its frequency spreads over a day from 08:00. */
@@ -490,7 +520,11 @@ function timesOf(ask: Ask): string[] {
   if (ask.times?.length) return ask.times;
   const every = ask.quantities.find((x) => x.kind === "frequency");
   if (every?.kind === "frequency") {
-    const hours = every.unit === "hour" && every.every ? every.every : every.count ? Math.floor(16 / every.count) : 0;
+    const hours = every.unit === "hour" && every.every
+      ? every.every
+      : every.count
+      ? Math.floor(16 / every.count)
+      : 0;
     const count = every.count ?? (hours ? Math.floor(24 / hours) : 1);
     if (hours) {
       return Array.from({ length: Math.min(count, 24) }, (_, i) => {
@@ -513,9 +547,30 @@ function weekdaysOf(q: Quantity[]): number[] {
 type UnitEntry = { dimension: string; factor: number };
 const UNIT_TABLE = UNITS as unknown as Record<string, UnitEntry>;
 
-/** The units of each dimension the ask names, with their factors to the dimension's base unit. */
-function conversionsOf(q: Quantity[]) {
-  const dimensions = [...new Set(q.flatMap((x) => x.kind === "measure" ? [x.dimension] : []))];
+// The words that name a dimension to convert ("a converter for length and weight").
+const DIMENSIONS: Record<string, string[]> = {
+  length: [
+    "length",
+    "distance",
+    "lunghezza",
+    "lunghezze",
+    "distanza",
+    "longueur",
+    "longitud",
+    "lange",
+    "entfernung",
+  ],
+  mass: ["weight", "mass", "peso", "pesi", "poids", "masse", "gewicht"],
+  volume: ["volume", "volumes", "volumi", "volumen", "volumes"],
+};
+
+/** The units of each dimension the prompt names, with their factors to the dimension's base unit. */
+function conversionsOf(q: Quantity[], text: string) {
+  const words = new Set(fold(text).split(/[^a-z]+/));
+  const named = Object.entries(DIMENSIONS).filter(([, names]) => names.some((n) => words.has(n)));
+  const dimensions = [
+    ...new Set([...q.flatMap((x) => x.kind === "measure" ? [x.dimension] : []), ...named.map(([d]) => d)]),
+  ];
   return dimensions.map((dimension) => ({
     group: dimension,
     units: Object.entries(UNIT_TABLE).filter(([, u]) => u.dimension === dimension)

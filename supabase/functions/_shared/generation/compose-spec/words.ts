@@ -4,6 +4,7 @@ import type { Language } from "../template/src/types.ts";
 
 const en = {
   name: "Name",
+  items: "Items",
   notes: "Notes",
   date: "Date",
   time: "Time",
@@ -68,6 +69,7 @@ type Words = typeof en;
 
 const it: Words = {
   name: "Nome",
+  items: "Elementi",
   notes: "Note",
   date: "Data",
   time: "Ora",
@@ -129,6 +131,7 @@ const it: Words = {
 
 const fr: Words = {
   name: "Nom",
+  items: "Éléments",
   notes: "Notes",
   date: "Date",
   time: "Heure",
@@ -190,6 +193,7 @@ const fr: Words = {
 
 const es: Words = {
   name: "Nombre",
+  items: "Elementos",
   notes: "Notas",
   date: "Fecha",
   time: "Hora",
@@ -251,6 +255,7 @@ const es: Words = {
 
 const de: Words = {
   name: "Name",
+  items: "Einträge",
   notes: "Notizen",
   date: "Datum",
   time: "Uhrzeit",
