@@ -7,6 +7,7 @@ import { z } from "zod";
 import { deriveAppName } from "./heuristic-evaluator.ts";
 import type { AppSpec } from "./template/src/types.ts";
 import { FILE_TYPE, ICON_PATH, slugOf, SPEC_PATH } from "./compose.ts";
+import { judgeSpec } from "./compose-spec/index.ts";
 import {
   AppSpecSchema,
   AppSpecShape,
@@ -567,6 +568,7 @@ export class OpenAICompatibleGenerator implements Generator {
         description: spec.description,
         language: spec.language,
         ...(fellBack ? { languageFallbackFrom: answer.prompt_language } : {}),
+        ...judgeSpec(spec, request.prompt, current),
       },
     };
   }

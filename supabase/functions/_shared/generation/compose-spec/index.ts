@@ -4,7 +4,7 @@
 import { type Ask, understand, type Understanding } from "../understand/index.ts";
 import { KINDS } from "./kinds.ts";
 import { isUiLanguage } from "../understand/language.ts";
-import type { AppSpec, Language } from "../template/src/types.ts";
+import type { AppSpec, BlockName, Language } from "../template/src/types.ts";
 import { applyChange, CHANGES } from "./changes.ts";
 import { slugOf } from "../compose.ts";
 import { Entity } from "./entities.ts";
@@ -146,6 +146,50 @@ export function changeSpec(spec: AppSpec, prompt: string): Composition {
     unmet: [...unmet, ...builder.unmet],
     withoutSamples: builder.withoutSamples,
   };
+}
+
+// The blocks that can serve an ask of each type, for judging a spec another generator (a model) wrote.
+const SERVED_BY: Partial<Record<Ask["type"], BlockName[]>> = {
+  list: ["collection", "catalog", "habits", "chat"],
+  log: ["log", "tracker", "habits", "budget", "collection"],
+  goal: ["goal", "tracker", "habits"],
+  aggregate: ["log", "goal", "budget", "tracker", "dashboard", "collection"],
+  schedule: ["timetable", "collection"],
+  reminder: ["reminders"],
+  timer: ["timer"],
+  quiz: ["quiz"],
+  people: ["people", "split"],
+  catalog: ["catalog"],
+  order: ["cart", "collection"],
+  chart: ["tracker", "goal", "budget", "dashboard"],
+  split: ["split"],
+  convert: ["converter"],
+  countdown: ["collection"],
+  calculator: ["calculator"],
+};
+
+/**
+ * What a spec written by another generator serves of a prompt: each ask is built when a screen of a block
+ * that can serve it is there (asks about fields and settings are taken as built when the spec has a screen).
+ */
+export function judgeSpec(
+  spec: AppSpec,
+  prompt: string,
+  existing?: AppSpec,
+): Pick<Composition, "asks" | "unmet"> {
+  const u = understand(prompt, existing ? { existingSpec: existing } : {});
+  const asks: AskReport[] = u.asks.map((ask) => {
+    const blocks = SERVED_BY[ask.type];
+    const screen = blocks ? spec.screens.find((s) => blocks.includes(s.block)) : undefined;
+    const built = blocks ? screen !== undefined : ask.type !== "photo";
+    return {
+      type: ask.type,
+      quote: ask.quote,
+      built,
+      ...(screen ? { block: screen.block, screen: screen.key } : {}),
+    };
+  });
+  return { asks, unmet: [...u.unmet, ...asks.filter((a) => !a.built).map((a) => a.quote)] };
 }
 
 function builtKinds(reports: AskReport[]): string[] {
