@@ -1483,6 +1483,25 @@ export interface components {
         language?: string;
         /** @description The prompt's language when the UI could not be written in it (English was used instead) */
         language_fallback_from?: string;
+        /** @description What the prompt asked for, and how each was built or not */
+        asks?: {
+          /** @description What was asked: `list`, `log`, `goal`, `reminder`, `timer`, `translate`, … */
+          type: string;
+          /** @description The prompt's words that ask it */
+          quote: string;
+          /** @description Whether the app serves it */
+          built: boolean;
+          /** @description The building block of the screen that serves it */
+          block?: string;
+          /** @description The key of that screen */
+          screen?: string;
+          /** @description The field that serves it, when it is one */
+          field?: string;
+        }[];
+        /** @description The prompt's words no ask accounts for, and asks no building block could serve (with why) */
+        unmet?: string[];
+        /** @description Lists that start empty: their records cannot be known offline */
+        without_samples?: string[];
       };
       error?: {
         code: string;

@@ -2,6 +2,7 @@
 // features (what THIS app's screens do), both from the composed spec.
 import type { Understanding } from "../understand/index.ts";
 import { CUES, LEXICONS, VERBS } from "../understand/lexicon.ts";
+import { isUiLanguage } from "../understand/language.ts";
 import type { AppSpec, Language, ScreenSpec } from "../template/src/types.ts";
 import { capitalized, fold } from "./entities.ts";
 import { fill, joined, WORDS } from "./words.ts";
@@ -47,7 +48,7 @@ function phrase(text: string, language: Language): string {
 
 // "an app called Houseplant Royals", "un'app chiamata Verdi": the name the prompt gives.
 const CALLED =
-  /(?:^|\s)(?:called|named|chiamat[ao]|appel[ée]e?|llamad[ao]|namens|genannt)\s+["“«']?([^"”»'.,;:!?]+)/iu;
+  /(?:^|\s)(?:called|named|chiamat[ao]|chiamal[ao]|appel[ée]e?|llamad[ao]|namens|genannt)\s+["“«']?([^"”»'.,;:!?]+)/iu;
 
 function givenName(prompt: string, language: Language): string | undefined {
   const words = prompt.match(CALLED)?.[1].trim().split(/\s+/) ?? [];
@@ -66,8 +67,9 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): string 
   const main = u.asks.find((a) => a.subject) ?? u.asks[0];
   const candidates = [
     givenName(prompt, language) ?? "",
-    main && u.detected === language ? phrase(main.quote, language) : "",
-    main?.subject && u.detected === language ? phrase(main.subject, language) : "",
+    // The prompt's own words name the app when they are in a language the UI speaks.
+    main && isUiLanguage(u.detected) ? phrase(main.quote, language) : "",
+    main?.subject && isUiLanguage(u.detected) ? phrase(main.subject, language) : "",
     spec.entities.find((e) => e.key !== "reminder")?.plural ?? "",
     spec.screens[0].title,
   ];

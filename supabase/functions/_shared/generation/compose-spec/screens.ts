@@ -171,6 +171,8 @@ export class Builder {
       case "list": {
         const entity = this.entityFor(ask, w.items);
         entity.addAsked(ask.fields);
+        // A subject kept as it happens (feeds, fill-ups, waterings) is a log even when only named.
+        if (impliesLog(entity)) return this.report(ask, this.logOf(entity, q));
         const screen = this.listOf(entity);
         const check = entity.ofType("check");
         if (check && screen.block === "collection") screen.options.checkField ??= check.key;
@@ -179,22 +181,7 @@ export class Builder {
       case "log": {
         const entity = this.entityFor(ask, w.name);
         entity.addAsked(ask.fields);
-        const amount = amountField(entity, q);
-        const screen = this.screenOf(entity, "log") ?? this.addScreen("log", entity.spec.plural, entity, {
-          dateField: entity.ensureType(["date"], "date", w.date).key,
-          timeField: entity.ensureType(["time"], "time", w.time).key,
-        });
-        const duration = entity.ofType("duration");
-        if (duration) screen.options.durationField = duration.key;
-        if (amount) {
-          screen.options.amountField = amount.key;
-          if (amount.unit) screen.options.unit = amount.unit;
-          if (amount.currency) screen.options.currency = amount.currency;
-        }
-        const period = periodOf(q);
-        if (period) screen.options.period = period;
-        screen.options.aggregate = amount ? "total" : "count";
-        return this.report(ask, screen);
+        return this.report(ask, this.logOf(entity, q));
       }
       case "goal": {
         const target = q.find((x) => x.kind === "money" || x.kind === "measure" || x.kind === "number");
@@ -422,6 +409,27 @@ export class Builder {
     }
   }
 
+  /** The log screen of an entity, with the amount, unit and period the quantities state. */
+  private logOf(entity: Entity, q: Quantity[]): ScreenSpec {
+    const w = this.words;
+    const amount = amountField(entity, q);
+    const screen = this.screenOf(entity, "log") ?? this.addScreen("log", entity.spec.plural, entity, {
+      dateField: entity.ensureType(["date"], "date", w.date).key,
+      timeField: entity.ensureType(["time"], "time", w.time).key,
+    });
+    const duration = entity.ofType("duration");
+    if (duration) screen.options.durationField = duration.key;
+    if (amount) {
+      screen.options.amountField = amount.key;
+      if (amount.unit) screen.options.unit = amount.unit;
+      if (amount.currency) screen.options.currency = amount.currency;
+    }
+    const period = periodOf(q);
+    if (period) screen.options.period = period;
+    screen.options.aggregate = amount ? "total" : "count";
+    return screen;
+  }
+
   /** The reminders screen, with one reminder at every time the ask names, on its weekdays. */
   private reminder(ask: Ask): ScreenSpec {
     const w = this.words;
@@ -461,6 +469,14 @@ export class Builder {
     });
     return screen;
   }
+}
+
+/** A concept whose subject is mostly logged rather than listed. */
+function impliesLog(entity: Entity): boolean {
+  const implies = conceptOf(entity.spec)?.implies ?? [];
+  const log = implies.indexOf("log");
+  const list = implies.indexOf("list");
+  return log >= 0 && (list < 0 || log < list);
 }
 
 function valueOf(q: Quantity): number {
