@@ -7,7 +7,8 @@ import { isUiLanguage } from "../understand/language.ts";
 import type { AppSpec, BlockName, Language } from "../template/src/types.ts";
 import { applyChange, CHANGES } from "./changes.ts";
 import { slugOf } from "../compose.ts";
-import { Entity } from "./entities.ts";
+import { Entity, fold } from "./entities.ts";
+import { CUES } from "../understand/lexicon.ts";
 import { type AskReport, Builder } from "./screens.ts";
 import { describe, features, nameOf } from "./names.ts";
 
@@ -52,7 +53,10 @@ export function composeSpec(
 ): Composition {
   const u = options.understanding ?? understand(prompt);
   const language: Language = u.language;
-  const builder = Builder.fromConcepts(prompt, u.concepts.map((c) => c.id), language);
+  // A concept found only through function words ("per" stems like "pere") names nothing.
+  const stop = CUES[language].stop;
+  const named = u.concepts.filter((c) => c.words.some((w) => !stop.has(fold(w))));
+  const builder = Builder.fromConcepts(prompt, named.map((c) => c.id), language);
   const asks = [...u.asks].sort((a, b) => rank(a) - rank(b) || a.start - b.start);
   builder.asked = asks;
   // Reminders about a subject the prompt names and nothing else ("water the plants, remind me at 8") come

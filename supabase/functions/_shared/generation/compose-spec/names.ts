@@ -5,6 +5,7 @@ import { CUES, LEXICONS, VERBS } from "../understand/lexicon.ts";
 import { isUiLanguage } from "../understand/language.ts";
 import type { AppSpec, Language, ScreenSpec } from "../template/src/types.ts";
 import { capitalized, fold } from "./entities.ts";
+import { conceptOf } from "./screens.ts";
 import { fill, joined, WORDS } from "./words.ts";
 
 const MAX_NAME = 30;
@@ -73,10 +74,30 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): string 
     spec.entities.find((e) => e.key !== "reminder")?.plural ?? "",
     spec.screens[0].title,
   ];
-  const good = candidates.find((c) =>
-    c && !/\d/.test(c) && c.split(/\s+/).length <= MAX_NAME_WORDS && /\p{L}{2}/u.test(c)
+  // Words that say nothing of the subject a concept was found for ("quanto spendo al mese") give way to it.
+  const records = spec.entities.find((e) => e.key !== "reminder");
+  const concept = records ? conceptOf(records) : undefined;
+  const known = concept
+    ? [...concept.words[language], concept.record.label[language], concept.record.plural[language]]
+    : [];
+  const aboutIt = (c: string) => !concept || sharesWord(c, known);
+  const good = candidates.find((c, i) =>
+    c && !/\d/.test(c) && c.split(/\s+/).length <= MAX_NAME_WORDS && /\p{L}{2}/u.test(c) &&
+    (i === 0 || i > 2 || aboutIt(c))
   );
   return titled(good ?? spec.screens[0].title, language);
+}
+
+/** Whether a word of the text begins like a word of the phrases (five letters, or a whole short word). */
+function sharesWord(text: string, phrases: string[]): boolean {
+  const words = (t: string) => fold(t).split(/[^a-z]+/).filter((w) => w.length >= 4);
+  const theirs = phrases.flatMap(words);
+  return words(text).some((w) =>
+    theirs.some((x) => {
+      const n = Math.min(5, w.length, x.length);
+      return w.slice(0, n) === x.slice(0, n) && (n === 5 || w === x);
+    })
+  );
 }
 
 /** What one screen does, as a phrase of the description. */

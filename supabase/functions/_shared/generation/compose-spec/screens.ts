@@ -6,6 +6,7 @@ import type { Quantity } from "../understand/quantities.ts";
 import { CONCEPTS } from "../understand/concepts-index.ts";
 import type { Concept } from "../understand/concepts.ts";
 import { findConcepts } from "../understand/concepts.ts";
+import { CUES } from "../understand/lexicon.ts";
 import UNITS from "../understand/units.json" with { type: "json" };
 import type {
   BlockName,
@@ -91,7 +92,10 @@ export class Builder {
       this.entities.find((e) => e.spec.fields.some((f) => fold(f.label) === id));
     if (known) return known;
     const concept = subject
-      ? findConcepts(subject, this.language).map((m) => CONCEPT_BY_ID.get(m.id)).find(Boolean)
+      ? findConcepts(subject, this.language).filter((m) =>
+        m.words.some((w) => !CUES[this.language].stop.has(fold(w)))
+      )
+        .map((m) => CONCEPT_BY_ID.get(m.id)).find(Boolean)
       : undefined;
     // In a follow-up, words no concept knows are about the app's own records ("make the list sortable").
     const same = this.entities.find((e) =>
