@@ -132,7 +132,8 @@ function doing(screen: ScreenSpec, spec: AppSpec): string {
         minutes < 2 ? `${Math.round(minutes * 60)} s` : `${Math.round(minutes)} min`;
       const phases = (o.phases ?? []).map((p) => `${length(p.minutes)} ${p.label.toLowerCase()}`);
       const rounds = o.rounds ? [fill(w.rounds, o.rounds)] : [];
-      return fill(w.timerOf, joined([...phases, ...rounds], spec.language) || w.timer.toLowerCase());
+      const parts = [...phases, ...rounds];
+      return parts.length ? fill(w.timerOf, joined(parts, spec.language)) : w.timeSessions;
     }
     case "quiz":
       return fill(w.quizOn, things);
