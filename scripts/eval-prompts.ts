@@ -1,13 +1,21 @@
 // `npm run eval:prompts`: runs understand() over eval/prompts/development.jsonl and held-out.jsonl and prints,
 // for each file, ask recall and precision per ask type and per language, the UI language's accuracy and the
 // time per prompt. An ask is found when understand() returns one of its type for the prompt (each expected
-// ask matched at most once). The held-out file is printed only as totals, never prompt by prompt;
-// `--misses` lists the development prompts' missed and extra asks.
+// ask matched at most once). Then each prompt's app (admission, then understand → compose, or the change of
+// its base app) is judged right, partial or wrong by the corpus README's rules, per language, with the time
+// per app. The held-out file is printed only as totals, never prompt by prompt; `--misses` lists the
+// development prompts' missed and extra asks and `--apps` their apps' verdicts.
 import { join } from "node:path";
 import { understand, type Understanding } from "../supabase/functions/_shared/generation/understand/index.ts";
 import { isUiLanguage } from "../supabase/functions/_shared/generation/understand/language.ts";
 import { stemPhrase } from "../supabase/functions/_shared/generation/understand/stem.ts";
 import type { AppSpec } from "../supabase/functions/_shared/generation/template/src/types.ts";
+import {
+  changeSpec,
+  composeSpec,
+  type Composition,
+  refusal,
+} from "../supabase/functions/_shared/generation/compose-spec/index.ts";
 
 const DIR = join(import.meta.dirname!, "../eval/prompts");
 
@@ -17,7 +25,12 @@ interface Line {
   prompt: string;
   base_prompt?: string;
   asks: { type: string; times?: string[]; subject?: string }[];
-  expect: { ui_language: string };
+  expect: {
+    ui_language: string;
+    name_words: string[];
+    sample_topic: string;
+    serviceable: boolean;
+  };
 }
 
 /** The app a follow-up changes: its presence, its language and its prompt are what understand() reads. */
@@ -123,6 +136,109 @@ export function evaluate(lines: Line[]) {
   };
 }
 
+export type Verdict = "right" | "partial" | "wrong";
+
+/** The block whose screen does what an ask of a type asks. */
+const SCREEN_OF: Record<string, string> = {
+  list: "collection",
+  log: "log",
+  goal: "goal",
+  schedule: "timetable",
+  reminder: "reminders",
+  timer: "timer",
+  quiz: "quiz",
+  people: "people",
+  catalog: "catalog",
+  order: "cart",
+  chart: "tracker",
+  split: "split",
+  convert: "converter",
+  calculator: "calculator",
+};
+
+/** Words of two phrases are related when a stem of one is, or holds, a stem of the other (German compounds). */
+function related(a: string, b: string, language: string): boolean {
+  const stemmer = isUiLanguage(language) ? language : "en";
+  const stems = (s: string) => stemPhrase(s, stemmer).filter((w) => w.length > 2);
+  const right = stems(b);
+  return stems(a).some((x) =>
+    right.some((y) => x === y || (Math.min(x.length, y.length) >= 4 && (x.includes(y) || y.includes(x))))
+  );
+}
+
+/**
+ * The corpus README's judgement, read from the app: wrong when it is in another language, refuses what it
+ * could serve or serves what it cannot, or builds fewer than half the asks; right when it builds every ask
+ * about the subject asked, is named with one of the name words, and has samples about the topic or says it
+ * has none; else partial. Returns the reasons a verdict is not right.
+ */
+export function judgeApp(line: Line, made: Composition | null): { verdict: Verdict; why: string[] } {
+  const { expect } = line;
+  if (!expect.serviceable) {
+    return made
+      ? { verdict: "wrong", why: ["served what no offline app can do"] }
+      : { verdict: "right", why: [] };
+  }
+  if (!made) return { verdict: "wrong", why: ["refused"] };
+  const { spec } = made;
+  if (spec.language !== expect.ui_language) return { verdict: "wrong", why: [`UI in ${spec.language}`] };
+  // An ask is built when the app says it built one of its type, or has the screen that does it.
+  const built = made.asks.filter((a) => a.built).map((a) => a.type as string);
+  const blocks = new Set(spec.screens.map((screen) => screen.block as string));
+  const missing = line.asks.filter((ask) => {
+    const i = built.indexOf(ask.type);
+    if (i >= 0) built.splice(i, 1);
+    return i < 0 && !(SCREEN_OF[ask.type] && blocks.has(SCREEN_OF[ask.type]));
+  }).map((ask) => ask.type);
+  const why = missing.length ? [`asks not built: ${missing.join(", ")}`] : [];
+  if (line.asks.length && missing.length * 2 > line.asks.length) return { verdict: "wrong", why };
+  const lang = expect.ui_language;
+  const about = [spec.name, ...spec.entities.flatMap((e) => [e.label, e.plural])].join(" ");
+  const subjects = line.asks.flatMap((a) => (a.subject ? [a.subject] : []));
+  if (subjects.length && !subjects.some((s) => related(s, about, lang))) why.push("another subject");
+  if (!expect.name_words.some((w) => related(w, spec.name, lang))) why.push(`name ${spec.name}`);
+  const content = spec.entities.flatMap((e) => [
+    e.label,
+    e.plural,
+    ...e.fields.map((f) => f.label),
+    ...e.samples.flatMap((r) => Object.values(r).filter((v) => typeof v === "string") as string[]),
+  ]).join(" ");
+  if (!made.withoutSamples.length && !related(expect.sample_topic, content, lang)) {
+    why.push("samples off topic");
+  }
+  return { verdict: why.length ? "partial" : "right", why };
+}
+
+/** Each line's app: refused at admission, a new app, or the change of its base app. */
+export function evaluateApps(lines: Line[]) {
+  const verdicts = { right: 0, partial: 0, wrong: 0 };
+  const byLanguage = new Map<string, typeof verdicts>();
+  const ms: number[] = [];
+  const notes: string[] = [];
+  for (const line of lines) {
+    const start = performance.now();
+    let made: Composition | null = null;
+    try {
+      if (line.base_prompt) {
+        made = changeSpec(composeSpec(line.base_prompt, { tier: "light" }).spec, line.prompt);
+      } else if (refusal(line.prompt) === null) made = composeSpec(line.prompt, { tier: "light" });
+    } catch (error) {
+      notes.push(`${line.id}: threw ${error instanceof Error ? error.message : error}`);
+    }
+    ms.push(performance.now() - start);
+    const { verdict, why } = judgeApp(line, made);
+    verdicts[verdict]++;
+    const own = byLanguage.get(line.language) ?? { right: 0, partial: 0, wrong: 0 };
+    own[verdict]++;
+    byLanguage.set(line.language, own);
+    notes.push(
+      `${line.id} ${verdict}${why.length ? ` (${why.join("; ")})` : ""}: ${made?.spec.name ?? "refused"}`,
+    );
+  }
+  ms.sort((a, b) => a - b);
+  return { verdicts, byLanguage, ms, notes, count: lines.length };
+}
+
 function table(title: string, rows: Map<string, Tally>) {
   console.log(`\n| ${title} | expected | found | recall | precision |`);
   console.log("| --- | ---: | ---: | ---: | ---: |");
@@ -164,6 +280,26 @@ if (import.meta.main) {
       console.log("");
       for (const m of r.misses) console.log(m);
     }
+    const apps = evaluateApps(lines);
+    const share = (v: { right: number; partial: number; wrong: number }) => {
+      const n = v.right + v.partial + v.wrong;
+      return `${v.right} right (${pct(v.right, n)}), ${v.partial} partial (${
+        pct(v.partial, n)
+      }), ${v.wrong} wrong`;
+    };
+    console.log(
+      `\napps: ${share(apps.verdicts)}; understand + compose median ${
+        apps.ms[apps.ms.length >> 1].toFixed(2)
+      } ms per prompt`,
+    );
+    console.log("\n| language | right | partial | wrong |\n| --- | ---: | ---: | ---: |");
+    for (const [language, v] of [...apps.byLanguage].sort()) {
+      console.log(`| ${language} | ${v.right} | ${v.partial} | ${v.wrong} |`);
+    }
+    if (file === "development.jsonl" && Deno.args.includes("--apps")) {
+      console.log("");
+      for (const note of apps.notes) console.log(note);
+    }
   }
   // Time once every stem is memoized, as in a warm function: the figures above include the first sight of
   // each word.
@@ -172,5 +308,10 @@ if (import.meta.main) {
     `\n${all.length} prompts again: median ${ms[ms.length >> 1].toFixed(2)} ms, 95th percentile ${
       ms[Math.floor(ms.length * 0.95)].toFixed(2)
     } ms per prompt`,
+  );
+  const apps = evaluateApps(all).ms;
+  console.log(
+    `${all.length} apps again (understand + compose): median ${apps[apps.length >> 1].toFixed(2)} ms, ` +
+      `95th percentile ${apps[Math.floor(apps.length * 0.95)].toFixed(2)} ms per prompt`,
   );
 }

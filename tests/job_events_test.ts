@@ -81,6 +81,10 @@ t(
     assert.ok(saving.files_written > 0 && saving.tokens_so_far > 0, JSON.stringify(saving));
     const done = JSON.parse(events[4].data!);
     assert.deepEqual(done, (await api("GET", `/jobs/${created.body.id}`, { token: user.token })).body);
+    // The stream's last job carries what the app serves of the prompt and what it left out.
+    const result = done.result as { asks: { built: boolean }[]; unmet: unknown };
+    assert.ok(result.asks.some((ask) => ask.built), JSON.stringify(result));
+    assert.ok(Array.isArray(result.unmet));
 
     // Resuming after the second event sends only the later ones.
     const resumed = await api("GET", `/jobs/${created.body.id}/events`, {

@@ -36,7 +36,14 @@ interface JobBody {
   status: string;
   project_id: number | null;
   input: Record<string, unknown>;
-  result?: { project_id: number; files_saved: number; kind?: string; language?: string };
+  result?: {
+    project_id: number;
+    files_saved: number;
+    kind?: string;
+    language?: string;
+    asks?: unknown[];
+    unmet?: string[];
+  };
   error?: { code: string; message: string };
   created_at: string;
   updated_at: string;
@@ -62,13 +69,22 @@ t(
     assert.equal(res.body.type, "prompt");
     assert.equal(typeof res.body.project_id, "number");
     assert.equal(res.body.input.model, "light");
-    assert.equal(res.body.input.appName, "Task List");
+    assert.equal(res.body.input.appName, "Todo");
 
     const done = await waitForJob<JobBody>(user, res.body.id);
     assert.equal(done.status, "succeeded", JSON.stringify(done.error));
     assert.equal(done.result?.project_id, res.body.project_id);
-    assert.equal(done.result?.kind, "todo");
+    assert.equal(done.result?.kind, "list");
     assert.equal(done.result?.language, "en");
+    // The result says what the prompt asked and which screen serves it, and what was left out (nothing).
+    assert.deepEqual(done.result?.asks, [{
+      type: "list",
+      quote: "todo list app with categories",
+      built: true,
+      block: "collection",
+      screen: "tasks",
+    }]);
+    assert.deepEqual(done.result?.unmet, []);
 
     const files = await api<{ data: { path: string; contents: string; type: string }[] }>(
       "GET",
@@ -242,9 +258,9 @@ t(
     };
     const nameOf = async (id: number) =>
       (await api<{ name: string }>("GET", `/projects/${id}`, { token: user.token })).body.name;
-    const first = await run(promptJob("a todo list app"));
+    const first = await run(promptJob("a todo list app for my chores"));
     const id = first.project_id!;
-    assert.equal(await nameOf(id), "Task List");
+    assert.equal(await nameOf(id), "Chores");
 
     await run(promptJob("rename the app to Errands", { project_id: id }));
     assert.equal(await nameOf(id), "Errands");
@@ -305,6 +321,28 @@ t("POST /jobs rejects an unusable prompt with 400 invalid_prompt and a reason", 
   assert.equal(typeof (res.body.details as { reason?: unknown }).reason, "string");
 });
 
+t(
+  "POST /jobs refuses what no offline app can do with 400 invalid_prompt, its reason, and no charge",
+  async () => {
+    const user = await newUser("jobs.live");
+    const [before] = await db()`select balance, bonus_balance from public.wallets where user_id = ${user.id}`;
+    for (
+      const prompt of [
+        "an online multiplayer chess game against my friends",
+        "tu peux me faire une appli qui affiche le cours du bitcoin en temps réel",
+      ]
+    ) {
+      const res = await api("POST", "/jobs", { token: user.token, body: promptJob(prompt) });
+      expectError(res, 400, "invalid_prompt");
+      assert.match(String((res.body.details as { reason?: unknown }).reason), /cannot be made offline/);
+    }
+    const [after] = await db()`select balance, bonus_balance from public.wallets where user_id = ${user.id}`;
+    assert.deepEqual(after, before);
+    const [jobs] = await db()`select count(*)::int as n from public.jobs where user_id = ${user.id}`;
+    assert.equal(jobs.n, 0);
+  },
+);
+
 t("POST /jobs is 404 for a project that is not the caller's", async () => {
   const project = await newProject(bob, { shared: true });
   expectError(
@@ -330,12 +368,12 @@ t("POST /jobs is 402 insufficient_credits at the -500 floor", async () => {
   await db()`update public.wallets set balance = -500, bonus_balance = 0 where user_id = ${user.id}`;
   const res = await api("POST", "/jobs", {
     token: user.token,
-    body: promptJob("a weather app with a forecast"),
+    body: promptJob("a habit tracker app with a chart"),
   });
   expectError(res, 402, "insufficient_credits");
   await db()`update public.wallets set balance = -499 where user_id = ${user.id}`;
   assert.equal(
-    (await api("POST", "/jobs", { token: user.token, body: promptJob("a weather app with a forecast") }))
+    (await api("POST", "/jobs", { token: user.token, body: promptJob("a habit tracker app with a chart") }))
       .status,
     202,
   );

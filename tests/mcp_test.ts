@@ -191,11 +191,14 @@ t("create_job starts a real job that wait_for_job follows to succeeded", async (
     const out = waited.structuredContent as {
       done: boolean;
       status: string;
-      job: { result: { project_id: number } };
+      job: { result: { project_id: number; asks: { type: string; built: boolean }[]; unmet: string[] } };
     };
     assert.equal(out.done, true);
     assert.equal(out.status, "succeeded");
     assert.equal(out.job.result.project_id, project.id);
+    // An agent reads what the app serves of the prompt and what it left out.
+    assert.ok(out.job.result.asks.some((ask) => ask.built), JSON.stringify(out.job.result.asks));
+    assert.ok(Array.isArray(out.job.result.unmet));
     const status = await call(client, "get_job_status", { jobId: job.id });
     assert.equal((status.structuredContent as { status: string }).status, "succeeded");
     const full = await call(client, "create_job", {
@@ -321,7 +324,7 @@ t("wait_for_job returns done: false with the current status when the budget runs
     await withClient(alice, async (client) => {
       const created = await call(client, "create_job", {
         projectId: project.id,
-        prompt: "a weather forecast app",
+        prompt: "a habit tracker app with a chart",
       });
       const id = (created.structuredContent as { id: string }).id;
       const started = Date.now();

@@ -452,7 +452,8 @@ export interface paths {
      * Start a prompt job
      * @description Returns at once with the job `queued`; poll `GET /jobs/{jobId}` (backoff 2 s up to 30 s).
      *     The prompt is trimmed and must be 1..8000 characters; the service evaluates it (400 `invalid_prompt`
-     *     with `details.reason`) and fills `input.model` and `input.appName` when they are omitted. Without `project_id`
+     *     with `details.reason`, also for what no offline app can do: play between phones, a social network, live data
+     *     from the internet; nothing is charged) and fills `input.model` and `input.appName` when they are omitted. Without `project_id`
      *     a project is created with the template's files and the evaluated app name (its icon is generated in the
      *     background). `expo_push_token`, `live_activity_token`, `live_activity_user` and `dbhost_project_ref` are folded into
      *     `input` (the top-level value wins). A repeated `idempotency_key` returns the first job with 200 and consumes nothing.
@@ -508,7 +509,7 @@ export interface paths {
     };
     /**
      * A job's current state
-     * @description Poll with exponential backoff from 2 s up to 30 s; stop at `succeeded`, `failed` or `canceled`; on 429 honor `Retry-After`. Another user's job is indistinguishable from a missing one.
+     * @description Poll with exponential backoff from 2 s up to 30 s; stop at `succeeded`, `failed` or `canceled`; on 429 honor `Retry-After`. Another user's job is indistinguishable from a missing one. A succeeded job's `result` says what the app serves of the prompt (`asks`, each with the block and screen that serve it) and what it left out (`unmet`): an app is never reported as the one asked for when it is not.
      */
     get: operations["getJob"];
     put?: never;
@@ -1484,6 +1485,25 @@ export interface components {
         language?: string;
         /** @description The prompt's language when the UI could not be written in it (English was used instead) */
         language_fallback_from?: string;
+        /** @description What the prompt asked for, and how each was built or not */
+        asks?: {
+          /** @description What was asked: `list`, `log`, `goal`, `reminder`, `timer`, `translate`, … */
+          type: string;
+          /** @description The prompt's words that ask it */
+          quote: string;
+          /** @description Whether the app serves it */
+          built: boolean;
+          /** @description The building block of the screen that serves it */
+          block?: string;
+          /** @description The key of that screen */
+          screen?: string;
+          /** @description The field that serves it, when it is one */
+          field?: string;
+        }[];
+        /** @description The prompt's words no ask accounts for, and asks no building block could serve (with why) */
+        unmet?: string[];
+        /** @description Lists that start empty: their records cannot be known offline */
+        without_samples?: string[];
       };
       error?: {
         code: string;

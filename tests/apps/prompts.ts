@@ -1,14 +1,14 @@
-// The fixed prompt set the test run builds and `npm run eval:apps` reports on: every kind of app the offline
-// generator knows, in English and Italian, on both tiers, plus apps built around the prompt's own nouns.
+// The fixed prompt set the test run builds and `npm run eval:apps` reports on: apps of every building block,
+// in English, Italian and German, on both tiers, plus apps built around the prompt's own nouns.
 import type { ModelTier } from "../../supabase/functions/_shared/ports/generation.ts";
 
 export interface AppPrompt {
   id: string;
   prompt: string;
   model: ModelTier;
-  /** The kind the spec must name (its first kind when the app combines several). */
+  /** The ask the spec's kind must name first: what the app is mainly for. */
   kind: string;
-  language: "en" | "it";
+  language: "en" | "it" | "de";
 }
 
 export const APP_PROMPTS: AppPrompt[] = [
@@ -16,77 +16,77 @@ export const APP_PROMPTS: AppPrompt[] = [
     id: "todo-en",
     prompt: "A to-do list app where I can add tasks with a due date and a priority and check them off",
     model: "light",
-    kind: "todo",
+    kind: "list",
     language: "en",
   },
   {
     id: "shopping-it",
     prompt: "Un'app per la lista della spesa divisa per reparto del supermercato",
     model: "light",
-    kind: "shopping",
+    kind: "list",
     language: "it",
   },
   {
     id: "packing-en",
     prompt: "A packing list for my holiday trip so I don't forget anything",
     model: "light",
-    kind: "packing",
+    kind: "list",
     language: "en",
   },
   {
     id: "habits-en",
     prompt: "Track several habits every day and show my current and best streaks",
     model: "full",
-    kind: "habits",
+    kind: "log",
     language: "en",
   },
   {
     id: "habits-it",
     prompt: "Voglio un'app per le mie abitudini quotidiane con la serie di giorni",
     model: "light",
-    kind: "habits",
+    kind: "list",
     language: "it",
   },
   {
     id: "journal-it",
     prompt: "Un diario personale dove scrivere come è andata la giornata, con la ricerca",
     model: "light",
-    kind: "journal",
+    kind: "log",
     language: "it",
   },
   {
     id: "mood-en",
     prompt: "A mood log to rate my mood each day with a chart of the week",
     model: "light",
-    kind: "mood",
+    kind: "log",
     language: "en",
   },
   {
     id: "recipes-en",
     prompt: "A recipe browser with categories, search and a detail screen for each recipe",
     model: "full",
-    kind: "recipes",
+    kind: "search",
     language: "en",
   },
   {
     id: "books-en",
     prompt: "A reading log for my books with author, genre and my rating",
     model: "light",
-    kind: "books",
+    kind: "log",
     language: "en",
   },
   {
     id: "plants-en",
     prompt: "An app called Houseplant Royals to look after my houseplants and when to water them",
     model: "light",
-    kind: "plants",
+    kind: "list",
     language: "en",
   },
   {
     id: "budget-en",
     prompt: "A monthly budget app that tracks my spending by category with a chart",
     model: "full",
-    kind: "budget",
+    kind: "log",
     language: "en",
   },
   {
@@ -100,49 +100,49 @@ export const APP_PROMPTS: AppPrompt[] = [
     id: "pomodoro-en",
     prompt: "A pomodoro timer for studying with focus and break intervals",
     model: "light",
-    kind: "pomodoro",
+    kind: "list",
     language: "en",
   },
   {
     id: "intervals-it",
     prompt: "Un timer a intervalli per il mio allenamento HIIT",
     model: "light",
-    kind: "intervals",
+    kind: "timer",
     language: "it",
   },
   {
     id: "tracker-en",
     prompt: "Log my weight every morning and show it on a chart",
     model: "light",
-    kind: "tracker",
+    kind: "log",
     language: "en",
   },
   {
     id: "flashcards-en",
     prompt: "Flashcards to learn the capitals of the world with a score",
     model: "light",
-    kind: "flashcards",
+    kind: "quiz",
     language: "en",
   },
   {
     id: "quiz-it",
     prompt: "Un quiz con domande e risposte sui pianeti del sistema solare",
     model: "light",
-    kind: "flashcards",
+    kind: "quiz",
     language: "it",
   },
   {
     id: "chat-en",
     prompt: "A chat app mock-up with a conversation list and messages",
     model: "light",
-    kind: "chat",
+    kind: "list",
     language: "en",
   },
   {
     id: "dashboard-en",
     prompt: "A sales dashboard with key metrics and a chart using sample data",
     model: "light",
-    kind: "dashboard",
+    kind: "list",
     language: "en",
   },
   {
@@ -156,7 +156,7 @@ export const APP_PROMPTS: AppPrompt[] = [
     id: "converter-en",
     prompt: "A unit converter for length, weight and volume",
     model: "light",
-    kind: "converter",
+    kind: "convert",
     language: "en",
   },
   {
@@ -170,21 +170,21 @@ export const APP_PROMPTS: AppPrompt[] = [
     id: "events-en",
     prompt: "Manage my appointments and bookings with date, time and place",
     model: "light",
-    kind: "events",
+    kind: "list",
     language: "en",
   },
   {
     id: "generic-en",
     prompt: "Keep track of my vinyl records with artist, year, price and notes",
     model: "light",
-    kind: "generic",
+    kind: "log",
     language: "en",
   },
   {
     id: "generic-it",
     prompt: "Voglio gestire i miei vini in cantina con produttore, annata e voto",
     model: "light",
-    kind: "generic",
+    kind: "list",
     language: "it",
   },
   // Prompts written by someone who never saw the generator, each of which once got the wrong app.
@@ -199,7 +199,7 @@ export const APP_PROMPTS: AppPrompt[] = [
     id: "dog-en",
     prompt: "a tracker for my dog's walks and vet visits",
     model: "light",
-    kind: "generic",
+    kind: "log",
     language: "en",
   },
   {
@@ -209,28 +209,28 @@ export const APP_PROMPTS: AppPrompt[] = [
       "uses some app but it's too complicated, I just want something simple where I can put in my runs and maybe " +
       "see a chart of how I'm improving over the month, nothing fancy",
     model: "full",
-    kind: "tracker",
+    kind: "chart",
     language: "en",
   },
   {
     id: "shopping-de",
     prompt: "Eine App für meine Einkaufsliste mit Kategorien",
     model: "light",
-    kind: "shopping",
-    language: "en",
+    kind: "list",
+    language: "de",
   },
   {
     id: "barber-en",
     prompt: "a booking app for my barber shop where clients choose a service and a time slot",
     model: "light",
-    kind: "events",
+    kind: "catalog",
     language: "en",
   },
   {
     id: "plants-it",
     prompt: "app per annaffiare le piante con promemoria",
     model: "light",
-    kind: "plants",
+    kind: "list",
     language: "it",
   },
 ];

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import { analyzePrompt, detectLanguage } from "../../supabase/functions/_shared/generation/app-spec.ts";
+import { composeSpec } from "../../supabase/functions/_shared/generation/compose-spec/index.ts";
 import { composeApp, templateIcon } from "../../supabase/functions/_shared/generation/compose.ts";
 import {
   deriveAppName,
@@ -31,7 +31,6 @@ const ACCEPTED_PROMPTS = [
   "Build a recipe app where I can save my favourite dishes and make a shopping list",
   "A calculator app",
   "I want a habit tracker that counts my streak of drinking water",
-  "weather app showing the forecast for the week",
   "Flashcards to learn Spanish vocabulary",
   "Crea una aplicación de recetas con lista de compras",
   "journal app for writing daily thoughts",
@@ -86,6 +85,36 @@ Deno.test("evaluator rejects empty, short and meaningless prompts with a reason"
   }
 });
 
+// What no building block can serve: live data from the internet, play or posts between people's phones.
+const UNSERVICEABLE_PROMPTS = [
+  "weather app showing the forecast for the week",
+  "an online multiplayer chess game against my friends",
+  "tu peux me faire une appli qui affiche le cours du bitcoin en temps réel",
+  "un social per il mio paese dove la gente pubblica foto e si mette like",
+  "juego de cartas online con amigos",
+  "Eine App, die die aktuellen Verspätungen meiner S-Bahn live anzeigt",
+];
+
+Deno.test("evaluator refuses what no offline app can do, saying why", async () => {
+  for (const prompt of UNSERVICEABLE_PROMPTS) {
+    const verdict = await evaluator.evaluate(prompt, { appName: "Mine", model: "full" });
+    assert.equal(verdict.ok, false, prompt);
+    if (!verdict.ok) {
+      assert.match(verdict.reason, /cannot be made offline: .*(server|internet|network)/, prompt);
+    }
+  }
+  // Nearby words that need nothing live stay apps.
+  for (
+    const prompt of [
+      "a log of the weather where I live",
+      "an online bakery's price list",
+      "a chess club roster",
+    ]
+  ) {
+    assert.equal((await evaluator.evaluate(prompt, {})).ok, true, prompt);
+  }
+});
+
 Deno.test("evaluator rejects junk even when the client names the app and model", async () => {
   const verdict = await evaluator.evaluate("asdf asdf asdf", { model: "full", appName: "Junk" });
   assert.equal(verdict.ok, false);
@@ -129,15 +158,17 @@ Deno.test("evaluator keeps the client's model and app name", async () => {
     appName: "Chat",
   });
   const blankName = await evaluator.evaluate("make a pomodoro timer", { appName: "   " });
-  assert.ok(blankName.ok && blankName.appName === "Focus Timer");
+  assert.ok(blankName.ok && blankName.appName === "Pomodoro Timer");
 });
 
 Deno.test("app names are short, in the prompt's language, never a sentence fragment", () => {
   const expectations: [string, string][] = [
-    ["a pomodoro timer with stats", "Focus Timer"],
-    ["a todo list app with categories", "Task List"],
+    ["a pomodoro timer with stats", "Pomodoro Timer"],
+    ["a chat app with login", "Chat"],
     ["Un'app per la lista della spesa", "Lista della spesa"],
-    ["Un'app per gestire le mie ricette preferite", "Ricettario"],
+    ["Un'app per gestire le mie ricette preferite", "Ricette preferite"],
+    ["diario della neonata: poppate con ora, durata e lato", "Diario della neonata"],
+    ["make me an app", "Items"],
     ["An app called houseplant royals to water my plants", "Houseplant Royals"],
     ["Keep track of my vinyl records with artist and year", "Vinyl Records"],
   ];
@@ -177,84 +208,73 @@ Deno.test("every prompt of the fixed set gets its kind, language, name and a one
   }
 });
 
-Deno.test("phrases decide the kind: a conversation list is a chat, not a to-do list", () => {
-  assert.equal(analyzePrompt("a conversation list with messages from my friends", "light").spec.kind, "chat");
-  assert.equal(analyzePrompt("a list of my recipes", "light").spec.kind, "recipes");
-  assert.equal(analyzePrompt("a shopping list", "light").spec.kind, "shopping");
-  assert.equal(analyzePrompt("a budget with a chart and a list of expenses", "light").spec.kind, "budget");
-  // A single common word makes no kind: the app is built around the prompt's nouns instead.
-  const generic = analyzePrompt("Track my board games with players, year and rating", "light").spec;
-  assert.equal(generic.kind, "generic");
-  assert.deepEqual(generic.entities[0].fields.map((field) => [field.label, field.type]), [
-    ["Name", "text"],
-    ["Players", "text"],
-    ["Year", "number"],
-    ["Rating", "rating"],
-  ]);
-  // A vintage is a year: a number, and the sample records get years.
+Deno.test("the kind names what the app is for, from the asks its blocks serve", () => {
+  assert.equal(composeSpec("a list of my recipes", { tier: "light" }).spec.kind, "list");
+  assert.equal(composeSpec("A pomodoro timer", { tier: "light" }).spec.kind, "timer");
+  assert.equal(
+    composeSpec("Log my weight every morning and show it on a chart", { tier: "light" }).spec.kind,
+    "log+chart",
+  );
+  // A list the prompt names keeps the concept's fields and samples, plus the fields the prompt names, typed.
+  const games = composeSpec("Track my board games with players, year and rating", { tier: "light" }).spec;
+  const fields = new Map(games.entities[0].fields.map((field) => [field.key, field.type]));
+  assert.deepEqual([fields.get("players"), fields.get("rating")], ["text", "rating"]);
+  assert.ok(games.entities[0].samples.length > 0);
   const wines =
-    analyzePrompt("Voglio gestire i miei vini in cantina con produttore, annata e voto", "light").spec;
-  const vintage = wines.entities[0].fields.find((field) => field.label === "Annata")!;
-  assert.equal(vintage.type, "number");
-  assert.deepEqual(wines.entities[0].samples.map((sample) => sample[vintage.key]), [2017, 2010]);
+    composeSpec("Voglio gestire i miei vini in cantina con produttore, annata e voto", { tier: "light" })
+      .spec;
+  assert.equal(wines.language, "it");
+  assert.ok(wines.entities[0].fields.some((field) => field.label === "Produttore" && field.type === "text"));
+  assert.ok(wines.entities[0].samples.every((sample) => typeof sample.vintage === "number"));
 });
 
-Deno.test("prompts nobody tuned for get the app they ask for, named and described for it", () => {
-  const dog = analyzePrompt("a tracker for my dog's walks and vet visits", "light").spec;
-  assert.equal(dog.name, "Dog Tracker");
-  assert.deepEqual(dog.screens.map((screen) => [screen.block, screen.title]), [
-    ["collection", "Walks"],
-    ["collection", "Vet visits"],
-  ]);
-  assert.ok(dog.entities.every((entity) => entity.fields.some((field) => field.type === "date")));
+Deno.test("prompts nobody tuned for get the app they ask for, and what is left out is said", () => {
+  const dog = composeSpec("a tracker for my dog's walks and vet visits", { tier: "light" });
+  assert.deepEqual(dog.spec.screens.map((screen) => screen.block), ["log"]);
+  assert.deepEqual(dog.unmet, ["vet visits"]);
 
-  const rent = analyzePrompt("split the rent and bills with 3 flatmates", "light").spec;
+  const rent = composeSpec("split the rent and bills with 3 flatmates", { tier: "light" }).spec;
   assert.equal(rent.kind, "split");
   const payer = rent.entities[0].fields.find((field) => field.key === "paidBy")!;
-  assert.deepEqual(payer.options, ["Me", "Anna", "Ben", "Chloe"]);
-  assert.ok(rent.entities[0].samples.some((sample) => sample.title === "Rent"));
+  assert.deepEqual(payer.options, ["Me", "Person 2", "Person 3", "Person 4"]);
 
-  assert.equal(analyzePrompt("something to help me be more organized", "light").spec.kind, "todo");
-  const runs = analyzePrompt("I run a lot and want to put in my runs and see a chart", "light").spec;
-  assert.deepEqual([runs.kind, runs.name, runs.screens[0].options.unit], ["tracker", "Run Tracker", "km"]);
+  // A subject no concept knows: a list named after the prompt's words, with no made-up records.
+  const capitals = composeSpec("quiz me on capital cities", { tier: "light" });
+  assert.equal(capitals.spec.name, "Capital Cities");
+  assert.deepEqual(capitals.spec.entities[0].samples, []);
+  assert.deepEqual(capitals.withoutSamples, ["Capital cities"]);
 
-  const ski = analyzePrompt("a packing list for a ski trip with categories", "light").spec;
-  assert.ok(ski.entities[0].samples.some((sample) => sample.name === "Ski jacket"));
-  const capitals = analyzePrompt("quiz me on capital cities", "light").spec;
-  assert.equal(capitals.name, "Capitals Quiz");
-  assert.equal(capitals.entities[0].samples[0].answer, "Paris");
+  const tabata = composeSpec("a tabata timer: 20s on, 10s off, 8 rounds", { tier: "light" }).spec;
+  assert.deepEqual(tabata.screens[0].options, {
+    phases: [{ label: "Work", minutes: 20 / 60 }, { label: "Rest", minutes: 10 / 60 }],
+    rounds: 8,
+  });
+  assert.equal(tabata.description, "An app to time 20 s work, 10 s rest and 8 rounds.");
 
-  const bakery =
-    analyzePrompt("an online bakery where customers pick cakes, add them to a cart", "light").spec;
-  assert.equal(bakery.name, "Bakery");
-  assert.ok(bakery.entities[0].fields.some((field) => field.options?.includes("Cakes")));
-  const barber = analyzePrompt("a booking app for my barber shop: a service and a time slot", "light").spec;
-  assert.equal(barber.name, "Barber Bookings");
-  assert.deepEqual(
-    barber.entities[0].fields.filter((field) => field.type === "choice").map((field) => field.key),
-    ["service", "slot"],
-  );
-  assert.match(barber.description, /barber/);
-  // A confirmed booking is not struck through as done: confirmed is a field, not the list's check-off.
-  assert.equal(barber.screens[0].options.checkField, undefined);
-
-  const german = analyzePrompt("Eine App für meine Einkaufsliste mit Kategorien", "light");
-  assert.deepEqual([german.spec.kind, german.report.languageFallbackFrom], ["shopping", "de"]);
-  assert.equal(analyzePrompt("make me an app", "light").spec.name, "My List");
+  const german = composeSpec("Eine App für meine Einkaufsliste mit Kategorien", { tier: "light" });
+  assert.deepEqual([german.spec.language, german.languageFallbackFrom], ["de", undefined]);
+  assert.equal(german.spec.name, "Einkaufsliste");
 });
 
 Deno.test("a prompt that asks for reminders gets a reminders screen, expo-notifications and its plugin", async () => {
-  const plants = analyzePrompt("app per annaffiare le piante con promemoria", "light").spec;
-  const reminders = plants.screens.find((screen) => screen.block === "reminders");
-  assert.ok(reminders, "a reminders screen");
+  const plants =
+    composeSpec("app per annaffiare le piante con promemoria alle 8 e alle 19", { tier: "light" }).spec;
+  assert.deepEqual(plants.screens.map((screen) => screen.block), ["collection", "reminders"]);
+  const reminders = plants.screens[1];
   assert.equal(reminders.title, "Promemoria");
   const entity = plants.entities.find((candidate) => candidate.key === reminders.entity)!;
+  // Every time the prompt names, in one reminder.
   assert.deepEqual(entity.samples[0], {
     id: "reminder-1",
-    title: "Annaffiare le piante",
-    time: "08:00",
+    title: "Piante",
+    time: "08:00, 19:00",
+    weekdays: "",
     on: true,
   });
+  const weekly =
+    composeSpec("ricordami di annaffiare le piante ogni lunedì e giovedì alle 8", { tier: "light" }).spec;
+  const weeklyReminder = weekly.entities.find((candidate) => candidate.key === "reminder")!.samples[0];
+  assert.deepEqual([weeklyReminder.time, weeklyReminder.weekdays], ["08:00", "1,4"]);
   const files = composeApp(plants);
   assert.ok(files.some((file) => file.path === "src/blocks/RemindersBlock.tsx"));
   assert.ok(JSON.parse(fileAt(files, "package.json").contents).dependencies["expo-notifications"]);
@@ -262,7 +282,7 @@ Deno.test("a prompt that asks for reminders gets a reminders screen, expo-notifi
   assert.deepEqual(verifyProject(files), []);
 
   // Without reminders, no notification module and no permission asked.
-  const plain = composeApp(analyzePrompt("a shopping list", "light").spec);
+  const plain = composeApp(composeSpec("a shopping list", { tier: "light" }).spec);
   assert.equal(
     JSON.parse(fileAt(plain, "package.json").contents).dependencies["expo-notifications"],
     undefined,
@@ -280,38 +300,43 @@ Deno.test("a prompt that asks for reminders gets a reminders screen, expo-notifi
 
 Deno.test("screen icons are vector icon names, not emoji a browser may draw as boxes", () => {
   for (const p of APP_PROMPTS) {
-    for (const screen of analyzePrompt(p.prompt, p.model).spec.screens) {
+    for (const screen of composeSpec(p.prompt, { tier: p.model }).spec.screens) {
       assert.match(screen.icon, /^[a-z]+(-[a-z]+)*$/, `${p.id}: ${screen.icon}`);
     }
   }
 });
 
-Deno.test("Italian prompts get Italian UI; other languages fall back to English and say so", async () => {
-  assert.equal(detectLanguage("Voglio un'app per la spesa con il carrello").language, "it");
+Deno.test("the UI speaks the prompt's language among five; others fall back to English and say so", async () => {
   const spanish = await generator.generate(
     request("Quiero una aplicación para mi lista de la compra con los precios"),
   );
-  assert.equal(spanish.summary?.language, "en");
-  assert.equal(spanish.summary?.languageFallbackFrom, "es");
+  assert.equal(spanish.summary?.language, "es");
+  assert.equal(spanish.summary?.languageFallbackFrom, undefined);
+  assert.equal(specOf(spanish).entities[0].label, "Artículo");
+  const dutch = await generator.generate(request("Ik wil een app om mijn boodschappenlijst bij te houden"));
+  assert.equal(dutch.summary?.language, "en");
+  assert.equal(dutch.summary?.languageFallbackFrom, "nl");
   const italian = await generator.generate(request("Un timer pomodoro per studiare"));
   assert.equal(italian.summary?.language, "it");
   assert.equal(italian.summary?.languageFallbackFrom, undefined);
-  assert.match(fileAt(italian.files, "app.spec.json").contents, /"Concentrazione"/);
+  assert.equal(specOf(italian).screens[0].title, "Timer");
 });
 
 Deno.test("the full tier buys settings, an about screen and more sample data", () => {
-  const light = analyzePrompt("A recipe browser with categories", "light").spec;
-  const full = analyzePrompt("A recipe browser with categories", "full").spec;
+  const light = composeSpec("A recipe browser with categories", { tier: "light" }).spec;
+  const full = composeSpec("A recipe browser with categories", { tier: "full" }).spec;
   assert.deepEqual(full.screens.map((s) => s.block), ["collection", "settings", "about"]);
   assert.deepEqual(light.screens.map((s) => s.block), ["collection"]);
-  assert.ok(full.entities[0].samples.length > light.entities[0].samples.length);
+  const subscriptions = (tier: "light" | "full") =>
+    composeSpec("a list of my subscriptions with categories", { tier }).spec.entities[0].samples.length;
+  assert.ok(subscriptions("full") > subscriptions("light"));
   const files = composeApp(full).map((file) => file.path);
   assert.ok(files.includes("src/blocks/SettingsBlock.tsx") && files.includes("src/app/(tabs)/settings.tsx"));
   assert.ok(!composeApp(light).some((file) => file.path === "src/blocks/SettingsBlock.tsx"));
 });
 
 Deno.test("the project carries only the building blocks its screens use, each declared route present", () => {
-  const files = composeApp(analyzePrompt("A pomodoro timer", "light").spec).map((file) => file.path);
+  const files = composeApp(composeSpec("A pomodoro timer", { tier: "light" }).spec).map((file) => file.path);
   assert.ok(files.includes("src/blocks/TimerBlock.tsx"));
   assert.ok(!files.some((path) => path.includes("CollectionBlock") || path.startsWith("src/app/record/")));
   assert.ok(files.includes("assets/icon.png") && files.includes("src/app/(tabs)/index.tsx"));
@@ -334,7 +359,7 @@ Deno.test("a new project's template files are replaced by the first job's app, n
   const result = await generator.generate(request("A pomodoro timer", { existingFiles: start }));
   const paths = result.files.map((file) => file.path);
   assert.ok(!paths.includes("src/blocks/CollectionBlock.tsx"), "the template's list screen is gone");
-  assert.equal(specOf(result).kind, "pomodoro");
+  assert.equal(specOf(result).kind, "timer");
 });
 
 Deno.test("follow-ups change the stored spec: add a screen, a field, recolour, rename, switch language", async () => {
@@ -364,7 +389,7 @@ Deno.test("follow-ups change the stored spec: add a screen, a field, recolour, r
   assert.equal(spec.accent, "#DC2626");
 });
 
-Deno.test("follow-ups keep files the user edited that the change does not touch, and remove what is no longer made", async () => {
+Deno.test("follow-ups keep files the user edited that the change does not touch, and the user's own files", async () => {
   const first = await generator.generate(request("A recipe browser with categories and a pomodoro timer"));
   const edited = first.files.map((file) =>
     file.path === "src/blocks/CollectionBlock.tsx"
@@ -375,13 +400,12 @@ Deno.test("follow-ups keep files the user edited that the change does not touch,
   const next = await generator.generate(request("make it green", { existingFiles: [...edited, mine] }));
   assert.match(fileAt(next.files, "src/blocks/CollectionBlock.tsx").contents, /my change/);
   assert.equal(fileAt(next.files, "notes/ideas.md").contents, "mine");
-  // A different app: the timer's files go, the user's own file stays.
-  const other = await generator.generate(
-    request("A chat app with a conversation list", { existingFiles: next.files }),
+  // A follow-up changes the app it was made from: nothing of it is lost.
+  assert.deepEqual(
+    specOf(next).screens.map((screen) => screen.block),
+    specOf(first).screens.map((s) => s.block),
   );
-  const paths = other.files.map((file) => file.path);
-  assert.ok(!paths.includes("src/blocks/TimerBlock.tsx"));
-  assert.ok(paths.includes("notes/ideas.md") && paths.includes("src/blocks/ChatBlock.tsx"));
+  assert.equal(specOf(next).accent, "#16A34A");
 });
 
 Deno.test("mergeFiles: generated files replace, edits the change does not touch stay, dropped files go", () => {

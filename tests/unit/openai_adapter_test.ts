@@ -56,6 +56,8 @@ const STORED_SPEC = {
     ],
   }],
   screens: [{ ...WIRE_SPEC.screens[0], options: { search: true, categoryField: "kind", dateField: "when" } }],
+  // The app's identifiers, fixed by the name it was first made with.
+  slug: "tide-log",
   prompts: ["A tide log app that records high and low tides per beach"],
 };
 
@@ -162,6 +164,15 @@ Deno.test("a good app: the spec and files asked for in a strict schema, the spec
         name: "Tide Log",
         description: "A log of high and low tides for each beach, with search.",
         language: "en",
+        // What the prompt asked, and whether the model's app has a screen that serves it.
+        asks: [{
+          type: "log",
+          quote: "tide log app that records",
+          built: true,
+          block: WIRE_SPEC.screens[0].block,
+          screen: WIRE_SPEC.screens[0].key,
+        }],
+        unmet: ["high and low tides per beach"],
       },
       usage: { tokensIn: 1234, tokensOut: 5678 },
       model: FULL,
@@ -194,7 +205,7 @@ Deno.test("a good app: the spec and files asked for in a strict schema, the spec
     const blocks = schema.properties.spec.properties.screens.items.properties.block.enum;
     assert.equal(blocks.length, 20);
     assert.ok(blocks.includes("collection") && blocks.includes("reminders") && blocks.includes("about"));
-    assert.match(schema.properties.spec.properties.kind.description, /todo, shopping, .*generic/);
+    assert.match(schema.properties.spec.properties.kind.description, /list, log, goal, .*calculator/);
     const text = userText(body);
     assert.match(text, /A tide log app that records high and low tides per beach/);
     assert.match(text, /App name: Tide Log/);
@@ -257,6 +268,14 @@ Deno.test("a prompt in another language gets an English app, and the summary say
       description: "A log of high and low tides for each beach, with search.",
       language: "en",
       languageFallbackFrom: "pt",
+      asks: [{
+        type: "log",
+        quote: "registrar as marés",
+        built: true,
+        block: WIRE_SPEC.screens[0].block,
+        screen: WIRE_SPEC.screens[0].key,
+      }],
+      unmet: ["Um aplicativo", "praia"],
     });
   });
 });
@@ -284,8 +303,8 @@ Deno.test("a follow-up sends the stored spec and the project's files and stores 
       ...request({ prompt: first, appName: "Vinyl Records" }),
     });
     const before = storedSpec(offline.files)!;
-    assert.ok(before.entities[0].fields.every((field) => field.key !== "condition"));
-    // A realistic answer to "add a field Condition": the spec changed, every file shown sent back as it
+    assert.ok(before.entities[0].fields.every((field) => field.key !== "pressing"));
+    // A realistic answer to "add a field Pressing": the spec changed, every file shown sent back as it
     // was except the README, which describes the new field; the project's icon is not the model's to send.
     standIn.reply = (seen) => {
       const shown = JSON.parse(
@@ -300,9 +319,9 @@ Deno.test("a follow-up sends the stored spec and the project's files and stores 
         features: before.features,
         entities: [{
           ...entity,
-          fields: [...entity.fields, { key: "condition", label: "Condition", type: "text" }]
+          fields: [...entity.fields, { key: "pressing", label: "Pressing", type: "text" }]
             .map((field) => ({ options: null, ...field })),
-          samples: entity.samples.map((sample) => record({ ...sample, condition: "Mint" })),
+          samples: entity.samples.map((sample) => record({ ...sample, pressing: "First" })),
         }],
         screens: before.screens.map((screen) => ({
           entity: null,
@@ -312,7 +331,7 @@ Deno.test("a follow-up sends the stored spec and the project's files and stores 
       };
       const files = shown.files.map(({ path, contents }) => ({
         path,
-        contents: path === "README.md" ? `${contents}\n- Condition of each record\n` : contents,
+        contents: path === "README.md" ? `${contents}\n- Pressing of each record\n` : contents,
         type: path.endsWith(".tsx") || path.endsWith(".ts")
           ? "CODE"
           : path.endsWith(".md")
@@ -322,31 +341,31 @@ Deno.test("a follow-up sends the stored spec and the project's files and stores 
       return completion(answer({ spec, files }));
     };
     const result = await new OpenAICompatibleGenerator(standIn.options()).generate(request({
-      prompt: "add a field Condition",
-      appName: "Add a Field Condition",
+      prompt: "add a field Pressing",
+      appName: "Add a Field Pressing",
       existingFiles: offline.files,
     }));
 
     const text = userText(standIn.seen[0].body);
-    assert.match(text, /A change to the app below:\nadd a field Condition/);
+    assert.match(text, /A change to the app below:\nadd a field Pressing/);
     assert.ok(!text.includes("App name:"), "a follow-up keeps the project's name");
     assert.match(text, new RegExp(`current spec \\(earlier requests: \\["${first}"\\]\\)`));
-    assert.match(text, /"plural":"Vinyl records"/);
+    assert.match(text, /"plural":"Records"/);
     assert.match(text, /src\/app\/_layout\.tsx/);
     assert.ok(!text.includes('"path":"app.spec.json"'), "the spec travels on its own");
     const icon = offline.files.find((file) => file.path === "assets/icon.png")!;
     assert.ok(!text.includes(icon.contents.slice(0, 200)), "assets are not sent");
 
     const after = storedSpec(result.files)!;
-    assert.deepEqual(after.prompts, [first, "add a field Condition"]);
+    assert.deepEqual(after.prompts, [first, "add a field Pressing"]);
     assert.equal(after.name, before.name);
-    assert.deepEqual(after.entities[0].fields.at(-1), { key: "condition", label: "Condition", type: "text" });
-    assert.equal(after.entities[0].samples[0].condition, "Mint");
+    assert.deepEqual(after.entities[0].fields.at(-1), { key: "pressing", label: "Pressing", type: "text" });
+    assert.equal(after.entities[0].samples[0].pressing, "First");
     assert.deepEqual(result.files.map((file) => file.path), offline.files.map((file) => file.path));
     assert.deepEqual(result.files.find((file) => file.path === "assets/icon.png"), icon);
     assert.match(
       result.files.find((file) => file.path === "README.md")!.contents,
-      /Condition of each record/,
+      /Pressing of each record/,
     );
 
     // The offline generator takes the project on from the model's spec.
@@ -356,7 +375,7 @@ Deno.test("a follow-up sends the stored spec and the project's files and stores 
     const red = storedSpec(again.files)!;
     assert.equal(red.accent, "#DC2626");
     assert.deepEqual(red.entities[0].fields.at(-1), after.entities[0].fields.at(-1));
-    assert.deepEqual(red.prompts, [first, "add a field Condition", "make it red"]);
+    assert.deepEqual(red.prompts, [first, "add a field Pressing", "make it red"]);
   });
 });
 
@@ -734,7 +753,7 @@ Deno.test("the evaluator derives the name itself when the model's is unusable", 
       standIn.reply = verdict({ usable: true, reason: "ok", tier: "light", app_name });
       assert.deepEqual(
         await evaluator.evaluate("make a pomodoro timer with stats", {}),
-        { ok: true, model: "light", appName: "Focus Timer" },
+        { ok: true, model: "light", appName: "Pomodoro Timer" },
         app_name,
       );
     }

@@ -1,10 +1,7 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import {
-  analyzePrompt,
-  type AppSpec,
-  changeSpec,
-} from "../../supabase/functions/_shared/generation/app-spec.ts";
+import { changeSpec, composeSpec } from "../../supabase/functions/_shared/generation/compose-spec/index.ts";
+import type { AppSpec } from "../../supabase/functions/_shared/generation/template/src/types.ts";
 import { composeApp } from "../../supabase/functions/_shared/generation/compose.ts";
 import { defaultProjectFiles } from "../../supabase/functions/_shared/generation/project-template.ts";
 import {
@@ -42,7 +39,7 @@ Deno.test("every spec the offline generator makes, and every follow-up of it, ho
   let checked = 0;
   for (const { id, prompt } of APP_PROMPTS) {
     for (const tier of ["light", "full"] as const) {
-      const { spec } = analyzePrompt(prompt, tier);
+      const { spec } = composeSpec(prompt, { tier: tier });
       assert.deepEqual(issues(spec), [], `${id} ${tier}`);
       for (const followUp of FOLLOW_UPS) {
         assert.deepEqual(issues(changeSpec(spec, followUp).spec), [], `${id} ${tier} + ${followUp}`);
@@ -54,7 +51,7 @@ Deno.test("every spec the offline generator makes, and every follow-up of it, ho
 });
 
 Deno.test("a project's app.spec.json is read back through the schema", async () => {
-  const { spec } = analyzePrompt("A recipe book with ingredients and search", "full");
+  const { spec } = composeSpec("A recipe book with ingredients and search", { tier: "full" });
   assert.deepEqual(readStoredSpec(composeApp(spec)), spec);
   // A new project's starting template carries a spec too, with no prompts yet.
   assert.deepEqual(readStoredSpec(await defaultProjectFiles("Tide Log"))?.prompts, []);
@@ -65,17 +62,19 @@ Deno.test("a project's app.spec.json is read back through the schema", async () 
 });
 
 Deno.test("the schema names what is wrong with a spec", () => {
-  const { spec } = analyzePrompt("A to-do list app with priorities", "light");
+  const { spec } = composeSpec("A to-do list app with priorities", { tier: "light" });
   const broken = (change: (spec: AppSpec) => void) => {
     const copy = structuredClone(spec);
     change(copy);
     return issues(copy);
   };
-  assert.deepEqual(broken((s) => s.kind = "todo+todo"), [
-    'kind: must be known kinds joined with "+" (' +
-    "todo, shopping, packing, habits, journal, mood, recipes, books, plants, budget, split, pomodoro, intervals, " +
-    "tracker, flashcards, chat, dashboard, calculator, converter, catalog, events, generic)",
-  ]);
+  const kinds = 'kind: must be known kinds joined with "+" (' +
+    "list, log, goal, aggregate, schedule, reminder, timer, quiz, people, catalog, order, rating, yesno, choice, " +
+    "photo, sort, search, chart, categories, split, convert, countdown, calculator)";
+  assert.deepEqual(broken((s) => s.kind = "list+list"), [kinds]);
+  assert.deepEqual(broken((s) => s.kind = "log+spaceship"), [kinds]);
+  // The kinds of specs made before kinds were asks are still read as the app's.
+  assert.deepEqual(broken((s) => s.kind = "todo+chat"), []);
   assert.deepEqual(broken((s) => s.name = ""), ["name: Too small: expected string to have >=1 characters"]);
   assert.deepEqual(broken((s) => s.name = " Tasks"), ["name: must be one trimmed line"]);
   assert.deepEqual(broken((s) => s.accent = "red"), ["accent: must be a colour like #4F46E5"]);
@@ -86,7 +85,7 @@ Deno.test("the schema names what is wrong with a spec", () => {
     "screens.0.key: index is reserved for the first tab",
   ]);
   assert.deepEqual(broken((s) => s.screens[0].options.checkField = "finished"), [
-    "screens.0.options.checkField: names finished, which is not a field of task",
+    "screens.0.options.checkField: names finished, which is not a field of workTask",
   ]);
   assert.deepEqual(broken((s) => s.entities[0].fields.push({ ...s.entities[0].fields[0] })), [
     "entities.0.fields: two fields have the same key",

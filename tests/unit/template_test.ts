@@ -1,11 +1,8 @@
 // The template's words and the every-block app's spec: every UI language has every word, and the checked-in
 // spec the build test bundles holds to the schema with every block and every screen option in it.
 import assert from "node:assert/strict";
-import {
-  analyzePrompt,
-  type AppSpec,
-  changeSpec,
-} from "../../supabase/functions/_shared/generation/app-spec.ts";
+import { changeSpec, composeSpec } from "../../supabase/functions/_shared/generation/compose-spec/index.ts";
+import type { AppSpec } from "../../supabase/functions/_shared/generation/template/src/types.ts";
 import {
   AppSpecSchema,
   AppSpecShape,
@@ -126,7 +123,7 @@ Deno.test("the schema refuses new blocks without what they need and fields of th
 });
 
 Deno.test("the offline generator changes a spec in a new language and it still holds to the schema", () => {
-  const { spec } = analyzePrompt("A to-do list app with priorities", "full");
+  const { spec } = composeSpec("A to-do list app with priorities", { tier: "full" });
   const german: AppSpec = { ...spec, language: "de", theme: "system" };
   for (const prompt of ["add a pomodoro timer", "make it red", "add a field Ort", "switch to Italian"]) {
     assert.deepEqual(issues(changeSpec(german, prompt).spec), [], prompt);

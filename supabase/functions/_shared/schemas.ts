@@ -61,6 +61,20 @@ export const Job = z.object({
     language_fallback_from: z.string().optional().describe(
       "The prompt's language when the UI could not be written in it (English was used instead)",
     ),
+    asks: z.array(z.object({
+      type: z.string().describe("What was asked: `list`, `log`, `goal`, `reminder`, `timer`, `translate`, …"),
+      quote: z.string().describe("The prompt's words that ask it"),
+      built: z.boolean().describe("Whether the app serves it"),
+      block: z.string().optional().describe("The building block of the screen that serves it"),
+      screen: z.string().optional().describe("The key of that screen"),
+      field: z.string().optional().describe("The field that serves it, when it is one"),
+    })).optional().describe("What the prompt asked for, and how each was built or not"),
+    unmet: z.array(z.string()).optional().describe(
+      "The prompt's words no ask accounts for, and asks no building block could serve (with why)",
+    ),
+    without_samples: z.array(z.string()).optional().describe(
+      "Lists that start empty: their records cannot be known offline",
+    ),
   }).optional(),
   error: JobError.optional(),
   cancel_requested_at: Timestamp.optional().openapi({

@@ -38,7 +38,7 @@ type Outcome =
     provider: string;
     cost_eur: string;
     /** Added to the job's result; its description becomes the project's. */
-    report?: Record<string, string>;
+    report?: Record<string, unknown>;
   }
   | {
     status: "failed";
@@ -398,13 +398,16 @@ export function createRunnerApp(deps: Deps, secret: string | undefined, opts: Ru
 }
 
 /** The job result's fields from the generator's summary, in the contract's snake case. */
-function reportOf(summary: GenerationSummary): Record<string, string> {
+function reportOf(summary: GenerationSummary): Record<string, unknown> {
   return {
     kind: summary.kind,
     name: summary.name,
     description: summary.description,
     language: summary.language,
     ...(summary.languageFallbackFrom ? { language_fallback_from: summary.languageFallbackFrom } : {}),
+    ...(summary.asks ? { asks: summary.asks } : {}),
+    ...(summary.unmet ? { unmet: summary.unmet } : {}),
+    ...(summary.withoutSamples ? { without_samples: summary.withoutSamples } : {}),
   };
 }
 

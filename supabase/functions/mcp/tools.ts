@@ -212,7 +212,8 @@ export function createMcpServer(
   server.registerTool("get_job_status", {
     title: "Get a job's status",
     description:
-      "A job's current state: queued, running, succeeded (result has project_id and files_saved) " +
+      "A job's current state: queued, running, succeeded (result has project_id, files_saved, and asks and " +
+      "unmet: what the app serves of the prompt and what it left out) " +
       "or failed (error says why). A job of another user is reported as not found.",
     inputSchema: portable(z.object({ jobId: JobId })),
     outputSchema: portable(Job),

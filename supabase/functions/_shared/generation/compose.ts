@@ -1,7 +1,7 @@
 // Spec → the project's files: the template's fixed files, a route per screen, and only the building blocks
 // (and their helpers) those routes import, found by following the template's relative imports.
 import type { GeneratedFile } from "../ports/generation.ts";
-import type { AppSpec, BlockName } from "./app-spec.ts";
+import type { AppSpec, BlockName } from "./template/src/types.ts";
 import { TEMPLATE_FILES } from "./template-files.ts";
 
 // CODE: source files; CONFIG: project and tool settings; DOC: prose; ASSET: binary files, as base64.
@@ -94,7 +94,8 @@ export function resolveImport(target: string, exists: (path: string) => boolean)
     .find(exists);
 }
 
-function slugOf(name: string): string {
+/** The identifier a name gives an app: its package name, URL scheme and bundle id. */
+export function slugOf(name: string): string {
   const slug = name.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "").slice(0, 40).replace(/-+$/g, "");
   return /^[a-z]/.test(slug) ? slug : `app-${slug || "1"}`;
@@ -250,7 +251,7 @@ ${paths.filter((path) => path.startsWith("src/")).map((path) => `- \`${path}\``)
  * carries; without one the template's icon is used.
  */
 export function composeApp(spec: AppSpec, icon?: string): GeneratedFile[] {
-  const slug = slugOf(spec.name);
+  const slug = spec.slug ?? slugOf(spec.name);
   const files = new Map<string, string>();
   files.set("package.json", packageJson(spec, slug));
   files.set("app.json", appJson(spec, slug));

@@ -1,7 +1,7 @@
 // Offline prompt evaluator: cheap, deterministic checks that keep obvious junk out of the paid pipeline
 // and choose a model tier without calling a model.
 import type { ModelTier, PromptEvaluator, PromptVerdict } from "../ports/generation.ts";
-import { analyzePrompt } from "./app-spec.ts";
+import { composeSpec, refusal } from "./compose-spec/index.ts";
 
 const MIN_LETTERS = 10;
 const MIN_DISTINCT_WORDS = 2;
@@ -132,9 +132,9 @@ function chooseModelTier(prompt: string): ModelTier {
   return features.length >= FULL_TIER_MIN_FEATURES ? "full" : "light";
 }
 
-/** Names an app as the offline generator's spec does: by its kind, a name the prompt gives, or its nouns. */
+/** Names an app as the offline generator does: from what the prompt is about, in its language. */
 export function deriveAppName(prompt: string): string {
-  return analyzePrompt(prompt, "light").spec.name;
+  return composeSpec(prompt, { tier: "light" }).spec.name;
 }
 
 export class HeuristicEvaluator implements PromptEvaluator {
@@ -143,6 +143,15 @@ export class HeuristicEvaluator implements PromptEvaluator {
     const trimmed = prompt.trim();
     const reason = rejectionReason(trimmed);
     if (reason !== null) return Promise.resolve({ ok: false, reason });
+    // An app no building block can serve (live data, play between phones) would only pretend: refused.
+    const unserviceable = refusal(trimmed);
+    if (unserviceable !== null) {
+      return Promise.resolve({
+        ok: false,
+        reason:
+          `This app cannot be made offline: ${unserviceable}. Describe what it should keep on the phone.`,
+      });
+    }
     const appName = hints.appName?.trim() || deriveAppName(trimmed);
     return Promise.resolve({ ok: true, model: hints.model ?? chooseModelTier(trimmed), appName });
   }

@@ -5,8 +5,9 @@ import { Buffer } from "node:buffer";
 import OpenAI from "openai";
 import { z } from "zod";
 import { deriveAppName } from "./heuristic-evaluator.ts";
-import type { AppSpec } from "./app-spec.ts";
-import { FILE_TYPE, ICON_PATH, SPEC_PATH } from "./compose.ts";
+import type { AppSpec } from "./template/src/types.ts";
+import { FILE_TYPE, ICON_PATH, slugOf, SPEC_PATH } from "./compose.ts";
+import { judgeSpec } from "./compose-spec/index.ts";
 import {
   AppSpecSchema,
   AppSpecShape,
@@ -98,7 +99,9 @@ const REPORTED_ISSUES_MAX = 5;
 const MAX_APP_NAME_LENGTH = 30;
 
 // The spec as the model writes it: the service adds its version, the job's tier and the prompts applied.
-const ModelSpec = AppSpecShape.omit({ version: true, tier: true, prompts: true }).superRefine(checkSpec);
+const ModelSpec = AppSpecShape.omit({ version: true, tier: true, prompts: true, slug: true }).superRefine(
+  checkSpec,
+);
 type ModelSpec = z.infer<typeof ModelSpec>;
 
 const GeneratedApp = z.object({
@@ -407,7 +410,9 @@ function existingFilesPart(
 }
 
 /** The spec as the model answers it: without what the service sets. */
-function specForModel({ version: _version, tier: _tier, prompts: _prompts, ...spec }: AppSpec): ModelSpec {
+function specForModel(
+  { version: _version, tier: _tier, prompts: _prompts, slug: _slug, ...spec }: AppSpec,
+): ModelSpec {
   return spec;
 }
 
@@ -542,6 +547,8 @@ export class OpenAICompatibleGenerator implements Generator {
       features: drawn.features,
       entities: drawn.entities,
       screens: drawn.screens,
+      // The app's identifiers stay those of its first name, whatever a follow-up renames it to.
+      slug: current?.slug ?? slugOf(current?.name ?? request.appName),
       prompts: [...(current?.prompts ?? []), request.prompt],
     };
     const written = answer.files.filter((file) => file.path !== SPEC_PATH);
@@ -561,6 +568,7 @@ export class OpenAICompatibleGenerator implements Generator {
         description: spec.description,
         language: spec.language,
         ...(fellBack ? { languageFallbackFrom: answer.prompt_language } : {}),
+        ...judgeSpec(spec, request.prompt, current),
       },
     };
   }

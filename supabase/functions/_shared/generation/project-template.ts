@@ -1,6 +1,6 @@
 // The files a new project starts with: the template's own app, named after the project. Its spec has no
 // prompts yet, so the project's first job makes the app from its prompt instead of changing this one.
-import type { AppSpec } from "./app-spec.ts";
+import type { AppSpec } from "./template/src/types.ts";
 import { composeApp } from "./compose.ts";
 import { TEMPLATE_FILES } from "./template-files.ts";
 

@@ -4,9 +4,15 @@
 // provider's strict structured output accepts, and reads the answer back from that form.
 import { z } from "zod";
 import type { GeneratedFile } from "../ports/generation.ts";
-import { type AppSpec, type BlockName, KNOWN_KINDS } from "./app-spec.ts";
+import { KINDS } from "./compose-spec/kinds.ts";
 import { SPEC_PATH } from "./compose.ts";
-import type { FieldType, Language, ScreenOptions as Options } from "./template/src/types.ts";
+import type {
+  AppSpec,
+  BlockName,
+  FieldType,
+  Language,
+  ScreenOptions as Options,
+} from "./template/src/types.ts";
 
 const BLOCKS = [
   "collection",
@@ -191,7 +197,7 @@ const Screen = z.object({
 export const AppSpecShape = z.object({
   version: z.literal(1),
   kind: z.string().describe(
-    `the kinds of app, most important first, joined with "+": ${KNOWN_KINDS.join(", ")}`,
+    `what the app does, most important first, joined with "+": ${KINDS.join(", ")}`,
   ),
   name: z.string().min(1).max(30).refine((name) => name === name.trim() && !/\p{Cc}/u.test(name), {
     message: "must be one trimmed line",
@@ -212,18 +218,46 @@ export const AppSpecShape = z.object({
   features: z.array(z.string().trim().min(1).max(200)).min(1),
   entities: z.array(Entity),
   screens: z.array(Screen).min(1),
+  slug: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/).optional().describe(
+    "set by the service from the app's first name",
+  ),
   prompts: z.array(z.string()),
 });
 
 type SpecParts = Pick<AppSpec, "kind" | "entities" | "screens">;
+
+// The kinds of the specs projects already carry, named by the app they were (before kinds were asks), so
+// that a follow-up still reads such a spec as the app's.
+const EARLIER_KINDS = [
+  "todo",
+  "shopping",
+  "packing",
+  "habits",
+  "journal",
+  "mood",
+  "recipes",
+  "books",
+  "plants",
+  "budget",
+  "pomodoro",
+  "intervals",
+  "tracker",
+  "flashcards",
+  "chat",
+  "dashboard",
+  "converter",
+  "events",
+  "generic",
+];
 
 /** What a schema cannot say: known kinds, unique keys, and references that name what exists. */
 export function checkSpec(spec: SpecParts, ctx: z.RefinementCtx) {
   const issue = (path: (string | number)[], message: string) =>
     ctx.addIssue({ code: "custom", path, message });
   const kinds = spec.kind.split("+");
-  if (kinds.some((kind) => !KNOWN_KINDS.includes(kind)) || new Set(kinds).size !== kinds.length) {
-    issue(["kind"], `must be known kinds joined with "+" (${KNOWN_KINDS.join(", ")})`);
+  const known = (kind: string) => KINDS.includes(kind) || EARLIER_KINDS.includes(kind);
+  if (kinds.some((kind) => !known(kind)) || new Set(kinds).size !== kinds.length) {
+    issue(["kind"], `must be known kinds joined with "+" (${KINDS.join(", ")})`);
   }
   const entities = new Map(spec.entities.map((entity) => [entity.key, entity]));
   if (entities.size !== spec.entities.length) issue(["entities"], "two entities have the same key");

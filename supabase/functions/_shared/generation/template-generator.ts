@@ -1,5 +1,5 @@
-// Offline generator: the prompt becomes an app spec (app-spec.ts), the spec becomes the template's Expo
-// project (compose.ts). A follow-up prompt changes the project's stored spec; files the user edited and
+// Offline generator: the prompt is understood (understand/) and composed into an app spec (compose-spec/),
+// the spec becomes the template's Expo project (compose.ts). A follow-up prompt changes the project's stored spec; files the user edited and
 // the change does not touch stay as they are, files the generator no longer produces go.
 import { Buffer } from "node:buffer";
 import type {
@@ -9,7 +9,7 @@ import type {
   Generator,
   ModelTier,
 } from "../ports/generation.ts";
-import { analyzePrompt, type AppSpec, changeSpec, type SpecReport } from "./app-spec.ts";
+import { changeSpec, composeSpec, type Composition } from "./compose-spec/index.ts";
 import { composeApp, FILE_TYPE, ICON_PATH, SPEC_PATH } from "./compose.ts";
 import { readStoredSpec } from "./spec-schema.ts";
 
@@ -56,24 +56,18 @@ export class TemplateGenerator implements Generator {
       file.path === ICON_PATH && file.type === FILE_TYPE.asset
     );
     const icon = request.iconPng ? Buffer.from(request.iconPng).toString("base64") : existingIcon?.contents;
-    let spec: AppSpec;
-    let report: SpecReport;
+    let made: Composition;
     let previous: GeneratedFile[] = [];
-    const change = stored && stored.prompts.length > 0 ? changeSpec(stored, request.prompt) : undefined;
-    if (stored && change && change.changes.length > 0) {
-      spec = change.spec;
-      report = { language: spec.language };
+    if (stored && stored.prompts.length > 0) {
+      // A follow-up changes the app it was made from; files the user edited and it leaves alone stay.
+      made = changeSpec(stored, request.prompt);
       previous = composeApp(stored, existingIcon?.contents);
     } else {
-      // A new project, or a prompt that asks for a different app: the app is made from this prompt, and a
-      // project that had one keeps its name.
-      ({ spec, report } = analyzePrompt(
-        request.prompt,
-        request.model,
-        stored?.prompts.length ? stored.name : request.appName,
-      ));
+      // A new project (or the starting template's) is made from this prompt, with the name it was admitted with.
+      made = composeSpec(request.prompt, { tier: request.model, appName: request.appName });
       if (stored) previous = composeApp(stored, existingIcon?.contents);
     }
+    const { spec } = made;
     const files = mergeFiles(request.existingFiles, previous, composeApp(spec, icon));
 
     const outputChars = files.reduce(
@@ -86,8 +80,11 @@ export class TemplateGenerator implements Generator {
         kind: spec.kind,
         name: spec.name,
         description: spec.description,
-        language: report.language,
-        ...(report.languageFallbackFrom ? { languageFallbackFrom: report.languageFallbackFrom } : {}),
+        language: spec.language,
+        ...(made.languageFallbackFrom ? { languageFallbackFrom: made.languageFallbackFrom } : {}),
+        asks: made.asks,
+        unmet: made.unmet,
+        ...(made.withoutSamples.length ? { withoutSamples: made.withoutSamples } : {}),
       },
       usage: {
         tokensIn: Math.ceil(request.prompt.length / CHARS_PER_TOKEN) + INSTRUCTION_TOKENS,

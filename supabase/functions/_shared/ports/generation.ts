@@ -53,6 +53,21 @@ export interface GenerationSummary {
   /** The UI language written; `languageFallbackFrom` names the prompt's language when it could not be. */
   language: string;
   languageFallbackFrom?: string;
+  /** What the prompt asked for, each with its words and the block and screen that serve it, if any. */
+  asks?: AskOutcome[];
+  /** The prompt's words no ask accounts for, and the asks no block could serve, with why. */
+  unmet?: string[];
+  /** Lists that start empty because their records cannot be known offline. */
+  withoutSamples?: string[];
+}
+
+export interface AskOutcome {
+  type: string;
+  quote: string;
+  built: boolean;
+  block?: string;
+  screen?: string;
+  field?: string;
 }
 
 export interface GenerationUsage {

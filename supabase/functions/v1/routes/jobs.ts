@@ -125,7 +125,8 @@ export function registerJobRoutes(api: ApiApp, deps: Deps) {
         description:
           `Returns at once with the job \`queued\`; poll \`GET /jobs/{jobId}\` (backoff 2 s up to 30 s).
 The prompt is trimmed and must be 1..${MAX_PROMPT_CHARS} characters; the service evaluates it (400 \`invalid_prompt\`
-with \`details.reason\`) and fills \`input.model\` and \`input.appName\` when they are omitted. Without \`project_id\`
+with \`details.reason\`, also for what no offline app can do: play between phones, a social network, live data
+from the internet; nothing is charged) and fills \`input.model\` and \`input.appName\` when they are omitted. Without \`project_id\`
 a project is created with the template's files and the evaluated app name (its icon is generated in the
 background). \`expo_push_token\`, \`live_activity_token\`, \`live_activity_user\` and \`dbhost_project_ref\` are folded into
 \`input\` (the top-level value wins). A repeated \`idempotency_key\` returns the first job with 200 and consumes nothing.
@@ -316,7 +317,9 @@ account's token cannot upload (404 \`profile_not_found\`); attachments go with t
         summary: "A job's current state",
         description:
           "Poll with exponential backoff from 2 s up to 30 s; stop at `succeeded`, `failed` or `canceled`; " +
-          "on 429 honor `Retry-After`. Another user's job is indistinguishable from a missing one.",
+          "on 429 honor `Retry-After`. Another user's job is indistinguishable from a missing one. A succeeded " +
+          "job's `result` says what the app serves of the prompt (`asks`, each with the block and screen that " +
+          "serve it) and what it left out (`unmet`): an app is never reported as the one asked for when it is not.",
         request: { params: JobParams },
         responses: {
           200: jsonContent(Job, "The job"),

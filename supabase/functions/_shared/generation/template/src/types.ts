@@ -125,6 +125,8 @@ export interface AppSpec {
   features: string[];
   entities: EntitySpec[];
   screens: ScreenSpec[];
+  /** The app's identifier (package name, scheme, bundle id), fixed by its first name; absent: from the name. */
+  slug?: string;
   /** The prompts applied so far, oldest first; empty for a project's starting template. */
   prompts: string[];
 }

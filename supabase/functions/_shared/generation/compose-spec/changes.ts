@@ -1,0 +1,166 @@
+// A follow-up's changes to an app's spec: translate (the UI, and the record labels and samples its
+// concepts know), theme and colours, add or remove fields, rename. Each returns what it could not apply.
+import type { Ask } from "../understand/index.ts";
+import { CHANGE_TYPES } from "../understand/asks.ts";
+import type { AppSpec, Language } from "../template/src/types.ts";
+import { capitalized, Entity, fold, keyOf } from "./entities.ts";
+import { conceptOf } from "./screens.ts";
+import { WORDS } from "./words.ts";
+import { CUES } from "../understand/lexicon.ts";
+
+export const CHANGES = new Set<Ask["type"]>(CHANGE_TYPES);
+
+const DARK = ["dark", "scuro", "scura", "sombre", "oscuro", "oscura", "dunkel", "nero", "noir", "negro"];
+const LIGHT = ["light", "chiaro", "chiara", "clair", "claro", "clara", "hell"];
+
+// Colour words of the five languages → an accent readable on light and dark backgrounds.
+const COLOURS: [string[], string][] = [
+  [["red", "rosso", "rossa", "rouge", "rojo", "roja", "rot"], "#DC2626"],
+  [["orange", "arancione", "naranja"], "#EA580C"],
+  [["yellow", "giallo", "gialla", "jaune", "amarillo", "gelb"], "#CA8A04"],
+  [["green", "verde", "vert", "grun"], "#16A34A"],
+  [["teal", "turquoise", "turchese", "turkis"], "#0D9488"],
+  [["blue", "blu", "azzurro", "bleu", "azul", "blau"], "#2563EB"],
+  [["purple", "violet", "viola", "violeta", "morado", "lila"], "#7C3AED"],
+  [["pink", "rosa", "rose"], "#DB2777"],
+  [["brown", "marrone", "marron", "braun"], "#92400E"],
+  [["gray", "grey", "grigio", "gris", "grau"], "#4B5563"],
+];
+
+function has(words: string[], list: string[]) {
+  return words.some((w) => list.includes(w));
+}
+
+/** Applies one change; returns the parts of it that could not be applied, in the prompt's words. */
+export function applyChange(spec: AppSpec, ask: Ask, language: Language, prompt: string): string[] {
+  const words = fold(ask.quote).split(/[^a-z]+/).filter(Boolean);
+  switch (ask.type) {
+    case "theme": {
+      const colour = COLOURS.find(([names]) => has(words, names));
+      if (colour) spec.accent = colour[1];
+      if (has(words, DARK)) spec.theme = "dark";
+      else if (has(words, LIGHT)) spec.theme = "light";
+      return colour || spec.theme ? [] : [ask.quote];
+    }
+    case "translate":
+      return translate(spec, language);
+    case "rename": {
+      const name = (ask.to ?? ask.subject)?.trim().replace(/^["'«“]+|["'»”]+$/g, "");
+      if (!name) return [ask.quote];
+      spec.name = name.slice(0, 30);
+      return [];
+    }
+    case "add_field": {
+      const entity = spec.entities.find((e) => e.key === spec.screens[0].entity) ?? spec.entities[0];
+      const named = ask.subject ?? namedAfter(prompt.slice(ask.end), spec.language);
+      const fields = ask.fields.length ? ask.fields : named ? [{ name: named, type: "text" as const }] : [];
+      if (!entity || !fields.length) return [ask.quote];
+      new Entity(entity, spec.language, true).addAsked(fields);
+      return [];
+    }
+    case "remove_field": {
+      const names = [...ask.fields.map((f) => f.name), ...(ask.subject ? [ask.subject] : [])].map(fold);
+      const left: string[] = [];
+      for (const name of names) {
+        const entity = spec.entities.find((e) =>
+          e.fields.some((f) => fold(f.label) === name || f.key === keyOf(name, ""))
+        );
+        const field = entity?.fields.find((f) => fold(f.label) === name || f.key === keyOf(name, ""));
+        // A field a screen needs (a log's date, a goal's amount) stays.
+        const used = field &&
+          spec.screens.some((s) =>
+            s.entity === entity!.key && Object.values(s.options).flat().includes(field.key)
+          );
+        if (!entity || !field || used || entity.fields.length < 2) {
+          left.push(name);
+          continue;
+        }
+        entity.fields = entity.fields.filter((f) => f !== field);
+        for (const sample of entity.samples) delete sample[field.key];
+      }
+      return names.length ? left : [ask.quote];
+    }
+    default:
+      return [ask.quote];
+  }
+}
+
+/** The UI speaks `language`; the records a concept knows are relabelled and get its samples in it. The
+ * labels the user named, which no concept knows, stay as they are and are listed. */
+function translate(spec: AppSpec, language: Language): string[] {
+  const from = WORDS[spec.language];
+  const to = WORDS[language];
+  const own = new Map(Object.entries(from).filter(([, v]) => typeof v === "string").map(([k, v]) => [v, k]));
+  const mine = (label: string) => {
+    const key = own.get(label) as keyof typeof to | undefined;
+    const next = key ? to[key] : undefined;
+    return typeof next === "string" ? next : undefined;
+  };
+  const left: string[] = [];
+  for (const entity of spec.entities) {
+    const concept = conceptOf(entity);
+    if (concept) {
+      entity.label = concept.record.label[language];
+      entity.plural = concept.record.plural[language];
+    } else {
+      entity.label = mine(entity.label) ?? keep(entity.label, left);
+      entity.plural = mine(entity.plural) ?? keep(entity.plural, left);
+    }
+    for (const field of entity.fields) {
+      const known = concept?.fields.find((f) => f.key === field.key);
+      field.label = known?.label[language] ?? mine(field.label) ?? keep(field.label, left);
+      if (known?.options && field.options) field.options = known.options[language];
+    }
+    if (concept) {
+      entity.samples = concept.samples[language].map((sample, i) => {
+        const record: Record<string, string | number | boolean> = { id: `${entity.key}-${i + 1}` };
+        for (const f of entity.fields) {
+          const value = sample[f.key];
+          record[f.key] = f.type === "duration" && typeof value === "number"
+            ? Math.round(value / 60)
+            : value ??
+              entity.samples[i]?.[f.key] ?? "";
+        }
+        return record as typeof entity.samples[number];
+      });
+    }
+  }
+  for (const screen of spec.screens) {
+    const entity = spec.entities.find((e) => e.key === screen.entity);
+    screen.title = mine(screen.title) ?? (entity ? entity.plural : keep(screen.title, left));
+    for (const phase of screen.options.phases ?? []) {
+      phase.label = mine(phase.label) ?? keep(phase.label, left);
+    }
+  }
+  spec.language = language;
+  return [...new Set(left)].map((label) => capitalized(label));
+}
+
+// "a field", "un campo": the words that say a field is added, not its name.
+const FIELD_WORDS = new Set([
+  "field",
+  "campo",
+  "champ",
+  "feld",
+  "column",
+  "colonna",
+  "colonne",
+  "columna",
+  "spalte",
+]);
+
+/** The name a change gives after its cue: a quoted one, else the words up to the end of the clause. */
+function namedAfter(rest: string, language: Language): string | undefined {
+  const quoted = rest.match(/["“«']([^"”»']+)["”»']/)?.[1];
+  if (quoted) return quoted.trim();
+  const stop = CUES[language].stop;
+  const words = rest.split(/[.;,!?]/)[0].split(/\s+/).filter((w) =>
+    w && !stop.has(fold(w)) && !FIELD_WORDS.has(fold(w))
+  );
+  return words.join(" ") || undefined;
+}
+
+function keep(label: string, left: string[]): string {
+  left.push(label);
+  return label;
+}

@@ -1,0 +1,147 @@
+// The records an app keeps: the concept the subject names (its fields, labels and samples in the UI
+// language) merged with the fields the prompt names. A subject no concept knows becomes an entity named
+// after the prompt's own words, with the fields it names and no samples (nothing offline knows them).
+import type { Field as AskedField } from "../understand/index.ts";
+import type { Concept } from "../understand/concepts.ts";
+import type { EntitySpec, FieldSpec, FieldType, Language, RecordData } from "../template/src/types.ts";
+import { WORDS } from "./words.ts";
+
+const FIELD_TYPES: Record<string, FieldType> = {
+  text: "text",
+  longtext: "longtext",
+  number: "number",
+  quantity: "number",
+  money: "money",
+  date: "date",
+  datetime: "date",
+  time: "time",
+  duration: "duration",
+  rating: "rating",
+  choice: "choice",
+  yesno: "check",
+  // A picture cannot be stored by the template: the field keeps its caption.
+  photo: "text",
+};
+
+export function fold(text: string): string {
+  return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().trim();
+}
+
+/** A camelCase identifier from any words ("Poppate ora" → "poppateOra"); `fallback` when none is left. */
+export function keyOf(text: string, fallback: string): string {
+  const parts = fold(text).split(/[^a-z0-9]+/).filter(Boolean);
+  const key = parts.map((p, i) => (i ? p[0].toUpperCase() + p.slice(1) : p)).join("").slice(0, 40);
+  return /^[a-z]/.test(key) ? key : fallback;
+}
+
+export function capitalized(text: string): string {
+  const trimmed = text.trim();
+  return trimmed.charAt(0).toLocaleUpperCase() + trimmed.slice(1);
+}
+
+/** An entity with the fields it keeps; helpers add the fields a block needs. */
+export class Entity {
+  constructor(public spec: EntitySpec, readonly language: Language, readonly known: boolean) {}
+
+  field(key: string): FieldSpec | undefined {
+    return this.spec.fields.find((f) => f.key === key);
+  }
+
+  /** The first field of the first type that has one. */
+  ofType(...types: FieldType[]): FieldSpec | undefined {
+    for (const type of types) {
+      const found = this.spec.fields.find((f) => f.type === type);
+      if (found) return found;
+    }
+  }
+
+  /** The field named `label` (by its folded label or key), else a new one of `type`. */
+  ensure(key: string, label: string, type: FieldType, options?: string[]): FieldSpec {
+    const wanted = fold(label);
+    const found = this.spec.fields.find((f) => fold(f.label) === wanted || f.key === key);
+    if (found) return found;
+    let unique = key;
+    for (let n = 2; this.field(unique); n++) unique = `${key}${n}`;
+    const field: FieldSpec = { key: unique, label, type, ...(options?.length ? { options } : {}) };
+    this.spec.fields.push(field);
+    for (const sample of this.spec.samples) sample[unique] = blank(field);
+    return field;
+  }
+
+  /** A field of one of `types`, else a new one. */
+  ensureType(types: FieldType[], key: string, label: string, options?: string[]): FieldSpec {
+    return this.ofType(...types) ?? this.ensure(key, label, types[0], options);
+  }
+
+  /** The fields the prompt names, typed as it says. */
+  addAsked(fields: AskedField[]) {
+    for (const f of fields) {
+      const type = FIELD_TYPES[f.type] ?? "text";
+      // A choice needs its options; without them the prompt only named a field.
+      const options = type === "choice" && f.options?.length ? f.options : undefined;
+      this.ensure(
+        keyOf(f.name, "field"),
+        capitalized(f.name),
+        type === "choice" && !options ? "text" : type,
+        options,
+      );
+    }
+  }
+}
+
+function blank(field: FieldSpec): RecordData[string] {
+  if (field.type === "check") return false;
+  if (field.type === "number" || field.type === "money" || field.type === "rating") return 0;
+  if (field.type === "choice") return field.options?.[0] ?? "";
+  return "";
+}
+
+/** The entity of a concept in the language: its fields and samples, durations in minutes. */
+export function fromConcept(concept: Concept, language: Language): Entity {
+  const fields: FieldSpec[] = concept.fields.filter((f) => f.type !== "photo").map((f) => ({
+    key: f.key,
+    label: f.label[language],
+    type: FIELD_TYPES[f.type] ?? "text",
+    ...(f.options ? { options: f.options[language] } : {}),
+  }));
+  const key = keyOf(concept.id, "record");
+  const samples = concept.samples[language].map((sample, i) => {
+    const record: RecordData = { id: `${key}-${i + 1}` };
+    for (const f of fields) {
+      const value = sample[f.key];
+      record[f.key] = value === undefined
+        ? blank(f)
+        : f.type === "duration" && typeof value === "number"
+        ? Math.round(value / 60)
+        : value;
+    }
+    return record;
+  });
+  return new Entity(
+    {
+      key,
+      label: concept.record.label[language],
+      plural: concept.record.plural[language],
+      fields,
+      samples,
+    },
+    language,
+    true,
+  );
+}
+
+/** An entity named after the prompt's words: a name field, the fields named, no samples. */
+export function fromWords(subject: string | undefined, language: Language, fallback: string): Entity {
+  const label = capitalized(subject ?? fallback).slice(0, 60);
+  return new Entity(
+    {
+      key: keyOf(subject ?? fallback, "record"),
+      label,
+      plural: label,
+      fields: [{ key: "name", label: WORDS[language].name, type: "text" }],
+      samples: [],
+    },
+    language,
+    false,
+  );
+}

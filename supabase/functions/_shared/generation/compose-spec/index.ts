@@ -1,0 +1,215 @@
+// understand → compose: a prompt's asks and concepts become an app spec, each ask a building block or an
+// option or field of one; a follow-up's asks change the app's spec. The result says what each ask became and
+// what was left out, so a job never reports a shell as the app asked for.
+import { type Ask, understand, type Understanding } from "../understand/index.ts";
+import { KINDS } from "./kinds.ts";
+import { isUiLanguage } from "../understand/language.ts";
+import type { AppSpec, BlockName, Language } from "../template/src/types.ts";
+import { applyChange, CHANGES } from "./changes.ts";
+import { slugOf } from "../compose.ts";
+import { Entity, fold } from "./entities.ts";
+import { CUES } from "../understand/lexicon.ts";
+import { type AskReport, Builder } from "./screens.ts";
+import { describe, features, nameOf } from "./names.ts";
+
+export type { AskReport } from "./screens.ts";
+export { refusal } from "./serviceable.ts";
+export { KINDS } from "./kinds.ts";
+
+export interface Composition {
+  spec: AppSpec;
+  asks: AskReport[];
+  /** The prompt's words no ask accounts for, and asks no block could serve, with why. */
+  unmet: string[];
+  /** Lists that start empty: what they hold cannot be known offline. */
+  withoutSamples: string[];
+  /** The prompt's language when the UI could not be written in it. */
+  languageFallbackFrom?: string;
+}
+
+// Asks that make a screen of their own come first: the modifiers (sort, search, a rating field) then find
+// the screen they change.
+const ORDER: Ask["type"][] = [
+  "list",
+  "log",
+  "catalog",
+  "schedule",
+  "people",
+  "quiz",
+  "order",
+  "split",
+  "goal",
+  "timer",
+  "convert",
+  "calculator",
+];
+const LIGHT_SAMPLES = 3;
+const rank = (a: Ask) => (ORDER.includes(a.type) ? ORDER.indexOf(a.type) : ORDER.length);
+
+/** A new app from a prompt. `appName` is the name it was admitted with, when given. */
+export function composeSpec(
+  prompt: string,
+  options: { tier: "light" | "full"; appName?: string; understanding?: Understanding },
+): Composition {
+  const u = options.understanding ?? understand(prompt);
+  const language: Language = u.language;
+  // A concept found only through function words ("per" stems like "pere") names nothing.
+  const stop = CUES[language].stop;
+  const named = u.concepts.filter((c) => c.words.some((w) => !stop.has(fold(w))));
+  const builder = Builder.fromConcepts(prompt, named.map((c) => c.id), language);
+  const asks = [...u.asks].sort((a, b) => rank(a) - rank(b) || a.start - b.start);
+  builder.asked = asks;
+  // Reminders about a subject the prompt names and nothing else ("water the plants, remind me at 8") come
+  // with the list of that subject, first.
+  const onlyReminders = asks.some((a) => a.type === "reminder") &&
+    asks.every((a) => rank(a) === ORDER.length);
+  if (onlyReminders && u.concepts.length) {
+    builder.listOf(builder.main({ type: "list", quote: "", start: 0, end: 0, fields: [], quantities: [] }));
+  }
+  for (const ask of asks) {
+    if (ask.type === "theme") builder.report(ask);
+    else builder.apply(ask);
+  }
+  // A prompt whose asks made no screen still gets the list of what it names, reported as such.
+  if (!builder.screens.length) {
+    const entity = builder.main({
+      type: "list",
+      quote: prompt,
+      start: 0,
+      end: 0,
+      fields: [],
+      quantities: [],
+    });
+    builder.listOf(entity);
+  }
+  // The full tier buys a settings and an about screen and every sample a concept has.
+  if (options.tier === "full") {
+    builder.addScreen("settings", builder.words.settings);
+    builder.addScreen("about", builder.words.about);
+  } else {
+    for (const entity of builder.entities) entity.spec.samples = entity.spec.samples.slice(0, LIGHT_SAMPLES);
+  }
+  const spec: AppSpec = {
+    version: 1,
+    kind: kindOf(builder.reports),
+    name: "",
+    description: "",
+    language,
+    tier: options.tier,
+    accent: "#4F46E5",
+    features: [],
+    entities: builder.entities.map((e) => e.spec),
+    screens: builder.screens,
+    prompts: [prompt],
+  };
+  for (const ask of u.asks.filter((a) => a.type === "theme")) applyChange(spec, ask, language, prompt);
+  spec.name = options.appName?.trim().slice(0, 30) || nameOf(prompt, u, spec);
+  // The app's identifiers (slug, scheme, bundle) are fixed by its first name, whatever it is renamed to.
+  spec.slug = slugOf(spec.name);
+  finish(spec);
+  const fellBack = !isUiLanguage(u.detected) && u.detected !== "und";
+  return {
+    spec,
+    asks: builder.reports.sort((a, b) => prompt.indexOf(a.quote) - prompt.indexOf(b.quote)),
+    unmet: [...u.unmet, ...builder.unmet],
+    withoutSamples: builder.withoutSamples,
+    ...(fellBack ? { languageFallbackFrom: u.detected } : {}),
+  };
+}
+
+/** The app `spec` changed as a follow-up prompt asks; what cannot be applied is listed in `unmet`. */
+export function changeSpec(spec: AppSpec, prompt: string): Composition {
+  const u = understand(prompt, { existingSpec: spec });
+  const next: AppSpec = structuredClone(spec);
+  next.slug = spec.slug ?? slugOf(spec.name);
+  const unmet: string[] = [...u.unmet];
+  const reports: AskReport[] = [];
+  // Changes first, so a screen the prompt also asks for is made in the language it translates to.
+  for (const ask of u.asks.filter((a) => CHANGES.has(a.type) && a.type !== "reminder")) {
+    const left = applyChange(next, ask, u.language, prompt);
+    reports.push({ type: ask.type, quote: ask.quote, built: left.length === 0 });
+    unmet.push(...left);
+  }
+  const builder = new Builder(
+    prompt,
+    next.language,
+    [],
+    next.entities.map((e) => new Entity(e, next.language, true)),
+    next.screens,
+    true,
+  );
+  builder.asked = u.asks;
+  for (const ask of u.asks.filter((a) => !CHANGES.has(a.type) || a.type === "reminder")) builder.apply(ask);
+  next.entities = builder.entities.map((e) => e.spec);
+  next.prompts = [...spec.prompts, prompt];
+  next.kind = [...new Set([...spec.kind.split("+"), ...builtKinds(builder.reports)])].slice(0, 4).join("+");
+  finish(next);
+  return {
+    spec: next,
+    asks: [...reports, ...builder.reports],
+    unmet: [...unmet, ...builder.unmet],
+    withoutSamples: builder.withoutSamples,
+  };
+}
+
+// The blocks that can serve an ask of each type, for judging a spec another generator (a model) wrote.
+const SERVED_BY: Partial<Record<Ask["type"], BlockName[]>> = {
+  list: ["collection", "catalog", "habits", "chat"],
+  log: ["log", "tracker", "habits", "budget", "collection"],
+  goal: ["goal", "tracker", "habits"],
+  aggregate: ["log", "goal", "budget", "tracker", "dashboard", "collection"],
+  schedule: ["timetable", "collection"],
+  reminder: ["reminders"],
+  timer: ["timer"],
+  quiz: ["quiz"],
+  people: ["people", "split"],
+  catalog: ["catalog"],
+  order: ["cart", "collection"],
+  chart: ["tracker", "goal", "budget", "dashboard"],
+  split: ["split"],
+  convert: ["converter"],
+  countdown: ["collection"],
+  calculator: ["calculator"],
+};
+
+/**
+ * What a spec written by another generator serves of a prompt: each ask is built when a screen of a block
+ * that can serve it is there (asks about fields and settings are taken as built when the spec has a screen).
+ */
+export function judgeSpec(
+  spec: AppSpec,
+  prompt: string,
+  existing?: AppSpec,
+): Pick<Composition, "asks" | "unmet"> {
+  const u = understand(prompt, existing ? { existingSpec: existing } : {});
+  const asks: AskReport[] = u.asks.map((ask) => {
+    const blocks = SERVED_BY[ask.type];
+    const screen = blocks ? spec.screens.find((s) => blocks.includes(s.block)) : undefined;
+    const built = blocks ? screen !== undefined : ask.type !== "photo";
+    return {
+      type: ask.type,
+      quote: ask.quote,
+      built,
+      ...(screen ? { block: screen.block, screen: screen.key } : {}),
+    };
+  });
+  return { asks, unmet: [...u.unmet, ...asks.filter((a) => !a.built).map((a) => a.quote)] };
+}
+
+function builtKinds(reports: AskReport[]): string[] {
+  return [...new Set(reports.filter((r) => r.built && KINDS.includes(r.type)).map((r) => r.type))];
+}
+
+function kindOf(reports: AskReport[]): string {
+  const kinds = builtKinds(reports);
+  return (kinds.length ? kinds : ["list"]).slice(0, 4).join("+");
+}
+
+/** The description and features say what the spec's screens do, in its language. */
+function finish(spec: AppSpec) {
+  // Settings and about stay the last tabs whatever a follow-up adds.
+  const last = (block: string) => block === "settings" || block === "about" ? 1 : 0;
+  spec.screens.sort((a, b) => last(a.block) - last(b.block));
+  spec.description = describe(spec);
+  spec.features = features(spec);
+}

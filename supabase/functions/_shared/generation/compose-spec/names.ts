@@ -1,0 +1,173 @@
+// The app's name (a short title in the UI language from what the prompt is about) and its description and
+// features (what THIS app's screens do), both from the composed spec.
+import type { Understanding } from "../understand/index.ts";
+import { CUES, LEXICONS, VERBS } from "../understand/lexicon.ts";
+import { isUiLanguage } from "../understand/language.ts";
+import type { AppSpec, Language, ScreenSpec } from "../template/src/types.ts";
+import { capitalized, fold } from "./entities.ts";
+import { conceptOf } from "./screens.ts";
+import { fill, joined, WORDS } from "./words.ts";
+
+const MAX_NAME = 30;
+const MAX_NAME_WORDS = 4;
+const SMALL_WORDS = new Set(["a", "an", "the", "of", "for", "and", "to", "in", "on", "with", "my", "by"]);
+
+/** Title Case in English; sentence case elsewhere (German nouns keep the capitals they were typed with). */
+function titled(text: string, language: Language): string {
+  const words = text.trim().split(/\s+/);
+  const cased = language === "en"
+    ? words.map((w, i) => (i > 0 && SMALL_WORDS.has(w.toLowerCase()) ? w.toLowerCase() : capitalized(w)))
+    : words.map((w, i) => (i === 0 ? capitalized(w) : w));
+  let name = "";
+  for (const word of cased) {
+    if ((name ? `${name} ${word}` : word).length > MAX_NAME) break;
+    name = name ? `${name} ${word}` : word;
+  }
+  return name || cased[0].slice(0, MAX_NAME);
+}
+
+// Words that say it is an app, which a name leaves out.
+const APP_WORDS = new Set(["app", "apps", "application", "applicazione", "appli", "aplicacion", "anwendung"]);
+const WITH = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, new Set(lex.with.map(fold))]),
+) as Record<Language, Set<string>>;
+
+/** The noun phrase without the function words and imperatives around it and what follows "with"
+ * ("my plants" → "plants", "chat app with login" → "chat"). */
+function phrase(text: string, language: Language): string {
+  const stop = CUES[language].stop;
+  // What a colon, dash or comma opens is a list of parts, not the name.
+  const head = text.split(/[:,;(]|\s[-–]\s/)[0];
+  const all = head.split(/\s+/).filter((w) => w && !APP_WORDS.has(fold(w)));
+  const cut = all.findIndex((w) => WITH[language].has(fold(w)));
+  const words = cut < 0 ? all : all.slice(0, cut);
+  const drop = (w: string) => stop.has(fold(w)) || VERBS[language].has(fold(w));
+  while (words.length && drop(words[0])) words.shift();
+  while (words.length && drop(words.at(-1)!)) words.pop();
+  return words.join(" ").replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+}
+
+// "an app called Houseplant Royals", "un'app chiamata Verdi": the name the prompt gives.
+const CALLED =
+  /(?:^|\s)(?:called|named|chiamat[ao]|chiamal[ao]|appel[ée]e?|llamad[ao]|namens|genannt)\s+["“«']?([^"”»'.,;:!?]+)/iu;
+
+function givenName(prompt: string, language: Language): string | undefined {
+  const words = prompt.match(CALLED)?.[1].trim().split(/\s+/) ?? [];
+  const stop = CUES[language].stop;
+  const end = words.findIndex((w, i) => i > 0 && (stop.has(fold(w)) || VERBS[language].has(fold(w))));
+  const name = words.slice(0, end < 0 ? MAX_NAME_WORDS : Math.min(end, MAX_NAME_WORDS)).join(" ");
+  return name || undefined;
+}
+
+/**
+ * The name: the one the prompt gives ("called …"), else the main ask's own words when they are a short noun phrase ("diario della neonata"), else its
+ * subject, else the main list's label, else the main screen's title. Never a fragment with numbers in it.
+ */
+export function nameOf(prompt: string, u: Understanding, spec: AppSpec): string {
+  const language = spec.language;
+  const main = u.asks.find((a) => a.subject) ?? u.asks[0];
+  const candidates = [
+    givenName(prompt, language) ?? "",
+    // The prompt's own words name the app when they are in a language the UI speaks.
+    main && isUiLanguage(u.detected) ? phrase(main.quote, language) : "",
+    main?.subject && isUiLanguage(u.detected) ? phrase(main.subject, language) : "",
+    spec.entities.find((e) => e.key !== "reminder")?.plural ?? "",
+    spec.screens[0].title,
+  ];
+  // Words that say nothing of the subject a concept was found for ("quanto spendo al mese") give way to it.
+  const records = spec.entities.find((e) => e.key !== "reminder");
+  const concept = records ? conceptOf(records) : undefined;
+  const known = concept
+    ? [...concept.words[language], concept.record.label[language], concept.record.plural[language]]
+    : [];
+  const aboutIt = (c: string) => !concept || sharesWord(c, known);
+  const good = candidates.find((c, i) =>
+    c && !/\d/.test(c) && c.split(/\s+/).length <= MAX_NAME_WORDS && /\p{L}{2}/u.test(c) &&
+    (i === 0 || i > 2 || aboutIt(c))
+  );
+  return titled(good ?? spec.screens[0].title, language);
+}
+
+/** Whether a word of the text begins like a word of the phrases (five letters, or a whole short word). */
+function sharesWord(text: string, phrases: string[]): boolean {
+  const words = (t: string) => fold(t).split(/[^a-z]+/).filter((w) => w.length >= 4);
+  const theirs = phrases.flatMap(words);
+  return words(text).some((w) =>
+    theirs.some((x) => {
+      const n = Math.min(5, w.length, x.length);
+      return w.slice(0, n) === x.slice(0, n) && (n === 5 || w === x);
+    })
+  );
+}
+
+/** What one screen does, as a phrase of the description. */
+function doing(screen: ScreenSpec, spec: AppSpec): string {
+  const w = WORDS[spec.language];
+  const entity = spec.entities.find((e) => e.key === screen.entity);
+  const plural = entity?.plural ?? screen.title;
+  // German nouns keep their capital.
+  const things = spec.language === "de" ? plural : plural.toLocaleLowerCase(spec.language);
+  const o = screen.options;
+  switch (screen.block) {
+    case "collection":
+      return fill(w.list, things);
+    case "log":
+      return `${fill(w.log, things)} ${fill(w.per, w.periods[o.period ?? "day"])}`;
+    case "goal": {
+      const target = [o.goal, o.unit ?? o.currency].filter((x) => x !== undefined).join(" ");
+      const period = o.period ? `/${w.periods[o.period]}` : "";
+      return fill(w.goalOf, `${target}${period}`);
+    }
+    case "timetable":
+      return fill(w.timetable, things);
+    case "reminders": {
+      const times = (entity?.samples ?? []).flatMap((s) =>
+        String(s[o.timeField ?? "time"] ?? "").split(/,\s*/)
+      )
+        .filter(Boolean);
+      return times.length ? fill(w.remindAt, joined([...new Set(times)], spec.language)) : w.remind;
+    }
+    case "timer": {
+      const length = (minutes: number) =>
+        minutes < 2 ? `${Math.round(minutes * 60)} s` : `${Math.round(minutes)} min`;
+      const phases = (o.phases ?? []).map((p) => `${length(p.minutes)} ${p.label.toLowerCase()}`);
+      const rounds = o.rounds ? [fill(w.rounds, o.rounds)] : [];
+      const parts = [...phases, ...rounds];
+      return parts.length ? fill(w.timerOf, joined(parts, spec.language)) : w.timeSessions;
+    }
+    case "quiz":
+      return fill(w.quizOn, things);
+    case "people":
+      return fill(w.peopleOn, things);
+    case "catalog":
+      return fill(w.catalogOf, things);
+    case "cart":
+      return w.order;
+    case "split":
+      return w.split;
+    case "converter":
+      return w.convert;
+    case "calculator":
+      return w.calculate;
+    case "tracker":
+      return fill(w.chartOf, things);
+    default:
+      return screen.title;
+  }
+}
+
+/** The screens that do something of the prompt's (not settings or about). */
+const doers = (spec: AppSpec) => spec.screens.filter((s) => s.block !== "settings" && s.block !== "about");
+
+export function features(spec: AppSpec): string[] {
+  return doers(spec).map((s) => capitalized(doing(s, spec)).slice(0, 200));
+}
+
+/** One sentence of what the app does, from its screens. */
+export function describe(spec: AppSpec): string {
+  const sentence = fill(
+    WORDS[spec.language].app,
+    joined(doers(spec).map((s) => doing(s, spec)), spec.language),
+  );
+  return sentence.length <= 300 ? sentence : `${sentence.slice(0, 296).replace(/\s+\S*$/, "")}…`;
+}

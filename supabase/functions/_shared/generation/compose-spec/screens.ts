@@ -1,0 +1,599 @@
+// Each ask becomes a building block's screen, or an option or field of one, with the options its
+// quantities state (a goal's target and unit, a timer's phases and rounds, every reminder time). What no
+// block can serve is reported, never dropped.
+import type { Ask } from "../understand/index.ts";
+import type { Quantity } from "../understand/quantities.ts";
+import { CONCEPTS } from "../understand/concepts-index.ts";
+import type { Concept } from "../understand/concepts.ts";
+import { findConcepts } from "../understand/concepts.ts";
+import { CUES } from "../understand/lexicon.ts";
+import UNITS from "../understand/units.json" with { type: "json" };
+import type {
+  BlockName,
+  EntitySpec,
+  Language,
+  Period,
+  ScreenOptions,
+  ScreenSpec,
+} from "../template/src/types.ts";
+import { capitalized, Entity, fold, fromConcept, fromWords, keyOf } from "./entities.ts";
+import { WORDS } from "./words.ts";
+
+const CONCEPT_BY_ID = new Map<string, Concept>(CONCEPTS.map((c) => [c.id, c]));
+const CONCEPT_BY_KEY = new Map<string, Concept>(CONCEPTS.map((c) => [keyOf(c.id, "record"), c]));
+
+/** The concept an entity was made from, if any. */
+export function conceptOf(entity: EntitySpec): Concept | undefined {
+  return CONCEPT_BY_KEY.get(entity.key);
+}
+
+/** How an ask was built: the screen and block that serve it (and the field, when it is one), or not. */
+export interface AskReport {
+  type: Ask["type"];
+  quote: string;
+  built: boolean;
+  block?: BlockName;
+  screen?: string;
+  field?: string;
+}
+
+const ICONS: Partial<Record<BlockName, string>> = {
+  collection: "list-outline",
+  log: "time-outline",
+  goal: "flag-outline",
+  timetable: "calendar-outline",
+  reminders: "alarm-outline",
+  timer: "timer-outline",
+  quiz: "school-outline",
+  people: "people-outline",
+  catalog: "pricetags-outline",
+  cart: "cart-outline",
+  split: "wallet-outline",
+  converter: "swap-horizontal-outline",
+  calculator: "calculator-outline",
+  tracker: "stats-chart-outline",
+};
+
+const PERIODS = new Set(["day", "week", "month", "year"]);
+
+/** What a prompt's asks make of an app: its entities and screens, and what each ask became. */
+export class Builder {
+  readonly words;
+  readonly reports: AskReport[] = [];
+  readonly unmet: string[] = [];
+  /** Entities made from the prompt's words alone: they start empty. */
+  readonly withoutSamples: string[] = [];
+  private readonly bySubject = new Map<string, Entity>();
+  /** Every ask of the prompt, for what one ask says about another. */
+  asked: Ask[] = [];
+
+  constructor(
+    readonly prompt: string,
+    readonly language: Language,
+    readonly concepts: Concept[],
+    readonly entities: Entity[] = [],
+    readonly screens: ScreenSpec[] = [],
+    /** The asks change an app already made. */
+    readonly followUp = false,
+  ) {
+    this.words = WORDS[language];
+  }
+
+  static fromConcepts(prompt: string, ids: string[], language: Language): Builder {
+    return new Builder(prompt, language, ids.map((id) => CONCEPT_BY_ID.get(id)!).filter(Boolean));
+  }
+
+  /** The entity an ask's subject names: one already made for it, its concept's, else its own words. */
+  entityFor(ask: Ask, fallback: string): Entity {
+    const subject = ask.subject;
+    const id = subject ? fold(subject) : "";
+    const known = this.bySubject.get(id) ??
+      // A subject that is a field of a list already made ("sorted by price") is that list.
+      this.entities.find((e) => e.spec.fields.some((f) => fold(f.label) === id));
+    if (known) return known;
+    const concept = subject
+      ? findConcepts(subject, this.language).filter((m) =>
+        m.words.some((w) => !CUES[this.language].stop.has(fold(w)))
+      )
+        .map((m) => CONCEPT_BY_ID.get(m.id)).find(Boolean)
+      : undefined;
+    // In a follow-up, words no concept knows are about the app's own records ("make the list sortable").
+    const same = this.entities.find((e) =>
+      concept
+        ? e.spec.key === keyOf(concept.id, "record")
+        : (!subject || this.followUp) && e === this.entities[0]
+    );
+    if (same) return same;
+    // The first entity takes the prompt's best concept when its subject names none ("…with my feeds").
+    const chosen = concept ?? (this.entities.length === 0 ? this.concepts[0] : undefined);
+    const entity = chosen ? fromConcept(chosen, this.language) : fromWords(subject, this.language, fallback);
+    if (!entity.known) this.withoutSamples.push(entity.spec.plural);
+    let key = entity.spec.key;
+    for (let n = 2; this.entities.some((e) => e.spec.key === key); n++) key = `${entity.spec.key}${n}`;
+    entity.spec.key = key;
+    this.entities.push(entity);
+    if (id) this.bySubject.set(id, entity);
+    return entity;
+  }
+
+  /** The main entity: the first one, made from the prompt's concept or the ask's words when there is none. */
+  main(ask: Ask): Entity {
+    return this.entities[0] ?? this.entityFor(ask, this.words.items);
+  }
+
+  screenOf(entity: Entity, ...blocks: BlockName[]): ScreenSpec | undefined {
+    return this.screens.find((s) => s.entity === entity.spec.key && blocks.includes(s.block));
+  }
+
+  addScreen(block: BlockName, title: string, entity?: Entity, options: ScreenOptions = {}): ScreenSpec {
+    // A screen of no records (a calculator, a timer) is made once; a second ask adds its options.
+    const same = entity ? undefined : this.screens.find((s) => s.block === block);
+    if (same) {
+      Object.assign(same.options, options);
+      return same;
+    }
+    const base = keyOf(entity && block !== "log" && block !== "goal" ? entity.spec.plural : block, block);
+    let key = base === "index" ? `${base}Screen` : base;
+    for (let n = 2; this.screens.some((s) => s.key === key); n++) key = `${base}${n}`;
+    const icon = entity ? conceptOf(entity.spec)?.icon ?? ICONS[block] : ICONS[block];
+    const screen: ScreenSpec = {
+      key,
+      title: title.slice(0, 60),
+      icon: icon ?? "ellipse-outline",
+      block,
+      ...(entity ? { entity: entity.spec.key } : {}),
+      options,
+    };
+    this.screens.push(screen);
+    return screen;
+  }
+
+  /** The screen that lists an entity, made when there is none. */
+  listOf(entity: Entity): ScreenSpec {
+    return this.screenOf(entity, "collection") ?? this.addScreen("collection", entity.spec.plural, entity);
+  }
+
+  report(ask: Ask, screen?: ScreenSpec, field?: string) {
+    this.reports.push({
+      type: ask.type,
+      quote: ask.quote,
+      built: true,
+      ...(screen ? { block: screen.block, screen: screen.key } : {}),
+      ...(field ? { field } : {}),
+    });
+  }
+
+  refuse(ask: Ask, why: string) {
+    this.reports.push({ type: ask.type, quote: ask.quote, built: false });
+    this.unmet.push(`${ask.quote} (${why})`);
+  }
+
+  apply(ask: Ask) {
+    const w = this.words;
+    const q = ask.quantities;
+    switch (ask.type) {
+      case "list": {
+        const entity = this.entityFor(ask, w.items);
+        entity.addAsked(ask.fields);
+        // A subject kept as it happens (feeds, fill-ups, waterings) is a log even when only named.
+        if (impliesLog(entity)) return this.report(ask, this.logOf(entity, q));
+        const screen = this.listOf(entity);
+        const check = entity.ofType("check");
+        if (check && screen.block === "collection") screen.options.checkField ??= check.key;
+        return this.report(ask, screen);
+      }
+      case "log": {
+        const entity = this.entityFor(ask, w.name);
+        entity.addAsked(ask.fields);
+        return this.report(ask, this.logOf(entity, q));
+      }
+      case "goal": {
+        const target = q.find((x) => x.kind === "money" || x.kind === "measure" || x.kind === "number");
+        // A goal without a target would show a made-up one.
+        if (!target) return this.refuse(ask, "no target was stated");
+        // A goal is about what the app already keeps ("log my weight…, goal of 70"), else its own subject.
+        const entity = this.entities[0] ?? this.entityFor(ask, w.goal);
+        entity.addAsked(ask.fields);
+        const amount = amountField(entity, q) ?? entity.ofType("number", "money") ??
+          entity.ensureType(["number", "money"], "amount", w.amount);
+        const period = periodOf(q);
+        const options: ScreenOptions = { amountField: amount.key, goal: valueOf(target) };
+        if (period) options.period = period;
+        if (period || entity.ofType("date")) {
+          options.dateField = entity.ensureType(["date"], "date", w.date).key;
+        }
+        const unit = target.kind === "measure" ? target.unit : amountUnit(entity, amount.key);
+        if (unit) options.unit = unit;
+        if (target.kind === "money") options.currency = target.currency;
+        return this.report(ask, this.addScreen("goal", w.goal, entity, options));
+      }
+      case "aggregate": {
+        const period = periodOf(q);
+        const log = this.screens.find((s) => s.block === "log" || s.block === "goal");
+        if (log) {
+          if (period) log.options.period = period;
+          return this.report(ask, log);
+        }
+        const entity = this.main(ask);
+        const amount = entity.ofType("money", "number");
+        if (amount) {
+          const screen = this.listOf(entity);
+          screen.options.amountField = amount.key;
+          return this.report(ask, screen);
+        }
+        return this.refuse(ask, "nothing to count");
+      }
+      case "schedule": {
+        const entity = this.entityFor(ask, w.schedule);
+        entity.addAsked(ask.fields);
+        const weekday = entity.ensureType(["weekday"], "weekday", w.weekday);
+        const time = entity.ensureType(["time"], "time", w.time);
+        const details = entity.spec.fields.filter((f) => f.type === "text" && f !== entity.spec.fields[0])
+          .slice(0, 2).map((f) => f.key);
+        return this.report(
+          ask,
+          this.addScreen("timetable", entity.spec.plural, entity, {
+            weekdayField: weekday.key,
+            timeField: time.key,
+            ...(details.length ? { detailFields: details } : {}),
+          }),
+        );
+      }
+      case "reminder":
+        return this.report(ask, this.reminder(ask));
+      case "timer": {
+        const phases = q.flatMap((x) =>
+          x.kind === "duration"
+            ? [{
+              label: x.phase === "off" ? w.rest : x.phase === "on" ? w.work : w.timer,
+              minutes: x.seconds / 60,
+            }]
+            : []
+        );
+        const rounds = q.find((x) => x.kind === "rounds");
+        const options: ScreenOptions = {};
+        if (phases.length) options.phases = phases;
+        if (rounds?.kind === "rounds") options.rounds = rounds.value;
+        return this.report(ask, this.addScreen("timer", w.timer, undefined, options));
+      }
+      case "quiz": {
+        const entity = this.entityFor(ask, w.question);
+        entity.ensure("question", w.question, "text");
+        entity.ensure("answer", w.answer, "text");
+        entity.addAsked(ask.fields);
+        return this.report(ask, this.addScreen("quiz", w.quiz, entity, { mode: "quiz" }));
+      }
+      case "people": {
+        const entity = this.entityFor(ask, w.task);
+        const n = q.find((x) => x.kind === "number");
+        const named = ask.fields.flatMap((f) => f.options ?? []);
+        const people = named.length
+          ? named
+          : n?.kind === "number" && n.value > 1 && n.value <= 20
+          ? Array.from({ length: n.value }, (_, i) => `${w.person} ${i + 1}`)
+          : [w.me];
+        const options: ScreenOptions = {
+          personField: entity.ensure("person", w.person, "choice", people).key,
+          pointsField: entity.ensure("points", w.points, "number").key,
+          checkField: entity.ensureType(["check"], "done", w.done).key,
+        };
+        return this.report(ask, this.addScreen("people", entity.spec.plural, entity, options));
+      }
+      case "catalog": {
+        const entity = this.entityFor(ask, w.name);
+        entity.addAsked(ask.fields);
+        const price = entity.ensureType(["money"], "price", w.price);
+        const money = q.find((x) => x.kind === "money");
+        const choice = entity.ofType("choice");
+        const screen = this.screenOf(entity, "catalog") ??
+          this.addScreen("catalog", entity.spec.plural, entity, {
+            amountField: price.key,
+            ...(choice ? { categoryField: choice.key } : {}),
+          });
+        if (money?.kind === "money") screen.options.currency = money.currency;
+        return this.report(ask, screen);
+      }
+      case "order": {
+        const catalog = this.screens.find((s) => s.block === "catalog");
+        if (catalog) {
+          const options = catalog.options.currency ? { currency: catalog.options.currency } : {};
+          return this.report(ask, this.addScreen("cart", w.cart, undefined, options));
+        }
+        const entity = this.entityFor(ask, w.name);
+        entity.addAsked(ask.fields);
+        entity.ensureType(["date"], "date", w.date);
+        entity.ensureType(["time"], "time", w.time);
+        return this.report(ask, this.listOf(entity));
+      }
+      case "split": {
+        const entity = this.entityFor({ ...ask, subject: w.expenses }, w.expenses);
+        // The count may stand in the people the prompt names ("me and my 2 roommates share…").
+        const n = [...q, ...this.asked.filter((a) => a.type === "people").flatMap((a) => a.quantities)]
+          .find((x) => x.kind === "number");
+        // "with 3 flatmates": the user and three others.
+        const others = n?.kind === "number" && n.value >= 1 && n.value < 20 ? n.value : 1;
+        const people = [w.me, ...Array.from({ length: others }, (_, i) => `${w.person} ${i + 2}`)];
+        const money = q.find((x) => x.kind === "money");
+        return this.report(
+          ask,
+          this.addScreen("split", entity.spec.plural, entity, {
+            amountField: entity.ensureType(["money"], "amount", w.amount).key,
+            categoryField: entity.ensure("paidBy", w.paidBy, "choice", people).key,
+            ...(money?.kind === "money" ? { currency: money.currency } : {}),
+          }),
+        );
+      }
+      case "convert": {
+        const conversions = conversionsOf(q, this.prompt);
+        if (!conversions.length) return this.refuse(ask, "no units or rates were stated");
+        return this.report(ask, this.addScreen("converter", w.converter, undefined, { conversions }));
+      }
+      case "calculator":
+        return this.report(ask, this.addScreen("calculator", w.calculator));
+      case "countdown": {
+        const entity = this.main(ask);
+        const date = entity.ensureType(["date"], "date", w.date);
+        const screen = this.listOf(entity);
+        screen.options.countdownField = date.key;
+        return this.report(ask, screen, date.key);
+      }
+      case "sort": {
+        const entity = this.main(ask);
+        const after = this.prompt.slice(ask.end, ask.end + 40);
+        const field = fieldNamed(entity, `${ask.quote} ${ask.subject ?? ""} ${after}`) ??
+          entity.ofType("rating", "number", "money", "date");
+        if (!field) return this.refuse(ask, "no field to sort by");
+        const screen = this.listOf(entity);
+        screen.options.sortField = field.key;
+        return this.report(ask, screen, field.key);
+      }
+      case "search": {
+        const screen = this.listOf(this.main(ask));
+        screen.options.search = true;
+        return this.report(ask, screen);
+      }
+      case "categories": {
+        const entity = this.main(ask);
+        const field = entity.ensureType(["choice"], "category", w.category);
+        const screen =
+          this.screens.find((s) =>
+            s.entity === entity.spec.key && (s.block === "collection" || s.block === "catalog")
+          ) ?? this.listOf(entity);
+        screen.options.categoryField = field.key;
+        return this.report(ask, screen, field.key);
+      }
+      case "chart": {
+        const goal = this.screens.find((s) => s.block === "goal");
+        if (goal) {
+          goal.options.chart = true;
+          return this.report(ask, goal);
+        }
+        const entity = this.main(ask);
+        const value = entity.ofType("number", "money", "rating", "duration");
+        const date = entity.ofType("date");
+        if (!value || !date) return this.refuse(ask, "nothing dated to chart");
+        const unit = amountUnit(entity, value.key);
+        return this.report(
+          ask,
+          this.addScreen("tracker", w.chart, entity, {
+            valueField: value.key,
+            dateField: date.key,
+            chart: true,
+            ...(unit ? { unit } : {}),
+          }),
+        );
+      }
+      case "rating":
+      case "yesno":
+      case "choice": {
+        const entity = this.main(ask);
+        const options = ask.fields.flatMap((f) => f.options ?? []);
+        const field = ask.type === "rating"
+          ? entity.ensureType(["rating"], "rating", w.rating)
+          : ask.type === "yesno"
+          ? entity.ensureType(["check"], "done", w.done)
+          : options.length
+          ? entity.ensureType(["choice"], "category", w.category, options)
+          : entity.ofType("choice");
+        if (!field) return this.refuse(ask, "no choices were stated");
+        const screen = this.screens.find((s) => s.entity === entity.spec.key) ?? this.listOf(entity);
+        if (ask.type === "yesno" && screen.block === "collection") {
+          screen.options.checkField = field.key;
+          screen.options.countField = field.key;
+        }
+        return this.report(ask, screen, field.key);
+      }
+      case "photo":
+        return this.refuse(ask, "the app cannot store pictures");
+      case "language":
+        return this.report(ask);
+      default:
+        // Changes (translate, theme, rename, fields) are applied by changes.ts.
+        return this.refuse(ask, "not a change this app can make");
+    }
+  }
+
+  /** The log screen of an entity, with the amount, unit and period the quantities state. */
+  private logOf(entity: Entity, q: Quantity[]): ScreenSpec {
+    const w = this.words;
+    const amount = amountField(entity, q);
+    const screen = this.screenOf(entity, "log") ?? this.addScreen("log", entity.spec.plural, entity, {
+      dateField: entity.ensureType(["date"], "date", w.date).key,
+      timeField: entity.ensureType(["time"], "time", w.time).key,
+    });
+    const duration = entity.ofType("duration");
+    if (duration) screen.options.durationField = duration.key;
+    if (amount) {
+      screen.options.amountField = amount.key;
+      if (amount.unit) screen.options.unit = amount.unit;
+      if (amount.currency) screen.options.currency = amount.currency;
+    }
+    const period = periodOf(q);
+    if (period) screen.options.period = period;
+    screen.options.aggregate = amount ? "total" : "count";
+    return screen;
+  }
+
+  /** The reminders screen, with one reminder at every time the ask names, on its weekdays. */
+  private reminder(ask: Ask): ScreenSpec {
+    const w = this.words;
+    let entity = this.entities.find((e) => e.spec.key === "reminder");
+    if (!entity) {
+      entity = new Entity(
+        {
+          key: "reminder",
+          label: w.reminder,
+          plural: w.reminders,
+          fields: [
+            { key: "title", label: w.reminder, type: "text" },
+            { key: "time", label: w.time, type: "text" },
+            { key: "weekdays", label: w.weekdays, type: "text" },
+            { key: "on", label: w.on, type: "check" },
+          ],
+          samples: [],
+        },
+        this.language,
+        true,
+      );
+      this.entities.push(entity);
+    }
+    const screen = this.screenOf(entity, "reminders") ??
+      this.addScreen("reminders", w.reminders, entity, {
+        timeField: "time",
+        weekdaysField: "weekdays",
+        checkField: "on",
+      });
+    const samples = entity.spec.samples;
+    samples.push({
+      id: `reminder-${samples.length + 1}`,
+      title: capitalized(ask.subject ?? this.entities.find((e) => e !== entity)?.spec.plural ?? w.reminder),
+      time: timesOf(ask).join(", "),
+      weekdays: weekdaysOf(ask.quantities).join(","),
+      on: true,
+    });
+    return screen;
+  }
+}
+
+/** A concept whose subject is mostly logged rather than listed. */
+function impliesLog(entity: Entity): boolean {
+  const implies = conceptOf(entity.spec)?.implies ?? [];
+  const log = implies.indexOf("log");
+  const list = implies.indexOf("list");
+  return log >= 0 && (list < 0 || log < list);
+}
+
+function valueOf(q: Quantity): number {
+  return q.kind === "money" || q.kind === "measure" || q.kind === "number" ? q.value : 1;
+}
+
+function periodOf(q: Quantity[]): Period | undefined {
+  const found = q.find((x) => x.kind === "period" && PERIODS.has(x.period));
+  return found?.kind === "period" ? found.period as Period : undefined;
+}
+
+/** Units and currencies of an entity's fields, as the concept or the prompt gave them. */
+const UNIT_OF = new WeakMap<EntitySpec, Map<string, { unit?: string; currency?: string }>>();
+
+function amountUnit(entity: Entity, key: string): string | undefined {
+  const fromConcept = conceptOf(entity.spec)?.fields.find((f) => f.key === key)?.unit;
+  return UNIT_OF.get(entity.spec)?.get(key)?.unit ?? fromConcept;
+}
+
+/** The field a stated amount goes in: a number field of the same unit, else a new one. */
+function amountField(entity: Entity, q: Quantity[]) {
+  const stated = q.find((x) => x.kind === "measure" || x.kind === "money");
+  const concept = conceptOf(entity.spec);
+  const fields = entity.spec.fields.filter((f) => f.type === "number" || f.type === "money");
+  const unitOf = (key: string) => concept?.fields.find((f) => f.key === key)?.unit;
+  const dimension = (unit?: string) => (unit ? UNIT_TABLE[unit]?.dimension ?? unit : undefined);
+  let field = stated?.kind === "measure"
+    ? fields.find((f) => dimension(unitOf(f.key)) === stated.dimension)
+    : stated?.kind === "money"
+    ? fields.find((f) => f.type === "money")
+    : undefined;
+  if (!field && stated) {
+    const w = WORDS[entity.language];
+    field = entity.ensure("amount", w.amount, stated.kind === "money" ? "money" : "number");
+  }
+  if (!field) return undefined;
+  const units = UNIT_OF.get(entity.spec) ?? new Map();
+  UNIT_OF.set(entity.spec, units);
+  if (stated?.kind === "measure") units.set(field.key, { unit: stated.unit });
+  const unit = units.get(field.key)?.unit ?? unitOf(field.key);
+  return {
+    key: field.key,
+    unit,
+    currency: stated?.kind === "money" ? stated.currency : undefined,
+  };
+}
+
+/** The field whose label the words name first. */
+function fieldNamed(entity: Entity, words: string) {
+  const folded = ` ${fold(words).replace(/[^a-z0-9]+/g, " ")} `;
+  const at = (label: string) => folded.indexOf(` ${fold(label)} `);
+  return entity.spec.fields.filter((f) => at(f.label) >= 0).sort((a, b) => at(a.label) - at(b.label))[0];
+}
+
+/** Every time of day an ask names, else the times its frequency spreads over a day from 08:00. */
+function timesOf(ask: Ask): string[] {
+  if (ask.times?.length) return ask.times;
+  const every = ask.quantities.find((x) => x.kind === "frequency");
+  if (every?.kind === "frequency") {
+    const hours = every.unit === "hour" && every.every
+      ? every.every
+      : every.count
+      ? Math.floor(16 / every.count)
+      : 0;
+    const count = every.count ?? (hours ? Math.floor(24 / hours) : 1);
+    if (hours) {
+      return Array.from({ length: Math.min(count, 24) }, (_, i) => {
+        const h = (8 + i * hours) % 24;
+        return `${String(h).padStart(2, "0")}:00`;
+      });
+    }
+  }
+  return ["09:00"];
+}
+
+/** ISO weekday numbers (1 = Monday … 7 = Sunday) of an ask's weekdays. */
+function weekdaysOf(q: Quantity[]): number[] {
+  const days = q.flatMap((x) =>
+    x.kind === "weekday" ? [x.day] : x.kind === "frequency" ? x.weekdays ?? [] : []
+  );
+  return [...new Set(days.map((d) => (d === 0 ? 7 : d)))].sort();
+}
+
+type UnitEntry = { dimension: string; factor: number };
+const UNIT_TABLE = UNITS as unknown as Record<string, UnitEntry>;
+
+// The words that name a dimension to convert ("a converter for length and weight").
+const DIMENSIONS: Record<string, string[]> = {
+  length: [
+    "length",
+    "distance",
+    "lunghezza",
+    "lunghezze",
+    "distanza",
+    "longueur",
+    "longitud",
+    "lange",
+    "entfernung",
+  ],
+  mass: ["weight", "mass", "peso", "pesi", "poids", "masse", "gewicht"],
+  volume: ["volume", "volumes", "volumi", "volumen", "volumes"],
+};
+
+/** The units of each dimension the prompt names, with their factors to the dimension's base unit. */
+function conversionsOf(q: Quantity[], text: string) {
+  const words = new Set(fold(text).split(/[^a-z]+/));
+  const named = Object.entries(DIMENSIONS).filter(([, names]) => names.some((n) => words.has(n)));
+  const dimensions = [
+    ...new Set([...q.flatMap((x) => x.kind === "measure" ? [x.dimension] : []), ...named.map(([d]) => d)]),
+  ];
+  return dimensions.map((dimension) => ({
+    group: dimension,
+    units: Object.entries(UNIT_TABLE).filter(([, u]) => u.dimension === dimension)
+      .map(([label, u]) => ({ label, factor: u.factor })),
+  })).filter((group) => group.units.length >= 2);
+}

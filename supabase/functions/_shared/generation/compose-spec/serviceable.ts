@@ -1,0 +1,90 @@
+// What no building block can serve at all: an app shared live between people's phones (a multiplayer game,
+// a social network) or fed with live data from the internet (prices, delays, weather). A generated offline
+// app would only pretend, so such a prompt is refused at admission with the reason.
+import { fold } from "./entities.ts";
+
+interface Need {
+  reason: string;
+  /** Each entry is words that must all appear as words of the prompt (folded). */
+  cues: string[][];
+}
+
+const GAME = ["game", "gioco", "giochi", "jeu", "jeux", "juego", "spiel", "partita", "partida"];
+const ONLINE = ["online", "en ligne", "en linea", "in linea"];
+
+const NEEDS: Need[] = [
+  {
+    reason: "play between several people's phones needs a game server and accounts",
+    cues: [
+      ["multiplayer"],
+      ["multigiocatore"],
+      ["multijoueur"],
+      ["multijugador"],
+      ["mehrspieler"],
+      ...GAME.flatMap((g) => ONLINE.map((o) => [g, o])),
+      ["play against my friends"],
+      ["from their phones"],
+    ],
+  },
+  {
+    reason: "a social network needs accounts, a shared server and moderation",
+    cues: [
+      ["social network"],
+      ["social media"],
+      ["un social"],
+      ["rete sociale"],
+      ["reseau social"],
+      ["red social"],
+      ["soziales netzwerk"],
+      ["mette like"],
+      ["like e commenta"],
+    ],
+  },
+  {
+    reason: "live data (prices, delays, weather, scores) needs a feed from the internet",
+    cues: [
+      ["real time"],
+      ["real-time"],
+      ["tempo reale"],
+      ["temps reel"],
+      ["tiempo real"],
+      ["echtzeit"],
+      ...[
+        "prices",
+        "delays",
+        "scores",
+        "updates",
+        "prezzi",
+        "ritardi",
+        "retards",
+        "cours",
+        "precios",
+        "retrasos",
+        "kurse",
+        "verspatungen",
+      ].map((w) => ["live", w]),
+      ["bitcoin"],
+      ["stock price"],
+      ["exchange rate today"],
+      ["weather", "forecast"],
+      ["previsioni meteo"],
+      ["previsions meteo"],
+      ["pronostico del tiempo"],
+      ["wettervorhersage"],
+    ],
+  },
+];
+
+const INDEX = NEEDS.map((need) => ({
+  reason: need.reason,
+  cues: need.cues.map((words) => words.map((w) => new RegExp(`(^|[^a-z])${fold(w)}($|[^a-z])`))),
+}));
+
+/** Why the prompt asks for something no offline app can honestly do, or null. */
+export function refusal(prompt: string): string | null {
+  const text = fold(prompt);
+  for (const need of INDEX) {
+    if (need.cues.some((all) => all.every((re) => re.test(text)))) return need.reason;
+  }
+  return null;
+}
