@@ -10,7 +10,10 @@ import { detect as tinyld } from "npm:tinyld@1.3.4";
 // deno-lint-ignore no-import-prefix
 import { franc } from "npm:franc-min@6.2.0";
 import { detectLanguage } from "../supabase/functions/_shared/generation/understand/language.ts";
-import { lexiconVote } from "../supabase/functions/_shared/generation/understand/lexicon.ts";
+import {
+  englishKnowsEveryWord,
+  lexiconVote,
+} from "../supabase/functions/_shared/generation/understand/lexicon.ts";
 import samples from "../tests/unit/fixtures/understand_language_samples.json" with { type: "json" };
 
 const FIVE = ["en", "it", "fr", "es", "de"];
@@ -31,6 +34,8 @@ const detectors: Record<string, (text: string) => string> = {
   "franc-min, five": (t) => ISO3[franc(t, { minLength: 1, only: Object.keys(ISO3) })] ?? "other",
   "detectLanguage (eld small, UI prior)": (t) => detectLanguage(t).language,
   "detectLanguage (eld small, UI prior, lexicon vote)": (t) => detectLanguage(t, lexiconVote(t)).language,
+  "detectLanguage (eld small, UI prior, lexicon vote, English words)": (t) =>
+    detectLanguage(t, lexiconVote(t), englishKnowsEveryWord(t)).language,
 };
 
 /** Every (language, prompt) of one length. */

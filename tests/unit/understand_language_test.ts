@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { detectLanguage } from "../../supabase/functions/_shared/generation/understand/language.ts";
 import { lexiconVote } from "../../supabase/functions/_shared/generation/understand/lexicon.ts";
+import { understand } from "../../supabase/functions/_shared/generation/understand/index.ts";
 import samples from "./fixtures/understand_language_samples.json" with { type: "json" };
 
 for (const length of ["short", "long"] as const) {
@@ -39,4 +40,20 @@ Deno.test("in a prompt of a few words, the words each UI lexicon knows tip close
     assert.equal(detectLanguage(prompt, lexiconVote(prompt)).language, "en", prompt);
   }
   assert.equal(detectLanguage("app per la spesa", lexiconVote("app per la spesa")).language, "it");
+});
+
+Deno.test("a short prompt made only of words English knows is English; one word another language alone knows is not", () => {
+  for (const prompt of ["A pomodoro timer", "a timer app", "a todo list app"]) {
+    assert.equal(understand(prompt).language, "en", prompt);
+  }
+  for (
+    const [prompt, language] of [
+      ["quiz capitali", "it"],
+      ["un temporizador", "es"],
+      ["liste de courses", "fr"],
+      ["Einkaufsliste", "de"],
+    ] as const
+  ) {
+    assert.equal(understand(prompt).language, language, prompt);
+  }
 });

@@ -7,7 +7,7 @@ import { type Ask, asksOf } from "./asks.ts";
 import { type Clause, clauses } from "./clauses.ts";
 import { type ConceptMatch, findConcepts } from "./concepts.ts";
 import { detectLanguage, isUiLanguage, type UiLanguage } from "./language.ts";
-import { CUES, lexiconVote } from "./lexicon.ts";
+import { CUES, englishKnowsEveryWord, lexiconVote } from "./lexicon.ts";
 import { quantities, type Quantity } from "./quantities.ts";
 import { words } from "./text.ts";
 
@@ -36,7 +36,7 @@ export interface UnderstandOptions {
 const MEASURES = new Set<Quantity["kind"]>(["duration", "rounds", "frequency", "time", "weekday"]);
 
 export function understand(prompt: string, options: UnderstandOptions = {}): Understanding {
-  const { language, detected } = detectLanguage(prompt, lexiconVote(prompt));
+  const { language, detected } = detectLanguage(prompt, lexiconVote(prompt), englishKnowsEveryWord(prompt));
   const all = quantities(prompt, language);
   const followUp = options.existingSpec !== undefined;
   const inside = (c: Clause) => all.filter((q) => q.start >= c.start && q.end <= c.end);

@@ -28,9 +28,17 @@ const SHORT = 5;
 /**
  * `vote` gives, for a UI language, the share of the prompt's words it knows (cue or function words): in a
  * short prompt ("migraine diary", "car maintenance log") it tips the balance between close scores.
+ * `englishKnowsEveryWord` says English's lexicon knows each of the prompt's words.
  */
-export function detectLanguage(text: string, vote?: (language: UiLanguage) => number): LanguageGuess {
+export function detectLanguage(
+  text: string,
+  vote?: (language: UiLanguage) => number,
+  englishKnowsEveryWord = false,
+): LanguageGuess {
   const short = text.split(/\s+/).filter(Boolean).length <= SHORT;
+  // A short prompt made only of words English knows ("a todo list app", "a timer app") is English: their
+  // n-grams can lean to a neighbour by a hair, and the words app prompts share across languages are English.
+  if (short && englishKnowsEveryWord) return { language: "en", detected: "en" };
   const scores = Object.entries(eld.detect(text).getScores() as Record<string, number>)
     .map(([code, score]): [string, number] => [
       code,

@@ -181,3 +181,9 @@ export const CUES: Record<UiLanguage, Cues> = Object.fromEntries(
     }];
   }),
 ) as Record<UiLanguage, Cues>;
+
+/** Whether English's lexicon knows every word of the text (and there is at least one). */
+export function englishKnowsEveryWord(text: string): boolean {
+  const tokens = words(text).filter((t) => t.kind === "word");
+  return tokens.length > 0 && tokens.every((t) => knows(t, "en"));
+}
