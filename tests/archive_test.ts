@@ -18,10 +18,12 @@ import {
   db,
   expectError,
   inProcessApi,
+  mcpToolCall,
   newProject,
   newUser,
   NO_STACK,
   record,
+  ROOT_URL,
   type TestUser,
 } from "./helpers.ts";
 
@@ -97,6 +99,12 @@ t(
     const files = await listFiles(user, app.projectId);
     for (const f of files) assert.equal(f.encoding, f.type === "ASSET" ? "base64" : "utf8", f.path);
     assert.ok(files.some((f) => f.path === "assets/icon.png" && f.encoding === "base64"));
+    // The agent tool lists the same files, encodings included.
+    const tool = await fetch(`${ROOT_URL}/mcp`, {
+      method: "POST",
+      ...mcpToolCall(user.token, "get_project_files", { projectId: app.projectId }),
+    });
+    assert.deepEqual((await tool.json()).result.structuredContent.data, files);
 
     const { res, bytes } = await download(user, app.projectId);
     assert.equal(res.status, 200);
@@ -256,6 +264,21 @@ t("a path that leaves the folder never reaches the archive", async () => {
     });
     expectError(res, 400, "invalid_file_path");
   }
+  // What a save answers says each file's encoding too.
+  const saved = await api<{ data: ListedFile[] }>("PUT", `/projects/${p.id}/files`, {
+    token: owner.token,
+    body: {
+      files: [{ path: "a/b.txt", contents: "x", type: "DOC" }, {
+        path: "a/c.bin",
+        contents: "AA==",
+        type: "ASSET",
+      }],
+    },
+  });
+  assert.deepEqual(saved.body.data.map((f) => [f.path, f.encoding]), [["a/b.txt", "utf8"], [
+    "a/c.bin",
+    "base64",
+  ]]);
   const { res, bytes } = await download(owner, p.id);
   assert.equal(res.status, 200);
   const dir = await Deno.makeTempDir({ prefix: "archive-paths-" });
