@@ -170,7 +170,7 @@ export interface paths {
      * Download a project as a zip
      * @description The project's files as a zip archive, for whoever may read them (the owner, and anyone when the project is shared): binary files (`encoding` `base64` in the files listing) as their bytes, text as UTF-8. It also holds a note on running the app (`npm install`, `npx expo start`, the Expo SDK its package.json names) as `README.md`, or as `RUNNING.md` when the project has its own README.md (none when it has both). The archive is built while it is sent, reading 4194304 bytes of contents at a time, so it has no Content-Length. Each instance of the service builds and sends at most 2 of these answers at once, at most 1 of them for one user (`FILE_READ_CONCURRENCY`, `FILE_READ_PER_USER`); a request that gets no turn within 10 s is refused with 503 `file_reads_busy` and `Retry-After` (`FILE_READ_WAIT_SECONDS`), and an answer the client has not read within 60 s of its turn is cut off (`FILE_READ_SEND_SECONDS`).
      */
-    get: operations["downloadProjectArchive"];
+    get: operations["downloadArchive"];
     put?: never;
     post?: never;
     delete?: never;
@@ -2969,7 +2969,7 @@ export interface operations {
       };
     };
   };
-  downloadProjectArchive: {
+  downloadArchive: {
     parameters: {
       query?: never;
       header?: never;

@@ -462,7 +462,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "get",
         path: "/projects/{projectId}/archive",
-        operationId: "downloadProjectArchive",
+        operationId: "downloadArchive",
         tags: ["Projects"],
         summary: "Download a project as a zip",
         description:
