@@ -79,14 +79,19 @@ export async function generateSdk(
   }
 }
 
-/** One method per operation but event streams, named by its operationId, typed by the generated `paths`. */
+/**
+ * One method per operation but event streams and downloads, named by its operationId, typed by the generated
+ * `paths`.
+ */
 function operationsModule(doc: Doc): string {
   const lines: string[] = [];
   for (const [path, ops] of Object.entries(doc.paths)) {
     for (const method of METHODS) {
       const op = ops[method];
-      // An event stream is read event by event, not parsed as one body: sdk/src/index.ts has its method.
-      if (!op || op.responses["200"]?.content?.["text/event-stream"]) continue;
+      // An event stream is read event by event and a zip is a stream of bytes, neither parsed as one JSON
+      // body: sdk/src/index.ts has their methods.
+      const content = op?.responses["200"]?.content ?? {};
+      if (!op || content["text/event-stream"] || content["application/zip"]) continue;
       const required = op.requestBody?.required ||
         (op.parameters ?? []).some((p) => p.required && p.in !== "header");
       const multipart = Object.keys(op.requestBody?.content ?? {}).includes(

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the local stack needs when it is missing: PostgreSQL 15 with pg_cron, pgTAP and
-# plpgsql_check, and Chromium (the tests click the local checkout page in it) from Debian's packages; deno
+# plpgsql_check, Chromium (the tests click the local checkout page in it) and unzip (the archive tests) from Debian's packages; deno
 # and the supabase CLI (pinned in package.json) from npm.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,6 +13,7 @@ command -v pg_prove >/dev/null 2>&1 || need+=(pgtap)
 [ -f /usr/lib/postgresql/15/lib/plpgsql_check.so ] || need+=(postgresql-15-plpgsql-check)
 command -v psql >/dev/null 2>&1 || need+=(postgresql-client-15)
 [ -x /usr/bin/chromium ] || need+=(chromium)
+command -v unzip >/dev/null 2>&1 || need+=(unzip)
 if [ ${#need[@]} -gt 0 ]; then
   echo "setup: installing ${need[*]} from Debian's packages"
   sudo=""

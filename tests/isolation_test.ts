@@ -19,16 +19,22 @@ import {
 } from "./helpers.ts";
 import { withIntegrations } from "./integration_stand_ins.ts";
 
-const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
+const t = (name: string, fn: () => Promise<void>) =>
+  Deno.test({ name, ignore: NO_STACK, fn });
 
 /** Valid bodies per operation, so a call reaches the ownership check instead of failing validation. */
 const BODIES: Record<string, unknown> = {
-  "PATCH /projects/{projectId}": { name: "Renamed by someone else", shared: false },
+  "PATCH /projects/{projectId}": {
+    name: "Renamed by someone else",
+    shared: false,
+  },
   "PUT /projects/{projectId}/files": {
     files: [{ path: "App.tsx", contents: "// overwritten", type: "CODE" }],
   },
   "POST /projects/{projectId}/reshares": { platform: "other" },
-  "POST /projects/{projectId}/preview-errors": { message: "Recorded by someone else" },
+  "POST /projects/{projectId}/preview-errors": {
+    message: "Recorded by someone else",
+  },
   "PATCH /notifications/{notificationId}": { is_read: true },
 };
 
@@ -37,14 +43,19 @@ const BODIES: Record<string, unknown> = {
  * owner's ids (all when `ids` is absent). Everything else must answer like an id that names nothing.
  */
 const OPEN: Record<string, { status: number; ids?: string[]; why: string }> = {
-  "GET /users/{userId}": { status: 200, why: "any signed-in user reads any public profile" },
+  "GET /users/{userId}": {
+    status: 200,
+    why: "any signed-in user reads any public profile",
+  },
   "DELETE /blocks/{userId}": {
     status: 204,
-    why: "idempotent: 204 for anyone the caller has not blocked; the owner's blocks stay",
+    why:
+      "idempotent: 204 for anyone the caller has not blocked; the owner's blocks stay",
   },
   "DELETE /push-tokens/{token}": {
     status: 204,
-    why: "idempotent: 204 for a token the caller does not hold; the owner's registration stays",
+    why:
+      "idempotent: 204 for a token the caller does not hold; the owner's registration stays",
   },
   "GET /projects/{projectId}": {
     status: 200,
@@ -56,10 +67,16 @@ const OPEN: Record<string, { status: number; ids?: string[]; why: string }> = {
     ids: ["shared project"],
     why: "a shared project's files are readable by every signed-in user",
   },
+  "GET /projects/{projectId}/archive": {
+    status: 200,
+    ids: ["shared project"],
+    why: "a shared project's files are downloadable by every signed-in user",
+  },
   "POST /projects/{projectId}/reshares": {
     status: 201,
     ids: ["shared project"],
-    why: "any project the caller may see can be reshared; the reshare is the caller's row",
+    why:
+      "any project the caller may see can be reshared; the reshare is the caller's row",
   },
 };
 
@@ -101,7 +118,9 @@ async function snapshot(owner: TestUser, notificationId: string) {
 
 /** What two answers are compared on: the status and, for errors, the code. */
 function outcome(res: ApiResponse) {
-  const code = res.status >= 400 ? (res.body as { code?: unknown } | undefined)?.code : undefined;
+  const code = res.status >= 400
+    ? (res.body as { code?: unknown } | undefined)?.code
+    : undefined;
   return { status: res.status, code };
 }
 
@@ -116,7 +135,13 @@ async function ownerWithEverything(): Promise<
   for (const p of [privateProject, sharedProject]) {
     const saved = await api("PUT", `/projects/${p.id}/files`, {
       token: owner.token,
-      body: { files: [{ path: "src/owner.ts", contents: "export const owner = true;", type: "CODE" }] },
+      body: {
+        files: [{
+          path: "src/owner.ts",
+          contents: "export const owner = true;",
+          type: "CODE",
+        }],
+      },
     });
     assert.equal(saved.status, 200, saved.text);
     const recorded = await api("POST", `/projects/${p.id}/preview-errors`, {
@@ -126,20 +151,31 @@ async function ownerWithEverything(): Promise<
     assert.equal(recorded.status, 201, recorded.text);
   }
   assert.equal(
-    (await api("POST", "/blocks", { token: owner.token, body: { blocked_user_id: blocked.id } })).status,
+    (await api("POST", "/blocks", {
+      token: owner.token,
+      body: { blocked_user_id: blocked.id },
+    })).status,
     201,
   );
-  const pushToken = `ExponentPushToken[${crypto.randomUUID().replaceAll("-", "").slice(0, 22)}]`;
+  const pushToken = `ExponentPushToken[${
+    crypto.randomUUID().replaceAll("-", "").slice(0, 22)
+  }]`;
   assert.equal(
-    (await api("POST", "/push-tokens", { token: owner.token, body: { token: pushToken, platform: "ios" } }))
+    (await api("POST", "/push-tokens", {
+      token: owner.token,
+      body: { token: pushToken, platform: "ios" },
+    }))
       .status,
     201,
   );
   // Only the service writes these: a finished job, a notification, and the repository and database links,
   // which the integrations store after talking to GitHub and Supabase.
-  const [job] = await db()`insert into public.jobs (user_id, project_id, status, input, result, finished_at)
+  const [job] =
+    await db()`insert into public.jobs (user_id, project_id, status, input, result, finished_at)
     values (${owner.id}, ${privateProject.id}, 'succeeded', '{"prompt": "p", "model": "light", "appName": "A"}',
-            ${db().json({ project_id: privateProject.id, files_saved: 1 })}, now())
+            ${
+      db().json({ project_id: privateProject.id, files_saved: 1 })
+    }, now())
     returning id`;
   const [{ id: notificationId }] =
     await db()`select private.add_notification(${owner.id}, null, 'job_succeeded', '{}') as id`;
@@ -164,7 +200,10 @@ async function ownerWithEverything(): Promise<
       ],
       jobId: [{ label: "job", value: job.id }],
       notificationId: [{ label: "notification", value: notificationId }],
-      userId: [{ label: "owner", value: owner.id }, { label: "blocked user", value: blocked.id }],
+      userId: [{ label: "owner", value: owner.id }, {
+        label: "blocked user",
+        value: blocked.id,
+      }],
       token: [{ label: "push token", value: pushToken }],
       webhookId: [{ label: "webhook", value: webhook.body.id }],
     },
@@ -175,34 +214,53 @@ async function ownerWithEverything(): Promise<
 async function crossUserMatrix(send: typeof api) {
   const { owner, ids, notificationId } = await ownerWithEverything();
   const other = await newUser("isolation.other");
-  const routes = (await documentedOperations()).filter((op) => op.secured && op.params.length > 0);
+  const routes = (await documentedOperations()).filter((op) =>
+    op.secured && op.params.length > 0
+  );
   assert(routes.length > 15, `only ${routes.length} operations take an id`);
   const before = await snapshot(owner, notificationId);
   let calls = 0;
   for (const op of routes) {
     const key = `${op.method} ${op.template}`;
-    if (op.bodyTypes.length > 0) assert(key in BODIES, `${key} takes a body: add a valid one to BODIES`);
-    const call = (path: string) => send(op.method, path, { token: other.token, body: BODIES[key] });
+    if (op.bodyTypes.length > 0) {
+      assert(key in BODIES, `${key} takes a body: add a valid one to BODIES`);
+    }
+    const call = (path: string) =>
+      send(op.method, path, { token: other.token, body: BODIES[key] });
     for (const param of op.params) {
-      assert(param.name in ids, `${key}: no resource of the owner for {${param.name}}: add one`);
+      assert(
+        param.name in ids,
+        `${key}: no resource of the owner for {${param.name}}: add one`,
+      );
     }
     // One id varies at a time; any other id in the path is the owner's first of its kind.
-    const firsts = Object.fromEntries(op.params.map((p) => [p.name, ids[p.name][0].value]));
+    const firsts = Object.fromEntries(
+      op.params.map((p) => [p.name, ids[p.name][0].value]),
+    );
     for (const param of op.params) {
       const missing = await call(
-        fillPath(op.template, { ...firsts, [param.name]: unusedId(param.schema) }),
+        fillPath(op.template, {
+          ...firsts,
+          [param.name]: unusedId(param.schema),
+        }),
       );
       assert(
         ![400, 413, 415].includes(missing.status),
         `${key}: the request did not pass validation, so it proves nothing: ${missing.text}`,
       );
       for (const { label, value } of ids[param.name]) {
-        const res = await call(fillPath(op.template, { ...firsts, [param.name]: value }));
+        const res = await call(
+          fillPath(op.template, { ...firsts, [param.name]: value }),
+        );
         calls++;
         const where = `${key} with the owner's ${label}`;
         const open = OPEN[key];
         if (open && (!open.ids || open.ids.includes(label))) {
-          assert.equal(res.status, open.status, `${where} (${open.why}): ${res.text}`);
+          assert.equal(
+            res.status,
+            open.status,
+            `${where} (${open.why}): ${res.text}`,
+          );
         } else {
           assert.deepEqual(
             outcome(res),
@@ -250,7 +308,11 @@ const OPEN_TOOLS: Record<string, string[]> = {
 };
 
 /** One 2026-07-28 JSON-RPC request to {root_url}/mcp; the JSON-RPC result (or error). */
-async function mcpRequest(user: TestUser, method: string, params: Record<string, unknown>) {
+async function mcpRequest(
+  user: TestUser,
+  method: string,
+  params: Record<string, unknown>,
+) {
   const res = await mcpPost(user, {
     jsonrpc: "2.0",
     id: 1,
@@ -259,7 +321,10 @@ async function mcpRequest(user: TestUser, method: string, params: Record<string,
       ...params,
       _meta: {
         "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-        "io.modelcontextprotocol/clientInfo": { name: "isolation-test", version: "1" },
+        "io.modelcontextprotocol/clientInfo": {
+          name: "isolation-test",
+          version: "1",
+        },
         "io.modelcontextprotocol/clientCapabilities": {},
       },
     },
@@ -270,7 +335,9 @@ async function mcpRequest(user: TestUser, method: string, params: Record<string,
   });
   const text = await res.text();
   assert.equal(res.status, 200, text);
-  return JSON.parse(text.startsWith("event:") ? text.split("\ndata: ")[1] : text);
+  return JSON.parse(
+    text.startsWith("event:") ? text.split("\ndata: ")[1] : text,
+  );
 }
 
 t(
@@ -278,9 +345,18 @@ t(
   async () => {
     const { owner, ids, notificationId } = await ownerWithEverything();
     const other = await newUser("isolation.agent");
-    const unused: Record<string, unknown> = { projectId: 999_999_999, jobId: crypto.randomUUID() };
+    const unused: Record<string, unknown> = {
+      projectId: 999_999_999,
+      jobId: crypto.randomUUID(),
+    };
     const { tools } = (await mcpRequest(other, "tools/list", {})).result as {
-      tools: { name: string; inputSchema: { properties?: Record<string, unknown>; required?: string[] } }[];
+      tools: {
+        name: string;
+        inputSchema: {
+          properties?: Record<string, unknown>;
+          required?: string[];
+        };
+      }[];
     };
     const withIds = tools.filter((tool) =>
       Object.keys(tool.inputSchema.properties ?? {}).some((k) => k in unused)
@@ -288,10 +364,18 @@ t(
     assert.ok(withIds.length >= 5, `only ${withIds.length} tools take an id`);
     const before = await snapshot(owner, notificationId);
     /** A tool's answer as compared: the error's code, or "ok". */
-    const outcomeOf = (answer: { result?: { isError?: boolean; content: { text: string }[] } }) =>
-      answer.result?.isError ? JSON.parse(answer.result.content[0].text).code : answer.result ? "ok" : answer;
+    const outcomeOf = (
+      answer: { result?: { isError?: boolean; content: { text: string }[] } },
+    ) =>
+      answer.result?.isError
+        ? JSON.parse(answer.result.content[0].text).code
+        : answer.result
+        ? "ok"
+        : answer;
     for (const tool of withIds) {
-      const param = Object.keys(tool.inputSchema.properties!).find((k) => k in unused)!;
+      const param = Object.keys(tool.inputSchema.properties!).find((k) =>
+        k in unused
+      )!;
       for (const required of tool.inputSchema.required ?? []) {
         assert.ok(
           required === param || required in (TOOL_ARGS[tool.name] ?? {}),
@@ -304,16 +388,25 @@ t(
           arguments: { ...TOOL_ARGS[tool.name], [param]: id },
         });
       const missing = outcomeOf(await call(unused[param]));
-      assert.match(String(missing), /_not_found$/, `${tool.name} with an unused id`);
+      assert.match(
+        String(missing),
+        /_not_found$/,
+        `${tool.name} with an unused id`,
+      );
       const owned = param === "projectId"
         ? ids.projectId.map((o) => ({ ...o, value: Number(o.value) }))
         : ids.jobId;
       for (const { label, value } of owned) {
         const got = outcomeOf(await call(value));
         const where = `${tool.name} with the owner's ${label}`;
-        if (OPEN_TOOLS[tool.name]?.includes(label)) assert.equal(got, "ok", where);
-        else assert.equal(got, missing, where);
-        assert.deepEqual(await snapshot(owner, notificationId), before, `${where} changed the owner's rows`);
+        if (OPEN_TOOLS[tool.name]?.includes(label)) {
+          assert.equal(got, "ok", where);
+        } else assert.equal(got, missing, where);
+        assert.deepEqual(
+          await snapshot(owner, notificationId),
+          before,
+          `${where} changed the owner's rows`,
+        );
       }
     }
   },

@@ -43,56 +43,67 @@ async function run(cmd: string, args: string[], opts: { stdin?: string; env?: Re
 
 const BLOCK_END = "@@first-session block end@@";
 
-t("README: the first session's curl blocks make an app, follow it and read its files", async () => {
-  const readme = await Deno.readTextFile(README);
-  const blocks = firstSessionBlocks(readme, "sh");
-  assert.equal(blocks.length, 5, "the token, the job, the stream, the polling and the files");
-  const tmp = await Deno.makeTempDir({ prefix: "readme-first-session-" });
-  try {
-    const script = ["set -euo pipefail", ...blocks.map((b) => `${b}\necho '${BLOCK_END}'`)].join("\n");
-    const db = new URL(Deno.env.get("SUPABASE_DB_URL")!);
-    const r = await run("bash", [], {
-      stdin: script,
-      env: {
-        // `npm run token` writes into this stack, as it does into the one `npm start` runs.
-        LOCAL_STACK_DIR: dirname(Deno.env.get("TEST_LOCAL_KEY")!),
-        PG_PORT: db.port,
-        GATEWAY_PORT: new URL(GATEWAY).port,
-        TMPDIR: tmp,
-      },
-    });
-    assert(r.ok, `the blocks failed:\n${r.stdout}\n${r.stderr}`);
-    const [me, created, stream, polled, files] = r.stdout.split(`${BLOCK_END}\n`);
+t(
+  "README: the first session's curl blocks make an app, follow it, read its files and download it",
+  async () => {
+    const readme = await Deno.readTextFile(README);
+    const blocks = firstSessionBlocks(readme, "sh");
+    assert.equal(blocks.length, 6, "the token, the job, the stream, the polling, the files and the archive");
+    const tmp = await Deno.makeTempDir({ prefix: "readme-first-session-" });
+    try {
+      const script = ["set -euo pipefail", ...blocks.map((b) => `${b}\necho '${BLOCK_END}'`)].join("\n");
+      const db = new URL(Deno.env.get("SUPABASE_DB_URL")!);
+      const r = await run("bash", [], {
+        stdin: script,
+        env: {
+          // `npm run token` writes into this stack, as it does into the one `npm start` runs.
+          LOCAL_STACK_DIR: dirname(Deno.env.get("TEST_LOCAL_KEY")!),
+          PG_PORT: db.port,
+          GATEWAY_PORT: new URL(GATEWAY).port,
+          TMPDIR: tmp,
+        },
+      });
+      assert(r.ok, `the blocks failed:\n${r.stdout}\n${r.stderr}`);
+      const [me, created, stream, polled, files, archive] = r.stdout.split(`${BLOCK_END}\n`);
 
-    assert.equal(JSON.parse(me).email, "you@example.com");
+      assert.equal(JSON.parse(me).email, "you@example.com");
 
-    const job = JSON.parse(created.trim());
-    assert.equal(job.status, "queued");
-    assert.equal(job.type, "prompt");
-    assert(Number.isInteger(job.project_id), created);
+      const job = JSON.parse(created.trim());
+      assert.equal(job.status, "queued");
+      assert.equal(job.type, "prompt");
+      assert(Number.isInteger(job.project_id), created);
 
-    // The stream: the job's status events, ending with the one that says it succeeded.
-    const statuses = [...stream.matchAll(/^event: status\ndata: (.*)$/gm)].map((m) =>
-      JSON.parse(m[1]).status
-    );
-    assert(statuses.length >= 2, stream);
-    assert.equal(statuses.at(-1), "succeeded", stream);
+      // The stream: the job's status events, ending with the one that says it succeeded.
+      const statuses = [...stream.matchAll(/^event: status\ndata: (.*)$/gm)].map((m) =>
+        JSON.parse(m[1]).status
+      );
+      assert(statuses.length >= 2, stream);
+      assert.equal(statuses.at(-1), "succeeded", stream);
 
-    const done = JSON.parse(polled.trim());
-    assert.equal(done.id, job.id);
-    assert.equal(done.status, "succeeded");
-    assert.equal(done.result.project_id, job.project_id);
+      const done = JSON.parse(polled.trim());
+      assert.equal(done.id, job.id);
+      assert.equal(done.status, "succeeded");
+      assert.equal(done.result.project_id, job.project_id);
 
-    const listed = files.trim().split("\n");
-    assert.equal(listed.length, done.result.files_saved);
-    assert(listed.includes("ASSET assets/icon.png"), files);
-    assert(listed.some((line) => line.endsWith(" app.json")), files);
-    const icon = await Deno.readFile(join(tmp, "icon.png"));
-    assert.deepEqual([...icon.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], "a PNG");
-  } finally {
-    await Deno.remove(tmp, { recursive: true });
-  }
-});
+      const listed = files.trim().split("\n");
+      assert.equal(listed.length, done.result.files_saved);
+      assert(listed.includes("ASSET assets/icon.png"), files);
+      assert(listed.some((line) => line.endsWith(" app.json")), files);
+      const icon = await Deno.readFile(join(tmp, "icon.png"));
+      assert.deepEqual([...icon.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], "a PNG");
+
+      // The archive unpacked: the files, a note on running the app, and the icon as the listing's bytes.
+      const unpacked = archive.trim().split("\n");
+      assert(
+        ["README.md", "package.json", "app.json", "assets"].every((name) => unpacked.includes(name)),
+        archive,
+      );
+      assert.deepEqual(await Deno.readFile(join(tmp, "app/assets/icon.png")), icon);
+    } finally {
+      await Deno.remove(tmp, { recursive: true });
+    }
+  },
+);
 
 t("README: the first session's SDK block makes an app and lists its files", async () => {
   const [sdk, ...more] = firstSessionBlocks(await Deno.readTextFile(README), "sdk");

@@ -4,7 +4,7 @@
 // stream (sse.ts), waiting for a job (on that stream, else by polling), walking cursor pages.
 // Plain ESM on `fetch`: Node 18+, Deno, browsers; where a response body cannot be streamed (React Native),
 // waitForJob polls.
-import createClient from "openapi-fetch";
+import createClient, { type Client } from "openapi-fetch";
 import type { components, paths } from "./schema.ts";
 import { operations } from "./operations.ts";
 import type { Init, Send } from "./types.ts";
@@ -166,7 +166,8 @@ export function createAppgenClient(options: ClientOptions) {
     }
   }
 
-  const client = createClient<paths>({
+  // Spelled out, so that the declarations name no type openapi-fetch does not export.
+  const client: Client<paths, `${string}/${string}`> = createClient<paths>({
     baseUrl: options.baseUrl,
     fetch: fetchRetrying,
   });
@@ -198,25 +199,38 @@ export function createAppgenClient(options: ClientOptions) {
    * ends early (the server's wall-clock limit) or the connection drops, it is reopened with `Last-Event-ID`
    * after the `retry` the server asked for (1 s until it says).
    */
-  async function* streamJobEvents(init: JobEventsInit): AsyncGenerator<JobEvent> {
+  async function* streamJobEvents(
+    init: JobEventsInit,
+  ): AsyncGenerator<JobEvent> {
     const { maxReconnects = 5, ...request } = init;
     const parser = new SseParser(request.params.header?.["last-event-id"]);
     let failures = 0;
     for (;;) {
       try {
         const header = parser.lastEventId ? { "last-event-id": parser.lastEventId } : {};
-        const { data, error, response } = await client.GET("/jobs/{jobId}/events", {
-          ...request,
-          params: { ...request.params, header },
-          parseAs: "stream",
-        });
-        if (error !== undefined || !response.ok) throw apiError(response, error);
+        const { data, error, response } = await client.GET(
+          "/jobs/{jobId}/events",
+          {
+            ...request,
+            params: { ...request.params, header },
+            parseAs: "stream",
+          },
+        );
+        if (error !== undefined || !response.ok) {
+          throw apiError(response, error);
+        }
         const type = response.headers.get("content-type");
         if (!type?.startsWith("text/event-stream") || !data) {
           await response.body?.cancel();
-          throw new ApiError(200, "not_an_event_stream", "The answer is not an event stream.", {
-            content_type: type,
-          }, undefined);
+          throw new ApiError(
+            200,
+            "not_an_event_stream",
+            "The answer is not an event stream.",
+            {
+              content_type: type,
+            },
+            undefined,
+          );
         }
         const reader = data.pipeThrough(new TextDecoderStream()).getReader();
         try {
@@ -226,9 +240,16 @@ export function createAppgenClient(options: ClientOptions) {
             for (const e of parser.push(value)) {
               if (e.event !== "status" && e.event !== "progress") continue;
               failures = 0;
-              const event = { id: e.id, type: e.event, data: JSON.parse(e.data) } as JobEvent;
+              const event = {
+                id: e.id,
+                type: e.event,
+                data: JSON.parse(e.data),
+              } as JobEvent;
               yield event;
-              if (event.type === "status" && TERMINAL_STATUSES.includes(event.data.status)) return;
+              if (
+                event.type === "status" &&
+                TERMINAL_STATUSES.includes(event.data.status)
+              ) return;
             }
           }
         } finally {
@@ -238,7 +259,8 @@ export function createAppgenClient(options: ClientOptions) {
         // A refusal or an event that is not JSON is final; a dropped connection is reopened a bounded number
         // of times in a row.
         if (
-          err instanceof ApiError || err instanceof SyntaxError || request.signal?.aborted ||
+          err instanceof ApiError || err instanceof SyntaxError ||
+          request.signal?.aborted ||
           ++failures > maxReconnects
         ) throw err;
       }
@@ -250,7 +272,10 @@ export function createAppgenClient(options: ClientOptions) {
    * Follows a job until it is succeeded, failed or canceled: through its event stream, or, when that cannot
    * be read (a proxy that buffers or refuses it, a server error), by polling from 2 s, doubling to 30 s.
    */
-  async function waitForJob(jobId: string, wait: WaitOptions = {}): Promise<Job> {
+  async function waitForJob(
+    jobId: string,
+    wait: WaitOptions = {},
+  ): Promise<Job> {
     const deadline = wait.timeoutMs === undefined ? Infinity : Date.now() + wait.timeoutMs;
     const seen = (job: Job) => {
       wait.onPoll?.(job);
@@ -262,7 +287,11 @@ export function createAppgenClient(options: ClientOptions) {
     if (wait.signal?.aborted) forward();
     wait.signal?.addEventListener("abort", forward, { once: true });
     try {
-      const events = streamJobEvents({ params: { path: { jobId } }, signal: stop.signal, maxReconnects: 1 });
+      const events = streamJobEvents({
+        params: { path: { jobId } },
+        signal: stop.signal,
+        maxReconnects: 1,
+      });
       for await (const event of events) {
         if (event.type === "status" && seen(event.data)) return event.data;
       }
@@ -276,7 +305,10 @@ export function createAppgenClient(options: ClientOptions) {
     }
     let delay = POLL_START_MS;
     for (;;) {
-      const job = await api.getJob({ params: { path: { jobId } }, signal: wait.signal });
+      const job = await api.getJob({
+        params: { path: { jobId } },
+        signal: wait.signal,
+      });
       if (seen(job)) return job;
       const left = deadline - Date.now();
       if (left <= 0) throw new JobWaitTimeout(job);
@@ -285,8 +317,71 @@ export function createAppgenClient(options: ClientOptions) {
     }
   }
 
+  /**
+   * The project's zip archive (`GET /projects/{projectId}/archive`) as the stream of its bytes, built by the
+   * server while it is read; `new Response(stream).arrayBuffer()` collects it.
+   */
+  async function downloadArchive(
+    projectId: number,
+    init: { signal?: AbortSignal } = {},
+  ): Promise<ReadableStream<Uint8Array>> {
+    const { data, error, response } = await client.GET(
+      "/projects/{projectId}/archive",
+      {
+        params: { path: { projectId } },
+        parseAs: "stream",
+        signal: init.signal,
+      },
+    );
+    if (error !== undefined || !response.ok || !data) {
+      throw apiError(response, error);
+    }
+    return data;
+  }
+
+  /**
+   * Writes the project's files under `dir` (created when missing): text as UTF-8, binary files (`encoding`
+   * `base64`) as their bytes. Node and Deno (`node:fs/promises`). The written paths, ordered by path.
+   */
+  async function downloadProject(
+    projectId: number,
+    dir: string,
+  ): Promise<string[]> {
+    const { data }: Schemas["ProjectFileList"] = await api.listProjectFiles({
+      params: { path: { projectId } },
+    });
+    // Loaded when called, so that the rest of the SDK needs no file system (browsers, React Native).
+    const fs: FsPromises = await import(FS_MODULE);
+    for (const file of data) {
+      // The server refuses such paths on every write; a file is never written outside `dir` all the same.
+      if (
+        file.path.startsWith("/") ||
+        file.path.split("/").some((s) => s === "" || s === "." || s === "..")
+      ) {
+        throw new ApiError(
+          200,
+          "unsafe_file_path",
+          "A file's path leaves the folder.",
+          { path: file.path },
+          undefined,
+        );
+      }
+      const target = `${dir.replace(/\/+$/, "")}/${file.path}`;
+      await fs.mkdir(target.slice(0, target.lastIndexOf("/")), {
+        recursive: true,
+      });
+      await fs.writeFile(
+        target,
+        file.encoding === "base64" ? fromBase64(file.contents) : file.contents,
+      );
+    }
+    return data.map((f) => f.path);
+  }
+
   return {
     ...api,
+    downloadArchive,
+    downloadProject,
     streamJobEvents,
     waitForJob,
     pages,
@@ -297,6 +392,20 @@ export function createAppgenClient(options: ClientOptions) {
 }
 
 export type AppgenClient = ReturnType<typeof createAppgenClient>;
+
+// A variable, so that bundlers for browsers leave the import alone and TypeScript needs no Node types.
+const FS_MODULE = "node:fs/promises";
+interface FsPromises {
+  mkdir(path: string, options: { recursive: true }): Promise<unknown>;
+  writeFile(path: string, data: string | Uint8Array): Promise<void>;
+}
+
+function fromBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
 
 /** An error answer as an ApiError: the contract's `{code, message, details}`, `http_<status>` without one. */
 function apiError(response: Response, error: unknown): ApiError {

@@ -159,6 +159,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{projectId}/archive": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download a project as a zip
+     * @description The project's files as a zip archive, for whoever may read them (the owner, and anyone when the project is shared): binary files (`encoding` `base64` in the files listing) as their bytes, text as UTF-8. It also holds a note on running the app (`npm install`, `npx expo start`, the Expo SDK its package.json names) as `README.md`, or as `RUNNING.md` when the project has its own README.md (none when it has both). The archive is built while it is sent, reading 4194304 bytes of contents at a time, so it has no Content-Length. Each instance of the service builds and sends at most 2 of these answers at once, at most 1 of them for one user (`FILE_READ_CONCURRENCY`, `FILE_READ_PER_USER`); a request that gets no turn within 10 s is refused with 503 `file_reads_busy` and `Retry-After` (`FILE_READ_WAIT_SECONDS`), and an answer the client has not read within 60 s of its turn is cut off (`FILE_READ_SEND_SECONDS`).
+     */
+    get: operations["downloadArchive"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/projects/{projectId}/icon": {
     parameters: {
       query?: never;
@@ -1225,6 +1245,11 @@ export interface components {
       contents: string;
       /** @example CODE */
       type: string;
+      /**
+       * @description How `contents` spells the file: `base64` for binary files (type `ASSET`), decoded to their bytes before writing them; `utf8` for text, written as it is.
+       * @enum {string}
+       */
+      encoding: "utf8" | "base64";
       /** Format: date-time */
       updated_at: string;
     };
@@ -2947,6 +2972,78 @@ export interface operations {
       /** @description Unsupported media type */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  downloadArchive: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project's id, an integer from 1 to 9223372036854775807 */
+        projectId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The zip archive, named after the project in `Content-Disposition` */
+      200: {
+        headers: {
+          /** @description `attachment; filename="<slug>.zip"`, with `filename*` when the name is not ASCII */
+          "Content-Disposition"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/zip": Blob;
+        };
+      };
+      /** @description Bad request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `project_not_found`: no such project, or not visible to the caller (never 403) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `file_reads_busy`: no turn came within `FILE_READ_WAIT_SECONDS`; retry after `Retry-After` seconds (or, as on every route, `database_unavailable` or `statement_timeout`) */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {

@@ -118,6 +118,10 @@ export type Database = {
         };
         Returns: Json;
       };
+      "project_archive_page": {
+        Args: { "after_path": string; "max_bytes": number; "project_id": number };
+        Returns: string;
+      };
       "project_json": {
         Args: {
           "author": Omit<

@@ -164,8 +164,13 @@ export async function writeApp(dir: string, app: GeneratedApp): Promise<string> 
     if (file.type === "ASSET") await Deno.writeFile(path, Buffer.from(file.contents, "base64"));
     else await Deno.writeTextFile(path, file.contents);
   }
-  await Deno.symlink(await dependencies(appDir), join(appDir, "node_modules"));
+  await linkDependencies(appDir);
   return appDir;
+}
+
+/** Links the cached dependencies of the project written in `appDir` (installed on first use). */
+export async function linkDependencies(appDir: string): Promise<void> {
+  await Deno.symlink(await dependencies(appDir), join(appDir, "node_modules"));
 }
 
 const installs = new Map<string, Promise<string>>();

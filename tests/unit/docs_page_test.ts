@@ -104,3 +104,29 @@ Deno.test("an event stream's sample iterates the SDK's parsed events", () => {
     "}",
   ]);
 });
+
+Deno.test("a download's sample calls the SDK's method with the id", () => {
+  const doc = withSdkSamples({
+    paths: {
+      "/projects/{projectId}/archive": {
+        get: {
+          operationId: "downloadArchive",
+          parameters: [{
+            name: "projectId",
+            in: "path",
+            required: true,
+            schema: { type: "integer", example: 42 },
+          }],
+          responses: {
+            200: { content: { "application/zip": { schema: { type: "string", format: "binary" } } } },
+          },
+        },
+      },
+    },
+  });
+  const op = doc.paths["/projects/{projectId}/archive"].get as { "x-codeSamples"?: { source: string }[] };
+  assert.equal(
+    op["x-codeSamples"]![0].source.split("\n").at(-1),
+    "const zip = await api.downloadArchive(42);",
+  );
+});

@@ -86,6 +86,11 @@ export const ProjectFile = z.object({
   path: z.string(),
   contents: z.string(),
   type: z.string().openapi({ example: "CODE" }),
+  encoding: z.enum(["utf8", "base64"]).openapi({
+    description:
+      "How `contents` spells the file: `base64` for binary files (type `ASSET`), decoded to their " +
+      "bytes before writing them; `utf8` for text, written as it is.",
+  }),
   updated_at: Timestamp,
 }).openapi("ProjectFile");
 export const ProjectFiles = z.object({ data: z.array(ProjectFile) }).openapi("ProjectFileList");

@@ -48,9 +48,10 @@ export function withSdkSamples<D>(document: D): D {
 
 function sample(doc: Document, op: Operation): string {
   const init: string[] = [];
-  const params = (where: string) =>
-    (op.parameters ?? []).filter((p) => p.in === where && (where === "path" || p.required))
-      .map((p) => `${key(p.name)}: ${literal(example(doc, p.schema ?? {}, 0))}`);
+  const chosen = (where: string) =>
+    (op.parameters ?? []).filter((p) => p.in === where && (where === "path" || p.required));
+  const value = (p: Parameter) => literal(example(doc, p.schema ?? {}, 0));
+  const params = (where: string) => chosen(where).map((p) => `${key(p.name)}: ${value(p)}`);
   const path = params("path");
   const query = params("query");
   if (path.length || query.length) {
@@ -72,7 +73,11 @@ function sample(doc: Document, op: Operation): string {
     });
     init.push(`body: { ${fields.join(", ")} }`);
   }
-  const call = `api.${op.operationId}(${init.length ? `{ ${init.join(", ")} }` : ""})`;
+  const zip = op.responses?.["200"]?.content?.["application/zip"];
+  // A download is the SDK's method of that name taking the id, answering the stream of the zip's bytes.
+  const call = zip
+    ? `api.${op.operationId}(${chosen("path").map(value).join(", ")})`
+    : `api.${op.operationId}(${init.length ? `{ ${init.join(", ")} }` : ""})`;
   return [
     'import { createAppgenClient } from "@appgen/sdk";',
     "",
@@ -82,7 +87,7 @@ function sample(doc: Document, op: Operation): string {
     ...(op.responses?.["200"]?.content?.["text/event-stream"]
       // An event stream is the SDK's async iterator of parsed events.
       ? [`for await (const event of ${call}) {`, "  console.log(event.id, event.type, event.data);", "}"]
-      : [`const result = await ${call};`]),
+      : [`const ${zip ? "zip" : "result"} = await ${call};`]),
   ].join("\n");
 }
 

@@ -27,6 +27,14 @@ $$;
 GRANT EXECUTE ON FUNCTION private.file_path_problem(path text) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.file_path_problem(path text) TO service_role;
 
+-- How a file's contents are spelled in the text column: ASSET files are binary, stored as base64.
+CREATE FUNCTION private.file_encoding(file_type text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$ select case when file_type = 'ASSET' then 'base64' else 'utf8' end $$;
+GRANT EXECUTE ON FUNCTION private.file_encoding(file_type text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.file_encoding(file_type text) TO service_role;
+
 CREATE TABLE public.project_files (
     project_id bigint NOT NULL,
     -- Byte order, so "ordered by path" means the same on every database.
@@ -140,7 +148,7 @@ begin
     returning f.path, f.contents, f.type, f.updated_at
   )
   select jsonb_build_object('data', coalesce(jsonb_agg(jsonb_build_object('path', s.path, 'contents', s.contents,
-           'type', s.type, 'updated_at', s.updated_at) order by s.path), '[]'::jsonb))
+           'type', s.type, 'encoding', private.file_encoding(s.type), 'updated_at', s.updated_at) order by s.path), '[]'::jsonb))
     into result
     from saved s;
   return result;
@@ -159,12 +167,39 @@ begin
   end if;
   return json_build_object('data', coalesce((
     select json_agg(json_build_object('path', f.path, 'contents', f.contents, 'type', f.type,
-             'updated_at', f.updated_at) order by f.path)
+             'encoding', private.file_encoding(f.type), 'updated_at', f.updated_at) order by f.path)
       from public.project_files f
      where f.project_id = list_project_files.project_id and (file_type is null or f.type = file_type)), '[]'))::text;
 end
 $$;
 GRANT EXECUTE ON FUNCTION api.list_project_files(project_id bigint, file_type text) TO authenticated;
+
+-- GET /projects/{id}/archive, one page at a time: the files after `after_path` (by path), as many as fit in
+-- max_bytes of contents but at least one, so the archive is built without the whole project in memory.
+-- The project's name comes along for the download's file name.
+CREATE FUNCTION api.project_archive_page(project_id bigint, after_path text, max_bytes integer) RETURNS text
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  project_name text;
+begin
+  select p.name into project_name from public.projects p where p.id = project_archive_page.project_id;
+  if not found then
+    perform private.project_not_found();
+  end if;
+  return json_build_object('name', project_name, 'files', coalesce((
+    select json_agg(json_build_object('path', page.path, 'contents', page.contents, 'type', page.type,
+             'encoding', private.file_encoding(page.type), 'updated_at', page.updated_at) order by page.path)
+      from (select f.path, f.contents, f.type, f.updated_at,
+                   sum(octet_length(f.contents)) over (order by f.path) - octet_length(f.contents) as before
+              from public.project_files f
+             where f.project_id = project_archive_page.project_id and (after_path is null or f.path > after_path)
+             order by f.path) page
+     where page.before = 0 or page.before + octet_length(page.contents) <= max_bytes), '[]'))::text;
+end
+$$;
+GRANT EXECUTE ON FUNCTION api.project_archive_page(project_id bigint, after_path text, max_bytes integer) TO authenticated;
 
 -- Applies per-project changes `[{project_id, files, bytes}]` to the totals, then refuses (413) a statement
 -- that grew a project past its limits or its owner past the quota. Shrinking always passes, so a user over

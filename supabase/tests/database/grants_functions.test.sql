@@ -10,6 +10,7 @@ create temporary table audited (signature text primary key, why text not null) o
 insert into audited values
   ('private.raise_api_error(integer,text,text,jsonb)', 'raises the error it is given'),
   ('private.file_path_problem(text)', 'pure: judges a path'),
+  ('private.file_encoding(text)', 'pure: names the encoding of a file type'),
   ('private.project_not_found()', 'raises a 404'),
   ('private.timestamp_cursor(text)', 'pure: parses a cursor'),
   ('private.format_eur(bigint)', 'pure: formats credits'),
@@ -38,6 +39,7 @@ insert into audited values
   ('api.list_projects(integer,text,text,text)', 'definer acting for auth.uid(); applies the projects policy''s visibility (own, or shared and no block either way) itself'),
   ('api.get_project(bigint)', 'reads under RLS'),
   ('api.list_project_files(bigint,text)', 'reads under RLS'),
+  ('api.project_archive_page(bigint,text,integer)', 'reads under RLS'),
   ('api.list_preview_errors(bigint)', 'reads under RLS'),
   ('api.get_dbhost_link(bigint)', 'reads under RLS'),
   ('api.get_repohost_link(bigint)', 'reads under RLS'),

@@ -26,6 +26,12 @@ import {
   Uuid,
   withRetryAfter,
 } from "../../_shared/http.ts";
+import {
+  ARCHIVE_PAGE_BYTES,
+  archiveDisposition,
+  projectArchive,
+  RUN_NOTE_PATHS,
+} from "../../_shared/project-archive.ts";
 import { generateProjectIcon, removeProjectIcons } from "../../_shared/icons/project-icons.ts";
 import { defaultProjectFiles } from "../../_shared/generation/project-template.ts";
 import { requireIntegration } from "../../_shared/integrations.ts";
@@ -55,6 +61,13 @@ const STORAGE_LIMITS =
 // The raw body may exceed the contents limit by JSON escaping; beyond this it is refused unread.
 const MAX_FILES_BODY_BYTES = 8 * 1024 * 1024;
 const FILE_TYPE = /^[A-Za-z0-9_-]{1,32}$/;
+// What a read that found no file-read slot is answered, on every route that takes one.
+const FILE_READS_BUSY = withRetryAfter(
+  errorResponses([503], {
+    503: "`file_reads_busy`: no turn came within `FILE_READ_WAIT_SECONDS`; retry after `Retry-After` " +
+      "seconds (or, as on every route, `database_unavailable` or `statement_timeout`)",
+  })[503],
+);
 
 // A project id in a path is any bigint 1..2^63 − 1. It stays a decimal string on its way to SQL, so ids past
 // JavaScript's 2^53 − 1 are looked up exactly (and answered like any unused id), never rounded to a neighbour.
@@ -420,13 +433,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
         responses: {
           200: jsonContent(ProjectFiles, "The files"),
           ...errorResponses([400, 404], { 404: NOT_FOUND }),
-          503: withRetryAfter(
-            errorResponses([503], {
-              503:
-                "`file_reads_busy`: no turn came within `FILE_READ_WAIT_SECONDS`; retry after `Retry-After` " +
-                "seconds (or, as on every route, `database_unavailable` or `statement_timeout`)",
-            })[503],
-          ),
+          503: FILE_READS_BUSY,
         },
       }),
     ),
@@ -446,6 +453,51 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
         slot.release();
         throw err;
       }
+    },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "get",
+        path: "/projects/{projectId}/archive",
+        operationId: "downloadArchive",
+        tags: ["Projects"],
+        summary: "Download a project as a zip",
+        description:
+          "The project's files as a zip archive, for whoever may read them (the owner, and anyone when the " +
+          "project is shared): binary files (`encoding` `base64` in the files listing) as their bytes, text " +
+          `as UTF-8. It also holds a note on running the app (\`npm install\`, \`npx expo start\`, the Expo ` +
+          `SDK its package.json names) as \`${RUN_NOTE_PATHS[0]}\`, or as \`${RUN_NOTE_PATHS[1]}\` when ` +
+          "the project has its own README.md (none when it has both). The archive is built while it is sent, " +
+          `reading ${ARCHIVE_PAGE_BYTES} bytes of contents at a time, so it has no Content-Length. ` +
+          fileReadLimits(deps.config),
+        request: { params: ProjectParams },
+        responses: {
+          200: {
+            description: "The zip archive, named after the project in `Content-Disposition`",
+            headers: {
+              "Content-Disposition": {
+                description:
+                  '`attachment; filename="<slug>.zip"`, with `filename*` when the name is not ASCII',
+                schema: { type: "string" },
+              },
+            },
+            content: { "application/zip": { schema: { type: "string", format: "binary" } } },
+          },
+          ...errorResponses([400, 404], { 404: NOT_FOUND }),
+          503: FILE_READS_BUSY,
+        },
+      }),
+    ),
+    async (c) => {
+      const { projectId } = c.req.valid("param");
+      const { name, body, slot } = await projectArchive(deps, c.get("claims"), projectId);
+      return c.body(releaseWhenSent(body, slot), 200, {
+        "content-type": "application/zip",
+        "content-disposition": archiveDisposition(name, projectId),
+      });
     },
   );
 
