@@ -1568,13 +1568,13 @@ export interface components {
       amount_eur?: number;
       /**
        * Format: uri
-       * @description Where the payer returns after paying; default: the app's deep link. At most 2048 characters.
+       * @description Where the payer returns after paying; default: the setting `CHECKOUT_SUCCESS_URL`, else the app's deep link (on the local stack, its page showing the new balance). At most 2048 characters.
        * @example appgen://billing/success
        */
       success_url?: string;
       /**
        * Format: uri
-       * @description Where the payer returns on cancel; default: the app's deep link.
+       * @description Where the payer returns on cancel; default: the setting `CHECKOUT_CANCEL_URL`, else as `success_url`.
        * @example appgen://billing/cancel
        */
       cancel_url?: string;
@@ -2280,7 +2280,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -2373,7 +2373,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -2573,7 +2573,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -2770,7 +2770,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -2924,7 +2924,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3078,7 +3078,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `integration_not_configured`: no repository host is configured on this server; or `database_unavailable` */
+      /** @description `integration_not_configured`: no repository host is configured on this server (`details.missing` names the settings to set); or `database_unavailable` */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3168,7 +3168,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3310,7 +3310,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3506,7 +3506,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3645,7 +3645,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3831,7 +3831,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3949,7 +3949,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4054,7 +4054,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4262,7 +4262,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4371,7 +4371,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4655,7 +4655,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4682,7 +4682,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `payments_not_configured`: no payment provider is set up */
+      /** @description `payments_not_configured`: no payment provider is set up (`details.missing` names the settings) */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4747,7 +4747,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `payments_not_configured`: no payment provider is set up; the provider retries later */
+      /** @description `payments_not_configured`: no payment provider is set up (`details.missing` names the settings); the provider retries later */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5139,7 +5139,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5403,7 +5403,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5421,7 +5421,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `integration_not_configured`: no GitHub App (or no token sealing key) is configured on this server; or `database_unavailable` */
+      /** @description `integration_not_configured`: no GitHub App (or no token sealing key) is configured on this server (`details.missing` names the settings to set); or `database_unavailable` */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5470,7 +5470,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `integration_not_configured`: no GitHub App (or no token sealing key) is configured on this server; or `database_unavailable` */
+      /** @description `integration_not_configured`: no GitHub App (or no token sealing key) is configured on this server (`details.missing` names the settings to set); or `database_unavailable` */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5566,7 +5566,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5584,7 +5584,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `integration_not_configured`: no GitHub App (or no token sealing key) is configured on this server; or `database_unavailable` */
+      /** @description `integration_not_configured`: no GitHub App (or no token sealing key) is configured on this server (`details.missing` names the settings to set); or `database_unavailable` */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5633,7 +5633,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `integration_not_configured`: no GitHub App (or no token sealing key) is configured on this server; or `database_unavailable` */
+      /** @description `integration_not_configured`: no GitHub App (or no token sealing key) is configured on this server (`details.missing` names the settings to set); or `database_unavailable` */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5711,7 +5711,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5720,7 +5720,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `integration_not_configured`: no GitHub App (or no token sealing key) is configured on this server; or `database_unavailable` */
+      /** @description `integration_not_configured`: no GitHub App (or no token sealing key) is configured on this server (`details.missing` names the settings to set); or `database_unavailable` */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5786,7 +5786,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `integration_not_configured`: no GitHub App (or no token sealing key) is configured on this server; or `database_unavailable` */
+      /** @description `integration_not_configured`: no GitHub App (or no token sealing key) is configured on this server (`details.missing` names the settings to set); or `database_unavailable` */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5846,7 +5846,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `integration_not_configured`: no webhook secret is configured on this server; or `database_unavailable` */
+      /** @description `integration_not_configured`: no webhook secret is configured on this server (`details.missing`: `GITHUB_WEBHOOK_SECRET`); or `database_unavailable` */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5924,7 +5924,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5933,7 +5933,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `integration_not_configured`: no Supabase OAuth app (or no token sealing key) is configured on this server; or `database_unavailable` */
+      /** @description `integration_not_configured`: no Supabase OAuth app (or no token sealing key) is configured on this server (`details.missing` names the settings to set); or `database_unavailable` */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5983,7 +5983,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `integration_not_configured`: no Supabase OAuth app (or no token sealing key) is configured on this server; or `database_unavailable` */
+      /** @description `integration_not_configured`: no Supabase OAuth app (or no token sealing key) is configured on this server (`details.missing` names the settings to set); or `database_unavailable` */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6070,7 +6070,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6088,7 +6088,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `integration_not_configured`: no Supabase OAuth app (or no token sealing key) is configured on this server; or `database_unavailable` */
+      /** @description `integration_not_configured`: no Supabase OAuth app (or no token sealing key) is configured on this server (`details.missing` names the settings to set); or `database_unavailable` */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6153,7 +6153,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `integration_not_configured`: no Supabase OAuth app (or no token sealing key) is configured on this server; or `database_unavailable` */
+      /** @description `integration_not_configured`: no Supabase OAuth app (or no token sealing key) is configured on this server (`details.missing` names the settings to set); or `database_unavailable` */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6240,7 +6240,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6258,7 +6258,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `integration_not_configured`: no Supabase OAuth app (or no token sealing key) is configured on this server; or `database_unavailable` */
+      /** @description `integration_not_configured`: no Supabase OAuth app (or no token sealing key) is configured on this server (`details.missing` names the settings to set); or `database_unavailable` */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6324,7 +6324,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `integration_not_configured`: no Supabase OAuth app (or no token sealing key) is configured on this server; or `database_unavailable` */
+      /** @description `integration_not_configured`: no Supabase OAuth app (or no token sealing key) is configured on this server (`details.missing` names the settings to set); or `database_unavailable` */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6371,7 +6371,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `integration_not_configured`: no Supabase OAuth app (or no token sealing key) is configured on this server; or `database_unavailable` */
+      /** @description `integration_not_configured`: no Supabase OAuth app (or no token sealing key) is configured on this server (`details.missing` names the settings to set); or `database_unavailable` */
       503: {
         headers: {
           [name: string]: unknown;

@@ -5,6 +5,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../../_shared/deps.ts";
 import { selectAsUser } from "../../_shared/db.ts";
 import { ApiError } from "../../_shared/errors.ts";
+import { notConfigured } from "../../_shared/integrations.ts";
 import {
   type ApiApp,
   errorResponses,
@@ -74,12 +75,15 @@ const CheckoutRequest = z.strictObject({
     description: `A custom amount in whole euros, ${CUSTOM_AMOUNT_MIN_EUR}..${CUSTOM_AMOUNT_MAX_EUR}.`,
   }),
   success_url: ReturnUrl.optional().openapi({
-    description: "Where the payer returns after paying; default: the app's deep link. " +
+    description:
+      "Where the payer returns after paying; default: the setting `CHECKOUT_SUCCESS_URL`, else the " +
+      "app's deep link (on the local stack, its page showing the new balance). " +
       `At most ${RETURN_URL_MAX} characters.`,
     example: "appgen://billing/success",
   }),
   cancel_url: ReturnUrl.optional().openapi({
-    description: "Where the payer returns on cancel; default: the app's deep link.",
+    description: "Where the payer returns on cancel; default: the setting `CHECKOUT_CANCEL_URL`, else as " +
+      "`success_url`.",
     example: "appgen://billing/cancel",
   }),
   idempotency_key: Uuid.optional().openapi({
@@ -110,11 +114,9 @@ const WebhookReceived = z.object({
   }),
 }).openapi("PaymentWebhookReceived");
 
-function requirePayments(payments: Payments | null): Payments {
-  if (!payments) {
-    throw new ApiError(503, "payments_not_configured", "Payments are not configured on this server.");
-  }
-  return payments;
+function requirePayments(deps: Deps): Payments {
+  if (!deps.payments) throw notConfigured("payments", deps.config);
+  return deps.payments;
 }
 
 export function registerBillingRoutes(api: ApiApp, deps: Deps) {
@@ -145,14 +147,15 @@ asks for at most ${DEFAULT_CHECKOUT_LIMIT} checkouts per rolling hour, each requ
             429: "`rate_limited`: too many checkouts opened within the window; see `Retry-After` (seconds)",
             502: "`payment_provider_failed`: the provider refused or did not answer; retry with the same " +
               "idempotency_key",
-            503: "`payments_not_configured`: no payment provider is set up",
+            503:
+              "`payments_not_configured`: no payment provider is set up (`details.missing` names the settings)",
           }),
         },
       }),
     ),
     async (c) => {
       const body = c.req.valid("json");
-      const payments = requirePayments(deps.payments);
+      const payments = requirePayments(deps);
       await selectAsUser(db, c.get("claims"), (tx) => tx`select api.admit_checkout() as r`);
       const userId = c.get("claims").sub;
       const amountEur = (body.preset_eur ?? body.amount_eur)!;
@@ -218,13 +221,15 @@ acknowledged with 200 and ignored.`,
           400:
             "`invalid_signature` (missing, mismatched, or signed more than 300 s before or after now) or " +
             "`invalid_payload` (not a usable event, or a session whose charge does not match its credits)",
-          503: "`payments_not_configured`: no payment provider is set up; the provider retries later",
+          503:
+            "`payments_not_configured`: no payment provider is set up (`details.missing` names the settings); " +
+            "the provider retries later",
         }),
         default: UNEXPECTED,
       },
     }),
     async (c) => {
-      const payments = requirePayments(deps.payments);
+      const payments = requirePayments(deps);
       const signature = c.req.header("stripe-signature") ?? c.req.header("payment-signature") ?? null;
       const event = await payments.verifyWebhook(await c.req.text(), signature);
       // Only paid checkout sessions carry a session id and a paid status; `unpaid` completions of delayed

@@ -33,7 +33,7 @@ const REFRESH_MARGIN_MS = 60_000;
 const NOT_CONFIGURED = {
   503:
     "`integration_not_configured`: no Supabase OAuth app (or no token sealing key) is configured on this " +
-    "server; or `database_unavailable`",
+    "server (`details.missing` names the settings to set); or `database_unavailable`",
 };
 const NOT_CONNECTED = "`not_connected`: no database host account is connected, or its grant was revoked";
 
@@ -166,7 +166,7 @@ export function registerDbhostRoutes(api: ApiApp, deps: Deps) {
   const { db, verifier, config } = deps;
   const callbackUrl = `${config.functionsUrl}/v1${CALLBACK_PATH}`;
   const connected = (): Connected => {
-    const { port, secrets } = requireIntegration("dbhost", deps.dbhost, deps.secrets);
+    const { port, secrets } = requireIntegration(deps, "dbhost");
     return { dbhost: port, secrets };
   };
 

@@ -550,8 +550,8 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
               "`repohost_installation_missing` (the app was uninstalled) or `repohost_repository_missing`",
             409: "`repohost_branch_moved`: someone pushed to the branch meanwhile; pushing again is safe",
             502: "`repohost_failed`: GitHub failed or did not answer",
-            503: "`integration_not_configured`: no repository host is configured on this server; or " +
-              "`database_unavailable`",
+            503: "`integration_not_configured`: no repository host is configured on this server " +
+              "(`details.missing` names the settings to set); or `database_unavailable`",
           }),
         },
       }),
@@ -563,7 +563,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
         c.get("claims"),
         (tx) => tx`select api.repohost_push_source(${projectId}) as r`,
       );
-      const { port: repohost } = requireIntegration("repohost", deps.repohost, deps.secrets);
+      const { port: repohost } = requireIntegration(deps, "repohost");
       const { repohost_installation_id: installationId, repohost_repository_name: repository } = source.link;
       const pushed = await repohost.pushFiles({
         installationId,

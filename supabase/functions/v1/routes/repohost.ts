@@ -17,7 +17,7 @@ import {
   UNEXPECTED,
   userRoute,
 } from "../../_shared/http.ts";
-import { requireIntegration } from "../../_shared/integrations.ts";
+import { notConfigured, requireIntegration } from "../../_shared/integrations.ts";
 import { verifyHubSignature } from "../../_shared/webhook-signature.ts";
 import { ProjectParams } from "./projects.ts";
 
@@ -26,9 +26,8 @@ const TAG = "Repository host";
 const MAX_WEBHOOK_BYTES = 1024 * 1024;
 
 const NOT_CONFIGURED = {
-  503:
-    "`integration_not_configured`: no GitHub App (or no token sealing key) is configured on this server; " +
-    "or `database_unavailable`",
+  503: "`integration_not_configured`: no GitHub App (or no token sealing key) is configured on this server " +
+    "(`details.missing` names the settings to set); or `database_unavailable`",
 };
 
 const Int64 = z.int().min(1).max(Number.MAX_SAFE_INTEGER).openapi({ format: "int64" });
@@ -148,7 +147,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
     ),
     async (c) => {
       const { code, redirect_uri } = c.req.valid("json");
-      const { port: repohost } = requireIntegration("repohost", deps.repohost, deps.secrets);
+      const { port: repohost } = requireIntegration(deps, "repohost");
       const { accessToken } = await repohost.exchangeCode(code, redirect_uri);
       return c.json({ access_token: accessToken }, 200);
     },
@@ -171,7 +170,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
       }),
     ),
     async (c) => {
-      requireIntegration("repohost", deps.repohost, deps.secrets);
+      requireIntegration(deps, "repohost");
       const list = await selectAsUser<{ data: z.infer<typeof Installation>[] }>(
         db,
         c.get("claims"),
@@ -216,7 +215,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
     ),
     async (c) => {
       const body = c.req.valid("json");
-      const { port: repohost, secrets } = requireIntegration("repohost", deps.repohost, deps.secrets);
+      const { port: repohost, secrets } = requireIntegration(deps, "repohost");
       if (!await repohost.userCanAccessInstallation(body.ghu, body.id)) {
         throw new ApiError(
           404,
@@ -253,7 +252,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
       }),
     ),
     async (c) => {
-      requireIntegration("repohost", deps.repohost, deps.secrets);
+      requireIntegration(deps, "repohost");
       const list = await selectAsUser<{ data: z.infer<typeof LinkedRepository>[] }>(
         db,
         c.get("claims"),
@@ -288,7 +287,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
     ),
     async (c) => {
       const body = c.req.valid("json");
-      requireIntegration("repohost", deps.repohost, deps.secrets);
+      requireIntegration(deps, "repohost");
       const link = await selectAsUser<z.infer<typeof LinkedRepository>>(
         db,
         c.get("claims"),
@@ -321,7 +320,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
     ),
     async (c) => {
       const { projectId } = c.req.valid("param");
-      requireIntegration("repohost", deps.repohost, deps.secrets);
+      requireIntegration(deps, "repohost");
       await selectAsUser(
         db,
         c.get("claims"),
@@ -361,7 +360,8 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
         200: jsonContent(WebhookReceived, "Received"),
         ...errorResponses([400, 413, 503], {
           400: "`invalid_signature` or `invalid_payload`",
-          503: "`integration_not_configured`: no webhook secret is configured on this server; or " +
+          503: "`integration_not_configured`: no webhook secret is configured on this server " +
+            "(`details.missing`: `GITHUB_WEBHOOK_SECRET`); or " +
             "`database_unavailable`",
         }),
         default: UNEXPECTED,
@@ -369,14 +369,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
     }),
     async (c) => {
       const secret = config.GITHUB_WEBHOOK_SECRET;
-      if (!secret) {
-        throw new ApiError(
-          503,
-          "integration_not_configured",
-          "The repohost webhook is not configured on this server.",
-          { integration: "repohost" },
-        );
-      }
+      if (!secret) throw notConfigured("repohost webhook", config);
       const raw = new Uint8Array(await c.req.arrayBuffer());
       if (!await verifyHubSignature(secret, raw, c.req.header("x-hub-signature-256") ?? null)) {
         throw new ApiError(
