@@ -1,6 +1,6 @@
 // The reference page as a person uses it: {base_url}/docs in headless Chromium, with nothing fetched
-// beyond loopback: Scalar renders every operation of the served document, offers the SDK's call and curl
-// as request samples, and sends an authorized request from its client.
+// beyond loopback: Scalar renders every operation of the served document, offers the SDK's call, Python and
+// curl as request samples, and sends authorized requests from its client, POST /jobs as the page fills it.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { Buffer } from "node:buffer";
@@ -10,7 +10,8 @@ import { api, BASE_URL, newUser, NO_STACK } from "./helpers.ts";
 import { withBrowser } from "./browser.ts";
 
 Deno.test({
-  name: "the docs page (Scalar) shows every operation, SDK and curl samples, and sends an authorized request",
+  name:
+    "the docs page (Scalar) shows every operation, SDK, Python and curl samples, and sends POST /jobs as filled in",
   ignore: NO_STACK,
   fn: () =>
     withBrowser(async (context) => {
@@ -46,7 +47,10 @@ Deno.test({
       const createJob = page.locator('[id$="/POST/jobs"]').first();
       await createJob.scrollIntoViewIfNeeded();
       await createJob.getByRole("button", { name: /Shell Curl/ }).first().click();
-      assert.deepEqual(await page.getByRole("option").allInnerTexts(), ["SDK", "Curl"]);
+      assert.deepEqual(await page.getByRole("option").allInnerTexts(), ["SDK", "Python", "Curl"]);
+      await page.getByRole("option", { name: "Python" }).click();
+      await createJob.getByText("requests.post(").first().waitFor();
+      await createJob.getByRole("button", { name: /Python/ }).first().click();
       await page.getByRole("option", { name: "SDK" }).click();
       await createJob.getByText("api.createJob(").first().waitFor();
 
@@ -56,6 +60,15 @@ Deno.test({
       await whoami.getByRole("button", { name: /Test Request/ }).first().click();
       await page.getByRole("button", { name: /^Send/ }).first().click();
       await page.getByText(user.id).first().waitFor({ timeout: 15_000 });
+
+      // POST /jobs sent from the page as it fills it in: the document's example, accepted as it stands.
+      await page.keyboard.press("Escape");
+      await createJob.scrollIntoViewIfNeeded();
+      await createJob.getByRole("button", { name: /Test Request/ }).first().click();
+      await page.getByRole("button", { name: /^Send/ }).first().click();
+      await page.getByText('"status": "queued"').first().waitFor({ timeout: 15_000 });
+      const jobs = await api<{ data: { status: string }[] }>("GET", "/jobs", { token: user.token });
+      assert.equal(jobs.body.data.length, 1, "the page created one job");
 
       assert.deepEqual(offLoopback, [], "the page fetched nothing beyond loopback");
       assert.deepEqual(problems, [], "no script error or CSP violation");

@@ -1129,7 +1129,10 @@ export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
     Whoami: {
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       user_id: string;
       /** @description OAuth client the token was issued to; `first-party` for the service's own sign-in sessions. */
       client_id: string;
@@ -1150,7 +1153,10 @@ export interface components {
       };
     };
     Me: {
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       user_id: string;
       username?: string;
       email?: string;
@@ -1170,7 +1176,10 @@ export interface components {
       avatar_url: string;
     };
     PublicProfile: {
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       id: string;
       username: string;
       /** Format: uri */
@@ -1255,11 +1264,17 @@ export interface components {
       deduped: true;
     };
     Reshare: {
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       id: string;
       /** Format: int64 */
       project_id: number;
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       user_id: string;
       /** @enum {string} */
       platform:
@@ -1345,13 +1360,22 @@ export interface components {
       updated_at: string;
     };
     Report: {
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       id: string;
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       reporter_id: string;
       /** Format: int64 */
       reported_project_id: number | null;
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       reported_user_id: string | null;
       reason: string | null;
       /** Format: date-time */
@@ -1361,7 +1385,10 @@ export interface components {
     ReportRequest: {
       /** Format: int64 */
       reported_project_id?: number | null;
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       reported_user_id?: string | null;
       reason?: string | null;
       /**
@@ -1375,15 +1402,24 @@ export interface components {
       reported_user_id: unknown;
     };
     Block: {
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       blocker_id: string;
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       blocked_user_id: string;
       /** Format: date-time */
       created_at: string;
     };
     BlockRequest: {
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       blocked_user_id: string;
     };
     BlockList: {
@@ -1402,7 +1438,10 @@ export interface components {
       next_cursor: string | null;
     };
     Notification: {
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       id: string;
       /**
        * @description What happened: `reshare`, `job_succeeded`, `job_failed`, …
@@ -1420,7 +1459,10 @@ export interface components {
        * @example 2026-11-22T09:30:00.123456Z
        */
       created_at: string;
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       recipient_id: string;
       /** @description Who caused it; null when the service itself notifies (a finished job) or the sender is gone. */
       sender: {
@@ -1458,7 +1500,10 @@ export interface components {
       device_id?: string | null;
     };
     Job: {
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       id: string;
       /** @enum {string} */
       type: "prompt";
@@ -1514,7 +1559,10 @@ export interface components {
       };
       project_id?: number;
       attachments?: components["schemas"]["AttachmentsManifest"];
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       idempotency_key?: string;
       /** @description Where the completion push goes; only a token the caller registered with POST /push-tokens receives it. */
       expo_push_token?: string;
@@ -1524,7 +1572,10 @@ export interface components {
     };
     /** @description What POST /jobs/attachments stored; pass it back unchanged as `attachments` of POST /jobs. */
     AttachmentsManifest: {
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       idempotency_key: string;
       files: {
         /** @description Object path in the private attachments bucket, exactly as uploaded: `<user id>/<idempotency_key>/<1..3>.<png|jpg|webp>` */
@@ -1581,6 +1632,7 @@ export interface components {
       /**
        * Format: uuid
        * @description Repeat it when retrying after a lost answer to get the same session back, not a second one.
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
        */
       idempotency_key?: string;
     } & (unknown | unknown);
@@ -1651,7 +1703,10 @@ export interface components {
       next_cursor: string | null;
     };
     WalletTransaction: {
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       id: string;
       /**
        * @description `bonus`: the welcome bonus granted (metadata `expires_at`); `bonus_expired`: the unspent bonus written off when it lapsed (metadata `expired_at`); `spend`: a run's cost, bonus first; `topup`: a paid checkout credited to the paid balance.
@@ -1863,7 +1918,10 @@ export interface components {
       secret: string;
     };
     Webhook: {
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       id: string;
       url: string;
       events: ("job.succeeded" | "job.failed" | "job.canceled" | "wallet.topped_up")[];
@@ -1896,6 +1954,7 @@ export interface components {
       /**
        * Format: uuid
        * @description The delivery; its `webhook-id` header is `msg_` + this id without dashes
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
        */
       delivery_id: string;
       /** @enum {string} */
@@ -2222,6 +2281,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "username": "water_fan"
+         *     }
+         */
         "application/json": components["schemas"]["UpdateMeRequest"];
       };
     };
@@ -2524,6 +2588,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Water tracker",
+         *       "description": "Counts the glasses of water I drink a day",
+         *       "shared": false
+         *     }
+         */
         "application/json": components["schemas"]["CreateProjectRequest"];
       };
     };
@@ -2721,6 +2792,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Water and tea tracker",
+         *       "shared": true
+         *     }
+         */
         "application/json": components["schemas"]["UpdateProjectRequest"];
       };
     };
@@ -2875,6 +2952,17 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "files": [
+         *         {
+         *           "path": "src/notes.md",
+         *           "contents": "# Notes\n",
+         *           "type": "TEXT"
+         *         }
+         *       ]
+         *     }
+         */
         "application/json": components["schemas"]["SaveProjectFilesRequest"];
       };
     };
@@ -3110,6 +3198,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "platform": "instagram"
+         *     }
+         */
         "application/json": components["schemas"]["ReshareRequest"];
       };
     };
@@ -3261,6 +3354,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "message": "TypeError: undefined is not an object",
+         *       "stack": null
+         *     }
+         */
         "application/json": components["schemas"]["RecordPreviewErrorRequest"];
       };
     };
@@ -3457,6 +3556,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "reported_project_id": 1,
+         *       "reason": "Copies my app"
+         *     }
+         */
         "application/json": components["schemas"]["ReportRequest"];
       };
     };
@@ -3587,6 +3692,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "blocked_user_id": "3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d"
+         *     }
+         */
         "application/json": components["schemas"]["BlockRequest"];
       };
     };
@@ -3782,6 +3892,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "is_read": true
+         *     }
+         */
         "application/json": components["schemas"]["MarkNotificationsReadRequest"];
       };
     };
@@ -3900,6 +4015,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "is_read": true
+         *     }
+         */
         "application/json": components["schemas"]["MarkNotificationsReadRequest"];
       };
     };
@@ -3978,6 +4098,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "token": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]",
+         *       "platform": "ios"
+         *     }
+         */
         "application/json": components["schemas"]["RegisterPushTokenRequest"];
       };
     };
@@ -4195,6 +4321,15 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "type": "prompt",
+         *       "input": {
+         *         "prompt": "A habit tracker for drinking water and reading",
+         *         "model": "light"
+         *       }
+         *     }
+         */
         "application/json": components["schemas"]["CreatePromptJobRequest"];
       };
     };
@@ -4606,6 +4741,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "preset_eur": 20
+         *     }
+         */
         "application/json": components["schemas"]["BillingCheckoutRequest"];
       };
     };
@@ -4716,6 +4856,27 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "id": "evt_1QaZ2b",
+         *       "object": "event",
+         *       "type": "checkout.session.completed",
+         *       "data": {
+         *         "object": {
+         *           "id": "cs_test_a1b2c3",
+         *           "object": "checkout.session",
+         *           "payment_status": "paid",
+         *           "amount_total": 2000,
+         *           "currency": "eur",
+         *           "client_reference_id": "3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d",
+         *           "metadata": {
+         *             "user_id": "3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d",
+         *             "credits": "2000"
+         *           }
+         *         }
+         *       }
+         *     }
+         */
         "application/json": Record<string, never>;
       };
     };
@@ -5072,6 +5233,15 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "url": "https://example.com/hooks/appgen",
+         *       "events": [
+         *         "job.succeeded",
+         *         "job.failed"
+         *       ]
+         *     }
+         */
         "application/json": components["schemas"]["CreateWebhookRequest"];
       };
     };
@@ -5354,6 +5524,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "code": "code_from_githubs_sign_in"
+         *     }
+         */
         "application/json": components["schemas"]["RepohostTokenRequest"];
       };
     };
@@ -5499,6 +5674,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "id": 12345678,
+         *       "ghu": "ghu_16C7e42F292c6912E7710c838347Ae178B4a",
+         *       "login": "octocat"
+         *     }
+         */
         "application/json": components["schemas"]["SaveInstallationRequest"];
       };
     };
@@ -5662,6 +5844,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "project_id": 1,
+         *       "repohost_installation_id": 12345678
+         *     }
+         */
         "application/json": components["schemas"]["LinkRepositoryRequest"];
       };
     };
@@ -5875,6 +6063,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "code_challenge": "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
+         *     }
+         */
         "application/json": components["schemas"]["DbhostAuthorizationRequest"];
       };
     };
@@ -6012,6 +6205,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "code": "sbp_oauth_code_from_the_callback",
+         *       "state": "state_from_the_callback"
+         *     }
+         */
         "application/json": components["schemas"]["DbhostConnectionRequest"];
       };
     };
@@ -6182,6 +6381,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "project_id": 1,
+         *       "dbhost_ref": "abcdefghijklmnopqrst"
+         *     }
+         */
         "application/json": components["schemas"]["DbhostLinkRequest"];
       };
     };

@@ -1,7 +1,7 @@
 // The reference page's HTML and its start script, without a browser (tests/docs_browser_test.ts clicks it).
 import assert from "node:assert/strict";
 import { DOCS_ASSETS, DOCS_PAGE_CSP, docsAsset, docsPage } from "../../supabase/functions/v1/docs.ts";
-import { withSdkSamples } from "../../supabase/functions/v1/code-samples.ts";
+import { withCodeSamples } from "../../supabase/functions/v1/code-samples.ts";
 
 Deno.test("the page loads Scalar's bundle and its start script from this function, nothing inline", () => {
   const html = docsPage("App <Generator> & co");
@@ -34,7 +34,7 @@ Deno.test("the start script renders ./openapi.json offline: no default fonts, te
 });
 
 Deno.test("every operation gets the SDK's call as its JavaScript sample", () => {
-  const doc = withSdkSamples({
+  const doc = withCodeSamples({
     servers: [{ url: "https://api.example/v1" }],
     paths: {
       "/projects/{projectId}/files": {
@@ -81,7 +81,7 @@ Deno.test("every operation gets the SDK's call as its JavaScript sample", () => 
 });
 
 Deno.test("an event stream's sample iterates the SDK's parsed events", () => {
-  const doc = withSdkSamples({
+  const doc = withCodeSamples({
     paths: {
       "/jobs/{jobId}/events": {
         get: {

@@ -231,9 +231,31 @@ export function jsonContent<T extends z.ZodType>(schema: T, description: string)
   return { description, content: { "application/json": { schema } } };
 }
 
-export function jsonBody<T extends z.ZodType>(schema: T) {
-  return { required: true, content: { "application/json": { schema } } };
+/**
+ * A JSON request body with the example the reference page fills in: explicit, valid against the schema, and
+ * (unless the route's `x-example-needs` says what it needs first) answered with success as it stands.
+ */
+export function jsonBody<T extends z.ZodType>(schema: T, example: z.input<T>) {
+  return { required: true, content: { "application/json": { schema, example } } };
 }
+
+/**
+ * What a route's example needs before it can succeed (state made by another call, a signature, an optional
+ * integration), written into the document as `x-example-needs` for readers and for the examples' test.
+ */
+export function exampleNeeds(reason: string) {
+  return { "x-example-needs": reason } as const;
+}
+
+export const NEEDS = {
+  project: exampleNeeds("a project of the caller (`POST /projects`): its id in the path"),
+  repohost: exampleNeeds(
+    "the repohost integration configured on the server (GitHub App settings) and the caller's installation",
+  ),
+  dbhost: exampleNeeds("the dbhost integration configured on the server (Supabase OAuth app settings)"),
+  job: exampleNeeds("a job of the caller (`POST /jobs`): its id in the path"),
+  webhook: exampleNeeds("a webhook endpoint of the caller (`POST /webhooks`): its id in the path"),
+} as const;
 
 const DELETED_ACCOUNT = "`profile_not_found`: the caller's account was deleted";
 
@@ -291,7 +313,9 @@ function asArray<T>(x: T | T[] | undefined): T[] {
   return x === undefined ? [] : Array.isArray(x) ? x : [x];
 }
 
-export const Uuid = z.uuid({ error: "must be a UUID" });
+export const Uuid = z.uuid({ error: "must be a UUID" }).openapi({
+  example: "3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d",
+});
 
 /** The answer to a create that was already done: the contract's `{deduped: true}` with status 200. */
 export const Deduped = z.object({ deduped: z.literal(true) }).openapi("Deduped");

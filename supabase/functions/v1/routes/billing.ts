@@ -9,6 +9,7 @@ import { notConfigured } from "../../_shared/integrations.ts";
 import {
   type ApiApp,
   errorResponses,
+  exampleNeeds,
   jsonBody,
   jsonContent,
   routeBodyLimit,
@@ -139,7 +140,7 @@ payment provider reports the session paid (POST /billing/webhooks), not when the
 asks for at most ${DEFAULT_CHECKOUT_LIMIT} checkouts per rolling hour, each request that reaches the provider counting \
 (settings \`checkout_limit\` and \`checkout_window_seconds\`): past it 429 \`rate_limited\` with \`Retry-After\` \
 (seconds).`,
-        request: { body: jsonBody(CheckoutRequest) },
+        request: { body: jsonBody(CheckoutRequest, { preset_eur: 20 }) },
         responses: {
           201: jsonContent(BillingCheckout, "The checkout to send the payer to"),
           ...errorResponses([400, 404, 415, 429, 502, 503], {
@@ -183,6 +184,7 @@ asks for at most ${DEFAULT_CHECKOUT_LIMIT} checkouts per rolling hour, each requ
     createRoute({
       method: "post",
       path: "/billing/webhooks",
+      ...exampleNeeds("the payment provider's signature of the body (`Stripe-Signature`)"),
       operationId: "receiveBillingWebhook",
       tags: ["Billing"],
       summary: "The payment provider's events (public, signed)",
@@ -211,6 +213,22 @@ acknowledged with 200 and ignored.`,
             // A plain JSON Schema, not zod: the signature covers the exact bytes, so the handler reads them raw.
             "application/json": {
               schema: { type: "object", description: "The provider's event, exactly as signed." },
+              example: {
+                id: "evt_1QaZ2b",
+                object: "event",
+                type: "checkout.session.completed",
+                data: {
+                  object: {
+                    id: "cs_test_a1b2c3",
+                    object: "checkout.session",
+                    payment_status: "paid",
+                    amount_total: 2000,
+                    currency: "eur",
+                    client_reference_id: "3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d",
+                    metadata: { user_id: "3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d", credits: "2000" },
+                  },
+                },
+              },
             },
           },
         },

@@ -9,9 +9,11 @@ import { ApiError } from "../../_shared/errors.ts";
 import {
   type ApiApp,
   errorResponses,
+  exampleNeeds,
   firstPartyRoute,
   jsonBody,
   jsonContent,
+  NEEDS,
   routeBodyLimit,
   Timestamp,
   UNEXPECTED,
@@ -127,6 +129,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "post",
         path: "/repohost/token",
+        ...NEEDS.repohost,
         operationId: "exchangeRepohostToken",
         tags: [TAG],
         summary: "Exchange a GitHub sign-in code for the user's token",
@@ -134,7 +137,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
           "secret, which stays on the server. A code GitHub refuses (expired, used, issued for another " +
           "redirect URI) is 400 `repohost_code_rejected` with GitHub's error code in " +
           "`details.upstream_error`; GitHub unreachable or failing is 502 `repohost_failed`.",
-        request: { body: jsonBody(TokenRequest) },
+        request: { body: jsonBody(TokenRequest, { code: "code_from_githubs_sign_in" }) },
         responses: {
           200: jsonContent(TokenResponse, "The user's GitHub token"),
           ...errorResponses([400, 415, 502, 503], {
@@ -159,6 +162,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "get",
         path: "/repohost/installations",
+        ...NEEDS.repohost,
         operationId: "listRepohostInstallations",
         tags: [TAG],
         summary: "The caller's saved installations",
@@ -186,6 +190,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "post",
         path: "/repohost/installations",
+        ...NEEDS.repohost,
         operationId: "saveRepohostInstallation",
         tags: [TAG],
         summary: "Save an installation of the GitHub App",
@@ -199,7 +204,13 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
           "installations (setting `max_repohost_installations_per_user`; 413 `too_many_installations`). The " +
           "installation outlives the token (pushes go where it points), so only the service's own sign-in may " +
           "save one.",
-        request: { body: jsonBody(SaveInstallation) },
+        request: {
+          body: jsonBody(SaveInstallation, {
+            id: 12345678,
+            ghu: "ghu_16C7e42F292c6912E7710c838347Ae178B4a",
+            login: "octocat",
+          }),
+        },
         responses: {
           201: jsonContent(Installation, "Saved"),
           ...errorResponses([400, 404, 409, 413, 415, 502, 503], {
@@ -242,6 +253,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "get",
         path: "/repohost/repositories",
+        ...NEEDS.repohost,
         operationId: "listRepohostRepositories",
         tags: [TAG],
         summary: "The caller's linked repositories",
@@ -268,6 +280,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "post",
         path: "/repohost/repositories",
+        ...NEEDS.repohost,
         operationId: "linkRepohostRepository",
         tags: [TAG],
         summary: "Link a project to a repository",
@@ -275,7 +288,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
           "moving a link to another repository clears `repohost_last_sync`. The repository name defaults to " +
           `\`${config.REPOHOST_REPO_PREFIX}-<project id>\`. The repository need not exist yet: the first push ` +
           "creates it where GitHub allows.",
-        request: { body: jsonBody(LinkRequest) },
+        request: { body: jsonBody(LinkRequest, { project_id: 1, repohost_installation_id: 12345678 }) },
         responses: {
           201: jsonContent(LinkedRepository, "Linked"),
           ...errorResponses([400, 404, 415, 503], {
@@ -306,6 +319,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "delete",
         path: "/repohost/repositories/{projectId}",
+        ...NEEDS.repohost,
         operationId: "unlinkRepohostRepository",
         tags: [TAG],
         summary: "Unlink a project from its repository",
@@ -334,6 +348,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
     createRoute({
       method: "post",
       path: "/repohost/webhooks",
+      ...exampleNeeds("GitHub's signature of the body (`X-Hub-Signature-256`)"),
       operationId: "receiveRepohostWebhook",
       tags: [TAG],
       summary: "GitHub App webhook",
