@@ -15,6 +15,7 @@ import { ApiError, errorResponse } from "../supabase/functions/_shared/errors.ts
 import { limitBody } from "../supabase/functions/_shared/body-limit.ts";
 import { startNetWorker } from "./local/net-worker.ts";
 import { createAuthServer } from "./local/auth-server.ts";
+import { DOCS_CLIENT_ID } from "./local/stack.ts";
 import postgres from "postgres";
 
 const env = (name: string) => {
@@ -53,6 +54,12 @@ const authServer = createAuthServer({
   // by the resource it names.
   resources: [`${origin}/functions/v1/mcp`, `${origin}/functions/v1/v1`],
   mailLog: join(stackDir, "mail.log"),
+  clients: [{
+    client_id: DOCS_CLIENT_ID,
+    client_name: "API reference",
+    redirect_uris: [`${origin}/functions/v1/v1/docs`],
+    resource: `${origin}/functions/v1/v1`,
+  }],
 });
 const authPort = await authServer.listen();
 

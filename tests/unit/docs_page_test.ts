@@ -33,6 +33,34 @@ Deno.test("the start script renders ./openapi.json offline: no default fonts, te
   assert.deepEqual(DOCS_ASSETS, ["scalar-api-reference.js", "start.js"]);
 });
 
+Deno.test("with the page's OAuth client, Authorize uses it with PKCE and returns to the page", async () => {
+  const start = await docsAsset("start.js", {
+    clientId: "docs-page",
+    pageUrl: "https://api.example/v1/docs",
+  }) as string;
+  const config = JSON.parse(start.slice(start.indexOf("{"), start.lastIndexOf("}") + 1));
+  assert.deepEqual(config.authentication, {
+    preferredSecurityScheme: "oauth2",
+    securitySchemes: {
+      oauth2: {
+        flows: {
+          authorizationCode: {
+            "x-scalar-client-id": "docs-page",
+            "x-usePkce": "SHA-256",
+            "x-scalar-redirect-uri": "https://api.example/v1/docs",
+            selectedScopes: ["email"],
+          },
+        },
+      },
+    },
+  });
+  const without = await docsAsset("start.js") as string;
+  assert.deepEqual(
+    JSON.parse(without.slice(without.indexOf("{"), without.lastIndexOf("}") + 1)).authentication,
+    { preferredSecurityScheme: "bearerAuth" },
+  );
+});
+
 Deno.test("every operation gets the SDK's call as its JavaScript sample", () => {
   const doc = withCodeSamples({
     servers: [{ url: "https://api.example/v1" }],

@@ -64,6 +64,11 @@ const schema = z.object({
   FIRST_PARTY_CLIENT_IDS: z.string().default("").transform((v) =>
     v.split(",").map((c) => c.trim()).filter(Boolean)
   ),
+  /**
+   * The OAuth client the reference page's Authorize signs in with: public, PKCE, redirect URI
+   * `{base_url}/docs`. Unset, the page takes a pasted token only. List it in FIRST_PARTY_CLIENT_IDS too.
+   */
+  DOCS_OAUTH_CLIENT_ID: z.string().min(1).optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** The longest one wait_for_job call runs, below the host's request limit (hosted: 150 s). */
   MCP_WAIT_LIMIT_SECONDS: z.coerce.number().int().min(5).max(600).default(120),

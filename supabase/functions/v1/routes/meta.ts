@@ -134,7 +134,12 @@ export function registerMetaRoutes(api: ApiApp, deps: Deps) {
       },
     }),
     async (c) => {
-      const body = await docsAsset(c.req.valid("param").asset);
+      const body = await docsAsset(
+        c.req.valid("param").asset,
+        deps.config.DOCS_OAUTH_CLIENT_ID
+          ? { clientId: deps.config.DOCS_OAUTH_CLIENT_ID, pageUrl: `${baseUrl}/docs` }
+          : undefined,
+      );
       return c.body(body, 200, {
         "Content-Type": "text/javascript; charset=utf-8",
         "Cache-Control": "public, max-age=3600",
