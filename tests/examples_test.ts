@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { api, newUser, NO_STACK } from "./helpers.ts";
+import { api, db, newProject, newUser, NO_STACK } from "./helpers.ts";
 
 interface Parameter {
   name: string;
@@ -32,11 +32,11 @@ const operations = NO_STACK
   );
 
 /** The example request of an operation: its path with the parameters' examples, and its JSON body. */
-function exampleRequest({ template, op }: (typeof operations)[number]) {
+function exampleRequest({ template, op }: (typeof operations)[number], ids: Record<string, string> = {}) {
   const value = (p: Parameter) => p.example ?? p.schema.example;
   const path = template.replace(/\{([^}]+)\}/g, (_, name) => {
     const p = op.parameters!.find((p) => p.in === "path" && p.name === name)!;
-    return encodeURIComponent(String(value(p)));
+    return encodeURIComponent(ids[name] ?? String(value(p)));
   });
   const query = new URLSearchParams(
     (op.parameters ?? []).filter((p) => p.in === "query" && p.required).map((
@@ -120,3 +120,34 @@ t("every Python sample is Python, and POST /jobs' sample run as shown creates a 
   const jobs = await api<{ data: { id: string }[] }>("GET", "/jobs", { token: user.token });
   assert.equal(jobs.body.data.length, 1, "the sample created the user's one job");
 });
+
+t(
+  "every operation that documents 503 integration_not_configured, sent as shown, names the settings to set",
+  async () => {
+    const user = await newUser("examples.503");
+    // A project linked to a repository, so a push gets as far as the missing integration.
+    const project = await newProject(user);
+    await db()`insert into public.repohost_links (project_id, user_id, repohost_installation_id, repohost_repository_name)
+               values (${project.id}, ${user.id}, 7, ${`app-${project.id}`})`;
+    const integrations = operations.filter(({ op }) =>
+      JSON.stringify((op as { responses: Record<string, unknown> }).responses["503"] ?? "").includes(
+        "integration_not_configured",
+      )
+    );
+    assert(integrations.length >= 12, `only ${integrations.length} operations document it`);
+    for (const operation of integrations) {
+      const { path, body } = exampleRequest(operation, { projectId: String(project.id) });
+      const res = await api(operation.method, path, { token: user.token, body });
+      const where = `${operation.method} ${path}`;
+      assert.equal(res.status, 503, `${where}: ${res.text}`);
+      const { code, message, details } = res.body as {
+        code: string;
+        message: string;
+        details: { missing: string[] };
+      };
+      assert.equal(code, "integration_not_configured", where);
+      assert(details.missing.length > 0, where);
+      for (const name of details.missing) assert(message.includes(name), `${where}: ${message}`);
+    }
+  },
+);
