@@ -13,6 +13,8 @@ command -v pg_prove >/dev/null 2>&1 || need+=(pgtap)
 [ -f /usr/lib/postgresql/15/lib/plpgsql_check.so ] || need+=(postgresql-15-plpgsql-check)
 command -v psql >/dev/null 2>&1 || need+=(postgresql-client-15)
 [ -x /usr/bin/chromium ] || need+=(chromium)
+# The reference page's Python samples use requests; the tests run one.
+/usr/bin/python3 -c "import requests" 2>/dev/null || need+=(python3-requests)
 if [ ${#need[@]} -gt 0 ]; then
   echo "setup: installing ${need[*]} from Debian's packages"
   sudo=""
