@@ -8,12 +8,14 @@ import {
   localCheckoutSessionDir,
   readLocalCheckoutSession,
   renderLocalCheckoutPage,
+  renderLocalReturnPage,
   signedCompletedEvent,
 } from "../supabase/functions/_shared/adapters/local-payments.ts";
 import { ApiError, errorResponse } from "../supabase/functions/_shared/errors.ts";
 import { limitBody } from "../supabase/functions/_shared/body-limit.ts";
 import { startNetWorker } from "./local/net-worker.ts";
 import { createAuthServer } from "./local/auth-server.ts";
+import { DOCS_CLIENT_ID } from "./local/stack.ts";
 import postgres from "postgres";
 
 const env = (name: string) => {
@@ -52,6 +54,12 @@ const authServer = createAuthServer({
   // by the resource it names.
   resources: [`${origin}/functions/v1/mcp`, `${origin}/functions/v1/v1`],
   mailLog: join(stackDir, "mail.log"),
+  clients: [{
+    client_id: DOCS_CLIENT_ID,
+    client_name: "API reference",
+    redirect_uris: [`${origin}/functions/v1/v1/docs`],
+    resource: `${origin}/functions/v1/v1`,
+  }],
 });
 const authPort = await authServer.listen();
 
@@ -121,13 +129,31 @@ function methodNotAllowed(allow: string) {
  * button POSTs to `/checkout/<session>/pay`, which signs the session's `checkout.session.completed` with
  * the webhook secret and delivers it to POST /billing/webhooks, as the provider would, answering with the
  * webhook's own status and body. Both read the session the service stored: the query is ignored, so the
- * page pays exactly what was issued, to whom it was issued.
+ * page pays exactly what was issued, to whom it was issued. GET `/checkout/<session>/return` is where the
+ * page returns when no app deep link is set: the outcome and the payer's balance, read from the database.
  */
-async function serveCheckout(req: Request, id: string, pay: boolean): Promise<Response> {
+async function serveCheckout(req: Request, id: string, action: string | undefined): Promise<Response> {
   if (!webhookSecret) return notFound("No local checkout: STRIPE_WEBHOOK_SECRETS is not set.");
   const terms = await readLocalCheckoutSession(checkoutSessionDir, id);
   if (!terms) return notFound("No such checkout session.");
-  if (!pay) {
+  if (action === "/return") {
+    if (req.method !== "GET") return methodNotAllowed("GET");
+    const [wallet] = await authSql<{ balance: string; bonus_balance: string; paid: boolean }[]>`
+      select w.balance, w.bonus_balance, exists (
+        select 1 from public.wallet_transactions t where t.external_ref = ${`checkout:${id}`}
+      ) as paid
+      from public.wallets w where w.user_id = ${terms.userId}`;
+    const html = renderLocalReturnPage({
+      sessionId: id,
+      credits: terms.credits,
+      paid: wallet?.paid ?? false,
+      wallet: wallet ? { balance: Number(wallet.balance), bonusBalance: Number(wallet.bonus_balance) } : null,
+    });
+    return new Response(html, {
+      headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": CHECKOUT_PAGE_CSP },
+    });
+  }
+  if (!action) {
     if (req.method !== "GET") return methodNotAllowed("GET");
     let html: string;
     try {
@@ -199,8 +225,8 @@ async function route(req: Request, info: Deno.ServeHandlerInfo): Promise<Respons
   if (path === "/functions/v1/auth/v1/oauth/clients/register") {
     return await toAuthServer(req, info, "/auth/v1/oauth/clients/register", url.search);
   }
-  const checkout = /^\/checkout\/([^/]+)(\/pay)?$/.exec(path);
-  if (checkout) return await serveCheckout(req, checkout[1], checkout[2] !== undefined);
+  const checkout = /^\/checkout\/([^/]+)(\/pay|\/return)?$/.exec(path);
+  if (checkout) return await serveCheckout(req, checkout[1], checkout[2]);
   const obj = /^\/storage\/v1\/object\/public\/([a-z0-9-]+)\/(.+)$/.exec(path);
   if (obj && req.method === "GET") return await servePublicObject(obj[1], obj[2]);
   return notFound();

@@ -14,6 +14,8 @@ command -v pg_prove >/dev/null 2>&1 || need+=(pgtap)
 command -v psql >/dev/null 2>&1 || need+=(postgresql-client-15)
 [ -x /usr/bin/chromium ] || need+=(chromium)
 command -v unzip >/dev/null 2>&1 || need+=(unzip)
+# The reference page's Python samples use requests; the tests run one.
+/usr/bin/python3 -c "import requests" 2>/dev/null || need+=(python3-requests)
 if [ ${#need[@]} -gt 0 ]; then
   echo "setup: installing ${need[*]} from Debian's packages"
   sudo=""

@@ -78,3 +78,42 @@ Deno.test({
       assert.equal(await balance(user), 0);
     }),
 });
+
+Deno.test({
+  name:
+    "without a success_url or an app deep link set, the local checkout returns to a page with the new balance",
+  ignore: NO_STACK,
+  fn: () =>
+    withBrowser(async (context) => {
+      const user = await newUser("checkout.return");
+      const res = await api<{ session_id: string; checkout_url: string }>("POST", "/billing/checkouts", {
+        token: user.token,
+        body: { preset_eur: 5 },
+      });
+      assert.equal(res.status, 201, res.text);
+      const { session_id, checkout_url } = res.body;
+      const page = await context.newPage();
+      await page.goto(checkout_url);
+      await Promise.all([
+        page.waitForURL(`${checkout_url}/return`, { timeout: 30_000 }),
+        page.click("#pay"),
+      ]);
+      assert.equal(await page.locator("#outcome").innerText(), "Payment received: 500 credits were added.");
+      assert.equal(await page.locator("#balance").innerText(), String(await balance(user)));
+      assert.equal(await balance(user), 500);
+      assert.match(await page.locator(".session").innerText(), new RegExp(session_id));
+
+      // Cancelling returns there too, and says nothing was added.
+      const other = await api<{ checkout_url: string }>("POST", "/billing/checkouts", {
+        token: user.token,
+        body: { preset_eur: 20 },
+      });
+      await page.goto(other.body.checkout_url);
+      await Promise.all([
+        page.waitForURL(`${other.body.checkout_url}/return`, { timeout: 30_000 }),
+        page.click("#cancel"),
+      ]);
+      assert.equal(await page.locator("#outcome").innerText(), "Not paid: nothing was charged or added.");
+      assert.equal(await page.locator("#balance").innerText(), "500");
+    }),
+});

@@ -83,17 +83,23 @@ t("without a GitHub App every repohost route answers 503 integration_not_configu
   for (const [method, path, body] of calls) {
     const res = await api(method, path, { token: user.token, body });
     expectError(res, 503, "integration_not_configured");
-    assert.deepEqual((res.body as { details: unknown }).details, { integration: "repohost" });
+    // The stack seals tokens (SECRETS_KEYS) but has no app: the answer names what to set.
+    assert.deepEqual((res.body as { details: unknown }).details, {
+      integration: "repohost",
+      missing: ["GITHUB_APP_ID", "GITHUB_APP_PRIVATE_KEY", "GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET"],
+    });
+    assert.match((res.body as { message: string }).message, /set GITHUB_APP_ID/);
   }
   // The webhook is public; without a webhook secret it cannot tell GitHub from anyone.
-  expectError(
-    await api("POST", "/repohost/webhooks", {
-      body: HUB_PAYLOAD,
-      headers: { "x-github-event": "ping", "x-hub-signature-256": HUB_SIGNATURE },
-    }),
-    503,
-    "integration_not_configured",
-  );
+  const hook = await api("POST", "/repohost/webhooks", {
+    body: HUB_PAYLOAD,
+    headers: { "x-github-event": "ping", "x-hub-signature-256": HUB_SIGNATURE },
+  });
+  expectError(hook, 503, "integration_not_configured");
+  assert.deepEqual((hook.body as { details: unknown }).details, {
+    integration: "repohost",
+    missing: ["GITHUB_WEBHOOK_SECRET"],
+  });
 });
 
 t("repohost requests are validated before anything else: 400 invalid_request", async () => {

@@ -26,18 +26,26 @@ t("every route with a path id answers 400 invalid_request to a malformed one", a
   }
 });
 
-t("every route taking a JSON body answers 415 unsupported_media_type to another media type", async () => {
-  const json = operations.filter((op) => op.bodyTypes.includes("application/json"));
-  assert(json.length > 15, `only ${json.length} operations take JSON`);
-  for (const op of json) {
-    assert(op.statuses.includes("415"), `${op.method} ${op.template} does not document 415`);
-    for (const type of ["text/plain", "application/x-www-form-urlencoded"]) {
-      const res = await api(op.method, unusedPath(op), {
-        token: user.token,
-        body: "{}",
-        headers: { "content-type": type },
-      });
-      expectError(res, 415, "unsupported_media_type");
+t(
+  "every route taking a body answers 415 unsupported_media_type to another media type, naming those it takes",
+  async () => {
+    const withBody = operations.filter((op) => op.bodyTypes.length > 0);
+    assert(withBody.filter((op) => op.bodyTypes.includes("application/json")).length > 15);
+    for (const op of withBody) {
+      assert(op.statuses.includes("415"), `${op.method} ${op.template} does not document 415`);
+      for (const type of ["text/plain", "application/x-www-form-urlencoded"]) {
+        const res = await api(op.method, unusedPath(op), {
+          token: user.token,
+          body: "{}",
+          headers: { "content-type": type },
+        });
+        const where = `${op.method} ${op.template} with ${type}`;
+        expectError(res, 415, "unsupported_media_type");
+        assert.deepEqual((res.body as { details?: unknown }).details, { accepted: op.bodyTypes }, where);
+        assert.match((res.body as { message: string }).message, new RegExp(op.bodyTypes[0]), where);
+        const header = ({ POST: "accept-post", PATCH: "accept-patch" } as Record<string, string>)[op.method];
+        if (header) assert.equal(res.headers.get(header), op.bodyTypes.join(", "), where);
+      }
     }
-  }
-});
+  },
+);

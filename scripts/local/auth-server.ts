@@ -31,6 +31,16 @@ export interface AuthServerOptions {
   resources: string[];
   /** Where one-time sign-in codes are written, as a mail server's log would show them. */
   mailLog: string;
+  /** Clients registered from the start (the reference page's), besides those that register themselves. */
+  clients?: StaticClient[];
+}
+
+/** A public client that signs in with PKCE and comes back to one page, for one resource by default. */
+export interface StaticClient {
+  client_id: string;
+  client_name: string;
+  redirect_uris: string[];
+  resource: string;
 }
 
 interface Account {
@@ -93,6 +103,12 @@ export function createAuthServer(opts: AuthServerOptions) {
       userinfo: "/oauth/userinfo",
     },
     responseTypes: ["code"],
+    clients: (opts.clients ?? []).map(({ resource: _, ...c }) => ({
+      ...c,
+      token_endpoint_auth_method: "none",
+      grant_types: ["authorization_code"],
+      response_types: ["code"],
+    })),
     scopes: ["openid", "offline_access", SCOPE],
     clientAuthMethods: ["none", "client_secret_basic", "client_secret_post"],
     pkce: { required: () => true },
@@ -123,9 +139,9 @@ export function createAuthServer(opts: AuthServerOptions) {
       clientIdMetadataDocument: { enabled: true, ack: "draft-02" },
       resourceIndicators: {
         enabled: true,
-        // A client that names no resource gets a token for the MCP endpoint, the only one there is.
-        defaultResource: (_ctx: KoaContextWithOIDC, _client: unknown, oneOf?: string[]) =>
-          oneOf ?? opts.resources[0],
+        // A client that names no resource gets a token for its own (a static client's) or the MCP endpoint.
+        defaultResource: (_ctx: KoaContextWithOIDC, client: { clientId: string }, oneOf?: string[]) =>
+          oneOf ?? opts.clients?.find((c) => c.client_id === client.clientId)?.resource ?? opts.resources[0],
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx: KoaContextWithOIDC, resource: string) => {
           if (!opts.resources.includes(resource)) {

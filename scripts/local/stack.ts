@@ -7,6 +7,9 @@ import { ensureLocalKey, type LocalKey } from "./keys.ts";
 import postgres from "postgres";
 
 export const ROOT = resolve(import.meta.dirname!, "../..");
+
+/** The reference page's OAuth client on the local stack (`DOCS_OAUTH_CLIENT_ID`, and first-party there). */
+export const DOCS_CLIENT_ID = "docs-page";
 const BIN = join(ROOT, "node_modules/.bin");
 
 export interface StackOptions {
@@ -159,6 +162,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     STRIPE_WEBHOOK_SECRETS: secrets.webhookSecret,
     SECRETS_KEYS: `local:${secrets.sealingKey}`,
     SECRETS_CURRENT_KEY_ID: "local",
+    // The reference page signs in through the local server as a client of its own, the service's own.
+    DOCS_OAUTH_CLIENT_ID: DOCS_CLIENT_ID,
+    FIRST_PARTY_CLIENT_IDS: DOCS_CLIENT_ID,
     ...opts.env,
   };
   log(`gateway: starting on ${gatewayUrl}`);

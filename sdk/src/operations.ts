@@ -65,6 +65,7 @@ export type DocumentedErrorCode =
   | "too_many_projects"
   | "too_many_reports"
   | "too_many_streams"
+  | "unsupported_media_type"
   | "user_not_found"
   | "username_taken"
   | "wallet_not_found"

@@ -1150,7 +1150,10 @@ export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
     Whoami: {
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       user_id: string;
       /** @description OAuth client the token was issued to; `first-party` for the service's own sign-in sessions. */
       client_id: string;
@@ -1171,7 +1174,10 @@ export interface components {
       };
     };
     Me: {
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       user_id: string;
       username?: string;
       email?: string;
@@ -1191,7 +1197,10 @@ export interface components {
       avatar_url: string;
     };
     PublicProfile: {
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       id: string;
       username: string;
       /** Format: uri */
@@ -1281,11 +1290,17 @@ export interface components {
       deduped: true;
     };
     Reshare: {
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       id: string;
       /** Format: int64 */
       project_id: number;
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       user_id: string;
       /** @enum {string} */
       platform:
@@ -1371,13 +1386,22 @@ export interface components {
       updated_at: string;
     };
     Report: {
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       id: string;
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       reporter_id: string;
       /** Format: int64 */
       reported_project_id: number | null;
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       reported_user_id: string | null;
       reason: string | null;
       /** Format: date-time */
@@ -1387,7 +1411,10 @@ export interface components {
     ReportRequest: {
       /** Format: int64 */
       reported_project_id?: number | null;
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       reported_user_id?: string | null;
       reason?: string | null;
       /**
@@ -1401,15 +1428,24 @@ export interface components {
       reported_user_id: unknown;
     };
     Block: {
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       blocker_id: string;
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       blocked_user_id: string;
       /** Format: date-time */
       created_at: string;
     };
     BlockRequest: {
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       blocked_user_id: string;
     };
     BlockList: {
@@ -1428,7 +1464,10 @@ export interface components {
       next_cursor: string | null;
     };
     Notification: {
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       id: string;
       /**
        * @description What happened: `reshare`, `job_succeeded`, `job_failed`, …
@@ -1446,7 +1485,10 @@ export interface components {
        * @example 2026-11-22T09:30:00.123456Z
        */
       created_at: string;
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       recipient_id: string;
       /** @description Who caused it; null when the service itself notifies (a finished job) or the sender is gone. */
       sender: {
@@ -1484,7 +1526,10 @@ export interface components {
       device_id?: string | null;
     };
     Job: {
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       id: string;
       /** @enum {string} */
       type: "prompt";
@@ -1559,7 +1604,10 @@ export interface components {
       };
       project_id?: number;
       attachments?: components["schemas"]["AttachmentsManifest"];
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       idempotency_key?: string;
       /** @description Where the completion push goes; only a token the caller registered with POST /push-tokens receives it. */
       expo_push_token?: string;
@@ -1569,7 +1617,10 @@ export interface components {
     };
     /** @description What POST /jobs/attachments stored; pass it back unchanged as `attachments` of POST /jobs. */
     AttachmentsManifest: {
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       idempotency_key: string;
       files: {
         /** @description Object path in the private attachments bucket, exactly as uploaded: `<user id>/<idempotency_key>/<1..3>.<png|jpg|webp>` */
@@ -1613,19 +1664,20 @@ export interface components {
       amount_eur?: number;
       /**
        * Format: uri
-       * @description Where the payer returns after paying; default: the app's deep link. At most 2048 characters.
+       * @description Where the payer returns after paying; default: the setting `CHECKOUT_SUCCESS_URL`, else the app's deep link (on the local stack, its page showing the new balance). At most 2048 characters.
        * @example appgen://billing/success
        */
       success_url?: string;
       /**
        * Format: uri
-       * @description Where the payer returns on cancel; default: the app's deep link.
+       * @description Where the payer returns on cancel; default: the setting `CHECKOUT_CANCEL_URL`, else as `success_url`.
        * @example appgen://billing/cancel
        */
       cancel_url?: string;
       /**
        * Format: uuid
        * @description Repeat it when retrying after a lost answer to get the same session back, not a second one.
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
        */
       idempotency_key?: string;
     } & (unknown | unknown);
@@ -1696,7 +1748,10 @@ export interface components {
       next_cursor: string | null;
     };
     WalletTransaction: {
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       id: string;
       /**
        * @description `bonus`: the welcome bonus granted (metadata `expires_at`); `bonus_expired`: the unspent bonus written off when it lapsed (metadata `expired_at`); `spend`: a run's cost, bonus first; `topup`: a paid checkout credited to the paid balance.
@@ -1908,7 +1963,10 @@ export interface components {
       secret: string;
     };
     Webhook: {
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
       id: string;
       url: string;
       events: ("job.succeeded" | "job.failed" | "job.canceled" | "wallet.topped_up")[];
@@ -1941,6 +1999,7 @@ export interface components {
       /**
        * Format: uuid
        * @description The delivery; its `webhook-id` header is `msg_` + this id without dashes
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
        */
       delivery_id: string;
       /** @enum {string} */
@@ -2267,6 +2326,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "username": "water_fan"
+         *     }
+         */
         "application/json": components["schemas"]["UpdateMeRequest"];
       };
     };
@@ -2325,7 +2389,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -2418,7 +2482,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -2569,6 +2633,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Water tracker",
+         *       "description": "Counts the glasses of water I drink a day",
+         *       "shared": false
+         *     }
+         */
         "application/json": components["schemas"]["CreateProjectRequest"];
       };
     };
@@ -2618,7 +2689,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -2766,6 +2837,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Water and tea tracker",
+         *       "shared": true
+         *     }
+         */
         "application/json": components["schemas"]["UpdateProjectRequest"];
       };
     };
@@ -2815,7 +2892,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -2920,6 +2997,17 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "files": [
+         *         {
+         *           "path": "src/notes.md",
+         *           "contents": "# Notes\n",
+         *           "type": "TEXT"
+         *         }
+         *       ]
+         *     }
+         */
         "application/json": components["schemas"]["SaveProjectFilesRequest"];
       };
     };
@@ -2969,7 +3057,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3195,7 +3283,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `integration_not_configured`: no repository host is configured on this server; or `database_unavailable` */
+      /** @description `integration_not_configured`: no repository host is configured on this server (`details.missing` names the settings to set); or `database_unavailable` */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3227,6 +3315,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "platform": "instagram"
+         *     }
+         */
         "application/json": components["schemas"]["ReshareRequest"];
       };
     };
@@ -3285,7 +3378,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3378,6 +3471,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "message": "TypeError: undefined is not an object",
+         *       "stack": null
+         *     }
+         */
         "application/json": components["schemas"]["RecordPreviewErrorRequest"];
       };
     };
@@ -3427,7 +3526,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3574,6 +3673,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "reported_project_id": 1,
+         *       "reason": "Copies my app"
+         *     }
+         */
         "application/json": components["schemas"]["ReportRequest"];
       };
     };
@@ -3623,7 +3728,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3704,6 +3809,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "blocked_user_id": "3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d"
+         *     }
+         */
         "application/json": components["schemas"]["BlockRequest"];
       };
     };
@@ -3762,7 +3872,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3899,6 +4009,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "is_read": true
+         *     }
+         */
         "application/json": components["schemas"]["MarkNotificationsReadRequest"];
       };
     };
@@ -3948,7 +4063,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4017,6 +4132,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "is_read": true
+         *     }
+         */
         "application/json": components["schemas"]["MarkNotificationsReadRequest"];
       };
     };
@@ -4066,7 +4186,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4095,6 +4215,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "token": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]",
+         *       "platform": "ios"
+         *     }
+         */
         "application/json": components["schemas"]["RegisterPushTokenRequest"];
       };
     };
@@ -4171,7 +4297,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4312,6 +4438,15 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "type": "prompt",
+         *       "input": {
+         *         "prompt": "A habit tracker for drinking water and reading",
+         *         "model": "light"
+         *       }
+         *     }
+         */
         "application/json": components["schemas"]["CreatePromptJobRequest"];
       };
     };
@@ -4379,7 +4514,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4488,7 +4623,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4723,6 +4858,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "preset_eur": 20
+         *     }
+         */
         "application/json": components["schemas"]["BillingCheckoutRequest"];
       };
     };
@@ -4772,7 +4912,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4799,7 +4939,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `payments_not_configured`: no payment provider is set up */
+      /** @description `payments_not_configured`: no payment provider is set up (`details.missing` names the settings) */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4833,6 +4973,27 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "id": "evt_1QaZ2b",
+         *       "object": "event",
+         *       "type": "checkout.session.completed",
+         *       "data": {
+         *         "object": {
+         *           "id": "cs_test_a1b2c3",
+         *           "object": "checkout.session",
+         *           "payment_status": "paid",
+         *           "amount_total": 2000,
+         *           "currency": "eur",
+         *           "client_reference_id": "3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d",
+         *           "metadata": {
+         *             "user_id": "3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d",
+         *             "credits": "2000"
+         *           }
+         *         }
+         *       }
+         *     }
+         */
         "application/json": Record<string, never>;
       };
     };
@@ -4864,7 +5025,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `payments_not_configured`: no payment provider is set up; the provider retries later */
+      /** @description `payments_not_configured`: no payment provider is set up (`details.missing` names the settings); the provider retries later */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5189,6 +5350,15 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "url": "https://example.com/hooks/appgen",
+         *       "events": [
+         *         "job.succeeded",
+         *         "job.failed"
+         *       ]
+         *     }
+         */
         "application/json": components["schemas"]["CreateWebhookRequest"];
       };
     };
@@ -5256,7 +5426,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5471,6 +5641,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "code": "code_from_githubs_sign_in"
+         *     }
+         */
         "application/json": components["schemas"]["RepohostTokenRequest"];
       };
     };
@@ -5520,7 +5695,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5538,7 +5713,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `integration_not_configured`: no GitHub App (or no token sealing key) is configured on this server; or `database_unavailable` */
+      /** @description `integration_not_configured`: no GitHub App (or no token sealing key) is configured on this server (`details.missing` names the settings to set); or `database_unavailable` */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5587,7 +5762,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `integration_not_configured`: no GitHub App (or no token sealing key) is configured on this server; or `database_unavailable` */
+      /** @description `integration_not_configured`: no GitHub App (or no token sealing key) is configured on this server (`details.missing` names the settings to set); or `database_unavailable` */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5616,6 +5791,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "id": 12345678,
+         *       "ghu": "ghu_16C7e42F292c6912E7710c838347Ae178B4a",
+         *       "login": "octocat"
+         *     }
+         */
         "application/json": components["schemas"]["SaveInstallationRequest"];
       };
     };
@@ -5683,7 +5865,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5701,7 +5883,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `integration_not_configured`: no GitHub App (or no token sealing key) is configured on this server; or `database_unavailable` */
+      /** @description `integration_not_configured`: no GitHub App (or no token sealing key) is configured on this server (`details.missing` names the settings to set); or `database_unavailable` */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5750,7 +5932,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `integration_not_configured`: no GitHub App (or no token sealing key) is configured on this server; or `database_unavailable` */
+      /** @description `integration_not_configured`: no GitHub App (or no token sealing key) is configured on this server (`details.missing` names the settings to set); or `database_unavailable` */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5779,6 +5961,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "project_id": 1,
+         *       "repohost_installation_id": 12345678
+         *     }
+         */
         "application/json": components["schemas"]["LinkRepositoryRequest"];
       };
     };
@@ -5828,7 +6016,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5837,7 +6025,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `integration_not_configured`: no GitHub App (or no token sealing key) is configured on this server; or `database_unavailable` */
+      /** @description `integration_not_configured`: no GitHub App (or no token sealing key) is configured on this server (`details.missing` names the settings to set); or `database_unavailable` */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5903,7 +6091,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `integration_not_configured`: no GitHub App (or no token sealing key) is configured on this server; or `database_unavailable` */
+      /** @description `integration_not_configured`: no GitHub App (or no token sealing key) is configured on this server (`details.missing` names the settings to set); or `database_unavailable` */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5963,7 +6151,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `integration_not_configured`: no webhook secret is configured on this server; or `database_unavailable` */
+      /** @description `integration_not_configured`: no webhook secret is configured on this server (`details.missing`: `GITHUB_WEBHOOK_SECRET`); or `database_unavailable` */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5992,6 +6180,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "code_challenge": "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
+         *     }
+         */
         "application/json": components["schemas"]["DbhostAuthorizationRequest"];
       };
     };
@@ -6041,7 +6234,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6050,7 +6243,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `integration_not_configured`: no Supabase OAuth app (or no token sealing key) is configured on this server; or `database_unavailable` */
+      /** @description `integration_not_configured`: no Supabase OAuth app (or no token sealing key) is configured on this server (`details.missing` names the settings to set); or `database_unavailable` */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6100,7 +6293,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `integration_not_configured`: no Supabase OAuth app (or no token sealing key) is configured on this server; or `database_unavailable` */
+      /** @description `integration_not_configured`: no Supabase OAuth app (or no token sealing key) is configured on this server (`details.missing` names the settings to set); or `database_unavailable` */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6129,6 +6322,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "code": "sbp_oauth_code_from_the_callback",
+         *       "state": "state_from_the_callback"
+         *     }
+         */
         "application/json": components["schemas"]["DbhostConnectionRequest"];
       };
     };
@@ -6187,7 +6386,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6205,7 +6404,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `integration_not_configured`: no Supabase OAuth app (or no token sealing key) is configured on this server; or `database_unavailable` */
+      /** @description `integration_not_configured`: no Supabase OAuth app (or no token sealing key) is configured on this server (`details.missing` names the settings to set); or `database_unavailable` */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6270,7 +6469,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `integration_not_configured`: no Supabase OAuth app (or no token sealing key) is configured on this server; or `database_unavailable` */
+      /** @description `integration_not_configured`: no Supabase OAuth app (or no token sealing key) is configured on this server (`details.missing` names the settings to set); or `database_unavailable` */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6299,6 +6498,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "project_id": 1,
+         *       "dbhost_ref": "abcdefghijklmnopqrst"
+         *     }
+         */
         "application/json": components["schemas"]["DbhostLinkRequest"];
       };
     };
@@ -6357,7 +6562,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Unsupported media type */
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6375,7 +6580,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `integration_not_configured`: no Supabase OAuth app (or no token sealing key) is configured on this server; or `database_unavailable` */
+      /** @description `integration_not_configured`: no Supabase OAuth app (or no token sealing key) is configured on this server (`details.missing` names the settings to set); or `database_unavailable` */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6441,7 +6646,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `integration_not_configured`: no Supabase OAuth app (or no token sealing key) is configured on this server; or `database_unavailable` */
+      /** @description `integration_not_configured`: no Supabase OAuth app (or no token sealing key) is configured on this server (`details.missing` names the settings to set); or `database_unavailable` */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6488,7 +6693,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `integration_not_configured`: no Supabase OAuth app (or no token sealing key) is configured on this server; or `database_unavailable` */
+      /** @description `integration_not_configured`: no Supabase OAuth app (or no token sealing key) is configured on this server (`details.missing` names the settings to set); or `database_unavailable` */
       503: {
         headers: {
           [name: string]: unknown;

@@ -1,7 +1,7 @@
 // The reference page's HTML and its start script, without a browser (tests/docs_browser_test.ts clicks it).
 import assert from "node:assert/strict";
 import { DOCS_ASSETS, DOCS_PAGE_CSP, docsAsset, docsPage } from "../../supabase/functions/v1/docs.ts";
-import { withSdkSamples } from "../../supabase/functions/v1/code-samples.ts";
+import { withCodeSamples } from "../../supabase/functions/v1/code-samples.ts";
 
 Deno.test("the page loads Scalar's bundle and its start script from this function, nothing inline", () => {
   const html = docsPage("App <Generator> & co");
@@ -33,8 +33,36 @@ Deno.test("the start script renders ./openapi.json offline: no default fonts, te
   assert.deepEqual(DOCS_ASSETS, ["scalar-api-reference.js", "start.js"]);
 });
 
+Deno.test("with the page's OAuth client, Authorize uses it with PKCE and returns to the page", async () => {
+  const start = await docsAsset("start.js", {
+    clientId: "docs-page",
+    pageUrl: "https://api.example/v1/docs",
+  }) as string;
+  const config = JSON.parse(start.slice(start.indexOf("{"), start.lastIndexOf("}") + 1));
+  assert.deepEqual(config.authentication, {
+    preferredSecurityScheme: "oauth2",
+    securitySchemes: {
+      oauth2: {
+        flows: {
+          authorizationCode: {
+            "x-scalar-client-id": "docs-page",
+            "x-usePkce": "SHA-256",
+            "x-scalar-redirect-uri": "https://api.example/v1/docs",
+            selectedScopes: ["email"],
+          },
+        },
+      },
+    },
+  });
+  const without = await docsAsset("start.js") as string;
+  assert.deepEqual(
+    JSON.parse(without.slice(without.indexOf("{"), without.lastIndexOf("}") + 1)).authentication,
+    { preferredSecurityScheme: "bearerAuth" },
+  );
+});
+
 Deno.test("every operation gets the SDK's call as its JavaScript sample", () => {
-  const doc = withSdkSamples({
+  const doc = withCodeSamples({
     servers: [{ url: "https://api.example/v1" }],
     paths: {
       "/projects/{projectId}/files": {
@@ -81,7 +109,7 @@ Deno.test("every operation gets the SDK's call as its JavaScript sample", () => 
 });
 
 Deno.test("an event stream's sample iterates the SDK's parsed events", () => {
-  const doc = withSdkSamples({
+  const doc = withCodeSamples({
     paths: {
       "/jobs/{jobId}/events": {
         get: {

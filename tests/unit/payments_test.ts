@@ -28,14 +28,14 @@ const NEXT_SECRET = `whsec_${crypto.randomUUID().replaceAll("-", "")}`;
 const USER_ID = "3f1c1b8e-6a51-4c1e-9d0e-4f6b8a2c7d10";
 const cryptoProvider = Stripe.createSubtleCryptoProvider();
 
-const CHECKOUT: CheckoutRequest = {
+const CHECKOUT = {
   userId: USER_ID,
   amountEur: 20,
   credits: 2000,
   successUrl: "appgen://billing/success?session={CHECKOUT_SESSION_ID}",
   cancelUrl: "appgen://billing/cancel",
   idempotencyKey: "topup-7c1d",
-};
+} satisfies CheckoutRequest;
 
 interface Seen {
   method: string;

@@ -32,9 +32,12 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRETS: z.string().min(1).optional(),
   /** Another Stripe API address (a loopback stand-in in tests). */
   STRIPE_API_BASE_URL: z.url().optional(),
-  /** Where the checkout returns to when the client names no URL (the app's deep links). */
-  CHECKOUT_SUCCESS_URL: z.string().min(1).default("appgen://billing/success"),
-  CHECKOUT_CANCEL_URL: z.string().min(1).default("appgen://billing/cancel"),
+  /**
+   * Where the checkout returns to when the client names no URL; unset, Stripe returns to the app's deep
+   * links (`appgen://billing/…`) and the local checkout to its own page showing the new balance.
+   */
+  CHECKOUT_SUCCESS_URL: z.string().min(1).optional(),
+  CHECKOUT_CANCEL_URL: z.string().min(1).optional(),
   /** Sealing key(s) for upstream tokens at rest: `<id>:<base64 32 bytes>[,…]`, and the one to seal with. */
   SECRETS_KEYS: z.string().min(1).optional(),
   SECRETS_CURRENT_KEY_ID: z.string().min(1).optional(),
@@ -61,6 +64,11 @@ const schema = z.object({
   FIRST_PARTY_CLIENT_IDS: z.string().default("").transform((v) =>
     v.split(",").map((c) => c.trim()).filter(Boolean)
   ),
+  /**
+   * The OAuth client the reference page's Authorize signs in with: public, PKCE, redirect URI
+   * `{base_url}/docs`. Unset, the page takes a pasted token only. List it in FIRST_PARTY_CLIENT_IDS too.
+   */
+  DOCS_OAUTH_CLIENT_ID: z.string().min(1).optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** The longest one wait_for_job call runs, below the host's request limit (hosted: 150 s). */
   MCP_WAIT_LIMIT_SECONDS: z.coerce.number().int().min(5).max(600).default(120),

@@ -1,9 +1,9 @@
 // The API app factory: Hono with @hono/zod-openapi, so every route's zod schemas both validate the
-// request and become `/openapi.json`. Errors of every kind leave through `errorResponse`.
+// request and become `/openapi.json`. Errors of every kind leave through `errorResponse` (set by `mountApi`).
 import { type createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { type Claims, isFirstParty, type TokenVerifier } from "./auth.ts";
-import { ApiError, ErrorBody, errorResponse, validationError } from "./errors.ts";
+import { ApiError, ErrorBody, errorResponse, toApiError, validationError } from "./errors.ts";
 import { DEFAULT_BODY_LIMIT, limitBodies } from "./body-limit.ts";
 
 export type AppEnv = { Variables: { claims: Claims } };
@@ -16,7 +16,6 @@ export function createApiApp(): ApiApp {
       if (!result.success) throw validationError(result.error);
     },
   });
-  app.onError((err) => errorResponse(err));
   return app;
 }
 
@@ -52,6 +51,38 @@ export function bodyLimitsOf(api: ApiApp, prefix = "") {
       marked.find((m) => m.method === method && m.path === openapiPath.replace(/\{([^}]+)\}/g, ":$1"))
         ?.maxBytes ?? DEFAULT_BODY_LIMIT,
   };
+}
+
+/** The media types each route's body may have, from its definition (`/jobs/{jobId}` as the document names it). */
+function acceptedTypesOf(api: ApiApp, prefix: string) {
+  const routes = api.openAPIRegistry.definitions.flatMap((d) =>
+    d.type === "route" && d.route.request?.body
+      ? [{
+        method: d.route.method.toUpperCase(),
+        regex: routeRegex(prefix, d.route.path.replace(/\{([^}]+)\}/g, ":$1")),
+        types: Object.keys(d.route.request.body.content),
+      }]
+      : []
+  );
+  return (method: string, path: string) =>
+    routes.find((r) => r.method === method && r.regex.test(path))?.types;
+}
+
+/**
+ * A 415 names what the route takes: `details.accepted`, and the standard header where there is one
+ * (`Accept-Post`, W3C LDP; `Accept-Patch`, RFC 5789).
+ */
+function namingAccepted(err: unknown, method: string, types: string[] | undefined): unknown {
+  const e = toApiError(err);
+  if (e?.status !== 415 || !types?.length) return err;
+  const header = ({ POST: "Accept-Post", PATCH: "Accept-Patch" } as Record<string, string>)[method];
+  return new ApiError(
+    415,
+    e.code,
+    `The request body must be ${types.join(" or ")}.`,
+    { ...e.details, accepted: types },
+    { ...e.headers, ...header && { [header]: types.join(", ") } },
+  );
 }
 
 function routeRegex(prefix: string, path: string) {
@@ -93,7 +124,11 @@ export function documentBodyLimits(
  */
 export function mountApi(api: ApiApp, prefix: string): OpenAPIHono<AppEnv> {
   const root = new OpenAPIHono<AppEnv>();
-  root.onError((err) => errorResponse(err));
+  const accepted = acceptedTypesOf(api, prefix);
+  const onError = (err: Error, c: Context) =>
+    errorResponse(namingAccepted(err, c.req.method, accepted(c.req.method, new URL(c.req.url).pathname)));
+  api.onError(onError);
+  root.onError(onError);
   root.use("*", limitBodies(bodyLimitsOf(api, prefix).forRequest));
   root.route(prefix, api);
   const patterns = api.routes
@@ -148,7 +183,8 @@ const STATUS_TEXT: Record<number, string> = {
   405: "Method not allowed",
   409: "Conflict",
   413: "Payload too large",
-  415: "Unsupported media type",
+  415: "`unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` " +
+    "(and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does",
   422: "Unprocessable",
   429: "Too many requests",
   500: "Internal error",
@@ -195,9 +231,31 @@ export function jsonContent<T extends z.ZodType>(schema: T, description: string)
   return { description, content: { "application/json": { schema } } };
 }
 
-export function jsonBody<T extends z.ZodType>(schema: T) {
-  return { required: true, content: { "application/json": { schema } } };
+/**
+ * A JSON request body with the example the reference page fills in: explicit, valid against the schema, and
+ * (unless the route's `x-example-needs` says what it needs first) answered with success as it stands.
+ */
+export function jsonBody<T extends z.ZodType>(schema: T, example: z.input<T>) {
+  return { required: true, content: { "application/json": { schema, example } } };
 }
+
+/**
+ * What a route's example needs before it can succeed (state made by another call, a signature, an optional
+ * integration), written into the document as `x-example-needs` for readers and for the examples' test.
+ */
+export function exampleNeeds(reason: string) {
+  return { "x-example-needs": reason } as const;
+}
+
+export const NEEDS = {
+  project: exampleNeeds("a project of the caller (`POST /projects`): its id in the path"),
+  repohost: exampleNeeds(
+    "the repohost integration configured on the server (GitHub App settings) and the caller's installation",
+  ),
+  dbhost: exampleNeeds("the dbhost integration configured on the server (Supabase OAuth app settings)"),
+  job: exampleNeeds("a job of the caller (`POST /jobs`): its id in the path"),
+  webhook: exampleNeeds("a webhook endpoint of the caller (`POST /webhooks`): its id in the path"),
+} as const;
 
 const DELETED_ACCOUNT = "`profile_not_found`: the caller's account was deleted";
 
@@ -255,7 +313,9 @@ function asArray<T>(x: T | T[] | undefined): T[] {
   return x === undefined ? [] : Array.isArray(x) ? x : [x];
 }
 
-export const Uuid = z.uuid({ error: "must be a UUID" });
+export const Uuid = z.uuid({ error: "must be a UUID" }).openapi({
+  example: "3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d",
+});
 
 /** The answer to a create that was already done: the contract's `{deduped: true}` with status 200. */
 export const Deduped = z.object({ deduped: z.literal(true) }).openapi("Deduped");

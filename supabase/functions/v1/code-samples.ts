@@ -1,6 +1,6 @@
-// The JavaScript request sample of every operation, as the SDK's call (`x-codeSamples`, which the
-// reference page shows next to its curl sample): the operationId as the method, the path parameters,
-// the required query parameters and a body of the required fields, with the document's examples.
+// The request samples of every operation (`x-codeSamples`, which the reference page shows next to its curl
+// sample): the SDK's call in JavaScript (the operationId as the method) and Python with requests, both
+// sending the path parameters, the required query parameters and the body of the document's examples.
 interface Schema {
   $ref?: string;
   type?: string | string[];
@@ -24,9 +24,10 @@ interface Parameter {
 interface Operation {
   operationId?: string;
   parameters?: Parameter[];
-  requestBody?: { content: Record<string, { schema: Schema }> };
+  requestBody?: { content: Record<string, { schema: Schema; example?: unknown }> };
   responses?: Record<string, { content?: Record<string, unknown> }>;
   "x-codeSamples"?: unknown[];
+  security?: unknown[];
 }
 interface Document {
   servers?: { url: string }[];
@@ -34,24 +35,45 @@ interface Document {
   components?: { schemas?: Record<string, Schema> };
 }
 
-export function withSdkSamples<D>(document: D): D {
+export function withCodeSamples<D>(document: D): D {
   const doc = structuredClone(document) as unknown as Document;
-  for (const ops of Object.values(doc.paths)) {
-    for (const op of Object.values(ops)) {
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(ops)) {
       if (op.operationId) {
-        op["x-codeSamples"] = [{ lang: "JavaScript", label: "SDK", source: sample(doc, op) }];
+        op["x-codeSamples"] = [
+          { lang: "JavaScript", label: "SDK", source: sdkSample(doc, op) },
+          { lang: "Python", label: "Python", source: pythonSample(doc, method, path, op) },
+        ];
       }
     }
   }
   return doc as unknown as D;
 }
 
-function sample(doc: Document, op: Operation): string {
+/** The parameters a sample sends (`path`, or the required ones of `query`) with their example values. */
+function sampleParams(doc: Document, op: Operation, where: string): [string, unknown][] {
+  return (op.parameters ?? []).filter((p) => p.in === where && (where === "path" || p.required))
+    .map((p) => [p.name, example(doc, p.schema ?? {}, 0)]);
+}
+
+/** The JSON body a sample sends: the document's example, else one built from the schema. */
+function jsonBodyExample(doc: Document, op: Operation): unknown {
+  const json = op.requestBody?.content["application/json"];
+  return json && (json.example ?? example(doc, json.schema, 0));
+}
+
+/** The form fields a sample sends: each required one with a picture, as a list where the schema says so. */
+function formFields(doc: Document, op: Operation): { name: string; list: boolean }[] | undefined {
+  const form = op.requestBody?.content["multipart/form-data"];
+  if (!form) return undefined;
+  const s = resolve(doc, form.schema);
+  return (s.required ?? []).map((name) => ({ name, list: s.properties?.[name]?.type === "array" }));
+}
+
+function sdkSample(doc: Document, op: Operation): string {
   const init: string[] = [];
-  const chosen = (where: string) =>
-    (op.parameters ?? []).filter((p) => p.in === where && (where === "path" || p.required));
-  const value = (p: Parameter) => literal(example(doc, p.schema ?? {}, 0));
-  const params = (where: string) => chosen(where).map((p) => `${key(p.name)}: ${value(p)}`);
+  const params = (where: string) =>
+    sampleParams(doc, op, where).map(([name, value]) => `${key(name)}: ${literal(value)}`);
   const path = params("path");
   const query = params("query");
   if (path.length || query.length) {
@@ -62,21 +84,18 @@ function sample(doc: Document, op: Operation): string {
       } }`,
     );
   }
-  const content = op.requestBody?.content ?? {};
-  if (content["application/json"]) {
-    init.push(`body: ${literal(example(doc, content["application/json"].schema, 0))}`);
-  } else if (content["multipart/form-data"]) {
-    const form = resolve(doc, content["multipart/form-data"].schema);
-    const fields = (form.required ?? []).map((name) => {
-      const one = 'new File([bytes], "image.png", { type: "image/png" })';
-      return `${key(name)}: ${form.properties?.[name]?.type === "array" ? `[${one}]` : one}`;
-    });
-    init.push(`body: { ${fields.join(", ")} }`);
+  const json = jsonBodyExample(doc, op);
+  const form = formFields(doc, op);
+  if (json !== undefined) {
+    init.push(`body: ${literal(json)}`);
+  } else if (form) {
+    const one = 'new File([bytes], "image.png", { type: "image/png" })';
+    init.push(`body: { ${form.map((f) => `${key(f.name)}: ${f.list ? `[${one}]` : one}`).join(", ")} }`);
   }
   const zip = op.responses?.["200"]?.content?.["application/zip"];
   // A download is the SDK's method of that name taking the id, answering the stream of the zip's bytes.
   const call = zip
-    ? `api.${op.operationId}(${chosen("path").map(value).join(", ")})`
+    ? `api.${op.operationId}(${sampleParams(doc, op, "path").map(([, value]) => literal(value)).join(", ")})`
     : `api.${op.operationId}(${init.length ? `{ ${init.join(", ")} }` : ""})`;
   return [
     'import { createAppgenClient } from "@appgen/sdk";',
@@ -89,6 +108,60 @@ function sample(doc: Document, op: Operation): string {
       ? [`for await (const event of ${call}) {`, "  console.log(event.id, event.type, event.data);", "}"]
       : [`const ${zip ? "zip" : "result"} = await ${call};`]),
   ].join("\n");
+}
+
+function pythonSample(doc: Document, method: string, template: string, op: Operation): string {
+  const path = Object.fromEntries(sampleParams(doc, op, "path"));
+  const url = (doc.servers?.[0]?.url ?? "") +
+    template.replace(/\{([^}]+)\}/g, (_, name) => encodeURIComponent(String(path[name])));
+  const query = sampleParams(doc, op, "query");
+  const json = jsonBodyExample(doc, op);
+  const form = formFields(doc, op);
+  const stream = op.responses?.["200"]?.content?.["text/event-stream"] !== undefined;
+  const secured = op.security?.length !== 0;
+  const answer = op.responses?.["204"]
+    ? "res.status_code"
+    : Object.entries(op.responses ?? {}).some(([s, r]) =>
+        s.startsWith("2") && r.content?.["application/json"]
+      )
+    ? "res.json()"
+    : "res.text";
+  const args = [
+    py(url),
+    ...(secured ? ['headers={"Authorization": f"Bearer {os.environ[\'ACCESS_TOKEN\']}"}'] : []),
+    ...(query.length ? [`params=${py(Object.fromEntries(query))}`] : []),
+    ...(json !== undefined ? [`json=${py(json)}`] : []),
+    ...(form
+      ? [
+        `files=[${
+          form.map((f) => `(${py(f.name)}, ("image.png", open("image.png", "rb"), "image/png"))`).join(", ")
+        }]`,
+      ]
+      : []),
+    ...(stream ? ["stream=True"] : []),
+  ];
+  return [
+    ...(secured ? ["import os", ""] : []),
+    "import requests",
+    "",
+    `res = requests.${method}(`,
+    ...args.map((a) => `    ${a},`),
+    ")",
+    "res.raise_for_status()",
+    ...(stream
+      // Server-Sent Events: print each line as it comes.
+      ? ["for line in res.iter_lines(decode_unicode=True):", "    print(line)"]
+      : [`print(${answer})`]),
+  ].join("\n");
+}
+
+/** A Python literal of a JSON value. */
+function py(value: unknown): string {
+  if (value === null) return "None";
+  if (typeof value === "boolean") return value ? "True" : "False";
+  if (typeof value !== "object") return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(py).join(", ")}]`;
+  return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${py(v)}`).join(", ")}}`;
 }
 
 function resolve(doc: Document, s: Schema): Schema {

@@ -62,30 +62,60 @@ const HIDDEN_CLIENTS = [
   "shell/wget",
 ];
 
-/** Starts Scalar on the document next to the page, offline: no fonts, proxy, telemetry or agent from afar. */
-const START = `Scalar.createApiReference("#reference", ${
-  JSON.stringify({
-    url: "./openapi.json",
-    withDefaultFonts: false,
-    defaultOpenAllTags: true,
-    telemetry: false,
-    hideClientButton: false,
-    showDeveloperTools: "never",
-    documentDownloadType: "json",
-    persistAuth: false,
-    hiddenClients: HIDDEN_CLIENTS,
-    defaultHttpClient: { targetKey: "shell", clientKey: "curl" },
-    authentication: { preferredSecurityScheme: "bearerAuth" },
-    mcp: { disabled: true },
-    agent: { disabled: true },
-  })
-});
+/**
+ * Starts Scalar on the document next to the page, offline: no fonts, proxy, telemetry or agent from afar.
+ * With the page's OAuth client, Authorize signs in with it (code flow, PKCE S256) and returns to the page.
+ */
+function startScript(signIn: DocsSignIn | undefined): string {
+  return `Scalar.createApiReference("#reference", ${
+    JSON.stringify({
+      url: "./openapi.json",
+      withDefaultFonts: false,
+      defaultOpenAllTags: true,
+      telemetry: false,
+      hideClientButton: false,
+      showDeveloperTools: "never",
+      documentDownloadType: "json",
+      persistAuth: false,
+      hiddenClients: HIDDEN_CLIENTS,
+      defaultHttpClient: { targetKey: "shell", clientKey: "curl" },
+      authentication: signIn
+        ? {
+          preferredSecurityScheme: "oauth2",
+          securitySchemes: {
+            oauth2: {
+              flows: {
+                authorizationCode: {
+                  "x-scalar-client-id": signIn.clientId,
+                  "x-usePkce": "SHA-256",
+                  "x-scalar-redirect-uri": signIn.pageUrl,
+                  selectedScopes: ["email"],
+                },
+              },
+            },
+          },
+        }
+        : { preferredSecurityScheme: "bearerAuth" },
+      mcp: { disabled: true },
+      agent: { disabled: true },
+    })
+  });
 `;
+}
+
+/** The OAuth client the page signs in with (`DOCS_OAUTH_CLIENT_ID`) and the page's own address. */
+export interface DocsSignIn {
+  clientId: string;
+  pageUrl: string;
+}
 
 let bundle: Promise<Uint8Array<ArrayBuffer>> | undefined;
 
-export async function docsAsset(name: DocsAsset): Promise<Uint8Array<ArrayBuffer> | string> {
-  if (name === "start.js") return START;
+export async function docsAsset(
+  name: DocsAsset,
+  signIn?: DocsSignIn,
+): Promise<Uint8Array<ArrayBuffer> | string> {
+  if (name === "start.js") return startScript(signIn);
   bundle ??= Deno.readFile(BUNDLE).catch((err) => {
     bundle = undefined;
     throw new Error(`the reference page's bundle is missing (${BUNDLE.pathname}); run \`npm run setup\``, {

@@ -50,7 +50,10 @@ export async function readLocalCheckoutSession(
 export interface LocalPaymentsOptions {
   /** The secret the gateway signs the events with. */
   webhookSecret: string;
-  /** The gateway's checkout page; a session's page is `<checkoutPageBaseUrl>/<session id>`. */
+  /**
+   * The gateway's checkout page; a session's page is `<checkoutPageBaseUrl>/<session id>`, and the page it
+   * returns to by default `<…>/<session id>/return`.
+   */
   checkoutPageBaseUrl: string;
   /** Where sessions are kept for the gateway to read (localCheckoutSessionDir). */
   sessionDir: string;
@@ -94,13 +97,16 @@ export class LocalPayments implements Payments {
 
   /** Keeps the session for the gateway (written aside and renamed, so it is never read half-written). */
   async createCheckout(req: CheckoutRequest): Promise<CheckoutSession> {
+    const id = `cs_local_${await sessionToken(req)}`;
+    const page = `${this.options.checkoutPageBaseUrl.replace(/\/+$/, "")}/${id}`;
+    // No app to return to on a desktop: the stack's own page, which shows the balance, stands in for it.
     const session: LocalCheckoutSession = {
-      id: `cs_local_${await sessionToken(req)}`,
+      id,
       userId: req.userId,
       amountEur: req.amountEur,
       credits: req.credits,
-      successUrl: req.successUrl,
-      cancelUrl: req.cancelUrl,
+      successUrl: req.successUrl ?? `${page}/return`,
+      cancelUrl: req.cancelUrl ?? `${page}/return`,
     };
     const { sessionDir } = this.options;
     await Deno.mkdir(sessionDir, { recursive: true });
@@ -108,7 +114,7 @@ export class LocalPayments implements Payments {
     const tmp = `${file}.${crypto.randomUUID()}.tmp`;
     await Deno.writeTextFile(tmp, JSON.stringify(session));
     await Deno.rename(tmp, file);
-    return { id: session.id, url: `${this.options.checkoutPageBaseUrl.replace(/\/+$/, "")}/${session.id}` };
+    return { id, url: page };
   }
 
   verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<PaymentEvent> {
@@ -241,6 +247,49 @@ export function renderLocalCheckoutPage(params: {
     }
   });
 </script>
+</body>
+</html>
+`;
+}
+
+/**
+ * Where the local checkout returns when no app deep link is set (a desktop has no app to open): whether the
+ * session was paid (`#outcome`) and the wallet as it now stands (`#balance`, `#bonus`).
+ */
+export function renderLocalReturnPage(params: {
+  sessionId: string;
+  credits: number;
+  paid: boolean;
+  wallet: { balance: number; bonusBalance: number } | null;
+}): string {
+  const outcome = params.paid
+    ? `Payment received: ${params.credits} credits were added.`
+    : "Not paid: nothing was charged or added.";
+  const wallet = params.wallet
+    ? `<p>Balance: <strong id="balance">${params.wallet.balance}</strong> credits ` +
+      `(${escapeHtml(formatEur(params.wallet.balance))})</p>\n  <p class="note">Welcome bonus: ` +
+      `<span id="bonus">${params.wallet.bonusBalance}</span> credits</p>`
+    : `<p id="balance">The account no longer exists.</p>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Checkout finished (local)</title>
+<style>
+  body { font-family: system-ui, sans-serif; background: #f4f5f7; margin: 0; }
+  main { max-width: 26rem; margin: 4rem auto; background: #fff; padding: 2rem; border-radius: 12px;
+         box-shadow: 0 2px 12px rgb(0 0 0 / 0.08); }
+  .note, .session { color: #5f6368; font-size: 0.9rem; }
+</style>
+</head>
+<body>
+<main>
+  <h1>Your wallet</h1>
+  <p id="outcome">${escapeHtml(outcome)}</p>
+  ${wallet}
+  <p class="session">Session ${escapeHtml(params.sessionId)}</p>
+</main>
 </body>
 </html>
 `;

@@ -2,7 +2,13 @@
 // Deno has no synchronous HMAC, so only Stripe's async webhook helpers are used, with SubtleCrypto.
 import Stripe from "stripe";
 import { ApiError } from "../errors.ts";
-import type { CheckoutRequest, CheckoutSession, PaymentEvent, Payments } from "../ports/payments.ts";
+import {
+  APP_RETURN_URLS,
+  type CheckoutRequest,
+  type CheckoutSession,
+  type PaymentEvent,
+  type Payments,
+} from "../ports/payments.ts";
 import { UpstreamError } from "../ports/upstream.ts";
 
 export interface StripePaymentsOptions {
@@ -185,8 +191,8 @@ export class StripePayments implements Payments {
           metadata,
           // Also on the payment itself, so refunds and disputes in the dashboard name the wallet.
           payment_intent_data: { metadata },
-          success_url: req.successUrl,
-          cancel_url: req.cancelUrl,
+          success_url: req.successUrl ?? APP_RETURN_URLS.success,
+          cancel_url: req.cancelUrl ?? APP_RETURN_URLS.cancel,
         },
         { idempotencyKey: req.idempotencyKey },
       );

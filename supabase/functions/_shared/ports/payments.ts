@@ -7,11 +7,15 @@ export interface CheckoutRequest {
   amountEur: number;
   /** What the wallet receives once paid (1 EUR = 100 credits). */
   credits: number;
-  successUrl: string;
-  cancelUrl: string;
+  /** Where the payer returns; absent, the provider's default (`APP_RETURN_URLS` or a page of its own). */
+  successUrl?: string;
+  cancelUrl?: string;
   /** The same key yields the same session, so a client retrying after a lost answer pays once. */
   idempotencyKey?: string;
 }
+
+/** The app's deep links: where a hosted checkout returns when neither the client nor the settings say. */
+export const APP_RETURN_URLS = { success: "appgen://billing/success", cancel: "appgen://billing/cancel" };
 
 export interface CheckoutSession {
   id: string;

@@ -5,9 +5,11 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../../_shared/deps.ts";
 import { selectAsUser } from "../../_shared/db.ts";
 import { ApiError } from "../../_shared/errors.ts";
+import { notConfigured } from "../../_shared/integrations.ts";
 import {
   type ApiApp,
   errorResponses,
+  exampleNeeds,
   jsonBody,
   jsonContent,
   routeBodyLimit,
@@ -74,12 +76,15 @@ const CheckoutRequest = z.strictObject({
     description: `A custom amount in whole euros, ${CUSTOM_AMOUNT_MIN_EUR}..${CUSTOM_AMOUNT_MAX_EUR}.`,
   }),
   success_url: ReturnUrl.optional().openapi({
-    description: "Where the payer returns after paying; default: the app's deep link. " +
+    description:
+      "Where the payer returns after paying; default: the setting `CHECKOUT_SUCCESS_URL`, else the " +
+      "app's deep link (on the local stack, its page showing the new balance). " +
       `At most ${RETURN_URL_MAX} characters.`,
     example: "appgen://billing/success",
   }),
   cancel_url: ReturnUrl.optional().openapi({
-    description: "Where the payer returns on cancel; default: the app's deep link.",
+    description: "Where the payer returns on cancel; default: the setting `CHECKOUT_CANCEL_URL`, else as " +
+      "`success_url`.",
     example: "appgen://billing/cancel",
   }),
   idempotency_key: Uuid.optional().openapi({
@@ -110,11 +115,9 @@ const WebhookReceived = z.object({
   }),
 }).openapi("PaymentWebhookReceived");
 
-function requirePayments(payments: Payments | null): Payments {
-  if (!payments) {
-    throw new ApiError(503, "payments_not_configured", "Payments are not configured on this server.");
-  }
-  return payments;
+function requirePayments(deps: Deps): Payments {
+  if (!deps.payments) throw notConfigured("payments", deps.config);
+  return deps.payments;
 }
 
 export function registerBillingRoutes(api: ApiApp, deps: Deps) {
@@ -137,7 +140,7 @@ payment provider reports the session paid (POST /billing/webhooks), not when the
 asks for at most ${DEFAULT_CHECKOUT_LIMIT} checkouts per rolling hour, each request that reaches the provider counting \
 (settings \`checkout_limit\` and \`checkout_window_seconds\`): past it 429 \`rate_limited\` with \`Retry-After\` \
 (seconds).`,
-        request: { body: jsonBody(CheckoutRequest) },
+        request: { body: jsonBody(CheckoutRequest, { preset_eur: 20 }) },
         responses: {
           201: jsonContent(BillingCheckout, "The checkout to send the payer to"),
           ...errorResponses([400, 404, 415, 429, 502, 503], {
@@ -145,14 +148,15 @@ asks for at most ${DEFAULT_CHECKOUT_LIMIT} checkouts per rolling hour, each requ
             429: "`rate_limited`: too many checkouts opened within the window; see `Retry-After` (seconds)",
             502: "`payment_provider_failed`: the provider refused or did not answer; retry with the same " +
               "idempotency_key",
-            503: "`payments_not_configured`: no payment provider is set up",
+            503:
+              "`payments_not_configured`: no payment provider is set up (`details.missing` names the settings)",
           }),
         },
       }),
     ),
     async (c) => {
       const body = c.req.valid("json");
-      const payments = requirePayments(deps.payments);
+      const payments = requirePayments(deps);
       await selectAsUser(db, c.get("claims"), (tx) => tx`select api.admit_checkout() as r`);
       const userId = c.get("claims").sub;
       const amountEur = (body.preset_eur ?? body.amount_eur)!;
@@ -180,6 +184,7 @@ asks for at most ${DEFAULT_CHECKOUT_LIMIT} checkouts per rolling hour, each requ
     createRoute({
       method: "post",
       path: "/billing/webhooks",
+      ...exampleNeeds("the payment provider's signature of the body (`Stripe-Signature`)"),
       operationId: "receiveBillingWebhook",
       tags: ["Billing"],
       summary: "The payment provider's events (public, signed)",
@@ -208,6 +213,22 @@ acknowledged with 200 and ignored.`,
             // A plain JSON Schema, not zod: the signature covers the exact bytes, so the handler reads them raw.
             "application/json": {
               schema: { type: "object", description: "The provider's event, exactly as signed." },
+              example: {
+                id: "evt_1QaZ2b",
+                object: "event",
+                type: "checkout.session.completed",
+                data: {
+                  object: {
+                    id: "cs_test_a1b2c3",
+                    object: "checkout.session",
+                    payment_status: "paid",
+                    amount_total: 2000,
+                    currency: "eur",
+                    client_reference_id: "3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d",
+                    metadata: { user_id: "3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d", credits: "2000" },
+                  },
+                },
+              },
             },
           },
         },
@@ -218,13 +239,15 @@ acknowledged with 200 and ignored.`,
           400:
             "`invalid_signature` (missing, mismatched, or signed more than 300 s before or after now) or " +
             "`invalid_payload` (not a usable event, or a session whose charge does not match its credits)",
-          503: "`payments_not_configured`: no payment provider is set up; the provider retries later",
+          503:
+            "`payments_not_configured`: no payment provider is set up (`details.missing` names the settings); " +
+            "the provider retries later",
         }),
         default: UNEXPECTED,
       },
     }),
     async (c) => {
-      const payments = requirePayments(deps.payments);
+      const payments = requirePayments(deps);
       const signature = c.req.header("stripe-signature") ?? c.req.header("payment-signature") ?? null;
       const event = await payments.verifyWebhook(await c.req.text(), signature);
       // Only paid checkout sessions carry a session id and a paid status; `unpaid` completions of delayed

@@ -13,9 +13,11 @@ import { ApiError } from "../../_shared/errors.ts";
 import {
   type ApiApp,
   errorResponses,
+  exampleNeeds,
   firstPartyRoute,
   jsonBody,
   jsonContent,
+  NEEDS,
   Timestamp,
   UNEXPECTED,
   userRoute,
@@ -33,7 +35,7 @@ const REFRESH_MARGIN_MS = 60_000;
 const NOT_CONFIGURED = {
   503:
     "`integration_not_configured`: no Supabase OAuth app (or no token sealing key) is configured on this " +
-    "server; or `database_unavailable`",
+    "server (`details.missing` names the settings to set); or `database_unavailable`",
 };
 const NOT_CONNECTED = "`not_connected`: no database host account is connected, or its grant was revoked";
 
@@ -166,7 +168,7 @@ export function registerDbhostRoutes(api: ApiApp, deps: Deps) {
   const { db, verifier, config } = deps;
   const callbackUrl = `${config.functionsUrl}/v1${CALLBACK_PATH}`;
   const connected = (): Connected => {
-    const { port, secrets } = requireIntegration("dbhost", deps.dbhost, deps.secrets);
+    const { port, secrets } = requireIntegration(deps, "dbhost");
     return { dbhost: port, secrets };
   };
 
@@ -176,6 +178,7 @@ export function registerDbhostRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "post",
         path: "/integrations/dbhost/authorizations",
+        ...NEEDS.dbhost,
         operationId: "createDbhostAuthorization",
         tags: [TAG],
         summary: "Start connecting a database host account",
@@ -185,7 +188,11 @@ export function registerDbhostRoutes(api: ApiApp, deps: Deps) {
           "state; the app then finishes with `POST /integrations/dbhost/connections`, which exchanges the code " +
           "— with `code_verifier` when it was given here (it must match `code_challenge`: 400 " +
           "`code_verifier_mismatch`), else without one — and stores the connection server-side.",
-        request: { body: jsonBody(AuthorizationRequest) },
+        request: {
+          body: jsonBody(AuthorizationRequest, {
+            code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+          }),
+        },
         responses: {
           200: jsonContent(Authorization, "Where to send the browser"),
           ...errorResponses([400, 415, 503], {
@@ -227,6 +234,7 @@ export function registerDbhostRoutes(api: ApiApp, deps: Deps) {
     createRoute({
       method: "get",
       path: CALLBACK_PATH,
+      ...exampleNeeds("the code and state the database host's sign-in redirects with"),
       operationId: "relayDbhostCallback",
       tags: [TAG],
       summary: "OAuth callback of the database host (the browser lands here)",
@@ -277,6 +285,7 @@ export function registerDbhostRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "post",
         path: "/integrations/dbhost/connections",
+        ...NEEDS.dbhost,
         operationId: "completeDbhostAuthorization",
         tags: [TAG],
         summary: "Finish connecting a database host account",
@@ -288,7 +297,12 @@ export function registerDbhostRoutes(api: ApiApp, deps: Deps) {
           "start; 400 `dbhost_code_rejected` when the host refuses it), the account's profile read and the " +
           "connection stored for the caller, replacing an earlier one. When anything fails nothing is stored. " +
           "The connection outlives the token, so only the service's own sign-in may make one.",
-        request: { body: jsonBody(ConnectionRequest) },
+        request: {
+          body: jsonBody(ConnectionRequest, {
+            code: "sbp_oauth_code_from_the_callback",
+            state: "state_from_the_callback",
+          }),
+        },
         responses: {
           200: jsonContent(Connection, "Connected"),
           ...errorResponses([400, 415, 502, 503], {
@@ -333,6 +347,7 @@ export function registerDbhostRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "get",
         path: "/integrations/dbhost/projects",
+        ...NEEDS.dbhost,
         operationId: "listDbhostProjects",
         tags: [TAG],
         summary: "The connected account's database projects",
@@ -378,6 +393,7 @@ export function registerDbhostRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "post",
         path: "/integrations/dbhost/links",
+        ...NEEDS.dbhost,
         operationId: "linkDbhostProject",
         tags: [TAG],
         summary: "Link an app to one of the connected account's database projects",
@@ -387,7 +403,7 @@ export function registerDbhostRoutes(api: ApiApp, deps: Deps) {
           "`dbhost_project_not_found`); it backs no other app, the caller's or anyone's (409 `already_linked`). " +
           "The project's anon key (or publishable key) is fetched and stored sealed; it is never returned. " +
           "Upsert by `project_id`: linking again replaces the app's link.",
-        request: { body: jsonBody(LinkRequest) },
+        request: { body: jsonBody(LinkRequest, { project_id: 1, dbhost_ref: "abcdefghijklmnopqrst" }) },
         responses: {
           201: jsonContent(DbhostLink, "Linked"),
           ...errorResponses([400, 404, 409, 415, 502, 503], {
@@ -433,6 +449,7 @@ export function registerDbhostRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "delete",
         path: "/integrations/dbhost/links/{projectId}",
+        ...NEEDS.dbhost,
         operationId: "unlinkDbhostProject",
         tags: [TAG],
         summary: "Unlink an app from its database project",
@@ -462,6 +479,7 @@ export function registerDbhostRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "get",
         path: "/integrations/dbhost/connection",
+        ...NEEDS.dbhost,
         operationId: "getDbhostConnection",
         tags: [TAG],
         summary: "The caller's database host connection",

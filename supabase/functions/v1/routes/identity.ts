@@ -8,6 +8,7 @@ import { removeProjectIcons } from "../../_shared/icons/project-icons.ts";
 import {
   type ApiApp,
   errorResponses,
+  exampleNeeds,
   firstPartyRoute,
   jsonBody,
   jsonContent,
@@ -134,7 +135,7 @@ export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
               pattern: `^ *(${ME_FIELDS.join("|")}) *(, *(${ME_FIELDS.join("|")}) *)*$`,
               description:
                 "Comma-separated subset of `username,email,avatar_url`; omitted = all. `user_id` is always returned.",
-              example: "username,avatar_url",
+              example: "username,email,avatar_url",
             }),
           }),
         },
@@ -176,7 +177,7 @@ export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
           "avatars, as `POST /me/avatar` answered it (400 `invalid_avatar_url`): another user's object or any " +
           "other address is refused, for every writer of the profile. Only objects under the caller's own " +
           `prefix are ever deleted. Unknown fields are rejected. ${AVATARS_NOT_CONFIGURED}`,
-        request: { body: jsonBody(UpdateMe) },
+        request: { body: jsonBody(UpdateMe, { username: "water_fan" }) },
         responses: {
           200: jsonContent(Me, "The updated profile"),
           ...errorResponses([400, 404, 409, 415, 503], {
@@ -248,6 +249,7 @@ export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "post",
         path: "/me/avatar",
+        ...exampleNeeds("an image file (PNG, JPEG or WebP) in the form"),
         operationId: "uploadAvatar",
         tags: ["Identity"],
         summary: "Upload a new avatar",
@@ -321,6 +323,7 @@ export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "get",
         path: "/users/{userId}",
+        ...exampleNeeds("another user's id in the path"),
         operationId: "getUserProfile",
         tags: ["Identity"],
         summary: "A user's public profile",

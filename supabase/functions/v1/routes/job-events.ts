@@ -5,7 +5,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../../_shared/deps.ts";
 import { selectAsUser } from "../../_shared/db.ts";
-import { type ApiApp, errorResponses, userRoute, Uuid, withRetryAfter } from "../../_shared/http.ts";
+import { type ApiApp, errorResponses, NEEDS, userRoute, Uuid, withRetryAfter } from "../../_shared/http.ts";
 import { releaseWhenSent } from "../../_shared/limiter.ts";
 
 const TERMINAL = ["succeeded", "failed", "canceled"];
@@ -30,6 +30,7 @@ export function registerJobEventRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "get",
         path: "/jobs/{jobId}/events",
+        ...NEEDS.job,
         operationId: "streamJobEvents",
         tags: ["Jobs"],
         summary: "Follow a job live (Server-Sent Events)",

@@ -9,8 +9,10 @@ import { createPromptJob } from "../../_shared/jobs.ts";
 import {
   type ApiApp,
   errorResponses,
+  exampleNeeds,
   jsonBody,
   jsonContent,
+  NEEDS,
   routeBodyLimit,
   Timestamp,
   TimestampPageQuery,
@@ -139,7 +141,12 @@ ${DEFAULT_MAX_PROJECTS}, projects; nothing is created). An admitted job holds it
 ends, when the real cost is spent instead; without \`input.model\` the full tier's price is held until the
 prompt is evaluated. A job no runner has started within 10 minutes (the \`job_start_seconds\` setting) fails with
 \`error.code\` \`not_started\` and costs nothing.`,
-        request: { body: jsonBody(CreatePromptJobRequest) },
+        request: {
+          body: jsonBody(CreatePromptJobRequest, {
+            type: "prompt",
+            input: { prompt: "A habit tracker for drinking water and reading", model: "light" },
+          }),
+        },
         responses: {
           202: { ...jsonContent(Job, "The job, queued"), links: JOB_LINKS },
           200: {
@@ -173,6 +180,7 @@ prompt is evaluated. A job no runner has started within 10 minutes (the \`job_st
       createRoute({
         method: "post",
         path: "/jobs/attachments",
+        ...exampleNeeds("image files in the form"),
         operationId: "uploadJobAttachments",
         tags: ["Jobs"],
         summary: "Upload images for a prompt job",
@@ -312,6 +320,7 @@ account's token cannot upload (404 \`profile_not_found\`); attachments go with t
       createRoute({
         method: "get",
         path: "/jobs/{jobId}",
+        ...NEEDS.job,
         operationId: "getJob",
         tags: ["Jobs"],
         summary: "A job's current state",
@@ -344,6 +353,7 @@ account's token cannot upload (404 \`profile_not_found\`); attachments go with t
       createRoute({
         method: "post",
         path: "/jobs/{jobId}/cancel",
+        ...NEEDS.job,
         operationId: "cancelJob",
         tags: ["Jobs"],
         summary: "Cancel a job",

@@ -4,9 +4,31 @@ import type { ApiApp } from "../../_shared/http.ts";
 import { bodyLimitsOf, documentBodyLimits, errorResponses, jsonContent } from "../../_shared/http.ts";
 import type { Deps } from "../../_shared/deps.ts";
 import { DOCS_ASSETS, DOCS_PAGE_CSP, docsAsset, docsPage } from "../docs.ts";
-import { withSdkSamples } from "../code-samples.ts";
+import { withCodeSamples } from "../code-samples.ts";
 
 export const API_TITLE = "App-generation service API";
+
+/** The page's introduction: what the service does and a first app, prompt → job → files. */
+const GETTING_STARTED = `Generate and modify mobile apps from prompts. Long-running work is an async job: \
+\`POST /jobs\` returns at once and clients poll \`GET /jobs/{jobId}\` (backoff 2 s up to 30 s). A path \
+written with a trailing slash (\`/docs/\`) is redirected (308) to the path without it.
+
+## Getting started
+
+1. **Sign in.** Press *Authorize* and sign in (OAuth 2.1 with PKCE), or paste an access token under \
+*Bearer token*; on the local stack \`npm run token -- you@example.com\` prints one. \`GET /me\` shows who you are.
+2. **Send a prompt.** \`POST /jobs\` with \`{"type": "prompt", "input": {"prompt": "A habit tracker"}}\` \
+answers 202 with the job \`queued\`, its \`id\` and the \`project_id\` it creates (a new account has 500 \
+welcome credits; \`input.model\` \`light\` costs less than \`full\`).
+3. **Follow the job.** \`GET /jobs/{jobId}/events\` streams each status and the runner's progress, or poll \
+\`GET /jobs/{jobId}\` until \`status\` is \`succeeded\`, \`failed\` or \`canceled\`.
+4. **Read the files.** \`GET /projects/{projectId}/files\` lists the app's files with their contents \
+(binary ones, such as \`assets/icon.png\`, base64-encoded).
+
+Every operation's request is filled in with an example that is valid as it stands; an operation whose \
+example needs something first (a project, a job, a signature, an optional integration) says so in \
+\`x-example-needs\`. The samples show each call with curl, the TypeScript SDK (\`createAppgenClient\` from \
+\`@appgen/sdk\`) and Python (\`requests\`).`;
 
 export function registerMetaRoutes(api: ApiApp, deps: Deps) {
   const baseUrl = `${deps.config.functionsUrl}/v1`;
@@ -49,9 +71,7 @@ export function registerMetaRoutes(api: ApiApp, deps: Deps) {
     info: {
       title: API_TITLE,
       version: "0.1.0",
-      description: "Generate and modify mobile apps from prompts. Long-running work is an async job: " +
-        "`POST /jobs` returns at once and clients poll `GET /jobs/{jobId}` (backoff 2 s up to 30 s). " +
-        "A path written with a trailing slash (`/docs/`) is redirected (308) to the path without it.",
+      description: GETTING_STARTED,
     },
     servers: [{ url: baseUrl }],
     security: [{ oauth2: ["email"] }, { bearerAuth: [] }] as Record<string, string[]>[],
@@ -72,7 +92,7 @@ export function registerMetaRoutes(api: ApiApp, deps: Deps) {
       if (!document) {
         const generated = api.getOpenAPI31Document(documentConfig);
         documentBodyLimits(generated as Parameters<typeof documentBodyLimits>[0], bodyLimitsOf(api));
-        document = withSdkSamples(generated);
+        document = withCodeSamples(generated);
       }
       return c.json(document as Record<string, unknown>, 200);
     },
@@ -104,7 +124,9 @@ export function registerMetaRoutes(api: ApiApp, deps: Deps) {
       summary: "A script of the reference page",
       security: [],
       request: {
-        params: z.object({ asset: z.enum(DOCS_ASSETS).openapi({ param: { name: "asset", in: "path" } }) }),
+        params: z.object({
+          asset: z.enum(DOCS_ASSETS).openapi({ param: { name: "asset", in: "path" }, example: "start.js" }),
+        }),
       },
       responses: {
         200: { description: "JavaScript", content: { "text/javascript": { schema: z.string() } } },
@@ -112,7 +134,12 @@ export function registerMetaRoutes(api: ApiApp, deps: Deps) {
       },
     }),
     async (c) => {
-      const body = await docsAsset(c.req.valid("param").asset);
+      const body = await docsAsset(
+        c.req.valid("param").asset,
+        deps.config.DOCS_OAUTH_CLIENT_ID
+          ? { clientId: deps.config.DOCS_OAUTH_CLIENT_ID, pageUrl: `${baseUrl}/docs` }
+          : undefined,
+      );
       return c.body(body, 200, {
         "Content-Type": "text/javascript; charset=utf-8",
         "Cache-Control": "public, max-age=3600",

@@ -6,6 +6,7 @@ import {
   type ApiApp,
   Deduped,
   errorResponses,
+  exampleNeeds,
   jsonBody,
   jsonContent,
   SignedPageQuery,
@@ -63,6 +64,7 @@ export function registerModerationRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "post",
         path: "/reports",
+        ...exampleNeeds("a project or an account of another user to report"),
         operationId: "createReport",
         tags: ["Moderation"],
         summary: "Report a project or a user",
@@ -74,7 +76,7 @@ export function registerModerationRoutes(api: ApiApp, deps: Deps) {
           "again while the caller's report on them is open answers 201 with that report (same `id`, its first " +
           "`reason`) and stores nothing. A caller holds at most 200 open reports (setting " +
           "`max_open_reports_per_user`; 413 `too_many_reports`).",
-        request: { body: jsonBody(ReportRequest) },
+        request: { body: jsonBody(ReportRequest, { reported_project_id: 1, reason: "Copies my app" }) },
         responses: {
           201: jsonContent(Report, "The report"),
           ...errorResponses([400, 404, 413, 415], {
@@ -106,6 +108,7 @@ export function registerModerationRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "post",
         path: "/blocks",
+        ...exampleNeeds("another user's id"),
         operationId: "blockUser",
         tags: ["Moderation"],
         summary: "Block a user",
@@ -113,7 +116,9 @@ export function registerModerationRoutes(api: ApiApp, deps: Deps) {
           "The blocker is the caller. From then on neither user sees the other's shared projects " +
           "(lists with `visibility=all`, the project, its files). A repeat answers 200 `{deduped: true}`. A " +
           "user blocks at most 1000 users (setting `max_blocks_per_user`; 413 `too_many_blocks`).",
-        request: { body: jsonBody(BlockRequest) },
+        request: {
+          body: jsonBody(BlockRequest, { blocked_user_id: "3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d" }),
+        },
         responses: {
           201: jsonContent(Block, "Blocked"),
           200: jsonContent(Deduped, "Already blocked"),
@@ -178,6 +183,7 @@ export function registerModerationRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "delete",
         path: "/blocks/{userId}",
+        ...exampleNeeds("a user the caller blocked (`POST /blocks`)"),
         operationId: "unblockUser",
         tags: ["Moderation"],
         summary: "Lift a block",

@@ -7,6 +7,7 @@ import { ApiError, validationError } from "../../_shared/errors.ts";
 import {
   type ApiApp,
   errorResponses,
+  exampleNeeds,
   firstPartyRoute,
   jsonBody,
   jsonContent,
@@ -140,7 +141,7 @@ export function registerNotificationRoutes(api: ApiApp, deps: Deps) {
         tags: ["Notifications"],
         summary: "Mark all the caller's notifications read",
         description: "The body is exactly `{is_read: true}`; `updated_count` is how many were unread.",
-        request: { body: jsonBody(MarkRead) },
+        request: { body: jsonBody(MarkRead, { is_read: true }) },
         responses: {
           200: jsonContent(
             z.object({ updated_count: z.int() }).openapi("UpdatedCount"),
@@ -191,12 +192,13 @@ export function registerNotificationRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "patch",
         path: "/notifications/{notificationId}",
+        ...exampleNeeds("a notification of the caller"),
         operationId: "markNotificationRead",
         tags: ["Notifications"],
         summary: "Mark one notification read",
         description: "The body is exactly `{is_read: true}`. Another user's notification is 404, like an " +
           "unknown id.",
-        request: { params: NotificationParams, body: jsonBody(MarkRead) },
+        request: { params: NotificationParams, body: jsonBody(MarkRead, { is_read: true }) },
         responses: {
           200: jsonContent(Notification, "The notification, read"),
           ...errorResponses([400, 404, 415], { 404: "`notification_not_found`" }),
@@ -230,7 +232,12 @@ export function registerNotificationRoutes(api: ApiApp, deps: Deps) {
           "the device (DELETE /push-tokens/{token}). Pushes go only to tokens their recipient registered. An " +
           "account keeps its 10 most recently registered tokens (setting `max_push_tokens_per_user`): " +
           "registering another forgets the least recently registered one and what was queued for it.",
-        request: { body: jsonBody(RegisterPushToken) },
+        request: {
+          body: jsonBody(RegisterPushToken, {
+            token: "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]",
+            platform: "ios",
+          }),
+        },
         responses: {
           201: jsonContent(PushToken, "Registered"),
           200: jsonContent(PushToken, "Updated"),
@@ -258,6 +265,7 @@ export function registerNotificationRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "delete",
         path: "/push-tokens/{token}",
+        ...exampleNeeds("a push token the caller registered (`POST /push-tokens`)"),
         operationId: "deletePushToken",
         tags: ["Notifications"],
         summary: "Unregister a push token (sign-out on the device)",

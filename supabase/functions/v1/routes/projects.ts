@@ -19,6 +19,7 @@ import {
   errorResponses,
   jsonBody,
   jsonContent,
+  NEEDS,
   routeBodyLimit,
   SignedPageQuery,
   Timestamp,
@@ -281,7 +282,13 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
           "project starts with the default template files (an Expo app named after the project), which count " +
           "towards the owner's storage quota (413 `storage_quota_exceeded` when they do not fit). " +
           PROJECT_LIMIT,
-        request: { body: jsonBody(CreateProject) },
+        request: {
+          body: jsonBody(CreateProject, {
+            name: "Water tracker",
+            description: "Counts the glasses of water I drink a day",
+            shared: false,
+          }),
+        },
         responses: {
           201: {
             ...jsonContent(Project, "The new project"),
@@ -328,6 +335,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "get",
         path: "/projects/{projectId}",
+        ...NEEDS.project,
         operationId: "getProject",
         tags: ["Projects"],
         summary: "One project",
@@ -357,12 +365,16 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "patch",
         path: "/projects/{projectId}",
+        ...NEEDS.project,
         operationId: "updateProject",
         tags: ["Projects"],
         summary: "Rename a project or change its visibility",
         description: "Owner only. `name` and/or `shared`, at least one; `icon_url` (server-managed) and " +
           "unknown fields are rejected with 400.",
-        request: { params: ProjectParams, body: jsonBody(UpdateProject) },
+        request: {
+          params: ProjectParams,
+          body: jsonBody(UpdateProject, { name: "Water and tea tracker", shared: true }),
+        },
         responses: {
           200: jsonContent(Project, "The updated project"),
           ...errorResponses([400, 404, 415], { 404: OWNER_ONLY_NOT_FOUND }),
@@ -387,6 +399,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "delete",
         path: "/projects/{projectId}",
+        ...NEEDS.project,
         operationId: "deleteProject",
         tags: ["Projects"],
         summary: "Delete a project",
@@ -415,6 +428,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "get",
         path: "/projects/{projectId}/files",
+        ...NEEDS.project,
         operationId: "listProjectFiles",
         tags: ["Projects"],
         summary: "A project's files",
@@ -507,6 +521,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "put",
         path: "/projects/{projectId}/files",
+        ...NEEDS.project,
         operationId: "saveProjectFiles",
         tags: ["Projects"],
         summary: "Save files",
@@ -524,7 +539,12 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
           `${MAX_FILES_BODY_BYTES} bytes is refused unread (413 \`payload_too_large\`). A failing request saves ` +
           "nothing.",
         middleware: [routeBodyLimit(MAX_FILES_BODY_BYTES)],
-        request: { params: ProjectParams, body: jsonBody(SaveFiles) },
+        request: {
+          params: ProjectParams,
+          body: jsonBody(SaveFiles, {
+            files: [{ path: "src/notes.md", contents: "# Notes\n", type: "TEXT" }],
+          }),
+        },
         responses: {
           200: jsonContent(ProjectFiles, "The saved files"),
           ...errorResponses([400, 404, 413, 415], { 404: OWNER_ONLY_NOT_FOUND }),
@@ -550,6 +570,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "post",
         path: "/projects/{projectId}/icon",
+        ...NEEDS.project,
         operationId: "generateProjectIcon",
         tags: ["Projects"],
         summary: "Generate and assign the project's icon",
@@ -582,6 +603,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "post",
         path: "/projects/{projectId}/pushes",
+        ...NEEDS.repohost,
         operationId: "pushProject",
         tags: ["Projects"],
         summary: "Push the project's files to its linked repository",
@@ -602,8 +624,8 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
               "`repohost_installation_missing` (the app was uninstalled) or `repohost_repository_missing`",
             409: "`repohost_branch_moved`: someone pushed to the branch meanwhile; pushing again is safe",
             502: "`repohost_failed`: GitHub failed or did not answer",
-            503: "`integration_not_configured`: no repository host is configured on this server; or " +
-              "`database_unavailable`",
+            503: "`integration_not_configured`: no repository host is configured on this server " +
+              "(`details.missing` names the settings to set); or `database_unavailable`",
           }),
         },
       }),
@@ -615,7 +637,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
         c.get("claims"),
         (tx) => tx`select api.repohost_push_source(${projectId}) as r`,
       );
-      const { port: repohost } = requireIntegration("repohost", deps.repohost, deps.secrets);
+      const { port: repohost } = requireIntegration(deps, "repohost");
       const { repohost_installation_id: installationId, repohost_repository_name: repository } = source.link;
       const pushed = await repohost.pushFiles({
         installationId,
@@ -636,6 +658,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "post",
         path: "/projects/{projectId}/reshares",
+        ...NEEDS.project,
         operationId: "reshareProject",
         tags: ["Projects"],
         summary: "Record a reshare",
@@ -643,7 +666,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
           "project, user and platform: a repeat answers 200 `{deduped: true}`. The owner is notified once per " +
           "project and sharer, whatever the platforms, with the sharer as sender, unless they reshared their " +
           "own project. 404 `profile_not_found` when the caller's account was deleted.",
-        request: { params: ProjectParams, body: jsonBody(ReshareRequest) },
+        request: { params: ProjectParams, body: jsonBody(ReshareRequest, { platform: "instagram" }) },
         responses: {
           201: jsonContent(Reshare, "Recorded"),
           200: jsonContent(Deduped, "Already recorded"),
@@ -672,6 +695,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "get",
         path: "/projects/{projectId}/preview-errors",
+        ...NEEDS.project,
         operationId: "listPreviewErrors",
         tags: ["Projects"],
         summary: "The project's preview errors",
@@ -700,6 +724,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "post",
         path: "/projects/{projectId}/preview-errors",
+        ...NEEDS.project,
         operationId: "recordPreviewError",
         tags: ["Projects"],
         summary: "Record a preview error",
@@ -707,7 +732,13 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
           "An addition to the contract, so a running preview can report what failed. Owner only; " +
           "`message` 1..2000 characters, optional `stack` at most 16000. A project keeps its 10 newest errors: " +
           "recording an 11th deletes the oldest.",
-        request: { params: ProjectParams, body: jsonBody(RecordPreviewError) },
+        request: {
+          params: ProjectParams,
+          body: jsonBody(RecordPreviewError, {
+            message: "TypeError: undefined is not an object",
+            stack: null,
+          }),
+        },
         responses: {
           201: jsonContent(PreviewError, "Recorded"),
           ...errorResponses([400, 404, 415], { 404: OWNER_ONLY_NOT_FOUND }),
@@ -732,6 +763,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "delete",
         path: "/projects/{projectId}/preview-errors",
+        ...NEEDS.project,
         operationId: "clearPreviewErrors",
         tags: ["Projects"],
         summary: "Delete all the project's preview errors",
@@ -763,6 +795,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "get",
         path: "/projects/{projectId}/dbhost-link",
+        ...NEEDS.project,
         operationId: "getProjectDbhostLink",
         tags: ["Projects"],
         summary: "The project's database-host link",

@@ -9,15 +9,17 @@ import { ApiError } from "../../_shared/errors.ts";
 import {
   type ApiApp,
   errorResponses,
+  exampleNeeds,
   firstPartyRoute,
   jsonBody,
   jsonContent,
+  NEEDS,
   routeBodyLimit,
   Timestamp,
   UNEXPECTED,
   userRoute,
 } from "../../_shared/http.ts";
-import { requireIntegration } from "../../_shared/integrations.ts";
+import { notConfigured, requireIntegration } from "../../_shared/integrations.ts";
 import { verifyHubSignature } from "../../_shared/webhook-signature.ts";
 import { ProjectParams } from "./projects.ts";
 
@@ -26,9 +28,8 @@ const TAG = "Repository host";
 const MAX_WEBHOOK_BYTES = 1024 * 1024;
 
 const NOT_CONFIGURED = {
-  503:
-    "`integration_not_configured`: no GitHub App (or no token sealing key) is configured on this server; " +
-    "or `database_unavailable`",
+  503: "`integration_not_configured`: no GitHub App (or no token sealing key) is configured on this server " +
+    "(`details.missing` names the settings to set); or `database_unavailable`",
 };
 
 const Int64 = z.int().min(1).max(Number.MAX_SAFE_INTEGER).openapi({ format: "int64" });
@@ -128,6 +129,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "post",
         path: "/repohost/token",
+        ...NEEDS.repohost,
         operationId: "exchangeRepohostToken",
         tags: [TAG],
         summary: "Exchange a GitHub sign-in code for the user's token",
@@ -135,7 +137,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
           "secret, which stays on the server. A code GitHub refuses (expired, used, issued for another " +
           "redirect URI) is 400 `repohost_code_rejected` with GitHub's error code in " +
           "`details.upstream_error`; GitHub unreachable or failing is 502 `repohost_failed`.",
-        request: { body: jsonBody(TokenRequest) },
+        request: { body: jsonBody(TokenRequest, { code: "code_from_githubs_sign_in" }) },
         responses: {
           200: jsonContent(TokenResponse, "The user's GitHub token"),
           ...errorResponses([400, 415, 502, 503], {
@@ -148,7 +150,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
     ),
     async (c) => {
       const { code, redirect_uri } = c.req.valid("json");
-      const { port: repohost } = requireIntegration("repohost", deps.repohost, deps.secrets);
+      const { port: repohost } = requireIntegration(deps, "repohost");
       const { accessToken } = await repohost.exchangeCode(code, redirect_uri);
       return c.json({ access_token: accessToken }, 200);
     },
@@ -160,6 +162,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "get",
         path: "/repohost/installations",
+        ...NEEDS.repohost,
         operationId: "listRepohostInstallations",
         tags: [TAG],
         summary: "The caller's saved installations",
@@ -171,7 +174,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
       }),
     ),
     async (c) => {
-      requireIntegration("repohost", deps.repohost, deps.secrets);
+      requireIntegration(deps, "repohost");
       const list = await selectAsUser<{ data: z.infer<typeof Installation>[] }>(
         db,
         c.get("claims"),
@@ -187,6 +190,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "post",
         path: "/repohost/installations",
+        ...NEEDS.repohost,
         operationId: "saveRepohostInstallation",
         tags: [TAG],
         summary: "Save an installation of the GitHub App",
@@ -200,7 +204,13 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
           "installations (setting `max_repohost_installations_per_user`; 413 `too_many_installations`). The " +
           "installation outlives the token (pushes go where it points), so only the service's own sign-in may " +
           "save one.",
-        request: { body: jsonBody(SaveInstallation) },
+        request: {
+          body: jsonBody(SaveInstallation, {
+            id: 12345678,
+            ghu: "ghu_16C7e42F292c6912E7710c838347Ae178B4a",
+            login: "octocat",
+          }),
+        },
         responses: {
           201: jsonContent(Installation, "Saved"),
           ...errorResponses([400, 404, 409, 413, 415, 502, 503], {
@@ -216,7 +226,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
     ),
     async (c) => {
       const body = c.req.valid("json");
-      const { port: repohost, secrets } = requireIntegration("repohost", deps.repohost, deps.secrets);
+      const { port: repohost, secrets } = requireIntegration(deps, "repohost");
       if (!await repohost.userCanAccessInstallation(body.ghu, body.id)) {
         throw new ApiError(
           404,
@@ -243,6 +253,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "get",
         path: "/repohost/repositories",
+        ...NEEDS.repohost,
         operationId: "listRepohostRepositories",
         tags: [TAG],
         summary: "The caller's linked repositories",
@@ -253,7 +264,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
       }),
     ),
     async (c) => {
-      requireIntegration("repohost", deps.repohost, deps.secrets);
+      requireIntegration(deps, "repohost");
       const list = await selectAsUser<{ data: z.infer<typeof LinkedRepository>[] }>(
         db,
         c.get("claims"),
@@ -269,6 +280,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "post",
         path: "/repohost/repositories",
+        ...NEEDS.repohost,
         operationId: "linkRepohostRepository",
         tags: [TAG],
         summary: "Link a project to a repository",
@@ -276,7 +288,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
           "moving a link to another repository clears `repohost_last_sync`. The repository name defaults to " +
           `\`${config.REPOHOST_REPO_PREFIX}-<project id>\`. The repository need not exist yet: the first push ` +
           "creates it where GitHub allows.",
-        request: { body: jsonBody(LinkRequest) },
+        request: { body: jsonBody(LinkRequest, { project_id: 1, repohost_installation_id: 12345678 }) },
         responses: {
           201: jsonContent(LinkedRepository, "Linked"),
           ...errorResponses([400, 404, 415, 503], {
@@ -288,7 +300,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
     ),
     async (c) => {
       const body = c.req.valid("json");
-      requireIntegration("repohost", deps.repohost, deps.secrets);
+      requireIntegration(deps, "repohost");
       const link = await selectAsUser<z.infer<typeof LinkedRepository>>(
         db,
         c.get("claims"),
@@ -307,6 +319,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
       createRoute({
         method: "delete",
         path: "/repohost/repositories/{projectId}",
+        ...NEEDS.repohost,
         operationId: "unlinkRepohostRepository",
         tags: [TAG],
         summary: "Unlink a project from its repository",
@@ -321,7 +334,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
     ),
     async (c) => {
       const { projectId } = c.req.valid("param");
-      requireIntegration("repohost", deps.repohost, deps.secrets);
+      requireIntegration(deps, "repohost");
       await selectAsUser(
         db,
         c.get("claims"),
@@ -335,6 +348,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
     createRoute({
       method: "post",
       path: "/repohost/webhooks",
+      ...exampleNeeds("GitHub's signature of the body (`X-Hub-Signature-256`)"),
       operationId: "receiveRepohostWebhook",
       tags: [TAG],
       summary: "GitHub App webhook",
@@ -361,7 +375,8 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
         200: jsonContent(WebhookReceived, "Received"),
         ...errorResponses([400, 413, 503], {
           400: "`invalid_signature` or `invalid_payload`",
-          503: "`integration_not_configured`: no webhook secret is configured on this server; or " +
+          503: "`integration_not_configured`: no webhook secret is configured on this server " +
+            "(`details.missing`: `GITHUB_WEBHOOK_SECRET`); or " +
             "`database_unavailable`",
         }),
         default: UNEXPECTED,
@@ -369,14 +384,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
     }),
     async (c) => {
       const secret = config.GITHUB_WEBHOOK_SECRET;
-      if (!secret) {
-        throw new ApiError(
-          503,
-          "integration_not_configured",
-          "The repohost webhook is not configured on this server.",
-          { integration: "repohost" },
-        );
-      }
+      if (!secret) throw notConfigured("repohost webhook", config);
       const raw = new Uint8Array(await c.req.arrayBuffer());
       if (!await verifyHubSignature(secret, raw, c.req.header("x-hub-signature-256") ?? null)) {
         throw new ApiError(

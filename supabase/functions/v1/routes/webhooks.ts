@@ -11,6 +11,7 @@ import {
   firstPartyRoute,
   jsonBody,
   jsonContent,
+  NEEDS,
   Timestamp,
   TimestampPageQuery,
   userRoute,
@@ -92,7 +93,12 @@ At most 10 endpoints per account (409 \`webhook_limit_reached\`). The secret is 
 after a rotation. The endpoint outlives the token, so only the service's own sign-in may register one (or an
 OAuth client the deployment lists in \`FIRST_PARTY_CLIENT_IDS\`); when the user revokes such a client, the
 endpoints it registered are deleted.`,
-        request: { body: jsonBody(CreateWebhook) },
+        request: {
+          body: jsonBody(CreateWebhook, {
+            url: "https://example.com/hooks/appgen",
+            events: ["job.succeeded", "job.failed"],
+          }),
+        },
         responses: {
           201: jsonContent(WebhookWithSecret, "The endpoint, with its secret"),
           ...errorResponses([400, 409, 415], {
@@ -150,6 +156,7 @@ endpoints it registered are deleted.`,
       createRoute({
         method: "delete",
         path: "/webhooks/{webhookId}",
+        ...NEEDS.webhook,
         operationId: "deleteWebhook",
         tags: ["Webhooks"],
         summary: "Delete a webhook endpoint",
@@ -174,6 +181,7 @@ endpoints it registered are deleted.`,
       createRoute({
         method: "post",
         path: "/webhooks/{webhookId}/rotate-secret",
+        ...NEEDS.webhook,
         operationId: "rotateWebhookSecret",
         tags: ["Webhooks"],
         summary: "Replace an endpoint's signing secret",
@@ -204,6 +212,7 @@ endpoints it registered are deleted.`,
       createRoute({
         method: "get",
         path: "/webhooks/{webhookId}/attempts",
+        ...NEEDS.webhook,
         operationId: "listWebhookAttempts",
         tags: ["Webhooks"],
         summary: "The endpoint's delivery attempts",
