@@ -19,8 +19,7 @@ import {
 } from "./helpers.ts";
 import { withIntegrations } from "./integration_stand_ins.ts";
 
-const t = (name: string, fn: () => Promise<void>) =>
-  Deno.test({ name, ignore: NO_STACK, fn });
+const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
 
 /** Valid bodies per operation, so a call reaches the ownership check instead of failing validation. */
 const BODIES: Record<string, unknown> = {
@@ -49,13 +48,11 @@ const OPEN: Record<string, { status: number; ids?: string[]; why: string }> = {
   },
   "DELETE /blocks/{userId}": {
     status: 204,
-    why:
-      "idempotent: 204 for anyone the caller has not blocked; the owner's blocks stay",
+    why: "idempotent: 204 for anyone the caller has not blocked; the owner's blocks stay",
   },
   "DELETE /push-tokens/{token}": {
     status: 204,
-    why:
-      "idempotent: 204 for a token the caller does not hold; the owner's registration stays",
+    why: "idempotent: 204 for a token the caller does not hold; the owner's registration stays",
   },
   "GET /projects/{projectId}": {
     status: 200,
@@ -75,8 +72,7 @@ const OPEN: Record<string, { status: number; ids?: string[]; why: string }> = {
   "POST /projects/{projectId}/reshares": {
     status: 201,
     ids: ["shared project"],
-    why:
-      "any project the caller may see can be reshared; the reshare is the caller's row",
+    why: "any project the caller may see can be reshared; the reshare is the caller's row",
   },
 };
 
@@ -118,9 +114,7 @@ async function snapshot(owner: TestUser, notificationId: string) {
 
 /** What two answers are compared on: the status and, for errors, the code. */
 function outcome(res: ApiResponse) {
-  const code = res.status >= 400
-    ? (res.body as { code?: unknown } | undefined)?.code
-    : undefined;
+  const code = res.status >= 400 ? (res.body as { code?: unknown } | undefined)?.code : undefined;
   return { status: res.status, code };
 }
 
@@ -157,9 +151,7 @@ async function ownerWithEverything(): Promise<
     })).status,
     201,
   );
-  const pushToken = `ExponentPushToken[${
-    crypto.randomUUID().replaceAll("-", "").slice(0, 22)
-  }]`;
+  const pushToken = `ExponentPushToken[${crypto.randomUUID().replaceAll("-", "").slice(0, 22)}]`;
   assert.equal(
     (await api("POST", "/push-tokens", {
       token: owner.token,
@@ -170,12 +162,9 @@ async function ownerWithEverything(): Promise<
   );
   // Only the service writes these: a finished job, a notification, and the repository and database links,
   // which the integrations store after talking to GitHub and Supabase.
-  const [job] =
-    await db()`insert into public.jobs (user_id, project_id, status, input, result, finished_at)
+  const [job] = await db()`insert into public.jobs (user_id, project_id, status, input, result, finished_at)
     values (${owner.id}, ${privateProject.id}, 'succeeded', '{"prompt": "p", "model": "light", "appName": "A"}',
-            ${
-      db().json({ project_id: privateProject.id, files_saved: 1 })
-    }, now())
+            ${db().json({ project_id: privateProject.id, files_saved: 1 })}, now())
     returning id`;
   const [{ id: notificationId }] =
     await db()`select private.add_notification(${owner.id}, null, 'job_succeeded', '{}') as id`;
@@ -214,9 +203,7 @@ async function ownerWithEverything(): Promise<
 async function crossUserMatrix(send: typeof api) {
   const { owner, ids, notificationId } = await ownerWithEverything();
   const other = await newUser("isolation.other");
-  const routes = (await documentedOperations()).filter((op) =>
-    op.secured && op.params.length > 0
-  );
+  const routes = (await documentedOperations()).filter((op) => op.secured && op.params.length > 0);
   assert(routes.length > 15, `only ${routes.length} operations take an id`);
   const before = await snapshot(owner, notificationId);
   let calls = 0;
@@ -225,8 +212,7 @@ async function crossUserMatrix(send: typeof api) {
     if (op.bodyTypes.length > 0) {
       assert(key in BODIES, `${key} takes a body: add a valid one to BODIES`);
     }
-    const call = (path: string) =>
-      send(op.method, path, { token: other.token, body: BODIES[key] });
+    const call = (path: string) => send(op.method, path, { token: other.token, body: BODIES[key] });
     for (const param of op.params) {
       assert(
         param.name in ids,
@@ -367,15 +353,9 @@ t(
     const outcomeOf = (
       answer: { result?: { isError?: boolean; content: { text: string }[] } },
     ) =>
-      answer.result?.isError
-        ? JSON.parse(answer.result.content[0].text).code
-        : answer.result
-        ? "ok"
-        : answer;
+      answer.result?.isError ? JSON.parse(answer.result.content[0].text).code : answer.result ? "ok" : answer;
     for (const tool of withIds) {
-      const param = Object.keys(tool.inputSchema.properties!).find((k) =>
-        k in unused
-      )!;
+      const param = Object.keys(tool.inputSchema.properties!).find((k) => k in unused)!;
       for (const required of tool.inputSchema.required ?? []) {
         assert.ok(
           required === param || required in (TOOL_ARGS[tool.name] ?? {}),

@@ -134,7 +134,7 @@ Deno.test("an event stream's sample iterates the SDK's parsed events", () => {
 });
 
 Deno.test("a download's sample calls the SDK's method with the id", () => {
-  const doc = withSdkSamples({
+  const doc = withCodeSamples({
     paths: {
       "/projects/{projectId}/archive": {
         get: {
