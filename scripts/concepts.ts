@@ -1,9 +1,9 @@
-// `npm run concepts`: writes supabase/functions/_shared/generation/understand/concepts-index.ts, one static
+// `npm run concepts`: writes supabase/functions/_generator/understand/concepts-index.ts, one static
 // JSON import per file of knowledge/concepts/<domain>/<id>.json, so the functions bundle every concept.
 // A unit test regenerates it and fails when it drifts.
 import { join, relative } from "node:path";
 
-const GENERATION = join(import.meta.dirname!, "../supabase/functions/_shared/generation");
+const GENERATION = join(import.meta.dirname!, "../supabase/functions/_generator");
 export const CONCEPTS_DIR = join(GENERATION, "knowledge/concepts");
 export const CONCEPTS_MODULE = join(GENERATION, "understand/concepts-index.ts");
 

@@ -6,16 +6,16 @@
 // per app. The held-out file is printed only as totals, never prompt by prompt; `--misses` lists the
 // development prompts' missed and extra asks and `--apps` their apps' verdicts.
 import { join } from "node:path";
-import { understand, type Understanding } from "../supabase/functions/_shared/generation/understand/index.ts";
-import { isUiLanguage } from "../supabase/functions/_shared/generation/understand/language.ts";
-import { stemPhrase } from "../supabase/functions/_shared/generation/understand/stem.ts";
-import type { AppSpec } from "../supabase/functions/_shared/generation/template/src/types.ts";
+import { understand, type Understanding } from "../supabase/functions/_generator/understand/index.ts";
+import { isUiLanguage } from "../supabase/functions/_generator/understand/language.ts";
+import { stemPhrase } from "../supabase/functions/_generator/understand/stem.ts";
+import type { AppSpec } from "../supabase/functions/_generator/template/src/types.ts";
 import {
   changeSpec,
   composeSpec,
   type Composition,
   refusal,
-} from "../supabase/functions/_shared/generation/compose-spec/index.ts";
+} from "../supabase/functions/_generator/compose-spec/index.ts";
 
 const DIR = join(import.meta.dirname!, "../eval/prompts");
 

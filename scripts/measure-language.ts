@@ -9,11 +9,8 @@ import { eld as eldLarge } from "npm:eld@2.1.0/large";
 import { detect as tinyld } from "npm:tinyld@1.3.4";
 // deno-lint-ignore no-import-prefix
 import { franc } from "npm:franc-min@6.2.0";
-import { detectLanguage } from "../supabase/functions/_shared/generation/understand/language.ts";
-import {
-  englishKnowsEveryWord,
-  lexiconVote,
-} from "../supabase/functions/_shared/generation/understand/lexicon.ts";
+import { detectLanguage } from "../supabase/functions/_generator/understand/language.ts";
+import { englishKnowsEveryWord, lexiconVote } from "../supabase/functions/_generator/understand/lexicon.ts";
 import samples from "../tests/unit/fixtures/understand_language_samples.json" with { type: "json" };
 
 const FIVE = ["en", "it", "fr", "es", "de"];

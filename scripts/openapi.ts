@@ -1,6 +1,6 @@
 // The document `/openapi.json` serves, built in-process from the routes (no stack needed): what the SDK is
 // generated from and what the static checks validate and lint. The server address is the local stack's.
-import { depsFromConfig } from "../supabase/functions/_shared/deps.ts";
+import { depsFromConfig } from "../supabase/functions/_shared/all-deps.ts";
 import { loadConfig } from "../supabase/functions/_shared/config.ts";
 import { createV1App } from "../supabase/functions/v1/app.ts";
 

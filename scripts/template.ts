@@ -1,13 +1,13 @@
-// `npm run template`: writes supabase/functions/_shared/generation/template-files.ts from the Expo project in
-// supabase/functions/_shared/generation/template/ (text as it is, binary assets as base64), so the
+// `npm run template`: writes supabase/functions/_generator/template-files.ts from the Expo project in
+// supabase/functions/_generator/template/ (text as it is, binary assets as base64), so the
 // functions carry the template in their bundle. The test run regenerates it and fails when it drifts.
 import { join, relative } from "node:path";
 import { Buffer } from "node:buffer";
 
-export const TEMPLATE_DIR = join(import.meta.dirname!, "../supabase/functions/_shared/generation/template");
+export const TEMPLATE_DIR = join(import.meta.dirname!, "../supabase/functions/_generator/template");
 export const TEMPLATE_MODULE = join(
   import.meta.dirname!,
-  "../supabase/functions/_shared/generation/template-files.ts",
+  "../supabase/functions/_generator/template-files.ts",
 );
 
 const BINARY = /\.(png|jpg|jpeg|webp|ttf|otf)$/;

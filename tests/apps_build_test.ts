@@ -16,7 +16,7 @@ import {
   writeApp,
 } from "./apps/build.ts";
 import { APP_PROMPTS } from "./apps/prompts.ts";
-import { composeApp } from "../supabase/functions/_shared/generation/compose.ts";
+import { composeApp } from "../supabase/functions/_generator/compose.ts";
 import { withBrowser } from "./browser.ts";
 import { BASE_URL, newUser, NO_STACK } from "./helpers.ts";
 

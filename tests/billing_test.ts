@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import Stripe from "stripe";
 import { createV1App } from "../supabase/functions/v1/app.ts";
-import { depsFromConfig } from "../supabase/functions/_shared/deps.ts";
+import { depsFromConfig } from "../supabase/functions/_shared/all-deps.ts";
 import { loadConfig } from "../supabase/functions/_shared/config.ts";
 import {
   localCheckoutSessionDir,

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { startCluster, stopCluster } from "../scripts/local/cluster.ts";
 import { createV1App } from "../supabase/functions/v1/app.ts";
-import { depsFromConfig } from "../supabase/functions/_shared/deps.ts";
+import { depsFromConfig } from "../supabase/functions/_shared/all-deps.ts";
 import { loadConfig } from "../supabase/functions/_shared/config.ts";
 import { SupabaseAuthAdmin, SupabaseBlobStore } from "../supabase/functions/_shared/adapters/supabase.ts";
 import {

@@ -3,7 +3,7 @@
 // documented pattern), PUT /projects/{id}/files and the checks generated projects pass.
 import assert from "node:assert/strict";
 import { isValidFilePath } from "../supabase/functions/_shared/project-files.ts";
-import { verifyProject } from "../supabase/functions/_shared/generation/verify.ts";
+import { verifyProject } from "../supabase/functions/_generator/verify.ts";
 import { api, db, expectError, newProject, newUser, NO_STACK } from "./helpers.ts";
 
 const t = (name: string, fn: () => Promise<void>) =>

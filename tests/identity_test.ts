@@ -2,7 +2,7 @@
 // token can be bad.
 import assert from "node:assert/strict";
 import { createV1App } from "../supabase/functions/v1/app.ts";
-import { depsFromConfig } from "../supabase/functions/_shared/deps.ts";
+import { depsFromConfig } from "../supabase/functions/_shared/all-deps.ts";
 import { loadConfig } from "../supabase/functions/_shared/config.ts";
 import { SupabaseAuthAdmin } from "../supabase/functions/_shared/adapters/supabase.ts";
 import {

@@ -1,7 +1,6 @@
 // Job control over HTTP and MCP: canceling queued and running jobs through the real pipeline.
 import assert from "node:assert/strict";
-import { createRunnerApp } from "../supabase/functions/job-runner/app.ts";
-import { depsFromConfig } from "../supabase/functions/_shared/deps.ts";
+import { createRunnerApp, runnerDepsFrom } from "../supabase/functions/job-runner/app.ts";
 import { loadConfig } from "../supabase/functions/_shared/config.ts";
 import {
   api,
@@ -93,7 +92,7 @@ t(
       OPENAI_PRICES: '{"m": {"inputPerMTokEur": "1", "outputPerMTokEur": "1"}}',
     };
     const config = loadConfig(env);
-    const deps = depsFromConfig(config, env);
+    const deps = runnerDepsFrom(config, env);
     const runner = createRunnerApp(deps, config.WORKER_SECRET);
     const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, runner.fetch);
     const gatewayRunner = await settingValue("runner_url");

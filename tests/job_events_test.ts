@@ -2,7 +2,7 @@
 // Last-Event-ID, heartbeats, the wall-clock limit with its retry hint, and the errors.
 import assert from "node:assert/strict";
 import { createV1App } from "../supabase/functions/v1/app.ts";
-import { depsFromConfig } from "../supabase/functions/_shared/deps.ts";
+import { depsFromConfig } from "../supabase/functions/_shared/all-deps.ts";
 import { loadConfig } from "../supabase/functions/_shared/config.ts";
 import { createMcpApp } from "../supabase/functions/mcp/app.ts";
 import { createJobWatch } from "../supabase/functions/mcp/job-watch.ts";

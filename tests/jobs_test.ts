@@ -1,11 +1,11 @@
 // Section C over HTTP: creating jobs (every status), attachments, reading jobs, and the whole pipeline —
 // trigger, pg_net, runner, finalize — with no test calling the runner itself.
-import { templateIcon } from "../supabase/functions/_shared/generation/compose.ts";
+import { templateIcon } from "../supabase/functions/_generator/compose.ts";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { existsSync } from "node:fs";
 import { createV1App } from "../supabase/functions/v1/app.ts";
-import { depsFromConfig } from "../supabase/functions/_shared/deps.ts";
+import { depsFromConfig } from "../supabase/functions/_shared/all-deps.ts";
 import { loadConfig } from "../supabase/functions/_shared/config.ts";
 import type { Db } from "../supabase/functions/_shared/db.ts";
 import { freePort, ROOT } from "../scripts/local/stack.ts";

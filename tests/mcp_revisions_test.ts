@@ -3,7 +3,7 @@
 // wait_for_job waits, the host limit, cancellation, and one database poll per tick for any number of waits.
 import assert from "node:assert/strict";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { depsFromConfig } from "../supabase/functions/_shared/deps.ts";
+import { depsFromConfig } from "../supabase/functions/_shared/all-deps.ts";
 import { loadConfig } from "../supabase/functions/_shared/config.ts";
 import type { Db } from "../supabase/functions/_shared/db.ts";
 import { createMcpApp } from "../supabase/functions/mcp/app.ts";

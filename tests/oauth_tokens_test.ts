@@ -19,7 +19,7 @@ import {
   ROOT_URL,
 } from "./helpers.ts";
 import { setPassword } from "../scripts/local/users.ts";
-import { depsFromConfig } from "../supabase/functions/_shared/deps.ts";
+import { depsFromConfig } from "../supabase/functions/_shared/all-deps.ts";
 import { loadConfig } from "../supabase/functions/_shared/config.ts";
 import { createV1App } from "../supabase/functions/v1/app.ts";
 

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { createAppgenClient, isApiError, type Job } from "../sdk/src/index.ts";
 import { createV1App } from "../supabase/functions/v1/app.ts";
-import { depsFromConfig } from "../supabase/functions/_shared/deps.ts";
+import { depsFromConfig } from "../supabase/functions/_shared/all-deps.ts";
 import { loadConfig } from "../supabase/functions/_shared/config.ts";
 import { BASE_URL, db, newUser, NO_STACK, PNG_1x1, queuedJob, record } from "./helpers.ts";
 

@@ -2,7 +2,7 @@
 // whole, and the statement timeout every user's SQL runs under.
 import assert from "node:assert/strict";
 import { loadConfig } from "../supabase/functions/_shared/config.ts";
-import { depsFromConfig } from "../supabase/functions/_shared/deps.ts";
+import { depsFromConfig } from "../supabase/functions/_shared/all-deps.ts";
 import { createV1App } from "../supabase/functions/v1/app.ts";
 import { createMcpApp } from "../supabase/functions/mcp/app.ts";
 import {

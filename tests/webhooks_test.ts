@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { Webhook } from "standardwebhooks";
 import { createV1App } from "../supabase/functions/v1/app.ts";
-import { depsFromConfig } from "../supabase/functions/_shared/deps.ts";
+import { depsFromConfig } from "../supabase/functions/_shared/all-deps.ts";
 import { loadConfig } from "../supabase/functions/_shared/config.ts";
 import {
   api,

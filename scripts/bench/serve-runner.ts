@@ -3,16 +3,16 @@
 // starts over). `--no-verify` passes every project unchecked: the baseline that shows what verification
 // costs the pipeline. RUNNER_CONCURRENCY and PORT as for the function.
 import { config } from "../../supabase/functions/_shared/config.ts";
-import { depsFromConfig } from "../../supabase/functions/_shared/deps.ts";
 import {
   createRunnerApp,
   type JobTimings,
   runnerConcurrencyFrom,
+  runnerDepsFrom,
 } from "../../supabase/functions/job-runner/app.ts";
 
 if (import.meta.main) {
   let finished: JobTimings[] = [];
-  const app = createRunnerApp(depsFromConfig(), config().WORKER_SECRET, {
+  const app = createRunnerApp(runnerDepsFrom(), config().WORKER_SECRET, {
     concurrency: runnerConcurrencyFrom(Deno.env.get("RUNNER_CONCURRENCY")),
     ...(Deno.args.includes("--no-verify") ? { verify: () => [] } : {}),
     onTimings: (timings) => finished.push(timings),

@@ -5,9 +5,9 @@
 import { Buffer } from "node:buffer";
 import { createHash } from "node:crypto";
 import { join, relative } from "node:path";
-import type { AppSpec } from "../../supabase/functions/_shared/generation/template/src/types.ts";
-import { composeApp } from "../../supabase/functions/_shared/generation/compose.ts";
-import { AppSpecSchema } from "../../supabase/functions/_shared/generation/spec-schema.ts";
+import type { AppSpec } from "../../supabase/functions/_generator/template/src/types.ts";
+import { composeApp } from "../../supabase/functions/_generator/compose.ts";
+import { AppSpecSchema } from "../../supabase/functions/_generator/spec-schema.ts";
 import { APP_PROMPTS } from "./prompts.ts";
 
 export const ROOT = join(import.meta.dirname!, "../..");

@@ -6,11 +6,11 @@ import {
   changeSpec,
   composeSpec,
   type Composition,
-} from "../../supabase/functions/_shared/generation/compose-spec/index.ts";
-import { composeApp } from "../../supabase/functions/_shared/generation/compose.ts";
-import { AppSpecSchema } from "../../supabase/functions/_shared/generation/spec-schema.ts";
-import type { AppSpec, ScreenSpec } from "../../supabase/functions/_shared/generation/template/src/types.ts";
-import { verifyProject } from "../../supabase/functions/_shared/generation/verify.ts";
+} from "../../supabase/functions/_generator/compose-spec/index.ts";
+import { composeApp } from "../../supabase/functions/_generator/compose.ts";
+import { AppSpecSchema } from "../../supabase/functions/_generator/spec-schema.ts";
+import type { AppSpec, ScreenSpec } from "../../supabase/functions/_generator/template/src/types.ts";
+import { verifyProject } from "../../supabase/functions/_generator/verify.ts";
 
 const light = (prompt: string) => composeSpec(prompt, { tier: "light" });
 const blocks = (spec: AppSpec) => spec.screens.map((screen) => screen.block);

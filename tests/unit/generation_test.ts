@@ -1,19 +1,19 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import { composeSpec } from "../../supabase/functions/_shared/generation/compose-spec/index.ts";
-import { composeApp, templateIcon } from "../../supabase/functions/_shared/generation/compose.ts";
+import { composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
+import { composeApp, templateIcon } from "../../supabase/functions/_generator/compose.ts";
 import {
   deriveAppName,
   HeuristicEvaluator,
-} from "../../supabase/functions/_shared/generation/heuristic-evaluator.ts";
-import { defaultProjectFiles } from "../../supabase/functions/_shared/generation/project-template.ts";
+} from "../../supabase/functions/_generator/heuristic-evaluator.ts";
+import { defaultProjectFiles } from "../../supabase/functions/_generator/project-template.ts";
 import {
   mergeFiles,
   storedSpec,
   TEMPLATE_PRICES_EUR,
   TemplateGenerator,
-} from "../../supabase/functions/_shared/generation/template-generator.ts";
-import { verifyProject } from "../../supabase/functions/_shared/generation/verify.ts";
+} from "../../supabase/functions/_generator/template-generator.ts";
+import { verifyProject } from "../../supabase/functions/_generator/verify.ts";
 import type {
   GeneratedFile,
   GenerationRequest,

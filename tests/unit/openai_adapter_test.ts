@@ -1,17 +1,14 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import { createGenerationAdapters } from "../../supabase/functions/_shared/generation/adapters.ts";
-import { HeuristicEvaluator } from "../../supabase/functions/_shared/generation/heuristic-evaluator.ts";
+import { createGenerationAdapters } from "../../supabase/functions/_generator/adapters.ts";
+import { HeuristicEvaluator } from "../../supabase/functions/_generator/heuristic-evaluator.ts";
 import {
   costEur,
   OpenAICompatibleEvaluator,
   OpenAICompatibleGenerator,
   type OpenAICompatibleOptions,
-} from "../../supabase/functions/_shared/generation/openai-adapter.ts";
-import {
-  storedSpec,
-  TemplateGenerator,
-} from "../../supabase/functions/_shared/generation/template-generator.ts";
+} from "../../supabase/functions/_generator/openai-adapter.ts";
+import { storedSpec, TemplateGenerator } from "../../supabase/functions/_generator/template-generator.ts";
 import {
   type GeneratedFile,
   GenerationError,

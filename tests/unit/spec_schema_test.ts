@@ -1,21 +1,18 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { changeSpec, composeSpec } from "../../supabase/functions/_shared/generation/compose-spec/index.ts";
-import type { AppSpec } from "../../supabase/functions/_shared/generation/template/src/types.ts";
-import { composeApp } from "../../supabase/functions/_shared/generation/compose.ts";
-import { defaultProjectFiles } from "../../supabase/functions/_shared/generation/project-template.ts";
+import { changeSpec, composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
+import type { AppSpec } from "../../supabase/functions/_generator/template/src/types.ts";
+import { composeApp } from "../../supabase/functions/_generator/compose.ts";
+import { defaultProjectFiles } from "../../supabase/functions/_generator/project-template.ts";
 import {
   AppSpecSchema,
   fromStrictJson,
   type JsonSchema,
   readStoredSpec,
   strictJsonSchema,
-} from "../../supabase/functions/_shared/generation/spec-schema.ts";
-import {
-  storedSpec,
-  TemplateGenerator,
-} from "../../supabase/functions/_shared/generation/template-generator.ts";
-import { verifyProject } from "../../supabase/functions/_shared/generation/verify.ts";
+} from "../../supabase/functions/_generator/spec-schema.ts";
+import { storedSpec, TemplateGenerator } from "../../supabase/functions/_generator/template-generator.ts";
+import { verifyProject } from "../../supabase/functions/_generator/verify.ts";
 import { APP_PROMPTS } from "../apps/prompts.ts";
 
 const FOLLOW_UPS = [

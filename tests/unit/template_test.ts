@@ -1,18 +1,10 @@
 // The template's words and the every-block app's spec: every UI language has every word, and the checked-in
 // spec the build test bundles holds to the schema with every block and every screen option in it.
 import assert from "node:assert/strict";
-import { changeSpec, composeSpec } from "../../supabase/functions/_shared/generation/compose-spec/index.ts";
-import type { AppSpec } from "../../supabase/functions/_shared/generation/template/src/types.ts";
-import {
-  AppSpecSchema,
-  AppSpecShape,
-  LANGUAGES,
-} from "../../supabase/functions/_shared/generation/spec-schema.ts";
-import {
-  LOCALES,
-  SINGULAR,
-  WORDS,
-} from "../../supabase/functions/_shared/generation/template/src/lib/words.ts";
+import { changeSpec, composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
+import type { AppSpec } from "../../supabase/functions/_generator/template/src/types.ts";
+import { AppSpecSchema, AppSpecShape, LANGUAGES } from "../../supabase/functions/_generator/spec-schema.ts";
+import { LOCALES, SINGULAR, WORDS } from "../../supabase/functions/_generator/template/src/lib/words.ts";
 import { everyBlockSpec } from "../apps/build.ts";
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { understand } from "../../supabase/functions/_shared/generation/understand/index.ts";
-import type { AppSpec } from "../../supabase/functions/_shared/generation/template/src/types.ts";
+import { understand } from "../../supabase/functions/_generator/understand/index.ts";
+import type { AppSpec } from "../../supabase/functions/_generator/template/src/types.ts";
 
 const base = { prompts: ["a list of my plants"] } as AppSpec;
 const ask = (prompt: string, type: string, existingSpec?: AppSpec) => {

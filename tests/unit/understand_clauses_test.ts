@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { clauses } from "../../supabase/functions/_shared/generation/understand/clauses.ts";
-import { words } from "../../supabase/functions/_shared/generation/understand/text.ts";
+import { clauses } from "../../supabase/functions/_generator/understand/clauses.ts";
+import { words } from "../../supabase/functions/_generator/understand/text.ts";
 
 const texts = (prompt: string, language: "en" | "it" = "en") =>
   clauses(prompt, language).map((c) => (c.head === undefined ? c.text : `${c.text} ⟵ ${c.head}`));

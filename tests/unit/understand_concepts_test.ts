@@ -5,9 +5,9 @@ import {
   type Concept,
   conceptIndex,
   findConcepts,
-} from "../../supabase/functions/_shared/generation/understand/concepts.ts";
-import { understand } from "../../supabase/functions/_shared/generation/understand/index.ts";
-import { conceptProblems } from "../../supabase/functions/_shared/generation/knowledge/check.ts";
+} from "../../supabase/functions/_generator/understand/concepts.ts";
+import { understand } from "../../supabase/functions/_generator/understand/index.ts";
+import { conceptProblems } from "../../supabase/functions/_generator/knowledge/check.ts";
 import carService from "./fixtures/understand_concepts/car-service.json" with { type: "json" };
 
 const files = conceptFiles().map((file) => ({

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { understand } from "../../supabase/functions/_shared/generation/understand/index.ts";
+import { understand } from "../../supabase/functions/_generator/understand/index.ts";
 
 Deno.test("understand() takes any text, and every quote and subject it returns is the prompt's own words", () => {
   const word = fc.constantFrom(

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { detectLanguage } from "../../supabase/functions/_shared/generation/understand/language.ts";
-import { lexiconVote } from "../../supabase/functions/_shared/generation/understand/lexicon.ts";
-import { understand } from "../../supabase/functions/_shared/generation/understand/index.ts";
+import { detectLanguage } from "../../supabase/functions/_generator/understand/language.ts";
+import { lexiconVote } from "../../supabase/functions/_generator/understand/lexicon.ts";
+import { understand } from "../../supabase/functions/_generator/understand/index.ts";
 import samples from "./fixtures/understand_language_samples.json" with { type: "json" };
 
 for (const length of ["short", "long"] as const) {

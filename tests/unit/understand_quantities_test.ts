@@ -4,8 +4,8 @@ import {
   parseNumber,
   quantities,
   type QuantityValue,
-} from "../../supabase/functions/_shared/generation/understand/quantities.ts";
-import type { UiLanguage } from "../../supabase/functions/_shared/generation/understand/language.ts";
+} from "../../supabase/functions/_generator/understand/quantities.ts";
+import type { UiLanguage } from "../../supabase/functions/_generator/understand/language.ts";
 
 const values = (text: string, language: UiLanguage) =>
   quantities(text, language).map(({ text: _, start: _s, end: _e, ...q }) => q as QuantityValue);

@@ -8,7 +8,7 @@ import type { Claims } from "./auth.ts";
 import type { Deps } from "./deps.ts";
 import { selectForUser } from "./db.ts";
 import { ApiError, toApiError } from "./errors.ts";
-import { defaultProjectFiles } from "./generation/project-template.ts";
+import { defaultProjectFiles } from "../_generator/project-template.ts";
 import { generateProjectIcon } from "./icons/project-icons.ts";
 import type { ModelTier, PromptVerdict } from "./ports/generation.ts";
 import { type QuotaState, rememberQuota } from "./quota-cache.ts";

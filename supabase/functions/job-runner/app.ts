@@ -4,18 +4,23 @@
 // records the outcome in one transaction.
 import { Buffer } from "node:buffer";
 import { Hono } from "hono";
-import type { Deps } from "../_shared/deps.ts";
+import { type Config, config } from "../_shared/config.ts";
+import { background, dbFrom, type Deps } from "../_shared/deps.ts";
+import { blobStoreFrom } from "../_shared/project-deps.ts";
+import { NameIconRenderer } from "../_shared/icons/name-icon-renderer.ts";
+import { createGenerationAdapters } from "../_generator/adapters.ts";
 import type { Sql } from "../_shared/db.ts";
 import { DEFAULT_BODY_LIMIT, limitBodies } from "../_shared/body-limit.ts";
 import { ApiError, errorResponse } from "../_shared/errors.ts";
 import { requireWorkerSecret } from "../_shared/worker-auth.ts";
-import { ICON_PATH, templateIcon } from "../_shared/generation/compose.ts";
-import { verifyProject } from "../_shared/generation/verify.ts";
+import { ICON_PATH, templateIcon } from "../_generator/compose.ts";
+import { verifyProject } from "../_generator/verify.ts";
 import {
   type GeneratedFile,
   type GenerationAttachment,
   GenerationError,
   type GenerationSummary,
+  type Generator,
   type ModelTier,
 } from "../_shared/ports/generation.ts";
 
@@ -162,7 +167,24 @@ function stopwatch() {
 
 type Stopwatch = ReturnType<typeof stopwatch>;
 
-export function createRunnerApp(deps: Deps, secret: string | undefined, opts: RunnerOptions = {}) {
+/** The runner is the one function that writes apps: the generator is its port alone. */
+export type RunnerDeps = Pick<Deps, "db" | "blobStore" | "icons" | "background"> & { generator: Generator };
+
+/** The runner's ports from configuration; `env` chooses the generator (see _generator/adapters.ts). */
+export function runnerDepsFrom(
+  c: Config = config(),
+  env: Record<string, string> = Deno.env.toObject(),
+): RunnerDeps {
+  return {
+    db: dbFrom(c),
+    blobStore: blobStoreFrom(c),
+    icons: new NameIconRenderer(),
+    background,
+    generator: createGenerationAdapters(env).generator,
+  };
+}
+
+export function createRunnerApp(deps: RunnerDeps, secret: string | undefined, opts: RunnerOptions = {}) {
   const { db, blobStore, generator, icons } = deps;
   const runnerId = crypto.randomUUID();
   const slots = createSlots(opts.concurrency ?? Infinity);

@@ -1,12 +1,11 @@
 // The `job-runner` edge function: claims dispatched jobs and runs them in the background.
 import { config } from "../_shared/config.ts";
-import { depsFromConfig } from "../_shared/deps.ts";
-import { createRunnerApp, runnerConcurrencyFrom } from "./app.ts";
+import { createRunnerApp, runnerConcurrencyFrom, runnerDepsFrom } from "./app.ts";
 
 let app: ReturnType<typeof createRunnerApp> | undefined;
 
 export function handler(req: Request): Response | Promise<Response> {
-  app ??= createRunnerApp(depsFromConfig(), config().WORKER_SECRET, {
+  app ??= createRunnerApp(runnerDepsFrom(), config().WORKER_SECRET, {
     concurrency: runnerConcurrencyFrom(Deno.env.get("RUNNER_CONCURRENCY")),
   });
   return app.fetch(req);

@@ -3,7 +3,11 @@
 // documents, also served under {root_url}/.well-known/* by the gateway or a rewrite.
 import { Hono } from "hono";
 import { createMcpHandler } from "@modelcontextprotocol/server";
-import type { Deps } from "../_shared/deps.ts";
+import { type Config, config } from "../_shared/config.ts";
+import { background, dbFrom, type Deps } from "../_shared/deps.ts";
+import { blobStoreFrom, fileReadsFrom, jobStreamsFrom, verifierFrom } from "../_shared/project-deps.ts";
+import { NameIconRenderer } from "../_shared/icons/name-icon-renderer.ts";
+import { createGenerationAdapters } from "../_generator/adapters.ts";
 import { DEFAULT_BODY_LIMIT, limitBodies } from "../_shared/body-limit.ts";
 import { ApiError, errorResponse } from "../_shared/errors.ts";
 import { type Slot, slotsHeldUntilSent } from "../_shared/limiter.ts";
@@ -132,7 +136,39 @@ function batchRefusal(req: Request, text: string): Response | undefined {
   return undefined;
 }
 
-export function createMcpApp(deps: Deps, opts: { watch?: JobWatch } = {}) {
+/** What the tools use: projects, files, jobs and their admission, the wallet; no payment or host adapter. */
+export type McpDeps = Pick<
+  Deps,
+  | "config"
+  | "db"
+  | "verifier"
+  | "evaluator"
+  | "background"
+  | "blobStore"
+  | "icons"
+  | "fileReads"
+  | "jobStreams"
+>;
+
+export function mcpDepsFrom(
+  c: Config = config(),
+  env: Record<string, string> = Deno.env.toObject(),
+): McpDeps {
+  const db = dbFrom(c);
+  return {
+    config: c,
+    db,
+    verifier: verifierFrom(c, db),
+    evaluator: createGenerationAdapters(env).evaluator,
+    background,
+    blobStore: blobStoreFrom(c),
+    icons: new NameIconRenderer(),
+    fileReads: fileReadsFrom(c),
+    jobStreams: jobStreamsFrom(c),
+  };
+}
+
+export function createMcpApp(deps: McpDeps, opts: { watch?: JobWatch } = {}) {
   const docs = discoveryDocuments(deps);
   const challenge = `resource_metadata="${docs.resourceMetadataUrl}", scope="${SCOPES.join(" ")}"`;
   const relayIssuerMetadata = issuerMetadata(docs.issuerMetadataUrl, deps.config.UPSTREAM_TIMEOUT_MS);

@@ -1,11 +1,10 @@
 // The `mcp` edge function: the agent endpoint and its OAuth discovery.
-import { depsFromConfig } from "../_shared/deps.ts";
-import { createMcpApp } from "./app.ts";
+import { createMcpApp, mcpDepsFrom } from "./app.ts";
 
 let app: ReturnType<typeof createMcpApp> | undefined;
 
 export function handler(req: Request): Response | Promise<Response> {
-  app ??= createMcpApp(depsFromConfig());
+  app ??= createMcpApp(mcpDepsFrom());
   return app.fetch(req);
 }
 

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Claims } from "../_shared/auth.ts";
 import { whoami } from "../_shared/auth.ts";
 import { selectAsUser } from "../_shared/db.ts";
-import type { Deps } from "../_shared/deps.ts";
+import type { McpDeps } from "./app.ts";
 import { toApiError } from "../_shared/errors.ts";
 import { createPromptJob } from "../_shared/jobs.ts";
 import { fileReadLimits, readProjectFiles } from "../_shared/project-files.ts";
@@ -52,7 +52,7 @@ async function tool<T>(run: () => Promise<T>, shape: (value: T) => ReturnType<ty
 }
 
 export function createMcpServer(
-  deps: Deps,
+  deps: McpDeps,
   claims: Claims,
   opts: { watch: JobWatch; holdUntilSent: (slot: Slot) => void },
 ): McpServer {

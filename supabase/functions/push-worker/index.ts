@@ -1,11 +1,16 @@
 // The `push-worker` edge function: sends what the push outbox holds (see app.ts).
-import { depsFromConfig } from "../_shared/deps.ts";
+import { config } from "../_shared/config.ts";
+import { dbFrom } from "../_shared/deps.ts";
+import { pushSenderFrom } from "../_shared/adapters/expo-push.ts";
 import { createPushWorkerApp } from "./app.ts";
 
 let app: ReturnType<typeof createPushWorkerApp> | undefined;
 
 export function handler(req: Request): Response | Promise<Response> {
-  app ??= createPushWorkerApp(depsFromConfig());
+  if (!app) {
+    const c = config();
+    app = createPushWorkerApp({ config: c, db: dbFrom(c), push: pushSenderFrom(c) });
+  }
   return app.fetch(req);
 }
 

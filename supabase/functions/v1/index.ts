@@ -1,5 +1,5 @@
 // The `v1` edge function: the REST API under {base_url} = {root_url}/v1.
-import { depsFromConfig } from "../_shared/deps.ts";
+import { depsFromConfig } from "../_shared/all-deps.ts";
 import { createV1App } from "./app.ts";
 
 let app: ReturnType<typeof createV1App> | undefined;

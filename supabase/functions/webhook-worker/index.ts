@@ -1,11 +1,15 @@
 // The `webhook-worker` edge function: sends due outbound webhook deliveries (see app.ts).
-import { depsFromConfig } from "../_shared/deps.ts";
+import { config } from "../_shared/config.ts";
+import { dbFrom } from "../_shared/deps.ts";
 import { createWebhookWorkerApp } from "./app.ts";
 
 let app: ReturnType<typeof createWebhookWorkerApp> | undefined;
 
 export function handler(req: Request): Response | Promise<Response> {
-  app ??= createWebhookWorkerApp(depsFromConfig());
+  if (!app) {
+    const c = config();
+    app = createWebhookWorkerApp({ config: c, db: dbFrom(c) });
+  }
   return app.fetch(req);
 }
 

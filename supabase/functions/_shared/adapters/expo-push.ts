@@ -1,5 +1,6 @@
 // Push senders: Expo's push API for hosted deployments, and a log-only sender for the embedded stack, where
 // no device can be reached and the outbox should still move on.
+import type { Config } from "../config.ts";
 import type { PushMessage, PushOutcome, PushReceipt, PushSender } from "../ports/push.ts";
 
 export interface ExpoPushOptions {
@@ -201,4 +202,15 @@ export class LogPushSender implements PushSender {
       ticketIds.filter((id) => id.startsWith("local-")).map((id) => [id, { status: "ok" } as PushReceipt]),
     ));
   }
+}
+
+/** Expo when PUSH_PROVIDER is "expo", otherwise the log-only sender. */
+export function pushSenderFrom(c: Config): PushSender {
+  return c.PUSH_PROVIDER === "expo"
+    ? new ExpoPushSender({
+      baseUrl: c.EXPO_BASE_URL,
+      accessToken: c.EXPO_ACCESS_TOKEN,
+      timeoutMs: c.UPSTREAM_TIMEOUT_MS,
+    })
+    : new LogPushSender();
 }

@@ -34,7 +34,7 @@ import {
   RUN_NOTE_PATHS,
 } from "../../_shared/project-archive.ts";
 import { generateProjectIcon, removeProjectIcons } from "../../_shared/icons/project-icons.ts";
-import { defaultProjectFiles } from "../../_shared/generation/project-template.ts";
+import { defaultProjectFiles } from "../../_generator/project-template.ts";
 import { requireIntegration } from "../../_shared/integrations.ts";
 import type { RepoFile } from "../../_shared/ports/repohost.ts";
 import { Project, ProjectFiles, ProjectPage } from "../../_shared/schemas.ts";

@@ -2,9 +2,9 @@
 // has a path a project may hold, parses (the TypeScript compiler's parser), every relative import resolves to a file of the project, every
 // package imported is declared in package.json, app.json is valid and the assets it names exist.
 import ts from "typescript";
-import type { GeneratedFile } from "../ports/generation.ts";
+import type { GeneratedFile } from "../_shared/ports/generation.ts";
 import { resolveImport } from "./compose.ts";
-import { isValidFilePath } from "../project-files.ts";
+import { isValidFilePath } from "../_shared/project-files.ts";
 
 const MAX_PROBLEMS = 20;
 

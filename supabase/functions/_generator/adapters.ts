@@ -17,7 +17,7 @@
 //
 // A missing or malformed variable throws at start-up with a message naming it.
 import { z } from "zod";
-import type { Generator, PromptEvaluator } from "../ports/generation.ts";
+import type { Generator, PromptEvaluator } from "../_shared/ports/generation.ts";
 import { HeuristicEvaluator } from "./heuristic-evaluator.ts";
 import {
   ModelPrice,

@@ -1,6 +1,6 @@
 // Offline prompt evaluator: cheap, deterministic checks that keep obvious junk out of the paid pipeline
 // and choose a model tier without calling a model.
-import type { ModelTier, PromptEvaluator, PromptVerdict } from "../ports/generation.ts";
+import type { ModelTier, PromptEvaluator, PromptVerdict } from "../_shared/ports/generation.ts";
 import { composeSpec, refusal } from "./compose-spec/index.ts";
 
 const MIN_LETTERS = 10;

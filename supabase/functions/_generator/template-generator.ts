@@ -8,7 +8,7 @@ import type {
   GenerationResult,
   Generator,
   ModelTier,
-} from "../ports/generation.ts";
+} from "../_shared/ports/generation.ts";
 import { changeSpec, composeSpec, type Composition } from "./compose-spec/index.ts";
 import { composeApp, FILE_TYPE, ICON_PATH, SPEC_PATH } from "./compose.ts";
 import { readStoredSpec } from "./spec-schema.ts";

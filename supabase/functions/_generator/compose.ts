@@ -1,6 +1,6 @@
 // Spec → the project's files: the template's fixed files, a route per screen, and only the building blocks
 // (and their helpers) those routes import, found by following the template's relative imports.
-import type { GeneratedFile } from "../ports/generation.ts";
+import type { GeneratedFile } from "../_shared/ports/generation.ts";
 import type { AppSpec, BlockName } from "./template/src/types.ts";
 import { TEMPLATE_FILES } from "./template-files.ts";
 

@@ -1,7 +1,7 @@
 // What a concept file must hold: concept.schema.json, and what the schema cannot say — the file sits at
 // <domain>/<id>.json, sample values fit their fields, option lists match across languages, fixtures come in
 // 3+ languages. The unit tests run it over every file; run directly, it lists the problems of all of them:
-// deno run -A supabase/functions/_shared/generation/knowledge/check.ts
+// deno run -A supabase/functions/_generator/knowledge/check.ts
 import { Ajv2020 } from "ajv/dist/2020.js";
 import schema from "./concept.schema.json" with { type: "json" };
 

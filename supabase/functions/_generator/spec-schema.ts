@@ -3,7 +3,7 @@
 // compile time so the two cannot drift. It also gives the model its JSON schema, rewritten into the form a
 // provider's strict structured output accepts, and reads the answer back from that form.
 import { z } from "zod";
-import type { GeneratedFile } from "../ports/generation.ts";
+import type { GeneratedFile } from "../_shared/ports/generation.ts";
 import { KINDS } from "./compose-spec/kinds.ts";
 import { SPEC_PATH } from "./compose.ts";
 import type {

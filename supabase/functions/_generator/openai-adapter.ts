@@ -30,7 +30,7 @@ import {
   type ModelTier,
   type PromptEvaluator,
   type PromptVerdict,
-} from "../ports/generation.ts";
+} from "../_shared/ports/generation.ts";
 
 /** A non-negative decimal number written out, so prices never pass through floating point. */
 const DECIMAL = /^\d+(\.\d+)?$/;
