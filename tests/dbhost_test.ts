@@ -104,7 +104,10 @@ t("without a Supabase OAuth app every dbhost route answers 503 integration_not_c
   for (const [method, path, body] of calls) {
     const res = await api(method, path, { token: user.token, body });
     expectError(res, 503, "integration_not_configured");
-    assert.deepEqual((res.body as { details: unknown }).details, { integration: "dbhost" });
+    assert.deepEqual((res.body as { details: unknown }).details, {
+      integration: "dbhost",
+      missing: ["SUPABASE_OAUTH_CLIENT_ID", "SUPABASE_OAUTH_CLIENT_SECRET"],
+    });
   }
   expectError(
     await api("GET", "/integrations/dbhost/callback?code=c&state=s"),

@@ -83,7 +83,10 @@ t("without a GitHub App every repohost route answers 503 integration_not_configu
   for (const [method, path, body] of calls) {
     const res = await api(method, path, { token: user.token, body });
     expectError(res, 503, "integration_not_configured");
-    assert.deepEqual((res.body as { details: unknown }).details, { integration: "repohost" });
+    assert.deepEqual((res.body as { details: unknown }).details, {
+      integration: "repohost",
+      missing: ["GITHUB_APP_ID", "GITHUB_APP_PRIVATE_KEY", "GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET"],
+    });
   }
   // The webhook is public; without a webhook secret it cannot tell GitHub from anyone.
   expectError(

@@ -20,6 +20,7 @@ import { LocalBlobStore } from "./adapters/local-storage.ts";
 import { SqlAuthAdmin } from "./adapters/sql-auth-admin.ts";
 import { SupabaseAuthAdmin, SupabaseBlobStore } from "./adapters/supabase.ts";
 import { ExpoPushSender, LogPushSender } from "./adapters/expo-push.ts";
+import { hasPort } from "./integrations.ts";
 import { createGenerationAdapters } from "./generation/adapters.ts";
 import { createLimiter, type Limiter } from "./limiter.ts";
 import { fileReadsBusy } from "./project-files.ts";
@@ -110,22 +111,22 @@ export function depsFromConfig(
       refusal: tooManyStreams,
     }),
     payments: paymentsFrom(c, gateway),
-    repohost: c.GITHUB_APP_ID && c.GITHUB_APP_PRIVATE_KEY && c.GITHUB_CLIENT_ID && c.GITHUB_CLIENT_SECRET
+    repohost: hasPort("repohost", c)
       ? new GitHubRepoHost({
         apiBaseUrl: c.GITHUB_API_BASE_URL,
         oauthBaseUrl: c.GITHUB_OAUTH_BASE_URL,
-        appId: c.GITHUB_APP_ID,
-        privateKeyPem: c.GITHUB_APP_PRIVATE_KEY,
-        clientId: c.GITHUB_CLIENT_ID,
-        clientSecret: c.GITHUB_CLIENT_SECRET,
+        appId: c.GITHUB_APP_ID!,
+        privateKeyPem: c.GITHUB_APP_PRIVATE_KEY!,
+        clientId: c.GITHUB_CLIENT_ID!,
+        clientSecret: c.GITHUB_CLIENT_SECRET!,
         timeoutMs: c.UPSTREAM_TIMEOUT_MS,
       })
       : null,
-    dbhost: c.SUPABASE_OAUTH_CLIENT_ID && c.SUPABASE_OAUTH_CLIENT_SECRET
+    dbhost: hasPort("dbhost", c)
       ? new SupabaseManagementDbHost({
         apiBaseUrl: c.SUPABASE_MANAGEMENT_API_URL,
-        clientId: c.SUPABASE_OAUTH_CLIENT_ID,
-        clientSecret: c.SUPABASE_OAUTH_CLIENT_SECRET,
+        clientId: c.SUPABASE_OAUTH_CLIENT_ID!,
+        clientSecret: c.SUPABASE_OAUTH_CLIENT_SECRET!,
         timeoutMs: c.UPSTREAM_TIMEOUT_MS,
       })
       : null,

@@ -166,7 +166,7 @@ export function registerDbhostRoutes(api: ApiApp, deps: Deps) {
   const { db, verifier, config } = deps;
   const callbackUrl = `${config.functionsUrl}/v1${CALLBACK_PATH}`;
   const connected = (): Connected => {
-    const { port, secrets } = requireIntegration("dbhost", deps.dbhost, deps.secrets);
+    const { port, secrets } = requireIntegration("dbhost", deps.dbhost, deps.secrets, deps.config);
     return { dbhost: port, secrets };
   };
 

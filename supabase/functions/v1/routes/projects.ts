@@ -563,7 +563,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
         c.get("claims"),
         (tx) => tx`select api.repohost_push_source(${projectId}) as r`,
       );
-      const { port: repohost } = requireIntegration("repohost", deps.repohost, deps.secrets);
+      const { port: repohost } = requireIntegration("repohost", deps.repohost, deps.secrets, deps.config);
       const { repohost_installation_id: installationId, repohost_repository_name: repository } = source.link;
       const pushed = await repohost.pushFiles({
         installationId,

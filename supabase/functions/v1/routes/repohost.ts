@@ -148,7 +148,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
     ),
     async (c) => {
       const { code, redirect_uri } = c.req.valid("json");
-      const { port: repohost } = requireIntegration("repohost", deps.repohost, deps.secrets);
+      const { port: repohost } = requireIntegration("repohost", deps.repohost, deps.secrets, deps.config);
       const { accessToken } = await repohost.exchangeCode(code, redirect_uri);
       return c.json({ access_token: accessToken }, 200);
     },
@@ -171,7 +171,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
       }),
     ),
     async (c) => {
-      requireIntegration("repohost", deps.repohost, deps.secrets);
+      requireIntegration("repohost", deps.repohost, deps.secrets, deps.config);
       const list = await selectAsUser<{ data: z.infer<typeof Installation>[] }>(
         db,
         c.get("claims"),
@@ -216,7 +216,12 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
     ),
     async (c) => {
       const body = c.req.valid("json");
-      const { port: repohost, secrets } = requireIntegration("repohost", deps.repohost, deps.secrets);
+      const { port: repohost, secrets } = requireIntegration(
+        "repohost",
+        deps.repohost,
+        deps.secrets,
+        deps.config,
+      );
       if (!await repohost.userCanAccessInstallation(body.ghu, body.id)) {
         throw new ApiError(
           404,
@@ -253,7 +258,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
       }),
     ),
     async (c) => {
-      requireIntegration("repohost", deps.repohost, deps.secrets);
+      requireIntegration("repohost", deps.repohost, deps.secrets, deps.config);
       const list = await selectAsUser<{ data: z.infer<typeof LinkedRepository>[] }>(
         db,
         c.get("claims"),
@@ -288,7 +293,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
     ),
     async (c) => {
       const body = c.req.valid("json");
-      requireIntegration("repohost", deps.repohost, deps.secrets);
+      requireIntegration("repohost", deps.repohost, deps.secrets, deps.config);
       const link = await selectAsUser<z.infer<typeof LinkedRepository>>(
         db,
         c.get("claims"),
@@ -321,7 +326,7 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
     ),
     async (c) => {
       const { projectId } = c.req.valid("param");
-      requireIntegration("repohost", deps.repohost, deps.secrets);
+      requireIntegration("repohost", deps.repohost, deps.secrets, deps.config);
       await selectAsUser(
         db,
         c.get("claims"),
