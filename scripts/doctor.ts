@@ -36,6 +36,7 @@ export async function doctorEnv(env: Record<string, string>): Promise<Record<str
   const password = (await read("pg/password")).trim();
   const secrets = JSON.parse(await read("local-secrets.json"));
   return {
+    ...env,
     SUPABASE_URL: `http://127.0.0.1:${env.GATEWAY_PORT ?? 54321}`,
     SUPABASE_DB_URL: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${
       env.PG_PORT ?? 54322
@@ -44,7 +45,6 @@ export async function doctorEnv(env: Record<string, string>): Promise<Record<str
     WORKER_SECRET: secrets.workerSecret,
     SECRETS_KEYS: `local:${secrets.sealingKey}`,
     SECRETS_CURRENT_KEY_ID: "local",
-    ...env,
   };
 }
 
