@@ -7,7 +7,7 @@ import { Buffer } from "node:buffer";
 import { join } from "node:path";
 import { createAppgenClient } from "../sdk/src/index.ts";
 import { loadConfig } from "../supabase/functions/_shared/config.ts";
-import { depsFromConfig } from "../supabase/functions/_shared/deps.ts";
+import { depsFromConfig } from "../supabase/functions/_shared/all-deps.ts";
 import { ARCHIVE_PAGE_BYTES, RUN_NOTE_PATHS } from "../supabase/functions/_shared/project-archive.ts";
 import { isValidFilePath } from "../supabase/functions/_shared/project-files.ts";
 import { createV1App } from "../supabase/functions/v1/app.ts";

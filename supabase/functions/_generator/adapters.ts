@@ -84,26 +84,41 @@ function parse<T>(schema: z.ZodType<T>, env: Record<string, string>): T {
   return parsed.data;
 }
 
-export function createGenerationAdapters(env: GenerationEnv): GenerationAdapters {
+/** The model service's settings when GENERATOR is openai, null for the offline generator. */
+export function openAISettings(
+  env: GenerationEnv,
+): {
+  options: Omit<OpenAICompatibleOptions, "timeoutMs">;
+  evaluatorTimeoutMs: number;
+  generatorTimeoutMs: number;
+} | null {
   // An empty variable counts as unset, as in the functions' other configuration.
   const present = Object.fromEntries(
     Object.entries(env).filter((entry): entry is [string, string] =>
       entry[1] !== undefined && entry[1] !== ""
     ),
   );
-  if (parse(Choice, present).GENERATOR === "template") {
-    return { evaluator: new HeuristicEvaluator(), generator: new TemplateGenerator() };
-  }
+  if (parse(Choice, present).GENERATOR === "template") return null;
   const c = parse(OpenAIEnv, present);
-  const options: Omit<OpenAICompatibleOptions, "timeoutMs"> = {
-    baseUrl: c.OPENAI_BASE_URL,
-    apiKey: c.OPENAI_API_KEY,
-    models: { light: c.OPENAI_MODEL_LIGHT, full: c.OPENAI_MODEL_FULL },
-    prices: c.OPENAI_PRICES,
-    provider: c.OPENAI_PROVIDER,
-  };
   return {
-    evaluator: new OpenAICompatibleEvaluator({ ...options, timeoutMs: c.UPSTREAM_TIMEOUT_MS }),
-    generator: new OpenAICompatibleGenerator({ ...options, timeoutMs: c.OPENAI_GENERATION_TIMEOUT_MS }),
+    options: {
+      baseUrl: c.OPENAI_BASE_URL,
+      apiKey: c.OPENAI_API_KEY,
+      models: { light: c.OPENAI_MODEL_LIGHT, full: c.OPENAI_MODEL_FULL },
+      prices: c.OPENAI_PRICES,
+      provider: c.OPENAI_PROVIDER,
+    },
+    evaluatorTimeoutMs: c.UPSTREAM_TIMEOUT_MS,
+    generatorTimeoutMs: c.OPENAI_GENERATION_TIMEOUT_MS,
+  };
+}
+
+export function createGenerationAdapters(env: GenerationEnv): GenerationAdapters {
+  const settings = openAISettings(env);
+  if (!settings) return { evaluator: new HeuristicEvaluator(), generator: new TemplateGenerator() };
+  const { options } = settings;
+  return {
+    evaluator: new OpenAICompatibleEvaluator({ ...options, timeoutMs: settings.evaluatorTimeoutMs }),
+    generator: new OpenAICompatibleGenerator({ ...options, timeoutMs: settings.generatorTimeoutMs }),
   };
 }

@@ -608,6 +608,22 @@ function validAppName(name: string): string | null {
     : null;
 }
 
+/** One tiny structured completion of the light model, through the same exchange as every run: a deployment check. */
+export async function probeModel(
+  options: OpenAICompatibleOptions,
+): Promise<{ model: string; usage: GenerationUsage }> {
+  const model = options.models.light;
+  const { usage } = await new StructuredChat(options).complete(
+    model,
+    "probe",
+    z.object({ ok: z.boolean() }),
+    [
+      { role: "user", content: 'Answer {"ok": true}.' },
+    ],
+  );
+  return { model, usage };
+}
+
 export class OpenAICompatibleEvaluator implements PromptEvaluator {
   private readonly chat: StructuredChat;
 

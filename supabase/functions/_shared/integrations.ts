@@ -22,12 +22,19 @@ export const PART_SETTINGS = {
   payments: ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRETS"],
 } as const satisfies Record<string, readonly (keyof Config)[]>;
 
+export type OptionalPart = keyof typeof PART_SETTINGS;
+
+/** The part's settings still unset, in the order of PART_SETTINGS; empty when it is configured. */
+export function missingSettings(part: OptionalPart, c: Config): string[] {
+  return PART_SETTINGS[part].filter((name) => c[name] === undefined);
+}
+
 /**
  * 503 for a part this server lacks, naming in `details.missing` its settings that are unset:
  * `payments_not_configured` for payments, `integration_not_configured` (with `details.integration`) else.
  */
-export function notConfigured(part: keyof typeof PART_SETTINGS, c: Config): ApiError {
-  const missing = PART_SETTINGS[part].filter((name) => c[name] === undefined);
+export function notConfigured(part: OptionalPart, c: Config): ApiError {
+  const missing = missingSettings(part, c);
   const set = `set ${missing.join(", ")}`;
   if (part === "payments") {
     return new ApiError(
