@@ -195,8 +195,8 @@ export function jsonContent<T extends z.ZodType>(schema: T, description: string)
   return { description, content: { "application/json": { schema } } };
 }
 
-export function jsonBody<T extends z.ZodType>(schema: T) {
-  return { required: true, content: { "application/json": { schema } } };
+export function jsonBody<T extends z.ZodType>(schema: T, example?: z.input<T>) {
+  return { required: true, content: { "application/json": { schema, ...(example ? { example } : {}) } } };
 }
 
 const DELETED_ACCOUNT = "`profile_not_found`: the caller's account was deleted";
