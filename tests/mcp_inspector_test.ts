@@ -82,11 +82,20 @@ Deno.test({
     };
     assert.equal((await call("whoami")).user_id, user.id);
     assert.equal(typeof (await call("get_wallet")).available, "number");
-    const job = await call("create_job", { prompt: "a packing list app for trips", appName: "Packer" });
+    const args = { prompt: "a packing list app for trips", appName: "Packer" };
+    const estimate = await call("estimate_job", args);
+    const job = await call("create_job", args);
     const projectId = job.project_id as number;
     assert.equal((await call("get_job_status", { jobId: job.id })).id, job.id);
     const waited = await call("wait_for_job", { jobId: job.id, maxWaitSeconds: 60 });
     assert.equal(waited.status, "succeeded");
+    // The estimate said what the job built.
+    const done = waited.job as { result: Record<string, unknown>; input: { model: string } };
+    assert.deepEqual(
+      { name: estimate.name, asks: estimate.asks, unmet: estimate.unmet, tier: estimate.tier },
+      { name: done.result.name, asks: done.result.asks, unmet: done.result.unmet, tier: done.input.model },
+    );
+    assert.deepEqual(estimate.admission, { admitted: true, refusal: null });
     assert.equal((await call("get_project", { projectId })).name, "Packer");
     assert.ok(((await call("get_project_files", { projectId })).data as unknown[]).length > 0);
     // A job made while no runner is configured stays queued, so canceling it is a plain success.

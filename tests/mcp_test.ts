@@ -62,6 +62,7 @@ t("tools are listed with input and output schemas, descriptions and annotations"
       [
         "cancel_job",
         "create_job",
+        "estimate_job",
         "get_job_status",
         "get_project",
         "get_project_files",
@@ -86,6 +87,7 @@ t("tools are listed with input and output schemas, descriptions and annotations"
       "it spends credits and overwrites files",
     );
     assert.deepEqual(byName.create_job.inputSchema.required, ["prompt"]);
+    assert.deepEqual(byName.estimate_job.inputSchema, byName.create_job.inputSchema, "the same arguments");
     assert.notEqual(
       client.getServerCapabilities()?.tools?.listChanged,
       true,
@@ -393,6 +395,34 @@ t("create_job errors: a project that is not the caller's, an unusable prompt, an
     assert.ok(Number(limited.retry_after_seconds) > 0, JSON.stringify(limited));
   });
 });
+
+t(
+  "estimate_job: a refused prompt is data; another user's project and the quota are tool errors",
+  async () => {
+    const user = await newUser("mcp.estimate");
+    const foreign = await newProject(bob, { shared: true });
+    await withClient(user, async (client) => {
+      const refused = (await call(client, "estimate_job", { prompt: "qwrtp zxcvb" })).structuredContent as {
+        admission: { admitted: boolean; refusal: { code: string } };
+      };
+      assert.deepEqual([refused.admission.admitted, refused.admission.refusal.code], [
+        false,
+        "invalid_prompt",
+      ]);
+      assert.equal(
+        toolError(await call(client, "estimate_job", { projectId: foreign.id, prompt: "a notes app" })).code,
+        "project_not_found",
+      );
+      const limit = Number((await db()`select private.setting('quota_limit', '30') as v`)[0].v);
+      await db()`insert into public.prompt_evaluations (user_id) select ${user.id} from generate_series(1, ${limit})`;
+      const limited = toolError(await call(client, "estimate_job", { prompt: "a notes app" }));
+      assert.equal(limited.code, "rate_limited");
+      assert.ok(Number(limited.retry_after_seconds) > 0, JSON.stringify(limited));
+    });
+    const [{ jobs }] = await db()`select count(*)::int as jobs from public.jobs where user_id = ${user.id}`;
+    assert.equal(jobs, 0, "no job was started");
+  },
+);
 
 t("a second user sees none of the first user's projects or jobs", async () => {
   const project = await newProject(alice);

@@ -15,6 +15,7 @@ export type { Data, Init } from "./types.ts";
 export { type SseEvent, SseParser } from "./sse.ts";
 export type Schemas = components["schemas"];
 export type Job = Schemas["Job"];
+export type JobEstimate = Schemas["JobEstimate"];
 export type Project = Schemas["Project"];
 export type ErrorBody = Schemas["Error"];
 export type JobStatus = Job["status"];

@@ -215,6 +215,9 @@ export function operations(send: Send) {
     /** Start a prompt job (`POST /jobs`) */
     createJob: (init: Init<"/jobs", "post">): Promise<Data<"/jobs", "post">> =>
       send("POST", "/jobs", init) as Promise<Data<"/jobs", "post">>,
+    /** What a prompt job would build and cost, without starting it (`POST /jobs/estimates`) */
+    estimateJob: (init: Init<"/jobs/estimates", "post">): Promise<Data<"/jobs/estimates", "post">> =>
+      send("POST", "/jobs/estimates", init) as Promise<Data<"/jobs/estimates", "post">>,
     /** Upload images for a prompt job (`POST /jobs/attachments`) */
     uploadJobAttachments: (
       init: Init<"/jobs/attachments", "post">,

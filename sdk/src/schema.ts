@@ -494,6 +494,45 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/jobs/estimates": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * What a prompt job would build and cost, without starting it
+     * @description Takes exactly the body of `POST /jobs` and answers what that job would build (`name`,
+     *     `language`, `kind`, `tier`, `asks`, `unmet`: the shapes of a finished job's `result`; with `project_id`,
+     *     the change to that project's app, judged against its stored spec as the generator judges a follow-up), what it
+     *     would cost (`credits.price`: the price `POST /jobs` holds for the tier, the same SQL definition), whether the
+     *     wallet passes the credit check now, and whether `POST /jobs` would admit it. Nothing is created, held or
+     *     charged: no job, no project, no hold; the idempotency key is not looked at.
+     *
+     *     Refusals that belong to the job (`invalid_prompt` with `details.reason`, `insufficient_credits`) are data
+     *     in the 200, as `admission.refusal` with the code, message and details `POST /jobs` would answer: the
+     *     estimate itself succeeded, and a refused prompt still shows what was understood and what it would have
+     *     cost, which is what a caller needs to fix it. Refusals of the estimate request are statuses, as on
+     *     `POST /jobs`: an invalid body (400), no token (401), another user's or no `project_id` (404
+     *     `project_not_found`), a body over 1048576 bytes (413), and the prompt-evaluation quota (429 with
+     *     `Retry-After`): an estimate judges the prompt, so it counts one evaluation as `POST /jobs` does.
+     *
+     *     The prompt is always judged offline, by the heuristic evaluator and the offline understanding that the
+     *     template generator builds from: cheap and deterministic. With the model adapter configured (`GENERATOR=openai`),
+     *     jobs are judged and built by the model, so its verdict, its app and its cost (the spend is the run's real
+     *     cost, at most the held price) may differ from the estimate. Not estimated: the storage quota and project cap
+     *     a new project is checked against (413 on `POST /jobs`).
+     */
+    post: operations["estimateJob"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/jobs/attachments": {
     parameters: {
       query?: never;
@@ -1630,6 +1669,77 @@ export interface components {
         size: number;
         sha256: string;
       }[];
+    };
+    JobEstimate: {
+      /** @description The app's name, as the job's result would give it */
+      name: string;
+      /** @description The UI language that would be written (`en`, `it`, `fr`, `es` or `de`) */
+      language: string;
+      /** @description The prompt's language when the UI could not be written in it (English would be used instead) */
+      language_fallback_from?: string;
+      /** @description The kind of app, e.g. `shopping` or `todo+chat` */
+      kind: string;
+      /**
+       * @description The model tier the job would run with: `input.model`, else the one the evaluation picks; null when the prompt is refused and no `input.model` was given
+       * @enum {string|null}
+       */
+      tier: "light" | "full" | null;
+      /** @description What the prompt asked for, and how each was built or not */
+      asks: {
+        /** @description What was asked: `list`, `log`, `goal`, `reminder`, `timer`, `translate`, … */
+        type: string;
+        /** @description The prompt's words that ask it */
+        quote: string;
+        /** @description Whether the app serves it */
+        built: boolean;
+        /** @description The building block of the screen that serves it */
+        block?: string;
+        /** @description The key of that screen */
+        screen?: string;
+        /** @description The field that serves it, when it is one */
+        field?: string;
+      }[];
+      /** @description The prompt's words no ask accounts for, and asks no building block could serve (with why) */
+      unmet: string[];
+      credits: {
+        /**
+         * Format: int64
+         * @description What the job would hold while it runs and, with the offline generator, be charged: the tier's price (without a tier, the dearest one, which POST /jobs holds while it judges)
+         */
+        price: number;
+        /**
+         * Format: int64
+         * @description The wallet's `available` credits now (`GET /wallets/me`)
+         */
+        available: number;
+        /**
+         * Format: int64
+         * @description Credits held now by the caller's open jobs
+         */
+        held: number;
+        /**
+         * Format: int64
+         * @description The floor `available` must stay above: -500, or 0 for an anonymous account
+         */
+        floor: number;
+        /** @description Whether the wallet passes POST /jobs's credit check now (`available` > `floor`) */
+        can_pay: boolean;
+      };
+      admission: {
+        /** @description Whether POST /jobs, sent now with this body, would admit the job */
+        admitted: boolean;
+        /** @description The refusal POST /jobs would answer instead, or null */
+        refusal: {
+          /** @description The error code POST /jobs would answer: `invalid_prompt`, `insufficient_credits` */
+          code: string;
+          message: string;
+          /** @description As POST /jobs gives them: `reason` for `invalid_prompt`; `available`, `held`, `floor` for credits */
+          details?: {
+            [key: string]: unknown;
+          };
+        } | null;
+      };
+      rate_limit: components["schemas"]["RateLimit"] & unknown;
     };
     JobPage: {
       data: components["schemas"]["Job"][];
@@ -4535,6 +4645,104 @@ export interface operations {
       /** @description `job_create_failed`: safe to retry when no job id was received */
       502: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  estimateJob: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "type": "prompt",
+         *       "input": {
+         *         "prompt": "A habit tracker for drinking water and reading",
+         *         "model": "light"
+         *       }
+         *     }
+         */
+        "application/json": components["schemas"]["CreatePromptJobRequest"];
+      };
+    };
+    responses: {
+      /** @description What the job would build and cost, and whether it would be admitted */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["JobEstimate"];
+        };
+      };
+      /** @description Invalid request: the body `POST /jobs` would refuse */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `project_not_found`, or `profile_not_found`: the caller's account was deleted */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `payload_too_large` */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limited`: the prompt-evaluation quota is spent; see `Retry-After` (seconds) */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {

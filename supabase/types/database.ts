@@ -45,6 +45,7 @@ export type Database = {
       "delete_block": { Args: { "blocked_user_id": string }; Returns: undefined };
       "delete_project": { Args: { "project_id": number }; Returns: undefined };
       "delete_webhook": { Args: { "webhook_id": string }; Returns: undefined };
+      "estimate_job": { Args: { "project_id": number; "tier": string }; Returns: Json };
       "get_dbhost_connection": { Args: Record<PropertyKey, never>; Returns: Json };
       "get_dbhost_link": { Args: { "project_id": number }; Returns: Json };
       "get_job": { Args: { "job_id": string }; Returns: Json };

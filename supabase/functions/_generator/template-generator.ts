@@ -49,6 +49,19 @@ export function mergeFiles(
   return [...merged, ...own].sort((a, b) => (a.path < b.path ? -1 : 1));
 }
 
+/**
+ * What a run makes of the prompt: a follow-up changes the app its project's stored spec describes; a new
+ * project (or the starting template's) is made from the prompt, with the name it was admitted with.
+ */
+export function composeRequest(
+  request: Pick<GenerationRequest, "prompt" | "model" | "appName" | "existingFiles">,
+): Composition {
+  const stored = storedSpec(request.existingFiles);
+  return stored && stored.prompts.length > 0
+    ? changeSpec(stored, request.prompt)
+    : composeSpec(request.prompt, { tier: request.model, appName: request.appName });
+}
+
 export class TemplateGenerator implements Generator {
   generate(request: GenerationRequest): Promise<GenerationResult> {
     const stored = storedSpec(request.existingFiles);
@@ -56,17 +69,9 @@ export class TemplateGenerator implements Generator {
       file.path === ICON_PATH && file.type === FILE_TYPE.asset
     );
     const icon = request.iconPng ? Buffer.from(request.iconPng).toString("base64") : existingIcon?.contents;
-    let made: Composition;
-    let previous: GeneratedFile[] = [];
-    if (stored && stored.prompts.length > 0) {
-      // A follow-up changes the app it was made from; files the user edited and it leaves alone stay.
-      made = changeSpec(stored, request.prompt);
-      previous = composeApp(stored, existingIcon?.contents);
-    } else {
-      // A new project (or the starting template's) is made from this prompt, with the name it was admitted with.
-      made = composeSpec(request.prompt, { tier: request.model, appName: request.appName });
-      if (stored) previous = composeApp(stored, existingIcon?.contents);
-    }
+    const made = composeRequest(request);
+    // Files the user edited and the new spec leaves alone stay.
+    const previous = stored ? composeApp(stored, existingIcon?.contents) : [];
     const { spec } = made;
     const files = mergeFiles(request.existingFiles, previous, composeApp(spec, icon));
 

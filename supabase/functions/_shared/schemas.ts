@@ -42,6 +42,19 @@ const JobError = z.object({
   details: z.record(z.string(), z.unknown()).optional(),
 });
 
+/** What the prompt asked for, and how each was built or not: a job's result and an estimate report it. */
+export const Asks = z.array(z.object({
+  type: z.string().describe("What was asked: `list`, `log`, `goal`, `reminder`, `timer`, `translate`, …"),
+  quote: z.string().describe("The prompt's words that ask it"),
+  built: z.boolean().describe("Whether the app serves it"),
+  block: z.string().optional().describe("The building block of the screen that serves it"),
+  screen: z.string().optional().describe("The key of that screen"),
+  field: z.string().optional().describe("The field that serves it, when it is one"),
+})).describe("What the prompt asked for, and how each was built or not");
+export const Unmet = z.array(z.string()).describe(
+  "The prompt's words no ask accounts for, and asks no building block could serve (with why)",
+);
+
 export const Job = z.object({
   id: Uuid,
   type: z.literal("prompt"),
@@ -61,17 +74,8 @@ export const Job = z.object({
     language_fallback_from: z.string().optional().describe(
       "The prompt's language when the UI could not be written in it (English was used instead)",
     ),
-    asks: z.array(z.object({
-      type: z.string().describe("What was asked: `list`, `log`, `goal`, `reminder`, `timer`, `translate`, …"),
-      quote: z.string().describe("The prompt's words that ask it"),
-      built: z.boolean().describe("Whether the app serves it"),
-      block: z.string().optional().describe("The building block of the screen that serves it"),
-      screen: z.string().optional().describe("The key of that screen"),
-      field: z.string().optional().describe("The field that serves it, when it is one"),
-    })).optional().describe("What the prompt asked for, and how each was built or not"),
-    unmet: z.array(z.string()).optional().describe(
-      "The prompt's words no ask accounts for, and asks no building block could serve (with why)",
-    ),
+    asks: Asks.optional(),
+    unmet: Unmet.optional(),
     without_samples: z.array(z.string()).optional().describe(
       "Lists that start empty: their records cannot be known offline",
     ),
@@ -131,3 +135,53 @@ export const Wallet = z.object({
   display_total: Display("`total`"),
   updated_at: Timestamp,
 }).openapi("Wallet");
+
+export const RateLimit = z.object({
+  limit: z.int(),
+  remaining: z.int(),
+  reset_at: z.iso.datetime({ offset: true }),
+}).openapi("RateLimit");
+
+const Refusal = z.object({
+  code: z.string().describe(
+    "The error code POST /jobs would answer: `invalid_prompt`, `insufficient_credits`",
+  ),
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()).optional().describe(
+    "As POST /jobs gives them: `reason` for `invalid_prompt`; `available`, `held`, `floor` for credits",
+  ),
+});
+
+export const JobEstimate = z.object({
+  name: z.string().describe("The app's name, as the job's result would give it"),
+  language: z.string().describe("The UI language that would be written (`en`, `it`, `fr`, `es` or `de`)"),
+  language_fallback_from: z.string().optional().describe(
+    "The prompt's language when the UI could not be written in it (English would be used instead)",
+  ),
+  kind: z.string().describe("The kind of app, e.g. `shopping` or `todo+chat`"),
+  tier: z.enum(["light", "full"]).nullable().describe(
+    "The model tier the job would run with: `input.model`, else the one the evaluation picks; null when the " +
+      "prompt is refused and no `input.model` was given",
+  ),
+  asks: Asks,
+  unmet: Unmet,
+  credits: z.object({
+    price: Credits.openapi({
+      description: "What the job would hold while it runs and, with the offline generator, be charged: the " +
+        "tier's price (without a tier, the dearest one, which POST /jobs holds while it judges)",
+    }),
+    available: Credits.openapi({ description: "The wallet's `available` credits now (`GET /wallets/me`)" }),
+    held: Credits.openapi({ description: "Credits held now by the caller's open jobs" }),
+    floor: Credits.openapi({
+      description: "The floor `available` must stay above: -500, or 0 for an anonymous account",
+    }),
+    can_pay: z.boolean().describe(
+      "Whether the wallet passes POST /jobs's credit check now (`available` > `floor`)",
+    ),
+  }),
+  admission: z.object({
+    admitted: z.boolean().describe("Whether POST /jobs, sent now with this body, would admit the job"),
+    refusal: Refusal.nullable().describe("The refusal POST /jobs would answer instead, or null"),
+  }),
+  rate_limit: RateLimit.describe("The prompt-evaluation quota after this estimate, which counted against it"),
+}).openapi("JobEstimate");

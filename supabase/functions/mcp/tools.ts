@@ -8,14 +8,23 @@ import { whoami } from "../_shared/auth.ts";
 import { selectAsUser } from "../_shared/db.ts";
 import type { McpDeps } from "./app.ts";
 import { toApiError } from "../_shared/errors.ts";
-import { createPromptJob } from "../_shared/jobs.ts";
+import { estimatePromptJob } from "../_shared/estimates.ts";
+import { createPromptJob, type PromptJobRequest } from "../_shared/jobs.ts";
 import { fileReadLimits, readProjectFiles } from "../_shared/project-files.ts";
 import type { Slot } from "../_shared/limiter.ts";
 import type { JobWatch } from "./job-watch.ts";
 import { portable } from "./portable-schema.ts";
 import { agentResult, forAgent, type JobRow, TERMINAL } from "./results.ts";
 import { TASKS_EXTENSION, waitResult } from "./tasks.ts";
-import { Job, MAX_PROMPT_CHARS, Project, ProjectFiles, ProjectPage, Wallet } from "../_shared/schemas.ts";
+import {
+  Job,
+  JobEstimate,
+  MAX_PROMPT_CHARS,
+  Project,
+  ProjectFiles,
+  ProjectPage,
+  Wallet,
+} from "../_shared/schemas.ts";
 
 export const WAIT_DEFAULT_SECONDS = 50;
 export const WAIT_MAX_SECONDS = 600;
@@ -24,6 +33,33 @@ export const PROGRESS_EVERY_MS = 10_000;
 
 const JobId = z.uuid().describe("The job's id, as create_job returned it");
 const ProjectIdArg = z.int().positive().describe("The numeric project id");
+
+/** What create_job takes, and estimate_job the same. */
+const JobArgs = z.object({
+  projectId: ProjectIdArg.optional().describe("The project to change; omit it to start a new project"),
+  prompt: z.string().trim().min(1).max(MAX_PROMPT_CHARS).describe("What to build or change"),
+  model: z.enum(["light", "full"]).optional().describe(
+    "Model tier; the evaluation picks one when omitted",
+  ),
+  appName: z.string().trim().min(1).max(30).optional().describe(
+    "The new app's name (1..30 characters); the evaluation picks one when omitted",
+  ),
+  idempotencyKey: z.uuid().optional().describe(
+    "A UUID identifying this request; repeating it returns the first job instead of starting another",
+  ),
+});
+
+/** The POST /jobs body the tool arguments stand for. */
+function jobRequest(
+  { projectId, prompt, model, appName, idempotencyKey }: z.infer<typeof JobArgs>,
+): PromptJobRequest {
+  return {
+    type: "prompt",
+    ...(projectId === undefined ? {} : { project_id: projectId }),
+    ...(idempotencyKey ? { idempotency_key: idempotencyKey } : {}),
+    input: { prompt, ...(model ? { model } : {}), ...(appName ? { appName } : {}) },
+  };
+}
 
 /** A tool error in the contract's error shape; a rate limit says when to retry. */
 function failure(err: unknown) {
@@ -69,7 +105,7 @@ export function createMcpServer(
       instructions:
         "Generate and modify mobile apps from prompts. Check credits with get_wallet, find a project with " +
         "list_projects (or start a new one by calling create_job without projectId), start a generation " +
-        "with create_job, then follow it with wait_for_job (or get_job_status) and read the result with " +
+        "with create_job (estimate_job first says what it would build and cost), then follow it with wait_for_job (or get_job_status) and read the result with " +
         "get_project_files. Generations take minutes; a failed job is a normal outcome whose job.error says why.",
     },
   );
@@ -138,35 +174,36 @@ export function createMcpServer(
       "(a UUID you make) to retry safely: the same key returns the first job and spends nothing again. " +
       "Over the prompt quota the error is rate_limited with retry_after_seconds; without projectId, an " +
       "account that already holds its most projects gets too_many_projects (details.limit).",
-    inputSchema: portable(z.object({
-      projectId: ProjectIdArg.optional().describe("The project to change; omit it to start a new project"),
-      prompt: z.string().trim().min(1).max(MAX_PROMPT_CHARS).describe("What to build or change"),
-      model: z.enum(["light", "full"]).optional().describe(
-        "Model tier; the evaluation picks one when omitted",
-      ),
-      appName: z.string().trim().min(1).max(30).optional().describe(
-        "The new app's name (1..30 characters); the evaluation picks one when omitted",
-      ),
-      idempotencyKey: z.uuid().optional().describe(
-        "A UUID identifying this request; repeating it returns the first job instead of starting another",
-      ),
-    })),
+    inputSchema: portable(JobArgs),
     outputSchema: portable(Job),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  }, ({ projectId, prompt, model, appName, idempotencyKey }) =>
+  }, (args) =>
     tool(
-      () =>
-        createPromptJob(deps, claims, {
-          type: "prompt",
-          ...(projectId === undefined ? {} : { project_id: projectId }),
-          ...(idempotencyKey ? { idempotency_key: idempotencyKey } : {}),
-          input: { prompt, ...(model ? { model } : {}), ...(appName ? { appName } : {}) },
-        }),
+      () => createPromptJob(deps, claims, jobRequest(args)),
       ({ job, created }) =>
         agentResult(
           created ? "Job (queued)" : "Job (created earlier with this idempotencyKey)",
           forAgent(job as JobRow),
         ),
+    ));
+
+  server.registerTool("estimate_job", {
+    title: "Estimate a generation",
+    description: "What create_job with the same arguments would build and cost, without starting it: the " +
+      "app's name, language, kind and model tier, the asks understood from the prompt (and how each would " +
+      "be built) and the words left unmet, the price in credits with whether the wallet can pay it now, " +
+      "and whether create_job would admit it (admission.refusal holds the error it would return, e.g. " +
+      "invalid_prompt with details.reason). With projectId it judges the change to that project's app. " +
+      "Nothing is created or spent, but it counts against the prompt quota like create_job (rate_limited " +
+      "with retry_after_seconds past it). The prompt is judged offline, so a model-backed service may " +
+      "build and charge somewhat differently.",
+    inputSchema: portable(JobArgs),
+    outputSchema: portable(JobEstimate),
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  }, (args) =>
+    tool(
+      () => estimatePromptJob(deps, claims, jobRequest(args)),
+      (estimate) => agentResult("Estimate", estimate),
     ));
 
   server.registerTool("get_wallet", {

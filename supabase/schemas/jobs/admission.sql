@@ -36,8 +36,6 @@ declare
   pending public.job_admissions;
   w public.wallets;
   admission uuid;
-  quota jsonb;
-  retry_after int;
 begin
   select * into w from public.wallets where user_id = uid for update;
   if not found then
@@ -61,15 +59,7 @@ begin
   ) then
     perform private.raise_api_error(404, 'project_not_found', 'No such project.');
   end if;
-  quota := private.quota_state(uid);
-  if (quota ->> 'remaining')::int <= 0 then
-    retry_after := greatest(1, ceil(extract(epoch from (quota ->> 'reset_at')::timestamptz - clock_timestamp())))::int;
-    raise exception using errcode = 'PT429',
-      message = 'rate_limited: The prompt-evaluation quota is spent; retry after the window moves on.',
-      detail = (quota || jsonb_build_object('retry_after', retry_after))::text,
-      hint = 'retry-after=' || retry_after;
-  end if;
-  insert into public.prompt_evaluations (user_id) values (uid);
+  perform private.count_prompt_evaluation(uid);
   insert into public.job_admissions (user_id, idempotency_key, held_credits, expires_at)
   values (uid, admit_job.idempotency_key, private.job_hold_credits(tier),
           clock_timestamp() + make_interval(secs => private.setting('job_admission_seconds', '180')::int))
@@ -78,6 +68,64 @@ begin
 end
 $$;
 GRANT EXECUTE ON FUNCTION api.admit_job(idempotency_key uuid, project_id bigint, tier text) TO service_role;
+
+-- Counts one prompt evaluation against the user's quota, or refuses past it (429 with Retry-After).
+CREATE FUNCTION private.count_prompt_evaluation(uid uuid) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  quota jsonb := private.quota_state(uid);
+  retry_after int;
+begin
+  if (quota ->> 'remaining')::int <= 0 then
+    retry_after := greatest(1, ceil(extract(epoch from (quota ->> 'reset_at')::timestamptz - clock_timestamp())))::int;
+    raise exception using errcode = 'PT429',
+      message = 'rate_limited: The prompt-evaluation quota is spent; retry after the window moves on.',
+      detail = (quota || jsonb_build_object('retry_after', retry_after))::text,
+      hint = 'retry-after=' || retry_after;
+  end if;
+  insert into public.prompt_evaluations (user_id) values (uid);
+end
+$$;
+
+-- POST /jobs/estimates: admit_job's checks without admitting. Ownership (404) and the quota (429; one
+-- evaluation is counted) refuse as there; the credit floor is reported, not raised, with the tier's price
+-- (the hold a job would take, which the offline generator charges in full). Holds and creates nothing.
+-- Returns {credits: {price, available, held, floor, can_pay}, refusal: null | {code, message, details}, quota}.
+CREATE FUNCTION api.estimate_job(project_id bigint, tier text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  uid uuid := (select auth.uid());
+  w public.wallets;
+  floor_state jsonb;
+begin
+  -- Locked as admit_job locks it, so concurrent requests count the quota exactly.
+  select * into w from public.wallets where user_id = uid for update;
+  if not found then
+    perform private.raise_api_error(404, 'profile_not_found', 'No wallet exists for this account.');
+  end if;
+  if project_id is not null and not exists (
+    select from public.projects p where p.id = estimate_job.project_id and p.user_id = uid
+  ) then
+    perform private.raise_api_error(404, 'project_not_found', 'No such project.');
+  end if;
+  perform private.count_prompt_evaluation(uid);
+  floor_state := private.credit_floor_state(w);
+  return jsonb_build_object(
+    'credits', jsonb_build_object(
+      'price', private.job_hold_credits(tier),
+      'available', floor_state -> 'details' -> 'available',
+      'held', floor_state -> 'details' -> 'held',
+      'floor', floor_state -> 'details' -> 'floor',
+      'can_pay', floor_state -> 'refusal' = 'null'::jsonb),
+    'refusal', floor_state -> 'refusal',
+    'quota', private.quota_state(uid));
+end
+$$;
+GRANT EXECUTE ON FUNCTION api.estimate_job(project_id bigint, tier text) TO service_role;
 
 -- The most one run of a tier may cost, in credits; the defaults are the template generator's prices.
 CREATE FUNCTION private.job_hold_credits(tier text) RETURNS bigint

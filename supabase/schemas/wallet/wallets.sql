@@ -96,9 +96,10 @@ end
 $$;
 GRANT EXECUTE ON FUNCTION api.get_wallet() TO authenticated;
 
--- Refuses a new hold once balance + valid bonus − open holds is at or below the account's floor: -500, or 0
--- for an anonymous account. The wallet must be locked.
-CREATE FUNCTION private.check_credit_floor(w public.wallets) RETURNS void
+-- Whether a new hold is refused: once balance + valid bonus − open holds is at or below the account's
+-- floor, -500, or 0 for an anonymous account. Returns {details: {available, held, floor}, refusal: null or
+-- the 402 {code, message, details}}.
+CREATE FUNCTION private.credit_floor_state(w public.wallets) RETURNS jsonb
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -107,15 +108,28 @@ declare
   available bigint := w.balance + case when w.bonus_expires_at > now() then w.bonus_balance else 0 end - held;
   anonymous boolean := coalesce((select u.is_anonymous from auth.users u where u.id = w.user_id), false);
   credit_floor bigint := case when anonymous then 0 else -500 end;
+  details jsonb := jsonb_build_object('available', available, 'held', held, 'floor', credit_floor);
 begin
-  if available <= credit_floor and anonymous then
-    perform private.raise_api_error(402, 'insufficient_credits',
-      'An anonymous account cannot run jobs on credit; sign up or top up to run more jobs.',
-      jsonb_build_object('available', available, 'held', held, 'floor', credit_floor));
-  elsif available <= credit_floor then
-    perform private.raise_api_error(402, 'insufficient_credits',
-      'The balance has reached the -500 credit floor; top up to run more jobs.',
-      jsonb_build_object('available', available, 'held', held, 'floor', credit_floor));
+  return jsonb_build_object('details', details, 'refusal', case
+    when available > credit_floor then null
+    when anonymous then jsonb_build_object('code', 'insufficient_credits', 'details', details,
+      'message', 'An anonymous account cannot run jobs on credit; sign up or top up to run more jobs.')
+    else jsonb_build_object('code', 'insufficient_credits', 'details', details,
+      'message', 'The balance has reached the -500 credit floor; top up to run more jobs.')
+  end);
+end
+$$;
+
+-- Refuses a new hold (402) as credit_floor_state says. The wallet must be locked.
+CREATE FUNCTION private.check_credit_floor(w public.wallets) RETURNS void
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  refusal jsonb := private.credit_floor_state(w) -> 'refusal';
+begin
+  if refusal <> 'null'::jsonb then
+    perform private.raise_api_error(402, refusal ->> 'code', refusal ->> 'message', refusal -> 'details');
   end if;
 end
 $$;

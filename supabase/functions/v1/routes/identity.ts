@@ -16,7 +16,7 @@ import {
   userRoute,
   Uuid,
 } from "../../_shared/http.ts";
-import { PublicProfile } from "../../_shared/schemas.ts";
+import { PublicProfile, RateLimit } from "../../_shared/schemas.ts";
 import { detectImageType, formBodyBytes, MAX_IMAGE_BYTES, readSingleUpload } from "../../_shared/uploads.ts";
 
 const USERNAME = /^[a-z0-9][a-z0-9_.]{1,28}[a-z0-9]$/;
@@ -31,12 +31,6 @@ const AVATARS_NOT_CONFIGURED = "Avatars are served from the setting `avatars_url
   "`avatars` bucket on the host of the setting `runner_url`; a deployment with neither answers 503 " +
   "`avatars_not_configured`.";
 const AVATARS_503 = "`avatars_not_configured`: this deployment does not know where avatars are served";
-
-const RateLimit = z.object({
-  limit: z.int(),
-  remaining: z.int(),
-  reset_at: z.iso.datetime({ offset: true }),
-}).openapi("RateLimit");
 
 const Whoami = z.object({
   user_id: Uuid,

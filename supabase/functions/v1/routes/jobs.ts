@@ -5,6 +5,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../../_shared/deps.ts";
 import { ApiError } from "../../_shared/errors.ts";
+import { estimatePromptJob } from "../../_shared/estimates.ts";
 import { createPromptJob } from "../../_shared/jobs.ts";
 import {
   type ApiApp,
@@ -18,12 +19,14 @@ import {
   TimestampPageQuery,
   userRoute,
   Uuid,
+  withRetryAfter,
 } from "../../_shared/http.ts";
 import { cursorHook } from "./notifications.ts";
 import { detectImageType, filesOf, formBodyBytes, MAX_IMAGE_BYTES, readForm } from "../../_shared/uploads.ts";
 import { EXPO_PUSH_TOKEN, isExpoPushToken } from "../../_shared/ports/push.ts";
 import { selectAsUser } from "../../_shared/db.ts";
-import { Job, MAX_PROMPT_CHARS } from "../../_shared/schemas.ts";
+import { Job, JobEstimate, MAX_PROMPT_CHARS } from "../../_shared/schemas.ts";
+import { DEFAULT_BODY_LIMIT } from "../../_shared/body-limit.ts";
 import { DEFAULT_MAX_PROJECTS } from "./projects.ts";
 
 const MAX_ATTACHMENTS = 3;
@@ -172,6 +175,63 @@ prompt is evaluated. A job no runner has started within 10 minutes (the \`job_st
       const { job, created } = await createPromptJob(deps, c.get("claims"), c.req.valid("json"));
       return c.json(job as JobRow, created ? 202 : 200);
     },
+  );
+
+  api.openapi(
+    userRoute(
+      verifier,
+      createRoute({
+        method: "post",
+        path: "/jobs/estimates",
+        operationId: "estimateJob",
+        tags: ["Jobs"],
+        summary: "What a prompt job would build and cost, without starting it",
+        description:
+          `Takes exactly the body of \`POST /jobs\` and answers what that job would build (\`name\`,
+\`language\`, \`kind\`, \`tier\`, \`asks\`, \`unmet\`: the shapes of a finished job's \`result\`; with \`project_id\`,
+the change to that project's app, judged against its stored spec as the generator judges a follow-up), what it
+would cost (\`credits.price\`: the price \`POST /jobs\` holds for the tier, the same SQL definition), whether the
+wallet passes the credit check now, and whether \`POST /jobs\` would admit it. Nothing is created, held or
+charged: no job, no project, no hold; the idempotency key is not looked at.
+
+Refusals that belong to the job (\`invalid_prompt\` with \`details.reason\`, \`insufficient_credits\`) are data
+in the 200, as \`admission.refusal\` with the code, message and details \`POST /jobs\` would answer: the
+estimate itself succeeded, and a refused prompt still shows what was understood and what it would have
+cost, which is what a caller needs to fix it. Refusals of the estimate request are statuses, as on
+\`POST /jobs\`: an invalid body (400), no token (401), another user's or no \`project_id\` (404
+\`project_not_found\`), a body over ${DEFAULT_BODY_LIMIT} bytes (413), and the prompt-evaluation quota (429 with
+\`Retry-After\`): an estimate judges the prompt, so it counts one evaluation as \`POST /jobs\` does.
+
+The prompt is always judged offline, by the heuristic evaluator and the offline understanding that the
+template generator builds from: cheap and deterministic. With the model adapter configured (\`GENERATOR=openai\`),
+jobs are judged and built by the model, so its verdict, its app and its cost (the spend is the run's real
+cost, at most the held price) may differ from the estimate. Not estimated: the storage quota and project cap
+a new project is checked against (413 on \`POST /jobs\`).`,
+        request: {
+          body: jsonBody(CreatePromptJobRequest, {
+            type: "prompt",
+            input: { prompt: "A habit tracker for drinking water and reading", model: "light" },
+          }),
+        },
+        responses: {
+          200: jsonContent(
+            JobEstimate,
+            "What the job would build and cost, and whether it would be admitted",
+          ),
+          ...errorResponses([400, 404, 413, 415], {
+            400: "Invalid request: the body `POST /jobs` would refuse",
+            404: "`project_not_found`, or `profile_not_found`: the caller's account was deleted",
+            413: "`payload_too_large`",
+          }),
+          429: withRetryAfter(
+            errorResponses([429], {
+              429: "`rate_limited`: the prompt-evaluation quota is spent; see `Retry-After` (seconds)",
+            })[429],
+          ),
+        },
+      }),
+    ),
+    async (c) => c.json(await estimatePromptJob(deps, c.get("claims"), c.req.valid("json")), 200),
   );
 
   api.openapi(
