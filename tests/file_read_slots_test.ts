@@ -40,6 +40,11 @@ async function largeSharedProject(owner: TestUser): Promise<{ id: number; bytes:
   return { id: p.id, bytes: Number(bytes) };
 }
 
+/** Resolves when the socket receives the first bytes of an answer; reads only those, the rest stays unread. */
+async function answerStarted(conn: Deno.Conn): Promise<void> {
+  await conn.read(new Uint8Array(64));
+}
+
 const utf8 = new TextEncoder();
 const contentBytes = (files: { contents: string }[]) =>
   files.reduce((n, f) => n + utf8.encode(f.contents).length, 0);
@@ -89,6 +94,10 @@ t(
         }))),
     ];
     try {
+      // The sockets' answers are under way before anything else is asked: on each function, one socket's
+      // first bytes arrive once it holds the hog's share (the others wait in line behind it).
+      await Promise.race(sockets.slice(0, 4).map(answerStarted));
+      await Promise.race(sockets.slice(4).map(answerStarted));
       // The hog's own reads find its share held by its unread answers: refused after the wait, not queued
       // for ever. (Its sockets' requests went first, so they hold the share.)
       const [own, ownTool] = await Promise.all([

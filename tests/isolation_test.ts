@@ -285,6 +285,7 @@ t(
 /** Arguments the agent tools need besides the id, so a call reaches the ownership check. */
 const TOOL_ARGS: Record<string, Record<string, unknown>> = {
   create_job: { prompt: "a tally counter app" },
+  estimate_job: { prompt: "a tally counter app" },
   wait_for_job: { maxWaitSeconds: 1 },
 };
 /** Where a tool opens another user's row on purpose, for which of the owner's ids. */

@@ -40,6 +40,9 @@ export interface Db {
   end(): Promise<void>;
 }
 
+/** How many times a transaction aborted by a deadlock or a serialization conflict is tried in all. */
+const TRANSACTION_ATTEMPTS = 3;
+
 export function createDb(url: string, opts: { max?: number; userStatementTimeoutMs?: number } = {}): Db {
   const sql = postgres(url, {
     // Works through the Supabase pooler in transaction mode, which cannot keep prepared statements.
@@ -85,7 +88,29 @@ export function createDb(url: string, opts: { max?: number; userStatementTimeout
     }) as Promise<T>;
   }
 
+  /**
+   * The statements in one transaction and one round trip. A transaction Postgres aborted to break a deadlock
+   * or a serialization conflict (40P01, 40001) changed nothing, so it is sent again, as Postgres advises:
+   * two requests that lock the same rows in opposite orders (deleting a project while its job finishes)
+   * both end, instead of one answering 500.
+   */
   async function callAs(
+    role: string,
+    claims: Claims | ServiceClaims,
+    timeout: string | null,
+    build: (sql: Sql) => postgres.PendingQuery<postgres.Row[]>[],
+  ): Promise<postgres.Row[][]> {
+    for (let attempt = 1;; attempt++) {
+      try {
+        return await callOnce(role, claims, timeout, build);
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (attempt >= TRANSACTION_ATTEMPTS || (code !== "40P01" && code !== "40001")) throw err;
+      }
+    }
+  }
+
+  async function callOnce(
     role: string,
     claims: Claims | ServiceClaims,
     timeout: string | null,

@@ -478,6 +478,7 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
         path: "/projects/{projectId}/archive",
         operationId: "downloadArchive",
         tags: ["Projects"],
+        ...NEEDS.project,
         summary: "Download a project as a zip",
         description:
           "The project's files as a zip archive, for whoever may read them (the owner, and anyone when the " +
