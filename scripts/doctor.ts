@@ -10,8 +10,8 @@ import {
   type OptionalPart,
   PART_SETTINGS,
 } from "../supabase/functions/_shared/integrations.ts";
-import { openAISettings } from "../supabase/functions/_generator/adapters.ts";
-import { probeModel } from "../supabase/functions/_generator/openai-adapter.ts";
+import { openAISettings } from "../supabase/functions/_generator/model-settings.ts";
+import { probeModel } from "../supabase/functions/_generator/openai-chat.ts";
 import { ROOT } from "./local/stack.ts";
 
 export type Status = "ok" | "warn" | "FAIL";

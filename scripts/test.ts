@@ -240,7 +240,7 @@ if (only.length) {
 } else section("static checks");
 for (
   const [name, args] of [
-    ["deno check", ["check", "supabase/functions", "scripts", "tests"]],
+    ["deno check", ["check", "supabase/functions", "scripts", "tests", "bench", "eval"]],
     ["deno lint", ["lint"]],
     ["deno fmt --check", ["fmt", "--check"]],
     // The SDK as Node, browsers and React Native get it: compiled by tsc to ESM, then imported by Node.

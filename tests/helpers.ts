@@ -4,6 +4,8 @@ import postgres from "postgres";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { type LocalKey, mintAccessToken } from "../scripts/local/keys.ts";
 import { ensureUser } from "../scripts/local/users.ts";
+// Agent requests are built as the benchmarks build them.
+export { mcpToolCall } from "../scripts/lib/mcp.ts";
 
 function need(name: string): string {
   const v = Deno.env.get(name);
@@ -487,34 +489,6 @@ export async function until(ready: () => boolean, what: string, tries = 3000) {
     assert.ok(i < tries, `never: ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-}
-
-/** The headers and body of a sessionless `tools/call` of the 2026-07-28 revision, from a client without tasks. */
-export function mcpToolCall(token: string, name: string, args: Record<string, unknown>) {
-  return {
-    headers: {
-      authorization: `Bearer ${token}`,
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": "2026-07-28",
-      "mcp-method": "tools/call",
-      "mcp-name": name,
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "tools/call",
-      params: {
-        name,
-        arguments: args,
-        _meta: {
-          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-          "io.modelcontextprotocol/clientInfo": { name: "test", version: "1" },
-          "io.modelcontextprotocol/clientCapabilities": {},
-        },
-      },
-    }),
-  };
 }
 
 /** A server on a free loopback port that accepts connections and never answers, like a stalled upstream. */

@@ -169,7 +169,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   };
   log(`gateway: starting on ${gatewayUrl}`);
   const gateway = new Deno.Command(join(BIN, "deno"), {
-    args: ["run", "-A", join(ROOT, "scripts/gateway.ts")],
+    args: ["run", "-A", join(ROOT, "scripts/local/gateway.ts")],
     cwd: ROOT,
     env: {
       ...functionsEnv,

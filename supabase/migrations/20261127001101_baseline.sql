@@ -1163,8 +1163,6 @@ declare
   pending public.job_admissions;
   w public.wallets;
   admission uuid;
-  quota jsonb;
-  retry_after int;
 begin
   select * into w from public.wallets where user_id = uid for update;
   if not found then
@@ -1188,15 +1186,7 @@ begin
   ) then
     perform private.raise_api_error(404, 'project_not_found', 'No such project.');
   end if;
-  quota := private.quota_state(uid);
-  if (quota ->> 'remaining')::int <= 0 then
-    retry_after := greatest(1, ceil(extract(epoch from (quota ->> 'reset_at')::timestamptz - clock_timestamp())))::int;
-    raise exception using errcode = 'PT429',
-      message = 'rate_limited: The prompt-evaluation quota is spent; retry after the window moves on.',
-      detail = (quota || jsonb_build_object('retry_after', retry_after))::text,
-      hint = 'retry-after=' || retry_after;
-  end if;
-  insert into public.prompt_evaluations (user_id) values (uid);
+  perform private.count_prompt_evaluation(uid);
   insert into public.job_admissions (user_id, idempotency_key, held_credits, expires_at)
   values (uid, admit_job.idempotency_key, private.job_hold_credits(tier),
           clock_timestamp() + make_interval(secs => private.setting('job_admission_seconds', '180')::int))
@@ -1512,6 +1502,42 @@ begin
   if not found then
     perform private.raise_api_error(404, 'webhook_not_found', 'No such webhook endpoint.');
   end if;
+end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION api.estimate_job(project_id bigint, tier text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  uid uuid := (select auth.uid());
+  w public.wallets;
+  floor_state jsonb;
+begin
+  -- Locked as admit_job locks it, so concurrent requests count the quota exactly.
+  select * into w from public.wallets where user_id = uid for update;
+  if not found then
+    perform private.raise_api_error(404, 'profile_not_found', 'No wallet exists for this account.');
+  end if;
+  if project_id is not null and not exists (
+    select from public.projects p where p.id = estimate_job.project_id and p.user_id = uid
+  ) then
+    perform private.raise_api_error(404, 'project_not_found', 'No such project.');
+  end if;
+  perform private.count_prompt_evaluation(uid);
+  floor_state := private.credit_floor_state(w);
+  return jsonb_build_object(
+    'credits', jsonb_build_object(
+      'price', private.job_hold_credits(tier),
+      'available', floor_state -> 'details' -> 'available',
+      'held', floor_state -> 'details' -> 'held',
+      'floor', floor_state -> 'details' -> 'floor',
+      'can_pay', floor_state -> 'refusal' = 'null'::jsonb),
+    'refusal', floor_state -> 'refusal',
+    'quota', private.quota_state(uid));
 end
 $function$
 ;
@@ -1910,7 +1936,7 @@ begin
   end if;
   return json_build_object('data', coalesce((
     select json_agg(json_build_object('path', f.path, 'contents', f.contents, 'type', f.type,
-             'updated_at', f.updated_at) order by f.path)
+             'encoding', private.file_encoding(f.type), 'updated_at', f.updated_at) order by f.path)
       from public.project_files f
      where f.project_id = list_project_files.project_id and (file_type is null or f.type = file_type)), '[]'))::text;
 end
@@ -2258,6 +2284,32 @@ AS $function$
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION api.project_archive_page(project_id bigint, after_path text, max_bytes integer)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  project_name text;
+begin
+  select p.name into project_name from public.projects p where p.id = project_archive_page.project_id;
+  if not found then
+    perform private.project_not_found();
+  end if;
+  return json_build_object('name', project_name, 'files', coalesce((
+    select json_agg(json_build_object('path', page.path, 'contents', page.contents, 'type', page.type,
+             'encoding', private.file_encoding(page.type), 'updated_at', page.updated_at) order by page.path)
+      from (select f.path, f.contents, f.type, f.updated_at,
+                   sum(octet_length(f.contents)) over (order by f.path) - octet_length(f.contents) as before
+              from public.project_files f
+             where f.project_id = project_archive_page.project_id and (after_path is null or f.path > after_path)
+             order by f.path) page
+     where page.before = 0 or page.before + octet_length(page.contents) <= max_bytes), '[]'))::text;
+end
+$function$
+;
+
 CREATE OR REPLACE FUNCTION api.project_json(p projects, author profiles)
  RETURNS jsonb
  LANGUAGE sql
@@ -2371,7 +2423,7 @@ begin
     insert into public.push_tokens as p (token, user_id, platform, device_id)
     values (register_push_token.token, uid, register_push_token.platform, register_push_token.device_id)
     on conflict on constraint push_tokens_pkey do update
-      set platform = excluded.platform, device_id = excluded.device_id
+      set platform = excluded.platform, device_id = excluded.device_id, client_id = excluded.client_id
     returning * into t;
   exception
     when check_violation then
@@ -2562,7 +2614,7 @@ begin
     returning f.path, f.contents, f.type, f.updated_at
   )
   select jsonb_build_object('data', coalesce(jsonb_agg(jsonb_build_object('path', s.path, 'contents', s.contents,
-           'type', s.type, 'updated_at', s.updated_at) order by s.path), '[]'::jsonb))
+           'type', s.type, 'encoding', private.file_encoding(s.type), 'updated_at', s.updated_at) order by s.path), '[]'::jsonb))
     into result
     from saved s;
   return result;
@@ -3172,19 +3224,10 @@ CREATE OR REPLACE FUNCTION private.check_credit_floor(w wallets)
  SET search_path TO ''
 AS $function$
 declare
-  held bigint := private.held_credits(w.user_id);
-  available bigint := w.balance + case when w.bonus_expires_at > now() then w.bonus_balance else 0 end - held;
-  anonymous boolean := coalesce((select u.is_anonymous from auth.users u where u.id = w.user_id), false);
-  credit_floor bigint := case when anonymous then 0 else -500 end;
+  refusal jsonb := private.credit_floor_state(w) -> 'refusal';
 begin
-  if available <= credit_floor and anonymous then
-    perform private.raise_api_error(402, 'insufficient_credits',
-      'An anonymous account cannot run jobs on credit; sign up or top up to run more jobs.',
-      jsonb_build_object('available', available, 'held', held, 'floor', credit_floor));
-  elsif available <= credit_floor then
-    perform private.raise_api_error(402, 'insufficient_credits',
-      'The balance has reached the -500 credit floor; top up to run more jobs.',
-      jsonb_build_object('available', available, 'held', held, 'floor', credit_floor));
+  if refusal <> 'null'::jsonb then
+    perform private.raise_api_error(402, refusal ->> 'code', refusal ->> 'message', refusal -> 'details');
   end if;
 end
 $function$
@@ -3289,6 +3332,28 @@ end
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION private.count_prompt_evaluation(uid uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  quota jsonb := private.quota_state(uid);
+  retry_after int;
+begin
+  if (quota ->> 'remaining')::int <= 0 then
+    retry_after := greatest(1, ceil(extract(epoch from (quota ->> 'reset_at')::timestamptz - clock_timestamp())))::int;
+    raise exception using errcode = 'PT429',
+      message = 'rate_limited: The prompt-evaluation quota is spent; retry after the window moves on.',
+      detail = (quota || jsonb_build_object('retry_after', retry_after))::text,
+      hint = 'retry-after=' || retry_after;
+  end if;
+  insert into public.prompt_evaluations (user_id) values (uid);
+end
+$function$
+;
+
 CREATE OR REPLACE FUNCTION private.create_webhook(owner uuid, endpoint_url text, endpoint_events text[])
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -3308,6 +3373,30 @@ begin
           private.new_webhook_secret())
   returning * into created;
   return private.webhook_json(created, true);
+end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.credit_floor_state(w wallets)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  held bigint := private.held_credits(w.user_id);
+  available bigint := w.balance + case when w.bonus_expires_at > now() then w.bonus_balance else 0 end - held;
+  anonymous boolean := coalesce((select u.is_anonymous from auth.users u where u.id = w.user_id), false);
+  credit_floor bigint := case when anonymous then 0 else -500 end;
+  details jsonb := jsonb_build_object('available', available, 'held', held, 'floor', credit_floor);
+begin
+  return jsonb_build_object('details', details, 'refusal', case
+    when available > credit_floor then null
+    when anonymous then jsonb_build_object('code', 'insufficient_credits', 'details', details,
+      'message', 'An anonymous account cannot run jobs on credit; sign up or top up to run more jobs.')
+    else jsonb_build_object('code', 'insufficient_credits', 'details', details,
+      'message', 'The balance has reached the -500 credit floor; top up to run more jobs.')
+  end);
 end
 $function$
 ;
@@ -3643,6 +3732,14 @@ AS $function$
           order by a.created_at
           limit max_rows) a;
 $function$
+;
+
+CREATE OR REPLACE FUNCTION private.file_encoding(file_type text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select case when file_type = 'ASSET' then 'base64' else 'utf8' end $function$
 ;
 
 CREATE OR REPLACE FUNCTION private.file_path_problem(path text)
@@ -5974,7 +6071,7 @@ CREATE TRIGGER prompt_evaluations_prune AFTER INSERT ON public.prompt_evaluation
 
 CREATE TRIGGER push_outbox_wake AFTER INSERT ON public.push_outbox FOR EACH STATEMENT EXECUTE FUNCTION private.wake_worker_after_insert('push');
 
-CREATE TRIGGER push_tokens_client BEFORE INSERT OR UPDATE OF user_id ON public.push_tokens FOR EACH ROW EXECUTE FUNCTION private.stamp_request_client();
+CREATE TRIGGER push_tokens_client BEFORE INSERT ON public.push_tokens FOR EACH ROW EXECUTE FUNCTION private.stamp_request_client();
 
 CREATE TRIGGER push_tokens_keep_newest AFTER INSERT ON public.push_tokens REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.keep_newest_push_tokens();
 
@@ -6078,6 +6175,8 @@ grant execute on function api.delete_project(bigint) to authenticated;
 
 grant execute on function api.delete_webhook(uuid) to authenticated;
 
+grant execute on function api.estimate_job(bigint,text) to service_role;
+
 grant execute on function api.get_dbhost_connection() to authenticated;
 
 grant execute on function api.get_dbhost_link(bigint) to authenticated;
@@ -6133,6 +6232,8 @@ grant execute on function api.notification_json(public.notifications,public.prof
 grant execute on function api.own_project_ids() to authenticated;
 
 grant execute on function api.preview_error_json(public.preview_errors) to authenticated;
+
+grant execute on function api.project_archive_page(bigint,text,integer) to authenticated;
 
 grant execute on function api.project_json(public.projects,public.profiles) to authenticated;
 
@@ -6215,6 +6316,10 @@ grant execute on function private.enqueue_webhook(uuid,text,jsonb) to service_ro
 grant execute on function private.expire_push_claims() to service_role;
 
 grant execute on function private.expired_attachment_uploads(integer) to service_role;
+
+grant execute on function private.file_encoding(text) to authenticated;
+
+grant execute on function private.file_encoding(text) to service_role;
 
 grant execute on function private.file_path_problem(text) to authenticated;
 

@@ -8,7 +8,7 @@ import { type Config, config } from "../_shared/config.ts";
 import { background, dbFrom, type Deps } from "../_shared/deps.ts";
 import { blobStoreFrom } from "../_shared/project-deps.ts";
 import { NameIconRenderer } from "../_shared/icons/name-icon-renderer.ts";
-import { createGenerationAdapters } from "../_generator/adapters.ts";
+import { createGenerator } from "../_generator/generators.ts";
 import type { Sql } from "../_shared/db.ts";
 import { DEFAULT_BODY_LIMIT, limitBodies } from "../_shared/body-limit.ts";
 import { ApiError, errorResponse } from "../_shared/errors.ts";
@@ -170,7 +170,7 @@ type Stopwatch = ReturnType<typeof stopwatch>;
 /** The runner is the one function that writes apps: the generator is its port alone. */
 export type RunnerDeps = Pick<Deps, "db" | "blobStore" | "icons" | "background"> & { generator: Generator };
 
-/** The runner's ports from configuration; `env` chooses the generator (see _generator/adapters.ts). */
+/** The runner's ports from configuration; `env` chooses the generator (see _generator/model-settings.ts). */
 export function runnerDepsFrom(
   c: Config = config(),
   env: Record<string, string> = Deno.env.toObject(),
@@ -180,7 +180,7 @@ export function runnerDepsFrom(
     blobStore: blobStoreFrom(c),
     icons: new NameIconRenderer(),
     background,
-    generator: createGenerationAdapters(env).generator,
+    generator: createGenerator(env),
   };
 }
 

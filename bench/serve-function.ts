@@ -3,7 +3,7 @@
 // `index.ts` would listen on every interface.
 const name = Deno.args[0];
 if (!/^[a-z0-9-]+$/.test(name ?? "")) throw new Error("usage: serve-function.ts <function name>");
-const { handler } = await import(new URL(`../../supabase/functions/${name}/index.ts`, import.meta.url).href);
+const { handler } = await import(new URL(`../supabase/functions/${name}/index.ts`, import.meta.url).href);
 const server = Deno.serve(
   { hostname: "127.0.0.1", port: Number(Deno.env.get("PORT")), onListen: () => {} },
   handler,

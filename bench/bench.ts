@@ -11,22 +11,22 @@
 //   --burst-jobs <n>    jobs queued while the runner is down in the scale section (default 10000)
 import { join } from "node:path";
 import postgres from "postgres";
-import { freePort, ROOT, type Stack, startStack, writeSettings } from "./local/stack.ts";
-import { mintAccessToken } from "./local/keys.ts";
-import { ensureUser } from "./local/users.ts";
-import { measureEndpoints } from "./bench/endpoints.ts";
-import { childPid, watchOtherWork } from "./bench/cpu.ts";
-import { type BenchUser, measureCreation, PIPELINE_PROMPT } from "./bench/jobs.ts";
-import { measurePipeline, PIPELINE_PRELOAD, postmasterPid } from "./bench/pipeline.ts";
-import { measureVerification } from "./bench/verification.ts";
-import { measureWalletSpends } from "./bench/wallet.ts";
-import { fillLargestProject, measureLargeReads } from "./bench/large-reads.ts";
-import { measureLive } from "./bench/live.ts";
-import { type Server, startServer } from "./bench/processes.ts";
-import { explainAsUser, measureScale } from "./bench/scale.ts";
-import { measureBurst } from "./bench/burst.ts";
-import { distribution } from "./bench/jobs.ts";
-import { BASELINE, GATEWAY, judge, type Machine, markdown, type Results, V1_ALONE } from "./bench/report.ts";
+import { freePort, ROOT, type Stack, startStack, writeSettings } from "../scripts/local/stack.ts";
+import { mintAccessToken } from "../scripts/local/keys.ts";
+import { ensureUser } from "../scripts/local/users.ts";
+import { measureEndpoints } from "./endpoints.ts";
+import { childPid, watchOtherWork } from "./cpu.ts";
+import { type BenchUser, measureCreation, PIPELINE_PROMPT } from "./jobs.ts";
+import { measurePipeline, PIPELINE_PRELOAD, postmasterPid } from "./pipeline.ts";
+import { measureVerification } from "./verification.ts";
+import { measureWalletSpends } from "./wallet.ts";
+import { fillLargestProject, measureLargeReads } from "./large-reads.ts";
+import { measureLive } from "./live.ts";
+import { type Server, startServer } from "./processes.ts";
+import { explainAsUser, measureScale } from "./scale.ts";
+import { measureBurst } from "./burst.ts";
+import { distribution } from "./jobs.ts";
+import { BASELINE, GATEWAY, judge, type Machine, markdown, type Results, V1_ALONE } from "./report.ts";
 
 function flag(name: string, fallback: number): number {
   const i = Deno.args.indexOf(`--${name}`);
@@ -169,12 +169,12 @@ async function run(): Promise<boolean> {
     }
 
     log("read endpoints: starting the baseline and the v1 function alone");
-    const gatewayPid = await childPid("scripts/gateway.ts");
+    const gatewayPid = await childPid("scripts/local/gateway.ts");
     if (gatewayPid === undefined) throw new Error("the gateway's process was not found");
     const postgresPid = await postmasterPid(cluster);
-    const baseline = await startServer("scripts/bench/baseline.ts", [], functionsEnv, "/");
+    const baseline = await startServer("bench/baseline.ts", [], functionsEnv, "/");
     servers.push(baseline);
-    const v1 = await startServer("scripts/bench/serve-function.ts", ["v1"], functionsEnv, "/v1/health");
+    const v1 = await startServer("bench/serve-function.ts", ["v1"], functionsEnv, "/v1/health");
     servers.push(v1);
     const endpoints = await measureEndpoints([
       { name: BASELINE, url: (p) => `${baseline.url}${p}`, pid: baseline.pid },
@@ -336,7 +336,7 @@ async function run(): Promise<boolean> {
     for (const endpoint of ["rest", "mcp"] as const) {
       for (const fileReadConcurrency of [2, LARGE_READERS]) {
         const server = await startServer(
-          "scripts/bench/serve-function.ts",
+          "bench/serve-function.ts",
           [endpoint === "rest" ? "v1" : "mcp"],
           {
             ...functionsEnv,

@@ -2,10 +2,10 @@
 // same token verification (jose, cached claims) and the same SQL through the same driver and pool as the
 // `v1` function — with no framework, validation, router or error mapper. Run as its own process, as the
 // gateway is; PORT picks the port.
-import { config } from "../../supabase/functions/_shared/config.ts";
-import { createTokenVerifier } from "../../supabase/functions/_shared/auth.ts";
-import { accountExists, createDb, selectAsUser } from "../../supabase/functions/_shared/db.ts";
-import { ApiError } from "../../supabase/functions/_shared/errors.ts";
+import { config } from "../supabase/functions/_shared/config.ts";
+import { createTokenVerifier } from "../supabase/functions/_shared/auth.ts";
+import { accountExists, createDb, selectAsUser } from "../supabase/functions/_shared/db.ts";
+import { ApiError } from "../supabase/functions/_shared/errors.ts";
 
 const c = config();
 const db = createDb(c.SUPABASE_DB_URL, { max: c.DB_POOL_SIZE });

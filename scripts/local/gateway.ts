@@ -3,19 +3,19 @@
 // the identity provider (its JWKS and the OAuth authorization server at `/auth/v1`), public storage
 // objects, the payment provider's checkout page — and drains the pg_net stand-in's queue.
 import { join, normalize } from "node:path";
-import { PUBLIC_BUCKETS } from "../supabase/functions/_shared/ports/storage.ts";
+import { PUBLIC_BUCKETS } from "../../supabase/functions/_shared/ports/storage.ts";
 import {
   localCheckoutSessionDir,
   readLocalCheckoutSession,
   renderLocalCheckoutPage,
   renderLocalReturnPage,
   signedCompletedEvent,
-} from "../supabase/functions/_shared/adapters/local-payments.ts";
-import { ApiError, errorResponse } from "../supabase/functions/_shared/errors.ts";
-import { limitBody } from "../supabase/functions/_shared/body-limit.ts";
-import { startNetWorker } from "./local/net-worker.ts";
-import { createAuthServer } from "./local/auth-server.ts";
-import { DOCS_CLIENT_ID } from "./local/stack.ts";
+} from "../../supabase/functions/_shared/adapters/local-payments.ts";
+import { ApiError, errorResponse } from "../../supabase/functions/_shared/errors.ts";
+import { limitBody } from "../../supabase/functions/_shared/body-limit.ts";
+import { startNetWorker } from "./net-worker.ts";
+import { createAuthServer } from "./auth-server.ts";
+import { DOCS_CLIENT_ID } from "./stack.ts";
 import postgres from "postgres";
 
 const env = (name: string) => {
@@ -30,7 +30,7 @@ const checkoutSessionDir = localCheckoutSessionDir(storageDir);
 
 type Handler = (req: Request) => Response | Promise<Response>;
 // Every function directory with an index.ts is served, as `supabase functions serve` would.
-const functionsDir = new URL("../supabase/functions/", import.meta.url);
+const functionsDir = new URL("../../supabase/functions/", import.meta.url);
 const functions: Record<string, Handler> = {};
 for (const entry of Deno.readDirSync(functionsDir)) {
   if (!entry.isDirectory || entry.name.startsWith("_")) continue;

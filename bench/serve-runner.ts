@@ -2,13 +2,13 @@
 // reads from inside it: the phase timings of every finished job (`GET /bench/timings` answers them and
 // starts over). `--no-verify` passes every project unchecked: the baseline that shows what verification
 // costs the pipeline. RUNNER_CONCURRENCY and PORT as for the function.
-import { config } from "../../supabase/functions/_shared/config.ts";
+import { config } from "../supabase/functions/_shared/config.ts";
 import {
   createRunnerApp,
   type JobTimings,
   runnerConcurrencyFrom,
   runnerDepsFrom,
-} from "../../supabase/functions/job-runner/app.ts";
+} from "../supabase/functions/job-runner/app.ts";
 
 if (import.meta.main) {
   let finished: JobTimings[] = [];

@@ -3,8 +3,8 @@
 // receiver. Both ends are read against the database's clock_timestamp() of the change on this one machine.
 import type postgres from "postgres";
 import { type BenchUser, type Distribution, distribution } from "./jobs.ts";
-import { writeSettings } from "../local/stack.ts";
-import type { Cluster } from "../local/cluster.ts";
+import { writeSettings } from "../scripts/local/stack.ts";
+import type { Cluster } from "../scripts/local/cluster.ts";
 
 export interface LiveResult {
   jobs: number;

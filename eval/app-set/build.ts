@@ -241,7 +241,7 @@ export async function typecheckAll(dirs: string[]): Promise<StepResult[]> {
   for (const [modules, members] of groups) {
     const out = await new Deno.Command("node", {
       args: [
-        join(ROOT, "tests/apps/typecheck.mjs"),
+        join(ROOT, "eval/app-set/typecheck.mjs"),
         join(modules, "typescript/lib/typescript.js"),
         ...members,
       ],

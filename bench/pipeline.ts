@@ -8,18 +8,18 @@
 // has been up a while has its connections open, Postgres's functions compiled in their backends, the
 // parser's code loaded and V8's optimized code; one run measures a fresh runner's first jobs instead.
 //
-// `deno run -A scripts/bench/pipeline.ts [--jobs n] [--rounds n] [--warmup n]` runs this section alone on
+// `deno run -A bench/pipeline.ts [--jobs n] [--rounds n] [--warmup n]` runs this section alone on
 // its own stack.
 import { join } from "node:path";
 import postgres from "postgres";
-import type { Cluster } from "../local/cluster.ts";
-import { freePort, type Stack, startStack, writeSettings } from "../local/stack.ts";
-import { mintAccessToken } from "../local/keys.ts";
-import { ensureUser } from "../local/users.ts";
+import type { Cluster } from "../scripts/local/cluster.ts";
+import { freePort, type Stack, startStack, writeSettings } from "../scripts/local/stack.ts";
+import { mintAccessToken } from "../scripts/local/keys.ts";
+import { ensureUser } from "../scripts/local/users.ts";
 import { cpuMillis, treeCpuMillis, watchOtherWork } from "./cpu.ts";
 import { type BenchUser, measureThroughput, postJob, type ThroughputResult, waitForJobs } from "./jobs.ts";
 import { startServer } from "./processes.ts";
-import type { JobTimings } from "../../supabase/functions/job-runner/app.ts";
+import type { JobTimings } from "../supabase/functions/job-runner/app.ts";
 
 /** Libraries the benchmark's cluster preloads: statement statistics for this section. */
 export const PIPELINE_PRELOAD = ["pg_stat_statements"];
@@ -117,7 +117,7 @@ async function measureRun(
   const { stack, gatewayPid, postgresPid } = ctx;
   const users = await Promise.all([1, 2, 3, 4].map((i) => ctx.newUser(`pipeline.${i}`)));
   const runner = await startServer(
-    "scripts/bench/serve-runner.ts",
+    "bench/serve-runner.ts",
     opts.verify ? [] : ["--no-verify"],
     { ...stack.functionsEnv, ...(opts.concurrency ? { RUNNER_CONCURRENCY: String(opts.concurrency) } : {}) },
     "/job-runner",
@@ -304,7 +304,7 @@ if (import.meta.main) {
     };
     const result = await measurePipeline({
       stack,
-      gatewayPid: (await childPid("scripts/gateway.ts"))!,
+      gatewayPid: (await childPid("scripts/local/gateway.ts"))!,
       postgresPid: await postmasterPid(stack.cluster),
       newUser,
       jobs: arg("jobs", 100),

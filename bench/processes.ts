@@ -1,7 +1,7 @@
 // The servers the benchmark starts next to the stack: each a `deno run` process of its own on a free
 // loopback port, stopped by its own handle.
 import { join } from "node:path";
-import { freePort, ROOT } from "../local/stack.ts";
+import { freePort, ROOT } from "../scripts/local/stack.ts";
 
 const DENO = join(ROOT, "node_modules/.bin/deno");
 

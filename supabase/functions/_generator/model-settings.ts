@@ -1,4 +1,5 @@
-// The prompt evaluator and the generator, chosen from the environment once at start-up:
+// The model service's settings, which choose the prompt evaluator (evaluators.ts) and the generator
+// (generators.ts) once at start-up:
 //
 //   GENERATOR                     "template" (default): the offline heuristic evaluator and template
 //                                 generator; "openai": an OpenAI-compatible chat completions API, set up by
@@ -17,15 +18,17 @@
 //
 // A missing or malformed variable throws at start-up with a message naming it.
 import { z } from "zod";
-import type { Generator, PromptEvaluator } from "../_shared/ports/generation.ts";
-import { HeuristicEvaluator } from "./heuristic-evaluator.ts";
-import {
-  ModelPrice,
-  OpenAICompatibleEvaluator,
-  OpenAICompatibleGenerator,
-  type OpenAICompatibleOptions,
-} from "./openai-adapter.ts";
-import { TemplateGenerator } from "./template-generator.ts";
+import type { OpenAICompatibleOptions } from "./openai-chat.ts";
+
+/** A non-negative decimal number written out, so prices never pass through floating point. */
+export const DECIMAL = /^\d+(\.\d+)?$/;
+
+export const ModelPrice = z.object({
+  inputPerMTokEur: z.string().regex(DECIMAL, 'must be a decimal number like "2.50"'),
+  outputPerMTokEur: z.string().regex(DECIMAL, 'must be a decimal number like "10.00"'),
+});
+/** EUR per million tokens, as decimal strings. */
+export type ModelPrice = z.infer<typeof ModelPrice>;
 
 export interface GenerationEnv {
   GENERATOR?: string;
@@ -37,11 +40,6 @@ export interface GenerationEnv {
   OPENAI_PROVIDER?: string;
   UPSTREAM_TIMEOUT_MS?: string;
   OPENAI_GENERATION_TIMEOUT_MS?: string;
-}
-
-export interface GenerationAdapters {
-  evaluator: PromptEvaluator;
-  generator: Generator;
 }
 
 const REQUIRED = "required when GENERATOR is openai";
@@ -110,15 +108,5 @@ export function openAISettings(
     },
     evaluatorTimeoutMs: c.UPSTREAM_TIMEOUT_MS,
     generatorTimeoutMs: c.OPENAI_GENERATION_TIMEOUT_MS,
-  };
-}
-
-export function createGenerationAdapters(env: GenerationEnv): GenerationAdapters {
-  const settings = openAISettings(env);
-  if (!settings) return { evaluator: new HeuristicEvaluator(), generator: new TemplateGenerator() };
-  const { options } = settings;
-  return {
-    evaluator: new OpenAICompatibleEvaluator({ ...options, timeoutMs: settings.evaluatorTimeoutMs }),
-    generator: new OpenAICompatibleGenerator({ ...options, timeoutMs: settings.generatorTimeoutMs }),
   };
 }

@@ -2,8 +2,8 @@
 // template generator's run, then verifyProject (the TypeScript parser over every source file, imports,
 // package.json and app.json) on its output — the work the runner adds before a job may succeed; cold (every
 // file new, as a model's output is) and as the template pipeline sees it (the template's files parsed before).
-import { TemplateGenerator } from "../../supabase/functions/_generator/template-generator.ts";
-import { verifyProject } from "../../supabase/functions/_generator/verify.ts";
+import { TemplateGenerator } from "../supabase/functions/_generator/template-generator.ts";
+import { verifyProject } from "../supabase/functions/_generator/verify.ts";
 
 export interface VerificationResult {
   prompt: string;

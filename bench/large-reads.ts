@@ -4,6 +4,7 @@
 // the function idle, in the same run), and the function process's resident memory at its peak.
 import type postgres from "postgres";
 import { type Distribution, distribution } from "./jobs.ts";
+import { mcpToolCall } from "../scripts/lib/mcp.ts";
 
 export interface LargeReadsCell {
   /** `GET /projects/{id}/files` of the v1 function, or the tool get_project_files of the mcp function. */
@@ -60,31 +61,7 @@ async function rssMiB(pid: number): Promise<number> {
 export type LargeReadsEndpoint = "rest" | "mcp";
 
 function mcpCall(url: string, token: string, name: string, args: Record<string, unknown>) {
-  return new Request(`${url}/mcp`, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${token}`,
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": "2026-07-28",
-      "mcp-method": "tools/call",
-      "mcp-name": name,
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "tools/call",
-      params: {
-        name,
-        arguments: args,
-        _meta: {
-          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-          "io.modelcontextprotocol/clientInfo": { name: "bench", version: "1" },
-          "io.modelcontextprotocol/clientCapabilities": {},
-        },
-      },
-    }),
-  });
+  return new Request(`${url}/mcp`, { method: "POST", ...mcpToolCall(token, name, args) });
 }
 
 /** REST: GET files, `GET /wallets/me`, `GET /health`; MCP: get_project_files, get_wallet, the resource metadata. */

@@ -17,7 +17,7 @@ import {
   refusal,
 } from "../supabase/functions/_generator/compose-spec/index.ts";
 
-const DIR = join(import.meta.dirname!, "../eval/prompts");
+const DIR = join(import.meta.dirname!, "prompts");
 
 interface Line {
   id: string;

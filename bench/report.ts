@@ -142,7 +142,7 @@ function pipelineSection(p: PipelineResult): string[] {
     "## Pipeline (template generator)",
     "",
     "POST /jobs → dispatch → claim → generation → verification → finalize, with the runner alone in its own " +
-    "process (`scripts/bench/serve-runner.ts`, which times each job's phases), a fresh one per run, warmed " +
+    "process (`bench/serve-runner.ts`, which times each job's phases), a fresh one per run, warmed " +
     "by jobs of other users before the run is measured except in the run of a fresh runner's first jobs. " +
     "Jobs/s = jobs ÷ (last " +
     "`finished_at` − first `created_at`), enqueued with 8 POSTs in flight over 4 users (a new project each, " +

@@ -2,7 +2,7 @@
 // then again after other users' rows were seeded at a million-row volume ("large"); the ratio of the two
 // is what a page costs as the tables grow. The SQL each route runs is also explained (EXPLAIN ANALYZE of
 // every statement inside the function, through auto_explain) on the large database, for the report.
-// Alone on its own stack: `deno run -A scripts/bench/scale.ts` (prints the table, writes nothing).
+// Alone on its own stack: `deno run -A bench/scale.ts` (prints the table, writes nothing).
 import postgres from "postgres";
 import { quantile, runLoad } from "./load.ts";
 import { cpuMillis } from "./cpu.ts";
@@ -432,9 +432,9 @@ export async function measureScale(ctx: ScaleContext): Promise<{ result: ScaleRe
 }
 
 if (import.meta.main) {
-  const { freePort, startStack } = await import("../local/stack.ts");
-  const { mintAccessToken } = await import("../local/keys.ts");
-  const { ensureUser } = await import("../local/users.ts");
+  const { freePort, startStack } = await import("../scripts/local/stack.ts");
+  const { mintAccessToken } = await import("../scripts/local/keys.ts");
+  const { ensureUser } = await import("../scripts/local/users.ts");
   const log = (line: string) => console.log(`[bench] ${line}`);
   const dir = await Deno.makeTempDir({ prefix: "appgen-bench-" });
   // A durable cluster, as `npm run bench` starts.

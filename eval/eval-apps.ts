@@ -1,6 +1,6 @@
 // `npm run eval:apps`: a report a person can look at. On a throw-away stack, every prompt of the fixed set
-// (tests/apps/prompts.ts) is generated through the API and the app holding every building block is saved
-// through it from its checked-in spec (tests/apps/every-block.json); each is installed (dependencies cached
+// (eval/app-set/prompts.ts) is generated through the API and the app holding every building block is saved
+// through it from its checked-in spec (eval/app-set/every-block.json); each is installed (dependencies cached
 // under .local/app-deps/), type-checked, bundled with `expo export` for android and web, and the web build is opened in headless Chromium: a screenshot of the first screen
 // and one after a scripted interaction. A follow-up prompt on one app of the set is built and shot too, to
 // show it changes that app. Writes eval/report/README.md next to the screenshots (the apps themselves stay in
@@ -9,9 +9,9 @@
 //                   goes to .local/eval-apps/report/ and the committed one stays as it is
 import { join, relative } from "node:path";
 import postgres from "postgres";
-import { freePort, startStack } from "./local/stack.ts";
-import { mintAccessToken } from "./local/keys.ts";
-import { ensureUser } from "./local/users.ts";
+import { freePort, startStack } from "../scripts/local/stack.ts";
+import { mintAccessToken } from "../scripts/local/keys.ts";
+import { ensureUser } from "../scripts/local/users.ts";
 import {
   bundle,
   everyBlockApp,
@@ -23,9 +23,9 @@ import {
   type StepResult,
   typecheckAll,
   writeApp,
-} from "../tests/apps/build.ts";
-import { APP_PROMPTS } from "../tests/apps/prompts.ts";
-import { withBrowser } from "../tests/browser.ts";
+} from "./app-set/build.ts";
+import { APP_PROMPTS } from "./app-set/prompts.ts";
+import { withBrowser } from "../scripts/lib/browser.ts";
 
 const OUT = join(ROOT, ".local/eval-apps");
 // The follow-up shown in the report: a recolour, a new field and a new tab on an app of the set.
