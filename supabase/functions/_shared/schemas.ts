@@ -2,8 +2,7 @@
 // project, a page of projects, a project's files, a public profile, the wallet and the error body. Named,
 // so `/openapi.json` shows them as components.
 import { z } from "@hono/zod-openapi";
-import { Timestamp, Uuid } from "./http.ts";
-export { ErrorBody } from "./errors.ts";
+import { Credits, Timestamp, Uuid } from "../_contract/common.ts";
 
 export const MAX_PROMPT_CHARS = 8000;
 
@@ -98,43 +97,6 @@ export const ProjectFile = z.object({
   updated_at: Timestamp,
 }).openapi("ProjectFile");
 export const ProjectFiles = z.object({ data: z.array(ProjectFile) }).openapi("ProjectFileList");
-
-export const Credits = z.int().openapi({
-  format: "int64",
-  description: "Credits: EUR cents (1 EUR = 100 credits).",
-});
-export const Display = (what: string) =>
-  z.string().openapi({
-    example: "1.234,56\u00a0€",
-    description: `${what} in euros, Italian format: \`.\` groups thousands, \`,\` before the cents, ` +
-      "a no-break space (U+00A0) before €, a leading `-` when negative.",
-  });
-
-export const Wallet = z.object({
-  balance: Credits.openapi({
-    description: "The paid balance in credits; negative after runs past zero (down to the -500 floor, " +
-      "below which no new job starts). A top-up pays a negative balance off first.",
-  }),
-  bonus_balance: Credits.openapi({
-    description:
-      "The welcome bonus left, spent before the paid balance; 0 once `bonus_expires_at` has passed.",
-  }),
-  bonus_expires_at: Timestamp.nullable().openapi({ description: "When the bonus lapses (UTC)." }),
-  total: Credits.openapi({ description: "`balance` + `bonus_balance`." }),
-  held: Credits.openapi({
-    description: "Credits held for jobs admitted and not finished: each holds its tier's maximum price " +
-      "from admission until it ends, when the real cost is spent instead (nothing for a run that failed " +
-      "uncharged or was given up).",
-  }),
-  available: Credits.openapi({
-    description: "`total` − `held`: what the -500 credit floor is checked on; a new job is refused " +
-      "(402) when it is at or below -500.",
-  }),
-  display_balance: Display("`balance`"),
-  display_bonus_balance: Display("`bonus_balance`"),
-  display_total: Display("`total`"),
-  updated_at: Timestamp,
-}).openapi("Wallet");
 
 export const RateLimit = z.object({
   limit: z.int(),

@@ -23,8 +23,8 @@ import {
   Project,
   ProjectFiles,
   ProjectPage,
-  Wallet,
 } from "../_shared/schemas.ts";
+import { Wallet } from "../_contract/wallet.ts";
 
 export const WAIT_DEFAULT_SECONDS = 50;
 export const WAIT_MAX_SECONDS = 600;

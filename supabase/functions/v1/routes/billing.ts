@@ -6,17 +6,16 @@ import type { Deps } from "../../_shared/deps.ts";
 import { selectAsUser } from "../../_shared/db.ts";
 import { ApiError } from "../../_shared/errors.ts";
 import { notConfigured } from "../../_shared/integrations.ts";
+import { type ApiApp, userRoute } from "../../_shared/http.ts";
 import {
-  type ApiApp,
   errorResponses,
   exampleNeeds,
   jsonBody,
   jsonContent,
   routeBodyLimit,
   UNEXPECTED,
-  userRoute,
   Uuid,
-} from "../../_shared/http.ts";
+} from "../../_contract/common.ts";
 import {
   CHECKOUT_PRESETS_EUR,
   CREDITS_PER_EUR,

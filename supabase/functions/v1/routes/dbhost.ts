@@ -10,18 +10,16 @@ import { base64url } from "jose";
 import type { Deps } from "../../_shared/deps.ts";
 import { selectAsUser, selectForUser } from "../../_shared/db.ts";
 import { ApiError } from "../../_shared/errors.ts";
+import { type ApiApp, firstPartyRoute, userRoute } from "../../_shared/http.ts";
 import {
-  type ApiApp,
   errorResponses,
   exampleNeeds,
-  firstPartyRoute,
   jsonBody,
   jsonContent,
   NEEDS,
   Timestamp,
   UNEXPECTED,
-  userRoute,
-} from "../../_shared/http.ts";
+} from "../../_contract/common.ts";
 import { requireIntegration } from "../../_shared/integrations.ts";
 import { type DbHost, GrantRevokedError } from "../../_shared/ports/dbhost.ts";
 import type { SecretBox } from "../../_shared/secrets.ts";

@@ -5,17 +5,15 @@ import { selectAsUser } from "../../_shared/db.ts";
 import { ApiError } from "../../_shared/errors.ts";
 import { whoami } from "../../_shared/auth.ts";
 import { removeProjectIcons } from "../../_shared/icons/project-icons.ts";
+import { type ApiApp, firstPartyRoute, userRoute } from "../../_shared/http.ts";
 import {
-  type ApiApp,
   errorResponses,
   exampleNeeds,
-  firstPartyRoute,
   jsonBody,
   jsonContent,
   routeBodyLimit,
-  userRoute,
   Uuid,
-} from "../../_shared/http.ts";
+} from "../../_contract/common.ts";
 import { PublicProfile, RateLimit } from "../../_shared/schemas.ts";
 import { detectImageType, formBodyBytes, MAX_IMAGE_BYTES, readSingleUpload } from "../../_shared/uploads.ts";
 

@@ -5,7 +5,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../../_shared/deps.ts";
 import { selectAsUser } from "../../_shared/db.ts";
-import { type ApiApp, errorResponses, NEEDS, userRoute, Uuid, withRetryAfter } from "../../_shared/http.ts";
+import { type ApiApp, userRoute } from "../../_shared/http.ts";
+import { errorResponses, NEEDS, Uuid, withRetryAfter } from "../../_contract/common.ts";
 import { releaseWhenSent } from "../../_shared/limiter.ts";
 
 const TERMINAL = ["succeeded", "failed", "canceled"];

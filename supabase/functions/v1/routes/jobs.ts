@@ -7,8 +7,8 @@ import type { Deps } from "../../_shared/deps.ts";
 import { ApiError } from "../../_shared/errors.ts";
 import { estimatePromptJob } from "../../_shared/estimates.ts";
 import { createPromptJob } from "../../_shared/jobs.ts";
+import { type ApiApp, userRoute } from "../../_shared/http.ts";
 import {
-  type ApiApp,
   errorResponses,
   exampleNeeds,
   jsonBody,
@@ -17,11 +17,10 @@ import {
   routeBodyLimit,
   Timestamp,
   TimestampPageQuery,
-  userRoute,
   Uuid,
   withRetryAfter,
-} from "../../_shared/http.ts";
-import { cursorHook } from "./notifications.ts";
+} from "../../_contract/common.ts";
+import { cursorHook } from "../../_shared/http.ts";
 import { detectImageType, filesOf, formBodyBytes, MAX_IMAGE_BYTES, readForm } from "../../_shared/uploads.ts";
 import { EXPO_PUSH_TOKEN, isExpoPushToken } from "../../_shared/ports/push.ts";
 import { selectAsUser } from "../../_shared/db.ts";

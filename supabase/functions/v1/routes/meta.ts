@@ -1,7 +1,8 @@
 // Public documentation routes: health, the OpenAPI document generated from the routes, the reference page.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { ApiApp } from "../../_shared/http.ts";
-import { bodyLimitsOf, documentBodyLimits, errorResponses, jsonContent } from "../../_shared/http.ts";
+import { bodyLimitsOf, documentBodyLimits } from "../../_shared/http.ts";
+import { errorResponses, jsonContent } from "../../_contract/common.ts";
 import type { Deps } from "../../_shared/deps.ts";
 import { DOCS_ASSETS, DOCS_PAGE_CSP, docsAsset, docsPage } from "../docs.ts";
 import { withCodeSamples } from "../code-samples.ts";

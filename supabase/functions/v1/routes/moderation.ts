@@ -2,8 +2,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../../_shared/deps.ts";
 import { selectAsUser } from "../../_shared/db.ts";
+import { type ApiApp, userRoute } from "../../_shared/http.ts";
 import {
-  type ApiApp,
   Deduped,
   errorResponses,
   exampleNeeds,
@@ -11,9 +11,8 @@ import {
   jsonContent,
   SignedPageQuery,
   Timestamp,
-  userRoute,
   Uuid,
-} from "../../_shared/http.ts";
+} from "../../_contract/common.ts";
 import { PublicProfile } from "../../_shared/schemas.ts";
 
 /** A target given and not null: what `report_target_required` asks for. */

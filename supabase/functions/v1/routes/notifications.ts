@@ -3,19 +3,16 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../../_shared/deps.ts";
 import { selectAsUser } from "../../_shared/db.ts";
-import { ApiError, validationError } from "../../_shared/errors.ts";
+import { type ApiApp, cursorHook, firstPartyRoute, userRoute } from "../../_shared/http.ts";
 import {
-  type ApiApp,
   errorResponses,
   exampleNeeds,
-  firstPartyRoute,
   jsonBody,
   jsonContent,
   Timestamp,
   TimestampPageQuery,
-  userRoute,
   Uuid,
-} from "../../_shared/http.ts";
+} from "../../_contract/common.ts";
 import { EXPO_PUSH_TOKEN, isExpoPushToken } from "../../_shared/ports/push.ts";
 
 const Notification = z.object({
@@ -78,19 +75,6 @@ const PushToken = z.object({
   created_at: Timestamp,
   updated_at: Timestamp,
 }).openapi("PushToken");
-
-/** The query's zod failures are 400 `invalid_request`, except a bad cursor, which is `invalid_cursor`. */
-export function cursorHook(result: { target: string; success: boolean; error?: z.ZodError }): undefined {
-  if (result.success || !result.error) return;
-  if (result.target === "query" && result.error.issues.some((i) => i.path[0] === "cursor")) {
-    throw new ApiError(
-      400,
-      "invalid_cursor",
-      "cursor must be an ISO 8601 date-time, such as the next_cursor of a page.",
-    );
-  }
-  throw validationError(result.error);
-}
 
 export function registerNotificationRoutes(api: ApiApp, deps: Deps) {
   const { db, verifier } = deps;

@@ -13,8 +13,8 @@ import {
   fileReadLimits,
   readProjectFiles,
 } from "../../_shared/project-files.ts";
+import { type ApiApp, userRoute } from "../../_shared/http.ts";
 import {
-  type ApiApp,
   Deduped,
   errorResponses,
   jsonBody,
@@ -23,10 +23,9 @@ import {
   routeBodyLimit,
   SignedPageQuery,
   Timestamp,
-  userRoute,
   Uuid,
   withRetryAfter,
-} from "../../_shared/http.ts";
+} from "../../_contract/common.ts";
 import {
   ARCHIVE_PAGE_BYTES,
   archiveDisposition,

@@ -6,19 +6,17 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../../_shared/deps.ts";
 import { selectAsUser, selectForUser } from "../../_shared/db.ts";
 import { ApiError } from "../../_shared/errors.ts";
+import { type ApiApp, firstPartyRoute, userRoute } from "../../_shared/http.ts";
 import {
-  type ApiApp,
   errorResponses,
   exampleNeeds,
-  firstPartyRoute,
   jsonBody,
   jsonContent,
   NEEDS,
   routeBodyLimit,
   Timestamp,
   UNEXPECTED,
-  userRoute,
-} from "../../_shared/http.ts";
+} from "../../_contract/common.ts";
 import { notConfigured, requireIntegration } from "../../_shared/integrations.ts";
 import { verifyHubSignature } from "../../_shared/webhook-signature.ts";
 import { ProjectParams } from "./projects.ts";

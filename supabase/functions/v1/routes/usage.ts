@@ -3,14 +3,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../../_shared/deps.ts";
 import { selectAsUser } from "../../_shared/db.ts";
-import {
-  type ApiApp,
-  errorResponses,
-  jsonContent,
-  Timestamp,
-  userRoute,
-  withStorableOffset,
-} from "../../_shared/http.ts";
+import { type ApiApp, userRoute } from "../../_shared/http.ts";
+import { errorResponses, jsonContent, Timestamp, withStorableOffset } from "../../_contract/common.ts";
 
 const Count = z.int().openapi({ format: "int64" });
 const Credits = Count.openapi({ description: "Credits (EUR cents) the runs cost." });

@@ -5,20 +5,18 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../../_shared/deps.ts";
 import { selectAsUser, selectForUser } from "../../_shared/db.ts";
 import { ApiError } from "../../_shared/errors.ts";
+import { type ApiApp, firstPartyRoute, userRoute } from "../../_shared/http.ts";
 import {
-  type ApiApp,
   errorResponses,
-  firstPartyRoute,
   jsonBody,
   jsonContent,
   NEEDS,
   Timestamp,
   TimestampPageQuery,
-  userRoute,
   Uuid,
-} from "../../_shared/http.ts";
+} from "../../_contract/common.ts";
 import { WEBHOOK_EVENTS, webhookTargetProblem } from "../../_shared/webhooks.ts";
-import { cursorHook } from "./notifications.ts";
+import { cursorHook } from "../../_shared/http.ts";
 
 const WebhookEvent = z.enum(WEBHOOK_EVENTS);
 
