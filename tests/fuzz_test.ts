@@ -22,7 +22,7 @@ import {
   unusedPath,
 } from "./helpers.ts";
 import { DEFAULT_BODY_LIMIT } from "../supabase/functions/_shared/body-limit.ts";
-import { FILE_LIMITS } from "../supabase/functions/v1/routes/projects.ts";
+import { FILE_LIMITS } from "../supabase/functions/_contract/projects.ts";
 import { withIntegrations } from "./integration_stand_ins.ts";
 
 const SEED = Number(Deno.env.get("FUZZ_SEED") ?? Math.floor(Math.random() * 2 ** 31));

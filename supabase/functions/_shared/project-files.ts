@@ -5,7 +5,6 @@
 // that finds no slot within FILE_READ_WAIT_SECONDS is refused, and an answer not sent within
 // FILE_READ_SEND_SECONDS is cut off, so clients that never read cannot keep the slots from everyone else.
 import type { Claims } from "./auth.ts";
-import type { Config } from "./config.ts";
 import { selectAsUser } from "./db.ts";
 import type { Deps } from "./deps.ts";
 import { ApiError } from "./errors.ts";
@@ -23,15 +22,6 @@ export function fileReadsBusy(): ApiError {
     undefined,
     { "Retry-After": String(FILE_READS_RETRY_AFTER_SECONDS) },
   );
-}
-
-/** The bounds above as the route and the tool document them, with this instance's values. */
-export function fileReadLimits(c: Config): string {
-  return `Each instance of the service builds and sends at most ${c.FILE_READ_CONCURRENCY} of these answers at ` +
-    `once, at most ${c.FILE_READ_PER_USER} of them for one user (\`FILE_READ_CONCURRENCY\`, ` +
-    `\`FILE_READ_PER_USER\`); a request that gets no turn within ${c.FILE_READ_WAIT_SECONDS} s is refused with ` +
-    `503 \`file_reads_busy\` and \`Retry-After\` (\`FILE_READ_WAIT_SECONDS\`), and an answer the client has not ` +
-    `read within ${c.FILE_READ_SEND_SECONDS} s of its turn is cut off (\`FILE_READ_SEND_SECONDS\`).`;
 }
 
 export const FILE_PATH_MAX_CHARS = 512;
