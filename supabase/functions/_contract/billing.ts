@@ -11,6 +11,7 @@ import {
   UNEXPECTED,
   Uuid,
 } from "./common.ts";
+import { LIMITS } from "./limits.gen.ts";
 import { CHECKOUT_PRESETS_EUR, CUSTOM_AMOUNT_MAX_EUR, CUSTOM_AMOUNT_MIN_EUR } from "../_shared/money.ts";
 
 export const WebhookReceived = z.object({
@@ -23,8 +24,6 @@ export const WebhookReceived = z.object({
 }).openapi("PaymentWebhookReceived");
 
 const RETURN_URL_MAX = 2048;
-// The default of the `checkout_limit` setting api.admit_checkout enforces, per `checkout_window_seconds` (3600).
-const DEFAULT_CHECKOUT_LIMIT = 10;
 // Provider events are a few kilobytes; anything much larger is not one and is refused unread.
 const MAX_WEBHOOK_BYTES = 256 * 1024;
 // Schemes a browser would run or read locally instead of navigating back to the app or a site.
@@ -114,7 +113,7 @@ export const routes = {
     }) and \`amount_eur\` (a whole number of euros, ${CUSTOM_AMOUNT_MIN_EUR}..${CUSTOM_AMOUNT_MAX_EUR}); \
 fractions, zero, negatives, both or neither are 400. 1 EUR buys 100 credits. The wallet is credited when the \
 payment provider reports the session paid (POST /billing/webhooks), not when the payer comes back. An account \
-asks for at most ${DEFAULT_CHECKOUT_LIMIT} checkouts per rolling hour, each request that reaches the provider counting \
+asks for at most ${LIMITS.settings.checkout_limit} checkouts per rolling hour, each request that reaches the provider counting \
 (settings \`checkout_limit\` and \`checkout_window_seconds\`): past it 429 \`rate_limited\` with \`Retry-After\` \
 (seconds).`,
     request: { body: jsonBody(CheckoutRequest, { preset_eur: 20 }) },

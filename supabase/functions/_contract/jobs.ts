@@ -1,7 +1,7 @@
 // Section C of the contract: creating prompt jobs, uploading their attachments, reading, listing and
 // canceling jobs.
-// The rules (idempotency, the credit floor, the quota, ownership, the state machine) are SQL's; this file
-// validates, evaluates the prompt through the evaluator port, and shapes the answers.
+// The rules (idempotency, the credit floor, the quota, ownership, the state machine) are SQL's; the handlers
+// (v1/routes/jobs.ts) evaluate the prompt through the evaluator port.
 import { createRoute, z } from "@hono/zod-openapi";
 import {
   Credits,
@@ -20,7 +20,8 @@ import { formBodyBytes, MAX_IMAGE_BYTES } from "../_shared/uploads.ts";
 import { EXPO_PUSH_TOKEN, isExpoPushToken } from "../_shared/ports/push.ts";
 import { RateLimit } from "./identity.ts";
 import { DEFAULT_BODY_LIMIT } from "../_shared/body-limit.ts";
-import { DEFAULT_MAX_PROJECTS, ProjectNumber } from "./projects.ts";
+import { ProjectNumber } from "./projects.ts";
+import { LIMITS } from "./limits.gen.ts";
 
 const JobError = z.object({
   code: z.string(),
@@ -111,7 +112,8 @@ export const JobEstimate = z.object({
     available: Credits.openapi({ description: "The wallet's `available` credits now (`GET /wallets/me`)" }),
     held: Credits.openapi({ description: "Credits held now by the caller's open jobs" }),
     floor: Credits.openapi({
-      description: "The floor `available` must stay above: -500, or 0 for an anonymous account",
+      description:
+        `The floor \`available\` must stay above: ${LIMITS.wallet.credit_floor}, or 0 for an anonymous account`,
     }),
     can_pay: z.boolean().describe(
       "Whether the wallet passes POST /jobs's credit check now (`available` > `floor`)",
@@ -224,13 +226,15 @@ a project is created with the template's files and the evaluated app name (its i
 background). \`expo_push_token\`, \`live_activity_token\`, \`live_activity_user\` and \`dbhost_project_ref\` are folded into
 \`input\` (the top-level value wins). A repeated \`idempotency_key\` returns the first job with 200 and consumes nothing.
 Order of checks: body, idempotency, credits (402 when balance plus valid bonus minus the credits held by
-open jobs is at or below -500, or 0 for an anonymous account), project ownership (404), prompt-evaluation quota (429 with \`Retry-After\`),
+open jobs is at or below ${LIMITS.wallet.credit_floor}, or 0 for an anonymous account), project ownership (404), prompt-evaluation quota (429 with \`Retry-After\`),
 evaluation, and without \`project_id\` the new project's template files against the owner's storage quota (413
 \`storage_quota_exceeded\` with \`details.quota_bytes\` and \`details.used_bytes\`; nothing is created) and the
 account's project cap (413 \`too_many_projects\`: at most the setting \`max_projects_per_user\`, default
-${DEFAULT_MAX_PROJECTS}, projects; nothing is created). An admitted job holds its tier's maximum price (see \`held\` in \`GET /wallets/me\`) until it
+${LIMITS.rows.max_projects_per_user}, projects; nothing is created). An admitted job holds its tier's maximum price (see \`held\` in \`GET /wallets/me\`) until it
 ends, when the real cost is spent instead; without \`input.model\` the full tier's price is held until the
-prompt is evaluated. A job no runner has started within 10 minutes (the \`job_start_seconds\` setting) fails with
+prompt is evaluated. A job no runner has started within ${
+        LIMITS.settings.job_start_seconds / 60
+      } minutes (the \`job_start_seconds\` setting) fails with
 \`error.code\` \`not_started\` and costs nothing.`,
     request: {
       body: jsonBody(CreatePromptJobRequest, {
@@ -247,7 +251,7 @@ prompt is evaluated. A job no runner has started within 10 minutes (the \`job_st
       ...errorResponses([400, 402, 404, 413, 415, 429, 502], {
         400: "Invalid request or `invalid_prompt`",
         402:
-          "`insufficient_credits`: the wallet's `available` credits have reached the floor (-500; 0 anonymous)",
+          `\`insufficient_credits\`: the wallet's \`available\` credits have reached the floor (${LIMITS.wallet.credit_floor}; 0 anonymous)`,
         404: "`project_not_found`",
         413: "`storage_quota_exceeded`: without `project_id`, the new project's template files would take " +
           "the owner past the storage quota; `too_many_projects`: without `project_id`, the account already " +
@@ -318,7 +322,9 @@ a new project is checked against (413 on \`POST /jobs\`).`,
 most 5 MB each), and an optional text field \`idempotency_key\` (a UUID; generated when omitted; the same key
 replaces the same upload). The files are stored privately under the caller's id and the key until the runner
 of the job that names them has used them; \`POST /jobs\` accepts only a manifest of the caller's own uploads.
-An upload no job used within 24 hours is deleted, and at most 10 uploads may wait for a job at once (409
+An upload no job used within ${
+        LIMITS.settings.attachment_ttl_seconds / 3600
+      } hours is deleted, and at most ${LIMITS.settings.attachment_pending_limit} uploads may wait for a job at once (409
 \`too_many_pending_attachments\`; re-sending a key replaces its upload and does not count twice). A deleted
 account's token cannot upload (404 \`profile_not_found\`); attachments go with the account.`,
     middleware: [routeBodyLimit(formBodyBytes(MAX_ATTACHMENTS * MAX_IMAGE_BYTES))],
@@ -349,7 +355,9 @@ account's token cannot upload (404 \`profile_not_found\`); attachments go with t
       201: jsonContent(AttachmentsManifest, "The manifest to pass as `attachments` of POST /jobs"),
       ...errorResponses([400, 404, 409, 413, 415], {
         404: "`profile_not_found`: the account was deleted",
-        409: "`too_many_pending_attachments`: 10 uploads are already waiting for a job",
+        409:
+          `\`too_many_pending_attachments\`: ${LIMITS.settings.attachment_pending_limit} uploads are already ` +
+          "waiting for a job",
       }),
     },
   }),

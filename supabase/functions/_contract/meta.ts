@@ -1,7 +1,9 @@
-// Public documentation routes: health, the OpenAPI document generated from the routes, the reference page.
+// Public documentation routes: health, the OpenAPI document generated from the routes, the reference page;
+// and the document's head.
 import type { Config } from "../_shared/config.ts";
 import { createRoute, z } from "@hono/zod-openapi";
 import { errorResponses, jsonContent } from "./common.ts";
+import { LIMITS } from "./limits.gen.ts";
 
 /** The scripts the reference page loads, served by `GET /docs/{asset}`. */
 export const DOCS_ASSETS = ["scalar-api-reference.js", "start.js"] as const;
@@ -17,7 +19,7 @@ written with a trailing slash (\`/docs/\`) is redirected (308) to the path witho
 1. **Sign in.** Press *Authorize* and sign in (OAuth 2.1 with PKCE), or paste an access token under \
 *Bearer token*; on the local stack \`npm run token -- you@example.com\` prints one. \`GET /me\` shows who you are.
 2. **Send a prompt.** \`POST /jobs\` with \`{"type": "prompt", "input": {"prompt": "A habit tracker"}}\` \
-answers 202 with the job \`queued\`, its \`id\` and the \`project_id\` it creates (a new account has 500 \
+answers 202 with the job \`queued\`, its \`id\` and the \`project_id\` it creates (a new account has ${LIMITS.wallet.welcome_bonus} \
 welcome credits; \`input.model\` \`light\` costs less than \`full\`).
 3. **Follow the job.** \`GET /jobs/{jobId}/events\` streams each status and the runner's progress, or poll \
 \`GET /jobs/{jobId}\` until \`status\` is \`succeeded\`, \`failed\` or \`canceled\`.

@@ -10,6 +10,7 @@ import {
   Timestamp,
   Uuid,
 } from "./common.ts";
+import { LIMITS } from "./limits.gen.ts";
 import { PublicProfile } from "./identity.ts";
 
 /** A target given and not null: what `report_target_required` asks for. */
@@ -21,7 +22,7 @@ const present = (field: string) => ({
 const ReportRequest = z.strictObject({
   reported_project_id: z.int().min(1).nullable().optional().openapi({ format: "int64" }),
   reported_user_id: Uuid.nullable().optional(),
-  reason: z.string().max(1000).nullable().optional(),
+  reason: z.string().max(LIMITS.columns["reports.reason"]).nullable().optional(),
   reporter_id: z.unknown().optional().openapi({
     description: "Ignored: the reporter is always the caller.",
     deprecated: true,
@@ -63,11 +64,13 @@ export const routes = {
     summary: "Report a project or a user",
     description: "At least one of `reported_project_id` and `reported_user_id` (400 " +
       "`report_target_required`); each must exist (a project: be visible to the caller), else 404. " +
-      "`reason` is at most 1000 characters. The reporter is always the caller: a `reporter_id` in the " +
+      `\`reason\` is at most ${LIMITS.columns["reports.reason"]} characters. ` +
+      "The reporter is always the caller: a `reporter_id` in the " +
       "body is ignored. A project the caller cannot see is 404 exactly as a missing one, also for SQL " +
       "written directly. A report stays open until moderation resolves it; reporting the same targets " +
       "again while the caller's report on them is open answers 201 with that report (same `id`, its first " +
-      "`reason`) and stores nothing. A caller holds at most 200 open reports (setting " +
+      "`reason`) and stores nothing. A caller holds at most " +
+      `${LIMITS.rows.max_open_reports_per_user} open reports (setting ` +
       "`max_open_reports_per_user`; 413 `too_many_reports`).",
     request: { body: jsonBody(ReportRequest, { reported_project_id: 1, reason: "Copies my app" }) },
     responses: {
@@ -88,7 +91,7 @@ export const routes = {
     summary: "Block a user",
     description: "The blocker is the caller. From then on neither user sees the other's shared projects " +
       "(lists with `visibility=all`, the project, its files). A repeat answers 200 `{deduped: true}`. A " +
-      "user blocks at most 1000 users (setting `max_blocks_per_user`; 413 `too_many_blocks`).",
+      `user blocks at most ${LIMITS.rows.max_blocks_per_user} users (setting \`max_blocks_per_user\`; 413 \`too_many_blocks\`).`,
     request: {
       body: jsonBody(BlockRequest, { blocked_user_id: "3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d" }),
     },

@@ -10,6 +10,7 @@ import {
   TimestampPageQuery,
   Uuid,
 } from "./common.ts";
+import { LIMITS } from "./limits.gen.ts";
 import { EXPO_PUSH_TOKEN, isExpoPushToken } from "../_shared/ports/push.ts";
 
 export const Notification = z.object({
@@ -56,7 +57,10 @@ const PushTokenValue = z.string().max(100).refine(isExpoPushToken, {
 const RegisterPushToken = z.strictObject({
   token: PushTokenValue,
   platform: z.enum(["ios", "android"]),
-  device_id: z.string().min(1).max(128).regex(/^\P{Cc}+$/u, "must not contain control characters")
+  device_id: z.string().min(1).max(LIMITS.columns["push_tokens.device_id"]).regex(
+    /^\P{Cc}+$/u,
+    "must not contain control characters",
+  )
     .nullable().optional().openapi({
       // The source alone: JSON Schema patterns are Unicode-aware ECMA-262 regular expressions.
       pattern: "^\\P{Cc}+$",
@@ -145,7 +149,8 @@ export const routes = {
       "null). 201 when the caller had no row for the token, 200 when the caller's own registration was " +
       "updated. A token another account holds is 409 `push_token_taken` until that account signs out on " +
       "the device (DELETE /push-tokens/{token}). Pushes go only to tokens their recipient registered. An " +
-      "account keeps its 10 most recently registered tokens (setting `max_push_tokens_per_user`): " +
+      `account keeps its ${LIMITS.settings.max_push_tokens_per_user} most recently registered tokens ` +
+      "(setting `max_push_tokens_per_user`): " +
       "registering another forgets the least recently registered one and what was queued for it.",
     request: {
       body: jsonBody(RegisterPushToken, {

@@ -2,7 +2,8 @@
 // Visibility and every limit are enforced in SQL (api.* functions under row-level security).
 import type { Config } from "../_shared/config.ts";
 import { createRoute, z } from "@hono/zod-openapi";
-import { FILE_PATH_MAX_CHARS, FILE_PATH_PATTERN } from "../_shared/project-files.ts";
+import { FILE_PATH_PATTERN } from "../_shared/project-files.ts";
+import { LIMITS } from "./limits.gen.ts";
 import {
   Deduped,
   errorResponses,
@@ -67,24 +68,16 @@ export function fileReadLimits(
     `read within ${c.FILE_READ_SEND_SECONDS} s of its turn is cut off (\`FILE_READ_SEND_SECONDS\`).`;
 }
 
-export const FILE_LIMITS = {
-  pathChars: FILE_PATH_MAX_CHARS,
-  filesPerRequest: 100,
-  bytesPerFile: 512 * 1024,
-  bytesPerRequest: 4 * 1024 * 1024,
-  filesPerProject: 500,
-  bytesPerProject: 20 * 1024 * 1024,
-  defaultQuotaBytes: 100 * 1024 * 1024,
-};
-/** The default of the `max_projects_per_user` setting the projects table enforces. */
-export const DEFAULT_MAX_PROJECTS = 500;
-export const PROJECT_LIMIT = `An account holds at most the setting \`max_projects_per_user\` (default ` +
-  `${DEFAULT_MAX_PROJECTS}) projects (413 \`too_many_projects\` with \`details.limit\`).`;
+// What private.file_limits() and the projects table's row limit enforce.
+const FILE_LIMITS = LIMITS.file;
+const PREVIEW_ERRORS_KEPT = LIMITS.preview_error.kept_per_project;
+const PROJECT_LIMIT = `An account holds at most the setting \`max_projects_per_user\` (default ` +
+  `${LIMITS.rows.max_projects_per_user}) projects (413 \`too_many_projects\` with \`details.limit\`).`;
 const STORAGE_LIMITS =
-  `A project holds at most ${FILE_LIMITS.filesPerProject} files (413 \`too_many_project_files\`) ` +
-  `and ${FILE_LIMITS.bytesPerProject} bytes of contents (413 \`project_too_large\`); all the projects of one ` +
+  `A project holds at most ${FILE_LIMITS.files_per_project} files (413 \`too_many_project_files\`) ` +
+  `and ${FILE_LIMITS.bytes_per_project} bytes of contents (413 \`project_too_large\`); all the projects of one ` +
   "owner together hold at most the server's storage quota (setting `storage_quota_bytes`, default " +
-  `${FILE_LIMITS.defaultQuotaBytes} bytes; 413 \`storage_quota_exceeded\` with \`details.quota_bytes\` and ` +
+  `${FILE_LIMITS.default_storage_quota_bytes} bytes; 413 \`storage_quota_exceeded\` with \`details.quota_bytes\` and ` +
   "`details.used_bytes`). The database enforces these for every writer.";
 // The raw body may exceed the contents limit by JSON escaping; beyond this it is refused unread.
 const MAX_FILES_BODY_BYTES = 8 * 1024 * 1024;
@@ -120,11 +113,11 @@ const ProjectId = z.string()
   });
 export const ProjectParams = z.object({ projectId: ProjectId });
 
-const ProjectName = z.string().min(1).max(100).regex(/\S/, "must not be blank");
+const ProjectName = z.string().min(1).max(LIMITS.columns["projects.name"]).regex(/\S/, "must not be blank");
 
 const CreateProject = z.strictObject({
   name: ProjectName,
-  description: z.string().max(1000).optional(),
+  description: z.string().max(LIMITS.columns["projects.description"]).optional(),
   shared: z.boolean().optional().openapi({ description: "Visible to every signed-in user; default false." }),
 }).openapi("CreateProjectRequest");
 
@@ -136,17 +129,17 @@ const SaveFiles = z.strictObject({
   files: z.array(z.strictObject({
     path: z.string().openapi({
       minLength: 1,
-      maxLength: FILE_LIMITS.pathChars,
+      maxLength: FILE_LIMITS.path_chars,
       pattern: FILE_PATH_PATTERN,
       description:
-        `Relative, 1..${FILE_LIMITS.pathChars} characters: no leading \`/\`; no empty, \`.\`, \`..\` or ` +
+        `Relative, 1..${FILE_LIMITS.path_chars} characters: no leading \`/\`; no empty, \`.\`, \`..\` or ` +
         "`.git` segment (in any case, nor `GIT~1`); no backslash, colon, NUL, control character, bidi " +
         "control or zero-width character.",
       example: "app/index.tsx",
     }),
     contents: z.string(),
     type: z.string().regex(FILE_TYPE, "1..32 of A-Z, a-z, 0-9, '_' and '-'"),
-  })).openapi({ maxItems: FILE_LIMITS.filesPerRequest }),
+  })).openapi({ maxItems: FILE_LIMITS.files_per_request }),
 }).openapi("SaveProjectFilesRequest");
 
 const IconResult = z.object({ project_id: z.int().openapi({ format: "int64" }), icon_url: z.url() })
@@ -209,8 +202,8 @@ export const PreviewError = z.object({
 }).openapi("PreviewError");
 
 const RecordPreviewError = z.strictObject({
-  message: z.string().min(1).max(2000),
-  stack: z.string().max(16000).nullable().optional(),
+  message: z.string().min(1).max(LIMITS.columns["preview_errors.message"]),
+  stack: z.string().max(LIMITS.columns["preview_errors.stack"]).nullable().optional(),
 }).openapi("RecordPreviewErrorRequest");
 
 export const DbhostLink = z.object({
@@ -277,7 +270,8 @@ export function routesFor(
       tags: ["Projects"],
       summary: "Create a project",
       description:
-        "`name` (1..100 characters) is required; `description` (at most 1000 characters, default " +
+        `\`name\` (1..${LIMITS.columns["projects.name"]} characters) is required; \`description\` (at most ` +
+        `${LIMITS.columns["projects.description"]} characters, default ` +
         "empty) and `shared` (default false) are optional; `icon_url` and unknown fields are rejected. The " +
         "project starts with the default template files (an Expo app named after the project), which count " +
         "towards the owner's storage quota (413 `storage_quota_exceeded` when they do not fit). " +
@@ -426,13 +420,13 @@ export function routesFor(
       description:
         "Owner only. Each file updates the row with that project and path, or inserts it, in one " +
         "statement; the saved files come back ordered by path. Limits: a path is relative, 1.." +
-        `${FILE_LIMITS.pathChars} characters, with no leading \`/\`, no \`.\`, \`..\`, \`.git\` or empty ` +
+        `${FILE_LIMITS.path_chars} characters, with no leading \`/\`, no \`.\`, \`..\`, \`.git\` or empty ` +
         "segment, no backslash, colon, NUL, control, bidi or zero-width character (400 `invalid_file_path`, " +
         "`details.path` and `details.reason`); " +
         "a path at most once per request (400 `duplicate_file_path`); at most " +
-        `${FILE_LIMITS.filesPerRequest} files per request (413 \`too_many_files\`), ` +
-        `${FILE_LIMITS.bytesPerFile} bytes per file (413 \`file_too_large\`), ` +
-        `${FILE_LIMITS.bytesPerRequest} bytes of contents per request (413 \`request_too_large\`); each of ` +
+        `${FILE_LIMITS.files_per_request} files per request (413 \`too_many_files\`), ` +
+        `${FILE_LIMITS.bytes_per_file} bytes per file (413 \`file_too_large\`), ` +
+        `${FILE_LIMITS.bytes_per_request} bytes of contents per request (413 \`request_too_large\`); each of ` +
         `these names the offending file in \`details.path\`. ${STORAGE_LIMITS} A body over ` +
         `${MAX_FILES_BODY_BYTES} bytes is refused unread (413 \`payload_too_large\`). A failing request saves ` +
         "nothing.",
@@ -518,10 +512,10 @@ export function routesFor(
       operationId: "listPreviewErrors",
       tags: ["Projects"],
       summary: "The project's preview errors",
-      description: "Owner only; at most 10, oldest first. Reading removes nothing.",
+      description: `Owner only; at most ${PREVIEW_ERRORS_KEPT}, oldest first. Reading removes nothing.`,
       request: { params: ProjectParams },
       responses: {
-        200: jsonContent(z.object({ data: z.array(PreviewError) }), "Up to 10 errors"),
+        200: jsonContent(z.object({ data: z.array(PreviewError) }), `Up to ${PREVIEW_ERRORS_KEPT} errors`),
         ...errorResponses([400, 404], { 404: OWNER_ONLY_NOT_FOUND }),
       },
     }),
@@ -533,8 +527,11 @@ export function routesFor(
       tags: ["Projects"],
       summary: "Record a preview error",
       description: "An addition to the contract, so a running preview can report what failed. Owner only; " +
-        "`message` 1..2000 characters, optional `stack` at most 16000. A project keeps its 10 newest errors: " +
-        "recording an 11th deletes the oldest.",
+        `\`message\` 1..${LIMITS.columns["preview_errors.message"]} characters, optional \`stack\` at most ` +
+        `${
+          LIMITS.columns["preview_errors.stack"]
+        }. A project keeps its ${PREVIEW_ERRORS_KEPT} newest errors: ` +
+        `recording an ${PREVIEW_ERRORS_KEPT + 1}th deletes the oldest.`,
       request: {
         params: ProjectParams,
         body: jsonBody(RecordPreviewError, {

@@ -14,6 +14,7 @@ import {
   Timestamp,
   UNEXPECTED,
 } from "./common.ts";
+import { LIMITS } from "./limits.gen.ts";
 import { ProjectParams } from "./projects.ts";
 
 const TAG = "Repository host";
@@ -59,9 +60,9 @@ const SaveInstallation = z.strictObject({
       description: "The user's GitHub token; write-only: stored sealed, never returned",
     },
   ),
-  login: z.string().min(1).max(100),
+  login: z.string().min(1).max(LIMITS.columns["repohost_installations.login"]),
   avatar: HttpUrl.nullable().optional(),
-  name: z.string().max(255).nullable().optional(),
+  name: z.string().max(LIMITS.columns["repohost_installations.name"]).nullable().optional(),
   user_id: z.unknown().optional().openapi({
     description: "Ignored: the owner is always the caller.",
     deprecated: true,
@@ -159,7 +160,8 @@ export function routesFor(config: Pick<Config, "REPOHOST_REPO_PREFIX">) {
         "installation, so naming someone else's installation id must not be enough: 404 " +
         "`installation_not_found` when it does not, 400 `repohost_token_rejected` when GitHub refuses the " +
         "token. An installation another user of this service saved is never taken over: 409 " +
-        "`installation_taken`. `ghu` is stored sealed and never returned. An account saves at most 100 " +
+        "`installation_taken`. `ghu` is stored sealed and never returned. An account saves at most " +
+        `${LIMITS.rows.max_repohost_installations_per_user} ` +
         "installations (setting `max_repohost_installations_per_user`; 413 `too_many_installations`). The " +
         "installation outlives the token (pushes go where it points), so only the service's own sign-in may " +
         "save one.",

@@ -10,10 +10,12 @@ import {
   TimestampPageQuery,
   Uuid,
 } from "./common.ts";
+import { LIMITS } from "./limits.gen.ts";
 
 export const Wallet = z.object({
   balance: Credits.openapi({
-    description: "The paid balance in credits; negative after runs past zero (down to the -500 floor, " +
+    description:
+      `The paid balance in credits; negative after runs past zero (down to the ${LIMITS.wallet.credit_floor} floor, ` +
       "below which no new job starts). A top-up pays a negative balance off first.",
   }),
   bonus_balance: Credits.openapi({
@@ -28,8 +30,9 @@ export const Wallet = z.object({
       "uncharged or was given up).",
   }),
   available: Credits.openapi({
-    description: "`total` − `held`: what the -500 credit floor is checked on; a new job is refused " +
-      "(402) when it is at or below -500.",
+    description:
+      `\`total\` − \`held\`: what the ${LIMITS.wallet.credit_floor} credit floor is checked on; a new job ` +
+      `is refused (402) when it is at or below ${LIMITS.wallet.credit_floor}.`,
   }),
   display_balance: Display("`balance`"),
   display_bonus_balance: Display("`bonus_balance`"),

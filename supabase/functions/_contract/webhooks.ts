@@ -1,6 +1,6 @@
 // Outbound webhooks: endpoints a user registers for job and wallet events (create, list, delete, rotate the
 // secret) and the log of every delivery attempt. Deliveries, retries and disabling are SQL's and the
-// webhook-worker's; this file checks where an endpoint may point, which SQL cannot resolve.
+// webhook-worker's; the handler checks where an endpoint may point, which SQL cannot resolve.
 import type { Config } from "../_shared/config.ts";
 import { createRoute, z } from "@hono/zod-openapi";
 import {
@@ -12,6 +12,7 @@ import {
   TimestampPageQuery,
   Uuid,
 } from "./common.ts";
+import { LIMITS } from "./limits.gen.ts";
 import { WEBHOOK_EVENTS } from "../_shared/webhooks.ts";
 
 const WebhookEvent = z.enum(WEBHOOK_EVENTS);
@@ -80,7 +81,7 @@ export function routesFor(config: Pick<Config, "WEBHOOK_TIMEOUT_MS">) {
 retried after 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, 24 h and 24 h; when the last retry fails the endpoint is
 disabled and its owner notified (\`webhook_disabled\`). The URL must be https and its host must resolve only to
 public addresses (checked again before every attempt): 400 \`invalid_webhook_url\` with \`details.reason\`.
-At most 10 endpoints per account (409 \`webhook_limit_reached\`). The secret is shown only in this answer and
+At most ${LIMITS.webhook.endpoints_per_user} endpoints per account (409 \`webhook_limit_reached\`). The secret is shown only in this answer and
 after a rotation. The endpoint outlives the token, so only the service's own sign-in may register one (or an
 OAuth client the deployment lists in \`FIRST_PARTY_CLIENT_IDS\`); when the user revokes such a client, the
 endpoints it registered are deleted.`,
@@ -104,7 +105,7 @@ endpoints it registered are deleted.`,
       operationId: "listWebhooks",
       tags: ["Webhooks"],
       summary: "The caller's webhook endpoints",
-      description: "Newest first, without secrets (at most 10).",
+      description: `Newest first, without secrets (at most ${LIMITS.webhook.endpoints_per_user}).`,
       responses: { 200: jsonContent(WebhookList, "The endpoints") },
     }),
     deleteWebhook: createRoute({

@@ -9,6 +9,7 @@ import { selectAsUser } from "./db.ts";
 import type { Deps } from "./deps.ts";
 import { ApiError } from "./errors.ts";
 import type { Slot } from "./limiter.ts";
+import { LIMITS } from "../_contract/limits.gen.ts";
 
 /** What a refused read is told to wait before trying again, in seconds. */
 export const FILE_READS_RETRY_AFTER_SECONDS = 5;
@@ -23,8 +24,6 @@ export function fileReadsBusy(): ApiError {
     { "Retry-After": String(FILE_READS_RETRY_AFTER_SECONDS) },
   );
 }
-
-export const FILE_PATH_MAX_CHARS = 512;
 
 // private.file_path_problem's rule as one pattern (tests/file_paths_test.ts runs one table through both):
 // segments joined by `/`, none empty, `.`, `..`, nor `.git` or `GIT~1` in any case and with any trailing
@@ -52,7 +51,7 @@ const FILE_PATH = new RegExp(FILE_PATH_PATTERN, "u");
 
 /** Whether a project may hold a file at `path`: the rule the database enforces on every write. */
 export function isValidFilePath(path: string): boolean {
-  return [...path].length <= FILE_PATH_MAX_CHARS && FILE_PATH.test(path);
+  return [...path].length <= LIMITS.file.path_chars && FILE_PATH.test(path);
 }
 
 /** The files as the SQL's JSON text (never parsed here) and the slot to free once it has been sent. */

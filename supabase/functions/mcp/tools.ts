@@ -28,6 +28,7 @@ import { TASKS_EXTENSION, waitResult } from "./tasks.ts";
 import { AppName, Job, JobEstimate, ModelTier, Prompt } from "../_contract/jobs.ts";
 import { Uuid } from "../_contract/common.ts";
 import { Wallet } from "../_contract/wallet.ts";
+import { LIMITS } from "../_contract/limits.gen.ts";
 
 export const WAIT_DEFAULT_SECONDS = 50;
 export const WAIT_MAX_SECONDS = 600;
@@ -173,7 +174,8 @@ export function createMcpServer(
       "prompt). The service judges the prompt first (an unusable one is refused) and picks the model tier " +
       "unless 'model' is given. Returns at once with the job queued; follow it with wait_for_job. It " +
       "spends credits (check get_wallet first) and overwrites the project's files; a job no runner starts " +
-      "within 10 minutes fails with not_started and costs nothing. Pass an idempotencyKey " +
+      `within ${LIMITS.settings.job_start_seconds / 60} minutes fails with not_started and costs nothing. ` +
+      "Pass an idempotencyKey " +
       "(a UUID you make) to retry safely: the same key returns the first job and spends nothing again. " +
       "Over the prompt quota the error is rate_limited with retry_after_seconds; without projectId, an " +
       "account that already holds its most projects gets too_many_projects (details.limit).",
@@ -214,7 +216,7 @@ export function createMcpServer(
     description:
       "The user's credits before spending any: the paid balance, the welcome bonus (spent first), " +
       "their total, what running jobs hold, and what is available, in credits (1 EUR = 100 credits) and " +
-      "as euro strings. A generation is refused once 'available' has reached -500 credits.",
+      `as euro strings. A generation is refused once 'available' has reached ${LIMITS.wallet.credit_floor} credits.`,
     outputSchema: portable(Wallet),
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   }, () =>
