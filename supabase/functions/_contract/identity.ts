@@ -9,6 +9,7 @@ import {
   Timestamp,
   Uuid,
 } from "./common.ts";
+import { LIMITS } from "./limits.gen.ts";
 import { formBodyBytes, MAX_IMAGE_BYTES } from "../_shared/uploads.ts";
 
 export const PublicProfile = z.object({
@@ -62,7 +63,7 @@ const UpdateMe = z.strictObject({
     "3..30 of a-z, 0-9, '_' and '.', starting and ending with a letter or digit",
   )
     .optional(),
-  avatar_url: z.url({ protocol: /^https?$/ }).max(2048).regex(
+  avatar_url: z.url({ protocol: /^https?$/ }).max(LIMITS.columns["profiles.avatar_url"]).regex(
     AVATAR_URL,
     "an avatar URL as POST /me/avatar answers it",
   )

@@ -27,7 +27,8 @@ const NOT_CONFIGURED = {
 };
 
 const Int64 = z.int().min(1).max(Number.MAX_SAFE_INTEGER).openapi({ format: "int64" });
-const HttpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).max(2048);
+const HttpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+  .max(LIMITS.columns["repohost_installations.avatar"]);
 const RepositoryName = z.string()
   .regex(/^[A-Za-z0-9._-]{1,100}$/, "1..100 of letters, digits, '.', '-' and '_'")
   .refine((name) => name !== "." && name !== "..", "must not be '.' or '..'");
@@ -101,8 +102,8 @@ export const InstallationEvent = z.object({
   installation: z.object({
     id: Int64,
     account: z.object({
-      login: z.string().min(1).max(100).optional(),
-      slug: z.string().min(1).max(100).optional(),
+      login: z.string().min(1).max(LIMITS.columns["repohost_installations.login"]).optional(),
+      slug: z.string().min(1).max(LIMITS.columns["repohost_installations.login"]).optional(),
       avatar_url: z.string().nullish(),
       name: z.string().nullish(),
     }).refine((a) => a.login ?? a.slug, "an account has a login or a slug"),

@@ -18,7 +18,10 @@ import { WEBHOOK_EVENTS } from "../_shared/webhooks.ts";
 const WebhookEvent = z.enum(WEBHOOK_EVENTS);
 
 const CreateWebhook = z.strictObject({
-  url: z.string().max(2048).openapi({ format: "uri", example: "https://example.com/hooks/appgen" }),
+  url: z.string().max(LIMITS.columns["webhook_endpoints.url"]).openapi({
+    format: "uri",
+    example: "https://example.com/hooks/appgen",
+  }),
   events: z.array(WebhookEvent).min(1).max(WEBHOOK_EVENTS.length),
 }).openapi("CreateWebhookRequest");
 
