@@ -2,7 +2,7 @@
 // Visibility and every limit are enforced in SQL (api.* functions under row-level security).
 import type { Config } from "../_shared/config.ts";
 import { createRoute, z } from "@hono/zod-openapi";
-import { FILE_PATH_PATTERN } from "../_shared/project-files.ts";
+import { FILE_PATH_PATTERN } from "../_shared/file-paths.ts";
 import { LIMITS } from "./limits.gen.ts";
 import {
   Deduped,
@@ -16,7 +16,6 @@ import {
   Uuid,
   withRetryAfter,
 } from "./common.ts";
-import { ARCHIVE_PAGE_BYTES, RUN_NOTE_PATHS } from "../_shared/project-archive.ts";
 import { PublicProfile } from "./identity.ts";
 
 export const Project = z.object({
@@ -67,6 +66,12 @@ export function fileReadLimits(
     `503 \`file_reads_busy\` and \`Retry-After\` (\`FILE_READ_WAIT_SECONDS\`), and an answer the client has not ` +
     `read within ${c.FILE_READ_SEND_SECONDS} s of its turn is cut off (\`FILE_READ_SEND_SECONDS\`).`;
 }
+
+/** The contents one page of the archive's read may hold (it always holds at least one file). */
+export const ARCHIVE_PAGE_BYTES = 4 * 1024 * 1024;
+
+/** The names tried, in turn, for the archive's note on running the app: a project's own README stays. */
+export const RUN_NOTE_PATHS = ["README.md", "RUNNING.md"];
 
 // What private.file_limits() and the projects table's row limit enforce.
 const FILE_LIMITS = LIMITS.file;

@@ -13,8 +13,9 @@ import {
   Uuid,
 } from "./common.ts";
 import { LIMITS } from "./limits.gen.ts";
-import { WEBHOOK_EVENTS } from "../_shared/webhooks.ts";
 
+/** What an endpoint may subscribe to (the webhook_endpoints_events CHECK lists the same). */
+const WEBHOOK_EVENTS = ["job.succeeded", "job.failed", "job.canceled", "wallet.topped_up"] as const;
 const WebhookEvent = z.enum(WEBHOOK_EVENTS);
 
 const CreateWebhook = z.strictObject({
