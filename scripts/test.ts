@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import { freePort, ROOT, startStack } from "./local/stack.ts";
 import { checkContract, type Recorded } from "./contract/check.ts";
 import { checkDocument } from "./contract/document.ts";
-import { generateTypes, TYPES_FILE } from "./types.ts";
+import { generateLimits, generateTypes, LIMITS_FILE, TYPES_FILE } from "./types.ts";
 import { generateSdk, SDK_SRC } from "./sdk.ts";
 import { diff, scratchBuild } from "./local/scratch.ts";
 
@@ -334,6 +334,16 @@ try {
     );
   }
   tally("generated types match the migrated schema", same);
+
+  section("generated limits (supabase/functions/_contract/limits.gen.ts)");
+  const limits = await generateLimits(stack.cluster.url);
+  const limitsSame = limits === (existsSync(LIMITS_FILE) ? await Deno.readTextFile(LIMITS_FILE) : "");
+  if (!limitsSame) {
+    console.log(
+      "  the schema's limits changed without regenerating them: run `npm run types` and commit the file",
+    );
+  }
+  tally("generated limits match the migrated schema", limitsSame);
 } catch (e) {
   if (!(e instanceof SubsetDone)) throw e;
 } finally {

@@ -22,7 +22,7 @@ import {
   unusedPath,
 } from "./helpers.ts";
 import { DEFAULT_BODY_LIMIT } from "../supabase/functions/_shared/body-limit.ts";
-import { FILE_LIMITS } from "../supabase/functions/v1/routes/projects.ts";
+import { LIMITS } from "../supabase/functions/_contract/limits.gen.ts";
 import { withIntegrations } from "./integration_stand_ins.ts";
 
 const SEED = Number(Deno.env.get("FUZZ_SEED") ?? Math.floor(Math.random() * 2 ** 31));
@@ -702,7 +702,12 @@ t(
   "fuzz: saves at the edge of the storage limits answer 200 or a documented 413 and pass no limit",
   async () => {
     const KiB = 1024;
-    const { bytesPerFile, filesPerProject, bytesPerProject, defaultQuotaBytes } = FILE_LIMITS;
+    const {
+      bytes_per_file: bytesPerFile,
+      files_per_project: filesPerProject,
+      bytes_per_project: bytesPerProject,
+      default_storage_quota_bytes: defaultQuotaBytes,
+    } = LIMITS.file;
     const user = await newUser("fuzz.storage");
     const [edge, roomy] = [await newProject(user), await newProject(user)];
     const PATHS = ["fill-1", "fill-2", "fill-3", "new-1", "new-2", "new-3", "new-4"];

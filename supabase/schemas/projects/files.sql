@@ -1,5 +1,24 @@
 -- A project's files, their path rules and the per-project storage they count against.
 
+-- The limits on files: the one definition the functions below enforce and the API documents (`npm run
+-- types` writes them to supabase/functions/_contract/limits.gen.ts). The quota is the default of the
+-- setting `storage_quota_bytes`.
+CREATE FUNCTION private.file_limits() RETURNS jsonb
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object(
+    'path_chars', 512,
+    'files_per_request', 100,
+    'bytes_per_file', 512 * 1024,
+    'bytes_per_request', 4 * 1024 * 1024,
+    'files_per_project', 500,
+    'bytes_per_project', 20 * 1024 * 1024,
+    'default_storage_quota_bytes', 100 * 1024 * 1024)
+$$;
+GRANT EXECUTE ON FUNCTION private.file_limits() TO authenticated;
+GRANT EXECUTE ON FUNCTION private.file_limits() TO service_role;
+
 -- The reason a file path is refused, or null when it is fine. One definition for the table's CHECK and
 -- for the per-file errors of `PUT /projects/{id}/files`. NUL never reaches SQL (text cannot hold it).
 CREATE FUNCTION private.file_path_problem(path text) RETURNS text
@@ -8,7 +27,7 @@ CREATE FUNCTION private.file_path_problem(path text) RETURNS text
     AS $$
   select case
     when path is null or path = '' then 'empty'
-    when length(path) > 512 then 'too_long'
+    when length(path) > (private.file_limits() ->> 'path_chars')::int then 'too_long'
     when left(path, 1) = '/' then 'absolute'
     when strpos(path, E'\\') > 0 then 'backslash'
     when path ~ '[\u0001-\u001f\u007f-\u009f]' then 'control_character'
@@ -74,16 +93,17 @@ ALTER TABLE private.project_storage ENABLE ROW LEVEL SECURITY;
 COMMENT ON TABLE private.project_storage IS 'Files and bytes of contents per project, kept by the project_files triggers; read for the storage limits.';
 
 -- PUT /projects/{id}/files: the limits, then one upsert keyed by (project, path). Returns the saved files.
---   at most 100 files and 4 MiB of contents per request, 512 KiB per file, 500 files per project.
+--   the files per request, bytes per file and per request, and files per project of private.file_limits().
 CREATE FUNCTION api.save_project_files(project_id bigint, files jsonb) RETURNS jsonb
     LANGUAGE plpgsql
     SET search_path TO ''
     AS $$
 declare
-  max_files_per_request constant int := 100;
-  max_file_bytes constant int := 512 * 1024;
-  max_request_bytes constant int := 4 * 1024 * 1024;
-  max_project_files constant int := 500;
+  limits constant jsonb := private.file_limits();
+  max_files_per_request constant int := (limits ->> 'files_per_request')::int;
+  max_file_bytes constant int := (limits ->> 'bytes_per_file')::int;
+  max_request_bytes constant int := (limits ->> 'bytes_per_request')::int;
+  max_project_files constant int := (limits ->> 'files_per_project')::int;
   file jsonb;
   problem text;
   total_bytes bigint := 0;
@@ -107,7 +127,8 @@ begin
     problem := private.file_path_problem(file ->> 'path');
     if problem is not null then
       perform private.raise_api_error(400, 'invalid_file_path',
-        'File paths are relative, at most 512 characters, without "." or ".." segments, backslashes or control characters.',
+        format('File paths are relative, at most %s characters, without "." or ".." segments, backslashes or control characters.',
+               limits ->> 'path_chars'),
         jsonb_build_object('path', file ->> 'path', 'reason', problem));
     end if;
     if (file ->> 'path') = any (seen) then
@@ -209,9 +230,10 @@ CREATE FUNCTION private.change_project_storage(changes jsonb) RETURNS void
     SET search_path TO ''
     AS $$
 declare
-  max_project_files constant int := 500;
-  max_project_bytes constant bigint := 20 * 1024 * 1024;
-  quota bigint := private.setting('storage_quota_bytes', (100 * 1024 * 1024)::text)::bigint;
+  limits constant jsonb := private.file_limits();
+  max_project_files constant int := (limits ->> 'files_per_project')::int;
+  max_project_bytes constant bigint := (limits ->> 'bytes_per_project')::bigint;
+  quota bigint := private.setting('storage_quota_bytes', limits ->> 'default_storage_quota_bytes')::bigint;
   over record;
   owner uuid;
   used bigint;

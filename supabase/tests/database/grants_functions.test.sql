@@ -10,6 +10,8 @@ create temporary table audited (signature text primary key, why text not null) o
 insert into audited values
   ('private.raise_api_error(integer,text,text,jsonb)', 'raises the error it is given'),
   ('private.file_path_problem(text)', 'pure: judges a path'),
+  ('private.file_limits()', 'pure: constants'),
+  ('private.preview_error_limits()', 'pure: constants'),
   ('private.file_encoding(text)', 'pure: names the encoding of a file type'),
   ('private.project_not_found()', 'raises a 404'),
   ('private.timestamp_cursor(text)', 'pure: parses a cursor'),
