@@ -1,5 +1,5 @@
-// Section J over HTTP: the database host (the Supabase Management API). Against the running stack, where no
-// Supabase OAuth app is configured: 401s, validation 400s and 503s. In-process, configured against the
+// Section J over HTTP: the database host (the Supabase Management API). Against the running stack: 401s and
+// validation 400s. In-process, without a Supabase OAuth app: the 503s; configured against the
 // stand-in: the OAuth flow with PKCE through the public callback (which only hands the code to the app) and
 // the app's authenticated finish, the attacks on its state (a consent URL sent to a victim), projects with
 // token refresh and revoked grants, links with their ownership and uniqueness rules.
@@ -7,7 +7,12 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { base64url } from "jose";
 import { api, db, expectError, newProject, newUser, NO_STACK, type TestUser } from "./helpers.ts";
-import { closedPort, type Integrations, withIntegrations } from "./integration_stand_ins.ts";
+import {
+  closedPort,
+  type Integrations,
+  withIntegrations,
+  withoutIntegrations,
+} from "./integration_stand_ins.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
 
@@ -93,29 +98,31 @@ t("dbhost routes need a token, except the public callback", async () => {
 t("without a Supabase OAuth app every dbhost route answers 503 integration_not_configured", async () => {
   const user = await newUser("db503");
   const p = await newProject(user);
-  const calls: [string, string, unknown?][] = [
-    ["POST", "/integrations/dbhost/authorizations", { code_challenge: pkce().challenge }],
-    ["POST", "/integrations/dbhost/connections", { code: "c", state: "s" }],
-    ["GET", "/integrations/dbhost/projects"],
-    ["POST", "/integrations/dbhost/links", { project_id: p.id, dbhost_ref: "abcdefghijklmnopqrst" }],
-    ["DELETE", `/integrations/dbhost/links/${p.id}`],
-    ["GET", "/integrations/dbhost/connection"],
-  ];
-  for (const [method, path, body] of calls) {
-    const res = await api(method, path, { token: user.token, body });
-    expectError(res, 503, "integration_not_configured");
-    // The stack seals tokens (SECRETS_KEYS) but has no app: the answer names what to set.
-    assert.deepEqual((res.body as { details: unknown }).details, {
-      integration: "dbhost",
-      missing: ["SUPABASE_OAUTH_CLIENT_ID", "SUPABASE_OAUTH_CLIENT_SECRET"],
-    });
-    assert.match((res.body as { message: string }).message, /set SUPABASE_OAUTH_CLIENT_ID/);
-  }
-  expectError(
-    await api("GET", "/integrations/dbhost/callback?code=c&state=s"),
-    503,
-    "integration_not_configured",
-  );
+  await withoutIntegrations(async (api) => {
+    const calls: [string, string, unknown?][] = [
+      ["POST", "/integrations/dbhost/authorizations", { code_challenge: pkce().challenge }],
+      ["POST", "/integrations/dbhost/connections", { code: "c", state: "s" }],
+      ["GET", "/integrations/dbhost/projects"],
+      ["POST", "/integrations/dbhost/links", { project_id: p.id, dbhost_ref: "abcdefghijklmnopqrst" }],
+      ["DELETE", `/integrations/dbhost/links/${p.id}`],
+      ["GET", "/integrations/dbhost/connection"],
+    ];
+    for (const [method, path, body] of calls) {
+      const res = await api(method, path, { token: user.token, body });
+      expectError(res, 503, "integration_not_configured");
+      // Tokens are sealed (SECRETS_KEYS) but there is no app: the answer names what to set.
+      assert.deepEqual((res.body as { details: unknown }).details, {
+        integration: "dbhost",
+        missing: ["SUPABASE_OAUTH_CLIENT_ID", "SUPABASE_OAUTH_CLIENT_SECRET"],
+      });
+      assert.match((res.body as { message: string }).message, /set SUPABASE_OAUTH_CLIENT_ID/);
+    }
+    expectError(
+      await api("GET", "/integrations/dbhost/callback?code=c&state=s"),
+      503,
+      "integration_not_configured",
+    );
+  });
 });
 
 t("dbhost requests are validated before anything else: 400 invalid_request", async () => {

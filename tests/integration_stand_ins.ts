@@ -714,3 +714,22 @@ export async function withIntegrations(
     await supabase.close();
   }
 }
+
+/**
+ * Runs `fn` against the v1 API built in-process as a deployment without a GitHub App or a Supabase OAuth
+ * app builds it (the stack's settings less those), where their routes answer 503.
+ */
+export async function withoutIntegrations(
+  fn: (api: ReturnType<typeof inProcessApi>) => Promise<void>,
+): Promise<void> {
+  const env = Object.entries(Deno.env.toObject())
+    .filter(([name]) => !name.startsWith("GITHUB_") && !name.startsWith("SUPABASE_OAUTH_"));
+  const deps = depsFromConfig(
+    loadConfig({ ...Object.fromEntries(env), PUBLIC_FUNCTIONS_URL: IN_PROCESS_ROOT }),
+  );
+  try {
+    await fn(inProcessApi(createV1App(deps)));
+  } finally {
+    await deps.db.end();
+  }
+}

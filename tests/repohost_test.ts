@@ -1,6 +1,6 @@
-// Section I over HTTP: the repository host (a GitHub App). Against the running stack, where no GitHub App
-// is configured: 401s, validation 400s and 503s. In-process, configured against the GitHub stand-in: every
-// route and status, pushes checked commit by commit, and the webhook's signatures, events and replays.
+// Section I over HTTP: the repository host (a GitHub App). Against the running stack: 401s and validation
+// 400s. In-process, without a GitHub App: the 503s; configured against a GitHub stand-in: every route and
+// status, pushes checked commit by commit, and the webhook's signatures, events and replays.
 import assert from "node:assert/strict";
 import { api, db, expectError, newProject, newUser, NO_STACK, type TestUser } from "./helpers.ts";
 import {
@@ -11,6 +11,7 @@ import {
   hubSignature,
   type Integrations,
   withIntegrations,
+  withoutIntegrations,
 } from "./integration_stand_ins.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
@@ -53,7 +54,7 @@ function deliver(it: Integrations, event: string, body: string, headers: Record<
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// The running stack: no GitHub App configured
+// The running stack, and a deployment without a GitHub App
 
 t("repohost routes need a token", async () => {
   const routes: [string, string][] = [
@@ -71,34 +72,36 @@ t("repohost routes need a token", async () => {
 
 t("without a GitHub App every repohost route answers 503 integration_not_configured", async () => {
   const user = await newUser("repo503");
-  const p = await newProject(user);
-  const calls: [string, string, unknown?][] = [
-    ["POST", "/repohost/token", { code: "some-code" }],
-    ["GET", "/repohost/installations"],
-    ["POST", "/repohost/installations", { id: 12345, ghu: "ghu_x", login: "someone" }],
-    ["GET", "/repohost/repositories"],
-    ["POST", "/repohost/repositories", { project_id: p.id, repohost_installation_id: 12345 }],
-    ["DELETE", `/repohost/repositories/${p.id}`],
-  ];
-  for (const [method, path, body] of calls) {
-    const res = await api(method, path, { token: user.token, body });
-    expectError(res, 503, "integration_not_configured");
-    // The stack seals tokens (SECRETS_KEYS) but has no app: the answer names what to set.
-    assert.deepEqual((res.body as { details: unknown }).details, {
-      integration: "repohost",
-      missing: ["GITHUB_APP_ID", "GITHUB_APP_PRIVATE_KEY", "GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET"],
+  await withoutIntegrations(async (api) => {
+    const p = await newProject(user);
+    const calls: [string, string, unknown?][] = [
+      ["POST", "/repohost/token", { code: "some-code" }],
+      ["GET", "/repohost/installations"],
+      ["POST", "/repohost/installations", { id: 12345, ghu: "ghu_x", login: "someone" }],
+      ["GET", "/repohost/repositories"],
+      ["POST", "/repohost/repositories", { project_id: p.id, repohost_installation_id: 12345 }],
+      ["DELETE", `/repohost/repositories/${p.id}`],
+    ];
+    for (const [method, path, body] of calls) {
+      const res = await api(method, path, { token: user.token, body });
+      expectError(res, 503, "integration_not_configured");
+      // Tokens are sealed (SECRETS_KEYS) but there is no app: the answer names what to set.
+      assert.deepEqual((res.body as { details: unknown }).details, {
+        integration: "repohost",
+        missing: ["GITHUB_APP_ID", "GITHUB_APP_PRIVATE_KEY", "GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET"],
+      });
+      assert.match((res.body as { message: string }).message, /set GITHUB_APP_ID/);
+    }
+    // The webhook is public; without a webhook secret it cannot tell GitHub from anyone.
+    const hook = await api("POST", "/repohost/webhooks", {
+      body: HUB_PAYLOAD,
+      headers: { "x-github-event": "ping", "x-hub-signature-256": HUB_SIGNATURE },
     });
-    assert.match((res.body as { message: string }).message, /set GITHUB_APP_ID/);
-  }
-  // The webhook is public; without a webhook secret it cannot tell GitHub from anyone.
-  const hook = await api("POST", "/repohost/webhooks", {
-    body: HUB_PAYLOAD,
-    headers: { "x-github-event": "ping", "x-hub-signature-256": HUB_SIGNATURE },
-  });
-  expectError(hook, 503, "integration_not_configured");
-  assert.deepEqual((hook.body as { details: unknown }).details, {
-    integration: "repohost",
-    missing: ["GITHUB_WEBHOOK_SECRET"],
+    expectError(hook, 503, "integration_not_configured");
+    assert.deepEqual((hook.body as { details: unknown }).details, {
+      integration: "repohost",
+      missing: ["GITHUB_WEBHOOK_SECRET"],
+    });
   });
 });
 
