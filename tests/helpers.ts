@@ -98,12 +98,15 @@ export interface ApiOptions {
   base?: string;
 }
 
-/** Calls the API; `body` objects are sent as JSON, strings, FormData and bytes as they are. */
+/**
+ * Calls the API; `body` objects are sent as JSON, strings, FormData and bytes as they are. Redirects are
+ * answers of their own (the documented 302s), not followed.
+ */
 export function api<T = Record<string, unknown>>(method: string, path: string, opts: ApiOptions = {}) {
   const base = opts.base ?? BASE_URL;
   return send<T>(
     (req) =>
-      fetch(req, { signal: AbortSignal.timeout(API_TIMEOUT_MS) }).catch((e) => {
+      fetch(req, { signal: AbortSignal.timeout(API_TIMEOUT_MS), redirect: "manual" }).catch((e) => {
         throw new Error(`${method} ${path}: no answer (${e})`);
       }),
     base,

@@ -41,6 +41,18 @@ export interface GitHostFaults {
   failRepoCalls?: boolean;
   /** Runs just before a branch is moved through the API (to move it first, as another pusher would). */
   beforeBranchMove?: (owner: string, name: string, branch: string) => Promise<void>;
+  /** A repository created from now on answers reads of its branch 409 this many times, as GitHub does while it
+   * sets a new repository up. */
+  settling?: number;
+}
+
+/** A request to the API or OAuth (not git's own), as received. */
+export interface SeenRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  authorization: string | null;
+  text: string;
 }
 
 type AccountType = "User" | "Organization";
@@ -51,7 +63,8 @@ interface State {
   userTokens: Record<string, string>;
   /** Sign-in codes → the user token each is exchanged for, once. */
   codes: Record<string, string>;
-  installations: Record<string, { account: string; users: string[] }>;
+  /** By id; `seq` orders them as made. */
+  installations: Record<string, { account: string; users: string[]; seq: number }>;
   installationTokens: Record<string, { installation: number; expiresAt: number }>;
   nextId: number;
 }
@@ -113,6 +126,10 @@ function bearer(req: Request): string {
 
 export class GitHost {
   readonly faults: GitHostFaults = {};
+  /** The API and OAuth requests received, for tests that check what a client sent. */
+  readonly seen: SeenRequest[] = [];
+  /** Repositories still being set up: how many more branch reads answer 409. */
+  private readonly settling = new Map<string, number>();
   private readonly server: Deno.HttpServer<Deno.NetAddr>;
   private readonly repos: string;
   private readonly stateFile: string;
@@ -194,6 +211,13 @@ export class GitHost {
     try {
       const path = url.pathname;
       if (/^\/[^/]+\/[^/]+\.git\//.test(path)) return await this.smartHttp(req, url);
+      this.seen.push({
+        method: req.method,
+        path,
+        query: url.searchParams,
+        authorization: req.headers.get("authorization"),
+        text: await req.clone().text(),
+      });
       if (path.startsWith(`/apps/${this.opts.app.slug}/installations/new`)) return await this.install(url);
       if (path === "/login/oauth/access_token" && req.method === "POST") return await this.exchange(req);
       if (path.startsWith("/app/")) return await this.appRoute(req, path);
@@ -250,8 +274,9 @@ export class GitHost {
     let id = Object.entries(this.state.installations).find(([, i]) => i.account === target)?.[0];
     const created = id === undefined;
     if (created) {
-      id = String(this.state.nextId++);
-      this.state.installations[id] = { account: target, users: [] };
+      // Random, as GitHub's ids are unique across every App: a service may have met stand-ins before this one.
+      do id = String(1_000_000 + Math.floor(Math.random() * 1e9)); while (this.state.installations[id]);
+      this.state.installations[id] = { account: target, users: [], seq: this.state.nextId++ };
     }
     const installation = this.state.installations[id!];
     if (!installation.users.includes(user)) installation.users.push(user);
@@ -360,6 +385,7 @@ export class GitHost {
     const page = Math.max(Number(url.searchParams.get("page") ?? 1), 1);
     const all = Object.entries(this.state.installations)
       .filter(([, i]) => i.users.includes(user))
+      .sort(([, a], [, b]) => a.seq - b.seq)
       .map(([id]) => this.installationJson(Number(id)));
     return json({ total_count: all.length, installations: all.slice((page - 1) * perPage, page * perPage) });
   }
@@ -407,6 +433,7 @@ export class GitHost {
         "Initial commit",
       );
     }
+    if (this.faults.settling) this.settling.set(repo, this.faults.settling);
     return json(this.repoJson(owner, body.name, body.private ?? false, "main"), 201);
   }
 
@@ -472,6 +499,11 @@ export class GitHost {
     const empty = (await this.git(repo, ["for-each-ref", "--count=1", "refs/heads"])) === "";
     if (empty) return json({ message: "Git Repository is empty." }, 409);
     if (path.startsWith("git/ref/heads/") && method === "GET") {
+      const settling = this.settling.get(repo) ?? 0;
+      if (settling > 0) {
+        this.settling.set(repo, settling - 1);
+        return json({ message: "Git Repository is empty." }, 409);
+      }
       const name = path.slice("git/ref/".length);
       const sha = await this.revParse(repo, `refs/${name}`);
       if (!sha) return notFound();
