@@ -538,3 +538,9 @@ export function silentServer() {
     },
   };
 }
+
+/** The code of every fenced block right after the comment `<!-- <marker> -->` in a Markdown text, in order. */
+export function markedBlocks(markdown: string, marker: string): string[] {
+  const marked = new RegExp(`<!-- ${marker} -->\\s*\`\`\`[a-z]*\\n([\\s\\S]*?)\\n\`\`\``, "g");
+  return [...markdown.matchAll(marked)].map((m) => m[1]);
+}

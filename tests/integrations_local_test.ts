@@ -2,12 +2,22 @@
 // the Supabase Management API, scripts/local/git-host.ts and db-host.ts): an App installed and a user
 // signed in, a project pushed twice, cloned with the git CLI over HTTP and compared byte for byte, the
 // uninstall's webhook removing the link; a Supabase account connected with PKCE, its project linked, and
-// that project's database present in the cluster.
+// that project's database present in the cluster; and docs/integrations.md's walk-through run as written.
 import assert from "node:assert/strict";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { base64url, importPKCS8, SignJWT } from "jose";
 import postgres from "postgres";
-import { api, db, newProject, newUser, NO_STACK, PNG_1x1, type TestUser } from "./helpers.ts";
+import {
+  api,
+  db,
+  GATEWAY,
+  markedBlocks,
+  newProject,
+  newUser,
+  NO_STACK,
+  PNG_1x1,
+  type TestUser,
+} from "./helpers.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
 const env = (name: string) => Deno.env.get(name)!;
@@ -233,6 +243,63 @@ t(
       assert.equal(name, ref);
     } finally {
       await sql.end();
+    }
+  },
+);
+
+const BLOCK_END = "@@walk-through block end@@";
+
+t(
+  "docs/integrations.md: the local walk-through links, pushes, clones and links a database as written",
+  async () => {
+    const doc = await Deno.readTextFile(new URL("../docs/integrations.md", import.meta.url));
+    const stackDir = dirname(env("TEST_LOCAL_KEY"));
+    const ports: [string, string][] = [
+      ["54321", new URL(GATEWAY).port],
+      ["54322", new URL(env("SUPABASE_DB_URL")).port],
+      ["54323", new URL(env("GITHUB_API_BASE_URL")).port],
+    ];
+    const blocks = markedBlocks(doc, "local-integrations: sh").map((block) =>
+      ports.reduce((b, [from, to]) => b.replaceAll(`127.0.0.1:${from}`, `127.0.0.1:${to}`), block)
+        .replaceAll(".local/", `${stackDir}/`)
+    );
+    assert.equal(blocks.length, 6, "the set-up, the App, the push, the clone, the database host, psql");
+    const tmp = await Deno.makeTempDir({ prefix: "integrations-walk-through-" });
+    try {
+      const script = ["set -euo pipefail", ...blocks.map((b) => `${b}\necho '${BLOCK_END}'`)].join("\n");
+      const child = new Deno.Command("bash", {
+        cwd: new URL("..", import.meta.url).pathname,
+        env: {
+          LOCAL_STACK_DIR: stackDir,
+          PG_PORT: ports[1][1],
+          GATEWAY_PORT: ports[0][1],
+          TMPDIR: tmp,
+        },
+        stdin: "piped",
+        stdout: "piped",
+        stderr: "piped",
+      }).spawn();
+      const writer = child.stdin.getWriter();
+      await writer.write(new TextEncoder().encode(script));
+      await writer.close();
+      const out = await child.output();
+      const stdout = new TextDecoder().decode(out.stdout);
+      assert.ok(out.success, `the blocks failed:\n${stdout}\n${new TextDecoder().decode(out.stderr)}`);
+      const [, installation, pushed, cloned, linked, database] = stdout.split(BLOCK_END).map((o) => o.trim());
+
+      assert.equal(JSON.parse(installation).login, "acme");
+      // Two answers printed back to back.
+      const [link, push] = pushed.split(/(?<=\})(?=\{)/);
+      assert.equal(JSON.parse(link).repohost_repository_name, `app-${JSON.parse(link).project_id}`);
+      assert.equal(JSON.parse(push).pushed, true);
+      const [log, ...listed] = cloned.split("\n");
+      assert.match(log, /^[0-9a-f]+ Update Tide Tables$/);
+      assert.ok(listed.includes("package.json"), cloned);
+      const ref = JSON.parse(linked.slice(linked.lastIndexOf("{"))).dbhost_project_ref;
+      assert.match(ref, /^[a-z]{20}$/);
+      assert.equal(database, ref, "the project's database answers");
+    } finally {
+      await Deno.remove(tmp, { recursive: true });
     }
   },
 );
