@@ -1,61 +1,22 @@
-// The integrations' upstreams for tests — GitHub, the stack's own stand-in (real repositories) on a directory
-// of its own, and the Supabase Management API (OAuth with PKCE, projects, keys, profile) — and the API built
-// in-process with its integrations configured against them. The adapters are the production ones; only
-// their base URLs point here.
+// The integrations' upstreams for tests — the stack's own stand-ins of GitHub (real repositories) and of the
+// Supabase Management API (projects that are databases), each on a directory of its own with its faults
+// switched by the test — and the API built in-process with its integrations configured against them. The
+// adapters are the production ones; only their base URLs point here.
 import assert from "node:assert/strict";
-import { createHash, createHmac } from "node:crypto";
-import { base64url, exportPKCS8, exportSPKI, generateKeyPair } from "jose";
-import type postgres from "postgres";
+import { createHmac } from "node:crypto";
+import { exportPKCS8, exportSPKI, generateKeyPair } from "jose";
+import postgres from "postgres";
 import type { GitHubOptions } from "../supabase/functions/_shared/adapters/github.ts";
 import { GitHost } from "../scripts/local/git-host.ts";
+import { DbHost, type DbHostAccount } from "../scripts/local/db-host.ts";
 import { REPOHOST_CALLBACK_URL } from "../scripts/local/stack.ts";
 import { loadConfig } from "../supabase/functions/_shared/config.ts";
 import type { Deps } from "../supabase/functions/_shared/deps.ts";
 import { depsFromConfig } from "../supabase/functions/_shared/all-deps.ts";
 import { createV1App } from "../supabase/functions/v1/app.ts";
 import { inProcessApi } from "./helpers.ts";
-import { StandInServer } from "./stand_in_server.ts";
 
-// ---------------------------------------------------------------------------------------------------------
-// Loopback servers
-
-export interface Seen {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  authorization: string | null;
-  contentType: string | null;
-  accept: string | null;
-  text: string;
-}
-
-export const HANG = Symbol("hang");
-type Route = (req: Seen) => Response | typeof HANG | Promise<Response | typeof HANG>;
-
-/** A server on a free loopback port that records every request and answers through `route`. */
-export class Loopback extends StandInServer {
-  readonly seen: Seen[] = [];
-
-  constructor(private readonly route: Route) {
-    super();
-  }
-
-  protected async handle(req: Request): Promise<Response> {
-    const seen: Seen = {
-      method: req.method,
-      path: new URL(req.url).pathname,
-      query: new URL(req.url).searchParams,
-      authorization: req.headers.get("authorization"),
-      contentType: req.headers.get("content-type"),
-      accept: req.headers.get("accept"),
-      text: await req.text(),
-    };
-    this.seen.push(seen);
-    const answer = await this.route(seen);
-    return answer === HANG ? await this.hang() : answer;
-  }
-}
-
+/** A loopback port nothing listens on: an upstream that is away. */
 export function closedPort(): number {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = listener.addr.port;
@@ -199,252 +160,73 @@ export async function projectFileBytes(
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Supabase Management API stand-in
+// The Supabase Management API: the stack's own stand-in (scripts/local/db-host.ts) on a directory of its own,
+// registered with an OAuth app of the tests' whose redirect URI is the in-process API's callback; its projects
+// are databases of the stack's cluster.
 
 export const SB_CLIENT_ID = "6f1c3f0e-8a55-4c1e-9d0e-4f6b8a2c7d10";
 export const SB_CLIENT_SECRET = `sba_${crypto.randomUUID()}`;
-export const ACCESS = `sbp_oauth_${crypto.randomUUID().replaceAll("-", "")}`;
-export const REVOKED = "sbp_oauth_revoked";
-export const BROKEN = `sbp_oauth_broken_${crypto.randomUUID()}`;
-export const SLOW = "sbp_oauth_slow";
-export const REF = "abcdefghijklmnopqrst";
-export const PUBLISHABLE_ONLY_REF = "publishableonlyprojx";
 
-interface SbAccount {
-  id: string;
-  username: string;
-  /** As the Management API lists them. */
-  projects: Record<string, unknown>[];
-  organizations: Record<string, unknown>[];
-  apiKeys: Map<string, { name: string; type: string; api_key: string | null }[]>;
-  /** Every call with the account's token answers 500. */
-  broken?: boolean;
+/** A new Management API stand-in that sends the browser back to `redirectUris`; close() removes its data. */
+export async function startDbHost(redirectUris: string[]): Promise<DbHost> {
+  const dir = await Deno.makeTempDir({ prefix: "db-host-" });
+  const host = await DbHost.start({
+    dir,
+    client: { id: SB_CLIENT_ID, secret: SB_CLIENT_SECRET, redirectUris },
+    async createDatabase(name) {
+      const sql = postgres(Deno.env.get("TEST_ADMIN_DB_URL")!, {
+        prepare: false,
+        max: 1,
+        onnotice: () => {},
+      });
+      try {
+        await sql`create database ${sql(name)}`;
+      } finally {
+        await sql.end();
+      }
+    },
+  });
+  const close = host.close.bind(host);
+  host.close = async () => {
+    await close();
+    await Deno.remove(dir, { recursive: true });
+  };
+  return host;
 }
 
-interface SbCode {
-  account: string;
-  /** Set for codes of a consent: single-use, bound to the redirect URI and the PKCE challenge. */
-  consent?: { redirectUri: string; challenge: string };
+/** A new account of the stand-in with `projects` projects (at least the one every account starts with). */
+export async function newAccount(host: DbHost, projects = 2): Promise<DbHostAccount> {
+  const account = await host.account(`user_${crypto.randomUUID().slice(0, 8)}`);
+  for (let i = account.projects.length; i < projects; i++) {
+    await host.createProject(account, `Database ${i + 1}`, account.organizations[0].slug);
+  }
+  return account;
 }
 
-const lowerLetters = (n: number) =>
-  Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => String.fromCharCode(97 + (b % 26))).join("");
+/** Every form the token endpoint received, in order. */
+export function tokenForms(host: DbHost): Record<string, string>[] {
+  return host.seen.filter((s) => s.path === "/v1/oauth/token").map((s) =>
+    Object.fromEntries(new URLSearchParams(s.text))
+  );
+}
+
+/** Whether an access token works: the profile it reads, or undefined. */
+export async function profileWith(
+  host: DbHost,
+  accessToken: string,
+): Promise<{ gotrue_id: string } | undefined> {
+  const res = await fetch(`${host.url}/v1/profile`, { headers: { authorization: `Bearer ${accessToken}` } });
+  return res.ok ? await res.json() : (await res.body?.cancel(), undefined);
+}
 
 /**
- * The Supabase Management API for any number of accounts. The unit tests use the default account through
- * the fixed ACCESS token and the standing code `good-code`; the HTTP tests add accounts and go through
- * consent, code exchange with PKCE, refresh and revocation.
+ * The user of `account` consents at the authorize URL in the browser: answers where the browser is sent
+ * back to, with a fresh single-use code and the state.
  */
-export class FakeSupabase {
-  readonly server = new Loopback((req) => this.route(req));
-  /** Every form the token endpoint received. */
-  readonly forms: Record<string, string>[] = [];
-  readonly accounts = new Map<string, SbAccount>();
-  /** Seconds an access token issued from now on lives. */
-  accessTokenLifetime = 86400;
-  private readonly accessTokens = new Map<string, { account: string; expiresAt: number }>();
-  private readonly refreshTokens = new Map<string, string>();
-  private readonly codes = new Map<string, SbCode>();
-  private issued = 0;
-
-  constructor() {
-    const id = "9b2f0f39-5d0a-4a43-9d54-0fd0c9ac4c11";
-    this.accounts.set(id, {
-      id,
-      username: "alice",
-      projects: [
-        {
-          id: REF,
-          ref: REF,
-          organization_id: "acme-slug",
-          organization_slug: "acme-slug",
-          name: "Acme production",
-          region: "eu-central-1",
-          created_at: "2026-03-01T10:00:00.000Z",
-          status: "ACTIVE_HEALTHY",
-          database: { host: "db.x", version: "17", postgres_engine: "17", release_channel: "ga" },
-        },
-        // The shape of older answers: the slug only under the deprecated organization_id.
-        {
-          ref: "zyxwvutsrqponmlkjihg",
-          organization_id: "legacy-org",
-          name: "Old",
-          region: "us-east-1",
-          created_at: "2024-01-01T00:00:00Z",
-        },
-      ],
-      organizations: [{ id: "acme-slug", slug: "acme-slug", name: "Acme" }, {
-        id: "legacy-org",
-        name: "Legacy",
-      }],
-      apiKeys: new Map([
-        [REF, [
-          { name: "service_role", api_key: "service-role-key-never-returned", type: "legacy" },
-          { name: "anon", api_key: "anon-key-value", type: "legacy" },
-        ]],
-        [PUBLISHABLE_ONLY_REF, [
-          { name: "default", api_key: null, type: "secret" },
-          { name: "default", api_key: "sb_publishable_abc", type: "publishable" },
-        ]],
-      ]),
-    });
-    this.accessTokens.set(ACCESS, { account: id, expiresAt: Infinity });
-    this.codes.set("good-code", { account: id });
-  }
-
-  get url() {
-    return this.server.url;
-  }
-
-  close() {
-    return this.server.close();
-  }
-
-  /** A new account with one organization and `projects` database projects, each with an anon key. */
-  addAccount(projects = 2): SbAccount {
-    const id = crypto.randomUUID();
-    const slug = `org-${lowerLetters(8)}`;
-    const account: SbAccount = {
-      id,
-      username: `user_${lowerLetters(6)}`,
-      projects: [],
-      organizations: [{ id: slug, slug, name: `Org ${slug}` }],
-      apiKeys: new Map(),
-    };
-    for (let i = 0; i < projects; i++) {
-      const ref = lowerLetters(20);
-      account.projects.push({
-        id: ref,
-        ref,
-        organization_id: slug,
-        organization_slug: slug,
-        name: `Database ${i + 1}`,
-        region: "eu-central-1",
-        created_at: new Date(Date.UTC(2026, 0, i + 1)).toISOString(),
-        status: "ACTIVE_HEALTHY",
-      });
-      account.apiKeys.set(ref, [
-        { name: "service_role", api_key: `service-${crypto.randomUUID()}`, type: "legacy" },
-        { name: "anon", api_key: `anon-${crypto.randomUUID()}`, type: "legacy" },
-      ]);
-    }
-    this.accounts.set(id, account);
-    return account;
-  }
-
-  /**
-   * The user consents on the authorize page as `account`: answers where the browser is sent back to, with
-   * a fresh single-use code and the state.
-   */
-  consent(authorizeUrl: string, account: string): string {
-    const url = new URL(authorizeUrl);
-    assert.equal(`${url.origin}${url.pathname}`, `${this.url}/v1/oauth/authorize`);
-    assert.equal(url.searchParams.get("client_id"), SB_CLIENT_ID);
-    assert.equal(url.searchParams.get("response_type"), "code");
-    assert.equal(url.searchParams.get("code_challenge_method"), "S256");
-    const redirectUri = url.searchParams.get("redirect_uri")!;
-    const code = crypto.randomUUID();
-    this.codes.set(code, {
-      account,
-      consent: { redirectUri, challenge: url.searchParams.get("code_challenge")! },
-    });
-    const back = new URL(redirectUri);
-    back.searchParams.set("code", code);
-    back.searchParams.set("state", url.searchParams.get("state")!);
-    return back.href;
-  }
-
-  /** The account's access tokens stop working, as once they expire. */
-  expireAccessTokens(account: string) {
-    for (const grant of this.accessTokens.values()) {
-      if (grant.account === account) grant.expiresAt = 0;
-    }
-  }
-
-  /** The user revokes the app: no token of the account works any more. */
-  revoke(account: string) {
-    for (const [token, grant] of this.accessTokens) {
-      if (grant.account === account) this.accessTokens.delete(token);
-    }
-    for (const [token, owner] of this.refreshTokens) if (owner === account) this.refreshTokens.delete(token);
-  }
-
-  private route(req: Seen): Response | typeof HANG {
-    if (req.path === "/v1/oauth/token") return this.token(req);
-    const token = req.authorization?.replace(/^Bearer /, "") ?? "";
-    if (token === SLOW) return HANG;
-    const grant = this.accessTokens.get(token);
-    const account = grant && grant.expiresAt > Date.now() ? this.accounts.get(grant.account) : undefined;
-    if (token === BROKEN || account?.broken) {
-      // Echoes credentials, as a careless proxy might, to prove they never reach the service's messages.
-      return Response.json({ message: `failed for ${token} (client ${SB_CLIENT_SECRET})` }, { status: 500 });
-    }
-    if (!account) return Response.json({ message: "Unauthorized" }, { status: 401 });
-    if (req.path === "/v1/projects") return Response.json(account.projects);
-    if (req.path === "/v1/organizations") return Response.json(account.organizations);
-    if (req.path === "/v1/profile") {
-      return Response.json({
-        gotrue_id: account.id,
-        primary_email: "a@example.com",
-        username: account.username,
-      });
-    }
-    const keys = /^\/v1\/projects\/([^/]+)\/api-keys$/.exec(req.path);
-    const listed = keys ? account.apiKeys.get(keys[1]) : undefined;
-    if (listed) return Response.json(listed);
-    return Response.json({ message: "Not Found" }, { status: 404 });
-  }
-
-  private grant(account: string): Response {
-    const n = ++this.issued;
-    this.accessTokens.set(`access-${n}`, {
-      account,
-      expiresAt: Date.now() + this.accessTokenLifetime * 1000,
-    });
-    this.refreshTokens.set(`refresh-${n}`, account);
-    return Response.json({
-      access_token: `access-${n}`,
-      refresh_token: `refresh-${n}`,
-      expires_in: this.accessTokenLifetime,
-      token_type: "Bearer",
-    }, { status: 201 });
-  }
-
-  private token(req: Seen): Response {
-    assert.equal(req.method, "POST");
-    assert.equal(req.contentType, "application/x-www-form-urlencoded");
-    if (req.authorization !== `Basic ${btoa(`${SB_CLIENT_ID}:${SB_CLIENT_SECRET}`)}`) {
-      return Response.json({ message: "Invalid client credentials" }, { status: 401 });
-    }
-    const form = Object.fromEntries(new URLSearchParams(req.text));
-    this.forms.push(form);
-    if (form.grant_type === "authorization_code") {
-      const code = this.codes.get(form.code);
-      if (code?.consent) this.codes.delete(form.code);
-      if (code && (!code.consent || pkceHolds(code.consent, form))) return this.grant(code.account);
-      return Response.json({ error: "invalid_grant", message: `code ${form.code} is invalid` }, {
-        status: 400,
-      });
-    }
-    const account = form.grant_type === "refresh_token"
-      ? this.refreshTokens.get(form.refresh_token)
-      : undefined;
-    if (account) {
-      // Single-use, as Supabase's refresh tokens are.
-      this.refreshTokens.delete(form.refresh_token);
-      return this.grant(account);
-    }
-    return Response.json({ message: `refresh token ${form.refresh_token} revoked` }, { status: 401 });
-  }
-}
-
-/** A consented code is exchanged with the redirect URI it was issued for and the verifier of its challenge. */
-function pkceHolds(
-  consent: { redirectUri: string; challenge: string },
-  form: Record<string, string>,
-): boolean {
-  if (form.redirect_uri !== consent.redirectUri || !form.code_verifier) return false;
-  return base64url.encode(createHash("sha256").update(form.code_verifier).digest()) === consent.challenge;
+export async function consent(authorizeUrl: string, account: DbHostAccount): Promise<string> {
+  const res = await fetch(`${authorizeUrl}&username=${account.username}`, { redirect: "manual" });
+  assert.equal(res.status, 302, await res.text());
+  return res.headers.get("location")!;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -473,7 +255,7 @@ export interface Integrations {
   base: string;
   deps: Deps;
   github: GitHost;
-  supabase: FakeSupabase;
+  supabase: DbHost;
 }
 
 /**
@@ -485,7 +267,7 @@ export async function withIntegrations(
   env: Record<string, string> = {},
 ): Promise<void> {
   const github = await startGitHost();
-  const supabase = new FakeSupabase();
+  const supabase = await startDbHost([`${IN_PROCESS_ROOT}/v1/integrations/dbhost/callback`]);
   const deps = depsFromConfig(loadConfig({
     ...Deno.env.toObject(),
     PUBLIC_FUNCTIONS_URL: IN_PROCESS_ROOT,

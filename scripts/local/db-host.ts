@@ -10,6 +10,7 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { base64url } from "jose";
+import type { SeenRequest } from "./git-host.ts";
 
 export interface DbHostOptions {
   /** Holds `state.json`. */
@@ -65,6 +66,8 @@ const randomKey = (prefix: string) =>
 
 export class DbHost {
   readonly faults: DbHostFaults = {};
+  /** The requests received, for tests that check what a client sent. */
+  readonly seen: SeenRequest[] = [];
   /** Seconds an access token issued from now on lives. */
   accessTokenLifetime = 3600;
   private readonly server: Deno.HttpServer<Deno.NetAddr>;
@@ -161,6 +164,13 @@ export class DbHost {
 
   private async handle(req: Request): Promise<Response> {
     const url = new URL(req.url);
+    this.seen.push({
+      method: req.method,
+      path: url.pathname,
+      query: url.searchParams,
+      authorization: req.headers.get("authorization"),
+      text: await req.clone().text(),
+    });
     try {
       if (url.pathname === "/v1/oauth/authorize" && req.method === "GET") return await this.authorize(url);
       if (url.pathname === "/v1/oauth/token" && req.method === "POST") return await this.token(req);

@@ -46,7 +46,7 @@ export interface GitHostFaults {
   settling?: number;
 }
 
-/** A request to the API or OAuth (not git's own), as received. */
+/** A request to a stand-in's API or OAuth (not git's own), as received. */
 export interface SeenRequest {
   method: string;
   path: string;

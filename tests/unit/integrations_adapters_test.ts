@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { createPrivateKey } from "node:crypto";
+import { createHash, createPrivateKey } from "node:crypto";
 import { GitHubRepoHost } from "../../supabase/functions/_shared/adapters/github.ts";
 import { SupabaseManagementDbHost } from "../../supabase/functions/_shared/adapters/supabase-management.ts";
 import { ApiError } from "../../supabase/functions/_shared/errors.ts";
@@ -8,17 +8,16 @@ import type { RepoFile } from "../../supabase/functions/_shared/ports/repohost.t
 import { UpstreamError } from "../../supabase/functions/_shared/ports/upstream.ts";
 import { createSecretBox, secretBoxFromEnv } from "../../supabase/functions/_shared/secrets.ts";
 import { verifyHubSignature } from "../../supabase/functions/_shared/webhook-signature.ts";
-import { decodeJwt } from "jose";
+import { base64url, decodeJwt } from "jose";
+import type { DbHost, DbHostAccount } from "../../scripts/local/db-host.ts";
 import type { GitHost } from "../../scripts/local/git-host.ts";
 import { REPOHOST_CALLBACK_URL } from "../../scripts/local/stack.ts";
 import {
-  ACCESS,
   APP_ID,
-  BROKEN,
   CLIENT_ID,
   CLIENT_SECRET,
   closedPort,
-  FakeSupabase,
+  consent,
   filesAt,
   gitHubOptions,
   gitIn,
@@ -27,16 +26,17 @@ import {
   HUB_SIGNATURE,
   install,
   type Installed,
+  newAccount,
   PRIVATE_KEY_PEM,
-  PUBLISHABLE_ONLY_REF,
-  REF,
-  REVOKED,
+  profileWith,
   SB_CLIENT_ID,
   SB_CLIENT_SECRET,
-  SLOW,
+  startDbHost,
   startGitHost,
+  tokenForms,
   userToken,
 } from "../integration_stand_ins.ts";
+import { StandInServer } from "../stand_in_server.ts";
 
 async function rejection(promise: Promise<unknown>): Promise<Error> {
   try {
@@ -371,13 +371,44 @@ Deno.test("repohost: whether a user's token reaches an installation is read from
 // ---------------------------------------------------------------------------------------------------------
 // The Supabase Management API, against its stand-in
 
-function dbHost(fake: FakeSupabase, timeoutMs = 5_000) {
-  return new SupabaseManagementDbHost({
-    apiBaseUrl: fake.server.url,
-    clientId: SB_CLIENT_ID,
-    clientSecret: SB_CLIENT_SECRET,
-    timeoutMs,
-  });
+const REDIRECT_URI = "https://x.test/cb?a=1";
+
+/** The adapter against a Management API stand-in of its own. */
+async function withDbHost(
+  fn: (stub: DbHost, host: SupabaseManagementDbHost) => Promise<void>,
+  timeoutMs = 5_000,
+) {
+  const stub = await startDbHost([REDIRECT_URI]);
+  try {
+    await fn(
+      stub,
+      new SupabaseManagementDbHost({
+        apiBaseUrl: stub.url,
+        clientId: SB_CLIENT_ID,
+        clientSecret: SB_CLIENT_SECRET,
+        timeoutMs,
+      }),
+    );
+  } finally {
+    await stub.close();
+  }
+}
+
+/** A code `account` consented to for an S256 challenge of `verifier`. */
+async function consentedCode(host: SupabaseManagementDbHost, account: DbHostAccount, verifier: string) {
+  const codeChallenge = base64url.encode(createHash("sha256").update(verifier).digest());
+  const back = await consent(
+    host.authorizeUrl({ state: "st", codeChallenge, redirectUri: REDIRECT_URI }),
+    account,
+  );
+  return new URL(back).searchParams.get("code")!;
+}
+
+/** The user's tokens, through consent and the code exchange. */
+async function signedIn(host: SupabaseManagementDbHost, account: DbHostAccount) {
+  const codeVerifier = "verifier-".padEnd(43, "x");
+  const code = await consentedCode(host, account, codeVerifier);
+  return await host.exchangeCode({ code, codeVerifier, redirectUri: REDIRECT_URI });
 }
 
 Deno.test("dbhost: the authorize URL carries the client, redirect, state and an S256 challenge", () => {
@@ -402,105 +433,144 @@ Deno.test("dbhost: the authorize URL carries the client, redirect, state and an 
 });
 
 Deno.test("dbhost: code exchange (with and without verifier) and refresh send the OAuth form with Basic auth", async () => {
-  const fake = new FakeSupabase();
-  try {
-    const host = dbHost(fake);
+  await withDbHost(async (stub, host) => {
+    const account = await newAccount(stub, 1);
+    const verifier = "verifier-123".padEnd(43, "v");
+    const code = await consentedCode(host, account, verifier);
     const before = Date.now();
-    const tokens = await host.exchangeCode({
-      code: "good-code",
-      codeVerifier: "verifier-123",
-      redirectUri: "https://x.test/cb",
-    });
-    assert.equal(tokens.accessToken, "access-1");
-    assert.equal(tokens.refreshToken, "refresh-1");
-    assert.ok(Math.abs(tokens.expiresAt.getTime() - (before + 86400_000)) < 5_000);
-    assert.deepEqual(fake.forms[0], {
+    const tokens = await host.exchangeCode({ code, codeVerifier: verifier, redirectUri: REDIRECT_URI });
+    assert.equal((await profileWith(stub, tokens.accessToken))?.gotrue_id, account.id);
+    assert.ok(Math.abs(tokens.expiresAt.getTime() - (before + stub.accessTokenLifetime * 1000)) < 5_000);
+    assert.deepEqual(tokenForms(stub)[0], {
       grant_type: "authorization_code",
-      code: "good-code",
-      redirect_uri: "https://x.test/cb",
-      code_verifier: "verifier-123",
+      code,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: verifier,
     });
 
-    await host.exchangeCode({ code: "good-code", redirectUri: "https://x.test/cb" });
-    assert.deepEqual(fake.forms[1], {
+    // Without the verifier the code goes alone, and a host that saw a challenge refuses it.
+    const alone = await consentedCode(host, account, verifier);
+    const refused = await rejection(host.exchangeCode({ code: alone, redirectUri: REDIRECT_URI }));
+    assert.deepEqual(tokenForms(stub)[1], {
       grant_type: "authorization_code",
-      code: "good-code",
-      redirect_uri: "https://x.test/cb",
+      code: alone,
+      redirect_uri: REDIRECT_URI,
     });
-
-    const refreshed = await host.refresh("refresh-1");
-    assert.equal(refreshed.accessToken, "access-3", "a new pair, after the two of the code exchanges");
-    assert.deepEqual(fake.forms[2], { grant_type: "refresh_token", refresh_token: "refresh-1" });
-    assert.ok(
-      fake.forms.every((f) => !("client_secret" in f)),
-      "the secret travels in the Basic header only",
-    );
-
-    const refused = await rejection(
-      host.exchangeCode({ code: "used-code-77", codeVerifier: "v", redirectUri: "https://x.test/cb" }),
-    );
     assert.ok(refused instanceof ApiError);
     assert.equal(refused.status, 400);
     assert.equal(refused.code, "dbhost_code_rejected");
     assert.deepEqual(refused.details, { upstream_error: "invalid_grant" });
-    assertNoSecrets(refused, ["used-code-77", SB_CLIENT_SECRET]);
+    assertNoSecrets(refused, [alone, SB_CLIENT_SECRET]);
+    const reused = await rejection(
+      host.exchangeCode({ code, codeVerifier: verifier, redirectUri: REDIRECT_URI }),
+    );
+    assert.equal((reused as ApiError).code, "dbhost_code_rejected", "a code works once");
 
-    const revoked = await rejection(host.refresh("refresh-old-99"));
-    assert.ok(revoked instanceof GrantRevokedError);
+    const refreshed = await host.refresh(tokens.refreshToken);
+    assert.notEqual(refreshed.accessToken, tokens.accessToken, "a new pair");
+    assert.equal((await profileWith(stub, refreshed.accessToken))?.gotrue_id, account.id);
+    assert.deepEqual(tokenForms(stub).at(-1), {
+      grant_type: "refresh_token",
+      refresh_token: tokens.refreshToken,
+    });
+    assert.ok(
+      tokenForms(stub).every((f) => !("client_secret" in f)),
+      "the secret travels in the Basic header only",
+    );
+
+    const revoked = await rejection(host.refresh(tokens.refreshToken));
+    assert.ok(revoked instanceof GrantRevokedError, "refresh tokens work once");
     assert.equal(revoked.status, 404);
     assert.equal(revoked.code, "not_connected");
-    assertNoSecrets(revoked, ["refresh-old-99"]);
-  } finally {
-    await fake.close();
-  }
+    assertNoSecrets(revoked, [tokens.refreshToken]);
+  });
 });
 
 Deno.test("dbhost: projects with organizations, the anon key and the profile are read with the user's token", async () => {
-  const fake = new FakeSupabase();
-  try {
-    const host = dbHost(fake);
-    assert.deepEqual(await host.listProjects(ACCESS), {
-      projects: [
-        {
-          ref: REF,
-          name: "Acme production",
-          region: "eu-central-1",
-          created_at: "2026-03-01T10:00:00.000Z",
-          organization_id: "acme-slug",
-        },
-        {
-          ref: "zyxwvutsrqponmlkjihg",
-          name: "Old",
-          region: "us-east-1",
-          created_at: "2024-01-01T00:00:00Z",
-          organization_id: "legacy-org",
-        },
-      ],
-      organizations: [{ id: "acme-slug", name: "Acme" }, { id: "legacy-org", name: "Legacy" }],
+  await withDbHost(async (stub, host) => {
+    const account = await newAccount(stub, 2);
+    const { accessToken } = await signedIn(host, account);
+    const organization = account.organizations[0];
+    assert.deepEqual(await host.listProjects(accessToken), {
+      projects: account.projects.map((p) => ({
+        ref: p.ref,
+        name: p.name,
+        region: p.region,
+        created_at: p.created_at,
+        organization_id: organization.slug,
+      })),
+      organizations: [{ id: organization.slug, name: organization.name }],
     });
-    assert.equal(await host.getAnonKey(ACCESS, REF), "anon-key-value");
-    assert.equal(await host.getAnonKey(ACCESS, PUBLISHABLE_ONLY_REF), "sb_publishable_abc");
-    const missing = await rejection(host.getAnonKey(ACCESS, "nosuchprojectrefxxxx"));
+    assert.equal(await host.getAnonKey(accessToken, account.projects[1].ref), account.projects[1].anonKey);
+    const missing = await rejection(host.getAnonKey(accessToken, "nosuchprojectrefxxxx"));
     assert.equal((missing as ApiError).code, "dbhost_project_not_found");
-    assert.deepEqual(await host.getProfile(ACCESS), {
-      id: "9b2f0f39-5d0a-4a43-9d54-0fd0c9ac4c11",
-      username: "alice",
+    assert.deepEqual(await host.getProfile(accessToken), { id: account.id, username: account.username });
+    for (
+      const s of stub.seen.filter((s) => s.path !== "/v1/oauth/token" && s.path !== "/v1/oauth/authorize")
+    ) {
+      assert.equal(s.authorization, `Bearer ${accessToken}`);
+    }
+  });
+});
+
+/** The Management API's older answers: slugs only under the deprecated ids, and a project whose legacy keys
+ * are off (a publishable key in the anon key's place). */
+class OlderManagementApi extends StandInServer {
+  protected handle(req: Request): Promise<Response> {
+    const answers: Record<string, unknown> = {
+      "/v1/projects": [{
+        ref: "zyxwvutsrqponmlkjihg",
+        organization_id: "legacy-org",
+        name: "Old",
+        region: "us-east-1",
+        created_at: "2024-01-01T00:00:00Z",
+      }],
+      "/v1/organizations": [{ id: "legacy-org", name: "Legacy" }],
+      "/v1/projects/zyxwvutsrqponmlkjihg/api-keys": [
+        { name: "default", api_key: null, type: "secret" },
+        { name: "default", api_key: "sb_publishable_abc", type: "publishable" },
+      ],
+    };
+    const answer = answers[new URL(req.url).pathname];
+    return Promise.resolve(
+      answer ? Response.json(answer) : Response.json({ message: "Not Found" }, { status: 404 }),
+    );
+  }
+}
+
+Deno.test("dbhost: older answers (deprecated ids, a publishable key only) are read alike", async () => {
+  const older = new OlderManagementApi();
+  try {
+    const host = new SupabaseManagementDbHost({
+      apiBaseUrl: older.url,
+      clientId: SB_CLIENT_ID,
+      clientSecret: SB_CLIENT_SECRET,
+      timeoutMs: 5_000,
     });
-    for (const s of fake.server.seen) assert.equal(s.authorization, `Bearer ${ACCESS}`);
+    assert.deepEqual(await host.listProjects("token"), {
+      projects: [{
+        ref: "zyxwvutsrqponmlkjihg",
+        name: "Old",
+        region: "us-east-1",
+        created_at: "2024-01-01T00:00:00Z",
+        organization_id: "legacy-org",
+      }],
+      organizations: [{ id: "legacy-org", name: "Legacy" }],
+    });
+    assert.equal(await host.getAnonKey("token", "zyxwvutsrqponmlkjihg"), "sb_publishable_abc");
   } finally {
-    await fake.close();
+    await older.close();
   }
 });
 
 Deno.test("dbhost: 401 is GrantRevokedError, 500 and silence are UpstreamError without secrets", async () => {
-  const fake = new FakeSupabase();
-  try {
-    const host = dbHost(fake, 300);
+  await withDbHost(async (stub, host) => {
+    const revoked = "sbp_oauth_revoked";
     for (
       const call of [
-        () => host.listProjects(REVOKED),
-        () => host.getAnonKey(REVOKED, REF),
-        () => host.getProfile(REVOKED),
+        () => host.listProjects(revoked),
+        () => host.getAnonKey(revoked, "abcdefghijklmnopqrst"),
+        () => host.getProfile(revoked),
       ]
     ) {
       const err = await rejection(call());
@@ -509,21 +579,23 @@ Deno.test("dbhost: 401 is GrantRevokedError, 500 and silence are UpstreamError w
       assert.equal(err.code, "not_connected");
     }
 
-    const broken = await rejection(host.listProjects(BROKEN));
+    const { accessToken } = await signedIn(host, await newAccount(stub, 1));
+    stub.faults.fail = true;
+    const broken = await rejection(host.listProjects(accessToken));
     assert.ok(broken instanceof UpstreamError);
     assert.equal(broken.status, 502);
     assert.equal(broken.code, "dbhost_failed");
     assert.match(broken.message, /HTTP 500/);
-    assertNoSecrets(broken, [BROKEN, SB_CLIENT_SECRET]);
+    assertNoSecrets(broken, [accessToken, SB_CLIENT_SECRET]);
+    stub.faults.fail = false;
 
-    const slow = await rejection(host.getProfile(SLOW));
+    stub.faults.hang = true;
+    const slow = await rejection(host.getProfile(accessToken));
     assert.ok(slow instanceof UpstreamError);
     assert.equal(slow.code, "dbhost_failed");
     assert.match(slow.message, /did not answer within 300 ms/);
-    assertNoSecrets(slow, [SLOW]);
-  } finally {
-    await fake.close();
-  }
+    assertNoSecrets(slow, [accessToken]);
+  }, 300);
 });
 
 // ---------------------------------------------------------------------------------------------------------
