@@ -158,12 +158,41 @@ t(
       );
       assert.deepEqual(await checkout(work), await projectBytes(user, project.id));
 
-      // Without a token, or with another account's, the repository is not served.
-      const anonymous = await fetch(
-        `${gitHost}/${org}/app-${project.id}.git/info/refs?service=git-upload-pack`,
+      // Someone pushes with git as well (over the same smart HTTP): the service's next push goes on top of
+      // theirs, and leaves exactly the project's files.
+      await Deno.writeTextFile(join(work, "NOTES.md"), "pushed with git\n");
+      await git(["add", "NOTES.md"], work);
+      await git(
+        ["-c", "user.name=Dev", "-c", "user.email=dev@example.com", "commit", "-q", "-m", "Notes"],
+        work,
       );
+      await git(["push", "-q", "origin", "HEAD"], work);
+      const theirs = await git(["rev-parse", "HEAD"], work);
+      const third = await push();
+      assert.equal(third.status, 201, third.text);
+      assert.equal(third.body.pushed, true);
+      await git(["pull", "-q", "--ff-only"], work);
+      assert.equal(await git(["rev-parse", "HEAD^"], work), theirs);
+      assert.deepEqual(await checkout(work), await projectBytes(user, project.id));
+
+      // Without a token, or with a token of a user the App's installation does not include, it is not served.
+      const refs = `${gitHost}/${org}/app-${project.id}.git/info/refs?service=git-upload-pack`;
+      const anonymous = await fetch(refs);
       assert.equal(anonymous.status, 401);
       await anonymous.body?.cancel();
+      const elsewhere = await fetch(
+        `${gitHost}/apps/appgen-local/installations/new?user=other-${suffix()}`,
+        { redirect: "manual" },
+      );
+      const otherToken = await api<{ access_token: string }>("POST", "/repohost/token", {
+        token: user.token,
+        body: { code: new URL(elsewhere.headers.get("location")!).searchParams.get("code") },
+      });
+      const stranger = await fetch(refs, {
+        headers: { authorization: `Basic ${btoa(`x-access-token:${otherToken.body.access_token}`)}` },
+      });
+      assert.equal(stranger.status, 404);
+      await stranger.body?.cancel();
     } finally {
       await Deno.remove(work, { recursive: true });
     }
