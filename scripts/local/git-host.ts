@@ -118,8 +118,12 @@ function bearer(req: Request): string {
   // git sends Basic credentials: any user name, the token as the password.
   const basic = /^Basic (.+)$/i.exec(auth);
   if (basic) {
-    const decoded = atob(basic[1]);
-    return decoded.slice(decoded.indexOf(":") + 1);
+    try {
+      const decoded = atob(basic[1]);
+      return decoded.slice(decoded.indexOf(":") + 1);
+    } catch {
+      return "";
+    }
   }
   return "";
 }
@@ -186,8 +190,9 @@ export class GitHost {
     const head = await this.revParse(repo, `refs/heads/${branch}`);
     const entries = new Map<string, TreeEntry>();
     if (head) {
-      const listed = await this.git(repo, ["ls-tree", "-r", "--full-tree", head]);
-      for (const line of listed.split("\n").filter(Boolean)) {
+      // NUL-separated: paths as they are, not quoted.
+      const listed = await this.git(repo, ["ls-tree", "-r", "-z", "--full-tree", head]);
+      for (const line of listed.split("\0").filter(Boolean)) {
         const [meta, path] = line.split("\t");
         const [mode, type, sha] = meta.split(" ");
         entries.set(path, { path, mode, type, sha });

@@ -157,6 +157,13 @@ Deno.test("repohost: push to an existing repository commits exactly the files on
     });
     assert.deepEqual(again, { commitSha: head, created: false, committed: false });
     assert.equal(await gitIn(repo, ["rev-parse", "trunk"]), head);
+
+    // Another pusher's commit on top keeps every file as it is, whatever its name.
+    await github.commitFiles(org.login, "my-app", [{ path: "NOTES.md", contents: "x" }], "Notes");
+    assert.deepEqual(await filesAt(repo, "trunk"), {
+      ...APP_BYTES,
+      "NOTES.md": new TextEncoder().encode("x"),
+    });
   });
 });
 
