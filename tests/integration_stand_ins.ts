@@ -36,8 +36,11 @@ const keys = await generateKeyPair("RS256", { extractable: true });
 export const PRIVATE_KEY_PEM = await exportPKCS8(keys.privateKey);
 const PUBLIC_KEY_PEM = await exportSPKI(keys.publicKey);
 
-/** A new GitHub stand-in, its repositories in a new directory that close() removes. */
-export async function startGitHost(): Promise<GitHost> {
+/**
+ * A new GitHub stand-in, its repositories in a new directory that close() removes; installation events go to
+ * `webhookUrl` when given.
+ */
+export async function startGitHost(webhookUrl?: string): Promise<GitHost> {
   const dir = await Deno.makeTempDir({ prefix: "git-host-" });
   const host = await GitHost.start({
     dir,
@@ -50,6 +53,7 @@ export async function startGitHost(): Promise<GitHost> {
       webhookSecret: HUB_SECRET,
     },
     callbackUrl: REPOHOST_CALLBACK_URL,
+    webhookUrl,
   });
   const close = host.close.bind(host);
   host.close = async () => {
