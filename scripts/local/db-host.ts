@@ -9,6 +9,7 @@
 // account starts with one organization and one project.
 import { createHash } from "node:crypto";
 import { join } from "node:path";
+import { JsonFile } from "./json-file.ts";
 import { base64url } from "jose";
 import type { SeenRequest } from "./git-host.ts";
 
@@ -71,11 +72,9 @@ export class DbHost {
   /** Seconds an access token issued from now on lives. */
   accessTokenLifetime = 3600;
   private readonly server: Deno.HttpServer<Deno.NetAddr>;
-  private readonly stateFile: string;
   private readonly hanging = new Set<() => void>();
 
-  private constructor(private readonly opts: DbHostOptions, private readonly state: State) {
-    this.stateFile = join(opts.dir, "state.json");
+  private constructor(private readonly opts: DbHostOptions, private readonly stored: JsonFile<State>) {
     this.server = Deno.serve(
       { hostname: "127.0.0.1", port: opts.port ?? 0, onListen() {} },
       (req) => this.handle(req),
@@ -84,7 +83,7 @@ export class DbHost {
 
   static async start(opts: DbHostOptions): Promise<DbHost> {
     await Deno.mkdir(opts.dir, { recursive: true });
-    const state: State = await Deno.readTextFile(join(opts.dir, "state.json")).then(JSON.parse).catch(() => ({
+    const state = await JsonFile.open<State>(join(opts.dir, "state.json"), () => ({
       accounts: {},
       codes: {},
       accessTokens: {},
@@ -158,8 +157,12 @@ export class DbHost {
 
   // -------------------------------------------------------------------------------------------------------
 
-  private async save() {
-    await Deno.writeTextFile(this.stateFile, JSON.stringify(this.state), { mode: 0o600 });
+  private get state(): State {
+    return this.stored.data;
+  }
+
+  private save(): Promise<void> {
+    return this.stored.save();
   }
 
   private async handle(req: Request): Promise<Response> {

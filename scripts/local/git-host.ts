@@ -11,6 +11,7 @@
 // when the App requests user authorization during installation.
 import { createHmac } from "node:crypto";
 import { join } from "node:path";
+import { JsonFile } from "./json-file.ts";
 import { importSPKI, jwtVerify } from "jose";
 
 export interface GitHostApp {
@@ -136,12 +137,10 @@ export class GitHost {
   private readonly settling = new Map<string, number>();
   private readonly server: Deno.HttpServer<Deno.NetAddr>;
   private readonly repos: string;
-  private readonly stateFile: string;
   private publicKey?: Promise<CryptoKey>;
 
-  private constructor(private readonly opts: GitHostOptions, private readonly state: State) {
+  private constructor(private readonly opts: GitHostOptions, private readonly stored: JsonFile<State>) {
     this.repos = join(opts.dir, "repos");
-    this.stateFile = join(opts.dir, "state.json");
     this.server = Deno.serve(
       { hostname: "127.0.0.1", port: opts.port ?? 0, onListen() {} },
       (req) => this.handle(req),
@@ -150,7 +149,7 @@ export class GitHost {
 
   static async start(opts: GitHostOptions): Promise<GitHost> {
     await Deno.mkdir(join(opts.dir, "repos"), { recursive: true });
-    const state: State = await Deno.readTextFile(join(opts.dir, "state.json")).then(JSON.parse).catch(() => ({
+    const state = await JsonFile.open<State>(join(opts.dir, "state.json"), () => ({
       accounts: {},
       userTokens: {},
       codes: {},
@@ -236,8 +235,12 @@ export class GitHost {
     }
   }
 
-  private async save() {
-    await Deno.writeTextFile(this.stateFile, JSON.stringify(this.state), { mode: 0o600 });
+  private get state(): State {
+    return this.stored.data;
+  }
+
+  private save(): Promise<void> {
+    return this.stored.save();
   }
 
   private account(login: string, type: AccountType) {
