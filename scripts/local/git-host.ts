@@ -112,6 +112,13 @@ function fromBase64(text: string): Uint8Array {
   return Uint8Array.from(atob(text.replace(/\s+/g, "")), (c) => c.charCodeAt(0));
 }
 
+/** The request's JSON body; 400 as GitHub answers when it does not parse. */
+async function readJson(req: Request) {
+  return await req.json().catch(() => {
+    throw new HttpError(400, "Problems parsing JSON");
+  });
+}
+
 function bearer(req: Request): string {
   const auth = req.headers.get("authorization") ?? "";
   const m = /^(?:Bearer|token) (.+)$/i.exec(auth);
@@ -421,7 +428,7 @@ export class GitHost {
     if (!principal.owners.has(principal.user)) {
       return json({ message: "Resource not accessible by integration" }, 403);
     }
-    return await this.createRepo(principal.user, await req.json());
+    return await this.createRepo(principal.user, await readJson(req));
   }
 
   private async createRepo(owner: string, body: { name?: string; private?: boolean; auto_init?: boolean }) {
@@ -475,7 +482,7 @@ export class GitHost {
       if (org?.type !== "Organization" || !principal.owners.has(parts[2])) {
         return json({ message: "Resource not accessible by integration" }, 403);
       }
-      return await this.createRepo(parts[2], await req.json());
+      return await this.createRepo(parts[2], await readJson(req));
     }
     const [, root, owner, name, ...rest] = parts;
     // Repositories the caller may not see are hidden behind 404, like missing ones.
@@ -484,9 +491,7 @@ export class GitHost {
     }
     const repo = this.repoDir(owner, name);
     if (!await Deno.stat(repo).then(() => true, () => false)) return notFound();
-    const body = req.method === "GET" ? undefined : await req.json().catch(() => {
-      throw new HttpError(400, "Problems parsing JSON");
-    });
+    const body = req.method === "GET" ? undefined : await readJson(req);
     return await this.gitData(req.method, owner, name, repo, rest.join("/"), body);
   }
 

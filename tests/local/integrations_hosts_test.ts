@@ -1,13 +1,17 @@
 // The local stand-ins' own checks, which a client that behaves never trips: the GitHub App's JWT is refused
 // unless the App's key signed it for at most ten minutes, installation events reach the webhook signed with
 // the App's secret, and the Management API's codes are bound to the registered redirect URI and the PKCE
-// challenge, and work once.
+// challenge, and work once. And the way out of a personal account's missing repository: the user creates it.
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { base64url, generateKeyPair, importPKCS8, SignJWT } from "jose";
 import { verifyHubSignature } from "../../supabase/functions/_shared/webhook-signature.ts";
+import { GitHubRepoHost } from "../../supabase/functions/_shared/adapters/github.ts";
+import type { ApiError } from "../../supabase/functions/_shared/errors.ts";
 import {
   APP_ID,
+  gitHubOptions,
+  gitIn,
   HUB_SECRET,
   install,
   newAccount,
@@ -16,6 +20,7 @@ import {
   SB_CLIENT_SECRET,
   startDbHost,
   startGitHost,
+  userToken,
 } from "../integration_stand_ins.ts";
 import type { GitHost } from "../../scripts/local/git-host.ts";
 
@@ -84,6 +89,57 @@ Deno.test("git host: installing and uninstalling the App deliver signed installa
   } finally {
     await github.close();
     await receiver.shutdown();
+  }
+});
+
+Deno.test("git host: on a personal account the user creates the repository (POST /user/repos), then pushes land", async () => {
+  const github = await startGitHost();
+  try {
+    const personal = await install(github, { account: "own" });
+    const host = new GitHubRepoHost(gitHubOptions(github));
+    const push = () =>
+      host.pushFiles({
+        installationId: personal.id,
+        repository: "my-app",
+        files: [
+          { path: "App.tsx", contents: "export default () => null;\n" },
+          { path: "package.json", contents: "{}\n" },
+        ],
+        message: "First version",
+      });
+    const missing = await push().catch((err: ApiError) => err);
+    assert.equal((missing as ApiError).code, "repohost_repository_missing");
+
+    const ghu = await userToken(github, personal.code);
+    const create = (token: string) =>
+      fetch(`${github.url}/user/repos`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ name: "my-app" }),
+      });
+    const created = await create(ghu);
+    assert.equal(created.status, 201);
+    assert.equal((await created.json()).full_name, `${personal.login}/my-app`);
+    const notJson = await fetch(`${github.url}/user/repos`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${ghu}` },
+      body: "{",
+    });
+    assert.equal(notJson.status, 400);
+    await notJson.body?.cancel();
+
+    // Empty: the adapter starts it through the contents API, then commits on top.
+    const pushed = await push();
+    assert.deepEqual([pushed.created, pushed.committed], [false, true]);
+    const repo = github.repoDir(personal.login, "my-app");
+    assert.equal(await gitIn(repo, ["show", "main:App.tsx"]), "export default () => null;");
+    assert.equal(
+      await gitIn(repo, ["log", "-1", "--format=%s", "main^"]),
+      "Initial commit",
+      "on top of the start",
+    );
+  } finally {
+    await github.close();
   }
 });
 
