@@ -100,12 +100,15 @@ export interface ApiOptions {
   base?: string;
 }
 
-/** Calls the API; `body` objects are sent as JSON, strings, FormData and bytes as they are. */
+/**
+ * Calls the API; `body` objects are sent as JSON, strings, FormData and bytes as they are. Redirects are
+ * answers of their own (the documented 302s), not followed.
+ */
 export function api<T = Record<string, unknown>>(method: string, path: string, opts: ApiOptions = {}) {
   const base = opts.base ?? BASE_URL;
   return send<T>(
     (req) =>
-      fetch(req, { signal: AbortSignal.timeout(API_TIMEOUT_MS) }).catch((e) => {
+      fetch(req, { signal: AbortSignal.timeout(API_TIMEOUT_MS), redirect: "manual" }).catch((e) => {
         throw new Error(`${method} ${path}: no answer (${e})`);
       }),
     base,
@@ -508,4 +511,10 @@ export function silentServer() {
       for (const conn of held) conn.close();
     },
   };
+}
+
+/** The code of every fenced block right after the comment `<!-- <marker> -->` in a Markdown text, in order. */
+export function markedBlocks(markdown: string, marker: string): string[] {
+  const marked = new RegExp(`<!-- ${marker} -->\\s*\`\`\`[a-z]*\\n([\\s\\S]*?)\\n\`\`\``, "g");
+  return [...markdown.matchAll(marked)].map((m) => m[1]);
 }

@@ -268,9 +268,7 @@ async function crossUserMatrix(send: typeof api) {
 t(
   "another user's id answers like a missing one on every route that takes an id, and changes nothing",
   async () => {
-    // Over the gateway the integrations are not configured: their routes answer 503
-    // `integration_not_configured` before looking at the id, the same answer both ways, and the owner's links
-    // are still checked unchanged.
+    // Over the gateway, with the integrations configured against the stack's stand-ins.
     await crossUserMatrix(api);
   },
 );

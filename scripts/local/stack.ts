@@ -3,7 +3,9 @@
 import { join, resolve } from "node:path";
 import { existsSync } from "node:fs";
 import { type Cluster, ensureCluster, psqlFile, startCluster, stopCluster } from "./cluster.ts";
-import { ensureLocalKey, type LocalKey } from "./keys.ts";
+import { ensureIntegrationKeys, ensureLocalKey, integrationEnv, type LocalKey } from "./keys.ts";
+import { GitHost } from "./git-host.ts";
+import { DbHost } from "./db-host.ts";
 import postgres from "postgres";
 
 export const ROOT = resolve(import.meta.dirname!, "../..");
@@ -16,6 +18,9 @@ export interface StackOptions {
   dir: string;
   pgPort: number;
   gatewayPort: number;
+  /** The repository host's and the database host's stand-ins; 0 or absent: free ports. */
+  gitHostPort?: number;
+  dbHostPort?: number;
   throwaway?: boolean;
   /** Libraries Postgres loads at start besides pg_cron (a new cluster only) */
   preload?: string[];
@@ -32,6 +37,8 @@ export interface Stack {
   key: LocalKey;
   gatewayUrl: string;
   functionsEnv: Record<string, string>;
+  gitHost: GitHost;
+  dbHost: DbHost;
   stop(): Promise<void>;
 }
 
@@ -152,6 +159,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   });
   const storageDir = join(opts.dir, "storage");
   await Deno.mkdir(storageDir, { recursive: true });
+  const { gitHost, dbHost, env: integrations } = await startIntegrationHosts(opts, cluster, gatewayUrl);
   const functionsEnv = {
     SUPABASE_URL: gatewayUrl,
     SUPABASE_DB_URL: cluster.url,
@@ -165,6 +173,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     // The reference page signs in through the local server as a client of its own, the service's own.
     DOCS_OAUTH_CLIENT_ID: DOCS_CLIENT_ID,
     FIRST_PARTY_CLIENT_IDS: DOCS_CLIENT_ID,
+    ...integrations,
     ...opts.env,
   };
   log(`gateway: starting on ${gatewayUrl}`);
@@ -186,6 +195,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     try {
       gateway.kill("SIGTERM");
     } catch { /* already gone */ }
+    await Promise.all([gitHost.close(), dbHost.close()]);
     await stopCluster(cluster);
     throw err;
   }
@@ -195,6 +205,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     key,
     gatewayUrl,
     functionsEnv,
+    gitHost,
+    dbHost,
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -202,9 +214,56 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         gateway.kill("SIGTERM");
       } catch { /* already gone */ }
       await gateway.status;
+      await Promise.all([gitHost.close(), dbHost.close()]);
       await stopCluster(cluster);
     },
   };
+}
+
+/** The GitHub App's callback URL on the stand-in: the app's deep link, as a deployment registers it. */
+export const REPOHOST_CALLBACK_URL = "appgen://integrations/repohost";
+
+/**
+ * The stand-ins of GitHub and of the Supabase Management API, registered with the stack's GitHub App and
+ * Supabase OAuth app (their keys made once, kept in the stack's directory), and the functions' settings
+ * that point the production adapters at them.
+ */
+async function startIntegrationHosts(opts: StackOptions, cluster: Cluster, gatewayUrl: string) {
+  const keys = await ensureIntegrationKeys(opts.dir);
+  const v1 = `${gatewayUrl}/functions/v1/v1`;
+  const gitHost = await GitHost.start({
+    dir: join(opts.dir, "git-host"),
+    port: opts.gitHostPort,
+    app: {
+      id: keys.github.appId,
+      slug: keys.github.slug,
+      clientId: keys.github.clientId,
+      clientSecret: keys.github.clientSecret,
+      publicKeyPem: keys.github.publicKeyPem,
+      webhookSecret: keys.github.webhookSecret,
+    },
+    callbackUrl: REPOHOST_CALLBACK_URL,
+    webhookUrl: `${v1}/repohost/webhooks`,
+  });
+  const dbHost = await DbHost.start({
+    dir: join(opts.dir, "db-host"),
+    port: opts.dbHostPort,
+    client: {
+      id: keys.supabase.clientId,
+      secret: keys.supabase.clientSecret,
+      redirectUris: [`${v1}/integrations/dbhost/callback`],
+    },
+    async createDatabase(name) {
+      const sql = postgres(cluster.adminUrl, { prepare: false, max: 1, onnotice: () => {} });
+      try {
+        await sql`create database ${sql(name)}`;
+      } finally {
+        await sql.end();
+      }
+    },
+  });
+  const env = integrationEnv(keys, { gitHost: gitHost.url, dbHost: dbHost.url });
+  return { gitHost, dbHost, env };
 }
 
 /** A free TCP port on loopback. */
