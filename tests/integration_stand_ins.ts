@@ -282,6 +282,7 @@ export async function withIntegrations(
     GITHUB_WEBHOOK_SECRET: HUB_SECRET,
     GITHUB_API_BASE_URL: github.url,
     GITHUB_OAUTH_BASE_URL: github.url,
+    GIT_REMOTE_ALLOWED_ORIGINS: github.url,
     SUPABASE_OAUTH_CLIENT_ID: SB_CLIENT_ID,
     SUPABASE_OAUTH_CLIENT_SECRET: SB_CLIENT_SECRET,
     SUPABASE_MANAGEMENT_API_URL: supabase.url,
@@ -297,21 +298,36 @@ export async function withIntegrations(
   }
 }
 
-/**
- * Runs `fn` against the v1 API built in-process as a deployment without a GitHub App or a Supabase OAuth
- * app builds it (the stack's settings less those), where their routes answer 503.
- */
-export async function withoutIntegrations(
+/** Runs `fn` against the v1 API built in-process from the test environment with `changes` (null unsets). */
+export async function withApi(
+  changes: Record<string, string | null>,
   fn: (api: ReturnType<typeof inProcessApi>) => Promise<void>,
 ): Promise<void> {
-  const env = Object.entries(Deno.env.toObject())
-    .filter(([name]) => !name.startsWith("GITHUB_") && !name.startsWith("SUPABASE_OAUTH_"));
-  const deps = depsFromConfig(
-    loadConfig({ ...Object.fromEntries(env), PUBLIC_FUNCTIONS_URL: IN_PROCESS_ROOT }),
-  );
+  const env: Record<string, string> = { ...Deno.env.toObject(), PUBLIC_FUNCTIONS_URL: IN_PROCESS_ROOT };
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null) delete env[name];
+    else env[name] = value;
+  }
+  const deps = depsFromConfig(loadConfig(env));
   try {
     await fn(inProcessApi(createV1App(deps)));
   } finally {
     await deps.db.end();
   }
+}
+
+/**
+ * Runs `fn` against the v1 API built in-process as a deployment without a GitHub App or a Supabase OAuth
+ * app builds it (the stack's settings less those, and less the token sealing key when `sealing` is false),
+ * where their routes answer 503.
+ */
+export function withoutIntegrations(
+  fn: (api: ReturnType<typeof inProcessApi>) => Promise<void>,
+  opts: { sealing?: boolean } = {},
+): Promise<void> {
+  const unset = Object.keys(Deno.env.toObject()).filter((name) =>
+    name.startsWith("GITHUB_") || name.startsWith("SUPABASE_OAUTH_") ||
+    (opts.sealing === false && name.startsWith("SECRETS_"))
+  );
+  return withApi(Object.fromEntries(unset.map((name) => [name, null])), fn);
 }

@@ -292,7 +292,11 @@ t(
       ports.reduce((b, [from, to]) => b.replaceAll(`127.0.0.1:${from}`, `127.0.0.1:${to}`), block)
         .replaceAll(".local/", `${stackDir}/`)
     );
-    assert.equal(blocks.length, 6, "the set-up, the App, the push, the clone, the database host, psql");
+    assert.equal(
+      blocks.length,
+      8,
+      "the set-up, the App, the push, the clone, the database host, psql, a git remote linked, pushed on top",
+    );
     const tmp = await Deno.makeTempDir({ prefix: "integrations-walk-through-" });
     try {
       const script = ["set -euo pipefail", ...blocks.map((b) => `${b}\necho '${BLOCK_END}'`)].join("\n");
@@ -314,7 +318,8 @@ t(
       const out = await child.output();
       const stdout = new TextDecoder().decode(out.stdout);
       assert.ok(out.success, `the blocks failed:\n${stdout}\n${new TextDecoder().decode(out.stderr)}`);
-      const [, installation, pushed, cloned, linked, database] = stdout.split(BLOCK_END).map((o) => o.trim());
+      const outputs = stdout.split(BLOCK_END).map((o) => o.trim());
+      const [, installation, pushed, cloned, linked, database, remote, onTop] = outputs;
 
       assert.equal(JSON.parse(installation).login, "acme");
       // Two answers printed back to back.
@@ -327,6 +332,17 @@ t(
       const ref = JSON.parse(linked.slice(linked.lastIndexOf("{"))).dbhost_project_ref;
       assert.match(ref, /^[a-z]{20}$/);
       assert.equal(database, ref, "the project's database answers");
+      const [remoteLink, firstPush] = remote.split(/(?<=\})(?=\{)/).map((o) => JSON.parse(o));
+      assert.equal(remoteLink.branch, "main");
+      assert.equal(firstPush.pushed, false, "the remote already held the project's files");
+      const secondPush = JSON.parse(onTop.slice(0, onTop.indexOf("}") + 1));
+      assert.equal(secondPush.pushed, true);
+      assert.deepEqual(onTop.slice(onTop.indexOf("}") + 1).trim().split("\n"), [
+        "Update Tide Tables",
+        "Add notes",
+        "Update Tide Tables",
+        "Initial commit",
+      ]);
     } finally {
       await Deno.remove(tmp, { recursive: true });
     }

@@ -31,6 +31,7 @@ const BODIES: Record<string, unknown> = {
     files: [{ path: "App.tsx", contents: "// overwritten", type: "CODE" }],
   },
   "POST /projects/{projectId}/reshares": { platform: "other" },
+  "PUT /projects/{projectId}/git-remote": { url: "https://git.example.com/someone/app.git", token: "t" },
   "POST /projects/{projectId}/preview-errors": {
     message: "Recorded by someone else",
   },

@@ -112,6 +112,8 @@ export function integrationEnv(
     GITHUB_WEBHOOK_SECRET: keys.github.webhookSecret,
     GITHUB_API_BASE_URL: urls.gitHost,
     GITHUB_OAUTH_BASE_URL: urls.gitHost,
+    // Its repositories are git remotes like any other's, at a loopback address no user's remote may have.
+    GIT_REMOTE_ALLOWED_ORIGINS: urls.gitHost,
     SUPABASE_OAUTH_CLIENT_ID: keys.supabase.clientId,
     SUPABASE_OAUTH_CLIENT_SECRET: keys.supabase.clientSecret,
     SUPABASE_MANAGEMENT_API_URL: urls.dbHost,

@@ -15,6 +15,11 @@ export type DocumentedErrorCode =
   | "dbhost_project_not_found"
   | "file_reads_busy"
   | "first_party_required"
+  | "git_remote_conflict"
+  | "git_remote_failed"
+  | "git_remote_moved"
+  | "git_remote_not_linked"
+  | "git_remote_unauthorized"
   | "installation_not_found"
   | "installation_taken"
   | "insufficient_credits"
@@ -26,6 +31,7 @@ export type DocumentedErrorCode =
   | "invalid_date"
   | "invalid_date_range"
   | "invalid_fields"
+  | "invalid_git_remote"
   | "invalid_payload"
   | "invalid_period"
   | "invalid_prompt"
@@ -364,6 +370,34 @@ export function operations(send: Send) {
     ): Promise<Data<"/integrations/dbhost/connection", "get">> =>
       send("GET", "/integrations/dbhost/connection", init) as Promise<
         Data<"/integrations/dbhost/connection", "get">
+      >,
+    /** The project's git remote (`GET /projects/{projectId}/git-remote`) */
+    getGitRemote: (
+      init: Init<"/projects/{projectId}/git-remote", "get">,
+    ): Promise<Data<"/projects/{projectId}/git-remote", "get">> =>
+      send("GET", "/projects/{projectId}/git-remote", init) as Promise<
+        Data<"/projects/{projectId}/git-remote", "get">
+      >,
+    /** Link the project to a git remote (`PUT /projects/{projectId}/git-remote`) */
+    saveGitRemote: (
+      init: Init<"/projects/{projectId}/git-remote", "put">,
+    ): Promise<Data<"/projects/{projectId}/git-remote", "put">> =>
+      send("PUT", "/projects/{projectId}/git-remote", init) as Promise<
+        Data<"/projects/{projectId}/git-remote", "put">
+      >,
+    /** Unlink the project from its git remote (`DELETE /projects/{projectId}/git-remote`) */
+    deleteGitRemote: (
+      init: Init<"/projects/{projectId}/git-remote", "delete">,
+    ): Promise<Data<"/projects/{projectId}/git-remote", "delete">> =>
+      send("DELETE", "/projects/{projectId}/git-remote", init) as Promise<
+        Data<"/projects/{projectId}/git-remote", "delete">
+      >,
+    /** Push the project's files to its git remote (`POST /projects/{projectId}/git-remote/pushes`) */
+    pushGitRemote: (
+      init: Init<"/projects/{projectId}/git-remote/pushes", "post">,
+    ): Promise<Data<"/projects/{projectId}/git-remote/pushes", "post">> =>
+      send("POST", "/projects/{projectId}/git-remote/pushes", init) as Promise<
+        Data<"/projects/{projectId}/git-remote/pushes", "post">
       >,
     /** Liveness check (`GET /health`) */
     getHealth: (init?: Init<"/health", "get">): Promise<Data<"/health", "get">> =>

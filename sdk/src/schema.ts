@@ -1113,6 +1113,54 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{projectId}/git-remote": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The project's git remote
+     * @description Owner only. The token is never returned.
+     */
+    get: operations["getGitRemote"];
+    /**
+     * Link the project to a git remote
+     * @description Owner only. The address passes the same check as webhook endpoints (https, a public address); the remote is asked for its branches with the token before anything is stored, and the token is stored sealed. Linking another address or branch forgets the last sync.
+     */
+    put: operations["saveGitRemote"];
+    post?: never;
+    /**
+     * Unlink the project from its git remote
+     * @description Owner only; idempotent. The remote's repository is left as it is.
+     */
+    delete: operations["deleteGitRemote"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{projectId}/git-remote/pushes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Push the project's files to its git remote
+     * @description Owner only. Fetches the remote branch and commits the project's files on top of its head, with the prompt of the project's last finished job as the message, then pushes fast-forward only. Files changed on the remote since the last sync are kept when the project did not change them too; otherwise 409 `git_remote_conflict` names the paths. The first push makes the branch hold exactly the project's files. A push with nothing changed makes no commit.
+     */
+    post: operations["pushGitRemote"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/health": {
     parameters: {
       query?: never;
@@ -2257,6 +2305,42 @@ export interface components {
       /** Format: int64 */
       project_id: number;
       dbhost_ref: string;
+    };
+    GitRemote: {
+      project_id: number;
+      url: string;
+      branch: string;
+      username: string;
+      /** @description The remote commit the service last pushed: what a later push builds on */
+      last_commit: string | null;
+      /** Format: date-time */
+      last_synced_at: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    SaveGitRemoteRequest: {
+      /** @description The repository's HTTPS address, without credentials, e.g. `https://gitlab.com/you/app.git`. Private, loopback and link-local addresses are refused. */
+      url: string;
+      /** @description A token with read and write access to the repository, sent as the HTTP Basic password; write-only: stored sealed, never returned */
+      token: string;
+      /**
+       * @description The branch pushed to and pulled from
+       * @default main
+       */
+      branch: string;
+      /**
+       * @description The HTTP Basic user name sent with the token (`oauth2` on GitLab, `x-token-auth` on Bitbucket; most hosts take any)
+       * @default x-access-token
+       */
+      username: string;
+    };
+    GitPushResult: {
+      /** @description False when the remote branch already held exactly these files (no commit was made) */
+      pushed: boolean;
+      /** @description The commit the remote branch points at afterwards (null: an empty project pushed to an empty repository) */
+      commit: string | null;
     };
   };
   responses: never;
@@ -6902,6 +6986,315 @@ export interface operations {
         };
       };
       /** @description `integration_not_configured`: no Supabase OAuth app (or no token sealing key) is configured on this server (`details.missing` names the settings to set); or `database_unavailable` */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getGitRemote: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project's id, an integer from 1 to 9223372036854775807 */
+        projectId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The remote */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GitRemote"];
+        };
+      };
+      /** @description `invalid_request` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `project_not_found` (not the caller's project) or `git_remote_not_linked` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  saveGitRemote: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project's id, an integer from 1 to 9223372036854775807 */
+        projectId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "url": "https://gitlab.com/you/app.git",
+         *       "token": "glpat-xxxxxxxxxxxxxxxxxxxx",
+         *       "branch": "main",
+         *       "username": "oauth2"
+         *     }
+         */
+        "application/json": components["schemas"]["SaveGitRemoteRequest"];
+      };
+    };
+    responses: {
+      /** @description Linked */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GitRemote"];
+        };
+      };
+      /** @description `invalid_request`; `invalid_git_remote`: the address is refused (`details.problem` says why); `git_remote_unauthorized`: the remote refused the token */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `project_not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `git_remote_failed`: the remote failed or did not answer (`details.status` when it answered with an HTTP error) */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `integration_not_configured`: no token sealing key is configured on this server (`details.missing` names the settings to set); or `database_unavailable` */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteGitRemote: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project's id, an integer from 1 to 9223372036854775807 */
+        projectId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Unlinked (or was not linked) */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `invalid_request` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `project_not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  pushGitRemote: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project's id, an integer from 1 to 9223372036854775807 */
+        projectId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Pushed */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GitPushResult"];
+        };
+      };
+      /** @description `invalid_request`; `invalid_git_remote`: the stored address is refused now (`details.problem`); `git_remote_unauthorized`: the remote refused the token */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `project_not_found` (not the caller's project) or `git_remote_not_linked` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `git_remote_conflict`: the remote changed files this push changes too (`details.paths`); or `git_remote_moved`: other pushes kept landing first, pushing again is safe */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `git_remote_failed`: the remote failed or did not answer (`details.status` when it answered with an HTTP error) */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `integration_not_configured`: no token sealing key is configured on this server (`details.missing` names the settings to set); or `database_unavailable` */
       503: {
         headers: {
           [name: string]: unknown;

@@ -43,17 +43,20 @@ export type Database = {
       };
       "dbhost_projects_result": { Args: { "organizations": Json; "projects": Json }; Returns: Json };
       "delete_block": { Args: { "blocked_user_id": string }; Returns: undefined };
+      "delete_git_remote": { Args: { "project_id": number }; Returns: undefined };
       "delete_project": { Args: { "project_id": number }; Returns: undefined };
       "delete_webhook": { Args: { "webhook_id": string }; Returns: undefined };
       "estimate_job": { Args: { "project_id": number; "tier": string }; Returns: Json };
       "get_dbhost_connection": { Args: Record<PropertyKey, never>; Returns: Json };
       "get_dbhost_link": { Args: { "project_id": number }; Returns: Json };
+      "get_git_remote": { Args: { "project_id": number }; Returns: Json };
       "get_job": { Args: { "job_id": string }; Returns: Json };
       "get_me": { Args: Record<PropertyKey, never>; Returns: Json };
       "get_project": { Args: { "project_id": number }; Returns: Json };
       "get_public_profile": { Args: { "user_id": string }; Returns: Json };
       "get_repohost_link": { Args: { "project_id": number }; Returns: Json };
       "get_wallet": { Args: Record<PropertyKey, never>; Returns: Json };
+      "git_remote_push_source": { Args: { "project_id": number }; Returns: Json };
       "job_events": { Args: { "after_id": number; "job_id": string; "max_events": number }; Returns: Json };
       "link_dbhost_project": {
         Args: {
@@ -205,6 +208,16 @@ export type Database = {
         };
       };
       "rotate_webhook_secret": { Args: { "webhook_id": string }; Returns: Json };
+      "save_git_remote": {
+        Args: {
+          "branch": string;
+          "project_id": number;
+          "token_sealed": string;
+          "url": string;
+          "username": string;
+        };
+        Returns: Json;
+      };
       "save_project_files": { Args: { "files": Json; "project_id": number }; Returns: Json };
       "save_repohost_installation": {
         Args: {
@@ -416,6 +429,54 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: "dbhost_links_project_id_fkey";
+            columns: ["project_id"];
+            isOneToOne: true;
+            referencedRelation: "projects";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      "git_remotes": {
+        Row: {
+          "branch": string;
+          "created_at": string;
+          "last_commit": string | null;
+          "last_synced_at": string | null;
+          "project_id": number;
+          "token_encrypted": string;
+          "updated_at": string;
+          "url": string;
+          "user_id": string;
+          "username": string;
+        };
+        ComputedFields: never;
+        Insert: {
+          "branch"?: string;
+          "created_at"?: string;
+          "last_commit"?: string | null;
+          "last_synced_at"?: string | null;
+          "project_id": number;
+          "token_encrypted": string;
+          "updated_at"?: string;
+          "url": string;
+          "user_id": string;
+          "username"?: string;
+        };
+        Update: {
+          "branch"?: string;
+          "created_at"?: string;
+          "last_commit"?: string | null;
+          "last_synced_at"?: string | null;
+          "project_id"?: number;
+          "token_encrypted"?: string;
+          "updated_at"?: string;
+          "url"?: string;
+          "user_id"?: string;
+          "username"?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "git_remotes_project_id_fkey";
             columns: ["project_id"];
             isOneToOne: true;
             referencedRelation: "projects";

@@ -105,6 +105,9 @@ export const NEEDS = {
   dbhost: exampleNeeds("the dbhost integration configured on the server (Supabase OAuth app settings)"),
   job: exampleNeeds("a job of the caller (`POST /jobs`): its id in the path"),
   webhook: exampleNeeds("a webhook endpoint of the caller (`POST /webhooks`): its id in the path"),
+  gitRemote: exampleNeeds(
+    "a project of the caller linked to a git remote the token reaches (`PUT /projects/{id}/git-remote`)",
+  ),
 } as const;
 
 export const Uuid = z.uuid({ error: "must be a UUID" }).openapi({

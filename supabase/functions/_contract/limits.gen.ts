@@ -3,6 +3,7 @@
 // the settings' defaults (`settings`) and the lengths the tables' CHECKs allow (`columns`).
 export const LIMITS = {
   columns: {
+    "git_remotes.url": 2048,
     "oauth_client_revocations.client_id": 2048,
     "preview_errors.message": 2000,
     "preview_errors.stack": 16000,

@@ -3,7 +3,6 @@
 import { type Config, config } from "./config.ts";
 import { background, dbFrom, type Deps } from "./deps.ts";
 import type { Payments } from "./ports/payments.ts";
-import { secretBoxFromEnv } from "./secrets.ts";
 import { StripePayments } from "./adapters/stripe-payments.ts";
 import { localCheckoutSessionDir, LocalPayments } from "./adapters/local-payments.ts";
 import { GitHubRepoHost } from "./adapters/github.ts";
@@ -17,6 +16,7 @@ import {
   fileReadsFrom,
   gatewayOf,
   jobStreamsFrom,
+  secretsFrom,
   verifierFrom,
 } from "./project-deps.ts";
 
@@ -57,9 +57,7 @@ export function depsFromConfig(
         timeoutMs: c.UPSTREAM_TIMEOUT_MS,
       })
       : null,
-    secrets: c.SECRETS_KEYS
-      ? secretBoxFromEnv({ SECRETS_KEYS: c.SECRETS_KEYS, SECRETS_CURRENT_KEY_ID: c.SECRETS_CURRENT_KEY_ID })
-      : null,
+    secrets: secretsFrom(c),
   };
 }
 

@@ -96,6 +96,21 @@ const schema = z.object({
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Lets webhook endpoints be http and private or loopback addresses: for the local stack and tests only. */
   WEBHOOKS_ALLOW_PRIVATE_TARGETS: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  /**
+   * Git remotes' origins (comma-separated) let through the outbound address check, http and private or
+   * loopback included: the local stack's own repository host only.
+   */
+  GIT_REMOTE_ALLOWED_ORIGINS: z.string().default("").transform((v, ctx) => {
+    const origins = v.split(",").map((o) => o.trim()).filter(Boolean);
+    for (const o of origins) {
+      if (!URL.canParse(o) || new URL(o).origin !== o) {
+        ctx.addIssue({ code: "custom", message: `${o} is not an origin like http://127.0.0.1:54323` });
+      }
+    }
+    return origins;
+  }),
+  /** How long a git remote's push or pull may take in all before it fails with 502. */
+  GIT_REMOTE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(60_000),
   /** How long one webhook request may take before the attempt counts as failed. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
   /** How long one GET /jobs/{id}/events stream lasts at most; below hosted Supabase's 150 s wall clock. */

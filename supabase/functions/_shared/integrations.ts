@@ -19,6 +19,7 @@ export const PART_SETTINGS = {
   ],
   "repohost webhook": ["GITHUB_WEBHOOK_SECRET"],
   dbhost: ["SUPABASE_OAUTH_CLIENT_ID", "SUPABASE_OAUTH_CLIENT_SECRET", ...SEALING],
+  git_remote: SEALING,
   payments: ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRETS"],
 } as const satisfies Record<string, readonly (keyof Config)[]>;
 

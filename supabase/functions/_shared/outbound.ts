@@ -1,5 +1,4 @@
-// Requests to addresses a user chooses (webhook endpoints; any later user-given remote goes through here
-// too): which targets are allowed, and a sender that connects only to the addresses that were checked, so
+// Requests to addresses a user chooses (webhook endpoints, git remotes): which targets are allowed, and a sender that connects only to the addresses that were checked, so
 // a name that resolves differently a moment later (DNS rebinding) cannot redirect the request.
 import http from "node:http";
 import https from "node:https";
@@ -105,7 +104,7 @@ function isPublic(addr: ipaddr.IPv4 | ipaddr.IPv6): boolean {
 export interface PinnedRequest {
   method: string;
   headers: Record<string, string>;
-  body: string;
+  body: string | Uint8Array;
 }
 
 export interface PinnedOptions {
@@ -131,11 +130,11 @@ export function sendPinned(
   target: OutboundTarget,
   req: PinnedRequest,
   opts: PinnedOptions,
-): Promise<{ status: number; body: Uint8Array }> {
+): Promise<{ status: number; headers: Record<string, string>; body: Uint8Array }> {
   opts.signal.throwIfAborted();
   const { url } = target;
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  const payload = new TextEncoder().encode(req.body);
+  const payload = typeof req.body === "string" ? new TextEncoder().encode(req.body) : req.body;
   return new Promise((resolve, reject) => {
     const request = (url.protocol === "https:" ? https : http).request(url, {
       method: req.method,
@@ -154,7 +153,11 @@ export function sendPinned(
         const body = new Uint8Array(size);
         parts.reduce((at, p) => (body.set(p, at), at + p.byteLength), 0);
         finish();
-        resolve({ status: res.statusCode!, body: body.subarray(0, opts.maxBodyBytes) });
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(res.headers)) {
+          if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+        }
+        resolve({ status: res.statusCode!, headers, body: body.subarray(0, opts.maxBodyBytes) });
       };
       res.on("data", (chunk: Uint8Array) => {
         parts.push(chunk);

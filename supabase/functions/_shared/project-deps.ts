@@ -1,5 +1,5 @@
 // Factories of the ports that serve users' projects, shared by v1, mcp and the runner: token checks, object
-// storage, the auth admin, icons, and the limits on file reads and job streams.
+// storage, the auth admin, icons, the limits on file reads and job streams, and the box sealing tokens.
 import type { Config } from "./config.ts";
 import { createTokenVerifier, type TokenVerifier } from "./auth.ts";
 import { accountExists, type Db } from "./db.ts";
@@ -11,6 +11,7 @@ import { SupabaseAuthAdmin, SupabaseBlobStore } from "./adapters/supabase.ts";
 import { createLimiter, type Limiter } from "./limiter.ts";
 import { fileReadsBusy } from "./project-files.ts";
 import { tooManyStreams } from "./jobs.ts";
+import { type SecretBox, secretBoxFromEnv } from "./secrets.ts";
 
 /** The gateway's base URL, without a trailing slash. */
 export function gatewayOf(c: Config): string {
@@ -62,4 +63,11 @@ export function jobStreamsFrom(c: Config): Limiter {
     holdMs: (Math.max(c.JOB_EVENTS_MAX_SECONDS, c.MCP_WAIT_LIMIT_SECONDS) + 30) * 1000,
     refusal: tooManyStreams,
   });
+}
+
+/** The box that seals upstream tokens, when a key is configured. */
+export function secretsFrom(c: Config): SecretBox | null {
+  return c.SECRETS_KEYS
+    ? secretBoxFromEnv({ SECRETS_KEYS: c.SECRETS_KEYS, SECRETS_CURRENT_KEY_ID: c.SECRETS_CURRENT_KEY_ID })
+    : null;
 }

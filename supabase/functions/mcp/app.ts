@@ -5,7 +5,13 @@ import { Hono } from "hono";
 import { createMcpHandler } from "@modelcontextprotocol/server";
 import { type Config, config } from "../_shared/config.ts";
 import { background, dbFrom, type Deps } from "../_shared/deps.ts";
-import { blobStoreFrom, fileReadsFrom, jobStreamsFrom, verifierFrom } from "../_shared/project-deps.ts";
+import {
+  blobStoreFrom,
+  fileReadsFrom,
+  jobStreamsFrom,
+  secretsFrom,
+  verifierFrom,
+} from "../_shared/project-deps.ts";
 import { NameIconRenderer } from "../_shared/icons/name-icon-renderer.ts";
 import { createEvaluator } from "../_generator/evaluators.ts";
 import { DEFAULT_BODY_LIMIT, limitBodies } from "../_shared/body-limit.ts";
@@ -148,6 +154,7 @@ export type McpDeps = Pick<
   | "icons"
   | "fileReads"
   | "jobStreams"
+  | "secrets"
 >;
 
 export function mcpDepsFrom(
@@ -165,6 +172,7 @@ export function mcpDepsFrom(
     icons: new NameIconRenderer(),
     fileReads: fileReadsFrom(c),
     jobStreams: jobStreamsFrom(c),
+    secrets: secretsFrom(c),
   };
 }
 

@@ -29,6 +29,8 @@ import { AppName, Job, JobEstimate, ModelTier, Prompt } from "../_contract/jobs.
 import { Uuid } from "../_contract/common.ts";
 import { Wallet } from "../_contract/wallet.ts";
 import { LIMITS } from "../_contract/limits.gen.ts";
+import { GitPushResult } from "../_contract/git-remote.ts";
+import { pushToGitRemote } from "../_shared/git-sync.ts";
 
 export const WAIT_DEFAULT_SECONDS = 50;
 export const WAIT_MAX_SECONDS = 600;
@@ -249,6 +251,22 @@ export function createMcpServer(
       },
       // Parsed once, for the structured content; the text copy is the SQL's JSON as it came.
       (json) => agentResult("Project files", JSON.parse(json) as z.infer<typeof ProjectFiles>, json),
+    ));
+
+  server.registerTool("push_project", {
+    title: "Push a project to its git remote",
+    description: "Commits the project's files on top of the branch of the git remote the user linked to it " +
+      "(PUT /projects/{id}/git-remote), with the prompt of its last finished job as the message, and pushes " +
+      "it. `pushed` false: the branch already held these files. Errors: git_remote_not_linked; " +
+      "git_remote_conflict, whose details.paths are files changed both on the remote and in the project " +
+      "since the last sync; git_remote_unauthorized (the remote refused the stored token); git_remote_failed.",
+    inputSchema: portable(z.object({ projectId: ProjectIdArg })),
+    outputSchema: portable(GitPushResult),
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  }, ({ projectId }) =>
+    tool(
+      () => pushToGitRemote(deps, claims, projectId),
+      (result) => agentResult(result.pushed ? "Pushed" : "Nothing to push", result),
     ));
 
   server.registerTool("get_job_status", {

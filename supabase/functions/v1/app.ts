@@ -10,6 +10,7 @@ import { registerJobRoutes } from "./routes/jobs.ts";
 import { registerJobEventRoutes } from "./routes/job-events.ts";
 import { registerRepohostRoutes } from "./routes/repohost.ts";
 import { registerDbhostRoutes } from "./routes/dbhost.ts";
+import { registerGitRemoteRoutes } from "./routes/git-remote.ts";
 import { registerBillingRoutes } from "./routes/billing.ts";
 import { registerWalletRoutes } from "./routes/wallet.ts";
 import { registerUsageRoutes } from "./routes/usage.ts";
@@ -29,6 +30,7 @@ export function createV1App(deps: Deps) {
   registerWebhookRoutes(api, deps);
   registerRepohostRoutes(api, deps);
   registerDbhostRoutes(api, deps);
+  registerGitRemoteRoutes(api, deps);
   // Last, so the document it serves lists every route above.
   registerMetaRoutes(api, deps);
   return mountApi(api, "/v1");

@@ -45,6 +45,7 @@ insert into audited values
   ('api.list_preview_errors(bigint)', 'reads under RLS'),
   ('api.get_dbhost_link(bigint)', 'reads under RLS'),
   ('api.get_repohost_link(bigint)', 'reads under RLS'),
+  ('api.get_git_remote(bigint)', 'reads under RLS, the token column is not granted'),
   ('api.list_blocks(integer,text)', 'definer acting for auth.uid(); only the caller''s blocks'),
   ('api.list_notifications(integer,text)', 'reads under RLS'),
   ('api.count_unread_notifications()', 'reads under RLS'),
@@ -76,6 +77,7 @@ insert into audited values
   ('api.unregister_push_token(text)', 'definer acting for auth.uid(); only the caller''s token'),
   ('api.link_repohost_repository(bigint,bigint,text,text)', 'definer acting for auth.uid(); project and installation ownership checked in SQL'),
   ('api.unlink_repohost_repository(bigint)', 'definer acting for auth.uid(); only the caller''s link'),
+  ('api.delete_git_remote(bigint)', 'definer acting for auth.uid(); only the caller''s project''s remote'),
   ('api.unlink_dbhost_project(bigint)', 'definer acting for auth.uid(); only the caller''s link'),
   ('api.record_attachment_upload(uuid,text[])', 'definer acting for auth.uid(); only paths of the caller''s own folder and key, capped, with a profile'),
   ('api.start_dbhost_authorization(text,text)', 'definer acting for auth.uid(); stores a pending authorization of the caller, a sealed verifier or none'),
@@ -102,13 +104,15 @@ select is(
 select is(
   (select array_agg(f order by f) from unnest(array[
      'api.admit_job(uuid,bigint,text)', 'api.create_job(jsonb)', 'api.submit_job(jsonb)', 'api.release_job_admission(uuid)',
-     'api.save_repohost_installation(bigint,text,text,text,text)', 'api.link_dbhost_project(bigint,text,text,text,text)'
+     'api.save_repohost_installation(bigint,text,text,text,text)', 'api.link_dbhost_project(bigint,text,text,text,text)',
+     'api.save_git_remote(bigint,text,text,text,text)', 'api.git_remote_push_source(bigint)'
    ]) f where has_function_privilege('authenticated', f::regprocedure, 'execute')),
   null, 'the functions that take what only the service checked are not the user''s');
 select ok(
   (select bool_and(has_function_privilege('service_role', f::regprocedure, 'execute')) from unnest(array[
      'api.admit_job(uuid,bigint,text)', 'api.create_job(jsonb)', 'api.submit_job(jsonb)', 'api.release_job_admission(uuid)',
-     'api.save_repohost_installation(bigint,text,text,text,text)', 'api.link_dbhost_project(bigint,text,text,text,text)'
+     'api.save_repohost_installation(bigint,text,text,text,text)', 'api.link_dbhost_project(bigint,text,text,text,text)',
+     'api.save_git_remote(bigint,text,text,text,text)', 'api.git_remote_push_source(bigint)'
    ]) f), 'the service calls them for the user');
 
 select * from finish();

@@ -35,8 +35,8 @@ select is((select count(*)::int from pg_class
                           'public.repohost_links'::regclass, 'public.dbhost_links'::regclass)
               and relrowsecurity), 6, 'row-level security is on for every integration table');
 select is((select count(*)::int from information_schema.columns c
-            where c.table_schema = 'public' and c.column_name like '%\_encrypted'), 5,
-  'five sealed token columns exist');
+            where c.table_schema = 'public' and c.column_name like '%\_encrypted'), 6,
+  'six sealed token columns exist');
 select is((select count(*)::int from information_schema.columns c
             where c.table_schema = 'public' and c.column_name like '%\_encrypted'
               and (has_column_privilege('authenticated', format('public.%I', c.table_name), c.column_name, 'select')

@@ -1,0 +1,342 @@
+// Git remotes over HTTP(S) with a token: a project linked to a repository of the stack's repository host
+// (real bare repositories over git's smart HTTP), pushed through isomorphic-git, read back with the git CLI.
+// The API runs in-process with the stand-in's origin allowed past the outbound address check.
+import assert from "node:assert/strict";
+import {
+  api,
+  expectError,
+  mcpToolCall,
+  newProject,
+  newUser,
+  NO_STACK,
+  type TestUser,
+  waitForJob,
+} from "./helpers.ts";
+import { createMcpApp } from "../supabase/functions/mcp/app.ts";
+import {
+  closedPort,
+  install,
+  type Integrations,
+  userToken,
+  withApi,
+  withIntegrations,
+} from "./integration_stand_ins.ts";
+
+const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
+
+interface Remote {
+  url: string;
+  branch: string;
+  username: string;
+  last_commit: string | null;
+}
+
+/** An empty repository of a new stand-in user, its address, and the user's token. */
+async function emptyRepository(it: Integrations) {
+  const installed = await install(it.github, { account: "own" });
+  const token = await userToken(it.github, installed.code);
+  const name = `app-${crypto.randomUUID().slice(0, 8)}`;
+  const res = await fetch(`${it.github.url}/user/repos`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ name }),
+  });
+  assert.equal(res.status, 201, await res.text());
+  const url = `${it.github.url}/${installed.login}/${name}.git`;
+  // The address the git CLI uses, the token as the password.
+  const cloneUrl = url.replace("://", `://x-access-token:${token}@`);
+  return { url, token, cloneUrl, dir: it.github.repoDir(installed.login, name) };
+}
+
+async function git(args: string[], cwd?: string): Promise<string> {
+  const out = await new Deno.Command("git", {
+    args: ["-c", "user.name=Someone", "-c", "user.email=someone@example.com", ...args],
+    cwd,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.ok(out.success, `git ${args.join(" ")}: ${new TextDecoder().decode(out.stderr)}`);
+  return new TextDecoder().decode(out.stdout).trim();
+}
+
+async function clone(url: string): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "git-remote-clone-" });
+  await git(["clone", "-q", url, dir]);
+  return dir;
+}
+
+/** A job of the stack run to its end: the project's files and its prompt. */
+async function finishedJob(user: TestUser, prompt: string, projectId?: number): Promise<number> {
+  const res = await api<{ id: string; project_id: number }>("POST", "/jobs", {
+    token: user.token,
+    body: {
+      type: "prompt",
+      ...(projectId ? { project_id: projectId } : {}),
+      input: { prompt, model: "light" },
+    },
+  });
+  assert.equal(res.status, 202, res.text);
+  const job = await waitForJob<{ status: string }>(user, res.body.id, undefined, 120_000);
+  assert.equal(job.status, "succeeded");
+  return res.body.project_id;
+}
+
+t(
+  "a project pushed twice to a git remote is two commits with the prompts as messages, cloned with git",
+  async () => {
+    await withIntegrations(async (it) => {
+      const user = await newUser("gitpush");
+      const repo = await emptyRepository(it);
+      const projectId = await finishedJob(user, "A tide table for surfers");
+      const path = `/projects/${projectId}/git-remote`;
+
+      expectError(await it.api("GET", path, { token: user.token }), 404, "git_remote_not_linked");
+      expectError(
+        await it.api("POST", `${path}/pushes`, { token: user.token }),
+        404,
+        "git_remote_not_linked",
+      );
+      const linked = await it.api<Remote>("PUT", path, {
+        token: user.token,
+        body: { url: repo.url, token: repo.token },
+      });
+      assert.equal(linked.status, 200, linked.text);
+      assert.deepEqual(
+        { url: linked.body.url, branch: linked.body.branch, last_commit: linked.body.last_commit },
+        { url: repo.url, branch: "main", last_commit: null },
+      );
+      assert.ok(!linked.text.includes(repo.token), "the token is never returned");
+
+      const first = await it.api<{ pushed: boolean; commit: string }>("POST", `${path}/pushes`, {
+        token: user.token,
+      });
+      assert.equal(first.status, 201, first.text);
+      assert.equal(first.body.pushed, true);
+
+      await finishedJob(user, "Add a moon phase screen", projectId);
+      const second = await it.api<{ pushed: boolean; commit: string }>("POST", `${path}/pushes`, {
+        token: user.token,
+      });
+      assert.equal(second.status, 201, second.text);
+      assert.equal(second.body.pushed, true);
+      assert.notEqual(second.body.commit, first.body.commit);
+      const again = await it.api<{ pushed: boolean; commit: string }>("POST", `${path}/pushes`, {
+        token: user.token,
+      });
+      assert.deepEqual(
+        again.body,
+        { pushed: false, commit: second.body.commit },
+        "nothing changed: no commit",
+      );
+      assert.equal(
+        (await it.api<Remote>("GET", path, { token: user.token })).body.last_commit,
+        second.body.commit,
+      );
+
+      const dir = await clone(repo.cloneUrl);
+      try {
+        assert.deepEqual((await git(["log", "--format=%s"], dir)).split("\n"), [
+          "Add a moon phase screen",
+          "A tide table for surfers",
+        ]);
+        assert.equal(await git(["rev-parse", "HEAD"], dir), second.body.commit);
+        const files = await api<{ data: { path: string; contents: string; encoding: string }[] }>(
+          "GET",
+          `/projects/${projectId}/files`,
+          { token: user.token },
+        );
+        for (const f of files.body.data) {
+          const bytes = await Deno.readFile(`${dir}/${f.path}`);
+          const expected = f.encoding === "base64"
+            ? Uint8Array.from(atob(f.contents), (c) => c.charCodeAt(0))
+            : new TextEncoder().encode(f.contents);
+          assert.deepEqual(bytes, expected, f.path);
+        }
+        assert.equal(
+          (await git(["ls-files"], dir)).split("\n").length,
+          files.body.data.length,
+          "the commit holds exactly the project's files",
+        );
+      } finally {
+        await Deno.remove(dir, { recursive: true });
+      }
+    });
+  },
+);
+
+t(
+  "a push goes on top of the remote's own commits unless both changed a file, then 409 names it",
+  async () => {
+    await withIntegrations(async (it) => {
+      const user = await newUser("gitmerge");
+      const repo = await emptyRepository(it);
+      const project = await newProject(user);
+      const path = `/projects/${project.id}/git-remote`;
+      const save = (files: { path: string; contents: string }[]) =>
+        api("PUT", `/projects/${project.id}/files`, {
+          token: user.token,
+          body: { files: files.map((f) => ({ ...f, type: "TEXT" })) },
+        });
+      assert.equal(
+        (await save([{ path: "a.md", contents: "a\n" }, { path: "b.md", contents: "b\n" }])).status,
+        200,
+      );
+      assert.equal(
+        (await it.api("PUT", path, { token: user.token, body: { url: repo.url, token: repo.token } })).status,
+        200,
+      );
+      assert.equal((await it.api("POST", `${path}/pushes`, { token: user.token })).status, 201);
+
+      // Someone pushes a new file and a change of b.md with git; the project changes a.md.
+      const dir = await clone(repo.cloneUrl);
+      try {
+        await Deno.writeTextFile(`${dir}/notes.md`, "from git\n");
+        await Deno.writeTextFile(`${dir}/b.md`, "b from git\n");
+        await git(["add", "-A"], dir);
+        await git(["commit", "-q", "-m", "Edited elsewhere"], dir);
+        await git(["push", "-q", "origin", "main"], dir);
+        assert.equal((await save([{ path: "a.md", contents: "a from the service\n" }])).status, 200);
+        const merged = await it.api<{ pushed: boolean }>("POST", `${path}/pushes`, { token: user.token });
+        assert.equal(merged.status, 201, merged.text);
+        await git(["pull", "-q", "--ff-only"], dir);
+        assert.equal(await Deno.readTextFile(`${dir}/a.md`), "a from the service\n");
+        assert.equal(await Deno.readTextFile(`${dir}/b.md`), "b from git\n", "the remote's change is kept");
+        assert.equal(await Deno.readTextFile(`${dir}/notes.md`), "from git\n", "and its new file");
+
+        // Both change b.md: refused, naming it, and the remote is left as it was.
+        await Deno.writeTextFile(`${dir}/b.md`, "b again from git\n");
+        await git(["commit", "-q", "-am", "Edited b again"], dir);
+        await git(["push", "-q", "origin", "main"], dir);
+        const head = await git(["rev-parse", "HEAD"], dir);
+        assert.equal((await save([{ path: "b.md", contents: "b from the service\n" }])).status, 200);
+        const conflict = await it.api("POST", `${path}/pushes`, { token: user.token });
+        expectError(conflict, 409, "git_remote_conflict");
+        assert.deepEqual(conflict.body.details, { paths: ["b.md"] });
+        await git(["fetch", "-q"], dir);
+        assert.equal(await git(["rev-parse", "origin/main"], dir), head);
+      } finally {
+        await Deno.remove(dir, { recursive: true });
+      }
+    });
+  },
+);
+
+t("git remote refusals: addresses, tokens, other users, a remote away, no sealing key", async () => {
+  await withIntegrations(async (it) => {
+    const user = await newUser("gitrefuse");
+    const other = await newUser("gitother");
+    const repo = await emptyRepository(it);
+    const project = await newProject(user);
+    const path = `/projects/${project.id}/git-remote`;
+    const put = (body: unknown, token = user.token) => it.api("PUT", path, { token, body });
+
+    for (const url of ["http://127.0.0.1:8080/x.git", "https://10.1.2.3/x.git", "https://localhost/x.git"]) {
+      const refused = await put({ url, token: "t" });
+      expectError(refused, 400, "invalid_git_remote");
+    }
+    expectError(
+      await put({ url: repo.url.replace("://", "://u:p@"), token: "t" }),
+      400,
+      "invalid_git_remote",
+    );
+    expectError(await put({ url: repo.url, token: "not-the-token" }), 400, "git_remote_unauthorized");
+    expectError(await put({ url: repo.url, token: repo.token, branch: "a..b" }), 400, "invalid_request");
+    expectError(
+      await it.api("PUT", path, { token: user.token, body: "x", headers: { "content-type": "text/plain" } }),
+      415,
+    );
+    expectError(await put({ url: repo.url, token: repo.token }, other.token), 404, "project_not_found");
+    expectError(await it.api("GET", path, { token: other.token }), 404, "project_not_found");
+    expectError(await it.api("DELETE", path, { token: other.token }), 404, "project_not_found");
+    assert.equal((await put({ url: repo.url, token: repo.token })).status, 200);
+    expectError(await it.api("POST", `${path}/pushes`, { token: other.token }), 404, "project_not_found");
+
+    // An address the stack lets through whose server is away.
+    const away = `http://127.0.0.1:${closedPort()}`;
+    await withApi({ GIT_REMOTE_ALLOWED_ORIGINS: `${it.github.url},${away}` }, async (call) => {
+      expectError(
+        await call("PUT", `/projects/${project.id}/git-remote`, {
+          token: user.token,
+          body: { url: `${away}/x.git`, token: "t" },
+        }),
+        502,
+        "git_remote_failed",
+      );
+    });
+    // A deployment that does not let the stand-in through refuses the stored address at the push.
+    await withApi({ GIT_REMOTE_ALLOWED_ORIGINS: null }, async (call) => {
+      expectError(await call("POST", `${path}/pushes`, { token: user.token }), 400, "invalid_git_remote");
+    });
+    // Without a sealing key no token is stored or opened.
+    await withApi({ SECRETS_KEYS: null, SECRETS_CURRENT_KEY_ID: null }, async (call) => {
+      expectError(
+        await call("PUT", path, { token: user.token, body: { url: repo.url, token: repo.token } }),
+        503,
+        "integration_not_configured",
+      );
+      expectError(
+        await call("POST", `${path}/pushes`, { token: user.token }),
+        503,
+        "integration_not_configured",
+      );
+    });
+    // The repository went away after the link was made.
+    await Deno.remove(repo.dir, { recursive: true });
+    expectError(await it.api("POST", `${path}/pushes`, { token: user.token }), 502, "git_remote_failed");
+
+    assert.equal((await it.api("DELETE", path, { token: user.token })).status, 204);
+    assert.equal((await it.api("DELETE", path, { token: user.token })).status, 204, "idempotent");
+    expectError(await it.api("GET", path, { token: user.token }), 404, "git_remote_not_linked");
+  });
+});
+
+t(
+  "the push_project tool pushes to the git remote as the route does, and refuses another user's project",
+  async () => {
+    await withIntegrations(async (it) => {
+      const user = await newUser("gitmcp");
+      const other = await newUser("gitmcp.other");
+      const repo = await emptyRepository(it);
+      const project = await newProject(user);
+      const files = [{ path: "App.tsx", contents: "export default () => null;\n", type: "CODE" }];
+      assert.equal(
+        (await api("PUT", `/projects/${project.id}/files`, { token: user.token, body: { files } })).status,
+        200,
+      );
+      const linked = await it.api("PUT", `/projects/${project.id}/git-remote`, {
+        token: user.token,
+        body: { url: repo.url, token: repo.token },
+      });
+      assert.equal(linked.status, 200, linked.text);
+      const mcp = createMcpApp(it.deps);
+      const push = async (token: string) => {
+        const res = await mcp.fetch(
+          new Request("http://localhost/mcp", {
+            method: "POST",
+            ...mcpToolCall(token, "push_project", { projectId: project.id }),
+          }),
+        );
+        const text = await res.text();
+        const json = text.startsWith("{") ? text : /^data: (.*)$/m.exec(text)![1];
+        return JSON.parse(json).result as {
+          isError?: boolean;
+          structuredContent?: { pushed: boolean; commit: string };
+          content: { text: string }[];
+        };
+      };
+      const refused = await push(other.token);
+      assert.equal(refused.isError, true);
+      assert.equal(JSON.parse(refused.content[0].text).code, "project_not_found");
+      const pushed = await push(user.token);
+      assert.equal(pushed.isError, undefined, pushed.content[0].text);
+      assert.equal(pushed.structuredContent!.pushed, true);
+      const dir = await clone(repo.cloneUrl);
+      try {
+        assert.equal(await git(["rev-parse", "HEAD"], dir), pushed.structuredContent!.commit);
+        assert.equal(await Deno.readTextFile(`${dir}/App.tsx`), files[0].contents);
+      } finally {
+        await Deno.remove(dir, { recursive: true });
+      }
+    });
+  },
+);
