@@ -202,6 +202,21 @@ t(
         assert.equal(await Deno.readTextFile(`${dir}/a.md`), "a from the service\n");
         assert.equal(await Deno.readTextFile(`${dir}/b.md`), "b from git\n", "the remote's change is kept");
         assert.equal(await Deno.readTextFile(`${dir}/notes.md`), "from git\n", "and its new file");
+        const files = await api<{ data: { path: string; contents: string }[] }>(
+          "GET",
+          `/projects/${project.id}/files`,
+          { token: user.token },
+        );
+        assert.deepEqual(
+          Object.fromEntries(
+            files.body.data.filter((f) =>
+              f.path.endsWith(".md") && !f.path.includes("/") && f.path !== "README.md"
+            )
+              .map((f) => [f.path, f.contents]),
+          ),
+          { "a.md": "a from the service\n", "b.md": "b from git\n", "notes.md": "from git\n" },
+          "the project takes the remote's changes the push kept: it holds what the branch holds",
+        );
 
         // Both change b.md: refused, naming it, and the remote is left as it was.
         await Deno.writeTextFile(`${dir}/b.md`, "b again from git\n");
@@ -250,6 +265,7 @@ t("git remote refusals: addresses, tokens, other users, a remote away, no sealin
     expectError(await it.api("DELETE", path, { token: other.token }), 404, "project_not_found");
     assert.equal((await put({ url: repo.url, token: repo.token })).status, 200);
     expectError(await it.api("POST", `${path}/pushes`, { token: other.token }), 404, "project_not_found");
+    expectError(await it.api("POST", `${path}/pulls`, { token: other.token }), 404, "project_not_found");
 
     // An address the stack lets through whose server is away.
     const away = `http://127.0.0.1:${closedPort()}`;
@@ -266,6 +282,7 @@ t("git remote refusals: addresses, tokens, other users, a remote away, no sealin
     // A deployment that does not let the stand-in through refuses the stored address at the push.
     await withApi({ GIT_REMOTE_ALLOWED_ORIGINS: null }, async (call) => {
       expectError(await call("POST", `${path}/pushes`, { token: user.token }), 400, "invalid_git_remote");
+      expectError(await call("POST", `${path}/pulls`, { token: user.token }), 400, "invalid_git_remote");
     });
     // Without a sealing key no token is stored or opened.
     await withApi({ SECRETS_KEYS: null, SECRETS_CURRENT_KEY_ID: null }, async (call) => {
@@ -274,15 +291,18 @@ t("git remote refusals: addresses, tokens, other users, a remote away, no sealin
         503,
         "integration_not_configured",
       );
-      expectError(
-        await call("POST", `${path}/pushes`, { token: user.token }),
-        503,
-        "integration_not_configured",
-      );
+      for (const action of ["pushes", "pulls"]) {
+        expectError(
+          await call("POST", `${path}/${action}`, { token: user.token }),
+          503,
+          "integration_not_configured",
+        );
+      }
     });
     // The repository went away after the link was made.
     await Deno.remove(repo.dir, { recursive: true });
     expectError(await it.api("POST", `${path}/pushes`, { token: user.token }), 502, "git_remote_failed");
+    expectError(await it.api("POST", `${path}/pulls`, { token: user.token }), 502, "git_remote_failed");
 
     assert.equal((await it.api("DELETE", path, { token: user.token })).status, 204);
     assert.equal((await it.api("DELETE", path, { token: user.token })).status, 204, "idempotent");
@@ -291,7 +311,7 @@ t("git remote refusals: addresses, tokens, other users, a remote away, no sealin
 });
 
 t(
-  "the push_project tool pushes to the git remote as the route does, and refuses another user's project",
+  "the push_project and pull_project tools sync with the git remote as the routes do, and refuse others' projects",
   async () => {
     await withIntegrations(async (it) => {
       const user = await newUser("gitmcp");
@@ -309,31 +329,115 @@ t(
       });
       assert.equal(linked.status, 200, linked.text);
       const mcp = createMcpApp(it.deps);
-      const push = async (token: string) => {
+      const call = async (name: string, token: string) => {
         const res = await mcp.fetch(
           new Request("http://localhost/mcp", {
             method: "POST",
-            ...mcpToolCall(token, "push_project", { projectId: project.id }),
+            ...mcpToolCall(token, name, { projectId: project.id }),
           }),
         );
         const text = await res.text();
         const json = text.startsWith("{") ? text : /^data: (.*)$/m.exec(text)![1];
         return JSON.parse(json).result as {
           isError?: boolean;
-          structuredContent?: { pushed: boolean; commit: string };
+          structuredContent?: { pushed?: boolean; commit: string; changed?: string[] };
           content: { text: string }[];
         };
       };
-      const refused = await push(other.token);
-      assert.equal(refused.isError, true);
-      assert.equal(JSON.parse(refused.content[0].text).code, "project_not_found");
-      const pushed = await push(user.token);
+      for (const name of ["push_project", "pull_project"]) {
+        const refused = await call(name, other.token);
+        assert.equal(refused.isError, true);
+        assert.equal(JSON.parse(refused.content[0].text).code, "project_not_found");
+      }
+      const pushed = await call("push_project", user.token);
       assert.equal(pushed.isError, undefined, pushed.content[0].text);
       assert.equal(pushed.structuredContent!.pushed, true);
       const dir = await clone(repo.cloneUrl);
       try {
         assert.equal(await git(["rev-parse", "HEAD"], dir), pushed.structuredContent!.commit);
         assert.equal(await Deno.readTextFile(`${dir}/App.tsx`), files[0].contents);
+        await Deno.writeTextFile(`${dir}/App.tsx`, "export default () => 'from git';\n");
+        await git(["commit", "-q", "-am", "From git"], dir);
+        await git(["push", "-q", "origin", "main"], dir);
+        const pulled = await call("pull_project", user.token);
+        assert.equal(pulled.isError, undefined, pulled.content[0].text);
+        assert.deepEqual(pulled.structuredContent!.changed, ["App.tsx"]);
+        assert.equal(pulled.structuredContent!.commit, await git(["rev-parse", "HEAD"], dir));
+      } finally {
+        await Deno.remove(dir, { recursive: true });
+      }
+    });
+  },
+);
+
+t(
+  "a pull brings commits pushed with git into the project's files, and never overwrites the project's own changes",
+  async () => {
+    await withIntegrations(async (it) => {
+      const user = await newUser("gitpull");
+      const repo = await emptyRepository(it);
+      const project = await newProject(user);
+      const path = `/projects/${project.id}/git-remote`;
+      const save = (files: { path: string; contents: string }[]) =>
+        api("PUT", `/projects/${project.id}/files`, {
+          token: user.token,
+          body: { files: files.map((f) => ({ ...f, type: "TEXT" })) },
+        });
+      const projectFiles = async () =>
+        Object.fromEntries(
+          (await api<{ data: { path: string; contents: string; encoding: string }[] }>(
+            "GET",
+            `/projects/${project.id}/files`,
+            { token: user.token },
+          )).body.data.map((f) => [f.path, `${f.encoding}:${f.contents}`]),
+        );
+      const pull = () => it.api<Record<string, unknown>>("POST", `${path}/pulls`, { token: user.token });
+      assert.equal(
+        (await save([{ path: "a.md", contents: "a\n" }, { path: "gone.md", contents: "x\n" }])).status,
+        200,
+      );
+      assert.equal(
+        (await it.api("PUT", path, { token: user.token, body: { url: repo.url, token: repo.token } })).status,
+        200,
+      );
+      assert.equal((await it.api("POST", `${path}/pushes`, { token: user.token })).status, 201);
+      assert.deepEqual((await pull()).body.pulled, false, "nothing new on the remote");
+
+      const dir = await clone(repo.cloneUrl);
+      try {
+        await Deno.writeTextFile(`${dir}/a.md`, "a edited with git\n");
+        await Deno.writeFile(`${dir}/logo.bin`, new Uint8Array([0, 255, 1, 254]));
+        await Deno.writeTextFile(`${dir}/notes:1.md`, "a path the file rules refuse\n");
+        await git(["rm", "-q", "gone.md"], dir);
+        await git(["add", "-A"], dir);
+        await git(["commit", "-q", "-m", "Edited with git"], dir);
+        await git(["push", "-q", "origin", "main"], dir);
+        const head = await git(["rev-parse", "HEAD"], dir);
+
+        const pulled = await pull();
+        assert.equal(pulled.status, 200, pulled.text);
+        assert.deepEqual(pulled.body, {
+          pulled: true,
+          commit: head,
+          changed: ["a.md", "logo.bin"],
+          deleted: ["gone.md"],
+          skipped: ["notes:1.md"],
+        });
+        const files = await projectFiles();
+        assert.equal(files["a.md"], "utf8:a edited with git\n");
+        assert.equal(files["logo.bin"], `base64:${btoa("\x00\xff\x01\xfe")}`);
+        assert.equal(files["gone.md"], undefined);
+        assert.equal((await it.api<Remote>("GET", path, { token: user.token })).body.last_commit, head);
+
+        // Both sides change a.md: refused, naming it, and the project keeps its version.
+        await Deno.writeTextFile(`${dir}/a.md`, "a again with git\n");
+        await git(["commit", "-q", "-am", "Again"], dir);
+        await git(["push", "-q", "origin", "main"], dir);
+        assert.equal((await save([{ path: "a.md", contents: "a from the service\n" }])).status, 200);
+        const conflict = await pull();
+        expectError(conflict, 409, "git_remote_conflict");
+        assert.deepEqual(conflict.body.details, { paths: ["a.md"] });
+        assert.equal((await projectFiles())["a.md"], "utf8:a from the service\n");
       } finally {
         await Deno.remove(dir, { recursive: true });
       }

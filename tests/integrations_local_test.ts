@@ -294,8 +294,8 @@ t(
     );
     assert.equal(
       blocks.length,
-      8,
-      "the set-up, the App, the push, the clone, the database host, psql, a git remote linked, pushed on top",
+      9,
+      "the set-up, the App, the push, the clone, the database host, psql, a git remote linked, pushed on top, pulled",
     );
     const tmp = await Deno.makeTempDir({ prefix: "integrations-walk-through-" });
     try {
@@ -319,7 +319,7 @@ t(
       const stdout = new TextDecoder().decode(out.stdout);
       assert.ok(out.success, `the blocks failed:\n${stdout}\n${new TextDecoder().decode(out.stderr)}`);
       const outputs = stdout.split(BLOCK_END).map((o) => o.trim());
-      const [, installation, pushed, cloned, linked, database, remote, onTop] = outputs;
+      const [, installation, pushed, cloned, linked, database, remote, onTop, back] = outputs;
 
       assert.equal(JSON.parse(installation).login, "acme");
       // Two answers printed back to back.
@@ -343,6 +343,13 @@ t(
         "Update Tide Tables",
         "Initial commit",
       ]);
+      const pulled = JSON.parse(back.slice(0, back.indexOf("}") + 1));
+      assert.deepEqual(
+        [pulled.pulled, pulled.changed],
+        [true, ["NOTES.md"]],
+        "the pull brings the edit",
+      );
+      assert.equal(back.slice(back.indexOf("}") + 1).trim(), "High tide at 6:12\nLow tide at 12:31");
     } finally {
       await Deno.remove(tmp, { recursive: true });
     }

@@ -68,6 +68,7 @@ t("tools are listed with input and output schemas, descriptions and annotations"
         "get_project_files",
         "get_wallet",
         "list_projects",
+        "pull_project",
         "push_project",
         "wait_for_job",
         "whoami",
@@ -78,7 +79,7 @@ t("tools are listed with input and output schemas, descriptions and annotations"
       assert.equal(tool.outputSchema?.type, "object", tool.name);
       assert.ok((tool.description ?? "").length > 40, `${tool.name} tells an agent when to use it`);
     }
-    const writers = ["create_job", "cancel_job", "push_project"];
+    const writers = ["create_job", "cancel_job", "push_project", "pull_project"];
     for (const name of Object.keys(byName).filter((n) => !writers.includes(n))) {
       assert.equal(byName[name].annotations?.readOnlyHint, true, name);
     }
@@ -99,6 +100,7 @@ t("tools are listed with input and output schemas, descriptions and annotations"
     assert.equal(byName.cancel_job.annotations?.idempotentHint, true);
     assert.equal(byName.push_project.annotations?.readOnlyHint, false);
     assert.equal(byName.push_project.annotations?.openWorldHint, true, "it writes to another server");
+    assert.equal(byName.pull_project.annotations?.destructiveHint, true, "it overwrites the project's files");
     assert.deepEqual(byName.wait_for_job.inputSchema.required, ["jobId"]);
     const wait = byName.wait_for_job.inputSchema.properties as Record<
       string,

@@ -399,6 +399,13 @@ export function operations(send: Send) {
       send("POST", "/projects/{projectId}/git-remote/pushes", init) as Promise<
         Data<"/projects/{projectId}/git-remote/pushes", "post">
       >,
+    /** Bring the git remote's new commits into the project (`POST /projects/{projectId}/git-remote/pulls`) */
+    pullGitRemote: (
+      init: Init<"/projects/{projectId}/git-remote/pulls", "post">,
+    ): Promise<Data<"/projects/{projectId}/git-remote/pulls", "post">> =>
+      send("POST", "/projects/{projectId}/git-remote/pulls", init) as Promise<
+        Data<"/projects/{projectId}/git-remote/pulls", "post">
+      >,
     /** Liveness check (`GET /health`) */
     getHealth: (init?: Init<"/health", "get">): Promise<Data<"/health", "get">> =>
       send("GET", "/health", init) as Promise<Data<"/health", "get">>,

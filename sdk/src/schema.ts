@@ -1161,6 +1161,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{projectId}/git-remote/pulls": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Bring the git remote's new commits into the project
+     * @description Owner only. Fetches the remote branch and, when it has commits since the last sync, writes the files they changed (text as `utf8`, anything else base64 as `ASSET`; a file keeps its type while it keeps its encoding) and deletes the files they deleted, as the project's new state, in one transaction, and records the remote's head as the last sync. A file the project changed since the last sync too, differently, is never overwritten: 409 `git_remote_conflict` names the paths and nothing changes. Paths the file rules refuse are skipped and listed; the file limits apply as to `PUT /projects/{id}/files` (413).
+     */
+    post: operations["pullGitRemote"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/health": {
     parameters: {
       query?: never;
@@ -2341,6 +2361,18 @@ export interface components {
       pushed: boolean;
       /** @description The commit the remote branch points at afterwards (null: an empty project pushed to an empty repository) */
       commit: string | null;
+    };
+    GitPullResult: {
+      /** @description False when the remote had no commit the service had not seen */
+      pulled: boolean;
+      /** @description The remote commit the project is now synced with */
+      commit: string | null;
+      /** @description Files written from the remote */
+      changed: string[];
+      /** @description Files deleted because the remote deleted them */
+      deleted: string[];
+      /** @description Remote files whose paths the file rules refuse */
+      skipped: string[];
     };
   };
   responses: never;
@@ -7277,6 +7309,92 @@ export interface operations {
         };
       };
       /** @description `git_remote_conflict`: the remote changed files this push changes too (`details.paths`); or `git_remote_moved`: other pushes kept landing first, pushing again is safe */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `git_remote_failed`: the remote failed or did not answer (`details.status` when it answered with an HTTP error) */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `integration_not_configured`: no token sealing key is configured on this server (`details.missing` names the settings to set); or `database_unavailable` */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  pullGitRemote: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project's id, an integer from 1 to 9223372036854775807 */
+        projectId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Pulled, or nothing new */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GitPullResult"];
+        };
+      };
+      /** @description `invalid_request`; `invalid_git_remote`: the stored address is refused now; `git_remote_unauthorized`: the remote refused the token */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `project_not_found` (not the caller's project) or `git_remote_not_linked` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `git_remote_conflict`: both sides changed these files since the last sync (`details.paths`); or `git_remote_moved`: the link changed meanwhile, pulling again is safe */
       409: {
         headers: {
           [name: string]: unknown;

@@ -15,6 +15,19 @@ export type Database = {
         Args: { "idempotency_key": string; "project_id": number; "tier"?: string };
         Returns: Json;
       };
+      "apply_git_pull": {
+        Args: {
+          "base": string;
+          "branch": string;
+          "deletions": (string)[];
+          "expected": Json;
+          "files": Json;
+          "head": string;
+          "project_id": number;
+          "url": string;
+        };
+        Returns: Json;
+      };
       "block_json": {
         Args: {
           "b": Omit<

@@ -61,6 +61,16 @@ export const GitPushResult = z.object({
   }),
 }).openapi("GitPushResult");
 
+export const GitPullResult = z.object({
+  pulled: z.boolean().openapi({
+    description: "False when the remote had no commit the service had not seen",
+  }),
+  commit: z.string().nullable().openapi({ description: "The remote commit the project is now synced with" }),
+  changed: z.array(z.string()).openapi({ description: "Files written from the remote" }),
+  deleted: z.array(z.string()).openapi({ description: "Files deleted because the remote deleted them" }),
+  skipped: z.array(z.string()).openapi({ description: "Remote files whose paths the file rules refuse" }),
+}).openapi("GitPullResult");
+
 export const routes = {
   saveGitRemote: createRoute({
     method: "put",
@@ -144,6 +154,35 @@ export const routes = {
         404: NOT_LINKED,
         409: "`git_remote_conflict`: the remote changed files this push changes too (`details.paths`); or " +
           "`git_remote_moved`: other pushes kept landing first, pushing again is safe",
+        502: REMOTE_FAILED,
+        503: NO_SEALING,
+      }),
+    },
+  }),
+  pullGitRemote: createRoute({
+    method: "post",
+    path: "/projects/{projectId}/git-remote/pulls",
+    ...NEEDS.gitRemote,
+    operationId: "pullGitRemote",
+    tags: [TAG],
+    summary: "Bring the git remote's new commits into the project",
+    description:
+      "Owner only. Fetches the remote branch and, when it has commits since the last sync, writes " +
+      "the files they changed (text as `utf8`, anything else base64 as `ASSET`; a file keeps its type while " +
+      "it keeps its encoding) and deletes the files they deleted, as the project's new state, in one " +
+      "transaction, and records the remote's head as the last sync. A file the project changed since the " +
+      "last sync too, differently, is never overwritten: 409 `git_remote_conflict` names the paths and " +
+      "nothing changes. Paths the file rules refuse are skipped and listed; the file limits apply as to " +
+      "`PUT /projects/{id}/files` (413).",
+    request: { params: ProjectParams },
+    responses: {
+      200: jsonContent(GitPullResult, "Pulled, or nothing new"),
+      ...errorResponses([400, 404, 409, 502, 503], {
+        400: "`invalid_request`; `invalid_git_remote`: the stored address is refused now; " +
+          "`git_remote_unauthorized`: the remote refused the token",
+        404: NOT_LINKED,
+        409: "`git_remote_conflict`: both sides changed these files since the last sync (`details.paths`); " +
+          "or `git_remote_moved`: the link changed meanwhile, pulling again is safe",
         502: REMOTE_FAILED,
         503: NO_SEALING,
       }),

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import git, { type GitHttpRequest, type GitHttpResponse, type HttpClient } from "isomorphic-git";
 import { ApiError } from "./errors.ts";
 import { checkOutbound, type OutboundTarget, sendPinned } from "./outbound.ts";
+import { isValidFilePath } from "./file-paths.ts";
 
 export interface GitRemote {
   url: string;
@@ -79,6 +80,12 @@ function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
   parts.reduce((at, p) => (out.set(p, at), at + p.byteLength), 0);
   return out;
+}
+
+/** Files to write into a project and paths to delete from it. */
+export interface Changes {
+  files: Snapshot["files"];
+  deletions: string[];
 }
 
 /** A file of a tree: its blob and mode. */
@@ -154,6 +161,19 @@ class Scratch {
     return files;
   }
 
+  /** The writes and deletions that make a project hold what `files` holds at `paths`. */
+  async changesTo(files: Files, paths: string[]): Promise<Changes> {
+    const changes: Changes = { files: [], deletions: [] };
+    for (const path of paths.sort()) {
+      const entry = files.get(path);
+      if (!entry) changes.deletions.push(path);
+      else {changes.files.push(
+          fileOf(path, (await git.readBlob({ fs, gitdir: this.gitdir, oid: entry.oid })).blob),
+        );}
+    }
+    return changes;
+  }
+
   /** Writes the nested trees of `files`; the root tree's id. */
   async writeTree(files: Files): Promise<string> {
     type Dir = Map<string, Entry | Dir>;
@@ -183,6 +203,14 @@ class Scratch {
   }
 }
 
+/**
+ * Paths a project changed between two trees: paths the file rules refuse never reach a project, so their
+ * absence there is no change of the project's (they stay as the remote has them).
+ */
+function projectChanged(a: Files, b: Files): Set<string> {
+  return new Set([...changed(a, b)].filter(isValidFilePath));
+}
+
 /** Paths whose file differs between two trees. */
 function changed(a: Files, b: Files): Set<string> {
   const paths = new Set<string>();
@@ -204,18 +232,13 @@ export async function pushSnapshots(
   base: string | null,
   snapshots: Snapshot[],
   opts: GitRemoteOptions,
-): Promise<{ commit: string | null; committed: boolean }> {
-  const target = await checkRemote(remote.url, opts);
-  const signal = AbortSignal.timeout(opts.timeoutMs);
-  const gitdir = await mkdtemp(join(tmpdir(), "git-remote-"));
-  try {
-    const scratch = new Scratch(gitdir, pinnedHttp(target, signal), remote);
-    await git.init({ fs, gitdir, bare: true, defaultBranch: remote.branch });
-    await git.addRemote({ fs, gitdir, remote: "origin", url: remote.url });
+): Promise<{ commit: string | null; committed: boolean; kept: Changes }> {
+  return await withScratch(remote, opts, async (scratch) => {
+    const { gitdir } = scratch;
     for (let attempt = 1;; attempt++) {
       const head = await upstream(() => scratch.fetchHead());
       const result = await commitOnTop(scratch, head, base, snapshots);
-      if (result.commit === head) return { commit: head, committed: false };
+      if (result.commit === head) return { commit: head, committed: false, kept: result.kept };
       const pushed = await upstream(() =>
         git.push({
           fs,
@@ -230,15 +253,81 @@ export async function pushSnapshots(
           throw err;
         })
       );
-      if (pushed?.ok) return { commit: result.commit, committed: true };
+      if (pushed?.ok) return { commit: result.commit, committed: true, kept: result.kept };
       // Someone pushed between the fetch and the push: fetch again and go on top of theirs.
       if (attempt === PUSH_ATTEMPTS) {
         throw new ApiError(409, "git_remote_moved", "The remote branch kept moving; pushing again is safe.");
       }
     }
+  });
+}
+
+/** Runs `fn` on a new scratch repository whose `origin` is the checked remote; removes it afterwards. */
+async function withScratch<T>(
+  remote: GitRemote,
+  opts: GitRemoteOptions,
+  fn: (scratch: Scratch) => Promise<T>,
+) {
+  const target = await checkRemote(remote.url, opts);
+  const gitdir = await mkdtemp(join(tmpdir(), "git-remote-"));
+  try {
+    const scratch = new Scratch(gitdir, pinnedHttp(target, AbortSignal.timeout(opts.timeoutMs)), remote);
+    await git.init({ fs, gitdir, bare: true, defaultBranch: remote.branch });
+    await git.addRemote({ fs, gitdir, remote: "origin", url: remote.url });
+    return await fn(scratch);
   } finally {
     await rm(gitdir, { recursive: true, force: true });
   }
+}
+
+/** What a pull brings: the remote's head and its changes since `base`, or the paths changed on both sides. */
+export interface PullChanges extends Changes {
+  head: string | null;
+  conflicts: string[];
+}
+
+/**
+ * The remote branch's changes since `base` that the project (`current`, its complete files) does not have:
+ * files to write and paths to delete. A path the project changed since `base` too, differently, is a
+ * conflict. A remote whose history no longer holds `base` (or a first pull) counts every file as changed on
+ * both sides. Text comes back as UTF-8, anything else in base64.
+ */
+export async function pullChanges(
+  remote: GitRemote,
+  base: string | null,
+  current: Snapshot["files"],
+  opts: GitRemoteOptions,
+): Promise<PullChanges> {
+  return await withScratch(remote, opts, async (scratch) => {
+    const { gitdir } = scratch;
+    const head = await upstream(() => scratch.fetchHead());
+    const none = { head, files: [], deletions: [], conflicts: [] };
+    if (!head || head === base) return none;
+    const baseKnown = !!base && await git.isDescendent({ fs, gitdir, oid: head, ancestor: base, depth: -1 });
+    const before = baseKnown ? await scratch.files(base) : new Map();
+    const theirs = await scratch.files(head);
+    const ours = await scratch.writeFiles({ message: "", files: current });
+    const mine = projectChanged(before, ours);
+    const changes = [...changed(before, theirs)].filter((p) => ours.get(p)?.oid !== theirs.get(p)?.oid);
+    const conflicts = changes.filter((p) => mine.has(p)).sort();
+    if (conflicts.length) return { ...none, conflicts };
+    return { head, conflicts, ...await scratch.changesTo(theirs, changes) };
+  });
+}
+
+/** A file's bytes as the project stores them: UTF-8 text as it is, anything else in base64. */
+function fileOf(path: string, bytes: Uint8Array): Snapshot["files"][number] {
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    if (!text.includes("\0")) return { path, contents: text, encoding: "utf8" };
+  } catch {
+    // not UTF-8: binary
+  }
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return { path, contents: btoa(binary), encoding: "base64" };
 }
 
 async function commitOnTop(
@@ -260,7 +349,7 @@ async function commitOnTop(
   let parentTree = head ? (await git.readCommit({ fs, gitdir, oid: head })).commit.tree : null;
   for (const snapshot of snapshots) {
     const next = await scratch.writeFiles(snapshot);
-    const mine = changed(ours, next);
+    const mine = projectChanged(ours, next);
     const conflicts = [...mine].filter((p) => theirs.has(p) && tree.get(p)?.oid !== next.get(p)?.oid).sort();
     if (conflicts.length) {
       throw new ApiError(
@@ -290,7 +379,9 @@ async function commitOnTop(
     }
     ours = next;
   }
-  return { commit: parent };
+  // What the new head holds that the project does not: the remote's changes kept, which the project takes
+  // so that it matches the head it is synced with.
+  return { commit: parent, kept: await scratch.changesTo(tree, [...projectChanged(ours, tree)]) };
 }
 
 /** Runs a request of the remote's, turning its failures into the contract's answers. */

@@ -5,7 +5,16 @@ import type { Config } from "./config.ts";
 import { type Db, selectForUser } from "./db.ts";
 import { notConfigured } from "./integrations.ts";
 import type { SecretBox } from "./secrets.ts";
-import { type GitRemoteOptions, pushSnapshots, type Snapshot } from "./git-remote.ts";
+import { createHash } from "node:crypto";
+import { ApiError } from "./errors.ts";
+import {
+  type Changes,
+  type GitRemote,
+  type GitRemoteOptions,
+  pullChanges,
+  pushSnapshots,
+  type Snapshot,
+} from "./git-remote.ts";
 
 export interface GitSyncDeps {
   db: Db;
@@ -36,29 +45,108 @@ export function gitSecrets(deps: GitSyncDeps): SecretBox {
   return deps.secrets;
 }
 
-/** Pushes the project's snapshots to its remote and records the remote's new head as the last sync. */
-export async function pushToGitRemote(
-  deps: GitSyncDeps,
-  claims: Claims,
-  projectId: number | string,
-): Promise<{ pushed: boolean; commit: string | null }> {
+/** The project's remote with its token opened, and what the push source says of the project. */
+async function remoteOf(deps: GitSyncDeps, claims: Claims, projectId: number | string) {
   const source = await selectForUser<PushSource>(
     deps.db,
     claims,
     (tx) => tx`select api.git_remote_push_source(${projectId}) as r`,
   );
   const token = await gitSecrets(deps).open(source.token_sealed, tokenContext(projectId));
-  const { url, branch, username } = source;
+  const remote: GitRemote = { url: source.url, branch: source.branch, username: source.username, token };
+  return { source, remote };
+}
+
+/**
+ * Pushes the project's snapshots to its remote and records the remote's new head as the last sync; the
+ * remote's own changes the push kept are written into the project, so that it holds what that head holds.
+ */
+export async function pushToGitRemote(
+  deps: GitSyncDeps,
+  claims: Claims,
+  projectId: number | string,
+): Promise<{ pushed: boolean; commit: string | null }> {
+  const { source, remote } = await remoteOf(deps, claims, projectId);
   const pushed = await pushSnapshots(
-    { url, branch, username, token },
+    remote,
     source.last_commit,
     source.snapshots,
     gitRemoteOptions(deps.config),
   );
-  if (pushed.commit) {
+  if (pushed.kept.files.length || pushed.kept.deletions.length) {
+    await applyToProject(deps, claims, projectId, source, remote, pushed.commit!, pushed.kept);
+  } else if (pushed.commit) {
     await deps.db.asService((tx) =>
-      tx`select private.record_git_sync(${projectId}, ${url}, ${branch}, ${pushed.commit})`
+      tx`select private.record_git_sync(${projectId}, ${remote.url}, ${remote.branch}, ${pushed.commit})`
     );
   }
   return { pushed: pushed.committed, commit: pushed.commit };
+}
+
+export type PullResult = {
+  pulled: boolean;
+  commit: string | null;
+  changed: string[];
+  deleted: string[];
+  skipped: string[];
+};
+
+const md5 = (text: string) => createHash("md5").update(text, "utf8").digest("hex");
+
+/**
+ * Writes the remote's changes into the project and makes `head` the last sync (api.apply_git_pull), unless
+ * a file they touch is no longer what `source` read.
+ */
+async function applyToProject(
+  deps: GitSyncDeps,
+  claims: Claims,
+  projectId: number | string,
+  source: PushSource,
+  remote: GitRemote,
+  head: string,
+  changes: Changes,
+): Promise<PullResult> {
+  const now = new Map(source.snapshots.at(-1)!.files.map((f) => [f.path, md5(f.contents)]));
+  const touched = [...changes.files.map((f) => f.path), ...changes.deletions];
+  const expected = Object.fromEntries(touched.map((p) => [p, now.get(p) ?? null]));
+  const files = changes.files.map((f) => ({
+    path: f.path,
+    contents: f.contents,
+    type: f.encoding === "base64" ? "ASSET" : "CODE",
+  }));
+  return await selectForUser<PullResult>(
+    deps.db,
+    claims,
+    (tx) =>
+      tx`select api.apply_git_pull(${projectId}, ${remote.url}, ${remote.branch}, ${source.last_commit}, ${head}, ${
+        tx.json(files)
+      }, ${changes.deletions}, ${tx.json(expected)}) as r`,
+  );
+}
+
+/**
+ * Writes the remote branch's commits since the last sync as the project's new state, or 409
+ * `git_remote_conflict` naming the files the project changed too.
+ */
+export async function pullFromGitRemote(
+  deps: GitSyncDeps,
+  claims: Claims,
+  projectId: number | string,
+): Promise<PullResult> {
+  const { source, remote } = await remoteOf(deps, claims, projectId);
+  // The push source's last snapshot is the project's current files.
+  const current = source.snapshots.at(-1)!.files;
+  const changes = await pullChanges(remote, source.last_commit, current, gitRemoteOptions(deps.config));
+  if (changes.conflicts.length) {
+    throw new ApiError(
+      409,
+      "git_remote_conflict",
+      "The remote and the project both changed these files since the last sync; push or save one side first.",
+      { paths: changes.conflicts },
+    );
+  }
+  if (!changes.head || changes.head === source.last_commit) {
+    return { pulled: false, commit: changes.head, changed: [], deleted: [], skipped: [] };
+  }
+  return await applyToProject(deps, claims, projectId, source, remote, changes.head, changes);
 }

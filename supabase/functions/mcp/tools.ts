@@ -29,8 +29,8 @@ import { AppName, Job, JobEstimate, ModelTier, Prompt } from "../_contract/jobs.
 import { Uuid } from "../_contract/common.ts";
 import { Wallet } from "../_contract/wallet.ts";
 import { LIMITS } from "../_contract/limits.gen.ts";
-import { GitPushResult } from "../_contract/git-remote.ts";
-import { pushToGitRemote } from "../_shared/git-sync.ts";
+import { GitPullResult, GitPushResult } from "../_contract/git-remote.ts";
+import { pullFromGitRemote, pushToGitRemote } from "../_shared/git-sync.ts";
 
 export const WAIT_DEFAULT_SECONDS = 50;
 export const WAIT_MAX_SECONDS = 600;
@@ -267,6 +267,22 @@ export function createMcpServer(
     tool(
       () => pushToGitRemote(deps, claims, projectId),
       (result) => agentResult(result.pushed ? "Pushed" : "Nothing to push", result),
+    ));
+
+  server.registerTool("pull_project", {
+    title: "Pull a project from its git remote",
+    description: "Brings the commits pushed to the project's git remote since the last sync into the " +
+      "project: the files they changed are written and the files they deleted are deleted. `pulled` false: " +
+      "nothing new. Errors: git_remote_not_linked; git_remote_conflict, whose details.paths are files the " +
+      "project changed too (nothing is overwritten: push or save first); git_remote_unauthorized; " +
+      "git_remote_failed.",
+    inputSchema: portable(z.object({ projectId: ProjectIdArg })),
+    outputSchema: portable(GitPullResult),
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  }, ({ projectId }) =>
+    tool(
+      () => pullFromGitRemote(deps, claims, projectId),
+      (result) => agentResult(result.pulled ? "Pulled" : "Nothing to pull", result),
     ));
 
   server.registerTool("get_job_status", {

@@ -148,3 +148,56 @@ CREATE FUNCTION private.record_git_sync(project_id bigint, url text, branch text
   returning r.last_synced_at
 $$;
 GRANT EXECUTE ON FUNCTION private.record_git_sync(project_id bigint, url text, branch text, commit text) TO service_role;
+
+-- POST /projects/{id}/git-remote/pulls, after the edge function compared the remote's new commits with the
+-- project: writes the remote's changed files and deletions as the project's new state and makes `head` the
+-- last sync, in one transaction. Refused, changing nothing: a link that moved since `base` was read (409
+-- `git_remote_moved`), or a project file that is no longer what the comparison saw (`expected`: path → md5
+-- of its contents, null for none; 409 `git_remote_conflict` with the paths). Paths the file rules refuse are
+-- skipped and listed. Service only: it takes what the service compared.
+CREATE FUNCTION api.apply_git_pull(project_id bigint, url text, branch text, base text, head text, files jsonb, deletions text[], expected jsonb) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  r public.git_remotes;
+  stale text[];
+  skipped text[];
+  kept jsonb;
+begin
+  perform api.require_own_project(project_id);
+  select * into r from public.git_remotes g
+   where g.project_id = apply_git_pull.project_id and g.url = apply_git_pull.url and g.branch = apply_git_pull.branch
+     for update;
+  if r.project_id is null or r.last_commit is distinct from base then
+    perform private.raise_api_error(409, 'git_remote_moved', 'The link changed meanwhile; pulling again is safe.');
+  end if;
+  select array_agg(e.key order by e.key) into stale
+    from jsonb_each_text(expected) e
+    left join public.project_files f on f.project_id = apply_git_pull.project_id and f.path = e.key
+   where md5(f.contents) is distinct from e.value;
+  if stale is not null then
+    perform private.raise_api_error(409, 'git_remote_conflict',
+      'The project changed files the remote changed too; push or save them first.', jsonb_build_object('paths', stale));
+  end if;
+  -- A file keeps its type while it keeps its encoding.
+  select array_agg(x ->> 'path' order by x ->> 'path') filter (where private.file_path_problem(x ->> 'path') is not null),
+         coalesce(jsonb_agg(x || jsonb_build_object('type', coalesce(
+           (select f.type from public.project_files f
+             where f.project_id = apply_git_pull.project_id and f.path = x ->> 'path'
+               and private.file_encoding(f.type) = private.file_encoding(x ->> 'type')), x ->> 'type')))
+           filter (where private.file_path_problem(x ->> 'path') is null), '[]'::jsonb)
+    into skipped, kept
+    from jsonb_array_elements(files) x;
+  if jsonb_array_length(kept) > 0 then
+    perform api.save_project_files(project_id, kept);
+  end if;
+  delete from public.project_files f where f.project_id = apply_git_pull.project_id and f.path = any (deletions);
+  update public.git_remotes g set last_commit = head, last_synced_at = now() where g.project_id = apply_git_pull.project_id;
+  return jsonb_build_object('pulled', true, 'commit', head,
+    'changed', coalesce((select jsonb_agg(x ->> 'path' order by x ->> 'path') from jsonb_array_elements(kept) x), '[]'::jsonb),
+    'deleted', to_jsonb(coalesce((select array_agg(d order by d) from unnest(deletions) d), '{}'::text[])),
+    'skipped', to_jsonb(coalesce(skipped, '{}'::text[])));
+end
+$$;
+GRANT EXECUTE ON FUNCTION api.apply_git_pull(project_id bigint, url text, branch text, base text, head text, files jsonb, deletions text[], expected jsonb) TO service_role;

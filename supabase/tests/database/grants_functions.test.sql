@@ -105,14 +105,16 @@ select is(
   (select array_agg(f order by f) from unnest(array[
      'api.admit_job(uuid,bigint,text)', 'api.create_job(jsonb)', 'api.submit_job(jsonb)', 'api.release_job_admission(uuid)',
      'api.save_repohost_installation(bigint,text,text,text,text)', 'api.link_dbhost_project(bigint,text,text,text,text)',
-     'api.save_git_remote(bigint,text,text,text,text)', 'api.git_remote_push_source(bigint)'
+     'api.save_git_remote(bigint,text,text,text,text)', 'api.git_remote_push_source(bigint)',
+     'api.apply_git_pull(bigint,text,text,text,text,jsonb,text[],jsonb)'
    ]) f where has_function_privilege('authenticated', f::regprocedure, 'execute')),
   null, 'the functions that take what only the service checked are not the user''s');
 select ok(
   (select bool_and(has_function_privilege('service_role', f::regprocedure, 'execute')) from unnest(array[
      'api.admit_job(uuid,bigint,text)', 'api.create_job(jsonb)', 'api.submit_job(jsonb)', 'api.release_job_admission(uuid)',
      'api.save_repohost_installation(bigint,text,text,text,text)', 'api.link_dbhost_project(bigint,text,text,text,text)',
-     'api.save_git_remote(bigint,text,text,text,text)', 'api.git_remote_push_source(bigint)'
+     'api.save_git_remote(bigint,text,text,text,text)', 'api.git_remote_push_source(bigint)',
+     'api.apply_git_pull(bigint,text,text,text,text,jsonb,text[],jsonb)'
    ]) f), 'the service calls them for the user');
 
 select * from finish();

@@ -2,7 +2,7 @@
 -- linked, the push source's message and files, and the last sync recorded only for the remote it was for.
 begin;
 \ir _helpers.psql
-select plan(24);
+select plan(31);
 
 select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'alice@example.com');
 select pg_temp.create_user('b2222222-2222-2222-2222-222222222222', 'bob@example.com');
@@ -70,6 +70,31 @@ select is(api.save_git_remote(9201, 'https://git.example.com/a.git', 'main', 'oa
   repeat('a', 40), 'linking the same remote again keeps the last sync');
 select is(api.save_git_remote(9201, 'https://git.example.com/b.git', 'main', 'oauth2', 'v1.k1.aXY.Yg') ->> 'last_commit',
   null, 'another remote forgets it');
+
+-- Pulls
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
+select throws_ok($$select api.apply_git_pull(9201, 'https://git.example.com/b.git', 'main', null, repeat('c', 40), '[]', '{}', '{}')$$,
+  '42501', null, 'a user cannot apply a pull the service did not compare');
+select pg_temp.as_service('a1111111-1111-1111-1111-111111111111');
+select throws_ok($$select api.apply_git_pull(9201, 'https://git.example.com/b.git', 'main', repeat('a', 40), repeat('c', 40), '[]', '{}', '{}')$$,
+  'PT409', 'git_remote_moved: The link changed meanwhile; pulling again is safe.', 'a pull from a base the link no longer has');
+select throws_ok($$select api.apply_git_pull(9201, 'https://git.example.com/b.git', 'main', null, repeat('c', 40),
+  '[{"path": "b.ts", "contents": "from git", "type": "CODE"}]', '{}', jsonb_build_object('b.ts', md5('not b')))$$,
+  'PT409', null, 'a project file changed since the comparison is never overwritten');
+select is(api.apply_git_pull(9201, 'https://git.example.com/b.git', 'main', null, repeat('c', 40),
+  '[{"path": "b.ts", "contents": "from git", "type": "CODE"}, {"path": "x:y", "contents": "z", "type": "CODE"}]',
+  '{assets/icon.png}', jsonb_build_object('b.ts', md5('b'), 'assets/icon.png', md5('iVBORw0KGgo='))),
+  jsonb_build_object('pulled', true, 'commit', repeat('c', 40), 'changed', jsonb_build_array('b.ts'),
+    'deleted', jsonb_build_array('assets/icon.png'), 'skipped', jsonb_build_array('x:y')),
+  'a pull writes, deletes and skips what the file rules refuse');
+reset role;
+select is((select array_agg(path || '=' || contents order by path) from public.project_files where project_id = 9201),
+  array['b.ts=from git'], 'the project holds the remote''s state');
+select is((select last_commit from public.git_remotes where project_id = 9201), repeat('c', 40), 'the pull is the last sync');
+select pg_temp.as_service('b2222222-2222-2222-2222-222222222222');
+select throws_ok($$select api.apply_git_pull(9201, 'https://git.example.com/b.git', 'main', repeat('c', 40), repeat('d', 40), '[]', '{}', '{}')$$,
+  'PT404', 'project_not_found: No such project.', 'a pull writes only into the caller''s project');
+reset role;
 
 select * from finish();
 rollback;

@@ -4,7 +4,13 @@ import type { Deps } from "../../_shared/deps.ts";
 import { selectAsUser, selectForUser } from "../../_shared/db.ts";
 import { type ApiApp, userRoute } from "../../_shared/http.ts";
 import { probeRemote } from "../../_shared/git-remote.ts";
-import { gitRemoteOptions, gitSecrets, pushToGitRemote, tokenContext } from "../../_shared/git-sync.ts";
+import {
+  gitRemoteOptions,
+  gitSecrets,
+  pullFromGitRemote,
+  pushToGitRemote,
+  tokenContext,
+} from "../../_shared/git-sync.ts";
 import { GitRemote, routes } from "../../_contract/git-remote.ts";
 
 export function registerGitRemoteRoutes(api: ApiApp, deps: Deps) {
@@ -47,5 +53,10 @@ export function registerGitRemoteRoutes(api: ApiApp, deps: Deps) {
   api.openapi(userRoute(verifier, routes.pushGitRemote), async (c) => {
     const { projectId } = c.req.valid("param");
     return c.json(await pushToGitRemote(deps, c.get("claims"), projectId), 201);
+  });
+
+  api.openapi(userRoute(verifier, routes.pullGitRemote), async (c) => {
+    const { projectId } = c.req.valid("param");
+    return c.json(await pullFromGitRemote(deps, c.get("claims"), projectId), 200);
   });
 }
