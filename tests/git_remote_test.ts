@@ -444,3 +444,82 @@ t(
     });
   },
 );
+
+t(
+  "a project imported from a repository pushed with git holds its files, binary ones in base64, refused paths named",
+  async () => {
+    await withIntegrations(async (it) => {
+      const user = await newUser("gitimport");
+      const repo = await emptyRepository(it);
+      const dir = await clone(repo.cloneUrl);
+      try {
+        await Deno.mkdir(`${dir}/src`);
+        await Deno.writeTextFile(`${dir}/src/App.tsx`, "export default () => 'imported ✓';\n");
+        await Deno.writeFile(`${dir}/icon.png`, new Uint8Array([137, 80, 78, 71, 0, 255]));
+        await Deno.writeTextFile(`${dir}/a:b.md`, "a path the file rules refuse\n");
+        await git(["add", "-A"], dir);
+        await git(["commit", "-q", "-m", "Pushed with git"], dir);
+        await git(["push", "-q", "origin", "HEAD:main"], dir);
+        const head = await git(["rev-parse", "HEAD"], dir);
+
+        const created = await it.api<{ id: number; import: { commit: string; skipped: string[] } }>(
+          "POST",
+          "/projects",
+          {
+            token: user.token,
+            body: { name: "Imported", import: { url: repo.url, token: repo.token } },
+          },
+        );
+        assert.equal(created.status, 201, created.text);
+        assert.deepEqual(created.body.import, { commit: head, skipped: ["a:b.md"] });
+        const files = await api<
+          { data: { path: string; contents: string; encoding: string; type: string }[] }
+        >(
+          "GET",
+          `/projects/${created.body.id}/files`,
+          { token: user.token },
+        );
+        const byPath = Object.fromEntries(files.body.data.map((f) => [f.path, f]));
+        assert.deepEqual(Object.keys(byPath).sort(), ["icon.png", "src/App.tsx"]);
+        assert.equal(byPath["src/App.tsx"].contents, "export default () => 'imported ✓';\n");
+        assert.deepEqual([byPath["icon.png"].type, byPath["icon.png"].encoding], ["ASSET", "base64"]);
+        assert.equal(byPath["icon.png"].contents, btoa(String.fromCharCode(137, 80, 78, 71, 0, 255)));
+
+        const refusals: [unknown, number, string][] = [
+          [{ url: "http://10.0.0.1/x.git" }, 400, "invalid_git_remote"],
+          [{ url: repo.url, token: "not-the-token" }, 400, "git_remote_unauthorized"],
+          [{ url: repo.url, token: repo.token, branch: "nope" }, 404, "git_branch_not_found"],
+        ];
+        for (const [source, status, code] of refusals) {
+          expectError(
+            await it.api("POST", "/projects", {
+              token: user.token,
+              body: { name: "Not made", import: source },
+            }),
+            status,
+            code,
+          );
+        }
+        const away = `http://127.0.0.1:${closedPort()}`;
+        await withApi({ GIT_REMOTE_ALLOWED_ORIGINS: away }, async (call) => {
+          expectError(
+            await call("POST", "/projects", {
+              token: user.token,
+              body: { name: "Not made", import: { url: `${away}/x.git` } },
+            }),
+            502,
+            "git_remote_failed",
+          );
+        });
+        const names = await api<{ data: { name: string }[] }>("GET", "/projects", { token: user.token });
+        assert.deepEqual(
+          names.body.data.map((p) => p.name),
+          ["Imported"],
+          "a refused import makes no project",
+        );
+      } finally {
+        await Deno.remove(dir, { recursive: true });
+      }
+    });
+  },
+);

@@ -15,6 +15,7 @@ export type DocumentedErrorCode =
   | "dbhost_project_not_found"
   | "file_reads_busy"
   | "first_party_required"
+  | "git_branch_not_found"
   | "git_remote_conflict"
   | "git_remote_failed"
   | "git_remote_moved"

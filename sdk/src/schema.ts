@@ -98,7 +98,7 @@ export interface paths {
     put?: never;
     /**
      * Create a project
-     * @description `name` (1..100 characters) is required; `description` (at most 1000 characters, default empty) and `shared` (default false) are optional; `icon_url` and unknown fields are rejected. The project starts with the default template files (an Expo app named after the project), which count towards the owner's storage quota (413 `storage_quota_exceeded` when they do not fit). An account holds at most the setting `max_projects_per_user` (default 500) projects (413 `too_many_projects` with `details.limit`).
+     * @description `name` (1..100 characters) is required; `description` (at most 1000 characters, default empty) and `shared` (default false) are optional; `icon_url` and unknown fields are rejected. The project starts with the default template files (an Expo app named after the project), which count towards the owner's storage quota (413 `storage_quota_exceeded` when they do not fit). With `import` it starts instead with the files of a git repository's branch, read over HTTPS (the address checked as a git remote's: 400 `invalid_git_remote`; a token the host refuses: 400 `git_remote_unauthorized`; no such branch: 404 `git_branch_not_found`; the host failing: 502 `git_remote_failed`): text as it is, anything else base64 as `ASSET`, within the limits of `PUT /projects/{id}/files` (413); paths the file rules refuse are left out and named in `import.skipped`. The token is used once, not stored. An account holds at most the setting `max_projects_per_user` (default 500) projects (413 `too_many_projects` with `details.limit`).
      */
     post: operations["createProject"];
     delete?: never;
@@ -1343,11 +1343,33 @@ export interface components {
       updated_at: string;
       author: components["schemas"]["PublicProfile"];
     };
+    CreatedProject: components["schemas"]["Project"] & {
+      import?: components["schemas"]["GitImported"];
+    };
+    /** @description Present when the project was imported */
+    GitImported: {
+      /** @description The commit whose files the project starts with */
+      commit: string;
+      /** @description Paths the file rules refuse, left out */
+      skipped: string[];
+    };
     CreateProjectRequest: {
       name: string;
       description?: string;
       /** @description Visible to every signed-in user; default false. */
       shared?: boolean;
+      import?: components["schemas"]["GitImport"];
+    };
+    /** @description Start from a git repository's files instead of the template's */
+    GitImport: {
+      /** @description The repository's HTTPS address, without credentials; checked as a git remote's */
+      url: string;
+      /** @description For a private repository; used once, never stored */
+      token?: string;
+      /** @default main */
+      branch: string;
+      /** @default x-access-token */
+      username: string;
     };
     UpdateProjectRequest: {
       name?: string;
@@ -2876,10 +2898,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Project"];
+          "application/json": components["schemas"]["CreatedProject"];
         };
       };
-      /** @description Bad request */
+      /** @description `invalid_request`; with `import`, `invalid_git_remote` or `git_remote_unauthorized` */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2897,7 +2919,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `profile_not_found`: the account has no profile */
+      /** @description `profile_not_found`: the account has no profile; `git_branch_not_found`: the imported repository has no such branch */
       404: {
         headers: {
           [name: string]: unknown;
@@ -2906,7 +2928,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `storage_quota_exceeded`: the template files would take the owner past the storage quota; `too_many_projects`: the account already holds its most projects; or `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      /** @description `storage_quota_exceeded`: the template files would take the owner past the storage quota; `too_many_projects`: the account already holds its most projects; an imported repository past a file limit; or `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
       413: {
         headers: {
           [name: string]: unknown;
@@ -2917,6 +2939,15 @@ export interface operations {
       };
       /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `git_remote_failed`: the imported repository's host failed or did not answer */
+      502: {
         headers: {
           [name: string]: unknown;
         };

@@ -5,7 +5,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { errorResponses, jsonBody, jsonContent, NEEDS, Timestamp } from "./common.ts";
 import { LIMITS } from "./limits.gen.ts";
-import { ProjectParams } from "./projects.ts";
+import { GitBranch, ProjectParams } from "./projects.ts";
 
 const TAG = "Git remotes";
 
@@ -14,11 +14,6 @@ const REMOTE_FAILED = "`git_remote_failed`: the remote failed or did not answer 
   "answered with an HTTP error)";
 const NO_SEALING = "`integration_not_configured`: no token sealing key is configured on this server " +
   "(`details.missing` names the settings to set); or `database_unavailable`";
-
-// git check-ref-format's rules, for a branch; the table's CHECK holds the same.
-const Branch = z.string().min(1).max(200)
-  .regex(/^[A-Za-z0-9_][A-Za-z0-9._/-]*$/, "letters, digits, '.', '_', '-' and '/', not first")
-  .refine((b) => !/(\.\.|\/\/|\/$|\/\.|\.lock$|\.$|\.lock\/)/.test(b), "not a valid git branch name");
 
 const SaveGitRemote = z.strictObject({
   url: z.string().max(LIMITS.columns["git_remotes.url"]).openapi({
@@ -30,7 +25,7 @@ const SaveGitRemote = z.strictObject({
       description: "A token with read and write access to the repository, sent as the HTTP Basic " +
         "password; write-only: stored sealed, never returned",
     }),
-  branch: Branch.default("main").openapi({ description: "The branch pushed to and pulled from" }),
+  branch: GitBranch.default("main").openapi({ description: "The branch pushed to and pulled from" }),
   username: z.string().regex(/^[\x21-\x39\x3b-\x7e]{1,100}$/, "1..100 printable characters but ':'")
     .default("x-access-token").openapi({
       description: "The HTTP Basic user name sent with the token (`oauth2` on GitLab, `x-token-auth` on " +

@@ -120,10 +120,39 @@ export const ProjectParams = z.object({ projectId: ProjectId });
 
 const ProjectName = z.string().min(1).max(LIMITS.columns["projects.name"]).regex(/\S/, "must not be blank");
 
+// git check-ref-format's rules, for a branch; the table's CHECK holds the same.
+export const GitBranch = z.string().min(1).max(200)
+  .regex(/^[A-Za-z0-9_][A-Za-z0-9._/-]*$/, "letters, digits, '.', '_', '-' and '/', not first")
+  .refine((b) => !/(\.\.|\/\/|\/$|\/\.|\.lock$|\.$|\.lock\/)/.test(b), "not a valid git branch name");
+
+/** Where a new project's files come from (`POST /projects`' `import`). */
+export const GitImport = z.strictObject({
+  url: z.string().max(LIMITS.columns["git_remotes.url"]).openapi({
+    description: "The repository's HTTPS address, without credentials; checked as a git remote's",
+  }),
+  token: z.string().min(1).max(1024).regex(/^[\x21-\x7e]+$/, "a token: printable ASCII without spaces")
+    .optional().openapi({ description: "For a private repository; used once, never stored" }),
+  branch: GitBranch.default("main"),
+  username: z.string().regex(/^[\x21-\x39\x3b-\x7e]{1,100}$/, "1..100 printable characters but ':'")
+    .default("x-access-token"),
+}).openapi("GitImport");
+
+export const GitImported = z.object({
+  commit: z.string().openapi({ description: "The commit whose files the project starts with" }),
+  skipped: z.array(z.string()).openapi({ description: "Paths the file rules refuse, left out" }),
+}).openapi("GitImported");
+
+const CreatedProject = Project.extend({
+  import: GitImported.optional().openapi({ description: "Present when the project was imported" }),
+}).openapi("CreatedProject");
+
 const CreateProject = z.strictObject({
   name: ProjectName,
   description: z.string().max(LIMITS.columns["projects.description"]).optional(),
   shared: z.boolean().optional().openapi({ description: "Visible to every signed-in user; default false." }),
+  import: GitImport.optional().openapi({
+    description: "Start from a git repository's files instead of the template's",
+  }),
 }).openapi("CreateProjectRequest");
 
 const UpdateProject = z.strictObject({ name: ProjectName.optional(), shared: z.boolean().optional() })
@@ -279,7 +308,12 @@ export function routesFor(
         `${LIMITS.columns["projects.description"]} characters, default ` +
         "empty) and `shared` (default false) are optional; `icon_url` and unknown fields are rejected. The " +
         "project starts with the default template files (an Expo app named after the project), which count " +
-        "towards the owner's storage quota (413 `storage_quota_exceeded` when they do not fit). " +
+        "towards the owner's storage quota (413 `storage_quota_exceeded` when they do not fit). With `import` " +
+        "it starts instead with the files of a git repository's branch, read over HTTPS (the address checked " +
+        "as a git remote's: 400 `invalid_git_remote`; a token the host refuses: 400 `git_remote_unauthorized`; " +
+        "no such branch: 404 `git_branch_not_found`; the host failing: 502 `git_remote_failed`): text as it is, " +
+        "anything else base64 as `ASSET`, within the limits of `PUT /projects/{id}/files` (413); paths the file " +
+        "rules refuse are left out and named in `import.skipped`. The token is used once, not stored. " +
         PROJECT_LIMIT,
       request: {
         body: jsonBody(CreateProject, {
@@ -290,7 +324,7 @@ export function routesFor(
       },
       responses: {
         201: {
-          ...jsonContent(Project, "The new project"),
+          ...jsonContent(CreatedProject, "The new project"),
           links: {
             GetProject: {
               operationId: "getProject",
@@ -304,10 +338,14 @@ export function routesFor(
             },
           },
         },
-        ...errorResponses([400, 404, 413, 415], {
-          404: "`profile_not_found`: the account has no profile",
+        ...errorResponses([400, 404, 413, 415, 502], {
+          400: "`invalid_request`; with `import`, `invalid_git_remote` or `git_remote_unauthorized`",
+          404: "`profile_not_found`: the account has no profile; `git_branch_not_found`: the imported " +
+            "repository has no such branch",
           413: "`storage_quota_exceeded`: the template files would take the owner past the storage quota; " +
-            "`too_many_projects`: the account already holds its most projects",
+            "`too_many_projects`: the account already holds its most projects; an imported repository past " +
+            "a file limit",
+          502: "`git_remote_failed`: the imported repository's host failed or did not answer",
         }),
       },
     }),

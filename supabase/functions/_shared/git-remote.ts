@@ -15,7 +15,8 @@ export interface GitRemote {
   url: string;
   branch: string;
   username: string;
-  token: string;
+  /** Absent for a public repository read without credentials. */
+  token?: string;
 }
 
 /** One commit to make: its message and the complete files (binary ones in base64). */
@@ -103,8 +104,9 @@ class Scratch {
     readonly remote: GitRemote,
   ) {}
 
-  get headers() {
-    return { authorization: `Basic ${btoa(`${this.remote.username}:${this.remote.token}`)}` };
+  get headers(): Record<string, string> {
+    const { username, token } = this.remote;
+    return token === undefined ? {} : { authorization: `Basic ${btoa(`${username}:${token}`)}` };
   }
 
   /** The remote branch's head, or null when the branch does not exist (an empty repository). */
@@ -313,6 +315,33 @@ export async function pullChanges(
     if (conflicts.length) return { ...none, conflicts };
     return { head, conflicts, ...await scratch.changesTo(theirs, changes) };
   });
+}
+
+/**
+ * The files of the remote branch's head, for a new project: those the file rules refuse are left out and
+ * named. 404 `git_branch_not_found` when the branch does not exist.
+ */
+export async function readBranch(
+  remote: GitRemote,
+  opts: GitRemoteOptions,
+): Promise<Changes & { head: string; skipped: string[] }> {
+  return await withScratch(remote, opts, async (scratch) => {
+    const head = await upstream(() => scratch.fetchHead());
+    if (!head) {
+      throw new ApiError(404, "git_branch_not_found", "The remote has no such branch.", {
+        branch: remote.branch,
+      });
+    }
+    const files = await scratch.files(head);
+    const paths = [...files.keys()];
+    const { files: read } = await scratch.changesTo(files, paths.filter(isValidFilePath));
+    return { head, files: read, deletions: [], skipped: paths.filter((p) => !isValidFilePath(p)).sort() };
+  });
+}
+
+/** A file read from git as a project file: text of type `CODE`, anything else base64 as `ASSET`. */
+export function asProjectFile(f: Snapshot["files"][number]) {
+  return { path: f.path, contents: f.contents, type: f.encoding === "base64" ? "ASSET" : "CODE" };
 }
 
 /** A file's bytes as the project stores them: UTF-8 text as it is, anything else in base64. */

@@ -8,6 +8,7 @@ import type { SecretBox } from "./secrets.ts";
 import { createHash } from "node:crypto";
 import { ApiError } from "./errors.ts";
 import {
+  asProjectFile,
   type Changes,
   type GitRemote,
   type GitRemoteOptions,
@@ -109,11 +110,7 @@ async function applyToProject(
   const now = new Map(source.snapshots.at(-1)!.files.map((f) => [f.path, md5(f.contents)]));
   const touched = [...changes.files.map((f) => f.path), ...changes.deletions];
   const expected = Object.fromEntries(touched.map((p) => [p, now.get(p) ?? null]));
-  const files = changes.files.map((f) => ({
-    path: f.path,
-    contents: f.contents,
-    type: f.encoding === "base64" ? "ASSET" : "CODE",
-  }));
+  const files = changes.files.map(asProjectFile);
   return await selectForUser<PullResult>(
     deps.db,
     claims,

@@ -13,6 +13,8 @@ import { archiveDisposition, projectArchive } from "../../_shared/project-archiv
 import { generateProjectIcon, removeProjectIcons } from "../../_shared/icons/project-icons.ts";
 import { defaultProjectFiles } from "../../_generator/project-template.ts";
 import { requireIntegration } from "../../_shared/integrations.ts";
+import { asProjectFile, readBranch } from "../../_shared/git-remote.ts";
+import { gitRemoteOptions } from "../../_shared/git-sync.ts";
 import {
   DbhostLink,
   PreviewError,
@@ -65,7 +67,10 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
     userRoute(verifier, routes.createProject),
     async (c) => {
       const body = c.req.valid("json");
-      const files = await defaultProjectFiles(body.name, body.description);
+      const imported = body.import ? await readBranch(body.import, gitRemoteOptions(deps.config)) : null;
+      const files = imported
+        ? imported.files.map(asProjectFile)
+        : await defaultProjectFiles(body.name, body.description);
       const project = await selectAsUser<ProjectRow>(
         db,
         c.get("claims"),
@@ -74,7 +79,10 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
             tx.json(files)
           }) as r`,
       );
-      return c.json(project, 201);
+      return c.json(
+        imported ? { ...project, import: { commit: imported.head, skipped: imported.skipped } } : project,
+        201,
+      );
     },
   );
 
