@@ -1,7 +1,8 @@
-// Pushing to any git remote over HTTP(S) with a token, through isomorphic-git: the remote's branch is fetched
-// into a scratch repository, each snapshot becomes one commit on top of its head, and the branch is pushed
-// fast-forward only. Every request goes through the outbound address check and connects only to the
-// addresses it checked (outbound.ts), as webhook deliveries do.
+// Any git remote over HTTP(S), with a token or none, through isomorphic-git: the remote's branch is fetched
+// into a scratch repository; a push makes each snapshot one commit on top of its head and pushes the branch
+// fast-forward only, a pull or an import reads the files the branch holds. Every request goes through the
+// outbound address check and connects only to the addresses it checked (outbound.ts), as webhook
+// deliveries do.
 import fs from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
