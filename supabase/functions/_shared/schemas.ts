@@ -84,6 +84,17 @@ export const Job = z.object({
   cancel_requested_at: Timestamp.optional().openapi({
     description: "When the owner asked to cancel the job while it ran; the runner then stops it.",
   }),
+  base_version_id: Uuid.optional().openapi({
+    description:
+      "The project's version the runner started from (`GET /projects/{projectId}/versions`), once " +
+      "the job runs.",
+  }),
+  version_id: Uuid.optional().openapi({
+    description:
+      "The version the job made, once it succeeded. When another version was made since its base, " +
+      "the job's changes were merged into it; changes to the same file that do not merge fail the job with " +
+      "`version_conflict` (`error.details.paths`), uncharged.",
+  }),
 }).openapi("Job");
 
 export const ProjectFile = z.object({
@@ -185,3 +196,55 @@ export const JobEstimate = z.object({
   }),
   rate_limit: RateLimit.describe("The prompt-evaluation quota after this estimate, which counted against it"),
 }).openapi("JobEstimate");
+
+// A project's versions (the versions area: _contract/versions.ts, and the agents' version tools).
+export const Version = z.object({
+  id: Uuid,
+  project_id: z.int().openapi({ format: "int64" }),
+  number: z.int().openapi({
+    description: "1, 2, 3, … within the project, in the order the versions were made",
+  }),
+  parent_id: Uuid.nullable().openapi({ description: "The version this one follows (the newest before it)" }),
+  job_id: Uuid.nullable().openapi({ description: "The job that made it; null for a file save or a restore" }),
+  prompt: z.string().nullable().openapi({ description: "That job's prompt" }),
+  restored_from: Uuid.nullable().openapi({ description: "The version a restore copied" }),
+  files: z.int().openapi({ description: "How many files it holds" }),
+  spec: z.record(z.string(), z.unknown()).nullable().openapi({
+    description: "The app spec its `app.spec.json` holds; null without one, or when that file is not JSON",
+  }),
+  created_at: Timestamp,
+}).openapi("Version");
+
+export const VersionPage = z.object({
+  data: z.array(Version),
+  next_cursor: z.string().nullable().openapi({
+    description: "Pass it as `cursor` for the next (older) page; null on the last page.",
+  }),
+}).openapi("VersionPage");
+
+const NextPath = z.string().nullable().openapi({
+  description: "The page's last path; pass it as `cursor` for the next page. Null on the last page.",
+});
+
+export const VersionFiles = z.object({
+  version: Version,
+  data: z.array(ProjectFile.omit({ updated_at: true })),
+  next_cursor: NextPath,
+}).openapi("VersionFileList");
+
+export const FileDiff = z.object({
+  path: z.string(),
+  status: z.enum(["added", "removed", "changed"]),
+  type: z.string().openapi({ example: "CODE" }),
+  diff: z.string().nullable().openapi({
+    description: "A unified diff (`--- a/<path>`, `+++ b/<path>`, hunks with 3 lines of context); null for " +
+      "binary files (type `ASSET`) and for changes too large to diff (over 20,000 lines edited).",
+  }),
+}).openapi("FileDiff");
+
+export const VersionDiff = z.object({
+  version: Version,
+  against: Version.nullable().openapi({ description: "What `version` is compared with; null: nothing" }),
+  data: z.array(FileDiff),
+  next_cursor: NextPath,
+}).openapi("VersionDiff");

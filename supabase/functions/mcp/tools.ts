@@ -16,6 +16,7 @@ import type { JobWatch } from "./job-watch.ts";
 import { portable } from "./portable-schema.ts";
 import { agentResult, forAgent, type JobRow, TERMINAL } from "./results.ts";
 import { TASKS_EXTENSION, waitResult } from "./tasks.ts";
+import { registerVersionTools } from "./version-tools.ts";
 import {
   Job,
   JobEstimate,
@@ -321,5 +322,6 @@ export function createMcpServer(
       }
     }, waitResult));
 
+  registerVersionTools(server, deps, claims, tool);
   return server;
 }
