@@ -214,40 +214,45 @@ t("a version's diff against its parent or another version is unified, file by fi
   );
 });
 
+/**
+ * Two follow-ups of one project, queued first, then sent while the project's row is held: both runners start
+ * from the same version, and the second to finish finds the first's version in its way. Their jobs, done.
+ */
+async function atOnce(user: TestUser, projectId: number, prompts: [string, string]): Promise<Job[]> {
+  const jobs = await withSetting(
+    "runner_url",
+    null,
+    () => Promise.all(prompts.map((p) => job(user, p, projectId))),
+  );
+  const ids = jobs.map((j) => j.id);
+  const claimed = async () =>
+    Number(
+      (await db()`select count(*) as n from public.jobs where id = any (${ids}) and base_version_id is not null`)[
+        0
+      ]
+        .n,
+    );
+  await db().begin(async (tx) => {
+    await tx`select from public.projects where id = ${projectId} for no key update`;
+    for (const id of ids) await db()`select private.dispatch_job(${id})`;
+    for (let i = 0; await claimed() < 2; i++) {
+      assert.ok(i < 3000, "both runners claim their job");
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  });
+  const done = await Promise.all(ids.map((id) => waitForJob<Job>(user, id)));
+  assert.equal(done[0].base_version_id, done[1].base_version_id, "both started from the same version");
+  return done;
+}
+
 t("two follow-ups sent at once to one project both land, merged, round after round", async () => {
   const user = await newUser("versions.race");
   const made = await waitForJob<Job>(user, (await job(user, "A recipe browser with categories")).id);
   assert.equal(made.status, "succeeded");
   const projectId = made.project_id;
   for (const [a, b] of [["Difficulty", "Origin"], ["Season", "Author"], ["Spice", "Chef"]]) {
-    // Both jobs are queued first, then sent while the project's row is held: both runners start from the
-    // same version, and the second to finish finds the first's version in its way.
-    const jobs = await withSetting(
-      "runner_url",
-      null,
-      () =>
-        Promise.all([
-          job(user, `add a field called ${a}`, projectId),
-          job(user, `add a field called ${b}`, projectId),
-        ]),
-    );
-    const ids = jobs.map((j) => j.id);
-    const claimed = async () =>
-      Number(
-        (await db()`select count(*) as n from public.jobs where id = any (${ids}) and base_version_id is not null`)[
-          0
-        ].n,
-      );
-    await db().begin(async (tx) => {
-      await tx`select from public.projects where id = ${projectId} for no key update`;
-      for (const id of ids) await db()`select private.dispatch_job(${id})`;
-      for (let i = 0; await claimed() < 2; i++) {
-        assert.ok(i < 3000, "both runners claim their job");
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    });
-    const done = await Promise.all(ids.map((id) => waitForJob<Job>(user, id)));
-    assert.equal(done[0].base_version_id, done[1].base_version_id, "both started from the same version");
+    const done = await atOnce(user, projectId, [`add a field called ${a}`, `add a field called ${b}`]);
+    const ids = done.map((d) => d.id);
     assert.deepEqual(
       done.map((d) => d.status),
       ["succeeded", "succeeded"],
@@ -266,6 +271,27 @@ t("two follow-ups sent at once to one project both land, merged, round after rou
     );
   }
 });
+
+t(
+  "two follow-ups that change the same thing differently: one lands, the other fails uncharged naming the file",
+  async () => {
+    const user = await newUser("versions.conflict");
+    const made = await waitForJob<Job>(user, (await job(user, "A recipe browser with categories")).id);
+    assert.equal(made.status, "succeeded");
+    const done = await atOnce(user, made.project_id, ["make the colour red", "make the colour green"]);
+    const failed = done.filter((d) => d.status === "failed");
+    assert.equal(failed.length, 1, JSON.stringify(done.map((d) => [d.status, d.error])));
+    assert.equal(failed[0].error?.code, "version_conflict");
+    assert.deepEqual(failed[0].error?.details, { paths: ["app.spec.json"] });
+    assert.equal(failed[0].version_id, undefined, "it made no version");
+    const [{ n }] = await db()`select count(*)::int as n from public.wallet_transactions
+                              where metadata ->> 'job_id' = ${failed[0].id}`;
+    assert.equal(n, 0, "and was not charged");
+    const landed = done.find((d) => d.status === "succeeded")!;
+    const [newest] = await versions(user, made.project_id);
+    assert.equal(newest.id, landed.version_id, "the other job's version is the newest");
+  },
+);
 
 t("agents list, diff and restore versions with the tools, as the REST routes do", async () => {
   const user = await newUser("versions.agent");
