@@ -134,7 +134,8 @@ end
 $$;
 
 -- A deleted project's blobs that no version and no current file of its owner holds any more are removed,
--- which gives their bytes back to the quota.
+-- which gives their bytes back to the quota: the owner's blobs are read once, each looked up in the
+-- versions' index and against the owner's current files (only theirs: the planner may hash them once).
 CREATE FUNCTION private.forget_project_blobs() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -143,8 +144,9 @@ begin
   delete from public.file_blobs b
    where b.user_id in (select o.user_id from old_rows o)
      and not exists (select from public.version_files v where v.user_id = b.user_id and v.sha256 = b.sha256)
-     and not exists (select from public.project_files f join public.projects p on p.id = f.project_id
-                      where p.user_id = b.user_id and f.sha256 = b.sha256);
+     and not exists (select from public.projects p join public.project_files f on f.project_id = p.id
+                      where p.user_id in (select o.user_id from old_rows o)
+                        and p.user_id = b.user_id and f.sha256 = b.sha256);
   return null;
 end
 $$;

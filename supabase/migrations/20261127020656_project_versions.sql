@@ -413,8 +413,9 @@ begin
   delete from public.file_blobs b
    where b.user_id in (select o.user_id from old_rows o)
      and not exists (select from public.version_files v where v.user_id = b.user_id and v.sha256 = b.sha256)
-     and not exists (select from public.project_files f join public.projects p on p.id = f.project_id
-                      where p.user_id = b.user_id and f.sha256 = b.sha256);
+     and not exists (select from public.projects p join public.project_files f on f.project_id = p.id
+                      where p.user_id in (select o.user_id from old_rows o)
+                        and p.user_id = b.user_id and f.sha256 = b.sha256);
   return null;
 end
 $function$
