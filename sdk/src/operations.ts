@@ -20,6 +20,7 @@ export type DocumentedErrorCode =
   | "insufficient_credits"
   | "integration_not_configured"
   | "internal_error"
+  | "invalid_against"
   | "invalid_audience"
   | "invalid_avatar_url"
   | "invalid_cursor"
@@ -68,6 +69,7 @@ export type DocumentedErrorCode =
   | "unsupported_media_type"
   | "user_not_found"
   | "username_taken"
+  | "version_not_found"
   | "wallet_not_found"
   | "webhook_limit_reached"
   | "webhook_not_found";
@@ -168,6 +170,34 @@ export function operations(send: Send) {
     ): Promise<Data<"/projects/{projectId}/dbhost-link", "get">> =>
       send("GET", "/projects/{projectId}/dbhost-link", init) as Promise<
         Data<"/projects/{projectId}/dbhost-link", "get">
+      >,
+    /** A page of the project's versions (`GET /projects/{projectId}/versions`) */
+    listVersions: (
+      init: Init<"/projects/{projectId}/versions", "get">,
+    ): Promise<Data<"/projects/{projectId}/versions", "get">> =>
+      send("GET", "/projects/{projectId}/versions", init) as Promise<
+        Data<"/projects/{projectId}/versions", "get">
+      >,
+    /** A version and a page of its files (`GET /projects/{projectId}/versions/{versionId}`) */
+    getVersion: (
+      init: Init<"/projects/{projectId}/versions/{versionId}", "get">,
+    ): Promise<Data<"/projects/{projectId}/versions/{versionId}", "get">> =>
+      send("GET", "/projects/{projectId}/versions/{versionId}", init) as Promise<
+        Data<"/projects/{projectId}/versions/{versionId}", "get">
+      >,
+    /** What a version changed (`GET /projects/{projectId}/versions/{versionId}/diff`) */
+    diffVersion: (
+      init: Init<"/projects/{projectId}/versions/{versionId}/diff", "get">,
+    ): Promise<Data<"/projects/{projectId}/versions/{versionId}/diff", "get">> =>
+      send("GET", "/projects/{projectId}/versions/{versionId}/diff", init) as Promise<
+        Data<"/projects/{projectId}/versions/{versionId}/diff", "get">
+      >,
+    /** Make a version current again (`POST /projects/{projectId}/versions/{versionId}/restore`) */
+    restoreVersion: (
+      init: Init<"/projects/{projectId}/versions/{versionId}/restore", "post">,
+    ): Promise<Data<"/projects/{projectId}/versions/{versionId}/restore", "post">> =>
+      send("POST", "/projects/{projectId}/versions/{versionId}/restore", init) as Promise<
+        Data<"/projects/{projectId}/versions/{versionId}/restore", "post">
       >,
     /** Report a project or a user (`POST /reports`) */
     createReport: (init: Init<"/reports", "post">): Promise<Data<"/reports", "post">> =>

@@ -104,6 +104,9 @@ export const NEEDS = {
   ),
   dbhost: exampleNeeds("the dbhost integration configured on the server (Supabase OAuth app settings)"),
   job: exampleNeeds("a job of the caller (`POST /jobs`): its id in the path"),
+  version: exampleNeeds(
+    "a version of a project of the caller (`PUT /projects/{projectId}/files` makes one): both ids in the path",
+  ),
   webhook: exampleNeeds("a webhook endpoint of the caller (`POST /webhooks`): its id in the path"),
 } as const;
 

@@ -55,6 +55,10 @@ export const LIMITS = {
     quota_limit: 30,
     quota_window_seconds: 3600,
   },
+  version: {
+    page_bytes: 1048576,
+    page_files: 500,
+  },
   wallet: {
     credit_floor: -500,
     welcome_bonus: 500,

@@ -81,7 +81,8 @@ const PROJECT_LIMIT = `An account holds at most the setting \`max_projects_per_u
 const STORAGE_LIMITS =
   `A project holds at most ${FILE_LIMITS.files_per_project} files (413 \`too_many_project_files\`) ` +
   `and ${FILE_LIMITS.bytes_per_project} bytes of contents (413 \`project_too_large\`); all the projects of one ` +
-  "owner together hold at most the server's storage quota (setting `storage_quota_bytes`, default " +
+  "owner together, with their versions, each contents counted once, hold at most the server's storage quota " +
+  "(setting `storage_quota_bytes`, default " +
   `${FILE_LIMITS.default_storage_quota_bytes} bytes; 413 \`storage_quota_exceeded\` with \`details.quota_bytes\` and ` +
   "`details.used_bytes`). The database enforces these for every writer.";
 // The raw body may exceed the contents limit by JSON escaping; beyond this it is refused unread.
@@ -424,7 +425,8 @@ export function routesFor(
       summary: "Save files",
       description:
         "Owner only. Each file updates the row with that project and path, or inserts it, in one " +
-        "statement; the saved files come back ordered by path. Limits: a path is relative, 1.." +
+        "statement, and the project's files become its next version (`GET /projects/{projectId}/versions`); " +
+        "the saved files come back ordered by path. Limits: a path is relative, 1.." +
         `${FILE_LIMITS.path_chars} characters, with no leading \`/\`, no \`.\`, \`..\`, \`.git\` or empty ` +
         "segment, no backslash, colon, NUL, control, bidi or zero-width character (400 `invalid_file_path`, " +
         "`details.path` and `details.reason`); " +

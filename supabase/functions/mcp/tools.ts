@@ -25,6 +25,7 @@ import type { JobWatch } from "./job-watch.ts";
 import { portable } from "./portable-schema.ts";
 import { agentResult, forAgent, type JobRow, TERMINAL } from "./results.ts";
 import { TASKS_EXTENSION, waitResult } from "./tasks.ts";
+import { registerVersionTools } from "./version-tools.ts";
 import { AppName, Job, JobEstimate, ModelTier, Prompt } from "../_contract/jobs.ts";
 import { Uuid } from "../_contract/common.ts";
 import { Wallet } from "../_contract/wallet.ts";
@@ -326,5 +327,6 @@ export function createMcpServer(
       }
     }, waitResult));
 
+  registerVersionTools(server, deps, claims, tool);
   return server;
 }

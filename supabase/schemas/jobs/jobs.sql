@@ -22,6 +22,9 @@ CREATE TABLE public.jobs (
     updated_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
     held_credits bigint DEFAULT 0 NOT NULL,
     cancel_requested_at timestamp with time zone,
+    -- The project's version the runner read, and the version the job made.
+    base_version_id uuid,
+    version_id uuid,
     CONSTRAINT jobs_held_credits CHECK ((held_credits >= 0)),
     CONSTRAINT jobs_status CHECK ((status = ANY (ARRAY['queued'::text, 'running'::text, 'succeeded'::text, 'failed'::text, 'canceled'::text]))),
     CONSTRAINT jobs_type CHECK ((type = 'prompt'::text))
@@ -30,6 +33,9 @@ ALTER TABLE ONLY public.jobs
     ADD CONSTRAINT jobs_idempotency UNIQUE (user_id, idempotency_key);
 ALTER TABLE ONLY public.jobs
     ADD CONSTRAINT jobs_pkey PRIMARY KEY (id);
+-- For the foreign keys: deleting a project's versions finds the jobs that name them.
+CREATE INDEX jobs_base_version_id ON public.jobs USING btree (base_version_id);
+CREATE INDEX jobs_version_id ON public.jobs USING btree (version_id);
 CREATE INDEX jobs_leases ON public.jobs USING btree (lease_expires_at) WHERE (status = 'running'::text);
 CREATE INDEX jobs_open ON public.jobs USING btree (user_id) WHERE (status = ANY (ARRAY['queued'::text, 'running'::text]));
 CREATE INDEX jobs_project_created_at ON public.jobs USING btree (project_id, created_at);
@@ -45,6 +51,10 @@ CREATE UNIQUE INDEX jobs_user_created_at ON public.jobs USING btree (user_id, cr
 CREATE INDEX jobs_user_status_created_at ON public.jobs USING btree (user_id, status, created_at);
 ALTER TABLE ONLY public.jobs
     ADD CONSTRAINT jobs_project_id_fkey FOREIGN KEY (project_id) REFERENCES public.projects(id) ON DELETE SET NULL;
+ALTER TABLE ONLY public.jobs
+    ADD CONSTRAINT jobs_base_version_id_fkey FOREIGN KEY (base_version_id) REFERENCES public.project_versions(id) ON DELETE SET NULL;
+ALTER TABLE ONLY public.jobs
+    ADD CONSTRAINT jobs_version_id_fkey FOREIGN KEY (version_id) REFERENCES public.project_versions(id) ON DELETE SET NULL;
 ALTER TABLE ONLY public.jobs
     ADD CONSTRAINT jobs_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 ALTER TABLE public.jobs ENABLE ROW LEVEL SECURITY;
@@ -73,7 +83,8 @@ begin
 end
 $$;
 
--- The job as the contract shows it, with `cancel_requested_at` once a cancel was asked for.
+-- The job as the contract shows it, with `cancel_requested_at` once a cancel was asked for, and the
+-- project's versions it read and made once there are.
 CREATE FUNCTION private.job_json(j public.jobs) RETURNS jsonb
     LANGUAGE sql STABLE
     SET search_path TO ''
@@ -81,7 +92,7 @@ CREATE FUNCTION private.job_json(j public.jobs) RETURNS jsonb
   select jsonb_strip_nulls(jsonb_build_object(
     'id', j.id, 'type', j.type, 'status', j.status, 'input', j.input,
     'created_at', j.created_at, 'updated_at', j.updated_at, 'result', j.result, 'error', j.error,
-    'cancel_requested_at', j.cancel_requested_at
+    'cancel_requested_at', j.cancel_requested_at, 'base_version_id', j.base_version_id, 'version_id', j.version_id
   )) || jsonb_build_object('project_id', j.project_id);
 $$;
 GRANT EXECUTE ON FUNCTION private.job_json(j public.jobs) TO authenticated;
