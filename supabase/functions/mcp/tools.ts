@@ -174,7 +174,8 @@ export function createMcpServer(
       "(projectId), or, without projectId, on a new project it creates (named after appName or the " +
       "prompt). The service judges the prompt first (an unusable one is refused) and picks the model tier " +
       "unless 'model' is given. Returns at once with the job queued; follow it with wait_for_job. It " +
-      "spends credits (check get_wallet first) and overwrites the project's files; a job no runner starts " +
+      "spends credits (check get_wallet first) and changes the project's files, as a new version (restore_version " +
+      "undoes it); a job no runner starts " +
       `within ${LIMITS.settings.job_start_seconds / 60} minutes fails with not_started and costs nothing. ` +
       "Pass an idempotencyKey " +
       "(a UUID you make) to retry safely: the same key returns the first job and spends nothing again. " +

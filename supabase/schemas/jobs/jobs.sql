@@ -63,13 +63,16 @@ COMMENT ON COLUMN public.jobs.held_credits IS 'Credits held against the floor wh
 GRANT SELECT ON TABLE public.jobs TO authenticated;
 GRANT ALL ON TABLE public.jobs TO service_role;
 
--- A job never leaves a terminal state, whoever tries.
+-- A job never leaves a terminal state, whoever tries. Deleting its project only unlinks it (the foreign
+-- key's ON DELETE SET NULL), which a finished job takes.
 CREATE FUNCTION private.guard_job_transition() RETURNS trigger
     LANGUAGE plpgsql
     SET search_path TO ''
     AS $$
 begin
-  if old.status in ('succeeded', 'failed', 'canceled') then
+  if old.status in ('succeeded', 'failed', 'canceled')
+     and not (new.project_id is null
+              and to_jsonb(new) - 'project_id' - 'updated_at' = to_jsonb(old) - 'project_id' - 'updated_at') then
     perform private.raise_api_error(409, 'job_terminal', 'The job is already ' || old.status || '.',
       jsonb_build_object('job_id', old.id, 'status', old.status));
   end if;
