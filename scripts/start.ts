@@ -5,8 +5,16 @@ import { ROOT, startStack } from "./local/stack.ts";
 const dir = join(ROOT, ".local");
 const gatewayPort = Number(Deno.env.get("GATEWAY_PORT") ?? 54321);
 const pgPort = Number(Deno.env.get("PG_PORT") ?? 54322);
+const previewPort = Number(Deno.env.get("BUILD_PREVIEW_PORT") ?? 54329);
 
-const stack = await startStack({ dir, pgPort, gatewayPort, seed: true, log: (l) => console.log(l) });
+const stack = await startStack({
+  dir,
+  pgPort,
+  gatewayPort,
+  previewPort,
+  seed: true,
+  log: (l) => console.log(l),
+});
 const root = `${stack.gatewayUrl}/functions/v1`;
 console.log(`
 The local stack is running. Ctrl-C stops it; data stays in .local/ (npm run reset wipes it).
@@ -18,6 +26,7 @@ The local stack is running. Ctrl-C stops it; data stays in .local/ (npm run rese
   OAuth issuer ${stack.gatewayUrl}/auth/v1 (sign-in and consent pages; e-mailed codes go to .local/mail.log)
   JWKS         ${stack.gatewayUrl}/auth/v1/.well-known/jwks.json
   database     ${stack.cluster.url}
+  previews     ${stack.buildWorker?.previewUrl}/p/<token>/ (the build worker; each build's preview_url)
 
 Get a token:   npm run token -- you@example.com [password]   (also sets the password for the sign-in page)
 Try it:        curl -H "Authorization: Bearer <access_token>" ${root}/v1/me

@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 import { type Cluster, ensureCluster, psqlFile, startCluster, stopCluster } from "./cluster.ts";
 import { ensureLocalKey, type LocalKey } from "./keys.ts";
 import postgres from "postgres";
+import { type BuildWorker, startBuildWorker } from "./build-worker.ts";
 
 export const ROOT = resolve(import.meta.dirname!, "../..");
 
@@ -25,6 +26,8 @@ export interface StackOptions {
   /** private.settings to write over the defaults (null removes one) */
   settings?: Record<string, string | null>;
   log?: (line: string) => void;
+  /** Runs the build worker (build-worker/) beside the stack, its previews on this port */
+  previewPort?: number;
 }
 
 export interface Stack {
@@ -32,6 +35,7 @@ export interface Stack {
   key: LocalKey;
   gatewayUrl: string;
   functionsEnv: Record<string, string>;
+  buildWorker?: BuildWorker;
   stop(): Promise<void>;
 }
 
@@ -189,15 +193,22 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     await stopCluster(cluster);
     throw err;
   }
+  let buildWorker: BuildWorker | undefined;
+  if (opts.previewPort) {
+    log(`build worker: previews on 127.0.0.1:${opts.previewPort}`);
+    buildWorker = await startBuildWorker(ROOT, cluster, opts.dir, opts.previewPort);
+  }
   let stopped = false;
   return {
     cluster,
     key,
     gatewayUrl,
     functionsEnv,
+    buildWorker,
     async stop() {
       if (stopped) return;
       stopped = true;
+      await buildWorker?.stop();
       try {
         gateway.kill("SIGTERM");
       } catch { /* already gone */ }

@@ -255,6 +255,7 @@ export const NEEDS = {
   dbhost: exampleNeeds("the dbhost integration configured on the server (Supabase OAuth app settings)"),
   job: exampleNeeds("a job of the caller (`POST /jobs`): its id in the path"),
   webhook: exampleNeeds("a webhook endpoint of the caller (`POST /webhooks`): its id in the path"),
+  build: exampleNeeds("a build of the caller (`POST /projects/{projectId}/builds`): its id in the path"),
 } as const;
 
 const DELETED_ACCOUNT = "`profile_not_found`: the caller's account was deleted";

@@ -23,6 +23,10 @@ export const Project = z.object({
   icon_url: z.url().nullable().openapi({
     description: "Server-managed: set by `POST /projects/{projectId}/icon`, null until then.",
   }),
+  preview_url: z.url().nullable().openapi({
+    description: "Server-managed: the web preview of the project's newest succeeded build " +
+      "(`GET /projects/{projectId}/builds`), on the build worker's origin; null until one succeeded.",
+  }),
   shared: z.boolean(),
   created_at: Timestamp,
   updated_at: Timestamp,
