@@ -30,7 +30,11 @@ interface BuildBody {
   status: string;
   steps: { name: string; status: string; ms: number; cached?: boolean }[];
   errors: { file?: string; line?: number; column?: number; code?: string; message: string }[];
-  artifacts: { platforms?: string[]; web?: { files: number; bytes: number } };
+  artifacts: {
+    platforms?: string[];
+    web?: { files: number; bytes: number };
+    android?: { files: number; bytes: number };
+  };
   preview_url: string | null;
   log?: string;
 }
@@ -274,13 +278,14 @@ t(
             check: { ...limits, seconds: 60, outputBytes: 32768 },
           },
           offline: true,
+          platforms: ["web"],
           signal: new AbortController().signal,
         },
         files,
         "0".repeat(48),
       );
       assert.equal(outcome.status, "failed");
-      assert.deepEqual(outcome.errors, [{ message: "expo export took too long." }]);
+      assert.deepEqual(outcome.errors, [{ message: "expo export for web took too long." }]);
       assert.match(outcome.log, /\(stopped: out of time, \d+ ms\)\n$/);
       const left = new TextDecoder().decode(
         (await new Deno.Command("ps", { args: ["-o", "args=", "-u", "appbuild"] }).output()).stdout,
@@ -323,9 +328,16 @@ setTimeout(() => {
     }]);
     const build = await built(user, projectId);
     assert.equal(build.status, "succeeded", JSON.stringify(build));
-    assert.deepEqual(build.steps.map((s) => s.name), ["install", "typecheck", "export_web"]);
-    assert.deepEqual(build.artifacts.platforms, ["web"]);
-    assert.ok(build.artifacts.web!.files > 0 && build.artifacts.web!.bytes > 0);
+    assert.deepEqual(build.steps.map((s) => s.name), [
+      "install",
+      "typecheck",
+      "export_web",
+      "export_android",
+    ]);
+    assert.deepEqual(build.artifacts.platforms, ["web", "android"]);
+    for (const platform of ["web", "android"] as const) {
+      assert.ok(build.artifacts[platform]!.files > 0 && build.artifacts[platform]!.bytes > 0, platform);
+    }
     const preview = new URL(build.preview_url!);
     assert.notEqual(preview.origin, new URL(GATEWAY).origin, "the preview is not on the API's origin");
     assert.match(preview.pathname, /^\/p\/[0-9a-f]{48}\/$/);

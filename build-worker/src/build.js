@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { lstat, mkdir, readdir, readFile, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { lstat, mkdir, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import { run } from "./sandbox.js";
 import { injectReporter } from "./preview.js";
@@ -29,6 +29,7 @@ import { injectReporter } from "./preview.js";
  * @property {{ install: Limits, check: Limits }} limits
  * @property {boolean} offline the type-check and the export without a network
  * @property {AbortSignal} signal aborted when the build is superseded or its lease lost
+ * @property {("web" | "android")[]} platforms `expo export` for each, in this order; the web export is the preview
  */
 
 const PATH = "/usr/local/bin:/usr/bin:/bin";
@@ -212,7 +213,7 @@ export function tscErrors(/** @type {string} */ output) {
   return errors;
 }
 
-/** The web export's files and bytes. */
+/** An export's files and bytes (links, which the build could point anywhere, are not followed). */
 async function measure(/** @type {string} */ dir) {
   let files = 0;
   let bytes = 0;
@@ -221,7 +222,7 @@ async function measure(/** @type {string} */ dir) {
   ) {
     if (!entry.isFile()) continue;
     files++;
-    bytes += (await stat(join(entry.parentPath, entry.name))).size;
+    bytes += (await lstat(join(entry.parentPath, entry.name))).size;
   }
   return { files, bytes };
 }
@@ -346,37 +347,34 @@ export async function buildProject(ctx, files, token) {
 
   await setBaseUrl(appDir, `/p/${token}`);
   chown(join(appDir, "app.json"), ctx.user);
-  const exported = await run(
-    [
-      "node_modules/.bin/expo",
-      "export",
-      "--platform",
-      "web",
-      "--output-dir",
-      "dist",
-    ],
-    { ...confined, signal: ctx.signal },
-  );
-  record("export_web", exported);
-  if (ctx.signal.aborted) return end("canceled");
-  if (!exported.ok) {
-    errors = [{
-      message: exported.timedOut ? "expo export took too long." : "expo export failed; see the log.",
-    }];
-    return end("failed");
+  /** @type {Record<string, unknown>} */
+  const artifacts = { platforms: ctx.platforms };
+  for (const platform of ctx.platforms) {
+    const out = join(appDir, `dist-${platform}`);
+    const exported = await run(
+      ["node_modules/.bin/expo", "export", "--platform", platform, "--output-dir", out],
+      { ...confined, signal: ctx.signal },
+    );
+    record(`export_${platform}`, exported);
+    if (ctx.signal.aborted) return end("canceled");
+    // What an export left must be a directory of its own, not a link the worker would follow.
+    const made = exported.ok && (await lstat(out).catch(() => null))?.isDirectory();
+    if (!made) {
+      const why = exported.timedOut
+        ? "took too long"
+        : exported.ok
+        ? "wrote no directory"
+        : "failed; see the log";
+      errors = [{ message: `expo export for ${platform} ${why}.` }];
+      return end("failed");
+    }
+    artifacts[platform] = await measure(out);
   }
-  // What the export left must be a directory of its own, not a link the worker would then serve from.
-  if (!(await lstat(join(appDir, "dist")).catch(() => null))?.isDirectory()) {
-    errors = [{ message: "expo export wrote no dist directory." }];
-    return end("failed");
-  }
+  if (!ctx.platforms.includes("web")) return end("succeeded", { artifacts });
   const previewDir = join(ctx.previewsDir, token);
   await rm(previewDir, { recursive: true, force: true });
-  await rename(join(appDir, "dist"), previewDir);
+  await rename(join(appDir, "dist-web"), previewDir);
   chown(previewDir, ROOT_OWNER);
   await injectReporter(previewDir, token);
-  return end("succeeded", {
-    artifacts: { platforms: ["web"], web: await measure(previewDir) },
-    previewDir,
-  });
+  return end("succeeded", { artifacts, previewDir });
 }

@@ -28,8 +28,13 @@ const config = {
     "",
   ),
   concurrency: Number(env.BUILD_CONCURRENCY ?? 1),
+  platforms: /** @type {("web" | "android")[]} */ ((env.BUILD_PLATFORMS ?? "web,android").split(",")),
   pollMs: Number(env.BUILD_POLL_SECONDS ?? 10) * 1000,
 };
+if (config.platforms.some((p) => p !== "web" && p !== "android")) {
+  console.error("build worker: BUILD_PLATFORMS is a comma-separated list of web and android");
+  process.exit(2);
+}
 const GiB = 1024 ** 3;
 const stepSeconds = Number(env.BUILD_STEP_SECONDS ?? 600);
 const memoryBytes = Number(env.BUILD_MEMORY_MB ?? 4096) * 1024 ** 2;
@@ -120,6 +125,7 @@ async function runBuild(/** @type {import("./queue.js").Claim} */ claim) {
         user,
         limits,
         offline,
+        platforms: config.platforms,
         signal: controller.signal,
       },
       files,

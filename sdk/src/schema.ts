@@ -1512,10 +1512,14 @@ export interface components {
       steps: components["schemas"]["BuildStep"][];
       /** @description Why it failed: tsc's diagnostics with file, line and column, or the failed step's message. */
       errors: components["schemas"]["BuildError"][];
-      /** @description What the build produced (the web export's size), empty unless it succeeded. */
+      /** @description What the build produced: the platforms exported and each export's files and bytes; empty unless it succeeded. */
       artifacts: {
         platforms?: string[];
         web?: {
+          files: number;
+          bytes: number;
+        };
+        android?: {
           files: number;
           bytes: number;
         };
@@ -1538,10 +1542,10 @@ export interface components {
     };
     BuildStep: {
       /**
-       * @description `install`: the dependencies (`npm install --ignore-scripts`, cached per dependency set); `typecheck`: `tsc --noEmit`; `export_web`: `expo export --platform web`. Steps after a failed one are not listed: they did not run.
+       * @description `install`: the dependencies (`npm install --ignore-scripts`, cached per dependency set); `typecheck`: `tsc --noEmit`; `export_web`, `export_android`: `expo export --platform web` (the preview) and `android`, those the worker is set to build (`BUILD_PLATFORMS`). Steps after a failed one are not listed: they did not run.
        * @enum {string}
        */
-      name: "install" | "typecheck" | "export_web";
+      name: "install" | "typecheck" | "export_web" | "export_android";
       /** @enum {string} */
       status: "succeeded" | "failed";
       /** @description How long the step took, in milliseconds. */

@@ -8,10 +8,11 @@ const NOT_FOUND =
   "`project_not_found`: no such project, or not the caller's (another user's project is 404, never 403)";
 
 const BuildStep = z.object({
-  name: z.enum(["install", "typecheck", "export_web"]).openapi({
+  name: z.enum(["install", "typecheck", "export_web", "export_android"]).openapi({
     description: "`install`: the dependencies (`npm install --ignore-scripts`, cached per dependency set); " +
-      "`typecheck`: `tsc --noEmit`; `export_web`: `expo export --platform web`. Steps after a failed one " +
-      "are not listed: they did not run.",
+      "`typecheck`: `tsc --noEmit`; `export_web`, `export_android`: `expo export --platform web` (the " +
+      "preview) and `android`, those the worker is set to build (`BUILD_PLATFORMS`). Steps after a failed " +
+      "one are not listed: they did not run.",
   }),
   status: z.enum(["succeeded", "failed"]),
   ms: z.int().openapi({ description: "How long the step took, in milliseconds." }),
@@ -50,7 +51,11 @@ export const Build = z.object({
   artifacts: z.object({
     platforms: z.array(z.string()).optional(),
     web: z.object({ files: z.int(), bytes: z.int() }).optional(),
-  }).openapi({ description: "What the build produced (the web export's size), empty unless it succeeded." }),
+    android: z.object({ files: z.int(), bytes: z.int() }).optional(),
+  }).openapi({
+    description: "What the build produced: the platforms exported and each export's files and bytes; empty " +
+      "unless it succeeded.",
+  }),
   preview_url: z.url().nullable().openapi({
     description: "The succeeded build's web preview: on the build worker's own origin, under a path only " +
       "this build has. Errors the running preview throws are recorded as the project's preview errors.",
