@@ -17,6 +17,7 @@ import {
   NO_STACK,
   type TestUser,
   waitForJob,
+  withSetting,
 } from "./helpers.ts";
 import { buildProject } from "../build-worker/src/build.js";
 import { buildUser } from "../build-worker/src/sandbox.js";
@@ -39,17 +40,27 @@ interface BuildBody {
   log?: string;
 }
 
-/** Asks for a build of the project's files and waits (a cold dependency install takes minutes) for its end. */
-async function built(user: TestUser, projectId: number): Promise<BuildBody> {
+/** Asks for a build of the project's files, answered `queued`. */
+async function requested(user: TestUser, projectId: number): Promise<BuildBody> {
   const queued = await api<BuildBody>("POST", `/projects/${projectId}/builds`, { token: user.token });
   assert.equal(queued.status, 202, queued.text);
   assert.equal(queued.body.status, "queued");
-  let build = queued.body;
-  for (let i = 0; i < 1800 && ["queued", "running"].includes(build.status); i++) {
+  return queued.body;
+}
+
+/** Polls the build until it is in one of `statuses` (a cold dependency install takes minutes). */
+async function reached(user: TestUser, id: number, statuses = ["succeeded", "failed", "canceled"]) {
+  let build = (await api<BuildBody>("GET", `/builds/${id}`, { token: user.token })).body;
+  for (let i = 0; i < 1800 && !statuses.includes(build.status); i++) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    build = (await api<BuildBody>("GET", `/builds/${queued.body.id}`, { token: user.token })).body;
+    build = (await api<BuildBody>("GET", `/builds/${id}`, { token: user.token })).body;
   }
   return build;
+}
+
+/** A build of the project's files, asked for and waited for until it ended. */
+async function built(user: TestUser, projectId: number): Promise<BuildBody> {
+  return await reached(user, (await requested(user, projectId)).id);
 }
 
 async function save(user: TestUser, projectId: number, files: { path: string; contents: string }[]) {
@@ -197,6 +208,24 @@ t("workers claiming at once never take the same build", async () => {
   // Each build was started exactly once: by one of these workers or by the stack's own.
   const rows = await db()`select attempts from public.builds where id in ${db()(ids)}`;
   assert.deepEqual(rows.map((r) => r.attempts), ids.map(() => 1));
+});
+
+t("a build still running when a newer one is queued stops and ends canceled", async () => {
+  const user = await newUser("builds.superseded");
+  const project = await newProject(user);
+  // A configuration that never finishes keeps the first build running until it hears of the newer one.
+  await save(user, project.id, [{ path: "app.config.js", contents: "for (;;) {}\n" }]);
+  // A short lease: the worker heartbeats every third of it.
+  const [first, second] = await withSetting("build_lease_seconds", "6", async () => {
+    const first = await requested(user, project.id);
+    await reached(user, first.id, ["running"]);
+    await save(user, project.id, [{ path: "src/broken.ts", contents: 'export const n: number = "x";\n' }]);
+    const second = await requested(user, project.id);
+    return [await reached(user, first.id), await reached(user, second.id)];
+  });
+  assert.equal(first.status, "canceled", JSON.stringify(first));
+  assert.equal(second.status, "failed");
+  assert.equal(second.errors[0].file, "src/broken.ts", "the newer build built the newer files");
 });
 
 t(
