@@ -108,6 +108,29 @@ begin
 end
 $$;
 
+-- Keeps each project's `builds_kept_per_project` (default 20) newest builds, logs and all, and always the
+-- one whose preview the project shows; only finished builds go.
+CREATE FUNCTION private.prune_builds() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  kept int := private.setting('builds_kept_per_project', '20')::int;
+  project bigint;
+begin
+  for project in select distinct a.project_id from added a order by 1 loop
+    delete from public.builds b
+     where b.project_id = project
+       and b.status in ('succeeded', 'failed', 'canceled')
+       and b.preview_url is distinct from (select p.preview_url from public.projects p where p.id = project)
+       and b.id not in (select k.id from public.builds k where k.project_id = project order by k.id desc limit kept);
+  end loop;
+  return null;
+end
+$$;
+
+CREATE TRIGGER builds_keep_newest AFTER INSERT ON public.builds REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION private.prune_builds();
+
 -- Every saved version is built unless the setting `build_versions` is 'false' (a deployment without a
 -- worker; the test stack, whose tests ask for their builds).
 CREATE FUNCTION private.build_versions() RETURNS boolean

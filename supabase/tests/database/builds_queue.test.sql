@@ -2,7 +2,7 @@
 -- under leases and reports them, previews report errors by their token, and only the owner sees a build.
 begin;
 \ir _helpers.psql
-select plan(46);
+select plan(48);
 
 select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'builds.alice@example.com');
 select pg_temp.create_user('b2222222-2222-2222-2222-222222222222', 'builds.bob@example.com');
@@ -164,6 +164,15 @@ select pg_temp.as_worker('test.reap', $$select private.claim_build('worker-7') -
 select is(current_setting('test.reap'), '9103', 'the next claim takes the queued build');
 select is((select status from public.builds where id = (pg_temp.claim('test.claim2') ->> 'id')::bigint),
   'failed', 'and fails the one whose leases expired too often');
+
+-- A project keeps its newest builds, and the one it shows the preview of.
+do $$ begin perform private.set_setting('builds_kept_per_project', '2'); end $$;
+insert into public.builds (project_id, user_id, reason, status)
+select 9101, 'a1111111-1111-1111-1111-111111111111', 'manual', 'failed' from generate_series(1, 3);
+select is((select count(*)::int from public.builds where project_id = 9101), 3,
+  'the two newest builds are kept, and the preview''s');
+select ok(exists (select from public.builds where id = (pg_temp.claim('test.again') ->> 'id')::bigint),
+  'the build the project shows the preview of stays');
 
 -- Deleting a project takes its builds with it.
 select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
