@@ -16,7 +16,6 @@ import {
   newUser,
   NO_STACK,
   type TestUser,
-  waitForJob,
   withSetting,
 } from "./helpers.ts";
 import { buildProject } from "../build-worker/src/build.js";
@@ -327,16 +326,11 @@ t(
 );
 
 t(
-  "a generated app's preview renders its first screen on its own origin and reports its runtime errors",
+  "a generated app's preview renders its first screen on its own origin, reports its runtime errors and goes with its project",
   async () => {
     const user = await newUser("builds.preview");
-    const job = await api<{ id: string; project_id: number }>("POST", "/jobs", {
-      token: user.token,
-      body: { type: "prompt", input: { prompt: "A habit tracker for drinking water and reading" } },
-    });
-    assert.equal(job.status, 202, job.text);
-    assert.equal((await waitForJob(user, job.body.id)).status, "succeeded");
-    const projectId = job.body.project_id;
+    // A new project holds the generator's app from its template (a list of items with its screens).
+    const projectId = (await newProject(user, { name: "Preview", description: "Items to keep" })).id;
     const files =
       (await api<{ data: { path: string; contents: string }[] }>("GET", `/projects/${projectId}/files`, {
         token: user.token,
@@ -426,5 +420,16 @@ setTimeout(() => {
     });
     assert.ok(messages.some((m) => m.includes("Deliberate preview failure")), messages.join("\n"));
     assert.ok(messages.some((m) => m.includes("Deliberate rejected promise")), messages.join("\n"));
+
+    // Deleting the project takes its preview off the worker.
+    assert.equal((await api("DELETE", `/projects/${projectId}`, { token: user.token })).status, 204);
+    let status = 200;
+    for (let i = 0; i < 120 && status !== 404; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const res = await fetch(preview);
+      status = res.status;
+      await res.body?.cancel();
+    }
+    assert.equal(status, 404, "a deleted project's preview is no longer served");
   },
 );

@@ -1,7 +1,7 @@
 // The build worker: takes builds from Postgres under leases (as its own role, build_worker), builds each
 // confined, reports progress and outcome, and serves the succeeded web exports as previews.
 import { randomBytes } from "node:crypto";
-import { chmod, mkdir, rm } from "node:fs/promises";
+import { chmod, mkdir, readdir, rm } from "node:fs/promises";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 import { buildProject } from "./build.js";
@@ -188,6 +188,19 @@ async function takeBuilds() {
   }
 }
 
+/** Removes the previews whose build no longer exists (pruned, or its project or account deleted). */
+async function sweepPreviews() {
+  const tokens = (await readdir(config.previewsDir)).filter((name) => /^[0-9a-f]{48}$/.test(name));
+  if (tokens.length === 0) return;
+  const live = new Set(await queue.livePreviews(tokens));
+  for (const token of tokens.filter((t) => !live.has(t))) {
+    await rm(join(config.previewsDir, token), { recursive: true, force: true });
+  }
+}
+const sweeper = setInterval(() => {
+  sweepPreviews().catch((err) => console.error("build worker: sweeping previews failed:", err.message));
+}, config.pollMs);
+
 console.log(
   `build worker ${config.workerId}: previews on ${config.previewUrl}, builds as ${user?.name ?? "itself"}` +
     `${offline ? ", type-check and export offline" : ", WITH network"}`,
@@ -196,6 +209,7 @@ const loops = Array.from({ length: config.concurrency }, () => takeBuilds());
 
 async function stop() {
   stopping = true;
+  clearInterval(sweeper);
   for (const c of controllers) c.abort();
   wake();
   await Promise.allSettled(loops);

@@ -46,6 +46,8 @@ export function openQueue(url) {
         c.lease_token,
         JSON.stringify(outcome),
       ]),
+    /** @returns {Promise<string[]>} the tokens among these whose build still exists */
+    livePreviews: (/** @type {string[]} */ tokens) => call("select private.live_previews($1) as r", [tokens]),
     /** @returns {Promise<{ status: number, body: unknown }>} */
     async recordError(
       /** @type {string} */ token,

@@ -416,3 +416,13 @@ begin
 end
 $$;
 GRANT EXECUTE ON FUNCTION private.record_build_preview_error(token text, message text, stack text) TO build_worker;
+
+-- Of the previews a worker holds, those whose build still exists; it removes the others' files (the build was
+-- pruned, or its project or account deleted), so a deleted project's preview stops being served.
+CREATE FUNCTION private.live_previews(tokens text[]) RETURNS text[]
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(array_agg(b.preview_token), '{}') from public.builds b where b.preview_token = any (tokens)
+$$;
+GRANT EXECUTE ON FUNCTION private.live_previews(tokens text[]) TO build_worker;

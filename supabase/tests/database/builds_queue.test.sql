@@ -2,7 +2,7 @@
 -- under leases and reports them, previews report errors by their token, and only the owner sees a build.
 begin;
 \ir _helpers.psql
-select plan(48);
+select plan(49);
 
 select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'builds.alice@example.com');
 select pg_temp.create_user('b2222222-2222-2222-2222-222222222222', 'builds.bob@example.com');
@@ -173,6 +173,11 @@ select is((select count(*)::int from public.builds where project_id = 9101), 3,
   'the two newest builds are kept, and the preview''s');
 select ok(exists (select from public.builds where id = (pg_temp.claim('test.again') ->> 'id')::bigint),
   'the build the project shows the preview of stays');
+
+select pg_temp.as_worker('test.live', format($$select private.live_previews(array[%L, 'gone'])::text$$,
+  pg_temp.claim('test.again') ->> 'preview_token'));
+select is(current_setting('test.live'), '{' || (pg_temp.claim('test.again') ->> 'preview_token') || '}',
+  'the worker learns which of its previews still have a build');
 
 -- Deleting a project takes its builds with it.
 select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
