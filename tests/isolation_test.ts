@@ -110,7 +110,8 @@ async function snapshot(owner: TestUser, notificationId: string) {
       'dbhost_links', (select jsonb_agg(to_jsonb(l) order by l.project_id) from public.dbhost_links l
                        where l.user_id = ${owner.id}),
       'webhook_endpoints', (select jsonb_agg(to_jsonb(w) order by w.id) from public.webhook_endpoints w
-                            where w.user_id = ${owner.id})
+                            where w.user_id = ${owner.id}),
+      'builds', (select jsonb_agg(to_jsonb(b) order by b.id) from public.builds b where b.user_id = ${owner.id})
     ) as s`;
   return s;
 }
@@ -179,6 +180,9 @@ async function ownerWithEverything(): Promise<
                                               anon_key_encrypted)
     values (${privateProject.id}, ${owner.id}, ${`ref${privateProject.id}${Date.now()}`}, 'Owner db',
             'https://owner.example.com', 'v1.local.aaaa.bbbb')`;
+  // A finished build, as the build worker leaves one (a queued one would be built).
+  const [build] = await db()`insert into public.builds (project_id, user_id, reason, status)
+    values (${privateProject.id}, ${owner.id}, 'manual', 'failed') returning id`;
   const webhook = await api<{ id: string }>("POST", "/webhooks", {
     token: owner.token,
     body: { url: "https://example.com/owner-hook", events: ["job.succeeded"] },
@@ -201,6 +205,7 @@ async function ownerWithEverything(): Promise<
       }],
       token: [{ label: "push token", value: pushToken }],
       webhookId: [{ label: "webhook", value: webhook.body.id }],
+      buildId: [{ label: "build", value: String(build.id) }],
     },
   };
 }

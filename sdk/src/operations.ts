@@ -5,6 +5,7 @@ import type { Data, Init, Send } from "./types.ts";
 export type DocumentedErrorCode =
   | "already_linked"
   | "avatars_not_configured"
+  | "build_not_found"
   | "cannot_block_self"
   | "code_verifier_mismatch"
   | "database_unavailable"
@@ -199,6 +200,23 @@ export function operations(send: Send) {
       send("POST", "/projects/{projectId}/versions/{versionId}/restore", init) as Promise<
         Data<"/projects/{projectId}/versions/{versionId}/restore", "post">
       >,
+    /** A project's builds (`GET /projects/{projectId}/builds`) */
+    listBuilds: (
+      init: Init<"/projects/{projectId}/builds", "get">,
+    ): Promise<Data<"/projects/{projectId}/builds", "get">> =>
+      send("GET", "/projects/{projectId}/builds", init) as Promise<
+        Data<"/projects/{projectId}/builds", "get">
+      >,
+    /** Build the project's files again (`POST /projects/{projectId}/builds`) */
+    requestBuild: (
+      init: Init<"/projects/{projectId}/builds", "post">,
+    ): Promise<Data<"/projects/{projectId}/builds", "post">> =>
+      send("POST", "/projects/{projectId}/builds", init) as Promise<
+        Data<"/projects/{projectId}/builds", "post">
+      >,
+    /** A build, with its log (`GET /builds/{buildId}`) */
+    getBuild: (init: Init<"/builds/{buildId}", "get">): Promise<Data<"/builds/{buildId}", "get">> =>
+      send("GET", "/builds/{buildId}", init) as Promise<Data<"/builds/{buildId}", "get">>,
     /** Report a project or a user (`POST /reports`) */
     createReport: (init: Init<"/reports", "post">): Promise<Data<"/reports", "post">> =>
       send("POST", "/reports", init) as Promise<Data<"/reports", "post">>,

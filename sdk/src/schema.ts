@@ -367,6 +367,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{projectId}/builds": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A project's builds
+     * @description Owner only; newest first, without their logs. Every succeeded generation and every save of the files queues a build; a save while one is queued joins it.
+     */
+    get: operations["listBuilds"];
+    put?: never;
+    /**
+     * Build the project's files again
+     * @description Owner only. Queues a build of the current files and answers it `queued`; when one is queued already, that one. Follow it with `GET /builds/{buildId}`.
+     */
+    post: operations["requestBuild"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/builds/{buildId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A build, with its log
+     * @description Owner only.
+     */
+    get: operations["getBuild"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/reports": {
     parameters: {
       query?: never;
@@ -1348,6 +1392,11 @@ export interface components {
        * @description Server-managed: set by `POST /projects/{projectId}/icon`, null until then.
        */
       icon_url: string | null;
+      /**
+       * Format: uri
+       * @description Server-managed: the web preview of the project's newest succeeded build (`GET /projects/{projectId}/builds`), on the build worker's origin; null until one succeeded.
+       */
+      preview_url: string | null;
       shared: boolean;
       /** Format: date-time */
       created_at: string;
@@ -1579,6 +1628,100 @@ export interface components {
       type: string;
       /** @description A unified diff (`--- a/<path>`, `+++ b/<path>`, hunks with 3 lines of context); null for binary files (type `ASSET`) and for changes too large to diff (over 20,000 lines edited). */
       diff: string | null;
+    };
+    BuildPage: {
+      data: components["schemas"]["Build"][];
+      /** @description Pass as `cursor` for the next page; null at the end. */
+      next_cursor: string | null;
+    };
+    Build: {
+      /**
+       * Format: int64
+       * @example 7
+       */
+      id: number;
+      /**
+       * Format: int64
+       * @example 42
+       */
+      project_id: number;
+      /**
+       * Format: uuid
+       * @description The generation that saved the version, if one did.
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
+      job_id: string | null;
+      /**
+       * @description What queued it: a succeeded generation, a save of the files (`PUT /projects/{projectId}/files`), or `POST /projects/{projectId}/builds`.
+       * @enum {string}
+       */
+      reason: "generation" | "files" | "manual";
+      /**
+       * @description `canceled`: a newer build of the project was queued while it ran.
+       * @enum {string}
+       */
+      status: "queued" | "running" | "succeeded" | "failed" | "canceled";
+      /** @description How often a worker started it (again after a worker stopped). */
+      attempts: number;
+      /** @description md5 over the paths and contents of the files built; null until it started. */
+      files_digest: string | null;
+      steps: components["schemas"]["BuildStep"][];
+      /** @description Why it failed: tsc's diagnostics with file, line and column, or the failed step's message. */
+      errors: components["schemas"]["BuildError"][];
+      /** @description What the build produced: the platforms exported and each export's files and bytes; empty unless it succeeded. */
+      artifacts: {
+        platforms?: string[];
+        web?: {
+          files: number;
+          bytes: number;
+        };
+        android?: {
+          files: number;
+          bytes: number;
+        };
+      };
+      /**
+       * Format: uri
+       * @description The succeeded build's web preview: on the build worker's own origin, under a path only this build has. Errors the running preview throws are recorded as the project's preview errors.
+       */
+      preview_url: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      started_at: string | null;
+      /** Format: date-time */
+      finished_at: string | null;
+      /** @description `GET /builds/{buildId}` only: each step's command output, its last 64 KiB. */
+      log?: string;
+      /** @description `GET /builds/{buildId}` only: the log lost its beginning. */
+      log_truncated?: boolean;
+    };
+    BuildStep: {
+      /**
+       * @description `install`: the dependencies (`npm install --ignore-scripts`, cached per dependency set); `typecheck`: `tsc --noEmit`; `export_web`, `export_android`: `expo export --platform web` (the preview) and `android`, those the worker is set to build (`BUILD_PLATFORMS`). Steps after a failed one are not listed: they did not run.
+       * @enum {string}
+       */
+      name: "install" | "typecheck" | "export_web" | "export_android";
+      /** @enum {string} */
+      status: "succeeded" | "failed";
+      /** @description How long the step took, in milliseconds. */
+      ms: number;
+      /** @description `install` only: the dependency set was already installed (then `ms` is 0). */
+      cached?: boolean;
+    };
+    BuildError: {
+      /** @example src/app/(tabs)/index.tsx */
+      file?: string;
+      /** @example 12 */
+      line?: number;
+      /** @example 7 */
+      column?: number;
+      /**
+       * @description tsc's code, such as `TS2322`
+       * @example TS2322
+       */
+      code?: string;
+      message: string;
     };
     Report: {
       /**
@@ -4184,6 +4327,188 @@ export interface operations {
         };
       };
       /** @description `project_not_found` (not the caller's project) or `version_not_found` (not one of its versions) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listBuilds: {
+    parameters: {
+      query?: {
+        /** @description 1..100, default 20 */
+        limit?: number;
+        /** @description `next_cursor` of the previous page */
+        cursor?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The project's id, an integer from 1 to 9223372036854775807 */
+        projectId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of builds */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BuildPage"];
+        };
+      };
+      /** @description `invalid_request` (limit) or `invalid_cursor` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `project_not_found`: no such project, or not the caller's (another user's project is 404, never 403) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  requestBuild: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project's id, an integer from 1 to 9223372036854775807 */
+        projectId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The queued build */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Build"];
+        };
+      };
+      /** @description Bad request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `project_not_found`: no such project, or not the caller's (another user's project is 404, never 403) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getBuild: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The build's id, an integer from 1 to 9223372036854775807 */
+        buildId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The build */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Build"];
+        };
+      };
+      /** @description Bad request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `build_not_found`: no such build, or not the caller's (404, never 403) */
       404: {
         headers: {
           [name: string]: unknown;

@@ -92,6 +92,36 @@ alter table "public"."attachment_uploads" enable row level security;
 alter table "public"."blocks" enable row level security;
 
 
+  create table "public"."builds" (
+    "id" bigint generated always as identity not null,
+    "project_id" bigint not null,
+    "user_id" uuid not null,
+    "job_id" uuid,
+    "reason" text not null,
+    "status" text not null default 'queued'::text,
+    "attempts" integer not null default 0,
+    "worker_id" text,
+    "lease_token" uuid,
+    "lease_expires_at" timestamp with time zone,
+    "files_digest" text,
+    "steps" jsonb not null default '[]'::jsonb,
+    "errors" jsonb not null default '[]'::jsonb,
+    "log" text not null default ''::text,
+    "log_truncated" boolean not null default false,
+    "artifacts" jsonb not null default '{}'::jsonb,
+    "preview_token" text not null default encode(gen_random_bytes(24), 'hex'::text),
+    "preview_url" text,
+    "preview_errors_window" timestamp with time zone,
+    "preview_errors_in_window" integer not null default 0,
+    "created_at" timestamp with time zone not null default clock_timestamp(),
+    "started_at" timestamp with time zone,
+    "finished_at" timestamp with time zone
+      );
+
+
+alter table "public"."builds" enable row level security;
+
+
   create table "public"."dbhost_authorizations" (
     "state_hash" text not null,
     "user_id" uuid not null,
@@ -303,7 +333,8 @@ alter table "public"."project_versions" enable row level security;
     "shared" boolean not null default false,
     "created_at" timestamp with time zone not null default now(),
     "updated_at" timestamp with time zone not null default now(),
-    "search" tsvector generated always as (to_tsvector('simple'::regconfig, ((name || ' '::text) || description))) stored
+    "search" tsvector generated always as (to_tsvector('simple'::regconfig, ((name || ' '::text) || description))) stored,
+    "preview_url" text
       );
 
 
@@ -569,6 +600,18 @@ CREATE INDEX blocks_blocker_page ON public.blocks USING btree (blocker_id, creat
 
 CREATE UNIQUE INDEX blocks_pkey ON public.blocks USING btree (blocker_id, blocked_user_id);
 
+CREATE INDEX builds_job ON public.builds USING btree (job_id) WHERE (job_id IS NOT NULL);
+
+CREATE UNIQUE INDEX builds_one_queued ON public.builds USING btree (project_id) WHERE (status = 'queued'::text);
+
+CREATE UNIQUE INDEX builds_pkey ON public.builds USING btree (id);
+
+CREATE UNIQUE INDEX builds_preview_token ON public.builds USING btree (preview_token);
+
+CREATE INDEX builds_project_page ON public.builds USING btree (project_id, id DESC);
+
+CREATE INDEX builds_queue ON public.builds USING btree (created_at, id) WHERE (status = ANY (ARRAY['queued'::text, 'running'::text]));
+
 CREATE INDEX dbhost_authorizations_expiry ON public.dbhost_authorizations USING btree (expires_at);
 
 CREATE UNIQUE INDEX dbhost_authorizations_pkey ON public.dbhost_authorizations USING btree (state_hash);
@@ -769,6 +812,8 @@ alter table "public"."attachment_uploads" add constraint "attachment_uploads_pke
 
 alter table "public"."blocks" add constraint "blocks_pkey" PRIMARY KEY using index "blocks_pkey";
 
+alter table "public"."builds" add constraint "builds_pkey" PRIMARY KEY using index "builds_pkey";
+
 alter table "public"."dbhost_authorizations" add constraint "dbhost_authorizations_pkey" PRIMARY KEY using index "dbhost_authorizations_pkey";
 
 alter table "public"."dbhost_connections" add constraint "dbhost_connections_pkey" PRIMARY KEY using index "dbhost_connections_pkey";
@@ -868,6 +913,36 @@ alter table "public"."blocks" validate constraint "blocks_blocker_id_fkey";
 alter table "public"."blocks" add constraint "blocks_not_self" CHECK ((blocker_id <> blocked_user_id)) not valid;
 
 alter table "public"."blocks" validate constraint "blocks_not_self";
+
+alter table "public"."builds" add constraint "builds_errors_count" CHECK ((jsonb_array_length(errors) <= 100)) not valid;
+
+alter table "public"."builds" validate constraint "builds_errors_count";
+
+alter table "public"."builds" add constraint "builds_job_id_fkey" FOREIGN KEY (job_id) REFERENCES jobs(id) ON DELETE SET NULL not valid;
+
+alter table "public"."builds" validate constraint "builds_job_id_fkey";
+
+alter table "public"."builds" add constraint "builds_log_length" CHECK ((length(log) <= 65536)) not valid;
+
+alter table "public"."builds" validate constraint "builds_log_length";
+
+alter table "public"."builds" add constraint "builds_preview_token" UNIQUE using index "builds_preview_token";
+
+alter table "public"."builds" add constraint "builds_project_id_fkey" FOREIGN KEY (project_id) REFERENCES projects(id) ON DELETE CASCADE not valid;
+
+alter table "public"."builds" validate constraint "builds_project_id_fkey";
+
+alter table "public"."builds" add constraint "builds_reason" CHECK ((reason = ANY (ARRAY['generation'::text, 'files'::text, 'manual'::text]))) not valid;
+
+alter table "public"."builds" validate constraint "builds_reason";
+
+alter table "public"."builds" add constraint "builds_status" CHECK ((status = ANY (ARRAY['queued'::text, 'running'::text, 'succeeded'::text, 'failed'::text, 'canceled'::text]))) not valid;
+
+alter table "public"."builds" validate constraint "builds_status";
+
+alter table "public"."builds" add constraint "builds_user_id_fkey" FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE not valid;
+
+alter table "public"."builds" validate constraint "builds_user_id_fkey";
 
 alter table "public"."dbhost_authorizations" add constraint "dbhost_authorizations_state_hash_format" CHECK ((state_hash ~ '^[0-9a-f]{64}$'::text)) not valid;
 
@@ -1032,6 +1107,10 @@ alter table "public"."projects" validate constraint "projects_icon_url_format";
 alter table "public"."projects" add constraint "projects_name_format" CHECK (((length(name) BETWEEN 1 AND 100) AND (name ~ '\S'::text))) not valid;
 
 alter table "public"."projects" validate constraint "projects_name_format";
+
+alter table "public"."projects" add constraint "projects_preview_url_format" CHECK (((preview_url IS NULL) OR ((preview_url ~ '^https?://'::text) AND (length(preview_url) <= 2048)))) not valid;
+
+alter table "public"."projects" validate constraint "projects_preview_url_format";
 
 alter table "public"."projects" add constraint "projects_user_id_fkey" FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE not valid;
 
@@ -1713,6 +1792,24 @@ end
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION api.get_build(build_id bigint)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  result jsonb;
+begin
+  select private.build_json(b, true) into result from public.builds b where b.id = build_id;
+  if result is null then
+    perform private.raise_api_error(404, 'build_not_found', 'No such build.');
+  end if;
+  return result;
+end
+$function$
+;
+
 CREATE OR REPLACE FUNCTION api.get_dbhost_connection()
  RETURNS jsonb
  LANGUAGE sql
@@ -2045,6 +2142,43 @@ end
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION api.list_builds(project_id bigint, page_size integer, page_cursor text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  below bigint;
+  result jsonb;
+begin
+  perform api.require_own_project(project_id);
+  if page_size is null or page_size not between 1 and 100 then
+    perform private.raise_api_error(400, 'invalid_request', 'limit must be 1..100.');
+  end if;
+  if page_cursor is not null then
+    if page_cursor !~ '^[1-9][0-9]{0,18}$' then
+      perform private.raise_api_error(400, 'invalid_cursor', 'cursor must be the next_cursor of a page.');
+    end if;
+    below := page_cursor::numeric;
+  end if;
+  with page as (
+    select b, row_number() over (order by b.id desc) as k
+      from public.builds b
+     where b.project_id = list_builds.project_id and (below is null or b.id < below)
+     order by b.id desc
+     limit page_size + 1
+  )
+  select jsonb_build_object(
+           'data', coalesce(jsonb_agg(private.build_json(b, false) order by k) filter (where k <= page_size), '[]'::jsonb),
+           'next_cursor', case when count(*) > page_size then (array_agg((b).id::text) filter (where k = page_size))[1] end)
+    into result
+    from page;
+  return result;
+end
+$function$
+;
+
 CREATE OR REPLACE FUNCTION api.list_jobs(page_size integer, page_cursor text, job_status text, job_project_id bigint)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -2230,7 +2364,7 @@ begin
     with walk as (
       -- The caller's own matches, in every step (the last one included). Without words: the own rows,
       -- matched one by one until the window is full.
-      (select p.id, p.user_id, p.name, p.description, p.icon_url, p.shared, p.created_at, p.updated_at, true as hit
+      (select p.id, p.user_id, p.name, p.description, p.icon_url, p.preview_url, p.shared, p.created_at, p.updated_at, true as hit
          from public.projects p
         where cardinality(own_words) = 0 and p.user_id = uid
           and (p.created_at, p.id) < (before_created_at, before_id) and (matching is null or p.search @@ matching)
@@ -2240,7 +2374,7 @@ begin
       (select distinct on (o.created_at, o.id) o.*
          from unnest(own_words) l (term)
          cross join lateral (
-           select p.id, p.user_id, p.name, p.description, p.icon_url, p.shared, p.created_at, p.updated_at,
+           select p.id, p.user_id, p.name, p.description, p.icon_url, p.preview_url, p.shared, p.created_at, p.updated_at,
                   true as hit
              from public.project_terms t
              join public.projects p on p.id = t.project_id
@@ -2249,7 +2383,7 @@ begin
             order by t.created_at desc, t.project_id desc limit window_size) o
         order by o.created_at desc, o.id desc limit window_size)
       union all
-      (select p.id, p.user_id, p.name, p.description, p.icon_url, p.shared, p.created_at, p.updated_at,
+      (select p.id, p.user_id, p.name, p.description, p.icon_url, p.preview_url, p.shared, p.created_at, p.updated_at,
               matching is null or p.search @@ matching
          from public.projects p
         where not fallback and include_shared and cardinality(shared_words) = 0 and p.shared and p.user_id <> uid
@@ -2258,7 +2392,7 @@ begin
       union all
       -- Others' shared rows by their words: the newest `window_size` of the union of the words' ranges are
       -- among each range's newest `window_size`.
-      (select p.id, p.user_id, p.name, p.description, p.icon_url, p.shared, p.created_at, p.updated_at,
+      (select p.id, p.user_id, p.name, p.description, p.icon_url, p.preview_url, p.shared, p.created_at, p.updated_at,
               single or p.search @@ matching
          from (select distinct t.project_id as id, t.created_at
                  from unnest(shared_words) l (term)
@@ -2274,7 +2408,7 @@ begin
       -- Others' matches too rare among the rows walked: the rest of them, below the walk's position, from
       -- the full-text index, sorted (OFFSET 0 keeps the planner from walking the page index instead).
       (select r.*, true
-         from (select p.id, p.user_id, p.name, p.description, p.icon_url, p.shared, p.created_at, p.updated_at
+         from (select p.id, p.user_id, p.name, p.description, p.icon_url, p.preview_url, p.shared, p.created_at, p.updated_at
                  from public.projects p
                 where fallback and include_shared and p.search @@ matching
                   and (p.created_at, p.id) < (before_created_at, before_id)
@@ -2285,7 +2419,7 @@ begin
       limit window_size
     )
     select items || coalesce(array_agg(jsonb_build_object('id', w.id, 'name', w.name, 'description', w.description,
-                               'icon_url', w.icon_url, 'shared', w.shared, 'created_at', w.created_at,
+                               'icon_url', w.icon_url, 'preview_url', w.preview_url, 'shared', w.shared, 'created_at', w.created_at,
                                'updated_at', w.updated_at) order by w.created_at desc, w.id desc)
                                filter (where w.hit), '{}'),
            authors || coalesce(array_agg(w.user_id order by w.created_at desc, w.id desc) filter (where w.hit), '{}'),
@@ -2563,7 +2697,7 @@ CREATE OR REPLACE FUNCTION api.project_json(p projects, author profiles)
  SET search_path TO ''
 AS $function$
   select jsonb_build_object('id', p.id, 'name', p.name, 'description', p.description, 'icon_url', p.icon_url,
-    'shared', p.shared, 'created_at', p.created_at, 'updated_at', p.updated_at,
+    'preview_url', p.preview_url, 'shared', p.shared, 'created_at', p.created_at, 'updated_at', p.updated_at,
     'author', api.public_profile_json(author))
 $function$
 ;
@@ -2745,6 +2879,22 @@ AS $function$
   select jsonb_build_object('id', r.id, 'reporter_id', r.reporter_id,
     'reported_project_id', r.reported_project_id, 'reported_user_id', r.reported_user_id,
     'reason', r.reason, 'created_at', r.created_at)
+$function$
+;
+
+CREATE OR REPLACE FUNCTION api.request_build(project_id bigint)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform from public.projects p where p.id = request_build.project_id and p.user_id = (select auth.uid());
+  if not found then
+    perform private.project_not_found();
+  end if;
+  return private.build_json(private.queue_build(project_id, 'manual', null), false);
+end
 $function$
 ;
 
@@ -3337,6 +3487,50 @@ $function$
 ;
 
 
+CREATE OR REPLACE FUNCTION private.build_files(build_id bigint, lease uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  b public.builds := private.lock_leased_build(build_id, lease);
+  result jsonb;
+begin
+  select jsonb_build_object(
+           'digest', md5(coalesce(string_agg(md5(f.path) || md5(f.contents), '' order by f.path), '')),
+           'files', coalesce(jsonb_agg(jsonb_build_object('path', f.path, 'contents', f.contents,
+                      'encoding', private.file_encoding(f.type)) order by f.path), '[]'::jsonb))
+    into result
+    from public.project_files f where f.project_id = b.project_id;
+  update public.builds set files_digest = result ->> 'digest' where id = b.id;
+  return result;
+end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.build_json(b builds, with_log boolean)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object('id', b.id, 'project_id', b.project_id, 'job_id', b.job_id, 'reason', b.reason,
+    'status', b.status, 'attempts', b.attempts, 'files_digest', b.files_digest, 'steps', b.steps,
+    'errors', b.errors, 'artifacts', b.artifacts, 'preview_url', b.preview_url, 'created_at', b.created_at,
+    'started_at', b.started_at, 'finished_at', b.finished_at)
+    || case when with_log then jsonb_build_object('log', b.log, 'log_truncated', b.log_truncated) else '{}' end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.build_versions()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select private.setting('build_versions', 'true') <> 'false' $function$
+;
+
 CREATE OR REPLACE FUNCTION private.cancel_pending_pushes(token text, reason text, keep_user uuid DEFAULT NULL::uuid, only_user uuid DEFAULT NULL::uuid)
  RETURNS void
  LANGUAGE sql
@@ -3496,6 +3690,42 @@ begin
   if after_path = '' or length(after_path) > 512 then
     perform private.raise_api_error(400, 'invalid_cursor', 'cursor must be the next_cursor of a page.');
   end if;
+end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.claim_build(worker text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  lease int := private.setting('build_lease_seconds', '120')::int;
+  max_attempts int := private.setting('build_max_attempts', '3')::int;
+  b public.builds;
+begin
+  update public.builds
+     set status = 'failed', finished_at = clock_timestamp(), lease_token = null, lease_expires_at = null,
+         errors = jsonb_build_array(jsonb_build_object('message',
+           format('The build was started %s times and its worker stopped answering each time.', attempts)))
+   where id in (select x.id from public.builds x
+                 where x.status = 'running' and x.lease_expires_at < clock_timestamp() and x.attempts >= max_attempts
+                 for update skip locked);
+  update public.builds
+     set status = 'running', attempts = attempts + 1, worker_id = worker, lease_token = gen_random_uuid(),
+         lease_expires_at = clock_timestamp() + make_interval(secs => lease), started_at = clock_timestamp()
+   where id = (select x.id from public.builds x
+                where x.status = 'queued' or (x.status = 'running' and x.lease_expires_at < clock_timestamp())
+                order by x.created_at, x.id
+                limit 1
+                for update skip locked)
+  returning * into b;
+  if not found then
+    return null;
+  end if;
+  return jsonb_build_object('id', b.id, 'project_id', b.project_id, 'lease_token', b.lease_token,
+    'lease_seconds', lease, 'attempt', b.attempts, 'preview_token', b.preview_token);
 end
 $function$
 ;
@@ -4219,6 +4449,45 @@ end
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION private.finish_build(build_id bigint, lease uuid, outcome jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  b public.builds := private.lock_leased_build(build_id, lease);
+  final_status text := outcome ->> 'status';
+  full_log text := coalesce(outcome ->> 'log', '');
+  max_log constant int := 65536;
+begin
+  if final_status is null or final_status not in ('succeeded', 'failed', 'canceled')
+     or jsonb_typeof(coalesce(outcome -> 'steps', '[]')) <> 'array'
+     or jsonb_typeof(coalesce(outcome -> 'errors', '[]')) <> 'array'
+     or jsonb_typeof(coalesce(outcome -> 'artifacts', '{}')) <> 'object' then
+    perform private.raise_api_error(400, 'invalid_outcome',
+      'The outcome is succeeded, failed or canceled with steps and errors arrays and an artifacts object.');
+  end if;
+  update public.builds
+     set status = final_status, finished_at = clock_timestamp(), lease_token = null, lease_expires_at = null,
+         steps = coalesce(outcome -> 'steps', '[]'),
+         errors = coalesce((select jsonb_agg(e) from (select e from jsonb_array_elements(outcome -> 'errors') e limit 100) x), '[]'),
+         artifacts = coalesce(outcome -> 'artifacts', '{}'),
+         log = right(full_log, max_log), log_truncated = length(full_log) > max_log,
+         preview_url = case when final_status = 'succeeded' then outcome ->> 'preview_url' end
+   where id = b.id
+  returning * into b;
+  if b.preview_url is not null then
+    update public.projects p set preview_url = b.preview_url
+     where p.id = b.project_id
+       and not exists (select from public.builds n where n.project_id = b.project_id and n.id > b.id
+                          and n.status = 'succeeded' and n.preview_url is not null);
+  end if;
+  return private.build_json(b, false);
+end
+$function$
+;
+
 CREATE OR REPLACE FUNCTION private.finish_job(j jobs, final_status text, job_result jsonb, job_error jsonb)
  RETURNS jobs
  LANGUAGE plpgsql
@@ -4348,7 +4617,9 @@ CREATE OR REPLACE FUNCTION private.guard_job_transition()
  SET search_path TO ''
 AS $function$
 begin
-  if old.status in ('succeeded', 'failed', 'canceled') then
+  if old.status in ('succeeded', 'failed', 'canceled')
+     and not (new.project_id is null
+              and to_jsonb(new) - 'project_id' - 'updated_at' = to_jsonb(old) - 'project_id' - 'updated_at') then
     perform private.raise_api_error(409, 'job_terminal', 'The job is already ' || old.status || '.',
       jsonb_build_object('job_id', old.id, 'status', old.status));
   end if;
@@ -4399,6 +4670,26 @@ AS $function$
 begin
   perform private.grant_welcome_bonus(new.id);
   return null;
+end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.heartbeat_build(build_id bigint, lease uuid)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  b public.builds := private.lock_leased_build(build_id, lease);
+begin
+  update public.builds
+     set lease_expires_at = clock_timestamp() + make_interval(secs => private.setting('build_lease_seconds', '120')::int)
+   where id = b.id;
+  if exists (select from public.builds q where q.project_id = b.project_id and q.status = 'queued' and q.id > b.id) then
+    return 'superseded';
+  end if;
+  return 'ok';
 end
 $function$
 ;
@@ -4541,6 +4832,16 @@ end
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION private.live_previews(tokens text[])
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_agg(b.preview_token), '{}') from public.builds b where b.preview_token = any (tokens)
+$function$
+;
+
 CREATE OR REPLACE FUNCTION private.local_date(value text, zone text, name text)
  RETURNS date
  LANGUAGE plpgsql
@@ -4576,6 +4877,24 @@ begin
   end if;
   return jsonb_build_object('access_token_encrypted', c.access_token_encrypted,
     'refresh_token_encrypted', c.refresh_token_encrypted, 'access_token_expires_at', c.access_token_expires_at);
+end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.lock_leased_build(build_id bigint, lease uuid)
+ RETURNS builds
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  b public.builds;
+begin
+  select * into b from public.builds x where x.id = build_id and x.status = 'running' and x.lease_token = lease
+     for update;
+  if not found then
+    perform private.raise_api_error(409, 'lease_lost', 'The build is no longer leased to this worker.');
+  end if;
+  return b;
 end
 $function$
 ;
@@ -4873,6 +5192,28 @@ AS $function$
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION private.prune_builds()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  kept int := private.setting('builds_kept_per_project', '20')::int;
+  project bigint;
+begin
+  for project in select distinct a.project_id from added a order by 1 loop
+    delete from public.builds b
+     where b.project_id = project
+       and b.status in ('succeeded', 'failed', 'canceled')
+       and b.preview_url is distinct from (select p.preview_url from public.projects p where p.id = project)
+       and b.id not in (select k.id from public.builds k where k.project_id = project order by k.id desc limit kept);
+  end loop;
+  return null;
+end
+$function$
+;
+
 CREATE OR REPLACE FUNCTION private.prune_preview_errors()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -4942,6 +5283,62 @@ AS $function$
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION private.queue_build(build_project_id bigint, build_reason text, build_job_id uuid)
+ RETURNS builds
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  b public.builds;
+begin
+  insert into public.builds as q (project_id, user_id, reason, job_id)
+  select p.id, p.user_id, build_reason, build_job_id from public.projects p where p.id = build_project_id
+  on conflict (project_id) where status = 'queued'
+  do update set reason = excluded.reason, job_id = coalesce(excluded.job_id, q.job_id)
+  returning * into b;
+  if found then
+    perform pg_notify('build_queued', b.id::text);
+  end if;
+  return b;
+end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.queue_build_after_job()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if private.build_versions() then
+    perform private.queue_build(new.project_id, 'generation', new.id);
+  end if;
+  return null;
+end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.queue_builds_after_files()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  project bigint;
+begin
+  if private.build_versions() then
+    for project in select distinct c.project_id from changed c order by 1 loop
+      perform private.queue_build(project, 'files', null);
+    end loop;
+  end if;
+  return null;
+end
+$function$
+;
+
 CREATE OR REPLACE FUNCTION private.quota_state(uid uuid)
  RETURNS jsonb
  LANGUAGE sql
@@ -4974,6 +5371,43 @@ begin
     errcode = 'PT' || status::text,
     message = code || ': ' || message,
     detail = coalesce(details::text, '');
+end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.record_build_preview_error(token text, message text, stack text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  per_minute int := private.setting('preview_errors_per_minute', '10')::int;
+  b public.builds;
+  e public.preview_errors;
+begin
+  select * into b from public.builds x where x.preview_token = token and x.status = 'succeeded' for update;
+  if not found then
+    perform private.raise_api_error(404, 'preview_not_found', 'No such preview.');
+  end if;
+  if b.preview_errors_window > clock_timestamp() - interval '1 minute' then
+    if b.preview_errors_in_window >= per_minute then
+      perform private.raise_api_error(429, 'rate_limited', 'Too many errors from this preview; try again in a minute.',
+        jsonb_build_object('retry_after_seconds',
+          ceil(extract(epoch from b.preview_errors_window + interval '1 minute' - clock_timestamp()))::int));
+    end if;
+    update public.builds set preview_errors_in_window = preview_errors_in_window + 1 where id = b.id;
+  else
+    update public.builds set preview_errors_window = clock_timestamp(), preview_errors_in_window = 1 where id = b.id;
+  end if;
+  begin
+    insert into public.preview_errors (project_id, message, stack)
+    values (b.project_id, record_build_preview_error.message, record_build_preview_error.stack)
+    returning * into e;
+  exception when check_violation then
+    perform private.raise_api_error(400, 'invalid_request', 'message is 1..2000 and stack at most 16000 characters.');
+  end;
+  return api.preview_error_json(e);
 end
 $function$
 ;
@@ -5833,6 +6267,22 @@ grant truncate on table "public"."blocks" to "service_role";
 
 grant update on table "public"."blocks" to "service_role";
 
+grant select on table "public"."builds" to "authenticated";
+
+grant delete on table "public"."builds" to "service_role";
+
+grant insert on table "public"."builds" to "service_role";
+
+grant references on table "public"."builds" to "service_role";
+
+grant select on table "public"."builds" to "service_role";
+
+grant trigger on table "public"."builds" to "service_role";
+
+grant truncate on table "public"."builds" to "service_role";
+
+grant update on table "public"."builds" to "service_role";
+
 grant delete on table "public"."dbhost_authorizations" to "service_role";
 
 grant insert on table "public"."dbhost_authorizations" to "service_role";
@@ -6342,6 +6792,15 @@ using ((blocker_id = ( SELECT auth.uid() AS uid)));
 
 
 
+  create policy "builds_select_own"
+  on "public"."builds"
+  as permissive
+  for select
+  to authenticated
+using ((user_id = ( SELECT auth.uid() AS uid)));
+
+
+
   create policy "dbhost_connections_select_own"
   on "public"."dbhost_connections"
   as permissive
@@ -6724,6 +7183,8 @@ CREATE TRIGGER on_auth_user_made_permanent AFTER UPDATE OF is_anonymous ON auth.
 
 CREATE TRIGGER blocks_limit AFTER INSERT ON public.blocks REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION private.limit_rows_per_owner('blocker_id', 'max_blocks_per_user', '1000', 'too_many_blocks', 'blocks');
 
+CREATE TRIGGER builds_keep_newest AFTER INSERT ON public.builds REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION private.prune_builds();
+
 CREATE TRIGGER dbhost_connections_touch BEFORE UPDATE ON public.dbhost_connections FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 
 CREATE TRIGGER dbhost_links_touch BEFORE UPDATE ON public.dbhost_links FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
@@ -6731,6 +7192,8 @@ CREATE TRIGGER dbhost_links_touch BEFORE UPDATE ON public.dbhost_links FOR EACH 
 CREATE TRIGGER file_blobs_storage_delete AFTER DELETE ON public.file_blobs REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.file_blobs_removed();
 
 CREATE TRIGGER file_blobs_storage_insert AFTER INSERT ON public.file_blobs REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.file_blobs_added();
+
+CREATE TRIGGER jobs_build_succeeded AFTER UPDATE OF status ON public.jobs FOR EACH ROW WHEN (((new.status = 'succeeded'::text) AND (old.status IS DISTINCT FROM 'succeeded'::text) AND (new.project_id IS NOT NULL))) EXECUTE FUNCTION private.queue_build_after_job();
 
 CREATE TRIGGER jobs_dispatch AFTER INSERT ON public.jobs FOR EACH ROW EXECUTE FUNCTION private.dispatch_new_job();
 
@@ -6757,6 +7220,10 @@ CREATE TRIGGER profiles_touch BEFORE UPDATE ON public.profiles FOR EACH ROW EXEC
 CREATE TRIGGER project_files_blobs_insert AFTER INSERT ON public.project_files REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.store_file_blobs();
 
 CREATE TRIGGER project_files_blobs_update AFTER UPDATE ON public.project_files REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.store_file_blobs();
+
+CREATE TRIGGER project_files_build_insert AFTER INSERT ON public.project_files REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.queue_builds_after_files();
+
+CREATE TRIGGER project_files_build_update AFTER UPDATE ON public.project_files REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.queue_builds_after_files();
 
 CREATE TRIGGER project_files_storage_delete AFTER DELETE ON public.project_files REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.project_files_deleted();
 
@@ -6894,6 +7361,8 @@ grant execute on function api.diff_versions(bigint,uuid,uuid,text,integer) to au
 
 grant execute on function api.estimate_job(bigint,text) to service_role;
 
+grant execute on function api.get_build(bigint) to authenticated;
+
 grant execute on function api.get_dbhost_connection() to authenticated;
 
 grant execute on function api.get_dbhost_link(bigint) to authenticated;
@@ -6921,6 +7390,8 @@ grant execute on function api.link_repohost_repository(bigint,bigint,text,text) 
 grant execute on function api.list_blocks(integer,text) to authenticated;
 
 grant execute on function api.list_blocks(integer,text) to service_role;
+
+grant execute on function api.list_builds(bigint,integer,text) to authenticated;
 
 grant execute on function api.list_jobs(integer,text,text,bigint) to authenticated;
 
@@ -6980,6 +7451,8 @@ grant execute on function api.repohost_push_source(bigint) to authenticated;
 
 grant execute on function api.report_json(public.reports) to authenticated;
 
+grant execute on function api.request_build(bigint) to authenticated;
+
 grant execute on function api.require_own_project(bigint) to authenticated;
 
 grant execute on function api.restore_version(bigint,uuid) to authenticated;
@@ -7018,9 +7491,15 @@ grant execute on function private.blob_address(text) to authenticated;
 
 grant execute on function private.blob_address(text) to service_role;
 
+grant execute on function private.build_files(bigint,uuid) to build_worker;
+
+grant execute on function private.build_json(public.builds,boolean) to authenticated;
+
 grant execute on function private.cancel_running_job(uuid,uuid,jsonb) to service_role;
 
 grant execute on function private.check_file_page(integer,text) to authenticated;
+
+grant execute on function private.claim_build(text) to build_worker;
 
 grant execute on function private.claim_job(uuid,uuid) to service_role;
 
@@ -7060,6 +7539,8 @@ grant execute on function private.file_path_problem(text) to service_role;
 
 grant execute on function private.finalize_job(uuid,uuid,jsonb) to service_role;
 
+grant execute on function private.finish_build(bigint,uuid,jsonb) to build_worker;
+
 grant execute on function private.forget_attachment_uploads(jsonb) to service_role;
 
 grant execute on function private.forget_dbhost_connection(uuid,text) to service_role;
@@ -7067,6 +7548,8 @@ grant execute on function private.forget_dbhost_connection(uuid,text) to service
 grant execute on function private.format_eur(bigint) to authenticated;
 
 grant execute on function private.format_eur(bigint) to service_role;
+
+grant execute on function private.heartbeat_build(bigint,uuid) to build_worker;
 
 grant execute on function private.heartbeat_job(uuid,uuid) to service_role;
 
@@ -7081,6 +7564,8 @@ grant execute on function private.is_sealed(text) to service_role;
 grant execute on function private.job_json(public.jobs) to authenticated;
 
 grant execute on function private.job_json(public.jobs) to service_role;
+
+grant execute on function private.live_previews(text[]) to build_worker;
 
 grant execute on function private.local_date(text,text,text) to authenticated;
 
@@ -7105,6 +7590,8 @@ grant execute on function private.prune_webhook_deliveries() to service_role;
 grant execute on function private.raise_api_error(integer,text,text,jsonb) to authenticated;
 
 grant execute on function private.raise_api_error(integer,text,text,jsonb) to service_role;
+
+grant execute on function private.record_build_preview_error(text,text,text) to build_worker;
 
 grant execute on function private.record_job_progress(uuid,uuid,jsonb) to service_role;
 

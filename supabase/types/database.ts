@@ -56,6 +56,7 @@ export type Database = {
         Returns: string;
       };
       "estimate_job": { Args: { "project_id": number; "tier": string }; Returns: Json };
+      "get_build": { Args: { "build_id": number }; Returns: Json };
       "get_dbhost_connection": { Args: Record<PropertyKey, never>; Returns: Json };
       "get_dbhost_link": { Args: { "project_id": number }; Returns: Json };
       "get_job": { Args: { "job_id": string }; Returns: Json };
@@ -95,6 +96,10 @@ export type Database = {
         Returns: Json;
       };
       "list_blocks": { Args: { "page_cursor": string; "page_size": number }; Returns: Json };
+      "list_builds": {
+        Args: { "page_cursor": string; "page_size": number; "project_id": number };
+        Returns: Json;
+      };
       "list_jobs": {
         Args: { "job_project_id": number; "job_status": string; "page_cursor": string; "page_size": number };
         Returns: Json;
@@ -218,6 +223,7 @@ export type Database = {
         };
         Returns: Json;
       };
+      "request_build": { Args: { "project_id": number }; Returns: Json };
       "require_own_project": {
         Args: { "project_id": number };
         Returns: Database["public"]["Tables"]["projects"]["Row"];
@@ -341,6 +347,107 @@ export type Database = {
           {
             foreignKeyName: "blocks_blocker_id_fkey";
             columns: ["blocker_id"];
+            isOneToOne: false;
+            referencedRelation: "profiles";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      "builds": {
+        Row: {
+          "artifacts": NonNullable<Json>;
+          "attempts": number;
+          "created_at": string;
+          "errors": NonNullable<Json>;
+          "files_digest": string | null;
+          "finished_at": string | null;
+          "id": number;
+          "job_id": string | null;
+          "lease_expires_at": string | null;
+          "lease_token": string | null;
+          "log": string;
+          "log_truncated": boolean;
+          "preview_errors_in_window": number;
+          "preview_errors_window": string | null;
+          "preview_token": string;
+          "preview_url": string | null;
+          "project_id": number;
+          "reason": string;
+          "started_at": string | null;
+          "status": string;
+          "steps": NonNullable<Json>;
+          "user_id": string;
+          "worker_id": string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          "artifacts"?: NonNullable<Json>;
+          "attempts"?: number;
+          "created_at"?: string;
+          "errors"?: NonNullable<Json>;
+          "files_digest"?: string | null;
+          "finished_at"?: string | null;
+          "id"?: never;
+          "job_id"?: string | null;
+          "lease_expires_at"?: string | null;
+          "lease_token"?: string | null;
+          "log"?: string;
+          "log_truncated"?: boolean;
+          "preview_errors_in_window"?: number;
+          "preview_errors_window"?: string | null;
+          "preview_token"?: string;
+          "preview_url"?: string | null;
+          "project_id": number;
+          "reason": string;
+          "started_at"?: string | null;
+          "status"?: string;
+          "steps"?: NonNullable<Json>;
+          "user_id": string;
+          "worker_id"?: string | null;
+        };
+        Update: {
+          "artifacts"?: NonNullable<Json>;
+          "attempts"?: number;
+          "created_at"?: string;
+          "errors"?: NonNullable<Json>;
+          "files_digest"?: string | null;
+          "finished_at"?: string | null;
+          "id"?: never;
+          "job_id"?: string | null;
+          "lease_expires_at"?: string | null;
+          "lease_token"?: string | null;
+          "log"?: string;
+          "log_truncated"?: boolean;
+          "preview_errors_in_window"?: number;
+          "preview_errors_window"?: string | null;
+          "preview_token"?: string;
+          "preview_url"?: string | null;
+          "project_id"?: number;
+          "reason"?: string;
+          "started_at"?: string | null;
+          "status"?: string;
+          "steps"?: NonNullable<Json>;
+          "user_id"?: string;
+          "worker_id"?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "builds_job_id_fkey";
+            columns: ["job_id"];
+            isOneToOne: false;
+            referencedRelation: "jobs";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "builds_project_id_fkey";
+            columns: ["project_id"];
+            isOneToOne: false;
+            referencedRelation: "projects";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "builds_user_id_fkey";
+            columns: ["user_id"];
             isOneToOne: false;
             referencedRelation: "profiles";
             referencedColumns: ["id"];
@@ -883,6 +990,7 @@ export type Database = {
           "icon_url": string | null;
           "id": number;
           "name": string;
+          "preview_url": string | null;
           "search": unknown;
           "shared": boolean;
           "updated_at": string;
@@ -895,6 +1003,7 @@ export type Database = {
           "icon_url"?: string | null;
           "id"?: never;
           "name": string;
+          "preview_url"?: string | null;
           "search"?: never;
           "shared"?: boolean;
           "updated_at"?: string;
@@ -906,6 +1015,7 @@ export type Database = {
           "icon_url"?: string | null;
           "id"?: never;
           "name"?: string;
+          "preview_url"?: string | null;
           "search"?: never;
           "shared"?: boolean;
           "updated_at"?: string;

@@ -108,6 +108,7 @@ export const NEEDS = {
     "a version of a project of the caller (`PUT /projects/{projectId}/files` makes one): both ids in the path",
   ),
   webhook: exampleNeeds("a webhook endpoint of the caller (`POST /webhooks`): its id in the path"),
+  build: exampleNeeds("a build of the caller (`POST /projects/{projectId}/builds`): its id in the path"),
 } as const;
 
 export const Uuid = z.uuid({ error: "must be a UUID" }).openapi({

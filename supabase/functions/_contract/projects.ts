@@ -25,6 +25,10 @@ export const Project = z.object({
   icon_url: z.url().nullable().openapi({
     description: "Server-managed: set by `POST /projects/{projectId}/icon`, null until then.",
   }),
+  preview_url: z.url().nullable().openapi({
+    description: "Server-managed: the web preview of the project's newest succeeded build " +
+      "(`GET /projects/{projectId}/builds`), on the build worker's origin; null until one succeeded.",
+  }),
   shared: z.boolean(),
   created_at: Timestamp,
   updated_at: Timestamp,
@@ -105,19 +109,21 @@ const FILE_READS_BUSY = withRetryAfter(
 // A project id in a path is any bigint 1..2^63 − 1. It stays a decimal string on its way to SQL, so ids past
 // JavaScript's 2^53 − 1 are looked up exactly (and answered like any unused id), never rounded to a neighbour.
 const BIGINT_ID = "an integer from 1 to 9223372036854775807";
-const ProjectId = z.string()
-  .refine((s) => /^[1-9][0-9]{0,18}$/.test(s) && BigInt(s) < 2n ** 63n, `must be ${BIGINT_ID}`)
-  .openapi({
-    param: { name: "projectId", in: "path" },
-    type: "integer",
-    format: "int64",
-    minimum: 1,
-    // 2^63, exact in a double: no JSON number can spell 2^63 − 1 without rounding.
-    exclusiveMaximum: 2 ** 63,
-    description: `The project's id, ${BIGINT_ID}`,
-    example: 42,
-  });
-export const ProjectParams = z.object({ projectId: ProjectId });
+/** A bigint id path parameter (`projectId`, `buildId`), of `what` (e.g. "The project's id"). */
+export const bigintIdParam = (name: string, what: string) =>
+  z.string()
+    .refine((s) => /^[1-9][0-9]{0,18}$/.test(s) && BigInt(s) < 2n ** 63n, `must be ${BIGINT_ID}`)
+    .openapi({
+      param: { name, in: "path" },
+      type: "integer",
+      format: "int64",
+      minimum: 1,
+      // 2^63, exact in a double: no JSON number can spell 2^63 − 1 without rounding.
+      exclusiveMaximum: 2 ** 63,
+      description: `${what}, ${BIGINT_ID}`,
+      example: 42,
+    });
+export const ProjectParams = z.object({ projectId: bigintIdParam("projectId", "The project's id") });
 
 const ProjectName = z.string().min(1).max(LIMITS.columns["projects.name"]).regex(/\S/, "must not be blank");
 

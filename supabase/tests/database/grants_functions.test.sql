@@ -95,7 +95,11 @@ insert into audited values
   ('api.list_webhooks()', 'definer acting for auth.uid(); only the caller''s endpoints, without secrets'),
   ('api.delete_webhook(uuid)', 'writes under RLS; only the caller''s endpoint'),
   ('api.rotate_webhook_secret(uuid)', 'definer acting for auth.uid(); only the caller''s endpoint'),
-  ('api.list_webhook_attempts(uuid,integer,text)', 'reads under RLS');
+  ('api.list_webhook_attempts(uuid,integer,text)', 'reads under RLS'),
+  ('private.build_json(builds,boolean)', 'formats the row it is given'),
+  ('api.list_builds(bigint,integer,text)', 'reads under RLS'),
+  ('api.get_build(bigint)', 'reads under RLS'),
+  ('api.request_build(bigint)', 'definer acting for auth.uid(); only the caller''s project, and one queued build per project');
 
 select is(
   (select coalesce(array_agg(p.oid::regprocedure::text order by p.oid::regprocedure::text), '{}')
