@@ -12,7 +12,11 @@ export interface ScaleVolume {
   ledger: number;
   usage: number;
   blocks: number;
+  /** Versions of one project, each of VERSION_FILES files (a new contents per version and file). */
+  versions: number;
 }
+
+const VERSION_FILES = 20;
 
 export const SCALE_VOLUME: ScaleVolume = {
   users: 50_000,
@@ -22,6 +26,7 @@ export const SCALE_VOLUME: ScaleVolume = {
   ledger: 1_000_000,
   usage: 1_000_000,
   blocks: 100_000,
+  versions: 10_000,
 };
 
 /** One word in 40 of project names: common enough to page through, rare enough to matter. */
@@ -203,6 +208,25 @@ export function seedSteps(v: ScaleVolume): { label: string; sql: string }[] {
         select ${user(`1 + n % ${v.users}`)}, ${user(`1 + (n * 7 + 1) % ${v.users}`)}
           from generate_series(1, ${v.blocks}) n
         on conflict do nothing`,
+    },
+    {
+      label: `${v.versions.toLocaleString("en")} versions of one project, ${VERSION_FILES} files each`,
+      sql: `
+        with p as (select id, user_id from public.projects where user_id = ${user("1")} order by id limit 1),
+        b as (
+          insert into public.file_blobs (user_id, sha256, contents, bytes)
+          select p.user_id, sha256(convert_to('file ' || n, 'UTF8')), 'file ' || n, length('file ' || n)
+            from p, generate_series(1, ${v.versions} + ${VERSION_FILES}) n
+        ),
+        ver as (
+          insert into public.project_versions (project_id, user_id, number, files, created_at)
+          select p.id, p.user_id, n, ${VERSION_FILES}, now() - (${v.versions} - n) * interval '1 second'
+            from p, generate_series(1, ${v.versions}) n
+          returning id, user_id, number
+        )
+        insert into public.version_files (version_id, path, type, user_id, sha256)
+        select ver.id, 'src/file' || f || '.ts', 'CODE', ver.user_id, sha256(convert_to('file ' || (ver.number + f), 'UTF8'))
+          from ver, generate_series(1, ${VERSION_FILES}) f`,
     },
   ];
 }

@@ -132,8 +132,31 @@ export function scaleEndpoints(user: ScaleUser): ScaleEndpoint[] {
       sql: `select api.job_events('${user.jobId}', 0, 100)`,
     },
     { name: "GET /blocks", path: "/blocks", sql: "select api.list_blocks(20, null)" },
+    {
+      name: "GET /projects/{id}/versions",
+      path: `/projects/${user.projectId}/versions`,
+      sql: `select api.list_versions(${user.projectId}, 20, null)`,
+    },
+    {
+      name: "GET /projects/{id}/versions/{newest}",
+      path: async (get) => `/projects/${user.projectId}/versions/${await newestVersion(get)}`,
+      sql: `select api.get_version(${user.projectId}, ${newestVersionSql(user)}, null, null, 100)`,
+    },
+    {
+      name: "GET /projects/{id}/versions/{newest}/diff",
+      path: async (get) => `/projects/${user.projectId}/versions/${await newestVersion(get)}/diff`,
+      sql: `select api.diff_versions(${user.projectId}, ${newestVersionSql(user)}, null, null, 100)`,
+    },
   ];
+
+  async function newestVersion(get: (path: string) => Promise<unknown>) {
+    return ((await get(`/projects/${user.projectId}/versions?limit=1`)) as { data: { id: string }[] }).data[0]
+      .id;
+  }
 }
+
+const newestVersionSql = (user: ScaleUser) =>
+  `(select v.id from public.project_versions v where v.project_id = ${user.projectId} order by v.number desc limit 1)`;
 
 /** Own projects of the prolific user; the common word names only the oldest few of them. */
 export const PROLIFIC_PROJECTS = 20_000;

@@ -29,6 +29,11 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
 
+# The build worker runs every build as this unprivileged user (build-worker/README.md).
+if [ "$(id -u)" = 0 ] && ! id -u appbuild >/dev/null 2>&1; then
+  useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin appbuild
+fi
+
 # npm's packages follow package-lock.json exactly (`npm ci` never rewrites it): installed again whenever the
 # lock changed since the last install.
 lock_sum=$(sha256sum package-lock.json | cut -d' ' -f1)

@@ -62,14 +62,17 @@ t("tools are listed with input and output schemas, descriptions and annotations"
       [
         "cancel_job",
         "create_job",
+        "diff_versions",
         "estimate_job",
         "get_job_status",
         "get_project",
         "get_project_files",
         "get_wallet",
         "list_projects",
+        "list_versions",
         "pull_project",
         "push_project",
+        "restore_version",
         "wait_for_job",
         "whoami",
       ],
@@ -79,7 +82,7 @@ t("tools are listed with input and output schemas, descriptions and annotations"
       assert.equal(tool.outputSchema?.type, "object", tool.name);
       assert.ok((tool.description ?? "").length > 40, `${tool.name} tells an agent when to use it`);
     }
-    const writers = ["create_job", "cancel_job", "push_project", "pull_project"];
+    const writers = ["create_job", "cancel_job", "restore_version", "push_project", "pull_project"];
     for (const name of Object.keys(byName).filter((n) => !writers.includes(n))) {
       assert.equal(byName[name].annotations?.readOnlyHint, true, name);
     }

@@ -7,6 +7,7 @@ import { ensureIntegrationKeys, ensureLocalKey, integrationEnv, type LocalKey } 
 import { GitHost } from "./git-host.ts";
 import { DbHost } from "./db-host.ts";
 import postgres from "postgres";
+import { type BuildWorker, startBuildWorker } from "./build-worker.ts";
 
 export const ROOT = resolve(import.meta.dirname!, "../..");
 
@@ -30,6 +31,8 @@ export interface StackOptions {
   /** private.settings to write over the defaults (null removes one) */
   settings?: Record<string, string | null>;
   log?: (line: string) => void;
+  /** Runs the build worker (build-worker/) beside the stack, its previews on this port */
+  previewPort?: number;
 }
 
 export interface Stack {
@@ -39,6 +42,7 @@ export interface Stack {
   functionsEnv: Record<string, string>;
   gitHost: GitHost;
   dbHost: DbHost;
+  buildWorker?: BuildWorker;
   stop(): Promise<void>;
 }
 
@@ -199,6 +203,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     await stopCluster(cluster);
     throw err;
   }
+  let buildWorker: BuildWorker | undefined;
+  if (opts.previewPort) {
+    log(`build worker: previews on 127.0.0.1:${opts.previewPort}`);
+    buildWorker = await startBuildWorker(ROOT, cluster, opts.dir, opts.previewPort);
+  }
   let stopped = false;
   return {
     cluster,
@@ -207,9 +216,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     functionsEnv,
     gitHost,
     dbHost,
+    buildWorker,
     async stop() {
       if (stopped) return;
       stopped = true;
+      await buildWorker?.stop();
       try {
         gateway.kill("SIGTERM");
       } catch { /* already gone */ }

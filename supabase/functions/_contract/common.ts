@@ -104,10 +104,14 @@ export const NEEDS = {
   ),
   dbhost: exampleNeeds("the dbhost integration configured on the server (Supabase OAuth app settings)"),
   job: exampleNeeds("a job of the caller (`POST /jobs`): its id in the path"),
+  version: exampleNeeds(
+    "a version of a project of the caller (`PUT /projects/{projectId}/files` makes one): both ids in the path",
+  ),
   webhook: exampleNeeds("a webhook endpoint of the caller (`POST /webhooks`): its id in the path"),
   gitRemote: exampleNeeds(
     "a project of the caller linked to a git remote the token reaches (`PUT /projects/{id}/git-remote`)",
   ),
+  build: exampleNeeds("a build of the caller (`POST /projects/{projectId}/builds`): its id in the path"),
 } as const;
 
 export const Uuid = z.uuid({ error: "must be a UUID" }).openapi({

@@ -89,6 +89,17 @@ export const Job = z.object({
   cancel_requested_at: Timestamp.optional().openapi({
     description: "When the owner asked to cancel the job while it ran; the runner then stops it.",
   }),
+  base_version_id: Uuid.optional().openapi({
+    description:
+      "The project's version the runner started from (`GET /projects/{projectId}/versions`), once " +
+      "the job runs.",
+  }),
+  version_id: Uuid.optional().openapi({
+    description:
+      "The version the job made, once it succeeded. When another version was made since its base, " +
+      "the job's changes were merged into it; changes to the same file that do not merge fail the job with " +
+      "`version_conflict` (`error.details.paths`), uncharged.",
+  }),
 }).openapi("Job");
 
 export const JobEstimate = z.object({

@@ -3,6 +3,8 @@
 // the settings' defaults (`settings`) and the lengths the tables' CHECKs allow (`columns`).
 export const LIMITS = {
   columns: {
+    "builds.errors": 100,
+    "builds.log": 65536,
     "git_remotes.url": 2048,
     "oauth_client_revocations.client_id": 2048,
     "preview_errors.message": 2000,
@@ -11,6 +13,7 @@ export const LIMITS = {
     "projects.description": 1000,
     "projects.icon_url": 2048,
     "projects.name": 100,
+    "projects.preview_url": 2048,
     "push_outbox.body": 1000,
     "push_outbox.title": 200,
     "push_tokens.device_id": 128,
@@ -43,6 +46,9 @@ export const LIMITS = {
   settings: {
     attachment_pending_limit: 10,
     attachment_ttl_seconds: 86400,
+    build_lease_seconds: 120,
+    build_max_attempts: 3,
+    builds_kept_per_project: 20,
     checkout_limit: 10,
     checkout_window_seconds: 3600,
     dispatch_batch: 200,
@@ -53,8 +59,13 @@ export const LIMITS = {
     job_redispatch_seconds: 20,
     job_start_seconds: 600,
     max_push_tokens_per_user: 10,
+    preview_errors_per_minute: 10,
     quota_limit: 30,
     quota_window_seconds: 3600,
+  },
+  version: {
+    page_bytes: 1048576,
+    page_files: 500,
   },
   wallet: {
     credit_floor: -500,

@@ -25,6 +25,10 @@ export const Project = z.object({
   icon_url: z.url().nullable().openapi({
     description: "Server-managed: set by `POST /projects/{projectId}/icon`, null until then.",
   }),
+  preview_url: z.url().nullable().openapi({
+    description: "Server-managed: the web preview of the project's newest succeeded build " +
+      "(`GET /projects/{projectId}/builds`), on the build worker's origin; null until one succeeded.",
+  }),
   shared: z.boolean(),
   created_at: Timestamp,
   updated_at: Timestamp,
@@ -81,7 +85,8 @@ const PROJECT_LIMIT = `An account holds at most the setting \`max_projects_per_u
 const STORAGE_LIMITS =
   `A project holds at most ${FILE_LIMITS.files_per_project} files (413 \`too_many_project_files\`) ` +
   `and ${FILE_LIMITS.bytes_per_project} bytes of contents (413 \`project_too_large\`); all the projects of one ` +
-  "owner together hold at most the server's storage quota (setting `storage_quota_bytes`, default " +
+  "owner together, with their versions, each contents counted once, hold at most the server's storage quota " +
+  "(setting `storage_quota_bytes`, default " +
   `${FILE_LIMITS.default_storage_quota_bytes} bytes; 413 \`storage_quota_exceeded\` with \`details.quota_bytes\` and ` +
   "`details.used_bytes`). The database enforces these for every writer.";
 // The raw body may exceed the contents limit by JSON escaping; beyond this it is refused unread.
@@ -104,19 +109,21 @@ const FILE_READS_BUSY = withRetryAfter(
 // A project id in a path is any bigint 1..2^63 − 1. It stays a decimal string on its way to SQL, so ids past
 // JavaScript's 2^53 − 1 are looked up exactly (and answered like any unused id), never rounded to a neighbour.
 const BIGINT_ID = "an integer from 1 to 9223372036854775807";
-const ProjectId = z.string()
-  .refine((s) => /^[1-9][0-9]{0,18}$/.test(s) && BigInt(s) < 2n ** 63n, `must be ${BIGINT_ID}`)
-  .openapi({
-    param: { name: "projectId", in: "path" },
-    type: "integer",
-    format: "int64",
-    minimum: 1,
-    // 2^63, exact in a double: no JSON number can spell 2^63 − 1 without rounding.
-    exclusiveMaximum: 2 ** 63,
-    description: `The project's id, ${BIGINT_ID}`,
-    example: 42,
-  });
-export const ProjectParams = z.object({ projectId: ProjectId });
+/** A bigint id path parameter (`projectId`, `buildId`), of `what` (e.g. "The project's id"). */
+export const bigintIdParam = (name: string, what: string) =>
+  z.string()
+    .refine((s) => /^[1-9][0-9]{0,18}$/.test(s) && BigInt(s) < 2n ** 63n, `must be ${BIGINT_ID}`)
+    .openapi({
+      param: { name, in: "path" },
+      type: "integer",
+      format: "int64",
+      minimum: 1,
+      // 2^63, exact in a double: no JSON number can spell 2^63 − 1 without rounding.
+      exclusiveMaximum: 2 ** 63,
+      description: `${what}, ${BIGINT_ID}`,
+      example: 42,
+    });
+export const ProjectParams = z.object({ projectId: bigintIdParam("projectId", "The project's id") });
 
 const ProjectName = z.string().min(1).max(LIMITS.columns["projects.name"]).regex(/\S/, "must not be blank");
 
@@ -462,7 +469,8 @@ export function routesFor(
       summary: "Save files",
       description:
         "Owner only. Each file updates the row with that project and path, or inserts it, in one " +
-        "statement; the saved files come back ordered by path. Limits: a path is relative, 1.." +
+        "statement, and the project's files become its next version (`GET /projects/{projectId}/versions`); " +
+        "the saved files come back ordered by path. Limits: a path is relative, 1.." +
         `${FILE_LIMITS.path_chars} characters, with no leading \`/\`, no \`.\`, \`..\`, \`.git\` or empty ` +
         "segment, no backslash, colon, NUL, control, bidi or zero-width character (400 `invalid_file_path`, " +
         "`details.path` and `details.reason`); " +

@@ -25,6 +25,7 @@ import type { JobWatch } from "./job-watch.ts";
 import { portable } from "./portable-schema.ts";
 import { agentResult, forAgent, type JobRow, TERMINAL } from "./results.ts";
 import { TASKS_EXTENSION, waitResult } from "./tasks.ts";
+import { registerVersionTools } from "./version-tools.ts";
 import { AppName, Job, JobEstimate, ModelTier, Prompt } from "../_contract/jobs.ts";
 import { Uuid } from "../_contract/common.ts";
 import { Wallet } from "../_contract/wallet.ts";
@@ -175,7 +176,8 @@ export function createMcpServer(
       "(projectId), or, without projectId, on a new project it creates (named after appName or the " +
       "prompt). The service judges the prompt first (an unusable one is refused) and picks the model tier " +
       "unless 'model' is given. Returns at once with the job queued; follow it with wait_for_job. It " +
-      "spends credits (check get_wallet first) and overwrites the project's files; a job no runner starts " +
+      "spends credits (check get_wallet first) and changes the project's files, as a new version (restore_version " +
+      "undoes it); a job no runner starts " +
       `within ${LIMITS.settings.job_start_seconds / 60} minutes fails with not_started and costs nothing. ` +
       "Pass an idempotencyKey " +
       "(a UUID you make) to retry safely: the same key returns the first job and spends nothing again. " +
@@ -360,5 +362,6 @@ export function createMcpServer(
       }
     }, waitResult));
 
+  registerVersionTools(server, deps, claims, tool);
   return server;
 }

@@ -42,9 +42,11 @@ select lives_ok($$select api.save_project_files(9701, '[{"path": "a", "contents"
 select throws_ok($$select api.save_project_files(9701, '[{"path": "c", "contents": "123", "type": "CODE"},
   {"path": "d", "contents": "", "type": "CODE"}]')$$,
   'PT413', 'too_many_project_files: A project holds at most 3 files.', 'a project holds files_per_project files');
-select throws_ok($$select api.save_project_files(9702, '[{"path": "a", "contents": "123", "type": "CODE"},
-  {"path": "b", "contents": "12", "type": "CODE"}]')$$,
-  'PT413', 'storage_quota_exceeded: An account''s projects hold at most 9 bytes of file contents in all.',
+-- New contents: what 9701 already stores is counted once, whichever project holds it.
+select throws_ok($$select api.save_project_files(9702, '[{"path": "a", "contents": "abc", "type": "CODE"},
+  {"path": "b", "contents": "de", "type": "CODE"}]')$$,
+  'PT413',
+  'storage_quota_exceeded: An account''s projects hold at most 9 bytes of file contents in all, with their versions.',
   'all projects together hold default_storage_quota_bytes without the setting');
 reset role;
 
