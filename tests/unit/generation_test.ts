@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import { composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
+import { changeSpec, composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
 import { composeApp, templateIcon } from "../../supabase/functions/_generator/compose.ts";
 import {
   deriveAppName,
@@ -185,6 +185,26 @@ Deno.test("app names are short, in the prompt's language, never a sentence fragm
     assert.match(name, /^[\p{L}\p{N}][\p{L}\p{N}' -]*$/u, prompt);
     assert.ok(name.length <= 30 && name.split(" ").length <= 4, `${name} from ${prompt}`);
   }
+});
+
+Deno.test("a name is the subject's own name in the UI language when the prompt cannot give it", () => {
+  const name = (prompt: string) => composeSpec(prompt, { tier: "light" }).spec.name;
+  // A name cut to its length ends on a word of its own, not on "für meine".
+  assert.equal(name("fütterungsplan für meine fische"), "Fütterungsplan");
+  // The UI speaks another language than the prompt: the concept's name in the UI's language.
+  assert.equal(name("lista della spesa ma in inglese per favore"), "Shopping List");
+  assert.equal(name("shopping list app in spanish for my mom"), "Lista de la compra");
+  // Translating renames a name the subject gave, or a word of the UI, and keeps one the user gave.
+  const translated = (base: string, prompt: string) =>
+    changeSpec(composeSpec(base, { tier: "light" }).spec, prompt).spec.name;
+  assert.equal(translated("einkaufsliste", "traduci in italiano"), "Lista della spesa");
+  assert.equal(translated("workout timer", "passe l'appli en français stp"), "Minuteur");
+  assert.equal(translated("an app called Green Thumb for my plants", "switch to Italian"), "Green Thumb");
+  // A rename whose subject is a field's label renames the field, not the app.
+  const trips = composeSpec("Fahrtenbuch: Datum, Start, Ziel, km", { tier: "light" }).spec;
+  const renamed = changeSpec(trips, "benenne Ziel in Zielort um").spec;
+  assert.equal(renamed.name, trips.name);
+  assert.ok(renamed.entities[0].fields.some((field) => field.label === "Zielort"));
 });
 
 Deno.test("template-files.ts is generated from the template directory (npm run template)", () => {
