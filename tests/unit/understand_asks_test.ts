@@ -128,3 +128,14 @@ Deno.test("a cue after a negation is refused, not asked, in any of the five lang
   );
   assert.ok(types("un grafico dei rifornimenti").includes("chart"));
 });
+
+Deno.test("a lone cue on the language's own word for a time or a number is that word, not the cue", () => {
+  const types = (prompt: string) => understand(prompt).asks.map((a) => a.type);
+  // "Tage" are days, though it stems like the "Tag" of a label.
+  assert.ok(
+    !types("Jede Pflanze braucht einen eigenen Rhythmus, alle 3 oder alle 7 Tage").includes("categories"),
+  );
+  assert.ok(types("Ausgaben nach Kategorien").includes("categories"));
+  // A phrase that holds such a word is still its cue.
+  assert.ok(types("wie viele Tage bis zum Urlaub").includes("countdown"));
+});

@@ -164,6 +164,20 @@ const NOT = Object.fromEntries(
 const IN = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.languageIn)]),
 ) as Record<UiLanguage, Set<string>>;
+// A language's closed classes of time and number words ("Tage", "dodici"): a lone cue on one of them is
+// the word's other reading ("Tage" is days, not the "tag" of a label), and English cues borrowed into a
+// prompt skip them and the language's function words.
+const CLOSED = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [
+    l,
+    wordSet([
+      ...Object.keys(lex.numbers),
+      ...Object.keys(lex.timeUnits),
+      ...Object.keys(lex.weekdays),
+      ...Object.keys(lex.periods).flatMap((p) => p.split(/\s+/)),
+    ]),
+  ]),
+) as Record<UiLanguage, Set<string>>;
 const AND = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet([",", "/", ...lex.and])]),
 ) as Record<UiLanguage, Set<string>>;
@@ -216,8 +230,11 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (languageNames.length) add("translate", languageNames[0]);
   }
   // English cues count in every language: people borrow them ("un tracker", "la dark mode").
-  const english = language === "en" ? [] : matchCues(stemTokens(tokens, "en"), CUES.en.asks);
-  const native = matchCues(stems, cues.asks, language === "de" ? tokens.map((t) => t.norm) : undefined);
+  const own = (i: number) => CLOSED[language].has(tokens[i].norm);
+  const english = language === "en" ? [] : matchCues(stemTokens(tokens, "en"), CUES.en.asks)
+    .filter((m) => !range(m).some((i) => own(i) || stop.has(tokens[i].norm)));
+  const native = matchCues(stems, cues.asks, language === "de" ? tokens.map((t) => t.norm) : undefined)
+    .filter((m) => m.to - m.from > 1 || !own(m.from));
   const covered = new Set(native.flatMap(range));
   const negations = matchCues(stems, NOT[language]);
   // A cue a negation governs ("no charts, just a list") is refused, not asked; only function words between.
