@@ -491,3 +491,9 @@ Deno.test("every generated path is relative and inside the project", async () =>
     }
   }
 });
+
+Deno.test("a goal over records kept as they happen comes with their log", () => {
+  const steps = composeSpec("schritte zählen ziel 10000", { tier: "light" }).spec;
+  assert.deepEqual(steps.screens.map((s) => s.block), ["goal", "log"]);
+  assert.equal(steps.screens[0].entity, steps.screens[1].entity);
+});

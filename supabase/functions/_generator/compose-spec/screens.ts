@@ -205,7 +205,10 @@ export class Builder {
         const unit = target.kind === "measure" ? target.unit : amountUnit(entity, amount.key);
         if (unit) options.unit = unit;
         if (target.kind === "money") options.currency = target.currency;
-        return this.report(ask, this.addScreen("goal", w.goal, entity, options));
+        const goal = this.addScreen("goal", w.goal, entity, options);
+        // Records kept as they happen (steps, deposits) are listed in their log, whose total the goal counts.
+        if (impliesLog(entity)) this.logOf(entity, q);
+        return this.report(ask, goal);
       }
       case "aggregate": {
         const period = periodOf(q);
