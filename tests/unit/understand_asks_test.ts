@@ -139,3 +139,15 @@ Deno.test("a lone cue on the language's own word for a time or a number is that 
   // A phrase that holds such a word is still its cue.
   assert.ok(types("wie viele Tage bis zum Urlaub").includes("countdown"));
 });
+
+Deno.test("'we need', 'we would like' in any person or mood are function words, never a subject", () => {
+  const subjects = (prompt: string) => understand(prompt).asks.map((a) => a.subject);
+  assert.deepEqual(
+    subjects("wir brauchen was um die Stillzeiten und Windeln von unserem Sohn aufzuschreiben"),
+    ["Stillzeiten"],
+  );
+  assert.ok(
+    !subjects("Mi hijo empieza a ir al baño solo y queremos apuntar cada vez que lo consigue")
+      .some((s) => s?.includes("queremos")),
+  );
+});
