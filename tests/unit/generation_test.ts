@@ -198,7 +198,7 @@ Deno.test("a name is the subject's own name in the UI language when the prompt c
   const translated = (base: string, prompt: string) =>
     changeSpec(composeSpec(base, { tier: "light" }).spec, prompt).spec.name;
   assert.equal(translated("einkaufsliste", "traduci in italiano"), "Lista della spesa");
-  assert.equal(translated("workout timer", "passe l'appli en français stp"), "Minuteur");
+  assert.equal(translated("a timer: 20s on, 10s off, 8 rounds", "passe l'appli en français stp"), "Minuteur");
   assert.equal(translated("an app called Green Thumb for my plants", "switch to Italian"), "Green Thumb");
   // A rename whose subject is a field's label renames the field, not the app.
   const trips = composeSpec("Fahrtenbuch: Datum, Start, Ziel, km", { tier: "light" }).spec;
@@ -356,7 +356,8 @@ Deno.test("the full tier buys settings, an about screen and more sample data", (
 });
 
 Deno.test("the project carries only the building blocks its screens use, each declared route present", () => {
-  const files = composeApp(composeSpec("A pomodoro timer", { tier: "light" }).spec).map((file) => file.path);
+  const files = composeApp(composeSpec("A timer: 20s on, 10s off, 8 rounds", { tier: "light" }).spec)
+    .map((file) => file.path);
   assert.ok(files.includes("src/blocks/TimerBlock.tsx"));
   assert.ok(!files.some((path) => path.includes("CollectionBlock") || path.startsWith("src/app/record/")));
   assert.ok(files.includes("assets/icon.png") && files.includes("src/app/(tabs)/index.tsx"));
@@ -496,4 +497,14 @@ Deno.test("a goal over records kept as they happen comes with their log", () => 
   const steps = composeSpec("schritte zählen ziel 10000", { tier: "light" }).spec;
   assert.deepEqual(steps.screens.map((s) => s.block), ["goal", "log"]);
   assert.equal(steps.screens[0].entity, steps.screens[1].entity);
+});
+
+Deno.test("a timer that keeps no records logs the sessions it times when the prompt names them", () => {
+  const training = composeSpec("cronometro para entrenar", { tier: "light" }).spec;
+  assert.deepEqual(training.screens.map((s) => s.block), ["timer", "log"]);
+  assert.ok(training.entities[0].samples.length > 0);
+  assert.equal(training.language, "es");
+  // Nothing named to time: the timer alone.
+  const bare = composeSpec("a tabata timer: 20s on, 10s off, 8 rounds", { tier: "light" }).spec;
+  assert.deepEqual(bare.screens.map((s) => s.block), ["timer"]);
 });

@@ -70,6 +70,7 @@ export function composeSpec(
     if (ask.type === "theme") builder.report(ask);
     else builder.apply(ask);
   }
+  builder.logTimedSessions();
   // A prompt whose asks made no screen still gets the list of what it names, reported as such.
   if (!builder.screens.length) {
     const entity = builder.main({

@@ -437,6 +437,15 @@ export class Builder {
     return screen;
   }
 
+  /** A timer that keeps no records logs the sessions it times when the prompt names what they are (a
+   * workout, a run): the subject's log, with its samples, beside the timer. */
+  logTimedSessions() {
+    if (this.entities.length || !this.concepts.length || !this.screens.some((s) => s.block === "timer")) {
+      return;
+    }
+    this.logOf(this.main({ type: "log", quote: "", start: 0, end: 0, fields: [], quantities: [] }), []);
+  }
+
   /** The reminders screen, with one reminder at every time the ask names, on its weekdays. */
   private reminder(ask: Ask): ScreenSpec {
     const w = this.words;
