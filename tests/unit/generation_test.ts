@@ -93,6 +93,11 @@ const UNSERVICEABLE_PROMPTS = [
   "un social per il mio paese dove la gente pubblica foto e si mette like",
   "juego de cartas online con amigos",
   "Eine App, die die aktuellen Verspätungen meiner S-Bahn live anzeigt",
+  "ein Gruppenchat für meinen Chor",
+  "an app like Uber but for dog walkers",
+  "una app di incontri per single della mia città",
+  "che tempo fa sabato a Milano?",
+  "une appli de réservation pour mon quartier avec paiement en ligne",
 ];
 
 Deno.test("evaluator refuses what no offline app can do, saying why", async () => {
@@ -109,6 +114,8 @@ Deno.test("evaluator refuses what no offline app can do, saying why", async () =
       "a log of the weather where I live",
       "an online bakery's price list",
       "a chess club roster",
+      "Notizen über meine Pflanzen und wann ich sie gieße",
+      "il tempo che passo a leggere ogni giorno",
     ]
   ) {
     assert.equal((await evaluator.evaluate(prompt, {})).ok, true, prompt);
