@@ -151,3 +151,15 @@ Deno.test("'we need', 'we would like' in any person or mood are function words, 
       .some((s) => s?.includes("queremos")),
   );
 });
+
+Deno.test("an item after 'with' that asks for a chart, or a goal with its target, is that ask, not a field", () => {
+  const prompt =
+    "Monatsübersicht mit Summe pro Kategorie als Tortendiagramm und ein Monatsbudget von 2.800 €";
+  const types: string[] = understand(prompt).asks.map((a) => a.type);
+  for (const type of ["aggregate", "chart", "goal"]) assert.ok(types.includes(type), `${type} in ${types}`);
+  const list = ask("lista invitati con tavolo, budget totale 18.000 €", "goal");
+  assert.deepEqual(list.quantities.map((q) => q.kind), ["money"]);
+  // A budget without a target is a field of its list.
+  const trips = ask("trips with destination, dates and budget", "list");
+  assert.ok(trips.fields.some((f) => f.name === "budget"));
+});

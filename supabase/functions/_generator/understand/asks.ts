@@ -367,8 +367,9 @@ function askedBy(q: Quantity, all: Quantity[], has: (type: AskType) => boolean):
   if (q.kind === "weekday" && !has("reminder")) out.push("schedule");
   // Times of day with no timetable around them are when something is due: "500 mg at 8, 16 and 24".
   if (q.kind === "time" && !has("schedule")) out.push("reminder");
-  // A total "per day", "del mes" is an aggregate, unless it is a goal's or a reminder's period.
-  if (q.kind === "period" && !has("goal") && !has("reminder")) out.push("aggregate");
+  // A total "per day", "del mes" is an aggregate, unless it is a goal's, a reminder's or a plan's period
+  // ("Wochenplan").
+  if (q.kind === "period" && !has("goal") && !has("reminder") && !has("schedule")) out.push("aggregate");
   // An amount over a period ("100 a day", "2 l per day") is kept as it happens.
   const amount = q.kind === "measure" || q.kind === "number" || q.kind === "duration";
   if (amount && all.some((p) => p.kind === "period") && !has("log") && !has("list")) out.push("log");
@@ -533,10 +534,12 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
     start: tokens[from].start,
     end: tokens[to - 1].end,
   };
-  // "sorted by best" among the fields asks something of the list; it is no field.
-  if (matchCues(stemTokens(head, language), cues.asks).some((m) => ABOUT_LIST.has(m.key as AskType))) {
-    return null;
-  }
+  // "sorted by best", "als Tortendiagramm" among the fields asks something of the list, and so does a goal
+  // with its target ("ein Monatsbudget von 2.800 €"); they are no fields.
+  const compounds = language === "de" ? head.map((t) => t.norm) : undefined;
+  const target = part.some((t) => t.kind === "number");
+  const about = (m: CueMatch) => ABOUT_LIST.has(m.key as AskType) || (m.key === "goal" && target);
+  if (matchCues(stemTokens(head, language), cues.asks, compounds).some(about)) return null;
   const typed = matchCues(stemTokens(head, language), cues.fields)[0];
   if (typed) field.type = typed.key as FieldType;
   if (open >= 0) {
