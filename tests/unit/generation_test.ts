@@ -201,6 +201,8 @@ Deno.test("a name is the subject's own name in the UI language when the prompt c
   // The UI speaks another language than the prompt: the concept's name in the UI's language.
   assert.equal(name("lista della spesa ma in inglese per favore"), "Shopping List");
   assert.equal(name("shopping list app in spanish for my mom"), "Lista de la compra");
+  // A concept whose first word is one record is named by its records.
+  assert.equal(name("can u make a plant watering thing"), "Plants");
   // Translating renames a name the subject gave, or a word of the UI, and keeps one the user gave.
   const translated = (base: string, prompt: string) =>
     changeSpec(composeSpec(base, { tier: "light" }).spec, prompt).spec.name;

@@ -110,9 +110,11 @@ export function translatedName(spec: AppSpec, to: Language): string {
   return titled(conceptName(concept, to), to);
 }
 
-/** What a concept is called in a language: the first of its words, which name the subject as a whole. */
+/** What a concept is called in a language: the first of its words, which name the subject as a whole, or
+ * its records' plural when that word is one record ("plant" → "Plants"). */
 export function conceptName(concept: Concept, language: Language): string {
-  return concept.words[language][0];
+  const first = concept.words[language][0];
+  return fold(first) === fold(concept.record.label[language]) ? concept.record.plural[language] : first;
 }
 
 /** Whether a word of the text begins like a word of the phrases (five letters, or a whole short word). */

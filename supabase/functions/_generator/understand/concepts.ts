@@ -2,7 +2,7 @@
 // language, stemmed and indexed once at module load, matched against the prompt's stems. A concept's score
 // is the number of prompt words its phrases cover, so "piante da appartamento" outranks a lone "piante".
 import { CONCEPTS } from "./concepts-index.ts";
-import { type CueIndex, cueIndex, matchEveryKey, stemTokens } from "./lexicon.ts";
+import { type CueIndex, cueIndex, type Knows, matchEveryKey, stemTokens } from "./lexicon.ts";
 import { UI_LANGUAGES, type UiLanguage } from "./language.ts";
 import { words } from "./text.ts";
 
@@ -48,6 +48,10 @@ export function conceptIndex(concepts: readonly Concept[]): ConceptIndex {
 }
 
 const DEFAULT_INDEX = conceptIndex(CONCEPTS);
+
+/** Whether a word opens a phrase that names a concept in the language ("grocery" of "grocery list"). */
+export const namesConcept: Knows = (token, language) =>
+  DEFAULT_INDEX.byLanguage[language].has(stemTokens([token], language)[0]);
 
 /** The concepts the text names, best first. English words count too (at half) in a prompt of another
  * language, since people borrow them ("un tracker per il running"). */

@@ -135,10 +135,15 @@ function knows(token: Token, language: UiLanguage): boolean {
   return cues.stop.has(token.norm) || cues.asks.has(s) || cues.fields.has(s) || cues.changes.has(s);
 }
 
-/** For each UI language, the share of the text's words its lexicon knows: the vote of detectLanguage. */
-export function lexiconVote(text: string): (language: UiLanguage) => number {
+/** Whether a language knows a word besides its lexicon (the words its concepts name a subject with). */
+export type Knows = (token: Token, language: UiLanguage) => boolean;
+
+/** For each UI language, the share of the text's words its lexicon (or `also`) knows: the vote of
+ * detectLanguage. */
+export function lexiconVote(text: string, also?: Knows): (language: UiLanguage) => number {
   const tokens = words(text).filter((t) => t.kind === "word");
-  return (language) => tokens.filter((t) => knows(t, language)).length / Math.max(tokens.length, 1);
+  return (language) =>
+    tokens.filter((t) => knows(t, language) || also?.(t, language)).length / Math.max(tokens.length, 1);
 }
 
 /** Stems of the tokens, in the language. */
@@ -182,8 +187,8 @@ export const CUES: Record<UiLanguage, Cues> = Object.fromEntries(
   }),
 ) as Record<UiLanguage, Cues>;
 
-/** Whether English's lexicon knows every word of the text (and there is at least one). */
-export function englishKnowsEveryWord(text: string): boolean {
+/** Whether English's lexicon (or `also`) knows every word of the text (and there is at least one). */
+export function englishKnowsEveryWord(text: string, also?: Knows): boolean {
   const tokens = words(text).filter((t) => t.kind === "word");
-  return tokens.length > 0 && tokens.every((t) => knows(t, "en"));
+  return tokens.length > 0 && tokens.every((t) => knows(t, "en") || also?.(t, "en"));
 }
