@@ -163,3 +163,10 @@ Deno.test("an item after 'with' that asks for a chart, or a goal with its target
   const trips = ask("trips with destination, dates and budget", "list");
   assert.ok(trips.fields.some((f) => f.name === "budget"));
 });
+
+Deno.test("a subject keeps its complement after 'of', not after a possessive", () => {
+  assert.equal(ask("vaccini del cane", "list").subject, "vaccini del cane");
+  assert.equal(ask("cuantos vasos de agua bebo", "aggregate").subject, "vasos de agua");
+  assert.equal(ask("entretien du vélo", "list").subject, "entretien du vélo");
+  assert.equal(ask("orario scolastico di mio figlio", "schedule").subject, "scolastico");
+});

@@ -178,6 +178,12 @@ const CLOSED = Object.fromEntries(
     ]),
   ]),
 ) as Record<UiLanguage, Set<string>>;
+// "of" phrases as folded words, longest first ("de la" before "de").
+const OF = Object.fromEntries(
+  Object.entries(LEXICONS).map((
+    [l, lex],
+  ) => [l, lex.of.map((p) => words(p).map((t) => t.norm)).sort((a, b) => b.length - a.length)]),
+) as Record<UiLanguage, string[][]>;
 const AND = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet([",", "/", ...lex.and])]),
 ) as Record<UiLanguage, Set<string>>;
@@ -256,7 +262,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const owner = [...found.keys()].some((t) => OWNERS.has(t));
   const named = new Map<AskType, Span>();
   if ((listed.length || fields.length > 1) && !owner) {
-    const head = subjectNear(tokens, { from: 0, to: 0 }, content, fieldTokens);
+    const head = subjectNear(tokens, { from: 0, to: 0 }, content, fieldTokens, false, OF[language]);
     if (head) named.set("list", head);
     // A head of function words only ("ogni: …") leaves the list without a quote in this clause.
     add("list", head ?? fields[0]?.span ?? { from: 0, to: 0 });
@@ -280,7 +286,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   if (ctx.followUp) keepChanges(found, tokens, content);
   // The fallback's quote is its subject: the words it keeps a list of.
   const thing = !found.size && ctx.fallback
-    ? subjectNear(tokens, { from: 0, to: 0 }, content, new Set())
+    ? subjectNear(tokens, { from: 0, to: 0 }, content, new Set(), false, OF[language])
     : undefined;
   if (thing) {
     named.set(ctx.fallback!, thing);
@@ -319,7 +325,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       ? cue
       : undefined;
     const subject = named.get(type) ??
-      (NO_SUBJECT.has(type) ? undefined : subjectNear(tokens, cue, content, taken) ?? ownSubject);
+      (NO_SUBJECT.has(type)
+        ? undefined
+        : subjectNear(tokens, cue, content, taken, false, OF[language]) ?? ownSubject);
     const kinds = TAKES[type] ?? [];
     const qs = ctx.quantities.filter((q) => kinds.includes(q.kind));
     const own = type === fieldOwner || type === "add_field" || type === "remove_field" ? fields : [];
@@ -427,19 +435,24 @@ function tokenSpan(tokens: Token[], q: { start: number; end: number }): Span {
   return to > lo ? { from: lo, to } : { from: 0, to: 0 };
 }
 
-/** The run of content words after the cue (or, when none, before it): the ask's subject. */
+/** The run of content words after the cue (or, when none, before it): the ask's subject. A noun keeps its
+ * complement after "of" ("code de la route", "vaccini del cane"), not after a possessive ("di mio figlio"). */
 function subjectNear(
   tokens: Token[],
   cue: Span,
   content: (i: number) => boolean,
   taken: Set<number>,
   afterOnly = false,
+  of: string[][] = [],
 ): Span | undefined {
+  const free = (k: number) => content(k) && !taken.has(k);
   const run = (i: number, step: 1 | -1): Span | undefined => {
     while (i >= 0 && i < tokens.length && !content(i) && tokens[i].kind !== "mark") i += step;
     if (i < 0 || i >= tokens.length || !content(i) || taken.has(i)) return undefined;
     let j = i;
-    while (content(j + step) && !taken.has(j + step) && Math.abs(j - i) < 2) j += step;
+    while (free(j + step) && Math.abs(j - i) < 2) j += step;
+    const joint = step === 1 ? of.find((p) => p.every((w, k) => tokens[j + 1 + k]?.norm === w)) : undefined;
+    if (joint && free(j + 1 + joint.length)) j += 1 + joint.length;
     return step === 1 ? { from: i, to: j + 1 } : { from: j, to: i + 1 };
   };
   return run(cue.to, 1) ?? (afterOnly ? undefined : run(cue.from - 1, -1));
