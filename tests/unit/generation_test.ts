@@ -259,8 +259,8 @@ Deno.test("the kind names what the app is for, from the asks its blocks serve", 
 
 Deno.test("prompts nobody tuned for get the app they ask for, and what is left out is said", () => {
   const dog = composeSpec("a tracker for my dog's walks and vet visits", { tier: "light" });
-  assert.deepEqual(dog.spec.screens.map((screen) => screen.block), ["log"]);
-  assert.deepEqual(dog.unmet, ["vet visits"]);
+  assert.deepEqual(dog.spec.screens.map((screen) => screen.title), ["Walks", "Vet visits"]);
+  assert.deepEqual(dog.unmet, []);
 
   const rent = composeSpec("split the rent and bills with 3 flatmates", { tier: "light" }).spec;
   assert.equal(rent.kind, "split");
@@ -516,4 +516,10 @@ Deno.test("a timer that keeps no records logs the sessions it times when the pro
   // Nothing named to time: the timer alone.
   const bare = composeSpec("a tabata timer: 20s on, 10s off, 8 rounds", { tier: "light" }).spec;
   assert.deepEqual(bare.screens.map((s) => s.block), ["timer"]);
+});
+
+Deno.test("an enumeration of things kept as they happen gets a log of each", () => {
+  const baby = composeSpec("track my baby's feedings and naps", { tier: "light" }).spec;
+  assert.deepEqual(baby.screens.map((s) => s.block), ["log", "log"]);
+  assert.notEqual(baby.screens[0].entity, baby.screens[1].entity);
 });

@@ -144,7 +144,7 @@ Deno.test("'we need', 'we would like' in any person or mood are function words, 
   const subjects = (prompt: string) => understand(prompt).asks.map((a) => a.subject);
   assert.deepEqual(
     subjects("wir brauchen was um die Stillzeiten und Windeln von unserem Sohn aufzuschreiben"),
-    ["Stillzeiten"],
+    ["Stillzeiten", "Windeln"],
   );
   assert.ok(
     !subjects("Mi hijo empieza a ir al baño solo y queremos apuntar cada vez que lo consigue")
@@ -169,4 +169,15 @@ Deno.test("a subject keeps its complement after 'of', not after a possessive", (
   assert.equal(ask("cuantos vasos de agua bebo", "aggregate").subject, "vasos de agua");
   assert.equal(ask("entretien du vélo", "list").subject, "entretien du vélo");
   assert.equal(ask("orario scolastico di mio figlio", "schedule").subject, "scolastico");
+});
+
+Deno.test("an enumeration of things each kept on its own is an ask for each; a word about the first is not", () => {
+  const subjects = (prompt: string, type: string) =>
+    understand(prompt).asks.filter((a) => a.type === type).map((a) => a.subject);
+  assert.deepEqual(subjects("track my baby's feedings and naps", "log"), ["baby's feedings", "naps"]);
+  assert.deepEqual(
+    subjects("wir brauchen was um die Stillzeiten und Windeln von unserem Sohn aufzuschreiben", "list"),
+    ["Stillzeiten", "Windeln"],
+  );
+  assert.deepEqual(subjects("a list of guests and their allergies", "list"), ["guests"]);
 });

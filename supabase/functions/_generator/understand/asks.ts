@@ -17,6 +17,7 @@ import {
   wordSet,
 } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
+import { findConcepts } from "./concepts.ts";
 import type { Quantity } from "./quantities.ts";
 import { type Token, words } from "./text.ts";
 
@@ -359,8 +360,53 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       if (next) ask.to = text(tokens, next);
     }
     asks.push(ask);
+    if (subject && ENUMERATED.has(type)) {
+      for (const other of enumerated(tokens, subject, content, taken, language)) {
+        const where = offsetsOf(tokens, other)!;
+        asks.push({
+          type,
+          quote: text(tokens, other),
+          ...where,
+          subject: text(tokens, other),
+          fields: [],
+          quantities: [],
+        });
+      }
+    }
   }
   return asks;
+}
+
+/** Asks whose subject may be an enumeration of several things, each kept on its own. */
+const ENUMERATED = new Set<AskType>(["list", "log"]);
+
+/**
+ * The other subjects enumerated after an ask's subject ("feedings and naps", "Stillzeiten und Windeln",
+ * "paseos y comidas"): each a noun phrase after "and" or a comma that names a subject of its own, another
+ * concept than the ones before it. A word that only describes the first ("guests and their allergies") is
+ * no subject of its own.
+ */
+function enumerated(
+  tokens: Token[],
+  first: Span,
+  content: (i: number) => boolean,
+  taken: Set<number>,
+  language: UiLanguage,
+): Span[] {
+  const conceptOf = (s: Span) => findConcepts(text(tokens, s), language)[0]?.id;
+  const seen = [conceptOf(first)];
+  if (!seen[0]) return [];
+  const out: Span[] = [];
+  let at = first.to;
+  while (AND[language].has(tokens[at]?.norm ?? "")) {
+    const next = subjectNear(tokens, { from: at + 1, to: at + 1 }, content, taken, true, OF[language]);
+    const id = next && conceptOf(next);
+    if (!next || !id || seen.includes(id)) break;
+    seen.push(id);
+    out.push(next);
+    at = next.to;
+  }
+  return out;
 }
 
 const isChange = (type: string) => (CHANGE_TYPES as readonly string[]).includes(type);
