@@ -181,3 +181,15 @@ Deno.test("an enumeration of things each kept on its own is an ask for each; a w
   );
   assert.deepEqual(subjects("a list of guests and their allergies", "list"), ["guests"]);
 });
+
+Deno.test("what happens on which day, day by day, or an itinerary is a schedule, in the five languages", () => {
+  for (
+    const prompt of [
+      "which after-school activity each kid has on which day",
+      "le tappe giorno per giorno con la città",
+      "les étapes jour par jour avec la ville",
+      "necesito el itinerario por días",
+      "an welchem Tag wer Dienst hat",
+    ]
+  ) ask(prompt, "schedule");
+});
