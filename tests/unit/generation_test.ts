@@ -523,3 +523,11 @@ Deno.test("an enumeration of things kept as they happen gets a log of each", () 
   assert.deepEqual(baby.screens.map((s) => s.block), ["log", "log"]);
   assert.notEqual(baby.screens[0].entity, baby.screens[1].entity);
 });
+
+Deno.test("a total with nothing to add up counts records kept as they happen, not a list's", () => {
+  const eggs = composeSpec("chicken egg counter", { tier: "light" });
+  assert.deepEqual(eggs.spec.screens.map((s) => [s.block, s.options.aggregate]), [["log", "count"]]);
+  assert.ok(eggs.asks.every((a) => a.built));
+  const series = composeSpec("mes séries à regarder", { tier: "light" }).spec;
+  assert.deepEqual(series.screens.map((s) => s.block), ["collection"]);
+});

@@ -193,3 +193,15 @@ Deno.test("what happens on which day, day by day, or an itinerary is a schedule,
     ]
   ) ask(prompt, "schedule");
 });
+
+Deno.test("a counter, a summary or a report asks for a total, in the five languages", () => {
+  for (
+    const prompt of [
+      "chicken egg counter",
+      "a fine mese un riepilogo per alunno",
+      "un bilan de mes dépenses",
+      "un contador de patadas del bebé",
+      "eine Zusammenfassung der Ausgaben",
+    ]
+  ) ask(prompt, "aggregate");
+});

@@ -224,7 +224,10 @@ export class Builder {
           screen.options.amountField = amount.key;
           return this.report(ask, screen);
         }
-        return this.refuse(ask, "nothing to count");
+        // Nothing to add up: records kept as they happen are counted in their log ("egg counter"); a list's
+        // records (a watchlist) have nothing to count.
+        if (conceptOf(entity.spec) && !impliesLog(entity)) return this.refuse(ask, "nothing to count");
+        return this.report(ask, this.logOf(entity, q));
       }
       case "schedule": {
         const entity = this.entityFor(ask, w.schedule);
