@@ -205,3 +205,18 @@ Deno.test("a counter, a summary or a report asks for a total, in the five langua
     ]
   ) ask(prompt, "aggregate");
 });
+
+Deno.test("listed fields of a few words joined by 'or' are the options of one choice", () => {
+  const log = ask("Fahrtenbuch: Datum, Start, Ziel, privat oder geschäftlich", "log");
+  assert.deepEqual(log.fields.at(-1), {
+    name: "privat oder geschäftlich",
+    type: "choice",
+    options: ["privat", "geschäftlich"],
+  });
+  ask("Fahrtenbuch: Datum, Start, Ziel, privat oder geschäftlich", "choice");
+  // Joined by "and", they stay fields.
+  assert.deepEqual(ask("a list of my books with title and author", "list").fields.map((f) => f.type), [
+    "text",
+    "text",
+  ]);
+});

@@ -180,6 +180,9 @@ const CLOSED = Object.fromEntries(
   ]),
 ) as Record<UiLanguage, Set<string>>;
 // "of" phrases as folded words, longest first ("de la" before "de").
+const OR = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.or)]),
+) as Record<UiLanguage, Set<string>>;
 const OF = Object.fromEntries(
   Object.entries(LEXICONS).map((
     [l, lex],
@@ -218,7 +221,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const at = (q: Quantity) => tokenSpan(tokens, q);
   const fields = fieldsAfterWith(tokens, language);
   // A `:` list's fields lie in the clauses of its items.
-  const listedSpanned = ctx.items.flatMap((item) => fieldList(absolute(item), language));
+  const listedSpanned = ctx.items.flatMap((item) => fieldList(absolute(item), language, true));
   const listed: Field[] = listedSpanned.map(unspan);
   const fieldTokens = new Set(fields.flatMap((f) => range(f.span)));
 
@@ -550,19 +553,26 @@ interface SpannedField extends Field, Offsets {
 function fieldsAfterWith(tokens: Token[], language: UiLanguage): SpannedField[] {
   const at = tokens.findIndex((t) => WITH[language].has(t.norm));
   if (at < 0) return [];
-  return fieldList(tokens.slice(at + 1), language).map((f) => ({
+  return fieldList(tokens.slice(at + 1), language, true).map((f) => ({
     ...f,
     span: { from: f.span.from + at + 1, to: f.span.to + at + 1 },
   }));
 }
 
 /** A list of fields ("title, author, rating (1-5) and a photo"), split at commas and "and". */
-export function fieldList(tokens: Token[], language: UiLanguage): SpannedField[] {
+export function fieldList(tokens: Token[], language: UiLanguage, alternatives = false): SpannedField[] {
   const out: SpannedField[] = [];
+  // Whether each field of `out` follows an "or".
+  const afterOr: boolean[] = [];
   let from = 0;
+  let or = false;
   const flush = (to: number) => {
     const field = typeField(tokens, { from, to }, language);
-    if (field) out.push(field);
+    if (field) {
+      out.push(field);
+      afterOr.push(or);
+    }
+    or = OR[language].has(tokens[to]?.norm ?? "");
     from = to + 1;
   };
   let depth = 0;
@@ -572,6 +582,32 @@ export function fieldList(tokens: Token[], language: UiLanguage): SpannedField[]
     else if (!depth && AND[language].has(tokens[i].norm)) flush(i);
   }
   flush(tokens.length);
+  return alternatives ? choicesOf(out, afterOr, tokens) : out;
+}
+
+/** Fields of a few words each joined by "or" are the options of one choice ("privat oder geschäftlich"). */
+function choicesOf(fields: SpannedField[], afterOr: boolean[], tokens: Token[]): SpannedField[] {
+  const short = (f: SpannedField) => f.type === "text" && f.name.split(/\s+/).length <= 3;
+  const out: SpannedField[] = [];
+  for (let i = 0; i < fields.length; i++) {
+    let j = i;
+    while (j + 1 < fields.length && afterOr[j + 1] && short(fields[j]) && short(fields[j + 1])) j++;
+    if (j === i) {
+      out.push(fields[i]);
+      continue;
+    }
+    const group = fields.slice(i, j + 1);
+    const span = { from: group[0].span.from, to: group[group.length - 1].span.to };
+    out.push({
+      name: text(tokens, span),
+      type: "choice",
+      options: group.map((f) => f.name),
+      span,
+      start: group[0].start,
+      end: group[group.length - 1].end,
+    });
+    i = j;
+  }
   return out;
 }
 

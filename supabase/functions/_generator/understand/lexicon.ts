@@ -16,6 +16,8 @@ export interface Lexicon {
   numbers: Record<string, number>;
   and: string[];
   with: string[];
+  /** The words of `and` that offer alternatives ("privat oder geschäftlich"). */
+  or: string[];
   /** The words that join a noun to its complement ("code de la route", "lista della spesa"). */
   of: string[];
   verbs: string[];
