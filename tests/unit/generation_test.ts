@@ -263,7 +263,7 @@ Deno.test("prompts nobody tuned for get the app they ask for, and what is left o
   assert.deepEqual(dog.unmet, []);
 
   const rent = composeSpec("split the rent and bills with 3 flatmates", { tier: "light" }).spec;
-  assert.equal(rent.kind, "split");
+  assert.equal(rent.kind, "split+people");
   const payer = rent.entities[0].fields.find((field) => field.key === "paidBy")!;
   assert.deepEqual(payer.options, ["Me", "Person 2", "Person 3", "Person 4"]);
 
@@ -530,4 +530,10 @@ Deno.test("a total with nothing to add up counts records kept as they happen, no
   assert.ok(eggs.asks.every((a) => a.built));
   const series = composeSpec("mes séries à regarder", { tier: "light" }).spec;
   assert.deepEqual(series.screens.map((s) => s.block), ["collection"]);
+});
+
+Deno.test("the people who share costs are the split's, not a chart of chores", () => {
+  const flat = composeSpec("somos 6 en el piso y quiero ver quien debe a quien", { tier: "light" });
+  assert.deepEqual(flat.spec.screens.map((s) => s.block), ["split"]);
+  assert.ok(flat.asks.some((a) => a.type === "people" && a.built && a.block === "split"));
 });

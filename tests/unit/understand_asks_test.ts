@@ -220,3 +220,11 @@ Deno.test("listed fields of a few words joined by 'or' are the options of one ch
     "text",
   ]);
 });
+
+Deno.test("a small counted group of persons is people; a large one is a roster", () => {
+  assert.equal(ask("which of my 3 kids has which activity on which day", "people").subject, "kids");
+  assert.equal(ask("mit drei Mitarbeiterinnen", "people").subject, "Mitarbeiterinnen");
+  ask("somos 6 en el piso y compramos cosas a medias", "people");
+  ask("2 à 6 joueurs qui jouent chacun leur tour", "people");
+  assert.ok(!understand("ho 22 alunni e segno le assenze").asks.some((a) => a.type === "people"));
+});

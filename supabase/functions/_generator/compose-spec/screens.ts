@@ -270,6 +270,9 @@ export class Builder {
         return this.report(ask, this.addScreen("quiz", w.quiz, entity, { mode: "quiz" }));
       }
       case "people": {
+        // The people who share costs are the split's ("somos 6 … quién debe a quién").
+        const split = this.screens.find((s) => s.block === "split");
+        if (split) return this.report(ask, split);
         const entity = this.entityFor(ask, w.task);
         const n = q.find((x) => x.kind === "number");
         const named = ask.fields.flatMap((f) => f.options ?? []);

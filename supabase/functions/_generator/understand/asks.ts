@@ -180,6 +180,14 @@ const CLOSED = Object.fromEntries(
   ]),
 ) as Record<UiLanguage, Set<string>>;
 // "of" phrases as folded words, longest first ("de la" before "de").
+const PERSONS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex({ persons: lex.persons }, l as UiLanguage)]),
+) as Record<UiLanguage, CueIndex>;
+const WE_ARE = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.weAre.map((p) => words(p).map((t) => t.norm))]),
+) as Record<UiLanguage, string[][]>;
+/** The largest group that shares an app's chores, turns or costs; more ("22 pupils") make a roster. */
+const GROUP = 10;
 const OR = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.or)]),
 ) as Record<UiLanguage, Set<string>>;
@@ -286,6 +294,23 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   }
   for (const q of ctx.quantities) {
     for (const type of askedBy(q, ctx.quantities, (t) => found.has(t))) add(type, at(q));
+  }
+  // A small group counted ("my 3 kids", "drei Mitarbeiterinnen", "somos 6", "2 à 6 joueurs") shares the app.
+  const persons = matchCues(
+    stems,
+    PERSONS[language],
+    language === "de" ? tokens.map((t) => t.norm) : undefined,
+  );
+  for (const q of ctx.quantities) {
+    const n = q.kind === "number" ? q.value : q.kind === "range" ? q.to : 0;
+    const span = at(q);
+    if (n < 2 || n > GROUP || span.to <= span.from) continue;
+    const who = persons.find((m) => m.from === span.to || (m.from === span.to + 1 && !content(span.to)));
+    const we = WE_ARE[language].find((p) => p.every((w, k) => tokens[span.from - p.length + k]?.norm === w));
+    if (who) {
+      add("people", { from: span.from, to: who.to });
+      if (!named.has("people")) named.set("people", who);
+    } else if (we) add("people", { from: span.from - we.length, to: span.to });
   }
   if (ctx.followUp) keepChanges(found, tokens, content);
   // The fallback's quote is its subject: the words it keeps a list of.

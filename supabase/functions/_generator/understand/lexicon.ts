@@ -16,6 +16,10 @@ export interface Lexicon {
   numbers: Record<string, number>;
   and: string[];
   with: string[];
+  /** Plural nouns for persons ("kids", "Mitarbeiterinnen"): a small number of them is a group of people. */
+  persons: string[];
+  /** The words before a number that say how many the user's group is ("we are 5", "somos 6"). */
+  weAre: string[];
   /** The words of `and` that offer alternatives ("privat oder geschäftlich"). */
   or: string[];
   /** The words that join a noun to its complement ("code de la route", "lista della spesa"). */
