@@ -537,3 +537,11 @@ Deno.test("the people who share costs are the split's, not a chart of chores", (
   assert.deepEqual(flat.spec.screens.map((s) => s.block), ["split"]);
   assert.ok(flat.asks.some((a) => a.type === "people" && a.built && a.block === "split"));
 });
+
+Deno.test("a compound's head ties the prompt's own words to its subject: the timer keeps its name", () => {
+  const boxing = composeSpec("Bau mir einen Timer fürs Boxtraining: 3 Minuten Runde, 1 Minute Pause", {
+    tier: "light",
+  }).spec;
+  assert.equal(boxing.name, "Timer fürs Boxtraining");
+  assert.deepEqual(boxing.screens.map((s) => s.block), ["timer", "log"]);
+});

@@ -117,14 +117,15 @@ export function conceptName(concept: Concept, language: Language): string {
   return fold(first) === fold(concept.record.label[language]) ? concept.record.plural[language] : first;
 }
 
-/** Whether a word of the text begins like a word of the phrases (five letters, or a whole short word). */
+/** Whether a word of the text begins like a word of the phrases (five letters, or a whole short word), or
+ * ends in one as a compound's head ("Boxtraining"). */
 function sharesWord(text: string, phrases: string[]): boolean {
   const words = (t: string) => fold(t).split(/[^a-z]+/).filter((w) => w.length >= 4);
   const theirs = phrases.flatMap(words);
   return words(text).some((w) =>
     theirs.some((x) => {
       const n = Math.min(5, w.length, x.length);
-      return w.slice(0, n) === x.slice(0, n) && (n === 5 || w === x);
+      return (w.slice(0, n) === x.slice(0, n) && (n === 5 || w === x)) || (x.length >= 5 && w.endsWith(x));
     })
   );
 }

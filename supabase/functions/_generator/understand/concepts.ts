@@ -53,6 +53,24 @@ const DEFAULT_INDEX = conceptIndex(CONCEPTS);
 export const namesConcept: Knows = (token, language) =>
   DEFAULT_INDEX.byLanguage[language].has(stemTokens([token], language)[0]);
 
+/** The shortest part a compound's head may be, and the fewest letters before it. */
+const HEAD = 5;
+const MODIFIER = 3;
+const heads = new WeakMap<ConceptIndex, [string, string][]>();
+
+/** The concept whose one-word German name ends the word as written ("Box|training", "Hunde|futter"). */
+function headOf(word: string, index: ConceptIndex): string | undefined {
+  let names = heads.get(index);
+  if (!names) {
+    names = [...index.byLanguage.de.values()].flat()
+      .filter((c) => c.stems.length === 1 && c.folded.length >= HEAD && !c.folded.includes(" "))
+      .map((c): [string, string] => [c.folded, c.key])
+      .sort((a, b) => b[0].length - a[0].length);
+    heads.set(index, names);
+  }
+  return names.find(([name]) => word.length >= name.length + MODIFIER && word.endsWith(name))?.[1];
+}
+
 /** The concepts the text names, best first. English words count too (at half) in a prompt of another
  * language, since people borrow them ("un tracker per il running"). */
 export function findConcepts(text: string, language: UiLanguage, index = DEFAULT_INDEX): ConceptMatch[] {
@@ -60,7 +78,20 @@ export function findConcepts(text: string, language: UiLanguage, index = DEFAULT
   const scores = new Map<string, { score: number; words: string[] }>();
   const languages: [UiLanguage, number][] = language === "en" ? [["en", 1]] : [[language, 1], ["en", 0.5]];
   for (const [lang, weight] of languages) {
-    for (const m of matchEveryKey(stemTokens(tokens, lang), index.byLanguage[lang])) {
+    const stems = stemTokens(tokens, lang);
+    const found = matchEveryKey(stems, index.byLanguage[lang]);
+    // A German compound no phrase names is named by its head: "Boxtraining" is a training, "Hundefutter"
+    // food.
+    if (lang === "de") {
+      const covered = new Set(
+        found.flatMap((m) => Array.from({ length: m.to - m.from }, (_, k) => m.from + k)),
+      );
+      tokens.forEach((t, i) => {
+        const head = t.kind === "word" && !covered.has(i) ? headOf(t.norm, index) : undefined;
+        if (head) found.push({ key: head, from: i, to: i + 1 });
+      });
+    }
+    for (const m of found) {
       const entry = scores.get(m.key) ?? { score: 0, words: [] };
       const phrase = text.slice(tokens[m.from].start, tokens[m.to - 1].end);
       if (entry.words.includes(phrase)) continue;
