@@ -545,3 +545,11 @@ Deno.test("a compound's head ties the prompt's own words to its subject: the tim
   assert.equal(boxing.name, "Timer fürs Boxtraining");
   assert.deepEqual(boxing.screens.map((s) => s.block), ["timer", "log"]);
 });
+
+Deno.test("a quiz is on its own topic, not on a subject the prompt names in passing", () => {
+  const code = composeSpec("je révise le code de la route, fais moi un quiz de 40 questions", {
+    tier: "light",
+  });
+  assert.equal(code.spec.name, "Code de la route");
+  assert.deepEqual(code.withoutSamples, ["Code de la route"]);
+});

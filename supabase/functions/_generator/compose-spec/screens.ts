@@ -83,8 +83,9 @@ export class Builder {
     return new Builder(prompt, language, ids.map((id) => CONCEPT_BY_ID.get(id)!).filter(Boolean));
   }
 
-  /** The entity an ask's subject names: one already made for it, its concept's, else its own words. */
-  entityFor(ask: Ask, fallback: string): Entity {
+  /** The entity an ask's subject names: one already made for it, its concept's, else its own words.
+   * `promptConcept`: a subject no concept knows may take the prompt's best concept. */
+  entityFor(ask: Ask, fallback: string, promptConcept = true): Entity {
     const subject = ask.subject;
     const id = subject ? fold(subject) : "";
     const known = this.bySubject.get(id) ??
@@ -105,7 +106,7 @@ export class Builder {
     );
     if (same) return same;
     // The first entity takes the prompt's best concept when its subject names none ("…with my feeds").
-    const chosen = concept ?? (this.entities.length === 0 ? this.concepts[0] : undefined);
+    const chosen = concept ?? (this.entities.length === 0 && promptConcept ? this.concepts[0] : undefined);
     const entity = chosen ? fromConcept(chosen, this.language) : fromWords(subject, this.language, fallback);
     if (!entity.known) this.withoutSamples.push(entity.spec.plural);
     let key = entity.spec.key;
@@ -263,7 +264,9 @@ export class Builder {
         return this.report(ask, this.addScreen("timer", w.timer, undefined, options));
       }
       case "quiz": {
-        const entity = this.entityFor(ask, w.question);
+        // A quiz is on its topic ("capitales du monde", "code de la route"): another subject the prompt names
+        // in passing ("réviser" a car) is not what its questions are about.
+        const entity = this.entityFor(ask, w.question, !ask.subject);
         entity.ensure("question", w.question, "text");
         entity.ensure("answer", w.answer, "text");
         entity.addAsked(ask.fields);
