@@ -228,3 +228,9 @@ Deno.test("a small counted group of persons is people; a large one is a roster",
   ask("2 à 6 joueurs qui jouent chacun leur tour", "people");
   assert.ok(!understand("ho 22 alunni e segno le assenze").asks.some((a) => a.type === "people"));
 });
+
+Deno.test("adverbs of frequency ('siempre', 'ständig', 'always') are function words, never a subject", () => {
+  const subjects = (prompt: string) => understand(prompt).asks.flatMap((a) => a.subject ? [a.subject] : []);
+  assert.ok(!subjects("siempre se me olvida, que me avise a las 7:30").includes("siempre"));
+  assert.ok(!subjects("ich vergesse ständig das Gießen, erinnere mich").some((s) => s.includes("ständig")));
+});
