@@ -214,6 +214,12 @@ Deno.test("a name is the subject's own name in the UI language when the prompt c
   const renamed = changeSpec(trips, "benenne Ziel in Zielort um").spec;
   assert.equal(renamed.name, trips.name);
   assert.ok(renamed.entities[0].fields.some((field) => field.label === "Zielort"));
+  // A field's rename whose new name is not read is left undone and said, never the app's new name.
+  const pressure =
+    composeSpec("track my blood pressure: systolic, diastolic and pulse", { tier: "light" }).spec;
+  const unread = changeSpec(pressure, "rename systolic/diastolic to top number and bottom number");
+  assert.equal(unread.spec.name, pressure.name);
+  assert.ok(unread.asks.some((a) => a.type === "rename" && !a.built));
 });
 
 Deno.test("template-files.ts is generated from the template directory (npm run template)", () => {

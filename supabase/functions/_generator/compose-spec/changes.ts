@@ -48,10 +48,12 @@ export function applyChange(spec: AppSpec, ask: Ask, language: Language, prompt:
     case "rename": {
       const name = (ask.to ?? ask.subject)?.trim().replace(/^["'«“]+|["'»”]+$/g, "");
       if (!name) return [ask.quote];
-      // "rename Ziel to Zielort": a rename whose subject is a field's label renames that field, not the app.
-      const field = ask.to && ask.subject
+      // "rename Ziel to Zielort": a rename whose subject is a field's label renames that field, not the app;
+      // without a new name read, it is left undone.
+      const field = ask.subject
         ? spec.entities.flatMap((e) => e.fields).find((f) => fold(f.label) === fold(ask.subject!))
         : undefined;
+      if (field && !ask.to) return [ask.quote];
       if (field) field.label = capitalized(name).slice(0, 60);
       else spec.name = name.slice(0, 30);
       return [];
