@@ -559,3 +559,14 @@ Deno.test("a quiz is on its own topic, not on a subject the prompt names in pass
   assert.equal(code.spec.name, "Code de la route");
   assert.deepEqual(code.withoutSamples, ["Code de la route"]);
 });
+
+Deno.test("a countdown counts to the event it names, not to records with no date", () => {
+  const wedding = composeSpec("countdown to my wedding", { tier: "light" });
+  assert.deepEqual(wedding.spec.entities.map((e) => e.plural), ["Wedding"]);
+  assert.equal(wedding.spec.screens[0].options.countdownField, "date");
+  assert.deepEqual(wedding.withoutSamples, ["Wedding"]);
+  const dated =
+    composeSpec("a guest list and a countdown to my wedding on 14 June 2027", { tier: "light" }).spec;
+  const event = dated.entities.find((e) => e.fields.some((f) => f.type === "date" && f.key === "date"))!;
+  assert.deepEqual(event.samples.map((s) => s.date), ["2027-06-14"]);
+});

@@ -117,6 +117,28 @@ export class Builder {
     return entity;
   }
 
+  private forget(entity: Entity) {
+    this.entities.splice(this.entities.indexOf(entity), 1);
+    for (const [id, e] of this.bySubject) if (e === entity) this.bySubject.delete(id);
+    const left = this.withoutSamples.indexOf(entity.spec.plural);
+    if (left >= 0) this.withoutSamples.splice(left, 1);
+  }
+
+  /** The event a countdown names, from its words: one record when the prompt states its date. */
+  private eventOf(ask: Ask): Entity {
+    const entity = fromWords(ask.subject, this.language, this.words.date);
+    let key = entity.spec.key;
+    for (let n = 2; this.entities.some((e) => e.spec.key === key); n++) key = `${entity.spec.key}${n}`;
+    entity.spec.key = key;
+    const date = entity.ensure("date", this.words.date, "date");
+    const when = ask.quantities.find((q) => q.kind === "date");
+    if (when?.kind === "date" && /^\d{4}-/.test(when.date)) {
+      entity.spec.samples.push({ id: `${key}-1`, name: capitalized(ask.subject!), [date.key]: when.date });
+    } else this.withoutSamples.push(entity.spec.plural);
+    this.entities.push(entity);
+    return entity;
+  }
+
   /** The main entity: the first one, made from the prompt's concept or the ask's words when there is none. */
   main(ask: Ask): Entity {
     return this.entities[0] ?? this.entityFor(ask, this.words.items);
@@ -343,7 +365,14 @@ export class Builder {
       case "calculator":
         return this.report(ask, this.addScreen("calculator", w.calculator));
       case "countdown": {
-        const entity = this.main(ask);
+        // A countdown is to a date: records with none (a wedding's guests) are not what it counts to, the
+        // event it names is ("my wedding"), with the date the prompt states.
+        const fresh = !this.entities.length;
+        const main = this.main(ask);
+        const dated = main.ofType("date") || !ask.subject;
+        // The records made only to be counted to, and found to have no date, are not kept.
+        if (!dated && fresh) this.forget(main);
+        const entity = dated ? main : this.eventOf(ask);
         const date = entity.ensureType(["date"], "date", w.date);
         const screen = this.listOf(entity);
         screen.options.countdownField = date.key;
