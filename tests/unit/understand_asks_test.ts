@@ -234,3 +234,15 @@ Deno.test("adverbs of frequency ('siempre', 'ständig', 'always') are function w
   assert.ok(!subjects("siempre se me olvida, que me avise a las 7:30").includes("siempre"));
   assert.ok(!subjects("ich vergesse ständig das Gießen, erinnere mich").some((s) => s.includes("ständig")));
 });
+
+Deno.test("keeping the players' score is people with points, in the five languages", () => {
+  for (
+    const prompt of [
+      "scorekeeper for card games",
+      "un segnapunti per burraco",
+      "une feuille de score pour le tarot",
+      "un marcador para el parchís",
+      "Punktezähler für Doppelkopf",
+    ]
+  ) ask(prompt, "people");
+});
