@@ -570,3 +570,10 @@ Deno.test("a countdown counts to the event it names, not to records with no date
   const event = dated.entities.find((e) => e.fields.some((f) => f.type === "date" && f.key === "date"))!;
   assert.deepEqual(event.samples.map((s) => s.date), ["2027-06-14"]);
 });
+
+Deno.test("a chart of a measure no concept knows logs that measure by date and charts it", () => {
+  const height = composeSpec("kids height chart", { tier: "light" });
+  assert.deepEqual(height.spec.screens.map((s) => s.block), ["log", "tracker"]);
+  assert.ok(height.asks.every((a) => a.built));
+  assert.ok(height.spec.entities[0].fields.some((f) => f.label === "Kids height" && f.type === "number"));
+});

@@ -410,6 +410,11 @@ export class Builder {
           return this.report(ask, goal);
         }
         const entity = this.main(ask);
+        // A chart of a measure no concept knows ("kids height chart") logs that measure by date.
+        if (!entity.known && ask.subject && !entity.ofType("number", "money", "rating", "duration")) {
+          entity.ensure(keyOf(ask.subject, "value"), capitalized(ask.subject), "number");
+          this.logOf(entity, q);
+        }
         const value = entity.ofType("number", "money", "rating", "duration");
         const date = entity.ofType("date");
         if (!value || !date) return this.refuse(ask, "nothing dated to chart");

@@ -136,7 +136,6 @@ const NO_SUBJECT = new Set<AskType>([
   "translate",
   "sort",
   "search",
-  "chart",
   "yesno",
   "photo",
   "choice",
@@ -354,8 +353,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       ? cue
       : undefined;
     const subject = named.get(type) ??
-      (NO_SUBJECT.has(type)
-        ? undefined
+      (NO_SUBJECT.has(type) ? undefined : type === "chart"
+        // A chart's subject is the measure it is named after ("kids height chart"), not what follows it.
+        ? subjectNear(tokens, { from: cue.from, to: cue.from }, content, taken, false, OF[language], true)
         : subjectNear(tokens, cue, content, taken, false, OF[language]) ?? ownSubject);
     const kinds = TAKES[type] ?? [];
     const qs = ctx.quantities.filter((q) => kinds.includes(q.kind));
@@ -518,6 +518,7 @@ function subjectNear(
   taken: Set<number>,
   afterOnly = false,
   of: string[][] = [],
+  beforeOnly = false,
 ): Span | undefined {
   const free = (k: number) => content(k) && !taken.has(k);
   const run = (i: number, step: 1 | -1): Span | undefined => {
@@ -529,7 +530,7 @@ function subjectNear(
     if (joint && free(j + 1 + joint.length)) j += 1 + joint.length;
     return step === 1 ? { from: i, to: j + 1 } : { from: j, to: i + 1 };
   };
-  return run(cue.to, 1) ?? (afterOnly ? undefined : run(cue.from - 1, -1));
+  return (beforeOnly ? undefined : run(cue.to, 1)) ?? (afterOnly ? undefined : run(cue.from - 1, -1));
 }
 
 /** Slash lists of words ("S/M/L", "cash/card"), except "yes/no", which is a tick. */
