@@ -246,3 +246,9 @@ Deno.test("keeping the players' score is people with points, in the five languag
     ]
   ) ask(prompt, "people");
 });
+
+Deno.test("the verbs to have, to be, can and must are function words, never a subject", () => {
+  const subjects = understand("Tiene que tener una cuenta atrás de 10 segundos antes de empezar").asks
+    .flatMap((a) => a.subject ? [a.subject] : []);
+  assert.ok(!subjects.some((s) => s.toLowerCase().includes("tener")), String(subjects));
+});
