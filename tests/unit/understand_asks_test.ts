@@ -252,3 +252,9 @@ Deno.test("the verbs to have, to be, can and must are function words, never a su
     .flatMap((a) => a.subject ? [a.subject] : []);
   assert.ok(!subjects.some((s) => s.toLowerCase().includes("tener")), String(subjects));
 });
+
+Deno.test("question words of quantity ask for a total but are never its subject", () => {
+  const total = ask("spese di casa divise, chi deve quanto a chi", "aggregate");
+  assert.notEqual(total.subject, "quanto");
+  assert.equal(ask("cuantos vasos de agua bebo", "aggregate").subject, "vasos de agua");
+});
