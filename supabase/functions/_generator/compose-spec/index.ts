@@ -128,7 +128,9 @@ export function changeSpec(spec: AppSpec, prompt: string): Composition {
   // Changes first, so a screen the prompt also asks for is made in the language it translates to.
   for (const ask of u.asks.filter((a) => CHANGES.has(a.type) && a.type !== "reminder")) {
     const left = applyChange(next, ask, u.language, prompt);
-    reports.push({ type: ask.type, quote: ask.quote, built: left.length === 0 });
+    // A translation is made when the app speaks the new language; the user's own labels it leaves are unmet.
+    const built = ask.type === "translate" ? next.language === u.language : left.length === 0;
+    reports.push({ type: ask.type, quote: ask.quote, built });
     unmet.push(...left);
   }
   const builder = new Builder(
