@@ -577,3 +577,8 @@ Deno.test("a chart of a measure no concept knows logs that measure by date and c
   assert.ok(height.asks.every((a) => a.built));
   assert.ok(height.spec.entities[0].fields.some((f) => f.label === "Kids height" && f.type === "number"));
 });
+
+Deno.test("a subject cut from the phrase the prompt names a concept with is that concept", () => {
+  const water = composeSpec("water intake 2 litres a day", { tier: "light" }).spec;
+  assert.deepEqual(water.entities.map((e) => e.key), ["waterIntake"]);
+});

@@ -56,7 +56,7 @@ export function composeSpec(
   // A concept found only through function words ("per" stems like "pere") names nothing.
   const stop = CUES[language].stop;
   const named = u.concepts.filter((c) => c.words.some((w) => !stop.has(fold(w))));
-  const builder = Builder.fromConcepts(prompt, named.map((c) => c.id), language);
+  const builder = Builder.fromConcepts(prompt, named, language);
   const asks = [...u.asks].sort((a, b) => rank(a) - rank(b) || a.start - b.start);
   builder.asked = asks;
   // Reminders about a subject the prompt names and nothing else ("water the plants, remind me at 8") come

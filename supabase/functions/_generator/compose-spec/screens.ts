@@ -5,7 +5,7 @@ import type { Ask } from "../understand/index.ts";
 import type { Quantity } from "../understand/quantities.ts";
 import { CONCEPTS } from "../understand/concepts-index.ts";
 import type { Concept } from "../understand/concepts.ts";
-import { findConcepts } from "../understand/concepts.ts";
+import { type ConceptMatch, findConcepts } from "../understand/concepts.ts";
 import { CUES } from "../understand/lexicon.ts";
 import UNITS from "../understand/units.json" with { type: "json" };
 import type {
@@ -79,8 +79,14 @@ export class Builder {
     this.words = WORDS[language];
   }
 
-  static fromConcepts(prompt: string, ids: string[], language: Language): Builder {
-    return new Builder(prompt, language, ids.map((id) => CONCEPT_BY_ID.get(id)!).filter(Boolean));
+  /** The prompt's words that named each of `concepts`. */
+  private conceptWords: string[][] = [];
+
+  static fromConcepts(prompt: string, matches: ConceptMatch[], language: Language): Builder {
+    const known = matches.filter((m) => CONCEPT_BY_ID.has(m.id));
+    const builder = new Builder(prompt, language, known.map((m) => CONCEPT_BY_ID.get(m.id)!));
+    builder.conceptWords = known.map((m) => m.words.map(fold));
+    return builder;
   }
 
   /** The entity an ask's subject names: one already made for it, its concept's, else its own words.
@@ -92,12 +98,20 @@ export class Builder {
       // A subject that is a field of a list already made ("sorted by price") is that list.
       this.entities.find((e) => e.spec.fields.some((f) => fold(f.label) === id));
     if (known) return known;
-    const concept = subject
-      ? findConcepts(subject, this.language).filter((m) =>
-        m.words.some((w) => !CUES[this.language].stop.has(fold(w)))
+    // A subject cut from a longer phrase the prompt names a concept with ("water" of "water intake") is that
+    // concept, else the concept its own words name.
+    const within = subject
+      ? this.concepts.find((_, i) =>
+        this.conceptWords[i].some((w) => w !== id && ` ${w} `.includes(` ${id} `))
       )
-        .map((m) => CONCEPT_BY_ID.get(m.id)).find(Boolean)
       : undefined;
+    const concept = within ??
+      (subject
+        ? findConcepts(subject, this.language).filter((m) =>
+          m.words.some((w) => !CUES[this.language].stop.has(fold(w)))
+        )
+          .map((m) => CONCEPT_BY_ID.get(m.id)).find(Boolean)
+        : undefined);
     // In a follow-up, words no concept knows are about the app's own records ("make the list sortable").
     const same = this.entities.find((e) =>
       concept
