@@ -582,3 +582,8 @@ Deno.test("a subject cut from the phrase the prompt names a concept with is that
   const water = composeSpec("water intake 2 litres a day", { tier: "light" }).spec;
   assert.deepEqual(water.entities.map((e) => e.key), ["waterIntake"]);
 });
+
+Deno.test("a total over records kept as they happen is their log's total over the period", () => {
+  const practice = composeSpec("guitar practice minutes per day", { tier: "light" }).spec;
+  assert.deepEqual(practice.screens.map((s) => [s.block, s.options.period]), [["log", "day"]]);
+});

@@ -254,17 +254,16 @@ export class Builder {
           if (period) log.options.period = period;
           return this.report(ask, log);
         }
+        // Records kept as they happen are added up, or counted, in their log over the period ("guitar practice
+        // minutes per day", "egg counter"); a list's are added up in the list, if it has an amount.
         const entity = this.main(ask);
+        const logged = !conceptOf(entity.spec) || impliesLog(entity);
+        if (logged) return this.report(ask, this.logOf(entity, q));
         const amount = entity.ofType("money", "number");
-        if (amount) {
-          const screen = this.listOf(entity);
-          screen.options.amountField = amount.key;
-          return this.report(ask, screen);
-        }
-        // Nothing to add up: records kept as they happen are counted in their log ("egg counter"); a list's
-        // records (a watchlist) have nothing to count.
-        if (conceptOf(entity.spec) && !impliesLog(entity)) return this.refuse(ask, "nothing to count");
-        return this.report(ask, this.logOf(entity, q));
+        if (!amount) return this.refuse(ask, "nothing to count");
+        const screen = this.listOf(entity);
+        screen.options.amountField = amount.key;
+        return this.report(ask, screen);
       }
       case "schedule": {
         const entity = this.entityFor(ask, w.schedule);
