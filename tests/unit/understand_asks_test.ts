@@ -258,3 +258,7 @@ Deno.test("question words of quantity ask for a total but are never its subject"
   assert.notEqual(total.subject, "quanto");
   assert.equal(ask("cuantos vasos de agua bebo", "aggregate").subject, "vasos de agua");
 });
+
+Deno.test("text-speak ('u', 'pls', 'plz') is function words, never a subject", () => {
+  assert.equal(ask("can u make a plant watering thing", "list").subject, "plant watering");
+});
