@@ -4,7 +4,7 @@ import type { Understanding } from "../understand/index.ts";
 import { CUES, LEXICONS, VERBS } from "../understand/lexicon.ts";
 import type { AppSpec, Language, ScreenSpec } from "../template/src/types.ts";
 import { capitalized, fold } from "./entities.ts";
-import type { Concept } from "../understand/concepts.ts";
+import { type Concept, findConcepts } from "../understand/concepts.ts";
 import { conceptOf } from "./screens.ts";
 import { fill, joined, WORDS } from "./words.ts";
 
@@ -84,10 +84,13 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): string 
   ];
   // Words that say nothing of the subject a concept was found for ("quanto spendo al mese") give way to it.
   const known = concept ? conceptWords(concept, language) : [];
-  const aboutIt = (c: string) => !concept || sharesWord(c, known);
+  // A subject that names a concept of its own ("pizzeria", "aquarium") names the app whatever its records are.
+  const namesOne = (c: string) =>
+    findConcepts(c, language).some((m) => m.words.some((w) => !CUES[language].stop.has(fold(w))));
+  const aboutIt = (c: string, i: number) => !concept || sharesWord(c, known) || (i === 2 && namesOne(c));
   const good = candidates.find((c, i) =>
     c && !/\d/.test(c) && c.split(/\s+/).length <= MAX_NAME_WORDS && /\p{L}{2}/u.test(c) &&
-    (i === 0 || i > 2 || aboutIt(c))
+    (i === 0 || i > 2 || aboutIt(c, i))
   );
   return titled(good ?? spec.screens[0].title, language);
 }
