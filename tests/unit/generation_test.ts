@@ -201,8 +201,9 @@ Deno.test("a name is the subject's own name in the UI language when the prompt c
   // The UI speaks another language than the prompt: the concept's name in the UI's language.
   assert.equal(name("lista della spesa ma in inglese per favore"), "Shopping List");
   assert.equal(name("shopping list app in spanish for my mom"), "Lista de la compra");
-  // A concept whose first word is one record is named by its records.
-  assert.equal(name("can u make a plant watering thing"), "Plants");
+  // A concept whose first word is one record is named by its records; the prompt's own function words
+  // ("per") name no concept, whatever language the UI speaks.
+  assert.equal(name("le mie piante, ma in inglese per favore"), "Plants");
   // Translating renames a name the subject gave, or a word of the UI, and keeps one the user gave.
   const translated = (base: string, prompt: string) =>
     changeSpec(composeSpec(base, { tier: "light" }).spec, prompt).spec.name;
@@ -586,4 +587,12 @@ Deno.test("a subject cut from the phrase the prompt names a concept with is that
 Deno.test("a total over records kept as they happen is their log's total over the period", () => {
   const practice = composeSpec("guitar practice minutes per day", { tier: "light" }).spec;
   assert.deepEqual(practice.screens.map((s) => [s.block, s.options.period]), [["log", "day"]]);
+});
+
+Deno.test("a subject that names a subject of its own names the app, whatever records it keeps", () => {
+  const tank = composeSpec(
+    "Aquarium log for my 200 litre planted tank. Weekly water tests: pH, ammonia, nitrite, temperature.",
+    { tier: "light" },
+  ).spec;
+  assert.equal(tank.name, "Aquarium");
 });

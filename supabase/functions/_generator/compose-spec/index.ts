@@ -53,8 +53,9 @@ export function composeSpec(
 ): Composition {
   const u = options.understanding ?? understand(prompt);
   const language: Language = u.language;
-  // A concept found only through function words ("per" stems like "pere") names nothing.
-  const stop = CUES[language].stop;
+  // A concept found only through function words ("per" stems like "pere") names nothing; they are the
+  // function words of the language the prompt was read in, whatever the UI speaks.
+  const stop = CUES[isUiLanguage(u.detected) ? u.detected : "en"].stop;
   const named = u.concepts.filter((c) => c.words.some((w) => !stop.has(fold(w))));
   const builder = Builder.fromConcepts(prompt, named, language);
   const asks = [...u.asks].sort((a, b) => rank(a) - rank(b) || a.start - b.start);
