@@ -262,3 +262,12 @@ Deno.test("question words of quantity ask for a total but are never its subject"
 Deno.test("text-speak ('u', 'pls', 'plz') is function words, never a subject", () => {
   assert.equal(ask("can u make a plant watering thing", "list").subject, "plant watering");
 });
+
+Deno.test("cues of two asks that share a stem go to the one written nearest the word", () => {
+  // Italian stems "ordinare" (sort) and "ordinazione", "ordini" (orders) alike.
+  const types = (prompt: string) => understand(prompt).asks.map((a) => a.type as string);
+  assert.ok(types("ordinare gli alunni per cognome").includes("sort"));
+  assert.ok(!types("ordinare gli alunni per cognome").includes("order"));
+  assert.ok(types("prendere le ordinazioni al telefono").includes("order"));
+  assert.ok(types("vedere i miei ordini").includes("order"));
+});

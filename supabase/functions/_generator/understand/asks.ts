@@ -250,7 +250,12 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const own = (i: number) => CLOSED[language].has(tokens[i].norm);
   const english = language === "en" ? [] : matchCues(stemTokens(tokens, "en"), CUES.en.asks)
     .filter((m) => !range(m).some((i) => own(i) || stop.has(tokens[i].norm)));
-  const native = matchCues(stems, cues.asks, language === "de" ? tokens.map((t) => t.norm) : undefined)
+  const native = matchCues(
+    stems,
+    cues.asks,
+    language === "de" ? tokens.map((t) => t.norm) : undefined,
+    tokens.map((t) => t.norm),
+  )
     .filter((m) => m.to - m.from > 1 || !own(m.from));
   const covered = new Set(native.flatMap(range));
   const negations = matchCues(stems, NOT[language]);

@@ -122,11 +122,26 @@ function compoundHead(stem: string, word: string, index: CueIndex): Cue | undefi
 }
 
 /** Every cue in the stems, longest at each position; one token belongs to one match per index. Given the
- * words as written (`compounds`, for German), a word that ends in a one-word cue matches it too. */
-export function matchCues(stems: string[], index: CueIndex, compounds?: string[]): CueMatch[] {
+ * words as written (`compounds`, for German), a word that ends in a one-word cue matches it too. Given the
+ * words as written (`written`), cues of one length sharing a stem go to the one written nearest the word
+ * (Italian "ordinare" sorts, "ordinazione" orders, both stemmed "ordin"). */
+export function matchCues(
+  stems: string[],
+  index: CueIndex,
+  compounds?: string[],
+  written?: string[],
+): CueMatch[] {
   const found: CueMatch[] = [];
   for (let i = 0; i < stems.length;) {
-    const hit = (index.get(stems[i]) ?? []).find((cue) => cue.stems.every((s, k) => stems[i + k] === s)) ??
+    const fits = (index.get(stems[i]) ?? []).filter((cue) => cue.stems.every((s, k) => stems[i + k] === s));
+    const longest = fits.filter((cue) => cue.stems.length === fits[0]?.stems.length);
+    const word = written?.[i];
+    const hit = (word && longest.length > 1
+      ? longest.reduce((
+        a,
+        b,
+      ) => (distance(b.folded.split(" ")[0], word) < distance(a.folded.split(" ")[0], word) ? b : a))
+      : longest[0]) ??
       (compounds ? compoundHead(stems[i], compounds[i], index) : undefined);
     if (hit) {
       found.push({ key: hit.key, from: i, to: i + (stems[i] === hit.stems[0] ? hit.stems.length : 1) });
@@ -134,6 +149,19 @@ export function matchCues(stems: string[], index: CueIndex, compounds?: string[]
     } else i++;
   }
   return found;
+}
+
+/** The edit distance of two words (Levenshtein). */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    row = next;
+  }
+  return row[b.length];
 }
 
 /** Whether the language has a cue or a function word for the word. */
