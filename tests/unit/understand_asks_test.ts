@@ -271,3 +271,10 @@ Deno.test("cues of two asks that share a stem go to the one written nearest the 
   assert.ok(types("prendere le ordinazioni al telefono").includes("order"));
   assert.ok(types("vedere i miei ordini").includes("order"));
 });
+
+Deno.test("a field named with the words that ask for a score or a tick is one; a checklist is ticks", () => {
+  const sleep = ask("log my sleep: when I went to bed and how rested I feel out of 10", "log");
+  assert.equal(sleep.fields.at(-1)?.type, "rating");
+  ask("log my sleep: when I went to bed and how rested I feel out of 10", "rating");
+  ask("une checklist des choses à emporter", "yesno");
+});

@@ -668,6 +668,12 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
   if (matchCues(stemTokens(head, language), cues.asks, compounds).some(about)) return null;
   const typed = matchCues(stemTokens(head, language), cues.fields)[0];
   if (typed) field.type = typed.key as FieldType;
+  // A field named with the words that ask for a score or a tick ("how rested I feel out of 10", "whether
+  // it's vegetarian") is one.
+  const scored = matchCues(stemTokens(head, language), cues.asks).find((m) =>
+    m.key === "rating" || m.key === "yesno"
+  );
+  if (field.type === "text" && scored) field.type = scored.key as FieldType;
   if (open >= 0) {
     // "(low, medium, high)" is a choice, "(time, room)" not; "(1-5)" a rating's range; "(ml)" a unit.
     const inner = part.slice(open + 1).filter((t) => t.norm !== ")");
