@@ -278,3 +278,10 @@ Deno.test("a field named with the words that ask for a score or a tick is one; a
   ask("log my sleep: when I went to bed and how rested I feel out of 10", "rating");
   ask("une checklist des choses à emporter", "yesno");
 });
+
+Deno.test("the person an app is for is its user, not what its records are about", () => {
+  const quiz = ask("a quiz app for my daughter to practice times tables", "quiz");
+  assert.equal(quiz.subject, "practice times tables");
+  // A people ask keeps its persons.
+  assert.equal(ask("my 3 kids get points for chores", "people").subject, "kids");
+});

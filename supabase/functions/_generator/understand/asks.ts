@@ -357,11 +357,18 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const ownSubject = cue.to > cue.from && !VERBS[language].has(tokens[cue.from].norm) && content(cue.from)
       ? cue
       : undefined;
-    const subject = named.get(type) ??
+    const near = named.get(type) ??
       (NO_SUBJECT.has(type) ? undefined : type === "chart"
         // A chart's subject is the measure it is named after ("kids height chart"), not what follows it.
         ? subjectNear(tokens, { from: cue.from, to: cue.from }, content, taken, false, OF[language], true)
         : subjectNear(tokens, cue, content, taken, false, OF[language]) ?? ownSubject);
+    // A person the app is for ("a quiz for my daughter to practice times tables") is its user, not what it
+    // keeps: the subject is the words after them, unless the ask is about people.
+    const forWhom = near && type !== "people" &&
+      range(near).every((k) => persons.some((m) => m.from <= k && k < m.to));
+    const subject = forWhom
+      ? subjectNear(tokens, { from: near.to, to: near.to }, content, taken, true, OF[language]) ?? near
+      : near;
     const kinds = TAKES[type] ?? [];
     const qs = ctx.quantities.filter((q) => kinds.includes(q.kind));
     const own = type === fieldOwner || type === "add_field" || type === "remove_field" ? fields : [];
