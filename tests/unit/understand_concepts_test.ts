@@ -59,3 +59,11 @@ Deno.test("a German compound no phrase names is named by its head, split where a
   // "Gesamtp|reis" is no journey: only a whole name of five letters or more is a head.
   assert.deepEqual(ids("den Gesamtpreis ausrechnen"), []);
 });
+
+Deno.test("of two concepts named as much, the one named first comes first", () => {
+  const ids = (text: string) => findConcepts(text, "es").map((c) => c.id);
+  assert.deepEqual(ids("las medicinas que le damos, omeprazol en ayunas").slice(0, 2), [
+    "medication-dose",
+    "fasting-window",
+  ]);
+});

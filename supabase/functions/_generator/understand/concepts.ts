@@ -76,6 +76,8 @@ function headOf(word: string, index: ConceptIndex): string | undefined {
 export function findConcepts(text: string, language: UiLanguage, index = DEFAULT_INDEX): ConceptMatch[] {
   const tokens = words(text);
   const scores = new Map<string, { score: number; words: string[] }>();
+  // Where each concept is first named: of two named as much, the one named first is what the prompt is about.
+  const first = new Map<string, number>();
   const languages: [UiLanguage, number][] = language === "en" ? [["en", 1]] : [[language, 1], ["en", 0.5]];
   for (const [lang, weight] of languages) {
     const stems = stemTokens(tokens, lang);
@@ -93,6 +95,7 @@ export function findConcepts(text: string, language: UiLanguage, index = DEFAULT
     }
     for (const m of found) {
       const entry = scores.get(m.key) ?? { score: 0, words: [] };
+      first.set(m.key, Math.min(first.get(m.key) ?? Infinity, m.from));
       const phrase = text.slice(tokens[m.from].start, tokens[m.to - 1].end);
       if (entry.words.includes(phrase)) continue;
       entry.score += (m.to - m.from) * weight;
@@ -101,5 +104,5 @@ export function findConcepts(text: string, language: UiLanguage, index = DEFAULT
     }
   }
   return [...scores].map(([id, s]) => ({ id, domain: index.concepts.get(id)!.domain, ...s }))
-    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+    .sort((a, b) => b.score - a.score || first.get(a.id)! - first.get(b.id)! || (a.id < b.id ? -1 : 1));
 }
