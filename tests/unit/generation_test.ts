@@ -596,3 +596,13 @@ Deno.test("a subject that names a subject of its own names the app, whatever rec
   ).spec;
   assert.equal(tank.name, "Aquarium");
 });
+
+Deno.test("a register of things a concept lists, with nothing timed or measured, is their list", () => {
+  const jobs = composeSpec("Crée une appli pour suivre mes candidatures : entreprise, poste, statut", {
+    tier: "light",
+  }).spec;
+  assert.deepEqual(jobs.screens.map((s) => s.block), ["collection"]);
+  // Things kept as they happen stay a log.
+  const feeds = composeSpec("log my baby's feedings", { tier: "light" }).spec;
+  assert.deepEqual(feeds.screens.map((s) => s.block), ["log"]);
+});

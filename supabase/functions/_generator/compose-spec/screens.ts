@@ -222,7 +222,11 @@ export class Builder {
       case "log": {
         const entity = this.entityFor(ask, w.name);
         entity.addAsked(ask.fields);
-        return this.report(ask, this.logOf(entity, q));
+        // A register of things a concept says are listed, with nothing timed or measured ("registro de mis
+        // cactus", "suivre mes candidatures"), is their list.
+        const listed = conceptOf(entity.spec) && !impliesLog(entity) && !q.length &&
+          !ask.fields.some((f) => f.type === "time" || f.type === "duration");
+        return this.report(ask, listed ? this.listOf(entity) : this.logOf(entity, q));
       }
       case "goal": {
         const target = q.find((x) => x.kind === "money" || x.kind === "measure" || x.kind === "number");
