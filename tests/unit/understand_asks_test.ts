@@ -285,3 +285,12 @@ Deno.test("the person an app is for is its user, not what its records are about"
   // A people ask keeps its persons.
   assert.equal(ask("my 3 kids get points for chores", "people").subject, "kids");
 });
+
+Deno.test("an item after 'with' that asks for a quiz or reminders is that ask, not a field", () => {
+  const types: string[] = understand("une appli pour mes mots de vocabulaire, avec un petit quiz chaque soir")
+    .asks.map((a) => a.type);
+  assert.ok(types.includes("quiz"), String(types));
+  ask("app per annaffiare le piante con promemoria", "reminder");
+  // A German "…trainer" for learning is a quiz.
+  ask("Vokabeltrainer Latein", "quiz");
+});

@@ -126,6 +126,9 @@ const OVER_LIST = new Set<AskType>(["aggregate", "reminder", "schedule", "goal",
 /** Asks that a list's item can be instead of a field. */
 const ABOUT_LIST = new Set<AskType>(["sort", "search", "chart", "theme", "language"]);
 
+/** Asks with records of their own, which a list's item asks for rather than names ("un petit quiz"). */
+const OWN_SCREEN = new Set<AskType>(["quiz", "reminder"]);
+
 /** Field types that are asks of their own. */
 const DERIVED = new Set<FieldType>(["choice", "rating", "yesno", "photo"]);
 
@@ -667,11 +670,13 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
     start: tokens[from].start,
     end: tokens[to - 1].end,
   };
-  // "sorted by best", "als Tortendiagramm" among the fields asks something of the list, and so does a goal
-  // with its target ("ein Monatsbudget von 2.800 €"); they are no fields.
+  // "sorted by best", "als Tortendiagramm" among the fields asks something of the list, "un petit quiz" asks
+  // for a screen of its own, and so does a goal with its target ("ein Monatsbudget von 2.800 €"); they are
+  // no fields.
   const compounds = language === "de" ? head.map((t) => t.norm) : undefined;
   const target = part.some((t) => t.kind === "number");
-  const about = (m: CueMatch) => ABOUT_LIST.has(m.key as AskType) || (m.key === "goal" && target);
+  const about = (m: CueMatch) =>
+    ABOUT_LIST.has(m.key as AskType) || OWN_SCREEN.has(m.key as AskType) || (m.key === "goal" && target);
   if (matchCues(stemTokens(head, language), cues.asks, compounds).some(about)) return null;
   const typed = matchCues(stemTokens(head, language), cues.fields)[0];
   if (typed) field.type = typed.key as FieldType;
