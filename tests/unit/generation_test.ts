@@ -606,3 +606,11 @@ Deno.test("a register of things a concept lists, with nothing timed or measured,
   const feeds = composeSpec("log my baby's feedings", { tier: "light" }).spec;
   assert.deepEqual(feeds.screens.map((s) => s.block), ["log"]);
 });
+
+Deno.test("a subject's concept is found in the prompt's language, whatever the UI speaks", () => {
+  const words =
+    composeSpec("une appli en anglais avec la liste de mes mots de vocabulaire", { tier: "light" })
+      .spec;
+  assert.equal(words.language, "en");
+  assert.ok(!words.entities.some((e) => e.key === "vehicleDeadline"), JSON.stringify(words.entities[0].key));
+});

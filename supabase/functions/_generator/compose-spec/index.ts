@@ -55,9 +55,10 @@ export function composeSpec(
   const language: Language = u.language;
   // A concept found only through function words ("per" stems like "pere") names nothing; they are the
   // function words of the language the prompt was read in, whatever the UI speaks.
-  const stop = CUES[isUiLanguage(u.detected) ? u.detected : "en"].stop;
+  const reading = isUiLanguage(u.detected) ? u.detected : "en";
+  const stop = CUES[reading].stop;
   const named = u.concepts.filter((c) => c.words.some((w) => !stop.has(fold(w))));
-  const builder = Builder.fromConcepts(prompt, named, language);
+  const builder = Builder.fromConcepts(prompt, named, language, reading);
   const asks = [...u.asks].sort((a, b) => rank(a) - rank(b) || a.start - b.start);
   builder.asked = asks;
   // Reminders about a subject the prompt names and nothing else ("water the plants, remind me at 8") come

@@ -82,10 +82,19 @@ export class Builder {
   /** The prompt's words that named each of `concepts`. */
   private conceptWords: string[][] = [];
 
-  static fromConcepts(prompt: string, matches: ConceptMatch[], language: Language): Builder {
+  /** The language the prompt's words are read in, which the UI may not speak ("… ma in inglese"). */
+  private reading?: Language;
+
+  static fromConcepts(
+    prompt: string,
+    matches: ConceptMatch[],
+    language: Language,
+    reading: Language,
+  ): Builder {
     const known = matches.filter((m) => CONCEPT_BY_ID.has(m.id));
     const builder = new Builder(prompt, language, known.map((m) => CONCEPT_BY_ID.get(m.id)!));
     builder.conceptWords = known.map((m) => m.words.map(fold));
+    builder.reading = reading;
     return builder;
   }
 
@@ -107,8 +116,8 @@ export class Builder {
       : undefined;
     const concept = within ??
       (subject
-        ? findConcepts(subject, this.language).filter((m) =>
-          m.words.some((w) => !CUES[this.language].stop.has(fold(w)))
+        ? findConcepts(subject, this.reading ?? this.language).filter((m) =>
+          m.words.some((w) => !CUES[this.reading ?? this.language].stop.has(fold(w)))
         )
           .map((m) => CONCEPT_BY_ID.get(m.id)).find(Boolean)
         : undefined);
