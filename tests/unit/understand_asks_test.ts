@@ -294,3 +294,8 @@ Deno.test("an item after 'with' that asks for a quiz or reminders is that ask, n
   // A German "…trainer" for learning is a quiz.
   ask("Vokabeltrainer Latein", "quiz");
 });
+
+Deno.test("a cue that is a Romance infinitive is never its own subject", () => {
+  const subjects = understand("apuntar puntos del parchis").asks.flatMap((a) => a.subject ? [a.subject] : []);
+  assert.ok(!subjects.includes("apuntar"), String(subjects));
+});

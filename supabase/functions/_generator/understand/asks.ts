@@ -129,6 +129,13 @@ const ABOUT_LIST = new Set<AskType>(["sort", "search", "chart", "theme", "langua
 /** Asks with records of their own, which a list's item asks for rather than names ("un petit quiz"). */
 const OWN_SCREEN = new Set<AskType>(["quiz", "reminder"]);
 
+/** The endings of the Romance infinitives ("apuntar", "annaffiare", "noter"), which no noun cue has. */
+const INFINITIVE: Partial<Record<UiLanguage, RegExp>> = {
+  es: /[aei]r$/,
+  it: /[aei]re$/,
+  fr: /(er|ir|re)$/,
+};
+
 /** Field types that are asks of their own. */
 const DERIVED = new Set<FieldType>(["choice", "rating", "yesno", "photo"]);
 
@@ -356,10 +363,11 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const asks: Ask[] = [];
   for (const [type, spans] of found) {
     const cue = spans[0] ? tokenSpan(tokens, spans[0]) : { from: 0, to: tokens.length };
-    // With no noun phrase beside it, a cue that is a noun ("bookings", "Buchungen") is its own subject.
-    const ownSubject = cue.to > cue.from && !VERBS[language].has(tokens[cue.from].norm) && content(cue.from)
-      ? cue
-      : undefined;
+    // With no noun phrase beside it, a cue that is a noun ("bookings", "Buchungen") is its own subject; a verb
+    // ("apuntar", "annaffiare") is not.
+    const verb = VERBS[language].has(tokens[cue.from]?.norm) ||
+      INFINITIVE[language]?.test(tokens[cue.from]?.norm);
+    const ownSubject = cue.to > cue.from && !verb && content(cue.from) ? cue : undefined;
     const near = named.get(type) ??
       (NO_SUBJECT.has(type) ? undefined : type === "chart"
         // A chart's subject is the measure it is named after ("kids height chart"), not what follows it.
