@@ -22,8 +22,8 @@ if (!statements) {
   console.log("the migrations already build what supabase/schemas declares: nothing to write");
   Deno.exit(0);
 }
-// migra adds constraints before it creates functions: the statements on a check that calls a function move
-// to the end, in their order.
+// migra adds constraints and generated columns before it creates functions: the statements on a check that
+// calls a function move to the end, in their order.
 const lines = statements.split("\n");
 const late = new Set(
   lines.filter((l) => /^alter table .* add constraint "\w+" CHECK .*\b\w+\.\w+\(/.test(l))
@@ -31,7 +31,23 @@ const late = new Set(
 );
 const moves = (l: string) =>
   [...late].some((c) => l.includes(`constraint ${c} `) || l.endsWith(`constraint ${c};`));
-const ordered = [...lines.filter((l) => !moves(l)), "", ...lines.filter(moves).flatMap((l) => [l, ""])];
+const checksLast = [...lines.filter((l) => !moves(l)), "", ...lines.filter(moves).flatMap((l) => [l, ""])];
+// A generated column's function must exist before its table: those functions (immutable, so they name no
+// table) move to the top, each whole from its CREATE to the `;` line that ends it.
+const early = new Set([...statements.matchAll(/generated always as \((\w+\.\w+)\(/g)].map((m) => m[1]));
+const first: string[] = [];
+const rest: string[] = [];
+for (let i = 0; i < checksLast.length; i++) {
+  const fn = /^CREATE OR REPLACE FUNCTION (\w+\.\w+)\(/.exec(checksLast[i])?.[1];
+  if (!fn || !early.has(fn)) {
+    rest.push(checksLast[i]);
+    continue;
+  }
+  const end = checksLast.indexOf(";", i);
+  first.push(...checksLast.slice(i, end + 1), "");
+  i = end;
+}
+const ordered = first.length > 0 ? ["set check_function_bodies = off;", "", ...first, ...rest] : rest;
 
 // After the newest migration even when this machine's clock is behind its timestamp.
 const newest = [...Deno.readDirSync(join(ROOT, "supabase/migrations"))].map((e) => e.name.slice(0, 14)).sort()

@@ -10,9 +10,10 @@ import {
   type OptionalPart,
   PART_SETTINGS,
 } from "../supabase/functions/_shared/integrations.ts";
-import { openAISettings } from "../supabase/functions/_generator/adapters.ts";
-import { probeModel } from "../supabase/functions/_generator/openai-adapter.ts";
+import { openAISettings } from "../supabase/functions/_generator/model-settings.ts";
+import { probeModel } from "../supabase/functions/_generator/openai-chat.ts";
 import { ROOT } from "./local/stack.ts";
+import { integrationEnv, readIntegrationKeys } from "./local/keys.ts";
 
 export type Status = "ok" | "warn" | "FAIL";
 export interface Check {
@@ -35,8 +36,17 @@ export async function doctorEnv(env: Record<string, string>): Promise<Record<str
     });
   const password = (await read("pg/password")).trim();
   const secrets = JSON.parse(await read("local-secrets.json"));
+  // The stand-ins' apps, once a stack of this version has made them.
+  const keys = await readIntegrationKeys(dir);
+  const hosts = keys
+    ? integrationEnv(keys, {
+      gitHost: `http://127.0.0.1:${env.GIT_HOST_PORT ?? 54323}`,
+      dbHost: `http://127.0.0.1:${env.DB_HOST_PORT ?? 54324}`,
+    })
+    : {};
   return {
     ...env,
+    ...hosts,
     SUPABASE_URL: `http://127.0.0.1:${env.GATEWAY_PORT ?? 54321}`,
     SUPABASE_DB_URL: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${
       env.PG_PORT ?? 54322

@@ -11,7 +11,7 @@ import { detect as tinyld } from "npm:tinyld@1.3.4";
 import { franc } from "npm:franc-min@6.2.0";
 import { detectLanguage } from "../supabase/functions/_generator/understand/language.ts";
 import { englishKnowsEveryWord, lexiconVote } from "../supabase/functions/_generator/understand/lexicon.ts";
-import samples from "../tests/unit/fixtures/understand_language_samples.json" with { type: "json" };
+import samples from "../eval/language-samples.json" with { type: "json" };
 
 const FIVE = ["en", "it", "fr", "es", "de"];
 const ISO3: Record<string, string> = { eng: "en", ita: "it", fra: "fr", spa: "es", deu: "de" };

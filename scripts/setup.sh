@@ -29,11 +29,17 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
 
-# npm's packages follow package-lock.json: installed again whenever the lock changed since the last install.
+# The build worker runs every build as this unprivileged user (build-worker/README.md).
+if [ "$(id -u)" = 0 ] && ! id -u appbuild >/dev/null 2>&1; then
+  useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin appbuild
+fi
+
+# npm's packages follow package-lock.json exactly (`npm ci` never rewrites it): installed again whenever the
+# lock changed since the last install.
 lock_sum=$(sha256sum package-lock.json | cut -d' ' -f1)
 if [ "$(cat node_modules/.lock-sha256 2>/dev/null)" != "$lock_sum" ]; then
   echo "setup: installing deno, the supabase CLI and the contract tooling from the npm registry"
-  npm install --no-audit --no-fund --loglevel=error
+  npm ci --no-audit --no-fund --loglevel=error
   echo "$lock_sum" >node_modules/.lock-sha256
 fi
 

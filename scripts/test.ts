@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import { freePort, ROOT, startStack } from "./local/stack.ts";
 import { checkContract, type Recorded } from "./contract/check.ts";
 import { checkDocument } from "./contract/document.ts";
-import { generateTypes, TYPES_FILE } from "./types.ts";
+import { generateLimits, generateTypes, LIMITS_FILE, TYPES_FILE } from "./types.ts";
 import { generateSdk, SDK_SRC } from "./sdk.ts";
 import { diff, scratchBuild } from "./local/scratch.ts";
 
@@ -240,7 +240,7 @@ if (only.length) {
 } else section("static checks");
 for (
   const [name, args] of [
-    ["deno check", ["check", "supabase/functions", "scripts", "tests"]],
+    ["deno check", ["check", "supabase/functions", "scripts", "tests", "bench", "eval"]],
     ["deno lint", ["lint"]],
     ["deno fmt --check", ["fmt", "--check"]],
     // The SDK as Node, browsers and React Native get it: compiled by tsc to ESM, then imported by Node.
@@ -263,7 +263,11 @@ const stack = await startStack({
   dir,
   pgPort: freePort(),
   gatewayPort: freePort(),
+  previewPort: freePort(),
   throwaway: true,
+  // The tests ask for the builds they look at (POST /projects/{id}/builds): building every version saved by
+  // the whole suite would take hours.
+  settings: { build_versions: "false" },
   log: (l) => console.log(`  ${l}`),
 });
 try {
@@ -334,6 +338,16 @@ try {
     );
   }
   tally("generated types match the migrated schema", same);
+
+  section("generated limits (supabase/functions/_contract/limits.gen.ts)");
+  const limits = await generateLimits(stack.cluster.url);
+  const limitsSame = limits === (existsSync(LIMITS_FILE) ? await Deno.readTextFile(LIMITS_FILE) : "");
+  if (!limitsSame) {
+    console.log(
+      "  the schema's limits changed without regenerating them: run `npm run types` and commit the file",
+    );
+  }
+  tally("generated limits match the migrated schema", limitsSame);
 } catch (e) {
   if (!(e instanceof SubsetDone)) throw e;
 } finally {

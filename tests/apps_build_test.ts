@@ -14,10 +14,10 @@ import {
   serveDist,
   typecheckAll,
   writeApp,
-} from "./apps/build.ts";
-import { APP_PROMPTS } from "./apps/prompts.ts";
+} from "../eval/app-set/build.ts";
+import { APP_PROMPTS } from "../eval/app-set/prompts.ts";
 import { composeApp } from "../supabase/functions/_generator/compose.ts";
-import { withBrowser } from "./browser.ts";
+import { withBrowser } from "../scripts/lib/browser.ts";
 import { BASE_URL, newUser, NO_STACK } from "./helpers.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });

@@ -8,10 +8,10 @@ import { join } from "node:path";
 import { createAppgenClient } from "../sdk/src/index.ts";
 import { loadConfig } from "../supabase/functions/_shared/config.ts";
 import { depsFromConfig } from "../supabase/functions/_shared/all-deps.ts";
-import { ARCHIVE_PAGE_BYTES, RUN_NOTE_PATHS } from "../supabase/functions/_shared/project-archive.ts";
-import { isValidFilePath } from "../supabase/functions/_shared/project-files.ts";
+import { ARCHIVE_PAGE_BYTES, RUN_NOTE_PATHS } from "../supabase/functions/_contract/projects.ts";
+import { isValidFilePath } from "../supabase/functions/_shared/file-paths.ts";
 import { createV1App } from "../supabase/functions/v1/app.ts";
-import { bundle, generate, linkDependencies, type ProjectFile } from "./apps/build.ts";
+import { bundle, generate, linkDependencies, type ProjectFile } from "../eval/app-set/build.ts";
 import {
   api,
   BASE_URL,

@@ -3,7 +3,7 @@
 // credited — the page, the gateway's signed event and the webhook, with no step done by hand.
 import assert from "node:assert/strict";
 import { api, BASE_URL, newUser, NO_STACK, type TestUser } from "./helpers.ts";
-import { withBrowser } from "./browser.ts";
+import { withBrowser } from "../scripts/lib/browser.ts";
 
 async function balance(user: TestUser): Promise<number> {
   const res = await api<{ balance: number }>("GET", "/wallets/me", { token: user.token });

@@ -1,5 +1,5 @@
-// Section J over HTTP: the database host (the Supabase Management API). Against the running stack, where no
-// Supabase OAuth app is configured: 401s, validation 400s and 503s. In-process, configured against the
+// Section J over HTTP: the database host (the Supabase Management API). Against the running stack: 401s and
+// validation 400s. In-process, without a Supabase OAuth app: the 503s; configured against the
 // stand-in: the OAuth flow with PKCE through the public callback (which only hands the code to the app) and
 // the app's authenticated finish, the attacks on its state (a consent URL sent to a victim), projects with
 // token refresh and revoked grants, links with their ownership and uniqueness rules.
@@ -7,7 +7,16 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { base64url } from "jose";
 import { api, db, expectError, newProject, newUser, NO_STACK, type TestUser } from "./helpers.ts";
-import { closedPort, type Integrations, withIntegrations } from "./integration_stand_ins.ts";
+import {
+  closedPort,
+  consent,
+  type Integrations,
+  newAccount,
+  profileWith,
+  tokenForms,
+  withIntegrations,
+  withoutIntegrations,
+} from "./integration_stand_ins.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
 
@@ -60,10 +69,10 @@ async function consentAndFinish(it: Integrations, user: TestUser, consentUrl: st
 
 /** `user` connects a new account of the stand-in, going through consent, the callback and the app. */
 async function connect(it: Integrations, user: TestUser, projects = 2) {
-  const account = it.supabase.addAccount(projects);
+  const account = await newAccount(it.supabase, projects);
   const { verifier, challenge } = pkce();
   const started = await authorize(it, user, { code_challenge: challenge, code_verifier: verifier });
-  const done = await consentAndFinish(it, user, it.supabase.consent(started.authorize_url, account.id));
+  const done = await consentAndFinish(it, user, await consent(started.authorize_url, account));
   assert.equal(done.status, 200, done.text);
   return account;
 }
@@ -93,29 +102,31 @@ t("dbhost routes need a token, except the public callback", async () => {
 t("without a Supabase OAuth app every dbhost route answers 503 integration_not_configured", async () => {
   const user = await newUser("db503");
   const p = await newProject(user);
-  const calls: [string, string, unknown?][] = [
-    ["POST", "/integrations/dbhost/authorizations", { code_challenge: pkce().challenge }],
-    ["POST", "/integrations/dbhost/connections", { code: "c", state: "s" }],
-    ["GET", "/integrations/dbhost/projects"],
-    ["POST", "/integrations/dbhost/links", { project_id: p.id, dbhost_ref: "abcdefghijklmnopqrst" }],
-    ["DELETE", `/integrations/dbhost/links/${p.id}`],
-    ["GET", "/integrations/dbhost/connection"],
-  ];
-  for (const [method, path, body] of calls) {
-    const res = await api(method, path, { token: user.token, body });
-    expectError(res, 503, "integration_not_configured");
-    // The stack seals tokens (SECRETS_KEYS) but has no app: the answer names what to set.
-    assert.deepEqual((res.body as { details: unknown }).details, {
-      integration: "dbhost",
-      missing: ["SUPABASE_OAUTH_CLIENT_ID", "SUPABASE_OAUTH_CLIENT_SECRET"],
-    });
-    assert.match((res.body as { message: string }).message, /set SUPABASE_OAUTH_CLIENT_ID/);
-  }
-  expectError(
-    await api("GET", "/integrations/dbhost/callback?code=c&state=s"),
-    503,
-    "integration_not_configured",
-  );
+  await withoutIntegrations(async (api) => {
+    const calls: [string, string, unknown?][] = [
+      ["POST", "/integrations/dbhost/authorizations", { code_challenge: pkce().challenge }],
+      ["POST", "/integrations/dbhost/connections", { code: "c", state: "s" }],
+      ["GET", "/integrations/dbhost/projects"],
+      ["POST", "/integrations/dbhost/links", { project_id: p.id, dbhost_ref: "abcdefghijklmnopqrst" }],
+      ["DELETE", `/integrations/dbhost/links/${p.id}`],
+      ["GET", "/integrations/dbhost/connection"],
+    ];
+    for (const [method, path, body] of calls) {
+      const res = await api(method, path, { token: user.token, body });
+      expectError(res, 503, "integration_not_configured");
+      // Tokens are sealed (SECRETS_KEYS) but there is no app: the answer names what to set.
+      assert.deepEqual((res.body as { details: unknown }).details, {
+        integration: "dbhost",
+        missing: ["SUPABASE_OAUTH_CLIENT_ID", "SUPABASE_OAUTH_CLIENT_SECRET"],
+      });
+      assert.match((res.body as { message: string }).message, /set SUPABASE_OAUTH_CLIENT_ID/);
+    }
+    expectError(
+      await api("GET", "/integrations/dbhost/callback?code=c&state=s"),
+      503,
+      "integration_not_configured",
+    );
+  });
 });
 
 t("dbhost requests are validated before anything else: 400 invalid_request", async () => {
@@ -166,7 +177,7 @@ t(
   async () => {
     const user = await newUser("oauth");
     await withIntegrations(async (it) => {
-      const account = it.supabase.addAccount();
+      const account = await newAccount(it.supabase);
       const { verifier, challenge } = pkce();
       const started = await authorize(it, user, { code_challenge: challenge, code_verifier: verifier });
       assert.equal(started.return_url, RETURN_URL);
@@ -188,8 +199,8 @@ t(
       assert.match(pending.code_verifier_encrypted, /^v1\.local\./);
       assert.ok(!JSON.stringify(pending).includes(verifier), "the verifier is stored sealed");
 
-      const formsBefore = it.supabase.forms.length;
-      const landed = await land(it, it.supabase.consent(started.authorize_url, account.id));
+      const formsBefore = tokenForms(it.supabase).length;
+      const landed = await land(it, await consent(started.authorize_url, account));
       assert.equal(landed.status, 302);
       const deepLink = new URL(landed.location!);
       assert.equal(
@@ -199,7 +210,7 @@ t(
       );
       assert.equal(deepLink.searchParams.get("state"), state);
       assert.ok(deepLink.searchParams.get("code"));
-      assert.equal(it.supabase.forms.length, formsBefore, "the callback exchanges nothing");
+      assert.equal(tokenForms(it.supabase).length, formsBefore, "the callback exchanges nothing");
       assert.equal(await connectionRow(user), undefined, "and stores nothing");
 
       const done = await finish(it, user, landed.location);
@@ -209,7 +220,7 @@ t(
         dbhost_user_id: account.id,
         dbhost_username: account.username,
       });
-      const exchange = it.supabase.forms.at(-1)!;
+      const exchange = tokenForms(it.supabase).at(-1)!;
       assert.deepEqual(
         [exchange.grant_type, exchange.redirect_uri, exchange.code_verifier],
         ["authorization_code", callback, verifier],
@@ -218,15 +229,17 @@ t(
       const row = await connectionRow(user);
       assert.deepEqual([row.dbhost_user_id, row.dbhost_username], [account.id, account.username]);
       const secrets = it.deps.secrets!;
-      assert.equal(
-        await secrets.open(row.access_token_encrypted, `dbhost_connection:${user.id}:access_token`),
-        "access-1",
+      const access = await secrets.open(
+        row.access_token_encrypted,
+        `dbhost_connection:${user.id}:access_token`,
       );
-      assert.equal(
-        await secrets.open(row.refresh_token_encrypted, `dbhost_connection:${user.id}:refresh_token`),
-        "refresh-1",
+      assert.equal((await profileWith(it.supabase, access))?.gotrue_id, account.id, "the host's own token");
+      const refresh = await secrets.open(
+        row.refresh_token_encrypted,
+        `dbhost_connection:${user.id}:refresh_token`,
       );
-      assert.ok(!row.access_token_encrypted.includes("access-1"));
+      assert.match(refresh, /^sbr_/);
+      assert.ok(!row.access_token_encrypted.includes(access));
       const [{ n }] =
         await db()`select count(*)::int as n from public.dbhost_authorizations where user_id = ${user.id}`;
       assert.equal(n, 0, "the state is used up");
@@ -252,17 +265,17 @@ t(
 t("the OAuth state: replayed, expired, unknown, missing or declined stores nothing", async () => {
   const user = await newUser("state");
   await withIntegrations(async (it) => {
-    const account = it.supabase.addAccount();
+    const account = await newAccount(it.supabase);
     const callback = `${it.base}/integrations/dbhost/callback`;
 
     // Replayed: the state worked once; a second finish, even with a fresh code, is refused.
     const { verifier, challenge } = pkce();
     const started = await authorize(it, user, { code_challenge: challenge, code_verifier: verifier });
-    const first = it.supabase.consent(started.authorize_url, account.id);
+    const first = await consent(started.authorize_url, account);
     assert.equal((await consentAndFinish(it, user, first)).status, 200);
     const stored = await connectionRow(user);
-    const another = it.supabase.addAccount();
-    const replay = await consentAndFinish(it, user, it.supabase.consent(started.authorize_url, another.id));
+    const another = await newAccount(it.supabase);
+    const replay = await consentAndFinish(it, user, await consent(started.authorize_url, another));
     assert.deepEqual([replay.status, replay.body.code], [400, "invalid_state"]);
     assert.deepEqual(await connectionRow(user), stored, "the connection is as the first flow left it");
 
@@ -277,7 +290,7 @@ t("the OAuth state: replayed, expired, unknown, missing or declined stores nothi
     const expired = await consentAndFinish(
       it,
       user,
-      it.supabase.consent(lateStart.authorize_url, another.id),
+      await consent(lateStart.authorize_url, another),
     );
     assert.deepEqual([expired.status, expired.body.code], [400, "state_expired"]);
 
@@ -321,11 +334,11 @@ t("a consent URL sent to someone else never connects their account to the sender
   const attacker = await newUser("dbhost.attacker");
   const victim = await newUser("dbhost.victim");
   await withIntegrations(async (it) => {
-    const victimsAccount = it.supabase.addAccount();
+    const victimsAccount = await newAccount(it.supabase);
     // The attacker starts a flow and sends the consent URL to the victim, who consents in their browser.
     const { verifier, challenge } = pkce();
     const started = await authorize(it, attacker, { code_challenge: challenge, code_verifier: verifier });
-    const landed = await land(it, it.supabase.consent(started.authorize_url, victimsAccount.id));
+    const landed = await land(it, await consent(started.authorize_url, victimsAccount));
     assert.equal(landed.status, 302);
     assert.equal(await connectionRow(attacker), undefined, "landing on the callback connects nobody");
 
@@ -338,7 +351,7 @@ t("a consent URL sent to someone else never connects their account to the sender
       "the victim's tokens are not on the attacker's account",
     );
     assert.equal(await connectionRow(victim), undefined, "nor anywhere else");
-    const exchanged = it.supabase.forms.filter((f) => f.grant_type === "authorization_code").length;
+    const exchanged = tokenForms(it.supabase).filter((f) => f.grant_type === "authorization_code").length;
     assert.equal(exchanged, 0, "the victim's code was never exchanged");
     expectError(
       await it.api("GET", "/integrations/dbhost/projects", { token: attacker.token }),
@@ -353,7 +366,7 @@ t(
   async () => {
     const user = await newUser("verifier");
     await withIntegrations(async (it) => {
-      const account = it.supabase.addAccount();
+      const account = await newAccount(it.supabase);
       const { challenge } = pkce();
       expectError(
         await it.api("POST", "/integrations/dbhost/authorizations", {
@@ -369,12 +382,12 @@ t(
       const refused = await consentAndFinish(
         it,
         user,
-        it.supabase.consent(started.authorize_url, account.id),
+        await consent(started.authorize_url, account),
       );
       assert.equal(refused.status, 400);
       assert.equal(refused.body.code, "dbhost_code_rejected");
       assert.deepEqual(refused.body.details, { upstream_error: "invalid_grant" });
-      assert.equal("code_verifier" in it.supabase.forms.at(-1)!, false);
+      assert.equal("code_verifier" in tokenForms(it.supabase).at(-1)!, false);
       assert.equal(await connectionRow(user), undefined, "nothing stored");
     });
   },
@@ -407,8 +420,8 @@ t(
       const account = await connect(it, user);
       const res = await list();
       assert.equal(res.status, 200);
-      const refs = account.projects.map((p) => p.ref as string);
-      const organization = account.organizations[0] as { slug: string; name: string };
+      const refs = account.projects.map((p) => p.ref);
+      const organization = account.organizations[0];
       assert.deepEqual(res.body, {
         projects: account.projects.map((p) => ({
           ref: p.ref,
@@ -433,10 +446,10 @@ t(
         app.id,
       ]]);
 
-      account.broken = true;
+      it.supabase.faults.fail = true;
       const broken = await list();
       expectError(broken, 502, "dbhost_failed");
-      assert.ok(!/access-|refresh-/.test(broken.text), "no token in the error");
+      assert.ok(!/sbp_oauth_|sbr_/.test(broken.text), "no token in the error");
     });
   },
 );
@@ -446,7 +459,7 @@ t("an expired access token is refreshed once, under a lock, and the new pair sto
   await withIntegrations(async (it) => {
     const account = await connect(it, user);
     const before = await connectionRow(user);
-    it.supabase.expireAccessTokens(account.id);
+    await it.supabase.expireAccessTokens(account.id);
     await db()`update public.dbhost_connections set access_token_expires_at = now() - interval '1 minute'
                where user_id = ${user.id}`;
 
@@ -455,21 +468,31 @@ t("an expired access token is refreshed once, under a lock, and the new pair sto
       it.api("GET", "/integrations/dbhost/projects", { token: user.token }),
     ]);
     assert.deepEqual([a.status, b.status], [200, 200], `${a.text} ${b.text}`);
-    const refreshes = it.supabase.forms.filter((f) => f.grant_type === "refresh_token");
+    const refreshes = tokenForms(it.supabase).filter((f) => f.grant_type === "refresh_token");
     assert.equal(refreshes.length, 1, "concurrent requests refresh once: refresh tokens are single-use");
-    assert.equal(refreshes[0].refresh_token, "refresh-1");
+    const secrets = it.deps.secrets!;
+    const refreshContext = `dbhost_connection:${user.id}:refresh_token`;
+    assert.equal(
+      refreshes[0].refresh_token,
+      await secrets.open(before.refresh_token_encrypted, refreshContext),
+    );
 
     const after = await connectionRow(user);
     assert.notEqual(after.access_token_encrypted, before.access_token_encrypted);
     assert.ok(after.access_token_expires_at > new Date(), "the new expiry is stored");
-    const secrets = it.deps.secrets!;
-    assert.equal(
-      await secrets.open(after.access_token_encrypted, `dbhost_connection:${user.id}:access_token`),
-      "access-2",
+    const access = await secrets.open(
+      after.access_token_encrypted,
+      `dbhost_connection:${user.id}:access_token`,
     );
     assert.equal(
-      await secrets.open(after.refresh_token_encrypted, `dbhost_connection:${user.id}:refresh_token`),
-      "refresh-2",
+      (await profileWith(it.supabase, access))?.gotrue_id,
+      account.id,
+      "the new access token works",
+    );
+    assert.notEqual(
+      await secrets.open(after.refresh_token_encrypted, refreshContext),
+      refreshes[0].refresh_token,
+      "and so does a new refresh token",
     );
   });
 });
@@ -479,7 +502,7 @@ t("a revoked grant clears the connection: 404 not_connected, on refresh and on u
   const onRefresh = await newUser("revoked-r");
   await withIntegrations(async (it) => {
     const account = await connect(it, onUse);
-    it.supabase.revoke(account.id);
+    await it.supabase.revoke(account.id);
     expectError(
       await it.api("GET", "/integrations/dbhost/projects", { token: onUse.token }),
       404,
@@ -492,7 +515,7 @@ t("a revoked grant clears the connection: 404 not_connected, on refresh and on u
     );
 
     const other = await connect(it, onRefresh);
-    it.supabase.revoke(other.id);
+    await it.supabase.revoke(other.id);
     await db()`update public.dbhost_connections set access_token_expires_at = now() - interval '1 minute'
                where user_id = ${onRefresh.id}`;
     const app = await newProject(onRefresh);
@@ -522,20 +545,20 @@ t(
           token: user.token,
           body: { project_id, dbhost_ref },
         });
-      const account = it.supabase.addAccount(3);
-      const refs = account.projects.map((p) => p.ref as string);
+      const account = await newAccount(it.supabase, 3);
+      const refs = account.projects.map((p) => p.ref);
       expectError(await link(alice, app.id, refs[0]), 404, "not_connected");
       expectError(await link(alice, bobsApp.id, refs[0]), 404, "project_not_found");
 
       // Alice and Bob connect the same database host account.
-      const consent = async (user: TestUser) => {
+      const connectAs = async (user: TestUser) => {
         const { verifier, challenge } = pkce();
         const started = await authorize(it, user, { code_challenge: challenge, code_verifier: verifier });
-        const done = await consentAndFinish(it, user, it.supabase.consent(started.authorize_url, account.id));
+        const done = await consentAndFinish(it, user, await consent(started.authorize_url, account));
         assert.equal(done.status, 200, done.text);
       };
-      await consent(alice);
-      await consent(bob);
+      await connectAs(alice);
+      await connectAs(bob);
 
       const created = await link(alice, app.id, refs[0]);
       assert.equal(created.status, 201, created.text);
@@ -557,7 +580,7 @@ t(
         account.projects[0].name,
       ]);
       assert.equal(created.body.api_url, `https://${refs[0]}.supabase.co`);
-      const anonKey = account.apiKeys.get(refs[0])!.find((k) => k.name === "anon")!.api_key!;
+      const anonKey = account.projects[0].anonKey;
       assert.ok(!created.text.includes(anonKey), "the anon key is never returned");
       const [row] =
         await db()`select anon_key_encrypted from public.dbhost_links where project_id = ${app.id}`;
@@ -569,11 +592,11 @@ t(
       assert.equal(shown.body.dbhost_project_ref, refs[0]);
 
       expectError(await link(alice, app.id, "notoneofthisaccount"), 404, "dbhost_project_not_found");
-      account.broken = true;
+      it.supabase.faults.fail = true;
       const failed = await link(alice, second.id, refs[2]);
       expectError(failed, 502, "dbhost_failed");
-      assert.ok(!/access-\d/.test(failed.text), "no token in the error");
-      account.broken = false;
+      assert.ok(!/sbp_oauth_/.test(failed.text), "no token in the error");
+      it.supabase.faults.fail = false;
       const taken = await link(bob, bobsApp.id, refs[0]);
       expectError(taken, 409, "already_linked");
       expectError(await link(alice, second.id, refs[0]), 409, "already_linked");

@@ -9,7 +9,7 @@ import { PNG } from "pngjs";
 import { ROOT } from "../scripts/local/stack.ts";
 import { api, BASE_URL, db, NO_STACK } from "./helpers.ts";
 import { ensureUser, setPassword } from "../scripts/local/users.ts";
-import { withBrowser } from "./browser.ts";
+import { withBrowser } from "../scripts/lib/browser.ts";
 
 Deno.test({
   name: "the docs page (Scalar) shows every operation with SDK, Python and curl samples",

@@ -2,7 +2,7 @@
 // (private.file_path_problem, which the project_files CHECK uses), its TypeScript twin (isValidFilePath, the
 // documented pattern), PUT /projects/{id}/files and the checks generated projects pass.
 import assert from "node:assert/strict";
-import { isValidFilePath } from "../supabase/functions/_shared/project-files.ts";
+import { isValidFilePath } from "../supabase/functions/_shared/file-paths.ts";
 import { verifyProject } from "../supabase/functions/_generator/verify.ts";
 import { api, db, expectError, newProject, newUser, NO_STACK } from "./helpers.ts";
 

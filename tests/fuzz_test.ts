@@ -22,7 +22,7 @@ import {
   unusedPath,
 } from "./helpers.ts";
 import { DEFAULT_BODY_LIMIT } from "../supabase/functions/_shared/body-limit.ts";
-import { FILE_LIMITS } from "../supabase/functions/v1/routes/projects.ts";
+import { LIMITS } from "../supabase/functions/_contract/limits.gen.ts";
 import { withIntegrations } from "./integration_stand_ins.ts";
 
 const SEED = Number(Deno.env.get("FUZZ_SEED") ?? Math.floor(Math.random() * 2 ** 31));
@@ -702,7 +702,12 @@ t(
   "fuzz: saves at the edge of the storage limits answer 200 or a documented 413 and pass no limit",
   async () => {
     const KiB = 1024;
-    const { bytesPerFile, filesPerProject, bytesPerProject, defaultQuotaBytes } = FILE_LIMITS;
+    const {
+      bytes_per_file: bytesPerFile,
+      files_per_project: filesPerProject,
+      bytes_per_project: bytesPerProject,
+      default_storage_quota_bytes: defaultQuotaBytes,
+    } = LIMITS.file;
     const user = await newUser("fuzz.storage");
     const [edge, roomy] = [await newProject(user), await newProject(user)];
     const PATHS = ["fill-1", "fill-2", "fill-3", "new-1", "new-2", "new-3", "new-4"];
@@ -718,15 +723,21 @@ t(
           { files: r.files, bytes: Number(r.bytes), digest: r.digest },
         ]),
       );
-    /** `files` files of `bytes` in all (the first takes the remainder), as the owner's SQL could write them. */
+    /**
+     * `files` files of `bytes` in all (the first takes the remainder), as the owner's SQL could write them,
+     * each with contents of its own (the quota counts equal contents once).
+     */
     const fill = (projectId: number, files: number, bytes: number) =>
       db()`insert into public.project_files (project_id, path, contents, type)
          select ${projectId}, 'fill-' || i,
-                repeat('x', ${Math.floor(bytes / files)}::int + case when i = 1 then ${
+                lpad(${projectId} || '-' || i, ${Math.floor(bytes / files)}::int + case when i = 1 then ${
         bytes % files
-      }::int else 0 end),
+      }::int else 0 end, 'x'),
                 'DATA'
            from generate_series(1, ${files}::int) i`;
+    /** What the owner's quota counts: their stored contents, once each. */
+    const stored = async () =>
+      Number((await db()`select bytes from private.blob_storage where user_id = ${user.id}`)[0].bytes);
     // `edge` three files and 400 KiB short of the project's limits; the owner's total 1000 KiB short of the
     // quota, with four more projects taking the rest and `roomy` far from its own limits.
     const start = await usage();
@@ -739,11 +750,9 @@ t(
       await newProject(user),
     ];
     for (const [i, p] of fillers.entries()) {
-      const [{ used }] = await db()`select sum(bytes)::bigint as used from private.project_storage
-                                   where user_id = ${user.id}`;
       const [{ own }] = await db()`select sum(bytes)::bigint as own from private.project_storage
                                   where project_id = ${p.id}`;
-      const bytes = i < 3 ? bytesPerProject - Number(own) : defaultQuotaBytes - 1000 * KiB - Number(used);
+      const bytes = i < 3 ? bytesPerProject - Number(own) : defaultQuotaBytes - 1000 * KiB - await stored();
       await fill(p.id, 40, bytes);
     }
     const size = fc.oneof(
@@ -764,8 +773,13 @@ t(
     await fc.assert(
       fc.asyncProperty(save, async ({ project, files }) => {
         const before = await usage();
-        const [{ total }] = await db()`select sum(bytes)::bigint as total from private.project_storage
-                                      where user_id = ${user.id}`;
+        const total = await stored();
+        // The quota grows by the contents not stored yet, once each: "y" repeated, one per length.
+        const lengths = [...new Set(files.map((f) => f.bytes))];
+        const [{ added }] =
+          await db()`select coalesce(sum(n), 0)::bigint as added from unnest(${lengths}::int[]) n
+          where not exists (select from public.file_blobs b where b.user_id = ${user.id}
+                              and b.sha256 = sha256(convert_to(repeat('y', n), 'UTF8')))`;
         const [existing] = [
           await db()`select path, octet_length(contents) as n from public.project_files
                                       where project_id = ${project.id} and path in ${
@@ -781,7 +795,7 @@ t(
           passes.add("too_many_project_files");
         }
         if (own.bytes + growth > bytesPerProject) passes.add("project_too_large");
-        if (Number(total) + growth > defaultQuotaBytes) passes.add("storage_quota_exceeded");
+        if (total + Number(added) > defaultQuotaBytes) passes.add("storage_quota_exceeded");
         const res = await api("PUT", `/projects/${project.id}/files`, {
           token: user.token,
           body: { files: files.map((f) => ({ path: f.path, contents: "y".repeat(f.bytes), type: "DOC" })) },

@@ -4,6 +4,8 @@ import postgres from "postgres";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { type LocalKey, mintAccessToken } from "../scripts/local/keys.ts";
 import { ensureUser } from "../scripts/local/users.ts";
+// Agent requests are built as the benchmarks build them.
+export { mcpToolCall } from "../scripts/lib/mcp.ts";
 
 function need(name: string): string {
   const v = Deno.env.get(name);
@@ -98,12 +100,15 @@ export interface ApiOptions {
   base?: string;
 }
 
-/** Calls the API; `body` objects are sent as JSON, strings, FormData and bytes as they are. */
+/**
+ * Calls the API; `body` objects are sent as JSON, strings, FormData and bytes as they are. Redirects are
+ * answers of their own (the documented 302s), not followed.
+ */
 export function api<T = Record<string, unknown>>(method: string, path: string, opts: ApiOptions = {}) {
   const base = opts.base ?? BASE_URL;
   return send<T>(
     (req) =>
-      fetch(req, { signal: AbortSignal.timeout(API_TIMEOUT_MS) }).catch((e) => {
+      fetch(req, { signal: AbortSignal.timeout(API_TIMEOUT_MS), redirect: "manual" }).catch((e) => {
         throw new Error(`${method} ${path}: no answer (${e})`);
       }),
     base,
@@ -489,34 +494,6 @@ export async function until(ready: () => boolean, what: string, tries = 3000) {
   }
 }
 
-/** The headers and body of a sessionless `tools/call` of the 2026-07-28 revision, from a client without tasks. */
-export function mcpToolCall(token: string, name: string, args: Record<string, unknown>) {
-  return {
-    headers: {
-      authorization: `Bearer ${token}`,
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": "2026-07-28",
-      "mcp-method": "tools/call",
-      "mcp-name": name,
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "tools/call",
-      params: {
-        name,
-        arguments: args,
-        _meta: {
-          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-          "io.modelcontextprotocol/clientInfo": { name: "test", version: "1" },
-          "io.modelcontextprotocol/clientCapabilities": {},
-        },
-      },
-    }),
-  };
-}
-
 /** A server on a free loopback port that accepts connections and never answers, like a stalled upstream. */
 export function silentServer() {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
@@ -534,4 +511,10 @@ export function silentServer() {
       for (const conn of held) conn.close();
     },
   };
+}
+
+/** The code of every fenced block right after the comment `<!-- <marker> -->` in a Markdown text, in order. */
+export function markedBlocks(markdown: string, marker: string): string[] {
+  const marked = new RegExp(`<!-- ${marker} -->\\s*\`\`\`[a-z]*\\n([\\s\\S]*?)\\n\`\`\``, "g");
+  return [...markdown.matchAll(marked)].map((m) => m[1]);
 }

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { freePort } from "../scripts/local/stack.ts";
 import { inspectorArgs } from "../scripts/inspector.ts";
 import { ensureUser, setPassword } from "../scripts/local/users.ts";
-import { withBrowser } from "./browser.ts";
+import { withBrowser } from "../scripts/lib/browser.ts";
 import { db, newUser, NO_STACK, ROOT_URL } from "./helpers.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;

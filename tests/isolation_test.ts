@@ -93,6 +93,9 @@ async function snapshot(owner: TestUser, notificationId: string) {
       -- The totals the storage limits and the quota are checked on.
       'storage', (select jsonb_agg(to_jsonb(s) order by s.project_id) from private.project_storage s
                   where s.user_id = ${owner.id}),
+      'stored', (select to_jsonb(b) from private.blob_storage b where b.user_id = ${owner.id}),
+      'versions', (select jsonb_agg(to_jsonb(v) order by v.project_id, v.number) from public.project_versions v
+                   where v.user_id = ${owner.id}),
       'preview_errors', (select jsonb_agg(to_jsonb(e) order by e.id) from public.preview_errors e
                          where e.project_id in (table own)),
       'jobs', (select jsonb_agg(to_jsonb(j) order by j.id) from public.jobs j where j.user_id = ${owner.id}),
@@ -107,7 +110,8 @@ async function snapshot(owner: TestUser, notificationId: string) {
       'dbhost_links', (select jsonb_agg(to_jsonb(l) order by l.project_id) from public.dbhost_links l
                        where l.user_id = ${owner.id}),
       'webhook_endpoints', (select jsonb_agg(to_jsonb(w) order by w.id) from public.webhook_endpoints w
-                            where w.user_id = ${owner.id})
+                            where w.user_id = ${owner.id}),
+      'builds', (select jsonb_agg(to_jsonb(b) order by b.id) from public.builds b where b.user_id = ${owner.id})
     ) as s`;
   return s;
 }
@@ -168,12 +172,17 @@ async function ownerWithEverything(): Promise<
     returning id`;
   const [{ id: notificationId }] =
     await db()`select private.add_notification(${owner.id}, null, 'job_succeeded', '{}') as id`;
+  const [{ id: versionId }] = await db()`select id from public.project_versions
+    where project_id = ${privateProject.id} order by number desc limit 1`;
   await db()`insert into public.repohost_links (project_id, user_id, repohost_installation_id, repohost_repository_name)
     values (${privateProject.id}, ${owner.id}, 1, ${`app-${privateProject.id}`})`;
   await db()`insert into public.dbhost_links (project_id, user_id, dbhost_project_ref, dbhost_project_name, api_url,
                                               anon_key_encrypted)
     values (${privateProject.id}, ${owner.id}, ${`ref${privateProject.id}${Date.now()}`}, 'Owner db',
             'https://owner.example.com', 'v1.local.aaaa.bbbb')`;
+  // A finished build, as the build worker leaves one (a queued one would be built).
+  const [build] = await db()`insert into public.builds (project_id, user_id, reason, status)
+    values (${privateProject.id}, ${owner.id}, 'manual', 'failed') returning id`;
   const webhook = await api<{ id: string }>("POST", "/webhooks", {
     token: owner.token,
     body: { url: "https://example.com/owner-hook", events: ["job.succeeded"] },
@@ -188,6 +197,7 @@ async function ownerWithEverything(): Promise<
         { label: "shared project", value: String(sharedProject.id) },
       ],
       jobId: [{ label: "job", value: job.id }],
+      versionId: [{ label: "version", value: versionId }],
       notificationId: [{ label: "notification", value: notificationId }],
       userId: [{ label: "owner", value: owner.id }, {
         label: "blocked user",
@@ -195,6 +205,7 @@ async function ownerWithEverything(): Promise<
       }],
       token: [{ label: "push token", value: pushToken }],
       webhookId: [{ label: "webhook", value: webhook.body.id }],
+      buildId: [{ label: "build", value: String(build.id) }],
     },
   };
 }
@@ -268,9 +279,7 @@ async function crossUserMatrix(send: typeof api) {
 t(
   "another user's id answers like a missing one on every route that takes an id, and changes nothing",
   async () => {
-    // Over the gateway the integrations are not configured: their routes answer 503
-    // `integration_not_configured` before looking at the id, the same answer both ways, and the owner's links
-    // are still checked unchanged.
+    // Over the gateway, with the integrations configured against the stack's stand-ins.
     await crossUserMatrix(api);
   },
 );
@@ -287,6 +296,8 @@ const TOOL_ARGS: Record<string, Record<string, unknown>> = {
   create_job: { prompt: "a tally counter app" },
   estimate_job: { prompt: "a tally counter app" },
   wait_for_job: { maxWaitSeconds: 1 },
+  diff_versions: { versionId: crypto.randomUUID() },
+  restore_version: { versionId: crypto.randomUUID() },
 };
 /** Where a tool opens another user's row on purpose, for which of the owner's ids. */
 const OPEN_TOOLS: Record<string, string[]> = {

@@ -103,6 +103,19 @@ Deno.test({
     assert.equal((await call("cancel_job", { jobId: queued.id })).status, "canceled");
     const page = await call("list_projects");
     assert.ok((page.data as { id: number }[]).some((p) => p.id === projectId));
+    // The job made the project's second version, after the template's.
+    const [made, template] = (await call("list_versions", { projectId })).data as {
+      id: string;
+      job_id: string;
+    }[];
+    assert.equal(made.job_id, job.id);
+    assert.ok(
+      ((await call("diff_versions", { projectId, versionId: made.id })).data as unknown[]).length > 0,
+    );
+    assert.equal(
+      (await call("restore_version", { projectId, versionId: template.id })).restored_from,
+      template.id,
+    );
 
     assert.deepEqual([...called].sort(), [...listed].sort(), "every listed tool was called");
   },

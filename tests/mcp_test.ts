@@ -62,12 +62,15 @@ t("tools are listed with input and output schemas, descriptions and annotations"
       [
         "cancel_job",
         "create_job",
+        "diff_versions",
         "estimate_job",
         "get_job_status",
         "get_project",
         "get_project_files",
         "get_wallet",
         "list_projects",
+        "list_versions",
+        "restore_version",
         "wait_for_job",
         "whoami",
       ],
@@ -77,7 +80,11 @@ t("tools are listed with input and output schemas, descriptions and annotations"
       assert.equal(tool.outputSchema?.type, "object", tool.name);
       assert.ok((tool.description ?? "").length > 40, `${tool.name} tells an agent when to use it`);
     }
-    for (const name of Object.keys(byName).filter((n) => !["create_job", "cancel_job"].includes(n))) {
+    for (
+      const name of Object.keys(byName).filter((n) =>
+        !["create_job", "cancel_job", "restore_version"].includes(n)
+      )
+    ) {
       assert.equal(byName[name].annotations?.readOnlyHint, true, name);
     }
     assert.equal(byName.create_job.annotations?.readOnlyHint, false);

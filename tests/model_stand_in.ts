@@ -1,6 +1,6 @@
 // A loopback stand-in for an OpenAI-compatible chat completions API that streams its answers as the real
 // ones do, and realistic answers of a model asked for an app's spec and files in strict structured output.
-import type { OpenAICompatibleOptions } from "../supabase/functions/_generator/openai-adapter.ts";
+import type { OpenAICompatibleOptions } from "../supabase/functions/_generator/openai-chat.ts";
 import type { GeneratedFile } from "../supabase/functions/_shared/ports/generation.ts";
 
 export const KEY = `sk-test-${crypto.randomUUID().replaceAll("-", "")}`;

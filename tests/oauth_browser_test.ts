@@ -35,7 +35,7 @@ import {
   UnauthorizedError as ModernUnauthorized,
 } from "@modelcontextprotocol/client";
 import { api, db, expectError, ISSUER, NO_STACK, ROOT_URL } from "./helpers.ts";
-import { withBrowser } from "./browser.ts";
+import { withBrowser } from "../scripts/lib/browser.ts";
 import { ensureUser, setPassword } from "../scripts/local/users.ts";
 
 const MCP_URL = `${ROOT_URL}/mcp`;

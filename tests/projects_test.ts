@@ -582,7 +582,7 @@ t("POST /projects/{id}/icon renders a 1024x1024 PNG, stores it and assigns icon_
 });
 
 t(
-  "POST /projects/{id}/pushes: 404 without the project or a link, 503 while no repository host is configured",
+  "POST /projects/{id}/pushes: 404 without the project or a link, or when the app is not installed there",
   async () => {
     const p = await newProject(owner, { shared: true });
     expectError(
@@ -602,10 +602,11 @@ t(
     );
     await db()`insert into public.repohost_links (project_id, user_id, repohost_installation_id, repohost_repository_name)
              values (${p.id}, ${owner.id}, 7, ${`app-${p.id}`})`;
+    // The stack's repository host has no installation 7.
     expectError(
       await api("POST", `/projects/${p.id}/pushes`, { token: owner.token }),
-      503,
-      "integration_not_configured",
+      404,
+      "repohost_installation_missing",
     );
     expectError(
       await api("POST", `/projects/${p.id}/pushes`, { token: reader.token }),

@@ -3,7 +3,7 @@
 // What the README says happens is asserted: a job succeeds, its files come back, the icon is a PNG.
 import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
-import { GATEWAY, newUser, NO_STACK } from "./helpers.ts";
+import { GATEWAY, markedBlocks, newUser, NO_STACK } from "./helpers.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const README = join(ROOT, "README.md");
@@ -16,11 +16,7 @@ const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: N
 
 /** The code of every fenced block right after `<!-- first-session: <kind> -->`, in order. */
 function firstSessionBlocks(markdown: string, kind: "sh" | "sdk"): string[] {
-  const marked = new RegExp(
-    `<!-- first-session: ${kind} -->\\s*\`\`\`[a-z]*\\n([\\s\\S]*?)\\n\`\`\``,
-    "g",
-  );
-  return [...markdown.matchAll(marked)].map((m) => m[1].replaceAll(DEFAULT_GATEWAY, GATEWAY));
+  return markedBlocks(markdown, `first-session: ${kind}`).map((b) => b.replaceAll(DEFAULT_GATEWAY, GATEWAY));
 }
 
 async function run(cmd: string, args: string[], opts: { stdin?: string; env?: Record<string, string> }) {

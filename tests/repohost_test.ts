@@ -1,17 +1,24 @@
-// Section I over HTTP: the repository host (a GitHub App). Against the running stack, where no GitHub App
-// is configured: 401s, validation 400s and 503s. In-process, configured against the GitHub stand-in: every
-// route and status, pushes checked commit by commit, and the webhook's signatures, events and replays.
+// Section I over HTTP: the repository host (a GitHub App). Against the running stack: 401s and validation
+// 400s. In-process, without a GitHub App: the 503s; configured against a GitHub stand-in: every route and
+// status, pushes checked commit by commit, and the webhook's signatures, events and replays.
 import assert from "node:assert/strict";
 import { api, db, expectError, newProject, newUser, NO_STACK, type TestUser } from "./helpers.ts";
 import {
   closedPort,
+  filesAt,
+  gitIn,
   HUB_PAYLOAD,
   HUB_SECRET,
   HUB_SIGNATURE,
   hubSignature,
+  install,
   type Integrations,
+  projectFileBytes,
+  userToken,
   withIntegrations,
+  withoutIntegrations,
 } from "./integration_stand_ins.ts";
+import { REPOHOST_CALLBACK_URL } from "../scripts/local/stack.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
 
@@ -28,16 +35,16 @@ interface LinkedRepository {
   repohost_last_sync: string | null;
 }
 
-/** A signed-in GitHub user who installed the app on an account of `type`, saved over the API. */
+/** A GitHub user who installed the app on an organization (or their own account), saved over the API. */
 async function installed(it: Integrations, user: TestUser, type: "Organization" | "User" = "Organization") {
-  const github = it.github.newUser();
-  const installation = it.github.addInstallation(type, github.token);
+  const installation = await install(it.github, type === "User" ? { account: "own" } : {});
+  const ghu = await userToken(it.github, installation.code);
   const res = await it.api<Installation>("POST", "/repohost/installations", {
     token: user.token,
-    body: { id: installation.id, ghu: github.token, login: installation.login },
+    body: { id: installation.id, ghu, login: installation.login },
   });
   assert.equal(res.status, 201, res.text);
-  return { ...installation, ghu: github.token };
+  return { ...installation, ghu };
 }
 
 function deliver(it: Integrations, event: string, body: string, headers: Record<string, string> = {}) {
@@ -53,7 +60,7 @@ function deliver(it: Integrations, event: string, body: string, headers: Record<
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// The running stack: no GitHub App configured
+// The running stack, and a deployment without a GitHub App
 
 t("repohost routes need a token", async () => {
   const routes: [string, string][] = [
@@ -71,34 +78,36 @@ t("repohost routes need a token", async () => {
 
 t("without a GitHub App every repohost route answers 503 integration_not_configured", async () => {
   const user = await newUser("repo503");
-  const p = await newProject(user);
-  const calls: [string, string, unknown?][] = [
-    ["POST", "/repohost/token", { code: "some-code" }],
-    ["GET", "/repohost/installations"],
-    ["POST", "/repohost/installations", { id: 12345, ghu: "ghu_x", login: "someone" }],
-    ["GET", "/repohost/repositories"],
-    ["POST", "/repohost/repositories", { project_id: p.id, repohost_installation_id: 12345 }],
-    ["DELETE", `/repohost/repositories/${p.id}`],
-  ];
-  for (const [method, path, body] of calls) {
-    const res = await api(method, path, { token: user.token, body });
-    expectError(res, 503, "integration_not_configured");
-    // The stack seals tokens (SECRETS_KEYS) but has no app: the answer names what to set.
-    assert.deepEqual((res.body as { details: unknown }).details, {
-      integration: "repohost",
-      missing: ["GITHUB_APP_ID", "GITHUB_APP_PRIVATE_KEY", "GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET"],
+  await withoutIntegrations(async (api) => {
+    const p = await newProject(user);
+    const calls: [string, string, unknown?][] = [
+      ["POST", "/repohost/token", { code: "some-code" }],
+      ["GET", "/repohost/installations"],
+      ["POST", "/repohost/installations", { id: 12345, ghu: "ghu_x", login: "someone" }],
+      ["GET", "/repohost/repositories"],
+      ["POST", "/repohost/repositories", { project_id: p.id, repohost_installation_id: 12345 }],
+      ["DELETE", `/repohost/repositories/${p.id}`],
+    ];
+    for (const [method, path, body] of calls) {
+      const res = await api(method, path, { token: user.token, body });
+      expectError(res, 503, "integration_not_configured");
+      // Tokens are sealed (SECRETS_KEYS) but there is no app: the answer names what to set.
+      assert.deepEqual((res.body as { details: unknown }).details, {
+        integration: "repohost",
+        missing: ["GITHUB_APP_ID", "GITHUB_APP_PRIVATE_KEY", "GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET"],
+      });
+      assert.match((res.body as { message: string }).message, /set GITHUB_APP_ID/);
+    }
+    // The webhook is public; without a webhook secret it cannot tell GitHub from anyone.
+    const hook = await api("POST", "/repohost/webhooks", {
+      body: HUB_PAYLOAD,
+      headers: { "x-github-event": "ping", "x-hub-signature-256": HUB_SIGNATURE },
     });
-    assert.match((res.body as { message: string }).message, /set GITHUB_APP_ID/);
-  }
-  // The webhook is public; without a webhook secret it cannot tell GitHub from anyone.
-  const hook = await api("POST", "/repohost/webhooks", {
-    body: HUB_PAYLOAD,
-    headers: { "x-github-event": "ping", "x-hub-signature-256": HUB_SIGNATURE },
-  });
-  expectError(hook, 503, "integration_not_configured");
-  assert.deepEqual((hook.body as { details: unknown }).details, {
-    integration: "repohost",
-    missing: ["GITHUB_WEBHOOK_SECRET"],
+    expectError(hook, 503, "integration_not_configured");
+    assert.deepEqual((hook.body as { details: unknown }).details, {
+      integration: "repohost",
+      missing: ["GITHUB_WEBHOOK_SECRET"],
+    });
   });
 });
 
@@ -165,16 +174,29 @@ t(
   async () => {
     const user = await newUser("token");
     await withIntegrations(async (it) => {
-      const signedIn = it.github.newUser();
-      const res = await it.api("POST", "/repohost/token", {
+      const signedIn = await install(it.github);
+      const res = await it.api<{ access_token: string }>("POST", "/repohost/token", {
         token: user.token,
-        body: { code: signedIn.code, redirect_uri: "appgen://github" },
+        body: { code: signedIn.code, redirect_uri: REPOHOST_CALLBACK_URL },
       });
-      assert.equal(res.status, 200);
-      assert.deepEqual(res.body, { access_token: signedIn.token });
-      const form = new URLSearchParams(it.github.server.seen.at(-1)!.text);
-      assert.equal(form.get("redirect_uri"), "appgen://github");
-      assert.ok(form.get("client_secret"), "the client secret is sent by the server");
+      assert.equal(res.status, 200, res.text);
+      assert.deepEqual(Object.keys(res.body), ["access_token"]);
+      // GitHub took the server's client secret and the redirect URI, and the token reaches the installation.
+      const form = new URLSearchParams(it.github.seen.at(-1)!.text);
+      assert.equal(form.get("redirect_uri"), REPOHOST_CALLBACK_URL);
+      const reached = await (await fetch(`${it.github.url}/user/installations`, {
+        headers: { authorization: `Bearer ${res.body.access_token}` },
+      })).json();
+      assert.deepEqual(reached.installations.map((i: { id: number }) => i.id), [signedIn.id]);
+
+      const elsewhere = await it.api("POST", "/repohost/token", {
+        token: user.token,
+        body: { code: (await install(it.github)).code, redirect_uri: "https://attacker.example/cb" },
+      });
+      expectError(elsewhere, 400, "repohost_code_rejected");
+      assert.deepEqual((elsewhere.body as { details: unknown }).details, {
+        upstream_error: "redirect_uri_mismatch",
+      });
 
       const refused = await it.api("POST", "/repohost/token", {
         token: user.token,
@@ -219,11 +241,14 @@ t(
       select ${base}::bigint + n, user_id, 'seeded-' || n, ghu_encrypted
         from public.repohost_installations, generate_series(1, 99) n
        where id = ${first.id}`;
-      const github = it.github.newUser();
-      const installation = it.github.addInstallation("Organization", github.token);
+      const installation = await install(it.github);
       const refused = await it.api("POST", "/repohost/installations", {
         token: user.token,
-        body: { id: installation.id, ghu: github.token, login: installation.login },
+        body: {
+          id: installation.id,
+          ghu: await userToken(it.github, installation.code),
+          login: installation.login,
+        },
       });
       expectError(refused, 413, "too_many_installations");
       assert.deepEqual(refused.body.details, { limit: 100 });
@@ -242,8 +267,8 @@ t(
     const alice = await newUser("inst-a");
     const bob = await newUser("inst-b");
     await withIntegrations(async (it) => {
-      const github = it.github.newUser();
-      const installation = it.github.addInstallation("Organization", github.token);
+      const installation = await install(it.github);
+      const github = { token: await userToken(it.github, installation.code) };
       const body = {
         id: installation.id,
         ghu: github.token,
@@ -306,23 +331,24 @@ t(
         "another user sees none of them",
       );
 
-      // Bob's GitHub account can reach the installation too, but Alice saved it first.
-      const bobs = it.github.newUser();
-      it.github.userInstallations.get(bobs.token)!.add(installation.id);
+      // Bob's GitHub account can reach the installation too (he joined the organization), but Alice saved it
+      // first.
+      const bobs = await install(it.github, { account: installation.login });
+      assert.equal(bobs.id, installation.id);
       expectError(
         await it.api("POST", "/repohost/installations", {
           token: bob.token,
-          body: { id: installation.id, ghu: bobs.token, login: "taken" },
+          body: { id: installation.id, ghu: await userToken(it.github, bobs.code), login: "taken" },
         }),
         409,
         "installation_taken",
       );
       // A token that does not reach an installation cannot claim it.
-      const stranger = it.github.newUser();
+      const stranger = await install(it.github);
       expectError(
         await it.api("POST", "/repohost/installations", {
           token: bob.token,
-          body: { id: installation.id, ghu: stranger.token, login: "x" },
+          body: { id: installation.id, ghu: await userToken(it.github, stranger.code), login: "x" },
         }),
         404,
         "installation_not_found",
@@ -443,12 +469,8 @@ t(
         token: alice.token,
         body: { project_id: p.id, repohost_installation_id: org.id },
       });
-      const repo = `${org.login}/app-${p.id}`;
-      const files = async () =>
-        Object.fromEntries(
-          (await db()`select path, contents from public.project_files where project_id = ${p.id}`)
-            .map((f) => [f.path, f.contents]),
-        );
+      const repo = it.github.repoDir(org.login, `app-${p.id}`);
+      const files = () => projectFileBytes(db(), p.id);
       const push = () =>
         it.api<{ pushed: boolean; commit_sha: string }>("POST", `/projects/${p.id}/pushes`, {
           token: alice.token,
@@ -458,17 +480,18 @@ t(
       const first = await push();
       assert.equal(first.status, 201, first.text);
       assert.equal(first.body.pushed, true);
-      const created = it.github.repos.get(repo)!;
-      assert.equal(created.refs.get("main"), first.body.commit_sha, "the branch points at the new commit");
-      const firstCommit = it.github.commit(first.body.commit_sha);
       assert.equal(
-        it.github.commit(firstCommit.parents[0]).message,
-        "Initial commit",
+        await gitIn(repo, ["rev-parse", "main"]),
+        first.body.commit_sha,
+        "the branch points at it",
+      );
+      assert.deepEqual(
+        (await gitIn(repo, ["log", "--format=%s", "main"])).split("\n"),
+        ["Update Tide Tables", "Initial commit"],
         "on top of the initial commit",
       );
-      assert.equal(firstCommit.message, "Update Tide Tables");
       assert.deepEqual(
-        it.github.filesAt(repo, "main"),
+        await filesAt(repo, "main"),
         await files(),
         "the tree holds every file, byte for byte",
       );
@@ -484,8 +507,8 @@ t(
       const second = await push();
       assert.equal(second.status, 201);
       assert.equal(second.body.pushed, true);
-      assert.deepEqual(it.github.commit(second.body.commit_sha).parents, [first.body.commit_sha]);
-      assert.deepEqual(it.github.filesAt(repo, "main"), await files());
+      assert.equal(await gitIn(repo, ["rev-parse", `${second.body.commit_sha}^`]), first.body.commit_sha);
+      assert.deepEqual(await filesAt(repo, "main"), await files());
 
       // Nothing changed: no commit, the head answers.
       const third = await push();
@@ -497,19 +520,22 @@ t(
         token: alice.token,
         body: { files: [{ path: "App.tsx", contents: "export default () => 'moved';\n", type: "CODE" }] },
       });
-      it.github.interloper = true;
+      it.github.faults.beforeBranchMove = (owner, name) =>
+        it.github.commitFiles(owner, name, [{ path: "THEIRS", contents: "x" }], "Theirs").then(() => {});
       expectError(await push(), 409, "repohost_branch_moved");
-      it.github.interloper = false;
+      delete it.github.faults.beforeBranchMove;
+      assert.equal(await gitIn(repo, ["log", "-1", "--format=%s", "main"]), "Theirs", "their commit stays");
+      const again = await push();
+      assert.equal(again.status, 201, again.text);
+      assert.equal(await gitIn(repo, ["log", "-1", "--format=%s", `${again.body.commit_sha}^`]), "Theirs");
 
       // GitHub failing: 502, and the failed push is not recorded as a sync.
       const [{ before }] = await db()`select repohost_last_sync as before from public.repohost_links
                                     where project_id = ${p.id}`;
-      it.github.failRepoCalls = true;
+      it.github.faults.failRepoCalls = true;
       const failed = await push();
       expectError(failed, 502, "repohost_failed");
-      for (const token of it.github.tokens.keys()) {
-        assert.ok(!failed.text.includes(token), "no token in the error");
-      }
+      assert.doesNotMatch(failed.text, /gh[su]_/, "no token in the error");
       const [{ after }] = await db()`select repohost_last_sync as after from public.repohost_links
                                    where project_id = ${p.id}`;
       assert.deepEqual(after, before);

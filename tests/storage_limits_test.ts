@@ -24,9 +24,16 @@ const MiB = 1024 * 1024;
 const file = (path: string, bytes: number) => ({ path, contents: "x".repeat(bytes), type: "DOC" });
 
 /** Stores `bytes` of contents in the project with SQL, as one file (far quicker than many PUTs). */
-async function fill(projectId: number, path: string, bytes: number) {
+async function fill(projectId: number, path: string, bytes: number, char = "x") {
   await db()`insert into public.project_files (project_id, path, contents, type)
-             values (${projectId}, ${path}, repeat('x', ${bytes}), 'DATA')`;
+             values (${projectId}, ${path}, repeat(${char}, ${bytes}), 'DATA')`;
+}
+
+/** What the owner's quota counts: their stored contents, once each. */
+async function storedBytes(userId: string): Promise<number> {
+  const [{ n }] =
+    await db()`select coalesce((select bytes from private.blob_storage where user_id = ${userId}), 0)::bigint as n`;
+  return Number(n);
 }
 
 async function projectBytes(projectId: number): Promise<number> {
@@ -67,14 +74,15 @@ t(
     const user = await newUser("limits.quota");
     const projects = [];
     for (let i = 0; i < 6; i++) projects.push(await newProject(user));
-    // Fill the default quota (100 MiB) to the byte, template files included: five projects near 20 MiB
-    // and a sixth with room of its own.
-    let left = 100 * MiB - await projectBytes(projects[5].id);
-    for (const p of projects.slice(0, 5)) {
-      const target = Math.min(left, 20 * MiB);
-      await fill(p.id, "fill.bin", target - await projectBytes(p.id));
-      left -= target;
+    // Fill the default quota (100 MiB) to the byte with contents of each project's own, counted once each
+    // like the template's files the projects share: five projects to 20 MiB and the sixth with room left.
+    let left = 100 * MiB - await storedBytes(user.id);
+    for (const [i, p] of projects.entries()) {
+      const bytes = Math.min(left, 20 * MiB - await projectBytes(p.id) - (i === 5 ? 1024 : 0));
+      await fill(p.id, "fill.bin", bytes, "abcdef"[i]);
+      left -= bytes;
     }
+    assert.equal(left, 0);
     const put = await api("PUT", `/projects/${projects[5].id}/files`, {
       token: user.token,
       body: { files: [file("one-more.txt", 1)] },
@@ -99,8 +107,8 @@ t(
     assert.equal(jobs, 0, "the refused job was not created");
     const wallet = await api<{ held: number }>("GET", "/wallets/me", { token: user.token });
     assert.equal(wallet.body.held, 0, "nothing stays held for it");
-    // Freeing space makes room again.
-    await db()`delete from public.project_files where project_id = ${projects[1].id} and path = 'fill.bin'`;
+    // Deleting a project frees the contents no other project or version holds.
+    assert.equal((await api("DELETE", `/projects/${projects[1].id}`, { token: user.token })).status, 204);
     const again = await api("POST", "/projects", { token: user.token, body: { name: "Now it fits" } });
     assert.equal(again.status, 201, again.text);
   },

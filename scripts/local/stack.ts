@@ -3,8 +3,11 @@
 import { join, resolve } from "node:path";
 import { existsSync } from "node:fs";
 import { type Cluster, ensureCluster, psqlFile, startCluster, stopCluster } from "./cluster.ts";
-import { ensureLocalKey, type LocalKey } from "./keys.ts";
+import { ensureIntegrationKeys, ensureLocalKey, integrationEnv, type LocalKey } from "./keys.ts";
+import { GitHost } from "./git-host.ts";
+import { DbHost } from "./db-host.ts";
 import postgres from "postgres";
+import { type BuildWorker, startBuildWorker } from "./build-worker.ts";
 
 export const ROOT = resolve(import.meta.dirname!, "../..");
 
@@ -16,6 +19,9 @@ export interface StackOptions {
   dir: string;
   pgPort: number;
   gatewayPort: number;
+  /** The repository host's and the database host's stand-ins; 0 or absent: free ports. */
+  gitHostPort?: number;
+  dbHostPort?: number;
   throwaway?: boolean;
   /** Libraries Postgres loads at start besides pg_cron (a new cluster only) */
   preload?: string[];
@@ -25,6 +31,8 @@ export interface StackOptions {
   /** private.settings to write over the defaults (null removes one) */
   settings?: Record<string, string | null>;
   log?: (line: string) => void;
+  /** Runs the build worker (build-worker/) beside the stack, its previews on this port */
+  previewPort?: number;
 }
 
 export interface Stack {
@@ -32,6 +40,9 @@ export interface Stack {
   key: LocalKey;
   gatewayUrl: string;
   functionsEnv: Record<string, string>;
+  gitHost: GitHost;
+  dbHost: DbHost;
+  buildWorker?: BuildWorker;
   stop(): Promise<void>;
 }
 
@@ -152,6 +163,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   });
   const storageDir = join(opts.dir, "storage");
   await Deno.mkdir(storageDir, { recursive: true });
+  const { gitHost, dbHost, env: integrations } = await startIntegrationHosts(opts, cluster, gatewayUrl);
   const functionsEnv = {
     SUPABASE_URL: gatewayUrl,
     SUPABASE_DB_URL: cluster.url,
@@ -165,11 +177,12 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     // The reference page signs in through the local server as a client of its own, the service's own.
     DOCS_OAUTH_CLIENT_ID: DOCS_CLIENT_ID,
     FIRST_PARTY_CLIENT_IDS: DOCS_CLIENT_ID,
+    ...integrations,
     ...opts.env,
   };
   log(`gateway: starting on ${gatewayUrl}`);
   const gateway = new Deno.Command(join(BIN, "deno"), {
-    args: ["run", "-A", join(ROOT, "scripts/gateway.ts")],
+    args: ["run", "-A", join(ROOT, "scripts/local/gateway.ts")],
     cwd: ROOT,
     env: {
       ...functionsEnv,
@@ -186,8 +199,14 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     try {
       gateway.kill("SIGTERM");
     } catch { /* already gone */ }
+    await Promise.all([gitHost.close(), dbHost.close()]);
     await stopCluster(cluster);
     throw err;
+  }
+  let buildWorker: BuildWorker | undefined;
+  if (opts.previewPort) {
+    log(`build worker: previews on 127.0.0.1:${opts.previewPort}`);
+    buildWorker = await startBuildWorker(ROOT, cluster, opts.dir, opts.previewPort);
   }
   let stopped = false;
   return {
@@ -195,16 +214,67 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     key,
     gatewayUrl,
     functionsEnv,
+    gitHost,
+    dbHost,
+    buildWorker,
     async stop() {
       if (stopped) return;
       stopped = true;
+      await buildWorker?.stop();
       try {
         gateway.kill("SIGTERM");
       } catch { /* already gone */ }
       await gateway.status;
+      await Promise.all([gitHost.close(), dbHost.close()]);
       await stopCluster(cluster);
     },
   };
+}
+
+/** The GitHub App's callback URL on the stand-in: the app's deep link, as a deployment registers it. */
+export const REPOHOST_CALLBACK_URL = "appgen://integrations/repohost";
+
+/**
+ * The stand-ins of GitHub and of the Supabase Management API, registered with the stack's GitHub App and
+ * Supabase OAuth app (their keys made once, kept in the stack's directory), and the functions' settings
+ * that point the production adapters at them.
+ */
+async function startIntegrationHosts(opts: StackOptions, cluster: Cluster, gatewayUrl: string) {
+  const keys = await ensureIntegrationKeys(opts.dir);
+  const v1 = `${gatewayUrl}/functions/v1/v1`;
+  const gitHost = await GitHost.start({
+    dir: join(opts.dir, "git-host"),
+    port: opts.gitHostPort,
+    app: {
+      id: keys.github.appId,
+      slug: keys.github.slug,
+      clientId: keys.github.clientId,
+      clientSecret: keys.github.clientSecret,
+      publicKeyPem: keys.github.publicKeyPem,
+      webhookSecret: keys.github.webhookSecret,
+    },
+    callbackUrl: REPOHOST_CALLBACK_URL,
+    webhookUrl: `${v1}/repohost/webhooks`,
+  });
+  const dbHost = await DbHost.start({
+    dir: join(opts.dir, "db-host"),
+    port: opts.dbHostPort,
+    client: {
+      id: keys.supabase.clientId,
+      secret: keys.supabase.clientSecret,
+      redirectUris: [`${v1}/integrations/dbhost/callback`],
+    },
+    async createDatabase(name) {
+      const sql = postgres(cluster.adminUrl, { prepare: false, max: 1, onnotice: () => {} });
+      try {
+        await sql`create database ${sql(name)}`;
+      } finally {
+        await sql.end();
+      }
+    },
+  });
+  const env = integrationEnv(keys, { gitHost: gitHost.url, dbHost: dbHost.url });
+  return { gitHost, dbHost, env };
 }
 
 /** A free TCP port on loopback. */

@@ -5,6 +5,7 @@ import type { Data, Init, Send } from "./types.ts";
 export type DocumentedErrorCode =
   | "already_linked"
   | "avatars_not_configured"
+  | "build_not_found"
   | "cannot_block_self"
   | "code_verifier_mismatch"
   | "database_unavailable"
@@ -20,6 +21,7 @@ export type DocumentedErrorCode =
   | "insufficient_credits"
   | "integration_not_configured"
   | "internal_error"
+  | "invalid_against"
   | "invalid_audience"
   | "invalid_avatar_url"
   | "invalid_cursor"
@@ -68,6 +70,7 @@ export type DocumentedErrorCode =
   | "unsupported_media_type"
   | "user_not_found"
   | "username_taken"
+  | "version_not_found"
   | "wallet_not_found"
   | "webhook_limit_reached"
   | "webhook_not_found";
@@ -169,6 +172,51 @@ export function operations(send: Send) {
       send("GET", "/projects/{projectId}/dbhost-link", init) as Promise<
         Data<"/projects/{projectId}/dbhost-link", "get">
       >,
+    /** A page of the project's versions (`GET /projects/{projectId}/versions`) */
+    listVersions: (
+      init: Init<"/projects/{projectId}/versions", "get">,
+    ): Promise<Data<"/projects/{projectId}/versions", "get">> =>
+      send("GET", "/projects/{projectId}/versions", init) as Promise<
+        Data<"/projects/{projectId}/versions", "get">
+      >,
+    /** A version and a page of its files (`GET /projects/{projectId}/versions/{versionId}`) */
+    getVersion: (
+      init: Init<"/projects/{projectId}/versions/{versionId}", "get">,
+    ): Promise<Data<"/projects/{projectId}/versions/{versionId}", "get">> =>
+      send("GET", "/projects/{projectId}/versions/{versionId}", init) as Promise<
+        Data<"/projects/{projectId}/versions/{versionId}", "get">
+      >,
+    /** What a version changed (`GET /projects/{projectId}/versions/{versionId}/diff`) */
+    diffVersion: (
+      init: Init<"/projects/{projectId}/versions/{versionId}/diff", "get">,
+    ): Promise<Data<"/projects/{projectId}/versions/{versionId}/diff", "get">> =>
+      send("GET", "/projects/{projectId}/versions/{versionId}/diff", init) as Promise<
+        Data<"/projects/{projectId}/versions/{versionId}/diff", "get">
+      >,
+    /** Make a version current again (`POST /projects/{projectId}/versions/{versionId}/restore`) */
+    restoreVersion: (
+      init: Init<"/projects/{projectId}/versions/{versionId}/restore", "post">,
+    ): Promise<Data<"/projects/{projectId}/versions/{versionId}/restore", "post">> =>
+      send("POST", "/projects/{projectId}/versions/{versionId}/restore", init) as Promise<
+        Data<"/projects/{projectId}/versions/{versionId}/restore", "post">
+      >,
+    /** A project's builds (`GET /projects/{projectId}/builds`) */
+    listBuilds: (
+      init: Init<"/projects/{projectId}/builds", "get">,
+    ): Promise<Data<"/projects/{projectId}/builds", "get">> =>
+      send("GET", "/projects/{projectId}/builds", init) as Promise<
+        Data<"/projects/{projectId}/builds", "get">
+      >,
+    /** Build the project's files again (`POST /projects/{projectId}/builds`) */
+    requestBuild: (
+      init: Init<"/projects/{projectId}/builds", "post">,
+    ): Promise<Data<"/projects/{projectId}/builds", "post">> =>
+      send("POST", "/projects/{projectId}/builds", init) as Promise<
+        Data<"/projects/{projectId}/builds", "post">
+      >,
+    /** A build, with its log (`GET /builds/{buildId}`) */
+    getBuild: (init: Init<"/builds/{buildId}", "get">): Promise<Data<"/builds/{buildId}", "get">> =>
+      send("GET", "/builds/{buildId}", init) as Promise<Data<"/builds/{buildId}", "get">>,
     /** Report a project or a user (`POST /reports`) */
     createReport: (init: Init<"/reports", "post">): Promise<Data<"/reports", "post">> =>
       send("POST", "/reports", init) as Promise<Data<"/reports", "post">>,

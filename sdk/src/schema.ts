@@ -144,12 +144,12 @@ export interface paths {
     };
     /**
      * A project's files
-     * @description Ordered by path (byte order). Readable by the owner, and by anyone when the project is shared. A project holds at most 500 files (413 `too_many_project_files`) and 20971520 bytes of contents (413 `project_too_large`); all the projects of one owner together hold at most the server's storage quota (setting `storage_quota_bytes`, default 104857600 bytes; 413 `storage_quota_exceeded` with `details.quota_bytes` and `details.used_bytes`). The database enforces these for every writer. Each instance of the service builds and sends at most 2 of these answers at once, at most 1 of them for one user (`FILE_READ_CONCURRENCY`, `FILE_READ_PER_USER`); a request that gets no turn within 10 s is refused with 503 `file_reads_busy` and `Retry-After` (`FILE_READ_WAIT_SECONDS`), and an answer the client has not read within 60 s of its turn is cut off (`FILE_READ_SEND_SECONDS`).
+     * @description Ordered by path (byte order). Readable by the owner, and by anyone when the project is shared. A project holds at most 500 files (413 `too_many_project_files`) and 20971520 bytes of contents (413 `project_too_large`); all the projects of one owner together, with their versions, each contents counted once, hold at most the server's storage quota (setting `storage_quota_bytes`, default 104857600 bytes; 413 `storage_quota_exceeded` with `details.quota_bytes` and `details.used_bytes`). The database enforces these for every writer. Each instance of the service builds and sends at most 2 of these answers at once, at most 1 of them for one user (`FILE_READ_CONCURRENCY`, `FILE_READ_PER_USER`); a request that gets no turn within 10 s is refused with 503 `file_reads_busy` and `Retry-After` (`FILE_READ_WAIT_SECONDS`), and an answer the client has not read within 60 s of its turn is cut off (`FILE_READ_SEND_SECONDS`).
      */
     get: operations["listProjectFiles"];
     /**
      * Save files
-     * @description Owner only. Each file updates the row with that project and path, or inserts it, in one statement; the saved files come back ordered by path. Limits: a path is relative, 1..512 characters, with no leading `/`, no `.`, `..`, `.git` or empty segment, no backslash, colon, NUL, control, bidi or zero-width character (400 `invalid_file_path`, `details.path` and `details.reason`); a path at most once per request (400 `duplicate_file_path`); at most 100 files per request (413 `too_many_files`), 524288 bytes per file (413 `file_too_large`), 4194304 bytes of contents per request (413 `request_too_large`); each of these names the offending file in `details.path`. A project holds at most 500 files (413 `too_many_project_files`) and 20971520 bytes of contents (413 `project_too_large`); all the projects of one owner together hold at most the server's storage quota (setting `storage_quota_bytes`, default 104857600 bytes; 413 `storage_quota_exceeded` with `details.quota_bytes` and `details.used_bytes`). The database enforces these for every writer. A body over 8388608 bytes is refused unread (413 `payload_too_large`). A failing request saves nothing.
+     * @description Owner only. Each file updates the row with that project and path, or inserts it, in one statement, and the project's files become its next version (`GET /projects/{projectId}/versions`); the saved files come back ordered by path. Limits: a path is relative, 1..512 characters, with no leading `/`, no `.`, `..`, `.git` or empty segment, no backslash, colon, NUL, control, bidi or zero-width character (400 `invalid_file_path`, `details.path` and `details.reason`); a path at most once per request (400 `duplicate_file_path`); at most 100 files per request (413 `too_many_files`), 524288 bytes per file (413 `file_too_large`), 4194304 bytes of contents per request (413 `request_too_large`); each of these names the offending file in `details.path`. A project holds at most 500 files (413 `too_many_project_files`) and 20971520 bytes of contents (413 `project_too_large`); all the projects of one owner together, with their versions, each contents counted once, hold at most the server's storage quota (setting `storage_quota_bytes`, default 104857600 bytes; 413 `storage_quota_exceeded` with `details.quota_bytes` and `details.used_bytes`). The database enforces these for every writer. A body over 8388608 bytes is refused unread (413 `payload_too_large`). A failing request saves nothing.
      */
     put: operations["saveProjectFiles"];
     post?: never;
@@ -279,6 +279,130 @@ export interface paths {
      * @description Owner only; the link's safe columns. The anon key is never returned.
      */
     get: operations["getProjectDbhostLink"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{projectId}/versions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A page of the project's versions
+     * @description Newest first. Every job that writes files, every file save and every restore makes a version: an immutable set of files, numbered in order, with the job and prompt that made it and the app spec it carries. Versions are kept until the project is deleted; their contents count once each against the owner's storage quota. Owner only: another user's project is 404 `project_not_found`, even when it is shared. Each page reads an index range, however many versions there are.
+     */
+    get: operations["listVersions"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{projectId}/versions/{versionId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A version and a page of its files
+     * @description The files as the files listing shows them, without `updated_at`. A page holds `limit` files by path (byte order) and at most 1048576 bytes of contents, unless one file alone holds more. Owner only: another user's project is 404 `project_not_found`, even when it is shared.
+     */
+    get: operations["getVersion"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{projectId}/versions/{versionId}/diff": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What a version changed
+     * @description The files that differ between `against` (default: the version's parent; nothing for the first version) and the version, by path: each `added`, `removed` or `changed` (contents or type), with a unified diff. A page holds `limit` files by path (byte order) and at most 1048576 bytes of contents, unless one file alone holds more. Owner only: another user's project is 404 `project_not_found`, even when it is shared.
+     */
+    get: operations["diffVersion"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{projectId}/versions/{versionId}/restore": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make a version current again
+     * @description A new version whose files (and so its app spec) are those of the one restored; the project's current files become them. Nothing is lost: the versions in between stay. Owner only. A job running meanwhile merges its changes into the restored files, or fails with `version_conflict`.
+     */
+    post: operations["restoreVersion"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/projects/{projectId}/builds": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A project's builds
+     * @description Owner only; newest first, without their logs. Every succeeded generation and every save of the files queues a build; a save while one is queued joins it.
+     */
+    get: operations["listBuilds"];
+    put?: never;
+    /**
+     * Build the project's files again
+     * @description Owner only. Queues a build of the current files and answers it `queued`; when one is queued already, that one. Follow it with `GET /builds/{buildId}`.
+     */
+    post: operations["requestBuild"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/builds/{buildId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A build, with its log
+     * @description Owner only.
+     */
+    get: operations["getBuild"];
     put?: never;
     post?: never;
     delete?: never;
@@ -1268,6 +1392,11 @@ export interface components {
        * @description Server-managed: set by `POST /projects/{projectId}/icon`, null until then.
        */
       icon_url: string | null;
+      /**
+       * Format: uri
+       * @description Server-managed: the web preview of the project's newest succeeded build (`GET /projects/{projectId}/builds`), on the build worker's origin; null until one succeeded.
+       */
+      preview_url: string | null;
       shared: boolean;
       /** Format: date-time */
       created_at: string;
@@ -1423,6 +1552,176 @@ export interface components {
       created_at: string;
       /** Format: date-time */
       updated_at: string;
+    };
+    VersionPage: {
+      data: components["schemas"]["Version"][];
+      /** @description Pass it as `cursor` for the next (older) page; null on the last page. */
+      next_cursor: string | null;
+    };
+    Version: {
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
+      id: string;
+      /** Format: int64 */
+      project_id: number;
+      /** @description 1, 2, 3, … within the project, in the order the versions were made */
+      number: number;
+      /**
+       * Format: uuid
+       * @description The version this one follows (the newest before it)
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
+      parent_id: string | null;
+      /**
+       * Format: uuid
+       * @description The job that made it; null for a file save or a restore
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
+      job_id: string | null;
+      /** @description That job's prompt */
+      prompt: string | null;
+      /**
+       * Format: uuid
+       * @description The version a restore copied
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
+      restored_from: string | null;
+      /** @description How many files it holds */
+      files: number;
+      /** @description The app spec its `app.spec.json` holds; null without one, or when that file is not JSON */
+      spec: {
+        [key: string]: unknown;
+      } | null;
+      /** Format: date-time */
+      created_at: string;
+    };
+    VersionFileList: {
+      version: components["schemas"]["Version"];
+      data: {
+        path: string;
+        contents: string;
+        /** @example CODE */
+        type: string;
+        /**
+         * @description How `contents` spells the file: `base64` for binary files (type `ASSET`), decoded to their bytes before writing them; `utf8` for text, written as it is.
+         * @enum {string}
+         */
+        encoding: "utf8" | "base64";
+      }[];
+      /** @description The page's last path; pass it as `cursor` for the next page. Null on the last page. */
+      next_cursor: string | null;
+    };
+    VersionDiff: {
+      version: components["schemas"]["Version"];
+      against: components["schemas"]["Version"] & (Record<string, never> | null);
+      data: components["schemas"]["FileDiff"][];
+      /** @description The page's last path; pass it as `cursor` for the next page. Null on the last page. */
+      next_cursor: string | null;
+    };
+    FileDiff: {
+      path: string;
+      /** @enum {string} */
+      status: "added" | "removed" | "changed";
+      /** @example CODE */
+      type: string;
+      /** @description A unified diff (`--- a/<path>`, `+++ b/<path>`, hunks with 3 lines of context); null for binary files (type `ASSET`) and for changes too large to diff (over 20,000 lines edited). */
+      diff: string | null;
+    };
+    BuildPage: {
+      data: components["schemas"]["Build"][];
+      /** @description Pass as `cursor` for the next page; null at the end. */
+      next_cursor: string | null;
+    };
+    Build: {
+      /**
+       * Format: int64
+       * @example 7
+       */
+      id: number;
+      /**
+       * Format: int64
+       * @example 42
+       */
+      project_id: number;
+      /**
+       * Format: uuid
+       * @description The generation that saved the version, if one did.
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
+      job_id: string | null;
+      /**
+       * @description What queued it: a succeeded generation, a save of the files (`PUT /projects/{projectId}/files`), or `POST /projects/{projectId}/builds`.
+       * @enum {string}
+       */
+      reason: "generation" | "files" | "manual";
+      /**
+       * @description `canceled`: a newer build of the project was queued while it ran.
+       * @enum {string}
+       */
+      status: "queued" | "running" | "succeeded" | "failed" | "canceled";
+      /** @description How often a worker started it (again after a worker stopped). */
+      attempts: number;
+      /** @description md5 over the paths and contents of the files built; null until it started. */
+      files_digest: string | null;
+      steps: components["schemas"]["BuildStep"][];
+      /** @description Why it failed: tsc's diagnostics with file, line and column, or the failed step's message. */
+      errors: components["schemas"]["BuildError"][];
+      /** @description What the build produced: the platforms exported and each export's files and bytes; empty unless it succeeded. */
+      artifacts: {
+        platforms?: string[];
+        web?: {
+          files: number;
+          bytes: number;
+        };
+        android?: {
+          files: number;
+          bytes: number;
+        };
+      };
+      /**
+       * Format: uri
+       * @description The succeeded build's web preview: on the build worker's own origin, under a path only this build has. Errors the running preview throws are recorded as the project's preview errors.
+       */
+      preview_url: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      started_at: string | null;
+      /** Format: date-time */
+      finished_at: string | null;
+      /** @description `GET /builds/{buildId}` only: each step's command output, its last 64 KiB. */
+      log?: string;
+      /** @description `GET /builds/{buildId}` only: the log lost its beginning. */
+      log_truncated?: boolean;
+    };
+    BuildStep: {
+      /**
+       * @description `install`: the dependencies (`npm install --ignore-scripts`, cached per dependency set); `typecheck`: `tsc --noEmit`; `export_web`, `export_android`: `expo export --platform web` (the preview) and `android`, those the worker is set to build (`BUILD_PLATFORMS`). Steps after a failed one are not listed: they did not run.
+       * @enum {string}
+       */
+      name: "install" | "typecheck" | "export_web" | "export_android";
+      /** @enum {string} */
+      status: "succeeded" | "failed";
+      /** @description How long the step took, in milliseconds. */
+      ms: number;
+      /** @description `install` only: the dependency set was already installed (then `ms` is 0). */
+      cached?: boolean;
+    };
+    BuildError: {
+      /** @example src/app/(tabs)/index.tsx */
+      file?: string;
+      /** @example 12 */
+      line?: number;
+      /** @example 7 */
+      column?: number;
+      /**
+       * @description tsc's code, such as `TS2322`
+       * @example TS2322
+       */
+      code?: string;
+      message: string;
     };
     Report: {
       /**
@@ -1626,6 +1925,18 @@ export interface components {
        * @description When the owner asked to cancel the job while it ran; the runner then stops it.
        */
       cancel_requested_at?: string;
+      /**
+       * Format: uuid
+       * @description The project's version the runner started from (`GET /projects/{projectId}/versions`), once the job runs.
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
+      base_version_id?: string;
+      /**
+       * Format: uuid
+       * @description The version the job made, once it succeeded. When another version was made since its base, the job's changes were merged into it; changes to the same file that do not merge fail the job with `version_conflict` (`error.details.paths`), uncharged.
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
+      version_id?: string;
     };
     CreatePromptJobRequest: {
       /** @enum {string} */
@@ -3755,6 +4066,449 @@ export interface operations {
         };
       };
       /** @description `project_not_found` (not the caller's project) or `dbhost_link_not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listVersions: {
+    parameters: {
+      query?: {
+        /** @description 1..100, default 20 */
+        limit?: number;
+        /** @description `next_cursor` of the previous page */
+        cursor?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The project's id, an integer from 1 to 9223372036854775807 */
+        projectId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of versions */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["VersionPage"];
+        };
+      };
+      /** @description `invalid_request` (a parameter) or `invalid_cursor` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `project_not_found`: not the caller's project */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getVersion: {
+    parameters: {
+      query?: {
+        /** @description 1..500, default 100 */
+        limit?: number;
+        /** @description `next_cursor` of the previous page */
+        cursor?: string;
+        /** @description Only files of this type */
+        type?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The project's id, an integer from 1 to 9223372036854775807 */
+        projectId: number;
+        /** @description The version's id */
+        versionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The version and a page of its files */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["VersionFileList"];
+        };
+      };
+      /** @description `invalid_request` (a parameter) or `invalid_cursor` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `project_not_found` (not the caller's project) or `version_not_found` (not one of its versions) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  diffVersion: {
+    parameters: {
+      query?: {
+        /** @description 1..500, default 100 */
+        limit?: number;
+        /** @description `next_cursor` of the previous page */
+        cursor?: string;
+        /** @description Another version of the project to compare with */
+        against?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The project's id, an integer from 1 to 9223372036854775807 */
+        projectId: number;
+        /** @description The version's id */
+        versionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the differing files */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["VersionDiff"];
+        };
+      };
+      /** @description `invalid_against`: `against` is not a version of the project; or `invalid_request`, `invalid_cursor` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `project_not_found` (not the caller's project) or `version_not_found` (not one of its versions) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  restoreVersion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project's id, an integer from 1 to 9223372036854775807 */
+        projectId: number;
+        /** @description The version's id */
+        versionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The new version */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Version"];
+        };
+      };
+      /** @description Bad request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `project_not_found` (not the caller's project) or `version_not_found` (not one of its versions) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listBuilds: {
+    parameters: {
+      query?: {
+        /** @description 1..100, default 20 */
+        limit?: number;
+        /** @description `next_cursor` of the previous page */
+        cursor?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The project's id, an integer from 1 to 9223372036854775807 */
+        projectId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of builds */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BuildPage"];
+        };
+      };
+      /** @description `invalid_request` (limit) or `invalid_cursor` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `project_not_found`: no such project, or not the caller's (another user's project is 404, never 403) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  requestBuild: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project's id, an integer from 1 to 9223372036854775807 */
+        projectId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The queued build */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Build"];
+        };
+      };
+      /** @description Bad request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `project_not_found`: no such project, or not the caller's (another user's project is 404, never 403) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getBuild: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The build's id, an integer from 1 to 9223372036854775807 */
+        buildId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The build */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Build"];
+        };
+      };
+      /** @description Bad request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `build_not_found`: no such build, or not the caller's (404, never 403) */
       404: {
         headers: {
           [name: string]: unknown;

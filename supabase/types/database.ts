@@ -45,7 +45,18 @@ export type Database = {
       "delete_block": { Args: { "blocked_user_id": string }; Returns: undefined };
       "delete_project": { Args: { "project_id": number }; Returns: undefined };
       "delete_webhook": { Args: { "webhook_id": string }; Returns: undefined };
+      "diff_versions": {
+        Args: {
+          "after_path": string;
+          "against": string;
+          "page_size": number;
+          "project_id": number;
+          "version_id": string;
+        };
+        Returns: string;
+      };
       "estimate_job": { Args: { "project_id": number; "tier": string }; Returns: Json };
+      "get_build": { Args: { "build_id": number }; Returns: Json };
       "get_dbhost_connection": { Args: Record<PropertyKey, never>; Returns: Json };
       "get_dbhost_link": { Args: { "project_id": number }; Returns: Json };
       "get_job": { Args: { "job_id": string }; Returns: Json };
@@ -53,6 +64,16 @@ export type Database = {
       "get_project": { Args: { "project_id": number }; Returns: Json };
       "get_public_profile": { Args: { "user_id": string }; Returns: Json };
       "get_repohost_link": { Args: { "project_id": number }; Returns: Json };
+      "get_version": {
+        Args: {
+          "after_path": string;
+          "file_type": string;
+          "page_size": number;
+          "project_id": number;
+          "version_id": string;
+        };
+        Returns: string;
+      };
       "get_wallet": { Args: Record<PropertyKey, never>; Returns: Json };
       "job_events": { Args: { "after_id": number; "job_id": string; "max_events": number }; Returns: Json };
       "link_dbhost_project": {
@@ -75,6 +96,10 @@ export type Database = {
         Returns: Json;
       };
       "list_blocks": { Args: { "page_cursor": string; "page_size": number }; Returns: Json };
+      "list_builds": {
+        Args: { "page_cursor": string; "page_size": number; "project_id": number };
+        Returns: Json;
+      };
       "list_jobs": {
         Args: { "job_project_id": number; "job_status": string; "page_cursor": string; "page_size": number };
         Returns: Json;
@@ -88,6 +113,10 @@ export type Database = {
       };
       "list_repohost_installations": { Args: Record<PropertyKey, never>; Returns: Json };
       "list_repohost_links": { Args: Record<PropertyKey, never>; Returns: Json };
+      "list_versions": {
+        Args: { "page_cursor": string; "page_size": number; "project_id": number };
+        Returns: Json;
+      };
       "list_wallet_transactions": { Args: { "page_cursor": string; "page_size": number }; Returns: Json };
       "list_webhook_attempts": {
         Args: { "page_cursor": string; "page_size": number; "webhook_id": string };
@@ -194,6 +223,7 @@ export type Database = {
         };
         Returns: Json;
       };
+      "request_build": { Args: { "project_id": number }; Returns: Json };
       "require_own_project": {
         Args: { "project_id": number };
         Returns: Database["public"]["Tables"]["projects"]["Row"];
@@ -204,6 +234,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      "restore_version": { Args: { "project_id": number; "version_id": string }; Returns: Json };
       "rotate_webhook_secret": { Args: { "webhook_id": string }; Returns: Json };
       "save_project_files": { Args: { "files": Json; "project_id": number }; Returns: Json };
       "save_repohost_installation": {
@@ -322,6 +353,107 @@ export type Database = {
           },
         ];
       };
+      "builds": {
+        Row: {
+          "artifacts": NonNullable<Json>;
+          "attempts": number;
+          "created_at": string;
+          "errors": NonNullable<Json>;
+          "files_digest": string | null;
+          "finished_at": string | null;
+          "id": number;
+          "job_id": string | null;
+          "lease_expires_at": string | null;
+          "lease_token": string | null;
+          "log": string;
+          "log_truncated": boolean;
+          "preview_errors_in_window": number;
+          "preview_errors_window": string | null;
+          "preview_token": string;
+          "preview_url": string | null;
+          "project_id": number;
+          "reason": string;
+          "started_at": string | null;
+          "status": string;
+          "steps": NonNullable<Json>;
+          "user_id": string;
+          "worker_id": string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          "artifacts"?: NonNullable<Json>;
+          "attempts"?: number;
+          "created_at"?: string;
+          "errors"?: NonNullable<Json>;
+          "files_digest"?: string | null;
+          "finished_at"?: string | null;
+          "id"?: never;
+          "job_id"?: string | null;
+          "lease_expires_at"?: string | null;
+          "lease_token"?: string | null;
+          "log"?: string;
+          "log_truncated"?: boolean;
+          "preview_errors_in_window"?: number;
+          "preview_errors_window"?: string | null;
+          "preview_token"?: string;
+          "preview_url"?: string | null;
+          "project_id": number;
+          "reason": string;
+          "started_at"?: string | null;
+          "status"?: string;
+          "steps"?: NonNullable<Json>;
+          "user_id": string;
+          "worker_id"?: string | null;
+        };
+        Update: {
+          "artifacts"?: NonNullable<Json>;
+          "attempts"?: number;
+          "created_at"?: string;
+          "errors"?: NonNullable<Json>;
+          "files_digest"?: string | null;
+          "finished_at"?: string | null;
+          "id"?: never;
+          "job_id"?: string | null;
+          "lease_expires_at"?: string | null;
+          "lease_token"?: string | null;
+          "log"?: string;
+          "log_truncated"?: boolean;
+          "preview_errors_in_window"?: number;
+          "preview_errors_window"?: string | null;
+          "preview_token"?: string;
+          "preview_url"?: string | null;
+          "project_id"?: number;
+          "reason"?: string;
+          "started_at"?: string | null;
+          "status"?: string;
+          "steps"?: NonNullable<Json>;
+          "user_id"?: string;
+          "worker_id"?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "builds_job_id_fkey";
+            columns: ["job_id"];
+            isOneToOne: false;
+            referencedRelation: "jobs";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "builds_project_id_fkey";
+            columns: ["project_id"];
+            isOneToOne: false;
+            referencedRelation: "projects";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "builds_user_id_fkey";
+            columns: ["user_id"];
+            isOneToOne: false;
+            referencedRelation: "profiles";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       "dbhost_authorizations": {
         Row: {
           "code_verifier_encrypted": string | null;
@@ -423,6 +555,31 @@ export type Database = {
           },
         ];
       };
+      "file_blobs": {
+        Row: {
+          "bytes": number;
+          "contents": string;
+          "created_at": string;
+          "sha256": string;
+          "user_id": string;
+        };
+        ComputedFields: never;
+        Insert: {
+          "bytes": number;
+          "contents": string;
+          "created_at"?: string;
+          "sha256": string;
+          "user_id": string;
+        };
+        Update: {
+          "bytes"?: number;
+          "contents"?: string;
+          "created_at"?: string;
+          "sha256"?: string;
+          "user_id"?: string;
+        };
+        Relationships: [];
+      };
       "job_admissions": {
         Row: {
           "created_at": string;
@@ -491,6 +648,7 @@ export type Database = {
         Row: {
           "attachments": Json | null;
           "attempts": number;
+          "base_version_id": string | null;
           "cancel_requested_at": string | null;
           "created_at": string;
           "dispatched_at": string;
@@ -509,11 +667,13 @@ export type Database = {
           "type": string;
           "updated_at": string;
           "user_id": string;
+          "version_id": string | null;
         };
         ComputedFields: never;
         Insert: {
           "attachments"?: Json | null;
           "attempts"?: number;
+          "base_version_id"?: string | null;
           "cancel_requested_at"?: string | null;
           "created_at"?: string;
           "dispatched_at"?: string;
@@ -532,10 +692,12 @@ export type Database = {
           "type"?: string;
           "updated_at"?: string;
           "user_id": string;
+          "version_id"?: string | null;
         };
         Update: {
           "attachments"?: Json | null;
           "attempts"?: number;
+          "base_version_id"?: string | null;
           "cancel_requested_at"?: string | null;
           "created_at"?: string;
           "dispatched_at"?: string;
@@ -554,13 +716,28 @@ export type Database = {
           "type"?: string;
           "updated_at"?: string;
           "user_id"?: string;
+          "version_id"?: string | null;
         };
         Relationships: [
+          {
+            foreignKeyName: "jobs_base_version_id_fkey";
+            columns: ["base_version_id"];
+            isOneToOne: false;
+            referencedRelation: "project_versions";
+            referencedColumns: ["id"];
+          },
           {
             foreignKeyName: "jobs_project_id_fkey";
             columns: ["project_id"];
             isOneToOne: false;
             referencedRelation: "projects";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "jobs_version_id_fkey";
+            columns: ["version_id"];
+            isOneToOne: false;
+            referencedRelation: "project_versions";
             referencedColumns: ["id"];
           },
         ];
@@ -697,6 +874,7 @@ export type Database = {
           "created_at": string;
           "path": string;
           "project_id": number;
+          "sha256": string;
           "type": string;
           "updated_at": string;
         };
@@ -706,6 +884,7 @@ export type Database = {
           "created_at"?: string;
           "path": string;
           "project_id": number;
+          "sha256"?: never;
           "type": string;
           "updated_at"?: string;
         };
@@ -714,6 +893,7 @@ export type Database = {
           "created_at"?: string;
           "path"?: string;
           "project_id"?: number;
+          "sha256"?: never;
           "type"?: string;
           "updated_at"?: string;
         };
@@ -752,6 +932,57 @@ export type Database = {
         };
         Relationships: [];
       };
+      "project_versions": {
+        Row: {
+          "created_at": string;
+          "files": number;
+          "id": string;
+          "job_id": string | null;
+          "number": number;
+          "parent_id": string | null;
+          "project_id": number;
+          "prompt": string | null;
+          "restored_from": string | null;
+          "spec": Json | null;
+          "user_id": string;
+        };
+        ComputedFields: never;
+        Insert: {
+          "created_at"?: string;
+          "files": number;
+          "id"?: string;
+          "job_id"?: string | null;
+          "number": number;
+          "parent_id"?: string | null;
+          "project_id": number;
+          "prompt"?: string | null;
+          "restored_from"?: string | null;
+          "spec"?: Json | null;
+          "user_id": string;
+        };
+        Update: {
+          "created_at"?: string;
+          "files"?: number;
+          "id"?: string;
+          "job_id"?: string | null;
+          "number"?: number;
+          "parent_id"?: string | null;
+          "project_id"?: number;
+          "prompt"?: string | null;
+          "restored_from"?: string | null;
+          "spec"?: Json | null;
+          "user_id"?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "project_versions_project_id_fkey";
+            columns: ["project_id"];
+            isOneToOne: false;
+            referencedRelation: "projects";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       "projects": {
         Row: {
           "created_at": string;
@@ -759,6 +990,7 @@ export type Database = {
           "icon_url": string | null;
           "id": number;
           "name": string;
+          "preview_url": string | null;
           "search": unknown;
           "shared": boolean;
           "updated_at": string;
@@ -771,6 +1003,7 @@ export type Database = {
           "icon_url"?: string | null;
           "id"?: never;
           "name": string;
+          "preview_url"?: string | null;
           "search"?: never;
           "shared"?: boolean;
           "updated_at"?: string;
@@ -782,6 +1015,7 @@ export type Database = {
           "icon_url"?: string | null;
           "id"?: never;
           "name"?: string;
+          "preview_url"?: string | null;
           "search"?: never;
           "shared"?: boolean;
           "updated_at"?: string;
@@ -1175,6 +1409,39 @@ export type Database = {
             columns: ["project_id"];
             isOneToOne: false;
             referencedRelation: "projects";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      "version_files": {
+        Row: {
+          "path": string;
+          "sha256": string;
+          "type": string;
+          "user_id": string;
+          "version_id": string;
+        };
+        ComputedFields: never;
+        Insert: {
+          "path": string;
+          "sha256": string;
+          "type": string;
+          "user_id": string;
+          "version_id": string;
+        };
+        Update: {
+          "path"?: string;
+          "sha256"?: string;
+          "type"?: string;
+          "user_id"?: string;
+          "version_id"?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "version_files_version_id_fkey";
+            columns: ["version_id"];
+            isOneToOne: false;
+            referencedRelation: "project_versions";
             referencedColumns: ["id"];
           },
         ];

@@ -1,6 +1,7 @@
 // The reference page's HTML and its start script, without a browser (tests/docs_browser_test.ts clicks it).
 import assert from "node:assert/strict";
-import { DOCS_ASSETS, DOCS_PAGE_CSP, docsAsset, docsPage } from "../../supabase/functions/v1/docs.ts";
+import { DOCS_PAGE_CSP, docsAsset, docsPage } from "../../supabase/functions/v1/docs.ts";
+import { DOCS_ASSETS } from "../../supabase/functions/_contract/meta.ts";
 import { withCodeSamples } from "../../supabase/functions/v1/code-samples.ts";
 
 Deno.test("the page loads Scalar's bundle and its start script from this function, nothing inline", () => {

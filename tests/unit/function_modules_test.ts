@@ -1,6 +1,7 @@
 // What each edge function ships: the modules its entry loads when it runs, read from `deno info --json`
-// and followed through code imports only (a type-only import is erased and never loaded). The workers
-// carry no generator, payment, repository or model adapter; only v1 carries the payment and host adapters.
+// and followed through code imports only (a type-only import is erased and never loaded). Admission (v1,
+// mcp) carries the evaluator and never the generator or its type checks; the runner carries the generator
+// and never the evaluator; the workers carry nothing of _generator; only v1 carries payment and host adapters.
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 
@@ -36,50 +37,69 @@ async function loads(fn: string): Promise<string[]> {
   return [...seen].map((s) => s.startsWith(FUNCTIONS.href) ? s.slice(FUNCTIONS.href.length) : s).sort();
 }
 
-const GENERATOR = /^_generator\//;
-const STRIPE = /^npm:\/?stripe@/;
-const OPENAI = /^npm:\/?openai@/;
-const PAYMENT_AND_HOST_ADAPTERS =
-  /^_shared\/adapters\/(stripe-payments|local-payments|github|supabase-management)\.ts$/;
+/** What a function may have no use for, by name. */
+const KINDS: Record<string, RegExp> = {
+  "the generator folder": /^_generator\//,
+  // The generator's own: writing an app with the model, and the type checks of what it wrote.
+  "the generator": /^_generator\/(generators|openai-adapter|verify)\.ts$/,
+  // The evaluator's own: judging a prompt and estimating a job.
+  "the evaluator": /^(_generator\/(evaluators|heuristic-evaluator|openai-evaluator)|_shared\/estimates)\.ts$/,
+  typescript: /^npm:\/?typescript@/,
+  openai: /^npm:\/?openai@/,
+  stripe: /^npm:\/?stripe@/,
+  "a payment or host adapter":
+    /^_shared\/adapters\/(stripe-payments|local-payments|github|supabase-management)\.ts$/,
+};
+const NO_GENERATION = ["the generator folder", "openai", "typescript", "stripe", "a payment or host adapter"];
 
-function assertNone(modules: string[], pattern: RegExp, what: string) {
-  assert.deepEqual(modules.filter((m) => pattern.test(m)), [], what);
-}
-
-Deno.test("the workers load neither the generator nor a payment, repository or model adapter", async () => {
-  for (const fn of ["push-worker", "webhook-worker", "oauth-consent"]) {
-    const modules = await loads(fn);
-    assertNone(modules, GENERATOR, `${fn} loads the generator`);
-    assertNone(modules, STRIPE, `${fn} loads stripe`);
-    assertNone(modules, OPENAI, `${fn} loads openai`);
-    assertNone(modules, PAYMENT_AND_HOST_ADAPTERS, `${fn} loads a payment or host adapter`);
-    assertNone(modules, /^npm:\/?typescript@/, `${fn} loads typescript`);
-  }
-  // What they do use is there: the walk follows the graph rather than finding it empty.
-  assert.ok((await loads("push-worker")).includes("_shared/adapters/expo-push.ts"));
-  assert.ok((await loads("webhook-worker")).includes("_shared/webhooks.ts"));
-});
-
-Deno.test("mcp and the runner load the generator and no payment or host adapter", async () => {
-  for (const fn of ["mcp", "job-runner"]) {
-    const modules = await loads(fn);
-    assertNone(modules, STRIPE, `${fn} loads stripe`);
-    assertNone(modules, PAYMENT_AND_HOST_ADAPTERS, `${fn} loads a payment or host adapter`);
-    // New projects start from the template, and a job's prompt is judged or made into an app.
-    assert.ok(modules.includes("_generator/template-files.ts"), `${fn} lacks the template`);
-  }
-  assert.ok((await loads("mcp")).includes("_generator/heuristic-evaluator.ts"));
-  assert.ok((await loads("job-runner")).includes("_generator/template-generator.ts"));
-});
-
-Deno.test("v1 loads the adapters its routes use, the template among them for new projects", async () => {
-  const modules = await loads("v1");
-  for (
-    const used of [
+/** Per function: what it must not load, and what it must, so an empty walk cannot pass. */
+const FUNCTIONS_SHIP: Record<string, { never: string[]; loads: string[] }> = {
+  v1: {
+    never: ["the generator", "typescript"],
+    loads: [
       "_shared/adapters/stripe-payments.ts",
       "_shared/adapters/github.ts",
       "_shared/adapters/supabase-management.ts",
+      "_shared/estimates.ts",
+      "_generator/evaluators.ts",
+      // New projects start from the template.
       "_generator/template-files.ts",
-    ]
-  ) assert.ok(modules.includes(used), `v1 lacks ${used}`);
+    ],
+  },
+  mcp: {
+    never: ["the generator", "typescript", "stripe", "a payment or host adapter"],
+    loads: ["_shared/estimates.ts", "_generator/evaluators.ts", "_generator/template-files.ts"],
+  },
+  "job-runner": {
+    never: ["the evaluator", "stripe", "a payment or host adapter"],
+    loads: ["_generator/generators.ts", "_generator/openai-adapter.ts", "_generator/verify.ts"],
+  },
+  "push-worker": {
+    never: NO_GENERATION,
+    loads: ["_shared/adapters/expo-push.ts"],
+  },
+  "webhook-worker": {
+    never: NO_GENERATION,
+    loads: ["_shared/webhooks.ts"],
+  },
+  "oauth-consent": {
+    never: NO_GENERATION,
+    loads: ["oauth-consent/app.ts"],
+  },
+};
+
+Deno.test("every function is listed with what it ships", () => {
+  const functions = [...Deno.readDirSync(FUNCTIONS)]
+    .filter((e) => e.isDirectory && !e.name.startsWith("_")).map((e) => e.name).sort();
+  assert.deepEqual(functions, Object.keys(FUNCTIONS_SHIP).sort());
 });
+
+for (const [fn, { never, loads: used }] of Object.entries(FUNCTIONS_SHIP)) {
+  Deno.test(`${fn} loads what it uses and nothing of ${never.join(", ")}`, async () => {
+    const modules = await loads(fn);
+    for (const kind of never) {
+      assert.deepEqual(modules.filter((m) => KINDS[kind].test(m)), [], `${fn} loads ${kind}`);
+    }
+    for (const module of used) assert.ok(modules.includes(module), `${fn} lacks ${module}`);
+  });
+}

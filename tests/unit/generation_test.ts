@@ -20,7 +20,7 @@ import type {
   GenerationResult,
 } from "../../supabase/functions/_shared/ports/generation.ts";
 import { TEMPLATE_MODULE, templateModule } from "../../scripts/template.ts";
-import { APP_PROMPTS } from "../apps/prompts.ts";
+import { APP_PROMPTS } from "../../eval/app-set/prompts.ts";
 
 const evaluator = new HeuristicEvaluator();
 const generator = new TemplateGenerator();

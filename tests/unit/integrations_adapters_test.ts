@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { createPrivateKey } from "node:crypto";
+import { createHash, createPrivateKey } from "node:crypto";
 import { GitHubRepoHost } from "../../supabase/functions/_shared/adapters/github.ts";
 import { SupabaseManagementDbHost } from "../../supabase/functions/_shared/adapters/supabase-management.ts";
 import { ApiError } from "../../supabase/functions/_shared/errors.ts";
@@ -8,28 +8,35 @@ import type { RepoFile } from "../../supabase/functions/_shared/ports/repohost.t
 import { UpstreamError } from "../../supabase/functions/_shared/ports/upstream.ts";
 import { createSecretBox, secretBoxFromEnv } from "../../supabase/functions/_shared/secrets.ts";
 import { verifyHubSignature } from "../../supabase/functions/_shared/webhook-signature.ts";
+import { base64url, decodeJwt } from "jose";
+import type { DbHost, DbHostAccount } from "../../scripts/local/db-host.ts";
+import type { GitHost } from "../../scripts/local/git-host.ts";
+import { REPOHOST_CALLBACK_URL } from "../../scripts/local/stack.ts";
 import {
-  ACCESS,
-  BROKEN,
+  APP_ID,
   CLIENT_ID,
   CLIENT_SECRET,
   closedPort,
-  FakeGitHub,
-  FakeSupabase,
+  consent,
+  filesAt,
+  gitHubOptions,
+  gitIn,
   HUB_PAYLOAD,
   HUB_SECRET,
   HUB_SIGNATURE,
-  ORG_INSTALLATION,
+  install,
+  type Installed,
+  newAccount,
   PRIVATE_KEY_PEM,
-  PUBLISHABLE_ONLY_REF,
-  REF,
-  REVOKED,
+  profileWith,
   SB_CLIENT_ID,
   SB_CLIENT_SECRET,
-  SLOW,
-  USER_INSTALLATION,
-  USER_TOKEN,
+  startDbHost,
+  startGitHost,
+  tokenForms,
+  userToken,
 } from "../integration_stand_ins.ts";
+import { StandInServer } from "../stand_in_server.ts";
 
 async function rejection(promise: Promise<unknown>): Promise<Error> {
   try {
@@ -53,24 +60,75 @@ const APP_FILES: RepoFile[] = [
   { path: "package.json", contents: '{ "name": "my-app" }\n' },
   { path: "app/index.tsx", contents: "export default function App() { return null; }\n" },
   { path: "app/(tabs)/über.tsx", contents: "// ünïcödé ✓\n" },
+  // A binary file, stored in base64: pushed as its bytes.
+  { path: "assets/dot.bin", contents: btoa("\x00\xff\x89PNG\r\n"), encoding: "base64" },
 ];
+const APP_BYTES = Object.fromEntries(APP_FILES.map((f) => [
+  f.path,
+  f.encoding === "base64"
+    ? Uint8Array.from(atob(f.contents), (c) => c.charCodeAt(0))
+    : new TextEncoder().encode(f.contents),
+]));
 
-function pathsOf(tree: Record<string, unknown>): string[] {
-  return (tree.tree as { path: string }[]).map((e) => e.path).sort();
+/** Runs `fn` with a GitHub stand-in of its own and the App installed on a new organization. */
+async function withGitHub(fn: (github: GitHost, org: Installed, ghu: string) => Promise<void>) {
+  const github = await startGitHost();
+  try {
+    const org = await install(github);
+    await fn(github, org, await userToken(github, org.code));
+  } finally {
+    await github.close();
+  }
+}
+
+/** A repository the user creates in the organization: empty, or with `files` on `branch` (its head). */
+async function addRepo(
+  github: GitHost,
+  owner: string,
+  ghu: string,
+  name: string,
+  files: { path: string; contents: string }[] | null,
+  branch = "main",
+): Promise<string | undefined> {
+  const res = await fetch(`${github.url}/orgs/${owner}/repos`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${ghu}`, "content-type": "application/json" },
+    body: JSON.stringify({ name }),
+  });
+  assert.equal(res.status, 201, await res.text());
+  await gitIn(github.repoDir(owner, name), ["symbolic-ref", "HEAD", `refs/heads/${branch}`]);
+  const head = files ? await github.commitFiles(owner, name, files, "Initial commit") : undefined;
+  github.seen.length = 0; // what the tests check starts with the adapter's requests
+  return head;
+}
+
+/** Every call on repositories was made with an installation token, never the user's. */
+function assertInstallationTokenUsed(github: GitHost) {
+  const repoCalls = github.seen.filter((s) => s.path.startsWith("/repos/") || s.path.startsWith("/orgs/"));
+  assert.ok(repoCalls.length > 0);
+  for (const call of repoCalls) assert.match(call.authorization ?? "", /^Bearer ghs_/, call.path);
+}
+
+/** The App's own endpoints were called with an App JWT (the stand-in checked it with the public key). */
+function assertAppJwtUsed(github: GitHost) {
+  const appCalls = github.seen.filter((s) => s.path.startsWith("/app/"));
+  assert.ok(appCalls.length >= 2, "installation lookup and token minting");
+  for (const call of appCalls) {
+    assert.equal(decodeJwt(call.authorization!.replace(/^Bearer /, "")).iss, APP_ID);
+  }
 }
 
 Deno.test("repohost: push to an existing repository commits exactly the files on top of the default branch", async () => {
-  const github = new FakeGitHub();
-  try {
-    await github.addRepo("acme", "my-app", "trunk", [
+  await withGitHub(async (github, org, ghu) => {
+    const before = await addRepo(github, org.login, ghu, "my-app", [
       { path: "README.md", contents: "old\n" },
       { path: "stale.txt", contents: "to be removed\n" },
-    ]);
-    const before = github.repos.get("acme/my-app")!.refs.get("trunk")!;
-    const host = new GitHubRepoHost(github.options());
+    ], "trunk");
+    const repo = github.repoDir(org.login, "my-app");
+    const host = new GitHubRepoHost(gitHubOptions(github));
 
     const result = await host.pushFiles({
-      installationId: ORG_INSTALLATION,
+      installationId: org.id,
       repository: "my-app",
       files: APP_FILES,
       message: "Generated by the service",
@@ -78,119 +136,108 @@ Deno.test("repohost: push to an existing repository commits exactly the files on
 
     assert.equal(result.created, false);
     assert.equal(result.committed, true);
-    const head = github.repos.get("acme/my-app")!.refs.get("trunk")!;
+    const head = await gitIn(repo, ["rev-parse", "trunk"]);
     assert.equal(result.commitSha, head, "the default branch points at the new commit");
-    const commit = github.commit(head);
-    assert.deepEqual(commit.parents, [before], "the parent is the previous head");
-    assert.equal(commit.message, "Generated by the service");
-    assert.deepEqual(
-      github.filesAt("acme/my-app", "trunk"),
-      Object.fromEntries(APP_FILES.map((f) => [f.path, f.contents])),
-      "every file, byte for byte, and nothing else",
-    );
-    assert.equal(github.treeBodies.length, 1);
-    assert.equal(github.treeBodies[0].base_tree, undefined, "no base tree: old files do not survive");
-    assert.deepEqual(pathsOf(github.treeBodies[0]), APP_FILES.map((f) => f.path).sort());
-    assert.ok(github.jwtsVerified >= 2, "installation lookup and token minting used a valid App JWT");
-    github.assertInstallationTokenUsed(ORG_INSTALLATION);
+    assert.equal(await gitIn(repo, ["rev-parse", `${head}^`]), before, "the parent is the previous head");
+    assert.equal(await gitIn(repo, ["log", "-1", "--format=%B", head]), "Generated by the service");
+    assert.deepEqual(await filesAt(repo, "trunk"), APP_BYTES, "every file, byte for byte, and nothing else");
+    const trees = github.seen.filter((s) => s.path.endsWith("/git/trees"));
+    assert.equal(trees.length, 1);
+    assert.equal(JSON.parse(trees[0].text).base_tree, undefined, "no base tree: old files do not survive");
+    assertAppJwtUsed(github);
+    assertInstallationTokenUsed(github);
 
     // The same files again: nothing to commit, the head stays.
     const again = await host.pushFiles({
-      installationId: ORG_INSTALLATION,
-      owner: "acme",
+      installationId: org.id,
+      owner: org.login,
       repository: "my-app",
       files: APP_FILES,
       message: "Again",
     });
     assert.deepEqual(again, { commitSha: head, created: false, committed: false });
-    assert.equal(github.repos.get("acme/my-app")!.refs.get("trunk"), head);
-  } finally {
-    await github.close();
-  }
+    assert.equal(await gitIn(repo, ["rev-parse", "trunk"]), head);
+
+    // Another pusher's commit on top keeps every file as it is, whatever its name.
+    await github.commitFiles(org.login, "my-app", [{ path: "NOTES.md", contents: "x" }], "Notes");
+    assert.deepEqual(await filesAt(repo, "trunk"), {
+      ...APP_BYTES,
+      "NOTES.md": new TextEncoder().encode("x"),
+    });
+  });
 });
 
 Deno.test("repohost: a missing repository of an organization is created, waited for, then pushed to", async () => {
-  const github = new FakeGitHub();
-  try {
-    const host = new GitHubRepoHost(github.options());
+  await withGitHub(async (github, org) => {
+    github.faults.settling = 1;
+    const host = new GitHubRepoHost(gitHubOptions(github));
     const result = await host.pushFiles({
-      installationId: ORG_INSTALLATION,
+      installationId: org.id,
       repository: "new-app",
       files: APP_FILES,
       message: "First version",
     });
     assert.equal(result.created, true);
-    const create = github.server.seen.find((s) => s.path === "/orgs/acme/repos");
+    const create = github.seen.find((s) => s.path === `/orgs/${org.login}/repos`);
     assert.ok(create, "created through the organization endpoint");
     assert.deepEqual(JSON.parse(create.text), { name: "new-app", private: true, auto_init: true });
-    const refReads = github.server.seen.filter((s) => s.path === "/repos/acme/new-app/git/ref/heads/main");
+    const refReads = github.seen.filter((s) => s.path === `/repos/${org.login}/new-app/git/ref/heads/main`);
     assert.equal(refReads.length, 2, "the 409 of a repository being set up is waited out");
-    const commit = github.commit(result.commitSha);
-    const initial = github.commit(commit.parents[0]);
-    assert.equal(initial.message, "Initial commit", "the parent is the auto_init commit");
-    assert.deepEqual(
-      Object.keys(github.filesAt("acme/new-app", "main")).sort(),
-      APP_FILES.map((f) => f.path).sort(),
+    const repo = github.repoDir(org.login, "new-app");
+    assert.equal(
+      await gitIn(repo, ["log", "-1", "--format=%s", `${result.commitSha}^`]),
+      "Initial commit",
+      "the parent is the auto_init commit",
     );
-    github.assertInstallationTokenUsed(ORG_INSTALLATION);
-  } finally {
-    await github.close();
-  }
+    assert.deepEqual(await filesAt(repo, "main"), APP_BYTES);
+    assertInstallationTokenUsed(github);
+  });
 });
 
 Deno.test("repohost: an existing empty repository is started through the contents API, then pushed to", async () => {
-  const github = new FakeGitHub();
-  try {
-    await github.addRepo("acme", "empty", "main", null);
-    const host = new GitHubRepoHost(github.options());
+  await withGitHub(async (github, org, ghu) => {
+    await addRepo(github, org.login, ghu, "empty", null);
+    const host = new GitHubRepoHost(gitHubOptions(github));
     const result = await host.pushFiles({
-      installationId: ORG_INSTALLATION,
+      installationId: org.id,
       repository: "empty",
       files: APP_FILES,
       message: "First version",
     });
     assert.equal(result.created, false);
     assert.ok(
-      github.server.seen.some((s) =>
-        s.method === "PUT" && s.path === "/repos/acme/empty/contents/package.json"
+      github.seen.some((s) =>
+        s.method === "PUT" && s.path === `/repos/${org.login}/empty/contents/package.json`
       ),
     );
-    assert.deepEqual(
-      github.filesAt("acme/empty", "main"),
-      Object.fromEntries(APP_FILES.map((f) => [f.path, f.contents])),
-    );
-  } finally {
-    await github.close();
-  }
+    assert.deepEqual(await filesAt(github.repoDir(org.login, "empty"), "main"), APP_BYTES);
+  });
 });
 
 Deno.test("repohost: a PKCS#1 App key (as GitHub issues it) signs the same App JWT", async () => {
-  const github = new FakeGitHub();
-  try {
-    await github.addRepo("acme", "my-app", "main", [{ path: "README.md", contents: "x" }]);
+  await withGitHub(async (github, org, ghu) => {
+    await addRepo(github, org.login, ghu, "my-app", [{ path: "README.md", contents: "x" }]);
     const pkcs1 = createPrivateKey(PRIVATE_KEY_PEM).export({ type: "pkcs1", format: "pem" }).toString();
     assert.match(pkcs1, /BEGIN RSA PRIVATE KEY/);
-    const host = new GitHubRepoHost(github.options({ privateKeyPem: pkcs1 }));
+    const host = new GitHubRepoHost(gitHubOptions(github, { privateKeyPem: pkcs1 }));
     const result = await host.pushFiles({
-      installationId: ORG_INSTALLATION,
+      installationId: org.id,
       repository: "my-app",
       files: APP_FILES,
       message: "m",
     });
     assert.equal(result.created, false);
-    assert.ok(github.jwtsVerified >= 2);
-  } finally {
-    await github.close();
-  }
+    assertAppJwtUsed(github);
+  });
 });
 
 Deno.test("repohost: a missing repository of a personal account answers repohost_repository_missing", async () => {
-  const github = new FakeGitHub();
-  try {
-    const host = new GitHubRepoHost(github.options());
+  await withGitHub(async (github, org) => {
+    const personal = await install(github, { account: "own" });
+    const host = new GitHubRepoHost(gitHubOptions(github));
     const err = await rejection(
       host.pushFiles({
-        installationId: USER_INSTALLATION,
+        installationId: personal.id,
         repository: "my-app",
         files: APP_FILES,
         message: "m",
@@ -199,16 +246,16 @@ Deno.test("repohost: a missing repository of a personal account answers repohost
     assert.ok(err instanceof ApiError);
     assert.equal(err.status, 404);
     assert.equal(err.code, "repohost_repository_missing");
-    assert.deepEqual(err.details, { owner: "alice", repository: "my-app" });
+    assert.deepEqual(err.details, { owner: personal.login, repository: "my-app" });
     assert.ok(
-      !github.server.seen.some((s) => s.method === "POST" && /^\/(user|orgs\/[^/]+)\/repos$/.test(s.path)),
+      !github.seen.some((s) => s.method === "POST" && /^\/(user|orgs\/[^/]+)\/repos$/.test(s.path)),
       "no creation is attempted where GitHub cannot create",
     );
 
     // In another account than the installation's, nothing can be created either.
     const elsewhere = await rejection(
       host.pushFiles({
-        installationId: ORG_INSTALLATION,
+        installationId: org.id,
         owner: "other-org",
         repository: "x",
         files: APP_FILES,
@@ -216,126 +263,159 @@ Deno.test("repohost: a missing repository of a personal account answers repohost
       }),
     );
     assert.equal((elsewhere as ApiError).code, "repohost_repository_missing");
-  } finally {
-    await github.close();
-  }
+  });
 });
 
 Deno.test("repohost: an uninstalled app, a moved branch and a failing GitHub each answer their code", async () => {
-  const github = new FakeGitHub();
-  try {
-    await github.addRepo("acme", "my-app", "main", [{ path: "README.md", contents: "x" }]);
-    const host = new GitHubRepoHost(github.options());
+  await withGitHub(async (github, org, ghu) => {
+    await addRepo(github, org.login, ghu, "my-app", [{ path: "README.md", contents: "x" }]);
+    const host = new GitHubRepoHost(gitHubOptions(github));
     const push = (installationId: number) =>
-      host.pushFiles({ installationId, owner: "acme", repository: "my-app", files: APP_FILES, message: "m" });
+      host.pushFiles({
+        installationId,
+        owner: org.login,
+        repository: "my-app",
+        files: APP_FILES,
+        message: "m",
+      });
 
     const gone = await rejection(push(999));
     assert.equal((gone as ApiError).status, 404);
     assert.equal((gone as ApiError).code, "repohost_installation_missing");
 
-    github.interloper = true;
-    const moved = await rejection(push(ORG_INSTALLATION));
+    github.faults.beforeBranchMove = (owner, name) =>
+      github.commitFiles(owner, name, [{ path: "THEIRS", contents: "x" }], "Theirs").then(() => {});
+    const moved = await rejection(push(org.id));
     assert.equal((moved as ApiError).status, 409);
     assert.equal((moved as ApiError).code, "repohost_branch_moved");
-    github.interloper = false;
+    delete github.faults.beforeBranchMove;
 
-    github.failRepoCalls = true;
-    const failed = await rejection(push(ORG_INSTALLATION));
+    github.faults.failRepoCalls = true;
+    const failed = await rejection(push(org.id));
     assert.ok(failed instanceof UpstreamError);
     assert.equal(failed.status, 502);
     assert.equal(failed.code, "repohost_failed");
     assert.match(failed.message, /HTTP 500/);
-    assertNoSecrets(failed, [...github.tokens.keys(), CLIENT_SECRET, PRIVATE_KEY_PEM]);
+    const tokens = github.seen.map((s) => s.authorization?.replace(/^Bearer /, "") ?? "").filter(Boolean);
+    assertNoSecrets(failed, [...tokens, CLIENT_SECRET, PRIVATE_KEY_PEM]);
     assert.match(failed.message, /\[redacted\]/, "the echoed token was blanked out");
 
     const empty = await rejection(
-      host.pushFiles({ installationId: ORG_INSTALLATION, repository: "my-app", files: [], message: "m" }),
+      host.pushFiles({ installationId: org.id, repository: "my-app", files: [], message: "m" }),
     );
     assert.equal((empty as ApiError).code, "repohost_no_files");
-  } finally {
-    await github.close();
-  }
+  });
 });
 
 Deno.test("repohost: code exchange succeeds, is refused with GitHub's code, or fails when GitHub is away", async () => {
-  const github = new FakeGitHub();
-  try {
-    const host = new GitHubRepoHost(github.options());
-    assert.deepEqual(await host.exchangeCode("good-code", "myapp://github"), { accessToken: USER_TOKEN });
-    const form = Object.fromEntries(new URLSearchParams(github.server.seen[0].text));
+  await withGitHub(async (github) => {
+    const host = new GitHubRepoHost(gitHubOptions(github));
+    const signedIn = await install(github);
+    const { accessToken } = await host.exchangeCode(signedIn.code, REPOHOST_CALLBACK_URL);
+    assert.match(accessToken, /^ghu_/);
+    const form = Object.fromEntries(new URLSearchParams(github.seen.at(-1)!.text));
     assert.deepEqual(form, {
       client_id: CLIENT_ID,
       client_secret: CLIENT_SECRET,
-      code: "good-code",
-      redirect_uri: "myapp://github",
+      code: signedIn.code,
+      redirect_uri: REPOHOST_CALLBACK_URL,
     });
-    await host.exchangeCode("good-code");
-    assert.equal(new URLSearchParams(github.server.seen[1].text).has("redirect_uri"), false);
+    await host.exchangeCode((await install(github)).code);
+    assert.equal(new URLSearchParams(github.seen.at(-1)!.text).has("redirect_uri"), false);
 
-    const refused = await rejection(host.exchangeCode("stale-code-123"));
+    const refused = await rejection(host.exchangeCode(signedIn.code));
     assert.ok(refused instanceof ApiError);
     assert.equal(refused.status, 400);
     assert.equal(refused.code, "repohost_code_rejected");
-    assert.deepEqual(refused.details, { upstream_error: "bad_verification_code" });
-    assertNoSecrets(refused, ["stale-code-123", CLIENT_SECRET]);
+    assert.deepEqual(refused.details, { upstream_error: "bad_verification_code" }, "a code works once");
+    assertNoSecrets(refused, [signedIn.code, CLIENT_SECRET]);
 
-    const misconfigured = new GitHubRepoHost(github.options({ clientSecret: "wrong-secret" }));
-    const ours = await rejection(misconfigured.exchangeCode("good-code"));
+    const misconfigured = new GitHubRepoHost(gitHubOptions(github, { clientSecret: "wrong-secret" }));
+    const ours = await rejection(misconfigured.exchangeCode((await install(github)).code));
     assert.equal((ours as ApiError).status, 502, "wrong client credentials are the service's fault");
     assertNoSecrets(ours, ["wrong-secret"]);
 
     const away = new GitHubRepoHost(
-      github.options({ oauthBaseUrl: `http://127.0.0.1:${closedPort()}` }),
+      gitHubOptions(github, { oauthBaseUrl: `http://127.0.0.1:${closedPort()}` }),
     );
-    const unreachable = await rejection(away.exchangeCode("good-code"));
+    const unreachable = await rejection(away.exchangeCode("some-code"));
     assert.ok(unreachable instanceof UpstreamError);
     assert.equal(unreachable.status, 502);
     assert.equal(unreachable.code, "repohost_failed");
     assert.match(unreachable.message, /could not be reached/);
     assertNoSecrets(unreachable, [CLIENT_SECRET, "127.0.0.1"]);
-  } finally {
-    await github.close();
-  }
+  });
 });
 
 Deno.test("repohost: whether a user's token reaches an installation is read from GitHub, page by page", async () => {
-  const github = new FakeGitHub();
-  try {
-    const host = new GitHubRepoHost(github.options());
-    assert.equal(await host.userCanAccessInstallation(USER_TOKEN, ORG_INSTALLATION), true);
-    assert.equal(await host.userCanAccessInstallation(USER_TOKEN, 999), false);
-    const seen = github.server.seen.filter((s) => s.path === "/user/installations");
-    assert.ok(seen.every((s) => s.authorization === `Bearer ${USER_TOKEN}`), "asked with the user's token");
+  await withGitHub(async (github, org, ghu) => {
+    const host = new GitHubRepoHost(gitHubOptions(github));
+    assert.equal(await host.userCanAccessInstallation(ghu, org.id), true);
+    assert.equal(await host.userCanAccessInstallation(ghu, 999), false);
+    const seen = github.seen.filter((s) => s.path === "/user/installations");
+    assert.ok(seen.every((s) => s.authorization === `Bearer ${ghu}`), "asked with the user's token");
     assert.equal(seen[0].query.get("per_page"), "100");
 
-    const { token } = github.newUser();
-    const many = Array.from({ length: 150 }, () => github.addInstallation("Organization", token));
-    assert.equal(await host.userCanAccessInstallation(token, many[149].id), true, "found on the second page");
+    // A user with 150 installations: the last is on the second page.
+    const user = `many-${crypto.randomUUID().slice(0, 8)}`;
+    let last: Installed | undefined;
+    for (let i = 0; i < 150; i++) last = await install(github, { user });
+    const token = await userToken(github, last!.code);
+    assert.equal(await host.userCanAccessInstallation(token, last!.id), true, "found on the second page");
     assert.deepEqual(
-      github.server.seen.filter((s) => s.authorization === `Bearer ${token}`).map((s) => s.query.get("page")),
+      github.seen.filter((s) => s.authorization === `Bearer ${token}`).map((s) => s.query.get("page")),
       ["1", "2"],
     );
 
-    const refused = await rejection(host.userCanAccessInstallation("ghu_revoked", ORG_INSTALLATION));
+    const refused = await rejection(host.userCanAccessInstallation("ghu_revoked", org.id));
     assert.ok(refused instanceof ApiError);
     assert.equal(refused.status, 400);
     assert.equal(refused.code, "repohost_token_rejected");
     assertNoSecrets(refused, ["ghu_revoked"]);
-  } finally {
-    await github.close();
-  }
+  });
 });
 
 // ---------------------------------------------------------------------------------------------------------
 // The Supabase Management API, against its stand-in
 
-function dbHost(fake: FakeSupabase, timeoutMs = 5_000) {
-  return new SupabaseManagementDbHost({
-    apiBaseUrl: fake.server.url,
-    clientId: SB_CLIENT_ID,
-    clientSecret: SB_CLIENT_SECRET,
-    timeoutMs,
-  });
+const REDIRECT_URI = "https://x.test/cb?a=1";
+
+/** The adapter against a Management API stand-in of its own. */
+async function withDbHost(
+  fn: (stub: DbHost, host: SupabaseManagementDbHost) => Promise<void>,
+  timeoutMs = 5_000,
+) {
+  const stub = await startDbHost([REDIRECT_URI]);
+  try {
+    await fn(
+      stub,
+      new SupabaseManagementDbHost({
+        apiBaseUrl: stub.url,
+        clientId: SB_CLIENT_ID,
+        clientSecret: SB_CLIENT_SECRET,
+        timeoutMs,
+      }),
+    );
+  } finally {
+    await stub.close();
+  }
+}
+
+/** A code `account` consented to for an S256 challenge of `verifier`. */
+async function consentedCode(host: SupabaseManagementDbHost, account: DbHostAccount, verifier: string) {
+  const codeChallenge = base64url.encode(createHash("sha256").update(verifier).digest());
+  const back = await consent(
+    host.authorizeUrl({ state: "st", codeChallenge, redirectUri: REDIRECT_URI }),
+    account,
+  );
+  return new URL(back).searchParams.get("code")!;
+}
+
+/** The user's tokens, through consent and the code exchange. */
+async function signedIn(host: SupabaseManagementDbHost, account: DbHostAccount) {
+  const codeVerifier = "verifier-".padEnd(43, "x");
+  const code = await consentedCode(host, account, codeVerifier);
+  return await host.exchangeCode({ code, codeVerifier, redirectUri: REDIRECT_URI });
 }
 
 Deno.test("dbhost: the authorize URL carries the client, redirect, state and an S256 challenge", () => {
@@ -360,105 +440,144 @@ Deno.test("dbhost: the authorize URL carries the client, redirect, state and an 
 });
 
 Deno.test("dbhost: code exchange (with and without verifier) and refresh send the OAuth form with Basic auth", async () => {
-  const fake = new FakeSupabase();
-  try {
-    const host = dbHost(fake);
+  await withDbHost(async (stub, host) => {
+    const account = await newAccount(stub, 1);
+    const verifier = "verifier-123".padEnd(43, "v");
+    const code = await consentedCode(host, account, verifier);
     const before = Date.now();
-    const tokens = await host.exchangeCode({
-      code: "good-code",
-      codeVerifier: "verifier-123",
-      redirectUri: "https://x.test/cb",
-    });
-    assert.equal(tokens.accessToken, "access-1");
-    assert.equal(tokens.refreshToken, "refresh-1");
-    assert.ok(Math.abs(tokens.expiresAt.getTime() - (before + 86400_000)) < 5_000);
-    assert.deepEqual(fake.forms[0], {
+    const tokens = await host.exchangeCode({ code, codeVerifier: verifier, redirectUri: REDIRECT_URI });
+    assert.equal((await profileWith(stub, tokens.accessToken))?.gotrue_id, account.id);
+    assert.ok(Math.abs(tokens.expiresAt.getTime() - (before + stub.accessTokenLifetime * 1000)) < 5_000);
+    assert.deepEqual(tokenForms(stub)[0], {
       grant_type: "authorization_code",
-      code: "good-code",
-      redirect_uri: "https://x.test/cb",
-      code_verifier: "verifier-123",
+      code,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: verifier,
     });
 
-    await host.exchangeCode({ code: "good-code", redirectUri: "https://x.test/cb" });
-    assert.deepEqual(fake.forms[1], {
+    // Without the verifier the code goes alone, and a host that saw a challenge refuses it.
+    const alone = await consentedCode(host, account, verifier);
+    const refused = await rejection(host.exchangeCode({ code: alone, redirectUri: REDIRECT_URI }));
+    assert.deepEqual(tokenForms(stub)[1], {
       grant_type: "authorization_code",
-      code: "good-code",
-      redirect_uri: "https://x.test/cb",
+      code: alone,
+      redirect_uri: REDIRECT_URI,
     });
-
-    const refreshed = await host.refresh("refresh-1");
-    assert.equal(refreshed.accessToken, "access-3", "a new pair, after the two of the code exchanges");
-    assert.deepEqual(fake.forms[2], { grant_type: "refresh_token", refresh_token: "refresh-1" });
-    assert.ok(
-      fake.forms.every((f) => !("client_secret" in f)),
-      "the secret travels in the Basic header only",
-    );
-
-    const refused = await rejection(
-      host.exchangeCode({ code: "used-code-77", codeVerifier: "v", redirectUri: "https://x.test/cb" }),
-    );
     assert.ok(refused instanceof ApiError);
     assert.equal(refused.status, 400);
     assert.equal(refused.code, "dbhost_code_rejected");
     assert.deepEqual(refused.details, { upstream_error: "invalid_grant" });
-    assertNoSecrets(refused, ["used-code-77", SB_CLIENT_SECRET]);
+    assertNoSecrets(refused, [alone, SB_CLIENT_SECRET]);
+    const reused = await rejection(
+      host.exchangeCode({ code, codeVerifier: verifier, redirectUri: REDIRECT_URI }),
+    );
+    assert.equal((reused as ApiError).code, "dbhost_code_rejected", "a code works once");
 
-    const revoked = await rejection(host.refresh("refresh-old-99"));
-    assert.ok(revoked instanceof GrantRevokedError);
+    const refreshed = await host.refresh(tokens.refreshToken);
+    assert.notEqual(refreshed.accessToken, tokens.accessToken, "a new pair");
+    assert.equal((await profileWith(stub, refreshed.accessToken))?.gotrue_id, account.id);
+    assert.deepEqual(tokenForms(stub).at(-1), {
+      grant_type: "refresh_token",
+      refresh_token: tokens.refreshToken,
+    });
+    assert.ok(
+      tokenForms(stub).every((f) => !("client_secret" in f)),
+      "the secret travels in the Basic header only",
+    );
+
+    const revoked = await rejection(host.refresh(tokens.refreshToken));
+    assert.ok(revoked instanceof GrantRevokedError, "refresh tokens work once");
     assert.equal(revoked.status, 404);
     assert.equal(revoked.code, "not_connected");
-    assertNoSecrets(revoked, ["refresh-old-99"]);
-  } finally {
-    await fake.close();
-  }
+    assertNoSecrets(revoked, [tokens.refreshToken]);
+  });
 });
 
 Deno.test("dbhost: projects with organizations, the anon key and the profile are read with the user's token", async () => {
-  const fake = new FakeSupabase();
-  try {
-    const host = dbHost(fake);
-    assert.deepEqual(await host.listProjects(ACCESS), {
-      projects: [
-        {
-          ref: REF,
-          name: "Acme production",
-          region: "eu-central-1",
-          created_at: "2026-03-01T10:00:00.000Z",
-          organization_id: "acme-slug",
-        },
-        {
-          ref: "zyxwvutsrqponmlkjihg",
-          name: "Old",
-          region: "us-east-1",
-          created_at: "2024-01-01T00:00:00Z",
-          organization_id: "legacy-org",
-        },
-      ],
-      organizations: [{ id: "acme-slug", name: "Acme" }, { id: "legacy-org", name: "Legacy" }],
+  await withDbHost(async (stub, host) => {
+    const account = await newAccount(stub, 2);
+    const { accessToken } = await signedIn(host, account);
+    const organization = account.organizations[0];
+    assert.deepEqual(await host.listProjects(accessToken), {
+      projects: account.projects.map((p) => ({
+        ref: p.ref,
+        name: p.name,
+        region: p.region,
+        created_at: p.created_at,
+        organization_id: organization.slug,
+      })),
+      organizations: [{ id: organization.slug, name: organization.name }],
     });
-    assert.equal(await host.getAnonKey(ACCESS, REF), "anon-key-value");
-    assert.equal(await host.getAnonKey(ACCESS, PUBLISHABLE_ONLY_REF), "sb_publishable_abc");
-    const missing = await rejection(host.getAnonKey(ACCESS, "nosuchprojectrefxxxx"));
+    assert.equal(await host.getAnonKey(accessToken, account.projects[1].ref), account.projects[1].anonKey);
+    const missing = await rejection(host.getAnonKey(accessToken, "nosuchprojectrefxxxx"));
     assert.equal((missing as ApiError).code, "dbhost_project_not_found");
-    assert.deepEqual(await host.getProfile(ACCESS), {
-      id: "9b2f0f39-5d0a-4a43-9d54-0fd0c9ac4c11",
-      username: "alice",
+    assert.deepEqual(await host.getProfile(accessToken), { id: account.id, username: account.username });
+    for (
+      const s of stub.seen.filter((s) => s.path !== "/v1/oauth/token" && s.path !== "/v1/oauth/authorize")
+    ) {
+      assert.equal(s.authorization, `Bearer ${accessToken}`);
+    }
+  });
+});
+
+/** The Management API's older answers: slugs only under the deprecated ids, and a project whose legacy keys
+ * are off (a publishable key in the anon key's place). */
+class OlderManagementApi extends StandInServer {
+  protected handle(req: Request): Promise<Response> {
+    const answers: Record<string, unknown> = {
+      "/v1/projects": [{
+        ref: "zyxwvutsrqponmlkjihg",
+        organization_id: "legacy-org",
+        name: "Old",
+        region: "us-east-1",
+        created_at: "2024-01-01T00:00:00Z",
+      }],
+      "/v1/organizations": [{ id: "legacy-org", name: "Legacy" }],
+      "/v1/projects/zyxwvutsrqponmlkjihg/api-keys": [
+        { name: "default", api_key: null, type: "secret" },
+        { name: "default", api_key: "sb_publishable_abc", type: "publishable" },
+      ],
+    };
+    const answer = answers[new URL(req.url).pathname];
+    return Promise.resolve(
+      answer ? Response.json(answer) : Response.json({ message: "Not Found" }, { status: 404 }),
+    );
+  }
+}
+
+Deno.test("dbhost: older answers (deprecated ids, a publishable key only) are read alike", async () => {
+  const older = new OlderManagementApi();
+  try {
+    const host = new SupabaseManagementDbHost({
+      apiBaseUrl: older.url,
+      clientId: SB_CLIENT_ID,
+      clientSecret: SB_CLIENT_SECRET,
+      timeoutMs: 5_000,
     });
-    for (const s of fake.server.seen) assert.equal(s.authorization, `Bearer ${ACCESS}`);
+    assert.deepEqual(await host.listProjects("token"), {
+      projects: [{
+        ref: "zyxwvutsrqponmlkjihg",
+        name: "Old",
+        region: "us-east-1",
+        created_at: "2024-01-01T00:00:00Z",
+        organization_id: "legacy-org",
+      }],
+      organizations: [{ id: "legacy-org", name: "Legacy" }],
+    });
+    assert.equal(await host.getAnonKey("token", "zyxwvutsrqponmlkjihg"), "sb_publishable_abc");
   } finally {
-    await fake.close();
+    await older.close();
   }
 });
 
 Deno.test("dbhost: 401 is GrantRevokedError, 500 and silence are UpstreamError without secrets", async () => {
-  const fake = new FakeSupabase();
-  try {
-    const host = dbHost(fake, 300);
+  await withDbHost(async (stub, host) => {
+    const revoked = "sbp_oauth_revoked";
     for (
       const call of [
-        () => host.listProjects(REVOKED),
-        () => host.getAnonKey(REVOKED, REF),
-        () => host.getProfile(REVOKED),
+        () => host.listProjects(revoked),
+        () => host.getAnonKey(revoked, "abcdefghijklmnopqrst"),
+        () => host.getProfile(revoked),
       ]
     ) {
       const err = await rejection(call());
@@ -467,21 +586,23 @@ Deno.test("dbhost: 401 is GrantRevokedError, 500 and silence are UpstreamError w
       assert.equal(err.code, "not_connected");
     }
 
-    const broken = await rejection(host.listProjects(BROKEN));
+    const { accessToken } = await signedIn(host, await newAccount(stub, 1));
+    stub.faults.fail = true;
+    const broken = await rejection(host.listProjects(accessToken));
     assert.ok(broken instanceof UpstreamError);
     assert.equal(broken.status, 502);
     assert.equal(broken.code, "dbhost_failed");
     assert.match(broken.message, /HTTP 500/);
-    assertNoSecrets(broken, [BROKEN, SB_CLIENT_SECRET]);
+    assertNoSecrets(broken, [accessToken, SB_CLIENT_SECRET]);
+    stub.faults.fail = false;
 
-    const slow = await rejection(host.getProfile(SLOW));
+    stub.faults.hang = true;
+    const slow = await rejection(host.getProfile(accessToken));
     assert.ok(slow instanceof UpstreamError);
     assert.equal(slow.code, "dbhost_failed");
     assert.match(slow.message, /did not answer within 300 ms/);
-    assertNoSecrets(slow, [SLOW]);
-  } finally {
-    await fake.close();
-  }
+    assertNoSecrets(slow, [accessToken]);
+  }, 300);
 });
 
 // ---------------------------------------------------------------------------------------------------------

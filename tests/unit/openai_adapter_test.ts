@@ -1,13 +1,11 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import { createGenerationAdapters } from "../../supabase/functions/_generator/adapters.ts";
+import { createEvaluator } from "../../supabase/functions/_generator/evaluators.ts";
+import { createGenerator } from "../../supabase/functions/_generator/generators.ts";
 import { HeuristicEvaluator } from "../../supabase/functions/_generator/heuristic-evaluator.ts";
-import {
-  costEur,
-  OpenAICompatibleEvaluator,
-  OpenAICompatibleGenerator,
-  type OpenAICompatibleOptions,
-} from "../../supabase/functions/_generator/openai-adapter.ts";
+import { costEur, OpenAICompatibleGenerator } from "../../supabase/functions/_generator/openai-adapter.ts";
+import { OpenAICompatibleEvaluator } from "../../supabase/functions/_generator/openai-evaluator.ts";
+import type { OpenAICompatibleOptions } from "../../supabase/functions/_generator/openai-chat.ts";
 import { storedSpec, TemplateGenerator } from "../../supabase/functions/_generator/template-generator.ts";
 import {
   type GeneratedFile,
@@ -779,16 +777,14 @@ const OPENAI_ENV = {
 
 Deno.test("the factory defaults to the offline adapters", () => {
   for (const env of [{}, { GENERATOR: "" }, { GENERATOR: "template", OPENAI_API_KEY: KEY }]) {
-    const { evaluator, generator } = createGenerationAdapters(env);
-    assert.ok(evaluator instanceof HeuristicEvaluator);
-    assert.ok(generator instanceof TemplateGenerator);
+    assert.ok(createEvaluator(env) instanceof HeuristicEvaluator);
+    assert.ok(createGenerator(env) instanceof TemplateGenerator);
   }
 });
 
 Deno.test("the factory builds the OpenAI-compatible adapters from a complete configuration", () => {
-  const { evaluator, generator } = createGenerationAdapters(OPENAI_ENV);
-  assert.ok(evaluator instanceof OpenAICompatibleEvaluator);
-  assert.ok(generator instanceof OpenAICompatibleGenerator);
+  assert.ok(createEvaluator(OPENAI_ENV) instanceof OpenAICompatibleEvaluator);
+  assert.ok(createGenerator(OPENAI_ENV) instanceof OpenAICompatibleGenerator);
 });
 
 Deno.test("the factory names what is missing or malformed", () => {
@@ -810,12 +806,14 @@ Deno.test("the factory names what is missing or malformed", () => {
     [{ ...OPENAI_ENV, UPSTREAM_TIMEOUT_MS: "soon" }, /UPSTREAM_TIMEOUT_MS/],
   ];
   for (const [env, says] of cases) {
-    assert.throws(() => createGenerationAdapters(env), (err: Error) => {
-      assert.match(err.message, /^invalid configuration:/);
-      assert.match(err.message, says);
-      assert.ok(!err.message.includes(KEY));
-      return true;
-    });
+    for (const create of [createEvaluator, createGenerator]) {
+      assert.throws(() => create(env), (err: Error) => {
+        assert.match(err.message, /^invalid configuration:/);
+        assert.match(err.message, says);
+        assert.ok(!err.message.includes(KEY));
+        return true;
+      });
+    }
   }
 });
 

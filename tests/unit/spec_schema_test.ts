@@ -13,7 +13,7 @@ import {
 } from "../../supabase/functions/_generator/spec-schema.ts";
 import { storedSpec, TemplateGenerator } from "../../supabase/functions/_generator/template-generator.ts";
 import { verifyProject } from "../../supabase/functions/_generator/verify.ts";
-import { APP_PROMPTS } from "../apps/prompts.ts";
+import { APP_PROMPTS } from "../../eval/app-set/prompts.ts";
 
 const FOLLOW_UPS = [
   "add a pomodoro timer",

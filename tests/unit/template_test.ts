@@ -5,7 +5,7 @@ import { changeSpec, composeSpec } from "../../supabase/functions/_generator/com
 import type { AppSpec } from "../../supabase/functions/_generator/template/src/types.ts";
 import { AppSpecSchema, AppSpecShape, LANGUAGES } from "../../supabase/functions/_generator/spec-schema.ts";
 import { LOCALES, SINGULAR, WORDS } from "../../supabase/functions/_generator/template/src/lib/words.ts";
-import { everyBlockSpec } from "../apps/build.ts";
+import { everyBlockSpec } from "../../eval/app-set/build.ts";
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 

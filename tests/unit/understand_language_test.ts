@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { detectLanguage } from "../../supabase/functions/_generator/understand/language.ts";
 import { lexiconVote } from "../../supabase/functions/_generator/understand/lexicon.ts";
 import { understand } from "../../supabase/functions/_generator/understand/index.ts";
-import samples from "./fixtures/understand_language_samples.json" with { type: "json" };
+import samples from "../../eval/language-samples.json" with { type: "json" };
 
 for (const length of ["short", "long"] as const) {
   Deno.test(`the language of ${length} prompts in the five UI languages is found`, () => {

@@ -4,7 +4,7 @@
 import ts from "typescript";
 import type { GeneratedFile } from "../_shared/ports/generation.ts";
 import { resolveImport } from "./compose.ts";
-import { isValidFilePath } from "../_shared/project-files.ts";
+import { isValidFilePath } from "../_shared/file-paths.ts";
 
 const MAX_PROBLEMS = 20;
 

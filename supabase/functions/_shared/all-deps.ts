@@ -10,7 +10,7 @@ import { GitHubRepoHost } from "./adapters/github.ts";
 import { SupabaseManagementDbHost } from "./adapters/supabase-management.ts";
 import { NameIconRenderer } from "./icons/name-icon-renderer.ts";
 import { pushSenderFrom } from "./adapters/expo-push.ts";
-import { createGenerationAdapters } from "../_generator/adapters.ts";
+import { createEvaluator } from "../_generator/evaluators.ts";
 import {
   authAdminFrom,
   blobStoreFrom,
@@ -32,7 +32,7 @@ export function depsFromConfig(
     blobStore: blobStoreFrom(c),
     authAdmin: authAdminFrom(c, db),
     icons: new NameIconRenderer(),
-    evaluator: createGenerationAdapters(env).evaluator,
+    evaluator: createEvaluator(env),
     push: pushSenderFrom(c),
     background,
     fileReads: fileReadsFrom(c),

@@ -15,12 +15,6 @@ export class ApiError extends Error {
   }
 }
 
-export const ErrorBody = z.object({
-  code: z.string(),
-  message: z.string(),
-  details: z.record(z.string(), z.unknown()).optional(),
-}).openapi("Error");
-
 export function validationError(error: z.ZodError): ApiError {
   return new ApiError(400, "invalid_request", "The request is not valid.", {
     issues: error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),

@@ -13,7 +13,7 @@ import type { PromptJobRequest } from "./jobs.ts";
 import type { ModelTier } from "./ports/generation.ts";
 import { type QuotaState, rememberQuota } from "./quota-cache.ts";
 import type { z } from "zod";
-import type { JobEstimate as JobEstimateSchema } from "./schemas.ts";
+import type { JobEstimate as JobEstimateSchema } from "../_contract/jobs.ts";
 
 const offline = new HeuristicEvaluator();
 

@@ -7,14 +7,9 @@ import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import type { Claims } from "./auth.ts";
 import { selectAsUser } from "./db.ts";
 import type { Deps } from "./deps.ts";
-import { isValidFilePath } from "./project-files.ts";
+import { isValidFilePath } from "./file-paths.ts";
+import { ARCHIVE_PAGE_BYTES, RUN_NOTE_PATHS } from "../_contract/projects.ts";
 import type { Slot } from "./limiter.ts";
-
-/** The contents one page of the archive's read may hold (it always holds at least one file). */
-export const ARCHIVE_PAGE_BYTES = 4 * 1024 * 1024;
-
-/** The names tried, in turn, for the archive's note on running the app: a project's own README stays. */
-export const RUN_NOTE_PATHS = ["README.md", "RUNNING.md"];
 
 interface ArchiveFile {
   path: string;

@@ -4,7 +4,6 @@
 import type { Db } from "./db.ts";
 import { checkOutbound, sendPinned } from "./outbound.ts";
 
-export const WEBHOOK_EVENTS = ["job.succeeded", "job.failed", "job.canceled", "wallet.topped_up"] as const;
 const EXCERPT_BYTES = 500;
 
 /** Why `url` may not receive webhooks, or null: the rules of every user-chosen target (outbound.ts). */

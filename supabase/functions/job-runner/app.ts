@@ -1,14 +1,15 @@
 // The `job-runner` edge function: the dispatcher (pg_net, from the jobs trigger and pg_cron) posts
 // `{job_id}` here with the worker secret. The job is claimed under a lease, the answer goes back at
 // once, and the generation runs in the background — heartbeating the lease — until finalize_job
-// records the outcome in one transaction.
+// records the outcome in one transaction: the changes against the project's version the run started from,
+// which SQL merges with any version made meanwhile.
 import { Buffer } from "node:buffer";
 import { Hono } from "hono";
 import { type Config, config } from "../_shared/config.ts";
 import { background, dbFrom, type Deps } from "../_shared/deps.ts";
 import { blobStoreFrom } from "../_shared/project-deps.ts";
 import { NameIconRenderer } from "../_shared/icons/name-icon-renderer.ts";
-import { createGenerationAdapters } from "../_generator/adapters.ts";
+import { createGenerator } from "../_generator/generators.ts";
 import type { Sql } from "../_shared/db.ts";
 import { DEFAULT_BODY_LIMIT, limitBodies } from "../_shared/body-limit.ts";
 import { ApiError, errorResponse } from "../_shared/errors.ts";
@@ -37,7 +38,7 @@ interface ClaimedJob {
 type Outcome =
   | {
     status: "succeeded";
-    files: GeneratedFile[];
+    changes: FileChange[];
     usage: Usage;
     model: string;
     provider: string;
@@ -53,6 +54,25 @@ type Outcome =
     provider?: string;
     cost_eur?: string;
   };
+
+/** A file the run wrote or changed, or one it removed. */
+type FileChange = GeneratedFile | { path: string; deleted: true };
+
+/** What a run's file set changes in the files it started from: only these travel and are written. */
+export function changesFrom(base: GeneratedFile[], files: GeneratedFile[]): FileChange[] {
+  const before = new Map(base.map((file) => [file.path, file]));
+  const kept = new Set(files.map((file) => file.path));
+  return [
+    ...files.filter((file) => {
+      const old = before.get(file.path);
+      return !old || old.contents !== file.contents || old.type !== file.type;
+    }),
+    ...base.filter((file) => !kept.has(file.path)).map((file) => ({
+      path: file.path,
+      deleted: true as const,
+    })),
+  ];
+}
 
 /** The project a job works on, as the runner reads it: none for a job without a project. */
 interface LoadedProject {
@@ -170,7 +190,7 @@ type Stopwatch = ReturnType<typeof stopwatch>;
 /** The runner is the one function that writes apps: the generator is its port alone. */
 export type RunnerDeps = Pick<Deps, "db" | "blobStore" | "icons" | "background"> & { generator: Generator };
 
-/** The runner's ports from configuration; `env` chooses the generator (see _generator/adapters.ts). */
+/** The runner's ports from configuration; `env` chooses the generator (see _generator/model-settings.ts). */
 export function runnerDepsFrom(
   c: Config = config(),
   env: Record<string, string> = Deno.env.toObject(),
@@ -180,7 +200,7 @@ export function runnerDepsFrom(
     blobStore: blobStoreFrom(c),
     icons: new NameIconRenderer(),
     background,
-    generator: createGenerationAdapters(env).generator,
+    generator: createGenerator(env),
   };
 }
 
@@ -221,7 +241,7 @@ export function createRunnerApp(deps: RunnerDeps, secret: string | undefined, op
               ...(outcome.status === "succeeded"
                 ? [progress(sql, job.id, {
                   phase: "saving",
-                  files_written: outcome.files.length,
+                  files_written: outcome.changes.length,
                   tokens_so_far: outcome.usage.tokens_in + outcome.usage.tokens_out,
                 })]
                 : []),
@@ -265,17 +285,23 @@ export function createRunnerApp(deps: RunnerDeps, secret: string | undefined, op
   }
 
   /**
-   * The `generating` event, then the job's project: its name (no row without a project) and its files as
-   * plain rows, which neither side has to build or parse as one large JSON value.
+   * The `generating` event, then the job's project: its name (no row without a project) and the files of
+   * the version the claim based the job on (the current files of a project without versions) as plain rows,
+   * which neither side has to build or parse as one large JSON value.
    */
   function load(sql: Sql, jobId: string) {
     return [
       progress(sql, jobId, { phase: "generating" }),
       sql`select p.name from public.projects p
            where p.id = (select j.project_id from public.jobs j where j.id = ${jobId})`,
-      sql`select f.path, f.contents, f.type from public.project_files f
-           where f.project_id = (select j.project_id from public.jobs j where j.id = ${jobId})
-           order by f.path`,
+      sql`with j as (select j.project_id, j.base_version_id from public.jobs j where j.id = ${jobId})
+          select f.path, b.contents, f.type from j, public.version_files f
+            join public.file_blobs b on b.user_id = f.user_id and b.sha256 = f.sha256
+           where f.version_id = j.base_version_id
+          union all
+          select f.path, f.contents, f.type from j, public.project_files f
+           where f.project_id = j.project_id and j.base_version_id is null
+          order by path`,
     ];
   }
 
@@ -342,7 +368,7 @@ export function createRunnerApp(deps: RunnerDeps, secret: string | undefined, op
       }
       return {
         status: "succeeded",
-        files,
+        changes: changesFrom(existingFiles, files),
         ...charge,
         ...(r.summary ? { report: reportOf(r.summary) } : {}),
       };

@@ -7,7 +7,7 @@ import { type Config, config } from "../_shared/config.ts";
 import { background, dbFrom, type Deps } from "../_shared/deps.ts";
 import { blobStoreFrom, fileReadsFrom, jobStreamsFrom, verifierFrom } from "../_shared/project-deps.ts";
 import { NameIconRenderer } from "../_shared/icons/name-icon-renderer.ts";
-import { createGenerationAdapters } from "../_generator/adapters.ts";
+import { createEvaluator } from "../_generator/evaluators.ts";
 import { DEFAULT_BODY_LIMIT, limitBodies } from "../_shared/body-limit.ts";
 import { ApiError, errorResponse } from "../_shared/errors.ts";
 import { type Slot, slotsHeldUntilSent } from "../_shared/limiter.ts";
@@ -159,7 +159,7 @@ export function mcpDepsFrom(
     config: c,
     db,
     verifier: verifierFrom(c, db),
-    evaluator: createGenerationAdapters(env).evaluator,
+    evaluator: createEvaluator(env),
     background,
     blobStore: blobStoreFrom(c),
     icons: new NameIconRenderer(),

@@ -1,6 +1,6 @@
 // What agents are shown: results whose text is marked as data, and jobs without the device tokens.
 import type { z } from "zod";
-import type { Job } from "../_shared/schemas.ts";
+import type { Job } from "../_contract/jobs.ts";
 
 export type JobRow = z.infer<typeof Job>;
 /** The statuses a job never leaves. */

@@ -10,41 +10,46 @@ import type { McpDeps } from "./app.ts";
 import { toApiError } from "../_shared/errors.ts";
 import { estimatePromptJob } from "../_shared/estimates.ts";
 import { createPromptJob, type PromptJobRequest } from "../_shared/jobs.ts";
-import { fileReadLimits, readProjectFiles } from "../_shared/project-files.ts";
+import { readProjectFiles } from "../_shared/project-files.ts";
+import {
+  fileReadLimits,
+  FileTypeFilter,
+  Project,
+  ProjectFiles,
+  ProjectNumber,
+  ProjectPage,
+  Visibility,
+} from "../_contract/projects.ts";
 import type { Slot } from "../_shared/limiter.ts";
 import type { JobWatch } from "./job-watch.ts";
 import { portable } from "./portable-schema.ts";
 import { agentResult, forAgent, type JobRow, TERMINAL } from "./results.ts";
 import { TASKS_EXTENSION, waitResult } from "./tasks.ts";
-import {
-  Job,
-  JobEstimate,
-  MAX_PROMPT_CHARS,
-  Project,
-  ProjectFiles,
-  ProjectPage,
-  Wallet,
-} from "../_shared/schemas.ts";
+import { registerVersionTools } from "./version-tools.ts";
+import { AppName, Job, JobEstimate, ModelTier, Prompt } from "../_contract/jobs.ts";
+import { Uuid } from "../_contract/common.ts";
+import { Wallet } from "../_contract/wallet.ts";
+import { LIMITS } from "../_contract/limits.gen.ts";
 
 export const WAIT_DEFAULT_SECONDS = 50;
 export const WAIT_MAX_SECONDS = 600;
 /** Below the 15 s within which clients expect a sign of life on a long call. */
 export const PROGRESS_EVERY_MS = 10_000;
 
-const JobId = z.uuid().describe("The job's id, as create_job returned it");
-const ProjectIdArg = z.int().positive().describe("The numeric project id");
+const JobId = Uuid.describe("The job's id, as create_job returned it");
+const ProjectIdArg = ProjectNumber.describe("The numeric project id");
 
 /** What create_job takes, and estimate_job the same. */
 const JobArgs = z.object({
   projectId: ProjectIdArg.optional().describe("The project to change; omit it to start a new project"),
-  prompt: z.string().trim().min(1).max(MAX_PROMPT_CHARS).describe("What to build or change"),
-  model: z.enum(["light", "full"]).optional().describe(
+  prompt: Prompt.describe("What to build or change"),
+  model: ModelTier.optional().describe(
     "Model tier; the evaluation picks one when omitted",
   ),
-  appName: z.string().trim().min(1).max(30).optional().describe(
+  appName: AppName.optional().describe(
     "The new app's name (1..30 characters); the evaluation picks one when omitted",
   ),
-  idempotencyKey: z.uuid().optional().describe(
+  idempotencyKey: Uuid.optional().describe(
     "A UUID identifying this request; repeating it returns the first job instead of starting another",
   ),
 });
@@ -132,7 +137,7 @@ export function createMcpServer(
       "shared (community) projects. Pass next_cursor back as cursor for the next page.",
     inputSchema: portable(z.object({
       cursor: z.string().max(512).optional().describe("next_cursor of the previous page"),
-      visibility: z.enum(["mine", "all"]).default("mine").describe("'mine' (default) or 'all'"),
+      visibility: Visibility.default("mine").describe("'mine' (default) or 'all'"),
     })),
     outputSchema: portable(ProjectPage),
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
@@ -169,8 +174,10 @@ export function createMcpServer(
       "(projectId), or, without projectId, on a new project it creates (named after appName or the " +
       "prompt). The service judges the prompt first (an unusable one is refused) and picks the model tier " +
       "unless 'model' is given. Returns at once with the job queued; follow it with wait_for_job. It " +
-      "spends credits (check get_wallet first) and overwrites the project's files; a job no runner starts " +
-      "within 10 minutes fails with not_started and costs nothing. Pass an idempotencyKey " +
+      "spends credits (check get_wallet first) and changes the project's files, as a new version (restore_version " +
+      "undoes it); a job no runner starts " +
+      `within ${LIMITS.settings.job_start_seconds / 60} minutes fails with not_started and costs nothing. ` +
+      "Pass an idempotencyKey " +
       "(a UUID you make) to retry safely: the same key returns the first job and spends nothing again. " +
       "Over the prompt quota the error is rate_limited with retry_after_seconds; without projectId, an " +
       "account that already holds its most projects gets too_many_projects (details.limit).",
@@ -211,7 +218,7 @@ export function createMcpServer(
     description:
       "The user's credits before spending any: the paid balance, the welcome bonus (spent first), " +
       "their total, what running jobs hold, and what is available, in credits (1 EUR = 100 credits) and " +
-      "as euro strings. A generation is refused once 'available' has reached -500 credits.",
+      `as euro strings. A generation is refused once 'available' has reached ${LIMITS.wallet.credit_floor} credits.`,
     outputSchema: portable(Wallet),
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   }, () =>
@@ -228,7 +235,7 @@ export function createMcpServer(
       `file_reads_busy with retry_after_seconds. ${fileReadLimits(deps.config)}`,
     inputSchema: portable(z.object({
       projectId: ProjectIdArg,
-      type: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/).optional().describe(
+      type: FileTypeFilter.optional().describe(
         "Only files of this type, e.g. CODE",
       ),
     })),
@@ -321,5 +328,6 @@ export function createMcpServer(
       }
     }, waitResult));
 
+  registerVersionTools(server, deps, claims, tool);
   return server;
 }

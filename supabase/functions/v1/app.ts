@@ -14,11 +14,15 @@ import { registerBillingRoutes } from "./routes/billing.ts";
 import { registerWalletRoutes } from "./routes/wallet.ts";
 import { registerUsageRoutes } from "./routes/usage.ts";
 import { registerWebhookRoutes } from "./routes/webhooks.ts";
+import { registerVersionRoutes } from "./routes/versions.ts";
+import { registerBuildRoutes } from "./routes/builds.ts";
 
 export function createV1App(deps: Deps) {
   const api = createApiApp();
   registerIdentityRoutes(api, deps);
   registerProjectRoutes(api, deps);
+  registerVersionRoutes(api, deps);
+  registerBuildRoutes(api, deps);
   registerModerationRoutes(api, deps);
   registerNotificationRoutes(api, deps);
   registerJobRoutes(api, deps);

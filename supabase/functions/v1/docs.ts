@@ -3,6 +3,8 @@
 // No inline script: the page loads the bundle and a small start script from here, so the CSP allows
 // scripts from 'self' only.
 
+import { DOCS_ASSETS } from "../_contract/meta.ts";
+
 /** Where setup puts the bundle (copied from node_modules; shipped with the function as a static file). */
 const BUNDLE = new URL("./static/scalar-api-reference.js", import.meta.url);
 
@@ -14,7 +16,6 @@ export const DOCS_PAGE_CSP = "default-src 'self'; script-src 'self'; style-src '
   "img-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; " +
   "frame-ancestors 'none'";
 
-export const DOCS_ASSETS = ["scalar-api-reference.js", "start.js"] as const;
 export type DocsAsset = (typeof DOCS_ASSETS)[number];
 
 export function docsPage(title: string): string {

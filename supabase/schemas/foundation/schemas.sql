@@ -29,6 +29,17 @@ grant usage on schema private to service_role, authenticated;
 alter default privileges for role postgres in schema api revoke execute on functions from public, anon;
 alter default privileges for role postgres in schema private revoke execute on functions from public, anon, authenticated;
 
+-- The build worker's own role (builds/builds.sql): it may execute the worker functions granted to it there
+-- and nothing else. A deployment gives it LOGIN and a password (docs/builds.md).
+do $$
+begin
+  if not exists (select from pg_roles where rolname = 'build_worker') then
+    create role build_worker nologin noinherit;
+  end if;
+end
+$$;
+grant usage on schema private to build_worker;
+
 -- What the API roles may do, narrowed to what they use: no CREATE in public (tables come from here), and
 -- nothing of pg_net: only the service's own definer functions send requests, as their owner. pg_net's
 -- grants belong to whoever made them: where another role made them (hosted Supabase's extension set-up

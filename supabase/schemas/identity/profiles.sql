@@ -48,7 +48,7 @@ begin
 end
 $_$;
 
--- Signup: a profile and a wallet holding the welcome bonus of 500 credits for 30 days.
+-- Signup: a profile and a wallet holding the welcome bonus (private.wallet_limits()).
 CREATE FUNCTION private.handle_new_user() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''

@@ -229,7 +229,9 @@ begin
   return jsonb_build_object(
     'link', link,
     'project_name', (select p.name from public.projects p where p.id = repohost_push_source.project_id),
-    'files', coalesce((select jsonb_agg(jsonb_build_object('path', f.path, 'contents', f.contents) order by f.path)
+    -- Binary files are stored as base64 and pushed as their bytes.
+    'files', coalesce((select jsonb_agg(jsonb_build_object('path', f.path, 'contents', f.contents,
+                                                           'encoding', private.file_encoding(f.type)) order by f.path)
                          from public.project_files f where f.project_id = repohost_push_source.project_id),
                       '[]'::jsonb));
 end

@@ -22,6 +22,9 @@ CREATE TABLE public.jobs (
     updated_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
     held_credits bigint DEFAULT 0 NOT NULL,
     cancel_requested_at timestamp with time zone,
+    -- The project's version the runner read, and the version the job made.
+    base_version_id uuid,
+    version_id uuid,
     CONSTRAINT jobs_held_credits CHECK ((held_credits >= 0)),
     CONSTRAINT jobs_status CHECK ((status = ANY (ARRAY['queued'::text, 'running'::text, 'succeeded'::text, 'failed'::text, 'canceled'::text]))),
     CONSTRAINT jobs_type CHECK ((type = 'prompt'::text))
@@ -30,6 +33,9 @@ ALTER TABLE ONLY public.jobs
     ADD CONSTRAINT jobs_idempotency UNIQUE (user_id, idempotency_key);
 ALTER TABLE ONLY public.jobs
     ADD CONSTRAINT jobs_pkey PRIMARY KEY (id);
+-- For the foreign keys: deleting a project's versions finds the jobs that name them.
+CREATE INDEX jobs_base_version_id ON public.jobs USING btree (base_version_id);
+CREATE INDEX jobs_version_id ON public.jobs USING btree (version_id);
 CREATE INDEX jobs_leases ON public.jobs USING btree (lease_expires_at) WHERE (status = 'running'::text);
 CREATE INDEX jobs_open ON public.jobs USING btree (user_id) WHERE (status = ANY (ARRAY['queued'::text, 'running'::text]));
 CREATE INDEX jobs_project_created_at ON public.jobs USING btree (project_id, created_at);
@@ -46,6 +52,10 @@ CREATE INDEX jobs_user_status_created_at ON public.jobs USING btree (user_id, st
 ALTER TABLE ONLY public.jobs
     ADD CONSTRAINT jobs_project_id_fkey FOREIGN KEY (project_id) REFERENCES public.projects(id) ON DELETE SET NULL;
 ALTER TABLE ONLY public.jobs
+    ADD CONSTRAINT jobs_base_version_id_fkey FOREIGN KEY (base_version_id) REFERENCES public.project_versions(id) ON DELETE SET NULL;
+ALTER TABLE ONLY public.jobs
+    ADD CONSTRAINT jobs_version_id_fkey FOREIGN KEY (version_id) REFERENCES public.project_versions(id) ON DELETE SET NULL;
+ALTER TABLE ONLY public.jobs
     ADD CONSTRAINT jobs_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 ALTER TABLE public.jobs ENABLE ROW LEVEL SECURITY;
 COMMENT ON TABLE public.jobs IS 'Async generation jobs; status changes only through private functions.';
@@ -53,13 +63,16 @@ COMMENT ON COLUMN public.jobs.held_credits IS 'Credits held against the floor wh
 GRANT SELECT ON TABLE public.jobs TO authenticated;
 GRANT ALL ON TABLE public.jobs TO service_role;
 
--- A job never leaves a terminal state, whoever tries.
+-- A job never leaves a terminal state, whoever tries. Deleting its project only unlinks it (the foreign
+-- key's ON DELETE SET NULL), which a finished job takes.
 CREATE FUNCTION private.guard_job_transition() RETURNS trigger
     LANGUAGE plpgsql
     SET search_path TO ''
     AS $$
 begin
-  if old.status in ('succeeded', 'failed', 'canceled') then
+  if old.status in ('succeeded', 'failed', 'canceled')
+     and not (new.project_id is null
+              and to_jsonb(new) - 'project_id' - 'updated_at' = to_jsonb(old) - 'project_id' - 'updated_at') then
     perform private.raise_api_error(409, 'job_terminal', 'The job is already ' || old.status || '.',
       jsonb_build_object('job_id', old.id, 'status', old.status));
   end if;
@@ -73,7 +86,8 @@ begin
 end
 $$;
 
--- The job as the contract shows it, with `cancel_requested_at` once a cancel was asked for.
+-- The job as the contract shows it, with `cancel_requested_at` once a cancel was asked for, and the
+-- project's versions it read and made once there are.
 CREATE FUNCTION private.job_json(j public.jobs) RETURNS jsonb
     LANGUAGE sql STABLE
     SET search_path TO ''
@@ -81,7 +95,7 @@ CREATE FUNCTION private.job_json(j public.jobs) RETURNS jsonb
   select jsonb_strip_nulls(jsonb_build_object(
     'id', j.id, 'type', j.type, 'status', j.status, 'input', j.input,
     'created_at', j.created_at, 'updated_at', j.updated_at, 'result', j.result, 'error', j.error,
-    'cancel_requested_at', j.cancel_requested_at
+    'cancel_requested_at', j.cancel_requested_at, 'base_version_id', j.base_version_id, 'version_id', j.version_id
   )) || jsonb_build_object('project_id', j.project_id);
 $$;
 GRANT EXECUTE ON FUNCTION private.job_json(j public.jobs) TO authenticated;

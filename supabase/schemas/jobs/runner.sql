@@ -1,6 +1,7 @@
 -- The job runner's calls: claim, heartbeat, finalize (files, usage, charge) and cancel.
 
--- The runner's claim: queued → running with a lease. Only one claim wins; any other is a no-op (null).
+-- The runner's claim: queued → running with a lease, based on the project's newest version (the files the
+-- runner reads). Only one claim wins; any other is a no-op (null).
 CREATE FUNCTION private.claim_job(job_id uuid, runner uuid) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -12,7 +13,9 @@ begin
   update public.jobs
      set status = 'running', runner_id = runner, attempts = attempts + 1,
          lease_expires_at = clock_timestamp() + make_interval(secs => lease),
-         started_at = coalesce(started_at, clock_timestamp())
+         started_at = coalesce(started_at, clock_timestamp()),
+         base_version_id = (select v.id from public.project_versions v where v.project_id = jobs.project_id
+                             order by v.number desc limit 1)
    where id = job_id and status = 'queued'
   returning * into j;
   if not found then
@@ -60,10 +63,13 @@ begin
 end
 $$;
 
--- The runner's outcome, applied once in one transaction: the guard, the file set (a succeeded run whose
--- files cannot be saved fails with invalid_output, still charged), the spend, the usage event, and the job
--- finished. Returns the job as the contract shows it.
---   outcome: {status: 'succeeded'|'failed', files?: [{path, contents, type}], report?: {description?, …},
+-- The runner's outcome, applied once in one transaction: the guard, the project's next version from the
+-- run's changes against its base version (a succeeded run whose files cannot be saved fails with
+-- invalid_output, still charged; one whose changes conflict with a version made meanwhile fails with
+-- version_conflict, uncharged), the spend, the usage event, and the job finished. Returns the job as the
+-- contract shows it.
+--   outcome: {status: 'succeeded'|'failed', changes?: [{path, contents, type} | {path, deleted: true}],
+--             report?: {description?, …},
 --             error?: {code, message}, usage?: {tokens_in, tokens_out}, model?, provider?, cost_eur?: decimal string}
 CREATE FUNCTION private.finalize_job(job_id uuid, runner uuid, outcome jsonb) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
@@ -89,6 +95,13 @@ begin
     if job_result is null then
       final_status := 'failed';
       job_error := jsonb_build_object('code', 'invalid_output', 'message', 'The generator produced files that cannot be saved.');
+    elsif job_result ? 'conflict' then
+      final_status := 'failed';
+      job_error := jsonb_build_object('code', 'version_conflict',
+        'message', 'A version made while the job ran changed the same files differently; nothing was saved or charged.',
+        'details', jsonb_build_object('paths', job_result -> 'conflict'));
+      job_result := null;
+      cost := 0;
     end if;
   else
     job_error := jsonb_build_object(
@@ -174,50 +187,45 @@ begin
 end
 $$;
 
--- Makes the project's files the run's file set (files the run did not produce are deleted, unchanged ones
--- are not rewritten so their updated_at keeps saying when they last changed), takes the report's
--- description and a renamed spec's name, and returns the job's result. Returns null, keeping nothing, when
--- the files cannot be saved (a bad path or type, a duplicate path, a storage limit).
+-- Makes the project's next version from the run's changes against the job's base version (merged with any
+-- version made meanwhile), takes the report's description and a renamed spec's name, and returns the job's
+-- result, or {conflict: [paths]}. Returns null, keeping nothing, when the files cannot be saved (a bad path
+-- or type, a storage limit).
 CREATE FUNCTION private.save_job_files(j public.jobs, outcome jsonb) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
-  file_set jsonb := coalesce(outcome -> 'files', '[]');
+  changes jsonb := coalesce(outcome -> 'changes', '[]');
   new_description text := left(outcome -> 'report' ->> 'description', 1000);
   old_spec jsonb;
   new_name text;
+  committed jsonb;
 begin
   -- Either spec may be text that is not JSON (a user's edit); then nothing is renamed.
-  begin
-    select f.contents::jsonb into old_spec
-      from public.project_files f where f.project_id = j.project_id and f.path = 'app.spec.json';
-    select btrim(r.contents::jsonb ->> 'name') into new_name
-      from jsonb_to_recordset(file_set) as r(path text, contents text) where r.path = 'app.spec.json';
-  exception when invalid_text_representation then
-    new_name := null;
-  end;
+  select private.spec_of(f.contents) into old_spec
+    from public.project_files f where f.project_id = j.project_id and f.path = 'app.spec.json';
+  select btrim(private.spec_of(r.contents) ->> 'name') into new_name
+    from jsonb_to_recordset(changes) as r(path text, contents text) where r.path = 'app.spec.json';
   if coalesce(jsonb_typeof(old_spec -> 'prompts'), '') <> 'array' or old_spec -> 'prompts' = '[]'
      or new_name is not distinct from old_spec ->> 'name'
      or coalesce(length(new_name) not between 1 and 100 or new_name !~ '\S', true) then
     new_name := null;
   end if;
 
-  delete from public.project_files f
-   where f.project_id = j.project_id
-     and f.path not in (select r.path from jsonb_to_recordset(file_set) as r(path text) where r.path is not null);
-  insert into public.project_files as f (project_id, path, contents, type)
-  select j.project_id, r.path, r.contents, coalesce(r.type, 'CODE')
-    from jsonb_to_recordset(file_set) as r(path text, contents text, type text)
-  on conflict (project_id, path) do update set contents = excluded.contents, type = excluded.type
-    where (f.contents, f.type) is distinct from (excluded.contents, excluded.type);
+  committed := private.commit_version(j.project_id, j.base_version_id, changes,
+    jsonb_build_object('job_id', j.id, 'prompt', j.input ->> 'prompt'));
+  if committed ? 'conflict' then
+    return committed;
+  end if;
+  update public.jobs set version_id = (committed -> 'version' ->> 'id')::uuid where id = j.id;
   if new_description is not null or new_name is not null then
     update public.projects p
        set description = coalesce(new_description, p.description), name = coalesce(new_name, p.name)
      where p.id = j.project_id
        and (p.description, p.name) is distinct from (coalesce(new_description, p.description), coalesce(new_name, p.name));
   end if;
-  return jsonb_build_object('project_id', j.project_id, 'files_saved', jsonb_array_length(file_set))
+  return jsonb_build_object('project_id', j.project_id, 'files_saved', (committed -> 'version' ->> 'files')::int)
     || coalesce(outcome -> 'report', '{}') - 'description' - 'project_id' - 'files_saved';
 exception when check_violation or not_null_violation or cardinality_violation or sqlstate 'PT413' then
   return null;

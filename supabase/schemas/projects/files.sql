@@ -1,5 +1,24 @@
 -- A project's files, their path rules and the per-project storage they count against.
 
+-- The limits on files: the one definition the functions below enforce and the API documents (`npm run
+-- types` writes them to supabase/functions/_contract/limits.gen.ts). The quota is the default of the
+-- setting `storage_quota_bytes`.
+CREATE FUNCTION private.file_limits() RETURNS jsonb
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object(
+    'path_chars', 512,
+    'files_per_request', 100,
+    'bytes_per_file', 512 * 1024,
+    'bytes_per_request', 4 * 1024 * 1024,
+    'files_per_project', 500,
+    'bytes_per_project', 20 * 1024 * 1024,
+    'default_storage_quota_bytes', 100 * 1024 * 1024)
+$$;
+GRANT EXECUTE ON FUNCTION private.file_limits() TO authenticated;
+GRANT EXECUTE ON FUNCTION private.file_limits() TO service_role;
+
 -- The reason a file path is refused, or null when it is fine. One definition for the table's CHECK and
 -- for the per-file errors of `PUT /projects/{id}/files`. NUL never reaches SQL (text cannot hold it).
 CREATE FUNCTION private.file_path_problem(path text) RETURNS text
@@ -8,7 +27,7 @@ CREATE FUNCTION private.file_path_problem(path text) RETURNS text
     AS $$
   select case
     when path is null or path = '' then 'empty'
-    when length(path) > 512 then 'too_long'
+    when length(path) > (private.file_limits() ->> 'path_chars')::int then 'too_long'
     when left(path, 1) = '/' then 'absolute'
     when strpos(path, E'\\') > 0 then 'backslash'
     when path ~ '[\u0001-\u001f\u007f-\u009f]' then 'control_character'
@@ -35,6 +54,14 @@ CREATE FUNCTION private.file_encoding(file_type text) RETURNS text
 GRANT EXECUTE ON FUNCTION private.file_encoding(file_type text) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.file_encoding(file_type text) TO service_role;
 
+-- A file's content address: the sha-256 of its contents as stored (UTF-8 text; ASSET files' base64).
+CREATE FUNCTION private.blob_address(contents text) RETURNS bytea
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$ select sha256(convert_to(contents, 'UTF8')) $$;
+GRANT EXECUTE ON FUNCTION private.blob_address(contents text) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.blob_address(contents text) TO service_role;
+
 CREATE TABLE public.project_files (
     project_id bigint NOT NULL,
     -- Byte order, so "ordered by path" means the same on every database.
@@ -43,6 +70,7 @@ CREATE TABLE public.project_files (
     type text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    sha256 bytea GENERATED ALWAYS AS (private.blob_address(contents)) STORED NOT NULL,
     CONSTRAINT project_files_path_valid CHECK ((private.file_path_problem(path) IS NULL)),
     CONSTRAINT project_files_type_format CHECK ((type ~ '^[A-Za-z0-9_-]{1,32}$'::text))
 );
@@ -73,17 +101,19 @@ ALTER TABLE ONLY private.project_storage
 ALTER TABLE private.project_storage ENABLE ROW LEVEL SECURITY;
 COMMENT ON TABLE private.project_storage IS 'Files and bytes of contents per project, kept by the project_files triggers; read for the storage limits.';
 
--- PUT /projects/{id}/files: the limits, then one upsert keyed by (project, path). Returns the saved files.
---   at most 100 files and 4 MiB of contents per request, 512 KiB per file, 500 files per project.
+-- PUT /projects/{id}/files: the limits, then the project's next version with these files changed (one
+-- upsert keyed by (project, path) of the current files). Returns the saved files. Owner only, checked here.
+--   the files per request, bytes per file and per request, and files per project of private.file_limits().
 CREATE FUNCTION api.save_project_files(project_id bigint, files jsonb) RETURNS jsonb
-    LANGUAGE plpgsql
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
-  max_files_per_request constant int := 100;
-  max_file_bytes constant int := 512 * 1024;
-  max_request_bytes constant int := 4 * 1024 * 1024;
-  max_project_files constant int := 500;
+  limits constant jsonb := private.file_limits();
+  max_files_per_request constant int := (limits ->> 'files_per_request')::int;
+  max_file_bytes constant int := (limits ->> 'bytes_per_file')::int;
+  max_request_bytes constant int := (limits ->> 'bytes_per_request')::int;
+  max_project_files constant int := (limits ->> 'files_per_project')::int;
   file jsonb;
   problem text;
   total_bytes bigint := 0;
@@ -107,7 +137,8 @@ begin
     problem := private.file_path_problem(file ->> 'path');
     if problem is not null then
       perform private.raise_api_error(400, 'invalid_file_path',
-        'File paths are relative, at most 512 characters, without "." or ".." segments, backslashes or control characters.',
+        format('File paths are relative, at most %s characters, without "." or ".." segments, backslashes or control characters.',
+               limits ->> 'path_chars'),
         jsonb_build_object('path', file ->> 'path', 'reason', problem));
     end if;
     if (file ->> 'path') = any (seen) then
@@ -140,17 +171,14 @@ begin
                                    order by s.n offset greatest(max_project_files - existing, 0) limit 1),
         'max_files', max_project_files));
   end if;
-  with saved as (
-    insert into public.project_files as f (project_id, path, contents, type)
-    select save_project_files.project_id, r.path, r.contents, r.type
-      from jsonb_to_recordset(files) as r(path text, contents text, type text)
-    on conflict on constraint project_files_pkey do update set contents = excluded.contents, type = excluded.type
-    returning f.path, f.contents, f.type, f.updated_at
-  )
-  select jsonb_build_object('data', coalesce(jsonb_agg(jsonb_build_object('path', s.path, 'contents', s.contents,
-           'type', s.type, 'encoding', private.file_encoding(s.type), 'updated_at', s.updated_at) order by s.path), '[]'::jsonb))
+  perform private.commit_version(save_project_files.project_id, null,
+    (select jsonb_agg(jsonb_build_object('path', r.path, 'contents', r.contents, 'type', r.type))
+       from jsonb_to_recordset(files) as r(path text, contents text, type text)), null);
+  select jsonb_build_object('data', coalesce(jsonb_agg(jsonb_build_object('path', f.path, 'contents', f.contents,
+           'type', f.type, 'encoding', private.file_encoding(f.type), 'updated_at', f.updated_at) order by f.path), '[]'::jsonb))
     into result
-    from saved s;
+    from public.project_files f
+   where f.project_id = save_project_files.project_id and f.path = any (seen);
   return result;
 end
 $$;
@@ -202,19 +230,17 @@ $$;
 GRANT EXECUTE ON FUNCTION api.project_archive_page(project_id bigint, after_path text, max_bytes integer) TO authenticated;
 
 -- Applies per-project changes `[{project_id, files, bytes}]` to the totals, then refuses (413) a statement
--- that grew a project past its limits or its owner past the quota. Shrinking always passes, so a user over
--- a lowered quota can still delete.
+-- that grew a project past its limits. Shrinking always passes. The owner's quota counts stored contents
+-- (private.file_blobs_added, versions.sql).
 CREATE FUNCTION private.change_project_storage(changes jsonb) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
-  max_project_files constant int := 500;
-  max_project_bytes constant bigint := 20 * 1024 * 1024;
-  quota bigint := private.setting('storage_quota_bytes', (100 * 1024 * 1024)::text)::bigint;
+  limits constant jsonb := private.file_limits();
+  max_project_files constant int := (limits ->> 'files_per_project')::int;
+  max_project_bytes constant bigint := (limits ->> 'bytes_per_project')::bigint;
   over record;
-  owner uuid;
-  used bigint;
 begin
   insert into private.project_storage as s (project_id, user_id, files, bytes)
   select c.project_id, p.user_id, c.files, c.bytes
@@ -237,26 +263,6 @@ begin
       format('A project holds at most %s bytes of file contents.', max_project_bytes),
       jsonb_build_object('project_id', over.project_id, 'max_bytes', max_project_bytes));
   end if;
-
-  -- The quota spans projects, which no single project's row covers: the owner's wallet row is the per-user
-  -- lock every money path already takes first (job creation, finalize), so taking it here keeps one lock
-  -- order and cannot deadlock with them. Owners are locked in a fixed order and the sum is read after the
-  -- lock, so it includes every concurrent writer that committed before.
-  for owner in
-    select distinct s.user_id
-      from jsonb_to_recordset(changes) as c(project_id bigint, files int, bytes bigint)
-      join private.project_storage s on s.project_id = c.project_id
-     where c.bytes > 0
-     order by s.user_id
-  loop
-    perform from public.wallets w where w.user_id = owner for update;
-    select sum(s.bytes) into used from private.project_storage s where s.user_id = owner;
-    if used > quota then
-      perform private.raise_api_error(413, 'storage_quota_exceeded',
-        format('An account''s projects hold at most %s bytes of file contents in all.', quota),
-        jsonb_build_object('quota_bytes', quota, 'used_bytes', used));
-    end if;
-  end loop;
 end
 $$;
 

@@ -37,7 +37,18 @@ CREATE FUNCTION api.preview_error_json(e public.preview_errors) RETURNS jsonb
 $$;
 GRANT EXECUTE ON FUNCTION api.preview_error_json(e public.preview_errors) TO authenticated;
 
--- GET /projects/{id}/preview-errors: the ten oldest, owner only, nothing consumed.
+-- The preview errors' limits: the one definition the functions below enforce and the API documents (`npm run
+-- types` writes them to supabase/functions/_contract/limits.gen.ts). A project keeps its newest few.
+CREATE FUNCTION private.preview_error_limits() RETURNS jsonb
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object('kept_per_project', 10)
+$$;
+GRANT EXECUTE ON FUNCTION private.preview_error_limits() TO authenticated;
+GRANT EXECUTE ON FUNCTION private.preview_error_limits() TO service_role;
+
+-- GET /projects/{id}/preview-errors: the oldest kept, owner only, nothing consumed.
 CREATE FUNCTION api.list_preview_errors(project_id bigint) RETURNS jsonb
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
@@ -49,7 +60,8 @@ begin
       from (select api.preview_error_json(e) as error, e.created_at, e.id
               from public.preview_errors e
              where e.project_id = list_preview_errors.project_id
-             order by e.created_at, e.id limit 10) x), '[]'::jsonb));
+             order by e.created_at, e.id
+             limit (private.preview_error_limits() ->> 'kept_per_project')::int) x), '[]'::jsonb));
 end
 $$;
 GRANT EXECUTE ON FUNCTION api.list_preview_errors(project_id bigint) TO authenticated;
@@ -91,9 +103,9 @@ end
 $$;
 GRANT EXECUTE ON FUNCTION api.clear_preview_errors(project_id bigint) TO authenticated;
 
--- Keeps each project's 10 newest preview errors (the most GET /projects/{id}/preview-errors shows). One
--- project's inserts take turns on an advisory lock, and the delete runs after it with a fresh snapshot, so
--- concurrent writers cannot leave more than 10 behind.
+-- Keeps each project's newest preview errors (private.preview_error_limits(), the most GET
+-- /projects/{id}/preview-errors shows). One project's inserts take turns on an advisory lock, and the delete
+-- runs after it with a fresh snapshot, so concurrent writers cannot leave more behind.
 CREATE FUNCTION private.prune_preview_errors() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -106,7 +118,8 @@ begin
     delete from public.preview_errors e
      where e.project_id = project
        and e.id not in (select k.id from public.preview_errors k where k.project_id = project
-                         order by k.created_at desc, k.id desc limit 10);
+                         order by k.created_at desc, k.id desc
+                         limit (private.preview_error_limits() ->> 'kept_per_project')::int);
   end loop;
   return null;
 end

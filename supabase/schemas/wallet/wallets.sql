@@ -96,8 +96,18 @@ end
 $$;
 GRANT EXECUTE ON FUNCTION api.get_wallet() TO authenticated;
 
+-- The wallet's limits: the one definition the functions below enforce and the API documents (`npm run types`
+-- writes them to supabase/functions/_contract/limits.gen.ts). A permanent account may run on credit down to
+-- the floor; a new one gets the welcome bonus, valid for its days.
+CREATE FUNCTION private.wallet_limits() RETURNS jsonb
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object('credit_floor', -500, 'welcome_bonus', 500, 'welcome_bonus_days', 30)
+$$;
+
 -- Whether a new hold is refused: once balance + valid bonus − open holds is at or below the account's
--- floor, -500, or 0 for an anonymous account. Returns {details: {available, held, floor}, refusal: null or
+-- floor, private.wallet_limits()'s, or 0 for an anonymous account. Returns {details: {available, held, floor}, refusal: null or
 -- the 402 {code, message, details}}.
 CREATE FUNCTION private.credit_floor_state(w public.wallets) RETURNS jsonb
     LANGUAGE plpgsql STABLE SECURITY DEFINER
@@ -107,7 +117,7 @@ declare
   held bigint := private.held_credits(w.user_id);
   available bigint := w.balance + case when w.bonus_expires_at > now() then w.bonus_balance else 0 end - held;
   anonymous boolean := coalesce((select u.is_anonymous from auth.users u where u.id = w.user_id), false);
-  credit_floor bigint := case when anonymous then 0 else -500 end;
+  credit_floor bigint := case when anonymous then 0 else (private.wallet_limits() ->> 'credit_floor')::bigint end;
   details jsonb := jsonb_build_object('available', available, 'held', held, 'floor', credit_floor);
 begin
   return jsonb_build_object('details', details, 'refusal', case
@@ -115,7 +125,7 @@ begin
     when anonymous then jsonb_build_object('code', 'insufficient_credits', 'details', details,
       'message', 'An anonymous account cannot run jobs on credit; sign up or top up to run more jobs.')
     else jsonb_build_object('code', 'insufficient_credits', 'details', details,
-      'message', 'The balance has reached the -500 credit floor; top up to run more jobs.')
+      'message', format('The balance has reached the %s credit floor; top up to run more jobs.', credit_floor))
   end);
 end
 $$;
@@ -141,19 +151,21 @@ CREATE FUNCTION private.grant_welcome_bonus(owner uuid) RETURNS void
     AS $$
 declare
   w public.wallets;
-  expires timestamptz := now() + interval '30 days';
+  limits constant jsonb := private.wallet_limits();
+  bonus constant bigint := (limits ->> 'welcome_bonus')::bigint;
+  expires timestamptz := now() + make_interval(days => (limits ->> 'welcome_bonus_days')::int);
 begin
   w := private.write_off_expired_bonus(owner);
   if w.user_id is null or exists (select from public.wallet_transactions t
                                    where t.user_id = owner and t.reason = 'bonus') then
     return;
   end if;
-  update public.wallets set bonus_balance = bonus_balance + 500, bonus_expires_at = expires
+  update public.wallets set bonus_balance = bonus_balance + bonus, bonus_expires_at = expires
    where user_id = owner
   returning * into w;
   insert into public.wallet_transactions (user_id, reason, bonus_amount, balance_after, bonus_balance_after, metadata,
                                           external_ref)
-  values (owner, 'bonus', 500, w.balance, w.bonus_balance, jsonb_build_object('expires_at', expires),
+  values (owner, 'bonus', bonus, w.balance, w.bonus_balance, jsonb_build_object('expires_at', expires),
           'welcome:' || owner);
 end
 $$;

@@ -56,6 +56,15 @@ CREATE FUNCTION private.new_webhook_secret() RETURNS text
   select 'whsec_' || encode(extensions.gen_random_bytes(24), 'base64');
 $$;
 
+-- The webhooks' limits: the one definition the functions below enforce and the API documents (`npm run
+-- types` writes them to supabase/functions/_contract/limits.gen.ts).
+CREATE FUNCTION private.webhook_limits() RETURNS jsonb
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object('endpoints_per_user', 10)
+$$;
+
 -- POST /webhooks, after the function checked the URL's target (which SQL cannot resolve): at most 10
 -- endpoints per user, counted under a per-user lock. Service only, since the URL check is the service's.
 CREATE FUNCTION private.create_webhook(owner uuid, endpoint_url text, endpoint_events text[]) RETURNS jsonb
@@ -63,12 +72,14 @@ CREATE FUNCTION private.create_webhook(owner uuid, endpoint_url text, endpoint_e
     SET search_path TO ''
     AS $$
 declare
+  max_endpoints constant int := (private.webhook_limits() ->> 'endpoints_per_user')::int;
   created public.webhook_endpoints;
 begin
   perform pg_advisory_xact_lock(hashtextextended('webhook_endpoints:' || owner::text, 0));
-  if (select count(*) from public.webhook_endpoints where user_id = owner) >= 10 then
-    perform private.raise_api_error(409, 'webhook_limit_reached', 'An account has at most 10 webhook endpoints.',
-      jsonb_build_object('limit', 10));
+  if (select count(*) from public.webhook_endpoints where user_id = owner) >= max_endpoints then
+    perform private.raise_api_error(409, 'webhook_limit_reached',
+      format('An account has at most %s webhook endpoints.', max_endpoints),
+      jsonb_build_object('limit', max_endpoints));
   end if;
   insert into public.webhook_endpoints (user_id, url, events, secret)
   values (owner, endpoint_url, (select array_agg(distinct x order by x) from unnest(endpoint_events) x),

@@ -10,6 +10,9 @@ create temporary table audited (signature text primary key, why text not null) o
 insert into audited values
   ('private.raise_api_error(integer,text,text,jsonb)', 'raises the error it is given'),
   ('private.file_path_problem(text)', 'pure: judges a path'),
+  ('private.file_limits()', 'pure: constants'),
+  ('private.version_limits()', 'pure: constants'),
+  ('private.preview_error_limits()', 'pure: constants'),
   ('private.file_encoding(text)', 'pure: names the encoding of a file type'),
   ('private.project_not_found()', 'raises a 404'),
   ('private.timestamp_cursor(text)', 'pure: parses a cursor'),
@@ -57,7 +60,15 @@ insert into audited values
   ('api.usage_contributions(text,text,text)', 'reads under RLS'),
   ('api.usage_insights(text)', 'reads under RLS'),
   ('api.update_me(jsonb)', 'writes the caller''s profile under RLS, column grants and CHECKs'),
-  ('api.save_project_files(bigint,jsonb)', 'writes under RLS; paths and limits are checked in SQL'),
+  ('api.save_project_files(bigint,jsonb)', 'definer acting for auth.uid(); only the caller''s project, paths and limits checked in SQL'),
+  ('private.blob_address(text)', 'pure: hashes the text it is given (project_files computes its column with it)'),
+  ('private.version_json(project_versions)', 'formats the row it is given'),
+  ('private.own_version(bigint,uuid)', 'reads under RLS'),
+  ('api.list_versions(bigint,integer,text)', 'reads under RLS'),
+  ('private.check_file_page(integer,text)', 'pure: checks a page''s parameters'),
+  ('api.get_version(bigint,uuid,text,text,integer)', 'reads under RLS'),
+  ('api.diff_versions(bigint,uuid,uuid,text,integer)', 'reads under RLS'),
+  ('api.restore_version(bigint,uuid)', 'definer acting for auth.uid(); only the caller''s project and its own versions'),
   ('api.create_project(text,text,boolean,jsonb)', 'writes under RLS; the owner is the caller'),
   ('api.update_project(bigint,jsonb)', 'writes under RLS, owner only'),
   ('api.delete_project(bigint)', 'writes under RLS, owner only'),
@@ -84,7 +95,11 @@ insert into audited values
   ('api.list_webhooks()', 'definer acting for auth.uid(); only the caller''s endpoints, without secrets'),
   ('api.delete_webhook(uuid)', 'writes under RLS; only the caller''s endpoint'),
   ('api.rotate_webhook_secret(uuid)', 'definer acting for auth.uid(); only the caller''s endpoint'),
-  ('api.list_webhook_attempts(uuid,integer,text)', 'reads under RLS');
+  ('api.list_webhook_attempts(uuid,integer,text)', 'reads under RLS'),
+  ('private.build_json(builds,boolean)', 'formats the row it is given'),
+  ('api.list_builds(bigint,integer,text)', 'reads under RLS'),
+  ('api.get_build(bigint)', 'reads under RLS'),
+  ('api.request_build(bigint)', 'definer acting for auth.uid(); only the caller''s project, and one queued build per project');
 
 select is(
   (select coalesce(array_agg(p.oid::regprocedure::text order by p.oid::regprocedure::text), '{}')

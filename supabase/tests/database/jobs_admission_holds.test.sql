@@ -56,7 +56,7 @@ delete from public.job_admissions;
 
 -- Finalize turns the hold into the real spend
 do $$ begin perform private.claim_job((select id from public.jobs where project_id = 8101), gen_random_uuid()); end $$;
-select is((select private.finalize_job(j.id, j.runner_id, '{"status": "succeeded", "files": [],
+select is((select private.finalize_job(j.id, j.runner_id, '{"status": "succeeded", "changes": [],
     "model": "m", "provider": "p", "cost_eur": "0.05"}') ->> 'status' from public.jobs j where j.project_id = 8101),
   'succeeded', 'the run finishes');
 select is(pg_temp.held(), 0::bigint, 'nothing is held once the job ended');

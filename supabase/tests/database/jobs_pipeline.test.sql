@@ -119,7 +119,7 @@ select throws_ok($$select private.finalize_job('10000000-0000-4000-8000-00000000
 
 -- Finalize: files, spend (bonus first), usage, notification, all at once
 select is((private.finalize_job('10000000-0000-4000-8000-000000000001', '99999999-0000-4000-8000-000000000001',
-  '{"status": "succeeded", "files": [{"path": "App.tsx", "contents": "new", "type": "CODE"},
+  '{"status": "succeeded", "changes": [{"path": "App.tsx", "contents": "new", "type": "CODE"},
     {"path": "src/a.ts", "contents": "a", "type": "CODE"}], "usage": {"tokens_in": 100, "tokens_out": 200},
     "model": "template-light", "provider": "template", "cost_eur": "0.0500"}') -> 'result'),
   '{"project_id": 8001, "files_saved": 2}'::jsonb, 'success reports the files saved');

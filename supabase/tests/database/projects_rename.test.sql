@@ -18,7 +18,7 @@ create function pg_temp.spec(name text, prompts jsonb) returns jsonb language sq
 $$;
 create function pg_temp.save(project bigint, new_spec jsonb) returns jsonb language sql as $$
   select private.save_job_files(jsonb_populate_record(null::public.jobs, jsonb_build_object('project_id', project)),
-    jsonb_build_object('files', jsonb_build_array(new_spec)));
+    jsonb_build_object('changes', jsonb_build_array(new_spec)));
 $$;
 insert into public.project_files (project_id, path, contents, type)
 select id, 'app.spec.json', pg_temp.spec(old, prompts) ->> 'contents', 'CODE'

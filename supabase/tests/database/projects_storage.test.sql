@@ -1,8 +1,8 @@
 -- Storage limits of project files, enforced by the table's triggers whoever writes: 500 files and 20 MiB
--- per project, and the owner's quota across projects (`storage_quota_bytes`).
+-- per project, and the owner's quota across projects and versions (`storage_quota_bytes`).
 begin;
 \ir _helpers.psql
-select plan(18);
+select plan(21);
 
 select pg_temp.create_user('a5111111-1111-1111-1111-111111111111', 'filler@example.com');
 select pg_temp.create_user('b5222222-2222-2222-2222-222222222222', 'other@example.com');
@@ -41,28 +41,35 @@ select throws_ok($$insert into public.project_files (project_id, path, contents,
   'PT413', null, 'one statement of 501 files is refused as a whole');
 select is((select count(*) from public.project_files where project_id = 9503)::int, 0, 'and saves nothing');
 
--- The quota spans the owner's projects (lowered here so the test stays small)
+-- The quota counts the owner's stored contents once each, across projects, and what a project held before
+-- stays counted (its versions keep it) until the project is deleted (lowered here so the test stays small)
 reset role;
 select private.set_setting('storage_quota_bytes', '15000000');
 select pg_temp.as_user('a5111111-1111-1111-1111-111111111111');
 select throws_ok($$insert into public.project_files (project_id, path, contents, type)
-  values (9503, 'q.bin', repeat('q', 20000000), 'DATA')$$,
-  'PT413', null, 'two projects together cannot pass the owner''s quota');
+  values (9503, 'q.bin', repeat('q', 10000000), 'DATA')$$,
+  'PT413', null, 'the 20 MB a project held before still count, and two projects cannot pass the owner''s quota');
+select lives_ok($$select api.delete_project(9501)$$, 'the project that held them is deleted');
 select lives_ok($$insert into public.project_files (project_id, path, contents, type)
-  values (9503, 'q.bin', repeat('q', 10000000), 'DATA')$$, 'what fits under the quota is saved');
+  values (9503, 'q.bin', repeat('q', 10000000), 'DATA')$$, 'which gave their bytes back');
+select lives_ok($$insert into public.project_files (project_id, path, contents, type)
+  values (9503, 'copy.bin', repeat('q', 10000000), 'DATA')$$, 'the same contents again count once');
+select throws_ok($$insert into public.project_files (project_id, path, contents, type)
+  values (9503, 'r.bin', repeat('r', 6000000), 'DATA')$$,
+  'PT413', null, 'new contents past the quota are refused');
 select pg_temp.as_user('b5222222-2222-2222-2222-222222222222');
 select lives_ok($$insert into public.project_files (project_id, path, contents, type)
   values (9504, 'q.bin', repeat('q', 10000000), 'DATA')$$, 'another user''s quota is their own');
 select throws_ok('select * from private.project_storage', '42501', null, 'users cannot read the totals');
 select throws_ok($$select private.change_project_storage('[{"project_id": 9504, "files": -500, "bytes": -20000000}]')$$,
   '42501', null, 'nor change them');
-select throws_ok($$insert into public.project_files (project_id, path, contents, type) values (9501, 'x', repeat('x', 21000000), 'DATA')$$,
+select throws_ok($$insert into public.project_files (project_id, path, contents, type) values (9503, 'x', repeat('x', 21000000), 'DATA')$$,
   '42501', null, 'another user''s write is refused by row-level security before any limit could tell them about the project');
 
 -- The service's writes (the runner's finalize) meet the same limits
 select pg_temp.as_service('a5111111-1111-1111-1111-111111111111');
 select throws_ok($$insert into public.project_files (project_id, path, contents, type)
-  values (9501, 'svc.bin', repeat('s', 21000000), 'DATA')$$, 'PT413', null, 'the service is held to the limits too');
+  values (9503, 'svc.bin', repeat('s', 21000000), 'DATA')$$, 'PT413', null, 'the service is held to the limits too');
 reset role;
 
 select * from finish();

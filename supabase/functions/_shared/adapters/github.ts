@@ -98,6 +98,10 @@ function pkcs8Pem(pem: string): string {
   return `-----BEGIN PRIVATE KEY-----\n${toBase64(der)}\n-----END PRIVATE KEY-----\n`;
 }
 
+/** A file's bytes in base64, as the blob and contents APIs take them. */
+const base64Of = (file: RepoFile) =>
+  file.encoding === "base64" ? file.contents : toBase64(new TextEncoder().encode(file.contents));
+
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A `/`-separated name (branch, file path) as URL path segments. */
@@ -334,7 +338,7 @@ export class GitHubRepoHost implements RepoHost {
     const path = `${target.path}/contents/${segments(first.path)}`;
     const answer = await this.call(target.token, what, "PUT", path, {
       message: "Initial commit",
-      content: toBase64(new TextEncoder().encode(first.contents)),
+      content: base64Of(first),
     });
     return this.http.read(what, answer, ContentsWritten).commit.sha;
   }
@@ -342,12 +346,11 @@ export class GitHubRepoHost implements RepoHost {
   /** A tree of exactly these files, with no base tree: whatever else the branch held is left out. */
   private async writeTree(target: Target, files: RepoFile[]): Promise<string> {
     const entries = [];
-    const encoder = new TextEncoder();
     // One at a time: GitHub asks integrations not to write concurrently, against its secondary rate limits.
     for (const file of files) {
       const what = `Storing ${file.path} failed`;
       const blob = await this.call(target.token, what, "POST", `${target.path}/git/blobs`, {
-        content: toBase64(encoder.encode(file.contents)),
+        content: base64Of(file),
         encoding: "base64",
       });
       entries.push({

@@ -12,8 +12,9 @@
 export interface RepoFile {
   /** Path inside the repository, `/`-separated, without a leading `/`. */
   path: string;
-  /** UTF-8 text. */
+  /** UTF-8 text, or the bytes in base64 when `encoding` is `base64` (binary files). */
   contents: string;
+  encoding?: "utf8" | "base64";
 }
 
 export interface PushInput {

@@ -1,73 +1,13 @@
-// Section B of the contract: who the token is, the caller's profile, avatar upload, public profiles.
-import { createRoute, z } from "@hono/zod-openapi";
+// The identity routes' handlers, each registered against its definition in `_contract/identity.ts`.
+import type { z } from "@hono/zod-openapi";
 import type { Deps } from "../../_shared/deps.ts";
 import { selectAsUser } from "../../_shared/db.ts";
 import { ApiError } from "../../_shared/errors.ts";
 import { whoami } from "../../_shared/auth.ts";
 import { removeProjectIcons } from "../../_shared/icons/project-icons.ts";
-import {
-  type ApiApp,
-  errorResponses,
-  exampleNeeds,
-  firstPartyRoute,
-  jsonBody,
-  jsonContent,
-  routeBodyLimit,
-  userRoute,
-  Uuid,
-} from "../../_shared/http.ts";
-import { PublicProfile, RateLimit } from "../../_shared/schemas.ts";
-import { detectImageType, formBodyBytes, MAX_IMAGE_BYTES, readSingleUpload } from "../../_shared/uploads.ts";
-
-const USERNAME = /^[a-z0-9][a-z0-9_.]{1,28}[a-z0-9]$/;
-// What POST /me/avatar stores: avatars/<user id>/<random uuid>.<ext>. The database checks the whole address
-// (the service's own, under the profile's own id); this only refuses the obviously foreign early.
-const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
-const AVATAR_NAME = `${UUID}\\.(png|jpg|webp)`;
-const AVATAR_URL = new RegExp(`/storage/v1/object/public/avatars/${UUID}/${AVATAR_NAME}$`);
-const ME_FIELDS = ["username", "email", "avatar_url"] as const;
-// The database derives where avatars are served; a deployment that cannot tell refuses them plainly.
-const AVATARS_NOT_CONFIGURED = "Avatars are served from the setting `avatars_url`, or else from the public " +
-  "`avatars` bucket on the host of the setting `runner_url`; a deployment with neither answers 503 " +
-  "`avatars_not_configured`.";
-const AVATARS_503 = "`avatars_not_configured`: this deployment does not know where avatars are served";
-
-const Whoami = z.object({
-  user_id: Uuid,
-  client_id: z.string().openapi({
-    description:
-      "OAuth client the token was issued to; `first-party` for the service's own sign-in sessions.",
-  }),
-  scopes: z.array(z.string()),
-  rate_limit: RateLimit.optional(),
-}).openapi("Whoami");
-
-const Me = z.object({
-  user_id: Uuid,
-  username: z.string().optional(),
-  email: z.string().optional(),
-  avatar_url: z.url().nullable().optional(),
-}).openapi("Me");
-
-const UpdateMe = z.strictObject({
-  username: z.string().min(3).max(30).regex(
-    USERNAME,
-    "3..30 of a-z, 0-9, '_' and '.', starting and ending with a letter or digit",
-  )
-    .optional(),
-  avatar_url: z.url({ protocol: /^https?$/ }).max(2048).regex(
-    AVATAR_URL,
-    "an avatar URL as POST /me/avatar answers it",
-  )
-    .nullable().optional().openapi({
-      // zod documents the pattern in place of the URL format; the value is both.
-      format: "uri",
-      description: "null, or one of the caller's own avatars as `POST /me/avatar` answered it",
-    }),
-}).refine((v) => Object.keys(v).length > 0, "give at least one of username, avatar_url").openapi(
-  "UpdateMeRequest",
-  { minProperties: 1 },
-);
+import { type ApiApp, firstPartyRoute, userRoute } from "../../_shared/http.ts";
+import { detectImageType, MAX_IMAGE_BYTES, readSingleUpload } from "../../_shared/uploads.ts";
+import { AVATAR_NAME, Me, ME_FIELDS, PublicProfile, routes } from "../../_contract/identity.ts";
 
 type MeRow = { user_id: string; username: string; avatar_url: string | null };
 
@@ -95,53 +35,12 @@ export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
   }
 
   api.openapi(
-    userRoute(
-      verifier,
-      createRoute({
-        method: "get",
-        path: "/whoami",
-        operationId: "getWhoami",
-        tags: ["Identity"],
-        summary: "Who the token is",
-        description:
-          "Read from the verified token alone; no database or upstream call. `rate_limit` is the " +
-          "prompt-evaluation quota as of the caller's latest `POST /jobs` on the serving instance; it is absent " +
-          "before one, or once the window it describes has moved on. So a token whose client the user revoked " +
-          "still answers here until it expires; every route that reads or acts refuses it (401 `token_revoked`).",
-        responses: { 200: jsonContent(Whoami, "The token's identity") },
-      }),
-    ),
+    userRoute(verifier, routes.getWhoami),
     (c) => c.json(whoami(c.get("claims")), 200),
   );
 
   api.openapi(
-    userRoute(
-      verifier,
-      createRoute({
-        method: "get",
-        path: "/me",
-        operationId: "getMe",
-        tags: ["Identity"],
-        summary: "The caller's profile",
-        request: {
-          query: z.object({
-            fields: z.string().optional().openapi({
-              pattern: `^ *(${ME_FIELDS.join("|")}) *(, *(${ME_FIELDS.join("|")}) *)*$`,
-              description:
-                "Comma-separated subset of `username,email,avatar_url`; omitted = all. `user_id` is always returned.",
-              example: "username,email,avatar_url",
-            }),
-          }),
-        },
-        responses: {
-          200: jsonContent(Me, "The profile"),
-          ...errorResponses([400, 404], {
-            400: "`invalid_fields`: an unknown field name",
-            404: "No profile",
-          }),
-        },
-      }),
-    ),
+    userRoute(verifier, routes.getMe),
     async (c) => {
       const { fields } = c.req.valid("query");
       const wanted = fields === undefined ? [...ME_FIELDS] : fields.split(",").map((f) => f.trim());
@@ -159,29 +58,7 @@ export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
   );
 
   api.openapi(
-    userRoute(
-      verifier,
-      createRoute({
-        method: "patch",
-        path: "/me",
-        operationId: "updateMe",
-        tags: ["Identity"],
-        summary: "Change the caller's username or avatar",
-        description: "`avatar_url: null` removes the avatar; otherwise it must be one of the caller's own " +
-          "avatars, as `POST /me/avatar` answered it (400 `invalid_avatar_url`): another user's object or any " +
-          "other address is refused, for every writer of the profile. Only objects under the caller's own " +
-          `prefix are ever deleted. Unknown fields are rejected. ${AVATARS_NOT_CONFIGURED}`,
-        request: { body: jsonBody(UpdateMe, { username: "water_fan" }) },
-        responses: {
-          200: jsonContent(Me, "The updated profile"),
-          ...errorResponses([400, 404, 409, 415, 503], {
-            400: "`invalid_request`, or `invalid_avatar_url` (not one of the caller's own avatars)",
-            409: "`username_taken`",
-            503: AVATARS_503,
-          }),
-        },
-      }),
-    ),
+    userRoute(verifier, routes.updateMe),
     async (c) => {
       const changes = c.req.valid("json");
       const claims = c.get("claims");
@@ -196,26 +73,7 @@ export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
   );
 
   api.openapi(
-    firstPartyRoute(
-      deps,
-      createRoute({
-        method: "delete",
-        path: "/me",
-        operationId: "deleteMe",
-        tags: ["Identity"],
-        summary: "Delete the account and all its data",
-        description:
-          "The account is removed at the identity provider first; only once that succeeds does the " +
-          "database cascade remove the profile, wallet, projects and their files, notifications, repository links, " +
-          "usage events, subscriptions, reshares, reports and blocks, and then the avatar and project icon objects " +
-          "are deleted. " +
-          "A 502 therefore leaves everything as it was, and the request may be retried.",
-        responses: {
-          204: { description: "Deleted" },
-          ...errorResponses([502], { 502: "The identity provider refused or failed" }),
-        },
-      }),
-    ),
+    firstPartyRoute(deps, routes.deleteMe),
     async (c) => {
       const claims = c.get("claims");
       const userId = claims.sub;
@@ -238,51 +96,7 @@ export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
   );
 
   api.openapi(
-    userRoute(
-      verifier,
-      createRoute({
-        method: "post",
-        path: "/me/avatar",
-        ...exampleNeeds("an image file (PNG, JPEG or WebP) in the form"),
-        operationId: "uploadAvatar",
-        tags: ["Identity"],
-        summary: "Upload a new avatar",
-        description:
-          `multipart/form-data with one \`file\` field: png, jpeg or webp (recognized by content, not by ` +
-          `the declared type), at most ${
-            MAX_IMAGE_BYTES / 1_000_000
-          } MB. The previous avatar object is removed. ${AVATARS_NOT_CONFIGURED}`,
-        middleware: [routeBodyLimit(formBodyBytes(MAX_IMAGE_BYTES))],
-        request: {
-          body: {
-            required: true,
-            content: {
-              "multipart/form-data": {
-                // A plain JSON Schema, not zod: the form is read and checked by readSingleUpload under a byte limit.
-                schema: {
-                  type: "object",
-                  required: ["file"],
-                  properties: {
-                    file: {
-                      type: "string",
-                      format: "binary",
-                      description: "png, jpeg or webp, at most 5 MB",
-                    },
-                  },
-                },
-              },
-            },
-          },
-        },
-        responses: {
-          201: jsonContent(
-            z.object({ avatar_url: z.url() }).openapi("AvatarResult"),
-            "The new avatar's public URL",
-          ),
-          ...errorResponses([400, 404, 413, 415, 503], { 503: AVATARS_503 }),
-        },
-      }),
-    ),
+    userRoute(verifier, routes.uploadAvatar),
     async (c) => {
       const claims = c.get("claims");
       const file = await readSingleUpload(c.req.raw, "file", MAX_IMAGE_BYTES);
@@ -312,19 +126,7 @@ export function registerIdentityRoutes(api: ApiApp, deps: Deps) {
   );
 
   api.openapi(
-    userRoute(
-      verifier,
-      createRoute({
-        method: "get",
-        path: "/users/{userId}",
-        ...exampleNeeds("another user's id in the path"),
-        operationId: "getUserProfile",
-        tags: ["Identity"],
-        summary: "A user's public profile",
-        request: { params: z.object({ userId: Uuid.openapi({ param: { name: "userId", in: "path" } }) }) },
-        responses: { 200: jsonContent(PublicProfile, "The public profile"), ...errorResponses([400, 404]) },
-      }),
-    ),
+    userRoute(verifier, routes.getUserProfile),
     async (c) => {
       const { userId } = c.req.valid("param");
       const profile = await selectAsUser<z.infer<typeof PublicProfile>>(

@@ -1,104 +1,24 @@
-// Section F of the contract, wallet half: the caller's wallet and its ledger. Balances are integer credits
-// (1 EUR = 100 credits); the display_* strings are formatted in SQL (private.format_eur), Italian style.
-import { createRoute, z } from "@hono/zod-openapi";
+// The wallet routes' handlers (contract: `_contract/wallet.ts`).
+import type { z } from "@hono/zod-openapi";
 import type { Deps } from "../../_shared/deps.ts";
 import { selectAsUser } from "../../_shared/db.ts";
-import {
-  type ApiApp,
-  errorResponses,
-  jsonContent,
-  Timestamp,
-  TimestampPageQuery,
-  userRoute,
-  Uuid,
-} from "../../_shared/http.ts";
-import { cursorHook } from "./notifications.ts";
-import { Credits, Display, Wallet } from "../../_shared/schemas.ts";
-
-const WalletTransaction = z.object({
-  id: Uuid,
-  reason: z.enum(["bonus", "bonus_expired", "spend", "topup"]).openapi({
-    description: "`bonus`: the welcome bonus granted (metadata `expires_at`); `bonus_expired`: the unspent " +
-      "bonus written off when it lapsed (metadata `expired_at`); `spend`: a run's cost, bonus first; " +
-      "`topup`: a paid checkout credited to the paid balance.",
-  }),
-  amount: Credits.openapi({ description: "Signed change of the paid balance." }),
-  bonus_amount: Credits.openapi({ description: "Signed change of the bonus." }),
-  balance_after: Credits.openapi({ description: "The paid balance right after this row." }),
-  bonus_balance_after: Credits.openapi({ description: "The bonus right after this row." }),
-  display_amount: Display("`amount` + `bonus_amount`"),
-  display_balance_after: Display("`balance_after`"),
-  metadata: z.record(z.string(), z.unknown()).openapi({
-    description: "By reason. `spend`: `run_id` (the job), `model`, `provider`, `cost_eur` (decimal " +
-      "string), `display_cost`, and `job_id`, `project_id`, `tier`, `credits`. `topup`: `session_id`, " +
-      "`event_id`, `event_type`, `credits`, `amount_eur` (decimal string), `currency`, `display_amount`, " +
-      "`settled_debt` (credits of it that paid off a negative balance).",
-  }),
-  created_at: Timestamp.openapi({
-    example: "2026-11-22T09:30:00.123456Z",
-    description: "UTC with microseconds; unique among the user's transactions.",
-  }),
-}).openapi("WalletTransaction");
-
-const WalletTransactionPage = z.object({
-  data: z.array(WalletTransaction),
-  next_cursor: Timestamp.nullable().openapi({
-    description: "The last row's `created_at`; pass it as `cursor` for the next page. Null on the last page.",
-  }),
-}).openapi("WalletTransactionPage");
+import { type ApiApp, cursorHook, userRoute } from "../../_shared/http.ts";
+import { routes, type Wallet, type WalletTransactionPage } from "../../_contract/wallet.ts";
 
 export function registerWalletRoutes(api: ApiApp, deps: Deps) {
   const { db, verifier } = deps;
 
-  api.openapi(
-    userRoute(
-      verifier,
-      createRoute({
-        method: "get",
-        path: "/wallets/me",
-        operationId: "getWallet",
-        tags: ["Wallet and usage"],
-        summary: "The caller's wallet",
-        description: "Integer credits (1 EUR = 100 credits) and their euro display strings.",
-        responses: {
-          200: jsonContent(Wallet, "The wallet"),
-          ...errorResponses([404], { 404: "`wallet_not_found`: the account has no wallet" }),
-        },
-      }),
-    ),
-    async (c) => {
-      const wallet = await selectAsUser<z.infer<typeof Wallet>>(
-        db,
-        c.get("claims"),
-        (tx) => tx`select api.get_wallet() as r`,
-      );
-      return c.json(wallet, 200);
-    },
-  );
+  api.openapi(userRoute(verifier, routes.getWallet), async (c) => {
+    const wallet = await selectAsUser<z.infer<typeof Wallet>>(
+      db,
+      c.get("claims"),
+      (tx) => tx`select api.get_wallet() as r`,
+    );
+    return c.json(wallet, 200);
+  });
 
   api.openapi(
-    userRoute(
-      verifier,
-      createRoute({
-        method: "get",
-        path: "/wallets/me/transactions",
-        operationId: "listWalletTransactions",
-        tags: ["Wallet and usage"],
-        summary: "A page of the caller's wallet transactions",
-        description: "Newest first. Every change of the wallet is one row, written in the same " +
-          "transaction as the balance, so the balances after the newest row are the wallet's. " +
-          "`created_at` is unique per user, so the cursor is the last row's `created_at` and the next " +
-          "page holds the rows strictly before it: nothing repeats or goes missing. Any ISO 8601 " +
-          "date-time with a zone is a valid cursor; anything else is 400 `invalid_cursor`.",
-        request: {
-          query: TimestampPageQuery,
-        },
-        responses: {
-          200: jsonContent(WalletTransactionPage, "A page of transactions"),
-          ...errorResponses([400], { 400: "`invalid_request` (limit) or `invalid_cursor`" }),
-        },
-      }),
-    ),
+    userRoute(verifier, routes.listWalletTransactions),
     async (c) => {
       const { limit, cursor } = c.req.valid("query");
       const page = await selectAsUser<z.infer<typeof WalletTransactionPage>>(

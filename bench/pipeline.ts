@@ -1,0 +1,322 @@
+// The template pipeline end to end (POST /jobs → dispatch → claim → generation → verification → finalize),
+// with where each job's time went: the runner runs alone (serve-runner.ts) and times its phases, /proc
+// gives each party's CPU per job, and pg_stat_statements (track = all) what finalize_job's statements cost
+// inside Postgres. Verification off is measured in the same run, interleaved with on, as the baseline of
+// what verification costs.
+//
+// Each run starts a fresh runner process and first sends `warmup` jobs through it unmeasured: a runner that
+// has been up a while has its connections open, Postgres's functions compiled in their backends, the
+// parser's code loaded and V8's optimized code; one run measures a fresh runner's first jobs instead.
+//
+// `deno run -A bench/pipeline.ts [--jobs n] [--rounds n] [--warmup n]` runs this section alone on
+// its own stack.
+import { join } from "node:path";
+import postgres from "postgres";
+import type { Cluster } from "../scripts/local/cluster.ts";
+import { freePort, type Stack, startStack, writeSettings } from "../scripts/local/stack.ts";
+import { mintAccessToken } from "../scripts/local/keys.ts";
+import { ensureUser } from "../scripts/local/users.ts";
+import { cpuMillis, treeCpuMillis, watchOtherWork } from "./cpu.ts";
+import { type BenchUser, measureThroughput, postJob, type ThroughputResult, waitForJobs } from "./jobs.ts";
+import { startServer } from "./processes.ts";
+import type { JobTimings } from "../supabase/functions/job-runner/app.ts";
+
+/** Libraries the benchmark's cluster preloads: statement statistics for this section. */
+export const PIPELINE_PRELOAD = ["pg_stat_statements"];
+
+export type Phase = keyof JobTimings;
+export const PHASES: Phase[] = [
+  "claim",
+  "wait",
+  "load",
+  "icon",
+  "generate",
+  "verify",
+  "finalize",
+  "total",
+];
+
+export interface SqlStatement {
+  query: string;
+  /** Calls per job. */
+  calls: number;
+  /** Execution ms per job (planning and commit not included). */
+  ms: number;
+}
+
+export interface PipelineRun extends ThroughputResult {
+  verify: boolean;
+  /** Each job created after the one before finished: every cost without contention. */
+  sequential: boolean;
+  /** A fresh runner's first jobs, without the warm-up. */
+  cold: boolean;
+  concurrency?: number;
+  /** Share of the cores other processes kept busy, and the 1-minute load average after the run. */
+  otherShare: number;
+  load: number;
+  /** Runner wall-clock ms per job, by phase. */
+  phases: Record<Phase, number>;
+  /** The median job's verification: the first job of a process also compiles the parser's code. */
+  verifyP50: number;
+  /** CPU ms per job of the runner, the gateway (POST /jobs and the dispatch) and Postgres (all backends). */
+  cpu: { runner: number; gateway: number; postgres: number };
+  /** private.finalize_job's execution ms per job. */
+  finalizeSqlMs: number;
+  /** The costliest statements, per job: as sent by the servers, and run inside SQL functions. */
+  topStatements: SqlStatement[];
+  nestedStatements: SqlStatement[];
+}
+
+export interface PipelineResult {
+  runs: PipelineRun[];
+  /** Jobs/s with verification on over off, median of the interleaved unbounded rounds. */
+  verifyThroughputRatio: number;
+}
+
+export interface PipelineContext {
+  stack: Stack;
+  gatewayPid: number;
+  postgresPid: number;
+  newUser: (label: string) => Promise<BenchUser>;
+  jobs: number;
+  rounds: number;
+  /** Jobs sent through each fresh runner before a run is measured. */
+  warmup: number;
+  log: (line: string) => void;
+}
+
+async function loadAverage(): Promise<number> {
+  return Number((await Deno.readTextFile("/proc/loadavg").catch(() => "")).split(" ")[0]) || 0;
+}
+
+async function statementStats(admin: postgres.Sql, jobs: number) {
+  const [finalize] = await admin`
+    select coalesce(sum(total_exec_time), 0) as ms from extensions.pg_stat_statements
+     where toplevel and query like '%private.finalize_job%'`;
+  const costliest = async (toplevel: boolean) =>
+    (await admin`
+      select query, calls, total_exec_time as ms from extensions.pg_stat_statements
+       where toplevel = ${toplevel} order by total_exec_time desc limit 8`).map((s) => ({
+      query: String(s.query).replace(/\s+/g, " ").slice(0, 140),
+      calls: Number(s.calls) / jobs,
+      ms: Number(s.ms) / jobs,
+    }));
+  return {
+    finalizeSqlMs: Number(finalize.ms) / jobs,
+    topStatements: await costliest(true),
+    nestedStatements: await costliest(false),
+  };
+}
+
+async function measureRun(
+  ctx: PipelineContext,
+  admin: postgres.Sql,
+  sql: postgres.Sql,
+  opts: { concurrency?: number; verify: boolean; sequential?: boolean; cold?: boolean; label: string },
+): Promise<PipelineRun> {
+  const { stack, gatewayPid, postgresPid } = ctx;
+  const users = await Promise.all([1, 2, 3, 4].map((i) => ctx.newUser(`pipeline.${i}`)));
+  const runner = await startServer(
+    "bench/serve-runner.ts",
+    opts.verify ? [] : ["--no-verify"],
+    { ...stack.functionsEnv, ...(opts.concurrency ? { RUNNER_CONCURRENCY: String(opts.concurrency) } : {}) },
+    "/job-runner",
+  );
+  try {
+    await writeSettings(stack.cluster, { runner_url: `${runner.url}/job-runner` });
+    const baseUrl = `${stack.gatewayUrl}/functions/v1/v1`;
+    if (!opts.cold && ctx.warmup > 0) {
+      // Users of their own: the measured jobs still include each new project's first, which draws its icon.
+      const warmUsers = await Promise.all([1, 2, 3, 4].map((i) => ctx.newUser(`pipeline.warm.${i}`)));
+      await measureThroughput(sql, baseUrl, warmUsers, "warm-up", ctx.warmup);
+      await (await fetch(`${runner.url}/bench/timings`)).body?.cancel();
+    }
+    await admin`select extensions.pg_stat_statements_reset()`;
+    const watch = await watchOtherWork([Deno.pid, gatewayPid, runner.pid], postgresPid);
+    const cpu0 = await Promise.all([
+      cpuMillis(runner.pid),
+      cpuMillis(gatewayPid),
+      treeCpuMillis(postgresPid),
+    ]);
+    const t = opts.sequential
+      ? await oneAtATime(sql, baseUrl, users, opts.label, ctx.jobs)
+      : await measureThroughput(sql, baseUrl, users, opts.label, ctx.jobs);
+    const cpu1 = await Promise.all([
+      cpuMillis(runner.pid),
+      cpuMillis(gatewayPid),
+      treeCpuMillis(postgresPid),
+    ]);
+    const otherShare = await watch.share();
+    const timed = await (await fetch(`${runner.url}/bench/timings`)).json() as JobTimings[];
+    const stats = await statementStats(admin, ctx.jobs);
+    const perJob = (i: number) => (cpu1[i] - cpu0[i]) / ctx.jobs;
+    return {
+      ...t,
+      verify: opts.verify,
+      sequential: opts.sequential ?? false,
+      cold: opts.cold ?? false,
+      concurrency: opts.concurrency,
+      otherShare,
+      load: await loadAverage(),
+      phases: Object.fromEntries(
+        PHASES.map((p) => [p, timed.reduce((sum, t) => sum + t[p], 0) / timed.length]),
+      ) as Record<Phase, number>,
+      verifyP50: median(timed.map((t) => t.verify)),
+      cpu: { runner: perJob(0), gateway: perJob(1), postgres: perJob(2) },
+      ...stats,
+    };
+  } finally {
+    await runner.stop();
+  }
+}
+
+/** `count` jobs over `users`, each created once the one before has finished. */
+async function oneAtATime(
+  sql: postgres.Sql,
+  baseUrl: string,
+  users: BenchUser[],
+  runner: string,
+  count: number,
+): Promise<ThroughputResult> {
+  const ids: string[] = [];
+  const t0 = performance.now();
+  for (let i = 0; i < count; i++) {
+    const { id } = await postJob(baseUrl, users[i % users.length]);
+    ids.push(id);
+    await waitForJobs(sql, [id], 30_000);
+  }
+  const wallSeconds = (performance.now() - t0) / 1000;
+  const [span] = await sql`
+    select extract(epoch from max(finished_at) - min(created_at)) as s from public.jobs where id = any(${ids}::uuid[])`;
+  const serverSeconds = Number(span.s);
+  return {
+    runner,
+    jobs: count,
+    wallSeconds,
+    serverSeconds,
+    jobsPerSecond: count / serverSeconds,
+    enqueueSeconds: 0,
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** The unbounded run with verification on whose jobs/s is the median of its rounds. */
+export function unboundedWithVerification(p: PipelineResult): PipelineRun {
+  const runs = p.runs.filter((run) =>
+    run.verify && !run.sequential && !run.cold && run.concurrency === undefined
+  )
+    .sort((a, b) => a.jobsPerSecond - b.jobsPerSecond);
+  return runs[Math.floor(runs.length / 2)];
+}
+
+export function describe(run: PipelineRun): string {
+  const p = run.phases;
+  return `${run.jobsPerSecond.toFixed(1)} jobs/s; per job: generate ${p.generate.toFixed(2)} ms, ` +
+    `verify ${p.verify.toFixed(2)} ms (p50 ${run.verifyP50.toFixed(2)}), finalize ${
+      p.finalize.toFixed(2)
+    } ms (SQL ${run.finalizeSqlMs.toFixed(2)}), runner total ${p.total.toFixed(1)} ms; CPU runner ${
+      run.cpu.runner.toFixed(1)
+    } / gateway ${run.cpu.gateway.toFixed(1)} / Postgres ${run.cpu.postgres.toFixed(1)} ms; others ${
+      (run.otherShare * 100).toFixed(0)
+    }%, load ${run.load}`;
+}
+
+/**
+ * Jobs one at a time (the costs without contention), runs with RUNNER_CONCURRENCY 1 and 4, a fresh runner's
+ * first jobs (unbounded, no warm-up), then `rounds` unbounded pairs of verification off and on.
+ */
+export async function measurePipeline(ctx: PipelineContext): Promise<PipelineResult> {
+  const admin = postgres(ctx.stack.cluster.adminUrl, { prepare: false, max: 1, onnotice: () => {} });
+  const sql = postgres(ctx.stack.cluster.url, { prepare: false, max: 4, onnotice: () => {} });
+  const gatewayRunner = `${ctx.stack.gatewayUrl}/functions/v1/job-runner`;
+  try {
+    await admin`create extension if not exists pg_stat_statements schema extensions`;
+    await admin`alter system set pg_stat_statements.track = 'all'`;
+    await admin`select pg_reload_conf()`;
+    const runs: PipelineRun[] = [];
+    const plan = [
+      { verify: true, sequential: true, label: "one job at a time" },
+      { concurrency: 1, verify: true, label: "RUNNER_CONCURRENCY=1" },
+      { concurrency: 4, verify: true, label: "RUNNER_CONCURRENCY=4" },
+      { verify: true, cold: true, label: "unbounded, a fresh runner's first jobs (no warm-up)" },
+      ...Array.from({ length: ctx.rounds }, (_, i) => [
+        { verify: false, label: `unbounded, verification off (round ${i + 1})` },
+        { verify: true, label: `unbounded (round ${i + 1})` },
+      ]).flat(),
+    ];
+    for (const step of plan) {
+      ctx.log(`pipeline, ${step.label}: ${ctx.jobs} jobs`);
+      const run = await measureRun(ctx, admin, sql, step);
+      ctx.log(`  ${describe(run)}`);
+      runs.push(run);
+    }
+    const ratios = [];
+    for (let i = 4; i + 1 < runs.length; i += 2) {
+      ratios.push(runs[i + 1].jobsPerSecond / runs[i].jobsPerSecond);
+    }
+    return { runs, verifyThroughputRatio: median(ratios) };
+  } finally {
+    await writeSettings(ctx.stack.cluster, { runner_url: gatewayRunner });
+    await Promise.all([admin.end({ timeout: 5 }), sql.end({ timeout: 5 })]);
+  }
+}
+
+/** The pid of the postmaster of `cluster`. */
+export async function postmasterPid(cluster: Cluster): Promise<number> {
+  return Number((await Deno.readTextFile(join(cluster.dir, "data/postmaster.pid"))).split("\n")[0]);
+}
+
+if (import.meta.main) {
+  const { childPid } = await import("./cpu.ts");
+  const arg = (name: string, fallback: number) => {
+    const i = Deno.args.indexOf(`--${name}`);
+    return i < 0 ? fallback : Number(Deno.args[i + 1]);
+  };
+  const log = (line: string) => console.log(`[bench] ${line}`);
+  log(`load average before starting: ${await loadAverage()}`);
+  const dir = await Deno.makeTempDir({ prefix: "appgen-bench-" });
+  const stack = await startStack({
+    dir,
+    pgPort: freePort(),
+    gatewayPort: freePort(),
+    preload: PIPELINE_PRELOAD,
+    settings: { quota_limit: "1000000" },
+    log: (l) => log(`  ${l}`),
+  });
+  try {
+    const sql = postgres(stack.cluster.url, { prepare: false, max: 1, onnotice: () => {} });
+    const issuer = `${stack.gatewayUrl}/auth/v1`;
+    const newUser = async (label: string): Promise<BenchUser> => {
+      const user = await ensureUser(sql, `bench.${label}.${crypto.randomUUID().slice(0, 8)}@example.com`);
+      const token = await mintAccessToken(stack.key, issuer, user);
+      const res = await fetch(`${stack.gatewayUrl}/functions/v1/v1/projects`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ name: `Bench ${label}` }),
+      });
+      if (res.status !== 201) throw new Error(`POST /projects: ${res.status}`);
+      return { id: user.id, token, projectId: (await res.json()).id };
+    };
+    const result = await measurePipeline({
+      stack,
+      gatewayPid: (await childPid("scripts/local/gateway.ts"))!,
+      postgresPid: await postmasterPid(stack.cluster),
+      newUser,
+      jobs: arg("jobs", 100),
+      rounds: arg("rounds", 3),
+      warmup: arg("warmup", 20),
+      log,
+    });
+    await sql.end();
+    log(`verification on ÷ off, jobs/s: ${result.verifyThroughputRatio.toFixed(2)}`);
+    console.log(JSON.stringify(result, null, 2));
+  } finally {
+    await stack.stop();
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  }
+}

@@ -1,0 +1,221 @@
+// The build worker: takes builds from Postgres under leases (as its own role, build_worker), builds each
+// confined, reports progress and outcome, and serves the succeeded web exports as previews.
+import { randomBytes } from "node:crypto";
+import { chmod, mkdir, readdir, rm } from "node:fs/promises";
+import { hostname } from "node:os";
+import { join, resolve } from "node:path";
+import { buildProject } from "./build.js";
+import { previewServer } from "./preview.js";
+import { apiError, openQueue } from "./queue.js";
+import { buildUser, canUnshareNetwork } from "./sandbox.js";
+
+const env = process.env;
+if (!env.BUILD_WORKER_DB_URL) {
+  console.error(
+    "build worker: BUILD_WORKER_DB_URL (the build_worker role's connection string) is not set",
+  );
+  process.exit(2);
+}
+const root = resolve(env.BUILD_ROOT ?? ".local/builds");
+const port = Number(env.BUILD_PREVIEW_PORT ?? 54329);
+const config = {
+  workerId: env.BUILD_WORKER_ID ?? `${hostname()}-${process.pid}`,
+  workRoot: join(root, "work"),
+  previewsDir: join(root, "previews"),
+  cacheDir: resolve(env.BUILD_CACHE_DIR ?? join(root, "cache")),
+  previewUrl: (env.BUILD_PREVIEW_URL ?? `http://127.0.0.1:${port}`).replace(
+    /\/$/,
+    "",
+  ),
+  concurrency: Number(env.BUILD_CONCURRENCY ?? 1),
+  platforms: /** @type {("web" | "android")[]} */ ((env.BUILD_PLATFORMS ?? "web,android").split(",")),
+  pollMs: Number(env.BUILD_POLL_SECONDS ?? 10) * 1000,
+};
+if (config.platforms.some((p) => p !== "web" && p !== "android")) {
+  console.error("build worker: BUILD_PLATFORMS is a comma-separated list of web and android");
+  process.exit(2);
+}
+const GiB = 1024 ** 3;
+const stepSeconds = Number(env.BUILD_STEP_SECONDS ?? 600);
+const memoryBytes = Number(env.BUILD_MEMORY_MB ?? 4096) * 1024 ** 2;
+const limits = {
+  install: {
+    seconds: Number(env.BUILD_INSTALL_SECONDS ?? 900),
+    cpuSeconds: 1800,
+    memoryBytes,
+    processes: 1024,
+    fileBytes: GiB,
+    outputBytes: 32 * 1024,
+  },
+  check: {
+    seconds: stepSeconds,
+    cpuSeconds: stepSeconds * 2,
+    memoryBytes,
+    processes: 1024,
+    fileBytes: GiB / 4,
+    outputBytes: 32 * 1024,
+  },
+};
+const user = buildUser(env.BUILD_USER ?? "appbuild");
+const offline = canUnshareNetwork();
+if (!offline && env.BUILD_ALLOW_NETWORK !== "1") {
+  console.error(
+    "build worker: `unshare -n` does not work here, so builds could reach the network; " +
+      "set BUILD_ALLOW_NETWORK=1 to build anyway",
+  );
+  process.exit(2);
+}
+if (!user) {
+  console.warn(
+    "build worker: not running as root, so builds run as the worker's own user",
+  );
+}
+
+const queue = openQueue(env.BUILD_WORKER_DB_URL);
+await rm(config.workRoot, { recursive: true, force: true });
+// Builds may pass through these but not list them: the names inside (builds under way, installs, preview
+// tokens) are unguessable, and another build must not find them.
+for (const dir of [config.workRoot, config.previewsDir, config.cacheDir]) {
+  await mkdir(dir, { recursive: true });
+  await chmod(dir, 0o711);
+}
+
+/** @type {Set<() => void>} */
+const waiting = new Set();
+const wake = () => {
+  for (const resume of waiting) resume();
+};
+await queue.listen(wake);
+// Listening last: an answer on the port means the database took the role's login too.
+const server = previewServer({
+  previewsDir: config.previewsDir,
+  recordError: queue.recordError,
+});
+await new Promise((ok) => server.listen(port, env.BUILD_PREVIEW_HOST ?? "127.0.0.1", () => ok(null)));
+const controllers = new Set();
+let stopping = false;
+
+/** Builds one claimed build and reports it; a lost lease drops the result (another worker has it). */
+async function runBuild(/** @type {import("./queue.js").Claim} */ claim) {
+  const workDir = join(
+    config.workRoot,
+    `${claim.id}-${claim.attempt}-${randomBytes(4).toString("hex")}`,
+  );
+  const controller = new AbortController();
+  controllers.add(controller);
+  let lost = false;
+  const beat = setInterval(async () => {
+    try {
+      if (await queue.heartbeat(claim) === "superseded") controller.abort();
+    } catch (err) {
+      if (apiError(err)?.body.code === "lease_lost") {
+        lost = true;
+        controller.abort();
+      }
+    }
+  }, (claim.lease_seconds * 1000) / 3);
+  const started = performance.now();
+  try {
+    const { files } = await queue.files(claim);
+    const outcome = await buildProject(
+      {
+        workDir,
+        cacheDir: config.cacheDir,
+        previewsDir: config.previewsDir,
+        user,
+        limits,
+        offline,
+        platforms: config.platforms,
+        signal: controller.signal,
+      },
+      files,
+      claim.preview_token,
+    );
+    if (lost || stopping) {
+      if (outcome.previewDir) {
+        await rm(outcome.previewDir, { recursive: true, force: true });
+      }
+      return;
+    }
+    const { previewDir, ...reported } = outcome;
+    await queue.finish(claim, {
+      ...reported,
+      ...(previewDir ? { preview_url: `${config.previewUrl}/p/${claim.preview_token}/` } : {}),
+    });
+    console.log(
+      `build ${claim.id}: ${outcome.status} in ${Math.round(performance.now() - started)} ms`,
+    );
+  } catch (err) {
+    console.error(`build ${claim.id}:`, err);
+    if (!lost && !stopping) {
+      await queue.finish(claim, {
+        status: "failed",
+        steps: [],
+        errors: [{
+          message: `The build worker failed: ${err instanceof Error ? err.message : String(err)}`,
+        }],
+        log: "",
+        artifacts: {},
+      }).catch((e) => console.error(`build ${claim.id}: could not report the failure:`, e));
+    }
+  } finally {
+    clearInterval(beat);
+    controllers.delete(controller);
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+async function takeBuilds() {
+  while (!stopping) {
+    const claim = await queue.claim(config.workerId).catch((err) => {
+      console.error("build worker: claim failed:", err.message);
+      return null;
+    });
+    if (claim) {
+      await runBuild(claim);
+      continue;
+    }
+    // Until a build is queued (NOTIFY build_queued), or a lease may have expired meanwhile.
+    await new Promise((resume) => {
+      const done = () => {
+        clearTimeout(timer);
+        waiting.delete(done);
+        resume(null);
+      };
+      const timer = setTimeout(done, config.pollMs);
+      waiting.add(done);
+    });
+  }
+}
+
+/** Removes the previews whose build no longer exists (pruned, or its project or account deleted). */
+async function sweepPreviews() {
+  const tokens = (await readdir(config.previewsDir)).filter((name) => /^[0-9a-f]{48}$/.test(name));
+  if (tokens.length === 0) return;
+  const live = new Set(await queue.livePreviews(tokens));
+  for (const token of tokens.filter((t) => !live.has(t))) {
+    await rm(join(config.previewsDir, token), { recursive: true, force: true });
+  }
+}
+const sweeper = setInterval(() => {
+  sweepPreviews().catch((err) => console.error("build worker: sweeping previews failed:", err.message));
+}, config.pollMs);
+
+console.log(
+  `build worker ${config.workerId}: previews on ${config.previewUrl}, builds as ${user?.name ?? "itself"}` +
+    `${offline ? ", type-check and export offline" : ", WITH network"}`,
+);
+const loops = Array.from({ length: config.concurrency }, () => takeBuilds());
+
+async function stop() {
+  stopping = true;
+  clearInterval(sweeper);
+  for (const c of controllers) c.abort();
+  wake();
+  await Promise.allSettled(loops);
+  server.close();
+  await queue.end();
+  process.exit(0);
+}
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);

@@ -1,0 +1,86 @@
+// The worker's side of the builds queue: the SQL functions its role may execute (supabase/schemas/builds/),
+// and LISTEN build_queued to wake when one is queued.
+import pg from "pg";
+
+/**
+ * @typedef {{ id: string, project_id: string, lease_token: string, lease_seconds: number, attempt: number,
+ *   preview_token: string }} Claim
+ */
+
+/** A contract error raised in SQL (SQLSTATE PT<status>, message `<code>: <text>`, DETAIL JSON). */
+export function apiError(/** @type {any} */ err) {
+  if (!/^PT\d{3}$/.test(err?.code ?? "")) return null;
+  const [code, ...text] = String(err.message).split(": ");
+  let details;
+  try {
+    details = err.detail ? JSON.parse(err.detail) : undefined;
+  } catch { /* not JSON */ }
+  return {
+    status: Number(err.code.slice(2)),
+    body: { code, message: text.join(": "), details },
+  };
+}
+
+/** @param {string} url the build_worker role's connection string */
+export function openQueue(url) {
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  // Bigints stay strings (ids beyond 2^53 are exact); JSON results arrive parsed.
+  const call = async (
+    /** @type {string} */ sql,
+    /** @type {unknown[]} */ params,
+  ) => (await pool.query(sql, params)).rows[0]?.r ?? null;
+  return {
+    /** @returns {Promise<Claim | null>} */
+    claim: (/** @type {string} */ worker) => call("select private.claim_build($1) as r", [worker]),
+    /** @returns {Promise<{ digest: string, files: import("./build.js").SourceFile[] }>} */
+    files: (/** @type {Claim} */ c) => call("select private.build_files($1, $2) as r", [c.id, c.lease_token]),
+    /** @returns {Promise<"ok" | "superseded">} */
+    heartbeat: (/** @type {Claim} */ c) =>
+      call("select private.heartbeat_build($1, $2) as r", [
+        c.id,
+        c.lease_token,
+      ]),
+    finish: (/** @type {Claim} */ c, /** @type {object} */ outcome) =>
+      call("select private.finish_build($1, $2, $3) as r", [
+        c.id,
+        c.lease_token,
+        JSON.stringify(outcome),
+      ]),
+    /** @returns {Promise<string[]>} the tokens among these whose build still exists */
+    livePreviews: (/** @type {string[]} */ tokens) => call("select private.live_previews($1) as r", [tokens]),
+    /** @returns {Promise<{ status: number, body: unknown }>} */
+    async recordError(
+      /** @type {string} */ token,
+      /** @type {string} */ message,
+      /** @type {string | null} */ stack,
+    ) {
+      try {
+        const body = await call(
+          "select private.record_build_preview_error($1, $2, $3) as r",
+          [
+            token,
+            message,
+            stack,
+          ],
+        );
+        return { status: 201, body };
+      } catch (err) {
+        const e = apiError(err);
+        if (!e) throw err;
+        return e;
+      }
+    },
+    /** Calls `onQueued` whenever a build is queued, on a connection of its own (reconnecting). */
+    async listen(/** @type {() => void} */ onQueued) {
+      const client = new pg.Client({ connectionString: url });
+      client.on("notification", onQueued);
+      client.on("error", () => {
+        setTimeout(() => this.listen(onQueued).catch(() => {}), 1000);
+      });
+      await client.connect();
+      await client.query("listen build_queued");
+      return client;
+    },
+    end: () => pool.end(),
+  };
+}

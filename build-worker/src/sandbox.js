@@ -1,0 +1,161 @@
+// Runs a project's toolchain as untrusted code: as the unprivileged build user (when the worker is root),
+// with a clean environment, resource limits (prlimit), optionally without a network (unshare -n), killed
+// with its process group when its time is up, and its output kept to a bounded head and tail.
+import { spawn, spawnSync } from "node:child_process";
+
+/**
+ * @typedef {object} Limits
+ * @property {number} seconds wall-clock time before the process group is killed
+ * @property {number} cpuSeconds CPU time per process (RLIMIT_CPU)
+ * @property {number} memoryBytes data segment per process (RLIMIT_DATA: what it writes to memory, not the
+ *   address space it reserves, which V8 and WebAssembly reserve far more of than they use)
+ * @property {number} processes processes and threads of the build user (RLIMIT_NPROC)
+ * @property {number} fileBytes largest file a process may write (RLIMIT_FSIZE)
+ * @property {number} outputBytes output kept: half from the start, half from the end
+ */
+
+/**
+ * @typedef {object} RunResult
+ * @property {boolean} ok exited 0 in time
+ * @property {number | null} code
+ * @property {boolean} timedOut
+ * @property {number} ms
+ * @property {string} output stdout and stderr interleaved, bounded
+ */
+
+/** @typedef {{ uid: number, gid: number, name: string } | null} BuildUser */
+
+/** The build user's ids, or null when the worker is not root (it then runs builds as itself). */
+export function buildUser(/** @type {string} */ name) {
+  if (process.getuid?.() !== 0) return null;
+  const id = (/** @type {string} */ flag) => {
+    const out = spawnSync("id", [flag, name], { encoding: "utf8" });
+    if (out.status !== 0) {
+      throw new Error(
+        `the build user ${name} does not exist (scripts/setup.sh creates it)`,
+      );
+    }
+    return Number(out.stdout.trim());
+  };
+  return { uid: id("-u"), gid: id("-g"), name };
+}
+
+/** Whether this machine lets the worker take a process's network away. */
+export function canUnshareNetwork() {
+  return spawnSync("unshare", ["-n", "true"]).status === 0;
+}
+
+/**
+ * The command line that confines `argv`: limits first (as root, so the build cannot raise them again), then
+ * a network namespace of its own, then the build user without any capability.
+ * @param {string[]} argv
+ * @param {{ user: BuildUser, limits: Limits, offline: boolean }} how
+ */
+export function confined(argv, { user, limits, offline }) {
+  return [
+    "prlimit",
+    `--cpu=${limits.cpuSeconds}`,
+    `--data=${limits.memoryBytes}`,
+    `--nproc=${limits.processes}`,
+    `--fsize=${limits.fileBytes}`,
+    "--core=0",
+    "--",
+    ...(offline ? ["unshare", "-n", "--"] : []),
+    ...(user
+      ? [
+        "setpriv",
+        `--reuid=${user.uid}`,
+        `--regid=${user.gid}`,
+        "--clear-groups",
+        "--inh-caps=-all",
+        "--bounding-set=-all",
+        "--no-new-privs",
+        "--",
+      ]
+      : []),
+    ...argv,
+  ];
+}
+
+/** Keeps the first and the last `max / 2` bytes of what it is given, and counts what it dropped. */
+export class BoundedText {
+  /** @param {number} max */
+  constructor(max) {
+    this.half = Math.floor(max / 2);
+    /** @type {Buffer[]} */
+    this.head = [];
+    this.headBytes = 0;
+    /** @type {Buffer} */
+    this.tail = Buffer.alloc(0);
+    this.dropped = 0;
+  }
+
+  /** @param {Buffer} chunk */
+  push(chunk) {
+    if (this.headBytes < this.half) {
+      const take = chunk.subarray(0, this.half - this.headBytes);
+      this.head.push(take);
+      this.headBytes += take.length;
+      chunk = chunk.subarray(take.length);
+    }
+    if (chunk.length === 0) return;
+    const joined = Buffer.concat([this.tail, chunk]);
+    const cut = Math.max(0, joined.length - this.half);
+    this.dropped += cut;
+    this.tail = joined.subarray(cut);
+  }
+
+  toString() {
+    const skipped = this.dropped ? `\n… ${this.dropped} bytes of output left out …\n` : "";
+    return Buffer.concat(this.head).toString("utf8") + skipped +
+      this.tail.toString("utf8");
+  }
+}
+
+/**
+ * Runs `argv` confined in `cwd` with exactly `env`.
+ * @param {string[]} argv
+ * @param {{ cwd: string, env: Record<string, string>, user: BuildUser, limits: Limits, offline: boolean,
+ *   signal?: AbortSignal }} options
+ * @returns {Promise<RunResult>}
+ */
+export function run(argv, { cwd, env, user, limits, offline, signal }) {
+  const started = performance.now();
+  const [cmd, ...args] = confined(argv, { user, limits, offline });
+  const output = new BoundedText(limits.outputBytes);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd,
+      env,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let timedOut = false;
+    const kill = () => {
+      try {
+        // The whole process group: the tool and whatever it started.
+        process.kill(-(/** @type {number} */ (child.pid)), "SIGKILL");
+      } catch { /* already gone */ }
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      kill();
+    }, limits.seconds * 1000);
+    signal?.addEventListener("abort", kill, { once: true });
+    child.stdout.on("data", (chunk) => output.push(chunk));
+    child.stderr.on("data", (chunk) => output.push(chunk));
+    child.on("error", (err) => output.push(Buffer.from(`${err.message}\n`)));
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", kill);
+      kill();
+      resolve({
+        ok: code === 0 && !timedOut,
+        code,
+        timedOut,
+        ms: Math.round(performance.now() - started),
+        output: output.toString(),
+      });
+    });
+  });
+}

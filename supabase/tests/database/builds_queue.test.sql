@@ -1,0 +1,189 @@
+-- Builds: every saved version queues one (a file save, a succeeded generation), the worker's role takes them
+-- under leases and reports them, previews report errors by their token, and only the owner sees a build.
+begin;
+\ir _helpers.psql
+select plan(49);
+
+select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'builds.alice@example.com');
+select pg_temp.create_user('b2222222-2222-2222-2222-222222222222', 'builds.bob@example.com');
+select pg_temp.create_project(9101, 'a1111111-1111-1111-1111-111111111111', 'Alice app');
+select pg_temp.create_project(9102, 'a1111111-1111-1111-1111-111111111111', 'Alice other app');
+select pg_temp.create_project(9103, 'b2222222-2222-2222-2222-222222222222', 'Bob app');
+do $$ begin perform private.set_setting('build_versions', 'true'); end $$;
+-- The test acts as the worker's role too.
+grant build_worker to current_user;
+
+-- A save of the files queues a build; a second save while it is queued joins it.
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
+select lives_ok($$select api.save_project_files(9101, '[{"path": "App.tsx", "contents": "one", "type": "CODE"}]')$$,
+  'Alice saves files');
+reset role;
+select is((select count(*)::int from public.builds where project_id = 9101 and status = 'queued' and reason = 'files'), 1,
+  'the save queued a build of the project');
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
+select lives_ok($$select api.save_project_files(9101, '[{"path": "App.tsx", "contents": "two", "type": "CODE"}]')$$,
+  'Alice saves again');
+reset role;
+select is((select count(*)::int from public.builds where project_id = 9101), 1, 'the second save joined the queued build');
+
+-- A succeeded generation names itself on the build of its files.
+insert into public.jobs (id, user_id, project_id, input) values
+  ('20000000-0000-4000-8000-000000000001', 'a1111111-1111-1111-1111-111111111111', 9102,
+   '{"prompt": "p", "model": "light", "appName": "A"}');
+select ok(private.claim_job('20000000-0000-4000-8000-000000000001', '99999999-0000-4000-8000-000000000001') is not null,
+  'a runner claims the job');
+select is(private.finalize_job('20000000-0000-4000-8000-000000000001', '99999999-0000-4000-8000-000000000001',
+  '{"status": "succeeded", "files": [{"path": "App.tsx", "contents": "gen", "type": "CODE"}]}') ->> 'status',
+  'succeeded', 'the generation succeeds');
+select is((select reason || ':' || job_id from public.builds where project_id = 9102 and status = 'queued'),
+  'generation:20000000-0000-4000-8000-000000000001', 'its version is queued as the generation''s build');
+
+select set_config('test.alice_build', (select id::text from public.builds where project_id = 9101), true);
+
+-- With build_versions off, saves queue nothing; asking still does.
+do $$ begin perform private.set_setting('build_versions', 'false'); end $$;
+select pg_temp.as_user('b2222222-2222-2222-2222-222222222222');
+select lives_ok($$select api.save_project_files(9103, '[{"path": "App.tsx", "contents": "bob", "type": "CODE"}]')$$,
+  'Bob saves files');
+select is((select count(*)::int from public.builds where project_id = 9103), 0, 'nothing queued with build_versions off');
+select is(api.request_build(9103) ->> 'status', 'queued', 'POST /projects/{id}/builds queues one');
+select is(api.request_build(9103) ->> 'id', (select id::text from public.builds where project_id = 9103),
+  'asking again answers the build already queued');
+
+-- Only the owner sees a build, lists a project's builds or asks for one.
+select is((select count(*)::int from public.builds), 1, 'Bob sees his build only');
+select throws_ok(format('select api.get_build(%s)', current_setting('test.alice_build')),
+  'PT404', 'build_not_found: No such build.', 'Alice''s build is 404 to Bob');
+select throws_ok($$select api.list_builds(9101, 20, null)$$, 'PT404', null, 'so is the list of her project''s builds');
+select throws_ok($$select api.request_build(9101)$$, 'PT404', null, 'and building her project');
+select throws_ok($$insert into public.builds (project_id, user_id, reason) values (9103, 'b2222222-2222-2222-2222-222222222222', 'manual')$$,
+  '42501', null, 'nobody writes the queue directly');
+select throws_ok($$select private.claim_build('me')$$, '42501', null, 'a user cannot claim builds');
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
+select is(jsonb_array_length(api.list_builds(9101, 20, null) -> 'data'), 1, 'Alice lists her project''s build');
+select throws_ok($$select api.list_builds(9101, 20, 'x')$$, 'PT400', null, 'a cursor that is no id is 400');
+reset role;
+
+-- The worker's role: the claims and reports, nothing else.
+select ok(not has_table_privilege('build_worker', 'public.builds', 'select'), 'the worker reads no table');
+select ok(not has_table_privilege('build_worker', 'public.project_files', 'select'), 'not the files either');
+select ok(not has_schema_privilege('build_worker', 'api', 'usage'), 'nor calls the API');
+
+-- Runs a query as the worker's role and keeps its answer (or its SQLSTATE) in a setting, for the checks
+-- made back as the test's own role.
+create function pg_temp.as_worker(setting text, query text) returns void language plpgsql as $$
+declare
+  result text;
+begin
+  set local role build_worker;
+  begin
+    execute query into result;
+  exception when others then
+    result := sqlstate;
+  end;
+  reset role;
+  perform set_config(setting, coalesce(result, ''), true);
+end
+$$;
+create function pg_temp.claim(setting text) returns jsonb language sql as $$
+  select current_setting(setting)::jsonb
+$$;
+grant execute on function pg_temp.as_worker(text, text), pg_temp.claim(text) to build_worker, authenticated;
+
+select pg_temp.as_worker('test.claim', $$select private.claim_build('worker-1')$$);
+select pg_temp.as_worker('test.claim2', $$select private.claim_build('worker-2')$$);
+select pg_temp.as_worker('test.claim3', $$select private.claim_build('worker-3')$$);
+select is(pg_temp.claim('test.claim') ->> 'project_id', '9101', 'the oldest queued build is taken first');
+select is(pg_temp.claim('test.claim2') ->> 'project_id', '9102', 'another worker takes another build');
+select is(pg_temp.claim('test.claim3') ->> 'project_id', '9103', 'and a third worker the third');
+select pg_temp.as_worker('test.none', $$select private.claim_build('worker-4')$$);
+select is(current_setting('test.none'), '', 'nothing left to claim');
+select pg_temp.as_worker('test.files', $$select private.build_files((pg_temp.claim('test.claim') ->> 'id')::bigint,
+  (pg_temp.claim('test.claim') ->> 'lease_token')::uuid) -> 'files' -> 0 ->> 'contents'$$);
+select is(current_setting('test.files'), 'two', 'the worker reads the files as last saved');
+select pg_temp.as_worker('test.beat', $$select private.heartbeat_build((pg_temp.claim('test.claim') ->> 'id')::bigint,
+  (pg_temp.claim('test.claim') ->> 'lease_token')::uuid)$$);
+select is(current_setting('test.beat'), 'ok', 'the holder extends its lease');
+
+-- A lease that expired: the build is taken again, and the old holder can report nothing.
+update public.builds set lease_expires_at = now() - interval '1 second'
+ where id = (pg_temp.claim('test.claim') ->> 'id')::bigint;
+select pg_temp.as_worker('test.again', $$select private.claim_build('worker-5')$$);
+select is(pg_temp.claim('test.again') ->> 'id', pg_temp.claim('test.claim') ->> 'id',
+  'a build whose worker stopped is taken again');
+select is((pg_temp.claim('test.again') ->> 'attempt')::int, 2, 'as its second attempt');
+select pg_temp.as_worker('test.lost', $$select private.finish_build((pg_temp.claim('test.claim') ->> 'id')::bigint,
+  (pg_temp.claim('test.claim') ->> 'lease_token')::uuid, '{"status": "succeeded"}')$$);
+select is(current_setting('test.lost'), 'PT409', 'the first worker lost the lease');
+
+-- Finishing: status, steps, a log kept to its last 64 KiB, and the project's preview.
+select pg_temp.as_worker('test.done', $$select private.finish_build((pg_temp.claim('test.again') ->> 'id')::bigint,
+  (pg_temp.claim('test.again') ->> 'lease_token')::uuid,
+  jsonb_build_object('status', 'succeeded', 'steps', '[{"name": "install", "status": "succeeded", "ms": 5}]'::jsonb,
+    'errors', '[]'::jsonb, 'artifacts', '{"platforms": ["web"]}'::jsonb, 'log', repeat('x', 70000) || 'END',
+    'preview_url', 'http://127.0.0.1:9/p/' || (pg_temp.claim('test.again') ->> 'preview_token') || '/')) ->> 'status'$$);
+select is(current_setting('test.done'), 'succeeded', 'the worker reports success');
+select is((select length(log) || ':' || log_truncated || ':' || right(log, 3) from public.builds
+  where id = (pg_temp.claim('test.again') ->> 'id')::bigint), '65536:true:END', 'the log keeps its last 64 KiB');
+select is((select preview_url from public.projects where id = 9101),
+  'http://127.0.0.1:9/p/' || (pg_temp.claim('test.again') ->> 'preview_token') || '/', 'the project carries the preview');
+select pg_temp.as_worker('test.bad', $$select private.finish_build((pg_temp.claim('test.claim2') ->> 'id')::bigint,
+  (pg_temp.claim('test.claim2') ->> 'lease_token')::uuid, '{"status": "done"}')$$);
+select is(current_setting('test.bad'), 'PT400', 'an outcome that is no status is refused');
+
+-- A preview reports errors by its token, at most preview_errors_per_minute of them.
+do $$ begin perform private.set_setting('preview_errors_per_minute', '2'); end $$;
+select pg_temp.as_worker('test.e1', $$select private.record_build_preview_error(pg_temp.claim('test.again') ->> 'preview_token',
+  'boom', 'at x') ->> 'message'$$);
+select is(current_setting('test.e1'), 'boom', 'a preview records an error');
+select pg_temp.as_worker('test.e0', $$select private.record_build_preview_error('nope', 'boom', null)$$);
+select is(current_setting('test.e0'), 'PT404', 'an unknown token records nothing');
+select pg_temp.as_worker('test.e2', $$select private.record_build_preview_error(pg_temp.claim('test.again') ->> 'preview_token',
+  'again', null) ->> 'message'$$);
+select is(current_setting('test.e2'), 'again', 'a second error in the minute');
+select pg_temp.as_worker('test.e3', $$select private.record_build_preview_error(pg_temp.claim('test.again') ->> 'preview_token',
+  'third', null) ->> 'message'$$);
+select is(current_setting('test.e3'), 'PT429', 'a third is refused');
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
+select is((select jsonb_agg(e ->> 'message') from jsonb_array_elements(api.list_preview_errors(9101) -> 'data') e),
+  '["boom", "again"]'::jsonb, 'the owner reads them as the project''s preview errors');
+reset role;
+
+-- A newer build queued while one runs supersedes it; leases that expire too often fail the build.
+select pg_temp.as_user('b2222222-2222-2222-2222-222222222222');
+select isnt(api.request_build(9103) ->> 'id', pg_temp.claim('test.claim3') ->> 'id',
+  'a new build is queued while one runs');
+reset role;
+select pg_temp.as_worker('test.super', $$select private.heartbeat_build((pg_temp.claim('test.claim3') ->> 'id')::bigint,
+  (pg_temp.claim('test.claim3') ->> 'lease_token')::uuid)$$);
+select is(current_setting('test.super'), 'superseded', 'the running one hears so');
+do $$ begin perform private.set_setting('build_max_attempts', '1'); end $$;
+update public.builds set lease_expires_at = now() - interval '1 second'
+ where id = (pg_temp.claim('test.claim2') ->> 'id')::bigint;
+select pg_temp.as_worker('test.reap', $$select private.claim_build('worker-7') ->> 'project_id'$$);
+select is(current_setting('test.reap'), '9103', 'the next claim takes the queued build');
+select is((select status from public.builds where id = (pg_temp.claim('test.claim2') ->> 'id')::bigint),
+  'failed', 'and fails the one whose leases expired too often');
+
+-- A project keeps its newest builds, and the one it shows the preview of.
+do $$ begin perform private.set_setting('builds_kept_per_project', '2'); end $$;
+insert into public.builds (project_id, user_id, reason, status)
+select 9101, 'a1111111-1111-1111-1111-111111111111', 'manual', 'failed' from generate_series(1, 3);
+select is((select count(*)::int from public.builds where project_id = 9101), 3,
+  'the two newest builds are kept, and the preview''s');
+select ok(exists (select from public.builds where id = (pg_temp.claim('test.again') ->> 'id')::bigint),
+  'the build the project shows the preview of stays');
+
+select pg_temp.as_worker('test.live', format($$select private.live_previews(array[%L, 'gone'])::text$$,
+  pg_temp.claim('test.again') ->> 'preview_token'));
+select is(current_setting('test.live'), '{' || (pg_temp.claim('test.again') ->> 'preview_token') || '}',
+  'the worker learns which of its previews still have a build');
+
+-- Deleting a project takes its builds with it.
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
+select lives_ok($$select api.delete_project(9101)$$, 'Alice deletes her project');
+reset role;
+select is((select count(*)::int from public.builds where project_id = 9101), 0, 'its builds are gone');
+
+select * from finish();
+rollback;

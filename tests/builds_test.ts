@@ -1,0 +1,435 @@
+// The build worker beside the stack, as a user meets it: a build asked for over the API is taken from the
+// queue, type-checked and exported with the real toolchain, and its web preview opens in Chromium on the
+// worker's own origin, reporting the app's runtime errors as the project's preview errors; a type error
+// fails its build with the error listed; a hostile project neither reads the worker's secrets nor writes
+// outside its build, and one that never finishes is stopped. The dependency set is installed once and shared.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import postgres from "postgres";
+import { withBrowser } from "../scripts/lib/browser.ts";
+import {
+  api,
+  db,
+  expectError,
+  GATEWAY,
+  newProject,
+  newUser,
+  NO_STACK,
+  type TestUser,
+  withSetting,
+} from "./helpers.ts";
+import { buildProject } from "../build-worker/src/build.js";
+import { buildUser } from "../build-worker/src/sandbox.js";
+
+const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
+const ROOT = join(import.meta.dirname!, "..");
+
+interface BuildBody {
+  id: number;
+  project_id: number;
+  status: string;
+  steps: { name: string; status: string; ms: number; cached?: boolean }[];
+  errors: { file?: string; line?: number; column?: number; code?: string; message: string }[];
+  artifacts: {
+    platforms?: string[];
+    web?: { files: number; bytes: number };
+    android?: { files: number; bytes: number };
+  };
+  preview_url: string | null;
+  log?: string;
+}
+
+/** Asks for a build of the project's files, answered `queued`. */
+async function requested(user: TestUser, projectId: number): Promise<BuildBody> {
+  const queued = await api<BuildBody>("POST", `/projects/${projectId}/builds`, { token: user.token });
+  assert.equal(queued.status, 202, queued.text);
+  assert.equal(queued.body.status, "queued");
+  return queued.body;
+}
+
+/** Polls the build until it is in one of `statuses` (a cold dependency install takes minutes). */
+async function reached(user: TestUser, id: number, statuses = ["succeeded", "failed", "canceled"]) {
+  let build = (await api<BuildBody>("GET", `/builds/${id}`, { token: user.token })).body;
+  for (let i = 0; i < 1800 && !statuses.includes(build.status); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    build = (await api<BuildBody>("GET", `/builds/${id}`, { token: user.token })).body;
+  }
+  return build;
+}
+
+/** A build of the project's files, asked for and waited for until it ended. */
+async function built(user: TestUser, projectId: number): Promise<BuildBody> {
+  return await reached(user, (await requested(user, projectId)).id);
+}
+
+async function save(user: TestUser, projectId: number, files: { path: string; contents: string }[]) {
+  const res = await api("PUT", `/projects/${projectId}/files`, {
+    token: user.token,
+    body: { files: files.map((f) => ({ ...f, type: "CODE" })) },
+  });
+  assert.equal(res.status, 200, res.text);
+}
+
+t("a type error fails the build with tsc's error listed, and nothing is exported", async () => {
+  const user = await newUser("builds.typeerror");
+  const project = await newProject(user);
+  await save(user, project.id, [{
+    path: "src/broken.ts",
+    contents: 'export const count: number = "three";\n',
+  }]);
+  const build = await built(user, project.id);
+  assert.equal(build.status, "failed", JSON.stringify(build));
+  assert.deepEqual(build.steps.map((s) => `${s.name}:${s.status}`), [
+    "install:succeeded",
+    "typecheck:failed",
+  ]);
+  assert.deepEqual(build.errors, [{
+    file: "src/broken.ts",
+    line: 1,
+    column: 14,
+    code: "TS2322",
+    message: "Type 'string' is not assignable to type 'number'.",
+  }]);
+  assert.equal(build.preview_url, null);
+  const full = await api<BuildBody>("GET", `/builds/${build.id}`, { token: user.token });
+  assert.match(full.body.log!, /src\/broken\.ts\(1,14\): error TS2322/);
+});
+
+t("a project's builds: owner only, newest first, paged, logs only on one build", async () => {
+  const user = await newUser("builds.list");
+  const other = await newUser("builds.other");
+  const project = await newProject(user);
+  // Rows as the worker leaves them (no build runs): two finished builds.
+  const ids = [];
+  for (const status of ["failed", "succeeded"]) {
+    const [row] = await db()`insert into public.builds (project_id, user_id, reason, status, log)
+      values (${project.id}, ${user.id}, 'manual', ${status}, 'the log') returning id`;
+    ids.push(Number(row.id));
+  }
+  const first = await api<{ data: BuildBody[]; next_cursor: string | null }>(
+    "GET",
+    `/projects/${project.id}/builds?limit=1`,
+    { token: user.token },
+  );
+  assert.equal(first.status, 200, first.text);
+  assert.deepEqual(first.body.data.map((b) => b.id), [ids[1]]);
+  assert.equal(first.body.data[0].log, undefined, "a list carries no logs");
+  const second = await api<{ data: BuildBody[]; next_cursor: string | null }>(
+    "GET",
+    `/projects/${project.id}/builds?limit=1&cursor=${first.body.next_cursor}`,
+    { token: user.token },
+  );
+  assert.deepEqual(second.body.data.map((b) => b.id), [ids[0]]);
+  assert.equal(second.body.next_cursor, null);
+  const one = await api<BuildBody>("GET", `/builds/${ids[0]}`, { token: user.token });
+  assert.equal(one.body.log, "the log");
+
+  expectError(
+    await api("GET", `/projects/${project.id}/builds?cursor=x`, { token: user.token }),
+    400,
+    "invalid_cursor",
+  );
+  expectError(
+    await api("GET", `/projects/${project.id}/builds?limit=0`, { token: user.token }),
+    400,
+    "invalid_request",
+  );
+  expectError(await api("GET", `/builds/abc`, { token: user.token }), 400, "invalid_request");
+  expectError(await api("POST", `/projects/abc/builds`, { token: user.token }), 400, "invalid_request");
+  expectError(await api("GET", `/builds/${ids[0]}`), 401, "unauthorized");
+  expectError(await api("GET", `/projects/${project.id}/builds`), 401, "unauthorized");
+  expectError(await api("POST", `/projects/${project.id}/builds`), 401, "unauthorized");
+  expectError(await api("GET", `/builds/${ids[0]}`, { token: other.token }), 404, "build_not_found");
+  expectError(
+    await api("GET", `/projects/${project.id}/builds`, { token: other.token }),
+    404,
+    "project_not_found",
+  );
+  expectError(
+    await api("POST", `/projects/${project.id}/builds`, { token: other.token }),
+    404,
+    "project_not_found",
+  );
+});
+
+t("workers claiming at once never take the same build", async () => {
+  const user = await newUser("builds.scale");
+  const ids: number[] = [];
+  for (let i = 0; i < 12; i++) {
+    const project = await newProject(user);
+    // Queued as a save would queue them: projects without files, which the stack's own worker, claiming
+    // beside these, fails at once.
+    const [row] = await db()`insert into public.builds (project_id, user_id, reason)
+      values (${project.id}, ${user.id}, 'files') returning id`;
+    ids.push(Number(row.id));
+  }
+  // Six workers as the worker's role, each on a connection of its own. In each round every one claims inside
+  // a transaction it keeps open until all six have claimed: a claim that waited for another's locked row
+  // instead of skipping it would never arrive.
+  const connections = Array.from(
+    { length: 6 },
+    () => postgres(Deno.env.get("TEST_ADMIN_DB_URL")!, { prepare: false, max: 1, onnotice: () => {} }),
+  );
+  const claimed: number[] = [];
+  try {
+    for (let round = 0; round < 12; round++) {
+      const all = Promise.withResolvers<void>();
+      let arrived = 0;
+      const claims = await Promise.all(connections.map((sql, n) =>
+        sql.begin(async (tx) => {
+          await tx`set local role build_worker`;
+          const [{ r }] = await tx`select private.claim_build(${`scale-${n}`}) as r`;
+          if (++arrived === connections.length) all.resolve();
+          await all.promise;
+          return r as { id: number; lease_token: string } | null;
+        })
+      ));
+      const taken = claims.filter((c) => c !== null);
+      if (taken.length === 0) break;
+      assert.equal(
+        new Set(taken.map((c) => c.id)).size,
+        taken.length,
+        `round ${round}: one build per worker`,
+      );
+      claimed.push(...taken.map((c) => c.id));
+      await Promise.all(taken.map((c, n) =>
+        connections[n].begin(async (tx) => {
+          await tx`set local role build_worker`;
+          await tx`select private.finish_build(${c.id}, ${c.lease_token},
+            ${tx.json({ status: "canceled", steps: [], errors: [], log: "", artifacts: {} })})`;
+        })
+      ));
+    }
+  } finally {
+    await Promise.all(connections.map((sql) => sql.end()));
+  }
+  assert.equal(new Set(claimed).size, claimed.length, "no build was claimed twice");
+  // Each build was started exactly once: by one of these workers or by the stack's own.
+  const rows = await db()`select attempts from public.builds where id in ${db()(ids)}`;
+  assert.deepEqual(rows.map((r) => r.attempts), ids.map(() => 1));
+});
+
+t("a build still running when a newer one is queued stops and ends canceled", async () => {
+  const user = await newUser("builds.superseded");
+  const project = await newProject(user);
+  // A configuration that never finishes keeps the first build running until it hears of the newer one.
+  await save(user, project.id, [{ path: "app.config.js", contents: "for (;;) {}\n" }]);
+  // A short lease: the worker heartbeats every third of it.
+  const [first, second] = await withSetting("build_lease_seconds", "6", async () => {
+    const first = await requested(user, project.id);
+    await reached(user, first.id, ["running"]);
+    await save(user, project.id, [{ path: "src/broken.ts", contents: 'export const n: number = "x";\n' }]);
+    const second = await requested(user, project.id);
+    return [await reached(user, first.id), await reached(user, second.id)];
+  });
+  assert.equal(first.status, "canceled", JSON.stringify(first));
+  assert.equal(second.status, "failed");
+  assert.equal(second.errors[0].file, "src/broken.ts", "the newer build built the newer files");
+});
+
+t(
+  "a hostile project reads none of the worker's environment and writes nowhere outside its build",
+  async () => {
+    const user = await newUser("builds.hostile");
+    const project = await newProject(user);
+    // Expo runs app.config.js while it exports: what a project could try there.
+    await save(user, project.id, [{
+      path: "app.config.js",
+      contents: `const fs = require("fs");
+const path = require("path");
+const attempt = (file) => { try { fs.writeFileSync(file, "x"); return "written"; } catch (e) { return e.code; } };
+console.log("ENV " + JSON.stringify(process.env));
+console.log("CACHE " + attempt(path.join(__dirname, "node_modules", "hostile.txt")));
+console.log("ROOT " + attempt(path.join(__dirname, "..", "..", "..", "hostile.txt")));
+console.log("PREVIEWS " + attempt(path.join(__dirname, "..", "..", "..", "previews", "hostile.txt")));
+try { console.log("LIST " + fs.readdirSync(path.join(__dirname, "..", "..", "..", "previews")).join(",")); }
+catch (e) { console.log("LIST " + e.code); }
+const interfaces = fs.readFileSync("/proc/net/dev", "utf8").split("\\n").slice(2).map((l) => l.split(":")[0].trim());
+console.log("NET " + interfaces.filter(Boolean).join(","));
+throw new Error("the hostile config is done");
+`,
+    }]);
+    const build = await built(user, project.id);
+    assert.equal(build.status, "failed");
+    assert.deepEqual(build.steps.map((s) => `${s.name}:${s.status}`), [
+      "install:succeeded",
+      "typecheck:succeeded",
+      "export_web:failed",
+    ]);
+    const { log } = (await api<BuildBody>("GET", `/builds/${build.id}`, { token: user.token })).body;
+    const env = JSON.parse(/^ENV (.*)$/m.exec(log!)![1]);
+    assert.deepEqual(
+      Object.keys(env).filter((k) => !/^(PATH|HOME|TMPDIR|LANG|CI|EXPO_\w+|NODE_ENV|_)$/.test(k)),
+      [],
+    );
+    assert.ok(!/postgres:\/\/|BUILD_WORKER|SUPABASE|WORKER_SECRET/.test(log!), "no secret reached the build");
+    assert.match(log!, /^CACHE EACCES$/m, "the shared dependency cache is read-only to builds");
+    assert.match(log!, /^ROOT EACCES$/m);
+    assert.match(log!, /^PREVIEWS EACCES$/m);
+    assert.match(log!, /^LIST EACCES$/m, "nor can it list the previews' tokens");
+    assert.match(log!, /^NET lo$/m, "the export has no network but loopback");
+    const cache = join(ROOT, ".local/build-cache");
+    for (const entry of Deno.readDirSync(cache)) {
+      assert.ok(!Deno.statSync(join(cache, entry.name)).isFile || entry.name !== "hostile.txt");
+      if (entry.isDirectory) {
+        assert.throws(() => Deno.statSync(join(cache, entry.name, "node_modules/hostile.txt")));
+      }
+    }
+  },
+);
+
+t(
+  "a project that never finishes is stopped at the step's time limit, and its processes with it",
+  async () => {
+    const user = await newUser("builds.endless");
+    const project = await newProject(user);
+    await save(user, project.id, [{ path: "app.config.js", contents: "for (;;) {}\n" }]);
+    const files = (await api<{ data: { path: string; contents: string; encoding: "utf8" | "base64" }[] }>(
+      "GET",
+      `/projects/${project.id}/files`,
+      { token: user.token },
+    )).body.data;
+    // The worker's own build function with a one-minute step: enough for tsc, not for a config that never ends.
+    const dir = await Deno.makeTempDir({ prefix: "build-endless-" });
+    await Deno.chmod(dir, 0o755);
+    await Deno.mkdir(join(dir, "previews"));
+    const limits = { cpuSeconds: 120, memoryBytes: 4 * 1024 ** 3, processes: 1024, fileBytes: 1024 ** 3 };
+    try {
+      const outcome = await buildProject(
+        {
+          workDir: join(dir, "work"),
+          cacheDir: join(ROOT, ".local/build-cache"),
+          previewsDir: join(dir, "previews"),
+          user: buildUser("appbuild"),
+          limits: {
+            install: { ...limits, seconds: 1800, outputBytes: 32768 },
+            check: { ...limits, seconds: 60, outputBytes: 32768 },
+          },
+          offline: true,
+          platforms: ["web"],
+          signal: new AbortController().signal,
+        },
+        files,
+        "0".repeat(48),
+      );
+      assert.equal(outcome.status, "failed");
+      assert.deepEqual(outcome.errors, [{ message: "expo export for web took too long." }]);
+      assert.match(outcome.log, /\(stopped: out of time, \d+ ms\)\n$/);
+      const left = new TextDecoder().decode(
+        (await new Deno.Command("ps", { args: ["-o", "args=", "-u", "appbuild"] }).output()).stdout,
+      );
+      assert.ok(!left.includes(join(dir, "work")), `no process of the build is left:\n${left}`);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+);
+
+t(
+  "a generated app's preview renders its first screen on its own origin, reports its runtime errors and goes with its project",
+  async () => {
+    const user = await newUser("builds.preview");
+    // A new project holds the generator's app from its template (a list of items with its screens).
+    const projectId = (await newProject(user, { name: "Preview", description: "Items to keep" })).id;
+    const files =
+      (await api<{ data: { path: string; contents: string }[] }>("GET", `/projects/${projectId}/files`, {
+        token: user.token,
+      })).body.data;
+    const spec = JSON.parse(files.find((f) => f.path === "app.spec.json")!.contents);
+    const layout = files.find((f) => f.path === "src/app/_layout.tsx")!;
+    // The generated app, made to fail once its first screen is up: an uncaught error and a rejection.
+    await save(user, projectId, [{
+      path: layout.path,
+      contents: `${layout.contents}
+setTimeout(() => {
+  throw new Error("Deliberate preview failure");
+}, 300);
+setTimeout(() => {
+  void Promise.reject(new Error("Deliberate rejected promise"));
+}, 600);
+`,
+    }]);
+    const build = await built(user, projectId);
+    assert.equal(build.status, "succeeded", JSON.stringify(build));
+    assert.deepEqual(build.steps.map((s) => s.name), [
+      "install",
+      "typecheck",
+      "export_web",
+      "export_android",
+    ]);
+    assert.deepEqual(build.artifacts.platforms, ["web", "android"]);
+    for (const platform of ["web", "android"] as const) {
+      assert.ok(build.artifacts[platform]!.files > 0 && build.artifacts[platform]!.bytes > 0, platform);
+    }
+    const preview = new URL(build.preview_url!);
+    assert.notEqual(preview.origin, new URL(GATEWAY).origin, "the preview is not on the API's origin");
+    assert.match(preview.pathname, /^\/p\/[0-9a-f]{48}\/$/);
+    const project = await api<{ preview_url: string }>("GET", `/projects/${projectId}`, {
+      token: user.token,
+    });
+    assert.equal(project.body.preview_url, build.preview_url, "the project carries its newest preview");
+
+    const page = await fetch(preview);
+    assert.equal(page.headers.get("content-type"), "text/html; charset=utf-8");
+    const html = await page.text();
+    const script = /src="([^"]+\.js)"/.exec(html)![1];
+    const js = await fetch(new URL(script, preview));
+    assert.equal(js.headers.get("content-type"), "text/javascript; charset=utf-8");
+    await js.body?.cancel();
+    const elsewhere = await fetch(new URL(`/p/${"0".repeat(48)}/`, preview));
+    assert.equal(elsewhere.status, 404, "another path holds no preview");
+    await elsewhere.body?.cancel();
+
+    // The reporter's route: JSON only, bounded, by a known token.
+    const report = (token: string, body: string, type = "application/json") =>
+      fetch(new URL(`/p/${token}/errors`, preview), {
+        method: "POST",
+        headers: { "content-type": type },
+        body,
+      });
+    const token = preview.pathname.split("/")[2];
+    for (
+      const [res, status] of [
+        [await report(token, "{}", "text/plain"), 415],
+        [await report(token, JSON.stringify({ message: "x".repeat(60_000) })), 413],
+        [await report(token, "not json"), 400],
+        [await report("1".repeat(48), JSON.stringify({ message: "x" })), 404],
+      ] as const
+    ) {
+      assert.equal(res.status, status);
+      await res.body?.cancel();
+    }
+
+    // The errors are thrown after the first screen is up, while the page is open.
+    let messages: string[] = [];
+    await withBrowser(async (context) => {
+      const tab = await context.newPage();
+      await tab.goto(build.preview_url!, { waitUntil: "load" });
+      await tab.getByText(spec.screens[0].title).first().waitFor();
+      for (let i = 0; i < 300 && messages.length < 2; i++) {
+        const errors = await api<{ data: { message: string }[] }>(
+          "GET",
+          `/projects/${projectId}/preview-errors`,
+          {
+            token: user.token,
+          },
+        );
+        messages = errors.body.data.map((e) => e.message);
+        if (messages.length < 2) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    });
+    assert.ok(messages.some((m) => m.includes("Deliberate preview failure")), messages.join("\n"));
+    assert.ok(messages.some((m) => m.includes("Deliberate rejected promise")), messages.join("\n"));
+
+    // Deleting the project takes its preview off the worker.
+    assert.equal((await api("DELETE", `/projects/${projectId}`, { token: user.token })).status, 204);
+    let status = 200;
+    for (let i = 0; i < 120 && status !== 404; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const res = await fetch(preview);
+      status = res.status;
+      await res.body?.cancel();
+    }
+    assert.equal(status, 404, "a deleted project's preview is no longer served");
+  },
+);
