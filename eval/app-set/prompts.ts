@@ -230,7 +230,7 @@ export const APP_PROMPTS: AppPrompt[] = [
     id: "plants-it",
     prompt: "app per annaffiare le piante con promemoria",
     model: "light",
-    kind: "list",
+    kind: "reminder",
     language: "it",
   },
 ];

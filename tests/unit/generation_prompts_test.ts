@@ -203,6 +203,8 @@ Deno.test("follow-ups change the app: a field named with a possessive, a sort, d
   assert.equal(italian.spec.language, "it");
   assert.equal(italian.spec.entities[0].plural, "Allenamenti");
   assert.ok(italian.unmet.includes("Exercise"), italian.unmet.join(", "));
+  // It is made, the app speaking Italian, though the user's own labels are left as they are.
+  assert.ok(italian.asks.some((a) => a.type === "translate" && a.built));
   assert.deepEqual(verifyProject(composeApp(italian.spec)), []);
   // The app keeps its identifiers whatever it is renamed to.
   const renamed = changeSpec(books, "rename it to Shelf Life").spec;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import { composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
+import { changeSpec, composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
 import { composeApp, templateIcon } from "../../supabase/functions/_generator/compose.ts";
 import {
   deriveAppName,
@@ -93,6 +93,11 @@ const UNSERVICEABLE_PROMPTS = [
   "un social per il mio paese dove la gente pubblica foto e si mette like",
   "juego de cartas online con amigos",
   "Eine App, die die aktuellen Verspätungen meiner S-Bahn live anzeigt",
+  "ein Gruppenchat für meinen Chor",
+  "an app like Uber but for dog walkers",
+  "una app di incontri per single della mia città",
+  "che tempo fa sabato a Milano?",
+  "une appli de réservation pour mon quartier avec paiement en ligne",
 ];
 
 Deno.test("evaluator refuses what no offline app can do, saying why", async () => {
@@ -109,6 +114,8 @@ Deno.test("evaluator refuses what no offline app can do, saying why", async () =
       "a log of the weather where I live",
       "an online bakery's price list",
       "a chess club roster",
+      "Notizen über meine Pflanzen und wann ich sie gieße",
+      "il tempo che passo a leggere ogni giorno",
     ]
   ) {
     assert.equal((await evaluator.evaluate(prompt, {})).ok, true, prompt);
@@ -187,6 +194,35 @@ Deno.test("app names are short, in the prompt's language, never a sentence fragm
   }
 });
 
+Deno.test("a name is the subject's own name in the UI language when the prompt cannot give it", () => {
+  const name = (prompt: string) => composeSpec(prompt, { tier: "light" }).spec.name;
+  // A name cut to its length ends on a word of its own, not on "für meine".
+  assert.equal(name("fütterungsplan für meine fische"), "Fütterungsplan");
+  // The UI speaks another language than the prompt: the concept's name in the UI's language.
+  assert.equal(name("lista della spesa ma in inglese per favore"), "Shopping List");
+  assert.equal(name("shopping list app in spanish for my mom"), "Lista de la compra");
+  // A concept whose first word is one record is named by its records; the prompt's own function words
+  // ("per") name no concept, whatever language the UI speaks.
+  assert.equal(name("le mie piante, ma in inglese per favore"), "Plants");
+  // Translating renames a name the subject gave, or a word of the UI, and keeps one the user gave.
+  const translated = (base: string, prompt: string) =>
+    changeSpec(composeSpec(base, { tier: "light" }).spec, prompt).spec.name;
+  assert.equal(translated("einkaufsliste", "traduci in italiano"), "Lista della spesa");
+  assert.equal(translated("a timer: 20s on, 10s off, 8 rounds", "passe l'appli en français stp"), "Minuteur");
+  assert.equal(translated("an app called Green Thumb for my plants", "switch to Italian"), "Green Thumb");
+  // A rename whose subject is a field's label renames the field, not the app.
+  const trips = composeSpec("Fahrtenbuch: Datum, Start, Ziel, km", { tier: "light" }).spec;
+  const renamed = changeSpec(trips, "benenne Ziel in Zielort um").spec;
+  assert.equal(renamed.name, trips.name);
+  assert.ok(renamed.entities[0].fields.some((field) => field.label === "Zielort"));
+  // A field's rename whose new name is not read is left undone and said, never the app's new name.
+  const pressure =
+    composeSpec("track my blood pressure: systolic, diastolic and pulse", { tier: "light" }).spec;
+  const unread = changeSpec(pressure, "rename systolic/diastolic to top number and bottom number");
+  assert.equal(unread.spec.name, pressure.name);
+  assert.ok(unread.asks.some((a) => a.type === "rename" && !a.built));
+});
+
 Deno.test("template-files.ts is generated from the template directory (npm run template)", () => {
   assert.equal(Deno.readTextFileSync(TEMPLATE_MODULE), templateModule(), "run `npm run template`");
 });
@@ -230,11 +266,11 @@ Deno.test("the kind names what the app is for, from the asks its blocks serve", 
 
 Deno.test("prompts nobody tuned for get the app they ask for, and what is left out is said", () => {
   const dog = composeSpec("a tracker for my dog's walks and vet visits", { tier: "light" });
-  assert.deepEqual(dog.spec.screens.map((screen) => screen.block), ["log"]);
-  assert.deepEqual(dog.unmet, ["vet visits"]);
+  assert.deepEqual(dog.spec.screens.map((screen) => screen.title), ["Walks", "Vet visits"]);
+  assert.deepEqual(dog.unmet, []);
 
   const rent = composeSpec("split the rent and bills with 3 flatmates", { tier: "light" }).spec;
-  assert.equal(rent.kind, "split");
+  assert.equal(rent.kind, "split+people");
   const payer = rent.entities[0].fields.find((field) => field.key === "paidBy")!;
   assert.deepEqual(payer.options, ["Me", "Person 2", "Person 3", "Person 4"]);
 
@@ -336,7 +372,8 @@ Deno.test("the full tier buys settings, an about screen and more sample data", (
 });
 
 Deno.test("the project carries only the building blocks its screens use, each declared route present", () => {
-  const files = composeApp(composeSpec("A pomodoro timer", { tier: "light" }).spec).map((file) => file.path);
+  const files = composeApp(composeSpec("A timer: 20s on, 10s off, 8 rounds", { tier: "light" }).spec)
+    .map((file) => file.path);
   assert.ok(files.includes("src/blocks/TimerBlock.tsx"));
   assert.ok(!files.some((path) => path.includes("CollectionBlock") || path.startsWith("src/app/record/")));
   assert.ok(files.includes("assets/icon.png") && files.includes("src/app/(tabs)/index.tsx"));
@@ -470,4 +507,110 @@ Deno.test("every generated path is relative and inside the project", async () =>
       assert.ok(!file.path.startsWith("/") && !file.path.split("/").includes(".."), file.path);
     }
   }
+});
+
+Deno.test("a goal over records kept as they happen comes with their log", () => {
+  const steps = composeSpec("schritte zählen ziel 10000", { tier: "light" }).spec;
+  assert.deepEqual(steps.screens.map((s) => s.block), ["goal", "log"]);
+  assert.equal(steps.screens[0].entity, steps.screens[1].entity);
+});
+
+Deno.test("a timer that keeps no records logs the sessions it times when the prompt names them", () => {
+  const training = composeSpec("cronometro para entrenar", { tier: "light" }).spec;
+  assert.deepEqual(training.screens.map((s) => s.block), ["timer", "log"]);
+  assert.ok(training.entities[0].samples.length > 0);
+  assert.equal(training.language, "es");
+  // Nothing named to time: the timer alone.
+  const bare = composeSpec("a tabata timer: 20s on, 10s off, 8 rounds", { tier: "light" }).spec;
+  assert.deepEqual(bare.screens.map((s) => s.block), ["timer"]);
+});
+
+Deno.test("an enumeration of things kept as they happen gets a log of each", () => {
+  const baby = composeSpec("track my baby's feedings and naps", { tier: "light" }).spec;
+  assert.deepEqual(baby.screens.map((s) => s.block), ["log", "log"]);
+  assert.notEqual(baby.screens[0].entity, baby.screens[1].entity);
+});
+
+Deno.test("a total with nothing to add up counts records kept as they happen, not a list's", () => {
+  const eggs = composeSpec("chicken egg counter", { tier: "light" });
+  assert.deepEqual(eggs.spec.screens.map((s) => [s.block, s.options.aggregate]), [["log", "count"]]);
+  assert.ok(eggs.asks.every((a) => a.built));
+  const series = composeSpec("mes séries à regarder", { tier: "light" }).spec;
+  assert.deepEqual(series.screens.map((s) => s.block), ["collection"]);
+});
+
+Deno.test("the people who share costs are the split's, not a chart of chores", () => {
+  const flat = composeSpec("somos 6 en el piso y quiero ver quien debe a quien", { tier: "light" });
+  assert.deepEqual(flat.spec.screens.map((s) => s.block), ["split"]);
+  assert.ok(flat.asks.some((a) => a.type === "people" && a.built && a.block === "split"));
+});
+
+Deno.test("a compound's head ties the prompt's own words to its subject: the timer keeps its name", () => {
+  const boxing = composeSpec("Bau mir einen Timer fürs Boxtraining: 3 Minuten Runde, 1 Minute Pause", {
+    tier: "light",
+  }).spec;
+  assert.equal(boxing.name, "Timer fürs Boxtraining");
+  assert.deepEqual(boxing.screens.map((s) => s.block), ["timer", "log"]);
+});
+
+Deno.test("a quiz is on its own topic, not on a subject the prompt names in passing", () => {
+  const code = composeSpec("je révise le code de la route, fais moi un quiz de 40 questions", {
+    tier: "light",
+  });
+  assert.equal(code.spec.name, "Code de la route");
+  assert.deepEqual(code.withoutSamples, ["Code de la route"]);
+});
+
+Deno.test("a countdown counts to the event it names, not to records with no date", () => {
+  const wedding = composeSpec("countdown to my wedding", { tier: "light" });
+  assert.deepEqual(wedding.spec.entities.map((e) => e.plural), ["Wedding"]);
+  assert.equal(wedding.spec.screens[0].options.countdownField, "date");
+  assert.deepEqual(wedding.withoutSamples, ["Wedding"]);
+  const dated =
+    composeSpec("a guest list and a countdown to my wedding on 14 June 2027", { tier: "light" }).spec;
+  const event = dated.entities.find((e) => e.fields.some((f) => f.type === "date" && f.key === "date"))!;
+  assert.deepEqual(event.samples.map((s) => s.date), ["2027-06-14"]);
+});
+
+Deno.test("a chart of a measure no concept knows logs that measure by date and charts it", () => {
+  const height = composeSpec("kids height chart", { tier: "light" });
+  assert.deepEqual(height.spec.screens.map((s) => s.block), ["log", "tracker"]);
+  assert.ok(height.asks.every((a) => a.built));
+  assert.ok(height.spec.entities[0].fields.some((f) => f.label === "Kids height" && f.type === "number"));
+});
+
+Deno.test("a subject cut from the phrase the prompt names a concept with is that concept", () => {
+  const water = composeSpec("water intake 2 litres a day", { tier: "light" }).spec;
+  assert.deepEqual(water.entities.map((e) => e.key), ["waterIntake"]);
+});
+
+Deno.test("a total over records kept as they happen is their log's total over the period", () => {
+  const practice = composeSpec("guitar practice minutes per day", { tier: "light" }).spec;
+  assert.deepEqual(practice.screens.map((s) => [s.block, s.options.period]), [["log", "day"]]);
+});
+
+Deno.test("a subject that names a subject of its own names the app, whatever records it keeps", () => {
+  const tank = composeSpec(
+    "Aquarium log for my 200 litre planted tank. Weekly water tests: pH, ammonia, nitrite, temperature.",
+    { tier: "light" },
+  ).spec;
+  assert.equal(tank.name, "Aquarium");
+});
+
+Deno.test("a register of things a concept lists, with nothing timed or measured, is their list", () => {
+  const jobs = composeSpec("Crée une appli pour suivre mes candidatures : entreprise, poste, statut", {
+    tier: "light",
+  }).spec;
+  assert.deepEqual(jobs.screens.map((s) => s.block), ["collection"]);
+  // Things kept as they happen stay a log.
+  const feeds = composeSpec("log my baby's feedings", { tier: "light" }).spec;
+  assert.deepEqual(feeds.screens.map((s) => s.block), ["log"]);
+});
+
+Deno.test("a subject's concept is found in the prompt's language, whatever the UI speaks", () => {
+  const words =
+    composeSpec("une appli en anglais avec la liste de mes mots de vocabulaire", { tier: "light" })
+      .spec;
+  assert.equal(words.language, "en");
+  assert.ok(!words.entities.some((e) => e.key === "vehicleDeadline"), JSON.stringify(words.entities[0].key));
 });

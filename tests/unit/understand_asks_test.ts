@@ -128,3 +128,174 @@ Deno.test("a cue after a negation is refused, not asked, in any of the five lang
   );
   assert.ok(types("un grafico dei rifornimenti").includes("chart"));
 });
+
+Deno.test("a lone cue on the language's own word for a time or a number is that word, not the cue", () => {
+  const types = (prompt: string) => understand(prompt).asks.map((a) => a.type);
+  // "Tage" are days, though it stems like the "Tag" of a label.
+  assert.ok(
+    !types("Jede Pflanze braucht einen eigenen Rhythmus, alle 3 oder alle 7 Tage").includes("categories"),
+  );
+  assert.ok(types("Ausgaben nach Kategorien").includes("categories"));
+  // A phrase that holds such a word is still its cue.
+  assert.ok(types("wie viele Tage bis zum Urlaub").includes("countdown"));
+});
+
+Deno.test("'we need', 'we would like' in any person or mood are function words, never a subject", () => {
+  const subjects = (prompt: string) => understand(prompt).asks.map((a) => a.subject);
+  assert.deepEqual(
+    subjects("wir brauchen was um die Stillzeiten und Windeln von unserem Sohn aufzuschreiben"),
+    ["Stillzeiten", "Windeln"],
+  );
+  assert.ok(
+    !subjects("Mi hijo empieza a ir al baño solo y queremos apuntar cada vez que lo consigue")
+      .some((s) => s?.includes("queremos")),
+  );
+});
+
+Deno.test("an item after 'with' that asks for a chart, or a goal with its target, is that ask, not a field", () => {
+  const prompt =
+    "Monatsübersicht mit Summe pro Kategorie als Tortendiagramm und ein Monatsbudget von 2.800 €";
+  const types: string[] = understand(prompt).asks.map((a) => a.type);
+  for (const type of ["aggregate", "chart", "goal"]) assert.ok(types.includes(type), `${type} in ${types}`);
+  const list = ask("lista invitati con tavolo, budget totale 18.000 €", "goal");
+  assert.deepEqual(list.quantities.map((q) => q.kind), ["money"]);
+  // A budget without a target is a field of its list.
+  const trips = ask("trips with destination, dates and budget", "list");
+  assert.ok(trips.fields.some((f) => f.name === "budget"));
+});
+
+Deno.test("a subject keeps its complement after 'of', not after a possessive", () => {
+  assert.equal(ask("vaccini del cane", "list").subject, "vaccini del cane");
+  assert.equal(ask("cuantos vasos de agua bebo", "aggregate").subject, "vasos de agua");
+  assert.equal(ask("entretien du vélo", "list").subject, "entretien du vélo");
+  assert.equal(ask("orario scolastico di mio figlio", "schedule").subject, "scolastico");
+});
+
+Deno.test("an enumeration of things each kept on its own is an ask for each; a word about the first is not", () => {
+  const subjects = (prompt: string, type: string) =>
+    understand(prompt).asks.filter((a) => a.type === type).map((a) => a.subject);
+  assert.deepEqual(subjects("track my baby's feedings and naps", "log"), ["baby's feedings", "naps"]);
+  assert.deepEqual(
+    subjects("wir brauchen was um die Stillzeiten und Windeln von unserem Sohn aufzuschreiben", "list"),
+    ["Stillzeiten", "Windeln"],
+  );
+  assert.deepEqual(subjects("a list of guests and their allergies", "list"), ["guests"]);
+});
+
+Deno.test("what happens on which day, day by day, or an itinerary is a schedule, in the five languages", () => {
+  for (
+    const prompt of [
+      "which after-school activity each kid has on which day",
+      "le tappe giorno per giorno con la città",
+      "les étapes jour par jour avec la ville",
+      "necesito el itinerario por días",
+      "an welchem Tag wer Dienst hat",
+    ]
+  ) ask(prompt, "schedule");
+});
+
+Deno.test("a counter, a summary or a report asks for a total, in the five languages", () => {
+  for (
+    const prompt of [
+      "chicken egg counter",
+      "a fine mese un riepilogo per alunno",
+      "un bilan de mes dépenses",
+      "un contador de patadas del bebé",
+      "eine Zusammenfassung der Ausgaben",
+    ]
+  ) ask(prompt, "aggregate");
+});
+
+Deno.test("listed fields of a few words joined by 'or' are the options of one choice", () => {
+  const log = ask("Fahrtenbuch: Datum, Start, Ziel, privat oder geschäftlich", "log");
+  assert.deepEqual(log.fields.at(-1), {
+    name: "privat oder geschäftlich",
+    type: "choice",
+    options: ["privat", "geschäftlich"],
+  });
+  ask("Fahrtenbuch: Datum, Start, Ziel, privat oder geschäftlich", "choice");
+  // Joined by "and", they stay fields.
+  assert.deepEqual(ask("a list of my books with title and author", "list").fields.map((f) => f.type), [
+    "text",
+    "text",
+  ]);
+});
+
+Deno.test("a small counted group of persons is people; a large one is a roster", () => {
+  assert.equal(ask("which of my 3 kids has which activity on which day", "people").subject, "kids");
+  assert.equal(ask("mit drei Mitarbeiterinnen", "people").subject, "Mitarbeiterinnen");
+  ask("somos 6 en el piso y compramos cosas a medias", "people");
+  ask("2 à 6 joueurs qui jouent chacun leur tour", "people");
+  assert.ok(!understand("ho 22 alunni e segno le assenze").asks.some((a) => a.type === "people"));
+});
+
+Deno.test("adverbs of frequency ('siempre', 'ständig', 'always') are function words, never a subject", () => {
+  const subjects = (prompt: string) => understand(prompt).asks.flatMap((a) => a.subject ? [a.subject] : []);
+  assert.ok(!subjects("siempre se me olvida, que me avise a las 7:30").includes("siempre"));
+  assert.ok(!subjects("ich vergesse ständig das Gießen, erinnere mich").some((s) => s.includes("ständig")));
+});
+
+Deno.test("keeping the players' score is people with points, in the five languages", () => {
+  for (
+    const prompt of [
+      "scorekeeper for card games",
+      "un segnapunti per burraco",
+      "une feuille de score pour le tarot",
+      "un marcador para el parchís",
+      "Punktezähler für Doppelkopf",
+    ]
+  ) ask(prompt, "people");
+});
+
+Deno.test("the verbs to have, to be, can and must are function words, never a subject", () => {
+  const subjects = understand("Tiene que tener una cuenta atrás de 10 segundos antes de empezar").asks
+    .flatMap((a) => a.subject ? [a.subject] : []);
+  assert.ok(!subjects.some((s) => s.toLowerCase().includes("tener")), String(subjects));
+});
+
+Deno.test("question words of quantity ask for a total but are never its subject", () => {
+  const total = ask("spese di casa divise, chi deve quanto a chi", "aggregate");
+  assert.notEqual(total.subject, "quanto");
+  assert.equal(ask("cuantos vasos de agua bebo", "aggregate").subject, "vasos de agua");
+});
+
+Deno.test("text-speak ('u', 'pls', 'plz') is function words, never a subject", () => {
+  assert.equal(ask("can u make a plant watering thing", "list").subject, "plant watering");
+});
+
+Deno.test("cues of two asks that share a stem go to the one written nearest the word", () => {
+  // Italian stems "ordinare" (sort) and "ordinazione", "ordini" (orders) alike.
+  const types = (prompt: string) => understand(prompt).asks.map((a) => a.type as string);
+  assert.ok(types("ordinare gli alunni per cognome").includes("sort"));
+  assert.ok(!types("ordinare gli alunni per cognome").includes("order"));
+  assert.ok(types("prendere le ordinazioni al telefono").includes("order"));
+  assert.ok(types("vedere i miei ordini").includes("order"));
+});
+
+Deno.test("a field named with the words that ask for a score or a tick is one; a checklist is ticks", () => {
+  const sleep = ask("log my sleep: when I went to bed and how rested I feel out of 10", "log");
+  assert.equal(sleep.fields.at(-1)?.type, "rating");
+  ask("log my sleep: when I went to bed and how rested I feel out of 10", "rating");
+  ask("une checklist des choses à emporter", "yesno");
+});
+
+Deno.test("the person an app is for is its user, not what its records are about", () => {
+  const quiz = ask("a quiz app for my daughter to practice times tables", "quiz");
+  assert.equal(quiz.subject, "practice times tables");
+  // A people ask keeps its persons.
+  assert.equal(ask("my 3 kids get points for chores", "people").subject, "kids");
+});
+
+Deno.test("an item after 'with' that asks for a quiz or reminders is that ask, not a field", () => {
+  const types: string[] = understand("une appli pour mes mots de vocabulaire, avec un petit quiz chaque soir")
+    .asks.map((a) => a.type);
+  assert.ok(types.includes("quiz"), String(types));
+  ask("app per annaffiare le piante con promemoria", "reminder");
+  // A German "…trainer" for learning is a quiz.
+  ask("Vokabeltrainer Latein", "quiz");
+});
+
+Deno.test("a cue that is a Romance infinitive is never its own subject", () => {
+  const subjects = understand("apuntar puntos del parchis").asks.flatMap((a) => a.subject ? [a.subject] : []);
+  assert.ok(!subjects.includes("apuntar"), String(subjects));
+});

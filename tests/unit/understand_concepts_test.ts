@@ -51,3 +51,19 @@ Deno.test("an index of other concepts finds them by stem in each language, longe
   assert.deepEqual(best, { id: "car-service", domain: "vehicles", score: 3, words: ["oil change", "tyres"] });
   assert.deepEqual(findConcepts("a quiz on capitals", "en", index), []);
 });
+
+Deno.test("a German compound no phrase names is named by its head, split where a whole name ends it", () => {
+  const ids = (text: string) => findConcepts(text, "de").map((c) => c.id);
+  assert.ok(ids("ein Timer fürs Boxtraining").includes("workout-session"));
+  assert.ok(ids("Hundefutter kaufen").includes("pet-feeding"));
+  // "Gesamtp|reis" is no journey: only a whole name of five letters or more is a head.
+  assert.deepEqual(ids("den Gesamtpreis ausrechnen"), []);
+});
+
+Deno.test("of two concepts named as much, the one named first comes first", () => {
+  const ids = (text: string) => findConcepts(text, "es").map((c) => c.id);
+  assert.deepEqual(ids("las medicinas que le damos, omeprazol en ayunas").slice(0, 2), [
+    "medication-dose",
+    "fasting-window",
+  ]);
+});

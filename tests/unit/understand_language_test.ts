@@ -57,3 +57,8 @@ Deno.test("a short prompt made only of words English knows is English; one word 
     assert.equal(understand(prompt).language, language, prompt);
   }
 });
+
+Deno.test("the words concepts name a subject with vote for their language in a short prompt", () => {
+  assert.equal(understand("grocery list app").language, "en");
+  assert.equal(understand("Vokabeltrainer Latein").language, "de");
+});

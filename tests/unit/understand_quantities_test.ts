@@ -109,3 +109,12 @@ Deno.test("a number written in any UI language's locale reads back as the same v
     ),
   );
 });
+
+Deno.test("a German compound that opens with a period states it; a plain compound does not", () => {
+  const periods = (text: string) =>
+    quantities(text, "de").flatMap((q) => (q.kind === "period" ? [q.period] : []));
+  assert.deepEqual(periods("eine Monatsübersicht und ein Wochenplan"), ["month", "week"]);
+  assert.deepEqual(periods("Tagesziel und Jahresüberblick"), ["day", "year"]);
+  assert.deepEqual(periods("mein Tagebuch"), []);
+  assert.deepEqual(periods("a monthly plan"), []);
+});

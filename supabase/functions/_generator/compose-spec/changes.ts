@@ -4,6 +4,7 @@ import type { Ask } from "../understand/index.ts";
 import { CHANGE_TYPES } from "../understand/asks.ts";
 import type { AppSpec, Language } from "../template/src/types.ts";
 import { capitalized, Entity, fold, keyOf } from "./entities.ts";
+import { translatedName } from "./names.ts";
 import { conceptOf } from "./screens.ts";
 import { WORDS } from "./words.ts";
 import { CUES } from "../understand/lexicon.ts";
@@ -47,7 +48,14 @@ export function applyChange(spec: AppSpec, ask: Ask, language: Language, prompt:
     case "rename": {
       const name = (ask.to ?? ask.subject)?.trim().replace(/^["'«“]+|["'»”]+$/g, "");
       if (!name) return [ask.quote];
-      spec.name = name.slice(0, 30);
+      // "rename Ziel to Zielort": a rename whose subject is a field's label renames that field, not the app;
+      // without a new name read, it is left undone.
+      const field = ask.subject
+        ? spec.entities.flatMap((e) => e.fields).find((f) => fold(f.label) === fold(ask.subject!))
+        : undefined;
+      if (field && !ask.to) return [ask.quote];
+      if (field) field.label = capitalized(name).slice(0, 60);
+      else spec.name = name.slice(0, 30);
       return [];
     }
     case "add_field": {
@@ -132,6 +140,7 @@ function translate(spec: AppSpec, language: Language): string[] {
       phase.label = mine(phase.label) ?? keep(phase.label, left);
     }
   }
+  spec.name = mine(spec.name) ?? translatedName(spec, language);
   spec.language = language;
   return [...new Set(left)].map((label) => capitalized(label));
 }

@@ -34,10 +34,10 @@ const ORDER: Ask["type"][] = [
   "log",
   "catalog",
   "schedule",
+  "split",
   "people",
   "quiz",
   "order",
-  "split",
   "goal",
   "timer",
   "convert",
@@ -53,10 +53,12 @@ export function composeSpec(
 ): Composition {
   const u = options.understanding ?? understand(prompt);
   const language: Language = u.language;
-  // A concept found only through function words ("per" stems like "pere") names nothing.
-  const stop = CUES[language].stop;
+  // A concept found only through function words ("per" stems like "pere") names nothing; they are the
+  // function words of the language the prompt was read in, whatever the UI speaks.
+  const reading = isUiLanguage(u.detected) ? u.detected : "en";
+  const stop = CUES[reading].stop;
   const named = u.concepts.filter((c) => c.words.some((w) => !stop.has(fold(w))));
-  const builder = Builder.fromConcepts(prompt, named.map((c) => c.id), language);
+  const builder = Builder.fromConcepts(prompt, named, language, reading);
   const asks = [...u.asks].sort((a, b) => rank(a) - rank(b) || a.start - b.start);
   builder.asked = asks;
   // Reminders about a subject the prompt names and nothing else ("water the plants, remind me at 8") come
@@ -70,6 +72,7 @@ export function composeSpec(
     if (ask.type === "theme") builder.report(ask);
     else builder.apply(ask);
   }
+  builder.logTimedSessions();
   // A prompt whose asks made no screen still gets the list of what it names, reported as such.
   if (!builder.screens.length) {
     const entity = builder.main({
@@ -127,7 +130,9 @@ export function changeSpec(spec: AppSpec, prompt: string): Composition {
   // Changes first, so a screen the prompt also asks for is made in the language it translates to.
   for (const ask of u.asks.filter((a) => CHANGES.has(a.type) && a.type !== "reminder")) {
     const left = applyChange(next, ask, u.language, prompt);
-    reports.push({ type: ask.type, quote: ask.quote, built: left.length === 0 });
+    // A translation is made when the app speaks the new language; the user's own labels it leaves are unmet.
+    const built = ask.type === "translate" ? next.language === u.language : left.length === 0;
+    reports.push({ type: ask.type, quote: ask.quote, built });
     unmet.push(...left);
   }
   const builder = new Builder(

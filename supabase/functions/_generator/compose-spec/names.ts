@@ -2,9 +2,9 @@
 // features (what THIS app's screens do), both from the composed spec.
 import type { Understanding } from "../understand/index.ts";
 import { CUES, LEXICONS, VERBS } from "../understand/lexicon.ts";
-import { isUiLanguage } from "../understand/language.ts";
 import type { AppSpec, Language, ScreenSpec } from "../template/src/types.ts";
 import { capitalized, fold } from "./entities.ts";
+import { type Concept, findConcepts } from "../understand/concepts.ts";
 import { conceptOf } from "./screens.ts";
 import { fill, joined, WORDS } from "./words.ts";
 
@@ -12,7 +12,8 @@ const MAX_NAME = 30;
 const MAX_NAME_WORDS = 4;
 const SMALL_WORDS = new Set(["a", "an", "the", "of", "for", "and", "to", "in", "on", "with", "my", "by"]);
 
-/** Title Case in English; sentence case elsewhere (German nouns keep the capitals they were typed with). */
+/** Title Case in English; sentence case elsewhere (German nouns keep the capitals they were typed with). A
+ * name cut to its length ends on a word of its own, not on "for my". */
 function titled(text: string, language: Language): string {
   const words = text.trim().split(/\s+/);
   const cased = language === "en"
@@ -23,7 +24,9 @@ function titled(text: string, language: Language): string {
     if ((name ? `${name} ${word}` : word).length > MAX_NAME) break;
     name = name ? `${name} ${word}` : word;
   }
-  return name || cased[0].slice(0, MAX_NAME);
+  const kept = name.split(" ");
+  while (kept.length > 1 && CUES[language].stop.has(fold(kept.at(-1)!))) kept.pop();
+  return kept.join(" ") || cased[0].slice(0, MAX_NAME);
 }
 
 // Words that say it is an app, which a name leaves out.
@@ -51,7 +54,7 @@ function phrase(text: string, language: Language): string {
 const CALLED =
   /(?:^|\s)(?:called|named|chiamat[ao]|chiamal[ao]|appel[ée]e?|llamad[ao]|namens|genannt)\s+["“«']?([^"”»'.,;:!?]+)/iu;
 
-function givenName(prompt: string, language: Language): string | undefined {
+export function givenName(prompt: string, language: Language): string | undefined {
   const words = prompt.match(CALLED)?.[1].trim().split(/\s+/) ?? [];
   const stop = CUES[language].stop;
   const end = words.findIndex((w, i) => i > 0 && (stop.has(fold(w)) || VERBS[language].has(fold(w))));
@@ -66,36 +69,66 @@ function givenName(prompt: string, language: Language): string | undefined {
 export function nameOf(prompt: string, u: Understanding, spec: AppSpec): string {
   const language = spec.language;
   const main = u.asks.find((a) => a.subject) ?? u.asks[0];
+  const records = spec.entities.find((e) => e.key !== "reminder");
+  const concept = records ? conceptOf(records) : undefined;
+  // The prompt's own words name the app when the UI speaks the prompt's language; otherwise ("a shopping
+  // list in Spanish", a prompt in Dutch) the subject's own name in the UI language does.
+  const own = u.detected === language;
   const candidates = [
     givenName(prompt, language) ?? "",
-    // The prompt's own words name the app when they are in a language the UI speaks.
-    main && isUiLanguage(u.detected) ? phrase(main.quote, language) : "",
-    main?.subject && isUiLanguage(u.detected) ? phrase(main.subject, language) : "",
-    spec.entities.find((e) => e.key !== "reminder")?.plural ?? "",
+    main && own ? phrase(main.quote, language) : "",
+    main?.subject && own ? phrase(main.subject, language) : "",
+    concept ? conceptName(concept, language) : "",
+    records?.plural ?? "",
     spec.screens[0].title,
   ];
   // Words that say nothing of the subject a concept was found for ("quanto spendo al mese") give way to it.
-  const records = spec.entities.find((e) => e.key !== "reminder");
-  const concept = records ? conceptOf(records) : undefined;
-  const known = concept
-    ? [...concept.words[language], concept.record.label[language], concept.record.plural[language]]
-    : [];
-  const aboutIt = (c: string) => !concept || sharesWord(c, known);
+  const known = concept ? conceptWords(concept, language) : [];
+  // A subject that names a concept of its own ("pizzeria", "aquarium") names the app whatever its records are.
+  const namesOne = (c: string) =>
+    findConcepts(c, language).some((m) => m.words.some((w) => !CUES[language].stop.has(fold(w))));
+  const aboutIt = (c: string, i: number) => !concept || sharesWord(c, known) || (i === 2 && namesOne(c));
   const good = candidates.find((c, i) =>
     c && !/\d/.test(c) && c.split(/\s+/).length <= MAX_NAME_WORDS && /\p{L}{2}/u.test(c) &&
-    (i === 0 || i > 2 || aboutIt(c))
+    (i === 0 || i > 2 || aboutIt(c, i))
   );
   return titled(good ?? spec.screens[0].title, language);
 }
 
-/** Whether a word of the text begins like a word of the phrases (five letters, or a whole short word). */
+const conceptWords = (concept: Concept, language: Language) => [
+  ...concept.words[language],
+  concept.record.label[language],
+  concept.record.plural[language],
+];
+
+/**
+ * The name of an app whose UI now speaks `to`: a name the user gave stays; one its main records' concept gave
+ * in the language it spoke ("Einkaufsliste") becomes that concept's name in `to` ("Lista della spesa").
+ */
+export function translatedName(spec: AppSpec, to: Language): string {
+  const records = spec.entities.find((e) => e.key !== "reminder");
+  const concept = records ? conceptOf(records) : undefined;
+  const given = spec.prompts.some((p) => givenName(p, spec.language));
+  if (!concept || given || !sharesWord(spec.name, conceptWords(concept, spec.language))) return spec.name;
+  return titled(conceptName(concept, to), to);
+}
+
+/** What a concept is called in a language: the first of its words, which name the subject as a whole, or
+ * its records' plural when that word is one record ("plant" → "Plants"). */
+export function conceptName(concept: Concept, language: Language): string {
+  const first = concept.words[language][0];
+  return fold(first) === fold(concept.record.label[language]) ? concept.record.plural[language] : first;
+}
+
+/** Whether a word of the text begins like a word of the phrases (five letters, or a whole short word), or
+ * ends in one as a compound's head ("Boxtraining"). */
 function sharesWord(text: string, phrases: string[]): boolean {
   const words = (t: string) => fold(t).split(/[^a-z]+/).filter((w) => w.length >= 4);
   const theirs = phrases.flatMap(words);
   return words(text).some((w) =>
     theirs.some((x) => {
       const n = Math.min(5, w.length, x.length);
-      return w.slice(0, n) === x.slice(0, n) && (n === 5 || w === x);
+      return (w.slice(0, n) === x.slice(0, n) && (n === 5 || w === x)) || (x.length >= 5 && w.endsWith(x));
     })
   );
 }

@@ -5,7 +5,7 @@ import type { Ask } from "../understand/index.ts";
 import type { Quantity } from "../understand/quantities.ts";
 import { CONCEPTS } from "../understand/concepts-index.ts";
 import type { Concept } from "../understand/concepts.ts";
-import { findConcepts } from "../understand/concepts.ts";
+import { type ConceptMatch, findConcepts } from "../understand/concepts.ts";
 import { CUES } from "../understand/lexicon.ts";
 import UNITS from "../understand/units.json" with { type: "json" };
 import type {
@@ -79,24 +79,48 @@ export class Builder {
     this.words = WORDS[language];
   }
 
-  static fromConcepts(prompt: string, ids: string[], language: Language): Builder {
-    return new Builder(prompt, language, ids.map((id) => CONCEPT_BY_ID.get(id)!).filter(Boolean));
+  /** The prompt's words that named each of `concepts`. */
+  private conceptWords: string[][] = [];
+
+  /** The language the prompt's words are read in, which the UI may not speak ("… ma in inglese"). */
+  private reading?: Language;
+
+  static fromConcepts(
+    prompt: string,
+    matches: ConceptMatch[],
+    language: Language,
+    reading: Language,
+  ): Builder {
+    const known = matches.filter((m) => CONCEPT_BY_ID.has(m.id));
+    const builder = new Builder(prompt, language, known.map((m) => CONCEPT_BY_ID.get(m.id)!));
+    builder.conceptWords = known.map((m) => m.words.map(fold));
+    builder.reading = reading;
+    return builder;
   }
 
-  /** The entity an ask's subject names: one already made for it, its concept's, else its own words. */
-  entityFor(ask: Ask, fallback: string): Entity {
+  /** The entity an ask's subject names: one already made for it, its concept's, else its own words.
+   * `promptConcept`: a subject no concept knows may take the prompt's best concept. */
+  entityFor(ask: Ask, fallback: string, promptConcept = true): Entity {
     const subject = ask.subject;
     const id = subject ? fold(subject) : "";
     const known = this.bySubject.get(id) ??
       // A subject that is a field of a list already made ("sorted by price") is that list.
       this.entities.find((e) => e.spec.fields.some((f) => fold(f.label) === id));
     if (known) return known;
-    const concept = subject
-      ? findConcepts(subject, this.language).filter((m) =>
-        m.words.some((w) => !CUES[this.language].stop.has(fold(w)))
+    // A subject cut from a longer phrase the prompt names a concept with ("water" of "water intake") is that
+    // concept, else the concept its own words name.
+    const within = subject
+      ? this.concepts.find((_, i) =>
+        this.conceptWords[i].some((w) => w !== id && ` ${w} `.includes(` ${id} `))
       )
-        .map((m) => CONCEPT_BY_ID.get(m.id)).find(Boolean)
       : undefined;
+    const concept = within ??
+      (subject
+        ? findConcepts(subject, this.reading ?? this.language).filter((m) =>
+          m.words.some((w) => !CUES[this.reading ?? this.language].stop.has(fold(w)))
+        )
+          .map((m) => CONCEPT_BY_ID.get(m.id)).find(Boolean)
+        : undefined);
     // In a follow-up, words no concept knows are about the app's own records ("make the list sortable").
     const same = this.entities.find((e) =>
       concept
@@ -105,7 +129,7 @@ export class Builder {
     );
     if (same) return same;
     // The first entity takes the prompt's best concept when its subject names none ("…with my feeds").
-    const chosen = concept ?? (this.entities.length === 0 ? this.concepts[0] : undefined);
+    const chosen = concept ?? (this.entities.length === 0 && promptConcept ? this.concepts[0] : undefined);
     const entity = chosen ? fromConcept(chosen, this.language) : fromWords(subject, this.language, fallback);
     if (!entity.known) this.withoutSamples.push(entity.spec.plural);
     let key = entity.spec.key;
@@ -113,6 +137,28 @@ export class Builder {
     entity.spec.key = key;
     this.entities.push(entity);
     if (id) this.bySubject.set(id, entity);
+    return entity;
+  }
+
+  private forget(entity: Entity) {
+    this.entities.splice(this.entities.indexOf(entity), 1);
+    for (const [id, e] of this.bySubject) if (e === entity) this.bySubject.delete(id);
+    const left = this.withoutSamples.indexOf(entity.spec.plural);
+    if (left >= 0) this.withoutSamples.splice(left, 1);
+  }
+
+  /** The event a countdown names, from its words: one record when the prompt states its date. */
+  private eventOf(ask: Ask): Entity {
+    const entity = fromWords(ask.subject, this.language, this.words.date);
+    let key = entity.spec.key;
+    for (let n = 2; this.entities.some((e) => e.spec.key === key); n++) key = `${entity.spec.key}${n}`;
+    entity.spec.key = key;
+    const date = entity.ensure("date", this.words.date, "date");
+    const when = ask.quantities.find((q) => q.kind === "date");
+    if (when?.kind === "date" && /^\d{4}-/.test(when.date)) {
+      entity.spec.samples.push({ id: `${key}-1`, name: capitalized(ask.subject!), [date.key]: when.date });
+    } else this.withoutSamples.push(entity.spec.plural);
+    this.entities.push(entity);
     return entity;
   }
 
@@ -185,7 +231,11 @@ export class Builder {
       case "log": {
         const entity = this.entityFor(ask, w.name);
         entity.addAsked(ask.fields);
-        return this.report(ask, this.logOf(entity, q));
+        // A register of things a concept says are listed, with nothing timed or measured ("registro de mis
+        // cactus", "suivre mes candidatures"), is their list.
+        const listed = conceptOf(entity.spec) && !impliesLog(entity) && !q.length &&
+          !ask.fields.some((f) => f.type === "time" || f.type === "duration");
+        return this.report(ask, listed ? this.listOf(entity) : this.logOf(entity, q));
       }
       case "goal": {
         const target = q.find((x) => x.kind === "money" || x.kind === "measure" || x.kind === "number");
@@ -205,7 +255,10 @@ export class Builder {
         const unit = target.kind === "measure" ? target.unit : amountUnit(entity, amount.key);
         if (unit) options.unit = unit;
         if (target.kind === "money") options.currency = target.currency;
-        return this.report(ask, this.addScreen("goal", w.goal, entity, options));
+        const goal = this.addScreen("goal", w.goal, entity, options);
+        // Records kept as they happen (steps, deposits) are listed in their log, whose total the goal counts.
+        if (impliesLog(entity)) this.logOf(entity, q);
+        return this.report(ask, goal);
       }
       case "aggregate": {
         const period = periodOf(q);
@@ -214,14 +267,16 @@ export class Builder {
           if (period) log.options.period = period;
           return this.report(ask, log);
         }
+        // Records kept as they happen are added up, or counted, in their log over the period ("guitar practice
+        // minutes per day", "egg counter"); a list's are added up in the list, if it has an amount.
         const entity = this.main(ask);
+        const logged = !conceptOf(entity.spec) || impliesLog(entity);
+        if (logged) return this.report(ask, this.logOf(entity, q));
         const amount = entity.ofType("money", "number");
-        if (amount) {
-          const screen = this.listOf(entity);
-          screen.options.amountField = amount.key;
-          return this.report(ask, screen);
-        }
-        return this.refuse(ask, "nothing to count");
+        if (!amount) return this.refuse(ask, "nothing to count");
+        const screen = this.listOf(entity);
+        screen.options.amountField = amount.key;
+        return this.report(ask, screen);
       }
       case "schedule": {
         const entity = this.entityFor(ask, w.schedule);
@@ -257,13 +312,18 @@ export class Builder {
         return this.report(ask, this.addScreen("timer", w.timer, undefined, options));
       }
       case "quiz": {
-        const entity = this.entityFor(ask, w.question);
+        // A quiz is on its topic ("capitales du monde", "code de la route"): another subject the prompt names
+        // in passing ("réviser" a car) is not what its questions are about.
+        const entity = this.entityFor(ask, w.question, !ask.subject);
         entity.ensure("question", w.question, "text");
         entity.ensure("answer", w.answer, "text");
         entity.addAsked(ask.fields);
         return this.report(ask, this.addScreen("quiz", w.quiz, entity, { mode: "quiz" }));
       }
       case "people": {
+        // The people who share costs are the split's ("somos 6 … quién debe a quién").
+        const split = this.screens.find((s) => s.block === "split");
+        if (split) return this.report(ask, split);
         const entity = this.entityFor(ask, w.task);
         const n = q.find((x) => x.kind === "number");
         const named = ask.fields.flatMap((f) => f.options ?? []);
@@ -331,7 +391,14 @@ export class Builder {
       case "calculator":
         return this.report(ask, this.addScreen("calculator", w.calculator));
       case "countdown": {
-        const entity = this.main(ask);
+        // A countdown is to a date: records with none (a wedding's guests) are not what it counts to, the
+        // event it names is ("my wedding"), with the date the prompt states.
+        const fresh = !this.entities.length;
+        const main = this.main(ask);
+        const dated = main.ofType("date") || !ask.subject;
+        // The records made only to be counted to, and found to have no date, are not kept.
+        if (!dated && fresh) this.forget(main);
+        const entity = dated ? main : this.eventOf(ask);
         const date = entity.ensureType(["date"], "date", w.date);
         const screen = this.listOf(entity);
         screen.options.countdownField = date.key;
@@ -369,6 +436,11 @@ export class Builder {
           return this.report(ask, goal);
         }
         const entity = this.main(ask);
+        // A chart of a measure no concept knows ("kids height chart") logs that measure by date.
+        if (!entity.known && ask.subject && !entity.ofType("number", "money", "rating", "duration")) {
+          entity.ensure(keyOf(ask.subject, "value"), capitalized(ask.subject), "number");
+          this.logOf(entity, q);
+        }
         const value = entity.ofType("number", "money", "rating", "duration");
         const date = entity.ofType("date");
         if (!value || !date) return this.refuse(ask, "nothing dated to chart");
@@ -432,6 +504,15 @@ export class Builder {
     if (period) screen.options.period = period;
     screen.options.aggregate = amount ? "total" : "count";
     return screen;
+  }
+
+  /** A timer that keeps no records logs the sessions it times when the prompt names what they are (a
+   * workout, a run): the subject's log, with its samples, beside the timer. */
+  logTimedSessions() {
+    if (this.entities.length || !this.concepts.length || !this.screens.some((s) => s.block === "timer")) {
+      return;
+    }
+    this.logOf(this.main({ type: "log", quote: "", start: 0, end: 0, fields: [], quantities: [] }), []);
   }
 
   /** The reminders screen, with one reminder at every time the ask names, on its weekdays. */

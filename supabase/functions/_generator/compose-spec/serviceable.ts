@@ -38,6 +38,48 @@ const NEEDS: Need[] = [
       ["soziales netzwerk"],
       ["mette like"],
       ["like e commenta"],
+      // A chat between several people's phones is a social network's part.
+      ["group chat"],
+      ["gruppenchat"],
+      ["chat di gruppo"],
+      ["chat de groupe"],
+      ["chat de grupo"],
+      ["chat grupal"],
+    ],
+  },
+  {
+    reason:
+      "a marketplace or a platform between strangers (rides, deliveries, dating) needs accounts, live " +
+      "location and payments on a server",
+    cues: [
+      // "Uber" alone would be German "über" once folded.
+      ...[
+        "like uber",
+        "come uber",
+        "comme uber",
+        "como uber",
+        "lyft",
+        "deliveroo",
+        "glovo",
+        "airbnb",
+        "tinder",
+      ]
+        .map((w) => [w]),
+      ["dating app"],
+      ["app de citas"],
+      ["app di incontri"],
+      ["appli de rencontre"],
+      ["site de rencontre"],
+      ["dating-app"],
+      ["conocer gente"],
+      ["conoscere gente"],
+      ["rencontrer des gens"],
+      ["leute kennenlernen"],
+      ["pay in the app"],
+      ["paiement en ligne"],
+      ["pagamento online"],
+      ["pago en linea"],
+      ["online bezahlen"],
     ],
   },
   {
@@ -71,6 +113,18 @@ const NEEDS: Need[] = [
       ["previsions meteo"],
       ["pronostico del tiempo"],
       ["wettervorhersage"],
+      // "What's the weather tomorrow", as each language asks it.
+      ["weather", "tomorrow"],
+      ["weather", "today"],
+      ["che tempo fa"],
+      ["quel temps fera"],
+      ["quel temps fait"],
+      ["que tiempo hara"],
+      ["que tiempo hace"],
+      ["wie wird das wetter"],
+      ["meteo", "domani"],
+      ["meteo", "demain"],
+      ["wetter", "morgen"],
     ],
   },
 ];

@@ -17,6 +17,7 @@ import {
   wordSet,
 } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
+import { findConcepts } from "./concepts.ts";
 import type { Quantity } from "./quantities.ts";
 import { type Token, words } from "./text.ts";
 
@@ -125,6 +126,16 @@ const OVER_LIST = new Set<AskType>(["aggregate", "reminder", "schedule", "goal",
 /** Asks that a list's item can be instead of a field. */
 const ABOUT_LIST = new Set<AskType>(["sort", "search", "chart", "theme", "language"]);
 
+/** Asks with records of their own, which a list's item asks for rather than names ("un petit quiz"). */
+const OWN_SCREEN = new Set<AskType>(["quiz", "reminder"]);
+
+/** The endings of the Romance infinitives ("apuntar", "annaffiare", "noter"), which no noun cue has. */
+const INFINITIVE: Partial<Record<UiLanguage, RegExp>> = {
+  es: /[aei]r$/,
+  it: /[aei]re$/,
+  fr: /(er|ir|re)$/,
+};
+
 /** Field types that are asks of their own. */
 const DERIVED = new Set<FieldType>(["choice", "rating", "yesno", "photo"]);
 
@@ -135,7 +146,6 @@ const NO_SUBJECT = new Set<AskType>([
   "translate",
   "sort",
   "search",
-  "chart",
   "yesno",
   "photo",
   "choice",
@@ -164,6 +174,37 @@ const NOT = Object.fromEntries(
 const IN = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.languageIn)]),
 ) as Record<UiLanguage, Set<string>>;
+// A language's closed classes of time and number words ("Tage", "dodici"): a lone cue on one of them is
+// the word's other reading ("Tage" is days, not the "tag" of a label), and English cues borrowed into a
+// prompt skip them and the language's function words.
+const CLOSED = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [
+    l,
+    wordSet([
+      ...Object.keys(lex.numbers),
+      ...Object.keys(lex.timeUnits),
+      ...Object.keys(lex.weekdays),
+      ...Object.keys(lex.periods).flatMap((p) => p.split(/\s+/)),
+    ]),
+  ]),
+) as Record<UiLanguage, Set<string>>;
+// "of" phrases as folded words, longest first ("de la" before "de").
+const PERSONS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex({ persons: lex.persons }, l as UiLanguage)]),
+) as Record<UiLanguage, CueIndex>;
+const WE_ARE = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.weAre.map((p) => words(p).map((t) => t.norm))]),
+) as Record<UiLanguage, string[][]>;
+/** The largest group that shares an app's chores, turns or costs; more ("22 pupils") make a roster. */
+const GROUP = 10;
+const OR = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.or)]),
+) as Record<UiLanguage, Set<string>>;
+const OF = Object.fromEntries(
+  Object.entries(LEXICONS).map((
+    [l, lex],
+  ) => [l, lex.of.map((p) => words(p).map((t) => t.norm)).sort((a, b) => b.length - a.length)]),
+) as Record<UiLanguage, string[][]>;
 const AND = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet([",", "/", ...lex.and])]),
 ) as Record<UiLanguage, Set<string>>;
@@ -197,7 +238,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const at = (q: Quantity) => tokenSpan(tokens, q);
   const fields = fieldsAfterWith(tokens, language);
   // A `:` list's fields lie in the clauses of its items.
-  const listedSpanned = ctx.items.flatMap((item) => fieldList(absolute(item), language));
+  const listedSpanned = ctx.items.flatMap((item) => fieldList(absolute(item), language, true));
   const listed: Field[] = listedSpanned.map(unspan);
   const fieldTokens = new Set(fields.flatMap((f) => range(f.span)));
 
@@ -216,8 +257,16 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (languageNames.length) add("translate", languageNames[0]);
   }
   // English cues count in every language: people borrow them ("un tracker", "la dark mode").
-  const english = language === "en" ? [] : matchCues(stemTokens(tokens, "en"), CUES.en.asks);
-  const native = matchCues(stems, cues.asks, language === "de" ? tokens.map((t) => t.norm) : undefined);
+  const own = (i: number) => CLOSED[language].has(tokens[i].norm);
+  const english = language === "en" ? [] : matchCues(stemTokens(tokens, "en"), CUES.en.asks)
+    .filter((m) => !range(m).some((i) => own(i) || stop.has(tokens[i].norm)));
+  const native = matchCues(
+    stems,
+    cues.asks,
+    language === "de" ? tokens.map((t) => t.norm) : undefined,
+    tokens.map((t) => t.norm),
+  )
+    .filter((m) => m.to - m.from > 1 || !own(m.from));
   const covered = new Set(native.flatMap(range));
   const negations = matchCues(stems, NOT[language]);
   // A cue a negation governs ("no charts, just a list") is refused, not asked; only function words between.
@@ -239,7 +288,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const owner = [...found.keys()].some((t) => OWNERS.has(t));
   const named = new Map<AskType, Span>();
   if ((listed.length || fields.length > 1) && !owner) {
-    const head = subjectNear(tokens, { from: 0, to: 0 }, content, fieldTokens);
+    const head = subjectNear(tokens, { from: 0, to: 0 }, content, fieldTokens, false, OF[language]);
     if (head) named.set("list", head);
     // A head of function words only ("ogni: …") leaves the list without a quote in this clause.
     add("list", head ?? fields[0]?.span ?? { from: 0, to: 0 });
@@ -260,10 +309,27 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   for (const q of ctx.quantities) {
     for (const type of askedBy(q, ctx.quantities, (t) => found.has(t))) add(type, at(q));
   }
+  // A small group counted ("my 3 kids", "drei Mitarbeiterinnen", "somos 6", "2 à 6 joueurs") shares the app.
+  const persons = matchCues(
+    stems,
+    PERSONS[language],
+    language === "de" ? tokens.map((t) => t.norm) : undefined,
+  );
+  for (const q of ctx.quantities) {
+    const n = q.kind === "number" ? q.value : q.kind === "range" ? q.to : 0;
+    const span = at(q);
+    if (n < 2 || n > GROUP || span.to <= span.from) continue;
+    const who = persons.find((m) => m.from === span.to || (m.from === span.to + 1 && !content(span.to)));
+    const we = WE_ARE[language].find((p) => p.every((w, k) => tokens[span.from - p.length + k]?.norm === w));
+    if (who) {
+      add("people", { from: span.from, to: who.to });
+      if (!named.has("people")) named.set("people", who);
+    } else if (we) add("people", { from: span.from - we.length, to: span.to });
+  }
   if (ctx.followUp) keepChanges(found, tokens, content);
   // The fallback's quote is its subject: the words it keeps a list of.
   const thing = !found.size && ctx.fallback
-    ? subjectNear(tokens, { from: 0, to: 0 }, content, new Set())
+    ? subjectNear(tokens, { from: 0, to: 0 }, content, new Set(), false, OF[language])
     : undefined;
   if (thing) {
     named.set(ctx.fallback!, thing);
@@ -297,12 +363,23 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const asks: Ask[] = [];
   for (const [type, spans] of found) {
     const cue = spans[0] ? tokenSpan(tokens, spans[0]) : { from: 0, to: tokens.length };
-    // With no noun phrase beside it, a cue that is a noun ("bookings", "Buchungen") is its own subject.
-    const ownSubject = cue.to > cue.from && !VERBS[language].has(tokens[cue.from].norm) && content(cue.from)
-      ? cue
-      : undefined;
-    const subject = named.get(type) ??
-      (NO_SUBJECT.has(type) ? undefined : subjectNear(tokens, cue, content, taken) ?? ownSubject);
+    // With no noun phrase beside it, a cue that is a noun ("bookings", "Buchungen") is its own subject; a verb
+    // ("apuntar", "annaffiare") is not.
+    const verb = VERBS[language].has(tokens[cue.from]?.norm) ||
+      INFINITIVE[language]?.test(tokens[cue.from]?.norm);
+    const ownSubject = cue.to > cue.from && !verb && content(cue.from) ? cue : undefined;
+    const near = named.get(type) ??
+      (NO_SUBJECT.has(type) ? undefined : type === "chart"
+        // A chart's subject is the measure it is named after ("kids height chart"), not what follows it.
+        ? subjectNear(tokens, { from: cue.from, to: cue.from }, content, taken, false, OF[language], true)
+        : subjectNear(tokens, cue, content, taken, false, OF[language]) ?? ownSubject);
+    // A person the app is for ("a quiz for my daughter to practice times tables") is its user, not what it
+    // keeps: the subject is the words after them, unless the ask is about people.
+    const forWhom = near && type !== "people" &&
+      range(near).every((k) => persons.some((m) => m.from <= k && k < m.to));
+    const subject = forWhom
+      ? subjectNear(tokens, { from: near.to, to: near.to }, content, taken, true, OF[language]) ?? near
+      : near;
     const kinds = TAKES[type] ?? [];
     const qs = ctx.quantities.filter((q) => kinds.includes(q.kind));
     const own = type === fieldOwner || type === "add_field" || type === "remove_field" ? fields : [];
@@ -334,8 +411,53 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       if (next) ask.to = text(tokens, next);
     }
     asks.push(ask);
+    if (subject && ENUMERATED.has(type)) {
+      for (const other of enumerated(tokens, subject, content, taken, language)) {
+        const where = offsetsOf(tokens, other)!;
+        asks.push({
+          type,
+          quote: text(tokens, other),
+          ...where,
+          subject: text(tokens, other),
+          fields: [],
+          quantities: [],
+        });
+      }
+    }
   }
   return asks;
+}
+
+/** Asks whose subject may be an enumeration of several things, each kept on its own. */
+const ENUMERATED = new Set<AskType>(["list", "log"]);
+
+/**
+ * The other subjects enumerated after an ask's subject ("feedings and naps", "Stillzeiten und Windeln",
+ * "paseos y comidas"): each a noun phrase after "and" or a comma that names a subject of its own, another
+ * concept than the ones before it. A word that only describes the first ("guests and their allergies") is
+ * no subject of its own.
+ */
+function enumerated(
+  tokens: Token[],
+  first: Span,
+  content: (i: number) => boolean,
+  taken: Set<number>,
+  language: UiLanguage,
+): Span[] {
+  const conceptOf = (s: Span) => findConcepts(text(tokens, s), language)[0]?.id;
+  const seen = [conceptOf(first)];
+  if (!seen[0]) return [];
+  const out: Span[] = [];
+  let at = first.to;
+  while (AND[language].has(tokens[at]?.norm ?? "")) {
+    const next = subjectNear(tokens, { from: at + 1, to: at + 1 }, content, taken, true, OF[language]);
+    const id = next && conceptOf(next);
+    if (!next || !id || seen.includes(id)) break;
+    seen.push(id);
+    out.push(next);
+    at = next.to;
+  }
+  return out;
 }
 
 const isChange = (type: string) => (CHANGE_TYPES as readonly string[]).includes(type);
@@ -350,8 +472,9 @@ function askedBy(q: Quantity, all: Quantity[], has: (type: AskType) => boolean):
   if (q.kind === "weekday" && !has("reminder")) out.push("schedule");
   // Times of day with no timetable around them are when something is due: "500 mg at 8, 16 and 24".
   if (q.kind === "time" && !has("schedule")) out.push("reminder");
-  // A total "per day", "del mes" is an aggregate, unless it is a goal's or a reminder's period.
-  if (q.kind === "period" && !has("goal") && !has("reminder")) out.push("aggregate");
+  // A total "per day", "del mes" is an aggregate, unless it is a goal's, a reminder's or a plan's period
+  // ("Wochenplan").
+  if (q.kind === "period" && !has("goal") && !has("reminder") && !has("schedule")) out.push("aggregate");
   // An amount over a period ("100 a day", "2 l per day") is kept as it happens.
   const amount = q.kind === "measure" || q.kind === "number" || q.kind === "duration";
   if (amount && all.some((p) => p.kind === "period") && !has("log") && !has("list")) out.push("log");
@@ -409,22 +532,28 @@ function tokenSpan(tokens: Token[], q: { start: number; end: number }): Span {
   return to > lo ? { from: lo, to } : { from: 0, to: 0 };
 }
 
-/** The run of content words after the cue (or, when none, before it): the ask's subject. */
+/** The run of content words after the cue (or, when none, before it): the ask's subject. A noun keeps its
+ * complement after "of" ("code de la route", "vaccini del cane"), not after a possessive ("di mio figlio"). */
 function subjectNear(
   tokens: Token[],
   cue: Span,
   content: (i: number) => boolean,
   taken: Set<number>,
   afterOnly = false,
+  of: string[][] = [],
+  beforeOnly = false,
 ): Span | undefined {
+  const free = (k: number) => content(k) && !taken.has(k);
   const run = (i: number, step: 1 | -1): Span | undefined => {
     while (i >= 0 && i < tokens.length && !content(i) && tokens[i].kind !== "mark") i += step;
     if (i < 0 || i >= tokens.length || !content(i) || taken.has(i)) return undefined;
     let j = i;
-    while (content(j + step) && !taken.has(j + step) && Math.abs(j - i) < 2) j += step;
+    while (free(j + step) && Math.abs(j - i) < 2) j += step;
+    const joint = step === 1 ? of.find((p) => p.every((w, k) => tokens[j + 1 + k]?.norm === w)) : undefined;
+    if (joint && free(j + 1 + joint.length)) j += 1 + joint.length;
     return step === 1 ? { from: i, to: j + 1 } : { from: j, to: i + 1 };
   };
-  return run(cue.to, 1) ?? (afterOnly ? undefined : run(cue.from - 1, -1));
+  return (beforeOnly ? undefined : run(cue.to, 1)) ?? (afterOnly ? undefined : run(cue.from - 1, -1));
 }
 
 /** Slash lists of words ("S/M/L", "cash/card"), except "yes/no", which is a tick. */
@@ -473,19 +602,26 @@ interface SpannedField extends Field, Offsets {
 function fieldsAfterWith(tokens: Token[], language: UiLanguage): SpannedField[] {
   const at = tokens.findIndex((t) => WITH[language].has(t.norm));
   if (at < 0) return [];
-  return fieldList(tokens.slice(at + 1), language).map((f) => ({
+  return fieldList(tokens.slice(at + 1), language, true).map((f) => ({
     ...f,
     span: { from: f.span.from + at + 1, to: f.span.to + at + 1 },
   }));
 }
 
 /** A list of fields ("title, author, rating (1-5) and a photo"), split at commas and "and". */
-export function fieldList(tokens: Token[], language: UiLanguage): SpannedField[] {
+export function fieldList(tokens: Token[], language: UiLanguage, alternatives = false): SpannedField[] {
   const out: SpannedField[] = [];
+  // Whether each field of `out` follows an "or".
+  const afterOr: boolean[] = [];
   let from = 0;
+  let or = false;
   const flush = (to: number) => {
     const field = typeField(tokens, { from, to }, language);
-    if (field) out.push(field);
+    if (field) {
+      out.push(field);
+      afterOr.push(or);
+    }
+    or = OR[language].has(tokens[to]?.norm ?? "");
     from = to + 1;
   };
   let depth = 0;
@@ -495,6 +631,32 @@ export function fieldList(tokens: Token[], language: UiLanguage): SpannedField[]
     else if (!depth && AND[language].has(tokens[i].norm)) flush(i);
   }
   flush(tokens.length);
+  return alternatives ? choicesOf(out, afterOr, tokens) : out;
+}
+
+/** Fields of a few words each joined by "or" are the options of one choice ("privat oder geschäftlich"). */
+function choicesOf(fields: SpannedField[], afterOr: boolean[], tokens: Token[]): SpannedField[] {
+  const short = (f: SpannedField) => f.type === "text" && f.name.split(/\s+/).length <= 3;
+  const out: SpannedField[] = [];
+  for (let i = 0; i < fields.length; i++) {
+    let j = i;
+    while (j + 1 < fields.length && afterOr[j + 1] && short(fields[j]) && short(fields[j + 1])) j++;
+    if (j === i) {
+      out.push(fields[i]);
+      continue;
+    }
+    const group = fields.slice(i, j + 1);
+    const span = { from: group[0].span.from, to: group[group.length - 1].span.to };
+    out.push({
+      name: text(tokens, span),
+      type: "choice",
+      options: group.map((f) => f.name),
+      span,
+      start: group[0].start,
+      end: group[group.length - 1].end,
+    });
+    i = j;
+  }
   return out;
 }
 
@@ -516,12 +678,22 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
     start: tokens[from].start,
     end: tokens[to - 1].end,
   };
-  // "sorted by best" among the fields asks something of the list; it is no field.
-  if (matchCues(stemTokens(head, language), cues.asks).some((m) => ABOUT_LIST.has(m.key as AskType))) {
-    return null;
-  }
+  // "sorted by best", "als Tortendiagramm" among the fields asks something of the list, "un petit quiz" asks
+  // for a screen of its own, and so does a goal with its target ("ein Monatsbudget von 2.800 €"); they are
+  // no fields.
+  const compounds = language === "de" ? head.map((t) => t.norm) : undefined;
+  const target = part.some((t) => t.kind === "number");
+  const about = (m: CueMatch) =>
+    ABOUT_LIST.has(m.key as AskType) || OWN_SCREEN.has(m.key as AskType) || (m.key === "goal" && target);
+  if (matchCues(stemTokens(head, language), cues.asks, compounds).some(about)) return null;
   const typed = matchCues(stemTokens(head, language), cues.fields)[0];
   if (typed) field.type = typed.key as FieldType;
+  // A field named with the words that ask for a score or a tick ("how rested I feel out of 10", "whether
+  // it's vegetarian") is one.
+  const scored = matchCues(stemTokens(head, language), cues.asks).find((m) =>
+    m.key === "rating" || m.key === "yesno"
+  );
+  if (field.type === "text" && scored) field.type = scored.key as FieldType;
   if (open >= 0) {
     // "(low, medium, high)" is a choice, "(time, room)" not; "(1-5)" a rating's range; "(ml)" a unit.
     const inner = part.slice(open + 1).filter((t) => t.norm !== ")");

@@ -2,7 +2,7 @@
 // language, stemmed and indexed once at module load, matched against the prompt's stems. A concept's score
 // is the number of prompt words its phrases cover, so "piante da appartamento" outranks a lone "piante".
 import { CONCEPTS } from "./concepts-index.ts";
-import { type CueIndex, cueIndex, matchEveryKey, stemTokens } from "./lexicon.ts";
+import { type CueIndex, cueIndex, type Knows, matchEveryKey, stemTokens } from "./lexicon.ts";
 import { UI_LANGUAGES, type UiLanguage } from "./language.ts";
 import { words } from "./text.ts";
 
@@ -49,15 +49,53 @@ export function conceptIndex(concepts: readonly Concept[]): ConceptIndex {
 
 const DEFAULT_INDEX = conceptIndex(CONCEPTS);
 
+/** Whether a word opens a phrase that names a concept in the language ("grocery" of "grocery list"). */
+export const namesConcept: Knows = (token, language) =>
+  DEFAULT_INDEX.byLanguage[language].has(stemTokens([token], language)[0]);
+
+/** The shortest part a compound's head may be, and the fewest letters before it. */
+const HEAD = 5;
+const MODIFIER = 3;
+const heads = new WeakMap<ConceptIndex, [string, string][]>();
+
+/** The concept whose one-word German name ends the word as written ("Box|training", "Hunde|futter"). */
+function headOf(word: string, index: ConceptIndex): string | undefined {
+  let names = heads.get(index);
+  if (!names) {
+    names = [...index.byLanguage.de.values()].flat()
+      .filter((c) => c.stems.length === 1 && c.folded.length >= HEAD && !c.folded.includes(" "))
+      .map((c): [string, string] => [c.folded, c.key])
+      .sort((a, b) => b[0].length - a[0].length);
+    heads.set(index, names);
+  }
+  return names.find(([name]) => word.length >= name.length + MODIFIER && word.endsWith(name))?.[1];
+}
+
 /** The concepts the text names, best first. English words count too (at half) in a prompt of another
  * language, since people borrow them ("un tracker per il running"). */
 export function findConcepts(text: string, language: UiLanguage, index = DEFAULT_INDEX): ConceptMatch[] {
   const tokens = words(text);
   const scores = new Map<string, { score: number; words: string[] }>();
+  // Where each concept is first named: of two named as much, the one named first is what the prompt is about.
+  const first = new Map<string, number>();
   const languages: [UiLanguage, number][] = language === "en" ? [["en", 1]] : [[language, 1], ["en", 0.5]];
   for (const [lang, weight] of languages) {
-    for (const m of matchEveryKey(stemTokens(tokens, lang), index.byLanguage[lang])) {
+    const stems = stemTokens(tokens, lang);
+    const found = matchEveryKey(stems, index.byLanguage[lang]);
+    // A German compound no phrase names is named by its head: "Boxtraining" is a training, "Hundefutter"
+    // food.
+    if (lang === "de") {
+      const covered = new Set(
+        found.flatMap((m) => Array.from({ length: m.to - m.from }, (_, k) => m.from + k)),
+      );
+      tokens.forEach((t, i) => {
+        const head = t.kind === "word" && !covered.has(i) ? headOf(t.norm, index) : undefined;
+        if (head) found.push({ key: head, from: i, to: i + 1 });
+      });
+    }
+    for (const m of found) {
       const entry = scores.get(m.key) ?? { score: 0, words: [] };
+      first.set(m.key, Math.min(first.get(m.key) ?? Infinity, m.from));
       const phrase = text.slice(tokens[m.from].start, tokens[m.to - 1].end);
       if (entry.words.includes(phrase)) continue;
       entry.score += (m.to - m.from) * weight;
@@ -66,5 +104,5 @@ export function findConcepts(text: string, language: UiLanguage, index = DEFAULT
     }
   }
   return [...scores].map(([id, s]) => ({ id, domain: index.concepts.get(id)!.domain, ...s }))
-    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+    .sort((a, b) => b.score - a.score || first.get(a.id)! - first.get(b.id)! || (a.id < b.id ? -1 : 1));
 }

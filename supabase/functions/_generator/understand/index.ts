@@ -5,7 +5,7 @@
 import type { AppSpec } from "../template/src/types.ts";
 import { type Ask, asksOf } from "./asks.ts";
 import { type Clause, clauses } from "./clauses.ts";
-import { type ConceptMatch, findConcepts } from "./concepts.ts";
+import { type ConceptMatch, findConcepts, namesConcept } from "./concepts.ts";
 import { detectLanguage, isUiLanguage, type UiLanguage } from "./language.ts";
 import { CUES, englishKnowsEveryWord, lexiconVote } from "./lexicon.ts";
 import { quantities, type Quantity } from "./quantities.ts";
@@ -36,7 +36,12 @@ export interface UnderstandOptions {
 const MEASURES = new Set<Quantity["kind"]>(["duration", "rounds", "frequency", "time", "weekday"]);
 
 export function understand(prompt: string, options: UnderstandOptions = {}): Understanding {
-  const { language, detected } = detectLanguage(prompt, lexiconVote(prompt), englishKnowsEveryWord(prompt));
+  // The words the concepts name a subject with vote too: "grocery list app" is English.
+  const { language, detected } = detectLanguage(
+    prompt,
+    lexiconVote(prompt, namesConcept),
+    englishKnowsEveryWord(prompt, namesConcept),
+  );
   const all = quantities(prompt, language);
   const followUp = options.existingSpec !== undefined;
   const inside = (c: Clause) => all.filter((q) => q.start >= c.start && q.end <= c.end);

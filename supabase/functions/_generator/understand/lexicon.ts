@@ -16,6 +16,14 @@ export interface Lexicon {
   numbers: Record<string, number>;
   and: string[];
   with: string[];
+  /** Plural nouns for persons ("kids", "Mitarbeiterinnen"): a small number of them is a group of people. */
+  persons: string[];
+  /** The words before a number that say how many the user's group is ("we are 5", "somos 6"). */
+  weAre: string[];
+  /** The words of `and` that offer alternatives ("privat oder geschäftlich"). */
+  or: string[];
+  /** The words that join a noun to its complement ("code de la route", "lista della spesa"). */
+  of: string[];
   verbs: string[];
   asks: Record<string, string[]>;
   fields: Record<string, string[]>;
@@ -114,11 +122,26 @@ function compoundHead(stem: string, word: string, index: CueIndex): Cue | undefi
 }
 
 /** Every cue in the stems, longest at each position; one token belongs to one match per index. Given the
- * words as written (`compounds`, for German), a word that ends in a one-word cue matches it too. */
-export function matchCues(stems: string[], index: CueIndex, compounds?: string[]): CueMatch[] {
+ * words as written (`compounds`, for German), a word that ends in a one-word cue matches it too. Given the
+ * words as written (`written`), cues of one length sharing a stem go to the one written nearest the word
+ * (Italian "ordinare" sorts, "ordinazione" orders, both stemmed "ordin"). */
+export function matchCues(
+  stems: string[],
+  index: CueIndex,
+  compounds?: string[],
+  written?: string[],
+): CueMatch[] {
   const found: CueMatch[] = [];
   for (let i = 0; i < stems.length;) {
-    const hit = (index.get(stems[i]) ?? []).find((cue) => cue.stems.every((s, k) => stems[i + k] === s)) ??
+    const fits = (index.get(stems[i]) ?? []).filter((cue) => cue.stems.every((s, k) => stems[i + k] === s));
+    const longest = fits.filter((cue) => cue.stems.length === fits[0]?.stems.length);
+    const word = written?.[i];
+    const hit = (word && longest.length > 1
+      ? longest.reduce((
+        a,
+        b,
+      ) => (distance(b.folded.split(" ")[0], word) < distance(a.folded.split(" ")[0], word) ? b : a))
+      : longest[0]) ??
       (compounds ? compoundHead(stems[i], compounds[i], index) : undefined);
     if (hit) {
       found.push({ key: hit.key, from: i, to: i + (stems[i] === hit.stems[0] ? hit.stems.length : 1) });
@@ -128,6 +151,19 @@ export function matchCues(stems: string[], index: CueIndex, compounds?: string[]
   return found;
 }
 
+/** The edit distance of two words (Levenshtein). */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    row = next;
+  }
+  return row[b.length];
+}
+
 /** Whether the language has a cue or a function word for the word. */
 function knows(token: Token, language: UiLanguage): boolean {
   const cues = CUES[language];
@@ -135,10 +171,15 @@ function knows(token: Token, language: UiLanguage): boolean {
   return cues.stop.has(token.norm) || cues.asks.has(s) || cues.fields.has(s) || cues.changes.has(s);
 }
 
-/** For each UI language, the share of the text's words its lexicon knows: the vote of detectLanguage. */
-export function lexiconVote(text: string): (language: UiLanguage) => number {
+/** Whether a language knows a word besides its lexicon (the words its concepts name a subject with). */
+export type Knows = (token: Token, language: UiLanguage) => boolean;
+
+/** For each UI language, the share of the text's words its lexicon (or `also`) knows: the vote of
+ * detectLanguage. */
+export function lexiconVote(text: string, also?: Knows): (language: UiLanguage) => number {
   const tokens = words(text).filter((t) => t.kind === "word");
-  return (language) => tokens.filter((t) => knows(t, language)).length / Math.max(tokens.length, 1);
+  return (language) =>
+    tokens.filter((t) => knows(t, language) || also?.(t, language)).length / Math.max(tokens.length, 1);
 }
 
 /** Stems of the tokens, in the language. */
@@ -182,8 +223,8 @@ export const CUES: Record<UiLanguage, Cues> = Object.fromEntries(
   }),
 ) as Record<UiLanguage, Cues>;
 
-/** Whether English's lexicon knows every word of the text (and there is at least one). */
-export function englishKnowsEveryWord(text: string): boolean {
+/** Whether English's lexicon (or `also`) knows every word of the text (and there is at least one). */
+export function englishKnowsEveryWord(text: string, also?: Knows): boolean {
   const tokens = words(text).filter((t) => t.kind === "word");
-  return tokens.length > 0 && tokens.every((t) => knows(t, "en"));
+  return tokens.length > 0 && tokens.every((t) => knows(t, "en") || also?.(t, "en"));
 }

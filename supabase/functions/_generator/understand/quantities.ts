@@ -72,6 +72,24 @@ interface Words {
   adverbs: Map<string, string>;
   counts: Map<string, number>;
   periods: { words: string[]; period: string }[];
+  /** Period words that open a compound ("monats" of "Monatsübersicht"), for a language that compounds. */
+  periodPrefixes: [string, string][];
+}
+
+// A German compound whose first part is a period states it: "Monatsbudget", "Wochenplan", "Tagesziel",
+// "Jahresüberblick". The first part is the singular with a linking "s", "es" or "n", followed by a word of
+// its own ("Tagebuch", "Tage" + "buch", has none).
+const LINKS = ["s", "es", "n"];
+const PERIOD_UNITS = new Set(["day", "week", "month", "year"]);
+const COMPOUND_REST = 4;
+function periodPrefixes(language: UiLanguage, timeUnits: Record<string, string>): [string, string][] {
+  if (language !== "de") return [];
+  const singular = new Map<string, string>();
+  for (const [word, unit] of Object.entries(timeUnits)) {
+    const known = singular.get(unit);
+    if (PERIOD_UNITS.has(unit) && (!known || word.length < known.length)) singular.set(unit, fold(word));
+  }
+  return [...singular].flatMap(([unit, word]) => LINKS.map((link): [string, string] => [word + link, unit]));
 }
 
 const UNIT_WORDS = new Map<string, { unit: string; dimension: string }>();
@@ -119,6 +137,7 @@ const WORDS = Object.fromEntries(UI_LANGUAGES.map((language) => {
     periods: Object.entries(lex.periods)
       .map(([phrase, period]) => ({ words: words(phrase).map((x) => x.norm), period }))
       .sort((a, b) => b.words.length - a.words.length),
+    periodPrefixes: periodPrefixes(language, lex.timeUnits),
   };
   return [language, w];
 })) as Record<UiLanguage, Words>;
@@ -319,7 +338,11 @@ class Scanner {
         return { found: [{ kind: "period", period: p.period }], next: i + p.words.length };
       }
     }
-    return null;
+    const word = this.tokens[i].kind === "word" ? this.norm(i) : "";
+    const compound = this.w.periodPrefixes.find(([prefix]) =>
+      word.length >= prefix.length + COMPOUND_REST && word.startsWith(prefix)
+    );
+    return compound ? { found: [{ kind: "period", period: compound[1] }], next: i + 1 } : null;
   }
 
   weekday(i: number): Reading {
