@@ -223,6 +223,25 @@ Deno.test("a name is the subject's own name in the UI language when the prompt c
   assert.ok(unread.asks.some((a) => a.type === "rename" && !a.built));
 });
 
+Deno.test("a field the follow-up names (called, chiamato, appelé, llamado, mit dem Namen) gets that name", () => {
+  const books = composeSpec("a reading log with title and author", { tier: "light" }).spec;
+  const labels = (prompt: string) => changeSpec(books, prompt).spec.entities[0].fields.map((f) => f.label);
+  for (
+    const [prompt, label] of [
+      ["add a field called Shelf", "Shelf"],
+      ["add a field named Budget", "Budget"],
+      ["aggiungi un campo chiamato scaffale", "Scaffale"],
+      ["ajoute un champ appelé genre", "Genre"],
+      ["añade un campo llamado editorial", "Editorial"],
+      ["füge ein Feld mit dem Namen Verlag hinzu", "Verlag"],
+    ]
+  ) {
+    const got = labels(prompt);
+    assert.ok(got.includes(label), `${prompt}: ${got.join(", ")}`);
+    assert.ok(!got.some((l) => /^(called|named|chiamato|appel|llamado|namen)/i.test(l)), `${prompt}: ${got}`);
+  }
+});
+
 Deno.test("template-files.ts is generated from the template directory (npm run template)", () => {
   assert.equal(Deno.readTextFileSync(TEMPLATE_MODULE), templateModule(), "run `npm run template`");
 });

@@ -7,7 +7,8 @@ import { capitalized, Entity, fold, keyOf } from "./entities.ts";
 import { translatedName } from "./names.ts";
 import { conceptOf } from "./screens.ts";
 import { WORDS } from "./words.ts";
-import { CUES } from "../understand/lexicon.ts";
+import { CUES, LEXICONS } from "../understand/lexicon.ts";
+import { words } from "../understand/text.ts";
 
 export const CHANGES = new Set<Ask["type"]>(CHANGE_TYPES);
 
@@ -60,8 +61,16 @@ export function applyChange(spec: AppSpec, ask: Ask, language: Language, prompt:
     }
     case "add_field": {
       const entity = spec.entities.find((e) => e.key === spec.screens[0].entity) ?? spec.entities[0];
-      const named = ask.subject ?? namedAfter(prompt.slice(ask.end), spec.language);
-      const fields = ask.fields.length ? ask.fields : named ? [{ name: named, type: "text" as const }] : [];
+      // A name the prompt gives ("a field called Budget") is the field's, whatever its words also cue.
+      const given = nameGiven(prompt.slice(ask.start));
+      const named = given ?? ask.subject ?? namedAfter(prompt.slice(ask.end), spec.language);
+      const fields = given
+        ? [{ ...(ask.fields.length === 1 ? ask.fields[0] : { type: "text" as const }), name: given }]
+        : ask.fields.length
+        ? ask.fields
+        : named
+        ? [{ name: named, type: "text" as const }]
+        : [];
       if (!entity || !fields.length) return [ask.quote];
       new Entity(entity, spec.language, true).addAsked(fields);
       return [];
@@ -159,6 +168,27 @@ const FIELD_WORDS = new Set([
 ]);
 
 /** The name a change gives after its cue: a quoted one, else the words up to the end of the clause. */
+/** The name after a naming word of the sentence, in any of the five languages ("called Budget", "chiamato
+ * prezzo", "mit dem Namen Ort"). */
+function nameGiven(rest: string): string | undefined {
+  const sentence = rest.split(/[.;!?\n]/)[0];
+  const tokens = words(sentence).filter((t) => t.kind === "word");
+  // A follow-up may be written in another language than the app's ("aggiungi un campo chiamato prezzo").
+  for (const language of Object.keys(LEXICONS) as Language[]) {
+    for (const phrase of LEXICONS[language].naming.map((n) => fold(n).split(" "))) {
+      const at = tokens.findIndex((_, i) => phrase.every((w, k) => tokens[i + k]?.norm === w));
+      if (at >= 0 && at + phrase.length < tokens.length) {
+        const name = namedAfter(sentence.slice(tokens[at + phrase.length - 1].end), language)?.split(" ");
+        // A verb's particle after the name is not part of it ("füge ein Feld namens Verlag hinzu").
+        const cues = new Set(Object.values(LEXICONS[language].changes).flat().map(fold));
+        while (name && name.length > 1 && cues.has(fold(name[name.length - 1]))) name.pop();
+        return name?.join(" ");
+      }
+    }
+  }
+  return undefined;
+}
+
 function namedAfter(rest: string, language: Language): string | undefined {
   const quoted = rest.match(/["“«']([^"”»']+)["”»']/)?.[1];
   if (quoted) return quoted.trim();

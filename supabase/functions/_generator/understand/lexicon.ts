@@ -16,6 +16,8 @@ export interface Lexicon {
   numbers: Record<string, number>;
   and: string[];
   with: string[];
+  /** The words that give a name ("a field called Budget", "un campo chiamato prezzo"): what follows is it. */
+  naming: string[];
   /** Plural nouns for persons ("kids", "Mitarbeiterinnen"): a small number of them is a group of people. */
   persons: string[];
   /** The words before a number that say how many the user's group is ("we are 5", "somos 6"). */
