@@ -1,7 +1,7 @@
 // The MCP Inspector's CLI (the version pinned in deno.json) against the endpoint: the tool list passes
 // its --strict schema check with no finding in either protocol era, and every tool is called through it.
 import assert from "node:assert/strict";
-import { db, newUser, NO_STACK, queuedJob, ROOT_URL, type TestUser, withSetting } from "./helpers.ts";
+import { api, db, newUser, NO_STACK, queuedJob, ROOT_URL, type TestUser, withSetting } from "./helpers.ts";
 
 const MCP_URL = `${ROOT_URL}/mcp`;
 const INSPECTOR = JSON.parse(await Deno.readTextFile(new URL("../deno.json", import.meta.url)))
@@ -62,6 +62,31 @@ async function callTool(user: TestUser, name: string, args: Record<string, unkno
   return result.structuredContent as Record<string, unknown>;
 }
 
+/** A new empty repository on the stack's git host, owned by an account the user installed the App on. */
+async function emptyRepository(user: TestUser): Promise<{ url: string; token: string }> {
+  const gitHost = Deno.env.get("GITHUB_API_BASE_URL")!;
+  const login = `inspector-${crypto.randomUUID().slice(0, 8)}`;
+  const installed = await fetch(
+    `${gitHost}/apps/appgen-local/installations/new?user=${login}&account=${login}`,
+    {
+      redirect: "manual",
+    },
+  );
+  const code = new URL(installed.headers.get("location")!).searchParams.get("code");
+  const token = await api<{ access_token: string }>("POST", "/repohost/token", {
+    token: user.token,
+    body: { code },
+  });
+  assert.equal(token.status, 200, token.text);
+  const created = await fetch(`${gitHost}/user/repos`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token.body.access_token}`, "content-type": "application/json" },
+    body: JSON.stringify({ name: "packer" }),
+  });
+  assert.equal(created.status, 201, await created.text());
+  return { url: `${gitHost}/${login}/packer.git`, token: token.body.access_token };
+}
+
 Deno.test({
   name: "the MCP Inspector CLI lists the tools with --strict clean in both eras and calls every one",
   ignore: NO_STACK,
@@ -116,6 +141,13 @@ Deno.test({
       (await call("restore_version", { projectId, versionId: template.id })).restored_from,
       template.id,
     );
+
+    // Pushed to a repository of the stack's git host the user installed the App on, then pulled back.
+    const remote = await emptyRepository(user);
+    const linked = await api("PUT", `/projects/${projectId}/git-remote`, { token: user.token, body: remote });
+    assert.equal(linked.status, 200, linked.text);
+    assert.equal((await call("push_project", { projectId })).pushed, true);
+    assert.equal((await call("pull_project", { projectId })).pulled, false, "nothing new since its own push");
 
     assert.deepEqual([...called].sort(), [...listed].sort(), "every listed tool was called");
   },
