@@ -347,6 +347,7 @@ t(
     const unused: Record<string, unknown> = {
       projectId: 999_999_999,
       jobId: crypto.randomUUID(),
+      buildId: 999_999_999,
     };
     const { tools } = (await mcpRequest(other, "tools/list", {})).result as {
       tools: {
@@ -386,9 +387,7 @@ t(
         /_not_found$/,
         `${tool.name} with an unused id`,
       );
-      const owned = param === "projectId"
-        ? ids.projectId.map((o) => ({ ...o, value: Number(o.value) }))
-        : ids.jobId;
+      const owned = param === "jobId" ? ids.jobId : ids[param].map((o) => ({ ...o, value: Number(o.value) }));
       for (const { label, value } of owned) {
         const got = outcomeOf(await call(value));
         const where = `${tool.name} with the owner's ${label}`;

@@ -141,6 +141,12 @@ Deno.test({
       (await call("restore_version", { projectId, versionId: template.id })).restored_from,
       template.id,
     );
+    // A finished build, as the build worker leaves one.
+    const [build] = await db()`insert into public.builds (project_id, user_id, reason, status)
+      values (${projectId}, ${user.id}, 'manual', 'failed') returning id`;
+    const builds = (await call("list_builds", { projectId })).data as { id: number }[];
+    assert.deepEqual(builds.map((b) => b.id), [Number(build.id)]);
+    assert.equal((await call("get_build", { buildId: Number(build.id) })).status, "failed");
 
     // Pushed to a repository of the stack's git host the user installed the App on, then pulled back.
     const remote = await emptyRepository(user);

@@ -5,6 +5,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import {
+  api,
   db,
   GATEWAY,
   ISSUER,
@@ -64,10 +65,12 @@ t("tools are listed with input and output schemas, descriptions and annotations"
         "create_job",
         "diff_versions",
         "estimate_job",
+        "get_build",
         "get_job_status",
         "get_project",
         "get_project_files",
         "get_wallet",
+        "list_builds",
         "list_projects",
         "list_versions",
         "pull_project",
@@ -301,6 +304,59 @@ t("job results given to agents carry no device tokens", async () => {
       assert.doesNotMatch(text, /ExponentPushToken|live_activity|a1b2c3/, name);
       assert.match(text, /"appName"/, `${name} still shows the rest of the input`);
     }
+  });
+});
+
+t("list_builds and get_build show an agent why its build failed, as the REST routes do", async () => {
+  const project = await newProject(alice);
+  const saved = await api("PUT", `/projects/${project.id}/files`, {
+    token: alice.token,
+    body: {
+      files: [{ path: "src/broken.ts", contents: 'export const count: number = "three";\n', type: "CODE" }],
+    },
+  });
+  assert.equal(saved.status, 200, saved.text);
+  const queued = await api<{ id: number }>("POST", `/projects/${project.id}/builds`, { token: alice.token });
+  assert.equal(queued.status, 202, queued.text);
+  await withClient(alice, async (client) => {
+    // Until the build worker has finished it (a cold dependency install takes minutes).
+    let build = (await call(client, "get_build", { buildId: queued.body.id })).structuredContent!;
+    for (let i = 0; i < 1800 && ["queued", "running"].includes(build.status as string); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      build = (await call(client, "get_build", { buildId: queued.body.id })).structuredContent!;
+    }
+    assert.equal(build.status, "failed", JSON.stringify(build).slice(0, 500));
+    assert.deepEqual(build.errors, [{
+      file: "src/broken.ts",
+      line: 1,
+      column: 14,
+      code: "TS2322",
+      message: "Type 'string' is not assignable to type 'number'.",
+    }]);
+    assert.equal(build.preview_url, null);
+    assert.match(build.log as string, /error TS2322/);
+    const rest = await api<Record<string, unknown>>("GET", `/builds/${queued.body.id}`, {
+      token: alice.token,
+    });
+    assert.deepEqual(build, rest.body, "the same build as GET /builds/{buildId}");
+
+    const page = (await call(client, "list_builds", { projectId: project.id })).structuredContent!;
+    const listed = await api("GET", `/projects/${project.id}/builds`, { token: alice.token });
+    assert.deepEqual(page, listed.body, "the same page as GET /projects/{projectId}/builds");
+    assert.deepEqual((page.data as { id: number }[]).map((b) => b.id), [queued.body.id]);
+    const badCursor = await call(client, "list_builds", { projectId: project.id, cursor: "x" });
+    assert.equal(badCursor.isError, true, "a cursor no page gave is refused");
+    assert.match(badCursor.content[0].text, /cursor/);
+  });
+  await withClient(bob, async (client) => {
+    assert.equal(
+      toolError(await call(client, "get_build", { buildId: queued.body.id })).code,
+      "build_not_found",
+    );
+    assert.equal(
+      toolError(await call(client, "list_builds", { projectId: project.id })).code,
+      "project_not_found",
+    );
   });
 });
 

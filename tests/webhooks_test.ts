@@ -11,6 +11,7 @@ import {
   db,
   expectError,
   inProcessApi,
+  newProject,
   newUser,
   NO_STACK,
   type TestUser,
@@ -245,6 +246,44 @@ t(
     }
   },
 );
+
+t("a build that fails its type-check is delivered signed as build.failed with tsc's error", async () => {
+  const hook = receiver();
+  try {
+    const user = await newUser("hooks.build");
+    const endpoint = await createWebhook(user, hook.url(), ["build.failed"]);
+    const project = await newProject(user);
+    const saved = await api("PUT", `/projects/${project.id}/files`, {
+      token: user.token,
+      body: {
+        files: [{ path: "src/broken.ts", contents: 'export const count: number = "three";\n', type: "CODE" }],
+      },
+    });
+    assert.equal(saved.status, 200, saved.text);
+    const build = await api<{ id: number }>("POST", `/projects/${project.id}/builds`, { token: user.token });
+    assert.equal(build.status, 202, build.text);
+    // The build worker installs the dependencies first: minutes when its cache is cold.
+    const [delivered] = await hook.waitFor(1, 900_000);
+    const verified = new Webhook(endpoint.secret!).verify(delivered.body, delivered.headers) as {
+      type: string;
+      data: { id: number; project_id: number; status: string; preview_url: string | null; errors: unknown[] };
+    };
+    assert.equal(verified.type, "build.failed");
+    assert.equal(verified.data.id, build.body.id);
+    assert.equal(verified.data.project_id, project.id);
+    assert.equal(verified.data.status, "failed");
+    assert.equal(verified.data.preview_url, null);
+    assert.deepEqual(verified.data.errors, [{
+      file: "src/broken.ts",
+      line: 1,
+      column: 14,
+      code: "TS2322",
+      message: "Type 'string' is not assignable to type 'number'.",
+    }]);
+  } finally {
+    await hook.close();
+  }
+});
 
 function btoaSecret(text: string) {
   return `whsec_${btoa(text)}`;

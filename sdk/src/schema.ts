@@ -913,7 +913,8 @@ export interface paths {
     /**
      * Register a webhook endpoint
      * @description Deliveries follow the Standard Webhooks specification: a POST of
-     *     `{type, timestamp, data}` (`data` is the job as `GET /jobs/{jobId}` shows it, or the top-up) with the headers
+     *     `{type, timestamp, data}` (`data` is the job as `GET /jobs/{jobId}` shows it, the top-up, or the build as
+     *     `GET /projects/{projectId}/builds` lists it with at most 10 `errors` of at most 1000 characters) with the headers
      *     `webhook-id` (the same on every retry: deduplicate by it), `webhook-timestamp` (seconds) and
      *     `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `id.timestamp.body` keyed by the secret's bytes after
      *     `whsec_`). Any 2xx within 10000 ms is a success; redirects are not followed. Failures are
@@ -2480,7 +2481,14 @@ export interface components {
        */
       id: string;
       url: string;
-      events: ("job.succeeded" | "job.failed" | "job.canceled" | "wallet.topped_up")[];
+      events: (
+        | "job.succeeded"
+        | "job.failed"
+        | "job.canceled"
+        | "wallet.topped_up"
+        | "build.succeeded"
+        | "build.failed"
+      )[];
       enabled: boolean;
       /** @description Why the service disabled the endpoint */
       disabled_reason: string | null;
@@ -2495,7 +2503,14 @@ export interface components {
        * @example https://example.com/hooks/appgen
        */
       url: string;
-      events: ("job.succeeded" | "job.failed" | "job.canceled" | "wallet.topped_up")[];
+      events: (
+        | "job.succeeded"
+        | "job.failed"
+        | "job.canceled"
+        | "wallet.topped_up"
+        | "build.succeeded"
+        | "build.failed"
+      )[];
     };
     WebhookList: {
       data: components["schemas"]["Webhook"][];
@@ -2514,7 +2529,13 @@ export interface components {
        */
       delivery_id: string;
       /** @enum {string} */
-      event_type: "job.succeeded" | "job.failed" | "job.canceled" | "wallet.topped_up";
+      event_type:
+        | "job.succeeded"
+        | "job.failed"
+        | "job.canceled"
+        | "wallet.topped_up"
+        | "build.succeeded"
+        | "build.failed";
       attempt: number;
       status_code: number | null;
       /** @description At most the first 500 bytes of the answer */

@@ -15,7 +15,14 @@ import {
 import { LIMITS } from "./limits.gen.ts";
 
 /** What an endpoint may subscribe to (the webhook_endpoints_events CHECK lists the same). */
-const WEBHOOK_EVENTS = ["job.succeeded", "job.failed", "job.canceled", "wallet.topped_up"] as const;
+const WEBHOOK_EVENTS = [
+  "job.succeeded",
+  "job.failed",
+  "job.canceled",
+  "wallet.topped_up",
+  "build.succeeded",
+  "build.failed",
+] as const;
 const WebhookEvent = z.enum(WEBHOOK_EVENTS);
 
 const CreateWebhook = z.strictObject({
@@ -78,7 +85,8 @@ export function routesFor(config: Pick<Config, "WEBHOOK_TIMEOUT_MS">) {
       tags: ["Webhooks"],
       summary: "Register a webhook endpoint",
       description: `Deliveries follow the Standard Webhooks specification: a POST of
-\`{type, timestamp, data}\` (\`data\` is the job as \`GET /jobs/{jobId}\` shows it, or the top-up) with the headers
+\`{type, timestamp, data}\` (\`data\` is the job as \`GET /jobs/{jobId}\` shows it, the top-up, or the build as
+\`GET /projects/{projectId}/builds\` lists it with at most 10 \`errors\` of at most 1000 characters) with the headers
 \`webhook-id\` (the same on every retry: deduplicate by it), \`webhook-timestamp\` (seconds) and
 \`webhook-signature\` (\`v1,\` + base64 HMAC-SHA256 of \`id.timestamp.body\` keyed by the secret's bytes after
 \`whsec_\`). Any 2xx within ${config.WEBHOOK_TIMEOUT_MS} ms is a success; redirects are not followed. Failures are

@@ -26,6 +26,7 @@ import { portable } from "./portable-schema.ts";
 import { agentResult, forAgent, type JobRow, TERMINAL } from "./results.ts";
 import { TASKS_EXTENSION, waitResult } from "./tasks.ts";
 import { registerVersionTools } from "./version-tools.ts";
+import { registerBuildTools } from "./build-tools.ts";
 import { AppName, Job, JobEstimate, ModelTier, Prompt } from "../_contract/jobs.ts";
 import { Uuid } from "../_contract/common.ts";
 import { Wallet } from "../_contract/wallet.ts";
@@ -363,5 +364,6 @@ export function createMcpServer(
     }, waitResult));
 
   registerVersionTools(server, deps, claims, tool);
+  registerBuildTools(server, deps, claims, tool);
   return server;
 }

@@ -13,7 +13,7 @@ import { agentResult } from "./results.ts";
 
 type Result = ReturnType<typeof agentResult>;
 /** tools.ts's wrapper: the result, or the error as a tool error in the contract's shape. */
-type ToolRun = <T>(run: () => Promise<T>, shape: (value: T) => Result) => Promise<
+export type ToolRun = <T>(run: () => Promise<T>, shape: (value: T) => Result) => Promise<
   Result | {
     isError: boolean;
     content: { type: "text"; text: string }[];

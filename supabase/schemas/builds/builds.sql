@@ -369,6 +369,28 @@ end
 $$;
 GRANT EXECUTE ON FUNCTION private.finish_build(build_id bigint, lease uuid, outcome jsonb) TO build_worker;
 
+-- A finished build is delivered to the owner's endpoints subscribed to `build.succeeded` or `build.failed`:
+-- the build as the list shows it, with at most 10 errors of at most 1000 characters each, so a build that
+-- fails with a hundred long diagnostics stays a small request.
+CREATE FUNCTION private.webhook_build_finished() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if private.wants_webhook(new.user_id, 'build.' || new.status) then
+    perform private.enqueue_webhook(new.user_id, 'build.' || new.status, private.build_json(new, false)
+      || jsonb_build_object('errors', coalesce((
+           select jsonb_agg(case when x.e ? 'message'
+                                 then jsonb_set(x.e, '{message}', to_jsonb(left(x.e ->> 'message', 1000)))
+                                 else x.e end order by x.n)
+             from jsonb_array_elements(new.errors) with ordinality x(e, n) where x.n <= 10), '[]')));
+  end if;
+  return null;
+end
+$$;
+
+CREATE TRIGGER builds_webhook AFTER UPDATE OF status ON public.builds FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) AND (new.status = ANY (ARRAY['succeeded'::text, 'failed'::text])))) EXECUTE FUNCTION private.webhook_build_finished();
+
 -- A preview reports an error through the worker, which knows it only by the token in its path: recorded as
 -- the project's preview error (GET /projects/{id}/preview-errors). At most `preview_errors_per_minute`
 -- (default 10) per build a minute: 429 rate_limited.

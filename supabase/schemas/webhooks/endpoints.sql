@@ -15,7 +15,7 @@ CREATE TABLE public.webhook_endpoints (
     updated_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
     -- The OAuth client whose token registered it; null for the service's own sessions.
     client_id text,
-    CONSTRAINT webhook_endpoints_events CHECK (((cardinality(events) > 0) AND (events <@ ARRAY['job.succeeded'::text, 'job.failed'::text, 'job.canceled'::text, 'wallet.topped_up'::text]))),
+    CONSTRAINT webhook_endpoints_events CHECK (((cardinality(events) > 0) AND (events <@ ARRAY['job.succeeded'::text, 'job.failed'::text, 'job.canceled'::text, 'wallet.topped_up'::text, 'build.succeeded'::text, 'build.failed'::text]))),
     CONSTRAINT webhook_endpoints_url CHECK (((url ~ '^https?://'::text) AND (length(url) <= 2048)))
 );
 ALTER TABLE ONLY public.webhook_endpoints
