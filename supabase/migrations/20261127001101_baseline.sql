@@ -1347,7 +1347,7 @@ alter table "public"."webhook_deliveries" add constraint "webhook_deliveries_use
 
 alter table "public"."webhook_deliveries" validate constraint "webhook_deliveries_user_id_fkey";
 
-alter table "public"."webhook_endpoints" add constraint "webhook_endpoints_events" CHECK (((cardinality(events) > 0) AND (events <@ ARRAY['job.succeeded'::text, 'job.failed'::text, 'job.canceled'::text, 'wallet.topped_up'::text]))) not valid;
+alter table "public"."webhook_endpoints" add constraint "webhook_endpoints_events" CHECK (((cardinality(events) > 0) AND (events <@ ARRAY['job.succeeded'::text, 'job.failed'::text, 'job.canceled'::text, 'wallet.topped_up'::text, 'build.succeeded'::text, 'build.failed'::text]))) not valid;
 
 alter table "public"."webhook_endpoints" validate constraint "webhook_endpoints_events";
 
@@ -6338,6 +6338,26 @@ end
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION private.webhook_build_finished()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if private.wants_webhook(new.user_id, 'build.' || new.status) then
+    perform private.enqueue_webhook(new.user_id, 'build.' || new.status, private.build_json(new, false)
+      || jsonb_build_object('errors', coalesce((
+           select jsonb_agg(case when x.e ? 'message'
+                                 then jsonb_set(x.e, '{message}', to_jsonb(left(x.e ->> 'message', 1000)))
+                                 else x.e end order by x.n)
+             from jsonb_array_elements(new.errors) with ordinality x(e, n) where x.n <= 10), '[]')));
+  end if;
+  return null;
+end
+$function$
+;
+
 CREATE OR REPLACE FUNCTION private.webhook_job_finished()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -7410,6 +7430,8 @@ CREATE TRIGGER on_auth_user_made_permanent AFTER UPDATE OF is_anonymous ON auth.
 CREATE TRIGGER blocks_limit AFTER INSERT ON public.blocks REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION private.limit_rows_per_owner('blocker_id', 'max_blocks_per_user', '1000', 'too_many_blocks', 'blocks');
 
 CREATE TRIGGER builds_keep_newest AFTER INSERT ON public.builds REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION private.prune_builds();
+
+CREATE TRIGGER builds_webhook AFTER UPDATE OF status ON public.builds FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) AND (new.status = ANY (ARRAY['succeeded'::text, 'failed'::text])))) EXECUTE FUNCTION private.webhook_build_finished();
 
 CREATE TRIGGER dbhost_connections_touch BEFORE UPDATE ON public.dbhost_connections FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 
