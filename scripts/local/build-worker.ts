@@ -3,7 +3,7 @@
 // dependency cache shared by every local stack of the checkout.
 import { join } from "node:path";
 import postgres from "postgres";
-import type { Cluster } from "./cluster.ts";
+import { type Cluster, ensureReachable } from "./cluster.ts";
 
 export interface BuildWorker {
   /** The previews' origin. */
@@ -30,13 +30,20 @@ export async function startBuildWorker(
     await sql.end();
   }
   const previewUrl = `http://127.0.0.1:${previewPort}`;
+  const buildRoot = join(dir, "builds");
+  const cache = join(root, ".local/build-cache");
+  // The builds run as the build user, which must reach both wherever the checkout and the stack live.
+  for (const path of [buildRoot, cache]) {
+    await Deno.mkdir(path, { recursive: true });
+    await ensureReachable(path, "the build user");
+  }
   const child = new Deno.Command("node", {
     args: [join(root, "build-worker/src/main.js")],
     cwd: root,
     env: {
       BUILD_WORKER_DB_URL: `postgres://build_worker:${password}@127.0.0.1:${cluster.port}/postgres`,
-      BUILD_ROOT: join(dir, "builds"),
-      BUILD_CACHE_DIR: join(root, ".local/build-cache"),
+      BUILD_ROOT: buildRoot,
+      BUILD_CACHE_DIR: cache,
       BUILD_PREVIEW_PORT: String(previewPort),
       BUILD_PREVIEW_URL: previewUrl,
     },

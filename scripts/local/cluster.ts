@@ -35,14 +35,18 @@ async function run(
   return new TextDecoder().decode(out.stdout);
 }
 
-/** The postgres OS user must be able to reach the data directory; grant traversal where it is missing. */
-async function ensureReachable(dir: string) {
+/**
+ * Another OS user (postgres for its data directory, the build user for the builds) must be able to reach
+ * `dir`: grant traversal, not reading, on every parent where it is missing (a checkout under a 0700 temporary
+ * directory, say).
+ */
+export async function ensureReachable(dir: string, user = "the postgres user") {
   if (!isRoot) return;
   for (let d = dir; d !== dirname(d); d = dirname(d)) {
     const info = await Deno.stat(d);
     if (info.mode !== null && (info.mode & 0o001) === 0) {
       await Deno.chmod(d, info.mode | 0o001);
-      console.log(`local stack: allowed the postgres user to traverse ${d}`);
+      console.log(`local stack: allowed ${user} to traverse ${d}`);
     }
   }
 }
