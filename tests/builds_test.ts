@@ -50,7 +50,9 @@ async function requested(user: TestUser, projectId: number): Promise<BuildBody> 
 /** Polls the build until it is in one of `statuses` (a cold dependency install takes minutes). */
 async function reached(user: TestUser, id: number, statuses = ["succeeded", "failed", "canceled"]) {
   let build = (await api<BuildBody>("GET", `/builds/${id}`, { token: user.token })).body;
-  for (let i = 0; i < 1800 && !statuses.includes(build.status); i++) {
+  // A build that ended (one that failed at once, say) is answered as it is, never waited on for longer.
+  const ended = ["succeeded", "failed", "canceled"];
+  for (let i = 0; i < 1800 && !statuses.includes(build.status) && !ended.includes(build.status); i++) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     build = (await api<BuildBody>("GET", `/builds/${id}`, { token: user.token })).body;
   }

@@ -24,6 +24,15 @@ export function apiError(/** @type {any} */ err) {
 /** @param {string} url the build_worker role's connection string */
 export function openQueue(url) {
   const pool = new pg.Pool({ connectionString: url, max: 4 });
+  // An idle connection the database closed (a restart, a failover) is dropped and replaced on the next query;
+  // without a listener the pool's error event would end the process.
+  pool.on(
+    "error",
+    (err) =>
+      console.error(
+        `build worker: an idle database connection ended: ${err.message}`,
+      ),
+  );
   // Bigints stay strings (ids beyond 2^53 are exact); JSON results arrive parsed.
   const call = async (
     /** @type {string} */ sql,
@@ -73,9 +82,12 @@ export function openQueue(url) {
     /** Calls `onQueued` whenever a build is queued, on a connection of its own (reconnecting). */
     async listen(/** @type {() => void} */ onQueued) {
       const client = new pg.Client({ connectionString: url });
+      // Until the database is back, tried again every second; the poll covers the time in between.
+      const again = () => setTimeout(() => this.listen(onQueued).catch(again), 1000);
       client.on("notification", onQueued);
-      client.on("error", () => {
-        setTimeout(() => this.listen(onQueued).catch(() => {}), 1000);
+      client.once("error", () => {
+        client.end().catch(() => {});
+        again();
       });
       await client.connect();
       await client.query("listen build_queued");
