@@ -217,3 +217,52 @@ Deno.test("follow-ups change the app: a field named with a possessive, a sort, d
   ]);
   assert.notEqual(appJson(renamed).slug, "shelf-life");
 });
+
+Deno.test("a photo the prompt asks for is a photo field of its subject, in every UI language", () => {
+  for (
+    const prompt of [
+      "my wine cellar: each bottle with name, year, price and a photo of the label",
+      "le mie ricette con ingredienti, tempo di cottura e una foto del piatto",
+      "mes plantes d'intérieur avec le nom, l'arrosage et une photo",
+      "mis zapatillas de running con marca, kilómetros y una foto",
+      "meine Briefmarkensammlung mit Land, Jahr, Wert und einem Foto",
+    ]
+  ) {
+    const composed = light(prompt);
+    const photos = composed.spec.entities.flatMap((e) => e.fields).filter((f) => f.type === "photo");
+    assert.equal(
+      photos.length,
+      1,
+      `${prompt}: ${JSON.stringify(composed.spec.entities.map((e) => e.fields))}`,
+    );
+    assert.ok(composed.asks.some((a) => a.type === "photo" && a.built), prompt);
+    assert.ok(!composed.unmet.some((u) => /foto|photo/i.test(u)), `${prompt}: ${composed.unmet}`);
+    assert.deepEqual(verifyProject(composeApp(composed.spec)), []);
+  }
+  // A follow-up adds one to the app's records.
+  const books = light("a book collection with title, author and rating").spec;
+  const withCover = changeSpec(books, "add a photo of the cover");
+  assert.ok(
+    withCover.spec.entities[0].fields.some((f) => f.type === "photo"),
+    JSON.stringify(withCover.spec),
+  );
+});
+
+Deno.test("large text and big controls are a theme the app draws bigger, in every UI language", () => {
+  for (
+    const prompt of [
+      "a pill tracker for my grandmother with large text",
+      "un diario della glicemia con numeri grandi",
+      "un suivi de tension pour mon père, en gros caractères",
+      "una lista de la compra con letra grande para mi abuela",
+      "eine Einkaufsliste mit großer Schrift und großen Knöpfen",
+    ]
+  ) {
+    const composed = light(prompt);
+    assert.equal(composed.spec.textSize, "large", prompt);
+    assert.ok(composed.asks.some((a) => a.type === "theme" && a.built), prompt);
+  }
+  assert.equal(light("a shopping list").spec.textSize, undefined);
+  const books = light("a book collection with title, author and rating").spec;
+  assert.equal(changeSpec(books, "make the text bigger please").spec.textSize, "large");
+});

@@ -192,6 +192,7 @@ Deno.test("a good app: the spec and files asked for in a strict schema, the spec
       "description",
       "language",
       "accent",
+      "textSize",
       "theme",
       "features",
       "entities",

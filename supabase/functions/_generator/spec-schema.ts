@@ -49,6 +49,7 @@ const FIELD_TYPES = [
   "time",
   "duration",
   "weekday",
+  "photo",
 ] as const satisfies readonly FieldType[];
 
 export const LANGUAGES = ["en", "it", "fr", "es", "de"] as const satisfies readonly Language[];
@@ -62,7 +63,7 @@ const Field = z.object({
   key: Key,
   label: Label,
   type: z.enum(FIELD_TYPES).describe(
-    "date: YYYY-MM-DD; time: HH:MM; duration: minutes; weekday: 1 (Monday) to 7 (Sunday); money: a number",
+    'date: YYYY-MM-DD; time: HH:MM; duration: minutes; weekday: 1 (Monday) to 7 (Sunday); money: a number; photo: an image URI, "" when none',
   ),
   options: z.array(Label).min(1).optional().describe("the choices of a choice field"),
 });
@@ -212,6 +213,7 @@ export const AppSpecShape = z.object({
   language: z.enum(LANGUAGES).describe("the UI language"),
   tier: z.enum(["light", "full"]),
   accent: z.string().regex(/^#[0-9A-Fa-f]{6}$/, "must be a colour like #4F46E5"),
+  textSize: z.literal("large").optional().describe("large type and controls, when the prompt asks for them"),
   theme: z.enum(["light", "dark", "system"]).optional().describe(
     "light or dark colours, or the device's setting (absent: light)",
   ),

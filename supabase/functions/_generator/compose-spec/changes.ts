@@ -7,7 +7,8 @@ import { capitalized, Entity, fold, keyOf } from "./entities.ts";
 import { translatedName } from "./names.ts";
 import { conceptOf } from "./screens.ts";
 import { WORDS } from "./words.ts";
-import { CUES, LEXICONS } from "../understand/lexicon.ts";
+import { CUES, LEXICONS, matchEveryKey } from "../understand/lexicon.ts";
+import { stemPhrase } from "../understand/stem.ts";
 import { words } from "../understand/text.ts";
 
 export const CHANGES = new Set<Ask["type"]>(CHANGE_TYPES);
@@ -42,7 +43,9 @@ export function applyChange(spec: AppSpec, ask: Ask, language: Language, prompt:
       if (colour) spec.accent = colour[1];
       if (has(words, DARK)) spec.theme = "dark";
       else if (has(words, LIGHT)) spec.theme = "light";
-      return colour || spec.theme ? [] : [ask.quote];
+      const large = matchEveryKey(stemPhrase(ask.quote, language), CUES[language].largeText).length > 0;
+      if (large) spec.textSize = "large";
+      return colour || large || spec.theme ? [] : [ask.quote];
     }
     case "translate":
       return translate(spec, language);

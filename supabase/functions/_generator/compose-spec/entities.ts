@@ -19,8 +19,7 @@ const FIELD_TYPES: Record<string, FieldType> = {
   rating: "rating",
   choice: "choice",
   yesno: "check",
-  // A picture cannot be stored by the template: the field keeps its caption.
-  photo: "text",
+  photo: "photo",
 };
 
 export function fold(text: string): string {
@@ -98,7 +97,7 @@ function blank(field: FieldSpec): RecordData[string] {
 
 /** The entity of a concept in the language: its fields and samples, durations in minutes. */
 export function fromConcept(concept: Concept, language: Language): Entity {
-  const fields: FieldSpec[] = concept.fields.filter((f) => f.type !== "photo").map((f) => ({
+  const fields: FieldSpec[] = concept.fields.map((f) => ({
     key: f.key,
     label: f.label[language],
     type: FIELD_TYPES[f.type] ?? "text",

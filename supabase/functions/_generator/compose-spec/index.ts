@@ -190,7 +190,9 @@ export function judgeSpec(
   const asks: AskReport[] = u.asks.map((ask) => {
     const blocks = SERVED_BY[ask.type];
     const screen = blocks ? spec.screens.find((s) => blocks.includes(s.block)) : undefined;
-    const built = blocks ? screen !== undefined : ask.type !== "photo";
+    const built = blocks
+      ? screen !== undefined
+      : ask.type !== "photo" || spec.entities.some((e) => e.fields.some((f) => f.type === "photo"));
     return {
       type: ask.type,
       quote: ask.quote,

@@ -475,8 +475,12 @@ export class Builder {
         }
         return this.report(ask, screen, field.key);
       }
-      case "photo":
-        return this.refuse(ask, "the app cannot store pictures");
+      case "photo": {
+        const entity = this.main(ask);
+        const field = entity.ensureType(["photo"], "photo", w.photo);
+        const screen = this.screens.find((s) => s.entity === entity.spec.key) ?? this.listOf(entity);
+        return this.report(ask, screen, field.key);
+      }
       case "language":
         return this.report(ask);
       default:

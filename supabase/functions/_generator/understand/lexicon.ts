@@ -30,6 +30,8 @@ export interface Lexicon {
   asks: Record<string, string[]>;
   fields: Record<string, string[]>;
   changes: Record<string, string[]>;
+  /** Asking for large type or controls ("big font", "scritte grandi", "große Knöpfe"): a theme ask. */
+  largeText: string[];
   languages: Record<string, string[]>;
   /** Negations: a cue right after one is refused, not asked ("no charts", "niente grafici", "sans pub"). */
   not: string[];
@@ -206,6 +208,7 @@ export interface Cues {
   asks: CueIndex;
   fields: CueIndex;
   changes: CueIndex;
+  largeText: CueIndex;
   languages: CueIndex;
   verbs: CueIndex;
   stop: Set<string>;
@@ -215,9 +218,10 @@ export const CUES: Record<UiLanguage, Cues> = Object.fromEntries(
   UI_LANGUAGES.map((language) => {
     const lex = LEXICONS[language];
     return [language, {
-      asks: cueIndex(lex.asks, language),
+      asks: cueIndex({ ...lex.asks, theme: [...lex.asks.theme, ...lex.largeText] }, language),
       fields: cueIndex(lex.fields, language),
-      changes: cueIndex(lex.changes, language),
+      changes: cueIndex({ ...lex.changes, theme: [...lex.changes.theme, ...lex.largeText] }, language),
+      largeText: cueIndex({ large: lex.largeText }, language),
       languages: cueIndex(lex.languages, language),
       verbs: cueIndex({ verb: lex.verbs }, language),
       stop: wordSet(lex.stop),

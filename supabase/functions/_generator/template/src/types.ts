@@ -14,7 +14,8 @@ export type FieldType =
   | "check"
   | "time"
   | "duration"
-  | "weekday";
+  | "weekday"
+  | "photo";
 export type Value = string | number | boolean;
 export type RecordData = { id: string; [field: string]: Value };
 
@@ -122,6 +123,8 @@ export interface AppSpec {
   accent: string;
   /** Light, dark or the device's setting; absent: light. The settings screen's switch overrides it. */
   theme?: ThemeMode;
+  /** "large": every text and control is drawn bigger; absent: the usual sizes. */
+  textSize?: "large";
   features: string[];
   entities: EntitySpec[];
   screens: ScreenSpec[];

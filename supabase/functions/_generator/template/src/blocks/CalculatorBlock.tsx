@@ -6,7 +6,7 @@ import { Body, Button, Card, Row, Screen } from "../components/ui";
 import { formatMoney, formatNumber } from "../lib/format";
 import { usePersistentState } from "../lib/storage";
 import { t } from "../lib/strings";
-import { spacing, useTheme } from "../lib/theme";
+import { font, spacing, useTheme } from "../lib/theme";
 import { screenOf } from "../spec";
 
 const KEYS = ["7", "8", "9", "÷", "4", "5", "6", "×", "1", "2", "3", "−", "0", ".", "=", "+"];
@@ -102,9 +102,9 @@ export function CalculatorBlock({ screenKey }: { screenKey: string }) {
 }
 
 const styles = StyleSheet.create({
-  display: { fontSize: 40, fontVariant: ["tabular-nums"], textAlign: "right" },
+  display: { fontSize: font(40), fontVariant: ["tabular-nums"], textAlign: "right" },
   keys: { flexDirection: "row", flexWrap: "wrap", gap: spacing.sm },
   key: { alignItems: "center", borderRadius: 12, borderWidth: 1, flexBasis: "22%", flexGrow: 1, paddingVertical: spacing.md },
   clear: { flexBasis: "100%" },
-  keyLabel: { fontSize: 22, fontWeight: "600" },
+  keyLabel: { fontSize: font(22), fontWeight: "600" },
 });

@@ -6,7 +6,7 @@ import { addLine, useCart } from "../lib/cart";
 import { formatMoney } from "../lib/format";
 import { titleField, useRecords } from "../lib/records";
 import { t } from "../lib/strings";
-import { useTheme } from "../lib/theme";
+import { font, useTheme } from "../lib/theme";
 import { entityOf, screenOf } from "../spec";
 
 export function CatalogBlock({ screenKey }: { screenKey: string }) {
@@ -44,7 +44,7 @@ export function CatalogBlock({ screenKey }: { screenKey: string }) {
       </Row>
       {shown.map((product) => (
         <Card key={product.id}>
-          <Text style={{ color: theme.text, fontSize: 17, fontWeight: "600" }}>{String(product[name.key])}</Text>
+          <Text style={{ color: theme.text, fontSize: font(17), fontWeight: "600" }}>{String(product[name.key])}</Text>
           {description ? <Body muted>{String(product[description.key] ?? "")}</Body> : null}
           <Text style={{ color: theme.accent, fontWeight: "700" }}>
             {formatMoney(Number(product[amountField] ?? 0), currency)}

@@ -6,7 +6,7 @@ import { titleField, useRecords } from "../lib/records";
 import type { EntitySpec } from "../types";
 import { usePersistentState } from "../lib/storage";
 import { t } from "../lib/strings";
-import { spacing, useTheme } from "../lib/theme";
+import { font, spacing, useTheme } from "../lib/theme";
 import { entityOf, screenOf } from "../spec";
 
 export interface Message {
@@ -72,7 +72,7 @@ function ConversationRow({ name, fallback, id }: { name: string; fallback: strin
           <Text style={{ color: theme.onAccent, fontWeight: "700" }}>{name.charAt(0).toUpperCase()}</Text>
         </View>
         <View style={styles.text}>
-          <Text style={{ color: theme.text, fontSize: 17, fontWeight: "600" }}>{name}</Text>
+          <Text style={{ color: theme.text, fontSize: font(17), fontWeight: "600" }}>{name}</Text>
           <Text style={{ color: theme.muted }} numberOfLines={1}>{last}</Text>
         </View>
       </View>

@@ -6,7 +6,7 @@ import { Body, Button, Card, Screen } from "../components/ui";
 import { useOpenRecord, useRecords } from "../lib/records";
 import { usePersistentState } from "../lib/storage";
 import { fill, t } from "../lib/strings";
-import { useTheme } from "../lib/theme";
+import { font, useTheme } from "../lib/theme";
 import { entityOf, type ScreenSpec } from "../spec";
 
 interface Miss {
@@ -101,6 +101,6 @@ export function ChoiceQuiz({ screen }: { screen: ScreenSpec }) {
 }
 
 const styles = StyleSheet.create({
-  big: { fontSize: 22, fontWeight: "600", textAlign: "center" },
-  question: { fontSize: 16, fontWeight: "600" },
+  big: { fontSize: font(22), fontWeight: "600", textAlign: "center" },
+  question: { fontSize: font(16), fontWeight: "600" },
 });

@@ -2,12 +2,12 @@
 // number field, a count of a yes/no field, the days left until a date (a countdown), a sort by a field, and a
 // tap through to the record's detail and edit screen.
 import { useMemo, useState } from "react";
-import { Pressable, StyleSheet, Text, View } from "react-native";
+import { Image, Pressable, StyleSheet, Text, View } from "react-native";
 import { Body, Button, Card, Chip, Input, Row, Screen } from "../components/ui";
 import { daysFromToday, formatMoney, formatNumber } from "../lib/format";
 import { displayValue, titleField, useOpenRecord, useRecords } from "../lib/records";
 import { fill, t } from "../lib/strings";
-import { spacing, useTheme } from "../lib/theme";
+import { font, spacing, useTheme } from "../lib/theme";
 import { entityOf, screenOf } from "../spec";
 
 export function CollectionBlock({ screenKey }: { screenKey: string }) {
@@ -23,8 +23,10 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
   const category_ = entity.fields.find((field) => field.key === categoryField);
   const amount = entity.fields.find((field) => field.key === amountField);
   const counted = entity.fields.find((field) => field.key === countField);
+  // A photo shows as the row's picture, not as a detail.
+  const photo = entity.fields.find((field) => field.type === "photo");
   const details = entity.fields.filter((field) =>
-    field.key !== title.key && field.key !== checkField && field.type !== "longtext"
+    field.key !== title.key && field.key !== checkField && field.type !== "longtext" && field.type !== "photo"
   ).slice(0, 2);
 
   const shown = useMemo(() => {
@@ -100,6 +102,9 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
                 <Text style={{ color: theme.accent }}>{record[checkField] ? "✓" : " "}</Text>
               </Pressable>
             ) : null}
+            {photo && record[photo.key] ? (
+              <Image source={{ uri: String(record[photo.key]) }} style={styles.photo} accessibilityLabel={photo.label} />
+            ) : null}
             <Pressable accessibilityRole="link" onPress={() => open(record.id)} style={styles.itemText}>
                 <Text
                   style={[
@@ -149,10 +154,11 @@ function countdown(day: string): string {
 
 const styles = StyleSheet.create({
   add: { alignItems: "center", borderRadius: 10, paddingVertical: spacing.sm + 2 },
-  addLabel: { fontSize: 16, fontWeight: "600" },
+  addLabel: { fontSize: font(16), fontWeight: "600" },
   item: { alignItems: "center", flexDirection: "row", gap: spacing.sm },
   itemText: { flex: 1, gap: 2 },
-  itemTitle: { fontSize: 17, fontWeight: "600" },
+  itemTitle: { fontSize: font(17), fontWeight: "600" },
+  photo: { borderRadius: 8, height: 48, width: 48 },
   checked: { opacity: 0.5, textDecorationLine: "line-through" },
   check: { alignItems: "center", borderRadius: 6, borderWidth: 2, height: 26, justifyContent: "center", width: 26 },
 });

@@ -4,7 +4,7 @@ import { Text } from "react-native";
 import { Body, Card, Chip, Input, Row, Screen } from "../components/ui";
 import { formatMeasure } from "../lib/format";
 import { t } from "../lib/strings";
-import { useTheme } from "../lib/theme";
+import { font, useTheme } from "../lib/theme";
 import { screenOf } from "../spec";
 
 export function ConverterBlock({ screenKey }: { screenKey: string }) {
@@ -50,7 +50,7 @@ export function ConverterBlock({ screenKey }: { screenKey: string }) {
         </Row>
       </Card>
       <Card>
-        <Text style={{ color: theme.text, fontSize: 28, fontWeight: "700" }}>
+        <Text style={{ color: theme.text, fontSize: font(28), fontWeight: "700" }}>
           {`${formatMeasure(value)} ${source.label} = ${formatMeasure(result)} ${target.label}`}
         </Text>
       </Card>

@@ -4,7 +4,7 @@ import { BarChart } from "../components/BarChart";
 import { Card, Screen } from "../components/ui";
 import { formatNumber } from "../lib/format";
 import { titleField, useRecords } from "../lib/records";
-import { spacing, useTheme } from "../lib/theme";
+import { font, spacing, useTheme } from "../lib/theme";
 import { entityOf, screenOf } from "../spec";
 
 export function DashboardBlock({ screenKey }: { screenKey: string }) {
@@ -46,5 +46,5 @@ export function DashboardBlock({ screenKey }: { screenKey: string }) {
 const styles = StyleSheet.create({
   grid: { flexDirection: "row", flexWrap: "wrap", gap: spacing.sm },
   tile: { flexBasis: "47%", flexGrow: 1 },
-  value: { fontSize: 26, fontWeight: "700" },
+  value: { fontSize: font(26), fontWeight: "700" },
 });

@@ -8,7 +8,7 @@ import { isoDay, periodLabel, periodStart, previousPeriod } from "../lib/format"
 import { measure } from "../lib/measure";
 import { displayValue, titleField, useOpenRecord, useRecords } from "../lib/records";
 import { fill, t } from "../lib/strings";
-import { useTheme } from "../lib/theme";
+import { font, useTheme } from "../lib/theme";
 import { entityOf, type Period, type RecordData, screenOf } from "../spec";
 
 const PERIOD_TITLE: Record<Period, () => string> = {
@@ -77,6 +77,6 @@ export function GoalBlock({ screenKey }: { screenKey: string }) {
 }
 
 const styles = StyleSheet.create({
-  status: { fontSize: 15, fontWeight: "600" },
-  title: { fontSize: 17, fontWeight: "600" },
+  status: { fontSize: font(15), fontWeight: "600" },
+  title: { fontSize: font(17), fontWeight: "600" },
 });

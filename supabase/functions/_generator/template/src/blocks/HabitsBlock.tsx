@@ -6,7 +6,7 @@ import { addDays, isoDay } from "../lib/format";
 import { titleField, useRecords } from "../lib/records";
 import { newId, usePersistentState } from "../lib/storage";
 import { dayCount, t } from "../lib/strings";
-import { spacing, useTheme } from "../lib/theme";
+import { font, spacing, useTheme } from "../lib/theme";
 import { entityOf, screenOf } from "../spec";
 
 /** Days in a row up to today (or yesterday, while today is still open), and the longest run ever. */
@@ -89,7 +89,7 @@ export function HabitsBlock({ screenKey }: { screenKey: string }) {
 const styles = StyleSheet.create({
   row: { alignItems: "center", flexDirection: "row", gap: spacing.sm },
   text: { flex: 1, gap: 2 },
-  name: { fontSize: 17, fontWeight: "600" },
+  name: { fontSize: font(17), fontWeight: "600" },
   streak: { alignItems: "center", flexDirection: "row", gap: spacing.xs },
   check: { alignItems: "center", borderRadius: 20, borderWidth: 2, minWidth: 64, padding: spacing.sm },
 });

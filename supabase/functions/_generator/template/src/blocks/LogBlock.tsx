@@ -9,7 +9,7 @@ import { measure } from "../lib/measure";
 import { emptyValue, useOpenRecord, useRecords } from "../lib/records";
 import { newId } from "../lib/storage";
 import { countOf, inSentence, t } from "../lib/strings";
-import { useTheme } from "../lib/theme";
+import { font, useTheme } from "../lib/theme";
 import { entityOf, type Period, type RecordData, screenOf } from "../spec";
 
 const PER: Record<Period, () => string> = {
@@ -111,5 +111,5 @@ export function LogBlock({ screenKey }: { screenKey: string }) {
 }
 
 const styles = StyleSheet.create({
-  title: { fontSize: 16, fontWeight: "600" },
+  title: { fontSize: font(16), fontWeight: "600" },
 });

@@ -5,7 +5,7 @@ import { Body, Button, Card, Row, Screen } from "../components/ui";
 import { titleField, useOpenRecord, useRecords } from "../lib/records";
 import { newId, usePersistentState } from "../lib/storage";
 import { countOf, fill, t } from "../lib/strings";
-import { spacing, useTheme } from "../lib/theme";
+import { font, spacing, useTheme } from "../lib/theme";
 import { entityOf, screenOf } from "../spec";
 
 interface Redemption {
@@ -103,8 +103,8 @@ export function PeopleBlock({ screenKey }: { screenKey: string }) {
 }
 
 const styles = StyleSheet.create({
-  name: { flex: 1, fontSize: 18, fontWeight: "700" },
-  points: { fontSize: 16, fontWeight: "700" },
+  name: { flex: 1, fontSize: font(18), fontWeight: "700" },
+  points: { fontSize: font(16), fontWeight: "700" },
   task: { alignItems: "center", flexDirection: "row", gap: spacing.sm },
   grow: { flex: 1 },
   check: { alignItems: "center", borderRadius: 6, borderWidth: 2, height: 26, justifyContent: "center", width: 26 },

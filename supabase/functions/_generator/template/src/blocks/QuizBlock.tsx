@@ -6,7 +6,7 @@ import { Body, Button, Card, Input, Row, Screen } from "../components/ui";
 import { useRecords } from "../lib/records";
 import { newId, usePersistentState } from "../lib/storage";
 import { t } from "../lib/strings";
-import { useTheme } from "../lib/theme";
+import { font, useTheme } from "../lib/theme";
 import { entityOf, type ScreenSpec, screenOf } from "../spec";
 import { ChoiceQuiz } from "./ChoiceQuiz";
 
@@ -76,6 +76,6 @@ function Flashcards({ screen }: { screen: ScreenSpec }) {
 }
 
 const styles = StyleSheet.create({
-  big: { fontSize: 24, fontWeight: "600", textAlign: "center" },
-  answer: { fontSize: 20, textAlign: "center" },
+  big: { fontSize: font(24), fontWeight: "600", textAlign: "center" },
+  answer: { fontSize: font(20), textAlign: "center" },
 });

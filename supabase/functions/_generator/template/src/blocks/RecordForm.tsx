@@ -1,7 +1,8 @@
 // One record of a collection: every field of the entity as an input, saved into the persisted list.
 import { Stack, useRouter } from "expo-router";
 import { useState } from "react";
-import { Switch, Text } from "react-native";
+import * as ImagePicker from "expo-image-picker";
+import { Image, Platform, Switch, Text } from "react-native";
 import { Body, Button, Card, Chip, Input, Row, Screen } from "../components/ui";
 import { WEEKDAYS, weekdayName } from "../lib/format";
 import { emptyValue, titleField, useRecords } from "../lib/records";
@@ -78,6 +79,8 @@ function FieldInput({ field, value, onChange }: { field: FieldSpec; value: Value
           ))}
         </Row>
       );
+    case "photo":
+      return <PhotoInput label={field.label} uri={value ? String(value) : ""} onChange={onChange} />;
     case "weekday":
       return (
         <Row>
@@ -108,4 +111,36 @@ function FieldInput({ field, value, onChange }: { field: FieldSpec; value: Value
         />
       );
   }
+}
+
+/**
+ * A picture from the camera or the library, kept as a file URI on the phone and a data URL in the browser,
+ * shrunk so a list of records stays small in storage.
+ */
+function PhotoInput({ label, uri, onChange }: { label: string; uri: string; onChange: (v: Value) => void }) {
+  const pick = async (camera: boolean) => {
+    const allowed = camera
+      ? (await ImagePicker.requestCameraPermissionsAsync()).granted
+      : (await ImagePicker.requestMediaLibraryPermissionsAsync()).granted;
+    if (!allowed) return;
+    // A browser's picture is a blob: URL that dies with the page, so it is kept as a data URL instead.
+    const web = Platform.OS === "web";
+    const options: ImagePicker.ImagePickerOptions = { mediaTypes: ["images"], allowsEditing: true, quality: 0.4, base64: web };
+    const result = camera
+      ? await ImagePicker.launchCameraAsync(options)
+      : await ImagePicker.launchImageLibraryAsync(options);
+    const asset = result.canceled ? undefined : result.assets[0];
+    if (!asset) return;
+    onChange(web && asset.base64 ? `data:${asset.mimeType ?? "image/jpeg"};base64,${asset.base64}` : asset.uri);
+  };
+  return (
+    <>
+      {uri ? <Image source={{ uri }} style={{ borderRadius: 8, height: 160, width: "100%" }} accessibilityLabel={label} /> : null}
+      <Row>
+        <Button label={t.takePhoto} variant="secondary" onPress={() => pick(true)} />
+        <Button label={t.choosePhoto} variant="secondary" onPress={() => pick(false)} />
+        {uri ? <Button label={t.removePhoto} variant="danger" onPress={() => onChange("")} /> : null}
+      </Row>
+    </>
+  );
 }

@@ -15,7 +15,7 @@ import {
 } from "../lib/reminders";
 import { newId } from "../lib/storage";
 import { fill, t } from "../lib/strings";
-import { spacing, useTheme } from "../lib/theme";
+import { font, spacing, useTheme } from "../lib/theme";
 import { entityOf, screenOf } from "../spec";
 
 function Stepper({ label, value, onChange }: { label: string; value: string; onChange: (step: number) => void }) {
@@ -191,7 +191,7 @@ export function RemindersBlock({ screenKey }: { screenKey: string }) {
 
 const styles = StyleSheet.create({
   grow: { flex: 1 },
-  title: { fontSize: 17, fontWeight: "600" },
+  title: { fontSize: font(17), fontWeight: "600" },
   stepper: { alignItems: "center", flexDirection: "row", gap: spacing.xs },
-  time: { fontSize: 20, fontVariant: ["tabular-nums"], minWidth: 32, textAlign: "center" },
+  time: { fontSize: font(20), fontVariant: ["tabular-nums"], minWidth: 32, textAlign: "center" },
 });

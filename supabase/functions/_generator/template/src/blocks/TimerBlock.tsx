@@ -4,7 +4,7 @@ import { StyleSheet, Text } from "react-native";
 import { Body, Button, Card, Row, Screen } from "../components/ui";
 import { usePersistentState } from "../lib/storage";
 import { t } from "../lib/strings";
-import { useTheme } from "../lib/theme";
+import { font, useTheme } from "../lib/theme";
 import { screenOf } from "../spec";
 
 function clock(seconds: number): string {
@@ -76,6 +76,6 @@ export function TimerBlock({ screenKey }: { screenKey: string }) {
 }
 
 const styles = StyleSheet.create({
-  phase: { fontSize: 20, fontWeight: "700", textAlign: "center" },
-  clock: { fontSize: 64, fontVariant: ["tabular-nums"], fontWeight: "300", textAlign: "center" },
+  phase: { fontSize: font(20), fontWeight: "700", textAlign: "center" },
+  clock: { fontSize: font(64), fontVariant: ["tabular-nums"], fontWeight: "300", textAlign: "center" },
 });

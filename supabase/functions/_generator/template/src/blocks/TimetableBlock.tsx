@@ -6,7 +6,7 @@ import { Body, Button, Card, Screen } from "../components/ui";
 import { isoDay, isoWeekday, weekdayName, WEEKDAYS } from "../lib/format";
 import { displayValue, titleField, useOpenRecord, useRecords } from "../lib/records";
 import { fill, t } from "../lib/strings";
-import { spacing, useTheme } from "../lib/theme";
+import { font, spacing, useTheme } from "../lib/theme";
 import { entityOf, screenOf } from "../spec";
 
 export function TimetableBlock({ screenKey }: { screenKey: string }) {
@@ -57,9 +57,9 @@ export function TimetableBlock({ screenKey }: { screenKey: string }) {
 }
 
 const styles = StyleSheet.create({
-  day: { fontSize: 18, fontWeight: "700" },
+  day: { fontSize: font(18), fontWeight: "700" },
   entry: { flexDirection: "row", gap: spacing.md, paddingVertical: spacing.xs },
   time: { fontVariant: ["tabular-nums"], minWidth: 96 },
   text: { flex: 1, gap: 2 },
-  title: { fontSize: 16, fontWeight: "600" },
+  title: { fontSize: font(16), fontWeight: "600" },
 });

@@ -1,7 +1,7 @@
 // A bar chart drawn with plain views: no native chart library to install or link.
 import { StyleSheet, Text, View } from "react-native";
 import { formatNumber } from "../lib/format";
-import { spacing, useTheme } from "../lib/theme";
+import { font, spacing, useTheme } from "../lib/theme";
 
 export interface Bar {
   label: string;
@@ -33,8 +33,8 @@ export function BarChart({ bars, format = formatNumber }: { bars: Bar[]; format?
 const styles = StyleSheet.create({
   chart: { gap: spacing.sm },
   row: { alignItems: "center", flexDirection: "row", gap: spacing.sm },
-  label: { fontSize: 13, width: 90 },
+  label: { fontSize: font(13), width: 90 },
   track: { borderRadius: 6, flex: 1, height: 14, overflow: "hidden" },
   bar: { borderRadius: 6, height: 14 },
-  value: { fontSize: 13, minWidth: 64, textAlign: "right" },
+  value: { fontSize: font(13), minWidth: 64, textAlign: "right" },
 });

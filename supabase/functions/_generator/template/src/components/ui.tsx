@@ -11,7 +11,7 @@ import {
   type TextInputProps,
   View,
 } from "react-native";
-import { spacing, useTheme } from "../lib/theme";
+import { font, spacing, useTheme } from "../lib/theme";
 
 export function Screen({ children }: { children: ReactNode }) {
   const theme = useTheme();
@@ -134,8 +134,8 @@ export function Row({ children }: { children: ReactNode }) {
 export const styles = StyleSheet.create({
   screen: { padding: spacing.md, gap: spacing.md },
   card: { borderRadius: 14, borderWidth: 1, gap: spacing.sm, padding: spacing.md },
-  title: { fontSize: 22, fontWeight: "700" },
-  body: { fontSize: 16, lineHeight: 22 },
+  title: { fontSize: font(22), fontWeight: "700" },
+  body: { fontSize: font(16), lineHeight: font(22) },
   button: {
     alignItems: "center",
     borderRadius: 10,
@@ -144,8 +144,8 @@ export const styles = StyleSheet.create({
     paddingHorizontal: spacing.md,
     paddingVertical: spacing.sm + 2,
   },
-  buttonLabel: { fontSize: 16, fontWeight: "600" },
-  input: { borderRadius: 10, borderWidth: 1, flexGrow: 1, fontSize: 16, padding: spacing.sm },
+  buttonLabel: { fontSize: font(16), fontWeight: "600" },
+  input: { borderRadius: 10, borderWidth: 1, flexGrow: 1, fontSize: font(16), padding: spacing.sm },
   multiline: { minHeight: 96, textAlignVertical: "top" },
   chip: { borderRadius: 16, borderWidth: 1, paddingHorizontal: spacing.md, paddingVertical: spacing.xs + 2 },
   row: { alignItems: "center", flexDirection: "row", flexWrap: "wrap", gap: spacing.sm },

@@ -57,6 +57,8 @@ export function displayValue(field: FieldSpec, value: Value | undefined, currenc
       return formatDuration(Number(value));
     case "weekday":
       return weekdayName(Number(value));
+    case "photo":
+      return "📷";
     default:
       return String(value);
   }

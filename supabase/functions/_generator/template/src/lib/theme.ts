@@ -44,4 +44,12 @@ export function useTheme(): Theme {
   return { ...base, dark, accent: appearance.accent, onAccent: "#FFFFFF", danger: dark ? "#F87171" : "#DC2626" };
 }
 
-export const spacing = { xs: 4, sm: 8, md: 16, lg: 24 };
+// A spec asking for large text draws every type size and gap bigger, so controls grow with their labels.
+const SCALE = spec.textSize === "large" ? 1.3 : 1;
+
+/** A type size (or line height) at the spec's text size. */
+export function font(size: number): number {
+  return Math.round(size * SCALE);
+}
+
+export const spacing = { xs: font(4), sm: font(8), md: font(16), lg: font(24) };
