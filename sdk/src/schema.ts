@@ -4612,6 +4612,7 @@ export interface operations {
     };
     requestBody?: {
       content: {
+        /** @example {} */
         "application/json": {
           /**
            * Format: uuid

@@ -135,6 +135,8 @@ const requestBuild = createRoute({
               description: "The version to build; the newest when omitted.",
             }),
           }),
+          // The newest version: what a request without a body builds too.
+          example: {},
         },
       },
     },
