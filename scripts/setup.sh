@@ -29,9 +29,14 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
 
-# The build worker runs every build as this unprivileged user (build-worker/README.md).
-if [ "$(id -u)" = 0 ] && ! id -u appbuild >/dev/null 2>&1; then
-  useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin appbuild
+# The build worker runs each build as the unprivileged user of its slot, appbuild1..4, and kills every
+# process of that user when the build ends (build-worker/README.md).
+if [ "$(id -u)" = 0 ]; then
+  for slot in 1 2 3 4; do
+    if ! id -u "appbuild$slot" >/dev/null 2>&1; then
+      useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin "appbuild$slot"
+    fi
+  done
 fi
 
 # npm's packages follow package-lock.json exactly (`npm ci` never rewrites it): installed again whenever the

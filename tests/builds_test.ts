@@ -16,10 +16,11 @@ import {
   newUser,
   NO_STACK,
   type TestUser,
+  waitForJob,
   withSetting,
 } from "./helpers.ts";
 import { buildProject } from "../build-worker/src/build.js";
-import { buildUser } from "../build-worker/src/sandbox.js";
+import { takeBuildUsers } from "../build-worker/src/sandbox.js";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
 const ROOT = join(import.meta.dirname!, "..");
@@ -27,6 +28,7 @@ const ROOT = join(import.meta.dirname!, "..");
 interface BuildBody {
   id: number;
   project_id: number;
+  version_id: string | null;
   status: string;
   steps: { name: string; status: string; ms: number; cached?: boolean }[];
   errors: { file?: string; line?: number; column?: number; code?: string; message: string }[];
@@ -39,11 +41,24 @@ interface BuildBody {
   log?: string;
 }
 
-/** Asks for a build of the project's files, answered `queued`. */
-async function requested(user: TestUser, projectId: number): Promise<BuildBody> {
-  const queued = await api<BuildBody>("POST", `/projects/${projectId}/builds`, { token: user.token });
+/** The project's newest version's id. */
+async function newestVersion(user: TestUser, projectId: number): Promise<string> {
+  const page = await api<{ data: { id: string }[] }>("GET", `/projects/${projectId}/versions?limit=1`, {
+    token: user.token,
+  });
+  assert.equal(page.status, 200, page.text);
+  return page.body.data[0].id;
+}
+
+/** Asks for a build of the project's version (its newest when none is named), answered `queued`. */
+async function requested(user: TestUser, projectId: number, version?: string): Promise<BuildBody> {
+  const queued = await api<BuildBody>("POST", `/projects/${projectId}/builds`, {
+    token: user.token,
+    ...(version ? { body: { version } } : {}),
+  });
   assert.equal(queued.status, 202, queued.text);
   assert.equal(queued.body.status, "queued");
+  assert.equal(queued.body.version_id, version ?? await newestVersion(user, projectId));
   return queued.body;
 }
 
@@ -72,15 +87,22 @@ async function save(user: TestUser, projectId: number, files: { path: string; co
   assert.equal(res.status, 200, res.text);
 }
 
-t("a type error fails the build with tsc's error listed, and nothing is exported", async () => {
+t("a build builds its version: a type error in it fails the build with tsc's error listed", async () => {
   const user = await newUser("builds.typeerror");
   const project = await newProject(user);
   await save(user, project.id, [{
     path: "src/broken.ts",
     contents: 'export const count: number = "three";\n',
   }]);
-  const build = await built(user, project.id);
+  const first = await newestVersion(user, project.id);
+  // A later save: the build of the first version still type-checks the first version's file.
+  await save(user, project.id, [{
+    path: "src/broken.ts",
+    contents: 'export const count: boolean = "three";\n',
+  }]);
+  const build = await reached(user, (await requested(user, project.id, first)).id);
   assert.equal(build.status, "failed", JSON.stringify(build));
+  assert.equal(build.version_id, first);
   assert.deepEqual(build.steps.map((s) => `${s.name}:${s.status}`), [
     "install:succeeded",
     "typecheck:failed",
@@ -138,6 +160,20 @@ t("a project's builds: owner only, newest first, paged, logs only on one build",
   );
   expectError(await api("GET", `/builds/abc`, { token: user.token }), 400, "invalid_request");
   expectError(await api("POST", `/projects/abc/builds`, { token: user.token }), 400, "invalid_request");
+  expectError(
+    await api("POST", `/projects/${project.id}/builds`, { token: user.token, body: { version: "v1" } }),
+    400,
+    "invalid_request",
+  );
+  const otherProject = await newProject(other);
+  expectError(
+    await api("POST", `/projects/${project.id}/builds`, {
+      token: user.token,
+      body: { version: await newestVersion(other, otherProject.id) },
+    }),
+    404,
+    "version_not_found",
+  );
   expectError(await api("GET", `/builds/${ids[0]}`), 401, "unauthorized");
   expectError(await api("GET", `/projects/${project.id}/builds`), 401, "unauthorized");
   expectError(await api("POST", `/projects/${project.id}/builds`), 401, "unauthorized");
@@ -229,8 +265,14 @@ t("a build still running when a newer one is queued stops and ends canceled", as
   assert.equal(second.errors[0].file, "src/broken.ts", "the newer build built the newer files");
 });
 
+/** The command lines of the processes running now whose command line includes `marker`. */
+async function running(marker: string) {
+  const ps = await new Deno.Command("ps", { args: ["-eo", "user=,args="] }).output();
+  return new TextDecoder().decode(ps.stdout).split("\n").filter((line) => line.includes(marker));
+}
+
 t(
-  "a hostile project reads none of the worker's environment and writes nowhere outside its build",
+  "a hostile project reads none of the worker's environment, writes nowhere outside its build and leaves no process behind",
   async () => {
     const user = await newUser("builds.hostile");
     const project = await newProject(user);
@@ -248,6 +290,9 @@ try { console.log("LIST " + fs.readdirSync(path.join(__dirname, "..", "..", ".."
 catch (e) { console.log("LIST " + e.code); }
 const interfaces = fs.readFileSync("/proc/net/dev", "utf8").split("\\n").slice(2).map((l) => l.split(":")[0].trim());
 console.log("NET " + interfaces.filter(Boolean).join(","));
+// A process in a session of its own, its parent gone: out of the build's process group.
+require("child_process").spawn("setsid", ["sh", "-c", "sleep 600.25 >/dev/null 2>&1 & echo DETACHED $!"], { stdio: "inherit" });
+require("child_process").execSync("sleep 1");
 throw new Error("the hostile config is done");
 `,
     }]);
@@ -270,6 +315,8 @@ throw new Error("the hostile config is done");
     assert.match(log!, /^PREVIEWS EACCES$/m);
     assert.match(log!, /^LIST EACCES$/m, "nor can it list the previews' tokens");
     assert.match(log!, /^NET lo$/m, "the export has no network but loopback");
+    assert.match(log!, /^DETACHED \d+$/m, "the build started a process of its own");
+    assert.deepEqual(await running("sleep 600.25"), [], "no process of the build outlived it");
     const cache = join(ROOT, ".local/build-cache");
     for (const entry of Deno.readDirSync(cache)) {
       assert.ok(!Deno.statSync(join(cache, entry.name)).isFile || entry.name !== "hostile.txt");
@@ -296,13 +343,15 @@ t(
     await Deno.chmod(dir, 0o755);
     await Deno.mkdir(join(dir, "previews"));
     const limits = { cpuSeconds: 120, memoryBytes: 4 * 1024 ** 3, processes: 1024, fileBytes: 1024 ** 3 };
+    // A build user no worker holds.
+    const [buildUser] = takeBuildUsers("appbuild", 1);
     try {
       const outcome = await buildProject(
         {
           workDir: join(dir, "work"),
           cacheDir: join(ROOT, ".local/build-cache"),
           previewsDir: join(dir, "previews"),
-          user: buildUser("appbuild"),
+          user: buildUser,
           limits: {
             install: { ...limits, seconds: 1800, outputBytes: 32768 },
             check: { ...limits, seconds: 60, outputBytes: 32768 },
@@ -318,7 +367,7 @@ t(
       assert.deepEqual(outcome.errors, [{ message: "expo export for web took too long." }]);
       assert.match(outcome.log, /\(stopped: out of time, \d+ ms\)\n$/);
       const left = new TextDecoder().decode(
-        (await new Deno.Command("ps", { args: ["-o", "args=", "-u", "appbuild"] }).output()).stdout,
+        (await new Deno.Command("ps", { args: ["-o", "args=", "-u", buildUser!.name] }).output()).stdout,
       );
       assert.ok(!left.includes(join(dir, "work")), `no process of the build is left:\n${left}`);
     } finally {
@@ -327,32 +376,73 @@ t(
   },
 );
 
+/** The job's event stream read to its end, reconnecting with Last-Event-ID after each stream's time limit. */
+async function jobEvents(user: TestUser, jobId: string) {
+  const events: { id: string; type: string; data: Record<string, unknown> }[] = [];
+  for (let stream = 0; stream < 30; stream++) {
+    const res = await api("GET", `/jobs/${jobId}/events`, {
+      token: user.token,
+      headers: events.length ? { "Last-Event-ID": events.at(-1)!.id } : {},
+    });
+    assert.equal(res.status, 200, res.text);
+    for (const block of res.text.split("\n\n")) {
+      const field = (name: string) => new RegExp(`^${name}: (.*)$`, "m").exec(block)?.[1];
+      if (field("id")) {
+        events.push({ id: field("id")!, type: field("event")!, data: JSON.parse(field("data")!) });
+      }
+    }
+    // A stream that ends on its time limit says so in a comment; one that ends done does not.
+    if (!res.text.includes(": time limit reached")) return events;
+  }
+  throw new Error(`the events of job ${jobId} did not end`);
+}
+
 t(
-  "a generated app's preview renders its first screen on its own origin, reports its runtime errors and goes with its project",
+  "a generated app's build is on its job's events, and its preview renders its first screen on its own origin, reports its runtime errors and goes with its project",
   async () => {
     const user = await newUser("builds.preview");
-    // A new project holds the generator's app from its template (a list of items with its screens).
-    const projectId = (await newProject(user, { name: "Preview", description: "Items to keep" })).id;
+    // A template job whose version is built as every version is where build_versions is on.
+    const job = await withSetting("build_versions", "true", async () => {
+      const created = await api<{ id: string }>("POST", "/jobs", {
+        token: user.token,
+        body: { type: "prompt", input: { prompt: "A list of books to read with their authors" } },
+      });
+      assert.equal(created.status, 202, created.text);
+      return await waitForJob<{ id: string; status: string; project_id: number; version_id: string }>(
+        user,
+        created.body.id,
+      );
+    });
+    assert.equal(job.status, "succeeded", JSON.stringify(job));
+    const projectId = job.project_id;
+    // The job does not wait for its build; its stream goes on until the build ends.
+    const builds = (await jobEvents(user, job.id)).filter((e) => e.type === "build").map((e) => e.data);
+    const buildId = builds[0].id as number;
+    assert.ok(builds.every((b) => b.id === buildId), "one build, the job's");
+    assert.deepEqual(builds.map((b) => `${b.status}${b.step ? `:${b.step}` : ""}`), [
+      "queued",
+      "running:install",
+      "running:typecheck",
+      "running:export_web",
+      "running:export_android",
+      "succeeded",
+    ]);
+    const build = (await api<BuildBody>("GET", `/builds/${buildId}`, { token: user.token })).body;
+    assert.equal(build.status, "succeeded", JSON.stringify(build));
+    assert.equal(build.version_id, job.version_id, "the build built the job's version");
+    assert.deepEqual(builds.at(-1), {
+      id: buildId,
+      status: "succeeded",
+      preview_url: build.preview_url,
+      errors: [],
+    });
+    const finished = (await api<{ build: unknown }>("GET", `/jobs/${job.id}`, { token: user.token })).body;
+    assert.deepEqual(finished.build, { id: buildId, status: "succeeded", preview_url: build.preview_url });
     const files =
       (await api<{ data: { path: string; contents: string }[] }>("GET", `/projects/${projectId}/files`, {
         token: user.token,
       })).body.data;
     const spec = JSON.parse(files.find((f) => f.path === "app.spec.json")!.contents);
-    const layout = files.find((f) => f.path === "src/app/_layout.tsx")!;
-    // The generated app, made to fail once its first screen is up: an uncaught error and a rejection.
-    await save(user, projectId, [{
-      path: layout.path,
-      contents: `${layout.contents}
-setTimeout(() => {
-  throw new Error("Deliberate preview failure");
-}, 300);
-setTimeout(() => {
-  void Promise.reject(new Error("Deliberate rejected promise"));
-}, 600);
-`,
-    }]);
-    const build = await built(user, projectId);
-    assert.equal(build.status, "succeeded", JSON.stringify(build));
     assert.deepEqual(build.steps.map((s) => s.name), [
       "install",
       "typecheck",
@@ -402,12 +492,19 @@ setTimeout(() => {
       await res.body?.cancel();
     }
 
-    // The errors are thrown after the first screen is up, while the page is open.
+    // The errors are thrown after the first screen is up, while the page is open: an uncaught error and a
+    // rejection in the page's own context.
     let messages: string[] = [];
     await withBrowser(async (context) => {
       const tab = await context.newPage();
       await tab.goto(build.preview_url!, { waitUntil: "load" });
       await tab.getByText(spec.screens[0].title).first().waitFor();
+      await tab.evaluate(() => {
+        setTimeout(() => {
+          throw new Error("Deliberate preview failure");
+        }, 0);
+        void Promise.reject(new Error("Deliberate rejected promise"));
+      });
       for (let i = 0; i < 300 && messages.length < 2; i++) {
         const errors = await api<{ data: { message: string }[] }>(
           "GET",

@@ -13,7 +13,8 @@ import { injectReporter } from "./preview.js";
 /**
  * @typedef {import("./sandbox.js").Limits} Limits
  * @typedef {import("./sandbox.js").BuildUser} BuildUser
- * @typedef {{ name: string, status: "succeeded" | "failed" | "skipped", ms: number, cached?: boolean }} Step
+ * @typedef {{ name: "install" | "typecheck" | "export_web" | "export_android", status: "succeeded" | "failed" |
+ *   "skipped", ms: number, cached?: boolean }} Step
  * @typedef {{ file?: string, line?: number, column?: number, code?: string, message: string }} BuildError
  * @typedef {{ path: string, contents: string, encoding: "utf8" | "base64" }} SourceFile
  * @typedef {{ status: "succeeded" | "failed" | "canceled", steps: Step[], errors: BuildError[], log: string,
@@ -29,6 +30,7 @@ import { injectReporter } from "./preview.js";
  * @property {{ install: Limits, check: Limits }} limits
  * @property {boolean} offline the type-check and the export without a network
  * @property {AbortSignal} signal aborted when the build is superseded or its lease lost
+ * @property {(step: Step["name"]) => Promise<void>} [onStep] told as each step starts
  * @property {("web" | "android")[]} platforms `expo export` for each, in this order; the web export is the preview
  */
 
@@ -269,7 +271,7 @@ export async function buildProject(ctx, files, token) {
     ...extra,
   });
   const record = (
-    /** @type {string} */ name,
+    /** @type {Step["name"]} */ name,
     /** @type {import("./sandbox.js").RunResult} */ r,
     /** @type {Partial<Step>} */ extra = {},
   ) => {
@@ -295,6 +297,7 @@ export async function buildProject(ctx, files, token) {
     return end("failed");
   }
   let deps;
+  await ctx.onStep?.("install");
   try {
     deps = await dependencies(
       ctx,
@@ -326,6 +329,7 @@ export async function buildProject(ctx, files, token) {
     limits: ctx.limits.check,
     offline: ctx.offline,
   };
+  await ctx.onStep?.("typecheck");
   const check = await run([
     "node_modules/.bin/tsc",
     "--noEmit",
@@ -351,6 +355,7 @@ export async function buildProject(ctx, files, token) {
   const artifacts = { platforms: ctx.platforms };
   for (const platform of ctx.platforms) {
     const out = join(appDir, `dist-${platform}`);
+    await ctx.onStep?.(`export_${platform}`);
     const exported = await run(
       ["node_modules/.bin/expo", "export", "--platform", platform, "--output-dir", out],
       { ...confined, signal: ctx.signal },

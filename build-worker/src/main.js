@@ -7,7 +7,7 @@ import { join, resolve } from "node:path";
 import { buildProject } from "./build.js";
 import { previewServer } from "./preview.js";
 import { apiError, openQueue } from "./queue.js";
-import { buildUser, canUnshareNetwork } from "./sandbox.js";
+import { canUnshareNetwork, endProcessesOf, takeBuildUsers } from "./sandbox.js";
 
 const env = process.env;
 if (!env.BUILD_WORKER_DB_URL) {
@@ -56,7 +56,9 @@ const limits = {
     outputBytes: 32 * 1024,
   },
 };
-const user = buildUser(env.BUILD_USER ?? "appbuild");
+// One user per build slot, none another worker on this machine holds: when a build ends, every process of
+// its user is killed.
+const users = takeBuildUsers(env.BUILD_USER ?? "appbuild", config.concurrency);
 const offline = canUnshareNetwork();
 if (!offline && env.BUILD_ALLOW_NETWORK !== "1") {
   console.error(
@@ -65,9 +67,12 @@ if (!offline && env.BUILD_ALLOW_NETWORK !== "1") {
   );
   process.exit(2);
 }
-if (!user) {
+// What a worker that stopped mid-build left running.
+for (const user of users) await endProcessesOf(user);
+if (!users[0]) {
   console.warn(
-    "build worker: not running as root, so builds run as the worker's own user",
+    "build worker: not running as root, so builds run as the worker's own user and only their process " +
+      "groups are killed when they end",
   );
 }
 
@@ -95,8 +100,14 @@ await new Promise((ok) => server.listen(port, env.BUILD_PREVIEW_HOST ?? "127.0.0
 const controllers = new Set();
 let stopping = false;
 
-/** Builds one claimed build and reports it; a lost lease drops the result (another worker has it). */
-async function runBuild(/** @type {import("./queue.js").Claim} */ claim) {
+/**
+ * Builds one claimed build as its slot's user and reports it once no process of that user is left; a lost
+ * lease drops the result (another worker has it).
+ */
+async function runBuild(
+  /** @type {import("./queue.js").Claim} */ claim,
+  /** @type {import("./sandbox.js").BuildUser} */ user,
+) {
   const workDir = join(
     config.workRoot,
     `${claim.id}-${claim.attempt}-${randomBytes(4).toString("hex")}`,
@@ -104,16 +115,17 @@ async function runBuild(/** @type {import("./queue.js").Claim} */ claim) {
   const controller = new AbortController();
   controllers.add(controller);
   let lost = false;
-  const beat = setInterval(async () => {
+  const beat = async (/** @type {string | null} */ step = null) => {
     try {
-      if (await queue.heartbeat(claim) === "superseded") controller.abort();
+      if (await queue.heartbeat(claim, step) === "superseded") controller.abort();
     } catch (err) {
       if (apiError(err)?.body.code === "lease_lost") {
         lost = true;
         controller.abort();
       }
     }
-  }, (claim.lease_seconds * 1000) / 3);
+  };
+  const beating = setInterval(beat, (claim.lease_seconds * 1000) / 3);
   const started = performance.now();
   try {
     const { files } = await queue.files(claim);
@@ -127,10 +139,11 @@ async function runBuild(/** @type {import("./queue.js").Claim} */ claim) {
         offline,
         platforms: config.platforms,
         signal: controller.signal,
+        onStep: beat,
       },
       files,
       claim.preview_token,
-    );
+    ).finally(() => endProcessesOf(user));
     if (lost || stopping) {
       if (outcome.previewDir) {
         await rm(outcome.previewDir, { recursive: true, force: true });
@@ -159,20 +172,20 @@ async function runBuild(/** @type {import("./queue.js").Claim} */ claim) {
       }).catch((e) => console.error(`build ${claim.id}: could not report the failure:`, e));
     }
   } finally {
-    clearInterval(beat);
+    clearInterval(beating);
     controllers.delete(controller);
     await rm(workDir, { recursive: true, force: true });
   }
 }
 
-async function takeBuilds() {
+async function takeBuilds(/** @type {import("./sandbox.js").BuildUser} */ user) {
   while (!stopping) {
     const claim = await queue.claim(config.workerId).catch((err) => {
       console.error("build worker: claim failed:", err.message);
       return null;
     });
     if (claim) {
-      await runBuild(claim);
+      await runBuild(claim, user);
       continue;
     }
     // Until a build is queued (NOTIFY build_queued), or a lease may have expired meanwhile.
@@ -202,10 +215,12 @@ const sweeper = setInterval(() => {
 }, config.pollMs);
 
 console.log(
-  `build worker ${config.workerId}: previews on ${config.previewUrl}, builds as ${user?.name ?? "itself"}` +
+  `build worker ${config.workerId}: previews on ${config.previewUrl}, builds as ${
+    users[0] ? users.map((u) => u?.name).join(", ") : "itself"
+  }` +
     `${offline ? ", type-check and export offline" : ", WITH network"}`,
 );
-const loops = Array.from({ length: config.concurrency }, () => takeBuilds());
+const loops = users.map((user) => takeBuilds(user));
 
 async function stop() {
   stopping = true;

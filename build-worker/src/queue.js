@@ -43,12 +43,9 @@ export function openQueue(url) {
     claim: (/** @type {string} */ worker) => call("select private.claim_build($1) as r", [worker]),
     /** @returns {Promise<{ digest: string, files: import("./build.js").SourceFile[] }>} */
     files: (/** @type {Claim} */ c) => call("select private.build_files($1, $2) as r", [c.id, c.lease_token]),
-    /** @returns {Promise<"ok" | "superseded">} */
-    heartbeat: (/** @type {Claim} */ c) =>
-      call("select private.heartbeat_build($1, $2) as r", [
-        c.id,
-        c.lease_token,
-      ]),
+    /** The lease extended, and with `step` the step starting recorded. @returns {Promise<"ok" | "superseded">} */
+    heartbeat: (/** @type {Claim} */ c, /** @type {string | null} */ step = null) =>
+      call("select private.heartbeat_build($1, $2, $3) as r", [c.id, c.lease_token, step]),
     finish: (/** @type {Claim} */ c, /** @type {object} */ outcome) =>
       call("select private.finish_build($1, $2, $3) as r", [
         c.id,

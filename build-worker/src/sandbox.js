@@ -1,7 +1,12 @@
 // Runs a project's toolchain as untrusted code: as the unprivileged build user (when the worker is root),
 // with a clean environment, resource limits (prlimit), optionally without a network (unshare -n), killed
-// with its process group when its time is up, and its output kept to a bounded head and tail.
+// with its process group when its time is up, and its output kept to a bounded head and tail. Every process
+// of the build user is killed when its build ends, whatever group or session it moved to.
 import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 /**
  * @typedef {object} Limits
@@ -26,7 +31,7 @@ import { spawn, spawnSync } from "node:child_process";
 /** @typedef {{ uid: number, gid: number, name: string } | null} BuildUser */
 
 /** The build user's ids, or null when the worker is not root (it then runs builds as itself). */
-export function buildUser(/** @type {string} */ name) {
+function buildUser(/** @type {string} */ name) {
   if (process.getuid?.() !== 0) return null;
   const id = (/** @type {string} */ flag) => {
     const out = spawnSync("id", [flag, name], { encoding: "utf8" });
@@ -38,6 +43,78 @@ export function buildUser(/** @type {string} */ name) {
     return Number(out.stdout.trim());
   };
   return { uid: id("-u"), gid: id("-g"), name };
+}
+
+/**
+ * `count` build users of this machine, `<name>1`, `<name>2`, … (scripts/setup.sh makes four), each held by
+ * this process alone until it exits: a pid file per user that a live process holds keeps every other worker
+ * (another local stack, a test) off the users whose processes this one kills. Nulls (builds run as the
+ * worker itself) when the worker is not root.
+ * @returns {BuildUser[]}
+ */
+export function takeBuildUsers(/** @type {string} */ name, /** @type {number} */ count) {
+  if (process.getuid?.() !== 0) return Array.from({ length: count }, () => null);
+  const dir = join(tmpdir(), "build-worker-users");
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  /** @type {BuildUser[]} */
+  const taken = [];
+  for (let n = 1; taken.length < count; n++) {
+    if (spawnSync("id", ["-u", `${name}${n}`]).status !== 0) {
+      throw new Error(
+        `${count} build users are needed and ${name}1..${n - 1} exist, ${taken.length} of them free`,
+      );
+    }
+    const lock = join(dir, `${name}${n}.pid`);
+    let holder = Number(readFileSync(lock, { encoding: "utf8", flag: "a+" }) || 0);
+    try {
+      if (holder) process.kill(holder, 0);
+    } catch {
+      holder = 0; // its holder ended
+    }
+    if (holder && holder !== process.pid) continue;
+    writeFileSync(lock, String(process.pid));
+    process.on("exit", () => unlinkSync(lock));
+    taken.push(buildUser(`${name}${n}`));
+  }
+  return taken;
+}
+
+/** The ids of the live processes whose real user is `uid` (from /proc; a zombie has ended already). */
+async function processesOf(/** @type {number} */ uid) {
+  const pids = [];
+  for (const name of await readdir("/proc")) {
+    if (!/^[0-9]+$/.test(name)) continue;
+    // A process that ended between the listing and the read is simply not there.
+    const status = await readFile(`/proc/${name}/status`, "utf8").catch(() => "");
+    if (Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]) === uid && !/^State:\s+[ZX]/m.test(status)) {
+      pids.push(Number(name));
+    }
+  }
+  return pids;
+}
+
+/**
+ * Kills every process of the build user, until none is left: what a build started and detached (setsid, a
+ * double fork) ends with it. Each concurrent build has a user of its own, so no other build is touched.
+ * Returns how many processes were killed.
+ */
+export async function endProcessesOf(/** @type {BuildUser} */ user) {
+  if (!user) return 0;
+  let killed = 0;
+  // A process may fork while it is being killed: the sweep repeats until a pass finds nothing; RLIMIT_NPROC
+  // bounds how many there can be.
+  for (let pass = 0; pass < 1000; pass++) {
+    const pids = await processesOf(user.uid);
+    if (pids.length === 0) return killed;
+    for (const pid of pids) {
+      try {
+        process.kill(pid, "SIGKILL");
+        killed++;
+      } catch { /* already gone */ }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`the processes of ${user.name} do not end`);
 }
 
 /** Whether this machine lets the worker take a process's network away. */
@@ -141,6 +218,8 @@ export function run(argv, { cwd, env, user, limits, offline, signal }) {
       timedOut = true;
       kill();
     }, limits.seconds * 1000);
+    // A build stopped while this step was being started stops it at once.
+    if (signal?.aborted) kill();
     signal?.addEventListener("abort", kill, { once: true });
     child.stdout.on("data", (chunk) => output.push(chunk));
     child.stderr.on("data", (chunk) => output.push(chunk));

@@ -214,7 +214,7 @@ export function operations(send: Send) {
       send("GET", "/projects/{projectId}/builds", init) as Promise<
         Data<"/projects/{projectId}/builds", "get">
       >,
-    /** Build the project's files again (`POST /projects/{projectId}/builds`) */
+    /** Build a version of the project again (`POST /projects/{projectId}/builds`) */
     requestBuild: (
       init: Init<"/projects/{projectId}/builds", "post">,
     ): Promise<Data<"/projects/{projectId}/builds", "post">> =>

@@ -381,8 +381,8 @@ export interface paths {
     get: operations["listBuilds"];
     put?: never;
     /**
-     * Build the project's files again
-     * @description Owner only. Queues a build of the current files and answers it `queued`; when one is queued already, that one. Follow it with `GET /builds/{buildId}`.
+     * Build a version of the project again
+     * @description Owner only. Queues a build of the newest version, or of the body's `version`, and answers it `queued`; when one is queued already, that one, which builds this version instead. Follow it with `GET /builds/{buildId}`.
      */
     post: operations["requestBuild"];
     delete?: never;
@@ -740,8 +740,12 @@ export interface paths {
      * @description `text/event-stream` of the job's event log, oldest first. Each event has an `id` (increasing
      *     within the job), an `event` type and JSON `data`: `status` carries the job as `GET /jobs/{jobId}` shows it (sent
      *     when it is created, at every status change and when a cancel is requested); `progress` carries
-     *     `{phase, files_written, tokens_so_far}` from the runner (`phase` `generating` or `saving`). The stream ends
-     *     after the event of a terminal status. A comment line (`: heartbeat`) is sent after
+     *     `{phase, files_written, tokens_so_far}` from the runner (`phase` `generating` or `saving`); `build` carries
+     *     `{id, status}` of the build of the version the job made (`GET /builds/{buildId}`): when it is queued
+     *     (`queued`), as each step starts (`running` with `step`: `install`, `typecheck`, `export_web`,
+     *     `export_android`) and when it ends (`succeeded`, `failed` or `canceled` with `preview_url` and at most 10
+     *     `errors`). The stream ends after the event of a terminal status, or after the last `build` event when the
+     *     job's build is still queued or running then. A comment line (`: heartbeat`) is sent after
      *     15 s of silence. A stream lasts at most 120 s
      *     (`JOB_EVENTS_MAX_SECONDS`, below hosted Supabase's 150 s limit): it then ends with `retry: 1000`, and the client
      *     reconnects with the `Last-Event-ID` header set to the last `id` it received, getting only later events. Another
@@ -1743,6 +1747,12 @@ export interface components {
        */
       job_id: string | null;
       /**
+       * Format: uuid
+       * @description The version built (`GET /projects/{projectId}/versions/{versionId}`): the build reads its files, whatever the project holds when the build starts. Null only for a project without a version.
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
+      version_id: string | null;
+      /**
        * @description What queued it: a succeeded generation, a save of the files (`PUT /projects/{projectId}/files`), or `POST /projects/{projectId}/builds`.
        * @enum {string}
        */
@@ -2028,6 +2038,18 @@ export interface components {
        * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
        */
       version_id?: string;
+      /** @description The newest build of the version the job made (`GET /builds/{buildId}`), once one is queued; its progress is on the job's event stream as `build` events. */
+      build?: {
+        /**
+         * Format: int64
+         * @example 7
+         */
+        id: number;
+        /** @enum {string} */
+        status: "queued" | "running" | "succeeded" | "failed" | "canceled";
+        /** Format: uri */
+        preview_url: string | null;
+      };
     };
     CreatePromptJobRequest: {
       /** @enum {string} */
@@ -4588,7 +4610,19 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody?: {
+      content: {
+        /** @example {} */
+        "application/json": {
+          /**
+           * Format: uuid
+           * @description The version to build; the newest when omitted.
+           * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+           */
+          version?: string;
+        };
+      };
+    };
     responses: {
       /** @description The queued build */
       202: {
@@ -4617,8 +4651,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `project_not_found`: no such project, or not the caller's (another user's project is 404, never 403) */
+      /** @description `project_not_found`: no such project, or not the caller's (another user's project is 404, never 403), or `version_not_found`: `version` is not one of the project's versions */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      413: {
         headers: {
           [name: string]: unknown;
         };

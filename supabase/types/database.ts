@@ -239,7 +239,7 @@ export type Database = {
         };
         Returns: Json;
       };
-      "request_build": { Args: { "project_id": number }; Returns: Json };
+      "request_build": { Args: { "project_id": number; "version_id": string }; Returns: Json };
       "require_own_project": {
         Args: { "project_id": number };
         Returns: Database["public"]["Tables"]["projects"]["Row"];
@@ -403,6 +403,7 @@ export type Database = {
           "status": string;
           "steps": NonNullable<Json>;
           "user_id": string;
+          "version_id": string | null;
           "worker_id": string | null;
         };
         ComputedFields: never;
@@ -429,6 +430,7 @@ export type Database = {
           "status"?: string;
           "steps"?: NonNullable<Json>;
           "user_id": string;
+          "version_id"?: string | null;
           "worker_id"?: string | null;
         };
         Update: {
@@ -454,6 +456,7 @@ export type Database = {
           "status"?: string;
           "steps"?: NonNullable<Json>;
           "user_id"?: string;
+          "version_id"?: string | null;
           "worker_id"?: string | null;
         };
         Relationships: [
@@ -476,6 +479,13 @@ export type Database = {
             columns: ["user_id"];
             isOneToOne: false;
             referencedRelation: "profiles";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "builds_version_id_fkey";
+            columns: ["version_id"];
+            isOneToOne: false;
+            referencedRelation: "project_versions";
             referencedColumns: ["id"];
           },
         ];

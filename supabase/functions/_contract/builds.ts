@@ -33,6 +33,11 @@ export const Build = z.object({
   id: z.int().openapi({ format: "int64", example: 7 }),
   project_id: z.int().openapi({ format: "int64", example: 42 }),
   job_id: Uuid.nullable().openapi({ description: "The generation that saved the version, if one did." }),
+  version_id: Uuid.nullable().openapi({
+    description:
+      "The version built (`GET /projects/{projectId}/versions/{versionId}`): the build reads its " +
+      "files, whatever the project holds when the build starts. Null only for a project without a version.",
+  }),
   reason: z.enum(["generation", "files", "manual"]).openapi({
     description: "What queued it: a succeeded generation, a save of the files (`PUT /projects/{projectId}" +
       "/files`), or `POST /projects/{projectId}/builds`.",
@@ -115,13 +120,32 @@ const requestBuild = createRoute({
   ...NEEDS.project,
   operationId: "requestBuild",
   tags: ["Builds"],
-  summary: "Build the project's files again",
-  description: "Owner only. Queues a build of the current files and answers it `queued`; when one is " +
-    "queued already, that one. Follow it with `GET /builds/{buildId}`.",
-  request: { params: ProjectParams },
+  summary: "Build a version of the project again",
+  description: "Owner only. Queues a build of the newest version, or of the body's `version`, and answers " +
+    "it `queued`; when one is queued already, that one, which builds this version instead. Follow it with " +
+    "`GET /builds/{buildId}`.",
+  request: {
+    params: ProjectParams,
+    body: {
+      required: false,
+      content: {
+        "application/json": {
+          schema: z.object({
+            version: Uuid.optional().openapi({
+              description: "The version to build; the newest when omitted.",
+            }),
+          }),
+          // The newest version: what a request without a body builds too.
+          example: {},
+        },
+      },
+    },
+  },
   responses: {
     202: jsonContent(Build, "The queued build"),
-    ...errorResponses([400, 404], { 404: NOT_FOUND }),
+    ...errorResponses([400, 404], {
+      404: NOT_FOUND + ", or `version_not_found`: `version` is not one of the project's versions",
+    }),
   },
 });
 

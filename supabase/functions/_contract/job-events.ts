@@ -1,6 +1,7 @@
 // GET /jobs/{jobId}/events: a job's event log as Server-Sent Events. The log is durable (public.job_events,
-// appended by a trigger at every status change and by the runner's progress), so a client that lost the
-// stream resumes with Last-Event-ID. The stream ends once the job is terminal and every event was sent,
+// appended by a trigger at every status change, by the runner's progress and by the build worker's calls), so
+// a client that lost the stream resumes with Last-Event-ID. The stream ends once the job and its build are
+// done and every event was sent,
 // or before the function's wall-clock limit with a `retry` hint.
 import type { Config } from "../_shared/config.ts";
 import { createRoute, z } from "@hono/zod-openapi";
@@ -25,8 +26,12 @@ export function routesFor(
         `\`text/event-stream\` of the job's event log, oldest first. Each event has an \`id\` (increasing
 within the job), an \`event\` type and JSON \`data\`: \`status\` carries the job as \`GET /jobs/{jobId}\` shows it (sent
 when it is created, at every status change and when a cancel is requested); \`progress\` carries
-\`{phase, files_written, tokens_so_far}\` from the runner (\`phase\` \`generating\` or \`saving\`). The stream ends
-after the event of a terminal status. A comment line (\`: heartbeat\`) is sent after
+\`{phase, files_written, tokens_so_far}\` from the runner (\`phase\` \`generating\` or \`saving\`); \`build\` carries
+\`{id, status}\` of the build of the version the job made (\`GET /builds/{buildId}\`): when it is queued
+(\`queued\`), as each step starts (\`running\` with \`step\`: \`install\`, \`typecheck\`, \`export_web\`,
+\`export_android\`) and when it ends (\`succeeded\`, \`failed\` or \`canceled\` with \`preview_url\` and at most 10
+\`errors\`). The stream ends after the event of a terminal status, or after the last \`build\` event when the
+job's build is still queued or running then. A comment line (\`: heartbeat\`) is sent after
 ${config.JOB_EVENTS_HEARTBEAT_SECONDS} s of silence. A stream lasts at most ${config.JOB_EVENTS_MAX_SECONDS} s
 (\`JOB_EVENTS_MAX_SECONDS\`, below hosted Supabase's 150 s limit): it then ends with \`retry: ${RETRY_MS}\`, and the client
 reconnects with the \`Last-Event-ID\` header set to the last \`id\` it received, getting only later events. Another

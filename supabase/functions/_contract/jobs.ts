@@ -100,6 +100,14 @@ export const Job = z.object({
       "the job's changes were merged into it; changes to the same file that do not merge fail the job with " +
       "`version_conflict` (`error.details.paths`), uncharged.",
   }),
+  build: z.object({
+    id: z.int().openapi({ format: "int64", example: 7 }),
+    status: z.enum(["queued", "running", "succeeded", "failed", "canceled"]),
+    preview_url: z.url().nullable(),
+  }).optional().openapi({
+    description: "The newest build of the version the job made (`GET /builds/{buildId}`), once one is " +
+      "queued; its progress is on the job's event stream as `build` events.",
+  }),
 }).openapi("Job");
 
 export const JobEstimate = z.object({

@@ -9,6 +9,9 @@ CREATE TABLE public.builds (
     user_id uuid NOT NULL,
     -- The generation that saved the version, when one did.
     job_id uuid,
+    -- The version built: its files, whatever the project holds by the time the worker starts. Null only for a
+    -- project without a version.
+    version_id uuid,
     reason text NOT NULL,
     status text DEFAULT 'queued'::text NOT NULL,
     attempts integer DEFAULT 0 NOT NULL,
@@ -47,15 +50,19 @@ ALTER TABLE ONLY public.builds
     ADD CONSTRAINT builds_pkey PRIMARY KEY (id);
 ALTER TABLE ONLY public.builds
     ADD CONSTRAINT builds_preview_token UNIQUE (preview_token);
--- One queued build per project: a later save joins it, and the worker reads the files when it starts.
+-- One queued build per project: a later request joins it and names the version it builds.
 CREATE UNIQUE INDEX builds_one_queued ON public.builds USING btree (project_id) WHERE (status = 'queued'::text);
 CREATE INDEX builds_queue ON public.builds USING btree (created_at, id) WHERE (status = ANY (ARRAY['queued'::text, 'running'::text]));
 CREATE INDEX builds_project_page ON public.builds USING btree (project_id, id DESC);
 CREATE INDEX builds_job ON public.builds USING btree (job_id) WHERE (job_id IS NOT NULL);
+-- A project's versions go with it, and each takes its builds.
+CREATE INDEX builds_version ON public.builds USING btree (version_id);
 ALTER TABLE ONLY public.builds
     ADD CONSTRAINT builds_project_id_fkey FOREIGN KEY (project_id) REFERENCES public.projects(id) ON DELETE CASCADE;
 ALTER TABLE ONLY public.builds
     ADD CONSTRAINT builds_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+ALTER TABLE ONLY public.builds
+    ADD CONSTRAINT builds_version_id_fkey FOREIGN KEY (version_id) REFERENCES public.project_versions(id) ON DELETE CASCADE;
 ALTER TABLE ONLY public.builds
     ADD CONSTRAINT builds_job_id_fkey FOREIGN KEY (job_id) REFERENCES public.jobs(id) ON DELETE SET NULL;
 ALTER TABLE public.builds ENABLE ROW LEVEL SECURITY;
@@ -69,7 +76,8 @@ CREATE FUNCTION private.build_json(b public.builds, with_log boolean) RETURNS js
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select jsonb_build_object('id', b.id, 'project_id', b.project_id, 'job_id', b.job_id, 'reason', b.reason,
+  select jsonb_build_object('id', b.id, 'project_id', b.project_id, 'job_id', b.job_id, 'version_id', b.version_id,
+    'reason', b.reason,
     'status', b.status, 'attempts', b.attempts, 'files_digest', b.files_digest, 'steps', b.steps,
     'errors', b.errors, 'artifacts', b.artifacts, 'preview_url', b.preview_url, 'created_at', b.created_at,
     'started_at', b.started_at, 'finished_at', b.finished_at)
@@ -77,22 +85,39 @@ CREATE FUNCTION private.build_json(b public.builds, with_log boolean) RETURNS js
 $$;
 GRANT EXECUTE ON FUNCTION private.build_json(b public.builds, with_log boolean) TO authenticated;
 
--- Queues a build of the project's current files, or joins the one already queued. Wakes the workers
--- (LISTEN build_queued) when the transaction commits.
-CREATE FUNCTION private.queue_build(build_project_id bigint, build_reason text, build_job_id uuid) RETURNS public.builds
+-- A build's news on the job that made its version (GET /jobs/{id}/events, type `build`): {id, status, step?,
+-- preview_url?, errors?}. Nothing for a build no job asked for.
+CREATE FUNCTION private.log_build_event(b public.builds, news jsonb) RETURNS void
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  insert into public.job_events (job_id, user_id, type, data)
+  select b.job_id, b.user_id, 'build', jsonb_build_object('id', b.id, 'status', b.status) || news
+   where b.job_id is not null
+$$;
+
+-- Queues a build of the project's version `build_version_id` (null: its newest), or makes the one already
+-- queued build that version instead. Wakes the workers (LISTEN build_queued) when the transaction commits.
+CREATE FUNCTION private.queue_build(build_project_id bigint, build_reason text, build_job_id uuid, build_version_id uuid) RETURNS public.builds
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
   b public.builds;
 begin
-  insert into public.builds as q (project_id, user_id, reason, job_id)
-  select p.id, p.user_id, build_reason, build_job_id from public.projects p where p.id = build_project_id
+  insert into public.builds as q (project_id, user_id, reason, job_id, version_id)
+  select p.id, p.user_id, build_reason, build_job_id,
+         coalesce(build_version_id, (select v.id from public.project_versions v where v.project_id = p.id
+                                      order by v.number desc limit 1))
+    from public.projects p where p.id = build_project_id
   on conflict (project_id) where status = 'queued'
-  do update set reason = excluded.reason, job_id = coalesce(excluded.job_id, q.job_id)
+  do update set reason = excluded.reason, job_id = coalesce(excluded.job_id, q.job_id), version_id = excluded.version_id
   returning * into b;
   if found then
     perform pg_notify('build_queued', b.id::text);
+    if build_job_id is not null then
+      perform private.log_build_event(b, '{}');
+    end if;
   end if;
   return b;
 end
@@ -128,41 +153,22 @@ CREATE FUNCTION private.build_versions() RETURNS boolean
     SET search_path TO ''
     AS $$ select private.setting('build_versions', 'true') <> 'false' $$;
 
--- After files are saved (PUT /projects/{id}/files, a generation's file set): a build of each project.
-CREATE FUNCTION private.queue_builds_after_files() RETURNS trigger
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  project bigint;
-begin
-  if private.build_versions() then
-    for project in select distinct c.project_id from changed c order by 1 loop
-      perform private.queue_build(project, 'files', null);
-    end loop;
-  end if;
-  return null;
-end
-$$;
-
--- A succeeded generation names itself on the build its files queued.
-CREATE FUNCTION private.queue_build_after_job() RETURNS trigger
+-- Each new version (a save of the files, a generation's, a restore) queues its build; a generation's names
+-- its job.
+CREATE FUNCTION private.queue_build_of_version() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 begin
   if private.build_versions() then
-    perform private.queue_build(new.project_id, 'generation', new.id);
+    perform private.queue_build(new.project_id, case when new.job_id is null then 'files' else 'generation' end,
+      new.job_id, new.id);
   end if;
   return null;
 end
 $$;
 
-CREATE TRIGGER project_files_build_insert AFTER INSERT ON public.project_files REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.queue_builds_after_files();
-
-CREATE TRIGGER project_files_build_update AFTER UPDATE ON public.project_files REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.queue_builds_after_files();
-
-CREATE TRIGGER jobs_build_succeeded AFTER UPDATE OF status ON public.jobs FOR EACH ROW WHEN (((new.status = 'succeeded'::text) AND (old.status IS DISTINCT FROM 'succeeded'::text) AND (new.project_id IS NOT NULL))) EXECUTE FUNCTION private.queue_build_after_job();
+CREATE TRIGGER project_versions_build AFTER INSERT ON public.project_versions FOR EACH ROW EXECUTE FUNCTION private.queue_build_of_version();
 
 -- GET /projects/{id}/builds: newest first; the cursor is the last build's id.
 CREATE FUNCTION api.list_builds(project_id bigint, page_size integer, page_cursor text) RETURNS jsonb
@@ -217,9 +223,10 @@ end
 $$;
 GRANT EXECUTE ON FUNCTION api.get_build(build_id bigint) TO authenticated;
 
--- POST /projects/{id}/builds: builds the current files again (or answers the build already queued).
--- Definer, so that the queue stays closed to direct writes; the owner check is its first line.
-CREATE FUNCTION api.request_build(project_id bigint) RETURNS jsonb
+-- POST /projects/{id}/builds: builds the version `version_id` (null: the newest) again; a build already
+-- queued builds it instead. Definer, so that the queue stays closed to direct writes; the owner check (of the
+-- project, and of the version: 404 version_not_found) is its first line.
+CREATE FUNCTION api.request_build(project_id bigint, version_id uuid) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -228,10 +235,13 @@ begin
   if not found then
     perform private.project_not_found();
   end if;
-  return private.build_json(private.queue_build(project_id, 'manual', null), false);
+  if version_id is not null then
+    perform private.own_version(project_id, version_id);
+  end if;
+  return private.build_json(private.queue_build(project_id, 'manual', null, version_id), false);
 end
 $$;
-GRANT EXECUTE ON FUNCTION api.request_build(project_id bigint) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.request_build(project_id bigint, version_id uuid) TO authenticated;
 
 -- The worker's calls. A claim takes the oldest queued build, or a running one whose lease expired (its
 -- worker died), under `for update skip locked`, so concurrent workers never take the same build; a build
@@ -245,13 +255,18 @@ declare
   max_attempts int := private.setting('build_max_attempts', '3')::int;
   b public.builds;
 begin
-  update public.builds
-     set status = 'failed', finished_at = clock_timestamp(), lease_token = null, lease_expires_at = null,
-         errors = jsonb_build_array(jsonb_build_object('message',
-           format('The build was started %s times and its worker stopped answering each time.', attempts)))
-   where id in (select x.id from public.builds x
-                 where x.status = 'running' and x.lease_expires_at < clock_timestamp() and x.attempts >= max_attempts
-                 for update skip locked);
+  for b in
+    update public.builds
+       set status = 'failed', finished_at = clock_timestamp(), lease_token = null, lease_expires_at = null,
+           errors = jsonb_build_array(jsonb_build_object('message',
+             format('The build was started %s times and its worker stopped answering each time.', attempts)))
+     where id in (select x.id from public.builds x
+                   where x.status = 'running' and x.lease_expires_at < clock_timestamp() and x.attempts >= max_attempts
+                   for update skip locked)
+    returning *
+  loop
+    perform private.log_build_event(b, jsonb_build_object('preview_url', null, 'errors', b.errors));
+  end loop;
   update public.builds
      set status = 'running', attempts = attempts + 1, worker_id = worker, lease_token = gen_random_uuid(),
          lease_expires_at = clock_timestamp() + make_interval(secs => lease), started_at = clock_timestamp()
@@ -288,7 +303,7 @@ begin
 end
 $$;
 
--- The project's files as the build reads them (ASSET contents base64), and their digest recorded.
+-- The files of the build's version as the build reads them (ASSET contents base64), and their digest recorded.
 CREATE FUNCTION private.build_files(build_id bigint, lease uuid) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -298,26 +313,35 @@ declare
   result jsonb;
 begin
   select jsonb_build_object(
-           'digest', md5(coalesce(string_agg(md5(f.path) || md5(f.contents), '' order by f.path), '')),
-           'files', coalesce(jsonb_agg(jsonb_build_object('path', f.path, 'contents', f.contents,
+           'digest', md5(coalesce(string_agg(md5(f.path) || md5(c.contents), '' order by f.path), '')),
+           'files', coalesce(jsonb_agg(jsonb_build_object('path', f.path, 'contents', c.contents,
                       'encoding', private.file_encoding(f.type)) order by f.path), '[]'::jsonb))
     into result
-    from public.project_files f where f.project_id = b.project_id;
+    from public.version_files f
+    join public.file_blobs c on c.user_id = f.user_id and c.sha256 = f.sha256
+   where f.version_id = b.version_id;
   update public.builds set files_digest = result ->> 'digest' where id = b.id;
   return result;
 end
 $$;
 GRANT EXECUTE ON FUNCTION private.build_files(build_id bigint, lease uuid) TO build_worker;
 
--- Extends the lease. 'superseded' when a newer build of the project is queued (the worker stops and
--- finishes this one canceled).
-CREATE FUNCTION private.heartbeat_build(build_id bigint, lease uuid) RETURNS text
+-- Extends the lease, and with `step` (the step the build starts: install, typecheck, export_web,
+-- export_android) tells the job that made its version. 'superseded' when a newer build of the project is
+-- queued (the worker stops and finishes this one canceled).
+CREATE FUNCTION private.heartbeat_build(build_id bigint, lease uuid, step text) RETURNS text
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
   b public.builds := private.lock_leased_build(build_id, lease);
 begin
+  if step is not null then
+    if step not in ('install', 'typecheck', 'export_web', 'export_android') then
+      perform private.raise_api_error(400, 'invalid_step', 'step is install, typecheck, export_web or export_android.');
+    end if;
+    perform private.log_build_event(b, jsonb_build_object('step', step));
+  end if;
   update public.builds
      set lease_expires_at = clock_timestamp() + make_interval(secs => private.setting('build_lease_seconds', '120')::int)
    where id = b.id;
@@ -327,7 +351,7 @@ begin
   return 'ok';
 end
 $$;
-GRANT EXECUTE ON FUNCTION private.heartbeat_build(build_id bigint, lease uuid) TO build_worker;
+GRANT EXECUTE ON FUNCTION private.heartbeat_build(build_id bigint, lease uuid, step text) TO build_worker;
 
 -- The worker's outcome: {status: succeeded|failed|canceled, steps, errors, log, artifacts, preview_url?}.
 -- The log keeps its last 64 KiB. A succeeded build with a preview becomes the project's preview unless a
@@ -358,6 +382,8 @@ begin
          preview_url = case when final_status = 'succeeded' then outcome ->> 'preview_url' end
    where id = b.id
   returning * into b;
+  perform private.log_build_event(b, jsonb_build_object('preview_url', b.preview_url,
+    'errors', private.build_errors_brief(b.errors)));
   if b.preview_url is not null then
     update public.projects p set preview_url = b.preview_url
      where p.id = b.project_id
@@ -369,9 +395,20 @@ end
 $$;
 GRANT EXECUTE ON FUNCTION private.finish_build(build_id bigint, lease uuid, outcome jsonb) TO build_worker;
 
+-- A build's errors where they travel beyond the build (a webhook, the job's events): at most 10 of at most
+-- 1000 characters each, so a build that fails with a hundred long diagnostics stays a small message.
+CREATE FUNCTION private.build_errors_brief(errors jsonb) RETURNS jsonb
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(jsonb_agg(case when x.e ? 'message'
+                                 then jsonb_set(x.e, '{message}', to_jsonb(left(x.e ->> 'message', 1000)))
+                                 else x.e end order by x.n), '[]')
+    from jsonb_array_elements(errors) with ordinality x(e, n) where x.n <= 10
+$$;
+
 -- A finished build is delivered to the owner's endpoints subscribed to `build.succeeded` or `build.failed`:
--- the build as the list shows it, with at most 10 errors of at most 1000 characters each, so a build that
--- fails with a hundred long diagnostics stays a small request.
+-- the build as the list shows it, its errors brief.
 CREATE FUNCTION private.webhook_build_finished() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -379,11 +416,7 @@ CREATE FUNCTION private.webhook_build_finished() RETURNS trigger
 begin
   if private.wants_webhook(new.user_id, 'build.' || new.status) then
     perform private.enqueue_webhook(new.user_id, 'build.' || new.status, private.build_json(new, false)
-      || jsonb_build_object('errors', coalesce((
-           select jsonb_agg(case when x.e ? 'message'
-                                 then jsonb_set(x.e, '{message}', to_jsonb(left(x.e ->> 'message', 1000)))
-                                 else x.e end order by x.n)
-             from jsonb_array_elements(new.errors) with ordinality x(e, n) where x.n <= 10), '[]')));
+      || jsonb_build_object('errors', private.build_errors_brief(new.errors)));
   end if;
   return null;
 end

@@ -1,4 +1,4 @@
--- A job's event log (status changes and progress) as the API pages it.
+-- A job's event log (status changes, progress, and the build of the version it made) as the API pages it.
 
 CREATE TABLE public.job_events (
     id bigint NOT NULL,
@@ -7,7 +7,7 @@ CREATE TABLE public.job_events (
     type text NOT NULL,
     data jsonb NOT NULL,
     created_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
-    CONSTRAINT job_events_type CHECK ((type = ANY (ARRAY['status'::text, 'progress'::text])))
+    CONSTRAINT job_events_type CHECK ((type = ANY (ARRAY['status'::text, 'progress'::text, 'build'::text])))
 );
 ALTER TABLE public.job_events ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME public.job_events_id_seq
@@ -66,8 +66,9 @@ $$;
 GRANT EXECUTE ON FUNCTION private.record_job_progress(job_id uuid, runner uuid, progress jsonb) TO service_role;
 
 -- GET /jobs/{id}/events, one poll: the caller's job's status and up to `max_events` events after
--- `after_id`, read in one snapshot, so a terminal status with fewer events than asked means the log is
--- complete. Another user's job is as missing as an unknown one.
+-- `after_id`, read in one snapshot, and `done`: the job is terminal and no build of it is queued or running,
+-- so `done` with fewer events than asked means the log is complete. Another user's job is as missing as an
+-- unknown one.
 CREATE FUNCTION api.job_events(job_id uuid, after_id bigint, max_events integer) RETURNS jsonb
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
@@ -79,7 +80,10 @@ begin
   if not found then
     perform private.raise_api_error(404, 'job_not_found', 'No such job.');
   end if;
-  return jsonb_build_object('status', job_status, 'events', coalesce((
+  return jsonb_build_object('status', job_status,
+    'done', job_status in ('succeeded', 'failed', 'canceled')
+            and not exists (select from public.builds b where b.job_id = job_events.job_id and b.status in ('queued', 'running')),
+    'events', coalesce((
     select jsonb_agg(jsonb_build_object('id', e.id, 'type', e.type, 'data', e.data) order by e.id)
       from (select * from public.job_events e
              where e.job_id = job_events.job_id and e.id > coalesce(after_id, 0)

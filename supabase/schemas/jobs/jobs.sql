@@ -63,16 +63,21 @@ COMMENT ON COLUMN public.jobs.held_credits IS 'Credits held against the floor wh
 GRANT SELECT ON TABLE public.jobs TO authenticated;
 GRANT ALL ON TABLE public.jobs TO service_role;
 
--- A job never leaves a terminal state, whoever tries. Deleting its project only unlinks it (the foreign
--- key's ON DELETE SET NULL), which a finished job takes.
+-- A job never leaves a terminal state, whoever tries. Deleting its project only unlinks it from the project
+-- and its versions (the foreign keys' ON DELETE SET NULL, one update each), which a finished job takes.
 CREATE FUNCTION private.guard_job_transition() RETURNS trigger
     LANGUAGE plpgsql
     SET search_path TO ''
     AS $$
+declare
+  links constant text[] := array['project_id', 'base_version_id', 'version_id', 'updated_at'];
 begin
   if old.status in ('succeeded', 'failed', 'canceled')
-     and not (new.project_id is null
-              and to_jsonb(new) - 'project_id' - 'updated_at' = to_jsonb(old) - 'project_id' - 'updated_at') then
+     and not ((new.project_id is null or new.base_version_id is null or new.version_id is null)
+              and (new.project_id is null or new.project_id = old.project_id)
+              and (new.base_version_id is null or new.base_version_id = old.base_version_id)
+              and (new.version_id is null or new.version_id = old.version_id)
+              and to_jsonb(new) - links = to_jsonb(old) - links) then
     perform private.raise_api_error(409, 'job_terminal', 'The job is already ' || old.status || '.',
       jsonb_build_object('job_id', old.id, 'status', old.status));
   end if;
@@ -86,8 +91,8 @@ begin
 end
 $$;
 
--- The job as the contract shows it, with `cancel_requested_at` once a cancel was asked for, and the
--- project's versions it read and made once there are.
+-- The job as the contract shows it, with `cancel_requested_at` once a cancel was asked for, the project's
+-- versions it read and made once there are, and the newest build of the version it made once one is queued.
 CREATE FUNCTION private.job_json(j public.jobs) RETURNS jsonb
     LANGUAGE sql STABLE
     SET search_path TO ''
@@ -96,7 +101,10 @@ CREATE FUNCTION private.job_json(j public.jobs) RETURNS jsonb
     'id', j.id, 'type', j.type, 'status', j.status, 'input', j.input,
     'created_at', j.created_at, 'updated_at', j.updated_at, 'result', j.result, 'error', j.error,
     'cancel_requested_at', j.cancel_requested_at, 'base_version_id', j.base_version_id, 'version_id', j.version_id
-  )) || jsonb_build_object('project_id', j.project_id);
+  )) || jsonb_build_object('project_id', j.project_id)
+     || coalesce((select jsonb_build_object('build', jsonb_build_object('id', b.id, 'status', b.status,
+                                                                        'preview_url', b.preview_url))
+                    from public.builds b where b.job_id = j.id order by b.id desc limit 1), '{}');
 $$;
 GRANT EXECUTE ON FUNCTION private.job_json(j public.jobs) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.job_json(j public.jobs) TO service_role;

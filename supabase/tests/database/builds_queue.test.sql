@@ -2,7 +2,7 @@
 -- under leases and reports them, previews report errors by their token, and only the owner sees a build.
 begin;
 \ir _helpers.psql
-select plan(49);
+select plan(60);
 
 select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'builds.alice@example.com');
 select pg_temp.create_user('b2222222-2222-2222-2222-222222222222', 'builds.bob@example.com');
@@ -25,6 +25,8 @@ select lives_ok($$select api.save_project_files(9101, '[{"path": "App.tsx", "con
   'Alice saves again');
 reset role;
 select is((select count(*)::int from public.builds where project_id = 9101), 1, 'the second save joined the queued build');
+select is((select version_id from public.builds where project_id = 9101),
+  (select id from public.project_versions where project_id = 9101 and number = 2), 'which now builds the newer version');
 
 -- A succeeded generation names itself on the build of its files.
 insert into public.jobs (id, user_id, project_id, input) values
@@ -39,6 +41,7 @@ select is((select reason || ':' || job_id from public.builds where project_id = 
   'generation:20000000-0000-4000-8000-000000000001', 'its version is queued as the generation''s build');
 
 select set_config('test.alice_build', (select id::text from public.builds where project_id = 9101), true);
+select set_config('test.alice_version', (select version_id::text from public.builds where project_id = 9101), true);
 
 -- With build_versions off, saves queue nothing; asking still does.
 do $$ begin perform private.set_setting('build_versions', 'false'); end $$;
@@ -46,16 +49,21 @@ select pg_temp.as_user('b2222222-2222-2222-2222-222222222222');
 select lives_ok($$select api.save_project_files(9103, '[{"path": "App.tsx", "contents": "bob", "type": "CODE"}]')$$,
   'Bob saves files');
 select is((select count(*)::int from public.builds where project_id = 9103), 0, 'nothing queued with build_versions off');
-select is(api.request_build(9103) ->> 'status', 'queued', 'POST /projects/{id}/builds queues one');
-select is(api.request_build(9103) ->> 'id', (select id::text from public.builds where project_id = 9103),
+select is(api.request_build(9103, null) ->> 'version_id', (select id::text from public.project_versions where project_id = 9103),
+  'POST /projects/{id}/builds queues a build of the newest version');
+select is(api.request_build(9103, null) ->> 'id', (select id::text from public.builds where project_id = 9103),
   'asking again answers the build already queued');
+select throws_ok(format('select api.request_build(9103, %L)', current_setting('test.alice_version')),
+  'PT404', 'version_not_found: No such version of this project.', 'a version of another project is not built');
+select lives_ok($$select api.save_project_files(9103, '[{"path": "App.tsx", "contents": "bob later", "type": "CODE"}]')$$,
+  'Bob saves again while his build waits');
 
 -- Only the owner sees a build, lists a project's builds or asks for one.
 select is((select count(*)::int from public.builds), 1, 'Bob sees his build only');
 select throws_ok(format('select api.get_build(%s)', current_setting('test.alice_build')),
   'PT404', 'build_not_found: No such build.', 'Alice''s build is 404 to Bob');
 select throws_ok($$select api.list_builds(9101, 20, null)$$, 'PT404', null, 'so is the list of her project''s builds');
-select throws_ok($$select api.request_build(9101)$$, 'PT404', null, 'and building her project');
+select throws_ok($$select api.request_build(9101, null)$$, 'PT404', null, 'and building her project');
 select throws_ok($$insert into public.builds (project_id, user_id, reason) values (9103, 'b2222222-2222-2222-2222-222222222222', 'manual')$$,
   '42501', null, 'nobody writes the queue directly');
 select throws_ok($$select private.claim_build('me')$$, '42501', null, 'a user cannot claim builds');
@@ -101,8 +109,11 @@ select is(current_setting('test.none'), '', 'nothing left to claim');
 select pg_temp.as_worker('test.files', $$select private.build_files((pg_temp.claim('test.claim') ->> 'id')::bigint,
   (pg_temp.claim('test.claim') ->> 'lease_token')::uuid) -> 'files' -> 0 ->> 'contents'$$);
 select is(current_setting('test.files'), 'two', 'the worker reads the files as last saved');
+select pg_temp.as_worker('test.bobfiles', $$select private.build_files((pg_temp.claim('test.claim3') ->> 'id')::bigint,
+  (pg_temp.claim('test.claim3') ->> 'lease_token')::uuid) -> 'files' -> 0 ->> 'contents'$$);
+select is(current_setting('test.bobfiles'), 'bob', 'a build reads its version''s files, not those saved after it');
 select pg_temp.as_worker('test.beat', $$select private.heartbeat_build((pg_temp.claim('test.claim') ->> 'id')::bigint,
-  (pg_temp.claim('test.claim') ->> 'lease_token')::uuid)$$);
+  (pg_temp.claim('test.claim') ->> 'lease_token')::uuid, null)$$);
 select is(current_setting('test.beat'), 'ok', 'the holder extends its lease');
 
 -- A lease that expired: the build is taken again, and the old holder can report nothing.
@@ -131,6 +142,24 @@ select pg_temp.as_worker('test.bad', $$select private.finish_build((pg_temp.clai
   (pg_temp.claim('test.claim2') ->> 'lease_token')::uuid, '{"status": "done"}')$$);
 select is(current_setting('test.bad'), 'PT400', 'an outcome that is no status is refused');
 
+-- The generation's build tells its job as it is queued, as each step starts and as it ends.
+select pg_temp.as_worker('test.step', $$select private.heartbeat_build((pg_temp.claim('test.claim2') ->> 'id')::bigint,
+  (pg_temp.claim('test.claim2') ->> 'lease_token')::uuid, 'install')$$);
+select is(current_setting('test.step'), 'ok', 'the worker says the install starts');
+select pg_temp.as_worker('test.badstep', $$select private.heartbeat_build((pg_temp.claim('test.claim2') ->> 'id')::bigint,
+  (pg_temp.claim('test.claim2') ->> 'lease_token')::uuid, 'deploy')$$);
+select is(current_setting('test.badstep'), 'PT400', 'a step that is none of the build''s is refused');
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
+select is((select jsonb_agg((e -> 'data') - 'id' order by (e ->> 'id')::bigint) from jsonb_array_elements(
+    api.job_events('20000000-0000-4000-8000-000000000001', null, 100) -> 'events') e where e ->> 'type' = 'build'),
+  '[{"status": "queued"}, {"status": "running", "step": "install"}]'::jsonb, 'the job''s events follow its build');
+select is(api.job_events('20000000-0000-4000-8000-000000000001', null, 100) -> 'done', 'false'::jsonb,
+  'a succeeded job whose build runs is not done yet');
+select is(api.get_job('20000000-0000-4000-8000-000000000001') -> 'build',
+  jsonb_build_object('id', (pg_temp.claim('test.claim2') ->> 'id')::bigint, 'status', 'running', 'preview_url', null),
+  'the job names its build');
+reset role;
+
 -- A preview reports errors by its token, at most preview_errors_per_minute of them.
 do $$ begin perform private.set_setting('preview_errors_per_minute', '2'); end $$;
 select pg_temp.as_worker('test.e1', $$select private.record_build_preview_error(pg_temp.claim('test.again') ->> 'preview_token',
@@ -151,11 +180,11 @@ reset role;
 
 -- A newer build queued while one runs supersedes it; leases that expire too often fail the build.
 select pg_temp.as_user('b2222222-2222-2222-2222-222222222222');
-select isnt(api.request_build(9103) ->> 'id', pg_temp.claim('test.claim3') ->> 'id',
+select isnt(api.request_build(9103, null) ->> 'id', pg_temp.claim('test.claim3') ->> 'id',
   'a new build is queued while one runs');
 reset role;
 select pg_temp.as_worker('test.super', $$select private.heartbeat_build((pg_temp.claim('test.claim3') ->> 'id')::bigint,
-  (pg_temp.claim('test.claim3') ->> 'lease_token')::uuid)$$);
+  (pg_temp.claim('test.claim3') ->> 'lease_token')::uuid, null)$$);
 select is(current_setting('test.super'), 'superseded', 'the running one hears so');
 do $$ begin perform private.set_setting('build_max_attempts', '1'); end $$;
 update public.builds set lease_expires_at = now() - interval '1 second'
@@ -164,6 +193,13 @@ select pg_temp.as_worker('test.reap', $$select private.claim_build('worker-7') -
 select is(current_setting('test.reap'), '9103', 'the next claim takes the queued build');
 select is((select status from public.builds where id = (pg_temp.claim('test.claim2') ->> 'id')::bigint),
   'failed', 'and fails the one whose leases expired too often');
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
+select is((select e -> 'data' ->> 'status' from jsonb_array_elements(
+    api.job_events('20000000-0000-4000-8000-000000000001', null, 100) -> 'events') e order by (e ->> 'id')::bigint desc limit 1),
+  'failed', 'its job hears it failed');
+select is(api.job_events('20000000-0000-4000-8000-000000000001', null, 100) -> 'done', 'true'::jsonb,
+  'and its events are done');
+reset role;
 
 -- A project keeps its newest builds, and the one it shows the preview of.
 do $$ begin perform private.set_setting('builds_kept_per_project', '2'); end $$;

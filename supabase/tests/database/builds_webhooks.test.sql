@@ -18,7 +18,7 @@ create function pg_temp.finished(outcome jsonb) returns jsonb language plpgsql a
 declare
   claimed jsonb;
 begin
-  perform private.queue_build(9201, 'manual', null);
+  perform private.queue_build(9201, 'manual', null, null);
   claimed := private.claim_build('test-worker');
   perform private.finish_build((claimed ->> 'id')::bigint, (claimed ->> 'lease_token')::uuid, outcome);
   return (select d.payload from public.webhook_deliveries d

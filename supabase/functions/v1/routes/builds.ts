@@ -22,10 +22,11 @@ export function registerBuildRoutes(api: ApiApp, deps: Deps) {
 
   api.openapi(userRoute(verifier, routes.requestBuild), async (c) => {
     const { projectId } = c.req.valid("param");
+    const { version } = c.req.valid("json");
     const build = await selectAsUser<z.infer<typeof Build>>(
       db,
       c.get("claims"),
-      (tx) => tx`select api.request_build(${projectId}) as r`,
+      (tx) => tx`select api.request_build(${projectId}, ${version ?? null}) as r`,
     );
     return c.json(build, 202);
   });

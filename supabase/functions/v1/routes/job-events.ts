@@ -5,14 +5,14 @@ import { type ApiApp, userRoute } from "../../_shared/http.ts";
 import { releaseWhenSent } from "../../_shared/limiter.ts";
 import { RETRY_MS, routesFor } from "../../_contract/job-events.ts";
 
-const TERMINAL = ["succeeded", "failed", "canceled"];
-
 /** Events read per poll; a full batch means more may be waiting, so the next poll follows at once. */
 const BATCH = 100;
 
 interface Poll {
   status: string;
-  events: { id: number; type: "status" | "progress"; data: unknown }[];
+  /** The job is terminal and its build, if any, ended. */
+  done: boolean;
+  events: { id: number; type: "status" | "progress" | "build"; data: unknown }[];
 }
 
 export function registerJobEventRoutes(api: ApiApp, deps: Deps) {
@@ -54,7 +54,7 @@ export function registerJobEventRoutes(api: ApiApp, deps: Deps) {
             quietSince = Date.now();
           }
           const caughtUp = batch.events.length < BATCH;
-          if (caughtUp && TERMINAL.includes(batch.status)) return;
+          if (caughtUp && batch.done) return;
           if (Date.now() - started >= maxMs - config.JOB_EVENTS_POLL_MS) {
             yield encoder.encode(
               `: time limit reached; reconnect with Last-Event-ID\nretry: ${RETRY_MS}\n\n`,
