@@ -136,25 +136,27 @@ t(
       );
       assert.equal(await git(["rev-parse", "HEAD"], work), first.body.commit_sha);
       assert.deepEqual((await git(["log", "--format=%s"], work)).split("\n"), [
-        "Update Tide Tables",
+        "Save files",
+        "Save files",
         "Initial commit",
-      ]);
+      ], "each version a commit: the template's files, then the saved ones");
 
       // An edit and a removal: a second commit on top of the first, holding exactly the project's files.
       await api("PUT", `/projects/${project.id}/files`, {
         token: user.token,
         body: { files: [{ path: "App.tsx", contents: "export default () => 'edited';\n", type: "CODE" }] },
       });
-      await db()`delete from public.project_files where project_id = ${project.id} and path = 'src/screens/Home.tsx'`;
+      await db()`select private.commit_version(${project.id}, null,
+                   '[{"path": "src/screens/Home.tsx", "deleted": true}]', '{}')`;
       const second = await push();
       assert.equal(second.status, 201, second.text);
       assert.equal((await push()).body.pushed, false, "nothing changed: no commit");
       await git(["pull", "-q", "--ff-only"], work);
       assert.equal(await git(["rev-parse", "HEAD"], work), second.body.commit_sha);
       assert.equal(
-        await git(["rev-parse", "HEAD^"], work),
+        await git(["rev-parse", "HEAD~2"], work),
         first.body.commit_sha,
-        "its parent is the first push",
+        "two versions, two commits on top of the first push",
       );
       assert.deepEqual(await checkout(work), await projectBytes(user, project.id));
 
@@ -327,7 +329,7 @@ t(
       assert.equal(JSON.parse(link).repohost_repository_name, `app-${JSON.parse(link).project_id}`);
       assert.equal(JSON.parse(push).pushed, true);
       const [log, ...listed] = cloned.split("\n");
-      assert.match(log, /^[0-9a-f]+ Update Tide Tables$/);
+      assert.match(log, /^[0-9a-f]+ Save files$/);
       assert.ok(listed.includes("package.json"), cloned);
       const ref = JSON.parse(linked.slice(linked.lastIndexOf("{"))).dbhost_project_ref;
       assert.match(ref, /^[a-z]{20}$/);
@@ -338,9 +340,9 @@ t(
       const secondPush = JSON.parse(onTop.slice(0, onTop.indexOf("}") + 1));
       assert.equal(secondPush.pushed, true);
       assert.deepEqual(onTop.slice(onTop.indexOf("}") + 1).trim().split("\n"), [
-        "Update Tide Tables",
+        "Save files",
         "Add notes",
-        "Update Tide Tables",
+        "Save files",
         "Initial commit",
       ]);
       const pulled = JSON.parse(back.slice(0, back.indexOf("}") + 1));

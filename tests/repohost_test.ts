@@ -487,7 +487,7 @@ t(
       );
       assert.deepEqual(
         (await gitIn(repo, ["log", "--format=%s", "main"])).split("\n"),
-        ["Update Tide Tables", "Initial commit"],
+        ["Save files", "Initial commit"],
         "on top of the initial commit",
       );
       assert.deepEqual(
@@ -568,7 +568,9 @@ t(
       assert.equal(synced, null, "nothing recorded");
 
       // A project whose files were all removed has nothing to push.
-      await db()`delete from public.project_files where project_id = ${p.id}`;
+      await db()`select private.commit_version(${p.id}, null, (
+                   select jsonb_agg(jsonb_build_object('path', path, 'deleted', true))
+                     from public.project_files where project_id = ${p.id}), '{}')`;
       expectError(await call(p.id), 400, "repohost_no_files");
     });
   },

@@ -543,7 +543,11 @@ export class GitHost {
         throw new HttpError(422, "tree and message are required");
       }
       if (![body.tree, ...parents].every((sha) => SHA.test(sha))) throw new HttpError(422, "not a SHA");
-      return json({ sha: await this.commitTree(repo, body.tree, parents, body.message) }, 201);
+      const author = body.author ?? {};
+      if ([author.name, author.email, author.date].some((v) => v !== undefined && typeof v !== "string")) {
+        throw new HttpError(422, "author's name, email and date are strings");
+      }
+      return json({ sha: await this.commitTree(repo, body.tree, parents, body.message, author) }, 201);
     }
     if (path.startsWith("git/refs/heads/") && method === "PATCH") {
       return await this.moveBranch(owner, name, repo, path.slice("git/refs/heads/".length), body);
@@ -651,8 +655,15 @@ export class GitHost {
     return await write(root);
   }
 
-  private async commitTree(repo: string, tree: string, parents: string[], message: string) {
-    const { name, email } = this.botIdentity();
+  /** A commit by the App's bot, or by `author` (GitHub's optional name, email and ISO 8601 date) when given. */
+  private async commitTree(
+    repo: string,
+    tree: string,
+    parents: string[],
+    message: string,
+    author: { name?: string; email?: string; date?: string } = {},
+  ) {
+    const { name, email } = { ...this.botIdentity(), ...author };
     return await this.git(
       repo,
       ["commit-tree", tree, ...parents.flatMap((p) => ["-p", p]), "-F", "-"],
@@ -661,6 +672,7 @@ export class GitHost {
       {
         GIT_AUTHOR_NAME: name,
         GIT_AUTHOR_EMAIL: email,
+        ...(author.date ? { GIT_AUTHOR_DATE: author.date } : {}),
         GIT_COMMITTER_NAME: "GitHub",
         GIT_COMMITTER_EMAIL: "noreply@github.com",
       },

@@ -612,6 +612,7 @@ export type Database = {
           "created_at": string;
           "last_commit": string | null;
           "last_synced_at": string | null;
+          "last_version_id": string | null;
           "project_id": number;
           "token_encrypted": string;
           "updated_at": string;
@@ -625,6 +626,7 @@ export type Database = {
           "created_at"?: string;
           "last_commit"?: string | null;
           "last_synced_at"?: string | null;
+          "last_version_id"?: string | null;
           "project_id": number;
           "token_encrypted": string;
           "updated_at"?: string;
@@ -637,6 +639,7 @@ export type Database = {
           "created_at"?: string;
           "last_commit"?: string | null;
           "last_synced_at"?: string | null;
+          "last_version_id"?: string | null;
           "project_id"?: number;
           "token_encrypted"?: string;
           "updated_at"?: string;
@@ -645,6 +648,13 @@ export type Database = {
           "username"?: string;
         };
         Relationships: [
+          {
+            foreignKeyName: "git_remotes_last_version_id_fkey";
+            columns: ["last_version_id"];
+            isOneToOne: false;
+            referencedRelation: "project_versions";
+            referencedColumns: ["id"];
+          },
           {
             foreignKeyName: "git_remotes_project_id_fkey";
             columns: ["project_id"];
@@ -1016,6 +1026,7 @@ export type Database = {
           "parent_id": string | null;
           "project_id": number;
           "prompt": string | null;
+          "pulled_commit": string | null;
           "restored_from": string | null;
           "spec": Json | null;
           "user_id": string;
@@ -1030,6 +1041,7 @@ export type Database = {
           "parent_id"?: string | null;
           "project_id": number;
           "prompt"?: string | null;
+          "pulled_commit"?: string | null;
           "restored_from"?: string | null;
           "spec"?: Json | null;
           "user_id": string;
@@ -1043,6 +1055,7 @@ export type Database = {
           "parent_id"?: string | null;
           "project_id"?: number;
           "prompt"?: string | null;
+          "pulled_commit"?: string | null;
           "restored_from"?: string | null;
           "spec"?: Json | null;
           "user_id"?: string;
@@ -1271,7 +1284,9 @@ export type Database = {
           "created_at": string;
           "project_id": number;
           "repohost_installation_id": number;
+          "repohost_last_commit": string | null;
           "repohost_last_sync": string | null;
+          "repohost_last_version_id": string | null;
           "repohost_repository_name": string;
           "updated_at": string;
           "user_id": string;
@@ -1281,7 +1296,9 @@ export type Database = {
           "created_at"?: string;
           "project_id": number;
           "repohost_installation_id": number;
+          "repohost_last_commit"?: string | null;
           "repohost_last_sync"?: string | null;
+          "repohost_last_version_id"?: string | null;
           "repohost_repository_name": string;
           "updated_at"?: string;
           "user_id": string;
@@ -1290,12 +1307,21 @@ export type Database = {
           "created_at"?: string;
           "project_id"?: number;
           "repohost_installation_id"?: number;
+          "repohost_last_commit"?: string | null;
           "repohost_last_sync"?: string | null;
+          "repohost_last_version_id"?: string | null;
           "repohost_repository_name"?: string;
           "updated_at"?: string;
           "user_id"?: string;
         };
         Relationships: [
+          {
+            foreignKeyName: "repohost_links_last_version_id_fkey";
+            columns: ["repohost_last_version_id"];
+            isOneToOne: false;
+            referencedRelation: "project_versions";
+            referencedColumns: ["id"];
+          },
           {
             foreignKeyName: "repohost_links_project_id_fkey";
             columns: ["project_id"];

@@ -20,9 +20,11 @@ export interface GitRemote {
   token?: string;
 }
 
-/** One commit to make: its message and the complete files (binary ones in base64). */
+/** One commit to make: its message, its author date and the complete files (binary ones in base64). */
 export interface Snapshot {
   message: string;
+  /** ISO 8601; now when absent. */
+  date?: string;
   files: { path: string; contents: string; encoding: "utf8" | "base64" }[];
 }
 
@@ -400,7 +402,11 @@ async function commitOnTop(
         fs,
         gitdir,
         message: snapshot.message,
-        author: AUTHOR,
+        author: {
+          ...AUTHOR,
+          timestamp: Math.floor((snapshot.date ? Date.parse(snapshot.date) : Date.now()) / 1000),
+          timezoneOffset: 0,
+        },
         tree: treeOid,
         parent: parent ? [parent] : [],
         ref: `refs/heads/${scratch.remote.branch}`,

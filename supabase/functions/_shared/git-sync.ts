@@ -23,6 +23,18 @@ export interface GitSyncDeps {
   secrets: SecretBox | null;
 }
 
+/**
+ * A version as private.push_snapshots writes it: the first one's files complete, each later one's only
+ * those changed since the one before, with the paths it removed.
+ */
+export interface VersionSnapshot {
+  version_id: string;
+  message: string;
+  date: string;
+  files: Snapshot["files"];
+  deleted: string[];
+}
+
 /** What api.git_remote_push_source answers. */
 interface PushSource {
   url: string;
@@ -30,7 +42,20 @@ interface PushSource {
   username: string;
   token_sealed: string;
   last_commit: string | null;
-  snapshots: Snapshot[];
+  snapshots: VersionSnapshot[];
+}
+
+/** The versions as commits of complete files, oldest first (the files of a path shared, not copied). */
+export function completeSnapshots(
+  versions: VersionSnapshot[],
+): (Snapshot & { version_id: string; date: string })[] {
+  const files = new Map<string, Snapshot["files"][number]>();
+  return versions.map((v) => {
+    for (const path of v.deleted) files.delete(path);
+    for (const f of v.files) files.set(f.path, f);
+    const sorted = [...files.values()].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+    return { version_id: v.version_id, message: v.message, date: v.date, files: sorted };
+  });
 }
 
 /** The sealed token's context: bound to the project, so a value copied into another row does not open. */
@@ -55,30 +80,36 @@ async function remoteOf(deps: GitSyncDeps, claims: Claims, projectId: number | s
   );
   const token = await gitSecrets(deps).open(source.token_sealed, tokenContext(projectId));
   const remote: GitRemote = { url: source.url, branch: source.branch, username: source.username, token };
-  return { source, remote };
+  return { source, remote, snapshots: completeSnapshots(source.snapshots) };
 }
 
 /**
- * Pushes the project's snapshots to its remote and records the remote's new head as the last sync; the
- * remote's own changes the push kept are written into the project, so that it holds what that head holds.
+ * Pushes the versions made since the last push to the remote, one commit each, and records the remote's new
+ * head and the last of them as the last sync once the remote accepted it; the remote's own changes the push
+ * kept are written into the project, so that it holds what that head holds.
  */
 export async function pushToGitRemote(
   deps: GitSyncDeps,
   claims: Claims,
   projectId: number | string,
 ): Promise<{ pushed: boolean; commit: string | null }> {
-  const { source, remote } = await remoteOf(deps, claims, projectId);
-  const pushed = await pushSnapshots(
-    remote,
-    source.last_commit,
-    source.snapshots,
-    gitRemoteOptions(deps.config),
-  );
+  const { source, remote, snapshots } = await remoteOf(deps, claims, projectId);
+  const pushed = await pushSnapshots(remote, source.last_commit, snapshots, gitRemoteOptions(deps.config));
   if (pushed.kept.files.length || pushed.kept.deletions.length) {
-    await applyToProject(deps, claims, projectId, source, remote, pushed.commit!, pushed.kept);
+    await applyToProject(
+      deps,
+      claims,
+      projectId,
+      source.last_commit,
+      snapshots,
+      remote,
+      pushed.commit!,
+      pushed.kept,
+    );
   } else if (pushed.commit) {
+    const version = snapshots.at(-1)?.version_id ?? null;
     await deps.db.asService((tx) =>
-      tx`select private.record_git_sync(${projectId}, ${remote.url}, ${remote.branch}, ${pushed.commit})`
+      tx`select private.record_git_sync(${projectId}, ${remote.url}, ${remote.branch}, ${pushed.commit}, ${version})`
     );
   }
   return { pushed: pushed.committed, commit: pushed.commit };
@@ -95,19 +126,20 @@ export type PullResult = {
 const md5 = (text: string) => createHash("md5").update(text, "utf8").digest("hex");
 
 /**
- * Writes the remote's changes into the project and makes `head` the last sync (api.apply_git_pull), unless
- * a file they touch is no longer what `source` read.
+ * Writes the remote's changes into the project as a version and makes `head` the last sync
+ * (api.apply_git_pull), unless a file they touch is no longer what the newest snapshot read holds.
  */
 async function applyToProject(
   deps: GitSyncDeps,
   claims: Claims,
   projectId: number | string,
-  source: PushSource,
+  base: string | null,
+  snapshots: Snapshot[],
   remote: GitRemote,
   head: string,
   changes: Changes,
 ): Promise<PullResult> {
-  const now = new Map(source.snapshots.at(-1)!.files.map((f) => [f.path, md5(f.contents)]));
+  const now = new Map((snapshots.at(-1)?.files ?? []).map((f) => [f.path, md5(f.contents)]));
   const touched = [...changes.files.map((f) => f.path), ...changes.deletions];
   const expected = Object.fromEntries(touched.map((p) => [p, now.get(p) ?? null]));
   const files = changes.files.map(asProjectFile);
@@ -115,7 +147,7 @@ async function applyToProject(
     deps.db,
     claims,
     (tx) =>
-      tx`select api.apply_git_pull(${projectId}, ${remote.url}, ${remote.branch}, ${source.last_commit}, ${head}, ${
+      tx`select api.apply_git_pull(${projectId}, ${remote.url}, ${remote.branch}, ${base}, ${head}, ${
         tx.json(files)
       }, ${changes.deletions}, ${tx.json(expected)}) as r`,
   );
@@ -130,9 +162,9 @@ export async function pullFromGitRemote(
   claims: Claims,
   projectId: number | string,
 ): Promise<PullResult> {
-  const { source, remote } = await remoteOf(deps, claims, projectId);
-  // The push source's last snapshot is the project's current files.
-  const current = source.snapshots.at(-1)!.files;
+  const { source, remote, snapshots } = await remoteOf(deps, claims, projectId);
+  // The push source's last snapshot is the project's newest version.
+  const current = snapshots.at(-1)?.files ?? [];
   const changes = await pullChanges(remote, source.last_commit, current, gitRemoteOptions(deps.config));
   if (changes.conflicts.length) {
     throw new ApiError(
@@ -145,5 +177,14 @@ export async function pullFromGitRemote(
   if (!changes.head || changes.head === source.last_commit) {
     return { pulled: false, commit: changes.head, changed: [], deleted: [], skipped: [] };
   }
-  return await applyToProject(deps, claims, projectId, source, remote, changes.head, changes);
+  return await applyToProject(
+    deps,
+    claims,
+    projectId,
+    source.last_commit,
+    snapshots,
+    remote,
+    changes.head,
+    changes,
+  );
 }

@@ -7,8 +7,13 @@ CREATE TABLE public.repohost_links (
     repohost_installation_id bigint NOT NULL,
     repohost_repository_name text NOT NULL,
     repohost_last_sync timestamp with time zone,
+    -- The commit the service last pushed there and the newest version it held: a push writes each version
+    -- after that one as a commit.
+    repohost_last_commit text,
+    repohost_last_version_id uuid,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT repohost_links_last_commit_format CHECK (((repohost_last_commit IS NULL) OR (repohost_last_commit ~ '^[0-9a-f]{40}$'::text))),
     CONSTRAINT repohost_links_repository_name_format CHECK (((repohost_repository_name ~ '^[A-Za-z0-9._-]{1,100}$'::text) AND (repohost_repository_name <> ALL (ARRAY['.'::text, '..'::text]))))
 );
 ALTER TABLE ONLY public.repohost_links
@@ -17,6 +22,8 @@ CREATE INDEX repohost_links_installation ON public.repohost_links USING btree (r
 CREATE INDEX repohost_links_user ON public.repohost_links USING btree (user_id);
 ALTER TABLE ONLY public.repohost_links
     ADD CONSTRAINT repohost_links_project_id_fkey FOREIGN KEY (project_id) REFERENCES public.projects(id) ON DELETE CASCADE;
+ALTER TABLE ONLY public.repohost_links
+    ADD CONSTRAINT repohost_links_last_version_id_fkey FOREIGN KEY (repohost_last_version_id) REFERENCES public.project_versions(id) ON DELETE SET NULL;
 ALTER TABLE ONLY public.repohost_links
     ADD CONSTRAINT repohost_links_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 ALTER TABLE public.repohost_links ENABLE ROW LEVEL SECURITY;
@@ -196,7 +203,15 @@ begin
           repohost_last_sync = case
             when (t.repohost_installation_id, t.repohost_repository_name)
                  = (excluded.repohost_installation_id, excluded.repohost_repository_name)
-            then t.repohost_last_sync end
+            then t.repohost_last_sync end,
+          repohost_last_commit = case
+            when (t.repohost_installation_id, t.repohost_repository_name)
+                 = (excluded.repohost_installation_id, excluded.repohost_repository_name)
+            then t.repohost_last_commit end,
+          repohost_last_version_id = case
+            when (t.repohost_installation_id, t.repohost_repository_name)
+                 = (excluded.repohost_installation_id, excluded.repohost_repository_name)
+            then t.repohost_last_version_id end
     returning * into l;
   exception when check_violation then
     perform private.raise_api_error(400, 'invalid_repository_name',
@@ -218,7 +233,8 @@ CREATE FUNCTION api.unlink_repohost_repository(project_id bigint) RETURNS void
 $$;
 GRANT EXECUTE ON FUNCTION api.unlink_repohost_repository(project_id bigint) TO authenticated;
 
--- POST /projects/{id}/pushes: the contract's 404s (api.get_repohost_link), then what the push needs.
+-- POST /projects/{id}/pushes: the contract's 404s (api.get_repohost_link), then what the push needs: the
+-- versions made since the last one pushed there, each one commit (private.push_snapshots).
 CREATE FUNCTION api.repohost_push_source(project_id bigint) RETURNS jsonb
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
@@ -228,27 +244,25 @@ declare
 begin
   return jsonb_build_object(
     'link', link,
-    'project_name', (select p.name from public.projects p where p.id = repohost_push_source.project_id),
-    -- Binary files are stored as base64 and pushed as their bytes.
-    'files', coalesce((select jsonb_agg(jsonb_build_object('path', f.path, 'contents', f.contents,
-                                                           'encoding', private.file_encoding(f.type)) order by f.path)
-                         from public.project_files f where f.project_id = repohost_push_source.project_id),
-                      '[]'::jsonb));
+    'snapshots', private.push_snapshots(project_id,
+      (select l.repohost_last_version_id from public.repohost_links l where l.project_id = repohost_push_source.project_id)));
 end
 $$;
 GRANT EXECUTE ON FUNCTION api.repohost_push_source(project_id bigint) TO authenticated;
 
--- After a push succeeded: the link's last sync, unless it was moved or removed meanwhile (then null).
-CREATE FUNCTION private.record_repohost_sync(project_id bigint, installation_id bigint, repository_name text) RETURNS timestamp with time zone
+-- After the host accepted a push: the link's last sync, commit and version, unless it was moved or removed
+-- meanwhile (then null).
+CREATE FUNCTION private.record_repohost_sync(project_id bigint, installation_id bigint, repository_name text, commit text, version_id uuid) RETURNS timestamp with time zone
     LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  update public.repohost_links l set repohost_last_sync = now()
+  update public.repohost_links l
+     set repohost_last_sync = now(), repohost_last_commit = commit, repohost_last_version_id = version_id
    where l.project_id = record_repohost_sync.project_id and l.repohost_installation_id = installation_id
      and l.repohost_repository_name = repository_name
   returning l.repohost_last_sync
 $$;
-GRANT EXECUTE ON FUNCTION private.record_repohost_sync(project_id bigint, installation_id bigint, repository_name text) TO service_role;
+GRANT EXECUTE ON FUNCTION private.record_repohost_sync(project_id bigint, installation_id bigint, repository_name text, commit text, version_id uuid) TO service_role;
 
 -- POST /repohost/webhooks, after the signature was verified: `installation.created` refreshes the stored
 -- profile fields of a saved installation, `installation.deleted` removes it with its links; anything else is

@@ -64,6 +64,7 @@ insert into audited values
   ('api.save_project_files(bigint,jsonb)', 'definer acting for auth.uid(); only the caller''s project, paths and limits checked in SQL'),
   ('private.blob_address(text)', 'pure: hashes the text it is given (project_files computes its column with it)'),
   ('private.version_json(project_versions)', 'formats the row it is given'),
+  ('private.push_snapshots(bigint,uuid)', 'security invoker: reads the versions RLS lets the caller see'),
   ('private.own_version(bigint,uuid)', 'reads under RLS'),
   ('api.list_versions(bigint,integer,text)', 'reads under RLS'),
   ('private.check_file_page(integer,text)', 'pure: checks a page''s parameters'),

@@ -14,7 +14,7 @@ import { generateProjectIcon, removeProjectIcons } from "../../_shared/icons/pro
 import { defaultProjectFiles } from "../../_generator/project-template.ts";
 import { requireIntegration } from "../../_shared/integrations.ts";
 import { asProjectFile, readBranch } from "../../_shared/git-remote.ts";
-import { gitRemoteOptions } from "../../_shared/git-sync.ts";
+import { completeSnapshots, gitRemoteOptions, type VersionSnapshot } from "../../_shared/git-sync.ts";
 import {
   DbhostLink,
   PreviewError,
@@ -24,13 +24,11 @@ import {
   Reshare,
   routesFor,
 } from "../../_contract/projects.ts";
-import type { RepoFile } from "../../_shared/ports/repohost.ts";
 
-/** What api.repohost_push_source answers: the link to push through and the project's files. */
+/** What api.repohost_push_source answers: the link to push through and the versions to push. */
 interface PushSource {
   link: { repohost_installation_id: number; repohost_repository_name: string };
-  project_name: string;
-  files: RepoFile[];
+  snapshots: VersionSnapshot[];
 }
 
 type ProjectRow = z.infer<typeof Project>;
@@ -198,14 +196,11 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
       );
       const { port: repohost } = requireIntegration(deps, "repohost");
       const { repohost_installation_id: installationId, repohost_repository_name: repository } = source.link;
-      const pushed = await repohost.pushFiles({
-        installationId,
-        repository,
-        files: source.files,
-        message: `Update ${source.project_name}`,
-      });
+      const commits = completeSnapshots(source.snapshots);
+      const pushed = await repohost.pushFiles({ installationId, repository, commits });
+      const version = commits.at(-1)?.version_id ?? null;
       await db.asService((tx) =>
-        tx`select private.record_repohost_sync(${projectId}, ${installationId}, ${repository})`
+        tx`select private.record_repohost_sync(${projectId}, ${installationId}, ${repository}, ${pushed.commitSha}, ${version})`
       );
       return c.json({ pushed: pushed.committed, commit_sha: pushed.commitSha }, 201);
     },
