@@ -1089,7 +1089,7 @@ export interface paths {
     put?: never;
     /**
      * GitHub App webhook
-     * @description Public; authenticated by `X-Hub-Signature-256`, HMAC-SHA256 of the raw body under the webhook secret, compared in constant time: a missing or wrong signature is 400 `invalid_signature`, a body that is not a JSON event 400 `invalid_payload`. `installation.created` refreshes the login, avatar and name of a saved installation; `installation.deleted` removes it and its repository links. Other events are acknowledged and ignored. A delivery (`X-GitHub-Delivery`) already applied is not applied again, so replays change nothing. 503 `integration_not_configured` without `GITHUB_WEBHOOK_SECRET`.
+     * @description Public; authenticated by `X-Hub-Signature-256`, HMAC-SHA256 of the raw body under the webhook secret, compared in constant time: a missing or wrong signature is 400 `invalid_signature`, a body that is not a JSON event 400 `invalid_payload`. `installation.created` refreshes the login, avatar and name of a saved installation; `installation.deleted` removes it and its repository links. `push` to the default branch of a linked repository imports the files it changed into each project linked to it as a new version, as a pull does; the service's own pushes import nothing, and a push that changed files the project changed too since its last push imports nothing and is recorded (`conflict`: the link's `repohost_sync_conflict` and a `repository_conflict` notification). Other events are acknowledged and ignored. A delivery (`X-GitHub-Delivery`) already applied is not applied again, so replays change nothing. 503 `integration_not_configured` without `GITHUB_WEBHOOK_SECRET`.
      */
     post: operations["receiveRepohostWebhook"];
     delete?: never;
@@ -2596,6 +2596,13 @@ export interface components {
       repohost_repository_name: string;
       /** Format: date-time */
       repohost_last_sync: string | null;
+      /** @description A push to the repository that was not imported because it changed files the project changed too since the last push (`paths`); null once a push or an import syncs them again */
+      repohost_sync_conflict: {
+        commit: string;
+        paths: string[];
+        /** Format: date-time */
+        at: string;
+      } | null;
     };
     LinkRepositoryRequest: {
       /** Format: int64 */
@@ -2614,10 +2621,10 @@ export interface components {
       /** @description `X-GitHub-Delivery` */
       delivery_id: string | null;
       /**
-       * @description `applied`: an installation event took effect; `ignored`: an event the service does not act on; `duplicate`: a replay of a delivery already applied, which changed nothing
+       * @description `applied`: an installation event took effect, or a push was imported; `ignored`: an event the service does not act on (a push to another branch, to no linked repository, or the service's own); `duplicate`: a replay of a delivery already applied, which changed nothing; `conflict`: a push changed files a project changed too since its last push, and was not imported
        * @enum {string}
        */
-      outcome: "applied" | "ignored" | "duplicate";
+      outcome: "applied" | "ignored" | "duplicate" | "conflict";
     };
     DbhostAuthorization: {
       /**

@@ -1288,6 +1288,7 @@ export type Database = {
           "repohost_last_sync": string | null;
           "repohost_last_version_id": string | null;
           "repohost_repository_name": string;
+          "repohost_sync_conflict": Json | null;
           "updated_at": string;
           "user_id": string;
         };
@@ -1300,6 +1301,7 @@ export type Database = {
           "repohost_last_sync"?: string | null;
           "repohost_last_version_id"?: string | null;
           "repohost_repository_name": string;
+          "repohost_sync_conflict"?: Json | null;
           "updated_at"?: string;
           "user_id": string;
         };
@@ -1311,6 +1313,7 @@ export type Database = {
           "repohost_last_sync"?: string | null;
           "repohost_last_version_id"?: string | null;
           "repohost_repository_name"?: string;
+          "repohost_sync_conflict"?: Json | null;
           "updated_at"?: string;
           "user_id"?: string;
         };

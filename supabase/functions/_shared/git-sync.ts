@@ -1,12 +1,13 @@
-// A project's link to its git remote as the REST routes and the agent tools use it: the SQL functions hold
-// the rules (ownership, what a push carries, the last sync), git-remote.ts talks to the remote.
+// A project's link to its git remote as the REST routes and the agent tools use it, and a linked GitHub
+// repository's pushes imported: the SQL functions hold the rules (ownership, what a push carries, the last
+// sync), git-remote.ts talks to the remote.
 import type { Claims } from "./auth.ts";
 import type { Config } from "./config.ts";
 import { type Db, selectForUser } from "./db.ts";
 import { notConfigured } from "./integrations.ts";
 import type { SecretBox } from "./secrets.ts";
 import { createHash } from "node:crypto";
-import { ApiError } from "./errors.ts";
+import { ApiError, toApiError } from "./errors.ts";
 import {
   asProjectFile,
   type Changes,
@@ -14,8 +15,10 @@ import {
   type GitRemoteOptions,
   pullChanges,
   pushSnapshots,
+  SERVICE_AUTHOR,
   type Snapshot,
 } from "./git-remote.ts";
+import type { RepoHost } from "./ports/repohost.ts";
 
 export interface GitSyncDeps {
   db: Db;
@@ -187,4 +190,66 @@ export async function pullFromGitRemote(
     changes.head,
     changes,
   );
+}
+
+/** The fields of GitHub's `push` event the service reads. */
+export interface RepoPush {
+  installationId: number;
+  owner: string;
+  repository: string;
+  after: string;
+  /** Every pushed commit's author email. */
+  authors: string[];
+}
+
+/**
+ * A push to a linked repository's default branch, imported into each project linked to it as a pull from
+ * it is (pullChanges, then private.apply_pull): a new version with the files it changed. The service's own
+ * pushes (the link's last commit, or commits all by the service) import nothing. A file the project changed
+ * too since the last push is never overwritten: nothing is imported, and the link and a notification say so
+ * (private.record_repohost_conflict). Answers `applied`, `conflict` or `ignored`.
+ */
+export async function importRepoPush(
+  deps: GitSyncDeps,
+  repohost: RepoHost,
+  push: RepoPush,
+): Promise<"applied" | "conflict" | "ignored"> {
+  if (push.authors.length && push.authors.every((email) => email === SERVICE_AUTHOR.email)) return "ignored";
+  const sources = await deps.db.asService(async (tx) =>
+    (await tx`select private.repohost_pull_sources(${push.installationId}, ${push.owner}, ${push.repository}, ${push.after}) as r`)[
+      0
+    ]
+      .r as { project_id: number; base: string | null; files: Snapshot["files"] }[]
+  );
+  if (!sources.length) return "ignored";
+  const remote = await repohost.repositoryRemote(push.installationId, push.owner, push.repository);
+  let outcome: "applied" | "conflict" | "ignored" = "ignored";
+  for (const source of sources) {
+    const changes = await pullChanges(remote, source.base, source.files, gitRemoteOptions(deps.config));
+    if (!changes.head || changes.head === source.base) continue;
+    let conflicts = changes.conflicts;
+    if (!conflicts.length) {
+      const now = new Map(source.files.map((f) => [f.path, md5(f.contents)]));
+      const touched = [...changes.files.map((f) => f.path), ...changes.deletions];
+      const expected = Object.fromEntries(touched.map((p) => [p, now.get(p) ?? null]));
+      try {
+        await deps.db.asService((tx) =>
+          tx`select private.apply_repohost_pull(${source.project_id}, ${source.base}, ${changes.head}, ${
+            tx.json(changes.files.map(asProjectFile))
+          }, ${changes.deletions}, ${tx.json(expected)})`
+        );
+        outcome = outcome === "conflict" ? outcome : "applied";
+        continue;
+      } catch (err) {
+        const refused = toApiError(err);
+        if (refused?.code !== "git_remote_conflict") throw err;
+        conflicts = (refused.details as { paths: string[] }).paths;
+      }
+    }
+    await deps.db.asService((tx) =>
+      tx`select private.record_repohost_conflict(${source.project_id}, ${changes.head}, ${conflicts})`
+    );
+    outcome = "conflict";
+  }
+  return outcome;
 }

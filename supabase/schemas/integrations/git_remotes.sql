@@ -147,18 +147,16 @@ CREATE FUNCTION private.record_git_sync(project_id bigint, url text, branch text
 $$;
 GRANT EXECUTE ON FUNCTION private.record_git_sync(project_id bigint, url text, branch text, commit text, version_id uuid) TO service_role;
 
--- POST /projects/{id}/git-remote/pulls, after the edge function compared the remote's new commits with the
--- project: writes the remote's changed files and deletions as the project's next version (which names
--- `head`) and makes `head` the last sync and that version the last one synced, in one transaction. Refused,
--- changing nothing: a link that moved since `base` was read (409 `git_remote_moved`), or a project file that is no longer what the comparison saw (`expected`: path → md5
--- of its contents, null for none; 409 `git_remote_conflict` with the paths). Paths the file rules refuse are
--- skipped and listed. Service only: it takes what the service compared.
-CREATE FUNCTION api.apply_git_pull(project_id bigint, url text, branch text, base text, head text, files jsonb, deletions text[], expected jsonb) RETURNS jsonb
+-- A pull's changes, after the edge function compared the remote's new commits with the project: the remote's
+-- changed files and deletions become the project's next version (which names `head`), unless a project file
+-- is no longer what the comparison saw (`expected`: path → md5 of its contents, null for none; 409
+-- `git_remote_conflict` with the paths). Paths the file rules refuse are skipped and listed. Answers what
+-- changed and `version_id`: the version that now matches `head` (the newest when nothing changed).
+CREATE FUNCTION private.apply_pull(project_id bigint, head text, files jsonb, deletions text[], expected jsonb) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
-  r public.git_remotes;
   stale text[];
   skipped text[];
   kept jsonb;
@@ -166,16 +164,9 @@ declare
   too_large text;
   max_file_bytes constant int := (private.file_limits() ->> 'bytes_per_file')::int;
 begin
-  perform api.require_own_project(project_id);
-  select * into r from public.git_remotes g
-   where g.project_id = apply_git_pull.project_id and g.url = apply_git_pull.url and g.branch = apply_git_pull.branch
-     for update;
-  if r.project_id is null or r.last_commit is distinct from base then
-    perform private.raise_api_error(409, 'git_remote_moved', 'The link changed meanwhile; pulling again is safe.');
-  end if;
   select array_agg(e.key order by e.key) into stale
     from jsonb_each_text(expected) e
-    left join public.project_files f on f.project_id = apply_git_pull.project_id and f.path = e.key
+    left join public.project_files f on f.project_id = apply_pull.project_id and f.path = e.key
    where md5(f.contents) is distinct from e.value;
   if stale is not null then
     perform private.raise_api_error(409, 'git_remote_conflict',
@@ -185,7 +176,7 @@ begin
   select array_agg(x ->> 'path' order by x ->> 'path') filter (where private.file_path_problem(x ->> 'path') is not null),
          coalesce(jsonb_agg(x || jsonb_build_object('type', coalesce(
            (select f.type from public.project_files f
-             where f.project_id = apply_git_pull.project_id and f.path = x ->> 'path'
+             where f.project_id = apply_pull.project_id and f.path = x ->> 'path'
                and private.file_encoding(f.type) = private.file_encoding(x ->> 'type')), x ->> 'type')))
            filter (where private.file_path_problem(x ->> 'path') is null), '[]'::jsonb)
     into skipped, kept
@@ -201,17 +192,39 @@ begin
       kept || coalesce((select jsonb_agg(jsonb_build_object('path', d, 'deleted', true)) from unnest(deletions) d), '[]'::jsonb),
       jsonb_build_object('pulled_commit', head)) -> 'version';
   end if;
-  -- The version that now matches `head`: the one just made, or the newest when the pull changed nothing.
-  update public.git_remotes g
-     set last_commit = head, last_synced_at = now(),
-         last_version_id = coalesce((made ->> 'id')::uuid,
-                                    (select v.id from public.project_versions v where v.project_id = g.project_id
-                                      order by v.number desc limit 1))
-   where g.project_id = apply_git_pull.project_id;
   return jsonb_build_object('pulled', true, 'commit', head,
     'changed', coalesce((select jsonb_agg(x ->> 'path' order by x ->> 'path') from jsonb_array_elements(kept) x), '[]'::jsonb),
     'deleted', to_jsonb(coalesce((select array_agg(d order by d) from unnest(deletions) d), '{}'::text[])),
-    'skipped', to_jsonb(coalesce(skipped, '{}'::text[])));
+    'skipped', to_jsonb(coalesce(skipped, '{}'::text[])),
+    'version_id', coalesce(made ->> 'id', (select v.id::text from public.project_versions v
+                                            where v.project_id = apply_pull.project_id order by v.number desc limit 1)));
+end
+$$;
+GRANT EXECUTE ON FUNCTION private.apply_pull(project_id bigint, head text, files jsonb, deletions text[], expected jsonb) TO service_role;
+
+-- POST /projects/{id}/git-remote/pulls: private.apply_pull for the caller's project, and `head` the last sync
+-- and that version the last one synced, in one transaction; refused, changing nothing, when the link moved
+-- since `base` was read (409 `git_remote_moved`). Service only: it takes what the service compared.
+CREATE FUNCTION api.apply_git_pull(project_id bigint, url text, branch text, base text, head text, files jsonb, deletions text[], expected jsonb) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  r public.git_remotes;
+  result jsonb;
+begin
+  perform api.require_own_project(project_id);
+  select * into r from public.git_remotes g
+   where g.project_id = apply_git_pull.project_id and g.url = apply_git_pull.url and g.branch = apply_git_pull.branch
+     for update;
+  if r.project_id is null or r.last_commit is distinct from base then
+    perform private.raise_api_error(409, 'git_remote_moved', 'The link changed meanwhile; pulling again is safe.');
+  end if;
+  result := private.apply_pull(project_id, head, files, deletions, expected);
+  update public.git_remotes g
+     set last_commit = head, last_synced_at = now(), last_version_id = (result ->> 'version_id')::uuid
+   where g.project_id = apply_git_pull.project_id;
+  return result - 'version_id';
 end
 $$;
 GRANT EXECUTE ON FUNCTION api.apply_git_pull(project_id bigint, url text, branch text, base text, head text, files jsonb, deletions text[], expected jsonb) TO service_role;

@@ -12,6 +12,7 @@ import { ApiError } from "../errors.ts";
 import type { PushInput, PushResult, RepoFile, RepoHost } from "../ports/repohost.ts";
 import { UpstreamError } from "../ports/upstream.ts";
 import { type JsonAnswer, JsonHttp } from "./json-http.ts";
+import { SERVICE_AUTHOR } from "../git-remote.ts";
 
 export interface GitHubOptions {
   /** Default https://api.github.com. */
@@ -35,7 +36,6 @@ const JWT_LIFETIME_S = 9 * 60;
 const SETTLE_DELAYS_MS = [250, 500, 1000, 2000, 4000];
 // Regular, non-executable file.
 const FILE_MODE = "100644";
-const AUTHOR = { name: "App generator", email: "noreply@appgen.invalid" };
 // GitHub's largest page; a user reaching more than ten pages of installations is not expected.
 const PAGE_SIZE = 100;
 const MAX_PAGES = 10;
@@ -48,7 +48,7 @@ const UserInstallations = z.object({
   total_count: z.number(),
   installations: z.array(z.object({ id: z.number() })),
 });
-const Repository = z.object({ default_branch: z.string().min(1) });
+const Repository = z.object({ default_branch: z.string().min(1), clone_url: z.string().url().optional() });
 const Ref = z.object({ object: z.object({ sha: z.string() }) });
 const Commit = z.object({ tree: z.object({ sha: z.string() }) });
 const Created = z.object({ sha: z.string() });
@@ -222,7 +222,7 @@ export class GitHubRepoHost implements RepoHost {
           message,
           tree,
           parents: [parent],
-          author: { ...AUTHOR, date },
+          author: { ...SERVICE_AUTHOR, date },
         }),
         Created,
       ).sha;
@@ -231,6 +231,19 @@ export class GitHubRepoHost implements RepoHost {
     if (parent === head) return { commitSha: head, created, committed: false };
     await this.moveBranch(target, branch, parent);
     return { commitSha: parent, created, committed: true };
+  }
+
+  async repositoryRemote(installationId: number, owner: string, repository: string) {
+    const token = await this.installationToken(installationId, await this.appJwt());
+    const path = `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repository)}`;
+    const what = "Reading the repository failed";
+    const answer = await this.call(token, what, "GET", path);
+    if (answer.status === 404) {
+      throw this.missing({ owner, name: repository, token, path }, "or the installation cannot read it.");
+    }
+    const repo = this.http.read(what, answer, Repository);
+    const url = repo.clone_url ?? `${this.oauth}/${owner}/${repository}.git`;
+    return { url, branch: repo.default_branch, username: "x-access-token", token };
   }
 
   private call(bearer: string, what: string, method: string, path: string, json?: unknown) {

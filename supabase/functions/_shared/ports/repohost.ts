@@ -57,4 +57,13 @@ export interface RepoHost {
    * parent's is not made.
    */
   pushFiles(input: PushInput): Promise<PushResult>;
+  /**
+   * The repository as a git remote the installation reads over HTTPS: its clone address, default branch
+   * and an installation token (valid an hour) as the password of `x-access-token`.
+   */
+  repositoryRemote(
+    installationId: number,
+    owner: string,
+    repository: string,
+  ): Promise<{ url: string; branch: string; username: string; token: string }>;
 }
