@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
 import { join } from "node:path";
-import { api, BASE_URL, newProject, newUser, NO_STACK, type TestUser } from "./helpers.ts";
+import { api, BASE_URL, expectError, newProject, newUser, NO_STACK, type TestUser } from "./helpers.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
 const env = (name: string) => Deno.env.get(name)!;
@@ -225,3 +225,42 @@ t(
     }
   },
 );
+
+t("POST /projects imports a repository the user's installation reads, by owner/name", async () => {
+  const user = await newUser("sync-import");
+  const project = await newProject(user);
+  const { org, work } = await linkedAndPushed(user, project.id);
+  try {
+    const imported = await api<{ id: number; import: { commit: string; skipped: string[] } }>(
+      "POST",
+      "/projects",
+      {
+        token: user.token,
+        body: { name: "Imported", import: { repository: `${org}/app-${project.id}` } },
+      },
+    );
+    assert.equal(imported.status, 201, imported.text);
+    assert.equal(imported.body.import.commit, await git(["rev-parse", "HEAD"], work));
+    const files = async (id: number) =>
+      (await api<{ data: { path: string; contents: string }[] }>("GET", `/projects/${id}/files`, {
+        token: user.token,
+      })).body.data.map((f) => [f.path, f.contents]);
+    assert.deepEqual(await files(imported.body.id), await files(project.id), "the repository's files");
+
+    const create = (repository: string) =>
+      api("POST", "/projects", { token: user.token, body: { name: "Imported", import: { repository } } });
+    expectError(await create(`${org}/no-such-repository`), 404, "repohost_repository_missing");
+    expectError(await create(`elsewhere-${suffix()}/app`), 404, "installation_not_found");
+    const stranger = await newUser("sync-import-other");
+    expectError(
+      await api("POST", "/projects", {
+        token: stranger.token,
+        body: { name: "Imported", import: { repository: `${org}/app-${project.id}` } },
+      }),
+      404,
+      "installation_not_found",
+    );
+  } finally {
+    await Deno.remove(work, { recursive: true });
+  }
+});

@@ -220,6 +220,7 @@ export type Database = {
         };
         Returns: Json;
       };
+      "repohost_installation_on": { Args: { "owner": string }; Returns: number };
       "repohost_link_json": {
         Args: {
           "l": Omit<

@@ -270,6 +270,27 @@ CREATE FUNCTION private.record_repohost_sync(project_id bigint, installation_id 
 $$;
 GRANT EXECUTE ON FUNCTION private.record_repohost_sync(project_id bigint, installation_id bigint, repository_name text, commit text, version_id uuid) TO service_role;
 
+-- POST /projects with `import.repository`: the caller's installation on `owner` (the oldest saved), or 404
+-- `installation_not_found`. Reads under RLS.
+CREATE FUNCTION api.repohost_installation_on(owner text) RETURNS bigint
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  found_id bigint;
+begin
+  select i.id into found_id from public.repohost_installations i
+   where i.user_id = (select auth.uid()) and lower(i.login) = lower(owner)
+   order by i.created_at, i.id limit 1;
+  if found_id is null then
+    perform private.raise_api_error(404, 'installation_not_found',
+      'No GitHub App installation of yours is on that account.', jsonb_build_object('owner', owner));
+  end if;
+  return found_id;
+end
+$$;
+GRANT EXECUTE ON FUNCTION api.repohost_installation_on(owner text) TO authenticated;
+
 -- POST /repohost/webhooks, a `push` to the default branch of `owner`/`repository_name`: each project linked
 -- to it through an installation on `owner` that did not push `head` itself (its last pushed commit), with
 -- what a pull compares against: the last pushed commit and the project's current files.

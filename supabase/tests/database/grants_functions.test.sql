@@ -54,6 +54,7 @@ insert into audited values
   ('api.list_repohost_installations()', 'reads under RLS'),
   ('api.list_repohost_links()', 'reads under RLS'),
   ('api.repohost_push_source(bigint)', 'reads under RLS'),
+  ('api.repohost_installation_on(text)', 'reads under RLS'),
   ('api.get_dbhost_connection()', 'reads under RLS'),
   ('api.get_wallet()', 'reads under RLS'),
   ('api.list_wallet_transactions(integer,text)', 'reads under RLS'),

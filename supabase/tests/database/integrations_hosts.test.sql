@@ -2,7 +2,7 @@
 -- nobody but service_role reads, installation ownership, links, OAuth states and webhook replays.
 begin;
 \ir _helpers.psql
-select plan(94);
+select plan(96);
 
 select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'alice@example.com');
 select pg_temp.create_user('b2222222-2222-2222-2222-222222222222', 'bob@example.com');
@@ -186,6 +186,9 @@ select is((select repohost_sync_conflict from public.repohost_links where projec
   'syncs them again');
 reset role;
 select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
+select is(api.repohost_installation_on('ALICE-renamed'), 501::bigint, 'an import finds the caller''s installation on an owner');
+select throws_ok($$select api.repohost_installation_on('bob-org')$$, 'PT404',
+  'installation_not_found: No GitHub App installation of yours is on that account.', 'never another user''s');
 select isnt(api.link_repohost_repository(9101, 501, 'app-9101', 'app') ->> 'repohost_last_sync', null,
   'linking the same repository again keeps the last sync');
 select is(api.link_repohost_repository(9101, 503, 'renamed', 'app') ->> 'repohost_last_sync', null,

@@ -13,14 +13,17 @@ import { archiveDisposition, projectArchive } from "../../_shared/project-archiv
 import { generateProjectIcon, removeProjectIcons } from "../../_shared/icons/project-icons.ts";
 import { defaultProjectFiles } from "../../_generator/project-template.ts";
 import { requireIntegration } from "../../_shared/integrations.ts";
-import { asProjectFile, readBranch } from "../../_shared/git-remote.ts";
+import { asProjectFile, type GitRemote, readBranch } from "../../_shared/git-remote.ts";
+import type { Claims } from "../../_shared/auth.ts";
 import { completeSnapshots, gitRemoteOptions, type VersionSnapshot } from "../../_shared/git-sync.ts";
 import {
   DbhostLink,
+  type GitImport,
   PreviewError,
   Project,
   ProjectFiles,
   ProjectPage,
+  type RepositoryImport,
   Reshare,
   routesFor,
 } from "../../_contract/projects.ts";
@@ -44,6 +47,30 @@ function refuseNulPaths(files: { path: string }[]) {
   }
 }
 
+/**
+ * The remote an import reads: its address as given, or a repository the caller's GitHub App installation on
+ * its owner reads, with an installation token.
+ */
+async function importedRemote(
+  deps: Deps,
+  claims: Claims,
+  from: z.infer<typeof GitImport> | z.infer<typeof RepositoryImport>,
+): Promise<GitRemote> {
+  if ("url" in from) return from;
+  const [owner, name] = from.repository.split("/");
+  const installationId = await selectAsUser<number>(
+    deps.db,
+    claims,
+    (tx) => tx`select api.repohost_installation_on(${owner}) as r`,
+  );
+  const remote = await requireIntegration(deps, "repohost").port.repositoryRemote(
+    installationId,
+    owner,
+    name,
+  );
+  return { ...remote, branch: from.branch ?? remote.branch };
+}
+
 export function registerProjectRoutes(api: ApiApp, deps: Deps) {
   const { db, verifier } = deps;
   const routes = routesFor(deps.config);
@@ -65,7 +92,12 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
     userRoute(verifier, routes.createProject),
     async (c) => {
       const body = c.req.valid("json");
-      const imported = body.import ? await readBranch(body.import, gitRemoteOptions(deps.config)) : null;
+      const imported = body.import
+        ? await readBranch(
+          await importedRemote(deps, c.get("claims"), body.import),
+          gitRemoteOptions(deps.config),
+        )
+        : null;
       const files = imported
         ? imported.files.map(asProjectFile)
         : await defaultProjectFiles(body.name, body.description);
