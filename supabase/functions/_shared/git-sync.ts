@@ -128,6 +128,13 @@ export type PullResult = {
 
 const md5 = (text: string) => createHash("md5").update(text, "utf8").digest("hex");
 
+/** What the files `changes` touch hold in `current` (path → md5, null for none): a pull's precondition. */
+function expectedOf(current: Snapshot["files"], changes: Changes): Record<string, string | null> {
+  const now = new Map(current.map((f) => [f.path, md5(f.contents)]));
+  const touched = [...changes.files.map((f) => f.path), ...changes.deletions];
+  return Object.fromEntries(touched.map((p) => [p, now.get(p) ?? null]));
+}
+
 /**
  * Writes the remote's changes into the project as a version and makes `head` the last sync
  * (api.apply_git_pull), unless a file they touch is no longer what the newest snapshot read holds.
@@ -142,9 +149,7 @@ async function applyToProject(
   head: string,
   changes: Changes,
 ): Promise<PullResult> {
-  const now = new Map((snapshots.at(-1)?.files ?? []).map((f) => [f.path, md5(f.contents)]));
-  const touched = [...changes.files.map((f) => f.path), ...changes.deletions];
-  const expected = Object.fromEntries(touched.map((p) => [p, now.get(p) ?? null]));
+  const expected = expectedOf(snapshots.at(-1)?.files ?? [], changes);
   const files = changes.files.map(asProjectFile);
   return await selectForUser<PullResult>(
     deps.db,
@@ -215,12 +220,11 @@ export async function importRepoPush(
   push: RepoPush,
 ): Promise<"applied" | "conflict" | "ignored"> {
   if (push.authors.length && push.authors.every((email) => email === SERVICE_AUTHOR.email)) return "ignored";
-  const sources = await deps.db.asService(async (tx) =>
-    (await tx`select private.repohost_pull_sources(${push.installationId}, ${push.owner}, ${push.repository}, ${push.after}) as r`)[
-      0
-    ]
-      .r as { project_id: number; base: string | null; files: Snapshot["files"] }[]
-  );
+  const sources = await deps.db.asService(async (tx) => {
+    const [row] =
+      await tx`select private.repohost_pull_sources(${push.installationId}, ${push.owner}, ${push.repository}, ${push.after}) as r`;
+    return row.r as { project_id: number; base: string | null; files: Snapshot["files"] }[];
+  });
   if (!sources.length) return "ignored";
   const remote = await repohost.repositoryRemote(push.installationId, push.owner, push.repository);
   let outcome: "applied" | "conflict" | "ignored" = "ignored";
@@ -229,9 +233,7 @@ export async function importRepoPush(
     if (!changes.head || changes.head === source.base) continue;
     let conflicts = changes.conflicts;
     if (!conflicts.length) {
-      const now = new Map(source.files.map((f) => [f.path, md5(f.contents)]));
-      const touched = [...changes.files.map((f) => f.path), ...changes.deletions];
-      const expected = Object.fromEntries(touched.map((p) => [p, now.get(p) ?? null]));
+      const expected = expectedOf(source.files, changes);
       try {
         await deps.db.asService((tx) =>
           tx`select private.apply_repohost_pull(${source.project_id}, ${source.base}, ${changes.head}, ${
