@@ -1,6 +1,6 @@
 // `npm run bench`: a throw-away stack on free ports, then the read endpoints against a bare baseline, the
-// job pipeline's latency and throughput, a status change to its SSE event and webhook, and concurrent
-// wallet spends; prints the results, writes them
+// job pipeline's latency and throughput, a status change to its SSE event and webhook, concurrent wallet
+// spends, and a follow-up on a 5 MB project (bench/followup.ts); prints the results, writes them
 // to bench/results.md and bench/results.json, and stops everything it started. Exits non-zero when a
 // measurement fails or the wallet does not add up.
 //   --cell-seconds <n>  measured seconds per endpoint cell (default 3)
@@ -25,6 +25,7 @@ import { measureLive } from "./live.ts";
 import { type Server, startServer } from "./processes.ts";
 import { explainAsUser, measureScale } from "./scale.ts";
 import { measureBurst } from "./burst.ts";
+import { measureFollowUp } from "./followup.ts";
 import { distribution } from "./jobs.ts";
 import { BASELINE, GATEWAY, judge, type Machine, markdown, type Results, V1_ALONE } from "./report.ts";
 
@@ -53,6 +54,7 @@ const SCALE_CELL = { durationMs: 1500, requests: 1500, warmupMs: 200 };
 const SQL_CALLS = 1000;
 const LARGE_READ_SECONDS = 10;
 const LARGE_READERS = 12;
+const FOLLOW_UP_JOBS = 10;
 
 const log = (line: string) => console.log(`[bench] ${line}`);
 const started = Date.now();
@@ -319,6 +321,8 @@ async function run(): Promise<boolean> {
         "runs, on the large database of the last `npm run bench`, as the measured users.\n\n" + scale.plans +
         "\n## Admission\n\n" + admissionPlans,
     );
+    log("a follow-up on a 5 MB project against a small one and a whole write");
+    const followUp = await measureFollowUp({ stack, newUser, jobs: FOLLOW_UP_JOBS, log });
     log(`large reads: a 20 MiB project, ${LARGE_READERS} readers at once, another user meanwhile`);
     const filesOwner = await newUser("files.owner");
     await sql`update public.projects set shared = true where id = ${filesOwner.projectId}`;
@@ -389,6 +393,7 @@ async function run(): Promise<boolean> {
       burst,
       admission,
       largeReads,
+      followUp,
     };
     const md = markdown(results);
     await Deno.mkdir(join(ROOT, "bench"), { recursive: true });

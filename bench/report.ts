@@ -1,4 +1,5 @@
 // The results as one markdown document (bench/results.md) and as data (bench/results.json).
+import { followUpMarkdown, type FollowUpResult } from "./followup.ts";
 import { CLIENT, type EndpointCell, POSTGRES, SERVER } from "./endpoints.ts";
 import type { CreationResult } from "./jobs.ts";
 import { type PipelineResult, type PipelineRun, unboundedWithVerification } from "./pipeline.ts";
@@ -47,6 +48,7 @@ export interface Results {
   /** POST /jobs → 202 for a user with many past jobs and for a new one. */
   admission: { user: string; post: Distribution }[];
   largeReads: LargeReadsResult;
+  followUp: FollowUpResult;
 }
 
 export interface Target {
@@ -514,5 +516,6 @@ export function markdown(r: Results): string {
       ]),
     ),
     "",
+    followUpMarkdown(r.followUp),
   ].join("\n");
 }

@@ -81,13 +81,33 @@ async function finishedJob(user: TestUser, prompt: string, projectId?: number): 
   return res.body.project_id;
 }
 
+/** The project's versions, oldest first: what each push writes as one commit. */
+async function versions(user: TestUser, projectId: number) {
+  const res = await api<{ data: { id: string; number: number; created_at: string }[] }>(
+    "GET",
+    `/projects/${projectId}/versions?limit=100`,
+    { token: user.token },
+  );
+  assert.equal(res.status, 200, res.text);
+  return res.body.data.reverse();
+}
+
+/** `git log` of a checkout, newest first: each commit's subject and author date in seconds. */
+async function log(dir: string) {
+  return (await git(["log", "--format=%at %s"], dir)).split("\n").map((line) => {
+    const at = line.indexOf(" ");
+    return { date: Number(line.slice(0, at)), subject: line.slice(at + 1) };
+  });
+}
+
 t(
-  "a project pushed twice to a git remote is two commits with the prompts as messages, cloned with git",
+  "every version is a commit of its own, oldest first, with its prompt and time, cloned with git",
   async () => {
     await withIntegrations(async (it) => {
       const user = await newUser("gitpush");
       const repo = await emptyRepository(it);
-      const projectId = await finishedJob(user, "A tide table for surfers");
+      const project = await newProject(user, { name: "Tides" });
+      const projectId = project.id;
       const path = `/projects/${projectId}/git-remote`;
 
       expectError(await it.api("GET", path, { token: user.token }), 404, "git_remote_not_linked");
@@ -107,37 +127,53 @@ t(
       );
       assert.ok(!linked.text.includes(repo.token), "the token is never returned");
 
+      // Three versions: the project's files, then two jobs.
+      await finishedJob(user, "A tide table for surfers", projectId);
+      await finishedJob(user, "Add a moon phase screen", projectId);
+      const three = await versions(user, projectId);
+      assert.equal(three.length, 3);
       const first = await it.api<{ pushed: boolean; commit: string }>("POST", `${path}/pushes`, {
         token: user.token,
       });
       assert.equal(first.status, 201, first.text);
       assert.equal(first.body.pushed, true);
-
-      await finishedJob(user, "Add a moon phase screen", projectId);
-      const second = await it.api<{ pushed: boolean; commit: string }>("POST", `${path}/pushes`, {
-        token: user.token,
-      });
-      assert.equal(second.status, 201, second.text);
-      assert.equal(second.body.pushed, true);
-      assert.notEqual(second.body.commit, first.body.commit);
-      const again = await it.api<{ pushed: boolean; commit: string }>("POST", `${path}/pushes`, {
-        token: user.token,
-      });
-      assert.deepEqual(
-        again.body,
-        { pushed: false, commit: second.body.commit },
-        "nothing changed: no commit",
-      );
-      assert.equal(
-        (await it.api<Remote>("GET", path, { token: user.token })).body.last_commit,
-        second.body.commit,
-      );
-
       const dir = await clone(repo.cloneUrl);
       try {
-        assert.deepEqual((await git(["log", "--format=%s"], dir)).split("\n"), [
+        assert.deepEqual(await log(dir), [
+          { subject: "Add a moon phase screen", date: Date.parse(three[2].created_at) / 1000 | 0 },
+          { subject: "A tide table for surfers", date: Date.parse(three[1].created_at) / 1000 | 0 },
+          { subject: "Save files", date: Date.parse(three[0].created_at) / 1000 | 0 },
+        ], "three versions, three commits with their prompts and times");
+
+        // One more version (a restore of the first job's), one more commit.
+        const restored = await api("POST", `/projects/${projectId}/versions/${three[1].id}/restore`, {
+          token: user.token,
+        });
+        assert.equal(restored.status, 201, restored.text);
+        const second = await it.api<{ pushed: boolean; commit: string }>("POST", `${path}/pushes`, {
+          token: user.token,
+        });
+        assert.equal(second.status, 201, second.text);
+        assert.equal(second.body.pushed, true);
+        assert.notEqual(second.body.commit, first.body.commit);
+        const again = await it.api<{ pushed: boolean; commit: string }>("POST", `${path}/pushes`, {
+          token: user.token,
+        });
+        assert.deepEqual(
+          again.body,
+          { pushed: false, commit: second.body.commit },
+          "nothing changed: no commit",
+        );
+        assert.equal(
+          (await it.api<Remote>("GET", path, { token: user.token })).body.last_commit,
+          second.body.commit,
+        );
+        await git(["pull", "-q", "--ff-only"], dir);
+        assert.deepEqual((await log(dir)).map((c) => c.subject), [
+          "Restore version 2",
           "Add a moon phase screen",
           "A tide table for surfers",
+          "Save files",
         ]);
         assert.equal(await git(["rev-parse", "HEAD"], dir), second.body.commit);
         const files = await api<{ data: { path: string; contents: string; encoding: string }[] }>(

@@ -136,30 +136,32 @@ t(
       );
       assert.equal(await git(["rev-parse", "HEAD"], work), first.body.commit_sha);
       assert.deepEqual((await git(["log", "--format=%s"], work)).split("\n"), [
-        "Update Tide Tables",
+        "Save files",
+        "Save files",
         "Initial commit",
-      ]);
+      ], "each version a commit: the template's files, then the saved ones");
 
       // An edit and a removal: a second commit on top of the first, holding exactly the project's files.
       await api("PUT", `/projects/${project.id}/files`, {
         token: user.token,
         body: { files: [{ path: "App.tsx", contents: "export default () => 'edited';\n", type: "CODE" }] },
       });
-      await db()`delete from public.project_files where project_id = ${project.id} and path = 'src/screens/Home.tsx'`;
+      await db()`select private.commit_version(${project.id}, null,
+                   '[{"path": "src/screens/Home.tsx", "deleted": true}]', '{}')`;
       const second = await push();
       assert.equal(second.status, 201, second.text);
       assert.equal((await push()).body.pushed, false, "nothing changed: no commit");
       await git(["pull", "-q", "--ff-only"], work);
       assert.equal(await git(["rev-parse", "HEAD"], work), second.body.commit_sha);
       assert.equal(
-        await git(["rev-parse", "HEAD^"], work),
+        await git(["rev-parse", "HEAD~2"], work),
         first.body.commit_sha,
-        "its parent is the first push",
+        "two versions, two commits on top of the first push",
       );
       assert.deepEqual(await checkout(work), await projectBytes(user, project.id));
 
-      // Someone pushes with git as well (over the same smart HTTP): the service's next push goes on top of
-      // theirs, and leaves exactly the project's files.
+      // Someone pushes with git as well (over the same smart HTTP): the push webhook imports their file as
+      // a version, so the service's next push has nothing to add on top of theirs.
       await Deno.writeTextFile(join(work, "NOTES.md"), "pushed with git\n");
       await git(["add", "NOTES.md"], work);
       await git(
@@ -168,11 +170,10 @@ t(
       );
       await git(["push", "-q", "origin", "HEAD"], work);
       const theirs = await git(["rev-parse", "HEAD"], work);
+      assert.equal((await projectBytes(user, project.id)).has("NOTES.md"), true, "imported by the webhook");
       const third = await push();
       assert.equal(third.status, 201, third.text);
-      assert.equal(third.body.pushed, true);
-      await git(["pull", "-q", "--ff-only"], work);
-      assert.equal(await git(["rev-parse", "HEAD^"], work), theirs);
+      assert.deepEqual(third.body, { pushed: false, commit_sha: theirs });
       assert.deepEqual(await checkout(work), await projectBytes(user, project.id));
 
       // Without a token, or with a token of a user the App's installation does not include, it is not served.
@@ -327,7 +328,7 @@ t(
       assert.equal(JSON.parse(link).repohost_repository_name, `app-${JSON.parse(link).project_id}`);
       assert.equal(JSON.parse(push).pushed, true);
       const [log, ...listed] = cloned.split("\n");
-      assert.match(log, /^[0-9a-f]+ Update Tide Tables$/);
+      assert.match(log, /^[0-9a-f]+ Save files$/);
       assert.ok(listed.includes("package.json"), cloned);
       const ref = JSON.parse(linked.slice(linked.lastIndexOf("{"))).dbhost_project_ref;
       assert.match(ref, /^[a-z]{20}$/);
@@ -338,18 +339,12 @@ t(
       const secondPush = JSON.parse(onTop.slice(0, onTop.indexOf("}") + 1));
       assert.equal(secondPush.pushed, true);
       assert.deepEqual(onTop.slice(onTop.indexOf("}") + 1).trim().split("\n"), [
-        "Update Tide Tables",
+        "Save files",
         "Add notes",
-        "Update Tide Tables",
+        "Save files",
         "Initial commit",
       ]);
-      const pulled = JSON.parse(back.slice(0, back.indexOf("}") + 1));
-      assert.deepEqual(
-        [pulled.pulled, pulled.changed],
-        [true, ["NOTES.md"]],
-        "the pull brings the edit",
-      );
-      assert.equal(back.slice(back.indexOf("}") + 1).trim(), "High tide at 6:12\nLow tide at 12:31");
+      assert.equal(back.trim(), "High tide at 6:12\nLow tide at 12:31", "the push webhook brought the edit");
     } finally {
       await Deno.remove(tmp, { recursive: true });
     }

@@ -8,6 +8,7 @@ import { GATEWAY, markedBlocks, newUser, NO_STACK } from "./helpers.ts";
 const ROOT = new URL("..", import.meta.url).pathname;
 const README = join(ROOT, "README.md");
 const DEFAULT_GATEWAY = "http://127.0.0.1:54321";
+const DEFAULT_GIT_HOST = "http://127.0.0.1:54323";
 const DENO = join(ROOT, "node_modules/.bin/deno");
 // A job takes seconds; the bound only stops a hung run.
 const RUN_LIMIT_MS = 5 * 60_000;
@@ -16,7 +17,10 @@ const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: N
 
 /** The code of every fenced block right after `<!-- first-session: <kind> -->`, in order. */
 function firstSessionBlocks(markdown: string, kind: "sh" | "sdk"): string[] {
-  return markedBlocks(markdown, `first-session: ${kind}`).map((b) => b.replaceAll(DEFAULT_GATEWAY, GATEWAY));
+  const gitHost = Deno.env.get("GITHUB_API_BASE_URL") ?? DEFAULT_GIT_HOST;
+  return markedBlocks(markdown, `first-session: ${kind}`).map((b) =>
+    b.replaceAll(DEFAULT_GATEWAY, GATEWAY).replaceAll(DEFAULT_GIT_HOST, gitHost)
+  );
 }
 
 async function run(cmd: string, args: string[], opts: { stdin?: string; env?: Record<string, string> }) {
@@ -40,11 +44,15 @@ async function run(cmd: string, args: string[], opts: { stdin?: string; env?: Re
 const BLOCK_END = "@@first-session block end@@";
 
 t(
-  "README: the first session's curl blocks make an app, follow it, read its files and download it",
+  "README: the first session's curl blocks make an app, follow it, read and download it, follow up, restore, push, clone, push back, link a database and import",
   async () => {
     const readme = await Deno.readTextFile(README);
     const blocks = firstSessionBlocks(readme, "sh");
-    assert.equal(blocks.length, 6, "the token, the job, the stream, the polling, the files and the archive");
+    assert.equal(
+      blocks.length,
+      9,
+      "the token, the job, the stream, the polling, the files, the archive, the versions, git, the database and the import",
+    );
     const tmp = await Deno.makeTempDir({ prefix: "readme-first-session-" });
     try {
       const script = ["set -euo pipefail", ...blocks.map((b) => `${b}\necho '${BLOCK_END}'`)].join("\n");
@@ -60,7 +68,9 @@ t(
         },
       });
       assert(r.ok, `the blocks failed:\n${r.stdout}\n${r.stderr}`);
-      const [me, created, stream, polled, files, archive] = r.stdout.split(`${BLOCK_END}\n`);
+      const [me, created, stream, polled, files, archive, versioned, git, linked] = r.stdout.split(
+        `${BLOCK_END}\n`,
+      );
 
       assert.equal(JSON.parse(me).email, "you@example.com");
 
@@ -95,6 +105,31 @@ t(
         archive,
       );
       assert.deepEqual(await Deno.readFile(join(tmp, "app/assets/icon.png")), icon);
+
+      // The versions, newest first with the follow-up's prompt; what it changed; the restore's new number.
+      const lines = versioned.trim().split("\n");
+      const newest = /^(\d+) Add a field called Shelf$/.exec(lines[0]);
+      assert(newest, versioned);
+      assert(lines.some((l) => /^(added|changed|removed) \S/.test(l)), versioned);
+      const restored = Number(lines.at(-1));
+      assert.equal(restored, Number(newest[1]) + 1, "the restore is the next version");
+
+      // Pushed: every version a commit; then the edit pushed with git came back into the project.
+      // The push's answer has no newline of its own: the log follows on its line.
+      const answered = git.indexOf("}") + 1;
+      assert.equal(JSON.parse(git.slice(0, answered)).pushed, true);
+      const rest = git.slice(answered).trim().split("\n");
+      assert.equal(rest.at(-1), "# Notes", git);
+      assert(rest.includes("Add a field called Shelf"), git);
+      assert(rest.includes(`Restore version ${Number(newest[1]) - 1}`), git);
+
+      const [ref, commit] = linked.trim().split("\n");
+      assert.match(ref, /^[a-z]{20}$/, linked);
+      const head = new TextDecoder().decode(
+        (await new Deno.Command("git", { args: ["-C", join(tmp, "repo"), "rev-parse", "HEAD"] }).output())
+          .stdout,
+      ).trim();
+      assert.equal(commit, head, "the new project holds the repository's head");
     } finally {
       await Deno.remove(tmp, { recursive: true });
     }

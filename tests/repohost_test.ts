@@ -388,6 +388,7 @@ t("repositories: link (default name, upsert), list, unlink idempotently; only th
       repohost_installation_id: mine.id,
       repohost_repository_name: `app-${p.id}`,
       repohost_last_sync: null,
+      repohost_sync_conflict: null,
     });
     const renamed = await it.api<LinkedRepository>("POST", "/repohost/repositories", {
       token: alice.token,
@@ -487,7 +488,7 @@ t(
       );
       assert.deepEqual(
         (await gitIn(repo, ["log", "--format=%s", "main"])).split("\n"),
-        ["Update Tide Tables", "Initial commit"],
+        ["Save files", "Initial commit"],
         "on top of the initial commit",
       );
       assert.deepEqual(
@@ -568,7 +569,9 @@ t(
       assert.equal(synced, null, "nothing recorded");
 
       // A project whose files were all removed has nothing to push.
-      await db()`delete from public.project_files where project_id = ${p.id}`;
+      await db()`select private.commit_version(${p.id}, null, (
+                   select jsonb_agg(jsonb_build_object('path', path, 'deleted', true))
+                     from public.project_files where project_id = ${p.id}), '{}')`;
       expectError(await call(p.id), 400, "repohost_no_files");
     });
   },
@@ -684,8 +687,24 @@ t(
         "x-github-delivery": crypto.randomUUID(),
       });
       assert.equal(other.body.outcome, "ignored");
-      const push = await deliver(it, "push", JSON.stringify({ ref: "refs/heads/main" }));
-      assert.deepEqual([push.status, push.body.outcome, push.body.action], [200, "ignored", null]);
+      const partial = await deliver(it, "push", JSON.stringify({ ref: "refs/heads/main" }));
+      expectError(partial, 400, "invalid_payload");
+      const push = await deliver(
+        it,
+        "push",
+        JSON.stringify({
+          ref: "refs/heads/main",
+          after: "a".repeat(40),
+          repository: { name: "nowhere", default_branch: "main", owner: { login: "nobody" } },
+          installation: { id: 1 },
+          commits: [],
+        }),
+      );
+      assert.deepEqual(
+        [push.status, push.body.outcome, push.body.action],
+        [200, "ignored", null],
+        "a push to a repository no project is linked to",
+      );
 
       const deletion = crypto.randomUUID();
       const deleted = await deliver(it, "installation", installationEvent("deleted", "acme-new"), {

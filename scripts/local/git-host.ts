@@ -300,7 +300,7 @@ export class GitHost {
     this.state.userTokens[token] = user;
     this.state.codes[code] = token;
     await this.save();
-    if (created) await this.deliver("installation", "created", Number(id), user);
+    if (created) await this.deliverInstallation("installation", "created", Number(id), user);
     const back = new URL(this.opts.callbackUrl);
     back.searchParams.set("code", code);
     back.searchParams.set("installation_id", id!);
@@ -364,7 +364,7 @@ export class GitHost {
     if (req.method === "GET") return json(this.installationJson(id));
     if (req.method === "DELETE") {
       const sender = this.state.installations[id].users[0] ?? this.state.installations[id].account;
-      await this.deliver("installation", "deleted", id, sender);
+      await this.deliverInstallation("installation", "deleted", id, sender);
       delete this.state.installations[id];
       for (const [t, grant] of Object.entries(this.state.installationTokens)) {
         if (grant.installation === id) delete this.state.installationTokens[t];
@@ -543,7 +543,11 @@ export class GitHost {
         throw new HttpError(422, "tree and message are required");
       }
       if (![body.tree, ...parents].every((sha) => SHA.test(sha))) throw new HttpError(422, "not a SHA");
-      return json({ sha: await this.commitTree(repo, body.tree, parents, body.message) }, 201);
+      const author = body.author ?? {};
+      if ([author.name, author.email, author.date].some((v) => v !== undefined && typeof v !== "string")) {
+        throw new HttpError(422, "author's name, email and date are strings");
+      }
+      return json({ sha: await this.commitTree(repo, body.tree, parents, body.message, author) }, 201);
     }
     if (path.startsWith("git/refs/heads/") && method === "PATCH") {
       return await this.moveBranch(owner, name, repo, path.slice("git/refs/heads/".length), body);
@@ -651,8 +655,15 @@ export class GitHost {
     return await write(root);
   }
 
-  private async commitTree(repo: string, tree: string, parents: string[], message: string) {
-    const { name, email } = this.botIdentity();
+  /** A commit by the App's bot, or by `author` (GitHub's optional name, email and ISO 8601 date) when given. */
+  private async commitTree(
+    repo: string,
+    tree: string,
+    parents: string[],
+    message: string,
+    author: { name?: string; email?: string; date?: string } = {},
+  ) {
+    const { name, email } = { ...this.botIdentity(), ...author };
     return await this.git(
       repo,
       ["commit-tree", tree, ...parents.flatMap((p) => ["-p", p]), "-F", "-"],
@@ -661,6 +672,7 @@ export class GitHost {
       {
         GIT_AUTHOR_NAME: name,
         GIT_AUTHOR_EMAIL: email,
+        ...(author.date ? { GIT_AUTHOR_DATE: author.date } : {}),
         GIT_COMMITTER_NAME: "GitHub",
         GIT_COMMITTER_EMAIL: "noreply@github.com",
       },
@@ -682,14 +694,20 @@ export class GitHost {
     return await this.git(repo, ["rev-parse", "--verify", "-q", rev]).catch(() => undefined);
   }
 
-  /** Delivers an installation event to the App's webhook, signed as GitHub signs; a failure is logged. */
-  private async deliver(event: string, action: string, installation: number, sender: string) {
-    if (!this.opts.webhookUrl) return;
-    const body = JSON.stringify({
+  /** Delivers an installation event to the App's webhook. */
+  private async deliverInstallation(event: string, action: string, installation: number, sender: string) {
+    await this.deliver(event, {
       action,
       installation: this.installationJson(installation),
       sender: { login: sender, type: "User" },
     });
+  }
+
+  /** Delivers an event to the App's webhook, signed as GitHub signs; a failure is logged. */
+  private async deliver(event: string, payload: Record<string, unknown>) {
+    if (!this.opts.webhookUrl) return;
+    const action = payload.action ? `.${payload.action}` : "";
+    const body = JSON.stringify(payload);
     const signature = createHmac("sha256", this.opts.app.webhookSecret).update(body).digest("hex");
     try {
       const res = await fetch(this.opts.webhookUrl, {
@@ -705,10 +723,93 @@ export class GitHost {
         body,
       });
       if (!res.ok) {
-        console.error(`git host: the ${event}.${action} webhook answered ${res.status}: ${await res.text()}`);
+        console.error(`git host: the ${event}${action} webhook answered ${res.status}: ${await res.text()}`);
       } else await res.body?.cancel();
     } catch (err) {
-      console.error(`git host: delivering the ${event}.${action} webhook failed: ${err}`);
+      console.error(`git host: delivering the ${event}${action} webhook failed: ${err}`);
+    }
+  }
+
+  /** The repository's branches: ref → commit. */
+  private async branches(repo: string): Promise<Map<string, string>> {
+    const listed = await this.git(repo, ["for-each-ref", "--format=%(refname) %(objectname)", "refs/heads"]);
+    return new Map(listed.split("\n").filter(Boolean).map((line) => line.split(" ") as [string, string]));
+  }
+
+  /**
+   * A `push` event for each branch a `git push` moved, signed as GitHub signs, with the fields GitHub sends
+   * (ref, before, after, created, deleted, forced, commits with their authors and changed paths,
+   * head_commit, repository, pusher, sender, installation) for the App's installation on the owner.
+   */
+  private async deliverPushes(
+    owner: string,
+    name: string,
+    repo: string,
+    before: Map<string, string>,
+    pusher: string,
+  ) {
+    const installation = Object.entries(this.state.installations)
+      .filter(([, i]) => i.account === owner).sort(([, a], [, b]) => a.seq - b.seq)[0]?.[0];
+    if (!installation) return;
+    const after = await this.branches(repo);
+    for (const ref of new Set([...before.keys(), ...after.keys()])) {
+      const [from, to] = [before.get(ref) ?? ZERO_SHA, after.get(ref) ?? ZERO_SHA];
+      if (from === to) continue;
+      const range = to === ZERO_SHA ? [] : from === ZERO_SHA ? [to] : [`${from}..${to}`];
+      const ids = range.length ? (await this.git(repo, ["rev-list", "--reverse", ...range])).split("\n") : [];
+      const commits = [];
+      for (const id of ids.filter(Boolean)) {
+        const [tree, authorName, authorEmail, date, message] = (await this.git(
+          repo,
+          ["show", "-s", "--format=%T%x00%an%x00%ae%x00%aI%x00%B", id],
+          undefined,
+          false,
+        )).split("\0");
+        const changed = await this.git(repo, [
+          "diff-tree",
+          "--root",
+          "--no-commit-id",
+          "--name-status",
+          "-r",
+          id,
+        ]);
+        const paths = (status: string) =>
+          changed.split("\n").filter((l) => l.startsWith(status)).map((l) => l.slice(l.indexOf("\t") + 1));
+        commits.push({
+          id,
+          tree_id: tree,
+          distinct: true,
+          message: message.trim(),
+          timestamp: date,
+          url: `${this.url}/${owner}/${name}/commit/${id}`,
+          author: { name: authorName, email: authorEmail },
+          committer: { name: authorName, email: authorEmail },
+          added: paths("A"),
+          removed: paths("D"),
+          modified: paths("M"),
+        });
+      }
+      const branch = await this.defaultBranch(repo);
+      await this.deliver("push", {
+        ref,
+        before: from,
+        after: to,
+        created: from === ZERO_SHA,
+        deleted: to === ZERO_SHA,
+        forced: from !== ZERO_SHA && to !== ZERO_SHA &&
+          !await this.gitStatus(repo, ["merge-base", "--is-ancestor", from, to]),
+        base_ref: null,
+        compare: `${this.url}/${owner}/${name}/compare/${from.slice(0, 12)}...${to.slice(0, 12)}`,
+        commits,
+        head_commit: commits.at(-1) ?? null,
+        repository: {
+          ...this.repoJson(owner, name, true, branch),
+          owner: { ...this.accountJson(owner), name: owner },
+        },
+        pusher: { name: pusher, email: null },
+        sender: { login: pusher, type: "User" },
+        installation: { id: Number(installation) },
+      });
     }
   }
 
@@ -746,6 +847,8 @@ export class GitHost {
     };
     const protocol = req.headers.get("git-protocol");
     if (protocol) env.GIT_PROTOCOL = protocol;
+    const receiving = req.method === "POST" && rest === "/git-receive-pack";
+    const before = receiving ? await this.branches(repo) : undefined;
     const encoding = req.headers.get("content-encoding");
     if (encoding) env.HTTP_CONTENT_ENCODING = encoding;
     const child = new Deno.Command("git", {
@@ -781,6 +884,8 @@ export class GitHost {
       if (key.toLowerCase() === "status") status = Number(value.split(" ")[0]);
       else headers.append(key, value);
     }
+    // Delivered before git hears back, so that a test sees the push's effect once `git push` returns.
+    if (before) await this.deliverPushes(owner, repoName, repo, before, principal.name);
     return new Response(bytes.subarray(split), { status, headers });
   }
 

@@ -98,7 +98,7 @@ export interface paths {
     put?: never;
     /**
      * Create a project
-     * @description `name` (1..100 characters) is required; `description` (at most 1000 characters, default empty) and `shared` (default false) are optional; `icon_url` and unknown fields are rejected. The project starts with the default template files (an Expo app named after the project), which count towards the owner's storage quota (413 `storage_quota_exceeded` when they do not fit). With `import` it starts instead with the files of a git repository's branch, read over HTTPS (the address checked as a git remote's: 400 `invalid_git_remote`; a token the host refuses: 400 `git_remote_unauthorized`; no such branch: 404 `git_branch_not_found`; the host failing: 502 `git_remote_failed`): text as it is, anything else base64 as `ASSET`, within the limits of `PUT /projects/{id}/files` (413); paths the file rules refuse are left out and named in `import.skipped`. The token is used once, not stored. An account holds at most the setting `max_projects_per_user` (default 500) projects (413 `too_many_projects` with `details.limit`).
+     * @description `name` (1..100 characters) is required; `description` (at most 1000 characters, default empty) and `shared` (default false) are optional; `icon_url` and unknown fields are rejected. The project starts with the default template files (an Expo app named after the project), which count towards the owner's storage quota (413 `storage_quota_exceeded` when they do not fit). With `import` it starts instead with the files of a git repository's branch, read over HTTPS (the address checked as a git remote's: 400 `invalid_git_remote`; a token the host refuses: 400 `git_remote_unauthorized`; no such branch: 404 `git_branch_not_found`; the host failing: 502 `git_remote_failed`): text as it is, anything else base64 as `ASSET`, within the limits of `PUT /projects/{id}/files` (413); paths the file rules refuse are left out and named in `import.skipped`. The token is used once, not stored. `import.repository` (`owner/name`) reads the repository through the caller's GitHub App installation on that owner instead, with an installation token (no installation of the caller's there: 404 `installation_not_found`; a repository it cannot read: 404 `repohost_repository_missing`). An account holds at most the setting `max_projects_per_user` (default 500) projects (413 `too_many_projects` with `details.limit`).
      */
     post: operations["createProject"];
     delete?: never;
@@ -1093,7 +1093,7 @@ export interface paths {
     put?: never;
     /**
      * GitHub App webhook
-     * @description Public; authenticated by `X-Hub-Signature-256`, HMAC-SHA256 of the raw body under the webhook secret, compared in constant time: a missing or wrong signature is 400 `invalid_signature`, a body that is not a JSON event 400 `invalid_payload`. `installation.created` refreshes the login, avatar and name of a saved installation; `installation.deleted` removes it and its repository links. Other events are acknowledged and ignored. A delivery (`X-GitHub-Delivery`) already applied is not applied again, so replays change nothing. 503 `integration_not_configured` without `GITHUB_WEBHOOK_SECRET`.
+     * @description Public; authenticated by `X-Hub-Signature-256`, HMAC-SHA256 of the raw body under the webhook secret, compared in constant time: a missing or wrong signature is 400 `invalid_signature`, a body that is not a JSON event 400 `invalid_payload`. `installation.created` refreshes the login, avatar and name of a saved installation; `installation.deleted` removes it and its repository links. `push` to the default branch of a linked repository imports the files it changed into each project linked to it as a new version, as a pull does; the service's own pushes import nothing, and a push that changed files the project changed too since its last push imports nothing and is recorded (`conflict`: the link's `repohost_sync_conflict` and a `repository_conflict` notification). Other events are acknowledged and ignored. A delivery (`X-GitHub-Delivery`) already applied is not applied again, so replays change nothing. 503 `integration_not_configured` without `GITHUB_WEBHOOK_SECRET`.
      */
     post: operations["receiveRepohostWebhook"];
     delete?: never;
@@ -1492,9 +1492,9 @@ export interface components {
       description?: string;
       /** @description Visible to every signed-in user; default false. */
       shared?: boolean;
-      import?: components["schemas"]["GitImport"];
+      /** @description Start from a git repository's files instead of the template's: any repository by its HTTPS address, or one the caller's GitHub App installation reads by `owner/name` */
+      import?: components["schemas"]["GitImport"] | components["schemas"]["RepositoryImport"];
     };
-    /** @description Start from a git repository's files instead of the template's */
     GitImport: {
       /** @description The repository's HTTPS address, without credentials; checked as a git remote's */
       url: string;
@@ -1504,6 +1504,15 @@ export interface components {
       branch: string;
       /** @default x-access-token */
       username: string;
+    };
+    RepositoryImport: {
+      /**
+       * @description `owner/name` of a repository of an account the caller's GitHub App installation is on
+       * @example acme/tide-tables
+       */
+      repository: string;
+      /** @description Default: the repository's default branch */
+      branch?: string;
     };
     UpdateProjectRequest: {
       name?: string;
@@ -2618,6 +2627,13 @@ export interface components {
       repohost_repository_name: string;
       /** Format: date-time */
       repohost_last_sync: string | null;
+      /** @description A push to the repository that was not imported because it changed files the project changed too since the last push (`paths`); null once a push or an import syncs them again */
+      repohost_sync_conflict: {
+        commit: string;
+        paths: string[];
+        /** Format: date-time */
+        at: string;
+      } | null;
     };
     LinkRepositoryRequest: {
       /** Format: int64 */
@@ -2636,10 +2652,10 @@ export interface components {
       /** @description `X-GitHub-Delivery` */
       delivery_id: string | null;
       /**
-       * @description `applied`: an installation event took effect; `ignored`: an event the service does not act on; `duplicate`: a replay of a delivery already applied, which changed nothing
+       * @description `applied`: an installation event took effect, or a push was imported; `ignored`: an event the service does not act on (a push to another branch, to no linked repository, or the service's own); `duplicate`: a replay of a delivery already applied, which changed nothing; `conflict`: a push changed files a project changed too since its last push, and was not imported
        * @enum {string}
        */
-      outcome: "applied" | "ignored" | "duplicate";
+      outcome: "applied" | "ignored" | "duplicate" | "conflict";
     };
     DbhostAuthorization: {
       /**
@@ -3273,7 +3289,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `profile_not_found`: the account has no profile; `git_branch_not_found`: the imported repository has no such branch */
+      /** @description `profile_not_found`: the account has no profile; `git_branch_not_found`: the imported repository has no such branch; `installation_not_found` or `repohost_repository_missing` for `import.repository` */
       404: {
         headers: {
           [name: string]: unknown;

@@ -220,6 +220,7 @@ export type Database = {
         };
         Returns: Json;
       };
+      "repohost_installation_on": { Args: { "owner": string }; Returns: number };
       "repohost_link_json": {
         Args: {
           "l": Omit<
@@ -622,6 +623,7 @@ export type Database = {
           "created_at": string;
           "last_commit": string | null;
           "last_synced_at": string | null;
+          "last_version_id": string | null;
           "project_id": number;
           "token_encrypted": string;
           "updated_at": string;
@@ -635,6 +637,7 @@ export type Database = {
           "created_at"?: string;
           "last_commit"?: string | null;
           "last_synced_at"?: string | null;
+          "last_version_id"?: string | null;
           "project_id": number;
           "token_encrypted": string;
           "updated_at"?: string;
@@ -647,6 +650,7 @@ export type Database = {
           "created_at"?: string;
           "last_commit"?: string | null;
           "last_synced_at"?: string | null;
+          "last_version_id"?: string | null;
           "project_id"?: number;
           "token_encrypted"?: string;
           "updated_at"?: string;
@@ -655,6 +659,13 @@ export type Database = {
           "username"?: string;
         };
         Relationships: [
+          {
+            foreignKeyName: "git_remotes_last_version_id_fkey";
+            columns: ["last_version_id"];
+            isOneToOne: false;
+            referencedRelation: "project_versions";
+            referencedColumns: ["id"];
+          },
           {
             foreignKeyName: "git_remotes_project_id_fkey";
             columns: ["project_id"];
@@ -1026,6 +1037,7 @@ export type Database = {
           "parent_id": string | null;
           "project_id": number;
           "prompt": string | null;
+          "pulled_commit": string | null;
           "restored_from": string | null;
           "spec": Json | null;
           "user_id": string;
@@ -1040,6 +1052,7 @@ export type Database = {
           "parent_id"?: string | null;
           "project_id": number;
           "prompt"?: string | null;
+          "pulled_commit"?: string | null;
           "restored_from"?: string | null;
           "spec"?: Json | null;
           "user_id": string;
@@ -1053,6 +1066,7 @@ export type Database = {
           "parent_id"?: string | null;
           "project_id"?: number;
           "prompt"?: string | null;
+          "pulled_commit"?: string | null;
           "restored_from"?: string | null;
           "spec"?: Json | null;
           "user_id"?: string;
@@ -1281,8 +1295,11 @@ export type Database = {
           "created_at": string;
           "project_id": number;
           "repohost_installation_id": number;
+          "repohost_last_commit": string | null;
           "repohost_last_sync": string | null;
+          "repohost_last_version_id": string | null;
           "repohost_repository_name": string;
+          "repohost_sync_conflict": Json | null;
           "updated_at": string;
           "user_id": string;
         };
@@ -1291,8 +1308,11 @@ export type Database = {
           "created_at"?: string;
           "project_id": number;
           "repohost_installation_id": number;
+          "repohost_last_commit"?: string | null;
           "repohost_last_sync"?: string | null;
+          "repohost_last_version_id"?: string | null;
           "repohost_repository_name": string;
+          "repohost_sync_conflict"?: Json | null;
           "updated_at"?: string;
           "user_id": string;
         };
@@ -1300,12 +1320,22 @@ export type Database = {
           "created_at"?: string;
           "project_id"?: number;
           "repohost_installation_id"?: number;
+          "repohost_last_commit"?: string | null;
           "repohost_last_sync"?: string | null;
+          "repohost_last_version_id"?: string | null;
           "repohost_repository_name"?: string;
+          "repohost_sync_conflict"?: Json | null;
           "updated_at"?: string;
           "user_id"?: string;
         };
         Relationships: [
+          {
+            foreignKeyName: "repohost_links_last_version_id_fkey";
+            columns: ["repohost_last_version_id"];
+            isOneToOne: false;
+            referencedRelation: "project_versions";
+            referencedColumns: ["id"];
+          },
           {
             foreignKeyName: "repohost_links_project_id_fkey";
             columns: ["project_id"];

@@ -101,11 +101,14 @@ Deno.test("git host: on a personal account the user creates the repository (POST
       host.pushFiles({
         installationId: personal.id,
         repository: "my-app",
-        files: [
-          { path: "App.tsx", contents: "export default () => null;\n" },
-          { path: "package.json", contents: "{}\n" },
-        ],
-        message: "First version",
+        commits: [{
+          files: [
+            { path: "App.tsx", contents: "export default () => null;\n" },
+            { path: "package.json", contents: "{}\n" },
+          ],
+          message: "First version",
+          date: "2026-01-02T03:04:05Z",
+        }],
       });
     const missing = await push().catch((err: ApiError) => err);
     assert.equal((missing as ApiError).code, "repohost_repository_missing");

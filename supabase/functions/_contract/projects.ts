@@ -144,6 +144,18 @@ export const GitImport = z.strictObject({
     .default("x-access-token"),
 }).openapi("GitImport");
 
+/** A repository the caller's GitHub App installation reads (`POST /projects`' `import`). */
+export const RepositoryImport = z.strictObject({
+  repository: z.string().max(201).regex(
+    /^[A-Za-z0-9][A-Za-z0-9-]{0,99}\/[A-Za-z0-9._-]{1,100}$/,
+    "owner/name",
+  ).openapi({
+    description: "`owner/name` of a repository of an account the caller's GitHub App installation is on",
+    example: "acme/tide-tables",
+  }),
+  branch: GitBranch.optional().openapi({ description: "Default: the repository's default branch" }),
+}).openapi("RepositoryImport");
+
 export const GitImported = z.object({
   commit: z.string().openapi({ description: "The commit whose files the project starts with" }),
   skipped: z.array(z.string()).openapi({ description: "Paths the file rules refuse, left out" }),
@@ -157,8 +169,9 @@ const CreateProject = z.strictObject({
   name: ProjectName,
   description: z.string().max(LIMITS.columns["projects.description"]).optional(),
   shared: z.boolean().optional().openapi({ description: "Visible to every signed-in user; default false." }),
-  import: GitImport.optional().openapi({
-    description: "Start from a git repository's files instead of the template's",
+  import: z.union([GitImport, RepositoryImport]).optional().openapi({
+    description: "Start from a git repository's files instead of the template's: any repository by its " +
+      "HTTPS address, or one the caller's GitHub App installation reads by `owner/name`",
   }),
 }).openapi("CreateProjectRequest");
 
@@ -321,6 +334,9 @@ export function routesFor(
         "no such branch: 404 `git_branch_not_found`; the host failing: 502 `git_remote_failed`): text as it is, " +
         "anything else base64 as `ASSET`, within the limits of `PUT /projects/{id}/files` (413); paths the file " +
         "rules refuse are left out and named in `import.skipped`. The token is used once, not stored. " +
+        "`import.repository` (`owner/name`) reads the repository through the caller's GitHub App installation " +
+        "on that owner instead, with an installation token (no installation of the caller's there: 404 " +
+        "`installation_not_found`; a repository it cannot read: 404 `repohost_repository_missing`). " +
         PROJECT_LIMIT,
       request: {
         body: jsonBody(CreateProject, {
@@ -348,7 +364,8 @@ export function routesFor(
         ...errorResponses([400, 404, 413, 415, 502], {
           400: "`invalid_request`; with `import`, `invalid_git_remote` or `git_remote_unauthorized`",
           404: "`profile_not_found`: the account has no profile; `git_branch_not_found`: the imported " +
-            "repository has no such branch",
+            "repository has no such branch; `installation_not_found` or `repohost_repository_missing` for " +
+            "`import.repository`",
           413: "`storage_quota_exceeded`: the template files would take the owner past the storage quota; " +
             "`too_many_projects`: the account already holds its most projects; an imported repository past " +
             "a file limit",

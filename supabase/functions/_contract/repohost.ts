@@ -75,6 +75,14 @@ export const LinkedRepository = z.object({
   repohost_installation_id: Int64,
   repohost_repository_name: z.string(),
   repohost_last_sync: Timestamp.nullable(),
+  repohost_sync_conflict: z.object({
+    commit: z.string(),
+    paths: z.array(z.string()),
+    at: Timestamp,
+  }).nullable().openapi({
+    description: "A push to the repository that was not imported because it changed files the project " +
+      "changed too since the last push (`paths`); null once a push or an import syncs them again",
+  }),
 }).openapi("LinkedRepository");
 
 const LinkRequest = z.strictObject({
@@ -90,9 +98,11 @@ export const WebhookReceived = z.object({
   event: z.string().openapi({ description: "`X-GitHub-Event`" }),
   action: z.string().nullable(),
   delivery_id: z.string().nullable().openapi({ description: "`X-GitHub-Delivery`" }),
-  outcome: z.enum(["applied", "ignored", "duplicate"]).openapi({
-    description: "`applied`: an installation event took effect; `ignored`: an event the service does " +
-      "not act on; `duplicate`: a replay of a delivery already applied, which changed nothing",
+  outcome: z.enum(["applied", "ignored", "duplicate", "conflict"]).openapi({
+    description: "`applied`: an installation event took effect, or a push was imported; `ignored`: an " +
+      "event the service does not act on (a push to another branch, to no linked repository, or the " +
+      "service's own); `duplicate`: a replay of a delivery already applied, which changed nothing; " +
+      "`conflict`: a push changed files a project changed too since its last push, and was not imported",
   }),
 }).openapi("WebhookReceived");
 
@@ -111,6 +121,24 @@ export const InstallationEvent = z.object({
 });
 
 export const AnyEvent = z.object({ action: z.string().max(100).optional() });
+
+// The fields of a `push` event the service reads.
+export const PushEvent = z.object({
+  ref: z.string().max(1000),
+  after: z.string().regex(/^[0-9a-f]{40}$/),
+  deleted: z.boolean().optional(),
+  repository: z.object({
+    name: z.string().min(1).max(100),
+    default_branch: z.string().min(1).max(1000),
+    owner: z.object({
+      login: z.string().min(1).max(100).optional(),
+      name: z.string().min(1).max(100).optional(),
+    })
+      .refine((o) => o.login ?? o.name, "an owner has a login or a name"),
+  }),
+  installation: z.object({ id: Int64 }),
+  commits: z.array(z.object({ author: z.object({ email: z.string().nullish() }) })).max(2048),
+});
 
 /** The routes, with the settings of this deployment that their descriptions print. */
 export function routesFor(config: Pick<Config, "REPOHOST_REPO_PREFIX">) {
@@ -243,6 +271,10 @@ export function routesFor(config: Pick<Config, "REPOHOST_REPO_PREFIX">) {
         "webhook secret, compared in constant time: a missing or wrong signature is 400 `invalid_signature`, " +
         "a body that is not a JSON event 400 `invalid_payload`. `installation.created` refreshes the login, " +
         "avatar and name of a saved installation; `installation.deleted` removes it and its repository links. " +
+        "`push` to the default branch of a linked repository imports the files it changed into each project " +
+        "linked to it as a new version, as a pull does; the service's own pushes import nothing, and a push " +
+        "that changed files the project changed too since its last push imports nothing and is recorded " +
+        "(`conflict`: the link's `repohost_sync_conflict` and a `repository_conflict` notification). " +
         "Other events are acknowledged and ignored. A delivery (`X-GitHub-Delivery`) already applied is not " +
         "applied again, so replays change nothing. 503 `integration_not_configured` without " +
         "`GITHUB_WEBHOOK_SECRET`.",

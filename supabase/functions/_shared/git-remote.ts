@@ -20,9 +20,11 @@ export interface GitRemote {
   token?: string;
 }
 
-/** One commit to make: its message and the complete files (binary ones in base64). */
+/** One commit to make: its message, its author date and the complete files (binary ones in base64). */
 export interface Snapshot {
   message: string;
+  /** ISO 8601; now when absent. */
+  date?: string;
   files: { path: string; contents: string; encoding: "utf8" | "base64" }[];
 }
 
@@ -37,7 +39,8 @@ export interface GitRemoteOptions {
 const MAX_ANSWER_BYTES = 256 * 1024 * 1024;
 /** Pushes lost to a concurrent one are tried again on the new head this many times in all. */
 const PUSH_ATTEMPTS = 3;
-const AUTHOR = { name: "App generator", email: "noreply@appgen.invalid" };
+/** The author of the service's own commits: a push webhook whose commits are all its own imports nothing. */
+export const SERVICE_AUTHOR = { name: "App generator", email: "noreply@appgen.invalid" };
 
 /** The remote's checked target, or 400 `invalid_git_remote` with the reason. */
 export async function checkRemote(url: string, opts: Pick<GitRemoteOptions, "allowedOrigins">) {
@@ -400,7 +403,11 @@ async function commitOnTop(
         fs,
         gitdir,
         message: snapshot.message,
-        author: AUTHOR,
+        author: {
+          ...SERVICE_AUTHOR,
+          timestamp: Math.floor((snapshot.date ? Date.parse(snapshot.date) : Date.now()) / 1000),
+          timezoneOffset: 0,
+        },
         tree: treeOid,
         parent: parent ? [parent] : [],
         ref: `refs/heads/${scratch.remote.branch}`,

@@ -3,7 +3,8 @@
 
 -- One remote per project. The token is write-only, sealed for `git_remote:<project id>:token`; users read
 -- the other columns of their own rows. `last_commit` is the remote commit the service last pushed or pulled:
--- the base a later push or pull compares both sides against.
+-- the base a later push or pull compares both sides against; `last_version_id` the project's version that
+-- commit holds, after which a push writes each version as a commit.
 CREATE TABLE public.git_remotes (
     project_id bigint NOT NULL,
     user_id uuid NOT NULL,
@@ -12,6 +13,7 @@ CREATE TABLE public.git_remotes (
     username text DEFAULT 'x-access-token'::text NOT NULL,
     token_encrypted text NOT NULL,
     last_commit text,
+    last_version_id uuid,
     last_synced_at timestamp with time zone,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
@@ -28,6 +30,8 @@ CREATE INDEX git_remotes_user ON public.git_remotes USING btree (user_id);
 ALTER TABLE ONLY public.git_remotes
     ADD CONSTRAINT git_remotes_project_id_fkey FOREIGN KEY (project_id) REFERENCES public.projects(id) ON DELETE CASCADE;
 ALTER TABLE ONLY public.git_remotes
+    ADD CONSTRAINT git_remotes_last_version_id_fkey FOREIGN KEY (last_version_id) REFERENCES public.project_versions(id) ON DELETE SET NULL;
+ALTER TABLE ONLY public.git_remotes
     ADD CONSTRAINT git_remotes_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 ALTER TABLE public.git_remotes ENABLE ROW LEVEL SECURITY;
 GRANT SELECT(project_id) ON TABLE public.git_remotes TO authenticated;
@@ -36,6 +40,7 @@ GRANT SELECT(url) ON TABLE public.git_remotes TO authenticated;
 GRANT SELECT(branch) ON TABLE public.git_remotes TO authenticated;
 GRANT SELECT(username) ON TABLE public.git_remotes TO authenticated;
 GRANT SELECT(last_commit) ON TABLE public.git_remotes TO authenticated;
+GRANT SELECT(last_version_id) ON TABLE public.git_remotes TO authenticated;
 GRANT SELECT(last_synced_at) ON TABLE public.git_remotes TO authenticated;
 GRANT SELECT(created_at) ON TABLE public.git_remotes TO authenticated;
 GRANT SELECT(updated_at) ON TABLE public.git_remotes TO authenticated;
@@ -84,6 +89,7 @@ begin
       set url = excluded.url, branch = excluded.branch, username = excluded.username,
           token_encrypted = excluded.token_encrypted,
           last_commit = case when (t.url, t.branch) = (excluded.url, excluded.branch) then t.last_commit end,
+          last_version_id = case when (t.url, t.branch) = (excluded.url, excluded.branch) then t.last_version_id end,
           last_synced_at = case when (t.url, t.branch) = (excluded.url, excluded.branch) then t.last_synced_at end;
   exception when check_violation then
     perform private.raise_api_error(400, 'invalid_git_remote', 'The remote is not valid.',
@@ -108,8 +114,8 @@ $$;
 GRANT EXECUTE ON FUNCTION api.delete_git_remote(project_id bigint) TO authenticated;
 
 -- POST /projects/{id}/git-remote/pushes: the remote with its sealed token, and the snapshots to push in
--- order, each a commit message and the complete files. Today one snapshot: the current files, with the prompt
--- of the project's last succeeded job as message. Service only: it carries the sealed token.
+-- order: the versions made since the last one pushed there (private.push_snapshots). Service only: it
+-- carries the sealed token.
 CREATE FUNCTION api.git_remote_push_source(project_id bigint) RETURNS jsonb
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
@@ -124,57 +130,43 @@ begin
   end if;
   return jsonb_build_object(
     'url', r.url, 'branch', r.branch, 'username', r.username, 'token_sealed', r.token_encrypted,
-    'last_commit', r.last_commit,
-    'snapshots', jsonb_build_array(jsonb_build_object(
-      'message', coalesce((select j.input ->> 'prompt' from public.jobs j
-                            where j.project_id = p.id and j.status = 'succeeded' and j.input ? 'prompt'
-                            order by j.created_at desc limit 1),
-                          'Update ' || p.name),
-      -- Binary files are stored as base64 and pushed as their bytes.
-      'files', coalesce((select jsonb_agg(jsonb_build_object('path', f.path, 'contents', f.contents,
-                                                             'encoding', private.file_encoding(f.type)) order by f.path)
-                           from public.project_files f where f.project_id = p.id), '[]'::jsonb))));
+    'last_commit', r.last_commit, 'snapshots', private.push_snapshots(p.id, r.last_version_id));
 end
 $$;
 GRANT EXECUTE ON FUNCTION api.git_remote_push_source(project_id bigint) TO service_role;
 
--- After a push reached the remote: its commit is the new base, unless the link was moved meanwhile (then null).
-CREATE FUNCTION private.record_git_sync(project_id bigint, url text, branch text, commit text) RETURNS timestamp with time zone
+-- After the remote accepted a push: its commit is the new base and `version_id` the last version pushed,
+-- unless the link was moved meanwhile (then null).
+CREATE FUNCTION private.record_git_sync(project_id bigint, url text, branch text, commit text, version_id uuid) RETURNS timestamp with time zone
     LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  update public.git_remotes r set last_commit = commit, last_synced_at = now()
+  update public.git_remotes r set last_commit = commit, last_version_id = version_id, last_synced_at = now()
    where r.project_id = record_git_sync.project_id and r.url = record_git_sync.url and r.branch = record_git_sync.branch
   returning r.last_synced_at
 $$;
-GRANT EXECUTE ON FUNCTION private.record_git_sync(project_id bigint, url text, branch text, commit text) TO service_role;
+GRANT EXECUTE ON FUNCTION private.record_git_sync(project_id bigint, url text, branch text, commit text, version_id uuid) TO service_role;
 
--- POST /projects/{id}/git-remote/pulls, after the edge function compared the remote's new commits with the
--- project: writes the remote's changed files and deletions as the project's new state and makes `head` the
--- last sync, in one transaction. Refused, changing nothing: a link that moved since `base` was read (409
--- `git_remote_moved`), or a project file that is no longer what the comparison saw (`expected`: path → md5
--- of its contents, null for none; 409 `git_remote_conflict` with the paths). Paths the file rules refuse are
--- skipped and listed. Service only: it takes what the service compared.
-CREATE FUNCTION api.apply_git_pull(project_id bigint, url text, branch text, base text, head text, files jsonb, deletions text[], expected jsonb) RETURNS jsonb
+-- A pull's changes, after the edge function compared the remote's new commits with the project: the remote's
+-- changed files and deletions become the project's next version (which names `head`), unless a project file
+-- is no longer what the comparison saw (`expected`: path → md5 of its contents, null for none; 409
+-- `git_remote_conflict` with the paths). Paths the file rules refuse are skipped and listed. Answers what
+-- changed and `version_id`: the version that now matches `head` (the newest when nothing changed).
+CREATE FUNCTION private.apply_pull(project_id bigint, head text, files jsonb, deletions text[], expected jsonb) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
-  r public.git_remotes;
   stale text[];
   skipped text[];
   kept jsonb;
+  made jsonb;
+  too_large text;
+  max_file_bytes constant int := (private.file_limits() ->> 'bytes_per_file')::int;
 begin
-  perform api.require_own_project(project_id);
-  select * into r from public.git_remotes g
-   where g.project_id = apply_git_pull.project_id and g.url = apply_git_pull.url and g.branch = apply_git_pull.branch
-     for update;
-  if r.project_id is null or r.last_commit is distinct from base then
-    perform private.raise_api_error(409, 'git_remote_moved', 'The link changed meanwhile; pulling again is safe.');
-  end if;
   select array_agg(e.key order by e.key) into stale
     from jsonb_each_text(expected) e
-    left join public.project_files f on f.project_id = apply_git_pull.project_id and f.path = e.key
+    left join public.project_files f on f.project_id = apply_pull.project_id and f.path = e.key
    where md5(f.contents) is distinct from e.value;
   if stale is not null then
     perform private.raise_api_error(409, 'git_remote_conflict',
@@ -184,20 +176,55 @@ begin
   select array_agg(x ->> 'path' order by x ->> 'path') filter (where private.file_path_problem(x ->> 'path') is not null),
          coalesce(jsonb_agg(x || jsonb_build_object('type', coalesce(
            (select f.type from public.project_files f
-             where f.project_id = apply_git_pull.project_id and f.path = x ->> 'path'
+             where f.project_id = apply_pull.project_id and f.path = x ->> 'path'
                and private.file_encoding(f.type) = private.file_encoding(x ->> 'type')), x ->> 'type')))
            filter (where private.file_path_problem(x ->> 'path') is null), '[]'::jsonb)
     into skipped, kept
     from jsonb_array_elements(files) x;
-  if jsonb_array_length(kept) > 0 then
-    perform api.save_project_files(project_id, kept);
+  select x ->> 'path' into too_large from jsonb_array_elements(kept) x
+   where octet_length(x ->> 'contents') > max_file_bytes limit 1;
+  if too_large is not null then
+    perform private.raise_api_error(413, 'file_too_large', format('A file holds at most %s bytes.', max_file_bytes),
+      jsonb_build_object('path', too_large, 'max_bytes', max_file_bytes));
   end if;
-  delete from public.project_files f where f.project_id = apply_git_pull.project_id and f.path = any (deletions);
-  update public.git_remotes g set last_commit = head, last_synced_at = now() where g.project_id = apply_git_pull.project_id;
+  if jsonb_array_length(kept) > 0 or cardinality(deletions) > 0 then
+    made := private.commit_version(project_id, null,
+      kept || coalesce((select jsonb_agg(jsonb_build_object('path', d, 'deleted', true)) from unnest(deletions) d), '[]'::jsonb),
+      jsonb_build_object('pulled_commit', head)) -> 'version';
+  end if;
   return jsonb_build_object('pulled', true, 'commit', head,
     'changed', coalesce((select jsonb_agg(x ->> 'path' order by x ->> 'path') from jsonb_array_elements(kept) x), '[]'::jsonb),
     'deleted', to_jsonb(coalesce((select array_agg(d order by d) from unnest(deletions) d), '{}'::text[])),
-    'skipped', to_jsonb(coalesce(skipped, '{}'::text[])));
+    'skipped', to_jsonb(coalesce(skipped, '{}'::text[])),
+    'version_id', coalesce(made ->> 'id', (select v.id::text from public.project_versions v
+                                            where v.project_id = apply_pull.project_id order by v.number desc limit 1)));
+end
+$$;
+GRANT EXECUTE ON FUNCTION private.apply_pull(project_id bigint, head text, files jsonb, deletions text[], expected jsonb) TO service_role;
+
+-- POST /projects/{id}/git-remote/pulls: private.apply_pull for the caller's project, and `head` the last sync
+-- and that version the last one synced, in one transaction; refused, changing nothing, when the link moved
+-- since `base` was read (409 `git_remote_moved`). Service only: it takes what the service compared.
+CREATE FUNCTION api.apply_git_pull(project_id bigint, url text, branch text, base text, head text, files jsonb, deletions text[], expected jsonb) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  r public.git_remotes;
+  result jsonb;
+begin
+  perform api.require_own_project(project_id);
+  select * into r from public.git_remotes g
+   where g.project_id = apply_git_pull.project_id and g.url = apply_git_pull.url and g.branch = apply_git_pull.branch
+     for update;
+  if r.project_id is null or r.last_commit is distinct from base then
+    perform private.raise_api_error(409, 'git_remote_moved', 'The link changed meanwhile; pulling again is safe.');
+  end if;
+  result := private.apply_pull(project_id, head, files, deletions, expected);
+  update public.git_remotes g
+     set last_commit = head, last_synced_at = now(), last_version_id = (result ->> 'version_id')::uuid
+   where g.project_id = apply_git_pull.project_id;
+  return result - 'version_id';
 end
 $$;
 GRANT EXECUTE ON FUNCTION api.apply_git_pull(project_id bigint, url text, branch text, base text, head text, files jsonb, deletions text[], expected jsonb) TO service_role;

@@ -7,8 +7,15 @@ CREATE TABLE public.repohost_links (
     repohost_installation_id bigint NOT NULL,
     repohost_repository_name text NOT NULL,
     repohost_last_sync timestamp with time zone,
+    -- The commit the service last pushed there and the newest version it held: a push writes each version
+    -- after that one as a commit.
+    repohost_last_commit text,
+    repohost_last_version_id uuid,
+    -- A push to the repository that could not be imported: {commit, paths, at}; null once synced again.
+    repohost_sync_conflict jsonb,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT repohost_links_last_commit_format CHECK (((repohost_last_commit IS NULL) OR (repohost_last_commit ~ '^[0-9a-f]{40}$'::text))),
     CONSTRAINT repohost_links_repository_name_format CHECK (((repohost_repository_name ~ '^[A-Za-z0-9._-]{1,100}$'::text) AND (repohost_repository_name <> ALL (ARRAY['.'::text, '..'::text]))))
 );
 ALTER TABLE ONLY public.repohost_links
@@ -17,6 +24,8 @@ CREATE INDEX repohost_links_installation ON public.repohost_links USING btree (r
 CREATE INDEX repohost_links_user ON public.repohost_links USING btree (user_id);
 ALTER TABLE ONLY public.repohost_links
     ADD CONSTRAINT repohost_links_project_id_fkey FOREIGN KEY (project_id) REFERENCES public.projects(id) ON DELETE CASCADE;
+ALTER TABLE ONLY public.repohost_links
+    ADD CONSTRAINT repohost_links_last_version_id_fkey FOREIGN KEY (repohost_last_version_id) REFERENCES public.project_versions(id) ON DELETE SET NULL;
 ALTER TABLE ONLY public.repohost_links
     ADD CONSTRAINT repohost_links_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 ALTER TABLE public.repohost_links ENABLE ROW LEVEL SECURITY;
@@ -79,9 +88,7 @@ declare
   result jsonb;
 begin
   perform api.require_own_project(project_id);
-  select jsonb_build_object('project_id', l.project_id, 'repohost_installation_id', l.repohost_installation_id,
-           'repohost_repository_name', l.repohost_repository_name, 'repohost_last_sync', l.repohost_last_sync)
-    into result
+  select api.repohost_link_json(l) into result
     from public.repohost_links l
    where l.project_id = get_repohost_link.project_id;
   if result is null then
@@ -106,7 +113,8 @@ CREATE FUNCTION api.repohost_link_json(l public.repohost_links) RETURNS jsonb
     SET search_path TO ''
     AS $$
   select jsonb_build_object('project_id', l.project_id, 'repohost_installation_id', l.repohost_installation_id,
-    'repohost_repository_name', l.repohost_repository_name, 'repohost_last_sync', l.repohost_last_sync)
+    'repohost_repository_name', l.repohost_repository_name, 'repohost_last_sync', l.repohost_last_sync,
+    'repohost_sync_conflict', l.repohost_sync_conflict)
 $$;
 GRANT EXECUTE ON FUNCTION api.repohost_link_json(l public.repohost_links) TO authenticated;
 
@@ -196,7 +204,19 @@ begin
           repohost_last_sync = case
             when (t.repohost_installation_id, t.repohost_repository_name)
                  = (excluded.repohost_installation_id, excluded.repohost_repository_name)
-            then t.repohost_last_sync end
+            then t.repohost_last_sync end,
+          repohost_last_commit = case
+            when (t.repohost_installation_id, t.repohost_repository_name)
+                 = (excluded.repohost_installation_id, excluded.repohost_repository_name)
+            then t.repohost_last_commit end,
+          repohost_last_version_id = case
+            when (t.repohost_installation_id, t.repohost_repository_name)
+                 = (excluded.repohost_installation_id, excluded.repohost_repository_name)
+            then t.repohost_last_version_id end,
+          repohost_sync_conflict = case
+            when (t.repohost_installation_id, t.repohost_repository_name)
+                 = (excluded.repohost_installation_id, excluded.repohost_repository_name)
+            then t.repohost_sync_conflict end
     returning * into l;
   exception when check_violation then
     perform private.raise_api_error(400, 'invalid_repository_name',
@@ -218,7 +238,8 @@ CREATE FUNCTION api.unlink_repohost_repository(project_id bigint) RETURNS void
 $$;
 GRANT EXECUTE ON FUNCTION api.unlink_repohost_repository(project_id bigint) TO authenticated;
 
--- POST /projects/{id}/pushes: the contract's 404s (api.get_repohost_link), then what the push needs.
+-- POST /projects/{id}/pushes: the contract's 404s (api.get_repohost_link), then what the push needs: the
+-- versions made since the last one pushed there, each one commit (private.push_snapshots).
 CREATE FUNCTION api.repohost_push_source(project_id bigint) RETURNS jsonb
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
@@ -228,27 +249,113 @@ declare
 begin
   return jsonb_build_object(
     'link', link,
-    'project_name', (select p.name from public.projects p where p.id = repohost_push_source.project_id),
-    -- Binary files are stored as base64 and pushed as their bytes.
-    'files', coalesce((select jsonb_agg(jsonb_build_object('path', f.path, 'contents', f.contents,
-                                                           'encoding', private.file_encoding(f.type)) order by f.path)
-                         from public.project_files f where f.project_id = repohost_push_source.project_id),
-                      '[]'::jsonb));
+    'snapshots', private.push_snapshots(project_id,
+      (select l.repohost_last_version_id from public.repohost_links l where l.project_id = repohost_push_source.project_id)));
 end
 $$;
 GRANT EXECUTE ON FUNCTION api.repohost_push_source(project_id bigint) TO authenticated;
 
--- After a push succeeded: the link's last sync, unless it was moved or removed meanwhile (then null).
-CREATE FUNCTION private.record_repohost_sync(project_id bigint, installation_id bigint, repository_name text) RETURNS timestamp with time zone
+-- After the host accepted a push: the link's last sync, commit and version, unless it was moved or removed
+-- meanwhile (then null).
+CREATE FUNCTION private.record_repohost_sync(project_id bigint, installation_id bigint, repository_name text, commit text, version_id uuid) RETURNS timestamp with time zone
     LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  update public.repohost_links l set repohost_last_sync = now()
+  update public.repohost_links l
+     set repohost_last_sync = now(), repohost_last_commit = commit, repohost_last_version_id = version_id,
+         repohost_sync_conflict = null
    where l.project_id = record_repohost_sync.project_id and l.repohost_installation_id = installation_id
      and l.repohost_repository_name = repository_name
   returning l.repohost_last_sync
 $$;
-GRANT EXECUTE ON FUNCTION private.record_repohost_sync(project_id bigint, installation_id bigint, repository_name text) TO service_role;
+GRANT EXECUTE ON FUNCTION private.record_repohost_sync(project_id bigint, installation_id bigint, repository_name text, commit text, version_id uuid) TO service_role;
+
+-- POST /projects with `import.repository`: the caller's installation on `owner` (the oldest saved), or 404
+-- `installation_not_found`. Reads under RLS.
+CREATE FUNCTION api.repohost_installation_on(owner text) RETURNS bigint
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  found_id bigint;
+begin
+  select i.id into found_id from public.repohost_installations i
+   where i.user_id = (select auth.uid()) and lower(i.login) = lower(owner)
+   order by i.created_at, i.id limit 1;
+  if found_id is null then
+    perform private.raise_api_error(404, 'installation_not_found',
+      'No GitHub App installation of yours is on that account.', jsonb_build_object('owner', owner));
+  end if;
+  return found_id;
+end
+$$;
+GRANT EXECUTE ON FUNCTION api.repohost_installation_on(owner text) TO authenticated;
+
+-- POST /repohost/webhooks, a `push` to the default branch of `owner`/`repository_name`: each project linked
+-- to it through an installation on `owner` that did not push `head` itself (its last pushed commit), with
+-- what a pull compares against: the last pushed commit and the project's current files.
+CREATE FUNCTION private.repohost_pull_sources(installation_id bigint, owner text, repository_name text, head text) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(jsonb_agg(jsonb_build_object('project_id', l.project_id, 'base', l.repohost_last_commit,
+           'files', coalesce((select jsonb_agg(jsonb_build_object('path', f.path, 'contents', f.contents,
+                                               'encoding', private.file_encoding(f.type)) order by f.path)
+                                from public.project_files f where f.project_id = l.project_id), '[]'::jsonb))
+           order by l.project_id), '[]'::jsonb)
+    from public.repohost_links l
+    join public.repohost_installations i on i.id = l.repohost_installation_id
+   where l.repohost_installation_id = repohost_pull_sources.installation_id and lower(i.login) = lower(owner)
+     and l.repohost_repository_name = repository_name and l.repohost_last_commit is distinct from head
+$$;
+GRANT EXECUTE ON FUNCTION private.repohost_pull_sources(installation_id bigint, owner text, repository_name text, head text) TO service_role;
+
+-- A linked repository's push imported as the project's next version (private.apply_pull, as a git remote's
+-- pull), the link's last commit and version moved to it. Refused, changing nothing: a link that moved since
+-- `base` was read (409 git_remote_moved), or a project file changed since the comparison (409
+-- git_remote_conflict).
+CREATE FUNCTION private.apply_repohost_pull(project_id bigint, base text, head text, files jsonb, deletions text[], expected jsonb) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  l public.repohost_links;
+  result jsonb;
+begin
+  select * into l from public.repohost_links x where x.project_id = apply_repohost_pull.project_id for update;
+  if l.project_id is null or l.repohost_last_commit is distinct from base then
+    perform private.raise_api_error(409, 'git_remote_moved', 'The link changed meanwhile; the next push imports again.');
+  end if;
+  result := private.apply_pull(project_id, head, files, deletions, expected);
+  update public.repohost_links x
+     set repohost_last_commit = head, repohost_last_sync = now(), repohost_sync_conflict = null,
+         repohost_last_version_id = (result ->> 'version_id')::uuid
+   where x.project_id = apply_repohost_pull.project_id;
+  return result - 'version_id';
+end
+$$;
+GRANT EXECUTE ON FUNCTION private.apply_repohost_pull(project_id bigint, base text, head text, files jsonb, deletions text[], expected jsonb) TO service_role;
+
+-- A linked repository's push that changed files the project changed too since the last push: nothing is
+-- imported; the link shows it and the owner is told, until a push or an import syncs them again.
+CREATE FUNCTION private.record_repohost_conflict(project_id bigint, commit text, paths text[]) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  l public.repohost_links;
+begin
+  update public.repohost_links x
+     set repohost_sync_conflict = jsonb_build_object('commit', commit, 'paths', to_jsonb(paths), 'at', now())
+   where x.project_id = record_repohost_conflict.project_id
+  returning * into l;
+  if l.project_id is not null then
+    perform private.add_notification(l.user_id, null, 'repository_conflict', jsonb_build_object(
+      'project_id', l.project_id, 'repository', l.repohost_repository_name, 'commit', commit, 'paths', to_jsonb(paths)));
+  end if;
+end
+$$;
+GRANT EXECUTE ON FUNCTION private.record_repohost_conflict(project_id bigint, commit text, paths text[]) TO service_role;
 
 -- POST /repohost/webhooks, after the signature was verified: `installation.created` refreshes the stored
 -- profile fields of a saved installation, `installation.deleted` removes it with its links; anything else is

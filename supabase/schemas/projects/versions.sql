@@ -42,10 +42,13 @@ CREATE TABLE public.project_versions (
     job_id uuid,
     prompt text,
     restored_from uuid,
+    -- The git commit a pull or a repository's push brought it from.
+    pulled_commit text,
     -- The app spec its app.spec.json holds (null when it has none, or not JSON).
     spec jsonb,
     files integer NOT NULL,
-    created_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL
+    created_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+    CONSTRAINT project_versions_pulled_commit_format CHECK (((pulled_commit IS NULL) OR (pulled_commit ~ '^[0-9a-f]{40}$'::text)))
 );
 ALTER TABLE ONLY public.project_versions
     ADD CONSTRAINT project_versions_pkey PRIMARY KEY (id);
@@ -264,7 +267,7 @@ $$;
 -- to other contents conflicts, unless both sides are JSON that private.merge_json merges. A conflict keeps
 -- nothing and answers {conflict: [paths]}; otherwise the current files take the merged changes (their
 -- triggers enforce the limits and store the blobs) and become the new version: {version}. The project's
--- row lock serializes versions. `origin`: {job_id, prompt} or {restored_from}.
+-- row lock serializes versions. `origin`: {job_id, prompt}, {restored_from} or {pulled_commit}.
 CREATE FUNCTION private.commit_version(project_id bigint, base_id uuid, changes jsonb, origin jsonb) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -323,9 +326,10 @@ begin
   on conflict on constraint project_files_pkey do update set contents = excluded.contents, type = excluded.type
     where (f.contents, f.type) is distinct from (excluded.contents, excluded.type);
 
-  insert into public.project_versions (project_id, user_id, number, parent_id, job_id, prompt, restored_from, spec, files)
+  insert into public.project_versions (project_id, user_id, number, parent_id, job_id, prompt, restored_from,
+                                      pulled_commit, spec, files)
   select commit_version.project_id, owner, coalesce(head.number, 0) + 1, head.id, (origin ->> 'job_id')::uuid,
-         origin ->> 'prompt', (origin ->> 'restored_from')::uuid,
+         origin ->> 'prompt', (origin ->> 'restored_from')::uuid, origin ->> 'pulled_commit',
          (select private.spec_of(f.contents) from public.project_files f
            where f.project_id = commit_version.project_id and f.path = 'app.spec.json'),
          (select count(*) from public.project_files f where f.project_id = commit_version.project_id)
@@ -335,6 +339,61 @@ begin
   return jsonb_build_object('version', private.version_json(made));
 end
 $$;
+
+-- What a push to a git repository carries: the versions made after `pushed_id` (the last one pushed there;
+-- null: none yet), oldest first, each one commit: {version_id, message, date, files, deleted}. The first
+-- one's `files` are complete, each later one's only those changed since the one before, with the paths it
+-- removed. At most 20 versions per push: beyond that the newest 20 go, and the first of them, holding the
+-- older ones' changes too, says so in its message. Nothing made since: the newest version alone (a push
+-- that changes nothing commits nothing). Invoker: reads the caller's versions under RLS.
+CREATE FUNCTION private.push_snapshots(project_id bigint, pushed_id uuid) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  with since as (
+    select v.* from public.project_versions v
+     where v.project_id = push_snapshots.project_id
+       and v.number > coalesce((select p.number from public.project_versions p
+                                 where p.id = pushed_id and p.project_id = push_snapshots.project_id), 0)
+  ),
+  picked as (
+    select * from (select * from since order by number desc limit 20) s
+    union all
+    select * from (select v.* from public.project_versions v where v.project_id = push_snapshots.project_id
+                    order by v.number desc limit 1) h
+     where not exists (select from since)
+  ),
+  chain as (
+    select p.*, lag(p.id) over (order by p.number) as previous, row_number() over (order by p.number) as k
+      from picked p
+  )
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'version_id', c.id,
+           'date', c.created_at,
+           'message', coalesce(c.prompt,
+                        'Pull ' || c.pulled_commit,
+                        'Restore version ' || (select r.number from public.project_versions r where r.id = c.restored_from),
+                        'Save files')
+                      || case when c.k = 1 and (select count(*) from since) > 20
+                           then format(E'\n\nAlso holds versions %s to %s: a push writes at most 20 versions as commits.',
+                                       (select min(number) from since), c.number - 1)
+                           else '' end,
+           'files', coalesce((select jsonb_agg(jsonb_build_object('path', f.path, 'contents', b.contents,
+                                               'encoding', private.file_encoding(f.type)) order by f.path)
+                                from public.version_files f
+                                join public.file_blobs b on b.user_id = f.user_id and b.sha256 = f.sha256
+                                left join public.version_files o on o.version_id = c.previous and o.path = f.path
+                               where f.version_id = c.id and (o.sha256, o.type) is distinct from (f.sha256, f.type)),
+                             '[]'::jsonb),
+           'deleted', coalesce((select jsonb_agg(o.path order by o.path) from public.version_files o
+                                 where o.version_id = c.previous
+                                   and not exists (select from public.version_files f
+                                                    where f.version_id = c.id and f.path = o.path)), '[]'::jsonb))
+         order by c.number), '[]'::jsonb)
+    from chain c
+$$;
+GRANT EXECUTE ON FUNCTION private.push_snapshots(project_id bigint, pushed_id uuid) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.push_snapshots(project_id bigint, pushed_id uuid) TO service_role;
 
 -- A version as the contract shows it.
 CREATE FUNCTION private.version_json(v public.project_versions) RETURNS jsonb

@@ -2,15 +2,15 @@
 -- nobody but service_role reads, installation ownership, links, OAuth states and webhook replays.
 begin;
 \ir _helpers.psql
-select plan(78);
+select plan(96);
 
 select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'alice@example.com');
 select pg_temp.create_user('b2222222-2222-2222-2222-222222222222', 'bob@example.com');
 select pg_temp.create_project(9101, 'a1111111-1111-1111-1111-111111111111', 'Alice one');
 select pg_temp.create_project(9102, 'a1111111-1111-1111-1111-111111111111', 'Alice two');
 select pg_temp.create_project(9103, 'b2222222-2222-2222-2222-222222222222', 'Bob one');
-insert into public.project_files (project_id, path, contents, type) values
-  (9101, 'b.ts', 'b', 'CODE'), (9101, 'a/index.ts', 'a', 'CODE');
+select private.commit_version(9101, null,
+  '[{"path": "b.ts", "contents": "b"}, {"path": "a/index.ts", "contents": "a"}]', '{"prompt": "Two files"}');
 insert into public.repohost_installations (id, user_id, login, avatar, name, ghu_encrypted) values
   (501, 'a1111111-1111-1111-1111-111111111111', 'alice', null, 'Alice', 'v1.k1.aXZhaXZhaXZhaXZh.Z2h1LWE'),
   (502, 'b2222222-2222-2222-2222-222222222222', 'bob-org', null, null, 'v1.k1.aXZhaXZhaXZhaXZh.Z2h1LWI');
@@ -115,7 +115,8 @@ select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
 
 -- Repository links
 select is(api.link_repohost_repository(9101, 501, null, 'app'),
-  '{"project_id": 9101, "repohost_installation_id": 501, "repohost_repository_name": "app-9101", "repohost_last_sync": null}'::jsonb,
+  '{"project_id": 9101, "repohost_installation_id": 501, "repohost_repository_name": "app-9101", "repohost_last_sync": null,
+    "repohost_sync_conflict": null}'::jsonb,
   'the default repository name is <prefix>-<project id>');
 select throws_ok($$select api.link_repohost_repository(9102, 502, null, 'app')$$, 'PT404',
   'installation_not_found: No such installation of yours.', 'another user''s installation cannot be linked');
@@ -123,8 +124,9 @@ select throws_ok($$select api.link_repohost_repository(9103, 501, null, 'app')$$
   'project_not_found: No such project.', 'another user''s project cannot be linked');
 select throws_ok($$select api.link_repohost_repository(9101, 501, '..', 'app')$$, 'PT400', null,
   'a repository name GitHub would refuse is refused');
-select is(jsonb_array_length(api.repohost_push_source(9101) -> 'files'), 2, 'the push source has every file');
-select is(api.repohost_push_source(9101) -> 'files' -> 0 ->> 'path', 'a/index.ts', 'ordered by path');
+select is(jsonb_array_length(api.repohost_push_source(9101) -> 'snapshots' -> 0 -> 'files'), 2,
+  'the push source has every file');
+select is(api.repohost_push_source(9101) -> 'snapshots' -> 0 -> 'files' -> 0 ->> 'path', 'a/index.ts', 'ordered by path');
 select throws_ok($$select api.repohost_push_source(9102)$$, 'PT404', null, 'no push source without a link');
 select lives_ok($$select api.unlink_repohost_repository(9103)$$, 'unlinking another user''s project is a no-op');
 reset role;
@@ -133,10 +135,60 @@ select is((select count(*)::int from public.repohost_links where project_id = 91
 
 -- Syncs are recorded by the service only, and only for the link that was pushed
 select pg_temp.as_service('a1111111-1111-1111-1111-111111111111');
-select isnt(private.record_repohost_sync(9101, 501, 'app-9101'), null, 'a push records the last sync');
-select is(private.record_repohost_sync(9101, 501, 'elsewhere'), null, 'not for a link that has moved');
+select isnt(private.record_repohost_sync(9101, 501, 'app-9101', repeat('a', 40),
+  (select id from public.project_versions where project_id = 9101)), null, 'a push records the last sync');
+select is(private.record_repohost_sync(9101, 501, 'elsewhere', repeat('b', 40), null), null,
+  'not for a link that has moved');
+reset role;
+select pg_temp.as_user('b2222222-2222-2222-2222-222222222222');
+select is((select count(*)::int from public.repohost_links where repohost_last_commit is not null), 0,
+  'another user does not see the link''s last pushed commit');
+select throws_ok($$update public.repohost_links set repohost_last_commit = null, repohost_last_version_id = null$$,
+  '42501', null, 'nor changes it');
+reset role;
+select is((select repohost_last_commit from public.repohost_links where project_id = 9101), repeat('a', 40),
+  'the link keeps its last pushed commit');
+
+-- A push to the linked repository: the service's own is not imported, another is, a conflict is recorded
+select is(jsonb_array_length(private.repohost_pull_sources(501, 'alice-renamed', 'app-9101', repeat('a', 40))), 0,
+  'the commit the service pushed last imports nothing');
+select is(private.repohost_pull_sources(501, 'Alice-Renamed', 'app-9101', repeat('c', 40)) -> 0 ->> 'base', repeat('a', 40),
+  'another commit is compared with the last pushed one');
+select is(jsonb_array_length(private.repohost_pull_sources(501, 'someone-else', 'app-9101', repeat('c', 40))), 0,
+  'a repository of another account is not the link''s');
+select throws_ok($$select private.apply_repohost_pull(9101, repeat('b', 40), repeat('c', 40), '[]', '{}', '{}')$$,
+  'PT409', null, 'an import from a base the link no longer has is refused');
+select is(private.apply_repohost_pull(9101, repeat('a', 40), repeat('c', 40),
+  '[{"path": "b.ts", "contents": "from git", "type": "CODE"}]', '{}', jsonb_build_object('b.ts', md5('b'))) -> 'changed',
+  '["b.ts"]', 'an import writes the changed files');
+select is((select array[l.repohost_last_commit, (l.repohost_last_version_id = v.id)::text, v.pulled_commit]
+             from public.repohost_links l join public.project_versions v on v.project_id = l.project_id
+            where l.project_id = 9101 order by v.number desc limit 1),
+  array[repeat('c', 40), 'true', repeat('c', 40)], 'as a version naming the commit, the link''s last');
+select private.record_repohost_conflict(9101, repeat('d', 40), '{b.ts}');
+select is((select repohost_sync_conflict -> 'paths' from public.repohost_links where project_id = 9101), '["b.ts"]',
+  'a conflict is recorded on the link');
+select is((select payload ->> 'commit' from public.notifications
+            where recipient_id = 'a1111111-1111-1111-1111-111111111111' and type = 'repository_conflict'),
+  repeat('d', 40), 'and the owner is told');
+select pg_temp.as_user('b2222222-2222-2222-2222-222222222222');
+select is((select count(*)::int from public.repohost_links where repohost_sync_conflict is not null), 0,
+  'another user does not see the link''s sync state');
+select throws_ok($$update public.repohost_links set repohost_sync_conflict = null$$, '42501', null, 'nor clears it');
 reset role;
 select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
+select throws_ok($$select private.apply_repohost_pull(9101, repeat('c', 40), repeat('e', 40), '[]', '{}', '{}')$$,
+  '42501', null, 'a user cannot import what the service did not compare');
+reset role;
+select pg_temp.as_service('a1111111-1111-1111-1111-111111111111');
+select isnt(private.record_repohost_sync(9101, 501, 'app-9101', repeat('e', 40), null), null, 'a push');
+select is((select repohost_sync_conflict from public.repohost_links where project_id = 9101), null,
+  'syncs them again');
+reset role;
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
+select is(api.repohost_installation_on('ALICE-renamed'), 501::bigint, 'an import finds the caller''s installation on an owner');
+select throws_ok($$select api.repohost_installation_on('bob-org')$$, 'PT404',
+  'installation_not_found: No GitHub App installation of yours is on that account.', 'never another user''s');
 select isnt(api.link_repohost_repository(9101, 501, 'app-9101', 'app') ->> 'repohost_last_sync', null,
   'linking the same repository again keeps the last sync');
 select is(api.link_repohost_repository(9101, 503, 'renamed', 'app') ->> 'repohost_last_sync', null,

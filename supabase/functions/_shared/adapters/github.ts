@@ -1,6 +1,6 @@
 // GitHub as the repository host, through a GitHub App. Users sign in with the app's OAuth client; pushes act
 // as the app's installation on the user's account (App JWT → installation token), so no user token is
-// needed to write, and the files land through the git data API as one commit on the default branch.
+// needed to write, and the files land through the git data API as commits on the default branch.
 //
 // Repositories are created only in organizations (POST /orgs/{org}/repos, which installation tokens may
 // use given the Administration permission). GitHub offers no endpoint by which an installation creates a
@@ -12,6 +12,7 @@ import { ApiError } from "../errors.ts";
 import type { PushInput, PushResult, RepoFile, RepoHost } from "../ports/repohost.ts";
 import { UpstreamError } from "../ports/upstream.ts";
 import { type JsonAnswer, JsonHttp } from "./json-http.ts";
+import { SERVICE_AUTHOR } from "../git-remote.ts";
 
 export interface GitHubOptions {
   /** Default https://api.github.com. */
@@ -47,7 +48,7 @@ const UserInstallations = z.object({
   total_count: z.number(),
   installations: z.array(z.object({ id: z.number() })),
 });
-const Repository = z.object({ default_branch: z.string().min(1) });
+const Repository = z.object({ default_branch: z.string().min(1), clone_url: z.string().url().optional() });
 const Ref = z.object({ object: z.object({ sha: z.string() }) });
 const Commit = z.object({ tree: z.object({ sha: z.string() }) });
 const Created = z.object({ sha: z.string() });
@@ -182,7 +183,10 @@ export class GitHubRepoHost implements RepoHost {
   }
 
   async pushFiles(input: PushInput): Promise<PushResult> {
-    if (input.files.length === 0) throw new ApiError(400, "repohost_no_files", "There are no files to push.");
+    const first = input.commits[0]?.files[0];
+    if (!first || !input.commits.at(-1)!.files.length) {
+      throw new ApiError(400, "repohost_no_files", "There are no files to push.");
+    }
     const jwt = await this.appJwt();
     let installation: Installation | undefined;
     const account = async () => installation ??= await this.installationAccount(input.installationId, jwt);
@@ -198,29 +202,48 @@ export class GitHubRepoHost implements RepoHost {
     let branch = await this.defaultBranch(target);
     const created = branch === undefined;
     branch ??= await this.createRepository(target, await account());
-    const head = await this.head(target, branch, created, input.files[0]);
+    const head = await this.head(target, branch, created, first);
 
     const lastCommit = "Reading the last commit failed";
-    const headTree = this.http.read(
+    let parentTree = this.http.read(
       lastCommit,
       await this.call(target.token, lastCommit, "GET", `${target.path}/git/commits/${head}`),
       Commit,
     ).tree.sha;
-    const tree = await this.writeTree(target, input.files);
-    if (tree === headTree) return { commitSha: head, created, committed: false };
+    let parent = head;
+    const blobs = new Map<string, string>();
+    for (const { files, message, date } of input.commits) {
+      const tree = await this.writeTree(target, files, blobs);
+      if (tree === parentTree) continue;
+      const what = "Committing the files failed";
+      parent = this.http.read(
+        what,
+        await this.call(target.token, what, "POST", `${target.path}/git/commits`, {
+          message,
+          tree,
+          parents: [parent],
+          author: { ...SERVICE_AUTHOR, date },
+        }),
+        Created,
+      ).sha;
+      parentTree = tree;
+    }
+    if (parent === head) return { commitSha: head, created, committed: false };
+    await this.moveBranch(target, branch, parent);
+    return { commitSha: parent, created, committed: true };
+  }
 
-    const what = "Committing the files failed";
-    const commit = this.http.read(
-      what,
-      await this.call(target.token, what, "POST", `${target.path}/git/commits`, {
-        message: input.message,
-        tree,
-        parents: [head],
-      }),
-      Created,
-    ).sha;
-    await this.moveBranch(target, branch, commit);
-    return { commitSha: commit, created, committed: true };
+  async repositoryRemote(installationId: number, owner: string, repository: string) {
+    const token = await this.installationToken(installationId, await this.appJwt());
+    const path = `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repository)}`;
+    const what = "Reading the repository failed";
+    const answer = await this.call(token, what, "GET", path);
+    if (answer.status === 404) {
+      throw this.missing({ owner, name: repository, token, path }, "or the installation cannot read it.");
+    }
+    const repo = this.http.read(what, answer, Repository);
+    const url = repo.clone_url ?? `${this.oauth}/${owner}/${repository}.git`;
+    return { url, branch: repo.default_branch, username: "x-access-token", token };
   }
 
   private call(bearer: string, what: string, method: string, path: string, json?: unknown) {
@@ -343,22 +366,26 @@ export class GitHubRepoHost implements RepoHost {
     return this.http.read(what, answer, ContentsWritten).commit.sha;
   }
 
-  /** A tree of exactly these files, with no base tree: whatever else the branch held is left out. */
-  private async writeTree(target: Target, files: RepoFile[]): Promise<string> {
+  /**
+   * A tree of exactly these files, with no base tree: whatever else the branch held is left out. `blobs`
+   * (contents → blob sha) spares storing a file again that an earlier commit of the push stored.
+   */
+  private async writeTree(target: Target, files: RepoFile[], blobs: Map<string, string>): Promise<string> {
     const entries = [];
     // One at a time: GitHub asks integrations not to write concurrently, against its secondary rate limits.
     for (const file of files) {
-      const what = `Storing ${file.path} failed`;
-      const blob = await this.call(target.token, what, "POST", `${target.path}/git/blobs`, {
-        content: base64Of(file),
-        encoding: "base64",
-      });
-      entries.push({
-        path: file.path,
-        mode: FILE_MODE,
-        type: "blob",
-        sha: this.http.read(what, blob, Created).sha,
-      });
+      const key = `${file.encoding ?? "utf8"}:${file.contents}`;
+      let sha = blobs.get(key);
+      if (!sha) {
+        const what = `Storing ${file.path} failed`;
+        const blob = await this.call(target.token, what, "POST", `${target.path}/git/blobs`, {
+          content: base64Of(file),
+          encoding: "base64",
+        });
+        sha = this.http.read(what, blob, Created).sha;
+        blobs.set(key, sha);
+      }
+      entries.push({ path: file.path, mode: FILE_MODE, type: "blob", sha });
     }
     const what = "Writing the file tree failed";
     const answer = await this.call(target.token, what, "POST", `${target.path}/git/trees`, { tree: entries });

@@ -17,15 +17,21 @@ export interface RepoFile {
   encoding?: "utf8" | "base64";
 }
 
+/** One commit of a push: exactly the files the branch holds after it (files absent here are removed). */
+export interface RepoCommit {
+  files: RepoFile[];
+  message: string;
+  /** The author date, ISO 8601. */
+  date: string;
+}
+
 export interface PushInput {
   installationId: number;
   /** The account that owns the repository; the installation's own account when omitted. */
   owner?: string;
   repository: string;
-  /** Exactly the files the default branch holds afterwards: files absent here are removed. */
-  files: RepoFile[];
-  /** The commit message. */
-  message: string;
+  /** Oldest first; the last one's files are what the default branch holds afterwards. */
+  commits: RepoCommit[];
 }
 
 export interface PushResult {
@@ -46,9 +52,18 @@ export interface RepoHost {
    */
   userCanAccessInstallation(userToken: string, installationId: number): Promise<boolean>;
   /**
-   * Commits the files to the repository's default branch as one commit whose parent is the previous head,
-   * creating the repository first where the host allows it. Pushing files identical to the head's creates
-   * no commit and answers the head.
+   * Commits each of the commits' files to the repository's default branch on top of the previous head, in
+   * order, creating the repository first where the host allows it. A commit whose files are identical to its
+   * parent's is not made.
    */
   pushFiles(input: PushInput): Promise<PushResult>;
+  /**
+   * The repository as a git remote the installation reads over HTTPS: its clone address, default branch
+   * and an installation token (valid an hour) as the password of `x-access-token`.
+   */
+  repositoryRemote(
+    installationId: number,
+    owner: string,
+    repository: string,
+  ): Promise<{ url: string; branch: string; username: string; token: string }>;
 }

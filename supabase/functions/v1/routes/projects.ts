@@ -13,24 +13,25 @@ import { archiveDisposition, projectArchive } from "../../_shared/project-archiv
 import { generateProjectIcon, removeProjectIcons } from "../../_shared/icons/project-icons.ts";
 import { defaultProjectFiles } from "../../_generator/project-template.ts";
 import { requireIntegration } from "../../_shared/integrations.ts";
-import { asProjectFile, readBranch } from "../../_shared/git-remote.ts";
-import { gitRemoteOptions } from "../../_shared/git-sync.ts";
+import { asProjectFile, type GitRemote, readBranch } from "../../_shared/git-remote.ts";
+import type { Claims } from "../../_shared/auth.ts";
+import { completeSnapshots, gitRemoteOptions, type VersionSnapshot } from "../../_shared/git-sync.ts";
 import {
   DbhostLink,
+  type GitImport,
   PreviewError,
   Project,
   ProjectFiles,
   ProjectPage,
+  type RepositoryImport,
   Reshare,
   routesFor,
 } from "../../_contract/projects.ts";
-import type { RepoFile } from "../../_shared/ports/repohost.ts";
 
-/** What api.repohost_push_source answers: the link to push through and the project's files. */
+/** What api.repohost_push_source answers: the link to push through and the versions to push. */
 interface PushSource {
   link: { repohost_installation_id: number; repohost_repository_name: string };
-  project_name: string;
-  files: RepoFile[];
+  snapshots: VersionSnapshot[];
 }
 
 type ProjectRow = z.infer<typeof Project>;
@@ -44,6 +45,30 @@ function refuseNulPaths(files: { path: string }[]) {
       reason: "nul_character",
     });
   }
+}
+
+/**
+ * The remote an import reads: its address as given, or a repository the caller's GitHub App installation on
+ * its owner reads, with an installation token.
+ */
+async function importedRemote(
+  deps: Deps,
+  claims: Claims,
+  from: z.infer<typeof GitImport> | z.infer<typeof RepositoryImport>,
+): Promise<GitRemote> {
+  if ("url" in from) return from;
+  const [owner, name] = from.repository.split("/");
+  const installationId = await selectAsUser<number>(
+    deps.db,
+    claims,
+    (tx) => tx`select api.repohost_installation_on(${owner}) as r`,
+  );
+  const remote = await requireIntegration(deps, "repohost").port.repositoryRemote(
+    installationId,
+    owner,
+    name,
+  );
+  return { ...remote, branch: from.branch ?? remote.branch };
 }
 
 export function registerProjectRoutes(api: ApiApp, deps: Deps) {
@@ -67,7 +92,12 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
     userRoute(verifier, routes.createProject),
     async (c) => {
       const body = c.req.valid("json");
-      const imported = body.import ? await readBranch(body.import, gitRemoteOptions(deps.config)) : null;
+      const imported = body.import
+        ? await readBranch(
+          await importedRemote(deps, c.get("claims"), body.import),
+          gitRemoteOptions(deps.config),
+        )
+        : null;
       const files = imported
         ? imported.files.map(asProjectFile)
         : await defaultProjectFiles(body.name, body.description);
@@ -198,14 +228,11 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
       );
       const { port: repohost } = requireIntegration(deps, "repohost");
       const { repohost_installation_id: installationId, repohost_repository_name: repository } = source.link;
-      const pushed = await repohost.pushFiles({
-        installationId,
-        repository,
-        files: source.files,
-        message: `Update ${source.project_name}`,
-      });
+      const commits = completeSnapshots(source.snapshots);
+      const pushed = await repohost.pushFiles({ installationId, repository, commits });
+      const version = commits.at(-1)?.version_id ?? null;
       await db.asService((tx) =>
-        tx`select private.record_repohost_sync(${projectId}, ${installationId}, ${repository})`
+        tx`select private.record_repohost_sync(${projectId}, ${installationId}, ${repository}, ${pushed.commitSha}, ${version})`
       );
       return c.json({ pushed: pushed.committed, commit_sha: pushed.commitSha }, 201);
     },

@@ -6,11 +6,13 @@ import { ApiError } from "../../_shared/errors.ts";
 import { type ApiApp, firstPartyRoute, userRoute } from "../../_shared/http.ts";
 import { notConfigured, requireIntegration } from "../../_shared/integrations.ts";
 import { verifyHubSignature } from "../../_shared/webhook-signature.ts";
+import { importRepoPush } from "../../_shared/git-sync.ts";
 import {
   AnyEvent,
   Installation,
   InstallationEvent,
   LinkedRepository,
+  PushEvent,
   routesFor,
   WebhookReceived,
 } from "../../_contract/repohost.ts";
@@ -158,6 +160,26 @@ export function registerRepohostRoutes(api: ApiApp, deps: Deps) {
         };
       }
       const actionName = action.data.action ?? null;
+      if (event === "push") {
+        const parsed = PushEvent.safeParse(payload);
+        if (!parsed.success) {
+          throw invalidPayload("The push event lacks its ref, repository or installation.");
+        }
+        const push = parsed.data;
+        const outcome = push.ref !== `refs/heads/${push.repository.default_branch}` || push.deleted
+          ? "ignored"
+          : await importRepoPush(deps, requireIntegration(deps, "repohost").port, {
+            installationId: push.installation.id,
+            owner: push.repository.owner.login ?? push.repository.owner.name!,
+            repository: push.repository.name,
+            after: push.after,
+            authors: push.commits.map((c) => c.author.email ?? ""),
+          });
+        return c.json(
+          { received: true as const, event, action: null, delivery_id: deliveryId, outcome },
+          200,
+        );
+      }
       const outcome = await db.asService(async (tx) =>
         (await tx`select private.apply_repohost_webhook(${deliveryId}, ${event}, ${actionName}, ${
           installation?.id ?? null
