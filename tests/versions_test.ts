@@ -1,8 +1,10 @@
 // Versions over HTTP: an app made, a bad follow-up undone by a restore, diffs between versions, and two
 // follow-ups sent to one project at once that both land, merged.
 import assert from "node:assert/strict";
+import { createAppgenClient } from "../sdk/src/index.ts";
 import {
   api,
+  BASE_URL,
   db,
   expectError,
   mcpToolCall,
@@ -337,4 +339,34 @@ t("agents list, diff and restore versions with the tools, as the REST routes do"
   });
   assert.equal(refused.isError, true);
   assert.equal(JSON.parse(refused.content[0].text).code, "invalid_against");
+});
+
+t("the SDK lists, reads, diffs and restores versions with its generated methods", async () => {
+  const user = await newUser("versions.sdk");
+  const sdk = createAppgenClient({ baseUrl: BASE_URL, token: () => user.token });
+  const project = await sdk.createProject({ body: { name: "Versions by SDK" } });
+  const path = { projectId: project.id };
+  await sdk.saveProjectFiles({
+    params: { path },
+    body: { files: [{ path: "notes.md", contents: "first\n", type: "TEXT" }] },
+  });
+  await sdk.saveProjectFiles({
+    params: { path },
+    body: { files: [{ path: "notes.md", contents: "second\n", type: "TEXT" }] },
+  });
+  const [second, first] = (await sdk.listVersions({ params: { path } })).data;
+  assert.equal(second.parent_id, first.id);
+  const read = await sdk.getVersion({ params: { path: { ...path, versionId: first.id } } });
+  assert.equal(read.version.id, first.id);
+  assert.equal(read.data.find((f) => f.path === "notes.md")?.contents, "first\n");
+  const diff = await sdk.diffVersion({
+    params: { path: { ...path, versionId: second.id }, query: { against: first.id } },
+  });
+  const changed = diff.data.find((f) => f.path === "notes.md");
+  assert.equal(changed?.status, "changed");
+  assert.match(changed!.diff!, /-first\n\+second/);
+  const restored = await sdk.restoreVersion({ params: { path: { ...path, versionId: first.id } } });
+  assert.equal(restored.restored_from, first.id);
+  const files = await sdk.listProjectFiles({ params: { path } });
+  assert.equal(files.data.find((f) => f.path === "notes.md")?.contents, "first\n");
 });
