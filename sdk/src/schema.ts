@@ -1466,6 +1466,11 @@ export interface components {
        * @description Server-managed: the web preview of the project's newest succeeded build (`GET /projects/{projectId}/builds`), on the build worker's origin; null until one succeeded.
        */
       preview_url: string | null;
+      /**
+       * Format: uri
+       * @description Server-managed: that preview's first screen as a PNG at a phone's size (390×844), on the build worker's origin; null until the worker rendered it (shortly after the build succeeded).
+       */
+      preview_image_url: string | null;
       shared: boolean;
       /** Format: date-time */
       created_at: string;
@@ -1776,6 +1781,11 @@ export interface components {
        * @description The succeeded build's web preview: on the build worker's own origin, under a path only this build has. Errors the running preview throws are recorded as the project's preview errors.
        */
       preview_url: string | null;
+      /**
+       * Format: uri
+       * @description The preview's first screen as a PNG at a phone's size (390×844), beside the preview under the same unguessable path; null until the worker rendered it, shortly after the build succeeded (and for good when rendering failed: the build stands).
+       */
+      preview_image_url: string | null;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */

@@ -395,6 +395,7 @@ export type Database = {
           "log_truncated": boolean;
           "preview_errors_in_window": number;
           "preview_errors_window": string | null;
+          "preview_image_url": string | null;
           "preview_token": string;
           "preview_url": string | null;
           "project_id": number;
@@ -421,6 +422,7 @@ export type Database = {
           "log_truncated"?: boolean;
           "preview_errors_in_window"?: number;
           "preview_errors_window"?: string | null;
+          "preview_image_url"?: string | null;
           "preview_token"?: string;
           "preview_url"?: string | null;
           "project_id": number;
@@ -446,6 +448,7 @@ export type Database = {
           "log_truncated"?: boolean;
           "preview_errors_in_window"?: number;
           "preview_errors_window"?: string | null;
+          "preview_image_url"?: string | null;
           "preview_token"?: string;
           "preview_url"?: string | null;
           "project_id"?: number;
@@ -1064,6 +1067,7 @@ export type Database = {
           "icon_url": string | null;
           "id": number;
           "name": string;
+          "preview_image_url": string | null;
           "preview_url": string | null;
           "search": unknown;
           "shared": boolean;
@@ -1077,6 +1081,7 @@ export type Database = {
           "icon_url"?: string | null;
           "id"?: never;
           "name": string;
+          "preview_image_url"?: string | null;
           "preview_url"?: string | null;
           "search"?: never;
           "shared"?: boolean;
@@ -1089,6 +1094,7 @@ export type Database = {
           "icon_url"?: string | null;
           "id"?: never;
           "name"?: string;
+          "preview_image_url"?: string | null;
           "preview_url"?: string | null;
           "search"?: never;
           "shared"?: boolean;

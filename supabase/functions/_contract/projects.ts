@@ -29,6 +29,10 @@ export const Project = z.object({
     description: "Server-managed: the web preview of the project's newest succeeded build " +
       "(`GET /projects/{projectId}/builds`), on the build worker's origin; null until one succeeded.",
   }),
+  preview_image_url: z.url().nullable().openapi({
+    description: "Server-managed: that preview's first screen as a PNG at a phone's size (390×844), on the " +
+      "build worker's origin; null until the worker rendered it (shortly after the build succeeded).",
+  }),
   shared: z.boolean(),
   created_at: Timestamp,
   updated_at: Timestamp,
