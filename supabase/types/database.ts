@@ -165,7 +165,7 @@ export type Database = {
         Returns: Json;
       };
       "project_archive_page": {
-        Args: { "after_path": string; "max_bytes": number; "project_id": number };
+        Args: { "after_path": string; "max_bytes": number; "project_id": number; "version_id": string };
         Returns: string;
       };
       "project_json": {
