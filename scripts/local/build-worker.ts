@@ -18,6 +18,8 @@ export async function startBuildWorker(
   cluster: Cluster,
   dir: string,
   previewPort: number,
+  /** More of the worker's settings (BUILD_CONCURRENCY, …). */
+  env: Record<string, string> = {},
 ): Promise<BuildWorker> {
   const password = Array.from(
     crypto.getRandomValues(new Uint8Array(24)),
@@ -57,6 +59,7 @@ export async function startBuildWorker(
       BUILD_PREVIEW_PORT: String(previewPort),
       BUILD_PREVIEW_URL: previewUrl,
       NODE_PATH: [nodePath, Deno.env.get("NODE_PATH")].filter(Boolean).join(":"),
+      ...env,
     },
     stdout: "inherit",
     stderr: "inherit",
