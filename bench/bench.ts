@@ -9,6 +9,8 @@
 //   --pipeline-warmup <n>  jobs sent through each fresh runner before a pipeline run is measured (default 20)
 //   --db-pool-size <n>  DB_POOL_SIZE of every server (default 10, the functions' default)
 //   --burst-jobs <n>    jobs queued while the runner is down in the scale section (default 10000)
+//   --build-jobs <n>    jobs whose builds are timed in the builds section (default 3)
+//   --build-batch <n>   builds queued at once per throughput run in the builds section (default 3)
 import { join } from "node:path";
 import postgres from "postgres";
 import { freePort, ROOT, type Stack, startStack, writeSettings } from "../scripts/local/stack.ts";
@@ -26,6 +28,7 @@ import { type Server, startServer } from "./processes.ts";
 import { explainAsUser, measureScale } from "./scale.ts";
 import { measureBurst } from "./burst.ts";
 import { measureFollowUp } from "./followup.ts";
+import { measureBuilds } from "./builds.ts";
 import { distribution } from "./jobs.ts";
 import { BASELINE, GATEWAY, judge, type Machine, markdown, type Results, V1_ALONE } from "./report.ts";
 
@@ -50,6 +53,8 @@ const PIPELINE_ROUNDS = flag("pipeline-rounds", 3);
 const PIPELINE_WARMUP = flag("pipeline-warmup", 20);
 const DB_POOL_SIZE = flag("db-pool-size", 10);
 const BURST_JOBS = flag("burst-jobs", 10_000);
+const BUILD_JOBS = flag("build-jobs", 3);
+const BUILD_BATCH = flag("build-batch", 3);
 const SCALE_CELL = { durationMs: 1500, requests: 1500, warmupMs: 200 };
 const SQL_CALLS = 1000;
 const LARGE_READ_SECONDS = 10;
@@ -369,6 +374,17 @@ async function run(): Promise<boolean> {
       }
     }
 
+    // Last: the build worker's exports keep both cores busy for minutes.
+    const builds = await measureBuilds({
+      stack,
+      sql,
+      baseUrl,
+      newUser,
+      jobs: BUILD_JOBS,
+      batch: BUILD_BATCH,
+      log,
+    });
+
     const results: Results = {
       date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
       machine: await machine(sql),
@@ -394,6 +410,7 @@ async function run(): Promise<boolean> {
       admission,
       largeReads,
       followUp,
+      builds,
     };
     const md = markdown(results);
     await Deno.mkdir(join(ROOT, "bench"), { recursive: true });

@@ -10,6 +10,7 @@ import type { BurstResult } from "./burst.ts";
 import type { Distribution } from "./jobs.ts";
 import type { LargeReadsResult } from "./large-reads.ts";
 import type { LiveResult } from "./live.ts";
+import type { BuildsResult } from "./builds.ts";
 
 export interface Machine {
   cpu: string;
@@ -49,6 +50,7 @@ export interface Results {
   admission: { user: string; post: Distribution }[];
   largeReads: LargeReadsResult;
   followUp: FollowUpResult;
+  builds: BuildsResult;
 }
 
 export interface Target {
@@ -124,6 +126,11 @@ export function judge(r: Results): Target[] {
       r.pipeline.verifyThroughputRatio.toFixed(2)
     })`,
     pass: unbounded.jobsPerSecond >= 100,
+  });
+  targets.push({
+    name: "a job's success to its build's preview_url ≤ 40 s (median, template app, warm install cache)",
+    measured: `${(r.builds.successToPreviewMs.p50 / 1000).toFixed(1)} s`,
+    pass: r.builds.successToPreviewMs.p50 <= 40_000,
   });
   targets.push({
     name: `wallet: ${r.wallet.spends} concurrent spends leave the exact balance`,
@@ -517,5 +524,38 @@ export function markdown(r: Results): string {
     ),
     "",
     followUpMarkdown(r.followUp),
+    ...buildsSection(r.builds),
   ].join("\n");
+}
+
+function buildsSection(b: BuildsResult): string[] {
+  const s = (v: number) => (v / 1000).toFixed(1);
+  return [
+    "## Builds",
+    "",
+    `The build worker on the template app (the generator's, from the pipeline's prompt), its dependency set ` +
+    `already installed. ${b.jobs} jobs one after another, each building after its success with nothing else ` +
+    "queued: each step's time, the whole build (claim to finish), its wait in the queue, and the job's " +
+    "`finished_at` to the build's, when `preview_url` is written (after both exports). Then a batch queued " +
+    "at once, built one and two at a time (one worker process, `BUILD_CONCURRENCY` 1 and 2), first claim " +
+    `to last finish. Load average ${b.load.start} before the section, ${b.load.end} after.`,
+    "",
+    table(
+      ["", "p50 s", "max s"],
+      [
+        ...Object.entries(b.steps).map(([name, d]) => [`step \`${name}\``, s(d.p50), s(d.max)]),
+        ["whole build", s(b.buildMs.p50), s(b.buildMs.max)],
+        ["in the queue", s(b.queueMs.p50), s(b.queueMs.max)],
+        ["job succeeded → preview_url", s(b.successToPreviewMs.p50), s(b.successToPreviewMs.max)],
+      ],
+    ),
+    "",
+    table(
+      ["builds at once", "builds", "seconds", "builds per minute"],
+      b.throughput.map((
+        t,
+      ) => [String(t.concurrency), String(t.builds), t.seconds.toFixed(0), t.perMinute.toFixed(2)]),
+    ),
+    "",
+  ];
 }

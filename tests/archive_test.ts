@@ -39,14 +39,22 @@ async function listFiles(user: TestUser, projectId: number): Promise<ListedFile[
   return res.body.data;
 }
 
-/** The archive over the gateway: the answer and its bytes. */
-async function download(user: TestUser, projectId: number) {
-  const res = await fetch(`${BASE_URL}/projects/${projectId}/archive`, {
-    headers: { authorization: `Bearer ${user.token}` },
-  });
+/** The archive over the gateway (of `version`, when given): the answer and its bytes. */
+async function download(user: TestUser, projectId: number, version?: string) {
+  const path = `/projects/${projectId}/archive${version ? `?version=${version}` : ""}`;
+  const res = await fetch(`${BASE_URL}${path}`, { headers: { authorization: `Bearer ${user.token}` } });
   const bytes = new Uint8Array(await res.arrayBuffer());
-  record("GET", `/projects/${projectId}/archive`, res, res.ok ? "" : new TextDecoder().decode(bytes));
+  record("GET", path, res, res.ok ? "" : new TextDecoder().decode(bytes));
   return { res, bytes };
+}
+
+/** The project's newest version's id. */
+async function newestVersion(user: TestUser, projectId: number): Promise<string> {
+  const res = await api<{ data: { id: string }[] }>("GET", `/projects/${projectId}/versions?limit=1`, {
+    token: user.token,
+  });
+  assert.equal(res.status, 200, res.text);
+  return res.body.data[0].id;
 }
 
 async function unzip(args: string[]): Promise<string> {
@@ -87,7 +95,7 @@ const decoded = (f: ListedFile) =>
     : new TextEncoder().encode(f.contents);
 
 t(
-  "a generated app's archive unpacks to its files, byte for byte, and builds for the web like the SDK's download",
+  "a generated app's archive, of its latest or an earlier version, unpacks to that version's files, byte for byte, and builds for the web like the SDK's download",
   async () => {
     const user = await newUser("archive.owner");
     const app = await generate(
@@ -106,13 +114,31 @@ t(
     });
     assert.deepEqual((await tool.json()).result.structuredContent.data, files);
 
-    const { res, bytes } = await download(user, app.projectId);
+    // A second version changes a screen and adds a file; the archive of the first holds neither.
+    const first = await newestVersion(user, app.projectId);
+    const screen = files.find((f) => f.path.startsWith("src/app/") && f.path.endsWith(".tsx"))!;
+    const later = [
+      { path: screen.path, contents: `${screen.contents}\n// A later change.\n`, type: "CODE" },
+      { path: "src/later.ts", contents: "export const later = true;\n", type: "CODE" },
+    ];
+    const saved = await api("PUT", `/projects/${app.projectId}/files`, {
+      token: user.token,
+      body: { files: later },
+    });
+    assert.equal(saved.status, 200, saved.text);
+    const latest = await download(user, app.projectId);
+    assert.equal(latest.res.status, 200);
+
+    const { res, bytes } = await download(user, app.projectId, first);
     assert.equal(res.status, 200);
     assert.equal(res.headers.get("content-type"), "application/zip");
     assert.match(res.headers.get("content-disposition")!, /^attachment; filename="[a-z0-9-]+\.zip"/);
 
     const dir = await Deno.makeTempDir({ prefix: "archive-test-" });
     try {
+      const now = await unpack(latest.bytes, join(dir, "latest"));
+      assert.ok(now.entries.includes("src/later.ts"), "without a version, the latest files");
+      assert.equal(await Deno.readTextFile(join(now.tree, screen.path)), later[0].contents);
       const { tree, entries } = await unpack(bytes, dir);
       const note = RUN_NOTE_PATHS.find((p) => !files.some((f) => f.path === p))!;
       assert.deepEqual(entries.toSorted(), [...files.map((f) => f.path), note].sort());
@@ -127,7 +153,7 @@ t(
       // The SDK writes the same files as the archive holds (the note aside).
       const sdkTree = join(dir, "sdk");
       const sdk = createAppgenClient({ baseUrl: BASE_URL, token: user.token });
-      const written = await sdk.downloadProject(app.projectId, sdkTree);
+      const written = await sdk.downloadProject(app.projectId, sdkTree, { version: first });
       assert.deepEqual(written, files.map((f) => f.path));
       assert.deepEqual(await walk(sdkTree), files.map((f) => f.path).sort());
       for (const path of await walk(sdkTree)) {
@@ -138,11 +164,11 @@ t(
         );
       }
       const viaSdk = new Uint8Array(
-        await new Response(await sdk.downloadArchive(app.projectId)).arrayBuffer(),
+        await new Response(await sdk.downloadArchive(app.projectId, { version: first })).arrayBuffer(),
       );
       assert.deepEqual((await unpack(viaSdk, join(dir, "again"))).entries, entries);
 
-      // One build for both trees, which are equal.
+      // One build for both trees of the first version, which are equal.
       await linkDependencies(tree);
       const built = await bundle(tree, ["web"]);
       assert.ok(built.ok, built.output);
@@ -177,6 +203,31 @@ t(
     );
     const shared = await newProject(owner, { shared: true });
     assert.equal((await download(other, shared.id)).res.status, 200);
+
+    // A version: of this project, and the owner's; another's, an unknown one or no UUID is refused.
+    const version = await newestVersion(owner, hidden.id);
+    assert.equal((await download(owner, hidden.id, version)).res.status, 200);
+    const versionError = async (user: TestUser, projectId: number, v: string) => {
+      const { res, bytes } = await download(user, projectId, v);
+      return { status: res.status, code: JSON.parse(new TextDecoder().decode(bytes)).code };
+    };
+    assert.deepEqual(await versionError(owner, shared.id, version), {
+      status: 404,
+      code: "version_not_found",
+    });
+    assert.deepEqual(await versionError(owner, hidden.id, crypto.randomUUID()), {
+      status: 404,
+      code: "version_not_found",
+    });
+    assert.deepEqual(await versionError(other, shared.id, await newestVersion(owner, shared.id)), {
+      status: 404,
+      code: "version_not_found",
+    });
+    assert.deepEqual(await versionError(other, hidden.id, version), {
+      status: 404,
+      code: "project_not_found",
+    });
+    assert.deepEqual(await versionError(owner, hidden.id, "v1"), { status: 400, code: "invalid_request" });
   },
 );
 

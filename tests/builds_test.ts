@@ -1,11 +1,14 @@
 // The build worker beside the stack, as a user meets it: a build asked for over the API is taken from the
 // queue, type-checked and exported with the real toolchain, and its web preview opens in Chromium on the
-// worker's own origin, reporting the app's runtime errors as the project's preview errors; a type error
+// worker's own origin, reporting the app's runtime errors as the project's preview errors, and its first
+// screen is the build's thumbnail (a PNG at a phone's size, on the project too); a type error
 // fails its build with the error listed; a hostile project neither reads the worker's secrets nor writes
 // outside its build, and one that never finishes is stopped. The dependency set is installed once and shared.
 import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
 import { join } from "node:path";
 import postgres from "postgres";
+import { PNG } from "pngjs";
 import { withBrowser } from "../scripts/lib/browser.ts";
 import {
   api,
@@ -38,6 +41,7 @@ interface BuildBody {
     android?: { files: number; bytes: number };
   };
   preview_url: string | null;
+  preview_image_url: string | null;
   log?: string;
 }
 
@@ -398,7 +402,7 @@ async function jobEvents(user: TestUser, jobId: string) {
 }
 
 t(
-  "a generated app's build is on its job's events, and its preview renders its first screen on its own origin, reports its runtime errors and goes with its project",
+  "a generated app's build is on its job's events, and its preview renders its first screen on its own origin and as its thumbnail, reports its runtime errors and goes with its project",
   async () => {
     const user = await newUser("builds.preview");
     // A template job whose version is built as every version is where build_versions is on.
@@ -460,6 +464,40 @@ t(
       token: user.token,
     });
     assert.equal(project.body.preview_url, build.preview_url, "the project carries its newest preview");
+
+    // Its thumbnail follows the build: the first screen at a phone's size, beside the preview.
+    let image = build.preview_image_url;
+    for (let i = 0; i < 600 && !image; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      image =
+        (await api<BuildBody>("GET", `/builds/${build.id}`, { token: user.token })).body.preview_image_url;
+    }
+    assert.equal(image, build.preview_url!.replace(/\/$/, ".png"));
+    const thumbnail = await fetch(image!);
+    assert.equal(thumbnail.headers.get("content-type"), "image/png");
+    const png = new Uint8Array(await thumbnail.arrayBuffer());
+    assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], "a PNG");
+    const { width, height, data } = PNG.sync.read(Buffer.from(png));
+    assert.deepEqual([width, height], [390, 844]);
+    const colours = new Set<number>();
+    for (let i = 0; i < data.length; i += 4) colours.add(data.readUInt32BE(i));
+    assert.ok(colours.size > 16, `the screen shows something: ${colours.size} colours`);
+    const listed = await api<{ data: { id: number; preview_image_url: string | null }[] }>(
+      "GET",
+      "/projects",
+      { token: user.token },
+    );
+    assert.equal(
+      listed.body.data.find((p) => p.id === projectId)?.preview_image_url,
+      image,
+      "the list has it",
+    );
+    assert.equal(
+      (await api<{ preview_image_url: string }>("GET", `/projects/${projectId}`, { token: user.token })).body
+        .preview_image_url,
+      image,
+      "and the project",
+    );
 
     const page = await fetch(preview);
     assert.equal(page.headers.get("content-type"), "text/html; charset=utf-8");
@@ -530,5 +568,8 @@ t(
       await res.body?.cancel();
     }
     assert.equal(status, 404, "a deleted project's preview is no longer served");
+    const gone = await fetch(image!);
+    assert.equal(gone.status, 404, "nor its thumbnail");
+    await gone.body?.cancel();
   },
 );

@@ -1,6 +1,7 @@
 // The build worker: takes builds from Postgres under leases (as its own role, build_worker), builds each
 // confined, reports progress and outcome, and serves the succeeded web exports as previews.
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import { chmod, mkdir, readdir, rm } from "node:fs/promises";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
@@ -8,6 +9,7 @@ import { buildProject } from "./build.js";
 import { previewServer } from "./preview.js";
 import { apiError, openQueue } from "./queue.js";
 import { canUnshareNetwork, endProcessesOf, takeBuildUsers } from "./sandbox.js";
+import { CHROMIUM, renderThumbnail } from "./thumbnail.js";
 
 const env = process.env;
 if (!env.BUILD_WORKER_DB_URL) {
@@ -18,6 +20,7 @@ if (!env.BUILD_WORKER_DB_URL) {
 }
 const root = resolve(env.BUILD_ROOT ?? ".local/builds");
 const port = Number(env.BUILD_PREVIEW_PORT ?? 54329);
+const host = env.BUILD_PREVIEW_HOST ?? "127.0.0.1";
 const config = {
   workerId: env.BUILD_WORKER_ID ?? `${hostname()}-${process.pid}`,
   workRoot: join(root, "work"),
@@ -30,6 +33,10 @@ const config = {
   concurrency: Number(env.BUILD_CONCURRENCY ?? 1),
   platforms: /** @type {("web" | "android")[]} */ ((env.BUILD_PLATFORMS ?? "web,android").split(",")),
   pollMs: Number(env.BUILD_POLL_SECONDS ?? 10) * 1000,
+  // Where the worker itself reaches its previews, to render their thumbnails.
+  localPreviewOrigin: `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}`,
+  chromium: env.THUMBNAIL_CHROMIUM ?? CHROMIUM,
+  thumbnailSeconds: Number(env.THUMBNAIL_SECONDS ?? 30),
 };
 if (config.platforms.some((p) => p !== "web" && p !== "android")) {
   console.error("build worker: BUILD_PLATFORMS is a comma-separated list of web and android");
@@ -69,6 +76,12 @@ if (!offline && env.BUILD_ALLOW_NETWORK !== "1") {
 }
 // What a worker that stopped mid-build left running.
 for (const user of users) await endProcessesOf(user);
+const thumbnails = existsSync(config.chromium);
+if (!thumbnails) {
+  console.warn(
+    `build worker: no Chromium at ${config.chromium} (THUMBNAIL_CHROMIUM), so previews get no thumbnail`,
+  );
+}
 if (!users[0]) {
   console.warn(
     "build worker: not running as root, so builds run as the worker's own user and only their process " +
@@ -96,7 +109,7 @@ const server = previewServer({
   previewsDir: config.previewsDir,
   recordError: queue.recordError,
 });
-await new Promise((ok) => server.listen(port, env.BUILD_PREVIEW_HOST ?? "127.0.0.1", () => ok(null)));
+await new Promise((ok) => server.listen(port, host, () => ok(null)));
 const controllers = new Set();
 let stopping = false;
 
@@ -158,6 +171,7 @@ async function runBuild(
     console.log(
       `build ${claim.id}: ${outcome.status} in ${Math.round(performance.now() - started)} ms`,
     );
+    if (previewDir && thumbnails) await thumbnail(claim);
   } catch (err) {
     console.error(`build ${claim.id}:`, err);
     if (!lost && !stopping) {
@@ -175,6 +189,25 @@ async function runBuild(
     clearInterval(beating);
     controllers.delete(controller);
     await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/** The published preview's thumbnail, recorded on its build; a failure is logged and the build stands. */
+async function thumbnail(/** @type {import("./queue.js").Claim} */ claim) {
+  const token = claim.preview_token;
+  const started = performance.now();
+  try {
+    await renderThumbnail({
+      chromium: config.chromium,
+      origin: config.localPreviewOrigin,
+      previewsDir: config.previewsDir,
+      token,
+      seconds: config.thumbnailSeconds,
+    });
+    await queue.recordThumbnail(token, `${config.previewUrl}/p/${token}.png`);
+    console.log(`build ${claim.id}: thumbnail in ${Math.round(performance.now() - started)} ms`);
+  } catch (err) {
+    console.error(`build ${claim.id}: no thumbnail:`, err instanceof Error ? err.message : err);
   }
 }
 
@@ -203,11 +236,12 @@ async function takeBuilds(/** @type {import("./sandbox.js").BuildUser} */ user) 
 
 /** Removes the previews whose build no longer exists (pruned, or its project or account deleted). */
 async function sweepPreviews() {
-  const tokens = (await readdir(config.previewsDir)).filter((name) => /^[0-9a-f]{48}$/.test(name));
-  if (tokens.length === 0) return;
-  const live = new Set(await queue.livePreviews(tokens));
-  for (const token of tokens.filter((t) => !live.has(t))) {
-    await rm(join(config.previewsDir, token), { recursive: true, force: true });
+  // An export's directory and its thumbnail beside it.
+  const names = (await readdir(config.previewsDir)).filter((name) => /^[0-9a-f]{48}(\.png)?$/.test(name));
+  if (names.length === 0) return;
+  const live = new Set(await queue.livePreviews([...new Set(names.map((n) => n.slice(0, 48)))]));
+  for (const name of names.filter((n) => !live.has(n.slice(0, 48)))) {
+    await rm(join(config.previewsDir, name), { recursive: true, force: true });
   }
 }
 const sweeper = setInterval(() => {

@@ -1,9 +1,10 @@
 // The previews: each succeeded web export served at `/p/<token>/` on the worker's own port (an origin other
-// than the API's), and the route its injected reporter sends uncaught errors to, which forwards them into
-// SQL by the same token.
+// than the API's), its thumbnail at `/p/<token>.png`, and the route its injected reporter sends uncaught
+// errors to, which forwards them into SQL by the same token.
 import { createServer } from "node:http";
 import { readdir, readFile, realpath, stat, writeFile } from "node:fs/promises";
 import { extname, join, sep } from "node:path";
+import { thumbnailFile } from "./thumbnail.js";
 
 const TOKEN = /^[0-9a-f]{48}$/;
 /** A report's body at most: the message (2000) and stack (16000) the table keeps, escaped. */
@@ -121,6 +122,10 @@ export function previewServer({ previewsDir, recordError }) {
   return createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? "/", "http://preview");
+      const image = /^\/p\/([0-9a-f]{48})\.png$/.exec(url.pathname);
+      if (image && (req.method === "GET" || req.method === "HEAD")) {
+        return await sendThumbnail(req, res, thumbnailFile(previewsDir, image[1]));
+      }
       const m = /^\/p\/([^/]+)\/(.*)$/.exec(url.pathname);
       if (!m || !TOKEN.test(m[1])) {
         return fail(res, 404, "not_found", "No such preview.");
@@ -166,6 +171,23 @@ export function previewServer({ previewsDir, recordError }) {
       } else res.destroy();
     }
   });
+}
+
+/** A preview's thumbnail: written once, never changed. */
+async function sendThumbnail(
+  /** @type {import("node:http").IncomingMessage} */ req,
+  /** @type {import("node:http").ServerResponse} */ res,
+  /** @type {string} */ file,
+) {
+  const body = await readFile(file).catch(() => null);
+  if (!body) return fail(res, 404, "not_found", "No such thumbnail.");
+  res.writeHead(200, {
+    "content-type": "image/png",
+    "content-length": body.length,
+    "x-content-type-options": "nosniff",
+    "cache-control": "public, max-age=31536000, immutable",
+  });
+  res.end(req.method === "HEAD" ? undefined : body);
 }
 
 async function receiveReport(

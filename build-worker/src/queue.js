@@ -52,6 +52,9 @@ export function openQueue(url) {
         c.lease_token,
         JSON.stringify(outcome),
       ]),
+    /** @returns {Promise<boolean>} whether a succeeded build of that token took the image */
+    recordThumbnail: (/** @type {string} */ token, /** @type {string} */ url) =>
+      call("select private.record_build_thumbnail($1, $2) as r", [token, url]),
     /** @returns {Promise<string[]>} the tokens among these whose build still exists */
     livePreviews: (/** @type {string[]} */ tokens) => call("select private.live_previews($1) as r", [tokens]),
     /** @returns {Promise<{ status: number, body: unknown }>} */

@@ -1,18 +1,7 @@
 // Headless Chromium from Debian's package, driven by playwright-core: pages are tested as a person uses
-// them. Chromium's background services are off, since this machine has no network beyond loopback.
+// them, with the Chromium and arguments the build worker renders thumbnails with.
 import { type BrowserContext, chromium } from "playwright-core";
-
-const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import { CHROMIUM, CHROMIUM_ARGS } from "../../build-worker/src/thumbnail.js";
 
 /** A fresh browser profile for `fn`, removed afterwards. */
 export async function withBrowser(fn: (context: BrowserContext) => Promise<void>) {

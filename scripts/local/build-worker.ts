@@ -1,7 +1,9 @@
 // The build worker beside the local stack: its database role gets LOGIN and a password made for this start,
 // and the worker (Node, build-worker/) runs with work and previews under the stack's directory and the
 // dependency cache shared by every local stack of the checkout.
-import { join } from "node:path";
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import { type Cluster, ensureReachable } from "./cluster.ts";
 
@@ -16,6 +18,8 @@ export async function startBuildWorker(
   cluster: Cluster,
   dir: string,
   previewPort: number,
+  /** More of the worker's settings (BUILD_CONCURRENCY, …). */
+  env: Record<string, string> = {},
 ): Promise<BuildWorker> {
   const password = Array.from(
     crypto.getRandomValues(new Uint8Array(24)),
@@ -37,6 +41,14 @@ export async function startBuildWorker(
     await Deno.mkdir(path, { recursive: true });
     await ensureReachable(path, "the build user");
   }
+  // The worker renders thumbnails with playwright-core, which the checkout has as Deno's copy (the tests'
+  // browser); NODE_PATH lends it to the worker, whose image installs its own.
+  const nodePath = join(dir, "node-path");
+  const playwright = dirname(fileURLToPath(import.meta.resolve("playwright-core")));
+  await Deno.mkdir(nodePath, { recursive: true });
+  if (existsSync(playwright) && !existsSync(join(nodePath, "playwright-core"))) {
+    await Deno.symlink(playwright, join(nodePath, "playwright-core"));
+  }
   const child = new Deno.Command("node", {
     args: [join(root, "build-worker/src/main.js")],
     cwd: root,
@@ -46,6 +58,8 @@ export async function startBuildWorker(
       BUILD_CACHE_DIR: cache,
       BUILD_PREVIEW_PORT: String(previewPort),
       BUILD_PREVIEW_URL: previewUrl,
+      NODE_PATH: [nodePath, Deno.env.get("NODE_PATH")].filter(Boolean).join(":"),
+      ...env,
     },
     stdout: "inherit",
     stderr: "inherit",

@@ -319,17 +319,17 @@ export function createAppgenClient(options: ClientOptions) {
   }
 
   /**
-   * The project's zip archive (`GET /projects/{projectId}/archive`) as the stream of its bytes, built by the
-   * server while it is read; `new Response(stream).arrayBuffer()` collects it.
+   * The project's zip archive (`GET /projects/{projectId}/archive`; with `version`, that version's) as the
+   * stream of its bytes, built by the server while it is read; `new Response(stream).arrayBuffer()` collects it.
    */
   async function downloadArchive(
     projectId: number,
-    init: { signal?: AbortSignal } = {},
+    init: { signal?: AbortSignal; version?: string } = {},
   ): Promise<ReadableStream<Uint8Array>> {
     const { data, error, response } = await client.GET(
       "/projects/{projectId}/archive",
       {
-        params: { path: { projectId } },
+        params: { path: { projectId }, query: { version: init.version } },
         parseAs: "stream",
         signal: init.signal,
       },
@@ -342,18 +342,34 @@ export function createAppgenClient(options: ClientOptions) {
 
   /**
    * Writes the project's files under `dir` (created when missing): text as UTF-8, binary files (`encoding`
-   * `base64`) as their bytes. Node and Deno (`node:fs/promises`). The written paths, ordered by path.
+   * `base64`) as their bytes; with `version`, that version's files (read a page at a time). Node and Deno
+   * (`node:fs/promises`). The written paths, ordered by path.
    */
   async function downloadProject(
     projectId: number,
     dir: string,
+    options: { version?: string } = {},
   ): Promise<string[]> {
-    const { data }: Schemas["ProjectFileList"] = await api.listProjectFiles({
-      params: { path: { projectId } },
-    });
+    const { version } = options;
+    const files: AsyncIterable<
+      Schemas["ProjectFile"] | Schemas["VersionFileList"]["data"][number]
+    > = version === undefined
+      ? (async function* () {
+        yield* (await api.listProjectFiles({ params: { path: { projectId } } }))
+          .data;
+      })()
+      : items((cursor) =>
+        api.getVersion({
+          params: {
+            path: { projectId, versionId: version },
+            query: { limit: 500, cursor },
+          },
+        })
+      );
     // Loaded when called, so that the rest of the SDK needs no file system (browsers, React Native).
     const fs: FsPromises = await import(FS_MODULE);
-    for (const file of data) {
+    const written: string[] = [];
+    for await (const file of files) {
       // The server refuses such paths on every write; a file is never written outside `dir` all the same.
       if (
         file.path.startsWith("/") ||
@@ -375,8 +391,9 @@ export function createAppgenClient(options: ClientOptions) {
         target,
         file.encoding === "base64" ? fromBase64(file.contents) : file.contents,
       );
+      written.push(file.path);
     }
-    return data.map((f) => f.path);
+    return written;
   }
 
   return {

@@ -168,7 +168,7 @@ export interface paths {
     };
     /**
      * Download a project as a zip
-     * @description The project's files as a zip archive, for whoever may read them (the owner, and anyone when the project is shared): binary files (`encoding` `base64` in the files listing) as their bytes, text as UTF-8. It also holds a note on running the app (`npm install`, `npx expo start`, the Expo SDK its package.json names) as `README.md`, or as `RUNNING.md` when the project has its own README.md (none when it has both). The archive is built while it is sent, reading 4194304 bytes of contents at a time, so it has no Content-Length. Each instance of the service builds and sends at most 2 of these answers at once, at most 1 of them for one user (`FILE_READ_CONCURRENCY`, `FILE_READ_PER_USER`); a request that gets no turn within 10 s is refused with 503 `file_reads_busy` and `Retry-After` (`FILE_READ_WAIT_SECONDS`), and an answer the client has not read within 60 s of its turn is cut off (`FILE_READ_SEND_SECONDS`).
+     * @description The project's files as a zip archive, for whoever may read them (the owner, and anyone when the project is shared): binary files (`encoding` `base64` in the files listing) as their bytes, text as UTF-8. It also holds a note on running the app (`npm install`, `npx expo start`, the Expo SDK its package.json names) as `README.md`, or as `RUNNING.md` when the project has its own README.md (none when it has both). With `version`, the files of that version (`GET /projects/{projectId}/versions`; the owner's only), dated when it was made. The archive is built while it is sent, reading 4194304 bytes of contents at a time, so it has no Content-Length. Each instance of the service builds and sends at most 2 of these answers at once, at most 1 of them for one user (`FILE_READ_CONCURRENCY`, `FILE_READ_PER_USER`); a request that gets no turn within 10 s is refused with 503 `file_reads_busy` and `Retry-After` (`FILE_READ_WAIT_SECONDS`), and an answer the client has not read within 60 s of its turn is cut off (`FILE_READ_SEND_SECONDS`).
      */
     get: operations["downloadArchive"];
     put?: never;
@@ -1470,6 +1470,11 @@ export interface components {
        * @description Server-managed: the web preview of the project's newest succeeded build (`GET /projects/{projectId}/builds`), on the build worker's origin; null until one succeeded.
        */
       preview_url: string | null;
+      /**
+       * Format: uri
+       * @description Server-managed: that preview's first screen as a PNG at a phone's size (390×844), on the build worker's origin; null until the worker rendered it (shortly after the build succeeded).
+       */
+      preview_image_url: string | null;
       shared: boolean;
       /** Format: date-time */
       created_at: string;
@@ -1795,6 +1800,11 @@ export interface components {
        * @description The succeeded build's web preview: on the build worker's own origin, under a path only this build has. Errors the running preview throws are recorded as the project's preview errors.
        */
       preview_url: string | null;
+      /**
+       * Format: uri
+       * @description The preview's first screen as a PNG at a phone's size (390×844), beside the preview under the same unguessable path; null until the worker rendered it, shortly after the build succeeded (and for good when rendering failed: the build stands).
+       */
+      preview_image_url: string | null;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -3706,7 +3716,10 @@ export interface operations {
   };
   downloadArchive: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description A version of the project to download; its current files when absent */
+        version?: string;
+      };
       header?: never;
       path: {
         /** @description The project's id, an integer from 1 to 9223372036854775807 */
@@ -3727,7 +3740,7 @@ export interface operations {
           "application/zip": Blob;
         };
       };
-      /** @description Bad request */
+      /** @description `invalid_request`: the id, or a `version` that is not a UUID */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3745,7 +3758,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `project_not_found`: no such project, or not visible to the caller (never 403) */
+      /** @description `project_not_found`: no such project, or not visible to the caller (never 403); `version_not_found`: `version` is not a version of this project (the owner's versions only) */
       404: {
         headers: {
           [name: string]: unknown;

@@ -165,7 +165,7 @@ export type Database = {
         Returns: Json;
       };
       "project_archive_page": {
-        Args: { "after_path": string; "max_bytes": number; "project_id": number };
+        Args: { "after_path": string; "max_bytes": number; "project_id": number; "version_id": string };
         Returns: string;
       };
       "project_json": {
@@ -396,6 +396,7 @@ export type Database = {
           "log_truncated": boolean;
           "preview_errors_in_window": number;
           "preview_errors_window": string | null;
+          "preview_image_url": string | null;
           "preview_token": string;
           "preview_url": string | null;
           "project_id": number;
@@ -423,6 +424,7 @@ export type Database = {
           "log_truncated"?: boolean;
           "preview_errors_in_window"?: number;
           "preview_errors_window"?: string | null;
+          "preview_image_url"?: string | null;
           "preview_token"?: string;
           "preview_url"?: string | null;
           "project_id": number;
@@ -449,6 +451,7 @@ export type Database = {
           "log_truncated"?: boolean;
           "preview_errors_in_window"?: number;
           "preview_errors_window"?: string | null;
+          "preview_image_url"?: string | null;
           "preview_token"?: string;
           "preview_url"?: string | null;
           "project_id"?: number;
@@ -1088,6 +1091,7 @@ export type Database = {
           "icon_url": string | null;
           "id": number;
           "name": string;
+          "preview_image_url": string | null;
           "preview_url": string | null;
           "search": unknown;
           "shared": boolean;
@@ -1101,6 +1105,7 @@ export type Database = {
           "icon_url"?: string | null;
           "id"?: never;
           "name": string;
+          "preview_image_url"?: string | null;
           "preview_url"?: string | null;
           "search"?: never;
           "shared"?: boolean;
@@ -1113,6 +1118,7 @@ export type Database = {
           "icon_url"?: string | null;
           "id"?: never;
           "name"?: string;
+          "preview_image_url"?: string | null;
           "preview_url"?: string | null;
           "search"?: never;
           "shared"?: boolean;

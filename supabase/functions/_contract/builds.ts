@@ -65,6 +65,12 @@ export const Build = z.object({
     description: "The succeeded build's web preview: on the build worker's own origin, under a path only " +
       "this build has. Errors the running preview throws are recorded as the project's preview errors.",
   }),
+  preview_image_url: z.url().nullable().openapi({
+    description:
+      "The preview's first screen as a PNG at a phone's size (390×844), beside the preview under " +
+      "the same unguessable path; null until the worker rendered it, shortly after the build succeeded " +
+      "(and for good when rendering failed: the build stands).",
+  }),
   created_at: Timestamp,
   started_at: Timestamp.nullable(),
   finished_at: Timestamp.nullable(),

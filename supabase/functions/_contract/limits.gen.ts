@@ -13,6 +13,7 @@ export const LIMITS = {
     "projects.description": 1000,
     "projects.icon_url": 2048,
     "projects.name": 100,
+    "projects.preview_image_url": 2048,
     "projects.preview_url": 2048,
     "push_outbox.body": 1000,
     "push_outbox.title": 200,

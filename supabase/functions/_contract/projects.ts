@@ -29,6 +29,10 @@ export const Project = z.object({
     description: "Server-managed: the web preview of the project's newest succeeded build " +
       "(`GET /projects/{projectId}/builds`), on the build worker's origin; null until one succeeded.",
   }),
+  preview_image_url: z.url().nullable().openapi({
+    description: "Server-managed: that preview's first screen as a PNG at a phone's size (390×844), on the " +
+      "build worker's origin; null until the worker rendered it (shortly after the build succeeded).",
+  }),
   shared: z.boolean(),
   created_at: Timestamp,
   updated_at: Timestamp,
@@ -458,10 +462,18 @@ export function routesFor(
         "project is shared): binary files (`encoding` `base64` in the files listing) as their bytes, text " +
         `as UTF-8. It also holds a note on running the app (\`npm install\`, \`npx expo start\`, the Expo ` +
         `SDK its package.json names) as \`${RUN_NOTE_PATHS[0]}\`, or as \`${RUN_NOTE_PATHS[1]}\` when ` +
-        "the project has its own README.md (none when it has both). The archive is built while it is sent, " +
-        `reading ${ARCHIVE_PAGE_BYTES} bytes of contents at a time, so it has no Content-Length. ` +
-        fileReadLimits(config),
-      request: { params: ProjectParams },
+        "the project has its own README.md (none when it has both). With `version`, the files of that " +
+        "version (`GET /projects/{projectId}/versions`; the owner's only), dated when it was made. The archive " +
+        `is built while it is sent, reading ${ARCHIVE_PAGE_BYTES} bytes of contents at a time, so it has no ` +
+        `Content-Length. ${fileReadLimits(config)}`,
+      request: {
+        params: ProjectParams,
+        query: z.object({
+          version: Uuid.optional().openapi({
+            description: "A version of the project to download; its current files when absent",
+          }),
+        }),
+      },
       responses: {
         200: {
           description: "The zip archive, named after the project in `Content-Disposition`",
@@ -473,7 +485,11 @@ export function routesFor(
           },
           content: { "application/zip": { schema: { type: "string", format: "binary" } } },
         },
-        ...errorResponses([400, 404], { 404: NOT_FOUND }),
+        ...errorResponses([400, 404], {
+          400: "`invalid_request`: the id, or a `version` that is not a UUID",
+          404: `${NOT_FOUND}; \`version_not_found\`: \`version\` is not a version of this project (the ` +
+            "owner's versions only)",
+        }),
         503: FILE_READS_BUSY,
       },
     }),

@@ -1,4 +1,4 @@
-// A project's files as a zip, built while it is sent: the files come from Postgres a page at a time
+// A project's files (its current ones, or a version's) as a zip, built while it is sent: the files come from Postgres a page at a time
 // (api.project_archive_page, ARCHIVE_PAGE_BYTES of contents at most) and each is compressed and handed on
 // before the next is read, so an instance holds one page and one file's output, never the whole project nor
 // the whole zip. The read runs under the same file-read slot as the files listing.
@@ -69,13 +69,18 @@ export async function projectArchive(
   claims: Claims,
   /** A decimal string from a path keeps ids past 2^53 exact. */
   projectId: number | string,
+  /** One of the project's versions; its current files when absent. */
+  versionId?: string,
 ): Promise<{ name: string; body: ReadableStream<Uint8Array>; slot: Slot }> {
   const slot = await deps.fileReads.acquire(claims.sub);
   const page = (after: string | null) =>
     selectAsUser<string>(
       deps.db,
       claims,
-      (tx) => tx`select api.project_archive_page(${projectId}, ${after}, ${ARCHIVE_PAGE_BYTES}) as r`,
+      (tx) =>
+        tx`select api.project_archive_page(${projectId}, ${
+          versionId ?? null
+        }, ${after}, ${ARCHIVE_PAGE_BYTES}) as r`,
     ).then((json) => JSON.parse(json) as ArchivePage);
   let first: ArchivePage;
   try {

@@ -28,6 +28,8 @@ CREATE TABLE public.builds (
     -- The unguessable path segment of the build's preview (/p/<token>/) and the errors it may report.
     preview_token text DEFAULT encode(extensions.gen_random_bytes(24), 'hex'::text) NOT NULL,
     preview_url text,
+    -- The preview's first screen as a PNG (private.record_build_thumbnail); null until the worker made one.
+    preview_image_url text,
     preview_errors_window timestamp with time zone,
     preview_errors_in_window integer DEFAULT 0 NOT NULL,
     created_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
@@ -79,7 +81,8 @@ CREATE FUNCTION private.build_json(b public.builds, with_log boolean) RETURNS js
   select jsonb_build_object('id', b.id, 'project_id', b.project_id, 'job_id', b.job_id, 'version_id', b.version_id,
     'reason', b.reason,
     'status', b.status, 'attempts', b.attempts, 'files_digest', b.files_digest, 'steps', b.steps,
-    'errors', b.errors, 'artifacts', b.artifacts, 'preview_url', b.preview_url, 'created_at', b.created_at,
+    'errors', b.errors, 'artifacts', b.artifacts, 'preview_url', b.preview_url,
+    'preview_image_url', b.preview_image_url, 'created_at', b.created_at,
     'started_at', b.started_at, 'finished_at', b.finished_at)
     || case when with_log then jsonb_build_object('log', b.log, 'log_truncated', b.log_truncated) else '{}' end
 $$;

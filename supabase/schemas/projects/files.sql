@@ -203,31 +203,48 @@ $$;
 GRANT EXECUTE ON FUNCTION api.list_project_files(project_id bigint, file_type text) TO authenticated;
 
 -- GET /projects/{id}/archive, one page at a time: the files after `after_path` (by path), as many as fit in
--- max_bytes of contents but at least one, so the archive is built without the whole project in memory.
--- The project's name comes along for the download's file name.
-CREATE FUNCTION api.project_archive_page(project_id bigint, after_path text, max_bytes integer) RETURNS text
+-- max_bytes of contents but at least one, so the archive is built without the whole project in memory. The
+-- current files, or those of the version `version_id` (the owner's only: another project's version, or a
+-- version of a project shared with the caller, is 404 version_not_found), dated when it was made. The
+-- project's name comes along for the download's file name.
+CREATE FUNCTION api.project_archive_page(project_id bigint, version_id uuid, after_path text, max_bytes integer) RETURNS text
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
 declare
   project_name text;
+  made_at timestamptz;
 begin
   select p.name into project_name from public.projects p where p.id = project_archive_page.project_id;
   if not found then
     perform private.project_not_found();
   end if;
+  if version_id is not null then
+    select v.created_at into made_at from public.project_versions v
+     where v.id = version_id and v.project_id = project_archive_page.project_id;
+    if not found then
+      perform private.raise_api_error(404, 'version_not_found', 'No such version of this project.');
+    end if;
+  end if;
   return json_build_object('name', project_name, 'files', coalesce((
     select json_agg(json_build_object('path', page.path, 'contents', page.contents, 'type', page.type,
              'encoding', private.file_encoding(page.type), 'updated_at', page.updated_at) order by page.path)
-      from (select f.path, f.contents, f.type, f.updated_at,
-                   sum(octet_length(f.contents)) over (order by f.path) - octet_length(f.contents) as before
-              from public.project_files f
-             where f.project_id = project_archive_page.project_id and (after_path is null or f.path > after_path)
+      from (select f.path, f.contents, f.type, f.updated_at, sum(f.bytes) over (order by f.path) - f.bytes as before, f.bytes
+              from (select c.path, c.contents, c.type, c.updated_at, octet_length(c.contents) as bytes
+                      from public.project_files c
+                     where version_id is null and c.project_id = project_archive_page.project_id
+                       and (after_path is null or c.path > after_path)
+                    union all
+                    select vf.path, b.contents, vf.type, made_at, b.bytes
+                      from public.version_files vf
+                      join public.file_blobs b on b.user_id = vf.user_id and b.sha256 = vf.sha256
+                     where vf.version_id = project_archive_page.version_id
+                       and (after_path is null or vf.path > after_path)) f
              order by f.path) page
-     where page.before = 0 or page.before + octet_length(page.contents) <= max_bytes), '[]'))::text;
+     where page.before = 0 or page.before + page.bytes <= max_bytes), '[]'))::text;
 end
 $$;
-GRANT EXECUTE ON FUNCTION api.project_archive_page(project_id bigint, after_path text, max_bytes integer) TO authenticated;
+GRANT EXECUTE ON FUNCTION api.project_archive_page(project_id bigint, version_id uuid, after_path text, max_bytes integer) TO authenticated;
 
 -- Applies per-project changes `[{project_id, files, bytes}]` to the totals, then refuses (413) a statement
 -- that grew a project past its limits. Shrinking always passes. The owner's quota counts stored contents

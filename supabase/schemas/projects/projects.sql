@@ -13,9 +13,12 @@ CREATE TABLE public.projects (
     search tsvector GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, ((name || ' '::text) || description))) STORED,
     -- The newest succeeded build's web preview; written only by private.finish_build.
     preview_url text,
+    -- That build's first screen as a PNG, null until the worker rendered it (private.record_build_thumbnail).
+    preview_image_url text,
     CONSTRAINT projects_description_length CHECK ((length(description) <= 1000)),
     CONSTRAINT projects_icon_url_format CHECK (((icon_url IS NULL) OR ((icon_url ~ '^https?://'::text) AND (length(icon_url) <= 2048)))),
     CONSTRAINT projects_preview_url_format CHECK (((preview_url IS NULL) OR ((preview_url ~ '^https?://'::text) AND (length(preview_url) <= 2048)))),
+    CONSTRAINT projects_preview_image_url_format CHECK (((preview_image_url IS NULL) OR ((preview_image_url ~ '^https?://'::text) AND (length(preview_image_url) <= 2048)))),
     CONSTRAINT projects_name_format CHECK (((length(name) BETWEEN 1 AND 100) AND (name ~ '\S'::text)))
 );
 ALTER TABLE public.projects ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
@@ -49,7 +52,7 @@ CREATE FUNCTION api.project_json(p public.projects, author public.profiles) RETU
     SET search_path TO ''
     AS $$
   select jsonb_build_object('id', p.id, 'name', p.name, 'description', p.description, 'icon_url', p.icon_url,
-    'preview_url', p.preview_url, 'shared', p.shared, 'created_at', p.created_at, 'updated_at', p.updated_at,
+    'preview_url', p.preview_url, 'preview_image_url', p.preview_image_url, 'shared', p.shared, 'created_at', p.created_at, 'updated_at', p.updated_at,
     'author', api.public_profile_json(author))
 $$;
 GRANT EXECUTE ON FUNCTION api.project_json(p public.projects, author public.profiles) TO authenticated;
@@ -174,7 +177,7 @@ begin
     with walk as (
       -- The caller's own matches, in every step (the last one included). Without words: the own rows,
       -- matched one by one until the window is full.
-      (select p.id, p.user_id, p.name, p.description, p.icon_url, p.preview_url, p.shared, p.created_at, p.updated_at, true as hit
+      (select p.id, p.user_id, p.name, p.description, p.icon_url, p.preview_url, p.preview_image_url, p.shared, p.created_at, p.updated_at, true as hit
          from public.projects p
         where cardinality(own_words) = 0 and p.user_id = uid
           and (p.created_at, p.id) < (before_created_at, before_id) and (matching is null or p.search @@ matching)
@@ -184,7 +187,7 @@ begin
       (select distinct on (o.created_at, o.id) o.*
          from unnest(own_words) l (term)
          cross join lateral (
-           select p.id, p.user_id, p.name, p.description, p.icon_url, p.preview_url, p.shared, p.created_at, p.updated_at,
+           select p.id, p.user_id, p.name, p.description, p.icon_url, p.preview_url, p.preview_image_url, p.shared, p.created_at, p.updated_at,
                   true as hit
              from public.project_terms t
              join public.projects p on p.id = t.project_id
@@ -193,7 +196,7 @@ begin
             order by t.created_at desc, t.project_id desc limit window_size) o
         order by o.created_at desc, o.id desc limit window_size)
       union all
-      (select p.id, p.user_id, p.name, p.description, p.icon_url, p.preview_url, p.shared, p.created_at, p.updated_at,
+      (select p.id, p.user_id, p.name, p.description, p.icon_url, p.preview_url, p.preview_image_url, p.shared, p.created_at, p.updated_at,
               matching is null or p.search @@ matching
          from public.projects p
         where not fallback and include_shared and cardinality(shared_words) = 0 and p.shared and p.user_id <> uid
@@ -202,7 +205,7 @@ begin
       union all
       -- Others' shared rows by their words: the newest `window_size` of the union of the words' ranges are
       -- among each range's newest `window_size`.
-      (select p.id, p.user_id, p.name, p.description, p.icon_url, p.preview_url, p.shared, p.created_at, p.updated_at,
+      (select p.id, p.user_id, p.name, p.description, p.icon_url, p.preview_url, p.preview_image_url, p.shared, p.created_at, p.updated_at,
               single or p.search @@ matching
          from (select distinct t.project_id as id, t.created_at
                  from unnest(shared_words) l (term)
@@ -218,7 +221,7 @@ begin
       -- Others' matches too rare among the rows walked: the rest of them, below the walk's position, from
       -- the full-text index, sorted (OFFSET 0 keeps the planner from walking the page index instead).
       (select r.*, true
-         from (select p.id, p.user_id, p.name, p.description, p.icon_url, p.preview_url, p.shared, p.created_at, p.updated_at
+         from (select p.id, p.user_id, p.name, p.description, p.icon_url, p.preview_url, p.preview_image_url, p.shared, p.created_at, p.updated_at
                  from public.projects p
                 where fallback and include_shared and p.search @@ matching
                   and (p.created_at, p.id) < (before_created_at, before_id)
@@ -229,7 +232,7 @@ begin
       limit window_size
     )
     select items || coalesce(array_agg(jsonb_build_object('id', w.id, 'name', w.name, 'description', w.description,
-                               'icon_url', w.icon_url, 'preview_url', w.preview_url, 'shared', w.shared, 'created_at', w.created_at,
+                               'icon_url', w.icon_url, 'preview_url', w.preview_url, 'preview_image_url', w.preview_image_url, 'shared', w.shared, 'created_at', w.created_at,
                                'updated_at', w.updated_at) order by w.created_at desc, w.id desc)
                                filter (where w.hit), '{}'),
            authors || coalesce(array_agg(w.user_id order by w.created_at desc, w.id desc) filter (where w.hit), '{}'),

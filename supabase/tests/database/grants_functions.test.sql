@@ -42,7 +42,7 @@ insert into audited values
   ('api.list_projects(integer,text,text,text)', 'definer acting for auth.uid(); applies the projects policy''s visibility (own, or shared and no block either way) itself'),
   ('api.get_project(bigint)', 'reads under RLS'),
   ('api.list_project_files(bigint,text)', 'reads under RLS'),
-  ('api.project_archive_page(bigint,text,integer)', 'reads under RLS'),
+  ('api.project_archive_page(bigint,uuid,text,integer)', 'reads under RLS'),
   ('api.list_preview_errors(bigint)', 'reads under RLS'),
   ('api.get_dbhost_link(bigint)', 'reads under RLS'),
   ('api.get_repohost_link(bigint)', 'reads under RLS'),

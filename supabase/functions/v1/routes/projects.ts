@@ -179,7 +179,8 @@ export function registerProjectRoutes(api: ApiApp, deps: Deps) {
     userRoute(verifier, routes.downloadArchive),
     async (c) => {
       const { projectId } = c.req.valid("param");
-      const { name, body, slot } = await projectArchive(deps, c.get("claims"), projectId);
+      const { version } = c.req.valid("query");
+      const { name, body, slot } = await projectArchive(deps, c.get("claims"), projectId, version);
       return c.body(releaseWhenSent(body, slot), 200, {
         "content-type": "application/zip",
         "content-disposition": archiveDisposition(name, projectId),
