@@ -97,6 +97,7 @@ alter table "public"."blocks" enable row level security;
     "project_id" bigint not null,
     "user_id" uuid not null,
     "job_id" uuid,
+    "version_id" uuid,
     "reason" text not null,
     "status" text not null default 'queued'::text,
     "attempts" integer not null default 0,
@@ -111,6 +112,7 @@ alter table "public"."blocks" enable row level security;
     "artifacts" jsonb not null default '{}'::jsonb,
     "preview_token" text not null default encode(gen_random_bytes(24), 'hex'::text),
     "preview_url" text,
+    "preview_image_url" text,
     "preview_errors_window" timestamp with time zone,
     "preview_errors_in_window" integer not null default 0,
     "created_at" timestamp with time zone not null default clock_timestamp(),
@@ -184,6 +186,7 @@ alter table "public"."file_blobs" enable row level security;
     "username" text not null default 'x-access-token'::text,
     "token_encrypted" text not null,
     "last_commit" text,
+    "last_version_id" uuid,
     "last_synced_at" timestamp with time zone,
     "created_at" timestamp with time zone not null default now(),
     "updated_at" timestamp with time zone not null default now()
@@ -332,6 +335,7 @@ alter table "public"."project_terms" enable row level security;
     "job_id" uuid,
     "prompt" text,
     "restored_from" uuid,
+    "pulled_commit" text,
     "spec" jsonb,
     "files" integer not null,
     "created_at" timestamp with time zone not null default clock_timestamp()
@@ -351,7 +355,8 @@ alter table "public"."project_versions" enable row level security;
     "created_at" timestamp with time zone not null default now(),
     "updated_at" timestamp with time zone not null default now(),
     "search" tsvector generated always as (to_tsvector('simple'::regconfig, ((name || ' '::text) || description))) stored,
-    "preview_url" text
+    "preview_url" text,
+    "preview_image_url" text
       );
 
 
@@ -427,6 +432,9 @@ alter table "public"."repohost_installations" enable row level security;
     "repohost_installation_id" bigint not null,
     "repohost_repository_name" text not null,
     "repohost_last_sync" timestamp with time zone,
+    "repohost_last_commit" text,
+    "repohost_last_version_id" uuid,
+    "repohost_sync_conflict" jsonb,
     "created_at" timestamp with time zone not null default now(),
     "updated_at" timestamp with time zone not null default now()
       );
@@ -628,6 +636,8 @@ CREATE UNIQUE INDEX builds_preview_token ON public.builds USING btree (preview_t
 CREATE INDEX builds_project_page ON public.builds USING btree (project_id, id DESC);
 
 CREATE INDEX builds_queue ON public.builds USING btree (created_at, id) WHERE (status = ANY (ARRAY['queued'::text, 'running'::text]));
+
+CREATE INDEX builds_version ON public.builds USING btree (version_id);
 
 CREATE INDEX dbhost_authorizations_expiry ON public.dbhost_authorizations USING btree (expires_at);
 
@@ -967,6 +977,10 @@ alter table "public"."builds" add constraint "builds_user_id_fkey" FOREIGN KEY (
 
 alter table "public"."builds" validate constraint "builds_user_id_fkey";
 
+alter table "public"."builds" add constraint "builds_version_id_fkey" FOREIGN KEY (version_id) REFERENCES project_versions(id) ON DELETE CASCADE not valid;
+
+alter table "public"."builds" validate constraint "builds_version_id_fkey";
+
 alter table "public"."dbhost_authorizations" add constraint "dbhost_authorizations_state_hash_format" CHECK ((state_hash ~ '^[0-9a-f]{64}$'::text)) not valid;
 
 alter table "public"."dbhost_authorizations" validate constraint "dbhost_authorizations_state_hash_format";
@@ -1009,6 +1023,10 @@ alter table "public"."git_remotes" add constraint "git_remotes_last_commit_forma
 
 alter table "public"."git_remotes" validate constraint "git_remotes_last_commit_format";
 
+alter table "public"."git_remotes" add constraint "git_remotes_last_version_id_fkey" FOREIGN KEY (last_version_id) REFERENCES project_versions(id) ON DELETE SET NULL not valid;
+
+alter table "public"."git_remotes" validate constraint "git_remotes_last_version_id_fkey";
+
 alter table "public"."git_remotes" add constraint "git_remotes_project_id_fkey" FOREIGN KEY (project_id) REFERENCES projects(id) ON DELETE CASCADE not valid;
 
 alter table "public"."git_remotes" validate constraint "git_remotes_project_id_fkey";
@@ -1041,7 +1059,7 @@ alter table "public"."job_events" add constraint "job_events_job_id_fkey" FOREIG
 
 alter table "public"."job_events" validate constraint "job_events_job_id_fkey";
 
-alter table "public"."job_events" add constraint "job_events_type" CHECK ((type = ANY (ARRAY['status'::text, 'progress'::text]))) not valid;
+alter table "public"."job_events" add constraint "job_events_type" CHECK ((type = ANY (ARRAY['status'::text, 'progress'::text, 'build'::text]))) not valid;
 
 alter table "public"."job_events" validate constraint "job_events_type";
 
@@ -1145,6 +1163,10 @@ alter table "public"."project_versions" add constraint "project_versions_project
 
 alter table "public"."project_versions" validate constraint "project_versions_project_id_fkey";
 
+alter table "public"."project_versions" add constraint "project_versions_pulled_commit_format" CHECK (((pulled_commit IS NULL) OR (pulled_commit ~ '^[0-9a-f]{40}$'::text))) not valid;
+
+alter table "public"."project_versions" validate constraint "project_versions_pulled_commit_format";
+
 alter table "public"."projects" add constraint "projects_description_length" CHECK ((length(description) <= 1000)) not valid;
 
 alter table "public"."projects" validate constraint "projects_description_length";
@@ -1156,6 +1178,10 @@ alter table "public"."projects" validate constraint "projects_icon_url_format";
 alter table "public"."projects" add constraint "projects_name_format" CHECK (((length(name) BETWEEN 1 AND 100) AND (name ~ '\S'::text))) not valid;
 
 alter table "public"."projects" validate constraint "projects_name_format";
+
+alter table "public"."projects" add constraint "projects_preview_image_url_format" CHECK (((preview_image_url IS NULL) OR ((preview_image_url ~ '^https?://'::text) AND (length(preview_image_url) <= 2048)))) not valid;
+
+alter table "public"."projects" validate constraint "projects_preview_image_url_format";
 
 alter table "public"."projects" add constraint "projects_preview_url_format" CHECK (((preview_url IS NULL) OR ((preview_url ~ '^https?://'::text) AND (length(preview_url) <= 2048)))) not valid;
 
@@ -1230,6 +1256,14 @@ alter table "public"."repohost_installations" validate constraint "repohost_inst
 alter table "public"."repohost_installations" add constraint "repohost_installations_user_id_fkey" FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE not valid;
 
 alter table "public"."repohost_installations" validate constraint "repohost_installations_user_id_fkey";
+
+alter table "public"."repohost_links" add constraint "repohost_links_last_commit_format" CHECK (((repohost_last_commit IS NULL) OR (repohost_last_commit ~ '^[0-9a-f]{40}$'::text))) not valid;
+
+alter table "public"."repohost_links" validate constraint "repohost_links_last_commit_format";
+
+alter table "public"."repohost_links" add constraint "repohost_links_last_version_id_fkey" FOREIGN KEY (repohost_last_version_id) REFERENCES project_versions(id) ON DELETE SET NULL not valid;
+
+alter table "public"."repohost_links" validate constraint "repohost_links_last_version_id_fkey";
 
 alter table "public"."repohost_links" add constraint "repohost_links_project_id_fkey" FOREIGN KEY (project_id) REFERENCES projects(id) ON DELETE CASCADE not valid;
 
@@ -1446,9 +1480,7 @@ CREATE OR REPLACE FUNCTION api.apply_git_pull(project_id bigint, url text, branc
 AS $function$
 declare
   r public.git_remotes;
-  stale text[];
-  skipped text[];
-  kept jsonb;
+  result jsonb;
 begin
   perform api.require_own_project(project_id);
   select * into r from public.git_remotes g
@@ -1457,32 +1489,11 @@ begin
   if r.project_id is null or r.last_commit is distinct from base then
     perform private.raise_api_error(409, 'git_remote_moved', 'The link changed meanwhile; pulling again is safe.');
   end if;
-  select array_agg(e.key order by e.key) into stale
-    from jsonb_each_text(expected) e
-    left join public.project_files f on f.project_id = apply_git_pull.project_id and f.path = e.key
-   where md5(f.contents) is distinct from e.value;
-  if stale is not null then
-    perform private.raise_api_error(409, 'git_remote_conflict',
-      'The project changed files the remote changed too; push or save them first.', jsonb_build_object('paths', stale));
-  end if;
-  -- A file keeps its type while it keeps its encoding.
-  select array_agg(x ->> 'path' order by x ->> 'path') filter (where private.file_path_problem(x ->> 'path') is not null),
-         coalesce(jsonb_agg(x || jsonb_build_object('type', coalesce(
-           (select f.type from public.project_files f
-             where f.project_id = apply_git_pull.project_id and f.path = x ->> 'path'
-               and private.file_encoding(f.type) = private.file_encoding(x ->> 'type')), x ->> 'type')))
-           filter (where private.file_path_problem(x ->> 'path') is null), '[]'::jsonb)
-    into skipped, kept
-    from jsonb_array_elements(files) x;
-  if jsonb_array_length(kept) > 0 then
-    perform api.save_project_files(project_id, kept);
-  end if;
-  delete from public.project_files f where f.project_id = apply_git_pull.project_id and f.path = any (deletions);
-  update public.git_remotes g set last_commit = head, last_synced_at = now() where g.project_id = apply_git_pull.project_id;
-  return jsonb_build_object('pulled', true, 'commit', head,
-    'changed', coalesce((select jsonb_agg(x ->> 'path' order by x ->> 'path') from jsonb_array_elements(kept) x), '[]'::jsonb),
-    'deleted', to_jsonb(coalesce((select array_agg(d order by d) from unnest(deletions) d), '{}'::text[])),
-    'skipped', to_jsonb(coalesce(skipped, '{}'::text[])));
+  result := private.apply_pull(project_id, head, files, deletions, expected);
+  update public.git_remotes g
+     set last_commit = head, last_synced_at = now(), last_version_id = (result ->> 'version_id')::uuid
+   where g.project_id = apply_git_pull.project_id;
+  return result - 'version_id';
 end
 $function$
 ;
@@ -2071,9 +2082,7 @@ declare
   result jsonb;
 begin
   perform api.require_own_project(project_id);
-  select jsonb_build_object('project_id', l.project_id, 'repohost_installation_id', l.repohost_installation_id,
-           'repohost_repository_name', l.repohost_repository_name, 'repohost_last_sync', l.repohost_last_sync)
-    into result
+  select api.repohost_link_json(l) into result
     from public.repohost_links l
    where l.project_id = get_repohost_link.project_id;
   if result is null then
@@ -2163,16 +2172,7 @@ begin
   end if;
   return jsonb_build_object(
     'url', r.url, 'branch', r.branch, 'username', r.username, 'token_sealed', r.token_encrypted,
-    'last_commit', r.last_commit,
-    'snapshots', jsonb_build_array(jsonb_build_object(
-      'message', coalesce((select j.input ->> 'prompt' from public.jobs j
-                            where j.project_id = p.id and j.status = 'succeeded' and j.input ? 'prompt'
-                            order by j.created_at desc limit 1),
-                          'Update ' || p.name),
-      -- Binary files are stored as base64 and pushed as their bytes.
-      'files', coalesce((select jsonb_agg(jsonb_build_object('path', f.path, 'contents', f.contents,
-                                                             'encoding', private.file_encoding(f.type)) order by f.path)
-                           from public.project_files f where f.project_id = p.id), '[]'::jsonb))));
+    'last_commit', r.last_commit, 'snapshots', private.push_snapshots(p.id, r.last_version_id));
 end
 $function$
 ;
@@ -2190,7 +2190,10 @@ begin
   if not found then
     perform private.raise_api_error(404, 'job_not_found', 'No such job.');
   end if;
-  return jsonb_build_object('status', job_status, 'events', coalesce((
+  return jsonb_build_object('status', job_status,
+    'done', job_status in ('succeeded', 'failed', 'canceled')
+            and not exists (select from public.builds b where b.job_id = job_events.job_id and b.status in ('queued', 'running')),
+    'events', coalesce((
     select jsonb_agg(jsonb_build_object('id', e.id, 'type', e.type, 'data', e.data) order by e.id)
       from (select * from public.job_events e
              where e.job_id = job_events.job_id and e.id > coalesce(after_id, 0)
@@ -2252,7 +2255,19 @@ begin
           repohost_last_sync = case
             when (t.repohost_installation_id, t.repohost_repository_name)
                  = (excluded.repohost_installation_id, excluded.repohost_repository_name)
-            then t.repohost_last_sync end
+            then t.repohost_last_sync end,
+          repohost_last_commit = case
+            when (t.repohost_installation_id, t.repohost_repository_name)
+                 = (excluded.repohost_installation_id, excluded.repohost_repository_name)
+            then t.repohost_last_commit end,
+          repohost_last_version_id = case
+            when (t.repohost_installation_id, t.repohost_repository_name)
+                 = (excluded.repohost_installation_id, excluded.repohost_repository_name)
+            then t.repohost_last_version_id end,
+          repohost_sync_conflict = case
+            when (t.repohost_installation_id, t.repohost_repository_name)
+                 = (excluded.repohost_installation_id, excluded.repohost_repository_name)
+            then t.repohost_sync_conflict end
     returning * into l;
   exception when check_violation then
     perform private.raise_api_error(400, 'invalid_repository_name',
@@ -2530,7 +2545,7 @@ begin
     with walk as (
       -- The caller's own matches, in every step (the last one included). Without words: the own rows,
       -- matched one by one until the window is full.
-      (select p.id, p.user_id, p.name, p.description, p.icon_url, p.preview_url, p.shared, p.created_at, p.updated_at, true as hit
+      (select p.id, p.user_id, p.name, p.description, p.icon_url, p.preview_url, p.preview_image_url, p.shared, p.created_at, p.updated_at, true as hit
          from public.projects p
         where cardinality(own_words) = 0 and p.user_id = uid
           and (p.created_at, p.id) < (before_created_at, before_id) and (matching is null or p.search @@ matching)
@@ -2540,7 +2555,7 @@ begin
       (select distinct on (o.created_at, o.id) o.*
          from unnest(own_words) l (term)
          cross join lateral (
-           select p.id, p.user_id, p.name, p.description, p.icon_url, p.preview_url, p.shared, p.created_at, p.updated_at,
+           select p.id, p.user_id, p.name, p.description, p.icon_url, p.preview_url, p.preview_image_url, p.shared, p.created_at, p.updated_at,
                   true as hit
              from public.project_terms t
              join public.projects p on p.id = t.project_id
@@ -2549,7 +2564,7 @@ begin
             order by t.created_at desc, t.project_id desc limit window_size) o
         order by o.created_at desc, o.id desc limit window_size)
       union all
-      (select p.id, p.user_id, p.name, p.description, p.icon_url, p.preview_url, p.shared, p.created_at, p.updated_at,
+      (select p.id, p.user_id, p.name, p.description, p.icon_url, p.preview_url, p.preview_image_url, p.shared, p.created_at, p.updated_at,
               matching is null or p.search @@ matching
          from public.projects p
         where not fallback and include_shared and cardinality(shared_words) = 0 and p.shared and p.user_id <> uid
@@ -2558,7 +2573,7 @@ begin
       union all
       -- Others' shared rows by their words: the newest `window_size` of the union of the words' ranges are
       -- among each range's newest `window_size`.
-      (select p.id, p.user_id, p.name, p.description, p.icon_url, p.preview_url, p.shared, p.created_at, p.updated_at,
+      (select p.id, p.user_id, p.name, p.description, p.icon_url, p.preview_url, p.preview_image_url, p.shared, p.created_at, p.updated_at,
               single or p.search @@ matching
          from (select distinct t.project_id as id, t.created_at
                  from unnest(shared_words) l (term)
@@ -2574,7 +2589,7 @@ begin
       -- Others' matches too rare among the rows walked: the rest of them, below the walk's position, from
       -- the full-text index, sorted (OFFSET 0 keeps the planner from walking the page index instead).
       (select r.*, true
-         from (select p.id, p.user_id, p.name, p.description, p.icon_url, p.preview_url, p.shared, p.created_at, p.updated_at
+         from (select p.id, p.user_id, p.name, p.description, p.icon_url, p.preview_url, p.preview_image_url, p.shared, p.created_at, p.updated_at
                  from public.projects p
                 where fallback and include_shared and p.search @@ matching
                   and (p.created_at, p.id) < (before_created_at, before_id)
@@ -2585,7 +2600,7 @@ begin
       limit window_size
     )
     select items || coalesce(array_agg(jsonb_build_object('id', w.id, 'name', w.name, 'description', w.description,
-                               'icon_url', w.icon_url, 'preview_url', w.preview_url, 'shared', w.shared, 'created_at', w.created_at,
+                               'icon_url', w.icon_url, 'preview_url', w.preview_url, 'preview_image_url', w.preview_image_url, 'shared', w.shared, 'created_at', w.created_at,
                                'updated_at', w.updated_at) order by w.created_at desc, w.id desc)
                                filter (where w.hit), '{}'),
            authors || coalesce(array_agg(w.user_id order by w.created_at desc, w.id desc) filter (where w.hit), '{}'),
@@ -2830,7 +2845,7 @@ AS $function$
 $function$
 ;
 
-CREATE OR REPLACE FUNCTION api.project_archive_page(project_id bigint, after_path text, max_bytes integer)
+CREATE OR REPLACE FUNCTION api.project_archive_page(project_id bigint, version_id uuid, after_path text, max_bytes integer)
  RETURNS text
  LANGUAGE plpgsql
  STABLE
@@ -2838,20 +2853,35 @@ CREATE OR REPLACE FUNCTION api.project_archive_page(project_id bigint, after_pat
 AS $function$
 declare
   project_name text;
+  made_at timestamptz;
 begin
   select p.name into project_name from public.projects p where p.id = project_archive_page.project_id;
   if not found then
     perform private.project_not_found();
   end if;
+  if version_id is not null then
+    select v.created_at into made_at from public.project_versions v
+     where v.id = version_id and v.project_id = project_archive_page.project_id;
+    if not found then
+      perform private.raise_api_error(404, 'version_not_found', 'No such version of this project.');
+    end if;
+  end if;
   return json_build_object('name', project_name, 'files', coalesce((
     select json_agg(json_build_object('path', page.path, 'contents', page.contents, 'type', page.type,
              'encoding', private.file_encoding(page.type), 'updated_at', page.updated_at) order by page.path)
-      from (select f.path, f.contents, f.type, f.updated_at,
-                   sum(octet_length(f.contents)) over (order by f.path) - octet_length(f.contents) as before
-              from public.project_files f
-             where f.project_id = project_archive_page.project_id and (after_path is null or f.path > after_path)
+      from (select f.path, f.contents, f.type, f.updated_at, sum(f.bytes) over (order by f.path) - f.bytes as before, f.bytes
+              from (select c.path, c.contents, c.type, c.updated_at, octet_length(c.contents) as bytes
+                      from public.project_files c
+                     where version_id is null and c.project_id = project_archive_page.project_id
+                       and (after_path is null or c.path > after_path)
+                    union all
+                    select vf.path, b.contents, vf.type, made_at, b.bytes
+                      from public.version_files vf
+                      join public.file_blobs b on b.user_id = vf.user_id and b.sha256 = vf.sha256
+                     where vf.version_id = project_archive_page.version_id
+                       and (after_path is null or vf.path > after_path)) f
              order by f.path) page
-     where page.before = 0 or page.before + octet_length(page.contents) <= max_bytes), '[]'))::text;
+     where page.before = 0 or page.before + page.bytes <= max_bytes), '[]'))::text;
 end
 $function$
 ;
@@ -2863,7 +2893,7 @@ CREATE OR REPLACE FUNCTION api.project_json(p projects, author profiles)
  SET search_path TO ''
 AS $function$
   select jsonb_build_object('id', p.id, 'name', p.name, 'description', p.description, 'icon_url', p.icon_url,
-    'preview_url', p.preview_url, 'shared', p.shared, 'created_at', p.created_at, 'updated_at', p.updated_at,
+    'preview_url', p.preview_url, 'preview_image_url', p.preview_image_url, 'shared', p.shared, 'created_at', p.created_at, 'updated_at', p.updated_at,
     'author', api.public_profile_json(author))
 $function$
 ;
@@ -3004,6 +3034,27 @@ AS $function$
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION api.repohost_installation_on(owner text)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  found_id bigint;
+begin
+  select i.id into found_id from public.repohost_installations i
+   where i.user_id = (select auth.uid()) and lower(i.login) = lower(owner)
+   order by i.created_at, i.id limit 1;
+  if found_id is null then
+    perform private.raise_api_error(404, 'installation_not_found',
+      'No GitHub App installation of yours is on that account.', jsonb_build_object('owner', owner));
+  end if;
+  return found_id;
+end
+$function$
+;
+
 CREATE OR REPLACE FUNCTION api.repohost_link_json(l repohost_links)
  RETURNS jsonb
  LANGUAGE sql
@@ -3011,7 +3062,8 @@ CREATE OR REPLACE FUNCTION api.repohost_link_json(l repohost_links)
  SET search_path TO ''
 AS $function$
   select jsonb_build_object('project_id', l.project_id, 'repohost_installation_id', l.repohost_installation_id,
-    'repohost_repository_name', l.repohost_repository_name, 'repohost_last_sync', l.repohost_last_sync)
+    'repohost_repository_name', l.repohost_repository_name, 'repohost_last_sync', l.repohost_last_sync,
+    'repohost_sync_conflict', l.repohost_sync_conflict)
 $function$
 ;
 
@@ -3026,12 +3078,8 @@ declare
 begin
   return jsonb_build_object(
     'link', link,
-    'project_name', (select p.name from public.projects p where p.id = repohost_push_source.project_id),
-    -- Binary files are stored as base64 and pushed as their bytes.
-    'files', coalesce((select jsonb_agg(jsonb_build_object('path', f.path, 'contents', f.contents,
-                                                           'encoding', private.file_encoding(f.type)) order by f.path)
-                         from public.project_files f where f.project_id = repohost_push_source.project_id),
-                      '[]'::jsonb));
+    'snapshots', private.push_snapshots(project_id,
+      (select l.repohost_last_version_id from public.repohost_links l where l.project_id = repohost_push_source.project_id)));
 end
 $function$
 ;
@@ -3048,7 +3096,7 @@ AS $function$
 $function$
 ;
 
-CREATE OR REPLACE FUNCTION api.request_build(project_id bigint)
+CREATE OR REPLACE FUNCTION api.request_build(project_id bigint, version_id uuid)
  RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -3059,7 +3107,10 @@ begin
   if not found then
     perform private.project_not_found();
   end if;
-  return private.build_json(private.queue_build(project_id, 'manual', null), false);
+  if version_id is not null then
+    perform private.own_version(project_id, version_id);
+  end if;
+  return private.build_json(private.queue_build(project_id, 'manual', null, version_id), false);
 end
 $function$
 ;
@@ -3140,6 +3191,7 @@ begin
       set url = excluded.url, branch = excluded.branch, username = excluded.username,
           token_encrypted = excluded.token_encrypted,
           last_commit = case when (t.url, t.branch) = (excluded.url, excluded.branch) then t.last_commit end,
+          last_version_id = case when (t.url, t.branch) = (excluded.url, excluded.branch) then t.last_version_id end,
           last_synced_at = case when (t.url, t.branch) = (excluded.url, excluded.branch) then t.last_synced_at end;
   exception when check_violation then
     perform private.raise_api_error(400, 'invalid_git_remote', 'The remote is not valid.',
@@ -3607,6 +3659,82 @@ AS $function$
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION private.apply_pull(project_id bigint, head text, files jsonb, deletions text[], expected jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  stale text[];
+  skipped text[];
+  kept jsonb;
+  made jsonb;
+  too_large text;
+  max_file_bytes constant int := (private.file_limits() ->> 'bytes_per_file')::int;
+begin
+  select array_agg(e.key order by e.key) into stale
+    from jsonb_each_text(expected) e
+    left join public.project_files f on f.project_id = apply_pull.project_id and f.path = e.key
+   where md5(f.contents) is distinct from e.value;
+  if stale is not null then
+    perform private.raise_api_error(409, 'git_remote_conflict',
+      'The project changed files the remote changed too; push or save them first.', jsonb_build_object('paths', stale));
+  end if;
+  -- A file keeps its type while it keeps its encoding.
+  select array_agg(x ->> 'path' order by x ->> 'path') filter (where private.file_path_problem(x ->> 'path') is not null),
+         coalesce(jsonb_agg(x || jsonb_build_object('type', coalesce(
+           (select f.type from public.project_files f
+             where f.project_id = apply_pull.project_id and f.path = x ->> 'path'
+               and private.file_encoding(f.type) = private.file_encoding(x ->> 'type')), x ->> 'type')))
+           filter (where private.file_path_problem(x ->> 'path') is null), '[]'::jsonb)
+    into skipped, kept
+    from jsonb_array_elements(files) x;
+  select x ->> 'path' into too_large from jsonb_array_elements(kept) x
+   where octet_length(x ->> 'contents') > max_file_bytes limit 1;
+  if too_large is not null then
+    perform private.raise_api_error(413, 'file_too_large', format('A file holds at most %s bytes.', max_file_bytes),
+      jsonb_build_object('path', too_large, 'max_bytes', max_file_bytes));
+  end if;
+  if jsonb_array_length(kept) > 0 or cardinality(deletions) > 0 then
+    made := private.commit_version(project_id, null,
+      kept || coalesce((select jsonb_agg(jsonb_build_object('path', d, 'deleted', true)) from unnest(deletions) d), '[]'::jsonb),
+      jsonb_build_object('pulled_commit', head)) -> 'version';
+  end if;
+  return jsonb_build_object('pulled', true, 'commit', head,
+    'changed', coalesce((select jsonb_agg(x ->> 'path' order by x ->> 'path') from jsonb_array_elements(kept) x), '[]'::jsonb),
+    'deleted', to_jsonb(coalesce((select array_agg(d order by d) from unnest(deletions) d), '{}'::text[])),
+    'skipped', to_jsonb(coalesce(skipped, '{}'::text[])),
+    'version_id', coalesce(made ->> 'id', (select v.id::text from public.project_versions v
+                                            where v.project_id = apply_pull.project_id order by v.number desc limit 1)));
+end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.apply_repohost_pull(project_id bigint, base text, head text, files jsonb, deletions text[], expected jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  l public.repohost_links;
+  result jsonb;
+begin
+  select * into l from public.repohost_links x where x.project_id = apply_repohost_pull.project_id for update;
+  if l.project_id is null or l.repohost_last_commit is distinct from base then
+    perform private.raise_api_error(409, 'git_remote_moved', 'The link changed meanwhile; the next push imports again.');
+  end if;
+  result := private.apply_pull(project_id, head, files, deletions, expected);
+  update public.repohost_links x
+     set repohost_last_commit = head, repohost_last_sync = now(), repohost_sync_conflict = null,
+         repohost_last_version_id = (result ->> 'version_id')::uuid
+   where x.project_id = apply_repohost_pull.project_id;
+  return result - 'version_id';
+end
+$function$
+;
+
 CREATE OR REPLACE FUNCTION private.apply_repohost_webhook(delivery_id text, event text, action text, installation_id bigint, login text, avatar text, name text)
  RETURNS text
  LANGUAGE plpgsql
@@ -3678,6 +3806,19 @@ $function$
 ;
 
 
+CREATE OR REPLACE FUNCTION private.build_errors_brief(errors jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(case when x.e ? 'message'
+                                 then jsonb_set(x.e, '{message}', to_jsonb(left(x.e ->> 'message', 1000)))
+                                 else x.e end order by x.n), '[]')
+    from jsonb_array_elements(errors) with ordinality x(e, n) where x.n <= 10
+$function$
+;
+
 CREATE OR REPLACE FUNCTION private.build_files(build_id bigint, lease uuid)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -3689,11 +3830,13 @@ declare
   result jsonb;
 begin
   select jsonb_build_object(
-           'digest', md5(coalesce(string_agg(md5(f.path) || md5(f.contents), '' order by f.path), '')),
-           'files', coalesce(jsonb_agg(jsonb_build_object('path', f.path, 'contents', f.contents,
+           'digest', md5(coalesce(string_agg(md5(f.path) || md5(c.contents), '' order by f.path), '')),
+           'files', coalesce(jsonb_agg(jsonb_build_object('path', f.path, 'contents', c.contents,
                       'encoding', private.file_encoding(f.type)) order by f.path), '[]'::jsonb))
     into result
-    from public.project_files f where f.project_id = b.project_id;
+    from public.version_files f
+    join public.file_blobs c on c.user_id = f.user_id and c.sha256 = f.sha256
+   where f.version_id = b.version_id;
   update public.builds set files_digest = result ->> 'digest' where id = b.id;
   return result;
 end
@@ -3706,9 +3849,11 @@ CREATE OR REPLACE FUNCTION private.build_json(b builds, with_log boolean)
  STABLE
  SET search_path TO ''
 AS $function$
-  select jsonb_build_object('id', b.id, 'project_id', b.project_id, 'job_id', b.job_id, 'reason', b.reason,
+  select jsonb_build_object('id', b.id, 'project_id', b.project_id, 'job_id', b.job_id, 'version_id', b.version_id,
+    'reason', b.reason,
     'status', b.status, 'attempts', b.attempts, 'files_digest', b.files_digest, 'steps', b.steps,
-    'errors', b.errors, 'artifacts', b.artifacts, 'preview_url', b.preview_url, 'created_at', b.created_at,
+    'errors', b.errors, 'artifacts', b.artifacts, 'preview_url', b.preview_url,
+    'preview_image_url', b.preview_image_url, 'created_at', b.created_at,
     'started_at', b.started_at, 'finished_at', b.finished_at)
     || case when with_log then jsonb_build_object('log', b.log, 'log_truncated', b.log_truncated) else '{}' end
 $function$
@@ -3896,13 +4041,18 @@ declare
   max_attempts int := private.setting('build_max_attempts', '3')::int;
   b public.builds;
 begin
-  update public.builds
-     set status = 'failed', finished_at = clock_timestamp(), lease_token = null, lease_expires_at = null,
-         errors = jsonb_build_array(jsonb_build_object('message',
-           format('The build was started %s times and its worker stopped answering each time.', attempts)))
-   where id in (select x.id from public.builds x
-                 where x.status = 'running' and x.lease_expires_at < clock_timestamp() and x.attempts >= max_attempts
-                 for update skip locked);
+  for b in
+    update public.builds
+       set status = 'failed', finished_at = clock_timestamp(), lease_token = null, lease_expires_at = null,
+           errors = jsonb_build_array(jsonb_build_object('message',
+             format('The build was started %s times and its worker stopped answering each time.', attempts)))
+     where id in (select x.id from public.builds x
+                   where x.status = 'running' and x.lease_expires_at < clock_timestamp() and x.attempts >= max_attempts
+                   for update skip locked)
+    returning *
+  loop
+    perform private.log_build_event(b, jsonb_build_object('preview_url', null, 'errors', b.errors));
+  end loop;
   update public.builds
      set status = 'running', attempts = attempts + 1, worker_id = worker, lease_token = gen_random_uuid(),
          lease_expires_at = clock_timestamp() + make_interval(secs => lease), started_at = clock_timestamp()
@@ -4057,9 +4207,10 @@ begin
   on conflict on constraint project_files_pkey do update set contents = excluded.contents, type = excluded.type
     where (f.contents, f.type) is distinct from (excluded.contents, excluded.type);
 
-  insert into public.project_versions (project_id, user_id, number, parent_id, job_id, prompt, restored_from, spec, files)
+  insert into public.project_versions (project_id, user_id, number, parent_id, job_id, prompt, restored_from,
+                                      pulled_commit, spec, files)
   select commit_version.project_id, owner, coalesce(head.number, 0) + 1, head.id, (origin ->> 'job_id')::uuid,
-         origin ->> 'prompt', (origin ->> 'restored_from')::uuid,
+         origin ->> 'prompt', (origin ->> 'restored_from')::uuid, origin ->> 'pulled_commit',
          (select private.spec_of(f.contents) from public.project_files f
            where f.project_id = commit_version.project_id and f.path = 'app.spec.json'),
          (select count(*) from public.project_files f where f.project_id = commit_version.project_id)
@@ -4668,6 +4819,8 @@ begin
          preview_url = case when final_status = 'succeeded' then outcome ->> 'preview_url' end
    where id = b.id
   returning * into b;
+  perform private.log_build_event(b, jsonb_build_object('preview_url', b.preview_url,
+    'errors', private.build_errors_brief(b.errors)));
   if b.preview_url is not null then
     update public.projects p set preview_url = b.preview_url
      where p.id = b.project_id
@@ -4807,10 +4960,15 @@ CREATE OR REPLACE FUNCTION private.guard_job_transition()
  LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
+declare
+  links constant text[] := array['project_id', 'base_version_id', 'version_id', 'updated_at'];
 begin
   if old.status in ('succeeded', 'failed', 'canceled')
-     and not (new.project_id is null
-              and to_jsonb(new) - 'project_id' - 'updated_at' = to_jsonb(old) - 'project_id' - 'updated_at') then
+     and not ((new.project_id is null or new.base_version_id is null or new.version_id is null)
+              and (new.project_id is null or new.project_id = old.project_id)
+              and (new.base_version_id is null or new.base_version_id = old.base_version_id)
+              and (new.version_id is null or new.version_id = old.version_id)
+              and to_jsonb(new) - links = to_jsonb(old) - links) then
     perform private.raise_api_error(409, 'job_terminal', 'The job is already ' || old.status || '.',
       jsonb_build_object('job_id', old.id, 'status', old.status));
   end if;
@@ -4865,7 +5023,7 @@ end
 $function$
 ;
 
-CREATE OR REPLACE FUNCTION private.heartbeat_build(build_id bigint, lease uuid)
+CREATE OR REPLACE FUNCTION private.heartbeat_build(build_id bigint, lease uuid, step text)
  RETURNS text
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -4874,6 +5032,12 @@ AS $function$
 declare
   b public.builds := private.lock_leased_build(build_id, lease);
 begin
+  if step is not null then
+    if step not in ('install', 'typecheck', 'export_web', 'export_android') then
+      perform private.raise_api_error(400, 'invalid_step', 'step is install, typecheck, export_web or export_android.');
+    end if;
+    perform private.log_build_event(b, jsonb_build_object('step', step));
+  end if;
   update public.builds
      set lease_expires_at = clock_timestamp() + make_interval(secs => private.setting('build_lease_seconds', '120')::int)
    where id = b.id;
@@ -4962,7 +5126,10 @@ AS $function$
     'id', j.id, 'type', j.type, 'status', j.status, 'input', j.input,
     'created_at', j.created_at, 'updated_at', j.updated_at, 'result', j.result, 'error', j.error,
     'cancel_requested_at', j.cancel_requested_at, 'base_version_id', j.base_version_id, 'version_id', j.version_id
-  )) || jsonb_build_object('project_id', j.project_id);
+  )) || jsonb_build_object('project_id', j.project_id)
+     || coalesce((select jsonb_build_object('build', jsonb_build_object('id', b.id, 'status', b.status,
+                                                                        'preview_url', b.preview_url))
+                    from public.builds b where b.job_id = j.id order by b.id desc limit 1), '{}');
 $function$
 ;
 
@@ -5113,6 +5280,17 @@ begin
   end if;
   return j;
 end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.log_build_event(b builds, news jsonb)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  insert into public.job_events (job_id, user_id, type, data)
+  select b.job_id, b.user_id, 'build', jsonb_build_object('id', b.id, 'status', b.status) || news
+   where b.job_id is not null
 $function$
 ;
 
@@ -5383,6 +5561,20 @@ AS $function$
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION private.project_preview_image()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  new.preview_image_url := (select b.preview_image_url from public.builds b
+                             where b.project_id = new.id and b.preview_url = new.preview_url);
+  return new;
+end
+$function$
+;
+
 CREATE OR REPLACE FUNCTION private.prune_builds()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -5474,7 +5666,57 @@ AS $function$
 $function$
 ;
 
-CREATE OR REPLACE FUNCTION private.queue_build(build_project_id bigint, build_reason text, build_job_id uuid)
+CREATE OR REPLACE FUNCTION private.push_snapshots(project_id bigint, pushed_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with since as (
+    select v.* from public.project_versions v
+     where v.project_id = push_snapshots.project_id
+       and v.number > coalesce((select p.number from public.project_versions p
+                                 where p.id = pushed_id and p.project_id = push_snapshots.project_id), 0)
+  ),
+  picked as (
+    select * from (select * from since order by number desc limit 20) s
+    union all
+    select * from (select v.* from public.project_versions v where v.project_id = push_snapshots.project_id
+                    order by v.number desc limit 1) h
+     where not exists (select from since)
+  ),
+  chain as (
+    select p.*, lag(p.id) over (order by p.number) as previous, row_number() over (order by p.number) as k
+      from picked p
+  )
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'version_id', c.id,
+           'date', c.created_at,
+           'message', coalesce(c.prompt,
+                        'Pull ' || c.pulled_commit,
+                        'Restore version ' || (select r.number from public.project_versions r where r.id = c.restored_from),
+                        'Save files')
+                      || case when c.k = 1 and (select count(*) from since) > 20
+                           then format(E'\n\nAlso holds versions %s to %s: a push writes at most 20 versions as commits.',
+                                       (select min(number) from since), c.number - 1)
+                           else '' end,
+           'files', coalesce((select jsonb_agg(jsonb_build_object('path', f.path, 'contents', b.contents,
+                                               'encoding', private.file_encoding(f.type)) order by f.path)
+                                from public.version_files f
+                                join public.file_blobs b on b.user_id = f.user_id and b.sha256 = f.sha256
+                                left join public.version_files o on o.version_id = c.previous and o.path = f.path
+                               where f.version_id = c.id and (o.sha256, o.type) is distinct from (f.sha256, f.type)),
+                             '[]'::jsonb),
+           'deleted', coalesce((select jsonb_agg(o.path order by o.path) from public.version_files o
+                                 where o.version_id = c.previous
+                                   and not exists (select from public.version_files f
+                                                    where f.version_id = c.id and f.path = o.path)), '[]'::jsonb))
+         order by c.number), '[]'::jsonb)
+    from chain c
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.queue_build(build_project_id bigint, build_reason text, build_job_id uuid, build_version_id uuid)
  RETURNS builds
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -5483,20 +5725,26 @@ AS $function$
 declare
   b public.builds;
 begin
-  insert into public.builds as q (project_id, user_id, reason, job_id)
-  select p.id, p.user_id, build_reason, build_job_id from public.projects p where p.id = build_project_id
+  insert into public.builds as q (project_id, user_id, reason, job_id, version_id)
+  select p.id, p.user_id, build_reason, build_job_id,
+         coalesce(build_version_id, (select v.id from public.project_versions v where v.project_id = p.id
+                                      order by v.number desc limit 1))
+    from public.projects p where p.id = build_project_id
   on conflict (project_id) where status = 'queued'
-  do update set reason = excluded.reason, job_id = coalesce(excluded.job_id, q.job_id)
+  do update set reason = excluded.reason, job_id = coalesce(excluded.job_id, q.job_id), version_id = excluded.version_id
   returning * into b;
   if found then
     perform pg_notify('build_queued', b.id::text);
+    if build_job_id is not null then
+      perform private.log_build_event(b, '{}');
+    end if;
   end if;
   return b;
 end
 $function$
 ;
 
-CREATE OR REPLACE FUNCTION private.queue_build_after_job()
+CREATE OR REPLACE FUNCTION private.queue_build_of_version()
  RETURNS trigger
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -5504,26 +5752,8 @@ CREATE OR REPLACE FUNCTION private.queue_build_after_job()
 AS $function$
 begin
   if private.build_versions() then
-    perform private.queue_build(new.project_id, 'generation', new.id);
-  end if;
-  return null;
-end
-$function$
-;
-
-CREATE OR REPLACE FUNCTION private.queue_builds_after_files()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  project bigint;
-begin
-  if private.build_versions() then
-    for project in select distinct c.project_id from changed c order by 1 loop
-      perform private.queue_build(project, 'files', null);
-    end loop;
+    perform private.queue_build(new.project_id, case when new.job_id is null then 'files' else 'generation' end,
+      new.job_id, new.id);
   end if;
   return null;
 end
@@ -5603,13 +5833,38 @@ end
 $function$
 ;
 
-CREATE OR REPLACE FUNCTION private.record_git_sync(project_id bigint, url text, branch text, commit text)
+CREATE OR REPLACE FUNCTION private.record_build_thumbnail(token text, image_url text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  b public.builds;
+begin
+  if image_url is null or image_url !~ '^https?://' or length(image_url) > 2048 then
+    perform private.raise_api_error(400, 'invalid_request', 'image_url is an http(s) URL of at most 2048 characters.');
+  end if;
+  update public.builds x set preview_image_url = image_url
+   where x.preview_token = token and x.status = 'succeeded'
+  returning * into b;
+  if not found then
+    return false;
+  end if;
+  update public.projects p set preview_image_url = image_url
+   where p.id = b.project_id and p.preview_url = b.preview_url;
+  return true;
+end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.record_git_sync(project_id bigint, url text, branch text, commit text, version_id uuid)
  RETURNS timestamp with time zone
  LANGUAGE sql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  update public.git_remotes r set last_commit = commit, last_synced_at = now()
+  update public.git_remotes r set last_commit = commit, last_version_id = version_id, last_synced_at = now()
    where r.project_id = record_git_sync.project_id and r.url = record_git_sync.url and r.branch = record_git_sync.branch
   returning r.last_synced_at
 $function$
@@ -5706,13 +5961,36 @@ end
 $function$
 ;
 
-CREATE OR REPLACE FUNCTION private.record_repohost_sync(project_id bigint, installation_id bigint, repository_name text)
+CREATE OR REPLACE FUNCTION private.record_repohost_conflict(project_id bigint, commit text, paths text[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  l public.repohost_links;
+begin
+  update public.repohost_links x
+     set repohost_sync_conflict = jsonb_build_object('commit', commit, 'paths', to_jsonb(paths), 'at', now())
+   where x.project_id = record_repohost_conflict.project_id
+  returning * into l;
+  if l.project_id is not null then
+    perform private.add_notification(l.user_id, null, 'repository_conflict', jsonb_build_object(
+      'project_id', l.project_id, 'repository', l.repohost_repository_name, 'commit', commit, 'paths', to_jsonb(paths)));
+  end if;
+end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.record_repohost_sync(project_id bigint, installation_id bigint, repository_name text, commit text, version_id uuid)
  RETURNS timestamp with time zone
  LANGUAGE sql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  update public.repohost_links l set repohost_last_sync = now()
+  update public.repohost_links l
+     set repohost_last_sync = now(), repohost_last_commit = commit, repohost_last_version_id = version_id,
+         repohost_sync_conflict = null
    where l.project_id = record_repohost_sync.project_id and l.repohost_installation_id = installation_id
      and l.repohost_repository_name = repository_name
   returning l.repohost_last_sync
@@ -5783,6 +6061,24 @@ begin
       'Access for this client was revoked; authorize it again.', jsonb_build_object('client_id', client));
   end if;
 end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.repohost_pull_sources(installation_id bigint, owner text, repository_name text, head text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object('project_id', l.project_id, 'base', l.repohost_last_commit,
+           'files', coalesce((select jsonb_agg(jsonb_build_object('path', f.path, 'contents', f.contents,
+                                               'encoding', private.file_encoding(f.type)) order by f.path)
+                                from public.project_files f where f.project_id = l.project_id), '[]'::jsonb))
+           order by l.project_id), '[]'::jsonb)
+    from public.repohost_links l
+    join public.repohost_installations i on i.id = l.repohost_installation_id
+   where l.repohost_installation_id = repohost_pull_sources.installation_id and lower(i.login) = lower(owner)
+     and l.repohost_repository_name = repository_name and l.repohost_last_commit is distinct from head
 $function$
 ;
 
@@ -6347,11 +6643,7 @@ AS $function$
 begin
   if private.wants_webhook(new.user_id, 'build.' || new.status) then
     perform private.enqueue_webhook(new.user_id, 'build.' || new.status, private.build_json(new, false)
-      || jsonb_build_object('errors', coalesce((
-           select jsonb_agg(case when x.e ? 'message'
-                                 then jsonb_set(x.e, '{message}', to_jsonb(left(x.e ->> 'message', 1000)))
-                                 else x.e end order by x.n)
-             from jsonb_array_elements(new.errors) with ordinality x(e, n) where x.n <= 10), '[]')));
+      || jsonb_build_object('errors', private.build_errors_brief(new.errors)));
   end if;
   return null;
 end
@@ -7443,8 +7735,6 @@ CREATE TRIGGER file_blobs_storage_insert AFTER INSERT ON public.file_blobs REFER
 
 CREATE TRIGGER git_remotes_touch BEFORE UPDATE ON public.git_remotes FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 
-CREATE TRIGGER jobs_build_succeeded AFTER UPDATE OF status ON public.jobs FOR EACH ROW WHEN (((new.status = 'succeeded'::text) AND (old.status IS DISTINCT FROM 'succeeded'::text) AND (new.project_id IS NOT NULL))) EXECUTE FUNCTION private.queue_build_after_job();
-
 CREATE TRIGGER jobs_dispatch AFTER INSERT ON public.jobs FOR EACH ROW EXECUTE FUNCTION private.dispatch_new_job();
 
 CREATE TRIGGER jobs_guard BEFORE UPDATE ON public.jobs FOR EACH ROW EXECUTE FUNCTION private.guard_job_transition();
@@ -7471,10 +7761,6 @@ CREATE TRIGGER project_files_blobs_insert AFTER INSERT ON public.project_files R
 
 CREATE TRIGGER project_files_blobs_update AFTER UPDATE ON public.project_files REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.store_file_blobs();
 
-CREATE TRIGGER project_files_build_insert AFTER INSERT ON public.project_files REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.queue_builds_after_files();
-
-CREATE TRIGGER project_files_build_update AFTER UPDATE ON public.project_files REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.queue_builds_after_files();
-
 CREATE TRIGGER project_files_storage_delete AFTER DELETE ON public.project_files REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.project_files_deleted();
 
 CREATE TRIGGER project_files_storage_insert AFTER INSERT ON public.project_files REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.project_files_inserted();
@@ -7483,9 +7769,13 @@ CREATE TRIGGER project_files_storage_update AFTER UPDATE ON public.project_files
 
 CREATE TRIGGER project_files_touch BEFORE UPDATE ON public.project_files FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 
+CREATE TRIGGER project_versions_build AFTER INSERT ON public.project_versions FOR EACH ROW EXECUTE FUNCTION private.queue_build_of_version();
+
 CREATE TRIGGER projects_forget_blobs AFTER DELETE ON public.projects REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.forget_project_blobs();
 
 CREATE TRIGGER projects_limit AFTER INSERT ON public.projects REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION private.limit_rows_per_owner('user_id', 'max_projects_per_user', '500', 'too_many_projects', 'projects');
+
+CREATE TRIGGER projects_preview_image BEFORE UPDATE OF preview_url ON public.projects FOR EACH ROW WHEN ((old.preview_url IS DISTINCT FROM new.preview_url)) EXECUTE FUNCTION private.project_preview_image();
 
 CREATE TRIGGER projects_terms_changed AFTER UPDATE ON public.projects FOR EACH ROW WHEN (((old.search IS DISTINCT FROM new.search) OR (old.shared IS DISTINCT FROM new.shared) OR (old.created_at IS DISTINCT FROM new.created_at) OR (old.user_id IS DISTINCT FROM new.user_id))) EXECUTE FUNCTION private.sync_project_terms();
 
@@ -7685,7 +7975,7 @@ grant execute on function api.own_project_ids() to authenticated;
 
 grant execute on function api.preview_error_json(public.preview_errors) to authenticated;
 
-grant execute on function api.project_archive_page(bigint,text,integer) to authenticated;
+grant execute on function api.project_archive_page(bigint,uuid,text,integer) to authenticated;
 
 grant execute on function api.project_json(public.projects,public.profiles) to authenticated;
 
@@ -7705,13 +7995,15 @@ grant execute on function api.release_job_admission(uuid) to service_role;
 
 grant execute on function api.repohost_installation_json(bigint,text,text,text,timestamp with time zone,timestamp with time zone) to authenticated;
 
+grant execute on function api.repohost_installation_on(text) to authenticated;
+
 grant execute on function api.repohost_link_json(public.repohost_links) to authenticated;
 
 grant execute on function api.repohost_push_source(bigint) to authenticated;
 
 grant execute on function api.report_json(public.reports) to authenticated;
 
-grant execute on function api.request_build(bigint) to authenticated;
+grant execute on function api.request_build(bigint,uuid) to authenticated;
 
 grant execute on function api.require_own_project(bigint) to authenticated;
 
@@ -7746,6 +8038,10 @@ grant execute on function api.usage_insights(text) to authenticated;
 grant execute on function api.usage_summary(text,integer,integer,text) to authenticated;
 
 grant execute on function private.add_notification(uuid,uuid,text,jsonb) to service_role;
+
+grant execute on function private.apply_pull(bigint,text,jsonb,text[],jsonb) to service_role;
+
+grant execute on function private.apply_repohost_pull(bigint,text,text,jsonb,text[],jsonb) to service_role;
 
 grant execute on function private.apply_repohost_webhook(text,text,text,bigint,text,text,text) to service_role;
 
@@ -7811,7 +8107,7 @@ grant execute on function private.format_eur(bigint) to authenticated;
 
 grant execute on function private.format_eur(bigint) to service_role;
 
-grant execute on function private.heartbeat_build(bigint,uuid) to build_worker;
+grant execute on function private.heartbeat_build(bigint,uuid,text) to build_worker;
 
 grant execute on function private.heartbeat_job(uuid,uuid) to service_role;
 
@@ -7849,13 +8145,19 @@ grant execute on function private.prune_push_outbox() to service_role;
 
 grant execute on function private.prune_webhook_deliveries() to service_role;
 
+grant execute on function private.push_snapshots(bigint,uuid) to authenticated;
+
+grant execute on function private.push_snapshots(bigint,uuid) to service_role;
+
 grant execute on function private.raise_api_error(integer,text,text,jsonb) to authenticated;
 
 grant execute on function private.raise_api_error(integer,text,text,jsonb) to service_role;
 
 grant execute on function private.record_build_preview_error(text,text,text) to build_worker;
 
-grant execute on function private.record_git_sync(bigint,text,text,text) to service_role;
+grant execute on function private.record_build_thumbnail(text,text) to build_worker;
+
+grant execute on function private.record_git_sync(bigint,text,text,text,uuid) to service_role;
 
 grant execute on function private.record_job_progress(uuid,uuid,jsonb) to service_role;
 
@@ -7863,11 +8165,15 @@ grant execute on function private.record_push_outcomes(jsonb) to service_role;
 
 grant execute on function private.record_push_receipts(jsonb) to service_role;
 
-grant execute on function private.record_repohost_sync(bigint,bigint,text) to service_role;
+grant execute on function private.record_repohost_conflict(bigint,text,text[]) to service_role;
+
+grant execute on function private.record_repohost_sync(bigint,bigint,text,text,uuid) to service_role;
 
 grant execute on function private.record_webhook_attempts(jsonb) to service_role;
 
 grant execute on function private.refuse_revoked_client(uuid,text,bigint) to service_role;
+
+grant execute on function private.repohost_pull_sources(bigint,text,text,text) to service_role;
 
 grant execute on function private.require_profile() to authenticated;
 
@@ -7986,6 +8292,8 @@ grant select (id) on table public.webhook_endpoints to authenticated;
 grant select (last_commit) on table public.git_remotes to authenticated;
 
 grant select (last_synced_at) on table public.git_remotes to authenticated;
+
+grant select (last_version_id) on table public.git_remotes to authenticated;
 
 grant select (login) on table public.repohost_installations to authenticated;
 
