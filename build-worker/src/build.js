@@ -31,6 +31,7 @@ import { injectReporter } from "./preview.js";
  * @property {boolean} offline the type-check and the export without a network
  * @property {AbortSignal} signal aborted when the build is superseded or its lease lost
  * @property {(step: Step["name"]) => Promise<void>} [onStep] told as each step starts
+ * @property {() => Promise<void>} [onPreview] told when the web export is published, before the other exports
  * @property {("web" | "android")[]} platforms `expo export` for each, in this order; the web export is the preview
  */
 
@@ -261,6 +262,9 @@ export async function buildProject(ctx, files, token) {
   let log = "";
   const appDir = join(ctx.workDir, "app");
   const env = cleanEnv(ctx.workDir);
+  /** The published web export, once there is one: a build that ends otherwise than succeeded names it too. */
+  /** @type {string | undefined} */
+  let previewDir;
   /** @type {(status: Outcome["status"], extra?: Partial<Outcome>) => Outcome} */
   const end = (status, extra = {}) => ({
     status,
@@ -268,6 +272,7 @@ export async function buildProject(ctx, files, token) {
     errors,
     log,
     artifacts: {},
+    ...(previewDir ? { previewDir } : {}),
     ...extra,
   });
   const record = (
@@ -374,12 +379,15 @@ export async function buildProject(ctx, files, token) {
       return end("failed");
     }
     artifacts[platform] = await measure(out);
+    // The web export is the preview: published at once, so it shows while the other exports run.
+    if (platform === "web") {
+      previewDir = join(ctx.previewsDir, token);
+      await rm(previewDir, { recursive: true, force: true });
+      await rename(out, previewDir);
+      chown(previewDir, ROOT_OWNER);
+      await injectReporter(previewDir, token);
+      await ctx.onPreview?.();
+    }
   }
-  if (!ctx.platforms.includes("web")) return end("succeeded", { artifacts });
-  const previewDir = join(ctx.previewsDir, token);
-  await rm(previewDir, { recursive: true, force: true });
-  await rename(join(appDir, "dist-web"), previewDir);
-  chown(previewDir, ROOT_OWNER);
-  await injectReporter(previewDir, token);
-  return end("succeeded", { artifacts, previewDir });
+  return end("succeeded", { artifacts });
 }

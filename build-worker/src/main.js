@@ -140,6 +140,7 @@ async function runBuild(
   };
   const beating = setInterval(beat, (claim.lease_seconds * 1000) / 3);
   const started = performance.now();
+  const previewUrl = `${config.previewUrl}/p/${claim.preview_token}/`;
   try {
     const { files } = await queue.files(claim);
     const outcome = await buildProject(
@@ -153,25 +154,22 @@ async function runBuild(
         platforms: config.platforms,
         signal: controller.signal,
         onStep: beat,
+        onPreview: () => queue.publishPreview(claim, previewUrl),
       },
       files,
       claim.preview_token,
     ).finally(() => endProcessesOf(user));
-    if (lost || stopping) {
-      if (outcome.previewDir) {
-        await rm(outcome.previewDir, { recursive: true, force: true });
-      }
-      return;
-    }
     const { previewDir, ...reported } = outcome;
-    await queue.finish(claim, {
-      ...reported,
-      ...(previewDir ? { preview_url: `${config.previewUrl}/p/${claim.preview_token}/` } : {}),
-    });
+    // Only a succeeded build keeps the web export it published.
+    if (previewDir && (lost || stopping || outcome.status !== "succeeded")) {
+      await rm(previewDir, { recursive: true, force: true });
+    }
+    if (lost || stopping) return;
+    await queue.finish(claim, reported);
     console.log(
       `build ${claim.id}: ${outcome.status} in ${Math.round(performance.now() - started)} ms`,
     );
-    if (previewDir && thumbnails) await thumbnail(claim);
+    if (previewDir && outcome.status === "succeeded" && thumbnails) await thumbnail(claim);
   } catch (err) {
     console.error(`build ${claim.id}:`, err);
     if (!lost && !stopping) {

@@ -46,6 +46,9 @@ export function openQueue(url) {
     /** The lease extended, and with `step` the step starting recorded. @returns {Promise<"ok" | "superseded">} */
     heartbeat: (/** @type {Claim} */ c, /** @type {string | null} */ step = null) =>
       call("select private.heartbeat_build($1, $2, $3) as r", [c.id, c.lease_token, step]),
+    /** The web export published at `url` while the other exports run. */
+    publishPreview: (/** @type {Claim} */ c, /** @type {string} */ url) =>
+      call("select private.publish_build_preview($1, $2, $3) as r", [c.id, c.lease_token, url]),
     finish: (/** @type {Claim} */ c, /** @type {object} */ outcome) =>
       call("select private.finish_build($1, $2, $3) as r", [
         c.id,

@@ -62,8 +62,10 @@ export const Build = z.object({
       "unless it succeeded.",
   }),
   preview_url: z.url().nullable().openapi({
-    description: "The succeeded build's web preview: on the build worker's own origin, under a path only " +
-      "this build has. Errors the running preview throws are recorded as the project's preview errors.",
+    description: "The build's web preview: on the build worker's own origin, under a path only this " +
+      "build has; set as soon as the web export is published (while the android export may still run) and " +
+      "kept only if the build succeeds. Errors the running preview throws are recorded as the project's " +
+      "preview errors.",
   }),
   preview_image_url: z.url().nullable().openapi({
     description:

@@ -29,7 +29,8 @@ when it is created, at every status change and when a cancel is requested); \`pr
 \`{phase, files_written, tokens_so_far}\` from the runner (\`phase\` \`generating\` or \`saving\`); \`build\` carries
 \`{id, status}\` of the build of the version the job made (\`GET /builds/{buildId}\`): when it is queued
 (\`queued\`), as each step starts (\`running\` with \`step\`: \`install\`, \`typecheck\`, \`export_web\`,
-\`export_android\`) and when it ends (\`succeeded\`, \`failed\` or \`canceled\` with \`preview_url\` and at most 10
+\`export_android\`; \`preview\` with \`preview_url\` as soon as the web export is published, before the android
+export) and when it ends (\`succeeded\`, \`failed\` or \`canceled\` with \`preview_url\` and at most 10
 \`errors\`). The stream ends after the event of a terminal status, or after the last \`build\` event when the
 job's build is still queued or running then. A comment line (\`: heartbeat\`) is sent after
 ${config.JOB_EVENTS_HEARTBEAT_SECONDS} s of silence. A stream lasts at most ${config.JOB_EVENTS_MAX_SECONDS} s

@@ -26,8 +26,9 @@ export const Project = z.object({
     description: "Server-managed: set by `POST /projects/{projectId}/icon`, null until then.",
   }),
   preview_url: z.url().nullable().openapi({
-    description: "Server-managed: the web preview of the project's newest succeeded build " +
-      "(`GET /projects/{projectId}/builds`), on the build worker's origin; null until one succeeded.",
+    description: "Server-managed: the web preview of the project's newest build that has not failed " +
+      "(`GET /projects/{projectId}/builds`): a running build's as soon as its web export is published, else " +
+      "the newest succeeded build's; on the build worker's origin; null until there is one.",
   }),
   preview_image_url: z.url().nullable().openapi({
     description: "Server-managed: that preview's first screen as a PNG at a phone's size (390×844), on the " +

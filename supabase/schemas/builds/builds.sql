@@ -261,6 +261,7 @@ begin
   for b in
     update public.builds
        set status = 'failed', finished_at = clock_timestamp(), lease_token = null, lease_expires_at = null,
+           preview_url = null,
            errors = jsonb_build_array(jsonb_build_object('message',
              format('The build was started %s times and its worker stopped answering each time.', attempts)))
      where id in (select x.id from public.builds x
@@ -269,6 +270,7 @@ begin
     returning *
   loop
     perform private.log_build_event(b, jsonb_build_object('preview_url', null, 'errors', b.errors));
+    perform private.show_newest_preview(b.project_id);
   end loop;
   update public.builds
      set status = 'running', attempts = attempts + 1, worker_id = worker, lease_token = gen_random_uuid(),
@@ -356,9 +358,43 @@ end
 $$;
 GRANT EXECUTE ON FUNCTION private.heartbeat_build(build_id bigint, lease uuid, step text) TO build_worker;
 
+-- The web export is published as soon as it is made, while the other exports run: the build and the project
+-- show it at once (a user waits for the preview, not for the android bundle). Only an http(s) address.
+CREATE FUNCTION private.publish_build_preview(build_id bigint, lease uuid, url text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  b public.builds := private.lock_leased_build(build_id, lease);
+begin
+  if url is null or url !~ '^https?://' or length(url) > 2000 then
+    perform private.raise_api_error(400, 'invalid_preview_url', 'The preview''s address is an http(s) URL.');
+  end if;
+  update public.builds set preview_url = url where id = b.id returning * into b;
+  perform private.log_build_event(b, jsonb_build_object('step', 'preview', 'preview_url', url));
+  perform private.show_newest_preview(b.project_id);
+end
+$$;
+GRANT EXECUTE ON FUNCTION private.publish_build_preview(build_id bigint, lease uuid, url text) TO build_worker;
+
+-- The project shows the newest preview of a build that has not failed: a running build's published web
+-- export, else the newest succeeded build's (a build that fails after publishing gives its place back).
+CREATE FUNCTION private.show_newest_preview(project bigint) RETURNS void
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  update public.projects p
+     set preview_url = newest.url
+    from (select (select n.preview_url from public.builds n
+                   where n.project_id = project and n.preview_url is not null
+                     and n.status in ('running', 'succeeded')
+                   order by n.id desc limit 1) as url) newest
+   where p.id = project and p.preview_url is distinct from newest.url
+$$;
+
 -- The worker's outcome: {status: succeeded|failed|canceled, steps, errors, log, artifacts, preview_url?}.
--- The log keeps its last 64 KiB. A succeeded build with a preview becomes the project's preview unless a
--- newer build already is.
+-- The log keeps its last 64 KiB. A succeeded build keeps the preview it published (or the outcome's); a
+-- failed or canceled one drops it.
 CREATE FUNCTION private.finish_build(build_id bigint, lease uuid, outcome jsonb) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -382,17 +418,12 @@ begin
          errors = coalesce((select jsonb_agg(e) from (select e from jsonb_array_elements(outcome -> 'errors') e limit 100) x), '[]'),
          artifacts = coalesce(outcome -> 'artifacts', '{}'),
          log = right(full_log, max_log), log_truncated = length(full_log) > max_log,
-         preview_url = case when final_status = 'succeeded' then outcome ->> 'preview_url' end
+         preview_url = case when final_status = 'succeeded' then coalesce(outcome ->> 'preview_url', b.preview_url) end
    where id = b.id
   returning * into b;
   perform private.log_build_event(b, jsonb_build_object('preview_url', b.preview_url,
     'errors', private.build_errors_brief(b.errors)));
-  if b.preview_url is not null then
-    update public.projects p set preview_url = b.preview_url
-     where p.id = b.project_id
-       and not exists (select from public.builds n where n.project_id = b.project_id and n.id > b.id
-                          and n.status = 'succeeded' and n.preview_url is not null);
-  end if;
+  perform private.show_newest_preview(b.project_id);
   return private.build_json(b, false);
 end
 $$;

@@ -2,7 +2,7 @@
 -- under leases and reports them, previews report errors by their token, and only the owner sees a build.
 begin;
 \ir _helpers.psql
-select plan(60);
+select plan(67);
 
 select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'builds.alice@example.com');
 select pg_temp.create_user('b2222222-2222-2222-2222-222222222222', 'builds.bob@example.com');
@@ -200,6 +200,33 @@ select is((select e -> 'data' ->> 'status' from jsonb_array_elements(
 select is(api.job_events('20000000-0000-4000-8000-000000000001', null, 100) -> 'done', 'true'::jsonb,
   'and its events are done');
 reset role;
+
+-- The web export is published while the other exports run: the build and the project show it at once, and
+-- a build that fails afterwards gives the project back its last succeeded preview.
+do $$ begin perform private.set_setting('build_versions', 'true'); end $$;
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
+select lives_ok($$select api.save_project_files(9101, '[{"path": "App.tsx", "contents": "three", "type": "CODE"}]')$$,
+  'Alice saves once more');
+reset role;
+select pg_temp.as_worker('test.pub', $$select private.claim_build('worker-6')$$);
+select is(pg_temp.claim('test.pub') ->> 'project_id', '9101', 'a worker takes that build');
+select pg_temp.as_worker('test.badurl', $$select private.publish_build_preview((pg_temp.claim('test.pub') ->> 'id')::bigint,
+  (pg_temp.claim('test.pub') ->> 'lease_token')::uuid, 'javascript:alert(1)')$$);
+select is(current_setting('test.badurl'), 'PT400', 'a preview address that is no http(s) URL is refused');
+select pg_temp.as_worker('test.published', $$select private.publish_build_preview((pg_temp.claim('test.pub') ->> 'id')::bigint,
+  (pg_temp.claim('test.pub') ->> 'lease_token')::uuid, 'http://127.0.0.1:9/p/early/')$$);
+select is((select status || ' ' || preview_url from public.builds where id = (pg_temp.claim('test.pub') ->> 'id')::bigint),
+  'running http://127.0.0.1:9/p/early/', 'the running build shows its published preview');
+select is((select preview_url from public.projects where id = 9101), 'http://127.0.0.1:9/p/early/',
+  'and so does the project, before the build ends');
+select pg_temp.as_worker('test.later', $$select private.finish_build((pg_temp.claim('test.pub') ->> 'id')::bigint,
+  (pg_temp.claim('test.pub') ->> 'lease_token')::uuid,
+  '{"status": "failed", "errors": [{"message": "expo export for android failed; see the log."}]}') ->> 'status'$$);
+select is((select preview_url from public.builds where id = (pg_temp.claim('test.pub') ->> 'id')::bigint), null,
+  'a build that fails after publishing keeps no preview');
+select is((select preview_url from public.projects where id = 9101),
+  'http://127.0.0.1:9/p/' || (pg_temp.claim('test.again') ->> 'preview_token') || '/',
+  'and the project shows its last succeeded build''s again');
 
 -- A project keeps its newest builds, and the one it shows the preview of.
 do $$ begin perform private.set_setting('builds_kept_per_project', '2'); end $$;
