@@ -5,6 +5,7 @@ import { chmod, mkdir, readdir, rm } from "node:fs/promises";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 import { buildProject } from "./build.js";
+import { devicePreviews, parsePorts } from "./device.js";
 import { previewServer } from "./preview.js";
 import { apiError, openQueue } from "./queue.js";
 import { buildUser, canUnshareNetwork } from "./sandbox.js";
@@ -85,7 +86,18 @@ const waiting = new Set();
 const wake = () => {
   for (const resume of waiting) resume();
 };
-await queue.listen(wake);
+const devices = devicePreviews({
+  workerId: config.workerId,
+  workRoot: config.workRoot,
+  cacheDir: config.cacheDir,
+  user,
+  limits,
+  host: env.DEVICE_PREVIEW_HOST ?? "127.0.0.1",
+  listenHost: env.DEVICE_PREVIEW_LISTEN ?? "127.0.0.1",
+  ports: parsePorts(env.DEVICE_PREVIEW_PORTS ?? "54330-54339"),
+  idleMs: Number(env.DEVICE_PREVIEW_IDLE_SECONDS ?? 900) * 1000,
+}, queue);
+await queue.listen((channel) => channel === "device_previews" ? devices.sync() : wake());
 // Listening last: an answer on the port means the database took the role's login too.
 const server = previewServer({
   previewsDir: config.previewsDir,
@@ -199,7 +211,9 @@ async function sweepPreviews() {
 }
 const sweeper = setInterval(() => {
   sweepPreviews().catch((err) => console.error("build worker: sweeping previews failed:", err.message));
+  devices.sync();
 }, config.pollMs);
+devices.sync();
 
 console.log(
   `build worker ${config.workerId}: previews on ${config.previewUrl}, builds as ${user?.name ?? "itself"}` +
@@ -212,7 +226,7 @@ async function stop() {
   clearInterval(sweeper);
   for (const c of controllers) c.abort();
   wake();
-  await Promise.allSettled(loops);
+  await Promise.allSettled([...loops, devices.stopAll()]);
   server.close();
   await queue.end();
   process.exit(0);

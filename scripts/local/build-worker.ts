@@ -16,6 +16,7 @@ export async function startBuildWorker(
   cluster: Cluster,
   dir: string,
   previewPort: number,
+  devicePreviewEnv: Record<string, string> = {},
 ): Promise<BuildWorker> {
   const password = Array.from(
     crypto.getRandomValues(new Uint8Array(24)),
@@ -46,6 +47,7 @@ export async function startBuildWorker(
       BUILD_CACHE_DIR: cache,
       BUILD_PREVIEW_PORT: String(previewPort),
       BUILD_PREVIEW_URL: previewUrl,
+      ...devicePreviewEnv,
     },
     stdout: "inherit",
     stderr: "inherit",

@@ -33,6 +33,8 @@ export interface StackOptions {
   log?: (line: string) => void;
   /** Runs the build worker (build-worker/) beside the stack, its previews on this port */
   previewPort?: number;
+  /** The build worker's device preview settings (DEVICE_PREVIEW_PORTS, _HOST, _LISTEN, _IDLE_SECONDS) */
+  devicePreviewEnv?: Record<string, string>;
 }
 
 export interface Stack {
@@ -206,7 +208,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   let buildWorker: BuildWorker | undefined;
   if (opts.previewPort) {
     log(`build worker: previews on 127.0.0.1:${opts.previewPort}`);
-    buildWorker = await startBuildWorker(ROOT, cluster, opts.dir, opts.previewPort);
+    buildWorker = await startBuildWorker(ROOT, cluster, opts.dir, opts.previewPort, opts.devicePreviewEnv);
   }
   let stopped = false;
   return {
