@@ -153,10 +153,10 @@ export function devicePreviews(config, queue) {
       clearInterval(watch);
       metro?.kill();
       proxy?.close();
-      running.delete(claim.id);
+      running.delete(String(claim.id));
       await rm(workDir, { recursive: true, force: true });
     };
-    running.set(claim.id, { port, stop });
+    running.set(String(claim.id), { port, stop });
     const fail = async (/** @type {string} */ error) => {
       if (stopped) return;
       await stop();
