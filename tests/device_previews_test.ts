@@ -6,7 +6,9 @@ import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { PNG } from "pngjs";
 import QRCode from "qrcode";
-import { api, expectError, newProject, newUser, NO_STACK, type TestUser } from "./helpers.ts";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { withBrowser } from "../scripts/lib/browser.ts";
+import { api, db, expectError, newProject, newUser, NO_STACK, ROOT_URL, type TestUser } from "./helpers.ts";
 
 const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: NO_STACK, fn });
 
@@ -56,6 +58,104 @@ async function devServerProcesses(id: number) {
     if (cwd.includes(`/device-${id}-`)) pids.push(pid);
   }
   return pids;
+}
+
+interface PreviewState {
+  project_id: number;
+  preview_url: string | null;
+  device_preview: DevicePreviewBody | null;
+}
+interface AppToolResult {
+  structuredContent: PreviewState;
+  content: { type: string; text?: string; data?: string; mimeType?: string }[];
+}
+const APP_URI = "ui://appgen/preview.html";
+
+/**
+ * As an agent with the MCP SDK's client: both preview tools name the MCP App, whose HTML reads as the
+ * extension's type; the project gets a web preview on the worker's origin (the one the App may frame), and
+ * start_device_preview answers once the preview is ready.
+ */
+async function agentStartsDevicePreview(user: TestUser, projectId: number) {
+  const client = new Client({ name: "device-test", version: "1.0.0" });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${ROOT_URL}/mcp`), {
+      requestInit: { headers: { Authorization: `Bearer ${user.token}` } },
+    }),
+  );
+  try {
+    const { tools } = await client.listTools();
+    for (const name of ["get_preview", "start_device_preview"]) {
+      const tool = tools.find((x) => x.name === name)!;
+      assert.equal((tool._meta?.ui as { resourceUri?: string })?.resourceUri, APP_URI, name);
+    }
+    const { contents } = await client.readResource({ uri: APP_URI });
+    assert.equal(contents[0].mimeType, "text/html;profile=mcp-app");
+    const html = (contents[0] as { text: string }).text;
+    const frameDomains = (contents[0]._meta?.ui as { csp: { frameDomains: string[] } }).csp.frameDomains;
+    assert.equal(frameDomains.length, 1, "the App may frame the previews' origin");
+    // A web preview as a build leaves one: a path of the worker's origin (no build runs in this test).
+    const previewUrl = `${frameDomains[0]}/p/${"0".repeat(48)}/`;
+    await db()`update public.projects set preview_url = ${previewUrl} where id = ${projectId}`;
+    const started = await client.callTool(
+      { name: "start_device_preview", arguments: { projectId, maxWaitSeconds: 600 } },
+      { timeout: 600_000 },
+    ) as unknown as AppToolResult;
+    assert.equal(started.structuredContent.preview_url, previewUrl);
+    return { html, frameDomains, started };
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * The MCP App in Chromium as a host runs it: in a sandboxed frame under the CSP its `_meta.ui.csp` asks for,
+ * answering its `ui/initialize` and sending it the tool's result; the QR code and the web preview's frame
+ * appear, the frame showing the preview's address.
+ */
+/** A value as a script's literal, no `</script>` inside ending the script early. */
+const inScript = (value: unknown) => JSON.stringify(value).replaceAll("</", "<\\/");
+
+async function rendersInAHost(html: string, frameDomains: string[], result: PreviewState) {
+  const csp = `default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; ` +
+    `frame-src ${frameDomains.join(" ")}`;
+  const app = html.replace("<head>", `<head><meta http-equiv="Content-Security-Policy" content="${csp}">`);
+  const host = `<!doctype html><html><body>
+<iframe id="app" sandbox="allow-scripts" style="width: 900px; height: 800px"></iframe>
+<script>
+const frame = document.getElementById("app");
+addEventListener("message", (event) => {
+  if (event.source !== frame.contentWindow || event.data.method !== "ui/initialize") return;
+  frame.contentWindow.postMessage({ jsonrpc: "2.0", id: event.data.id, result: {
+    protocolVersion: event.data.params.protocolVersion, hostInfo: { name: "test-host", version: "1" },
+    hostCapabilities: {}, hostContext: {} } }, "*");
+  frame.contentWindow.postMessage({ jsonrpc: "2.0", method: "ui/notifications/tool-result",
+    params: { structuredContent: ${inScript(result)}, content: [] } }, "*");
+});
+frame.srcdoc = ${inScript(app)};
+</script></body></html>`;
+  await withBrowser(async (context) => {
+    const tab = await context.newPage();
+    await tab.setContent(host);
+    const view = tab.frameLocator("#app");
+    const qr = view.locator("img#qr");
+    await qr.waitFor();
+    assert.equal(await qr.getAttribute("src"), result.device_preview!.qr_png);
+    assert.ok(
+      await qr.evaluate((img) =>
+        (img as unknown as { complete: boolean; naturalWidth: number }).naturalWidth > 0
+      ),
+      "the QR shows",
+    );
+    assert.equal(await view.locator("#address code").textContent(), result.device_preview!.url);
+    await view.locator("iframe#web-frame").waitFor();
+    let framed = "";
+    for (let i = 0; i < 100 && framed !== result.preview_url; i++) {
+      framed = tab.frames().find((f) => f.url().includes("/p/"))?.url() ?? "";
+      if (framed !== result.preview_url) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.equal(framed, result.preview_url, "the web preview loads in its frame, as the CSP allows");
+  });
 }
 
 t(
@@ -148,9 +248,16 @@ t(
     expectError(await api("DELETE", `/device-previews/${first.id}`), 401, "unauthorized");
     expectError(await api("POST", `/projects/${project.id}/device-previews`), 401, "unauthorized");
 
-    // A second request replaces the first: its dev server goes.
+    // An agent asks for the second through MCP (the SDK's client): it replaces the first, whose dev server goes,
+    // and answers the address with the QR code as an image and what the MCP App shows.
     assert.ok((await devServerProcesses(first.id)).length > 0, "the first dev server runs");
-    const second = await requested(user, project.id);
+    // A request that never ends keeps the first in use, so only its replacement can stop it.
+    const hold = await Deno.connect({ hostname: address.hostname, port: Number(address.port) });
+    await hold.write(new TextEncoder().encode("GET /status HTTP/1.1\r\n"));
+    const agent = await agentStartsDevicePreview(user, project.id);
+    const second = agent.started.structuredContent.device_preview!;
+    assert.equal(second.status, "ready", JSON.stringify(second));
+    assert.notEqual(second.id, first.id);
     const replaced =
       (await api<DevicePreviewBody>("GET", `/device-previews/${first.id}`, { token: user.token })).body;
     assert.equal(`${replaced.status}:${replaced.stop_reason}`, "stopped:replaced");
@@ -160,9 +267,14 @@ t(
       left = await devServerProcesses(first.id);
     }
     assert.deepEqual(left, [], "the replaced preview's dev server is gone");
+    hold.close();
+    const block = agent.started.content.find((c) => c.type === "image")!;
+    assert.equal(block.mimeType, "image/png");
+    assert.equal(`data:image/png;base64,${block.data}`, second.qr_png, "the image block is the QR code");
+    assert.ok(!agent.started.content[0].text!.includes(block.data!), "the text leaves the image's bytes out");
+    await rendersInAHost(agent.html, agent.frameDomains, agent.started.structuredContent);
 
     // The second is never asked for anything: it stops after the stack's idle time (10 s), its server with it.
-    assert.equal((await reached(user, second.id, ["ready"])).status, "ready");
     const idle = await reached(user, second.id, ["stopped"]);
     assert.equal(`${idle.status}:${idle.stop_reason}`, "stopped:idle", JSON.stringify(idle));
     assert.deepEqual(await devServerProcesses(second.id), [], "the idle preview's dev server is gone");

@@ -180,6 +180,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     DOCS_OAUTH_CLIENT_ID: DOCS_CLIENT_ID,
     FIRST_PARTY_CLIENT_IDS: DOCS_CLIENT_ID,
     ...integrations,
+    // The MCP App frames the build worker's previews.
+    ...(opts.previewPort ? { BUILD_PREVIEW_URL: `http://127.0.0.1:${opts.previewPort}` } : {}),
     ...opts.env,
   };
   log(`gateway: starting on ${gatewayUrl}`);

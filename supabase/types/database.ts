@@ -77,6 +77,7 @@ export type Database = {
       "get_git_remote": { Args: { "project_id": number }; Returns: Json };
       "get_job": { Args: { "job_id": string }; Returns: Json };
       "get_me": { Args: Record<PropertyKey, never>; Returns: Json };
+      "get_preview": { Args: { "project_id": number }; Returns: Json };
       "get_project": { Args: { "project_id": number }; Returns: Json };
       "get_public_profile": { Args: { "user_id": string }; Returns: Json };
       "get_repohost_link": { Args: { "project_id": number }; Returns: Json };

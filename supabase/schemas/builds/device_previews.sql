@@ -213,3 +213,20 @@ CREATE FUNCTION private.ended_device_previews(ids bigint[]) RETURNS bigint[]
    where not exists (select from public.device_previews d where d.id = i and d.status in ('queued', 'starting', 'ready'))
 $$;
 GRANT EXECUTE ON FUNCTION private.ended_device_previews(ids bigint[]) TO build_worker;
+
+-- What an agent shows of a project's previews (the MCP tools get_preview and start_device_preview): its web
+-- preview_url, its newest build, and its device preview that is not over. The owner's project, else 404.
+CREATE FUNCTION api.get_preview(project_id bigint) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  p public.projects := api.require_own_project(project_id);
+begin
+  return jsonb_build_object('project_id', p.id, 'preview_url', p.preview_url,
+    'latest_build', (select private.build_json(b, false) from public.builds b where b.project_id = p.id
+                      order by b.id desc limit 1),
+    'device_preview', api.project_device_preview(p.id));
+end
+$$;
+GRANT EXECUTE ON FUNCTION api.get_preview(project_id bigint) TO authenticated;

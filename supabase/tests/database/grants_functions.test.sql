@@ -105,6 +105,7 @@ insert into audited values
   ('private.device_preview_json(device_previews)', 'formats the row it is given'),
   ('api.get_device_preview(bigint)', 'reads under RLS'),
   ('api.project_device_preview(bigint)', 'reads under RLS'),
+  ('api.get_preview(bigint)', 'reads under RLS; only the caller''s project'),
   ('api.request_device_preview(bigint)', 'definer acting for auth.uid(); only the caller''s project, stopping only the caller''s previews'),
   ('api.stop_device_preview(bigint)', 'definer acting for auth.uid(); only the caller''s preview');
 
