@@ -32,14 +32,22 @@ export function parsePorts(/** @type {string} */ spec) {
     const [from, to = from] = part.trim().split("-").map(Number);
     return Array.from({ length: to - from + 1 }, (_, i) => from + i);
   });
-  if (ports.length === 0 || ports.some((p) => !Number.isInteger(p) || p < 1 || p > 65535)) {
-    throw new Error(`DEVICE_PREVIEW_PORTS is a list of ports and ranges, such as 54330-54339: ${spec}`);
+  if (
+    ports.length === 0 ||
+    ports.some((p) => !Number.isInteger(p) || p < 1 || p > 65535)
+  ) {
+    throw new Error(
+      `DEVICE_PREVIEW_PORTS is a list of ports and ranges, such as 54330-54339: ${spec}`,
+    );
   }
   return ports;
 }
 
 /** The exp:// address and its QR code, as SVG text and as PNG bytes in base64. */
-export async function addressWithQr(/** @type {string} */ host, /** @type {number} */ port) {
+export async function addressWithQr(
+  /** @type {string} */ host,
+  /** @type {number} */ port,
+) {
   const url = `exp://${host}:${port}`;
   return {
     url,
@@ -54,7 +62,8 @@ function freeLoopbackPort() {
     const probe = createServer();
     probe.once("error", reject);
     probe.listen(0, "127.0.0.1", () => {
-      const { port } = /** @type {import("node:net").AddressInfo} */ (probe.address());
+      const { port } =
+        /** @type {import("node:net").AddressInfo} */ (probe.address());
       probe.close(() => resolve(port));
     });
   });
@@ -99,7 +108,8 @@ function relay(
         server.once("error", reject);
         server.listen(port, listenHost, () => resolve(null));
       }),
-    idleFor: () => ([...open].some((c) => c.busy) ? 0 : Date.now() - lastActivity),
+    idleFor:
+      () => ([...open].some((c) => c.busy) ? 0 : Date.now() - lastActivity),
     close() {
       server.close();
       for (const c of open) c.socket.destroy();
@@ -136,7 +146,10 @@ export function devicePreviews(config, queue) {
     /** @type {{ id: string, lease_token: string, files: import("./build.js").SourceFile[] }} */ claim,
     /** @type {number} */ port,
   ) {
-    const workDir = join(config.workRoot, `device-${claim.id}-${randomBytes(4).toString("hex")}`);
+    const workDir = join(
+      config.workRoot,
+      `device-${claim.id}-${randomBytes(4).toString("hex")}`,
+    );
     const appDir = join(workDir, "app");
     const controller = new AbortController();
     /** @type {ReturnType<typeof spawnConfined> | undefined} */
@@ -145,15 +158,27 @@ export function devicePreviews(config, queue) {
     let proxy;
     /** @type {ReturnType<typeof setInterval> | undefined} */
     let watch;
+    let metroPort = 0;
     let stopped = false;
+    /** The files, dependencies, relay and Metro in place, or given up: stop waits for it, then removes them. */
+    let launched = Promise.resolve(/** @type {string | null} */ (null));
     const stop = async () => {
       if (stopped) return;
       stopped = true;
       controller.abort();
       clearInterval(watch);
-      metro?.kill();
-      proxy?.close();
       running.delete(String(claim.id));
+      await launched.catch(() => null);
+      proxy?.close();
+      if (metro) {
+        // Its files are removed once the whole group is gone: a process still writing would leave some.
+        const closed =
+          metro.child.exitCode === null && metro.child.signalCode === null
+            ? new Promise((resolve) => metro?.child.once("close", resolve))
+            : null;
+        metro.kill();
+        await closed;
+      }
       await rm(workDir, { recursive: true, force: true });
     };
     running.set(String(claim.id), { port, stop });
@@ -162,44 +187,84 @@ export function devicePreviews(config, queue) {
       await stop();
       await report(claim, { status: "failed", error });
     };
-    try {
+    /** Why it could not start, or null: Metro runs, or the preview was stopped meanwhile. */
+    const launch = async () => {
       await mkdir(join(workDir, "home"), { recursive: true });
       await mkdir(join(workDir, "tmp"), { recursive: true });
       await writeFiles(appDir, claim.files);
       const manifest = claim.files.find((f) => f.path === "package.json");
-      if (!manifest) return await fail("The project has no package.json.");
+      if (!manifest) return "The project has no package.json.";
       const deps = await dependencies(
-        { cacheDir: config.cacheDir, user: config.user, limits: config.limits, signal: controller.signal },
+        {
+          cacheDir: config.cacheDir,
+          user: config.user,
+          limits: config.limits,
+          signal: controller.signal,
+        },
         Buffer.from(manifest.contents, manifest.encoding).toString("utf8"),
       );
-      if (stopped) return;
-      if (!deps.ok) return await fail(`npm install failed:\n${deps.output.slice(-2000)}`);
+      if (stopped) return null;
+      if (!deps.ok) return `npm install failed:\n${deps.output.slice(-2000)}`;
       await symlink(deps.modules, join(appDir, "node_modules"));
       chown(workDir, config.user);
-
-      const metroPort = /** @type {number} */ (await freeLoopbackPort());
+      metroPort = /** @type {number} */ (await freeLoopbackPort());
+      if (stopped) return null;
       proxy = relay(port, config.listenHost, metroPort);
       await proxy.listen();
+      if (stopped) return null;
       // Offline through EXPO_OFFLINE=1 (cleanEnv): the `--offline` flag would make Metro listen on every
       // interface, past the relay.
       metro = spawnConfined(
-        ["node_modules/.bin/expo", "start", "--localhost", "--port", String(metroPort)],
+        [
+          "node_modules/.bin/expo",
+          "start",
+          "--localhost",
+          "--port",
+          String(metroPort),
+        ],
         {
           cwd: appDir,
           // The manifest's bundle and asset URLs name the address a phone reaches, not Metro's own port.
-          env: { ...cleanEnv(workDir), EXPO_PACKAGER_PROXY_URL: `http://${config.host}:${port}` },
+          env: {
+            ...cleanEnv(workDir),
+            EXPO_PACKAGER_PROXY_URL: `http://${config.host}:${port}`,
+          },
           user: config.user,
           limits: config.limits.check,
           offline: false,
         },
       );
-      const exited = new Promise((resolve) => metro?.child.once("close", resolve));
-      exited.then(() => fail(`The dev server exited:\n${metro?.output.toString().slice(-2000)}`));
-      if (!await answering(metroPort, config.limits.check.seconds * 1000, () => stopped)) {
-        return await fail(`The dev server did not start in ${config.limits.check.seconds} s.`);
+      return null;
+    };
+    try {
+      launched = launch();
+      const error = await launched;
+      if (error) return await fail(error);
+      if (stopped || !metro) return;
+      const exited = new Promise((resolve) =>
+        metro?.child.once("close", resolve)
+      );
+      exited.then(() =>
+        fail(`The dev server exited:\n${metro?.output.toString().slice(-2000)}`)
+      );
+      if (
+        !await answering(
+          metroPort,
+          config.limits.check.seconds * 1000,
+          () => stopped,
+        )
+      ) {
+        return await fail(
+          `The dev server did not start in ${config.limits.check.seconds} s.`,
+        );
       }
       if (stopped) return;
-      if (!await report(claim, { status: "ready", ...await addressWithQr(config.host, port) })) {
+      if (
+        !await report(claim, {
+          status: "ready",
+          ...await addressWithQr(config.host, port),
+        })
+      ) {
         return await stop();
       }
       console.log(`device preview ${claim.id}: ready on port ${port}`);
@@ -207,15 +272,27 @@ export function devicePreviews(config, queue) {
         if (proxy && proxy.idleFor() >= config.idleMs && !stopped) {
           await stop();
           await report(claim, { status: "stopped" }).catch((e) =>
-            console.error(`device preview ${claim.id}: could not report the idle stop:`, e.message)
+            console.error(
+              `device preview ${claim.id}: could not report the idle stop:`,
+              e.message,
+            )
           );
           console.log(`device preview ${claim.id}: stopped, idle`);
         }
       }, Math.min(1000, config.idleMs));
     } catch (err) {
       console.error(`device preview ${claim.id}:`, err);
-      await fail(`The build worker failed: ${err instanceof Error ? err.message : String(err)}`)
-        .catch((e) => console.error(`device preview ${claim.id}: could not report the failure:`, e.message));
+      await fail(
+        `The build worker failed: ${
+          err instanceof Error ? err.message : String(err)
+        }`,
+      )
+        .catch((e) =>
+          console.error(
+            `device preview ${claim.id}: could not report the failure:`,
+            e.message,
+          )
+        );
     }
   }
 
@@ -236,7 +313,9 @@ export function devicePreviews(config, queue) {
   return {
     /** Runs one sync after any under way (a NOTIFY, the poll). */
     sync() {
-      syncing = syncing.then(sync).catch((err) => console.error("device previews:", err.message));
+      syncing = syncing.then(sync).catch((err) =>
+        console.error("device previews:", err.message)
+      );
       return syncing;
     },
     async stopAll() {
@@ -251,7 +330,10 @@ async function answering(
   /** @type {number} */ timeoutMs,
   /** @type {() => boolean} */ stopped,
 ) {
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline && !stopped();) {
+  for (
+    const deadline = Date.now() + timeoutMs;
+    Date.now() < deadline && !stopped();
+  ) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/status`);
       if ((await res.text()).includes("packager-status:running")) return true;
