@@ -62,8 +62,7 @@ function freeLoopbackPort() {
     const probe = createServer();
     probe.once("error", reject);
     probe.listen(0, "127.0.0.1", () => {
-      const { port } =
-        /** @type {import("node:net").AddressInfo} */ (probe.address());
+      const { port } = /** @type {import("node:net").AddressInfo} */ (probe.address());
       probe.close(() => resolve(port));
     });
   });
@@ -108,8 +107,7 @@ function relay(
         server.once("error", reject);
         server.listen(port, listenHost, () => resolve(null));
       }),
-    idleFor:
-      () => ([...open].some((c) => c.busy) ? 0 : Date.now() - lastActivity),
+    idleFor: () => ([...open].some((c) => c.busy) ? 0 : Date.now() - lastActivity),
     close() {
       server.close();
       for (const c of open) c.socket.destroy();
@@ -172,10 +170,9 @@ export function devicePreviews(config, queue) {
       proxy?.close();
       if (metro) {
         // Its files are removed once the whole group is gone: a process still writing would leave some.
-        const closed =
-          metro.child.exitCode === null && metro.child.signalCode === null
-            ? new Promise((resolve) => metro?.child.once("close", resolve))
-            : null;
+        const closed = metro.child.exitCode === null && metro.child.signalCode === null
+          ? new Promise((resolve) => metro?.child.once("close", resolve))
+          : null;
         metro.kill();
         await closed;
       }
@@ -241,12 +238,8 @@ export function devicePreviews(config, queue) {
       const error = await launched;
       if (error) return await fail(error);
       if (stopped || !metro) return;
-      const exited = new Promise((resolve) =>
-        metro?.child.once("close", resolve)
-      );
-      exited.then(() =>
-        fail(`The dev server exited:\n${metro?.output.toString().slice(-2000)}`)
-      );
+      const exited = new Promise((resolve) => metro?.child.once("close", resolve));
+      exited.then(() => fail(`The dev server exited:\n${metro?.output.toString().slice(-2000)}`));
       if (
         !await answering(
           metroPort,
@@ -283,9 +276,7 @@ export function devicePreviews(config, queue) {
     } catch (err) {
       console.error(`device preview ${claim.id}:`, err);
       await fail(
-        `The build worker failed: ${
-          err instanceof Error ? err.message : String(err)
-        }`,
+        `The build worker failed: ${err instanceof Error ? err.message : String(err)}`,
       )
         .catch((e) =>
           console.error(
@@ -313,9 +304,7 @@ export function devicePreviews(config, queue) {
   return {
     /** Runs one sync after any under way (a NOTIFY, the poll). */
     sync() {
-      syncing = syncing.then(sync).catch((err) =>
-        console.error("device previews:", err.message)
-      );
+      syncing = syncing.then(sync).catch((err) => console.error("device previews:", err.message));
       return syncing;
     },
     async stopAll() {
