@@ -264,6 +264,12 @@ const stack = await startStack({
   pgPort: freePort(),
   gatewayPort: freePort(),
   previewPort: freePort(),
+  // Two device previews at once at most (a replaced one stopping while the next starts); a short idle time, so
+  // that the idle stop is seen in seconds.
+  devicePreviewEnv: {
+    DEVICE_PREVIEW_PORTS: `${freePort()},${freePort()}`,
+    DEVICE_PREVIEW_IDLE_SECONDS: "10",
+  },
   throwaway: true,
   // The tests ask for the builds they look at (POST /projects/{id}/builds): building every version saved by
   // the whole suite would take hours.

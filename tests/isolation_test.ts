@@ -112,7 +112,9 @@ async function snapshot(owner: TestUser, notificationId: string) {
                        where l.user_id = ${owner.id}),
       'webhook_endpoints', (select jsonb_agg(to_jsonb(w) order by w.id) from public.webhook_endpoints w
                             where w.user_id = ${owner.id}),
-      'builds', (select jsonb_agg(to_jsonb(b) order by b.id) from public.builds b where b.user_id = ${owner.id})
+      'builds', (select jsonb_agg(to_jsonb(b) order by b.id) from public.builds b where b.user_id = ${owner.id}),
+      'device_previews', (select jsonb_agg(to_jsonb(d) order by d.id) from public.device_previews d
+                          where d.user_id = ${owner.id})
     ) as s`;
   return s;
 }
@@ -184,6 +186,9 @@ async function ownerWithEverything(): Promise<
   // A finished build, as the build worker leaves one (a queued one would be built).
   const [build] = await db()`insert into public.builds (project_id, user_id, reason, status)
     values (${privateProject.id}, ${owner.id}, 'manual', 'failed') returning id`;
+  // A device preview as its worker leaves one ready (no worker runs it).
+  const [devicePreview] = await db()`insert into public.device_previews (project_id, user_id, status, url)
+    values (${privateProject.id}, ${owner.id}, 'ready', 'exp://127.0.0.1:9') returning id`;
   const webhook = await api<{ id: string }>("POST", "/webhooks", {
     token: owner.token,
     body: { url: "https://example.com/owner-hook", events: ["job.succeeded"] },
@@ -207,6 +212,7 @@ async function ownerWithEverything(): Promise<
       token: [{ label: "push token", value: pushToken }],
       webhookId: [{ label: "webhook", value: webhook.body.id }],
       buildId: [{ label: "build", value: String(build.id) }],
+      devicePreviewId: [{ label: "device preview", value: String(devicePreview.id) }],
     },
   };
 }
@@ -299,6 +305,9 @@ const TOOL_ARGS: Record<string, Record<string, unknown>> = {
   wait_for_job: { maxWaitSeconds: 1 },
   diff_versions: { versionId: crypto.randomUUID() },
   restore_version: { versionId: crypto.randomUUID() },
+  // The project's id is all they take.
+  get_preview: {},
+  start_device_preview: {},
 };
 /** Where a tool opens another user's row on purpose, for which of the owner's ids. */
 const OPEN_TOOLS: Record<string, string[]> = {

@@ -147,6 +147,17 @@ Deno.test({
     const builds = (await call("list_builds", { projectId })).data as { id: number }[];
     assert.deepEqual(builds.map((b) => b.id), [Number(build.id)]);
     assert.equal((await call("get_build", { buildId: Number(build.id) })).status, "failed");
+    const preview = await call("get_preview", { projectId }) as { latest_build: { id: number } };
+    assert.equal(preview.latest_build.id, Number(build.id));
+    // Asked for without waiting, then stopped: no dev server needs to start here.
+    const { device_preview: device } = await call("start_device_preview", {
+      projectId,
+      maxWaitSeconds: 0,
+    }) as {
+      device_preview: { id: number; status: string };
+    };
+    assert.equal(device.status, "queued");
+    assert.equal((await api("DELETE", `/device-previews/${device.id}`, { token: user.token })).status, 204);
 
     // Pushed to a repository of the stack's git host the user installed the App on, then pulled back.
     const remote = await emptyRepository(user);

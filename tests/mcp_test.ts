@@ -67,6 +67,7 @@ t("tools are listed with input and output schemas, descriptions and annotations"
         "estimate_job",
         "get_build",
         "get_job_status",
+        "get_preview",
         "get_project",
         "get_project_files",
         "get_wallet",
@@ -76,6 +77,7 @@ t("tools are listed with input and output schemas, descriptions and annotations"
         "pull_project",
         "push_project",
         "restore_version",
+        "start_device_preview",
         "wait_for_job",
         "whoami",
       ],
@@ -85,7 +87,14 @@ t("tools are listed with input and output schemas, descriptions and annotations"
       assert.equal(tool.outputSchema?.type, "object", tool.name);
       assert.ok((tool.description ?? "").length > 40, `${tool.name} tells an agent when to use it`);
     }
-    const writers = ["create_job", "cancel_job", "restore_version", "push_project", "pull_project"];
+    const writers = [
+      "create_job",
+      "cancel_job",
+      "restore_version",
+      "push_project",
+      "pull_project",
+      "start_device_preview",
+    ];
     for (const name of Object.keys(byName).filter((n) => !writers.includes(n))) {
       assert.equal(byName[name].annotations?.readOnlyHint, true, name);
     }

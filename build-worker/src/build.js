@@ -38,7 +38,7 @@ import { injectReporter } from "./preview.js";
 const PATH = "/usr/local/bin:/usr/bin:/bin";
 
 /** What the build's tools see of the environment: nothing of the worker's (its database URL least of all). */
-function cleanEnv(/** @type {string} */ workDir) {
+export function cleanEnv(/** @type {string} */ workDir) {
   return {
     PATH,
     HOME: join(workDir, "home"),
@@ -51,7 +51,7 @@ function cleanEnv(/** @type {string} */ workDir) {
 }
 
 /** Gives `path` (recursively) to `user`, or back to the worker when `user` is null. */
-function chown(
+export function chown(
   /** @type {string} */ path,
   /** @type {BuildUser | { uid: number, gid: number }} */ user,
 ) {
@@ -68,7 +68,7 @@ function chown(
 const ROOT_OWNER = { uid: 0, gid: 0 };
 
 /** Writes the files under `appDir`; a path that would leave it (the database refuses those) is an error. */
-async function writeFiles(
+export async function writeFiles(
   /** @type {string} */ appDir,
   /** @type {SourceFile[]} */ files,
 ) {
@@ -114,7 +114,7 @@ const installing = new Map();
  * scripts off) into a staging directory that becomes the worker's, read-only to builds, before it is
  * renamed into the cache, so a build can never change what another build links.
  */
-function dependencies(
+export function dependencies(
   /** @type {BuildContext} */ ctx,
   /** @type {string} */ manifestText,
 ) {

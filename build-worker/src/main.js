@@ -6,6 +6,7 @@ import { chmod, mkdir, readdir, rm } from "node:fs/promises";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 import { buildProject } from "./build.js";
+import { devicePreviews, parsePorts } from "./device.js";
 import { previewServer } from "./preview.js";
 import { apiError, openQueue } from "./queue.js";
 import { canUnshareNetwork, endProcessesOf, takeBuildUsers } from "./sandbox.js";
@@ -64,8 +65,10 @@ const limits = {
   },
 };
 // One user per build slot, none another worker on this machine holds: when a build ends, every process of
-// its user is killed.
-const users = takeBuildUsers(env.BUILD_USER ?? "appbuild", config.concurrency);
+// its user is killed. One more runs the device previews' dev servers.
+const taken = takeBuildUsers(env.BUILD_USER ?? "appbuild", config.concurrency + 1);
+const users = taken.slice(0, -1);
+const deviceUser = taken[taken.length - 1];
 const offline = canUnshareNetwork();
 if (!offline && env.BUILD_ALLOW_NETWORK !== "1") {
   console.error(
@@ -75,7 +78,7 @@ if (!offline && env.BUILD_ALLOW_NETWORK !== "1") {
   process.exit(2);
 }
 // What a worker that stopped mid-build left running.
-for (const user of users) await endProcessesOf(user);
+for (const user of taken) await endProcessesOf(user);
 const thumbnails = existsSync(config.chromium);
 if (!thumbnails) {
   console.warn(
@@ -103,7 +106,18 @@ const waiting = new Set();
 const wake = () => {
   for (const resume of waiting) resume();
 };
-await queue.listen(wake);
+const devices = devicePreviews({
+  workerId: config.workerId,
+  workRoot: config.workRoot,
+  cacheDir: config.cacheDir,
+  user: deviceUser,
+  limits,
+  host: env.DEVICE_PREVIEW_HOST ?? "127.0.0.1",
+  listenHost: env.DEVICE_PREVIEW_LISTEN ?? "127.0.0.1",
+  ports: parsePorts(env.DEVICE_PREVIEW_PORTS ?? "54330-54339"),
+  idleMs: Number(env.DEVICE_PREVIEW_IDLE_SECONDS ?? 900) * 1000,
+}, queue);
+await queue.listen((channel) => channel === "device_previews" ? devices.sync() : wake());
 // Listening last: an answer on the port means the database took the role's login too.
 const server = previewServer({
   previewsDir: config.previewsDir,
@@ -244,7 +258,9 @@ async function sweepPreviews() {
 }
 const sweeper = setInterval(() => {
   sweepPreviews().catch((err) => console.error("build worker: sweeping previews failed:", err.message));
+  devices.sync();
 }, config.pollMs);
+devices.sync();
 
 console.log(
   `build worker ${config.workerId}: previews on ${config.previewUrl}, builds as ${
@@ -259,7 +275,7 @@ async function stop() {
   clearInterval(sweeper);
   for (const c of controllers) c.abort();
   wake();
-  await Promise.allSettled(loops);
+  await Promise.allSettled([...loops, devices.stopAll()]);
   server.close();
   await queue.end();
   process.exit(0);

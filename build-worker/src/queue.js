@@ -1,5 +1,5 @@
 // The worker's side of the builds queue: the SQL functions its role may execute (supabase/schemas/builds/),
-// and LISTEN build_queued to wake when one is queued.
+// and LISTEN to wake when a build is queued or a device preview asked for or stopped.
 import pg from "pg";
 
 /**
@@ -60,6 +60,22 @@ export function openQueue(url) {
       call("select private.record_build_thumbnail($1, $2) as r", [token, url]),
     /** @returns {Promise<string[]>} the tokens among these whose build still exists */
     livePreviews: (/** @type {string[]} */ tokens) => call("select private.live_previews($1) as r", [tokens]),
+    /** @returns {Promise<{ id: string, project_id: string, lease_token: string,
+     *   files: import("./build.js").SourceFile[] } | null>} */
+    claimDevicePreview: (/** @type {string} */ worker) =>
+      call("select private.claim_device_preview($1) as r", [worker]),
+    reportDevicePreview: (
+      /** @type {{ id: string, lease_token: string }} */ c,
+      /** @type {object} */ outcome,
+    ) =>
+      call("select private.report_device_preview($1, $2, $3) as r", [
+        c.id,
+        c.lease_token,
+        JSON.stringify(outcome),
+      ]),
+    /** @returns {Promise<string[]>} the ids among these whose preview is over */
+    endedDevicePreviews: (/** @type {string[]} */ ids) =>
+      call("select private.ended_device_previews($1) as r", [ids]),
     /** @returns {Promise<{ status: number, body: unknown }>} */
     async recordError(
       /** @type {string} */ token,
@@ -82,18 +98,21 @@ export function openQueue(url) {
         return e;
       }
     },
-    /** Calls `onQueued` whenever a build is queued, on a connection of its own (reconnecting). */
-    async listen(/** @type {() => void} */ onQueued) {
+    /**
+     * Calls `onQueued` with the channel whenever a build is queued (build_queued) or a device preview is asked
+     * for or stopped (device_previews), on a connection of its own (reconnecting).
+     */
+    async listen(/** @type {(channel: string) => void} */ onQueued) {
       const client = new pg.Client({ connectionString: url });
       // Until the database is back, tried again every second; the poll covers the time in between.
       const again = () => setTimeout(() => this.listen(onQueued).catch(again), 1000);
-      client.on("notification", onQueued);
+      client.on("notification", (msg) => onQueued(msg.channel));
       client.once("error", () => {
         client.end().catch(() => {});
         again();
       });
       await client.connect();
-      await client.query("listen build_queued");
+      await client.query("listen build_queued; listen device_previews");
       return client;
     },
     end: () => pool.end(),

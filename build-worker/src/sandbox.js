@@ -198,22 +198,9 @@ export class BoundedText {
  */
 export function run(argv, { cwd, env, user, limits, offline, signal }) {
   const started = performance.now();
-  const [cmd, ...args] = confined(argv, { user, limits, offline });
-  const output = new BoundedText(limits.outputBytes);
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, {
-      cwd,
-      env,
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const { child, output, kill } = spawnConfined(argv, { cwd, env, user, limits, offline });
     let timedOut = false;
-    const kill = () => {
-      try {
-        // The whole process group: the tool and whatever it started.
-        process.kill(-(/** @type {number} */ (child.pid)), "SIGKILL");
-      } catch { /* already gone */ }
-    };
     const timer = setTimeout(() => {
       timedOut = true;
       kill();
@@ -221,9 +208,6 @@ export function run(argv, { cwd, env, user, limits, offline, signal }) {
     // A build stopped while this step was being started stops it at once.
     if (signal?.aborted) kill();
     signal?.addEventListener("abort", kill, { once: true });
-    child.stdout.on("data", (chunk) => output.push(chunk));
-    child.stderr.on("data", (chunk) => output.push(chunk));
-    child.on("error", (err) => output.push(Buffer.from(`${err.message}\n`)));
     child.on("close", (code) => {
       clearTimeout(timer);
       signal?.removeEventListener("abort", kill);
@@ -237,4 +221,25 @@ export function run(argv, { cwd, env, user, limits, offline, signal }) {
       });
     });
   });
+}
+
+/**
+ * Starts `argv` confined in its own process group, its output kept bounded; `kill` ends the whole group (the
+ * tool and whatever it started). For a server that runs until it is stopped (no wall-clock limit).
+ * @param {string[]} argv
+ * @param {{ cwd: string, env: Record<string, string>, user: BuildUser, limits: Limits, offline: boolean }} options
+ */
+export function spawnConfined(argv, { cwd, env, user, limits, offline }) {
+  const [cmd, ...args] = confined(argv, { user, limits, offline });
+  const output = new BoundedText(limits.outputBytes);
+  const child = spawn(cmd, args, { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout.on("data", (chunk) => output.push(chunk));
+  child.stderr.on("data", (chunk) => output.push(chunk));
+  child.on("error", (err) => output.push(Buffer.from(`${err.message}\n`)));
+  const kill = () => {
+    try {
+      process.kill(-(/** @type {number} */ (child.pid)), "SIGKILL");
+    } catch { /* already gone */ }
+  };
+  return { child, output, kill };
 }

@@ -33,6 +33,8 @@ export interface StackOptions {
   log?: (line: string) => void;
   /** Runs the build worker (build-worker/) beside the stack, its previews on this port */
   previewPort?: number;
+  /** The build worker's device preview settings (DEVICE_PREVIEW_PORTS, _HOST, _LISTEN, _IDLE_SECONDS) */
+  devicePreviewEnv?: Record<string, string>;
 }
 
 export interface Stack {
@@ -178,6 +180,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     DOCS_OAUTH_CLIENT_ID: DOCS_CLIENT_ID,
     FIRST_PARTY_CLIENT_IDS: DOCS_CLIENT_ID,
     ...integrations,
+    // The MCP App frames the build worker's previews.
+    ...(opts.previewPort ? { BUILD_PREVIEW_URL: `http://127.0.0.1:${opts.previewPort}` } : {}),
     ...opts.env,
   };
   log(`gateway: starting on ${gatewayUrl}`);
@@ -206,7 +210,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   let buildWorker: BuildWorker | undefined;
   if (opts.previewPort) {
     log(`build worker: previews on 127.0.0.1:${opts.previewPort}`);
-    buildWorker = await startBuildWorker(ROOT, cluster, opts.dir, opts.previewPort);
+    buildWorker = await startBuildWorker(ROOT, cluster, opts.dir, opts.previewPort, opts.devicePreviewEnv);
   }
   let stopped = false;
   return {

@@ -14,6 +14,7 @@ export type DocumentedErrorCode =
   | "dbhost_failed"
   | "dbhost_link_not_found"
   | "dbhost_project_not_found"
+  | "device_preview_not_found"
   | "file_reads_busy"
   | "first_party_required"
   | "git_branch_not_found"
@@ -224,6 +225,27 @@ export function operations(send: Send) {
     /** A build, with its log (`GET /builds/{buildId}`) */
     getBuild: (init: Init<"/builds/{buildId}", "get">): Promise<Data<"/builds/{buildId}", "get">> =>
       send("GET", "/builds/{buildId}", init) as Promise<Data<"/builds/{buildId}", "get">>,
+    /** Open the app on a phone (`POST /projects/{projectId}/device-previews`) */
+    requestDevicePreview: (
+      init: Init<"/projects/{projectId}/device-previews", "post">,
+    ): Promise<Data<"/projects/{projectId}/device-previews", "post">> =>
+      send("POST", "/projects/{projectId}/device-previews", init) as Promise<
+        Data<"/projects/{projectId}/device-previews", "post">
+      >,
+    /** A device preview (`GET /device-previews/{devicePreviewId}`) */
+    getDevicePreview: (
+      init: Init<"/device-previews/{devicePreviewId}", "get">,
+    ): Promise<Data<"/device-previews/{devicePreviewId}", "get">> =>
+      send("GET", "/device-previews/{devicePreviewId}", init) as Promise<
+        Data<"/device-previews/{devicePreviewId}", "get">
+      >,
+    /** Stop a device preview (`DELETE /device-previews/{devicePreviewId}`) */
+    deleteDevicePreview: (
+      init: Init<"/device-previews/{devicePreviewId}", "delete">,
+    ): Promise<Data<"/device-previews/{devicePreviewId}", "delete">> =>
+      send("DELETE", "/device-previews/{devicePreviewId}", init) as Promise<
+        Data<"/device-previews/{devicePreviewId}", "delete">
+      >,
     /** Report a project or a user (`POST /reports`) */
     createReport: (init: Init<"/reports", "post">): Promise<Data<"/reports", "post">> =>
       send("POST", "/reports", init) as Promise<Data<"/reports", "post">>,

@@ -411,6 +411,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/projects/{projectId}/device-previews": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Open the app on a phone
+     * @description Owner only. Asks a build worker to run the Expo dev server (Metro) for the project's current files and answers the device preview `queued`; poll `GET /device-previews/{devicePreviewId}` (from 2 s up) until it is `ready`, then open its `url` in Expo Go or scan `qr_png`/`qr_svg` (Expo Go must carry the SDK the project's `expo` names). A user has one device preview at most: this one stops the one before (`stop_reason` `replaced`).
+     */
+    post: operations["requestDevicePreview"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/device-previews/{devicePreviewId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A device preview
+     * @description Owner only: its status and, once ready, its exp:// address and QR code.
+     */
+    get: operations["getDevicePreview"];
+    put?: never;
+    post?: never;
+    /**
+     * Stop a device preview
+     * @description Owner only. Its worker stops the dev server (`stop_reason` `deleted`); one already over stays as it is.
+     */
+    delete: operations["deleteDevicePreview"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/reports": {
     parameters: {
       query?: never;
@@ -743,7 +787,8 @@ export interface paths {
      *     `{phase, files_written, tokens_so_far}` from the runner (`phase` `generating` or `saving`); `build` carries
      *     `{id, status}` of the build of the version the job made (`GET /builds/{buildId}`): when it is queued
      *     (`queued`), as each step starts (`running` with `step`: `install`, `typecheck`, `export_web`,
-     *     `export_android`) and when it ends (`succeeded`, `failed` or `canceled` with `preview_url` and at most 10
+     *     `export_android`; `preview` with `preview_url` as soon as the web export is published, before the android
+     *     export) and when it ends (`succeeded`, `failed` or `canceled` with `preview_url` and at most 10
      *     `errors`). The stream ends after the event of a terminal status, or after the last `build` event when the
      *     job's build is still queued or running then. A comment line (`: heartbeat`) is sent after
      *     15 s of silence. A stream lasts at most 120 s
@@ -1467,7 +1512,7 @@ export interface components {
       icon_url: string | null;
       /**
        * Format: uri
-       * @description Server-managed: the web preview of the project's newest succeeded build (`GET /projects/{projectId}/builds`), on the build worker's origin; null until one succeeded.
+       * @description Server-managed: the web preview of the project's newest build that has not failed (`GET /projects/{projectId}/builds`): a running build's as soon as its web export is published, else the newest succeeded build's; on the build worker's origin; null until there is one.
        */
       preview_url: string | null;
       /**
@@ -1797,7 +1842,7 @@ export interface components {
       };
       /**
        * Format: uri
-       * @description The succeeded build's web preview: on the build worker's own origin, under a path only this build has. Errors the running preview throws are recorded as the project's preview errors.
+       * @description The build's web preview: on the build worker's own origin, under a path only this build has; set as soon as the web export is published (while the android export may still run) and kept only if the build succeeds. Errors the running preview throws are recorded as the project's preview errors.
        */
       preview_url: string | null;
       /**
@@ -1842,6 +1887,45 @@ export interface components {
        */
       code?: string;
       message: string;
+    };
+    DevicePreview: {
+      /**
+       * Format: int64
+       * @example 3
+       */
+      id: number;
+      /**
+       * Format: int64
+       * @example 42
+       */
+      project_id: number;
+      /**
+       * @description `queued` until a worker takes it; `starting` while it installs what is missing and starts Metro; `ready`: Expo Go opens `url`; `failed`: see `error`; `stopped`: see `stop_reason`.
+       * @enum {string}
+       */
+      status: "queued" | "starting" | "ready" | "failed" | "stopped";
+      /**
+       * @description Once ready: the address Expo Go opens, `exp://<host>:<port>` (the worker's `DEVICE_PREVIEW_HOST`, a port of its `DEVICE_PREVIEW_PORTS`).
+       * @example exp://192.168.1.20:54330
+       */
+      url: string | null;
+      /** @description Once ready: `url` as a QR code, an SVG document. */
+      qr_svg: string | null;
+      /** @description Once ready: `url` as a QR code, a PNG as a `data:image/png;base64,…` URL. */
+      qr_png: string | null;
+      /** @description Why it failed: the dev server's last output. */
+      error: string | null;
+      /**
+       * @description `replaced`: the user asked for another device preview (a user has one at most); `deleted`: `DELETE /device-previews/{devicePreviewId}`; `idle`: no request reached it for the worker's `DEVICE_PREVIEW_IDLE_SECONDS`.
+       * @enum {string|null}
+       */
+      stop_reason: "replaced" | "deleted" | "idle" | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      ready_at: string | null;
+      /** Format: date-time */
+      stopped_at: string | null;
     };
     Report: {
       /**
@@ -4749,6 +4833,181 @@ export interface operations {
         };
       };
       /** @description `build_not_found`: no such build, or not the caller's (404, never 403) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  requestDevicePreview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project's id, an integer from 1 to 9223372036854775807 */
+        projectId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The queued device preview */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DevicePreview"];
+        };
+      };
+      /** @description Bad request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `project_not_found`: no such project, or not the caller's (404, never 403) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getDevicePreview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The device preview's id, an integer from 1 to 9223372036854775807 */
+        devicePreviewId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The device preview */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DevicePreview"];
+        };
+      };
+      /** @description Bad request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `device_preview_not_found`: no such device preview, or not the caller's (404, never 403) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected: 500 `internal_error` (with `details.request_id`), or 503 `database_unavailable` or `statement_timeout` (a database statement made for the caller ran past the server's limit, `USER_STATEMENT_TIMEOUT_MS`; retrying later is safe: nothing was written) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteDevicePreview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The device preview's id, an integer from 1 to 9223372036854775807 */
+        devicePreviewId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Stopped */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Bad request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unauthorized`: a missing or invalid bearer token; `invalid_audience`: a token issued for another resource (RFC 8707, such as `{root_url}/mcp`); `token_revoked`: the user revoked the token's OAuth client */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `device_preview_not_found`: no such device preview, or not the caller's (404, never 403) */
       404: {
         headers: {
           [name: string]: unknown;

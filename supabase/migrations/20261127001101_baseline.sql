@@ -166,6 +166,28 @@ alter table "public"."dbhost_connections" enable row level security;
 alter table "public"."dbhost_links" enable row level security;
 
 
+  create table "public"."device_previews" (
+    "id" bigint generated always as identity not null,
+    "project_id" bigint not null,
+    "user_id" uuid not null,
+    "status" text not null default 'queued'::text,
+    "worker_id" text,
+    "lease_token" uuid,
+    "url" text,
+    "qr_svg" text,
+    "qr_png" text,
+    "error" text,
+    "stop_reason" text,
+    "created_at" timestamp with time zone not null default clock_timestamp(),
+    "started_at" timestamp with time zone,
+    "ready_at" timestamp with time zone,
+    "stopped_at" timestamp with time zone
+      );
+
+
+alter table "public"."device_previews" enable row level security;
+
+
   create table "public"."file_blobs" (
     "user_id" uuid not null,
     "sha256" bytea not null,
@@ -653,6 +675,14 @@ CREATE UNIQUE INDEX dbhost_links_pkey ON public.dbhost_links USING btree (projec
 
 CREATE INDEX dbhost_links_user ON public.dbhost_links USING btree (user_id);
 
+CREATE UNIQUE INDEX device_previews_one_per_user ON public.device_previews USING btree (user_id) WHERE (status = ANY (ARRAY['queued'::text, 'starting'::text, 'ready'::text]));
+
+CREATE UNIQUE INDEX device_previews_pkey ON public.device_previews USING btree (id);
+
+CREATE INDEX device_previews_project ON public.device_previews USING btree (project_id, id DESC);
+
+CREATE INDEX device_previews_queue ON public.device_previews USING btree (id) WHERE (status = 'queued'::text);
+
 CREATE UNIQUE INDEX file_blobs_pkey ON public.file_blobs USING btree (user_id, sha256);
 
 CREATE UNIQUE INDEX git_remotes_pkey ON public.git_remotes USING btree (project_id);
@@ -851,6 +881,8 @@ alter table "public"."dbhost_connections" add constraint "dbhost_connections_pke
 
 alter table "public"."dbhost_links" add constraint "dbhost_links_pkey" PRIMARY KEY using index "dbhost_links_pkey";
 
+alter table "public"."device_previews" add constraint "device_previews_pkey" PRIMARY KEY using index "device_previews_pkey";
+
 alter table "public"."file_blobs" add constraint "file_blobs_pkey" PRIMARY KEY using index "file_blobs_pkey";
 
 alter table "public"."git_remotes" add constraint "git_remotes_pkey" PRIMARY KEY using index "git_remotes_pkey";
@@ -1010,6 +1042,34 @@ alter table "public"."dbhost_links" validate constraint "dbhost_links_project_id
 alter table "public"."dbhost_links" add constraint "dbhost_links_user_id_fkey" FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE not valid;
 
 alter table "public"."dbhost_links" validate constraint "dbhost_links_user_id_fkey";
+
+alter table "public"."device_previews" add constraint "device_previews_error_length" CHECK ((length(error) <= 4000)) not valid;
+
+alter table "public"."device_previews" validate constraint "device_previews_error_length";
+
+alter table "public"."device_previews" add constraint "device_previews_project_id_fkey" FOREIGN KEY (project_id) REFERENCES projects(id) ON DELETE CASCADE not valid;
+
+alter table "public"."device_previews" validate constraint "device_previews_project_id_fkey";
+
+alter table "public"."device_previews" add constraint "device_previews_qr_length" CHECK (((length(qr_svg) <= 65536) AND (length(qr_png) <= 65536))) not valid;
+
+alter table "public"."device_previews" validate constraint "device_previews_qr_length";
+
+alter table "public"."device_previews" add constraint "device_previews_status" CHECK ((status = ANY (ARRAY['queued'::text, 'starting'::text, 'ready'::text, 'failed'::text, 'stopped'::text]))) not valid;
+
+alter table "public"."device_previews" validate constraint "device_previews_status";
+
+alter table "public"."device_previews" add constraint "device_previews_stop_reason" CHECK ((stop_reason = ANY (ARRAY['replaced'::text, 'deleted'::text, 'idle'::text]))) not valid;
+
+alter table "public"."device_previews" validate constraint "device_previews_stop_reason";
+
+alter table "public"."device_previews" add constraint "device_previews_url" CHECK ((url ~ '^exp://[^/\s]+:[0-9]+$'::text)) not valid;
+
+alter table "public"."device_previews" validate constraint "device_previews_url";
+
+alter table "public"."device_previews" add constraint "device_previews_user_id_fkey" FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE not valid;
+
+alter table "public"."device_previews" validate constraint "device_previews_user_id_fkey";
 
 alter table "public"."file_blobs" add constraint "file_blobs_user_id_fkey" FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE not valid;
 
@@ -1971,6 +2031,24 @@ end
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION api.get_device_preview(preview_id bigint)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  result jsonb;
+begin
+  select private.device_preview_json(d) into result from public.device_previews d where d.id = preview_id;
+  if result is null then
+    perform private.raise_api_error(404, 'device_preview_not_found', 'No such device preview.');
+  end if;
+  return result;
+end
+$function$
+;
+
 CREATE OR REPLACE FUNCTION api.get_git_remote(project_id bigint)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -2030,6 +2108,23 @@ begin
     perform private.raise_api_error(404, 'profile_not_found', 'No profile exists for this account.');
   end if;
   return result;
+end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION api.get_preview(project_id bigint)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  p public.projects := api.require_own_project(project_id);
+begin
+  return jsonb_build_object('project_id', p.id, 'preview_url', p.preview_url,
+    'latest_build', (select private.build_json(b, false) from public.builds b where b.project_id = p.id
+                      order by b.id desc limit 1),
+    'device_preview', api.project_device_preview(p.id));
 end
 $function$
 ;
@@ -2886,6 +2981,18 @@ end
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION api.project_device_preview(project_id bigint)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select private.device_preview_json(d) from public.device_previews d
+   where d.project_id = project_device_preview.project_id and d.status in ('queued', 'starting', 'ready')
+   order by d.id desc limit 1
+$function$
+;
+
 CREATE OR REPLACE FUNCTION api.project_json(p projects, author profiles)
  RETURNS jsonb
  LANGUAGE sql
@@ -3115,6 +3222,32 @@ end
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION api.request_device_preview(project_id bigint)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  uid uuid := (select auth.uid());
+  d public.device_previews;
+begin
+  perform from public.projects p where p.id = request_device_preview.project_id and p.user_id = uid;
+  if not found then
+    perform private.project_not_found();
+  end if;
+  perform from public.profiles where id = uid for update;
+  update public.device_previews
+     set status = 'stopped', stop_reason = 'replaced', stopped_at = clock_timestamp(), lease_token = null
+   where user_id = uid and status in ('queued', 'starting', 'ready');
+  insert into public.device_previews (project_id, user_id) values (request_device_preview.project_id, uid)
+  returning * into d;
+  perform pg_notify('device_previews', d.id::text);
+  return private.device_preview_json(d);
+end
+$function$
+;
+
 CREATE OR REPLACE FUNCTION api.require_own_project(project_id bigint)
  RETURNS projects
  LANGUAGE plpgsql
@@ -3339,6 +3472,27 @@ begin
   insert into public.dbhost_authorizations (state_hash, user_id, code_verifier_encrypted, expires_at)
   values (start_dbhost_authorization.state_hash, uid, code_verifier_sealed, expires);
   return jsonb_build_object('expires_at', expires);
+end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION api.stop_device_preview(preview_id bigint)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform from public.device_previews d where d.id = preview_id and d.user_id = (select auth.uid()) for update;
+  if not found then
+    perform private.raise_api_error(404, 'device_preview_not_found', 'No such device preview.');
+  end if;
+  update public.device_previews
+     set status = 'stopped', stop_reason = 'deleted', stopped_at = clock_timestamp(), lease_token = null
+   where id = preview_id and status in ('queued', 'starting', 'ready');
+  if found then
+    perform pg_notify('device_previews', preview_id::text);
+  end if;
 end
 $function$
 ;
@@ -4044,6 +4198,7 @@ begin
   for b in
     update public.builds
        set status = 'failed', finished_at = clock_timestamp(), lease_token = null, lease_expires_at = null,
+           preview_url = null,
            errors = jsonb_build_array(jsonb_build_object('message',
              format('The build was started %s times and its worker stopped answering each time.', attempts)))
      where id in (select x.id from public.builds x
@@ -4052,6 +4207,7 @@ begin
     returning *
   loop
     perform private.log_build_event(b, jsonb_build_object('preview_url', null, 'errors', b.errors));
+    perform private.show_newest_preview(b.project_id);
   end loop;
   update public.builds
      set status = 'running', attempts = attempts + 1, worker_id = worker, lease_token = gen_random_uuid(),
@@ -4067,6 +4223,31 @@ begin
   end if;
   return jsonb_build_object('id', b.id, 'project_id', b.project_id, 'lease_token', b.lease_token,
     'lease_seconds', lease, 'attempt', b.attempts, 'preview_token', b.preview_token);
+end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.claim_device_preview(worker text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  d public.device_previews;
+begin
+  update public.device_previews
+     set status = 'starting', worker_id = worker, lease_token = gen_random_uuid(), started_at = clock_timestamp()
+   where id = (select x.id from public.device_previews x where x.status = 'queued' order by x.id limit 1
+                  for update skip locked)
+  returning * into d;
+  if not found then
+    return null;
+  end if;
+  return jsonb_build_object('id', d.id, 'project_id', d.project_id, 'lease_token', d.lease_token,
+    'files', (select coalesce(jsonb_agg(jsonb_build_object('path', f.path, 'contents', f.contents,
+                'encoding', private.file_encoding(f.type)) order by f.path), '[]'::jsonb)
+                from public.project_files f where f.project_id = d.project_id));
 end
 $function$
 ;
@@ -4407,6 +4588,19 @@ end
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION private.device_preview_json(d device_previews)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object('id', d.id, 'project_id', d.project_id, 'status', d.status, 'url', d.url,
+    'qr_svg', d.qr_svg, 'qr_png', case when d.qr_png is not null then 'data:image/png;base64,' || d.qr_png end,
+    'error', d.error, 'stop_reason', d.stop_reason, 'created_at', d.created_at, 'ready_at', d.ready_at,
+    'stopped_at', d.stopped_at)
+$function$
+;
+
 CREATE OR REPLACE FUNCTION private.dispatch_job(job_id uuid)
  RETURNS bigint
  LANGUAGE plpgsql
@@ -4545,6 +4739,17 @@ CREATE OR REPLACE FUNCTION private.encode_cursor(created_at timestamp with time 
  SET search_path TO ''
 AS $function$
   select private.sign_cursor((extract(epoch from created_at) * 1000000)::bigint::text || ':' || id::text, scope)
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.ended_device_previews(ids bigint[])
+ RETURNS bigint[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_agg(i), '{}') from unnest(ids) i
+   where not exists (select from public.device_previews d where d.id = i and d.status in ('queued', 'starting', 'ready'))
 $function$
 ;
 
@@ -4816,17 +5021,12 @@ begin
          errors = coalesce((select jsonb_agg(e) from (select e from jsonb_array_elements(outcome -> 'errors') e limit 100) x), '[]'),
          artifacts = coalesce(outcome -> 'artifacts', '{}'),
          log = right(full_log, max_log), log_truncated = length(full_log) > max_log,
-         preview_url = case when final_status = 'succeeded' then outcome ->> 'preview_url' end
+         preview_url = case when final_status = 'succeeded' then coalesce(outcome ->> 'preview_url', b.preview_url) end
    where id = b.id
   returning * into b;
   perform private.log_build_event(b, jsonb_build_object('preview_url', b.preview_url,
     'errors', private.build_errors_brief(b.errors)));
-  if b.preview_url is not null then
-    update public.projects p set preview_url = b.preview_url
-     where p.id = b.project_id
-       and not exists (select from public.builds n where n.project_id = b.project_id and n.id > b.id
-                          and n.status = 'succeeded' and n.preview_url is not null);
-  end if;
+  perform private.show_newest_preview(b.project_id);
   return private.build_json(b, false);
 end
 $function$
@@ -5666,6 +5866,25 @@ AS $function$
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION private.publish_build_preview(build_id bigint, lease uuid, url text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  b public.builds := private.lock_leased_build(build_id, lease);
+begin
+  if url is null or url !~ '^https?://' or length(url) > 2000 then
+    perform private.raise_api_error(400, 'invalid_preview_url', 'The preview''s address is an http(s) URL.');
+  end if;
+  update public.builds set preview_url = url where id = b.id returning * into b;
+  perform private.log_build_event(b, jsonb_build_object('step', 'preview', 'preview_url', url));
+  perform private.show_newest_preview(b.project_id);
+end
+$function$
+;
+
 CREATE OR REPLACE FUNCTION private.push_snapshots(project_id bigint, pushed_id uuid)
  RETURNS jsonb
  LANGUAGE sql
@@ -6082,6 +6301,44 @@ AS $function$
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION private.report_device_preview(preview_id bigint, lease uuid, outcome jsonb)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  d public.device_previews;
+  next_status text := outcome ->> 'status';
+begin
+  select * into d from public.device_previews x where x.id = preview_id and x.lease_token = lease for update;
+  if not found or d.status not in ('starting', 'ready') then
+    perform private.raise_api_error(409, 'preview_stopped', 'The device preview is no longer this worker''s.');
+  end if;
+  if next_status = 'ready' and d.status = 'starting' and outcome ->> 'url' is not null
+     and outcome ->> 'qr_svg' is not null and outcome ->> 'qr_png' is not null then
+    update public.device_previews
+       set status = 'ready', url = outcome ->> 'url', qr_svg = outcome ->> 'qr_svg', qr_png = outcome ->> 'qr_png',
+           ready_at = clock_timestamp()
+     where id = d.id;
+  elsif next_status = 'failed' then
+    update public.device_previews
+       set status = 'failed', error = left(coalesce(outcome ->> 'error', 'The dev server failed.'), 4000),
+           stopped_at = clock_timestamp(), lease_token = null
+     where id = d.id;
+  elsif next_status = 'stopped' and d.status = 'ready' then
+    update public.device_previews
+       set status = 'stopped', stop_reason = 'idle', stopped_at = clock_timestamp(), lease_token = null
+     where id = d.id;
+  else
+    perform private.raise_api_error(400, 'invalid_outcome',
+      'A starting preview becomes ready (with url, qr_svg and qr_png) or failed (with error); a ready one failed or stopped.');
+  end if;
+  return next_status;
+end
+$function$
+;
+
 CREATE OR REPLACE FUNCTION private.require_profile()
  RETURNS void
  LANGUAGE plpgsql
@@ -6256,6 +6513,21 @@ CREATE OR REPLACE FUNCTION private.shorten(value text, max_length integer)
  SET search_path TO ''
 AS $function$
   select case when length(value) <= max_length then value else left(value, max_length - 1) || '…' end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.show_newest_preview(project bigint)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  update public.projects p
+     set preview_url = newest.url
+    from (select (select n.preview_url from public.builds n
+                   where n.project_id = project and n.preview_url is not null
+                     and n.status in ('running', 'succeeded')
+                   order by n.id desc limit 1) as url) newest
+   where p.id = project and p.preview_url is distinct from newest.url
 $function$
 ;
 
@@ -6840,6 +7112,22 @@ grant truncate on table "public"."dbhost_links" to "service_role";
 
 grant update on table "public"."dbhost_links" to "service_role";
 
+grant select on table "public"."device_previews" to "authenticated";
+
+grant delete on table "public"."device_previews" to "service_role";
+
+grant insert on table "public"."device_previews" to "service_role";
+
+grant references on table "public"."device_previews" to "service_role";
+
+grant select on table "public"."device_previews" to "service_role";
+
+grant trigger on table "public"."device_previews" to "service_role";
+
+grant truncate on table "public"."device_previews" to "service_role";
+
+grant update on table "public"."device_previews" to "service_role";
+
 grant select on table "public"."file_blobs" to "authenticated";
 
 grant delete on table "public"."file_blobs" to "service_role";
@@ -7341,6 +7629,15 @@ using ((user_id = ( SELECT auth.uid() AS uid)));
 
   create policy "dbhost_links_select_own"
   on "public"."dbhost_links"
+  as permissive
+  for select
+  to authenticated
+using ((user_id = ( SELECT auth.uid() AS uid)));
+
+
+
+  create policy "device_previews_select_own"
+  on "public"."device_previews"
   as permissive
   for select
   to authenticated
@@ -7911,6 +8208,8 @@ grant execute on function api.get_dbhost_connection() to authenticated;
 
 grant execute on function api.get_dbhost_link(bigint) to authenticated;
 
+grant execute on function api.get_device_preview(bigint) to authenticated;
+
 grant execute on function api.get_git_remote(bigint) to authenticated;
 
 grant execute on function api.get_git_remote(bigint) to service_role;
@@ -7918,6 +8217,8 @@ grant execute on function api.get_git_remote(bigint) to service_role;
 grant execute on function api.get_job(uuid) to authenticated;
 
 grant execute on function api.get_me() to authenticated;
+
+grant execute on function api.get_preview(bigint) to authenticated;
 
 grant execute on function api.get_project(bigint) to authenticated;
 
@@ -7977,6 +8278,8 @@ grant execute on function api.preview_error_json(public.preview_errors) to authe
 
 grant execute on function api.project_archive_page(bigint,uuid,text,integer) to authenticated;
 
+grant execute on function api.project_device_preview(bigint) to authenticated;
+
 grant execute on function api.project_json(public.projects,public.profiles) to authenticated;
 
 grant execute on function api.public_profile_json(public.profiles) to authenticated;
@@ -8005,6 +8308,8 @@ grant execute on function api.report_json(public.reports) to authenticated;
 
 grant execute on function api.request_build(bigint,uuid) to authenticated;
 
+grant execute on function api.request_device_preview(bigint) to authenticated;
+
 grant execute on function api.require_own_project(bigint) to authenticated;
 
 grant execute on function api.restore_version(bigint,uuid) to authenticated;
@@ -8018,6 +8323,8 @@ grant execute on function api.save_project_files(bigint,jsonb) to authenticated;
 grant execute on function api.save_repohost_installation(bigint,text,text,text,text) to service_role;
 
 grant execute on function api.start_dbhost_authorization(text,text) to authenticated;
+
+grant execute on function api.stop_device_preview(bigint) to authenticated;
 
 grant execute on function api.submit_job(jsonb) to service_role;
 
@@ -8059,6 +8366,8 @@ grant execute on function private.check_file_page(integer,text) to authenticated
 
 grant execute on function private.claim_build(text) to build_worker;
 
+grant execute on function private.claim_device_preview(text) to build_worker;
+
 grant execute on function private.claim_job(uuid,uuid) to service_role;
 
 grant execute on function private.claim_push_batch(integer,integer,uuid) to service_role;
@@ -8071,9 +8380,13 @@ grant execute on function private.create_webhook(uuid,text,text[]) to service_ro
 
 grant execute on function private.credit_topup(uuid,text,bigint,bigint,text,jsonb) to service_role;
 
+grant execute on function private.device_preview_json(public.device_previews) to authenticated;
+
 grant execute on function private.dispatch_jobs() to service_role;
 
 grant execute on function private.due_push_receipts(integer,integer,uuid) to service_role;
+
+grant execute on function private.ended_device_previews(bigint[]) to build_worker;
 
 grant execute on function private.enqueue_push(uuid,text,text,text,jsonb) to service_role;
 
@@ -8145,6 +8458,8 @@ grant execute on function private.prune_push_outbox() to service_role;
 
 grant execute on function private.prune_webhook_deliveries() to service_role;
 
+grant execute on function private.publish_build_preview(bigint,uuid,text) to build_worker;
+
 grant execute on function private.push_snapshots(bigint,uuid) to authenticated;
 
 grant execute on function private.push_snapshots(bigint,uuid) to service_role;
@@ -8174,6 +8489,8 @@ grant execute on function private.record_webhook_attempts(jsonb) to service_role
 grant execute on function private.refuse_revoked_client(uuid,text,bigint) to service_role;
 
 grant execute on function private.repohost_pull_sources(bigint,text,text,text) to service_role;
+
+grant execute on function private.report_device_preview(bigint,uuid,jsonb) to build_worker;
 
 grant execute on function private.require_profile() to authenticated;
 

@@ -73,9 +73,11 @@ export type Database = {
       "get_build": { Args: { "build_id": number }; Returns: Json };
       "get_dbhost_connection": { Args: Record<PropertyKey, never>; Returns: Json };
       "get_dbhost_link": { Args: { "project_id": number }; Returns: Json };
+      "get_device_preview": { Args: { "preview_id": number }; Returns: Json };
       "get_git_remote": { Args: { "project_id": number }; Returns: Json };
       "get_job": { Args: { "job_id": string }; Returns: Json };
       "get_me": { Args: Record<PropertyKey, never>; Returns: Json };
+      "get_preview": { Args: { "project_id": number }; Returns: Json };
       "get_project": { Args: { "project_id": number }; Returns: Json };
       "get_public_profile": { Args: { "user_id": string }; Returns: Json };
       "get_repohost_link": { Args: { "project_id": number }; Returns: Json };
@@ -168,6 +170,7 @@ export type Database = {
         Args: { "after_path": string; "max_bytes": number; "project_id": number; "version_id": string };
         Returns: string;
       };
+      "project_device_preview": { Args: { "project_id": number }; Returns: Json };
       "project_json": {
         Args: {
           "author": Omit<
@@ -241,6 +244,7 @@ export type Database = {
         Returns: Json;
       };
       "request_build": { Args: { "project_id": number; "version_id": string }; Returns: Json };
+      "request_device_preview": { Args: { "project_id": number }; Returns: Json };
       "require_own_project": {
         Args: { "project_id": number };
         Returns: Database["public"]["Tables"]["projects"]["Row"];
@@ -278,6 +282,7 @@ export type Database = {
         Args: { "code_verifier_sealed": string; "state_hash": string };
         Returns: Json;
       };
+      "stop_device_preview": { Args: { "preview_id": number }; Returns: undefined };
       "submit_job": { Args: { "request": Json }; Returns: Json };
       "unlink_dbhost_project": { Args: { "project_id": number }; Returns: undefined };
       "unlink_repohost_repository": { Args: { "project_id": number }; Returns: undefined };
@@ -591,6 +596,76 @@ export type Database = {
             columns: ["project_id"];
             isOneToOne: true;
             referencedRelation: "projects";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      "device_previews": {
+        Row: {
+          "created_at": string;
+          "error": string | null;
+          "id": number;
+          "lease_token": string | null;
+          "project_id": number;
+          "qr_png": string | null;
+          "qr_svg": string | null;
+          "ready_at": string | null;
+          "started_at": string | null;
+          "status": string;
+          "stop_reason": string | null;
+          "stopped_at": string | null;
+          "url": string | null;
+          "user_id": string;
+          "worker_id": string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          "created_at"?: string;
+          "error"?: string | null;
+          "id"?: never;
+          "lease_token"?: string | null;
+          "project_id": number;
+          "qr_png"?: string | null;
+          "qr_svg"?: string | null;
+          "ready_at"?: string | null;
+          "started_at"?: string | null;
+          "status"?: string;
+          "stop_reason"?: string | null;
+          "stopped_at"?: string | null;
+          "url"?: string | null;
+          "user_id": string;
+          "worker_id"?: string | null;
+        };
+        Update: {
+          "created_at"?: string;
+          "error"?: string | null;
+          "id"?: never;
+          "lease_token"?: string | null;
+          "project_id"?: number;
+          "qr_png"?: string | null;
+          "qr_svg"?: string | null;
+          "ready_at"?: string | null;
+          "started_at"?: string | null;
+          "status"?: string;
+          "stop_reason"?: string | null;
+          "stopped_at"?: string | null;
+          "url"?: string | null;
+          "user_id"?: string;
+          "worker_id"?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "device_previews_project_id_fkey";
+            columns: ["project_id"];
+            isOneToOne: false;
+            referencedRelation: "projects";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "device_previews_user_id_fkey";
+            columns: ["user_id"];
+            isOneToOne: false;
+            referencedRelation: "profiles";
             referencedColumns: ["id"];
           },
         ];

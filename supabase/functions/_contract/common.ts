@@ -112,6 +112,9 @@ export const NEEDS = {
     "a project of the caller linked to a git remote the token reaches (`PUT /projects/{id}/git-remote`)",
   ),
   build: exampleNeeds("a build of the caller (`POST /projects/{projectId}/builds`): its id in the path"),
+  devicePreview: exampleNeeds(
+    "a device preview of the caller (`POST /projects/{projectId}/device-previews`): its id in the path",
+  ),
 } as const;
 
 export const Uuid = z.uuid({ error: "must be a UUID" }).openapi({

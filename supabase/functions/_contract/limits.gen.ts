@@ -5,6 +5,9 @@ export const LIMITS = {
   columns: {
     "builds.errors": 100,
     "builds.log": 65536,
+    "device_previews.error": 4000,
+    "device_previews.qr_png": 65536,
+    "device_previews.qr_svg": 65536,
     "git_remotes.url": 2048,
     "oauth_client_revocations.client_id": 2048,
     "preview_errors.message": 2000,

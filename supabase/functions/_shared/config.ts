@@ -72,6 +72,8 @@ const schema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** The longest one wait_for_job call runs, below the host's request limit (hosted: 150 s). */
   MCP_WAIT_LIMIT_SECONDS: z.coerce.number().int().min(5).max(600).default(120),
+  /** The build worker's previews origin (its BUILD_PREVIEW_URL): the MCP App may frame pages from it. */
+  BUILD_PREVIEW_URL: z.url().optional(),
   /** Browser origins besides the service's own that may call /mcp (comma-separated); others get 403. */
   MCP_ALLOWED_ORIGINS: z.string().default("").transform((v, ctx) => {
     const origins = v.split(",").map((o) => o.trim()).filter(Boolean);

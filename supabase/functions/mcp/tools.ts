@@ -27,6 +27,7 @@ import { agentResult, forAgent, type JobRow, TERMINAL } from "./results.ts";
 import { TASKS_EXTENSION, waitResult } from "./tasks.ts";
 import { registerVersionTools } from "./version-tools.ts";
 import { registerBuildTools } from "./build-tools.ts";
+import { registerPreviewTools } from "./preview-tools.ts";
 import { AppName, Job, JobEstimate, ModelTier, Prompt } from "../_contract/jobs.ts";
 import { Uuid } from "../_contract/common.ts";
 import { Wallet } from "../_contract/wallet.ts";
@@ -87,7 +88,7 @@ function failureOf(body: Record<string, unknown>) {
   return { isError: true, content: [{ type: "text" as const, text: JSON.stringify(body) }] };
 }
 
-async function tool<T>(run: () => Promise<T>, shape: (value: T) => ReturnType<typeof agentResult>) {
+async function tool<T, R = ReturnType<typeof agentResult>>(run: () => Promise<T>, shape: (value: T) => R) {
   try {
     return shape(await run());
   } catch (err) {
@@ -107,7 +108,11 @@ export function createMcpServer(
     {
       // Stateless: no connection outlives a request, so no list-changed notification could ever be sent.
       // ...and create_job can run as a task of the Tasks extension (tasks.ts).
-      capabilities: { tools: { listChanged: false }, extensions: { [TASKS_EXTENSION]: {} } },
+      capabilities: {
+        tools: { listChanged: false },
+        resources: { listChanged: false },
+        extensions: { [TASKS_EXTENSION]: {} },
+      },
       // Every client sees the same tools; a 2026-07-28 client may keep the list for five minutes.
       cacheHints: { "tools/list": { ttlMs: 300_000, cacheScope: "public" } },
       instructions:
@@ -365,5 +370,6 @@ export function createMcpServer(
 
   registerVersionTools(server, deps, claims, tool);
   registerBuildTools(server, deps, claims, tool);
+  registerPreviewTools(server, deps, claims, tool);
   return server;
 }

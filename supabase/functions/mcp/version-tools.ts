@@ -13,8 +13,8 @@ import { agentResult } from "./results.ts";
 
 type Result = ReturnType<typeof agentResult>;
 /** tools.ts's wrapper: the result, or the error as a tool error in the contract's shape. */
-export type ToolRun = <T>(run: () => Promise<T>, shape: (value: T) => Result) => Promise<
-  Result | {
+export type ToolRun = <T, R = Result>(run: () => Promise<T>, shape: (value: T) => R) => Promise<
+  R | {
     isError: boolean;
     content: { type: "text"; text: string }[];
   }

@@ -17,6 +17,7 @@ import { registerUsageRoutes } from "./routes/usage.ts";
 import { registerWebhookRoutes } from "./routes/webhooks.ts";
 import { registerVersionRoutes } from "./routes/versions.ts";
 import { registerBuildRoutes } from "./routes/builds.ts";
+import { registerDevicePreviewRoutes } from "./routes/device-previews.ts";
 
 export function createV1App(deps: Deps) {
   const api = createApiApp();
@@ -24,6 +25,7 @@ export function createV1App(deps: Deps) {
   registerProjectRoutes(api, deps);
   registerVersionRoutes(api, deps);
   registerBuildRoutes(api, deps);
+  registerDevicePreviewRoutes(api, deps);
   registerModerationRoutes(api, deps);
   registerNotificationRoutes(api, deps);
   registerJobRoutes(api, deps);

@@ -103,7 +103,13 @@ insert into audited values
   ('private.build_json(builds,boolean)', 'formats the row it is given'),
   ('api.list_builds(bigint,integer,text)', 'reads under RLS'),
   ('api.get_build(bigint)', 'reads under RLS'),
-  ('api.request_build(bigint,uuid)', 'definer acting for auth.uid(); only the caller''s project, and one queued build per project');
+  ('api.request_build(bigint,uuid)', 'definer acting for auth.uid(); only the caller''s project, and one queued build per project'),
+  ('private.device_preview_json(device_previews)', 'formats the row it is given'),
+  ('api.get_device_preview(bigint)', 'reads under RLS'),
+  ('api.project_device_preview(bigint)', 'reads under RLS'),
+  ('api.get_preview(bigint)', 'reads under RLS; only the caller''s project'),
+  ('api.request_device_preview(bigint)', 'definer acting for auth.uid(); only the caller''s project, stopping only the caller''s previews'),
+  ('api.stop_device_preview(bigint)', 'definer acting for auth.uid(); only the caller''s preview');
 
 select is(
   (select coalesce(array_agg(p.oid::regprocedure::text order by p.oid::regprocedure::text), '{}')
