@@ -428,11 +428,14 @@ t(
       "running:install",
       "running:typecheck",
       "running:export_web",
+      "running:preview",
       "running:export_android",
       "succeeded",
     ]);
     const build = (await api<BuildBody>("GET", `/builds/${buildId}`, { token: user.token })).body;
     assert.equal(build.status, "succeeded", JSON.stringify(build));
+    // The web export was published before the android export ran.
+    assert.equal(builds.find((b) => b.step === "preview")?.preview_url, build.preview_url);
     assert.equal(build.version_id, job.version_id, "the build built the job's version");
     assert.deepEqual(builds.at(-1), {
       id: buildId,
@@ -530,13 +533,18 @@ t(
       await res.body?.cancel();
     }
 
-    // The errors are thrown after the first screen is up, while the page is open: an uncaught error and a
-    // rejection in the page's own context.
+    // The page is tapped through; then errors are thrown while it is open: an uncaught error and a rejection
+    // in the page's own context.
     let messages: string[] = [];
     await withBrowser(async (context) => {
       const tab = await context.newPage();
       await tab.goto(build.preview_url!, { waitUntil: "load" });
       await tab.getByText(spec.screens[0].title).first().waitFor();
+      // Tapped through as a user would: a new book added from the list's button shows in the list.
+      await tab.getByText(/^\+ /).first().click();
+      await tab.getByRole("textbox").first().fill("The Left Hand of Darkness");
+      await tab.getByText("Save", { exact: true }).click();
+      await tab.getByText("The Left Hand of Darkness").first().waitFor();
       await tab.evaluate(() => {
         setTimeout(() => {
           throw new Error("Deliberate preview failure");
