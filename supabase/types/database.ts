@@ -732,6 +732,7 @@ export type Database = {
         Row: {
           "attachments": Json | null;
           "attempts": number;
+          "awaiting_build": Json | null;
           "base_version_id": string | null;
           "cancel_requested_at": string | null;
           "created_at": string;
@@ -757,6 +758,7 @@ export type Database = {
         Insert: {
           "attachments"?: Json | null;
           "attempts"?: number;
+          "awaiting_build"?: Json | null;
           "base_version_id"?: string | null;
           "cancel_requested_at"?: string | null;
           "created_at"?: string;
@@ -781,6 +783,7 @@ export type Database = {
         Update: {
           "attachments"?: Json | null;
           "attempts"?: number;
+          "awaiting_build"?: Json | null;
           "base_version_id"?: string | null;
           "cancel_requested_at"?: string | null;
           "created_at"?: string;
