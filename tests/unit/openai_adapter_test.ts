@@ -435,6 +435,39 @@ Deno.test("an app with a syntax error is repaired once with the compiler's words
   });
 });
 
+Deno.test("a repair round for a build's errors: the built app and the errors sent back, no round after it", async () => {
+  await withStandIn(async (standIn) => {
+    standIn.reply = () => completion(answer());
+    const generator = new OpenAICompatibleGenerator(standIn.options());
+    const built = (await generator.generate(request())).files;
+    const problems = ["App.tsx:4:10: TS2322 Type 'string' is not assignable to type 'number'."];
+    const repaired = await generator.generate(request({ repair: { files: built, problems, rounds: 1 } }));
+    assert.deepEqual(repaired.files, SAVED);
+    assert.equal(repaired.repairsLeft, 0);
+    const messages = standIn.seen[1].body.messages;
+    assert.equal(messages.length, 4, "the request, the built app, its errors");
+    assert.equal(messages[2].role, "assistant");
+    const shown = JSON.parse(messages[2].content);
+    const byPath = (a: { path: string }, b: { path: string }) => a.path < b.path ? -1 : 1;
+    assert.deepEqual(
+      shown.files,
+      [...APP_FILES].sort(byPath),
+      "the built app's files as the model wrote them",
+    );
+    assert.equal(shown.spec.name, WIRE_SPEC.name);
+    assert.match(messages[3].content, /App\.tsx:4:10: TS2322/);
+
+    // Its last round: an answer that fails verification is not repaired again.
+    standIn.reply = () =>
+      completion(answer({ files: replaced("App.tsx", "export default function App() {\n") }));
+    await generationError(
+      generator.generate(request({ repair: { files: built, problems, rounds: 1 } })),
+      "invalid_output",
+    );
+    assert.equal(standIn.seen.length, 3);
+  });
+});
+
 Deno.test("an import of an undeclared package fails as invalid_output after the repair round", async () => {
   await withStandIn(async (standIn) => {
     const undeclared = replaced(
