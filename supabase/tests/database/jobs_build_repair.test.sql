@@ -4,12 +4,13 @@
 -- every run of the job.
 begin;
 \ir _helpers.psql
-select plan(27);
+select plan(30);
 
 select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'repair.alice@example.com');
 select pg_temp.create_project(9201, 'a1111111-1111-1111-1111-111111111111', 'Repaired');
 select pg_temp.create_project(9202, 'a1111111-1111-1111-1111-111111111111', 'Canceled');
 select pg_temp.create_project(9203, 'a1111111-1111-1111-1111-111111111111', 'Built');
+select pg_temp.create_project(9204, 'a1111111-1111-1111-1111-111111111111', 'Deleted');
 do $$ begin perform private.set_setting('build_versions', 'true'); end $$;
 
 insert into public.jobs (id, user_id, project_id, input) values
@@ -18,6 +19,8 @@ insert into public.jobs (id, user_id, project_id, input) values
   ('30000000-0000-4000-8000-000000000002', 'a1111111-1111-1111-1111-111111111111', 9202,
    '{"prompt": "p", "model": "light", "appName": "A"}'),
   ('30000000-0000-4000-8000-000000000003', 'a1111111-1111-1111-1111-111111111111', 9203,
+   '{"prompt": "p", "model": "light", "appName": "A"}'),
+  ('30000000-0000-4000-8000-000000000004', 'a1111111-1111-1111-1111-111111111111', 9204,
    '{"prompt": "p", "model": "light", "appName": "A"}');
 
 -- A run's outcome with one repair round left: saved, and waiting for its build, charged nothing yet.
@@ -106,6 +109,14 @@ select is((select status || ':' || (result ->> 'project_id') from public.jobs wh
   'succeeded:9203', 'the job succeeds with its result');
 select is((select (status, credits)::text from public.usage_events where job_id = '30000000-0000-4000-8000-000000000003'),
   '(succeeded,5)', 'charged what its run cost');
+
+-- Deleting the project while the job waits takes its build, and ends the job.
+select ok(private.claim_job('30000000-0000-4000-8000-000000000004', '99999999-0000-4000-8000-000000000001') is not null,
+  'a runner claims the fourth job');
+select is(pg_temp.run('30000000-0000-4000-8000-000000000004', 'app', 1) ->> 'status', 'running', 'which waits for its build');
+delete from public.projects where id = 9204;
+select is((select status || ':' || (error ->> 'code') from public.jobs where id = '30000000-0000-4000-8000-000000000004'),
+  'failed:project_deleted', 'deleting the project fails the job waiting for its build');
 
 select * from finish();
 rollback;
