@@ -310,8 +310,8 @@ CREATE FUNCTION private.with_earlier_spend(j public.jobs, outcome jsonb) RETURNS
                  + coalesce((j.awaiting_build ->> 'cost_eur')::numeric, 0))::text) end
 $$;
 
--- Ends a job no runner holds (one waiting for its build or its repair round): charged what its runs cost,
--- with its usage event.
+-- Ends a job no runner finalizes (one waiting for its build or its repair round, or one whose runner stopped
+-- answering): a job that already ran once is charged what its runs cost, with its usage event.
 CREATE FUNCTION private.finish_spent_job(j public.jobs, final_status text, job_result jsonb, job_error jsonb) RETURNS public.jobs
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -319,9 +319,10 @@ CREATE FUNCTION private.finish_spent_job(j public.jobs, final_status text, job_r
 declare
   spent jsonb := private.with_earlier_spend(j, '{}');
   cost numeric := coalesce((spent ->> 'cost_eur')::numeric, 0);
-  credits bigint := private.charge_job_run(j, spent, cost);
 begin
-  perform private.record_job_usage(j, final_status, spent, cost, credits);
+  if j.awaiting_build is not null then
+    perform private.record_job_usage(j, final_status, spent, cost, private.charge_job_run(j, spent, cost));
+  end if;
   return private.finish_job(j, final_status, job_result, job_error);
 end
 $$;

@@ -4,13 +4,14 @@
 -- every run of the job.
 begin;
 \ir _helpers.psql
-select plan(30);
+select plan(34);
 
 select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'repair.alice@example.com');
 select pg_temp.create_project(9201, 'a1111111-1111-1111-1111-111111111111', 'Repaired');
 select pg_temp.create_project(9202, 'a1111111-1111-1111-1111-111111111111', 'Canceled');
 select pg_temp.create_project(9203, 'a1111111-1111-1111-1111-111111111111', 'Built');
 select pg_temp.create_project(9204, 'a1111111-1111-1111-1111-111111111111', 'Deleted');
+select pg_temp.create_project(9205, 'a1111111-1111-1111-1111-111111111111', 'Given up');
 do $$ begin perform private.set_setting('build_versions', 'true'); end $$;
 
 insert into public.jobs (id, user_id, project_id, input) values
@@ -21,6 +22,8 @@ insert into public.jobs (id, user_id, project_id, input) values
   ('30000000-0000-4000-8000-000000000003', 'a1111111-1111-1111-1111-111111111111', 9203,
    '{"prompt": "p", "model": "light", "appName": "A"}'),
   ('30000000-0000-4000-8000-000000000004', 'a1111111-1111-1111-1111-111111111111', 9204,
+   '{"prompt": "p", "model": "light", "appName": "A"}'),
+  ('30000000-0000-4000-8000-000000000005', 'a1111111-1111-1111-1111-111111111111', 9205,
    '{"prompt": "p", "model": "light", "appName": "A"}');
 
 -- A run's outcome with one repair round left: saved, and waiting for its build, charged nothing yet.
@@ -117,6 +120,19 @@ select is(pg_temp.run('30000000-0000-4000-8000-000000000004', 'app', 1) ->> 'sta
 delete from public.projects where id = 9204;
 select is((select status || ':' || (error ->> 'code') from public.jobs where id = '30000000-0000-4000-8000-000000000004'),
   'failed:project_deleted', 'deleting the project fails the job waiting for its build');
+
+-- A repair round no runner takes, the job's last attempt: given up, charged the run it had.
+select ok(private.claim_job('30000000-0000-4000-8000-000000000005', '99999999-0000-4000-8000-000000000001') is not null,
+  'a runner claims the fifth job');
+select is(pg_temp.run('30000000-0000-4000-8000-000000000005', 'app', 1) ->> 'status', 'running', 'which waits for its build');
+select is(pg_temp.build_ends('30000000-0000-4000-8000-000000000005', '{"status": "failed", "errors": [{"message": "x"}]}') ->> 'status',
+  'failed', 'its build fails');
+update public.jobs set lease_expires_at = clock_timestamp() - interval '1 second', attempts = 3
+ where id = '30000000-0000-4000-8000-000000000005';
+select private.dispatch_jobs();
+select is((select j.status || ':' || (j.error ->> 'code') || ':' || u.credits from public.jobs j
+             join public.usage_events u on u.job_id = j.id where j.id = '30000000-0000-4000-8000-000000000005'),
+  'failed:runner_lost:5', 'the dispatcher gives it up, charged its first run');
 
 select * from finish();
 rollback;
