@@ -46,7 +46,7 @@ interface BuildError {
 }
 
 /** A build's error as a problem the generator's repair round reads. */
-export function problemOf(e: BuildError): string {
+function problemOf(e: BuildError): string {
   const where = e.file ? `${e.file}${e.line ? `:${e.line}:${e.column ?? 1}` : ""}: ` : "";
   return `${where}${e.code ? `${e.code} ` : ""}${e.message}`;
 }
