@@ -15,6 +15,7 @@ import {
   db,
   expectError,
   GATEWAY,
+  jobEvents,
   newProject,
   newUser,
   NO_STACK,
@@ -379,27 +380,6 @@ t(
     }
   },
 );
-
-/** The job's event stream read to its end, reconnecting with Last-Event-ID after each stream's time limit. */
-async function jobEvents(user: TestUser, jobId: string) {
-  const events: { id: string; type: string; data: Record<string, unknown> }[] = [];
-  for (let stream = 0; stream < 30; stream++) {
-    const res = await api("GET", `/jobs/${jobId}/events`, {
-      token: user.token,
-      headers: events.length ? { "Last-Event-ID": events.at(-1)!.id } : {},
-    });
-    assert.equal(res.status, 200, res.text);
-    for (const block of res.text.split("\n\n")) {
-      const field = (name: string) => new RegExp(`^${name}: (.*)$`, "m").exec(block)?.[1];
-      if (field("id")) {
-        events.push({ id: field("id")!, type: field("event")!, data: JSON.parse(field("data")!) });
-      }
-    }
-    // A stream that ends on its time limit says so in a comment; one that ends done does not.
-    if (!res.text.includes(": time limit reached")) return events;
-  }
-  throw new Error(`the events of job ${jobId} did not end`);
-}
 
 t(
   "a generated app's build is on its job's events, and its preview renders its first screen on its own origin and as its thumbnail, reports its runtime errors and goes with its project",

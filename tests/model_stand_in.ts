@@ -1,6 +1,9 @@
 // A loopback stand-in for an OpenAI-compatible chat completions API that streams its answers as the real
 // ones do, and realistic answers of a model asked for an app's spec and files in strict structured output.
 import type { OpenAICompatibleOptions } from "../supabase/functions/_generator/openai-chat.ts";
+import { createRunnerApp, runnerDepsFrom } from "../supabase/functions/job-runner/app.ts";
+import { loadConfig } from "../supabase/functions/_shared/config.ts";
+import { withSetting } from "./helpers.ts";
 import type { GeneratedFile } from "../supabase/functions/_shared/ports/generation.ts";
 
 export const KEY = `sk-test-${crypto.randomUUID().replaceAll("-", "")}`;
@@ -103,6 +106,32 @@ export function streamed(done: any, delayMs: number): Response {
     },
   });
   return new Response(body, { headers: { "content-type": "text/event-stream" } });
+}
+
+/** Runs `fn` while the dispatcher sends jobs to a runner whose generator is the model adapter on `standIn`. */
+export async function withModelRunner(standIn: StandIn, fn: () => Promise<void>) {
+  const env = {
+    ...Deno.env.toObject(),
+    GENERATOR: "openai",
+    OPENAI_BASE_URL: standIn.options().baseUrl,
+    OPENAI_API_KEY: standIn.options().apiKey,
+    OPENAI_MODEL_LIGHT: LIGHT,
+    OPENAI_MODEL_FULL: FULL,
+    OPENAI_PRICES: JSON.stringify(PRICES),
+    OPENAI_PROVIDER: "stand-in",
+  };
+  const config = loadConfig(env);
+  const deps = runnerDepsFrom(config, env);
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    createRunnerApp(deps, config.WORKER_SECRET).fetch,
+  );
+  try {
+    await withSetting("runner_url", `http://127.0.0.1:${server.addr.port}/job-runner`, fn);
+  } finally {
+    await server.shutdown();
+    await deps.db.end();
+  }
 }
 
 export async function withStandIn(fn: (standIn: StandIn) => Promise<void>) {

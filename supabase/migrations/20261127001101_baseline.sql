@@ -266,7 +266,8 @@ alter table "public"."job_events" enable row level security;
     "held_credits" bigint not null default 0,
     "cancel_requested_at" timestamp with time zone,
     "base_version_id" uuid,
-    "version_id" uuid
+    "version_id" uuid,
+    "awaiting_build" jsonb
       );
 
 
@@ -1577,6 +1578,7 @@ CREATE OR REPLACE FUNCTION api.cancel_job(job_id uuid)
 AS $function$
 declare
   j public.jobs;
+  b public.builds;
 begin
   select * into j from public.jobs where id = job_id and user_id = (select auth.uid()) for update;
   if not found then
@@ -1586,9 +1588,22 @@ begin
     perform private.raise_api_error(409, 'job_terminal', 'The job is already ' || j.status || '.',
       jsonb_build_object('job_id', j.id, 'status', j.status));
   end if;
-  if j.status = 'queued' then
+  if j.status = 'queued' and j.awaiting_build is null then
     j := private.finish_job(j, 'canceled', null,
       jsonb_build_object('code', 'canceled', 'message', 'The job was canceled before it started.'));
+  elsif j.awaiting_build is not null and j.runner_id is null then
+    -- No runner holds a job that waits for its build or its repair round: it ends now, its build with it,
+    -- charged what its runs cost.
+    j := private.finish_spent_job(j, 'canceled', null,
+      jsonb_build_object('code', 'canceled', 'message', 'The job was canceled while it ran.'));
+    for b in
+      update public.builds x
+         set status = 'canceled', finished_at = clock_timestamp(), lease_token = null, lease_expires_at = null
+       where x.job_id = j.id and x.status in ('queued', 'running')
+      returning *
+    loop
+      perform private.log_build_event(b, jsonb_build_object('preview_url', null, 'errors', '[]'::jsonb));
+    end loop;
   elsif j.status = 'running' and j.cancel_requested_at is null then
     update public.jobs set cancel_requested_at = clock_timestamp() where id = j.id returning * into j;
   end if;
@@ -3960,6 +3975,50 @@ $function$
 ;
 
 
+CREATE OR REPLACE FUNCTION private.build_decides_job()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  j public.jobs;
+begin
+  select * into j from public.jobs x
+   where x.id = (case when tg_op = 'DELETE' then old.job_id else new.job_id end)
+     and x.status = 'running' and x.runner_id is null and x.awaiting_build is not null
+     and not x.awaiting_build ? 'build_errors'
+     for update;
+  if not found then
+    return null;
+  end if;
+  if tg_op = 'DELETE' then
+    -- Unlinked first: the project and its versions are going in the same statement.
+    update public.jobs set project_id = null, base_version_id = null, version_id = null where id = j.id
+    returning * into j;
+    perform private.finish_spent_job(j, 'failed', null,
+      jsonb_build_object('code', 'project_deleted', 'message', 'The project was deleted during the run.'));
+  elsif new.status = 'succeeded' then
+    perform private.finish_spent_job(j, 'succeeded', j.awaiting_build -> 'result', null);
+  elsif new.status = 'failed' and (j.awaiting_build ->> 'repairs_left')::int > 0 then
+    update public.jobs
+       set awaiting_build = awaiting_build || jsonb_build_object('build_errors', new.errors),
+           lease_expires_at = clock_timestamp()
+             + make_interval(secs => private.setting('job_redispatch_seconds', '20')::int)
+     where id = j.id;
+    perform private.dispatch_job(j.id);
+  else
+    perform private.finish_spent_job(j, 'failed', null, jsonb_build_object('code', 'build_failed',
+      'message', case when new.status = 'canceled'
+                      then 'The build of the generated version was canceled: a newer version of the project was saved.'
+                      else 'The generated app does not build.' end,
+      'details', jsonb_build_object('build_id', new.id, 'errors', private.build_errors_brief(new.errors))));
+  end if;
+  return null;
+end
+$function$
+;
+
 CREATE OR REPLACE FUNCTION private.build_errors_brief(errors jsonb)
  RETURNS jsonb
  LANGUAGE sql
@@ -4041,12 +4100,16 @@ CREATE OR REPLACE FUNCTION private.cancel_running_job(job_id uuid, runner uuid, 
  SET search_path TO ''
 AS $function$
 declare
-  cost numeric := coalesce(nullif(outcome ->> 'cost_eur', '')::numeric, 0);
-  tokens_in bigint := coalesce((outcome -> 'usage' ->> 'tokens_in')::bigint, 0);
-  tokens_out bigint := coalesce((outcome -> 'usage' ->> 'tokens_out')::bigint, 0);
   j public.jobs := private.lock_running_job(job_id, runner);
+  cost numeric;
+  tokens_in bigint;
+  tokens_out bigint;
   credits bigint;
 begin
+  outcome := private.with_earlier_spend(j, outcome);
+  cost := coalesce(nullif(outcome ->> 'cost_eur', '')::numeric, 0);
+  tokens_in := coalesce((outcome -> 'usage' ->> 'tokens_in')::bigint, 0);
+  tokens_out := coalesce((outcome -> 'usage' ->> 'tokens_out')::bigint, 0);
   if j.cancel_requested_at is null then
     perform private.raise_api_error(409, 'cancel_not_requested', 'Nobody asked to cancel this job.');
   end if;
@@ -4266,15 +4329,21 @@ begin
      set status = 'running', runner_id = runner, attempts = attempts + 1,
          lease_expires_at = clock_timestamp() + make_interval(secs => lease),
          started_at = coalesce(started_at, clock_timestamp()),
-         base_version_id = (select v.id from public.project_versions v where v.project_id = jobs.project_id
-                             order by v.number desc limit 1)
-   where id = job_id and status = 'queued'
+         base_version_id = case when awaiting_build is null
+                                then (select v.id from public.project_versions v where v.project_id = jobs.project_id
+                                       order by v.number desc limit 1)
+                                else base_version_id end
+   where id = job_id
+     and (status = 'queued' or (status = 'running' and runner_id is null and awaiting_build ? 'build_errors'))
   returning * into j;
   if not found then
     return null;
   end if;
   return jsonb_build_object('id', j.id, 'user_id', j.user_id, 'project_id', j.project_id, 'input', j.input,
-    'lease_expires_at', j.lease_expires_at, 'lease_seconds', lease);
+    'lease_expires_at', j.lease_expires_at, 'lease_seconds', lease,
+    'repair', case when j.awaiting_build ? 'build_errors'
+                   then jsonb_build_object('rounds', j.awaiting_build -> 'repairs_left',
+                                           'errors', j.awaiting_build -> 'build_errors') end);
 end
 $function$
 ;
@@ -4660,10 +4729,10 @@ begin
        for update skip locked
   loop
     if j.cancel_requested_at is not null then
-      perform private.finish_job(j, 'canceled', null,
+      perform private.finish_spent_job(j, 'canceled', null,
         jsonb_build_object('code', 'canceled', 'message', 'The job was canceled while it ran.'));
     elsif j.attempts >= max_attempts then
-      perform private.finish_job(j, 'failed', null,
+      perform private.finish_spent_job(j, 'failed', null,
         jsonb_build_object('code', 'runner_lost', 'message',
           format('The runner stopped responding %s times; the job was given up.', j.attempts)));
     else
@@ -4966,6 +5035,8 @@ begin
   if final_status not in ('succeeded', 'failed') or cost < 0 then
     perform private.raise_api_error(400, 'invalid_outcome', 'The outcome must be succeeded or failed with a cost >= 0.');
   end if;
+  outcome := private.with_earlier_spend(j, outcome);
+  cost := coalesce(nullif(outcome ->> 'cost_eur', '')::numeric, 0);
 
   if final_status = 'succeeded' and j.project_id is null then
     final_status := 'failed';
@@ -4982,6 +5053,16 @@ begin
         'details', jsonb_build_object('paths', job_result -> 'conflict'));
       job_result := null;
       cost := 0;
+    elsif outcome ? 'repairs_left' and private.build_versions() then
+      -- A run that can repair waits for its version's build, which decides the job (builds.sql).
+      update public.jobs
+         set awaiting_build = jsonb_build_object('result', job_result, 'repairs_left', (outcome ->> 'repairs_left')::int,
+               'usage', outcome -> 'usage', 'model', outcome ->> 'model', 'provider', outcome ->> 'provider',
+               'cost_eur', cost::text),
+             runner_id = null, lease_expires_at = null
+       where id = j.id
+      returning * into j;
+      return private.job_json(j);
     end if;
   else
     job_error := jsonb_build_object(
@@ -5065,6 +5146,24 @@ begin
                          'status', final_status));
   end if;
   return done;
+end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.finish_spent_job(j jobs, final_status text, job_result jsonb, job_error jsonb)
+ RETURNS jobs
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  spent jsonb := private.with_earlier_spend(j, '{}');
+  cost numeric := coalesce((spent ->> 'cost_eur')::numeric, 0);
+begin
+  if j.awaiting_build is not null then
+    perform private.record_job_usage(j, final_status, spent, cost, private.charge_job_run(j, spent, cost));
+  end if;
+  return private.finish_job(j, final_status, job_result, job_error);
 end
 $function$
 ;
@@ -6431,7 +6530,9 @@ begin
     new_name := null;
   end if;
 
-  committed := private.commit_version(j.project_id, j.base_version_id, changes,
+  -- A repair round's changes are against the version whose build failed.
+  committed := private.commit_version(j.project_id,
+    case when j.awaiting_build is null then j.base_version_id else j.version_id end, changes,
     jsonb_build_object('job_id', j.id, 'prompt', j.input ->> 'prompt'));
   if committed ? 'conflict' then
     return committed;
@@ -6972,6 +7073,25 @@ begin
     'currency', new.metadata -> 'currency', 'created_at', private.utc_iso(new.created_at)));
   return null;
 end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.with_earlier_spend(j jobs, outcome jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when j.awaiting_build is null then outcome else outcome || jsonb_build_object(
+    'usage', jsonb_build_object(
+      'tokens_in', coalesce((outcome -> 'usage' ->> 'tokens_in')::bigint, 0)
+                   + coalesce((j.awaiting_build -> 'usage' ->> 'tokens_in')::bigint, 0),
+      'tokens_out', coalesce((outcome -> 'usage' ->> 'tokens_out')::bigint, 0)
+                    + coalesce((j.awaiting_build -> 'usage' ->> 'tokens_out')::bigint, 0)),
+    'model', coalesce(outcome ->> 'model', j.awaiting_build ->> 'model'),
+    'provider', coalesce(outcome ->> 'provider', j.awaiting_build ->> 'provider'),
+    'cost_eur', (coalesce(nullif(outcome ->> 'cost_eur', '')::numeric, 0)
+                 + coalesce((j.awaiting_build ->> 'cost_eur')::numeric, 0))::text) end
 $function$
 ;
 
@@ -8017,6 +8137,10 @@ CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXEC
 CREATE TRIGGER on_auth_user_made_permanent AFTER UPDATE OF is_anonymous ON auth.users FOR EACH ROW WHEN ((old.is_anonymous AND (NOT new.is_anonymous))) EXECUTE FUNCTION private.handle_user_made_permanent();
 
 CREATE TRIGGER blocks_limit AFTER INSERT ON public.blocks REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION private.limit_rows_per_owner('blocker_id', 'max_blocks_per_user', '1000', 'too_many_blocks', 'blocks');
+
+CREATE TRIGGER builds_decide_job AFTER UPDATE OF status ON public.builds FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) AND (new.status = ANY (ARRAY['succeeded'::text, 'failed'::text, 'canceled'::text])) AND (new.job_id IS NOT NULL))) EXECUTE FUNCTION private.build_decides_job();
+
+CREATE TRIGGER builds_deleted_decide_job AFTER DELETE ON public.builds FOR EACH ROW WHEN (((old.status = ANY (ARRAY['queued'::text, 'running'::text])) AND (old.job_id IS NOT NULL))) EXECUTE FUNCTION private.build_decides_job();
 
 CREATE TRIGGER builds_keep_newest AFTER INSERT ON public.builds REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION private.prune_builds();
 

@@ -821,6 +821,7 @@ export type Database = {
         Row: {
           "attachments": Json | null;
           "attempts": number;
+          "awaiting_build": Json | null;
           "base_version_id": string | null;
           "cancel_requested_at": string | null;
           "created_at": string;
@@ -846,6 +847,7 @@ export type Database = {
         Insert: {
           "attachments"?: Json | null;
           "attempts"?: number;
+          "awaiting_build"?: Json | null;
           "base_version_id"?: string | null;
           "cancel_requested_at"?: string | null;
           "created_at"?: string;
@@ -870,6 +872,7 @@ export type Database = {
         Update: {
           "attachments"?: Json | null;
           "attempts"?: number;
+          "awaiting_build"?: Json | null;
           "base_version_id"?: string | null;
           "cancel_requested_at"?: string | null;
           "created_at"?: string;

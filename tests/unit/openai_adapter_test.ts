@@ -173,6 +173,8 @@ Deno.test("a good app: the spec and files asked for in a strict schema, the spec
       model: FULL,
       provider: "stand-in",
       costEur: "0.059865",
+      // The repair round it did not need is left to its build.
+      repairsLeft: 1,
     });
     // The stored spec is one the offline generator reads back.
     assert.deepEqual(storedSpec(result.files), STORED_SPEC);
@@ -431,6 +433,39 @@ Deno.test("an app with a syntax error is repaired once with the compiler's words
     assert.equal(messages.at(-2).role, "assistant");
     assert.deepEqual(JSON.parse(messages.at(-2).content).files, broken);
     assert.match(messages.at(-1).content, /App\.tsx:\d+:\d+: /);
+  });
+});
+
+Deno.test("a repair round for a build's errors: the built app and the errors sent back, no round after it", async () => {
+  await withStandIn(async (standIn) => {
+    standIn.reply = () => completion(answer());
+    const generator = new OpenAICompatibleGenerator(standIn.options());
+    const built = (await generator.generate(request())).files;
+    const problems = ["App.tsx:4:10: TS2322 Type 'string' is not assignable to type 'number'."];
+    const repaired = await generator.generate(request({ repair: { files: built, problems, rounds: 1 } }));
+    assert.deepEqual(repaired.files, SAVED);
+    assert.equal(repaired.repairsLeft, 0);
+    const messages = standIn.seen[1].body.messages;
+    assert.equal(messages.length, 4, "the request, the built app, its errors");
+    assert.equal(messages[2].role, "assistant");
+    const shown = JSON.parse(messages[2].content);
+    const byPath = (a: { path: string }, b: { path: string }) => a.path < b.path ? -1 : 1;
+    assert.deepEqual(
+      shown.files,
+      [...APP_FILES].sort(byPath),
+      "the built app's files as the model wrote them",
+    );
+    assert.equal(shown.spec.name, WIRE_SPEC.name);
+    assert.match(messages[3].content, /App\.tsx:4:10: TS2322/);
+
+    // Its last round: an answer that fails verification is not repaired again.
+    standIn.reply = () =>
+      completion(answer({ files: replaced("App.tsx", "export default function App() {\n") }));
+    await generationError(
+      generator.generate(request({ repair: { files: built, problems, rounds: 1 } })),
+      "invalid_output",
+    );
+    assert.equal(standIn.seen.length, 3);
   });
 });
 

@@ -1,6 +1,7 @@
 // The generator of the OpenAI-compatible model service: the model writes the app's spec and files in a JSON
 // schema, and its answer is validated and verified as the runner will before anything is stored: a bad
-// answer gets one repair round, then fails the run rather than reach a project.
+// answer gets a repair round, then fails the run rather than reach a project. A round left unused goes to
+// the job's build: the runner calls again with the build's errors when the saved version fails to build.
 import { Buffer } from "node:buffer";
 import type OpenAI from "openai";
 import { z } from "zod";
@@ -53,6 +54,8 @@ export function costEur(usage: GenerationUsage, price: ModelPrice): string {
 }
 
 const DEFAULT_LIMITS = { maxFiles: 60, maxFileBytes: 200_000, maxTotalBytes: 2_000_000 };
+// The repair rounds of a run in all, whether the verifier's problems or the build's errors call for them.
+const REPAIR_ROUNDS = 1;
 const MAX_PATH_LENGTH = 300;
 const REQUIRED_FILES = ["package.json", "app.json"];
 // Roughly 25k tokens of the project's current files: enough for a typical generated app to be revised in
@@ -263,9 +266,24 @@ export class OpenAICompatibleGenerator implements Generator {
     ];
     let usage: GenerationUsage = { tokensIn: 0, tokensOut: 0 };
     let problems: string[] = [];
-    // The answer is verified as the runner will; a failing one gets one repair round with the problems fed
-    // back, then the run fails as invalid_output, charged the tokens of both rounds.
-    for (let round = 1; round <= 2; round++) {
+    // A repair of a version that failed to build: that answer, then the build's errors, as the verifier's.
+    if (request.repair) {
+      const built = readStoredSpec(request.repair.files);
+      messages.push({
+        role: "assistant",
+        content: JSON.stringify({
+          prompt_language: built?.language ?? "en",
+          spec: built ? specForModel(built) : null,
+          files: request.repair.files
+            .filter((file) => file.type !== FILE_TYPE.asset && file.path !== SPEC_PATH)
+            .map(({ path, contents, type }) => ({ path, contents, type })),
+        }),
+      }, fixRequest(request.repair.problems));
+    }
+    // The answer is verified as the runner will; a failing one gets a repair round with the problems fed
+    // back while rounds are left, then the run fails as invalid_output, charged the tokens of every round.
+    const answers = request.repair ? request.repair.rounds : 1 + REPAIR_ROUNDS;
+    for (let round = 1; round <= answers; round++) {
       try {
         const completed = await this.chat.complete(
           model,
@@ -277,7 +295,9 @@ export class OpenAICompatibleGenerator implements Generator {
         usage = addUsage(usage, completed.usage);
         const { spec, files, summary } = this.assemble(request, current, kept, completed.answer);
         problems = [...specProblems(spec), ...verifyProject(withIcon(files)), ...namingProblems(files, spec)];
-        if (problems.length === 0) return { files, summary, usage, ...charged(usage) };
+        if (problems.length === 0) {
+          return { files, summary, usage, ...charged(usage), repairsLeft: answers - round };
+        }
         messages.push({ role: "assistant", content: completed.raw });
       } catch (err) {
         if (!(err instanceof UnusableAnswer)) {
@@ -291,13 +311,7 @@ export class OpenAICompatibleGenerator implements Generator {
         problems = [err.message];
         messages.push({ role: "assistant", content: err.raw || "(no answer)" });
       }
-      messages.push({
-        role: "user",
-        content:
-          `That app cannot be used. Fix these problems and answer again with the whole spec and every file:\n- ${
-            problems.join("\n- ")
-          }`,
-      });
+      messages.push(fixRequest(problems));
     }
     throw new GenerationError(
       "invalid_output",
@@ -352,6 +366,17 @@ export class OpenAICompatibleGenerator implements Generator {
       },
     };
   }
+}
+
+/** A repair round's request: the problems of the answer before it. */
+function fixRequest(problems: string[]): OpenAI.ChatCompletionMessageParam {
+  return {
+    role: "user",
+    content:
+      `That app cannot be used. Fix these problems and answer again with the whole spec and every file:\n- ${
+        problems.join("\n- ")
+      }`,
+  };
 }
 
 /** The spec as stored, held to the one schema (the name the service set included). */

@@ -32,6 +32,23 @@ interface ClaimedJob {
   input: { prompt: string; appName: string; model: ModelTier; attachment_refs?: string[] };
   lease_expires_at: string;
   lease_seconds: number;
+  /** A repair round after the build of the job's version failed: the rounds left and the build's errors. */
+  repair: { rounds: number; errors: BuildError[] } | null;
+}
+
+/** A build's error as the build worker records it: tsc's diagnostics, or a failed step's message. */
+interface BuildError {
+  file?: string;
+  line?: number;
+  column?: number;
+  code?: string;
+  message: string;
+}
+
+/** A build's error as a problem the generator's repair round reads. */
+function problemOf(e: BuildError): string {
+  const where = e.file ? `${e.file}${e.line ? `:${e.line}:${e.column ?? 1}` : ""}: ` : "";
+  return `${where}${e.code ? `${e.code} ` : ""}${e.message}`;
 }
 
 /** What private.finalize_job takes; credits and their display are computed there from cost_eur. */
@@ -45,6 +62,8 @@ type Outcome =
     cost_eur: string;
     /** Added to the job's result; its description becomes the project's. */
     report?: Record<string, unknown>;
+    /** The job then waits for its version's build (finalize_job). */
+    repairs_left?: number;
   }
   | {
     status: "failed";
@@ -76,7 +95,8 @@ export function changesFrom(base: GeneratedFile[], files: GeneratedFile[]): File
 
 /** The project a job works on, as the runner reads it: none for a job without a project. */
 interface LoadedProject {
-  project?: { name: string; files: GeneratedFile[] };
+  /** `built`: in a repair round, the files of the version whose build failed. */
+  project?: { name: string; files: GeneratedFile[]; built: GeneratedFile[] };
 }
 
 interface Usage {
@@ -302,12 +322,27 @@ export function createRunnerApp(deps: RunnerDeps, secret: string | undefined, op
           select f.path, f.contents, f.type from j, public.project_files f
            where f.project_id = j.project_id and j.base_version_id is null
           order by path`,
+      sql`select f.path, b.contents, f.type from public.jobs j
+            join public.version_files f on f.version_id = j.version_id
+            join public.file_blobs b on b.user_id = f.user_id and b.sha256 = f.sha256
+           where j.id = ${jobId} and j.awaiting_build is not null
+           order by f.path`,
     ];
   }
 
   /** The project from load's answers (after the statements before them). */
-  function loadedProject([, [project], files]: Awaited<ReturnType<typeof db.callAsService>>): LoadedProject {
-    return project ? { project: { name: project.name, files: files as unknown as GeneratedFile[] } } : {};
+  function loadedProject(
+    [, [project], files, built]: Awaited<ReturnType<typeof db.callAsService>>,
+  ): LoadedProject {
+    return project
+      ? {
+        project: {
+          name: project.name,
+          files: files as unknown as GeneratedFile[],
+          built: built as unknown as GeneratedFile[],
+        },
+      }
+      : {};
   }
 
   async function generate(
@@ -340,6 +375,15 @@ export function createRunnerApp(deps: RunnerDeps, secret: string | undefined, op
           existingFiles,
           iconPng,
           signal,
+          ...(job.repair && project
+            ? {
+              repair: {
+                files: project.built,
+                problems: job.repair.errors.map(problemOf),
+                rounds: job.repair.rounds,
+              },
+            }
+            : {}),
         }));
       const charge = {
         usage: { tokens_in: r.usage.tokensIn, tokens_out: r.usage.tokensOut },
@@ -368,9 +412,11 @@ export function createRunnerApp(deps: RunnerDeps, secret: string | undefined, op
       }
       return {
         status: "succeeded",
-        changes: changesFrom(existingFiles, files),
+        // A repair round changes the version whose build failed.
+        changes: changesFrom(job.repair && project ? project.built : existingFiles, files),
         ...charge,
         ...(r.summary ? { report: reportOf(r.summary) } : {}),
+        ...(r.repairsLeft === undefined ? {} : { repairs_left: r.repairsLeft }),
       };
     } catch (err) {
       if (err instanceof GenerationError) {

@@ -458,6 +458,57 @@ $$;
 
 CREATE TRIGGER builds_webhook AFTER UPDATE OF status ON public.builds FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) AND (new.status = ANY (ARRAY['succeeded'::text, 'failed'::text])))) EXECUTE FUNCTION private.webhook_build_finished();
 
+-- The end of a build decides the job waiting for it (a model's run, jobs/runner.sql finalize_job): succeeded,
+-- the job succeeds; failed with a repair round left, the job goes back to the runner (still running, no
+-- runner, its lease the time one has to claim it, after which the dispatcher queues it again) for a repair
+-- round fed the build's errors; otherwise (or canceled by a newer version of the project) it fails
+-- `build_failed` with the build's errors; deleted unfinished (with its project), it fails `project_deleted`.
+-- Any end is charged what the job's runs cost.
+CREATE FUNCTION private.build_decides_job() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  j public.jobs;
+begin
+  select * into j from public.jobs x
+   where x.id = (case when tg_op = 'DELETE' then old.job_id else new.job_id end)
+     and x.status = 'running' and x.runner_id is null and x.awaiting_build is not null
+     and not x.awaiting_build ? 'build_errors'
+     for update;
+  if not found then
+    return null;
+  end if;
+  if tg_op = 'DELETE' then
+    -- Unlinked first: the project and its versions are going in the same statement.
+    update public.jobs set project_id = null, base_version_id = null, version_id = null where id = j.id
+    returning * into j;
+    perform private.finish_spent_job(j, 'failed', null,
+      jsonb_build_object('code', 'project_deleted', 'message', 'The project was deleted during the run.'));
+  elsif new.status = 'succeeded' then
+    perform private.finish_spent_job(j, 'succeeded', j.awaiting_build -> 'result', null);
+  elsif new.status = 'failed' and (j.awaiting_build ->> 'repairs_left')::int > 0 then
+    update public.jobs
+       set awaiting_build = awaiting_build || jsonb_build_object('build_errors', new.errors),
+           lease_expires_at = clock_timestamp()
+             + make_interval(secs => private.setting('job_redispatch_seconds', '20')::int)
+     where id = j.id;
+    perform private.dispatch_job(j.id);
+  else
+    perform private.finish_spent_job(j, 'failed', null, jsonb_build_object('code', 'build_failed',
+      'message', case when new.status = 'canceled'
+                      then 'The build of the generated version was canceled: a newer version of the project was saved.'
+                      else 'The generated app does not build.' end,
+      'details', jsonb_build_object('build_id', new.id, 'errors', private.build_errors_brief(new.errors))));
+  end if;
+  return null;
+end
+$$;
+
+CREATE TRIGGER builds_deleted_decide_job AFTER DELETE ON public.builds FOR EACH ROW WHEN (((old.status = ANY (ARRAY['queued'::text, 'running'::text])) AND (old.job_id IS NOT NULL))) EXECUTE FUNCTION private.build_decides_job();
+
+CREATE TRIGGER builds_decide_job AFTER UPDATE OF status ON public.builds FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) AND (new.status = ANY (ARRAY['succeeded'::text, 'failed'::text, 'canceled'::text])) AND (new.job_id IS NOT NULL))) EXECUTE FUNCTION private.build_decides_job();
+
 -- A preview reports an error through the worker, which knows it only by the token in its path: recorded as
 -- the project's preview error (GET /projects/{id}/preview-errors). At most `preview_errors_per_minute`
 -- (default 10) per build a minute: 429 rate_limited.

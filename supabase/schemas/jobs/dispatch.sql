@@ -41,7 +41,8 @@ end
 $$;
 
 -- The dispatcher, as before, except that a running job whose cancel was asked for and whose runner
--- stopped answering is canceled (at no charge) rather than requeued.
+-- stopped answering is canceled rather than requeued (charged only the runs of a job that waited for its
+-- build, as a job given up is).
 CREATE FUNCTION private.dispatch_jobs() RETURNS integer
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -69,10 +70,10 @@ begin
        for update skip locked
   loop
     if j.cancel_requested_at is not null then
-      perform private.finish_job(j, 'canceled', null,
+      perform private.finish_spent_job(j, 'canceled', null,
         jsonb_build_object('code', 'canceled', 'message', 'The job was canceled while it ran.'));
     elsif j.attempts >= max_attempts then
-      perform private.finish_job(j, 'failed', null,
+      perform private.finish_spent_job(j, 'failed', null,
         jsonb_build_object('code', 'runner_lost', 'message',
           format('The runner stopped responding %s times; the job was given up.', j.attempts)));
     else

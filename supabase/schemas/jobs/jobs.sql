@@ -25,6 +25,10 @@ CREATE TABLE public.jobs (
     -- The project's version the runner read, and the version the job made.
     base_version_id uuid,
     version_id uuid,
+    -- Set while the job waits for the build of the version it made (a model's run, where versions are
+    -- built): {result, usage, model, provider, cost_eur (what its runs cost so far), repairs_left}, and
+    -- build_errors once that build failed and the job is queued again for a repair round.
+    awaiting_build jsonb,
     CONSTRAINT jobs_held_credits CHECK ((held_credits >= 0)),
     CONSTRAINT jobs_status CHECK ((status = ANY (ARRAY['queued'::text, 'running'::text, 'succeeded'::text, 'failed'::text, 'canceled'::text]))),
     CONSTRAINT jobs_type CHECK ((type = 'prompt'::text))
@@ -202,7 +206,7 @@ $$;
 GRANT EXECUTE ON FUNCTION api.get_job(job_id uuid) TO authenticated;
 
 -- POST /jobs/{id}/cancel, as the caller: queued → canceled at once; running → cancel requested (the
--- runner finalizes it); canceled → the same job again; succeeded or failed → 409 job_terminal; another
+-- runner finalizes it), or canceled at once with its build when it waits for that build; canceled → the same job again; succeeded or failed → 409 job_terminal; another
 -- user's job is as missing as an unknown one. Returns the job.
 CREATE FUNCTION api.cancel_job(job_id uuid) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
@@ -210,6 +214,7 @@ CREATE FUNCTION api.cancel_job(job_id uuid) RETURNS jsonb
     AS $$
 declare
   j public.jobs;
+  b public.builds;
 begin
   select * into j from public.jobs where id = job_id and user_id = (select auth.uid()) for update;
   if not found then
@@ -219,9 +224,22 @@ begin
     perform private.raise_api_error(409, 'job_terminal', 'The job is already ' || j.status || '.',
       jsonb_build_object('job_id', j.id, 'status', j.status));
   end if;
-  if j.status = 'queued' then
+  if j.status = 'queued' and j.awaiting_build is null then
     j := private.finish_job(j, 'canceled', null,
       jsonb_build_object('code', 'canceled', 'message', 'The job was canceled before it started.'));
+  elsif j.awaiting_build is not null and j.runner_id is null then
+    -- No runner holds a job that waits for its build or its repair round: it ends now, its build with it,
+    -- charged what its runs cost.
+    j := private.finish_spent_job(j, 'canceled', null,
+      jsonb_build_object('code', 'canceled', 'message', 'The job was canceled while it ran.'));
+    for b in
+      update public.builds x
+         set status = 'canceled', finished_at = clock_timestamp(), lease_token = null, lease_expires_at = null
+       where x.job_id = j.id and x.status in ('queued', 'running')
+      returning *
+    loop
+      perform private.log_build_event(b, jsonb_build_object('preview_url', null, 'errors', '[]'::jsonb));
+    end loop;
   elsif j.status = 'running' and j.cancel_requested_at is null then
     update public.jobs set cancel_requested_at = clock_timestamp() where id = j.id returning * into j;
   end if;

@@ -1,7 +1,9 @@
 -- The job runner's calls: claim, heartbeat, finalize (files, usage, charge) and cancel.
 
 -- The runner's claim: queued → running with a lease, based on the project's newest version (the files the
--- runner reads). Only one claim wins; any other is a no-op (null).
+-- runner reads). Only one claim wins; any other is a no-op (null). A job whose build failed with a repair
+-- round left is claimed again (running, no runner): `repair` carries the rounds left and the build's errors,
+-- and the job keeps its base.
 CREATE FUNCTION private.claim_job(job_id uuid, runner uuid) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -14,15 +16,21 @@ begin
      set status = 'running', runner_id = runner, attempts = attempts + 1,
          lease_expires_at = clock_timestamp() + make_interval(secs => lease),
          started_at = coalesce(started_at, clock_timestamp()),
-         base_version_id = (select v.id from public.project_versions v where v.project_id = jobs.project_id
-                             order by v.number desc limit 1)
-   where id = job_id and status = 'queued'
+         base_version_id = case when awaiting_build is null
+                                then (select v.id from public.project_versions v where v.project_id = jobs.project_id
+                                       order by v.number desc limit 1)
+                                else base_version_id end
+   where id = job_id
+     and (status = 'queued' or (status = 'running' and runner_id is null and awaiting_build ? 'build_errors'))
   returning * into j;
   if not found then
     return null;
   end if;
   return jsonb_build_object('id', j.id, 'user_id', j.user_id, 'project_id', j.project_id, 'input', j.input,
-    'lease_expires_at', j.lease_expires_at, 'lease_seconds', lease);
+    'lease_expires_at', j.lease_expires_at, 'lease_seconds', lease,
+    'repair', case when j.awaiting_build ? 'build_errors'
+                   then jsonb_build_object('rounds', j.awaiting_build -> 'repairs_left',
+                                           'errors', j.awaiting_build -> 'build_errors') end);
 end
 $$;
 GRANT EXECUTE ON FUNCTION private.claim_job(job_id uuid, runner uuid) TO service_role;
@@ -66,9 +74,11 @@ $$;
 -- The runner's outcome, applied once in one transaction: the guard, the project's next version from the
 -- run's changes against its base version (a succeeded run whose files cannot be saved fails with
 -- invalid_output, still charged; one whose changes conflict with a version made meanwhile fails with
--- version_conflict, uncharged), the spend, the usage event, and the job finished. Returns the job as the
--- contract shows it.
+-- version_conflict, uncharged), the spend, the usage event, and the job finished. A succeeded run that
+-- names the repair rounds it has left (the model's) waits instead for its version's build, where versions are
+-- built. What earlier runs of the job cost is added. Returns the job as the contract shows it.
 --   outcome: {status: 'succeeded'|'failed', changes?: [{path, contents, type} | {path, deleted: true}],
+--             repairs_left?: int,
 --             report?: {description?, …},
 --             error?: {code, message}, usage?: {tokens_in, tokens_out}, model?, provider?, cost_eur?: decimal string}
 CREATE FUNCTION private.finalize_job(job_id uuid, runner uuid, outcome jsonb) RETURNS jsonb
@@ -86,6 +96,8 @@ begin
   if final_status not in ('succeeded', 'failed') or cost < 0 then
     perform private.raise_api_error(400, 'invalid_outcome', 'The outcome must be succeeded or failed with a cost >= 0.');
   end if;
+  outcome := private.with_earlier_spend(j, outcome);
+  cost := coalesce(nullif(outcome ->> 'cost_eur', '')::numeric, 0);
 
   if final_status = 'succeeded' and j.project_id is null then
     final_status := 'failed';
@@ -102,6 +114,16 @@ begin
         'details', jsonb_build_object('paths', job_result -> 'conflict'));
       job_result := null;
       cost := 0;
+    elsif outcome ? 'repairs_left' and private.build_versions() then
+      -- A run that can repair waits for its version's build, which decides the job (builds.sql).
+      update public.jobs
+         set awaiting_build = jsonb_build_object('result', job_result, 'repairs_left', (outcome ->> 'repairs_left')::int,
+               'usage', outcome -> 'usage', 'model', outcome ->> 'model', 'provider', outcome ->> 'provider',
+               'cost_eur', cost::text),
+             runner_id = null, lease_expires_at = null
+       where id = j.id
+      returning * into j;
+      return private.job_json(j);
     end if;
   else
     job_error := jsonb_build_object(
@@ -140,12 +162,16 @@ CREATE FUNCTION private.cancel_running_job(job_id uuid, runner uuid, outcome jso
     SET search_path TO ''
     AS $$
 declare
-  cost numeric := coalesce(nullif(outcome ->> 'cost_eur', '')::numeric, 0);
-  tokens_in bigint := coalesce((outcome -> 'usage' ->> 'tokens_in')::bigint, 0);
-  tokens_out bigint := coalesce((outcome -> 'usage' ->> 'tokens_out')::bigint, 0);
   j public.jobs := private.lock_running_job(job_id, runner);
+  cost numeric;
+  tokens_in bigint;
+  tokens_out bigint;
   credits bigint;
 begin
+  outcome := private.with_earlier_spend(j, outcome);
+  cost := coalesce(nullif(outcome ->> 'cost_eur', '')::numeric, 0);
+  tokens_in := coalesce((outcome -> 'usage' ->> 'tokens_in')::bigint, 0);
+  tokens_out := coalesce((outcome -> 'usage' ->> 'tokens_out')::bigint, 0);
   if j.cancel_requested_at is null then
     perform private.raise_api_error(409, 'cancel_not_requested', 'Nobody asked to cancel this job.');
   end if;
@@ -213,7 +239,9 @@ begin
     new_name := null;
   end if;
 
-  committed := private.commit_version(j.project_id, j.base_version_id, changes,
+  -- A repair round's changes are against the version whose build failed.
+  committed := private.commit_version(j.project_id,
+    case when j.awaiting_build is null then j.base_version_id else j.version_id end, changes,
     jsonb_build_object('job_id', j.id, 'prompt', j.input ->> 'prompt'));
   if committed ? 'conflict' then
     return committed;
@@ -262,4 +290,39 @@ CREATE FUNCTION private.record_job_usage(j public.jobs, final_status text, outco
   values (j.user_id, j.id, j.project_id, final_status, outcome ->> 'model', outcome ->> 'provider', j.input ->> 'model',
           coalesce((outcome -> 'usage' ->> 'tokens_in')::bigint, 0),
           coalesce((outcome -> 'usage' ->> 'tokens_out')::bigint, 0), cost, credits);
+$$;
+
+-- The outcome with what the job's earlier runs cost added (those before a repair round): a job is charged once,
+-- for all its runs.
+CREATE FUNCTION private.with_earlier_spend(j public.jobs, outcome jsonb) RETURNS jsonb
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select case when j.awaiting_build is null then outcome else outcome || jsonb_build_object(
+    'usage', jsonb_build_object(
+      'tokens_in', coalesce((outcome -> 'usage' ->> 'tokens_in')::bigint, 0)
+                   + coalesce((j.awaiting_build -> 'usage' ->> 'tokens_in')::bigint, 0),
+      'tokens_out', coalesce((outcome -> 'usage' ->> 'tokens_out')::bigint, 0)
+                    + coalesce((j.awaiting_build -> 'usage' ->> 'tokens_out')::bigint, 0)),
+    'model', coalesce(outcome ->> 'model', j.awaiting_build ->> 'model'),
+    'provider', coalesce(outcome ->> 'provider', j.awaiting_build ->> 'provider'),
+    'cost_eur', (coalesce(nullif(outcome ->> 'cost_eur', '')::numeric, 0)
+                 + coalesce((j.awaiting_build ->> 'cost_eur')::numeric, 0))::text) end
+$$;
+
+-- Ends a job no runner finalizes (one waiting for its build or its repair round, or one whose runner stopped
+-- answering): a job that already ran once is charged what its runs cost, with its usage event.
+CREATE FUNCTION private.finish_spent_job(j public.jobs, final_status text, job_result jsonb, job_error jsonb) RETURNS public.jobs
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  spent jsonb := private.with_earlier_spend(j, '{}');
+  cost numeric := coalesce((spent ->> 'cost_eur')::numeric, 0);
+begin
+  if j.awaiting_build is not null then
+    perform private.record_job_usage(j, final_status, spent, cost, private.charge_job_run(j, spent, cost));
+  end if;
+  return private.finish_job(j, final_status, job_result, job_error);
+end
 $$;

@@ -42,6 +42,11 @@ export interface GenerationRequest {
   iconPng?: Uint8Array;
   /** Aborted when the job is canceled: the generator stops and reports what was billed, if anything. */
   signal?: AbortSignal;
+  /**
+   * A repair round of an earlier run whose version failed to build: that version's files, the build's errors
+   * and the repair rounds the job has left (at least 1). Only a generator that reports `repairsLeft` gets one.
+   */
+  repair?: { files: GeneratedFile[]; problems: string[]; rounds: number };
 }
 
 /** What the generator made of the prompt, reported in the job's result and kept on the project. */
@@ -84,6 +89,11 @@ export interface GenerationResult {
   /** What the run cost, as a decimal string in EUR (e.g. "0.0120"). */
   costEur: string;
   summary?: GenerationSummary;
+  /**
+   * The repair rounds left to the job, from a generator that can repair its output: the job then waits for
+   * its version's build, whose errors a repair round gets. Absent: the job ends when its files are saved.
+   */
+  repairsLeft?: number;
 }
 
 export interface Generator {
