@@ -23,6 +23,7 @@ const t = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: N
 
 /** Valid bodies per operation, so a call reaches the ownership check instead of failing validation. */
 const BODIES: Record<string, unknown> = {
+  "POST /projects/{projectId}/builds": {},
   "PATCH /projects/{projectId}": {
     name: "Renamed by someone else",
     shared: false,

@@ -4773,8 +4773,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
+      /** @description Payload too large; or `payload_too_large`: the body is over 1048576 bytes (refused before it is parsed) */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `unsupported_media_type`: the body is not of a media type this operation takes; `details.accepted` (and, for POST and PATCH, the `Accept-Post` or `Accept-Patch` header) names those it does */
+      415: {
         headers: {
           [name: string]: unknown;
         };

@@ -151,7 +151,7 @@ const requestBuild = createRoute({
   },
   responses: {
     202: jsonContent(Build, "The queued build"),
-    ...errorResponses([400, 404], {
+    ...errorResponses([400, 404, 413, 415], {
       404: NOT_FOUND + ", or `version_not_found`: `version` is not one of the project's versions",
     }),
   },
