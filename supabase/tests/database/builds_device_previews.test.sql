@@ -14,68 +14,48 @@ insert into public.project_files (project_id, path, contents, type)
 values (9201, 'package.json', '{"name": "app"}', 'CODE');
 grant build_worker to current_user;
 
--- Runs a query as the worker's role and keeps its answer (or its SQLSTATE) in a setting.
-create function pg_temp.as_worker(setting text, query text) returns void language plpgsql as $$
-declare
-  result text;
-begin
-  set local role build_worker;
-  begin
-    execute query into result;
-  exception when others then
-    result := sqlstate;
-  end;
-  reset role;
-  perform set_config(setting, coalesce(result, ''), true);
-end
-$$;
-create function pg_temp.got(setting text) returns jsonb language sql as $$
-  select current_setting(setting)::jsonb
-$$;
-grant execute on function pg_temp.as_worker(text, text), pg_temp.got(text) to build_worker, authenticated;
-
 select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
 select set_config('test.first', api.request_device_preview(9201)::text, true);
-select is(pg_temp.got('test.first') ->> 'status', 'queued', 'Alice asks for a device preview: queued');
+select is(pg_temp.kept('test.first') ->> 'status', 'queued', 'Alice asks for a device preview: queued');
 select throws_ok($$select api.request_device_preview(9203)$$, 'PT404', null, 'not of Bob''s project');
 reset role;
 
 -- The worker claims it with the project's files; nothing else is queued.
 select pg_temp.as_worker('test.claim', $$select private.claim_device_preview('worker-1')$$);
-select is(pg_temp.got('test.claim') ->> 'id', pg_temp.got('test.first') ->> 'id', 'the worker claims it');
-select is(pg_temp.got('test.claim') -> 'files' -> 0 ->> 'path', 'package.json', 'with the project''s files');
+select is(pg_temp.kept('test.claim') ->> 'id', pg_temp.kept('test.first') ->> 'id', 'the worker claims it');
+select is(pg_temp.kept('test.claim') -> 'files' -> 0 ->> 'path', 'package.json', 'with the project''s files');
 select pg_temp.as_worker('test.none', $$select private.claim_device_preview('worker-2')$$);
 select is(current_setting('test.none'), '', 'another worker finds nothing to claim');
-select is((select status from public.device_previews where id = (pg_temp.got('test.first') ->> 'id')::bigint),
+select is((select status from public.device_previews where id = (pg_temp.kept('test.first') ->> 'id')::bigint),
   'starting', 'a claimed preview is starting');
 
 -- Ready, with its address and QR code; an incomplete report is refused.
-select pg_temp.as_worker('test.bad', $$select private.report_device_preview((pg_temp.got('test.claim') ->> 'id')::bigint,
-  (pg_temp.got('test.claim') ->> 'lease_token')::uuid, '{"status": "ready"}')$$);
+select pg_temp.as_worker('test.bad', $$select private.report_device_preview((pg_temp.kept('test.claim') ->> 'id')::bigint,
+  (pg_temp.kept('test.claim') ->> 'lease_token')::uuid, '{"status": "ready"}')$$);
 select is(current_setting('test.bad'), 'PT400', 'ready without an address is refused');
-select pg_temp.as_worker('test.idle_early', $$select private.report_device_preview((pg_temp.got('test.claim') ->> 'id')::bigint,
-  (pg_temp.got('test.claim') ->> 'lease_token')::uuid, '{"status": "stopped"}')$$);
+select pg_temp.as_worker('test.idle_early', $$select private.report_device_preview((pg_temp.kept('test.claim') ->> 'id')::bigint,
+  (pg_temp.kept('test.claim') ->> 'lease_token')::uuid, '{"status": "stopped"}')$$);
 select is(current_setting('test.idle_early'), 'PT400', 'a preview that never was ready is not stopped as idle');
-select pg_temp.as_worker('test.ready', $$select private.report_device_preview((pg_temp.got('test.claim') ->> 'id')::bigint,
-  (pg_temp.got('test.claim') ->> 'lease_token')::uuid,
+select pg_temp.as_worker('test.ready', $$select private.report_device_preview((pg_temp.kept('test.claim') ->> 'id')::bigint,
+  (pg_temp.kept('test.claim') ->> 'lease_token')::uuid,
   '{"status": "ready", "url": "exp://192.168.1.20:54330", "qr_svg": "<svg/>", "qr_png": "iVBORw0KGgo="}')$$);
 select is(current_setting('test.ready'), 'ready', 'the worker reports it ready');
-select pg_temp.as_worker('test.wrong_lease', $$select private.report_device_preview((pg_temp.got('test.claim') ->> 'id')::bigint,
+select pg_temp.as_worker('test.wrong_lease', $$select private.report_device_preview((pg_temp.kept('test.claim') ->> 'id')::bigint,
   gen_random_uuid(), '{"status": "failed", "error": "x"}')$$);
 select is(current_setting('test.wrong_lease'), 'PT409', 'another lease reports nothing');
 
 -- Only the owner reads it.
 select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
-select is(api.get_device_preview((pg_temp.got('test.first') ->> 'id')::bigint) ->> 'url', 'exp://192.168.1.20:54330',
+select is(api.get_device_preview((pg_temp.kept('test.first') ->> 'id')::bigint) ->> 'url', 'exp://192.168.1.20:54330',
   'Alice reads its address');
-select is(api.get_device_preview((pg_temp.got('test.first') ->> 'id')::bigint) ->> 'qr_png',
+select is(api.get_device_preview((pg_temp.kept('test.first') ->> 'id')::bigint) ->> 'qr_png',
   'data:image/png;base64,iVBORw0KGgo=', 'and its QR code as a PNG data URL');
-select is(api.project_device_preview(9201) ->> 'id', pg_temp.got('test.first') ->> 'id', 'it is her project''s live preview');
+select is(api.project_device_preview(9201) ->> 'id', pg_temp.kept('test.first') ->> 'id', 'it is her project''s live preview');
 select pg_temp.as_user('b2222222-2222-2222-2222-222222222222');
 select is((select count(*)::int from public.device_previews), 0, 'Bob sees no row of Alice''s');
-select throws_ok(format('select api.get_device_preview(%s)', pg_temp.got('test.first') ->> 'id'),
+select throws_ok(format('select api.get_device_preview(%s)', pg_temp.kept('test.first') ->> 'id'),
   'PT404', 'device_preview_not_found: No such device preview.', 'Alice''s preview is 404 to Bob');
-select throws_ok(format('select api.stop_device_preview(%s)', pg_temp.got('test.first') ->> 'id'),
+select throws_ok(format('select api.stop_device_preview(%s)', pg_temp.kept('test.first') ->> 'id'),
   'PT404', null, 'and Bob cannot stop it');
 select is(api.project_device_preview(9201), null, 'nor find it through her project');
 select throws_ok($$insert into public.device_previews (project_id, user_id) values (9203, 'b2222222-2222-2222-2222-222222222222')$$,
@@ -86,26 +66,26 @@ select throws_ok($$select private.claim_device_preview('me')$$, '42501', null, '
 select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
 select set_config('test.second', api.request_device_preview(9202)::text, true);
 reset role;
-select is((select status || ':' || stop_reason from public.device_previews where id = (pg_temp.got('test.first') ->> 'id')::bigint),
+select is((select status || ':' || stop_reason from public.device_previews where id = (pg_temp.kept('test.first') ->> 'id')::bigint),
   'stopped:replaced', 'a new request stops the preview before');
 select is((select count(*)::int from public.device_previews where user_id = 'a1111111-1111-1111-1111-111111111111'
   and status in ('queued', 'starting', 'ready')), 1, 'Alice has one live preview');
 select throws_ok($$insert into public.device_previews (project_id, user_id) values (9201, 'a1111111-1111-1111-1111-111111111111')$$,
   '23505', null, 'the database refuses a second live preview of a user');
 select pg_temp.as_worker('test.ended', format('select private.ended_device_previews(array[%s, %s])::text',
-  pg_temp.got('test.first') ->> 'id', pg_temp.got('test.second') ->> 'id'));
-select is(current_setting('test.ended'), format('{%s}', pg_temp.got('test.first') ->> 'id'),
+  pg_temp.kept('test.first') ->> 'id', pg_temp.kept('test.second') ->> 'id'));
+select is(current_setting('test.ended'), format('{%s}', pg_temp.kept('test.first') ->> 'id'),
   'the worker learns which of its previews are over');
-select pg_temp.as_worker('test.late', $$select private.report_device_preview((pg_temp.got('test.claim') ->> 'id')::bigint,
-  (pg_temp.got('test.claim') ->> 'lease_token')::uuid, '{"status": "stopped"}')$$);
+select pg_temp.as_worker('test.late', $$select private.report_device_preview((pg_temp.kept('test.claim') ->> 'id')::bigint,
+  (pg_temp.kept('test.claim') ->> 'lease_token')::uuid, '{"status": "stopped"}')$$);
 select is(current_setting('test.late'), 'PT409', 'the replaced preview is no longer the worker''s');
 
 -- DELETE stops it; stopping it again changes nothing.
 select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
-select lives_ok(format('select api.stop_device_preview(%s)', pg_temp.got('test.second') ->> 'id'), 'Alice stops her preview');
-select lives_ok(format('select api.stop_device_preview(%s)', pg_temp.got('test.second') ->> 'id'), 'and again');
+select lives_ok(format('select api.stop_device_preview(%s)', pg_temp.kept('test.second') ->> 'id'), 'Alice stops her preview');
+select lives_ok(format('select api.stop_device_preview(%s)', pg_temp.kept('test.second') ->> 'id'), 'and again');
 reset role;
-select is((select status || ':' || stop_reason from public.device_previews where id = (pg_temp.got('test.second') ->> 'id')::bigint),
+select is((select status || ':' || stop_reason from public.device_previews where id = (pg_temp.kept('test.second') ->> 'id')::bigint),
   'stopped:deleted', 'a deleted preview is stopped');
 
 select * from finish();

@@ -77,77 +77,56 @@ select ok(not has_table_privilege('build_worker', 'public.builds', 'select'), 't
 select ok(not has_table_privilege('build_worker', 'public.project_files', 'select'), 'not the files either');
 select ok(not has_schema_privilege('build_worker', 'api', 'usage'), 'nor calls the API');
 
--- Runs a query as the worker's role and keeps its answer (or its SQLSTATE) in a setting, for the checks
--- made back as the test's own role.
-create function pg_temp.as_worker(setting text, query text) returns void language plpgsql as $$
-declare
-  result text;
-begin
-  set local role build_worker;
-  begin
-    execute query into result;
-  exception when others then
-    result := sqlstate;
-  end;
-  reset role;
-  perform set_config(setting, coalesce(result, ''), true);
-end
-$$;
-create function pg_temp.claim(setting text) returns jsonb language sql as $$
-  select current_setting(setting)::jsonb
-$$;
-grant execute on function pg_temp.as_worker(text, text), pg_temp.claim(text) to build_worker, authenticated;
-
 select pg_temp.as_worker('test.claim', $$select private.claim_build('worker-1')$$);
 select pg_temp.as_worker('test.claim2', $$select private.claim_build('worker-2')$$);
 select pg_temp.as_worker('test.claim3', $$select private.claim_build('worker-3')$$);
-select is(pg_temp.claim('test.claim') ->> 'project_id', '9101', 'the oldest queued build is taken first');
-select is(pg_temp.claim('test.claim2') ->> 'project_id', '9102', 'another worker takes another build');
-select is(pg_temp.claim('test.claim3') ->> 'project_id', '9103', 'and a third worker the third');
+select is(pg_temp.kept('test.claim') ->> 'project_id', '9101', 'the oldest queued build is taken first');
+select is(pg_temp.kept('test.claim2') ->> 'project_id', '9102', 'another worker takes another build');
+select is(pg_temp.kept('test.claim3') ->> 'project_id', '9103', 'and a third worker the third');
 select pg_temp.as_worker('test.none', $$select private.claim_build('worker-4')$$);
 select is(current_setting('test.none'), '', 'nothing left to claim');
-select pg_temp.as_worker('test.files', $$select private.build_files((pg_temp.claim('test.claim') ->> 'id')::bigint,
-  (pg_temp.claim('test.claim') ->> 'lease_token')::uuid) -> 'files' -> 0 ->> 'contents'$$);
+select pg_temp.as_worker('test.files', $$select private.build_files((pg_temp.kept('test.claim') ->> 'id')::bigint,
+  (pg_temp.kept('test.claim') ->> 'lease_token')::uuid) -> 'files' -> 0 ->> 'contents'$$);
 select is(current_setting('test.files'), 'two', 'the worker reads the files as last saved');
-select pg_temp.as_worker('test.bobfiles', $$select private.build_files((pg_temp.claim('test.claim3') ->> 'id')::bigint,
-  (pg_temp.claim('test.claim3') ->> 'lease_token')::uuid) -> 'files' -> 0 ->> 'contents'$$);
+select pg_temp.as_worker('test.bobfiles', $$select private.build_files((pg_temp.kept('test.claim3') ->> 'id')::bigint,
+  (pg_temp.kept('test.claim3') ->> 'lease_token')::uuid) -> 'files' -> 0 ->> 'contents'$$);
 select is(current_setting('test.bobfiles'), 'bob', 'a build reads its version''s files, not those saved after it');
-select pg_temp.as_worker('test.beat', $$select private.heartbeat_build((pg_temp.claim('test.claim') ->> 'id')::bigint,
-  (pg_temp.claim('test.claim') ->> 'lease_token')::uuid, null)$$);
+select pg_temp.as_worker('test.beat', $$select private.heartbeat_build((pg_temp.kept('test.claim') ->> 'id')::bigint,
+  (pg_temp.kept('test.claim') ->> 'lease_token')::uuid, null)$$);
 select is(current_setting('test.beat'), 'ok', 'the holder extends its lease');
 
 -- A lease that expired: the build is taken again, and the old holder can report nothing.
 update public.builds set lease_expires_at = now() - interval '1 second'
- where id = (pg_temp.claim('test.claim') ->> 'id')::bigint;
+ where id = (pg_temp.kept('test.claim') ->> 'id')::bigint;
 select pg_temp.as_worker('test.again', $$select private.claim_build('worker-5')$$);
-select is(pg_temp.claim('test.again') ->> 'id', pg_temp.claim('test.claim') ->> 'id',
+select is(pg_temp.kept('test.again') ->> 'id', pg_temp.kept('test.claim') ->> 'id',
   'a build whose worker stopped is taken again');
-select is((pg_temp.claim('test.again') ->> 'attempt')::int, 2, 'as its second attempt');
-select pg_temp.as_worker('test.lost', $$select private.finish_build((pg_temp.claim('test.claim') ->> 'id')::bigint,
-  (pg_temp.claim('test.claim') ->> 'lease_token')::uuid, '{"status": "succeeded"}')$$);
+select is((pg_temp.kept('test.again') ->> 'attempt')::int, 2, 'as its second attempt');
+select pg_temp.as_worker('test.lost', $$select private.finish_build((pg_temp.kept('test.claim') ->> 'id')::bigint,
+  (pg_temp.kept('test.claim') ->> 'lease_token')::uuid, '{"status": "succeeded"}')$$);
 select is(current_setting('test.lost'), 'PT409', 'the first worker lost the lease');
 
 -- Finishing: status, steps, a log kept to its last 64 KiB, and the project's preview.
-select pg_temp.as_worker('test.done', $$select private.finish_build((pg_temp.claim('test.again') ->> 'id')::bigint,
-  (pg_temp.claim('test.again') ->> 'lease_token')::uuid,
+select pg_temp.as_worker('test.done', $$select private.finish_build((pg_temp.kept('test.again') ->> 'id')::bigint,
+  (pg_temp.kept('test.again') ->> 'lease_token')::uuid,
   jsonb_build_object('status', 'succeeded', 'steps', '[{"name": "install", "status": "succeeded", "ms": 5}]'::jsonb,
     'errors', '[]'::jsonb, 'artifacts', '{"platforms": ["web"]}'::jsonb, 'log', repeat('x', 70000) || 'END',
-    'preview_url', 'http://127.0.0.1:9/p/' || (pg_temp.claim('test.again') ->> 'preview_token') || '/')) ->> 'status'$$);
+    'preview_url', 'http://127.0.0.1:9/p/' || (pg_temp.kept('test.again') ->> 'preview_token') || '/')) ->> 'status'$$);
 select is(current_setting('test.done'), 'succeeded', 'the worker reports success');
 select is((select length(log) || ':' || log_truncated || ':' || right(log, 3) from public.builds
-  where id = (pg_temp.claim('test.again') ->> 'id')::bigint), '65536:true:END', 'the log keeps its last 64 KiB');
+  where id = (pg_temp.kept('test.again') ->> 'id')::bigint), '65536:true:END', 'the log keeps its last 64 KiB');
 select is((select preview_url from public.projects where id = 9101),
-  'http://127.0.0.1:9/p/' || (pg_temp.claim('test.again') ->> 'preview_token') || '/', 'the project carries the preview');
-select pg_temp.as_worker('test.bad', $$select private.finish_build((pg_temp.claim('test.claim2') ->> 'id')::bigint,
-  (pg_temp.claim('test.claim2') ->> 'lease_token')::uuid, '{"status": "done"}')$$);
+  'http://127.0.0.1:9/p/' || (pg_temp.kept('test.again') ->> 'preview_token') || '/', 'the project carries the preview');
+select pg_temp.as_worker('test.bad', $$select private.finish_build((pg_temp.kept('test.claim2') ->> 'id')::bigint,
+  (pg_temp.kept('test.claim2') ->> 'lease_token')::uuid, '{"status": "done"}')$$);
 select is(current_setting('test.bad'), 'PT400', 'an outcome that is no status is refused');
 
 -- The generation's build tells its job as it is queued, as each step starts and as it ends.
-select pg_temp.as_worker('test.step', $$select private.heartbeat_build((pg_temp.claim('test.claim2') ->> 'id')::bigint,
-  (pg_temp.claim('test.claim2') ->> 'lease_token')::uuid, 'install')$$);
+select pg_temp.as_worker('test.step', $$select private.heartbeat_build((pg_temp.kept('test.claim2') ->> 'id')::bigint,
+  (pg_temp.kept('test.claim2') ->> 'lease_token')::uuid, 'install')$$);
 select is(current_setting('test.step'), 'ok', 'the worker says the install starts');
-select pg_temp.as_worker('test.badstep', $$select private.heartbeat_build((pg_temp.claim('test.claim2') ->> 'id')::bigint,
-  (pg_temp.claim('test.claim2') ->> 'lease_token')::uuid, 'deploy')$$);
+select pg_temp.as_worker('test.badstep', $$select private.heartbeat_build((pg_temp.kept('test.claim2') ->> 'id')::bigint,
+  (pg_temp.kept('test.claim2') ->> 'lease_token')::uuid, 'deploy')$$);
 select is(current_setting('test.badstep'), 'PT400', 'a step that is none of the build''s is refused');
 select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
 select is((select jsonb_agg((e -> 'data') - 'id' order by (e ->> 'id')::bigint) from jsonb_array_elements(
@@ -156,21 +135,21 @@ select is((select jsonb_agg((e -> 'data') - 'id' order by (e ->> 'id')::bigint) 
 select is(api.job_events('20000000-0000-4000-8000-000000000001', null, 100) -> 'done', 'false'::jsonb,
   'a succeeded job whose build runs is not done yet');
 select is(api.get_job('20000000-0000-4000-8000-000000000001') -> 'build',
-  jsonb_build_object('id', (pg_temp.claim('test.claim2') ->> 'id')::bigint, 'status', 'running', 'preview_url', null),
+  jsonb_build_object('id', (pg_temp.kept('test.claim2') ->> 'id')::bigint, 'status', 'running', 'preview_url', null),
   'the job names its build');
 reset role;
 
 -- A preview reports errors by its token, at most preview_errors_per_minute of them.
 do $$ begin perform private.set_setting('preview_errors_per_minute', '2'); end $$;
-select pg_temp.as_worker('test.e1', $$select private.record_build_preview_error(pg_temp.claim('test.again') ->> 'preview_token',
+select pg_temp.as_worker('test.e1', $$select private.record_build_preview_error(pg_temp.kept('test.again') ->> 'preview_token',
   'boom', 'at x') ->> 'message'$$);
 select is(current_setting('test.e1'), 'boom', 'a preview records an error');
 select pg_temp.as_worker('test.e0', $$select private.record_build_preview_error('nope', 'boom', null)$$);
 select is(current_setting('test.e0'), 'PT404', 'an unknown token records nothing');
-select pg_temp.as_worker('test.e2', $$select private.record_build_preview_error(pg_temp.claim('test.again') ->> 'preview_token',
+select pg_temp.as_worker('test.e2', $$select private.record_build_preview_error(pg_temp.kept('test.again') ->> 'preview_token',
   'again', null) ->> 'message'$$);
 select is(current_setting('test.e2'), 'again', 'a second error in the minute');
-select pg_temp.as_worker('test.e3', $$select private.record_build_preview_error(pg_temp.claim('test.again') ->> 'preview_token',
+select pg_temp.as_worker('test.e3', $$select private.record_build_preview_error(pg_temp.kept('test.again') ->> 'preview_token',
   'third', null) ->> 'message'$$);
 select is(current_setting('test.e3'), 'PT429', 'a third is refused');
 select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
@@ -180,18 +159,18 @@ reset role;
 
 -- A newer build queued while one runs supersedes it; leases that expire too often fail the build.
 select pg_temp.as_user('b2222222-2222-2222-2222-222222222222');
-select isnt(api.request_build(9103, null) ->> 'id', pg_temp.claim('test.claim3') ->> 'id',
+select isnt(api.request_build(9103, null) ->> 'id', pg_temp.kept('test.claim3') ->> 'id',
   'a new build is queued while one runs');
 reset role;
-select pg_temp.as_worker('test.super', $$select private.heartbeat_build((pg_temp.claim('test.claim3') ->> 'id')::bigint,
-  (pg_temp.claim('test.claim3') ->> 'lease_token')::uuid, null)$$);
+select pg_temp.as_worker('test.super', $$select private.heartbeat_build((pg_temp.kept('test.claim3') ->> 'id')::bigint,
+  (pg_temp.kept('test.claim3') ->> 'lease_token')::uuid, null)$$);
 select is(current_setting('test.super'), 'superseded', 'the running one hears so');
 do $$ begin perform private.set_setting('build_max_attempts', '1'); end $$;
 update public.builds set lease_expires_at = now() - interval '1 second'
- where id = (pg_temp.claim('test.claim2') ->> 'id')::bigint;
+ where id = (pg_temp.kept('test.claim2') ->> 'id')::bigint;
 select pg_temp.as_worker('test.reap', $$select private.claim_build('worker-7') ->> 'project_id'$$);
 select is(current_setting('test.reap'), '9103', 'the next claim takes the queued build');
-select is((select status from public.builds where id = (pg_temp.claim('test.claim2') ->> 'id')::bigint),
+select is((select status from public.builds where id = (pg_temp.kept('test.claim2') ->> 'id')::bigint),
   'failed', 'and fails the one whose leases expired too often');
 select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
 select is((select e -> 'data' ->> 'status' from jsonb_array_elements(
@@ -209,23 +188,23 @@ select lives_ok($$select api.save_project_files(9101, '[{"path": "App.tsx", "con
   'Alice saves once more');
 reset role;
 select pg_temp.as_worker('test.pub', $$select private.claim_build('worker-6')$$);
-select is(pg_temp.claim('test.pub') ->> 'project_id', '9101', 'a worker takes that build');
-select pg_temp.as_worker('test.badurl', $$select private.publish_build_preview((pg_temp.claim('test.pub') ->> 'id')::bigint,
-  (pg_temp.claim('test.pub') ->> 'lease_token')::uuid, 'javascript:alert(1)')$$);
+select is(pg_temp.kept('test.pub') ->> 'project_id', '9101', 'a worker takes that build');
+select pg_temp.as_worker('test.badurl', $$select private.publish_build_preview((pg_temp.kept('test.pub') ->> 'id')::bigint,
+  (pg_temp.kept('test.pub') ->> 'lease_token')::uuid, 'javascript:alert(1)')$$);
 select is(current_setting('test.badurl'), 'PT400', 'a preview address that is no http(s) URL is refused');
-select pg_temp.as_worker('test.published', $$select private.publish_build_preview((pg_temp.claim('test.pub') ->> 'id')::bigint,
-  (pg_temp.claim('test.pub') ->> 'lease_token')::uuid, 'http://127.0.0.1:9/p/early/')$$);
-select is((select status || ' ' || preview_url from public.builds where id = (pg_temp.claim('test.pub') ->> 'id')::bigint),
+select pg_temp.as_worker('test.published', $$select private.publish_build_preview((pg_temp.kept('test.pub') ->> 'id')::bigint,
+  (pg_temp.kept('test.pub') ->> 'lease_token')::uuid, 'http://127.0.0.1:9/p/early/')$$);
+select is((select status || ' ' || preview_url from public.builds where id = (pg_temp.kept('test.pub') ->> 'id')::bigint),
   'running http://127.0.0.1:9/p/early/', 'the running build shows its published preview');
 select is((select preview_url from public.projects where id = 9101), 'http://127.0.0.1:9/p/early/',
   'and so does the project, before the build ends');
-select pg_temp.as_worker('test.later', $$select private.finish_build((pg_temp.claim('test.pub') ->> 'id')::bigint,
-  (pg_temp.claim('test.pub') ->> 'lease_token')::uuid,
+select pg_temp.as_worker('test.later', $$select private.finish_build((pg_temp.kept('test.pub') ->> 'id')::bigint,
+  (pg_temp.kept('test.pub') ->> 'lease_token')::uuid,
   '{"status": "failed", "errors": [{"message": "expo export for android failed; see the log."}]}') ->> 'status'$$);
-select is((select preview_url from public.builds where id = (pg_temp.claim('test.pub') ->> 'id')::bigint), null,
+select is((select preview_url from public.builds where id = (pg_temp.kept('test.pub') ->> 'id')::bigint), null,
   'a build that fails after publishing keeps no preview');
 select is((select preview_url from public.projects where id = 9101),
-  'http://127.0.0.1:9/p/' || (pg_temp.claim('test.again') ->> 'preview_token') || '/',
+  'http://127.0.0.1:9/p/' || (pg_temp.kept('test.again') ->> 'preview_token') || '/',
   'and the project shows its last succeeded build''s again');
 
 -- A project keeps its newest builds, and the one it shows the preview of.
@@ -234,12 +213,12 @@ insert into public.builds (project_id, user_id, reason, status)
 select 9101, 'a1111111-1111-1111-1111-111111111111', 'manual', 'failed' from generate_series(1, 3);
 select is((select count(*)::int from public.builds where project_id = 9101), 3,
   'the two newest builds are kept, and the preview''s');
-select ok(exists (select from public.builds where id = (pg_temp.claim('test.again') ->> 'id')::bigint),
+select ok(exists (select from public.builds where id = (pg_temp.kept('test.again') ->> 'id')::bigint),
   'the build the project shows the preview of stays');
 
 select pg_temp.as_worker('test.live', format($$select private.live_previews(array[%L, 'gone'])::text$$,
-  pg_temp.claim('test.again') ->> 'preview_token'));
-select is(current_setting('test.live'), '{' || (pg_temp.claim('test.again') ->> 'preview_token') || '}',
+  pg_temp.kept('test.again') ->> 'preview_token'));
+select is(current_setting('test.live'), '{' || (pg_temp.kept('test.again') ->> 'preview_token') || '}',
   'the worker learns which of its previews still have a build');
 
 -- Deleting a project takes its builds with it.
