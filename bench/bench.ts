@@ -14,10 +14,10 @@
 import { join } from "node:path";
 import postgres from "postgres";
 import { freePort, ROOT, type Stack, startStack, writeSettings } from "../scripts/local/stack.ts";
-import { mintAccessToken } from "../scripts/local/keys.ts";
 import { ensureUser } from "../scripts/local/users.ts";
 import { measureEndpoints } from "./endpoints.ts";
 import { childPid, watchOtherWork } from "./cpu.ts";
+import { benchUsers } from "./users.ts";
 import { type BenchUser, measureCreation, PIPELINE_PROMPT } from "./jobs.ts";
 import { measurePipeline, PIPELINE_PRELOAD, postmasterPid } from "./pipeline.ts";
 import { measureVerification } from "./verification.ts";
@@ -134,19 +134,9 @@ async function run(): Promise<boolean> {
   });
   const { cluster, gatewayUrl, functionsEnv } = stack;
   const baseUrl = `${gatewayUrl}/functions/v1/v1`;
-  const issuer = `${gatewayUrl}/auth/v1`;
   const sql = postgres(cluster.url, { prepare: false, max: 4, onnotice: () => {} });
   try {
-    const key = stack.key;
-    const newUser = async (label: string): Promise<BenchUser> => {
-      const user = await ensureUser(sql, `bench.${label}.${crypto.randomUUID().slice(0, 8)}@example.com`);
-      const token = await mintAccessToken(key, issuer, user);
-      const project = await api<{ id: number }>("POST", `${baseUrl}/projects`, token, {
-        name: `Bench ${label}`,
-      });
-      if (project.status !== 201) throw new Error(`POST /projects: ${project.status}`);
-      return { id: user.id, token, projectId: project.body.id };
-    };
+    const newUser = benchUsers(stack, sql);
     /** 24 more projects, so the user has 25. */
     const addProjects = async (user: BenchUser, body: (i: number) => Record<string, unknown>) => {
       for (let i = 1; i < 25; i++) {

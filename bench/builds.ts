@@ -10,8 +10,7 @@ import { join } from "node:path";
 import postgres from "postgres";
 import { startBuildWorker } from "../scripts/local/build-worker.ts";
 import { freePort, ROOT, type Stack, startStack } from "../scripts/local/stack.ts";
-import { mintAccessToken } from "../scripts/local/keys.ts";
-import { ensureUser } from "../scripts/local/users.ts";
+import { benchUsers } from "./users.ts";
 import { type BenchUser, type Distribution, distribution, postJob, waitForJobs } from "./jobs.ts";
 import { judge, markdown } from "./report.ts";
 
@@ -177,18 +176,7 @@ if (import.meta.main) {
   const sql = postgres(stack.cluster.url, { prepare: false, max: 2, onnotice: () => {} });
   try {
     const baseUrl = `${stack.gatewayUrl}/functions/v1/v1`;
-    const issuer = `${stack.gatewayUrl}/auth/v1`;
-    const newUser = async (label: string): Promise<BenchUser> => {
-      const user = await ensureUser(sql, `bench.${label}.${crypto.randomUUID().slice(0, 8)}@example.com`);
-      const token = await mintAccessToken(stack.key, issuer, user);
-      const res = await fetch(`${baseUrl}/projects`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-        body: JSON.stringify({ name: `Bench ${label}` }),
-      });
-      if (res.status !== 201) throw new Error(`POST /projects: ${res.status}`);
-      return { id: user.id, token, projectId: (await res.json()).id };
-    };
+    const newUser = benchUsers(stack, sql);
     const builds = await measureBuilds({
       stack,
       sql,

@@ -14,9 +14,8 @@ import { join } from "node:path";
 import postgres from "postgres";
 import type { Cluster } from "../scripts/local/cluster.ts";
 import { freePort, type Stack, startStack, writeSettings } from "../scripts/local/stack.ts";
-import { mintAccessToken } from "../scripts/local/keys.ts";
-import { ensureUser } from "../scripts/local/users.ts";
 import { cpuMillis, treeCpuMillis, watchOtherWork } from "./cpu.ts";
+import { benchUsers } from "./users.ts";
 import { type BenchUser, measureThroughput, postJob, type ThroughputResult, waitForJobs } from "./jobs.ts";
 import { startServer } from "./processes.ts";
 import type { JobTimings } from "../supabase/functions/job-runner/app.ts";
@@ -290,18 +289,7 @@ if (import.meta.main) {
   });
   try {
     const sql = postgres(stack.cluster.url, { prepare: false, max: 1, onnotice: () => {} });
-    const issuer = `${stack.gatewayUrl}/auth/v1`;
-    const newUser = async (label: string): Promise<BenchUser> => {
-      const user = await ensureUser(sql, `bench.${label}.${crypto.randomUUID().slice(0, 8)}@example.com`);
-      const token = await mintAccessToken(stack.key, issuer, user);
-      const res = await fetch(`${stack.gatewayUrl}/functions/v1/v1/projects`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-        body: JSON.stringify({ name: `Bench ${label}` }),
-      });
-      if (res.status !== 201) throw new Error(`POST /projects: ${res.status}`);
-      return { id: user.id, token, projectId: (await res.json()).id };
-    };
+    const newUser = benchUsers(stack, sql);
     const result = await measurePipeline({
       stack,
       gatewayPid: (await childPid("scripts/local/gateway.ts"))!,

@@ -6,6 +6,7 @@
 import postgres from "postgres";
 import { quantile, runLoad } from "./load.ts";
 import { cpuMillis } from "./cpu.ts";
+import { benchUsers } from "./users.ts";
 import { type BenchUser, postJob } from "./jobs.ts";
 import { ABSENT_WORD, COMMON_WORD, SCALE_VOLUME, seedScale } from "./scale-seed.ts";
 
@@ -456,8 +457,6 @@ export async function measureScale(ctx: ScaleContext): Promise<{ result: ScaleRe
 
 if (import.meta.main) {
   const { freePort, startStack } = await import("../scripts/local/stack.ts");
-  const { mintAccessToken } = await import("../scripts/local/keys.ts");
-  const { ensureUser } = await import("../scripts/local/users.ts");
   const log = (line: string) => console.log(`[bench] ${line}`);
   const dir = await Deno.makeTempDir({ prefix: "appgen-bench-" });
   // A durable cluster, as `npm run bench` starts.
@@ -471,17 +470,7 @@ if (import.meta.main) {
   const sql = postgres(stack.cluster.url, { prepare: false, max: 4, onnotice: () => {} });
   try {
     const baseUrl = `${stack.gatewayUrl}/functions/v1/v1`;
-    const newUser = async (label: string): Promise<BenchUser> => {
-      const user = await ensureUser(sql, `bench.${label}.${crypto.randomUUID().slice(0, 8)}@example.com`);
-      const token = await mintAccessToken(stack.key, `${stack.gatewayUrl}/auth/v1`, user);
-      const res = await fetch(`${baseUrl}/projects`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-        body: JSON.stringify({ name: `Bench ${label}` }),
-      });
-      if (res.status !== 201) throw new Error(`POST /projects: ${res.status}`);
-      return { id: user.id, token, projectId: (await res.json()).id };
-    };
+    const newUser = benchUsers(stack, sql);
     await measureScale({
       sql,
       adminUrl: stack.cluster.adminUrl,
