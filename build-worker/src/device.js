@@ -287,9 +287,9 @@ export function devicePreviews(config, queue) {
     }
   }
 
-  /** Stops the previews that are over, then claims while a port is free. */
+  /** Renews the running previews' leases and stops those that are over, then claims while a port is free. */
   async function sync() {
-    const ended = await queue.endedDevicePreviews([...running.keys()]);
+    const ended = await queue.syncDevicePreviews([...running.keys()]);
     await Promise.all(ended.map((id) => running.get(String(id))?.stop()));
     for (;;) {
       const used = new Set([...running.values()].map((r) => r.port));

@@ -74,8 +74,9 @@ export function openQueue(url) {
         JSON.stringify(outcome),
       ]),
     /** @returns {Promise<string[]>} the ids among these whose preview is over */
-    endedDevicePreviews: (/** @type {string[]} */ ids) =>
-      call("select private.ended_device_previews($1) as r", [ids]),
+    /** The running previews' leases renewed; answers those of them that are over. */
+    syncDevicePreviews: (/** @type {string[]} */ ids) =>
+      call("select private.sync_device_previews($1) as r", [ids]),
     /** @returns {Promise<{ status: number, body: unknown }>} */
     async recordError(
       /** @type {string} */ token,

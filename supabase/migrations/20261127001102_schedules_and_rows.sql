@@ -34,7 +34,7 @@ declare
 begin
   perform cron.unschedule(jobid) from cron.job
    where jobname in ('dispatch-jobs', 'drain-push-outbox', 'send-webhooks', 'prune-push-outbox',
-                     'prune-webhooks', 'expire-bonuses', 'sweep-attachments');
+                     'prune-webhooks', 'expire-bonuses', 'sweep-attachments', 'reap-device-previews');
   perform cron.schedule('dispatch-jobs', case when seconds then '5 seconds' else '* * * * *' end,
                         'select private.dispatch_jobs()');
   perform cron.schedule('drain-push-outbox', case when seconds then '10 seconds' else '* * * * *' end,
@@ -45,6 +45,7 @@ begin
   perform cron.schedule('prune-webhooks', '29 4 * * *', 'select private.prune_webhook_deliveries()');
   perform cron.schedule('expire-bonuses', '*/5 * * * *', 'select private.expire_bonuses()');
   perform cron.schedule('sweep-attachments', '*/10 * * * *', 'select private.sweep_attachments()');
+  perform cron.schedule('reap-device-previews', '* * * * *', 'select private.reap_device_previews()');
 end
 $$;
 

@@ -605,6 +605,7 @@ export type Database = {
           "created_at": string;
           "error": string | null;
           "id": number;
+          "lease_expires_at": string | null;
           "lease_token": string | null;
           "project_id": number;
           "qr_png": string | null;
@@ -623,6 +624,7 @@ export type Database = {
           "created_at"?: string;
           "error"?: string | null;
           "id"?: never;
+          "lease_expires_at"?: string | null;
           "lease_token"?: string | null;
           "project_id": number;
           "qr_png"?: string | null;
@@ -640,6 +642,7 @@ export type Database = {
           "created_at"?: string;
           "error"?: string | null;
           "id"?: never;
+          "lease_expires_at"?: string | null;
           "lease_token"?: string | null;
           "project_id"?: number;
           "qr_png"?: string | null;

@@ -55,6 +55,7 @@ export const LIMITS = {
     builds_kept_per_project: 20,
     checkout_limit: 10,
     checkout_window_seconds: 3600,
+    device_preview_lease_seconds: 60,
     dispatch_batch: 200,
     dispatch_timeout_ms: 5000,
     job_admission_seconds: 180,

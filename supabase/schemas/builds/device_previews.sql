@@ -2,7 +2,7 @@
 -- phone's Expo Go opens the app from an exp:// address (and its QR code). A user has at most one preview that
 -- is not over: asking for another stops the one before. The worker takes them from this table under
 -- `for update skip locked`, as its own role, and reports `starting` → `ready` or `failed`, and `stopped` when
--- nobody used it for its idle time.
+-- nobody used it for its idle time. A preview whose worker stops renewing its lease (every sync) fails.
 
 CREATE TABLE public.device_previews (
     id bigint NOT NULL,
@@ -11,6 +11,8 @@ CREATE TABLE public.device_previews (
     status text DEFAULT 'queued'::text NOT NULL,
     worker_id text,
     lease_token uuid,
+    -- Renewed by the worker's every sync: a preview whose worker stopped answering fails when it runs out.
+    lease_expires_at timestamp with time zone,
     -- What the worker reports once Metro answers: the exp:// address and its QR code (SVG, and PNG base64).
     url text,
     qr_svg text,
@@ -40,6 +42,8 @@ ALTER TABLE ONLY public.device_previews
 -- At most one live preview per user: a new request stops the one before (api.request_device_preview).
 CREATE UNIQUE INDEX device_previews_one_per_user ON public.device_previews USING btree (user_id) WHERE (status = ANY (ARRAY['queued'::text, 'starting'::text, 'ready'::text]));
 CREATE INDEX device_previews_queue ON public.device_previews USING btree (id) WHERE (status = 'queued'::text);
+-- The reaper reads only the live previews.
+CREATE INDEX device_previews_live ON public.device_previews USING btree (lease_expires_at) WHERE (status = ANY (ARRAY['starting'::text, 'ready'::text]));
 CREATE INDEX device_previews_project ON public.device_previews USING btree (project_id, id DESC);
 ALTER TABLE ONLY public.device_previews
     ADD CONSTRAINT device_previews_project_id_fkey FOREIGN KEY (project_id) REFERENCES public.projects(id) ON DELETE CASCADE;
@@ -149,7 +153,8 @@ declare
   d public.device_previews;
 begin
   update public.device_previews
-     set status = 'starting', worker_id = worker, lease_token = gen_random_uuid(), started_at = clock_timestamp()
+     set status = 'starting', worker_id = worker, lease_token = gen_random_uuid(), started_at = clock_timestamp(),
+         lease_expires_at = clock_timestamp() + private.device_preview_lease()
    where id = (select x.id from public.device_previews x where x.status = 'queued' order by x.id limit 1
                   for update skip locked)
   returning * into d;
@@ -203,16 +208,45 @@ end
 $$;
 GRANT EXECUTE ON FUNCTION private.report_device_preview(preview_id bigint, lease uuid, outcome jsonb) TO build_worker;
 
--- Of the previews a worker runs, those that are over (replaced, deleted, their project or account gone): it
--- stops their Metro.
-CREATE FUNCTION private.ended_device_previews(ids bigint[]) RETURNS bigint[]
-    LANGUAGE sql STABLE SECURITY DEFINER
+-- How long a claimed preview lives without its worker's sync: `device_preview_lease_seconds` (default 60;
+-- the worker syncs every BUILD_POLL_SECONDS, 10 by default).
+CREATE FUNCTION private.device_preview_lease() RETURNS interval
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$ select make_interval(secs => private.setting('device_preview_lease_seconds', '60')::int) $$;
+
+-- A worker's sync: the leases of the previews it runs are renewed, the previews whose worker stopped renewing
+-- fail (whichever worker syncs, and the schedule `reap-device-previews`), and the ids among its own that are
+-- over (replaced, deleted, their project or account gone) are answered, so that it stops their Metro.
+CREATE FUNCTION private.sync_device_previews(ids bigint[]) RETURNS bigint[]
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select coalesce(array_agg(i), '{}') from unnest(ids) i
-   where not exists (select from public.device_previews d where d.id = i and d.status in ('queued', 'starting', 'ready'))
+begin
+  update public.device_previews d set lease_expires_at = clock_timestamp() + private.device_preview_lease()
+   where d.id = any(ids) and d.status in ('starting', 'ready');
+  perform private.reap_device_previews();
+  return (select coalesce(array_agg(i), '{}') from unnest(ids) i
+           where not exists (select from public.device_previews d
+                              where d.id = i and d.status in ('queued', 'starting', 'ready')));
+end
 $$;
-GRANT EXECUTE ON FUNCTION private.ended_device_previews(ids bigint[]) TO build_worker;
+GRANT EXECUTE ON FUNCTION private.sync_device_previews(ids bigint[]) TO build_worker;
+
+-- Previews whose worker stopped renewing their lease fail, and their user may ask for another.
+CREATE FUNCTION private.reap_device_previews() RETURNS integer
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  with reaped as (
+    update public.device_previews
+       set status = 'failed', error = 'The build worker running it stopped answering.', lease_token = null,
+           stopped_at = clock_timestamp()
+     where status in ('starting', 'ready') and lease_expires_at < clock_timestamp()
+    returning 1
+  )
+  select count(*)::int from reaped
+$$;
 
 -- What an agent shows of a project's previews (the MCP tools get_preview and start_device_preview): its web
 -- preview_url, its newest build, and its device preview that is not over. The owner's project, else 404.

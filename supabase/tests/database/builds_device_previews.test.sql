@@ -3,7 +3,7 @@
 -- under skip locked, reports ready, failed or stopped, and learns which of its previews are over.
 begin;
 \ir _helpers.psql
-select plan(27);
+select plan(33);
 
 select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'device.alice@example.com');
 select pg_temp.create_user('b2222222-2222-2222-2222-222222222222', 'device.bob@example.com');
@@ -72,7 +72,7 @@ select is((select count(*)::int from public.device_previews where user_id = 'a11
   and status in ('queued', 'starting', 'ready')), 1, 'Alice has one live preview');
 select throws_ok($$insert into public.device_previews (project_id, user_id) values (9201, 'a1111111-1111-1111-1111-111111111111')$$,
   '23505', null, 'the database refuses a second live preview of a user');
-select pg_temp.as_worker('test.ended', format('select private.ended_device_previews(array[%s, %s])::text',
+select pg_temp.as_worker('test.ended', format('select private.sync_device_previews(array[%s, %s])::text',
   pg_temp.kept('test.first') ->> 'id', pg_temp.kept('test.second') ->> 'id'));
 select is(current_setting('test.ended'), format('{%s}', pg_temp.kept('test.first') ->> 'id'),
   'the worker learns which of its previews are over');
@@ -87,6 +87,28 @@ select lives_ok(format('select api.stop_device_preview(%s)', pg_temp.kept('test.
 reset role;
 select is((select status || ':' || stop_reason from public.device_previews where id = (pg_temp.kept('test.second') ->> 'id')::bigint),
   'stopped:deleted', 'a deleted preview is stopped');
+
+-- A preview whose worker stops renewing its lease fails, and its user may ask for another.
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
+select set_config('test.third', api.request_device_preview(9201)::text, true);
+reset role;
+select pg_temp.as_worker('test.claim3', $$select private.claim_device_preview('worker-3')$$);
+select is(pg_temp.kept('test.claim3') ->> 'id', pg_temp.kept('test.third') ->> 'id', 'a worker takes the third');
+update public.device_previews set lease_expires_at = clock_timestamp() + interval '1 second'
+ where id = (pg_temp.kept('test.third') ->> 'id')::bigint;
+select pg_temp.as_worker('test.renewed', format('select private.sync_device_previews(array[%s])::text',
+  pg_temp.kept('test.third') ->> 'id'));
+select ok((select lease_expires_at > clock_timestamp() + interval '30 seconds' from public.device_previews
+  where id = (pg_temp.kept('test.third') ->> 'id')::bigint), 'the worker''s sync renews its lease');
+update public.device_previews set lease_expires_at = clock_timestamp() - interval '1 second'
+ where id = (pg_temp.kept('test.third') ->> 'id')::bigint;
+select is(private.reap_device_previews(), 1, 'the schedule reaps a preview whose lease ran out');
+select is((select status || ':' || error from public.device_previews where id = (pg_temp.kept('test.third') ->> 'id')::bigint),
+  'failed:The build worker running it stopped answering.', 'it failed, saying why');
+select is((select count(*)::int from cron.job where jobname = 'reap-device-previews'), 1, 'pg_cron runs the reaper');
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
+select lives_ok($$select api.request_device_preview(9201)$$, 'Alice may ask for another');
+reset role;
 
 select * from finish();
 rollback;
