@@ -29,11 +29,11 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
 
-# The build worker runs each build as the unprivileged user of its slot, appbuild1..6 (a worker takes one
-# per build slot and one for its device previews), and kills every process of that user when the build ends
-# (build-worker/README.md).
+# The build worker runs each build as the unprivileged user of its slot (a worker takes one per build slot and
+# one for its device previews), and kills every process of that user when the build ends
+# (build-worker/README.md). Twelve, so that several local stacks and their tests can run on one machine.
 if [ "$(id -u)" = 0 ]; then
-  for slot in 1 2 3 4 5 6; do
+  for slot in $(seq 1 12); do
     if ! id -u "appbuild$slot" >/dev/null 2>&1; then
       useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin "appbuild$slot"
     fi

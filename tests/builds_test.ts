@@ -124,6 +124,41 @@ t("a build builds its version: a type error in it fails the build with tsc's err
   assert.match(full.body.log!, /src\/broken\.ts\(1,14\): error TS2322/);
 });
 
+t(
+  "a package.json naming a URL, a git repository or a file fails its build before anything is installed",
+  async () => {
+    const user = await newUser("builds.remote");
+    const project = await newProject(user);
+    const files = await api<{ data: { path: string; contents: string }[] }>(
+      "GET",
+      `/projects/${project.id}/files`,
+      { token: user.token },
+    );
+    const manifest = JSON.parse(files.body.data.find((f) => f.path === "package.json")!.contents);
+    for (
+      const [field, name, spec] of [
+        ["dependencies", "left-pad", "https://packages.example/left-pad-1.3.0.tgz"],
+        ["devDependencies", "typescript", "github:someone/typescript"],
+        ["overrides", "react-native", "file:../../outside"],
+      ]
+    ) {
+      await save(user, project.id, [{
+        path: "package.json",
+        contents: JSON.stringify({ ...manifest, [field]: { ...manifest[field], [name]: spec } }, null, 2),
+      }]);
+      const build = await built(user, project.id);
+      assert.equal(build.status, "failed", JSON.stringify(build));
+      assert.deepEqual(build.steps, [], "nothing ran");
+      assert.equal(build.errors.length, 1);
+      assert.equal(build.errors[0].file, "package.json");
+      assert.match(
+        build.errors[0].message,
+        new RegExp(`^${field}\\.${name} is ".+": builds install packages of the registry only`),
+      );
+    }
+  },
+);
+
 t("a project's builds: owner only, newest first, paged, logs only on one build", async () => {
   const user = await newUser("builds.list");
   const other = await newUser("builds.other");

@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { lstat, mkdir, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
+import npa from "npm-package-arg";
 import { run } from "./sandbox.js";
 import { injectReporter } from "./preview.js";
 
@@ -88,7 +89,39 @@ export async function writeFiles(
   }
 }
 
-/** The part of package.json that decides what `npm install` installs. */
+/** A package.json that names something the install may not fetch; its message is the build's error. */
+export class RefusedDependency extends Error {}
+
+/**
+ * Refuses every dependency that is not a package of the registry (a URL, a git repository, a file or a
+ * directory), as npm itself reads the spec: the install may reach the registry and nothing else.
+ */
+function requireRegistrySpecs(/** @type {Record<string, unknown>} */ specs, /** @type {string} */ where) {
+  for (const [name, spec] of Object.entries(specs)) {
+    if (typeof spec === "object" && spec !== null) {
+      // An override may hold the overrides of a package's own dependencies.
+      requireRegistrySpecs(/** @type {Record<string, unknown>} */ (spec), `${where}.${name}`);
+      continue;
+    }
+    // `$name` in overrides refers to the version a dependency already names; "." to the package's own.
+    if (where.startsWith("overrides") && (String(spec).startsWith("$") || spec === ".")) continue;
+    let registry = false;
+    try {
+      registry = typeof spec === "string" &&
+        npa.resolve(npa(name === "." ? "x" : name).name ?? name, spec).registry;
+    } catch {
+      registry = false;
+    }
+    if (!registry) {
+      throw new RefusedDependency(
+        `${where}.${name} is ${JSON.stringify(spec)}: builds install packages of the registry only ` +
+          "(a version, a range or a tag), not URLs, git repositories, files or directories.",
+      );
+    }
+  }
+}
+
+/** The part of package.json that decides what `npm install` installs, every spec one of the registry. */
 export function dependencyKey(/** @type {string} */ manifestText) {
   const m = JSON.parse(manifestText);
   const set = {
@@ -97,6 +130,12 @@ export function dependencyKey(/** @type {string} */ manifestText) {
     optionalDependencies: m.optionalDependencies ?? {},
     overrides: m.overrides ?? {},
   };
+  for (const [field, specs] of Object.entries(set)) {
+    if (typeof specs !== "object" || specs === null || Array.isArray(specs)) {
+      throw new RefusedDependency(`package.json's ${field} is not an object of packages and versions.`);
+    }
+    requireRegistrySpecs(specs, field);
+  }
   return {
     key: createHash("sha256").update(JSON.stringify(set)).digest("hex").slice(
       0,
@@ -311,7 +350,7 @@ export async function buildProject(ctx, files, token) {
   } catch (err) {
     errors = [{
       file: "package.json",
-      message: `package.json cannot be read: ${String(err)}`,
+      message: err instanceof RefusedDependency ? err.message : `package.json cannot be read: ${String(err)}`,
     }];
     return end("failed");
   }

@@ -1,5 +1,5 @@
 // Device previews: the Expo dev server (Metro, `expo start` from the app's own dependencies, offline, no
-// prompts) run for a project's current files, as the build user with a clean environment and limits, so that
+// prompts) run for a project's newest version, as the build user with a clean environment and limits, so that
 // Expo Go on a phone opens the app from an exp:// address. Metro listens on loopback only; the worker relays
 // a port of its configured range to it, which is how it sees every request and stops a server nobody used for
 // its idle time. Metro keeps the network: in a namespace of its own (`unshare -n`) its port could not be
@@ -9,7 +9,7 @@ import { mkdir, rm, symlink } from "node:fs/promises";
 import { connect, createServer } from "node:net";
 import { join } from "node:path";
 import QRCode from "qrcode";
-import { chown, cleanEnv, dependencies, writeFiles } from "./build.js";
+import { chown, cleanEnv, dependencies, RefusedDependency, writeFiles } from "./build.js";
 import { spawnConfined } from "./sandbox.js";
 import { apiError } from "./queue.js";
 
@@ -191,15 +191,21 @@ export function devicePreviews(config, queue) {
       await writeFiles(appDir, claim.files);
       const manifest = claim.files.find((f) => f.path === "package.json");
       if (!manifest) return "The project has no package.json.";
-      const deps = await dependencies(
-        {
-          cacheDir: config.cacheDir,
-          user: config.user,
-          limits: config.limits,
-          signal: controller.signal,
-        },
-        Buffer.from(manifest.contents, manifest.encoding).toString("utf8"),
-      );
+      let deps;
+      try {
+        deps = await dependencies(
+          {
+            cacheDir: config.cacheDir,
+            user: config.user,
+            limits: config.limits,
+            signal: controller.signal,
+          },
+          Buffer.from(manifest.contents, manifest.encoding).toString("utf8"),
+        );
+      } catch (err) {
+        if (err instanceof RefusedDependency) return err.message;
+        throw err;
+      }
       if (stopped) return null;
       if (!deps.ok) return `npm install failed:\n${deps.output.slice(-2000)}`;
       await symlink(deps.modules, join(appDir, "node_modules"));

@@ -422,7 +422,7 @@ export interface paths {
     put?: never;
     /**
      * Open the app on a phone
-     * @description Owner only. Asks a build worker to run the Expo dev server (Metro) for the project's current files and answers the device preview `queued`; poll `GET /device-previews/{devicePreviewId}` (from 2 s up) until it is `ready`, then open its `url` in Expo Go or scan `qr_png`/`qr_svg` (Expo Go must carry the SDK the project's `expo` names). A user has one device preview at most: this one stops the one before (`stop_reason` `replaced`).
+     * @description Owner only. Asks a build worker to run the Expo dev server (Metro) for the project's newest version and answers the device preview `queued`; poll `GET /device-previews/{devicePreviewId}` (from 2 s up) until it is `ready`, then open its `url` in Expo Go or scan `qr_png`/`qr_svg` (Expo Go must carry the SDK the project's `expo` names). A user has one device preview at most: this one stops the one before (`stop_reason` `replaced`).
      */
     post: operations["requestDevicePreview"];
     delete?: never;
@@ -1899,6 +1899,12 @@ export interface components {
        * @example 42
        */
       project_id: number;
+      /**
+       * Format: uuid
+       * @description The version it runs (`GET /projects/{projectId}/versions`): the project's newest when it was asked for; null for a project that has none.
+       * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1e0f9b8c7d
+       */
+      version_id: string | null;
       /**
        * @description `queued` until a worker takes it; `starting` while it installs what is missing and starts Metro; `ready`: Expo Go opens `url`; `failed`: see `error`; `stopped`: see `stop_reason`.
        * @enum {string}

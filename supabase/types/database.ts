@@ -617,6 +617,7 @@ export type Database = {
           "stopped_at": string | null;
           "url": string | null;
           "user_id": string;
+          "version_id": string | null;
           "worker_id": string | null;
         };
         ComputedFields: never;
@@ -636,6 +637,7 @@ export type Database = {
           "stopped_at"?: string | null;
           "url"?: string | null;
           "user_id": string;
+          "version_id"?: string | null;
           "worker_id"?: string | null;
         };
         Update: {
@@ -654,6 +656,7 @@ export type Database = {
           "stopped_at"?: string | null;
           "url"?: string | null;
           "user_id"?: string;
+          "version_id"?: string | null;
           "worker_id"?: string | null;
         };
         Relationships: [
@@ -669,6 +672,13 @@ export type Database = {
             columns: ["user_id"];
             isOneToOne: false;
             referencedRelation: "profiles";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "device_previews_version_id_fkey";
+            columns: ["version_id"];
+            isOneToOne: false;
+            referencedRelation: "project_versions";
             referencedColumns: ["id"];
           },
         ];

@@ -1,7 +1,7 @@
-// Device previews: the build worker runs the Expo dev server (Metro) for a project's current files, and a
+// Device previews: the build worker runs the Expo dev server (Metro) for a project's newest version, and a
 // phone's Expo Go opens the app from its exp:// address or QR code (build-worker/src/device.js).
 import { createRoute, z } from "@hono/zod-openapi";
-import { errorResponses, jsonContent, NEEDS, Timestamp } from "./common.ts";
+import { errorResponses, jsonContent, NEEDS, Timestamp, Uuid } from "./common.ts";
 import { bigintIdParam, ProjectParams } from "./projects.ts";
 
 const NOT_FOUND = "`device_preview_not_found`: no such device preview, or not the caller's (404, never 403)";
@@ -9,6 +9,11 @@ const NOT_FOUND = "`device_preview_not_found`: no such device preview, or not th
 export const DevicePreview = z.object({
   id: z.int().openapi({ format: "int64", example: 3 }),
   project_id: z.int().openapi({ format: "int64", example: 42 }),
+  version_id: Uuid.nullable().openapi({
+    description:
+      "The version it runs (`GET /projects/{projectId}/versions`): the project's newest when it was " +
+      "asked for; null for a project that has none.",
+  }),
   status: z.enum(["queued", "starting", "ready", "failed", "stopped"]).openapi({
     description:
       "`queued` until a worker takes it; `starting` while it installs what is missing and starts " +
@@ -46,8 +51,8 @@ const requestDevicePreview = createRoute({
   tags: ["Builds"],
   summary: "Open the app on a phone",
   description:
-    "Owner only. Asks a build worker to run the Expo dev server (Metro) for the project's current " +
-    "files and answers the device preview `queued`; poll `GET /device-previews/{devicePreviewId}` (from 2 s " +
+    "Owner only. Asks a build worker to run the Expo dev server (Metro) for the project's newest " +
+    "version and answers the device preview `queued`; poll `GET /device-previews/{devicePreviewId}` (from 2 s " +
     "up) until it is `ready`, then open its `url` in Expo Go or scan `qr_png`/`qr_svg` (Expo Go must carry " +
     "the SDK the project's `expo` names). A user has one device preview at most: this one stops the one " +
     "before (`stop_reason` `replaced`).",

@@ -1,4 +1,4 @@
--- Device previews: the build worker runs the Expo dev server (Metro) for a project's current files, so that a
+-- Device previews: the build worker runs the Expo dev server (Metro) for a project's newest version, so that a
 -- phone's Expo Go opens the app from an exp:// address (and its QR code). A user has at most one preview that
 -- is not over: asking for another stops the one before. The worker takes them from this table under
 -- `for update skip locked`, as its own role, and reports `starting` → `ready` or `failed`, and `stopped` when
@@ -8,6 +8,8 @@ CREATE TABLE public.device_previews (
     id bigint NOT NULL,
     project_id bigint NOT NULL,
     user_id uuid NOT NULL,
+    -- The version it runs: the project's newest when it was asked for.
+    version_id uuid,
     status text DEFAULT 'queued'::text NOT NULL,
     worker_id text,
     lease_token uuid,
@@ -48,6 +50,8 @@ CREATE INDEX device_previews_project ON public.device_previews USING btree (proj
 ALTER TABLE ONLY public.device_previews
     ADD CONSTRAINT device_previews_project_id_fkey FOREIGN KEY (project_id) REFERENCES public.projects(id) ON DELETE CASCADE;
 ALTER TABLE ONLY public.device_previews
+    ADD CONSTRAINT device_previews_version_id_fkey FOREIGN KEY (version_id) REFERENCES public.project_versions(id) ON DELETE CASCADE;
+ALTER TABLE ONLY public.device_previews
     ADD CONSTRAINT device_previews_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
 ALTER TABLE public.device_previews ENABLE ROW LEVEL SECURITY;
 GRANT SELECT ON TABLE public.device_previews TO authenticated;
@@ -60,7 +64,8 @@ CREATE FUNCTION private.device_preview_json(d public.device_previews) RETURNS js
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select jsonb_build_object('id', d.id, 'project_id', d.project_id, 'status', d.status, 'url', d.url,
+  select jsonb_build_object('id', d.id, 'project_id', d.project_id, 'version_id', d.version_id,
+    'status', d.status, 'url', d.url,
     'qr_svg', d.qr_svg, 'qr_png', case when d.qr_png is not null then 'data:image/png;base64,' || d.qr_png end,
     'error', d.error, 'stop_reason', d.stop_reason, 'created_at', d.created_at, 'ready_at', d.ready_at,
     'stopped_at', d.stopped_at)
@@ -86,7 +91,10 @@ begin
   update public.device_previews
      set status = 'stopped', stop_reason = 'replaced', stopped_at = clock_timestamp(), lease_token = null
    where user_id = uid and status in ('queued', 'starting', 'ready');
-  insert into public.device_previews (project_id, user_id) values (request_device_preview.project_id, uid)
+  insert into public.device_previews (project_id, user_id, version_id)
+  values (request_device_preview.project_id, uid,
+          (select v.id from public.project_versions v where v.project_id = request_device_preview.project_id
+            order by v.number desc limit 1))
   returning * into d;
   perform pg_notify('device_previews', d.id::text);
   return private.device_preview_json(d);
@@ -144,7 +152,7 @@ $$;
 GRANT EXECUTE ON FUNCTION api.stop_device_preview(preview_id bigint) TO authenticated;
 
 -- The worker's calls. A claim takes the oldest queued preview under `for update skip locked` (concurrent
--- workers never take the same one), marks it `starting`, and answers it with the project's files.
+-- workers never take the same one), marks it `starting`, and answers it with its version's files.
 CREATE FUNCTION private.claim_device_preview(worker text) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -162,9 +170,11 @@ begin
     return null;
   end if;
   return jsonb_build_object('id', d.id, 'project_id', d.project_id, 'lease_token', d.lease_token,
-    'files', (select coalesce(jsonb_agg(jsonb_build_object('path', f.path, 'contents', f.contents,
+    'files', (select coalesce(jsonb_agg(jsonb_build_object('path', f.path, 'contents', c.contents,
                 'encoding', private.file_encoding(f.type)) order by f.path), '[]'::jsonb)
-                from public.project_files f where f.project_id = d.project_id));
+                from public.version_files f
+                join public.file_blobs c on c.user_id = f.user_id and c.sha256 = f.sha256
+               where f.version_id = d.version_id));
 end
 $$;
 GRANT EXECUTE ON FUNCTION private.claim_device_preview(worker text) TO build_worker;

@@ -3,27 +3,31 @@
 -- under skip locked, reports ready, failed or stopped, and learns which of its previews are over.
 begin;
 \ir _helpers.psql
-select plan(33);
+select plan(34);
 
 select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'device.alice@example.com');
 select pg_temp.create_user('b2222222-2222-2222-2222-222222222222', 'device.bob@example.com');
 select pg_temp.create_project(9201, 'a1111111-1111-1111-1111-111111111111', 'Alice app');
 select pg_temp.create_project(9202, 'a1111111-1111-1111-1111-111111111111', 'Alice other app');
 select pg_temp.create_project(9203, 'b2222222-2222-2222-2222-222222222222', 'Bob app');
-insert into public.project_files (project_id, path, contents, type)
-values (9201, 'package.json', '{"name": "app"}', 'CODE');
 grant build_worker to current_user;
 
 select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
+select api.save_project_files(9201, '[{"path": "package.json", "contents": "{\"name\": \"app\"}", "type": "CODE"}]');
 select set_config('test.first', api.request_device_preview(9201)::text, true);
 select is(pg_temp.kept('test.first') ->> 'status', 'queued', 'Alice asks for a device preview: queued');
 select throws_ok($$select api.request_device_preview(9203)$$, 'PT404', null, 'not of Bob''s project');
+-- A save after the request is a newer version, which this preview does not run.
+select api.save_project_files(9201, '[{"path": "package.json", "contents": "{\"name\": \"later\"}", "type": "CODE"}]');
 reset role;
+select is((pg_temp.kept('test.first') ->> 'version_id')::uuid,
+  (select id from public.project_versions where project_id = 9201 and number = 1), 'it runs the newest version');
 
--- The worker claims it with the project's files; nothing else is queued.
+-- The worker claims it with that version's files; nothing else is queued.
 select pg_temp.as_worker('test.claim', $$select private.claim_device_preview('worker-1')$$);
 select is(pg_temp.kept('test.claim') ->> 'id', pg_temp.kept('test.first') ->> 'id', 'the worker claims it');
-select is(pg_temp.kept('test.claim') -> 'files' -> 0 ->> 'path', 'package.json', 'with the project''s files');
+select is(pg_temp.kept('test.claim') -> 'files' -> 0 ->> 'contents', '{"name": "app"}',
+  'with its version''s files, not those saved after it');
 select pg_temp.as_worker('test.none', $$select private.claim_device_preview('worker-2')$$);
 select is(current_setting('test.none'), '', 'another worker finds nothing to claim');
 select is((select status from public.device_previews where id = (pg_temp.kept('test.first') ->> 'id')::bigint),
