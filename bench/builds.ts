@@ -25,7 +25,7 @@ export interface BuildsResult {
   buildMs: Distribution;
   /** A build's wait in the queue: created (the job's success) to claimed. */
   queueMs: Distribution;
-  /** The job's `finished_at` to its build's `finished_at`, when preview_url is written. */
+  /** The job's `finished_at` to its build's preview event, when preview_url is written (after the web export). */
   successToPreviewMs: Distribution;
   /** Builds of a batch queued at once, per minute, by how many build at once. */
   throughput: { concurrency: number; builds: number; seconds: number; perMinute: number }[];
@@ -95,7 +95,7 @@ export async function measureBuilds(ctx: BuildsContext): Promise<BuildsResult> {
   const builds: { id: number; jobId: string }[] = [];
   try {
     // The dependency set installed before anything is measured (a no-op when the cache has it).
-    const warm = await sql`select (private.queue_build(${users[0].projectId}, 'manual', null)).id`;
+    const warm = await sql`select (private.queue_build(${users[0].projectId}, 'manual', null, null)).id`;
     await waitForBuilds(sql, [Number(warm[0].id)], 30 * 60_000);
     for (let i = 0; i < ctx.jobs; i++) {
       const job = await postJob(ctx.baseUrl, users[i]);
@@ -117,7 +117,11 @@ export async function measureBuilds(ctx: BuildsContext): Promise<BuildsResult> {
     select b.steps,
            extract(epoch from b.finished_at - b.started_at) * 1000 as build_ms,
            extract(epoch from b.started_at - b.created_at) * 1000 as queue_ms,
-           extract(epoch from b.finished_at - j.finished_at) * 1000 as preview_ms
+           -- preview_url is written when the web export is published (the build's "preview" event).
+           extract(epoch from coalesce((select min(e.created_at) from public.job_events e
+                                         where e.job_id = b.job_id and e.type = 'build'
+                                           and e.data ->> 'step' = 'preview'), b.finished_at)
+                              - j.finished_at) * 1000 as preview_ms
       from public.builds b join public.jobs j on j.id = b.job_id
      where b.id in ${sql(builds.map((b) => b.id))}`;
   const steps = Object.fromEntries(BUILD_STEPS.map((name) => [
@@ -133,7 +137,9 @@ export async function measureBuilds(ctx: BuildsContext): Promise<BuildsResult> {
     await clearQueue(sql);
     const ids = [];
     for (const user of users.slice(0, ctx.batch)) {
-      ids.push(Number((await sql`select (private.queue_build(${user.projectId}, 'manual', null)).id`)[0].id));
+      ids.push(
+        Number((await sql`select (private.queue_build(${user.projectId}, 'manual', null, null)).id`)[0].id),
+      );
     }
     running = await worker(concurrency);
     try {

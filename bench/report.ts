@@ -536,7 +536,8 @@ function buildsSection(b: BuildsResult): string[] {
     `The build worker on the template app (the generator's, from the pipeline's prompt), its dependency set ` +
     `already installed. ${b.jobs} jobs one after another, each building after its success with nothing else ` +
     "queued: each step's time, the whole build (claim to finish), its wait in the queue, and the job's " +
-    "`finished_at` to the build's, when `preview_url` is written (after both exports). Then a batch queued " +
+    "`finished_at` to the build's `preview` event, when `preview_url` is written (after the web export, " +
+    "before the android one). Then a batch queued " +
     "at once, built one and two at a time (one worker process, `BUILD_CONCURRENCY` 1 and 2), first claim " +
     `to last finish. Load average ${b.load.start} before the section, ${b.load.end} after.`,
     "",

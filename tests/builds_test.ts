@@ -316,10 +316,20 @@ t(
   async () => {
     const user = await newUser("builds.hostile");
     const project = await newProject(user);
+    // The stack's own services on this machine's loopback: the database and the API's gateway.
+    const ports = [new URL(Deno.env.get("TEST_ADMIN_DB_URL")!).port, new URL(GATEWAY).port];
     // Expo runs app.config.js while it exports: what a project could try there.
     await save(user, project.id, [{
       path: "app.config.js",
       contents: `const fs = require("fs");
+const { execFileSync } = require("child_process");
+// A socket to the machine's services and to the internet, each from a process of its own (so it is waited for).
+for (const [host, port] of [["127.0.0.1", ${ports[0]}], ["127.0.0.1", ${ports[1]}], ["1.1.1.1", 443]]) {
+  const probe = "require('net').connect(" + port + ", '" + host + "')" +
+    ".on('connect', () => { console.log('connected'); process.exit(0); })" +
+    ".on('error', (e) => { console.log(e.code); process.exit(0); })";
+  console.log("SOCKET " + host + ":" + port + " " + execFileSync(process.execPath, ["-e", probe]).toString().trim());
+}
 const path = require("path");
 const attempt = (file) => { try { fs.writeFileSync(file, "x"); return "written"; } catch (e) { return e.code; } };
 console.log("ENV " + JSON.stringify(process.env));
@@ -355,6 +365,10 @@ throw new Error("the hostile config is done");
     assert.match(log!, /^PREVIEWS EACCES$/m);
     assert.match(log!, /^LIST EACCES$/m, "nor can it list the previews' tokens");
     assert.match(log!, /^NET lo$/m, "the export has no network but loopback");
+    for (const target of [`127.0.0.1:${ports[0]}`, `127.0.0.1:${ports[1]}`, "1.1.1.1:443"]) {
+      const [, code] = new RegExp(`^SOCKET ${target.replaceAll(".", "\\.")} (\\S+)$`, "m").exec(log!) ?? [];
+      assert.ok(code && code !== "connected", `no socket reaches ${target}: ${code}`);
+    }
     assert.match(log!, /^DETACHED \d+$/m, "the build started a process of its own");
     assert.deepEqual(await running("sleep 600.25"), [], "no process of the build outlived it");
     const cache = join(ROOT, ".local/build-cache");
