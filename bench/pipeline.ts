@@ -50,8 +50,11 @@ export interface SqlStatement {
 
 export interface PipelineRun extends ThroughputResult {
   verify: boolean;
-  /** Whether each job's version queued its build (the setting `build_versions`). */
-  builds: boolean;
+  /**
+   * Whether each job's version queued its build (the setting `build_versions`); absent from results stored
+   * before the runs without builds, whose every run queued them.
+   */
+  builds?: boolean;
   /** Each job created after the one before finished: every cost without contention. */
   sequential: boolean;
   /** A fresh runner's first jobs, without the warm-up. */
@@ -77,8 +80,11 @@ export interface PipelineResult {
   runs: PipelineRun[];
   /** Jobs/s with verification on over off, median of the interleaved unbounded rounds. */
   verifyThroughputRatio: number;
-  /** Postgres CPU per job with builds queued over without, median of the interleaved unbounded rounds. */
-  buildsPostgresRatio: number;
+  /**
+   * Postgres CPU per job with builds queued over without, median of the interleaved unbounded rounds; absent
+   * from results stored before the runs without builds.
+   */
+  buildsPostgresRatio?: number;
 }
 
 export interface PipelineContext {
@@ -230,7 +236,7 @@ function median(values: number[]): number {
 /** The unbounded run with verification on and builds queued whose jobs/s is the median of its rounds. */
 export function unboundedWithVerification(p: PipelineResult): PipelineRun {
   const runs = p.runs.filter((run) =>
-    run.verify && run.builds && !run.sequential && !run.cold && run.concurrency === undefined
+    run.verify && run.builds !== false && !run.sequential && !run.cold && run.concurrency === undefined
   )
     .sort((a, b) => a.jobsPerSecond - b.jobsPerSecond);
   return runs[Math.floor(runs.length / 2)];
@@ -334,7 +340,7 @@ if (import.meta.main) {
     });
     await sql.end();
     log(`verification on ÷ off, jobs/s: ${result.verifyThroughputRatio.toFixed(2)}`);
-    log(`builds queued ÷ not, Postgres CPU per job: ${result.buildsPostgresRatio.toFixed(2)}`);
+    log(`builds queued ÷ not, Postgres CPU per job: ${result.buildsPostgresRatio!.toFixed(2)}`);
     console.log(JSON.stringify(result, null, 2));
   } finally {
     await stack.stop();

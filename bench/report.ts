@@ -162,9 +162,11 @@ function pipelineSection(p: PipelineResult): string[] {
     `${
       p.verifyThroughputRatio.toFixed(2)
     }. Builds are queued for every version (as deployed with a worker) ` +
-    "except in the runs marked no builds (the setting `build_versions` false); Postgres CPU per job with " +
-    `builds over without, median of the rounds: ${p.buildsPostgresRatio.toFixed(2)}. Load is the 1-minute ` +
-    "average after each run.",
+    "except in the runs marked no builds (the setting `build_versions` false)" +
+    // Results stored before the runs without builds have no ratio.
+    (p.buildsPostgresRatio === undefined ? "" : "; Postgres CPU per job with builds over without, median " +
+      `of the rounds: ${p.buildsPostgresRatio.toFixed(2)}`) +
+    ". Load is the 1-minute average after each run.",
     "",
     table(
       [
