@@ -229,6 +229,7 @@ async function run(): Promise<boolean> {
       log,
     });
     log(`  verification on ÷ off, jobs/s: ${pipeline.verifyThroughputRatio.toFixed(2)}`);
+    log(`  builds queued ÷ not, Postgres CPU per job: ${pipeline.buildsPostgresRatio!.toFixed(2)}`);
     const gatewayRunner = `${gatewayUrl}/functions/v1/job-runner`;
 
     log("verification: the runner's check of one generated project");

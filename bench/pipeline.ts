@@ -2,7 +2,10 @@
 // with where each job's time went: the runner runs alone (serve-runner.ts) and times its phases, /proc
 // gives each party's CPU per job, and pg_stat_statements (track = all) what finalize_job's statements cost
 // inside Postgres. Verification off is measured in the same run, interleaved with on, as the baseline of
-// what verification costs.
+// what verification costs; so is the pipeline without builds (the setting `build_versions` false: no version
+// queues its build), the baseline of what queueing builds costs. Nothing takes the queued builds here, so
+// each project keeps one queued build that each new version re-points (what a deployment whose worker is
+// busy does; an idle worker's takes would make each queueing a new row instead).
 //
 // Each run starts a fresh runner process and first sends `warmup` jobs through it unmeasured: a runner that
 // has been up a while has its connections open, Postgres's functions compiled in their backends, the
@@ -41,10 +44,17 @@ export interface SqlStatement {
   calls: number;
   /** Execution ms per job (planning and commit not included). */
   ms: number;
+  /** Shared blocks hit, read, dirtied and written per job. */
+  blocks: number;
 }
 
 export interface PipelineRun extends ThroughputResult {
   verify: boolean;
+  /**
+   * Whether each job's version queued its build (the setting `build_versions`); absent from results stored
+   * before the runs without builds, whose every run queued them.
+   */
+  builds?: boolean;
   /** Each job created after the one before finished: every cost without contention. */
   sequential: boolean;
   /** A fresh runner's first jobs, without the warm-up. */
@@ -70,6 +80,11 @@ export interface PipelineResult {
   runs: PipelineRun[];
   /** Jobs/s with verification on over off, median of the interleaved unbounded rounds. */
   verifyThroughputRatio: number;
+  /**
+   * Postgres CPU per job with builds queued over without, median of the interleaved unbounded rounds; absent
+   * from results stored before the runs without builds.
+   */
+  buildsPostgresRatio?: number;
 }
 
 export interface PipelineContext {
@@ -94,11 +109,14 @@ async function statementStats(admin: postgres.Sql, jobs: number) {
      where toplevel and query like '%private.finalize_job%'`;
   const costliest = async (toplevel: boolean) =>
     (await admin`
-      select query, calls, total_exec_time as ms from extensions.pg_stat_statements
-       where toplevel = ${toplevel} order by total_exec_time desc limit 8`).map((s) => ({
+      select query, calls, total_exec_time as ms,
+             shared_blks_hit + shared_blks_read + shared_blks_dirtied + shared_blks_written as blocks
+        from extensions.pg_stat_statements
+       where toplevel = ${toplevel} order by total_exec_time desc limit 12`).map((s) => ({
       query: String(s.query).replace(/\s+/g, " ").slice(0, 140),
       calls: Number(s.calls) / jobs,
       ms: Number(s.ms) / jobs,
+      blocks: Number(s.blocks) / jobs,
     }));
   return {
     finalizeSqlMs: Number(finalize.ms) / jobs,
@@ -111,7 +129,14 @@ async function measureRun(
   ctx: PipelineContext,
   admin: postgres.Sql,
   sql: postgres.Sql,
-  opts: { concurrency?: number; verify: boolean; sequential?: boolean; cold?: boolean; label: string },
+  opts: {
+    concurrency?: number;
+    verify: boolean;
+    builds: boolean;
+    sequential?: boolean;
+    cold?: boolean;
+    label: string;
+  },
 ): Promise<PipelineRun> {
   const { stack, gatewayPid, postgresPid } = ctx;
   const users = await Promise.all([1, 2, 3, 4].map((i) => ctx.newUser(`pipeline.${i}`)));
@@ -122,7 +147,10 @@ async function measureRun(
     "/job-runner",
   );
   try {
-    await writeSettings(stack.cluster, { runner_url: `${runner.url}/job-runner` });
+    await writeSettings(stack.cluster, {
+      runner_url: `${runner.url}/job-runner`,
+      build_versions: String(opts.builds),
+    });
     const baseUrl = `${stack.gatewayUrl}/functions/v1/v1`;
     if (!opts.cold && ctx.warmup > 0) {
       // Users of their own: the measured jobs still include each new project's first, which draws its icon.
@@ -152,6 +180,7 @@ async function measureRun(
     return {
       ...t,
       verify: opts.verify,
+      builds: opts.builds,
       sequential: opts.sequential ?? false,
       cold: opts.cold ?? false,
       concurrency: opts.concurrency,
@@ -204,10 +233,10 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** The unbounded run with verification on whose jobs/s is the median of its rounds. */
+/** The unbounded run with verification on and builds queued whose jobs/s is the median of its rounds. */
 export function unboundedWithVerification(p: PipelineResult): PipelineRun {
   const runs = p.runs.filter((run) =>
-    run.verify && !run.sequential && !run.cold && run.concurrency === undefined
+    run.verify && run.builds !== false && !run.sequential && !run.cold && run.concurrency === undefined
   )
     .sort((a, b) => a.jobsPerSecond - b.jobsPerSecond);
   return runs[Math.floor(runs.length / 2)];
@@ -226,8 +255,9 @@ export function describe(run: PipelineRun): string {
 }
 
 /**
- * Jobs one at a time (the costs without contention), runs with RUNNER_CONCURRENCY 1 and 4, a fresh runner's
- * first jobs (unbounded, no warm-up), then `rounds` unbounded pairs of verification off and on.
+ * Jobs one at a time (the costs without contention) with builds queued and without, runs with
+ * RUNNER_CONCURRENCY 1 and 4, a fresh runner's first jobs (unbounded, no warm-up), then `rounds` unbounded
+ * triples: verification off, on, and on without builds. Builds are queued unless a label says otherwise.
  */
 export async function measurePipeline(ctx: PipelineContext): Promise<PipelineResult> {
   const admin = postgres(ctx.stack.cluster.adminUrl, { prepare: false, max: 1, onnotice: () => {} });
@@ -239,13 +269,20 @@ export async function measurePipeline(ctx: PipelineContext): Promise<PipelineRes
     await admin`select pg_reload_conf()`;
     const runs: PipelineRun[] = [];
     const plan = [
-      { verify: true, sequential: true, label: "one job at a time" },
-      { concurrency: 1, verify: true, label: "RUNNER_CONCURRENCY=1" },
-      { concurrency: 4, verify: true, label: "RUNNER_CONCURRENCY=4" },
-      { verify: true, cold: true, label: "unbounded, a fresh runner's first jobs (no warm-up)" },
+      { verify: true, builds: true, sequential: true, label: "one job at a time" },
+      { verify: true, builds: false, sequential: true, label: "one job at a time, no builds" },
+      { concurrency: 1, verify: true, builds: true, label: "RUNNER_CONCURRENCY=1" },
+      { concurrency: 4, verify: true, builds: true, label: "RUNNER_CONCURRENCY=4" },
+      {
+        verify: true,
+        builds: true,
+        cold: true,
+        label: "unbounded, a fresh runner's first jobs (no warm-up)",
+      },
       ...Array.from({ length: ctx.rounds }, (_, i) => [
-        { verify: false, label: `unbounded, verification off (round ${i + 1})` },
-        { verify: true, label: `unbounded (round ${i + 1})` },
+        { verify: false, builds: true, label: `unbounded, verification off (round ${i + 1})` },
+        { verify: true, builds: true, label: `unbounded (round ${i + 1})` },
+        { verify: true, builds: false, label: `unbounded, no builds (round ${i + 1})` },
       ]).flat(),
     ];
     for (const step of plan) {
@@ -254,13 +291,14 @@ export async function measurePipeline(ctx: PipelineContext): Promise<PipelineRes
       ctx.log(`  ${describe(run)}`);
       runs.push(run);
     }
-    const ratios = [];
-    for (let i = 4; i + 1 < runs.length; i += 2) {
-      ratios.push(runs[i + 1].jobsPerSecond / runs[i].jobsPerSecond);
-    }
-    return { runs, verifyThroughputRatio: median(ratios) };
+    const rounds = Array.from({ length: ctx.rounds }, (_, i) => runs.slice(5 + 3 * i, 8 + 3 * i));
+    return {
+      runs,
+      verifyThroughputRatio: median(rounds.map(([off, on]) => on.jobsPerSecond / off.jobsPerSecond)),
+      buildsPostgresRatio: median(rounds.map(([, on, noBuilds]) => on.cpu.postgres / noBuilds.cpu.postgres)),
+    };
   } finally {
-    await writeSettings(ctx.stack.cluster, { runner_url: gatewayRunner });
+    await writeSettings(ctx.stack.cluster, { runner_url: gatewayRunner, build_versions: null });
     await Promise.all([admin.end({ timeout: 5 }), sql.end({ timeout: 5 })]);
   }
 }
@@ -302,6 +340,7 @@ if (import.meta.main) {
     });
     await sql.end();
     log(`verification on ÷ off, jobs/s: ${result.verifyThroughputRatio.toFixed(2)}`);
+    log(`builds queued ÷ not, Postgres CPU per job: ${result.buildsPostgresRatio!.toFixed(2)}`);
     console.log(JSON.stringify(result, null, 2));
   } finally {
     await stack.stop();

@@ -159,7 +159,14 @@ function pipelineSection(p: PipelineResult): string[] {
     "job of the runner, the gateway (POST /jobs, the dispatch) and Postgres (every backend); verify share is " +
     "verify ms (mean; the p50 in parentheses, as the first job of a process also compiles the parser) over that CPU; finalize includes the `saving` event, sent with it; SQL is finalize_job's execution in pg_stat_statements (no commit). Verification " +
     "off (every project passed unchecked) alternates with on in the unbounded rounds; on ÷ off jobs/s, median: " +
-    `${p.verifyThroughputRatio.toFixed(2)}. Load is the 1-minute average after each run.`,
+    `${
+      p.verifyThroughputRatio.toFixed(2)
+    }. Builds are queued for every version (as deployed with a worker) ` +
+    "except in the runs marked no builds (the setting `build_versions` false)" +
+    // Results stored before the runs without builds have no ratio.
+    (p.buildsPostgresRatio === undefined ? "" : "; Postgres CPU per job with builds over without, median " +
+      `of the rounds: ${p.buildsPostgresRatio.toFixed(2)}`) +
+    ". Load is the 1-minute average after each run.",
     "",
     table(
       [
@@ -208,15 +215,16 @@ function pipelineSection(p: PipelineResult): string[] {
     ),
     "",
     "The costliest statements in Postgres, ms of execution per job (commits not included), with one job at " +
-    "a time: as the servers sent them, then run inside SQL functions:",
+    "a time and builds queued: as the servers sent them, then run inside SQL functions:",
     "",
     ...[uncontended.topStatements, uncontended.nestedStatements].flatMap((list) => [
       table(
-        ["statement", "calls per job", "ms per job"],
+        ["statement", "calls per job", "ms per job", "shared blocks per job"],
         list.map((st) => [
           `\`${st.query.replaceAll("|", "\\|").replaceAll("`", "'")}\``,
           st.calls.toFixed(2),
           ms(st.ms),
+          (st.blocks ?? 0).toFixed(1),
         ]),
       ),
       "",

@@ -36,7 +36,8 @@ $$;
 GRANT EXECUTE ON FUNCTION private.claim_job(job_id uuid, runner uuid) TO service_role;
 
 -- Moves a job to a terminal state and tells its owner: a notification, and a completion push when the
--- job carries a push token.
+-- job carries a push token. `j` is the job as locked, with the version its finalize made (set in the same
+-- update: one new row version of the job instead of two).
 CREATE FUNCTION private.finish_job(j public.jobs, final_status text, job_result jsonb, job_error jsonb) RETURNS public.jobs
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -49,7 +50,7 @@ declare
 begin
   update public.jobs
      set status = final_status, result = job_result, error = job_error, finished_at = clock_timestamp(),
-         lease_expires_at = null
+         lease_expires_at = null, version_id = j.version_id
    where id = j.id
   returning * into done;
   perform private.add_notification(done.user_id, null, 'job_' || final_status,
@@ -90,6 +91,7 @@ declare
   cost numeric := coalesce(nullif(outcome ->> 'cost_eur', '')::numeric, 0);
   j public.jobs := private.lock_running_job(job_id, runner);
   credits bigint;
+  saved jsonb;
   job_result jsonb;
   job_error jsonb;
 begin
@@ -103,27 +105,30 @@ begin
     final_status := 'failed';
     job_error := jsonb_build_object('code', 'project_deleted', 'message', 'The project was deleted during the run.');
   elsif final_status = 'succeeded' then
-    job_result := private.save_job_files(j, outcome);
-    if job_result is null then
+    saved := private.save_job_files(j, outcome);
+    if saved is null then
       final_status := 'failed';
       job_error := jsonb_build_object('code', 'invalid_output', 'message', 'The generator produced files that cannot be saved.');
-    elsif job_result ? 'conflict' then
+    elsif saved ? 'conflict' then
       final_status := 'failed';
       job_error := jsonb_build_object('code', 'version_conflict',
         'message', 'A version made while the job ran changed the same files differently; nothing was saved or charged.',
-        'details', jsonb_build_object('paths', job_result -> 'conflict'));
-      job_result := null;
+        'details', jsonb_build_object('paths', saved -> 'conflict'));
       cost := 0;
-    elsif outcome ? 'repairs_left' and private.build_versions() then
-      -- A run that can repair waits for its version's build, which decides the job (builds.sql).
-      update public.jobs
-         set awaiting_build = jsonb_build_object('result', job_result, 'repairs_left', (outcome ->> 'repairs_left')::int,
-               'usage', outcome -> 'usage', 'model', outcome ->> 'model', 'provider', outcome ->> 'provider',
-               'cost_eur', cost::text),
-             runner_id = null, lease_expires_at = null
-       where id = j.id
-      returning * into j;
-      return private.job_json(j);
+    else
+      job_result := saved -> 'result';
+      j.version_id := (saved ->> 'version_id')::uuid;
+      if outcome ? 'repairs_left' and private.build_versions() then
+        -- A run that can repair waits for its version's build, which decides the job (builds.sql).
+        update public.jobs
+           set awaiting_build = jsonb_build_object('result', job_result, 'repairs_left', (outcome ->> 'repairs_left')::int,
+                 'usage', outcome -> 'usage', 'model', outcome ->> 'model', 'provider', outcome ->> 'provider',
+                 'cost_eur', cost::text),
+               runner_id = null, lease_expires_at = null, version_id = j.version_id
+         where id = j.id
+        returning * into j;
+        return private.job_json(j);
+      end if;
     end if;
   else
     job_error := jsonb_build_object(
@@ -214,9 +219,10 @@ end
 $$;
 
 -- Makes the project's next version from the run's changes against the job's base version (merged with any
--- version made meanwhile), takes the report's description and a renamed spec's name, and returns the job's
--- result, or {conflict: [paths]}. Returns null, keeping nothing, when the files cannot be saved (a bad path
--- or type, a storage limit).
+-- version made meanwhile), takes the report's description and a renamed spec's name, and returns
+-- {result: the job's result, version_id: the version made} (the caller records it on the job), or
+-- {conflict: [paths]}. Returns null, keeping nothing, when the files cannot be saved (a bad path or type, a
+-- storage limit).
 CREATE FUNCTION private.save_job_files(j public.jobs, outcome jsonb) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -246,15 +252,15 @@ begin
   if committed ? 'conflict' then
     return committed;
   end if;
-  update public.jobs set version_id = (committed -> 'version' ->> 'id')::uuid where id = j.id;
   if new_description is not null or new_name is not null then
     update public.projects p
        set description = coalesce(new_description, p.description), name = coalesce(new_name, p.name)
      where p.id = j.project_id
        and (p.description, p.name) is distinct from (coalesce(new_description, p.description), coalesce(new_name, p.name));
   end if;
-  return jsonb_build_object('project_id', j.project_id, 'files_saved', (committed -> 'version' ->> 'files')::int)
-    || coalesce(outcome -> 'report', '{}') - 'description' - 'project_id' - 'files_saved';
+  return jsonb_build_object('version_id', committed -> 'version' -> 'id', 'result',
+    jsonb_build_object('project_id', j.project_id, 'files_saved', (committed -> 'version' ->> 'files')::int)
+      || coalesce(outcome -> 'report', '{}') - 'description' - 'project_id' - 'files_saved');
 exception when check_violation or not_null_violation or cardinality_violation or sqlstate 'PT413' then
   return null;
 end

@@ -332,7 +332,8 @@ begin
          origin ->> 'prompt', (origin ->> 'restored_from')::uuid, origin ->> 'pulled_commit',
          (select private.spec_of(f.contents) from public.project_files f
            where f.project_id = commit_version.project_id and f.path = 'app.spec.json'),
-         (select count(*) from public.project_files f where f.project_id = commit_version.project_id)
+         -- The count the storage triggers keep (files.sql) rather than a count of the files again.
+         coalesce((select s.files from private.project_storage s where s.project_id = commit_version.project_id), 0)
   returning * into made;
   insert into public.version_files (version_id, path, type, user_id, sha256)
   select made.id, f.path, f.type, owner, f.sha256 from public.project_files f where f.project_id = commit_version.project_id;

@@ -2,7 +2,7 @@
 -- leases and reaping, finalize (files, spend, usage, notification) and who may see or change jobs.
 begin;
 \ir _helpers.psql
-select plan(69);
+select plan(71);
 
 select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'jobs.alice@example.com');
 select pg_temp.create_user('b2222222-2222-2222-2222-222222222222', 'jobs.bob@example.com');
@@ -118,12 +118,20 @@ select throws_ok($$select private.finalize_job('10000000-0000-4000-8000-00000000
   'a runner without the lease cannot finalize');
 
 -- Finalize: files, spend (bonus first), usage, notification, all at once
+create temp table jobs_updated_before as
+  select n_tup_upd from pg_stat_xact_user_tables where relid = 'public.jobs'::regclass;
 select is((private.finalize_job('10000000-0000-4000-8000-000000000001', '99999999-0000-4000-8000-000000000001',
   '{"status": "succeeded", "changes": [{"path": "App.tsx", "contents": "new", "type": "CODE"},
     {"path": "src/a.ts", "contents": "a", "type": "CODE"}], "usage": {"tokens_in": 100, "tokens_out": 200},
     "model": "template-light", "provider": "template", "cost_eur": "0.0500"}') -> 'result'),
   '{"project_id": 8001, "files_saved": 2}'::jsonb, 'success reports the files saved');
 select is((select status from public.jobs where id = '10000000-0000-4000-8000-000000000001'), 'succeeded', 'succeeded');
+select is((select n_tup_upd from pg_stat_xact_user_tables where relid = 'public.jobs'::regclass)
+            - (select n_tup_upd from jobs_updated_before), 1::bigint,
+  'finalize writes the job once: its status, result and the version it made together');
+select is((select j.version_id from public.jobs j where j.id = '10000000-0000-4000-8000-000000000001'),
+  (select v.id from public.project_versions v where v.job_id = '10000000-0000-4000-8000-000000000001'),
+  'the job names the version it made');
 select is((select contents from public.project_files where project_id = 8001 and path = 'App.tsx'), 'new',
   'files are upserted by path');
 select is((select bonus_balance || '/' || balance from public.wallets where user_id = 'a1111111-1111-1111-1111-111111111111'),
