@@ -299,3 +299,13 @@ Deno.test("a cue that is a Romance infinitive is never its own subject", () => {
   const subjects = understand("apuntar puntos del parchis").asks.flatMap((a) => a.subject ? [a.subject] : []);
   assert.ok(!subjects.includes("apuntar"), String(subjects));
 });
+
+Deno.test("a timer's subject is what it times, before the cue or after 'for', in the five languages", () => {
+  assert.equal(ask("rowing interval timer with 30 second sprints", "timer").subject, "rowing");
+  assert.equal(ask("un timer per lo stretching della sera", "timer").subject, "stretching");
+  assert.equal(ask("minuteur pour mes exercices de gainage", "timer").subject, "exercices de gainage");
+  assert.equal(ask("temporizador para mis sentadillas", "timer").subject, "sentadillas");
+  assert.equal(ask("Timer fürs Seilspringen", "timer").subject, "Seilspringen");
+  // Phases after a colon are no subject; the words before the cue are.
+  assert.equal(ask("A tabata timer: 20 seconds on, 10 seconds off, 8 rounds", "timer").subject, undefined);
+});

@@ -151,7 +151,6 @@ const NO_SUBJECT = new Set<AskType>([
   "choice",
   "calculator",
   "convert",
-  "timer",
   "rating",
 ]);
 
@@ -363,11 +362,15 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const asks: Ask[] = [];
   for (const [type, spans] of found) {
     const cue = spans[0] ? tokenSpan(tokens, spans[0]) : { from: 0, to: tokens.length };
+    // A timer's cues side by side are one name of the tool ("interval timer", "round timer").
+    for (const next of type === "timer" ? spans.slice(1).map((o) => tokenSpan(tokens, o)) : []) {
+      if (next.from === cue.to) cue.to = next.to;
+    }
     // With no noun phrase beside it, a cue that is a noun ("bookings", "Buchungen") is its own subject; a verb
-    // ("apuntar", "annaffiare") is not.
+    // ("apuntar", "annaffiare") is not, nor a timer's, which names the tool and not what it times.
     const verb = VERBS[language].has(tokens[cue.from]?.norm) ||
       INFINITIVE[language]?.test(tokens[cue.from]?.norm);
-    const ownSubject = cue.to > cue.from && !verb && content(cue.from) ? cue : undefined;
+    const ownSubject = cue.to > cue.from && !verb && type !== "timer" && content(cue.from) ? cue : undefined;
     const near = named.get(type) ??
       (NO_SUBJECT.has(type) ? undefined : type === "chart"
         // A chart's subject is the measure it is named after ("kids height chart"), not what follows it.
