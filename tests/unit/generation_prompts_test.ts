@@ -285,3 +285,11 @@ Deno.test("a timer for something no concept knows logs sessions of it, named by 
     assert.ok(made.withoutSamples.includes(entity.plural), prompt);
   }
 });
+
+Deno.test("a quiz for an exam is made and named of the exam's topic, not of the quiz's format", () => {
+  const made = light("devo preparare l'esame di storia medievale, fammi un quiz a risposta multipla");
+  const quiz = screen(made.spec, "quiz");
+  const entity = made.spec.entities.find((e) => e.key === quiz.entity)!;
+  assert.match(entity.plural, /storia medievale/i);
+  assert.match(made.spec.name, /storia medievale/i);
+});

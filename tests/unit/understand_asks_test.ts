@@ -309,3 +309,18 @@ Deno.test("a timer's subject is what it times, before the cue or after 'for', in
   // Phases after a colon are no subject; the words before the cue are.
   assert.equal(ask("A tabata timer: 20 seconds on, 10 seconds off, 8 rounds", "timer").subject, undefined);
 });
+
+Deno.test("a quiz is about the exam or test the prompt prepares for, in the five languages", () => {
+  const topic = (prompt: string) => understand(prompt).asks.find((a) => a.type === "quiz")?.subject;
+  assert.equal(topic("I'm preparing for my biology exam, make me a quiz with flashcards"), "biology");
+  assert.equal(topic("devo preparare l'esame di storia medievale, fammi un quiz"), "storia medievale");
+  assert.equal(
+    topic("je passe l'examen de droit constitutionnel, fais-moi un quiz"),
+    "droit constitutionnel",
+  );
+  assert.equal(topic("estudio para el examen de anatomía, quiero un cuestionario"), "anatomía");
+  assert.equal(topic("Ich lerne für die Prüfung in Statistik, mach mir ein Quiz"), "Statistik");
+  assert.equal(topic("a quiz app for the citizenship test, with my score"), "citizenship");
+  // An exam named only beside the quiz's own words is of nothing.
+  assert.match(topic("fais-moi un quiz de géographie comme à l'examen, avec le score") ?? "", /^géographie/);
+});

@@ -79,7 +79,8 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): string 
   const own = u.detected === language;
   const candidates = [
     givenName(prompt, language) ?? "",
-    main && own ? phrase(main.quote, language) : "",
+    // (Its words only when they hold its subject: a quiz's topic may be the exam another clause names.)
+    main && own && (!main.subject || main.quote.includes(main.subject)) ? phrase(main.quote, language) : "",
     main?.subject && own ? phrase(main.subject, language) : "",
     concept ? conceptName(concept, language) : "",
     records?.plural ?? "",

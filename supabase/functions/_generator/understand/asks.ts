@@ -170,6 +170,9 @@ const WITH = Object.fromEntries(
 const NOT = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex({ not: lex.not }, l as UiLanguage)]),
 ) as Record<UiLanguage, CueIndex>;
+const EXAMS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex({ exam: lex.exams }, l as UiLanguage)]),
+) as Record<UiLanguage, CueIndex>;
 const IN = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.languageIn)]),
 ) as Record<UiLanguage, Set<string>>;
@@ -557,6 +560,24 @@ function subjectNear(
     return step === 1 ? { from: i, to: j + 1 } : { from: j, to: i + 1 };
   };
   return (beforeOnly ? undefined : run(cue.to, 1)) ?? (afterOnly ? undefined : run(cue.from - 1, -1));
+}
+
+/** What the first exam or test the prompt names is of ("l'esame di diritto privato", "the driving theory
+ * test", "die Prüfung in Statistik"): the topic a quiz prepares for. */
+export function examTopic(prompt: string, language: UiLanguage): string | undefined {
+  const tokens = words(prompt);
+  const stop = CUES[language].stop;
+  const content = (i: number) =>
+    tokens[i]?.kind === "word" && !stop.has(tokens[i].norm) && !VERBS[language].has(tokens[i].norm);
+  const stems = stemTokens(tokens, language);
+  const exam = matchCues(stems, EXAMS[language])[0];
+  // An exam named only beside the quiz's own words ("comme à l'examen, avec le score") is of nothing.
+  const cues = matchCues(stems, CUES[language].asks).filter((m) => m.key === "quiz").flatMap(range);
+  const taken = new Set([...(exam ? range(exam) : []), ...cues]);
+  // The topic follows the exam ("l'esame di diritto") or is right before it ("biology exam").
+  const topic = exam && (subjectNear(tokens, exam, content, taken, true, OF[language]) ??
+    (content(exam.from - 1) ? subjectNear(tokens, exam, content, taken, false, [], true) : undefined));
+  return topic ? text(tokens, topic) : undefined;
 }
 
 /** Slash lists of words ("S/M/L", "cash/card"), except "yes/no", which is a tick. */
