@@ -324,3 +324,13 @@ Deno.test("a quiz is about the exam or test the prompt prepares for, in the five
   // An exam named only beside the quiz's own words is of nothing.
   assert.match(topic("fais-moi un quiz de géographie comme à l'examen, avec le score") ?? "", /^géographie/);
 });
+
+Deno.test("writing something down is a log of it, in German as in English", () => {
+  const subject = (prompt: string) => ask(prompt, "log").subject;
+  assert.equal(
+    subject("Ich will meine Nachtschichten aufschreiben, mit Datum und Stunden"),
+    "Nachtschichten",
+  );
+  assert.equal(subject("Wir wollen die Spenden aufschreiben, mit Betrag und Datum"), "Spenden");
+  assert.equal(subject("I want to write down my migraines with the date"), "migraines");
+});
