@@ -266,3 +266,30 @@ Deno.test("large text and big controls are a theme the app draws bigger, in ever
   const books = light("a book collection with title, author and rating").spec;
   assert.equal(changeSpec(books, "make the text bigger please").spec.textSize, "large");
 });
+
+Deno.test("a timer for something no concept knows logs sessions of it, named by the prompt's words, without samples", () => {
+  const cases: [string, string][] = [
+    ["interval timer for my skipping rope", "skipping rope"],
+    ["rowing interval timer with 30 second sprints", "rowing"],
+    ["un timer per lo stretching della sera", "stretching"],
+    ["minuteur pour mes exercices de gainage", "gainage"],
+    ["temporizador para mis estiramientos", "estiramientos"],
+    ["Timer fürs Seilspringen", "Seilspringen"],
+  ];
+  for (const [prompt, subject] of cases) {
+    const made = light(prompt);
+    screen(made.spec, "timer");
+    const log = screen(made.spec, "log");
+    const entity = made.spec.entities.find((e) => e.key === log.entity)!;
+    assert.match(entity.plural.toLowerCase(), new RegExp(subject.toLowerCase()), prompt);
+    assert.ok(made.withoutSamples.includes(entity.plural), prompt);
+  }
+});
+
+Deno.test("a quiz for an exam is made and named of the exam's topic, not of the quiz's format", () => {
+  const made = light("devo preparare l'esame di storia medievale, fammi un quiz a risposta multipla");
+  const quiz = screen(made.spec, "quiz");
+  const entity = made.spec.entities.find((e) => e.key === quiz.entity)!;
+  assert.match(entity.plural, /storia medievale/i);
+  assert.match(made.spec.name, /storia medievale/i);
+});

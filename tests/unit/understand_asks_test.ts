@@ -299,3 +299,38 @@ Deno.test("a cue that is a Romance infinitive is never its own subject", () => {
   const subjects = understand("apuntar puntos del parchis").asks.flatMap((a) => a.subject ? [a.subject] : []);
   assert.ok(!subjects.includes("apuntar"), String(subjects));
 });
+
+Deno.test("a timer's subject is what it times, before the cue or after 'for', in the five languages", () => {
+  assert.equal(ask("rowing interval timer with 30 second sprints", "timer").subject, "rowing");
+  assert.equal(ask("un timer per lo stretching della sera", "timer").subject, "stretching");
+  assert.equal(ask("minuteur pour mes exercices de gainage", "timer").subject, "exercices de gainage");
+  assert.equal(ask("temporizador para mis sentadillas", "timer").subject, "sentadillas");
+  assert.equal(ask("Timer fürs Seilspringen", "timer").subject, "Seilspringen");
+  // Phases after a colon are no subject; the words before the cue are.
+  assert.equal(ask("A tabata timer: 20 seconds on, 10 seconds off, 8 rounds", "timer").subject, undefined);
+});
+
+Deno.test("a quiz is about the exam or test the prompt prepares for, in the five languages", () => {
+  const topic = (prompt: string) => understand(prompt).asks.find((a) => a.type === "quiz")?.subject;
+  assert.equal(topic("I'm preparing for my biology exam, make me a quiz with flashcards"), "biology");
+  assert.equal(topic("devo preparare l'esame di storia medievale, fammi un quiz"), "storia medievale");
+  assert.equal(
+    topic("je passe l'examen de droit constitutionnel, fais-moi un quiz"),
+    "droit constitutionnel",
+  );
+  assert.equal(topic("estudio para el examen de anatomía, quiero un cuestionario"), "anatomía");
+  assert.equal(topic("Ich lerne für die Prüfung in Statistik, mach mir ein Quiz"), "Statistik");
+  assert.equal(topic("a quiz app for the citizenship test, with my score"), "citizenship");
+  // An exam named only beside the quiz's own words is of nothing.
+  assert.match(topic("fais-moi un quiz de géographie comme à l'examen, avec le score") ?? "", /^géographie/);
+});
+
+Deno.test("writing something down is a log of it, in German as in English", () => {
+  const subject = (prompt: string) => ask(prompt, "log").subject;
+  assert.equal(
+    subject("Ich will meine Nachtschichten aufschreiben, mit Datum und Stunden"),
+    "Nachtschichten",
+  );
+  assert.equal(subject("Wir wollen die Spenden aufschreiben, mit Betrag und Datum"), "Spenden");
+  assert.equal(subject("I want to write down my migraines with the date"), "migraines");
+});

@@ -67,3 +67,12 @@ Deno.test("of two concepts named as much, the one named first comes first", () =
     "fasting-window",
   ]);
 });
+
+Deno.test("the Italian groceries, 'la spesa', are a shopping list, and 'le spese' expenses", () => {
+  const ids = (prompt: string) => understand(prompt).concepts.map((c) => c.id);
+  const groceries = ids("mi serve un'app per la spesa della settimana");
+  assert.ok(groceries.includes("shopping-item"), `${groceries}`);
+  assert.ok(groceries.indexOf("shopping-item") < groceries.indexOf("expense"), `${groceries}`);
+  const expenses = ids("un'app per segnare le spese della settimana");
+  assert.ok(expenses.includes("expense") && !expenses.includes("shopping-item"), `${expenses}`);
+});

@@ -68,7 +68,10 @@ export function givenName(prompt: string, language: Language): string | undefine
  */
 export function nameOf(prompt: string, u: Understanding, spec: AppSpec): string {
   const language = spec.language;
-  const main = u.asks.find((a) => a.subject) ?? u.asks[0];
+  // What a timer is for names the app when its sessions are the records kept ("timer per la plank"), not
+  // when it is only where the timer is used ("timer for my garage gym").
+  const kept = (subject: string) => spec.entities.some((e) => fold(e.plural) === fold(subject));
+  const main = u.asks.find((a) => a.subject && (a.type !== "timer" || kept(a.subject))) ?? u.asks[0];
   const records = spec.entities.find((e) => e.key !== "reminder");
   const concept = records ? conceptOf(records) : undefined;
   // The prompt's own words name the app when the UI speaks the prompt's language; otherwise ("a shopping
@@ -76,7 +79,8 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): string 
   const own = u.detected === language;
   const candidates = [
     givenName(prompt, language) ?? "",
-    main && own ? phrase(main.quote, language) : "",
+    // (Its words only when they hold its subject: a quiz's topic may be the exam another clause names.)
+    main && own && (!main.subject || main.quote.includes(main.subject)) ? phrase(main.quote, language) : "",
     main?.subject && own ? phrase(main.subject, language) : "",
     concept ? conceptName(concept, language) : "",
     records?.plural ?? "",

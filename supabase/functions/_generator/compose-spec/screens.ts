@@ -511,12 +511,28 @@ export class Builder {
   }
 
   /** A timer that keeps no records logs the sessions it times when the prompt names what they are (a
-   * workout, a run): the subject's log, with its samples, beside the timer. */
+   * workout, a run, "per la plank"): the subject's log beside the timer, with its concept's samples, or named
+   * by the timer's own words when no concept knows them. */
   logTimedSessions() {
-    if (this.entities.length || !this.concepts.length || !this.screens.some((s) => s.block === "timer")) {
+    const timed = this.asked.find((a) => a.type === "timer" && a.subject);
+    if (
+      this.entities.length || !(this.concepts.length || timed) ||
+      !this.screens.some((s) => s.block === "timer")
+    ) {
       return;
     }
-    this.logOf(this.main({ type: "log", quote: "", start: 0, end: 0, fields: [], quantities: [] }), []);
+    this.logOf(
+      this.main({
+        type: "log",
+        quote: "",
+        start: 0,
+        end: 0,
+        fields: [],
+        quantities: [],
+        subject: timed?.subject,
+      }),
+      [],
+    );
   }
 
   /** The reminders screen, with one reminder at every time the ask names, on its weekdays. */

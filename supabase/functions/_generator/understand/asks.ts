@@ -151,7 +151,6 @@ const NO_SUBJECT = new Set<AskType>([
   "choice",
   "calculator",
   "convert",
-  "timer",
   "rating",
 ]);
 
@@ -170,6 +169,9 @@ const WITH = Object.fromEntries(
 ) as Record<UiLanguage, Set<string>>;
 const NOT = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex({ not: lex.not }, l as UiLanguage)]),
+) as Record<UiLanguage, CueIndex>;
+const EXAMS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex({ exam: lex.exams }, l as UiLanguage)]),
 ) as Record<UiLanguage, CueIndex>;
 const IN = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.languageIn)]),
@@ -363,11 +365,15 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const asks: Ask[] = [];
   for (const [type, spans] of found) {
     const cue = spans[0] ? tokenSpan(tokens, spans[0]) : { from: 0, to: tokens.length };
+    // A timer's cues side by side are one name of the tool ("interval timer", "round timer").
+    for (const next of type === "timer" ? spans.slice(1).map((o) => tokenSpan(tokens, o)) : []) {
+      if (next.from === cue.to) cue.to = next.to;
+    }
     // With no noun phrase beside it, a cue that is a noun ("bookings", "Buchungen") is its own subject; a verb
-    // ("apuntar", "annaffiare") is not.
+    // ("apuntar", "annaffiare") is not, nor a timer's, which names the tool and not what it times.
     const verb = VERBS[language].has(tokens[cue.from]?.norm) ||
       INFINITIVE[language]?.test(tokens[cue.from]?.norm);
-    const ownSubject = cue.to > cue.from && !verb && content(cue.from) ? cue : undefined;
+    const ownSubject = cue.to > cue.from && !verb && type !== "timer" && content(cue.from) ? cue : undefined;
     const near = named.get(type) ??
       (NO_SUBJECT.has(type) ? undefined : type === "chart"
         // A chart's subject is the measure it is named after ("kids height chart"), not what follows it.
@@ -554,6 +560,24 @@ function subjectNear(
     return step === 1 ? { from: i, to: j + 1 } : { from: j, to: i + 1 };
   };
   return (beforeOnly ? undefined : run(cue.to, 1)) ?? (afterOnly ? undefined : run(cue.from - 1, -1));
+}
+
+/** What the first exam or test the prompt names is of ("l'esame di diritto privato", "the driving theory
+ * test", "die Prüfung in Statistik"): the topic a quiz prepares for. */
+export function examTopic(prompt: string, language: UiLanguage): string | undefined {
+  const tokens = words(prompt);
+  const stop = CUES[language].stop;
+  const content = (i: number) =>
+    tokens[i]?.kind === "word" && !stop.has(tokens[i].norm) && !VERBS[language].has(tokens[i].norm);
+  const stems = stemTokens(tokens, language);
+  const exam = matchCues(stems, EXAMS[language])[0];
+  // An exam named only beside the quiz's own words ("comme à l'examen, avec le score") is of nothing.
+  const cues = matchCues(stems, CUES[language].asks).filter((m) => m.key === "quiz").flatMap(range);
+  const taken = new Set([...(exam ? range(exam) : []), ...cues]);
+  // The topic follows the exam ("l'esame di diritto") or is right before it ("biology exam").
+  const topic = exam && (subjectNear(tokens, exam, content, taken, true, OF[language]) ??
+    (content(exam.from - 1) ? subjectNear(tokens, exam, content, taken, false, [], true) : undefined));
+  return topic ? text(tokens, topic) : undefined;
 }
 
 /** Slash lists of words ("S/M/L", "cash/card"), except "yes/no", which is a tick. */

@@ -3,7 +3,7 @@
 // (asks.ts) and the concepts the prompt names (concepts.ts). Pure and deterministic: no network, no clock,
 // every index built once at module load. `unmet` holds the prompt's words no ask accounts for.
 import type { AppSpec } from "../template/src/types.ts";
-import { type Ask, asksOf } from "./asks.ts";
+import { type Ask, asksOf, examTopic } from "./asks.ts";
 import { type Clause, clauses } from "./clauses.ts";
 import { type ConceptMatch, findConcepts, namesConcept } from "./concepts.ts";
 import { detectLanguage, isUiLanguage, type UiLanguage } from "./language.ts";
@@ -81,6 +81,10 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
       }),
     );
   }
+  // A quiz prepares for the exam the prompt names, in whichever clause: its topic is the quiz's subject.
+  const quiz = asks.find((a) => a.type === "quiz");
+  const topic = quiz && !followUp ? examTopic(prompt, language) : undefined;
+  if (quiz && topic) quiz.subject = topic;
   // The interface speaks the language a prompt asks for, else the app's own (a follow-up), else the prompt's.
   const asked = asks.find((a) => a.language)?.language;
   const kept = options.existingSpec?.language;

@@ -37,6 +37,8 @@ export interface Lexicon {
   not: string[];
   /** The words before a language's name that ask for the interface in it ("in German", "en français"). */
   languageIn: string[];
+  /** Exams and tests ("esame", "Prüfung"): what one is of is the topic of the prompt's quiz. */
+  exams: string[];
   time: Record<
     | "at"
     | "every"
