@@ -170,9 +170,11 @@ alter table "public"."dbhost_links" enable row level security;
     "id" bigint generated always as identity not null,
     "project_id" bigint not null,
     "user_id" uuid not null,
+    "version_id" uuid,
     "status" text not null default 'queued'::text,
     "worker_id" text,
     "lease_token" uuid,
+    "lease_expires_at" timestamp with time zone,
     "url" text,
     "qr_svg" text,
     "qr_png" text,
@@ -676,6 +678,8 @@ CREATE UNIQUE INDEX dbhost_links_pkey ON public.dbhost_links USING btree (projec
 
 CREATE INDEX dbhost_links_user ON public.dbhost_links USING btree (user_id);
 
+CREATE INDEX device_previews_live ON public.device_previews USING btree (lease_expires_at) WHERE (status = ANY (ARRAY['starting'::text, 'ready'::text]));
+
 CREATE UNIQUE INDEX device_previews_one_per_user ON public.device_previews USING btree (user_id) WHERE (status = ANY (ARRAY['queued'::text, 'starting'::text, 'ready'::text]));
 
 CREATE UNIQUE INDEX device_previews_pkey ON public.device_previews USING btree (id);
@@ -1071,6 +1075,10 @@ alter table "public"."device_previews" validate constraint "device_previews_url"
 alter table "public"."device_previews" add constraint "device_previews_user_id_fkey" FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE not valid;
 
 alter table "public"."device_previews" validate constraint "device_previews_user_id_fkey";
+
+alter table "public"."device_previews" add constraint "device_previews_version_id_fkey" FOREIGN KEY (version_id) REFERENCES project_versions(id) ON DELETE CASCADE not valid;
+
+alter table "public"."device_previews" validate constraint "device_previews_version_id_fkey";
 
 alter table "public"."file_blobs" add constraint "file_blobs_user_id_fkey" FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE not valid;
 
@@ -3255,7 +3263,10 @@ begin
   update public.device_previews
      set status = 'stopped', stop_reason = 'replaced', stopped_at = clock_timestamp(), lease_token = null
    where user_id = uid and status in ('queued', 'starting', 'ready');
-  insert into public.device_previews (project_id, user_id) values (request_device_preview.project_id, uid)
+  insert into public.device_previews (project_id, user_id, version_id)
+  values (request_device_preview.project_id, uid,
+          (select v.id from public.project_versions v where v.project_id = request_device_preview.project_id
+            order by v.number desc limit 1))
   returning * into d;
   perform pg_notify('device_previews', d.id::text);
   return private.device_preview_json(d);
@@ -4300,7 +4311,8 @@ declare
   d public.device_previews;
 begin
   update public.device_previews
-     set status = 'starting', worker_id = worker, lease_token = gen_random_uuid(), started_at = clock_timestamp()
+     set status = 'starting', worker_id = worker, lease_token = gen_random_uuid(), started_at = clock_timestamp(),
+         lease_expires_at = clock_timestamp() + private.device_preview_lease()
    where id = (select x.id from public.device_previews x where x.status = 'queued' order by x.id limit 1
                   for update skip locked)
   returning * into d;
@@ -4308,9 +4320,11 @@ begin
     return null;
   end if;
   return jsonb_build_object('id', d.id, 'project_id', d.project_id, 'lease_token', d.lease_token,
-    'files', (select coalesce(jsonb_agg(jsonb_build_object('path', f.path, 'contents', f.contents,
+    'files', (select coalesce(jsonb_agg(jsonb_build_object('path', f.path, 'contents', c.contents,
                 'encoding', private.file_encoding(f.type)) order by f.path), '[]'::jsonb)
-                from public.project_files f where f.project_id = d.project_id));
+                from public.version_files f
+                join public.file_blobs c on c.user_id = f.user_id and c.sha256 = f.sha256
+               where f.version_id = d.version_id));
 end
 $function$
 ;
@@ -4463,7 +4477,8 @@ begin
          origin ->> 'prompt', (origin ->> 'restored_from')::uuid, origin ->> 'pulled_commit',
          (select private.spec_of(f.contents) from public.project_files f
            where f.project_id = commit_version.project_id and f.path = 'app.spec.json'),
-         (select count(*) from public.project_files f where f.project_id = commit_version.project_id)
+         -- The count the storage triggers keep (files.sql) rather than a count of the files again.
+         coalesce((select s.files from private.project_storage s where s.project_id = commit_version.project_id), 0)
   returning * into made;
   insert into public.version_files (version_id, path, type, user_id, sha256)
   select made.id, f.path, f.type, owner, f.sha256 from public.project_files f where f.project_id = commit_version.project_id;
@@ -4663,11 +4678,20 @@ CREATE OR REPLACE FUNCTION private.device_preview_json(d device_previews)
  STABLE
  SET search_path TO ''
 AS $function$
-  select jsonb_build_object('id', d.id, 'project_id', d.project_id, 'status', d.status, 'url', d.url,
+  select jsonb_build_object('id', d.id, 'project_id', d.project_id, 'version_id', d.version_id,
+    'status', d.status, 'url', d.url,
     'qr_svg', d.qr_svg, 'qr_png', case when d.qr_png is not null then 'data:image/png;base64,' || d.qr_png end,
     'error', d.error, 'stop_reason', d.stop_reason, 'created_at', d.created_at, 'ready_at', d.ready_at,
     'stopped_at', d.stopped_at)
 $function$
+;
+
+CREATE OR REPLACE FUNCTION private.device_preview_lease()
+ RETURNS interval
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select make_interval(secs => private.setting('device_preview_lease_seconds', '60')::int) $function$
 ;
 
 CREATE OR REPLACE FUNCTION private.dispatch_job(job_id uuid)
@@ -4808,17 +4832,6 @@ CREATE OR REPLACE FUNCTION private.encode_cursor(created_at timestamp with time 
  SET search_path TO ''
 AS $function$
   select private.sign_cursor((extract(epoch from created_at) * 1000000)::bigint::text || ':' || id::text, scope)
-$function$
-;
-
-CREATE OR REPLACE FUNCTION private.ended_device_previews(ids bigint[])
- RETURNS bigint[]
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select coalesce(array_agg(i), '{}') from unnest(ids) i
-   where not exists (select from public.device_previews d where d.id = i and d.status in ('queued', 'starting', 'ready'))
 $function$
 ;
 
@@ -5029,6 +5042,7 @@ declare
   cost numeric := coalesce(nullif(outcome ->> 'cost_eur', '')::numeric, 0);
   j public.jobs := private.lock_running_job(job_id, runner);
   credits bigint;
+  saved jsonb;
   job_result jsonb;
   job_error jsonb;
 begin
@@ -5042,27 +5056,30 @@ begin
     final_status := 'failed';
     job_error := jsonb_build_object('code', 'project_deleted', 'message', 'The project was deleted during the run.');
   elsif final_status = 'succeeded' then
-    job_result := private.save_job_files(j, outcome);
-    if job_result is null then
+    saved := private.save_job_files(j, outcome);
+    if saved is null then
       final_status := 'failed';
       job_error := jsonb_build_object('code', 'invalid_output', 'message', 'The generator produced files that cannot be saved.');
-    elsif job_result ? 'conflict' then
+    elsif saved ? 'conflict' then
       final_status := 'failed';
       job_error := jsonb_build_object('code', 'version_conflict',
         'message', 'A version made while the job ran changed the same files differently; nothing was saved or charged.',
-        'details', jsonb_build_object('paths', job_result -> 'conflict'));
-      job_result := null;
+        'details', jsonb_build_object('paths', saved -> 'conflict'));
       cost := 0;
-    elsif outcome ? 'repairs_left' and private.build_versions() then
-      -- A run that can repair waits for its version's build, which decides the job (builds.sql).
-      update public.jobs
-         set awaiting_build = jsonb_build_object('result', job_result, 'repairs_left', (outcome ->> 'repairs_left')::int,
-               'usage', outcome -> 'usage', 'model', outcome ->> 'model', 'provider', outcome ->> 'provider',
-               'cost_eur', cost::text),
-             runner_id = null, lease_expires_at = null
-       where id = j.id
-      returning * into j;
-      return private.job_json(j);
+    else
+      job_result := saved -> 'result';
+      j.version_id := (saved ->> 'version_id')::uuid;
+      if outcome ? 'repairs_left' and private.build_versions() then
+        -- A run that can repair waits for its version's build, which decides the job (builds.sql).
+        update public.jobs
+           set awaiting_build = jsonb_build_object('result', job_result, 'repairs_left', (outcome ->> 'repairs_left')::int,
+                 'usage', outcome -> 'usage', 'model', outcome ->> 'model', 'provider', outcome ->> 'provider',
+                 'cost_eur', cost::text),
+               runner_id = null, lease_expires_at = null, version_id = j.version_id
+         where id = j.id
+        returning * into j;
+        return private.job_json(j);
+      end if;
     end if;
   else
     job_error := jsonb_build_object(
@@ -5127,7 +5144,7 @@ declare
 begin
   update public.jobs
      set status = final_status, result = job_result, error = job_error, finished_at = clock_timestamp(),
-         lease_expires_at = null
+         lease_expires_at = null, version_id = j.version_id
    where id = j.id
   returning * into done;
   perform private.add_notification(done.user_id, null, 'job_' || final_status,
@@ -6114,6 +6131,23 @@ end
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION private.reap_device_previews()
+ RETURNS integer
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with reaped as (
+    update public.device_previews
+       set status = 'failed', error = 'The build worker running it stopped answering.', lease_token = null,
+           stopped_at = clock_timestamp()
+     where status in ('starting', 'ready') and lease_expires_at < clock_timestamp()
+    returning 1
+  )
+  select count(*)::int from reaped
+$function$
+;
+
 CREATE OR REPLACE FUNCTION private.record_build_preview_error(token text, message text, stack text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -6537,15 +6571,15 @@ begin
   if committed ? 'conflict' then
     return committed;
   end if;
-  update public.jobs set version_id = (committed -> 'version' ->> 'id')::uuid where id = j.id;
   if new_description is not null or new_name is not null then
     update public.projects p
        set description = coalesce(new_description, p.description), name = coalesce(new_name, p.name)
      where p.id = j.project_id
        and (p.description, p.name) is distinct from (coalesce(new_description, p.description), coalesce(new_name, p.name));
   end if;
-  return jsonb_build_object('project_id', j.project_id, 'files_saved', (committed -> 'version' ->> 'files')::int)
-    || coalesce(outcome -> 'report', '{}') - 'description' - 'project_id' - 'files_saved';
+  return jsonb_build_object('version_id', committed -> 'version' -> 'id', 'result',
+    jsonb_build_object('project_id', j.project_id, 'files_saved', (committed -> 'version' ->> 'files')::int)
+      || coalesce(outcome -> 'report', '{}') - 'description' - 'project_id' - 'files_saved');
 exception when check_violation or not_null_violation or cardinality_violation or sqlstate 'PT413' then
   return null;
 end
@@ -6749,6 +6783,23 @@ begin
                                   'Authorization', 'Bearer ' || coalesce(private.setting('worker_secret'), '')),
     timeout_milliseconds := private.setting('dispatch_timeout_ms', '5000')::int
   );
+end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.sync_device_previews(ids bigint[])
+ RETURNS bigint[]
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update public.device_previews d set lease_expires_at = clock_timestamp() + private.device_preview_lease()
+   where d.id = any(ids) and d.status in ('starting', 'ready');
+  perform private.reap_device_previews();
+  return (select coalesce(array_agg(i), '{}') from unnest(ids) i
+           where not exists (select from public.device_previews d
+                              where d.id = i and d.status in ('queued', 'starting', 'ready')));
 end
 $function$
 ;
@@ -8510,8 +8561,6 @@ grant execute on function private.dispatch_jobs() to service_role;
 
 grant execute on function private.due_push_receipts(integer,integer,uuid) to service_role;
 
-grant execute on function private.ended_device_previews(bigint[]) to build_worker;
-
 grant execute on function private.enqueue_push(uuid,text,text,text,jsonb) to service_role;
 
 grant execute on function private.enqueue_webhook(uuid,text,jsonb) to service_role;
@@ -8637,6 +8686,8 @@ grant execute on function private.shared_project_visible(bigint) to service_role
 grant execute on function private.store_dbhost_tokens(uuid,text,text,timestamp with time zone) to service_role;
 
 grant execute on function private.sweep_attachments() to service_role;
+
+grant execute on function private.sync_device_previews(bigint[]) to build_worker;
 
 grant execute on function private.timestamp_cursor(text) to authenticated;
 
