@@ -138,7 +138,7 @@ const requestBuild = createRoute({
       required: false,
       content: {
         "application/json": {
-          schema: z.object({
+          schema: z.strictObject({
             version: Uuid.optional().openapi({
               description: "The version to build; the newest when omitted.",
             }),
