@@ -266,3 +266,24 @@ Deno.test("large text and big controls are a theme the app draws bigger, in ever
   const books = light("a book collection with title, author and rating").spec;
   assert.equal(changeSpec(books, "make the text bigger please").spec.textSize, "large");
 });
+
+Deno.test("a name is the subject's noun phrase, never the time expression the prompt goes on with", () => {
+  const named = (prompt: string) => light(prompt).spec.name;
+  const cases: [string, RegExp][] = [
+    ["I want to write down my glucose readings every morning and evening", /glucose/i],
+    ["quanto caffè bevo al giorno", /caff/i],
+    ["combien je dépense par semaine en essence", /^[^ ]*(dépense|essence)[^ ]*$/i],
+    ["cuánto gasto al mes en el súper", /^[^ ]*(gasto|súper|compra)[^ ]*$/i],
+    ["meine Lesezeit pro Woche", /^Lesezeit$/],
+    ["my baby's naps twice a day", /nap/i],
+  ];
+  for (const [prompt, expected] of cases) {
+    const name = named(prompt);
+    assert.match(name, expected, `${prompt}: ${name}`);
+    assert.doesNotMatch(
+      name,
+      /\b(day|morning|evening|giorno|semaine|mes|abend|täglich|twice)\b/iu,
+      `${prompt}: ${name}`,
+    );
+  }
+});

@@ -299,3 +299,19 @@ Deno.test("a cue that is a Romance infinitive is never its own subject", () => {
   const subjects = understand("apuntar puntos del parchis").asks.flatMap((a) => a.subject ? [a.subject] : []);
   assert.ok(!subjects.includes("apuntar"), String(subjects));
 });
+
+Deno.test("the words of a time expression are never an ask's subject, in every language", () => {
+  for (
+    const prompt of [
+      "Twice a day.",
+      "dos veces al día",
+      "deux fois par jour",
+      "jeden Montag um 8",
+      "tutti i lunedì alle 9",
+    ]
+  ) {
+    const reminder = ask(prompt, "reminder");
+    assert.equal(reminder.subject, undefined, prompt);
+  }
+  assert.equal(ask("my pills twice a day", "reminder").subject, "pills");
+});

@@ -35,15 +35,37 @@ const WITH = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, new Set(lex.with.map(fold))]),
 ) as Record<Language, Set<string>>;
 
-/** The noun phrase without the function words and imperatives around it and what follows "with"
- * ("my plants" → "plants", "chat app with login" → "chat"). */
+// The lexicon's time expressions, each as its folded words: periods ("al mese"), adverbs ("daily"), counts
+// ("twice") and weekdays.
+const TIME_WORDS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [
+    l,
+    [lex.periods, lex.adverbs, lex.counts, lex.weekdays].flatMap((words) =>
+      Object.keys(words).map((w) => w.split(/\s+/).map(fold))
+    ),
+  ]),
+) as Record<Language, string[][]>;
+
+/** Where the first time expression of the words starts ("spendo al mese" → 1), or -1. */
+function timeAt(words: string[], language: Language): number {
+  const folded = words.map(fold);
+  return folded.findIndex((_, i) =>
+    TIME_WORDS[language].some((expression) => expression.every((w, k) => folded[i + k] === w))
+  );
+}
+
+/** The noun phrase without the function words and imperatives around it, what follows "with" and the time
+ * expression the clause goes on with ("my plants" → "plants", "chat app with login" → "chat", "runs a week"
+ * → "runs"). */
 function phrase(text: string, language: Language): string {
   const stop = CUES[language].stop;
   // What a colon, dash or comma opens is a list of parts, not the name.
   const head = text.split(/[:,;(]|\s[-–]\s/)[0];
   const all = head.split(/\s+/).filter((w) => w && !APP_WORDS.has(fold(w)));
-  const cut = all.findIndex((w) => WITH[language].has(fold(w)));
-  const words = cut < 0 ? all : all.slice(0, cut);
+  const ends = [all.findIndex((w) => WITH[language].has(fold(w))), timeAt(all, language)].filter((i) =>
+    i >= 0
+  );
+  const words = all.slice(0, ends.length ? Math.min(...ends) : all.length);
   const drop = (w: string) => stop.has(fold(w)) || VERBS[language].has(fold(w));
   while (words.length && drop(words[0])) words.shift();
   while (words.length && drop(words.at(-1)!)) words.pop();

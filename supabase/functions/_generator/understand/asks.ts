@@ -225,17 +225,22 @@ export interface ClauseContext {
   listItems?: boolean;
 }
 
+/** The kinds of quantity that say when something happens. */
+const WHEN = new Set(["time", "weekday", "frequency", "period", "date"]);
+
 export function asksOf(ctx: ClauseContext): Ask[] {
   const { clause, language } = ctx;
   const tokens = absolute(clause);
   const stems = stemTokens(tokens, language);
   const cues = CUES[language];
   const stop = cues.stop;
-  // Content words: not function words, not the imperatives that ask ("add", "show").
-  const content = (i: number) =>
-    tokens[i]?.kind === "word" && !stop.has(tokens[i].norm) && !VERBS[language].has(tokens[i].norm);
-
   const at = (q: Quantity) => tokenSpan(tokens, q);
+  // The words of a time expression ("twice a day", "al mese", "on Fridays") say when, never what.
+  const when = new Set(ctx.quantities.filter((q) => WHEN.has(q.kind)).flatMap((q) => range(at(q))));
+  // Content words: not function words, not the imperatives that ask ("add", "show"), not when.
+  const content = (i: number) =>
+    tokens[i]?.kind === "word" && !stop.has(tokens[i].norm) && !VERBS[language].has(tokens[i].norm) &&
+    !when.has(i);
   const fields = fieldsAfterWith(tokens, language);
   // A `:` list's fields lie in the clauses of its items.
   const listedSpanned = ctx.items.flatMap((item) => fieldList(absolute(item), language, true));
