@@ -287,3 +287,18 @@ Deno.test("a name is the subject's noun phrase, never the time expression the pr
     );
   }
 });
+
+Deno.test("what a clause of its own names is the subject when the asks after it name none", () => {
+  const cases: [string, RegExp][] = [
+    ["my camping gear, I want to keep a photo and the purchase date of each", /camping gear/i],
+    ["i miei attrezzi da giardino, voglio salvare foto e data di acquisto", /attrezzi/i],
+    ["mis herramientas, quiero guardar la foto y la fecha de compra", /herramientas/i],
+    ["mes outils de jardin, je veux garder une photo et la date d'achat", /outils/i],
+    ["meine Gartengeräte, ich will ein Foto und das Kaufdatum speichern", /Gartengeräte/],
+  ];
+  for (const [prompt, expected] of cases) {
+    const made = light(prompt);
+    assert.match(made.spec.name, expected, prompt);
+    assert.ok(made.spec.entities[0].fields.some((f) => f.type === "photo"), `${prompt}: a photo field`);
+  }
+});

@@ -126,6 +126,20 @@ const OVER_LIST = new Set<AskType>(["aggregate", "reminder", "schedule", "goal",
 /** Asks that a list's item can be instead of a field. */
 const ABOUT_LIST = new Set<AskType>(["sort", "search", "chart", "theme", "language"]);
 
+/** Asks that count or change the list they are about, and settings: alone, they leave the list unasked. */
+export const ON_A_LIST = new Set<AskType>([
+  "aggregate",
+  "sort",
+  "search",
+  "categories",
+  "rating",
+  "yesno",
+  "choice",
+  "photo",
+  "theme",
+  "language",
+]);
+
 /** Asks with records of their own, which a list's item asks for rather than names ("un petit quiz"). */
 const OWN_SCREEN = new Set<AskType>(["quiz", "reminder"]);
 
@@ -332,9 +346,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     } else if (we) add("people", { from: span.from - we.length, to: span.to });
   }
   if (ctx.followUp) keepChanges(found, tokens, content);
-  // The fallback's quote is its subject: the words it keeps a list of.
-  const thing = !found.size && ctx.fallback
-    ? subjectNear(tokens, { from: 0, to: 0 }, content, new Set(), false, OF[language])
+  // The fallback's quote is its subject: the words it keeps a list of, outside the other asks' cues.
+  const cueTokens = new Set([...found.values()].flat().flatMap((o) => range(tokenSpan(tokens, o))));
+  const thing = ctx.fallback && !found.has(ctx.fallback)
+    ? subjectNear(tokens, { from: 0, to: 0 }, content, cueTokens, false, OF[language])
     : undefined;
   if (thing) {
     named.set(ctx.fallback!, thing);
