@@ -302,3 +302,15 @@ Deno.test("what a clause of its own names is the subject when the asks after it 
     assert.ok(made.spec.entities[0].fields.some((f) => f.type === "photo"), `${prompt}: a photo field`);
   }
 });
+
+Deno.test("a name ends where a new clause starts after 'and'", () => {
+  const cases: [string, RegExp][] = [
+    ["tengo una floristería y necesito apuntar los pedidos", /^Floristería$/],
+    ["a flower shop and we need to keep the orders", /^Flower Shop$/],
+    ["ma boutique de fleurs et je veux noter les commandes", /^Boutique de fleurs$/],
+    ["ho una gelateria e vorrei annotare gli ordini", /^Gelateria$/],
+    ["meine Gärtnerei und ich will Bestellungen aufschreiben", /^Gärtnerei$/],
+    ["una libreria e mi serve scrivere gli ordini", /^Libreria$/],
+  ];
+  for (const [prompt, expected] of cases) assert.match(light(prompt).spec.name, expected, prompt);
+});

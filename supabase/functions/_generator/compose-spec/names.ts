@@ -31,6 +31,9 @@ function titled(text: string, language: Language): string {
 
 // Words that say it is an app, which a name leaves out.
 const APP_WORDS = new Set(["app", "apps", "application", "applicazione", "appli", "aplicacion", "anwendung"]);
+const AND = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, new Set(lex.and.map(fold))]),
+) as Record<Language, Set<string>>;
 const WITH = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, new Set(lex.with.map(fold))]),
 ) as Record<Language, Set<string>>;
@@ -62,11 +65,14 @@ function phrase(text: string, language: Language): string {
   // What a colon, dash or comma opens is a list of parts, not the name.
   const head = text.split(/[:,;(]|\s[-–]\s/)[0];
   const all = head.split(/\s+/).filter((w) => w && !APP_WORDS.has(fold(w)));
-  const ends = [all.findIndex((w) => WITH[language].has(fold(w))), timeAt(all, language)].filter((i) =>
-    i >= 0
-  );
-  const words = all.slice(0, ends.length ? Math.min(...ends) : all.length);
   const drop = (w: string) => stop.has(fold(w)) || VERBS[language].has(fold(w));
+  // "and" before a function word or an imperative starts a new clause ("my shop and I want to…").
+  const clause = all.findIndex((w, i) =>
+    AND[language].has(fold(w)) && i + 1 < all.length && drop(all[i + 1])
+  );
+  const ends = [all.findIndex((w) => WITH[language].has(fold(w))), timeAt(all, language), clause]
+    .filter((i) => i >= 0);
+  const words = all.slice(0, ends.length ? Math.min(...ends) : all.length);
   while (words.length && drop(words[0])) words.shift();
   while (words.length && drop(words.at(-1)!)) words.pop();
   return words.join(" ").replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
