@@ -314,3 +314,20 @@ Deno.test("a name ends where a new clause starts after 'and'", () => {
   ];
   for (const [prompt, expected] of cases) assert.match(light(prompt).spec.name, expected, prompt);
 });
+
+Deno.test("a question ('how much I spend') names no app: the subject's concept does", () => {
+  const cases: [string, string][] = [
+    ["quanto corro a settimana", "corro"],
+    ["cuánto corro cada semana", "corro"],
+    ["combien je cours par semaine", "cours"],
+    ["how far I run each week", "run"],
+    ["wie viel ich laufe pro Woche", "laufe"],
+    ["quanto spendo in vestiti", "spendo"],
+  ];
+  for (const [prompt, verb] of cases) {
+    const made = light(prompt);
+    assert.ok(!made.spec.name.toLowerCase().split(" ").includes(verb), `${prompt}: ${made.spec.name}`);
+  }
+  // A question word that agrees with a noun opens that noun's phrase, which names the app.
+  assert.match(light("cuántas tazas de té tomo").spec.name, /^Tazas/);
+});

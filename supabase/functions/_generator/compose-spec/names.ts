@@ -1,7 +1,7 @@
 // The app's name (a short title in the UI language from what the prompt is about) and its description and
 // features (what THIS app's screens do), both from the composed spec.
 import type { Understanding } from "../understand/index.ts";
-import { CUES, LEXICONS, VERBS } from "../understand/lexicon.ts";
+import { CUES, type Lexicon, LEXICONS, VERBS } from "../understand/lexicon.ts";
 import type { AppSpec, Language, ScreenSpec } from "../template/src/types.ts";
 import { capitalized, fold } from "./entities.ts";
 import { type Concept, findConcepts } from "../understand/concepts.ts";
@@ -31,12 +31,14 @@ function titled(text: string, language: Language): string {
 
 // Words that say it is an app, which a name leaves out.
 const APP_WORDS = new Set(["app", "apps", "application", "applicazione", "appli", "aplicacion", "anwendung"]);
-const AND = Object.fromEntries(
-  Object.entries(LEXICONS).map(([l, lex]) => [l, new Set(lex.and.map(fold))]),
-) as Record<Language, Set<string>>;
-const WITH = Object.fromEntries(
-  Object.entries(LEXICONS).map(([l, lex]) => [l, new Set(lex.with.map(fold))]),
-) as Record<Language, Set<string>>;
+/** One closed class of every lexicon, folded. */
+const perLanguage = (words: (lex: Lexicon) => string[]) =>
+  Object.fromEntries(
+    Object.entries(LEXICONS).map(([l, lex]) => [l, new Set(words(lex).map(fold))]),
+  ) as Record<Language, Set<string>>;
+const AND = perLanguage((lex) => lex.and);
+const QUESTIONS = perLanguage((lex) => lex.questions);
+const WITH = perLanguage((lex) => lex.with);
 
 // The lexicon's time expressions, each as its folded words: periods ("al mese"), adverbs ("daily"), counts
 // ("twice") and weekdays.
@@ -101,7 +103,9 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): string 
   const concept = records ? conceptOf(records) : undefined;
   // The prompt's own words name the app when the UI speaks the prompt's language; otherwise ("a shopping
   // list in Spanish", a prompt in Dutch) the subject's own name in the UI language does.
-  const own = u.detected === language;
+  // A question ("quanto spendo", "how far I run") asks about the subject in words that do not name it.
+  const asked = main && QUESTIONS[language].has(fold(main.quote.split(/\s+/)[0]));
+  const own = u.detected === language && !asked;
   const candidates = [
     givenName(prompt, language) ?? "",
     main && own ? phrase(main.quote, language) : "",
