@@ -331,3 +331,14 @@ Deno.test("a question ('how much I spend') names no app: the subject's concept d
   // A question word that agrees with a noun opens that noun's phrase, which names the app.
   assert.match(light("cuántas tazas de té tomo").spec.name, /^Tazas/);
 });
+
+Deno.test("a number word is no part of a name, as digits are not", () => {
+  const cases: [string, string][] = [
+    ["mes trois enfants se disputent la tablette", "Enfants"],
+    ["my two dogs and their walks", "Dogs"],
+    ["i miei due gatti e le loro pappe", "Gatti"],
+    ["mis dos perros y sus paseos", "Perros"],
+    ["meine zwei Katzen und ihr Futter", "Katzen"],
+  ];
+  for (const [prompt, name] of cases) assert.equal(light(prompt).spec.name, name, prompt);
+});

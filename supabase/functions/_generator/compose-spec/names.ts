@@ -39,6 +39,7 @@ const perLanguage = (words: (lex: Lexicon) => string[]) =>
 const AND = perLanguage((lex) => lex.and);
 const QUESTIONS = perLanguage((lex) => lex.questions);
 const WITH = perLanguage((lex) => lex.with);
+const NUMBERS = perLanguage((lex) => Object.keys(lex.numbers));
 
 // The lexicon's time expressions, each as its folded words: periods ("al mese"), adverbs ("daily"), counts
 // ("twice") and weekdays.
@@ -59,15 +60,16 @@ function timeAt(words: string[], language: Language): number {
   );
 }
 
-/** The noun phrase without the function words and imperatives around it, what follows "with" and the time
- * expression the clause goes on with ("my plants" → "plants", "chat app with login" → "chat", "runs a week"
- * → "runs"). */
+/** The noun phrase without the function words, number words and imperatives around it, what follows "with"
+ * and the time expression the clause goes on with ("my plants" → "plants", "chat app with login" → "chat",
+ * "runs a week" → "runs", "my two dogs" → "dogs"). */
 function phrase(text: string, language: Language): string {
   const stop = CUES[language].stop;
   // What a colon, dash or comma opens is a list of parts, not the name.
   const head = text.split(/[:,;(]|\s[-–]\s/)[0];
   const all = head.split(/\s+/).filter((w) => w && !APP_WORDS.has(fold(w)));
-  const drop = (w: string) => stop.has(fold(w)) || VERBS[language].has(fold(w));
+  const drop = (w: string) =>
+    stop.has(fold(w)) || VERBS[language].has(fold(w)) || NUMBERS[language].has(fold(w));
   // "and" before a function word or an imperative starts a new clause ("my shop and I want to…").
   const clause = all.findIndex((w, i) =>
     AND[language].has(fold(w)) && i + 1 < all.length && drop(all[i + 1])
