@@ -65,7 +65,7 @@ export const APP_PROMPTS: AppPrompt[] = [
     id: "recipes-en",
     prompt: "A recipe browser with categories, search and a detail screen for each recipe",
     model: "full",
-    kind: "search",
+    kind: "list",
     language: "en",
   },
   {

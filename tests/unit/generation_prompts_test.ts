@@ -293,3 +293,79 @@ Deno.test("a quiz for an exam is made and named of the exam's topic, not of the 
   assert.match(entity.plural, /storia medievale/i);
   assert.match(made.spec.name, /storia medievale/i);
 });
+
+Deno.test("a name is the subject's noun phrase, never the time expression the prompt goes on with", () => {
+  const named = (prompt: string) => light(prompt).spec.name;
+  const cases: [string, RegExp][] = [
+    ["I want to write down my glucose readings every morning and evening", /glucose/i],
+    ["quanto caffè bevo al giorno", /caff/i],
+    ["combien je dépense par semaine en essence", /^[^ ]*(dépense|essence)[^ ]*$/i],
+    ["cuánto gasto al mes en el súper", /^[^ ]*(gasto|súper|compra)[^ ]*$/i],
+    ["meine Lesezeit pro Woche", /^Lesezeit$/],
+    ["my baby's naps twice a day", /nap/i],
+  ];
+  for (const [prompt, expected] of cases) {
+    const name = named(prompt);
+    assert.match(name, expected, `${prompt}: ${name}`);
+    assert.doesNotMatch(
+      name,
+      /\b(day|morning|evening|giorno|semaine|mes|abend|täglich|twice)\b/iu,
+      `${prompt}: ${name}`,
+    );
+  }
+});
+
+Deno.test("what a clause of its own names is the subject when the asks after it name none", () => {
+  const cases: [string, RegExp][] = [
+    ["my camping gear, I want to keep a photo and the purchase date of each", /camping gear/i],
+    ["i miei attrezzi da giardino, voglio salvare foto e data di acquisto", /attrezzi/i],
+    ["mis herramientas, quiero guardar la foto y la fecha de compra", /herramientas/i],
+    ["mes outils de jardin, je veux garder une photo et la date d'achat", /outils/i],
+    ["meine Gartengeräte, ich will ein Foto und das Kaufdatum speichern", /Gartengeräte/],
+  ];
+  for (const [prompt, expected] of cases) {
+    const made = light(prompt);
+    assert.match(made.spec.name, expected, prompt);
+    assert.ok(made.spec.entities[0].fields.some((f) => f.type === "photo"), `${prompt}: a photo field`);
+  }
+});
+
+Deno.test("a name ends where a new clause starts after 'and'", () => {
+  const cases: [string, RegExp][] = [
+    ["tengo una floristería y necesito apuntar los pedidos", /^Floristería$/],
+    ["a flower shop and we need to keep the orders", /^Flower Shop$/],
+    ["ma boutique de fleurs et je veux noter les commandes", /^Boutique de fleurs$/],
+    ["ho una gelateria e vorrei annotare gli ordini", /^Gelateria$/],
+    ["meine Gärtnerei und ich will Bestellungen aufschreiben", /^Gärtnerei$/],
+    ["una libreria e mi serve scrivere gli ordini", /^Libreria$/],
+  ];
+  for (const [prompt, expected] of cases) assert.match(light(prompt).spec.name, expected, prompt);
+});
+
+Deno.test("a question ('how much I spend') names no app: the subject's concept does", () => {
+  const cases: [string, string][] = [
+    ["quanto corro a settimana", "corro"],
+    ["cuánto corro cada semana", "corro"],
+    ["combien je cours par semaine", "cours"],
+    ["how far I run each week", "run"],
+    ["wie viel ich laufe pro Woche", "laufe"],
+    ["quanto spendo in vestiti", "spendo"],
+  ];
+  for (const [prompt, verb] of cases) {
+    const made = light(prompt);
+    assert.ok(!made.spec.name.toLowerCase().split(" ").includes(verb), `${prompt}: ${made.spec.name}`);
+  }
+  // A question word that agrees with a noun opens that noun's phrase, which names the app.
+  assert.match(light("cuántas tazas de té tomo").spec.name, /^Tazas/);
+});
+
+Deno.test("a number word is no part of a name, as digits are not", () => {
+  const cases: [string, string][] = [
+    ["mes trois enfants se disputent la tablette", "Enfants"],
+    ["my two dogs and their walks", "Dogs"],
+    ["i miei due gatti e le loro pappe", "Gatti"],
+    ["mis dos perros y sus paseos", "Perros"],
+    ["meine zwei Katzen und ihr Futter", "Katzen"],
+  ];
+  for (const [prompt, name] of cases) assert.equal(light(prompt).spec.name, name, prompt);
+});

@@ -334,3 +334,19 @@ Deno.test("writing something down is a log of it, in German as in English", () =
   assert.equal(subject("Wir wollen die Spenden aufschreiben, mit Betrag und Datum"), "Spenden");
   assert.equal(subject("I want to write down my migraines with the date"), "migraines");
 });
+
+Deno.test("the words of a time expression are never an ask's subject, in every language", () => {
+  for (
+    const prompt of [
+      "Twice a day.",
+      "dos veces al día",
+      "deux fois par jour",
+      "jeden Montag um 8",
+      "tutti i lunedì alle 9",
+    ]
+  ) {
+    const reminder = ask(prompt, "reminder");
+    assert.equal(reminder.subject, undefined, prompt);
+  }
+  assert.equal(ask("my pills twice a day", "reminder").subject, "pills");
+});

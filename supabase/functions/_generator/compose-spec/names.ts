@@ -1,7 +1,7 @@
 // The app's name (a short title in the UI language from what the prompt is about) and its description and
 // features (what THIS app's screens do), both from the composed spec.
 import type { Understanding } from "../understand/index.ts";
-import { CUES, LEXICONS, VERBS } from "../understand/lexicon.ts";
+import { CUES, type Lexicon, LEXICONS, VERBS } from "../understand/lexicon.ts";
 import type { AppSpec, Language, ScreenSpec } from "../template/src/types.ts";
 import { capitalized, fold } from "./entities.ts";
 import { type Concept, findConcepts } from "../understand/concepts.ts";
@@ -31,20 +31,52 @@ function titled(text: string, language: Language): string {
 
 // Words that say it is an app, which a name leaves out.
 const APP_WORDS = new Set(["app", "apps", "application", "applicazione", "appli", "aplicacion", "anwendung"]);
-const WITH = Object.fromEntries(
-  Object.entries(LEXICONS).map(([l, lex]) => [l, new Set(lex.with.map(fold))]),
-) as Record<Language, Set<string>>;
+/** One closed class of every lexicon, folded. */
+const perLanguage = (words: (lex: Lexicon) => string[]) =>
+  Object.fromEntries(
+    Object.entries(LEXICONS).map(([l, lex]) => [l, new Set(words(lex).map(fold))]),
+  ) as Record<Language, Set<string>>;
+const AND = perLanguage((lex) => lex.and);
+const QUESTIONS = perLanguage((lex) => lex.questions);
+const WITH = perLanguage((lex) => lex.with);
+const NUMBERS = perLanguage((lex) => Object.keys(lex.numbers));
 
-/** The noun phrase without the function words and imperatives around it and what follows "with"
- * ("my plants" → "plants", "chat app with login" → "chat"). */
+// The lexicon's time expressions, each as its folded words: periods ("al mese"), adverbs ("daily"), counts
+// ("twice") and weekdays.
+const TIME_WORDS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [
+    l,
+    [lex.periods, lex.adverbs, lex.counts, lex.weekdays].flatMap((words) =>
+      Object.keys(words).map((w) => w.split(/\s+/).map(fold))
+    ),
+  ]),
+) as Record<Language, string[][]>;
+
+/** Where the first time expression of the words starts ("spendo al mese" → 1), or -1. */
+function timeAt(words: string[], language: Language): number {
+  const folded = words.map(fold);
+  return folded.findIndex((_, i) =>
+    TIME_WORDS[language].some((expression) => expression.every((w, k) => folded[i + k] === w))
+  );
+}
+
+/** The noun phrase without the function words, number words and imperatives around it, what follows "with"
+ * and the time expression the clause goes on with ("my plants" → "plants", "chat app with login" → "chat",
+ * "runs a week" → "runs", "my two dogs" → "dogs"). */
 function phrase(text: string, language: Language): string {
   const stop = CUES[language].stop;
   // What a colon, dash or comma opens is a list of parts, not the name.
   const head = text.split(/[:,;(]|\s[-–]\s/)[0];
   const all = head.split(/\s+/).filter((w) => w && !APP_WORDS.has(fold(w)));
-  const cut = all.findIndex((w) => WITH[language].has(fold(w)));
-  const words = cut < 0 ? all : all.slice(0, cut);
-  const drop = (w: string) => stop.has(fold(w)) || VERBS[language].has(fold(w));
+  const drop = (w: string) =>
+    stop.has(fold(w)) || VERBS[language].has(fold(w)) || NUMBERS[language].has(fold(w));
+  // "and" before a function word or an imperative starts a new clause ("my shop and I want to…").
+  const clause = all.findIndex((w, i) =>
+    AND[language].has(fold(w)) && i + 1 < all.length && drop(all[i + 1])
+  );
+  const ends = [all.findIndex((w) => WITH[language].has(fold(w))), timeAt(all, language), clause]
+    .filter((i) => i >= 0);
+  const words = all.slice(0, ends.length ? Math.min(...ends) : all.length);
   while (words.length && drop(words[0])) words.shift();
   while (words.length && drop(words.at(-1)!)) words.pop();
   return words.join(" ").replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
@@ -76,7 +108,9 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): string 
   const concept = records ? conceptOf(records) : undefined;
   // The prompt's own words name the app when the UI speaks the prompt's language; otherwise ("a shopping
   // list in Spanish", a prompt in Dutch) the subject's own name in the UI language does.
-  const own = u.detected === language;
+  // A question ("quanto spendo", "how far I run") asks about the subject in words that do not name it.
+  const asked = main && QUESTIONS[language].has(fold(main.quote.split(/\s+/)[0]));
+  const own = u.detected === language && !asked;
   const candidates = [
     givenName(prompt, language) ?? "",
     // (Its words only when they hold its subject: a quiz's topic may be the exam another clause names.)

@@ -126,6 +126,20 @@ const OVER_LIST = new Set<AskType>(["aggregate", "reminder", "schedule", "goal",
 /** Asks that a list's item can be instead of a field. */
 const ABOUT_LIST = new Set<AskType>(["sort", "search", "chart", "theme", "language"]);
 
+/** Asks that count or change the list they are about, and settings: alone, they leave the list unasked. */
+export const ON_A_LIST = new Set<AskType>([
+  "aggregate",
+  "sort",
+  "search",
+  "categories",
+  "rating",
+  "yesno",
+  "choice",
+  "photo",
+  "theme",
+  "language",
+]);
+
 /** Asks with records of their own, which a list's item asks for rather than names ("un petit quiz"). */
 const OWN_SCREEN = new Set<AskType>(["quiz", "reminder"]);
 
@@ -227,17 +241,22 @@ export interface ClauseContext {
   listItems?: boolean;
 }
 
+/** The kinds of quantity that say when something happens. */
+const WHEN = new Set(["time", "weekday", "frequency", "period", "date"]);
+
 export function asksOf(ctx: ClauseContext): Ask[] {
   const { clause, language } = ctx;
   const tokens = absolute(clause);
   const stems = stemTokens(tokens, language);
   const cues = CUES[language];
   const stop = cues.stop;
-  // Content words: not function words, not the imperatives that ask ("add", "show").
-  const content = (i: number) =>
-    tokens[i]?.kind === "word" && !stop.has(tokens[i].norm) && !VERBS[language].has(tokens[i].norm);
-
   const at = (q: Quantity) => tokenSpan(tokens, q);
+  // The words of a time expression ("twice a day", "al mese", "on Fridays") say when, never what.
+  const when = new Set(ctx.quantities.filter((q) => WHEN.has(q.kind)).flatMap((q) => range(at(q))));
+  // Content words: not function words, not the imperatives that ask ("add", "show"), not when.
+  const content = (i: number) =>
+    tokens[i]?.kind === "word" && !stop.has(tokens[i].norm) && !VERBS[language].has(tokens[i].norm) &&
+    !when.has(i);
   const fields = fieldsAfterWith(tokens, language);
   // A `:` list's fields lie in the clauses of its items.
   const listedSpanned = ctx.items.flatMap((item) => fieldList(absolute(item), language, true));
@@ -329,9 +348,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     } else if (we) add("people", { from: span.from - we.length, to: span.to });
   }
   if (ctx.followUp) keepChanges(found, tokens, content);
-  // The fallback's quote is its subject: the words it keeps a list of.
-  const thing = !found.size && ctx.fallback
-    ? subjectNear(tokens, { from: 0, to: 0 }, content, new Set(), false, OF[language])
+  // The fallback's quote is its subject: the words it keeps a list of, outside the other asks' cues.
+  const cueTokens = new Set([...found.values()].flat().flatMap((o) => range(tokenSpan(tokens, o))));
+  const thing = ctx.fallback && !found.has(ctx.fallback)
+    ? subjectNear(tokens, { from: 0, to: 0 }, content, cueTokens, false, OF[language])
     : undefined;
   if (thing) {
     named.set(ctx.fallback!, thing);

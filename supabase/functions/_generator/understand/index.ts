@@ -3,7 +3,7 @@
 // (asks.ts) and the concepts the prompt names (concepts.ts). Pure and deterministic: no network, no clock,
 // every index built once at module load. `unmet` holds the prompt's words no ask accounts for.
 import type { AppSpec } from "../template/src/types.ts";
-import { type Ask, asksOf, examTopic } from "./asks.ts";
+import { type Ask, asksOf, examTopic, ON_A_LIST } from "./asks.ts";
 import { type Clause, clauses } from "./clauses.ts";
 import { type ConceptMatch, findConcepts, namesConcept } from "./concepts.ts";
 import { detectLanguage, isUiLanguage, type UiLanguage } from "./language.ts";
@@ -67,19 +67,21 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
       followUp,
     });
   });
-  // A prompt that only names something ("recipes", "whats in my freezer") asks to keep a list of it.
-  if (!asks.length && parts.length && isUiLanguage(detected)) {
-    asks.push(
-      ...asksOf({
-        prompt,
-        clause: parts[0],
-        language,
-        quantities: [],
-        items: [],
-        followUp: false,
-        fallback: "list",
-      }),
-    );
+  // A prompt that only names something, or asks only what changes a list, keeps a list of what its first
+  // clause names outside those asks' cues: "recipes", "whats in my freezer", "my camping gear, I want a
+  // photo of each".
+  const onlyOnAList = !followUp && asks.every((a) => ON_A_LIST.has(a.type) && !a.subject);
+  if (parts.length && (!asks.length || onlyOnAList) && isUiLanguage(detected)) {
+    const list = asksOf({
+      prompt,
+      clause: parts[0],
+      language,
+      quantities: [],
+      items: [],
+      followUp: false,
+      fallback: "list",
+    }).filter((a) => a.type === "list" && a.subject);
+    asks.push(...list);
   }
   // A quiz prepares for the exam the prompt names, in whichever clause: its topic is the quiz's subject.
   const quiz = asks.find((a) => a.type === "quiz");

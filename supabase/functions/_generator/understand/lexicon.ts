@@ -22,6 +22,9 @@ export interface Lexicon {
   persons: string[];
   /** The words before a number that say how many the user's group is ("we are 5", "somos 6"). */
   weAre: string[];
+  /** The question words of how much and when: a phrase they open asks about its subject, never names it
+   * ("quanto spendo", "how far I run"). */
+  questions: string[];
   /** The words of `and` that offer alternatives ("privat oder geschäftlich"). */
   or: string[];
   /** The words that join a noun to its complement ("code de la route", "lista della spesa"). */
