@@ -3265,8 +3265,7 @@ begin
    where user_id = uid and status in ('queued', 'starting', 'ready');
   insert into public.device_previews (project_id, user_id, version_id)
   values (request_device_preview.project_id, uid,
-          (select v.id from public.project_versions v where v.project_id = request_device_preview.project_id
-            order by v.number desc limit 1))
+          private.newest_version(request_device_preview.project_id))
   returning * into d;
   perform pg_notify('device_previews', d.id::text);
   return private.device_preview_json(d);
@@ -3885,8 +3884,7 @@ begin
     'changed', coalesce((select jsonb_agg(x ->> 'path' order by x ->> 'path') from jsonb_array_elements(kept) x), '[]'::jsonb),
     'deleted', to_jsonb(coalesce((select array_agg(d order by d) from unnest(deletions) d), '{}'::text[])),
     'skipped', to_jsonb(coalesce(skipped, '{}'::text[])),
-    'version_id', coalesce(made ->> 'id', (select v.id::text from public.project_versions v
-                                            where v.project_id = apply_pull.project_id order by v.number desc limit 1)));
+    'version_id', coalesce(made ->> 'id', private.newest_version(apply_pull.project_id)::text));
 end
 $function$
 ;
@@ -4051,16 +4049,8 @@ CREATE OR REPLACE FUNCTION private.build_files(build_id bigint, lease uuid)
 AS $function$
 declare
   b public.builds := private.lock_leased_build(build_id, lease);
-  result jsonb;
+  result jsonb := private.version_file_set(b.version_id);
 begin
-  select jsonb_build_object(
-           'digest', md5(coalesce(string_agg(md5(f.path) || md5(c.contents), '' order by f.path), '')),
-           'files', coalesce(jsonb_agg(jsonb_build_object('path', f.path, 'contents', c.contents,
-                      'encoding', private.file_encoding(f.type)) order by f.path), '[]'::jsonb))
-    into result
-    from public.version_files f
-    join public.file_blobs c on c.user_id = f.user_id and c.sha256 = f.sha256
-   where f.version_id = b.version_id;
   update public.builds set files_digest = result ->> 'digest' where id = b.id;
   return result;
 end
@@ -4320,11 +4310,7 @@ begin
     return null;
   end if;
   return jsonb_build_object('id', d.id, 'project_id', d.project_id, 'lease_token', d.lease_token,
-    'files', (select coalesce(jsonb_agg(jsonb_build_object('path', f.path, 'contents', c.contents,
-                'encoding', private.file_encoding(f.type)) order by f.path), '[]'::jsonb)
-                from public.version_files f
-                join public.file_blobs c on c.user_id = f.user_id and c.sha256 = f.sha256
-               where f.version_id = d.version_id));
+    'files', private.version_file_set(d.version_id) -> 'files');
 end
 $function$
 ;
@@ -4344,8 +4330,7 @@ begin
          lease_expires_at = clock_timestamp() + make_interval(secs => lease),
          started_at = coalesce(started_at, clock_timestamp()),
          base_version_id = case when awaiting_build is null
-                                then (select v.id from public.project_versions v where v.project_id = jobs.project_id
-                                       order by v.number desc limit 1)
+                                then private.newest_version(jobs.project_id)
                                 else base_version_id end
    where id = job_id
      and (status = 'queued' or (status = 'running' and runner_id is null and awaiting_build ? 'build_errors'))
@@ -5727,6 +5712,16 @@ AS $function$
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION private.newest_version(project bigint)
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select v.id from public.project_versions v where v.project_id = project order by v.number desc limit 1
+$function$
+;
+
 CREATE OR REPLACE FUNCTION private.notify_reshare()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -6062,8 +6057,7 @@ declare
 begin
   insert into public.builds as q (project_id, user_id, reason, job_id, version_id)
   select p.id, p.user_id, build_reason, build_job_id,
-         coalesce(build_version_id, (select v.id from public.project_versions v where v.project_id = p.id
-                                      order by v.number desc limit 1))
+         coalesce(build_version_id, private.newest_version(p.id))
     from public.projects p where p.id = build_project_id
   on conflict (project_id) where status = 'queued'
   do update set reason = excluded.reason, job_id = coalesce(excluded.job_id, q.job_id), version_id = excluded.version_id
@@ -6935,6 +6929,22 @@ CREATE OR REPLACE FUNCTION private.utc_iso(ts timestamp with time zone)
  SET search_path TO ''
 AS $function$
   select to_char(ts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"');
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.version_file_set(version uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+           'digest', md5(coalesce(string_agg(md5(f.path) || md5(c.contents), '' order by f.path), '')),
+           'files', coalesce(jsonb_agg(jsonb_build_object('path', f.path, 'contents', c.contents,
+                      'encoding', private.file_encoding(f.type)) order by f.path), '[]'::jsonb))
+    from public.version_files f
+    join public.file_blobs c on c.user_id = f.user_id and c.sha256 = f.sha256
+   where f.version_id = version
 $function$
 ;
 

@@ -110,8 +110,7 @@ declare
 begin
   insert into public.builds as q (project_id, user_id, reason, job_id, version_id)
   select p.id, p.user_id, build_reason, build_job_id,
-         coalesce(build_version_id, (select v.id from public.project_versions v where v.project_id = p.id
-                                      order by v.number desc limit 1))
+         coalesce(build_version_id, private.newest_version(p.id))
     from public.projects p where p.id = build_project_id
   on conflict (project_id) where status = 'queued'
   do update set reason = excluded.reason, job_id = coalesce(excluded.job_id, q.job_id), version_id = excluded.version_id
@@ -315,16 +314,8 @@ CREATE FUNCTION private.build_files(build_id bigint, lease uuid) RETURNS jsonb
     AS $$
 declare
   b public.builds := private.lock_leased_build(build_id, lease);
-  result jsonb;
+  result jsonb := private.version_file_set(b.version_id);
 begin
-  select jsonb_build_object(
-           'digest', md5(coalesce(string_agg(md5(f.path) || md5(c.contents), '' order by f.path), '')),
-           'files', coalesce(jsonb_agg(jsonb_build_object('path', f.path, 'contents', c.contents,
-                      'encoding', private.file_encoding(f.type)) order by f.path), '[]'::jsonb))
-    into result
-    from public.version_files f
-    join public.file_blobs c on c.user_id = f.user_id and c.sha256 = f.sha256
-   where f.version_id = b.version_id;
   update public.builds set files_digest = result ->> 'digest' where id = b.id;
   return result;
 end

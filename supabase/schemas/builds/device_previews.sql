@@ -93,8 +93,7 @@ begin
    where user_id = uid and status in ('queued', 'starting', 'ready');
   insert into public.device_previews (project_id, user_id, version_id)
   values (request_device_preview.project_id, uid,
-          (select v.id from public.project_versions v where v.project_id = request_device_preview.project_id
-            order by v.number desc limit 1))
+          private.newest_version(request_device_preview.project_id))
   returning * into d;
   perform pg_notify('device_previews', d.id::text);
   return private.device_preview_json(d);
@@ -170,11 +169,7 @@ begin
     return null;
   end if;
   return jsonb_build_object('id', d.id, 'project_id', d.project_id, 'lease_token', d.lease_token,
-    'files', (select coalesce(jsonb_agg(jsonb_build_object('path', f.path, 'contents', c.contents,
-                'encoding', private.file_encoding(f.type)) order by f.path), '[]'::jsonb)
-                from public.version_files f
-                join public.file_blobs c on c.user_id = f.user_id and c.sha256 = f.sha256
-               where f.version_id = d.version_id));
+    'files', private.version_file_set(d.version_id) -> 'files');
 end
 $$;
 GRANT EXECUTE ON FUNCTION private.claim_device_preview(worker text) TO build_worker;

@@ -196,8 +196,7 @@ begin
     'changed', coalesce((select jsonb_agg(x ->> 'path' order by x ->> 'path') from jsonb_array_elements(kept) x), '[]'::jsonb),
     'deleted', to_jsonb(coalesce((select array_agg(d order by d) from unnest(deletions) d), '{}'::text[])),
     'skipped', to_jsonb(coalesce(skipped, '{}'::text[])),
-    'version_id', coalesce(made ->> 'id', (select v.id::text from public.project_versions v
-                                            where v.project_id = apply_pull.project_id order by v.number desc limit 1)));
+    'version_id', coalesce(made ->> 'id', private.newest_version(apply_pull.project_id)::text));
 end
 $$;
 GRANT EXECUTE ON FUNCTION private.apply_pull(project_id bigint, head text, files jsonb, deletions text[], expected jsonb) TO service_role;

@@ -17,8 +17,7 @@ begin
          lease_expires_at = clock_timestamp() + make_interval(secs => lease),
          started_at = coalesce(started_at, clock_timestamp()),
          base_version_id = case when awaiting_build is null
-                                then (select v.id from public.project_versions v where v.project_id = jobs.project_id
-                                       order by v.number desc limit 1)
+                                then private.newest_version(jobs.project_id)
                                 else base_version_id end
    where id = job_id
      and (status = 'queued' or (status = 'running' and runner_id is null and awaiting_build ? 'build_errors'))

@@ -396,6 +396,29 @@ $$;
 GRANT EXECUTE ON FUNCTION private.push_snapshots(project_id bigint, pushed_id uuid) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.push_snapshots(project_id bigint, pushed_id uuid) TO service_role;
 
+-- A project's newest version; null when it has none.
+CREATE FUNCTION private.newest_version(project bigint) RETURNS uuid
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select v.id from public.project_versions v where v.project_id = project order by v.number desc limit 1
+$$;
+
+-- A version's files as a build or a dev server reads them (ASSET contents base64), in path order, with their
+-- digest.
+CREATE FUNCTION private.version_file_set(version uuid) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object(
+           'digest', md5(coalesce(string_agg(md5(f.path) || md5(c.contents), '' order by f.path), '')),
+           'files', coalesce(jsonb_agg(jsonb_build_object('path', f.path, 'contents', c.contents,
+                      'encoding', private.file_encoding(f.type)) order by f.path), '[]'::jsonb))
+    from public.version_files f
+    join public.file_blobs c on c.user_id = f.user_id and c.sha256 = f.sha256
+   where f.version_id = version
+$$;
+
 -- A version as the contract shows it.
 CREATE FUNCTION private.version_json(v public.project_versions) RETURNS jsonb
     LANGUAGE sql STABLE
