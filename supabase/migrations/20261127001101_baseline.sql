@@ -2146,7 +2146,7 @@ declare
 begin
   return jsonb_build_object('project_id', p.id, 'preview_url', p.preview_url,
     'latest_build', (select private.build_json(b, false) from public.builds b where b.project_id = p.id
-                      order by b.id desc limit 1),
+                      order by b.project_id, b.id desc limit 1),
     'device_preview', api.project_device_preview(p.id));
 end
 $function$
@@ -2465,7 +2465,8 @@ begin
     select b, row_number() over (order by b.id desc) as k
       from public.builds b
      where b.project_id = list_builds.project_id and (below is null or b.id < below)
-     order by b.id desc
+     -- In the order of builds_project_page, so that index is walked whatever share of all builds the project holds.
+     order by b.project_id, b.id desc
      limit page_size + 1
   )
   select jsonb_build_object(
@@ -5901,7 +5902,8 @@ begin
      where b.project_id = project
        and b.status in ('succeeded', 'failed', 'canceled')
        and b.preview_url is distinct from (select p.preview_url from public.projects p where p.id = project)
-       and b.id not in (select k.id from public.builds k where k.project_id = project order by k.id desc limit kept);
+       and b.id not in (select k.id from public.builds k where k.project_id = project
+                         order by k.project_id, k.id desc limit kept);
   end loop;
   return null;
 end
@@ -6002,11 +6004,17 @@ CREATE OR REPLACE FUNCTION private.push_snapshots(project_id bigint, pushed_id u
  STABLE
  SET search_path TO ''
 AS $function$
-  with since as (
+  -- The newest 21 versions after the pushed one, read backwards on (project_id, number) whatever their count:
+  -- a 21st says older ones are held by the first commit (numbers are consecutive, so they start right after
+  -- the pushed one).
+  with pushed as (
+    select coalesce((select p.number from public.project_versions p
+                      where p.id = pushed_id and p.project_id = push_snapshots.project_id), 0) as number
+  ),
+  since as (
     select v.* from public.project_versions v
-     where v.project_id = push_snapshots.project_id
-       and v.number > coalesce((select p.number from public.project_versions p
-                                 where p.id = pushed_id and p.project_id = push_snapshots.project_id), 0)
+     where v.project_id = push_snapshots.project_id and v.number > (select number from pushed)
+     order by v.number desc limit 21
   ),
   picked as (
     select * from (select * from since order by number desc limit 20) s
@@ -6028,7 +6036,7 @@ AS $function$
                         'Save files')
                       || case when c.k = 1 and (select count(*) from since) > 20
                            then format(E'\n\nAlso holds versions %s to %s: a push writes at most 20 versions as commits.',
-                                       (select min(number) from since), c.number - 1)
+                                       (select number + 1 from pushed), c.number - 1)
                            else '' end,
            'files', coalesce((select jsonb_agg(jsonb_build_object('path', f.path, 'contents', b.contents,
                                                'encoding', private.file_encoding(f.type)) order by f.path)
@@ -6655,7 +6663,7 @@ AS $function$
     from (select (select n.preview_url from public.builds n
                    where n.project_id = project and n.preview_url is not null
                      and n.status in ('running', 'succeeded')
-                   order by n.id desc limit 1) as url) newest
+                   order by n.project_id, n.id desc limit 1) as url) newest
    where p.id = project and p.preview_url is distinct from newest.url
 $function$
 ;

@@ -140,7 +140,8 @@ begin
      where b.project_id = project
        and b.status in ('succeeded', 'failed', 'canceled')
        and b.preview_url is distinct from (select p.preview_url from public.projects p where p.id = project)
-       and b.id not in (select k.id from public.builds k where k.project_id = project order by k.id desc limit kept);
+       and b.id not in (select k.id from public.builds k where k.project_id = project
+                         order by k.project_id, k.id desc limit kept);
   end loop;
   return null;
 end
@@ -195,7 +196,8 @@ begin
     select b, row_number() over (order by b.id desc) as k
       from public.builds b
      where b.project_id = list_builds.project_id and (below is null or b.id < below)
-     order by b.id desc
+     -- In the order of builds_project_page, so that index is walked whatever share of all builds the project holds.
+     order by b.project_id, b.id desc
      limit page_size + 1
   )
   select jsonb_build_object(
@@ -379,7 +381,7 @@ CREATE FUNCTION private.show_newest_preview(project bigint) RETURNS void
     from (select (select n.preview_url from public.builds n
                    where n.project_id = project and n.preview_url is not null
                      and n.status in ('running', 'succeeded')
-                   order by n.id desc limit 1) as url) newest
+                   order by n.project_id, n.id desc limit 1) as url) newest
    where p.id = project and p.preview_url is distinct from newest.url
 $$;
 

@@ -264,7 +264,7 @@ declare
 begin
   return jsonb_build_object('project_id', p.id, 'preview_url', p.preview_url,
     'latest_build', (select private.build_json(b, false) from public.builds b where b.project_id = p.id
-                      order by b.id desc limit 1),
+                      order by b.project_id, b.id desc limit 1),
     'device_preview', api.project_device_preview(p.id));
 end
 $$;

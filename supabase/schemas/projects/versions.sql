@@ -351,11 +351,17 @@ CREATE FUNCTION private.push_snapshots(project_id bigint, pushed_id uuid) RETURN
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  with since as (
+  -- The newest 21 versions after the pushed one, read backwards on (project_id, number) whatever their count:
+  -- a 21st says older ones are held by the first commit (numbers are consecutive, so they start right after
+  -- the pushed one).
+  with pushed as (
+    select coalesce((select p.number from public.project_versions p
+                      where p.id = pushed_id and p.project_id = push_snapshots.project_id), 0) as number
+  ),
+  since as (
     select v.* from public.project_versions v
-     where v.project_id = push_snapshots.project_id
-       and v.number > coalesce((select p.number from public.project_versions p
-                                 where p.id = pushed_id and p.project_id = push_snapshots.project_id), 0)
+     where v.project_id = push_snapshots.project_id and v.number > (select number from pushed)
+     order by v.number desc limit 21
   ),
   picked as (
     select * from (select * from since order by number desc limit 20) s
@@ -377,7 +383,7 @@ CREATE FUNCTION private.push_snapshots(project_id bigint, pushed_id uuid) RETURN
                         'Save files')
                       || case when c.k = 1 and (select count(*) from since) > 20
                            then format(E'\n\nAlso holds versions %s to %s: a push writes at most 20 versions as commits.',
-                                       (select min(number) from since), c.number - 1)
+                                       (select number + 1 from pushed), c.number - 1)
                            else '' end,
            'files', coalesce((select jsonb_agg(jsonb_build_object('path', f.path, 'contents', b.contents,
                                                'encoding', private.file_encoding(f.type)) order by f.path)
