@@ -145,7 +145,10 @@ export function dependencyKey(/** @type {string} */ manifestText) {
   };
 }
 
-/** @type {Map<string, Promise<import("./sandbox.js").RunResult & { modules: string, cached: boolean }>>} */
+/**
+ * The installs under way, by dependency set, with the user each runs as.
+ * @type {Map<string, { user: BuildUser, done: Promise<import("./sandbox.js").RunResult & { cached: boolean }> }>}
+ */
 const installing = new Map();
 
 /**
@@ -172,15 +175,19 @@ export function dependencies(
     });
   }
   if (!installing.has(key)) {
-    installing.set(
-      key,
-      install(ctx, dir, manifest).finally(() => installing.delete(key)),
-    );
+    installing.set(key, {
+      user: ctx.user,
+      done: install(ctx, dir, manifest).finally(() => installing.delete(key)),
+    });
   }
-  return /** @type {Promise<any>} */ (installing.get(key)).then((r) => ({
-    ...r,
-    modules,
-  }));
+  const shared = /** @type {{ user: BuildUser, done: Promise<any> }} */ (installing.get(key));
+  return shared.done.then((r) =>
+    // An install another build (or device preview) started is killed with that one's processes when it ends
+    // first: one still running installs the set itself.
+    !r.ok && r.code === null && !r.timedOut && shared.user !== ctx.user && !ctx.signal?.aborted
+      ? dependencies(ctx, manifestText)
+      : { ...r, modules }
+  );
 }
 
 async function install(
