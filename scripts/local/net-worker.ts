@@ -90,6 +90,8 @@ export function startNetWorker(databaseUrl: string, options: NetWorkerOptions = 
   let listenPending = false;
   let draining = false;
   let drainAgain = false;
+  // Whether the last drain stopped with every slot in flight (more may be queued).
+  let saturated = false;
   let polls = 0;
   const stopController = new AbortController();
   const inFlight = new Set<Promise<void>>();
@@ -156,7 +158,12 @@ export function startNetWorker(databaseUrl: string, options: NetWorkerOptions = 
   async function drain(): Promise<void> {
     try {
       await saveOutcomes();
-      while (!stopped && inFlight.size < concurrency) {
+      saturated = false;
+      while (!stopped) {
+        if (inFlight.size >= concurrency) {
+          saturated = true;
+          break;
+        }
         const limit = concurrency - inFlight.size;
         const rows = await sql<QueuedRequest[]>`
           delete from net.http_request_queue
@@ -183,7 +190,9 @@ export function startNetWorker(databaseUrl: string, options: NetWorkerOptions = 
       })
       .finally(() => {
         inFlight.delete(sending);
-        wake();
+        // Only a drain that stopped for want of a free slot left requests queued; otherwise the queue was
+        // empty then, and a request queued since wakes the worker by its NOTIFY (or the poll).
+        if (saturated) wake();
       });
     inFlight.add(sending);
     track(sending);

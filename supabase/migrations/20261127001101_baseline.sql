@@ -4,10 +4,14 @@ set check_function_bodies = off;
 
 CREATE OR REPLACE FUNCTION private.blob_address(contents text)
  RETURNS bytea
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
-AS $function$ select sha256(convert_to(contents, 'UTF8')) $function$
+AS $function$
+begin
+  return sha256(convert_to(contents, 'UTF8'));
+end
+$function$
 ;
 
 create type "public"."reshare_platform" as enum ('instagram', 'tiktok', 'x', 'facebook', 'threads', 'whatsapp', 'telegram', 'messenger', 'linkedin', 'reddit', 'snapchat', 'discord', 'youtube', 'pinterest', 'email', 'sms', 'link', 'other');
@@ -3829,13 +3833,18 @@ $function$
 
 CREATE OR REPLACE FUNCTION private.add_notification(recipient_id uuid, sender_id uuid, type text, payload jsonb)
  RETURNS uuid
- LANGUAGE sql
+ LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  insert into public.notifications (recipient_id, sender_id, type, payload)
-  values (recipient_id, sender_id, type, payload)
-  returning id
+declare
+  made uuid;
+begin
+  insert into public.notifications as n (recipient_id, sender_id, type, payload)
+  values (add_notification.recipient_id, add_notification.sender_id, add_notification.type, add_notification.payload)
+  returning n.id into made;
+  return made;
+end
 $function$
 ;
 
@@ -4076,10 +4085,14 @@ $function$
 
 CREATE OR REPLACE FUNCTION private.build_versions()
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
-AS $function$ select private.setting('build_versions', 'true') <> 'false' $function$
+AS $function$
+begin
+  return private.setting('build_versions', 'true') <> 'false';
+end
+$function$
 ;
 
 CREATE OR REPLACE FUNCTION private.cancel_pending_pushes(token text, reason text, keep_user uuid DEFAULT NULL::uuid, only_user uuid DEFAULT NULL::uuid)
@@ -4976,28 +4989,31 @@ AS $function$ select case when file_type = 'ASSET' then 'base64' else 'utf8' end
 
 CREATE OR REPLACE FUNCTION private.file_limits()
  RETURNS jsonb
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select jsonb_build_object(
+begin
+  return jsonb_build_object(
     'path_chars', 512,
     'files_per_request', 100,
     'bytes_per_file', 512 * 1024,
     'bytes_per_request', 4 * 1024 * 1024,
     'files_per_project', 500,
     'bytes_per_project', 20 * 1024 * 1024,
-    'default_storage_quota_bytes', 100 * 1024 * 1024)
+    'default_storage_quota_bytes', 100 * 1024 * 1024);
+end
 $function$
 ;
 
 CREATE OR REPLACE FUNCTION private.file_path_problem(path text)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select case
+begin
+  return case
     when path is null or path = '' then 'empty'
     when length(path) > (private.file_limits() ->> 'path_chars')::int then 'too_long'
     when left(path, 1) = '/' then 'absolute'
@@ -5013,7 +5029,8 @@ AS $function$
       select from unnest(string_to_array(path, '/')) as s
        where lower(rtrim(s, '. ') collate "C") in ('.git', 'git~1')
     ) then 'git_segment'
-  end
+  end;
+end
 $function$
 ;
 
@@ -5219,13 +5236,15 @@ $function$
 
 CREATE OR REPLACE FUNCTION private.format_eur(credits bigint)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select case when credits < 0 then '-' else '' end
+begin
+  return case when credits < 0 then '-' else '' end
       || regexp_replace((abs(credits) / 100)::text, '(\d)(?=(\d{3})+$)', '\1.', 'g')
       || ',' || lpad((abs(credits) % 100)::text, 2, '0') || chr(160) || '€';
+end
 $function$
 ;
 
@@ -5370,14 +5389,16 @@ $function$
 
 CREATE OR REPLACE FUNCTION private.held_credits(owner uuid)
  RETURNS bigint
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select coalesce((select sum(j.held_credits) from public.jobs j
+begin
+  return coalesce((select sum(j.held_credits) from public.jobs j
                     where j.user_id = owner and j.status in ('queued', 'running')), 0)
        + coalesce((select sum(a.held_credits) from public.job_admissions a
                     where a.user_id = owner and a.expires_at > clock_timestamp()), 0);
+end
 $function$
 ;
 
@@ -5403,28 +5424,31 @@ $function$
 
 CREATE OR REPLACE FUNCTION private.job_hold_credits(tier text)
  RETURNS bigint
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  with prices as (
+begin
+  return (with prices as (
     select coalesce(max(s.value) filter (where s.key = 'job_hold_credits_light'), '5')::bigint as light_price,
            coalesce(max(s.value) filter (where s.key = 'job_hold_credits_full'), '20')::bigint as full_price
       from private.settings s
      where s.key in ('job_hold_credits_light', 'job_hold_credits_full')
   )
   select case tier when 'light' then light_price when 'full' then full_price else greatest(light_price, full_price) end
-    from prices;
+    from prices);
+end
 $function$
 ;
 
 CREATE OR REPLACE FUNCTION private.job_json(j jobs)
  RETURNS jsonb
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select jsonb_strip_nulls(jsonb_build_object(
+begin
+  return jsonb_strip_nulls(jsonb_build_object(
     'id', j.id, 'type', j.type, 'status', j.status, 'input', j.input,
     'created_at', j.created_at, 'updated_at', j.updated_at, 'result', j.result, 'error', j.error,
     'cancel_requested_at', j.cancel_requested_at, 'base_version_id', j.base_version_id, 'version_id', j.version_id
@@ -5432,6 +5456,7 @@ AS $function$
      || coalesce((select jsonb_build_object('build', jsonb_build_object('id', b.id, 'status', b.status,
                                                                         'preview_url', b.preview_url))
                     from public.builds b where b.job_id = j.id order by b.id desc limit 1), '{}');
+end
 $function$
 ;
 
@@ -5587,12 +5612,15 @@ $function$
 
 CREATE OR REPLACE FUNCTION private.log_build_event(b builds, news jsonb)
  RETURNS void
- LANGUAGE sql
+ LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
-  insert into public.job_events (job_id, user_id, type, data)
-  select b.job_id, b.user_id, 'build', jsonb_build_object('id', b.id, 'status', b.status) || news
-   where b.job_id is not null
+begin
+  if b.job_id is not null then
+    insert into public.job_events (job_id, user_id, type, data)
+    values (b.job_id, b.user_id, 'build', jsonb_build_object('id', b.id, 'status', b.status) || news);
+  end if;
+end
 $function$
 ;
 
@@ -5715,11 +5743,13 @@ $function$
 
 CREATE OR REPLACE FUNCTION private.newest_version(project bigint)
  RETURNS uuid
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select v.id from public.project_versions v where v.project_id = project order by v.number desc limit 1
+begin
+  return (select v.id from public.project_versions v where v.project_id = project order by v.number desc limit 1);
+end
 $function$
 ;
 
@@ -5938,12 +5968,14 @@ CREATE OR REPLACE FUNCTION private.prune_prompt_evaluations()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  window_start timestamptz := clock_timestamp()
+                              - make_interval(secs => private.setting('quota_window_seconds', '3600')::int);
 begin
   delete from public.prompt_evaluations e
    using (select distinct user_id from added) a
    where e.user_id = a.user_id
-     and e.created_at <= clock_timestamp()
-                         - make_interval(secs => private.setting('quota_window_seconds', '3600')::int);
+     and e.created_at <= window_start;
   return null;
 end
 $function$
@@ -6099,11 +6131,12 @@ $function$
 
 CREATE OR REPLACE FUNCTION private.quota_state(uid uuid)
  RETURNS jsonb
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  with cfg as (
+begin
+  return (with cfg as (
     select private.setting('quota_limit', '30')::int as lim,
            make_interval(secs => private.setting('quota_window_seconds', '3600')::int) as win
   ), used as (
@@ -6115,7 +6148,8 @@ AS $function$
     'limit', cfg.lim,
     'remaining', greatest(cfg.lim - used.n, 0),
     'reset_at', coalesce(used.oldest + cfg.win, clock_timestamp())
-  ) from cfg, used;
+  ) from cfg, used);
+end
 $function$
 ;
 
@@ -6249,15 +6283,17 @@ $function$
 
 CREATE OR REPLACE FUNCTION private.record_job_usage(j jobs, final_status text, outcome jsonb, cost numeric, credits bigint)
  RETURNS void
- LANGUAGE sql
+ LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+begin
   insert into public.usage_events (user_id, job_id, project_id, status, model, provider, tier, tokens_in, tokens_out,
                                    cost_eur, credits)
   values (j.user_id, j.id, j.project_id, final_status, outcome ->> 'model', outcome ->> 'provider', j.input ->> 'model',
           coalesce((outcome -> 'usage' ->> 'tokens_in')::bigint, 0),
           coalesce((outcome -> 'usage' ->> 'tokens_out')::bigint, 0), cost, credits);
+end
 $function$
 ;
 
@@ -6620,11 +6656,13 @@ $function$
 
 CREATE OR REPLACE FUNCTION private.setting(setting_key text, fallback text DEFAULT NULL::text)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select coalesce((select value from private.settings where key = setting_key), fallback);
+begin
+  return coalesce((select s.value from private.settings s where s.key = setting_key), fallback);
+end
 $function$
 ;
 
@@ -6958,13 +6996,15 @@ $function$
 
 CREATE OR REPLACE FUNCTION private.version_json(v project_versions)
  RETURNS jsonb
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select jsonb_build_object('id', v.id, 'project_id', v.project_id, 'number', v.number, 'parent_id', v.parent_id,
+begin
+  return jsonb_build_object('id', v.id, 'project_id', v.project_id, 'number', v.number, 'parent_id', v.parent_id,
     'job_id', v.job_id, 'prompt', v.prompt, 'restored_from', v.restored_from, 'files', v.files,
     'spec', v.spec, 'created_at', v.created_at);
+end
 $function$
 ;
 
@@ -7041,12 +7081,14 @@ $function$
 
 CREATE OR REPLACE FUNCTION private.wants_webhook(owner uuid, event_type text)
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select exists (select from public.webhook_endpoints e
-                  where e.user_id = owner and e.enabled and event_type = any (e.events))
+begin
+  return exists (select from public.webhook_endpoints e
+                  where e.user_id = owner and e.enabled and event_type = any (e.events));
+end
 $function$
 ;
 
@@ -7147,11 +7189,12 @@ $function$
 
 CREATE OR REPLACE FUNCTION private.with_earlier_spend(j jobs, outcome jsonb)
  RETURNS jsonb
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select case when j.awaiting_build is null then outcome else outcome || jsonb_build_object(
+begin
+  return case when j.awaiting_build is null then outcome else outcome || jsonb_build_object(
     'usage', jsonb_build_object(
       'tokens_in', coalesce((outcome -> 'usage' ->> 'tokens_in')::bigint, 0)
                    + coalesce((j.awaiting_build -> 'usage' ->> 'tokens_in')::bigint, 0),
@@ -7160,7 +7203,8 @@ AS $function$
     'model', coalesce(outcome ->> 'model', j.awaiting_build ->> 'model'),
     'provider', coalesce(outcome ->> 'provider', j.awaiting_build ->> 'provider'),
     'cost_eur', (coalesce(nullif(outcome ->> 'cost_eur', '')::numeric, 0)
-                 + coalesce((j.awaiting_build ->> 'cost_eur')::numeric, 0))::text) end
+                 + coalesce((j.awaiting_build ->> 'cost_eur')::numeric, 0))::text) end;
+end
 $function$
 ;
 

@@ -91,12 +91,15 @@ GRANT EXECUTE ON FUNCTION private.build_json(b public.builds, with_log boolean) 
 -- A build's news on the job that made its version (GET /jobs/{id}/events, type `build`): {id, status, step?,
 -- preview_url?, errors?}. Nothing for a build no job asked for.
 CREATE FUNCTION private.log_build_event(b public.builds, news jsonb) RETURNS void
-    LANGUAGE sql
+    LANGUAGE plpgsql
     SET search_path TO ''
     AS $$
-  insert into public.job_events (job_id, user_id, type, data)
-  select b.job_id, b.user_id, 'build', jsonb_build_object('id', b.id, 'status', b.status) || news
-   where b.job_id is not null
+begin
+  if b.job_id is not null then
+    insert into public.job_events (job_id, user_id, type, data)
+    values (b.job_id, b.user_id, 'build', jsonb_build_object('id', b.id, 'status', b.status) || news);
+  end if;
+end
 $$;
 
 -- Queues a build of the project's version `build_version_id` (null: its newest), or makes the one already
@@ -152,9 +155,13 @@ CREATE TRIGGER builds_keep_newest AFTER INSERT ON public.builds REFERENCING NEW 
 -- Every saved version is built unless the setting `build_versions` is 'false' (a deployment without a
 -- worker; the test stack, whose tests ask for their builds).
 CREATE FUNCTION private.build_versions() RETURNS boolean
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql STABLE
     SET search_path TO ''
-    AS $$ select private.setting('build_versions', 'true') <> 'false' $$;
+    AS $$
+begin
+  return private.setting('build_versions', 'true') <> 'false';
+end
+$$;
 
 -- Each new version (a save of the files, a generation's, a restore) queues its build; a generation's names
 -- its job.

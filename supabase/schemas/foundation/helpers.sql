@@ -82,12 +82,14 @@ $$;
 -- Euros in the Italian format, from credits (EUR cents): 123456 → '1.234,56 €', -500 → '-5,00 €', with a
 -- no-break space before the sign, as Intl's it-IT format and money.ts's formatEur write it.
 CREATE FUNCTION private.format_eur(credits bigint) RETURNS text
-    LANGUAGE sql IMMUTABLE
+    LANGUAGE plpgsql IMMUTABLE
     SET search_path TO ''
     AS $_$
-  select case when credits < 0 then '-' else '' end
+begin
+  return case when credits < 0 then '-' else '' end
       || regexp_replace((abs(credits) / 100)::text, '(\d)(?=(\d{3})+$)', '\1.', 'g')
       || ',' || lpad((abs(credits) % 100)::text, 2, '0') || chr(160) || '€';
+end
 $_$;
 GRANT EXECUTE ON FUNCTION private.format_eur(credits bigint) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.format_eur(credits bigint) TO service_role;

@@ -129,29 +129,33 @@ GRANT EXECUTE ON FUNCTION api.estimate_job(project_id bigint, tier text) TO serv
 
 -- The most one run of a tier may cost, in credits; the defaults are the template generator's prices.
 CREATE FUNCTION private.job_hold_credits(tier text) RETURNS bigint
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  with prices as (
+begin
+  return (with prices as (
     select coalesce(max(s.value) filter (where s.key = 'job_hold_credits_light'), '5')::bigint as light_price,
            coalesce(max(s.value) filter (where s.key = 'job_hold_credits_full'), '20')::bigint as full_price
       from private.settings s
      where s.key in ('job_hold_credits_light', 'job_hold_credits_full')
   )
   select case tier when 'light' then light_price when 'full' then full_price else greatest(light_price, full_price) end
-    from prices;
+    from prices);
+end
 $$;
 
 -- Credits held by the user's open jobs and pending admissions. Security invoker: a user reading their
 -- wallet sees only their own rows anyway.
 CREATE FUNCTION private.held_credits(owner uuid) RETURNS bigint
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
-  select coalesce((select sum(j.held_credits) from public.jobs j
+begin
+  return coalesce((select sum(j.held_credits) from public.jobs j
                     where j.user_id = owner and j.status in ('queued', 'running')), 0)
        + coalesce((select sum(a.held_credits) from public.job_admissions a
                     where a.user_id = owner and a.expires_at > clock_timestamp()), 0);
+end
 $$;
 GRANT EXECUTE ON FUNCTION private.held_credits(owner uuid) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.held_credits(owner uuid) TO service_role;

@@ -98,10 +98,11 @@ $$;
 -- The job as the contract shows it, with `cancel_requested_at` once a cancel was asked for, the project's
 -- versions it read and made once there are, and the newest build of the version it made once one is queued.
 CREATE FUNCTION private.job_json(j public.jobs) RETURNS jsonb
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
-  select jsonb_strip_nulls(jsonb_build_object(
+begin
+  return jsonb_strip_nulls(jsonb_build_object(
     'id', j.id, 'type', j.type, 'status', j.status, 'input', j.input,
     'created_at', j.created_at, 'updated_at', j.updated_at, 'result', j.result, 'error', j.error,
     'cancel_requested_at', j.cancel_requested_at, 'base_version_id', j.base_version_id, 'version_id', j.version_id
@@ -109,6 +110,7 @@ CREATE FUNCTION private.job_json(j public.jobs) RETURNS jsonb
      || coalesce((select jsonb_build_object('build', jsonb_build_object('id', b.id, 'status', b.status,
                                                                         'preview_url', b.preview_url))
                     from public.builds b where b.job_id = j.id order by b.id desc limit 1), '{}');
+end
 $$;
 GRANT EXECUTE ON FUNCTION private.job_json(j public.jobs) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.job_json(j public.jobs) TO service_role;

@@ -23,17 +23,20 @@ ALTER TABLE public.prompt_evaluations ENABLE ROW LEVEL SECURITY;
 GRANT SELECT ON TABLE public.prompt_evaluations TO authenticated;
 GRANT ALL ON TABLE public.prompt_evaluations TO service_role;
 
--- Evaluations that left the quota's rolling window count for nothing: each insert drops its user's.
+-- Evaluations that left the quota's rolling window count for nothing: each insert drops its user's. The
+-- window's start is read once (in the statement, clock_timestamp() would make it a per-row expression).
 CREATE FUNCTION private.prune_prompt_evaluations() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  window_start timestamptz := clock_timestamp()
+                              - make_interval(secs => private.setting('quota_window_seconds', '3600')::int);
 begin
   delete from public.prompt_evaluations e
    using (select distinct user_id from added) a
    where e.user_id = a.user_id
-     and e.created_at <= clock_timestamp()
-                         - make_interval(secs => private.setting('quota_window_seconds', '3600')::int);
+     and e.created_at <= window_start;
   return null;
 end
 $$;

@@ -287,23 +287,26 @@ $$;
 
 -- The run's usage event: its final status, model, tokens, cost and the credits charged.
 CREATE FUNCTION private.record_job_usage(j public.jobs, final_status text, outcome jsonb, cost numeric, credits bigint) RETURNS void
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+begin
   insert into public.usage_events (user_id, job_id, project_id, status, model, provider, tier, tokens_in, tokens_out,
                                    cost_eur, credits)
   values (j.user_id, j.id, j.project_id, final_status, outcome ->> 'model', outcome ->> 'provider', j.input ->> 'model',
           coalesce((outcome -> 'usage' ->> 'tokens_in')::bigint, 0),
           coalesce((outcome -> 'usage' ->> 'tokens_out')::bigint, 0), cost, credits);
+end
 $$;
 
 -- The outcome with what the job's earlier runs cost added (those before a repair round): a job is charged once,
 -- for all its runs.
 CREATE FUNCTION private.with_earlier_spend(j public.jobs, outcome jsonb) RETURNS jsonb
-    LANGUAGE sql IMMUTABLE
+    LANGUAGE plpgsql IMMUTABLE
     SET search_path TO ''
     AS $$
-  select case when j.awaiting_build is null then outcome else outcome || jsonb_build_object(
+begin
+  return case when j.awaiting_build is null then outcome else outcome || jsonb_build_object(
     'usage', jsonb_build_object(
       'tokens_in', coalesce((outcome -> 'usage' ->> 'tokens_in')::bigint, 0)
                    + coalesce((j.awaiting_build -> 'usage' ->> 'tokens_in')::bigint, 0),
@@ -312,7 +315,8 @@ CREATE FUNCTION private.with_earlier_spend(j public.jobs, outcome jsonb) RETURNS
     'model', coalesce(outcome ->> 'model', j.awaiting_build ->> 'model'),
     'provider', coalesce(outcome ->> 'provider', j.awaiting_build ->> 'provider'),
     'cost_eur', (coalesce(nullif(outcome ->> 'cost_eur', '')::numeric, 0)
-                 + coalesce((j.awaiting_build ->> 'cost_eur')::numeric, 0))::text) end
+                 + coalesce((j.awaiting_build ->> 'cost_eur')::numeric, 0))::text) end;
+end
 $$;
 
 -- Ends a job no runner finalizes (one waiting for its build or its repair round, or one whose runner stopped

@@ -30,12 +30,17 @@ GRANT UPDATE(is_read) ON TABLE public.notifications TO authenticated;
 
 -- The one way notifications are written: reshares (by trigger) and, later, finished jobs.
 CREATE FUNCTION private.add_notification(recipient_id uuid, sender_id uuid, type text, payload jsonb) RETURNS uuid
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  insert into public.notifications (recipient_id, sender_id, type, payload)
-  values (recipient_id, sender_id, type, payload)
-  returning id
+declare
+  made uuid;
+begin
+  insert into public.notifications as n (recipient_id, sender_id, type, payload)
+  values (add_notification.recipient_id, add_notification.sender_id, add_notification.type, add_notification.payload)
+  returning n.id into made;
+  return made;
+end
 $$;
 GRANT EXECUTE ON FUNCTION private.add_notification(recipient_id uuid, sender_id uuid, type text, payload jsonb) TO service_role;
 

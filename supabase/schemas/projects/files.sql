@@ -4,17 +4,19 @@
 -- types` writes them to supabase/functions/_contract/limits.gen.ts). The quota is the default of the
 -- setting `storage_quota_bytes`.
 CREATE FUNCTION private.file_limits() RETURNS jsonb
-    LANGUAGE sql IMMUTABLE
+    LANGUAGE plpgsql IMMUTABLE
     SET search_path TO ''
     AS $$
-  select jsonb_build_object(
+begin
+  return jsonb_build_object(
     'path_chars', 512,
     'files_per_request', 100,
     'bytes_per_file', 512 * 1024,
     'bytes_per_request', 4 * 1024 * 1024,
     'files_per_project', 500,
     'bytes_per_project', 20 * 1024 * 1024,
-    'default_storage_quota_bytes', 100 * 1024 * 1024)
+    'default_storage_quota_bytes', 100 * 1024 * 1024);
+end
 $$;
 GRANT EXECUTE ON FUNCTION private.file_limits() TO authenticated;
 GRANT EXECUTE ON FUNCTION private.file_limits() TO service_role;
@@ -22,10 +24,11 @@ GRANT EXECUTE ON FUNCTION private.file_limits() TO service_role;
 -- The reason a file path is refused, or null when it is fine. One definition for the table's CHECK and
 -- for the per-file errors of `PUT /projects/{id}/files`. NUL never reaches SQL (text cannot hold it).
 CREATE FUNCTION private.file_path_problem(path text) RETURNS text
-    LANGUAGE sql IMMUTABLE
+    LANGUAGE plpgsql IMMUTABLE
     SET search_path TO ''
     AS $$
-  select case
+begin
+  return case
     when path is null or path = '' then 'empty'
     when length(path) > (private.file_limits() ->> 'path_chars')::int then 'too_long'
     when left(path, 1) = '/' then 'absolute'
@@ -41,7 +44,8 @@ CREATE FUNCTION private.file_path_problem(path text) RETURNS text
       select from unnest(string_to_array(path, '/')) as s
        where lower(rtrim(s, '. ') collate "C") in ('.git', 'git~1')
     ) then 'git_segment'
-  end
+  end;
+end
 $$;
 GRANT EXECUTE ON FUNCTION private.file_path_problem(path text) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.file_path_problem(path text) TO service_role;
@@ -56,9 +60,13 @@ GRANT EXECUTE ON FUNCTION private.file_encoding(file_type text) TO service_role;
 
 -- A file's content address: the sha-256 of its contents as stored (UTF-8 text; ASSET files' base64).
 CREATE FUNCTION private.blob_address(contents text) RETURNS bytea
-    LANGUAGE sql IMMUTABLE
+    LANGUAGE plpgsql IMMUTABLE
     SET search_path TO ''
-    AS $$ select sha256(convert_to(contents, 'UTF8')) $$;
+    AS $$
+begin
+  return sha256(convert_to(contents, 'UTF8'));
+end
+$$;
 GRANT EXECUTE ON FUNCTION private.blob_address(contents text) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.blob_address(contents text) TO service_role;
 

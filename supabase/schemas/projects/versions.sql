@@ -404,10 +404,12 @@ GRANT EXECUTE ON FUNCTION private.push_snapshots(project_id bigint, pushed_id uu
 
 -- A project's newest version; null when it has none.
 CREATE FUNCTION private.newest_version(project bigint) RETURNS uuid
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
-  select v.id from public.project_versions v where v.project_id = project order by v.number desc limit 1
+begin
+  return (select v.id from public.project_versions v where v.project_id = project order by v.number desc limit 1);
+end
 $$;
 
 -- A version's files as a build or a dev server reads them (ASSET contents base64), in path order, with their
@@ -427,12 +429,14 @@ $$;
 
 -- A version as the contract shows it.
 CREATE FUNCTION private.version_json(v public.project_versions) RETURNS jsonb
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
-  select jsonb_build_object('id', v.id, 'project_id', v.project_id, 'number', v.number, 'parent_id', v.parent_id,
+begin
+  return jsonb_build_object('id', v.id, 'project_id', v.project_id, 'number', v.number, 'parent_id', v.parent_id,
     'job_id', v.job_id, 'prompt', v.prompt, 'restored_from', v.restored_from, 'files', v.files,
     'spec', v.spec, 'created_at', v.created_at);
+end
 $$;
 GRANT EXECUTE ON FUNCTION private.version_json(v public.project_versions) TO authenticated;
 

@@ -20,10 +20,12 @@ $$;
 
 -- The setting's value, or `fallback` when it is not set.
 CREATE FUNCTION private.setting(setting_key text, fallback text DEFAULT NULL::text) RETURNS text
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select coalesce((select value from private.settings where key = setting_key), fallback);
+begin
+  return coalesce((select s.value from private.settings s where s.key = setting_key), fallback);
+end
 $$;
 GRANT EXECUTE ON FUNCTION private.setting(setting_key text, fallback text) TO service_role;
 

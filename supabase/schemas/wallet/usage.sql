@@ -43,10 +43,11 @@ GRANT ALL ON TABLE public.usage_events TO service_role;
 -- The caller's quota now: {limit, remaining, reset_at}; reset_at is when the oldest counted evaluation
 -- leaves the rolling window (now when none is counted).
 CREATE FUNCTION private.quota_state(uid uuid) RETURNS jsonb
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  with cfg as (
+begin
+  return (with cfg as (
     select private.setting('quota_limit', '30')::int as lim,
            make_interval(secs => private.setting('quota_window_seconds', '3600')::int) as win
   ), used as (
@@ -58,7 +59,8 @@ CREATE FUNCTION private.quota_state(uid uuid) RETURNS jsonb
     'limit', cfg.lim,
     'remaining', greatest(cfg.lim - used.n, 0),
     'reset_at', coalesce(used.oldest + cfg.win, clock_timestamp())
-  ) from cfg, used;
+  ) from cfg, used);
+end
 $$;
 
 -- GET /usage/summary: the caller's runs in one period, bounded in the caller's time zone.

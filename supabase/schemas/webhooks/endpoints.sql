@@ -138,11 +138,13 @@ GRANT EXECUTE ON FUNCTION api.rotate_webhook_secret(webhook_id uuid) TO authenti
 
 -- Whether the owner has an enabled endpoint that takes the event.
 CREATE FUNCTION private.wants_webhook(owner uuid, event_type text) RETURNS boolean
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select exists (select from public.webhook_endpoints e
-                  where e.user_id = owner and e.enabled and event_type = any (e.events))
+begin
+  return exists (select from public.webhook_endpoints e
+                  where e.user_id = owner and e.enabled and event_type = any (e.events));
+end
 $$;
 
 CREATE POLICY webhook_endpoints_delete_own ON public.webhook_endpoints FOR DELETE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
