@@ -314,19 +314,8 @@ export function createRunnerApp(deps: RunnerDeps, secret: string | undefined, op
       progress(sql, jobId, { phase: "generating" }),
       sql`select p.name from public.projects p
            where p.id = (select j.project_id from public.jobs j where j.id = ${jobId})`,
-      sql`with j as (select j.project_id, j.base_version_id from public.jobs j where j.id = ${jobId})
-          select f.path, b.contents, f.type from j, public.version_files f
-            join public.file_blobs b on b.user_id = f.user_id and b.sha256 = f.sha256
-           where f.version_id = j.base_version_id
-          union all
-          select f.path, f.contents, f.type from j, public.project_files f
-           where f.project_id = j.project_id and j.base_version_id is null
-          order by path`,
-      sql`select f.path, b.contents, f.type from public.jobs j
-            join public.version_files f on f.version_id = j.version_id
-            join public.file_blobs b on b.user_id = f.user_id and b.sha256 = f.sha256
-           where j.id = ${jobId} and j.awaiting_build is not null
-           order by f.path`,
+      sql`select * from private.job_files(${jobId}, 'base')`,
+      sql`select * from private.job_files(${jobId}, 'built')`,
     ];
   }
 
