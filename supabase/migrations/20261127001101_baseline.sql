@@ -1404,10 +1404,6 @@ alter table "public"."usage_events" add constraint "usage_events_user_id_fkey" F
 
 alter table "public"."usage_events" validate constraint "usage_events_user_id_fkey";
 
-alter table "public"."version_files" add constraint "version_files_version_id_fkey" FOREIGN KEY (version_id) REFERENCES project_versions(id) ON DELETE CASCADE not valid;
-
-alter table "public"."version_files" validate constraint "version_files_version_id_fkey";
-
 alter table "public"."wallet_transactions" add constraint "wallet_transactions_external_ref_key" UNIQUE using index "wallet_transactions_external_ref_key";
 
 alter table "public"."wallet_transactions" add constraint "wallet_transactions_reason" CHECK ((reason = ANY (ARRAY['bonus'::text, 'bonus_expired'::text, 'spend'::text, 'topup'::text]))) not valid;
@@ -5234,6 +5230,19 @@ end
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION private.forget_version_files()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from public.version_files f using old_rows o where f.version_id = o.id;
+  return null;
+end
+$function$
+;
+
 CREATE OR REPLACE FUNCTION private.format_eur(credits bigint)
  RETURNS text
  LANGUAGE plpgsql
@@ -8336,6 +8345,8 @@ CREATE TRIGGER project_files_storage_update AFTER UPDATE ON public.project_files
 CREATE TRIGGER project_files_touch BEFORE UPDATE ON public.project_files FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 
 CREATE TRIGGER project_versions_build AFTER INSERT ON public.project_versions FOR EACH ROW EXECUTE FUNCTION private.queue_build_of_version();
+
+CREATE TRIGGER project_versions_forget_files AFTER DELETE ON public.project_versions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.forget_version_files();
 
 CREATE TRIGGER projects_forget_blobs AFTER DELETE ON public.projects REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.forget_project_blobs();
 

@@ -75,13 +75,24 @@ ALTER TABLE ONLY public.version_files
     ADD CONSTRAINT version_files_pkey PRIMARY KEY (version_id, path);
 -- Whether any version still holds a blob, when a project goes.
 CREATE INDEX version_files_blob ON public.version_files USING btree (user_id, sha256);
-ALTER TABLE ONLY public.version_files
-    ADD CONSTRAINT version_files_version_id_fkey FOREIGN KEY (version_id) REFERENCES public.project_versions(id) ON DELETE CASCADE;
 ALTER TABLE public.version_files ENABLE ROW LEVEL SECURITY;
 GRANT SELECT ON TABLE public.version_files TO authenticated;
 GRANT ALL ON TABLE public.version_files TO service_role;
 
 CREATE POLICY version_files_select_own ON public.version_files FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+-- A version's files go with it. A statement trigger rather than a foreign key: only private.commit_version
+-- writes version_files, always for the version it just made, and a foreign key would check each of a
+-- version's files against project_versions one by one at every job.
+CREATE FUNCTION private.forget_version_files() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  delete from public.version_files f using old_rows o where f.version_id = o.id;
+  return null;
+end
+$$;
 
 -- Every write of current files stores its contents as the owner's blobs (once each), whoever writes.
 CREATE FUNCTION private.store_file_blobs() RETURNS trigger
@@ -649,5 +660,7 @@ CREATE TRIGGER project_files_blobs_update AFTER UPDATE ON public.project_files R
 CREATE TRIGGER file_blobs_storage_insert AFTER INSERT ON public.file_blobs REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.file_blobs_added();
 
 CREATE TRIGGER file_blobs_storage_delete AFTER DELETE ON public.file_blobs REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.file_blobs_removed();
+
+CREATE TRIGGER project_versions_forget_files AFTER DELETE ON public.project_versions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.forget_version_files();
 
 CREATE TRIGGER projects_forget_blobs AFTER DELETE ON public.projects REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.forget_project_blobs();

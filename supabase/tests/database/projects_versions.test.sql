@@ -3,7 +3,7 @@
 -- version_conflict, uncharged; restore, diff and the list; only the owner sees any of it.
 begin;
 \ir _helpers.psql
-select plan(43);
+select plan(45);
 
 select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'versions.alice@example.com');
 select pg_temp.create_user('b2222222-2222-2222-2222-222222222222', 'versions.bob@example.com');
@@ -154,6 +154,14 @@ select ok(pg_temp.plan_of($$select * from public.version_files f
   where f.version_id = (select id from public.project_versions where project_id = 8301 and number = 5) and f.path > 'a'
   order by f.path limit 101$$) ~ 'Index Scan using version_files_pkey', 'and so is a version''s page of files');
 reset role;
+
+-- Versions take their files with them when they go.
+create temp table gone_versions as select id from public.project_versions where project_id = 8301;
+select ok((select count(*) from public.version_files f where f.version_id in (select id from gone_versions)) > 0,
+  'the project''s versions hold files');
+delete from public.project_versions where project_id = 8301;
+select is((select count(*)::int from public.version_files f where f.version_id in (select id from gone_versions)), 0,
+  'deleted versions (a deleted project''s, by its cascade) leave none of their files behind');
 
 select * from finish();
 rollback;
