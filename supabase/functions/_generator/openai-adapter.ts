@@ -8,14 +8,7 @@ import { z } from "zod";
 import type { AppSpec } from "./template/src/types.ts";
 import { FILE_TYPE, ICON_PATH, slugOf, SPEC_PATH } from "./compose.ts";
 import { judgeSpec } from "./compose-spec/index.ts";
-import {
-  AppSpecSchema,
-  AppSpecShape,
-  checkSpec,
-  LANGUAGES,
-  readStoredSpec,
-  withPrompt,
-} from "./spec-schema.ts";
+import { AppSpecSchema, AppSpecShape, checkSpec, LANGUAGES, readStoredSpec } from "./spec-schema.ts";
 import { verifyProject } from "./verify.ts";
 import { DECIMAL, type ModelPrice } from "./model-settings.ts";
 import {
@@ -350,7 +343,7 @@ export class OpenAICompatibleGenerator implements Generator {
       screens: drawn.screens,
       // The app's identifiers stay those of its first name, whatever a follow-up renames it to.
       slug: current?.slug ?? slugOf(current?.name ?? request.appName),
-      prompts: withPrompt(current?.prompts ?? [], request.prompt),
+      prompts: [...(current?.prompts ?? []), request.prompt],
     };
     const written = answer.files.filter((file) => file.path !== SPEC_PATH);
     const paths = new Set(written.map((file) => file.path));

@@ -226,18 +226,6 @@ export const AppSpecShape = z.object({
   prompts: z.array(z.string()),
 });
 
-/** The most prompts a spec carries; every prompt stays on the version it made. */
-export const PROMPTS_KEPT = 20;
-
-/**
- * A spec's prompts once `prompt` is applied: the first (the one that made the app) and the newest, at most
- * PROMPTS_KEPT in all, so a long-lived project's spec, rewritten by every job, stays the same size.
- */
-export function withPrompt(prompts: string[], prompt: string): string[] {
-  const all = [...prompts, prompt];
-  return all.length <= PROMPTS_KEPT ? all : [all[0], ...all.slice(all.length - PROMPTS_KEPT + 1)];
-}
-
 type SpecParts = Pick<AppSpec, "kind" | "entities" | "screens">;
 
 // The kinds of the specs projects already carry, named by the app they were (before kinds were asks), so

@@ -11,7 +11,6 @@ import { Entity, fold } from "./entities.ts";
 import { CUES } from "../understand/lexicon.ts";
 import { type AskReport, Builder } from "./screens.ts";
 import { describe, features, nameOf } from "./names.ts";
-import { withPrompt } from "../spec-schema.ts";
 
 export type { AskReport } from "./screens.ts";
 export { refusal } from "./serviceable.ts";
@@ -147,7 +146,7 @@ export function changeSpec(spec: AppSpec, prompt: string): Composition {
   builder.asked = u.asks;
   for (const ask of u.asks.filter((a) => !CHANGES.has(a.type) || a.type === "reminder")) builder.apply(ask);
   next.entities = builder.entities.map((e) => e.spec);
-  next.prompts = withPrompt(spec.prompts, prompt);
+  next.prompts = [...spec.prompts, prompt];
   next.kind = [...new Set([...spec.kind.split("+"), ...builtKinds(builder.reports)])].slice(0, 4).join("+");
   finish(next);
   return {
