@@ -76,3 +76,42 @@ Deno.test("the Italian groceries, 'la spesa', are a shopping list, and 'le spese
   const expenses = ids("un'app per segnare le spese della settimana");
   assert.ok(expenses.includes("expense") && !expenses.includes("shopping-item"), `${expenses}`);
 });
+
+Deno.test("card and dice games, a beekeeper's colonies, a course of antibiotics, cacti, a band's songs and party guests are subjects the data knows, in the five languages", () => {
+  const top = (prompt: string) => understand(prompt).concepts[0]?.id;
+  const cases: [string, string][] = [
+    ["who won our card games tonight, with the points of each round", "board-game-play"],
+    ["segnapunti per la briscola con i nonni", "board-game-play"],
+    ["compteur de points pour la belote du dimanche", "board-game-play"],
+    ["apuntar quién gana al parchís en casa de la abuela", "board-game-play"],
+    ["Punktezähler für unseren Skatabend", "board-game-play"],
+    ["ich bin Imker und will meine Völker im Blick behalten", "beehive-inspection"],
+    ["soy apicultor y reviso mis colonias cada semana", "beehive-inspection"],
+    ["devo finire gli antibiotici, ricordamelo", "medication-dose"],
+    ["Antibiotika dreimal täglich nehmen", "medication-dose"],
+    ["my cacti and when I last watered them", "houseplant"],
+    ["les chansons de notre groupe avec la tonalité", "song-repertoire"],
+    ["a guest list for the barbecue with who is bringing what", "wedding-guest"],
+    ["Hofladen: was ich morgens ins Regal stelle", "market-stall-sale"],
+  ];
+  for (const [prompt, id] of cases) assert.equal(top(prompt), id, prompt);
+  // A date any record may carry names no subject: warranties with an expiry date are not the pantry.
+  assert.ok(!understand("warranties with their expiry date").concepts.some((c) => c.id === "pantry-item"));
+});
+
+Deno.test("a teacher's pupils, habits, bird sightings, fishing, cigarettes and a team's matches have concepts of their own", () => {
+  const top = (prompt: string) => understand(prompt).concepts[0]?.id;
+  const cases: [string, string][] = [
+    ["I give violin lessons and need a list of my pupils", "pupil"],
+    ["registro dei miei alunni di terza", "pupil"],
+    ["habit tracker for meditation and flossing", "habit"],
+    ["des habitudes à cocher chaque matin", "habit"],
+    ["birding trips and the species I saw", "bird-sighting"],
+    ["Vogelbeobachtung am Futterhaus", "bird-sighting"],
+    ["diario di pesca al lago con il peso delle catture", "fishing-catch"],
+    ["quiero dejar de fumar y contar los cigarrillos", "smoking-log"],
+    ["résultats des matchs de l'équipe de foot de ma fille", "team-match"],
+    ["the results of our football team each Saturday", "team-match"],
+  ];
+  for (const [prompt, id] of cases) assert.equal(top(prompt), id, prompt);
+});
