@@ -115,3 +115,15 @@ Deno.test("a teacher's pupils, habits, bird sightings, fishing, cigarettes and a
   ];
   for (const [prompt, id] of cases) assert.equal(top(prompt), id, prompt);
 });
+
+Deno.test("a function word that a short stem shares with a concept's word names nothing", () => {
+  const ids = (prompt: string, language: "en" | "it" | "fr" | "es" | "de") =>
+    findConcepts(prompt, language).map((c) => c.id);
+  // "nada" (nothing) and "nadar" (to swim) stem alike; "sera" (will be) and "séries" too.
+  assert.ok(!ids("no queda nada en la nevera", "es").includes("swim-session"));
+  assert.ok(ids("quiero nadar tres veces por semana", "es").includes("swim-session"));
+  assert.ok(!ids("ce sera une liste simple", "fr").includes("watchlist-item"));
+  assert.ok(ids("les séries que je regarde", "fr").includes("watchlist-item"));
+  assert.ok(!ids("in der Not ein Anruf", "de").includes("grade"));
+  assert.ok(ids("meine Noten im Halbjahr", "de").includes("grade"));
+});
