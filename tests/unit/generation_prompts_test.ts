@@ -392,3 +392,14 @@ Deno.test("a vocabulary's samples are words of the language learned, translated 
   const italian = pairs("vocaboli da ripassare ogni sera");
   assert.equal(detectLanguage(italian.map(([, t]) => t).join(". ")).detected, "it", `${italian}`);
 });
+
+Deno.test("a German name starts and ends on a noun where the prompt writes nouns with capitals; 'App' is no part of it", () => {
+  const cases: [string, string][] = [
+    ["Wir betreiben einen kleinen Imbiss und brauchen eine Liste der Bestellungen", "Imbiss"],
+    ["Ich will eine App, in die mein Vater jeden Tag den Blutzucker einträgt", "Blutzucker"],
+    ["Vokabel-App für die Schule mit Lernkarten", "Vokabel für die Schule"],
+  ];
+  for (const [prompt, name] of cases) assert.equal(light(prompt).spec.name, name, prompt);
+  // Typed all in lower case, no word is known to be a noun: the phrase keeps its words.
+  assert.equal(light("einkaufsliste für die woche").spec.name, "Einkaufsliste");
+});
