@@ -114,6 +114,11 @@ Deno.test("a teacher's pupils, habits, bird sightings, fishing, cigarettes and a
     ["the results of our football team each Saturday", "team-match"],
   ];
   for (const [prompt, id] of cases) assert.equal(top(prompt), id, prompt);
+  // Words that only share a stem with theirs name none of them.
+  const ids = (prompt: string) => understand(prompt).concepts.map((c) => c.id);
+  assert.ok(!ids("test the smoke alarms every month").includes("smoking-log"));
+  assert.ok(!ids("la fecha prevista del parto y las citas").includes("team-match"));
+  assert.ok(!ids("the knee bend angle once a week").includes("fishing-catch"));
 });
 
 Deno.test("a function word that a short stem shares with a concept's word names nothing", () => {
