@@ -99,7 +99,7 @@ Deno.test("card and dice games, a beekeeper's colonies, a course of antibiotics,
   assert.ok(!understand("warranties with their expiry date").concepts.some((c) => c.id === "pantry-item"));
 });
 
-Deno.test("a teacher's pupils, habits, bird sightings, fishing, cigarettes and a team's matches have concepts of their own", () => {
+Deno.test("a teacher's pupils, habits, bird sightings, fishing, cigarettes, a team's matches, patients, meditation, a home's belongings and dives have concepts of their own", () => {
   const top = (prompt: string) => understand(prompt).concepts[0]?.id;
   const cases: [string, string][] = [
     ["I give violin lessons and need a list of my pupils", "pupil"],
@@ -112,6 +112,14 @@ Deno.test("a teacher's pupils, habits, bird sightings, fishing, cigarettes and a
     ["quiero dejar de fumar y contar los cigarrillos", "smoking-log"],
     ["résultats des matchs de l'équipe de foot de ma fille", "team-match"],
     ["the results of our football team each Saturday", "team-match"],
+    ["je suis kiné et je note les soins de mes patients", "patient"],
+    ["Patientenliste mit Telefon und nächstem Termin", "patient"],
+    ["ten minutes of meditation before bed", "meditation-session"],
+    ["meditare ogni mattina e segnare quanto", "meditation-session"],
+    ["un inventario de la casa para el seguro", "household-item"],
+    ["list of our valuables for the insurer", "household-item"],
+    ["my scuba dives in Egypt with depth", "dive-log"],
+    ["carnet de plongée du club", "dive-log"],
   ];
   for (const [prompt, id] of cases) assert.equal(top(prompt), id, prompt);
   // Words that only share a stem with theirs name none of them.
