@@ -403,3 +403,12 @@ Deno.test("a German name starts and ends on a noun where the prompt writes nouns
   // Typed all in lower case, no word is known to be a noun: the phrase keeps its words.
   assert.equal(light("einkaufsliste für die woche").spec.name, "Einkaufsliste");
 });
+
+Deno.test("words any app says ('tracker') show nothing of a concept: a name of them alone gives way to the concept's", () => {
+  const cases: [string, string][] = [
+    ["mood tracker w notes", "Mood"],
+    ["expense tracker w photos", "Expenses"],
+    ["water tracker w goal", "Water Intake"],
+  ];
+  for (const [prompt, name] of cases) assert.equal(light(prompt).spec.name, name, prompt);
+});

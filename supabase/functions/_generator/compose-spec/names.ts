@@ -6,6 +6,7 @@ import type { AppSpec, Language, ScreenSpec } from "../template/src/types.ts";
 import { capitalized, fold } from "./entities.ts";
 import { type Concept, findConcepts } from "../understand/concepts.ts";
 import { conceptOf } from "./screens.ts";
+import { stemPhrase } from "../understand/stem.ts";
 import { fill, joined, WORDS } from "./words.ts";
 
 const MAX_NAME = 30;
@@ -134,8 +135,14 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): string 
     records?.plural ?? "",
     spec.screens[0].title,
   ];
-  // Words that say nothing of the subject a concept was found for ("quanto spendo al mese") give way to it.
-  const known = concept ? conceptWords(concept, language) : [];
+  // Words that say nothing of the subject a concept was found for ("quanto spendo al mese") give way to it, and
+  // so do the words any app says ("tracker" of "habit tracker"), unless they name the concept alone.
+  const known = concept
+    ? conceptWords(concept, language).flatMap((w) => {
+      const parts = w.split(/\s+/);
+      return parts.length === 1 ? parts : parts.filter((p) => !cue(p, language));
+    })
+    : [];
   // A subject that names a concept of its own ("pizzeria", "aquarium") names the app whatever its records are.
   const namesOne = (c: string) =>
     findConcepts(c, language).some((m) => m.words.some((w) => !CUES[language].stop.has(fold(w))));
@@ -145,6 +152,15 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): string 
     (i === 0 || i > 2 || aboutIt(c, i))
   );
   return titled(good ?? spec.screens[0].title, language);
+}
+
+/** Whether a word is, alone, a cue of an ask or a field: a word any app may say ("tracker", "list"). */
+function cue(word: string, language: Language): boolean {
+  const [stem] = stemPhrase(word, language);
+  return stem !== undefined &&
+    [CUES[language].asks, CUES[language].fields].some((index) =>
+      index.get(stem)?.some((c) => c.stems.length === 1)
+    );
 }
 
 const conceptWords = (concept: Concept, language: Language) => [
