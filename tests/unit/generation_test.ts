@@ -367,7 +367,7 @@ Deno.test("the UI speaks the prompt's language among five; others fall back to E
   );
   assert.equal(spanish.summary?.language, "es");
   assert.equal(spanish.summary?.languageFallbackFrom, undefined);
-  assert.equal(specOf(spanish).entities[0].label, "Artículo");
+  assert.equal(specOf(spanish).entities[0].label, "Producto");
   const dutch = await generator.generate(request("Ik wil een app om mijn boodschappenlijst bij te houden"));
   assert.equal(dutch.summary?.language, "en");
   assert.equal(dutch.summary?.languageFallbackFrom, "nl");
