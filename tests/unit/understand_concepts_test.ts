@@ -77,7 +77,7 @@ Deno.test("the Italian groceries, 'la spesa', are a shopping list, and 'le spese
   assert.ok(expenses.includes("expense") && !expenses.includes("shopping-item"), `${expenses}`);
 });
 
-Deno.test("card and dice games, a beekeeper's colonies, antibiotics, cacti, a band's songs, party guests, instrument lessons, water drunk, hours worked, monthly bills, a flat's shared costs, a pregnancy and a journal are subjects the data knows, in the five languages", () => {
+Deno.test("card and dice games, a beekeeper's colonies, antibiotics, cacti, a band's songs, party guests, instrument lessons, water drunk, hours worked, monthly bills, a flat's shared costs, a pregnancy, a journal, a pet's food, sleep, mood, countries visited, fuel use, steps and spending are subjects the data knows, in the five languages", () => {
   const top = (prompt: string) => understand(prompt).concepts[0]?.id;
   const cases: [string, string][] = [
     ["who won our card games tonight, with the points of each round", "board-game-play"],
@@ -104,6 +104,14 @@ Deno.test("card and dice games, a beekeeper's colonies, antibiotics, cacti, a ba
     ["suivi de grossesse semaine par semaine", "pregnancy-log"],
     ["a dream journal by my bed", "journal-entry"],
     ["diario personale da scrivere la sera", "journal-entry"],
+    ["ce que mange mon chien chaque jour", "pet-feeding"],
+    ["was unser Hund frisst", "pet-feeding"],
+    ["comment j'ai dormi cette semaine", "sleep-log"],
+    ["meine Laune am Abend", "mood"],
+    ["países que he visitado con mi pareja", "visited-country"],
+    ["consumo della macchina nuova", "fuel-fill-up"],
+    ["nombre de pas par jour", "step-count"],
+    ["wie viel ich für Kleidung ausgebe", "expense"],
   ];
   for (const [prompt, id] of cases) assert.equal(top(prompt), id, prompt);
   // A date any record may carry names no subject: warranties with an expiry date are not the pantry.
