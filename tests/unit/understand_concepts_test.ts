@@ -112,13 +112,16 @@ Deno.test("card and dice games, a beekeeper's colonies, antibiotics, cacti, a ba
     ["consumo della macchina nuova", "fuel-fill-up"],
     ["nombre de pas par jour", "step-count"],
     ["wie viel ich für Kleidung ausgebe", "expense"],
+    ["i compiti e le visite dal pediatra", "doctor-appointment"],
+    ["Termine beim Kinderarzt für beide Kinder", "doctor-appointment"],
+    ["un appartamento vacanze da affittare d'estate", "bnb-booking"],
   ];
   for (const [prompt, id] of cases) assert.equal(top(prompt), id, prompt);
   // A date any record may carry names no subject: warranties with an expiry date are not the pantry.
   assert.ok(!understand("warranties with their expiry date").concepts.some((c) => c.id === "pantry-item"));
 });
 
-Deno.test("a teacher's pupils, habits, bird sightings, fishing, cigarettes, a team's matches, patients, meditation, a home's belongings and dives have concepts of their own", () => {
+Deno.test("a teacher's pupils, habits, bird sightings, fishing, cigarettes, a team's matches, patients, meditation, a home's belongings, dives, customers' orders and capitals have concepts of their own", () => {
   const top = (prompt: string) => understand(prompt).concepts[0]?.id;
   const cases: [string, string][] = [
     ["I teach the violin and need a list of my pupils", "pupil"],
@@ -139,6 +142,10 @@ Deno.test("a teacher's pupils, habits, bird sightings, fishing, cigarettes, a te
     ["list of our valuables for the insurer", "household-item"],
     ["my scuba dives in Egypt with depth", "dive-log"],
     ["carnet de plongée du club", "dive-log"],
+    ["prendere gli ordini delle torte per il weekend", "customer-order"],
+    ["Vorbestellungen für Brötchen am Sonntag", "customer-order"],
+    ["révisions des capitales européennes", "country-capital"],
+    ["quiz de capitales del mundo para mi hijo", "country-capital"],
   ];
   for (const [prompt, id] of cases) assert.equal(top(prompt), id, prompt);
   // Words that only share a stem with theirs name none of them.
