@@ -153,6 +153,10 @@ Deno.test("a teacher's pupils, habits, bird sightings, fishing, cigarettes, a te
   assert.ok(!ids("test the smoke alarms every month").includes("smoking-log"));
   assert.ok(!ids("la fecha prevista del parto y las citas").includes("team-match"));
   assert.ok(!ids("the knee bend angle once a week").includes("fishing-catch"));
+  assert.ok(!ids("homework with a due date for each subject").includes("pregnancy-log"));
+  assert.ok(!ids("the steps of each recipe with a photo").includes("step-count"));
+  assert.ok(!ids("pienso que necesito una lista de tareas").includes("pet-feeding"));
+  assert.ok(!ids("die Laufzeit meiner Verträge").includes("run"));
 });
 
 Deno.test("a function word that a short stem shares with a concept's word names nothing", () => {
