@@ -77,7 +77,7 @@ Deno.test("the Italian groceries, 'la spesa', are a shopping list, and 'le spese
   assert.ok(expenses.includes("expense") && !expenses.includes("shopping-item"), `${expenses}`);
 });
 
-Deno.test("card and dice games, a beekeeper's colonies, antibiotics, cacti, a band's songs, party guests, instrument lessons, water drunk, hours worked, monthly bills, a flat's shared costs, a pregnancy, a journal, a pet's food, sleep, mood, countries visited, fuel use, steps, spending and a dance school are subjects the data knows, in the five languages", () => {
+Deno.test("card and dice games, a beekeeper's colonies, antibiotics, cacti, a band's songs, party guests, instrument lessons, water drunk, hours worked, monthly bills, a flat's shared costs, a pregnancy, a journal, a pet's food, sleep, mood, countries visited, fuel use, steps, spending, a dance school, saving up, school marks and a baby's sleep are subjects the data knows, in the five languages", () => {
   const top = (prompt: string) => understand(prompt).concepts[0]?.id;
   const cases: [string, string][] = [
     ["who won our card games tonight, with the points of each round", "board-game-play"],
@@ -117,6 +117,9 @@ Deno.test("card and dice games, a beekeeper's colonies, antibiotics, cacti, a ba
     ["un appartamento vacanze da affittare d'estate", "bnb-booking"],
     ["la escuela de baile y sus horarios", "studio-class"],
     ["Tanzschule: Kurse und Anmeldungen", "studio-class"],
+    ["économiser pour une moto", "savings-goal"],
+    ["mis notas del colegio por asignatura", "grade"],
+    ["der Schlaf des Babys in der Nacht", "baby-sleep"],
   ];
   for (const [prompt, id] of cases) assert.equal(top(prompt), id, prompt);
   // A date any record may carry names no subject: warranties with an expiry date are not the pantry.
