@@ -118,6 +118,7 @@ Deno.test("card and dice games, a beekeeper's colonies, antibiotics, cacti, a ba
     ["économiser pour une moto", "savings-goal"],
     ["mis notas del colegio por asignatura", "grade"],
     ["der Schlaf des Babys in der Nacht", "baby-sleep"],
+    ["un plan de limpieza para el piso compartido", "chore"],
   ];
   for (const [prompt, id] of cases) assert.equal(top(prompt), id, prompt);
   // A date any record may carry names no subject: warranties with an expiry date are not the pantry.
@@ -168,6 +169,10 @@ Deno.test("a teacher's pupils, habits, bird sightings, fishing, cigarettes, a te
   assert.ok(!ids("die Laufzeit meiner Verträge").includes("run"));
   assert.ok(!ids("I run a small bakery and need a running total of sales").includes("run"));
   assert.ok(ids("I go running three times a week").includes("run"));
+  // Who the user is names no records: an English teacher's classes are not language lessons.
+  assert.ok(
+    !ids("je suis prof d'anglais dans trois classes et je note les absences").includes("language-lesson"),
+  );
 });
 
 Deno.test("a function word that a short stem shares with a concept's word names nothing", () => {
