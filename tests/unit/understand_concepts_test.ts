@@ -169,6 +169,8 @@ Deno.test("a teacher's pupils, habits, bird sightings, fishing, cigarettes, a te
   assert.ok(!ids("die Laufzeit meiner Verträge").includes("run"));
   assert.ok(!ids("I run a small bakery and need a running total of sales").includes("run"));
   assert.ok(ids("I go running three times a week").includes("run"));
+  assert.ok(!ids("mes cours de yoga du mardi").includes("run"));
+  assert.ok(ids("je cours trois fois par semaine").includes("run"));
   // Who the user is names no records: an English teacher's classes are not language lessons.
   assert.ok(
     !ids("je suis prof d'anglais dans trois classes et je note les absences").includes("language-lesson"),
