@@ -119,6 +119,8 @@ Deno.test("card and dice games, a beekeeper's colonies, antibiotics, cacti, a ba
     ["mis notas del colegio por asignatura", "grade"],
     ["der Schlaf des Babys in der Nacht", "baby-sleep"],
     ["un plan de limpieza para el piso compartido", "chore"],
+    ["das Gewicht meines Hundes jede Woche", "pet-weight"],
+    ["le planning des équipes du restaurant", "work-shift"],
   ];
   for (const [prompt, id] of cases) assert.equal(top(prompt), id, prompt);
   // A date any record may carry names no subject: warranties with an expiry date are not the pantry.
