@@ -11,6 +11,7 @@ import { composeApp } from "../../supabase/functions/_generator/compose.ts";
 import { AppSpecSchema } from "../../supabase/functions/_generator/spec-schema.ts";
 import type { AppSpec, ScreenSpec } from "../../supabase/functions/_generator/template/src/types.ts";
 import { verifyProject } from "../../supabase/functions/_generator/verify.ts";
+import { detectLanguage } from "../../supabase/functions/_generator/understand/language.ts";
 
 const light = (prompt: string) => composeSpec(prompt, { tier: "light" });
 const blocks = (spec: AppSpec) => spec.screens.map((screen) => screen.block);
@@ -366,6 +367,48 @@ Deno.test("a number word is no part of a name, as digits are not", () => {
     ["i miei due gatti e le loro pappe", "Gatti"],
     ["mis dos perros y sus paseos", "Perros"],
     ["meine zwei Katzen und ihr Futter", "Katzen"],
+  ];
+  for (const [prompt, name] of cases) assert.equal(light(prompt).spec.name, name, prompt);
+});
+
+Deno.test("a vocabulary's samples are words of the language learned, translated into the learner's", () => {
+  const pairs = (prompt: string) =>
+    composeSpec(prompt, { tier: "light" }).spec.entities.flatMap((e) =>
+      e.samples.map((s) => [String(s.word), String(s.translation)])
+    );
+  const english = (text: string) => detectLanguage(text).detected === "en";
+  // An English speaker learning German: German words, English meanings (the German samples turned round).
+  const german = pairs("I'm learning German and want vocabulary flashcards");
+  assert.ok(german.length > 0);
+  assert.equal(detectLanguage(german.map(([w]) => w).join(". ")).detected, "de", `${german}`);
+  assert.ok(english(german.map(([, t]) => t).join(". ")), `${german}`);
+  // A French speaker asking for the app in English to learn it: English words, French translations.
+  const french = pairs("une appli en anglais avec mes mots de vocabulaire à réviser");
+  assert.ok(english(french.map(([w]) => w).join(". ")), `${french}`);
+  assert.equal(detectLanguage(french.map(([, t]) => t).join(". ")).detected, "fr", `${french}`);
+  // Without another language named, each language's own samples stay.
+  const own = pairs("learn English words for my exam, with flashcards");
+  assert.ok(english(own.map(([, t]) => t).join(". ")), `${own}`);
+  const italian = pairs("vocaboli da ripassare ogni sera");
+  assert.equal(detectLanguage(italian.map(([, t]) => t).join(". ")).detected, "it", `${italian}`);
+});
+
+Deno.test("a German name starts and ends on a noun where the prompt writes nouns with capitals; 'App' is no part of it", () => {
+  const cases: [string, string][] = [
+    ["Wir betreiben einen kleinen Imbiss und brauchen eine Liste der Bestellungen", "Imbiss"],
+    ["Ich will eine App, in die mein Vater jeden Tag den Blutzucker einträgt", "Blutzucker"],
+    ["Vokabel-App für die Schule mit Lernkarten", "Vokabel für die Schule"],
+  ];
+  for (const [prompt, name] of cases) assert.equal(light(prompt).spec.name, name, prompt);
+  // Typed all in lower case, no word is known to be a noun: the phrase keeps its words.
+  assert.equal(light("einkaufsliste für die woche").spec.name, "Einkaufsliste");
+});
+
+Deno.test("words any app says ('tracker') show nothing of a concept: a name of them alone gives way to the concept's", () => {
+  const cases: [string, string][] = [
+    ["mood tracker w notes", "Mood"],
+    ["expense tracker w photos", "Expenses"],
+    ["water tracker w goal", "Water Intake"],
   ];
   for (const [prompt, name] of cases) assert.equal(light(prompt).spec.name, name, prompt);
 });

@@ -5,6 +5,7 @@ import type { Field as AskedField } from "../understand/index.ts";
 import type { Concept } from "../understand/concepts.ts";
 import type { EntitySpec, FieldSpec, FieldType, Language, RecordData } from "../template/src/types.ts";
 import { WORDS } from "./words.ts";
+import { detectLanguage, UI_LANGUAGES } from "../understand/language.ts";
 
 const FIELD_TYPES: Record<string, FieldType> = {
   text: "text",
@@ -104,7 +105,22 @@ export function fromConcept(concept: Concept, language: Language): Entity {
     ...(f.options ? { options: f.options[language] } : {}),
   }));
   const key = keyOf(concept.id, "record");
-  const samples = concept.samples[language].map((sample, i) => {
+  return new Entity(
+    {
+      key,
+      label: concept.record.label[language],
+      plural: concept.record.plural[language],
+      fields,
+      samples: records(concept.samples[language], fields, key),
+    },
+    language,
+    true,
+  );
+}
+
+/** Sample records of a concept's data as the entity's fields hold them. */
+function records(data: Concept["samples"][Language], fields: FieldSpec[], key: string): RecordData[] {
+  return data.map((sample, i) => {
     const record: RecordData = { id: `${key}-${i + 1}` };
     for (const f of fields) {
       const value = sample[f.key];
@@ -116,17 +132,59 @@ export function fromConcept(concept: Concept, language: Language): Entity {
     }
     return record;
   });
-  return new Entity(
-    {
-      key,
-      label: concept.record.label[language],
-      plural: concept.record.plural[language],
-      fields,
-      samples,
-    },
-    language,
-    true,
-  );
+}
+
+// The language of the words each UI language's vocabulary samples teach (their translations are in that UI
+// language), found once per concept by the language detector.
+const taught = new WeakMap<Concept, Record<Language, string>>();
+
+function wordLanguages(concept: Concept): Record<Language, string> {
+  let found = taught.get(concept);
+  if (!found) {
+    found = Object.fromEntries(
+      UI_LANGUAGES.map((l) => [l, detectLanguage(concept.samples[l].map((s) => s.word).join(". ")).detected]),
+    ) as Record<Language, string>;
+    taught.set(concept, found);
+  }
+  return found;
+}
+
+/**
+ * A vocabulary's samples (a concept whose records pair a `word` with its `translation`): words of the
+ * language the prompt learns (`learned`, when it names one) translated into the one it is written in
+ * (`speaks`). Each UI language's samples translate another language's words into it, so a learner of German
+ * writing in English gets the German samples turned round (word and translation swapped, without their
+ * examples, which are in the other language).
+ */
+export function vocabularyFor(
+  entity: Entity,
+  concept: Concept,
+  learned: string | undefined,
+  speaks: Language,
+) {
+  const keys = concept.fields.map((f) => f.key);
+  if (!keys.includes("word") || !keys.includes("translation")) return;
+  const from = wordLanguages(concept);
+  // A learner's own language named ("English words" written in English) is no other language to learn.
+  const other = learned === speaks ? undefined : learned;
+  const score = (word: string, translation: string) =>
+    2 * Number(word === other) + Number(translation === speaks);
+  let best = { language: entity.language, swap: false, score: score(from[entity.language], entity.language) };
+  for (const l of UI_LANGUAGES) {
+    for (const swap of [false, true]) {
+      const s = swap ? score(l, from[l]) : score(from[l], l);
+      if (s > best.score) best = { language: l, swap, score: s };
+    }
+  }
+  if (best.language === entity.language && !best.swap) return;
+  const samples = records(concept.samples[best.language], entity.spec.fields, entity.spec.key);
+  if (best.swap) {
+    for (const r of samples) {
+      [r.word, r.translation] = [r.translation, r.word];
+      if ("example" in r) r.example = "";
+    }
+  }
+  entity.spec.samples = samples;
 }
 
 /** An entity named after the prompt's words: a name field, the fields named, no samples. */

@@ -7,9 +7,10 @@ import { isUiLanguage } from "../understand/language.ts";
 import type { AppSpec, BlockName, Language } from "../template/src/types.ts";
 import { applyChange, CHANGES } from "./changes.ts";
 import { slugOf } from "../compose.ts";
-import { Entity, fold } from "./entities.ts";
-import { CUES } from "../understand/lexicon.ts";
-import { type AskReport, Builder } from "./screens.ts";
+import { Entity, fold, vocabularyFor } from "./entities.ts";
+import { CUES, matchEveryKey, stemTokens } from "../understand/lexicon.ts";
+import { words } from "../understand/text.ts";
+import { type AskReport, Builder, conceptOf } from "./screens.ts";
 import { describe, features, nameOf } from "./names.ts";
 
 export type { AskReport } from "./screens.ts";
@@ -84,6 +85,12 @@ export function composeSpec(
       quantities: [],
     });
     builder.listOf(entity);
+  }
+  // A vocabulary teaches the language the prompt names, translated into the one it is written in.
+  const learned = matchEveryKey(stemTokens(words(prompt), reading), CUES[reading].languages)[0]?.key;
+  for (const entity of builder.entities) {
+    const concept = conceptOf(entity.spec);
+    if (concept) vocabularyFor(entity, concept, learned, reading);
   }
   // The full tier buys a settings and an about screen and every sample a concept has.
   if (options.tier === "full") {

@@ -6,6 +6,7 @@ import type { AppSpec, Language, ScreenSpec } from "../template/src/types.ts";
 import { capitalized, fold } from "./entities.ts";
 import { type Concept, findConcepts } from "../understand/concepts.ts";
 import { conceptOf } from "./screens.ts";
+import { stemPhrase } from "../understand/stem.ts";
 import { fill, joined, WORDS } from "./words.ts";
 
 const MAX_NAME = 30;
@@ -63,11 +64,13 @@ function timeAt(words: string[], language: Language): number {
 /** The noun phrase without the function words, number words and imperatives around it, what follows "with"
  * and the time expression the clause goes on with ("my plants" → "plants", "chat app with login" → "chat",
  * "runs a week" → "runs", "my two dogs" → "dogs"). */
-function phrase(text: string, language: Language): string {
+function phrase(text: string, language: Language, nounsCapitalized = false): string {
   const stop = CUES[language].stop;
   // What a colon, dash or comma opens is a list of parts, not the name.
   const head = text.split(/[:,;(]|\s[-–]\s/)[0];
-  const all = head.split(/\s+/).filter((w) => w && !APP_WORDS.has(fold(w)));
+  // A part that says it is an app goes, alone or hyphenated ("Stundenplan-App").
+  const all = head.split(/\s+/).map((w) => w.split("-").filter((p) => !APP_WORDS.has(fold(p))).join("-"))
+    .filter(Boolean);
   const drop = (w: string) =>
     stop.has(fold(w)) || VERBS[language].has(fold(w)) || NUMBERS[language].has(fold(w));
   // "and" before a function word or an imperative starts a new clause ("my shop and I want to…").
@@ -77,9 +80,18 @@ function phrase(text: string, language: Language): string {
   const ends = [all.findIndex((w) => WITH[language].has(fold(w))), timeAt(all, language), clause]
     .filter((i) => i >= 0);
   const words = all.slice(0, ends.length ? Math.min(...ends) : all.length);
-  while (words.length && drop(words[0])) words.shift();
-  while (words.length && drop(words.at(-1)!)) words.pop();
+  // Where German nouns are written with their capital, a name starts and ends on one ("einen kleinen
+  // Hofladen" → "Hofladen", "das Gewicht einträgt" → "Gewicht").
+  const lower = (w: string) => nounsCapitalized && !/^\p{Lu}/u.test(w.replace(/^[^\p{L}]+/u, ""));
+  while (words.length && (drop(words[0]) || lower(words[0]))) words.shift();
+  while (words.length && (drop(words.at(-1)!) || lower(words.at(-1)!))) words.pop();
   return words.join(" ").replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+}
+
+/** Whether a German prompt writes its nouns with a capital: some word after a lower-case one within a
+ * sentence starts with one. */
+function nounsCapitalized(prompt: string): boolean {
+  return /\p{Ll}[,]?\s+\p{Lu}\p{Ll}/u.test(prompt);
 }
 
 // "an app called Houseplant Royals", "un'app chiamata Verdi": the name the prompt gives.
@@ -111,17 +123,26 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): string 
   // A question ("quanto spendo", "how far I run") asks about the subject in words that do not name it.
   const asked = main && QUESTIONS[language].has(fold(main.quote.split(/\s+/)[0]));
   const own = u.detected === language && !asked;
+  const capitals = language === "de" && nounsCapitalized(prompt);
   const candidates = [
     givenName(prompt, language) ?? "",
     // (Its words only when they hold its subject: a quiz's topic may be the exam another clause names.)
-    main && own && (!main.subject || main.quote.includes(main.subject)) ? phrase(main.quote, language) : "",
-    main?.subject && own ? phrase(main.subject, language) : "",
+    main && own && (!main.subject || main.quote.includes(main.subject))
+      ? phrase(main.quote, language, capitals)
+      : "",
+    main?.subject && own ? phrase(main.subject, language, capitals) : "",
     concept ? conceptName(concept, language) : "",
     records?.plural ?? "",
     spec.screens[0].title,
   ];
-  // Words that say nothing of the subject a concept was found for ("quanto spendo al mese") give way to it.
-  const known = concept ? conceptWords(concept, language) : [];
+  // Words that say nothing of the subject a concept was found for ("quanto spendo al mese") give way to it, and
+  // so do the words any app says ("tracker" of "habit tracker"), unless they name the concept alone.
+  const known = concept
+    ? conceptWords(concept, language).flatMap((w) => {
+      const parts = w.split(/\s+/);
+      return parts.length === 1 ? parts : parts.filter((p) => !cue(p, language));
+    })
+    : [];
   // A subject that names a concept of its own ("pizzeria", "aquarium") names the app whatever its records are.
   const namesOne = (c: string) =>
     findConcepts(c, language).some((m) => m.words.some((w) => !CUES[language].stop.has(fold(w))));
@@ -131,6 +152,15 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): string 
     (i === 0 || i > 2 || aboutIt(c, i))
   );
   return titled(good ?? spec.screens[0].title, language);
+}
+
+/** Whether a word is, alone, a cue of an ask or a field: a word any app may say ("tracker", "list"). */
+function cue(word: string, language: Language): boolean {
+  const [stem] = stemPhrase(word, language);
+  return stem !== undefined &&
+    [CUES[language].asks, CUES[language].fields].some((index) =>
+      index.get(stem)?.some((c) => c.stems.length === 1)
+    );
 }
 
 const conceptWords = (concept: Concept, language: Language) => [

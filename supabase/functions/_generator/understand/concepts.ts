@@ -71,6 +71,18 @@ function headOf(word: string, index: ConceptIndex): string | undefined {
   return names.find(([name]) => word.length >= name.length + MODIFIER && word.endsWith(name))?.[1];
 }
 
+/** The most letters a stem may have and still be shared by unrelated words ("nad" of "nadar" and "nada"). */
+const SHORT_STEM = 3;
+
+/** Whether a word shares a short stem with a concept's word only by being shorter than every word of the
+ * concept that has it: a function word cut like a stem ("nada" is not "nadar", "per" not "peri"). */
+function truncated(word: string, stem: string, key: string, index: CueIndex): boolean {
+  if (stem.length > SHORT_STEM) return false;
+  const lengths = (index.get(stem) ?? []).filter((c) => c.key === key && c.stems.length === 1)
+    .map((c) => c.folded.length);
+  return lengths.length > 0 && word.length < Math.min(...lengths);
+}
+
 /** The concepts the text names, best first. English words count too (at half) in a prompt of another
  * language, since people borrow them ("un tracker per il running"). */
 export function findConcepts(text: string, language: UiLanguage, index = DEFAULT_INDEX): ConceptMatch[] {
@@ -94,6 +106,11 @@ export function findConcepts(text: string, language: UiLanguage, index = DEFAULT
       });
     }
     for (const m of found) {
+      if (
+        m.to - m.from === 1 && truncated(tokens[m.from].norm, stems[m.from], m.key, index.byLanguage[lang])
+      ) {
+        continue;
+      }
       const entry = scores.get(m.key) ?? { score: 0, words: [] };
       first.set(m.key, Math.min(first.get(m.key) ?? Infinity, m.from));
       const phrase = text.slice(tokens[m.from].start, tokens[m.to - 1].end);
