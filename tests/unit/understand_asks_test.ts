@@ -350,3 +350,73 @@ Deno.test("the words of a time expression are never an ask's subject, in every l
   }
   assert.equal(ask("my pills twice a day", "reminder").subject, "pills");
 });
+
+Deno.test("prepositions, pronouns, modal verbs and adverbs never become a field, a subject or unmet words", () => {
+  const fields = (prompt: string, type: string) => ask(prompt, type).fields.map((f) => f.name);
+  assert.deepEqual(fields("a log of my swims with the date, the laps and maybe the pool", "log"), [
+    "date",
+    "laps",
+    "pool",
+  ]);
+  assert.deepEqual(fields("un registro delle mie nuotate con data, vasche e magari la piscina", "log"), [
+    "data",
+    "vasche",
+    "piscina",
+  ]);
+  assert.deepEqual(
+    fields("un carnet de mes sorties à vélo avec la date, la distance et ensuite la météo", "log"),
+    [
+      "date",
+      "distance",
+      "météo",
+    ],
+  );
+  assert.deepEqual(fields("un registro de mis paseos con la fecha, los kilómetros y luego el clima", "log"), [
+    "fecha",
+    "kilómetros",
+    "clima",
+  ]);
+  assert.deepEqual(fields("Ein Logbuch für meine Läufe mit Datum, Strecke und vielleicht Wetter", "log"), [
+    "Datum",
+    "Strecke",
+    "Wetter",
+  ]);
+  const books = understand("Ich möchte gerne eine Liste meiner Bücher, sortiert als Tabelle");
+  assert.ok(books.asks.every((a) => a.subject !== "gerne"), JSON.stringify(books.asks));
+  assert.deepEqual(books.unmet, ["Tabelle"]);
+});
+
+Deno.test("a slash list is a choice of values, not of units, time words, function words or an abbreviation", () => {
+  const types = (prompt: string) => understand(prompt).asks.map((a) => a.type);
+  assert.deepEqual(ask("t-shirts for the team in sizes S/M/L", "choice").fields, [
+    { name: "S/M/L", type: "choice", options: ["S", "M", "L"] },
+  ]);
+  for (
+    const prompt of [
+      "log my bike rides with the pace in min/km",
+      "my blood sugar must stay under 1,8 g/L",
+      "show the totals by week/day",
+      "a photo w/ caption of every cake",
+      "Fotos vorher/nachher von jedem Zimmer",
+    ]
+  ) {
+    assert.ok(!types(prompt).includes("choice"), prompt);
+  }
+});
+
+Deno.test("each bracketed list of values is a choice with its options; a category's values are its categories", () => {
+  const plants = understand("un registro de plantas: nombre, luz (sol, sombra) y riego (poco, mucho)").asks
+    .filter((a) => a.type === "choice");
+  assert.deepEqual(plants.map((a) => a.fields), [
+    [{ name: "luz", type: "choice", options: ["sol", "sombra"] }],
+    [{ name: "riego", type: "choice", options: ["poco", "mucho"] }],
+  ]);
+  const expenses = understand("track my expenses with the amount and a category (food, rent, fun)");
+  assert.deepEqual(expenses.asks.map((a) => a.type).sort(), ["categories", "log"]);
+  // Items of more words than a value are things to do; names after a noun for persons are people.
+  const trip = understand(
+    "a checklist before the trip (renew the passport at the office, book the airport taxi)",
+  );
+  assert.ok(!trip.asks.some((a) => a.type === "choice"), JSON.stringify(trip.asks));
+  ask("Dienstplan für meine Freundinnen (Anna, Birgit, Carla)", "people");
+});

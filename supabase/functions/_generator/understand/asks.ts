@@ -18,7 +18,7 @@ import {
 } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import { findConcepts } from "./concepts.ts";
-import type { Quantity } from "./quantities.ts";
+import { measureWord, type Quantity } from "./quantities.ts";
 import { type Token, words } from "./text.ts";
 
 export const ASK_TYPES = [
@@ -316,15 +316,30 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   }
 
   // A field typed as a choice, a rating, a tick or a photo is also that ask ("ratings 1-5" is both).
+  // A choice keeps its options, which its screen's field offers; the values of a category are its
+  // categories ("category (food, transport)", "Kategorie (Miete, Auto)").
+  const options = new Map<string, Field>();
+  const category = (f: Field) =>
+    matchCues(stemTokens(words(f.name), language), cues.asks).some((m) => m.key === "categories");
   for (const f of [...fields, ...listedSpanned]) {
-    if (DERIVED.has(f.type)) add(f.type as AskType, f);
+    if (f.type === "choice") options.set(`${f.start}:${f.end}`, unspan(f));
+    // (A `:` list's category is asked by its items' clause, whose cue it is.)
+    if (f.type === "choice" && category(f)) {
+      if (fields.includes(f)) add("categories", f);
+    } else if (DERIVED.has(f.type)) add(f.type as AskType, f);
   }
   // Choices offered as "small/medium/large" or "level (beginner, intermediate, advanced)"; names in brackets
-  // are people ("4 flatmates (Anna, Ben, Chloe, Dev)").
-  for (const span of slashLists(tokens)) add("choice", span);
-  for (const list of bracketLists(tokens, language)) {
-    if (!fields.some((f) => f.start <= list.start && list.end <= f.end)) {
-      add(list.names ? "people" : "choice", list);
+  // are people ("4 flatmates (Anna, Ben, Chloe, Dev)"); a category's values are asked by its cue.
+  const categories = new Set(
+    matchCues(stems, cues.asks).filter((m) => m.key === "categories").map((m) => m.to - 1),
+  );
+  for (const list of [...slashLists(tokens, language), ...bracketLists(tokens, language)]) {
+    if (fields.some((f) => f.start <= list.start && list.end <= f.end)) continue;
+    if (list.head && categories.has(tokens.indexOf(list.head))) continue;
+    add(list.names ? "people" : "choice", list);
+    const name = list.head?.text ?? list.options.join("/");
+    if (!list.names) {
+      options.set(`${list.start}:${list.end}`, { name, type: "choice", options: list.options });
     }
   }
   for (const q of ctx.quantities) {
@@ -382,8 +397,13 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const before = owners.filter(([, at]) => at <= firstField).sort((a, b) => b[1] - a[1]);
   const fieldOwner = (before[0] ?? owners[0])?.[0];
 
+  // Each choice or photo in a place of its own is an ask of its own ("Zusage (ja, nein),
+  // Essen (Fleisch, vegan)", "a photo of the box and a photo of the receipt"); places that overlap are one.
+  const groups = [...found].flatMap(([type, spans]): [AskType, Offsets[]][] =>
+    APART.has(type) ? apart(spans).map((g) => [type, g]) : [[type, spans]]
+  );
   const asks: Ask[] = [];
-  for (const [type, spans] of found) {
+  for (const [type, spans] of groups) {
     const cue = spans[0] ? tokenSpan(tokens, spans[0]) : { from: 0, to: tokens.length };
     // A timer's cues side by side are one name of the tool ("interval timer", "round timer").
     for (const next of type === "timer" ? spans.slice(1).map((o) => tokenSpan(tokens, o)) : []) {
@@ -424,7 +444,11 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       quote: ctx.prompt.slice(start, end),
       start,
       end,
-      fields: [...own.map(unspan), ...(type === fieldOwner ? listed : [])],
+      fields: [
+        ...own.map(unspan),
+        ...(type === fieldOwner ? listed : []),
+        ...(type === "choice" ? spans.flatMap((o) => options.get(`${o.start}:${o.end}`) ?? []) : []),
+      ],
       quantities: qs,
     };
     if (subject) ask.subject = text(tokens, subject);
@@ -452,6 +476,21 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     }
   }
   return asks;
+}
+
+/** Asks each of whose places is a thing of its own: a set of values offered, a picture of something. */
+const APART = new Set<AskType>(["choice", "photo"]);
+
+/** Places in groups of those that overlap, in the order of the prompt. */
+function apart(spans: Offsets[]): Offsets[][] {
+  const out: Offsets[][] = [];
+  let end = -1;
+  for (const o of [...spans].sort((a, b) => a.start - b.start)) {
+    if (o.start < end) out[out.length - 1].push(o);
+    else out.push([o]);
+    end = Math.max(end, o.end);
+  }
+  return out;
 }
 
 /** Asks whose subject may be an enumeration of several things, each kept on its own. */
@@ -600,27 +639,59 @@ export function examTopic(prompt: string, language: UiLanguage): string | undefi
   return topic ? text(tokens, topic) : undefined;
 }
 
-/** Slash lists of words ("S/M/L", "cash/card"), except "yes/no", which is a tick. */
-function slashLists(tokens: Token[]): Span[] {
-  const out: Span[] = [];
+/** A list of values offered: where it is, the word it follows and its options. */
+interface Offered extends Offsets {
+  head?: Token;
+  options: string[];
+  /** The values are names of persons ("4 flatmates (Anna, Ben)"). */
+  names?: boolean;
+}
+
+/**
+ * Slash lists of values ("S/M/L", "cash/card"), except "yes/no", which is a tick, lists of units, currencies
+ * or time words only ("min/km", "ISK/EUR", "week/day", "2,5 g/L"), lists with a function word ("vorher/nachher",
+ * "check-in/out") and a slash that abbreviates ("w/ photos": a space on one side only): none offers values.
+ */
+function slashLists(tokens: Token[], language: UiLanguage): Offered[] {
+  const measure = (t: Token) => CLOSED[language].has(t.norm) || measureWord(t.norm);
+  const spaced = (k: number) => tokens[k + 1].start > tokens[k].end;
+  const out: Offered[] = [];
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i].kind !== "word" || tokens[i + 1]?.norm !== "/" || tokens[i + 2]?.kind !== "word") continue;
     let j = i + 2;
     while (tokens[j + 1]?.norm === "/" && tokens[j + 2]?.kind === "word") j += 2;
-    if (!/^(yes|no|si|oui|non|ja|nein)$/.test(tokens[i].norm)) out.push({ from: i, to: j + 1 });
+    const items = tokens.slice(i, j + 1).filter((t) => t.norm !== "/");
+    const slashes = range({ from: i, to: j + 1 }).filter((k) => tokens[k].norm === "/");
+    const abbreviated = slashes.some((k) => spaced(k - 1) !== spaced(k));
+    // Lone letters are sizes ("S/M/L") unless a number comes before them ("2,5 g/L").
+    const measured = items.every(measure) &&
+      (items.some((t) => t.norm.length > 1) || tokens[i - 1]?.kind === "number");
+    const values = !measured && !items.some((t) => CUES[language].stop.has(t.norm));
+    if (!/^(yes|no|si|oui|non|ja|nein)$/.test(tokens[i].norm) && values && !abbreviated) {
+      out.push({ start: tokens[i].start, end: tokens[j].end, options: items.map((t) => t.text) });
+    }
     i = j;
   }
   return out;
 }
 
-/** A field with its tokens (in the list it was read from) and its place in the prompt. */
 /**
  * Bracketed lists of two or more items after a word: a choice of values, unless an item names a field
- * ("talks (time, room, speaker)") or a number is among them ("(1-5)"); mostly capitalized items are names,
- * except in German, where every noun is capitalized.
+ * ("talks (time, room, speaker)"), a number is among them ("(1-5)") or an item is longer than a value
+ * ("(change address at the bank, book the van)": things to do). Names of persons are people: items after a
+ * noun for persons ("drei Mitarbeiterinnen (Sabine, Jana)"), or mostly capitalized ones except in German,
+ * where every noun is.
  */
-function bracketLists(tokens: Token[], language: UiLanguage): (Offsets & { names: boolean })[] {
-  const out: (Offsets & { names: boolean })[] = [];
+function bracketLists(tokens: Token[], language: UiLanguage): Offered[] {
+  const out: Offered[] = [];
+  const persons = new Set(
+    matchCues(
+      stemTokens(tokens, language),
+      PERSONS[language],
+      language === "de" ? tokens.map((t) => t.norm) : undefined,
+    )
+      .map((m) => m.to - 1),
+  );
   for (let i = 1; i < tokens.length; i++) {
     if (tokens[i].norm !== "(" || tokens[i - 1].kind !== "word") continue;
     const close = tokens.findIndex((t, k) => k > i && t.norm === ")");
@@ -628,15 +699,26 @@ function bracketLists(tokens: Token[], language: UiLanguage): (Offsets & { names
     const inner = tokens.slice(i + 1, close);
     const items = fieldList(inner, language);
     const typed = matchCues(stemTokens(inner, language), CUES[language].fields).length > 0;
-    if (items.length >= 2 && !typed && !inner.some((t) => t.kind === "number")) {
+    const long = items.some((f) => f.span.to - f.span.from > VALUE_WORDS);
+    if (items.length >= 2 && !typed && !long && !inner.some((t) => t.kind === "number")) {
       const capitalized = items.filter((f) => /^\p{Lu}/u.test(f.name)).length;
-      const names = language !== "de" && capitalized >= 2 && capitalized * 2 > items.length;
-      out.push({ start: tokens[i - 1].start, end: tokens[close].end, names });
+      const names = persons.has(i - 1) ||
+        (language !== "de" && capitalized >= 2 && capitalized * 2 > items.length);
+      out.push({
+        start: tokens[i - 1].start,
+        end: tokens[close].end,
+        head: tokens[i - 1],
+        options: items.map((f) => f.name),
+        names,
+      });
     }
     i = close;
   }
   return out;
 }
+
+/** The most words a value offered in a list is written with ("eating out", "muy bueno"). */
+const VALUE_WORDS = 3;
 
 interface SpannedField extends Field, Offsets {
   span: Span;

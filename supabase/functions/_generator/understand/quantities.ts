@@ -103,6 +103,9 @@ for (const [code, data] of Object.entries(currencies)) {
   for (const w of data.words) CURRENCY_WORDS.set(fold(w), code);
 }
 
+/** Whether a folded word names a unit or a currency ("km", "eur"): a measure, never a value to choose. */
+export const measureWord = (norm: string) => UNIT_WORDS.has(norm) || CURRENCY_WORDS.has(norm);
+
 const foldMap = <T>(record: Record<string, T>) =>
   new Map(Object.entries(record).map(([k, v]) => [fold(k), v] as [string, T]));
 
