@@ -633,3 +633,24 @@ Deno.test("a subject's concept is found in the prompt's language, whatever the U
   assert.equal(words.language, "en");
   assert.ok(!words.entities.some((e) => e.key === "vehicleDeadline"), JSON.stringify(words.entities[0].key));
 });
+
+Deno.test("no two screens share a title: a second screen of the same records is named by what it shows", () => {
+  for (
+    const prompt of [
+      "I want to log my hikes with the date and the distance, and search them by place",
+      "registro de mis carreras con fecha y distancia, y poder buscarlas",
+      "Ogni settimana tengo un registro delle mie corse con data e km, e le voglio cercare e ordinare per km",
+    ]
+  ) {
+    const { spec } = composeSpec(prompt, { tier: "full" });
+    const titles = spec.screens.map((screen) => screen.title);
+    assert.equal(new Set(titles).size, titles.length, `${prompt}: ${titles}`);
+  }
+  const hikes =
+    composeSpec("I want to log my hikes with the date and the distance, and search them by place", {
+      tier: "light",
+    }).spec;
+  assert.deepEqual(hikes.screens.map((s) => [s.block, s.title]), [["log", "Hikes"], ["collection", "List"]]);
+  const italian = changeSpec(hikes, "traduci in italiano").spec;
+  assert.deepEqual(italian.screens.map((s) => s.title).slice(1), ["Elenco"]);
+});

@@ -184,7 +184,7 @@ export class Builder {
     const icon = entity ? conceptOf(entity.spec)?.icon ?? ICONS[block] : ICONS[block];
     const screen: ScreenSpec = {
       key,
-      title: title.slice(0, 60),
+      title: this.freeTitle(title.slice(0, 60), block),
       icon: icon ?? "ellipse-outline",
       block,
       ...(entity ? { entity: entity.spec.key } : {}),
@@ -192,6 +192,28 @@ export class Builder {
     };
     this.screens.push(screen);
     return screen;
+  }
+
+  /** A title no screen has yet: a second screen of the same records is named by what its block shows
+   * ("Runs" and "History"), and one of a block named already ("Quiz") is numbered. */
+  private freeTitle(title: string, block: BlockName): string {
+    const taken = (t: string) => this.screens.some((s) => s.title === t);
+    const w = this.words;
+    const own: Partial<Record<BlockName, string>> = {
+      log: w.history,
+      collection: w.listTitle,
+      timetable: w.schedule,
+      goal: w.goal,
+      quiz: w.quiz,
+      tracker: w.chart,
+      reminders: w.reminders,
+    };
+    const word = own[block];
+    if (!taken(title)) return title;
+    if (word && !taken(word)) return word;
+    let n = 2;
+    while (taken(`${title} ${n}`)) n++;
+    return `${title} ${n}`;
   }
 
   /** The screen that lists an entity, made when there is none. */
