@@ -420,3 +420,18 @@ Deno.test("each bracketed list of values is a choice with its options; a categor
   assert.ok(!trip.asks.some((a) => a.type === "choice"), JSON.stringify(trip.asks));
   ask("Dienstplan für meine Freundinnen (Anna, Birgit, Carla)", "people");
 });
+
+Deno.test("the asks a colon lists each with an article are asked, with their own quantities", () => {
+  const types = (prompt: string) => understand(prompt).asks.map((a) => a.type).sort();
+  assert.deepEqual(types("Für das Sommerfest: eine Einkaufsliste, ein Budget von 400 € und ein Countdown"), [
+    "countdown",
+    "goal",
+    "list",
+  ]);
+  const budget = ask("Pour le déménagement : une liste de cartons, un budget de 900 €", "goal");
+  assert.deepEqual(budget.quantities.map((q) => q.kind === "money" && [q.value, q.currency]), [[900, "EUR"]]);
+  // Bracketed things in a clause that asks for a list are what it lists, not values to choose.
+  assert.ok(
+    !types("Necesito una lista de cosas para el camping (tienda, linterna, saco)").includes("choice"),
+  );
+});

@@ -336,6 +336,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   for (const list of [...slashLists(tokens, language), ...bracketLists(tokens, language)]) {
     if (fields.some((f) => f.start <= list.start && list.end <= f.end)) continue;
     if (list.head && categories.has(tokens.indexOf(list.head))) continue;
+    // Bracketed things in a clause that asks for a list are what it lists ("a list of things to do before
+    // leaving (passport, insurance)"), not values to choose.
+    if (list.head && !list.names && found.has("list")) continue;
     add(list.names ? "people" : "choice", list);
     const name = list.head?.text ?? list.options.join("/");
     if (!list.names) {

@@ -15,6 +15,9 @@ export interface Lexicon {
   stop: string[];
   numbers: Record<string, number>;
   and: string[];
+  /** The indefinite articles: an item of a `:` list one opens, naming an ask's cue, is that ask ("Für die
+   * Hochzeit: eine Gästeliste, ein Budget von 8000 €"), not a field. */
+  articles: string[];
   with: string[];
   /** The words that give a name ("a field called Budget", "un campo chiamato prezzo"): what follows is it. */
   naming: string[];
