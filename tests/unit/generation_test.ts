@@ -654,3 +654,27 @@ Deno.test("no two screens share a title: a second screen of the same records is 
   const italian = changeSpec(hikes, "traduci in italiano").spec;
   assert.deepEqual(italian.screens.map((s) => s.title).slice(1), ["Elenco"]);
 });
+
+Deno.test("a total asked as 'how much' adds up an amount and an average averages it; 'how many' counts", () => {
+  const logOf = (prompt: string) => {
+    const { spec } = composeSpec(prompt, { tier: "light" });
+    const log = spec.screens.find((s) => s.block === "log");
+    assert.ok(log, `${prompt}: ${spec.screens.map((s) => s.block)}`);
+    return log.options;
+  };
+  for (
+    const prompt of [
+      "show me how much I spent on taxis each month",
+      "voglio vedere quanto spendo in benzina al mese",
+      "je veux savoir combien je dépense en livres par mois",
+      "quiero ver cuánto gasto en el súper cada semana",
+      "ich will sehen, wie viel ich im Monat für Bücher ausgebe",
+    ]
+  ) {
+    const options = logOf(prompt);
+    assert.equal(options.aggregate, "total", prompt);
+    assert.ok(options.amountField, prompt);
+  }
+  assert.equal(logOf("log my naps and show the average per week").aggregate, "average");
+  assert.equal(logOf("how many espressos I drink per day").aggregate, "count");
+});

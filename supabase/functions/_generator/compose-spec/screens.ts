@@ -287,13 +287,15 @@ export class Builder {
         const log = this.screens.find((s) => s.block === "log" || s.block === "goal");
         if (log) {
           if (period) log.options.period = period;
+          const entity = this.entities.find((e) => e.spec.key === log.entity);
+          if (entity && log.block === "log") this.computed(ask, entity, log);
           return this.report(ask, log);
         }
         // Records kept as they happen are added up, or counted, in their log over the period ("guitar practice
         // minutes per day", "egg counter"); a list's are added up in the list, if it has an amount.
         const entity = this.main(ask);
         const logged = !conceptOf(entity.spec) || impliesLog(entity);
-        if (logged) return this.report(ask, this.logOf(entity, q));
+        if (logged) return this.report(ask, this.computed(ask, entity, this.logOf(entity, q)));
         const amount = entity.ofType("money", "number");
         if (!amount) return this.refuse(ask, "nothing to count");
         const screen = this.listOf(entity);
@@ -529,6 +531,18 @@ export class Builder {
     const period = periodOf(q);
     if (period) screen.options.period = period;
     screen.options.aggregate = amount ? "total" : "count";
+    return screen;
+  }
+
+  /** A log whose aggregate asks how much ("how much I spent", "la media") adds up or averages an amount:
+   * the log's amount or duration, else the entity's amount, else a new one. */
+  private computed(ask: Ask, entity: Entity, screen: ScreenSpec): ScreenSpec {
+    if (!ask.computes) return screen;
+    if (!screen.options.amountField && !screen.options.durationField) {
+      const amount = entity.ofType("money", "number") ?? entity.ensure("amount", this.words.amount, "number");
+      screen.options.amountField = amount.key;
+    }
+    screen.options.aggregate = ask.computes;
     return screen;
   }
 

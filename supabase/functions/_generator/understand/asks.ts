@@ -97,6 +97,8 @@ export interface Ask {
   language?: UiLanguage;
   /** A rename's new name. */
   to?: string;
+  /** What an aggregate computes of an amount ("how much I spent", "la media"); absent, it counts records. */
+  computes?: "total" | "average";
 }
 
 /** Which quantities belong to an ask of a type. */
@@ -186,6 +188,9 @@ const NOT = Object.fromEntries(
 ) as Record<UiLanguage, CueIndex>;
 const EXAMS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex({ exam: lex.exams }, l as UiLanguage)]),
+) as Record<UiLanguage, CueIndex>;
+const AGGREGATES = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex(lex.aggregates, l as UiLanguage)]),
 ) as Record<UiLanguage, CueIndex>;
 const IN = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.languageIn)]),
@@ -455,6 +460,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       quantities: qs,
     };
     if (subject) ask.subject = text(tokens, subject);
+    const computes = type === "aggregate" && matchCues(stems, AGGREGATES[language])[0];
+    if (computes) ask.computes = computes.key as Ask["computes"];
     const times = qs.filter((q) => q.kind === "time").map((q) => (q as { time: string }).time);
     if (times.length) ask.times = times;
     const spoken = type === "language" ? uiLanguage : type === "translate" ? languageNames[0] : undefined;

@@ -15,6 +15,9 @@ export interface Lexicon {
   stop: string[];
   numbers: Record<string, number>;
   and: string[];
+  /** The words that ask an aggregate to add up an amount ("how much", "spent") or to average it, rather
+   * than to count records. */
+  aggregates: Record<"total" | "average", string[]>;
   /** The indefinite articles: an item of a `:` list one opens, naming an ask's cue, is that ask ("Für die
    * Hochzeit: eine Gästeliste, ein Budget von 8000 €"), not a field. */
   articles: string[];
