@@ -435,3 +435,21 @@ Deno.test("the asks a colon lists each with an article are asked, with their own
     !types("Necesito una lista de cosas para el camping (tienda, linterna, saco)").includes("choice"),
   );
 });
+
+Deno.test("a field with a yes/no pair is one tick, named without the pair, in a list or in brackets", () => {
+  assert.deepEqual(ask("a log of my seedlings: variety, sown on, sprouted yes/no and height", "log").fields, [
+    { name: "variety", type: "text" },
+    { name: "sown", type: "text" },
+    { name: "sprouted", type: "yesno" },
+    { name: "height", type: "text" },
+  ]);
+  const fields = ask("Rundgang: Datum, Tür abgeschlossen ja/nein, Licht aus ja/nein", "yesno");
+  assert.equal(fields.quote, "Tür abgeschlossen ja/nein, Licht aus ja/nein");
+  const deposit = ask("un cahier de réservations avec nom, arrhes versées (oui/non) et prix", "yesno");
+  assert.equal(deposit.quote, "arrhes versées (oui/non)");
+  assert.ok(
+    !understand("un cahier de réservations avec nom, arrhes versées (oui/non) et prix").asks.some((a) =>
+      a.type === "choice"
+    ),
+  );
+});

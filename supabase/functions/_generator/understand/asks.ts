@@ -649,6 +649,9 @@ export function examTopic(prompt: string, language: UiLanguage): string | undefi
   return topic ? text(tokens, topic) : undefined;
 }
 
+/** The words of a yes/no pair ("yes/no", "oui/non", "ja/nein"), which is a tick, not a choice. */
+const YES_NO = /^(yes|no|si|oui|non|ja|nein)$/;
+
 /** A list of values offered: where it is, the word it follows and its options. */
 interface Offered extends Offsets {
   head?: Token;
@@ -677,7 +680,7 @@ function slashLists(tokens: Token[], language: UiLanguage): Offered[] {
     const measured = items.every(measure) &&
       (items.some((t) => t.norm.length > 1) || tokens[i - 1]?.kind === "number");
     const values = !measured && !items.some((t) => CUES[language].stop.has(t.norm));
-    if (!/^(yes|no|si|oui|non|ja|nein)$/.test(tokens[i].norm) && values && !abbreviated) {
+    if (!YES_NO.test(tokens[i].norm) && values && !abbreviated) {
       out.push({ start: tokens[i].start, end: tokens[j].end, options: items.map((t) => t.text) });
     }
     i = j;
@@ -764,11 +767,15 @@ export function fieldList(tokens: Token[], language: UiLanguage, alternatives = 
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i].norm === "(") depth++;
     else if (tokens[i].norm === ")") depth--;
-    else if (!depth && AND[language].has(tokens[i].norm)) flush(i);
+    else if (!depth && AND[language].has(tokens[i].norm) && !yesNo(tokens, i)) flush(i);
   }
   flush(tokens.length);
   return alternatives ? choicesOf(out, afterOr, tokens) : out;
 }
+
+/** Whether the slash at i joins a yes/no pair ("germinated yes/no"): the field's tick, not two fields. */
+const yesNo = (tokens: Token[], i: number) =>
+  tokens[i]?.norm === "/" && YES_NO.test(tokens[i - 1]?.norm ?? "") && YES_NO.test(tokens[i + 1]?.norm ?? "");
 
 /** Fields of a few words each joined by "or" are the options of one choice ("privat oder geschäftlich"). */
 function choicesOf(fields: SpannedField[], afterOr: boolean[], tokens: Token[]): SpannedField[] {
@@ -801,10 +808,13 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
   const part = tokens.slice(span.from, span.to);
   const open = part.findIndex((t) => t.norm === "(");
   const head = open >= 0 ? part.slice(0, open) : part;
-  const named = head.filter((t) => t.kind === "word" && !cues.stop.has(t.norm));
+  // The words of a yes/no pair say the field is a tick; they are not its name.
+  const paired = (k: number) => yesNo(part, k - 1) || yesNo(part, k + 1);
+  const said = head.filter((t) => t.kind === "word" && !cues.stop.has(t.norm));
+  const named = said.filter((t) => !paired(part.indexOf(t)));
   if (!named.length) return null;
-  const first = part.indexOf(named[0]);
-  const last = part.indexOf(named[named.length - 1]);
+  const first = part.indexOf(said[0]);
+  const last = part.indexOf(said[said.length - 1]);
   const from = span.from + first;
   const to = span.from + (open >= 0 ? part.length : last + 1);
   const field: SpannedField = {
@@ -838,6 +848,8 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
     if (numbers.length === 2 && numbers[0] < numbers[1]) {
       field.range = [numbers[0], numbers[1]];
       if (field.type === "text") field.type = numbers[1] <= 10 ? "rating" : "number";
+    } else if (inner.some((t, k) => yesNo(inner, k))) {
+      field.type = "yesno";
     } else if (options.length >= 2 && !matchCues(stemTokens(inner, language), cues.fields).length) {
       field.type = "choice";
       field.options = options;
