@@ -453,3 +453,19 @@ Deno.test("a field with a yes/no pair is one tick, named without the pair, in a 
     ),
   );
 });
+
+Deno.test("a takeaway shop or 'to carry' is no order, 'llevar' no total; a checklist a colon lists is asked", () => {
+  const types = (prompt: string) => understand(prompt).asks.map((a) => a.type);
+  for (
+    const prompt of [
+      "I run a takeaway kebab shop and want a list of my suppliers",
+      "ho una gelateria d'asporto e voglio segnare gli incassi",
+      "une liste des affaires à emporter pour le ski",
+      "una app para llevar las notas de mis alumnos",
+    ]
+  ) {
+    assert.ok(!types(prompt).includes("order"), prompt);
+    assert.ok(!types(prompt).includes("aggregate"), prompt);
+  }
+  assert.ok(types("Pour le camping : les repas jour par jour, une checklist des affaires").includes("yesno"));
+});

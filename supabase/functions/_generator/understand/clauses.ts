@@ -58,9 +58,11 @@ const ARTICLES = Object.fromEntries(
   Object.entries(LEXICONS).map(([language, lex]) => [language, wordSet(lex.articles)]),
 ) as Record<UiLanguage, Set<string>>;
 
-/** Asks with records or a screen of their own, which an item of a `:` list may ask for. */
+/** Asks with records or a screen of their own, which an item of a `:` list may ask for ("a checklist" is a
+ * list of ticks). */
 const OWN = new Set([
   "list",
+  "yesno",
   "log",
   "schedule",
   "quiz",
@@ -101,9 +103,11 @@ function asked(prompt: string, items: Clause, language: UiLanguage): { clause: C
     const open = part.findIndex((t) => t.norm === "(");
     const outside = open >= 0 ? part.slice(0, open) : part;
     const compounds = language === "de" ? outside.map((t) => t.norm) : undefined;
-    return matchCues(stemTokens(outside, language), CUES[language].asks, compounds).some((m) =>
-      OWN.has(m.key)
-    );
+    // English cues count in every language, as they do for asks ("une checklist").
+    return [
+      ...matchCues(stemTokens(outside, language), CUES[language].asks, compounds),
+      ...(language === "en" ? [] : matchCues(stemTokens(outside, "en"), CUES.en.asks)),
+    ].some((m) => OWN.has(m.key));
   };
   const out = [{ from: 0, to: cuts[0] ?? tokens.length, fields: true }];
   for (const [k, cut] of cuts.entries()) {
