@@ -678,3 +678,24 @@ Deno.test("a total asked as 'how much' adds up an amount and an average averages
   assert.equal(logOf("log my naps and show the average per week").aggregate, "average");
   assert.equal(logOf("how many espressos I drink per day").aggregate, "count");
 });
+
+Deno.test("a follow-up's colon lists changes, 'also' adds nothing, black, white, gold and navy are themes", () => {
+  const base =
+    composeSpec("a log of my swims with the date, the distance and the pool", { tier: "light" }).spec;
+  const changed = changeSpec(
+    base,
+    "A couple of changes: remove the pool, add water temperature (average of the day). Also make it black and gold.",
+  );
+  assert.deepEqual(changed.asks.map((a) => [a.type, a.built]).sort(), [
+    ["add_field", true],
+    ["remove_field", true],
+    ["theme", true],
+  ]);
+  const fields = changed.spec.entities[0].fields.map((f) => f.label.toLowerCase());
+  assert.ok(!fields.includes("pool"), `${fields}`);
+  assert.ok(fields.some((f) => f.includes("water temperature")), `${fields}`);
+  assert.equal(changed.spec.theme, "dark");
+  assert.equal(changed.spec.accent, "#B8860B");
+  assert.equal(changeSpec(base, "rendila bianca e blu marino").spec.theme, "light");
+  assert.equal(changeSpec(base, "rendila bianca e blu marino").spec.accent, "#1E3A8A");
+});

@@ -437,8 +437,11 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const kinds = TAKES[type] ?? [];
     const qs = ctx.quantities.filter((q) => kinds.includes(q.kind));
     const own = type === fieldOwner || type === "add_field" || type === "remove_field" ? fields : [];
+    // A theme's colours are the words joined to its cue ("black and gold", "bianca e blu marino").
+    const colours = type === "theme" ? offsetsOf(tokens, joined(tokens, cue, content, language)) : null;
     const offsets = [
       ...spans,
+      ...(colours ? [colours] : []),
       ...[subject ? offsetsOf(tokens, subject) : null].filter((o): o is Offsets => o !== null),
       ...own,
       ...qs,
@@ -490,6 +493,19 @@ export function asksOf(ctx: ClauseContext): Ask[] {
 
 /** Asks each of whose places is a thing of its own: a set of values offered, a picture of something. */
 const APART = new Set<AskType>(["choice", "photo"]);
+
+/** A cue with the content words beside it and those joined to it by "and" or a comma. */
+function joined(tokens: Token[], cue: Span, content: (i: number) => boolean, language: UiLanguage): Span {
+  const out = { ...cue };
+  const and = (i: number) => AND[language].has(tokens[i]?.norm ?? "");
+  for (;;) {
+    if (content(out.to)) out.to++;
+    else if (and(out.to) && content(out.to + 1)) out.to += 2;
+    else if (content(out.from - 1)) out.from--;
+    else if (and(out.from - 1) && content(out.from - 2)) out.from -= 2;
+    else return out;
+  }
+}
 
 /** Places in groups of those that overlap, in the order of the prompt. */
 function apart(spans: Offsets[]): Offsets[][] {
@@ -567,6 +583,17 @@ function keepChanges(found: Map<AskType, Offsets[]>, tokens: Token[], content: (
   // chart, not a field; "add a photo", "add a category" add a field of that kind.
   const add = found.get("add_field")?.[0];
   if (!add) return;
+  // What brackets hold in a field added ("heart rate (average bpm)") describes it; it asks nothing.
+  const brackets = tokens.flatMap((t, i) =>
+    t.norm === "("
+      ? [{ start: t.start, end: tokens.find((c, k) => k > i && c.norm === ")")?.end ?? t.end }]
+      : []
+  );
+  for (const [type, spans] of found) {
+    if (!isChange(type) && spans.every((o) => brackets.some((b) => b.start <= o.start && o.end <= b.end))) {
+      found.delete(type);
+    }
+  }
   let next = tokens.findIndex((t) => t.start >= add.end);
   while (next >= 0 && next < tokens.length && !content(next)) next++;
   const governed = tokens[next];
