@@ -469,3 +469,15 @@ Deno.test("a takeaway shop or 'to carry' is no order, 'llevar' no total; a check
   }
   assert.ok(types("Pour le camping : les repas jour par jour, une checklist des affaires").includes("yesno"));
 });
+
+Deno.test("the words right before a cue qualify it: they are the ask's words, never unmet", () => {
+  const shared = understand("we need a shared grocery list for the flat");
+  assert.equal(shared.asks[0].quote, "shared grocery list for the flat");
+  assert.deepEqual(shared.unmet, []);
+  assert.deepEqual(
+    understand("Sommerfest: wer beim Kuchenverkauf welche Schicht übernimmt").unmet.filter((w) =>
+      /beim/i.test(w)
+    ),
+    [],
+  );
+});

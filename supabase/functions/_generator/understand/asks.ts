@@ -439,8 +439,16 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const own = type === fieldOwner || type === "add_field" || type === "remove_field" ? fields : [];
     // A theme's colours are the words joined to its cue ("black and gold", "bianca e blu marino").
     const colours = type === "theme" ? offsetsOf(tokens, joined(tokens, cue, content, language)) : null;
+    // The words right before a cue qualify it ("a shared shopping list", "weekly water tests"): they are
+    // the ask's words too, never unmet.
+    let qualifier = cue.from;
+    while (qualifier > 0 && cue.from - qualifier < 2 && content(qualifier - 1) && !taken.has(qualifier - 1)) {
+      qualifier--;
+    }
+    const before = offsetsOf(tokens, { from: qualifier, to: cue.from });
     const offsets = [
       ...spans,
+      ...(before ? [before] : []),
       ...(colours ? [colours] : []),
       ...[subject ? offsetsOf(tokens, subject) : null].filter((o): o is Offsets => o !== null),
       ...own,
