@@ -176,7 +176,7 @@ Deno.test("an enumeration of things each kept on its own is an ask for each; a w
     understand(prompt).asks.filter((a) => a.type === type).map((a) => a.subject);
   assert.deepEqual(subjects("track my baby's feedings and naps", "log"), ["baby's feedings", "naps"]);
   assert.deepEqual(
-    subjects("wir brauchen was um die Stillzeiten und Windeln von unserem Sohn aufzuschreiben", "list"),
+    subjects("wir brauchen was um die Stillzeiten und Windeln von unserem Sohn aufzuschreiben", "log"),
     ["Stillzeiten", "Windeln"],
   );
   assert.deepEqual(subjects("a list of guests and their allergies", "list"), ["guests"]);
@@ -480,4 +480,10 @@ Deno.test("the words right before a cue qualify it: they are the ask's words, ne
     ),
     [],
   );
+});
+
+Deno.test("a German 'zu' infinitive is its verb; before it, what is kept comes before the person it is for", () => {
+  const pressure = understand("Hilfe, um Blutdruck und Puls meiner Mutter aufzuschreiben");
+  assert.deepEqual(pressure.asks.map((a) => [a.type, a.subject]), [["log", "Blutdruck"]]);
+  assert.deepEqual(pressure.unmet, ["Hilfe"]);
 });

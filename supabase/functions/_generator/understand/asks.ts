@@ -428,11 +428,14 @@ export function asksOf(ctx: ClauseContext): Ask[] {
         ? subjectNear(tokens, { from: cue.from, to: cue.from }, content, taken, false, OF[language], true)
         : subjectNear(tokens, cue, content, taken, false, OF[language]) ?? ownSubject);
     // A person the app is for ("a quiz for my daughter to practice times tables") is its user, not what it
-    // keeps: the subject is the words after them, unless the ask is about people.
+    // keeps: the subject is the words after them, unless the ask is about people; before a verb that ends
+    // the clause, the words before them ("die Stillzeiten und Windeln von unserem Sohn aufzuschreiben"),
+    // from the first of an enumeration.
     const forWhom = near && type !== "people" &&
       range(near).every((k) => persons.some((m) => m.from <= k && k < m.to));
     const subject = forWhom
-      ? subjectNear(tokens, { from: near.to, to: near.to }, content, taken, true, OF[language]) ?? near
+      ? subjectNear(tokens, { from: near.to, to: near.to }, content, taken, true, OF[language]) ??
+        (near.to <= cue.from ? firstBefore(tokens, near, content, taken, language) : undefined) ?? near
       : near;
     const kinds = TAKES[type] ?? [];
     const qs = ctx.quantities.filter((q) => kinds.includes(q.kind));
@@ -525,6 +528,24 @@ function apart(spans: Offsets[]): Offsets[][] {
     end = Math.max(end, o.end);
   }
   return out;
+}
+
+/** The noun phrase before a span, or the first of the enumeration it ends ("Stillzeiten und Windeln"). */
+function firstBefore(
+  tokens: Token[],
+  s: Span,
+  content: (i: number) => boolean,
+  taken: Set<number>,
+  language: UiLanguage,
+): Span | undefined {
+  const back = (from: number) => subjectNear(tokens, { from, to: from }, content, taken, false, [], true);
+  let first = back(s.from);
+  while (first && AND[language].has(tokens[first.from - 1]?.norm ?? "")) {
+    const before = back(first.from - 1);
+    if (!before) break;
+    first = before;
+  }
+  return first;
 }
 
 /** Asks whose subject may be an enumeration of several things, each kept on its own. */

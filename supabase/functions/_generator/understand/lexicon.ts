@@ -199,7 +199,7 @@ export function lexiconVote(text: string, also?: Knows): (language: UiLanguage) 
 
 /** Stems of the tokens, in the language. */
 export function stemTokens(tokens: Token[], language: UiLanguage): string[] {
-  return tokens.map((t) => (t.kind === "word" ? stem(t.text, language) : t.norm));
+  return tokens.map((t) => (t.kind === "word" ? stem(t.norm, language) : t.norm));
 }
 
 /** A folded set of a word list, for closed classes matched as written (articles, time words). */
