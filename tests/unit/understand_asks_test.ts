@@ -487,3 +487,32 @@ Deno.test("a German 'zu' infinitive is its verb; before it, what is kept comes b
   assert.deepEqual(pressure.asks.map((a) => [a.type, a.subject]), [["log", "Blutdruck"]]);
   assert.deepEqual(pressure.unmet, ["Hilfe"]);
 });
+
+Deno.test("entering records one by one asks for a log of them, in the five languages", () => {
+  for (
+    const prompt of [
+      "I'll enter every invoice I send",
+      "voglio inserire ogni lezione di piano",
+      "je veux saisir chaque séance de kiné",
+      "quiero introducir cada clase de yoga",
+      "ich will jede Nachhilfestunde eingeben",
+    ]
+  ) ask(prompt, "log");
+});
+
+Deno.test("two prices or more, each of its own thing, are a price list; budgets per period and rates are not", () => {
+  const types = (prompt: string) => understand(prompt).asks.map((a) => a.type);
+  for (
+    const prompt of [
+      "Il mio chiosco: piadina 6 €, crescione 7 €, bibita 2,50 €",
+      "Tarifs : coupe enfant 12 €, coupe adulte 20 €",
+      "Ich vermiete Räder, Stadtrad 15 € und E-Bike 35 €",
+    ]
+  ) assert.ok(types(prompt).includes("catalog"), `${prompt}: ${types(prompt)}`);
+  for (
+    const prompt of [
+      "Budgets per month: food $400, fun $100",
+      "convert at 1 £ = 1.17 €, and I spend 20 £ on lunch",
+    ]
+  ) assert.ok(!types(prompt).includes("catalog"), `${prompt}: ${types(prompt)}`);
+});

@@ -350,8 +350,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       options.set(`${list.start}:${list.end}`, { name, type: "choice", options: list.options });
     }
   }
+  // An amount equal to another ("1 € = $1.08") states a rate.
+  const rate = tokens.some((t) => t.norm === "=");
   for (const q of ctx.quantities) {
-    for (const type of askedBy(q, ctx.quantities, (t) => found.has(t))) add(type, at(q));
+    for (const type of askedBy(q, ctx.quantities, (t) => found.has(t), rate)) add(type, at(q));
   }
   // A small group counted ("my 3 kids", "drei Mitarbeiterinnen", "somos 6", "2 à 6 joueurs") shares the app.
   const persons = matchCues(
@@ -583,7 +585,7 @@ function enumerated(
 const isChange = (type: string) => (CHANGE_TYPES as readonly string[]).includes(type);
 
 /** What a quantity asks without a cue, given its clause's quantities and whether an ask is found. */
-function askedBy(q: Quantity, all: Quantity[], has: (type: AskType) => boolean): AskType[] {
+function askedBy(q: Quantity, all: Quantity[], has: (type: AskType) => boolean, rate: boolean): AskType[] {
   const out: AskType[] = [];
   // A recurrence in hours, on weekdays or so many times a day is a reminder; "every month" alone is not.
   const recurring = q.kind === "frequency" && (q.unit === "h" || q.weekdays || q.count);
@@ -599,6 +601,13 @@ function askedBy(q: Quantity, all: Quantity[], has: (type: AskType) => boolean):
   const amount = q.kind === "measure" || q.kind === "number" || q.kind === "duration";
   if (amount && all.some((p) => p.kind === "period") && !has("log") && !has("list")) out.push("log");
   if (q.kind === "range" && q.from <= 1 && q.to <= 10 && !q.unit) out.push("rating");
+  // Two prices or more, each of its own thing ("Herrenschnitt 25 €, Damenschnitt 45 €"), are a price list,
+  // unless they are what a log, a goal, an order or a split keeps, amounts over a period ("groceries $500 per
+  // month": budgets) or a rate ("1 € = $1.08").
+  const priced = all.filter((p) => p.kind === "money").length >= 2 && !all.some((p) => p.kind === "period") &&
+    !rate;
+  const kept = ["catalog", "order", "split", "goal", "log"] as const;
+  if (q.kind === "money" && priced && !kept.some((t) => has(t))) out.push("catalog");
   return out;
 }
 

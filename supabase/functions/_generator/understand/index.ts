@@ -63,7 +63,11 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
       prompt,
       clause,
       language,
-      quantities: [...inside(clause), ...(measured ? items.flatMap(inside) : [])],
+      // (Prices listed as items, "Drinks: espresso $3, latte $4.50", are the clause's price list.)
+      quantities: [
+        ...inside(clause),
+        ...items.flatMap(inside).filter((q) => measured || q.kind === "money"),
+      ],
       items: measured ? [] : items,
       followUp,
     });
