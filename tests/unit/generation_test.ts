@@ -699,3 +699,17 @@ Deno.test("a follow-up's colon lists changes, 'also' adds nothing, black, white,
   assert.equal(changeSpec(base, "rendila bianca e blu marino").spec.theme, "light");
   assert.equal(changeSpec(base, "rendila bianca e blu marino").spec.accent, "#1E3A8A");
 });
+
+Deno.test("a theme is built only when it names a colour, dark or light, or large text; a listed colour is a field", () => {
+  const made = (prompt: string) => composeSpec(prompt, { tier: "light" });
+  const pastel = made("a list of my paintings in soft pastel colours");
+  assert.equal(pastel.spec.accent, "#A78BFA");
+  assert.deepEqual(pastel.asks.find((a) => a.type === "theme")?.built, true);
+  assert.equal(made("a log of my hikes, earthy greens please").spec.accent, "#16A34A");
+  const vague = made("a list of my paintings with a cool theme");
+  assert.deepEqual(vague.asks.find((a) => a.type === "theme")?.built, false);
+  assert.ok(vague.unmet.some((u) => u.startsWith("cool theme")), vague.unmet.join(" | "));
+  const hens = made("Meine Hühner: Name, Rasse, Farbe und Alter");
+  assert.ok(!hens.asks.some((a) => a.type === "theme"), JSON.stringify(hens.asks));
+  assert.ok(hens.spec.entities[0].fields.some((f) => f.label === "Farbe"));
+});

@@ -62,6 +62,32 @@ const COLOURS: [string[], string][] = [
   [["pink", "rosa", "rose"], "#DB2777"],
   [["brown", "marrone", "marron", "braun"], "#92400E"],
   [["gray", "grey", "grigio", "gris", "grau"], "#4B5563"],
+  // Colours named by their kind: pastel ones, bright ones.
+  [["pastel", "pastello", "pastelli", "pasteles", "pastels", "pastellfarben"], "#A78BFA"],
+  [
+    [
+      "bright",
+      "colourful",
+      "colorful",
+      "vivid",
+      "colorato",
+      "colorati",
+      "vivace",
+      "vivaci",
+      "colore",
+      "colores",
+      "vif",
+      "vifs",
+      "vivo",
+      "vivos",
+      "colorido",
+      "coloridos",
+      "bunt",
+      "bunte",
+      "knallig",
+    ],
+    "#F97316",
+  ],
   [["gold", "golden", "oro", "dorato", "dorata", "dore", "doree", "dorado", "dorada", "goldene"], "#B8860B"],
 ];
 
@@ -74,7 +100,8 @@ export function applyChange(spec: AppSpec, ask: Ask, language: Language, prompt:
   const words = fold(ask.quote).split(/[^a-z]+/).filter(Boolean);
   switch (ask.type) {
     case "theme": {
-      const colour = COLOURS.find(([names]) => has(words, names));
+      // ("greens", "reds": a colour's plural names it too.)
+      const colour = COLOURS.find(([names]) => has(words.flatMap((w) => [w, w.replace(/s$/, "")]), names));
       if (colour) spec.accent = colour[1];
       if (has(words, DARK)) spec.theme = "dark";
       else if (has(words, LIGHT)) spec.theme = "light";

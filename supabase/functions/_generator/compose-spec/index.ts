@@ -68,10 +68,7 @@ export function composeSpec(
   if (onlyReminders && u.concepts.length) {
     builder.listOf(builder.main({ type: "list", quote: "", start: 0, end: 0, fields: [], quantities: [] }));
   }
-  for (const ask of asks) {
-    if (ask.type === "theme") builder.report(ask);
-    else builder.apply(ask);
-  }
+  for (const ask of asks.filter((a) => a.type !== "theme")) builder.apply(ask);
   builder.logTimedSessions();
   // A prompt whose asks made no screen still gets the list of what it names, reported as such.
   if (!builder.screens.length) {
@@ -105,7 +102,11 @@ export function composeSpec(
     screens: builder.screens,
     prompts: [prompt],
   };
-  for (const ask of u.asks.filter((a) => a.type === "theme")) applyChange(spec, ask, language, prompt);
+  // A theme is built when it names a colour, dark or light, or large text; else its words are unmet.
+  for (const ask of u.asks.filter((a) => a.type === "theme")) {
+    if (applyChange(spec, ask, language, prompt).length) builder.refuse(ask, "no colour or theme was named");
+    else builder.report(ask);
+  }
   spec.name = options.appName?.trim().slice(0, 30) || nameOf(prompt, u, spec);
   // The app's identifiers (slug, scheme, bundle) are fixed by its first name, whatever it is renamed to.
   spec.slug = slugOf(spec.name);

@@ -384,6 +384,13 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   }
   // In a list of fields, words like "price" or "players" name fields: only asks about the whole list stay.
   if (ctx.listItems) {
+    // A colour the list names as its field ("Name, Rasse, Farbe") is the records', not the app's theme.
+    const named = fieldList(tokens, language, true);
+    const theme = (found.get("theme") ?? []).filter((o) =>
+      !named.some((f) => f.start <= o.start && o.end <= f.end)
+    );
+    if (theme.length) found.set("theme", theme);
+    else found.delete("theme");
     for (const type of found.keys()) {
       if (DERIVED.has(type as FieldType) || !(NO_SUBJECT.has(type) || OVER_LIST.has(type))) {
         found.delete(type);
@@ -894,8 +901,10 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
   // no fields.
   const compounds = language === "de" ? head.map((t) => t.norm) : undefined;
   const target = part.some((t) => t.kind === "number");
+  // (A lone "colour", "Farbe" among fields is the records' colour, not the app's.)
   const about = (m: CueMatch) =>
-    ABOUT_LIST.has(m.key as AskType) || OWN_SCREEN.has(m.key as AskType) || (m.key === "goal" && target);
+    (ABOUT_LIST.has(m.key as AskType) && !(m.key === "theme" && named.length === 1)) ||
+    OWN_SCREEN.has(m.key as AskType) || (m.key === "goal" && target);
   if (matchCues(stemTokens(head, language), cues.asks, compounds).some(about)) return null;
   const typed = matchCues(stemTokens(head, language), cues.fields)[0];
   if (typed) field.type = typed.key as FieldType;
