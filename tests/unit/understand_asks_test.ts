@@ -381,6 +381,12 @@ Deno.test("prepositions, pronouns, modal verbs and adverbs never become a field,
     "Strecke",
     "Wetter",
   ]);
+  assert.equal(
+    ask("vorrei un'app per poter segnare le spese di casa", "log").quote,
+    "segnare le spese di casa",
+  );
+  assert.deepEqual(understand("mi piacerebbe aver un elenco dei miei vini").unmet, []);
+  assert.deepEqual(understand("me gustaría una lista de mis vinos").unmet, []);
   const books = understand("Ich möchte gerne eine Liste meiner Bücher, sortiert als Tabelle");
   assert.ok(books.asks.every((a) => a.subject !== "gerne"), JSON.stringify(books.asks));
   assert.deepEqual(books.unmet, ["Tabelle"]);
