@@ -522,3 +522,13 @@ Deno.test("two prices or more, each of its own thing, are a price list; budgets 
     ]
   ) assert.ok(!types(prompt).includes("catalog"), `${prompt}: ${types(prompt)}`);
 });
+
+Deno.test("'out of' asks for a rating only with the scale after it", () => {
+  ask("give each wine a score out of 10", "rating");
+  ask("rate my sleep out of five", "rating");
+  for (
+    const prompt of ["we keep running out of coffee beans, list them", "flag readings out of the safe range"]
+  ) {
+    assert.ok(!understand(prompt).asks.some((a) => a.type === "rating"), prompt);
+  }
+});
