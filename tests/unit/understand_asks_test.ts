@@ -532,3 +532,15 @@ Deno.test("'out of' asks for a rating only with the scale after it", () => {
     assert.ok(!understand(prompt).asks.some((a) => a.type === "rating"), prompt);
   }
 });
+
+Deno.test("picking asks for a choice only from something offered ('pick from', 'pick one')", () => {
+  ask("log each sighting, I pick from my list of species", "choice");
+  for (
+    const prompt of [
+      "my son picked the colours, make it green",
+      "whoever wins picks the film, log our film nights",
+    ]
+  ) {
+    assert.ok(!understand(prompt).asks.some((a) => a.type === "choice"), prompt);
+  }
+});
