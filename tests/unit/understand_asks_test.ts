@@ -544,3 +544,9 @@ Deno.test("picking asks for a choice only from something offered ('pick from', '
     assert.ok(!understand(prompt).asks.some((a) => a.type === "choice"), prompt);
   }
 });
+
+Deno.test("a name in quotation marks after a change is what it names", () => {
+  const base = { prompts: ["a log of my runs"], language: "en" } as AppSpec;
+  assert.equal(ask("add a 'cadence' field and a 'shoes' field", "add_field", base).subject, "cadence");
+  assert.equal(ask("aggiungi un campo «note»", "add_field", { ...base, language: "it" }).subject, "note");
+});

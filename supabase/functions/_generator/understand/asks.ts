@@ -692,7 +692,9 @@ function subjectNear(
 ): Span | undefined {
   const free = (k: number) => content(k) && !taken.has(k);
   const run = (i: number, step: 1 | -1): Span | undefined => {
-    while (i >= 0 && i < tokens.length && !content(i) && tokens[i].kind !== "mark") i += step;
+    // Function words and quotation marks ("add a 'loyalty card' field") come before a noun phrase.
+    const skip = (k: number) => !content(k) && (tokens[k].kind !== "mark" || QUOTE.test(tokens[k].text));
+    while (i >= 0 && i < tokens.length && skip(i)) i += step;
     if (i < 0 || i >= tokens.length || !content(i) || taken.has(i)) return undefined;
     let j = i;
     while (free(j + step) && Math.abs(j - i) < 2) j += step;
@@ -702,6 +704,8 @@ function subjectNear(
   };
   return (beforeOnly ? undefined : run(cue.to, 1)) ?? (afterOnly ? undefined : run(cue.from - 1, -1));
 }
+
+const QUOTE = /^["'«»“”‘’„]$/;
 
 /** What the first exam or test the prompt names is of ("l'esame di diritto privato", "the driving theory
  * test", "die Prüfung in Statistik"): the topic a quiz prepares for. */
