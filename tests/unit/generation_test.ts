@@ -675,6 +675,15 @@ Deno.test("a total asked as 'how much' adds up an amount and an average averages
     assert.equal(options.aggregate, "total", prompt);
     assert.ok(options.amountField, prompt);
   }
+  // A list whose records have no amount gets one to add up, rather than leaving the total unbuilt.
+  const clients = composeSpec("a list of my clients and how much I invoiced them this month", {
+    tier: "light",
+  });
+  assert.ok(
+    clients.asks.filter((a) => a.type === "aggregate").every((a) => a.built),
+    JSON.stringify(clients.asks),
+  );
+  assert.ok(!clients.unmet.some((u) => u.includes("nothing to count")), clients.unmet.join(" | "));
   assert.equal(logOf("log my naps and show the average per week").aggregate, "average");
   assert.equal(logOf("how many espressos I drink per day").aggregate, "count");
 });

@@ -296,7 +296,9 @@ export class Builder {
         const entity = this.main(ask);
         const logged = !conceptOf(entity.spec) || impliesLog(entity);
         if (logged) return this.report(ask, this.computed(ask, entity, this.logOf(entity, q)));
-        const amount = entity.ofType("money", "number");
+        // A total asked as how much ("how much I billed") adds up an amount, made when the records have none.
+        const amount = entity.ofType("money", "number") ??
+          (ask.computes ? entity.ensure("amount", w.amount, "number") : undefined);
         if (!amount) return this.refuse(ask, "nothing to count");
         const screen = this.listOf(entity);
         screen.options.amountField = amount.key;
