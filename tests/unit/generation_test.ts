@@ -722,3 +722,18 @@ Deno.test("a theme is built only when it names a colour, dark or light, or large
   assert.ok(!hens.asks.some((a) => a.type === "theme"), JSON.stringify(hens.asks));
   assert.ok(hens.spec.entities[0].fields.some((f) => f.label === "Farbe"));
 });
+
+Deno.test("a goal that only refers to the app's goal is that goal's screen, wherever the target is stated", () => {
+  for (
+    const prompt of [
+      "I'm saving $900 for a bike. I want to add deposits and see how far along I am.",
+      "Show me how far along I am. My goal: save $500 for a camera.",
+    ]
+  ) {
+    const { asks, unmet, spec } = composeSpec(prompt, { tier: "light" });
+    const goals = asks.filter((a) => a.type === "goal");
+    assert.ok(goals.length >= 2 && goals.every((a) => a.built && a.block === "goal"), JSON.stringify(asks));
+    assert.ok(!unmet.some((u) => u.includes("no target")), unmet.join(" | "));
+    assert.equal(spec.screens.filter((s) => s.block === "goal").length, 1);
+  }
+});

@@ -59,7 +59,11 @@ export function composeSpec(
   const stop = CUES[reading].stop;
   const named = u.concepts.filter((c) => c.words.some((w) => !stop.has(fold(w))));
   const builder = Builder.fromConcepts(prompt, named, language, reading);
-  const asks = [...u.asks].sort((a, b) => rank(a) - rank(b) || a.start - b.start);
+  // A goal that states its target is made before one that only refers to it ("see how far I am").
+  const untargeted = (a: Ask) => (a.type === "goal" && !a.quantities.length ? 1 : 0);
+  const asks = [...u.asks].sort((a, b) =>
+    rank(a) - rank(b) || untargeted(a) - untargeted(b) || a.start - b.start
+  );
   builder.asked = asks;
   // Reminders about a subject the prompt names and nothing else ("water the plants, remind me at 8") come
   // with the list of that subject, first.

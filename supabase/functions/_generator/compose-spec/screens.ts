@@ -261,7 +261,10 @@ export class Builder {
       }
       case "goal": {
         const target = q.find((x) => x.kind === "money" || x.kind === "measure" || x.kind === "number");
-        // A goal without a target would show a made-up one.
+        // A goal without a target is the app's goal when it has one ("see how far I am"); else it would show a
+        // made-up one.
+        const made = this.screens.find((s) => s.block === "goal");
+        if (!target && made) return this.report(ask, made);
         if (!target) return this.refuse(ask, "no target was stated");
         // A goal is about what the app already keeps ("log my weight…, goal of 70"), else its own subject.
         const entity = this.entities[0] ?? this.entityFor(ask, w.goal);
