@@ -636,3 +636,107 @@ Deno.test("a subject's concept is found in the prompt's language, whatever the U
   assert.equal(words.language, "en");
   assert.ok(!words.entities.some((e) => e.key === "vehicleDeadline"), JSON.stringify(words.entities[0].key));
 });
+
+Deno.test("no two screens share a title: a second screen of the same records is named by what it shows", () => {
+  for (
+    const prompt of [
+      "I want to log my hikes with the date and the distance, and search them by place",
+      "registro de mis carreras con fecha y distancia, y poder buscarlas",
+      "Ogni settimana tengo un registro delle mie corse con data e km, e le voglio cercare e ordinare per km",
+    ]
+  ) {
+    const { spec } = composeSpec(prompt, { tier: "full" });
+    const titles = spec.screens.map((screen) => screen.title);
+    assert.equal(new Set(titles).size, titles.length, `${prompt}: ${titles}`);
+  }
+  const hikes =
+    composeSpec("I want to log my hikes with the date and the distance, and search them by place", {
+      tier: "light",
+    }).spec;
+  assert.deepEqual(hikes.screens.map((s) => [s.block, s.title]), [["log", "Hikes"], ["collection", "List"]]);
+  const italian = changeSpec(hikes, "traduci in italiano").spec;
+  assert.deepEqual(italian.screens.map((s) => s.title).slice(1), ["Elenco"]);
+});
+
+Deno.test("a total asked as 'how much' adds up an amount and an average averages it; 'how many' counts", () => {
+  const logOf = (prompt: string) => {
+    const { spec } = composeSpec(prompt, { tier: "light" });
+    const log = spec.screens.find((s) => s.block === "log");
+    assert.ok(log, `${prompt}: ${spec.screens.map((s) => s.block)}`);
+    return log.options;
+  };
+  for (
+    const prompt of [
+      "show me how much I spent on taxis each month",
+      "voglio vedere quanto spendo in benzina al mese",
+      "je veux savoir combien je dépense en livres par mois",
+      "quiero ver cuánto gasto en el súper cada semana",
+      "ich will sehen, wie viel ich im Monat für Bücher ausgebe",
+    ]
+  ) {
+    const options = logOf(prompt);
+    assert.equal(options.aggregate, "total", prompt);
+    assert.ok(options.amountField, prompt);
+  }
+  // A list whose records have no amount gets one to add up, rather than leaving the total unbuilt.
+  const clients = composeSpec("a list of my clients and how much I invoiced them this month", {
+    tier: "light",
+  });
+  assert.ok(
+    clients.asks.filter((a) => a.type === "aggregate").every((a) => a.built),
+    JSON.stringify(clients.asks),
+  );
+  assert.ok(!clients.unmet.some((u) => u.includes("nothing to count")), clients.unmet.join(" | "));
+  assert.equal(logOf("log my naps and show the average per week").aggregate, "average");
+  assert.equal(logOf("how many espressos I drink per day").aggregate, "count");
+});
+
+Deno.test("a follow-up's colon lists changes, 'also' adds nothing, black, white, gold and navy are themes", () => {
+  const base =
+    composeSpec("a log of my swims with the date, the distance and the pool", { tier: "light" }).spec;
+  const changed = changeSpec(
+    base,
+    "A couple of changes: remove the pool, add water temperature (average of the day). Also make it black and gold.",
+  );
+  assert.deepEqual(changed.asks.map((a) => [a.type, a.built]).sort(), [
+    ["add_field", true],
+    ["remove_field", true],
+    ["theme", true],
+  ]);
+  const fields = changed.spec.entities[0].fields.map((f) => f.label.toLowerCase());
+  assert.ok(!fields.includes("pool"), `${fields}`);
+  assert.ok(fields.some((f) => f.includes("water temperature")), `${fields}`);
+  assert.equal(changed.spec.theme, "dark");
+  assert.equal(changed.spec.accent, "#B8860B");
+  assert.equal(changeSpec(base, "rendila bianca e blu marino").spec.theme, "light");
+  assert.equal(changeSpec(base, "rendila bianca e blu marino").spec.accent, "#1E3A8A");
+});
+
+Deno.test("a theme is built only when it names a colour, dark or light, or large text; a listed colour is a field", () => {
+  const made = (prompt: string) => composeSpec(prompt, { tier: "light" });
+  const pastel = made("a list of my paintings in soft pastel colours");
+  assert.equal(pastel.spec.accent, "#A78BFA");
+  assert.deepEqual(pastel.asks.find((a) => a.type === "theme")?.built, true);
+  assert.equal(made("a log of my hikes, earthy greens please").spec.accent, "#16A34A");
+  const vague = made("a list of my paintings with a cool theme");
+  assert.deepEqual(vague.asks.find((a) => a.type === "theme")?.built, false);
+  assert.ok(vague.unmet.some((u) => u.startsWith("cool theme")), vague.unmet.join(" | "));
+  const hens = made("Meine Hühner: Name, Rasse, Farbe und Alter");
+  assert.ok(!hens.asks.some((a) => a.type === "theme"), JSON.stringify(hens.asks));
+  assert.ok(hens.spec.entities[0].fields.some((f) => f.label === "Farbe"));
+});
+
+Deno.test("a goal that only refers to the app's goal is that goal's screen, wherever the target is stated", () => {
+  for (
+    const prompt of [
+      "I'm saving $900 for a bike. I want to add deposits and see how far along I am.",
+      "Show me how far along I am. My goal: save $500 for a camera.",
+    ]
+  ) {
+    const { asks, unmet, spec } = composeSpec(prompt, { tier: "light" });
+    const goals = asks.filter((a) => a.type === "goal");
+    assert.ok(goals.length >= 2 && goals.every((a) => a.built && a.block === "goal"), JSON.stringify(asks));
+    assert.ok(!unmet.some((u) => u.includes("no target")), unmet.join(" | "));
+    assert.equal(spec.screens.filter((s) => s.block === "goal").length, 1);
+  }
+});

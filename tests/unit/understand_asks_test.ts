@@ -176,7 +176,7 @@ Deno.test("an enumeration of things each kept on its own is an ask for each; a w
     understand(prompt).asks.filter((a) => a.type === type).map((a) => a.subject);
   assert.deepEqual(subjects("track my baby's feedings and naps", "log"), ["baby's feedings", "naps"]);
   assert.deepEqual(
-    subjects("wir brauchen was um die Stillzeiten und Windeln von unserem Sohn aufzuschreiben", "list"),
+    subjects("wir brauchen was um die Stillzeiten und Windeln von unserem Sohn aufzuschreiben", "log"),
     ["Stillzeiten", "Windeln"],
   );
   assert.deepEqual(subjects("a list of guests and their allergies", "list"), ["guests"]);
@@ -349,4 +349,204 @@ Deno.test("the words of a time expression are never an ask's subject, in every l
     assert.equal(reminder.subject, undefined, prompt);
   }
   assert.equal(ask("my pills twice a day", "reminder").subject, "pills");
+});
+
+Deno.test("prepositions, pronouns, modal verbs and adverbs never become a field, a subject or unmet words", () => {
+  const fields = (prompt: string, type: string) => ask(prompt, type).fields.map((f) => f.name);
+  assert.deepEqual(fields("a log of my swims with the date, the laps and maybe the pool", "log"), [
+    "date",
+    "laps",
+    "pool",
+  ]);
+  assert.deepEqual(fields("un registro delle mie nuotate con data, vasche e magari la piscina", "log"), [
+    "data",
+    "vasche",
+    "piscina",
+  ]);
+  assert.deepEqual(
+    fields("un carnet de mes sorties à vélo avec la date, la distance et ensuite la météo", "log"),
+    [
+      "date",
+      "distance",
+      "météo",
+    ],
+  );
+  assert.deepEqual(fields("un registro de mis paseos con la fecha, los kilómetros y luego el clima", "log"), [
+    "fecha",
+    "kilómetros",
+    "clima",
+  ]);
+  assert.deepEqual(fields("Ein Logbuch für meine Läufe mit Datum, Strecke und vielleicht Wetter", "log"), [
+    "Datum",
+    "Strecke",
+    "Wetter",
+  ]);
+  assert.equal(
+    ask("vorrei un'app per poter segnare le spese di casa", "log").quote,
+    "segnare le spese di casa",
+  );
+  assert.deepEqual(understand("mi piacerebbe aver un elenco dei miei vini").unmet, []);
+  assert.deepEqual(understand("me gustaría una lista de mis vinos").unmet, []);
+  const books = understand("Ich möchte gerne eine Liste meiner Bücher, sortiert als Tabelle");
+  assert.ok(books.asks.every((a) => a.subject !== "gerne"), JSON.stringify(books.asks));
+  assert.deepEqual(books.unmet, ["Tabelle"]);
+});
+
+Deno.test("a slash list is a choice of values, not of units, time words, function words or an abbreviation", () => {
+  const types = (prompt: string) => understand(prompt).asks.map((a) => a.type);
+  assert.deepEqual(ask("t-shirts for the team in sizes S/M/L", "choice").fields, [
+    { name: "S/M/L", type: "choice", options: ["S", "M", "L"] },
+  ]);
+  for (
+    const prompt of [
+      "log my bike rides with the pace in min/km",
+      "my blood sugar must stay under 1,8 g/L",
+      "show the totals by week/day",
+      "a photo w/ caption of every cake",
+      "Fotos vorher/nachher von jedem Zimmer",
+    ]
+  ) {
+    assert.ok(!types(prompt).includes("choice"), prompt);
+  }
+});
+
+Deno.test("each bracketed list of values is a choice with its options; a category's values are its categories", () => {
+  const plants = understand("un registro de plantas: nombre, luz (sol, sombra) y riego (poco, mucho)").asks
+    .filter((a) => a.type === "choice");
+  assert.deepEqual(plants.map((a) => a.fields), [
+    [{ name: "luz", type: "choice", options: ["sol", "sombra"] }],
+    [{ name: "riego", type: "choice", options: ["poco", "mucho"] }],
+  ]);
+  const expenses = understand("track my expenses with the amount and a category (food, rent, fun)");
+  assert.deepEqual(expenses.asks.map((a) => a.type).sort(), ["categories", "log"]);
+  // Items of more words than a value are things to do; names after a noun for persons are people.
+  const trip = understand(
+    "a checklist before the trip (renew the passport at the office, book the airport taxi)",
+  );
+  assert.ok(!trip.asks.some((a) => a.type === "choice"), JSON.stringify(trip.asks));
+  ask("Dienstplan für meine Freundinnen (Anna, Birgit, Carla)", "people");
+});
+
+Deno.test("the asks a colon lists each with an article are asked, with their own quantities", () => {
+  const types = (prompt: string) => understand(prompt).asks.map((a) => a.type).sort();
+  assert.deepEqual(types("Für das Sommerfest: eine Einkaufsliste, ein Budget von 400 € und ein Countdown"), [
+    "countdown",
+    "goal",
+    "list",
+  ]);
+  const budget = ask("Pour le déménagement : une liste de cartons, un budget de 900 €", "goal");
+  assert.deepEqual(budget.quantities.map((q) => q.kind === "money" && [q.value, q.currency]), [[900, "EUR"]]);
+  // Bracketed things in a clause that asks for a list are what it lists, not values to choose.
+  assert.ok(
+    !types("Necesito una lista de cosas para el camping (tienda, linterna, saco)").includes("choice"),
+  );
+});
+
+Deno.test("a field with a yes/no pair is one tick, named without the pair, in a list or in brackets", () => {
+  assert.deepEqual(ask("a log of my seedlings: variety, sown on, sprouted yes/no and height", "log").fields, [
+    { name: "variety", type: "text" },
+    { name: "sown", type: "text" },
+    { name: "sprouted", type: "yesno" },
+    { name: "height", type: "text" },
+  ]);
+  const fields = ask("Rundgang: Datum, Tür abgeschlossen ja/nein, Licht aus ja/nein", "yesno");
+  assert.equal(fields.quote, "Tür abgeschlossen ja/nein, Licht aus ja/nein");
+  const deposit = ask("un cahier de réservations avec nom, arrhes versées (oui/non) et prix", "yesno");
+  assert.equal(deposit.quote, "arrhes versées (oui/non)");
+  assert.ok(
+    !understand("un cahier de réservations avec nom, arrhes versées (oui/non) et prix").asks.some((a) =>
+      a.type === "choice"
+    ),
+  );
+});
+
+Deno.test("a takeaway shop or 'to carry' is no order, 'llevar' no total; a checklist a colon lists is asked", () => {
+  const types = (prompt: string) => understand(prompt).asks.map((a) => a.type);
+  for (
+    const prompt of [
+      "I run a takeaway kebab shop and want a list of my suppliers",
+      "ho una gelateria d'asporto e voglio segnare gli incassi",
+      "une liste des affaires à emporter pour le ski",
+      "una app para llevar las notas de mis alumnos",
+    ]
+  ) {
+    assert.ok(!types(prompt).includes("order"), prompt);
+    assert.ok(!types(prompt).includes("aggregate"), prompt);
+  }
+  assert.ok(types("Pour le camping : les repas jour par jour, une checklist des affaires").includes("yesno"));
+});
+
+Deno.test("the words right before a cue qualify it: they are the ask's words, never unmet", () => {
+  const shared = understand("we need a shared grocery list for the flat");
+  assert.equal(shared.asks[0].quote, "shared grocery list for the flat");
+  assert.deepEqual(shared.unmet, []);
+  assert.deepEqual(
+    understand("Sommerfest: wer beim Kuchenverkauf welche Schicht übernimmt").unmet.filter((w) =>
+      /beim/i.test(w)
+    ),
+    [],
+  );
+});
+
+Deno.test("a German 'zu' infinitive is its verb; before it, what is kept comes before the person it is for", () => {
+  const pressure = understand("Hilfe, um Blutdruck und Puls meiner Mutter aufzuschreiben");
+  assert.deepEqual(pressure.asks.map((a) => [a.type, a.subject]), [["log", "Blutdruck"]]);
+  assert.deepEqual(pressure.unmet, ["Hilfe"]);
+});
+
+Deno.test("entering records one by one asks for a log of them, in the five languages", () => {
+  for (
+    const prompt of [
+      "I'll enter every invoice I send",
+      "voglio inserire ogni lezione di piano",
+      "je veux saisir chaque séance de kiné",
+      "quiero introducir cada clase de yoga",
+      "ich will jede Nachhilfestunde eingeben",
+    ]
+  ) ask(prompt, "log");
+});
+
+Deno.test("two prices or more, each of its own thing, are a price list; budgets per period and rates are not", () => {
+  const types = (prompt: string) => understand(prompt).asks.map((a) => a.type);
+  for (
+    const prompt of [
+      "Il mio chiosco: piadina 6 €, crescione 7 €, bibita 2,50 €",
+      "Tarifs : coupe enfant 12 €, coupe adulte 20 €",
+      "Ich vermiete Räder, Stadtrad 15 € und E-Bike 35 €",
+    ]
+  ) assert.ok(types(prompt).includes("catalog"), `${prompt}: ${types(prompt)}`);
+  for (
+    const prompt of [
+      "Budgets per month: food $400, fun $100",
+      "convert at 1 £ = 1.17 €, and I spend 20 £ on lunch",
+    ]
+  ) assert.ok(!types(prompt).includes("catalog"), `${prompt}: ${types(prompt)}`);
+});
+
+Deno.test("'out of' asks for a rating only with the scale after it", () => {
+  ask("give each wine a score out of 10", "rating");
+  ask("rate my sleep out of five", "rating");
+  for (
+    const prompt of ["we keep running out of coffee beans, list them", "flag readings out of the safe range"]
+  ) {
+    assert.ok(!understand(prompt).asks.some((a) => a.type === "rating"), prompt);
+  }
+});
+
+Deno.test("picking asks for a choice only from something offered ('pick from', 'pick one')", () => {
+  ask("log each sighting, I pick from my list of species", "choice");
+  for (
+    const prompt of [
+      "my son picked the colours, make it green",
+      "whoever wins picks the film, log our film nights",
+    ]
+  ) {
+    assert.ok(!understand(prompt).asks.some((a) => a.type === "choice"), prompt);
+  }
+});
+
+Deno.test("a name in quotation marks after a change is what it names", () => {
+  const base = { prompts: ["a log of my runs"], language: "en" } as AppSpec;
+  assert.equal(ask("add a 'cadence' field and a 'shoes' field", "add_field", base).subject, "cadence");
+  assert.equal(ask("aggiungi un campo «note»", "add_field", { ...base, language: "it" }).subject, "note");
 });

@@ -77,3 +77,26 @@ Deno.test("words split Italian and French elisions, not English contractions", (
   assert.deepEqual(norms("dell'acqua l’heure"), ["dell'", "acqua", "l'", "heure"]);
   assert.deepEqual(norms("I'm sure it's done"), ["i'm", "sure", "it's", "done"]);
 });
+
+Deno.test("an item of a colon's list that an indefinite article opens and that names an ask is a clause of its own", () => {
+  assert.deepEqual(
+    texts("For the school fair: a packing list, a budget of 300 euros and a countdown to Saturday"),
+    [
+      "For the school fair",
+      "a packing list",
+      "a budget of 300 euros",
+      "and a countdown to Saturday",
+    ],
+  );
+  // Fields stay items, with an article or without; an item after an ask goes with it.
+  assert.deepEqual(texts("Each plant: name, a photo, a shopping list of pots, size and price"), [
+    "Each plant",
+    "name, a photo ⟵ 0",
+    "a shopping list of pots, size and price",
+  ]);
+  assert.deepEqual(texts("Per la festa: un budget di 200 euro, un quiz sugli sposi", "it"), [
+    "Per la festa",
+    "un budget di 200 euro",
+    "un quiz sugli sposi",
+  ]);
+});

@@ -118,3 +118,13 @@ Deno.test("a German compound that opens with a period states it; a plain compoun
   assert.deepEqual(periods("mein Tagebuch"), []);
   assert.deepEqual(periods("a monthly plan"), []);
 });
+
+Deno.test("a lone number after 'at' that counts or measures something is no time of day", () => {
+  const times = (text: string, language: UiLanguage) =>
+    values(text, language).filter((q) => q.kind === "time").map((q) => q.kind === "time" && q.time);
+  assert.deepEqual(times("a loan at 7% and a card at 18%", "en"), []);
+  assert.deepEqual(times("un quiz à 5 questions, le soir à 9 et à 21 h", "fr"), ["09:00", "21:00"]);
+  assert.deepEqual(times("a 30 punti un premio, la pappa alle 8 e alle 19", "it"), ["08:00", "19:00"]);
+  assert.deepEqual(times("a 10 puntos una medalla; la clase a las 6 cada lunes", "es"), ["06:00"]);
+  assert.deepEqual(times("at 1 € = $1.10, then the bus at 7 every day", "en"), ["07:00"]);
+});

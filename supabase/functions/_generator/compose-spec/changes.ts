@@ -13,8 +13,41 @@ import { words } from "../understand/text.ts";
 
 export const CHANGES = new Set<Ask["type"]>(CHANGE_TYPES);
 
-const DARK = ["dark", "scuro", "scura", "sombre", "oscuro", "oscura", "dunkel", "nero", "noir", "negro"];
-const LIGHT = ["light", "chiaro", "chiara", "clair", "claro", "clara", "hell"];
+// Black and white ask for the dark and the light theme.
+const DARK = [
+  "dark",
+  "scuro",
+  "scura",
+  "sombre",
+  "oscuro",
+  "oscura",
+  "dunkel",
+  "black",
+  "nero",
+  "nera",
+  "noir",
+  "noire",
+  "negro",
+  "negra",
+  "schwarz",
+];
+const LIGHT = [
+  "light",
+  "chiaro",
+  "chiara",
+  "clair",
+  "claro",
+  "clara",
+  "hell",
+  "white",
+  "bianco",
+  "bianca",
+  "blanc",
+  "blanche",
+  "blanco",
+  "blanca",
+  "weiss",
+];
 
 // Colour words of the five languages → an accent readable on light and dark backgrounds.
 const COLOURS: [string[], string][] = [
@@ -23,11 +56,39 @@ const COLOURS: [string[], string][] = [
   [["yellow", "giallo", "gialla", "jaune", "amarillo", "gelb"], "#CA8A04"],
   [["green", "verde", "vert", "grun"], "#16A34A"],
   [["teal", "turquoise", "turchese", "turkis"], "#0D9488"],
+  [["navy", "marine", "marino", "marineblau"], "#1E3A8A"],
   [["blue", "blu", "azzurro", "bleu", "azul", "blau"], "#2563EB"],
   [["purple", "violet", "viola", "violeta", "morado", "lila"], "#7C3AED"],
   [["pink", "rosa", "rose"], "#DB2777"],
   [["brown", "marrone", "marron", "braun"], "#92400E"],
   [["gray", "grey", "grigio", "gris", "grau"], "#4B5563"],
+  // Colours named by their kind: pastel ones, bright ones.
+  [["pastel", "pastello", "pastelli", "pasteles", "pastels", "pastellfarben"], "#A78BFA"],
+  [
+    [
+      "bright",
+      "colourful",
+      "colorful",
+      "vivid",
+      "colorato",
+      "colorati",
+      "vivace",
+      "vivaci",
+      "colore",
+      "colores",
+      "vif",
+      "vifs",
+      "vivo",
+      "vivos",
+      "colorido",
+      "coloridos",
+      "bunt",
+      "bunte",
+      "knallig",
+    ],
+    "#F97316",
+  ],
+  [["gold", "golden", "oro", "dorato", "dorata", "dore", "doree", "dorado", "dorada", "goldene"], "#B8860B"],
 ];
 
 function has(words: string[], list: string[]) {
@@ -39,7 +100,8 @@ export function applyChange(spec: AppSpec, ask: Ask, language: Language, prompt:
   const words = fold(ask.quote).split(/[^a-z]+/).filter(Boolean);
   switch (ask.type) {
     case "theme": {
-      const colour = COLOURS.find(([names]) => has(words, names));
+      // ("greens", "reds": a colour's plural names it too.)
+      const colour = COLOURS.find(([names]) => has(words.flatMap((w) => [w, w.replace(/s$/, "")]), names));
       if (colour) spec.accent = colour[1];
       if (has(words, DARK)) spec.theme = "dark";
       else if (has(words, LIGHT)) spec.theme = "light";

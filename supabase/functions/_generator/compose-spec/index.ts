@@ -60,7 +60,11 @@ export function composeSpec(
   const stop = CUES[reading].stop;
   const named = u.concepts.filter((c) => c.words.some((w) => !stop.has(fold(w))));
   const builder = Builder.fromConcepts(prompt, named, language, reading);
-  const asks = [...u.asks].sort((a, b) => rank(a) - rank(b) || a.start - b.start);
+  // A goal that states its target is made before one that only refers to it ("see how far I am").
+  const untargeted = (a: Ask) => (a.type === "goal" && !a.quantities.length ? 1 : 0);
+  const asks = [...u.asks].sort((a, b) =>
+    rank(a) - rank(b) || untargeted(a) - untargeted(b) || a.start - b.start
+  );
   builder.asked = asks;
   // Reminders about a subject the prompt names and nothing else ("water the plants, remind me at 8") come
   // with the list of that subject, first.
@@ -69,10 +73,7 @@ export function composeSpec(
   if (onlyReminders && u.concepts.length) {
     builder.listOf(builder.main({ type: "list", quote: "", start: 0, end: 0, fields: [], quantities: [] }));
   }
-  for (const ask of asks) {
-    if (ask.type === "theme") builder.report(ask);
-    else builder.apply(ask);
-  }
+  for (const ask of asks.filter((a) => a.type !== "theme")) builder.apply(ask);
   builder.logTimedSessions();
   // A prompt whose asks made no screen still gets the list of what it names, reported as such.
   if (!builder.screens.length) {
@@ -112,7 +113,11 @@ export function composeSpec(
     screens: builder.screens,
     prompts: [prompt],
   };
-  for (const ask of u.asks.filter((a) => a.type === "theme")) applyChange(spec, ask, language, prompt);
+  // A theme is built when it names a colour, dark or light, or large text; else its words are unmet.
+  for (const ask of u.asks.filter((a) => a.type === "theme")) {
+    if (applyChange(spec, ask, language, prompt).length) builder.refuse(ask, "no colour or theme was named");
+    else builder.report(ask);
+  }
   spec.name = options.appName?.trim().slice(0, 30) || nameOf(prompt, u, spec);
   // The app's identifiers (slug, scheme, bundle) are fixed by its first name, whatever it is renamed to.
   spec.slug = slugOf(spec.name);

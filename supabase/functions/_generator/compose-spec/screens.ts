@@ -184,7 +184,7 @@ export class Builder {
     const icon = entity ? conceptOf(entity.spec)?.icon ?? ICONS[block] : ICONS[block];
     const screen: ScreenSpec = {
       key,
-      title: title.slice(0, 60),
+      title: this.freeTitle(title.slice(0, 60), block),
       icon: icon ?? "ellipse-outline",
       block,
       ...(entity ? { entity: entity.spec.key } : {}),
@@ -192,6 +192,28 @@ export class Builder {
     };
     this.screens.push(screen);
     return screen;
+  }
+
+  /** A title no screen has yet: a second screen of the same records is named by what its block shows
+   * ("Runs" and "History"), and one of a block named already ("Quiz") is numbered. */
+  private freeTitle(title: string, block: BlockName): string {
+    const taken = (t: string) => this.screens.some((s) => s.title === t);
+    const w = this.words;
+    const own: Partial<Record<BlockName, string>> = {
+      log: w.history,
+      collection: w.listTitle,
+      timetable: w.schedule,
+      goal: w.goal,
+      quiz: w.quiz,
+      tracker: w.chart,
+      reminders: w.reminders,
+    };
+    const word = own[block];
+    if (!taken(title)) return title;
+    if (word && !taken(word)) return word;
+    let n = 2;
+    while (taken(`${title} ${n}`)) n++;
+    return `${title} ${n}`;
   }
 
   /** The screen that lists an entity, made when there is none. */
@@ -239,7 +261,10 @@ export class Builder {
       }
       case "goal": {
         const target = q.find((x) => x.kind === "money" || x.kind === "measure" || x.kind === "number");
-        // A goal without a target would show a made-up one.
+        // A goal without a target is the app's goal when it has one ("see how far I am"); else it would show a
+        // made-up one.
+        const made = this.screens.find((s) => s.block === "goal");
+        if (!target && made) return this.report(ask, made);
         if (!target) return this.refuse(ask, "no target was stated");
         // A goal is about what the app already keeps ("log my weight…, goal of 70"), else its own subject.
         const entity = this.entities[0] ?? this.entityFor(ask, w.goal);
@@ -265,14 +290,18 @@ export class Builder {
         const log = this.screens.find((s) => s.block === "log" || s.block === "goal");
         if (log) {
           if (period) log.options.period = period;
+          const entity = this.entities.find((e) => e.spec.key === log.entity);
+          if (entity && log.block === "log") this.computed(ask, entity, log);
           return this.report(ask, log);
         }
         // Records kept as they happen are added up, or counted, in their log over the period ("guitar practice
         // minutes per day", "egg counter"); a list's are added up in the list, if it has an amount.
         const entity = this.main(ask);
         const logged = !conceptOf(entity.spec) || impliesLog(entity);
-        if (logged) return this.report(ask, this.logOf(entity, q));
-        const amount = entity.ofType("money", "number");
+        if (logged) return this.report(ask, this.computed(ask, entity, this.logOf(entity, q)));
+        // A total asked as how much ("how much I billed") adds up an amount, made when the records have none.
+        const amount = entity.ofType("money", "number") ??
+          (ask.computes ? entity.ensure("amount", w.amount, "number") : undefined);
         if (!amount) return this.refuse(ask, "nothing to count");
         const screen = this.listOf(entity);
         screen.options.amountField = amount.key;
@@ -507,6 +536,18 @@ export class Builder {
     const period = periodOf(q);
     if (period) screen.options.period = period;
     screen.options.aggregate = amount ? "total" : "count";
+    return screen;
+  }
+
+  /** A log whose aggregate asks how much ("how much I spent", "la media") adds up or averages an amount:
+   * the log's amount or duration, else the entity's amount, else a new one. */
+  private computed(ask: Ask, entity: Entity, screen: ScreenSpec): ScreenSpec {
+    if (!ask.computes) return screen;
+    if (!screen.options.amountField && !screen.options.durationField) {
+      const amount = entity.ofType("money", "number") ?? entity.ensure("amount", this.words.amount, "number");
+      screen.options.amountField = amount.key;
+    }
+    screen.options.aggregate = ask.computes;
     return screen;
   }
 

@@ -18,7 +18,7 @@ import {
 } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import { findConcepts } from "./concepts.ts";
-import type { Quantity } from "./quantities.ts";
+import { measureWord, type Quantity } from "./quantities.ts";
 import { type Token, words } from "./text.ts";
 
 export const ASK_TYPES = [
@@ -97,6 +97,8 @@ export interface Ask {
   language?: UiLanguage;
   /** A rename's new name. */
   to?: string;
+  /** What an aggregate computes of an amount ("how much I spent", "la media"); absent, it counts records. */
+  computes?: "total" | "average";
 }
 
 /** Which quantities belong to an ask of a type. */
@@ -186,6 +188,9 @@ const NOT = Object.fromEntries(
 ) as Record<UiLanguage, CueIndex>;
 const EXAMS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex({ exam: lex.exams }, l as UiLanguage)]),
+) as Record<UiLanguage, CueIndex>;
+const AGGREGATES = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex(lex.aggregates, l as UiLanguage)]),
 ) as Record<UiLanguage, CueIndex>;
 const IN = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.languageIn)]),
@@ -316,19 +321,39 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   }
 
   // A field typed as a choice, a rating, a tick or a photo is also that ask ("ratings 1-5" is both).
+  // A choice keeps its options, which its screen's field offers; the values of a category are its
+  // categories ("category (food, transport)", "Kategorie (Miete, Auto)").
+  const options = new Map<string, Field>();
+  const category = (f: Field) =>
+    matchCues(stemTokens(words(f.name), language), cues.asks).some((m) => m.key === "categories");
   for (const f of [...fields, ...listedSpanned]) {
-    if (DERIVED.has(f.type)) add(f.type as AskType, f);
+    if (f.type === "choice") options.set(`${f.start}:${f.end}`, unspan(f));
+    // (A `:` list's category is asked by its items' clause, whose cue it is.)
+    if (f.type === "choice" && category(f)) {
+      if (fields.includes(f)) add("categories", f);
+    } else if (DERIVED.has(f.type)) add(f.type as AskType, f);
   }
   // Choices offered as "small/medium/large" or "level (beginner, intermediate, advanced)"; names in brackets
-  // are people ("4 flatmates (Anna, Ben, Chloe, Dev)").
-  for (const span of slashLists(tokens)) add("choice", span);
-  for (const list of bracketLists(tokens, language)) {
-    if (!fields.some((f) => f.start <= list.start && list.end <= f.end)) {
-      add(list.names ? "people" : "choice", list);
+  // are people ("4 flatmates (Anna, Ben, Chloe, Dev)"); a category's values are asked by its cue.
+  const categories = new Set(
+    matchCues(stems, cues.asks).filter((m) => m.key === "categories").map((m) => m.to - 1),
+  );
+  for (const list of [...slashLists(tokens, language), ...bracketLists(tokens, language)]) {
+    if (fields.some((f) => f.start <= list.start && list.end <= f.end)) continue;
+    if (list.head && categories.has(tokens.indexOf(list.head))) continue;
+    // Bracketed things in a clause that asks for a list are what it lists ("a list of things to do before
+    // leaving (passport, insurance)"), not values to choose.
+    if (list.head && !list.names && found.has("list")) continue;
+    add(list.names ? "people" : "choice", list);
+    const name = list.head?.text ?? list.options.join("/");
+    if (!list.names) {
+      options.set(`${list.start}:${list.end}`, { name, type: "choice", options: list.options });
     }
   }
+  // An amount equal to another ("1 € = $1.08") states a rate.
+  const rate = tokens.some((t) => t.norm === "=");
   for (const q of ctx.quantities) {
-    for (const type of askedBy(q, ctx.quantities, (t) => found.has(t))) add(type, at(q));
+    for (const type of askedBy(q, ctx.quantities, (t) => found.has(t), rate)) add(type, at(q));
   }
   // A small group counted ("my 3 kids", "drei Mitarbeiterinnen", "somos 6", "2 à 6 joueurs") shares the app.
   const persons = matchCues(
@@ -359,6 +384,13 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   }
   // In a list of fields, words like "price" or "players" name fields: only asks about the whole list stay.
   if (ctx.listItems) {
+    // A colour the list names as its field ("Name, Rasse, Farbe") is the records', not the app's theme.
+    const named = fieldList(tokens, language, true);
+    const theme = (found.get("theme") ?? []).filter((o) =>
+      !named.some((f) => f.start <= o.start && o.end <= f.end)
+    );
+    if (theme.length) found.set("theme", theme);
+    else found.delete("theme");
     for (const type of found.keys()) {
       if (DERIVED.has(type as FieldType) || !(NO_SUBJECT.has(type) || OVER_LIST.has(type))) {
         found.delete(type);
@@ -382,8 +414,13 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const before = owners.filter(([, at]) => at <= firstField).sort((a, b) => b[1] - a[1]);
   const fieldOwner = (before[0] ?? owners[0])?.[0];
 
+  // Each choice or photo in a place of its own is an ask of its own ("Zusage (ja, nein),
+  // Essen (Fleisch, vegan)", "a photo of the box and a photo of the receipt"); places that overlap are one.
+  const groups = [...found].flatMap(([type, spans]): [AskType, Offsets[]][] =>
+    APART.has(type) ? apart(spans).map((g) => [type, g]) : [[type, spans]]
+  );
   const asks: Ask[] = [];
-  for (const [type, spans] of found) {
+  for (const [type, spans] of groups) {
     const cue = spans[0] ? tokenSpan(tokens, spans[0]) : { from: 0, to: tokens.length };
     // A timer's cues side by side are one name of the tool ("interval timer", "round timer").
     for (const next of type === "timer" ? spans.slice(1).map((o) => tokenSpan(tokens, o)) : []) {
@@ -400,17 +437,31 @@ export function asksOf(ctx: ClauseContext): Ask[] {
         ? subjectNear(tokens, { from: cue.from, to: cue.from }, content, taken, false, OF[language], true)
         : subjectNear(tokens, cue, content, taken, false, OF[language]) ?? ownSubject);
     // A person the app is for ("a quiz for my daughter to practice times tables") is its user, not what it
-    // keeps: the subject is the words after them, unless the ask is about people.
+    // keeps: the subject is the words after them, unless the ask is about people; before a verb that ends
+    // the clause, the words before them ("die Stillzeiten und Windeln von unserem Sohn aufzuschreiben"),
+    // from the first of an enumeration.
     const forWhom = near && type !== "people" &&
       range(near).every((k) => persons.some((m) => m.from <= k && k < m.to));
     const subject = forWhom
-      ? subjectNear(tokens, { from: near.to, to: near.to }, content, taken, true, OF[language]) ?? near
+      ? subjectNear(tokens, { from: near.to, to: near.to }, content, taken, true, OF[language]) ??
+        (near.to <= cue.from ? firstBefore(tokens, near, content, taken, language) : undefined) ?? near
       : near;
     const kinds = TAKES[type] ?? [];
     const qs = ctx.quantities.filter((q) => kinds.includes(q.kind));
     const own = type === fieldOwner || type === "add_field" || type === "remove_field" ? fields : [];
+    // A theme's colours are the words joined to its cue ("black and gold", "bianca e blu marino").
+    const colours = type === "theme" ? offsetsOf(tokens, joined(tokens, cue, content, language)) : null;
+    // The words right before a cue qualify it ("a shared shopping list", "weekly water tests"): they are
+    // the ask's words too, never unmet.
+    let qualifier = cue.from;
+    while (qualifier > 0 && cue.from - qualifier < 2 && content(qualifier - 1) && !taken.has(qualifier - 1)) {
+      qualifier--;
+    }
+    const before = offsetsOf(tokens, { from: qualifier, to: cue.from });
     const offsets = [
       ...spans,
+      ...(before ? [before] : []),
+      ...(colours ? [colours] : []),
       ...[subject ? offsetsOf(tokens, subject) : null].filter((o): o is Offsets => o !== null),
       ...own,
       ...qs,
@@ -424,10 +475,16 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       quote: ctx.prompt.slice(start, end),
       start,
       end,
-      fields: [...own.map(unspan), ...(type === fieldOwner ? listed : [])],
+      fields: [
+        ...own.map(unspan),
+        ...(type === fieldOwner ? listed : []),
+        ...(type === "choice" ? spans.flatMap((o) => options.get(`${o.start}:${o.end}`) ?? []) : []),
+      ],
       quantities: qs,
     };
     if (subject) ask.subject = text(tokens, subject);
+    const computes = type === "aggregate" && matchCues(stems, AGGREGATES[language])[0];
+    if (computes) ask.computes = computes.key as Ask["computes"];
     const times = qs.filter((q) => q.kind === "time").map((q) => (q as { time: string }).time);
     if (times.length) ask.times = times;
     const spoken = type === "language" ? uiLanguage : type === "translate" ? languageNames[0] : undefined;
@@ -452,6 +509,52 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     }
   }
   return asks;
+}
+
+/** Asks each of whose places is a thing of its own: a set of values offered, a picture of something. */
+const APART = new Set<AskType>(["choice", "photo"]);
+
+/** A cue with the content words beside it and those joined to it by "and" or a comma. */
+function joined(tokens: Token[], cue: Span, content: (i: number) => boolean, language: UiLanguage): Span {
+  const out = { ...cue };
+  const and = (i: number) => AND[language].has(tokens[i]?.norm ?? "");
+  for (;;) {
+    if (content(out.to)) out.to++;
+    else if (and(out.to) && content(out.to + 1)) out.to += 2;
+    else if (content(out.from - 1)) out.from--;
+    else if (and(out.from - 1) && content(out.from - 2)) out.from -= 2;
+    else return out;
+  }
+}
+
+/** Places in groups of those that overlap, in the order of the prompt. */
+function apart(spans: Offsets[]): Offsets[][] {
+  const out: Offsets[][] = [];
+  let end = -1;
+  for (const o of [...spans].sort((a, b) => a.start - b.start)) {
+    if (o.start < end) out[out.length - 1].push(o);
+    else out.push([o]);
+    end = Math.max(end, o.end);
+  }
+  return out;
+}
+
+/** The noun phrase before a span, or the first of the enumeration it ends ("Stillzeiten und Windeln"). */
+function firstBefore(
+  tokens: Token[],
+  s: Span,
+  content: (i: number) => boolean,
+  taken: Set<number>,
+  language: UiLanguage,
+): Span | undefined {
+  const back = (from: number) => subjectNear(tokens, { from, to: from }, content, taken, false, [], true);
+  let first = back(s.from);
+  while (first && AND[language].has(tokens[first.from - 1]?.norm ?? "")) {
+    const before = back(first.from - 1);
+    if (!before) break;
+    first = before;
+  }
+  return first;
 }
 
 /** Asks whose subject may be an enumeration of several things, each kept on its own. */
@@ -489,7 +592,7 @@ function enumerated(
 const isChange = (type: string) => (CHANGE_TYPES as readonly string[]).includes(type);
 
 /** What a quantity asks without a cue, given its clause's quantities and whether an ask is found. */
-function askedBy(q: Quantity, all: Quantity[], has: (type: AskType) => boolean): AskType[] {
+function askedBy(q: Quantity, all: Quantity[], has: (type: AskType) => boolean, rate: boolean): AskType[] {
   const out: AskType[] = [];
   // A recurrence in hours, on weekdays or so many times a day is a reminder; "every month" alone is not.
   const recurring = q.kind === "frequency" && (q.unit === "h" || q.weekdays || q.count);
@@ -505,6 +608,13 @@ function askedBy(q: Quantity, all: Quantity[], has: (type: AskType) => boolean):
   const amount = q.kind === "measure" || q.kind === "number" || q.kind === "duration";
   if (amount && all.some((p) => p.kind === "period") && !has("log") && !has("list")) out.push("log");
   if (q.kind === "range" && q.from <= 1 && q.to <= 10 && !q.unit) out.push("rating");
+  // Two prices or more, each of its own thing ("Herrenschnitt 25 €, Damenschnitt 45 €"), are a price list,
+  // unless they are what a log, a goal, an order or a split keeps, amounts over a period ("groceries $500 per
+  // month": budgets) or a rate ("1 € = $1.08").
+  const priced = all.filter((p) => p.kind === "money").length >= 2 && !all.some((p) => p.kind === "period") &&
+    !rate;
+  const kept = ["catalog", "order", "split", "goal", "log"] as const;
+  if (q.kind === "money" && priced && !kept.some((t) => has(t))) out.push("catalog");
   return out;
 }
 
@@ -518,6 +628,17 @@ function keepChanges(found: Map<AskType, Offsets[]>, tokens: Token[], content: (
   // chart, not a field; "add a photo", "add a category" add a field of that kind.
   const add = found.get("add_field")?.[0];
   if (!add) return;
+  // What brackets hold in a field added ("heart rate (average bpm)") describes it; it asks nothing.
+  const brackets = tokens.flatMap((t, i) =>
+    t.norm === "("
+      ? [{ start: t.start, end: tokens.find((c, k) => k > i && c.norm === ")")?.end ?? t.end }]
+      : []
+  );
+  for (const [type, spans] of found) {
+    if (!isChange(type) && spans.every((o) => brackets.some((b) => b.start <= o.start && o.end <= b.end))) {
+      found.delete(type);
+    }
+  }
   let next = tokens.findIndex((t) => t.start >= add.end);
   while (next >= 0 && next < tokens.length && !content(next)) next++;
   const governed = tokens[next];
@@ -571,7 +692,9 @@ function subjectNear(
 ): Span | undefined {
   const free = (k: number) => content(k) && !taken.has(k);
   const run = (i: number, step: 1 | -1): Span | undefined => {
-    while (i >= 0 && i < tokens.length && !content(i) && tokens[i].kind !== "mark") i += step;
+    // Function words and quotation marks ("add a 'loyalty card' field") come before a noun phrase.
+    const skip = (k: number) => !content(k) && (tokens[k].kind !== "mark" || QUOTE.test(tokens[k].text));
+    while (i >= 0 && i < tokens.length && skip(i)) i += step;
     if (i < 0 || i >= tokens.length || !content(i) || taken.has(i)) return undefined;
     let j = i;
     while (free(j + step) && Math.abs(j - i) < 2) j += step;
@@ -581,6 +704,8 @@ function subjectNear(
   };
   return (beforeOnly ? undefined : run(cue.to, 1)) ?? (afterOnly ? undefined : run(cue.from - 1, -1));
 }
+
+const QUOTE = /^["'«»“”‘’„]$/;
 
 /** What the first exam or test the prompt names is of ("l'esame di diritto privato", "the driving theory
  * test", "die Prüfung in Statistik"): the topic a quiz prepares for. */
@@ -600,27 +725,62 @@ export function examTopic(prompt: string, language: UiLanguage): string | undefi
   return topic ? text(tokens, topic) : undefined;
 }
 
-/** Slash lists of words ("S/M/L", "cash/card"), except "yes/no", which is a tick. */
-function slashLists(tokens: Token[]): Span[] {
-  const out: Span[] = [];
+/** The words of a yes/no pair ("yes/no", "oui/non", "ja/nein"), which is a tick, not a choice. */
+const YES_NO = /^(yes|no|si|oui|non|ja|nein)$/;
+
+/** A list of values offered: where it is, the word it follows and its options. */
+interface Offered extends Offsets {
+  head?: Token;
+  options: string[];
+  /** The values are names of persons ("4 flatmates (Anna, Ben)"). */
+  names?: boolean;
+}
+
+/**
+ * Slash lists of values ("S/M/L", "cash/card"), except "yes/no", which is a tick, lists of units, currencies
+ * or time words only ("min/km", "ISK/EUR", "week/day", "2,5 g/L"), lists with a function word ("vorher/nachher",
+ * "check-in/out") and a slash that abbreviates ("w/ photos": a space on one side only): none offers values.
+ */
+function slashLists(tokens: Token[], language: UiLanguage): Offered[] {
+  const measure = (t: Token) => CLOSED[language].has(t.norm) || measureWord(t.norm);
+  const spaced = (k: number) => tokens[k + 1].start > tokens[k].end;
+  const out: Offered[] = [];
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i].kind !== "word" || tokens[i + 1]?.norm !== "/" || tokens[i + 2]?.kind !== "word") continue;
     let j = i + 2;
     while (tokens[j + 1]?.norm === "/" && tokens[j + 2]?.kind === "word") j += 2;
-    if (!/^(yes|no|si|oui|non|ja|nein)$/.test(tokens[i].norm)) out.push({ from: i, to: j + 1 });
+    const items = tokens.slice(i, j + 1).filter((t) => t.norm !== "/");
+    const slashes = range({ from: i, to: j + 1 }).filter((k) => tokens[k].norm === "/");
+    const abbreviated = slashes.some((k) => spaced(k - 1) !== spaced(k));
+    // Lone letters are sizes ("S/M/L") unless a number comes before them ("2,5 g/L").
+    const measured = items.every(measure) &&
+      (items.some((t) => t.norm.length > 1) || tokens[i - 1]?.kind === "number");
+    const values = !measured && !items.some((t) => CUES[language].stop.has(t.norm));
+    if (!YES_NO.test(tokens[i].norm) && values && !abbreviated) {
+      out.push({ start: tokens[i].start, end: tokens[j].end, options: items.map((t) => t.text) });
+    }
     i = j;
   }
   return out;
 }
 
-/** A field with its tokens (in the list it was read from) and its place in the prompt. */
 /**
  * Bracketed lists of two or more items after a word: a choice of values, unless an item names a field
- * ("talks (time, room, speaker)") or a number is among them ("(1-5)"); mostly capitalized items are names,
- * except in German, where every noun is capitalized.
+ * ("talks (time, room, speaker)"), a number is among them ("(1-5)") or an item is longer than a value
+ * ("(change address at the bank, book the van)": things to do). Names of persons are people: items after a
+ * noun for persons ("drei Mitarbeiterinnen (Sabine, Jana)"), or mostly capitalized ones except in German,
+ * where every noun is.
  */
-function bracketLists(tokens: Token[], language: UiLanguage): (Offsets & { names: boolean })[] {
-  const out: (Offsets & { names: boolean })[] = [];
+function bracketLists(tokens: Token[], language: UiLanguage): Offered[] {
+  const out: Offered[] = [];
+  const persons = new Set(
+    matchCues(
+      stemTokens(tokens, language),
+      PERSONS[language],
+      language === "de" ? tokens.map((t) => t.norm) : undefined,
+    )
+      .map((m) => m.to - 1),
+  );
   for (let i = 1; i < tokens.length; i++) {
     if (tokens[i].norm !== "(" || tokens[i - 1].kind !== "word") continue;
     const close = tokens.findIndex((t, k) => k > i && t.norm === ")");
@@ -628,15 +788,26 @@ function bracketLists(tokens: Token[], language: UiLanguage): (Offsets & { names
     const inner = tokens.slice(i + 1, close);
     const items = fieldList(inner, language);
     const typed = matchCues(stemTokens(inner, language), CUES[language].fields).length > 0;
-    if (items.length >= 2 && !typed && !inner.some((t) => t.kind === "number")) {
+    const long = items.some((f) => f.span.to - f.span.from > VALUE_WORDS);
+    if (items.length >= 2 && !typed && !long && !inner.some((t) => t.kind === "number")) {
       const capitalized = items.filter((f) => /^\p{Lu}/u.test(f.name)).length;
-      const names = language !== "de" && capitalized >= 2 && capitalized * 2 > items.length;
-      out.push({ start: tokens[i - 1].start, end: tokens[close].end, names });
+      const names = persons.has(i - 1) ||
+        (language !== "de" && capitalized >= 2 && capitalized * 2 > items.length);
+      out.push({
+        start: tokens[i - 1].start,
+        end: tokens[close].end,
+        head: tokens[i - 1],
+        options: items.map((f) => f.name),
+        names,
+      });
     }
     i = close;
   }
   return out;
 }
+
+/** The most words a value offered in a list is written with ("eating out", "muy bueno"). */
+const VALUE_WORDS = 3;
 
 interface SpannedField extends Field, Offsets {
   span: Span;
@@ -672,11 +843,15 @@ export function fieldList(tokens: Token[], language: UiLanguage, alternatives = 
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i].norm === "(") depth++;
     else if (tokens[i].norm === ")") depth--;
-    else if (!depth && AND[language].has(tokens[i].norm)) flush(i);
+    else if (!depth && AND[language].has(tokens[i].norm) && !yesNo(tokens, i)) flush(i);
   }
   flush(tokens.length);
   return alternatives ? choicesOf(out, afterOr, tokens) : out;
 }
+
+/** Whether the slash at i joins a yes/no pair ("germinated yes/no"): the field's tick, not two fields. */
+const yesNo = (tokens: Token[], i: number) =>
+  tokens[i]?.norm === "/" && YES_NO.test(tokens[i - 1]?.norm ?? "") && YES_NO.test(tokens[i + 1]?.norm ?? "");
 
 /** Fields of a few words each joined by "or" are the options of one choice ("privat oder geschäftlich"). */
 function choicesOf(fields: SpannedField[], afterOr: boolean[], tokens: Token[]): SpannedField[] {
@@ -709,10 +884,13 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
   const part = tokens.slice(span.from, span.to);
   const open = part.findIndex((t) => t.norm === "(");
   const head = open >= 0 ? part.slice(0, open) : part;
-  const named = head.filter((t) => t.kind === "word" && !cues.stop.has(t.norm));
+  // The words of a yes/no pair say the field is a tick; they are not its name.
+  const paired = (k: number) => yesNo(part, k - 1) || yesNo(part, k + 1);
+  const said = head.filter((t) => t.kind === "word" && !cues.stop.has(t.norm));
+  const named = said.filter((t) => !paired(part.indexOf(t)));
   if (!named.length) return null;
-  const first = part.indexOf(named[0]);
-  const last = part.indexOf(named[named.length - 1]);
+  const first = part.indexOf(said[0]);
+  const last = part.indexOf(said[said.length - 1]);
   const from = span.from + first;
   const to = span.from + (open >= 0 ? part.length : last + 1);
   const field: SpannedField = {
@@ -727,8 +905,10 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
   // no fields.
   const compounds = language === "de" ? head.map((t) => t.norm) : undefined;
   const target = part.some((t) => t.kind === "number");
+  // (A lone "colour", "Farbe" among fields is the records' colour, not the app's.)
   const about = (m: CueMatch) =>
-    ABOUT_LIST.has(m.key as AskType) || OWN_SCREEN.has(m.key as AskType) || (m.key === "goal" && target);
+    (ABOUT_LIST.has(m.key as AskType) && !(m.key === "theme" && named.length === 1)) ||
+    OWN_SCREEN.has(m.key as AskType) || (m.key === "goal" && target);
   if (matchCues(stemTokens(head, language), cues.asks, compounds).some(about)) return null;
   const typed = matchCues(stemTokens(head, language), cues.fields)[0];
   if (typed) field.type = typed.key as FieldType;
@@ -746,6 +926,8 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
     if (numbers.length === 2 && numbers[0] < numbers[1]) {
       field.range = [numbers[0], numbers[1]];
       if (field.type === "text") field.type = numbers[1] <= 10 ? "rating" : "number";
+    } else if (inner.some((t, k) => yesNo(inner, k))) {
+      field.type = "yesno";
     } else if (options.length >= 2 && !matchCues(stemTokens(inner, language), cues.fields).length) {
       field.type = "choice";
       field.options = options;

@@ -1,7 +1,7 @@
 // A prompt's clauses: sentences, `;` parts, the items of a `:` list, bullet and numbered lines, and verb
 // phrases joined by "and" or a comma ("log every X with Y and Z, show me how many today"). A clause keeps
 // its offsets in the prompt, so nothing is lost or rewritten: every word is in exactly one clause.
-import { LEXICONS, VERBS, wordSet } from "./lexicon.ts";
+import { CUES, LEXICONS, matchCues, stemTokens, VERBS, wordSet } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import { words } from "./text.ts";
 
@@ -44,12 +44,82 @@ export function clauses(prompt: string, language: UiLanguage): Clause[] {
     if (colon >= 0 && colon < end && !/\d/.test(prompt[colon + 1] ?? "")) {
       const head = trimmed(prompt, start, colon);
       const at = head ? out.push(...verbPhrases(prompt, head, language)) - 1 : undefined;
-      for (const item of verbPhrases(prompt, trimmed(prompt, colon + 1, end), language)) {
-        out.push(at === undefined ? item : { ...item, head: at });
+      for (const phrase of verbPhrases(prompt, trimmed(prompt, colon + 1, end), language)) {
+        for (const item of asked(prompt, phrase, language)) {
+          out.push(at === undefined || !item.fields ? item.clause : { ...item.clause, head: at });
+        }
       }
     } else out.push(...verbPhrases(prompt, trimmed(prompt, start, end), language));
   }
   return out;
+}
+
+const ARTICLES = Object.fromEntries(
+  Object.entries(LEXICONS).map(([language, lex]) => [language, wordSet(lex.articles)]),
+) as Record<UiLanguage, Set<string>>;
+
+/** Asks with records or a screen of their own, which an item of a `:` list may ask for ("a checklist" is a
+ * list of ticks). */
+const OWN = new Set([
+  "list",
+  "yesno",
+  "log",
+  "schedule",
+  "quiz",
+  "countdown",
+  "goal",
+  "timer",
+  "catalog",
+  "order",
+  "split",
+  "people",
+  "calculator",
+  "convert",
+]);
+
+/**
+ * The items of a `:` list, as fields of the clause before, except an item that an indefinite article opens
+ * and that names an ask of its own ("For the wedding: a guest list, a budget of 8000 € and a countdown"),
+ * which is a clause of its own; the items after it without one go with it.
+ */
+function asked(prompt: string, items: Clause, language: UiLanguage): { clause: Clause; fields: boolean }[] {
+  const tokens = words(items.text);
+  const joiners = JOINERS[language];
+  const cuts: number[] = [];
+  let depth = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i].norm === "(") depth++;
+    else if (tokens[i].norm === ")") depth--;
+    else if (
+      !depth && ARTICLES[language].has(tokens[i].norm) && (i === 0 || joiners.has(tokens[i - 1].norm))
+    ) {
+      let at = i;
+      while (at > 0 && joiners.has(tokens[at - 1].norm)) at--;
+      cuts.push(at);
+    }
+  }
+  const own = (from: number, to: number) => {
+    const part = tokens.slice(from, to);
+    const open = part.findIndex((t) => t.norm === "(");
+    const outside = open >= 0 ? part.slice(0, open) : part;
+    const compounds = language === "de" ? outside.map((t) => t.norm) : undefined;
+    // English cues count in every language, as they do for asks ("une checklist").
+    return [
+      ...matchCues(stemTokens(outside, language), CUES[language].asks, compounds),
+      ...(language === "en" ? [] : matchCues(stemTokens(outside, "en"), CUES.en.asks)),
+    ].some((m) => OWN.has(m.key));
+  };
+  const out = [{ from: 0, to: cuts[0] ?? tokens.length, fields: true }];
+  for (const [k, cut] of cuts.entries()) {
+    const to = cuts[k + 1] ?? tokens.length;
+    if (own(cut, to)) out.push({ from: cut, to, fields: false });
+    else out[out.length - 1].to = to;
+  }
+  const offset = (i: number) => items.start + (tokens[i]?.start ?? items.text.length);
+  return out.flatMap(({ from, to, fields }) => {
+    const clause = trimmed(prompt, offset(from), to < tokens.length ? offset(to) : items.end);
+    return clause && to > from ? [{ clause, fields }] : [];
+  });
 }
 
 /** Splits a clause before a verb that follows a comma or "and": a new verb phrase starts there. */

@@ -47,7 +47,8 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   const inside = (c: Clause) => all.filter((q) => q.start >= c.start && q.end <= c.end);
   // The items of a `:` list are fields ("title, author") unless they state quantities ("20s on, 10s off"),
   // which then belong to the clause that introduces them.
-  const parts = clauses(prompt, language);
+  // A follow-up's `:` list ("Some changes: remove the price, add a photo") lists changes, not fields.
+  const parts = clauses(prompt, language).map((c) => (followUp ? { ...c, head: undefined } : c));
   const measuredList = (i: number) =>
     parts.some((c) => c.head === i && inside(c).some((q) => MEASURES.has(q.kind)));
   const asks = parts.flatMap((clause, i) => {
@@ -62,7 +63,11 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
       prompt,
       clause,
       language,
-      quantities: [...inside(clause), ...(measured ? items.flatMap(inside) : [])],
+      // (Prices listed as items, "Drinks: espresso $3, latte $4.50", are the clause's price list.)
+      quantities: [
+        ...inside(clause),
+        ...items.flatMap(inside).filter((q) => measured || q.kind === "money"),
+      ],
       items: measured ? [] : items,
       followUp,
     });

@@ -15,6 +15,12 @@ export interface Lexicon {
   stop: string[];
   numbers: Record<string, number>;
   and: string[];
+  /** The words that ask an aggregate to add up an amount ("how much", "spent") or to average it, rather
+   * than to count records. */
+  aggregates: Record<"total" | "average", string[]>;
+  /** The indefinite articles: an item of a `:` list one opens, naming an ask's cue, is that ask ("Für die
+   * Hochzeit: eine Gästeliste, ein Budget von 8000 €"), not a field. */
+  articles: string[];
   with: string[];
   /** The words that give a name ("a field called Budget", "un campo chiamato prezzo"): what follows is it. */
   naming: string[];
@@ -193,7 +199,7 @@ export function lexiconVote(text: string, also?: Knows): (language: UiLanguage) 
 
 /** Stems of the tokens, in the language. */
 export function stemTokens(tokens: Token[], language: UiLanguage): string[] {
-  return tokens.map((t) => (t.kind === "word" ? stem(t.text, language) : t.norm));
+  return tokens.map((t) => (t.kind === "word" ? stem(t.norm, language) : t.norm));
 }
 
 /** A folded set of a word list, for closed classes matched as written (articles, time words). */

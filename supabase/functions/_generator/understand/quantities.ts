@@ -72,6 +72,8 @@ interface Words {
   adverbs: Map<string, string>;
   counts: Map<string, number>;
   periods: { words: string[]; period: string }[];
+  /** Words a lone hour may be followed by: function words, "and", and the words of times and periods. */
+  afterHour: Set<string>;
   /** Period words that open a compound ("monats" of "Monatsübersicht"), for a language that compounds. */
   periodPrefixes: [string, string][];
 }
@@ -102,6 +104,9 @@ for (const [code, data] of Object.entries(currencies)) {
   for (const s of data.symbols) CURRENCY_SYMBOLS.set(s, code);
   for (const w of data.words) CURRENCY_WORDS.set(fold(w), code);
 }
+
+/** Whether a folded word names a unit or a currency ("km", "eur"): a measure, never a value to choose. */
+export const measureWord = (norm: string) => UNIT_WORDS.has(norm) || CURRENCY_WORDS.has(norm);
 
 const foldMap = <T>(record: Record<string, T>) =>
   new Map(Object.entries(record).map(([k, v]) => [fold(k), v] as [string, T]));
@@ -138,6 +143,15 @@ const WORDS = Object.fromEntries(UI_LANGUAGES.map((language) => {
       .map(([phrase, period]) => ({ words: words(phrase).map((x) => x.norm), period }))
       .sort((a, b) => b.words.length - a.words.length),
     periodPrefixes: periodPrefixes(language, lex.timeUnits),
+    afterHour: wordSet([
+      ...lex.stop,
+      ...lex.and,
+      ...[t.at, t.every, t.per, t.to, t.noon, t.midnight, t.am, t.pm].flat().flatMap((p) => p.split(/\s+/)),
+      ...Object.keys(lex.timeUnits),
+      ...Object.keys(lex.weekdays),
+      ...Object.keys(lex.adverbs),
+      ...Object.keys(lex.periods).flatMap((p) => p.split(/\s+/)),
+    ]),
   };
   return [language, w];
 })) as Record<UiLanguage, Words>;
@@ -234,6 +248,14 @@ class Scanner {
       marked = true;
     }
     if (!marked && !bare) return null;
+    // A lone number after "at" that counts or measures something ("à 4 choix", "a 20 stelline", "at 24%",
+    // "at 1 € = $1.08") is no time of day.
+    const after = this.tokens[next];
+    if (
+      !marked && after && (after.kind === "word" ? !w.afterHour.has(after.norm) : /^[%=€$£]/.test(after.text))
+    ) {
+      return null;
+    }
     if (hour > 24 || minute > 59) return null;
     return { time: `${String(hour % 24).padStart(2, "0")}:${String(minute).padStart(2, "0")}`, next };
   }

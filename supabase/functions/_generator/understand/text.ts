@@ -75,7 +75,16 @@ export function splitElision(token: Token): Token[] {
   ];
 }
 
-/** Tokens for matching: elisions split, so "dell'acqua" holds the word "acqua". */
+// A German separable verb's infinitive with "zu" ("aufzuschreiben", "einzutragen") matches as the verb
+// ("aufschreiben", "eintragen").
+const ZU_INFINITIVE =
+  /^(ab|an|auf|aus|bei|ein|fest|her|hin|hinzu|mit|nach|vor|weg|zu|zuruck|zusammen|dazu)zu(\p{L}{3,}en)$/u;
+
+/** Tokens for matching: elisions split, so "dell'acqua" holds the word "acqua"; a German "zu" infinitive
+ * folded to the verb. */
 export function words(text: string): Token[] {
-  return tokenize(text).flatMap(splitElision);
+  return tokenize(text).flatMap(splitElision).map((t) => {
+    const zu = t.kind === "word" ? ZU_INFINITIVE.exec(t.norm) : null;
+    return zu ? { ...t, norm: zu[1] + zu[2] } : t;
+  });
 }
