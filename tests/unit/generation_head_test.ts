@@ -1,0 +1,29 @@
+import assert from "node:assert/strict";
+import { requestHead } from "../../supabase/functions/_generator/compose-spec/head.ts";
+import { composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
+
+Deno.test("the head of a request is the noun phrase its verb is about, never a verb, cue, unit or possessive", () => {
+  const cases: [string, "en" | "it" | "fr" | "es" | "de", string][] = [
+    ["keep track of my daughter's vaccinations", "en", "vaccinations"],
+    ["log the temperature of the ovens every morning", "en", "ovens"],
+    ["segnare ogni giorno le passeggiate dei cani", "it", "passeggiate dei cani"],
+    ["noter les matchs de foot de mon fils", "fr", "matchs de foot"],
+    ["suivre la pression des pneus", "fr", "pression des pneus"],
+    ["apuntar las semillas que compro", "es", "semillas"],
+    ["llevar el control de 500 mg de hierro", "es", "hierro"],
+    ["die Spaziergänge und Futterzeiten eintragen", "de", "Spaziergänge und Futterzeiten"],
+  ];
+  for (const [text, language, head] of cases) assert.equal(requestHead(text, language), head, text);
+  assert.equal(requestHead("I want to see it", "en"), undefined);
+});
+
+Deno.test("a concept named only in the story around the request leaves the name to the request's head", () => {
+  const name = (prompt: string) => composeSpec(prompt, { tier: "light" }).spec.name;
+  // "kitten" names a pet concept in a sentence that asks for nothing; the request is about toys.
+  assert.equal(name("We adopted a kitten last month. I want a list of the toys she likes"), "Toys");
+  assert.equal(name("Mon fils fait du judo. Je voudrais noter les livres qu'il lit"), "Livres");
+  assert.equal(
+    name("Meine Tochter spielt Klavier. Ich möchte die Bücher eintragen, die sie liest"),
+    "Bücher",
+  );
+});
