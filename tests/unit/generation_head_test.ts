@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { requestHead } from "../../supabase/functions/_generator/compose-spec/head.ts";
+import { endsOnInfinitive, requestHead } from "../../supabase/functions/_generator/compose-spec/head.ts";
 import { composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
 
 Deno.test("the head of a request is the noun phrase its verb is about, never a verb, cue, unit or possessive", () => {
@@ -26,4 +26,15 @@ Deno.test("a concept named only in the story around the request leaves the name 
     name("Meine Tochter spielt Klavier. Ich möchte die Bücher eintragen, die sie liest"),
     "Bücher",
   );
+});
+
+Deno.test("a main ask whose words end on an infinitive is named by what the verb is done to", () => {
+  assert.ok(endsOnInfinitive("rappel pour nourrir", "fr"));
+  assert.ok(!endsOnInfinitive("ogni 8 ore per 6 giorni", "it"));
+  const name = (prompt: string) => composeSpec(prompt, { tier: "light" }).spec.name;
+  assert.equal(name("un quiz per imparare le capitali africane"), "Capitali africane");
+  assert.equal(name("rappel pour nourrir les poissons de l'aquarium"), "Poissons");
+  assert.equal(name("un quiz pour apprendre les drapeaux d'Europe"), "Drapeaux d'Europe");
+  assert.equal(name("recordatorio para regar los geranios"), "Geranios");
+  assert.equal(name("reminder to feed the chickens every evening"), "Chickens");
 });

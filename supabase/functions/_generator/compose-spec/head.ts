@@ -44,6 +44,13 @@ export const APP_WORDS = new Set([
 // The word that makes the next one an infinitive ("to log", "per segnare", "pour suivre", "para apuntar").
 const TO: Record<Language, string> = { en: "to", it: "per", fr: "pour", es: "para", de: "zu" };
 
+/** Whether words end on an infinitive ("rappel pour arroser", "quiz per riconoscere"): they say what is
+ * done, not what it is done to. */
+export function endsOnInfinitive(text: string, language: Language): boolean {
+  const tokens = words(text);
+  return tokens.length >= 2 && tokens.at(-1)!.kind === "word" && tokens.at(-2)!.norm === TO[language];
+}
+
 /** Whether a word is, alone, a cue of an ask or a field: a word any app may say ("tracker", "list"). */
 export function isCue(word: string, language: Language): boolean {
   const [stem] = stemPhrase(word, language);
@@ -97,5 +104,5 @@ export function requestHead(text: string, language: Language): string | undefine
       kept.push(i);
     } else break;
   }
-  return kept.map((i) => tokens[i].text).join(" ") || undefined;
+  return kept.map((i) => tokens[i].text).join(" ").replace(/(['’]) /g, "$1") || undefined;
 }

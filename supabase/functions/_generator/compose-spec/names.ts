@@ -7,7 +7,7 @@ import { capitalized, fold } from "./entities.ts";
 import { type Concept, findConcepts } from "../understand/concepts.ts";
 import { conceptOf } from "./screens.ts";
 import { fill, joined, WORDS } from "./words.ts";
-import { APP_WORDS, isCue, perLanguage, requestHead } from "./head.ts";
+import { APP_WORDS, endsOnInfinitive, isCue, perLanguage, requestHead } from "./head.ts";
 
 /** The sentence around the character at `at`, and its rest from there: where the main ask's cue and its
  * object are. */
@@ -135,14 +135,16 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): string 
     !u.concepts.find((m) => m.id === concept.id)?.words.some((w) =>
       request.sentence.includes(w) || u.asks.some((a) => a.quote.includes(w))
     );
-  const head = own && elsewhere ? requestHead(request.rest, language) : undefined;
+  // Words of the main ask that end on an infinitive ("rappel pour arroser le potager") say what is done: the
+  // head of the request, what it is done to, names the app ("Potager").
+  const quoted = main && own ? phrase(main.quote, language, capitals) : "";
+  const verbal = quoted !== "" && endsOnInfinitive(quoted, language);
+  const head = own && (elsewhere || verbal) && request ? requestHead(request.rest, language) : undefined;
   const candidates = [
     givenName(prompt, language) ?? "",
     // (Its words only when they hold its subject: a quiz's topic may be the exam another clause names.)
-    main && own && (!main.subject || main.quote.includes(main.subject))
-      ? phrase(main.quote, language, capitals)
-      : "",
-    main?.subject && own ? phrase(main.subject, language, capitals) : "",
+    main && !verbal && (!main.subject || main.quote.includes(main.subject)) ? quoted : "",
+    main?.subject && own && !verbal ? phrase(main.subject, language, capitals) : "",
     head ? phrase(head, language, capitals) : "",
     concept ? conceptName(concept, language) : "",
     records?.plural ?? "",
