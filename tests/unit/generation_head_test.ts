@@ -12,6 +12,8 @@ Deno.test("the head of a request is the noun phrase its verb is about, never a v
     ["apuntar las semillas que compro", "es", "semillas"],
     ["llevar el control de 500 mg de hierro", "es", "hierro"],
     ["die Spaziergänge und Futterzeiten eintragen", "de", "Spaziergänge und Futterzeiten"],
+    // Another form of a quantifier the lexicon lists ("tutti") is one too.
+    ["organizzare tutto il trasloco", "it", "trasloco"],
   ];
   for (const [text, language, head] of cases) assert.equal(requestHead(text, language), head, text);
   assert.equal(requestHead("I want to see it", "en"), undefined);
@@ -37,4 +39,13 @@ Deno.test("a main ask whose words end on an infinitive is named by what the verb
   assert.equal(name("un quiz pour apprendre les drapeaux d'Europe"), "Drapeaux d'Europe");
   assert.equal(name("recordatorio para regar los geranios"), "Geranios");
   assert.equal(name("reminder to feed the chickens every evening"), "Chickens");
+});
+
+Deno.test("a concept named only among the fields a colon lists does not name the app", () => {
+  const name = (prompt: string) => composeSpec(prompt, { tier: "light" }).spec.name;
+  assert.equal(name("My goats: name, breed, birth date, weight and vaccinations"), "Goats");
+  assert.equal(name("Le mie galline: nome, razza, peso e le uova di ogni giorno"), "Galline");
+  assert.equal(name("Mes chevaux : nom, âge, poids et vaccins"), "Chevaux");
+  assert.equal(name("Mis cabras: nombre, raza, peso y vacunas"), "Cabras");
+  assert.equal(name("Unsere Schafe: Name, Rasse, Gewicht und Impfungen"), "Schafe");
 });

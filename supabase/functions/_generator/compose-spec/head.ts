@@ -30,6 +30,15 @@ const UNIT_WORDS = new Set(
     .map(fold),
 );
 
+// The stems of the function words, so that another form of a quantifier ("tutto" of "tutti") is one too;
+// short stems are left out, since nouns share them.
+const STOP_STEMS = Object.fromEntries(
+  Object.entries(CUES).map(([l, cues]) => [
+    l,
+    new Set([...cues.stop].flatMap((w) => stemPhrase(w, l as Language)).filter((s) => s.length >= 4)),
+  ]),
+) as Record<Language, Set<string>>;
+
 // Words that say it is an app.
 export const APP_WORDS = new Set([
   "app",
@@ -83,7 +92,8 @@ export function requestHead(text: string, language: Language): string | undefine
     // A short word after a number is its unit ("500 mg", "5 h").
     const unit = i > 0 && tokens[i - 1].kind === "number" && w.length <= 3;
     if (
-      verb || unit || stop.has(w) || VERBS[language].has(w) || NUMBERS[language].has(w) ||
+      verb || unit || stop.has(w) || STOP_STEMS[language].has(stemPhrase(w, language)[0] ?? "") ||
+      VERBS[language].has(w) || NUMBERS[language].has(w) ||
       MEASURES[language].has(w) || UNIT_WORDS.has(w) ||
       APP_WORDS.has(w) || /\d/.test(w) || cued.has(i) || isCue(w, language)
     ) {

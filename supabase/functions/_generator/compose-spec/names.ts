@@ -14,7 +14,8 @@ import { APP_WORDS, endsOnInfinitive, isCue, perLanguage, requestHead } from "./
 function sentenceAt(prompt: string, at: number): { sentence: string; rest: string } {
   const marks = [".", "!", "?", ";", "\n"];
   const start = Math.max(...marks.map((m) => prompt.lastIndexOf(m, at - 1))) + 1;
-  const ends = marks.map((m) => prompt.indexOf(m, at)).filter((i) => i >= 0);
+  // What a colon opens is the list of the records' fields, not the request.
+  const ends = [...marks, ":"].map((m) => prompt.indexOf(m, at)).filter((i) => i >= 0);
   const end = ends.length ? Math.min(...ends) : prompt.length;
   return { sentence: prompt.slice(start, end), rest: prompt.slice(at, end) };
 }
