@@ -53,7 +53,7 @@ export const APP_WORDS = new Set([
 // The word that makes the next one an infinitive ("to log", "per segnare", "pour suivre", "para apuntar").
 const TO: Record<Language, string> = { en: "to", it: "per", fr: "pour", es: "para", de: "zu" };
 
-/** Whether words end on an infinitive ("rappel pour arroser", "quiz per riconoscere"): they say what is
+/** Whether words end on an infinitive ("rappel pour nourrir", "quiz per imparare"): they say what is
  * done, not what it is done to. */
 export function endsOnInfinitive(text: string, language: Language): boolean {
   const tokens = words(text);

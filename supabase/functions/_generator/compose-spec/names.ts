@@ -136,8 +136,8 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): string 
     !u.concepts.find((m) => m.id === concept.id)?.words.some((w) =>
       request.sentence.includes(w) || u.asks.some((a) => a.quote.includes(w))
     );
-  // Words of the main ask that end on an infinitive ("rappel pour arroser le potager") say what is done: the
-  // head of the request, what it is done to, names the app ("Potager").
+  // Words of the main ask that end on an infinitive ("rappel pour nourrir les poissons") say what is done:
+  // the head of the request, what it is done to, names the app ("Poissons").
   const quoted = main && own ? phrase(main.quote, language, capitals) : "";
   const verbal = quoted !== "" && endsOnInfinitive(quoted, language);
   const head = own && (elsewhere || verbal) && request ? requestHead(request.rest, language) : undefined;
