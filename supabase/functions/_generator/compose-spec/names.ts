@@ -1,13 +1,24 @@
 // The app's name (a short title in the UI language from what the prompt is about) and its description and
 // features (what THIS app's screens do), both from the composed spec.
 import type { Understanding } from "../understand/index.ts";
-import { CUES, type Lexicon, LEXICONS, VERBS } from "../understand/lexicon.ts";
+import { CUES, LEXICONS, VERBS } from "../understand/lexicon.ts";
 import type { AppSpec, Language, ScreenSpec } from "../template/src/types.ts";
 import { capitalized, fold } from "./entities.ts";
 import { type Concept, findConcepts } from "../understand/concepts.ts";
 import { conceptOf } from "./screens.ts";
-import { stemPhrase } from "../understand/stem.ts";
 import { fill, joined, WORDS } from "./words.ts";
+import { APP_WORDS, endsOnInfinitive, isCue, perLanguage, requestHead } from "./head.ts";
+
+/** The sentence around the character at `at`, and its rest from there: where the main ask's cue and its
+ * object are. */
+function sentenceAt(prompt: string, at: number): { sentence: string; rest: string } {
+  const marks = [".", "!", "?", ";", "\n"];
+  const start = Math.max(...marks.map((m) => prompt.lastIndexOf(m, at - 1))) + 1;
+  // What a colon opens is the list of the records' fields, not the request.
+  const ends = [...marks, ":"].map((m) => prompt.indexOf(m, at)).filter((i) => i >= 0);
+  const end = ends.length ? Math.min(...ends) : prompt.length;
+  return { sentence: prompt.slice(start, end), rest: prompt.slice(at, end) };
+}
 
 const MAX_NAME = 30;
 const MAX_NAME_WORDS = 4;
@@ -30,13 +41,6 @@ function titled(text: string, language: Language): string {
   return kept.join(" ") || cased[0].slice(0, MAX_NAME);
 }
 
-// Words that say it is an app, which a name leaves out.
-const APP_WORDS = new Set(["app", "apps", "application", "applicazione", "appli", "aplicacion", "anwendung"]);
-/** One closed class of every lexicon, folded. */
-const perLanguage = (words: (lex: Lexicon) => string[]) =>
-  Object.fromEntries(
-    Object.entries(LEXICONS).map(([l, lex]) => [l, new Set(words(lex).map(fold))]),
-  ) as Record<Language, Set<string>>;
 const AND = perLanguage((lex) => lex.and);
 const QUESTIONS = perLanguage((lex) => lex.questions);
 const WITH = perLanguage((lex) => lex.with);
@@ -124,13 +128,25 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): string 
   const asked = main && QUESTIONS[language].has(fold(main.quote.split(/\s+/)[0]));
   const own = u.detected === language && !asked;
   const capitals = language === "de" && nounsCapitalized(prompt);
+  // The head of the request the main ask is in, what its verb or need is about, names the app when the
+  // records' concept was named only elsewhere (a story around the request: "my son has an allergy and the
+  // grandparents babysit. I want a list of safe foods").
+  const request = main ? sentenceAt(prompt, main.start) : undefined;
+  const elsewhere = request !== undefined && concept !== undefined &&
+    !u.concepts.find((m) => m.id === concept.id)?.words.some((w) =>
+      request.sentence.includes(w) || u.asks.some((a) => a.quote.includes(w))
+    );
+  // Words of the main ask that end on an infinitive ("rappel pour nourrir les poissons") say what is done:
+  // the head of the request, what it is done to, names the app ("Poissons").
+  const quoted = main && own ? phrase(main.quote, language, capitals) : "";
+  const verbal = quoted !== "" && endsOnInfinitive(quoted, language);
+  const head = own && (elsewhere || verbal) && request ? requestHead(request.rest, language) : undefined;
   const candidates = [
     givenName(prompt, language) ?? "",
     // (Its words only when they hold its subject: a quiz's topic may be the exam another clause names.)
-    main && own && (!main.subject || main.quote.includes(main.subject))
-      ? phrase(main.quote, language, capitals)
-      : "",
-    main?.subject && own ? phrase(main.subject, language, capitals) : "",
+    main && !verbal && (!main.subject || main.quote.includes(main.subject)) ? quoted : "",
+    main?.subject && own && !verbal ? phrase(main.subject, language, capitals) : "",
+    head ? phrase(head, language, capitals) : "",
     concept ? conceptName(concept, language) : "",
     records?.plural ?? "",
     spec.screens[0].title,
@@ -140,7 +156,7 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): string 
   const known = concept
     ? conceptWords(concept, language).flatMap((w) => {
       const parts = w.split(/\s+/);
-      return parts.length === 1 ? parts : parts.filter((p) => !cue(p, language));
+      return parts.length === 1 ? parts : parts.filter((p) => !isCue(p, language));
     })
     : [];
   // A subject that names a concept of its own ("pizzeria", "aquarium") names the app whatever its records are.
@@ -152,15 +168,6 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): string 
     (i === 0 || i > 2 || aboutIt(c, i))
   );
   return titled(good ?? spec.screens[0].title, language);
-}
-
-/** Whether a word is, alone, a cue of an ask or a field: a word any app may say ("tracker", "list"). */
-function cue(word: string, language: Language): boolean {
-  const [stem] = stemPhrase(word, language);
-  return stem !== undefined &&
-    [CUES[language].asks, CUES[language].fields].some((index) =>
-      index.get(stem)?.some((c) => c.stems.length === 1)
-    );
 }
 
 const conceptWords = (concept: Concept, language: Language) => [

@@ -1,0 +1,118 @@
+// The head of the main request: the noun phrase its verb or need is about ("keep track of my daughter's
+// vaccinations" → "vaccinations", "per gestire le prenotazioni" → "prenotazioni", "tire pressure log" →
+// "tire pressure"), never a quantifier, a verb or an ask's cue.
+import type { Language } from "../template/src/types.ts";
+import { CUES, type Lexicon, LEXICONS, matchEveryKey, stemTokens, VERBS } from "../understand/lexicon.ts";
+import { stemPhrase } from "../understand/stem.ts";
+import { words } from "../understand/text.ts";
+import { fold } from "./entities.ts";
+import UNITS from "../understand/units.json" with { type: "json" };
+
+/** One closed class of every lexicon, folded. */
+export const perLanguage = (pick: (lex: Lexicon) => string[]) =>
+  Object.fromEntries(
+    Object.entries(LEXICONS).map(([l, lex]) => [l, new Set(pick(lex).map(fold))]),
+  ) as Record<Language, Set<string>>;
+
+const OF = perLanguage((lex) => lex.of.filter((w) => !w.includes(" ")));
+const AND = perLanguage((lex) => lex.and.filter((w) => /\p{L}/u.test(w)));
+const NUMBERS = perLanguage((lex) => Object.keys(lex.numbers));
+// Time expressions and the size of a group ("somos"): they measure the records, they do not name them.
+const MEASURES = perLanguage((lex) => [
+  ...[lex.periods, lex.adverbs, lex.counts, lex.weekdays, lex.timeUnits].flatMap((w) =>
+    Object.keys(w).flatMap((k) => k.split(/\s+/))
+  ),
+  ...lex.weAre,
+]);
+// The words of units ("mg", "euro"): a quantity's, never a subject's.
+const UNIT_WORDS = new Set(
+  Object.entries(UNITS as Record<string, { words: string[] }>).flatMap(([symbol, u]) => [symbol, ...u.words])
+    .map(fold),
+);
+
+// The stems of the function words, so that another form of a quantifier ("tutto" of "tutti") is one too;
+// short stems are left out, since nouns share them.
+const STOP_STEMS = Object.fromEntries(
+  Object.entries(CUES).map(([l, cues]) => [
+    l,
+    new Set([...cues.stop].flatMap((w) => stemPhrase(w, l as Language)).filter((s) => s.length >= 4)),
+  ]),
+) as Record<Language, Set<string>>;
+
+// Words that say it is an app.
+export const APP_WORDS = new Set([
+  "app",
+  "apps",
+  "application",
+  "applicazione",
+  "appli",
+  "aplicacion",
+  "anwendung",
+]);
+
+// The word that makes the next one an infinitive ("to log", "per segnare", "pour suivre", "para apuntar").
+const TO: Record<Language, string> = { en: "to", it: "per", fr: "pour", es: "para", de: "zu" };
+
+/** Whether words end on an infinitive ("rappel pour nourrir", "quiz per imparare"): they say what is
+ * done, not what it is done to. */
+export function endsOnInfinitive(text: string, language: Language): boolean {
+  const tokens = words(text);
+  return tokens.length >= 2 && tokens.at(-1)!.kind === "word" && tokens.at(-2)!.norm === TO[language];
+}
+
+/** Whether a word is, alone, a cue of an ask or a field: a word any app may say ("tracker", "list"). */
+export function isCue(word: string, language: Language): boolean {
+  const [stem] = stemPhrase(word, language);
+  return stem !== undefined &&
+    [CUES[language].asks, CUES[language].fields].some((index) =>
+      index.get(stem)?.some((c) => c.stems.length === 1)
+    );
+}
+
+/**
+ * The head of the request in `text` (the sentence of the main ask): its first run of nouns and adjectives,
+ * with nouns joined by "and" and one complement after "of" when it follows at once ("matchs de foot", not "de
+ * mon fils"); an English possessive is a modifier the head leaves out ("daughter's"). Undefined when the
+ * sentence holds none.
+ */
+export function requestHead(text: string, language: Language): string | undefined {
+  const stop = CUES[language].stop;
+  const tokens = words(text);
+  // The words of the asks' cues, phrases included ("tenere traccia", "keep a list").
+  const cued = new Set(
+    matchEveryKey(stemTokens(tokens, language), CUES[language].asks)
+      .flatMap((m) => Array.from({ length: m.to - m.from }, (_, k) => m.from + k)),
+  );
+  const kinds = tokens.map((t, i) => {
+    if (t.kind !== "word") return "mark";
+    const w = t.norm;
+    if (OF[language].has(w)) return "of";
+    if (AND[language].has(w)) return "and";
+    const verb = i > 0 && tokens[i - 1].norm === TO[language];
+    // A short word after a number is its unit ("500 mg", "5 h").
+    const unit = i > 0 && tokens[i - 1].kind === "number" && w.length <= 3;
+    if (
+      verb || unit || stop.has(w) || STOP_STEMS[language].has(stemPhrase(w, language)[0] ?? "") ||
+      VERBS[language].has(w) || NUMBERS[language].has(w) ||
+      MEASURES[language].has(w) || UNIT_WORDS.has(w) ||
+      APP_WORDS.has(w) || /\d/.test(w) || cued.has(i) || isCue(w, language)
+    ) {
+      return "skip";
+    }
+    return language === "en" && /['’]s$/.test(t.text) ? "possessive" : "word";
+  });
+  const start = kinds.findIndex((k) => k === "word");
+  if (start < 0) return undefined;
+  const kept: number[] = [];
+  let complement = false;
+  for (let i = start; i < tokens.length; i++) {
+    const k = kinds[i];
+    if (k === "word") kept.push(i);
+    else if (k === "possessive") continue;
+    else if ((k === "and" || (k === "of" && !complement)) && kinds[i + 1] === "word") {
+      if (k === "of") complement = true;
+      kept.push(i);
+    } else break;
+  }
+  return kept.map((i) => tokens[i].text).join(" ").replace(/(['’]) /g, "$1") || undefined;
+}
