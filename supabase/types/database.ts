@@ -1647,15 +1647,7 @@ export type Database = {
           "user_id"?: string;
           "version_id"?: string;
         };
-        Relationships: [
-          {
-            foreignKeyName: "version_files_version_id_fkey";
-            columns: ["version_id"];
-            isOneToOne: false;
-            referencedRelation: "project_versions";
-            referencedColumns: ["id"];
-          },
-        ];
+        Relationships: [];
       };
       "wallet_transactions": {
         Row: {
