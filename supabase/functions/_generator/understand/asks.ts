@@ -926,7 +926,7 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
     if (numbers.length === 2 && numbers[0] < numbers[1]) {
       field.range = [numbers[0], numbers[1]];
       if (field.type === "text") field.type = numbers[1] <= 10 ? "rating" : "number";
-    } else if (inner.some((t, k) => yesNo(inner, k))) {
+    } else if (inner.some((_, k) => yesNo(inner, k))) {
       field.type = "yesno";
     } else if (options.length >= 2 && !matchCues(stemTokens(inner, language), cues.fields).length) {
       field.type = "choice";
