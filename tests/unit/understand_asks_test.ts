@@ -550,3 +550,25 @@ Deno.test("a name in quotation marks after a change is what it names", () => {
   assert.equal(ask("add a 'cadence' field and a 'shoes' field", "add_field", base).subject, "cadence");
   assert.equal(ask("aggiungi un campo «note»", "add_field", { ...base, language: "it" }).subject, "note");
 });
+
+Deno.test("a rate asks the app to work the amount out, once however many rates and words ask for it", () => {
+  for (
+    const prompt of [
+      "I walk dogs for $18 an hour and want to see what each owner owes me",
+      "do lezioni di piano a 25 euro l'ora, voglio sapere quanto incasso al mese",
+      "je fais du repassage à 10 € de l'heure, combien je gagne par mois",
+      "cuido gatos por 8 euros por visita y quiero saber cuánto me deben",
+      "ich putze Fenster für 15 € pro Stunde und will wissen, was mir jeder Kunde schuldet",
+    ]
+  ) {
+    ask(prompt, "calculator");
+  }
+  const calculators = (prompt: string) =>
+    understand(prompt).asks.filter((a) => a.type === "calculator").length;
+  assert.equal(
+    calculators("firewood at 90 € per cubic metre. Kindling at 6 € per bag. Calculate the order total"),
+    1,
+  );
+  // A budget per period is not a rate.
+  assert.equal(calculators("I spend about $400 a month on groceries"), 0);
+});

@@ -615,6 +615,10 @@ function askedBy(q: Quantity, all: Quantity[], has: (type: AskType) => boolean, 
     !rate;
   const kept = ["catalog", "order", "split", "goal", "log"] as const;
   if (q.kind === "money" && priced && !kept.some((t) => has(t))) out.push("catalog");
+  // A rate ("$14 an hour", "2 € pro Kind") is multiplied by what is counted: the app works the amount out.
+  if (q.kind === "money" && q.per && all.find((p) => p.kind === "money" && p.per) === q) {
+    out.push("calculator");
+  }
   return out;
 }
 

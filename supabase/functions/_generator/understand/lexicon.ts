@@ -48,6 +48,10 @@ export interface Lexicon {
   languageIn: string[];
   /** Exams and tests ("esame", "Prüfung"): what one is of is the topic of the prompt's quiz. */
   exams: string[];
+  /** The words between an amount and what it is paid for, which make it a rate: `per` before any noun
+   * ("2 € pro Kind", "50 € per lezione"), `the` (articles) only before a unit of time or measure ("$14 an
+   * hour", "15 euro l'ora", "3 € le kilo"). */
+  rate: Record<"per" | "the", string[]>;
   time: Record<
     | "at"
     | "every"
