@@ -572,3 +572,28 @@ Deno.test("a rate asks the app to work the amount out, once however many rates a
   // A budget per period is not a rate.
   assert.equal(calculators("I spend about $400 a month on groceries"), 0);
 });
+
+Deno.test("whether something happened, asked as 'if' and an auxiliary or as 'or not', is a tick", () => {
+  for (
+    const [prompt, quote] of [
+      ["segno i compiti di mio figlio e se li ha consegnati", "se li ha"],
+      ["je note mes rendez-vous et si j'ai payé la séance", "si j'ai"],
+      ["apunto las plantas y si las he regado", "si las he"],
+      ["a list of invoices, sent or not", "sent or not"],
+      ["la liste des invités, venus ou pas", "venus ou pas"],
+      ["Termine der Kinder, abgesagt oder nicht", "abgesagt oder nicht"],
+    ]
+  ) {
+    assert.ok(understand(prompt).asks.some((a) => a.type === "yesno" && a.quote.includes(quote)), prompt);
+  }
+  // A condition with no auxiliary of what happened is no tick.
+  for (
+    const prompt of [
+      "avvisami se piove domani",
+      "rappelle-moi si je dois acheter du pain",
+      "a log of my runs if I feel tired",
+    ]
+  ) {
+    assert.ok(!understand(prompt).asks.some((a) => a.type === "yesno"), prompt);
+  }
+});

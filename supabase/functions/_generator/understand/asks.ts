@@ -19,7 +19,7 @@ import {
 import type { UiLanguage } from "./language.ts";
 import { findConcepts } from "./concepts.ts";
 import { measureWord, type Quantity } from "./quantities.ts";
-import { type Token, words } from "./text.ts";
+import { fold, type Token, words } from "./text.ts";
 
 export const ASK_TYPES = [
   "list",
@@ -216,6 +216,13 @@ const PERSONS = Object.fromEntries(
 const WE_ARE = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.weAre.map((p) => words(p).map((t) => t.norm))]),
 ) as Record<UiLanguage, string[][]>;
+const WHETHER = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, {
+    if: wordSet(lex.whether.if),
+    done: wordSet(lex.whether.done),
+    orNot: lex.whether.orNot.map((p) => p.split(/\s+/).map(fold)),
+  }]),
+) as Record<UiLanguage, { if: Set<string>; done: Set<string>; orNot: string[][] }>;
 /** The largest group that shares an app's chores, turns or costs; more ("22 pupils") make a roster. */
 const GROUP = 10;
 const OR = Object.fromEntries(
@@ -371,6 +378,18 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       add("people", { from: span.from, to: who.to });
       if (!named.has("people")) named.set("people", who);
     } else if (we) add("people", { from: span.from - we.length, to: span.to });
+  }
+  // Whether something happened, asked as such, is a tick: "if" then, across function words only, an
+  // auxiliary ("si j'ai pris", "se l'ho pagata", "si ya ha pagado"), or a word then "or not" ("payé ou pas").
+  const whether = WHETHER[language];
+  for (const [i, t] of tokens.entries()) {
+    if (whether.if.has(t.norm)) {
+      let k = i + 1;
+      while (k < i + 4 && tokens[k]?.kind === "word" && !whether.done.has(tokens[k].norm) && !content(k)) k++;
+      if (whether.done.has(tokens[k]?.norm ?? "")) add("yesno", { from: i, to: k + 1 });
+    }
+    const not = whether.orNot.find((p) => p.every((w, n) => tokens[i + 1 + n]?.norm === w));
+    if (not && content(i)) add("yesno", { from: i, to: i + 1 + not.length });
   }
   if (ctx.followUp) keepChanges(found, tokens, content);
   // The fallback's quote is its subject: the words it keeps a list of, outside the other asks' cues.

@@ -52,6 +52,10 @@ export interface Lexicon {
    * ("2 € pro Kind", "50 € per lezione"), `the` (articles) only before a unit of time or measure ("$14 an
    * hour", "15 euro l'ora", "3 € le kilo"). */
   rate: Record<"per" | "the", string[]>;
+  /** A yes/no asked as a question of whether something happened: `if` followed, across function words
+   * only, by an auxiliary of what is `done` ("si j'ai pris", "se l'ho pagata", "si ya ha pagado"), or a
+   * word followed by `orNot` ("confirmed or not", "payé ou pas", "spielt oder nicht"). */
+  whether: Record<"if" | "done" | "orNot", string[]>;
   time: Record<
     | "at"
     | "every"
