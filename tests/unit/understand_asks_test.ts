@@ -597,3 +597,21 @@ Deno.test("whether something happened, asked as 'if' and an auxiliary or as 'or 
     assert.ok(!understand(prompt).asks.some((a) => a.type === "yesno"), prompt);
   }
 });
+
+Deno.test("a measured amount said for each period is a target to keep to, in the five languages", () => {
+  for (
+    const prompt of [
+      "I want to stretch 15 minutes a day",
+      "voglio camminare 6 km al giorno",
+      "je veux boire 1,5 litre par jour",
+      "quiero leer 20 minutos al día",
+      "ich möchte 2 Liter am Tag trinken",
+    ]
+  ) {
+    assert.ok(understand(prompt).asks.some((a) => a.type === "goal"), prompt);
+  }
+  // An amount kept with no period beside it, or a count of times, states no target.
+  for (const prompt of ["log my runs: 5 km on Monday, 8 km on Friday", "feed the cat 3 times a day"]) {
+    assert.ok(!understand(prompt).asks.some((a) => a.type === "goal"), prompt);
+  }
+});

@@ -626,6 +626,11 @@ function askedBy(q: Quantity, all: Quantity[], has: (type: AskType) => boolean, 
   // An amount over a period ("100 a day", "2 l per day") is kept as it happens.
   const amount = q.kind === "measure" || q.kind === "number" || q.kind === "duration";
   if (amount && all.some((p) => p.kind === "period") && !has("log") && !has("list")) out.push("log");
+  // A measured amount said for each period ("2 litres a day", "1h par jour", "30 Minuten am Tag") is a target
+  // to keep to.
+  const next = all[all.indexOf(q) + 1];
+  const measured = q.kind === "measure" || q.kind === "duration";
+  if (measured && next?.kind === "period" && next.start - q.end <= 1 && !has("goal")) out.push("goal");
   if (q.kind === "range" && q.from <= 1 && q.to <= 10 && !q.unit) out.push("rating");
   // Two prices or more, each of its own thing ("Herrenschnitt 25 €, Damenschnitt 45 €"), are a price list,
   // unless they are what a log, a goal, an order or a split keeps, amounts over a period ("groceries $500 per
