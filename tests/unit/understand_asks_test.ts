@@ -569,6 +569,18 @@ Deno.test("a rate asks the app to work the amount out, once however many rates a
     calculators("firewood at 90 € per cubic metre. Kindling at 6 € per bag. Calculate the order total"),
     1,
   );
+  // A share of an amount is worked out from it.
+  for (
+    const prompt of [
+      "my invoices and what is left after 25% income tax",
+      "le mie vendite con lo sconto del 10%",
+      "mes ventes avec la TVA à 20 %",
+      "mis ventas menos la comisión del 15%",
+      "meine Einnahmen abzüglich 19 % Mehrwertsteuer",
+    ]
+  ) {
+    ask(prompt, "calculator");
+  }
   // A budget per period is not a rate.
   assert.equal(calculators("I spend about $400 a month on groceries"), 0);
 });

@@ -639,6 +639,8 @@ function askedBy(q: Quantity, all: Quantity[], has: (type: AskType) => boolean, 
     !rate;
   const kept = ["catalog", "order", "split", "goal", "log"] as const;
   if (q.kind === "money" && priced && !kept.some((t) => has(t))) out.push("catalog");
+  // A share of an amount ("after 22% tax", "IVA al 21%") is worked out from it.
+  if (q.kind === "measure" && q.unit === "%") out.push("calculator");
   // A rate ("$14 an hour", "2 € pro Kind") is multiplied by what is counted: the app works the amount out.
   if (q.kind === "money" && q.per && all.find((p) => p.kind === "money" && p.per) === q) {
     out.push("calculator");
