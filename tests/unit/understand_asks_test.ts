@@ -627,3 +627,27 @@ Deno.test("a measured amount said for each period is a target to keep to, in the
     assert.ok(!understand(prompt).asks.some((a) => a.type === "goal"), prompt);
   }
 });
+
+Deno.test("a recurrence of what the speaker does tells when it happens, not when to be reminded", () => {
+  const reminds = (prompt: string) => understand(prompt).asks.some((a) => a.type === "reminder");
+  for (
+    const prompt of [
+      "I teach yoga in the park every Tuesday and want to count who comes",
+      "nous jouons aux cartes chaque vendredi, je veux noter les scores",
+      "wir gehen jeden Mittwoch schwimmen und ich will die Bahnen zählen",
+    ]
+  ) {
+    assert.ok(!reminds(prompt), prompt);
+  }
+  // A recurrence of something to do, or a reminder asked for, still reminds.
+  for (
+    const prompt of [
+      "vitamins twice a day",
+      "trash out every Tuesday",
+      "I want a reminder every Friday to call grandma",
+      "rappelle-moi chaque lundi de sortir les poubelles",
+    ]
+  ) {
+    assert.ok(reminds(prompt), prompt);
+  }
+});

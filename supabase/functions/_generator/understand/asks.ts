@@ -213,6 +213,9 @@ const CLOSED = Object.fromEntries(
 const PERSONS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex({ persons: lex.persons }, l as UiLanguage)]),
 ) as Record<UiLanguage, CueIndex>;
+const SPEAKER = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.speaker)]),
+) as Record<UiLanguage, Set<string>>;
 const WE_ARE = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.weAre.map((p) => words(p).map((t) => t.norm))]),
 ) as Record<UiLanguage, string[][]>;
@@ -359,8 +362,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   }
   // An amount equal to another ("1 € = $1.08") states a rate.
   const rate = tokens.some((t) => t.norm === "=");
+  const habit = tokens.some((t) => SPEAKER[language].has(t.norm));
   for (const q of ctx.quantities) {
-    for (const type of askedBy(q, ctx.quantities, (t) => found.has(t), rate)) add(type, at(q));
+    for (const type of askedBy(q, ctx.quantities, (t) => found.has(t), rate, habit)) add(type, at(q));
   }
   // A small group counted ("my 3 kids", "drei Mitarbeiterinnen", "somos 6", "2 à 6 joueurs") shares the app.
   const persons = matchCues(
@@ -610,12 +614,20 @@ function enumerated(
 
 const isChange = (type: string) => (CHANGE_TYPES as readonly string[]).includes(type);
 
-/** What a quantity asks without a cue, given its clause's quantities and whether an ask is found. */
-function askedBy(q: Quantity, all: Quantity[], has: (type: AskType) => boolean, rate: boolean): AskType[] {
+/** What a quantity asks without a cue, given its clause's quantities, whether an ask is found, whether an
+ * amount equals another and whether the speaker is the clause's subject. */
+function askedBy(
+  q: Quantity,
+  all: Quantity[],
+  has: (type: AskType) => boolean,
+  rate: boolean,
+  habit: boolean,
+): AskType[] {
   const out: AskType[] = [];
-  // A recurrence in hours, on weekdays or so many times a day is a reminder; "every month" alone is not.
+  // A recurrence in hours, on weekdays or so many times a day is a reminder; "every month" alone is not, nor
+  // one of what the speaker does ("I sell at the market every Saturday", "jeden Freitag spielen wir").
   const recurring = q.kind === "frequency" && (q.unit === "h" || q.weekdays || q.count);
-  if (recurring && !has("schedule")) out.push("reminder");
+  if (recurring && !has("schedule") && !habit) out.push("reminder");
   if ((q.kind === "duration" && q.phase) || q.kind === "rounds") out.push("timer");
   if (q.kind === "weekday" && !has("reminder")) out.push("schedule");
   // Times of day with no timetable around them are when something is due: "500 mg at 8, 16 and 24".

@@ -26,6 +26,9 @@ export interface Lexicon {
   naming: string[];
   /** Plural nouns for persons ("kids", "Mitarbeiterinnen"): a small number of them is a group of people. */
   persons: string[];
+  /** The first-person subject pronouns ("I", "wir", "je", "on"): a recurrence in a clause they open tells
+   * what the speaker does ("I sell at the market every Saturday"), not when to be reminded. */
+  speaker: string[];
   /** The words before a number that say how many the user's group is ("we are 5", "somos 6"). */
   weAre: string[];
   /** The question words of how much and when: a phrase they open asks about its subject, never names it
