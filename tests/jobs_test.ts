@@ -330,6 +330,8 @@ t(
       const prompt of [
         "an online multiplayer chess game against my friends",
         "tu peux me faire une appli qui affiche le cours du bitcoin en temps réel",
+        // Nothing understood: a language the offline generator does not read.
+        "Quero um app para registrar as vacinas do meu cachorro",
       ]
     ) {
       const res = await api("POST", "/jobs", { token: user.token, body: promptJob(prompt) });

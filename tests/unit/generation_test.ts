@@ -122,6 +122,29 @@ Deno.test("evaluator refuses what no offline app can do, saying why", async () =
   }
 });
 
+// Nothing understood (a language the generator does not read, or no subject at all): an empty shell would be
+// charged as an app, so it is refused, saying which languages are read and asking what the app should keep.
+Deno.test("evaluator refuses a prompt of which nothing was understood, naming the languages it reads", async () => {
+  for (
+    const prompt of [
+      "Quero um app para registrar as vacinas do meu cachorro",
+      "Chcę aplikację do zapisywania wydatków",
+      "make me an app",
+    ]
+  ) {
+    const verdict = await evaluator.evaluate(prompt, { appName: "Mine", model: "light" });
+    assert.equal(verdict.ok, false, prompt);
+    if (!verdict.ok) {
+      assert.match(verdict.reason, /English, Italian, French, Spanish and German/, prompt);
+      assert.match(verdict.reason, /what (the app|it) should keep/, prompt);
+    }
+  }
+  // One word understood is enough to build: a subject, or a kind of app.
+  for (const prompt of ["tengo un perro", "a habit tracker", "una lista della spesa"]) {
+    assert.equal((await evaluator.evaluate(prompt, {})).ok, true, prompt);
+  }
+});
+
 Deno.test("evaluator rejects junk even when the client names the app and model", async () => {
   const verdict = await evaluator.evaluate("asdf asdf asdf", { model: "full", appName: "Junk" });
   assert.equal(verdict.ok, false);

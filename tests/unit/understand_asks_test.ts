@@ -550,3 +550,104 @@ Deno.test("a name in quotation marks after a change is what it names", () => {
   assert.equal(ask("add a 'cadence' field and a 'shoes' field", "add_field", base).subject, "cadence");
   assert.equal(ask("aggiungi un campo «note»", "add_field", { ...base, language: "it" }).subject, "note");
 });
+
+Deno.test("a rate asks the app to work the amount out, once however many rates and words ask for it", () => {
+  for (
+    const prompt of [
+      "I walk dogs for $18 an hour and want to see what each owner owes me",
+      "do lezioni di piano a 25 euro l'ora, voglio sapere quanto incasso al mese",
+      "je fais du repassage à 10 € de l'heure, combien je gagne par mois",
+      "cuido gatos por 8 euros por visita y quiero saber cuánto me deben",
+      "ich putze Fenster für 15 € pro Stunde und will wissen, was mir jeder Kunde schuldet",
+    ]
+  ) {
+    ask(prompt, "calculator");
+  }
+  const calculators = (prompt: string) =>
+    understand(prompt).asks.filter((a) => a.type === "calculator").length;
+  assert.equal(
+    calculators("firewood at 90 € per cubic metre. Kindling at 6 € per bag. Calculate the order total"),
+    1,
+  );
+  // A share of an amount is worked out from it.
+  for (
+    const prompt of [
+      "my invoices and what is left after 25% income tax",
+      "le mie vendite con lo sconto del 10%",
+      "mes ventes avec la TVA à 20 %",
+      "mis ventas menos la comisión del 15%",
+      "meine Einnahmen abzüglich 19 % Mehrwertsteuer",
+    ]
+  ) {
+    ask(prompt, "calculator");
+  }
+  // A budget per period is not a rate.
+  assert.equal(calculators("I spend about $400 a month on groceries"), 0);
+});
+
+Deno.test("whether something happened, asked as 'if' and an auxiliary or as 'or not', is a tick", () => {
+  for (
+    const [prompt, quote] of [
+      ["segno i compiti di mio figlio e se li ha consegnati", "se li ha"],
+      ["je note mes rendez-vous et si j'ai payé la séance", "si j'ai"],
+      ["apunto las plantas y si las he regado", "si las he"],
+      ["a list of invoices, sent or not", "sent or not"],
+      ["la liste des invités, venus ou pas", "venus ou pas"],
+      ["Termine der Kinder, abgesagt oder nicht", "abgesagt oder nicht"],
+    ]
+  ) {
+    assert.ok(understand(prompt).asks.some((a) => a.type === "yesno" && a.quote.includes(quote)), prompt);
+  }
+  // A condition with no auxiliary of what happened is no tick.
+  for (
+    const prompt of [
+      "avvisami se piove domani",
+      "rappelle-moi si je dois acheter du pain",
+      "a log of my runs if I feel tired",
+    ]
+  ) {
+    assert.ok(!understand(prompt).asks.some((a) => a.type === "yesno"), prompt);
+  }
+});
+
+Deno.test("a measured amount said for each period is a target to keep to, in the five languages", () => {
+  for (
+    const prompt of [
+      "I want to stretch 15 minutes a day",
+      "voglio camminare 6 km al giorno",
+      "je veux boire 1,5 litre par jour",
+      "quiero leer 20 minutos al día",
+      "ich möchte 2 Liter am Tag trinken",
+    ]
+  ) {
+    assert.ok(understand(prompt).asks.some((a) => a.type === "goal"), prompt);
+  }
+  // An amount kept with no period beside it, or a count of times, states no target.
+  for (const prompt of ["log my runs: 5 km on Monday, 8 km on Friday", "feed the cat 3 times a day"]) {
+    assert.ok(!understand(prompt).asks.some((a) => a.type === "goal"), prompt);
+  }
+});
+
+Deno.test("a recurrence of what the speaker does tells when it happens, not when to be reminded", () => {
+  const reminds = (prompt: string) => understand(prompt).asks.some((a) => a.type === "reminder");
+  for (
+    const prompt of [
+      "I teach yoga in the park every Tuesday and want to count who comes",
+      "nous jouons aux cartes chaque vendredi, je veux noter les scores",
+      "wir gehen jeden Mittwoch schwimmen und ich will die Bahnen zählen",
+    ]
+  ) {
+    assert.ok(!reminds(prompt), prompt);
+  }
+  // A recurrence of something to do, or a reminder asked for, still reminds.
+  for (
+    const prompt of [
+      "vitamins twice a day",
+      "trash out every Tuesday",
+      "I want a reminder every Friday to call grandma",
+      "rappelle-moi chaque lundi de sortir les poubelles",
+    ]
+  ) {
+    assert.ok(reminds(prompt), prompt);
+  }
+});

@@ -128,3 +128,33 @@ Deno.test("a lone number after 'at' that counts or measures something is no time
   assert.deepEqual(times("a 10 puntos una medalla; la clase a las 6 cada lunes", "es"), ["06:00"]);
   assert.deepEqual(times("at 1 € = $1.10, then the bus at 7 every day", "en"), ["07:00"]);
 });
+
+Deno.test("an amount paid per unit is a rate, in the five languages; per period, to a name or 'for the' it is not", () => {
+  const per = (text: string, language: UiLanguage) =>
+    quantities(text, language).filter((q) => q.kind === "money").map((q) =>
+      (q.kind === "money" && q.per) || false
+    );
+  assert.deepEqual(per("the plumber charges $60 an hour plus $0.50 per mile", "en"), ["hour", "mile"]);
+  assert.deepEqual(per("I charge $25/h", "en"), ["h"]);
+  assert.deepEqual(per("il giardiniere prende 12 euro all'ora, la legna 8 € al kg", "it"), [
+    "ora",
+    "kg",
+  ]);
+  assert.deepEqual(per("la cantine coûte 4 € par repas et la garderie 2 € de l'heure", "fr"), [
+    "repas",
+    "heure",
+  ]);
+  assert.deepEqual(per("las clases de natación son 9 euros la hora y el material 3 € por niño", "es"), [
+    "hora",
+    "nino",
+  ]);
+  assert.deepEqual(per("der Babysitter bekommt 13 € pro Stunde, Kopien kosten 0,10 € je Seite", "de"), [
+    "stunde",
+    "seite",
+  ]);
+  // A period makes a budget, a name a payment to someone, a function word a purpose: none is a rate.
+  assert.deepEqual(per("rent is $900 a month", "en"), [false]);
+  assert.deepEqual(per("ho dato 20 € a Giulia e 35 euro per la cena", "it"), [false, false]);
+  assert.deepEqual(per("j'ai payé 40 € le mois dernier", "fr"), [false]);
+  assert.deepEqual(per("gasto 30 euros a la semana", "es"), [false]);
+});

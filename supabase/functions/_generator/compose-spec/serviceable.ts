@@ -1,6 +1,8 @@
 // What no building block can serve at all: an app shared live between people's phones (a multiplayer game,
 // a social network) or fed with live data from the internet (prices, delays, weather). A generated offline
-// app would only pretend, so such a prompt is refused at admission with the reason.
+// app would only pretend, so such a prompt is refused at admission with the reason. So is a prompt of which
+// nothing was understood: building it would charge for an empty shell.
+import { understand } from "../understand/index.ts";
 import { fold } from "./entities.ts";
 
 interface Need {
@@ -134,11 +136,15 @@ const INDEX = NEEDS.map((need) => ({
   cues: need.cues.map((words) => words.map((w) => new RegExp(`(^|[^a-z])${fold(w)}($|[^a-z])`))),
 }));
 
+export const NOTHING_UNDERSTOOD = "nothing in the prompt says what the app should keep, and the offline " +
+  "generator reads English, Italian, French, Spanish and German";
+
 /** Why the prompt asks for something no offline app can honestly do, or null. */
 export function refusal(prompt: string): string | null {
   const text = fold(prompt);
   for (const need of INDEX) {
     if (need.cues.some((all) => all.every((re) => re.test(text)))) return need.reason;
   }
-  return null;
+  const { asks, concepts } = understand(prompt);
+  return asks.length || concepts.length ? null : NOTHING_UNDERSTOOD;
 }

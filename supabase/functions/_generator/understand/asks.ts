@@ -19,7 +19,7 @@ import {
 import type { UiLanguage } from "./language.ts";
 import { findConcepts } from "./concepts.ts";
 import { measureWord, type Quantity } from "./quantities.ts";
-import { type Token, words } from "./text.ts";
+import { fold, type Token, words } from "./text.ts";
 
 export const ASK_TYPES = [
   "list",
@@ -213,9 +213,19 @@ const CLOSED = Object.fromEntries(
 const PERSONS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex({ persons: lex.persons }, l as UiLanguage)]),
 ) as Record<UiLanguage, CueIndex>;
+const SPEAKER = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.speaker)]),
+) as Record<UiLanguage, Set<string>>;
 const WE_ARE = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.weAre.map((p) => words(p).map((t) => t.norm))]),
 ) as Record<UiLanguage, string[][]>;
+const WHETHER = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, {
+    if: wordSet(lex.whether.if),
+    done: wordSet(lex.whether.done),
+    orNot: lex.whether.orNot.map((p) => p.split(/\s+/).map(fold)),
+  }]),
+) as Record<UiLanguage, { if: Set<string>; done: Set<string>; orNot: string[][] }>;
 /** The largest group that shares an app's chores, turns or costs; more ("22 pupils") make a roster. */
 const GROUP = 10;
 const OR = Object.fromEntries(
@@ -352,8 +362,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   }
   // An amount equal to another ("1 € = $1.08") states a rate.
   const rate = tokens.some((t) => t.norm === "=");
+  const habit = tokens.some((t) => SPEAKER[language].has(t.norm));
   for (const q of ctx.quantities) {
-    for (const type of askedBy(q, ctx.quantities, (t) => found.has(t), rate)) add(type, at(q));
+    for (const type of askedBy(q, ctx.quantities, (t) => found.has(t), rate, habit)) add(type, at(q));
   }
   // A small group counted ("my 3 kids", "drei Mitarbeiterinnen", "somos 6", "2 à 6 joueurs") shares the app.
   const persons = matchCues(
@@ -371,6 +382,18 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       add("people", { from: span.from, to: who.to });
       if (!named.has("people")) named.set("people", who);
     } else if (we) add("people", { from: span.from - we.length, to: span.to });
+  }
+  // Whether something happened, asked as such, is a tick: "if" then, across function words only, an
+  // auxiliary ("si j'ai pris", "se l'ho pagata", "si ya ha pagado"), or a word then "or not" ("payé ou pas").
+  const whether = WHETHER[language];
+  for (const [i, t] of tokens.entries()) {
+    if (whether.if.has(t.norm)) {
+      let k = i + 1;
+      while (k < i + 4 && tokens[k]?.kind === "word" && !whether.done.has(tokens[k].norm) && !content(k)) k++;
+      if (whether.done.has(tokens[k]?.norm ?? "")) add("yesno", { from: i, to: k + 1 });
+    }
+    const not = whether.orNot.find((p) => p.every((w, n) => tokens[i + 1 + n]?.norm === w));
+    if (not && content(i)) add("yesno", { from: i, to: i + 1 + not.length });
   }
   if (ctx.followUp) keepChanges(found, tokens, content);
   // The fallback's quote is its subject: the words it keeps a list of, outside the other asks' cues.
@@ -591,12 +614,20 @@ function enumerated(
 
 const isChange = (type: string) => (CHANGE_TYPES as readonly string[]).includes(type);
 
-/** What a quantity asks without a cue, given its clause's quantities and whether an ask is found. */
-function askedBy(q: Quantity, all: Quantity[], has: (type: AskType) => boolean, rate: boolean): AskType[] {
+/** What a quantity asks without a cue, given its clause's quantities, whether an ask is found, whether an
+ * amount equals another and whether the speaker is the clause's subject. */
+function askedBy(
+  q: Quantity,
+  all: Quantity[],
+  has: (type: AskType) => boolean,
+  rate: boolean,
+  habit: boolean,
+): AskType[] {
   const out: AskType[] = [];
-  // A recurrence in hours, on weekdays or so many times a day is a reminder; "every month" alone is not.
+  // A recurrence in hours, on weekdays or so many times a day is a reminder; "every month" alone is not, nor
+  // one of what the speaker does ("I sell at the market every Saturday", "jeden Freitag spielen wir").
   const recurring = q.kind === "frequency" && (q.unit === "h" || q.weekdays || q.count);
-  if (recurring && !has("schedule")) out.push("reminder");
+  if (recurring && !has("schedule") && !habit) out.push("reminder");
   if ((q.kind === "duration" && q.phase) || q.kind === "rounds") out.push("timer");
   if (q.kind === "weekday" && !has("reminder")) out.push("schedule");
   // Times of day with no timetable around them are when something is due: "500 mg at 8, 16 and 24".
@@ -607,6 +638,11 @@ function askedBy(q: Quantity, all: Quantity[], has: (type: AskType) => boolean, 
   // An amount over a period ("100 a day", "2 l per day") is kept as it happens.
   const amount = q.kind === "measure" || q.kind === "number" || q.kind === "duration";
   if (amount && all.some((p) => p.kind === "period") && !has("log") && !has("list")) out.push("log");
+  // A measured amount said for each period ("2 litres a day", "1h par jour", "30 Minuten am Tag") is a target
+  // to keep to.
+  const next = all[all.indexOf(q) + 1];
+  const measured = q.kind === "measure" || q.kind === "duration";
+  if (measured && next?.kind === "period" && next.start - q.end <= 1 && !has("goal")) out.push("goal");
   if (q.kind === "range" && q.from <= 1 && q.to <= 10 && !q.unit) out.push("rating");
   // Two prices or more, each of its own thing ("Herrenschnitt 25 €, Damenschnitt 45 €"), are a price list,
   // unless they are what a log, a goal, an order or a split keeps, amounts over a period ("groceries $500 per
@@ -615,6 +651,12 @@ function askedBy(q: Quantity, all: Quantity[], has: (type: AskType) => boolean, 
     !rate;
   const kept = ["catalog", "order", "split", "goal", "log"] as const;
   if (q.kind === "money" && priced && !kept.some((t) => has(t))) out.push("catalog");
+  // A share of an amount ("after 22% tax", "IVA al 21%") is worked out from it.
+  if (q.kind === "measure" && q.unit === "%") out.push("calculator");
+  // A rate ("$14 an hour", "2 € pro Kind") is multiplied by what is counted: the app works the amount out.
+  if (q.kind === "money" && q.per && all.find((p) => p.kind === "money" && p.per) === q) {
+    out.push("calculator");
+  }
   return out;
 }
 
@@ -926,7 +968,7 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
     if (numbers.length === 2 && numbers[0] < numbers[1]) {
       field.range = [numbers[0], numbers[1]];
       if (field.type === "text") field.type = numbers[1] <= 10 ? "rating" : "number";
-    } else if (inner.some((t, k) => yesNo(inner, k))) {
+    } else if (inner.some((_, k) => yesNo(inner, k))) {
       field.type = "yesno";
     } else if (options.length >= 2 && !matchCues(stemTokens(inner, language), cues.fields).length) {
       field.type = "choice";

@@ -95,10 +95,13 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   // The interface speaks the language a prompt asks for, else the app's own (a follow-up), else the prompt's.
   const asked = asks.find((a) => a.language)?.language;
   const kept = options.existingSpec?.language;
+  // One calculator works out every amount, however many rates ("$14 an hour") or words ask for one; the
+  // others' words are still accounted for.
+  const calculator = asks.find((a) => a.type === "calculator");
   return {
     language: asked ?? (kept && isUiLanguage(kept) ? kept : language),
     detected,
-    asks,
+    asks: asks.filter((a) => a.type !== "calculator" || a === calculator),
     concepts: findConcepts(prompt, language),
     unmet: unmet(prompt, language, asks, parts.filter((c) => c.head !== undefined)),
   };

@@ -26,6 +26,9 @@ export interface Lexicon {
   naming: string[];
   /** Plural nouns for persons ("kids", "Mitarbeiterinnen"): a small number of them is a group of people. */
   persons: string[];
+  /** The first-person subject pronouns ("I", "wir", "je", "on"): a recurrence in a clause they open tells
+   * what the speaker does ("I sell at the market every Saturday"), not when to be reminded. */
+  speaker: string[];
   /** The words before a number that say how many the user's group is ("we are 5", "somos 6"). */
   weAre: string[];
   /** The question words of how much and when: a phrase they open asks about its subject, never names it
@@ -48,6 +51,14 @@ export interface Lexicon {
   languageIn: string[];
   /** Exams and tests ("esame", "Prüfung"): what one is of is the topic of the prompt's quiz. */
   exams: string[];
+  /** The words between an amount and what it is paid for, which make it a rate: `per` before any noun
+   * ("2 € pro Kind", "50 € per lezione"), `the` (articles) only before a unit of time or measure ("$14 an
+   * hour", "15 euro l'ora", "3 € le kilo"). */
+  rate: Record<"per" | "the", string[]>;
+  /** A yes/no asked as a question of whether something happened: `if` followed, across function words
+   * only, by an auxiliary of what is `done` ("si j'ai pris", "se l'ho pagata", "si ya ha pagado"), or a
+   * word followed by `orNot` ("confirmed or not", "payé ou pas", "spielt oder nicht"). */
+  whether: Record<"if" | "done" | "orNot", string[]>;
   time: Record<
     | "at"
     | "every"

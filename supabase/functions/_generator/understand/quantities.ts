@@ -14,7 +14,8 @@ export type Period = "day" | "week" | "month" | "year";
 
 export type QuantityValue =
   | { kind: "number"; value: number }
-  | { kind: "money"; value: number; currency: string }
+  /** `per`: the word of what it is paid for, when the amount is a rate ("$14 an hour": "hour"). */
+  | { kind: "money"; value: number; currency: string; per?: string }
   | { kind: "measure"; value: number; unit: string; dimension: string }
   | { kind: "duration"; seconds: number; phase?: "on" | "off" }
   | { kind: "rounds"; value: number }
@@ -55,6 +56,9 @@ interface Words {
   at: Phrase[];
   every: Phrase[];
   per: Phrase[];
+  ratePer: Phrase[];
+  rateThe: Phrase[];
+  stop: Set<string>;
   from: Set<string>;
   to: Set<string>;
   times: Set<string>;
@@ -111,9 +115,10 @@ export const measureWord = (norm: string) => UNIT_WORDS.has(norm) || CURRENCY_WO
 const foldMap = <T>(record: Record<string, T>) =>
   new Map(Object.entries(record).map(([k, v]) => [fold(k), v] as [string, T]));
 
-/** Phrases as folded words, longest first so that "a las" is tried before "a". */
+/** Phrases as folded words, longest first so that "a las" is tried before "a". Split at spaces, so that an
+ * elided article ("l'", "de l'") is the one word the tokens make of it before its noun. */
 const phrases = (list: string[]): Phrase[] =>
-  list.map((p) => words(p).map((t) => t.norm)).sort((a, b) => b.length - a.length);
+  list.map((p) => p.split(/\s+/).map(fold)).sort((a, b) => b.length - a.length);
 
 const WORDS = Object.fromEntries(UI_LANGUAGES.map((language) => {
   const lex = LEXICONS[language];
@@ -123,6 +128,9 @@ const WORDS = Object.fromEntries(UI_LANGUAGES.map((language) => {
     at: phrases(t.at),
     every: phrases(t.every),
     per: phrases(t.per),
+    ratePer: phrases(lex.rate.per),
+    rateThe: phrases(lex.rate.the),
+    stop: wordSet(lex.stop),
     from: wordSet(t.from),
     to: wordSet(t.to),
     times: wordSet(t.times),
@@ -189,14 +197,33 @@ class Scanner {
 
   money(i: number): Reading {
     const symbol = CURRENCY_SYMBOLS.get(this.norm(i)) ?? CURRENCY_WORDS.get(this.norm(i));
-    if (symbol) {
-      const n = this.number(i + 1, false);
-      if (n) return { found: [{ kind: "money", value: n.value, currency: symbol }], next: n.next };
-    }
-    const n = this.number(i, false);
+    const before = symbol ? this.number(i + 1, false) : null;
+    const n = before ?? this.number(i, false);
     if (!n) return null;
-    const after = CURRENCY_SYMBOLS.get(this.norm(n.next)) ?? CURRENCY_WORDS.get(this.norm(n.next));
-    return after ? { found: [{ kind: "money", value: n.value, currency: after }], next: n.next + 1 } : null;
+    const currency = symbol && before
+      ? symbol
+      : CURRENCY_SYMBOLS.get(this.norm(n.next)) ?? CURRENCY_WORDS.get(this.norm(n.next));
+    if (!currency) return null;
+    const next = before ? n.next : n.next + 1;
+    const rate = this.rate(next);
+    return rate
+      ? { found: [{ kind: "money", value: n.value, currency, per: rate.per }], next: rate.next }
+      : { found: [{ kind: "money", value: n.value, currency }], next };
+  }
+
+  /** What an amount ending before i is paid for: "/h", "per lesson", "an hour", "l'ora", "pro Kind". Not a
+   * period ("$600 a month" is a budget), a name ("20 € a Marco") or a function word ("per la cena"). */
+  rate(i: number): { per: string; next: number } | null {
+    const slash = this.norm(i) === "/" ? i + 1 : i;
+    const per = slash > i ? slash : this.phrase(i, this.w.ratePer);
+    const k = per > i ? per : this.phrase(i, this.w.rateThe);
+    const t = this.tokens[k];
+    if (k === i || t?.kind !== "word" || this.w.stop.has(t.norm)) return null;
+    const time = this.w.timeUnits.get(t.norm);
+    if (time && PERIOD_UNITS.has(time)) return null;
+    if (per === i && !time && !UNIT_WORDS.has(t.norm)) return null;
+    if (this.w.lex !== LEXICONS.de && t.text[0] !== t.text[0].toLowerCase()) return null;
+    return { per: t.norm, next: k + 1 };
   }
 
   range(i: number): Reading {
