@@ -404,11 +404,11 @@ Deno.test("a German name starts and ends on a noun where the prompt writes nouns
   assert.equal(light("einkaufsliste für die woche").spec.name, "Einkaufsliste");
 });
 
-Deno.test("words any app says ('tracker') show nothing of a concept: a name of them alone gives way to the concept's", () => {
+Deno.test("words any app says ('tracker') and 'w' for 'with' never make a name of their own", () => {
   const cases: [string, string][] = [
-    ["mood tracker w notes", "Mood"],
-    ["expense tracker w photos", "Expenses"],
-    ["water tracker w goal", "Water Intake"],
+    ["mood tracker w notes", "Mood Tracker"],
+    ["expense tracker w photos", "Expense Tracker"],
+    ["water tracker w goal", "Water Tracker"],
   ];
   for (const [prompt, name] of cases) assert.equal(light(prompt).spec.name, name, prompt);
 });
