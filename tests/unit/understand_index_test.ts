@@ -60,3 +60,22 @@ Deno.test("prompts of the longest length the API takes, of repeated numbers, tim
   // Every time of a long list is kept.
   assert.equal(understand(`remind me ${"at 8, ".repeat(500)}`).asks[0].times?.length, 500);
 });
+
+Deno.test("a reminder that says nothing of when, after one that does, is the same reminder asked again", () => {
+  const cases: [string, string[]][] = [
+    ["My dad takes his drops at 7am and 7pm but never remembers. Build something that reminds him.", [
+      "07:00",
+      "19:00",
+    ]],
+    ["Il gatto prende la pastiglia alle 8 e alle 20, ricordamelo tu con un promemoria", ["08:00", "20:00"]],
+    ["Je dois arroser à 6h et 18h, envoie-moi un rappel", ["06:00", "18:00"]],
+  ];
+  for (const [prompt, times] of cases) {
+    const reminders = understand(prompt).asks.filter((a) => a.type === "reminder");
+    assert.equal(reminders.length, 1, prompt);
+    assert.deepEqual(reminders[0].times, times, prompt);
+  }
+  // Two reminders that each say when stay two.
+  const two = understand("remind me to stretch at 10:00 and remind me to drink water every 2 hours").asks;
+  assert.equal(two.filter((a) => a.type === "reminder").length, 2);
+});

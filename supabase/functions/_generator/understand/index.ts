@@ -98,10 +98,26 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   // One calculator works out every amount, however many rates ("$14 an hour") or words ask for one; the
   // others' words are still accounted for.
   const calculator = asks.find((a) => a.type === "calculator");
+  // A reminder that says nothing of when, in a prompt where another one does, is that reminder asked again
+  // ("…at 8, 13 and 21 and she forgets. Can you make something that reminds her?"): one reminder, the first
+  // asked (its subject, "Pausen" of "vergesse ich ständig Pausen"), at the times the other names, rather than
+  // a second one at a default hour; the others' words are still accounted for.
+  const says = (a: Ask) => (a.times?.length ?? 0) > 0 || a.quantities.length > 0;
+  const reminders = asks.filter((a) => a.type === "reminder");
+  const timed = reminders.find(says);
+  const first = reminders[0];
+  const merged = timed !== undefined && first !== timed && !says(first);
+  if (merged) {
+    first.times = timed.times;
+    first.quantities = timed.quantities;
+    first.subject ??= timed.subject;
+  }
+  const again = (a: Ask) =>
+    timed !== undefined && a.type === "reminder" && a !== first && (!says(a) || (merged && a === timed));
   return {
     language: asked ?? (kept && isUiLanguage(kept) ? kept : language),
     detected,
-    asks: asks.filter((a) => a.type !== "calculator" || a === calculator),
+    asks: asks.filter((a) => (a.type !== "calculator" || a === calculator) && !again(a)),
     concepts: findConcepts(prompt, language),
     unmet: unmet(prompt, language, asks, parts.filter((c) => c.head !== undefined)),
   };
