@@ -651,3 +651,13 @@ Deno.test("a recurrence of what the speaker does tells when it happens, not when
     assert.ok(reminds(prompt), prompt);
   }
 });
+
+Deno.test("a German compound field is typed by its head, as its asks are", () => {
+  const fields = understand("Meine Werkzeuge mit Name, Einkaufspreis, Kaufdatum und Ausleihdatum").asks
+    .flatMap((a) => a.fields);
+  const type = (name: string) => fields.find((f) => f.name === name)?.type;
+  assert.equal(type("Einkaufspreis"), "money");
+  assert.equal(type("Kaufdatum"), "date");
+  assert.equal(type("Ausleihdatum"), "date");
+  assert.equal(type("Name"), "text");
+});

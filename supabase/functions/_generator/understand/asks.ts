@@ -952,7 +952,8 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
     (ABOUT_LIST.has(m.key as AskType) && !(m.key === "theme" && named.length === 1)) ||
     OWN_SCREEN.has(m.key as AskType) || (m.key === "goal" && target);
   if (matchCues(stemTokens(head, language), cues.asks, compounds).some(about)) return null;
-  const typed = matchCues(stemTokens(head, language), cues.fields)[0];
+  // A German compound is typed by its head, as its asks are: "Kaufdatum" is a date, "Einkaufspreis" money.
+  const typed = matchCues(stemTokens(head, language), cues.fields, compounds)[0];
   if (typed) field.type = typed.key as FieldType;
   // A field named with the words that ask for a score or a tick ("how rested I feel out of 10", "whether
   // it's vegetarian") is one.
