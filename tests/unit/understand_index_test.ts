@@ -79,3 +79,13 @@ Deno.test("a reminder that says nothing of when, after one that does, is the sam
   const two = understand("remind me to stretch at 10:00 and remind me to drink water every 2 hours").asks;
   assert.equal(two.filter((a) => a.type === "reminder").length, 2);
 });
+
+Deno.test("a word naming a field an ask has is accounted for, not unmet", () => {
+  const u = understand(
+    "my vinyl records: artist, album, year, condition. I want to filter by artist and by year",
+  );
+  assert.ok(!u.unmet.some((w) => /artist|year/.test(w)), JSON.stringify(u.unmet));
+  // A word no field names stays unmet.
+  const v = understand("my vinyl records: artist, album, year. Share them with my cousin on Discord");
+  assert.ok(v.unmet.some((w) => /Discord|cousin/.test(w)), JSON.stringify(v.unmet));
+});

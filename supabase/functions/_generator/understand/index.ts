@@ -9,6 +9,7 @@ import { type ConceptMatch, findConcepts, namesConcept } from "./concepts.ts";
 import { detectLanguage, isUiLanguage, type UiLanguage } from "./language.ts";
 import { CUES, englishKnowsEveryWord, lexiconVote } from "./lexicon.ts";
 import { quantities, type Quantity } from "./quantities.ts";
+import { stem, stemPhrase } from "./stem.ts";
 import { words } from "./text.ts";
 
 export type { Ask, AskType, Field, FieldType } from "./asks.ts";
@@ -123,15 +124,19 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   };
 }
 
-/** Content words outside every ask's quote (and outside the `:` lists their asks took as fields). */
+/**
+ * Content words outside every ask's quote (and outside the `:` lists their asks took as fields), other than
+ * words naming a field an ask has: "search by author" after "title, author, pages" asks nothing more.
+ */
 function unmet(prompt: string, language: UiLanguage, asks: Ask[], lists: { start: number; end: number }[]) {
   const covered = [...asks, ...(asks.length ? lists : [])];
   const stop = CUES[language].stop;
+  const fieldStems = new Set(asks.flatMap((a) => a.fields.flatMap((f) => stemPhrase(f.name, language))));
   const runs: string[] = [];
   let run: { start: number; end: number } | null = null;
   for (const t of words(prompt)) {
     const open = t.kind === "word" && !stop.has(t.norm) &&
-      !covered.some((a) => a.start <= t.start && t.end <= a.end);
+      !covered.some((a) => a.start <= t.start && t.end <= a.end) && !fieldStems.has(stem(t.text, language));
     if (open) run = run ? { start: run.start, end: t.end } : { start: t.start, end: t.end };
     else if (t.kind === "word" && !stop.has(t.norm) || t.kind === "mark") {
       if (run) runs.push(prompt.slice(run.start, run.end));
