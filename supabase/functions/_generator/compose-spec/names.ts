@@ -116,7 +116,8 @@ const HEAD = 3;
 /**
  * The name: the one the prompt gives ("called …"), else the main ask's own words when they are a short noun phrase ("diario della neonata"), else its
  * subject, else the main list's label, else the main screen's title. Never a fragment with numbers in it.
- * `head`: the words of the request's head when they name it, since the records' concept does not.
+ * `head`: the words of the request's head when they name it and the records' concept, if any, was named
+ * only in passing, not by the main ask's own words: the records are the head's.
  */
 export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name: string; head?: string } {
   const language = spec.language;
@@ -172,7 +173,11 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     (i === 0 || i > 2 || aboutIt(c, i))
   );
   const name = titled(chosen >= 0 ? candidates[chosen] : spec.screens[0].title, language);
-  return chosen === HEAD ? { name, head: candidates[HEAD] } : { name };
+  // A concept the main ask's own words name ("regar" of "recordatorio para regar los geranios") is what
+  // its records are; one named in passing is not.
+  const itsOwn = concept &&
+    u.concepts.find((m) => m.id === concept.id)?.words.some((w) => main.quote.includes(w));
+  return chosen === HEAD && !itsOwn ? { name, head: candidates[HEAD] } : { name };
 }
 
 const conceptWords = (concept: Concept, language: Language) => [
