@@ -33,6 +33,7 @@ Deno.test("a concept named only in the story around the request leaves the name 
 Deno.test("a main ask whose words end on an infinitive is named by what the verb is done to", () => {
   assert.ok(endsOnInfinitive("rappel pour nourrir", "fr"));
   assert.ok(!endsOnInfinitive("ogni 8 ore per 6 giorni", "it"));
+  assert.ok(!endsOnInfinitive("a shared to-do", "en"));
   const name = (prompt: string) => composeSpec(prompt, { tier: "light" }).spec.name;
   assert.equal(name("un quiz per imparare le capitali africane"), "Capitali africane");
   assert.equal(name("rappel pour nourrir les poissons de l'aquarium"), "Poissons");
@@ -48,4 +49,75 @@ Deno.test("a concept named only among the fields a colon lists does not name the
   assert.equal(name("Mes chevaux : nom, âge, poids et vaccins"), "Chevaux");
   assert.equal(name("Mis cabras: nombre, raza, peso y vacunas"), "Cabras");
   assert.equal(name("Unsere Schafe: Name, Rasse, Gewicht und Impfungen"), "Schafe");
+});
+
+Deno.test("the records follow the head that names the app, not a concept named in passing", () => {
+  const records = (prompt: string) => {
+    const { spec, withoutSamples } = composeSpec(prompt, { tier: "light" });
+    const [entity] = spec.entities;
+    return {
+      plural: entity.plural,
+      fields: entity.fields.map((f) => f.label),
+      samples: entity.samples,
+      withoutSamples,
+    };
+  };
+  // Among the fields a colon lists: "weight" and "vaccinations" are fields of the parrots, not weigh-ins.
+  for (
+    const [prompt, plural, fields] of [
+      ["Our parrots: name, species, age, weight and vaccinations", "Parrots", [
+        "Name",
+        "Species",
+        "Age",
+        "Weight",
+        "Vaccinations",
+      ]],
+      ["I nostri pappagalli: nome, specie, età, peso e vaccini", "Pappagalli", [
+        "Nome",
+        "Specie",
+        "Età",
+        "Peso",
+        "Vaccini",
+      ]],
+      ["Nuestros loros: nombre, especie, edad, peso y vacunas", "Loros", [
+        "Nombre",
+        "Especie",
+        "Edad",
+        "Peso",
+        "Vacunas",
+      ]],
+      ["Unsere Papageien: Name, Art, Alter, Gewicht und Impfungen", "Papageien", [
+        "Name",
+        "Art",
+        "Alter",
+        "Gewicht",
+        "Impfungen",
+      ]],
+    ] as const
+  ) {
+    const made = records(prompt);
+    assert.equal(made.plural, plural, prompt);
+    assert.deepEqual(made.fields, fields, prompt);
+    // Nothing offline knows these records: no invented samples, and the result says so.
+    assert.deepEqual(made.samples, [], prompt);
+    assert.deepEqual(made.withoutSamples, [plural], prompt);
+  }
+  // In a story around the request: the running is the wife's, the list is of podcasts.
+  assert.equal(
+    records("Mia moglie corre le maratone. Vorrei una lista dei podcast che ascolta").plural,
+    "Podcast",
+  );
+  // After an infinitive: what the quiz is on, a concept of the head's own words when there is one.
+  assert.equal(records("un quiz per riconoscere i funghi").plural, "Funghi");
+  const capitals = records("un quiz pour apprendre les capitales d'Afrique");
+  assert.equal(capitals.plural, "Pays");
+  assert.ok(capitals.samples.length > 0);
+  // A concept the main ask's own words name (watering) keeps its records, whatever the head.
+  assert.equal(records("promemoria per annaffiare i gerani").plural, "Piante");
+  assert.equal(records("reminder to water the geraniums").plural, "Plants");
+  // A concept the request itself names keeps its records.
+  assert.equal(
+    records("Ma fille fait de la danse. Je voudrais noter les films qu'elle regarde").plural,
+    "Titres",
+  );
 });

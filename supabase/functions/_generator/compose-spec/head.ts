@@ -54,10 +54,11 @@ export const APP_WORDS = new Set([
 const TO: Record<Language, string> = { en: "to", it: "per", fr: "pour", es: "para", de: "zu" };
 
 /** Whether words end on an infinitive ("rappel pour nourrir", "quiz per imparare"): they say what is
- * done, not what it is done to. */
+ * done, not what it is done to. The parts of a hyphenated noun ("to-do") are no infinitive. */
 export function endsOnInfinitive(text: string, language: Language): boolean {
   const tokens = words(text);
-  return tokens.length >= 2 && tokens.at(-1)!.kind === "word" && tokens.at(-2)!.norm === TO[language];
+  return tokens.length >= 2 && tokens.at(-1)!.kind === "word" && tokens.at(-2)!.norm === TO[language] &&
+    text[tokens.at(-1)!.start - 1] !== "-";
 }
 
 /** Whether a word is, alone, a cue of an ask or a field: a word any app may say ("tracker", "list"). */

@@ -53,13 +53,35 @@ export function composeSpec(
   options: { tier: "light" | "full"; appName?: string; understanding?: Understanding },
 ): Composition {
   const u = options.understanding ?? understand(prompt);
+  let made = build(prompt, u, options.tier);
+  const named = nameOf(prompt, u, made.spec);
+  // When the head of the request names the app because the records' concept was named only in passing,
+  // the records are the head's too.
+  if (named.head) made = build(prompt, u, options.tier, named.head);
+  const { builder, spec } = made;
+  spec.name = options.appName?.trim().slice(0, 30) || named.name;
+  // The app's identifiers (slug, scheme, bundle) are fixed by its first name, whatever it is renamed to.
+  spec.slug = slugOf(spec.name);
+  finish(spec);
+  const fellBack = !isUiLanguage(u.detected) && u.detected !== "und";
+  return {
+    spec,
+    asks: builder.reports.sort((a, b) => prompt.indexOf(a.quote) - prompt.indexOf(b.quote)),
+    unmet: [...u.unmet, ...builder.unmet],
+    withoutSamples: builder.withoutSamples,
+    ...(fellBack ? { languageFallbackFrom: u.detected } : {}),
+  };
+}
+
+/** The entities and screens the asks make, the main records being `head`'s when given. */
+function build(prompt: string, u: Understanding, tier: "light" | "full", head?: string) {
   const language: Language = u.language;
   // A concept found only through function words ("per" stems like "pere") names nothing; they are the
   // function words of the language the prompt was read in, whatever the UI speaks.
   const reading = isUiLanguage(u.detected) ? u.detected : "en";
   const stop = CUES[reading].stop;
   const named = u.concepts.filter((c) => c.words.some((w) => !stop.has(fold(w))));
-  const builder = Builder.fromConcepts(prompt, named, language, reading);
+  const builder = Builder.fromConcepts(prompt, named, language, reading, head);
   // A goal that states its target is made before one that only refers to it ("see how far I am").
   const untargeted = (a: Ask) => (a.type === "goal" && !a.quantities.length ? 1 : 0);
   const asks = [...u.asks].sort((a, b) =>
@@ -94,7 +116,7 @@ export function composeSpec(
     if (concept) vocabularyFor(entity, concept, learned, reading);
   }
   // The full tier buys a settings and an about screen and every sample a concept has.
-  if (options.tier === "full") {
+  if (tier === "full") {
     builder.addScreen("settings", builder.words.settings);
     builder.addScreen("about", builder.words.about);
   } else {
@@ -106,7 +128,7 @@ export function composeSpec(
     name: "",
     description: "",
     language,
-    tier: options.tier,
+    tier,
     accent: "#4F46E5",
     features: [],
     entities: builder.entities.map((e) => e.spec),
@@ -118,18 +140,7 @@ export function composeSpec(
     if (applyChange(spec, ask, language, prompt).length) builder.refuse(ask, "no colour or theme was named");
     else builder.report(ask);
   }
-  spec.name = options.appName?.trim().slice(0, 30) || nameOf(prompt, u, spec);
-  // The app's identifiers (slug, scheme, bundle) are fixed by its first name, whatever it is renamed to.
-  spec.slug = slugOf(spec.name);
-  finish(spec);
-  const fellBack = !isUiLanguage(u.detected) && u.detected !== "und";
-  return {
-    spec,
-    asks: builder.reports.sort((a, b) => prompt.indexOf(a.quote) - prompt.indexOf(b.quote)),
-    unmet: [...u.unmet, ...builder.unmet],
-    withoutSamples: builder.withoutSamples,
-    ...(fellBack ? { languageFallbackFrom: u.detected } : {}),
-  };
+  return { builder, spec };
 }
 
 /** The app `spec` changed as a follow-up prompt asks; what cannot be applied is listed in `unmet`. */

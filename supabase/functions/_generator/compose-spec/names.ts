@@ -110,11 +110,16 @@ export function givenName(prompt: string, language: Language): string | undefine
   return name || undefined;
 }
 
+// Where the head of the request is among the candidate names.
+const HEAD = 3;
+
 /**
  * The name: the one the prompt gives ("called …"), else the main ask's own words when they are a short noun phrase ("diario della neonata"), else its
  * subject, else the main list's label, else the main screen's title. Never a fragment with numbers in it.
+ * `head`: the words of the request's head when they name it and the records' concept, if any, was named
+ * only in passing, not by the main ask's own words: the records are the head's.
  */
-export function nameOf(prompt: string, u: Understanding, spec: AppSpec): string {
+export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name: string; head?: string } {
   const language = spec.language;
   // What a timer is for names the app when its sessions are the records kept ("timer per la plank"), not
   // when it is only where the timer is used ("timer for my garage gym").
@@ -163,11 +168,16 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): string 
   const namesOne = (c: string) =>
     findConcepts(c, language).some((m) => m.words.some((w) => !CUES[language].stop.has(fold(w))));
   const aboutIt = (c: string, i: number) => !concept || sharesWord(c, known) || (i === 2 && namesOne(c));
-  const good = candidates.find((c, i) =>
+  const chosen = candidates.findIndex((c, i) =>
     c && !/\d/.test(c) && c.split(/\s+/).length <= MAX_NAME_WORDS && /\p{L}{2}/u.test(c) &&
     (i === 0 || i > 2 || aboutIt(c, i))
   );
-  return titled(good ?? spec.screens[0].title, language);
+  const name = titled(chosen >= 0 ? candidates[chosen] : spec.screens[0].title, language);
+  // A concept the main ask's own words name ("regar" of "recordatorio para regar los geranios") is what
+  // its records are; one named in passing is not.
+  const itsOwn = concept &&
+    u.concepts.find((m) => m.id === concept.id)?.words.some((w) => main.quote.includes(w));
+  return chosen === HEAD && !itsOwn ? { name, head: candidates[HEAD] } : { name };
 }
 
 const conceptWords = (concept: Concept, language: Language) => [

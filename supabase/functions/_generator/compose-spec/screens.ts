@@ -90,12 +90,24 @@ export class Builder {
     matches: ConceptMatch[],
     language: Language,
     reading: Language,
+    head?: string,
   ): Builder {
     const known = matches.filter((m) => CONCEPT_BY_ID.has(m.id));
     const builder = new Builder(prompt, language, known.map((m) => CONCEPT_BY_ID.get(m.id)!));
     builder.conceptWords = known.map((m) => m.words.map(fold));
     builder.reading = reading;
+    builder.head = head;
     return builder;
+  }
+
+  /** The head of the request, when the main records are its rather than the prompt's best concept's. */
+  private head?: string;
+
+  /** The concept the words name, not through function words alone. */
+  private conceptNamed(words: string): Concept | undefined {
+    const reading = this.reading ?? this.language;
+    return findConcepts(words, reading).filter((m) => m.words.some((w) => !CUES[reading].stop.has(fold(w))))
+      .map((m) => CONCEPT_BY_ID.get(m.id)).find(Boolean);
   }
 
   /** The entity an ask's subject names: one already made for it, its concept's, else its own words.
@@ -114,13 +126,7 @@ export class Builder {
         this.conceptWords[i].some((w) => w !== id && ` ${w} `.includes(` ${id} `))
       )
       : undefined;
-    const concept = within ??
-      (subject
-        ? findConcepts(subject, this.reading ?? this.language).filter((m) =>
-          m.words.some((w) => !CUES[this.reading ?? this.language].stop.has(fold(w)))
-        )
-          .map((m) => CONCEPT_BY_ID.get(m.id)).find(Boolean)
-        : undefined);
+    const concept = within ?? (subject ? this.conceptNamed(subject) : undefined);
     // In a follow-up, words no concept knows are about the app's own records ("make the list sortable").
     const same = this.entities.find((e) =>
       concept
@@ -128,9 +134,18 @@ export class Builder {
         : (!subject || this.followUp) && e === this.entities[0]
     );
     if (same) return same;
-    // The first entity takes the prompt's best concept when its subject names none ("…with my feeds").
-    const chosen = concept ?? (this.entities.length === 0 && promptConcept ? this.concepts[0] : undefined);
-    const entity = chosen ? fromConcept(chosen, this.language) : fromWords(subject, this.language, fallback);
+    // The first entity takes the prompt's best concept when its subject names none ("…with my feeds"), or,
+    // when the head of the request names the app, the head's: a concept its words name, else those words.
+    const head = this.entities.length === 0 ? this.head : undefined;
+    const chosen = concept ??
+      (head
+        ? this.conceptNamed(head)
+        : this.entities.length === 0 && promptConcept
+        ? this.concepts[0]
+        : undefined);
+    const entity = chosen
+      ? fromConcept(chosen, this.language)
+      : fromWords(head ?? subject, this.language, fallback);
     if (!entity.known) this.withoutSamples.push(entity.spec.plural);
     let key = entity.spec.key;
     for (let n = 2; this.entities.some((e) => e.spec.key === key); n++) key = `${entity.spec.key}${n}`;
