@@ -763,3 +763,15 @@ Deno.test("a goal that only refers to the app's goal is that goal's screen, wher
     assert.equal(spec.screens.filter((s) => s.block === "goal").length, 1);
   }
 });
+
+Deno.test("a group the speaker counts in ('we are four') shares costs among that many, the speaker one of them", () => {
+  const payers = (prompt: string) =>
+    composeSpec(prompt, { tier: "light" }).spec.entities.flatMap((e) => e.fields).find((f) =>
+      f.key === "paidBy"
+    )
+      ?.options;
+  assert.equal(payers("Wir sind drei im Ferienhaus und teilen die Kosten auf")?.length, 3);
+  assert.equal(payers("we are five flatmates and split the bills")?.length, 5);
+  // Others counted without the speaker: the speaker and that many more.
+  assert.equal(payers("I split the holiday costs with 3 friends")?.length, 4);
+});

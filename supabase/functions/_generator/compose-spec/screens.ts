@@ -6,7 +6,8 @@ import type { Quantity } from "../understand/quantities.ts";
 import { CONCEPTS } from "../understand/concepts-index.ts";
 import type { Concept } from "../understand/concepts.ts";
 import { type ConceptMatch, findConcepts } from "../understand/concepts.ts";
-import { CUES } from "../understand/lexicon.ts";
+import { CUES, LEXICONS } from "../understand/lexicon.ts";
+import { isUiLanguage } from "../understand/language.ts";
 import UNITS from "../understand/units.json" with { type: "json" };
 import type {
   BlockName,
@@ -414,8 +415,14 @@ export class Builder {
         // The count may stand in the people the prompt names ("me and my 2 roommates share…").
         const n = [...q, ...this.asked.filter((a) => a.type === "people").flatMap((a) => a.quantities)]
           .find((x) => x.kind === "number");
-        // "with 3 flatmates": the user and three others.
-        const others = n?.kind === "number" && n.value >= 1 && n.value < 20 ? n.value : 1;
+        // "with 3 flatmates": the user and three others; "we are four" (a group the speaker counts in): three.
+        const us = n !== undefined &&
+          this.asked.some((a) =>
+            a.type === "people" && a.start <= n.start && n.end <= a.end &&
+            weAreOpens(a.quote, this.reading ?? this.language)
+          );
+        const counted = n?.kind === "number" ? n.value - (us ? 1 : 0) : 0;
+        const others = counted >= 1 && counted < 20 ? counted : 1;
         const people = [w.me, ...Array.from({ length: others }, (_, i) => `${w.person} ${i + 2}`)];
         const money = q.find((x) => x.kind === "money");
         return this.report(
@@ -753,4 +760,10 @@ function conversionsOf(q: Quantity[], text: string) {
     units: Object.entries(UNIT_TABLE).filter(([, u]) => u.dimension === dimension)
       .map(([label, u]) => ({ label, factor: u.factor })),
   })).filter((group) => group.units.length >= 2);
+}
+
+/** Whether a quote opens with the language's "we are" ("Wir sind vier", "somos 6"): a count with the speaker. */
+function weAreOpens(quote: string, language: Language | undefined): boolean {
+  const lexicon = LEXICONS[language && isUiLanguage(language) ? language : "en"];
+  return lexicon.weAre.some((p) => fold(quote).startsWith(`${fold(p)} `));
 }

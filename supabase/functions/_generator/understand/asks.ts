@@ -379,7 +379,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const who = persons.find((m) => m.from === span.to || (m.from === span.to + 1 && !content(span.to)));
     const we = WE_ARE[language].find((p) => p.every((w, k) => tokens[span.from - p.length + k]?.norm === w));
     if (who) {
-      add("people", { from: span.from, to: who.to });
+      // "we are three flatmates" quotes the "we are", which counts the speaker in.
+      add("people", { from: we ? span.from - we.length : span.from, to: who.to });
       if (!named.has("people")) named.set("people", who);
     } else if (we) add("people", { from: span.from - we.length, to: span.to });
   }
