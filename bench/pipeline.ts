@@ -74,6 +74,8 @@ export interface PipelineRun extends ThroughputResult {
   /** The costliest statements, per job: as sent by the servers, and run inside SQL functions. */
   topStatements: SqlStatement[];
   nestedStatements: SqlStatement[];
+  /** The SQL functions with the most self time (their own statements), ms and calls per job. */
+  functions?: { name: string; calls: number; ms: number }[];
 }
 
 export interface PipelineResult {
@@ -99,6 +101,14 @@ export interface PipelineContext {
   log: (line: string) => void;
 }
 
+/**
+ * The users a run's jobs are spread over, round robin, each with a project its jobs follow up. The default
+ * quota (`quota_limit`, 30 prompt evaluations an hour per user) means a hundred jobs a second come from
+ * thousands of users; 20 keep 5 jobs each in flight in an unbounded run, still more than the quota lets one
+ * user send, without making a few wallets and project rows the line every job waits in.
+ */
+export const PIPELINE_USERS = 20;
+
 async function loadAverage(): Promise<number> {
   return Number((await Deno.readTextFile("/proc/loadavg").catch(() => "")).split(" ")[0]) || 0;
 }
@@ -122,6 +132,14 @@ async function statementStats(admin: postgres.Sql, jobs: number) {
     finalizeSqlMs: Number(finalize.ms) / jobs,
     topStatements: await costliest(true),
     nestedStatements: await costliest(false),
+    // Self time: a function's own statements, without the functions it calls.
+    functions: (await admin`
+      select schemaname || '.' || funcname as name, calls, self_time from pg_stat_user_functions
+       order by self_time desc limit 15`).map((f) => ({
+      name: String(f.name),
+      calls: Number(f.calls) / jobs,
+      ms: Number(f.self_time) / jobs,
+    })),
   };
 }
 
@@ -139,7 +157,9 @@ async function measureRun(
   },
 ): Promise<PipelineRun> {
   const { stack, gatewayPid, postgresPid } = ctx;
-  const users = await Promise.all([1, 2, 3, 4].map((i) => ctx.newUser(`pipeline.${i}`)));
+  const users = await Promise.all(
+    Array.from({ length: PIPELINE_USERS }, (_, i) => ctx.newUser(`pipeline.${i + 1}`)),
+  );
   const runner = await startServer(
     "bench/serve-runner.ts",
     opts.verify ? [] : ["--no-verify"],
@@ -153,12 +173,13 @@ async function measureRun(
     });
     const baseUrl = `${stack.gatewayUrl}/functions/v1/v1`;
     if (!opts.cold && ctx.warmup > 0) {
-      // Users of their own: the measured jobs still include each new project's first, which draws its icon.
-      const warmUsers = await Promise.all([1, 2, 3, 4].map((i) => ctx.newUser(`pipeline.warm.${i}`)));
-      await measureThroughput(sql, baseUrl, warmUsers, "warm-up", ctx.warmup);
+      // The measured users' jobs, at least one each: each project's first job, which draws its icon, is
+      // not measured.
+      await measureThroughput(sql, baseUrl, users, "warm-up", Math.max(ctx.warmup, users.length));
       await (await fetch(`${runner.url}/bench/timings`)).body?.cancel();
     }
     await admin`select extensions.pg_stat_statements_reset()`;
+    await admin`select pg_stat_reset()`;
     const watch = await watchOtherWork([Deno.pid, gatewayPid, runner.pid], postgresPid);
     const cpu0 = await Promise.all([
       cpuMillis(runner.pid),
@@ -266,6 +287,7 @@ export async function measurePipeline(ctx: PipelineContext): Promise<PipelineRes
   try {
     await admin`create extension if not exists pg_stat_statements schema extensions`;
     await admin`alter system set pg_stat_statements.track = 'all'`;
+    await admin`alter system set track_functions = 'all'`;
     await admin`select pg_reload_conf()`;
     const runs: PipelineRun[] = [];
     const plan = [

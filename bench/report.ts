@@ -152,10 +152,10 @@ function pipelineSection(p: PipelineResult): string[] {
     "",
     "POST /jobs → dispatch → claim → generation → verification → finalize, with the runner alone in its own " +
     "process (`bench/serve-runner.ts`, which times each job's phases), a fresh one per run, warmed " +
-    "by jobs of other users before the run is measured except in the run of a fresh runner's first jobs. " +
-    "Jobs/s = jobs ÷ (last " +
-    "`finished_at` − first `created_at`), enqueued with 8 POSTs in flight over 4 users (a new project each, " +
-    "so 4 jobs per run render an icon). Phase columns are the runner's wall-clock ms per job; CPU is ms per " +
+    "by a job of each of the run's users before the run is measured (so each project's first job, which draws " +
+    "its icon, is not measured) except in the run of a fresh runner's first jobs. Jobs/s = jobs ÷ (last " +
+    "`finished_at` − first `created_at`), enqueued with 8 POSTs in flight over 20 users, each following up " +
+    "a project of their own. Phase columns are the runner's wall-clock ms per job; CPU is ms per " +
     "job of the runner, the gateway (POST /jobs, the dispatch) and Postgres (every backend); verify share is " +
     "verify ms (mean; the p50 in parentheses, as the first job of a process also compiles the parser) over that CPU; finalize includes the `saving` event, sent with it; SQL is finalize_job's execution in pg_stat_statements (no commit). Verification " +
     "off (every project passed unchecked) alternates with on in the unbounded rounds; on ÷ off jobs/s, median: " +
@@ -229,6 +229,18 @@ function pipelineSection(p: PipelineResult): string[] {
       ),
       "",
     ]),
+    ...(uncontended.functions
+      ? [
+        "The SQL functions with the most self time (their own statements, not the functions they call), " +
+        "ms per job, in the same run:",
+        "",
+        table(
+          ["function", "calls per job", "ms per job"],
+          uncontended.functions.map((f) => [`\`${f.name}\``, f.calls.toFixed(2), ms(f.ms)]),
+        ),
+        "",
+      ]
+      : []),
   ];
 }
 

@@ -214,16 +214,32 @@ function section(title: string) {
   console.log(`\n== ${title}`);
 }
 
-/** Counts TAP lines at the top level: `ok N` and `not ok N`. */
+/**
+ * Counts TAP lines at the top level: `ok N` and `not ok N`. A failure's YAML block (Deno writes the error as
+ * a JSON line in it) is printed with it, so a failure seen once in a long run says what failed.
+ */
 function countTap(out: string, prefix: string) {
-  for (const line of out.split("\n")) {
+  const lines = out.split("\n");
+  lines.forEach((line, i) => {
     const m = /^(not ok|ok) \d+ - ?(.*)$/.exec(line.trimEnd());
-    if (!m) continue;
+    if (!m) return;
     const ok = m[1] === "ok" && !/# SKIP/i.test(m[2]);
-    if (/# SKIP/i.test(m[2])) continue;
+    if (/# SKIP/i.test(m[2])) return;
     tally(`${prefix}: ${m[2]}`, ok);
-    if (!ok) console.log(`  FAIL ${prefix}: ${m[2]}`);
-  }
+    if (ok) return;
+    console.log(`  FAIL ${prefix}: ${m[2]}`);
+    if (lines[i + 1]?.trim() !== "---") return;
+    for (const detail of lines.slice(i + 2, i + 42)) {
+      if (detail.trim() === "...") break;
+      let text = detail.trim();
+      try {
+        const parsed = JSON.parse(text);
+        if (typeof parsed?.message === "string") text = parsed.message;
+      } catch { /* not JSON: printed as it is */ }
+      // deno-lint-ignore no-control-regex
+      console.log(text.replace(/\x1b\[[0-9;]*m/g, "").split("\n").map((l) => `       ${l}`).join("\n"));
+    }
+  });
 }
 
 const NODE_SDK_SMOKE = `
