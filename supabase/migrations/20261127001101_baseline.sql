@@ -5431,7 +5431,7 @@ AS $function$
 $function$
 ;
 
-CREATE OR REPLACE FUNCTION private.job_files(job_id uuid, which text)
+CREATE OR REPLACE FUNCTION private.job_base_files(job_id uuid)
  RETURNS TABLE(path text, contents text, type text)
  LANGUAGE plpgsql
  STABLE
@@ -5439,26 +5439,33 @@ CREATE OR REPLACE FUNCTION private.job_files(job_id uuid, which text)
 AS $function$
 #variable_conflict use_column
 begin
-  if which = 'base' then
-    return query
-      with j as (select j.project_id, j.base_version_id from public.jobs j where j.id = job_files.job_id)
-      select f.path, b.contents, f.type from j, public.version_files f
-        join public.file_blobs b on b.user_id = f.user_id and b.sha256 = f.sha256
-       where f.version_id = j.base_version_id
-      union all
-      select f.path, f.contents, f.type from j, public.project_files f
-       where f.project_id = j.project_id and j.base_version_id is null
-      order by 1;
-  elsif which = 'built' then
-    return query
-      select f.path, b.contents, f.type from public.jobs j
-        join public.version_files f on f.version_id = j.version_id
-        join public.file_blobs b on b.user_id = f.user_id and b.sha256 = f.sha256
-       where j.id = job_files.job_id and j.awaiting_build is not null
-       order by f.path;
-  else
-    raise exception 'job_files: which is base or built, not %', which;
-  end if;
+  return query
+    with j as (select j.project_id, j.base_version_id from public.jobs j where j.id = job_base_files.job_id)
+    select f.path, b.contents, f.type from j, public.version_files f
+      join public.file_blobs b on b.user_id = f.user_id and b.sha256 = f.sha256
+     where f.version_id = j.base_version_id
+    union all
+    select f.path, f.contents, f.type from j, public.project_files f
+     where f.project_id = j.project_id and j.base_version_id is null
+    order by 1;
+end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.job_built_files(job_id uuid)
+ RETURNS TABLE(path text, contents text, type text)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_column
+begin
+  return query
+    select f.path, b.contents, f.type from public.jobs j
+      join public.version_files f on f.version_id = j.version_id
+      join public.file_blobs b on b.user_id = f.user_id and b.sha256 = f.sha256
+     where j.id = job_built_files.job_id and j.awaiting_build is not null
+     order by f.path;
 end
 $function$
 ;
@@ -8710,7 +8717,9 @@ grant execute on function private.is_expo_push_token(text) to service_role;
 
 grant execute on function private.is_sealed(text) to service_role;
 
-grant execute on function private.job_files(uuid,text) to service_role;
+grant execute on function private.job_base_files(uuid) to service_role;
+
+grant execute on function private.job_built_files(uuid) to service_role;
 
 grant execute on function private.job_json(public.jobs) to authenticated;
 

@@ -314,8 +314,8 @@ export function createRunnerApp(deps: RunnerDeps, secret: string | undefined, op
       progress(sql, jobId, { phase: "generating" }),
       sql`select p.name from public.projects p
            where p.id = (select j.project_id from public.jobs j where j.id = ${jobId})`,
-      sql`select * from private.job_files(${jobId}, 'base')`,
-      sql`select * from private.job_files(${jobId}, 'built')`,
+      sql`select * from private.job_base_files(${jobId})`,
+      sql`select * from private.job_built_files(${jobId})`,
     ];
   }
 

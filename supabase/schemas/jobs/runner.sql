@@ -35,38 +35,43 @@ $$;
 GRANT EXECUTE ON FUNCTION private.claim_job(job_id uuid, runner uuid) TO service_role;
 
 -- The files a claimed job starts from, as plain rows in path order (neither side builds or parses one large
--- JSON value): `base`, the version the claim based it on (the current files of a project without versions);
--- `built`, the version whose build failed, for a repair round (none otherwise). One function rather than the
--- runner's statements, so a session plans the queries once.
-CREATE FUNCTION private.job_files(job_id uuid, which text) RETURNS TABLE(path text, contents text, type text)
+-- JSON value): those of the version the claim based it on (the current files of a project without
+-- versions). Functions rather than the runner's statements, so a session plans the queries once.
+CREATE FUNCTION private.job_base_files(job_id uuid) RETURNS TABLE(path text, contents text, type text)
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
 #variable_conflict use_column
 begin
-  if which = 'base' then
-    return query
-      with j as (select j.project_id, j.base_version_id from public.jobs j where j.id = job_files.job_id)
-      select f.path, b.contents, f.type from j, public.version_files f
-        join public.file_blobs b on b.user_id = f.user_id and b.sha256 = f.sha256
-       where f.version_id = j.base_version_id
-      union all
-      select f.path, f.contents, f.type from j, public.project_files f
-       where f.project_id = j.project_id and j.base_version_id is null
-      order by 1;
-  elsif which = 'built' then
-    return query
-      select f.path, b.contents, f.type from public.jobs j
-        join public.version_files f on f.version_id = j.version_id
-        join public.file_blobs b on b.user_id = f.user_id and b.sha256 = f.sha256
-       where j.id = job_files.job_id and j.awaiting_build is not null
-       order by f.path;
-  else
-    raise exception 'job_files: which is base or built, not %', which;
-  end if;
+  return query
+    with j as (select j.project_id, j.base_version_id from public.jobs j where j.id = job_base_files.job_id)
+    select f.path, b.contents, f.type from j, public.version_files f
+      join public.file_blobs b on b.user_id = f.user_id and b.sha256 = f.sha256
+     where f.version_id = j.base_version_id
+    union all
+    select f.path, f.contents, f.type from j, public.project_files f
+     where f.project_id = j.project_id and j.base_version_id is null
+    order by 1;
 end
 $$;
-GRANT EXECUTE ON FUNCTION private.job_files(job_id uuid, which text) TO service_role;
+GRANT EXECUTE ON FUNCTION private.job_base_files(job_id uuid) TO service_role;
+
+-- A repair round's files: those of the version whose build failed (none for any other job).
+CREATE FUNCTION private.job_built_files(job_id uuid) RETURNS TABLE(path text, contents text, type text)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+begin
+  return query
+    select f.path, b.contents, f.type from public.jobs j
+      join public.version_files f on f.version_id = j.version_id
+      join public.file_blobs b on b.user_id = f.user_id and b.sha256 = f.sha256
+     where j.id = job_built_files.job_id and j.awaiting_build is not null
+     order by f.path;
+end
+$$;
+GRANT EXECUTE ON FUNCTION private.job_built_files(job_id uuid) TO service_role;
 
 -- Moves a job to a terminal state and tells its owner: a notification, and a completion push when the
 -- job carries a push token. `j` is the job as locked, with the version its finalize made (set in the same
