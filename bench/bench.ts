@@ -6,7 +6,7 @@
 //   --cell-seconds <n>  measured seconds per endpoint cell (default 3)
 //   --jobs <n>          jobs per pipeline-throughput run (default 100)
 //   --pipeline-rounds <n>  unbounded pipeline runs with verification off and on, alternating (default 3)
-//   --pipeline-warmup <n>  jobs sent through each fresh runner before a pipeline run is measured (default 20)
+//   --pipeline-warmup <n>  jobs sent through each fresh runner before a pipeline run is measured (default 100)
 //   --db-pool-size <n>  DB_POOL_SIZE of every server (default 10, the functions' default)
 //   --burst-jobs <n>    jobs queued while the runner is down in the scale section (default 10000)
 //   --build-jobs <n>    jobs whose builds are timed in the builds section (default 3)
@@ -19,7 +19,12 @@ import { measureEndpoints } from "./endpoints.ts";
 import { childPid, watchOtherWork } from "./cpu.ts";
 import { benchUsers } from "./users.ts";
 import { type BenchUser, measureCreation, PIPELINE_PROMPT } from "./jobs.ts";
-import { measurePipeline, PIPELINE_PRELOAD, postmasterPid } from "./pipeline.ts";
+import {
+  measurePipeline,
+  PIPELINE_PRELOAD,
+  PIPELINE_WARMUP as DEFAULT_PIPELINE_WARMUP,
+  postmasterPid,
+} from "./pipeline.ts";
 import { measureVerification } from "./verification.ts";
 import { measureWalletSpends } from "./wallet.ts";
 import { fillLargestProject, measureLargeReads } from "./large-reads.ts";
@@ -50,7 +55,7 @@ const MAX_REPEATS = 3;
 const REPEAT_BUDGET = 90;
 const THROUGHPUT_JOBS = flag("jobs", 100);
 const PIPELINE_ROUNDS = flag("pipeline-rounds", 3);
-const PIPELINE_WARMUP = flag("pipeline-warmup", 20);
+const PIPELINE_WARMUP = flag("pipeline-warmup", DEFAULT_PIPELINE_WARMUP);
 const DB_POOL_SIZE = flag("db-pool-size", 10);
 const BURST_JOBS = flag("burst-jobs", 10_000);
 const BUILD_JOBS = flag("build-jobs", 3);

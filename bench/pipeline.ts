@@ -109,6 +109,14 @@ export interface PipelineContext {
  */
 export const PIPELINE_USERS = 20;
 
+/**
+ * Jobs through each fresh runner before a run is measured. The runner's pool (DB_POOL_SIZE, 10) opens a
+ * backend per connection, and a backend plans each parameterized statement of a PL/pgSQL function afresh
+ * at its first five calls (custom plans) before it may keep a generic one: a hundred jobs are ten a
+ * connection.
+ */
+export const PIPELINE_WARMUP = 100;
+
 async function loadAverage(): Promise<number> {
   return Number((await Deno.readTextFile("/proc/loadavg").catch(() => "")).split(" ")[0]) || 0;
 }
@@ -254,10 +262,14 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** The unbounded run with verification on and builds queued whose jobs/s is the median of its rounds. */
-export function unboundedWithVerification(p: PipelineResult): PipelineRun {
+/**
+ * The unbounded run with verification on, with builds queued or without (`builds`), whose jobs/s is the
+ * median of its rounds.
+ */
+export function unboundedMedian(p: PipelineResult, builds: boolean): PipelineRun {
   const runs = p.runs.filter((run) =>
-    run.verify && run.builds !== false && !run.sequential && !run.cold && run.concurrency === undefined
+    run.verify && (run.builds !== false) === builds && !run.sequential && !run.cold &&
+    run.concurrency === undefined
   )
     .sort((a, b) => a.jobsPerSecond - b.jobsPerSecond);
   return runs[Math.floor(runs.length / 2)];
@@ -357,7 +369,7 @@ if (import.meta.main) {
       newUser,
       jobs: arg("jobs", 100),
       rounds: arg("rounds", 3),
-      warmup: arg("warmup", 20),
+      warmup: arg("warmup", PIPELINE_WARMUP),
       log,
     });
     await sql.end();
