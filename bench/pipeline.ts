@@ -74,7 +74,7 @@ export interface PipelineRun extends ThroughputResult {
   /** The costliest statements, per job: as sent by the servers, and run inside SQL functions. */
   topStatements: SqlStatement[];
   nestedStatements: SqlStatement[];
-  /** The SQL functions with the most self time (their own statements), ms and calls per job. */
+  /** One job at a time: the SQL functions with the most self time (their own statements), per job. */
   functions?: { name: string; calls: number; ms: number }[];
 }
 
@@ -140,15 +140,25 @@ async function statementStats(admin: postgres.Sql, jobs: number) {
     finalizeSqlMs: Number(finalize.ms) / jobs,
     topStatements: await costliest(true),
     nestedStatements: await costliest(false),
-    // Self time: a function's own statements, without the functions it calls.
-    functions: (await admin`
-      select schemaname || '.' || funcname as name, calls, self_time from pg_stat_user_functions
-       order by self_time desc limit 15`).map((f) => ({
-      name: String(f.name),
-      calls: Number(f.calls) / jobs,
-      ms: Number(f.self_time) / jobs,
-    })),
   };
+}
+
+/**
+ * A backend reports its functions' counts within PGSTAT_IDLE_INTERVAL (10 s) of going idle, not at once as
+ * pg_stat_statements does: the function statistics are reset and read only after that long.
+ */
+const FUNCTION_STATS_FLUSH_MS = 11_000;
+
+/** The SQL functions with the most self time (their own statements, without the functions they call). */
+async function functionStats(admin: postgres.Sql, jobs: number) {
+  await new Promise((r) => setTimeout(r, FUNCTION_STATS_FLUSH_MS));
+  return (await admin`
+    select schemaname || '.' || funcname as name, calls, self_time from pg_stat_user_functions
+     order by self_time desc limit 15`).map((f) => ({
+    name: String(f.name),
+    calls: Number(f.calls) / jobs,
+    ms: Number(f.self_time) / jobs,
+  }));
 }
 
 async function measureRun(
@@ -186,8 +196,12 @@ async function measureRun(
       await measureThroughput(sql, baseUrl, users, "warm-up", Math.max(ctx.warmup, users.length));
       await (await fetch(`${runner.url}/bench/timings`)).body?.cancel();
     }
+    // Function statistics in the runs one job at a time only: each costs two waits for them to arrive.
+    if (opts.sequential) {
+      await new Promise((r) => setTimeout(r, FUNCTION_STATS_FLUSH_MS));
+      await admin`select pg_stat_reset()`;
+    }
     await admin`select extensions.pg_stat_statements_reset()`;
-    await admin`select pg_stat_reset()`;
     const watch = await watchOtherWork([Deno.pid, gatewayPid, runner.pid], postgresPid);
     const cpu0 = await Promise.all([
       cpuMillis(runner.pid),
@@ -205,6 +219,7 @@ async function measureRun(
     const otherShare = await watch.share();
     const timed = await (await fetch(`${runner.url}/bench/timings`)).json() as JobTimings[];
     const stats = await statementStats(admin, ctx.jobs);
+    const functions = opts.sequential ? await functionStats(admin, ctx.jobs) : undefined;
     const perJob = (i: number) => (cpu1[i] - cpu0[i]) / ctx.jobs;
     return {
       ...t,
@@ -221,6 +236,7 @@ async function measureRun(
       verifyP50: median(timed.map((t) => t.verify)),
       cpu: { runner: perJob(0), gateway: perJob(1), postgres: perJob(2) },
       ...stats,
+      ...(functions ? { functions } : {}),
     };
   } finally {
     await runner.stop();
