@@ -306,6 +306,35 @@ Deno.test("the kind names what the app is for, from the asks its blocks serve", 
   assert.ok(wines.entities[0].samples.every((sample) => typeof sample.vintage === "number"));
 });
 
+Deno.test("a field the prompt names that a concept's field means takes its place, with the prompt's words", () => {
+  const entity = (prompt: string) => composeSpec(prompt, { tier: "light" }).spec.entities[0];
+  const named = (prompt: string, pattern: RegExp) =>
+    entity(prompt).fields.filter((f) => pattern.test(f.label));
+  // A count names what it counts: "number of pages" is the concept's "Pages", whose samples keep their values.
+  const journal = entity("a reading journal with title, number of pages and the date I finished");
+  assert.deepEqual(journal.fields.filter((f) => /page/i.test(f.label)), [
+    { key: "pages", label: "Pages", type: "number" },
+  ]);
+  assert.ok(journal.samples.some((s) => typeof s.pages === "number" && s.pages > 0));
+  // A unit after "in" is the field's unit, which the screens then show.
+  assert.equal(named("un registro delle mie pedalate con data e distanza in km", /distanz/i).length, 1);
+  assert.equal(named("un carnet de pesée pour mon chien : date, poids en kg", /poids/i).length, 1);
+  assert.equal(named("diario de carreras con fecha, distancia en km y ritmo", /distancia/i).length, 1);
+  // A German compound is the field it ends in, and takes the prompt's word.
+  assert.deepEqual(
+    named("Wiegeprotokoll für meinen Hund mit Datum und Gesamtgewicht", /gewicht/i).map((f) => f.label),
+    ["Gesamtgewicht"],
+  );
+  // A count of something the concept keeps as another type is a field of its own ("Photos" beside "Photo").
+  const hike = entity("a log of my hikes with date, elevation in metres and number of photos").fields;
+  assert.deepEqual(hike.filter((f) => /photo/i.test(f.label)).map((f) => f.type), ["number", "photo"]);
+  // The unit the prompt gives a field is the one its goal counts in.
+  const goal = composeSpec("log my rides with distance in miles, and a goal of 100 a week", {
+    tier: "light",
+  });
+  assert.equal(goal.spec.screens.find((s) => s.block === "goal")?.options.unit, "mi");
+});
+
 Deno.test("prompts nobody tuned for get the app they ask for, and what is left out is said", () => {
   const dog = composeSpec("a tracker for my dog's walks and vet visits", { tier: "light" });
   assert.deepEqual(dog.spec.screens.map((screen) => screen.title), ["Walks", "Vet visits"]);

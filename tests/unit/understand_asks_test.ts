@@ -661,3 +661,38 @@ Deno.test("a German compound field is typed by its head, as its asks are", () =>
   assert.equal(type("Ausleihdatum"), "date");
   assert.equal(type("Name"), "text");
 });
+
+Deno.test("a field is named by what it counts or measures: a count is a number, a unit or currency its unit", () => {
+  const fields = (prompt: string) => understand(prompt).asks.flatMap((a) => a.fields);
+  assert.deepEqual(fields("a log of my hikes with date, elevation in metres and number of photos"), [
+    { name: "date", type: "date" },
+    { name: "elevation", type: "number", unit: "m" },
+    { name: "photos", type: "number" },
+  ]);
+  assert.deepEqual(fields("le mie partite: data, numero di gol, durata"), [
+    { name: "data", type: "date" },
+    { name: "gol", type: "number" },
+    { name: "durata", type: "duration" },
+  ]);
+  assert.deepEqual(fields("mes trajets : date, distance en km, prix total"), [
+    { name: "date", type: "date" },
+    { name: "distance", type: "number", unit: "km" },
+    { name: "prix", type: "money" },
+  ]);
+  // The "of" words stay in the name; a unit after a rate word is what is paid for, not the field's unit.
+  assert.deepEqual(fields("mis compras con fecha de compra, precio total y peso en kg"), [
+    { name: "fecha de compra", type: "date" },
+    { name: "precio", type: "money" },
+    { name: "peso", type: "number", unit: "kg" },
+  ]);
+  assert.deepEqual(fields("Meine Wanderungen: Datum, Anzahl der Teilnehmer, Strecke in km, Kosten (€)"), [
+    { name: "Datum", type: "date" },
+    { name: "Teilnehmer", type: "number" },
+    { name: "Strecke", type: "number", unit: "km" },
+    { name: "Kosten", type: "money", currency: "EUR" },
+  ]);
+  assert.deepEqual(fields("a fuel log with litres and price per litre"), [
+    { name: "litres", type: "text" },
+    { name: "price per litre", type: "money" },
+  ]);
+});

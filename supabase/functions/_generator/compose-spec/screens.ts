@@ -656,20 +656,16 @@ function periodOf(q: Quantity[]): Period | undefined {
   return found?.kind === "period" ? found.period as Period : undefined;
 }
 
-/** Units and currencies of an entity's fields, as the concept or the prompt gave them. */
-const UNIT_OF = new WeakMap<EntitySpec, Map<string, { unit?: string; currency?: string }>>();
-
 function amountUnit(entity: Entity, key: string): string | undefined {
   const fromConcept = conceptOf(entity.spec)?.fields.find((f) => f.key === key)?.unit;
-  return UNIT_OF.get(entity.spec)?.get(key)?.unit ?? fromConcept;
+  return entity.units.get(key)?.unit ?? fromConcept;
 }
 
 /** The field a stated amount goes in: a number field of the same unit, else a new one. */
 function amountField(entity: Entity, q: Quantity[]) {
   const stated = q.find((x) => x.kind === "measure" || x.kind === "money");
-  const concept = conceptOf(entity.spec);
   const fields = entity.spec.fields.filter((f) => f.type === "number" || f.type === "money");
-  const unitOf = (key: string) => concept?.fields.find((f) => f.key === key)?.unit;
+  const unitOf = (key: string) => amountUnit(entity, key);
   const dimension = (unit?: string) => (unit ? UNIT_TABLE[unit]?.dimension ?? unit : undefined);
   let field = stated?.kind === "measure"
     ? fields.find((f) => dimension(unitOf(f.key)) === stated.dimension)
@@ -681,13 +677,10 @@ function amountField(entity: Entity, q: Quantity[]) {
     field = entity.ensure("amount", w.amount, stated.kind === "money" ? "money" : "number");
   }
   if (!field) return undefined;
-  const units = UNIT_OF.get(entity.spec) ?? new Map();
-  UNIT_OF.set(entity.spec, units);
-  if (stated?.kind === "measure") units.set(field.key, { unit: stated.unit });
-  const unit = units.get(field.key)?.unit ?? unitOf(field.key);
+  if (stated?.kind === "measure") entity.units.set(field.key, { unit: stated.unit });
   return {
     key: field.key,
-    unit,
+    unit: unitOf(field.key),
     currency: stated?.kind === "money" ? stated.currency : undefined,
   };
 }

@@ -18,7 +18,7 @@ import {
 } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import { findConcepts } from "./concepts.ts";
-import { measureWord, type Quantity } from "./quantities.ts";
+import { measureOf, measureWord, type Quantity } from "./quantities.ts";
 import { fold, type Token, words } from "./text.ts";
 
 export const ASK_TYPES = [
@@ -192,6 +192,14 @@ const EXAMS = Object.fromEntries(
 const AGGREGATES = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex(lex.aggregates, l as UiLanguage)]),
 ) as Record<UiLanguage, CueIndex>;
+const COUNTING = Object.fromEntries(
+  Object.entries(LEXICONS).map((
+    [l, lex],
+  ) => [l, { count: wordSet(lex.counting.count), total: wordSet(lex.counting.total) }]),
+) as Record<UiLanguage, { count: Set<string>; total: Set<string> }>;
+const RATE_PER = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.rate.per)]),
+) as Record<UiLanguage, Set<string>>;
 const IN = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.languageIn)]),
 ) as Record<UiLanguage, Set<string>>;
@@ -892,6 +900,35 @@ export function fieldList(tokens: Token[], language: UiLanguage, alternatives = 
   return alternatives ? choicesOf(out, afterOr, tokens) : out;
 }
 
+/**
+ * A field's words without what only counts, totals or measures what the others name: a count opening it
+ * ("number of pages", "Anzahl Seiten"; a number), a total ("total cost", "prix total") and a unit or currency
+ * ending it, alone or after "in" ("distance in km", "Gewicht in kg", "prezzo in €"). What is left names the
+ * field, as a concept's field would ("pages", "Gewicht").
+ */
+function measured(head: Token[], named: Token[], language: UiLanguage) {
+  const { count, total } = COUNTING[language];
+  const counted = named.length > 1 && count.has(named[0].norm);
+  const kept = named.filter((t, k) => (k > 0 || !counted) && !(named.length > 1 && total.has(t.norm)));
+  // A unit after a rate word ("price per litre") is what the price is paid for, not the field's unit.
+  const end = head[head.length - 1];
+  const name = kept.filter((t) => t !== end);
+  const before = name[name.length - 1];
+  const between = before ? head.slice(head.indexOf(before) + 1, -1) : [];
+  const measure = before && !RATE_PER[language].has(head[head.length - 2]?.norm) &&
+      between.every((t) => IN[language].has(t.norm))
+    ? measureOf(end.norm)
+    : undefined;
+  if (measure) return { kept: name, counted, measure };
+  return kept.length ? { kept, counted, measure } : { kept: named, counted: false, measure };
+}
+
+/** A field's name: its words, and the "of" words between them ("fecha de compra", "numero di pagine"). */
+function nameOf(words: Token[], kept: Token[], language: UiLanguage): string {
+  const said = words.filter((t) => kept.includes(t) || OF[language].some((p) => p.includes(t.norm)));
+  return said.map((t, k) => (k && !said[k - 1].text.endsWith("'") ? " " : "") + t.text).join("");
+}
+
 /** Whether the slash at i joins a yes/no pair ("germinated yes/no"): the field's tick, not two fields. */
 const yesNo = (tokens: Token[], i: number) =>
   tokens[i]?.norm === "/" && YES_NO.test(tokens[i - 1]?.norm ?? "") && YES_NO.test(tokens[i + 1]?.norm ?? "");
@@ -936,8 +973,9 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
   const last = part.indexOf(said[said.length - 1]);
   const from = span.from + first;
   const to = span.from + (open >= 0 ? part.length : last + 1);
+  const { kept, counted, measure } = measured(head, named, language);
   const field: SpannedField = {
-    name: named.map((t) => t.text).join(" "),
+    name: nameOf(part.slice(part.indexOf(kept[0]), part.indexOf(kept[kept.length - 1]) + 1), kept, language),
     type: "text",
     span: { from, to },
     start: tokens[from].start,
@@ -962,6 +1000,8 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
     m.key === "rating" || m.key === "yesno"
   );
   if (field.type === "text" && scored) field.type = scored.key as FieldType;
+  if (counted) field.type = "number";
+  if (measure) Object.assign(field, measure, { type: "currency" in measure ? "money" : "number" });
   if (open >= 0) {
     // "(low, medium, high)" is a choice, "(time, room)" not; "(1-5)" a rating's range; "(ml)" a unit.
     const inner = part.slice(open + 1).filter((t) => t.norm !== ")");
@@ -976,8 +1016,9 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
       field.type = "choice";
       field.options = options;
     } else if (inner.length === 1) {
-      field.unit = inner[0].text;
-      field.type = "number";
+      const stated = measureOf(inner[0].norm);
+      if (stated && "currency" in stated) Object.assign(field, stated, { type: "money" });
+      else Object.assign(field, { unit: inner[0].text, type: "number" });
     }
   }
   return field;

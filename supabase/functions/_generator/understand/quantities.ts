@@ -112,6 +112,13 @@ for (const [code, data] of Object.entries(currencies)) {
 /** Whether a folded word names a unit or a currency ("km", "eur"): a measure, never a value to choose. */
 export const measureWord = (norm: string) => UNIT_WORDS.has(norm) || CURRENCY_WORDS.has(norm);
 
+/** The unit or currency a folded word or symbol names ("km", "kg", "€", "euro"). */
+export function measureOf(norm: string): { unit: string } | { currency: string } | undefined {
+  const unit = UNIT_WORDS.get(norm)?.unit;
+  const currency = CURRENCY_SYMBOLS.get(norm) ?? CURRENCY_WORDS.get(norm);
+  return unit ? { unit } : currency ? { currency } : undefined;
+}
+
 const foldMap = <T>(record: Record<string, T>) =>
   new Map(Object.entries(record).map(([k, v]) => [fold(k), v] as [string, T]));
 
