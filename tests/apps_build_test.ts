@@ -201,6 +201,10 @@ t(
         await open("sparziel");
         assert.match(await text(), /[\d.]+,\d\d\s€ von 4\.000,00\s€/);
 
+        // A limit shows how far it was passed: the two costs add up to 123,90 € of 100 €.
+        await open("nebenkosten");
+        assert.match(await text(), /23,90\s€ über der Grenze/);
+
         await open("erinnerungen");
         const reminders = await text();
         assert.ok(reminders.includes("Täglich um 08:00, 13:00, 20:00"), reminders);

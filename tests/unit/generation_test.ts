@@ -13,6 +13,7 @@ import {
   TEMPLATE_PRICES_EUR,
   TemplateGenerator,
 } from "../../supabase/functions/_generator/template-generator.ts";
+import type { AppSpec } from "../../supabase/functions/_generator/template/src/types.ts";
 import { verifyProject } from "../../supabase/functions/_generator/verify.ts";
 import type {
   GeneratedFile,
@@ -776,6 +777,27 @@ Deno.test("a theme is built only when it names a colour, dark or light, or large
   const hens = made("Meine Hühner: Name, Rasse, Farbe und Alter");
   assert.ok(!hens.asks.some((a) => a.type === "theme"), JSON.stringify(hens.asks));
   assert.ok(hens.spec.entities[0].fields.some((f) => f.label === "Farbe"));
+});
+
+Deno.test("a limit the prompt states is built as a goal not to pass, with its number and period", async () => {
+  const goalOf = (spec: AppSpec) => spec.screens.find((s) => s.block === "goal")?.options;
+  const cases: [string, number, string | undefined][] = [
+    ["I want to log my snacks and keep under 1800 calories a day", 1800, "day"],
+    ["registro le spese del bar, non voglio superare i 40 euro a settimana", 40, "week"],
+    ["noter mes parties de jeux vidéo, pas plus de 10 heures par semaine", 600, "week"],
+    ["anotar lo que gasto en ropa y no pasar de 150 € al mes", 150, "month"],
+    ["Ich will meine Kaffees zählen, höchstens 4 am Tag", 4, "day"],
+  ];
+  for (const [prompt, goal, period] of cases) {
+    const result = await generator.generate(request(prompt));
+    const options = goalOf(specOf(result));
+    assert.deepEqual([options?.goal, options?.period, options?.limit], [goal, period, true], prompt);
+    assert.ok(result.summary?.asks?.some((a) => a.type === "goal" && a.built), prompt);
+  }
+  // A limit whose amount is not stated is no goal, and its words are said to be left out.
+  const vague = await generator.generate(request("track my spending and warn me when I go over"));
+  assert.equal(goalOf(specOf(vague)), undefined);
+  assert.ok(vague.summary?.unmet?.some((u) => u.includes("warn")), vague.summary?.unmet?.join(" | "));
 });
 
 Deno.test("a goal that only refers to the app's goal is that goal's screen, wherever the target is stated", () => {

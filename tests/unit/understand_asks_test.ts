@@ -696,3 +696,28 @@ Deno.test("a field is named by what it counts or measures: a count is a number, 
     { name: "price per litre", type: "money" },
   ]);
 });
+
+Deno.test("a word of going past or of at most with an amount is a limit: a goal with the amount and its period", () => {
+  const limit = (prompt: string) => {
+    const goal = ask(prompt, "goal");
+    assert.equal(goal.limit, true, prompt);
+    const target = goal.quantities.find((q) => q.kind !== "period");
+    const period = goal.quantities.find((q) => q.kind === "period");
+    const amount = target?.kind === "duration" ? target.seconds : target && "value" in target && target.value;
+    return [amount, period?.kind === "period" && period.period];
+  };
+  assert.deepEqual(limit("log my takeaway orders and tell me if I go over 60 dollars a month"), [
+    60,
+    "month",
+  ]);
+  assert.deepEqual(limit("I want to drink no more than 6 beers per week"), [6, "week"]);
+  assert.deepEqual(limit("segno le sigarette, vorrei fumarne al massimo 4 al giorno"), [4, "day"]);
+  assert.deepEqual(limit("je note mes achats en ligne pour ne pas dépasser 80 € par mois"), [80, "month"]);
+  assert.deepEqual(limit("quiero controlar el azúcar, como máximo 25 g al día"), [25, "day"]);
+  assert.deepEqual(limit("Handyzeit aufschreiben, maximal 90 Minuten pro Tag"), [5400, "day"]);
+  // A limit of a whole record, a name and a noun's word are no limit.
+  const none = (prompt: string) => assert.ok(!understand(prompt).asks.some((a) => a.limit), prompt);
+  none("a list of my workshops, 15 seats maximum per workshop");
+  none("my dog Max eats 2 cups of food a day");
+  none("I bought a bus pass for 30 dollars");
+});

@@ -143,6 +143,9 @@ const ScreenOptions = z.object({
   goal: z.number().positive().optional().describe(
     "the target: a tracker's daily goal; a goal screen's target for each period (4000 saved, 20 books, 2 litres)",
   ),
+  limit: z.boolean().optional().describe(
+    "a goal screen: its goal is a limit not to pass (no more than 3 a day), shown as what is left under it",
+  ),
   period: z.enum(["day", "week", "month", "year"]).optional().describe(
     "a goal screen: the period its target is for (absent: all time); a log screen: the period its summary " +
       "counts by (absent: day)",

@@ -276,7 +276,9 @@ export class Builder {
         return this.report(ask, listed ? this.listOf(entity) : this.logOf(entity, q));
       }
       case "goal": {
-        const target = q.find((x) => x.kind === "money" || x.kind === "measure" || x.kind === "number");
+        // A time to keep to or under ("höchstens 2 Stunden am Tag") counts the records' durations, in minutes.
+        const target = q.find((x) => x.kind === "money" || x.kind === "measure" || x.kind === "number") ??
+          q.find((x) => x.kind === "duration");
         // A goal without a target is the app's goal when it has one ("see how far I am"); else it would show a
         // made-up one.
         const made = this.screens.find((s) => s.block === "goal");
@@ -285,10 +287,14 @@ export class Builder {
         // A goal is about what the app already keeps ("log my weight…, goal of 70"), else its own subject.
         const entity = this.entities[0] ?? this.entityFor(ask, w.goal);
         entity.addAsked(ask.fields);
-        const amount = amountField(entity, q) ?? entity.ofType("number", "money") ??
-          entity.ensureType(["number", "money"], "amount", w.amount);
+        const amount = target.kind === "duration"
+          ? entity.ensureType(["duration"], "duration", w.duration)
+          : amountField(entity, q) ?? entity.ofType("number", "money") ??
+            entity.ensureType(["number", "money"], "amount", w.amount);
         const period = periodOf(q);
         const options: ScreenOptions = { amountField: amount.key, goal: valueOf(target) };
+        // A limit shows what is left under it and by how much it was passed, not a target reached.
+        if (ask.limit) options.limit = true;
         if (period) options.period = period;
         if (period || entity.ofType("date")) {
           options.dateField = entity.ensureType(["date"], "date", w.date).key;
@@ -648,6 +654,7 @@ function impliesLog(entity: Entity): boolean {
 }
 
 function valueOf(q: Quantity): number {
+  if (q.kind === "duration") return Math.round(q.seconds / 60);
   return q.kind === "money" || q.kind === "measure" || q.kind === "number" ? q.value : 1;
 }
 

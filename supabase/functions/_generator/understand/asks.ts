@@ -99,6 +99,8 @@ export interface Ask {
   to?: string;
   /** What an aggregate computes of an amount ("how much I spent", "la media"); absent, it counts records. */
   computes?: "total" | "average";
+  /** A goal whose target is a limit not to pass ("no more than 3 a day"), not an amount to reach. */
+  limit?: true;
 }
 
 /** Which quantities belong to an ask of a type. */
@@ -107,7 +109,7 @@ const TAKES: Partial<Record<AskType, Quantity["kind"][]>> = {
   schedule: ["frequency", "time", "weekday", "date"],
   timer: ["duration", "rounds"],
   countdown: ["date", "duration"],
-  goal: ["money", "measure", "number", "period", "date"],
+  goal: ["money", "measure", "number", "duration", "period", "date"],
   aggregate: ["period"],
   log: ["measure", "money", "range", "period"],
   list: ["measure", "money", "range"],
@@ -197,6 +199,9 @@ const COUNTING = Object.fromEntries(
     [l, lex],
   ) => [l, { count: wordSet(lex.counting.count), total: wordSet(lex.counting.total) }]),
 ) as Record<UiLanguage, { count: Set<string>; total: Set<string> }>;
+const LIMITS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex(lex.limits, l as UiLanguage)]),
+) as Record<UiLanguage, CueIndex>;
 const RATE_PER = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.rate.per)]),
 ) as Record<UiLanguage, Set<string>>;
@@ -374,6 +379,11 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   for (const q of ctx.quantities) {
     for (const type of askedBy(q, ctx.quantities, (t) => found.has(t), rate, habit)) add(type, at(q));
   }
+  const limits = limitsOf(tokens, stems, ctx.quantities, content, language);
+  for (const limit of limits) {
+    add("goal", limit.cue);
+    add("goal", limit.amount);
+  }
   // A small group counted ("my 3 kids", "drei Mitarbeiterinnen", "somos 6", "2 à 6 joueurs") shares the app.
   const persons = matchCues(
     stems,
@@ -461,7 +471,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     // With no noun phrase beside it, a cue that is a noun ("bookings", "Buchungen") is its own subject; a verb
     // ("apuntar", "annaffiare") is not, nor a timer's, which names the tool and not what it times.
     const verb = VERBS[language].has(tokens[cue.from]?.norm) ||
-      INFINITIVE[language]?.test(tokens[cue.from]?.norm);
+      INFINITIVE[language]?.test(tokens[cue.from]?.norm) || limits.some((l) => l.cue.from === cue.from);
     const ownSubject = cue.to > cue.from && !verb && type !== "timer" && content(cue.from) ? cue : undefined;
     const near = named.get(type) ??
       (NO_SUBJECT.has(type) ? undefined : type === "chart"
@@ -515,6 +525,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       quantities: qs,
     };
     if (subject) ask.subject = text(tokens, subject);
+    if (type === "goal" && limits.length) ask.limit = true;
     const computes = type === "aggregate" && matchCues(stems, AGGREGATES[language])[0];
     if (computes) ask.computes = computes.key as Ask["computes"];
     const times = qs.filter((q) => q.kind === "time").map((q) => (q as { time: string }).time);
@@ -541,6 +552,46 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     }
   }
   return asks;
+}
+
+/** The kinds of quantity a limit can be. */
+const AMOUNTS = new Set<Quantity["kind"]>(["money", "measure", "number", "duration"]);
+
+/**
+ * A limit: a word of going past or of at most with the amount it compares, after it across function words
+ * ("no more than 3 coffees", "non superare i 100 euro", "no pasar de 10.000 pasos") or before it across one
+ * word ("5 cigarettes max", "wenn ich 500 € überschreite"), which names what is counted. A verb of going past
+ * right after a noun is that noun's ("a bus pass"), no comparison; an amount per something in a clause with
+ * no period ("12 places maximum par cours") is what each record holds, no sum to keep under.
+ */
+function limitsOf(
+  tokens: Token[],
+  stems: string[],
+  quantities: Quantity[],
+  content: (i: number) => boolean,
+  language: UiLanguage,
+): { cue: Span; amount: Span }[] {
+  const out: { cue: Span; amount: Span }[] = [];
+  const periods = quantities.some((q) => q.kind === "period");
+  const compounds = language === "de" ? tokens.map((t) => t.norm) : undefined;
+  for (const m of matchCues(stems, LIMITS[language], compounds)) {
+    if (m.key === "exceed" && content(m.from - 1)) continue;
+    // A capital within a clause, in a language that writes nouns in lower case, makes a name ("my dog Max").
+    if (language !== "de" && m.from > 0 && /^\p{Lu}/u.test(tokens[m.from].text)) continue;
+    const spans = quantities.filter((q) => AMOUNTS.has(q.kind)).map((q) => tokenSpan(tokens, q))
+      .filter((s) => s.to > s.from);
+    const after = spans.find((s) =>
+      s.from >= m.to && range({ from: m.to, to: s.from }).every((i) => !content(i))
+    );
+    const before = spans.findLast((s) =>
+      s.to <= m.from && range({ from: s.to, to: m.from }).filter(content).length <= 1
+    );
+    const amount = after ?? before;
+    const end = Math.max(m.to, amount?.to ?? 0);
+    const each = RATE_PER[language].has(tokens[end]?.norm) && !periods;
+    if (amount && !each) out.push({ cue: { from: m.from, to: m.to }, amount });
+  }
+  return out;
 }
 
 /** Asks each of whose places is a thing of its own: a set of values offered, a picture of something. */

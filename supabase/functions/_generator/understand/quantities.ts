@@ -272,7 +272,10 @@ class Scanner {
       marked = true;
     }
     if (this.norm(next) === "uhr") next++;
-    if (w.am.has(this.norm(next)) || ["am", "a.m"].includes(this.norm(next))) {
+    // English "am" is borrowed ("8am"), except where it is a word of the language before a noun ("4 am Tag").
+    const borrowed = ["am", "a.m"].includes(this.norm(next)) &&
+      !(w.stop.has(this.norm(next)) && this.tokens[next + 1]?.kind === "word");
+    if (w.am.has(this.norm(next)) || borrowed) {
       if (hour === 12) hour = 0;
       next++;
       marked = true;
