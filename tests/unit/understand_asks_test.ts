@@ -715,8 +715,12 @@ Deno.test("a word of going past or of at most with an amount is a limit: a goal 
   assert.deepEqual(limit("je note mes achats en ligne pour ne pas dépasser 80 € par mois"), [80, "month"]);
   assert.deepEqual(limit("quiero controlar el azúcar, como máximo 25 g al día"), [25, "day"]);
   assert.deepEqual(limit("Handyzeit aufschreiben, maximal 90 Minuten pro Tag"), [5400, "day"]);
-  // A limit of a whole record, a name and a noun's word are no limit.
+  assert.deepEqual(limit("tell me when my son goes over 3 hours of video games per day"), [10800, "day"]);
+  assert.deepEqual(limit("dimmi se sforo i 15 euro al giorno"), [15, "day"]);
+  assert.deepEqual(limit("préviens-moi si je dépasse 45 heures de travail par semaine"), [162000, "week"]);
+  // A limit of a whole record, a name, a noun and an amount before a Romance verb are no limit.
   const none = (prompt: string) => assert.ok(!understand(prompt).asks.some((a) => a.limit), prompt);
+  none("voglio fare 10000 passi al giorno");
   none("a list of my workshops, 15 seats maximum per workshop");
   none("my dog Max eats 2 cups of food a day");
   none("I bought a bus pass for 30 dollars");

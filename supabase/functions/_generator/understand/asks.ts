@@ -202,6 +202,11 @@ const COUNTING = Object.fromEntries(
 const LIMITS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex(lex.limits, l as UiLanguage)]),
 ) as Record<UiLanguage, CueIndex>;
+// The verbs of one word of going past a limit as the lexicon writes them: in that form one may be a noun
+// ("pass").
+const LIMIT_WORDS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.limits.exceed.filter((p) => !p.includes(" ")))]),
+) as Record<UiLanguage, Set<string>>;
 const RATE_PER = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.rate.per)]),
 ) as Record<UiLanguage, Set<string>>;
@@ -560,9 +565,11 @@ const AMOUNTS = new Set<Quantity["kind"]>(["money", "measure", "number", "durati
 /**
  * A limit: a word of going past or of at most with the amount it compares, after it across function words
  * ("no more than 3 coffees", "non superare i 100 euro", "no pasar de 10.000 pasos") or before it across one
- * word ("5 cigarettes max", "wenn ich 500 € überschreite"), which names what is counted. A verb of going past
- * right after a noun is that noun's ("a bus pass"), no comparison; an amount per something in a clause with
- * no period ("12 places maximum par cours") is what each record holds, no sum to keep under.
+ * word, which names what is counted, where the word comes last: "max" ("5 cigarettes max") and a German verb
+ * ("wenn ich 500 € überschreite"). A verb of one word written as the lexicon writes it, right after a word
+ * other than "if" ("se supero"), is a noun of that word's ("a bus pass"), no comparison ("my kid goes over"
+ * is one); an amount per something in a clause with no period ("12 places maximum par cours") is what each
+ * record holds, no sum to keep under.
  */
 function limitsOf(
   tokens: Token[],
@@ -575,7 +582,10 @@ function limitsOf(
   const periods = quantities.some((q) => q.kind === "period");
   const compounds = language === "de" ? tokens.map((t) => t.norm) : undefined;
   for (const m of matchCues(stems, LIMITS[language], compounds)) {
-    if (m.key === "exceed" && content(m.from - 1)) continue;
+    const noun = m.key === "exceed" && LIMIT_WORDS[language].has(tokens[m.from].norm) &&
+      content(m.from - 1) &&
+      !WHETHER[language].if.has(tokens[m.from - 1].norm);
+    if (noun) continue;
     // A capital within a clause, in a language that writes nouns in lower case, makes a name ("my dog Max").
     if (language !== "de" && m.from > 0 && /^\p{Lu}/u.test(tokens[m.from].text)) continue;
     const spans = quantities.filter((q) => AMOUNTS.has(q.kind)).map((q) => tokenSpan(tokens, q))
@@ -583,10 +593,11 @@ function limitsOf(
     const after = spans.find((s) =>
       s.from >= m.to && range({ from: m.to, to: s.from }).every((i) => !content(i))
     );
-    const before = spans.findLast((s) =>
-      s.to <= m.from && range({ from: s.to, to: m.from }).filter(content).length <= 1
-    );
-    const amount = after ?? before;
+    // Elsewhere a verb's amount follows it: "10000 passi" are steps.
+    const verbLast = m.key === "atMost" || language === "de";
+    const before = verbLast &&
+      spans.findLast((s) => s.to <= m.from && range({ from: s.to, to: m.from }).filter(content).length <= 1);
+    const amount = after ?? (before || undefined);
     const end = Math.max(m.to, amount?.to ?? 0);
     const each = RATE_PER[language].has(tokens[end]?.norm) && !periods;
     if (amount && !each) out.push({ cue: { from: m.from, to: m.to }, amount });
