@@ -794,6 +794,10 @@ Deno.test("a limit the prompt states is built as a goal not to pass, with its nu
     assert.deepEqual([options?.goal, options?.period, options?.limit], [goal, period, true], prompt);
     assert.ok(result.summary?.asks?.some((a) => a.type === "goal" && a.built), prompt);
   }
+  // A number of things with nothing to add up counts the records.
+  const coffees = composeSpec("Ich will meine Kaffees zählen, höchstens 4 am Tag", { tier: "light" }).spec;
+  assert.equal(goalOf(coffees)?.amountField, undefined);
+  assert.ok(!coffees.entities.some((e) => e.fields.some((f) => f.type === "number")));
   // A limit whose amount is not stated is no goal, and its words are said to be left out.
   const vague = await generator.generate(request("track my spending and warn me when I go over"));
   assert.equal(goalOf(specOf(vague)), undefined);

@@ -104,7 +104,7 @@ const FIELD_OPTIONS: { [K in keyof Options]?: readonly FieldType[] | null } = {
 
 // What a block cannot work without, besides its entity.
 const REQUIRED: Partial<Record<BlockName, (keyof Options)[]>> = {
-  goal: ["amountField", "goal"],
+  goal: ["goal"],
   timetable: ["weekdayField", "timeField"],
   log: ["dateField", "timeField"],
   people: ["personField", "pointsField", "checkField"],
@@ -187,7 +187,7 @@ const Screen = z.object({
   ),
   block: z.enum(BLOCKS).describe(
     "the building block that renders the screen. goal: a target (goal) with progress, amountField summed " +
-      "over the period; timetable: a weekly schedule by weekdayField and timeField; log: events at dateField " +
+      "over the period (absent: records counted); timetable: a weekly schedule by weekdayField and timeField; log: events at dateField " +
       "and timeField (optional durationField, amountField) with today's summary and a count, total or " +
       "average per period; people: tasks per person (personField) earning pointsField when checkField is " +
       'ticked, redeemed for rewards; quiz: flashcards, or multiple choice in mode "choice"; reminders: ' +

@@ -287,19 +287,23 @@ export class Builder {
         // A goal is about what the app already keeps ("log my weight…, goal of 70"), else its own subject.
         const entity = this.entities[0] ?? this.entityFor(ask, w.goal);
         entity.addAsked(ask.fields);
+        // A number of things with nothing to add up ("no more than 3 coffees a day") counts the records.
         const amount = target.kind === "duration"
           ? entity.ensureType(["duration"], "duration", w.duration)
           : amountField(entity, q) ?? entity.ofType("number", "money") ??
-            entity.ensureType(["number", "money"], "amount", w.amount);
+            (target.kind === "number"
+              ? undefined
+              : entity.ensureType(["number", "money"], "amount", w.amount));
         const period = periodOf(q);
-        const options: ScreenOptions = { amountField: amount.key, goal: valueOf(target) };
+        const options: ScreenOptions = { goal: valueOf(target) };
+        if (amount) options.amountField = amount.key;
         // A limit shows what is left under it and by how much it was passed, not a target reached.
         if (ask.limit) options.limit = true;
         if (period) options.period = period;
         if (period || entity.ofType("date")) {
           options.dateField = entity.ensureType(["date"], "date", w.date).key;
         }
-        const unit = target.kind === "measure" ? target.unit : amountUnit(entity, amount.key);
+        const unit = target.kind === "measure" ? target.unit : amount && amountUnit(entity, amount.key);
         if (unit) options.unit = unit;
         if (target.kind === "money") options.currency = target.currency;
         const goal = this.addScreen("goal", w.goal, entity, options);
