@@ -201,6 +201,18 @@ t(
         await open("sparziel");
         assert.match(await text(), /[\d.]+,\d\d\s€ von 4\.000,00\s€/);
 
+        // A limit shows how far it was passed: the two costs add up to 123,90 € of 100 €.
+        await open("nebenkosten");
+        assert.match(await text(), /23,90\s€ über der Grenze/);
+        // Without an amount field a limit counts the records: the three meals of the samples and those added
+        // on the log before, of two.
+        await open("mahlzeitenlimit");
+        const counted = (await text()).match(/(\d+) von 2\s+(\d+) über der Grenze/);
+        assert.ok(
+          counted && Number(counted[1]) >= 3 && Number(counted[1]) - 2 === Number(counted[2]),
+          await text(),
+        );
+
         await open("erinnerungen");
         const reminders = await text();
         assert.ok(reminders.includes("Täglich um 08:00, 13:00, 20:00"), reminders);

@@ -13,6 +13,7 @@ import {
   TEMPLATE_PRICES_EUR,
   TemplateGenerator,
 } from "../../supabase/functions/_generator/template-generator.ts";
+import type { AppSpec } from "../../supabase/functions/_generator/template/src/types.ts";
 import { verifyProject } from "../../supabase/functions/_generator/verify.ts";
 import type {
   GeneratedFile,
@@ -304,6 +305,35 @@ Deno.test("the kind names what the app is for, from the asks its blocks serve", 
   assert.equal(wines.language, "it");
   assert.ok(wines.entities[0].fields.some((field) => field.label === "Produttore" && field.type === "text"));
   assert.ok(wines.entities[0].samples.every((sample) => typeof sample.vintage === "number"));
+});
+
+Deno.test("a field the prompt names that a concept's field means takes its place, with the prompt's words", () => {
+  const entity = (prompt: string) => composeSpec(prompt, { tier: "light" }).spec.entities[0];
+  const named = (prompt: string, pattern: RegExp) =>
+    entity(prompt).fields.filter((f) => pattern.test(f.label));
+  // A count names what it counts: "number of pages" is the concept's "Pages", whose samples keep their values.
+  const journal = entity("a reading journal with title, number of pages and the date I finished");
+  assert.deepEqual(journal.fields.filter((f) => /page/i.test(f.label)), [
+    { key: "pages", label: "Pages", type: "number" },
+  ]);
+  assert.ok(journal.samples.some((s) => typeof s.pages === "number" && s.pages > 0));
+  // A unit after "in" is the field's unit, which the screens then show.
+  assert.equal(named("un registro delle mie pedalate con data e distanza in km", /distanz/i).length, 1);
+  assert.equal(named("un carnet de pesée pour mon chien : date, poids en kg", /poids/i).length, 1);
+  assert.equal(named("diario de carreras con fecha, distancia en km y ritmo", /distancia/i).length, 1);
+  // A German compound is the field it ends in, and takes the prompt's word.
+  assert.deepEqual(
+    named("Wiegeprotokoll für meinen Hund mit Datum und Gesamtgewicht", /gewicht/i).map((f) => f.label),
+    ["Gesamtgewicht"],
+  );
+  // A count of something the concept keeps as another type is a field of its own ("Photos" beside "Photo").
+  const hike = entity("a log of my hikes with date, elevation in metres and number of photos").fields;
+  assert.deepEqual(hike.filter((f) => /photo/i.test(f.label)).map((f) => f.type), ["number", "photo"]);
+  // The unit the prompt gives a field is the one its goal counts in.
+  const goal = composeSpec("log my rides with distance in miles, and a goal of 100 a week", {
+    tier: "light",
+  });
+  assert.equal(goal.spec.screens.find((s) => s.block === "goal")?.options.unit, "mi");
 });
 
 Deno.test("prompts nobody tuned for get the app they ask for, and what is left out is said", () => {
@@ -747,6 +777,31 @@ Deno.test("a theme is built only when it names a colour, dark or light, or large
   const hens = made("Meine Hühner: Name, Rasse, Farbe und Alter");
   assert.ok(!hens.asks.some((a) => a.type === "theme"), JSON.stringify(hens.asks));
   assert.ok(hens.spec.entities[0].fields.some((f) => f.label === "Farbe"));
+});
+
+Deno.test("a limit the prompt states is built as a goal not to pass, with its number and period", async () => {
+  const goalOf = (spec: AppSpec) => spec.screens.find((s) => s.block === "goal")?.options;
+  const cases: [string, number, string | undefined][] = [
+    ["I want to log my snacks and keep under 1800 calories a day", 1800, "day"],
+    ["registro le spese del bar, non voglio superare i 40 euro a settimana", 40, "week"],
+    ["noter mes parties de jeux vidéo, pas plus de 10 heures par semaine", 600, "week"],
+    ["anotar lo que gasto en ropa y no pasar de 150 € al mes", 150, "month"],
+    ["Ich will meine Kaffees zählen, höchstens 4 am Tag", 4, "day"],
+  ];
+  for (const [prompt, goal, period] of cases) {
+    const result = await generator.generate(request(prompt));
+    const options = goalOf(specOf(result));
+    assert.deepEqual([options?.goal, options?.period, options?.limit], [goal, period, true], prompt);
+    assert.ok(result.summary?.asks?.some((a) => a.type === "goal" && a.built), prompt);
+  }
+  // A number of things with nothing to add up counts the records.
+  const coffees = composeSpec("Ich will meine Kaffees zählen, höchstens 4 am Tag", { tier: "light" }).spec;
+  assert.equal(goalOf(coffees)?.amountField, undefined);
+  assert.ok(!coffees.entities.some((e) => e.fields.some((f) => f.type === "number")));
+  // A limit whose amount is not stated is no goal, and its words are said to be left out.
+  const vague = await generator.generate(request("track my spending and warn me when I go over"));
+  assert.equal(goalOf(specOf(vague)), undefined);
+  assert.ok(vague.summary?.unmet?.some((u) => u.includes("warn")), vague.summary?.unmet?.join(" | "));
 });
 
 Deno.test("a goal that only refers to the app's goal is that goal's screen, wherever the target is stated", () => {

@@ -661,3 +661,67 @@ Deno.test("a German compound field is typed by its head, as its asks are", () =>
   assert.equal(type("Ausleihdatum"), "date");
   assert.equal(type("Name"), "text");
 });
+
+Deno.test("a field is named by what it counts or measures: a count is a number, a unit or currency its unit", () => {
+  const fields = (prompt: string) => understand(prompt).asks.flatMap((a) => a.fields);
+  assert.deepEqual(fields("a log of my hikes with date, elevation in metres and number of photos"), [
+    { name: "date", type: "date" },
+    { name: "elevation", type: "number", unit: "m" },
+    { name: "photos", type: "number" },
+  ]);
+  assert.deepEqual(fields("le mie partite: data, numero di gol, durata"), [
+    { name: "data", type: "date" },
+    { name: "gol", type: "number" },
+    { name: "durata", type: "duration" },
+  ]);
+  assert.deepEqual(fields("mes trajets : date, distance en km, prix total"), [
+    { name: "date", type: "date" },
+    { name: "distance", type: "number", unit: "km" },
+    { name: "prix", type: "money" },
+  ]);
+  // The "of" words stay in the name; a unit after a rate word is what is paid for, not the field's unit.
+  assert.deepEqual(fields("mis compras con fecha de compra, precio total y peso en kg"), [
+    { name: "fecha de compra", type: "date" },
+    { name: "precio", type: "money" },
+    { name: "peso", type: "number", unit: "kg" },
+  ]);
+  assert.deepEqual(fields("Meine Wanderungen: Datum, Anzahl der Teilnehmer, Strecke in km, Kosten (€)"), [
+    { name: "Datum", type: "date" },
+    { name: "Teilnehmer", type: "number" },
+    { name: "Strecke", type: "number", unit: "km" },
+    { name: "Kosten", type: "money", currency: "EUR" },
+  ]);
+  assert.deepEqual(fields("a fuel log with litres and price per litre"), [
+    { name: "litres", type: "text" },
+    { name: "price per litre", type: "money" },
+  ]);
+});
+
+Deno.test("a word of going past or of at most with an amount is a limit: a goal with the amount and its period", () => {
+  const limit = (prompt: string) => {
+    const goal = ask(prompt, "goal");
+    assert.equal(goal.limit, true, prompt);
+    const target = goal.quantities.find((q) => q.kind !== "period");
+    const period = goal.quantities.find((q) => q.kind === "period");
+    const amount = target?.kind === "duration" ? target.seconds : target && "value" in target && target.value;
+    return [amount, period?.kind === "period" && period.period];
+  };
+  assert.deepEqual(limit("log my takeaway orders and tell me if I go over 60 dollars a month"), [
+    60,
+    "month",
+  ]);
+  assert.deepEqual(limit("I want to drink no more than 6 beers per week"), [6, "week"]);
+  assert.deepEqual(limit("segno le sigarette, vorrei fumarne al massimo 4 al giorno"), [4, "day"]);
+  assert.deepEqual(limit("je note mes achats en ligne pour ne pas dépasser 80 € par mois"), [80, "month"]);
+  assert.deepEqual(limit("quiero controlar el azúcar, como máximo 25 g al día"), [25, "day"]);
+  assert.deepEqual(limit("Handyzeit aufschreiben, maximal 90 Minuten pro Tag"), [5400, "day"]);
+  assert.deepEqual(limit("tell me when my son goes over 3 hours of video games per day"), [10800, "day"]);
+  assert.deepEqual(limit("dimmi se sforo i 15 euro al giorno"), [15, "day"]);
+  assert.deepEqual(limit("préviens-moi si je dépasse 45 heures de travail par semaine"), [162000, "week"]);
+  // A limit of a whole record, a name, a noun and an amount before a Romance verb are no limit.
+  const none = (prompt: string) => assert.ok(!understand(prompt).asks.some((a) => a.limit), prompt);
+  none("voglio fare 10000 passi al giorno");
+  none("a list of my workshops, 15 seats maximum per workshop");
+  none("my dog Max eats 2 cups of food a day");
+  none("I bought a bus pass for 30 dollars");
+});

@@ -158,3 +158,12 @@ Deno.test("an amount paid per unit is a rate, in the five languages; per period,
   assert.deepEqual(per("j'ai payé 40 € le mois dernier", "fr"), [false]);
   assert.deepEqual(per("gasto 30 euros a la semana", "es"), [false]);
 });
+
+Deno.test("English 'am' after a number is a time of day, but German 'am' before a noun is not", () => {
+  assert.deepEqual(values("höchstens 5 am Tag", "de"), [
+    { kind: "number", value: 5 },
+    { kind: "period", period: "day" },
+  ]);
+  assert.deepEqual(values("Abflug um 6 am", "de"), [{ kind: "time", time: "06:00" }]);
+  assert.deepEqual(values("la pastiglia alle 9am", "it"), [{ kind: "time", time: "09:00" }]);
+});

@@ -104,7 +104,7 @@ const FIELD_OPTIONS: { [K in keyof Options]?: readonly FieldType[] | null } = {
 
 // What a block cannot work without, besides its entity.
 const REQUIRED: Partial<Record<BlockName, (keyof Options)[]>> = {
-  goal: ["amountField", "goal"],
+  goal: ["goal"],
   timetable: ["weekdayField", "timeField"],
   log: ["dateField", "timeField"],
   people: ["personField", "pointsField", "checkField"],
@@ -142,6 +142,9 @@ const ScreenOptions = z.object({
   countField: Key.optional(),
   goal: z.number().positive().optional().describe(
     "the target: a tracker's daily goal; a goal screen's target for each period (4000 saved, 20 books, 2 litres)",
+  ),
+  limit: z.boolean().optional().describe(
+    "a goal screen: its goal is a limit not to pass (no more than 3 a day), shown as what is left under it",
   ),
   period: z.enum(["day", "week", "month", "year"]).optional().describe(
     "a goal screen: the period its target is for (absent: all time); a log screen: the period its summary " +
@@ -184,7 +187,7 @@ const Screen = z.object({
   ),
   block: z.enum(BLOCKS).describe(
     "the building block that renders the screen. goal: a target (goal) with progress, amountField summed " +
-      "over the period; timetable: a weekly schedule by weekdayField and timeField; log: events at dateField " +
+      "over the period (absent: records counted); timetable: a weekly schedule by weekdayField and timeField; log: events at dateField " +
       "and timeField (optional durationField, amountField) with today's summary and a count, total or " +
       "average per period; people: tasks per person (personField) earning pointsField when checkField is " +
       'ticked, redeemed for rewards; quiz: flashcards, or multiple choice in mode "choice"; reminders: ' +

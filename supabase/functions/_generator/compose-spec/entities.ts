@@ -6,6 +6,7 @@ import type { Concept } from "../understand/concepts.ts";
 import type { EntitySpec, FieldSpec, FieldType, Language, RecordData } from "../template/src/types.ts";
 import { WORDS } from "./words.ts";
 import { detectLanguage, UI_LANGUAGES } from "../understand/language.ts";
+import { stem } from "../understand/stem.ts";
 
 const FIELD_TYPES: Record<string, FieldType> = {
   text: "text",
@@ -41,6 +42,9 @@ export function capitalized(text: string): string {
 
 /** An entity with the fields it keeps; helpers add the fields a block needs. */
 export class Entity {
+  /** The units and currencies of its fields, as the prompt states them (a concept's are in the concept). */
+  readonly units = new Map<string, { unit?: string; currency?: string }>();
+
   constructor(public spec: EntitySpec, readonly language: Language, readonly known: boolean) {}
 
   field(key: string): FieldSpec | undefined {
@@ -73,23 +77,51 @@ export class Entity {
     return this.ofType(...types) ?? this.ensure(key, label, types[0], options);
   }
 
-  /** The fields the prompt names, typed as it says. */
+  /** The fields the prompt names, typed as it says; one that is a field the entity has takes its place. */
   addAsked(fields: AskedField[]) {
     for (const f of fields) {
-      const type = FIELD_TYPES[f.type] ?? "text";
       // A choice needs its options; without them the prompt only named a field.
-      const options = type === "choice" && f.options?.length ? f.options : undefined;
-      this.ensure(
-        keyOf(f.name, "field"),
-        capitalized(f.name),
-        type === "choice" && !options ? "text" : type,
-        options,
-      );
+      const options = f.type === "choice" && f.options?.length ? f.options : undefined;
+      const type = f.type === "choice" && !options ? "text" : FIELD_TYPES[f.type] ?? "text";
+      const label = capitalized(f.name);
+      const field = this.sameAs(label, type) ?? this.ensure(keyOf(f.name, "field"), label, type, options);
+      // The prompt's words and unit win, and a type of its own (a choice's options, a score, a tick, a photo);
+      // the records keep their values unless the type or the options change.
+      const kept = OWN_TYPES.has(type) ? type : field.type;
+      if (kept !== field.type || options) {
+        for (const sample of this.spec.samples) sample[field.key] = blank({ type: kept, options });
+      }
+      Object.assign(field, { label, type: kept }, options ? { options } : {});
+      if (f.unit || f.currency) this.units.set(field.key, { unit: f.unit, currency: f.currency });
     }
+  }
+
+  /**
+   * The field a name of one word is: one labelled the same, or with a label of one word of the same stem
+   * ("pages" of "number of pages" is "Pages"), or, in German, that a compound ends in ("Gesamtgewicht" is
+   * "Gewicht"); a count or a measure ("distance in km") only a field that holds a number.
+   */
+  private sameAs(label: string, type: FieldType): FieldSpec | undefined {
+    const folded = fold(label);
+    const exact = this.spec.fields.find((f) => fold(f.label) === folded);
+    if (exact || /\s/.test(folded)) return exact;
+    const stemmed = stem(folded, this.language);
+    return this.spec.fields.find((f) => {
+      const other = fold(f.label);
+      if (/\s/.test(other)) return false;
+      const own = stem(other, this.language);
+      const same = own === stemmed || (this.language === "de" && own.length >= 4 && stemmed.endsWith(own));
+      return same && (!NUMERIC.has(type) || NUMERIC.has(f.type));
+    });
   }
 }
 
-function blank(field: FieldSpec): RecordData[string] {
+/** The types that hold a number a count or a unit may name. */
+const NUMERIC = new Set<FieldType>(["number", "money", "duration"]);
+/** The types a named field brings to a field it is: asks of their own. */
+const OWN_TYPES = new Set<FieldType>(["choice", "rating", "check", "photo"]);
+
+function blank(field: Pick<FieldSpec, "type" | "options">): RecordData[string] {
   if (field.type === "check") return false;
   if (field.type === "number" || field.type === "money" || field.type === "rating") return 0;
   if (field.type === "choice") return field.options?.[0] ?? "";

@@ -276,7 +276,9 @@ export class Builder {
         return this.report(ask, listed ? this.listOf(entity) : this.logOf(entity, q));
       }
       case "goal": {
-        const target = q.find((x) => x.kind === "money" || x.kind === "measure" || x.kind === "number");
+        // A time to keep to or under ("höchstens 2 Stunden am Tag") counts the records' durations, in minutes.
+        const target = q.find((x) => x.kind === "money" || x.kind === "measure" || x.kind === "number") ??
+          q.find((x) => x.kind === "duration");
         // A goal without a target is the app's goal when it has one ("see how far I am"); else it would show a
         // made-up one.
         const made = this.screens.find((s) => s.block === "goal");
@@ -285,15 +287,23 @@ export class Builder {
         // A goal is about what the app already keeps ("log my weight…, goal of 70"), else its own subject.
         const entity = this.entities[0] ?? this.entityFor(ask, w.goal);
         entity.addAsked(ask.fields);
-        const amount = amountField(entity, q) ?? entity.ofType("number", "money") ??
-          entity.ensureType(["number", "money"], "amount", w.amount);
+        // A number of things with nothing to add up ("no more than 3 coffees a day") counts the records.
+        const amount = target.kind === "duration"
+          ? entity.ensureType(["duration"], "duration", w.duration)
+          : amountField(entity, q) ?? entity.ofType("number", "money") ??
+            (target.kind === "number"
+              ? undefined
+              : entity.ensureType(["number", "money"], "amount", w.amount));
         const period = periodOf(q);
-        const options: ScreenOptions = { amountField: amount.key, goal: valueOf(target) };
+        const options: ScreenOptions = { goal: valueOf(target) };
+        if (amount) options.amountField = amount.key;
+        // A limit shows what is left under it and by how much it was passed, not a target reached.
+        if (ask.limit) options.limit = true;
         if (period) options.period = period;
         if (period || entity.ofType("date")) {
           options.dateField = entity.ensureType(["date"], "date", w.date).key;
         }
-        const unit = target.kind === "measure" ? target.unit : amountUnit(entity, amount.key);
+        const unit = target.kind === "measure" ? target.unit : amount && amountUnit(entity, amount.key);
         if (unit) options.unit = unit;
         if (target.kind === "money") options.currency = target.currency;
         const goal = this.addScreen("goal", w.goal, entity, options);
@@ -648,6 +658,7 @@ function impliesLog(entity: Entity): boolean {
 }
 
 function valueOf(q: Quantity): number {
+  if (q.kind === "duration") return Math.round(q.seconds / 60);
   return q.kind === "money" || q.kind === "measure" || q.kind === "number" ? q.value : 1;
 }
 
@@ -656,20 +667,16 @@ function periodOf(q: Quantity[]): Period | undefined {
   return found?.kind === "period" ? found.period as Period : undefined;
 }
 
-/** Units and currencies of an entity's fields, as the concept or the prompt gave them. */
-const UNIT_OF = new WeakMap<EntitySpec, Map<string, { unit?: string; currency?: string }>>();
-
 function amountUnit(entity: Entity, key: string): string | undefined {
   const fromConcept = conceptOf(entity.spec)?.fields.find((f) => f.key === key)?.unit;
-  return UNIT_OF.get(entity.spec)?.get(key)?.unit ?? fromConcept;
+  return entity.units.get(key)?.unit ?? fromConcept;
 }
 
 /** The field a stated amount goes in: a number field of the same unit, else a new one. */
 function amountField(entity: Entity, q: Quantity[]) {
   const stated = q.find((x) => x.kind === "measure" || x.kind === "money");
-  const concept = conceptOf(entity.spec);
   const fields = entity.spec.fields.filter((f) => f.type === "number" || f.type === "money");
-  const unitOf = (key: string) => concept?.fields.find((f) => f.key === key)?.unit;
+  const unitOf = (key: string) => amountUnit(entity, key);
   const dimension = (unit?: string) => (unit ? UNIT_TABLE[unit]?.dimension ?? unit : undefined);
   let field = stated?.kind === "measure"
     ? fields.find((f) => dimension(unitOf(f.key)) === stated.dimension)
@@ -681,13 +688,10 @@ function amountField(entity: Entity, q: Quantity[]) {
     field = entity.ensure("amount", w.amount, stated.kind === "money" ? "money" : "number");
   }
   if (!field) return undefined;
-  const units = UNIT_OF.get(entity.spec) ?? new Map();
-  UNIT_OF.set(entity.spec, units);
-  if (stated?.kind === "measure") units.set(field.key, { unit: stated.unit });
-  const unit = units.get(field.key)?.unit ?? unitOf(field.key);
+  if (stated?.kind === "measure") entity.units.set(field.key, { unit: stated.unit });
   return {
     key: field.key,
-    unit,
+    unit: unitOf(field.key),
     currency: stated?.kind === "money" ? stated.currency : undefined,
   };
 }

@@ -18,7 +18,7 @@ import {
 } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import { findConcepts } from "./concepts.ts";
-import { measureWord, type Quantity } from "./quantities.ts";
+import { measureOf, measureWord, type Quantity } from "./quantities.ts";
 import { fold, type Token, words } from "./text.ts";
 
 export const ASK_TYPES = [
@@ -99,6 +99,8 @@ export interface Ask {
   to?: string;
   /** What an aggregate computes of an amount ("how much I spent", "la media"); absent, it counts records. */
   computes?: "total" | "average";
+  /** A goal whose target is a limit not to pass ("no more than 3 a day"), not an amount to reach. */
+  limit?: true;
 }
 
 /** Which quantities belong to an ask of a type. */
@@ -107,7 +109,7 @@ const TAKES: Partial<Record<AskType, Quantity["kind"][]>> = {
   schedule: ["frequency", "time", "weekday", "date"],
   timer: ["duration", "rounds"],
   countdown: ["date", "duration"],
-  goal: ["money", "measure", "number", "period", "date"],
+  goal: ["money", "measure", "number", "duration", "period", "date"],
   aggregate: ["period"],
   log: ["measure", "money", "range", "period"],
   list: ["measure", "money", "range"],
@@ -192,6 +194,22 @@ const EXAMS = Object.fromEntries(
 const AGGREGATES = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex(lex.aggregates, l as UiLanguage)]),
 ) as Record<UiLanguage, CueIndex>;
+const COUNTING = Object.fromEntries(
+  Object.entries(LEXICONS).map((
+    [l, lex],
+  ) => [l, { count: wordSet(lex.counting.count), total: wordSet(lex.counting.total) }]),
+) as Record<UiLanguage, { count: Set<string>; total: Set<string> }>;
+const LIMITS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex(lex.limits, l as UiLanguage)]),
+) as Record<UiLanguage, CueIndex>;
+// The verbs of one word of going past a limit as the lexicon writes them: in that form one may be a noun
+// ("pass").
+const LIMIT_WORDS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.limits.exceed.filter((p) => !p.includes(" ")))]),
+) as Record<UiLanguage, Set<string>>;
+const RATE_PER = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.rate.per)]),
+) as Record<UiLanguage, Set<string>>;
 const IN = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.languageIn)]),
 ) as Record<UiLanguage, Set<string>>;
@@ -366,6 +384,11 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   for (const q of ctx.quantities) {
     for (const type of askedBy(q, ctx.quantities, (t) => found.has(t), rate, habit)) add(type, at(q));
   }
+  const limits = limitsOf(tokens, stems, ctx.quantities, content, language);
+  for (const limit of limits) {
+    add("goal", limit.cue);
+    add("goal", limit.amount);
+  }
   // A small group counted ("my 3 kids", "drei Mitarbeiterinnen", "somos 6", "2 à 6 joueurs") shares the app.
   const persons = matchCues(
     stems,
@@ -453,7 +476,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     // With no noun phrase beside it, a cue that is a noun ("bookings", "Buchungen") is its own subject; a verb
     // ("apuntar", "annaffiare") is not, nor a timer's, which names the tool and not what it times.
     const verb = VERBS[language].has(tokens[cue.from]?.norm) ||
-      INFINITIVE[language]?.test(tokens[cue.from]?.norm);
+      INFINITIVE[language]?.test(tokens[cue.from]?.norm) || limits.some((l) => l.cue.from === cue.from);
     const ownSubject = cue.to > cue.from && !verb && type !== "timer" && content(cue.from) ? cue : undefined;
     const near = named.get(type) ??
       (NO_SUBJECT.has(type) ? undefined : type === "chart"
@@ -507,6 +530,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       quantities: qs,
     };
     if (subject) ask.subject = text(tokens, subject);
+    if (type === "goal" && limits.length) ask.limit = true;
     const computes = type === "aggregate" && matchCues(stems, AGGREGATES[language])[0];
     if (computes) ask.computes = computes.key as Ask["computes"];
     const times = qs.filter((q) => q.kind === "time").map((q) => (q as { time: string }).time);
@@ -533,6 +557,52 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     }
   }
   return asks;
+}
+
+/** The kinds of quantity a limit can be. */
+const AMOUNTS = new Set<Quantity["kind"]>(["money", "measure", "number", "duration"]);
+
+/**
+ * A limit: a word of going past or of at most with the amount it compares, after it across function words
+ * ("no more than 3 coffees", "non superare i 100 euro", "no pasar de 10.000 pasos") or before it across one
+ * word, which names what is counted, where the word comes last: "max" ("5 cigarettes max") and a German verb
+ * ("wenn ich 500 € überschreite"). A verb of one word written as the lexicon writes it, right after a word
+ * other than "if" ("se supero"), is a noun of that word's ("a bus pass"), no comparison ("my kid goes over"
+ * is one); an amount per something in a clause with no period ("12 places maximum par cours") is what each
+ * record holds, no sum to keep under.
+ */
+function limitsOf(
+  tokens: Token[],
+  stems: string[],
+  quantities: Quantity[],
+  content: (i: number) => boolean,
+  language: UiLanguage,
+): { cue: Span; amount: Span }[] {
+  const out: { cue: Span; amount: Span }[] = [];
+  const periods = quantities.some((q) => q.kind === "period");
+  const compounds = language === "de" ? tokens.map((t) => t.norm) : undefined;
+  for (const m of matchCues(stems, LIMITS[language], compounds)) {
+    const noun = m.key === "exceed" && LIMIT_WORDS[language].has(tokens[m.from].norm) &&
+      content(m.from - 1) &&
+      !WHETHER[language].if.has(tokens[m.from - 1].norm);
+    if (noun) continue;
+    // A capital within a clause, in a language that writes nouns in lower case, makes a name ("my dog Max").
+    if (language !== "de" && m.from > 0 && /^\p{Lu}/u.test(tokens[m.from].text)) continue;
+    const spans = quantities.filter((q) => AMOUNTS.has(q.kind)).map((q) => tokenSpan(tokens, q))
+      .filter((s) => s.to > s.from);
+    const after = spans.find((s) =>
+      s.from >= m.to && range({ from: m.to, to: s.from }).every((i) => !content(i))
+    );
+    // Elsewhere a verb's amount follows it: "10000 passi" are steps.
+    const verbLast = m.key === "atMost" || language === "de";
+    const before = verbLast &&
+      spans.findLast((s) => s.to <= m.from && range({ from: s.to, to: m.from }).filter(content).length <= 1);
+    const amount = after ?? (before || undefined);
+    const end = Math.max(m.to, amount?.to ?? 0);
+    const each = RATE_PER[language].has(tokens[end]?.norm) && !periods;
+    if (amount && !each) out.push({ cue: { from: m.from, to: m.to }, amount });
+  }
+  return out;
 }
 
 /** Asks each of whose places is a thing of its own: a set of values offered, a picture of something. */
@@ -892,6 +962,35 @@ export function fieldList(tokens: Token[], language: UiLanguage, alternatives = 
   return alternatives ? choicesOf(out, afterOr, tokens) : out;
 }
 
+/**
+ * A field's words without what only counts, totals or measures what the others name: a count opening it
+ * ("number of pages", "Anzahl Seiten"; a number), a total ("total cost", "prix total") and a unit or currency
+ * ending it, alone or after "in" ("distance in km", "Gewicht in kg", "prezzo in €"). What is left names the
+ * field, as a concept's field would ("pages", "Gewicht").
+ */
+function measured(head: Token[], named: Token[], language: UiLanguage) {
+  const { count, total } = COUNTING[language];
+  const counted = named.length > 1 && count.has(named[0].norm);
+  const kept = named.filter((t, k) => (k > 0 || !counted) && !(named.length > 1 && total.has(t.norm)));
+  // A unit after a rate word ("price per litre") is what the price is paid for, not the field's unit.
+  const end = head[head.length - 1];
+  const name = kept.filter((t) => t !== end);
+  const before = name[name.length - 1];
+  const between = before ? head.slice(head.indexOf(before) + 1, -1) : [];
+  const measure = before && !RATE_PER[language].has(head[head.length - 2]?.norm) &&
+      between.every((t) => IN[language].has(t.norm))
+    ? measureOf(end.norm)
+    : undefined;
+  if (measure) return { kept: name, counted, measure };
+  return kept.length ? { kept, counted, measure } : { kept: named, counted: false, measure };
+}
+
+/** A field's name: its words, and the "of" words between them ("fecha de compra", "numero di pagine"). */
+function nameOf(words: Token[], kept: Token[], language: UiLanguage): string {
+  const said = words.filter((t) => kept.includes(t) || OF[language].some((p) => p.includes(t.norm)));
+  return said.map((t, k) => (k && !said[k - 1].text.endsWith("'") ? " " : "") + t.text).join("");
+}
+
 /** Whether the slash at i joins a yes/no pair ("germinated yes/no"): the field's tick, not two fields. */
 const yesNo = (tokens: Token[], i: number) =>
   tokens[i]?.norm === "/" && YES_NO.test(tokens[i - 1]?.norm ?? "") && YES_NO.test(tokens[i + 1]?.norm ?? "");
@@ -936,8 +1035,9 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
   const last = part.indexOf(said[said.length - 1]);
   const from = span.from + first;
   const to = span.from + (open >= 0 ? part.length : last + 1);
+  const { kept, counted, measure } = measured(head, named, language);
   const field: SpannedField = {
-    name: named.map((t) => t.text).join(" "),
+    name: nameOf(part.slice(part.indexOf(kept[0]), part.indexOf(kept[kept.length - 1]) + 1), kept, language),
     type: "text",
     span: { from, to },
     start: tokens[from].start,
@@ -962,6 +1062,8 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
     m.key === "rating" || m.key === "yesno"
   );
   if (field.type === "text" && scored) field.type = scored.key as FieldType;
+  if (counted) field.type = "number";
+  if (measure) Object.assign(field, measure, { type: "currency" in measure ? "money" : "number" });
   if (open >= 0) {
     // "(low, medium, high)" is a choice, "(time, room)" not; "(1-5)" a rating's range; "(ml)" a unit.
     const inner = part.slice(open + 1).filter((t) => t.norm !== ")");
@@ -976,8 +1078,9 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
       field.type = "choice";
       field.options = options;
     } else if (inner.length === 1) {
-      field.unit = inner[0].text;
-      field.type = "number";
+      const stated = measureOf(inner[0].norm);
+      if (stated && "currency" in stated) Object.assign(field, stated, { type: "money" });
+      else Object.assign(field, { unit: inner[0].text, type: "number" });
     }
   }
   return field;

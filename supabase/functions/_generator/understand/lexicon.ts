@@ -18,6 +18,14 @@ export interface Lexicon {
   /** The words that ask an aggregate to add up an amount ("how much", "spent") or to average it, rather
    * than to count records. */
   aggregates: Record<"total" | "average", string[]>;
+  /** The words that make a field a count or a total of what its other words name: a `count` opens it and
+   * makes it a number ("number of pages", "numero di pagine", "Anzahl Seiten"), a `total` only qualifies it
+   * ("total cost", "prix total"). */
+  counting: Record<"count" | "total", string[]>;
+  /** The words that compare an amount with a limit: verbs of going past it (`exceed`: "go over",
+   * "dépasser", "superare", "pasar de", "überschreiten") and words of at most (`atMost`: "no more than",
+   * "au maximum", "höchstens"), with or without a negation ("ne pas dépasser"). */
+  limits: Record<"exceed" | "atMost", string[]>;
   /** The indefinite articles: an item of a `:` list one opens, naming an ask's cue, is that ask ("Für die
    * Hochzeit: eine Gästeliste, ein Budget von 8000 €"), not a field. */
   articles: string[];

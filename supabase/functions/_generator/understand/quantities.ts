@@ -112,6 +112,13 @@ for (const [code, data] of Object.entries(currencies)) {
 /** Whether a folded word names a unit or a currency ("km", "eur"): a measure, never a value to choose. */
 export const measureWord = (norm: string) => UNIT_WORDS.has(norm) || CURRENCY_WORDS.has(norm);
 
+/** The unit or currency a folded word or symbol names ("km", "kg", "€", "euro"). */
+export function measureOf(norm: string): { unit: string } | { currency: string } | undefined {
+  const unit = UNIT_WORDS.get(norm)?.unit;
+  const currency = CURRENCY_SYMBOLS.get(norm) ?? CURRENCY_WORDS.get(norm);
+  return unit ? { unit } : currency ? { currency } : undefined;
+}
+
 const foldMap = <T>(record: Record<string, T>) =>
   new Map(Object.entries(record).map(([k, v]) => [fold(k), v] as [string, T]));
 
@@ -265,7 +272,10 @@ class Scanner {
       marked = true;
     }
     if (this.norm(next) === "uhr") next++;
-    if (w.am.has(this.norm(next)) || ["am", "a.m"].includes(this.norm(next))) {
+    // English "am" is borrowed ("8am"), except where it is a word of the language before a noun ("4 am Tag").
+    const borrowed = ["am", "a.m"].includes(this.norm(next)) &&
+      !(w.stop.has(this.norm(next)) && this.tokens[next + 1]?.kind === "word");
+    if (w.am.has(this.norm(next)) || borrowed) {
       if (hour === 12) hour = 0;
       next++;
       marked = true;

@@ -1,6 +1,7 @@
 // A goal: a target for a period (save 4,000 $, read 20 books this year, 2 litres of water a day) and the
-// progress towards it, the entity's amount field summed over the period's records; the periods before are
-// charted. Records are added and edited in the record form.
+// progress towards it, or a limit not to pass (no more than 3 coffees a day) and what is left under it: the
+// entity's amount field summed over the period's records, or the records counted when it has none; the periods
+// before are charted. Records are added and edited in the record form.
 import { Pressable, StyleSheet, Text } from "react-native";
 import { BarChart } from "../components/BarChart";
 import { Body, Button, Card, Progress, Screen, Title } from "../components/ui";
@@ -24,14 +25,16 @@ export function GoalBlock({ screenKey }: { screenKey: string }) {
   const theme = useTheme();
   const open = useOpenRecord(screen.key);
   const [records] = useRecords(entity);
-  const { amountField = "amount", dateField, goal: target = 1, period, unit, currency } = screen.options;
+  const { amountField, dateField, goal: target = 1, period, unit, currency, limit } = screen.options;
   const amount = entity.fields.find((field) => field.key === amountField);
   const date = entity.fields.find((field) => field.key === dateField) ??
     entity.fields.find((field) => field.type === "date");
   const title = titleField(entity);
   const show = measure(amount, unit, currency);
   const dayOf = (record: RecordData) => (date ? String(record[date.key] ?? "").slice(0, 10) : "");
-  const sum = (list: RecordData[]) => list.reduce((total, record) => total + Number(record[amountField] ?? 0), 0);
+  // Without an amount field each record counts one (no more than 3 coffees a day).
+  const valueOf = (record: RecordData) => (amount ? Number(record[amount.key] ?? 0) : 1);
+  const sum = (list: RecordData[]) => list.reduce((total, record) => total + valueOf(record), 0);
 
   // Without a period (or a date to place records in one) every record counts.
   const start = period && date ? periodStart(isoDay(), period) : undefined;
@@ -51,9 +54,17 @@ export function GoalBlock({ screenKey }: { screenKey: string }) {
         <Body muted>{period && date ? PERIOD_TITLE[period]() : t.allTime}</Body>
         <Title>{fill(t.progressOf, { done: show(done), target: show(target) })}</Title>
         <Progress share={done / target} label={screen.title} />
-        <Text style={[styles.status, { color: done >= target ? theme.accent : theme.muted }]}>
-          {done >= target ? t.goalReached : fill(t.toGo, { n: show(target - done) })}
-        </Text>
+        {limit ? (
+          <Text style={[styles.status, { color: done > target ? theme.danger : theme.muted }]}>
+            {done > target
+              ? fill(t.overLimit, { n: show(done - target) })
+              : fill(t.underLimit, { n: show(target - done) })}
+          </Text>
+        ) : (
+          <Text style={[styles.status, { color: done >= target ? theme.accent : theme.muted }]}>
+            {done >= target ? t.goalReached : fill(t.toGo, { n: show(target - done) })}
+          </Text>
+        )}
       </Card>
       {screen.options.chart && history.length > 0 ? (
         <Card>
@@ -66,7 +77,9 @@ export function GoalBlock({ screenKey }: { screenKey: string }) {
         <Card key={record.id}>
           <Pressable accessibilityRole="link" onPress={() => open(record.id)}>
             <Text style={[styles.title, { color: theme.text }]}>
-              {`${show(Number(record[amountField] ?? 0))}${title !== amount ? ` · ${String(record[title.key] ?? "")}` : ""}`}
+              {amount
+                ? `${show(valueOf(record))}${title !== amount ? ` · ${String(record[title.key] ?? "")}` : ""}`
+                : String(record[title.key] ?? "")}
             </Text>
             {date ? <Text style={{ color: theme.muted }}>{displayValue(date, record[date.key])}</Text> : null}
           </Pressable>
