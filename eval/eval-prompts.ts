@@ -215,6 +215,8 @@ export function evaluateApps(lines: Line[]) {
   const byLanguage = new Map<string, typeof verdicts>();
   const ms: number[] = [];
   const notes: string[] = [];
+  // How often each reason keeps an app from being right; an ask not built counts under its type.
+  const reasons = new Map<string, number>();
   for (const line of lines) {
     const start = performance.now();
     let made: Composition | null = null;
@@ -228,6 +230,12 @@ export function evaluateApps(lines: Line[]) {
     ms.push(performance.now() - start);
     const { verdict, why } = judgeApp(line, made);
     verdicts[verdict]++;
+    for (const reason of why) {
+      const kinds = reason.startsWith("asks not built: ")
+        ? reason.slice("asks not built: ".length).split(", ").map((type) => `ask not built: ${type}`)
+        : [reason.replace(/^(name|UI in) .*/, "$1 …")];
+      for (const kind of kinds) reasons.set(kind, (reasons.get(kind) ?? 0) + 1);
+    }
     const own = byLanguage.get(line.language) ?? { right: 0, partial: 0, wrong: 0 };
     own[verdict]++;
     byLanguage.set(line.language, own);
@@ -236,7 +244,7 @@ export function evaluateApps(lines: Line[]) {
     );
   }
   ms.sort((a, b) => a - b);
-  return { verdicts, byLanguage, ms, notes, count: lines.length };
+  return { verdicts, byLanguage, ms, notes, reasons, count: lines.length };
 }
 
 function table(title: string, rows: Map<string, Tally>) {
@@ -295,6 +303,10 @@ if (import.meta.main) {
     console.log("\n| language | right | partial | wrong |\n| --- | ---: | ---: | ---: |");
     for (const [language, v] of [...apps.byLanguage].sort()) {
       console.log(`| ${language} | ${v.right} | ${v.partial} | ${v.wrong} |`);
+    }
+    console.log("\n| why an app is not right | apps |\n| --- | ---: |");
+    for (const [reason, n] of [...apps.reasons].sort((a, b) => b[1] - a[1])) {
+      console.log(`| ${reason} | ${n} |`);
     }
     if (file === "development.jsonl" && Deno.args.includes("--apps")) {
       console.log("");
