@@ -62,6 +62,12 @@ export interface PipelineRun extends ThroughputResult {
   concurrency?: number;
   /** Share of the cores other processes kept busy, and the 1-minute load average after the run. */
   otherShare: number;
+  /**
+   * Ms one backend took to count 2,000,000 rows of generate_series just before the run (median of three):
+   * what a millisecond of CPU buys at the time, which a virtual machine's host moves while nothing in the
+   * machine itself runs. Absent from results stored before it was measured.
+   */
+  calibrationMs?: number;
   load: number;
   /** Runner wall-clock ms per job, by phase. */
   phases: Record<Phase, number>;
@@ -116,6 +122,17 @@ export const PIPELINE_USERS = 20;
  * connection.
  */
 export const PIPELINE_WARMUP = 100;
+
+/** See `PipelineRun.calibrationMs`. */
+async function calibrate(admin: postgres.Sql): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    await admin`select count(*) from generate_series(1, 2000000)`;
+    times.push(performance.now() - t0);
+  }
+  return median(times);
+}
 
 async function loadAverage(): Promise<number> {
   return Number((await Deno.readTextFile("/proc/loadavg").catch(() => "")).split(" ")[0]) || 0;
@@ -201,6 +218,7 @@ async function measureRun(
       await new Promise((r) => setTimeout(r, FUNCTION_STATS_FLUSH_MS));
       await admin`select pg_stat_reset()`;
     }
+    const calibrationMs = await calibrate(admin);
     await admin`select extensions.pg_stat_statements_reset()`;
     const watch = await watchOtherWork([Deno.pid, gatewayPid, runner.pid], postgresPid);
     const cpu0 = await Promise.all([
@@ -229,6 +247,7 @@ async function measureRun(
       cold: opts.cold ?? false,
       concurrency: opts.concurrency,
       otherShare,
+      calibrationMs,
       load: await loadAverage(),
       phases: Object.fromEntries(
         PHASES.map((p) => [p, timed.reduce((sum, t) => sum + t[p], 0) / timed.length]),
@@ -300,7 +319,7 @@ export function describe(run: PipelineRun): string {
       run.cpu.runner.toFixed(1)
     } / gateway ${run.cpu.gateway.toFixed(1)} / Postgres ${run.cpu.postgres.toFixed(1)} ms; others ${
       (run.otherShare * 100).toFixed(0)
-    }%, load ${run.load}`;
+    }%, load ${run.load}, calibration ${run.calibrationMs?.toFixed(0)} ms`;
 }
 
 /**

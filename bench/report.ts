@@ -168,7 +168,9 @@ function pipelineSection(p: PipelineResult): string[] {
     // Results stored before the runs without builds have no ratio.
     (p.buildsPostgresRatio === undefined ? "" : "; Postgres CPU per job with builds over without, median " +
       `of the rounds: ${p.buildsPostgresRatio.toFixed(2)}`) +
-    ". Load is the 1-minute average after each run.",
+    ". Load is the 1-minute average after each run; calibration, the ms one Postgres backend took to " +
+    "count 2,000,000 rows of generate_series just before the run (what a millisecond of CPU buys then: a " +
+    "virtual machine's host moves it while nothing in the machine runs).",
     "",
     table(
       [
@@ -184,6 +186,7 @@ function pipelineSection(p: PipelineResult): string[] {
         "CPU runner / gateway / Postgres ms",
         "others",
         "load",
+        "calibration ms",
       ],
       p.runs.map((t) => [
         t.runner,
@@ -198,6 +201,7 @@ function pipelineSection(p: PipelineResult): string[] {
         `${t.cpu.runner.toFixed(1)} / ${t.cpu.gateway.toFixed(1)} / ${t.cpu.postgres.toFixed(1)}`,
         percent(t.otherShare),
         t.load.toFixed(1),
+        t.calibrationMs === undefined ? "–" : t.calibrationMs.toFixed(0),
       ]),
     ),
     "",
