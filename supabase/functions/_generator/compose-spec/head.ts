@@ -51,7 +51,7 @@ export const APP_WORDS = new Set([
 ]);
 
 // The word that makes the next one an infinitive ("to log", "per segnare", "pour suivre", "para apuntar").
-const TO: Record<Language, string> = { en: "to", it: "per", fr: "pour", es: "para", de: "zu" };
+export const TO: Record<Language, string> = { en: "to", it: "per", fr: "pour", es: "para", de: "zu" };
 
 /** Whether words end on an infinitive ("rappel pour nourrir", "quiz per imparare"): they say what is
  * done, not what it is done to. The parts of a hyphenated noun ("to-do") are no infinitive. */

@@ -7,7 +7,7 @@ import { capitalized, fold } from "./entities.ts";
 import { type Concept, findConcepts } from "../understand/concepts.ts";
 import { conceptOf } from "./screens.ts";
 import { fill, joined, WORDS } from "./words.ts";
-import { APP_WORDS, endsOnInfinitive, isCue, perLanguage, requestHead } from "./head.ts";
+import { APP_WORDS, endsOnInfinitive, isCue, perLanguage, requestHead, TO } from "./head.ts";
 
 /** The sentence around the character at `at`, and its rest from there: where the main ask's cue and its
  * object are. */
@@ -56,12 +56,19 @@ const TIME_WORDS = Object.fromEntries(
     ),
   ]),
 ) as Record<Language, string[][]>;
+const TIME_UNITS = perLanguage((lex) => Object.keys(lex.timeUnits));
+const TIMES = perLanguage((lex) => lex.time.times);
 
-/** Where the first time expression of the words starts ("spendo al mese" → 1), or -1. */
+/** Where the first time expression of the words starts ("spendo al mese" → 1), or -1; so is a number of
+ * times ("cortisone due volte") and a unit of time after a function word ("total for the month", "streak
+ * of days"), while one that heads the phrase is what is kept ("heures de conduite"). */
 function timeAt(words: string[], language: Language): number {
   const folded = words.map(fold);
-  return folded.findIndex((_, i) =>
-    TIME_WORDS[language].some((expression) => expression.every((w, k) => folded[i + k] === w))
+  const number = (w: string) => /^\d/.test(w) || NUMBERS[language].has(w);
+  return folded.findIndex((w, i) =>
+    (number(w) && TIMES[language].has(folded[i + 1])) ||
+    (i > 0 && CUES[language].stop.has(folded[i - 1]) && TIME_UNITS[language].has(w)) ||
+    TIME_WORDS[language].some((expression) => expression.every((x, k) => folded[i + k] === x))
   );
 }
 
@@ -152,6 +159,7 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     main && !verbal && (!main.subject || main.quote.includes(main.subject)) ? quoted : "",
     main?.subject && own && !verbal ? phrase(main.subject, language, capitals) : "",
     head ? phrase(head, language, capitals) : "",
+    own && concept ? itsWord(prompt, u, concept, language) : "",
     concept ? conceptName(concept, language) : "",
     records?.plural ?? "",
     spec.screens[0].title,
@@ -178,6 +186,28 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   const itsOwn = concept &&
     u.concepts.find((m) => m.id === concept.id)?.words.some((w) => main.quote.includes(w));
   return chosen === HEAD && !itsOwn ? { name, head: candidates[HEAD] } : { name };
+}
+
+const SPEAKER = perLanguage((lex) => lex.speaker);
+
+/** The prompt's own word for the records' concept when it is another word than the concept's name: it
+ * names what the app is about better ("l'antibiotico" rather than "Farmaco", "vitamina D" rather than
+ * "Medicamento"). Never a phrase with a function word in it, nor a verb: a word after "to" or "I" ("to
+ * talk", "je livre"). */
+function itsWord(prompt: string, u: Understanding, concept: Concept, language: Language): string {
+  const said = u.concepts.find((m) => m.id === concept.id)?.words[0];
+  if (!said || said.split(/\s+/).some((w) => CUES[language].stop.has(fold(w)))) return "";
+  const before = prompt.slice(0, prompt.indexOf(said)).split(/[\s']+/).filter(Boolean).at(-1) ?? "";
+  const folded = fold(before);
+  if (folded === TO[language] || SPEAKER[language].has(folded) || SPEAKER[language].has(`${folded}'`)) {
+    return "";
+  }
+  const name = [
+    conceptName(concept, language),
+    concept.record.label[language],
+    concept.record.plural[language],
+  ];
+  return sharesWord(said, name) ? "" : said;
 }
 
 const conceptWords = (concept: Concept, language: Language) => [

@@ -1,0 +1,26 @@
+import assert from "node:assert/strict";
+import { composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
+
+const name = (prompt: string) => composeSpec(prompt, { tier: "light" }).spec.name;
+
+Deno.test("a name ends before a number of times or a unit of time after a function word", () => {
+  assert.equal(name("devo prendere il cortisone due volte al giorno, ricordamelo"), "Cortisone");
+  assert.equal(name("tengo que tomar el jarabe tres veces al día, recuérdamelo"), "Jarabe");
+  assert.equal(name("my practice streak of days"), "Practice Streak");
+  // A unit of time that heads the phrase is what is kept.
+  assert.equal(name("heures de piano sur des semaines"), "Heures de piano");
+  assert.equal(name("horas de piano por semanas"), "Horas de piano");
+});
+
+Deno.test("the prompt's own word for the records' concept names the app rather than the concept's name", () => {
+  assert.equal(name("I take antibiotics every 8 hours, remind me"), "Antibiotics");
+  assert.equal(name("devo prendere gli integratori ogni mattina alle 8, ricordamelo"), "Integratori");
+  assert.equal(
+    name("je dois prendre mes antibiotiques toutes les 8 heures, rappelle-moi"),
+    "Antibiotiques",
+  );
+  assert.equal(name("tengo que tomar vitaminas cada mañana, avísame a las 9"), "Vitaminas");
+  assert.equal(name("ich muss das Antibiotikum alle 8 Stunden nehmen, erinnere mich"), "Antibiotikum");
+  // A verb ("to talk") is no word for the concept.
+  assert.notEqual(name("I want to talk to my friends every week, remind me"), "Talk");
+});
