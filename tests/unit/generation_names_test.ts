@@ -24,3 +24,19 @@ Deno.test("the prompt's own word for the records' concept names the app rather t
   // A verb ("to talk") is no word for the concept.
   assert.notEqual(name("I want to talk to my friends every week, remind me"), "Talk");
 });
+
+Deno.test("a name too long loses first what follows 'for' after the words that name the records", () => {
+  assert.equal(
+    name("fridge temperature readings for the food safety officer"),
+    "Fridge Temperature Readings",
+  );
+  assert.equal(name("glucose readings log for my diabetes nurse"), "Glucose Readings");
+  assert.equal(name("Blutzucker Tagebuch für meinen Hausarzt"), "Blutzucker Tagebuch");
+  // A name that fits keeps it.
+  assert.equal(name("Trainingsplan für meinen Sohn"), "Trainingsplan für meinen Sohn");
+  // After an ask's cue alone it says what is timed; before "each" what there is one of.
+  assert.equal(name("timer per la plank"), "Timer per la plank");
+  assert.equal(name("minuteur pour le gainage"), "Minuteur pour le gainage");
+  assert.equal(name("temporizador para las planchas"), "Temporizador para las planchas");
+  assert.equal(name("a card for each house with the plants"), "Card for Each House");
+});

@@ -7,7 +7,7 @@ import { capitalized, fold } from "./entities.ts";
 import { type Concept, findConcepts } from "../understand/concepts.ts";
 import { conceptOf } from "./screens.ts";
 import { fill, joined, WORDS } from "./words.ts";
-import { APP_WORDS, endsOnInfinitive, isCue, perLanguage, requestHead, TO } from "./head.ts";
+import { APP_WORDS, endsOnInfinitive, isCue, perLanguage, PURPOSE, requestHead, TO } from "./head.ts";
 
 /** The sentence around the character at `at`, and its rest from there: where the main ask's cue and its
  * object are. */
@@ -42,6 +42,7 @@ function titled(text: string, language: Language): string {
 }
 
 const AND = perLanguage((lex) => lex.and);
+const EVERY = perLanguage((lex) => lex.time.every);
 const QUESTIONS = perLanguage((lex) => lex.questions);
 const WITH = perLanguage((lex) => lex.with);
 const NUMBERS = perLanguage((lex) => Object.keys(lex.numbers));
@@ -90,12 +91,25 @@ function phrase(text: string, language: Language, nounsCapitalized = false): str
   );
   const ends = [all.findIndex((w) => WITH[language].has(fold(w))), timeAt(all, language), clause]
     .filter((i) => i >= 0);
-  const words = all.slice(0, ends.length ? Math.min(...ends) : all.length);
   // Where German nouns are written with their capital, a name starts and ends on one ("einen kleinen
   // Hofladen" → "Hofladen", "das Gewicht einträgt" → "Gewicht").
   const lower = (w: string) => nounsCapitalized && !/^\p{Lu}/u.test(w.replace(/^[^\p{L}]+/u, ""));
-  while (words.length && (drop(words[0]) || lower(words[0]))) words.shift();
-  while (words.length && (drop(words.at(-1)!) || lower(words.at(-1)!))) words.pop();
+  const trimmed = (end: number) => {
+    let from = 0;
+    while (from < end && (drop(all[from]) || lower(all[from]))) from++;
+    while (end > from && (drop(all[end - 1]) || lower(all[end - 1]))) end--;
+    return { from, words: all.slice(from, end) };
+  };
+  const { from, words: whole } = trimmed(ends.length ? Math.min(...ends) : all.length);
+  // A phrase too long for a name loses first what follows "for" after a word that names the records or
+  // their measure, whom or where they are kept for ("tire pressure log for my bikes"); after an ask's cue
+  // alone ("timer for the plank") "for" says what they are, and before "each" what there is one of.
+  const named = (w: string) => !drop(w) && !isCue(w, language, ["asks"]);
+  const purpose = whole.findIndex((w, i) =>
+    PURPOSE[language].has(fold(w)) && whole.slice(0, i).some(named) &&
+    !EVERY[language].has(fold(whole[i + 1] ?? ""))
+  );
+  const words = whole.length > MAX_NAME_WORDS && purpose > 0 ? trimmed(from + purpose).words : whole;
   return words.join(" ").replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
 }
 
