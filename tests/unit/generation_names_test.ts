@@ -40,3 +40,13 @@ Deno.test("a name too long loses first what follows 'for' after the words that n
   assert.equal(name("temporizador para las planchas"), "Temporizador para las planchas");
   assert.equal(name("a card for each house with the plants"), "Card for Each House");
 });
+
+Deno.test("what 'for' and an indefinite article introduce after a concept's word is what the app aims at", () => {
+  assert.equal(name("I'm saving for a new bike, 400 dollars by June"), "Bike");
+  assert.equal(name("sto risparmiando per una vespa, 3000 euro entro l'estate"), "Vespa");
+  assert.equal(name("j'économise pour un voyage au Japon, 2000 € d'ici août"), "Voyage");
+  assert.equal(name("estoy ahorrando para una moto, 1500 euros"), "Moto");
+  assert.equal(name("Ich spare für ein gebrauchtes Auto, 5000 Euro bis Dezember"), "Auto");
+  // After words no concept has, it is whom the app is for.
+  assert.equal(name("mileage tracker for a delivery driver"), "Mileage Tracker");
+});

@@ -6,6 +6,7 @@ import type { AppSpec, Language, ScreenSpec } from "../template/src/types.ts";
 import { capitalized, fold } from "./entities.ts";
 import { type Concept, findConcepts } from "../understand/concepts.ts";
 import { conceptOf } from "./screens.ts";
+import { words } from "../understand/text.ts";
 import { fill, joined, WORDS } from "./words.ts";
 import { APP_WORDS, endsOnInfinitive, isCue, perLanguage, PURPOSE, requestHead, TO } from "./head.ts";
 
@@ -43,6 +44,7 @@ function titled(text: string, language: Language): string {
 
 const AND = perLanguage((lex) => lex.and);
 const EVERY = perLanguage((lex) => lex.time.every);
+const ARTICLES = perLanguage((lex) => lex.articles);
 const QUESTIONS = perLanguage((lex) => lex.questions);
 const WITH = perLanguage((lex) => lex.with);
 const NUMBERS = perLanguage((lex) => Object.keys(lex.numbers));
@@ -107,7 +109,7 @@ function phrase(text: string, language: Language, nounsCapitalized = false): str
   const named = (w: string) => !drop(w) && !isCue(w, language, ["asks"]);
   const purpose = whole.findIndex((w, i) =>
     PURPOSE[language].has(fold(w)) && whole.slice(0, i).some(named) &&
-    !EVERY[language].has(fold(whole[i + 1] ?? ""))
+    !EVERY[language].has(fold(whole[i + 1] ?? "")) && !ARTICLES[language].has(fold(whole[i + 1] ?? ""))
   );
   const words = whole.length > MAX_NAME_WORDS && purpose > 0 ? trimmed(from + purpose).words : whole;
   return words.join(" ").replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
@@ -165,12 +167,17 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // Words of the main ask that end on an infinitive ("rappel pour nourrir les poissons") say what is done:
   // the head of the request, what it is done to, names the app ("Poissons").
   const quoted = main && own ? phrase(main.quote, language, capitals) : "";
+  // A subject that "for" and an indefinite article introduce after a word that names a concept, across
+  // an adjective or two, is what they aim at and names the app, rather than the words of aiming ("saving
+  // for a used car", "Sparziel für ein neues Fahrrad"); one after a possessive is whom they are for.
+  const aimed = main?.subject !== undefined &&
+    aimedAt(prompt, main.subject, u.concepts.flatMap((m) => m.words), language);
   const verbal = quoted !== "" && endsOnInfinitive(quoted, language);
   const head = own && (elsewhere || verbal) && request ? requestHead(request.rest, language) : undefined;
   const candidates = [
     givenName(prompt, language) ?? "",
     // (Its words only when they hold its subject: a quiz's topic may be the exam another clause names.)
-    main && !verbal && (!main.subject || main.quote.includes(main.subject)) ? quoted : "",
+    main && !verbal && !aimed && (!main.subject || main.quote.includes(main.subject)) ? quoted : "",
     main?.subject && own && !verbal ? phrase(main.subject, language, capitals) : "",
     head ? phrase(head, language, capitals) : "",
     own && concept ? itsWord(prompt, u, concept, language) : "",
@@ -189,7 +196,8 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // A subject that names a concept of its own ("pizzeria", "aquarium") names the app whatever its records are.
   const namesOne = (c: string) =>
     findConcepts(c, language).some((m) => m.words.some((w) => !CUES[language].stop.has(fold(w))));
-  const aboutIt = (c: string, i: number) => !concept || sharesWord(c, known) || (i === 2 && namesOne(c));
+  const aboutIt = (c: string, i: number) =>
+    !concept || sharesWord(c, known) || (i === 2 && (namesOne(c) || aimed));
   const chosen = candidates.findIndex((c, i) =>
     c && !/\d/.test(c) && c.split(/\s+/).length <= MAX_NAME_WORDS && /\p{L}{2}/u.test(c) &&
     (i === 0 || i > 2 || aboutIt(c, i))
@@ -222,6 +230,18 @@ function itsWord(prompt: string, u: Understanding, concept: Concept, language: L
     concept.record.plural[language],
   ];
   return sharesWord(said, name) ? "" : said;
+}
+
+/** Whether the prompt says a word of a concept it names, "for", an indefinite article and at most two
+ * words before the subject. */
+function aimedAt(prompt: string, subject: string, said: string[], language: Language): boolean {
+  const tokens = words(prompt).map((t) => t.norm);
+  const own = words(subject).map((t) => t.norm);
+  const concept = new Set(said.flatMap((w) => words(w).map((t) => t.norm)));
+  return tokens.some((w, i) =>
+    concept.has(tokens[i - 1]) && PURPOSE[language].has(w) && ARTICLES[language].has(tokens[i + 1]) &&
+    [2, 3, 4].some((k) => own.every((x, n) => tokens[i + k + n] === x))
+  );
 }
 
 const conceptWords = (concept: Concept, language: Language) => [
