@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
 import { composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
+import { itsWord } from "../../supabase/functions/_generator/compose-spec/names.ts";
+import { CONCEPTS } from "../../supabase/functions/_generator/understand/concepts-index.ts";
+import { understand } from "../../supabase/functions/_generator/understand/index.ts";
 
 const name = (prompt: string) => composeSpec(prompt, { tier: "light" }).spec.name;
 
@@ -49,4 +52,12 @@ Deno.test("what 'for' and an indefinite article introduce after a concept's word
   assert.equal(name("Ich spare für ein gebrauchtes Auto, 5000 Euro bis Dezember"), "Auto");
   // After words no concept has, it is whom the app is for.
   assert.equal(name("mileage tracker for a delivery driver"), "Mileage Tracker");
+});
+
+Deno.test("the prompt's word for a concept is one the concept writes so, not another form of its stem", () => {
+  const concept = (id: string) => CONCEPTS.find((c) => c.id === id)!;
+  const said = (prompt: string, id: string, language: "fr" | "es") =>
+    itsWord(prompt, understand(prompt), concept(id), language);
+  assert.equal(said("une liste de ce que j'ai stocké au garage", "inventory-item", "fr"), "");
+  assert.equal(said("tengo que tomar vitaminas cada mañana", "medication-dose", "es"), "vitaminas");
 });

@@ -216,9 +216,11 @@ const SPEAKER = perLanguage((lex) => lex.speaker);
  * names what the app is about better ("l'antibiotico" rather than "Farmaco", "vitamina D" rather than
  * "Medicamento"). Never a phrase with a function word in it, nor a verb: a word after "to" or "I" ("to
  * talk", "je livre"). */
-function itsWord(prompt: string, u: Understanding, concept: Concept, language: Language): string {
+export function itsWord(prompt: string, u: Understanding, concept: Concept, language: Language): string {
   const said = u.concepts.find((m) => m.id === concept.id)?.words[0];
-  if (!said || said.split(/\s+/).some((w) => CUES[language].stop.has(fold(w)))) return "";
+  // Only a word as the concept writes it: another form of its stem may be a verb ("stocké" of "stock").
+  const written = said !== undefined && concept.words[language].some((w) => fold(w) === fold(said));
+  if (!written || said.split(/\s+/).some((w) => CUES[language].stop.has(fold(w)))) return "";
   const before = prompt.slice(0, prompt.indexOf(said)).split(/[\s']+/).filter(Boolean).at(-1) ?? "";
   const folded = fold(before);
   if (folded === TO[language] || SPEAKER[language].has(folded) || SPEAKER[language].has(`${folded}'`)) {
