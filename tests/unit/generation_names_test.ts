@@ -61,3 +61,28 @@ Deno.test("the prompt's word for a concept is one the concept writes so, not ano
   assert.equal(said("une liste de ce que j'ai stocké au garage", "inventory-item", "fr"), "");
   assert.equal(said("tengo que tomar vitaminas cada mañana", "medication-dose", "es"), "vitaminas");
 });
+
+Deno.test("what the speaker says they are or run names the app when the main ask's own words do not", () => {
+  assert.equal(
+    name("I'm a piano tuner working from home. Prices depend on the piano: upright $90, grand $140."),
+    "Piano Tuner",
+  );
+  assert.equal(name("Gestisco un negozio di bici. Riparazioni: cliente, bici, prezzo"), "Negozio di bici");
+  assert.equal(
+    name("je tiens une petite librairie et je veux suivre les commandes des clients"),
+    "Petite librairie",
+  );
+  assert.equal(
+    name("Tengo una academia de yoga. Necesito: alumnas con nombre, teléfono y nivel"),
+    "Academia de yoga",
+  );
+  assert.equal(
+    name("Ich bin Hobbyschmied. Bei jedem Auftrag will ich eintragen: Kunde, Stück und Preis"),
+    "Hobbyschmied",
+  );
+  // The main ask's own words, when they name what it keeps, still do.
+  assert.equal(
+    name("I'm a teacher and I want a quiz on world capitals for my class"),
+    "Quiz on World Capitals",
+  );
+});

@@ -44,6 +44,7 @@ function titled(text: string, language: Language): string {
 
 const AND = perLanguage((lex) => lex.and);
 const EVERY = perLanguage((lex) => lex.time.every);
+const OF = perLanguage((lex) => lex.of);
 const ARTICLES = perLanguage((lex) => lex.articles);
 const QUESTIONS = perLanguage((lex) => lex.questions);
 const WITH = perLanguage((lex) => lex.with);
@@ -134,11 +135,14 @@ export function givenName(prompt: string, language: Language): string | undefine
 }
 
 // Where the head of the request is among the candidate names.
-const HEAD = 3;
+const ROLE = 2;
+const SUBJECT = 3;
+const HEAD = 4;
 
 /**
- * The name: the one the prompt gives ("called …"), else the main ask's own words when they are a short noun phrase ("diario della neonata"), else its
- * subject, else the main list's label, else the main screen's title. Never a fragment with numbers in it.
+ * The name: the one the prompt gives ("called …"), else the main ask's own words when they are a short noun
+ * phrase ("diario della neonata"), else what the speaker says they are or run, else its subject, else the
+ * main list's label, else the main screen's title. Never a fragment with numbers in it.
  * `head`: the words of the request's head when they name it and the records' concept, if any, was named
  * only in passing, not by the main ask's own words: the records are the head's.
  */
@@ -178,6 +182,7 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     givenName(prompt, language) ?? "",
     // (Its words only when they hold its subject: a quiz's topic may be the exam another clause names.)
     main && !verbal && !aimed && (!main.subject || main.quote.includes(main.subject)) ? quoted : "",
+    own ? roleOf(prompt, language, capitals) : "",
     main?.subject && own && !verbal ? phrase(main.subject, language, capitals) : "",
     head ? phrase(head, language, capitals) : "",
     own && concept ? itsWord(prompt, u, concept, language) : "",
@@ -197,10 +202,10 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   const namesOne = (c: string) =>
     findConcepts(c, language).some((m) => m.words.some((w) => !CUES[language].stop.has(fold(w))));
   const aboutIt = (c: string, i: number) =>
-    !concept || sharesWord(c, known) || (i === 2 && (namesOne(c) || aimed));
+    !concept || sharesWord(c, known) || (i === SUBJECT && (namesOne(c) || aimed));
   const chosen = candidates.findIndex((c, i) =>
     c && !/\d/.test(c) && c.split(/\s+/).length <= MAX_NAME_WORDS && /\p{L}{2}/u.test(c) &&
-    (i === 0 || i > 2 || aboutIt(c, i))
+    (i === 0 || i === ROLE || i > SUBJECT || aboutIt(c, i))
   );
   const name = titled(chosen >= 0 ? candidates[chosen] : spec.screens[0].title, language);
   // A concept the main ask's own words name ("regar" of "recordatorio para regar los geranios") is what
@@ -232,6 +237,30 @@ export function itsWord(prompt: string, u: Understanding, concept: Concept, lang
     concept.record.plural[language],
   ];
   return sharesWord(said, name) ? "" : said;
+}
+
+// What the speaker says they are or run, in the prompt's first sentence ("I'm a dog groomer", "gestisco una
+// pizzeria", "tengo una academia de baile", "Ich bin Hobbyimker"): the world the app works in, which names
+// it when the main ask's own words do not.
+const ROLES: Record<Language, RegExp> = {
+  en: /^(?:.*?\s)?(?:i'?m|i am|i run|we run|i own|we own|i have|we have|i manage)\s+(?:a|an)\s+(.*)$/iu,
+  it: /^(?:.*?\s)?(?:sono|gestisco|gestiamo|ho|abbiamo)\s+(?:un|una|uno|un')\s*(.*)$/iu,
+  fr: /^(?:.*?\s)?(?:je suis|je tiens|j'ai|nous avons|je gère)\s+(?:un|une)\s+(.*)$/iu,
+  es: /^(?:.*?\s)?(?:soy|tengo|llevo|tenemos)\s+(?:un|una)\s+(.*)$/iu,
+  de: /^(?:.*?\s)?(?:ich bin|ich habe|wir haben|ich führe)\s+(?:ein|eine|einen)?\s*(.*)$/iu,
+};
+
+/** The noun phrase of the speaker's role, up to a function word other than "of" or, in English, a
+ * participle after it ("a dog groomer working from a van", "a food truck selling tacos"). */
+function roleOf(prompt: string, language: Language, capitals: boolean): string {
+  const rest = prompt.split(/[.!?;\n]/)[0].match(ROLES[language])?.[1];
+  if (!rest) return "";
+  const stop = CUES[language].stop;
+  const words = rest.split(/\s+/);
+  const end = words.findIndex((w, i) =>
+    (stop.has(fold(w)) && !OF[language].has(fold(w))) || (language === "en" && i >= 2 && /ing$/i.test(w))
+  );
+  return phrase(words.slice(0, end < 0 ? words.length : end).join(" "), language, capitals);
 }
 
 /** Whether the prompt says a word of a concept it names, "for", an indefinite article and at most two
