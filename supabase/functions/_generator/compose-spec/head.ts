@@ -51,7 +51,16 @@ export const APP_WORDS = new Set([
 ]);
 
 // The word that makes the next one an infinitive ("to log", "per segnare", "pour suivre", "para apuntar").
-const TO: Record<Language, string> = { en: "to", it: "per", fr: "pour", es: "para", de: "zu" };
+export const TO: Record<Language, string> = { en: "to", it: "per", fr: "pour", es: "para", de: "zu" };
+
+/** The words of purpose, folded: what follows them is whom or what a thing is for ("for my bikes"). */
+export const PURPOSE: Record<Language, Set<string>> = {
+  en: new Set(["for"]),
+  it: new Set(["per"]),
+  fr: new Set(["pour"]),
+  es: new Set(["para"]),
+  de: new Set(["fur", "furs"]),
+};
 
 /** Whether words end on an infinitive ("rappel pour nourrir", "quiz per imparare"): they say what is
  * done, not what it is done to. The parts of a hyphenated noun ("to-do") are no infinitive. */
@@ -61,13 +70,16 @@ export function endsOnInfinitive(text: string, language: Language): boolean {
     text[tokens.at(-1)!.start - 1] !== "-";
 }
 
-/** Whether a word is, alone, a cue of an ask or a field: a word any app may say ("tracker", "list"). */
-export function isCue(word: string, language: Language): boolean {
+/** Whether a word is, alone, a cue of an ask or a field (or only of the `kinds` given): a word any app may
+ * say ("tracker", "list"). */
+export function isCue(
+  word: string,
+  language: Language,
+  kinds: ("asks" | "fields")[] = ["asks", "fields"],
+): boolean {
   const [stem] = stemPhrase(word, language);
   return stem !== undefined &&
-    [CUES[language].asks, CUES[language].fields].some((index) =>
-      index.get(stem)?.some((c) => c.stems.length === 1)
-    );
+    kinds.some((kind) => CUES[language][kind].get(stem)?.some((c) => c.stems.length === 1));
 }
 
 /**

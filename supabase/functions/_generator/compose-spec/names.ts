@@ -6,8 +6,9 @@ import type { AppSpec, Language, ScreenSpec } from "../template/src/types.ts";
 import { capitalized, fold } from "./entities.ts";
 import { type Concept, findConcepts } from "../understand/concepts.ts";
 import { conceptOf } from "./screens.ts";
+import { words } from "../understand/text.ts";
 import { fill, joined, WORDS } from "./words.ts";
-import { APP_WORDS, endsOnInfinitive, isCue, perLanguage, requestHead } from "./head.ts";
+import { APP_WORDS, endsOnInfinitive, isCue, perLanguage, PURPOSE, requestHead, TO } from "./head.ts";
 
 /** The sentence around the character at `at`, and its rest from there: where the main ask's cue and its
  * object are. */
@@ -42,6 +43,9 @@ function titled(text: string, language: Language): string {
 }
 
 const AND = perLanguage((lex) => lex.and);
+const EVERY = perLanguage((lex) => lex.time.every);
+const OF = perLanguage((lex) => lex.of);
+const ARTICLES = perLanguage((lex) => lex.articles);
 const QUESTIONS = perLanguage((lex) => lex.questions);
 const WITH = perLanguage((lex) => lex.with);
 const NUMBERS = perLanguage((lex) => Object.keys(lex.numbers));
@@ -56,12 +60,19 @@ const TIME_WORDS = Object.fromEntries(
     ),
   ]),
 ) as Record<Language, string[][]>;
+const TIME_UNITS = perLanguage((lex) => Object.keys(lex.timeUnits));
+const TIMES = perLanguage((lex) => lex.time.times);
 
-/** Where the first time expression of the words starts ("spendo al mese" → 1), or -1. */
+/** Where the first time expression of the words starts ("spendo al mese" → 1), or -1; so is a number of
+ * times ("cortisone due volte") and a unit of time after a function word ("total for the month", "streak
+ * of days"), while one that heads the phrase is what is kept ("heures de conduite"). */
 function timeAt(words: string[], language: Language): number {
   const folded = words.map(fold);
-  return folded.findIndex((_, i) =>
-    TIME_WORDS[language].some((expression) => expression.every((w, k) => folded[i + k] === w))
+  const number = (w: string) => /^\d/.test(w) || NUMBERS[language].has(w);
+  return folded.findIndex((w, i) =>
+    (number(w) && TIMES[language].has(folded[i + 1])) ||
+    (i > 0 && CUES[language].stop.has(folded[i - 1]) && TIME_UNITS[language].has(w)) ||
+    TIME_WORDS[language].some((expression) => expression.every((x, k) => folded[i + k] === x))
   );
 }
 
@@ -83,12 +94,25 @@ function phrase(text: string, language: Language, nounsCapitalized = false): str
   );
   const ends = [all.findIndex((w) => WITH[language].has(fold(w))), timeAt(all, language), clause]
     .filter((i) => i >= 0);
-  const words = all.slice(0, ends.length ? Math.min(...ends) : all.length);
   // Where German nouns are written with their capital, a name starts and ends on one ("einen kleinen
   // Hofladen" → "Hofladen", "das Gewicht einträgt" → "Gewicht").
   const lower = (w: string) => nounsCapitalized && !/^\p{Lu}/u.test(w.replace(/^[^\p{L}]+/u, ""));
-  while (words.length && (drop(words[0]) || lower(words[0]))) words.shift();
-  while (words.length && (drop(words.at(-1)!) || lower(words.at(-1)!))) words.pop();
+  const trimmed = (end: number) => {
+    let from = 0;
+    while (from < end && (drop(all[from]) || lower(all[from]))) from++;
+    while (end > from && (drop(all[end - 1]) || lower(all[end - 1]))) end--;
+    return { from, words: all.slice(from, end) };
+  };
+  const { from, words: whole } = trimmed(ends.length ? Math.min(...ends) : all.length);
+  // A phrase too long for a name loses first what follows "for" after a word that names the records or
+  // their measure, whom or where they are kept for ("tire pressure log for my bikes"); after an ask's cue
+  // alone ("timer for the plank") "for" says what they are, and before "each" what there is one of.
+  const named = (w: string) => !drop(w) && !isCue(w, language, ["asks"]);
+  const purpose = whole.findIndex((w, i) =>
+    PURPOSE[language].has(fold(w)) && whole.slice(0, i).some(named) &&
+    !EVERY[language].has(fold(whole[i + 1] ?? "")) && !ARTICLES[language].has(fold(whole[i + 1] ?? ""))
+  );
+  const words = whole.length > MAX_NAME_WORDS && purpose > 0 ? trimmed(from + purpose).words : whole;
   return words.join(" ").replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
 }
 
@@ -111,11 +135,14 @@ export function givenName(prompt: string, language: Language): string | undefine
 }
 
 // Where the head of the request is among the candidate names.
-const HEAD = 3;
+const ROLE = 2;
+const SUBJECT = 3;
+const HEAD = 4;
 
 /**
- * The name: the one the prompt gives ("called …"), else the main ask's own words when they are a short noun phrase ("diario della neonata"), else its
- * subject, else the main list's label, else the main screen's title. Never a fragment with numbers in it.
+ * The name: the one the prompt gives ("called …"), else the main ask's own words when they are a short noun
+ * phrase ("diario della neonata"), else what the speaker says they are or run, else its subject, else the
+ * main list's label, else the main screen's title. Never a fragment with numbers in it.
  * `head`: the words of the request's head when they name it and the records' concept, if any, was named
  * only in passing, not by the main ask's own words: the records are the head's.
  */
@@ -144,14 +171,21 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // Words of the main ask that end on an infinitive ("rappel pour nourrir les poissons") say what is done:
   // the head of the request, what it is done to, names the app ("Poissons").
   const quoted = main && own ? phrase(main.quote, language, capitals) : "";
+  // A subject that "for" and an indefinite article introduce after a word that names a concept, across
+  // an adjective or two, is what they aim at and names the app, rather than the words of aiming ("saving
+  // for a used car", "Sparziel für ein neues Fahrrad"); one after a possessive is whom they are for.
+  const aimed = main?.subject !== undefined &&
+    aimedAt(prompt, main.subject, u.concepts.flatMap((m) => m.words), language);
   const verbal = quoted !== "" && endsOnInfinitive(quoted, language);
   const head = own && (elsewhere || verbal) && request ? requestHead(request.rest, language) : undefined;
   const candidates = [
     givenName(prompt, language) ?? "",
     // (Its words only when they hold its subject: a quiz's topic may be the exam another clause names.)
-    main && !verbal && (!main.subject || main.quote.includes(main.subject)) ? quoted : "",
+    main && !verbal && !aimed && (!main.subject || main.quote.includes(main.subject)) ? quoted : "",
+    own ? roleOf(prompt, language, capitals) : "",
     main?.subject && own && !verbal ? phrase(main.subject, language, capitals) : "",
     head ? phrase(head, language, capitals) : "",
+    own && concept ? itsWord(prompt, u, concept, language) : "",
     concept ? conceptName(concept, language) : "",
     records?.plural ?? "",
     spec.screens[0].title,
@@ -167,10 +201,11 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // A subject that names a concept of its own ("pizzeria", "aquarium") names the app whatever its records are.
   const namesOne = (c: string) =>
     findConcepts(c, language).some((m) => m.words.some((w) => !CUES[language].stop.has(fold(w))));
-  const aboutIt = (c: string, i: number) => !concept || sharesWord(c, known) || (i === 2 && namesOne(c));
+  const aboutIt = (c: string, i: number) =>
+    !concept || sharesWord(c, known) || (i === SUBJECT && (namesOne(c) || aimed));
   const chosen = candidates.findIndex((c, i) =>
     c && !/\d/.test(c) && c.split(/\s+/).length <= MAX_NAME_WORDS && /\p{L}{2}/u.test(c) &&
-    (i === 0 || i > 2 || aboutIt(c, i))
+    (i === 0 || i === ROLE || i > SUBJECT || aboutIt(c, i))
   );
   const name = titled(chosen >= 0 ? candidates[chosen] : spec.screens[0].title, language);
   // A concept the main ask's own words name ("regar" of "recordatorio para regar los geranios") is what
@@ -178,6 +213,66 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   const itsOwn = concept &&
     u.concepts.find((m) => m.id === concept.id)?.words.some((w) => main.quote.includes(w));
   return chosen === HEAD && !itsOwn ? { name, head: candidates[HEAD] } : { name };
+}
+
+const SPEAKER = perLanguage((lex) => lex.speaker);
+
+/** The prompt's own word for the records' concept when it is another word than the concept's name: it
+ * names what the app is about better ("l'antibiotico" rather than "Farmaco", "vitamina D" rather than
+ * "Medicamento"). Never a phrase with a function word in it, nor a verb: a word after "to" or "I" ("to
+ * talk", "je livre"). */
+export function itsWord(prompt: string, u: Understanding, concept: Concept, language: Language): string {
+  const said = u.concepts.find((m) => m.id === concept.id)?.words[0];
+  // Only a word as the concept writes it: another form of its stem may be a verb ("stocké" of "stock").
+  const written = said !== undefined && concept.words[language].some((w) => fold(w) === fold(said));
+  if (!written || said.split(/\s+/).some((w) => CUES[language].stop.has(fold(w)))) return "";
+  const before = prompt.slice(0, prompt.indexOf(said)).split(/[\s']+/).filter(Boolean).at(-1) ?? "";
+  const folded = fold(before);
+  if (folded === TO[language] || SPEAKER[language].has(folded) || SPEAKER[language].has(`${folded}'`)) {
+    return "";
+  }
+  const name = [
+    conceptName(concept, language),
+    concept.record.label[language],
+    concept.record.plural[language],
+  ];
+  return sharesWord(said, name) ? "" : said;
+}
+
+// What the speaker says they are or run, in the prompt's first sentence ("I'm a dog groomer", "gestisco una
+// pizzeria", "tengo una academia de baile", "Ich bin Hobbyimker"): the world the app works in, which names
+// it when the main ask's own words do not.
+const ROLES: Record<Language, RegExp> = {
+  en: /^(?:.*?\s)?(?:i'?m|i am|i run|we run|i own|we own|i have|we have|i manage)\s+(?:a|an)\s+(.*)$/iu,
+  it: /^(?:.*?\s)?(?:sono|gestisco|gestiamo|ho|abbiamo)\s+(?:un|una|uno|un')\s*(.*)$/iu,
+  fr: /^(?:.*?\s)?(?:je suis|je tiens|j'ai|nous avons|je gère)\s+(?:un|une)\s+(.*)$/iu,
+  es: /^(?:.*?\s)?(?:soy|tengo|llevo|tenemos)\s+(?:un|una)\s+(.*)$/iu,
+  de: /^(?:.*?\s)?(?:ich bin|ich habe|wir haben|ich führe)\s+(?:ein|eine|einen)?\s*(.*)$/iu,
+};
+
+/** The noun phrase of the speaker's role, up to a function word other than "of" or, in English, a
+ * participle after it ("a dog groomer working from a van", "a food truck selling tacos"). */
+function roleOf(prompt: string, language: Language, capitals: boolean): string {
+  const rest = prompt.split(/[.!?;\n]/)[0].match(ROLES[language])?.[1];
+  if (!rest) return "";
+  const stop = CUES[language].stop;
+  const words = rest.split(/\s+/);
+  const end = words.findIndex((w, i) =>
+    (stop.has(fold(w)) && !OF[language].has(fold(w))) || (language === "en" && i >= 2 && /ing$/i.test(w))
+  );
+  return phrase(words.slice(0, end < 0 ? words.length : end).join(" "), language, capitals);
+}
+
+/** Whether the prompt says a word of a concept it names, "for", an indefinite article and at most two
+ * words before the subject. */
+function aimedAt(prompt: string, subject: string, said: string[], language: Language): boolean {
+  const tokens = words(prompt).map((t) => t.norm);
+  const own = words(subject).map((t) => t.norm);
+  const concept = new Set(said.flatMap((w) => words(w).map((t) => t.norm)));
+  return tokens.some((w, i) =>
+    concept.has(tokens[i - 1]) && PURPOSE[language].has(w) && ARTICLES[language].has(tokens[i + 1]) &&
+    [2, 3, 4].some((k) => own.every((x, n) => tokens[i + k + n] === x))
+  );
 }
 
 const conceptWords = (concept: Concept, language: Language) => [

@@ -1,0 +1,88 @@
+import assert from "node:assert/strict";
+import { composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
+import { itsWord } from "../../supabase/functions/_generator/compose-spec/names.ts";
+import { CONCEPTS } from "../../supabase/functions/_generator/understand/concepts-index.ts";
+import { understand } from "../../supabase/functions/_generator/understand/index.ts";
+
+const name = (prompt: string) => composeSpec(prompt, { tier: "light" }).spec.name;
+
+Deno.test("a name ends before a number of times or a unit of time after a function word", () => {
+  assert.equal(name("devo prendere il cortisone due volte al giorno, ricordamelo"), "Cortisone");
+  assert.equal(name("tengo que tomar el jarabe tres veces al día, recuérdamelo"), "Jarabe");
+  assert.equal(name("my practice streak of days"), "Practice Streak");
+  // A unit of time that heads the phrase is what is kept.
+  assert.equal(name("heures de piano sur des semaines"), "Heures de piano");
+  assert.equal(name("horas de piano por semanas"), "Horas de piano");
+});
+
+Deno.test("the prompt's own word for the records' concept names the app rather than the concept's name", () => {
+  assert.equal(name("I take antibiotics every 8 hours, remind me"), "Antibiotics");
+  assert.equal(name("devo prendere gli integratori ogni mattina alle 8, ricordamelo"), "Integratori");
+  assert.equal(
+    name("je dois prendre mes antibiotiques toutes les 8 heures, rappelle-moi"),
+    "Antibiotiques",
+  );
+  assert.equal(name("tengo que tomar vitaminas cada mañana, avísame a las 9"), "Vitaminas");
+  assert.equal(name("ich muss das Antibiotikum alle 8 Stunden nehmen, erinnere mich"), "Antibiotikum");
+  // A verb ("to talk") is no word for the concept.
+  assert.notEqual(name("I want to talk to my friends every week, remind me"), "Talk");
+});
+
+Deno.test("a name too long loses first what follows 'for' after the words that name the records", () => {
+  assert.equal(
+    name("fridge temperature readings for the food safety officer"),
+    "Fridge Temperature Readings",
+  );
+  assert.equal(name("glucose readings log for my diabetes nurse"), "Glucose Readings");
+  assert.equal(name("Blutzucker Tagebuch für meinen Hausarzt"), "Blutzucker Tagebuch");
+  // A name that fits keeps it.
+  assert.equal(name("Trainingsplan für meinen Sohn"), "Trainingsplan für meinen Sohn");
+  // After an ask's cue alone it says what is timed; before "each" what there is one of.
+  assert.equal(name("timer per la plank"), "Timer per la plank");
+  assert.equal(name("minuteur pour le gainage"), "Minuteur pour le gainage");
+  assert.equal(name("temporizador para las planchas"), "Temporizador para las planchas");
+  assert.equal(name("a card for each house with the plants"), "Card for Each House");
+});
+
+Deno.test("what 'for' and an indefinite article introduce after a concept's word is what the app aims at", () => {
+  assert.equal(name("I'm saving for a new bike, 400 dollars by June"), "Bike");
+  assert.equal(name("sto risparmiando per una vespa, 3000 euro entro l'estate"), "Vespa");
+  assert.equal(name("j'économise pour un voyage au Japon, 2000 € d'ici août"), "Voyage");
+  assert.equal(name("estoy ahorrando para una moto, 1500 euros"), "Moto");
+  assert.equal(name("Ich spare für ein gebrauchtes Auto, 5000 Euro bis Dezember"), "Auto");
+  // After words no concept has, it is whom the app is for.
+  assert.equal(name("mileage tracker for a delivery driver"), "Mileage Tracker");
+});
+
+Deno.test("the prompt's word for a concept is one the concept writes so, not another form of its stem", () => {
+  const concept = (id: string) => CONCEPTS.find((c) => c.id === id)!;
+  const said = (prompt: string, id: string, language: "fr" | "es") =>
+    itsWord(prompt, understand(prompt), concept(id), language);
+  assert.equal(said("une liste de ce que j'ai stocké au garage", "inventory-item", "fr"), "");
+  assert.equal(said("tengo que tomar vitaminas cada mañana", "medication-dose", "es"), "vitaminas");
+});
+
+Deno.test("what the speaker says they are or run names the app when the main ask's own words do not", () => {
+  assert.equal(
+    name("I'm a piano tuner working from home. Prices depend on the piano: upright $90, grand $140."),
+    "Piano Tuner",
+  );
+  assert.equal(name("Gestisco un negozio di bici. Riparazioni: cliente, bici, prezzo"), "Negozio di bici");
+  assert.equal(
+    name("je tiens une petite librairie et je veux suivre les commandes des clients"),
+    "Petite librairie",
+  );
+  assert.equal(
+    name("Tengo una academia de yoga. Necesito: alumnas con nombre, teléfono y nivel"),
+    "Academia de yoga",
+  );
+  assert.equal(
+    name("Ich bin Hobbyschmied. Bei jedem Auftrag will ich eintragen: Kunde, Stück und Preis"),
+    "Hobbyschmied",
+  );
+  // The main ask's own words, when they name what it keeps, still do.
+  assert.equal(
+    name("I'm a teacher and I want a quiz on world capitals for my class"),
+    "Quiz on World Capitals",
+  );
+});
