@@ -40,6 +40,9 @@ Deno.test("a main ask whose words end on an infinitive is named by what the verb
   assert.equal(name("un quiz pour apprendre les drapeaux d'Europe"), "Drapeaux d'Europe");
   assert.equal(name("recordatorio para regar los geranios"), "Geranios");
   assert.equal(name("reminder to feed the chickens every evening"), "Chickens");
+  // Its words up to the subject, when a recurrence after the object ends them.
+  assert.equal(name("recordatorio para regar los geranios cada domingo"), "Geranios");
+  assert.equal(name("rappel pour nourrir les poules tous les lundis"), "Poules");
 });
 
 Deno.test("a concept named only among the fields a colon lists does not name the app", () => {

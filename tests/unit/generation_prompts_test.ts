@@ -170,6 +170,9 @@ Deno.test("reminders, goals and timers take the times, targets, periods and leng
   ]);
   const meds = light(PROMPTS[8][0]).spec;
   assert.ok(blocks(meds).includes("reminders"));
+  // A part of the day is when the reminder rings.
+  const drops = light("ricordami ogni sera di mettere le gocce").spec;
+  assert.deepEqual(drops.entities.find((e) => e.key === "reminder")?.samples.map((r) => r.time), ["20:00"]);
 });
 
 Deno.test("a sort asked sorts by the field it names; a countdown counts to a date; shares are among all", () => {

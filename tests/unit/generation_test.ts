@@ -798,10 +798,13 @@ Deno.test("a limit the prompt states is built as a goal not to pass, with its nu
   const coffees = composeSpec("Ich will meine Kaffees zählen, höchstens 4 am Tag", { tier: "light" }).spec;
   assert.equal(goalOf(coffees)?.amountField, undefined);
   assert.ok(!coffees.entities.some((e) => e.fields.some((f) => f.type === "number")));
-  // A limit whose amount is not stated is no goal, and its words are said to be left out.
+  // A limit whose amount is not stated is no goal; the warning asked is a reminder.
   const vague = await generator.generate(request("track my spending and warn me when I go over"));
   assert.equal(goalOf(specOf(vague)), undefined);
-  assert.ok(vague.summary?.unmet?.some((u) => u.includes("warn")), vague.summary?.unmet?.join(" | "));
+  assert.ok(
+    vague.summary?.asks?.some((a) => a.type === "reminder" && a.built),
+    JSON.stringify(vague.summary),
+  );
 });
 
 Deno.test("a goal that only refers to the app's goal is that goal's screen, wherever the target is stated", () => {

@@ -652,6 +652,62 @@ Deno.test("a recurrence of what the speaker does tells when it happens, not when
   }
 });
 
+Deno.test("asking to be warned, pinged or told is a reminder, in any of the five languages", () => {
+  for (
+    const prompt of [
+      "nudge me to stand up every hour while I work",
+      "give me a heads-up the day before the bins go out",
+      "let me know when the milk is about to go off",
+      "avvertimi quando scade l'assicurazione della macchina",
+      "alerte-moi quand mon abonnement de bus expire",
+      "una alerta cuando baje el saldo de la cuenta",
+      "gib mir Bescheid, wenn der Reisepass abläuft",
+    ]
+  ) {
+    ask(prompt, "reminder");
+  }
+});
+
+Deno.test("forgetting to do something asks for a reminder, forgetting when it was done does not", () => {
+  const reminds = (prompt: string) => understand(prompt).asks.some((a) => a.type === "reminder");
+  for (
+    const prompt of [
+      "I keep forgetting to take my vitamins in the morning",
+      "non farmi dimenticare le gocce per gli occhi",
+      "mi scordo sempre di chiudere il gas",
+      "pour que je n'oublie pas de nourrir le poisson",
+      "siempre se me olvida tomar el hierro",
+      "damit ich nicht vergesse, die Blumen zu gießen",
+    ]
+  ) {
+    assert.ok(reminds(prompt), prompt);
+  }
+  for (
+    const prompt of [
+      "I keep forgetting when I last cleaned the fish tank, I want to log it",
+      "mi dimentico sempre quando ho cambiato l'olio, voglio segnarlo",
+      "j'oublie toujours quand j'ai changé les draps, je veux le noter",
+      "ich vergesse immer, wann ich die Katze entwurmt habe, ich will es aufschreiben",
+    ]
+  ) {
+    assert.ok(!reminds(prompt), prompt);
+  }
+});
+
+Deno.test("a recurrence at a part of the day rings at its hour; one of what the speaker does reminds of nothing", () => {
+  const cases: [string, string[]][] = [
+    ["nudge me every evening to stretch", ["20:00"]],
+    ["ricordami ogni mattina di aprire le finestre", ["08:00"]],
+    ["rappelle-moi tous les soirs de charger le vélo", ["20:00"]],
+    ["avísame cada noche para apagar la calefacción", ["22:00"]],
+    ["Erinnerung für die Augentropfen morgens und abends", ["08:00", "20:00"]],
+  ];
+  for (const [prompt, times] of cases) assert.deepEqual(ask(prompt, "reminder").times, times, prompt);
+  // A clock time stated wins over the part of the day.
+  assert.deepEqual(ask("remind me every morning at 7:15 to feed the fish", "reminder").times, ["07:15"]);
+  assert.ok(!understand("I cycle to work every morning").asks.some((a) => a.type === "reminder"));
+});
+
 Deno.test("a German compound field is typed by its head, as its asks are", () => {
   const fields = understand("Meine Werkzeuge mit Name, Einkaufspreis, Kaufdatum und Ausleihdatum").asks
     .flatMap((a) => a.fields);

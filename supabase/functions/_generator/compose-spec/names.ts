@@ -176,7 +176,12 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // for a used car", "Sparziel für ein neues Fahrrad"); one after a possessive is whom they are for.
   const aimed = main?.subject !== undefined &&
     aimedAt(prompt, main.subject, u.concepts.flatMap((m) => m.words), language);
-  const verbal = quoted !== "" && endsOnInfinitive(quoted, language);
+  // (Up to its subject: "reminder to feed the chickens every day" ends on "to feed" before its object.)
+  const toSubject = main?.subject && main.quote.includes(main.subject)
+    ? main.quote.slice(0, main.quote.indexOf(main.subject) + main.subject.length)
+    : "";
+  const verbal = quoted !== "" &&
+    (endsOnInfinitive(quoted, language) || endsOnInfinitive(phrase(toSubject, language, capitals), language));
   const head = own && (elsewhere || verbal) && request ? requestHead(request.rest, language) : undefined;
   const candidates = [
     givenName(prompt, language) ?? "",

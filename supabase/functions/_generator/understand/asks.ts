@@ -188,6 +188,12 @@ const WITH = Object.fromEntries(
 const NOT = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex({ not: lex.not }, l as UiLanguage)]),
 ) as Record<UiLanguage, CueIndex>;
+const FORGET = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex({ forget: lex.forget.words }, l as UiLanguage)]),
+) as Record<UiLanguage, CueIndex>;
+const FORGET_WHEN = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.forget.when)]),
+) as Record<UiLanguage, Set<string>>;
 const EXAMS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex({ exam: lex.exams }, l as UiLanguage)]),
 ) as Record<UiLanguage, CueIndex>;
@@ -326,8 +332,17 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // A cue a negation governs ("no charts, just a list") is refused, not asked; only function words between.
   const negated = (m: CueMatch) =>
     negations.some((n) => n.to <= m.from && range({ from: n.to, to: m.from }).every((i) => !content(i)));
+  // Not forgetting is still being reminded ("non farmi dimenticare", "damit ich nicht vergesse"), but
+  // forgetting when something happened, across function words only, asks to keep when it was done.
+  const forgets = matchCues(stems, FORGET[language]);
+  const forgetting = (m: CueMatch) => forgets.some((f) => f.from < m.to && m.from < f.to);
+  const forgotWhen = (m: CueMatch) => {
+    let i = m.to;
+    while (tokens[i] && !FORGET_WHEN[language].has(tokens[i].norm) && !content(i)) i++;
+    return FORGET_WHEN[language].has(tokens[i]?.norm ?? "");
+  };
   for (const m of [...native, ...english.filter((e) => !range(e).some((i) => covered.has(i)))]) {
-    if (negated(m)) continue;
+    if (forgetting(m) ? forgotWhen(m) : negated(m)) continue;
     // A cue inside a listed field ("with a photo") is the field's type, not an ask of its own.
     if (fieldTokens.has(m.from) && !["photo", "rating", "yesno"].includes(m.key)) continue;
     add(m.key as AskType, m);
@@ -533,7 +548,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (type === "goal" && limits.length) ask.limit = true;
     const computes = type === "aggregate" && matchCues(stems, AGGREGATES[language])[0];
     if (computes) ask.computes = computes.key as Ask["computes"];
-    const times = qs.filter((q) => q.kind === "time").map((q) => (q as { time: string }).time);
+    // The clock times stated, else the parts of the day a recurrence names ("every evening": 20:00).
+    const clock = qs.flatMap((q) => q.kind === "time" ? [q.time] : []);
+    const parts = qs.flatMap((q) => q.kind === "frequency" && q.time ? [q.time] : []);
+    const times = clock.length ? clock : [...new Set(parts)];
     if (times.length) ask.times = times;
     const spoken = type === "language" ? uiLanguage : type === "translate" ? languageNames[0] : undefined;
     if (spoken) ask.language = spoken.key as UiLanguage;

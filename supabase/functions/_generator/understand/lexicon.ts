@@ -37,6 +37,10 @@ export interface Lexicon {
   /** The first-person subject pronouns ("I", "wir", "je", "on"): a recurrence in a clause they open tells
    * what the speaker does ("I sell at the market every Saturday"), not when to be reminded. */
   speaker: string[];
+  /** The verbs of forgetting, cues of a reminder ("I always forget to water", "damit ich nicht vergesse")
+   * that no negation refuses, unless a question word of `when` follows them: "forgetting when I last
+   * watered" asks to keep when it was done. */
+  forget: Record<"words" | "when", string[]>;
   /** The words before a number that say how many the user's group is ("we are 5", "somos 6"). */
   weAre: string[];
   /** The question words of how much and when: a phrase they open asks about its subject, never names it
@@ -84,6 +88,9 @@ export interface Lexicon {
     string[]
   >;
   adverbs: Record<string, string>;
+  /** The parts of the day and the hour each stands for, when a recurrence names one ("every evening", "ogni
+   * mattina", "tous les soirs", "cada noche", "jeden Abend", "abends"): when its reminder rings. */
+  dayParts: Record<string, string>;
   counts: Record<string, number>;
   weekdays: Record<string, number>;
   periods: Record<string, string>;
@@ -248,7 +255,11 @@ export const CUES: Record<UiLanguage, Cues> = Object.fromEntries(
   UI_LANGUAGES.map((language) => {
     const lex = LEXICONS[language];
     return [language, {
-      asks: cueIndex({ ...lex.asks, theme: [...lex.asks.theme, ...lex.largeText] }, language),
+      asks: cueIndex({
+        ...lex.asks,
+        theme: [...lex.asks.theme, ...lex.largeText],
+        reminder: [...lex.asks.reminder, ...lex.forget.words],
+      }, language),
       fields: cueIndex(lex.fields, language),
       changes: cueIndex({ ...lex.changes, theme: [...lex.changes.theme, ...lex.largeText] }, language),
       largeText: cueIndex({ large: lex.largeText }, language),

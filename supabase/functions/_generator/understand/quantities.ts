@@ -22,7 +22,8 @@ export type QuantityValue =
   | { kind: "range"; from: number; to: number; unit?: string }
   | { kind: "time"; time: string }
   | { kind: "weekday"; day: number }
-  | { kind: "frequency"; every?: number; unit?: string; count?: number; weekdays?: number[] }
+  /** `time`: the hour of the part of the day it recurs at ("every evening": "20:00"). */
+  | { kind: "frequency"; every?: number; unit?: string; count?: number; weekdays?: number[]; time?: string }
   | { kind: "period"; period: string }
   | { kind: "date"; date: string };
 
@@ -74,6 +75,7 @@ interface Words {
   timeUnits: Map<string, string>;
   weekdays: Map<string, number>;
   adverbs: Map<string, string>;
+  dayParts: Map<string, string>;
   counts: Map<string, number>;
   periods: { words: string[]; period: string }[];
   /** Words a lone hour may be followed by: function words, "and", and the words of times and periods. */
@@ -153,6 +155,7 @@ const WORDS = Object.fromEntries(UI_LANGUAGES.map((language) => {
     timeUnits: foldMap(lex.timeUnits),
     weekdays: foldMap(lex.weekdays),
     adverbs: foldMap(lex.adverbs),
+    dayParts: foldMap(lex.dayParts),
     counts: foldMap(lex.counts),
     periods: Object.entries(lex.periods)
       .map(([phrase, period]) => ({ words: words(phrase).map((x) => x.norm), period }))
@@ -165,6 +168,7 @@ const WORDS = Object.fromEntries(UI_LANGUAGES.map((language) => {
       ...Object.keys(lex.timeUnits),
       ...Object.keys(lex.weekdays),
       ...Object.keys(lex.adverbs),
+      ...Object.keys(lex.dayParts),
       ...Object.keys(lex.periods).flatMap((p) => p.split(/\s+/)),
     ]),
   };
@@ -328,8 +332,14 @@ class Scanner {
     const adverb = w.adverbs.get(n0);
     if (adverb) {
       const unit = adverb.replace(/^\d+/, "");
+      const time = w.dayParts.get(n0);
       return {
-        found: [{ kind: "frequency", every: Number(adverb.match(/^\d+/)?.[0] ?? 1), unit }],
+        found: [{
+          kind: "frequency",
+          every: Number(adverb.match(/^\d+/)?.[0] ?? 1),
+          unit,
+          ...(time ? { time } : {}),
+        }],
         next: i + 1,
       };
     }
@@ -357,6 +367,9 @@ class Scanner {
       else break;
     }
     if (weekdays.length) return { found: [{ kind: "frequency", weekdays }], next: k };
+    // "every evening", "ogni sera", "tous les soirs", "cada noche", "jeden Abend": daily, at that part of it.
+    const time = w.dayParts.get(this.norm(j));
+    if (time) return { found: [{ kind: "frequency", every: 1, unit: "day", time }], next: j + 1 };
     const n = this.number(j);
     const unit = this.timeUnit(n ? n.next : j);
     if (!unit) return null;
