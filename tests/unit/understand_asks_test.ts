@@ -701,11 +701,19 @@ Deno.test("a recurrence at a part of the day rings at its hour; one of what the 
     ["rappelle-moi tous les soirs de charger le vélo", ["20:00"]],
     ["avísame cada noche para apagar la calefacción", ["22:00"]],
     ["Erinnerung für die Augentropfen morgens und abends", ["08:00", "20:00"]],
+    ["remind me to take the antihistamine in the morning", ["08:00"]],
+    ["promemoria per la crema la sera", ["20:00"]],
+    ["rappel pour le sirop le soir", ["20:00"]],
+    ["recordatorio del inhalador por la noche", ["22:00"]],
+    ["Erinnerung an den Blutdrucksenker am Abend", ["20:00"]],
   ];
   for (const [prompt, times] of cases) assert.deepEqual(ask(prompt, "reminder").times, times, prompt);
   // A clock time stated wins over the part of the day.
   assert.deepEqual(ask("remind me every morning at 7:15 to feed the fish", "reminder").times, ["07:15"]);
   assert.ok(!understand("I cycle to work every morning").asks.some((a) => a.type === "reminder"));
+  // After "of" it is what a price is for, not when.
+  const night = understand("noter le prix de la nuit de chaque hôtel").asks.flatMap((a) => a.quantities);
+  assert.ok(!night.some((q) => q.kind === "frequency"), JSON.stringify(night));
 });
 
 Deno.test("a German compound field is typed by its head, as its asks are", () => {

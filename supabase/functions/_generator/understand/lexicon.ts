@@ -84,7 +84,9 @@ export interface Lexicon {
     | "noon"
     | "midnight"
     | "am"
-    | "pm",
+    | "pm"
+    /** The words before a part of the day that say something happens then ("in the morning", "la sera"). */
+    | "dayPart",
     string[]
   >;
   adverbs: Record<string, string>;

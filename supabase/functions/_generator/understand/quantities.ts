@@ -56,6 +56,9 @@ interface Words {
   lex: (typeof LEXICONS)[UiLanguage];
   at: Phrase[];
   every: Phrase[];
+  dayPart: Phrase[];
+  /** The last words of the "of" phrases ("de", "of", "di"). */
+  of: Set<string>;
   per: Phrase[];
   ratePer: Phrase[];
   rateThe: Phrase[];
@@ -136,6 +139,8 @@ const WORDS = Object.fromEntries(UI_LANGUAGES.map((language) => {
     lex,
     at: phrases(t.at),
     every: phrases(t.every),
+    dayPart: phrases(t.dayPart),
+    of: wordSet(lex.of.map((p) => p.split(/\s+/).at(-1)!)),
     per: phrases(t.per),
     ratePer: phrases(lex.rate.per),
     rateThe: phrases(lex.rate.the),
@@ -342,6 +347,13 @@ class Scanner {
         }],
         next: i + 1,
       };
+    }
+    // "in the morning", "la sera", "le soir", "por la noche", "am Abend": daily, at that part of it; after
+    // "of" it is what a price or a count is for ("le prix de la nuit").
+    const part = this.phrase(i, w.dayPart);
+    const partTime = part > i && !w.of.has(this.norm(i - 1)) ? w.dayParts.get(this.norm(part)) : undefined;
+    if (partTime) {
+      return { found: [{ kind: "frequency", every: 1, unit: "day", time: partTime }], next: part + 1 };
     }
     // "every 8 hours", "ogni 3 giorni", "toutes les 8 heures", "cada 8 horas", "alle 8 Stunden",
     // "every Sunday", "tous les lundis", "jeden Sonntag", "every day".
