@@ -63,7 +63,8 @@ export interface PipelineRun extends ThroughputResult {
   /** Share of the cores other processes kept busy, and the 1-minute load average after the run. */
   otherShare: number;
   /**
-   * Ms one backend took to count 2,000,000 rows of generate_series just before the run (median of three):
+   * Ms one backend took to count 2,000,000 rows of generate_series just before the run (the fastest of five,
+   * the one least disturbed by the warm-up's vacuuming):
    * what a millisecond of CPU buys at the time, which a virtual machine's host moves while nothing in the
    * machine itself runs. Absent from results stored before it was measured.
    */
@@ -126,12 +127,12 @@ export const PIPELINE_WARMUP = 100;
 /** See `PipelineRun.calibrationMs`. */
 async function calibrate(admin: postgres.Sql): Promise<number> {
   const times: number[] = [];
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 5; i++) {
     const t0 = performance.now();
     await admin`select count(*) from generate_series(1, 2000000)`;
     times.push(performance.now() - t0);
   }
-  return median(times);
+  return Math.min(...times);
 }
 
 async function loadAverage(): Promise<number> {
