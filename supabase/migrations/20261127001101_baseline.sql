@@ -5438,16 +5438,16 @@ CREATE OR REPLACE FUNCTION private.job_base_files(job_id uuid)
  SET search_path TO ''
 AS $function$
 #variable_conflict use_column
+declare
+  j public.jobs;
 begin
-  return query
-    with j as (select j.project_id, j.base_version_id from public.jobs j where j.id = job_base_files.job_id)
-    select f.path, b.contents, f.type from j, public.version_files f
-      join public.file_blobs b on b.user_id = f.user_id and b.sha256 = f.sha256
-     where f.version_id = j.base_version_id
-    union all
-    select f.path, f.contents, f.type from j, public.project_files f
-     where f.project_id = j.project_id and j.base_version_id is null
-    order by 1;
+  select * into j from public.jobs where id = job_base_files.job_id;
+  if j.base_version_id is not null then
+    return query select * from private.version_file_rows(j.base_version_id);
+  else
+    return query select f.path, f.contents, f.type from public.project_files f
+                  where f.project_id = j.project_id order by f.path;
+  end if;
 end
 $function$
 ;
@@ -5458,14 +5458,9 @@ CREATE OR REPLACE FUNCTION private.job_built_files(job_id uuid)
  STABLE
  SET search_path TO ''
 AS $function$
-#variable_conflict use_column
 begin
-  return query
-    select f.path, b.contents, f.type from public.jobs j
-      join public.version_files f on f.version_id = j.version_id
-      join public.file_blobs b on b.user_id = f.user_id and b.sha256 = f.sha256
-     where j.id = job_built_files.job_id and j.awaiting_build is not null
-     order by f.path;
+  return query select * from private.version_file_rows(
+    (select j.version_id from public.jobs j where j.id = job_built_files.job_id and j.awaiting_build is not null));
 end
 $function$
 ;
@@ -7023,6 +7018,23 @@ CREATE OR REPLACE FUNCTION private.utc_iso(ts timestamp with time zone)
  SET search_path TO ''
 AS $function$
   select to_char(ts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"');
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.version_file_rows(version_id uuid)
+ RETURNS TABLE(path text, contents text, type text)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_column
+begin
+  return query
+    select f.path, b.contents, f.type from public.version_files f
+      join public.file_blobs b on b.user_id = f.user_id and b.sha256 = f.sha256
+     where f.version_id = version_file_rows.version_id
+     order by f.path;
+end
 $function$
 ;
 
@@ -8810,6 +8822,8 @@ grant execute on function private.timestamp_cursor(text) to authenticated;
 grant execute on function private.utc_iso(timestamp with time zone) to authenticated;
 
 grant execute on function private.utc_iso(timestamp with time zone) to service_role;
+
+grant execute on function private.version_file_rows(uuid) to service_role;
 
 grant execute on function private.version_json(public.project_versions) to authenticated;
 

@@ -34,24 +34,41 @@ end
 $$;
 GRANT EXECUTE ON FUNCTION private.claim_job(job_id uuid, runner uuid) TO service_role;
 
--- The files a claimed job starts from, as plain rows in path order (neither side builds or parses one large
--- JSON value): those of the version the claim based it on (the current files of a project without
--- versions). Functions rather than the runner's statements, so a session plans the queries once.
-CREATE FUNCTION private.job_base_files(job_id uuid) RETURNS TABLE(path text, contents text, type text)
+-- A version's files with their contents, as plain rows in path order (neither the runner nor Postgres builds
+-- or parses one large JSON value); none for a null version. Functions rather than the runner's statements, so
+-- a session plans the queries once.
+CREATE FUNCTION private.version_file_rows(version_id uuid) RETURNS TABLE(path text, contents text, type text)
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
 #variable_conflict use_column
 begin
   return query
-    with j as (select j.project_id, j.base_version_id from public.jobs j where j.id = job_base_files.job_id)
-    select f.path, b.contents, f.type from j, public.version_files f
+    select f.path, b.contents, f.type from public.version_files f
       join public.file_blobs b on b.user_id = f.user_id and b.sha256 = f.sha256
-     where f.version_id = j.base_version_id
-    union all
-    select f.path, f.contents, f.type from j, public.project_files f
-     where f.project_id = j.project_id and j.base_version_id is null
-    order by 1;
+     where f.version_id = version_file_rows.version_id
+     order by f.path;
+end
+$$;
+GRANT EXECUTE ON FUNCTION private.version_file_rows(version_id uuid) TO service_role;
+
+-- The files a claimed job starts from: those of the version the claim based it on (the current files of a
+-- project without versions).
+CREATE FUNCTION private.job_base_files(job_id uuid) RETURNS TABLE(path text, contents text, type text)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  j public.jobs;
+begin
+  select * into j from public.jobs where id = job_base_files.job_id;
+  if j.base_version_id is not null then
+    return query select * from private.version_file_rows(j.base_version_id);
+  else
+    return query select f.path, f.contents, f.type from public.project_files f
+                  where f.project_id = j.project_id order by f.path;
+  end if;
 end
 $$;
 GRANT EXECUTE ON FUNCTION private.job_base_files(job_id uuid) TO service_role;
@@ -61,14 +78,9 @@ CREATE FUNCTION private.job_built_files(job_id uuid) RETURNS TABLE(path text, co
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
-#variable_conflict use_column
 begin
-  return query
-    select f.path, b.contents, f.type from public.jobs j
-      join public.version_files f on f.version_id = j.version_id
-      join public.file_blobs b on b.user_id = f.user_id and b.sha256 = f.sha256
-     where j.id = job_built_files.job_id and j.awaiting_build is not null
-     order by f.path;
+  return query select * from private.version_file_rows(
+    (select j.version_id from public.jobs j where j.id = job_built_files.job_id and j.awaiting_build is not null));
 end
 $$;
 GRANT EXECUTE ON FUNCTION private.job_built_files(job_id uuid) TO service_role;
