@@ -64,9 +64,8 @@ export interface PipelineRun extends ThroughputResult {
   otherShare: number;
   /**
    * Ms one backend took to count 2,000,000 rows of generate_series just before the run (the fastest of five,
-   * the one least disturbed by the warm-up's vacuuming):
-   * what a millisecond of CPU buys at the time, which a virtual machine's host moves while nothing in the
-   * machine itself runs. Absent from results stored before it was measured.
+   * the one least disturbed by the rest of the cluster): what a millisecond of CPU buys at the time, so that
+   * a slower machine is told from a costlier pipeline. Absent from results stored before it was measured.
    */
   calibrationMs?: number;
   load: number;
@@ -165,11 +164,11 @@ async function statementStats(admin: postgres.Sql, jobs: number) {
  * A backend reports its functions' counts within PGSTAT_IDLE_INTERVAL (10 s) of going idle, not at once as
  * pg_stat_statements does: the function statistics are reset and read only after that long.
  */
-const FUNCTION_STATS_FLUSH_MS = 11_000;
+const functionStatsFlushed = () => new Promise((r) => setTimeout(r, 11_000));
 
 /** The SQL functions with the most self time (their own statements, without the functions they call). */
 async function functionStats(admin: postgres.Sql, jobs: number) {
-  await new Promise((r) => setTimeout(r, FUNCTION_STATS_FLUSH_MS));
+  await functionStatsFlushed();
   return (await admin`
     select schemaname || '.' || funcname as name, calls, self_time from pg_stat_user_functions
      order by self_time desc limit 15`).map((f) => ({
@@ -216,7 +215,7 @@ async function measureRun(
     }
     // Function statistics in the runs one job at a time only: each costs two waits for them to arrive.
     if (opts.sequential) {
-      await new Promise((r) => setTimeout(r, FUNCTION_STATS_FLUSH_MS));
+      await functionStatsFlushed();
       await admin`select pg_stat_reset()`;
     }
     const calibrationMs = await calibrate(admin);

@@ -169,8 +169,8 @@ function pipelineSection(p: PipelineResult): string[] {
     (p.buildsPostgresRatio === undefined ? "" : "; Postgres CPU per job with builds over without, median " +
       `of the rounds: ${p.buildsPostgresRatio.toFixed(2)}`) +
     ". Load is the 1-minute average after each run; calibration, the ms one Postgres backend took to " +
-    "count 2,000,000 rows of generate_series just before the run (the fastest of five) (what a millisecond of CPU buys then: a " +
-    "virtual machine's host moves it while nothing in the machine runs).",
+    "count 2,000,000 rows of generate_series just before the run (the fastest of five): what a millisecond " +
+    "of CPU bought then, which tells a slower machine from a costlier pipeline.",
     "",
     table(
       [
