@@ -172,16 +172,20 @@ function related(a: string, b: string, language: string): boolean {
  * about the subject asked, is named with one of the name words, and has samples about the topic or says it
  * has none; else partial. Returns the reasons a verdict is not right.
  */
-export function judgeApp(line: Line, made: Composition | null): { verdict: Verdict; why: string[] } {
+export function judgeApp(
+  line: Line,
+  made: Composition | null,
+): { verdict: Verdict; why: string[]; kinds: string[] } {
   const { expect } = line;
+  const only = (verdict: Verdict, why: string, kind = why) => ({ verdict, why: [why], kinds: [kind] });
   if (!expect.serviceable) {
     return made
-      ? { verdict: "wrong", why: ["served what no offline app can do"] }
-      : { verdict: "right", why: [] };
+      ? only("wrong", "served what no offline app can do")
+      : { verdict: "right", why: [], kinds: [] };
   }
-  if (!made) return { verdict: "wrong", why: ["refused"] };
+  if (!made) return only("wrong", "refused");
   const { spec } = made;
-  if (spec.language !== expect.ui_language) return { verdict: "wrong", why: [`UI in ${spec.language}`] };
+  if (spec.language !== expect.ui_language) return only("wrong", `UI in ${spec.language}`, "UI in …");
   // An ask is built when the app says it built one of its type, or has the screen that does it.
   const built = made.asks.filter((a) => a.built).map((a) => a.type as string);
   const blocks = new Set(spec.screens.map((screen) => screen.block as string));
@@ -191,12 +195,20 @@ export function judgeApp(line: Line, made: Composition | null): { verdict: Verdi
     return i < 0 && !(SCREEN_OF[ask.type] && blocks.has(SCREEN_OF[ask.type]));
   }).map((ask) => ask.type);
   const why = missing.length ? [`asks not built: ${missing.join(", ")}`] : [];
-  if (line.asks.length && missing.length * 2 > line.asks.length) return { verdict: "wrong", why };
+  // What the eval counts: an ask not built under its type, a name whatever it is.
+  const kinds = missing.map((type) => `ask not built: ${type}`);
+  if (line.asks.length && missing.length * 2 > line.asks.length) return { verdict: "wrong", why, kinds };
   const lang = expect.ui_language;
   const about = [spec.name, ...spec.entities.flatMap((e) => [e.label, e.plural])].join(" ");
   const subjects = line.asks.flatMap((a) => (a.subject ? [a.subject] : []));
-  if (subjects.length && !subjects.some((s) => related(s, about, lang))) why.push("another subject");
-  if (!expect.name_words.some((w) => related(w, spec.name, lang))) why.push(`name ${spec.name}`);
+  if (subjects.length && !subjects.some((s) => related(s, about, lang))) {
+    why.push("another subject");
+    kinds.push("another subject");
+  }
+  if (!expect.name_words.some((w) => related(w, spec.name, lang))) {
+    why.push(`name ${spec.name}`);
+    kinds.push("name …");
+  }
   const content = spec.entities.flatMap((e) => [
     e.label,
     e.plural,
@@ -205,8 +217,9 @@ export function judgeApp(line: Line, made: Composition | null): { verdict: Verdi
   ]).join(" ");
   if (!made.withoutSamples.length && !related(expect.sample_topic, content, lang)) {
     why.push("samples off topic");
+    kinds.push("samples off topic");
   }
-  return { verdict: why.length ? "partial" : "right", why };
+  return { verdict: why.length ? "partial" : "right", why, kinds };
 }
 
 /** Each line's app: refused at admission, a new app, or the change of its base app. */
@@ -228,14 +241,9 @@ export function evaluateApps(lines: Line[]) {
       notes.push(`${line.id}: threw ${error instanceof Error ? error.message : error}`);
     }
     ms.push(performance.now() - start);
-    const { verdict, why } = judgeApp(line, made);
+    const { verdict, why, kinds } = judgeApp(line, made);
     verdicts[verdict]++;
-    for (const reason of why) {
-      const kinds = reason.startsWith("asks not built: ")
-        ? reason.slice("asks not built: ".length).split(", ").map((type) => `ask not built: ${type}`)
-        : [reason.replace(/^(name|UI in) .*/, "$1 …")];
-      for (const kind of kinds) reasons.set(kind, (reasons.get(kind) ?? 0) + 1);
-    }
+    for (const kind of kinds) reasons.set(kind, (reasons.get(kind) ?? 0) + 1);
     const own = byLanguage.get(line.language) ?? { right: 0, partial: 0, wrong: 0 };
     own[verdict]++;
     byLanguage.set(line.language, own);
