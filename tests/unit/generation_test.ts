@@ -138,6 +138,10 @@ Deno.test("evaluator refuses a prompt of which nothing was understood, naming th
     if (!verdict.ok) {
       assert.match(verdict.reason, /English, Italian, French, Spanish and German/, prompt);
       assert.match(verdict.reason, /what (the app|it) should keep/, prompt);
+      // Only what is true of the prompt: one in another language may well say what to keep.
+      const foreign = prompt !== "make me an app";
+      assert.equal(/another language/.test(verdict.reason), foreign, prompt);
+      assert.equal(/nothing in the prompt says/.test(verdict.reason), !foreign, prompt);
     }
   }
   // One word understood is enough to build: a subject, or a kind of app.

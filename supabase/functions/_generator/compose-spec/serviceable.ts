@@ -3,6 +3,7 @@
 // app would only pretend, so such a prompt is refused at admission with the reason. So is a prompt of which
 // nothing was understood: building it would charge for an empty shell.
 import { understand } from "../understand/index.ts";
+import { isUiLanguage } from "../understand/language.ts";
 import { fold } from "./entities.ts";
 
 interface Need {
@@ -136,8 +137,13 @@ const INDEX = NEEDS.map((need) => ({
   cues: need.cues.map((words) => words.map((w) => new RegExp(`(^|[^a-z])${fold(w)}($|[^a-z])`))),
 }));
 
-export const NOTHING_UNDERSTOOD = "nothing in the prompt says what the app should keep, and the offline " +
-  "generator reads English, Italian, French, Spanish and German";
+const READS = "the offline generator reads English, Italian, French, Spanish and German";
+/** Why nothing was understood: what is true of the prompt, a language not read or no subject in one read. */
+const NOTHING_UNDERSTOOD = {
+  language: `${READS}, and this prompt is written in another language: say what the app should keep in one ` +
+    "of them",
+  subject: `nothing in the prompt says what the app should keep (${READS})`,
+};
 
 /** Why the prompt asks for something no offline app can honestly do, or null. */
 export function refusal(prompt: string): string | null {
@@ -145,6 +151,9 @@ export function refusal(prompt: string): string | null {
   for (const need of INDEX) {
     if (need.cues.some((all) => all.every((re) => re.test(text)))) return need.reason;
   }
-  const { asks, concepts } = understand(prompt);
-  return asks.length || concepts.length ? null : NOTHING_UNDERSTOOD;
+  const { asks, concepts, detected } = understand(prompt);
+  if (asks.length || concepts.length) return null;
+  return detected !== "und" && !isUiLanguage(detected)
+    ? NOTHING_UNDERSTOOD.language
+    : NOTHING_UNDERSTOOD.subject;
 }
