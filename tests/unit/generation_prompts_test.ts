@@ -175,6 +175,39 @@ Deno.test("reminders, goals and timers take the times, targets, periods and leng
   assert.deepEqual(drops.entities.find((e) => e.key === "reminder")?.samples.map((r) => r.time), ["20:00"]);
 });
 
+Deno.test("a reminder keeps the cadence stated, or lists what it cannot keep in unmet", () => {
+  const rings = (prompt: string) => {
+    const made = light(prompt);
+    const reminder = made.spec.entities.find((e) => e.key === "reminder")?.samples[0];
+    return { time: reminder?.time, weekdays: reminder?.weekdays, unmet: made.unmet };
+  };
+  // Every so many hours rings through the day from 08:00.
+  assert.deepEqual(rings("remind me to give the puppy its antibiotic every 6 hours"), {
+    time: "08:00, 14:00, 20:00, 02:00",
+    weekdays: "",
+    unmet: [],
+  });
+  assert.equal(rings("ricordami di prendere lo sciroppo ogni 12 ore").time, "08:00, 20:00");
+  // Once a week without a day rings on Mondays, which the app lets the user change.
+  assert.equal(rings("remind me to clean the fish tank every week").weekdays, "1");
+  const weekly = rings("recuérdame una vez a la semana llamar a mi abuela");
+  assert.deepEqual([weekly.weekdays, weekly.unmet.some((u) => u.startsWith("una vez"))], ["1", false]);
+  // Every few days, monthly, or a count a week with no days named: the reminder is built, the cadence listed.
+  for (
+    const [prompt, words] of [
+      ["remind me to change the cat litter every 4 days", "every 4 days"],
+      ["erinnere mich jeden Monat an die Miete", "jeden Monat"],
+      ["rappelle-moi de nettoyer le filtre tous les 15 jours", "tous les 15 jours"],
+      ["avvisami due volte a settimana di annaffiare l'orto", "due volte a settimana"],
+    ]
+  ) {
+    const { unmet } = rings(prompt);
+    assert.ok(unmet.some((u) => u.startsWith(words)), `${prompt}: ${unmet}`);
+  }
+  // A quiz asks every question it holds: a number of questions a round is listed.
+  assert.ok(light("a quiz of 15 questions about rivers").unmet.some((u) => u.startsWith("15 questions")));
+});
+
 Deno.test("a sort asked sorts by the field it names; a countdown counts to a date; shares are among all", () => {
   const vinyl = light(PROMPTS[31][0]).spec;
   assert.equal(field(vinyl, "Price")?.key, screen(vinyl, "collection").options.sortField);

@@ -373,6 +373,12 @@ export class Builder {
         entity.ensure("question", w.question, "text");
         entity.ensure("answer", w.answer, "text");
         entity.addAsked(ask.fields);
+        // A quiz asks every question it holds: a number of questions a round is not kept.
+        for (const n of q.filter((x) => x.kind === "number")) {
+          // The number with the word it counts ("10 questions").
+          const counted = this.prompt.slice(n.start).match(/^\S+\s+[\p{L}\p{N}]+/u)?.[0] ?? n.text;
+          this.unmet.push(`${counted} (a quiz asks every question it holds)`);
+        }
         return this.report(ask, this.addScreen("quiz", w.quiz, entity, { mode: "quiz" }));
       }
       case "people": {
@@ -638,13 +644,20 @@ export class Builder {
         checkField: "on",
       });
     const samples = entity.spec.samples;
+    const weekdays = weekdaysOf(ask.quantities);
+    // Once a week with no day named rings on Mondays, a day the user changes in the app.
+    if (!weekdays.length && ask.quantities.some(weekly)) weekdays.push(1);
     samples.push({
       id: `reminder-${samples.length + 1}`,
       title: capitalized(ask.subject ?? this.entities.find((e) => e !== entity)?.spec.plural ?? w.reminder),
       time: timesOf(ask).join(", "),
-      weekdays: weekdaysOf(ask.quantities).join(","),
+      weekdays: weekdays.join(","),
       on: true,
     });
+    // A reminder rings at times of day on every day or on weekdays: a cadence it cannot keep is listed.
+    for (const q of ask.quantities.filter((q) => !reminderHolds(q, weekdays.length > 0))) {
+      this.unmet.push(`${q.text} (reminders repeat at times of day, daily or on weekdays)`);
+    }
     return screen;
   }
 }
@@ -708,9 +721,9 @@ function timesOf(ask: Ask): string[] {
   if (ask.times?.length) return ask.times;
   const every = ask.quantities.find((x) => x.kind === "frequency");
   if (every?.kind === "frequency") {
-    const hours = every.unit === "hour" && every.every
+    const hours = every.unit === "h" && every.every
       ? every.every
-      : every.count
+      : every.count && every.unit === "day"
       ? Math.floor(16 / every.count)
       : 0;
     const count = every.count ?? (hours ? Math.floor(24 / hours) : 1);
@@ -722,6 +735,27 @@ function timesOf(ask: Ask): string[] {
     }
   }
   return ["09:00"];
+}
+
+/** Once a week: "every week", "weekly", "once a week". */
+function weekly(q: Quantity): boolean {
+  return q.kind === "frequency" && q.unit === "week" && (q.every ?? 1) === 1 && (q.count ?? 1) === 1 &&
+    !q.weekdays?.length;
+}
+
+/**
+ * Whether a reminder's times and weekdays keep what a quantity states: times of day, weekdays, every so many
+ * hours, so many times a day, daily, weekly on its weekdays. Every few days, months, a date or a count a week
+ * with no days named they cannot.
+ */
+function reminderHolds(q: Quantity, onWeekdays: boolean): boolean {
+  if (q.kind === "time" || q.kind === "weekday") return true;
+  if (q.kind === "period") return q.period === "day" || (q.period === "week" && onWeekdays);
+  if (q.kind !== "frequency") return false;
+  if (q.weekdays?.length || q.time) return true;
+  if (q.unit === "h") return (q.every ?? 1) >= 1 && q.count === undefined;
+  if (q.unit === "day") return (q.every ?? 1) === 1;
+  return q.unit === "week" && (q.every ?? 1) === 1 && onWeekdays && (q.count ?? 1) === 1;
 }
 
 /** ISO weekday numbers (1 = Monday … 7 = Sunday) of an ask's weekdays. */
