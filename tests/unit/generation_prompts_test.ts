@@ -175,7 +175,7 @@ Deno.test("reminders, goals and timers take the times, targets, periods and leng
   assert.deepEqual(drops.entities.find((e) => e.key === "reminder")?.samples.map((r) => r.time), ["20:00"]);
 });
 
-Deno.test("a reminder keeps the cadence stated, or lists what it cannot keep in unmet", () => {
+Deno.test("a reminder, a goal and a quiz keep the numbers stated, or list in unmet what they cannot keep", () => {
   const rings = (prompt: string) => {
     const made = light(prompt);
     const reminder = made.spec.entities.find((e) => e.key === "reminder")?.samples[0];
@@ -204,6 +204,10 @@ Deno.test("a reminder keeps the cadence stated, or lists what it cannot keep in 
     const { unmet } = rings(prompt);
     assert.ok(unmet.some((u) => u.startsWith(words)), `${prompt}: ${unmet}`);
   }
+  // A goal holds one target over a period: a second number is listed.
+  const saving = light("risparmio per un motorino: obiettivo 2000 euro entro 8 mesi");
+  assert.equal(screen(saving.spec, "goal").options.goal, 2000);
+  assert.ok(saving.unmet.some((u) => u.startsWith("8")), `${saving.unmet}`);
   // A quiz asks every question it holds: a number of questions a round is listed.
   assert.ok(light("a quiz of 15 questions about rivers").unmet.some((u) => u.startsWith("15 questions")));
 });

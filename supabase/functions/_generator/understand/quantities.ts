@@ -30,7 +30,16 @@ export type QuantityValue =
 /** One quantity with the words of the prompt that state it. */
 export type Quantity = QuantityValue & { text: string; start: number; end: number };
 
-const SECONDS: Record<string, number> = { s: 1, min: 60, h: 3600, day: 86400, week: 604800 };
+// A month and a year as their average lengths: "in 8 months" is a span, not a calendar date.
+const SECONDS: Record<string, number> = {
+  s: 1,
+  min: 60,
+  h: 3600,
+  day: 86400,
+  week: 604800,
+  month: 2629800,
+  year: 31557600,
+};
 
 /** Reads a number written in digits with the locale's separators: 4,000 / 4.000 / 12,50 / 4 000. */
 export function parseNumber(text: string, decimalComma: boolean): number {
