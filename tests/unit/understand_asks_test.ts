@@ -488,6 +488,34 @@ Deno.test("the words right before a cue qualify it: they are the ask's words, ne
   );
 });
 
+Deno.test("the verb that asks for a setting and the words of politeness are never unmet", () => {
+  const app = {
+    version: 1,
+    kind: "list",
+    name: "Vinyl",
+    description: "",
+    language: "en",
+    tier: "light",
+    accent: "#4F46E5",
+    features: [],
+    entities: [],
+    screens: [],
+    prompts: ["a list of my records"],
+  } as AppSpec;
+  for (
+    const prompt of [
+      "could you switch the colour to orange please",
+      "rendila più scura, grazie",
+      "passe-la en vert s'il te plaît",
+      "hazla oscura por favor",
+      "mach sie bitte dunkel, danke",
+    ]
+  ) {
+    const u = understand(prompt, { existingSpec: app });
+    assert.deepEqual([u.asks.map((a) => a.type), u.unmet], [["theme"], []], prompt);
+  }
+});
+
 Deno.test("a German 'zu' infinitive is its verb; before it, what is kept comes before the person it is for", () => {
   const pressure = understand("Hilfe, um Blutdruck und Puls meiner Mutter aufzuschreiben");
   assert.deepEqual(pressure.asks.map((a) => [a.type, a.subject]), [["log", "Blutdruck"]]);

@@ -124,13 +124,34 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   };
 }
 
+// Asks that change a setting of the app, whose quote starts at what it is set to ("dark", "in italiano").
+const SETTINGS = new Set<Ask["type"]>(["theme", "translate", "language"]);
+
+/**
+ * A setting's span with the one word that asks for it, when only function words stand between: "change (the
+ * colour to green)", "mettilo (in italiano)", "ponlo (oscuro)". That word asks for the setting; it is no
+ * subject left unmet.
+ */
+function withVerb(prompt: string, ask: Ask, stop: Set<string>): { start: number; end: number } {
+  const before = words(prompt.slice(0, ask.start)).filter((t) => t.kind === "word");
+  let i = before.length - 1;
+  while (i >= 0 && stop.has(before[i].norm)) i--;
+  const verb = before[i];
+  const alone = verb &&
+    (i === 0 || stop.has(before[i - 1].norm) || prompt.slice(0, verb.start).trim() === "");
+  return alone ? { start: verb.start, end: ask.end } : ask;
+}
+
 /**
  * Content words outside every ask's quote (and outside the `:` lists their asks took as fields), other than
  * words naming a field an ask has: "search by author" after "title, author, pages" asks nothing more.
  */
 function unmet(prompt: string, language: UiLanguage, asks: Ask[], lists: { start: number; end: number }[]) {
-  const covered = [...asks, ...(asks.length ? lists : [])];
   const stop = CUES[language].stop;
+  const covered = [
+    ...asks.map((a) => SETTINGS.has(a.type) ? withVerb(prompt, a, stop) : a),
+    ...(asks.length ? lists : []),
+  ];
   const fieldStems = new Set(asks.flatMap((a) => a.fields.flatMap((f) => stemPhrase(f.name, language))));
   const runs: string[] = [];
   let run: { start: number; end: number } | null = null;
