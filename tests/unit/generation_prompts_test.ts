@@ -208,8 +208,30 @@ Deno.test("a reminder, a goal and a quiz keep the numbers stated, or list in unm
   const saving = light("risparmio per un motorino: obiettivo 2000 euro entro 8 mesi");
   assert.equal(screen(saving.spec, "goal").options.goal, 2000);
   assert.ok(saving.unmet.some((u) => u.startsWith("8")), `${saving.unmet}`);
+  // A reminder is titled with what it is for, up to when it rings.
+  for (
+    const [prompt, title] of [
+      ["remind me to refill the bird feeder every morning", "Refill the bird feeder"],
+      ["ricordami di chiudere il gas alle 22", "Chiudere il gas"],
+      ["rappelle-moi d'arroser le potager le samedi", "Arroser le potager"],
+      ["recuérdame sacar la basura los martes y viernes", "Sacar la basura"],
+    ]
+  ) {
+    const made = light(prompt).spec;
+    assert.equal(made.entities.find((e) => e.key === "reminder")?.samples[0].title, title, prompt);
+  }
   // A quiz asks every question it holds: a number of questions a round is listed.
   assert.ok(light("a quiz of 15 questions about rivers").unmet.some((u) => u.startsWith("15 questions")));
+});
+
+Deno.test("a translation lists the records it keeps in the user's words, such as a reminder's title", () => {
+  const chores = light("a chore list for the kids, remind me to feed the hamster at 7").spec;
+  const reminder = chores.entities.find((e) => e.key === "reminder")!.samples[0];
+  const translated = changeSpec(chores, "traduis tout en français");
+  assert.equal(translated.spec.language, "fr");
+  assert.ok(translated.unmet.includes(String(reminder.title)), `${reminder.title}: ${translated.unmet}`);
+  // Times and weekdays are no words to translate.
+  assert.ok(!translated.unmet.some((u) => /\d/.test(u)), `${translated.unmet}`);
 });
 
 Deno.test("a sort asked sorts by the field it names; a countdown counts to a date; shares are among all", () => {

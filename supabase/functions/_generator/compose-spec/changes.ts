@@ -179,6 +179,10 @@ function translate(spec: AppSpec, language: Language): string[] {
     return typeof next === "string" ? next : undefined;
   };
   const left: string[] = [];
+  // A record's words are the UI's own when they are its words, else the user's, kept and listed; values
+  // without letters (times, weekdays, amounts) need no translation.
+  const kept = <T>(value: T): T | string =>
+    typeof value === "string" && /\p{L}/u.test(value) ? mine(value) ?? keep(value, left) : value;
   for (const entity of spec.entities) {
     const concept = conceptOf(entity);
     if (concept) {
@@ -200,11 +204,17 @@ function translate(spec: AppSpec, language: Language): string[] {
           const value = sample[f.key];
           record[f.key] = f.type === "duration" && typeof value === "number"
             ? Math.round(value / 60)
-            : value ??
-              entity.samples[i]?.[f.key] ?? "";
+            : value ?? kept(entity.samples[i]?.[f.key] ?? "");
         }
         return record as typeof entity.samples[number];
       });
+    } else {
+      // Records made of the prompt's words (a reminder's "Water the plants") stay as written.
+      entity.samples = entity.samples.map((sample) =>
+        Object.fromEntries(
+          Object.entries(sample).map(([key, value]) => [key, key === "id" ? value : kept(value)]),
+        )
+      ) as typeof entity.samples;
     }
   }
   for (const screen of spec.screens) {

@@ -619,6 +619,26 @@ export class Builder {
     );
   }
 
+  /**
+   * What a reminder is for: its subject with the words after it, up to when it rings or the clause ends ("feed
+   * the hamster" of "remind me to feed the hamster at 7", "pagare l'affitto" of "ricordami di pagare
+   * l'affitto ogni mese"), four words at most and not ending in a function word.
+   */
+  private action(ask: Ask): string | undefined {
+    const from = ask.subject ? this.prompt.indexOf(ask.subject, ask.start) : -1;
+    if (!ask.subject || from < 0 || from >= ask.end) return ask.subject;
+    const to = Math.min(ask.end, ...ask.quantities.map((q) => q.start).filter((start) => start > from));
+    const lex = LEXICONS[this.reading ?? this.language];
+    const stop = CUES[this.reading ?? this.language].stop;
+    // What comes "with" it or "and" after it is another thing ("piante con promemoria", "…and feed the cat").
+    const ends = new Set([...lex.with, ...lex.and].map(fold));
+    const said = this.prompt.slice(from, to).split(/[,;:.!?()]/)[0].trim().split(/\s+/);
+    const cut = said.findIndex((word, i) => i > 0 && ends.has(fold(word)));
+    const kept = said.slice(0, cut > 0 ? Math.min(cut, 4) : 4);
+    while (kept.length > 1 && stop.has(fold(kept[kept.length - 1]))) kept.pop();
+    return kept.join(" ");
+  }
+
   /** The reminders screen, with one reminder at every time the ask names, on its weekdays. */
   private reminder(ask: Ask): ScreenSpec {
     const w = this.words;
@@ -654,7 +674,9 @@ export class Builder {
     if (!weekdays.length && ask.quantities.some(weekly)) weekdays.push(1);
     samples.push({
       id: `reminder-${samples.length + 1}`,
-      title: capitalized(ask.subject ?? this.entities.find((e) => e !== entity)?.spec.plural ?? w.reminder),
+      title: capitalized(
+        this.action(ask) ?? this.entities.find((e) => e !== entity)?.spec.plural ?? w.reminder,
+      ),
       time: timesOf(ask).join(", "),
       weekdays: weekdays.join(","),
       on: true,
