@@ -201,6 +201,11 @@ t(
         await open("sparziel");
         assert.match(await text(), /[\d.]+,\d\d\s€ von 4\.000,00\s€/);
 
+        // A weight to reach is its latest reading (72,1 kg of the two), 2,1 kg from 70 kg, never a sum.
+        await open("wunschgewicht");
+        const weight = await text();
+        assert.match(weight, /72,1\s?kg von 70\s?kg/);
+        assert.match(weight, /noch 2,1\s?kg/);
         // A limit shows how far it was passed: the two costs add up to 123,90 € of 100 €.
         await open("nebenkosten");
         assert.match(await text(), /23,90\s€ über der Grenze/);

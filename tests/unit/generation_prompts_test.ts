@@ -220,6 +220,13 @@ Deno.test("a reminder, a goal and a quiz keep the numbers stated, or list in unm
     const made = light(prompt).spec;
     assert.equal(made.entities.find((e) => e.key === "reminder")?.samples[0].title, title, prompt);
   }
+  // A weight to reach is reached by the latest weigh-in, and weigh-ins are averaged, never added up.
+  const weight = light("Gewichtstagebuch, mein Ziel sind 68 kg").spec;
+  assert.deepEqual([screen(weight, "goal").options.goal, screen(weight, "goal").options.level], [68, true]);
+  assert.equal(screen(weight, "log").options.aggregate, "average");
+  // What adds up stays a sum: pages read towards a yearly goal.
+  const pages = light("log the pages I read, goal 5000 pages this year").spec;
+  assert.equal(screen(pages, "goal").options.level, undefined);
   // A quiz asks every question it holds: a number of questions a round is listed.
   assert.ok(light("a quiz of 15 questions about rivers").unmet.some((u) => u.startsWith("15 questions")));
 });

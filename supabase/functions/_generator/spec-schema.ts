@@ -143,6 +143,10 @@ const ScreenOptions = z.object({
   goal: z.number().positive().optional().describe(
     "the target: a tracker's daily goal; a goal screen's target for each period (4000 saved, 20 books, 2 litres)",
   ),
+  level: z.boolean().optional().describe(
+    "a goal screen: its amount is a reading of a state (a body weight): progress is the latest reading, from the " +
+      "first, not the readings added up",
+  ),
   limit: z.boolean().optional().describe(
     "a goal screen: its goal is a limit not to pass (no more than 3 a day), shown as what is left under it",
   ),

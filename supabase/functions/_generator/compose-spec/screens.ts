@@ -303,6 +303,8 @@ export class Builder {
         if (period || entity.ofType("date")) {
           options.dateField = entity.ensureType(["date"], "date", w.date).key;
         }
+        // A reading of a state (a body weight) is reached by the latest reading, not by adding them up.
+        if (amount && levelOf(entity, amount.key)) options.level = true;
         const unit = target.kind === "measure" ? target.unit : amount && amountUnit(entity, amount.key);
         if (unit) options.unit = unit;
         if (target.kind === "money") options.currency = target.currency;
@@ -578,7 +580,8 @@ export class Builder {
     }
     const period = periodOf(q);
     if (period) screen.options.period = period;
-    screen.options.aggregate = amount ? "total" : "count";
+    // Readings of a state (weights, blood pressures) are averaged over a period, never added up.
+    screen.options.aggregate = !amount ? "count" : levelOf(entity, amount.key) ? "average" : "total";
     return screen;
   }
 
@@ -705,6 +708,11 @@ function valueOf(q: Quantity): number {
 function periodOf(q: Quantity[]): Period | undefined {
   const found = q.find((x) => x.kind === "period" && PERIODS.has(x.period));
   return found?.kind === "period" ? found.period as Period : undefined;
+}
+
+/** Whether an entity's field is a reading of a state (a body weight), as its concept says. */
+function levelOf(entity: Entity, key: string): boolean {
+  return conceptOf(entity.spec)?.fields.find((f) => f.key === key)?.level === true;
 }
 
 function amountUnit(entity: Entity, key: string): string | undefined {

@@ -20,6 +20,8 @@ export interface Concept {
     label: PerLanguage<string>;
     type: string;
     unit?: string;
+    /** A reading of a state (a body weight): a goal on it is reached by the latest reading, not a sum. */
+    level?: true;
     currency?: string;
     range?: number[];
     options?: PerLanguage<string[]>;

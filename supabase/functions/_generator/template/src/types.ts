@@ -82,6 +82,8 @@ export interface ScreenOptions {
   countField?: string;
   /** A tracker's daily goal, shown against today's total; a goal screen's target for each period. */
   goal?: number;
+  /** The goal's amount is a reading of a state (a body weight): the latest reading counts, from the first. */
+  level?: boolean;
   /** The goal is a limit not to pass ("no more than 3 a day"): what is left under it, or how far past it. */
   limit?: boolean;
   /** The span a goal's progress or a log's aggregates are counted over; absent: all time (goal), day (log). */

@@ -1,7 +1,9 @@
 // A goal: a target for a period (save 4,000 $, read 20 books this year, 2 litres of water a day) and the
 // progress towards it, or a limit not to pass (no more than 3 coffees a day) and what is left under it: the
 // entity's amount field summed over the period's records, or the records counted when it has none; the periods
-// before are charted. Records are added and edited in the record form.
+// before are charted. A reading of a state (a body weight of 70 kg) is reached by its latest reading, going
+// the way from the first reading to the target, and each period charts its last reading. Records are added
+// and edited in the record form.
 import { Pressable, StyleSheet, Text } from "react-native";
 import { BarChart } from "../components/BarChart";
 import { Body, Button, Card, Progress, Screen, Title } from "../components/ui";
@@ -25,7 +27,7 @@ export function GoalBlock({ screenKey }: { screenKey: string }) {
   const theme = useTheme();
   const open = useOpenRecord(screen.key);
   const [records] = useRecords(entity);
-  const { amountField, dateField, goal: target = 1, period, unit, currency, limit } = screen.options;
+  const { amountField, dateField, goal: target = 1, period, unit, currency, limit, level } = screen.options;
   const amount = entity.fields.find((field) => field.key === amountField);
   const date = entity.fields.find((field) => field.key === dateField) ??
     entity.fields.find((field) => field.type === "date");
@@ -34,12 +36,31 @@ export function GoalBlock({ screenKey }: { screenKey: string }) {
   const dayOf = (record: RecordData) => (date ? String(record[date.key] ?? "").slice(0, 10) : "");
   // Without an amount field each record counts one (no more than 3 coffees a day).
   const valueOf = (record: RecordData) => (amount ? Number(record[amount.key] ?? 0) : 1);
-  const sum = (list: RecordData[]) => list.reduce((total, record) => total + valueOf(record), 0);
+  // The reading of a list the comparison keeps: the latest (after) or the earliest.
+  const reading = (list: RecordData[], after: boolean) =>
+    list.reduce<RecordData | undefined>(
+      (kept, record) => (!kept || (dayOf(record) > dayOf(kept)) === after ? record : kept),
+      undefined,
+    );
+  // A level is its latest reading; anything else adds up.
+  const sum = (list: RecordData[]) => {
+    if (!level) return list.reduce((total, record) => total + valueOf(record), 0);
+    const latest = reading(list, true);
+    return latest ? valueOf(latest) : 0;
+  };
 
   // Without a period (or a date to place records in one) every record counts.
   const start = period && date ? periodStart(isoDay(), period) : undefined;
   const counted = start ? records.filter((record) => dayOf(record) >= start) : records;
   const done = sum(counted);
+  // A level goes from its first reading towards the target, down (a weight to lose) or up.
+  const earliest = level ? reading(records, false) : undefined;
+  const first = earliest ? valueOf(earliest) : 0;
+  const down = level && first > target;
+  const reached = counted.length > 0 && (down ? done <= target : done >= target);
+  const share = !level ? done / target : down
+    ? (first - done) / (first - target)
+    : first === target ? 1 : (done - first) / (target - first);
   const history: { label: string; value: number }[] = [];
   if (start && period) {
     for (let from = start, to = "9999-12-31", n = 0; n < 6; n++, to = from, from = previousPeriod(from, period)) {
@@ -53,7 +74,7 @@ export function GoalBlock({ screenKey }: { screenKey: string }) {
       <Card>
         <Body muted>{period && date ? PERIOD_TITLE[period]() : t.allTime}</Body>
         <Title>{fill(t.progressOf, { done: show(done), target: show(target) })}</Title>
-        <Progress share={done / target} label={screen.title} />
+        <Progress share={share} label={screen.title} />
         {limit ? (
           <Text style={[styles.status, { color: done > target ? theme.danger : theme.muted }]}>
             {done > target
@@ -61,8 +82,8 @@ export function GoalBlock({ screenKey }: { screenKey: string }) {
               : fill(t.underLimit, { n: show(target - done) })}
           </Text>
         ) : (
-          <Text style={[styles.status, { color: done >= target ? theme.accent : theme.muted }]}>
-            {done >= target ? t.goalReached : fill(t.toGo, { n: show(target - done) })}
+          <Text style={[styles.status, { color: reached ? theme.accent : theme.muted }]}>
+            {reached ? t.goalReached : fill(t.toGo, { n: show(Math.abs(target - done)) })}
           </Text>
         )}
       </Card>
