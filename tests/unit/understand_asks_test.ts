@@ -789,3 +789,42 @@ Deno.test("a word of going past or of at most with an amount is a limit: a goal 
   none("my dog Max eats 2 cups of food a day");
   none("I bought a bus pass for 30 dollars");
 });
+
+Deno.test("a question of how many among a record's fields is a field, after a verb of seeing it asks a figure", () => {
+  const types = (prompt: string) => understand(prompt).asks.map((a) => a.type);
+  // After another item, a "with" or a verb of noting, with no period after it: what each record holds.
+  for (
+    const prompt of [
+      "My spice rack: name, jar size, and how many grams are left",
+      "voglio segnare i vini in cantina con annata e quante bottiglie ho",
+      "Mes jeux de société : titre, éditeur et combien de joueurs",
+      "quiero anotar mis libros con el autor y cuántas páginas tiene",
+      "Meine Weinsammlung: Name, Jahrgang und wie viele Flaschen ich habe",
+    ]
+  ) assert.ok(!types(prompt).includes("aggregate"), prompt);
+  // After a verb of seeing or knowing, a chart, or with a period after it: a figure over the records.
+  for (
+    const prompt of [
+      "I log my runs and want to see how many km I did",
+      "segno le spese e voglio sapere quanto ho speso",
+      "je note mes nuits, avec un graphique de combien je dors",
+      "apunto los libros que leo, el autor y cuántas páginas leo por semana",
+      "Ich will Spenden eintragen und sehen, wie viel zusammenkommt",
+    ]
+  ) assert.ok(types(prompt).includes("aggregate"), prompt);
+});
+
+Deno.test("a field named by a figure's word alone is that figure over the records, not a field of each", () => {
+  for (
+    const [prompt, computes] of [
+      ["a reading log with a total", "total"],
+      ["un registro delle corse con la media", "average"],
+      ["un carnet de vélo avec le total", "total"],
+      ["Lernzeiten mit Durchschnitt", "average"],
+    ]
+  ) {
+    const asks = understand(prompt).asks;
+    assert.equal(asks.find((a) => a.type === "aggregate")?.computes, computes, prompt);
+    assert.deepEqual(asks.flatMap((a) => a.fields), [], prompt);
+  }
+});

@@ -19,6 +19,7 @@ import {
 import type { UiLanguage } from "./language.ts";
 import { findConcepts } from "./concepts.ts";
 import { measureOf, measureWord, type Quantity } from "./quantities.ts";
+import { stemPhrase } from "./stem.ts";
 import { fold, type Token, words } from "./text.ts";
 
 export const ASK_TYPES = [
@@ -200,6 +201,15 @@ const EXAMS = Object.fromEntries(
 const AGGREGATES = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex(lex.aggregates, l as UiLanguage)]),
 ) as Record<UiLanguage, CueIndex>;
+const SEE = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex({ see: lex.see }, l as UiLanguage)]),
+) as Record<UiLanguage, CueIndex>;
+const QUESTIONS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [
+    l,
+    new Set(lex.questions.flatMap((q) => stemPhrase(q, l as UiLanguage))),
+  ]),
+) as Record<UiLanguage, Set<string>>;
 const COUNTING = Object.fromEntries(
   Object.entries(LEXICONS).map((
     [l, lex],
@@ -341,10 +351,31 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     while (tokens[i] && !FORGET_WHEN[language].has(tokens[i].norm) && !content(i)) i++;
     return FORGET_WHEN[language].has(tokens[i]?.norm ?? "");
   };
-  for (const m of [...native, ...english.filter((e) => !range(e).some((i) => covered.has(i)))]) {
+  const cued = [...native, ...english.filter((e) => !range(e).some((i) => covered.has(i)))];
+  const figure: Figure = {
+    seeing: [...matchCues(stems, SEE[language]), ...cued.filter((m) => FIGURES.has(m.key as AskType))],
+    noting: cued.filter((m) => m.key === "log"),
+    periods: ctx.quantities.filter((q) => q.kind === "period" || q.kind === "frequency").map((q) =>
+      at(q).from
+    ),
+  };
+  // A field named by a figure's word alone ("with a count", "mit Durchschnitt") is that figure over the
+  // records, not a field of each.
+  const figureField = (f: SpannedField, m: CueMatch) =>
+    m.key === "aggregate" && range(f.span).every((i) => (m.from <= i && i < m.to) || !content(i));
+  const figures = new Set<number>();
+  for (const m of cued) {
+    const f = fields.find((f) => figureField(f, m));
+    if (!f) continue;
+    fields.splice(fields.indexOf(f), 1);
+    figures.add(m.from);
+  }
+  for (const m of cued) {
     if (forgetting(m) ? forgotWhen(m) : negated(m)) continue;
+    if (m.key === "aggregate" && fieldQuestion(m, tokens, stems, language, figure)) continue;
     // A cue inside a listed field ("with a photo") is the field's type, not an ask of its own.
-    if (fieldTokens.has(m.from) && !["photo", "rating", "yesno"].includes(m.key)) continue;
+    const field = fields.some((f) => f.span.from <= m.from && m.from < f.span.to);
+    if (field && !["photo", "rating", "yesno"].includes(m.key)) continue;
     add(m.key as AskType, m);
   }
   // In a new prompt a language's name asks for the UI in it only after "in" ("a list in German"), not in
@@ -489,10 +520,14 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       if (next.from === cue.to) cue.to = next.to;
     }
     // With no noun phrase beside it, a cue that is a noun ("bookings", "Buchungen") is its own subject; a verb
-    // ("apuntar", "annaffiare") is not, nor a timer's, which names the tool and not what it times.
+    // ("apuntar", "annaffiare") is not, nor a timer's, which names the tool and not what it times, nor a
+    // field's that names a figure ("with stats"), which is of the records the clause keeps.
     const verb = VERBS[language].has(tokens[cue.from]?.norm) ||
       INFINITIVE[language]?.test(tokens[cue.from]?.norm) || limits.some((l) => l.cue.from === cue.from);
-    const ownSubject = cue.to > cue.from && !verb && type !== "timer" && content(cue.from) ? cue : undefined;
+    const ownSubject = cue.to > cue.from && !verb && type !== "timer" && !figures.has(cue.from) &&
+        content(cue.from)
+      ? cue
+      : undefined;
     const near = named.get(type) ??
       (NO_SUBJECT.has(type) ? undefined : type === "chart"
         // A chart's subject is the measure it is named after ("kids height chart"), not what follows it.
@@ -575,6 +610,46 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     }
   }
   return asks;
+}
+
+/** Asks whose cues show a figure, as a verb of seeing does: what a question of how many after them asks
+ * ("a chart of how much", "the total sales and how many", "a budget and how much is left"). */
+const FIGURES = new Set<AskType>(["aggregate", "chart", "goal", "split"]);
+
+/** What tells a question of how many from a field: where the clause's words of seeing a figure and its verbs
+ * of noting are, and where its periods start. */
+interface Figure {
+  seeing: CueMatch[];
+  noting: CueMatch[];
+  periods: number[];
+}
+
+/**
+ * Whether a question of how many or how much names a field of each record ("Brand, colour, how many grams
+ * left", "date and how many litres", "eintragen, wer wie viele Flaschen mitgebracht hat") rather than asking
+ * a figure over them ("see how many", "un grafico di quanto", "combien par semaine"): with no period after
+ * it, the nearest of these before it is a verb of noting, a "with" or another item of its enumeration, not a
+ * verb of seeing or knowing or a figure's cue; after another such question, it is what that one is ("wie
+ * viele kommen, wie viel Geld schon da ist").
+ */
+function fieldQuestion(
+  m: CueMatch,
+  tokens: Token[],
+  stems: string[],
+  language: UiLanguage,
+  figure: Figure,
+): boolean {
+  const question = (from: number) => QUESTIONS[language].has(stems[from]);
+  if (!question(m.from) || figure.periods.some((p) => p >= m.to)) return false;
+  const within = (spans: CueMatch[], i: number) => spans.find((s) => s.from <= i && i < s.to);
+  let listed = false;
+  for (let i = m.from - 1; i >= 0; i--) {
+    const seen = within(figure.seeing, i);
+    if (seen) return question(seen.from) && fieldQuestion(seen, tokens, stems, language, figure);
+    if (within(figure.noting, i) || WITH[language].has(tokens[i].norm)) return true;
+    if (AND[language].has(tokens[i].norm)) listed = true;
+  }
+  return listed;
 }
 
 /** The kinds of quantity a limit can be. */

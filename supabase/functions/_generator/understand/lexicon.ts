@@ -46,6 +46,9 @@ export interface Lexicon {
   /** The question words of how much and when: a phrase they open asks about its subject, never names it
    * ("quanto spendo", "how far I run"). */
   questions: string[];
+  /** The verbs of seeing, showing and knowing: a question of how many or how much after one asks a figure
+   * ("see how many", "sapere quanto"), while one among a record's fields names a field of it. */
+  see: string[];
   /** The words of `and` that offer alternatives ("privat oder geschäftlich"). */
   or: string[];
   /** The words that join a noun to its complement ("code de la route", "lista della spesa"). */
