@@ -828,3 +828,31 @@ Deno.test("a field named by a figure's word alone is that figure over the record
     assert.deepEqual(asks.flatMap((a) => a.fields), [], prompt);
   }
 });
+
+Deno.test("a figure of what the speaker does is over events they keep: a log of them, unless one is asked", () => {
+  for (
+    const prompt of [
+      "how much I spend on parking each month",
+      "combien je dépense en essence par semaine",
+      "quanto ho speso in libri quest'anno",
+      "cuánto me gasto en tabaco al mes",
+      "how many times did I go swimming this summer",
+    ]
+  ) {
+    const types = understand(prompt).asks.map((a) => a.type);
+    assert.ok(types.includes("aggregate"), prompt);
+    assert.ok(ask(prompt, "log").subject, prompt);
+  }
+  assert.ok(understand("wie viel ich pro Woche für Kaffee ausgebe").asks.some((a) => a.type === "log"));
+  // Not what others do or what is left; and the log the prompt asks for is the one.
+  for (const prompt of ["show how many tickets are left", "quanti giorni mancano alle vacanze"]) {
+    assert.ok(!understand(prompt).asks.some((a) => a.type === "log"), prompt);
+  }
+  const logs = understand("I keep a diary of my runs and want to see how many km I ran").asks
+    .filter((a) => a.type === "log");
+  assert.deepEqual(logs.map((a) => a.subject), ["runs"]);
+  // With nothing named to keep, no log of nothing: the records are what the prompt names.
+  const named = understand("I'd like to jot down each beer and see how many I had this week").asks;
+  assert.ok(named.some((a) => a.type === "aggregate"));
+  assert.ok(named.every((a) => a.subject || (a.type !== "log" && a.type !== "list")));
+});

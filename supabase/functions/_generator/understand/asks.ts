@@ -102,6 +102,9 @@ export interface Ask {
   computes?: "total" | "average";
   /** A goal whose target is a limit not to pass ("no more than 3 a day"), not an amount to reach. */
   limit?: true;
+  /** A log that a figure of what the speaker does implies ("how much I spend"): the prompt's own log or list
+   * of those records, where it asks for one, takes its place. */
+  implied?: true;
 }
 
 /** Which quantities belong to an ask of a type. */
@@ -204,6 +207,11 @@ const AGGREGATES = Object.fromEntries(
 const SEE = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex({ see: lex.see }, l as UiLanguage)]),
 ) as Record<UiLanguage, CueIndex>;
+const DOER = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet([...lex.speaker, ...lex.firstPerson])]),
+) as Record<UiLanguage, Set<string>>;
+/** How many words after a question of how many its verb's subject may come ("how many times did I go"). */
+const DOER_WINDOW = 4;
 const QUESTIONS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [
     l,
@@ -363,6 +371,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // records, not a field of each.
   const figureField = (f: SpannedField, m: CueMatch) =>
     m.key === "aggregate" && range(f.span).every((i) => (m.from <= i && i < m.to) || !content(i));
+  // The questions of how many that ask a figure, and the asks they imply.
+  const counted: CueMatch[] = [];
+  const implied = new Set<AskType>();
   const figures = new Set<number>();
   for (const m of cued) {
     const f = fields.find((f) => figureField(f, m));
@@ -373,6 +384,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   for (const m of cued) {
     if (forgetting(m) ? forgotWhen(m) : negated(m)) continue;
     if (m.key === "aggregate" && fieldQuestion(m, tokens, stems, language, figure)) continue;
+    if (m.key === "aggregate" && QUESTIONS[language].has(stems[m.from])) counted.push(m);
     // A cue inside a listed field ("with a photo") is the field's type, not an ask of its own.
     const field = fields.some((f) => f.span.from <= m.from && m.from < f.span.to);
     if (field && !["photo", "rating", "yesno"].includes(m.key)) continue;
@@ -429,6 +441,16 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const habit = tokens.some((t) => SPEAKER[language].has(t.norm));
   for (const q of ctx.quantities) {
     for (const type of askedBy(q, ctx.quantities, (t) => found.has(t), rate, habit)) add(type, at(q));
+  }
+  // A figure of what the speaker does ("how much I spend", "combien je dépense", "wie viel ich ausgebe",
+  // "cuánto me gasto") is over events they keep: a log of them, unless the clause keeps records already.
+  for (const m of counted) {
+    let i = m.to;
+    while (i < m.to + DOER_WINDOW && tokens[i]?.kind === "word" && !DOER[language].has(tokens[i].norm)) i++;
+    if (DOER[language].has(tokens[i]?.norm ?? "") && !found.has("log") && !found.has("list")) {
+      add("log", { from: m.from, to: i + 1 });
+      implied.add("log");
+    }
   }
   const limits = limitsOf(tokens, stems, ctx.quantities, content, language);
   for (const limit of limits) {
@@ -581,6 +603,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     };
     if (subject) ask.subject = text(tokens, subject);
     if (type === "goal" && limits.length) ask.limit = true;
+    if (implied.has(type)) ask.implied = true;
     const computes = type === "aggregate" && matchCues(stems, AGGREGATES[language])[0];
     if (computes) ask.computes = computes.key as Ask["computes"];
     // The clock times stated, else the parts of the day a recurrence names ("every evening": 20:00).

@@ -37,6 +37,9 @@ export interface Lexicon {
   /** The first-person subject pronouns ("I", "wir", "je", "on"): a recurrence in a clause they open tells
    * what the speaker does ("I sell at the market every Saturday"), not when to be reminded. */
   speaker: string[];
+  /** Where the pronoun is dropped, the first-person auxiliaries and reflexives that make the speaker a verb's
+   * subject ("quanto ho speso", "cuánto me gasto"). */
+  firstPerson: string[];
   /** The verbs of forgetting, cues of a reminder ("I always forget to water", "damit ich nicht vergesse")
    * that no negation refuses, unless a question word of `when` follows them: "forgetting when I last
    * watered" asks to keep when it was done. */
