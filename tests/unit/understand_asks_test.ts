@@ -856,3 +856,46 @@ Deno.test("a figure of what the speaker does is over events they keep: a log of 
   assert.ok(named.some((a) => a.type === "aggregate"));
   assert.ok(named.every((a) => a.subject || (a.type !== "log" && a.type !== "list")));
 });
+
+Deno.test("the current period with no figure asked or seen says when the records are, not a figure", () => {
+  const types = (prompt: string) => understand(prompt).asks.map((a) => a.type);
+  for (
+    const prompt of [
+      "who I lent books to this year",
+      "chi ha portato la torta questa settimana",
+      "les plats que j'ai cuisinés cette semaine",
+      "las películas que vimos este mes",
+      "welche Bücher ich dieses Jahr gelesen habe",
+    ]
+  ) assert.ok(!types(prompt).includes("aggregate"), prompt);
+  // A figure asked, a verb of seeing, or a period that is a rate ("per week") still ask one.
+  for (
+    const prompt of [
+      "how many books I read this year",
+      "zeig mir meine Ausgaben diese Woche",
+      "coffees per week",
+    ]
+  ) {
+    assert.ok(types(prompt).includes("aggregate"), prompt);
+  }
+});
+
+Deno.test("in a colon's list of fields a count or total of something is a field, unless the list is a summary's", () => {
+  for (
+    const prompt of [
+      "Pour chaque gâteau : parfum, nombre de parts, prix total",
+      "Each delivery: date, number of boxes, total weight",
+      "Jede Lieferung: Datum, Anzahl der Kisten, Fahrer",
+      "Ogni ordine: cliente, data, prezzo totale",
+      "Cada pedido: cliente, fecha, total de cajas",
+    ]
+  ) assert.ok(!understand(prompt).asks.some((a) => a.type === "aggregate"), prompt);
+  for (
+    const prompt of [
+      "a weekly summary: number of runs, total distance",
+      "Expenses: amount, date, total per category",
+    ]
+  ) {
+    assert.ok(understand(prompt).asks.some((a) => a.type === "aggregate"), prompt);
+  }
+});

@@ -212,6 +212,9 @@ const DOER = Object.fromEntries(
 ) as Record<UiLanguage, Set<string>>;
 /** How many words after a question of how many its verb's subject may come ("how many times did I go"). */
 const DOER_WINDOW = 4;
+const CURRENT = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.current)]),
+) as Record<UiLanguage, Set<string>>;
 const QUESTIONS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [
     l,
@@ -296,6 +299,8 @@ export interface ClauseContext {
   fallback?: AskType;
   /** The clause is the items of a `:` list, whose records and typed fields the clause before asks for. */
   listItems?: boolean;
+  /** The clause before the items asks for a figure: they are the figures it shows, not fields. */
+  figures?: boolean;
 }
 
 /** The kinds of quantity that say when something happens. */
@@ -367,10 +372,24 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       at(q).from
     ),
   };
-  // A field named by a figure's word alone ("with a count", "mit Durchschnitt") is that figure over the
-  // records, not a field of each.
+  // The only field after "with", named by a figure's word alone ("with a total", "mit Durchschnitt"), is that
+  // figure over the records, not a field of each.
   const figureField = (f: SpannedField, m: CueMatch) =>
-    m.key === "aggregate" && range(f.span).every((i) => (m.from <= i && i < m.to) || !content(i));
+    m.key === "aggregate" && fields.length === 1 &&
+    range(f.span).every((i) => (m.from <= i && i < m.to) || !content(i));
+  // In a `:` list of fields, a count or a total named with what it is of ("nombre de parts", "total cost",
+  // "Anzahl der Jungtiere") is a field of each record, unless "per" makes it a figure ("total per category")
+  // or the list is a summary's.
+  const counting = COUNTING[language];
+  const items = ctx.listItems && !ctx.figures ? fieldList(tokens, language, true) : [];
+  const countField = (m: CueMatch) =>
+    m.key === "aggregate" &&
+    (counting.count.has(tokens[m.from].norm) || counting.total.has(tokens[m.from].norm)) &&
+    items.some((f) =>
+      f.span.from <= m.from && m.from < f.span.to &&
+      range(f.span).some((i) => content(i) && (i < m.from || i >= m.to)) &&
+      !range(f.span).some((i) => RATE_PER[language].has(tokens[i].norm))
+    );
   // The questions of how many that ask a figure, and the asks they imply.
   const counted: CueMatch[] = [];
   const implied = new Set<AskType>();
@@ -384,6 +403,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   for (const m of cued) {
     if (forgetting(m) ? forgotWhen(m) : negated(m)) continue;
     if (m.key === "aggregate" && fieldQuestion(m, tokens, stems, language, figure)) continue;
+    if (countField(m)) continue;
     if (m.key === "aggregate" && QUESTIONS[language].has(stems[m.from])) counted.push(m);
     // A cue inside a listed field ("with a photo") is the field's type, not an ask of its own.
     const field = fields.some((f) => f.span.from <= m.from && m.from < f.span.to);
@@ -440,7 +460,13 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const rate = tokens.some((t) => t.norm === "=");
   const habit = tokens.some((t) => SPEAKER[language].has(t.norm));
   for (const q of ctx.quantities) {
-    for (const type of askedBy(q, ctx.quantities, (t) => found.has(t), rate, habit)) add(type, at(q));
+    // The current period ("this year", "quest'anno", "diese Woche") with no figure asked or seen in its clause
+    // says when the records are ("who I sent cards to this year"), not a figure over them.
+    const when = q.kind === "period" && CURRENT[language].has(tokens[at(q).from]?.norm ?? "") &&
+      !found.has("aggregate") && !figure.seeing.length;
+    for (const type of askedBy(q, ctx.quantities, (t) => found.has(t), rate, habit)) {
+      if (type !== "aggregate" || !when) add(type, at(q));
+    }
   }
   // A figure of what the speaker does ("how much I spend", "combien je dépense", "wie viel ich ausgebe",
   // "cuánto me gasto") is over events they keep: a log of them, unless the clause keeps records already.

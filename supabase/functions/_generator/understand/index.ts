@@ -52,15 +52,28 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   const parts = clauses(prompt, language).map((c) => (followUp ? { ...c, head: undefined } : c));
   const measuredList = (i: number) =>
     parts.some((c) => c.head === i && inside(c).some((q) => MEASURES.has(q.kind)));
+  // Each clause's asks, by its index: a `:` list's items read the asks of the clause they follow.
+  const byClause: Ask[][] = [];
   const asks = parts.flatMap((clause, i) => {
     if (clause.head !== undefined) {
       // The items' own asks ("…, sorted by best"); their quantities went to the clause before.
       if (measuredList(clause.head)) return [];
-      return asksOf({ prompt, clause, language, quantities: [], items: [], followUp, listItems: true });
+      // (The items of a summary, "a summary for today: number of feedings, total ml", are its figures.)
+      const figures = byClause[clause.head]?.some((a) => a.type === "aggregate");
+      return asksOf({
+        prompt,
+        clause,
+        language,
+        quantities: [],
+        items: [],
+        followUp,
+        listItems: true,
+        figures,
+      });
     }
     const items = parts.filter((c) => c.head === i);
     const measured = measuredList(i);
-    return asksOf({
+    return byClause[i] = asksOf({
       prompt,
       clause,
       language,

@@ -101,6 +101,9 @@ export interface Lexicon {
   dayParts: Record<string, string>;
   counts: Record<string, number>;
   weekdays: Record<string, number>;
+  /** The words that make a period the current one ("today", "this month", "quest'anno", "diese Woche"): alone
+   * it says when the records are, not a figure over them. */
+  current: string[];
   periods: Record<string, string>;
   timeUnits: Record<string, string>;
 }
