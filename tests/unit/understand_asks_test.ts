@@ -899,3 +899,15 @@ Deno.test("in a colon's list of fields a count or total of something is a field,
     assert.ok(understand(prompt).asks.some((a) => a.type === "aggregate"), prompt);
   }
 });
+
+Deno.test("what happens after each or at every time is an event that comes again: a log of it", () => {
+  for (
+    const [prompt, subject] of [
+      ["after every run, the distance and my pace", "run"],
+      ["dopo ogni allenamento voglio salvare il peso", "allenamento"],
+      ["après chaque concert je veux garder la setlist", "concert"],
+      ["después de cada partido quiero guardar los goles", "partido"],
+      ["nach jedem Training will ich das Gewicht speichern", "Training"],
+    ]
+  ) assert.equal(ask(prompt, "log").subject, subject, prompt);
+});

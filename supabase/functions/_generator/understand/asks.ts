@@ -212,6 +212,9 @@ const DOER = Object.fromEntries(
 ) as Record<UiLanguage, Set<string>>;
 /** How many words after a question of how many its verb's subject may come ("how many times did I go"). */
 const DOER_WINDOW = 4;
+const AFTER_EACH = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.afterEach.map((p) => words(p).map((t) => t.norm))]),
+) as Record<UiLanguage, string[][]>;
 const CURRENT = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.current)]),
 ) as Record<UiLanguage, Set<string>>;
@@ -467,6 +470,15 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     for (const type of askedBy(q, ctx.quantities, (t) => found.has(t), rate, habit)) {
       if (type !== "aggregate" || !when) add(type, at(q));
     }
+  }
+  // What happens after each or at every time ("after each practice", "dopo ogni allenamento", "après chaque
+  // séance", "después de cada partido", "bei jeder Durchsicht") comes again and again: a log of it.
+  for (const [i] of tokens.entries()) {
+    const p = AFTER_EACH[language].find((p) => p.every((w, k) => tokens[i + k]?.norm === w));
+    const event = { from: i + (p?.length ?? 0), to: i + (p?.length ?? 0) + 1 };
+    if (!p || !content(event.from) || found.has("log")) continue;
+    add("log", { from: i, to: event.to });
+    named.set("log", event);
   }
   // A figure of what the speaker does ("how much I spend", "combien je dépense", "wie viel ich ausgebe",
   // "cuánto me gasto") is over events they keep: a log of them, unless the clause keeps records already.

@@ -101,6 +101,9 @@ export interface Lexicon {
   dayParts: Record<string, string>;
   counts: Record<string, number>;
   weekdays: Record<string, number>;
+  /** The words before "each" and a noun that make it an event that comes again ("after each practice", "dopo
+   * ogni allenamento", "bei jeder Durchsicht"): a log of it. */
+  afterEach: string[];
   /** The words that make a period the current one ("today", "this month", "quest'anno", "diese Woche"): alone
    * it says when the records are, not a figure over them. */
   current: string[];
