@@ -380,6 +380,14 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const figureField = (f: SpannedField, m: CueMatch) =>
     m.key === "aggregate" && fields.length === 1 &&
     range(f.span).every((i) => (m.from <= i && i < m.to) || !content(i));
+  // (Where such a figure's cue is: it names no subject.)
+  const figureCues = new Set<number>();
+  for (const m of cued) {
+    const f = fields.find((f) => figureField(f, m));
+    if (!f) continue;
+    fields.splice(fields.indexOf(f), 1);
+    figureCues.add(m.from);
+  }
   // In a `:` list of fields, a count or a total named with what it is of ("nombre de parts", "total cost",
   // "Anzahl der Jungtiere") is a field of each record, unless "per" makes it a figure ("total per category")
   // or the list is a summary's.
@@ -396,13 +404,6 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // The questions of how many that ask a figure, and the asks they imply.
   const counted: CueMatch[] = [];
   const implied = new Set<AskType>();
-  const figures = new Set<number>();
-  for (const m of cued) {
-    const f = fields.find((f) => figureField(f, m));
-    if (!f) continue;
-    fields.splice(fields.indexOf(f), 1);
-    figures.add(m.from);
-  }
   for (const m of cued) {
     if (forgetting(m) ? forgotWhen(m) : negated(m)) continue;
     if (m.key === "aggregate" && fieldQuestion(m, tokens, stems, language, figure)) continue;
@@ -584,7 +585,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     // field's that names a figure ("with stats"), which is of the records the clause keeps.
     const verb = VERBS[language].has(tokens[cue.from]?.norm) ||
       INFINITIVE[language]?.test(tokens[cue.from]?.norm) || limits.some((l) => l.cue.from === cue.from);
-    const ownSubject = cue.to > cue.from && !verb && type !== "timer" && !figures.has(cue.from) &&
+    const ownSubject = cue.to > cue.from && !verb && type !== "timer" && !figureCues.has(cue.from) &&
         content(cue.from)
       ? cue
       : undefined;
