@@ -817,3 +817,125 @@ Deno.test("a word of going past or of at most with an amount is a limit: a goal 
   none("my dog Max eats 2 cups of food a day");
   none("I bought a bus pass for 30 dollars");
 });
+
+Deno.test("a question of how many among a record's fields is a field, after a verb of seeing it asks a figure", () => {
+  const types = (prompt: string) => understand(prompt).asks.map((a) => a.type);
+  // After another item, a "with" or a verb of noting, with no period after it: what each record holds.
+  for (
+    const prompt of [
+      "My spice rack: name, jar size, and how many grams are left",
+      "voglio segnare i vini in cantina con annata e quante bottiglie ho",
+      "Mes jeux de société : titre, éditeur et combien de joueurs",
+      "quiero anotar mis libros con el autor y cuántas páginas tiene",
+      "Meine Weinsammlung: Name, Jahrgang und wie viele Flaschen ich habe",
+    ]
+  ) assert.ok(!types(prompt).includes("aggregate"), prompt);
+  // After a verb of seeing or knowing, a chart, or with a period after it: a figure over the records.
+  for (
+    const prompt of [
+      "I log my runs and want to see how many km I did",
+      "segno le spese e voglio sapere quanto ho speso",
+      "je note mes nuits, avec un graphique de combien je dors",
+      "apunto los libros que leo, el autor y cuántas páginas leo por semana",
+      "Ich will Spenden eintragen und sehen, wie viel zusammenkommt",
+    ]
+  ) assert.ok(types(prompt).includes("aggregate"), prompt);
+});
+
+Deno.test("a field named by a figure's word alone is that figure over the records, not a field of each", () => {
+  for (
+    const [prompt, computes] of [
+      ["a reading log with a total", "total"],
+      ["un registro delle corse con la media", "average"],
+      ["un carnet de vélo avec le total", "total"],
+      ["Lernzeiten mit Durchschnitt", "average"],
+    ]
+  ) {
+    const asks = understand(prompt).asks;
+    assert.equal(asks.find((a) => a.type === "aggregate")?.computes, computes, prompt);
+    assert.deepEqual(asks.flatMap((a) => a.fields), [], prompt);
+  }
+});
+
+Deno.test("a figure of what the speaker does is over events they keep: a log of them, unless one is asked", () => {
+  for (
+    const prompt of [
+      "how much I spend on parking each month",
+      "combien je dépense en essence par semaine",
+      "quanto ho speso in libri quest'anno",
+      "cuánto me gasto en tabaco al mes",
+      "how many times did I go swimming this summer",
+    ]
+  ) {
+    const types = understand(prompt).asks.map((a) => a.type);
+    assert.ok(types.includes("aggregate"), prompt);
+    assert.ok(ask(prompt, "log").subject, prompt);
+  }
+  assert.ok(understand("wie viel ich pro Woche für Kaffee ausgebe").asks.some((a) => a.type === "log"));
+  // Not what others do or what is left; and the log the prompt asks for is the one.
+  for (const prompt of ["show how many tickets are left", "quanti giorni mancano alle vacanze"]) {
+    assert.ok(!understand(prompt).asks.some((a) => a.type === "log"), prompt);
+  }
+  const logs = understand("I keep a diary of my runs and want to see how many km I ran").asks
+    .filter((a) => a.type === "log");
+  assert.deepEqual(logs.map((a) => a.subject), ["runs"]);
+  // With nothing named to keep, no log of nothing: the records are what the prompt names.
+  const named = understand("I'd like to jot down each beer and see how many I had this week").asks;
+  assert.ok(named.some((a) => a.type === "aggregate"));
+  assert.ok(named.every((a) => a.subject || (a.type !== "log" && a.type !== "list")));
+});
+
+Deno.test("the current period with no figure asked or seen says when the records are, not a figure", () => {
+  const types = (prompt: string) => understand(prompt).asks.map((a) => a.type);
+  for (
+    const prompt of [
+      "who I lent books to this year",
+      "chi ha portato la torta questa settimana",
+      "les plats que j'ai cuisinés cette semaine",
+      "las películas que vimos este mes",
+      "welche Bücher ich dieses Jahr gelesen habe",
+    ]
+  ) assert.ok(!types(prompt).includes("aggregate"), prompt);
+  // A figure asked, a verb of seeing, or a period that is a rate ("per week") still ask one.
+  for (
+    const prompt of [
+      "how many books I read this year",
+      "zeig mir meine Ausgaben diese Woche",
+      "coffees per week",
+    ]
+  ) {
+    assert.ok(types(prompt).includes("aggregate"), prompt);
+  }
+});
+
+Deno.test("in a colon's list of fields a count or total of something is a field, unless the list is a summary's", () => {
+  for (
+    const prompt of [
+      "Pour chaque gâteau : parfum, nombre de parts, prix total",
+      "Each delivery: date, number of boxes, total weight",
+      "Jede Lieferung: Datum, Anzahl der Kisten, Fahrer",
+      "Ogni ordine: cliente, data, prezzo totale",
+      "Cada pedido: cliente, fecha, total de cajas",
+    ]
+  ) assert.ok(!understand(prompt).asks.some((a) => a.type === "aggregate"), prompt);
+  for (
+    const prompt of [
+      "a weekly summary: number of runs, total distance",
+      "Expenses: amount, date, total per category",
+    ]
+  ) {
+    assert.ok(understand(prompt).asks.some((a) => a.type === "aggregate"), prompt);
+  }
+});
+
+Deno.test("what happens after each or at every time is an event that comes again: a log of it", () => {
+  for (
+    const [prompt, subject] of [
+      ["after every run, the distance and my pace", "run"],
+      ["dopo ogni allenamento voglio salvare il peso", "allenamento"],
+      ["après chaque concert je veux garder la setlist", "concert"],
+      ["después de cada partido quiero guardar los goles", "partido"],
+      ["nach jedem Training will ich das Gewicht speichern", "Training"],
+    ]
+  ) assert.equal(ask(prompt, "log").subject, subject, prompt);
+});

@@ -19,6 +19,7 @@ import {
 import type { UiLanguage } from "./language.ts";
 import { findConcepts } from "./concepts.ts";
 import { measureOf, measureWord, type Quantity } from "./quantities.ts";
+import { stemPhrase } from "./stem.ts";
 import { fold, type Token, words } from "./text.ts";
 
 export const ASK_TYPES = [
@@ -101,6 +102,9 @@ export interface Ask {
   computes?: "total" | "average";
   /** A goal whose target is a limit not to pass ("no more than 3 a day"), not an amount to reach. */
   limit?: true;
+  /** A log that a figure of what the speaker does implies ("how much I spend"): the prompt's own log or list
+   * of those records, where it asks for one, takes its place. */
+  implied?: true;
 }
 
 /** Which quantities belong to an ask of a type. */
@@ -200,6 +204,26 @@ const EXAMS = Object.fromEntries(
 const AGGREGATES = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex(lex.aggregates, l as UiLanguage)]),
 ) as Record<UiLanguage, CueIndex>;
+const SEE = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex({ see: lex.see }, l as UiLanguage)]),
+) as Record<UiLanguage, CueIndex>;
+const DOER = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet([...lex.speaker, ...lex.firstPerson])]),
+) as Record<UiLanguage, Set<string>>;
+/** How many words after a question of how many its verb's subject may come ("how many times did I go"). */
+const DOER_WINDOW = 4;
+const AFTER_EACH = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.afterEach.map((p) => words(p).map((t) => t.norm))]),
+) as Record<UiLanguage, string[][]>;
+const CURRENT = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.current)]),
+) as Record<UiLanguage, Set<string>>;
+const QUESTIONS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [
+    l,
+    new Set(lex.questions.flatMap((q) => stemPhrase(q, l as UiLanguage))),
+  ]),
+) as Record<UiLanguage, Set<string>>;
 const COUNTING = Object.fromEntries(
   Object.entries(LEXICONS).map((
     [l, lex],
@@ -278,6 +302,8 @@ export interface ClauseContext {
   fallback?: AskType;
   /** The clause is the items of a `:` list, whose records and typed fields the clause before asks for. */
   listItems?: boolean;
+  /** The clause before the items asks for a figure: they are the figures it shows, not fields. */
+  figures?: boolean;
 }
 
 /** The kinds of quantity that say when something happens. */
@@ -341,10 +367,51 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     while (tokens[i] && !FORGET_WHEN[language].has(tokens[i].norm) && !content(i)) i++;
     return FORGET_WHEN[language].has(tokens[i]?.norm ?? "");
   };
-  for (const m of [...native, ...english.filter((e) => !range(e).some((i) => covered.has(i)))]) {
+  const cued = [...native, ...english.filter((e) => !range(e).some((i) => covered.has(i)))];
+  const figure: Figure = {
+    seeing: [...matchCues(stems, SEE[language]), ...cued.filter((m) => FIGURES.has(m.key as AskType))],
+    noting: cued.filter((m) => m.key === "log"),
+    periods: ctx.quantities.filter((q) => q.kind === "period" || q.kind === "frequency").map((q) =>
+      at(q).from
+    ),
+  };
+  // The only field after "with", named by a figure's word alone ("with a total", "mit Durchschnitt"), is that
+  // figure over the records, not a field of each.
+  const figureField = (f: SpannedField, m: CueMatch) =>
+    m.key === "aggregate" && fields.length === 1 &&
+    range(f.span).every((i) => (m.from <= i && i < m.to) || !content(i));
+  // (Where such a figure's cue is: it names no subject.)
+  const figureCues = new Set<number>();
+  for (const m of cued) {
+    const f = fields.find((f) => figureField(f, m));
+    if (!f) continue;
+    fields.splice(fields.indexOf(f), 1);
+    figureCues.add(m.from);
+  }
+  // In a `:` list of fields, a count or a total named with what it is of ("nombre de parts", "total cost",
+  // "Anzahl der Jungtiere") is a field of each record, unless "per" makes it a figure ("total per category")
+  // or the list is a summary's.
+  const counting = COUNTING[language];
+  const items = ctx.listItems && !ctx.figures ? fieldList(tokens, language, true) : [];
+  const countField = (m: CueMatch) =>
+    m.key === "aggregate" &&
+    (counting.count.has(tokens[m.from].norm) || counting.total.has(tokens[m.from].norm)) &&
+    items.some((f) =>
+      f.span.from <= m.from && m.from < f.span.to &&
+      range(f.span).some((i) => content(i) && (i < m.from || i >= m.to)) &&
+      !range(f.span).some((i) => RATE_PER[language].has(tokens[i].norm))
+    );
+  // The questions of how many that ask a figure, and the asks they imply.
+  const counted: CueMatch[] = [];
+  const implied = new Set<AskType>();
+  for (const m of cued) {
     if (forgetting(m) ? forgotWhen(m) : negated(m)) continue;
+    if (m.key === "aggregate" && fieldQuestion(m, tokens, stems, language, figure)) continue;
+    if (countField(m)) continue;
+    if (m.key === "aggregate" && QUESTIONS[language].has(stems[m.from])) counted.push(m);
     // A cue inside a listed field ("with a photo") is the field's type, not an ask of its own.
-    if (fieldTokens.has(m.from) && !["photo", "rating", "yesno"].includes(m.key)) continue;
+    const field = fields.some((f) => f.span.from <= m.from && m.from < f.span.to);
+    if (field && !["photo", "rating", "yesno"].includes(m.key)) continue;
     add(m.key as AskType, m);
   }
   // In a new prompt a language's name asks for the UI in it only after "in" ("a list in German"), not in
@@ -397,7 +464,32 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const rate = tokens.some((t) => t.norm === "=");
   const habit = tokens.some((t) => SPEAKER[language].has(t.norm));
   for (const q of ctx.quantities) {
-    for (const type of askedBy(q, ctx.quantities, (t) => found.has(t), rate, habit)) add(type, at(q));
+    // The current period ("this year", "quest'anno", "diese Woche") with no figure asked or seen in its clause
+    // says when the records are ("who I sent cards to this year"), not a figure over them.
+    const when = q.kind === "period" && CURRENT[language].has(tokens[at(q).from]?.norm ?? "") &&
+      !found.has("aggregate") && !figure.seeing.length;
+    for (const type of askedBy(q, ctx.quantities, (t) => found.has(t), rate, habit)) {
+      if (type !== "aggregate" || !when) add(type, at(q));
+    }
+  }
+  // What happens after each or at every time ("after each practice", "dopo ogni allenamento", "après chaque
+  // séance", "después de cada partido", "bei jeder Durchsicht") comes again and again: a log of it.
+  for (const [i] of tokens.entries()) {
+    const p = AFTER_EACH[language].find((p) => p.every((w, k) => tokens[i + k]?.norm === w));
+    const event = { from: i + (p?.length ?? 0), to: i + (p?.length ?? 0) + 1 };
+    if (!p || !content(event.from) || found.has("log")) continue;
+    add("log", { from: i, to: event.to });
+    named.set("log", event);
+  }
+  // A figure of what the speaker does ("how much I spend", "combien je dépense", "wie viel ich ausgebe",
+  // "cuánto me gasto") is over events they keep: a log of them, unless the clause keeps records already.
+  for (const m of counted) {
+    let i = m.to;
+    while (i < m.to + DOER_WINDOW && tokens[i]?.kind === "word" && !DOER[language].has(tokens[i].norm)) i++;
+    if (DOER[language].has(tokens[i]?.norm ?? "") && !found.has("log") && !found.has("list")) {
+      add("log", { from: m.from, to: i + 1 });
+      implied.add("log");
+    }
   }
   const limits = limitsOf(tokens, stems, ctx.quantities, content, language);
   for (const limit of limits) {
@@ -489,10 +581,14 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       if (next.from === cue.to) cue.to = next.to;
     }
     // With no noun phrase beside it, a cue that is a noun ("bookings", "Buchungen") is its own subject; a verb
-    // ("apuntar", "annaffiare") is not, nor a timer's, which names the tool and not what it times.
+    // ("apuntar", "annaffiare") is not, nor a timer's, which names the tool and not what it times, nor a
+    // field's that names a figure ("with stats"), which is of the records the clause keeps.
     const verb = VERBS[language].has(tokens[cue.from]?.norm) ||
       INFINITIVE[language]?.test(tokens[cue.from]?.norm) || limits.some((l) => l.cue.from === cue.from);
-    const ownSubject = cue.to > cue.from && !verb && type !== "timer" && content(cue.from) ? cue : undefined;
+    const ownSubject = cue.to > cue.from && !verb && type !== "timer" && !figureCues.has(cue.from) &&
+        content(cue.from)
+      ? cue
+      : undefined;
     const near = named.get(type) ??
       (NO_SUBJECT.has(type) ? undefined : type === "chart"
         // A chart's subject is the measure it is named after ("kids height chart"), not what follows it.
@@ -546,6 +642,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     };
     if (subject) ask.subject = text(tokens, subject);
     if (type === "goal" && limits.length) ask.limit = true;
+    if (implied.has(type)) ask.implied = true;
     const computes = type === "aggregate" && matchCues(stems, AGGREGATES[language])[0];
     if (computes) ask.computes = computes.key as Ask["computes"];
     // The clock times stated, else the parts of the day a recurrence names ("every evening": 20:00).
@@ -575,6 +672,46 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     }
   }
   return asks;
+}
+
+/** Asks whose cues show a figure, as a verb of seeing does: what a question of how many after them asks
+ * ("a chart of how much", "the total sales and how many", "a budget and how much is left"). */
+const FIGURES = new Set<AskType>(["aggregate", "chart", "goal", "split"]);
+
+/** What tells a question of how many from a field: where the clause's words of seeing a figure and its verbs
+ * of noting are, and where its periods start. */
+interface Figure {
+  seeing: CueMatch[];
+  noting: CueMatch[];
+  periods: number[];
+}
+
+/**
+ * Whether a question of how many or how much names a field of each record ("Brand, colour, how many grams
+ * left", "date and how many litres", "eintragen, wer wie viele Flaschen mitgebracht hat") rather than asking
+ * a figure over them ("see how many", "un grafico di quanto", "combien par semaine"): with no period after
+ * it, the nearest of these before it is a verb of noting, a "with" or another item of its enumeration, not a
+ * verb of seeing or knowing or a figure's cue; after another such question, it is what that one is ("wie
+ * viele kommen, wie viel Geld schon da ist").
+ */
+function fieldQuestion(
+  m: CueMatch,
+  tokens: Token[],
+  stems: string[],
+  language: UiLanguage,
+  figure: Figure,
+): boolean {
+  const question = (from: number) => QUESTIONS[language].has(stems[from]);
+  if (!question(m.from) || figure.periods.some((p) => p >= m.to)) return false;
+  const within = (spans: CueMatch[], i: number) => spans.find((s) => s.from <= i && i < s.to);
+  let listed = false;
+  for (let i = m.from - 1; i >= 0; i--) {
+    const seen = within(figure.seeing, i);
+    if (seen) return question(seen.from) && fieldQuestion(seen, tokens, stems, language, figure);
+    if (within(figure.noting, i) || WITH[language].has(tokens[i].norm)) return true;
+    if (AND[language].has(tokens[i].norm)) listed = true;
+  }
+  return listed;
 }
 
 /** The kinds of quantity a limit can be. */

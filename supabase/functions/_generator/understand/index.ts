@@ -52,15 +52,28 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   const parts = clauses(prompt, language).map((c) => (followUp ? { ...c, head: undefined } : c));
   const measuredList = (i: number) =>
     parts.some((c) => c.head === i && inside(c).some((q) => MEASURES.has(q.kind)));
+  // Each clause's asks, by its index: a `:` list's items read the asks of the clause they follow.
+  const byClause: Ask[][] = [];
   const asks = parts.flatMap((clause, i) => {
     if (clause.head !== undefined) {
       // The items' own asks ("…, sorted by best"); their quantities went to the clause before.
       if (measuredList(clause.head)) return [];
-      return asksOf({ prompt, clause, language, quantities: [], items: [], followUp, listItems: true });
+      // (The items of a summary, "a summary for today: number of feedings, total ml", are its figures.)
+      const figures = byClause[clause.head]?.some((a) => a.type === "aggregate");
+      return asksOf({
+        prompt,
+        clause,
+        language,
+        quantities: [],
+        items: [],
+        followUp,
+        listItems: true,
+        figures,
+      });
     }
     const items = parts.filter((c) => c.head === i);
     const measured = measuredList(i);
-    return asksOf({
+    return byClause[i] = asksOf({
       prompt,
       clause,
       language,
@@ -75,8 +88,8 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   });
   // A prompt that only names something, or asks only what changes a list, keeps a list of what its first
   // clause names outside those asks' cues: "recipes", "whats in my freezer", "my camping gear, I want a
-  // photo of each".
-  const onlyOnAList = !followUp && asks.every((a) => ON_A_LIST.has(a.type) && !a.subject);
+  // photo of each"; a log a figure of the speaker's doing implies, with nothing named to keep, is no more.
+  const onlyOnAList = !followUp && asks.every((a) => (ON_A_LIST.has(a.type) || a.implied) && !a.subject);
   if (parts.length && (!asks.length || onlyOnAList) && isUiLanguage(detected)) {
     const list = asksOf({
       prompt,
@@ -113,12 +126,17 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
     first.quantities = timed.quantities;
     first.subject ??= timed.subject;
   }
+  // A log implied by a figure of what the speaker does gives way to a log or a list the prompt asks for; its
+  // words are still accounted for.
+  const records = asks.some((a) => (a.type === "log" || a.type === "list") && !a.implied);
   const again = (a: Ask) =>
     timed !== undefined && a.type === "reminder" && a !== first && (!says(a) || (merged && a === timed));
   return {
     language: asked ?? (kept && isUiLanguage(kept) ? kept : language),
     detected,
-    asks: asks.filter((a) => (a.type !== "calculator" || a === calculator) && !again(a)),
+    asks: asks.filter((a) =>
+      (a.type !== "calculator" || a === calculator) && !again(a) && !(records && a.implied)
+    ),
     concepts: findConcepts(prompt, language),
     unmet: unmet(prompt, language, asks, parts.filter((c) => c.head !== undefined)),
   };

@@ -37,6 +37,9 @@ export interface Lexicon {
   /** The first-person subject pronouns ("I", "wir", "je", "on"): a recurrence in a clause they open tells
    * what the speaker does ("I sell at the market every Saturday"), not when to be reminded. */
   speaker: string[];
+  /** Where the pronoun is dropped, the first-person auxiliaries and reflexives that make the speaker a verb's
+   * subject ("quanto ho speso", "cuánto me gasto"). */
+  firstPerson: string[];
   /** The verbs of forgetting, cues of a reminder ("I always forget to water", "damit ich nicht vergesse")
    * that no negation refuses, unless a question word of `when` follows them: "forgetting when I last
    * watered" asks to keep when it was done. */
@@ -46,6 +49,9 @@ export interface Lexicon {
   /** The question words of how much and when: a phrase they open asks about its subject, never names it
    * ("quanto spendo", "how far I run"). */
   questions: string[];
+  /** The verbs of seeing, showing and knowing: a question of how many or how much after one asks a figure
+   * ("see how many", "sapere quanto"), while one among a record's fields names a field of it. */
+  see: string[];
   /** The words of `and` that offer alternatives ("privat oder geschäftlich"). */
   or: string[];
   /** The words that join a noun to its complement ("code de la route", "lista della spesa"). */
@@ -95,6 +101,12 @@ export interface Lexicon {
   dayParts: Record<string, string>;
   counts: Record<string, number>;
   weekdays: Record<string, number>;
+  /** The words before "each" and a noun that make it an event that comes again ("after each practice", "dopo
+   * ogni allenamento", "bei jeder Durchsicht"): a log of it. */
+  afterEach: string[];
+  /** The words that make a period the current one ("today", "this month", "quest'anno", "diese Woche"): alone
+   * it says when the records are, not a figure over them. */
+  current: string[];
   periods: Record<string, string>;
   timeUnits: Record<string, string>;
 }
