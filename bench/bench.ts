@@ -4,7 +4,7 @@
 // to bench/results.md and bench/results.json, and stops everything it started. Exits non-zero when a
 // measurement fails or the wallet does not add up.
 //   --cell-seconds <n>  measured seconds per endpoint cell (default 3)
-//   --jobs <n>          jobs per pipeline-throughput run (default 100)
+//   --jobs <n>          jobs per pipeline-throughput run (default 400)
 //   --pipeline-rounds <n>  unbounded pipeline runs with verification off and on, alternating (default 3)
 //   --pipeline-warmup <n>  jobs sent through each fresh runner before a pipeline run is measured (default 100)
 //   --db-pool-size <n>  DB_POOL_SIZE of every server (default 10, the functions' default)
@@ -21,6 +21,7 @@ import { benchUsers } from "./users.ts";
 import { type BenchUser, measureCreation, PIPELINE_PROMPT } from "./jobs.ts";
 import {
   measurePipeline,
+  PIPELINE_JOBS,
   PIPELINE_PRELOAD,
   PIPELINE_WARMUP as DEFAULT_PIPELINE_WARMUP,
   postmasterPid,
@@ -53,7 +54,7 @@ const WARMUP_SECONDS = 0.2;
 const MAX_OTHER_SHARE = 0.1;
 const MAX_REPEATS = 3;
 const REPEAT_BUDGET = 90;
-const THROUGHPUT_JOBS = flag("jobs", 100);
+const THROUGHPUT_JOBS = flag("jobs", PIPELINE_JOBS);
 const PIPELINE_ROUNDS = flag("pipeline-rounds", 3);
 const PIPELINE_WARMUP = flag("pipeline-warmup", DEFAULT_PIPELINE_WARMUP);
 const DB_POOL_SIZE = flag("db-pool-size", 10);

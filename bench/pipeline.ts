@@ -19,7 +19,14 @@ import type { Cluster } from "../scripts/local/cluster.ts";
 import { freePort, type Stack, startStack, writeSettings } from "../scripts/local/stack.ts";
 import { cpuMillis, treeCpuMillis, watchOtherWork } from "./cpu.ts";
 import { benchUsers } from "./users.ts";
-import { type BenchUser, measureThroughput, postJob, type ThroughputResult, waitForJobs } from "./jobs.ts";
+import {
+  type BenchUser,
+  measureThroughput,
+  postJob,
+  serverRates,
+  type ThroughputResult,
+  waitForJobs,
+} from "./jobs.ts";
 import { startServer } from "./processes.ts";
 import type { JobTimings } from "../supabase/functions/job-runner/app.ts";
 
@@ -73,8 +80,12 @@ export interface PipelineRun extends ThroughputResult {
   phases: Record<Phase, number>;
   /** The median job's verification: the first job of a process also compiles the parser's code. */
   verifyP50: number;
-  /** CPU ms per job of the runner, the gateway (POST /jobs and the dispatch) and Postgres (all backends). */
-  cpu: { runner: number; gateway: number; postgres: number };
+  /**
+   * CPU ms per job of the runner, the gateway (POST /jobs and the dispatch), Postgres (all backends) and the
+   * bench itself, the clients sending the jobs (absent from results stored before it was measured): on two
+   * cores all four share, the clients' share is CPU a deployment's servers would not spend.
+   */
+  cpu: { runner: number; gateway: number; postgres: number; client?: number };
   /** private.finalize_job's execution ms per job. */
   finalizeSqlMs: number;
   /** The costliest statements, per job: as sent by the servers, and run inside SQL functions. */
@@ -122,6 +133,13 @@ export const PIPELINE_USERS = 20;
  * connection.
  */
 export const PIPELINE_WARMUP = 100;
+
+/**
+ * Jobs per measured run. At about a hundred jobs a second, a hundred made a run of one second, a tenth of
+ * which was the first job's way through an empty pipeline and the last ones' draining; four hundred keep that
+ * under a fortieth and let a checkpoint or an autovacuum weigh on one run less.
+ */
+export const PIPELINE_JOBS = 400;
 
 /** See `PipelineRun.calibrationMs`. */
 async function calibrate(admin: postgres.Sql): Promise<number> {
@@ -225,6 +243,7 @@ async function measureRun(
       cpuMillis(runner.pid),
       cpuMillis(gatewayPid),
       treeCpuMillis(postgresPid),
+      cpuMillis(Deno.pid),
     ]);
     const t = opts.sequential
       ? await oneAtATime(sql, baseUrl, users, opts.label, ctx.jobs)
@@ -233,6 +252,7 @@ async function measureRun(
       cpuMillis(runner.pid),
       cpuMillis(gatewayPid),
       treeCpuMillis(postgresPid),
+      cpuMillis(Deno.pid),
     ]);
     const otherShare = await watch.share();
     const timed = await (await fetch(`${runner.url}/bench/timings`)).json() as JobTimings[];
@@ -253,7 +273,7 @@ async function measureRun(
         PHASES.map((p) => [p, timed.reduce((sum, t) => sum + t[p], 0) / timed.length]),
       ) as Record<Phase, number>,
       verifyP50: median(timed.map((t) => t.verify)),
-      cpu: { runner: perJob(0), gateway: perJob(1), postgres: perJob(2) },
+      cpu: { runner: perJob(0), gateway: perJob(1), postgres: perJob(2), client: perJob(3) },
       ...stats,
       ...(functions ? { functions } : {}),
     };
@@ -278,17 +298,7 @@ async function oneAtATime(
     await waitForJobs(sql, [id], 30_000);
   }
   const wallSeconds = (performance.now() - t0) / 1000;
-  const [span] = await sql`
-    select extract(epoch from max(finished_at) - min(created_at)) as s from public.jobs where id = any(${ids}::uuid[])`;
-  const serverSeconds = Number(span.s);
-  return {
-    runner,
-    jobs: count,
-    wallSeconds,
-    serverSeconds,
-    jobsPerSecond: count / serverSeconds,
-    enqueueSeconds: 0,
-  };
+  return { runner, jobs: count, wallSeconds, ...await serverRates(sql, ids), enqueueSeconds: 0 };
 }
 
 function median(values: number[]): number {
@@ -312,14 +322,18 @@ export function unboundedMedian(p: PipelineResult, builds: boolean): PipelineRun
 
 export function describe(run: PipelineRun): string {
   const p = run.phases;
-  return `${run.jobsPerSecond.toFixed(1)} jobs/s; per job: generate ${p.generate.toFixed(2)} ms, ` +
+  return `${run.jobsPerSecond.toFixed(1)} jobs/s (steady ${
+    run.steadyJobsPerSecond?.toFixed(1)
+  }); per job: generate ${p.generate.toFixed(2)} ms, ` +
     `verify ${p.verify.toFixed(2)} ms (p50 ${run.verifyP50.toFixed(2)}), finalize ${
       p.finalize.toFixed(2)
     } ms (SQL ${run.finalizeSqlMs.toFixed(2)}), runner total ${p.total.toFixed(1)} ms; CPU runner ${
       run.cpu.runner.toFixed(1)
-    } / gateway ${run.cpu.gateway.toFixed(1)} / Postgres ${run.cpu.postgres.toFixed(1)} ms; others ${
-      (run.otherShare * 100).toFixed(0)
-    }%, load ${run.load}, calibration ${run.calibrationMs?.toFixed(0)} ms`;
+    } / gateway ${run.cpu.gateway.toFixed(1)} / Postgres ${run.cpu.postgres.toFixed(1)} / client ${
+      run.cpu.client?.toFixed(1)
+    } ms; others ${(run.otherShare * 100).toFixed(0)}%, load ${run.load}, calibration ${
+      run.calibrationMs?.toFixed(0)
+    } ms`;
 }
 
 /**
@@ -402,7 +416,7 @@ if (import.meta.main) {
       gatewayPid: (await childPid("scripts/local/gateway.ts"))!,
       postgresPid: await postmasterPid(stack.cluster),
       newUser,
-      jobs: arg("jobs", 100),
+      jobs: arg("jobs", PIPELINE_JOBS),
       rounds: arg("rounds", 3),
       warmup: arg("warmup", PIPELINE_WARMUP),
       log,

@@ -157,8 +157,11 @@ function pipelineSection(p: PipelineResult): string[] {
     "by a job of each of the run's users before the run is measured (so each project's first job, which draws " +
     "its icon, is not measured) except in the run of a fresh runner's first jobs. Jobs/s = jobs ÷ (last " +
     "`finished_at` − first `created_at`), enqueued with 8 POSTs in flight over 20 users, each following up " +
-    "a project of their own. Phase columns are the runner's wall-clock ms per job; CPU is ms per " +
-    "job of the runner, the gateway (POST /jobs, the dispatch) and Postgres (every backend); verify share is " +
+    "a project of their own; steady jobs/s counts the jobs finished between the 10th and the 90th percentile " +
+    "of `finished_at` over that time, the rate of a full pipeline without its filling and draining. Phase " +
+    "columns are the runner's wall-clock ms per job; CPU is ms per job of the runner, the gateway (POST " +
+    "/jobs, the dispatch), Postgres (every backend) and the bench's own clients, which share the two cores " +
+    "with them; verify share is " +
     "verify ms (mean; the p50 in parentheses, as the first job of a process also compiles the parser) over that CPU; finalize includes the `saving` event, sent with it; SQL is finalize_job's execution in pg_stat_statements (no commit). Verification " +
     "off (every project passed unchecked) alternates with on in the unbounded rounds; on ÷ off jobs/s, median: " +
     `${
@@ -176,6 +179,7 @@ function pipelineSection(p: PipelineResult): string[] {
       [
         "runner",
         "jobs/s",
+        "steady jobs/s",
         "span s",
         "enqueue s",
         "generate ms",
@@ -183,7 +187,7 @@ function pipelineSection(p: PipelineResult): string[] {
         "verify share",
         "finalize ms",
         "SQL ms",
-        "CPU runner / gateway / Postgres ms",
+        "CPU runner / gateway / Postgres / client ms",
         "others",
         "load",
         "calibration ms",
@@ -191,6 +195,7 @@ function pipelineSection(p: PipelineResult): string[] {
       p.runs.map((t) => [
         t.runner,
         t.jobsPerSecond.toFixed(1),
+        t.steadyJobsPerSecond === undefined ? "–" : t.steadyJobsPerSecond.toFixed(1),
         t.serverSeconds.toFixed(2),
         t.enqueueSeconds.toFixed(2),
         ms(t.phases.generate),
@@ -198,7 +203,9 @@ function pipelineSection(p: PipelineResult): string[] {
         percent(t.phases.verify / cpuPerJob(t)),
         ms(t.phases.finalize),
         ms(t.finalizeSqlMs),
-        `${t.cpu.runner.toFixed(1)} / ${t.cpu.gateway.toFixed(1)} / ${t.cpu.postgres.toFixed(1)}`,
+        [t.cpu.runner, t.cpu.gateway, t.cpu.postgres, t.cpu.client].map((c) => c?.toFixed(1) ?? "–").join(
+          " / ",
+        ),
         percent(t.otherShare),
         t.load.toFixed(1),
         t.calibrationMs === undefined ? "–" : t.calibrationMs.toFixed(0),
