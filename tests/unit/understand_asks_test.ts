@@ -449,8 +449,12 @@ Deno.test("a field with a yes/no pair is one tick, named without the pair, in a 
     { name: "sprouted", type: "yesno" },
     { name: "height", type: "text" },
   ]);
-  const fields = ask("Rundgang: Datum, Tür abgeschlossen ja/nein, Licht aus ja/nein", "yesno");
-  assert.equal(fields.quote, "Tür abgeschlossen ja/nein, Licht aus ja/nein");
+  // Each such field is a tick of its own.
+  const rounds = understand("Rundgang: Datum, Tür abgeschlossen ja/nein, Licht aus ja/nein").asks;
+  assert.deepEqual(rounds.filter((a) => a.type === "yesno").map((a) => a.quote), [
+    "Tür abgeschlossen ja/nein",
+    "Licht aus ja/nein",
+  ]);
   const deposit = ask("un cahier de réservations avec nom, arrhes versées (oui/non) et prix", "yesno");
   assert.equal(deposit.quote, "arrhes versées (oui/non)");
   assert.ok(
@@ -788,4 +792,43 @@ Deno.test("a word of going past or of at most with an amount is a limit: a goal 
   none("a list of my workshops, 15 seats maximum per workshop");
   none("my dog Max eats 2 cups of food a day");
   none("I bought a bus pass for 30 dollars");
+});
+
+Deno.test("who did and who did not is a tick on each record, in the five languages", () => {
+  for (
+    const [prompt, field] of [
+      ["a list of the neighbours I invited, who replied and who hasn't", "replied"],
+      ["i soci del circolo, chi ha rinnovato la tessera e chi no", "rinnovato la tessera"],
+      ["pour chaque réunion du club, je veux voir qui est venu et qui n'est pas venu", "venu"],
+      ["las cuotas del gimnasio, quién ha pagado y quién no", "pagado"],
+      ["für die Chorprobe will ich sehen, wer kommt und wer nicht", "kommt"],
+    ]
+  ) {
+    const tick = understand(prompt).asks.find((a) => a.type === "yesno");
+    assert.ok(tick, prompt);
+    assert.deepEqual(tick.fields, [{ name: field, type: "yesno" }], prompt);
+  }
+  // Who does something, with no one who does not, asks no tick.
+  assert.ok(!understand("who cooks and who cleans on Sunday").asks.some((a) => a.type === "yesno"));
+});
+
+Deno.test("each question of whether, in a phrase of its own, is a tick of its own with its field", () => {
+  const ticks = (prompt: string) =>
+    understand(prompt).asks.filter((a) => a.type === "yesno").map((a) => a.fields.map((f) => f.name));
+  assert.deepEqual(
+    ticks("the school trips with the date, if the form was signed and if the fee was paid"),
+    [["form signed"], ["fee paid"]],
+  );
+  assert.deepEqual(ticks("ogni sera segno se ha mangiato, se ha preso le gocce e se è uscito"), [
+    ["mangiato"],
+    ["preso le gocce"],
+    ["uscito"],
+  ]);
+  assert.deepEqual(ticks("Liste der Gäste: Name, ob sie eingeladen sind, ob sie zugesagt haben"), [
+    ["eingeladen"],
+    ["zugesagt"],
+  ]);
+  // The cues of one phrase are one tick: the verb that ticks and the state it ticks.
+  assert.equal(ticks("the kids tick each chore when done").length, 1);
+  assert.equal(ticks("ob die Pflanze gegossen wurde (ja/nein)").length, 1);
 });

@@ -248,8 +248,13 @@ const WHETHER = Object.fromEntries(
     if: wordSet(lex.whether.if),
     done: wordSet(lex.whether.done),
     orNot: lex.whether.orNot.map((p) => p.split(/\s+/).map(fold)),
+    who: wordSet(lex.whether.who),
+    no: wordSet(lex.whether.no),
   }]),
-) as Record<UiLanguage, { if: Set<string>; done: Set<string>; orNot: string[][] }>;
+) as Record<
+  UiLanguage,
+  { if: Set<string>; done: Set<string>; orNot: string[][]; who: Set<string>; no: Set<string> }
+>;
 /** The largest group that shares an app's chores, turns or costs; more ("22 pupils") make a roster. */
 const GROUP = 10;
 const OR = Object.fromEntries(
@@ -367,6 +372,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // A choice keeps its options, which its screen's field offers; the values of a category are its
   // categories ("category (food, transport)", "Kategorie (Miete, Auto)").
   const options = new Map<string, Field>();
+  // The field each tick asks about, by its place.
+  const ticks = new Map<string, Field>();
   const category = (f: Field) =>
     matchCues(stemTokens(words(f.name), language), cues.asks).some((m) => m.key === "categories");
   for (const f of [...fields, ...listedSpanned]) {
@@ -375,6 +382,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (f.type === "choice" && category(f)) {
       if (fields.includes(f)) add("categories", f);
     } else if (DERIVED.has(f.type)) add(f.type as AskType, f);
+    if (f.type === "yesno") ticks.set(`${f.start}:${f.end}`, unspan(f));
   }
   // Choices offered as "small/medium/large" or "level (beginner, intermediate, advanced)"; names in brackets
   // are people ("4 flatmates (Anna, Ben, Chloe, Dev)"); a category's values are asked by its cue.
@@ -423,16 +431,35 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     } else if (we) add("people", { from: span.from - we.length, to: span.to });
   }
   // Whether something happened, asked as such, is a tick: "if" then, across function words only, an
-  // auxiliary ("si j'ai pris", "se l'ho pagata", "si ya ha pagado"), or a word then "or not" ("payé ou pas").
+  // auxiliary ("si j'ai pris", "se l'ho pagata", "si ya ha pagado"), or a word then "or not" ("payé ou pas"),
+  // or who did and who did not ("quién ha pagado y quién no", "wer kommt und wer nicht"). Each names the
+  // field it ticks: the content words it asks about.
   const whether = WHETHER[language];
+  const tick = (where: Span, about: Span) => {
+    add("yesno", where);
+    const name = contentRun(
+      tokens,
+      about,
+      content,
+      (k) =>
+        AND[language].has(tokens[k].norm) || whether.if.has(tokens[k].norm) ||
+        whether.who.has(tokens[k].norm),
+    );
+    const at = offsetsOf(tokens, where);
+    if (name && at) ticks.set(`${at.start}:${at.end}`, { name, type: "yesno" });
+  };
   for (const [i, t] of tokens.entries()) {
     if (whether.if.has(t.norm)) {
       let k = i + 1;
       while (k < i + 4 && tokens[k]?.kind === "word" && !whether.done.has(tokens[k].norm) && !content(k)) k++;
-      if (whether.done.has(tokens[k]?.norm ?? "")) add("yesno", { from: i, to: k + 1 });
+      if (whether.done.has(tokens[k]?.norm ?? "")) tick({ from: i, to: k + 1 }, { from: k + 1, to: k + 6 });
     }
     const not = whether.orNot.find((p) => p.every((w, n) => tokens[i + 1 + n]?.norm === w));
-    if (not && content(i)) add("yesno", { from: i, to: i + 1 + not.length });
+    if (not && content(i)) tick({ from: i, to: i + 1 + not.length }, { from: i, to: i + 1 });
+    const ask = whether.who.has(t.norm) && AND[language].has(tokens[i - 1]?.norm ?? "") &&
+      whether.no.has(tokens[i + 1]?.norm ?? "");
+    const first = ask ? tokens.findLastIndex((w, k) => k < i - 1 && whether.who.has(w.norm)) : -1;
+    if (first >= 0 && i - first < 10) tick({ from: first, to: i + 2 }, { from: first + 1, to: i - 1 });
   }
   if (ctx.followUp) keepChanges(found, tokens, content);
   // The fallback's quote is its subject: the words it keeps a list of, outside the other asks' cues.
@@ -478,8 +505,16 @@ export function asksOf(ctx: ClauseContext): Ask[] {
 
   // Each choice or photo in a place of its own is an ask of its own ("Zusage (ja, nein),
   // Essen (Fleisch, vegan)", "a photo of the box and a photo of the receipt"); places that overlap are one.
+  // So is each tick of a phrase of its own ("si ha cenado, si se ha tomado las pastillas y si ha cerrado"),
+  // while the cues of one phrase are one tick ("tick their task when done").
+  const phrases = (a: number, b: number) =>
+    words(ctx.prompt.slice(a, b)).some((t) => PHRASE_END.test(t.norm) || AND[language].has(t.norm));
   const groups = [...found].flatMap(([type, spans]): [AskType, Offsets[]][] =>
-    APART.has(type) ? apart(spans).map((g) => [type, g]) : [[type, spans]]
+    type === "yesno"
+      ? apart(spans, phrases).map((g) => [type, g])
+      : APART.has(type)
+      ? apart(spans).map((g) => [type, g])
+      : [[type, spans]]
   );
   const asks: Ask[] = [];
   for (const [type, spans] of groups) {
@@ -541,6 +576,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
         ...own.map(unspan),
         ...(type === fieldOwner ? listed : []),
         ...(type === "choice" ? spans.flatMap((o) => options.get(`${o.start}:${o.end}`) ?? []) : []),
+        ...(type === "yesno" ? spans.flatMap((o) => ticks.get(`${o.start}:${o.end}`) ?? []).slice(0, 1) : []),
       ],
       quantities: qs,
     };
@@ -639,12 +675,16 @@ function joined(tokens: Token[], cue: Span, content: (i: number) => boolean, lan
   }
 }
 
-/** Places in groups of those that overlap, in the order of the prompt. */
-function apart(spans: Offsets[]): Offsets[][] {
+/** The marks that end a phrase (a bracket does not: "geschwollen (ja/nein)"). */
+const PHRASE_END = /^[,;.:!?]$/;
+
+/** Places in groups of those that overlap, or that nothing `parts` between them, in the order of the
+ * prompt. */
+function apart(spans: Offsets[], parts = (_end: number, _start: number) => true): Offsets[][] {
   const out: Offsets[][] = [];
   let end = -1;
   for (const o of [...spans].sort((a, b) => a.start - b.start)) {
-    if (o.start < end) out[out.length - 1].push(o);
+    if (o.start < end || (end >= 0 && !parts(end, o.start))) out[out.length - 1].push(o);
     else out.push([o]);
     end = Math.max(end, o.end);
   }
@@ -792,6 +832,21 @@ const absolute = (clause: Clause): Token[] =>
 const offsetsOf = (tokens: Token[], s: Span): Offsets | null =>
   s.to > s.from ? { start: tokens[s.from].start, end: tokens[s.to - 1].end } : null;
 const range = (s: Span) => Array.from({ length: s.to - s.from }, (_, k) => s.from + k);
+/** The words of a span from its first content word to the last before a mark or an end word ("and", "if"). */
+function contentRun(
+  tokens: Token[],
+  s: Span,
+  content: (i: number) => boolean,
+  ends: (i: number) => boolean,
+): string | undefined {
+  let from = s.from;
+  while (from < s.to && tokens[from]?.kind === "word" && !content(from)) from++;
+  let to = from;
+  while (to < s.to && tokens[to]?.kind === "word" && !ends(to)) to++;
+  while (to > from && !content(to - 1)) to--;
+  return to > from ? text(tokens, { from, to }) : undefined;
+}
+
 const text = (tokens: Token[], s: Span) =>
   tokens.slice(s.from, s.to).map((t, k, all) => (k && all[k - 1].end < t.start ? " " : "") + t.text).join("");
 

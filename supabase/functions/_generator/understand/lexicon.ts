@@ -69,8 +69,9 @@ export interface Lexicon {
   rate: Record<"per" | "the", string[]>;
   /** A yes/no asked as a question of whether something happened: `if` followed, across function words
    * only, by an auxiliary of what is `done` ("si j'ai pris", "se l'ho pagata", "si ya ha pagado"), or a
-   * word followed by `orNot` ("confirmed or not", "payé ou pas", "spielt oder nicht"). */
-  whether: Record<"if" | "done" | "orNot", string[]>;
+   * word followed by `orNot` ("confirmed or not", "payé ou pas", "spielt oder nicht"), or `who` did and
+   * "and" `who` then `no` did not ("quién ha pagado y quién no", "wer kommt und wer nicht"). */
+  whether: Record<"if" | "done" | "orNot" | "who" | "no", string[]>;
   time: Record<
     | "at"
     | "every"
