@@ -832,3 +832,44 @@ Deno.test("each question of whether, in a phrase of its own, is a tick of its ow
   assert.equal(ticks("the kids tick each chore when done").length, 1);
   assert.equal(ticks("ob die Pflanze gegossen wurde (ja/nein)").length, 1);
 });
+
+Deno.test("a group named without a number is people: each of them, the whole of it, who does what, names", () => {
+  for (
+    const prompt of [
+      "each child earns stickers when the bed is made",
+      "a chart of stars where every player gets a badge",
+      "per ogni alunno voglio segnare i compiti consegnati",
+      "ognuno sceglie un film a settimana",
+      "chaque membre de la chorale apporte un plat",
+      "cada jugador tiene sus goles y tarjetas",
+      "jedes Kind bekommt Sterne für das Zähneputzen",
+      "a packing list for the whole family",
+      "la spesa per tutta la famiglia",
+      "una lista de regalos para toda la familia",
+      "Putzplan für die ganze Familie",
+      "who brings what to the barbecue",
+      "chi porta cosa alla cena di classe",
+      "je veux noter qui lave quoi dans la maison",
+      "wer wann arbeitet im Café",
+      "Lista dei regali di Natale per Luca, Marta e la nonna",
+      "my kids Tom and Lily share the chores",
+      "mis hijos Pablo y Lucía tienen tareas",
+      "für meine Kinder Lena und Paul ein Ämterplan",
+    ]
+  ) {
+    assert.ok(understand(prompt).asks.some((a) => a.type === "people"), prompt);
+  }
+  // Places listed, the speaker and a partner, a whole that is no group, "each" before a thing: no people.
+  for (
+    const prompt of [
+      "a trip to Rome, Florence and Venice with the hotels",
+      "I and my wife want a list of the restaurants we tried",
+      "Wir fahren nach Berlin, Hamburg und München",
+      "the whole year of running in one chart",
+      "a price for each room of the hotel",
+      "Sehr geehrte Damen und Herren, ich brauche eine Liste meiner Bücher",
+    ]
+  ) {
+    assert.ok(!understand(prompt).asks.some((a) => a.type === "people"), prompt);
+  }
+});

@@ -255,6 +255,17 @@ const WHETHER = Object.fromEntries(
   UiLanguage,
   { if: Set<string>; done: Set<string>; orNot: string[][]; who: Set<string>; no: Set<string> }
 >;
+const GROUP_WORDS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, {
+    each: wordSet(lex.group.each),
+    whole: wordSet(lex.group.whole),
+    collectives: wordSet(lex.group.collectives),
+    phrases: cueIndex({ everyone: lex.group.everyone, what: lex.group.what }, l as UiLanguage),
+  }]),
+) as Record<
+  UiLanguage,
+  { each: Set<string>; whole: Set<string>; collectives: Set<string>; phrases: CueIndex }
+>;
 /** The largest group that shares an app's chores, turns or costs; more ("22 pupils") make a roster. */
 const GROUP = 10;
 const OR = Object.fromEntries(
@@ -430,6 +441,36 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       if (!named.has("people")) named.set("people", who);
     } else if (we) add("people", { from: span.from - we.length, to: span.to });
   }
+  // A group named without a number is people too: each of them ("each kid", "per ogni alunno", "chacun"),
+  // the whole of it ("toute la famille", "die ganze Familie") or who does what, within a phrase
+  // ("wer welche Schicht übernimmt"); once a clause, which may have counted them already.
+  const group = GROUP_WORDS[language];
+  const groupCues = matchCues(stems, group.phrases);
+  const unnumbered: Span[] = [
+    ...persons.filter((m) => group.each.has(tokens[m.from - 1]?.norm ?? "")).map((m) => ({
+      from: m.from - 1,
+      to: m.to,
+    })),
+    ...groupCues.filter((m) => m.key === "everyone"),
+  ];
+  for (const [i, t] of tokens.entries()) {
+    const k = [i + 1, i + 2, i - 1].find((k) => group.collectives.has(tokens[k]?.norm ?? ""));
+    const [from, to] = [Math.min(i, k ?? i), Math.max(i, k ?? i) + 1];
+    if (
+      group.whole.has(t.norm) && k !== undefined &&
+      range({ from: from + 1, to: to - 1 }).every((j) => !content(j))
+    ) {
+      unnumbered.push({ from, to });
+    }
+    const what = WHETHER[language].who.has(t.norm) &&
+      groupCues.find((m) => m.key === "what" && m.from > i && m.from <= i + 4);
+    if (what && range({ from: i, to: what.from }).every((j) => tokens[j].kind === "word")) {
+      unnumbered.push({ from: i, to: what.to });
+    }
+  }
+  const names = namedPersons(tokens, persons, SPEAKER[language], AND[language], stop, language === "de");
+  if (names) unnumbered.push(names);
+  if (unnumbered.length && !found.has("people")) add("people", unnumbered[0]);
   // Whether something happened, asked as such, is a tick: "if" then, across function words only, an
   // auxiliary ("si j'ai pris", "se l'ho pagata", "si ya ha pagado"), or a word then "or not" ("payé ou pas"),
   // or who did and who did not ("quién ha pagado y quién no", "wer kommt und wer nicht"). Each names the
@@ -672,6 +713,50 @@ function joined(tokens: Token[], cue: Span, content: (i: number) => boolean, lan
     else if (content(out.from - 1)) out.from--;
     else if (and(out.from - 1) && content(out.from - 2)) out.from -= 2;
     else return out;
+  }
+}
+
+/**
+ * Names of persons listed outside brackets: two or more capitalized words, not the clause's first, joined by
+ * commas or "and", with a noun for persons or the speaker among the items ("per Luca, Marta e la nonna",
+ * "io, Marco e Giulia") or right before them ("my kids Tom and Lily"), in German only there. Places
+ * ("Rome, Florence and Venice") have neither.
+ */
+function namedPersons(
+  tokens: Token[],
+  persons: CueMatch[],
+  speaker: Set<string>,
+  and: Set<string>,
+  stop: Set<string>,
+  german: boolean,
+): Span | undefined {
+  const person = new Map(persons.map((m) => [m.from, m.to]));
+  const name = (i: number) => i > 0 && tokens[i]?.kind === "word" && /^\p{Lu}/u.test(tokens[i].text);
+  const joins = (i: number) => tokens[i]?.norm === "," || and.has(tokens[i]?.norm ?? "");
+  for (let i = 1; i < tokens.length; i++) {
+    if (!name(i)) continue;
+    let [names, others, k] = [0, 0, i];
+    // Items: a name, the speaker, or a noun for persons after function words ("la nonna", "my mum").
+    for (;;) {
+      let item = k;
+      while (stop.has(tokens[item]?.norm ?? "") && !speaker.has(tokens[item].norm) && !person.has(item)) {
+        item++;
+      }
+      if (name(item) && item === k) [names, k] = [names + 1, item + 1];
+      else if (speaker.has(tokens[item]?.norm ?? "") && item === k) [others, k] = [others + 1, item + 1];
+      else if (person.has(item)) [others, k] = [others + 1, person.get(item)!];
+      else break;
+      if (!joins(k)) break;
+      k += and.has(tokens[k + 1]?.norm ?? "") ? 2 : 1;
+    }
+    // A noun for persons right before the names, or the speaker or one listed first ("io, Marco, …").
+    const at = joins(i - 1) ? i - 1 : i;
+    const first = persons.find((m) => m.to === at) ??
+      (speaker.has(tokens[at - 1]?.norm ?? "") ? { from: at - 1 } : undefined);
+    // In German, where every noun is capitalized, only after a noun for persons ("meine Kinder Lena und Paul").
+    const apposed = first && "to" in first;
+    if (names >= 2 && (german ? apposed : others > 0 || first)) return { from: first?.from ?? i, to: k };
+    i = Math.max(i, k - 1);
   }
 }
 

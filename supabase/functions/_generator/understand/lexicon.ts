@@ -34,6 +34,10 @@ export interface Lexicon {
   naming: string[];
   /** Plural nouns for persons ("kids", "Mitarbeiterinnen"): a small number of them is a group of people. */
   persons: string[];
+  /** The ways a group of people to manage is named without a number: `each` (or `everyone`) of them
+   * ("each kid", "per ogni alunno", "chacun"), the `whole` of a `collectives` noun ("the whole family",
+   * "die ganze Familie"), or who does `what` ("who brings what", "wer welche Schicht übernimmt"). */
+  group: Record<"each" | "everyone" | "whole" | "collectives" | "what", string[]>;
   /** The first-person subject pronouns ("I", "wir", "je", "on"): a recurrence in a clause they open tells
    * what the speaker does ("I sell at the market every Saturday"), not when to be reminded. */
   speaker: string[];
