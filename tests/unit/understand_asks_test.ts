@@ -873,3 +873,19 @@ Deno.test("a group named without a number is people: each of them, the whole of 
     assert.ok(!understand(prompt).asks.some((a) => a.type === "people"), prompt);
   }
 });
+
+Deno.test("opening hours, shifts, time slots and the day of the week ask for a timetable, in the five languages", () => {
+  for (
+    const prompt of [
+      "show the opening hours of my shop and who covers each shift",
+      "clients booked by weekly slot with their phone",
+      "gli orari di apertura della palestra e la fascia oraria di ogni corso",
+      "les créneaux de la piscine et le roulement des maîtres-nageurs",
+      "los turnos de la tienda y la franja horaria de cada empleado",
+      "der Dienstplan vom Café und die Öffnungszeiten",
+      "in che giorno della settimana tocca a ciascuno pulire",
+    ]
+  ) {
+    assert.ok(understand(prompt).asks.some((a) => a.type === "schedule"), prompt);
+  }
+});
