@@ -889,3 +889,26 @@ Deno.test("opening hours, shifts, time slots and the day of the week ask for a t
     assert.ok(understand(prompt).asks.some((a) => a.type === "schedule"), prompt);
   }
 });
+
+Deno.test("whether a record's subject was done, and marking a record as a state, are ticks named by them", () => {
+  const tick = (prompt: string) => understand(prompt).asks.find((a) => a.type === "yesno")?.fields[0]?.name;
+  assert.equal(tick("a list of my bills and if the rent was paid"), "rent was paid");
+  assert.equal(tick("segno le consegne e se il pacco è stato ritirato"), "pacco è stato ritirato");
+  assert.equal(tick("je note les crises et si le médicament a été donné"), "médicament a été donné");
+  assert.equal(tick("apunto las facturas y si la factura ha sido pagada"), "factura ha sido pagada");
+  assert.equal(tick("segna ogni libro come restituito"), "restituito");
+  assert.equal(tick("marquer chaque colis comme livré"), "livré");
+  assert.equal(tick("marcar cada pedido como entregado"), "entregado");
+  assert.equal(tick("jede Rechnung als bezahlt markieren"), "bezahlt");
+  assert.equal(tick("mark every parcel as delivered"), "delivered");
+  // A condition on a measure is no tick, nor is a subject after "if" with no participle.
+  for (
+    const prompt of [
+      "avvisami se la temperatura è sopra 30",
+      "une alerte si la glycémie est sous 0,70",
+      "a log of runs if the weather was bad",
+    ]
+  ) {
+    assert.equal(tick(prompt), undefined, prompt);
+  }
+});

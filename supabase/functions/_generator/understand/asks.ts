@@ -20,6 +20,7 @@ import type { UiLanguage } from "./language.ts";
 import { findConcepts } from "./concepts.ts";
 import { measureOf, measureWord, type Quantity } from "./quantities.ts";
 import { fold, type Token, words } from "./text.ts";
+import { stem } from "./stem.ts";
 
 export const ASK_TYPES = [
   "list",
@@ -250,11 +251,20 @@ const WHETHER = Object.fromEntries(
     orNot: lex.whether.orNot.map((p) => p.split(/\s+/).map(fold)),
     who: wordSet(lex.whether.who),
     no: wordSet(lex.whether.no),
+    as: wordSet(lex.whether.as),
+    mark: new Set(lex.whether.mark.map((w) => stem(fold(w), l as UiLanguage))),
+    participle: new RegExp(lex.whether.participle, "u"),
   }]),
-) as Record<
-  UiLanguage,
-  { if: Set<string>; done: Set<string>; orNot: string[][]; who: Set<string>; no: Set<string> }
->;
+) as Record<UiLanguage, {
+  if: Set<string>;
+  done: Set<string>;
+  orNot: string[][];
+  who: Set<string>;
+  no: Set<string>;
+  as: Set<string>;
+  mark: Set<string>;
+  participle: RegExp;
+}>;
 const GROUP_WORDS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, {
     each: wordSet(lex.group.each),
@@ -476,6 +486,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // or who did and who did not ("quién ha pagado y quién no", "wer kommt und wer nicht"). Each names the
   // field it ticks: the content words it asks about.
   const whether = WHETHER[language];
+  // A past participle, as written (accents tell "donné" from "donne").
+  const participle = (i: number) =>
+    tokens[i]?.kind === "word" && whether.participle.test(tokens[i].text.toLowerCase());
   const tick = (where: Span, about: Span) => {
     add("yesno", where);
     const name = contentRun(
@@ -483,7 +496,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       about,
       content,
       (k) =>
-        AND[language].has(tokens[k].norm) || whether.if.has(tokens[k].norm) ||
+        // (An accented word that folds into "and", Italian "è", is none.)
+        (AND[language].has(tokens[k].norm) && tokens[k].text.toLowerCase() === tokens[k].norm) ||
+        whether.if.has(tokens[k].norm) ||
         whether.who.has(tokens[k].norm),
     );
     const at = offsetsOf(tokens, where);
@@ -494,6 +509,28 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       let k = i + 1;
       while (k < i + 4 && tokens[k]?.kind === "word" && !whether.done.has(tokens[k].norm) && !content(k)) k++;
       if (whether.done.has(tokens[k]?.norm ?? "")) tick({ from: i, to: k + 1 }, { from: k + 1, to: k + 6 });
+      else {
+        // A subject between ("si le médicament de secours a été donné"): then only with what was done.
+        while (k < i + 7 && tokens[k]?.kind === "word" && !whether.done.has(tokens[k].norm)) k++;
+        let p = k + 1;
+        while (p < k + 3 && stop.has(tokens[p]?.norm ?? "") && !participle(p)) p++;
+        // An auxiliary's own participle ("è stato ritirato", "a été donné") leads to what was done.
+        if (stop.has(tokens[p]?.norm ?? "") && participle(p + 1)) p++;
+        if (whether.done.has(tokens[k]?.norm ?? "") && participle(p) && content(p)) {
+          // (Its place is what was done: the subject stays the records' own.)
+          tick({ from: k, to: p + 1 }, { from: i + 1, to: p + 1 });
+        }
+      }
+    }
+    // Marking a record as a state ("segnare ogni libro come restituito", German "als bezahlt markieren").
+    if (whether.mark.has(stems[i])) {
+      const as = language === "de"
+        ? [i - 2, i - 3, i - 4].find((j) => whether.as.has(tokens[j]?.norm ?? "") && j + 1 < i)
+        : [i + 1, i + 2, i + 3, i + 4].find((j) => whether.as.has(tokens[j]?.norm ?? ""));
+      const state = as !== undefined && range({ from: Math.min(i, as), to: Math.max(i, as) }).every((j) =>
+        tokens[j].kind === "word"
+      ) && content(as + 1);
+      if (state) tick({ from: Math.min(i, as), to: Math.max(i + 1, as + 2) }, { from: as + 1, to: as + 2 });
     }
     const not = whether.orNot.find((p) => p.every((w, n) => tokens[i + 1 + n]?.norm === w));
     if (not && content(i)) tick({ from: i, to: i + 1 + not.length }, { from: i, to: i + 1 });

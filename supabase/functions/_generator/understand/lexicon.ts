@@ -74,8 +74,10 @@ export interface Lexicon {
   /** A yes/no asked as a question of whether something happened: `if` followed, across function words
    * only, by an auxiliary of what is `done` ("si j'ai pris", "se l'ho pagata", "si ya ha pagado"), or a
    * word followed by `orNot` ("confirmed or not", "payé ou pas", "spielt oder nicht"), or `who` did and
-   * "and" `who` then `no` did not ("quién ha pagado y quién no", "wer kommt und wer nicht"). */
-  whether: Record<"if" | "done" | "orNot" | "who" | "no", string[]>;
+   * "and" `who` then `no` did not ("quién ha pagado y quién no", "wer kommt und wer nicht"); `if`, a
+   * subject and an auxiliary then a word the `participle` pattern matches, as written ("si le médicament a
+   * été donné"); or a verb that will `mark` a record `as` a state ("segnare ogni libro come restituito"). */
+  whether: Record<"if" | "done" | "orNot" | "who" | "no" | "as" | "mark", string[]> & { participle: string };
   time: Record<
     | "at"
     | "every"
