@@ -912,3 +912,15 @@ Deno.test("whether a record's subject was done, and marking a record as a state,
     assert.equal(tick(prompt), undefined, prompt);
   }
 });
+
+Deno.test("the persons a prompt names are its people ask's persons, in brackets or listed", () => {
+  const persons = (prompt: string) =>
+    understand(prompt).asks.find((a) => a.type === "people")?.fields.flatMap((f) => f.options ?? []);
+  assert.deepEqual(persons("we are 3 roommates (Ada, Bo, Cy) sharing the chores"), ["Ada", "Bo", "Cy"]);
+  assert.deepEqual(persons("Lista dei regali di Natale per Luca, Marta e la nonna"), [
+    "Luca",
+    "Marta",
+    "nonna",
+  ]);
+  assert.deepEqual(persons("mes enfants Léa et Tom rangent leur chambre"), ["Léa", "Tom"]);
+});

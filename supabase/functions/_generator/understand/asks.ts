@@ -395,6 +395,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const options = new Map<string, Field>();
   // The field each tick asks about, by its place.
   const ticks = new Map<string, Field>();
+  // The persons named where people are asked ("4 flatmates (Anna, Ben)", "per Luca, Marta e la nonna").
+  const crowd = new Map<string, Field>();
   const category = (f: Field) =>
     matchCues(stemTokens(words(f.name), language), cues.asks).some((m) => m.key === "categories");
   for (const f of [...fields, ...listedSpanned]) {
@@ -417,6 +419,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     // leaving (passport, insurance)"), not values to choose.
     if (list.head && !list.names && found.has("list")) continue;
     add(list.names ? "people" : "choice", list);
+    if (list.names) {
+      crowd.set(`${list.start}:${list.end}`, { name: "person", type: "choice", options: list.options });
+    }
     const name = list.head?.text ?? list.options.join("/");
     if (!list.names) {
       options.set(`${list.start}:${list.end}`, { name, type: "choice", options: list.options });
@@ -479,7 +484,11 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     }
   }
   const names = namedPersons(tokens, persons, SPEAKER[language], AND[language], stop, language === "de");
-  if (names) unnumbered.push(names);
+  if (names) {
+    unnumbered.push(names.span);
+    const at = offsetsOf(tokens, names.span);
+    if (at) crowd.set(`${at.start}:${at.end}`, { name: "person", type: "choice", options: names.names });
+  }
   if (unnumbered.length && !found.has("people")) add("people", unnumbered[0]);
   // Whether something happened, asked as such, is a tick: "if" then, across function words only, an
   // auxiliary ("si j'ai pris", "se l'ho pagata", "si ya ha pagado"), or a word then "or not" ("payé ou pas"),
@@ -655,6 +664,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
         ...(type === fieldOwner ? listed : []),
         ...(type === "choice" ? spans.flatMap((o) => options.get(`${o.start}:${o.end}`) ?? []) : []),
         ...(type === "yesno" ? spans.flatMap((o) => ticks.get(`${o.start}:${o.end}`) ?? []).slice(0, 1) : []),
+        ...(type === "people"
+          ? spans.flatMap((o) => crowd.get(`${o.start}:${o.end}`) ?? []).slice(0, 1)
+          : []),
       ],
       quantities: qs,
     };
@@ -766,13 +778,14 @@ function namedPersons(
   and: Set<string>,
   stop: Set<string>,
   german: boolean,
-): Span | undefined {
+): { span: Span; names: string[] } | undefined {
   const person = new Map(persons.map((m) => [m.from, m.to]));
   const name = (i: number) => i > 0 && tokens[i]?.kind === "word" && /^\p{Lu}/u.test(tokens[i].text);
   const joins = (i: number) => tokens[i]?.norm === "," || and.has(tokens[i]?.norm ?? "");
   for (let i = 1; i < tokens.length; i++) {
     if (!name(i)) continue;
     let [names, others, k] = [0, 0, i];
+    const listed: string[] = [];
     // Items: a name, the speaker, or a noun for persons after function words ("la nonna", "my mum").
     for (;;) {
       let item = k;
@@ -783,6 +796,7 @@ function namedPersons(
       else if (speaker.has(tokens[item]?.norm ?? "") && item === k) [others, k] = [others + 1, item + 1];
       else if (person.has(item)) [others, k] = [others + 1, person.get(item)!];
       else break;
+      if (!speaker.has(tokens[item].norm)) listed.push(text(tokens, { from: item, to: k }));
       if (!joins(k)) break;
       k += and.has(tokens[k + 1]?.norm ?? "") ? 2 : 1;
     }
@@ -792,7 +806,9 @@ function namedPersons(
       (speaker.has(tokens[at - 1]?.norm ?? "") ? { from: at - 1 } : undefined);
     // In German, where every noun is capitalized, only after a noun for persons ("meine Kinder Lena und Paul").
     const apposed = first && "to" in first;
-    if (names >= 2 && (german ? apposed : others > 0 || first)) return { from: first?.from ?? i, to: k };
+    if (names >= 2 && (german ? apposed : others > 0 || first)) {
+      return { span: { from: first?.from ?? i, to: k }, names: listed };
+    }
     i = Math.max(i, k - 1);
   }
 }
