@@ -837,3 +837,19 @@ Deno.test("a group the speaker counts in ('we are four') shares costs among that
   // Others counted without the speaker: the speaker and that many more.
   assert.equal(payers("I split the holiday costs with 3 friends")?.length, 4);
 });
+
+Deno.test("each tick a prompt asks is a check field of its own, and the persons it names are the board's", () => {
+  const { spec, asks } = composeSpec(
+    "Ogni sera segno per la nonna se ha mangiato, se ha preso le gocce e se è uscita",
+    { tier: "light" },
+  );
+  const checks = spec.entities.flatMap((e) => e.fields.filter((f) => f.type === "check").map((f) => f.label));
+  for (const label of ["Mangiato", "Preso le gocce", "Uscita"]) assert.ok(checks.includes(label), label);
+  assert.equal(asks.filter((a) => a.type === "yesno" && a.built).length, 3);
+  const board = composeSpec("Chore chart for my kids Tom and Lily with points", { tier: "light" }).spec;
+  const people = board.screens.find((s) => s.block === "people");
+  assert.ok(people);
+  const entity = board.entities.find((e) => e.key === people.entity)!;
+  const person = entity.fields.find((f) => f.key === people.options.personField);
+  assert.deepEqual(person?.options, ["Tom", "Lily"]);
+});

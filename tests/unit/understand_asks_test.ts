@@ -449,8 +449,12 @@ Deno.test("a field with a yes/no pair is one tick, named without the pair, in a 
     { name: "sprouted", type: "yesno" },
     { name: "height", type: "text" },
   ]);
-  const fields = ask("Rundgang: Datum, Tür abgeschlossen ja/nein, Licht aus ja/nein", "yesno");
-  assert.equal(fields.quote, "Tür abgeschlossen ja/nein, Licht aus ja/nein");
+  // Each such field is a tick of its own.
+  const rounds = understand("Rundgang: Datum, Tür abgeschlossen ja/nein, Licht aus ja/nein").asks;
+  assert.deepEqual(rounds.filter((a) => a.type === "yesno").map((a) => a.quote), [
+    "Tür abgeschlossen ja/nein",
+    "Licht aus ja/nein",
+  ]);
   const deposit = ask("un cahier de réservations avec nom, arrhes versées (oui/non) et prix", "yesno");
   assert.equal(deposit.quote, "arrhes versées (oui/non)");
   assert.ok(
@@ -938,4 +942,135 @@ Deno.test("what happens after each or at every time is an event that comes again
       ["nach jedem Training will ich das Gewicht speichern", "Training"],
     ]
   ) assert.equal(ask(prompt, "log").subject, subject, prompt);
+});
+
+Deno.test("who did and who did not is a tick on each record, in the five languages", () => {
+  for (
+    const [prompt, field] of [
+      ["a list of the neighbours I invited, who replied and who hasn't", "replied"],
+      ["i soci del circolo, chi ha rinnovato la tessera e chi no", "rinnovato la tessera"],
+      ["pour chaque réunion du club, je veux voir qui est venu et qui n'est pas venu", "venu"],
+      ["las cuotas del gimnasio, quién ha pagado y quién no", "pagado"],
+      ["für die Chorprobe will ich sehen, wer kommt und wer nicht", "kommt"],
+    ]
+  ) {
+    const tick = understand(prompt).asks.find((a) => a.type === "yesno");
+    assert.ok(tick, prompt);
+    assert.deepEqual(tick.fields, [{ name: field, type: "yesno" }], prompt);
+  }
+  // Who does something, with no one who does not, asks no tick.
+  assert.ok(!understand("who cooks and who cleans on Sunday").asks.some((a) => a.type === "yesno"));
+});
+
+Deno.test("each question of whether, in a phrase of its own, is a tick of its own with its field", () => {
+  const ticks = (prompt: string) =>
+    understand(prompt).asks.filter((a) => a.type === "yesno").map((a) => a.fields.map((f) => f.name));
+  assert.deepEqual(
+    ticks("the school trips with the date, if the form was signed and if the fee was paid"),
+    [["form signed"], ["fee paid"]],
+  );
+  assert.deepEqual(ticks("ogni sera segno se ha mangiato, se ha preso le gocce e se è uscito"), [
+    ["mangiato"],
+    ["preso le gocce"],
+    ["uscito"],
+  ]);
+  assert.deepEqual(ticks("Liste der Gäste: Name, ob sie eingeladen sind, ob sie zugesagt haben"), [
+    ["eingeladen"],
+    ["zugesagt"],
+  ]);
+  // The cues of one phrase are one tick: the verb that ticks and the state it ticks.
+  assert.equal(ticks("the kids tick each chore when done").length, 1);
+  assert.equal(ticks("ob die Pflanze gegossen wurde (ja/nein)").length, 1);
+});
+
+Deno.test("a group named without a number is people: each of them, the whole of it, who does what, names", () => {
+  for (
+    const prompt of [
+      "each child earns stickers when the bed is made",
+      "a chart of stars where every player gets a badge",
+      "per ogni alunno voglio segnare i compiti consegnati",
+      "ognuno sceglie un film a settimana",
+      "chaque membre de la chorale apporte un plat",
+      "cada jugador tiene sus goles y tarjetas",
+      "jedes Kind bekommt Sterne für das Zähneputzen",
+      "a packing list for the whole family",
+      "la spesa per tutta la famiglia",
+      "una lista de regalos para toda la familia",
+      "Putzplan für die ganze Familie",
+      "who brings what to the barbecue",
+      "chi porta cosa alla cena di classe",
+      "je veux noter qui lave quoi dans la maison",
+      "wer wann arbeitet im Café",
+      "Lista dei regali di Natale per Luca, Marta e la nonna",
+      "my kids Tom and Lily share the chores",
+      "mis hijos Pablo y Lucía tienen tareas",
+      "für meine Kinder Lena und Paul ein Ämterplan",
+    ]
+  ) {
+    assert.ok(understand(prompt).asks.some((a) => a.type === "people"), prompt);
+  }
+  // Places listed, the speaker and a partner, a whole that is no group, "each" before a thing: no people.
+  for (
+    const prompt of [
+      "a trip to Rome, Florence and Venice with the hotels",
+      "I and my wife want a list of the restaurants we tried",
+      "Wir fahren nach Berlin, Hamburg und München",
+      "the whole year of running in one chart",
+      "a price for each room of the hotel",
+      "Sehr geehrte Damen und Herren, ich brauche eine Liste meiner Bücher",
+    ]
+  ) {
+    assert.ok(!understand(prompt).asks.some((a) => a.type === "people"), prompt);
+  }
+});
+
+Deno.test("opening hours, shifts, time slots and the day of the week ask for a timetable, in the five languages", () => {
+  for (
+    const prompt of [
+      "show the opening hours of my shop and who covers each shift",
+      "clients booked by weekly slot with their phone",
+      "gli orari di apertura della palestra e la fascia oraria di ogni corso",
+      "les créneaux de la piscine et le roulement des maîtres-nageurs",
+      "los turnos de la tienda y la franja horaria de cada empleado",
+      "der Dienstplan vom Café und die Öffnungszeiten",
+      "in che giorno della settimana tocca a ciascuno pulire",
+    ]
+  ) {
+    assert.ok(understand(prompt).asks.some((a) => a.type === "schedule"), prompt);
+  }
+});
+
+Deno.test("whether a record's subject was done, and marking a record as a state, are ticks named by them", () => {
+  const tick = (prompt: string) => understand(prompt).asks.find((a) => a.type === "yesno")?.fields[0]?.name;
+  assert.equal(tick("a list of my bills and if the rent was paid"), "rent was paid");
+  assert.equal(tick("segno le consegne e se il pacco è stato ritirato"), "pacco è stato ritirato");
+  assert.equal(tick("je note les crises et si le médicament a été donné"), "médicament a été donné");
+  assert.equal(tick("apunto las facturas y si la factura ha sido pagada"), "factura ha sido pagada");
+  assert.equal(tick("segna ogni libro come restituito"), "restituito");
+  assert.equal(tick("marquer chaque colis comme livré"), "livré");
+  assert.equal(tick("marcar cada pedido como entregado"), "entregado");
+  assert.equal(tick("jede Rechnung als bezahlt markieren"), "bezahlt");
+  assert.equal(tick("mark every parcel as delivered"), "delivered");
+  // A condition on a measure is no tick, nor is a subject after "if" with no participle.
+  for (
+    const prompt of [
+      "avvisami se la temperatura è sopra 30",
+      "une alerte si la glycémie est sous 0,70",
+      "a log of runs if the weather was bad",
+    ]
+  ) {
+    assert.equal(tick(prompt), undefined, prompt);
+  }
+});
+
+Deno.test("the persons a prompt names are its people ask's persons, in brackets or listed", () => {
+  const persons = (prompt: string) =>
+    understand(prompt).asks.find((a) => a.type === "people")?.fields.flatMap((f) => f.options ?? []);
+  assert.deepEqual(persons("we are 3 roommates (Ada, Bo, Cy) sharing the chores"), ["Ada", "Bo", "Cy"]);
+  assert.deepEqual(persons("Lista dei regali di Natale per Luca, Marta e la nonna"), [
+    "Luca",
+    "Marta",
+    "nonna",
+  ]);
+  assert.deepEqual(persons("mes enfants Léa et Tom rangent leur chambre"), ["Léa", "Tom"]);
 });

@@ -12,6 +12,7 @@ import UNITS from "../understand/units.json" with { type: "json" };
 import type {
   BlockName,
   EntitySpec,
+  FieldSpec,
   Language,
   Period,
   ScreenOptions,
@@ -537,7 +538,7 @@ export class Builder {
         const field = ask.type === "rating"
           ? entity.ensureType(["rating"], "rating", w.rating)
           : ask.type === "yesno"
-          ? entity.ensureType(["check"], "done", w.done)
+          ? this.tickOf(ask, entity)
           : options.length
           ? entity.ensureType(["choice"], "category", w.category, options)
           : entity.ofType("choice");
@@ -561,6 +562,15 @@ export class Builder {
         // Changes (translate, theme, rename, fields) are applied by changes.ts.
         return this.refuse(ask, "not a change this app can make");
     }
+  }
+
+  /** The tick a yes/no asks for: the field it names ("si ha cenado" is "Cenado"), one per question, else the
+   * entity's tick. */
+  private tickOf(ask: Ask, entity: Entity): FieldSpec {
+    const named = ask.fields.find((f) => f.type === "yesno");
+    return named
+      ? entity.ensure(keyOf(named.name, "done"), capitalized(named.name), "check")
+      : entity.ensureType(["check"], "done", this.words.done);
   }
 
   /** The log screen of an entity, with the amount, unit and period the quantities state. */

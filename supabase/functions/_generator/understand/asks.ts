@@ -21,6 +21,7 @@ import { findConcepts } from "./concepts.ts";
 import { measureOf, measureWord, type Quantity } from "./quantities.ts";
 import { stemPhrase } from "./stem.ts";
 import { fold, type Token, words } from "./text.ts";
+import { stem } from "./stem.ts";
 
 export const ASK_TYPES = [
   "list",
@@ -272,8 +273,33 @@ const WHETHER = Object.fromEntries(
     if: wordSet(lex.whether.if),
     done: wordSet(lex.whether.done),
     orNot: lex.whether.orNot.map((p) => p.split(/\s+/).map(fold)),
+    who: wordSet(lex.whether.who),
+    no: wordSet(lex.whether.no),
+    as: wordSet(lex.whether.as),
+    mark: new Set(lex.whether.mark.map((w) => stem(fold(w), l as UiLanguage))),
+    participle: new RegExp(lex.whether.participle, "u"),
   }]),
-) as Record<UiLanguage, { if: Set<string>; done: Set<string>; orNot: string[][] }>;
+) as Record<UiLanguage, {
+  if: Set<string>;
+  done: Set<string>;
+  orNot: string[][];
+  who: Set<string>;
+  no: Set<string>;
+  as: Set<string>;
+  mark: Set<string>;
+  participle: RegExp;
+}>;
+const GROUP_WORDS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, {
+    each: wordSet(lex.group.each),
+    whole: wordSet(lex.group.whole),
+    collectives: wordSet(lex.group.collectives),
+    phrases: cueIndex({ everyone: lex.group.everyone, what: lex.group.what }, l as UiLanguage),
+  }]),
+) as Record<
+  UiLanguage,
+  { each: Set<string>; whole: Set<string>; collectives: Set<string>; phrases: CueIndex }
+>;
 /** The largest group that shares an app's chores, turns or costs; more ("22 pupils") make a roster. */
 const GROUP = 10;
 const OR = Object.fromEntries(
@@ -434,6 +460,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // A choice keeps its options, which its screen's field offers; the values of a category are its
   // categories ("category (food, transport)", "Kategorie (Miete, Auto)").
   const options = new Map<string, Field>();
+  // The field each tick asks about, by its place.
+  const ticks = new Map<string, Field>();
+  // The persons named where people are asked ("4 flatmates (Anna, Ben)", "per Luca, Marta e la nonna").
+  const crowd = new Map<string, Field>();
   const category = (f: Field) =>
     matchCues(stemTokens(words(f.name), language), cues.asks).some((m) => m.key === "categories");
   for (const f of [...fields, ...listedSpanned]) {
@@ -442,6 +472,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (f.type === "choice" && category(f)) {
       if (fields.includes(f)) add("categories", f);
     } else if (DERIVED.has(f.type)) add(f.type as AskType, f);
+    if (f.type === "yesno") ticks.set(`${f.start}:${f.end}`, unspan(f));
   }
   // Choices offered as "small/medium/large" or "level (beginner, intermediate, advanced)"; names in brackets
   // are people ("4 flatmates (Anna, Ben, Chloe, Dev)"); a category's values are asked by its cue.
@@ -455,6 +486,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     // leaving (passport, insurance)"), not values to choose.
     if (list.head && !list.names && found.has("list")) continue;
     add(list.names ? "people" : "choice", list);
+    if (list.names) {
+      crowd.set(`${list.start}:${list.end}`, { name: "person", type: "choice", options: list.options });
+    }
     const name = list.head?.text ?? list.options.join("/");
     if (!list.names) {
       options.set(`${list.start}:${list.end}`, { name, type: "choice", options: list.options });
@@ -514,17 +548,97 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       if (!named.has("people")) named.set("people", who);
     } else if (we) add("people", { from: span.from - we.length, to: span.to });
   }
+  // A group named without a number is people too: each of them ("each kid", "per ogni alunno", "chacun"),
+  // the whole of it ("toute la famille", "die ganze Familie") or who does what, within a phrase
+  // ("wer welche Schicht übernimmt"); once a clause, which may have counted them already.
+  const group = GROUP_WORDS[language];
+  const groupCues = matchCues(stems, group.phrases);
+  const unnumbered: Span[] = [
+    ...persons.filter((m) => group.each.has(tokens[m.from - 1]?.norm ?? "")).map((m) => ({
+      from: m.from - 1,
+      to: m.to,
+    })),
+    ...groupCues.filter((m) => m.key === "everyone"),
+  ];
+  for (const [i, t] of tokens.entries()) {
+    const k = [i + 1, i + 2, i - 1].find((k) => group.collectives.has(tokens[k]?.norm ?? ""));
+    const [from, to] = [Math.min(i, k ?? i), Math.max(i, k ?? i) + 1];
+    if (
+      group.whole.has(t.norm) && k !== undefined &&
+      range({ from: from + 1, to: to - 1 }).every((j) => !content(j))
+    ) {
+      unnumbered.push({ from, to });
+    }
+    const what = WHETHER[language].who.has(t.norm) &&
+      groupCues.find((m) => m.key === "what" && m.from > i && m.from <= i + 4);
+    if (what && range({ from: i, to: what.from }).every((j) => tokens[j].kind === "word")) {
+      unnumbered.push({ from: i, to: what.to });
+    }
+  }
+  const names = namedPersons(tokens, persons, SPEAKER[language], AND[language], stop, language === "de");
+  if (names) {
+    unnumbered.push(names.span);
+    const at = offsetsOf(tokens, names.span);
+    if (at) crowd.set(`${at.start}:${at.end}`, { name: "person", type: "choice", options: names.names });
+  }
+  if (unnumbered.length && !found.has("people")) add("people", unnumbered[0]);
   // Whether something happened, asked as such, is a tick: "if" then, across function words only, an
-  // auxiliary ("si j'ai pris", "se l'ho pagata", "si ya ha pagado"), or a word then "or not" ("payé ou pas").
+  // auxiliary ("si j'ai pris", "se l'ho pagata", "si ya ha pagado"), or a word then "or not" ("payé ou pas"),
+  // or who did and who did not ("quién ha pagado y quién no", "wer kommt und wer nicht"). Each names the
+  // field it ticks: the content words it asks about.
   const whether = WHETHER[language];
+  // A past participle, as written (accents tell "donné" from "donne").
+  const participle = (i: number) =>
+    tokens[i]?.kind === "word" && whether.participle.test(tokens[i].text.toLowerCase());
+  const tick = (where: Span, about: Span) => {
+    add("yesno", where);
+    const name = contentRun(
+      tokens,
+      about,
+      content,
+      (k) =>
+        // (An accented word that folds into "and", Italian "è", is none.)
+        (AND[language].has(tokens[k].norm) && tokens[k].text.toLowerCase() === tokens[k].norm) ||
+        whether.if.has(tokens[k].norm) ||
+        whether.who.has(tokens[k].norm),
+    );
+    const at = offsetsOf(tokens, where);
+    if (name && at) ticks.set(`${at.start}:${at.end}`, { name, type: "yesno" });
+  };
   for (const [i, t] of tokens.entries()) {
     if (whether.if.has(t.norm)) {
       let k = i + 1;
       while (k < i + 4 && tokens[k]?.kind === "word" && !whether.done.has(tokens[k].norm) && !content(k)) k++;
-      if (whether.done.has(tokens[k]?.norm ?? "")) add("yesno", { from: i, to: k + 1 });
+      if (whether.done.has(tokens[k]?.norm ?? "")) tick({ from: i, to: k + 1 }, { from: k + 1, to: k + 6 });
+      else {
+        // A subject between ("si le médicament de secours a été donné"): then only with what was done.
+        while (k < i + 7 && tokens[k]?.kind === "word" && !whether.done.has(tokens[k].norm)) k++;
+        let p = k + 1;
+        while (p < k + 3 && stop.has(tokens[p]?.norm ?? "") && !participle(p)) p++;
+        // An auxiliary's own participle ("è stato ritirato", "a été donné") leads to what was done.
+        if (stop.has(tokens[p]?.norm ?? "") && participle(p + 1)) p++;
+        if (whether.done.has(tokens[k]?.norm ?? "") && participle(p) && content(p)) {
+          // (Its place is what was done: the subject stays the records' own.)
+          tick({ from: k, to: p + 1 }, { from: i + 1, to: p + 1 });
+        }
+      }
+    }
+    // Marking a record as a state ("segnare ogni libro come restituito", German "als bezahlt markieren").
+    if (whether.mark.has(stems[i])) {
+      const as = language === "de"
+        ? [i - 2, i - 3, i - 4].find((j) => whether.as.has(tokens[j]?.norm ?? "") && j + 1 < i)
+        : [i + 1, i + 2, i + 3, i + 4].find((j) => whether.as.has(tokens[j]?.norm ?? ""));
+      const state = as !== undefined && range({ from: Math.min(i, as), to: Math.max(i, as) }).every((j) =>
+        tokens[j].kind === "word"
+      ) && content(as + 1);
+      if (state) tick({ from: Math.min(i, as), to: Math.max(i + 1, as + 2) }, { from: as + 1, to: as + 2 });
     }
     const not = whether.orNot.find((p) => p.every((w, n) => tokens[i + 1 + n]?.norm === w));
-    if (not && content(i)) add("yesno", { from: i, to: i + 1 + not.length });
+    if (not && content(i)) tick({ from: i, to: i + 1 + not.length }, { from: i, to: i + 1 });
+    const ask = whether.who.has(t.norm) && AND[language].has(tokens[i - 1]?.norm ?? "") &&
+      whether.no.has(tokens[i + 1]?.norm ?? "");
+    const first = ask ? tokens.findLastIndex((w, k) => k < i - 1 && whether.who.has(w.norm)) : -1;
+    if (first >= 0 && i - first < 10) tick({ from: first, to: i + 2 }, { from: first + 1, to: i - 1 });
   }
   if (ctx.followUp) keepChanges(found, tokens, content);
   // The fallback's quote is its subject: the words it keeps a list of, outside the other asks' cues.
@@ -570,8 +684,16 @@ export function asksOf(ctx: ClauseContext): Ask[] {
 
   // Each choice or photo in a place of its own is an ask of its own ("Zusage (ja, nein),
   // Essen (Fleisch, vegan)", "a photo of the box and a photo of the receipt"); places that overlap are one.
+  // So is each tick of a phrase of its own ("si ha cenado, si se ha tomado las pastillas y si ha cerrado"),
+  // while the cues of one phrase are one tick ("tick their task when done").
+  const phrases = (a: number, b: number) =>
+    words(ctx.prompt.slice(a, b)).some((t) => PHRASE_END.test(t.norm) || AND[language].has(t.norm));
   const groups = [...found].flatMap(([type, spans]): [AskType, Offsets[]][] =>
-    APART.has(type) ? apart(spans).map((g) => [type, g]) : [[type, spans]]
+    type === "yesno"
+      ? apart(spans, phrases).map((g) => [type, g])
+      : APART.has(type)
+      ? apart(spans).map((g) => [type, g])
+      : [[type, spans]]
   );
   const asks: Ask[] = [];
   for (const [type, spans] of groups) {
@@ -637,6 +759,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
         ...own.map(unspan),
         ...(type === fieldOwner ? listed : []),
         ...(type === "choice" ? spans.flatMap((o) => options.get(`${o.start}:${o.end}`) ?? []) : []),
+        ...(type === "yesno" ? spans.flatMap((o) => ticks.get(`${o.start}:${o.end}`) ?? []).slice(0, 1) : []),
+        ...(type === "people"
+          ? spans.flatMap((o) => crowd.get(`${o.start}:${o.end}`) ?? []).slice(0, 1)
+          : []),
       ],
       quantities: qs,
     };
@@ -776,12 +902,64 @@ function joined(tokens: Token[], cue: Span, content: (i: number) => boolean, lan
   }
 }
 
-/** Places in groups of those that overlap, in the order of the prompt. */
-function apart(spans: Offsets[]): Offsets[][] {
+/**
+ * Names of persons listed outside brackets: two or more capitalized words, not the clause's first, joined by
+ * commas or "and", with a noun for persons or the speaker among the items ("per Luca, Marta e la nonna",
+ * "io, Marco e Giulia") or right before them ("my kids Tom and Lily"), in German only there. Places
+ * ("Rome, Florence and Venice") have neither.
+ */
+function namedPersons(
+  tokens: Token[],
+  persons: CueMatch[],
+  speaker: Set<string>,
+  and: Set<string>,
+  stop: Set<string>,
+  german: boolean,
+): { span: Span; names: string[] } | undefined {
+  const person = new Map(persons.map((m) => [m.from, m.to]));
+  const name = (i: number) => i > 0 && tokens[i]?.kind === "word" && /^\p{Lu}/u.test(tokens[i].text);
+  const joins = (i: number) => tokens[i]?.norm === "," || and.has(tokens[i]?.norm ?? "");
+  for (let i = 1; i < tokens.length; i++) {
+    if (!name(i)) continue;
+    let [names, others, k] = [0, 0, i];
+    const listed: string[] = [];
+    // Items: a name, the speaker, or a noun for persons after function words ("la nonna", "my mum").
+    for (;;) {
+      let item = k;
+      while (stop.has(tokens[item]?.norm ?? "") && !speaker.has(tokens[item].norm) && !person.has(item)) {
+        item++;
+      }
+      if (name(item) && item === k) [names, k] = [names + 1, item + 1];
+      else if (speaker.has(tokens[item]?.norm ?? "") && item === k) [others, k] = [others + 1, item + 1];
+      else if (person.has(item)) [others, k] = [others + 1, person.get(item)!];
+      else break;
+      if (!speaker.has(tokens[item].norm)) listed.push(text(tokens, { from: item, to: k }));
+      if (!joins(k)) break;
+      k += and.has(tokens[k + 1]?.norm ?? "") ? 2 : 1;
+    }
+    // A noun for persons right before the names, or the speaker or one listed first ("io, Marco, …").
+    const at = joins(i - 1) ? i - 1 : i;
+    const first = persons.find((m) => m.to === at) ??
+      (speaker.has(tokens[at - 1]?.norm ?? "") ? { from: at - 1 } : undefined);
+    // In German, where every noun is capitalized, only after a noun for persons ("meine Kinder Lena und Paul").
+    const apposed = first && "to" in first;
+    if (names >= 2 && (german ? apposed : others > 0 || first)) {
+      return { span: { from: first?.from ?? i, to: k }, names: listed };
+    }
+    i = Math.max(i, k - 1);
+  }
+}
+
+/** The marks that end a phrase (a bracket does not: "geschwollen (ja/nein)"). */
+const PHRASE_END = /^[,;.:!?]$/;
+
+/** Places in groups of those that overlap, or that nothing `parts` between them, in the order of the
+ * prompt. */
+function apart(spans: Offsets[], parts = (_end: number, _start: number) => true): Offsets[][] {
   const out: Offsets[][] = [];
   let end = -1;
   for (const o of [...spans].sort((a, b) => a.start - b.start)) {
-    if (o.start < end) out[out.length - 1].push(o);
+    if (o.start < end || (end >= 0 && !parts(end, o.start))) out[out.length - 1].push(o);
     else out.push([o]);
     end = Math.max(end, o.end);
   }
@@ -929,6 +1107,21 @@ const absolute = (clause: Clause): Token[] =>
 const offsetsOf = (tokens: Token[], s: Span): Offsets | null =>
   s.to > s.from ? { start: tokens[s.from].start, end: tokens[s.to - 1].end } : null;
 const range = (s: Span) => Array.from({ length: s.to - s.from }, (_, k) => s.from + k);
+/** The words of a span from its first content word to the last before a mark or an end word ("and", "if"). */
+function contentRun(
+  tokens: Token[],
+  s: Span,
+  content: (i: number) => boolean,
+  ends: (i: number) => boolean,
+): string | undefined {
+  let from = s.from;
+  while (from < s.to && tokens[from]?.kind === "word" && !content(from)) from++;
+  let to = from;
+  while (to < s.to && tokens[to]?.kind === "word" && !ends(to)) to++;
+  while (to > from && !content(to - 1)) to--;
+  return to > from ? text(tokens, { from, to }) : undefined;
+}
+
 const text = (tokens: Token[], s: Span) =>
   tokens.slice(s.from, s.to).map((t, k, all) => (k && all[k - 1].end < t.start ? " " : "") + t.text).join("");
 

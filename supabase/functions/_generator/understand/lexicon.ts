@@ -34,6 +34,10 @@ export interface Lexicon {
   naming: string[];
   /** Plural nouns for persons ("kids", "Mitarbeiterinnen"): a small number of them is a group of people. */
   persons: string[];
+  /** The ways a group of people to manage is named without a number: `each` (or `everyone`) of them
+   * ("each kid", "per ogni alunno", "chacun"), the `whole` of a `collectives` noun ("the whole family",
+   * "die ganze Familie"), or who does `what` ("who brings what", "wer welche Schicht übernimmt"). */
+  group: Record<"each" | "everyone" | "whole" | "collectives" | "what", string[]>;
   /** The first-person subject pronouns ("I", "wir", "je", "on"): a recurrence in a clause they open tells
    * what the speaker does ("I sell at the market every Saturday"), not when to be reminded. */
   speaker: string[];
@@ -75,8 +79,11 @@ export interface Lexicon {
   rate: Record<"per" | "the", string[]>;
   /** A yes/no asked as a question of whether something happened: `if` followed, across function words
    * only, by an auxiliary of what is `done` ("si j'ai pris", "se l'ho pagata", "si ya ha pagado"), or a
-   * word followed by `orNot` ("confirmed or not", "payé ou pas", "spielt oder nicht"). */
-  whether: Record<"if" | "done" | "orNot", string[]>;
+   * word followed by `orNot` ("confirmed or not", "payé ou pas", "spielt oder nicht"), or `who` did and
+   * "and" `who` then `no` did not ("quién ha pagado y quién no", "wer kommt und wer nicht"); `if`, a
+   * subject and an auxiliary then a word the `participle` pattern matches, as written ("si le médicament a
+   * été donné"); or a verb that will `mark` a record `as` a state ("segnare ogni libro come restituito"). */
+  whether: Record<"if" | "done" | "orNot" | "who" | "no" | "as" | "mark", string[]> & { participle: string };
   time: Record<
     | "at"
     | "every"
