@@ -124,3 +124,48 @@ Deno.test("the records follow the head that names the app, not a concept named i
     "Titres",
   );
 });
+
+Deno.test("a concept named only by the fields the main ask lists after 'with' leaves the records to its head", () => {
+  for (
+    const [prompt, plural, fields] of [
+      ["a list of my colleagues with their birthday and shoe size", "Colleagues", [
+        "Name",
+        "Birthday",
+        "Shoe size",
+      ]],
+      ["una lista dei vicini di casa con telefono e compleanno", "Vicini di casa", [
+        "Nome",
+        "Telefono",
+        "Compleanno",
+      ]],
+      ["la liste de mes cousins avec leur anniversaire et leur ville", "Cousins", [
+        "Nom",
+        "Anniversaire",
+        "Ville",
+      ]],
+      ["una lista de mis vecinos del pueblo con teléfono y cumpleaños", "Vecinos del pueblo", [
+        "Nombre",
+        "Teléfono",
+        "Cumpleaños",
+      ]],
+      ["eine Liste meiner Kollegen mit Geburtstag und Lieblingskuchen", "Kollegen", [
+        "Name",
+        "Geburtstag",
+        "Lieblingskuchen",
+      ]],
+    ] as const
+  ) {
+    const { spec, withoutSamples } = composeSpec(prompt, { tier: "light" });
+    const [entity] = spec.entities;
+    assert.equal(entity.plural, plural, prompt);
+    assert.deepEqual(entity.fields.map((f) => f.label), fields, prompt);
+    assert.deepEqual(entity.samples, [], prompt);
+    assert.deepEqual(withoutSamples, [plural], prompt);
+  }
+  // A concept the main ask's subject names keeps its records, though a field repeats its word.
+  assert.equal(
+    composeSpec("an app for my blood pressure with blood pressure, pulse and date", { tier: "light" }).spec
+      .entities[0].plural,
+    "Readings",
+  );
+});
