@@ -162,6 +162,23 @@ Deno.test("a concept named only by the fields the main ask lists after 'with' le
     assert.deepEqual(entity.samples, [], prompt);
     assert.deepEqual(withoutSamples, [plural], prompt);
   }
+  // So do the fields of a list that is not the main ask: the birthdays are the classmates'.
+  for (
+    const [prompt, birthdays] of [
+      [
+        "Organizziamo la cena di classe: una lista dei compagni con telefono e compleanno, e un budget di 500 €",
+        "Compleanni",
+      ],
+      [
+        "Wir planen das Sommerfest: eine Liste der Nachbarn mit Telefon und Geburtstag, und ein Budget von 300 €",
+        "Geburtstage",
+      ],
+    ] as const
+  ) {
+    const { spec } = composeSpec(prompt, { tier: "light" });
+    assert.ok(spec.entities.every((e) => e.plural !== birthdays), prompt);
+    assert.notEqual(spec.name, birthdays, prompt);
+  }
   // A concept the main ask's subject names keeps its records, though a field repeats its word.
   assert.equal(
     composeSpec("an app for my blood pressure with blood pressure, pulse and date", { tier: "light" }).spec

@@ -164,10 +164,10 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // records' concept was named only elsewhere (a story around the request: "my son has an allergy and the
   // grandparents babysit. I want a list of safe foods").
   const request = main ? sentenceAt(prompt, main.start) : undefined;
-  // So does the head when the concept's words only name fields of the main ask's records ("a list of my
-  // colleagues with their birthday").
+  // So does the head when the concept's words only name fields of records ("a list of my colleagues with
+  // their birthday").
   const said = concept ? u.concepts.find((m) => m.id === concept.id)?.words ?? [] : [];
-  const asField = main !== undefined && namedAsField(said, main);
+  const asField = main !== undefined && namedAsField(said, u, main);
   const elsewhere = request !== undefined && concept !== undefined &&
     (asField || !said.some((w) => request.sentence.includes(w) || u.asks.some((a) => a.quote.includes(w))));
   // Words of the main ask that end on an infinitive ("rappel pour nourrir les poissons") say what is done:
@@ -391,10 +391,10 @@ export function describe(spec: AppSpec): string {
   return sentence.length <= 300 ? sentence : `${sentence.slice(0, 296).replace(/\s+\S*$/, "")}…`;
 }
 
-/** Whether a concept's words are all among the fields the main ask names, none in its subject ("a list of
- * my colleagues with their birthday and shoe size"): they name a field of its records, not the records. */
-function namedAsField(said: string[], main: Ask): boolean {
+/** Whether a concept's words are all among the fields the asks name, none in the main ask's subject ("a
+ * list of my colleagues with their birthday and shoe size"): they name a field of records, not the records. */
+function namedAsField(said: string[], u: Understanding, main: Ask): boolean {
   const within = (w: string, text: string) => ` ${fold(text)} `.includes(` ${fold(w)} `);
   return said.length > 0 && !said.some((w) => within(w, main.subject ?? "")) &&
-    said.every((w) => main.fields.some((f) => within(w, f.name)));
+    said.every((w) => u.asks.some((a) => a.fields.some((f) => within(w, f.name))));
 }
