@@ -186,3 +186,22 @@ Deno.test("a concept named only by the fields the main ask lists after 'with' le
     "Readings",
   );
 });
+
+Deno.test("a word of size or novelty ('petit', 'piccolo', 'pequeño', 'kleines') describes the app, never its subject", () => {
+  for (
+    const [prompt, plural] of [
+      ["I want to learn the capitals with a little quiz every evening", "Countries"],
+      ["vorrei imparare le capitali con un piccolo quiz ogni sera", "Paesi"],
+      ["je veux apprendre les capitales avec un petit quiz chaque soir", "Pays"],
+      ["quiero aprender las capitales con un pequeño quiz cada noche", "Países"],
+    ] as const
+  ) {
+    const { spec } = composeSpec(prompt, { tier: "light" });
+    assert.equal(spec.entities[0].plural, plural, prompt);
+    assert.ok(spec.entities[0].samples.length > 0, prompt);
+  }
+  const { spec } = composeSpec("ich will die Hauptstädte lernen, mit einem kleinen Quiz jeden Abend", {
+    tier: "light",
+  });
+  assert.ok(spec.entities.every((e) => e.plural !== "Kleinen"));
+});
