@@ -124,3 +124,84 @@ Deno.test("the records follow the head that names the app, not a concept named i
     "Titres",
   );
 });
+
+Deno.test("a concept named only by the fields the main ask lists after 'with' leaves the records to its head", () => {
+  for (
+    const [prompt, plural, fields] of [
+      ["a list of my colleagues with their birthday and shoe size", "Colleagues", [
+        "Name",
+        "Birthday",
+        "Shoe size",
+      ]],
+      ["una lista dei vicini di casa con telefono e compleanno", "Vicini di casa", [
+        "Nome",
+        "Telefono",
+        "Compleanno",
+      ]],
+      ["la liste de mes cousins avec leur anniversaire et leur ville", "Cousins", [
+        "Nom",
+        "Anniversaire",
+        "Ville",
+      ]],
+      ["una lista de mis vecinos del pueblo con teléfono y cumpleaños", "Vecinos del pueblo", [
+        "Nombre",
+        "Teléfono",
+        "Cumpleaños",
+      ]],
+      ["eine Liste meiner Kollegen mit Geburtstag und Lieblingskuchen", "Kollegen", [
+        "Name",
+        "Geburtstag",
+        "Lieblingskuchen",
+      ]],
+    ] as const
+  ) {
+    const { spec, withoutSamples } = composeSpec(prompt, { tier: "light" });
+    const [entity] = spec.entities;
+    assert.equal(entity.plural, plural, prompt);
+    assert.deepEqual(entity.fields.map((f) => f.label), fields, prompt);
+    assert.deepEqual(entity.samples, [], prompt);
+    assert.deepEqual(withoutSamples, [plural], prompt);
+  }
+  // So do the fields of a list that is not the main ask: the birthdays are the classmates'.
+  for (
+    const [prompt, birthdays] of [
+      [
+        "Organizziamo la cena di classe: una lista dei compagni con telefono e compleanno, e un budget di 500 €",
+        "Compleanni",
+      ],
+      [
+        "Wir planen das Sommerfest: eine Liste der Nachbarn mit Telefon und Geburtstag, und ein Budget von 300 €",
+        "Geburtstage",
+      ],
+    ] as const
+  ) {
+    const { spec } = composeSpec(prompt, { tier: "light" });
+    assert.ok(spec.entities.every((e) => e.plural !== birthdays), prompt);
+    assert.notEqual(spec.name, birthdays, prompt);
+  }
+  // A concept the main ask's subject names keeps its records, though a field repeats its word.
+  assert.equal(
+    composeSpec("an app for my blood pressure with blood pressure, pulse and date", { tier: "light" }).spec
+      .entities[0].plural,
+    "Readings",
+  );
+});
+
+Deno.test("a word of size or novelty ('petit', 'piccolo', 'pequeño', 'kleines') describes the app, never its subject", () => {
+  for (
+    const [prompt, plural] of [
+      ["I want to learn the capitals with a little quiz every evening", "Countries"],
+      ["vorrei imparare le capitali con un piccolo quiz ogni sera", "Paesi"],
+      ["je veux apprendre les capitales avec un petit quiz chaque soir", "Pays"],
+      ["quiero aprender las capitales con un pequeño quiz cada noche", "Países"],
+    ] as const
+  ) {
+    const { spec } = composeSpec(prompt, { tier: "light" });
+    assert.equal(spec.entities[0].plural, plural, prompt);
+    assert.ok(spec.entities[0].samples.length > 0, prompt);
+  }
+  const { spec } = composeSpec("ich will die Hauptstädte lernen, mit einem kleinen Quiz jeden Abend", {
+    tier: "light",
+  });
+  assert.ok(spec.entities.every((e) => e.plural !== "Kleinen"));
+});

@@ -1,6 +1,6 @@
 // The app's name (a short title in the UI language from what the prompt is about) and its description and
 // features (what THIS app's screens do), both from the composed spec.
-import type { Understanding } from "../understand/index.ts";
+import type { Ask, Understanding } from "../understand/index.ts";
 import { CUES, LEXICONS, VERBS } from "../understand/lexicon.ts";
 import type { AppSpec, Language, ScreenSpec } from "../template/src/types.ts";
 import { capitalized, fold } from "./entities.ts";
@@ -164,10 +164,12 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // records' concept was named only elsewhere (a story around the request: "my son has an allergy and the
   // grandparents babysit. I want a list of safe foods").
   const request = main ? sentenceAt(prompt, main.start) : undefined;
+  // So does the head when the concept's words only name fields of records ("a list of my colleagues with
+  // their birthday").
+  const said = concept ? u.concepts.find((m) => m.id === concept.id)?.words ?? [] : [];
+  const asField = main !== undefined && namedAsField(said, u, main);
   const elsewhere = request !== undefined && concept !== undefined &&
-    !u.concepts.find((m) => m.id === concept.id)?.words.some((w) =>
-      request.sentence.includes(w) || u.asks.some((a) => a.quote.includes(w))
-    );
+    (asField || !said.some((w) => request.sentence.includes(w) || u.asks.some((a) => a.quote.includes(w))));
   // Words of the main ask that end on an infinitive ("rappel pour nourrir les poissons") say what is done:
   // the head of the request, what it is done to, names the app ("Poissons").
   const quoted = main && own ? phrase(main.quote, language, capitals) : "";
@@ -215,8 +217,7 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   const name = titled(chosen >= 0 ? candidates[chosen] : spec.screens[0].title, language);
   // A concept the main ask's own words name ("regar" of "recordatorio para regar los geranios") is what
   // its records are; one named in passing is not.
-  const itsOwn = concept &&
-    u.concepts.find((m) => m.id === concept.id)?.words.some((w) => main.quote.includes(w));
+  const itsOwn = concept && !asField && said.some((w) => main.quote.includes(w));
   return chosen === HEAD && !itsOwn ? { name, head: candidates[HEAD] } : { name };
 }
 
@@ -388,4 +389,12 @@ export function describe(spec: AppSpec): string {
     joined(doers(spec).map((s) => doing(s, spec)), spec.language),
   );
   return sentence.length <= 300 ? sentence : `${sentence.slice(0, 296).replace(/\s+\S*$/, "")}…`;
+}
+
+/** Whether a concept's words are all among the fields the asks name, none in the main ask's subject ("a
+ * list of my colleagues with their birthday and shoe size"): they name a field of records, not the records. */
+function namedAsField(said: string[], u: Understanding, main: Ask): boolean {
+  const within = (w: string, text: string) => ` ${fold(text)} `.includes(` ${fold(w)} `);
+  return said.length > 0 && !said.some((w) => within(w, main.subject ?? "")) &&
+    said.every((w) => u.asks.some((a) => a.fields.some((f) => within(w, f.name))));
 }
