@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
-import { itsWord } from "../../supabase/functions/_generator/compose-spec/names.ts";
+import { greeting, itsWord } from "../../supabase/functions/_generator/compose-spec/names.ts";
 import { CONCEPTS } from "../../supabase/functions/_generator/understand/concepts-index.ts";
 import { understand } from "../../supabase/functions/_generator/understand/index.ts";
 
@@ -84,5 +84,51 @@ Deno.test("what the speaker says they are or run names the app when the main ask
   assert.equal(
     name("I'm a teacher and I want a quiz on world capitals for my class"),
     "Quiz on World Capitals",
+  );
+});
+
+Deno.test("a greeting that opens the prompt names nothing; the speaker's role or subject after it does", () => {
+  assert.equal(
+    name(
+      "Sehr geehrte Damen und Herren, ich züchte Alpakas und benötige eine Liste meiner Tiere mit Name und Gewicht.",
+    ),
+    "Alpakas",
+  );
+  assert.equal(name("Bonjour, je suis fleuriste et je veux suivre les commandes de bouquets"), "Fleuriste");
+  assert.equal(name("Madame, Monsieur, je tiens un gîte et je voudrais suivre les réservations."), "Gîte");
+  assert.equal(name("Hola, tengo una peluquería canina y necesito apuntar las citas"), "Peluquería canina");
+  assert.equal(name("Buongiorno! Colleziono francobolli e vorrei un elenco con paese e anno"), "Francobolli");
+  // A greeting runs to the mark after it only when a few words come before it.
+  assert.equal(greeting("Hi there! I run a small bakery", "en"), 9);
+  assert.equal(greeting("hi i need a water tracker for my long days at the office", "en"), 2);
+  assert.equal(greeting("Madame, Monsieur, notre fils", "fr"), 17);
+  assert.equal(greeting("Ciao mamma, ti scrivo", "it"), 11);
+  assert.equal(greeting("Hallowe'en party list", "de"), 0);
+});
+
+Deno.test("the speaker's role is said with or without an article and with verbs of keeping or collecting", () => {
+  assert.equal(name("sono infermiera e faccio i turni, vorrei segnarli"), "Infermiera");
+  assert.equal(name("Ich bin Tagesmutter und will die Betreuungszeiten erfassen"), "Tagesmutter");
+  assert.equal(name("Je collectionne les timbres et je veux un catalogue avec pays et année"), "Timbres");
+  assert.equal(name("Ich sammle Modellautos und will eine Liste mit Marke und Baujahr"), "Modellautos");
+  // Words of the main ask that open with the verb of role name what follows it.
+  assert.equal(name("Colecciono sellos antiguos y quiero una lista con país y año"), "Sellos antiguos");
+  assert.equal(
+    name("Gestisco un piccolo agriturismo. Vorrei un'app per le prenotazioni"),
+    "Piccolo agriturismo",
+  );
+});
+
+Deno.test("the role gives way to records its sentence counts and to what the request says is done to", () => {
+  assert.equal(name("Je suis maîtresse de CP. Je veux noter les absences et les devoirs"), "Maîtresse de CP");
+  assert.notEqual(
+    name("Je suis maîtresse de CP, j'ai 24 élèves. Je veux noter les absences et les devoirs"),
+    "Maîtresse de CP",
+  );
+  assert.equal(name("Sono un'insegnante di quinta, ho 20 alunni. Vorrei segnare le assenze"), "Assenze");
+  assert.equal(name("Je suis prof de SVT. Je voudrais un quiz pour reconnaître les oiseaux"), "Oiseaux");
+  assert.equal(
+    name("Soy profesor de música. Quiero un quiz para reconocer los instrumentos"),
+    "Instrumentos",
   );
 });

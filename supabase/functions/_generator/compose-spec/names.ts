@@ -151,7 +151,11 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // What a timer is for names the app when its sessions are the records kept ("timer per la plank"), not
   // when it is only where the timer is used ("timer for my garage gym").
   const kept = (subject: string) => spec.entities.some((e) => fold(e.plural) === fold(subject));
-  const main = u.asks.find((a) => a.subject && (a.type !== "timer" || kept(a.subject))) ?? u.asks[0];
+  // An ask read in the greeting that opens the prompt ("Sehr geehrte Damen und Herren") names nothing.
+  const greeted = greeting(prompt, language);
+  const main =
+    u.asks.find((a) => a.subject && a.start >= greeted && (a.type !== "timer" || kept(a.subject))) ??
+      u.asks[0];
   const records = spec.entities.find((e) => e.key !== "reminder");
   const concept = records ? conceptOf(records) : undefined;
   // The prompt's own words name the app when the UI speaks the prompt's language; otherwise ("a shopping
@@ -170,7 +174,7 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     );
   // Words of the main ask that end on an infinitive ("rappel pour nourrir les poissons") say what is done:
   // the head of the request, what it is done to, names the app ("Poissons").
-  const quoted = main && own ? phrase(main.quote, language, capitals) : "";
+  const quoted = main && own ? phrase(withoutRole(main.quote, language), language, capitals) : "";
   // A subject that "for" and an indefinite article introduce after a word that names a concept, across
   // an adjective or two, is what they aim at and names the app, rather than the words of aiming ("saving
   // for a used car", "Sparziel für ein neues Fahrrad"); one after a possessive is whom they are for.
@@ -183,11 +187,13 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   const verbal = quoted !== "" &&
     (endsOnInfinitive(quoted, language) || endsOnInfinitive(phrase(toSubject, language, capitals), language));
   const head = own && (elsewhere || verbal) && request ? requestHead(request.rest, language) : undefined;
+  const said = u.concepts.find((m) => m.id === concept?.id)?.words ?? [];
   const candidates = [
     givenName(prompt, language) ?? "",
     // (Its words only when they hold its subject: a quiz's topic may be the exam another clause names.)
     main && !verbal && !aimed && (!main.subject || main.quote.includes(main.subject)) ? quoted : "",
-    own ? roleOf(prompt, language, capitals) : "",
+    // (What a request says is done to, "un quiz per riconoscere gli alberi", names it before their role.)
+    own && !(verbal && head) ? roleOf(prompt, language, capitals, said) : "",
     main?.subject && own && !verbal ? phrase(main.subject, language, capitals) : "",
     head ? phrase(head, language, capitals) : "",
     own && concept ? itsWord(prompt, u, concept, language) : "",
@@ -244,28 +250,74 @@ export function itsWord(prompt: string, u: Understanding, concept: Concept, lang
   return sharesWord(said, name) ? "" : said;
 }
 
-// What the speaker says they are or run, in the prompt's first sentence ("I'm a dog groomer", "gestisco una
-// pizzeria", "tengo una academia de baile", "Ich bin Hobbyimker"): the world the app works in, which names
-// it when the main ask's own words do not.
-const ROLES: Record<Language, RegExp> = {
-  en: /^(?:.*?\s)?(?:i'?m|i am|i run|we run|i own|we own|i have|we have|i manage)\s+(?:a|an)\s+(.*)$/iu,
-  it: /^(?:.*?\s)?(?:sono|gestisco|gestiamo|ho|abbiamo)\s+(?:un|una|uno|un')\s*(.*)$/iu,
-  fr: /^(?:.*?\s)?(?:je suis|je tiens|j'ai|nous avons|je gère)\s+(?:un|une)\s+(.*)$/iu,
-  es: /^(?:.*?\s)?(?:soy|tengo|llevo|tenemos)\s+(?:un|una)\s+(.*)$/iu,
-  de: /^(?:.*?\s)?(?:ich bin|ich habe|wir haben|ich führe)\s+(?:ein|eine|einen)?\s*(.*)$/iu,
-};
+// What the speaker says they are, run, keep or collect, in the prompt's first sentence ("I'm a dog groomer",
+// "gestisco una pizzeria", "je suis maraîcher", "Ich bin Hobbyimker"): the world the app works in, which
+// names it when the main ask's own words do not. The lexicon lists each language's verbs of it.
+const escaped = (phrase: string) => phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const ROLE_VERBS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => {
+    const article = `(?:${lex.articles.map(escaped).join("|")})(?:\\s+|(?<='))`;
+    const verbs = [
+      ...lex.roles.article.map((v) => `${escaped(v)}\\s+${article}`),
+      ...lex.roles.bare.map((v) => `${escaped(v)}\\s+(?:${article})?`),
+    ];
+    return [l, verbs.join("|")];
+  }),
+) as Record<Language, string>;
+const ROLES = perLanguageRegExp((verbs) => `^(?:.*?\\s)?(?:${verbs})(.*)$`);
+// Words that open with the verb ("Colecciono vinilos", "Gestisco un agriturismo") say the role's noun phrase.
+const OPENING = perLanguageRegExp((verbs) => `^(?:${verbs})(.*)$`);
+
+function perLanguageRegExp(pattern: (verbs: string) => string): Record<Language, RegExp> {
+  return Object.fromEntries(
+    Object.entries(ROLE_VERBS).map(([l, verbs]) => [l, new RegExp(pattern(verbs), "iu")]),
+  ) as Record<Language, RegExp>;
+}
+
+/** The words without the speaker's verb of role that opens them ("Gestisco un piccolo agriturismo"). */
+function withoutRole(text: string, language: Language): string {
+  return text.trim().match(OPENING[language])?.[1] ?? text;
+}
 
 /** The noun phrase of the speaker's role, up to a function word other than "of" or, in English, a
  * participle after it ("a dog groomer working from a van", "a food truck selling tacos"). */
-function roleOf(prompt: string, language: Language, capitals: boolean): string {
-  const rest = prompt.split(/[.!?;\n]/)[0].match(ROLES[language])?.[1];
+function roleOf(prompt: string, language: Language, capitals: boolean, records: string[]): string {
+  const rest = prompt.slice(greeting(prompt, language)).split(/[.!?;\n]/)[0].match(ROLES[language])?.[1];
   if (!rest) return "";
   const stop = CUES[language].stop;
   const words = rest.split(/\s+/);
   const end = words.findIndex((w, i) =>
-    (stop.has(fold(w)) && !OF[language].has(fold(w))) || (language === "en" && i >= 2 && /ing$/i.test(w))
+    (i > 0 && stop.has(fold(w)) && !OF[language].has(fold(w))) ||
+    (language === "en" && i >= 2 && /ing$/i.test(w))
   );
+  // A sentence that goes on to count the records ("sono una maestra, ho 22 alunni") is about them.
+  const folded = words.map(fold);
+  const number = (w: string) => /^\d/.test(w) || NUMBERS[language].has(w);
+  if (folded.some((w, i) => number(w) && records.some((r) => fold(r) === folded[i + 1]))) return "";
   return phrase(words.slice(0, end < 0 ? words.length : end).join(" "), language, capitals);
+}
+
+// Longest first: "buenas tardes" before "buenas".
+const GREETINGS = perLanguage((lex) => [...lex.greetings].sort((a, b) => b.length - a.length));
+
+/** Where the greetings that open a prompt end ("Sehr geehrte Damen und Herren,", "Madame, Monsieur,",
+ * "Hi there!"): each runs to the mark after it when a few words come before that mark, else it is its own
+ * words alone; 0 when the prompt opens on something else. */
+export function greeting(prompt: string, language: Language): number {
+  let at = 0;
+  for (;;) {
+    const rest = fold(prompt.slice(at)).replace(/^[^\p{L}]+/u, "");
+    const skipped = prompt.slice(at).length - prompt.slice(at).replace(/^[^\p{L}]+/u, "").length;
+    const opening = [...GREETINGS[language]].find((g) =>
+      rest.startsWith(g) && !/^\p{L}/u.test(rest.slice(g.length))
+    );
+    if (!opening) return at;
+    const mark = rest.slice(opening.length).search(/[,.!?:;\n]/);
+    const between = mark < 0
+      ? []
+      : rest.slice(opening.length, opening.length + mark).split(/\s+/).filter(Boolean);
+    at += skipped + opening.length + (mark >= 0 && between.length <= 3 ? mark + 1 : 0);
+  }
 }
 
 /** Whether the prompt says a word of a concept it names, "for", an indefinite article and at most two

@@ -37,6 +37,13 @@ export interface Lexicon {
   /** The first-person subject pronouns ("I", "wir", "je", "on"): a recurrence in a clause they open tells
    * what the speaker does ("I sell at the market every Saturday"), not when to be reminded. */
   speaker: string[];
+  /** The first-person verbs with which the speaker says what they are, run, keep or collect ("I'm a dog
+   * groomer", "gestisco una pizzeria", "ich sammle Briefmarken"): `article` ones before an indefinite
+   * article, `bare` ones before their noun with or without one ("je suis maraîcher", "ich bin Imkerin"). */
+  roles: Record<"article" | "bare", string[]>;
+  /** What opens a prompt to greet or address its reader ("Hi", "Sehr geehrte Damen und Herren", "Madame,
+   * Monsieur"): up to the first mark after it, the prompt says nothing of the app. */
+  greetings: string[];
   /** The verbs of forgetting, cues of a reminder ("I always forget to water", "damit ich nicht vergesse")
    * that no negation refuses, unless a question word of `when` follows them: "forgetting when I last
    * watered" asks to keep when it was done. */
