@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
-import { greeting, itsWord } from "../../supabase/functions/_generator/compose-spec/names.ts";
+import { greeting, itsWord, opening } from "../../supabase/functions/_generator/compose-spec/names.ts";
 import { CONCEPTS } from "../../supabase/functions/_generator/understand/concepts-index.ts";
 import { understand } from "../../supabase/functions/_generator/understand/index.ts";
 
@@ -131,4 +131,31 @@ Deno.test("the role gives way to records its sentence counts and to what the req
     name("Soy profesor de música. Quiero un quiz para reconocer los instrumentos"),
     "Instrumentos",
   );
+});
+
+Deno.test("an app of several kinds of records is named by what the speaker says they do in the opening", () => {
+  assert.equal(
+    name(
+      "I coach a junior football team. I need the players with their positions and a log of the goals each one scores.",
+    ),
+    "Junior Football Team",
+  );
+  assert.equal(
+    name(
+      "Wir planen eine Radtour an die Ostsee. Ich brauche eine Packliste zum Abhaken, einen Tagesplan mit Etappen und eine Liste der Ausgaben.",
+    ),
+    "Radtour",
+  );
+  assert.equal(
+    name(
+      "On prépare une fête de quartier le 21 juin. Je voudrais la liste des bénévoles avec leur téléphone, les courses à faire avec les prix et un compte à rebours.",
+    ),
+    "Fête de quartier",
+  );
+  // Not what follows a preposition, nor a verb of its own, nor a relative clause's object.
+  assert.equal(opening("I'm drowning in paper. I want a list of bills", "en", false, 30), "");
+  assert.equal(opening("We keep running out of things at home. I want", "en", false, 40), "");
+  assert.equal(opening("Rate the coffee shops I try around town. I want", "en", false, 41), "");
+  // Nor when the request is in that sentence.
+  assert.equal(opening("Wir machen eine Schatzsuche und ich will eine Gästeliste", "de", true, 30), "");
 });

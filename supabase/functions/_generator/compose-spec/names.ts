@@ -188,8 +188,11 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     (endsOnInfinitive(quoted, language) || endsOnInfinitive(phrase(toSubject, language, capitals), language));
   const head = own && (elsewhere || verbal) && request ? requestHead(request.rest, language) : undefined;
   const said = u.concepts.find((m) => m.id === concept?.id)?.words ?? [];
+  // An app of several kinds of records is about the world the prompt opens on, before any one of them.
+  const kinds = spec.entities.filter((e) => e.key !== "reminder").length;
+  const world = own && kinds >= 2 && main ? opening(prompt, language, capitals, main.start) : "";
   const candidates = [
-    givenName(prompt, language) ?? "",
+    givenName(prompt, language) || world,
     // (Its words only when they hold its subject: a quiz's topic may be the exam another clause names.)
     main && !verbal && !aimed && (!main.subject || main.quote.includes(main.subject)) ? quoted : "",
     // (What a request says is done to, "un quiz per riconoscere gli alberi", names it before their role.)
@@ -298,6 +301,45 @@ function roleOf(prompt: string, language: Language, capitals: boolean, records: 
 }
 
 // Longest first: "buenas tardes" before "buenas".
+/** What the speaker says they do in the prompt's opening sentence when the request is not in it ("Ich
+ * restauriere gerade einen VW Käfer von 1972", "we're organising a charity 5k fun run", "on organise le
+ * concours de pétanque"): the object of their verb, without numbers, up to a function word or a mark. */
+export function opening(prompt: string, language: Language, capitals: boolean, request: number): string {
+  const from = greeting(prompt, language);
+  const sentence = prompt.slice(from).split(/[.!?;:\n]/)[0];
+  if (from + sentence.length > request || ROLES[language].test(sentence)) return "";
+  // (An elided word is its own token, "j'organise", unless it is the speaker, "I'm".)
+  const tokens = sentence.split(/\s+/).filter(Boolean)
+    .flatMap((w) => SPEAKER[language].has(fold(w)) ? [w] : w.split(/(?<=')/));
+  const stop = CUES[language].stop;
+  // (The speaker opens the sentence or a clause "and" starts, not a relative one: "the shops I try".)
+  const speaker = tokens.findIndex((w, i) =>
+    SPEAKER[language].has(fold(w)) && (i === 0 || AND[language].has(fold(tokens[i - 1])))
+  );
+  if (speaker < 0) return "";
+  // The verb follows the speaker ("I'm organising", "wir machen eine").
+  const verb = speaker + 1;
+  if (!/^\p{L}+$/u.test(tokens[verb] ?? "")) return "";
+  // Its object follows it at once or after an article, a number or (German) an adjective, never after a
+  // preposition ("I'm drowning in paper") or as a verb of its own ("we keep running out").
+  const number = (w: string) => /\d/.test(w) || NUMBERS[language].has(fold(w));
+  const skipped = (w: string) =>
+    ARTICLES[language].has(fold(w)) || number(w) || (capitals && !stop.has(fold(w)) && !/^\p{Lu}/u.test(w));
+  let at = verb + 1;
+  while (at < tokens.length && skipped(tokens[at])) at++;
+  if (language === "en" && /ing$/i.test(tokens[at] ?? "")) return "";
+  const object: string[] = [];
+  // (Across "of" before a word of its own: "une fête de quartier".)
+  const of = (i: number) => OF[language].has(fold(tokens[i])) && !stop.has(fold(tokens[i + 1] ?? "of"));
+  for (; at < tokens.length && (!stop.has(fold(tokens[at])) || (object.length && of(at))); at++) {
+    // (An English adverb ends it: "I teach guitar privately".)
+    if (language === "en" && object.length && /ly\W*$/i.test(tokens[at])) break;
+    if (!number(tokens[at])) object.push(tokens[at]);
+    if (/[,()]$/.test(tokens[at])) break;
+  }
+  return phrase(object.join(" "), language, capitals);
+}
+
 const GREETINGS = perLanguage((lex) => [...lex.greetings].sort((a, b) => b.length - a.length));
 
 /** Where the greetings that open a prompt end ("Sehr geehrte Damen und Herren,", "Madame, Monsieur,",
