@@ -159,3 +159,17 @@ Deno.test("an app of several kinds of records is named by what the speaker says 
   // Nor when the request is in that sentence.
   assert.equal(opening("Wir machen eine Schatzsuche und ich will eine Gästeliste", "de", true, 30), "");
 });
+
+Deno.test("a German name typed in lower case gets its nouns' capitals", () => {
+  assert.equal(name("tagebuch für meine pilze"), "Tagebuch für meine Pilze");
+  assert.equal(name("erinnerung für meine tabletten morgens"), "Erinnerung für meine Tabletten");
+  // A function word keeps its small letter, and so does a word too short to tell ("wg").
+  assert.equal(name("putzplan für unsere wg"), "Putzplan für unsere wg");
+});
+
+Deno.test("an infinitive that opens a name before a determiner, and a relative clause, are no part of it", () => {
+  assert.equal(name("una app para organizar las recetas de mi abuela"), "Recetas");
+  assert.equal(name("necesito apuntar las facturas que emito cada mes"), "Facturas");
+  // A noun of the same ending before "of" stays ("el taller de mi padre").
+  assert.equal(name("el taller de mi padre"), "Taller");
+});

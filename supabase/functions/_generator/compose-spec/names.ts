@@ -5,6 +5,7 @@ import { CUES, LEXICONS, VERBS } from "../understand/lexicon.ts";
 import type { AppSpec, Language, ScreenSpec } from "../template/src/types.ts";
 import { capitalized, fold } from "./entities.ts";
 import { type Concept, findConcepts } from "../understand/concepts.ts";
+import { CONCEPTS } from "../understand/concepts-index.ts";
 import { conceptOf } from "./screens.ts";
 import { words } from "../understand/text.ts";
 import { fill, joined, WORDS } from "./words.ts";
@@ -42,6 +43,51 @@ function titled(text: string, language: Language): string {
   return kept.join(" ") || cased[0].slice(0, MAX_NAME);
 }
 
+/** The German nouns the knowledge and the UI words write, folded: each word with its capital inside a
+ * phrase, or a phrase of one word ("Erinnerungen", "Tagebuch", "Zählerstände"). */
+const GERMAN_NOUNS: Set<string> = (() => {
+  const nouns = new Set<string>();
+  const add = (text: unknown): void => {
+    if (typeof text === "string") {
+      const parts = text.split(/[^\p{L}]+/u).filter(Boolean);
+      parts.forEach((w, i) => {
+        if ((i > 0 || parts.length === 1) && /^\p{Lu}\p{Ll}+$/u.test(w)) nouns.add(fold(w));
+      });
+    } else if (Array.isArray(text)) text.forEach(add);
+    else if (text && typeof text === "object") Object.values(text).forEach(add);
+  };
+  add(WORDS.de);
+  for (const c of CONCEPTS) {
+    add([
+      c.words.de,
+      c.record.label.de,
+      c.record.plural.de,
+      c.fields.map((f) => [f.label.de, f.options?.de]),
+    ]);
+    add(c.samples.de);
+  }
+  return nouns;
+})();
+const GERMAN_HEADS = [...GERMAN_NOUNS].filter((n) => n.length >= 4);
+
+/** A German name with the capital of each noun the prompt typed in lower case ("putzplan für meine
+ * pilze" → "Putzplan für meine Pilze"): a noun the knowledge writes, a compound that ends in one
+ * ("zählerstände"), or the last word of a run after a function word, where German puts the noun ("fürs
+ * joggen" → "fürs Joggen"). */
+function germanNouns(name: string): string {
+  const stop = CUES.de.stop;
+  const words = name.split(" ");
+  return words.map((w, i) => {
+    const f = fold(w);
+    if (stop.has(f) || f.length < 3) return w;
+    const known = GERMAN_NOUNS.has(f) ||
+      GERMAN_HEADS.some((n) => f.length > n.length + 2 && f.endsWith(n));
+    const headOfRun = (i === words.length - 1 || stop.has(fold(words[i + 1]))) &&
+      words.slice(0, i).some((x) => stop.has(fold(x)));
+    return known || headOfRun ? capitalized(w) : w;
+  }).join(" ");
+}
+
 const AND = perLanguage((lex) => lex.and);
 const EVERY = perLanguage((lex) => lex.time.every);
 const OF = perLanguage((lex) => lex.of);
@@ -76,6 +122,25 @@ function timeAt(words: string[], language: Language): number {
   );
 }
 
+const RELATIVE = perLanguage((lex) => lex.relative);
+const DETERMINERS = perLanguage((lex) => [...lex.determiners, ...lex.articles]);
+const INFINITIVE = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => {
+    const { endings, clitics } = lex.infinitive;
+    return [
+      l,
+      endings.length ? new RegExp(`\\p{L}{2}(?:${endings.join("|")})(?:${clitics.join("|")})?$`, "u") : null,
+    ];
+  }),
+) as Record<Language, RegExp | null>;
+
+/** Whether the words open on an infinitive before a determiner ("gestire le spese condominiali", "apuntar
+ * las clases"): what is done, which is no part of the name. */
+function opensOnInfinitive(words: string[], language: Language): boolean {
+  return words.length > 2 && INFINITIVE[language]?.test(fold(words[0])) === true &&
+    DETERMINERS[language].has(fold(words[1]));
+}
+
 /** The noun phrase without the function words, number words and imperatives around it, what follows "with"
  * and the time expression the clause goes on with ("my plants" → "plants", "chat app with login" → "chat",
  * "runs a week" → "runs", "my two dogs" → "dogs"). */
@@ -92,18 +157,23 @@ function phrase(text: string, language: Language, nounsCapitalized = false): str
   const clause = all.findIndex((w, i) =>
     AND[language].has(fold(w)) && i + 1 < all.length && drop(all[i + 1])
   );
-  const ends = [all.findIndex((w) => WITH[language].has(fold(w))), timeAt(all, language), clause]
+  const relative = all.findIndex((w, i) => i > 0 && RELATIVE[language].has(fold(w)));
+  const ends = [all.findIndex((w) => WITH[language].has(fold(w))), timeAt(all, language), clause, relative]
     .filter((i) => i >= 0);
   // Where German nouns are written with their capital, a name starts and ends on one ("einen kleinen
   // Hofladen" → "Hofladen", "das Gewicht einträgt" → "Gewicht").
   const lower = (w: string) => nounsCapitalized && !/^\p{Lu}/u.test(w.replace(/^[^\p{L}]+/u, ""));
-  const trimmed = (end: number) => {
-    let from = 0;
+  const trimmed = (end: number, begin = 0) => {
+    let from = begin;
     while (from < end && (drop(all[from]) || lower(all[from]))) from++;
     while (end > from && (drop(all[end - 1]) || lower(all[end - 1]))) end--;
     return { from, words: all.slice(from, end) };
   };
-  const { from, words: whole } = trimmed(ends.length ? Math.min(...ends) : all.length);
+  const end = ends.length ? Math.min(...ends) : all.length;
+  const first = trimmed(end);
+  const { from, words: whole } = opensOnInfinitive(first.words, language)
+    ? trimmed(end, first.from + 1)
+    : first;
   // A phrase too long for a name loses first what follows "for" after a word that names the records or
   // their measure, whom or where they are kept for ("tire pressure log for my bikes"); after an ask's cue
   // alone ("timer for the plank") "for" says what they are, and before "each" what there is one of.
@@ -221,7 +291,8 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     c && !/\d/.test(c) && c.split(/\s+/).length <= MAX_NAME_WORDS && /\p{L}{2}/u.test(c) &&
     (i === 0 || i === ROLE || i > SUBJECT || aboutIt(c, i))
   );
-  const name = titled(chosen >= 0 ? candidates[chosen] : spec.screens[0].title, language);
+  const title = titled(chosen >= 0 ? candidates[chosen] : spec.screens[0].title, language);
+  const name = language === "de" ? germanNouns(title) : title;
   // A concept the main ask's own words name ("regar" of "recordatorio para regar los geranios") is what
   // its records are; one named in passing is not.
   const itsOwn = concept &&

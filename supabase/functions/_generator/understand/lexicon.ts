@@ -44,6 +44,15 @@ export interface Lexicon {
   /** What opens a prompt to greet or address its reader ("Hi", "Sehr geehrte Damen und Herren", "Madame,
    * Monsieur"): up to the first mark after it, the prompt says nothing of the app. */
   greetings: string[];
+  /** How an infinitive ends, with the pronouns that may be joined to it ("gestire", "segnarmi", "apuntar",
+   * "noter"): one that opens a name before a determiner says what is done, not to what. Empty where the
+   * infinitive is marked otherwise ("to", German word order). */
+  infinitive: Record<"endings" | "clitics", string[]>;
+  /** The definite articles and possessives, which open a noun phrase ("le spese", "mis clases"). */
+  determiners: string[];
+  /** The words that open a relative clause ("tasks that repeat", "le facture che emetto"): a name ends
+   * before one. */
+  relative: string[];
   /** The verbs of forgetting, cues of a reminder ("I always forget to water", "damit ich nicht vergesse")
    * that no negation refuses, unless a question word of `when` follows them: "forgetting when I last
    * watered" asks to keep when it was done. */
