@@ -173,3 +173,10 @@ Deno.test("an infinitive that opens a name before a determiner, and a relative c
   // A noun of the same ending before "of" stays ("el taller de mi padre").
   assert.equal(name("el taller de mi padre"), "Taller");
 });
+
+Deno.test("an imperative that opens a cue of several words stays with it: no name starts inside a cue", () => {
+  assert.equal(name("cuenta atrás para la boda de mi hermana"), "Cuenta atrás");
+  assert.equal(name("compte à rebours pour les vacances"), "Vacances");
+  // Alone it is still the imperative it is.
+  assert.equal(name("cuenta los vasos de agua que bebo"), "Vasos de agua");
+});

@@ -141,6 +141,14 @@ function opensOnInfinitive(words: string[], language: Language): boolean {
     DETERMINERS[language].has(fold(words[1]));
 }
 
+// The ask cues of several words, each as its folded words.
+const PHRASE_CUES = Object.fromEntries(
+  Object.entries(CUES).map(([l, cues]) => [
+    l,
+    [...cues.asks.values()].flat().map((c) => c.folded.split(" ")).filter((c) => c.length > 1),
+  ]),
+) as Record<Language, string[][]>;
+
 /** The noun phrase without the function words, number words and imperatives around it, what follows "with"
  * and the time expression the clause goes on with ("my plants" → "plants", "chat app with login" → "chat",
  * "runs a week" → "runs", "my two dogs" → "dogs"). */
@@ -163,9 +171,13 @@ function phrase(text: string, language: Language, nounsCapitalized = false): str
   // Where German nouns are written with their capital, a name starts and ends on one ("einen kleinen
   // Hofladen" → "Hofladen", "das Gewicht einträgt" → "Gewicht").
   const lower = (w: string) => nounsCapitalized && !/^\p{Lu}/u.test(w.replace(/^[^\p{L}]+/u, ""));
+  // An imperative that opens a cue of several words is that cue's noun ("cuenta atrás", "compte à rebours").
+  const opensCue = (i: number) =>
+    VERBS[language].has(fold(all[i])) &&
+    PHRASE_CUES[language].some((c) => fold(all.slice(i, i + c.length).join(" ")) === c.join(" "));
   const trimmed = (end: number, begin = 0) => {
     let from = begin;
-    while (from < end && (drop(all[from]) || lower(all[from]))) from++;
+    while (from < end && ((drop(all[from]) && !opensCue(from)) || lower(all[from]))) from++;
     while (end > from && (drop(all[end - 1]) || lower(all[end - 1]))) end--;
     return { from, words: all.slice(from, end) };
   };
