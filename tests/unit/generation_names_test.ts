@@ -180,3 +180,25 @@ Deno.test("an imperative that opens a cue of several words stays with it: no nam
   // Alone it is still the imperative it is.
   assert.equal(name("cuenta los vasos de agua que bebo"), "Vasos de agua");
 });
+
+Deno.test("where the pronoun is left out, a verb of the speaker's ending opens what they do", () => {
+  assert.equal(
+    name(
+      "En junio organizamos una fiesta de disfraces en casa. Necesito la lista de invitados con su disfraz y la lista de la compra con precios.",
+    ),
+    "Fiesta de disfraces",
+  );
+  assert.equal(
+    name(
+      "Quest'estate organizziamo un torneo di calcetto. Mi serve la lista delle squadre con i giocatori e un calendario delle partite con i risultati.",
+    ),
+    "Torneo di calcetto",
+  );
+  assert.equal(
+    opening("abbiamo adottato un cucciolo di labrador. mi serve", "it", false, 45),
+    "cucciolo di labrador",
+  );
+  // Not a noun after a determiner ("mis primos"), nor a verb in a relative clause.
+  assert.equal(opening("Mis primos vienen en agosto. Quiero", "es", false, 30), "");
+  assert.equal(opening("La paella que hacemos cada año. Quiero", "es", false, 33), "");
+});

@@ -122,6 +122,9 @@ function timeAt(words: string[], language: Language): number {
   );
 }
 
+const SPEAKER_ENDINGS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.speakerEndings]),
+) as Record<Language, string[]>;
 const RELATIVE = perLanguage((lex) => lex.relative);
 const DETERMINERS = perLanguage((lex) => [...lex.determiners, ...lex.articles]);
 const INFINITIVE = Object.fromEntries(
@@ -399,9 +402,23 @@ export function opening(prompt: string, language: Language, capitals: boolean, r
   const speaker = tokens.findIndex((w, i) =>
     SPEAKER[language].has(fold(w)) && (i === 0 || AND[language].has(fold(tokens[i - 1])))
   );
-  if (speaker < 0) return "";
-  // The verb follows the speaker ("I'm organising", "wir machen eine").
-  const verb = speaker + 1;
+  // Where the pronoun is left out, a verb of the speaker's ending is both, unless a determiner or a
+  // relative word comes before it ("mis primos", "la paella que hacemos").
+  const own = tokens.findIndex((w, i) =>
+    fold(w).length >= 6 && SPEAKER_ENDINGS[language].some((e) => fold(w).endsWith(e)) &&
+    !DETERMINERS[language].has(fold(tokens[i - 1] ?? "")) &&
+    !RELATIVE[language].has(fold(tokens[i - 1] ?? ""))
+  );
+  if (speaker < 0 && own < 0) return "";
+  // The verb follows the speaker ("I'm organising", "wir machen eine"), or is that word, with the participle
+  // an auxiliary takes before an article ("abbiamo adottato un cucciolo").
+  let verb = speaker >= 0 ? speaker + 1 : own;
+  if (
+    speaker < 0 && ARTICLES[language].has(fold(tokens[verb + 2] ?? "")) &&
+    !stop.has(fold(tokens[verb + 1] ?? ""))
+  ) {
+    verb++;
+  }
   if (!/^\p{L}+$/u.test(tokens[verb] ?? "")) return "";
   // Its object follows it at once or after an article, a number or (German) an adjective, never after a
   // preposition ("I'm drowning in paper") or as a verb of its own ("we keep running out").

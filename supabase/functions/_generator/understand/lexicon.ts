@@ -37,6 +37,9 @@ export interface Lexicon {
   /** The first-person subject pronouns ("I", "wir", "je", "on"): a recurrence in a clause they open tells
    * what the speaker does ("I sell at the market every Saturday"), not when to be reminded. */
   speaker: string[];
+  /** The endings of a verb whose subject is the speaker where the pronoun is left out ("organizziamo",
+   * "hacemos"): empty where it is always said. */
+  speakerEndings: string[];
   /** The first-person verbs with which the speaker says what they are, run, keep or collect ("I'm a dog
    * groomer", "gestisco una pizzeria", "ich sammle Briefmarken"): `article` ones before an indefinite
    * article, `bare` ones before their noun with or without one ("je suis maraîcher", "ich bin Imkerin"). */
