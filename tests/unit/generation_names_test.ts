@@ -202,3 +202,16 @@ Deno.test("where the pronoun is left out, a verb of the speaker's ending opens w
   assert.equal(opening("Mis primos vienen en agosto. Quiero", "es", false, 30), "");
   assert.equal(opening("La paella que hacemos cada año. Quiero", "es", false, 33), "");
 });
+
+Deno.test("words that say only what is computed or over what time name nothing", () => {
+  assert.equal(
+    name("I'm a dog walker. I want to note each walk and see my total for the week"),
+    "Dog Walker",
+  );
+  assert.equal(
+    name("Ich bin Nachhilfelehrer. Ich will die Stunden jeden Tag eintragen und die Summe im Monat sehen"),
+    "Nachhilfelehrer",
+  );
+  // With the records' own words they still do.
+  assert.equal(name("my reading streak of days"), "Reading Streak");
+});

@@ -8,6 +8,7 @@ import { type Concept, findConcepts } from "../understand/concepts.ts";
 import { CONCEPTS } from "../understand/concepts-index.ts";
 import { conceptOf } from "./screens.ts";
 import { words } from "../understand/text.ts";
+import { stem } from "../understand/stem.ts";
 import { fill, joined, WORDS } from "./words.ts";
 import { APP_WORDS, endsOnInfinitive, isCue, perLanguage, PURPOSE, requestHead, TO } from "./head.ts";
 
@@ -107,6 +108,7 @@ const TIME_WORDS = Object.fromEntries(
   ]),
 ) as Record<Language, string[][]>;
 const TIME_UNITS = perLanguage((lex) => Object.keys(lex.timeUnits));
+const PERIOD_WORDS = perLanguage((lex) => Object.keys(lex.periods));
 const TIMES = perLanguage((lex) => lex.time.times);
 
 /** Where the first time expression of the words starts ("spendo al mese" → 1), or -1; so is a number of
@@ -304,6 +306,7 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     !concept || sharesWord(c, known) || (i === SUBJECT && (namesOne(c) || aimed));
   const chosen = candidates.findIndex((c, i) =>
     c && !/\d/.test(c) && c.split(/\s+/).length <= MAX_NAME_WORDS && /\p{L}{2}/u.test(c) &&
+    (i === 0 || !measureOnly(c, language)) &&
     (i === 0 || i === ROLE || i > SUBJECT || aboutIt(c, i))
   );
   const title = titled(chosen >= 0 ? candidates[chosen] : spec.screens[0].title, language);
@@ -313,6 +316,18 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   const itsOwn = concept &&
     u.concepts.find((m) => m.id === concept.id)?.words.some((w) => main.quote.includes(w));
   return chosen === HEAD && !itsOwn ? { name, head: candidates[HEAD] } : { name };
+}
+
+/** Whether the words say only what is computed or over what time ("total", "streak", "month", "days"):
+ * the records they are about name the app. */
+function measureOnly(text: string, language: Language): boolean {
+  return words(text).every((t) =>
+    TIME_UNITS[language].has(t.norm) ||
+    PERIOD_WORDS[language].has(t.norm) ||
+    (CUES[language].asks.get(stem(t.norm, language)) ?? []).some((c) =>
+      c.stems.length === 1 && (c.key === "aggregate" || c.key === "rating")
+    )
+  );
 }
 
 const SPEAKER = perLanguage((lex) => lex.speaker);
