@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
-import { itsWord } from "../../supabase/functions/_generator/compose-spec/names.ts";
+import { greeting, itsWord, opening } from "../../supabase/functions/_generator/compose-spec/names.ts";
 import { CONCEPTS } from "../../supabase/functions/_generator/understand/concepts-index.ts";
 import { understand } from "../../supabase/functions/_generator/understand/index.ts";
 
@@ -85,4 +85,133 @@ Deno.test("what the speaker says they are or run names the app when the main ask
     name("I'm a teacher and I want a quiz on world capitals for my class"),
     "Quiz on World Capitals",
   );
+});
+
+Deno.test("a greeting that opens the prompt names nothing; the speaker's role or subject after it does", () => {
+  assert.equal(
+    name(
+      "Sehr geehrte Damen und Herren, ich züchte Alpakas und benötige eine Liste meiner Tiere mit Name und Gewicht.",
+    ),
+    "Alpakas",
+  );
+  assert.equal(name("Bonjour, je suis fleuriste et je veux suivre les commandes de bouquets"), "Fleuriste");
+  assert.equal(name("Madame, Monsieur, je tiens un gîte et je voudrais suivre les réservations."), "Gîte");
+  assert.equal(name("Hola, tengo una peluquería canina y necesito apuntar las citas"), "Peluquería canina");
+  assert.equal(name("Buongiorno! Colleziono francobolli e vorrei un elenco con paese e anno"), "Francobolli");
+  // A greeting runs to the mark after it only when a few words come before it.
+  assert.equal(greeting("Hi there! I run a small bakery", "en"), 9);
+  assert.equal(greeting("hi i need a water tracker for my long days at the office", "en"), 2);
+  assert.equal(greeting("Madame, Monsieur, notre fils", "fr"), 17);
+  assert.equal(greeting("Ciao mamma, ti scrivo", "it"), 11);
+  assert.equal(greeting("Hallowe'en party list", "de"), 0);
+});
+
+Deno.test("the speaker's role is said with or without an article and with verbs of keeping or collecting", () => {
+  assert.equal(name("sono infermiera e faccio i turni, vorrei segnarli"), "Infermiera");
+  assert.equal(name("Ich bin Tagesmutter und will die Betreuungszeiten erfassen"), "Tagesmutter");
+  assert.equal(name("Je collectionne les timbres et je veux un catalogue avec pays et année"), "Timbres");
+  assert.equal(name("Ich sammle Modellautos und will eine Liste mit Marke und Baujahr"), "Modellautos");
+  // Words of the main ask that open with the verb of role name what follows it.
+  assert.equal(name("Colecciono sellos antiguos y quiero una lista con país y año"), "Sellos antiguos");
+  assert.equal(
+    name("Gestisco un piccolo agriturismo. Vorrei un'app per le prenotazioni"),
+    "Piccolo agriturismo",
+  );
+});
+
+Deno.test("the role gives way to records its sentence counts and to what the request says is done to", () => {
+  assert.equal(name("Je suis maîtresse de CP. Je veux noter les absences et les devoirs"), "Maîtresse de CP");
+  assert.notEqual(
+    name("Je suis maîtresse de CP, j'ai 24 élèves. Je veux noter les absences et les devoirs"),
+    "Maîtresse de CP",
+  );
+  assert.equal(name("Sono un'insegnante di quinta, ho 20 alunni. Vorrei segnare le assenze"), "Assenze");
+  assert.equal(name("Je suis prof de SVT. Je voudrais un quiz pour reconnaître les oiseaux"), "Oiseaux");
+  assert.equal(
+    name("Soy profesor de música. Quiero un quiz para reconocer los instrumentos"),
+    "Instrumentos",
+  );
+});
+
+Deno.test("an app of several kinds of records is named by what the speaker says they do in the opening", () => {
+  assert.equal(
+    name(
+      "I coach a junior football team. I need the players with their positions and a log of the goals each one scores.",
+    ),
+    "Junior Football Team",
+  );
+  assert.equal(
+    name(
+      "Wir planen eine Radtour an die Ostsee. Ich brauche eine Packliste zum Abhaken, einen Tagesplan mit Etappen und eine Liste der Ausgaben.",
+    ),
+    "Radtour",
+  );
+  assert.equal(
+    name(
+      "On prépare une fête de quartier le 21 juin. Je voudrais la liste des bénévoles avec leur téléphone, les courses à faire avec les prix et un compte à rebours.",
+    ),
+    "Fête de quartier",
+  );
+  // Not what follows a preposition, nor a verb of its own, nor a relative clause's object.
+  assert.equal(opening("I'm drowning in paper. I want a list of bills", "en", false, 30), "");
+  assert.equal(opening("We keep running out of things at home. I want", "en", false, 40), "");
+  assert.equal(opening("Rate the coffee shops I try around town. I want", "en", false, 41), "");
+  // Nor when the request is in that sentence.
+  assert.equal(opening("Wir machen eine Schatzsuche und ich will eine Gästeliste", "de", true, 30), "");
+});
+
+Deno.test("a German name typed in lower case gets its nouns' capitals", () => {
+  assert.equal(name("tagebuch für meine pilze"), "Tagebuch für meine Pilze");
+  assert.equal(name("erinnerung für meine tabletten morgens"), "Erinnerung für meine Tabletten");
+  // A function word keeps its small letter, and so does a word too short to tell ("wg").
+  assert.equal(name("putzplan für unsere wg"), "Putzplan für unsere wg");
+});
+
+Deno.test("an infinitive that opens a name before a determiner, and a relative clause, are no part of it", () => {
+  assert.equal(name("una app para organizar las recetas de mi abuela"), "Recetas");
+  assert.equal(name("necesito apuntar las facturas que emito cada mes"), "Facturas");
+  // A noun of the same ending before "of" stays ("el taller de mi padre").
+  assert.equal(name("el taller de mi padre"), "Taller");
+});
+
+Deno.test("an imperative that opens a cue of several words stays with it: no name starts inside a cue", () => {
+  assert.equal(name("cuenta atrás para la boda de mi hermana"), "Cuenta atrás");
+  assert.equal(name("compte à rebours pour les vacances"), "Vacances");
+  // Alone it is still the imperative it is.
+  assert.equal(name("cuenta los vasos de agua que bebo"), "Vasos de agua");
+});
+
+Deno.test("where the pronoun is left out, a verb of the speaker's ending opens what they do", () => {
+  assert.equal(
+    name(
+      "En junio organizamos una fiesta de disfraces en casa. Necesito la lista de invitados con su disfraz y la lista de la compra con precios.",
+    ),
+    "Fiesta de disfraces",
+  );
+  assert.equal(
+    name(
+      "Quest'estate organizziamo un torneo di calcetto. Mi serve la lista delle squadre con i giocatori e un calendario delle partite con i risultati.",
+    ),
+    "Torneo di calcetto",
+  );
+  assert.equal(
+    opening("abbiamo adottato un cucciolo di labrador. mi serve", "it", false, 45),
+    "cucciolo di labrador",
+  );
+  // Not a noun after a determiner ("mis primos"), nor a verb in a relative clause.
+  assert.equal(opening("Mis primos vienen en agosto. Quiero", "es", false, 30), "");
+  assert.equal(opening("La paella que hacemos cada año. Quiero", "es", false, 33), "");
+});
+
+Deno.test("words that say only what is computed or over what time name nothing", () => {
+  assert.equal(
+    name("I'm a dog walker. I want to note each walk and see my total for the week"),
+    "Dog Walker",
+  );
+  assert.equal(
+    name("Ich bin Nachhilfelehrer. Ich will die Stunden jeden Tag eintragen und die Summe im Monat sehen"),
+    "Nachhilfelehrer",
+  );
+  // With the records' own words they still do.
+  assert.equal(name("my reading streak of days"), "Reading Streak");
 });

@@ -5,8 +5,10 @@ import { CUES, LEXICONS, VERBS } from "../understand/lexicon.ts";
 import type { AppSpec, Language, ScreenSpec } from "../template/src/types.ts";
 import { capitalized, fold } from "./entities.ts";
 import { type Concept, findConcepts } from "../understand/concepts.ts";
+import { CONCEPTS } from "../understand/concepts-index.ts";
 import { conceptOf } from "./screens.ts";
 import { words } from "../understand/text.ts";
+import { stem } from "../understand/stem.ts";
 import { fill, joined, WORDS } from "./words.ts";
 import { APP_WORDS, endsOnInfinitive, isCue, perLanguage, PURPOSE, requestHead, TO } from "./head.ts";
 
@@ -42,6 +44,51 @@ function titled(text: string, language: Language): string {
   return kept.join(" ") || cased[0].slice(0, MAX_NAME);
 }
 
+/** The German nouns the knowledge and the UI words write, folded: each word with its capital inside a
+ * phrase, or a phrase of one word ("Erinnerungen", "Tagebuch", "Zählerstände"). */
+const GERMAN_NOUNS: Set<string> = (() => {
+  const nouns = new Set<string>();
+  const add = (text: unknown): void => {
+    if (typeof text === "string") {
+      const parts = text.split(/[^\p{L}]+/u).filter(Boolean);
+      parts.forEach((w, i) => {
+        if ((i > 0 || parts.length === 1) && /^\p{Lu}\p{Ll}+$/u.test(w)) nouns.add(fold(w));
+      });
+    } else if (Array.isArray(text)) text.forEach(add);
+    else if (text && typeof text === "object") Object.values(text).forEach(add);
+  };
+  add(WORDS.de);
+  for (const c of CONCEPTS) {
+    add([
+      c.words.de,
+      c.record.label.de,
+      c.record.plural.de,
+      c.fields.map((f) => [f.label.de, f.options?.de]),
+    ]);
+    add(c.samples.de);
+  }
+  return nouns;
+})();
+const GERMAN_HEADS = [...GERMAN_NOUNS].filter((n) => n.length >= 4);
+
+/** A German name with the capital of each noun the prompt typed in lower case ("putzplan für meine
+ * pilze" → "Putzplan für meine Pilze"): a noun the knowledge writes, a compound that ends in one
+ * ("zählerstände"), or the last word of a run after a function word, where German puts the noun ("fürs
+ * joggen" → "fürs Joggen"). */
+function germanNouns(name: string): string {
+  const stop = CUES.de.stop;
+  const words = name.split(" ");
+  return words.map((w, i) => {
+    const f = fold(w);
+    if (stop.has(f) || f.length < 3) return w;
+    const known = GERMAN_NOUNS.has(f) ||
+      GERMAN_HEADS.some((n) => f.length > n.length + 2 && f.endsWith(n));
+    const headOfRun = (i === words.length - 1 || stop.has(fold(words[i + 1]))) &&
+      words.slice(0, i).some((x) => stop.has(fold(x)));
+    return known || headOfRun ? capitalized(w) : w;
+  }).join(" ");
+}
+
 const AND = perLanguage((lex) => lex.and);
 const EVERY = perLanguage((lex) => lex.time.every);
 const OF = perLanguage((lex) => lex.of);
@@ -61,6 +108,7 @@ const TIME_WORDS = Object.fromEntries(
   ]),
 ) as Record<Language, string[][]>;
 const TIME_UNITS = perLanguage((lex) => Object.keys(lex.timeUnits));
+const PERIOD_WORDS = perLanguage((lex) => Object.keys(lex.periods));
 const TIMES = perLanguage((lex) => lex.time.times);
 
 /** Where the first time expression of the words starts ("spendo al mese" → 1), or -1; so is a number of
@@ -75,6 +123,36 @@ function timeAt(words: string[], language: Language): number {
     TIME_WORDS[language].some((expression) => expression.every((x, k) => folded[i + k] === x))
   );
 }
+
+const SPEAKER_ENDINGS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.speakerEndings]),
+) as Record<Language, string[]>;
+const RELATIVE = perLanguage((lex) => lex.relative);
+const DETERMINERS = perLanguage((lex) => [...lex.determiners, ...lex.articles]);
+const INFINITIVE = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => {
+    const { endings, clitics } = lex.infinitive;
+    return [
+      l,
+      endings.length ? new RegExp(`\\p{L}{2}(?:${endings.join("|")})(?:${clitics.join("|")})?$`, "u") : null,
+    ];
+  }),
+) as Record<Language, RegExp | null>;
+
+/** Whether the words open on an infinitive before a determiner ("gestire le spese condominiali", "apuntar
+ * las clases"): what is done, which is no part of the name. */
+function opensOnInfinitive(words: string[], language: Language): boolean {
+  return words.length > 2 && INFINITIVE[language]?.test(fold(words[0])) === true &&
+    DETERMINERS[language].has(fold(words[1]));
+}
+
+// The ask cues of several words, each as its folded words.
+const PHRASE_CUES = Object.fromEntries(
+  Object.entries(CUES).map(([l, cues]) => [
+    l,
+    [...cues.asks.values()].flat().map((c) => c.folded.split(" ")).filter((c) => c.length > 1),
+  ]),
+) as Record<Language, string[][]>;
 
 /** The noun phrase without the function words, number words and imperatives around it, what follows "with"
  * and the time expression the clause goes on with ("my plants" → "plants", "chat app with login" → "chat",
@@ -92,18 +170,27 @@ function phrase(text: string, language: Language, nounsCapitalized = false): str
   const clause = all.findIndex((w, i) =>
     AND[language].has(fold(w)) && i + 1 < all.length && drop(all[i + 1])
   );
-  const ends = [all.findIndex((w) => WITH[language].has(fold(w))), timeAt(all, language), clause]
+  const relative = all.findIndex((w, i) => i > 0 && RELATIVE[language].has(fold(w)));
+  const ends = [all.findIndex((w) => WITH[language].has(fold(w))), timeAt(all, language), clause, relative]
     .filter((i) => i >= 0);
   // Where German nouns are written with their capital, a name starts and ends on one ("einen kleinen
   // Hofladen" → "Hofladen", "das Gewicht einträgt" → "Gewicht").
   const lower = (w: string) => nounsCapitalized && !/^\p{Lu}/u.test(w.replace(/^[^\p{L}]+/u, ""));
-  const trimmed = (end: number) => {
-    let from = 0;
-    while (from < end && (drop(all[from]) || lower(all[from]))) from++;
+  // An imperative that opens a cue of several words is that cue's noun ("cuenta atrás", "compte à rebours").
+  const opensCue = (i: number) =>
+    VERBS[language].has(fold(all[i])) &&
+    PHRASE_CUES[language].some((c) => fold(all.slice(i, i + c.length).join(" ")) === c.join(" "));
+  const trimmed = (end: number, begin = 0) => {
+    let from = begin;
+    while (from < end && ((drop(all[from]) && !opensCue(from)) || lower(all[from]))) from++;
     while (end > from && (drop(all[end - 1]) || lower(all[end - 1]))) end--;
     return { from, words: all.slice(from, end) };
   };
-  const { from, words: whole } = trimmed(ends.length ? Math.min(...ends) : all.length);
+  const end = ends.length ? Math.min(...ends) : all.length;
+  const first = trimmed(end);
+  const { from, words: whole } = opensOnInfinitive(first.words, language)
+    ? trimmed(end, first.from + 1)
+    : first;
   // A phrase too long for a name loses first what follows "for" after a word that names the records or
   // their measure, whom or where they are kept for ("tire pressure log for my bikes"); after an ask's cue
   // alone ("timer for the plank") "for" says what they are, and before "each" what there is one of.
@@ -151,7 +238,11 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // What a timer is for names the app when its sessions are the records kept ("timer per la plank"), not
   // when it is only where the timer is used ("timer for my garage gym").
   const kept = (subject: string) => spec.entities.some((e) => fold(e.plural) === fold(subject));
-  const main = u.asks.find((a) => a.subject && (a.type !== "timer" || kept(a.subject))) ?? u.asks[0];
+  // An ask read in the greeting that opens the prompt ("Sehr geehrte Damen und Herren") names nothing.
+  const greeted = greeting(prompt, language);
+  const main =
+    u.asks.find((a) => a.subject && a.start >= greeted && (a.type !== "timer" || kept(a.subject))) ??
+      u.asks[0];
   const records = spec.entities.find((e) => e.key !== "reminder");
   const concept = records ? conceptOf(records) : undefined;
   // The prompt's own words name the app when the UI speaks the prompt's language; otherwise ("a shopping
@@ -172,7 +263,7 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     (asField || !said.some((w) => request.sentence.includes(w) || u.asks.some((a) => a.quote.includes(w))));
   // Words of the main ask that end on an infinitive ("rappel pour nourrir les poissons") say what is done:
   // the head of the request, what it is done to, names the app ("Poissons").
-  const quoted = main && own ? phrase(main.quote, language, capitals) : "";
+  const quoted = main && own ? phrase(withoutRole(main.quote, language), language, capitals) : "";
   // A subject that "for" and an indefinite article introduce after a word that names a concept, across
   // an adjective or two, is what they aim at and names the app, rather than the words of aiming ("saving
   // for a used car", "Sparziel für ein neues Fahrrad"); one after a possessive is whom they are for.
@@ -185,11 +276,16 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   const verbal = quoted !== "" &&
     (endsOnInfinitive(quoted, language) || endsOnInfinitive(phrase(toSubject, language, capitals), language));
   const head = own && (elsewhere || verbal) && request ? requestHead(request.rest, language) : undefined;
+  const said = u.concepts.find((m) => m.id === concept?.id)?.words ?? [];
+  // An app of several kinds of records is about the world the prompt opens on, before any one of them.
+  const kinds = spec.entities.filter((e) => e.key !== "reminder").length;
+  const world = own && kinds >= 2 && main ? opening(prompt, language, capitals, main.start) : "";
   const candidates = [
-    givenName(prompt, language) ?? "",
+    givenName(prompt, language) || world,
     // (Its words only when they hold its subject: a quiz's topic may be the exam another clause names.)
     main && !verbal && !aimed && (!main.subject || main.quote.includes(main.subject)) ? quoted : "",
-    own ? roleOf(prompt, language, capitals) : "",
+    // (What a request says is done to, "un quiz per riconoscere gli alberi", names it before their role.)
+    own && !(verbal && head) ? roleOf(prompt, language, capitals, said) : "",
     main?.subject && own && !verbal ? phrase(main.subject, language, capitals) : "",
     head ? phrase(head, language, capitals) : "",
     own && concept ? itsWord(prompt, u, concept, language) : "",
@@ -212,13 +308,27 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     !concept || sharesWord(c, known) || (i === SUBJECT && (namesOne(c) || aimed));
   const chosen = candidates.findIndex((c, i) =>
     c && !/\d/.test(c) && c.split(/\s+/).length <= MAX_NAME_WORDS && /\p{L}{2}/u.test(c) &&
+    (i === 0 || !measureOnly(c, language)) &&
     (i === 0 || i === ROLE || i > SUBJECT || aboutIt(c, i))
   );
-  const name = titled(chosen >= 0 ? candidates[chosen] : spec.screens[0].title, language);
+  const title = titled(chosen >= 0 ? candidates[chosen] : spec.screens[0].title, language);
+  const name = language === "de" ? germanNouns(title) : title;
   // A concept the main ask's own words name ("regar" of "recordatorio para regar los geranios") is what
   // its records are; one named in passing is not.
   const itsOwn = concept && !asField && said.some((w) => main.quote.includes(w));
   return chosen === HEAD && !itsOwn ? { name, head: candidates[HEAD] } : { name };
+}
+
+/** Whether the words say only what is computed or over what time ("total", "streak", "month", "days"):
+ * the records they are about name the app. */
+function measureOnly(text: string, language: Language): boolean {
+  return words(text).every((t) =>
+    TIME_UNITS[language].has(t.norm) ||
+    PERIOD_WORDS[language].has(t.norm) ||
+    (CUES[language].asks.get(stem(t.norm, language)) ?? []).some((c) =>
+      c.stems.length === 1 && (c.key === "aggregate" || c.key === "rating")
+    )
+  );
 }
 
 const SPEAKER = perLanguage((lex) => lex.speaker);
@@ -245,28 +355,127 @@ export function itsWord(prompt: string, u: Understanding, concept: Concept, lang
   return sharesWord(said, name) ? "" : said;
 }
 
-// What the speaker says they are or run, in the prompt's first sentence ("I'm a dog groomer", "gestisco una
-// pizzeria", "tengo una academia de baile", "Ich bin Hobbyimker"): the world the app works in, which names
-// it when the main ask's own words do not.
-const ROLES: Record<Language, RegExp> = {
-  en: /^(?:.*?\s)?(?:i'?m|i am|i run|we run|i own|we own|i have|we have|i manage)\s+(?:a|an)\s+(.*)$/iu,
-  it: /^(?:.*?\s)?(?:sono|gestisco|gestiamo|ho|abbiamo)\s+(?:un|una|uno|un')\s*(.*)$/iu,
-  fr: /^(?:.*?\s)?(?:je suis|je tiens|j'ai|nous avons|je gère)\s+(?:un|une)\s+(.*)$/iu,
-  es: /^(?:.*?\s)?(?:soy|tengo|llevo|tenemos)\s+(?:un|una)\s+(.*)$/iu,
-  de: /^(?:.*?\s)?(?:ich bin|ich habe|wir haben|ich führe)\s+(?:ein|eine|einen)?\s*(.*)$/iu,
-};
+// What the speaker says they are, run, keep or collect, in the prompt's first sentence ("I'm a dog groomer",
+// "gestisco una pizzeria", "je suis maraîcher", "Ich bin Hobbyimker"): the world the app works in, which
+// names it when the main ask's own words do not. The lexicon lists each language's verbs of it.
+const escaped = (phrase: string) => phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const ROLE_VERBS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => {
+    const article = `(?:${lex.articles.map(escaped).join("|")})(?:\\s+|(?<='))`;
+    const verbs = [
+      ...lex.roles.article.map((v) => `${escaped(v)}\\s+${article}`),
+      ...lex.roles.bare.map((v) => `${escaped(v)}\\s+(?:${article})?`),
+    ];
+    return [l, verbs.join("|")];
+  }),
+) as Record<Language, string>;
+const ROLES = perLanguageRegExp((verbs) => `^(?:.*?\\s)?(?:${verbs})(.*)$`);
+// Words that open with the verb ("Colecciono vinilos", "Gestisco un agriturismo") say the role's noun phrase.
+const OPENING = perLanguageRegExp((verbs) => `^(?:${verbs})(.*)$`);
+
+function perLanguageRegExp(pattern: (verbs: string) => string): Record<Language, RegExp> {
+  return Object.fromEntries(
+    Object.entries(ROLE_VERBS).map(([l, verbs]) => [l, new RegExp(pattern(verbs), "iu")]),
+  ) as Record<Language, RegExp>;
+}
+
+/** The words without the speaker's verb of role that opens them ("Gestisco un piccolo agriturismo"). */
+function withoutRole(text: string, language: Language): string {
+  return text.trim().match(OPENING[language])?.[1] ?? text;
+}
 
 /** The noun phrase of the speaker's role, up to a function word other than "of" or, in English, a
  * participle after it ("a dog groomer working from a van", "a food truck selling tacos"). */
-function roleOf(prompt: string, language: Language, capitals: boolean): string {
-  const rest = prompt.split(/[.!?;\n]/)[0].match(ROLES[language])?.[1];
+function roleOf(prompt: string, language: Language, capitals: boolean, records: string[]): string {
+  const rest = prompt.slice(greeting(prompt, language)).split(/[.!?;\n]/)[0].match(ROLES[language])?.[1];
   if (!rest) return "";
   const stop = CUES[language].stop;
   const words = rest.split(/\s+/);
   const end = words.findIndex((w, i) =>
-    (stop.has(fold(w)) && !OF[language].has(fold(w))) || (language === "en" && i >= 2 && /ing$/i.test(w))
+    (i > 0 && stop.has(fold(w)) && !OF[language].has(fold(w))) ||
+    (language === "en" && i >= 2 && /ing$/i.test(w))
   );
+  // A sentence that goes on to count the records ("sono una maestra, ho 22 alunni") is about them.
+  const folded = words.map(fold);
+  const number = (w: string) => /^\d/.test(w) || NUMBERS[language].has(w);
+  if (folded.some((w, i) => number(w) && records.some((r) => fold(r) === folded[i + 1]))) return "";
   return phrase(words.slice(0, end < 0 ? words.length : end).join(" "), language, capitals);
+}
+
+// Longest first: "buenas tardes" before "buenas".
+/** What the speaker says they do in the prompt's opening sentence when the request is not in it ("Ich
+ * restauriere gerade einen VW Käfer von 1972", "we're organising a charity 5k fun run", "on organise le
+ * concours de pétanque"): the object of their verb, without numbers, up to a function word or a mark. */
+export function opening(prompt: string, language: Language, capitals: boolean, request: number): string {
+  const from = greeting(prompt, language);
+  const sentence = prompt.slice(from).split(/[.!?;:\n]/)[0];
+  if (from + sentence.length > request || ROLES[language].test(sentence)) return "";
+  // (An elided word is its own token, "j'organise", unless it is the speaker, "I'm".)
+  const tokens = sentence.split(/\s+/).filter(Boolean)
+    .flatMap((w) => SPEAKER[language].has(fold(w)) ? [w] : w.split(/(?<=')/));
+  const stop = CUES[language].stop;
+  // (The speaker opens the sentence or a clause "and" starts, not a relative one: "the shops I try".)
+  const speaker = tokens.findIndex((w, i) =>
+    SPEAKER[language].has(fold(w)) && (i === 0 || AND[language].has(fold(tokens[i - 1])))
+  );
+  // Where the pronoun is left out, a verb of the speaker's ending is both, unless a determiner or a
+  // relative word comes before it ("mis primos", "la paella que hacemos").
+  const own = tokens.findIndex((w, i) =>
+    fold(w).length >= 6 && SPEAKER_ENDINGS[language].some((e) => fold(w).endsWith(e)) &&
+    !DETERMINERS[language].has(fold(tokens[i - 1] ?? "")) &&
+    !RELATIVE[language].has(fold(tokens[i - 1] ?? ""))
+  );
+  if (speaker < 0 && own < 0) return "";
+  // The verb follows the speaker ("I'm organising", "wir machen eine"), or is that word, with the participle
+  // an auxiliary takes before an article ("abbiamo adottato un cucciolo").
+  let verb = speaker >= 0 ? speaker + 1 : own;
+  if (
+    speaker < 0 && ARTICLES[language].has(fold(tokens[verb + 2] ?? "")) &&
+    !stop.has(fold(tokens[verb + 1] ?? ""))
+  ) {
+    verb++;
+  }
+  if (!/^\p{L}+$/u.test(tokens[verb] ?? "")) return "";
+  // Its object follows it at once or after an article, a number or (German) an adjective, never after a
+  // preposition ("I'm drowning in paper") or as a verb of its own ("we keep running out").
+  const number = (w: string) => /\d/.test(w) || NUMBERS[language].has(fold(w));
+  const skipped = (w: string) =>
+    ARTICLES[language].has(fold(w)) || number(w) || (capitals && !stop.has(fold(w)) && !/^\p{Lu}/u.test(w));
+  let at = verb + 1;
+  while (at < tokens.length && skipped(tokens[at])) at++;
+  if (language === "en" && /ing$/i.test(tokens[at] ?? "")) return "";
+  const object: string[] = [];
+  // (Across "of" before a word of its own: "une fête de quartier".)
+  const of = (i: number) => OF[language].has(fold(tokens[i])) && !stop.has(fold(tokens[i + 1] ?? "of"));
+  for (; at < tokens.length && (!stop.has(fold(tokens[at])) || (object.length && of(at))); at++) {
+    // (An English adverb ends it: "I teach guitar privately".)
+    if (language === "en" && object.length && /ly\W*$/i.test(tokens[at])) break;
+    if (!number(tokens[at])) object.push(tokens[at]);
+    if (/[,()]$/.test(tokens[at])) break;
+  }
+  return phrase(object.join(" "), language, capitals);
+}
+
+const GREETINGS = perLanguage((lex) => [...lex.greetings].sort((a, b) => b.length - a.length));
+
+/** Where the greetings that open a prompt end ("Sehr geehrte Damen und Herren,", "Madame, Monsieur,",
+ * "Hi there!"): each runs to the mark after it when a few words come before that mark, else it is its own
+ * words alone; 0 when the prompt opens on something else. */
+export function greeting(prompt: string, language: Language): number {
+  let at = 0;
+  for (;;) {
+    const rest = fold(prompt.slice(at)).replace(/^[^\p{L}]+/u, "");
+    const skipped = prompt.slice(at).length - prompt.slice(at).replace(/^[^\p{L}]+/u, "").length;
+    const opening = [...GREETINGS[language]].find((g) =>
+      rest.startsWith(g) && !/^\p{L}/u.test(rest.slice(g.length))
+    );
+    if (!opening) return at;
+    const mark = rest.slice(opening.length).search(/[,.!?:;\n]/);
+    const between = mark < 0
+      ? []
+      : rest.slice(opening.length, opening.length + mark).split(/\s+/).filter(Boolean);
+    at += skipped + opening.length + (mark >= 0 && between.length <= 3 ? mark + 1 : 0);
+  }
 }
 
 /** Whether the prompt says a word of a concept it names, "for", an indefinite article and at most two

@@ -44,6 +44,25 @@ export interface Lexicon {
   /** Where the pronoun is dropped, the first-person auxiliaries and reflexives that make the speaker a verb's
    * subject ("quanto ho speso", "cuánto me gasto"). */
   firstPerson: string[];
+  /** The endings of a verb whose subject is the speaker where the pronoun is left out ("organizziamo",
+   * "hacemos"): empty where it is always said. */
+  speakerEndings: string[];
+  /** The first-person verbs with which the speaker says what they are, run, keep or collect ("I'm a dog
+   * groomer", "gestisco una pizzeria", "ich sammle Briefmarken"): `article` ones before an indefinite
+   * article, `bare` ones before their noun with or without one ("je suis maraîcher", "ich bin Imkerin"). */
+  roles: Record<"article" | "bare", string[]>;
+  /** What opens a prompt to greet or address its reader ("Hi", "Sehr geehrte Damen und Herren", "Madame,
+   * Monsieur"): up to the first mark after it, the prompt says nothing of the app. */
+  greetings: string[];
+  /** How an infinitive ends, with the pronouns that may be joined to it ("gestire", "segnarmi", "apuntar",
+   * "noter"): one that opens a name before a determiner says what is done, not to what. Empty where the
+   * infinitive is marked otherwise ("to", German word order). */
+  infinitive: Record<"endings" | "clitics", string[]>;
+  /** The definite articles and possessives, which open a noun phrase ("le spese", "mis clases"). */
+  determiners: string[];
+  /** The words that open a relative clause ("tasks that repeat", "le facture che emetto"): a name ends
+   * before one. */
+  relative: string[];
   /** The verbs of forgetting, cues of a reminder ("I always forget to water", "damit ich nicht vergesse")
    * that no negation refuses, unless a question word of `when` follows them: "forgetting when I last
    * watered" asks to keep when it was done. */
