@@ -276,7 +276,6 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   const verbal = quoted !== "" &&
     (endsOnInfinitive(quoted, language) || endsOnInfinitive(phrase(toSubject, language, capitals), language));
   const head = own && (elsewhere || verbal) && request ? requestHead(request.rest, language) : undefined;
-  const said = u.concepts.find((m) => m.id === concept?.id)?.words ?? [];
   // An app of several kinds of records is about the world the prompt opens on, before any one of them.
   const kinds = spec.entities.filter((e) => e.key !== "reminder").length;
   const world = own && kinds >= 2 && main ? opening(prompt, language, capitals, main.start) : "";
