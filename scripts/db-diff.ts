@@ -32,9 +32,12 @@ const late = new Set(
 const moves = (l: string) =>
   [...late].some((c) => l.includes(`constraint ${c} `) || l.endsWith(`constraint ${c};`));
 const checksLast = [...lines.filter((l) => !moves(l)), "", ...lines.filter(moves).flatMap((l) => [l, ""])];
-// A generated column's function must exist before its table: those functions (immutable, so they name no
-// table) move to the top, each whole from its CREATE to the `;` line that ends it.
-const early = new Set([...statements.matchAll(/generated always as \((\w+\.\w+)\(/g)].map((m) => m[1]));
+// A generated column's or a column default's function must exist before its table: those functions (which
+// name no table) move to the top, each whole from its CREATE to the `;` line that ends it.
+const early = new Set(
+  [...statements.matchAll(/(?:generated always as \(|\bdefault )(\w+\.\w+)\(/g)].map((m) => m[1])
+    .filter((fn) => !fn.startsWith("pg_catalog.")),
+);
 const first: string[] = [];
 const rest: string[] = [];
 for (let i = 0; i < checksLast.length; i++) {

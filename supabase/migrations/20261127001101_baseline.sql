@@ -14,6 +14,22 @@ end
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION private.uuid_v7()
+ RETURNS uuid
+ LANGUAGE sql
+ PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select encode(
+    set_bit(set_bit(
+      overlay(uuid_send(gen_random_uuid())
+              placing substring(int8send(floor(extract(epoch from clock_timestamp()) * 1000)::bigint) from 3)
+              from 1 for 6),
+      52, 1), 53, 1),
+    'hex')::uuid
+$function$
+;
+
 create type "public"."reshare_platform" as enum ('instagram', 'tiktok', 'x', 'facebook', 'threads', 'whatsapp', 'telegram', 'messenger', 'linkedin', 'reddit', 'snapchat', 'discord', 'youtube', 'pinterest', 'email', 'sms', 'link', 'other');
 
 
@@ -225,7 +241,7 @@ alter table "public"."git_remotes" enable row level security;
 
 
   create table "public"."job_admissions" (
-    "id" uuid not null default gen_random_uuid(),
+    "id" uuid not null default private.uuid_v7(),
     "user_id" uuid not null,
     "idempotency_key" uuid,
     "held_credits" bigint not null,
@@ -251,7 +267,7 @@ alter table "public"."job_events" enable row level security;
 
 
   create table "public"."jobs" (
-    "id" uuid not null default gen_random_uuid(),
+    "id" uuid not null default private.uuid_v7(),
     "user_id" uuid not null,
     "project_id" bigint,
     "type" text not null default 'prompt'::text,
@@ -281,7 +297,7 @@ alter table "public"."jobs" enable row level security;
 
 
   create table "public"."notifications" (
-    "id" uuid not null default gen_random_uuid(),
+    "id" uuid not null default private.uuid_v7(),
     "recipient_id" uuid not null,
     "sender_id" uuid,
     "type" text not null,
@@ -356,7 +372,7 @@ alter table "public"."project_terms" enable row level security;
 
 
   create table "public"."project_versions" (
-    "id" uuid not null default gen_random_uuid(),
+    "id" uuid not null default private.uuid_v7(),
     "project_id" bigint not null,
     "user_id" uuid not null,
     "number" integer not null,
@@ -543,7 +559,7 @@ alter table "public"."version_files" enable row level security;
 
 
   create table "public"."wallet_transactions" (
-    "id" uuid not null default gen_random_uuid(),
+    "id" uuid not null default private.uuid_v7(),
     "user_id" uuid not null,
     "reason" text not null,
     "amount" bigint not null default 0,
@@ -7021,6 +7037,7 @@ AS $function$
 $function$
 ;
 
+
 CREATE OR REPLACE FUNCTION private.version_file_rows(version_id uuid)
  RETURNS TABLE(path text, contents text, type text)
  LANGUAGE plpgsql
@@ -8822,6 +8839,8 @@ grant execute on function private.timestamp_cursor(text) to authenticated;
 grant execute on function private.utc_iso(timestamp with time zone) to authenticated;
 
 grant execute on function private.utc_iso(timestamp with time zone) to service_role;
+
+grant execute on function private.uuid_v7() to service_role;
 
 grant execute on function private.version_file_rows(uuid) to service_role;
 

@@ -3,7 +3,7 @@
 -- Admitted requests whose prompt is being evaluated: each holds credits until its job is created, the
 -- request gives up, or it expires (a request that died mid-way).
 CREATE TABLE public.job_admissions (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    id uuid DEFAULT private.uuid_v7() NOT NULL,
     user_id uuid NOT NULL,
     idempotency_key uuid,
     held_credits bigint NOT NULL,

@@ -1,7 +1,7 @@
 -- Generation jobs: the table, its status machine and the jobs API.
 
 CREATE TABLE public.jobs (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    id uuid DEFAULT private.uuid_v7() NOT NULL,
     user_id uuid NOT NULL,
     project_id bigint,
     type text DEFAULT 'prompt'::text NOT NULL,

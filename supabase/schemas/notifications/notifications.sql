@@ -1,7 +1,7 @@
 -- In-app notifications as the API pages them.
 
 CREATE TABLE public.notifications (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    id uuid DEFAULT private.uuid_v7() NOT NULL,
     recipient_id uuid NOT NULL,
     -- Null for what the service itself reports (a finished job).
     sender_id uuid,

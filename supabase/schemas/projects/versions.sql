@@ -33,7 +33,7 @@ ALTER TABLE ONLY private.blob_storage
 ALTER TABLE private.blob_storage ENABLE ROW LEVEL SECURITY;
 
 CREATE TABLE public.project_versions (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    id uuid DEFAULT private.uuid_v7() NOT NULL,
     project_id bigint NOT NULL,
     user_id uuid NOT NULL,
     number integer NOT NULL,

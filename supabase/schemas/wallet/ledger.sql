@@ -3,7 +3,7 @@
 -- The ledger: every change of a wallet is a row here, written in the same transaction as the balance.
 -- Invariant: wallets.balance = sum(amount) and wallets.bonus_balance = sum(bonus_amount) per user.
 CREATE TABLE public.wallet_transactions (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    id uuid DEFAULT private.uuid_v7() NOT NULL,
     user_id uuid NOT NULL,
     reason text NOT NULL,
     amount bigint DEFAULT 0 NOT NULL,
