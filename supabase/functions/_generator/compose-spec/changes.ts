@@ -4,6 +4,7 @@ import type { Ask } from "../understand/index.ts";
 import { CHANGE_TYPES } from "../understand/asks.ts";
 import type { AppSpec, Language } from "../template/src/types.ts";
 import { capitalized, Entity, fold, keyOf } from "./entities.ts";
+import { glossary } from "./glossary.ts";
 import { translatedName } from "./names.ts";
 import { conceptOf } from "./screens.ts";
 import { WORDS } from "./words.ts";
@@ -173,10 +174,11 @@ function translate(spec: AppSpec, language: Language): string[] {
   const from = WORDS[spec.language];
   const to = WORDS[language];
   const own = new Map(Object.entries(from).filter(([, v]) => typeof v === "string").map(([k, v]) => [v, k]));
+  // The UI's own words, else what the knowledge calls the same thing in the new language.
   const mine = (label: string) => {
     const key = own.get(label) as keyof typeof to | undefined;
     const next = key ? to[key] : undefined;
-    return typeof next === "string" ? next : undefined;
+    return typeof next === "string" ? next : glossary(label, spec.language, language);
   };
   const left: string[] = [];
   // A record's words are the UI's own when they are its words, else the user's, kept and listed; values
