@@ -188,6 +188,14 @@ Deno.test("a reminder, a goal and a quiz keep the numbers stated, or list in unm
     unmet: [],
   });
   assert.equal(rings("ricordami di prendere lo sciroppo ogni 12 ore").time, "08:00, 20:00");
+  // Every hour or few rings while one is awake.
+  assert.equal(
+    rings("rappelle-moi toutes les 3 heures de boire un verre d'eau").time,
+    "08:00, 11:00, 14:00, 17:00, 20:00",
+  );
+  // Two lengths of an interval timer named neither work nor rest alternate work, then rest.
+  const intervals = light("un temporizador de 40 segundos y 20 segundos, 6 rondas").spec;
+  assert.deepEqual(screen(intervals, "timer").options.phases?.map((p) => p.label), ["Trabajo", "Descanso"]);
   // Once a week without a day rings on Mondays, which the app lets the user change.
   assert.equal(rings("remind me to clean the fish tank every week").weekdays, "1");
   const weekly = rings("recuérdame una vez a la semana llamar a mi abuela");

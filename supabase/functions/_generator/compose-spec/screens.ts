@@ -360,14 +360,18 @@ export class Builder {
       case "reminder":
         return this.report(ask, this.reminder(ask));
       case "timer": {
-        const phases = q.flatMap((x) =>
-          x.kind === "duration"
-            ? [{
-              label: x.phase === "off" ? w.rest : x.phase === "on" ? w.work : w.timer,
-              minutes: x.seconds / 60,
-            }]
-            : []
-        );
+        const durations = q.filter((x) => x.kind === "duration");
+        // Two lengths with neither called work or rest ("20 segundos y 10 segundos") alternate as they
+        // would on any interval timer: work, then rest.
+        const paired = durations.length === 2 && durations.every((x) => !x.phase);
+        const phases = durations.map((x, i) => ({
+          label: x.phase === "off" || (paired && i === 1)
+            ? w.rest
+            : x.phase === "on" || paired
+            ? w.work
+            : w.timer,
+          minutes: x.seconds / 60,
+        }));
         const rounds = q.find((x) => x.kind === "rounds");
         const options: ScreenOptions = {};
         if (phases.length) options.phases = phases;
@@ -771,7 +775,10 @@ function timesOf(ask: Ask): string[] {
       : every.count && every.unit === "day"
       ? Math.floor(16 / every.count)
       : 0;
-    const count = every.count ?? (hours ? Math.floor(24 / hours) : 1);
+    // Every hour or few (a glass of water, a break) rings while one is awake, 08:00 to 22:00; every four
+    // hours or more (a dose) rings round the clock.
+    const count = every.count ??
+      (hours >= 4 ? Math.floor(24 / hours) : hours ? Math.floor(14 / hours) + 1 : 1);
     if (hours) {
       return Array.from({ length: Math.min(count, 24) }, (_, i) => {
         const h = (8 + i * hours) % 24;
