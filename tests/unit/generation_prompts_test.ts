@@ -481,3 +481,22 @@ Deno.test("words any app says ('tracker') and 'w' for 'with' never make a name o
   ];
   for (const [prompt, name] of cases) assert.equal(light(prompt).spec.name, name, prompt);
 });
+
+Deno.test("a follow-up's cue of translating that names no language is another ask's verb, or is listed unmet", () => {
+  const cases: [string, string, string][] = [
+    ["a reading list", "switch to the dark theme", "en"],
+    ["lista dei film da vedere", "passa a tema scuro", "it"],
+    ["liste des vins", "passe en thème sombre", "fr"],
+    ["lista de la compra", "cambia a tema oscuro", "es"],
+  ];
+  for (const [base, change, language] of cases) {
+    const app = light(base).spec;
+    const changed = changeSpec(app, change);
+    assert.deepEqual(changed.asks.map((a) => [a.type, a.built]), [["theme", true]], change);
+    assert.deepEqual([changed.spec.language, changed.spec.name], [language, app.name], change);
+  }
+  // Alone, it translates into nothing: listed with why, never reported built.
+  const alone = changeSpec(light("a packing list for the beach").spec, "translate it please");
+  assert.deepEqual(alone.asks.map((a) => [a.type, a.built]), [["translate", false]]);
+  assert.ok(alone.unmet.some((u) => u.includes("no language was named")), alone.unmet.join(", "));
+});

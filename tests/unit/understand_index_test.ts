@@ -89,3 +89,20 @@ Deno.test("a word naming a field an ask has is accounted for, not unmet", () => 
   const v = understand("my vinyl records: artist, album, year. Share them with my cousin on Discord");
   assert.ok(v.unmet.some((w) => /Discord|cousin/.test(w)), JSON.stringify(v.unmet));
 });
+
+Deno.test("an opening greeting and the person an app is for are said aside, not unmet", () => {
+  const cases: [string, RegExp][] = [
+    ["Hey there! a packing list for my mum with a photo of each bag", /hey|there|mum/i],
+    ["Buonasera, un elenco dei regali per la nonna con il prezzo", /buonasera|nonna/i],
+    ["Coucou ! des listes de lecture pour papi, triées par auteur", /coucou|papi/i],
+    ["Buenas, una lista de recetas para mi abuelo con foto", /buenas|abuelo/i],
+    ["Moin, Geburtstagsliste für Opa mit Datum", /moin|opa/i],
+  ];
+  for (const [prompt, aside] of cases) {
+    const u = understand(prompt);
+    assert.ok(!u.unmet.some((w) => aside.test(w)), `${prompt}: ${JSON.stringify(u.unmet)}`);
+  }
+  // A person named elsewhere than after "for", and a greeting within the prompt, are still words to build.
+  const v = understand("a list of birthday gifts, my grandpa hates socks");
+  assert.ok(v.unmet.some((w) => /grandpa/.test(w)), JSON.stringify(v.unmet));
+});

@@ -11,6 +11,7 @@ import { CUES, englishKnowsEveryWord, lexiconVote } from "./lexicon.ts";
 import { quantities, type Quantity } from "./quantities.ts";
 import { stem, stemPhrase } from "./stem.ts";
 import { words } from "./text.ts";
+import { aside } from "./aside.ts";
 
 export type { Ask, AskType, Field, FieldType } from "./asks.ts";
 export type { ConceptMatch } from "./concepts.ts";
@@ -162,13 +163,15 @@ function withVerb(prompt: string, ask: Ask, stop: Set<string>): { start: number;
 
 /**
  * Content words outside every ask's quote (and outside the `:` lists their asks took as fields), other than
- * words naming a field an ask has: "search by author" after "title, author, pages" asks nothing more.
+ * words naming a field an ask has: "search by author" after "title, author, pages" asks nothing more, and
+ * words said aside (a greeting, whom the app is for).
  */
 function unmet(prompt: string, language: UiLanguage, asks: Ask[], lists: { start: number; end: number }[]) {
   const stop = CUES[language].stop;
   const covered = [
     ...asks.map((a) => SETTINGS.has(a.type) ? withVerb(prompt, a, stop) : a),
     ...(asks.length ? lists : []),
+    ...aside(prompt, language),
   ];
   const fieldStems = new Set(asks.flatMap((a) => a.fields.flatMap((f) => stemPhrase(f.name, language))));
   const runs: string[] = [];
