@@ -500,3 +500,23 @@ Deno.test("a follow-up's cue of translating that names no language is another as
   assert.deepEqual(alone.asks.map((a) => [a.type, a.built]), [["translate", false]]);
   assert.ok(alone.unmet.some((u) => u.includes("no language was named")), alone.unmet.join(", "));
 });
+
+Deno.test("a number within an ask that no screen, field or record holds is listed unmet with why", () => {
+  const dropped: [string, string][] = [
+    ["darts 301 scorer for 3 players", "301"],
+    ["spese del cane: crocchette 45 € al mese", "45 €"],
+    ["dépenses de la maison : assurance 300 € par an", "300 €"],
+    ["lista de gastos del coche: seguro 400 € al año", "400 €"],
+    ["Haushaltsbuch: Miete 950 € im Monat", "950 €"],
+  ];
+  for (const [prompt, number] of dropped) {
+    const { unmet } = light(prompt);
+    assert.ok(unmet.includes(`${number} (no screen or field holds it)`), `${prompt}: ${unmet}`);
+  }
+  // A goal's target and a timer's phases and rounds are held.
+  for (
+    const prompt of ["leggere 30 pagine al giorno", "Timer: 25 Minuten Arbeit, 5 Minuten Pause, 4 Runden"]
+  ) {
+    assert.ok(!light(prompt).unmet.some((u) => u.includes("holds it")), prompt);
+  }
+});
