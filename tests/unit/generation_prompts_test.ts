@@ -520,3 +520,20 @@ Deno.test("a number within an ask that no screen, field or record holds is liste
     assert.ok(!light(prompt).unmet.some((u) => u.includes("holds it")), prompt);
   }
 });
+
+Deno.test("words naming the records of an entity the app shows are held by them; others stay unmet", () => {
+  const cases: [string, RegExp][] = [
+    ["my parrot: feeding at 8 and 18, vet visits with cost", /vet/],
+    ["il mio gatto: pappa alle 8 e alle 19, visite dal veterinario con costo", /veterinario/],
+    ["mon chien : promenade à 8h et à 19h, visites chez le vétérinaire avec le prix", /vétérinaire/],
+  ];
+  for (const [prompt, records] of cases) {
+    const made = light(prompt);
+    assert.ok(made.spec.screens.some((s) => s.entity === "vetVisit"), prompt);
+    assert.ok(!made.unmet.some((u) => records.test(u)), `${prompt}: ${made.unmet}`);
+  }
+  // Words that name no records the app shows are still listed.
+  assert.ok(
+    light("my parrot: seeds at 8 and 18, cage cleanings with date").unmet.some((u) => /cage/.test(u)),
+  );
+});

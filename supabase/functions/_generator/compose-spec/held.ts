@@ -1,9 +1,12 @@
 // Whether each number an ask took is held by the app: an option, a field's setting or a record states it
 // ("goal": 20, "rounds": 8, a phase of 0.5 minutes). One nothing holds ("rent 700 € a month" in a list of
 // expenses, "darts 301") was dropped, so it is listed with why, unless an entry of `unmet` already says it.
+// Words naming records the app shows are held by them, so they are not unmet.
 import type { Quantity, Understanding } from "../understand/index.ts";
 import { quantities } from "../understand/quantities.ts";
 import { isUiLanguage } from "../understand/language.ts";
+import { findConcepts } from "../understand/concepts.ts";
+import { conceptOf } from "./screens.ts";
 import type { AppSpec } from "../template/src/types.ts";
 
 /** The ways a quantity's number may be held: itself, or a duration in seconds, minutes or hours (a bare
@@ -44,4 +47,17 @@ export function unheld(spec: AppSpec, prompt: string, u: Understanding, listed: 
     return values.length && quoted(q) && !listed.some((x) => x.includes(q.text)) &&
       !values.some((v) => numbers.some((n) => close(n, v)));
   }).map((q) => `${q.text} (no screen or field holds it)`);
+}
+
+/** The unmet runs of words, less those that name the records of an entity the app shows ("vet appointments
+ * with date and price" when the app keeps vet visits): those records hold them. */
+export function unshown(spec: AppSpec, runs: string[], u: Understanding): string[] {
+  const reading = isUiLanguage(u.detected) ? u.detected : "en";
+  const shown = new Set(
+    spec.entities.filter((e) => spec.screens.some((s) => s.entity === e.key)).map((e) => conceptOf(e)?.id),
+  );
+  return runs.filter((run) => {
+    const named = findConcepts(run, reading)[0];
+    return !named || !shown.has(named.id);
+  });
 }

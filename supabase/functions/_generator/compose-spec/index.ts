@@ -12,7 +12,7 @@ import { CUES, matchEveryKey, stemTokens } from "../understand/lexicon.ts";
 import { words } from "../understand/text.ts";
 import { type AskReport, Builder, conceptOf } from "./screens.ts";
 import { describe, features, nameOf } from "./names.ts";
-import { unheld } from "./held.ts";
+import { unheld, unshown } from "./held.ts";
 
 export type { AskReport } from "./screens.ts";
 export { refusal } from "./serviceable.ts";
@@ -68,7 +68,7 @@ export function composeSpec(
   return {
     spec,
     asks: builder.reports.sort((a, b) => prompt.indexOf(a.quote) - prompt.indexOf(b.quote)),
-    unmet: [...u.unmet, ...builder.unmet, ...unheld(spec, prompt, u, builder.unmet)],
+    unmet: [...unshown(spec, u.unmet, u), ...builder.unmet, ...unheld(spec, prompt, u, builder.unmet)],
     withoutSamples: builder.withoutSamples,
     ...(fellBack ? { languageFallbackFrom: u.detected } : {}),
   };
