@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
-import { greeting, itsWord, opening } from "../../supabase/functions/_generator/compose-spec/names.ts";
+import { itsWord, opening } from "../../supabase/functions/_generator/compose-spec/names.ts";
+import { greeting } from "../../supabase/functions/_generator/understand/aside.ts";
 import { CONCEPTS } from "../../supabase/functions/_generator/understand/concepts-index.ts";
 import { understand } from "../../supabase/functions/_generator/understand/index.ts";
 

@@ -505,3 +505,59 @@ Deno.test("words any app says ('tracker') and 'w' for 'with' never make a name o
   ];
   for (const [prompt, name] of cases) assert.equal(light(prompt).spec.name, name, prompt);
 });
+
+Deno.test("a follow-up's cue of translating that names no language is another ask's verb, or is listed unmet", () => {
+  const cases: [string, string, string][] = [
+    ["a reading list", "switch to the dark theme", "en"],
+    ["lista dei film da vedere", "passa a tema scuro", "it"],
+    ["liste des vins", "passe en thème sombre", "fr"],
+    ["lista de la compra", "cambia a tema oscuro", "es"],
+  ];
+  for (const [base, change, language] of cases) {
+    const app = light(base).spec;
+    const changed = changeSpec(app, change);
+    assert.deepEqual(changed.asks.map((a) => [a.type, a.built]), [["theme", true]], change);
+    assert.deepEqual([changed.spec.language, changed.spec.name], [language, app.name], change);
+  }
+  // Alone, it translates into nothing: listed with why, never reported built.
+  const alone = changeSpec(light("a packing list for the beach").spec, "translate it please");
+  assert.deepEqual(alone.asks.map((a) => [a.type, a.built]), [["translate", false]]);
+  assert.ok(alone.unmet.some((u) => u.includes("no language was named")), alone.unmet.join(", "));
+});
+
+Deno.test("a number within an ask that no screen, field or record holds is listed unmet with why", () => {
+  const dropped: [string, string][] = [
+    ["darts 301 scorer for 3 players", "301"],
+    ["spese del cane: crocchette 45 € al mese", "45 €"],
+    ["dépenses de la maison : assurance 300 € par an", "300 €"],
+    ["lista de gastos del coche: seguro 400 € al año", "400 €"],
+    ["Haushaltsbuch: Miete 950 € im Monat", "950 €"],
+  ];
+  for (const [prompt, number] of dropped) {
+    const { unmet } = light(prompt);
+    assert.ok(unmet.includes(`${number} (no screen or field holds it)`), `${prompt}: ${unmet}`);
+  }
+  // A goal's target and a timer's phases and rounds are held.
+  for (
+    const prompt of ["leggere 30 pagine al giorno", "Timer: 25 Minuten Arbeit, 5 Minuten Pause, 4 Runden"]
+  ) {
+    assert.ok(!light(prompt).unmet.some((u) => u.includes("holds it")), prompt);
+  }
+});
+
+Deno.test("words naming the records of an entity the app shows are held by them; others stay unmet", () => {
+  const cases: [string, RegExp][] = [
+    ["my parrot: feeding at 8 and 18, vet visits with cost", /vet/],
+    ["il mio gatto: pappa alle 8 e alle 19, visite dal veterinario con costo", /veterinario/],
+    ["mon chien : promenade à 8h et à 19h, visites chez le vétérinaire avec le prix", /vétérinaire/],
+  ];
+  for (const [prompt, records] of cases) {
+    const made = light(prompt);
+    assert.ok(made.spec.screens.some((s) => s.entity === "vetVisit"), prompt);
+    assert.ok(!made.unmet.some((u) => records.test(u)), `${prompt}: ${made.unmet}`);
+  }
+  // Words that name no records the app shows are still listed.
+  assert.ok(
+    light("my parrot: seeds at 8 and 18, cage cleanings with date").unmet.some((u) => /cage/.test(u)),
+  );
+});

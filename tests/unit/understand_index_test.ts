@@ -89,3 +89,37 @@ Deno.test("a word naming a field an ask has is accounted for, not unmet", () => 
   const v = understand("my vinyl records: artist, album, year. Share them with my cousin on Discord");
   assert.ok(v.unmet.some((w) => /Discord|cousin/.test(w)), JSON.stringify(v.unmet));
 });
+
+Deno.test("an opening greeting and the person an app is for are said aside, not unmet", () => {
+  const cases: [string, RegExp][] = [
+    ["Hey there! a packing list for my mum with a photo of each bag", /hey|there|mum/i],
+    ["Buonasera, un elenco dei regali per la nonna con il prezzo", /buonasera|nonna/i],
+    ["Coucou ! des listes de lecture pour papi, triées par auteur", /coucou|papi/i],
+    ["Buenas, una lista de recetas para mi abuelo con foto", /buenas|abuelo/i],
+    ["Moin, Geburtstagsliste für Opa mit Datum", /moin|opa/i],
+  ];
+  for (const [prompt, aside] of cases) {
+    const u = understand(prompt);
+    assert.ok(!u.unmet.some((w) => aside.test(w)), `${prompt}: ${JSON.stringify(u.unmet)}`);
+  }
+  // A person named elsewhere than after "for", and a greeting within the prompt, are still words to build.
+  const v = understand("a list of birthday gifts, my grandpa hates socks");
+  assert.ok(v.unmet.some((w) => /grandpa/.test(w)), JSON.stringify(v.unmet));
+});
+
+Deno.test("an item of a `:` list of times or frequencies that states none is its own words, unmet when nothing asks for it", () => {
+  const cases: [string, RegExp][] = [
+    ["my rabbit: hay at 7 and 18, nail trims with date and cost", /nail trims/],
+    ["il mio acquario: mangime alle 8 e alle 20, cambi d'acqua con data", /cambi d'acqua/],
+    ["mon vélo : graissage toutes les 2 semaines, réparations avec prix", /réparations/],
+    ["mi huerto: riego a las 9 y a las 21, cosechas con peso", /cosechas/],
+    ["unser Hund: Futter um 7 und um 17 Uhr, Tierarztbesuche mit Kosten", /Tierarztbesuche/],
+  ];
+  for (const [prompt, left] of cases) {
+    const u = understand(prompt);
+    assert.ok(u.unmet.some((w) => left.test(w)), `${prompt}: ${JSON.stringify(u.unmet)}`);
+  }
+  // The items that state one were taken by the clause's asks.
+  const timer = understand("interval timer: 40s work, 20s rest, 10 rounds");
+  assert.deepEqual(timer.unmet, []);
+});

@@ -167,3 +167,15 @@ Deno.test("English 'am' after a number is a time of day, but German 'am' before 
   assert.deepEqual(values("Abflug um 6 am", "de"), [{ kind: "time", time: "06:00" }]);
   assert.deepEqual(values("la pastiglia alle 9am", "it"), [{ kind: "time", time: "09:00" }]);
 });
+
+Deno.test("a period word used as a noun names a kind of record, not a period", () => {
+  // Followed by its complement, or after a determiner with nothing it could qualify after it.
+  assert.deepEqual(values("un diario de viajes", "es"), []);
+  assert.deepEqual(values("quiero un diario, con fotos", "es"), []);
+  assert.deepEqual(values("il quotidiano di cantiere", "it"), []);
+  assert.deepEqual(values("tenir mon quotidien", "fr"), []);
+  // After the noun it qualifies, or before one, it is a period.
+  assert.deepEqual(values("un resumen diario", "es"), [{ kind: "period", period: "day" }]);
+  assert.deepEqual(values("un riepilogo quotidiano", "it"), [{ kind: "period", period: "day" }]);
+  assert.deepEqual(values("un bilan quotidien de mes dépenses", "fr"), [{ kind: "period", period: "day" }]);
+});

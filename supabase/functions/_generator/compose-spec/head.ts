@@ -53,15 +53,6 @@ export const APP_WORDS = new Set([
 // The word that makes the next one an infinitive ("to log", "per segnare", "pour suivre", "para apuntar").
 export const TO: Record<Language, string> = { en: "to", it: "per", fr: "pour", es: "para", de: "zu" };
 
-/** The words of purpose, folded: what follows them is whom or what a thing is for ("for my bikes"). */
-export const PURPOSE: Record<Language, Set<string>> = {
-  en: new Set(["for"]),
-  it: new Set(["per"]),
-  fr: new Set(["pour"]),
-  es: new Set(["para"]),
-  de: new Set(["fur", "furs"]),
-};
-
 /** Whether words end on an infinitive ("rappel pour nourrir", "quiz per imparare"): they say what is
  * done, not what it is done to. The parts of a hyphenated noun ("to-do") are no infinitive. */
 export function endsOnInfinitive(text: string, language: Language): boolean {

@@ -12,6 +12,7 @@ import { CUES, matchEveryKey, stemTokens } from "../understand/lexicon.ts";
 import { words } from "../understand/text.ts";
 import { type AskReport, Builder, conceptOf } from "./screens.ts";
 import { describe, features, nameOf } from "./names.ts";
+import { unheld, unshown } from "./held.ts";
 
 export type { AskReport } from "./screens.ts";
 export { refusal } from "./serviceable.ts";
@@ -67,7 +68,7 @@ export function composeSpec(
   return {
     spec,
     asks: builder.reports.sort((a, b) => prompt.indexOf(a.quote) - prompt.indexOf(b.quote)),
-    unmet: [...u.unmet, ...builder.unmet],
+    unmet: [...unshown(spec, u.unmet, u), ...builder.unmet, ...unheld(spec, prompt, u, builder.unmet)],
     withoutSamples: builder.withoutSamples,
     ...(fellBack ? { languageFallbackFrom: u.detected } : {}),
   };
@@ -153,10 +154,14 @@ export function changeSpec(spec: AppSpec, prompt: string): Composition {
   // Changes first, so a screen the prompt also asks for is made in the language it translates to.
   for (const ask of u.asks.filter((a) => CHANGES.has(a.type) && a.type !== "reminder")) {
     const left = applyChange(next, ask, u.language, prompt);
-    // A translation is made when the app speaks the new language; the user's own labels it leaves are unmet.
-    const built = ask.type === "translate" ? next.language === u.language : left.length === 0;
+    // A translation is made when the app speaks the language it names; the user's own labels it leaves are
+    // unmet, and so is one that names no language.
+    const built = ask.type === "translate"
+      ? ask.language !== undefined && next.language === u.language
+      : !left.length;
     reports.push({ type: ask.type, quote: ask.quote, built });
     unmet.push(...left);
+    if (ask.type === "translate" && !ask.language) unmet.push(`${ask.quote} (no language was named)`);
   }
   const builder = new Builder(
     prompt,

@@ -8,9 +8,10 @@ import { type Concept, findConcepts } from "../understand/concepts.ts";
 import { CONCEPTS } from "../understand/concepts-index.ts";
 import { conceptOf } from "./screens.ts";
 import { words } from "../understand/text.ts";
+import { greeting, PURPOSE } from "../understand/aside.ts";
 import { stem } from "../understand/stem.ts";
 import { fill, joined, WORDS } from "./words.ts";
-import { APP_WORDS, endsOnInfinitive, isCue, perLanguage, PURPOSE, requestHead, TO } from "./head.ts";
+import { APP_WORDS, endsOnInfinitive, isCue, perLanguage, requestHead, TO } from "./head.ts";
 
 /** The sentence around the character at `at`, and its rest from there: where the main ask's cue and its
  * object are. */
@@ -453,28 +454,6 @@ export function opening(prompt: string, language: Language, capitals: boolean, r
     if (/[,()]$/.test(tokens[at])) break;
   }
   return phrase(object.join(" "), language, capitals);
-}
-
-const GREETINGS = perLanguage((lex) => [...lex.greetings].sort((a, b) => b.length - a.length));
-
-/** Where the greetings that open a prompt end ("Sehr geehrte Damen und Herren,", "Madame, Monsieur,",
- * "Hi there!"): each runs to the mark after it when a few words come before that mark, else it is its own
- * words alone; 0 when the prompt opens on something else. */
-export function greeting(prompt: string, language: Language): number {
-  let at = 0;
-  for (;;) {
-    const rest = fold(prompt.slice(at)).replace(/^[^\p{L}]+/u, "");
-    const skipped = prompt.slice(at).length - prompt.slice(at).replace(/^[^\p{L}]+/u, "").length;
-    const opening = [...GREETINGS[language]].find((g) =>
-      rest.startsWith(g) && !/^\p{L}/u.test(rest.slice(g.length))
-    );
-    if (!opening) return at;
-    const mark = rest.slice(opening.length).search(/[,.!?:;\n]/);
-    const between = mark < 0
-      ? []
-      : rest.slice(opening.length, opening.length + mark).split(/\s+/).filter(Boolean);
-    at += skipped + opening.length + (mark >= 0 && between.length <= 3 ? mark + 1 : 0);
-  }
 }
 
 /** Whether the prompt says a word of a concept it names, "for", an indefinite article and at most two

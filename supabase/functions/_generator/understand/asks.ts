@@ -797,7 +797,14 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       }
     }
   }
-  return asks;
+  // A cue of translating that names no language and runs into another ask's cue is that ask's verb ("passe
+  // en mode sombre", "switch to dark mode", "stell auf dunklen Modus um").
+  const adjoins = (a: Ask, b: Ask) =>
+    b.start >= a.end &&
+    words(ctx.prompt.slice(a.end, b.start)).every((t) => t.kind !== "word" || stop.has(t.norm));
+  return asks.filter((a) =>
+    a.type !== "translate" || a.language || !asks.some((b) => b !== a && adjoins(a, b))
+  );
 }
 
 /** Asks whose cues show a figure, as a verb of seeing does: what a question of how many after them asks

@@ -11,6 +11,7 @@ import { CUES, englishKnowsEveryWord, lexiconVote } from "./lexicon.ts";
 import { quantities, type Quantity } from "./quantities.ts";
 import { stem, stemPhrase } from "./stem.ts";
 import { words } from "./text.ts";
+import { aside } from "./aside.ts";
 
 export type { Ask, AskType, Field, FieldType } from "./asks.ts";
 export type { ConceptMatch } from "./concepts.ts";
@@ -33,6 +34,8 @@ export interface UnderstandOptions {
   existingSpec?: AppSpec;
 }
 
+type Span = { start: number; end: number };
+
 /** Quantities that make a `:` list a timer's phases or a reminder's times rather than fields. */
 const MEASURES = new Set<Quantity["kind"]>(["duration", "rounds", "frequency", "time", "weekday"]);
 
@@ -45,7 +48,7 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   );
   const all = quantities(prompt, language);
   const followUp = options.existingSpec !== undefined;
-  const inside = (c: Clause) => all.filter((q) => q.start >= c.start && q.end <= c.end);
+  const inside = (c: Span) => all.filter((q) => q.start >= c.start && q.end <= c.end);
   // The items of a `:` list are fields ("title, author") unless they state quantities ("20s on, 10s off"),
   // which then belong to the clause that introduces them.
   // A follow-up's `:` list ("Some changes: remove the price, add a photo") lists changes, not fields.
@@ -138,8 +141,28 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
       (a.type !== "calculator" || a === calculator) && !again(a) && !(records && a.implied)
     ),
     concepts: findConcepts(prompt, language),
-    unmet: unmet(prompt, language, asks, parts.filter((c) => c.head !== undefined)),
+    unmet: unmet(prompt, language, asks, parts.flatMap((c) => listed(prompt, c, measuredList, inside))),
   };
+}
+
+/**
+ * What a `:` list's items account for: all of them when their words are fields; when they state quantities
+ * ("pills at 9 and 21, doctor's visits with date"), only the items that state a quantity (the clause took
+ * it), so those that state none are left for the asks or unmet.
+ */
+function listed(
+  prompt: string,
+  item: Clause,
+  measuredList: (head: number) => boolean,
+  inside: (c: Span) => Quantity[],
+): Span[] {
+  if (item.head === undefined) return [];
+  if (!measuredList(item.head)) return [item];
+  const parts = [...prompt.slice(item.start, item.end).matchAll(/[^,;]+/g)].map((m) => ({
+    start: item.start + m.index!,
+    end: item.start + m.index! + m[0].length,
+  }));
+  return parts.filter((p) => inside(p).length);
 }
 
 // Asks that change a setting of the app, whose quote starts at what it is set to ("dark", "in italiano").
@@ -162,13 +185,15 @@ function withVerb(prompt: string, ask: Ask, stop: Set<string>): { start: number;
 
 /**
  * Content words outside every ask's quote (and outside the `:` lists their asks took as fields), other than
- * words naming a field an ask has: "search by author" after "title, author, pages" asks nothing more.
+ * words naming a field an ask has: "search by author" after "title, author, pages" asks nothing more, and
+ * words said aside (a greeting, whom the app is for).
  */
 function unmet(prompt: string, language: UiLanguage, asks: Ask[], lists: { start: number; end: number }[]) {
   const stop = CUES[language].stop;
   const covered = [
     ...asks.map((a) => SETTINGS.has(a.type) ? withVerb(prompt, a, stop) : a),
     ...(asks.length ? lists : []),
+    ...aside(prompt, language),
   ];
   const fieldStems = new Set(asks.flatMap((a) => a.fields.flatMap((f) => stemPhrase(f.name, language))));
   const runs: string[] = [];

@@ -92,6 +92,8 @@ interface Words {
   periods: { words: string[]; period: string }[];
   /** Words a lone hour may be followed by: function words, "and", and the words of times and periods. */
   afterHour: Set<string>;
+  /** The words before a noun (articles, determiners) and those that open its complement ("de", "di"). */
+  nounBefore: Set<string>;
   /** Period words that open a compound ("monats" of "Monatsübersicht"), for a language that compounds. */
   periodPrefixes: [string, string][];
 }
@@ -175,6 +177,7 @@ const WORDS = Object.fromEntries(UI_LANGUAGES.map((language) => {
       .map(([phrase, period]) => ({ words: words(phrase).map((x) => x.norm), period }))
       .sort((a, b) => b.words.length - a.words.length),
     periodPrefixes: periodPrefixes(language, lex.timeUnits),
+    nounBefore: wordSet([...lex.articles, ...lex.determiners]),
     afterHour: wordSet([
       ...lex.stop,
       ...lex.and,
@@ -427,6 +430,7 @@ class Scanner {
 
   period(i: number): Reading {
     for (const p of this.w.periods) {
+      if (p.words.length === 1 && this.namesRecord(i)) continue;
       if (p.words.every((word, k) => this.norm(i + k) === word)) {
         return { found: [{ kind: "period", period: p.period }], next: i + p.words.length };
       }
@@ -436,6 +440,17 @@ class Scanner {
       word.length >= prefix.length + COMPOUND_REST && word.startsWith(prefix)
     );
     return compound ? { found: [{ kind: "period", period: compound[1] }], next: i + 1 } : null;
+  }
+
+  /** Whether the word at i is a noun naming a kind of record, not a period ("diario de lectura", "un diario
+   * para mis sueños", "il quotidiano"): it opens its phrase and a complement follows, or a determiner comes
+   * before it and no word it could qualify after it ("a daily summary", "un bilan quotidien de…" are periods). */
+  namesRecord(i: number): boolean {
+    const content = (t: Token | undefined) => t?.kind === "word" && !this.w.stop.has(t.norm);
+    const [before, after] = [this.tokens[i - 1], this.tokens[i + 1]];
+    const determined = this.w.nounBefore.has(before?.norm ?? "");
+    if (content(before) && !determined) return false;
+    return (after?.kind === "word" && this.w.of.has(after.norm)) || (determined && !content(after));
   }
 
   weekday(i: number): Reading {
