@@ -788,7 +788,7 @@ Deno.test("a field is named by what it counts or measures: a count is a number, 
     { name: "Kosten", type: "money", currency: "EUR" },
   ]);
   assert.deepEqual(fields("a fuel log with litres and price per litre"), [
-    { name: "litres", type: "text" },
+    { name: "litres", type: "number", unit: "l" },
     { name: "price per litre", type: "money" },
   ]);
 });
@@ -1073,4 +1073,99 @@ Deno.test("the persons a prompt names are its people ask's persons, in brackets 
     "nonna",
   ]);
   assert.deepEqual(persons("mes enfants Léa et Tom rangent leur chambre"), ["Léa", "Tom"]);
+});
+
+Deno.test("a listed field that opens with a category's cue names its values: one choice, in the five languages", () => {
+  const cases: [string, string, string[]][] = [
+    ["a recipe box with categories breakfast, lunch, dessert and a photo", "categories", [
+      "breakfast",
+      "lunch",
+      "dessert",
+    ]],
+    ["my notes with tags such as work, family, sport", "tags", ["work", "family", "sport"]],
+    ["diario delle letture con categorie romanzi, saggi, fumetti", "categorie", [
+      "romanzi",
+      "saggi",
+      "fumetti",
+    ]],
+    ["mes dépenses de voiture avec catégories essence, péage, parking", "catégories", [
+      "essence",
+      "péage",
+      "parking",
+    ]],
+    ["mis recetas con categorías sopas, carnes y postres", "categorías", ["sopas", "carnes", "postres"]],
+    ["Vorratsliste mit Kategorien Konserven, Nudeln, Getränke", "Kategorien", [
+      "Konserven",
+      "Nudeln",
+      "Getränke",
+    ]],
+  ];
+  for (const [prompt, name, options] of cases) {
+    const categories = ask(prompt, "categories");
+    assert.deepEqual(categories.fields, [{ name, type: "choice", options }], prompt);
+    const all = understand(prompt).asks.flatMap((a) => a.fields);
+    assert.ok(!all.some((f) => f.type === "text" && options.includes(f.name)), prompt);
+  }
+  // The values end where an article opens a field of its own.
+  const box = understand("a recipe box with categories breakfast, lunch, dessert and a photo").asks;
+  assert.ok(box.some((a) => a.type === "photo"));
+  assert.ok(
+    understand("a log of my walks with the categories, the date and a note").asks.every((a) =>
+      a.fields.every((f) => f.type !== "choice")
+    ),
+  );
+});
+
+Deno.test("a listed field a unit names or opens is a number in that unit", () => {
+  const cases: [string, string, string][] = [
+    ["bike rides with km and a rating", "km", "km"],
+    ["rifornimenti con litri e prezzo", "litri", "l"],
+    ["mes randonnées avec km parcourus et dénivelé", "km parcourus", "km"],
+    ["mi huerto con kg cosechados y fecha", "kg cosechados", "kg"],
+    ["Milchbuch mit Liter und Datum", "Liter", "l"],
+  ];
+  for (const [prompt, name, unit] of cases) {
+    const field = understand(prompt).asks.flatMap((a) => a.fields).find((f) => f.name === name);
+    assert.deepEqual(field, { name, type: "number", unit }, prompt);
+  }
+});
+
+Deno.test("the names after 'between' where a cost is split are its people's persons, in the five languages", () => {
+  const cases: [string, string[]][] = [
+    ["split the fuel costs between Ivy, Max and Zoe", ["Ivy", "Max", "Zoe"]],
+    ["dividere l'affitto tra Chiara e Davide", ["Chiara", "Davide"]],
+    ["partager les courses entre Inès, Malo et Zoé", ["Inès", "Malo", "Zoé"]],
+    ["dividir la compra entre Nora y Hugo", ["Nora", "Hugo"]],
+    ["Stromkosten teilen zwischen Jonas, Lea und Finn", ["Jonas", "Lea", "Finn"]],
+  ];
+  for (const [prompt, names] of cases) {
+    assert.deepEqual(
+      ask(prompt, "people").fields,
+      [{ name: "person", type: "choice", options: names }],
+      prompt,
+    );
+  }
+  // Without a split, "between" and capitalized words are no persons ("between Rome and Florence").
+  assert.ok(!understand("a list of trains between Rome and Florence").asks.some((a) => a.type === "people"));
+});
+
+Deno.test("a countdown listed among fields is the countdown to each record's date, not a field", () => {
+  for (
+    const prompt of [
+      "my friends' name days with a countdown and a note",
+      "scadenze dell'auto con conto alla rovescia e costo",
+      "mes examens avec compte à rebours et salle",
+      "mis viajes con cuenta atrás y destino",
+      "Prüfungstermine mit Countdown und Raum",
+    ]
+  ) {
+    const asks = understand(prompt).asks;
+    assert.ok(asks.some((a) => a.type === "countdown"), prompt);
+    assert.ok(
+      !asks.flatMap((a) => a.fields).some((f) =>
+        f.type === "text" && /count|conto|compte|cuenta/i.test(f.name)
+      ),
+      prompt,
+    );
+  }
 });

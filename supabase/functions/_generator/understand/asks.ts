@@ -132,8 +132,8 @@ const OWNERS = new Set<AskType>(["list", "log", "quiz", "catalog", "order", "sch
 /** Asks a list of fields may carry besides its fields ("…, sorted by best", "totals per month"). */
 const OVER_LIST = new Set<AskType>(["aggregate", "reminder", "schedule", "goal", "countdown", "categories"]);
 
-/** Asks that a list's item can be instead of a field. */
-const ABOUT_LIST = new Set<AskType>(["sort", "search", "chart", "theme", "language"]);
+/** Asks that a list's item can be instead of a field ("with a countdown": to each record's date). */
+const ABOUT_LIST = new Set<AskType>(["sort", "search", "chart", "countdown", "theme", "language"]);
 
 /** Asks that count or change the list they are about, and settings: alone, they leave the list unasked. */
 export const ON_A_LIST = new Set<AskType>([
@@ -262,6 +262,9 @@ const CLOSED = Object.fromEntries(
 const PERSONS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex({ persons: lex.persons }, l as UiLanguage)]),
 ) as Record<UiLanguage, CueIndex>;
+const BETWEEN = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.between)]),
+) as Record<UiLanguage, Set<string>>;
 const SPEAKER = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.speaker)]),
 ) as Record<UiLanguage, Set<string>>;
@@ -575,7 +578,19 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       unnumbered.push({ from: i, to: what.to });
     }
   }
-  const names = namedPersons(tokens, persons, SPEAKER[language], AND[language], stop, language === "de");
+  // Where a cost is split, the names after "between" are those who share it ("entre Ana y Luis").
+  const between = cued.some((m) => m.key === "split")
+    ? new Set(tokens.flatMap((t, i) => BETWEEN[language].has(t.norm) ? [i] : []))
+    : new Set<number>();
+  const names = namedPersons(
+    tokens,
+    persons,
+    SPEAKER[language],
+    AND[language],
+    stop,
+    language === "de",
+    between,
+  );
   if (names) {
     unnumbered.push(names.span);
     const at = offsetsOf(tokens, names.span);
@@ -758,7 +773,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       fields: [
         ...own.map(unspan),
         ...(type === fieldOwner ? listed : []),
-        ...(type === "choice" ? spans.flatMap((o) => options.get(`${o.start}:${o.end}`) ?? []) : []),
+        ...(type === "choice" || type === "categories"
+          ? spans.flatMap((o) => options.get(`${o.start}:${o.end}`) ?? [])
+          : []),
         ...(type === "yesno" ? spans.flatMap((o) => ticks.get(`${o.start}:${o.end}`) ?? []).slice(0, 1) : []),
         ...(type === "people"
           ? spans.flatMap((o) => crowd.get(`${o.start}:${o.end}`) ?? []).slice(0, 1)
@@ -905,7 +922,8 @@ function joined(tokens: Token[], cue: Span, content: (i: number) => boolean, lan
 /**
  * Names of persons listed outside brackets: two or more capitalized words, not the clause's first, joined by
  * commas or "and", with a noun for persons or the speaker among the items ("per Luca, Marta e la nonna",
- * "io, Marco e Giulia") or right before them ("my kids Tom and Lily"), in German only there. Places
+ * "io, Marco e Giulia") or right before them ("my kids Tom and Lily"), in German only there, or after one of
+ * the `between` places, the words before those a cost is split among ("zwischen Anna und Ben"). Places
  * ("Rome, Florence and Venice") have neither.
  */
 function namedPersons(
@@ -915,6 +933,7 @@ function namedPersons(
   and: Set<string>,
   stop: Set<string>,
   german: boolean,
+  between: Set<number>,
 ): { span: Span; names: string[] } | undefined {
   const person = new Map(persons.map((m) => [m.from, m.to]));
   const name = (i: number) => i > 0 && tokens[i]?.kind === "word" && /^\p{Lu}/u.test(tokens[i].text);
@@ -940,6 +959,7 @@ function namedPersons(
     // A noun for persons right before the names, or the speaker or one listed first ("io, Marco, …").
     const at = joins(i - 1) ? i - 1 : i;
     const first = persons.find((m) => m.to === at) ??
+      (between.has(at - 1) ? { from: at - 1, to: at } : undefined) ??
       (speaker.has(tokens[at - 1]?.norm ?? "") ? { from: at - 1 } : undefined);
     // In German, where every noun is capitalized, only after a noun for persons ("meine Kinder Lena und Paul").
     const apposed = first && "to" in first;
@@ -1307,7 +1327,55 @@ export function fieldList(tokens: Token[], language: UiLanguage, alternatives = 
     else if (!depth && AND[language].has(tokens[i].norm) && !yesNo(tokens, i)) flush(i);
   }
   flush(tokens.length);
-  return alternatives ? choicesOf(out, afterOr, tokens) : out;
+  const valued = categoryValues(out, tokens, language);
+  return alternatives ? choicesOf(valued, afterOr.filter((_, k) => valued.includes(out[k])), tokens) : valued;
+}
+
+/** Words that open a noun phrase: an item one opens is a field of its own, never a value of the one before. */
+const OPENERS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet([...lex.articles, ...lex.determiners])]),
+) as Record<UiLanguage, Set<string>>;
+
+/**
+ * A listed field that opens with a category's cue and goes on with more words names the category's values,
+ * the first after the cue and the next items of a few words each ("with categories rent, food, fun",
+ * "mit Kategorien Miete, Essen, Kino"): one choice, not a text field for each value. The values end at an
+ * item of another type, a longer one, or one an article or a determiner opens ("and a photo").
+ */
+function categoryValues(fields: SpannedField[], tokens: Token[], language: UiLanguage): SpannedField[] {
+  const out: SpannedField[] = [];
+  for (let i = 0; i < fields.length; i++) {
+    const f = fields[i];
+    const named = tokens.slice(f.span.from, f.span.to).filter((t) =>
+      t.kind === "word" && !CUES[language].stop.has(t.norm)
+    );
+    const cue = f.type === "text"
+      ? matchCues(stemTokens(named, language), CUES[language].asks).find((m) => m.key === "categories")
+      : undefined;
+    if (!cue || cue.from !== 0 || cue.to >= named.length) {
+      out.push(f);
+      continue;
+    }
+    const options = [named.slice(cue.to).map((t) => t.text).join(" ")];
+    let j = i + 1;
+    for (; j < fields.length; j++) {
+      const next = fields[j];
+      const opened = OPENERS[language].has(tokens[next.span.from - 1]?.norm ?? "");
+      if (next.type !== "text" || opened || next.name.split(/\s+/).length > VALUE_WORDS) break;
+      options.push(next.name);
+    }
+    const last = fields[j - 1];
+    out.push({
+      name: named.slice(0, cue.to).map((t) => t.text).join(" "),
+      type: "choice",
+      options,
+      span: { from: f.span.from, to: last.span.to },
+      start: f.start,
+      end: last.end,
+    });
+    i = j - 1;
+  }
+  return out;
 }
 
 /**
@@ -1412,6 +1480,9 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
   if (field.type === "text" && scored) field.type = scored.key as FieldType;
   if (counted) field.type = "number";
   if (measure) Object.assign(field, measure, { type: "currency" in measure ? "money" : "number" });
+  // A field a unit names or opens ("litres", "km percorsi", "km-Stand") is a number in that unit.
+  const unit = field.type === "text" && kept[0].norm.length > 1 ? measureOf(kept[0].norm) : undefined;
+  if (unit && "unit" in unit) Object.assign(field, unit, { type: "number" });
   if (open >= 0) {
     // "(low, medium, high)" is a choice, "(time, room)" not; "(1-5)" a rating's range; "(ml)" a unit.
     const inner = part.slice(open + 1).filter((t) => t.norm !== ")");
