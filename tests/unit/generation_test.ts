@@ -898,3 +898,14 @@ Deno.test("the persons a split names pay its costs: those after 'between', else 
   assert.deepEqual(payers("split the bills with my flatmates Ivy and Max"), ["choice", ["Me", "Ivy", "Max"]]);
   assert.deepEqual(payers("split bills with roommates"), ["choice", ["Me", "Person 2"]]);
 });
+
+Deno.test("a people board asked with points and rewards counts the points and leaves the rewards unmet", () => {
+  const made = composeSpec("compiti di casa per i figli con punti e premi", { tier: "light" });
+  const board = made.spec.screens.find((s) => s.block === "people")!;
+  assert.ok(board.options.pointsField);
+  assert.equal(board.options.rewards, undefined);
+  assert.ok(made.unmet.some((u) => u.startsWith("premi ")), JSON.stringify(made.unmet));
+  assert.ok(
+    !composeSpec("chores for my sons with points", { tier: "light" }).unmet.some((u) => /points/.test(u)),
+  );
+});

@@ -1169,3 +1169,25 @@ Deno.test("a countdown listed among fields is the countdown to each record's dat
     );
   }
 });
+
+Deno.test("points or rewards listed for persons the clause names are the people board's, not fields", () => {
+  for (
+    const prompt of [
+      "house jobs for my sons with points and rewards",
+      "compiti di casa per i figli con punti e premi",
+      "les corvées des enfants avec points et récompenses",
+      "encargos para mis hijos con puntos y premios",
+      "Hausarbeiten für die Kinder mit Punkten und Belohnungen",
+    ]
+  ) {
+    const asks = understand(prompt).asks;
+    assert.ok(asks.some((a) => a.type === "people"), prompt);
+    assert.deepEqual(asks.flatMap((a) => a.fields).filter((f) => f.type === "text"), [], prompt);
+  }
+  // Without persons, points are what each record scores.
+  assert.ok(
+    understand("my board game nights with date, game and points").asks.some((a) =>
+      a.fields.some((f) => f.name === "points")
+    ),
+  );
+});

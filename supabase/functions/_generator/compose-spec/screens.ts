@@ -20,6 +20,9 @@ import type {
 } from "../template/src/types.ts";
 import { capitalized, Entity, fold, fromConcept, fromWords, keyOf } from "./entities.ts";
 import { WORDS } from "./words.ts";
+import { WORDS as BLOCK_WORDS } from "../template/src/lib/words.ts";
+import { stem } from "../understand/stem.ts";
+import { words } from "../understand/text.ts";
 
 const CONCEPT_BY_ID = new Map<string, Concept>(CONCEPTS.map((c) => [c.id, c]));
 const CONCEPT_BY_KEY = new Map<string, Concept>(CONCEPTS.map((c) => [keyOf(c.id, "record"), c]));
@@ -406,6 +409,10 @@ export class Builder {
           pointsField: entity.ensure("points", w.points, "number").key,
           checkField: entity.ensureType(["check"], "done", w.done).key,
         };
+        // The board's rewards, and what each costs in points, are no part of what a prompt builds: named, they
+        // are unmet.
+        const rewards = this.named("rewards");
+        if (rewards) this.unmet.push(`${rewards} (the board's rewards are not made from a prompt)`);
         return this.report(ask, this.addScreen("people", entity.spec.plural, entity, options));
       }
       case "catalog": {
@@ -582,6 +589,14 @@ export class Builder {
     const between = LEXICONS[language && isUiLanguage(language) ? language : "en"].between;
     const before = fold(this.prompt.slice(0, this.prompt.indexOf(names[0]))).trim().split(/[\s,]+/).pop();
     return between.includes(before ?? "") ? names : [me, ...names];
+  }
+
+  /** The prompt's word of the same stem as a block's label, in the language read ("premi" of "Premi"). */
+  private named(label: keyof typeof BLOCK_WORDS.en): string | undefined {
+    const reading = this.reading ?? this.language;
+    const language = reading && isUiLanguage(reading) ? reading : "en";
+    const wanted = stem(fold(BLOCK_WORDS[language][label]), language);
+    return words(this.prompt).find((t) => t.kind === "word" && stem(t.norm, language) === wanted)?.text;
   }
 
   /** The tick a yes/no asks for: the field it names ("si ha cenado" is "Cenado"), one per question, else the

@@ -352,6 +352,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     tokens[i]?.kind === "word" && !stop.has(tokens[i].norm) && !VERBS[language].has(tokens[i].norm) &&
     !when.has(i);
   const fields = fieldsAfterWith(tokens, language);
+  boardFields(fields, tokens, stems, language);
   // A `:` list's fields lie in the clauses of its items.
   const listedSpanned = ctx.items.flatMap((item) => fieldList(absolute(item), language, true));
   const listed: Field[] = listedSpanned.map(unspan);
@@ -596,7 +597,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const at = offsetsOf(tokens, names.span);
     if (at) crowd.set(`${at.start}:${at.end}`, { name: "person", type: "choice", options: names.names });
   }
-  if (unnumbered.length && !found.has("people")) add("people", unnumbered[0]);
+  // (Persons named where a cue asked for the board already, "for my kids Tom and Lily with points", are its.)
+  if (names && found.has("people")) add("people", names.span);
+  else if (unnumbered.length && !found.has("people")) add("people", unnumbered[0]);
   // Whether something happened, asked as such, is a tick: "if" then, across function words only, an
   // auxiliary ("si j'ai pris", "se l'ho pagata", "si ya ha pagado"), or a word then "or not" ("payé ou pas"),
   // or who did and who did not ("quién ha pagado y quién no", "wer kommt und wer nicht"). Each names the
@@ -1292,6 +1295,26 @@ const VALUE_WORDS = 3;
 
 interface SpannedField extends Field, Offsets {
   span: Span;
+}
+
+/**
+ * Drops the fields that are only a cue of the people board ("points", "premi", "Belohnungen") in a clause that
+ * names persons ("chores for the kids with points and rewards"): what the board keeps for each of them, not a
+ * field of each record; the cue then asks for the board.
+ */
+function boardFields(fields: SpannedField[], tokens: Token[], stems: string[], language: UiLanguage) {
+  const compounds = language === "de" ? tokens.map((t) => t.norm) : undefined;
+  const persons = matchCues(stems, PERSONS[language], compounds);
+  const board = matchCues(stems, CUES[language].asks, compounds).filter((m) => m.key === "people");
+  const inside = (m: CueMatch, f: SpannedField) => f.span.from <= m.from && m.to <= f.span.to;
+  for (let k = fields.length - 1; k >= 0; k--) {
+    const f = fields[k];
+    const words = range(f.span).filter((i) =>
+      tokens[i].kind === "word" && !CUES[language].stop.has(tokens[i].norm)
+    );
+    const only = board.find((m) => inside(m, f) && words.every((i) => m.from <= i && i < m.to));
+    if (f.type === "text" && only && persons.some((p) => !inside(p, f))) fields.splice(k, 1);
+  }
 }
 
 /** "with the amount and the time", "con l'ora": the fields listed after the clause's "with" word. */
