@@ -1106,6 +1106,10 @@ Deno.test("a listed field that opens with a category's cue names its values: one
     const all = understand(prompt).asks.flatMap((a) => a.fields);
     assert.ok(!all.some((f) => f.type === "text" && options.includes(f.name)), prompt);
   }
+  // A German compound typed by its head alone is a value too ("Freizeit": leisure, no time).
+  assert.deepEqual(ask("Familienkasse mit Kategorien Urlaub, Kleidung, Freizeit", "categories").fields, [
+    { name: "Kategorien", type: "choice", options: ["Urlaub", "Kleidung", "Freizeit"] },
+  ]);
   // The values end where an article opens a field of its own.
   const box = understand("a recipe box with categories breakfast, lunch, dessert and a photo").asks;
   assert.ok(box.some((a) => a.type === "photo"));

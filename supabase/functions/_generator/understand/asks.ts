@@ -1366,6 +1366,13 @@ const OPENERS = Object.fromEntries(
  * item of another type, a longer one, or one an article or a determiner opens ("and a photo").
  */
 function categoryValues(fields: SpannedField[], tokens: Token[], language: UiLanguage): SpannedField[] {
+  // A German compound typed by its head alone is a value's name ("Freizeit" is leisure, no time).
+  const headOnly = (f: SpannedField) => {
+    const part = tokens.slice(f.span.from, f.span.to);
+    const stems = stemTokens(part, language);
+    return language === "de" && !matchCues(stems, CUES[language].fields).length &&
+      matchCues(stems, CUES[language].fields, part.map((t) => t.norm)).length > 0;
+  };
   const out: SpannedField[] = [];
   for (let i = 0; i < fields.length; i++) {
     const f = fields[i];
@@ -1384,7 +1391,9 @@ function categoryValues(fields: SpannedField[], tokens: Token[], language: UiLan
     for (; j < fields.length; j++) {
       const next = fields[j];
       const opened = OPENERS[language].has(tokens[next.span.from - 1]?.norm ?? "");
-      if (next.type !== "text" || opened || next.name.split(/\s+/).length > VALUE_WORDS) break;
+      if (
+        !(next.type === "text" || headOnly(next)) || opened || next.name.split(/\s+/).length > VALUE_WORDS
+      ) break;
       options.push(next.name);
     }
     const last = fields[j - 1];
