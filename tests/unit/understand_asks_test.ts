@@ -1195,3 +1195,20 @@ Deno.test("points or rewards listed for persons the clause names are the people 
     ),
   );
 });
+
+Deno.test("a listed field that hours or minutes open before what they measure is a duration, no time of day", () => {
+  const cases: [string, string][] = [
+    ["nap diary with hours of sleep and mood", "hours of sleep"],
+    ["registro dello studio con ore di studio e materia", "ore di studio"],
+    ["suivi de piano avec minutes de pratique et morceau", "minutes de pratique"],
+    ["mi diario de guitarra con horas de ensayo y canción", "horas de ensayo"],
+    ["Lerntagebuch mit Stunden Mathe und Fach", "Stunden Mathe"],
+  ];
+  for (const [prompt, name] of cases) {
+    const field = understand(prompt).asks.flatMap((a) => a.fields).find((f) => f.name === name);
+    assert.equal(field?.type, "duration", prompt);
+  }
+  // A time of day stays one ("ora di fine", "end time").
+  const end = understand("diario del cantiere con ora di fine e note").asks.flatMap((a) => a.fields);
+  assert.equal(end.find((f) => f.name === "ora di fine")?.type, "time");
+});

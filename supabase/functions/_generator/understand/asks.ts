@@ -265,6 +265,16 @@ const PERSONS = Object.fromEntries(
 const BETWEEN = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.between)]),
 ) as Record<UiLanguage, Set<string>>;
+/** The words of hours, minutes and seconds that no cue of a time of day is written as ("hours", not "hour"). */
+const CLOCK_UNITS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => {
+    const clock = new Set(lex.fields.time.map(fold));
+    const words = Object.entries(lex.timeUnits).filter(([w, u]) =>
+      ["s", "min", "h"].includes(u) && w.length > 1 && !clock.has(fold(w))
+    );
+    return [l, new Set(words.map(([w]) => fold(w)))];
+  }),
+) as Record<UiLanguage, Set<string>>;
 const SPEAKER = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.speaker)]),
 ) as Record<UiLanguage, Set<string>>;
@@ -1512,9 +1522,16 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
   if (field.type === "text" && scored) field.type = scored.key as FieldType;
   if (counted) field.type = "number";
   if (measure) Object.assign(field, measure, { type: "currency" in measure ? "money" : "number" });
-  // A field a unit names or opens ("litres", "km percorsi", "km-Stand") is a number in that unit.
+  // A field a unit names or opens ("litres", "km percorsi", "km-Stand") is a number in that unit, and one
+  // that hours, minutes or seconds open before what they measure, written as no cue of a time of day is
+  // ("hours of sleep", "ore di sonno", "Stunden Schlaf"; not "ora di fine"), a duration. (Alone, "con horas"
+  // may be a programme's times.)
   const unit = field.type === "text" && kept[0].norm.length > 1 ? measureOf(kept[0].norm) : undefined;
   if (unit && "unit" in unit) Object.assign(field, unit, { type: "number" });
+  const clock = kept.length > 1 && CLOCK_UNITS[language].has(kept[0].norm);
+  if ((field.type === "text" || field.type === "time") && clock) {
+    field.type = "duration";
+  }
   if (open >= 0) {
     // "(low, medium, high)" is a choice, "(time, room)" not; "(1-5)" a rating's range; "(ml)" a unit.
     const inner = part.slice(open + 1).filter((t) => t.norm !== ")");
