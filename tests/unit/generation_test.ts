@@ -853,3 +853,59 @@ Deno.test("each tick a prompt asks is a check field of its own, and the persons 
   const person = entity.fields.find((f) => f.key === people.options.personField);
   assert.deepEqual(person?.options, ["Tom", "Lily"]);
 });
+
+Deno.test("a category's values listed after 'with' are the options of the field its screen groups by", () => {
+  for (
+    const [prompt, options] of [
+      ["my grocery spending with categories bakery, butcher, market", ["bakery", "butcher", "market"]],
+      ["le spese del gatto con categorie cibo, veterinario, giochi", ["cibo", "veterinario", "giochi"]],
+      ["Haushaltskosten mit Kategorien Strom, Wasser, Heizung", ["Strom", "Wasser", "Heizung"]],
+    ] as const
+  ) {
+    const made = composeSpec(prompt, { tier: "light" });
+    const screen = made.spec.screens.find((s) => s.options.categoryField)!;
+    assert.ok(screen, prompt);
+    const entity = made.spec.entities.find((e) => e.key === screen.entity)!;
+    const field = entity.fields.find((f) => f.key === screen.options.categoryField)!;
+    assert.deepEqual([field.type, field.options], ["choice", options], prompt);
+    assert.ok(
+      !entity.fields.some((f) => f.type === "text" && options.some((o) => f.label.includes(o))),
+      prompt,
+    );
+    assert.ok(made.asks.find((a) => a.type === "categories")?.built, prompt);
+  }
+});
+
+Deno.test("the persons a split names pay its costs: those after 'between', else the speaker with them", () => {
+  const payers = (prompt: string) => {
+    const spec = composeSpec(prompt, { tier: "light" }).spec;
+    const split = spec.screens.find((s) => s.block === "split")!;
+    const entity = spec.entities.find((e) => e.key === split.entity)!;
+    const field = entity.fields.find((f) => f.key === split.options.categoryField)!;
+    return [field.type, field.options];
+  };
+  assert.deepEqual(payers("split the fuel costs between Ivy, Max and Zoe"), ["choice", [
+    "Ivy",
+    "Max",
+    "Zoe",
+  ]]);
+  assert.deepEqual(payers("dividere l'affitto tra Chiara e Davide"), ["choice", ["Chiara", "Davide"]]);
+  assert.deepEqual(payers("partager les courses entre Inès, Malo et Zoé"), ["choice", [
+    "Inès",
+    "Malo",
+    "Zoé",
+  ]]);
+  assert.deepEqual(payers("split the bills with my flatmates Ivy and Max"), ["choice", ["Me", "Ivy", "Max"]]);
+  assert.deepEqual(payers("split bills with roommates"), ["choice", ["Me", "Person 2"]]);
+});
+
+Deno.test("a people board asked with points and rewards counts the points and leaves the rewards unmet", () => {
+  const made = composeSpec("compiti di casa per i figli con punti e premi", { tier: "light" });
+  const board = made.spec.screens.find((s) => s.block === "people")!;
+  assert.ok(board.options.pointsField);
+  assert.equal(board.options.rewards, undefined);
+  assert.ok(made.unmet.some((u) => u.startsWith("premi ")), JSON.stringify(made.unmet));
+  assert.ok(
+    !composeSpec("chores for my sons with points", { tier: "light" }).unmet.some((u) => /points/.test(u)),
+  );
+});

@@ -788,7 +788,7 @@ Deno.test("a field is named by what it counts or measures: a count is a number, 
     { name: "Kosten", type: "money", currency: "EUR" },
   ]);
   assert.deepEqual(fields("a fuel log with litres and price per litre"), [
-    { name: "litres", type: "text" },
+    { name: "litres", type: "number", unit: "l" },
     { name: "price per litre", type: "money" },
   ]);
 });
@@ -1073,4 +1073,142 @@ Deno.test("the persons a prompt names are its people ask's persons, in brackets 
     "nonna",
   ]);
   assert.deepEqual(persons("mes enfants Léa et Tom rangent leur chambre"), ["Léa", "Tom"]);
+});
+
+Deno.test("a listed field that opens with a category's cue names its values: one choice, in the five languages", () => {
+  const cases: [string, string, string[]][] = [
+    ["a recipe box with categories breakfast, lunch, dessert and a photo", "categories", [
+      "breakfast",
+      "lunch",
+      "dessert",
+    ]],
+    ["my notes with tags such as work, family, sport", "tags", ["work", "family", "sport"]],
+    ["diario delle letture con categorie romanzi, saggi, fumetti", "categorie", [
+      "romanzi",
+      "saggi",
+      "fumetti",
+    ]],
+    ["mes dépenses de voiture avec catégories essence, péage, parking", "catégories", [
+      "essence",
+      "péage",
+      "parking",
+    ]],
+    ["mis recetas con categorías sopas, carnes y postres", "categorías", ["sopas", "carnes", "postres"]],
+    ["Vorratsliste mit Kategorien Konserven, Nudeln, Getränke", "Kategorien", [
+      "Konserven",
+      "Nudeln",
+      "Getränke",
+    ]],
+  ];
+  for (const [prompt, name, options] of cases) {
+    const categories = ask(prompt, "categories");
+    assert.deepEqual(categories.fields, [{ name, type: "choice", options }], prompt);
+    const all = understand(prompt).asks.flatMap((a) => a.fields);
+    assert.ok(!all.some((f) => f.type === "text" && options.includes(f.name)), prompt);
+  }
+  // A German compound typed by its head alone is a value too ("Freizeit": leisure, no time).
+  assert.deepEqual(ask("Familienkasse mit Kategorien Urlaub, Kleidung, Freizeit", "categories").fields, [
+    { name: "Kategorien", type: "choice", options: ["Urlaub", "Kleidung", "Freizeit"] },
+  ]);
+  // The values end where an article opens a field of its own.
+  const box = understand("a recipe box with categories breakfast, lunch, dessert and a photo").asks;
+  assert.ok(box.some((a) => a.type === "photo"));
+  assert.ok(
+    understand("a log of my walks with the categories, the date and a note").asks.every((a) =>
+      a.fields.every((f) => f.type !== "choice")
+    ),
+  );
+});
+
+Deno.test("a listed field a unit names or opens is a number in that unit", () => {
+  const cases: [string, string, string][] = [
+    ["bike rides with km and a rating", "km", "km"],
+    ["rifornimenti con litri e prezzo", "litri", "l"],
+    ["mes randonnées avec km parcourus et dénivelé", "km parcourus", "km"],
+    ["mi huerto con kg cosechados y fecha", "kg cosechados", "kg"],
+    ["Milchbuch mit Liter und Datum", "Liter", "l"],
+  ];
+  for (const [prompt, name, unit] of cases) {
+    const field = understand(prompt).asks.flatMap((a) => a.fields).find((f) => f.name === name);
+    assert.deepEqual(field, { name, type: "number", unit }, prompt);
+  }
+});
+
+Deno.test("the names after 'between' where a cost is split are its people's persons, in the five languages", () => {
+  const cases: [string, string[]][] = [
+    ["split the fuel costs between Ivy, Max and Zoe", ["Ivy", "Max", "Zoe"]],
+    ["dividere l'affitto tra Chiara e Davide", ["Chiara", "Davide"]],
+    ["partager les courses entre Inès, Malo et Zoé", ["Inès", "Malo", "Zoé"]],
+    ["dividir la compra entre Nora y Hugo", ["Nora", "Hugo"]],
+    ["Stromkosten teilen zwischen Jonas, Lea und Finn", ["Jonas", "Lea", "Finn"]],
+  ];
+  for (const [prompt, names] of cases) {
+    assert.deepEqual(
+      ask(prompt, "people").fields,
+      [{ name: "person", type: "choice", options: names }],
+      prompt,
+    );
+  }
+  // Without a split, "between" and capitalized words are no persons ("between Rome and Florence").
+  assert.ok(!understand("a list of trains between Rome and Florence").asks.some((a) => a.type === "people"));
+});
+
+Deno.test("a countdown listed among fields is the countdown to each record's date, not a field", () => {
+  for (
+    const prompt of [
+      "my friends' name days with a countdown and a note",
+      "scadenze dell'auto con conto alla rovescia e costo",
+      "mes examens avec compte à rebours et salle",
+      "mis viajes con cuenta atrás y destino",
+      "Prüfungstermine mit Countdown und Raum",
+    ]
+  ) {
+    const asks = understand(prompt).asks;
+    assert.ok(asks.some((a) => a.type === "countdown"), prompt);
+    assert.ok(
+      !asks.flatMap((a) => a.fields).some((f) =>
+        f.type === "text" && /count|conto|compte|cuenta/i.test(f.name)
+      ),
+      prompt,
+    );
+  }
+});
+
+Deno.test("points or rewards listed for persons the clause names are the people board's, not fields", () => {
+  for (
+    const prompt of [
+      "house jobs for my sons with points and rewards",
+      "compiti di casa per i figli con punti e premi",
+      "les corvées des enfants avec points et récompenses",
+      "encargos para mis hijos con puntos y premios",
+      "Hausarbeiten für die Kinder mit Punkten und Belohnungen",
+    ]
+  ) {
+    const asks = understand(prompt).asks;
+    assert.ok(asks.some((a) => a.type === "people"), prompt);
+    assert.deepEqual(asks.flatMap((a) => a.fields).filter((f) => f.type === "text"), [], prompt);
+  }
+  // Without persons, points are what each record scores.
+  assert.ok(
+    understand("my board game nights with date, game and points").asks.some((a) =>
+      a.fields.some((f) => f.name === "points")
+    ),
+  );
+});
+
+Deno.test("a listed field that hours or minutes open before what they measure is a duration, no time of day", () => {
+  const cases: [string, string][] = [
+    ["nap diary with hours of sleep and mood", "hours of sleep"],
+    ["registro dello studio con ore di studio e materia", "ore di studio"],
+    ["suivi de piano avec minutes de pratique et morceau", "minutes de pratique"],
+    ["mi diario de guitarra con horas de ensayo y canción", "horas de ensayo"],
+    ["Lerntagebuch mit Stunden Mathe und Fach", "Stunden Mathe"],
+  ];
+  for (const [prompt, name] of cases) {
+    const field = understand(prompt).asks.flatMap((a) => a.fields).find((f) => f.name === name);
+    assert.equal(field?.type, "duration", prompt);
+  }
+  // A time of day stays one ("ora di fine", "end time").
+  const end = understand("diario del cantiere con ora di fine e note").asks.flatMap((a) => a.fields);
+  assert.equal(end.find((f) => f.name === "ora di fine")?.type, "time");
 });

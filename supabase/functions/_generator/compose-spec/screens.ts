@@ -20,6 +20,9 @@ import type {
 } from "../template/src/types.ts";
 import { capitalized, Entity, fold, fromConcept, fromWords, keyOf } from "./entities.ts";
 import { WORDS } from "./words.ts";
+import { WORDS as BLOCK_WORDS } from "../template/src/lib/words.ts";
+import { stem } from "../understand/stem.ts";
+import { words } from "../understand/text.ts";
 
 const CONCEPT_BY_ID = new Map<string, Concept>(CONCEPTS.map((c) => [c.id, c]));
 const CONCEPT_BY_KEY = new Map<string, Concept>(CONCEPTS.map((c) => [keyOf(c.id, "record"), c]));
@@ -410,6 +413,10 @@ export class Builder {
           pointsField: entity.ensure("points", w.points, "number").key,
           checkField: entity.ensureType(["check"], "done", w.done).key,
         };
+        // The board's rewards, and what each costs in points, are no part of what a prompt builds: named, they
+        // are unmet.
+        const rewards = this.named("rewards");
+        if (rewards) this.unmet.push(`${rewards} (the board's rewards are not made from a prompt)`);
         return this.report(ask, this.addScreen("people", entity.spec.plural, entity, options));
       }
       case "catalog": {
@@ -451,13 +458,17 @@ export class Builder {
           );
         const counted = n?.kind === "number" ? n.value - (us ? 1 : 0) : 0;
         const others = counted >= 1 && counted < 20 ? counted : 1;
-        const people = [w.me, ...Array.from({ length: others }, (_, i) => `${w.person} ${i + 2}`)];
+        const named = this.namedPayers(w.me);
+        const people = named ?? [w.me, ...Array.from({ length: others }, (_, i) => `${w.person} ${i + 2}`)];
         const money = q.find((x) => x.kind === "money");
+        const paidBy = entity.ensure("paidBy", w.paidBy, "choice", people);
+        // The persons named are the payers even where the records' concept has a payer of its own.
+        if (named) entity.addAsked([{ name: paidBy.label, type: "choice", options: people }]);
         return this.report(
           ask,
           this.addScreen("split", entity.spec.plural, entity, {
             amountField: entity.ensureType(["money"], "amount", w.amount).key,
-            categoryField: entity.ensure("paidBy", w.paidBy, "choice", people).key,
+            categoryField: paidBy.key,
             ...(money?.kind === "money" ? { currency: money.currency } : {}),
           }),
         );
@@ -500,7 +511,11 @@ export class Builder {
       }
       case "categories": {
         const entity = this.main(ask);
-        const field = entity.ensureType(["choice"], "category", w.category);
+        // The values the prompt lists ("categories rent, food, fun") are the category's options.
+        const valued = ask.fields.filter((f) => f.type === "choice" && f.options?.length);
+        entity.addAsked(valued);
+        const field = entity.spec.fields.find((f) => valued.some((v) => f.label === capitalized(v.name))) ??
+          entity.ensureType(["choice"], "category", w.category);
         const screen =
           this.screens.find((s) =>
             s.entity === entity.spec.key && (s.block === "collection" || s.block === "catalog")
@@ -566,6 +581,26 @@ export class Builder {
         // Changes (translate, theme, rename, fields) are applied by changes.ts.
         return this.refuse(ask, "not a change this app can make");
     }
+  }
+
+  /** The persons the prompt names where people are asked, who pay and share a split: the speaker with them,
+   * unless they follow "between" ("split with Tom and Jerry": three; "between Anna, Ben and Carl": those). */
+  private namedPayers(me: string): string[] | undefined {
+    const people = this.asked.find((a) => a.type === "people" && a.fields.some((f) => f.options?.length));
+    const names = people?.fields.find((f) => f.options?.length)?.options;
+    if (!people || !names) return undefined;
+    const language = this.reading ?? this.language;
+    const between = LEXICONS[language && isUiLanguage(language) ? language : "en"].between;
+    const before = fold(this.prompt.slice(0, this.prompt.indexOf(names[0]))).trim().split(/[\s,]+/).pop();
+    return between.includes(before ?? "") ? names : [me, ...names];
+  }
+
+  /** The prompt's word of the same stem as a block's label, in the language read ("premi" of "Premi"). */
+  private named(label: keyof typeof BLOCK_WORDS.en): string | undefined {
+    const reading = this.reading ?? this.language;
+    const language = reading && isUiLanguage(reading) ? reading : "en";
+    const wanted = stem(fold(BLOCK_WORDS[language][label]), language);
+    return words(this.prompt).find((t) => t.kind === "word" && stem(t.norm, language) === wanted)?.text;
   }
 
   /** The tick a yes/no asks for: the field it names ("si ha cenado" is "Cenado"), one per question, else the

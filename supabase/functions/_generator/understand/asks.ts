@@ -132,8 +132,8 @@ const OWNERS = new Set<AskType>(["list", "log", "quiz", "catalog", "order", "sch
 /** Asks a list of fields may carry besides its fields ("…, sorted by best", "totals per month"). */
 const OVER_LIST = new Set<AskType>(["aggregate", "reminder", "schedule", "goal", "countdown", "categories"]);
 
-/** Asks that a list's item can be instead of a field. */
-const ABOUT_LIST = new Set<AskType>(["sort", "search", "chart", "theme", "language"]);
+/** Asks that a list's item can be instead of a field ("with a countdown": to each record's date). */
+const ABOUT_LIST = new Set<AskType>(["sort", "search", "chart", "countdown", "theme", "language"]);
 
 /** Asks that count or change the list they are about, and settings: alone, they leave the list unasked. */
 export const ON_A_LIST = new Set<AskType>([
@@ -262,6 +262,19 @@ const CLOSED = Object.fromEntries(
 const PERSONS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex({ persons: lex.persons }, l as UiLanguage)]),
 ) as Record<UiLanguage, CueIndex>;
+const BETWEEN = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.between)]),
+) as Record<UiLanguage, Set<string>>;
+/** The words of hours, minutes and seconds that no cue of a time of day is written as ("hours", not "hour"). */
+const CLOCK_UNITS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => {
+    const clock = new Set(lex.fields.time.map(fold));
+    const words = Object.entries(lex.timeUnits).filter(([w, u]) =>
+      ["s", "min", "h"].includes(u) && w.length > 1 && !clock.has(fold(w))
+    );
+    return [l, new Set(words.map(([w]) => fold(w)))];
+  }),
+) as Record<UiLanguage, Set<string>>;
 const SPEAKER = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.speaker)]),
 ) as Record<UiLanguage, Set<string>>;
@@ -349,6 +362,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     tokens[i]?.kind === "word" && !stop.has(tokens[i].norm) && !VERBS[language].has(tokens[i].norm) &&
     !when.has(i);
   const fields = fieldsAfterWith(tokens, language);
+  boardFields(fields, tokens, stems, language);
   // A `:` list's fields lie in the clauses of its items.
   const listedSpanned = ctx.items.flatMap((item) => fieldList(absolute(item), language, true));
   const listed: Field[] = listedSpanned.map(unspan);
@@ -575,13 +589,27 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       unnumbered.push({ from: i, to: what.to });
     }
   }
-  const names = namedPersons(tokens, persons, SPEAKER[language], AND[language], stop, language === "de");
+  // Where a cost is split, the names after "between" are those who share it ("entre Ana y Luis").
+  const between = cued.some((m) => m.key === "split")
+    ? new Set(tokens.flatMap((t, i) => BETWEEN[language].has(t.norm) ? [i] : []))
+    : new Set<number>();
+  const names = namedPersons(
+    tokens,
+    persons,
+    SPEAKER[language],
+    AND[language],
+    stop,
+    language === "de",
+    between,
+  );
   if (names) {
     unnumbered.push(names.span);
     const at = offsetsOf(tokens, names.span);
     if (at) crowd.set(`${at.start}:${at.end}`, { name: "person", type: "choice", options: names.names });
   }
-  if (unnumbered.length && !found.has("people")) add("people", unnumbered[0]);
+  // (Persons named where a cue asked for the board already, "for my kids Tom and Lily with points", are its.)
+  if (names && found.has("people")) add("people", names.span);
+  else if (unnumbered.length && !found.has("people")) add("people", unnumbered[0]);
   // Whether something happened, asked as such, is a tick: "if" then, across function words only, an
   // auxiliary ("si j'ai pris", "se l'ho pagata", "si ya ha pagado"), or a word then "or not" ("payé ou pas"),
   // or who did and who did not ("quién ha pagado y quién no", "wer kommt und wer nicht"). Each names the
@@ -758,7 +786,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       fields: [
         ...own.map(unspan),
         ...(type === fieldOwner ? listed : []),
-        ...(type === "choice" ? spans.flatMap((o) => options.get(`${o.start}:${o.end}`) ?? []) : []),
+        ...(type === "choice" || type === "categories"
+          ? spans.flatMap((o) => options.get(`${o.start}:${o.end}`) ?? [])
+          : []),
         ...(type === "yesno" ? spans.flatMap((o) => ticks.get(`${o.start}:${o.end}`) ?? []).slice(0, 1) : []),
         ...(type === "people"
           ? spans.flatMap((o) => crowd.get(`${o.start}:${o.end}`) ?? []).slice(0, 1)
@@ -912,7 +942,8 @@ function joined(tokens: Token[], cue: Span, content: (i: number) => boolean, lan
 /**
  * Names of persons listed outside brackets: two or more capitalized words, not the clause's first, joined by
  * commas or "and", with a noun for persons or the speaker among the items ("per Luca, Marta e la nonna",
- * "io, Marco e Giulia") or right before them ("my kids Tom and Lily"), in German only there. Places
+ * "io, Marco e Giulia") or right before them ("my kids Tom and Lily"), in German only there, or after one of
+ * the `between` places, the words before those a cost is split among ("zwischen Anna und Ben"). Places
  * ("Rome, Florence and Venice") have neither.
  */
 function namedPersons(
@@ -922,6 +953,7 @@ function namedPersons(
   and: Set<string>,
   stop: Set<string>,
   german: boolean,
+  between: Set<number>,
 ): { span: Span; names: string[] } | undefined {
   const person = new Map(persons.map((m) => [m.from, m.to]));
   const name = (i: number) => i > 0 && tokens[i]?.kind === "word" && /^\p{Lu}/u.test(tokens[i].text);
@@ -947,6 +979,7 @@ function namedPersons(
     // A noun for persons right before the names, or the speaker or one listed first ("io, Marco, …").
     const at = joins(i - 1) ? i - 1 : i;
     const first = persons.find((m) => m.to === at) ??
+      (between.has(at - 1) ? { from: at - 1, to: at } : undefined) ??
       (speaker.has(tokens[at - 1]?.norm ?? "") ? { from: at - 1 } : undefined);
     // In German, where every noun is capitalized, only after a noun for persons ("meine Kinder Lena und Paul").
     const apposed = first && "to" in first;
@@ -1281,6 +1314,26 @@ interface SpannedField extends Field, Offsets {
   span: Span;
 }
 
+/**
+ * Drops the fields that are only a cue of the people board ("points", "premi", "Belohnungen") in a clause that
+ * names persons ("chores for the kids with points and rewards"): what the board keeps for each of them, not a
+ * field of each record; the cue then asks for the board.
+ */
+function boardFields(fields: SpannedField[], tokens: Token[], stems: string[], language: UiLanguage) {
+  const compounds = language === "de" ? tokens.map((t) => t.norm) : undefined;
+  const persons = matchCues(stems, PERSONS[language], compounds);
+  const board = matchCues(stems, CUES[language].asks, compounds).filter((m) => m.key === "people");
+  const inside = (m: CueMatch, f: SpannedField) => f.span.from <= m.from && m.to <= f.span.to;
+  for (let k = fields.length - 1; k >= 0; k--) {
+    const f = fields[k];
+    const words = range(f.span).filter((i) =>
+      tokens[i].kind === "word" && !CUES[language].stop.has(tokens[i].norm)
+    );
+    const only = board.find((m) => inside(m, f) && words.every((i) => m.from <= i && i < m.to));
+    if (f.type === "text" && only && persons.some((p) => !inside(p, f))) fields.splice(k, 1);
+  }
+}
+
 /** "with the amount and the time", "con l'ora": the fields listed after the clause's "with" word. */
 function fieldsAfterWith(tokens: Token[], language: UiLanguage): SpannedField[] {
   const at = tokens.findIndex((t) => WITH[language].has(t.norm));
@@ -1314,7 +1367,64 @@ export function fieldList(tokens: Token[], language: UiLanguage, alternatives = 
     else if (!depth && AND[language].has(tokens[i].norm) && !yesNo(tokens, i)) flush(i);
   }
   flush(tokens.length);
-  return alternatives ? choicesOf(out, afterOr, tokens) : out;
+  const valued = categoryValues(out, tokens, language);
+  return alternatives ? choicesOf(valued, afterOr.filter((_, k) => valued.includes(out[k])), tokens) : valued;
+}
+
+/** Words that open a noun phrase: an item one opens is a field of its own, never a value of the one before. */
+const OPENERS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet([...lex.articles, ...lex.determiners])]),
+) as Record<UiLanguage, Set<string>>;
+
+/**
+ * A listed field that opens with a category's cue and goes on with more words names the category's values,
+ * the first after the cue and the next items of a few words each ("with categories rent, food, fun",
+ * "mit Kategorien Miete, Essen, Kino"): one choice, not a text field for each value. The values end at an
+ * item of another type, a longer one, or one an article or a determiner opens ("and a photo").
+ */
+function categoryValues(fields: SpannedField[], tokens: Token[], language: UiLanguage): SpannedField[] {
+  // A German compound typed by its head alone is a value's name ("Freizeit" is leisure, no time).
+  const headOnly = (f: SpannedField) => {
+    const part = tokens.slice(f.span.from, f.span.to);
+    const stems = stemTokens(part, language);
+    return language === "de" && !matchCues(stems, CUES[language].fields).length &&
+      matchCues(stems, CUES[language].fields, part.map((t) => t.norm)).length > 0;
+  };
+  const out: SpannedField[] = [];
+  for (let i = 0; i < fields.length; i++) {
+    const f = fields[i];
+    const named = tokens.slice(f.span.from, f.span.to).filter((t) =>
+      t.kind === "word" && !CUES[language].stop.has(t.norm)
+    );
+    const cue = f.type === "text"
+      ? matchCues(stemTokens(named, language), CUES[language].asks).find((m) => m.key === "categories")
+      : undefined;
+    if (!cue || cue.from !== 0 || cue.to >= named.length) {
+      out.push(f);
+      continue;
+    }
+    const options = [named.slice(cue.to).map((t) => t.text).join(" ")];
+    let j = i + 1;
+    for (; j < fields.length; j++) {
+      const next = fields[j];
+      const opened = OPENERS[language].has(tokens[next.span.from - 1]?.norm ?? "");
+      if (
+        !(next.type === "text" || headOnly(next)) || opened || next.name.split(/\s+/).length > VALUE_WORDS
+      ) break;
+      options.push(next.name);
+    }
+    const last = fields[j - 1];
+    out.push({
+      name: named.slice(0, cue.to).map((t) => t.text).join(" "),
+      type: "choice",
+      options,
+      span: { from: f.span.from, to: last.span.to },
+      start: f.start,
+      end: last.end,
+    });
+    i = j - 1;
+  }
+  return out;
 }
 
 /**
@@ -1419,6 +1529,16 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
   if (field.type === "text" && scored) field.type = scored.key as FieldType;
   if (counted) field.type = "number";
   if (measure) Object.assign(field, measure, { type: "currency" in measure ? "money" : "number" });
+  // A field a unit names or opens ("litres", "km percorsi", "km-Stand") is a number in that unit, and one
+  // that hours, minutes or seconds open before what they measure, written as no cue of a time of day is
+  // ("hours of sleep", "ore di sonno", "Stunden Schlaf"; not "ora di fine"), a duration. (Alone, "con horas"
+  // may be a programme's times.)
+  const unit = field.type === "text" && kept[0].norm.length > 1 ? measureOf(kept[0].norm) : undefined;
+  if (unit && "unit" in unit) Object.assign(field, unit, { type: "number" });
+  const clock = kept.length > 1 && CLOCK_UNITS[language].has(kept[0].norm);
+  if ((field.type === "text" || field.type === "time") && clock) {
+    field.type = "duration";
+  }
   if (open >= 0) {
     // "(low, medium, high)" is a choice, "(time, room)" not; "(1-5)" a rating's range; "(ml)" a unit.
     const inner = part.slice(open + 1).filter((t) => t.norm !== ")");

@@ -34,6 +34,8 @@ export interface Lexicon {
   naming: string[];
   /** Plural nouns for persons ("kids", "Mitarbeiterinnen"): a small number of them is a group of people. */
   persons: string[];
+  /** The words before those a cost is shared among ("split between Anna and Ben", "entre Ana y Luis"). */
+  between: string[];
   /** The ways a group of people to manage is named without a number: `each` (or `everyone`) of them
    * ("each kid", "per ogni alunno", "chacun"), the `whole` of a `collectives` noun ("the whole family",
    * "die ganze Familie"), or who does `what` ("who brings what", "wer welche Schicht übernimmt"). */
