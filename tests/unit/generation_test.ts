@@ -811,6 +811,62 @@ Deno.test("a limit the prompt states is built as a goal not to pass, with its nu
   );
 });
 
+Deno.test("a goal adds up what happens, never an amount a record sets, and a budget is built as a limit", () => {
+  const goalOf = (prompt: string) => {
+    const { spec } = composeSpec(prompt, { tier: "light" });
+    const goal = spec.screens.find((s) => s.block === "goal")!;
+    const entity = spec.entities.find((e) => e.key === goal.entity)!;
+    const field = entity.fields.find((f) => f.key === goal.options.amountField);
+    return { options: goal.options, entity: entity.key, field: field?.label };
+  };
+  // The concepts' budgets, savings targets and planned payments are what a record sets: never the progress.
+  for (
+    const [prompt, set] of [
+      ["I'm putting money aside for a camera, savings goal of 700 dollars", "target"],
+      ["voglio risparmiare 3000 euro per il viaggio in Giappone", "target"],
+      ["presupuesto de 400 euros al mes para el supermercado", "budget"],
+    ]
+  ) {
+    const { options, entity } = goalOf(prompt);
+    assert.ok(
+      options.amountField && options.amountField !== set,
+      `${prompt}: ${entity}.${options.amountField}`,
+    );
+  }
+  for (
+    const [prompt, period] of [
+      ["expense tracker for the kids with a monthly budget of 150 dollars", "month"],
+      ["uscite per i regali di Natale, budget 300 euro", undefined],
+      ["Haushaltsbuch mit einem wöchentlichen Budget von 200 €", "week"],
+    ] as [string, string | undefined][]
+  ) {
+    const { options } = goalOf(prompt);
+    assert.deepEqual([options.limit, options.period], [true, period], prompt);
+  }
+});
+
+Deno.test("a goal stated as an intent is built with its target, and a change by an amount is listed as unmet", () => {
+  const made = (prompt: string) => composeSpec(prompt, { tier: "light" });
+  const goalOf = (prompt: string) => made(prompt).spec.screens.find((s) => s.block === "goal")?.options;
+  // A number of things the records are ("24 novels") counts them; one a field names ("8000 steps") adds it up.
+  const novels = goalOf("I'd like to read 24 novels this year, with author and rating");
+  assert.deepEqual([novels?.goal, novels?.period, novels?.amountField], [24, "year", undefined]);
+  const weight = goalOf("voglio arrivare a 75 kg, segno il peso ogni mattina");
+  assert.deepEqual([weight?.goal, weight?.level], [75, true]);
+  for (
+    const prompt of [
+      "I want to gain 4 kg of muscle, I weigh myself every Sunday",
+      "je veux perdre 6 kilos, je note mon poids chaque matin",
+      "Ich will 12 kg abnehmen und mein Gewicht jeden Morgen eintragen",
+    ]
+  ) {
+    const { spec, unmet, asks } = made(prompt);
+    assert.ok(!spec.screens.some((s) => s.block === "goal"), prompt);
+    assert.ok(asks.some((a) => a.type === "goal" && !a.built), JSON.stringify(asks));
+    assert.ok(unmet.some((u) => /\d+ (kg|kilos).*\(a change by an amount/.test(u)), unmet.join(" | "));
+  }
+});
+
 Deno.test("a goal that only refers to the app's goal is that goal's screen, wherever the target is stated", () => {
   for (
     const prompt of [

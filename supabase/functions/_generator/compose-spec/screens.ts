@@ -12,6 +12,8 @@ import UNITS from "../understand/units.json" with { type: "json" };
 import type {
   BlockName,
   EntitySpec,
+  FieldSpec,
+  FieldType,
   Language,
   Period,
   ScreenOptions,
@@ -19,6 +21,7 @@ import type {
 } from "../template/src/types.ts";
 import { capitalized, Entity, fold, fromConcept, fromWords, keyOf } from "./entities.ts";
 import { WORDS } from "./words.ts";
+import { words } from "../understand/text.ts";
 
 const CONCEPT_BY_ID = new Map<string, Concept>(CONCEPTS.map((c) => [c.id, c]));
 const CONCEPT_BY_KEY = new Map<string, Concept>(CONCEPTS.map((c) => [keyOf(c.id, "record"), c]));
@@ -284,16 +287,23 @@ export class Builder {
         const made = this.screens.find((s) => s.block === "goal");
         if (!target && made) return this.report(ask, made);
         if (!target) return this.refuse(ask, "no target was stated");
+        // A change by an amount ("lose 5 kg", "10 kg abnehmen") counts from a first reading no goal keeps: the
+        // readings are kept, the change is listed.
+        if (ask.change) {
+          if (this.entities[0]) this.logOf(this.entities[0], []);
+          return this.refuse(
+            ask,
+            "a change by an amount needs a first reading to count from, which no goal keeps",
+          );
+        }
         // A goal is about what the app already keeps ("log my weight…, goal of 70"), else its own subject.
         const entity = this.entities[0] ?? this.entityFor(ask, w.goal);
         entity.addAsked(ask.fields);
         // A number of things with nothing to add up ("no more than 3 coffees a day") counts the records.
         const amount = target.kind === "duration"
           ? entity.ensureType(["duration"], "duration", w.duration)
-          : amountField(entity, q) ?? entity.ofType("number", "money") ??
-            (target.kind === "number"
-              ? undefined
-              : entity.ensureType(["number", "money"], "amount", w.amount));
+          : amountField(entity, q) ?? countedField(entity, ask, target) ??
+            (target.kind === "number" ? undefined : entity.ensure("amount", w.amount, "number"));
         const period = periodOf(q);
         const options: ScreenOptions = { goal: valueOf(target) };
         if (amount) options.amountField = amount.key;
@@ -590,7 +600,8 @@ export class Builder {
   private computed(ask: Ask, entity: Entity, screen: ScreenSpec): ScreenSpec {
     if (!ask.computes) return screen;
     if (!screen.options.amountField && !screen.options.durationField) {
-      const amount = entity.ofType("money", "number") ?? entity.ensure("amount", this.words.amount, "number");
+      const amount = progressFields(entity, "money", "number")[0] ??
+        entity.ensure("amount", this.words.amount, "number");
       screen.options.amountField = amount.key;
     }
     screen.options.aggregate = ask.computes;
@@ -715,15 +726,33 @@ function levelOf(entity: Entity, key: string): boolean {
   return conceptOf(entity.spec)?.fields.find((f) => f.key === key)?.level === true;
 }
 
+/** The amounts of an entity that happen (an expense, a deposit), not those a record sets (a budget, a savings
+ * target): a goal or a total adds up only these. */
+function progressFields(entity: Entity, ...types: FieldType[]): FieldSpec[] {
+  const set = new Set(conceptOf(entity.spec)?.fields.filter((f) => f.target).map((f) => f.key));
+  return types.flatMap((type) => entity.spec.fields.filter((f) => f.type === type && !set.has(f.key)));
+}
+
 function amountUnit(entity: Entity, key: string): string | undefined {
   const fromConcept = conceptOf(entity.spec)?.fields.find((f) => f.key === key)?.unit;
   return entity.units.get(key)?.unit ?? fromConcept;
 }
 
+/** The field a number target adds up: the one the noun after it names ("10000 steps"), none when that noun
+ * names no field ("24 books": the records are counted), else ("a goal of 100 a week") the first amount that
+ * happens. */
+function countedField(entity: Entity, ask: Ask, target: Quantity): FieldSpec | null | undefined {
+  const fields = progressFields(entity, "number", "money");
+  const after = words(ask.quote.slice(Math.max(0, target.end - ask.start)))[0];
+  const noun = after?.kind === "word" && !CUES[entity.language].stop.has(after.norm);
+  if (target.kind !== "number" || !noun) return fields[0];
+  return fields.find((f) => fieldNamed(entity, after.text)?.key === f.key) ?? null;
+}
+
 /** The field a stated amount goes in: a number field of the same unit, else a new one. */
 function amountField(entity: Entity, q: Quantity[]) {
   const stated = q.find((x) => x.kind === "measure" || x.kind === "money");
-  const fields = entity.spec.fields.filter((f) => f.type === "number" || f.type === "money");
+  const fields = progressFields(entity, "number", "money");
   const unitOf = (key: string) => amountUnit(entity, key);
   const dimension = (unit?: string) => (unit ? UNIT_TABLE[unit]?.dimension ?? unit : undefined);
   let field = stated?.kind === "measure"

@@ -102,6 +102,8 @@ export interface Ask {
   computes?: "total" | "average";
   /** A goal whose target is a limit not to pass ("no more than 3 a day"), not an amount to reach. */
   limit?: true;
+  /** A goal of a change by an amount ("lose 5 kg", "10 kg abnehmen"), from a reading rather than to one. */
+  change?: true;
   /** A log that a figure of what the speaker does implies ("how much I spend"): the prompt's own log or list
    * of those records, where it asks for one, takes its place. */
   implied?: true;
@@ -215,6 +217,12 @@ const DOER_WINDOW = 4;
 const AFTER_EACH = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.afterEach.map((p) => words(p).map((t) => t.norm))]),
 ) as Record<UiLanguage, string[][]>;
+const WANT = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.want.map((p) => words(p).map((t) => t.norm))]),
+) as Record<UiLanguage, string[][]>;
+const CHANGE = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex({ change: lex.change }, l as UiLanguage)]),
+) as Record<UiLanguage, CueIndex>;
 const CURRENT = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.current)]),
 ) as Record<UiLanguage, Set<string>>;
@@ -231,6 +239,9 @@ const COUNTING = Object.fromEntries(
 ) as Record<UiLanguage, { count: Set<string>; total: Set<string> }>;
 const LIMITS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex(lex.limits, l as UiLanguage)]),
+) as Record<UiLanguage, CueIndex>;
+const BUDGETS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex({ budget: lex.budget }, l as UiLanguage)]),
 ) as Record<UiLanguage, CueIndex>;
 // The verbs of one word of going past a limit as the lexicon writes them: in that form one may be a noun
 // ("pass").
@@ -492,10 +503,21 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     }
   }
   const limits = limitsOf(tokens, stems, ctx.quantities, content, language);
+  // A budget ("a monthly budget of 1200 €", "presupuesto 800 euros", "Monatsbudget") is a sum not to pass.
+  const budgets = matchCues(
+    stems,
+    BUDGETS[language],
+    language === "de" ? tokens.map((t) => t.norm) : undefined,
+  )
+    .map((m) => tokens[m.from].start);
   for (const limit of limits) {
     add("goal", limit.cue);
     add("goal", limit.amount);
   }
+  const wanted = found.has("goal") || limits.length
+    ? undefined
+    : wantedAmount(tokens, stems, ctx.quantities, cued, language);
+  if (wanted) add("goal", wanted.span);
   // A small group counted ("my 3 kids", "drei Mitarbeiterinnen", "somos 6", "2 à 6 joueurs") shares the app.
   const persons = matchCues(
     stems,
@@ -606,6 +628,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       : near;
     const kinds = TAKES[type] ?? [];
     const qs = ctx.quantities.filter((q) => kinds.includes(q.kind));
+    if (type === "goal") qs.push(...adjectivePeriods(tokens, spans, ctx.quantities));
     const own = type === fieldOwner || type === "add_field" || type === "remove_field" ? fields : [];
     // A theme's colours are the words joined to its cue ("black and gold", "bianca e blu marino").
     const colours = type === "theme" ? offsetsOf(tokens, joined(tokens, cue, content, language)) : null;
@@ -641,7 +664,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       quantities: qs,
     };
     if (subject) ask.subject = text(tokens, subject);
-    if (type === "goal" && limits.length) ask.limit = true;
+    const budget = spans.some((o) => budgets.some((b) => o.start <= b && b < o.end));
+    if (type === "goal" && (limits.length || budget)) ask.limit = true;
+    if (type === "goal" && wanted?.change) ask.change = true;
     if (implied.has(type)) ask.implied = true;
     const computes = type === "aggregate" && matchCues(stems, AGGREGATES[language])[0];
     if (computes) ask.computes = computes.key as Ask["computes"];
@@ -713,6 +738,65 @@ function fieldQuestion(
   }
   return listed;
 }
+
+/** How far after the words of intent the amount may come ("I want to finally get down to 70 kg"). */
+const WANT_WINDOW = 6;
+
+/**
+ * The speaker's intent with an amount ("I want to lose 5 kg", "voglio arrivare a 65 kg", "ich will 10 kg
+ * abnehmen", "quiero leer 12 libros al año"): the amount, a measure or money, or a number with a period in the
+ * clause, is a goal's target, unless the verb after the intent notes or asks something else ("I want to log 3
+ * meals a day"). A verb of changing a reading by it ("lose", "abnehmen") makes the goal a change.
+ */
+function wantedAmount(
+  tokens: Token[],
+  stems: string[],
+  quantities: Quantity[],
+  cued: CueMatch[],
+  language: UiLanguage,
+): { span: Span; change: boolean } | undefined {
+  const periods = quantities.some((q) => q.kind === "period");
+  for (const [i] of tokens.entries()) {
+    const p = WANT[language].find((p) => p.every((w, k) => tokens[i + k]?.norm === w));
+    const verb = i + (p?.length ?? 0);
+    if (!p || !tokens[verb] || VERBS[language].has(tokens[verb].norm)) continue;
+    if (cued.some((m) => m.from === verb && m.key !== "goal")) continue;
+    const amount = quantities.map((q) => ({ q, at: tokenSpan(tokens, q) })).find(({ q, at }) =>
+      at.from >= verb && at.from - verb <= WANT_WINDOW &&
+      (q.kind === "measure" || q.kind === "money" || (q.kind === "number" && periods))
+    );
+    if (!amount) continue;
+    // A verb that ends the clause after its amount, as German puts it ("10 kg abnehmen"), is the want's too.
+    const changes = matchCues(
+      stems,
+      CHANGE[language],
+      language === "de" ? tokens.map((t) => t.norm) : undefined,
+    )
+      .filter((m) => m.from >= verb && m.from <= amount.at.to);
+    const to = Math.max(amount.at.to, ...changes.map((m) => m.to));
+    return { span: { from: i, to }, change: changes.length > 0 };
+  }
+}
+
+/**
+ * A period said as an adjective right beside or within a goal's cue ("a weekly budget", "budget hebdomadaire",
+ * "ein monatliches Ziel", "daily goal"), read as once a period like the adverb it is also written as, is the
+ * goal's period.
+ */
+function adjectivePeriods(tokens: Token[], cues: Offsets[], quantities: Quantity[]): Quantity[] {
+  const beside = (q: Quantity) =>
+    cues.some((o) => {
+      const cue = tokenSpan(tokens, o);
+      const at = tokenSpan(tokens, q);
+      return at.to >= cue.from && at.from <= cue.to;
+    });
+  return quantities.flatMap((q): Quantity[] =>
+    q.kind === "frequency" && q.every === 1 && q.unit && PERIOD_UNITS.has(q.unit) && !q.time && beside(q)
+      ? [{ kind: "period", period: q.unit, text: q.text, start: q.start, end: q.end }]
+      : []
+  );
+}
+const PERIOD_UNITS = new Set(["day", "week", "month", "year"]);
 
 /** The kinds of quantity a limit can be. */
 const AMOUNTS = new Set<Quantity["kind"]>(["money", "measure", "number", "duration"]);
