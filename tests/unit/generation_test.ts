@@ -867,6 +867,22 @@ Deno.test("a goal stated as an intent is built with its target, and a change by 
   }
 });
 
+Deno.test("a goal named as a label before a colon is built with the target and period after it", () => {
+  const cases: [string, number, string][] = [
+    ["sleep diary, goal: 8 hours a day", 480, "day"],
+    ["obiettivo: correre 20 km a settimana", 20, "week"],
+    ["mon objectif : lire 40 pages par jour", 40, "day"],
+    ["mi meta: ahorrar 150 euros al mes", 150, "month"],
+    ["Ziel: 5 Liter Wasser pro Woche mehr trinken", 5, "week"],
+  ];
+  for (const [prompt, goal, period] of cases) {
+    const { spec, unmet } = composeSpec(prompt, { tier: "light" });
+    const options = spec.screens.find((s) => s.block === "goal")?.options;
+    assert.deepEqual([options?.goal, options?.period], [goal, period], prompt);
+    assert.ok(!unmet.some((u) => u.includes("no target")), unmet.join(" | "));
+  }
+});
+
 Deno.test("a goal that only refers to the app's goal is that goal's screen, wherever the target is stated", () => {
   for (
     const prompt of [
