@@ -883,6 +883,25 @@ Deno.test("a goal named as a label before a colon is built with the target and p
   }
 });
 
+Deno.test("a goal's deadline is listed as unmet with why, and the goal is built with its target", () => {
+  for (
+    const [prompt, words] of [
+      ["I'd like to save 2500 dollars for a trip by next June", "by next June"],
+      ["voglio leggere 10 libri prima dell'estate", "prima dell'estate"],
+      ["je veux économiser 900 € avant les vacances", "avant les vacances"],
+      ["quiero ahorrar 1200 euros hasta diciembre", "hasta diciembre"],
+      ["Ich will bis Weihnachten 700 € sparen", "bis Weihnachten"],
+    ]
+  ) {
+    const { spec, unmet } = composeSpec(prompt, { tier: "light" });
+    assert.ok(spec.screens.some((s) => s.block === "goal" && s.options.goal), prompt);
+    assert.ok(
+      unmet.includes(`${words} (a goal has one target, over a day, week, month or year)`),
+      unmet.join(" | "),
+    );
+  }
+});
+
 Deno.test("a goal that only refers to the app's goal is that goal's screen, wherever the target is stated", () => {
   for (
     const prompt of [

@@ -871,6 +871,19 @@ Deno.test("an intent with an amount is a goal, and a verb of losing or gaining b
   none("quiero 2 pantallas: una de tareas y otra de notas");
 });
 
+Deno.test("a goal's deadline is quoted with it and kept apart, but a range's end is no deadline", () => {
+  const deadline = (prompt: string) => understand(prompt).asks.find((a) => a.type === "goal")?.deadline?.text;
+  assert.equal(deadline("I want to save up 600 dollars by Christmas"), "by Christmas");
+  assert.equal(deadline("vorrei risparmiare 400 euro entro la fine dell'anno"), "entro la fine dell'anno");
+  assert.equal(deadline("objectif : 15 km de course par semaine d'ici la rentrée"), "d'ici la rentrée");
+  assert.equal(deadline("quiero llegar a 70 kg antes de la boda"), "antes de la boda");
+  assert.equal(deadline("Ich will bis zum Sommer 300 € sparen"), "bis zum Sommer");
+  const goal = understand("Ich will bis zum Sommer 300 € sparen").asks.find((a) => a.type === "goal")!;
+  assert.ok(goal.quote.includes("bis zum Sommer"), goal.quote);
+  assert.equal(deadline("Sparziel 500 €, jeden Montag bis Freitag 5 € zurücklegen"), undefined);
+  assert.equal(deadline("goal of 30 pages a day, chapters 1 to 12 by author"), undefined);
+});
+
 Deno.test("a question of how many among a record's fields is a field, after a verb of seeing it asks a figure", () => {
   const types = (prompt: string) => understand(prompt).asks.map((a) => a.type);
   // After another item, a "with" or a verb of noting, with no period after it: what each record holds.

@@ -320,10 +320,13 @@ export class Builder {
         if (target.kind === "money") options.currency = target.currency;
         const goal = this.addScreen("goal", w.goal, entity, options);
         // A goal holds one target over a period: a deadline, or a second target, is listed.
-        const held = (x: Quantity) => x === target || (x.kind === "period" && PERIODS.has(x.period));
-        for (const x of q.filter((x) => !held(x))) {
-          this.unmet.push(`${x.text} (a goal has one target, over a day, week, month or year)`);
-        }
+        const why = "(a goal has one target, over a day, week, month or year)";
+        const by = ask.deadline;
+        const held = (x: Quantity) =>
+          x === target || (x.kind === "period" && PERIODS.has(x.period)) ||
+          (by !== undefined && by.start <= x.start && x.end <= by.end);
+        if (by) this.unmet.push(`${by.text} ${why}`);
+        for (const x of q.filter((x) => !held(x))) this.unmet.push(`${x.text} ${why}`);
         // Records kept as they happen (steps, deposits) are listed in their log, whose total the goal counts.
         if (impliesLog(entity)) this.logOf(entity, q);
         return this.report(ask, goal);

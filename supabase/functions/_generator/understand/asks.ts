@@ -102,6 +102,8 @@ export interface Ask {
   computes?: "total" | "average";
   /** A goal whose target is a limit not to pass ("no more than 3 a day"), not an amount to reach. */
   limit?: true;
+  /** A goal's deadline ("by next summer", "entro Natale"): a goal holds one target over a period, not this. */
+  deadline?: { text: string; start: number; end: number };
   /** A goal of a change by an amount ("lose 5 kg", "10 kg abnehmen"), from a reading rather than to one. */
   change?: true;
   /** A log that a figure of what the speaker does implies ("how much I spend"): the prompt's own log or list
@@ -219,6 +221,13 @@ const AFTER_EACH = Object.fromEntries(
 ) as Record<UiLanguage, string[][]>;
 const WANT = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.want.map((p) => words(p).map((t) => t.norm))]),
+) as Record<UiLanguage, string[][]>;
+// An elided article ends a deadline's phrase ("prima dell'"): its words are compared without the apostrophe.
+const unelided = (norm: string) => norm.replace(/'$/, "");
+const DEADLINE = Object.fromEntries(
+  Object.entries(LEXICONS).map((
+    [l, lex],
+  ) => [l, lex.deadline.map((p) => words(p).filter((t) => t.kind === "word").map((t) => unelided(t.norm)))]),
 ) as Record<UiLanguage, string[][]>;
 const CHANGE = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex({ change: lex.change }, l as UiLanguage)]),
@@ -514,9 +523,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     add("goal", limit.cue);
     add("goal", limit.amount);
   }
+  const deadline = deadlineOf(tokens, ctx.quantities, language);
   const wanted = found.has("goal") || limits.length
     ? undefined
-    : wantedAmount(tokens, stems, ctx.quantities, cued, language);
+    : wantedAmount(tokens, stems, ctx.quantities, cued, language, deadline !== undefined);
   if (wanted) add("goal", wanted.span);
   // A small group counted ("my 3 kids", "drei Mitarbeiterinnen", "somos 6", "2 à 6 joueurs") shares the app.
   const persons = matchCues(
@@ -646,6 +656,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       ...[subject ? offsetsOf(tokens, subject) : null].filter((o): o is Offsets => o !== null),
       ...own,
       ...qs,
+      ...(type === "goal" && deadline ? [offsetsOf(tokens, deadline)!] : []),
     ];
     const start = offsets.length
       ? offsets.reduce((min, o) => Math.min(min, o.start), Infinity)
@@ -667,6 +678,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const budget = spans.some((o) => budgets.some((b) => o.start <= b && b < o.end));
     if (type === "goal" && (limits.length || budget)) ask.limit = true;
     if (type === "goal" && wanted?.change) ask.change = true;
+    if (type === "goal" && deadline) {
+      ask.deadline = { text: text(tokens, deadline), ...offsetsOf(tokens, deadline)! };
+    }
     if (implied.has(type)) ask.implied = true;
     const computes = type === "aggregate" && matchCues(stems, AGGREGATES[language])[0];
     if (computes) ask.computes = computes.key as Ask["computes"];
@@ -739,14 +753,40 @@ function fieldQuestion(
   return listed;
 }
 
+/** The kinds of quantity a range runs between ("Montag bis Freitag", "9 to 5"), unlike a period. */
+const RANGED = new Set<Quantity["kind"]>(["time", "weekday", "frequency", "date"]);
+
+/** How many words a deadline runs to ("by the end of next August"). */
+const DEADLINE_WORDS = 5;
+
+/**
+ * A deadline: its word and the words after it, up to a mark, a number, "and" or five words ("by next summer",
+ * "entro Natale", "d'ici juin", "antes del verano", "bis Ostern").
+ */
+function deadlineOf(tokens: Token[], quantities: Quantity[], language: UiLanguage): Span | undefined {
+  const when = (i: number) =>
+    quantities.some((q) => RANGED.has(q.kind) && q.start <= tokens[i].start && tokens[i].end <= q.end);
+  for (const [i] of tokens.entries()) {
+    const p = DEADLINE[language].find((p) => p.every((w, k) => unelided(tokens[i + k]?.norm ?? "") === w));
+    // After a number or a time it closes a range ("U1 bis U9", "jeden Montag bis Freitag").
+    if (!p || (i > 0 && (when(i - 1) || /\d/.test(tokens[i - 1].text)))) continue;
+    let to = i + p.length;
+    while (
+      to < tokens.length && to - i - p.length < DEADLINE_WORDS && tokens[to].kind === "word" &&
+      !AND[language].has(tokens[to].norm)
+    ) to++;
+    if (to > i + p.length) return { from: i, to };
+  }
+}
+
 /** How far after the words of intent the amount may come ("I want to finally get down to 70 kg"). */
 const WANT_WINDOW = 6;
 
 /**
  * The speaker's intent with an amount ("I want to lose 5 kg", "voglio arrivare a 65 kg", "ich will 10 kg
- * abnehmen", "quiero leer 12 libros al año"): the amount, a measure or money, or a number with a period in the
- * clause, is a goal's target, unless the verb after the intent notes or asks something else ("I want to log 3
- * meals a day"). A verb of changing a reading by it ("lose", "abnehmen") makes the goal a change.
+ * abnehmen", "quiero leer 12 libros al año"): the amount, a measure or money, or a number with a period or a
+ * deadline in the clause, is a goal's target, unless the verb after the intent notes or asks something else
+ * ("I want to log 3 meals a day"). A verb of changing a reading by it ("lose", "abnehmen") makes the goal a change.
  */
 function wantedAmount(
   tokens: Token[],
@@ -754,8 +794,9 @@ function wantedAmount(
   quantities: Quantity[],
   cued: CueMatch[],
   language: UiLanguage,
+  deadline: boolean,
 ): { span: Span; change: boolean } | undefined {
-  const periods = quantities.some((q) => q.kind === "period");
+  const periods = deadline || quantities.some((q) => q.kind === "period");
   for (const [i] of tokens.entries()) {
     const p = WANT[language].find((p) => p.every((w, k) => tokens[i + k]?.norm === w));
     const verb = i + (p?.length ?? 0);

@@ -33,6 +33,8 @@ export interface Lexicon {
   want: string[];
   /** The verbs of changing a reading by an amount ("lose", "abnehmen"): a goal they state is a change. */
   change: string[];
+  /** The words that open a goal's deadline ("by", "entro", "d'ici", "antes de", "bis"), matched as written. */
+  deadline: string[];
   /** The indefinite articles: an item of a `:` list one opens, naming an ask's cue, is that ask ("Für die
    * Hochzeit: eine Gästeliste, ein Budget von 8000 €"), not a field. */
   articles: string[];
