@@ -902,6 +902,25 @@ Deno.test("a goal's deadline is listed as unmet with why, and the goal is built 
   }
 });
 
+Deno.test("a budget named beside the expenses it limits adds up those expenses, whose words are not unmet", () => {
+  for (
+    const prompt of [
+      "grocery expenses, budget of 350 dollars a month",
+      "spese della settimana, budget 120 euro",
+      "dépenses du mois avec un budget de 900 €",
+      "mis gastos, presupuesto mensual de 600 euros",
+    ]
+  ) {
+    const { spec, unmet } = composeSpec(prompt, { tier: "light" });
+    const goal = spec.screens.find((s) => s.block === "goal")!;
+    const entity = spec.entities.find((e) => e.key === goal.entity)!;
+    assert.ok(!entity.fields.some((f) => f.key === "budget"), `${prompt}: ${entity.key}`);
+    assert.equal(goal.options.limit, true, prompt);
+    assert.ok(spec.screens.some((s) => s.block === "log" && s.entity === entity.key), prompt);
+    assert.deepEqual(unmet, [], prompt);
+  }
+});
+
 Deno.test("a goal that only refers to the app's goal is that goal's screen, wherever the target is stated", () => {
   for (
     const prompt of [

@@ -67,7 +67,7 @@ export function composeSpec(
   return {
     spec,
     asks: builder.reports.sort((a, b) => prompt.indexOf(a.quote) - prompt.indexOf(b.quote)),
-    unmet: [...u.unmet, ...builder.unmet],
+    unmet: [...u.unmet.filter((words) => !builder.understands(words)), ...builder.unmet],
     withoutSamples: builder.withoutSamples,
     ...(fellBack ? { languageFallbackFrom: u.detected } : {}),
   };

@@ -65,6 +65,16 @@ export class Builder {
   readonly words;
   readonly reports: AskReport[] = [];
   readonly unmet: string[] = [];
+  /** The prompt's words, folded, that named records no ask quotes but a block keeps. */
+  private readonly understood = new Set<string>();
+
+  /** Whether a run of unquoted words is a noun phrase of records a block keeps ("grocery expenses"). */
+  understands(run: string): boolean {
+    const words = fold(run);
+    return [...this.understood].some((w) =>
+      words === w || words.endsWith(` ${w}`) || words.startsWith(`${w} `)
+    );
+  }
   /** Entities made from the prompt's words alone: they start empty. */
   readonly withoutSamples: string[] = [];
   private readonly bySubject = new Map<string, Entity>();
@@ -157,6 +167,21 @@ export class Builder {
     this.entities.push(entity);
     if (id) this.bySubject.set(id, entity);
     return entity;
+  }
+
+  /** When a goal's subject names records that set amounts (budgets, savings targets), the records kept as
+   * they happen that the prompt also names (expenses, deposits): what the goal adds up. */
+  private happening(ask: Ask): Entity | undefined {
+    const sets = (c: Concept) => c.fields.some((f) => f.target);
+    const named = (ask.subject && this.conceptNamed(ask.subject)) || this.concepts[0];
+    if (!named || !sets(named)) return undefined;
+    const at = this.concepts.findIndex((c) =>
+      c !== named && !sets(c) && c.implies.includes("log") && c.fields.some((f) => f.type === "money")
+    );
+    const words = this.conceptWords[at]?.[0];
+    if (!words) return undefined;
+    this.understood.add(words);
+    return this.entityFor({ ...ask, subject: words }, this.words.goal);
   }
 
   private forget(entity: Entity) {
@@ -296,8 +321,10 @@ export class Builder {
             "a change by an amount needs a first reading to count from, which no goal keeps",
           );
         }
-        // A goal is about what the app already keeps ("log my weight…, goal of 70"), else its own subject.
-        const entity = this.entities[0] ?? this.entityFor(ask, w.goal);
+        // A goal is about what the app already keeps ("log my weight…, goal of 70"), else the records that
+        // happen the prompt names beside a budget or a savings target ("gastos del mes, presupuesto 800"),
+        // else its own subject.
+        const entity = this.entities[0] ?? this.happening(ask) ?? this.entityFor(ask, w.goal);
         entity.addAsked(ask.fields);
         // A number of things with nothing to add up ("no more than 3 coffees a day") counts the records.
         const amount = target.kind === "duration"
