@@ -921,6 +921,25 @@ Deno.test("a budget named beside the expenses it limits adds up those expenses, 
   }
 });
 
+Deno.test("so many times a period in a goal's clause is a number of records to reach, not a reminder", () => {
+  for (
+    const prompt of [
+      "my goal: practise piano 5 times a week",
+      "obiettivo: andare in palestra 3 volte a settimana",
+      "objectif : 2 fois par semaine à la piscine",
+      "meta: salir a caminar 4 veces por semana",
+      "Ziel: zweimal pro Woche Rad fahren",
+    ]
+  ) {
+    const { spec, unmet } = composeSpec(prompt, { tier: "light" });
+    const goal = spec.screens.find((s) => s.block === "goal")?.options;
+    assert.deepEqual([goal?.period, goal?.amountField], ["week", undefined], prompt);
+    assert.ok((goal?.goal ?? 0) >= 2, prompt);
+    assert.ok(!spec.screens.some((s) => s.block === "reminders"), prompt);
+    assert.deepEqual(unmet.filter((u) => u.includes("(")), [], prompt);
+  }
+});
+
 Deno.test("a goal that only refers to the app's goal is that goal's screen, wherever the target is stated", () => {
   for (
     const prompt of [

@@ -773,6 +773,8 @@ function amountUnit(entity: Entity, key: string): string | undefined {
  * happens. */
 function countedField(entity: Entity, ask: Ask, target: Quantity): FieldSpec | null | undefined {
   const fields = progressFields(entity, "number", "money");
+  // So many times a period ("3 times a week": a number and a period in the same words) counts the records.
+  if (ask.quantities.some((x) => x.kind === "period" && x.start === target.start)) return null;
   const after = words(ask.quote.slice(Math.max(0, target.end - ask.start)))[0];
   const noun = after?.kind === "word" && !CUES[entity.language].stop.has(after.norm);
   if (target.kind !== "number" || !noun) return fields[0];

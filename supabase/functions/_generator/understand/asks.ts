@@ -638,7 +638,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       : near;
     const kinds = TAKES[type] ?? [];
     const qs = ctx.quantities.filter((q) => kinds.includes(q.kind));
-    if (type === "goal") qs.push(...adjectivePeriods(tokens, spans, ctx.quantities));
+    if (type === "goal") {
+      qs.push(...adjectivePeriods(tokens, spans, ctx.quantities), ...countsPerPeriod(ctx.quantities));
+    }
     const own = type === fieldOwner || type === "add_field" || type === "remove_field" ? fields : [];
     // A theme's colours are the words joined to its cue ("black and gold", "bianca e blu marino").
     const colours = type === "theme" ? offsetsOf(tokens, joined(tokens, cue, content, language)) : null;
@@ -839,6 +841,22 @@ function adjectivePeriods(tokens: Token[], cues: Offsets[], quantities: Quantity
 }
 const PERIOD_UNITS = new Set(["day", "week", "month", "year"]);
 
+/** So many times a period, on no days or times named ("3 Mal pro Woche", "4 fois par mois"). */
+const countPerPeriod = (q: Quantity) =>
+  q.kind === "frequency" && q.count !== undefined && !q.weekdays && !q.time && PERIOD_UNITS.has(q.unit ?? "");
+
+/** In a goal's clause, so many times a period is a number of records to reach and its period. */
+function countsPerPeriod(quantities: Quantity[]): Quantity[] {
+  return quantities.flatMap((q): Quantity[] =>
+    q.kind === "frequency" && countPerPeriod(q)
+      ? [
+        { kind: "number", value: q.count!, text: q.text, start: q.start, end: q.end },
+        { kind: "period", period: q.unit!, text: q.text, start: q.start, end: q.end },
+      ]
+      : []
+  );
+}
+
 /** The kinds of quantity a limit can be. */
 const AMOUNTS = new Set<Quantity["kind"]>(["money", "measure", "number", "duration"]);
 
@@ -977,7 +995,10 @@ function askedBy(
   const out: AskType[] = [];
   // A recurrence in hours, on weekdays or so many times a day is a reminder; "every month" alone is not, nor
   // one of what the speaker does ("I sell at the market every Saturday", "jeden Freitag spielen wir").
-  const recurring = q.kind === "frequency" && (q.unit === "h" || q.weekdays || q.count);
+  // So many times a period in a goal's clause ("goal: run 3 times a week") is its target, not a reminder.
+  const target = q.kind === "frequency" && countPerPeriod(q);
+  const recurring = q.kind === "frequency" && (q.unit === "h" || q.weekdays || q.count) &&
+    !(target && has("goal"));
   if (recurring && !has("schedule") && !habit) out.push("reminder");
   if ((q.kind === "duration" && q.phase) || q.kind === "rounds") out.push("timer");
   if (q.kind === "weekday" && !has("reminder")) out.push("schedule");
