@@ -832,6 +832,8 @@ Deno.test("a goal adds up what happens, never an amount a record sets, and a bud
       options.amountField && options.amountField !== set,
       `${prompt}: ${entity}.${options.amountField}`,
     );
+    // What is saved so far is a balance: reached by its latest value, never added up.
+    if (set === "target") assert.equal(options.level, true, prompt);
   }
   for (
     const [prompt, period] of [

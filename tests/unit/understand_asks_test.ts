@@ -878,6 +878,7 @@ Deno.test("a goal's deadline is quoted with it and kept apart, but a range's end
   assert.equal(deadline("objectif : 15 km de course par semaine d'ici la rentrée"), "d'ici la rentrée");
   assert.equal(deadline("quiero llegar a 70 kg antes de la boda"), "antes de la boda");
   assert.equal(deadline("Ich will bis zum Sommer 300 € sparen"), "bis zum Sommer");
+  assert.equal(deadline("saving for a laptop, $1,200 by next spring"), "by next spring");
   const goal = understand("Ich will bis zum Sommer 300 € sparen").asks.find((a) => a.type === "goal")!;
   assert.ok(goal.quote.includes("bis zum Sommer"), goal.quote);
   assert.equal(deadline("Sparziel 500 €, jeden Montag bis Freitag 5 € zurücklegen"), undefined);

@@ -758,6 +758,8 @@ function fieldQuestion(
 /** The kinds of quantity a range runs between ("Montag bis Freitag", "9 to 5"), unlike a period. */
 const RANGED = new Set<Quantity["kind"]>(["time", "weekday", "frequency", "date"]);
 
+const AMOUNT_KINDS = new Set<Quantity["kind"]>(["money", "measure", "duration"]);
+
 /** How many words a deadline runs to ("by the end of next August"). */
 const DEADLINE_WORDS = 5;
 
@@ -766,12 +768,15 @@ const DEADLINE_WORDS = 5;
  * "entro Natale", "d'ici juin", "antes del verano", "bis Ostern").
  */
 function deadlineOf(tokens: Token[], quantities: Quantity[], language: UiLanguage): Span | undefined {
-  const when = (i: number) =>
-    quantities.some((q) => RANGED.has(q.kind) && q.start <= tokens[i].start && tokens[i].end <= q.end);
+  const within = (i: number, kinds: Set<Quantity["kind"]>) =>
+    quantities.some((q) => kinds.has(q.kind) && q.start <= tokens[i].start && tokens[i].end <= q.end);
   for (const [i] of tokens.entries()) {
     const p = DEADLINE[language].find((p) => p.every((w, k) => unelided(tokens[i + k]?.norm ?? "") === w));
-    // After a number or a time it closes a range ("U1 bis U9", "jeden Montag bis Freitag").
-    if (!p || (i > 0 && (when(i - 1) || /\d/.test(tokens[i - 1].text)))) continue;
+    // After a number or a time it closes a range ("U1 bis U9", "jeden Montag bis Freitag"); after an amount
+    // ("$4,000 by next summer") it does not.
+    const ranged = i > 0 && !within(i - 1, AMOUNT_KINDS) &&
+      (within(i - 1, RANGED) || /\d/.test(tokens[i - 1].text));
+    if (!p || ranged) continue;
     let to = i + p.length;
     while (
       to < tokens.length && to - i - p.length < DEADLINE_WORDS && tokens[to].kind === "word" &&
