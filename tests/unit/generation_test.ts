@@ -811,6 +811,137 @@ Deno.test("a limit the prompt states is built as a goal not to pass, with its nu
   );
 });
 
+Deno.test("a goal adds up what happens, never an amount a record sets, and a budget is built as a limit", () => {
+  const goalOf = (prompt: string) => {
+    const { spec } = composeSpec(prompt, { tier: "light" });
+    const goal = spec.screens.find((s) => s.block === "goal")!;
+    const entity = spec.entities.find((e) => e.key === goal.entity)!;
+    const field = entity.fields.find((f) => f.key === goal.options.amountField);
+    return { options: goal.options, entity: entity.key, field: field?.label };
+  };
+  // The concepts' budgets, savings targets and planned payments are what a record sets: never the progress.
+  for (
+    const [prompt, set] of [
+      ["I'm putting money aside for a camera, savings goal of 700 dollars", "target"],
+      ["voglio risparmiare 3000 euro per il viaggio in Giappone", "target"],
+      ["presupuesto de 400 euros al mes para el supermercado", "budget"],
+    ]
+  ) {
+    const { options, entity } = goalOf(prompt);
+    assert.ok(
+      options.amountField && options.amountField !== set,
+      `${prompt}: ${entity}.${options.amountField}`,
+    );
+    // What is saved so far is a balance: reached by its latest value, never added up.
+    if (set === "target") assert.equal(options.level, true, prompt);
+  }
+  for (
+    const [prompt, period] of [
+      ["expense tracker for the kids with a monthly budget of 150 dollars", "month"],
+      ["uscite per i regali di Natale, budget 300 euro", undefined],
+      ["Haushaltsbuch mit einem wöchentlichen Budget von 200 €", "week"],
+    ] as [string, string | undefined][]
+  ) {
+    const { options } = goalOf(prompt);
+    assert.deepEqual([options.limit, options.period], [true, period], prompt);
+  }
+});
+
+Deno.test("a goal stated as an intent is built with its target, and a change by an amount is listed as unmet", () => {
+  const made = (prompt: string) => composeSpec(prompt, { tier: "light" });
+  const goalOf = (prompt: string) => made(prompt).spec.screens.find((s) => s.block === "goal")?.options;
+  // A number of things the records are ("24 novels") counts them; one a field names ("8000 steps") adds it up.
+  const novels = goalOf("I'd like to read 24 novels this year, with author and rating");
+  assert.deepEqual([novels?.goal, novels?.period, novels?.amountField], [24, "year", undefined]);
+  const weight = goalOf("voglio arrivare a 75 kg, segno il peso ogni mattina");
+  assert.deepEqual([weight?.goal, weight?.level], [75, true]);
+  for (
+    const prompt of [
+      "I want to gain 4 kg of muscle, I weigh myself every Sunday",
+      "je veux perdre 6 kilos, je note mon poids chaque matin",
+      "Ich will 12 kg abnehmen und mein Gewicht jeden Morgen eintragen",
+    ]
+  ) {
+    const { spec, unmet, asks } = made(prompt);
+    assert.ok(!spec.screens.some((s) => s.block === "goal"), prompt);
+    assert.ok(asks.some((a) => a.type === "goal" && !a.built), JSON.stringify(asks));
+    assert.ok(unmet.some((u) => /\d+ (kg|kilos).*\(a change by an amount/.test(u)), unmet.join(" | "));
+  }
+});
+
+Deno.test("a goal named as a label before a colon is built with the target and period after it", () => {
+  const cases: [string, number, string][] = [
+    ["sleep diary, goal: 8 hours a day", 480, "day"],
+    ["obiettivo: correre 20 km a settimana", 20, "week"],
+    ["mon objectif : lire 40 pages par jour", 40, "day"],
+    ["mi meta: ahorrar 150 euros al mes", 150, "month"],
+    ["Ziel: 5 Liter Wasser pro Woche mehr trinken", 5, "week"],
+  ];
+  for (const [prompt, goal, period] of cases) {
+    const { spec, unmet } = composeSpec(prompt, { tier: "light" });
+    const options = spec.screens.find((s) => s.block === "goal")?.options;
+    assert.deepEqual([options?.goal, options?.period], [goal, period], prompt);
+    assert.ok(!unmet.some((u) => u.includes("no target")), unmet.join(" | "));
+  }
+});
+
+Deno.test("a goal's deadline is listed as unmet with why, and the goal is built with its target", () => {
+  for (
+    const [prompt, words] of [
+      ["I'd like to save 2500 dollars for a trip by next June", "by next June"],
+      ["voglio leggere 10 libri prima dell'estate", "prima dell'estate"],
+      ["je veux économiser 900 € avant les vacances", "avant les vacances"],
+      ["quiero ahorrar 1200 euros hasta diciembre", "hasta diciembre"],
+      ["Ich will bis Weihnachten 700 € sparen", "bis Weihnachten"],
+    ]
+  ) {
+    const { spec, unmet } = composeSpec(prompt, { tier: "light" });
+    assert.ok(spec.screens.some((s) => s.block === "goal" && s.options.goal), prompt);
+    assert.ok(
+      unmet.includes(`${words} (a goal has one target, over a day, week, month or year)`),
+      unmet.join(" | "),
+    );
+  }
+});
+
+Deno.test("a budget named beside the expenses it limits adds up those expenses, whose words are not unmet", () => {
+  for (
+    const prompt of [
+      "grocery expenses, budget of 350 dollars a month",
+      "spese della settimana, budget 120 euro",
+      "dépenses du mois avec un budget de 900 €",
+      "mis gastos, presupuesto mensual de 600 euros",
+    ]
+  ) {
+    const { spec, unmet } = composeSpec(prompt, { tier: "light" });
+    const goal = spec.screens.find((s) => s.block === "goal")!;
+    const entity = spec.entities.find((e) => e.key === goal.entity)!;
+    assert.ok(!entity.fields.some((f) => f.key === "budget"), `${prompt}: ${entity.key}`);
+    assert.equal(goal.options.limit, true, prompt);
+    assert.ok(spec.screens.some((s) => s.block === "log" && s.entity === entity.key), prompt);
+    assert.deepEqual(unmet, [], prompt);
+  }
+});
+
+Deno.test("so many times a period in a goal's clause is a number of records to reach, not a reminder", () => {
+  for (
+    const prompt of [
+      "my goal: practise piano 5 times a week",
+      "obiettivo: andare in palestra 3 volte a settimana",
+      "objectif : 2 fois par semaine à la piscine",
+      "meta: salir a caminar 4 veces por semana",
+      "Ziel: zweimal pro Woche Rad fahren",
+    ]
+  ) {
+    const { spec, unmet } = composeSpec(prompt, { tier: "light" });
+    const goal = spec.screens.find((s) => s.block === "goal")?.options;
+    assert.deepEqual([goal?.period, goal?.amountField], ["week", undefined], prompt);
+    assert.ok((goal?.goal ?? 0) >= 2, prompt);
+    assert.ok(!spec.screens.some((s) => s.block === "reminders"), prompt);
+    assert.deepEqual(unmet.filter((u) => u.includes("(")), [], prompt);
+  }
+});
+
 Deno.test("a goal that only refers to the app's goal is that goal's screen, wherever the target is stated", () => {
   for (
     const prompt of [

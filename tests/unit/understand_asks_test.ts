@@ -822,6 +822,73 @@ Deno.test("a word of going past or of at most with an amount is a limit: a goal 
   none("I bought a bus pass for 30 dollars");
 });
 
+Deno.test("a budget is a limit not to pass, and a period said as an adjective beside a goal's noun is its period", () => {
+  const goal = (prompt: string) => {
+    const g = ask(prompt, "goal");
+    const period = g.quantities.find((q) => q.kind === "period");
+    const money = g.quantities.find((q) => q.kind === "money");
+    return [g.limit, money?.kind === "money" && money.value, period?.kind === "period" && period.period];
+  };
+  assert.deepEqual(goal("a weekly budget of 250 dollars for eating out"), [true, 250, "week"]);
+  assert.deepEqual(goal("le spese della macchina con un budget annuale di 2000 euro"), [true, 2000, "year"]);
+  assert.deepEqual(goal("mes courses, avec un budget hebdomadaire de 90 €"), [true, 90, "week"]);
+  assert.deepEqual(goal("para las vacaciones tenemos un presupuesto de 1500 euros"), [true, 1500, false]);
+  assert.deepEqual(goal("Tankkosten mit einem jährlichen Budget von 1800 €"), [true, 1800, "year"]);
+  assert.deepEqual(goal("Unser Wochenbudget fürs Essen: 120 €"), [true, 120, "week"]);
+  assert.deepEqual(goal("my daily goal is 12 glasses of water"), [undefined, false, "day"]);
+  // A target to reach stays one, and a frequency that does not qualify the goal's noun is no period of it.
+  assert.deepEqual(goal("ich will 600 € für ein Fahrrad sparen"), [undefined, 600, false]);
+  assert.deepEqual(goal("weekly I put money aside, savings goal 3000 dollars"), [undefined, 3000, false]);
+});
+
+Deno.test("an intent with an amount is a goal, and a verb of losing or gaining by it makes the goal a change", () => {
+  const goal = (prompt: string) => {
+    const g = understand(prompt).asks.find((a) => a.type === "goal");
+    const target = g?.quantities.find((q) => q.kind !== "period");
+    const period = g?.quantities.find((q) => q.kind === "period");
+    return [
+      target && "value" in target && target.value,
+      period?.kind === "period" && period.period,
+      g?.change ?? false,
+    ];
+  };
+  assert.deepEqual(goal("I'd like to cycle 150 km a month this summer"), [150, "month", false]);
+  assert.deepEqual(goal("this year I want to finish 30 novels a year"), [30, "year", false]);
+  assert.deepEqual(goal("vorrei arrivare a 80 kg entro l'estate"), [80, false, false]);
+  assert.deepEqual(goal("j'aimerais mettre de côté 1200 € pour la voiture"), [1200, false, false]);
+  assert.deepEqual(goal("quiero nadar 5 km a la semana en la piscina"), [5, "week", false]);
+  assert.deepEqual(goal("Wir möchten 3000 € für den Urlaub zurücklegen"), [3000, false, false]);
+  assert.deepEqual(goal("I want to drop 6 pounds before the trip"), [6, false, true]);
+  assert.deepEqual(goal("vorrei dimagrire di 4 kg"), [4, false, true]);
+  assert.deepEqual(goal("je veux perdre 7 kilos"), [7, false, true]);
+  assert.deepEqual(goal("quiero bajar 3 kilos para la boda"), [3, false, true]);
+  assert.deepEqual(goal("Ich möchte bis Ostern 5 kg abnehmen"), [5, false, true]);
+  // Noting or asking something with an amount is no goal, nor a plain number with no period.
+  const none = (prompt: string) =>
+    assert.ok(
+      !understand(prompt).asks.some((a) => a.type === "goal"),
+      JSON.stringify(understand(prompt).asks),
+    );
+  none("I want to track my 2 cats and their vet visits");
+  none("voglio segnare le 3 pasti al giorno del bambino");
+  none("je veux une liste de 12 choses à faire");
+  none("quiero 2 pantallas: una de tareas y otra de notas");
+});
+
+Deno.test("a goal's deadline is quoted with it and kept apart, but a range's end is no deadline", () => {
+  const deadline = (prompt: string) => understand(prompt).asks.find((a) => a.type === "goal")?.deadline?.text;
+  assert.equal(deadline("I want to save up 600 dollars by Christmas"), "by Christmas");
+  assert.equal(deadline("vorrei risparmiare 400 euro entro la fine dell'anno"), "entro la fine dell'anno");
+  assert.equal(deadline("objectif : 15 km de course par semaine d'ici la rentrée"), "d'ici la rentrée");
+  assert.equal(deadline("quiero llegar a 70 kg antes de la boda"), "antes de la boda");
+  assert.equal(deadline("Ich will bis zum Sommer 300 € sparen"), "bis zum Sommer");
+  assert.equal(deadline("saving for a laptop, $1,200 by next spring"), "by next spring");
+  const goal = understand("Ich will bis zum Sommer 300 € sparen").asks.find((a) => a.type === "goal")!;
+  assert.ok(goal.quote.includes("bis zum Sommer"), goal.quote);
+  assert.equal(deadline("Sparziel 500 €, jeden Montag bis Freitag 5 € zurücklegen"), undefined);
+  assert.equal(deadline("goal of 30 pages a day, chapters 1 to 12 by author"), undefined);
+});
+
 Deno.test("a question of how many among a record's fields is a field, after a verb of seeing it asks a figure", () => {
   const types = (prompt: string) => understand(prompt).asks.map((a) => a.type);
   // After another item, a "with" or a verb of noting, with no period after it: what each record holds.

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { clauses } from "../../supabase/functions/_generator/understand/clauses.ts";
 import { words } from "../../supabase/functions/_generator/understand/text.ts";
 
-const texts = (prompt: string, language: "en" | "it" = "en") =>
+const texts = (prompt: string, language: "en" | "it" | "fr" | "es" | "de" = "en") =>
   clauses(prompt, language).map((c) => (c.head === undefined ? c.text : `${c.text} ⟵ ${c.head}`));
 
 Deno.test("sentences, semicolons, bullets and numbered lines are clauses", () => {
@@ -27,6 +27,24 @@ Deno.test("a colon's list is the items of the clause before it; a clock time is 
     "title, author, rating ⟵ 0",
   ]);
   assert.deepEqual(texts("remind me at 20:30 every day"), ["remind me at 20:30 every day"]);
+});
+
+Deno.test("a goal named as a label before a colon is one clause with what states it", () => {
+  assert.deepEqual(texts("my goal: cycle 40 km a week"), ["my goal: cycle 40 km a week"]);
+  assert.deepEqual(texts("diario di lettura, obiettivo: 30 libri all'anno", "it"), [
+    "diario di lettura",
+    "obiettivo: 30 libri all'anno",
+  ]);
+  assert.deepEqual(texts("mon objectif : marcher 6 km par jour", "fr"), [
+    "mon objectif : marcher 6 km par jour",
+  ]);
+  assert.deepEqual(texts("meta: leer 20 minutos al día", "es"), ["meta: leer 20 minutos al día"]);
+  assert.deepEqual(texts("Tagesziel: 12 Seiten lesen", "de"), ["Tagesziel: 12 Seiten lesen"]);
+  // A goal's word before a list that states no amount introduces fields as any clause does.
+  assert.deepEqual(texts("savings goals: name, target, deadline"), [
+    "savings goals",
+    "name, target, deadline ⟵ 0",
+  ]);
 });
 
 Deno.test("coordinated verb phrases split; coordinated nouns do not", () => {

@@ -68,7 +68,11 @@ export function composeSpec(
   return {
     spec,
     asks: builder.reports.sort((a, b) => prompt.indexOf(a.quote) - prompt.indexOf(b.quote)),
-    unmet: [...unshown(spec, u.unmet, u), ...builder.unmet, ...unheld(spec, prompt, u, builder.unmet)],
+    unmet: [
+      ...unshown(spec, u.unmet.filter((words) => !builder.understands(words)), u),
+      ...builder.unmet,
+      ...unheld(spec, prompt, u, builder.unmet),
+    ],
     withoutSamples: builder.withoutSamples,
     ...(fellBack ? { languageFallbackFrom: u.detected } : {}),
   };

@@ -13,6 +13,7 @@ import type {
   BlockName,
   EntitySpec,
   FieldSpec,
+  FieldType,
   Language,
   Period,
   ScreenOptions,
@@ -66,6 +67,16 @@ export class Builder {
   readonly words;
   readonly reports: AskReport[] = [];
   readonly unmet: string[] = [];
+  /** The prompt's words, folded, that named records no ask quotes but a block keeps. */
+  private readonly understood = new Set<string>();
+
+  /** Whether a run of unquoted words is a noun phrase of records a block keeps ("grocery expenses"). */
+  understands(run: string): boolean {
+    const words = fold(run);
+    return [...this.understood].some((w) =>
+      words === w || words.endsWith(` ${w}`) || words.startsWith(`${w} `)
+    );
+  }
   /** Entities made from the prompt's words alone: they start empty. */
   readonly withoutSamples: string[] = [];
   private readonly bySubject = new Map<string, Entity>();
@@ -158,6 +169,21 @@ export class Builder {
     this.entities.push(entity);
     if (id) this.bySubject.set(id, entity);
     return entity;
+  }
+
+  /** When a goal's subject names records that set amounts (budgets, savings targets), the records kept as
+   * they happen that the prompt also names (expenses, deposits): what the goal adds up. */
+  private happening(ask: Ask): Entity | undefined {
+    const sets = (c: Concept) => c.fields.some((f) => f.target);
+    const named = (ask.subject && this.conceptNamed(ask.subject)) || this.concepts[0];
+    if (!named || !sets(named)) return undefined;
+    const at = this.concepts.findIndex((c) =>
+      c !== named && !sets(c) && c.implies.includes("log") && c.fields.some((f) => f.type === "money")
+    );
+    const words = this.conceptWords[at]?.[0];
+    if (!words) return undefined;
+    this.understood.add(words);
+    return this.entityFor({ ...ask, subject: words }, this.words.goal);
   }
 
   private forget(entity: Entity) {
@@ -288,16 +314,25 @@ export class Builder {
         const made = this.screens.find((s) => s.block === "goal");
         if (!target && made) return this.report(ask, made);
         if (!target) return this.refuse(ask, "no target was stated");
-        // A goal is about what the app already keeps ("log my weight…, goal of 70"), else its own subject.
-        const entity = this.entities[0] ?? this.entityFor(ask, w.goal);
+        // A change by an amount ("lose 5 kg", "10 kg abnehmen") counts from a first reading no goal keeps: the
+        // readings are kept, the change is listed.
+        if (ask.change) {
+          if (this.entities[0]) this.logOf(this.entities[0], []);
+          return this.refuse(
+            ask,
+            "a change by an amount needs a first reading to count from, which no goal keeps",
+          );
+        }
+        // A goal is about what the app already keeps ("log my weight…, goal of 70"), else the records that
+        // happen the prompt names beside a budget or a savings target ("gastos del mes, presupuesto 800"),
+        // else its own subject.
+        const entity = this.entities[0] ?? this.happening(ask) ?? this.entityFor(ask, w.goal);
         entity.addAsked(ask.fields);
         // A number of things with nothing to add up ("no more than 3 coffees a day") counts the records.
         const amount = target.kind === "duration"
           ? entity.ensureType(["duration"], "duration", w.duration)
-          : amountField(entity, q) ?? entity.ofType("number", "money") ??
-            (target.kind === "number"
-              ? undefined
-              : entity.ensureType(["number", "money"], "amount", w.amount));
+          : amountField(entity, q) ?? countedField(entity, ask, target) ??
+            (target.kind === "number" ? undefined : entity.ensure("amount", w.amount, "number"));
         const period = periodOf(q);
         const options: ScreenOptions = { goal: valueOf(target) };
         if (amount) options.amountField = amount.key;
@@ -314,10 +349,13 @@ export class Builder {
         if (target.kind === "money") options.currency = target.currency;
         const goal = this.addScreen("goal", w.goal, entity, options);
         // A goal holds one target over a period: a deadline, or a second target, is listed.
-        const held = (x: Quantity) => x === target || (x.kind === "period" && PERIODS.has(x.period));
-        for (const x of q.filter((x) => !held(x))) {
-          this.unmet.push(`${x.text} (a goal has one target, over a day, week, month or year)`);
-        }
+        const why = "(a goal has one target, over a day, week, month or year)";
+        const by = ask.deadline;
+        const held = (x: Quantity) =>
+          x === target || (x.kind === "period" && PERIODS.has(x.period)) ||
+          (by !== undefined && by.start <= x.start && x.end <= by.end);
+        if (by) this.unmet.push(`${by.text} ${why}`);
+        for (const x of q.filter((x) => !held(x))) this.unmet.push(`${x.text} ${why}`);
         // Records kept as they happen (steps, deposits) are listed in their log, whose total the goal counts.
         if (impliesLog(entity)) this.logOf(entity, q);
         return this.report(ask, goal);
@@ -639,7 +677,8 @@ export class Builder {
   private computed(ask: Ask, entity: Entity, screen: ScreenSpec): ScreenSpec {
     if (!ask.computes) return screen;
     if (!screen.options.amountField && !screen.options.durationField) {
-      const amount = entity.ofType("money", "number") ?? entity.ensure("amount", this.words.amount, "number");
+      const amount = progressFields(entity, "money", "number")[0] ??
+        entity.ensure("amount", this.words.amount, "number");
       screen.options.amountField = amount.key;
     }
     screen.options.aggregate = ask.computes;
@@ -764,15 +803,35 @@ function levelOf(entity: Entity, key: string): boolean {
   return conceptOf(entity.spec)?.fields.find((f) => f.key === key)?.level === true;
 }
 
+/** The amounts of an entity that happen (an expense, a deposit), not those a record sets (a budget, a savings
+ * target): a goal or a total adds up only these. */
+function progressFields(entity: Entity, ...types: FieldType[]): FieldSpec[] {
+  const set = new Set(conceptOf(entity.spec)?.fields.filter((f) => f.target).map((f) => f.key));
+  return types.flatMap((type) => entity.spec.fields.filter((f) => f.type === type && !set.has(f.key)));
+}
+
 function amountUnit(entity: Entity, key: string): string | undefined {
   const fromConcept = conceptOf(entity.spec)?.fields.find((f) => f.key === key)?.unit;
   return entity.units.get(key)?.unit ?? fromConcept;
 }
 
+/** The field a number target adds up: the one the noun after it names ("10000 steps"), none when that noun
+ * names no field ("24 books": the records are counted), else ("a goal of 100 a week") the first amount that
+ * happens. */
+function countedField(entity: Entity, ask: Ask, target: Quantity): FieldSpec | null | undefined {
+  const fields = progressFields(entity, "number", "money");
+  // So many times a period ("3 times a week": a number and a period in the same words) counts the records.
+  if (ask.quantities.some((x) => x.kind === "period" && x.start === target.start)) return null;
+  const after = words(ask.quote.slice(Math.max(0, target.end - ask.start)))[0];
+  const noun = after?.kind === "word" && !CUES[entity.language].stop.has(after.norm);
+  if (target.kind !== "number" || !noun) return fields[0];
+  return fields.find((f) => fieldNamed(entity, after.text)?.key === f.key) ?? null;
+}
+
 /** The field a stated amount goes in: a number field of the same unit, else a new one. */
 function amountField(entity: Entity, q: Quantity[]) {
   const stated = q.find((x) => x.kind === "measure" || x.kind === "money");
-  const fields = entity.spec.fields.filter((f) => f.type === "number" || f.type === "money");
+  const fields = progressFields(entity, "number", "money");
   const unitOf = (key: string) => amountUnit(entity, key);
   const dimension = (unit?: string) => (unit ? UNIT_TABLE[unit]?.dimension ?? unit : undefined);
   let field = stated?.kind === "measure"

@@ -103,6 +103,10 @@ export interface Ask {
   computes?: "total" | "average";
   /** A goal whose target is a limit not to pass ("no more than 3 a day"), not an amount to reach. */
   limit?: true;
+  /** A goal's deadline ("by next summer", "entro Natale"): a goal holds one target over a period, not this. */
+  deadline?: { text: string; start: number; end: number };
+  /** A goal of a change by an amount ("lose 5 kg", "10 kg abnehmen"), from a reading rather than to one. */
+  change?: true;
   /** A log that a figure of what the speaker does implies ("how much I spend"): the prompt's own log or list
    * of those records, where it asks for one, takes its place. */
   implied?: true;
@@ -216,6 +220,19 @@ const DOER_WINDOW = 4;
 const AFTER_EACH = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.afterEach.map((p) => words(p).map((t) => t.norm))]),
 ) as Record<UiLanguage, string[][]>;
+const WANT = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.want.map((p) => words(p).map((t) => t.norm))]),
+) as Record<UiLanguage, string[][]>;
+// An elided article ends a deadline's phrase ("prima dell'"): its words are compared without the apostrophe.
+const unelided = (norm: string) => norm.replace(/'$/, "");
+const DEADLINE = Object.fromEntries(
+  Object.entries(LEXICONS).map((
+    [l, lex],
+  ) => [l, lex.deadline.map((p) => words(p).filter((t) => t.kind === "word").map((t) => unelided(t.norm)))]),
+) as Record<UiLanguage, string[][]>;
+const CHANGE = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex({ change: lex.change }, l as UiLanguage)]),
+) as Record<UiLanguage, CueIndex>;
 const CURRENT = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.current)]),
 ) as Record<UiLanguage, Set<string>>;
@@ -232,6 +249,9 @@ const COUNTING = Object.fromEntries(
 ) as Record<UiLanguage, { count: Set<string>; total: Set<string> }>;
 const LIMITS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex(lex.limits, l as UiLanguage)]),
+) as Record<UiLanguage, CueIndex>;
+const BUDGETS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex({ budget: lex.budget }, l as UiLanguage)]),
 ) as Record<UiLanguage, CueIndex>;
 // The verbs of one word of going past a limit as the lexicon writes them: in that form one may be a noun
 // ("pass").
@@ -540,10 +560,22 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     }
   }
   const limits = limitsOf(tokens, stems, ctx.quantities, content, language);
+  // A budget ("a monthly budget of 1200 €", "presupuesto 800 euros", "Monatsbudget") is a sum not to pass.
+  const budgets = matchCues(
+    stems,
+    BUDGETS[language],
+    language === "de" ? tokens.map((t) => t.norm) : undefined,
+  )
+    .map((m) => tokens[m.from].start);
   for (const limit of limits) {
     add("goal", limit.cue);
     add("goal", limit.amount);
   }
+  const deadline = deadlineOf(tokens, ctx.quantities, language);
+  const wanted = found.has("goal") || limits.length
+    ? undefined
+    : wantedAmount(tokens, stems, ctx.quantities, cued, language, deadline !== undefined);
+  if (wanted) add("goal", wanted.span);
   // A small group counted ("my 3 kids", "drei Mitarbeiterinnen", "somos 6", "2 à 6 joueurs") shares the app.
   const persons = matchCues(
     stems,
@@ -756,6 +788,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       : near;
     const kinds = TAKES[type] ?? [];
     const qs = ctx.quantities.filter((q) => kinds.includes(q.kind));
+    if (type === "goal") {
+      qs.push(...adjectivePeriods(tokens, spans, ctx.quantities), ...countsPerPeriod(ctx.quantities));
+    }
     const own = type === fieldOwner || type === "add_field" || type === "remove_field" ? fields : [];
     // A theme's colours are the words joined to its cue ("black and gold", "bianca e blu marino").
     const colours = type === "theme" ? offsetsOf(tokens, joined(tokens, cue, content, language)) : null;
@@ -773,6 +808,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       ...[subject ? offsetsOf(tokens, subject) : null].filter((o): o is Offsets => o !== null),
       ...own,
       ...qs,
+      ...(type === "goal" && deadline ? [offsetsOf(tokens, deadline)!] : []),
     ];
     const start = offsets.length
       ? offsets.reduce((min, o) => Math.min(min, o.start), Infinity)
@@ -797,7 +833,12 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       quantities: qs,
     };
     if (subject) ask.subject = text(tokens, subject);
-    if (type === "goal" && limits.length) ask.limit = true;
+    const budget = spans.some((o) => budgets.some((b) => o.start <= b && b < o.end));
+    if (type === "goal" && (limits.length || budget)) ask.limit = true;
+    if (type === "goal" && wanted?.change) ask.change = true;
+    if (type === "goal" && deadline) {
+      ask.deadline = { text: text(tokens, deadline), ...offsetsOf(tokens, deadline)! };
+    }
     if (implied.has(type)) ask.implied = true;
     const computes = type === "aggregate" && matchCues(stems, AGGREGATES[language])[0];
     if (computes) ask.computes = computes.key as Ask["computes"];
@@ -875,6 +916,113 @@ function fieldQuestion(
     if (AND[language].has(tokens[i].norm)) listed = true;
   }
   return listed;
+}
+
+/** The kinds of quantity a range runs between ("Montag bis Freitag", "9 to 5"), unlike a period. */
+const RANGED = new Set<Quantity["kind"]>(["time", "weekday", "frequency", "date"]);
+
+const AMOUNT_KINDS = new Set<Quantity["kind"]>(["money", "measure", "duration"]);
+
+/** How many words a deadline runs to ("by the end of next August"). */
+const DEADLINE_WORDS = 5;
+
+/**
+ * A deadline: its word and the words after it, up to a mark, a number, "and" or five words ("by next summer",
+ * "entro Natale", "d'ici juin", "antes del verano", "bis Ostern").
+ */
+function deadlineOf(tokens: Token[], quantities: Quantity[], language: UiLanguage): Span | undefined {
+  const within = (i: number, kinds: Set<Quantity["kind"]>) =>
+    quantities.some((q) => kinds.has(q.kind) && q.start <= tokens[i].start && tokens[i].end <= q.end);
+  for (const [i] of tokens.entries()) {
+    const p = DEADLINE[language].find((p) => p.every((w, k) => unelided(tokens[i + k]?.norm ?? "") === w));
+    // After a number or a time it closes a range ("U1 bis U9", "jeden Montag bis Freitag"); after an amount
+    // ("$4,000 by next summer") it does not.
+    const ranged = i > 0 && !within(i - 1, AMOUNT_KINDS) &&
+      (within(i - 1, RANGED) || /\d/.test(tokens[i - 1].text));
+    if (!p || ranged) continue;
+    let to = i + p.length;
+    while (
+      to < tokens.length && to - i - p.length < DEADLINE_WORDS && tokens[to].kind === "word" &&
+      !AND[language].has(tokens[to].norm)
+    ) to++;
+    if (to > i + p.length) return { from: i, to };
+  }
+}
+
+/** How far after the words of intent the amount may come ("I want to finally get down to 70 kg"). */
+const WANT_WINDOW = 6;
+
+/**
+ * The speaker's intent with an amount ("I want to lose 5 kg", "voglio arrivare a 65 kg", "ich will 10 kg
+ * abnehmen", "quiero leer 12 libros al año"): the amount, a measure or money, or a number with a period or a
+ * deadline in the clause, is a goal's target, unless the verb after the intent notes or asks something else
+ * ("I want to log 3 meals a day"). A verb of changing a reading by it ("lose", "abnehmen") makes the goal a change.
+ */
+function wantedAmount(
+  tokens: Token[],
+  stems: string[],
+  quantities: Quantity[],
+  cued: CueMatch[],
+  language: UiLanguage,
+  deadline: boolean,
+): { span: Span; change: boolean } | undefined {
+  const periods = deadline || quantities.some((q) => q.kind === "period");
+  for (const [i] of tokens.entries()) {
+    const p = WANT[language].find((p) => p.every((w, k) => tokens[i + k]?.norm === w));
+    const verb = i + (p?.length ?? 0);
+    if (!p || !tokens[verb] || VERBS[language].has(tokens[verb].norm)) continue;
+    if (cued.some((m) => m.from === verb && m.key !== "goal")) continue;
+    const amount = quantities.map((q) => ({ q, at: tokenSpan(tokens, q) })).find(({ q, at }) =>
+      at.from >= verb && at.from - verb <= WANT_WINDOW &&
+      (q.kind === "measure" || q.kind === "money" || (q.kind === "number" && periods))
+    );
+    if (!amount) continue;
+    // A verb that ends the clause after its amount, as German puts it ("10 kg abnehmen"), is the want's too.
+    const changes = matchCues(
+      stems,
+      CHANGE[language],
+      language === "de" ? tokens.map((t) => t.norm) : undefined,
+    )
+      .filter((m) => m.from >= verb && m.from <= amount.at.to);
+    const to = Math.max(amount.at.to, ...changes.map((m) => m.to));
+    return { span: { from: i, to }, change: changes.length > 0 };
+  }
+}
+
+/**
+ * A period said as an adjective right beside or within a goal's cue ("a weekly budget", "budget hebdomadaire",
+ * "ein monatliches Ziel", "daily goal"), read as once a period like the adverb it is also written as, is the
+ * goal's period.
+ */
+function adjectivePeriods(tokens: Token[], cues: Offsets[], quantities: Quantity[]): Quantity[] {
+  const beside = (q: Quantity) =>
+    cues.some((o) => {
+      const cue = tokenSpan(tokens, o);
+      const at = tokenSpan(tokens, q);
+      return at.to >= cue.from && at.from <= cue.to;
+    });
+  return quantities.flatMap((q): Quantity[] =>
+    q.kind === "frequency" && q.every === 1 && q.unit && PERIOD_UNITS.has(q.unit) && !q.time && beside(q)
+      ? [{ kind: "period", period: q.unit, text: q.text, start: q.start, end: q.end }]
+      : []
+  );
+}
+const PERIOD_UNITS = new Set(["day", "week", "month", "year"]);
+
+/** So many times a period, on no days or times named ("3 Mal pro Woche", "4 fois par mois"). */
+const countPerPeriod = (q: Quantity) =>
+  q.kind === "frequency" && q.count !== undefined && !q.weekdays && !q.time && PERIOD_UNITS.has(q.unit ?? "");
+
+/** In a goal's clause, so many times a period is a number of records to reach and its period. */
+function countsPerPeriod(quantities: Quantity[]): Quantity[] {
+  return quantities.flatMap((q): Quantity[] =>
+    q.kind === "frequency" && countPerPeriod(q)
+      ? [
+        { kind: "number", value: q.count!, text: q.text, start: q.start, end: q.end },
+        { kind: "period", period: q.unit!, text: q.text, start: q.start, end: q.end },
+      ]
+      : []
+  );
 }
 
 /** The kinds of quantity a limit can be. */
@@ -1070,7 +1218,10 @@ function askedBy(
   const out: AskType[] = [];
   // A recurrence in hours, on weekdays or so many times a day is a reminder; "every month" alone is not, nor
   // one of what the speaker does ("I sell at the market every Saturday", "jeden Freitag spielen wir").
-  const recurring = q.kind === "frequency" && (q.unit === "h" || q.weekdays || q.count);
+  // So many times a period in a goal's clause ("goal: run 3 times a week") is its target, not a reminder.
+  const target = q.kind === "frequency" && countPerPeriod(q);
+  const recurring = q.kind === "frequency" && (q.unit === "h" || q.weekdays || q.count) &&
+    !(target && has("goal"));
   if (recurring && !has("schedule") && !habit) out.push("reminder");
   if ((q.kind === "duration" && q.phase) || q.kind === "rounds") out.push("timer");
   if (q.kind === "weekday" && !has("reminder")) out.push("schedule");

@@ -3,6 +3,7 @@
 // its offsets in the prompt, so nothing is lost or rewritten: every word is in exactly one clause.
 import { CUES, LEXICONS, matchCues, stemTokens, VERBS, wordSet } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
+import { quantities } from "./quantities.ts";
 import { words } from "./text.ts";
 
 export interface Clause {
@@ -41,8 +42,17 @@ export function clauses(prompt: string, language: UiLanguage): Clause[] {
   for (const [start, end] of pieces) {
     const colon = prompt.indexOf(":", start);
     // "track my books: title, author, rating" — a colon before words (not a clock time 20:30).
-    if (colon >= 0 && colon < end && !/\d/.test(prompt[colon + 1] ?? "")) {
-      const head = trimmed(prompt, start, colon);
+    const listed = colon >= 0 && colon < end && !/\d/.test(prompt[colon + 1] ?? "");
+    const head = listed ? trimmed(prompt, start, colon) : null;
+    const label = head && stated(prompt.slice(colon + 1, end), language)
+      ? goalLabel(head, language)
+      : undefined;
+    if (label !== undefined) {
+      // A goal named as a label ("goal: walk 10000 steps a day", "Ziel: 2 Liter Wasser am Tag trinken") is
+      // stated by the amount that follows it: they are one clause.
+      out.push(...verbPhrases(prompt, trimmed(prompt, start, label), language));
+      out.push(...verbPhrases(prompt, trimmed(prompt, label, end), language));
+    } else if (listed) {
       const at = head ? out.push(...verbPhrases(prompt, head, language)) - 1 : undefined;
       for (const phrase of verbPhrases(prompt, trimmed(prompt, colon + 1, end), language)) {
         for (const item of asked(prompt, phrase, language)) {
@@ -120,6 +130,28 @@ function asked(prompt: string, items: Clause, language: UiLanguage): { clause: C
     const clause = trimmed(prompt, offset(from), to < tokens.length ? offset(to) : items.end);
     return clause && to > from ? [{ clause, fields }] : [];
   });
+}
+
+const AMOUNTS = new Set(["money", "measure", "number", "duration"]);
+const stated = (text: string, language: UiLanguage) =>
+  quantities(text, language).some((q) => AMOUNTS.has(q.kind));
+
+/** Where a goal named as a label before a colon starts: the words after the last comma of the clause
+ * before it, when they are a goal's cue and function words only ("goal", "mon objectif", "reading log, Ziel").
+ */
+function goalLabel(head: Clause, language: UiLanguage): number | undefined {
+  const tokens = words(head.text);
+  let from = tokens.length;
+  while (from > 0 && tokens[from - 1].norm !== ",") from--;
+  const part = tokens.slice(from);
+  const compounds = language === "de" ? part.map((t) => t.norm) : undefined;
+  const goals = matchCues(stemTokens(part, language), CUES[language].asks, compounds).filter((m) =>
+    m.key === "goal"
+  );
+  const stop = CUES[language].stop;
+  const label = goals.length > 0 &&
+    part.every((t, i) => stop.has(t.norm) || goals.some((m) => m.from <= i && i < m.to));
+  return label ? head.start + part[0].start : undefined;
 }
 
 /** Splits a clause before a verb that follows a comma or "and": a new verb phrase starts there. */

@@ -22,6 +22,8 @@ export interface Concept {
     unit?: string;
     /** A reading of a state (a body weight): a goal on it is reached by the latest reading, not a sum. */
     level?: true;
+    /** An amount the record sets (a budget, a savings target): never what a goal or a total adds up. */
+    target?: true;
     currency?: string;
     range?: number[];
     options?: PerLanguage<string[]>;

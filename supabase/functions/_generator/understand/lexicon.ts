@@ -26,6 +26,15 @@ export interface Lexicon {
    * "dépasser", "superare", "pasar de", "überschreiten") and words of at most (`atMost`: "no more than",
    * "au maximum", "höchstens"), with or without a negation ("ne pas dépasser"). */
   limits: Record<"exceed" | "atMost", string[]>;
+  /** The nouns of a sum not to pass ("budget", "presupuesto"): a goal they name is a limit. */
+  budget: string[];
+  /** The words of the speaker's intent ("want to", "voglio", "ich will"), matched as written: an amount
+   * after them is a goal's target ("I want to read 20 books a year"). */
+  want: string[];
+  /** The verbs of changing a reading by an amount ("lose", "abnehmen"): a goal they state is a change. */
+  change: string[];
+  /** The words that open a goal's deadline ("by", "entro", "d'ici", "antes de", "bis"), matched as written. */
+  deadline: string[];
   /** The indefinite articles: an item of a `:` list one opens, naming an ask's cue, is that ask ("Für die
    * Hochzeit: eine Gästeliste, ein Budget von 8000 €"), not a field. */
   articles: string[];

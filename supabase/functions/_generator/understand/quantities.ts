@@ -94,6 +94,8 @@ interface Words {
   afterHour: Set<string>;
   /** The words before a noun (articles, determiners) and those that open its complement ("de", "di"). */
   nounBefore: Set<string>;
+  /** The endings an adverb of frequency takes as an adjective before a noun ("ein monatliches Budget"). */
+  adjectiveEndings: string[];
   /** Period words that open a compound ("monats" of "Monatsübersicht"), for a language that compounds. */
   periodPrefixes: [string, string][];
 }
@@ -113,6 +115,13 @@ function periodPrefixes(language: UiLanguage, timeUnits: Record<string, string>)
   }
   return [...singular].flatMap(([unit, word]) => LINKS.map((link): [string, string] => [word + link, unit]));
 }
+
+// German inflects an adjective before its noun: "monatlich" is "einen monatlichen Betrag".
+const ADJECTIVE_ENDINGS: Partial<Record<UiLanguage, string[]>> = { de: ["em", "en", "er", "es", "e"] };
+const uninflected = (word: string, endings: string[]) => {
+  const ending = endings.find((e) => word.length > e.length + 4 && word.endsWith(e));
+  return ending ? word.slice(0, -ending.length) : word;
+};
 
 const UNIT_WORDS = new Map<string, { unit: string; dimension: string }>();
 for (const [unit, data] of Object.entries(units)) {
@@ -178,6 +187,7 @@ const WORDS = Object.fromEntries(UI_LANGUAGES.map((language) => {
       .sort((a, b) => b.words.length - a.words.length),
     periodPrefixes: periodPrefixes(language, lex.timeUnits),
     nounBefore: wordSet([...lex.articles, ...lex.determiners]),
+    adjectiveEndings: ADJECTIVE_ENDINGS[language] ?? [],
     afterHour: wordSet([
       ...lex.stop,
       ...lex.and,
@@ -346,7 +356,7 @@ class Scanner {
   frequency(i: number): Reading {
     const w = this.w;
     const n0 = this.norm(i);
-    const adverb = w.adverbs.get(n0);
+    const adverb = w.adverbs.get(n0) ?? w.adverbs.get(uninflected(n0, w.adjectiveEndings));
     if (adverb) {
       const unit = adverb.replace(/^\d+/, "");
       const time = w.dayParts.get(n0);
