@@ -79,7 +79,7 @@ export function evaluate(lines: Line[]) {
     } catch (error) {
       // Counted, and named by id only: a held-out prompt is never printed.
       failures.push(`${line.id}: ${error instanceof Error ? error.message : error}`);
-      got = { language: "en", detected: "und", asks: [], concepts: [], unmet: [] };
+      got = { language: "en", detected: "und", asks: [], concepts: [], unmet: [], quantities: [] };
     }
     ms.push(performance.now() - start);
     if (got.language === line.expect.ui_language) languageRight++;

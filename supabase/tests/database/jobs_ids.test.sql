@@ -2,7 +2,7 @@
 -- pages whatever the table holds.
 begin;
 \ir _helpers.psql
-select plan(6);
+select plan(7);
 
 select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'ids.alice@example.com');
 select pg_temp.create_project(8401, 'a1111111-1111-1111-1111-111111111111', 'One');
@@ -24,6 +24,11 @@ select is(substring((select id from public.jobs where project_id = 8401)::text, 
   'a job''s id is one by default');
 select is(substring(private.commit_version(8401, null, '[{"path": "a.txt", "contents": "x"}]', '{}')
                    #>> '{version,id}', 15, 1), '7', 'and so is a version''s');
+
+-- Any token holder reaches private through PostgREST's role: the function is the service's alone.
+select pg_temp.as_user('a1111111-1111-1111-1111-111111111111');
+select throws_ok($$select private.uuid_v7()$$, '42501', null, 'authenticated cannot call it directly');
+reset role;
 
 select * from finish();
 rollback;

@@ -3,7 +3,6 @@
 // expenses, "darts 301") was dropped, so it is listed with why, unless an entry of `unmet` already says it.
 // Words naming records the app shows are held by them, so they are not unmet.
 import type { Quantity, Understanding } from "../understand/index.ts";
-import { quantities } from "../understand/quantities.ts";
 import { isUiLanguage } from "../understand/language.ts";
 import { findConcepts } from "../understand/concepts.ts";
 import { conceptOf } from "./screens.ts";
@@ -37,12 +36,11 @@ function stated(spec: AppSpec): number[] {
 
 /** The unmet entries for the numbers within the asks' quotes that nothing in `spec` holds and `listed` does
  * not name. */
-export function unheld(spec: AppSpec, prompt: string, u: Understanding, listed: string[]): string[] {
+export function unheld(spec: AppSpec, u: Understanding, listed: string[]): string[] {
   const numbers = stated(spec);
   const close = (a: number, b: number) => Math.abs(a - b) < 1e-9;
   const quoted = (q: Quantity) => u.asks.some((a) => a.start <= q.start && q.end <= a.end);
-  const reading = isUiLanguage(u.detected) ? u.detected : "en";
-  return quantities(prompt, reading).filter((q) => {
+  return u.quantities.filter((q) => {
     const values = readings(q);
     return values.length && quoted(q) && !listed.some((x) => x.includes(q.text)) &&
       !values.some((v) => numbers.some((n) => close(n, v)));

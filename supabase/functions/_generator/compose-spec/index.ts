@@ -71,7 +71,7 @@ export function composeSpec(
     unmet: [
       ...unshown(spec, u.unmet.filter((words) => !builder.understands(words)), u),
       ...builder.unmet,
-      ...unheld(spec, prompt, u, builder.unmet),
+      ...unheld(spec, u, builder.unmet),
     ],
     withoutSamples: builder.withoutSamples,
     ...(fellBack ? { languageFallbackFrom: u.detected } : {}),

@@ -27,6 +27,8 @@ export interface Understanding {
   concepts: ConceptMatch[];
   /** The runs of the prompt's content words that no ask quotes. */
   unmet: string[];
+  /** Every quantity the prompt states, read once, in the order it states them. */
+  quantities: Quantity[];
 }
 
 export interface UnderstandOptions {
@@ -142,6 +144,7 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
     ),
     concepts: findConcepts(prompt, language),
     unmet: unmet(prompt, language, asks, parts.flatMap((c) => listed(prompt, c, measuredList, inside))),
+    quantities: all,
   };
 }
 
