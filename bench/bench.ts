@@ -5,7 +5,7 @@
 // measurement fails or the wallet does not add up.
 //   --cell-seconds <n>  measured seconds per endpoint cell (default 3)
 //   --jobs <n>          jobs per pipeline-throughput run (default 400)
-//   --pipeline-rounds <n>  unbounded pipeline runs with verification off and on, alternating (default 3)
+//   --pipeline-rounds <n>  unbounded pipeline runs with verification off and on, alternating (default 5)
 //   --pipeline-warmup <n>  jobs sent through each fresh runner before a pipeline run is measured (default 100)
 //   --db-pool-size <n>  DB_POOL_SIZE of every server (default 10, the functions' default)
 //   --burst-jobs <n>    jobs queued while the runner is down in the scale section (default 10000)
@@ -55,7 +55,7 @@ const MAX_OTHER_SHARE = 0.1;
 const MAX_REPEATS = 3;
 const REPEAT_BUDGET = 90;
 const THROUGHPUT_JOBS = flag("jobs", PIPELINE_JOBS);
-const PIPELINE_ROUNDS = flag("pipeline-rounds", 3);
+const PIPELINE_ROUNDS = flag("pipeline-rounds", 5);
 const PIPELINE_WARMUP = flag("pipeline-warmup", DEFAULT_PIPELINE_WARMUP);
 const DB_POOL_SIZE = flag("db-pool-size", 10);
 const BURST_JOBS = flag("burst-jobs", 10_000);
