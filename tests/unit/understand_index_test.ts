@@ -169,6 +169,21 @@ Deno.test("a thing named with how often it comes round, in a clause that asks no
   for (const [prompt, subject] of cases) {
     const got = understand(prompt);
     assert.equal(got.asks.find((a) => a.type === "log")?.subject, subject, prompt);
+    assert.ok(!got.asks.some((a) => a.fields.some((f) => f.name.includes(subject))), prompt);
+    assert.ok(!got.unmet.some((run) => run.includes(subject)), prompt);
+  }
+  // The other items of its `:` list are still the fields of the clause before it.
+  const listed: [string, string[], string][] = [
+    ["Cows: name, breed, milk yield every day", ["name", "breed"], "milk yield"],
+    ["Galline: nome, razza, uova ogni giorno", ["nome", "razza"], "uova"],
+    ["Ruches : nom, emplacement, poids chaque semaine", ["nom", "emplacement"], "poids"],
+    ["Colmenas: nombre, lugar, peso cada semana", ["nombre", "lugar"], "peso"],
+    ["Bienenvölker: Name, Standort, Gewicht jede Woche", ["Name", "Standort"], "Gewicht"],
+  ];
+  for (const [prompt, fields, subject] of listed) {
+    const got = understand(prompt);
+    assert.deepEqual(got.asks.find((a) => a.type === "list")?.fields.map((f) => f.name), fields, prompt);
+    assert.equal(got.asks.find((a) => a.type === "log")?.subject, subject, prompt);
     assert.deepEqual(got.unmet, [], prompt);
   }
 });

@@ -563,7 +563,11 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     while (i > 0 && tokens[i - 1].norm !== "," && !content(i - 1)) i--;
     return i === 0 || tokens[i - 1].norm === ",";
   };
-  for (const q of keeps ? [] : ctx.quantities.filter(everyPeriod)) {
+  for (
+    const q of keeps
+      ? []
+      : ctx.quantities.filter((q) => everyPeriod(q) && clause.start <= q.start && q.end <= clause.end)
+  ) {
     const span = at(q);
     const before = free(span.from - 1) ? runFrom(span.from - 1, free) : undefined;
     const after = free(span.to) ? runTo(span.to, free) : undefined;

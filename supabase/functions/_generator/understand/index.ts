@@ -40,6 +40,7 @@ type Span = { start: number; end: number };
 
 /** Quantities that make a `:` list a timer's phases or a reminder's times rather than fields. */
 const MEASURES = new Set<Quantity["kind"]>(["duration", "rounds", "frequency", "time", "weekday"]);
+const recurrence = (q: Quantity) => q.kind === "frequency";
 /** Asks that hold the times, phases and frequencies of a `:` list's items for the clause before it. */
 const TIMED = new Set<Ask["type"]>(["reminder", "timer", "schedule", "goal", "log"]);
 
@@ -61,10 +62,11 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
     parts.some((c) => c.head === i && inside(c).some((q) => MEASURES.has(q.kind)));
   // Each clause's asks, by its index: a `:` list's items read the asks of the clause they follow.
   const byClause: Ask[][] = [];
+  const recurs = (c: Span) => inside(c).some(recurrence);
   // Items whose recurrences ("the mileage every month") no ask of the clause before them holds.
   const unheld = (i: number) =>
     measuredList(i) && !byClause[i].some((a) => TIMED.has(a.type)) &&
-    parts.some((c) => c.head === i && inside(c).some((q) => q.kind === "frequency"));
+    parts.some((c) => c.head === i && recurs(c));
   // Whether the asks of the clause before a `:` list hold its items: their times, or their words as fields.
   const held = (i: number) =>
     byClause[i].some((a) => measuredList(i) && !unheld(i) ? TIMED.has(a.type) : a.fields.length > 0);
@@ -104,9 +106,10 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
     // (Prices listed as items, "Drinks: espresso $3, latte $4.50", are the clause's price list.)
     if (!measured) return byClause[i] = read(items.flatMap(inside).filter((q) => q.kind === "money"), items);
     const timed = read(items.flatMap(inside), []);
-    // Items whose recurrences no ask of this clause holds are its fields, and read on their own too (above).
-    const recurring = items.some((c) => inside(c).some((q) => q.kind === "frequency"));
-    return byClause[i] = timed.some((a) => TIMED.has(a.type)) || !recurring ? timed : read([], items);
+    // Items whose recurrences no ask of this clause holds are read on their own (above): what recurs is a log
+    // of its own ("Mi gato: su peso cada mes"), not a field; the other items are this clause's fields.
+    if (timed.some((a) => TIMED.has(a.type)) || !items.some(recurs)) return byClause[i] = timed;
+    return byClause[i] = read([], items.flatMap((c) => commaParts(prompt, c)).filter((c) => !recurs(c)));
   });
   // A prompt that only names something, or asks only what changes a list, keeps a list of what its first
   // clause names outside those asks' cues: "recipes", "whats in my freezer", "my camping gear, I want a
@@ -184,12 +187,30 @@ function listed(
   inside: (c: Span) => Quantity[],
 ): Span[] {
   if (item.head === undefined || !held(item.head)) return [];
-  if (!measuredList(item.head) || unheld(item.head)) return [item];
-  const parts = [...prompt.slice(item.start, item.end).matchAll(/[^,;]+/g)].map((m) => ({
-    start: item.start + m.index!,
-    end: item.start + m.index! + m[0].length,
-  }));
-  return parts.filter((p) => inside(p).length);
+  if (!measuredList(item.head)) return [item];
+  const parts = commaParts(prompt, item);
+  const recurs = (c: Span) => inside(c).some(recurrence);
+  return parts.filter((p) => unheld(item.head!) ? !recurs(p) : inside(p).length);
+}
+
+/** The parts of a clause between its commas outside brackets ("feed (hay, scoops), farrier date"). */
+function commaParts(prompt: string, clause: Clause): Clause[] {
+  const out: Clause[] = [];
+  let depth = 0;
+  let start = clause.start;
+  for (let i = clause.start; i <= clause.end; i++) {
+    const c = i < clause.end ? prompt[i] : ",";
+    if (c === "(") depth++;
+    else if (c === ")") depth--;
+    else if (c === "," && (depth <= 0 || i === clause.end)) {
+      const text = prompt.slice(start, i);
+      const from = start + text.length - text.trimStart().length;
+      const to = start + text.trimEnd().length;
+      if (to > from) out.push({ text: prompt.slice(from, to), start: from, end: to });
+      start = i + 1;
+    }
+  }
+  return out;
 }
 
 // Asks that change a setting of the app, whose quote starts at what it is set to ("dark", "in italiano").
