@@ -111,7 +111,7 @@ Deno.test("an item of a `:` list of times or frequencies that states none is its
   const cases: [string, RegExp][] = [
     ["my rabbit: hay at 7 and 18, nail trims with date and cost", /nail trims/],
     ["il mio acquario: mangime alle 8 e alle 20, cambi d'acqua con data", /cambi d'acqua/],
-    ["mon vélo : graissage toutes les 2 semaines, réparations avec prix", /réparations/],
+    ["mon vélo : graissage à 9h et à 18h, réparations avec prix", /réparations/],
     ["mi huerto: riego a las 9 y a las 21, cosechas con peso", /cosechas/],
     ["unser Hund: Futter um 7 und um 17 Uhr, Tierarztbesuche mit Kosten", /Tierarztbesuche/],
   ];
@@ -122,4 +122,68 @@ Deno.test("an item of a `:` list of times or frequencies that states none is its
   // The items that state one were taken by the clause's asks.
   const timer = understand("interval timer: 40s work, 20s rest, 10 rounds");
   assert.deepEqual(timer.unmet, []);
+});
+
+Deno.test("a verb phrase after a `:` list's items asks on its own, not as one of their fields", () => {
+  const cases: [string, string, string[]][] = [
+    ["For the pool: chlorine and pH, and remind me to clean the filter on Saturdays", "remind", [
+      "chlorine",
+      "pH",
+    ]],
+    ["Pour le potager : légumes et variétés, et rappelle-moi d'arroser à 19h", "rappelle-moi", [
+      "légumes",
+      "variétés",
+    ]],
+    ["Para la moto: piezas y precios, y recuérdame la revisión los lunes", "recuérdame", [
+      "piezas",
+      "precios",
+    ]],
+    ["Für das Auto: Reifen und Preise, und erinnere mich an den Ölwechsel um 9 Uhr", "erinnere", [
+      "Reifen",
+      "Preise",
+    ]],
+    ["Per il corso di chitarra: brani e accordi, e ricordami di esercitarmi alle 18", "ricordami", [
+      "brani",
+      "accordi",
+    ]],
+  ];
+  for (const [prompt, verb, fields] of cases) {
+    const got = understand(prompt);
+    const reminder = got.asks.find((a) => a.type === "reminder");
+    assert.ok(reminder?.quote.startsWith(verb), prompt);
+    assert.deepEqual(got.asks.find((a) => a.type === "list")?.fields.map((f) => f.name), fields, prompt);
+  }
+});
+
+Deno.test("a thing named with how often it comes round, in a clause that asks nothing else, is a log of it", () => {
+  const cases: [string, string][] = [
+    ["My baby: her length every month", "length"],
+    ["Il mio orto: il raccolto ogni settimana", "raccolto"],
+    ["Ma voiture : le kilométrage chaque mois", "kilométrage"],
+    ["Mi gato: su peso cada mes", "peso"],
+    ["Mein Garten: der Regen jeden Tag", "Regen"],
+    // How often, then what is done to the clause's end, after a goal and a comma.
+    ["I want to run 5 km by May, every evening stretching", "stretching"],
+    ["Ich will bis Juni 3 kg zunehmen, jeden Morgen Eiweiß trinken", "Eiweiß trinken"],
+  ];
+  for (const [prompt, subject] of cases) {
+    const got = understand(prompt);
+    assert.equal(got.asks.find((a) => a.type === "log")?.subject, subject, prompt);
+    assert.ok(!got.asks.some((a) => a.fields.some((f) => f.name.includes(subject))), prompt);
+    assert.ok(!got.unmet.some((run) => run.includes(subject)), prompt);
+  }
+  // The other items of its `:` list are still the fields of the clause before it.
+  const listed: [string, string[], string][] = [
+    ["Cows: name, breed, milk yield every day", ["name", "breed"], "milk yield"],
+    ["Galline: nome, razza, uova ogni giorno", ["nome", "razza"], "uova"],
+    ["Ruches : nom, emplacement, poids chaque semaine", ["nom", "emplacement"], "poids"],
+    ["Colmenas: nombre, lugar, peso cada semana", ["nombre", "lugar"], "peso"],
+    ["Bienenvölker: Name, Standort, Gewicht jede Woche", ["Name", "Standort"], "Gewicht"],
+  ];
+  for (const [prompt, fields, subject] of listed) {
+    const got = understand(prompt);
+    assert.deepEqual(got.asks.find((a) => a.type === "list")?.fields.map((f) => f.name), fields, prompt);
+    assert.equal(got.asks.find((a) => a.type === "log")?.subject, subject, prompt);
+    assert.deepEqual(got.unmet, [], prompt);
+  }
 });

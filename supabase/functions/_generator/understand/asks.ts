@@ -549,6 +549,39 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     add("log", { from: i, to: event.to });
     named.set("log", event);
   }
+  // A thing named, then how often it comes round, in a clause that keeps, reminds of or adds up nothing else
+  // ("the mileage every month", "il peso ogni settimana", "son poids chaque mois"), or how often and then
+  // what is done, to the clause's end ("…, jeden Abend Kalorien zählen"), is noted that often: a log of it.
+  // Either opens its clause or comes after a comma; what is named in a longer phrase is not.
+  const keeps = (["log", "list", "reminder", "schedule", "timer", "aggregate"] as const).some((t) =>
+    found.has(t)
+  );
+  const held = (i: number) =>
+    [...found.values()].flat().some((o) => o.start <= tokens[i].start && tokens[i].end <= o.end);
+  const free = (i: number) => content(i) && !held(i);
+  const opens = (i: number) => {
+    while (i > 0 && tokens[i - 1].norm !== "," && !content(i - 1)) i--;
+    return i === 0 || tokens[i - 1].norm === ",";
+  };
+  for (
+    const q of keeps
+      ? []
+      : ctx.quantities.filter((q) => everyPeriod(q) && clause.start <= q.start && q.end <= clause.end)
+  ) {
+    const span = at(q);
+    const before = free(span.from - 1) ? runFrom(span.from - 1, free) : undefined;
+    const after = free(span.to) ? runTo(span.to, free) : undefined;
+    // (What opens with an infinitive is a task to do, "tomar vitaminas cada mañana", no reading.)
+    const thing = before !== undefined && opens(before) && !INFINITIVE[language]?.test(tokens[before].norm)
+      ? { from: before, to: span.from }
+      : after === tokens.length && opens(span.from)
+      ? { from: span.to, to: after }
+      : undefined;
+    if (!thing) continue;
+    add("log", { from: Math.min(thing.from, span.from), to: Math.max(thing.to, span.to) });
+    named.set("log", thing);
+    break;
+  }
   // A figure of what the speaker does ("how much I spend", "combien je dépense", "wie viel ich ausgebe",
   // "cuánto me gasto") is over events they keep: a log of them, unless the clause keeps records already.
   for (const m of counted) {
@@ -1008,6 +1041,23 @@ function adjectivePeriods(tokens: Token[], cues: Offsets[], quantities: Quantity
   );
 }
 const PERIOD_UNITS = new Set(["day", "week", "month", "year"]);
+
+/** Once every so many days, weeks, months or years, on no days named ("every month", "ogni 3 giorni",
+ * "chaque soir"). */
+const everyPeriod = (q: Quantity) =>
+  q.kind === "frequency" && q.count === undefined && !q.weekdays && PERIOD_UNITS.has(q.unit ?? "");
+
+/** Where the run of words `keep` holds that ends at `i` starts. */
+const runFrom = (i: number, keep: (i: number) => boolean) => {
+  while (keep(i - 1)) i--;
+  return i;
+};
+
+/** Where the run of words `keep` holds that starts at `i` ends (exclusive). */
+const runTo = (i: number, keep: (i: number) => boolean) => {
+  while (keep(i)) i++;
+  return i;
+};
 
 /** So many times a period, on no days or times named ("3 Mal pro Woche", "4 fois par mois"). */
 const countPerPeriod = (q: Quantity) =>

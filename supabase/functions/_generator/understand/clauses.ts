@@ -54,11 +54,15 @@ export function clauses(prompt: string, language: UiLanguage): Clause[] {
       out.push(...verbPhrases(prompt, trimmed(prompt, label, end), language));
     } else if (listed) {
       const at = head ? out.push(...verbPhrases(prompt, head, language)) - 1 : undefined;
-      for (const phrase of verbPhrases(prompt, trimmed(prompt, colon + 1, end), language)) {
+      // Only the first verb phrase after the colon is its items: one a verb opens after a comma or "and"
+      // ("For my dog: his weight, and remind me of the vaccine") asks on its own.
+      const [first, ...more] = verbPhrases(prompt, trimmed(prompt, colon + 1, end), language);
+      for (const phrase of first ? [first] : []) {
         for (const item of asked(prompt, phrase, language)) {
           out.push(at === undefined || !item.fields ? item.clause : { ...item.clause, head: at });
         }
       }
+      out.push(...more);
     } else out.push(...verbPhrases(prompt, trimmed(prompt, start, end), language));
   }
   return out;

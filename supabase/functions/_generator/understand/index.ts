@@ -40,6 +40,9 @@ type Span = { start: number; end: number };
 
 /** Quantities that make a `:` list a timer's phases or a reminder's times rather than fields. */
 const MEASURES = new Set<Quantity["kind"]>(["duration", "rounds", "frequency", "time", "weekday"]);
+const recurrence = (q: Quantity) => q.kind === "frequency";
+/** Asks that hold the times, phases and frequencies of a `:` list's items for the clause before it. */
+const TIMED = new Set<Ask["type"]>(["reminder", "timer", "schedule", "goal", "log"]);
 
 export function understand(prompt: string, options: UnderstandOptions = {}): Understanding {
   // The words the concepts name a subject with vote too: "grocery list app" is English.
@@ -59,10 +62,23 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
     parts.some((c) => c.head === i && inside(c).some((q) => MEASURES.has(q.kind)));
   // Each clause's asks, by its index: a `:` list's items read the asks of the clause they follow.
   const byClause: Ask[][] = [];
+  const recurs = (c: Span) => inside(c).some(recurrence);
+  // Items whose recurrences ("the mileage every month") no ask of the clause before them holds.
+  const unheld = (i: number) =>
+    measuredList(i) && !byClause[i].some((a) => TIMED.has(a.type)) &&
+    parts.some((c) => c.head === i && recurs(c));
+  // Whether the asks of the clause before a `:` list hold its items: their times, or their words as fields.
+  const held = (i: number) =>
+    byClause[i].some((a) => measuredList(i) && !unheld(i) ? TIMED.has(a.type) : a.fields.length > 0);
   const asks = parts.flatMap((clause, i) => {
     if (clause.head !== undefined) {
       // The items' own asks ("…, sorted by best"); their quantities went to the clause before.
-      if (measuredList(clause.head)) return [];
+      if (measuredList(clause.head)) {
+        // Items whose quantities no ask of the clause before holds ("Per la mia auto: i rifornimenti ogni
+        // settimana") say something of their own, and are read on their own.
+        if (!unheld(clause.head)) return [];
+        return asksOf({ prompt, clause, language, quantities: inside(clause), items: [], followUp });
+      }
       // (The items of a summary, "a summary for today: number of feedings, total ml", are its figures.)
       const figures = byClause[clause.head]?.some((a) => a.type === "aggregate");
       return asksOf({
@@ -78,18 +94,22 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
     }
     const items = parts.filter((c) => c.head === i);
     const measured = measuredList(i);
-    return byClause[i] = asksOf({
-      prompt,
-      clause,
-      language,
-      // (Prices listed as items, "Drinks: espresso $3, latte $4.50", are the clause's price list.)
-      quantities: [
-        ...inside(clause),
-        ...items.flatMap(inside).filter((q) => measured || q.kind === "money"),
-      ],
-      items: measured ? [] : items,
-      followUp,
-    });
+    const read = (listed: Quantity[], fields: Clause[]) =>
+      asksOf({
+        prompt,
+        clause,
+        language,
+        quantities: [...inside(clause), ...listed],
+        items: fields,
+        followUp,
+      });
+    // (Prices listed as items, "Drinks: espresso $3, latte $4.50", are the clause's price list.)
+    if (!measured) return byClause[i] = read(items.flatMap(inside).filter((q) => q.kind === "money"), items);
+    const timed = read(items.flatMap(inside), []);
+    // Items whose recurrences no ask of this clause holds are read on their own (above): what recurs is a log
+    // of its own ("Mi gato: su peso cada mes"), not a field; the other items are this clause's fields.
+    if (timed.some((a) => TIMED.has(a.type)) || !items.some(recurs)) return byClause[i] = timed;
+    return byClause[i] = read([], items.flatMap((c) => commaParts(prompt, c)).filter((c) => !recurs(c)));
   });
   // A prompt that only names something, or asks only what changes a list, keeps a list of what its first
   // clause names outside those asks' cues: "recipes", "whats in my freezer", "my camping gear, I want a
@@ -143,29 +163,54 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
       (a.type !== "calculator" || a === calculator) && !again(a) && !(records && a.implied)
     ),
     concepts: findConcepts(prompt, language),
-    unmet: unmet(prompt, language, asks, parts.flatMap((c) => listed(prompt, c, measuredList, inside))),
+    unmet: unmet(
+      prompt,
+      language,
+      asks,
+      parts.flatMap((c) => listed(prompt, c, measuredList, unheld, held, inside)),
+    ),
     quantities: all,
   };
 }
 
 /**
- * What a `:` list's items account for: all of them when their words are fields; when they state quantities
- * ("pills at 9 and 21, doctor's visits with date"), only the items that state a quantity (the clause took
- * it), so those that state none are left for the asks or unmet.
+ * What a `:` list's items account for: none when no ask of the clause before holds them; all of them when
+ * their words are its fields; when they state quantities it holds ("pills at 9 and 21, doctor's visits with
+ * date"), only the items that state a quantity, so those that state none are left for the asks or unmet.
  */
 function listed(
   prompt: string,
   item: Clause,
   measuredList: (head: number) => boolean,
+  unheld: (head: number) => boolean,
+  held: (head: number) => boolean,
   inside: (c: Span) => Quantity[],
 ): Span[] {
-  if (item.head === undefined) return [];
+  if (item.head === undefined || !held(item.head)) return [];
   if (!measuredList(item.head)) return [item];
-  const parts = [...prompt.slice(item.start, item.end).matchAll(/[^,;]+/g)].map((m) => ({
-    start: item.start + m.index!,
-    end: item.start + m.index! + m[0].length,
-  }));
-  return parts.filter((p) => inside(p).length);
+  const parts = commaParts(prompt, item);
+  const recurs = (c: Span) => inside(c).some(recurrence);
+  return parts.filter((p) => unheld(item.head!) ? !recurs(p) : inside(p).length);
+}
+
+/** The parts of a clause between its commas outside brackets ("feed (hay, scoops), farrier date"). */
+function commaParts(prompt: string, clause: Clause): Clause[] {
+  const out: Clause[] = [];
+  let depth = 0;
+  let start = clause.start;
+  for (let i = clause.start; i <= clause.end; i++) {
+    const c = i < clause.end ? prompt[i] : ",";
+    if (c === "(") depth++;
+    else if (c === ")") depth--;
+    else if (c === "," && (depth <= 0 || i === clause.end)) {
+      const text = prompt.slice(start, i);
+      const from = start + text.length - text.trimStart().length;
+      const to = start + text.trimEnd().length;
+      if (to > from) out.push({ text: prompt.slice(from, to), start: from, end: to });
+      start = i + 1;
+    }
+  }
+  return out;
 }
 
 // Asks that change a setting of the app, whose quote starts at what it is set to ("dark", "in italiano").
