@@ -1279,3 +1279,39 @@ Deno.test("a listed field that hours or minutes open before what they measure is
   const end = understand("diario del cantiere con ora di fine e note").asks.flatMap((a) => a.fields);
   assert.equal(end.find((f) => f.name === "ora di fine")?.type, "time");
 });
+
+Deno.test("persons only named again after a clause that asks for people are those people, in five languages", () => {
+  const people = (prompt: string) => understand(prompt).asks.filter((a) => a.type === "people");
+  for (
+    const prompt of [
+      "We are 3 friends sharing a cabin. Each friend writes down what they bought.",
+      "Siamo 5 colleghi e ordiniamo il pranzo insieme. Ognuno di noi segna cosa prende.",
+      "Nous sommes 4 voisins avec un potager commun. Chacun note ce qu'il a récolté.",
+      "Somos 3 hermanos y cuidamos a la abuela. Cada hermano apunta cuándo la visita.",
+      "Wir sind 6 Freunde auf Radtour. Jeder Freund trägt ein, wie viele Kilometer er fährt.",
+    ]
+  ) assert.equal(people(prompt).length, 1, prompt);
+  // What a later clause gives them, points or turns, is an ask of its own.
+  for (
+    const prompt of [
+      "We are 3 cousins sharing a cabin. Each cousin gets points for cleaning.",
+      "Siamo 4 coinquilini. Ognuno prende punti quando pulisce.",
+      "Nous sommes 3 colocs. Je veux savoir c'est à qui le tour de sortir les poubelles.",
+      "Somos 4 en casa. Cada uno gana puntos por las tareas.",
+      "Wir sind 4 Mitbewohner. Jeder bekommt Punkte fürs Putzen.",
+    ]
+  ) assert.equal(people(prompt).length, 2, prompt);
+  // Names given where they are named again are the group's.
+  const [group] = people("We are 3 roommates. Each roommate, Ana, Ben and Cal, logs the rent they paid.");
+  assert.deepEqual(group.fields.find((f) => f.options)?.options, ["Ana", "Ben", "Cal"]);
+});
+
+Deno.test("the board's points for the persons it names are the board, not a field", () => {
+  for (
+    const prompt of [
+      "A trivia game with questions about the bride, points per player.",
+      "Un gioco con domande sulla sposa, punti per giocatore.",
+      "Ein Spiel mit Fragen über die Braut, Punkte pro Spieler.",
+    ]
+  ) assert.ok(understand(prompt).asks.some((a) => a.type === "people"), prompt);
+});

@@ -110,6 +110,9 @@ export interface Ask {
   /** A log that a figure of what the speaker does implies ("how much I spend"): the prompt's own log or list
    * of those records, where it asks for one, takes its place. */
   implied?: true;
+  /** People only named, not given points, turns or tasks ("each child", "chacun", "jeder Spieler"): after a
+   * clause that asks for people, the same persons again. */
+  mention?: true;
 }
 
 /** Which quantities belong to an ask of a type. */
@@ -606,6 +609,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     })),
     ...groupCues.filter((m) => m.key === "everyone"),
   ];
+  // (Who does what gives the persons something to do.)
+  const doing: Span[] = [];
   for (const [i, t] of tokens.entries()) {
     const k = [i + 1, i + 2, i - 1].find((k) => group.collectives.has(tokens[k]?.norm ?? ""));
     const [from, to] = [Math.min(i, k ?? i), Math.max(i, k ?? i) + 1];
@@ -619,6 +624,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       groupCues.find((m) => m.key === "what" && m.from > i && m.from <= i + 4);
     if (what && range({ from: i, to: what.from }).every((j) => tokens[j].kind === "word")) {
       unnumbered.push({ from: i, to: what.to });
+      doing.push({ from: i, to: what.to });
     }
   }
   // Where a cost is split, the names after "between" are those who share it ("entre Ana y Luis").
@@ -642,6 +648,14 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // (Persons named where a cue asked for the board already, "for my kids Tom and Lily with points", are its.)
   if (names && found.has("people")) add("people", names.span);
   else if (unnumbered.length && !found.has("people")) add("people", unnumbered[0]);
+  // People whose every cue is a noun for persons, a group word or a name only name them ("each child",
+  // "ognuno di noi", "2 à 6 joueurs"); a cue of points, turns or tasks gives them something.
+  const doers = new Set(doing.flatMap(range));
+  const naming = new Set([...persons, ...unnumbered].flatMap(range).filter((i) => !doers.has(i)));
+  const mention = (found.get("people") ?? []).every((o) => {
+    const at = range(tokenSpan(tokens, o));
+    return at.some((i) => naming.has(i)) && at.every((i) => naming.has(i) || !content(i));
+  });
   // Whether something happened, asked as such, is a tick: "if" then, across function words only, an
   // auxiliary ("si j'ai pris", "se l'ho pagata", "si ya ha pagado"), or a word then "or not" ("payé ou pas"),
   // or who did and who did not ("quién ha pagado y quién no", "wer kommt und wer nicht"). Each names the
@@ -840,6 +854,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       ask.deadline = { text: text(tokens, deadline), ...offsetsOf(tokens, deadline)! };
     }
     if (implied.has(type)) ask.implied = true;
+    if (type === "people" && mention) ask.mention = true;
     const computes = type === "aggregate" && matchCues(stems, AGGREGATES[language])[0];
     if (computes) ask.computes = computes.key as Ask["computes"];
     // The clock times stated, else the parts of the day a recurrence names ("every evening": 20:00).
@@ -1480,8 +1495,16 @@ function boardFields(fields: SpannedField[], tokens: Token[], stems: string[], l
     const words = range(f.span).filter((i) =>
       tokens[i].kind === "word" && !CUES[language].stop.has(tokens[i].norm)
     );
-    const only = board.find((m) => inside(m, f) && words.every((i) => m.from <= i && i < m.to));
-    if (f.type === "text" && only && persons.some((p) => !inside(p, f))) fields.splice(k, 1);
+    // (Or the board's cue for the persons it names: "points per player", "Punkte pro Person".)
+    const whom = persons.filter((p) => inside(p, f));
+    const only = board.find((m) =>
+      inside(m, f) && !whom.some((p) => p.from === m.from) &&
+      words.every((i) =>
+        (m.from <= i && i < m.to) || RATE_PER[language].has(tokens[i].norm) ||
+        whom.some((p) => p.from <= i && i < p.to)
+      )
+    );
+    if (f.type === "text" && only && (whom.length || persons.some((p) => !inside(p, f)))) fields.splice(k, 1);
   }
 }
 

@@ -131,6 +131,13 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
     first.quantities = timed.quantities;
     first.subject ??= timed.subject;
   }
+  // Persons only named again after a clause that asks for people ("We are 3 flatmates. Each flatmate…",
+  // "Mes deux fils… chacun") are those people, with what they add; their words are still accounted for.
+  const group = asks.find((a) => a.type === "people");
+  const sameGroup = (a: Ask) => a.type === "people" && a !== group && a.mention === true;
+  for (const a of asks.filter(sameGroup)) {
+    group!.fields.push(...a.fields.filter((f) => !group!.fields.some((g) => g.name === f.name)));
+  }
   // A log implied by a figure of what the speaker does gives way to a log or a list the prompt asks for; its
   // words are still accounted for.
   const records = asks.some((a) => (a.type === "log" || a.type === "list") && !a.implied);
@@ -140,7 +147,8 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
     language: asked ?? (kept && isUiLanguage(kept) ? kept : language),
     detected,
     asks: asks.filter((a) =>
-      (a.type !== "calculator" || a === calculator) && !again(a) && !(records && a.implied)
+      (a.type !== "calculator" || a === calculator) && !again(a) && !sameGroup(a) &&
+      !(records && a.implied)
     ),
     concepts: findConcepts(prompt, language),
     unmet: unmet(prompt, language, asks, parts.flatMap((c) => listed(prompt, c, measuredList, inside))),
