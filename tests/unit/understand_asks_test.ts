@@ -1315,3 +1315,21 @@ Deno.test("the board's points for the persons it names are the board, not a fiel
     ]
   ) assert.ok(understand(prompt).asks.some((a) => a.type === "people"), prompt);
 });
+
+Deno.test("a colon's items that each state a price and nothing more are a price list, not a list's fields", () => {
+  const types = (prompt: string) => understand(prompt).asks.map((a) => a.type);
+  for (
+    const prompt of [
+      "Lemonade stand. Sizes: small $1, medium $1.50, large $2.",
+      "Bancarella di torte. Fette: crostata 3 €, tiramisù 4 €, cheesecake 4,50 €.",
+      "Stand de crêpes au marché. Crêpes : sucre 3 €, chocolat 4 €, caramel 3,50 €.",
+      "Puesto de zumos. Zumos: naranja 3 €, fresa 3,50 €, mango 4 €.",
+      "Waffelstand im Park. Waffeln: Zucker 2 €, Kirschen 3,50 €, Sahne 3 €.",
+    ]
+  ) {
+    assert.ok(!types(prompt).includes("list"), `${prompt}: ${types(prompt)}`);
+    assert.ok(types(prompt).includes("catalog"), `${prompt}: ${types(prompt)}`);
+  }
+  // Items with more to say than a price are records.
+  assert.ok(types("Loans: van $4,000 at 5%, laptop $900 at 9%.").includes("list"));
+});

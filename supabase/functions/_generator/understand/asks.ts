@@ -485,8 +485,19 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // (Fields after a quiz, an order or a schedule are theirs.)
   // Its subject is then the clause's first noun phrase ("Clients: name, address").
   const owner = [...found.keys()].some((t) => OWNERS.has(t));
+  // Items that each state a price and nothing more ("Drinks: espresso $3, latte $4.50", "Tarifs : crêpe 3 €,
+  // galette 7 €") are things with their prices, a price list, not the fields of a record; items with more
+  // to say ("car loan $8,900 at 6.5%") are records.
+  const itemsEnd = Math.max(...ctx.items.map((c) => c.end));
+  const priced = listedSpanned.length > 1 &&
+    listedSpanned.every((f, k) => {
+      const end = listedSpanned[k + 1]?.start ?? itemsEnd;
+      const money = ctx.quantities.filter((q) => q.kind === "money" && f.start <= q.start && q.start < end);
+      return money.length === 1 &&
+        words(ctx.prompt.slice(f.start, end)).filter((t) => t.kind === "number").length === 1;
+    });
   const named = new Map<AskType, Span>();
-  if ((listed.length || fields.length > 1) && !owner) {
+  if ((listed.length || fields.length > 1) && !owner && !priced) {
     const head = subjectNear(tokens, { from: 0, to: 0 }, content, fieldTokens, false, OF[language]);
     if (head) named.set("list", head);
     // A head of function words only ("ogni: …") leaves the list without a quote in this clause.
