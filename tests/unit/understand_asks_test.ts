@@ -1333,3 +1333,22 @@ Deno.test("a colon's items that each state a price and nothing more are a price 
   // Items with more to say than a price are records.
   assert.ok(types("Loans: van $4,000 at 5%, laptop $900 at 9%.").includes("list"));
 });
+
+Deno.test("'the list' after a clause that asks for records is those records, not a list of its own", () => {
+  const lists = (prompt: string) => understand(prompt).asks.filter((a) => a.type === "list");
+  for (
+    const prompt of [
+      "Keep a list of my board games with name and player count. Sort the list by name.",
+      "Voglio una lista dei miei vini con nome, annata e prezzo. Poi ordina la lista per annata.",
+      "Je veux une liste de mes vinyles avec artiste et année. Trie la liste par année.",
+      "Quiero una lista de mis películas con título y año. Ordena la lista por año.",
+      "Ich möchte eine Liste meiner Weine mit Name und Jahrgang. Die Liste nach Jahrgang sortieren.",
+    ]
+  ) assert.equal(lists(prompt).length, 1, prompt);
+  // A list of something of its own, or a cue that qualifies a noun, is asked.
+  assert.equal(
+    lists("A list of my wines with name and year. And the list of friends I lend them to.").length,
+    2,
+  );
+  assert.equal(lists("Log my wines with name and year. Track the library books I borrow.").length, 1);
+});

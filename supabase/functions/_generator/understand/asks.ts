@@ -110,8 +110,9 @@ export interface Ask {
   /** A log that a figure of what the speaker does implies ("how much I spend"): the prompt's own log or list
    * of those records, where it asks for one, takes its place. */
   implied?: true;
-  /** People only named, not given points, turns or tasks ("each child", "chacun", "jeder Spieler"): after a
-   * clause that asks for people, the same persons again. */
+  /** Named again rather than asked: people only named, not given points, turns or tasks ("each child",
+   * "chacun", "jeder Spieler"), or a list cue a determiner opens with nothing of its own after it ("sort the
+   * list", "die Liste"): after a clause that asks for the same, that ask again. */
   mention?: true;
 }
 
@@ -866,6 +867,13 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     }
     if (implied.has(type)) ask.implied = true;
     if (type === "people" && mention) ask.mention = true;
+    // ("The list of the kids" and "the library books" name what they are of.)
+    const again = (o: Offsets) => {
+      const { from, to } = tokenSpan(tokens, o);
+      return DETERMINERS[language].has(tokens[from - 1]?.norm ?? "") && !content(to) &&
+        !OF[language].some((p) => p.every((w, k) => tokens[to + k]?.norm === w));
+    };
+    if (type === "list" && spans.length && spans.every(again)) ask.mention = true;
     const computes = type === "aggregate" && matchCues(stems, AGGREGATES[language])[0];
     if (computes) ask.computes = computes.key as Ask["computes"];
     // The clock times stated, else the parts of the day a recurrence names ("every evening": 20:00).
@@ -1555,6 +1563,11 @@ export function fieldList(tokens: Token[], language: UiLanguage, alternatives = 
   const valued = categoryValues(out, tokens, language);
   return alternatives ? choicesOf(valued, afterOr.filter((_, k) => valued.includes(out[k])), tokens) : valued;
 }
+
+/** The definite articles and possessives. */
+const DETERMINERS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.determiners)]),
+) as Record<UiLanguage, Set<string>>;
 
 /** Words that open a noun phrase: an item one opens is a field of its own, never a value of the one before. */
 const OPENERS = Object.fromEntries(

@@ -132,11 +132,15 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
     first.subject ??= timed.subject;
   }
   // Persons only named again after a clause that asks for people ("We are 3 flatmates. Each flatmate…",
-  // "Mes deux fils… chacun") are those people, with what they add; their words are still accounted for.
-  const group = asks.find((a) => a.type === "people");
-  const sameGroup = (a: Ask) => a.type === "people" && a !== group && a.mention === true;
-  for (const a of asks.filter(sameGroup)) {
-    group!.fields.push(...a.fields.filter((f) => !group!.fields.some((g) => g.name === f.name)));
+  // "Mes deux fils… chacun") are those people, with what they add; "the list" after a clause that asks for
+  // records ("sort the list by date", "die Liste nach Namen sortieren") is those records. Their words are
+  // still accounted for.
+  const earlier = (a: Ask) => asks.find((b) => b.type === a.type || (a.type === "list" && b.type === "log"));
+  const namedAgain = (a: Ask) =>
+    a.mention === true && (a.type === "people" || a.type === "list") && earlier(a) !== a;
+  for (const a of asks.filter(namedAgain)) {
+    const group = earlier(a)!;
+    group.fields.push(...a.fields.filter((f) => !group.fields.some((g) => g.name === f.name)));
   }
   // A log implied by a figure of what the speaker does gives way to a log or a list the prompt asks for; its
   // words are still accounted for.
@@ -147,7 +151,7 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
     language: asked ?? (kept && isUiLanguage(kept) ? kept : language),
     detected,
     asks: asks.filter((a) =>
-      (a.type !== "calculator" || a === calculator) && !again(a) && !sameGroup(a) &&
+      (a.type !== "calculator" || a === calculator) && !again(a) && !namedAgain(a) &&
       !(records && a.implied)
     ),
     concepts: findConcepts(prompt, language),
