@@ -1352,3 +1352,19 @@ Deno.test("'the list' after a clause that asks for records is those records, not
   );
   assert.equal(lists("Log my wines with name and year. Track the library books I borrow.").length, 1);
 });
+
+Deno.test("'each' record after a clause that asks for records is one of them, whose fields it lists", () => {
+  for (
+    const [prompt, fields] of [
+      ["Cycling log. Each ride: date, distance and time.", ["date", "distance", "time"]],
+      ["Diario di pesca. Ogni uscita: data, luogo e pesce preso.", ["data", "luogo", "pesce preso"]],
+      ["Journal de pêche. Chaque sortie : date, lieu et poisson pris.", ["date", "lieu", "poisson pris"]],
+      ["Registro de pesca. Cada salida: fecha, lugar y pez capturado.", ["fecha", "lugar", "pez capturado"]],
+      ["Angeltagebuch. Jeder Ausflug: Datum, Ort und Fang.", ["Datum", "Ort", "Fang"]],
+    ] as const
+  ) {
+    const asks = understand(prompt).asks;
+    assert.deepEqual(asks.map((a) => a.type), ["log"], prompt);
+    assert.deepEqual(asks[0].fields.map((f) => f.name), fields, prompt);
+  }
+});

@@ -111,8 +111,9 @@ export interface Ask {
    * of those records, where it asks for one, takes its place. */
   implied?: true;
   /** Named again rather than asked: people only named, not given points, turns or tasks ("each child",
-   * "chacun", "jeder Spieler"), or a list cue a determiner opens with nothing of its own after it ("sort the
-   * list", "die Liste"): after a clause that asks for the same, that ask again. */
+   * "chacun", "jeder Spieler"), or a list a determiner or "each" opens with nothing of its own after it
+   * ("sort the list", "die Liste", "Each run: date, distance"): after a clause that asks for the same, that
+   * ask again. */
   mention?: true;
 }
 
@@ -867,10 +868,11 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     }
     if (implied.has(type)) ask.implied = true;
     if (type === "people" && mention) ask.mention = true;
-    // ("The list of the kids" and "the library books" name what they are of.)
+    // ("The list of the kids" and "the library books" name what they are of, so they are asked.)
     const again = (o: Offsets) => {
       const { from, to } = tokenSpan(tokens, o);
-      return DETERMINERS[language].has(tokens[from - 1]?.norm ?? "") && !content(to) &&
+      const before = tokens[from - 1]?.norm ?? "";
+      return (DETERMINERS[language].has(before) || group.each.has(before)) && !content(to) &&
         !OF[language].some((p) => p.every((w, k) => tokens[to + k]?.norm === w));
     };
     if (type === "list" && spans.length && spans.every(again)) ask.mention = true;

@@ -132,9 +132,9 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
     first.subject ??= timed.subject;
   }
   // Persons only named again after a clause that asks for people ("We are 3 flatmates. Each flatmate…",
-  // "Mes deux fils… chacun") are those people, with what they add; "the list" after a clause that asks for
-  // records ("sort the list by date", "die Liste nach Namen sortieren") is those records. Their words are
-  // still accounted for.
+  // "Mes deux fils… chacun") are those people, with what they add; "the list" or "each" record after a clause
+  // that asks for records ("sort the list by date", "die Liste nach Namen sortieren", "Running log. Each run:
+  // date, distance") is those records, with the fields it lists. Their words are still accounted for.
   const earlier = (a: Ask) => asks.find((b) => b.type === a.type || (a.type === "list" && b.type === "log"));
   const namedAgain = (a: Ask) =>
     a.mention === true && (a.type === "people" || a.type === "list") && earlier(a) !== a;
