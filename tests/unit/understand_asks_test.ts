@@ -1368,3 +1368,27 @@ Deno.test("'each' record after a clause that asks for records is one of them, wh
     assert.deepEqual(asks[0].fields.map((f) => f.name), fields, prompt);
   }
 });
+
+Deno.test("the singular of a cue for a group or its points names one thing, not a board", () => {
+  const people = (prompt: string) => understand(prompt).asks.filter((a) => a.type === "people");
+  for (
+    const prompt of [
+      "I want to log my hikes and note the starting point of each one.",
+      "Voglio segnare le mie escursioni e il loro punto di partenza.",
+      "Je veux noter mes randonnées et leur point de départ.",
+      "Quiero apuntar mis rutas y el punto de salida de cada una.",
+      "Ich will meine Wanderungen eintragen und den Treffpunkt dazu.",
+      "Quiero apuntar las entradas vendidas a 5 € por persona.",
+    ]
+  ) assert.deepEqual(people(prompt), [], prompt);
+  // The plural is the board's.
+  for (
+    const prompt of [
+      "The kids get points for chores.",
+      "I bambini prendono punti per i compiti.",
+      "Les enfants gagnent des points.",
+      "Los niños ganan puntos por las tareas.",
+      "Die Kinder bekommen Punkte fürs Aufräumen.",
+    ]
+  ) assert.equal(people(prompt).length, 1, prompt);
+});

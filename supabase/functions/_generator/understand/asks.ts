@@ -471,6 +471,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const implied = new Set<AskType>();
   for (const m of cued) {
     if (forgetting(m) ? forgotWhen(m) : negated(m)) continue;
+    if (m.key === "people" && m.to - m.from === 1 && singular(tokens[m.from].norm, language)) continue;
     if (m.key === "aggregate" && fieldQuestion(m, tokens, stems, language, figure)) continue;
     if (countField(m)) continue;
     if (m.key === "aggregate" && QUESTIONS[language].has(stems[m.from])) counted.push(m);
@@ -658,8 +659,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const at = offsetsOf(tokens, names.span);
     if (at) crowd.set(`${at.start}:${at.end}`, { name: "person", type: "choice", options: names.names });
   }
-  // (Persons named where a cue asked for the board already, "for my kids Tom and Lily with points", are its.)
-  if (names && found.has("people")) add("people", names.span);
+  // (Persons named where a cue asked for the board already, "for my kids Tom and Lily with points", are its,
+  // and the names are the persons of a group named otherwise too: "each roommate, Ana, Ben and Cal".)
+  if (names) add("people", names.span);
   else if (unnumbered.length && !found.has("people")) add("people", unnumbered[0]);
   // People whose every cue is a noun for persons, a group word or a name only name them ("each child",
   // "ognuno di noi", "2 à 6 joueurs"); a cue of points, turns or tasks gives them something.
@@ -1564,6 +1566,34 @@ export function fieldList(tokens: Token[], language: UiLanguage, alternatives = 
   flush(tokens.length);
   const valued = categoryValues(out, tokens, language);
   return alternatives ? choicesOf(valued, afterOr.filter((_, k) => valued.includes(out[k])), tokens) : valued;
+}
+
+/** How each language's plural nouns end, and their singulars instead ("points", "punti" → "punto"). */
+const PLURALS: Record<UiLanguage, [string, string][]> = {
+  en: [["s", ""]],
+  fr: [["s", ""], ["x", ""]],
+  es: [["es", ""], ["s", ""]],
+  it: [["i", "o"], ["e", "a"], ["i", "e"]],
+  de: [["en", ""], ["er", ""], ["e", ""], ["n", ""]],
+};
+/** The people cues of one word, folded. */
+const PEOPLE_WORDS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.asks.people.filter((p) => !/\s/.test(p)))]),
+) as Record<UiLanguage, Set<string>>;
+
+/**
+ * Whether a word is the singular of a cue for a group or its points, which the cue is not ("a starting point",
+ * "point de retrait", "por persona", "my roommate", "Treffpunkt"): one thing or one person, no board.
+ */
+function singular(word: string, language: UiLanguage): boolean {
+  const cues = PEOPLE_WORDS[language];
+  return !cues.has(word) && [...cues].some((cue) =>
+    PLURALS[language].some(([plural, one]) => {
+      const base = cue.endsWith(plural) ? cue.slice(0, -plural.length) + one : undefined;
+      return base !== undefined && base.length > 2 &&
+        (word === base || (language === "de" && word.endsWith(base)));
+    })
+  );
 }
 
 /** The definite articles and possessives. */
