@@ -1392,3 +1392,25 @@ Deno.test("the singular of a cue for a group or its points names one thing, not 
     ]
   ) assert.equal(people(prompt).length, 1, prompt);
 });
+
+Deno.test("what the speaker says they are 'with' is their world, not the fields of a list", () => {
+  for (
+    const prompt of [
+      "I'm a coach with 14 players and I want to log every training session.",
+      "Sono un allenatore con 14 ragazzi e voglio segnare ogni allenamento.",
+      "Je suis entraîneur avec 14 joueurs et je veux noter chaque séance.",
+      "Soy entrenadora con 14 niñas y quiero apuntar cada entrenamiento.",
+      "Ich bin Trainerin mit 14 Kindern und will jedes Training eintragen.",
+    ]
+  ) {
+    const types = understand(prompt).asks.map((a) => a.type);
+    assert.ok(types.includes("log") && !types.includes("list"), `${prompt}: ${types}`);
+  }
+  // The fields of the records asked after it are still fields.
+  assert.deepEqual(
+    ask("I'm a coach and I want to log every session with date and duration", "log").fields.map((f) =>
+      f.name
+    ),
+    ["date", "duration"],
+  );
+});

@@ -488,8 +488,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // (Fields after a quiz, an order or a schedule are theirs.)
   // Its subject is then the clause's first noun phrase ("Clients: name, address").
   const owner = [...found.keys()].some((t) => OWNERS.has(t));
-  // Items that each state a price and nothing more ("Drinks: espresso $3, latte $4.50", "Tarifs : crêpe 3 €,
-  // galette 7 €") are things with their prices, a price list, not the fields of a record; items with more
+  // Items that each state a price and nothing more ("Drinks: espresso $3, latte $4.50", "Crêpes : sucre 3 €,
+  // chocolat 4 €") are things with their prices, a price list, not the fields of a record; items with more
   // to say ("car loan $8,900 at 6.5%") are records.
   const itemsEnd = Math.max(...ctx.items.map((c) => c.end));
   const priced = listedSpanned.length > 1 &&
@@ -871,13 +871,13 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (implied.has(type)) ask.implied = true;
     if (type === "people" && mention) ask.mention = true;
     // ("The list of the kids" and "the library books" name what they are of, so they are asked.)
-    const again = (o: Offsets) => {
+    const namesAgain = (o: Offsets) => {
       const { from, to } = tokenSpan(tokens, o);
       const before = tokens[from - 1]?.norm ?? "";
       return (DETERMINERS[language].has(before) || group.each.has(before)) && !content(to) &&
         !OF[language].some((p) => p.every((w, k) => tokens[to + k]?.norm === w));
     };
-    if (type === "list" && spans.length && spans.every(again)) ask.mention = true;
+    if (type === "list" && spans.length && spans.every(namesAgain)) ask.mention = true;
     const computes = type === "aggregate" && matchCues(stems, AGGREGATES[language])[0];
     if (computes) ask.computes = computes.key as Ask["computes"];
     // The clock times stated, else the parts of the day a recurrence names ("every evening": 20:00).
@@ -1533,7 +1533,8 @@ function boardFields(fields: SpannedField[], tokens: Token[], stems: string[], l
 
 /** "with the amount and the time", "con l'ora": the fields listed after the clause's "with" word. */
 function fieldsAfterWith(tokens: Token[], language: UiLanguage): SpannedField[] {
-  const at = tokens.findIndex((t) => WITH[language].has(t.norm));
+  // (What the speaker is "with" is their world, not fields: "I'm a teacher with 30 students".)
+  const at = tokens.findIndex((t, i) => WITH[language].has(t.norm) && !ofRole(tokens, i, language));
   if (at < 0) return [];
   return fieldList(tokens.slice(at + 1), language, true).map((f) => ({
     ...f,
@@ -1594,6 +1595,24 @@ function singular(word: string, language: UiLanguage): boolean {
         (word === base || (language === "de" && word.endsWith(base)));
     })
   );
+}
+
+/** The verbs with which the speaker says what they are or run ("I'm", "sono", "je suis", "ich bin"), as words. */
+const ROLES = Object.fromEntries(
+  Object.entries(LEXICONS).map((
+    [l, lex],
+  ) => [l, [...lex.roles.article, ...lex.roles.bare].map((p) => words(p).map((t) => t.norm))]),
+) as Record<UiLanguage, string[][]>;
+/** How many words a role's noun phrase has at most ("a primary school teacher"). */
+const ROLE_WORDS = 4;
+
+/** Whether the word at `at` follows the noun phrase of what the speaker says they are or run ("I'm a teacher
+ * with…", "sono un'insegnante con…"), across words only. */
+function ofRole(tokens: Token[], at: number, language: UiLanguage): boolean {
+  for (let end = at - 1; end > 0 && at - end <= ROLE_WORDS && tokens[end].kind === "word"; end--) {
+    if (ROLES[language].some((p) => p.every((w, k) => tokens[end - p.length + k]?.norm === w))) return true;
+  }
+  return false;
 }
 
 /** The definite articles and possessives. */
