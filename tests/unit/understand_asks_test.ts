@@ -1279,3 +1279,138 @@ Deno.test("a listed field that hours or minutes open before what they measure is
   const end = understand("diario del cantiere con ora di fine e note").asks.flatMap((a) => a.fields);
   assert.equal(end.find((f) => f.name === "ora di fine")?.type, "time");
 });
+
+Deno.test("persons only named again after a clause that asks for people are those people, in five languages", () => {
+  const people = (prompt: string) => understand(prompt).asks.filter((a) => a.type === "people");
+  for (
+    const prompt of [
+      "We are 3 friends sharing a cabin. Each friend writes down what they bought.",
+      "Siamo 5 colleghi e ordiniamo il pranzo insieme. Ognuno di noi segna cosa prende.",
+      "Nous sommes 4 voisins avec un potager commun. Chacun note ce qu'il a récolté.",
+      "Somos 3 hermanos y cuidamos a la abuela. Cada hermano apunta cuándo la visita.",
+      "Wir sind 6 Freunde auf Radtour. Jeder Freund trägt ein, wie viele Kilometer er fährt.",
+    ]
+  ) assert.equal(people(prompt).length, 1, prompt);
+  // What a later clause gives them, points or turns, is an ask of its own.
+  for (
+    const prompt of [
+      "We are 3 cousins sharing a cabin. Each cousin gets points for cleaning.",
+      "Siamo 4 coinquilini. Ognuno prende punti quando pulisce.",
+      "Nous sommes 3 colocs. Je veux savoir c'est à qui le tour de sortir les poubelles.",
+      "Somos 4 en casa. Cada uno gana puntos por las tareas.",
+      "Wir sind 4 Mitbewohner. Jeder bekommt Punkte fürs Putzen.",
+    ]
+  ) assert.equal(people(prompt).length, 2, prompt);
+  // Names given where they are named again are the group's.
+  const [group] = people("We are 3 roommates. Each roommate, Ana, Ben and Cal, logs the rent they paid.");
+  assert.deepEqual(group.fields.find((f) => f.options)?.options, ["Ana", "Ben", "Cal"]);
+});
+
+Deno.test("the board's points for the persons it names are the board, not a field", () => {
+  for (
+    const prompt of [
+      "A trivia game with questions about the bride, points per player.",
+      "Un gioco con domande sulla sposa, punti per giocatore.",
+      "Ein Spiel mit Fragen über die Braut, Punkte pro Spieler.",
+    ]
+  ) assert.ok(understand(prompt).asks.some((a) => a.type === "people"), prompt);
+});
+
+Deno.test("a colon's items that each state a price and nothing more are a price list, not a list's fields", () => {
+  const types = (prompt: string) => understand(prompt).asks.map((a) => a.type);
+  for (
+    const prompt of [
+      "Lemonade stand. Sizes: small $1, medium $1.50, large $2.",
+      "Bancarella di torte. Fette: crostata 3 €, tiramisù 4 €, cheesecake 4,50 €.",
+      "Stand de crêpes au marché. Crêpes : sucre 3 €, chocolat 4 €, caramel 3,50 €.",
+      "Puesto de zumos. Zumos: naranja 3 €, fresa 3,50 €, mango 4 €.",
+      "Waffelstand im Park. Waffeln: Zucker 2 €, Kirschen 3,50 €, Sahne 3 €.",
+    ]
+  ) {
+    assert.ok(!types(prompt).includes("list"), `${prompt}: ${types(prompt)}`);
+    assert.ok(types(prompt).includes("catalog"), `${prompt}: ${types(prompt)}`);
+  }
+  // Items with more to say than a price are records.
+  assert.ok(types("Loans: van $4,000 at 5%, laptop $900 at 9%.").includes("list"));
+});
+
+Deno.test("'the list' after a clause that asks for records is those records, not a list of its own", () => {
+  const lists = (prompt: string) => understand(prompt).asks.filter((a) => a.type === "list");
+  for (
+    const prompt of [
+      "Keep a list of my board games with name and player count. Sort the list by name.",
+      "Voglio una lista dei miei vini con nome, annata e prezzo. Poi ordina la lista per annata.",
+      "Je veux une liste de mes vinyles avec artiste et année. Trie la liste par année.",
+      "Quiero una lista de mis películas con título y año. Ordena la lista por año.",
+      "Ich möchte eine Liste meiner Weine mit Name und Jahrgang. Die Liste nach Jahrgang sortieren.",
+    ]
+  ) assert.equal(lists(prompt).length, 1, prompt);
+  // A list of something of its own, or a cue that qualifies a noun, is asked.
+  assert.equal(
+    lists("A list of my wines with name and year. And the list of friends I lend them to.").length,
+    2,
+  );
+  assert.equal(lists("Log my wines with name and year. Track the library books I borrow.").length, 1);
+});
+
+Deno.test("'each' record after a clause that asks for records is one of them, whose fields it lists", () => {
+  for (
+    const [prompt, fields] of [
+      ["Cycling log. Each ride: date, distance and time.", ["date", "distance", "time"]],
+      ["Diario di pesca. Ogni uscita: data, luogo e pesce preso.", ["data", "luogo", "pesce preso"]],
+      ["Journal de pêche. Chaque sortie : date, lieu et poisson pris.", ["date", "lieu", "poisson pris"]],
+      ["Registro de pesca. Cada salida: fecha, lugar y pez capturado.", ["fecha", "lugar", "pez capturado"]],
+      ["Angeltagebuch. Jeder Ausflug: Datum, Ort und Fang.", ["Datum", "Ort", "Fang"]],
+    ] as const
+  ) {
+    const asks = understand(prompt).asks;
+    assert.deepEqual(asks.map((a) => a.type), ["log"], prompt);
+    assert.deepEqual(asks[0].fields.map((f) => f.name), fields, prompt);
+  }
+});
+
+Deno.test("the singular of a cue for a group or its points names one thing, not a board", () => {
+  const people = (prompt: string) => understand(prompt).asks.filter((a) => a.type === "people");
+  for (
+    const prompt of [
+      "I want to log my hikes and note the starting point of each one.",
+      "Voglio segnare le mie escursioni e il loro punto di partenza.",
+      "Je veux noter mes randonnées et leur point de départ.",
+      "Quiero apuntar mis rutas y el punto de salida de cada una.",
+      "Ich will meine Wanderungen eintragen und den Treffpunkt dazu.",
+      "Quiero apuntar las entradas vendidas a 5 € por persona.",
+    ]
+  ) assert.deepEqual(people(prompt), [], prompt);
+  // The plural is the board's.
+  for (
+    const prompt of [
+      "The kids get points for chores.",
+      "I bambini prendono punti per i compiti.",
+      "Les enfants gagnent des points.",
+      "Los niños ganan puntos por las tareas.",
+      "Die Kinder bekommen Punkte fürs Aufräumen.",
+    ]
+  ) assert.equal(people(prompt).length, 1, prompt);
+});
+
+Deno.test("what the speaker says they are 'with' is their world, not the fields of a list", () => {
+  for (
+    const prompt of [
+      "I'm a coach with 14 players and I want to log every training session.",
+      "Sono un allenatore con 14 ragazzi e voglio segnare ogni allenamento.",
+      "Je suis entraîneur avec 14 joueurs et je veux noter chaque séance.",
+      "Soy entrenadora con 14 niñas y quiero apuntar cada entrenamiento.",
+      "Ich bin Trainerin mit 14 Kindern und will jedes Training eintragen.",
+    ]
+  ) {
+    const types = understand(prompt).asks.map((a) => a.type);
+    assert.ok(types.includes("log") && !types.includes("list"), `${prompt}: ${types}`);
+  }
+  // The fields of the records asked after it are still fields.
+  assert.deepEqual(
+    ask("I'm a coach and I want to log every session with date and duration", "log").fields.map((f) =>
+      f.name
+    ),
+    ["date", "duration"],
+  );
+});

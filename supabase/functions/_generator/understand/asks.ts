@@ -110,6 +110,11 @@ export interface Ask {
   /** A log that a figure of what the speaker does implies ("how much I spend"): the prompt's own log or list
    * of those records, where it asks for one, takes its place. */
   implied?: true;
+  /** Named again rather than asked: people only named, not given points, turns or tasks ("each child",
+   * "chacun", "jeder Spieler"), or a list a determiner or "each" opens with nothing of its own after it
+   * ("sort the list", "die Liste", "Each run: date, distance"): after a clause that asks for the same, that
+   * ask again. */
+  mention?: true;
 }
 
 /** Which quantities belong to an ask of a type. */
@@ -466,6 +471,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const implied = new Set<AskType>();
   for (const m of cued) {
     if (forgetting(m) ? forgotWhen(m) : negated(m)) continue;
+    if (m.key === "people" && m.to - m.from === 1 && singular(tokens[m.from].norm, language)) continue;
     if (m.key === "aggregate" && fieldQuestion(m, tokens, stems, language, figure)) continue;
     if (countField(m)) continue;
     if (m.key === "aggregate" && QUESTIONS[language].has(stems[m.from])) counted.push(m);
@@ -482,8 +488,19 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // (Fields after a quiz, an order or a schedule are theirs.)
   // Its subject is then the clause's first noun phrase ("Clients: name, address").
   const owner = [...found.keys()].some((t) => OWNERS.has(t));
+  // Items that each state a price and nothing more ("Drinks: espresso $3, latte $4.50", "Crêpes : sucre 3 €,
+  // chocolat 4 €") are things with their prices, a price list, not the fields of a record; items with more
+  // to say ("car loan $8,900 at 6.5%") are records.
+  const itemsEnd = Math.max(...ctx.items.map((c) => c.end));
+  const priced = listedSpanned.length > 1 &&
+    listedSpanned.every((f, k) => {
+      const end = listedSpanned[k + 1]?.start ?? itemsEnd;
+      const money = ctx.quantities.filter((q) => q.kind === "money" && f.start <= q.start && q.start < end);
+      return money.length === 1 &&
+        words(ctx.prompt.slice(f.start, end)).filter((t) => t.kind === "number").length === 1;
+    });
   const named = new Map<AskType, Span>();
-  if ((listed.length || fields.length > 1) && !owner) {
+  if ((listed.length || fields.length > 1) && !owner && !priced) {
     const head = subjectNear(tokens, { from: 0, to: 0 }, content, fieldTokens, false, OF[language]);
     if (head) named.set("list", head);
     // A head of function words only ("ogni: …") leaves the list without a quote in this clause.
@@ -639,6 +656,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     })),
     ...groupCues.filter((m) => m.key === "everyone"),
   ];
+  // (Who does what gives the persons something to do.)
+  const doing: Span[] = [];
   for (const [i, t] of tokens.entries()) {
     const k = [i + 1, i + 2, i - 1].find((k) => group.collectives.has(tokens[k]?.norm ?? ""));
     const [from, to] = [Math.min(i, k ?? i), Math.max(i, k ?? i) + 1];
@@ -652,6 +671,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       groupCues.find((m) => m.key === "what" && m.from > i && m.from <= i + 4);
     if (what && range({ from: i, to: what.from }).every((j) => tokens[j].kind === "word")) {
       unnumbered.push({ from: i, to: what.to });
+      doing.push({ from: i, to: what.to });
     }
   }
   // Where a cost is split, the names after "between" are those who share it ("entre Ana y Luis").
@@ -672,9 +692,18 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const at = offsetsOf(tokens, names.span);
     if (at) crowd.set(`${at.start}:${at.end}`, { name: "person", type: "choice", options: names.names });
   }
-  // (Persons named where a cue asked for the board already, "for my kids Tom and Lily with points", are its.)
-  if (names && found.has("people")) add("people", names.span);
+  // (Persons named where a cue asked for the board already, "for my kids Tom and Lily with points", are its,
+  // and the names are the persons of a group named otherwise too: "each roommate, Ana, Ben and Cal".)
+  if (names) add("people", names.span);
   else if (unnumbered.length && !found.has("people")) add("people", unnumbered[0]);
+  // People whose every cue is a noun for persons, a group word or a name only name them ("each child",
+  // "ognuno di noi", "2 à 6 joueurs"); a cue of points, turns or tasks gives them something.
+  const doers = new Set(doing.flatMap(range));
+  const naming = new Set([...persons, ...unnumbered].flatMap(range).filter((i) => !doers.has(i)));
+  const mention = (found.get("people") ?? []).every((o) => {
+    const at = range(tokenSpan(tokens, o));
+    return at.some((i) => naming.has(i)) && at.every((i) => naming.has(i) || !content(i));
+  });
   // Whether something happened, asked as such, is a tick: "if" then, across function words only, an
   // auxiliary ("si j'ai pris", "se l'ho pagata", "si ya ha pagado"), or a word then "or not" ("payé ou pas"),
   // or who did and who did not ("quién ha pagado y quién no", "wer kommt und wer nicht"). Each names the
@@ -873,6 +902,15 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       ask.deadline = { text: text(tokens, deadline), ...offsetsOf(tokens, deadline)! };
     }
     if (implied.has(type)) ask.implied = true;
+    if (type === "people" && mention) ask.mention = true;
+    // ("The list of the kids" and "the library books" name what they are of, so they are asked.)
+    const namesAgain = (o: Offsets) => {
+      const { from, to } = tokenSpan(tokens, o);
+      const before = tokens[from - 1]?.norm ?? "";
+      return (DETERMINERS[language].has(before) || group.each.has(before)) && !content(to) &&
+        !OF[language].some((p) => p.every((w, k) => tokens[to + k]?.norm === w));
+    };
+    if (type === "list" && spans.length && spans.every(namesAgain)) ask.mention = true;
     const computes = type === "aggregate" && matchCues(stems, AGGREGATES[language])[0];
     if (computes) ask.computes = computes.key as Ask["computes"];
     // The clock times stated, else the parts of the day a recurrence names ("every evening": 20:00).
@@ -1530,14 +1568,23 @@ function boardFields(fields: SpannedField[], tokens: Token[], stems: string[], l
     const words = range(f.span).filter((i) =>
       tokens[i].kind === "word" && !CUES[language].stop.has(tokens[i].norm)
     );
-    const only = board.find((m) => inside(m, f) && words.every((i) => m.from <= i && i < m.to));
-    if (f.type === "text" && only && persons.some((p) => !inside(p, f))) fields.splice(k, 1);
+    // (Or the board's cue for the persons it names: "points per player", "Punkte pro Person".)
+    const whom = persons.filter((p) => inside(p, f));
+    const only = board.find((m) =>
+      inside(m, f) && !whom.some((p) => p.from === m.from) &&
+      words.every((i) =>
+        (m.from <= i && i < m.to) || RATE_PER[language].has(tokens[i].norm) ||
+        whom.some((p) => p.from <= i && i < p.to)
+      )
+    );
+    if (f.type === "text" && only && (whom.length || persons.some((p) => !inside(p, f)))) fields.splice(k, 1);
   }
 }
 
 /** "with the amount and the time", "con l'ora": the fields listed after the clause's "with" word. */
 function fieldsAfterWith(tokens: Token[], language: UiLanguage): SpannedField[] {
-  const at = tokens.findIndex((t) => WITH[language].has(t.norm));
+  // (What the speaker is "with" is their world, not fields: "I'm a teacher with 30 students".)
+  const at = tokens.findIndex((t, i) => WITH[language].has(t.norm) && !ofRole(tokens, i, language));
   if (at < 0) return [];
   return fieldList(tokens.slice(at + 1), language, true).map((f) => ({
     ...f,
@@ -1571,6 +1618,57 @@ export function fieldList(tokens: Token[], language: UiLanguage, alternatives = 
   const valued = categoryValues(out, tokens, language);
   return alternatives ? choicesOf(valued, afterOr.filter((_, k) => valued.includes(out[k])), tokens) : valued;
 }
+
+/** How each language's plural nouns end, and their singulars instead ("points", "punti" → "punto"). */
+const PLURALS: Record<UiLanguage, [string, string][]> = {
+  en: [["s", ""]],
+  fr: [["s", ""], ["x", ""]],
+  es: [["es", ""], ["s", ""]],
+  it: [["i", "o"], ["e", "a"], ["i", "e"]],
+  de: [["en", ""], ["er", ""], ["e", ""], ["n", ""]],
+};
+/** The people cues of one word, folded. */
+const PEOPLE_WORDS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.asks.people.filter((p) => !/\s/.test(p)))]),
+) as Record<UiLanguage, Set<string>>;
+
+/**
+ * Whether a word is the singular of a cue for a group or its points, which the cue is not ("a starting point",
+ * "point de retrait", "por persona", "my roommate", "Treffpunkt"): one thing or one person, no board.
+ */
+function singular(word: string, language: UiLanguage): boolean {
+  const cues = PEOPLE_WORDS[language];
+  return !cues.has(word) && [...cues].some((cue) =>
+    PLURALS[language].some(([plural, one]) => {
+      const base = cue.endsWith(plural) ? cue.slice(0, -plural.length) + one : undefined;
+      return base !== undefined && base.length > 2 &&
+        (word === base || (language === "de" && word.endsWith(base)));
+    })
+  );
+}
+
+/** The verbs with which the speaker says what they are or run ("I'm", "sono", "je suis", "ich bin"), as words. */
+const ROLES = Object.fromEntries(
+  Object.entries(LEXICONS).map((
+    [l, lex],
+  ) => [l, [...lex.roles.article, ...lex.roles.bare].map((p) => words(p).map((t) => t.norm))]),
+) as Record<UiLanguage, string[][]>;
+/** How many words a role's noun phrase has at most ("a primary school teacher"). */
+const ROLE_WORDS = 4;
+
+/** Whether the word at `at` follows the noun phrase of what the speaker says they are or run ("I'm a teacher
+ * with…", "sono un'insegnante con…"), across words only. */
+function ofRole(tokens: Token[], at: number, language: UiLanguage): boolean {
+  for (let end = at - 1; end > 0 && at - end <= ROLE_WORDS && tokens[end].kind === "word"; end--) {
+    if (ROLES[language].some((p) => p.every((w, k) => tokens[end - p.length + k]?.norm === w))) return true;
+  }
+  return false;
+}
+
+/** The definite articles and possessives. */
+const DETERMINERS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.determiners)]),
+) as Record<UiLanguage, Set<string>>;
 
 /** Words that open a noun phrase: an item one opens is a field of its own, never a value of the one before. */
 const OPENERS = Object.fromEntries(

@@ -151,6 +151,17 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
     first.quantities = timed.quantities;
     first.subject ??= timed.subject;
   }
+  // Persons only named again after a clause that asks for people ("We are 3 flatmates. Each flatmate…",
+  // "Mes deux fils… chacun") are those people, with what they add; "the list" or "each" record after a clause
+  // that asks for records ("sort the list by date", "die Liste nach Namen sortieren", "Running log. Each run:
+  // date, distance") is those records, with the fields it lists. Their words are still accounted for.
+  const earlier = (a: Ask) => asks.find((b) => b.type === a.type || (a.type === "list" && b.type === "log"));
+  const namedAgain = (a: Ask) =>
+    a.mention === true && (a.type === "people" || a.type === "list") && earlier(a) !== a;
+  for (const a of asks.filter(namedAgain)) {
+    const group = earlier(a)!;
+    group.fields.push(...a.fields.filter((f) => !group.fields.some((g) => g.name === f.name)));
+  }
   // A log implied by a figure of what the speaker does gives way to a log or a list the prompt asks for; its
   // words are still accounted for.
   const records = asks.some((a) => (a.type === "log" || a.type === "list") && !a.implied);
@@ -160,7 +171,8 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
     language: asked ?? (kept && isUiLanguage(kept) ? kept : language),
     detected,
     asks: asks.filter((a) =>
-      (a.type !== "calculator" || a === calculator) && !again(a) && !(records && a.implied)
+      (a.type !== "calculator" || a === calculator) && !again(a) && !namedAgain(a) &&
+      !(records && a.implied)
     ),
     concepts: findConcepts(prompt, language),
     unmet: unmet(
