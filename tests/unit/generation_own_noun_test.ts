@@ -51,3 +51,26 @@ Deno.test("the concept's own word, a verb, a field, a cue, a business or another
   ];
   for (const [prompt, plural] of cases) assert.equal(records(prompt).plural, plural, prompt);
 });
+
+Deno.test("expenses the prompt says go on something are a list of those, without other things' samples", () => {
+  const cases: [string, string][] = [
+    ["how much do I spend on coffee each week", "Expenses on coffee"],
+    ["quanto spendo in sigarette al mese", "Spese in sigarette"],
+    ["combien je depense en clopes par mois", "Dépenses en clopes"],
+    ["cuanto me gasto en el bar a la semana", "Gastos en el bar"],
+    ["Ausgaben für Kaffee im Monat", "Ausgaben für Kaffee"],
+  ];
+  for (const [prompt, plural] of cases) {
+    const got = records(prompt);
+    assert.equal(got.plural, plural, prompt);
+    // A supermarket shop or a train ticket is not what the user spends on.
+    assert.equal(got.samples, 0, prompt);
+  }
+  // Expenses of no one kind keep the concept's list and samples; so do a year or a currency after them.
+  for (
+    const prompt of ["mis gastos del mes", "track my expenses in 2026", "dépenses en euros chaque semaine"]
+  ) {
+    const got = records(prompt);
+    assert.ok(got.samples > 0, prompt);
+  }
+});

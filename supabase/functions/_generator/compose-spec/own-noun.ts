@@ -4,7 +4,9 @@ import type { Concept } from "../understand/concepts.ts";
 import type { Language } from "../template/src/types.ts";
 import { stem } from "../understand/stem.ts";
 import { CUES, matchCues } from "../understand/lexicon.ts";
+import { words } from "../understand/text.ts";
 import { capitalized, type Entity, fold } from "./entities.ts";
+import { requestHead } from "./head.ts";
 
 // How an infinitive or an English gerund ends: such a word names what is done ("vaping", "fumare",
 // "arroser", "regar"), not the records. German verbs end like plural nouns and are told by their capital.
@@ -85,7 +87,47 @@ export function ownNoun(entity: Entity, concept: Concept, said: string[], langua
   if (!many) return;
   entity.spec.plural = capitalized(many);
   if (one) entity.spec.label = capitalized(one);
-  // Samples that name things of the concept's family (a medicine, a plant, a shop) may be none of the
-  // user's kind ("Ibuprofen" among vitamins): the records start empty instead.
+  narrowed(entity);
+}
+
+/** Samples that name things of the concept's family (a medicine, a plant, a shop) may be none of the kind the
+ * user narrowed the records to ("Ibuprofen" among vitamins): the records start empty instead. */
+function narrowed(entity: Entity) {
   if (entity.spec.fields[0]?.type === "text") entity.spec.samples = [];
+}
+
+// The words that say what money goes on after a verb or noun of spending ("spend on", "spendo in",
+// "dépense en", "gasto en", "Ausgaben für").
+const ON: Record<Language, string[]> = {
+  en: ["on"],
+  it: ["in", "per"],
+  fr: ["en", "pour"],
+  es: ["en"],
+  de: ["für"],
+};
+
+/**
+ * Narrows the records of a concept of amounts that happen (expenses) to what the prompt says they go on, right
+ * after a word it named the concept by (`said`: "how much I spend on coffee", "cuánto me gasto en el bar",
+ * "Ausgaben für Kaffee"): the list is of those ("Gastos en el bar"), without samples that name other things.
+ */
+export function spentOn(
+  entity: Entity,
+  concept: Concept,
+  said: string[],
+  prompt: string,
+  language: Language,
+) {
+  if (!concept.fields.some((f) => f.type === "money" && !f.target)) return;
+  for (const word of said) {
+    const rest = prompt.slice(prompt.indexOf(word) + word.length);
+    const [on] = words(rest);
+    if (on?.kind !== "word" || !ON[language].some((w) => fold(w) === on.norm)) continue;
+    const after = rest.slice(on.end);
+    const head = requestHead(after, language);
+    if (!head) continue;
+    const end = on.end + after.indexOf(head) + head.length;
+    entity.spec.plural = `${entity.spec.plural} ${rest.slice(on.start, end)}`.slice(0, 60);
+    return narrowed(entity);
+  }
 }

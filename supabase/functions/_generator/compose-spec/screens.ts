@@ -21,7 +21,7 @@ import type {
 } from "../template/src/types.ts";
 import { capitalized, Entity, fold, fromConcept, fromWords, keyOf } from "./entities.ts";
 import { WORDS } from "./words.ts";
-import { ownNoun } from "./own-noun.ts";
+import { ownNoun, spentOn } from "./own-noun.ts";
 import { WORDS as BLOCK_WORDS } from "../template/src/lib/words.ts";
 import { stem } from "../understand/stem.ts";
 import { words } from "../understand/text.ts";
@@ -167,7 +167,10 @@ export class Builder {
       : fromWords(head ?? subject, this.language, fallback);
     // Records of a concept the prompt names by a noun of its own are called so.
     const at = chosen ? this.concepts.indexOf(chosen) : -1;
-    if (at >= 0) ownNoun(entity, chosen!, this.conceptSaid[at], this.language);
+    if (at >= 0) {
+      ownNoun(entity, chosen!, this.conceptSaid[at], this.language);
+      spentOn(entity, chosen!, this.conceptSaid[at], this.prompt, this.language);
+    }
     if (!entity.known || !entity.spec.samples.length) this.withoutSamples.push(entity.spec.plural);
     let key = entity.spec.key;
     for (let n = 2; this.entities.some((e) => e.spec.key === key); n++) key = `${entity.spec.key}${n}`;
