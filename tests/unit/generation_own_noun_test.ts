@@ -16,6 +16,10 @@ Deno.test("records a concept keeps under another word of its family are called b
     ["vorrei annotare le vitamine che prendo a colazione", "Dose", "Vitamine"],
     ["je note mes migraines avec l'heure et l'intensité", "Symptôme", "Migraines"],
     ["ich möchte meine Tabletten jeden Abend abhaken", "Einnahme", "Tabletten"],
+    // A noun the same in the plural names both: an Italian one in a consonant, a Spanish or French one in "-us".
+    ["segno i biberon di mio figlio con l'ora", "Biberon", "Biberon"],
+    ["mis cactus y cuándo los riego", "Cactus", "Cactus"],
+    ["je prends soin de mes cactus", "Cactus", "Cactus"],
   ];
   for (const [prompt, label, plural] of cases) {
     const got = records(prompt);

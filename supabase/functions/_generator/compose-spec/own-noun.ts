@@ -25,6 +25,9 @@ const PLURAL: Record<Language, RegExp> = {
   es: /[^u]s$/,
   de: /(e|er|n|s)$/,
 };
+// How a noun ends that is the same in the plural: an Italian one in a consonant ("biberon", "yogurt"), a
+// French or Spanish one in "-us" ("cactus").
+const INVARIABLE: Partial<Record<Language, RegExp>> = { it: /[^aeiou]$/, fr: /us$/, es: /us$/ };
 // Of an Italian pair of one length ("sigaretta", "sigarette"), the plural ends the latest in this order.
 const ENDINGS = "oaei";
 
@@ -42,7 +45,7 @@ function cued(word: string, language: Language): boolean {
 }
 
 /** The singular and plural of a word among the concept's words of its stem: the longer one, or the one that
- * ends later in ENDINGS, is the plural; a word alone is a plural only by its ending. */
+ * ends later in ENDINGS, is the plural; a word alone is a plural, or both, only by its ending. */
 function forms(word: string, concept: Concept, language: Language): { one?: string; many?: string } {
   const own = stem(word, language);
   const others = concept.words[language].filter((w) =>
@@ -50,7 +53,10 @@ function forms(word: string, concept: Concept, language: Language): { one?: stri
   );
   const known = concept.words[language].find((w) => fold(w) === fold(word)) ?? word;
   const pair = others[0];
-  if (!pair) return PLURAL[language].test(fold(word)) ? { many: word } : {};
+  if (!pair) {
+    if (PLURAL[language].test(fold(word))) return { many: word };
+    return INVARIABLE[language]?.test(fold(word)) ? { one: word, many: word } : {};
+  }
   const rank = (w: string) => fold(w).length * ENDINGS.length + ENDINGS.indexOf(fold(w).at(-1) ?? "");
   const [one, many] = rank(known) < rank(pair) ? [known, pair] : [pair, known];
   // The prompt's own spelling of the word it wrote (its capital, its accents).
