@@ -20,6 +20,8 @@ Deno.test("records a concept keeps under another word of its family are called b
     ["segno i biberon di mio figlio con l'ora", "Biberon", "Biberon"],
     ["mis cactus y cuándo los riego", "Cactus", "Cactus"],
     ["je prends soin de mes cactus", "Cactus", "Cactus"],
+    // A German diminutive too.
+    ["die Fläschchen für unsere Tochter notieren", "Fläschchen", "Fläschchen"],
   ];
   for (const [prompt, label, plural] of cases) {
     const got = records(prompt);

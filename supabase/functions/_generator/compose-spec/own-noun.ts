@@ -26,8 +26,13 @@ const PLURAL: Record<Language, RegExp> = {
   de: /(e|er|n|s)$/,
 };
 // How a noun ends that is the same in the plural: an Italian one in a consonant ("biberon", "yogurt"), a
-// French or Spanish one in "-us" ("cactus").
-const INVARIABLE: Partial<Record<Language, RegExp>> = { it: /[^aeiou]$/, fr: /us$/, es: /us$/ };
+// French or Spanish one in "-us" ("cactus"), a German diminutive ("Fläschchen").
+const INVARIABLE: Partial<Record<Language, RegExp>> = {
+  it: /[^aeiou]$/,
+  fr: /us$/,
+  es: /us$/,
+  de: /(chen|lein)$/,
+};
 // Of an Italian pair of one length ("sigaretta", "sigarette"), the plural ends the latest in this order.
 const ENDINGS = "oaei";
 
@@ -54,8 +59,8 @@ function forms(word: string, concept: Concept, language: Language): { one?: stri
   const known = concept.words[language].find((w) => fold(w) === fold(word)) ?? word;
   const pair = others[0];
   if (!pair) {
-    if (PLURAL[language].test(fold(word))) return { many: word };
-    return INVARIABLE[language]?.test(fold(word)) ? { one: word, many: word } : {};
+    if (INVARIABLE[language]?.test(fold(word))) return { one: word, many: word };
+    return PLURAL[language].test(fold(word)) ? { many: word } : {};
   }
   const rank = (w: string) => fold(w).length * ENDINGS.length + ENDINGS.indexOf(fold(w).at(-1) ?? "");
   const [one, many] = rank(known) < rank(pair) ? [known, pair] : [pair, known];
