@@ -52,6 +52,10 @@ Deno.test("the concept's own word, a verb, a field, a cue, a business or another
     ["une appli pour la boulangerie avec les produits du jour", "Produits"],
     // A compound that ends in a cue ("-liste") names the list, not what is on it.
     ["Einkaufsliste für den Wochenmarkt", "Artikel"],
+    // An adjective of the concept's stem is no plural of its noun ("diabétique" of "diabète"), and an
+    // Italian noun in "-ione" is a singular.
+    ["mon fils est diabétique, un carnet pour lui", "Mesures"],
+    ["misuro la pressione ogni mattina", "Misurazioni"],
     // The UI speaks another language than the prompt: the prompt's noun is none of the UI's words.
     ["a list of the vitamins I take, in Italian please", "Dosi"],
   ];
@@ -72,9 +76,17 @@ Deno.test("expenses the prompt says go on something are a list of those, without
     // A supermarket shop or a train ticket is not what the user spends on.
     assert.equal(got.samples, 0, prompt);
   }
-  // Expenses of no one kind keep the concept's list and samples; so do a year or a currency after them.
+  // Expenses of no one kind keep the concept's list and samples; so do a year, a currency or whom they are
+  // for after them, and a savings goal's aim.
   for (
-    const prompt of ["mis gastos del mes", "track my expenses in 2026", "dépenses en euros chaque semaine"]
+    const prompt of [
+      "mis gastos del mes",
+      "track my expenses in 2026",
+      "dépenses en euros chaque semaine",
+      "Ausgaben für die Kinder im Monat",
+      "combien je dépense pour les enfants",
+      "Sparziel für ein Auto",
+    ]
   ) {
     const got = records(prompt);
     assert.ok(got.samples > 0, prompt);

@@ -3,7 +3,7 @@
 import type { Concept } from "../understand/concepts.ts";
 import type { Language } from "../template/src/types.ts";
 import { stem } from "../understand/stem.ts";
-import { CUES, matchCues } from "../understand/lexicon.ts";
+import { CUES, LEXICONS, matchCues } from "../understand/lexicon.ts";
 import { words } from "../understand/text.ts";
 import { capitalized, type Entity, fold } from "./entities.ts";
 import { requestHead } from "./head.ts";
@@ -17,10 +17,11 @@ const VERB: Record<Language, RegExp> = {
   es: /(ar|er|ir)$/,
   de: /(en|eln|ern)$/,
 };
-// How a plural ends ("vitamins", "cachets", "piante", "Vitamine"), a singular's "-us" and "-ss" aside.
+// How a plural ends ("vitamins", "cachets", "piante", "Vitamine"), a singular's "-us", "-ss" and "-ione"
+// aside.
 const PLURAL: Record<Language, RegExp> = {
   en: /[^su]s$/,
-  it: /[ie]$/,
+  it: /(i|(?<!ion)e)$/,
   fr: /[^u][sx]$/,
   es: /[^u]s$/,
   de: /(e|er|n|s)$/,
@@ -57,7 +58,12 @@ function forms(word: string, concept: Concept, language: Language): { one?: stri
     !/\s/.test(w) && fold(w) !== fold(word) && !verbal(w, language) && stem(w, language) === own
   );
   const known = concept.words[language].find((w) => fold(w) === fold(word)) ?? word;
-  const pair = others[0];
+  // (An inflection adds at most two letters to the singular less its last: "diabétique" is no plural of
+  // "diabète".)
+  const pair = others.find((w) => {
+    const [short, long] = [fold(w), fold(known)].sort((a, b) => a.length - b.length);
+    return long.length - short.length <= 2 && long.startsWith(short.slice(0, -1));
+  });
   if (!pair) {
     if (INVARIABLE[language]?.test(fold(word))) return { one: word, many: word };
     return PLURAL[language].test(fold(word)) ? { many: word } : {};
@@ -117,6 +123,13 @@ const ON: Record<Language, string[]> = {
   de: ["für"],
 };
 
+// The people and groups money may be spent for ("kids", "famille"): whom, not on what.
+const FOR_WHOM = Object.fromEntries(
+  Object.entries(LEXICONS).map((
+    [l, lex],
+  ) => [l, new Set([...lex.persons, ...lex.group.collectives].map(fold))]),
+) as Record<Language, Set<string>>;
+
 /**
  * Narrows the records of a concept of amounts that happen (expenses) to what the prompt says they go on, right
  * after a word it named the concept by (`said`: "how much I spend on coffee", "cuánto me gasto en el bar",
@@ -129,14 +142,16 @@ export function spentOn(
   prompt: string,
   language: Language,
 ) {
-  if (!concept.fields.some((f) => f.type === "money" && !f.target)) return;
+  // (Not of amounts a record sets, a budget or a savings target: what they are for is their aim.)
+  if (!concept.fields.some((f) => f.type === "money") || concept.fields.some((f) => f.target)) return;
   for (const word of said) {
     const rest = prompt.slice(prompt.indexOf(word) + word.length);
     const [on] = words(rest);
     if (on?.kind !== "word" || !ON[language].some((w) => fold(w) === on.norm)) continue;
     const after = rest.slice(on.end);
     const head = requestHead(after, language);
-    if (!head) continue;
+    // Whom they are for ("Ausgaben für unsere Familie") is no kind of them.
+    if (!head || words(head).some((t) => FOR_WHOM[language].has(t.norm))) continue;
     const end = on.end + after.indexOf(head) + head.length;
     entity.spec.plural = `${entity.spec.plural} ${rest.slice(on.start, end)}`.slice(0, 60);
     return narrowed(entity);
