@@ -118,10 +118,10 @@ Deno.test("the records follow the head that names the app, not a concept named i
   // A concept the main ask's own words name (watering) keeps its records, whatever the head.
   assert.equal(records("promemoria per annaffiare i gerani").plural, "Piante");
   assert.equal(records("reminder to water the geraniums").plural, "Plants");
-  // A concept the request itself names keeps its records.
+  // A concept the request itself names keeps its records, called by the request's own noun.
   assert.equal(
     records("Ma fille fait de la danse. Je voudrais noter les films qu'elle regarde").plural,
-    "Titres",
+    "Films",
   );
 });
 

@@ -7,6 +7,7 @@ import { stemPhrase } from "../understand/stem.ts";
 import { words } from "../understand/text.ts";
 import { fold } from "./entities.ts";
 import UNITS from "../understand/units.json" with { type: "json" };
+import CURRENCIES from "../understand/currencies.json" with { type: "json" };
 
 /** One closed class of every lexicon, folded. */
 export const perLanguage = (pick: (lex: Lexicon) => string[]) =>
@@ -24,10 +25,14 @@ const MEASURES = perLanguage((lex) => [
   ),
   ...lex.weAre,
 ]);
-// The words of units ("mg", "euro"): a quantity's, never a subject's.
+// The words of units and currencies ("mg", "euros"): a quantity's, never a subject's.
 const UNIT_WORDS = new Set(
-  Object.entries(UNITS as Record<string, { words: string[] }>).flatMap(([symbol, u]) => [symbol, ...u.words])
-    .map(fold),
+  [
+    ...Object.entries(UNITS as Record<string, { words: string[] }>).flatMap((
+      [symbol, u],
+    ) => [symbol, ...u.words]),
+    ...Object.values(CURRENCIES as Record<string, { words: string[] }>).flatMap((c) => c.words),
+  ].map(fold),
 );
 
 // The stems of the function words, so that another form of a quantifier ("tutto" of "tutti") is one too;

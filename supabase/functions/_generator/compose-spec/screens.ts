@@ -21,6 +21,7 @@ import type {
 } from "../template/src/types.ts";
 import { capitalized, Entity, fold, fromConcept, fromWords, keyOf } from "./entities.ts";
 import { WORDS } from "./words.ts";
+import { ownNoun, spentOn } from "./own-noun.ts";
 import { WORDS as BLOCK_WORDS } from "../template/src/lib/words.ts";
 import { stem } from "../understand/stem.ts";
 import { words } from "../understand/text.ts";
@@ -95,8 +96,9 @@ export class Builder {
     this.words = WORDS[language];
   }
 
-  /** The prompt's words that named each of `concepts`. */
+  /** The prompt's words that named each of `concepts`, folded and as written. */
   private conceptWords: string[][] = [];
+  private conceptSaid: string[][] = [];
 
   /** The language the prompt's words are read in, which the UI may not speak ("… ma in inglese"). */
   private reading?: Language;
@@ -111,6 +113,7 @@ export class Builder {
     const known = matches.filter((m) => CONCEPT_BY_ID.has(m.id));
     const builder = new Builder(prompt, language, known.map((m) => CONCEPT_BY_ID.get(m.id)!));
     builder.conceptWords = known.map((m) => m.words.map(fold));
+    builder.conceptSaid = known.map((m) => m.words);
     builder.reading = reading;
     builder.head = head;
     return builder;
@@ -162,7 +165,13 @@ export class Builder {
     const entity = chosen
       ? fromConcept(chosen, this.language)
       : fromWords(head ?? subject, this.language, fallback);
-    if (!entity.known) this.withoutSamples.push(entity.spec.plural);
+    // Records of a concept the prompt names by a noun of its own are called so.
+    const at = chosen ? this.concepts.indexOf(chosen) : -1;
+    if (at >= 0) {
+      ownNoun(entity, chosen!, this.conceptSaid[at], this.language);
+      spentOn(entity, chosen!, this.conceptSaid[at], this.prompt, this.language);
+    }
+    if (!entity.known || !entity.spec.samples.length) this.withoutSamples.push(entity.spec.plural);
     let key = entity.spec.key;
     for (let n = 2; this.entities.some((e) => e.spec.key === key); n++) key = `${entity.spec.key}${n}`;
     entity.spec.key = key;

@@ -1,0 +1,159 @@
+// The user's own noun for records a concept keeps under another word of its family: a prompt that says
+// "vapes", "biberones" or "Kakteen" gets records called so, not "Cigarettes", "Tomas" or "Pflanzen".
+import type { Concept } from "../understand/concepts.ts";
+import type { Language } from "../template/src/types.ts";
+import { stem } from "../understand/stem.ts";
+import { CUES, LEXICONS, matchCues } from "../understand/lexicon.ts";
+import { words } from "../understand/text.ts";
+import { capitalized, type Entity, fold } from "./entities.ts";
+import { requestHead } from "./head.ts";
+
+// How an infinitive or an English gerund ends: such a word names what is done ("vaping", "fumare",
+// "arroser", "regar"), not the records. German verbs end like plural nouns and are told by their capital.
+const VERB: Record<Language, RegExp> = {
+  en: /(ing|ed)$/,
+  it: /(are|ere|ire)$/,
+  fr: /(er|ir)$/,
+  es: /(ar|er|ir)$/,
+  de: /(en|eln|ern)$/,
+};
+// How a plural ends ("vitamins", "cachets", "piante", "Vitamine"), a singular's "-us", "-ss" and "-ione"
+// aside.
+const PLURAL: Record<Language, RegExp> = {
+  en: /[^su]s$/,
+  it: /(i|(?<!ion)e)$/,
+  fr: /[^u][sx]$/,
+  es: /[^u]s$/,
+  de: /(e|er|n|s)$/,
+};
+// How a noun ends that is the same in the plural: an Italian one in a consonant ("biberon", "yogurt"), a
+// French or Spanish one in "-us" ("cactus"), a German diminutive ("Fläschchen").
+const INVARIABLE: Partial<Record<Language, RegExp>> = {
+  it: /[^aeiou]$/,
+  fr: /us$/,
+  es: /us$/,
+  de: /(chen|lein)$/,
+};
+// Of an Italian pair of one length ("sigaretta", "sigarette"), the plural ends the latest in this order.
+const ENDINGS = "oaei";
+
+/** Whether a written word is a verb's form rather than a noun: German nouns keep their capital. */
+function verbal(written: string, language: Language): boolean {
+  const word = fold(written);
+  return VERB[language].test(word) && (language !== "de" || !/^\p{Lu}/u.test(written));
+}
+
+/** Whether a word is, or in German ends in, an ask's cue ("Einkaufsliste", "Fahrtenbuch"): it names the
+ * app's list or log, not its records. */
+function cued(word: string, language: Language): boolean {
+  return matchCues([stem(word, language)], CUES[language].asks, language === "de" ? [fold(word)] : undefined)
+    .length > 0;
+}
+
+/** The singular and plural of a word among the concept's words of its stem: the longer one, or the one that
+ * ends later in ENDINGS, is the plural; a word alone is a plural, or both, only by its ending. */
+function forms(word: string, concept: Concept, language: Language): { one?: string; many?: string } {
+  const own = stem(word, language);
+  const others = concept.words[language].filter((w) =>
+    !/\s/.test(w) && fold(w) !== fold(word) && !verbal(w, language) && stem(w, language) === own
+  );
+  const known = concept.words[language].find((w) => fold(w) === fold(word)) ?? word;
+  // (An inflection adds at most two letters to the singular less its last: "diabétique" is no plural of
+  // "diabète".)
+  const pair = others.find((w) => {
+    const [short, long] = [fold(w), fold(known)].sort((a, b) => a.length - b.length);
+    return long.length - short.length <= 2 && long.startsWith(short.slice(0, -1));
+  });
+  if (!pair) {
+    if (INVARIABLE[language]?.test(fold(word))) return { one: word, many: word };
+    return PLURAL[language].test(fold(word)) ? { many: word } : {};
+  }
+  const rank = (w: string) => fold(w).length * ENDINGS.length + ENDINGS.indexOf(fold(w).at(-1) ?? "");
+  const [one, many] = rank(known) < rank(pair) ? [known, pair] : [pair, known];
+  // The prompt's own spelling of the word it wrote (its capital, its accents).
+  return fold(one) === fold(word) ? { one: word, many } : { one, many: word };
+}
+
+/**
+ * Relabels an entity made from a concept with the noun the prompt named the concept by (`said`, the prompt's
+ * words for it as written) when that noun is none of the concept's record words: the plural always, the
+ * singular when the concept writes it. Not when the prompt also says the concept's own word ("sigarette che
+ * fumo"), nor for a verb, a phrase, a cue, a field's word, a business's name or a word the concept does not
+ * write as the prompt does.
+ */
+export function ownNoun(entity: Entity, concept: Concept, said: string[], language: Language) {
+  const record = [concept.record.label[language], concept.record.plural[language]]
+    .flatMap((w) => fold(w).split(/\s+/)).map((w) => stem(w, language));
+  const shares = (word: string) =>
+    fold(word).split(/\s+/).some((w) => {
+      const own = stem(w, language);
+      return record.some((r) => r === own || (language === "de" && own.length > r.length && own.endsWith(r)));
+    });
+  // A business's own name (a "boulangerie", a "Friseursalon") is where its records are kept, not them.
+  if (concept.domain === "business" || said.some(shares)) return;
+  // A word of a field's label ("repeticiones" of "Repeticiones") names what a record holds, not the record.
+  const fields = concept.fields.flatMap((f) => fold(f.label[language]).split(/\s+/)).map((w) =>
+    stem(w, language)
+  );
+  const word = said.find((w) =>
+    !/\s/.test(w) && !fields.includes(stem(w, language)) && !verbal(w, language) && !cued(w, language) &&
+    concept.words[language].some((c) => fold(c) === fold(w))
+  );
+  if (!word) return;
+  const { one, many } = forms(word, concept, language);
+  if (!many) return;
+  entity.spec.plural = capitalized(many);
+  if (one) entity.spec.label = capitalized(one);
+  narrowed(entity);
+}
+
+/** Samples that name things of the concept's family (a medicine, a plant, a shop) may be none of the kind the
+ * user narrowed the records to ("Ibuprofen" among vitamins): the records start empty instead. */
+function narrowed(entity: Entity) {
+  if (entity.spec.fields[0]?.type === "text") entity.spec.samples = [];
+}
+
+// The words that say what money goes on after a verb or noun of spending ("spend on", "spendo in",
+// "dépense en", "gasto en", "Ausgaben für").
+const ON: Record<Language, string[]> = {
+  en: ["on"],
+  it: ["in", "per"],
+  fr: ["en", "pour"],
+  es: ["en"],
+  de: ["für"],
+};
+
+// The people and groups money may be spent for ("kids", "famille"): whom, not on what.
+const FOR_WHOM = Object.fromEntries(
+  Object.entries(LEXICONS).map((
+    [l, lex],
+  ) => [l, new Set([...lex.persons, ...lex.group.collectives].map(fold))]),
+) as Record<Language, Set<string>>;
+
+/**
+ * Narrows the records of a concept of amounts that happen (expenses) to what the prompt says they go on, right
+ * after a word it named the concept by (`said`: "how much I spend on coffee", "cuánto me gasto en el bar",
+ * "Ausgaben für Kaffee"): the list is of those ("Gastos en el bar"), without samples that name other things.
+ */
+export function spentOn(
+  entity: Entity,
+  concept: Concept,
+  said: string[],
+  prompt: string,
+  language: Language,
+) {
+  // (Not of amounts a record sets, a budget or a savings target: what they are for is their aim.)
+  if (!concept.fields.some((f) => f.type === "money") || concept.fields.some((f) => f.target)) return;
+  for (const word of said) {
+    const rest = prompt.slice(prompt.indexOf(word) + word.length);
+    const [on] = words(rest);
+    if (on?.kind !== "word" || !ON[language].some((w) => fold(w) === on.norm)) continue;
+    const after = rest.slice(on.end);
+    const head = requestHead(after, language);
+    // Whom they are for ("Ausgaben für unsere Familie") is no kind of them.
+    if (!head || words(head).some((t) => FOR_WHOM[language].has(t.norm))) continue;
+    const end = on.end + after.indexOf(head) + head.length;
+    entity.spec.plural = `${entity.spec.plural} ${rest.slice(on.start, end)}`.slice(0, 60);
+    return narrowed(entity);
+  }
+}

@@ -1,0 +1,94 @@
+import assert from "node:assert/strict";
+import { composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
+
+const records = (prompt: string) => {
+  const made = composeSpec(prompt, { tier: "light" });
+  const [first] = made.spec.entities;
+  return { label: first.label, plural: first.plural, samples: first.samples.length, made };
+};
+
+Deno.test("records a concept keeps under another word of its family are called by the prompt's own noun", () => {
+  const cases: [string, string, string][] = [
+    // The concept writes both forms: the singular labels a record, the plural the list.
+    ["I'd like to note down the antibiotics my son takes", "Antibiotic", "Antibiotics"],
+    ["quiero llevar la cuenta de mis siestas", "Sueño", "Siestas"],
+    // Only the plural is written: the records keep the concept's word for one of them.
+    ["vorrei annotare le vitamine che prendo a colazione", "Dose", "Vitamine"],
+    ["je note mes migraines avec l'heure et l'intensité", "Symptôme", "Migraines"],
+    ["ich möchte meine Tabletten jeden Abend abhaken", "Einnahme", "Tabletten"],
+    // A noun the same in the plural names both: an Italian one in a consonant, a Spanish or French one in "-us".
+    ["segno i biberon di mio figlio con l'ora", "Biberon", "Biberon"],
+    ["mis cactus y cuándo los riego", "Cactus", "Cactus"],
+    ["je prends soin de mes cactus", "Cactus", "Cactus"],
+    // A German diminutive too.
+    ["die Fläschchen für unsere Tochter notieren", "Fläschchen", "Fläschchen"],
+  ];
+  for (const [prompt, label, plural] of cases) {
+    const got = records(prompt);
+    assert.deepEqual([got.label, got.plural], [label, plural], prompt);
+    // The list's screen is titled so too.
+    assert.ok(got.made.spec.screens.some((s) => s.title === plural), prompt);
+  }
+});
+
+Deno.test("samples that name things of the concept's wider family are left out under the user's noun", () => {
+  // A medicine's or a plant's samples ("Ibuprofen", "Monstera") may be none of the user's kind.
+  const vitamins = records("vorrei annotare le vitamine che prendo a colazione");
+  assert.equal(vitamins.samples, 0);
+  assert.ok(vitamins.made.withoutSamples.includes("Vitamine"));
+  // Samples of times and amounts fit any kind of the records and stay.
+  assert.ok(records("quiero llevar la cuenta de mis siestas").samples > 0);
+});
+
+Deno.test("the concept's own word, a verb, a field, a cue, a business or another UI language keeps the concept's labels", () => {
+  const cases: [string, string][] = [
+    // The concept's own record word is said too.
+    ["I want to track the plants on my balcony", "Plants"],
+    // A verb of the family ("vaping") is no record's name; its noun is.
+    ["stop vaping app", "Cigarettes"],
+    // A word that names a field of the records ("reps") is what a record holds.
+    ["log my bench press reps and sets", "Sets"],
+    // A business's own name is where its records are kept.
+    ["une appli pour la boulangerie avec les produits du jour", "Produits"],
+    // A compound that ends in a cue ("-liste") names the list, not what is on it.
+    ["Einkaufsliste für den Wochenmarkt", "Artikel"],
+    // An adjective of the concept's stem is no plural of its noun ("diabétique" of "diabète"), and an
+    // Italian noun in "-ione" is a singular.
+    ["mon fils est diabétique, un carnet pour lui", "Mesures"],
+    ["misuro la pressione ogni mattina", "Misurazioni"],
+    // The UI speaks another language than the prompt: the prompt's noun is none of the UI's words.
+    ["a list of the vitamins I take, in Italian please", "Dosi"],
+  ];
+  for (const [prompt, plural] of cases) assert.equal(records(prompt).plural, plural, prompt);
+});
+
+Deno.test("expenses the prompt says go on something are a list of those, without other things' samples", () => {
+  const cases: [string, string][] = [
+    ["how much do I spend on coffee each week", "Expenses on coffee"],
+    ["quanto spendo in sigarette al mese", "Spese in sigarette"],
+    ["combien je depense en clopes par mois", "Dépenses en clopes"],
+    ["cuanto me gasto en el bar a la semana", "Gastos en el bar"],
+    ["Ausgaben für Kaffee im Monat", "Ausgaben für Kaffee"],
+  ];
+  for (const [prompt, plural] of cases) {
+    const got = records(prompt);
+    assert.equal(got.plural, plural, prompt);
+    // A supermarket shop or a train ticket is not what the user spends on.
+    assert.equal(got.samples, 0, prompt);
+  }
+  // Expenses of no one kind keep the concept's list and samples; so do a year, a currency or whom they are
+  // for after them, and a savings goal's aim.
+  for (
+    const prompt of [
+      "mis gastos del mes",
+      "track my expenses in 2026",
+      "dépenses en euros chaque semaine",
+      "Ausgaben für die Kinder im Monat",
+      "combien je dépense pour les enfants",
+      "Sparziel für ein Auto",
+    ]
+  ) {
+    const got = records(prompt);
+    assert.ok(got.samples > 0, prompt);
+  }
+});
