@@ -63,6 +63,29 @@ Deno.test("the prompt's word for a concept is one the concept writes so, not ano
   assert.equal(said("tengo que tomar vitaminas cada mañana", "medication-dose", "es"), "vitaminas");
 });
 
+Deno.test("the prompt's word for a concept that only begins like the concept's name is its own", () => {
+  const concept = (id: string) => CONCEPTS.find((c) => c.id === id)!;
+  const said = (prompt: string, id: string, language: "en" | "it" | "es" | "de") =>
+    itsWord(prompt, understand(prompt), concept(id), language);
+  assert.equal(said("le doy las medicinas a mi padre por la noche", "medication-dose", "es"), "medicinas");
+  assert.equal(said("grandpa forgets his medicines after lunch", "medication-dose", "en"), "medicines");
+  // Another form of a word of the concept's name gives way to it.
+  assert.equal(said("devo dare i farmaci al nonno la sera", "medication-dose", "it"), "");
+  assert.equal(said("ich will jeden Tag Kalorien zählen", "meal-log", "de"), "");
+});
+
+Deno.test("the name of a time is no name nor the end of one", () => {
+  // After a word of the name and a function word or a deadline's, it says when, not what.
+  assert.equal(name("spese del fine settimana"), "Spese");
+  assert.equal(name("gastos del fin de semana"), "Gastos");
+  assert.equal(name("mes pesées du matin"), "Pesées");
+  assert.equal(name("une liste des sorties du week-end"), "Liste des sorties");
+  assert.equal(name("Gewicht bis Sommer"), "Gewicht");
+  assert.equal(name("Lesetagebuch für den Sommer"), "Lesetagebuch");
+  // A time that opens a clause, and the verb after it, name nothing.
+  assert.equal(name("d'inverno cucino zuppe, voglio un ricettario"), "Ricettario");
+});
+
 Deno.test("what the speaker says they are or run names the app when the main ask's own words do not", () => {
   assert.equal(
     name("I'm a piano tuner working from home. Prices depend on the piano: upright $90, grand $140."),

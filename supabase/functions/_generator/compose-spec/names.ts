@@ -108,19 +108,58 @@ const TIME_WORDS = Object.fromEntries(
     ),
   ]),
 ) as Record<Language, string[][]>;
+// The names of times, each as its folded words: the parts of the day, weekdays, seasons and the weekend
+// the lexicon lists, and the months as the language writes them ("morning", "soir", "lunedì", "Sommer",
+// "agosto"). What happens then, never what the app is about.
+const TIME_NAMES = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [
+    l,
+    [...Object.keys(lex.dayParts), ...Object.keys(lex.weekdays), ...lex.seasons, ...months(l)]
+      .map((w) => w.split(/[\s-]+/).map(fold)),
+  ]),
+) as Record<Language, string[][]>;
+const TIME_NAME_WORDS = Object.fromEntries(
+  Object.entries(TIME_NAMES).map(([l, names]) => [l, new Set(names.flat())]),
+) as Record<Language, Set<string>>;
+
+function months(language: string): string[] {
+  const format = new Intl.DateTimeFormat(language, { month: "long", timeZone: "UTC" });
+  return Array.from({ length: 12 }, (_, m) => format.format(new Date(Date.UTC(2026, m, 15))));
+}
+
+// The words that introduce a time: function words, and those of a deadline, a moment or a recurrence ("bis",
+// "avant", "every", "ogni").
+const TIME_INTRO = perLanguage((lex) =>
+  [...lex.deadline, ...lex.time.at, ...lex.time.every, ...lex.time.from, ...lex.time.to, ...lex.time.dayPart]
+    .flatMap((w) => w.split(/\s+/))
+);
+const introducesTime = (w: string, language: Language) =>
+  CUES[language].stop.has(w) || TIME_INTRO[language].has(w);
+
+/** How many of the folded words from `at` on name a time ("fine settimana" → 2), or 0; a name's first
+ * words that end the words are one too ("spese del fine", "sorties du week": the rest was cut). */
+function timeNameAt(folded: string[], at: number, language: Language): number {
+  const name = TIME_NAMES[language].find((n) =>
+    n.every((x, k) => folded[at + k] === x || (k > 0 && at + k >= folded.length))
+  );
+  return name ? Math.min(name.length, folded.length - at) : 0;
+}
 const TIME_UNITS = perLanguage((lex) => Object.keys(lex.timeUnits));
 const PERIOD_WORDS = perLanguage((lex) => Object.keys(lex.periods));
 const TIMES = perLanguage((lex) => lex.time.times);
 
 /** Where the first time expression of the words starts ("spendo al mese" → 1), or -1; so is a number of
- * times ("cortisone due volte") and a unit of time after a function word ("total for the month", "streak
- * of days"), while one that heads the phrase is what is kept ("heures de conduite"). */
+ * times ("cortisone due volte"), a unit of time after a function word ("total for the month", "streak of
+ * days"), and the name of a time after one and a word of the phrase's own ("Gewicht bis Sommer", "sorties
+ * du week-end"), while one that heads the phrase is what is kept ("heures de conduite"). */
 function timeAt(words: string[], language: Language): number {
   const folded = words.map(fold);
   const number = (w: string) => /^\d/.test(w) || NUMBERS[language].has(w);
   return folded.findIndex((w, i) =>
     (number(w) && TIMES[language].has(folded[i + 1])) ||
     (i > 0 && CUES[language].stop.has(folded[i - 1]) && TIME_UNITS[language].has(w)) ||
+    (i > 0 && introducesTime(folded[i - 1], language) && timeNameAt(folded, i, language) > 0 &&
+      folded.slice(0, i).some((x) => !CUES[language].stop.has(x) && !VERBS[language].has(x))) ||
     TIME_WORDS[language].some((expression) => expression.every((x, k) => folded[i + k] === x))
   );
 }
@@ -163,8 +202,10 @@ function phrase(text: string, language: Language, nounsCapitalized = false): str
   // What a colon, dash or comma opens is a list of parts, not the name.
   const head = text.split(/[:,;(]|\s[-–]\s/)[0];
   // A part that says it is an app goes, alone or hyphenated ("Stundenplan-App").
-  const all = head.split(/\s+/).map((w) => w.split("-").filter((p) => !APP_WORDS.has(fold(p))).join("-"))
+  const parts = head.split(/\s+/).map((w) => w.split("-").filter((p) => !APP_WORDS.has(fold(p))).join("-"))
     .filter(Boolean);
+  if (timeClause(parts, language)) return "";
+  const all = parts;
   const drop = (w: string) =>
     stop.has(fold(w)) || VERBS[language].has(fold(w)) || NUMBERS[language].has(fold(w));
   // "and" before a function word or an imperative starts a new clause ("my shop and I want to…").
@@ -202,6 +243,17 @@ function phrase(text: string, language: Language, nounsCapitalized = false): str
   );
   const words = whole.length > MAX_NAME_WORDS && purpose > 0 ? trimmed(from + purpose).words : whole;
   return words.join(" ").replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+}
+
+/** Whether the words open, after function words, on the name of a time that a word other than a function
+ * word follows: the time a clause opens on and its verb ("ogni sera scrivo", "ad agosto andiamo", "im
+ * Winter heize"), no name. In English a time before a noun says which ("weekend hikes"). */
+function timeClause(words: string[], language: Language): boolean {
+  const stop = CUES[language].stop;
+  const folded = words.map(fold);
+  const at = folded.findIndex((w) => !introducesTime(w, language));
+  const time = at < 0 ? 0 : timeNameAt(folded, at, language);
+  return language !== "en" && time > 0 && at + time < folded.length && !stop.has(folded[at + time]);
 }
 
 /** Whether a German prompt writes its nouns with a capital: some word after a lower-case one within a
@@ -319,11 +371,12 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   return chosen === HEAD && !itsOwn ? { name, head: candidates[HEAD] } : { name };
 }
 
-/** Whether the words say only what is computed or over what time ("total", "streak", "month", "days"):
- * the records they are about name the app. */
+/** Whether the words say only what is computed or over what time ("total", "streak", "month", "days",
+ * "mornings", "Sommer"): the records they are about name the app. */
 function measureOnly(text: string, language: Language): boolean {
   return words(text).every((t) =>
     TIME_UNITS[language].has(t.norm) ||
+    TIME_NAME_WORDS[language].has(t.norm) ||
     PERIOD_WORDS[language].has(t.norm) ||
     (CUES[language].asks.get(stem(t.norm, language)) ?? []).some((c) =>
       c.stems.length === 1 && (c.key === "aggregate" || c.key === "rating")
@@ -352,7 +405,15 @@ export function itsWord(prompt: string, u: Understanding, concept: Concept, lang
     concept.record.label[language],
     concept.record.plural[language],
   ];
-  return sharesWord(said, name) ? "" : said;
+  // A word of the concept's name in another form ("plant" of "Plants", "Kalorien zählen" of "Kalorien")
+  // gives way to it; another word of the same beginning ("medicinas" of "Medicamento") is the prompt's own.
+  const theirs = new Set(name.flatMap((n) => stems(n, language)));
+  return stems(said, language).some((s) => theirs.has(s)) ? "" : said;
+}
+
+/** The stems of a phrase's words. */
+function stems(text: string, language: Language): string[] {
+  return words(text).map((t) => stem(t.norm, language));
 }
 
 // What the speaker says they are, run, keep or collect, in the prompt's first sentence ("I'm a dog groomer",
