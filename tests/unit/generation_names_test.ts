@@ -182,6 +182,29 @@ Deno.test("an app of several kinds of records is named by what the speaker says 
   assert.equal(opening("Wir machen eine Schatzsuche und ich will eine Gästeliste", "de", true, 30), "");
 });
 
+Deno.test("an app of one kind of records is named by the opening when the main ask's own words do not", () => {
+  assert.equal(
+    name("We foster puppies for the shelter. Bottle feeds every 4 hours with ml taken"),
+    "Puppies",
+  );
+  assert.equal(
+    name("I'm organising a school bake sale on 3 May. Sign-ups: name, what they bake, how many"),
+    "School Bake Sale",
+  );
+  assert.equal(
+    name(
+      "abbiamo adottato un gattino, Micio, 2 mesi. mi serve un app per segnare le pappe (4 volte al giorno) e il peso",
+    ),
+    "Gattino",
+  );
+  assert.equal(
+    name("acogemos gatitos de una protectora. quiero apuntar los biberones cada 3 horas con los ml"),
+    "Gatitos",
+  );
+  // The main ask's own words name it when they say what the records are.
+  assert.equal(name("We bought an old farmhouse. I want a list of the repairs with cost"), "Repairs");
+});
+
 Deno.test("a German name typed in lower case gets its nouns' capitals", () => {
   assert.equal(name("tagebuch für meine pilze"), "Tagebuch für meine Pilze");
   assert.equal(name("erinnerung für meine tabletten morgens"), "Erinnerung für meine Tabletten");

@@ -329,15 +329,17 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   const verbal = quoted !== "" &&
     (endsOnInfinitive(quoted, language) || endsOnInfinitive(phrase(toSubject, language, capitals), language));
   const head = own && (elsewhere || verbal) && request ? requestHead(request.rest, language) : undefined;
-  // An app of several kinds of records is about the world the prompt opens on, before any one of them.
+  // An app of several kinds of records is about the world the prompt opens on, before any one of them; an
+  // app of one kind is when the main ask's own words do not name it ("We foster kittens … Bottle feeds
+  // every 3 hours").
   const kinds = spec.entities.filter((e) => e.key !== "reminder").length;
-  const world = own && kinds >= 2 && main ? opening(prompt, language, capitals, main.start) : "";
+  const world = own && main ? opening(prompt, language, capitals, main.start) : "";
   const candidates = [
-    givenName(prompt, language) || world,
+    givenName(prompt, language) || (kinds >= 2 ? world : ""),
     // (Its words only when they hold its subject: a quiz's topic may be the exam another clause names.)
     main && !verbal && !aimed && (!main.subject || main.quote.includes(main.subject)) ? quoted : "",
     // (What a request says is done to, "un quiz per riconoscere gli alberi", names it before their role.)
-    own && !(verbal && head) ? roleOf(prompt, language, capitals, said) : "",
+    own && !(verbal && head) ? roleOf(prompt, language, capitals, said) || world : "",
     main?.subject && own && !verbal ? phrase(main.subject, language, capitals) : "",
     head ? phrase(head, language, capitals) : "",
     own && concept ? itsWord(prompt, u, concept, language) : "",
