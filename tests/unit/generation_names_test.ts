@@ -182,6 +182,19 @@ Deno.test("an app of several kinds of records is named by what the speaker says 
   assert.equal(opening("Wir machen eine Schatzsuche und ich will eine Gästeliste", "de", true, 30), "");
 });
 
+Deno.test("a participle after an auxiliary, and a verb of the speaker's ending before an article, are no name", () => {
+  assert.equal(
+    name("on a adopté un chiot. je veux noter ses repas toutes les 4 heures avec les grammes"),
+    "Chiot",
+  );
+  assert.equal(
+    name("organizamos una carrera solidaria en mayo. inscripciones: nombre, edad y talla de camiseta"),
+    "Carrera solidaria",
+  );
+  // A noun of that ending before a preposition stays.
+  assert.equal(name("préstamos a mis amigos con fecha y cantidad"), "Préstamos a mis amigos");
+});
+
 Deno.test("an app of one kind of records is named by the opening when the main ask's own words do not", () => {
   assert.equal(
     name("We foster puppies for the shelter. Bottle feeds every 4 hours with ml taken"),

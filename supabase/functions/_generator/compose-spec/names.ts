@@ -164,6 +164,8 @@ function timeAt(words: string[], language: Language): number {
   );
 }
 
+// The auxiliaries of a compound tense ("ho", "a", "hemos").
+const AUXILIARIES = perLanguage((lex) => lex.whether.done);
 const SPEAKER_ENDINGS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.speakerEndings]),
 ) as Record<Language, string[]>;
@@ -222,9 +224,14 @@ function phrase(text: string, language: Language, nounsCapitalized = false): str
   const opensCue = (i: number) =>
     VERBS[language].has(fold(all[i])) &&
     PHRASE_CUES[language].some((c) => fold(all.slice(i, i + c.length).join(" ")) === c.join(" "));
+  // A verb of the speaker's ending before its object's article opens a clause, not a name ("organizamos una
+  // carrera", "prepariamo una festa").
+  const speaks = (i: number) =>
+    fold(all[i]).length >= 6 && SPEAKER_ENDINGS[language].some((e) => fold(all[i]).endsWith(e)) &&
+    DETERMINERS[language].has(fold(all[i + 1] ?? ""));
   const trimmed = (end: number, begin = 0) => {
     let from = begin;
-    while (from < end && ((drop(all[from]) && !opensCue(from)) || lower(all[from]))) from++;
+    while (from < end && ((drop(all[from]) && !opensCue(from)) || lower(all[from]) || speaks(from))) from++;
     while (end > from && (drop(all[end - 1]) || lower(all[end - 1]))) end--;
     return { from, words: all.slice(from, end) };
   };
@@ -490,10 +497,11 @@ export function opening(prompt: string, language: Language, capitals: boolean, r
   );
   if (speaker < 0 && own < 0) return "";
   // The verb follows the speaker ("I'm organising", "wir machen eine"), or is that word, with the participle
-  // an auxiliary takes before an article ("abbiamo adottato un cucciolo").
+  // an auxiliary takes before an article ("abbiamo adottato un cucciolo", "on a adopté un chiot").
   let verb = speaker >= 0 ? speaker + 1 : own;
   if (
-    speaker < 0 && ARTICLES[language].has(fold(tokens[verb + 2] ?? "")) &&
+    (speaker < 0 || AUXILIARIES[language].has(fold(tokens[verb] ?? ""))) &&
+    ARTICLES[language].has(fold(tokens[verb + 2] ?? "")) &&
     !stop.has(fold(tokens[verb + 1] ?? ""))
   ) {
     verb++;
