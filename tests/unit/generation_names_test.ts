@@ -182,6 +182,13 @@ Deno.test("an app of several kinds of records is named by what the speaker says 
   assert.equal(opening("Wir machen eine Schatzsuche und ich will eine Gästeliste", "de", true, 30), "");
 });
 
+Deno.test("where the UI speaks another language and no concept knows the records, the screen's own title names", () => {
+  assert.equal(name("skipping rope timer, in spanish"), "Temporizador");
+  assert.equal(name("un cronómetro para el ajedrez en alemán"), "Timer");
+  // A concept's name in the UI's language comes first.
+  assert.equal(name("tabata timer in french please"), "Minuteur");
+});
+
 Deno.test("a participle after an auxiliary, and a verb of the speaker's ending before an article, are no name", () => {
   assert.equal(
     name("on a adopté un chiot. je veux noter ses repas toutes les 4 heures avec les grammes"),

@@ -351,6 +351,11 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     head ? phrase(head, language, capitals) : "",
     own && concept ? itsWord(prompt, u, concept, language) : "",
     concept ? conceptName(concept, language) : "",
+    // (Where the UI speaks another language than the prompt and no concept knows the records, their plural
+    // is the prompt's words: the main screen's own title, "Timer", is the UI's.)
+    u.detected !== language && !concept && !spec.entities.some((e) => e.plural === spec.screens[0].title)
+      ? spec.screens[0].title
+      : "",
     records?.plural ?? "",
     spec.screens[0].title,
   ];
