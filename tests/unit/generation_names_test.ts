@@ -280,3 +280,19 @@ Deno.test("words that say only what is computed or over what time name nothing",
   // With the records' own words they still do.
   assert.equal(name("my reading streak of days"), "Reading Streak");
 });
+
+Deno.test("a French description puts the records after their determiner and elides 'de' before a vowel", () => {
+  const description = (prompt: string) => composeSpec(prompt, { tier: "light" }).spec.description;
+  assert.equal(
+    description("un catalogue des articles de ma boutique avec prix"),
+    "Une appli pour présenter un catalogue d'articles.",
+  );
+  assert.equal(
+    description("je veux noter mes matchs de tennis"),
+    "Une appli pour noter vos matchs avec des totaux par jour.",
+  );
+  assert.equal(
+    description("graphique de mon poids chaque semaine"),
+    "Une appli pour voir vos pesées en graphique.",
+  );
+});

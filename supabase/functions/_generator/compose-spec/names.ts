@@ -582,8 +582,14 @@ function sharesWord(text: string, phrases: string[]): boolean {
   );
 }
 
-/** What one screen does, as a phrase of the description. */
+/** What one screen does, as a phrase of the description, with "de" elided before a vowel in French ("une
+ * liste d'objectifs"). */
 function doing(screen: ScreenSpec, spec: AppSpec): string {
+  const phrase = does(screen, spec);
+  return spec.language === "fr" ? phrase.replace(/(^|\s)de\s+(?=[aeiouyàâéèêëîïôûœ])/giu, "$1d'") : phrase;
+}
+
+function does(screen: ScreenSpec, spec: AppSpec): string {
   const w = WORDS[spec.language];
   const entity = spec.entities.find((e) => e.key === screen.entity);
   const plural = entity?.plural ?? screen.title;
