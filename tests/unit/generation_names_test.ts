@@ -239,6 +239,14 @@ Deno.test("an infinitive that opens a name before a determiner, and a relative c
   assert.equal(name("el taller de mi padre"), "Taller");
 });
 
+Deno.test("in Italian, French and Spanish any word straight before a determiner is a verb, no part of a name", () => {
+  assert.equal(name("annoto i libri che leggo"), "Libri");
+  assert.equal(name("révise mes verbes irréguliers"), "Verbes irréguliers");
+  // A noun takes what follows through a preposition and stays.
+  assert.equal(name("diario della neonata"), "Diario della neonata");
+  assert.equal(name("lista de la compra"), "Lista de la compra");
+});
+
 Deno.test("an imperative that opens a cue of several words stays with it: no name starts inside a cue", () => {
   assert.equal(name("cuenta atrás para la boda de mi hermana"), "Cuenta atrás");
   assert.equal(name("compte à rebours pour les vacances"), "Vacances");

@@ -181,11 +181,17 @@ const INFINITIVE = Object.fromEntries(
   }),
 ) as Record<Language, RegExp | null>;
 
-/** Whether the words open on an infinitive before a determiner ("gestire le spese condominiali", "apuntar
- * las clases"): what is done, which is no part of the name. */
-function opensOnInfinitive(words: string[], language: Language): boolean {
-  return words.length > 2 && INFINITIVE[language]?.test(fold(words[0])) === true &&
-    DETERMINERS[language].has(fold(words[1]));
+// The languages whose nouns take what follows them through a preposition, never straight before a
+// determiner ("diario della neonata", "liste des courses", "lista de la compra").
+const PREPOSITIONAL: ReadonlySet<Language> = new Set(["it", "fr", "es"]);
+
+/** Whether the words open on a verb before a determiner: an infinitive ("gestire le spese condominiali",
+ * "apuntar las clases") or, where no noun comes straight before one, any word ("apunto los gastos", "révise
+ * mon anglais"). What is done is no part of the name. */
+function opensOnVerb(words: string[], language: Language): boolean {
+  const first = fold(words[0] ?? "");
+  return words.length > 2 && DETERMINERS[language].has(fold(words[1])) && !CUES[language].stop.has(first) &&
+    (INFINITIVE[language]?.test(first) === true || PREPOSITIONAL.has(language));
 }
 
 // The ask cues of several words, each as its folded words.
@@ -237,9 +243,7 @@ function phrase(text: string, language: Language, nounsCapitalized = false): str
   };
   const end = ends.length ? Math.min(...ends) : all.length;
   const first = trimmed(end);
-  const { from, words: whole } = opensOnInfinitive(first.words, language)
-    ? trimmed(end, first.from + 1)
-    : first;
+  const { from, words: whole } = opensOnVerb(first.words, language) ? trimmed(end, first.from + 1) : first;
   // A phrase too long for a name loses first what follows "for" after a word that names the records or
   // their measure, whom or where they are kept for ("tire pressure log for my bikes"); after an ask's cue
   // alone ("timer for the plank") "for" says what they are, and before "each" what there is one of.
