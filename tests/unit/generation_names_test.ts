@@ -63,6 +63,29 @@ Deno.test("the prompt's word for a concept is one the concept writes so, not ano
   assert.equal(said("tengo que tomar vitaminas cada mañana", "medication-dose", "es"), "vitaminas");
 });
 
+Deno.test("the prompt's word for a concept that only begins like the concept's name is its own", () => {
+  const concept = (id: string) => CONCEPTS.find((c) => c.id === id)!;
+  const said = (prompt: string, id: string, language: "en" | "it" | "es" | "de") =>
+    itsWord(prompt, understand(prompt), concept(id), language);
+  assert.equal(said("le doy las medicinas a mi padre por la noche", "medication-dose", "es"), "medicinas");
+  assert.equal(said("grandpa forgets his medicines after lunch", "medication-dose", "en"), "medicines");
+  // Another form of a word of the concept's name gives way to it.
+  assert.equal(said("devo dare i farmaci al nonno la sera", "medication-dose", "it"), "");
+  assert.equal(said("ich will jeden Tag Kalorien zählen", "meal-log", "de"), "");
+});
+
+Deno.test("the name of a time is no name nor the end of one", () => {
+  // After a word of the name and a function word or a deadline's, it says when, not what.
+  assert.equal(name("spese del fine settimana"), "Spese");
+  assert.equal(name("gastos del fin de semana"), "Gastos");
+  assert.equal(name("mes pesées du matin"), "Pesées");
+  assert.equal(name("une liste des sorties du week-end"), "Liste des sorties");
+  assert.equal(name("Gewicht bis Sommer"), "Gewicht");
+  assert.equal(name("Lesetagebuch für den Sommer"), "Lesetagebuch");
+  // A time that opens a clause, and the verb after it, name nothing.
+  assert.equal(name("d'inverno cucino zuppe, voglio un ricettario"), "Ricettario");
+});
+
 Deno.test("what the speaker says they are or run names the app when the main ask's own words do not", () => {
   assert.equal(
     name("I'm a piano tuner working from home. Prices depend on the piano: upright $90, grand $140."),
@@ -159,6 +182,49 @@ Deno.test("an app of several kinds of records is named by what the speaker says 
   assert.equal(opening("Wir machen eine Schatzsuche und ich will eine Gästeliste", "de", true, 30), "");
 });
 
+Deno.test("where the UI speaks another language and no concept knows the records, the screen's own title names", () => {
+  assert.equal(name("skipping rope timer, in spanish"), "Temporizador");
+  assert.equal(name("un cronómetro para el ajedrez en alemán"), "Timer");
+  // A concept's name in the UI's language comes first.
+  assert.equal(name("tabata timer in french please"), "Minuteur");
+});
+
+Deno.test("a participle after an auxiliary, and a verb of the speaker's ending before an article, are no name", () => {
+  assert.equal(
+    name("on a adopté un chiot. je veux noter ses repas toutes les 4 heures avec les grammes"),
+    "Chiot",
+  );
+  assert.equal(
+    name("organizamos una carrera solidaria en mayo. inscripciones: nombre, edad y talla de camiseta"),
+    "Carrera solidaria",
+  );
+  // A noun of that ending before a preposition stays.
+  assert.equal(name("préstamos a mis amigos con fecha y cantidad"), "Préstamos a mis amigos");
+});
+
+Deno.test("an app of one kind of records is named by the opening when the main ask's own words do not", () => {
+  assert.equal(
+    name("We foster puppies for the shelter. Bottle feeds every 4 hours with ml taken"),
+    "Puppies",
+  );
+  assert.equal(
+    name("I'm organising a school bake sale on 3 May. Sign-ups: name, what they bake, how many"),
+    "School Bake Sale",
+  );
+  assert.equal(
+    name(
+      "abbiamo adottato un gattino, Micio, 2 mesi. mi serve un app per segnare le pappe (4 volte al giorno) e il peso",
+    ),
+    "Gattino",
+  );
+  assert.equal(
+    name("acogemos gatitos de una protectora. quiero apuntar los biberones cada 3 horas con los ml"),
+    "Gatitos",
+  );
+  // The main ask's own words name it when they say what the records are.
+  assert.equal(name("We bought an old farmhouse. I want a list of the repairs with cost"), "Repairs");
+});
+
 Deno.test("a German name typed in lower case gets its nouns' capitals", () => {
   assert.equal(name("tagebuch für meine pilze"), "Tagebuch für meine Pilze");
   assert.equal(name("erinnerung für meine tabletten morgens"), "Erinnerung für meine Tabletten");
@@ -171,6 +237,14 @@ Deno.test("an infinitive that opens a name before a determiner, and a relative c
   assert.equal(name("necesito apuntar las facturas que emito cada mes"), "Facturas");
   // A noun of the same ending before "of" stays ("el taller de mi padre").
   assert.equal(name("el taller de mi padre"), "Taller");
+});
+
+Deno.test("in Italian, French and Spanish any word straight before a determiner is a verb, no part of a name", () => {
+  assert.equal(name("annoto i libri che leggo"), "Libri");
+  assert.equal(name("révise mes verbes irréguliers"), "Verbes irréguliers");
+  // A noun takes what follows through a preposition and stays.
+  assert.equal(name("diario della neonata"), "Diario della neonata");
+  assert.equal(name("lista de la compra"), "Lista de la compra");
 });
 
 Deno.test("an imperative that opens a cue of several words stays with it: no name starts inside a cue", () => {
@@ -213,4 +287,20 @@ Deno.test("words that say only what is computed or over what time name nothing",
   );
   // With the records' own words they still do.
   assert.equal(name("my reading streak of days"), "Reading Streak");
+});
+
+Deno.test("a French description puts the records after their determiner and elides 'de' before a vowel", () => {
+  const description = (prompt: string) => composeSpec(prompt, { tier: "light" }).spec.description;
+  assert.equal(
+    description("un catalogue des articles de ma boutique avec prix"),
+    "Une appli pour présenter un catalogue d'articles.",
+  );
+  assert.equal(
+    description("je veux noter mes matchs de tennis"),
+    "Une appli pour noter vos matchs avec des totaux par jour.",
+  );
+  assert.equal(
+    description("graphique de mon poids chaque semaine"),
+    "Une appli pour voir vos pesées en graphique.",
+  );
 });

@@ -108,23 +108,64 @@ const TIME_WORDS = Object.fromEntries(
     ),
   ]),
 ) as Record<Language, string[][]>;
+// The names of times, each as its folded words: the parts of the day, weekdays, seasons and the weekend
+// the lexicon lists, and the months as the language writes them ("morning", "soir", "lunedì", "Sommer",
+// "agosto"). What happens then, never what the app is about.
+const TIME_NAMES = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [
+    l,
+    [...Object.keys(lex.dayParts), ...Object.keys(lex.weekdays), ...lex.seasons, ...months(l)]
+      .map((w) => w.split(/[\s-]+/).map(fold)),
+  ]),
+) as Record<Language, string[][]>;
+const TIME_NAME_WORDS = Object.fromEntries(
+  Object.entries(TIME_NAMES).map(([l, names]) => [l, new Set(names.flat())]),
+) as Record<Language, Set<string>>;
+
+function months(language: string): string[] {
+  const format = new Intl.DateTimeFormat(language, { month: "long", timeZone: "UTC" });
+  return Array.from({ length: 12 }, (_, m) => format.format(new Date(Date.UTC(2026, m, 15))));
+}
+
+// The words that introduce a time: function words, and those of a deadline, a moment or a recurrence ("bis",
+// "avant", "every", "ogni").
+const TIME_INTRO = perLanguage((lex) =>
+  [...lex.deadline, ...lex.time.at, ...lex.time.every, ...lex.time.from, ...lex.time.to, ...lex.time.dayPart]
+    .flatMap((w) => w.split(/\s+/))
+);
+const introducesTime = (w: string, language: Language) =>
+  CUES[language].stop.has(w) || TIME_INTRO[language].has(w);
+
+/** How many of the folded words from `at` on name a time ("fine settimana" → 2), or 0; a name's first
+ * words that end the words are one too ("spese del fine", "sorties du week": the rest was cut). */
+function timeNameAt(folded: string[], at: number, language: Language): number {
+  const name = TIME_NAMES[language].find((n) =>
+    n.every((x, k) => folded[at + k] === x || (k > 0 && at + k >= folded.length))
+  );
+  return name ? Math.min(name.length, folded.length - at) : 0;
+}
 const TIME_UNITS = perLanguage((lex) => Object.keys(lex.timeUnits));
 const PERIOD_WORDS = perLanguage((lex) => Object.keys(lex.periods));
 const TIMES = perLanguage((lex) => lex.time.times);
 
 /** Where the first time expression of the words starts ("spendo al mese" → 1), or -1; so is a number of
- * times ("cortisone due volte") and a unit of time after a function word ("total for the month", "streak
- * of days"), while one that heads the phrase is what is kept ("heures de conduite"). */
+ * times ("cortisone due volte"), a unit of time after a function word ("total for the month", "streak of
+ * days"), and the name of a time after one and a word of the phrase's own ("Gewicht bis Sommer", "sorties
+ * du week-end"), while one that heads the phrase is what is kept ("heures de conduite"). */
 function timeAt(words: string[], language: Language): number {
   const folded = words.map(fold);
   const number = (w: string) => /^\d/.test(w) || NUMBERS[language].has(w);
   return folded.findIndex((w, i) =>
     (number(w) && TIMES[language].has(folded[i + 1])) ||
     (i > 0 && CUES[language].stop.has(folded[i - 1]) && TIME_UNITS[language].has(w)) ||
+    (i > 0 && introducesTime(folded[i - 1], language) && timeNameAt(folded, i, language) > 0 &&
+      folded.slice(0, i).some((x) => !CUES[language].stop.has(x) && !VERBS[language].has(x))) ||
     TIME_WORDS[language].some((expression) => expression.every((x, k) => folded[i + k] === x))
   );
 }
 
+// The auxiliaries of a compound tense ("ho", "a", "hemos").
+const AUXILIARIES = perLanguage((lex) => lex.whether.done);
 const SPEAKER_ENDINGS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.speakerEndings]),
 ) as Record<Language, string[]>;
@@ -140,11 +181,17 @@ const INFINITIVE = Object.fromEntries(
   }),
 ) as Record<Language, RegExp | null>;
 
-/** Whether the words open on an infinitive before a determiner ("gestire le spese condominiali", "apuntar
- * las clases"): what is done, which is no part of the name. */
-function opensOnInfinitive(words: string[], language: Language): boolean {
-  return words.length > 2 && INFINITIVE[language]?.test(fold(words[0])) === true &&
-    DETERMINERS[language].has(fold(words[1]));
+// The languages whose nouns take what follows them through a preposition, never straight before a
+// determiner ("diario della neonata", "liste des courses", "lista de la compra").
+const PREPOSITIONAL: ReadonlySet<Language> = new Set(["it", "fr", "es"]);
+
+/** Whether the words open on a verb before a determiner: an infinitive ("gestire le spese condominiali",
+ * "apuntar las clases") or, where no noun comes straight before one, any word ("apunto los gastos", "révise
+ * mon anglais"). What is done is no part of the name. */
+function opensOnVerb(words: string[], language: Language): boolean {
+  const first = fold(words[0] ?? "");
+  return words.length > 2 && DETERMINERS[language].has(fold(words[1])) && !CUES[language].stop.has(first) &&
+    (INFINITIVE[language]?.test(first) === true || PREPOSITIONAL.has(language));
 }
 
 // The ask cues of several words, each as its folded words.
@@ -163,8 +210,10 @@ function phrase(text: string, language: Language, nounsCapitalized = false): str
   // What a colon, dash or comma opens is a list of parts, not the name.
   const head = text.split(/[:,;(]|\s[-–]\s/)[0];
   // A part that says it is an app goes, alone or hyphenated ("Stundenplan-App").
-  const all = head.split(/\s+/).map((w) => w.split("-").filter((p) => !APP_WORDS.has(fold(p))).join("-"))
+  const parts = head.split(/\s+/).map((w) => w.split("-").filter((p) => !APP_WORDS.has(fold(p))).join("-"))
     .filter(Boolean);
+  if (timeClause(parts, language)) return "";
+  const all = parts;
   const drop = (w: string) =>
     stop.has(fold(w)) || VERBS[language].has(fold(w)) || NUMBERS[language].has(fold(w));
   // "and" before a function word or an imperative starts a new clause ("my shop and I want to…").
@@ -181,17 +230,20 @@ function phrase(text: string, language: Language, nounsCapitalized = false): str
   const opensCue = (i: number) =>
     VERBS[language].has(fold(all[i])) &&
     PHRASE_CUES[language].some((c) => fold(all.slice(i, i + c.length).join(" ")) === c.join(" "));
+  // A verb of the speaker's ending before its object's article opens a clause, not a name ("organizamos una
+  // carrera", "prepariamo una festa").
+  const speaks = (i: number) =>
+    fold(all[i]).length >= 6 && SPEAKER_ENDINGS[language].some((e) => fold(all[i]).endsWith(e)) &&
+    DETERMINERS[language].has(fold(all[i + 1] ?? ""));
   const trimmed = (end: number, begin = 0) => {
     let from = begin;
-    while (from < end && ((drop(all[from]) && !opensCue(from)) || lower(all[from]))) from++;
+    while (from < end && ((drop(all[from]) && !opensCue(from)) || lower(all[from]) || speaks(from))) from++;
     while (end > from && (drop(all[end - 1]) || lower(all[end - 1]))) end--;
     return { from, words: all.slice(from, end) };
   };
   const end = ends.length ? Math.min(...ends) : all.length;
   const first = trimmed(end);
-  const { from, words: whole } = opensOnInfinitive(first.words, language)
-    ? trimmed(end, first.from + 1)
-    : first;
+  const { from, words: whole } = opensOnVerb(first.words, language) ? trimmed(end, first.from + 1) : first;
   // A phrase too long for a name loses first what follows "for" after a word that names the records or
   // their measure, whom or where they are kept for ("tire pressure log for my bikes"); after an ask's cue
   // alone ("timer for the plank") "for" says what they are, and before "each" what there is one of.
@@ -202,6 +254,17 @@ function phrase(text: string, language: Language, nounsCapitalized = false): str
   );
   const words = whole.length > MAX_NAME_WORDS && purpose > 0 ? trimmed(from + purpose).words : whole;
   return words.join(" ").replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+}
+
+/** Whether the words open, after function words, on the name of a time that a word other than a function
+ * word follows: the time a clause opens on and its verb ("ogni sera scrivo", "ad agosto andiamo", "im
+ * Winter heize"), no name. In English a time before a noun says which ("weekend hikes"). */
+function timeClause(words: string[], language: Language): boolean {
+  const stop = CUES[language].stop;
+  const folded = words.map(fold);
+  const at = folded.findIndex((w) => !introducesTime(w, language));
+  const time = at < 0 ? 0 : timeNameAt(folded, at, language);
+  return language !== "en" && time > 0 && at + time < folded.length && !stop.has(folded[at + time]);
 }
 
 /** Whether a German prompt writes its nouns with a capital: some word after a lower-case one within a
@@ -277,19 +340,26 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   const verbal = quoted !== "" &&
     (endsOnInfinitive(quoted, language) || endsOnInfinitive(phrase(toSubject, language, capitals), language));
   const head = own && (elsewhere || verbal) && request ? requestHead(request.rest, language) : undefined;
-  // An app of several kinds of records is about the world the prompt opens on, before any one of them.
+  // An app of several kinds of records is about the world the prompt opens on, before any one of them; an
+  // app of one kind is when the main ask's own words do not name it ("We foster kittens … Bottle feeds
+  // every 3 hours").
   const kinds = spec.entities.filter((e) => e.key !== "reminder").length;
-  const world = own && kinds >= 2 && main ? opening(prompt, language, capitals, main.start) : "";
+  const world = own && main ? opening(prompt, language, capitals, main.start) : "";
   const candidates = [
-    givenName(prompt, language) || world,
+    givenName(prompt, language) || (kinds >= 2 ? world : ""),
     // (Its words only when they hold its subject: a quiz's topic may be the exam another clause names.)
     main && !verbal && !aimed && (!main.subject || main.quote.includes(main.subject)) ? quoted : "",
     // (What a request says is done to, "un quiz per riconoscere gli alberi", names it before their role.)
-    own && !(verbal && head) ? roleOf(prompt, language, capitals, said) : "",
+    own && !(verbal && head) ? roleOf(prompt, language, capitals, said) || world : "",
     main?.subject && own && !verbal ? phrase(main.subject, language, capitals) : "",
     head ? phrase(head, language, capitals) : "",
     own && concept ? itsWord(prompt, u, concept, language) : "",
     concept ? conceptName(concept, language) : "",
+    // (Where the UI speaks another language than the prompt and no concept knows the records, their plural
+    // is the prompt's words: the main screen's own title, "Timer", is the UI's.)
+    u.detected !== language && !concept && !spec.entities.some((e) => e.plural === spec.screens[0].title)
+      ? spec.screens[0].title
+      : "",
     records?.plural ?? "",
     spec.screens[0].title,
   ];
@@ -319,11 +389,12 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   return chosen === HEAD && !itsOwn ? { name, head: candidates[HEAD] } : { name };
 }
 
-/** Whether the words say only what is computed or over what time ("total", "streak", "month", "days"):
- * the records they are about name the app. */
+/** Whether the words say only what is computed or over what time ("total", "streak", "month", "days",
+ * "mornings", "Sommer"): the records they are about name the app. */
 function measureOnly(text: string, language: Language): boolean {
   return words(text).every((t) =>
     TIME_UNITS[language].has(t.norm) ||
+    TIME_NAME_WORDS[language].has(t.norm) ||
     PERIOD_WORDS[language].has(t.norm) ||
     (CUES[language].asks.get(stem(t.norm, language)) ?? []).some((c) =>
       c.stems.length === 1 && (c.key === "aggregate" || c.key === "rating")
@@ -352,7 +423,15 @@ export function itsWord(prompt: string, u: Understanding, concept: Concept, lang
     concept.record.label[language],
     concept.record.plural[language],
   ];
-  return sharesWord(said, name) ? "" : said;
+  // A word of the concept's name in another form ("plant" of "Plants", "Kalorien zählen" of "Kalorien")
+  // gives way to it; another word of the same beginning ("medicinas" of "Medicamento") is the prompt's own.
+  const theirs = new Set(name.flatMap((n) => stems(n, language)));
+  return stems(said, language).some((s) => theirs.has(s)) ? "" : said;
+}
+
+/** The stems of a phrase's words. */
+function stems(text: string, language: Language): string[] {
+  return words(text).map((t) => stem(t.norm, language));
 }
 
 // What the speaker says they are, run, keep or collect, in the prompt's first sentence ("I'm a dog groomer",
@@ -427,10 +506,11 @@ export function opening(prompt: string, language: Language, capitals: boolean, r
   );
   if (speaker < 0 && own < 0) return "";
   // The verb follows the speaker ("I'm organising", "wir machen eine"), or is that word, with the participle
-  // an auxiliary takes before an article ("abbiamo adottato un cucciolo").
+  // an auxiliary takes before an article ("abbiamo adottato un cucciolo", "on a adopté un chiot").
   let verb = speaker >= 0 ? speaker + 1 : own;
   if (
-    speaker < 0 && ARTICLES[language].has(fold(tokens[verb + 2] ?? "")) &&
+    (speaker < 0 || AUXILIARIES[language].has(fold(tokens[verb] ?? ""))) &&
+    ARTICLES[language].has(fold(tokens[verb + 2] ?? "")) &&
     !stop.has(fold(tokens[verb + 1] ?? ""))
   ) {
     verb++;
@@ -506,8 +586,14 @@ function sharesWord(text: string, phrases: string[]): boolean {
   );
 }
 
-/** What one screen does, as a phrase of the description. */
+/** What one screen does, as a phrase of the description, with "de" elided before a vowel in French ("une
+ * liste d'objectifs"). */
 function doing(screen: ScreenSpec, spec: AppSpec): string {
+  const phrase = does(screen, spec);
+  return spec.language === "fr" ? phrase.replace(/(^|\s)de\s+(?=[aeiouyàâéèêëîïôûœ])/giu, "$1d'") : phrase;
+}
+
+function does(screen: ScreenSpec, spec: AppSpec): string {
   const w = WORDS[spec.language];
   const entity = spec.entities.find((e) => e.key === screen.entity);
   const plural = entity?.plural ?? screen.title;

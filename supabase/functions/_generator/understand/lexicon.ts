@@ -141,6 +141,9 @@ export interface Lexicon {
   /** The words before "each" and a noun that make it an event that comes again ("after each practice", "dopo
    * ogni allenamento", "bei jeder Durchsicht"): a log of it. */
   afterEach: string[];
+  /** The seasons and the weekend ("summer", "fine settimana", "Wochenende"): like the parts of the day, the
+   * weekdays and the months, a time when things happen, never what an app is about. */
+  seasons: string[];
   /** The words that make a period the current one ("today", "this month", "quest'anno", "diese Woche"): alone
    * it says when the records are, not a figure over them. */
   current: string[];
