@@ -236,3 +236,23 @@ Deno.test("a verb of asking right before an ask's words asks for them, and is no
   const u = understand("a packing list for the trip, and please check the weather");
   assert.ok(u.unmet.some((w) => /check the weather/.test(w)), JSON.stringify(u.unmet));
 });
+
+Deno.test("what a negation that opens a clause refuses is not unmet: nothing builds it", () => {
+  const cases: [string, RegExp][] = [
+    ["A recipe box with ingredients and steps. No ads, no account please", /ads|account/],
+    [
+      "Un diario delle letture con titolo e voto. Niente iscrizione e niente pubblicità",
+      /iscrizione|pubblicità/,
+    ],
+    ["Un carnet de vaccins pour le chat avec la date. Pas de compte, sans pub", /compte|pub/],
+    ["Una lista de la compra con cantidades. Sin anuncios y sin registro", /anuncios|registro/],
+    ["Ein Trainingstagebuch mit Datum und Dauer. Keine Werbung, kein Konto", /Werbung|Konto/],
+  ];
+  for (const [prompt, refused] of cases) {
+    const u = understand(prompt);
+    assert.ok(!u.unmet.some((w) => refused.test(w)), `${prompt}: ${JSON.stringify(u.unmet)}`);
+  }
+  // A negation after what it is said of asks for something of it.
+  const u = understand("A reading list with title and author. Covers must not be blurry");
+  assert.ok(u.unmet.some((w) => /blurry/.test(w)), JSON.stringify(u.unmet));
+});

@@ -1,7 +1,8 @@
 // Words said to someone or about whom an app is for, which ask for nothing: the greetings that open a prompt
 // ("Hi!", "Ciao,"), the person it is for ("for grandma", "per la nonna", "für Oma"), what the speaker tells of
 // themselves or their people in a clause that asks nothing ("I coach a youth team", "Mio padre ha 82 anni"),
-// and the verbs of asking whose clause's ask says what they ask ("Help me keep…", "je veux voir le total").
+// what a negation that opens a clause refuses ("no login", "keine Werbung"), and the verbs of asking whose
+// clause's ask says what they ask ("Help me keep…", "je veux voir le total").
 import type { Language } from "../template/src/types.ts";
 import { LEXICONS } from "./lexicon.ts";
 import { fold, words } from "./text.ts";
@@ -25,6 +26,7 @@ const GREETINGS = perLanguage((lex) => [...lex.greetings].sort((a, b) => b.lengt
 const PERSONS = perLanguage((lex) => lex.persons);
 const DETERMINERS = perLanguage((lex) => [...lex.determiners, ...lex.articles]);
 const POSSESSIVES = perLanguage((lex) => lex.determiners);
+const STOP = perLanguage((lex) => lex.stop);
 // A person in the singular or the plural ("sorella", "sorelle"): the lexicon lists either.
 const PERSON_STEMS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, new Set(lex.persons.map((p) => stem(p, l as Language)))]),
@@ -33,6 +35,9 @@ const person = (word: string, language: Language) => PERSON_STEMS[language].has(
 const SPEAKER = perLanguage((lex) => [...lex.speaker, ...lex.firstPerson]);
 const ROLES = perLanguage((lex) => [...lex.roles.article, ...lex.roles.bare]);
 const WANT = perLanguage((lex) => lex.want);
+const NOT = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.not.map((p) => words(p).map((t) => t.norm))]),
+) as Record<Language, string[][]>;
 const RELATIVE = perLanguage((lex) => lex.relative);
 const NUMBERS = perLanguage((lex) => Object.keys(lex.numbers));
 // The verbs that ask: for the app or help, to note or show, to see or know, and those of the speaker's role
@@ -134,4 +139,31 @@ export function told(
 export function asking(run: string, language: Language): boolean {
   const tokens = words(run).filter((t) => t.kind === "word");
   return tokens.length > 0 && tokens.every((t) => ASKING[language].has(t.norm));
+}
+
+/** The spans a negation opens, up to the next mark, at the start of a clause or after function words only
+ * ("no login, it's only for me", "niente login e niente pubblicità", "keine Bankanbindung"), that no ask
+ * quotes a word of: what they refuse, nothing builds. */
+export function refused(
+  prompt: string,
+  language: Language,
+  asks: { start: number; end: number }[],
+): { start: number; end: number }[] {
+  const tokens = words(prompt);
+  const stop = new Set([...DETERMINERS[language], ...PURPOSE[language]]);
+  const spans: { start: number; end: number }[] = [];
+  tokens.forEach((t, i) => {
+    const phrase = NOT[language].find((p) => p.every((w, k) => tokens[i + k]?.norm === w));
+    if (!phrase) return;
+    let k = i - 1;
+    while (
+      k >= 0 && tokens[k].kind === "word" && (STOP[language].has(tokens[k].norm) || stop.has(tokens[k].norm))
+    ) k--;
+    if (k >= 0 && tokens[k].kind !== "mark") return;
+    let end = i + phrase.length;
+    while (end < tokens.length && tokens[end].kind !== "mark") end++;
+    const span = { start: t.start, end: tokens[end - 1].end };
+    if (!asks.some((a) => a.start < span.end && span.start < a.end)) spans.push(span);
+  });
+  return spans;
 }

@@ -11,7 +11,7 @@ import { CUES, englishKnowsEveryWord, lexiconVote } from "./lexicon.ts";
 import { quantities, type Quantity } from "./quantities.ts";
 import { stem, stemPhrase } from "./stem.ts";
 import { words } from "./text.ts";
-import { aside, asking, told } from "./aside.ts";
+import { aside, asking, refused, told } from "./aside.ts";
 
 export type { Ask, AskType, Field, FieldType } from "./asks.ts";
 export type { ConceptMatch } from "./concepts.ts";
@@ -168,8 +168,8 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
       language,
       asks,
       parts.flatMap((c) => listed(prompt, c, measuredList, unheld, held, inside)),
-      // (Only a prompt read in its own language is read for what it tells, and a follow-up's verbs are
-      // those of its changes.)
+      // (Only a prompt read in its own language is read for what it tells or refuses, and a follow-up's
+      // verbs and negations are those of its changes.)
       isUiLanguage(detected) && !followUp ? parts : [],
       all,
     ),
@@ -239,7 +239,8 @@ function withVerb(prompt: string, ask: Ask, stop: Set<string>): { start: number;
  * Content words outside every ask's quote (and outside the `:` lists their asks took as fields), other than
  * words naming a field an ask has: "search by author" after "title, author, pages" asks nothing more, and
  * words said aside (a greeting, whom the app is for, what the speaker tells of themselves in a clause that
- * asks nothing, a clause's verbs of asking when an ask quotes that clause).
+ * asks nothing, what a negation opening a clause refuses, a clause's verbs of asking when an ask quotes that
+ * clause).
  */
 function unmet(
   prompt: string,
@@ -255,6 +256,9 @@ function unmet(
     ...(asks.length ? lists : []),
     ...aside(prompt, language),
     ...told(prompt, language, parts, asks, stated),
+    ...(parts.length ? refused(prompt, language, asks) : []),
+    // The quantities an ask holds, outside its words too ("cuánto gano cada semana": the total's period).
+    ...asks.flatMap((a) => a.quantities),
   ];
   // A run of verbs of asking right before an ask's quote, only function words between, in the same clause,
   // asks for what that ask quotes ("Help me keep track…", "je veux voir le total", "fammi un timer").
