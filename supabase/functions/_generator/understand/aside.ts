@@ -1,6 +1,6 @@
 // Words said to someone or about whom an app is for, which ask for nothing: the greetings that open a prompt
 // ("Hi!", "Ciao,"), the person it is for ("for grandma", "per la nonna", "für Oma"), what the speaker tells of
-// themselves or their people in a clause that asks nothing ("I coach a youth team", "Mio padre ha 82 anni"),
+// themselves or their people in a clause that asks nothing ("I teach yoga", "Mia sorella lavora in un bar"),
 // what a negation that opens a clause refuses ("no login", "keine Werbung"), and the verbs of asking whose
 // clause's ask says what they ask ("Help me keep…", "je veux voir le total").
 import type { Language } from "../template/src/types.ts";
@@ -108,9 +108,9 @@ function ofTheSpeaker(text: string, language: Language): boolean {
 }
 
 /** The clauses that tell of the speaker or their people and ask nothing: no ask quotes a word of them, and
- * no word of intent, no person after their subject and none of the quantities `stated` is in them ("I run a small dog-walking business.", "Ma fille est diabétique de type 1",
- * "ci sposiamo il 14 giugno"). A prompt of such clauses alone tells what it is about, so none is left out
- * when nothing was asked. */
+ * no word of intent, no person after their subject and none of the quantities `stated` is in them ("I run a
+ * small dog-walking business.", "Ma fille est diabétique.", "Nos casamos en junio."). A prompt of such
+ * clauses alone tells what it is about, so none is left out when nothing was asked. */
 export function told(
   prompt: string,
   language: Language,
@@ -150,14 +150,13 @@ export function refused(
   asks: { start: number; end: number }[],
 ): { start: number; end: number }[] {
   const tokens = words(prompt);
-  const stop = new Set([...DETERMINERS[language], ...PURPOSE[language]]);
   const spans: { start: number; end: number }[] = [];
   tokens.forEach((t, i) => {
     const phrase = NOT[language].find((p) => p.every((w, k) => tokens[i + k]?.norm === w));
     if (!phrase) return;
     let k = i - 1;
     while (
-      k >= 0 && tokens[k].kind === "word" && (STOP[language].has(tokens[k].norm) || stop.has(tokens[k].norm))
+      k >= 0 && tokens[k].kind === "word" && STOP[language].has(tokens[k].norm)
     ) k--;
     if (k >= 0 && tokens[k].kind !== "mark") return;
     let end = i + phrase.length;

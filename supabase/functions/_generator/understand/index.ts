@@ -257,8 +257,6 @@ function unmet(
     ...aside(prompt, language),
     ...told(prompt, language, parts, asks, stated),
     ...(parts.length ? refused(prompt, language, asks) : []),
-    // The quantities an ask holds, outside its words too ("cuánto gano cada semana": the total's period).
-    ...asks.flatMap((a) => a.quantities),
   ];
   // A run of verbs of asking right before an ask's quote, only function words between, in the same clause,
   // asks for what that ask quotes ("Help me keep track…", "je veux voir le total", "fammi un timer").
