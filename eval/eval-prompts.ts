@@ -4,11 +4,14 @@
 // ask matched at most once). Then each prompt's app (admission, then understand → compose, or the change of
 // its base app) is judged right, partial or wrong by the corpus README's rules, per language, with the time
 // per app. The held-out file is printed only as totals, never prompt by prompt; `--misses` lists the
-// development prompts' missed and extra asks and `--apps` their apps' verdicts.
+// development prompts' missed and extra asks, `--apps` their apps' verdicts and `--unmet` each app's unmet
+// entries that name no annotated ask it missed, and the missed asks no entry names.
 import { join } from "node:path";
 import { understand, type Understanding } from "../supabase/functions/_generator/understand/index.ts";
 import { isUiLanguage } from "../supabase/functions/_generator/understand/language.ts";
 import { stemPhrase } from "../supabase/functions/_generator/understand/stem.ts";
+import { CUES } from "../supabase/functions/_generator/understand/lexicon.ts";
+import { fold } from "../supabase/functions/_generator/understand/text.ts";
 import type { AppSpec } from "../supabase/functions/_generator/template/src/types.ts";
 import {
   changeSpec,
@@ -24,7 +27,7 @@ interface Line {
   language: string;
   prompt: string;
   base_prompt?: string;
-  asks: { type: string; times?: string[]; subject?: string }[];
+  asks: { type: string; quote: string; times?: string[]; subject?: string }[];
   expect: {
     ui_language: string;
     name_words: string[];
@@ -166,6 +169,69 @@ function related(a: string, b: string, language: string): boolean {
   );
 }
 
+/** The annotated asks the app does not build: an ask is built when the app says it built one of its type, or
+ * has the screen that does it. */
+function missingAsks(line: Line, made: Composition): Line["asks"] {
+  const built = made.asks.filter((a) => a.built).map((a) => a.type as string);
+  const blocks = new Set(made.spec.screens.map((screen) => screen.block as string));
+  return line.asks.filter((ask) => {
+    const i = built.indexOf(ask.type);
+    if (i >= 0) built.splice(i, 1);
+    return i < 0 && !(SCREEN_OF[ask.type] && blocks.has(SCREEN_OF[ask.type]));
+  });
+}
+
+/** What an app's `unmet` says against the annotation: an entry is `true` when it names a word of an annotated
+ * ask the app does not build, a `leftover` when it names only words of asks it builds, `noise` when it names
+ * nothing annotated; a missed ask no entry names is a `silent` drop. */
+export interface UnmetTally {
+  entries: number;
+  true: number;
+  leftover: number;
+  noise: number;
+  missed: number;
+  silent: number;
+}
+
+const unmetTally = (): UnmetTally => ({ entries: 0, true: 0, leftover: 0, noise: 0, missed: 0, silent: 0 });
+
+/** The content words of a phrase, as stems: its function words left out. */
+function contentStems(phrase: string, language: string): Set<string> {
+  const lang = isUiLanguage(language) ? language : "en";
+  const stop = CUES[lang].stop;
+  return new Set(
+    phrase.split(/\s+/).filter((w) => !stop.has(fold(w).replace(/^[^\p{L}\d]+|[^\p{L}\d]+$/gu, "")))
+      .flatMap((w) => stemPhrase(w, lang)).filter((w) => /[\p{L}\d]/u.test(w)),
+  );
+}
+
+/** Each unmet entry of an app and each annotated ask it misses, judged against each other; `notes` names
+ * the entries that are no gap and the missed asks no entry names. */
+export function judgeUnmet(line: Line, made: Composition): { tally: UnmetTally; notes: string[] } {
+  const tally = unmetTally();
+  const notes: string[] = [];
+  const missing = missingAsks(line, made);
+  const builtAsks = line.asks.filter((a) => !missing.includes(a));
+  const quotes = (asks: Line["asks"]) => asks.map((a) => contentStems(a.quote, line.language));
+  const [missed, built] = [quotes(missing), quotes(builtAsks)];
+  const names = (entry: Set<string>, asks: Set<string>[]) =>
+    asks.some((q) => [...entry].some((w) => q.has(w)));
+  const entries = made.unmet.map((e) => contentStems(e.replace(/\s*\([^()]*\)$/, ""), line.language));
+  made.unmet.forEach((text, i) => {
+    tally.entries++;
+    const kind = names(entries[i], missed) ? "true" : names(entries[i], built) ? "leftover" : "noise";
+    tally[kind]++;
+    if (kind !== "true") notes.push(`${kind}: "${text}"`);
+  });
+  missing.forEach((ask, i) => {
+    tally.missed++;
+    if (entries.some((e) => names(e, [missed[i]]))) return;
+    tally.silent++;
+    notes.push(`silent: ${ask.type} "${ask.quote}"`);
+  });
+  return { tally, notes };
+}
+
 /**
  * The corpus README's judgement, read from the app: wrong when it is in another language, refuses what it
  * could serve or serves what it cannot, or builds fewer than half the asks; right when it builds every ask
@@ -186,14 +252,7 @@ export function judgeApp(
   if (!made) return only("wrong", "refused");
   const { spec } = made;
   if (spec.language !== expect.ui_language) return only("wrong", `UI in ${spec.language}`, "UI in …");
-  // An ask is built when the app says it built one of its type, or has the screen that does it.
-  const built = made.asks.filter((a) => a.built).map((a) => a.type as string);
-  const blocks = new Set(spec.screens.map((screen) => screen.block as string));
-  const missing = line.asks.filter((ask) => {
-    const i = built.indexOf(ask.type);
-    if (i >= 0) built.splice(i, 1);
-    return i < 0 && !(SCREEN_OF[ask.type] && blocks.has(SCREEN_OF[ask.type]));
-  }).map((ask) => ask.type);
+  const missing = missingAsks(line, made).map((ask) => ask.type);
   const why = missing.length ? [`asks not built: ${missing.join(", ")}`] : [];
   // What the eval counts: an ask not built under its type, a name whatever it is.
   const kinds = missing.map((type) => `ask not built: ${type}`);
@@ -230,6 +289,8 @@ export function evaluateApps(lines: Line[]) {
   const notes: string[] = [];
   // How often each reason keeps an app from being right; an ask not built counts under its type.
   const reasons = new Map<string, number>();
+  const unmet = new Map<string, UnmetTally>([["all", unmetTally()]]);
+  const unmetNotes: string[] = [];
   for (const line of lines) {
     const start = performance.now();
     let made: Composition | null = null;
@@ -242,6 +303,14 @@ export function evaluateApps(lines: Line[]) {
     }
     ms.push(performance.now() - start);
     const { verdict, why, kinds } = judgeApp(line, made);
+    if (made) {
+      const { tally, notes } = judgeUnmet(line, made);
+      const own = unmet.get(line.language) ?? unmet.set(line.language, unmetTally()).get(line.language)!;
+      for (const t of [own, unmet.get("all")!]) {
+        for (const key of Object.keys(tally) as (keyof UnmetTally)[]) t[key] += tally[key];
+      }
+      for (const note of notes) unmetNotes.push(`${line.id} ${note}: ${line.prompt}`);
+    }
     verdicts[verdict]++;
     for (const kind of kinds) reasons.set(kind, (reasons.get(kind) ?? 0) + 1);
     const own = byLanguage.get(line.language) ?? { right: 0, partial: 0, wrong: 0 };
@@ -252,7 +321,7 @@ export function evaluateApps(lines: Line[]) {
     );
   }
   ms.sort((a, b) => a - b);
-  return { verdicts, byLanguage, ms, notes, reasons, count: lines.length };
+  return { verdicts, byLanguage, ms, notes, reasons, unmet, unmetNotes, count: lines.length };
 }
 
 function table(title: string, rows: Map<string, Tally>) {
@@ -319,6 +388,24 @@ if (import.meta.main) {
     if (file === "development.jsonl" && Deno.args.includes("--apps")) {
       console.log("");
       for (const note of apps.notes) console.log(note);
+    }
+    const u = apps.unmet.get("all")!;
+    console.log(
+      `\nunmet: ${u.entries} entries, ${u.true} name an annotated ask not built, ${u.leftover} only asks built,` +
+        ` ${u.noise} nothing annotated; of ${u.missed} annotated asks not built, ${u.silent} in no entry`,
+    );
+    console.log(
+      "\n| language | unmet entries | true | of built asks | noise | asks not built | silent |\n" +
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    );
+    for (const [language, t] of [...apps.unmet].filter(([l]) => l !== "all").sort()) {
+      console.log(
+        `| ${language} | ${t.entries} | ${t.true} | ${t.leftover} | ${t.noise} | ${t.missed} | ${t.silent} |`,
+      );
+    }
+    if (file === "development.jsonl" && Deno.args.includes("--unmet")) {
+      console.log("");
+      for (const note of apps.unmetNotes) console.log(note);
     }
   }
   // Time once every stem is memoized, as in a warm function: the figures above include the first sight of

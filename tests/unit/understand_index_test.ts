@@ -187,3 +187,72 @@ Deno.test("a thing named with how often it comes round, in a clause that asks no
     assert.deepEqual(got.unmet, [], prompt);
   }
 });
+
+Deno.test("what the speaker tells of themselves or their people in a clause that asks nothing is not unmet", () => {
+  const cases: [string, RegExp][] = [
+    ["I teach yoga at the community centre. I need a list of my classes with date and level", /teach|centre/],
+    ["Mia sorella lavora in un bar. Vorrei un elenco dei suoi turni con data e orario", /sorella|bar/],
+    ["Je suis infirmier de nuit. J'aimerais noter mes heures supplémentaires avec la date", /infirmier/],
+    ["Mi hija juega al baloncesto. Quiero apuntar sus partidos con fecha y resultado", /hija|baloncesto/],
+    [
+      "Ich arbeite als Gärtner in einem Hotel. Ich möchte meine Aufgaben mit Datum und Ort notieren",
+      /Gärtner/,
+    ],
+  ];
+  for (const [prompt, told] of cases) {
+    const u = understand(prompt);
+    assert.ok(u.asks.length, prompt);
+    assert.ok(!u.unmet.some((w) => told.test(w)), `${prompt}: ${JSON.stringify(u.unmet)}`);
+  }
+  // A clause about something else, one that states a quantity or names persons after its subject, may hold
+  // what the app keeps: its words stay unmet when no ask quotes them.
+  const kept: [string, RegExp][] = [
+    ["The kitchen is always a mess. I need a list of chores with who does them", /kitchen/],
+    ["I have 14 goats. I need a list of the milk with date and litres", /goats/],
+    ["We share the flat with two students. I want a list of the bills with amount", /share the flat/],
+  ];
+  for (const [prompt, left] of kept) {
+    const u = understand(prompt);
+    assert.ok(u.unmet.some((w) => left.test(w)), `${prompt}: ${JSON.stringify(u.unmet)}`);
+  }
+});
+
+Deno.test("a verb of asking right before an ask's words asks for them, and is not unmet", () => {
+  const cases: [string, RegExp][] = [
+    ["Help me plan my gym sessions with exercises and sets", /help/i],
+    ["Fammi una lista della spesa con quantità e prezzo", /fammi/i],
+    ["Crée-moi un journal de lecture avec le titre et la note", /crée/i],
+    ["Hazme un registro de mis gastos con fecha", /hazme/i],
+    ["Erstelle eine Liste meiner Weine mit Jahrgang und Preis", /erstelle/i],
+    ["Vorrei vedere quanto spendo ogni mese per la benzina", /vedere/],
+    ["Quiero ver cuántas horas estudio cada semana", /^ver$/],
+    ["Ich will sehen, wie viel ich im Monat für Kaffee ausgebe", /sehen/],
+  ];
+  for (const [prompt, verb] of cases) {
+    const u = understand(prompt);
+    assert.ok(!u.unmet.some((w) => verb.test(w)), `${prompt}: ${JSON.stringify(u.unmet)}`);
+  }
+  // One that no ask's words follow asks for something nothing was made of.
+  const u = understand("a packing list for the trip, and please check the weather");
+  assert.ok(u.unmet.some((w) => /check the weather/.test(w)), JSON.stringify(u.unmet));
+});
+
+Deno.test("what a negation that opens a clause refuses is not unmet: nothing builds it", () => {
+  const cases: [string, RegExp][] = [
+    ["A recipe box with ingredients and steps. No ads, no account please", /ads|account/],
+    [
+      "Un diario delle letture con titolo e voto. Niente iscrizione e niente pubblicità",
+      /iscrizione|pubblicità/,
+    ],
+    ["Un carnet de vaccins pour le chat avec la date. Pas de compte, sans pub", /compte|pub/],
+    ["Una lista de la compra con cantidades. Sin anuncios y sin registro", /anuncios|registro/],
+    ["Ein Trainingstagebuch mit Datum und Dauer. Keine Werbung, kein Konto", /Werbung|Konto/],
+  ];
+  for (const [prompt, refused] of cases) {
+    const u = understand(prompt);
+    assert.ok(!u.unmet.some((w) => refused.test(w)), `${prompt}: ${JSON.stringify(u.unmet)}`);
+  }
+  // A negation after what it is said of asks for something of it.
+  const u = understand("A reading list with title and author. Covers must not be blurry");
+  assert.ok(u.unmet.some((w) => /blurry/.test(w)), JSON.stringify(u.unmet));
+});

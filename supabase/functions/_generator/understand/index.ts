@@ -11,7 +11,7 @@ import { CUES, englishKnowsEveryWord, lexiconVote } from "./lexicon.ts";
 import { quantities, type Quantity } from "./quantities.ts";
 import { stem, stemPhrase } from "./stem.ts";
 import { words } from "./text.ts";
-import { aside } from "./aside.ts";
+import { aside, asking, refused, told } from "./aside.ts";
 
 export type { Ask, AskType, Field, FieldType } from "./asks.ts";
 export type { ConceptMatch } from "./concepts.ts";
@@ -180,6 +180,10 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
       language,
       asks,
       parts.flatMap((c) => listed(prompt, c, measuredList, unheld, held, inside)),
+      // (Only a prompt read in its own language is read for what it tells or refuses, and a follow-up's
+      // verbs and negations are those of its changes.)
+      isUiLanguage(detected) && !followUp ? parts : [],
+      all,
     ),
     quantities: all,
   };
@@ -246,27 +250,47 @@ function withVerb(prompt: string, ask: Ask, stop: Set<string>): { start: number;
 /**
  * Content words outside every ask's quote (and outside the `:` lists their asks took as fields), other than
  * words naming a field an ask has: "search by author" after "title, author, pages" asks nothing more, and
- * words said aside (a greeting, whom the app is for).
+ * words said aside (a greeting, whom the app is for, what the speaker tells of themselves in a clause that
+ * asks nothing, what a negation opening a clause refuses, a clause's verbs of asking when an ask quotes that
+ * clause).
  */
-function unmet(prompt: string, language: UiLanguage, asks: Ask[], lists: { start: number; end: number }[]) {
+function unmet(
+  prompt: string,
+  language: UiLanguage,
+  asks: Ask[],
+  lists: { start: number; end: number }[],
+  parts: Clause[],
+  stated: Quantity[],
+) {
   const stop = CUES[language].stop;
   const covered = [
     ...asks.map((a) => SETTINGS.has(a.type) ? withVerb(prompt, a, stop) : a),
     ...(asks.length ? lists : []),
     ...aside(prompt, language),
+    ...told(prompt, language, parts, asks, stated),
+    ...(parts.length ? refused(prompt, language, asks) : []),
   ];
+  // A run of verbs of asking right before an ask's quote, only function words between, in the same clause,
+  // asks for what that ask quotes ("Help me keep track…", "je veux voir le total", "fammi un timer").
+  const asked = (run: Span) => {
+    const clause = parts.find((c) => c.start <= run.start && run.end <= c.end);
+    const next = asks.filter((a) => a.start >= run.end && clause && a.start < clause.end)
+      .sort((a, b) => a.start - b.start)[0];
+    return next !== undefined && asking(prompt.slice(run.start, run.end), language) &&
+      words(prompt.slice(run.end, next.start)).every((t) => t.kind === "mark" || stop.has(t.norm));
+  };
   const fieldStems = new Set(asks.flatMap((a) => a.fields.flatMap((f) => stemPhrase(f.name, language))));
-  const runs: string[] = [];
-  let run: { start: number; end: number } | null = null;
+  const runs: Span[] = [];
+  let run: Span | null = null;
   for (const t of words(prompt)) {
     const open = t.kind === "word" && !stop.has(t.norm) &&
       !covered.some((a) => a.start <= t.start && t.end <= a.end) && !fieldStems.has(stem(t.text, language));
     if (open) run = run ? { start: run.start, end: t.end } : { start: t.start, end: t.end };
     else if (t.kind === "word" && !stop.has(t.norm) || t.kind === "mark") {
-      if (run) runs.push(prompt.slice(run.start, run.end));
+      if (run) runs.push(run);
       run = null;
     }
   }
-  if (run) runs.push(prompt.slice(run.start, run.end));
-  return runs;
+  if (run) runs.push(run);
+  return runs.filter((r) => !asked(r)).map((r) => prompt.slice(r.start, r.end));
 }

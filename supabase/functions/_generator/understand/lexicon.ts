@@ -65,6 +65,9 @@ export interface Lexicon {
   /** What opens a prompt to greet or address its reader ("Hi", "Sehr geehrte Damen und Herren", "Madame,
    * Monsieur"): up to the first mark after it, the prompt says nothing of the app. */
   greetings: string[];
+  /** The verbs with which a prompt asks its reader for the app or for help ("help me", "fammi", "crée",
+   * "hazme", "bau mir"): what they ask is the rest of their clause. */
+  request: string[];
   /** How an infinitive ends, with the pronouns that may be joined to it ("gestire", "segnarmi", "apuntar",
    * "noter"): one that opens a name before a determiner says what is done, not to what. Empty where the
    * infinitive is marked otherwise ("to", German word order). */
