@@ -1040,3 +1040,19 @@ Deno.test("a people board asked with points and rewards counts the points and le
     !composeSpec("chores for my sons with points", { tier: "light" }).unmet.some((u) => /points/.test(u)),
   );
 });
+
+Deno.test("two asks of one thing build its screen once, and the description says it once", () => {
+  for (
+    const prompt of [
+      "Three of us share a flat, I want to split the bills and see who owes who",
+      "Siamo 3 coinquilini, voglio dividere le bollette come luce e gas e vedere chi deve a chi",
+      "Nous sommes 4 colocataires, je veux partager les factures comme le loyer et voir qui doit à qui",
+      "Somos 3 amigos de viaje, quiero dividir los gastos como gasolina y comida y ver quién debe a quién",
+    ]
+  ) {
+    const { spec } = composeSpec(prompt, { tier: "light" });
+    assert.equal(spec.screens.filter((s) => s.block === "split").length, 1, prompt);
+    const phrases = spec.description.replace(/\.$/, "").split(/,? (?:and|e|et|y) /);
+    assert.equal(new Set(phrases).size, phrases.length, spec.description);
+  }
+});

@@ -233,6 +233,12 @@ export class Builder {
       Object.assign(same.options, options);
       return same;
     }
+    // Two asks of one thing ("split the bills … see who owes who") build it once.
+    const twin = this.screens.find((s) =>
+      s.block === block && s.entity === entity?.spec.key &&
+      JSON.stringify(s.options) === JSON.stringify(options)
+    );
+    if (twin) return twin;
     const base = keyOf(entity && block !== "log" && block !== "goal" ? entity.spec.plural : block, block);
     let key = base === "index" ? `${base}Screen` : base;
     for (let n = 2; this.screens.some((s) => s.key === key); n++) key = `${base}${n}`;
