@@ -1056,3 +1056,19 @@ Deno.test("two asks of one thing build its screen once, and the description says
     assert.equal(new Set(phrases).size, phrases.length, spec.description);
   }
 });
+
+Deno.test("a reminder for another person is titled with what they are to do, not with them", () => {
+  for (
+    const [prompt, title] of [
+      ["remind my grandfather to water the tomatoes at 6pm", "Water the tomatoes"],
+      ["ricorda al nonno di misurare la pressione alle 9", "Misurare la pressione"],
+      ["rappelle à mon père de prendre son médicament à 9h", "Prendre son médicament"],
+      ["recuérdale a mi padre de tomar sus gotas a las 9", "Gotas"],
+      ["erinnere meinen Vater an seine Tabletten um 8 Uhr", "Tabletten"],
+    ]
+  ) {
+    const { spec } = composeSpec(prompt, { tier: "light" });
+    const reminder = spec.entities.find((e) => e.key === "reminder");
+    assert.deepEqual(reminder?.samples.map((s) => s.title), [title], prompt);
+  }
+});

@@ -842,9 +842,16 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     // keeps: the subject is the words after them, unless the ask is about people; before a verb that ends
     // the clause, the words before them ("die Stillzeiten und Windeln von unserem Sohn aufzuschreiben"),
     // from the first of an enumeration.
-    const forWhom = near && type !== "people" &&
-      range(near).every((k) => persons.some((m) => m.from <= k && k < m.to));
-    const subject = forWhom
+    // A person a reminder is for, followed within the run by what they are to do ("remind my grandmother to
+    // take her pill", "ricorda a mia nonna di prendere la pastiglia"): the subject is what they are to do.
+    let lead = near?.from ?? 0;
+    while (near && lead < near.to && persons.some((m) => m.from <= lead && lead < m.to)) lead++;
+    let done = lead;
+    while (near && done < near.to && !content(done)) done++;
+    const forWhom = near && type !== "people" && lead === near.to;
+    const subject = near && type === "reminder" && lead > near.from && done < near.to
+      ? { from: done, to: near.to }
+      : forWhom
       ? subjectNear(tokens, { from: near.to, to: near.to }, content, taken, true, OF[language]) ??
         (near.to <= cue.from ? firstBefore(tokens, near, content, taken, language) : undefined) ?? near
       : near;
