@@ -746,6 +746,17 @@ Deno.test("a total asked as 'how much' adds up an amount and an average averages
   assert.ok(!clients.unmet.some((u) => u.includes("nothing to count")), clients.unmet.join(" | "));
   assert.equal(logOf("log my naps and show the average per week").aggregate, "average");
   assert.equal(logOf("how many espressos I drink per day").aggregate, "count");
+  // What the speaker does once a period is added up, or counted, over that period.
+  for (
+    const [prompt, aggregate, period] of [
+      ["the hours I practise the violin every week", "total", "week"],
+      ["le partite che gioco ogni mese", "count", "month"],
+      ["los kilómetros que nado cada semana", "total", "week"],
+    ]
+  ) {
+    const options = logOf(prompt);
+    assert.deepEqual([options.aggregate, options.period], [aggregate, period], prompt);
+  }
 });
 
 Deno.test("a follow-up's colon lists changes, 'also' adds nothing, black, white, gold and navy are themes", () => {

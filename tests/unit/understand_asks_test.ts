@@ -1279,3 +1279,28 @@ Deno.test("a listed field that hours or minutes open before what they measure is
   const end = understand("diario del cantiere con ora di fine e note").asks.flatMap((a) => a.fields);
   assert.equal(end.find((f) => f.name === "ora di fine")?.type, "time");
 });
+
+Deno.test("what the speaker does once a period in a relative clause is a log of it and a figure over that period", () => {
+  for (
+    const [prompt, records, computes] of [
+      ["the miles I drive every week", "miles", "total"],
+      ["i libri che leggo ogni mese", "libri", undefined],
+      ["les kilomètres que je parcours chaque mois", "kilomètres", "total"],
+      ["los minutos que leo cada día", "minutos", "total"],
+      ["die Bücher, die ich jeden Monat lese", "Bücher", undefined],
+    ] as const
+  ) {
+    assert.equal(ask(prompt, "log").subject, records, prompt);
+    assert.equal(ask(prompt, "aggregate").computes, computes, prompt);
+  }
+  // Of no noun: what the speaker does is the records, whatever they are called.
+  ask("ce que je dépense chaque semaine", "log");
+  // A habit told around the request, the speaker opening their clause, asks for no figure.
+  for (
+    const prompt of [
+      "I walk the dog every day and I need a list of his toys",
+      "je fais du vélo tous les jours, je voudrais une liste de mes vélos",
+      "jeden Monat lese ich ein Buch, ich will eine Liste meiner Bücher",
+    ]
+  ) assert.ok(!understand(prompt).asks.some((a) => a.type === "aggregate"), prompt);
+});

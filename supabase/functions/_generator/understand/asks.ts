@@ -18,7 +18,7 @@ import {
 } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import { findConcepts } from "./concepts.ts";
-import { measureOf, measureWord, type Quantity } from "./quantities.ts";
+import { measureOf, measureWord, oncePer, type Quantity } from "./quantities.ts";
 import { stemPhrase } from "./stem.ts";
 import { fold, type Token, words } from "./text.ts";
 import { stem } from "./stem.ts";
@@ -215,6 +215,27 @@ const SEE = Object.fromEntries(
 const DOER = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet([...lex.speaker, ...lex.firstPerson])]),
 ) as Record<UiLanguage, Set<string>>;
+const RELATIVE_SPEAKER = Object.fromEntries(
+  Object.entries(LEXICONS).map((
+    [l, lex],
+  ) => [l, { relative: wordSet(lex.relative), endings: lex.relativeSpeakerEndings }]),
+) as Record<UiLanguage, { relative: Set<string>; endings: string[] }>;
+
+/** Where the speaker is the subject of the verb a word follows, within four words before it and no mark
+ * between: a first-person pronoun, auxiliary or reflexive ("books I read each month", "lo que me gasto"), or,
+ * where the pronoun is left out, a verb of the speaker's ending right after a relative word ("i soldi che
+ * metto da parte", "las facturas que emito"); -1 when there is none. */
+function speakerBefore(tokens: Token[], at: number, language: UiLanguage): number {
+  const { relative, endings } = RELATIVE_SPEAKER[language];
+  for (let i = at - 1; i >= 0 && i >= at - 1 - DOER_WINDOW && tokens[i].kind === "word"; i--) {
+    const t = tokens[i];
+    if (DOER[language].has(t.norm)) return i;
+    const verb = !CUES[language].stop.has(t.norm) && endings.some((e) => t.norm.endsWith(e));
+    if (verb && relative.has(tokens[i - 1]?.norm ?? "")) return i;
+  }
+  return -1;
+}
+
 /** How many words after a question of how many its verb's subject may come ("how many times did I go"). */
 const DOER_WINDOW = 4;
 const AFTER_EACH = Object.fromEntries(
@@ -483,6 +504,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // Its subject is then the clause's first noun phrase ("Clients: name, address").
   const owner = [...found.keys()].some((t) => OWNERS.has(t));
   const named = new Map<AskType, Span>();
+  // The figures that add up an amount their records are named in ("the hours I work each week").
+  const totals = new Set<AskType>();
   if ((listed.length || fields.length > 1) && !owner) {
     const head = subjectNear(tokens, { from: 0, to: 0 }, content, fieldTokens, false, OF[language]);
     if (head) named.set("list", head);
@@ -536,8 +559,24 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     // says when the records are ("who I sent cards to this year"), not a figure over them.
     const when = q.kind === "period" && CURRENT[language].has(tokens[at(q).from]?.norm ?? "") &&
       !found.has("aggregate") && !figure.seeing.length;
-    for (const type of askedBy(q, ctx.quantities, (t) => found.has(t), rate, habit)) {
+    const kept = !found.has("log") && !found.has("list");
+    // What the speaker does in a relative clause, of a noun or of none ("the hours I babysit every week", "los
+    // kilómetros que corro cada mes", "lo que gasto cada semana"), not a habit told as the story around the
+    // request ("je fais du covoiturage tous les jours").
+    const doer = speakerBefore(tokens, at(q).from, language);
+    const records = doer >= 0 ? nounBefore(tokens, doer, content) : undefined;
+    const relative = records !== undefined ||
+      (doer > 0 && RELATIVE_SPEAKER[language].relative.has(tokens[doer - 1].norm));
+    for (const type of askedBy(q, ctx.quantities, (t) => found.has(t), rate, habit, relative)) {
       if (type !== "aggregate" || !when) add(type, at(q));
+      // Those records are a log, which one the prompt keeps elsewhere holds, and a unit names an amount of
+      // them to add up.
+      if (type !== "log" || !kept || !oncePer(q)) continue;
+      implied.add("log");
+      if (!records) continue;
+      named.set("log", records);
+      const unit = tokens[records.to - 1].norm;
+      if (CLOCK_UNITS[language].has(unit) || measureWord(unit)) totals.add("aggregate");
     }
   }
   // What happens after each or at every time ("after each practice", "dopo ogni allenamento", "après chaque
@@ -791,6 +830,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (type === "goal") {
       qs.push(...adjectivePeriods(tokens, spans, ctx.quantities), ...countsPerPeriod(ctx.quantities));
     }
+    // A figure over records that come once a period ("the books I read each month") is over that period.
+    if (type === "aggregate" && !qs.length) qs.push(...oncePeriods(ctx.quantities));
     const own = type === fieldOwner || type === "add_field" || type === "remove_field" ? fields : [];
     // A theme's colours are the words joined to its cue ("black and gold", "bianca e blu marino").
     const colours = type === "theme" ? offsetsOf(tokens, joined(tokens, cue, content, language)) : null;
@@ -842,6 +883,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (implied.has(type)) ask.implied = true;
     const computes = type === "aggregate" && matchCues(stems, AGGREGATES[language])[0];
     if (computes) ask.computes = computes.key as Ask["computes"];
+    else if (totals.has(type)) ask.computes = "total";
     // The clock times stated, else the parts of the day a recurrence names ("every evening": 20:00).
     const clock = qs.flatMap((q) => q.kind === "time" ? [q.time] : []);
     const parts = qs.flatMap((q) => q.kind === "frequency" && q.time ? [q.time] : []);
@@ -1023,6 +1065,14 @@ function countsPerPeriod(quantities: Quantity[]): Quantity[] {
       ]
       : []
   );
+}
+
+/** The periods recurrences come once in ("each month", "ogni settimana", "monthly"), as periods. */
+function oncePeriods(quantities: Quantity[]): Quantity[] {
+  return quantities.flatMap((q): Quantity[] => {
+    const period = oncePer(q);
+    return period ? [{ kind: "period", period, text: q.text, start: q.start, end: q.end }] : [];
+  });
 }
 
 /** The kinds of quantity a limit can be. */
@@ -1214,6 +1264,7 @@ function askedBy(
   has: (type: AskType) => boolean,
   rate: boolean,
   habit: boolean,
+  doer: boolean,
 ): AskType[] {
   const out: AskType[] = [];
   // A recurrence in hours, on weekdays or so many times a day is a reminder; "every month" alone is not, nor
@@ -1223,6 +1274,12 @@ function askedBy(
   const recurring = q.kind === "frequency" && (q.unit === "h" || q.weekdays || q.count) &&
     !(target && has("goal"));
   if (recurring && !has("schedule") && !habit) out.push("reminder");
+  // What the speaker does once a day, week, month or year ("books I read each month", "le ore che lavoro ogni
+  // settimana", "was ich jeden Monat ausgebe") is kept as it happens and counted or added up over that period.
+  if (doer && oncePer(q) && !has("goal") && !has("reminder") && !has("schedule")) {
+    out.push("aggregate");
+    if (!has("log") && !has("list")) out.push("log");
+  }
   if ((q.kind === "duration" && q.phase) || q.kind === "rounds") out.push("timer");
   if (q.kind === "weekday" && !has("reminder")) out.push("schedule");
   // Times of day with no timetable around them are when something is due: "500 mg at 8, 16 and 24".
@@ -1358,6 +1415,18 @@ function subjectNear(
 }
 
 const QUOTE = /^["'«»“”‘’„]$/;
+
+/** The noun phrase a relative clause opened by a verb's subject or its relative word qualifies, across function
+ * words and a comma before one ("the hours I babysit", "le ore che lavoro", "die Stunden, die ich arbeite"):
+ * two words at most; none where the subject opens its clause ("…, ich lege jeden Monat"). */
+function nounBefore(tokens: Token[], at: number, content: (i: number) => boolean): Span | undefined {
+  let i = at - 1;
+  while (i >= 0 && tokens[i].kind === "word" && !content(i)) i--;
+  if (i >= 0 && tokens[i].text === "," && i < at - 1) i--;
+  if (i < 0 || !content(i)) return undefined;
+  const from = i > 0 && content(i - 1) ? i - 1 : i;
+  return { from, to: i + 1 };
+}
 
 /** What the first exam or test the prompt names is of ("l'esame di diritto privato", "the driving theory
  * test", "die Prüfung in Statistik"): the topic a quiz prepares for. */
