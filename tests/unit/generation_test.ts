@@ -715,6 +715,36 @@ Deno.test("no two screens share a title: a second screen of the same records is 
   assert.deepEqual(italian.screens.map((s) => s.title).slice(1), ["Elenco"]);
 });
 
+Deno.test("a week stated day by day is the timetable's records, which every schedule the prompt names shows", () => {
+  for (
+    const [prompt, records] of [
+      ["tennis on tuesday, choir on thursday at 19:30", [["Tennis", 2, ""], ["Choir", 4, "19:30"]]],
+      ["martedì danza, giovedì nuoto alle 17: l'orario di Giulia", [["Danza", 2, ""], ["Nuoto", 4, "17:00"]]],
+      ["planning des enfants : mercredi poney, samedi tennis", [["Poney", 3, ""], ["Tennis", 6, ""]]],
+      ["martes inglés, jueves guitarra, domingo misa", [["Inglés", 2, ""], ["Guitarra", 4, ""], [
+        "Misa",
+        7,
+        "",
+      ]]],
+      ["Wochenplan: Dienstag Chor um 18 Uhr, Freitag Handball", [["Chor", 2, "18:00"], ["Handball", 5, ""]]],
+    ] as const
+  ) {
+    const made = composeSpec(prompt, { tier: "light" });
+    const timetables = made.spec.screens.filter((s) => s.block === "timetable");
+    assert.equal(timetables.length, 1, `${prompt}: ${made.spec.screens.map((s) => s.block)}`);
+    const { weekdayField, timeField } = timetables[0].options;
+    const entity = made.spec.entities.find((e) => e.key === timetables[0].entity)!;
+    const title = entity.fields[0].key;
+    assert.deepEqual(
+      entity.samples.map((r) => [r[title], r[weekdayField!], r[timeField!]]),
+      records,
+      prompt,
+    );
+    assert.ok(made.asks.filter((a) => a.type === "schedule").every((a) => a.built), prompt);
+    assert.deepEqual(made.unmet, [], prompt);
+  }
+});
+
 Deno.test("a total asked as 'how much' adds up an amount and an average averages it; 'how many' counts", () => {
   const logOf = (prompt: string) => {
     const { spec } = composeSpec(prompt, { tier: "light" });

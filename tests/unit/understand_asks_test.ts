@@ -1304,3 +1304,28 @@ Deno.test("what the speaker does once a period in a relative clause is a log of 
     ]
   ) assert.ok(!understand(prompt).asks.some((a) => a.type === "aggregate"), prompt);
 });
+
+Deno.test("a week stated day by day is a schedule of what is on each day, at the time said, in the five languages", () => {
+  for (
+    const [prompt, slots] of [
+      ["tennis on tuesday, choir on thursday at 19:30", [[2, "tennis"], [4, "choir", "19:30"]]],
+      ["martedì danza, giovedì nuoto alle 17", [[2, "danza"], [4, "nuoto", "17:00"]]],
+      ["planning des enfants : mercredi poney, samedi tennis", [[3, "poney"], [6, "tennis"]]],
+      ["martes inglés, jueves guitarra, domingo misa", [[2, "inglés"], [4, "guitarra"], [7, "misa"]]],
+      ["Dienstag Chor um 18 Uhr, Freitag Handball", [[2, "Chor", "18:00"], [5, "Handball"]]],
+    ] as const
+  ) {
+    const schedule = understand(prompt).asks.find((a) => a.type === "schedule" && a.slots);
+    assert.ok(schedule, prompt);
+    assert.deepEqual(
+      schedule.slots!.map((s) => [s.day, s.what, ...(s.time ? [s.time] : [])]),
+      slots,
+      prompt,
+    );
+    // What is on each day is the schedule's, neither a list of its own nor words left unmet.
+    assert.ok(!understand(prompt).asks.some((a) => a.type === "list"), prompt);
+    assert.deepEqual(understand(prompt).unmet, [], prompt);
+  }
+  // One day named is when something happens, no week.
+  assert.ok(!understand("piano lessons on tuesday").asks.some((a) => a.slots));
+});

@@ -1,7 +1,7 @@
 // Each ask becomes a building block's screen, or an option or field of one, with the options its
 // quantities state (a goal's target and unit, a timer's phases and rounds, every reminder time). What no
 // block can serve is reported, never dropped.
-import type { Ask } from "../understand/index.ts";
+import type { Ask, Slot } from "../understand/index.ts";
 import type { Quantity } from "../understand/quantities.ts";
 import { CONCEPTS } from "../understand/concepts-index.ts";
 import type { Concept } from "../understand/concepts.ts";
@@ -82,6 +82,8 @@ export class Builder {
   private readonly bySubject = new Map<string, Entity>();
   /** Every ask of the prompt, for what one ask says about another. */
   asked: Ask[] = [];
+  /** The records of the week the prompt states day by day, once made. */
+  private week?: Entity;
 
   constructor(
     readonly prompt: string,
@@ -383,6 +385,9 @@ export class Builder {
         return this.report(ask, screen);
       }
       case "schedule": {
+        // A week stated day by day is the app's timetable, which every schedule the prompt names shows.
+        const week = ask.slots ?? this.asked.find((a) => a.type === "schedule" && a.slots)?.slots;
+        if (week) return this.report(ask, this.weekOf(week));
         const entity = this.entityFor(ask, w.schedule);
         entity.addAsked(ask.fields);
         const weekday = entity.ensureType(["weekday"], "weekday", w.weekday);
@@ -648,6 +653,33 @@ export class Builder {
     return named
       ? entity.ensure(keyOf(named.name, "done"), capitalized(named.name), "check")
       : entity.ensureType(["check"], "done", this.words.done);
+  }
+
+  /** The timetable of a week stated day by day: what is on each day, at the time said, as its records. */
+  private weekOf(slots: Slot[]): ScreenSpec {
+    const w = this.words;
+    const made = this.screens.find((s) => s.block === "timetable" && s.entity === this.week?.spec.key);
+    if (made && this.week) return made;
+    const entity = fromWords(undefined, this.language, w.schedule);
+    let key = entity.spec.key;
+    for (let n = 2; this.entities.some((e) => e.spec.key === key); n++) key = `${entity.spec.key}${n}`;
+    entity.spec.key = key;
+    const activity = entity.spec.fields[0];
+    activity.label = w.activity;
+    const weekday = entity.ensure("weekday", w.weekday, "weekday");
+    const time = entity.ensure("time", w.time, "time");
+    entity.spec.samples = slots.map((slot, i) => ({
+      id: `${key}-${i + 1}`,
+      [activity.key]: capitalized(slot.what),
+      [weekday.key]: slot.day,
+      [time.key]: slot.time ?? "",
+    }));
+    this.entities.push(entity);
+    this.week = entity;
+    return this.addScreen("timetable", entity.spec.plural, entity, {
+      weekdayField: weekday.key,
+      timeField: time.key,
+    });
   }
 
   /** The log screen of an entity, with the amount, unit and period the quantities state. */

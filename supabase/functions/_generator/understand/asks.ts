@@ -110,6 +110,15 @@ export interface Ask {
   /** A log that a figure of what the speaker does implies ("how much I spend"): the prompt's own log or list
    * of those records, where it asks for one, takes its place. */
   implied?: true;
+  /** A week stated day by day ("lunedì piscina, mercoledì calcio", "Montag Turnen um 16 Uhr"): each day
+   * (1 Monday to 7 Sunday), what is on it and when, if said. */
+  slots?: Slot[];
+}
+
+export interface Slot {
+  day: number;
+  what: string;
+  time?: string;
 }
 
 /** Which quantities belong to an ask of a type. */
@@ -376,6 +385,8 @@ export interface ClauseContext {
   quantities: Quantity[];
   /** The items of a `:` list this clause introduces: their fields belong to its asks. */
   items: Clause[];
+  /** The items of its `:` list, whatever they hold: a week may be stated day by day there. */
+  listItemsAll?: Clause[];
   /** A change to an existing app rather than a new one. */
   followUp: boolean;
   /** The ask to make of the clause's first noun phrase when no cue is found. */
@@ -406,7 +417,6 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   boardFields(fields, tokens, stems, language);
   // A `:` list's fields lie in the clauses of its items.
   const listedSpanned = ctx.items.flatMap((item) => fieldList(absolute(item), language, true));
-  const listed: Field[] = listedSpanned.map(unspan);
   const fieldTokens = new Set(fields.flatMap((f) => range(f.span)));
 
   // Each ask found, with where its cues are in the prompt.
@@ -499,6 +509,20 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // "flashcards for spanish vocab".
   const uiLanguage = languageNames.find((m) => IN[language].has(tokens[m.from - 1]?.norm ?? ""));
   if (!ctx.followUp && uiLanguage) add("language", uiLanguage);
+  // A week stated day by day, in the clause or its `:` list, is a timetable of what is on each day, not a list
+  // of fields.
+  const week = weekOf(
+    [...tokens, ...(ctx.listItemsAll ?? ctx.items).flatMap(absolute)],
+    ctx.quantities,
+    (t) => t.kind === "word" && !stop.has(t.norm) && !VERBS[language].has(t.norm),
+  );
+  if (week.length > 1) {
+    add("schedule", { start: week[0].start, end: week[week.length - 1].end });
+    const inWeek = (f: Offsets) => week.some((d) => d.start < f.end && f.start < d.end);
+    fields.splice(0, fields.length, ...fields.filter((f) => !inWeek(f)));
+    listedSpanned.splice(0, listedSpanned.length, ...listedSpanned.filter((f) => !inWeek(f)));
+  }
+  const listed: Field[] = listedSpanned.map(unspan);
   // A clause that introduces a list of fields asks for records of them.
   // (Fields after a quiz, an order or a schedule are theirs.)
   // Its subject is then the clause's first noun phrase ("Clients: name, address").
@@ -881,6 +905,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       ask.deadline = { text: text(tokens, deadline), ...offsetsOf(tokens, deadline)! };
     }
     if (implied.has(type)) ask.implied = true;
+    if (type === "schedule" && week.length > 1) {
+      ask.slots = week.map(({ start: _s, end: _e, ...slot }) => slot);
+    }
     const computes = type === "aggregate" && matchCues(stems, AGGREGATES[language])[0];
     if (computes) ask.computes = computes.key as Ask["computes"];
     else if (totals.has(type)) ask.computes = "total";
@@ -1415,6 +1442,52 @@ function subjectNear(
 }
 
 const QUOTE = /^["'«»“”‘’„]$/;
+
+/** How many words an activity on a day runs to ("monday gym", "Donnerstag Schwimmen", "sabato lezione di nuoto"). */
+const ACTIVITY_WORDS = 3;
+
+/**
+ * A week stated day by day: each weekday with the content words right after it ("lunedì piscina", "Montag
+ * Turnen"), or, with none, right before it across function words ("swimming on monday"), and a time of day
+ * within two words after them ("monday gym at 7", "Donnerstag Schwimmen um 16 Uhr"); where each is in the
+ * prompt.
+ */
+function weekOf(tokens: Token[], quantities: Quantity[], word: (t: Token) => boolean): (Slot & Offsets)[] {
+  const spanOf = (q: Quantity) => tokenSpan(tokens, q);
+  const stated = quantities.filter((q) => WHEN.has(q.kind)).map(spanOf);
+  const content = (i: number) =>
+    tokens[i] !== undefined && word(tokens[i]) && !stated.some((s) => s.from <= i && i < s.to);
+  const slots: (Slot & Offsets)[] = [];
+  let free = 0;
+  for (const q of quantities) {
+    const day = spanOf(q);
+    if (q.kind !== "weekday" || day.to <= day.from) continue;
+    let [from, to] = [day.to, day.to];
+    while (content(to) && to - from < ACTIVITY_WORDS) to++;
+    if (to === from) {
+      to = day.from;
+      while (to > free && tokens[to - 1].kind === "word" && !content(to - 1)) to--;
+      from = to;
+      while (from > free && content(from - 1) && to - from < ACTIVITY_WORDS) from--;
+    }
+    if (to === from) continue;
+    const after = Math.max(to, day.to);
+    const time = quantities.find((t) => {
+      const at = spanOf(t);
+      return t.kind === "time" && at.to > at.from && at.from >= after && at.from <= after + 2;
+    });
+    const end = time ? spanOf(time).to : after;
+    slots.push({
+      day: q.day === 0 ? 7 : q.day,
+      what: text(tokens, { from, to }),
+      ...(time?.kind === "time" ? { time: time.time } : {}),
+      start: tokens[Math.min(from, day.from)].start,
+      end: tokens[end - 1].end,
+    });
+    free = end;
+  }
+  return slots;
+}
 
 /** The noun phrase a relative clause opened by a verb's subject or its relative word qualifies, across function
  * words and a comma before one ("the hours I babysit", "le ore che lavoro", "die Stunden, die ich arbeite"):

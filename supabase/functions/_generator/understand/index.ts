@@ -13,7 +13,7 @@ import { stem, stemPhrase } from "./stem.ts";
 import { words } from "./text.ts";
 import { aside } from "./aside.ts";
 
-export type { Ask, AskType, Field, FieldType } from "./asks.ts";
+export type { Ask, AskType, Field, FieldType, Slot } from "./asks.ts";
 export type { ConceptMatch } from "./concepts.ts";
 export type { Quantity } from "./quantities.ts";
 
@@ -88,6 +88,7 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
         ...items.flatMap(inside).filter((q) => measured || q.kind === "money"),
       ],
       items: measured ? [] : items,
+      listItemsAll: items,
       followUp,
     });
   });
