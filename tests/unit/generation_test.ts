@@ -715,6 +715,17 @@ Deno.test("no two screens share a title: a second screen of the same records is 
   assert.deepEqual(italian.screens.map((s) => s.title).slice(1), ["Elenco"]);
 });
 
+Deno.test("a log named by what is done keeps those acts even of things a concept lists", () => {
+  for (const prompt of ["arroser les tomates", "regar las plantas del jardín", "plant watering"]) {
+    const { spec } = composeSpec(prompt, { tier: "light" });
+    assert.deepEqual(spec.screens.map((s) => s.block), ["log"], prompt);
+  }
+  // Named as things, the same records are their list.
+  assert.deepEqual(composeSpec("my plants", { tier: "light" }).spec.screens.map((s) => s.block), [
+    "collection",
+  ]);
+});
+
 Deno.test("a week stated day by day is the timetable's records, which every schedule the prompt names shows", () => {
   for (
     const [prompt, records] of [

@@ -260,7 +260,7 @@ Deno.test("question words of quantity ask for a total but are never its subject"
 });
 
 Deno.test("text-speak ('u', 'pls', 'plz') is function words, never a subject", () => {
-  assert.equal(ask("can u make a plant watering thing", "list").subject, "plant watering");
+  assert.equal(ask("can u make a plant watering thing", "log").subject, "plant watering");
 });
 
 Deno.test("cues of two asks that share a stem go to the one written nearest the word", () => {
@@ -1328,4 +1328,22 @@ Deno.test("a week stated day by day is a schedule of what is on each day, at the
   }
   // One day named is when something happens, no week.
   assert.ok(!understand("piano lessons on tuesday").asks.some((a) => a.slots));
+});
+
+Deno.test("a prompt that names only what is done again and again is a log of it, in the five languages", () => {
+  for (
+    const [prompt, subject] of [
+      ["dog walking", "dog walking"],
+      ["cambiare la lettiera del gatto", "cambiare la lettiera del gatto"],
+      ["arroser les tomates", "arroser les tomates"],
+      ["regar las plantas del jardín", "regar las plantas del jardín"],
+      ["Blumen gießen", "Blumen gießen"],
+    ]
+  ) {
+    assert.deepEqual(understand(prompt).asks.map((a) => [a.type, a.subject]), [["log", subject]], prompt);
+  }
+  // What names a thing, a gerund before it too, is a list of them.
+  for (const prompt of ["my wedding guests", "le mie ricette", "meine Kochrezepte"]) {
+    assert.deepEqual(understand(prompt).asks.map((a) => a.type), ["list"], prompt);
+  }
 });

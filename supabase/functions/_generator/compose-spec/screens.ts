@@ -303,7 +303,7 @@ export class Builder {
         entity.addAsked(ask.fields);
         // A register of things a concept says are listed, with nothing timed or measured ("registro de mis
         // cactus", "suivre mes candidatures"), is their list.
-        const listed = conceptOf(entity.spec) && !impliesLog(entity) && !q.length &&
+        const listed = !ask.done && conceptOf(entity.spec) && !impliesLog(entity) && !q.length &&
           !ask.fields.some((f) => f.type === "time" || f.type === "duration");
         return this.report(ask, listed ? this.listOf(entity) : this.logOf(entity, q));
       }

@@ -110,6 +110,9 @@ export interface Ask {
   /** A log that a figure of what the speaker does implies ("how much I spend"): the prompt's own log or list
    * of those records, where it asks for one, takes its place. */
   implied?: true;
+  /** A log named by what is done ("annaffiare le piante", "lawn mowing"): its records are those acts, even of
+   * things a concept lists. */
+  done?: true;
   /** A week stated day by day ("lunedì piscina, mercoledì calcio", "Montag Turnen um 16 Uhr"): each day
    * (1 Monday to 7 Sunday), what is on it and when, if said. */
   slots?: Slot[];
@@ -769,9 +772,13 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const thing = ctx.fallback && !found.has(ctx.fallback)
     ? subjectNear(tokens, { from: 0, to: 0 }, content, cueTokens, false, OF[language])
     : undefined;
+  // Something done again and again, named by what is done ("annaffiare le piante", "arroser les tomates",
+  // "lawn mowing", "Blumen gießen"), is a log of it, not a list.
+  const done = thing && ctx.fallback === "list" ? doneTo(tokens, thing, content, language) : undefined;
   if (thing) {
-    named.set(ctx.fallback!, thing);
-    add(ctx.fallback!, thing);
+    const type = done ? "log" : ctx.fallback!;
+    named.set(type, done ?? thing);
+    add(type, done ?? thing);
   }
   // In a list of fields, words like "price" or "players" name fields: only asks about the whole list stay.
   if (ctx.listItems) {
@@ -905,6 +912,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       ask.deadline = { text: text(tokens, deadline), ...offsetsOf(tokens, deadline)! };
     }
     if (implied.has(type)) ask.implied = true;
+    if (type === "log" && done) ask.done = true;
     if (type === "schedule" && week.length > 1) {
       ask.slots = week.map(({ start: _s, end: _e, ...slot }) => slot);
     }
@@ -1442,6 +1450,44 @@ function subjectNear(
 }
 
 const QUOTE = /^["'«»“”‘’„]$/;
+
+const DETERMINERS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.determiners)]),
+) as Record<UiLanguage, Set<string>>;
+
+/**
+ * Where words name what is done: an infinitive before a determiner, with the noun phrase it governs
+ * ("annaffiare le piante del balcone", "regar las plantas"), a gerund that heads them ("lawn mowing"), or, in
+ * German, a verb in lower case after a noun with its capital ("Blumen gießen"); undefined where they name a
+ * thing.
+ */
+function doneTo(
+  tokens: Token[],
+  thing: Span,
+  content: (i: number) => boolean,
+  language: UiLanguage,
+): Span | undefined {
+  const [first, last] = [tokens[thing.from], tokens[thing.to - 1]];
+  if (
+    INFINITIVE[language]?.test(first.norm) && DETERMINERS[language].has(tokens[thing.from + 1]?.norm ?? "")
+  ) {
+    const object = subjectNear(
+      tokens,
+      { from: thing.from, to: thing.from + 1 },
+      content,
+      new Set(),
+      true,
+      OF[language],
+    );
+    return object && { from: thing.from, to: object.to };
+  }
+  if (language === "en" && thing.to - thing.from > 1 && /\p{L}{3}ing$/u.test(last.norm)) return thing;
+  const capital = (t: Token) => /^\p{Lu}/u.test(t.text);
+  if (
+    language === "de" && thing.to - thing.from > 1 && !capital(last) && /(?:en|ern|eln)$/.test(last.norm) &&
+    capital(tokens[thing.to - 2])
+  ) return thing;
+}
 
 /** How many words an activity on a day runs to ("monday gym", "Donnerstag Schwimmen", "sabato lezione di nuoto"). */
 const ACTIVITY_WORDS = 3;
