@@ -787,6 +787,13 @@ Deno.test("a total asked as 'how much' adds up an amount and an average averages
   assert.ok(!clients.unmet.some((u) => u.includes("nothing to count")), clients.unmet.join(" | "));
   assert.equal(logOf("log my naps and show the average per week").aggregate, "average");
   assert.equal(logOf("how many espressos I drink per day").aggregate, "count");
+  // A figure compared with the period before is shown period by period.
+  for (
+    const prompt of [
+      "log my swims and show if I swam more than last month",
+      "noter mes dépenses et les comparer au mois précédent",
+    ]
+  ) assert.equal(logOf(prompt).period, "month", prompt);
   // What the speaker does once a period is added up, or counted, over that period.
   for (
     const [prompt, aggregate, period] of [

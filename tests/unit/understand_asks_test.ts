@@ -1347,3 +1347,28 @@ Deno.test("a prompt that names only what is done again and again is a log of it,
     assert.deepEqual(understand(prompt).asks.map((a) => a.type), ["list"], prompt);
   }
 });
+
+Deno.test("a figure compared with the period before, or period after period, is a figure over that period", () => {
+  for (
+    const [prompt, period] of [
+      ["track my swims and show if I swam more than last month", "month"],
+      ["le mie letture, per vedere se leggo di più rispetto all'anno scorso", "year"],
+      ["mes dépenses, comparées au mois précédent", "month"],
+      ["mis horas de sueño, semana a semana", "week"],
+      ["meine Laufzeiten, besser als letzte Woche?", "week"],
+      ["Stromverbrauch im Vergleich zum Vorjahr", "year"],
+    ]
+  ) {
+    const figure = ask(prompt, "aggregate");
+    assert.deepEqual(figure.quantities.map((q) => q.kind === "period" && q.period), [period], prompt);
+  }
+  // The period before said as when something happened compares nothing.
+  for (
+    const prompt of [
+      "I started running last month, log my runs",
+      "letzte Woche habe ich angefangen, meine Läufe",
+    ]
+  ) {
+    assert.ok(!understand(prompt).asks.some((a) => a.type === "aggregate"), prompt);
+  }
+});

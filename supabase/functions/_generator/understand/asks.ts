@@ -615,6 +615,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     add("log", { from: i, to: event.to });
     named.set("log", event);
   }
+  // A figure compared with the period before, or period after period, is a figure over that period.
+  const compared = comparedPeriods(tokens, language);
+  for (const c of compared) add("aggregate", c);
   // A figure of what the speaker does ("how much I spend", "combien je dépense", "wie viel ich ausgebe",
   // "cuánto me gasto") is over events they keep: a log of them, unless the clause keeps records already.
   for (const m of counted) {
@@ -863,6 +866,16 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     }
     // A figure over records that come once a period ("the books I read each month") is over that period.
     if (type === "aggregate" && !qs.length) qs.push(...oncePeriods(ctx.quantities));
+    if (type === "aggregate" && !qs.length) {
+      qs.push(
+        ...compared.map((c): Quantity => ({
+          kind: "period",
+          period: c.period,
+          text: text(tokens, c),
+          ...offsetsOf(tokens, c)!,
+        })),
+      );
+    }
     const own = type === fieldOwner || type === "add_field" || type === "remove_field" ? fields : [];
     // A theme's colours are the words joined to its cue ("black and gold", "bianca e blu marino").
     const colours = type === "theme" ? offsetsOf(tokens, joined(tokens, cue, content, language)) : null;
@@ -1487,6 +1500,60 @@ function doneTo(
     language === "de" && thing.to - thing.from > 1 && !capital(last) && /(?:en|ern|eln)$/.test(last.norm) &&
     capital(tokens[thing.to - 2])
   ) return thing;
+}
+
+const COMPARED_UNITS = new Set(["week", "month", "year"]);
+const COMPARED = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, {
+    previous: wordSet(lex.compared.previous),
+    than: wordSet(lex.compared.than),
+    determiners: wordSet([...lex.determiners, ...lex.articles]),
+    units: new Map(
+      Object.entries(lex.timeUnits).filter(([, u]) => COMPARED_UNITS.has(u)).map(([w, u]) => [fold(w), u]),
+    ),
+  }]),
+) as Record<UiLanguage, {
+  previous: Set<string>;
+  than: Set<string>;
+  determiners: Set<string>;
+  units: Map<string, string>;
+}>;
+
+/**
+ * The periods a figure is compared over: a period compared with the one before it ("more than last week",
+ * "rispetto al mese scorso", "par rapport au mois dernier", "con el mes pasado", "im Vergleich zum Vormonat")
+ * or one after another ("semaine après semaine", "month by month", "Woche für Woche"), as periods where
+ * they are said.
+ */
+function comparedPeriods(tokens: Token[], language: UiLanguage): (Span & { period: string })[] {
+  const { previous, than, determiners, units } = COMPARED[language];
+  // A period word, or a German compound that "vor" opens ("Vormonat", "Vorjahres").
+  const unitAt = (i: number) => {
+    const norm = tokens[i]?.norm ?? "";
+    const prefixed = language === "de" && previous.has("vor") && norm.startsWith("vor")
+      ? [...units].find(([w]) => w.length > 3 && norm.slice(3).startsWith(w))
+      : undefined;
+    return units.get(norm) ?? prefixed?.[1];
+  };
+  const found: (Span & { period: string })[] = [];
+  for (const [i] of tokens.entries()) {
+    const period = unitAt(i);
+    if (!period) continue;
+    // One after another: the same period on both sides of a word.
+    if (unitAt(i + 2) === period && tokens[i + 1]?.kind === "word" && unitAt(i - 2) !== period) {
+      found.push({ from: i, to: i + 3, period });
+      continue;
+    }
+    const compound = !units.has(tokens[i].norm);
+    const before = previous.has(tokens[i - 1]?.norm ?? "");
+    const after = previous.has(tokens[i + 1]?.norm ?? "");
+    if (!compound && !before && !after) continue;
+    // The comparison's word comes first, across determiners ("than the previous month").
+    let k = (before ? i - 1 : i) - 1;
+    while (k >= 0 && determiners.has(tokens[k].norm)) k--;
+    if (k >= 0 && than.has(tokens[k].norm)) found.push({ from: k, to: after ? i + 2 : i + 1, period });
+  }
+  return found;
 }
 
 /** How many words an activity on a day runs to ("monday gym", "Donnerstag Schwimmen", "sabato lezione di nuoto"). */
