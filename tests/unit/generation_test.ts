@@ -805,6 +805,13 @@ Deno.test("a total asked as 'how much' adds up an amount and an average averages
     const options = logOf(prompt);
     assert.deepEqual([options.aggregate, options.period], [aggregate, period], prompt);
   }
+  // Hours add up how long each took, a unit the amount in it.
+  assert.ok(logOf("the hours I practise the violin every week").durationField);
+  const swum = composeSpec("los kilómetros que nado cada semana", { tier: "light" }).spec;
+  const swims = swum.screens.find((s) => s.block === "log")!;
+  const field = swum.entities.find((e) => e.key === swims.entity)!.fields
+    .find((f) => f.key === swims.options.amountField);
+  assert.deepEqual([field?.label, field?.type], ["Kilómetros", "number"]);
 });
 
 Deno.test("a follow-up's colon lists changes, 'also' adds nothing, black, white, gold and navy are themes", () => {

@@ -1293,6 +1293,14 @@ Deno.test("what the speaker does once a period in a relative clause is a log of 
     assert.equal(ask(prompt, "log").subject, records, prompt);
     assert.equal(ask(prompt, "aggregate").computes, computes, prompt);
   }
+  // Hours or minutes are how long each took, a unit what each measures.
+  assert.deepEqual(ask("los minutos que leo cada día", "log").fields, [{
+    name: "minutos",
+    type: "duration",
+  }]);
+  assert.deepEqual(ask("les kilomètres que je parcours chaque mois", "log").fields.map((f) => f.type), [
+    "number",
+  ]);
   // Of no noun: what the speaker does is the records, whatever they are called.
   ask("ce que je dépense chaque semaine", "log");
   // A habit told around the request, the speaker opening their clause, asks for no figure.

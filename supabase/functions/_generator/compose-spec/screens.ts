@@ -708,6 +708,15 @@ export class Builder {
    * the log's amount or duration, else the entity's amount, else a new one. */
   private computed(ask: Ask, entity: Entity, screen: ScreenSpec): ScreenSpec {
     if (!ask.computes) return screen;
+    // The amount the figure names ("the miles I drive", "le ore che lavoro") is the one added up.
+    const named = ask.fields.find((f) => f.type === "number" || f.type === "money" || f.type === "duration");
+    if (named) {
+      entity.addAsked([named]);
+      const field = entity.spec.fields.find((f) => fold(f.label) === fold(capitalized(named.name)))!;
+      delete screen.options.amountField;
+      delete screen.options.durationField;
+      screen.options[field.type === "duration" ? "durationField" : "amountField"] = field.key;
+    }
     if (!screen.options.amountField && !screen.options.durationField) {
       const amount = progressFields(entity, "money", "number")[0] ??
         entity.ensure("amount", this.words.amount, "number");

@@ -533,6 +533,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const named = new Map<AskType, Span>();
   // The figures that add up an amount their records are named in ("the hours I work each week").
   const totals = new Set<AskType>();
+  // The field that amount is in, by the ask it is of.
+  const measured = new Map<AskType, Field>();
   if ((listed.length || fields.length > 1) && !owner) {
     const head = subjectNear(tokens, { from: 0, to: 0 }, content, fieldTokens, false, OF[language]);
     if (head) named.set("list", head);
@@ -602,8 +604,21 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       implied.add("log");
       if (!records) continue;
       named.set("log", records);
-      const unit = tokens[records.to - 1].norm;
-      if (CLOCK_UNITS[language].has(unit) || measureWord(unit)) totals.add("aggregate");
+      // Hours or minutes name how long each took, a unit or a currency how much ("the miles I drive").
+      const unit = tokens[records.to - 1];
+      const measure = measureOf(unit.norm);
+      const field: Field | undefined = CLOCK_UNITS[language].has(unit.norm)
+        ? { name: unit.text, type: "duration" }
+        : measure && "currency" in measure
+        ? { name: unit.text, type: "money", ...measure }
+        : measure
+        ? { name: unit.text, type: "number", ...measure }
+        : undefined;
+      if (field) {
+        measured.set("log", field);
+        measured.set("aggregate", field);
+        totals.add("aggregate");
+      }
     }
   }
   // What happens after each or at every time ("after each practice", "dopo ogni allenamento", "après chaque
@@ -906,6 +921,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       end,
       fields: [
         ...own.map(unspan),
+        ...(measured.has(type) ? [measured.get(type)!] : []),
         ...(type === fieldOwner ? listed : []),
         ...(type === "choice" || type === "categories"
           ? spans.flatMap((o) => options.get(`${o.start}:${o.end}`) ?? [])
