@@ -1380,3 +1380,17 @@ Deno.test("a figure compared with the period before, or period after period, is 
     assert.ok(!understand(prompt).asks.some((a) => a.type === "aggregate"), prompt);
   }
 });
+
+Deno.test("which records rank first asks a figure that ranks them, in the five languages", () => {
+  for (
+    const prompt of [
+      "my workouts, and which exercise I skip most",
+      "le spese di casa e quale bolletta pesa di più",
+      "mes lectures et quel auteur je lis le plus",
+      "mis comidas fuera y cuál restaurante repito más",
+      "meine Einkäufe und welcher Laden am häufigsten vorkommt",
+    ]
+  ) assert.ok(ask(prompt, "aggregate").ranked, prompt);
+  // Which, with no word of most, ranks nothing.
+  assert.ok(!understand("my plants and which room they are in").asks.some((a) => a.ranked));
+});

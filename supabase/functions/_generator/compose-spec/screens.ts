@@ -363,6 +363,8 @@ export class Builder {
         return this.report(ask, goal);
       }
       case "aggregate": {
+        // Records ranked by what they are of are a figure per group, which no screen shows.
+        if (ask.ranked) return this.refuse(ask, "a ranking of the records, which no screen shows");
         const period = periodOf(q);
         const log = this.screens.find((s) => s.block === "log" || s.block === "goal");
         if (log) {

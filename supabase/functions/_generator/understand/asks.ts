@@ -113,6 +113,8 @@ export interface Ask {
   /** A log named by what is done ("annaffiare le piante", "lawn mowing"): its records are those acts, even of
    * things a concept lists. */
   done?: true;
+  /** A figure that ranks the records ("which product sells most", "cuál tengo más abandonada"). */
+  ranked?: true;
   /** A week stated day by day ("lunedì piscina, mercoledì calcio", "Montag Turnen um 16 Uhr"): each day
    * (1 Monday to 7 Sunday), what is on it and when, if said. */
   slots?: Slot[];
@@ -630,6 +632,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     add("log", { from: i, to: event.to });
     named.set("log", event);
   }
+  // Which records rank first ("which product sells most", "qué producto se vendió más") asks a figure.
+  const ranked = rankedAt(tokens, language);
+  if (ranked) add("aggregate", ranked);
   // A figure compared with the period before, or period after period, is a figure over that period.
   const compared = comparedPeriods(tokens, language);
   for (const c of compared) add("aggregate", c);
@@ -942,6 +947,11 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     }
     if (implied.has(type)) ask.implied = true;
     if (type === "log" && done) ask.done = true;
+    // (A figure asked beside the ranking in the same words is built; the ranking alone is not.)
+    const rank = ranked && offsetsOf(tokens, ranked);
+    if (type === "aggregate" && rank && spans.every((o) => rank.start <= o.start && o.end <= rank.end)) {
+      ask.ranked = true;
+    }
     if (type === "schedule" && week.length > 1) {
       ask.slots = week.map(({ start: _s, end: _e, ...slot }) => slot);
     }
@@ -1516,6 +1526,31 @@ function doneTo(
     language === "de" && thing.to - thing.from > 1 && !capital(last) && /(?:en|ern|eln)$/.test(last.norm) &&
     capital(tokens[thing.to - 2])
   ) return thing;
+}
+
+const SUPERLATIVE = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, {
+    which: new Set(lex.superlative.which.map((w) => w.toLowerCase())),
+    most: new Set(lex.superlative.most.map((w) => w.toLowerCase())),
+  }]),
+) as Record<UiLanguage, Record<"which" | "most", Set<string>>>;
+/** How many words a question of which may run before its word of most ("which foods show up most"). */
+const RANK_WINDOW = 6;
+
+/** A question of which records rank first: a word that asks which, then, within six words and no mark, one of
+ * most or least ("which product sells most", "quale spesa è la più alta", "am häufigsten"). */
+function rankedAt(tokens: Token[], language: UiLanguage): Span | undefined {
+  const { which, most } = SUPERLATIVE[language];
+  const said = (t: Token | undefined) => t?.text.toLowerCase() ?? "";
+  const top = (i: number) =>
+    most.has(said(tokens[i])) ||
+    (language === "de" && said(tokens[i - 1]) === "am" && /sten$/.test(tokens[i].norm));
+  for (const [i, t] of tokens.entries()) {
+    if (!which.has(said(t))) continue;
+    for (let k = i + 1; k <= i + RANK_WINDOW && tokens[k]?.kind === "word"; k++) {
+      if (top(k)) return { from: i, to: k + 1 };
+    }
+  }
 }
 
 const COMPARED_UNITS = new Set(["week", "month", "year"]);

@@ -65,6 +65,10 @@ export interface Lexicon {
    * "letzte"; German "vor" opens a compound, "Vormonat") and those a comparison with it follows ("than",
    * "rispetto", "par rapport", "que", "als"). */
   compared: Record<"previous" | "than", string[]>;
+  /** A question of which records rank first ("which product sells most", "qué producto se vendió más",
+   * "welches Produkt sich am meisten verkauft"): the words that ask which, written with their accents, and
+   * those of most or least; German also writes "am" before any superlative ("am häufigsten"). */
+  superlative: Record<"which" | "most", string[]>;
   /** The first-person verbs with which the speaker says what they are, run, keep or collect ("I'm a dog
    * groomer", "gestisco una pizzeria", "ich sammle Briefmarken"): `article` ones before an indefinite
    * article, `bare` ones before their noun with or without one ("je suis maraîcher", "ich bin Imkerin"). */
