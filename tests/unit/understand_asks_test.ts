@@ -1394,3 +1394,23 @@ Deno.test("which records rank first asks a figure that ranks them, in the five l
   // Which, with no word of most, ranks nothing.
   assert.ok(!understand("my plants and which room they are in").asks.some((a) => a.ranked));
 });
+
+Deno.test("an app for when the speaker does something is a log of it, in the five languages", () => {
+  for (
+    const [prompt, subject] of [
+      ["something for when I take my vitamins", "take my vitamins"],
+      ["un'app per quando faccio il pieno", "faccio il pieno"],
+      ["une appli pour quand je tonds la pelouse", "tonds la pelouse"],
+      // (Spanish names it by its cue "cuando" already.)
+      ["una app para cuando riego el huerto", "riego"],
+      ["eine App für wenn ich Rad fahre", "Rad fahre"],
+    ]
+  ) assert.equal(ask(prompt, "log").subject, subject, prompt);
+  // A time told around the request, or one to be reminded at, is no log.
+  assert.ok(
+    !understand("when I cook I never know what to make, give me a recipe list").asks.some((a) =>
+      a.type === "log"
+    ),
+  );
+  assert.ok(!understand("remind me for when I have to water the plants").asks.some((a) => a.type === "log"));
+});

@@ -18,6 +18,7 @@ import {
 } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import { findConcepts } from "./concepts.ts";
+import { PURPOSE } from "./aside.ts";
 import { measureOf, measureWord, oncePer, type Quantity } from "./quantities.ts";
 import { stemPhrase } from "./stem.ts";
 import { fold, type Token, words } from "./text.ts";
@@ -649,6 +650,15 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     }
   }
   const limits = limitsOf(tokens, stems, ctx.quantities, content, language);
+  // What happens each time the speaker does something, which the app is for ("for when I feed the baby",
+  // "pour quand je fais du sport"), is a log of it, unless the clause asks to be reminded of it or limits it.
+  const doing = found.has("reminder") || found.has("goal") || found.has("log") || limits.length
+    ? undefined
+    : wheneverAt(tokens, content, language);
+  if (doing) {
+    add("log", doing.quote);
+    named.set("log", doing.subject);
+  }
   // A budget ("a monthly budget of 1200 €", "presupuesto 800 euros", "Monatsbudget") is a sum not to pass.
   const budgets = matchCues(
     stems,
@@ -1526,6 +1536,38 @@ function doneTo(
     language === "de" && thing.to - thing.from > 1 && !capital(last) && /(?:en|ern|eln)$/.test(last.norm) &&
     capital(tokens[thing.to - 2])
   ) return thing;
+}
+
+const WHENEVER = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.whenever)]),
+) as Record<UiLanguage, Set<string>>;
+/** How many content words what the speaker does runs to after their verb ("feed the baby"). */
+const DOING_WORDS = 4;
+
+/** What the speaker does each time, after "for" and a word of when: the speaker's pronoun or auxiliary, or where the
+ * pronoun is left out a verb of the speaker's ending ("quando porto fuori il cane"), then their words to the
+ * next mark; where it is and its words past the verb. */
+function wheneverAt(
+  tokens: Token[],
+  content: (i: number) => boolean,
+  language: UiLanguage,
+): { quote: Span; subject: Span } | undefined {
+  const { endings } = RELATIVE_SPEAKER[language];
+  for (const [i, t] of tokens.entries()) {
+    // (The app is for those times: "an app for when I feed the baby"; "when I eat out it's a gamble" tells a
+    // story around the request.)
+    if (!WHENEVER[language].has(t.norm) || !PURPOSE[language].has(tokens[i - 1]?.norm ?? "")) continue;
+    const next = tokens[i + 1];
+    const pronoun = next && DOER[language].has(next.norm);
+    const verb = next && content(i + 1) && endings.some((e) => next.norm.endsWith(e));
+    if (!pronoun && !verb) continue;
+    let to = i + 2;
+    while (to < tokens.length && tokens[to].kind === "word" && to - i - 2 < DOING_WORDS) to++;
+    const from = pronoun ? i + 2 : i + 1;
+    const words = range({ from, to }).filter(content);
+    if (!words.length) continue;
+    return { quote: { from: i, to }, subject: { from: words[0], to: words[words.length - 1] + 1 } };
+  }
 }
 
 const SUPERLATIVE = Object.fromEntries(

@@ -69,6 +69,9 @@ export interface Lexicon {
    * "welches Produkt sich am meisten verkauft"): the words that ask which, written with their accents, and
    * those of most or least; German also writes "am" before any superlative ("am häufigsten"). */
   superlative: Record<"which" | "most", string[]>;
+  /** The words that open what happens each time the speaker does it ("when I feed the baby", "quand je fais
+   * du sport", "wenn ich joggen gehe"). */
+  whenever: string[];
   /** The first-person verbs with which the speaker says what they are, run, keep or collect ("I'm a dog
    * groomer", "gestisco una pizzeria", "ich sammle Briefmarken"): `article` ones before an indefinite
    * article, `bare` ones before their noun with or without one ("je suis maraîcher", "ich bin Imkerin"). */
