@@ -814,6 +814,13 @@ Deno.test("a total asked as 'how much' adds up an amount and an average averages
     const options = logOf(prompt);
     assert.deepEqual([options.aggregate, options.period], [aggregate, period], prompt);
   }
+  // How many hours of sleep adds up the nights' own durations.
+  const slept = logOf("how many hours did I sleep this week?");
+  assert.deepEqual([slept.aggregate, slept.durationField, slept.amountField], [
+    "total",
+    "duration",
+    undefined,
+  ]);
   // Hours add up how long each took, a unit the amount in it.
   assert.ok(logOf("the hours I practise the violin every week").durationField);
   const swum = composeSpec("los kilómetros que nado cada semana", { tier: "light" }).spec;

@@ -1414,3 +1414,24 @@ Deno.test("an app for when the speaker does something is a log of it, in the fiv
   );
   assert.ok(!understand("remind me for when I have to water the plants").asks.some((a) => a.type === "log"));
 });
+
+Deno.test("how many hours or kilometres adds that amount up, in the five languages", () => {
+  for (
+    const [prompt, amount] of [
+      ["how many miles did I cycle this week?", { name: "miles", type: "number", unit: "mi" }],
+      ["quante ore ho giocato ai videogiochi questo mese?", { name: "ore", type: "duration" }],
+      ["combien d'heures j'ai dormi cette semaine ?", { name: "heures", type: "duration" }],
+      ["¿cuántos minutos he leído hoy?", { name: "minutos", type: "duration" }],
+      ["wie viele Kilometer bin ich diesen Monat gelaufen?", {
+        name: "Kilometer",
+        type: "number",
+        unit: "km",
+      }],
+    ] as const
+  ) {
+    const figure = ask(prompt, "aggregate");
+    assert.deepEqual([figure.computes, figure.amount], ["total", amount], prompt);
+  }
+  // How many of a thing counts it.
+  assert.equal(ask("how many coffees did I drink this week?", "aggregate").amount, undefined);
+});

@@ -711,10 +711,16 @@ export class Builder {
   private computed(ask: Ask, entity: Entity, screen: ScreenSpec): ScreenSpec {
     if (!ask.computes) return screen;
     // The amount the figure names ("the miles I drive", "le ore che lavoro") is the one added up.
-    const named = ask.fields.find((f) => f.type === "number" || f.type === "money" || f.type === "duration");
+    const named = ask.amount;
     if (named) {
-      entity.addAsked([named]);
-      const field = entity.spec.fields.find((f) => fold(f.label) === fold(capitalized(named.name)))!;
+      // (The records' own duration, or amount in that unit, when they have one: a night's sleep, a run's km.)
+      const own = named.type === "duration"
+        ? entity.ofType("duration")
+        : entity.spec.fields.find((f) =>
+          named.unit !== undefined && amountUnit(entity, f.key) === named.unit
+        );
+      if (!own) entity.addAsked([named]);
+      const field = own ?? entity.spec.fields.find((f) => fold(f.label) === fold(capitalized(named.name)))!;
       delete screen.options.amountField;
       delete screen.options.durationField;
       screen.options[field.type === "duration" ? "durationField" : "amountField"] = field.key;

@@ -114,6 +114,8 @@ export interface Ask {
   /** A log named by what is done ("annaffiare le piante", "lawn mowing"): its records are those acts, even of
    * things a concept lists. */
   done?: true;
+  /** The amount a figure adds up, as its words name it ("how many hours": a duration; "the km I run": km). */
+  amount?: Field;
   /** A figure that ranks the records ("which product sells most", "cuál tengo más abandonada"). */
   ranked?: true;
   /** A week stated day by day ("lunedì piscina, mercoledì calcio", "Montag Turnen um 16 Uhr"): each day
@@ -534,8 +536,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // Its subject is then the clause's first noun phrase ("Clients: name, address").
   const owner = [...found.keys()].some((t) => OWNERS.has(t));
   const named = new Map<AskType, Span>();
-  // The figures that add up an amount their records are named in ("the hours I work each week").
-  const totals = new Set<AskType>();
+  // The figures that add up an amount their words name ("the hours I work each week", "quante ore").
+  const totals = new Map<AskType, Field>();
   // The field that amount is in, by the ask it is of.
   const measured = new Map<AskType, Field>();
   if ((listed.length || fields.length > 1) && !owner) {
@@ -607,20 +609,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       implied.add("log");
       if (!records) continue;
       named.set("log", records);
-      // Hours or minutes name how long each took, a unit or a currency how much ("the miles I drive").
-      const unit = tokens[records.to - 1];
-      const measure = measureOf(unit.norm);
-      const field: Field | undefined = CLOCK_UNITS[language].has(unit.norm)
-        ? { name: unit.text, type: "duration" }
-        : measure && "currency" in measure
-        ? { name: unit.text, type: "money", ...measure }
-        : measure
-        ? { name: unit.text, type: "number", ...measure }
-        : undefined;
+      const field = amountNamed(tokens[records.to - 1], language);
       if (field) {
         measured.set("log", field);
-        measured.set("aggregate", field);
-        totals.add("aggregate");
+        totals.set("aggregate", field);
       }
     }
   }
@@ -642,6 +634,11 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // A figure of what the speaker does ("how much I spend", "combien je dépense", "wie viel ich ausgebe",
   // "cuánto me gasto") is over events they keep: a log of them, unless the clause keeps records already.
   for (const m of counted) {
+    // How many hours or kilometres ("quante ore ho dormito", "combien d'heures", "how many km did I run")
+    // adds that amount up.
+    const unit = tokens[stop.has(tokens[m.to]?.norm ?? "") ? m.to + 1 : m.to];
+    const field = unit && amountNamed(unit, language);
+    if (field) totals.set("aggregate", field);
     let i = m.to;
     while (i < m.to + DOER_WINDOW && tokens[i]?.kind === "word" && !DOER[language].has(tokens[i].norm)) i++;
     if (DOER[language].has(tokens[i]?.norm ?? "") && !found.has("log") && !found.has("list")) {
@@ -968,6 +965,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const computes = type === "aggregate" && matchCues(stems, AGGREGATES[language])[0];
     if (computes) ask.computes = computes.key as Ask["computes"];
     else if (totals.has(type)) ask.computes = "total";
+    if (totals.has(type)) ask.amount = totals.get(type);
     // The clock times stated, else the parts of the day a recurrence names ("every evening": 20:00).
     const clock = qs.flatMap((q) => q.kind === "time" ? [q.time] : []);
     const parts = qs.flatMap((q) => q.kind === "frequency" && q.time ? [q.time] : []);
@@ -1693,6 +1691,14 @@ function weekOf(tokens: Token[], quantities: Quantity[], word: (t: Token) => boo
     free = end;
   }
   return slots;
+}
+
+/** The amount a word names: hours or minutes how long each record took, a unit or a currency how much
+ * ("the miles I drive", "quante ore"); undefined for any other word. */
+function amountNamed(word: Token, language: UiLanguage): Field | undefined {
+  const measure = measureOf(word.norm);
+  if (CLOCK_UNITS[language].has(word.norm)) return { name: word.text, type: "duration" };
+  if (measure) return { name: word.text, type: "currency" in measure ? "money" : "number", ...measure };
 }
 
 /** The noun phrase a relative clause opened by a verb's subject or its relative word qualifies, across function
