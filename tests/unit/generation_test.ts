@@ -715,6 +715,56 @@ Deno.test("no two screens share a title: a second screen of the same records is 
   assert.deepEqual(italian.screens.map((s) => s.title).slice(1), ["Elenco"]);
 });
 
+Deno.test("a log named by what is done keeps those acts even of things a concept lists", () => {
+  for (const prompt of ["arroser les tomates", "regar las plantas del jardín", "plant watering"]) {
+    const { spec } = composeSpec(prompt, { tier: "light" });
+    assert.deepEqual(spec.screens.map((s) => s.block), ["log"], prompt);
+  }
+  // Named as things, the same records are their list.
+  assert.deepEqual(composeSpec("my plants", { tier: "light" }).spec.screens.map((s) => s.block), [
+    "collection",
+  ]);
+});
+
+Deno.test("a ranking of the records is listed unmet with why, the records still kept", () => {
+  const made = composeSpec("log my sales and see which product sells most", { tier: "light" });
+  assert.ok(made.spec.screens.some((s) => s.block === "log"));
+  assert.deepEqual(made.asks.filter((a) => a.type === "aggregate").map((a) => a.built), [false]);
+  assert.ok(
+    made.unmet.includes("which product sells most (a ranking of the records, which no screen shows)"),
+  );
+});
+
+Deno.test("a week stated day by day is the timetable's records, which every schedule the prompt names shows", () => {
+  for (
+    const [prompt, records] of [
+      ["tennis on tuesday, choir on thursday at 19:30", [["Tennis", 2, ""], ["Choir", 4, "19:30"]]],
+      ["martedì danza, giovedì nuoto alle 17: l'orario di Giulia", [["Danza", 2, ""], ["Nuoto", 4, "17:00"]]],
+      ["planning des enfants : mercredi poney, samedi tennis", [["Poney", 3, ""], ["Tennis", 6, ""]]],
+      ["martes inglés, jueves guitarra, domingo misa", [["Inglés", 2, ""], ["Guitarra", 4, ""], [
+        "Misa",
+        7,
+        "",
+      ]]],
+      ["Wochenplan: Dienstag Chor um 18 Uhr, Freitag Handball", [["Chor", 2, "18:00"], ["Handball", 5, ""]]],
+    ] as const
+  ) {
+    const made = composeSpec(prompt, { tier: "light" });
+    const timetables = made.spec.screens.filter((s) => s.block === "timetable");
+    assert.equal(timetables.length, 1, `${prompt}: ${made.spec.screens.map((s) => s.block)}`);
+    const { weekdayField, timeField } = timetables[0].options;
+    const entity = made.spec.entities.find((e) => e.key === timetables[0].entity)!;
+    const title = entity.fields[0].key;
+    assert.deepEqual(
+      entity.samples.map((r) => [r[title], r[weekdayField!], r[timeField!]]),
+      records,
+      prompt,
+    );
+    assert.ok(made.asks.filter((a) => a.type === "schedule").every((a) => a.built), prompt);
+    assert.deepEqual(made.unmet, [], prompt);
+  }
+});
+
 Deno.test("a total asked as 'how much' adds up an amount and an average averages it; 'how many' counts", () => {
   const logOf = (prompt: string) => {
     const { spec } = composeSpec(prompt, { tier: "light" });
@@ -746,6 +796,38 @@ Deno.test("a total asked as 'how much' adds up an amount and an average averages
   assert.ok(!clients.unmet.some((u) => u.includes("nothing to count")), clients.unmet.join(" | "));
   assert.equal(logOf("log my naps and show the average per week").aggregate, "average");
   assert.equal(logOf("how many espressos I drink per day").aggregate, "count");
+  // A figure compared with the period before is shown period by period.
+  for (
+    const prompt of [
+      "log my swims and show if I swam more than last month",
+      "noter mes dépenses et les comparer au mois précédent",
+    ]
+  ) assert.equal(logOf(prompt).period, "month", prompt);
+  // What the speaker does once a period is added up, or counted, over that period.
+  for (
+    const [prompt, aggregate, period] of [
+      ["the hours I practise the violin every week", "total", "week"],
+      ["le partite che gioco ogni mese", "count", "month"],
+      ["los kilómetros que nado cada semana", "total", "week"],
+    ]
+  ) {
+    const options = logOf(prompt);
+    assert.deepEqual([options.aggregate, options.period], [aggregate, period], prompt);
+  }
+  // How many hours of sleep adds up the nights' own durations.
+  const slept = logOf("how many hours did I sleep this week?");
+  assert.deepEqual([slept.aggregate, slept.durationField, slept.amountField], [
+    "total",
+    "duration",
+    undefined,
+  ]);
+  // Hours add up how long each took, a unit the amount in it.
+  assert.ok(logOf("the hours I practise the violin every week").durationField);
+  const swum = composeSpec("los kilómetros que nado cada semana", { tier: "light" }).spec;
+  const swims = swum.screens.find((s) => s.block === "log")!;
+  const field = swum.entities.find((e) => e.key === swims.entity)!.fields
+    .find((f) => f.key === swims.options.amountField);
+  assert.deepEqual([field?.label, field?.type], ["Kilómetros", "number"]);
 });
 
 Deno.test("a follow-up's colon lists changes, 'also' adds nothing, black, white, gold and navy are themes", () => {

@@ -260,7 +260,7 @@ Deno.test("question words of quantity ask for a total but are never its subject"
 });
 
 Deno.test("text-speak ('u', 'pls', 'plz') is function words, never a subject", () => {
-  assert.equal(ask("can u make a plant watering thing", "list").subject, "plant watering");
+  assert.equal(ask("can u make a plant watering thing", "log").subject, "plant watering");
 });
 
 Deno.test("cues of two asks that share a stem go to the one written nearest the word", () => {
@@ -1413,4 +1413,160 @@ Deno.test("what the speaker says they are 'with' is their world, not the fields 
     ),
     ["date", "duration"],
   );
+});
+
+Deno.test("what the speaker does once a period in a relative clause is a log of it and a figure over that period", () => {
+  for (
+    const [prompt, records, computes] of [
+      ["the miles I drive every week", "miles", "total"],
+      ["i libri che leggo ogni mese", "libri", undefined],
+      ["les kilomètres que je parcours chaque mois", "kilomètres", "total"],
+      ["los minutos que leo cada día", "minutos", "total"],
+      ["die Bücher, die ich jeden Monat lese", "Bücher", undefined],
+    ] as const
+  ) {
+    assert.equal(ask(prompt, "log").subject, records, prompt);
+    assert.equal(ask(prompt, "aggregate").computes, computes, prompt);
+  }
+  // Hours or minutes are how long each took, a unit what each measures.
+  assert.deepEqual(ask("los minutos que leo cada día", "log").fields, [{
+    name: "minutos",
+    type: "duration",
+  }]);
+  assert.deepEqual(ask("les kilomètres que je parcours chaque mois", "log").fields.map((f) => f.type), [
+    "number",
+  ]);
+  // Of no noun: what the speaker does is the records, whatever they are called.
+  ask("ce que je dépense chaque semaine", "log");
+  // A habit told around the request, the speaker opening their clause, asks for no figure.
+  for (
+    const prompt of [
+      "I walk the dog every day and I need a list of his toys",
+      "je fais du vélo tous les jours, je voudrais une liste de mes vélos",
+      "jeden Monat lese ich ein Buch, ich will eine Liste meiner Bücher",
+    ]
+  ) assert.ok(!understand(prompt).asks.some((a) => a.type === "aggregate"), prompt);
+});
+
+Deno.test("a week stated day by day is a schedule of what is on each day, at the time said, in the five languages", () => {
+  for (
+    const [prompt, slots] of [
+      ["tennis on tuesday, choir on thursday at 19:30", [[2, "tennis"], [4, "choir", "19:30"]]],
+      ["martedì danza, giovedì nuoto alle 17", [[2, "danza"], [4, "nuoto", "17:00"]]],
+      ["planning des enfants : mercredi poney, samedi tennis", [[3, "poney"], [6, "tennis"]]],
+      ["martes inglés, jueves guitarra, domingo misa", [[2, "inglés"], [4, "guitarra"], [7, "misa"]]],
+      ["Dienstag Chor um 18 Uhr, Freitag Handball", [[2, "Chor", "18:00"], [5, "Handball"]]],
+    ] as const
+  ) {
+    const schedule = understand(prompt).asks.find((a) => a.type === "schedule" && a.slots);
+    assert.ok(schedule, prompt);
+    assert.deepEqual(
+      schedule.slots!.map((s) => [s.day, s.what, ...(s.time ? [s.time] : [])]),
+      slots,
+      prompt,
+    );
+    // What is on each day is the schedule's, neither a list of its own nor words left unmet.
+    assert.ok(!understand(prompt).asks.some((a) => a.type === "list"), prompt);
+    assert.deepEqual(understand(prompt).unmet, [], prompt);
+  }
+  // One day named is when something happens, no week.
+  assert.ok(!understand("piano lessons on tuesday").asks.some((a) => a.slots));
+});
+
+Deno.test("a prompt that names only what is done again and again is a log of it, in the five languages", () => {
+  for (
+    const [prompt, subject] of [
+      ["dog walking", "dog walking"],
+      ["cambiare la lettiera del gatto", "cambiare la lettiera del gatto"],
+      ["arroser les tomates", "arroser les tomates"],
+      ["regar las plantas del jardín", "regar las plantas del jardín"],
+      ["Blumen gießen", "Blumen gießen"],
+    ]
+  ) {
+    assert.deepEqual(understand(prompt).asks.map((a) => [a.type, a.subject]), [["log", subject]], prompt);
+  }
+  // What names a thing, a gerund before it too, is a list of them.
+  for (const prompt of ["my wedding guests", "le mie ricette", "meine Kochrezepte"]) {
+    assert.deepEqual(understand(prompt).asks.map((a) => a.type), ["list"], prompt);
+  }
+});
+
+Deno.test("a figure compared with the period before, or period after period, is a figure over that period", () => {
+  for (
+    const [prompt, period] of [
+      ["track my swims and show if I swam more than last month", "month"],
+      ["le mie letture, per vedere se leggo di più rispetto all'anno scorso", "year"],
+      ["mes dépenses, comparées au mois précédent", "month"],
+      ["mis horas de sueño, semana a semana", "week"],
+      ["meine Laufzeiten, besser als letzte Woche?", "week"],
+      ["Stromverbrauch im Vergleich zum Vorjahr", "year"],
+    ]
+  ) {
+    const figure = ask(prompt, "aggregate");
+    assert.deepEqual(figure.quantities.map((q) => q.kind === "period" && q.period), [period], prompt);
+  }
+  // The period before said as when something happened compares nothing.
+  for (
+    const prompt of [
+      "I started running last month, log my runs",
+      "letzte Woche habe ich angefangen, meine Läufe",
+    ]
+  ) {
+    assert.ok(!understand(prompt).asks.some((a) => a.type === "aggregate"), prompt);
+  }
+});
+
+Deno.test("which records rank first asks a figure that ranks them, in the five languages", () => {
+  for (
+    const prompt of [
+      "my workouts, and which exercise I skip most",
+      "le spese di casa e quale bolletta pesa di più",
+      "mes lectures et quel auteur je lis le plus",
+      "mis comidas fuera y cuál restaurante repito más",
+      "meine Einkäufe und welcher Laden am häufigsten vorkommt",
+    ]
+  ) assert.ok(ask(prompt, "aggregate").ranked, prompt);
+  // Which, with no word of most, ranks nothing.
+  assert.ok(!understand("my plants and which room they are in").asks.some((a) => a.ranked));
+});
+
+Deno.test("an app for when the speaker does something is a log of it, in the five languages", () => {
+  for (
+    const [prompt, subject] of [
+      ["something for when I take my vitamins", "take my vitamins"],
+      ["un'app per quando faccio il pieno", "faccio il pieno"],
+      ["une appli pour quand je tonds la pelouse", "tonds la pelouse"],
+      // (Spanish names it by its cue "cuando" already.)
+      ["una app para cuando riego el huerto", "riego"],
+      ["eine App für wenn ich Rad fahre", "Rad fahre"],
+    ]
+  ) assert.equal(ask(prompt, "log").subject, subject, prompt);
+  // A time told around the request, or one to be reminded at, is no log.
+  assert.ok(
+    !understand("when I cook I never know what to make, give me a recipe list").asks.some((a) =>
+      a.type === "log"
+    ),
+  );
+  assert.ok(!understand("remind me for when I have to water the plants").asks.some((a) => a.type === "log"));
+});
+
+Deno.test("how many hours or kilometres adds that amount up, in the five languages", () => {
+  for (
+    const [prompt, amount] of [
+      ["how many miles did I cycle this week?", { name: "miles", type: "number", unit: "mi" }],
+      ["quante ore ho giocato ai videogiochi questo mese?", { name: "ore", type: "duration" }],
+      ["combien d'heures j'ai dormi cette semaine ?", { name: "heures", type: "duration" }],
+      ["¿cuántos minutos he leído hoy?", { name: "minutos", type: "duration" }],
+      ["wie viele Kilometer bin ich diesen Monat gelaufen?", {
+        name: "Kilometer",
+        type: "number",
+        unit: "km",
+      }],
+    ] as const
+  ) {
+    const figure = ask(prompt, "aggregate");
+    assert.deepEqual([figure.computes, figure.amount], ["total", amount], prompt);
+  }
+  // How many of a thing counts it.
+  assert.equal(ask("how many coffees did I drink this week?", "aggregate").amount, undefined);
 });

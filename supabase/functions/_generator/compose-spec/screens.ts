@@ -1,7 +1,7 @@
 // Each ask becomes a building block's screen, or an option or field of one, with the options its
 // quantities state (a goal's target and unit, a timer's phases and rounds, every reminder time). What no
 // block can serve is reported, never dropped.
-import type { Ask } from "../understand/index.ts";
+import type { Ask, Slot } from "../understand/index.ts";
 import type { Quantity } from "../understand/quantities.ts";
 import { CONCEPTS } from "../understand/concepts-index.ts";
 import type { Concept } from "../understand/concepts.ts";
@@ -83,6 +83,8 @@ export class Builder {
   private readonly bySubject = new Map<string, Entity>();
   /** Every ask of the prompt, for what one ask says about another. */
   asked: Ask[] = [];
+  /** The records of the week the prompt states day by day, once made. */
+  private week?: Entity;
 
   constructor(
     readonly prompt: string,
@@ -316,7 +318,7 @@ export class Builder {
         entity.addAsked(ask.fields);
         // A register of things a concept says are listed, with nothing timed or measured ("registro de mis
         // cactus", "suivre mes candidatures"), is their list.
-        const listed = conceptOf(entity.spec) && !impliesLog(entity) && !q.length &&
+        const listed = !ask.done && conceptOf(entity.spec) && !impliesLog(entity) && !q.length &&
           !ask.fields.some((f) => f.type === "time" || f.type === "duration");
         return this.report(ask, listed ? this.listOf(entity) : this.logOf(entity, q));
       }
@@ -376,6 +378,8 @@ export class Builder {
         return this.report(ask, goal);
       }
       case "aggregate": {
+        // Records ranked by what they are of are a figure per group, which no screen shows.
+        if (ask.ranked) return this.refuse(ask, "a ranking of the records, which no screen shows");
         const period = periodOf(q);
         const log = this.screens.find((s) => s.block === "log" || s.block === "goal");
         if (log) {
@@ -398,6 +402,9 @@ export class Builder {
         return this.report(ask, screen);
       }
       case "schedule": {
+        // A week stated day by day is the app's timetable, which every schedule the prompt names shows.
+        const week = ask.slots ?? this.asked.find((a) => a.type === "schedule" && a.slots)?.slots;
+        if (week) return this.report(ask, this.weekOf(week));
         const entity = this.entityFor(ask, w.schedule);
         entity.addAsked(ask.fields);
         const weekday = entity.ensureType(["weekday"], "weekday", w.weekday);
@@ -665,6 +672,33 @@ export class Builder {
       : entity.ensureType(["check"], "done", this.words.done);
   }
 
+  /** The timetable of a week stated day by day: what is on each day, at the time said, as its records. */
+  private weekOf(slots: Slot[]): ScreenSpec {
+    const w = this.words;
+    const made = this.screens.find((s) => s.block === "timetable" && s.entity === this.week?.spec.key);
+    if (made && this.week) return made;
+    const entity = fromWords(undefined, this.language, w.schedule);
+    let key = entity.spec.key;
+    for (let n = 2; this.entities.some((e) => e.spec.key === key); n++) key = `${entity.spec.key}${n}`;
+    entity.spec.key = key;
+    const activity = entity.spec.fields[0];
+    activity.label = w.activity;
+    const weekday = entity.ensure("weekday", w.weekday, "weekday");
+    const time = entity.ensure("time", w.time, "time");
+    entity.spec.samples = slots.map((slot, i) => ({
+      id: `${key}-${i + 1}`,
+      [activity.key]: capitalized(slot.what),
+      [weekday.key]: slot.day,
+      [time.key]: slot.time ?? "",
+    }));
+    this.entities.push(entity);
+    this.week = entity;
+    return this.addScreen("timetable", entity.spec.plural, entity, {
+      weekdayField: weekday.key,
+      timeField: time.key,
+    });
+  }
+
   /** The log screen of an entity, with the amount, unit and period the quantities state. */
   private logOf(entity: Entity, q: Quantity[]): ScreenSpec {
     const w = this.words;
@@ -691,6 +725,21 @@ export class Builder {
    * the log's amount or duration, else the entity's amount, else a new one. */
   private computed(ask: Ask, entity: Entity, screen: ScreenSpec): ScreenSpec {
     if (!ask.computes) return screen;
+    // The amount the figure names ("the miles I drive", "le ore che lavoro") is the one added up.
+    const named = ask.amount;
+    if (named) {
+      // (The records' own duration, or amount in that unit, when they have one: a night's sleep, a run's km.)
+      const own = named.type === "duration"
+        ? entity.ofType("duration")
+        : entity.spec.fields.find((f) =>
+          named.unit !== undefined && amountUnit(entity, f.key) === named.unit
+        );
+      if (!own) entity.addAsked([named]);
+      const field = own ?? entity.spec.fields.find((f) => fold(f.label) === fold(capitalized(named.name)))!;
+      delete screen.options.amountField;
+      delete screen.options.durationField;
+      screen.options[field.type === "duration" ? "durationField" : "amountField"] = field.key;
+    }
     if (!screen.options.amountField && !screen.options.durationField) {
       const amount = progressFields(entity, "money", "number")[0] ??
         entity.ensure("amount", this.words.amount, "number");

@@ -18,7 +18,8 @@ import {
 } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import { findConcepts } from "./concepts.ts";
-import { measureOf, measureWord, type Quantity } from "./quantities.ts";
+import { PURPOSE } from "./aside.ts";
+import { measureOf, measureWord, oncePer, type Quantity } from "./quantities.ts";
 import { stemPhrase } from "./stem.ts";
 import { fold, type Token, words } from "./text.ts";
 import { stem } from "./stem.ts";
@@ -115,6 +116,22 @@ export interface Ask {
    * ("sort the list", "die Liste", "Each run: date, distance"): after a clause that asks for the same, that
    * ask again. */
   mention?: true;
+  /** A log named by what is done ("annaffiare le piante", "lawn mowing"): its records are those acts, even of
+   * things a concept lists. */
+  done?: true;
+  /** The amount a figure adds up, as its words name it ("how many hours": a duration; "the km I run": km). */
+  amount?: Field;
+  /** A figure that ranks the records ("which product sells most", "cuál tengo más abandonada"). */
+  ranked?: true;
+  /** A week stated day by day ("lunedì piscina, mercoledì calcio", "Montag Turnen um 16 Uhr"): each day
+   * (1 Monday to 7 Sunday), what is on it and when, if said. */
+  slots?: Slot[];
+}
+
+export interface Slot {
+  day: number;
+  what: string;
+  time?: string;
 }
 
 /** Which quantities belong to an ask of a type. */
@@ -220,6 +237,27 @@ const SEE = Object.fromEntries(
 const DOER = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet([...lex.speaker, ...lex.firstPerson])]),
 ) as Record<UiLanguage, Set<string>>;
+const RELATIVE_SPEAKER = Object.fromEntries(
+  Object.entries(LEXICONS).map((
+    [l, lex],
+  ) => [l, { relative: wordSet(lex.relative), endings: lex.relativeSpeakerEndings }]),
+) as Record<UiLanguage, { relative: Set<string>; endings: string[] }>;
+
+/** Where the speaker is the subject of the verb a word follows, within four words before it and no mark
+ * between: a first-person pronoun, auxiliary or reflexive ("books I read each month", "lo que me gasto"), or,
+ * where the pronoun is left out, a verb of the speaker's ending right after a relative word ("i soldi che
+ * metto da parte", "las facturas que emito"); -1 when there is none. */
+function speakerBefore(tokens: Token[], at: number, language: UiLanguage): number {
+  const { relative, endings } = RELATIVE_SPEAKER[language];
+  for (let i = at - 1; i >= 0 && i >= at - 1 - DOER_WINDOW && tokens[i].kind === "word"; i--) {
+    const t = tokens[i];
+    if (DOER[language].has(t.norm)) return i;
+    const verb = !CUES[language].stop.has(t.norm) && endings.some((e) => t.norm.endsWith(e));
+    if (verb && relative.has(tokens[i - 1]?.norm ?? "")) return i;
+  }
+  return -1;
+}
+
 /** How many words after a question of how many its verb's subject may come ("how many times did I go"). */
 const DOER_WINDOW = 4;
 const AFTER_EACH = Object.fromEntries(
@@ -360,6 +398,8 @@ export interface ClauseContext {
   quantities: Quantity[];
   /** The items of a `:` list this clause introduces: their fields belong to its asks. */
   items: Clause[];
+  /** The items of its `:` list, whatever they hold: a week may be stated day by day there. */
+  listItemsAll?: Clause[];
   /** A change to an existing app rather than a new one. */
   followUp: boolean;
   /** The ask to make of the clause's first noun phrase when no cue is found. */
@@ -390,7 +430,6 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   boardFields(fields, tokens, stems, language);
   // A `:` list's fields lie in the clauses of its items.
   const listedSpanned = ctx.items.flatMap((item) => fieldList(absolute(item), language, true));
-  const listed: Field[] = listedSpanned.map(unspan);
   const fieldTokens = new Set(fields.flatMap((f) => range(f.span)));
 
   // Each ask found, with where its cues are in the prompt.
@@ -484,6 +523,20 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // "flashcards for spanish vocab".
   const uiLanguage = languageNames.find((m) => IN[language].has(tokens[m.from - 1]?.norm ?? ""));
   if (!ctx.followUp && uiLanguage) add("language", uiLanguage);
+  // A week stated day by day, in the clause or its `:` list, is a timetable of what is on each day, not a list
+  // of fields.
+  const week = weekOf(
+    [...tokens, ...(ctx.listItemsAll ?? ctx.items).flatMap(absolute)],
+    ctx.quantities,
+    (t) => t.kind === "word" && !stop.has(t.norm) && !VERBS[language].has(t.norm),
+  );
+  if (week.length > 1) {
+    add("schedule", { start: week[0].start, end: week[week.length - 1].end });
+    const inWeek = (f: Offsets) => week.some((d) => d.start < f.end && f.start < d.end);
+    fields.splice(0, fields.length, ...fields.filter((f) => !inWeek(f)));
+    listedSpanned.splice(0, listedSpanned.length, ...listedSpanned.filter((f) => !inWeek(f)));
+  }
+  const listed: Field[] = listedSpanned.map(unspan);
   // A clause that introduces a list of fields asks for records of them.
   // (Fields after a quiz, an order or a schedule are theirs.)
   // Its subject is then the clause's first noun phrase ("Clients: name, address").
@@ -500,6 +553,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
         words(ctx.prompt.slice(f.start, end)).filter((t) => t.kind === "number").length === 1;
     });
   const named = new Map<AskType, Span>();
+  // The figures that add up an amount their words name ("the hours I work each week", "quante ore").
+  const totals = new Map<AskType, Field>();
+  // The field that amount is in, by the ask it is of.
+  const measured = new Map<AskType, Field>();
   if ((listed.length || fields.length > 1) && !owner && !priced) {
     const head = subjectNear(tokens, { from: 0, to: 0 }, content, fieldTokens, false, OF[language]);
     if (head) named.set("list", head);
@@ -553,8 +610,27 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     // says when the records are ("who I sent cards to this year"), not a figure over them.
     const when = q.kind === "period" && CURRENT[language].has(tokens[at(q).from]?.norm ?? "") &&
       !found.has("aggregate") && !figure.seeing.length;
-    for (const type of askedBy(q, ctx.quantities, (t) => found.has(t), rate, habit)) {
+    const kept = !found.has("log") && !found.has("list");
+    // What the speaker does in a relative clause, of a noun or of none ("the hours I babysit every week", "los
+    // kilómetros que corro cada mes", "lo que gasto cada semana"), not a habit told as the story around the
+    // request ("je fais du covoiturage tous les jours").
+    const doer = speakerBefore(tokens, at(q).from, language);
+    const records = doer >= 0 ? nounBefore(tokens, doer, content) : undefined;
+    const relative = records !== undefined ||
+      (doer > 0 && RELATIVE_SPEAKER[language].relative.has(tokens[doer - 1].norm));
+    for (const type of askedBy(q, ctx.quantities, (t) => found.has(t), rate, habit, relative)) {
       if (type !== "aggregate" || !when) add(type, at(q));
+      // Those records are a log, which one the prompt keeps elsewhere holds, and a unit names an amount of
+      // them to add up.
+      if (type !== "log" || !kept || !oncePer(q)) continue;
+      implied.add("log");
+      if (!records) continue;
+      named.set("log", records);
+      const field = amountNamed(tokens[records.to - 1], language);
+      if (field) {
+        measured.set("log", field);
+        totals.set("aggregate", field);
+      }
     }
   }
   // What happens after each or at every time ("after each practice", "dopo ogni allenamento", "après chaque
@@ -599,9 +675,20 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     named.set("log", thing);
     break;
   }
+  // Which records rank first ("which product sells most", "qué producto se vendió más") asks a figure.
+  const ranked = rankedAt(tokens, language);
+  if (ranked) add("aggregate", ranked);
+  // A figure compared with the period before, or period after period, is a figure over that period.
+  const compared = comparedPeriods(tokens, language);
+  for (const c of compared) add("aggregate", c);
   // A figure of what the speaker does ("how much I spend", "combien je dépense", "wie viel ich ausgebe",
   // "cuánto me gasto") is over events they keep: a log of them, unless the clause keeps records already.
   for (const m of counted) {
+    // How many hours or kilometres ("quante ore ho dormito", "combien d'heures", "how many km did I run")
+    // adds that amount up.
+    const unit = tokens[stop.has(tokens[m.to]?.norm ?? "") ? m.to + 1 : m.to];
+    const field = unit && amountNamed(unit, language);
+    if (field) totals.set("aggregate", field);
     let i = m.to;
     while (i < m.to + DOER_WINDOW && tokens[i]?.kind === "word" && !DOER[language].has(tokens[i].norm)) i++;
     if (DOER[language].has(tokens[i]?.norm ?? "") && !found.has("log") && !found.has("list")) {
@@ -610,6 +697,15 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     }
   }
   const limits = limitsOf(tokens, stems, ctx.quantities, content, language);
+  // What happens each time the speaker does something, which the app is for ("for when I feed the baby",
+  // "pour quand je fais du sport"), is a log of it, unless the clause asks to be reminded of it or limits it.
+  const whenever = found.has("reminder") || found.has("goal") || found.has("log") || limits.length
+    ? undefined
+    : wheneverAt(tokens, content, language);
+  if (whenever) {
+    add("log", whenever.quote);
+    named.set("log", whenever.subject);
+  }
   // A budget ("a monthly budget of 1200 €", "presupuesto 800 euros", "Monatsbudget") is a sum not to pass.
   const budgets = matchCues(
     stems,
@@ -768,9 +864,13 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const thing = ctx.fallback && !found.has(ctx.fallback)
     ? subjectNear(tokens, { from: 0, to: 0 }, content, cueTokens, false, OF[language])
     : undefined;
+  // Something done again and again, named by what is done ("annaffiare le piante", "arroser les tomates",
+  // "lawn mowing", "Blumen gießen"), is a log of it, not a list.
+  const done = thing && ctx.fallback === "list" ? doneTo(tokens, thing, content, language) : undefined;
   if (thing) {
-    named.set(ctx.fallback!, thing);
-    add(ctx.fallback!, thing);
+    const type = done ? "log" : ctx.fallback!;
+    named.set(type, done ?? thing);
+    add(type, done ?? thing);
   }
   // In a list of fields, words like "price" or "players" name fields: only asks about the whole list stay.
   if (ctx.listItems) {
@@ -860,6 +960,18 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (type === "goal") {
       qs.push(...adjectivePeriods(tokens, spans, ctx.quantities), ...countsPerPeriod(ctx.quantities));
     }
+    // A figure over records that come once a period ("the books I read each month") is over that period.
+    if (type === "aggregate" && !qs.length) qs.push(...oncePeriods(ctx.quantities));
+    if (type === "aggregate" && !qs.length) {
+      qs.push(
+        ...compared.map((c): Quantity => ({
+          kind: "period",
+          period: c.period,
+          text: text(tokens, c),
+          ...offsetsOf(tokens, c)!,
+        })),
+      );
+    }
     const own = type === fieldOwner || type === "add_field" || type === "remove_field" ? fields : [];
     // A theme's colours are the words joined to its cue ("black and gold", "bianca e blu marino").
     const colours = type === "theme" ? offsetsOf(tokens, joined(tokens, cue, content, language)) : null;
@@ -890,6 +1002,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       end,
       fields: [
         ...own.map(unspan),
+        ...(measured.has(type) ? [measured.get(type)!] : []),
         ...(type === fieldOwner ? listed : []),
         ...(type === "choice" || type === "categories"
           ? spans.flatMap((o) => options.get(`${o.start}:${o.end}`) ?? [])
@@ -918,8 +1031,19 @@ export function asksOf(ctx: ClauseContext): Ask[] {
         !OF[language].some((p) => p.every((w, k) => tokens[to + k]?.norm === w));
     };
     if (type === "list" && spans.length && spans.every(namesAgain)) ask.mention = true;
+    if (type === "log" && done) ask.done = true;
+    // (A figure asked beside the ranking in the same words is built; the ranking alone is not.)
+    const rank = ranked && offsetsOf(tokens, ranked);
+    if (type === "aggregate" && rank && spans.every((o) => rank.start <= o.start && o.end <= rank.end)) {
+      ask.ranked = true;
+    }
+    if (type === "schedule" && week.length > 1) {
+      ask.slots = week.map(({ start: _s, end: _e, ...slot }) => slot);
+    }
     const computes = type === "aggregate" && matchCues(stems, AGGREGATES[language])[0];
     if (computes) ask.computes = computes.key as Ask["computes"];
+    else if (totals.has(type)) ask.computes = "total";
+    if (totals.has(type)) ask.amount = totals.get(type);
     // The clock times stated, else the parts of the day a recurrence names ("every evening": 20:00).
     const clock = qs.flatMap((q) => q.kind === "time" ? [q.time] : []);
     const parts = qs.flatMap((q) => q.kind === "frequency" && q.time ? [q.time] : []);
@@ -1120,6 +1244,14 @@ function countsPerPeriod(quantities: Quantity[]): Quantity[] {
   );
 }
 
+/** The periods recurrences come once in ("each month", "ogni settimana", "monthly"), as periods. */
+function oncePeriods(quantities: Quantity[]): Quantity[] {
+  return quantities.flatMap((q): Quantity[] => {
+    const period = oncePer(q);
+    return period ? [{ kind: "period", period, text: q.text, start: q.start, end: q.end }] : [];
+  });
+}
+
 /** The kinds of quantity a limit can be. */
 const AMOUNTS = new Set<Quantity["kind"]>(["money", "measure", "number", "duration"]);
 
@@ -1309,6 +1441,7 @@ function askedBy(
   has: (type: AskType) => boolean,
   rate: boolean,
   habit: boolean,
+  doer: boolean,
 ): AskType[] {
   const out: AskType[] = [];
   // A recurrence in hours, on weekdays or so many times a day is a reminder; "every month" alone is not, nor
@@ -1318,6 +1451,12 @@ function askedBy(
   const recurring = q.kind === "frequency" && (q.unit === "h" || q.weekdays || q.count) &&
     !(target && has("goal"));
   if (recurring && !has("schedule") && !habit) out.push("reminder");
+  // What the speaker does once a day, week, month or year ("books I read each month", "le ore che lavoro ogni
+  // settimana", "was ich jeden Monat ausgebe") is kept as it happens and counted or added up over that period.
+  if (doer && oncePer(q) && !has("goal") && !has("reminder") && !has("schedule")) {
+    out.push("aggregate");
+    if (!has("log") && !has("list")) out.push("log");
+  }
   if ((q.kind === "duration" && q.phase) || q.kind === "rounds") out.push("timer");
   if (q.kind === "weekday" && !has("reminder")) out.push("schedule");
   // Times of day with no timetable around them are when something is due: "500 mg at 8, 16 and 24".
@@ -1453,6 +1592,222 @@ function subjectNear(
 }
 
 const QUOTE = /^["'«»“”‘’„]$/;
+
+/** The definite articles and possessives. */
+const DETERMINERS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.determiners)]),
+) as Record<UiLanguage, Set<string>>;
+
+/**
+ * Where words name what is done: an infinitive before a determiner, with the noun phrase it governs
+ * ("annaffiare le piante del balcone", "regar las plantas"), a gerund that heads them ("lawn mowing"), or, in
+ * German, a verb in lower case after a noun with its capital ("Blumen gießen"); undefined where they name a
+ * thing.
+ */
+function doneTo(
+  tokens: Token[],
+  thing: Span,
+  content: (i: number) => boolean,
+  language: UiLanguage,
+): Span | undefined {
+  const [first, last] = [tokens[thing.from], tokens[thing.to - 1]];
+  if (
+    INFINITIVE[language]?.test(first.norm) && DETERMINERS[language].has(tokens[thing.from + 1]?.norm ?? "")
+  ) {
+    const object = subjectNear(
+      tokens,
+      { from: thing.from, to: thing.from + 1 },
+      content,
+      new Set(),
+      true,
+      OF[language],
+    );
+    return object && { from: thing.from, to: object.to };
+  }
+  if (language === "en" && thing.to - thing.from > 1 && /\p{L}{3}ing$/u.test(last.norm)) return thing;
+  const capital = (t: Token) => /^\p{Lu}/u.test(t.text);
+  if (
+    language === "de" && thing.to - thing.from > 1 && !capital(last) && /(?:en|ern|eln)$/.test(last.norm) &&
+    capital(tokens[thing.to - 2])
+  ) return thing;
+}
+
+const WHENEVER = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.whenever)]),
+) as Record<UiLanguage, Set<string>>;
+/** How many content words what the speaker does runs to after their verb ("feed the baby"). */
+const DOING_WORDS = 4;
+
+/** What the speaker does each time, after "for" and a word of when: the speaker's pronoun or auxiliary, or where the
+ * pronoun is left out a verb of the speaker's ending ("quando porto fuori il cane"), then their words to the
+ * next mark; where it is and its words past the verb. */
+function wheneverAt(
+  tokens: Token[],
+  content: (i: number) => boolean,
+  language: UiLanguage,
+): { quote: Span; subject: Span } | undefined {
+  const { endings } = RELATIVE_SPEAKER[language];
+  for (const [i, t] of tokens.entries()) {
+    // (The app is for those times: "an app for when I feed the baby"; "when I eat out it's a gamble" tells a
+    // story around the request.)
+    if (!WHENEVER[language].has(t.norm) || !PURPOSE[language].has(tokens[i - 1]?.norm ?? "")) continue;
+    const next = tokens[i + 1];
+    const pronoun = next && DOER[language].has(next.norm);
+    const verb = next && content(i + 1) && endings.some((e) => next.norm.endsWith(e));
+    if (!pronoun && !verb) continue;
+    let to = i + 2;
+    while (to < tokens.length && tokens[to].kind === "word" && to - i - 2 < DOING_WORDS) to++;
+    const from = pronoun ? i + 2 : i + 1;
+    const words = range({ from, to }).filter(content);
+    if (!words.length) continue;
+    return { quote: { from: i, to }, subject: { from: words[0], to: words[words.length - 1] + 1 } };
+  }
+}
+
+const SUPERLATIVE = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, {
+    which: new Set(lex.superlative.which.map((w) => w.toLowerCase())),
+    most: new Set(lex.superlative.most.map((w) => w.toLowerCase())),
+  }]),
+) as Record<UiLanguage, Record<"which" | "most", Set<string>>>;
+/** How many words a question of which may run before its word of most ("which foods show up most"). */
+const RANK_WINDOW = 6;
+
+/** A question of which records rank first: a word that asks which, then, within six words and no mark, one of
+ * most or least ("which product sells most", "quale spesa è la più alta", "am häufigsten"). */
+function rankedAt(tokens: Token[], language: UiLanguage): Span | undefined {
+  const { which, most } = SUPERLATIVE[language];
+  const said = (t: Token | undefined) => t?.text.toLowerCase() ?? "";
+  const top = (i: number) =>
+    most.has(said(tokens[i])) ||
+    (language === "de" && said(tokens[i - 1]) === "am" && /sten$/.test(tokens[i].norm));
+  for (const [i, t] of tokens.entries()) {
+    if (!which.has(said(t))) continue;
+    for (let k = i + 1; k <= i + RANK_WINDOW && tokens[k]?.kind === "word"; k++) {
+      if (top(k)) return { from: i, to: k + 1 };
+    }
+  }
+}
+
+const COMPARED_UNITS = new Set(["week", "month", "year"]);
+const COMPARED = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, {
+    previous: wordSet(lex.compared.previous),
+    than: wordSet(lex.compared.than),
+    determiners: wordSet([...lex.determiners, ...lex.articles]),
+    units: new Map(
+      Object.entries(lex.timeUnits).filter(([, u]) => COMPARED_UNITS.has(u)).map(([w, u]) => [fold(w), u]),
+    ),
+  }]),
+) as Record<UiLanguage, {
+  previous: Set<string>;
+  than: Set<string>;
+  determiners: Set<string>;
+  units: Map<string, string>;
+}>;
+
+/**
+ * The periods a figure is compared over: a period compared with the one before it ("more than last week",
+ * "rispetto al mese scorso", "par rapport au mois dernier", "con el mes pasado", "im Vergleich zum Vormonat")
+ * or one after another ("semaine après semaine", "month by month", "Woche für Woche"), as periods where
+ * they are said.
+ */
+function comparedPeriods(tokens: Token[], language: UiLanguage): (Span & { period: string })[] {
+  const { previous, than, determiners, units } = COMPARED[language];
+  // A period word, or a German compound that "vor" opens ("Vormonat", "Vorjahres").
+  const unitAt = (i: number) => {
+    const norm = tokens[i]?.norm ?? "";
+    const prefixed = language === "de" && previous.has("vor") && norm.startsWith("vor")
+      ? [...units].find(([w]) => w.length > 3 && norm.slice(3).startsWith(w))
+      : undefined;
+    return units.get(norm) ?? prefixed?.[1];
+  };
+  const found: (Span & { period: string })[] = [];
+  for (const [i] of tokens.entries()) {
+    const period = unitAt(i);
+    if (!period) continue;
+    // One after another: the same period on both sides of a word.
+    if (unitAt(i + 2) === period && tokens[i + 1]?.kind === "word" && unitAt(i - 2) !== period) {
+      found.push({ from: i, to: i + 3, period });
+      continue;
+    }
+    const compound = !units.has(tokens[i].norm);
+    const before = previous.has(tokens[i - 1]?.norm ?? "");
+    const after = previous.has(tokens[i + 1]?.norm ?? "");
+    if (!compound && !before && !after) continue;
+    // The comparison's word comes first, across determiners ("than the previous month").
+    let k = (before ? i - 1 : i) - 1;
+    while (k >= 0 && determiners.has(tokens[k].norm)) k--;
+    if (k >= 0 && than.has(tokens[k].norm)) found.push({ from: k, to: after ? i + 2 : i + 1, period });
+  }
+  return found;
+}
+
+/** How many words an activity on a day runs to ("monday gym", "Donnerstag Schwimmen", "sabato lezione di nuoto"). */
+const ACTIVITY_WORDS = 3;
+
+/**
+ * A week stated day by day: each weekday with the content words right after it ("lunedì piscina", "Montag
+ * Turnen"), or, with none, right before it across function words ("swimming on monday"), and a time of day
+ * within two words after them ("monday gym at 7", "Donnerstag Schwimmen um 16 Uhr"); where each is in the
+ * prompt.
+ */
+function weekOf(tokens: Token[], quantities: Quantity[], word: (t: Token) => boolean): (Slot & Offsets)[] {
+  const spanOf = (q: Quantity) => tokenSpan(tokens, q);
+  const stated = quantities.filter((q) => WHEN.has(q.kind)).map(spanOf);
+  const content = (i: number) =>
+    tokens[i] !== undefined && word(tokens[i]) && !stated.some((s) => s.from <= i && i < s.to);
+  const slots: (Slot & Offsets)[] = [];
+  let free = 0;
+  for (const q of quantities) {
+    const day = spanOf(q);
+    if (q.kind !== "weekday" || day.to <= day.from) continue;
+    let [from, to] = [day.to, day.to];
+    while (content(to) && to - from < ACTIVITY_WORDS) to++;
+    if (to === from) {
+      to = day.from;
+      while (to > free && tokens[to - 1].kind === "word" && !content(to - 1)) to--;
+      from = to;
+      while (from > free && content(from - 1) && to - from < ACTIVITY_WORDS) from--;
+    }
+    if (to === from) continue;
+    const after = Math.max(to, day.to);
+    const time = quantities.find((t) => {
+      const at = spanOf(t);
+      return t.kind === "time" && at.to > at.from && at.from >= after && at.from <= after + 2;
+    });
+    const end = time ? spanOf(time).to : after;
+    slots.push({
+      day: q.day === 0 ? 7 : q.day,
+      what: text(tokens, { from, to }),
+      ...(time?.kind === "time" ? { time: time.time } : {}),
+      start: tokens[Math.min(from, day.from)].start,
+      end: tokens[end - 1].end,
+    });
+    free = end;
+  }
+  return slots;
+}
+
+/** The amount a word names: hours or minutes how long each record took, a unit or a currency how much
+ * ("the miles I drive", "quante ore"); undefined for any other word. */
+function amountNamed(word: Token, language: UiLanguage): Field | undefined {
+  const measure = measureOf(word.norm);
+  if (CLOCK_UNITS[language].has(word.norm)) return { name: word.text, type: "duration" };
+  if (measure) return { name: word.text, type: "currency" in measure ? "money" : "number", ...measure };
+}
+
+/** The noun phrase a relative clause opened by a verb's subject or its relative word qualifies, across function
+ * words and a comma before one ("the hours I babysit", "le ore che lavoro", "die Stunden, die ich arbeite"):
+ * two words at most; none where the subject opens its clause ("…, ich lege jeden Monat"). */
+function nounBefore(tokens: Token[], at: number, content: (i: number) => boolean): Span | undefined {
+  let i = at - 1;
+  while (i >= 0 && tokens[i].kind === "word" && !content(i)) i--;
+  if (i >= 0 && tokens[i].text === "," && i < at - 1) i--;
+  if (i < 0 || !content(i)) return undefined;
+  const from = i > 0 && content(i - 1) ? i - 1 : i;
+  return { from, to: i + 1 };
+}
 
 /** What the first exam or test the prompt names is of ("l'esame di diritto privato", "the driving theory
  * test", "die Prüfung in Statistik"): the topic a quiz prepares for. */
@@ -1671,11 +2026,6 @@ function ofRole(tokens: Token[], at: number, language: UiLanguage): boolean {
   }
   return false;
 }
-
-/** The definite articles and possessives. */
-const DETERMINERS = Object.fromEntries(
-  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.determiners)]),
-) as Record<UiLanguage, Set<string>>;
 
 /** Words that open a noun phrase: an item one opens is a field of its own, never a value of the one before. */
 const OPENERS = Object.fromEntries(

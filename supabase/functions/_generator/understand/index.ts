@@ -13,7 +13,7 @@ import { stem, stemPhrase } from "./stem.ts";
 import { words } from "./text.ts";
 import { aside, asking, refused, told } from "./aside.ts";
 
-export type { Ask, AskType, Field, FieldType } from "./asks.ts";
+export type { Ask, AskType, Field, FieldType, Slot } from "./asks.ts";
 export type { ConceptMatch } from "./concepts.ts";
 export type { Quantity } from "./quantities.ts";
 
@@ -101,6 +101,7 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
         language,
         quantities: [...inside(clause), ...listed],
         items: fields,
+        listItemsAll: items,
         followUp,
       });
     // (Prices listed as items, "Drinks: espresso $3, latte $4.50", are the clause's price list.)
@@ -113,7 +114,7 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   });
   // A prompt that only names something, or asks only what changes a list, keeps a list of what its first
   // clause names outside those asks' cues: "recipes", "whats in my freezer", "my camping gear, I want a
-  // photo of each"; a log a figure of the speaker's doing implies, with nothing named to keep, is no more.
+  // photo of each", or a log of what it names being done ("annaffiare le piante"); a log a figure of the speaker's doing implies, with nothing named to keep, is no more.
   const onlyOnAList = !followUp && asks.every((a) => (ON_A_LIST.has(a.type) || a.implied) && !a.subject);
   if (parts.length && (!asks.length || onlyOnAList) && isUiLanguage(detected)) {
     const list = asksOf({
@@ -124,7 +125,7 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
       items: [],
       followUp: false,
       fallback: "list",
-    }).filter((a) => a.type === "list" && a.subject);
+    }).filter((a) => (a.type === "list" || (a.type === "log" && !a.implied)) && a.subject);
     asks.push(...list);
   }
   // A quiz prepares for the exam the prompt names, in whichever clause: its topic is the quiz's subject.

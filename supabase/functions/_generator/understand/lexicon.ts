@@ -58,6 +58,20 @@ export interface Lexicon {
   /** The endings of a verb whose subject is the speaker where the pronoun is left out ("organizziamo",
    * "hacemos"): empty where it is always said. */
   speakerEndings: string[];
+  /** The endings of a verb right after a relative word whose subject is the speaker where the pronoun is left
+   * out ("i soldi che metto da parte", "lo que gasto"): empty where it is always said. */
+  relativeSpeakerEndings: string[];
+  /** A comparison with the period before: the words that name it ("last", "scorso", "dernier", "pasado",
+   * "letzte"; German "vor" opens a compound, "Vormonat") and those a comparison with it follows ("than",
+   * "rispetto", "par rapport", "que", "als"). */
+  compared: Record<"previous" | "than", string[]>;
+  /** A question of which records rank first ("which product sells most", "qué producto se vendió más",
+   * "welches Produkt sich am meisten verkauft"): the words that ask which, written with their accents, and
+   * those of most or least; German also writes "am" before any superlative ("am häufigsten"). */
+  superlative: Record<"which" | "most", string[]>;
+  /** The words that open what happens each time the speaker does it ("when I feed the baby", "quand je fais
+   * du sport", "wenn ich joggen gehe"). */
+  whenever: string[];
   /** The first-person verbs with which the speaker says what they are, run, keep or collect ("I'm a dog
    * groomer", "gestisco una pizzeria", "ich sammle Briefmarken"): `article` ones before an indefinite
    * article, `bare` ones before their noun with or without one ("je suis maraîcher", "ich bin Imkerin"). */

@@ -477,6 +477,15 @@ class Scanner {
 }
 
 /** Every quantity in the text, in order of appearance. */
+/** The period a recurrence comes once in ("each month", "ogni settimana", "jeden Tag", "monthly"): none for
+ * one in hours, on weekdays, at a time or so many times a period. */
+export function oncePer(q: Quantity): string | undefined {
+  if (q.kind !== "frequency" || q.every !== 1 || q.weekdays || q.count || q.time) return undefined;
+  return q.unit && ONCE_PER.has(q.unit) ? q.unit : undefined;
+}
+
+const ONCE_PER = new Set(["day", "week", "month", "year"]);
+
 export function quantities(text: string, language: UiLanguage): Quantity[] {
   const tokens = words(text);
   const scan = new Scanner(tokens, WORDS[language]);
