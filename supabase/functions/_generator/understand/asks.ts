@@ -946,11 +946,11 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     // take her pill", "ricorda a mia nonna di prendere la pastiglia"): the subject is what they are to do.
     let lead = near?.from ?? 0;
     while (near && lead < near.to && persons.some((m) => m.from <= lead && lead < m.to)) lead++;
-    let done = lead;
-    while (near && done < near.to && !content(done)) done++;
+    let todo = lead;
+    while (near && todo < near.to && !content(todo)) todo++;
     const forWhom = near && type !== "people" && lead === near.to;
-    const subject = near && type === "reminder" && lead > near.from && done < near.to
-      ? { from: done, to: near.to }
+    const subject = near && type === "reminder" && lead > near.from && todo < near.to
+      ? { from: todo, to: near.to }
       : forWhom
       ? subjectNear(tokens, { from: near.to, to: near.to }, content, taken, true, OF[language]) ??
         (near.to <= cue.from ? firstBefore(tokens, near, content, taken, language) : undefined) ?? near
