@@ -304,3 +304,20 @@ Deno.test("a French description puts the records after their determiner and elid
     "Une appli pour voir vos pesées en graphique.",
   );
 });
+
+Deno.test("the person a request serves does not name the app", () => {
+  for (
+    const prompt of [
+      "an app to remind my mum to water her roses at 7pm",
+      "remind my granny to feed the canaries every morning at 8",
+    ]
+  ) {
+    const { spec } = composeSpec(prompt, { tier: "light" });
+    assert.ok(!/\b(mum|granny)\b/i.test(spec.name), `${prompt}: ${spec.name}`);
+  }
+  // Persons who are the records still name them.
+  assert.match(
+    composeSpec("a list of friends and family with their birthdays", { tier: "light" }).spec.name,
+    /friends/i,
+  );
+});

@@ -16,8 +16,22 @@ export const perLanguage = (pick: (lex: Lexicon) => string[]) =>
   ) as Record<Language, Set<string>>;
 
 const OF = perLanguage((lex) => lex.of.filter((w) => !w.includes(" ")));
+const WITH = perLanguage((lex) => lex.with);
 const AND = perLanguage((lex) => lex.and.filter((w) => /\p{L}/u.test(w)));
 const NUMBERS = perLanguage((lex) => Object.keys(lex.numbers));
+// Whom the request is for ("remind my grandmother to take her pill"): the app serves them, it is not about them.
+const PERSONS = perLanguage((lex) => lex.persons);
+
+/** Whether the word at `i` is a person the request serves: not one its records are, listed ("a list of my
+ * colleagues", "friends and family") or given fields ("my kids with their ages"). */
+function servedPerson(tokens: ReturnType<typeof words>, i: number, language: Language): boolean {
+  if (!PERSONS[language].has(tokens[i].norm)) return false;
+  const is = (k: number, set: Set<string>) => set.has(tokens[k]?.norm ?? "");
+  let before = i - 1;
+  while (before > 0 && CUES[language].stop.has(tokens[before].norm) && !is(before, OF[language])) before--;
+  return !is(before, OF[language]) && !is(before, AND[language]) &&
+    ![OF, AND, WITH].some((set) => is(i + 1, set[language]));
+}
 // Time expressions and the size of a group ("somos"): they measure the records, they do not name them.
 const MEASURES = perLanguage((lex) => [
   ...[lex.periods, lex.adverbs, lex.counts, lex.weekdays, lex.timeUnits].flatMap((w) =>
@@ -102,7 +116,7 @@ export function requestHead(text: string, language: Language): string | undefine
     const unit = i > 0 && tokens[i - 1].kind === "number" && w.length <= 3;
     if (
       verb || unit || stop.has(w) || STOP_STEMS[language].has(stemPhrase(w, language)[0] ?? "") ||
-      VERBS[language].has(w) || NUMBERS[language].has(w) ||
+      VERBS[language].has(w) || NUMBERS[language].has(w) || servedPerson(tokens, i, language) ||
       MEASURES[language].has(w) || UNIT_WORDS.has(w) ||
       APP_WORDS.has(w) || /\d/.test(w) || cued.has(i) || isCue(w, language)
     ) {
