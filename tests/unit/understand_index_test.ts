@@ -256,3 +256,24 @@ Deno.test("what a negation that opens a clause refuses is not unmet: nothing bui
   const u = understand("A reading list with title and author. Covers must not be blurry");
   assert.ok(u.unmet.some((w) => /blurry/.test(w)), JSON.stringify(u.unmet));
 });
+
+Deno.test("what a verb opens after a colon is a request of its own, and the words the colon ends title it", () => {
+  for (
+    const prompt of [
+      "My garden: log every harvest with weight and date",
+      "Il mio orto: annota ogni raccolto con peso e data",
+      "Mon jardin : note chaque récolte avec le poids et la date",
+      "Mi huerto: apunta cada cosecha con peso y fecha",
+      "Mein Garten: notiere jede Ernte mit Gewicht und Datum",
+    ]
+  ) {
+    const u = understand(prompt);
+    const log = u.asks.find((a) => a.type === "log");
+    assert.ok(log, prompt);
+    assert.equal(log.fields.length, 2, `${prompt}: ${log.fields.map((f) => f.name)}`);
+    assert.deepEqual(u.unmet, [], prompt);
+  }
+  // Items without a verb stay the fields of the records the colon ends.
+  const books = understand("My books: title, author, rating").asks.find((a) => a.type === "list");
+  assert.deepEqual(books?.fields.map((f) => f.name), ["title", "author", "rating"]);
+});

@@ -57,6 +57,12 @@ export function clauses(prompt: string, language: UiLanguage): Clause[] {
       // Only the first verb phrase after the colon is its items: one a verb opens after a comma or "and"
       // ("For my dog: his weight, and remind me of the vaccine") asks on its own.
       const [first, ...more] = verbPhrases(prompt, trimmed(prompt, colon + 1, end), language);
+      // What a verb opens ("Marathon training: log every run with distance and pace", "Preparo la
+      // maratona: segnare ogni corsa…"), or a German infinitive ends, is a request of its own, not items.
+      if (first && requests(first, language)) {
+        out.push(first, ...more);
+        continue;
+      }
       for (const phrase of first ? [first] : []) {
         for (const item of asked(prompt, phrase, language)) {
           out.push(at === undefined || !item.fields ? item.clause : { ...item.clause, head: at });
@@ -66,6 +72,13 @@ export function clauses(prompt: string, language: UiLanguage): Clause[] {
     } else out.push(...verbPhrases(prompt, trimmed(prompt, start, end), language));
   }
   return out;
+}
+
+/** Whether a phrase opens on one of the lexicon's verbs, or in German ends on one, as a request does. */
+function requests(phrase: Clause, language: UiLanguage): boolean {
+  const tokens = words(phrase.text).filter((t) => t.kind === "word");
+  const verb = (i: number) => VERBS[language].has(tokens.at(i)?.norm ?? "");
+  return tokens.length > 1 && (verb(0) || (language === "de" && verb(-1)));
 }
 
 const ARTICLES = Object.fromEntries(

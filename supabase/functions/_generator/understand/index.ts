@@ -255,6 +255,14 @@ function withVerb(prompt: string, ask: Ask, stop: Set<string>): { start: number;
  * asks nothing, what a negation opening a clause refuses, a clause's verbs of asking when an ask quotes that
  * clause).
  */
+/** The clauses a colon ends that no ask quotes ("Marathon training: log every run…", "Per la mia auto:
+ * …"): they title what follows, which asks or is unmet itself. */
+function titles(prompt: string, parts: Clause[], asks: Ask[]): Clause[] {
+  return parts.filter((c) =>
+    /^\s*:/.test(prompt.slice(c.end)) && !asks.some((a) => a.start < c.end && c.start < a.end)
+  );
+}
+
 function unmet(
   prompt: string,
   language: UiLanguage,
@@ -270,6 +278,7 @@ function unmet(
     ...aside(prompt, language),
     ...told(prompt, language, parts, asks, stated),
     ...(parts.length ? refused(prompt, language, asks) : []),
+    ...titles(prompt, parts, asks),
   ];
   // A run of verbs of asking right before an ask's quote, only function words between, in the same clause,
   // asks for what that ask quotes ("Help me keep track…", "je veux voir le total", "fammi un timer").
