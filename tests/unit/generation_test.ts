@@ -1154,3 +1154,21 @@ Deno.test("a reminder for another person is titled with what they are to do, not
     assert.deepEqual(reminder?.samples.map((s) => s.title), [title], prompt);
   }
 });
+
+Deno.test("records no word names are those whose fields the prompt lists, when few concepts have them", () => {
+  for (
+    const [prompt, plural] of [
+      ["my shelf: title, author, genre and whether I finished it", "Books"],
+      ["la mia libreria di casa: titolo, autore e pagine", "Libri"],
+      ["Mon étagère : titre, auteur, nombre de pages", "Livres"],
+      ["Mi estantería: título, autor y si ya lo leí", "Libros"],
+      ["Mein Regal: Titel, Autor und ob gelesen", "Bücher"],
+    ]
+  ) {
+    const { spec } = composeSpec(prompt, { tier: "light" });
+    assert.equal(spec.entities[0].plural, plural, prompt);
+  }
+  // A field many concepts have ("date") says nothing of which: one telling field alone is not enough.
+  const { spec } = composeSpec("keep a register of the WOD with date and result", { tier: "light" });
+  assert.ok(!spec.entities.some((e) => e.key.startsWith("climbing")), spec.entities.map((e) => e.key).join());
+});

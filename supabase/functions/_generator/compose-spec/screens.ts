@@ -5,7 +5,7 @@ import type { Ask, Slot } from "../understand/index.ts";
 import type { Quantity } from "../understand/quantities.ts";
 import { CONCEPTS } from "../understand/concepts-index.ts";
 import type { Concept } from "../understand/concepts.ts";
-import { type ConceptMatch, findConcepts } from "../understand/concepts.ts";
+import { type ConceptMatch, conceptOfFields, findConcepts } from "../understand/concepts.ts";
 import { CUES, LEXICONS } from "../understand/lexicon.ts";
 import { isUiLanguage } from "../understand/language.ts";
 import UNITS from "../understand/units.json" with { type: "json" };
@@ -163,7 +163,9 @@ export class Builder {
         ? this.conceptNamed(head)
         : this.entities.length === 0 && promptConcept
         ? this.concepts[0]
-        : undefined);
+        : undefined) ??
+      // Records no word names are those whose fields the prompt lists ("libreria: titolo, autore, genere").
+      conceptOfFields(ask.fields.map((f) => f.name), this.language);
     const entity = chosen
       ? fromConcept(chosen, this.language)
       : fromWords(head ?? subject, this.language, fallback);

@@ -4,6 +4,7 @@
 import { CONCEPTS } from "./concepts-index.ts";
 import { type CueIndex, cueIndex, type Knows, matchEveryKey, stemTokens } from "./lexicon.ts";
 import { UI_LANGUAGES, type UiLanguage } from "./language.ts";
+import { stemPhrase } from "./stem.ts";
 import { words } from "./text.ts";
 
 type PerLanguage<T> = Record<UiLanguage, T>;
@@ -126,4 +127,63 @@ export function findConcepts(text: string, language: UiLanguage, index = DEFAULT
   }
   return [...scores].map(([id, s]) => ({ id, domain: index.concepts.get(id)!.domain, ...s }))
     .sort((a, b) => b.score - a.score || first.get(a.id)! - first.get(b.id)! || (a.id < b.id ? -1 : 1));
+}
+
+/** The fewest fields a prompt names for them to say which concept its records are. */
+const FIELDS_THAT_SAY = 2;
+/** A field label at most this many concepts share says which one it is ("Autore"). */
+const TELLING_LABEL = 3;
+/** A label more concepts share than this ("Data", "Nome", "Note") says nothing of which. */
+const SHARED_LABEL = 8;
+const labelIndexes = new WeakMap<ConceptIndex, PerLanguage<Map<string, Set<string>>>>();
+
+/** Per language, each stemmed field label and the concepts that have a field so labelled. */
+function labelIndex(index: ConceptIndex): PerLanguage<Map<string, Set<string>>> {
+  let byLanguage = labelIndexes.get(index);
+  if (!byLanguage) {
+    byLanguage = Object.fromEntries(UI_LANGUAGES.map((language) => {
+      const labels = new Map<string, Set<string>>();
+      for (const c of index.concepts.values()) {
+        for (const f of c.fields) {
+          const key = stemPhrase(f.label[language], language).join(" ");
+          labels.set(key, (labels.get(key) ?? new Set()).add(c.id));
+        }
+      }
+      return [language, labels];
+    })) as PerLanguage<Map<string, Set<string>>>;
+    labelIndexes.set(index, byLanguage);
+  }
+  return byLanguage;
+}
+
+/**
+ * The concept whose fields the prompt's named fields are ("la mia libreria: titolo, autore, genere" keeps
+ * books), where no word names one: most of them, and at least two, labels of its fields (leaving out those
+ * many concepts share), one of them a label few do, each weighing the less the more concepts share it.
+ */
+export function conceptOfFields(
+  names: string[],
+  language: UiLanguage,
+  index = DEFAULT_INDEX,
+): Concept | undefined {
+  const labels = labelIndex(index)[language];
+  const scores = new Map<string, { fields: number; weight: number; telling: boolean }>();
+  const named = [...new Set(names.map((n) => stemPhrase(n, language).join(" ")))]
+    .filter((name) => (labels.get(name)?.size ?? 0) <= SHARED_LABEL);
+  for (const name of named) {
+    const ids = labels.get(name);
+    if (!ids) continue;
+    for (const id of ids) {
+      const s = scores.get(id) ?? { fields: 0, weight: 0, telling: false };
+      scores.set(id, {
+        fields: s.fields + 1,
+        weight: s.weight + 1 / ids.size,
+        telling: s.telling || ids.size <= TELLING_LABEL,
+      });
+    }
+  }
+  const [best] = [...scores]
+    .filter(([, s]) => s.fields >= FIELDS_THAT_SAY && s.fields * 2 > named.length && s.telling)
+    .sort(([a, x], [b, y]) => y.weight - x.weight || (a < b ? -1 : 1));
+  return best ? index.concepts.get(best[0]) : undefined;
 }
