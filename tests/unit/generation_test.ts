@@ -1040,3 +1040,20 @@ Deno.test("a people board asked with points and rewards counts the points and le
     !composeSpec("chores for my sons with points", { tier: "light" }).unmet.some((u) => /points/.test(u)),
   );
 });
+
+Deno.test("the category a figure is broken down by is the records' field of that name, or a choice named by it", () => {
+  for (
+    const [prompt, label] of [
+      ["my climbs with date, route and grade. Show a count of climbs per grade", "Grade"],
+      ["le mie letture, e il totale delle pagine per ogni autore", "Autore"],
+    ] as const
+  ) {
+    const made = composeSpec(prompt, { tier: "light" });
+    const screen = made.spec.screens.find((s) => s.options.categoryField)!;
+    assert.ok(screen, prompt);
+    const entity = made.spec.entities.find((e) => e.key === screen.entity)!;
+    const field = entity.fields.find((f) => f.key === screen.options.categoryField)!;
+    assert.equal(field.label, label, prompt);
+    assert.equal(entity.fields.filter((f) => f.label === label).length, 1, prompt);
+  }
+});

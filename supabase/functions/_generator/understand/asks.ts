@@ -115,6 +115,9 @@ export interface Ask {
    * ("sort the list", "die Liste", "Each run: date, distance"): after a clause that asks for the same, that
    * ask again. */
   mention?: true;
+  /** Categories asked as what a figure is broken down by ("sends per grade", "Stunden pro Baustelle"): the
+   * prompt's other categories where it names some, and none where they are its records ("average per book"). */
+  breakdown?: true;
 }
 
 /** Which quantities belong to an ask of a type. */
@@ -480,6 +483,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (field && !["photo", "rating", "yesno"].includes(m.key)) continue;
     add(m.key as AskType, m);
   }
+  // An order asked as a place in it ("cheapest first", "dalla più cara", "les plus récents en premier").
+  const ranking = found.has("sort") ? undefined : rankedOf(tokens, language);
+  if (ranking) add("sort", ranking);
   // In a new prompt a language's name asks for the UI in it only after "in" ("a list in German"), not in
   // "flashcards for spanish vocab".
   const uiLanguage = languageNames.find((m) => IN[language].has(tokens[m.from - 1]?.norm ?? ""));
@@ -643,6 +649,26 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       add("people", { from: we ? span.from - we.length : span.from, to: who.to });
       if (!named.has("people")) named.set("people", who);
     } else if (we) add("people", { from: span.from - we.length, to: span.to });
+  }
+  // What a figure or a chart is broken down by is the records' category ("count my sends per grade", "il
+  // totale per ogni tipo", "le total des devis par pièce", "ver las horas de cada asignatura", "Stunden pro
+  // Baustelle"), unless it is a time, a unit, a person (a board's or a split's) or what an amount is paid
+  // for ("$20 per game"), or the words of a sort or a search ("sorted by date").
+  const figures = [...(found.get("aggregate") ?? []), ...(found.get("chart") ?? [])];
+  const grouping = figures.length
+    ? groupedBy(
+      tokens,
+      language,
+      content,
+      persons,
+      found,
+      Math.min(...figures.map((o) => tokenSpan(tokens, o).to)),
+    )
+    : undefined;
+  const breakdown = grouping !== undefined && !found.has("categories");
+  if (breakdown) {
+    add("categories", grouping.span);
+    named.set("categories", grouping.by);
   }
   // A group named without a number is people too: each of them ("each kid", "per ogni alunno", "chacun"),
   // the whole of it ("toute la famille", "die ganze Familie") or who does what, within a phrase
@@ -902,6 +928,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       ask.deadline = { text: text(tokens, deadline), ...offsetsOf(tokens, deadline)! };
     }
     if (implied.has(type)) ask.implied = true;
+    if (type === "categories" && breakdown) ask.breakdown = true;
     if (type === "people" && mention) ask.mention = true;
     // ("The list of the kids" and "the library books" name what they are of, so they are asked.)
     const namesAgain = (o: Offsets) => {
@@ -1463,6 +1490,93 @@ export function examTopic(prompt: string, language: UiLanguage): string | undefi
   const topic = exam && (subjectNear(tokens, exam, content, taken, true, OF[language]) ??
     (content(exam.from - 1) ? subjectNear(tokens, exam, content, taken, false, [], true) : undefined));
   return topic ? text(tokens, topic) : undefined;
+}
+
+const GROUPED_BY = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.groupedBy.map((p) => words(p).map((t) => t.norm))]),
+) as Record<UiLanguage, string[][]>;
+
+/** Where a figure's breakdown is ("per grade", "per ogni tipo"), after the figure's first cue, and the words
+ * of what it is by. */
+function groupedBy(
+  tokens: Token[],
+  language: UiLanguage,
+  content: (i: number) => boolean,
+  persons: CueMatch[],
+  found: Map<AskType, Offsets[]>,
+  after: number,
+): { span: Span; by: Span } | undefined {
+  const ordering = [...(found.get("sort") ?? []), ...(found.get("search") ?? [])]
+    .map((o) => tokenSpan(tokens, o));
+  const each = GROUP_WORDS[language].each;
+  // (It follows the figure: "un timer per lo stretching della sera" breaks nothing down.)
+  for (let i = Math.max(after, 1); i < tokens.length; i++) {
+    const p = GROUPED_BY[language].find((p) => p.every((w, k) => tokens[i + k]?.norm === w));
+    // (An amount before it is paid or measured per that: "3 € per kilo", "10 km per run".)
+    const amount = tokens[i - 1].kind === "number" ||
+      (measureWord(tokens[i - 1].norm) && tokens[i - 2]?.kind === "number");
+    if (!p || amount) continue;
+    // (In the phrase of a sort or a search it is what that orders or finds by: "ordenar por año o por
+    // artista", "nach Datum sortiert".)
+    let [start, end] = [i, i];
+    while (start > 0 && tokens[start - 1].kind !== "mark") start--;
+    while (end < tokens.length && tokens[end].kind !== "mark") end++;
+    if (ordering.some((s) => s.from < end && s.to > start)) continue;
+    let j = i + p.length;
+    while (tokens[j] && (DETERMINERS[language].has(tokens[j].norm) || each.has(tokens[j].norm))) j++;
+    const noun = (k: number) =>
+      content(k) && !CLOSED[language].has(tokens[k].norm) && !measureWord(tokens[k].norm) &&
+      !persons.some((m) => m.from <= k && k < m.to);
+    // (A verb after it says what for: "por cobrar".)
+    if (!noun(j) || INFINITIVE[language]?.test(tokens[j].norm)) continue;
+    const to = noun(j + 1) ? j + 2 : j + 1;
+    return { span: { from: i, to }, by: { from: j, to } };
+  }
+  return undefined;
+}
+
+const RANKED = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, {
+    first: lex.ranked.first.map((p) => words(p).map((t) => t.norm)),
+    most: wordSet(lex.ranked.most),
+    from: lex.ranked.from.map((p) => words(p).map((t) => t.norm)),
+    superlative: lex.ranked.superlative ? new RegExp(lex.ranked.superlative, "u") : undefined,
+  }]),
+) as Record<UiLanguage, { first: string[][]; most: Set<string>; from: string[][]; superlative?: RegExp }>;
+/** How many words at most lie between a superlative and the word of the first place it goes with. */
+const RANK_GAP = 4;
+
+/**
+ * An order asked as a place in it (the lexicon's `ranked`): a superlative a few words, across words only,
+ * before or after a word of the first place ("the oldest ones first", "vedere prima quelli col voto più
+ * alto", "las más recientes primero", "die neuesten zuerst"), or right after a word of "from" ("from the
+ * cheapest", "dalla più cara", "du plus récent", "vom teuersten"): where it is.
+ */
+function rankedOf(tokens: Token[], language: UiLanguage): Span | undefined {
+  const r = RANKED[language];
+  const phraseAt = (phrases: string[][], i: number) =>
+    phrases.find((p) => p.every((w, k) => tokens[i + k]?.norm === w));
+  const phraseEnding = (phrases: string[][], end: number) =>
+    phrases.find((p) => p.every((w, k) => tokens[end - p.length + k]?.norm === w));
+  for (let i = 0; i < tokens.length; i++) {
+    const word = tokens[i].kind === "word";
+    const most = r.most.has(tokens[i].norm) && tokens[i + 1]?.kind === "word";
+    // (A word capitalized after the first is a name or a German noun, "Kosten", not a superlative.)
+    const superlative = r.superlative?.test(tokens[i].norm) && (i === 0 || !/^\p{Lu}/u.test(tokens[i].text));
+    if (!word || !(most || superlative)) continue;
+    const sup = { from: i, to: most ? i + 2 : i + 1 };
+    const from = phraseEnding(r.from, sup.from);
+    if (from) return { from: sup.from - from.length, to: sup.to };
+    for (let j = sup.to; j <= sup.to + RANK_GAP && tokens[j]?.kind === "word"; j++) {
+      const first = phraseAt(r.first, j);
+      if (first) return { from: sup.from, to: j + first.length };
+    }
+    for (let j = sup.from - 1; j >= sup.from - 1 - RANK_GAP && tokens[j]?.kind === "word"; j--) {
+      const first = phraseAt(r.first, j);
+      if (first && j + first.length <= sup.from) return { from: j, to: sup.to };
+    }
+  }
+  return undefined;
 }
 
 /** The words of a yes/no pair ("yes/no", "oui/non", "ja/nein"), which is a tick, not a choice. */
