@@ -1472,3 +1472,28 @@ Deno.test("what a figure or a chart is broken down by is the records' category, 
     1,
   );
 });
+
+Deno.test("two values joined by 'or' in the run of a phrase are one choice with them as its options", () => {
+  for (
+    const [prompt, options] of [
+      ["log my runs, road or trail, and a weekly total", ["road", "trail"]],
+      ["segnare i pasti del gatto, secco o umido", ["secco", "umido"]],
+      ["Suivi des courses, payé en espèces ou par carte", ["en espèces", "par carte"]],
+      ["mis compras, pagadas en efectivo o con tarjeta", ["en efectivo", "con tarjeta"]],
+      ["Fahrten notieren, privat oder beruflich", ["privat", "beruflich"]],
+    ] as const
+  ) {
+    const choice = ask(prompt, "choice");
+    assert.deepEqual(choice.fields.flatMap((f) => f.options ?? []), [...options], prompt);
+  }
+  const types = (prompt: string) => understand(prompt).asks.map((a) => a.type);
+  for (
+    const prompt of [
+      // Things an article opens, times, amounts with their unit, and what a sort orders by are no values.
+      "Log a call or a coffee with one tap",
+      "annaffiare le piante la mattina o la sera",
+      "fridge temperatures must be 5 °C or colder",
+      "sort the recipes alphabetically or by date",
+    ]
+  ) assert.ok(!types(prompt).includes("choice"), prompt);
+});

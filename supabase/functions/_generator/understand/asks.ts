@@ -551,6 +551,24 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       options.set(`${list.start}:${list.end}`, { name, type: "choice", options: list.options });
     }
   }
+  // Values offered as alternatives joined by "or" in the run of a phrase ("paid by cash or card", "se l'ha
+  // fatto fuori o in casa", "payé en espèces ou par carte", "privat oder geschäftlich") are one choice.
+  // (What a sort's or a search's phrase offers is what they order or find by: "alphabetically or by date".)
+  const inFields = new Set([...fields, ...listedSpanned].flatMap((f) => range(f.span)));
+  const ordering = orderingOf(tokens, found);
+  for (const offered of alternatives(tokens, language, content)) {
+    const phrase = phraseOf(tokens, offered.span.from);
+    if (range(offered.span).some((i) => inFields.has(i)) || ordering.some((s) => overlaps(s, phrase))) {
+      continue;
+    }
+    add("choice", offered.span);
+    const at = offsetsOf(tokens, offered.span)!;
+    options.set(`${at.start}:${at.end}`, {
+      name: offered.options.join("/"),
+      type: "choice",
+      options: offered.options,
+    });
+  }
   // An amount equal to another ("1 € = $1.08") states a rate.
   const rate = tokens.some((t) => t.norm === "=");
   const habit = tokens.some((t) => SPEAKER[language].has(t.norm));
@@ -1492,6 +1510,18 @@ export function examTopic(prompt: string, language: UiLanguage): string | undefi
   return topic ? text(tokens, topic) : undefined;
 }
 
+/** The words between the marks around the token at `i`: the phrase it is in. */
+function phraseOf(tokens: Token[], i: number): Span {
+  let [from, to] = [i, i];
+  while (from > 0 && tokens[from - 1].kind !== "mark") from--;
+  while (to < tokens.length && tokens[to].kind !== "mark") to++;
+  return { from, to };
+}
+const overlaps = (a: Span, b: Span) => a.from < b.to && b.from < a.to;
+/** Where the clause asks for a sort or a search: what their phrases name is what they order or find by. */
+const orderingOf = (tokens: Token[], found: Map<AskType, Offsets[]>) =>
+  [...(found.get("sort") ?? []), ...(found.get("search") ?? [])].map((o) => tokenSpan(tokens, o));
+
 const GROUPED_BY = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.groupedBy.map((p) => words(p).map((t) => t.norm))]),
 ) as Record<UiLanguage, string[][]>;
@@ -1506,8 +1536,7 @@ function groupedBy(
   found: Map<AskType, Offsets[]>,
   after: number,
 ): { span: Span; by: Span } | undefined {
-  const ordering = [...(found.get("sort") ?? []), ...(found.get("search") ?? [])]
-    .map((o) => tokenSpan(tokens, o));
+  const ordering = orderingOf(tokens, found);
   const each = GROUP_WORDS[language].each;
   // (It follows the figure: "un timer per lo stretching della sera" breaks nothing down.)
   for (let i = Math.max(after, 1); i < tokens.length; i++) {
@@ -1518,10 +1547,7 @@ function groupedBy(
     if (!p || amount) continue;
     // (In the phrase of a sort or a search it is what that orders or finds by: "ordenar por año o por
     // artista", "nach Datum sortiert".)
-    let [start, end] = [i, i];
-    while (start > 0 && tokens[start - 1].kind !== "mark") start--;
-    while (end < tokens.length && tokens[end].kind !== "mark") end++;
-    if (ordering.some((s) => s.from < end && s.to > start)) continue;
+    if (ordering.some((s) => overlaps(s, phraseOf(tokens, i)))) continue;
     let j = i + p.length;
     while (tokens[j] && (DETERMINERS[language].has(tokens[j].norm) || each.has(tokens[j].norm))) j++;
     const noun = (k: number) =>
@@ -1577,6 +1603,56 @@ function rankedOf(tokens: Token[], language: UiLanguage): Span | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * Two values joined by "or" in the run of a phrase, each of one to three words, content words but for a
+ * preposition that may open them ("fuori o in casa"), the first no longer than the second: none
+ * a number, a time word, a unit or "yes"/"no", none opened by an article or a determiner ("a call or a
+ * coffee" are things), and nothing but the phrase's end after the last.
+ */
+function alternatives(
+  tokens: Token[],
+  language: UiLanguage,
+  content: (i: number) => boolean,
+): { span: Span; options: string[] }[] {
+  const stop = CUES[language].stop;
+  const value = (i: number) =>
+    content(i) && !CLOSED[language].has(tokens[i].norm) && !measureWord(tokens[i].norm) &&
+    !YES_NO.test(tokens[i].norm);
+  const out: { span: Span; options: string[] }[] = [];
+  let depth = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i].norm === "(") depth++;
+    if (tokens[i].norm === ")") depth--;
+    if (depth || !OR[language].has(tokens[i].norm)) continue;
+    // The option after "or": content words, a preposition first at most.
+    let to = i + 1;
+    const preposition = (k: number) =>
+      stop.has(tokens[k]?.norm ?? "") && !OPENERS[language].has(tokens[k].norm);
+    const opened = preposition(to);
+    if (opened) to++;
+    const first = to;
+    while (to < tokens.length && to - first < VALUE_WORDS && value(to)) to++;
+    const ends = to === tokens.length || tokens[to].kind === "mark" || AND[language].has(tokens[to].norm);
+    if (to === first || !ends) continue;
+    // The option before it is no longer ("se li ha fatti fuori o in casa") and opens as it does ("en espèces
+    // ou par carte").
+    let from = i;
+    while (from > 0 && i - from < to - first && value(from - 1)) from--;
+    // (After a number it is a unit: "5 °C or colder".)
+    const unit = tokens[from - 1]?.kind === "number" ||
+      (tokens[from - 1]?.kind === "mark" && tokens[from - 2]?.kind === "number");
+    if (from === i || unit) continue;
+    if (opened && preposition(from - 1)) from--;
+    if (OPENERS[language].has(tokens[from - 1]?.norm ?? "")) continue;
+    out.push({
+      span: { from, to },
+      options: [text(tokens, { from, to: i }), text(tokens, { from: i + 1, to })],
+    });
+    i = to;
+  }
+  return out;
 }
 
 /** The words of a yes/no pair ("yes/no", "oui/non", "ja/nein"), which is a tick, not a choice. */
