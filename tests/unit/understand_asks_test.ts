@@ -1459,6 +1459,9 @@ Deno.test("what a figure or a chart is broken down by is the records' category, 
       "le total des kilomètres par mois",
       "el total de 3 euros por kilo",
       "die Summe der Ausgaben nach Datum sortiert",
+      // (After an article it says for or after what: no grouping.)
+      "il totale delle uscite per i bisognini",
+      "die Summe der Kalorien nach dem Essen",
       // (Named elsewhere, as no field, the thing broken down by is the records themselves.)
       "a list of my recipes with the time, and the average cost per recipe",
     ]

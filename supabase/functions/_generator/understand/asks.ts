@@ -1549,7 +1549,9 @@ function groupedBy(
     // artista", "nach Datum sortiert".)
     if (ordering.some((s) => overlaps(s, phraseOf(tokens, i)))) continue;
     let j = i + p.length;
-    while (tokens[j] && (DETERMINERS[language].has(tokens[j].norm) || each.has(tokens[j].norm))) j++;
+    // (A grouping takes a bare noun or "each": "per tipo", "per ogni stanza"; after an article it says for
+    // what or after what, "per i bisognini", "nach dem Essen".)
+    if (each.has(tokens[j]?.norm ?? "")) j++;
     const noun = (k: number) =>
       content(k) && !CLOSED[language].has(tokens[k].norm) && !measureWord(tokens[k].norm) &&
       !persons.some((m) => m.from <= k && k < m.to);
