@@ -1428,6 +1428,12 @@ Deno.test("an order asked as a place in it, a superlative near a word of the fir
       ["las reparaciones de la moto de la más cara", "de la más cara"],
       ["meine Weine, die ältesten zuerst", "ältesten zuerst"],
       ["Liste der Handwerker vom günstigsten", "vom günstigsten"],
+      // Records a pronoun names, then what they are, before the first place.
+      ["my bills, the unpaid ones at the top", "ones at the top"],
+      ["i compiti, quelle di domani prima", "quelle di domani prima"],
+      ["mes plantes, celles à arroser en premier", "celles à arroser en premier"],
+      ["mis tareas, aquellas sin hacer primero", "aquellas sin hacer primero"],
+      ["meine Rechnungen, diejenigen ohne Zahlung zuerst", "diejenigen ohne Zahlung zuerst"],
     ]
   ) assert.ok(ask(prompt, "sort").quote.includes(quote), prompt);
   const types = (prompt: string) => understand(prompt).asks.map((a) => a.type);

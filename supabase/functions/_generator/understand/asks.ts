@@ -1566,11 +1566,15 @@ function groupedBy(
 const RANKED = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, {
     first: lex.ranked.first.map((p) => words(p).map((t) => t.norm)),
+    ones: wordSet(lex.ranked.ones),
     most: wordSet(lex.ranked.most),
     from: lex.ranked.from.map((p) => words(p).map((t) => t.norm)),
     superlative: lex.ranked.superlative ? new RegExp(lex.ranked.superlative, "u") : undefined,
   }]),
-) as Record<UiLanguage, { first: string[][]; most: Set<string>; from: string[][]; superlative?: RegExp }>;
+) as Record<
+  UiLanguage,
+  { first: string[][]; ones: Set<string>; most: Set<string>; from: string[][]; superlative?: RegExp }
+>;
 /** How many words at most lie between a superlative and the word of the first place it goes with. */
 const RANK_GAP = 4;
 
@@ -1578,7 +1582,8 @@ const RANK_GAP = 4;
  * An order asked as a place in it (the lexicon's `ranked`): a superlative a few words, across words only,
  * before or after a word of the first place ("the oldest ones first", "vedere prima quelli col voto più
  * alto", "las más recientes primero", "die neuesten zuerst"), or right after a word of "from" ("from the
- * cheapest", "dalla più cara", "du plus récent", "vom teuersten"): where it is.
+ * cheapest", "dalla più cara", "du plus récent", "vom teuersten"), or a pronoun for records a few words before
+ * a word of the first place ("the overdue ones in red at the top", "celles du jour en premier"): where it is.
  */
 function rankedOf(tokens: Token[], language: UiLanguage): Span | undefined {
   const r = RANKED[language];
@@ -1591,6 +1596,14 @@ function rankedOf(tokens: Token[], language: UiLanguage): Span | undefined {
     const most = r.most.has(tokens[i].norm) && tokens[i + 1]?.kind === "word";
     // (A word capitalized after the first is a name or a German noun, "Kosten", not a superlative.)
     const superlative = r.superlative?.test(tokens[i].norm) && (i === 0 || !/^\p{Lu}/u.test(tokens[i].text));
+    // (Records a pronoun names, "the overdue ones", are ranked only before the place: "those first".)
+    const ones = r.ones.has(tokens[i].norm);
+    if (ones) {
+      for (let j = i + 1; j <= i + 1 + RANK_GAP && tokens[j]?.kind === "word"; j++) {
+        const first = phraseAt(r.first, j);
+        if (first) return { from: i, to: j + first.length };
+      }
+    }
     if (!word || !(most || superlative)) continue;
     const sup = { from: i, to: most ? i + 2 : i + 1 };
     const from = phraseEnding(r.from, sup.from);

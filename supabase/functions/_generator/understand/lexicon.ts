@@ -110,8 +110,9 @@ export interface Lexicon {
   /** An order asked as a place in it: a superlative (`most` and the word after it, or a word the
    * `superlative` pattern matches, as folded) a few words from a word of the `first` place ("cheapest first",
    * "prima quelli col voto più alto", "die neuesten zuerst"), or right after a `from` word ("dalla più cara",
-   * "du plus récent", "vom teuersten"). */
-  ranked: Record<"first" | "most" | "from", string[]> & { superlative: string };
+   * "du plus récent", "vom teuersten"); or the records named by a pronoun, `ones`, and what they are a few
+   * words before that place ("the overdue ones at the top", "celles du jour en premier"). */
+  ranked: Record<"first" | "most" | "from" | "ones", string[]> & { superlative: string };
   /** The words before what a figure or a chart is broken down by ("sends per grade", "la spesa per ogni tipo",
    * "le total par pièce", "horas de cada asignatura", "Stunden pro Baustelle"): its categories. */
   groupedBy: string[];
