@@ -1172,3 +1172,20 @@ Deno.test("records no word names are those whose fields the prompt lists, when f
   const { spec } = composeSpec("keep a register of the WOD with date and result", { tier: "light" });
   assert.ok(!spec.entities.some((e) => e.key.startsWith("climbing")), spec.entities.map((e) => e.key).join());
 });
+
+Deno.test("the category a figure is broken down by is the records' field of that name, or a choice named by it", () => {
+  for (
+    const [prompt, label] of [
+      ["my climbs with date, route and grade. Show a count of climbs per grade", "Grade"],
+      ["le mie letture, e il totale delle pagine per ogni autore", "Autore"],
+    ] as const
+  ) {
+    const made = composeSpec(prompt, { tier: "light" });
+    const screen = made.spec.screens.find((s) => s.options.categoryField)!;
+    assert.ok(screen, prompt);
+    const entity = made.spec.entities.find((e) => e.key === screen.entity)!;
+    const field = entity.fields.find((f) => f.key === screen.options.categoryField)!;
+    assert.equal(field.label, label, prompt);
+    assert.equal(entity.fields.filter((f) => f.label === label).length, 1, prompt);
+  }
+});

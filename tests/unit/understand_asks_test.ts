@@ -1570,3 +1570,95 @@ Deno.test("how many hours or kilometres adds that amount up, in the five languag
   // How many of a thing counts it.
   assert.equal(ask("how many coffees did I drink this week?", "aggregate").amount, undefined);
 });
+
+Deno.test("an order asked as a place in it, a superlative near a word of the first place or after 'from', is a sort", () => {
+  for (
+    const [prompt, quote] of [
+      ["my vinyl records, the rarest ones first", "rarest ones first"],
+      ["a list of gigs with the most expensive tickets at the top", "most expensive tickets at the top"],
+      ["le mie bottiglie di vino, prima quelle più vecchie", "prima quelle più vecchie"],
+      ["i preventivi dei lavori in casa dal meno caro", "dal meno caro"],
+      ["mes factures, les plus anciennes en premier", "plus anciennes en premier"],
+      ["une liste de mes parfums du moins cher", "du moins cher"],
+      ["mis deberes, los más urgentes primero", "más urgentes primero"],
+      ["las reparaciones de la moto de la más cara", "de la más cara"],
+      ["meine Weine, die ältesten zuerst", "ältesten zuerst"],
+      ["Liste der Handwerker vom günstigsten", "vom günstigsten"],
+      // Records a pronoun names, then what they are, before the first place.
+      ["my bills, the unpaid ones at the top", "ones at the top"],
+      ["i compiti, quelle di domani prima", "quelle di domani prima"],
+      ["mes plantes, celles à arroser en premier", "celles à arroser en premier"],
+      ["mis tareas, aquellas sin hacer primero", "aquellas sin hacer primero"],
+      ["meine Rechnungen, diejenigen ohne Zahlung zuerst", "diejenigen ohne Zahlung zuerst"],
+    ]
+  ) assert.ok(ask(prompt, "sort").quote.includes(quote), prompt);
+  const types = (prompt: string) => understand(prompt).asks.map((a) => a.type);
+  // A word that only ends like a superlative, a capitalized noun or a "first" far from one asks no order.
+  assert.ok(!types("a walk in the forest, then a picnic; first I need a packing list").includes("sort"));
+  assert.ok(!types("Übersicht von den Kosten für die Hochzeit").includes("sort"));
+  assert.ok(!types("innaffiare le piante prima delle dieci").includes("sort"));
+});
+
+Deno.test("what a figure or a chart is broken down by is the records' category, unless it is a time, a person, a unit or the records", () => {
+  for (
+    const [prompt, subject] of [
+      ["my board games, and show me a count of plays per genre", "genre"],
+      ["le mie piante con un grafico delle annaffiature per ogni stanza", "stanza"],
+      ["mes dépenses de jardin et le total par saison de semis", "saison"],
+      ["las horas de voluntariado y el total de cada proyecto", "proyecto"],
+      ["Reparaturen am Haus und die Summe pro Stockwerk", "Stockwerk"],
+    ]
+  ) {
+    const categories = ask(prompt, "categories");
+    assert.equal(categories.subject, subject, prompt);
+    assert.ok(categories.breakdown, prompt);
+  }
+  const types = (prompt: string) => understand(prompt).asks.map((a) => a.type);
+  for (
+    const prompt of [
+      "how many glasses of water per day",
+      "la media dei punti per giocatore",
+      "le total des kilomètres par mois",
+      "el total de 3 euros por kilo",
+      "die Summe der Ausgaben nach Datum sortiert",
+      // (After an article it says for or after what: no grouping.)
+      "il totale delle uscite per i bisognini",
+      "die Summe der Kalorien nach dem Essen",
+      // (Named elsewhere, as no field, the thing broken down by is the records themselves.)
+      "a list of my recipes with the time, and the average cost per recipe",
+    ]
+  ) assert.ok(!types(prompt).includes("categories"), prompt);
+  // Where the prompt names categories otherwise, the breakdown is those.
+  assert.equal(
+    types("Ausgaben mit Kategorie (Miete, Auto, Essen) und die Summe pro Kategorie").filter((t) =>
+      t === "categories"
+    )
+      .length,
+    1,
+  );
+});
+
+Deno.test("two values joined by 'or' in the run of a phrase are one choice with them as its options", () => {
+  for (
+    const [prompt, options] of [
+      ["log my runs, road or trail, and a weekly total", ["road", "trail"]],
+      ["segnare i pasti del gatto, secco o umido", ["secco", "umido"]],
+      ["Suivi des courses, payé en espèces ou par carte", ["en espèces", "par carte"]],
+      ["mis compras, pagadas en efectivo o con tarjeta", ["en efectivo", "con tarjeta"]],
+      ["Fahrten notieren, privat oder beruflich", ["privat", "beruflich"]],
+    ] as const
+  ) {
+    const choice = ask(prompt, "choice");
+    assert.deepEqual(choice.fields.flatMap((f) => f.options ?? []), [...options], prompt);
+  }
+  const types = (prompt: string) => understand(prompt).asks.map((a) => a.type);
+  for (
+    const prompt of [
+      // Things an article opens, times, amounts with their unit, and what a sort orders by are no values.
+      "Log a call or a coffee with one tap",
+      "annaffiare le piante la mattina o la sera",
+      "fridge temperatures must be 5 °C or colder",
+      "sort the recipes alphabetically or by date",
+    ]
+  ) assert.ok(!types(prompt).includes("choice"), prompt);
+});

@@ -576,7 +576,13 @@ export class Builder {
         // The values the prompt lists ("categories rent, food, fun") are the category's options.
         const valued = ask.fields.filter((f) => f.type === "choice" && f.options?.length);
         entity.addAsked(valued);
-        const field = entity.spec.fields.find((f) => valued.some((v) => f.label === capitalized(v.name))) ??
+        // What a figure is broken down by names the records' field it groups them by ("sends per grade").
+        const by = ask.breakdown && ask.subject
+          ? fieldNamed(entity, ask.subject) ??
+            entity.ensure(keyOf(ask.subject, "category"), capitalized(ask.subject), "choice")
+          : undefined;
+        const field = by ??
+          entity.spec.fields.find((f) => valued.some((v) => f.label === capitalized(v.name))) ??
           entity.ensureType(["choice"], "category", w.category);
         const screen =
           this.screens.find((s) =>

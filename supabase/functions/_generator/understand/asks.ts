@@ -126,6 +126,9 @@ export interface Ask {
   /** A week stated day by day ("lunedì piscina, mercoledì calcio", "Montag Turnen um 16 Uhr"): each day
    * (1 Monday to 7 Sunday), what is on it and when, if said. */
   slots?: Slot[];
+  /** Categories asked as what a figure is broken down by ("sends per grade", "Stunden pro Baustelle"): the
+   * prompt's other categories where it names some, and none where they are its records ("average per book"). */
+  breakdown?: true;
 }
 
 export interface Slot {
@@ -519,6 +522,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (field && !["photo", "rating", "yesno"].includes(m.key)) continue;
     add(m.key as AskType, m);
   }
+  // An order asked as a place in it ("cheapest first", "dalla più cara", "les plus récents en premier").
+  const ranking = found.has("sort") ? undefined : rankedOf(tokens, language);
+  if (ranking) add("sort", ranking);
   // In a new prompt a language's name asks for the UI in it only after "in" ("a list in German"), not in
   // "flashcards for spanish vocab".
   const uiLanguage = languageNames.find((m) => IN[language].has(tokens[m.from - 1]?.norm ?? ""));
@@ -601,6 +607,24 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (!list.names) {
       options.set(`${list.start}:${list.end}`, { name, type: "choice", options: list.options });
     }
+  }
+  // Values offered as alternatives joined by "or" in the run of a phrase ("paid by cash or card", "se l'ha
+  // fatto fuori o in casa", "payé en espèces ou par carte", "privat oder geschäftlich") are one choice.
+  // (What a sort's or a search's phrase offers is what they order or find by: "alphabetically or by date".)
+  const inFields = new Set([...fields, ...listedSpanned].flatMap((f) => range(f.span)));
+  const ordering = orderingOf(tokens, found);
+  for (const offered of alternatives(tokens, language, content)) {
+    const phrase = phraseOf(tokens, offered.span.from);
+    if (range(offered.span).some((i) => inFields.has(i)) || ordering.some((s) => overlaps(s, phrase))) {
+      continue;
+    }
+    add("choice", offered.span);
+    const at = offsetsOf(tokens, offered.span)!;
+    options.set(`${at.start}:${at.end}`, {
+      name: offered.options.join("/"),
+      type: "choice",
+      options: offered.options,
+    });
   }
   // An amount equal to another ("1 € = $1.08") states a rate.
   const rate = tokens.some((t) => t.norm === "=");
@@ -739,6 +763,26 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       add("people", { from: we ? span.from - we.length : span.from, to: who.to });
       if (!named.has("people")) named.set("people", who);
     } else if (we) add("people", { from: span.from - we.length, to: span.to });
+  }
+  // What a figure or a chart is broken down by is the records' category ("count my sends per grade", "il
+  // totale per ogni tipo", "le total des devis par pièce", "ver las horas de cada asignatura", "Stunden pro
+  // Baustelle"), unless it is a time, a unit, a person (a board's or a split's) or what an amount is paid
+  // for ("$20 per game"), or the words of a sort or a search ("sorted by date").
+  const figures = [...(found.get("aggregate") ?? []), ...(found.get("chart") ?? [])];
+  const grouping = figures.length
+    ? groupedBy(
+      tokens,
+      language,
+      content,
+      persons,
+      found,
+      Math.min(...figures.map((o) => tokenSpan(tokens, o).to)),
+    )
+    : undefined;
+  const breakdown = grouping !== undefined && !found.has("categories");
+  if (breakdown) {
+    add("categories", grouping.span);
+    named.set("categories", grouping.by);
   }
   // A group named without a number is people too: each of them ("each kid", "per ogni alunno", "chacun"),
   // the whole of it ("toute la famille", "die ganze Familie") or who does what, within a phrase
@@ -1022,6 +1066,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       ask.deadline = { text: text(tokens, deadline), ...offsetsOf(tokens, deadline)! };
     }
     if (implied.has(type)) ask.implied = true;
+    if (type === "categories" && breakdown) ask.breakdown = true;
     if (type === "people" && mention) ask.mention = true;
     // ("The list of the kids" and "the library books" name what they are of, so they are asked.)
     const namesAgain = (o: Offsets) => {
@@ -1825,6 +1870,166 @@ export function examTopic(prompt: string, language: UiLanguage): string | undefi
   const topic = exam && (subjectNear(tokens, exam, content, taken, true, OF[language]) ??
     (content(exam.from - 1) ? subjectNear(tokens, exam, content, taken, false, [], true) : undefined));
   return topic ? text(tokens, topic) : undefined;
+}
+
+/** The words between the marks around the token at `i`: the phrase it is in. */
+function phraseOf(tokens: Token[], i: number): Span {
+  let [from, to] = [i, i];
+  while (from > 0 && tokens[from - 1].kind !== "mark") from--;
+  while (to < tokens.length && tokens[to].kind !== "mark") to++;
+  return { from, to };
+}
+const overlaps = (a: Span, b: Span) => a.from < b.to && b.from < a.to;
+/** Where the clause asks for a sort or a search: what their phrases name is what they order or find by. */
+const orderingOf = (tokens: Token[], found: Map<AskType, Offsets[]>) =>
+  [...(found.get("sort") ?? []), ...(found.get("search") ?? [])].map((o) => tokenSpan(tokens, o));
+
+const GROUPED_BY = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.groupedBy.map((p) => words(p).map((t) => t.norm))]),
+) as Record<UiLanguage, string[][]>;
+
+/** Where a figure's breakdown is ("per grade", "per ogni tipo"), after the figure's first cue, and the words
+ * of what it is by. */
+function groupedBy(
+  tokens: Token[],
+  language: UiLanguage,
+  content: (i: number) => boolean,
+  persons: CueMatch[],
+  found: Map<AskType, Offsets[]>,
+  after: number,
+): { span: Span; by: Span } | undefined {
+  const ordering = orderingOf(tokens, found);
+  const each = GROUP_WORDS[language].each;
+  // (It follows the figure: "un timer per lo stretching della sera" breaks nothing down.)
+  for (let i = Math.max(after, 1); i < tokens.length; i++) {
+    const p = GROUPED_BY[language].find((p) => p.every((w, k) => tokens[i + k]?.norm === w));
+    // (An amount before it is paid or measured per that: "3 € per kilo", "10 km per run".)
+    const amount = tokens[i - 1].kind === "number" ||
+      (measureWord(tokens[i - 1].norm) && tokens[i - 2]?.kind === "number");
+    if (!p || amount) continue;
+    // (In the phrase of a sort or a search it is what that orders or finds by: "ordenar por año o por
+    // artista", "nach Datum sortiert".)
+    if (ordering.some((s) => overlaps(s, phraseOf(tokens, i)))) continue;
+    let j = i + p.length;
+    // (A grouping takes a bare noun or "each": "per tipo", "per ogni stanza"; after an article it says for
+    // what or after what, "per i bisognini", "nach dem Essen".)
+    if (each.has(tokens[j]?.norm ?? "")) j++;
+    const noun = (k: number) =>
+      content(k) && !CLOSED[language].has(tokens[k].norm) && !measureWord(tokens[k].norm) &&
+      !persons.some((m) => m.from <= k && k < m.to);
+    // (A verb after it says what for: "por cobrar".)
+    if (!noun(j) || INFINITIVE[language]?.test(tokens[j].norm)) continue;
+    const to = noun(j + 1) ? j + 2 : j + 1;
+    return { span: { from: i, to }, by: { from: j, to } };
+  }
+  return undefined;
+}
+
+const RANKED = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, {
+    first: lex.ranked.first.map((p) => words(p).map((t) => t.norm)),
+    ones: wordSet(lex.ranked.ones),
+    most: wordSet(lex.ranked.most),
+    from: lex.ranked.from.map((p) => words(p).map((t) => t.norm)),
+    superlative: lex.ranked.superlative ? new RegExp(lex.ranked.superlative, "u") : undefined,
+  }]),
+) as Record<
+  UiLanguage,
+  { first: string[][]; ones: Set<string>; most: Set<string>; from: string[][]; superlative?: RegExp }
+>;
+/** How many words at most lie between a superlative and the word of the first place it goes with. */
+const RANK_GAP = 4;
+
+/**
+ * An order asked as a place in it (the lexicon's `ranked`): a superlative a few words, across words only,
+ * before or after a word of the first place ("the oldest ones first", "vedere prima quelli col voto più
+ * alto", "las más recientes primero", "die neuesten zuerst"), or right after a word of "from" ("from the
+ * cheapest", "dalla più cara", "du plus récent", "vom teuersten"), or a pronoun for records a few words before
+ * a word of the first place ("the overdue ones in red at the top", "celles du jour en premier"): where it is.
+ */
+function rankedOf(tokens: Token[], language: UiLanguage): Span | undefined {
+  const r = RANKED[language];
+  const phraseAt = (phrases: string[][], i: number) =>
+    phrases.find((p) => p.every((w, k) => tokens[i + k]?.norm === w));
+  const phraseEnding = (phrases: string[][], end: number) =>
+    phrases.find((p) => p.every((w, k) => tokens[end - p.length + k]?.norm === w));
+  for (let i = 0; i < tokens.length; i++) {
+    const word = tokens[i].kind === "word";
+    const most = r.most.has(tokens[i].norm) && tokens[i + 1]?.kind === "word";
+    // (A word capitalized after the first is a name or a German noun, "Kosten", not a superlative.)
+    const superlative = r.superlative?.test(tokens[i].norm) && (i === 0 || !/^\p{Lu}/u.test(tokens[i].text));
+    // (Records a pronoun names, "the overdue ones", are ranked only before the place: "those first".)
+    const ones = r.ones.has(tokens[i].norm);
+    if (ones) {
+      for (let j = i + 1; j <= i + 1 + RANK_GAP && tokens[j]?.kind === "word"; j++) {
+        const first = phraseAt(r.first, j);
+        if (first) return { from: i, to: j + first.length };
+      }
+    }
+    if (!word || !(most || superlative)) continue;
+    const sup = { from: i, to: most ? i + 2 : i + 1 };
+    const from = phraseEnding(r.from, sup.from);
+    if (from) return { from: sup.from - from.length, to: sup.to };
+    for (let j = sup.to; j <= sup.to + RANK_GAP && tokens[j]?.kind === "word"; j++) {
+      const first = phraseAt(r.first, j);
+      if (first) return { from: sup.from, to: j + first.length };
+    }
+    for (let j = sup.from - 1; j >= sup.from - 1 - RANK_GAP && tokens[j]?.kind === "word"; j--) {
+      const first = phraseAt(r.first, j);
+      if (first && j + first.length <= sup.from) return { from: j, to: sup.to };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Two values joined by "or" in the run of a phrase, each of one to three words, content words but for a
+ * preposition that may open them ("fuori o in casa"), the first no longer than the second: none
+ * a number, a time word, a unit or "yes"/"no", none opened by an article or a determiner ("a call or a
+ * coffee" are things), and nothing but the phrase's end after the last.
+ */
+function alternatives(
+  tokens: Token[],
+  language: UiLanguage,
+  content: (i: number) => boolean,
+): { span: Span; options: string[] }[] {
+  const stop = CUES[language].stop;
+  const value = (i: number) =>
+    content(i) && !CLOSED[language].has(tokens[i].norm) && !measureWord(tokens[i].norm) &&
+    !YES_NO.test(tokens[i].norm);
+  const out: { span: Span; options: string[] }[] = [];
+  let depth = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i].norm === "(") depth++;
+    if (tokens[i].norm === ")") depth--;
+    if (depth || !OR[language].has(tokens[i].norm)) continue;
+    // The option after "or": content words, a preposition first at most.
+    let to = i + 1;
+    const preposition = (k: number) =>
+      stop.has(tokens[k]?.norm ?? "") && !OPENERS[language].has(tokens[k].norm);
+    const opened = preposition(to);
+    if (opened) to++;
+    const first = to;
+    while (to < tokens.length && to - first < VALUE_WORDS && value(to)) to++;
+    const ends = to === tokens.length || tokens[to].kind === "mark" || AND[language].has(tokens[to].norm);
+    if (to === first || !ends) continue;
+    // The option before it is no longer ("se li ha fatti fuori o in casa") and opens as it does ("en espèces
+    // ou par carte").
+    let from = i;
+    while (from > 0 && i - from < to - first && value(from - 1)) from--;
+    // (After a number it is a unit: "5 °C or colder".)
+    const unit = tokens[from - 1]?.kind === "number" ||
+      (tokens[from - 1]?.kind === "mark" && tokens[from - 2]?.kind === "number");
+    if (from === i || unit) continue;
+    if (opened && preposition(from - 1)) from--;
+    if (OPENERS[language].has(tokens[from - 1]?.norm ?? "")) continue;
+    out.push({
+      span: { from, to },
+      options: [text(tokens, { from, to: i }), text(tokens, { from: i + 1, to })],
+    });
+    i = to;
+  }
+  return out;
 }
 
 /** The words of a yes/no pair ("yes/no", "oui/non", "ja/nein"), which is a tick, not a choice. */

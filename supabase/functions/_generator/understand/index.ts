@@ -163,6 +163,21 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
     const group = earlier(a)!;
     group.fields.push(...a.fields.filter((f) => !group.fields.some((g) => g.name === f.name)));
   }
+  // What a figure is broken down by is the prompt's categories where it names them otherwise ("Kategorie
+  // (Miete, Auto) … Summe pro Kategorie", "hours per site … costs per site"), and no category where it is
+  // what the prompt keeps records of, named elsewhere but as no field ("books with title and author … the
+  // average per book"); its words are still accounted for.
+  const fieldWords = new Set(asks.flatMap((a) => a.fields.flatMap((f) => stemPhrase(f.name, language))));
+  const brokenDown = (a: Ask) => {
+    if (!a.breakdown) return false;
+    const other = asks.find((b) => b.type === "categories" && (!b.breakdown || b.start < a.start));
+    const elsewhere = words(prompt.slice(0, a.start) + " " + prompt.slice(a.end))
+      .filter((t) => t.kind === "word").map((t) => stem(t.text, language));
+    const records = stemPhrase(a.subject ?? "", language).some((s) =>
+      elsewhere.includes(s) && !fieldWords.has(s)
+    );
+    return other !== undefined || records;
+  };
   // A log implied by a figure of what the speaker does gives way to a log or a list the prompt asks for; its
   // words are still accounted for.
   const records = asks.some((a) => (a.type === "log" || a.type === "list") && !a.implied);
@@ -172,7 +187,7 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
     language: asked ?? (kept && isUiLanguage(kept) ? kept : language),
     detected,
     asks: asks.filter((a) =>
-      (a.type !== "calculator" || a === calculator) && !again(a) && !namedAgain(a) &&
+      (a.type !== "calculator" || a === calculator) && !again(a) && !namedAgain(a) && !brokenDown(a) &&
       !(records && a.implied)
     ),
     concepts: findConcepts(prompt, language),

@@ -124,6 +124,15 @@ export interface Lexicon {
    * ("2 € pro Kind", "50 € per lezione"), `the` (articles) only before a unit of time or measure ("$14 an
    * hour", "15 euro l'ora", "3 € le kilo"). */
   rate: Record<"per" | "the", string[]>;
+  /** An order asked as a place in it: a superlative (`most` and the word after it, or a word the
+   * `superlative` pattern matches, as folded) a few words from a word of the `first` place ("cheapest first",
+   * "prima quelli col voto più alto", "die neuesten zuerst"), or right after a `from` word ("dalla più cara",
+   * "du plus récent", "vom teuersten"); or the records named by a pronoun, `ones`, and what they are a few
+   * words before that place ("the overdue ones at the top", "celles du jour en premier"). */
+  ranked: Record<"first" | "most" | "from" | "ones", string[]> & { superlative: string };
+  /** The words before what a figure or a chart is broken down by ("sends per grade", "la spesa per ogni tipo",
+   * "le total par pièce", "horas de cada asignatura", "Stunden pro Baustelle"): its categories. */
+  groupedBy: string[];
   /** A yes/no asked as a question of whether something happened: `if` followed, across function words
    * only, by an auxiliary of what is `done` ("si j'ai pris", "se l'ho pagata", "si ya ha pagado"), or a
    * word followed by `orNot` ("confirmed or not", "payé ou pas", "spielt oder nicht"), or `who` did and
