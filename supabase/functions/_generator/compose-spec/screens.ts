@@ -7,7 +7,7 @@ import { CONCEPTS } from "../understand/concepts-index.ts";
 import type { Concept } from "../understand/concepts.ts";
 import { type ConceptMatch, findConcepts } from "../understand/concepts.ts";
 import { CUES, LEXICONS } from "../understand/lexicon.ts";
-import { isUiLanguage } from "../understand/language.ts";
+import { isUiLanguage, type UiLanguage } from "../understand/language.ts";
 import UNITS from "../understand/units.json" with { type: "json" };
 import type {
   BlockName,
@@ -83,6 +83,8 @@ export class Builder {
   private readonly bySubject = new Map<string, Entity>();
   /** Every ask of the prompt, for what one ask says about another. */
   asked: Ask[] = [];
+  /** Every quantity the prompt states, for what an ask reads outside its own words (a tip's percentage). */
+  stated: Quantity[] = [];
 
   constructor(
     readonly prompt: string,
@@ -494,19 +496,9 @@ export class Builder {
       }
       case "split": {
         const entity = this.entityFor({ ...ask, subject: w.expenses }, w.expenses);
-        // The count may stand in the people the prompt names ("me and my 2 roommates share…").
-        const n = [...q, ...this.asked.filter((a) => a.type === "people").flatMap((a) => a.quantities)]
-          .find((x) => x.kind === "number");
-        // "with 3 flatmates": the user and three others; "we are four" (a group the speaker counts in): three.
-        const us = n !== undefined &&
-          this.asked.some((a) =>
-            a.type === "people" && a.start <= n.start && n.end <= a.end &&
-            weAreOpens(a.quote, this.reading ?? this.language)
-          );
-        const counted = n?.kind === "number" ? n.value - (us ? 1 : 0) : 0;
-        const others = counted >= 1 && counted < 20 ? counted : 1;
         const named = this.namedPayers(w.me);
-        const people = named ?? [w.me, ...Array.from({ length: others }, (_, i) => `${w.person} ${i + 2}`)];
+        const people = named ??
+          [w.me, ...Array.from({ length: this.othersCounted(q) ?? 1 }, (_, i) => `${w.person} ${i + 2}`)];
         const money = q.find((x) => x.kind === "money");
         const paidBy = entity.ensure("paidBy", w.paidBy, "choice", people);
         // The persons named are the payers even where the records' concept has a payer of its own.
@@ -521,12 +513,12 @@ export class Builder {
         );
       }
       case "convert": {
-        const conversions = conversionsOf(q, this.prompt);
+        const conversions = conversionsOf(q, this.prompt, this.sentenceOf(ask), this.readIn());
         if (!conversions.length) return this.refuse(ask, "no units or rates were stated");
         return this.report(ask, this.addScreen("converter", w.converter, undefined, { conversions }));
       }
       case "calculator":
-        return this.report(ask, this.addScreen("calculator", w.calculator));
+        return this.report(ask, this.addScreen("calculator", w.calculator, undefined, this.tipOf(ask)));
       case "countdown": {
         // A countdown is to a date: records with none (a wedding's guests) are not what it counts to, the
         // event it names is ("my wedding"), with the date the prompt states.
@@ -628,6 +620,65 @@ export class Builder {
         // Changes (translate, theme, rename, fields) are applied by changes.ts.
         return this.refuse(ask, "not a change this app can make");
     }
+  }
+
+  /** How many others than the speaker a count of the split's or the people asks' names ("with 3 flatmates":
+   * three; "we are four" or "between 4 friends", a group the speaker counts in: three), when it is a small group. */
+  private othersCounted(q: Quantity[]): number | undefined {
+    // The count may stand in the people the prompt names ("me and my 2 roommates share…").
+    // A number another follows ("with 15, 18 or 20% tip") is an item of a list of values, not a count.
+    const listed = (x: Quantity) => /^\s*(?:,|\p{L}{1,4})?\s*\d/u.test(this.prompt.slice(x.end));
+    const n = [...q, ...this.asked.filter((a) => a.type === "people").flatMap((a) => a.quantities)]
+      .find((x) => x.kind === "number" && !listed(x));
+    if (n?.kind !== "number") return undefined;
+    const reading = this.readIn();
+    const lexicon = LEXICONS[reading];
+    // "between 3", "entre nous trois", "tra noi 4": the count follows a `between` word, or one and "we".
+    const before = fold(this.prompt.slice(0, n.start)).split(/[^a-z]+/).filter(Boolean);
+    const last = before.at(-1) ?? "";
+    const us = lexicon.between.includes(last) ||
+      (lexicon.speaker.includes(last) && lexicon.between.includes(before.at(-2) ?? "")) ||
+      this.asked.some((a) =>
+        a.type === "people" && a.start <= n.start && n.end <= a.end && weAreOpens(a.quote, reading)
+      );
+    const counted = n.value - (us ? 1 : 0);
+    return counted >= 1 && counted < 20 ? counted : undefined;
+  }
+
+  /** The UI language the prompt's words are read in. */
+  private readIn(): UiLanguage {
+    const reading = this.reading ?? this.language;
+    return reading && isUiLanguage(reading) ? reading : "en";
+  }
+
+  /** The sentence of the prompt an ask stands in, which says more than its cue ("Convert miles to km"). */
+  private sentenceOf(ask: Ask): string {
+    const from = Math.max(
+      ...[".", "!", "?", ";", "\n"].map((m) => this.prompt.lastIndexOf(m, ask.start - 1)),
+    );
+    return this.prompt.slice(from + 1).split(/[.!?;\n]/)[0];
+  }
+
+  /** A calculator that names a tip ("tip calculator", "calcola la mancia", "Trinkgeld") works it out on the
+   * bill: at the percentage the prompt states (else from 0, which the user raises), shared by the persons a
+   * split or a group names, in the prompt's currency. */
+  private tipOf(ask: Ask): ScreenOptions {
+    const language = this.readIn();
+    const tips = new Set([...LEXICONS[language].tip, ...LEXICONS.en.tip].map((t) => stem(fold(t), language)));
+    // The sentence says it ("a 20% tip calculator": the calculator is asked by its percentage).
+    const sentence = this.sentenceOf(ask);
+    if (!words(sentence).some((t) => t.kind === "word" && tips.has(stem(t.norm, language)))) return {};
+    const percent = this.stated.find((x) => x.kind === "measure" && x.unit === "%");
+    const money = this.stated.find((x) => x.kind === "money");
+    const sharing = this.asked.find((a) => a.type === "split") ?? this.asked.find((a) => a.type === "people");
+    const named = sharing && this.namedPayers(this.words.me);
+    const others = sharing && (named ? undefined : this.othersCounted(sharing.quantities));
+    const people = named?.length ?? (others === undefined ? undefined : others + 1);
+    return {
+      tipPercent: percent?.kind === "measure" && percent.value <= 100 ? percent.value : 0,
+      ...(people ? { people } : {}),
+      ...(money?.kind === "money" ? { currency: money.currency } : {}),
+    };
   }
 
   /** The persons the prompt names where people are asked, who pay and share a split: the speaker with them,
@@ -921,7 +972,9 @@ function weekdaysOf(q: Quantity[]): number[] {
   return [...new Set(days.map((d) => (d === 0 ? 7 : d)))].sort();
 }
 
-type UnitEntry = { dimension: string; factor: number };
+type UnitEntry = { dimension: string; factor: number; words: string[] };
+// The dimensions whose units are multiples of each other (degrees have an offset; counts convert to nothing).
+const CONVERTIBLE = new Set(["length", "mass", "volume"]);
 const UNIT_TABLE = UNITS as unknown as Record<string, UnitEntry>;
 
 // The words that name a dimension to convert ("a converter for length and weight").
@@ -941,12 +994,24 @@ const DIMENSIONS: Record<string, string[]> = {
   volume: ["volume", "volumes", "volumi", "volumen", "volumes"],
 };
 
-/** The units of each dimension the prompt names, with their factors to the dimension's base unit. */
-function conversionsOf(q: Quantity[], text: string) {
+/** The units of each dimension the prompt names, with their factors to the dimension's base unit: a dimension
+ * named ("length"), measured, or whose units the ask's sentence names without a number ("miles to kilometers",
+ * "tasses en grammes", "Pfund in Kilo"; not a function word of the language, "mi"). */
+function conversionsOf(q: Quantity[], text: string, sentence: string, language: UiLanguage) {
   const words = new Set(fold(text).split(/[^a-z]+/));
   const named = Object.entries(DIMENSIONS).filter(([, names]) => names.some((n) => words.has(n)));
+  const said = new Set(
+    fold(sentence).split(/[^a-z]+/).filter((w) => w.length > 1 && !CUES[language].stop.has(w)),
+  );
+  const units = Object.values(UNIT_TABLE).filter((u) =>
+    CONVERTIBLE.has(u.dimension) && u.words.some((w) => said.has(fold(w)))
+  );
   const dimensions = [
-    ...new Set([...q.flatMap((x) => x.kind === "measure" ? [x.dimension] : []), ...named.map(([d]) => d)]),
+    ...new Set([
+      ...q.flatMap((x) => x.kind === "measure" ? [x.dimension] : []),
+      ...named.map(([d]) => d),
+      ...units.map((u) => u.dimension),
+    ]),
   ];
   return dimensions.map((dimension) => ({
     group: dimension,
