@@ -1107,3 +1107,27 @@ Deno.test("a conversion between units its sentence names without numbers convert
   // Degrees convert with an offset no factor holds: the conversion is reported, not built.
   assert.equal(groups("Umrechnen von Fahrenheit in Celsius"), undefined);
 });
+
+Deno.test("a conversion between currencies with no rate stated converts at the rates the user types", () => {
+  const currencies = (prompt: string) => {
+    const group = composeSpec(prompt, { tier: "light" }).spec.screens.find((s) => s.block === "converter")
+      ?.options.conversions?.find((c) => c.group === "currency");
+    return group && { typed: group.typed, units: group.units.map((u) => u.label) };
+  };
+  assert.deepEqual(currencies("a currency converter from dollars to yen for my trip"), {
+    typed: true,
+    units: ["USD", "JPY"],
+  });
+  assert.deepEqual(currencies("Convertitore da euro a franchi svizzeri"), {
+    typed: true,
+    units: ["EUR", "CHF"],
+  });
+  assert.deepEqual(currencies("Convertir des yen en euros pour le voyage"), {
+    typed: true,
+    units: ["JPY", "EUR"],
+  });
+  assert.deepEqual(currencies("un conversor de dólares a euros"), { typed: true, units: ["USD", "EUR"] });
+  assert.deepEqual(currencies("Umrechner von Euro in Franken"), { typed: true, units: ["EUR", "CHF"] });
+  // One currency is nothing to convert between.
+  assert.equal(currencies("convert my expenses to euros"), undefined);
+});

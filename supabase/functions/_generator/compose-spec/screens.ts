@@ -9,6 +9,7 @@ import { type ConceptMatch, findConcepts } from "../understand/concepts.ts";
 import { CUES, LEXICONS } from "../understand/lexicon.ts";
 import { isUiLanguage, type UiLanguage } from "../understand/language.ts";
 import UNITS from "../understand/units.json" with { type: "json" };
+import CURRENCIES from "../understand/currencies.json" with { type: "json" };
 import type {
   BlockName,
   EntitySpec,
@@ -1013,11 +1014,24 @@ function conversionsOf(q: Quantity[], text: string, sentence: string, language: 
       ...units.map((u) => u.dimension),
     ]),
   ];
-  return dimensions.map((dimension) => ({
+  const groups = dimensions.map((dimension) => ({
     group: dimension,
     units: Object.entries(UNIT_TABLE).filter(([, u]) => u.dimension === dimension)
       .map(([label, u]) => ({ label, factor: u.factor })),
   })).filter((group) => group.units.length >= 2);
+  return [...groups, ...currenciesOf(sentence)];
+}
+
+/** The currencies an ask's sentence names by code or word, in its order ("usd to eur", "dollari in euro"):
+ * two or more are converted at the rates the user types, which the prompt does not state. */
+function currenciesOf(sentence: string) {
+  const folded = ` ${fold(sentence).replace(/[^a-z]+/g, " ")} `;
+  const at = (words: string[]) =>
+    Math.min(...words.map((w) => folded.indexOf(` ${fold(w)} `)).filter((i) => i >= 0));
+  const named = Object.entries(CURRENCIES).map(([code, c]) => ({ code, at: at(c.words) }))
+    .filter((c) => Number.isFinite(c.at)).sort((a, b) => a.at - b.at);
+  if (named.length < 2) return [];
+  return [{ group: "currency", units: named.map((c) => ({ label: c.code, factor: 1 })), typed: true }];
 }
 
 /** Whether a quote opens with the language's "we are" ("Wir sind vier", "somos 6"): a count with the speaker. */
