@@ -1130,4 +1130,11 @@ Deno.test("a conversion between currencies with no rate stated converts at the r
   assert.deepEqual(currencies("Umrechner von Euro in Franken"), { typed: true, units: ["EUR", "CHF"] });
   // One currency is nothing to convert between.
   assert.equal(currencies("convert my expenses to euros"), undefined);
+  // The words of what is converted are the converter's, not unmet; words of anything else are.
+  assert.deepEqual(composeSpec("Umrechner Franken in Euro und Dollar", { tier: "light" }).unmet, []);
+  assert.ok(
+    composeSpec("convertitore da dollari a euro per le vacanze", { tier: "light" }).unmet.some((u) =>
+      u.includes("vacanze")
+    ),
+  );
 });

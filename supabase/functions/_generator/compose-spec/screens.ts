@@ -72,12 +72,18 @@ export class Builder {
   /** The prompt's words, folded, that named records no ask quotes but a block keeps. */
   private readonly understood = new Set<string>();
 
-  /** Whether a run of unquoted words is a noun phrase of records a block keeps ("grocery expenses"). */
+  /** The units and currencies a converter converts between, folded. */
+  private readonly converted = new Set<string>();
+
+  /** Whether a run of unquoted words is a noun phrase of records a block keeps ("grocery expenses"), or names
+   * only what a converter converts between ("usd to eur", "Franken in Euro und Dollar"). */
   understands(run: string): boolean {
     const words = fold(run);
+    const stop = CUES[this.readIn()].stop;
+    const said = words.split(/[^a-z]+/).filter(Boolean);
     return [...this.understood].some((w) =>
       words === w || words.endsWith(` ${w}`) || words.startsWith(`${w} `)
-    );
+    ) || (said.some((w) => this.converted.has(w)) && said.every((w) => this.converted.has(w) || stop.has(w)));
   }
   /** Entities made from the prompt's words alone: they start empty. */
   readonly withoutSamples: string[] = [];
@@ -516,6 +522,7 @@ export class Builder {
       case "convert": {
         const conversions = conversionsOf(q, this.prompt, this.sentenceOf(ask), this.readIn());
         if (!conversions.length) return this.refuse(ask, "no units or rates were stated");
+        for (const w of conversionWords(this.sentenceOf(ask), conversions)) this.converted.add(w);
         return this.report(ask, this.addScreen("converter", w.converter, undefined, { conversions }));
       }
       case "calculator":
@@ -1020,6 +1027,16 @@ function conversionsOf(q: Quantity[], text: string, sentence: string, language: 
       .map(([label, u]) => ({ label, factor: u.factor })),
   })).filter((group) => group.units.length >= 2);
   return [...groups, ...currenciesOf(sentence)];
+}
+
+/** The words of the sentence that name the conversions' units or currencies ("miles", "eur"). */
+function conversionWords(sentence: string, conversions: { units: { label: string }[] }[]): string[] {
+  const labels = new Set(conversions.flatMap((c) => c.units.map((u) => u.label)));
+  const named = [
+    ...Object.entries(UNIT_TABLE).filter(([label]) => labels.has(label)).flatMap(([, u]) => u.words),
+    ...Object.entries(CURRENCIES).filter(([code]) => labels.has(code)).flatMap(([, c]) => c.words),
+  ].map(fold);
+  return fold(sentence).split(/[^a-z]+/).filter((w) => named.includes(w));
 }
 
 /** The currencies an ask's sentence names by code or word, in its order ("usd to eur", "dollari in euro"):
