@@ -223,6 +223,17 @@ t(
         assert.ok(reminders.includes("Täglich um 08:00, 13:00, 20:00"), reminders);
         assert.match(reminders, /Di\.?, Fr\.? um 19:30/);
 
+        // Currencies with no rate in the spec convert at the rate typed, and keep it.
+        await open("umrechnen");
+        await page.getByText("Währung", { exact: true }).click();
+        await page.getByText("Kurs: 1 USD =").waitFor();
+        assert.ok(!(await text()).includes("1 EUR ="), "no result before a rate is typed");
+        await page.getByLabel("Kurs USD").fill("0,5");
+        await page.getByText("1 EUR = 2 USD").waitFor();
+        await open("umrechnen");
+        await page.getByText("Währung", { exact: true }).click();
+        await page.getByText("1 EUR = 2 USD").waitFor();
+
         // The settings switch overrides the spec's theme, everywhere and for good.
         await open("einstellungen");
         await page.getByRole("switch", { name: "Dunkelmodus" }).click();

@@ -1049,6 +1049,9 @@ Deno.test("a group the speaker counts in ('we are four') shares costs among that
   assert.equal(payers("we are five flatmates and split the bills")?.length, 5);
   // Others counted without the speaker: the speaker and that many more.
   assert.equal(payers("I split the holiday costs with 3 friends")?.length, 4);
+  // A count right after "between", or "between us", is everyone who shares.
+  assert.equal(payers("split the taxi fares between 3 friends")?.length, 3);
+  assert.equal(payers("partager les frais du chalet entre nous quatre")?.length, 4);
 });
 
 Deno.test("each tick a prompt asks is a check field of its own, and the persons it names are the board's", () => {
@@ -1188,4 +1191,99 @@ Deno.test("the category a figure is broken down by is the records' field of that
     assert.equal(field.label, label, prompt);
     assert.equal(entity.fields.filter((f) => f.label === label).length, 1, prompt);
   }
+});
+
+Deno.test("a calculator that names a tip works it out at the percentage stated, shared by the persons counted", () => {
+  const tip = (prompt: string) => {
+    const made = composeSpec(prompt, { tier: "light" });
+    const screen = made.spec.screens.find((s) => s.block === "calculator");
+    assert.ok(screen, prompt);
+    assert.ok(!made.unmet.some((u) => u.includes("%") || /prozent/i.test(u)), made.unmet.join(" | "));
+    const { tipPercent, people, currency } = screen.options;
+    return { tipPercent, people, currency };
+  };
+  assert.deepEqual(tip("Tip calculator for team lunches, 18% tip, split between 4 colleagues"), {
+    tipPercent: 18,
+    people: 4,
+    currency: undefined,
+  });
+  // The percentage may stand in a sentence of its own; the group counted with "noi" holds the speaker.
+  assert.deepEqual(tip("Calcola la mancia per la pizzeria. Di solito lascio il 10%. Siamo in 6"), {
+    tipPercent: 10,
+    people: 6,
+    currency: undefined,
+  });
+  assert.deepEqual(tip("Calculer le pourboire de 15 % sur l'addition de 90 €"), {
+    tipPercent: 15,
+    people: undefined,
+    currency: "EUR",
+  });
+  assert.deepEqual(tip("Calculadora de propinas del 12% para las cenas con amigos"), {
+    tipPercent: 12,
+    people: undefined,
+    currency: undefined,
+  });
+  assert.deepEqual(tip("Wir sind drei. Trinkgeld ausrechnen mit 10 Prozent"), {
+    tipPercent: 10,
+    people: 3,
+    currency: undefined,
+  });
+  // Numbers of a list of values count no one.
+  assert.equal(
+    tip("Tip calculator with 10, 15 or 20% tip to share the bill between friends").people,
+    undefined,
+  );
+  // A tip named with no percentage starts from none, which the user raises; a calculator of no tip has none.
+  assert.equal(tip("a tip calculator for my waiter friends").tipPercent, 0);
+  assert.equal(tip("a calculator for my homework").tipPercent, undefined);
+});
+
+Deno.test("a conversion between units its sentence names without numbers converts within their dimensions", () => {
+  const groups = (prompt: string) => {
+    const made = composeSpec(prompt, { tier: "light" });
+    const screen = made.spec.screens.find((s) => s.block === "converter");
+    assert.ok(made.asks.some((a) => a.type === "convert" && a.built) === Boolean(screen), prompt);
+    return screen?.options.conversions?.map((c) => c.group).sort();
+  };
+  assert.deepEqual(groups("Convert miles to kilometers and pounds to kg for my cycling trips"), [
+    "length",
+    "mass",
+  ]);
+  assert.deepEqual(groups("un convertitore da chilometri a miglia per le mie corse"), ["length"]);
+  assert.deepEqual(groups("Convertir les tasses en grammes pour la pâtisserie"), ["mass", "volume"]);
+  assert.deepEqual(groups("quiero convertir litros a tazas en la cocina"), ["volume"]);
+  assert.deepEqual(groups("Umrechner von Meilen in Kilometer für den Urlaub"), ["length"]);
+  // Degrees convert with an offset no factor holds: the conversion is reported, not built.
+  assert.equal(groups("Umrechnen von Fahrenheit in Celsius"), undefined);
+});
+
+Deno.test("a conversion between currencies with no rate stated converts at the rates the user types", () => {
+  const currencies = (prompt: string) => {
+    const group = composeSpec(prompt, { tier: "light" }).spec.screens.find((s) => s.block === "converter")
+      ?.options.conversions?.find((c) => c.group === "currency");
+    return group && { typed: group.typed, units: group.units.map((u) => u.label) };
+  };
+  assert.deepEqual(currencies("a currency converter from dollars to yen for my trip"), {
+    typed: true,
+    units: ["USD", "JPY"],
+  });
+  assert.deepEqual(currencies("Convertitore da euro a franchi svizzeri"), {
+    typed: true,
+    units: ["EUR", "CHF"],
+  });
+  assert.deepEqual(currencies("Convertir des yen en euros pour le voyage"), {
+    typed: true,
+    units: ["JPY", "EUR"],
+  });
+  assert.deepEqual(currencies("un conversor de dólares a euros"), { typed: true, units: ["USD", "EUR"] });
+  assert.deepEqual(currencies("Umrechner von Euro in Franken"), { typed: true, units: ["EUR", "CHF"] });
+  // One currency is nothing to convert between.
+  assert.equal(currencies("convert my expenses to euros"), undefined);
+  // The words of what is converted are the converter's, not unmet; words of anything else are.
+  assert.deepEqual(composeSpec("Umrechner Franken in Euro und Dollar", { tier: "light" }).unmet, []);
+  assert.ok(
+    composeSpec("convertitore da dollari a euro per le vacanze", { tier: "light" }).unmet.some((u) =>
+      u.includes("vacanze")
+    ),
+  );
 });

@@ -1662,3 +1662,21 @@ Deno.test("two values joined by 'or' in the run of a phrase are one choice with 
     ]
   ) assert.ok(!types(prompt).includes("choice"), prompt);
 });
+
+Deno.test("a cost said to be divided among people or by shares asks for a split; a list divided by person does not", () => {
+  for (
+    const prompt of [
+      "the rent divided between 3 of us",
+      "spese divise tra noi 4",
+      "les courses divisées entre nous deux",
+      "gastos del piso repartidos entre Ana, Luis y yo",
+      "Kosten geteilt unter uns drei",
+      "le bollette ripartite 60 e 40",
+    ]
+  ) {
+    ask(prompt, "split");
+  }
+  for (const prompt of ["una lista della spesa divisa per persona", "tâches réparties par pièce"]) {
+    assert.ok(!understand(prompt).asks.some((a) => a.type === "split"), prompt);
+  }
+});

@@ -179,3 +179,32 @@ Deno.test("a period word used as a noun names a kind of record, not a period", (
   assert.deepEqual(values("un riepilogo quotidiano", "it"), [{ kind: "period", period: "day" }]);
   assert.deepEqual(values("un bilan quotidien de mes dépenses", "fr"), [{ kind: "period", period: "day" }]);
 });
+
+Deno.test("money in a currency's hundredths: cents, centesimi, centimes, céntimos, Cent", () => {
+  assert.deepEqual(values("the kids get 50 cents per chore", "en"), [
+    { kind: "money", value: 0.5, currency: "USD", per: "chore" },
+  ]);
+  assert.deepEqual(values("le figurine costano 90 centesimi", "it"), [{
+    kind: "money",
+    value: 0.9,
+    currency: "EUR",
+  }]);
+  assert.deepEqual(values("la photocopie coûte 15 centimes", "fr"), [{
+    kind: "money",
+    value: 0.15,
+    currency: "EUR",
+  }]);
+  assert.deepEqual(values("el chicle cuesta 60 céntimos", "es"), [{
+    kind: "money",
+    value: 0.6,
+    currency: "EUR",
+  }]);
+  assert.deepEqual(values("10 Cent pro Dose", "de"), [{
+    kind: "money",
+    value: 0.1,
+    currency: "EUR",
+    per: "dose",
+  }]);
+  // A currency's symbol or word before the number is its units, not hundredths.
+  assert.deepEqual(values("€ 5 cent", "it")[0], { kind: "money", value: 5, currency: "EUR" });
+});

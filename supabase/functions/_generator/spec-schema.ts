@@ -133,6 +133,10 @@ const ScreenOptions = z.object({
   conversions: z.array(z.object({
     group: Label,
     units: z.array(z.object({ label: Label, factor: z.number().positive() })).min(2),
+    typed: z.boolean().optional().describe(
+      "the user types each unit's rate in the first unit, which the factors then do not hold (currencies the " +
+        "prompt gives no rate for)",
+    ),
   })).optional(),
   currency: z.string().max(10).optional(),
   countdownField: Key.optional(),

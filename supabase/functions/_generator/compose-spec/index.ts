@@ -93,6 +93,7 @@ function build(prompt: string, u: Understanding, tier: "light" | "full", head?: 
     rank(a) - rank(b) || untargeted(a) - untargeted(b) || a.start - b.start
   );
   builder.asked = asks;
+  builder.stated = u.quantities;
   // Reminders about a subject the prompt names and nothing else ("water the plants, remind me at 8") come
   // with the list of that subject, first.
   const onlyReminders = asks.some((a) => a.type === "reminder") &&

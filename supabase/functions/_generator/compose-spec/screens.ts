@@ -7,8 +7,9 @@ import { CONCEPTS } from "../understand/concepts-index.ts";
 import type { Concept } from "../understand/concepts.ts";
 import { type ConceptMatch, conceptOfFields, findConcepts } from "../understand/concepts.ts";
 import { CUES, LEXICONS } from "../understand/lexicon.ts";
-import { isUiLanguage } from "../understand/language.ts";
+import { isUiLanguage, type UiLanguage } from "../understand/language.ts";
 import UNITS from "../understand/units.json" with { type: "json" };
+import CURRENCIES from "../understand/currencies.json" with { type: "json" };
 import type {
   BlockName,
   EntitySpec,
@@ -71,12 +72,18 @@ export class Builder {
   /** The prompt's words, folded, that named records no ask quotes but a block keeps. */
   private readonly understood = new Set<string>();
 
-  /** Whether a run of unquoted words is a noun phrase of records a block keeps ("grocery expenses"). */
+  /** The units and currencies a converter converts between, folded. */
+  private readonly converted = new Set<string>();
+
+  /** Whether a run of unquoted words is a noun phrase of records a block keeps ("grocery expenses"), or names
+   * only what a converter converts between ("usd to eur", "Franken in Euro und Dollar"). */
   understands(run: string): boolean {
     const words = fold(run);
+    const stop = CUES[this.readIn()].stop;
+    const said = words.split(/[^a-z]+/).filter(Boolean);
     return [...this.understood].some((w) =>
       words === w || words.endsWith(` ${w}`) || words.startsWith(`${w} `)
-    );
+    ) || (said.some((w) => this.converted.has(w)) && said.every((w) => this.converted.has(w) || stop.has(w)));
   }
   /** Entities made from the prompt's words alone: they start empty. */
   readonly withoutSamples: string[] = [];
@@ -85,6 +92,8 @@ export class Builder {
   asked: Ask[] = [];
   /** The records of the week the prompt states day by day, once made. */
   private week?: Entity;
+  /** Every quantity the prompt states, for what an ask reads outside its own words (a tip's percentage). */
+  stated: Quantity[] = [];
 
   constructor(
     readonly prompt: string,
@@ -509,19 +518,9 @@ export class Builder {
       }
       case "split": {
         const entity = this.entityFor({ ...ask, subject: w.expenses }, w.expenses);
-        // The count may stand in the people the prompt names ("me and my 2 roommates share…").
-        const n = [...q, ...this.asked.filter((a) => a.type === "people").flatMap((a) => a.quantities)]
-          .find((x) => x.kind === "number");
-        // "with 3 flatmates": the user and three others; "we are four" (a group the speaker counts in): three.
-        const us = n !== undefined &&
-          this.asked.some((a) =>
-            a.type === "people" && a.start <= n.start && n.end <= a.end &&
-            weAreOpens(a.quote, this.reading ?? this.language)
-          );
-        const counted = n?.kind === "number" ? n.value - (us ? 1 : 0) : 0;
-        const others = counted >= 1 && counted < 20 ? counted : 1;
         const named = this.namedPayers(w.me);
-        const people = named ?? [w.me, ...Array.from({ length: others }, (_, i) => `${w.person} ${i + 2}`)];
+        const people = named ??
+          [w.me, ...Array.from({ length: this.othersCounted(q) ?? 1 }, (_, i) => `${w.person} ${i + 2}`)];
         const money = q.find((x) => x.kind === "money");
         const paidBy = entity.ensure("paidBy", w.paidBy, "choice", people);
         // The persons named are the payers even where the records' concept has a payer of its own.
@@ -536,12 +535,13 @@ export class Builder {
         );
       }
       case "convert": {
-        const conversions = conversionsOf(q, this.prompt);
+        const conversions = conversionsOf(q, this.prompt, this.sentenceOf(ask), this.readIn());
         if (!conversions.length) return this.refuse(ask, "no units or rates were stated");
+        for (const w of conversionWords(this.sentenceOf(ask), conversions)) this.converted.add(w);
         return this.report(ask, this.addScreen("converter", w.converter, undefined, { conversions }));
       }
       case "calculator":
-        return this.report(ask, this.addScreen("calculator", w.calculator));
+        return this.report(ask, this.addScreen("calculator", w.calculator, undefined, this.tipOf(ask)));
       case "countdown": {
         // A countdown is to a date: records with none (a wedding's guests) are not what it counts to, the
         // event it names is ("my wedding"), with the date the prompt states.
@@ -649,6 +649,65 @@ export class Builder {
         // Changes (translate, theme, rename, fields) are applied by changes.ts.
         return this.refuse(ask, "not a change this app can make");
     }
+  }
+
+  /** How many others than the speaker a count of the split's or the people asks' names ("with 3 flatmates":
+   * three; "we are four" or "between 4 friends", a group the speaker counts in: three), when it is a small group. */
+  private othersCounted(q: Quantity[]): number | undefined {
+    // The count may stand in the people the prompt names ("me and my 2 roommates share…").
+    // A number another follows ("with 15, 18 or 20% tip") is an item of a list of values, not a count.
+    const listed = (x: Quantity) => /^\s*(?:,|\p{L}{1,4})?\s*\d/u.test(this.prompt.slice(x.end));
+    const n = [...q, ...this.asked.filter((a) => a.type === "people").flatMap((a) => a.quantities)]
+      .find((x) => x.kind === "number" && !listed(x));
+    if (n?.kind !== "number") return undefined;
+    const reading = this.readIn();
+    const lexicon = LEXICONS[reading];
+    // "between 3", "entre nous trois", "tra noi 4": the count follows a `between` word, or one and "we".
+    const before = fold(this.prompt.slice(0, n.start)).split(/[^a-z]+/).filter(Boolean);
+    const last = before.at(-1) ?? "";
+    const us = lexicon.between.includes(last) ||
+      (lexicon.speaker.includes(last) && lexicon.between.includes(before.at(-2) ?? "")) ||
+      this.asked.some((a) =>
+        a.type === "people" && a.start <= n.start && n.end <= a.end && weAreOpens(a.quote, reading)
+      );
+    const counted = n.value - (us ? 1 : 0);
+    return counted >= 1 && counted < 20 ? counted : undefined;
+  }
+
+  /** The UI language the prompt's words are read in. */
+  private readIn(): UiLanguage {
+    const reading = this.reading ?? this.language;
+    return reading && isUiLanguage(reading) ? reading : "en";
+  }
+
+  /** The sentence of the prompt an ask stands in, which says more than its cue ("Convert miles to km"). */
+  private sentenceOf(ask: Ask): string {
+    const from = Math.max(
+      ...[".", "!", "?", ";", "\n"].map((m) => this.prompt.lastIndexOf(m, ask.start - 1)),
+    );
+    return this.prompt.slice(from + 1).split(/[.!?;\n]/)[0];
+  }
+
+  /** A calculator that names a tip ("tip calculator", "calcola la mancia", "Trinkgeld") works it out on the
+   * bill: at the percentage the prompt states (else from 0, which the user raises), shared by the persons a
+   * split or a group names, in the prompt's currency. */
+  private tipOf(ask: Ask): ScreenOptions {
+    const language = this.readIn();
+    const tips = new Set([...LEXICONS[language].tip, ...LEXICONS.en.tip].map((t) => stem(fold(t), language)));
+    // The sentence says it ("a 20% tip calculator": the calculator is asked by its percentage).
+    const sentence = this.sentenceOf(ask);
+    if (!words(sentence).some((t) => t.kind === "word" && tips.has(stem(t.norm, language)))) return {};
+    const percent = this.stated.find((x) => x.kind === "measure" && x.unit === "%");
+    const money = this.stated.find((x) => x.kind === "money");
+    const sharing = this.asked.find((a) => a.type === "split") ?? this.asked.find((a) => a.type === "people");
+    const named = sharing && this.namedPayers(this.words.me);
+    const others = sharing && (named ? undefined : this.othersCounted(sharing.quantities));
+    const people = named?.length ?? (others === undefined ? undefined : others + 1);
+    return {
+      tipPercent: percent?.kind === "measure" && percent.value <= 100 ? percent.value : 0,
+      ...(people ? { people } : {}),
+      ...(money?.kind === "money" ? { currency: money.currency } : {}),
+    };
   }
 
   /** The persons the prompt names where people are asked, who pay and share a split: the speaker with them,
@@ -984,7 +1043,9 @@ function weekdaysOf(q: Quantity[]): number[] {
   return [...new Set(days.map((d) => (d === 0 ? 7 : d)))].sort();
 }
 
-type UnitEntry = { dimension: string; factor: number };
+type UnitEntry = { dimension: string; factor: number; words: string[] };
+// The dimensions whose units are multiples of each other (degrees have an offset; counts convert to nothing).
+const CONVERTIBLE = new Set(["length", "mass", "volume"]);
 const UNIT_TABLE = UNITS as unknown as Record<string, UnitEntry>;
 
 // The words that name a dimension to convert ("a converter for length and weight").
@@ -1004,18 +1065,53 @@ const DIMENSIONS: Record<string, string[]> = {
   volume: ["volume", "volumes", "volumi", "volumen", "volumes"],
 };
 
-/** The units of each dimension the prompt names, with their factors to the dimension's base unit. */
-function conversionsOf(q: Quantity[], text: string) {
+/** The units of each dimension the prompt names, with their factors to the dimension's base unit: a dimension
+ * named ("length"), measured, or whose units the ask's sentence names without a number ("miles to kilometers",
+ * "tasses en grammes", "Pfund in Kilo"; not a function word of the language, "mi"). */
+function conversionsOf(q: Quantity[], text: string, sentence: string, language: UiLanguage) {
   const words = new Set(fold(text).split(/[^a-z]+/));
   const named = Object.entries(DIMENSIONS).filter(([, names]) => names.some((n) => words.has(n)));
+  const said = new Set(
+    fold(sentence).split(/[^a-z]+/).filter((w) => w.length > 1 && !CUES[language].stop.has(w)),
+  );
+  const units = Object.values(UNIT_TABLE).filter((u) =>
+    CONVERTIBLE.has(u.dimension) && u.words.some((w) => said.has(fold(w)))
+  );
   const dimensions = [
-    ...new Set([...q.flatMap((x) => x.kind === "measure" ? [x.dimension] : []), ...named.map(([d]) => d)]),
+    ...new Set([
+      ...q.flatMap((x) => x.kind === "measure" ? [x.dimension] : []),
+      ...named.map(([d]) => d),
+      ...units.map((u) => u.dimension),
+    ]),
   ];
-  return dimensions.map((dimension) => ({
+  const groups = dimensions.map((dimension) => ({
     group: dimension,
     units: Object.entries(UNIT_TABLE).filter(([, u]) => u.dimension === dimension)
       .map(([label, u]) => ({ label, factor: u.factor })),
   })).filter((group) => group.units.length >= 2);
+  return [...groups, ...currenciesOf(sentence)];
+}
+
+/** The words of the sentence that name the conversions' units or currencies ("miles", "eur"). */
+function conversionWords(sentence: string, conversions: { units: { label: string }[] }[]): string[] {
+  const labels = new Set(conversions.flatMap((c) => c.units.map((u) => u.label)));
+  const named = [
+    ...Object.entries(UNIT_TABLE).filter(([label]) => labels.has(label)).flatMap(([, u]) => u.words),
+    ...Object.entries(CURRENCIES).filter(([code]) => labels.has(code)).flatMap(([, c]) => c.words),
+  ].map(fold);
+  return fold(sentence).split(/[^a-z]+/).filter((w) => named.includes(w));
+}
+
+/** The currencies an ask's sentence names by code or word, in its order ("usd to eur", "dollari in euro"):
+ * two or more are converted at the rates the user types, which the prompt does not state. */
+function currenciesOf(sentence: string) {
+  const folded = ` ${fold(sentence).replace(/[^a-z]+/g, " ")} `;
+  const at = (words: string[]) =>
+    Math.min(...words.map((w) => folded.indexOf(` ${fold(w)} `)).filter((i) => i >= 0));
+  const named = Object.entries(CURRENCIES).map(([code, c]) => ({ code, at: at(c.words) }))
+    .filter((c) => Number.isFinite(c.at)).sort((a, b) => a.at - b.at);
+  if (named.length < 2) return [];
+  return [{ group: "currency", units: named.map((c) => ({ label: c.code, factor: 1 })), typed: true }];
 }
 
 /** Whether a quote opens with the language's "we are" ("Wir sind vier", "somos 6"): a count with the speaker. */

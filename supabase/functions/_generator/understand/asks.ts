@@ -331,6 +331,20 @@ const PERSONS = Object.fromEntries(
 const BETWEEN = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.between)]),
 ) as Record<UiLanguage, Set<string>>;
+const DIVIDED = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.divided)]),
+) as Record<UiLanguage, Set<string>>;
+/** A cost said to be shared out among people or by shares ("spese divise tra noi 4", "frais divisés 50/50",
+ * "gastos repartidos entre Ana y Luis", "Kosten geteilt unter uns"): the participle, right before a `between`
+ * word or a number, cues a split. */
+function dividedAmong(tokens: Token[], language: UiLanguage): CueMatch[] {
+  return tokens.flatMap((t, i) => {
+    const next = tokens[i + 1];
+    const among = next && (next.kind === "number" || BETWEEN[language].has(next.norm));
+    return DIVIDED[language].has(t.norm) && among ? [{ key: "split", from: i, to: i + 1 }] : [];
+  });
+}
+
 /** The words of hours, minutes and seconds that no cue of a time of day is written as ("hours", not "hour"). */
 const CLOCK_UNITS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => {
@@ -474,7 +488,11 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     while (tokens[i] && !FORGET_WHEN[language].has(tokens[i].norm) && !content(i)) i++;
     return FORGET_WHEN[language].has(tokens[i]?.norm ?? "");
   };
-  const cued = [...native, ...english.filter((e) => !range(e).some((i) => covered.has(i)))];
+  const cued = [
+    ...native,
+    ...english.filter((e) => !range(e).some((i) => covered.has(i))),
+    ...dividedAmong(tokens, language),
+  ];
   const figure: Figure = {
     seeing: [...matchCues(stems, SEE[language]), ...cued.filter((m) => FIGURES.has(m.key as AskType))],
     noting: cued.filter((m) => m.key === "log"),

@@ -45,6 +45,11 @@ export interface Lexicon {
   persons: string[];
   /** The words before those a cost is shared among ("split between Anna and Ben", "entre Ana y Luis"). */
   between: string[];
+  /** The words for a tip on a bill ("tip", "mancia", "Trinkgeld"): a calculator that names one works it out. */
+  tip: string[];
+  /** The participles of sharing out ("divise", "répartis", "geteilt"; not "shared", which a list is too):
+   * before a `between` word or a share ("divise tra noi 4", "frais divisés 50/50") they split a cost. */
+  divided: string[];
   /** The ways a group of people to manage is named without a number: `each` (or `everyone`) of them
    * ("each kid", "per ogni alunno", "chacun"), the `whole` of a `collectives` noun ("the whole family",
    * "die ganze Familie"), or who does `what` ("who brings what", "wer welche Schicht übernimmt"). */

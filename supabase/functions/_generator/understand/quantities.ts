@@ -129,9 +129,17 @@ for (const [unit, data] of Object.entries(units)) {
 }
 const CURRENCY_SYMBOLS = new Map<string, string>();
 const CURRENCY_WORDS = new Map<string, string>();
-for (const [code, data] of Object.entries(currencies)) {
+// The words of a currency's hundredths ("25 Cent", "50 centesimi", "10 cents"): an amount of them is money.
+const HUNDREDTHS = new Map<string, string>();
+for (
+  const [code, data] of Object.entries(currencies) as [
+    string,
+    { symbols: string[]; words: string[]; hundredths?: string[] },
+  ][]
+) {
   for (const s of data.symbols) CURRENCY_SYMBOLS.set(s, code);
   for (const w of data.words) CURRENCY_WORDS.set(fold(w), code);
+  for (const w of data.hundredths ?? []) HUNDREDTHS.set(fold(w), code);
 }
 
 /** Whether a folded word names a unit or a currency ("km", "eur"): a measure, never a value to choose. */
@@ -238,15 +246,17 @@ class Scanner {
     const before = symbol ? this.number(i + 1, false) : null;
     const n = before ?? this.number(i, false);
     if (!n) return null;
+    const hundredths = before ? undefined : HUNDREDTHS.get(this.norm(n.next));
     const currency = symbol && before
       ? symbol
-      : CURRENCY_SYMBOLS.get(this.norm(n.next)) ?? CURRENCY_WORDS.get(this.norm(n.next));
+      : CURRENCY_SYMBOLS.get(this.norm(n.next)) ?? CURRENCY_WORDS.get(this.norm(n.next)) ?? hundredths;
     if (!currency) return null;
+    const value = hundredths === currency ? Math.round(n.value) / 100 : n.value;
     const next = before ? n.next : n.next + 1;
     const rate = this.rate(next);
     return rate
-      ? { found: [{ kind: "money", value: n.value, currency, per: rate.per }], next: rate.next }
-      : { found: [{ kind: "money", value: n.value, currency }], next };
+      ? { found: [{ kind: "money", value, currency, per: rate.per }], next: rate.next }
+      : { found: [{ kind: "money", value, currency }], next };
   }
 
   /** What an amount ending before i is paid for: "/h", "per lesson", "an hour", "l'ora", "pro Kind". Not a

@@ -69,7 +69,8 @@ export interface ScreenOptions {
   phases?: { label: string; minutes: number }[];
   rounds?: number;
   mode?: "flashcards" | "quiz" | "choice";
-  conversions?: { group: string; units: { label: string; factor: number }[] }[];
+  /** `typed`: the user types each unit's rate in the first unit (currencies the prompt gives no rate for). */
+  conversions?: { group: string; units: { label: string; factor: number }[]; typed?: boolean }[];
   currency?: string;
   /** A date field shown as the days left until it (an event countdown). */
   countdownField?: string;

@@ -1,8 +1,10 @@
-// A unit converter: pick a group (length, weight, …), a unit to convert from and one to convert to.
+// A unit converter: pick a group (length, weight, …), a unit to convert from and one to convert to. A group of
+// typed rates (currencies the prompt gave no rate for) converts at the rates the user types, kept on the phone.
 import { useState } from "react";
 import { Text } from "react-native";
 import { Body, Card, Chip, Input, Row, Screen } from "../components/ui";
 import { formatMeasure } from "../lib/format";
+import { usePersistentState } from "../lib/storage";
 import { t } from "../lib/strings";
 import { font, useTheme } from "../lib/theme";
 import { screenOf } from "../spec";
@@ -16,11 +18,17 @@ export function ConverterBlock({ screenKey }: { screenKey: string }) {
   const [from, setFrom] = useState(0);
   const [to, setTo] = useState(1);
   const [amount, setAmount] = useState("1");
+  const [rates, setRates] = usePersistentState<Record<string, string>>(`converter:${screen.key}:rates`, {});
   if (!group) return <Screen><Body muted>{t.empty}</Body></Screen>;
   const source = group.units[from] ?? group.units[0];
   const target = group.units[to] ?? group.units[0];
-  const value = Number(amount.replace(",", ".")) || 0;
-  const result = (value * source.factor) / target.factor;
+  const number = (text: string) => Number(text.replace(",", ".")) || 0;
+  // A typed rate is what one unit is worth in the group's first unit; until it is typed nothing is shown.
+  const factor = (unit: { label: string; factor: number }) =>
+    !group.typed || unit === group.units[0] ? unit.factor : number(rates[`${group.group}:${unit.label}`] ?? "");
+  const value = number(amount);
+  const known = factor(source) > 0 && factor(target) > 0;
+  const result = known ? (value * factor(source)) / factor(target) : 0;
 
   return (
     <Screen>
@@ -49,9 +57,25 @@ export function ConverterBlock({ screenKey }: { screenKey: string }) {
           ))}
         </Row>
       </Card>
+      {group.typed ? (
+        <Card>
+          {group.units.slice(1).map((unit) => (
+            <Row key={unit.label}>
+              <Body>{`${t.rate}: 1 ${unit.label} =`}</Body>
+              <Input
+                keyboardType="decimal-pad"
+                value={rates[`${group.group}:${unit.label}`] ?? ""}
+                onChangeText={(text) => setRates((current) => ({ ...current, [`${group.group}:${unit.label}`]: text }))}
+                accessibilityLabel={`${t.rate} ${unit.label}`}
+              />
+              <Body>{group.units[0].label}</Body>
+            </Row>
+          ))}
+        </Card>
+      ) : null}
       <Card>
         <Text style={{ color: theme.text, fontSize: font(28), fontWeight: "700" }}>
-          {`${formatMeasure(value)} ${source.label} = ${formatMeasure(result)} ${target.label}`}
+          {known ? `${formatMeasure(value)} ${source.label} = ${formatMeasure(result)} ${target.label}` : t.rate}
         </Text>
       </Card>
     </Screen>
