@@ -191,6 +191,38 @@ t(
         );
         assert.match(painted, /url\("data:image\/png;base64,/, "the row's picture is the chosen file");
 
+        // A choice naming no values: the list's chips are the values its records hold, the form offers them and
+        // takes a new one typed, which the list then offers as a filter chip of its own.
+        await open("spiele");
+        const chip = (name: string) => page.getByRole("button", { name, exact: true });
+        assert.deepEqual([await chip("Strategie").count(), await chip("Party").count()], [1, 1]);
+        await page.getByText("+ Spiel hinzufügen", { exact: true }).click();
+        await page.getByLabel("Genre", { exact: true }).waitFor();
+        assert.deepEqual([await chip("Strategie").count(), await chip("Party").count()], [1, 1]);
+        await page.getByLabel("Name", { exact: true }).fill("Tetris");
+        await page.getByLabel("Partien", { exact: true }).fill("3");
+        await page.getByLabel("Genre", { exact: true }).fill("Arcade ");
+        await page.getByText("Speichern", { exact: true }).click();
+        await page.getByText("Tetris", { exact: true }).waitFor();
+        await open("spiele");
+        await chip("Arcade").click();
+        await page.getByText("Catan", { exact: true }).waitFor({ state: "detached" });
+        const arcade = await text();
+        assert.ok(arcade.includes("Tetris") && !arcade.includes("Codenames"), arcade);
+        assert.match(arcade, /Summe: 3\b/, "the total is that of the filtered list");
+        assert.equal(await chip("Arcade").getAttribute("aria-selected"), "true");
+        // Another record's form offers the new genre to tap.
+        await page.getByText("Alle", { exact: true }).click();
+        await page.getByText("Codenames", { exact: true }).click();
+        await chip("Arcade").click();
+        assert.equal(await page.getByLabel("Genre", { exact: true }).inputValue(), "Arcade");
+        await page.getByText("Speichern", { exact: true }).click();
+        await page.getByLabel("Genre", { exact: true }).waitFor({ state: "detached" });
+        await open("spiele");
+        await chip("Arcade").click();
+        await page.getByText("Catan", { exact: true }).waitFor({ state: "detached" });
+        assert.ok((await text()).includes("Codenames"));
+
         await open("stundenplan");
         const week = await text();
         for (const shown of ["Montag", "08:00–09:30", "Mathematik", "R 12 · Frau Keller", "Mittwoch"]) {

@@ -5,7 +5,7 @@ import { useMemo, useState } from "react";
 import { Image, Pressable, StyleSheet, Text, View } from "react-native";
 import { Body, Button, Card, Chip, Input, Row, Screen } from "../components/ui";
 import { daysFromToday, formatMoney, formatNumber } from "../lib/format";
-import { displayValue, titleField, useOpenRecord, useRecords } from "../lib/records";
+import { choiceValues, displayValue, titleField, useOpenRecord, useRecords } from "../lib/records";
 import { fill, t } from "../lib/strings";
 import { font, spacing, useTheme } from "../lib/theme";
 import { entityOf, screenOf } from "../spec";
@@ -17,10 +17,14 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
   const open = useOpenRecord(screen.key);
   const [records, setRecords] = useRecords(entity);
   const [query, setQuery] = useState("");
-  const [category, setCategory] = useState<string | null>(null);
+  const [picked, setPicked] = useState<string | null>(null);
   const { categoryField, checkField, amountField, countdownField, sortField, countField } = screen.options;
   const title = titleField(entity);
   const category_ = entity.fields.find((field) => field.key === categoryField);
+  // The chips are the named options and the values the records hold, so a value typed in the form filters too;
+  // a category no record holds any more filters nothing.
+  const categories = category_ ? choiceValues(category_, records) : [];
+  const category = picked !== null && categories.includes(picked) ? picked : null;
   const amount = entity.fields.find((field) => field.key === amountField);
   const counted = entity.fields.find((field) => field.key === countField);
   // A photo shows as the row's picture, not as a detail.
@@ -64,11 +68,11 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
       {screen.options.search ? (
         <Input placeholder={t.search} value={query} onChangeText={setQuery} accessibilityLabel={t.search} />
       ) : null}
-      {category_?.options ? (
+      {categories.length > 0 ? (
         <Row>
-          <Chip label={t.all} active={category === null} onPress={() => setCategory(null)} />
-          {category_.options.map((option) => (
-            <Chip key={option} label={option} active={category === option} onPress={() => setCategory(option)} />
+          <Chip label={t.all} active={category === null} onPress={() => setPicked(null)} />
+          {categories.map((option) => (
+            <Chip key={option} label={option} active={category === option} onPress={() => setPicked(option)} />
           ))}
         </Row>
       ) : null}

@@ -5,7 +5,7 @@ import * as ImagePicker from "expo-image-picker";
 import { Image, Platform, Switch, Text } from "react-native";
 import { Body, Button, Card, Chip, Input, Row, Screen } from "../components/ui";
 import { WEEKDAYS, weekdayName } from "../lib/format";
-import { emptyValue, titleField, useRecords } from "../lib/records";
+import { choiceValues, emptyValue, titleField, useRecords } from "../lib/records";
 import { newId } from "../lib/storage";
 import { t } from "../lib/strings";
 import { useTheme } from "../lib/theme";
@@ -32,8 +32,15 @@ export function RecordForm({ screenKey, id }: { screenKey: string; id: string })
       setProblem(t.required);
       return;
     }
+    // A typed choice is kept trimmed, so it is the same filter as the value tapped later.
+    const record = {
+      ...draft,
+      ...Object.fromEntries(
+        entity.fields.filter((f) => f.type === "choice").map((f) => [f.key, String(draft[f.key] ?? "").trim()]),
+      ),
+    };
     setRecords((current) =>
-      existing ? current.map((record) => (record.id === draft.id ? draft : record)) : [draft, ...current]
+      existing ? current.map((other) => (other.id === record.id ? record : other)) : [record, ...current]
     );
     router.back();
   };
@@ -49,7 +56,12 @@ export function RecordForm({ screenKey, id }: { screenKey: string; id: string })
       {entity.fields.map((field) => (
         <Card key={field.key}>
           <Text style={{ color: theme.muted }}>{field.label}</Text>
-          <FieldInput field={field} value={draft[field.key]} onChange={(value) => set(field, value)} />
+          <FieldInput
+            field={field}
+            value={draft[field.key]}
+            choices={field.type === "choice" ? choiceValues(field, records) : []}
+            onChange={(value) => set(field, value)}
+          />
         </Card>
       ))}
       {problem ? <Body>{problem}</Body> : null}
@@ -59,17 +71,33 @@ export function RecordForm({ screenKey, id }: { screenKey: string; id: string })
   );
 }
 
-function FieldInput({ field, value, onChange }: { field: FieldSpec; value: Value | undefined; onChange: (v: Value) => void }) {
+function FieldInput({ field, value, choices, onChange }: {
+  field: FieldSpec;
+  value: Value | undefined;
+  choices: string[];
+  onChange: (v: Value) => void;
+}) {
   switch (field.type) {
     case "check":
       return <Switch value={Boolean(value)} onValueChange={onChange} accessibilityLabel={field.label} />;
+    // One of the values named or already held, tapped, or a new one typed.
     case "choice":
       return (
-        <Row>
-          {(field.options ?? []).map((option) => (
-            <Chip key={option} label={option} active={value === option} onPress={() => onChange(option)} />
-          ))}
-        </Row>
+        <>
+          {choices.length > 0 ? (
+            <Row>
+              {choices.map((option) => (
+                <Chip key={option} label={option} active={value === option} onPress={() => onChange(option)} />
+              ))}
+            </Row>
+          ) : null}
+          <Input
+            accessibilityLabel={field.label}
+            placeholder={t.typeNewValue}
+            value={value === undefined ? "" : String(value)}
+            onChangeText={onChange}
+          />
+        </>
       );
     case "rating":
       return (
