@@ -162,3 +162,18 @@ t("README: the reference page it points at is served", async () => {
   assert.match(res.headers.get("content-type") ?? "", /^text\/html/);
   await res.body?.cancel();
 });
+
+Deno.test("README: every node one-liner of the first session takes its arguments after --", () => {
+  // A value that begins with "-" (a base64url PKCE verifier does, one time in 64) would be read as node's option.
+  const script = String.raw`'[^']*'|"(?:[^"\\]|\\.)*"`;
+  // `node -p|-pe|-e <script>` and the words after it up to the end of the command.
+  const call = new RegExp(String.raw`\bnode -(?:pe|p|e)\s+(?:${script})((?:\s+[^\s)|;]+)*)`, "g");
+  const calls = firstSessionBlocks(Deno.readTextFileSync(README), "sh").flatMap((block) => [
+    ...block.matchAll(call),
+  ]);
+  assert.ok(calls.length >= 3, `${calls.length} node calls found`);
+  for (const [text, args] of calls) {
+    const words = args.trim().split(/\s+/).filter(Boolean);
+    assert.ok(words.length === 0 || words[0] === "--", text);
+  }
+});
