@@ -1287,3 +1287,16 @@ Deno.test("a conversion between currencies with no rate stated converts at the r
     ),
   );
 });
+
+Deno.test("records whose fields name a concept the app keeps already are those records, not a second list", () => {
+  for (
+    const prompt of [
+      "Ho un piccolo bed and breakfast, mi serve segnare le prenotazioni con nome, date di arrivo e partenza e numero di ospiti",
+      "I run a small guesthouse and need to note the bookings with name, arrival and departure dates and number of guests",
+    ]
+  ) {
+    const { spec } = composeSpec(prompt, { tier: "light" });
+    const keys = spec.entities.map((e) => e.key);
+    assert.ok(!keys.some((k) => /\d$/.test(k)), `${prompt}: ${keys}`);
+  }
+});

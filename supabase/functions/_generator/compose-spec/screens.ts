@@ -175,6 +175,9 @@ export class Builder {
         : undefined) ??
       // Records no word names are those whose fields the prompt lists ("libreria: titolo, autore, genere").
       conceptOfFields(ask.fields.map((f) => f.name), this.language);
+    // (Records of a concept the app keeps already are those: "segnare le prenotazioni con nome, date…".)
+    const kept = chosen && this.entities.find((e) => e.spec.key === keyOf(chosen.id, "record"));
+    if (kept) return kept;
     const entity = chosen
       ? fromConcept(chosen, this.language)
       : fromWords(head ?? subject, this.language, fallback);
