@@ -17,13 +17,14 @@ const SUPABASE = join(ROOT, "node_modules/.bin/supabase");
 const TSC = join(ROOT, "node_modules/.bin/tsc");
 let passed = 0;
 let failed = 0;
-const failures: string[] = [];
+// Each failure with why, when its output said: the end of a long run is the part a reader is sure to see.
+const failures: { name: string; why: string[] }[] = [];
 
-function tally(name: string, ok: boolean) {
+function tally(name: string, ok: boolean, why: string[] = []) {
   if (ok) passed++;
   else {
     failed++;
-    failures.push(name);
+    failures.push({ name, why });
   }
 }
 
@@ -225,20 +226,23 @@ function countTap(out: string, prefix: string) {
     if (!m) return;
     const ok = m[1] === "ok" && !/# SKIP/i.test(m[2]);
     if (/# SKIP/i.test(m[2])) return;
-    tally(`${prefix}: ${m[2]}`, ok);
-    if (ok) return;
-    console.log(`  FAIL ${prefix}: ${m[2]}`);
-    if (lines[i + 1]?.trim() !== "---") return;
-    for (const detail of lines.slice(i + 2, i + 42)) {
-      if (detail.trim() === "...") break;
-      let text = detail.trim();
-      try {
-        const parsed = JSON.parse(text);
-        if (typeof parsed?.message === "string") text = parsed.message;
-      } catch { /* not JSON: printed as it is */ }
-      // deno-lint-ignore no-control-regex
-      console.log(text.replace(/\x1b\[[0-9;]*m/g, "").split("\n").map((l) => `       ${l}`).join("\n"));
+    if (ok) return tally(`${prefix}: ${m[2]}`, ok);
+    const why: string[] = [];
+    if (lines[i + 1]?.trim() === "---") {
+      for (const detail of lines.slice(i + 2, i + 42)) {
+        if (detail.trim() === "...") break;
+        let text = detail.trim();
+        try {
+          const parsed = JSON.parse(text);
+          if (typeof parsed?.message === "string") text = parsed.message;
+        } catch { /* not JSON: printed as it is */ }
+        // deno-lint-ignore no-control-regex
+        why.push(...text.replace(/\x1b\[[0-9;]*m/g, "").split("\n"));
+      }
     }
+    tally(`${prefix}: ${m[2]}`, ok, why);
+    console.log(`  FAIL ${prefix}: ${m[2]}`);
+    for (const l of why) console.log(`       ${l}`);
   });
 }
 
@@ -379,7 +383,10 @@ try {
 
 if (failures.length) {
   section("failures");
-  for (const f of failures) console.log(`  ${f}`);
+  for (const { name, why } of failures) {
+    console.log(`  ${name}`);
+    for (const l of why.filter((l) => l.trim()).slice(0, 12)) console.log(`       ${l}`);
+  }
 }
 console.log(`\ntook ${Math.round((Date.now() - started) / 1000)} s`);
 console.log(`${passed} passed, ${failed} failed`);

@@ -38,7 +38,7 @@ Deno.test({
       assert.match(await page.locator("#pay").innerText(), /Pay 20,00\s€/);
       assert.equal(await balance(user), 0);
 
-      await Promise.all([page.waitForURL(/\/health\?paid=1$/, { timeout: 30_000 }), page.click("#pay")]);
+      await Promise.all([page.waitForURL(/\/health\?paid=1$/), page.click("#pay")]);
       assert.match(await page.locator("body").innerText(), /"ok":\s*true/);
 
       assert.equal(await balance(user), 2000, "the wallet holds the 2000 credits bought");
@@ -57,7 +57,7 @@ Deno.test({
       // Paying the same session again (a second tab, a double click) credits nothing more.
       const again = await context.newPage();
       await again.goto(checkout_url);
-      await Promise.all([again.waitForURL(/\/health\?paid=1$/, { timeout: 30_000 }), again.click("#pay")]);
+      await Promise.all([again.waitForURL(/\/health\?paid=1$/), again.click("#pay")]);
       assert.equal(await balance(user), 2000);
     }),
 });
@@ -72,7 +72,7 @@ Deno.test({
       const page = await context.newPage();
       await page.goto(checkout_url);
       await Promise.all([
-        page.waitForURL(/\/health\?canceled=1$/, { timeout: 30_000 }),
+        page.waitForURL(/\/health\?canceled=1$/),
         page.click("#cancel"),
       ]);
       assert.equal(await balance(user), 0);
@@ -95,7 +95,7 @@ Deno.test({
       const page = await context.newPage();
       await page.goto(checkout_url);
       await Promise.all([
-        page.waitForURL(`${checkout_url}/return`, { timeout: 30_000 }),
+        page.waitForURL(`${checkout_url}/return`),
         page.click("#pay"),
       ]);
       assert.equal(await page.locator("#outcome").innerText(), "Payment received: 500 credits were added.");
@@ -110,7 +110,7 @@ Deno.test({
       });
       await page.goto(other.body.checkout_url);
       await Promise.all([
-        page.waitForURL(`${other.body.checkout_url}/return`, { timeout: 30_000 }),
+        page.waitForURL(`${other.body.checkout_url}/return`),
         page.click("#cancel"),
       ]);
       assert.equal(await page.locator("#outcome").innerText(), "Not paid: nothing was charged or added.");

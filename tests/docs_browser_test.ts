@@ -34,7 +34,7 @@ Deno.test({
         return route.abort();
       });
       await page.goto(`${BASE_URL}/docs`);
-      await page.waitForSelector('[id$="/GET/whoami"]', { timeout: 30_000 });
+      await page.waitForSelector('[id$="/GET/whoami"]');
 
       // Scalar gives every operation an anchor `…/tag/<tag>/<METHOD><path>`.
       const anchors = await page.locator("[id*='/tag/']").evaluateAll((els) => els.map((e) => e.id));
@@ -81,9 +81,9 @@ Deno.test({
       const page = await context.newPage();
       try {
         await page.goto(`${BASE_URL}/docs`);
-        await page.waitForSelector('[id$="/GET/whoami"]', { timeout: 30_000 });
+        await page.waitForSelector('[id$="/GET/whoami"]');
         const [popup] = await Promise.all([
-          context.waitForEvent("page", { timeout: 15_000 }),
+          context.waitForEvent("page"),
           page.getByRole("button", { name: /^Authorize/ }).first().click(),
         ]);
         await popup.getByRole("form", { name: "Sign in with a password" }).getByLabel("E-mail").fill(email);
@@ -93,7 +93,7 @@ Deno.test({
         assert.match(consent, /API reference/, "the consent page names the page's client");
         await popup.getByRole("button", { name: "Approve" }).click();
         // Back on the page, which holds the token now.
-        await page.getByRole("button", { name: /Clear/ }).first().waitFor({ timeout: 15_000 });
+        await page.getByRole("button", { name: /Clear/ }).first().waitFor();
 
         const createJob = page.locator('[id$="/POST/jobs"]').first();
         await createJob.scrollIntoViewIfNeeded();

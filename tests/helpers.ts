@@ -371,6 +371,8 @@ export async function rawRequest(
   const writeAll = async (bytes: Uint8Array) => {
     for (let offset = 0; offset < bytes.length;) offset += await conn.write(bytes.subarray(offset));
   };
+  // A server that answers and closes mid-body makes the next write fail: that failure is the point, and
+  // is caught at once, before the reading ends, so it is never an unhandled rejection.
   const writing = (async () => {
     await writeAll(encoder.encode(head));
     const chunk = new Uint8Array(64 * 1024).fill(0x20);
@@ -382,11 +384,11 @@ export async function rawRequest(
       sent += chunk.length;
     }
     if (opts.chunked && !answered) await writeAll(encoder.encode("0\r\n\r\n"));
-  })();
+  })().catch(() => {});
   const text = await reading;
   // A server that stopped reading leaves a write pending: closing ends it.
   conn.close();
-  await writing.catch(() => {});
+  await writing;
   const [statusLine, ...rest] = text.split("\r\n");
   const body = rest.join("\r\n").split("\r\n\r\n").slice(1).join("\r\n\r\n");
   return { status: Number(statusLine.split(" ")[1]), body, sent };

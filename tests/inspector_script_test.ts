@@ -109,7 +109,7 @@ Deno.test({
       const address = new RegExp(
         `http://(?:127\\.0\\.0\\.1|localhost):${port}/?\\?MCP_INSPECTOR_API_TOKEN=\\w+`,
       );
-      for (let i = 0; i < 600 && !address.test(printed); i++) await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 1800 && !address.test(printed); i++) await new Promise((r) => setTimeout(r, 100));
       const url = address.exec(printed)?.[0];
       assert.ok(url, printed);
 

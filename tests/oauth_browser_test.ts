@@ -102,7 +102,7 @@ class AgentProvider implements OAuthClientProvider {
 /** Opens the authorization URL and waits until the browser is sent back to the redirect URI. */
 async function authorize(page: Page, url: URL, redirectUrl: string, act: (page: Page) => Promise<void>) {
   await page.goto(url.href);
-  await Promise.all([page.waitForURL((u) => u.href.startsWith(redirectUrl), { timeout: 30_000 }), act(page)]);
+  await Promise.all([page.waitForURL((u) => u.href.startsWith(redirectUrl)), act(page)]);
   return new URL(page.url()).searchParams;
 }
 
@@ -285,7 +285,7 @@ Deno.test({
       // Another resource: the authorization server issues tokens only for the MCP endpoint.
       const elsewhere = await fresh(new URL("https://elsewhere.example/api"));
       await page.goto(elsewhere.authorizationUrl.href);
-      await page.waitForURL((u) => u.href.startsWith(callback.url), { timeout: 30_000 });
+      await page.waitForURL((u) => u.href.startsWith(callback.url));
       const elsewhereParams = new URL(page.url()).searchParams;
       assert.equal(elsewhereParams.get("error"), "invalid_target");
       assert.equal(elsewhereParams.get("code"), null);

@@ -12,6 +12,8 @@ export async function withBrowser(fn: (context: BrowserContext) => Promise<void>
     args: CHROMIUM_ARGS,
     viewport: { width: 1280, height: 900 },
   });
+  // Playwright's 30 s default is for a quiet machine: a test's page shares two cores with builds.
+  context.setDefaultTimeout(120_000);
   try {
     await fn(context);
   } finally {
