@@ -1680,3 +1680,65 @@ Deno.test("a cost said to be divided among people or by shares asks for a split;
     assert.ok(!understand(prompt).asks.some((a) => a.type === "split"), prompt);
   }
 });
+
+Deno.test("what is done every time is a log of that event, named by the noun phrase it ends on", () => {
+  for (
+    const [prompt, subject] of [
+      ["write down every time the dog chews a shoe", "shoe"],
+      ["segnare ogni volta che pulisco il filtro della piscina", "filtro"],
+      ["noter chaque fois que je change la litière du chat", "litière"],
+      ["apuntar cada vez que limpio la pecera", "pecera"],
+      ["jedes Mal, wenn ich den Rasen mähe, notieren", "Rasen"],
+    ]
+  ) {
+    const log = ask(prompt, "log");
+    assert.equal(log.subject, subject, prompt);
+    assert.ok(log.done, prompt);
+  }
+  // The speaker's verb alone names no event: the log keeps its own subject.
+  assert.equal(ask("log every time I sneeze", "log").done, undefined);
+  // The event ends where the speaker's own clause begins.
+  assert.notEqual(ask("every time I pay I type the amount", "log").subject, "amount");
+});
+
+Deno.test("who did what to which thing is a log of it, and of a time or a shift a rota", () => {
+  for (
+    const [prompt, fields] of [
+      ["which cousin borrowed which of my camping chairs and when", [
+        "cousin:text",
+        "camping chairs:text",
+        "date:date",
+        "returned:yesno",
+      ]],
+      ["chi mi ha prestato quale pentola e quando", [
+        "persona:text",
+        "pentola:text",
+        "data:date",
+        "restituito:yesno",
+      ]],
+      ["qui a emprunté quelle perceuse et quand", [
+        "personne:text",
+        "perceuse:text",
+        "date:date",
+        "rendu:yesno",
+      ]],
+      ["quién me prestó qué libro y cuándo", ["persona:text", "libro:text", "fecha:date", "devuelto:yesno"]],
+      ["wer hat welches Werkzeug ausgeliehen und wann", [
+        "Person:text",
+        "Werkzeug:text",
+        "Datum:date",
+        "zurückgegeben:yesno",
+      ]],
+      // No loan and no when: who and what only.
+      ["who brings which dish to the potluck", ["person:text", "dish:text"]],
+    ] as const
+  ) {
+    const log = ask(prompt, "log");
+    assert.deepEqual(log.fields.map((f) => `${f.name}:${f.type}`), fields, prompt);
+    assert.ok(log.done, prompt);
+  }
+  for (const prompt of ["wer übernimmt welchen Tag beim Umzug", "chi prende quale settimana al mare"]) {
+    const asks = understand(prompt).asks.map((a) => a.type);
+    assert.ok(asks.includes("schedule") && !asks.includes("log") && !asks.includes("list"), prompt);
+  }
+});

@@ -10,6 +10,7 @@ import {
   cueIndex,
   type CueMatch,
   CUES,
+  type Lexicon,
   LEXICONS,
   matchCues,
   stemTokens,
@@ -265,6 +266,9 @@ function speakerBefore(tokens: Token[], at: number, language: UiLanguage): numbe
 const DOER_WINDOW = 4;
 const AFTER_EACH = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.afterEach.map((p) => words(p).map((t) => t.norm))]),
+) as Record<UiLanguage, string[][]>;
+const EVERY_TIME = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.everyTime.map((p) => words(p).map((t) => t.norm))]),
 ) as Record<UiLanguage, string[][]>;
 const WANT = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.want.map((p) => words(p).map((t) => t.norm))]),
@@ -577,6 +581,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
         words(ctx.prompt.slice(f.start, end)).filter((t) => t.kind === "number").length === 1;
     });
   const named = new Map<AskType, Span>();
+  // The fields of a log of who did what ("which neighbour borrowed which tool").
+  const assigned: Field[] = [];
   // The figures that add up an amount their words name ("the hours I work each week", "quante ore").
   const totals = new Map<AskType, Field>();
   // The field that amount is in, by the ask it is of.
@@ -684,6 +690,16 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     add("log", { from: i, to: event.to });
     named.set("log", event);
   }
+  // What is done every time ("apuntar cada vez que doy de comer a los peces", "noter chaque fois qu'il fait
+  // une crise") is a log of that event, named by the noun phrase its words end on.
+  const event = everyTimeAt(tokens, content, language);
+  if (event) {
+    add("log", event.quote);
+    if (event.subject && !named.has("log")) named.set("log", event.subject);
+  }
+  // (Its records are those acts, even of things a concept lists: "riego el huerto" keeps waterings; so are
+  // those of who did what, below.)
+  const acts = event?.subject !== undefined && named.get("log") === event.subject;
   // A thing named, then how often it comes round, in a clause that keeps, reminds of or adds up nothing else
   // ("the mileage every month", "il peso ogni settimana", "son poids chaque mois"), or how often and then
   // what is done, to the clause's end ("…, jeden Abend Kalorien zählen"), is noted that often: a log of it.
@@ -831,6 +847,37 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       unnumbered.push({ from: i, to: what.to });
       doing.push({ from: i, to: what.to });
     }
+  }
+  // Who does which thing is a record of each time: a rota where the thing is a time or a shift ("wer welche
+  // Schicht übernimmt", "who takes which week"), else a log of who did what to which thing, with when and,
+  // for a loan, whether it came back ("which neighbour borrowed which tool and when").
+  const assignment = assignedAt(tokens, stems, content, language);
+  const turn = (i: number) =>
+    CLOSED[language].has(tokens[i].norm) || ASSIGNED[language].turns.has(stems[i]) ||
+    // (A German compound by its head: "Nachtschicht".)
+    (language === "de" && [...ASSIGNED.de.turns].some((t) => stems[i].endsWith(t)));
+  const rota = assignment && (turn(assignment.thing.from) ||
+    (found.get("schedule") ?? []).some((o) => overlaps(tokenSpan(tokens, o), assignment.thing)));
+  // (A log or list asked elsewhere in the clause keeps its own records; one within the question is this.)
+  const within = (o: Offsets) => assignment && overlaps(tokenSpan(tokens, o), assignment.quote);
+  const kept = ["log", "list"].some((t) => (found.get(t as AskType) ?? []).some((o) => !within(o)));
+  if (assignment && !kept) found.delete("list");
+  if (assignment && rota) {
+    if (!found.has("schedule")) {
+      add("schedule", assignment.quote);
+      named.set("schedule", assignment.thing);
+    }
+  } else if (assignment && !kept) {
+    add("log", assignment.quote);
+    named.set("log", assignment.thing);
+    const words = ASSIGNED[language];
+    const person = assignment.person ? text(tokens, assignment.person) : words.person;
+    assigned.push(
+      { name: person, type: "text" },
+      { name: text(tokens, assignment.thing), type: "text" },
+      ...(assignment.when ? [{ name: words.date, type: "date" as const }] : []),
+      ...(assignment.loan ? [{ name: words.returned, type: "yesno" as const }] : []),
+    );
   }
   // Where a cost is split, the names after "between" are those who share it ("entre Ana y Luis").
   const between = cued.some((m) => m.key === "split")
@@ -1065,6 +1112,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       fields: [
         ...own.map(unspan),
         ...(measured.has(type) ? [measured.get(type)!] : []),
+        ...(type === "log" ? assigned : []),
         ...(type === fieldOwner ? listed : []),
         ...(type === "choice" || type === "categories"
           ? spans.flatMap((o) => options.get(`${o.start}:${o.end}`) ?? [])
@@ -1094,7 +1142,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
         !OF[language].some((p) => p.every((w, k) => tokens[to + k]?.norm === w));
     };
     if (type === "list" && spans.length && spans.every(namesAgain)) ask.mention = true;
-    if (type === "log" && done) ask.done = true;
+    if (type === "log" && (done || acts || assigned.length)) ask.done = true;
     // (A figure asked beside the ranking in the same words is built; the ranking alone is not.)
     const rank = ranked && offsetsOf(tokens, ranked);
     if (type === "aggregate" && rank && spans.every((o) => rank.start <= o.start && o.end <= rank.end)) {
@@ -1725,6 +1773,112 @@ function wheneverAt(
     if (!words.length) continue;
     return { quote: { from: i, to }, subject: { from: words[0], to: words[words.length - 1] + 1 } };
   }
+}
+
+/**
+ * A log's event said to come again: the lexicon's `everyTime` words, then the event's words to the next mark,
+ * "and", "with", a word of purpose or the speaker opening a clause of their own ("every time I spend I pick
+ * the envelope"). What the log is of is the noun phrase the last determiner or article of the event opens
+ * ("doy de comer a los peces", "mon fils fait une crise", "il bambino si sveglia"); an event of the speaker's
+ * verb alone ("i vape", "ich tanke") names nothing.
+ */
+function everyTimeAt(
+  tokens: Token[],
+  content: (i: number) => boolean,
+  language: UiLanguage,
+): { quote: Span; subject?: Span } | undefined {
+  const openers = OPENERS[language];
+  for (const [i] of tokens.entries()) {
+    const p = EVERY_TIME[language].find((p) => p.every((w, k) => tokens[i + k]?.norm === w));
+    if (!p) continue;
+    // (German sets the clause off: "jedes Mal, wenn ich …".)
+    const from = i + p.length + (tokens[i + p.length]?.norm === "," ? 1 : 0);
+    let to = from;
+    const ends = (k: number) =>
+      tokens[k].kind !== "word" || AND[language].has(tokens[k].norm) || WITH[language].has(tokens[k].norm) ||
+      PURPOSE[language].has(tokens[k].norm) || (k > from + 1 && DOER[language].has(tokens[k].norm));
+    while (to < tokens.length && !ends(to)) to++;
+    const opener = range({ from, to }).findLast((k) => openers.has(tokens[k].norm) && content(k + 1));
+    const end = opener === undefined ? to : nounRun(tokens, opener + 1, to, content, language);
+    return {
+      quote: { from: i, to },
+      subject: opener === undefined ? undefined : { from: opener + 1, to: end },
+    };
+  }
+}
+
+const ASSIGNED = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, {
+    ...lex.assigned,
+    turns: new Set(lex.assigned.turns.map((w) => stem(fold(w), l as UiLanguage))),
+    when: wordSet(lex.assigned.when),
+    lend: cueIndex({ lend: lex.assigned.lend }, l as UiLanguage),
+  }]),
+) as Record<
+  UiLanguage,
+  Omit<Lexicon["assigned"], "turns" | "when" | "lend"> & {
+    turns: Set<string>;
+    when: Set<string>;
+    lend: CueIndex;
+  }
+>;
+/** How many words a question of who may run before its question of which thing ("chi ha prestato quale"). */
+const ASSIGNED_WINDOW = 5;
+
+/**
+ * Who did what to which thing: a word that asks who, or one that asks which before a noun ("which neighbour"),
+ * then within five words and no mark one that asks which before a noun, across function words ("which of my
+ * board games"): the thing. Where it is, who (the noun asked which of, if any) and the thing, whether the
+ * clause asks when after it and whether a verb of a loan is in the clause.
+ */
+function assignedAt(
+  tokens: Token[],
+  stems: string[],
+  content: (i: number) => boolean,
+  language: UiLanguage,
+): { quote: Span; person?: Span; thing: Span; when: boolean; loan: boolean } | undefined {
+  const { which } = SUPERLATIVE[language];
+  const who = WHETHER[language].who;
+  const said = (i: number) => tokens[i]?.text.toLowerCase() ?? "";
+  // The noun a word of which asks about, across function words: where its run of content words is.
+  const asked = (i: number): Span | undefined => {
+    let k = i + 1;
+    while (k < i + 4 && tokens[k]?.kind === "word" && !content(k)) k++;
+    return content(k) ? { from: k, to: nounRun(tokens, k, tokens.length, content, language) } : undefined;
+  };
+  for (const [i] of tokens.entries()) {
+    const person = who.has(tokens[i].norm) ? undefined : which.has(said(i)) ? asked(i) : undefined;
+    if (!who.has(tokens[i].norm) && !person) continue;
+    for (let k = person?.to ?? i + 1; k < i + 1 + ASSIGNED_WINDOW && tokens[k]?.kind === "word"; k++) {
+      const thing = which.has(said(k)) && !who.has(tokens[k].norm) ? asked(k) : undefined;
+      if (!thing) continue;
+      const { when, lend } = ASSIGNED[language];
+      const asksWhen = tokens.findIndex((t, j) => j >= thing.to && when.has(t.norm));
+      return {
+        quote: { from: i, to: Math.max(thing.to, asksWhen + 1) },
+        person: person ? { from: person.from, to: person.from + 1 } : undefined,
+        thing,
+        when: asksWhen >= 0,
+        loan: matchCues(stems, lend).length > 0,
+      };
+    }
+  }
+}
+
+/** Where a noun phrase's content words from `from` end, before `to`; in German before a verb, written in lower
+ * case after the noun ("den Rasen mähe", "welches Werkzeug ausgeliehen"). */
+function nounRun(
+  tokens: Token[],
+  from: number,
+  to: number,
+  content: (i: number) => boolean,
+  language: UiLanguage,
+): number {
+  let end = from;
+  const verb = (k: number) =>
+    language === "de" && k > from && tokens[k].text === tokens[k].text.toLowerCase();
+  while (end < to && content(end) && !verb(end)) end++;
+  return end;
 }
 
 const SUPERLATIVE = Object.fromEntries(

@@ -172,6 +172,22 @@ export interface Lexicon {
   /** The words before "each" and a noun that make it an event that comes again ("after each practice", "dopo
    * ogni allenamento", "bei jeder Durchsicht"): a log of it. */
   afterEach: string[];
+  /** The words of a log's event that comes again ("every time", "ogni volta", "chaque fois", "cada vez",
+   * "jedes Mal"): the clause after them is that event, and the noun phrase it ends on what the log is of. */
+  everyTime: string[];
+  /** Who did what to which thing ("which neighbour borrowed which tool and when"): the nouns of a turn of duty
+   * (`turns`, by stem: "shift", "turno", "Schicht"), which with a time make it a rota, the words that ask
+   * `when`, matched as written, and the verbs of a loan (`lend`: lending, borrowing and giving back, by stem),
+   * with the names of the fields each record of it has: the `person`, the `date` and whether it was
+   * `returned`. */
+  assigned: {
+    turns: string[];
+    when: string[];
+    lend: string[];
+    person: string;
+    date: string;
+    returned: string;
+  };
   /** The seasons and the weekend ("summer", "fine settimana", "Wochenende"): like the parts of the day, the
    * weekdays and the months, a time when things happen, never what an app is about. */
   seasons: string[];
