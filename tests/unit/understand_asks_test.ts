@@ -1742,3 +1742,27 @@ Deno.test("who did what to which thing is a log of it, and of a time or a shift 
     assert.ok(asks.includes("schedule") && !asks.includes("log") && !asks.includes("list"), prompt);
   }
 });
+
+Deno.test("a timer's word naming the records a clause notes, before their fields, is those records", () => {
+  for (
+    const [prompt, subject] of [
+      ["Laufrunden mit Dauer notieren", "Laufrunden"],
+      ["noter mes tours de piste avec la durée", "tours de piste"],
+    ]
+  ) {
+    const asks = understand(prompt).asks;
+    assert.ok(!asks.some((a) => a.type === "timer"), prompt);
+    const log = ask(prompt, "log");
+    assert.equal(log.subject, subject, prompt);
+    assert.ok(log.fields.some((f) => f.type === "duration"), prompt);
+  }
+  // A German clause's closing verb is no field.
+  assert.deepEqual(ask("Laufrunden mit Dauer und Strecke notieren", "log").fields.map((f) => f.name), [
+    "Dauer",
+    "Strecke",
+  ]);
+  // Phases or rounds counted are a timer still.
+  const timer =
+    "Intervalltimer: 8 Runden mit 40 Sekunden Arbeit und 20 Sekunden Pause, jedes Training eintragen";
+  assert.ok(understand(timer).asks.some((a) => a.type === "timer"));
+});

@@ -533,8 +533,25 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // The questions of how many that ask a figure, and the asks they imply.
   const counted: CueMatch[] = [];
   const implied = new Set<AskType>();
+  // A timer's word that names the records a clause notes, right before their fields ("Gassirunden mit Dauer
+  // eintragen", "log my golf rounds with score and duration"), is those records: a duration is a field of
+  // each, not a clock to run, unless the clause states a timer's phases or rounds.
+  const timed = ctx.quantities.some((q) => (q.kind === "duration" && q.phase) || q.kind === "rounds");
+  // (The records' noun may have its complement: "tours de piste avec la durée".)
+  const complement = (at: number) => {
+    const of = OF[language].find((p) => p.every((w, k) => tokens[at + k]?.norm === w));
+    let to = at + (of?.length ?? 0);
+    while (of && content(to)) to++;
+    return to;
+  };
+  const recordsTimed = (m: CueMatch) =>
+    m.key === "timer" && !timed && figure.noting.length > 0 && fields.length > 0 &&
+    m.to <= fields[0].span.from &&
+    range({ from: complement(m.to), to: fields[0].span.from }).every((i) => !content(i));
+  const records = cued.find(recordsTimed);
   for (const m of cued) {
     if (forgetting(m) ? forgotWhen(m) : negated(m)) continue;
+    if (m === records) continue;
     if (m.key === "people" && m.to - m.from === 1 && singular(tokens[m.from].norm, language)) continue;
     if (m.key === "aggregate" && fieldQuestion(m, tokens, stems, language, figure)) continue;
     if (countField(m)) continue;
@@ -581,6 +598,11 @@ export function asksOf(ctx: ClauseContext): Ask[] {
         words(ctx.prompt.slice(f.start, end)).filter((t) => t.kind === "number").length === 1;
     });
   const named = new Map<AskType, Span>();
+  if (records) {
+    let from = records.from;
+    while (from > 0 && content(from - 1)) from--;
+    named.set("log", { from, to: complement(records.to) });
+  }
   // The fields of a log of who did what ("which neighbour borrowed which tool").
   const assigned: Field[] = [];
   // The figures that add up an amount their words name ("the hours I work each week", "quante ore").
@@ -2325,7 +2347,11 @@ function fieldsAfterWith(tokens: Token[], language: UiLanguage): SpannedField[] 
   // (What the speaker is "with" is their world, not fields: "I'm a teacher with 30 students".)
   const at = tokens.findIndex((t, i) => WITH[language].has(t.norm) && !ofRole(tokens, i, language));
   if (at < 0) return [];
-  return fieldList(tokens.slice(at + 1), language, true).map((f) => ({
+  // A German clause ends on its verb, which is no field ("Runden mit Dauer und Strecke eintragen").
+  const last = tokens.findLastIndex((t) => t.kind === "word");
+  const verb = language === "de" && last > at + 1 && tokens[last].text === tokens[last].norm &&
+    matchCues(stemTokens([tokens[last]], language), CUES[language].asks).length > 0;
+  return fieldList(tokens.slice(at + 1, verb ? last : tokens.length), language, true).map((f) => ({
     ...f,
     span: { from: f.span.from + at + 1, to: f.span.to + at + 1 },
   }));
