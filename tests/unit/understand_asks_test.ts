@@ -1766,3 +1766,13 @@ Deno.test("a timer's word naming the records a clause notes, before their fields
     "Intervalltimer: 8 Runden mit 40 Sekunden Arbeit und 20 Sekunden Pause, jedes Training eintragen";
   assert.ok(understand(timer).asks.some((a) => a.type === "timer"));
 });
+
+Deno.test("the words of an ordinal or alternate recurrence say when, never what", () => {
+  for (
+    const [prompt, subject] of [
+      ["book club the last Tuesday of the month at 8", "book club"],
+      ["Altpapier jede zweite Woche am Montag", "Altpapier"],
+      ["il mercatino è il primo sabato del mese", "mercatino"],
+    ]
+  ) assert.equal(ask(prompt, "schedule").subject, subject, prompt);
+});

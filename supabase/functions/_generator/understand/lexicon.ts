@@ -172,6 +172,12 @@ export interface Lexicon {
   /** The words before "each" and a noun that make it an event that comes again ("after each practice", "dopo
    * ogni allenamento", "bei jeder Durchsicht"): a log of it. */
   afterEach: string[];
+  /** The ordinal words, and "other", with their place (last: -1): before a weekday "the first Sunday of the
+   * month", after "every" a step of units ("every other week", "jede zweite Woche"). */
+  ordinals: Record<string, number>;
+  /** The words that make a unit of time come every second one, before it ("alternate weeks") or after it ("a
+   * settimane alterne", "une semaine sur deux"). */
+  alternate: { before: string[]; after: string[] };
   /** The words of a log's event that comes again ("every time", "ogni volta", "chaque fois", "cada vez",
    * "jedes Mal"): the clause after them is that event, and the noun phrase it ends on what the log is of. */
   everyTime: string[];

@@ -89,6 +89,8 @@ interface Words {
   adverbs: Map<string, string>;
   dayParts: Map<string, string>;
   counts: Map<string, number>;
+  ordinals: Map<string, number>;
+  alternate: { before: Phrase[]; after: Phrase[] };
   periods: { words: string[]; period: string }[];
   /** Words a lone hour may be followed by: function words, "and", and the words of times and periods. */
   afterHour: Set<string>;
@@ -190,6 +192,8 @@ const WORDS = Object.fromEntries(UI_LANGUAGES.map((language) => {
     adverbs: foldMap(lex.adverbs),
     dayParts: foldMap(lex.dayParts),
     counts: foldMap(lex.counts),
+    ordinals: foldMap(lex.ordinals),
+    alternate: { before: phrases(lex.alternate.before), after: phrases(lex.alternate.after) },
     periods: Object.entries(lex.periods)
       .map(([phrase, period]) => ({ words: words(phrase).map((x) => x.norm), period }))
       .sort((a, b) => b.words.length - a.words.length),
@@ -358,6 +362,44 @@ class Scanner {
     return { found, next };
   }
 
+  /**
+   * An ordinal at i before a weekday, then "of the month" ("the first Sunday of the month", "le premier jeudi
+   * du mois", "el primer martes de cada mes"), which after "every" may be left out ("ogni primo lunedì"): that
+   * weekday; after "every", before a unit of time, the step ("every other week", "jede zweite Woche"). Its
+   * words say when, never what.
+   */
+  nth(i: number, every: boolean): Reading {
+    const w = this.w;
+    const place = w.ordinals.get(this.norm(i));
+    if (place === undefined) return null;
+    const day = w.weekdays.get(this.norm(i + 1));
+    const unit = this.timeUnit(i + 1);
+    if (every && day === undefined && unit && place > 1) {
+      return { found: [{ kind: "frequency", every: place, unit }], next: i + 2 };
+    }
+    if (day === undefined) return null;
+    let k = i + 2;
+    while (k < i + 5 && (w.stop.has(this.norm(k)) || this.phrase(k, w.every) > k)) k++;
+    const monthly = this.timeUnit(k) === "month";
+    if (!monthly && !every) return null;
+    const next = monthly ? k + 1 : i + 2;
+    // (A day of the month is a day as a plain weekday is, when something is on.)
+    if (monthly) return { found: [{ kind: "weekday", day }], next };
+    return { found: [{ kind: "frequency", weekdays: [day], every: place }], next };
+  }
+
+  /** A unit of time every second one: "alternate weeks", "a settimane alterne", "une semaine sur deux". */
+  alternate(i: number): Reading {
+    const w = this.w;
+    const before = this.phrase(i, w.alternate.before);
+    const at = before > i ? before : (this.number(i)?.next ?? i);
+    const unit = this.timeUnit(at);
+    if (!unit) return null;
+    const after = this.phrase(at + 1, w.alternate.after);
+    if (before === i && after === at + 1) return null;
+    return { found: [{ kind: "frequency", every: 2, unit }], next: after };
+  }
+
   /** A time unit at i, in the language or as a symbol. */
   timeUnit(i: number): string | undefined {
     return this.w.timeUnits.get(this.norm(i));
@@ -390,6 +432,10 @@ class Scanner {
     // "every 8 hours", "ogni 3 giorni", "toutes les 8 heures", "cada 8 horas", "alle 8 Stunden",
     // "every Sunday", "tous les lundis", "jeden Sonntag", "every day".
     const j = this.phrase(i, w.every);
+    const nth = this.nth(j, j > i);
+    if (nth) return nth;
+    const alternate = this.alternate(i);
+    if (alternate) return alternate;
     if (j === i) {
       // "twice a day", "3 times a week", "due volte al giorno", "zweimal pro Tag"
       const count = w.counts.get(n0) ?? (w.times.has(this.norm(i + 1)) ? this.number(i)?.value : undefined);
