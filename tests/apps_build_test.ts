@@ -255,6 +255,18 @@ t(
         assert.ok(reminders.includes("Täglich um 08:00, 13:00, 20:00"), reminders);
         assert.match(reminders, /Di\.?, Fr\.? um 19:30/);
 
+        // Birthdays count to their next return, not to the day of birth: in the browser's own days.
+        await open("geburtstage");
+        const nextReturn = await page.evaluate<number[]>(`[[3, 14], [9, 2]].map(([m, d]) => {
+          const today = new Date(); today.setHours(12, 0, 0, 0);
+          let next = new Date(today.getFullYear(), m - 1, d, 12);
+          if (next < today) next = new Date(today.getFullYear() + 1, m - 1, d, 12);
+          return Math.round((next - today) / 86400000);
+        })`);
+        const shown = (n: number) => (n === 0 ? "Heute" : n === 1 ? "noch 1 Tag" : `noch ${n} Tage`);
+        for (const n of nextReturn) await page.getByText(shown(n), { exact: true }).waitFor();
+        assert.ok(!(await text()).includes("vor "), "no birthday counts back to the day of birth");
+
         // Currencies with no rate in the spec convert at the rate typed, and keep it.
         await open("umrechnen");
         await page.getByText("Währung", { exact: true }).click();

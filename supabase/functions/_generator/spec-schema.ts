@@ -140,6 +140,9 @@ const ScreenOptions = z.object({
   })).optional(),
   currency: z.string().max(10).optional(),
   countdownField: Key.optional(),
+  countdownYearly: z.boolean().optional().describe(
+    "a countdown's date comes round every year (a birthday): the days left are to its next return",
+  ),
   tipPercent: z.number().min(0).max(100).optional(),
   people: z.number().int().min(1).max(50).optional(),
   sortField: Key.optional(),

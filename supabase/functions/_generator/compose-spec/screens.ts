@@ -17,10 +17,11 @@ import type {
   FieldType,
   Language,
   Period,
+  RecordData,
   ScreenOptions,
   ScreenSpec,
 } from "../template/src/types.ts";
-import { capitalized, Entity, fold, fromConcept, fromWords, keyOf } from "./entities.ts";
+import { blank, capitalized, Entity, fold, fromConcept, fromWords, keyOf } from "./entities.ts";
 import { WORDS } from "./words.ts";
 import { ownNoun, spentOn } from "./own-noun.ts";
 import { WORDS as BLOCK_WORDS } from "../template/src/lib/words.ts";
@@ -87,6 +88,8 @@ export class Builder {
   }
   /** Entities made from the prompt's words alone: they start empty. */
   readonly withoutSamples: string[] = [];
+  /** The day the app is made: a date the prompt states without a year is the next one from it. */
+  today = new Date();
   private readonly bySubject = new Map<string, Entity>();
   /** Every ask of the prompt, for what one ask says about another. */
   asked: Ask[] = [];
@@ -225,12 +228,27 @@ export class Builder {
     for (let n = 2; this.entities.some((e) => e.spec.key === key); n++) key = `${entity.spec.key}${n}`;
     entity.spec.key = key;
     const date = entity.ensure("date", this.words.date, "date");
-    const when = ask.quantities.find((q) => q.kind === "date");
-    if (when?.kind === "date" && /^\d{4}-/.test(when.date)) {
-      entity.spec.samples.push({ id: `${key}-1`, name: capitalized(ask.subject!), [date.key]: when.date });
-    } else this.withoutSamples.push(entity.spec.plural);
+    if (!this.statedEvent(entity, ask, date)) this.withoutSamples.push(entity.spec.plural);
     this.entities.push(entity);
     return entity;
+  }
+
+  /**
+   * The record of the event a countdown names with the date the prompt states ("our wedding on June 12"),
+   * first among the entity's records; a date without a year is its next one from today. False when the
+   * prompt states no date or names no event.
+   */
+  private statedEvent(entity: Entity, ask: Ask, date: FieldSpec): boolean {
+    const when = ask.quantities.find((q) => q.kind === "date");
+    const title = entity.ofType("text");
+    if (when?.kind !== "date" || !ask.subject || !title) return false;
+    const day = nextDate(when.date, this.today);
+    if (!day) return false;
+    const record: RecordData = { id: `${entity.spec.key}-event` };
+    for (const f of entity.spec.fields) record[f.key] = blank(f);
+    Object.assign(record, { [title.key]: capitalized(ask.subject), [date.key]: day });
+    entity.spec.samples.unshift(record);
+    return true;
   }
 
   /** The main entity: the first one, made from the prompt's concept or the ask's words when there is none. */
@@ -555,8 +573,12 @@ export class Builder {
         if (!dated && fresh) this.forget(main);
         const entity = dated ? main : this.eventOf(ask);
         const date = entity.ensureType(["date"], "date", w.date);
+        if (dated) this.statedEvent(entity, ask, date);
         const screen = this.listOf(entity);
         screen.options.countdownField = date.key;
+        if (conceptOf(entity.spec)?.fields.find((f) => f.key === date.key)?.yearly) {
+          screen.options.countdownYearly = true;
+        }
         return this.report(ask, screen, date.key);
       }
       case "sort": {
@@ -1121,4 +1143,18 @@ function currenciesOf(sentence: string) {
 function weAreOpens(quote: string, language: Language | undefined): boolean {
   const lexicon = LEXICONS[language && isUiLanguage(language) ? language : "en"];
   return lexicon.weAre.some((p) => fold(quote).startsWith(`${fold(p)} `));
+}
+
+/** An ISO date ("2027-06-12"), or a month and day without a year ("--06-12") as the next one from `today`. */
+export function nextDate(date: string, today: Date): string | undefined {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
+  const m = /^--(\d{2})-(\d{2})$/.exec(date);
+  if (!m) return undefined;
+  const [month, day] = [Number(m[1]), Number(m[2])];
+  const from = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  for (let year = today.getUTCFullYear(); year < today.getUTCFullYear() + 8; year++) {
+    const at = new Date(Date.UTC(year, month - 1, day));
+    // February 29th falls only in leap years; a day that does not exist rolls over and is skipped.
+    if (at.getUTCMonth() === month - 1 && at.getTime() >= from) return at.toISOString().slice(0, 10);
+  }
 }

@@ -34,7 +34,15 @@ export function clauses(prompt: string, language: UiLanguage): Clause[] {
   const out: Clause[] = [];
   let from = 0;
   const pieces: [number, number][] = [];
+  // A day's ordinal dot inside a date ("am 12. Juni", "le 1. mai") ends no sentence: the dates are read
+  // only when a dot follows a number.
+  let dates: { start: number; end: number }[] | undefined;
+  const inDate = (at: number) =>
+    (dates ??= quantities(prompt, language).filter((q) => q.kind === "date")).some((d) =>
+      d.start <= at && at < d.end
+    );
   for (const m of prompt.matchAll(HARD)) {
+    if (m[0].startsWith(".") && /\d/.test(prompt[m.index! - 1] ?? "") && inDate(m.index!)) continue;
     pieces.push([from, m.index!]);
     from = m.index! + m[0].length;
   }

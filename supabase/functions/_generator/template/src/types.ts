@@ -74,6 +74,8 @@ export interface ScreenOptions {
   currency?: string;
   /** A date field shown as the days left until it (an event countdown). */
   countdownField?: string;
+  /** The countdown's date comes round every year (a birthday): the days left are to its next return. */
+  countdownYearly?: boolean;
   /** A calculator's tip section: the starting tip percentage and how many people share the bill. */
   tipPercent?: number;
   people?: number;
