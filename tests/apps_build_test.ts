@@ -254,6 +254,12 @@ t(
         const reminders = await text();
         assert.ok(reminders.includes("Täglich um 08:00, 13:00, 20:00"), reminders);
         assert.match(reminders, /Di\.?, Fr\.? um 19:30/);
+        // A monthly reminder (the third card) shows its days of the month and takes one more from its stepper.
+        assert.ok(reminders.includes("Monatlich am Tag 1, 15 um 09:00"), reminders);
+        const dayStepper = page.getByLabel("Tag im Monat", { exact: true }).nth(2).locator("xpath=..");
+        for (let i = 0; i < 4; i++) await dayStepper.getByText("+", { exact: true }).click();
+        await page.getByText("Tag hinzufügen", { exact: true }).nth(2).click();
+        await page.getByText("Monatlich am Tag 1, 5, 15 um 09:00").waitFor();
 
         // Birthdays count to their next return, not to the day of birth: in the browser's own days.
         await open("geburtstage");

@@ -129,4 +129,6 @@ Deno.test("a day's ordinal dot inside a date ends no sentence; one after a numbe
     "Davor alles packen",
   ]);
   assert.deepEqual(texts("Ich laufe 5. Dann dehne ich mich", "de"), ["Ich laufe 5", "Dann dehne ich mich"]);
+  // In German, a number's dot before a word in lower case is an ordinal's.
+  assert.deepEqual(texts("Zahlung am 15. jedes Monats prüfen", "de"), ["Zahlung am 15. jedes Monats prüfen"]);
 });

@@ -208,3 +208,29 @@ Deno.test("money in a currency's hundredths: cents, centesimi, centimes, céntim
   // A currency's symbol or word before the number is its units, not hundredths.
   assert.deepEqual(values("€ 5 cent", "it")[0], { kind: "money", value: 5, currency: "EUR" });
 });
+
+Deno.test("the days of the month a monthly frequency names are its days, not numbers of their own", () => {
+  const monthly = (text: string, language: UiLanguage) =>
+    values(text, language).filter((q) => q.kind === "frequency" || q.kind === "number");
+  assert.deepEqual(monthly("water the bonsai on the 3rd and 20th of every month", "en"), [
+    { kind: "frequency", every: 1, unit: "month", monthDays: [3, 20] },
+  ]);
+  assert.deepEqual(monthly("pagare il condominio il 10 di ogni mese", "it"), [
+    { kind: "frequency", every: 1, unit: "month", monthDays: [10] },
+  ]);
+  assert.deepEqual(monthly("payer la cantine le 2 de chaque mois", "fr"), [
+    { kind: "frequency", every: 1, unit: "month", monthDays: [2] },
+  ]);
+  assert.deepEqual(monthly("am 25. jedes Monats das Gehalt prüfen", "de"), [
+    { kind: "frequency", every: 1, unit: "month", monthDays: [25] },
+  ]);
+  // A number joined by a word that is not a function word is a count of its own; so is one over 31.
+  assert.deepEqual(monthly("every month I read 3 books", "en"), [
+    { kind: "frequency", every: 1, unit: "month" },
+    { kind: "number", value: 3 },
+  ]);
+  assert.deepEqual(monthly("40 de cada mes", "es"), [
+    { kind: "number", value: 40 },
+    { kind: "frequency", every: 1, unit: "month" },
+  ]);
+});

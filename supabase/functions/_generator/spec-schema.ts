@@ -95,6 +95,7 @@ const FIELD_OPTIONS: { [K in keyof Options]?: readonly FieldType[] | null } = {
   endField: ["time"],
   detailFields: null,
   weekdaysField: ["text"],
+  monthDaysField: ["text"],
   durationField: ["duration"],
   personField: ["choice"],
   pointsField: ["number"],
@@ -169,6 +170,10 @@ const ScreenOptions = z.object({
   weekdaysField: Key.optional().describe(
     'reminders: a text field of ISO weekday numbers the reminder rings on ("1,3,5"; empty: every day)',
   ),
+  monthDaysField: Key.optional().describe(
+    'reminders: a text field of the days of the month the reminder rings on ("1,15"); when it holds any, ' +
+      "the reminder is monthly on them and its weekdays do not count",
+  ),
   durationField: Key.optional().describe(
     "a log: the duration field (minutes) of an entry, e.g. a feed's length",
   ),
@@ -202,7 +207,8 @@ const Screen = z.object({
       "and timeField (optional durationField, amountField) with today's summary and a count, total or " +
       "average per period; people: tasks per person (personField) earning pointsField when checkField is " +
       'ticked, redeemed for rewards; quiz: flashcards, or multiple choice in mode "choice"; reminders: ' +
-      'notifications at the times in timeField (several: "08:00, 20:00"), on weekdaysField\'s days',
+      'notifications at the times in timeField (several: "08:00, 20:00"), on weekdaysField\'s days or each ' +
+      "month on monthDaysField's",
   ),
   entity: Key.optional().describe("the key of the entity the screen shows"),
   options: ScreenOptions,

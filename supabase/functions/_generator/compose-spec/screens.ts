@@ -916,7 +916,16 @@ export class Builder {
         checkField: "on",
       });
     const samples = entity.spec.samples;
-    const weekdays = weekdaysOf(ask.quantities);
+    // Days of the month ("il 5 di ogni mese") make it monthly: the reminders get a field for them. Once a
+    // month with no day named rings on the 1st, a day the user changes in the app.
+    const monthDays = [
+      ...new Set(ask.quantities.flatMap((q) => q.kind === "frequency" ? q.monthDays ?? [] : [])),
+    ];
+    if (!monthDays.length && ask.quantities.some(monthly)) monthDays.push(1);
+    if (monthDays.length && !screen.options.monthDaysField) {
+      screen.options.monthDaysField = entity.ensure("monthDays", w.monthDays, "text").key;
+    }
+    const weekdays = monthDays.length ? [] : weekdaysOf(ask.quantities);
     // Once a week with no day named rings on Mondays, a day the user changes in the app.
     if (!weekdays.length && ask.quantities.some(weekly)) weekdays.push(1);
     samples.push({
@@ -926,6 +935,9 @@ export class Builder {
       ),
       time: timesOf(ask).join(", "),
       weekdays: weekdays.join(","),
+      ...(screen.options.monthDaysField
+        ? { [screen.options.monthDaysField]: monthDays.sort((a, b) => a - b).join(",") }
+        : {}),
       on: true,
     });
     // A reminder rings at times of day on every day or on weekdays: a cadence it cannot keep is listed.
@@ -1040,6 +1052,10 @@ function timesOf(ask: Ask): string[] {
 }
 
 /** Once a week: "every week", "weekly", "once a week". */
+function monthly(q: Quantity): boolean {
+  return q.kind === "frequency" && q.unit === "month" && (q.every ?? 1) === 1 && q.count === undefined;
+}
+
 function weekly(q: Quantity): boolean {
   return q.kind === "frequency" && q.unit === "week" && (q.every ?? 1) === 1 && (q.count ?? 1) === 1 &&
     !q.weekdays?.length;
@@ -1054,7 +1070,7 @@ function reminderHolds(q: Quantity, onWeekdays: boolean): boolean {
   if (q.kind === "time" || q.kind === "weekday") return true;
   if (q.kind === "period") return q.period === "day" || (q.period === "week" && onWeekdays);
   if (q.kind !== "frequency") return false;
-  if (q.weekdays?.length || q.time) return true;
+  if (q.weekdays?.length || q.time || monthly(q)) return true;
   if (q.unit === "h") return (q.every ?? 1) >= 1 && q.count === undefined;
   if (q.unit === "day") return (q.every ?? 1) === 1;
   return q.unit === "week" && (q.every ?? 1) === 1 && onWeekdays && (q.count ?? 1) === 1;
