@@ -236,3 +236,29 @@ Deno.test("an ordinal weekday of the month is that day; every other one, or alte
   assert.deepEqual(values("a beep every second", "en"), [{ kind: "frequency", every: 1, unit: "s" }]);
   assert.deepEqual(values("the first date I met her", "en"), []);
 });
+
+Deno.test("the days of the month a monthly frequency names are its days, not numbers of their own", () => {
+  const monthly = (text: string, language: UiLanguage) =>
+    values(text, language).filter((q) => q.kind === "frequency" || q.kind === "number");
+  assert.deepEqual(monthly("water the bonsai on the 3rd and 20th of every month", "en"), [
+    { kind: "frequency", every: 1, unit: "month", monthDays: [3, 20] },
+  ]);
+  assert.deepEqual(monthly("pagare il condominio il 10 di ogni mese", "it"), [
+    { kind: "frequency", every: 1, unit: "month", monthDays: [10] },
+  ]);
+  assert.deepEqual(monthly("payer la cantine le 2 de chaque mois", "fr"), [
+    { kind: "frequency", every: 1, unit: "month", monthDays: [2] },
+  ]);
+  assert.deepEqual(monthly("am 25. jedes Monats das Gehalt prüfen", "de"), [
+    { kind: "frequency", every: 1, unit: "month", monthDays: [25] },
+  ]);
+  // A number joined by a word that is not a function word is a count of its own; so is one over 31.
+  assert.deepEqual(monthly("every month I read 3 books", "en"), [
+    { kind: "frequency", every: 1, unit: "month" },
+    { kind: "number", value: 3 },
+  ]);
+  assert.deepEqual(monthly("40 de cada mes", "es"), [
+    { kind: "number", value: 40 },
+    { kind: "frequency", every: 1, unit: "month" },
+  ]);
+});

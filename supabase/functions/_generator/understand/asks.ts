@@ -1055,6 +1055,12 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     for (const next of type === "timer" ? spans.slice(1).map((o) => tokenSpan(tokens, o)) : []) {
       if (next.from === cue.to) cue.to = next.to;
     }
+    // A countdown counts to what follows its word of "until" ("countdown to", "bis zu", "jusqu'à"): that
+    // word is part of the cue, never its subject.
+    const until = type === "countdown"
+      ? DEADLINE[language].find((p) => p.every((w, k) => unelided(tokens[cue.to + k]?.norm ?? "") === w))
+      : undefined;
+    if (until) cue.to += until.length;
     // With no noun phrase beside it, a cue that is a noun ("bookings", "Buchungen") is its own subject; a verb
     // ("apuntar", "annaffiare") is not, nor a timer's, which names the tool and not what it times, nor a
     // field's that names a figure ("with stats"), which is of the records the clause keeps.

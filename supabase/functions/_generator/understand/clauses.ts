@@ -34,7 +34,22 @@ export function clauses(prompt: string, language: UiLanguage): Clause[] {
   const out: Clause[] = [];
   let from = 0;
   const pieces: [number, number][] = [];
+  // A day's ordinal dot inside a date ("am 12. Juni") ends no sentence, nor, in German, one before a word
+  // in lower case ("am 3. jedes Monats"): the dates are read only when a dot follows a number.
+  let dates: { start: number; end: number }[] | undefined;
+  const ordinal = (at: number, next: string) =>
+    (language === "de" && /(?:^|\D)\d{1,2}$/.test(prompt.slice(Math.max(0, at - 3), at)) &&
+      /^\p{Ll}/u.test(next)) ||
+    (dates ??= quantities(prompt, language).filter((q) => q.kind === "date")).some((d) =>
+      d.start <= at && at < d.end
+    );
   for (const m of prompt.matchAll(HARD)) {
+    const at = m.index!;
+    if (
+      m[0].startsWith(".") && /\d/.test(prompt[at - 1] ?? "") && ordinal(at, prompt.slice(at + m[0].length))
+    ) {
+      continue;
+    }
     pieces.push([from, m.index!]);
     from = m.index! + m[0].length;
   }

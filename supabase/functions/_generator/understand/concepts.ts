@@ -25,6 +25,8 @@ export interface Concept {
     level?: true;
     /** An amount the record sets (a budget, a savings target): never what a goal or a total adds up. */
     target?: true;
+    /** A date that comes round every year (a birthday): a countdown counts to its next return. */
+    yearly?: true;
     currency?: string;
     range?: number[];
     options?: PerLanguage<string[]>;

@@ -23,7 +23,16 @@ export type QuantityValue =
   | { kind: "time"; time: string }
   | { kind: "weekday"; day: number }
   /** `time`: the hour of the part of the day it recurs at ("every evening": "20:00"). */
-  | { kind: "frequency"; every?: number; unit?: string; count?: number; weekdays?: number[]; time?: string }
+  /** `monthDays`: the days of the month a monthly one falls on ("the 5th of every month": [5]). */
+  | {
+    kind: "frequency";
+    every?: number;
+    unit?: string;
+    count?: number;
+    weekdays?: number[];
+    time?: string;
+    monthDays?: number[];
+  }
   | { kind: "period"; period: string }
   | { kind: "date"; date: string };
 
@@ -568,12 +577,53 @@ export function quantities(text: string, language: UiLanguage): Quantity[] {
     for (const q of reading.found) found.push({ ...q, text: text.slice(start, end), start, end });
     i = reading.next;
   }
+  monthDays(text, found, WORDS[language].stop);
   const calendar = dates(text, language, found);
   // A date's day is not a number of its own ("June 1st").
   const kept = found.filter((q) =>
     q.kind !== "number" || !calendar.some((d) => d.start <= q.start && q.end <= d.end)
   );
   return [...kept, ...calendar].sort((a, b) => a.start - b.start);
+}
+
+/** What may stand between a day of the month and its ordinal ending or the next word ("1st", "3.", "5º"). */
+const ORDINAL = /^(?:\.|st|nd|rd|th|º|ª|°|er|re|e|o|a)(?=\s|$)/i;
+
+/**
+ * The days a monthly frequency falls on ("the 5th of every month", "il 5 di ogni mese", "on the 1st and
+ * 15th of each month", "am 3. jedes Monats", "every month on the 28th"): whole numbers from 1 to 31 joined
+ * to it by function words alone are its days, not numbers of their own; the frequency spans them.
+ */
+function monthDays(text: string, found: Quantity[], stop: Set<string>) {
+  const joined = (between: string) =>
+    words(between.trim().replace(ORDINAL, "")).every((t) =>
+      t.kind === "word" && stop.has(t.norm) || t.text === ","
+    );
+  const day = (q: Quantity) =>
+    q.kind === "number" && Number.isInteger(q.value) && q.value >= 1 && q.value <= 31;
+  for (const q of found) {
+    if (q.kind !== "frequency" || q.unit !== "month" || (q.every ?? 1) !== 1 || q.count !== undefined) {
+      continue;
+    }
+    const days: Quantity[] = [];
+    const numbers = found.filter(day);
+    let from = q.start;
+    for (const n of numbers.filter((n) => n.end <= q.start).reverse()) {
+      if (!joined(text.slice(n.end, from))) break;
+      days.push(n);
+      from = n.start;
+    }
+    let to = q.end;
+    for (const n of numbers.filter((n) => n.start >= q.end)) {
+      if (!joined(text.slice(to, n.start))) break;
+      days.push(n);
+      to = n.end;
+    }
+    if (!days.length) continue;
+    q.monthDays = [...new Set(days.map((n) => (n as { value: number }).value))].sort((a, b) => a - b);
+    Object.assign(q, { start: from, end: to, text: text.slice(from, to) });
+    for (const n of days) found.splice(found.indexOf(n), 1);
+  }
 }
 
 /** Calendar dates ("June 1st", "12 marzo", "le 3 mai") where chrono-node finds a day and a month. */

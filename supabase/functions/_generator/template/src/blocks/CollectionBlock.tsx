@@ -4,7 +4,7 @@
 import { useMemo, useState } from "react";
 import { Image, Pressable, StyleSheet, Text, View } from "react-native";
 import { Body, Button, Card, Chip, Input, Row, Screen } from "../components/ui";
-import { daysFromToday, formatMoney, formatNumber } from "../lib/format";
+import { daysFromToday, daysToNextReturn, formatMoney, formatNumber } from "../lib/format";
 import { choiceValues, displayValue, titleField, useOpenRecord, useRecords } from "../lib/records";
 import { fill, t } from "../lib/strings";
 import { font, spacing, useTheme } from "../lib/theme";
@@ -18,7 +18,9 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
   const [records, setRecords] = useRecords(entity);
   const [query, setQuery] = useState("");
   const [picked, setPicked] = useState<string | null>(null);
-  const { categoryField, checkField, amountField, countdownField, sortField, countField } = screen.options;
+  const { categoryField, checkField, amountField, countdownField, countdownYearly, sortField, countField } =
+    screen.options;
+  const daysLeft = (day: string) => (countdownYearly ? daysToNextReturn(day) : daysFromToday(day));
   const title = titleField(entity);
   const category_ = entity.fields.find((field) => field.key === categoryField);
   // The chips are the named options and the values the records hold, so a value typed in the form filters too;
@@ -45,12 +47,16 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
     if (!sortKey) return found;
     const type = entity.fields.find((field) => field.key === sortKey)?.type;
     const highFirst = !countdownField && (type === "number" || type === "money" || type === "rating");
+    // Days that come round every year are in the order of their next return.
+    const returning = countdownField && countdownYearly;
     return [...found].sort((a, b) =>
-      highFirst
+      returning
+        ? daysLeft(String(a[sortKey] ?? "")) - daysLeft(String(b[sortKey] ?? ""))
+        : highFirst
         ? Number(b[sortKey] ?? 0) - Number(a[sortKey] ?? 0)
         : String(a[sortKey] ?? "").localeCompare(String(b[sortKey] ?? ""))
     );
-  }, [records, query, category, categoryField, countdownField, sortField, entity.fields]);
+  }, [records, query, category, categoryField, countdownField, countdownYearly, sortField, entity.fields]);
 
   const toggle = (id: string) => {
     if (!checkField) return;
@@ -120,7 +126,7 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
                   {String(record[title.key] ?? "")}
                 </Text>
                 {countdownField && record[countdownField] ? (
-                  <Text style={{ color: theme.accent, fontWeight: "600" }}>{countdown(String(record[countdownField]))}</Text>
+                  <Text style={{ color: theme.accent, fontWeight: "600" }}>{countdown(daysLeft(String(record[countdownField])))}</Text>
                 ) : null}
                 {details.some((field) => filled(record[field.key])) ? (
                   <Text style={{ color: theme.muted }}>
@@ -148,8 +154,7 @@ function filled(value: unknown): boolean {
   return value !== undefined && value !== "";
 }
 
-function countdown(day: string): string {
-  const days = daysFromToday(day);
+function countdown(days: number): string {
   if (days === 0) return t.today;
   if (days === 1) return t.dayLeft;
   if (days === -1) return t.dayAgo;
