@@ -131,7 +131,7 @@ Deno.test("a greeting that opens the prompt names nothing; the speaker's role or
 });
 
 Deno.test("the speaker's role is said with or without an article and with verbs of keeping or collecting", () => {
-  assert.equal(name("sono infermiera e faccio i turni, vorrei segnarli"), "Infermiera");
+  assert.equal(name("sono infermiera e faccio le notti, vorrei segnarle"), "Infermiera");
   assert.equal(name("Ich bin Tagesmutter und will die Betreuungszeiten erfassen"), "Tagesmutter");
   assert.equal(name("Je collectionne les timbres et je veux un catalogue avec pays et année"), "Timbres");
   assert.equal(name("Ich sammle Modellautos und will eine Liste mit Marke und Baujahr"), "Modellautos");

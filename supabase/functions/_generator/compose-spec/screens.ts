@@ -23,7 +23,7 @@ import type {
 } from "../template/src/types.ts";
 import { blank, capitalized, Entity, fold, fromConcept, fromWords, keyOf } from "./entities.ts";
 import { WORDS } from "./words.ts";
-import { ownNoun, spentOn } from "./own-noun.ts";
+import { ownNoun, spentOn, unwritten } from "./own-noun.ts";
 import { WORDS as BLOCK_WORDS } from "../template/src/lib/words.ts";
 import { stem } from "../understand/stem.ts";
 import { words } from "../understand/text.ts";
@@ -189,6 +189,7 @@ export class Builder {
     if (at >= 0) {
       ownNoun(entity, chosen!, this.conceptSaid[at], this.language);
       spentOn(entity, chosen!, this.conceptSaid[at], this.prompt, this.language);
+      unwritten(entity, chosen!, this.conceptSaid[at], this.language);
     }
     if (!entity.known || !entity.spec.samples.length) this.withoutSamples.push(entity.spec.plural);
     let key = entity.spec.key;
