@@ -101,7 +101,7 @@ Deno.test("records of a concept the prompt names by no word it writes, only one 
       "a quiz on the periodic table for my daughter",
       "I want to save my reading speed after each session",
       "quiero plantearme un reto cada semana y apuntarlo",
-      "ogni volta che faccio la spesa voglio segnare lo scontrino",
+      "voglio segnare ogni volta che faccio una pausa",
     ]
   ) {
     const got = records(prompt);
