@@ -118,3 +118,18 @@ Deno.test("an item of a colon's list that an indefinite article opens and that n
     "un quiz sugli sposi",
   ]);
 });
+
+Deno.test("records with their fields after a colon are a clause of their own unless the title asks for them", () => {
+  assert.deepEqual(texts("Garage sale: toys with age range, price and condition"), [
+    "Garage sale",
+    "toys with age range, price and condition",
+  ]);
+  assert.deepEqual(texts("Mon atelier : des outils avec marque, prix et état", "fr"), [
+    "Mon atelier",
+    "des outils avec marque, prix et état",
+  ]);
+  assert.deepEqual(texts("My recipe collection: cakes with flour, sugar and baking time"), [
+    "My recipe collection",
+    "cakes with flour, sugar and baking time ⟵ 0",
+  ]);
+});

@@ -277,3 +277,44 @@ Deno.test("what a verb opens after a colon is a request of its own, and the word
   const books = understand("My books: title, author, rating").asks.find((a) => a.type === "list");
   assert.deepEqual(books?.fields.map((f) => f.name), ["title", "author", "rating"]);
 });
+
+Deno.test("a noun with its fields after 'with' under a colon's title is one list of those records", () => {
+  for (
+    const [prompt, subject, fields] of [
+      ["Our garage sale: toys with age range, price and condition", "toys", [
+        "age range",
+        "price",
+        "condition",
+      ]],
+      ["Il mio freezer: sughi con data, porzioni e note", "sughi", ["data", "porzioni", "note"]],
+      ["Mon atelier : des outils avec marque, prix et état", "outils", ["marque", "prix", "état"]],
+      ["Mi taller: herramientas con marca, precio y ubicación", "herramientas", [
+        "marca",
+        "precio",
+        "ubicación",
+      ]],
+      ["Unser Vorratsraum: Konserven mit Inhalt, Menge und Ablaufdatum", "Konserven", [
+        "Inhalt",
+        "Menge",
+        "Ablaufdatum",
+      ]],
+    ] as const
+  ) {
+    const u = understand(prompt);
+    const lists = u.asks.filter((a) => a.type === "list");
+    assert.equal(lists.length, 1, `${prompt}: ${JSON.stringify(u.asks)}`);
+    assert.equal(lists[0].subject, subject, prompt);
+    assert.deepEqual(lists[0].fields.map((f) => f.name), fields, prompt);
+  }
+  // Under a title that asks for records itself, the noun before "with" names them, not a field.
+  const list = understand("My recipe collection: cakes with flour, sugar and baking time").asks.find((a) =>
+    a.type === "list"
+  );
+  assert.deepEqual(list?.fields.map((f) => f.name), ["flour", "sugar", "baking time"]);
+  // A thing "with" someone, its own fields in brackets, is a record among others, not the records' fields.
+  const visits = understand(
+    "For each patient: calls with relatives (date, time, notes), prescriptions, and x-rays",
+  )
+    .asks.filter((a) => a.type === "list");
+  assert.ok(!visits.some((a) => a.subject === "calls"), JSON.stringify(visits));
+});

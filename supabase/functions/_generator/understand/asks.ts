@@ -4,7 +4,7 @@
 // about, in the prompt's language) and the fields listed after "with" or a colon, typed from their cues,
 // units, ranges and bracketed choices. For a prompt applied to an existing app the same clause yields
 // changes instead: translate, theme, add or remove a field, rename, reminders, a new screen.
-import type { Clause } from "./clauses.ts";
+import { type Clause, recordsWith } from "./clauses.ts";
 import {
   type CueIndex,
   cueIndex,
@@ -446,7 +446,16 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const fields = fieldsAfterWith(tokens, language);
   boardFields(fields, tokens, stems, language);
   // A `:` list's fields lie in the clauses of its items.
-  const listedSpanned = ctx.items.flatMap((item) => fieldList(absolute(item), language, true));
+  // (The records a first item names before "with" are those the clause asks for: "a library: books with
+  // author and year" lists author and year.)
+  const listedSpanned = ctx.items.flatMap((item, k) => {
+    const all = absolute(item);
+    const at = k === 0 ? recordsWith(all, language) : -1;
+    return fieldList(all.slice(at + 1), language, true).map((f) => ({
+      ...f,
+      span: { from: f.span.from + at + 1, to: f.span.to + at + 1 },
+    }));
+  });
   const fieldTokens = new Set(fields.flatMap((f) => range(f.span)));
 
   // Each ask found, with where its cues are in the prompt.
