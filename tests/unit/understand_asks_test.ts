@@ -1680,3 +1680,20 @@ Deno.test("a cost said to be divided among people or by shares asks for a split;
     assert.ok(!understand(prompt).asks.some((a) => a.type === "split"), prompt);
   }
 });
+
+Deno.test("a bracket offers every value as written, a function word too, without the article that opens one", () => {
+  for (
+    const [prompt, options] of [
+      ["Log the dog's meals: time, food and how much she ate (none, some, all)", ["none", "some", "all"]],
+      ["Diario del gatto: ora, cibo e appetito (niente, poco, tanto)", ["niente", "poco", "tanto"]],
+      ["Journal du chien : heure, repas et appétit (rien, peu, beaucoup)", ["rien", "peu", "beaucoup"]],
+      ["Diario del perro: hora, comida y apetito (nada, poco, mucho)", ["nada", "poco", "mucho"]],
+      ["Hundetagebuch: Uhrzeit, Futter und Hunger (keiner, wenig, viel)", ["keiner", "wenig", "viel"]],
+      ["Plant log: name, spot (the kitchen, the hall or the balcony)", ["kitchen", "hall", "balcony"]],
+    ] as const
+  ) {
+    assert.deepEqual(ask(prompt, "choice").fields[0]?.options, options, prompt);
+  }
+  // A slash joins the parts of one item: two fields named together offer nothing.
+  assert.ok(!understand("Repairs: customer, bike (make/model), price").asks.some((a) => a.type === "choice"));
+});

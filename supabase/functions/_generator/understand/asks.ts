@@ -2121,9 +2121,10 @@ function bracketLists(tokens: Token[], language: UiLanguage): Offered[] {
     if (close < 0) break;
     const inner = tokens.slice(i + 1, close);
     const items = fieldList(inner, language);
+    const values = offeredValues(inner, language);
     const typed = matchCues(stemTokens(inner, language), CUES[language].fields).length > 0;
-    const long = items.some((f) => f.span.to - f.span.from > VALUE_WORDS);
-    if (items.length >= 2 && !typed && !long && !inner.some((t) => t.kind === "number")) {
+    const long = values.some((v) => words(v).length > VALUE_WORDS);
+    if (values.length >= 2 && !typed && !long && !inner.some((t) => t.kind === "number")) {
       const capitalized = items.filter((f) => /^\p{Lu}/u.test(f.name)).length;
       const names = persons.has(i - 1) ||
         (language !== "de" && capitalized >= 2 && capitalized * 2 > items.length);
@@ -2131,11 +2132,29 @@ function bracketLists(tokens: Token[], language: UiLanguage): Offered[] {
         start: tokens[i - 1].start,
         end: tokens[close].end,
         head: tokens[i - 1],
-        options: items.map((f) => f.name),
+        options: names ? items.map((f) => f.name) : values,
         names,
       });
     }
     i = close;
+  }
+  return out;
+}
+
+/**
+ * The values a bracket offers, each item as written, joined by commas, "and" or "or": a function word is a
+ * value too ("all, half, none", "keine, wenig, viel", "ja, nein, vielleicht"), though an article or a
+ * determiner that opens a longer item is not ("la ferme, la mairie").
+ */
+function offeredValues(inner: Token[], language: UiLanguage): string[] {
+  const out: string[] = [];
+  let from = 0;
+  for (let i = 0; i <= inner.length; i++) {
+    // (A slash joins the parts of one value: "make/model".)
+    if (i < inner.length && (!AND[language].has(inner[i].norm) || inner[i].norm === "/")) continue;
+    while (from < i - 1 && OPENERS[language].has(inner[from].norm)) from++;
+    if (i > from) out.push(text(inner, { from, to: i }));
+    from = i + 1;
   }
   return out;
 }
@@ -2430,7 +2449,7 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
   if (open >= 0) {
     // "(low, medium, high)" is a choice, "(time, room)" not; "(1-5)" a rating's range; "(ml)" a unit.
     const inner = part.slice(open + 1).filter((t) => t.norm !== ")");
-    const options = fieldList(inner, language).map((f) => f.name);
+    const options = offeredValues(inner, language);
     const numbers = inner.filter((t) => t.kind === "number").map((t) => Number(t.text));
     if (numbers.length === 2 && numbers[0] < numbers[1]) {
       field.range = [numbers[0], numbers[1]];
