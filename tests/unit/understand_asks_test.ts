@@ -1697,3 +1697,21 @@ Deno.test("a bracket offers every value as written, a function word too, without
   // A slash joins the parts of one item: two fields named together offer nothing.
   assert.ok(!understand("Repairs: customer, bike (make/model), price").asks.some((a) => a.type === "choice"));
 });
+
+Deno.test("things the speaker counts as theirs are a list of them, unless the number is a goal's or a dose", () => {
+  for (
+    const [prompt, subject] of [
+      ["We have 2 dogs and I want to log their walks", "dogs"],
+      ["Ho 2 cani e voglio segnare le passeggiate", "cani"],
+      ["J'ai deux chiens et je veux noter les promenades", "chiens"],
+      ["Wir haben zwei Hunde und ich will die Spaziergänge notieren", "Hunde"],
+      ["Abbiamo 2 appartamenti in affitto e voglio segnare le spese", "appartamenti"],
+    ] as const
+  ) {
+    assert.equal(ask(prompt, "list").subject, subject, prompt);
+    ask(prompt, "log");
+  }
+  for (const prompt of ["I want to read 24 books this year", "He takes 2 pills at 8 and 20"]) {
+    assert.ok(!understand(prompt).asks.some((a) => a.type === "list"), prompt);
+  }
+});

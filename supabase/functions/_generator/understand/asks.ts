@@ -791,6 +791,25 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       if (!named.has("people")) named.set("people", who);
     } else if (we) add("people", { from: span.from - we.length, to: span.to });
   }
+  // Things counted that are the speaker's or that a concept keeps ("12 Zimmerpflanzen", "mis dos coches") are a
+  // list of them, unless the number is a goal's, a dose or a slot a reminder or a schedule says ("2 pills at 8")
+  // or the clause lists records already.
+  if (!["list", "goal", "reminder", "schedule"].some((type) => found.has(type as AskType))) {
+    for (const q of ctx.quantities) {
+      const span = at(q);
+      const noun = span.to;
+      if (q.kind !== "number" || q.value < 2 || span.to <= span.from || !content(noun)) continue;
+      if (persons.some((m) => m.from === noun) || measureWord(tokens[noun].norm)) continue;
+      // (The speaker's own, said with a possessive, a verb of theirs or what they have: "my 3 cars", "we have
+      // 2 dogs", "tengo tres gatas".)
+      const own = DETERMINERS[language].has(tokens[span.from - 1]?.norm ?? "") ||
+        speakerBefore(tokens, span.from, language) >= 0 || ofRole(tokens, span.from, language);
+      if (!own && !findConcepts(tokens[noun].text, language).length) continue;
+      add("list", { from: span.from, to: noun + 1 });
+      named.set("list", { from: noun, to: noun + 1 });
+      break;
+    }
+  }
   // What a figure or a chart is broken down by is the records' category ("count my sends per grade", "il
   // totale per ogni tipo", "le total des devis par pièce", "ver las horas de cada asignatura", "Stunden pro
   // Baustelle"), unless it is a time, a unit, a person (a board's or a split's) or what an amount is paid
