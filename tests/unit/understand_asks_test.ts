@@ -1715,3 +1715,33 @@ Deno.test("things the speaker counts as theirs are a list of them, unless the nu
     assert.ok(!understand(prompt).asks.some((a) => a.type === "list"), prompt);
   }
 });
+
+Deno.test("a colon's items after a question of which are the options of the field it asks", () => {
+  for (
+    const [prompt, name, options] of [
+      ["My tea shelf, which kind: green, black, oolong or herbal", "kind", [
+        "green",
+        "black",
+        "oolong",
+        "herbal",
+      ]],
+      ["Elenco delle mie scarpe, che tipo: sportive, eleganti o sandali", "tipo", [
+        "sportive",
+        "eleganti",
+        "sandali",
+      ]],
+      ["Mes fromages, quelle pâte : molle, dure ou persillée", "pâte", ["molle", "dure", "persillée"]],
+      ["Lista de mis cafés, qué origen: Colombia, Etiopía o Brasil", "origen", [
+        "Colombia",
+        "Etiopía",
+        "Brasil",
+      ]],
+      ["Meine Teesorten, welche Farbe: grün, schwarz oder weiß", "Farbe", ["grün", "schwarz", "weiß"]],
+    ] as const
+  ) {
+    const choice = ask(prompt, "choice");
+    assert.deepEqual(choice.fields, [{ name, type: "choice", options: [...options] }], prompt);
+    const list = understand(prompt).asks.find((a) => a.type === "list");
+    assert.deepEqual(list?.fields.map((f) => f.name), [name], prompt);
+  }
+});

@@ -448,7 +448,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // A `:` list's fields lie in the clauses of its items.
   // (The records a first item names before "with" are those the clause asks for: "a library: books with
   // author and year" lists author and year.)
-  const listedSpanned = ctx.items.flatMap((item, k) => {
+  // (Items after a question of which ("what kind: red, white, rosé") are the values of the field it names.)
+  const kind = ctx.items.length ? kindAsked(tokens, ctx.items, language) : undefined;
+  const listedSpanned = kind ? [kind] : ctx.items.flatMap((item, k) => {
     const all = absolute(item);
     const at = k === 0 ? recordsWith(all, language) : -1;
     return fieldList(all.slice(at + 1), language, true).map((f) => ({
@@ -456,7 +458,11 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       span: { from: f.span.from + at + 1, to: f.span.to + at + 1 },
     }));
   });
-  const fieldTokens = new Set(fields.flatMap((f) => range(f.span)));
+  // (And the question of which, with what it asks, is the field's, no subject.)
+  const fieldTokens = new Set([
+    ...fields.flatMap((f) => range(f.span)),
+    ...(kind ? range({ from: kind.span.from - 1, to: kind.span.to }) : []),
+  ]);
 
   // Each ask found, with where its cues are in the prompt.
   const found = new Map<AskType, Offsets[]>();
@@ -2176,6 +2182,34 @@ function offeredValues(inner: Token[], language: UiLanguage): string[] {
     from = i + 1;
   }
   return out;
+}
+
+const WHICH = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.which)]),
+) as Record<UiLanguage, Set<string>>;
+
+/**
+ * The field a clause asks which of, when its words after the last comma are a question word of which and a
+ * few words ("what kind", "quel type", "che tipo di vino", "welche Art"), with the values its `:` list offers
+ * as the options of that choice.
+ */
+function kindAsked(tokens: Token[], items: Clause[], language: UiLanguage): SpannedField | undefined {
+  let from = tokens.length;
+  while (from > 0 && tokens[from - 1].norm !== ",") from--;
+  const named = { from: from + 1, to: tokens.length };
+  const words = tokens.slice(named.from);
+  if (!WHICH[language].has(tokens[from]?.norm ?? "") || !words.length || words.length > VALUE_WORDS) return;
+  if (words.some((t) => t.kind !== "word") || words.every((t) => CUES[language].stop.has(t.norm))) return;
+  const options = items.flatMap((item) => offeredValues(absolute(item), language));
+  if (options.length < 2 || options.some((o) => o.split(/\s+/).length > VALUE_WORDS)) return;
+  return {
+    name: text(tokens, named),
+    type: "choice",
+    options,
+    span: named,
+    start: tokens[from].start,
+    end: items[items.length - 1].end,
+  };
 }
 
 /** The most words a value offered in a list is written with ("eating out", "muy bueno"). */
