@@ -1745,3 +1745,13 @@ Deno.test("a colon's items after a question of which are the options of the fiel
     assert.deepEqual(list?.fields.map((f) => f.name), [name], prompt);
   }
 });
+
+Deno.test("a German request after a colon keeps the fields it lists before its final verb", () => {
+  const u = understand("Fahrrad: Strecke, Dauer und Wetter aufschreiben");
+  const log = u.asks.find((a) => a.type === "log");
+  assert.deepEqual(log?.fields.map((f) => f.name), ["Strecke", "Dauer", "Wetter"]);
+  assert.deepEqual(u.unmet, []);
+  // Without a colon the words before the verb are what is noted, as ever.
+  const said = understand("Die App soll die Kosten und die Einnahmen zeigen").asks;
+  assert.ok(!said.some((a) => a.fields.some((f) => f.name === "Einnahmen")), JSON.stringify(said));
+});

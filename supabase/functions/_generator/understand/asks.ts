@@ -444,6 +444,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     tokens[i]?.kind === "word" && !stop.has(tokens[i].norm) && !VERBS[language].has(tokens[i].norm) &&
     !when.has(i);
   const fields = fieldsAfterWith(tokens, language);
+  // (A German request after a colon lists its fields before its verb.)
+  const afterColon = ctx.prompt.slice(0, clause.start).trimEnd().endsWith(":");
+  if (!fields.length && afterColon) fields.push(...fieldsBeforeVerb(tokens, language));
   boardFields(fields, tokens, stems, language);
   // A `:` list's fields lie in the clauses of its items.
   // (The records a first item names before "with" are those the clause asks for: "a library: books with
@@ -2256,6 +2259,20 @@ function fieldsAfterWith(tokens: Token[], language: UiLanguage): SpannedField[] 
     ...f,
     span: { from: f.span.from + at + 1, to: f.span.to + at + 1 },
   }));
+}
+
+/**
+ * In German, the fields a colon's request lists before the verb that ends it, when nothing else comes before
+ * them ("Hausaufgaben: Fach, Aufgabe und Abgabedatum eintragen"): the verb's objects, as those after "with"
+ * are elsewhere.
+ */
+function fieldsBeforeVerb(tokens: Token[], language: UiLanguage): SpannedField[] {
+  const last = tokens.length - 1;
+  if (language !== "de" || last < 3 || !VERBS[language].has(tokens[last].norm)) return [];
+  const before = tokens.slice(0, last);
+  const listed = before.some((t) => AND[language].has(t.norm));
+  if (!listed || before.some((t) => VERBS[language].has(t.norm) || SPEAKER[language].has(t.norm))) return [];
+  return fieldList(before, language, true);
 }
 
 /** A list of fields ("title, author, rating (1-5) and a photo"), split at commas and "and". */
