@@ -97,7 +97,7 @@ Deno.test("what the speaker says they are or run names the app when the main ask
     "Librairie",
   );
   assert.equal(
-    name("Tengo una academia de yoga. Necesito: alumnas con nombre, teléfono y nivel"),
+    name("Tengo una academia de yoga. Necesito: nombre, teléfono y nivel de las alumnas"),
     "Academia de yoga",
   );
   assert.equal(

@@ -1776,3 +1776,78 @@ Deno.test("the words of an ordinal or alternate recurrence say when, never what"
     ]
   ) assert.equal(ask(prompt, "schedule").subject, subject, prompt);
 });
+
+Deno.test("a bracket offers every value as written, a function word too, without the article that opens one", () => {
+  for (
+    const [prompt, options] of [
+      ["Log the dog's meals: time, food and how much she ate (none, some, all)", ["none", "some", "all"]],
+      ["Diario del gatto: ora, cibo e appetito (niente, poco, tanto)", ["niente", "poco", "tanto"]],
+      ["Journal du chien : heure, repas et appétit (rien, peu, beaucoup)", ["rien", "peu", "beaucoup"]],
+      ["Diario del perro: hora, comida y apetito (nada, poco, mucho)", ["nada", "poco", "mucho"]],
+      ["Hundetagebuch: Uhrzeit, Futter und Hunger (keiner, wenig, viel)", ["keiner", "wenig", "viel"]],
+      ["Plant log: name, spot (the kitchen, the hall or the balcony)", ["kitchen", "hall", "balcony"]],
+    ] as const
+  ) {
+    assert.deepEqual(ask(prompt, "choice").fields[0]?.options, options, prompt);
+  }
+  // A slash joins the parts of one item: two fields named together offer nothing.
+  assert.ok(!understand("Repairs: customer, bike (make/model), price").asks.some((a) => a.type === "choice"));
+});
+
+Deno.test("things the speaker counts as theirs are a list of them, unless the number is a goal's or a dose", () => {
+  for (
+    const [prompt, subject] of [
+      ["We have 2 dogs and I want to log their walks", "dogs"],
+      ["Ho 2 cani e voglio segnare le passeggiate", "cani"],
+      ["J'ai deux chiens et je veux noter les promenades", "chiens"],
+      ["Wir haben zwei Hunde und ich will die Spaziergänge notieren", "Hunde"],
+      ["Abbiamo 2 appartamenti in affitto e voglio segnare le spese", "appartamenti"],
+    ] as const
+  ) {
+    assert.equal(ask(prompt, "list").subject, subject, prompt);
+    ask(prompt, "log");
+  }
+  for (const prompt of ["I want to read 24 books this year", "He takes 2 pills at 8 and 20"]) {
+    assert.ok(!understand(prompt).asks.some((a) => a.type === "list"), prompt);
+  }
+});
+
+Deno.test("a colon's items after a question of which are the options of the field it asks", () => {
+  for (
+    const [prompt, name, options] of [
+      ["My tea shelf, which kind: green, black, oolong or herbal", "kind", [
+        "green",
+        "black",
+        "oolong",
+        "herbal",
+      ]],
+      ["Elenco delle mie scarpe, che tipo: sportive, eleganti o sandali", "tipo", [
+        "sportive",
+        "eleganti",
+        "sandali",
+      ]],
+      ["Mes fromages, quelle pâte : molle, dure ou persillée", "pâte", ["molle", "dure", "persillée"]],
+      ["Lista de mis cafés, qué origen: Colombia, Etiopía o Brasil", "origen", [
+        "Colombia",
+        "Etiopía",
+        "Brasil",
+      ]],
+      ["Meine Teesorten, welche Farbe: grün, schwarz oder weiß", "Farbe", ["grün", "schwarz", "weiß"]],
+    ] as const
+  ) {
+    const choice = ask(prompt, "choice");
+    assert.deepEqual(choice.fields, [{ name, type: "choice", options: [...options] }], prompt);
+    const list = understand(prompt).asks.find((a) => a.type === "list");
+    assert.deepEqual(list?.fields.map((f) => f.name), [name], prompt);
+  }
+});
+
+Deno.test("a German request after a colon keeps the fields it lists before its final verb", () => {
+  const u = understand("Fahrrad: Strecke, Dauer und Wetter aufschreiben");
+  const log = u.asks.find((a) => a.type === "log");
+  assert.deepEqual(log?.fields.map((f) => f.name), ["Strecke", "Dauer", "Wetter"]);
+  assert.deepEqual(u.unmet, []);
+  // Without a colon the words before the verb are what is noted, as ever.
+  const said = understand("Die App soll die Kosten und die Einnahmen zeigen").asks;
+  assert.ok(!said.some((a) => a.fields.some((f) => f.name === "Einnahmen")), JSON.stringify(said));
+});

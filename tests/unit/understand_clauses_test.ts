@@ -132,3 +132,18 @@ Deno.test("a day's ordinal dot inside a date ends no sentence; one after a numbe
   // In German, a number's dot before a word in lower case is an ordinal's.
   assert.deepEqual(texts("Zahlung am 15. jedes Monats prüfen", "de"), ["Zahlung am 15. jedes Monats prüfen"]);
 });
+
+Deno.test("records with their fields after a colon are a clause of their own unless the title asks for them", () => {
+  assert.deepEqual(texts("Garage sale: toys with age range, price and condition"), [
+    "Garage sale",
+    "toys with age range, price and condition",
+  ]);
+  assert.deepEqual(texts("Mon atelier : des outils avec marque, prix et état", "fr"), [
+    "Mon atelier",
+    "des outils avec marque, prix et état",
+  ]);
+  assert.deepEqual(texts("My recipe collection: cakes with flour, sugar and baking time"), [
+    "My recipe collection",
+    "cakes with flour, sugar and baking time ⟵ 0",
+  ]);
+});

@@ -4,7 +4,7 @@
 // about, in the prompt's language) and the fields listed after "with" or a colon, typed from their cues,
 // units, ranges and bracketed choices. For a prompt applied to an existing app the same clause yields
 // changes instead: translate, theme, add or remove a field, rename, reminders, a new screen.
-import type { Clause } from "./clauses.ts";
+import { type Clause, recordsWith } from "./clauses.ts";
 import {
   type CueIndex,
   cueIndex,
@@ -448,10 +448,28 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     tokens[i]?.kind === "word" && !stop.has(tokens[i].norm) && !VERBS[language].has(tokens[i].norm) &&
     !when.has(i);
   const fields = fieldsAfterWith(tokens, language);
+  // (A German request after a colon lists its fields before its verb.)
+  const afterColon = ctx.prompt.slice(0, clause.start).trimEnd().endsWith(":");
+  if (!fields.length && afterColon) fields.push(...fieldsBeforeVerb(tokens, language));
   boardFields(fields, tokens, stems, language);
   // A `:` list's fields lie in the clauses of its items.
-  const listedSpanned = ctx.items.flatMap((item) => fieldList(absolute(item), language, true));
-  const fieldTokens = new Set(fields.flatMap((f) => range(f.span)));
+  // (The records a first item names before "with" are those the clause asks for: "a library: books with
+  // author and year" lists author and year.)
+  // (Items after a question of which ("what kind: red, white, rosé") are the values of the field it names.)
+  const kind = ctx.items.length ? kindAsked(tokens, ctx.items, language) : undefined;
+  const listedSpanned = kind ? [kind] : ctx.items.flatMap((item, k) => {
+    const all = absolute(item);
+    const at = k === 0 ? recordsWith(all, language) : -1;
+    return fieldList(all.slice(at + 1), language, true).map((f) => ({
+      ...f,
+      span: { from: f.span.from + at + 1, to: f.span.to + at + 1 },
+    }));
+  });
+  // (And the question of which, with what it asks, is the field's, no subject.)
+  const fieldTokens = new Set([
+    ...fields.flatMap((f) => range(f.span)),
+    ...(kind ? range({ from: kind.span.from - 1, to: kind.span.to }) : []),
+  ]);
 
   // Each ask found, with where its cues are in the prompt.
   const found = new Map<AskType, Offsets[]>();
@@ -819,6 +837,25 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       add("people", { from: we ? span.from - we.length : span.from, to: who.to });
       if (!named.has("people")) named.set("people", who);
     } else if (we) add("people", { from: span.from - we.length, to: span.to });
+  }
+  // Things counted that are the speaker's or that a concept keeps ("12 Zimmerpflanzen", "mis dos coches") are a
+  // list of them, unless the number is a goal's, a dose or a slot a reminder or a schedule says ("2 pills at 8")
+  // or the clause lists records already.
+  if (!["list", "goal", "reminder", "schedule"].some((type) => found.has(type as AskType))) {
+    for (const q of ctx.quantities) {
+      const span = at(q);
+      const noun = span.to;
+      if (q.kind !== "number" || q.value < 2 || span.to <= span.from || !content(noun)) continue;
+      if (persons.some((m) => m.from === noun) || measureWord(tokens[noun].norm)) continue;
+      // (The speaker's own, said with a possessive, a verb of theirs or what they have: "my 3 cars", "we have
+      // 2 dogs", "tengo tres gatas".)
+      const own = DETERMINERS[language].has(tokens[span.from - 1]?.norm ?? "") ||
+        speakerBefore(tokens, span.from, language) >= 0 || ofRole(tokens, span.from, language);
+      if (!own && !findConcepts(tokens[noun].text, language).length) continue;
+      add("list", { from: span.from, to: noun + 1 });
+      named.set("list", { from: noun, to: noun + 1 });
+      break;
+    }
   }
   // What a figure or a chart is broken down by is the records' category ("count my sends per grade", "il
   // totale per ogni tipo", "le total des devis par pièce", "ver las horas de cada asignatura", "Stunden pro
@@ -2294,9 +2331,10 @@ function bracketLists(tokens: Token[], language: UiLanguage): Offered[] {
     if (close < 0) break;
     const inner = tokens.slice(i + 1, close);
     const items = fieldList(inner, language);
+    const values = offeredValues(inner, language);
     const typed = matchCues(stemTokens(inner, language), CUES[language].fields).length > 0;
-    const long = items.some((f) => f.span.to - f.span.from > VALUE_WORDS);
-    if (items.length >= 2 && !typed && !long && !inner.some((t) => t.kind === "number")) {
+    const long = values.some((v) => words(v).length > VALUE_WORDS);
+    if (values.length >= 2 && !typed && !long && !inner.some((t) => t.kind === "number")) {
       const capitalized = items.filter((f) => /^\p{Lu}/u.test(f.name)).length;
       const names = persons.has(i - 1) ||
         (language !== "de" && capitalized >= 2 && capitalized * 2 > items.length);
@@ -2304,13 +2342,59 @@ function bracketLists(tokens: Token[], language: UiLanguage): Offered[] {
         start: tokens[i - 1].start,
         end: tokens[close].end,
         head: tokens[i - 1],
-        options: items.map((f) => f.name),
+        options: names ? items.map((f) => f.name) : values,
         names,
       });
     }
     i = close;
   }
   return out;
+}
+
+/**
+ * The values a bracket offers, each item as written, joined by commas, "and" or "or": a function word is a
+ * value too ("all, half, none", "keine, wenig, viel", "ja, nein, vielleicht"), though an article or a
+ * determiner that opens a longer item is not ("la ferme, la mairie").
+ */
+function offeredValues(inner: Token[], language: UiLanguage): string[] {
+  const out: string[] = [];
+  let from = 0;
+  for (let i = 0; i <= inner.length; i++) {
+    // (A slash joins the parts of one value: "make/model".)
+    if (i < inner.length && (!AND[language].has(inner[i].norm) || inner[i].norm === "/")) continue;
+    while (from < i - 1 && OPENERS[language].has(inner[from].norm)) from++;
+    if (i > from) out.push(text(inner, { from, to: i }));
+    from = i + 1;
+  }
+  return out;
+}
+
+const WHICH = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.which)]),
+) as Record<UiLanguage, Set<string>>;
+
+/**
+ * The field a clause asks which of, when its words after the last comma are a question word of which and a
+ * few words ("what kind", "quel type", "che tipo di vino", "welche Art"), with the values its `:` list offers
+ * as the options of that choice.
+ */
+function kindAsked(tokens: Token[], items: Clause[], language: UiLanguage): SpannedField | undefined {
+  let from = tokens.length;
+  while (from > 0 && tokens[from - 1].norm !== ",") from--;
+  const named = { from: from + 1, to: tokens.length };
+  const words = tokens.slice(named.from);
+  if (!WHICH[language].has(tokens[from]?.norm ?? "") || !words.length || words.length > VALUE_WORDS) return;
+  if (words.some((t) => t.kind !== "word") || words.every((t) => CUES[language].stop.has(t.norm))) return;
+  const options = items.flatMap((item) => offeredValues(absolute(item), language));
+  if (options.length < 2 || options.some((o) => o.split(/\s+/).length > VALUE_WORDS)) return;
+  return {
+    name: text(tokens, named),
+    type: "choice",
+    options,
+    span: named,
+    start: tokens[from].start,
+    end: items[items.length - 1].end,
+  };
 }
 
 /** The most words a value offered in a list is written with ("eating out", "muy bueno"). */
@@ -2361,6 +2445,20 @@ function fieldsAfterWith(tokens: Token[], language: UiLanguage): SpannedField[] 
     ...f,
     span: { from: f.span.from + at + 1, to: f.span.to + at + 1 },
   }));
+}
+
+/**
+ * In German, the fields a colon's request lists before the verb that ends it, when nothing else comes before
+ * them ("Hausaufgaben: Fach, Aufgabe und Abgabedatum eintragen"): the verb's objects, as those after "with"
+ * are elsewhere.
+ */
+function fieldsBeforeVerb(tokens: Token[], language: UiLanguage): SpannedField[] {
+  const last = tokens.length - 1;
+  if (language !== "de" || last < 3 || !VERBS[language].has(tokens[last].norm)) return [];
+  const before = tokens.slice(0, last);
+  const listed = before.some((t) => AND[language].has(t.norm));
+  if (!listed || before.some((t) => VERBS[language].has(t.norm) || SPEAKER[language].has(t.norm))) return [];
+  return fieldList(before, language, true);
 }
 
 /** A list of fields ("title, author, rating (1-5) and a photo"), split at commas and "and". */
@@ -2607,7 +2705,7 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
   if (open >= 0) {
     // "(low, medium, high)" is a choice, "(time, room)" not; "(1-5)" a rating's range; "(ml)" a unit.
     const inner = part.slice(open + 1).filter((t) => t.norm !== ")");
-    const options = fieldList(inner, language).map((f) => f.name);
+    const options = offeredValues(inner, language);
     const numbers = inner.filter((t) => t.kind === "number").map((t) => Number(t.text));
     if (numbers.length === 2 && numbers[0] < numbers[1]) {
       field.range = [numbers[0], numbers[1]];

@@ -87,6 +87,9 @@ export interface Lexicon {
   /** The verbs with which a prompt asks its reader for the app or for help ("help me", "fammi", "crée",
    * "hazme", "bau mir"): what they ask is the rest of their clause. */
   request: string[];
+  /** The question words that ask which one ("which", "quel", "welche"): a `:` list after one and what it asks
+   * ("what kind: red, white, rosé", "quel type : intérieur, balcon") offers the values of that field. */
+  which: string[];
   /** How an infinitive ends, with the pronouns that may be joined to it ("gestire", "segnarmi", "apuntar",
    * "noter"): one that opens a name before a determiner says what is done, not to what. Empty where the
    * infinitive is marked otherwise ("to", German word order). */
