@@ -247,6 +247,24 @@ Deno.test("in Italian, French and Spanish any word straight before a determiner 
   assert.equal(name("lista de la compra"), "Lista de la compra");
 });
 
+Deno.test("a verb is never a name: the noun phrase of its object in the prompt names the app", () => {
+  // An infinitive a reminder, "to" or a wish introduces, before its object's determiner.
+  assert.equal(name("ricordami di annaffiare i gerani ogni sera"), "Gerani");
+  assert.equal(name("rappelle-moi de nettoyer la litière du chat le samedi"), "Litière du chat");
+  assert.equal(name("recuérdame sacar la basura los martes y jueves"), "Basura");
+  // An English verb with its particle, or the particle alone that a dropped verb left.
+  assert.equal(name("remind me to take out the recycling every tuesday evening"), "Recycling");
+  assert.equal(name("remind me to put away the laundry on sundays"), "Laundry");
+  // A gerund a name ends on was cut before its object.
+  assert.equal(name("we take turns buying coffee for the office, who is next"), "Coffee");
+  // The verb of a relative clause whose speaker is left out.
+  assert.equal(name("voglio sapere quello che spendo in benzina"), "Benzina");
+  // An infinitive's ending alone is no verb ("potager"), nor a gerund before a cue or inside a name.
+  assert.equal(name("rappel pour arroser le potager le soir"), "Potager");
+  assert.equal(name("an app for my morning walks with distance"), "Morning Walks");
+  assert.equal(name("a log of the running sessions I do"), "Running Sessions");
+});
+
 Deno.test("an imperative that opens a cue of several words stays with it: no name starts inside a cue", () => {
   assert.equal(name("cuenta atrás para la boda de mi hermana"), "Cuenta atrás");
   assert.equal(name("compte à rebours pour les vacances"), "Vacances");
