@@ -265,6 +265,12 @@ Deno.test("a verb is never a name: the noun phrase of its object in the prompt n
   assert.equal(name("a log of the running sessions I do"), "Running Sessions");
 });
 
+Deno.test("a name never ends on, nor is only, a preposition whose complement was cut", () => {
+  assert.equal(name("une appli pour partager les courses entre colocataires"), "Courses");
+  assert.equal(name("je dois noter ma tension avant chaque repas"), "Tension");
+  assert.notEqual(name("a tip calculator that divides the check between friends"), "Between");
+});
+
 Deno.test("an imperative that opens a cue of several words stays with it: no name starts inside a cue", () => {
   assert.equal(name("cuenta atrás para la boda de mi hermana"), "Cuenta atrás");
   assert.equal(name("compte à rebours pour les vacances"), "Vacances");

@@ -41,8 +41,15 @@ function titled(text: string, language: Language): string {
     name = name ? `${name} ${word}` : word;
   }
   const kept = name.split(" ");
-  while (kept.length > 1 && CUES[language].stop.has(fold(kept.at(-1)!))) kept.pop();
+  while (kept.length > 1 && endsNothing(fold(kept.at(-1)!), language)) kept.pop();
   return kept.join(" ") || cased[0].slice(0, MAX_NAME);
+}
+
+/** Whether a word cannot end a name: a function word, or a preposition that says between whom, from where,
+ * with what or before when ("Bill Between", "Glycémie avant", "Courses entre"): what it opens was cut. */
+function endsNothing(word: string, language: Language): boolean {
+  return CUES[language].stop.has(word) || PREPOSITIONS[language].has(word) ||
+    (language === "en" && PARTICLES.has(word));
 }
 
 /** The German nouns the knowledge and the UI words write, folded: each word with its capital inside a
@@ -91,6 +98,9 @@ function germanNouns(name: string): string {
 }
 
 const AND = perLanguage((lex) => lex.and);
+const PREPOSITIONS = perLanguage((lex) =>
+  [...lex.between, ...lex.with, ...lex.deadline, ...lex.time.from].filter((w) => !w.includes(" "))
+);
 const EVERY = perLanguage((lex) => lex.time.every);
 const OF = perLanguage((lex) => lex.of);
 const ARTICLES = perLanguage((lex) => lex.articles);
@@ -380,6 +390,7 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   const named = candidates.map((c, i) => (i === 0 || !c ? c : withoutVerb(c, prompt, language, capitals)));
   const chosen = named.findIndex((c, i) =>
     c && !/\d/.test(c) && c.split(/\s+/).length <= MAX_NAME_WORDS && /\p{L}{2}/u.test(c) &&
+    !c.split(/\s+/).every((w) => endsNothing(fold(w), language)) &&
     (i === 0 || !measureOnly(c, language)) &&
     (i === 0 || i === ROLE || i > SUBJECT || aboutIt(c, i))
   );
