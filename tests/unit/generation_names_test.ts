@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
+import { changeSpec, composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
 import { itsWord, opening } from "../../supabase/functions/_generator/compose-spec/names.ts";
 import { greeting } from "../../supabase/functions/_generator/understand/aside.ts";
 import { CONCEPTS } from "../../supabase/functions/_generator/understand/concepts-index.ts";
@@ -187,6 +187,17 @@ Deno.test("where the UI speaks another language and no concept knows the records
   assert.equal(name("un cronómetro para el ajedrez en alemán"), "Timer");
   // A concept's name in the UI's language comes first.
   assert.equal(name("tabata timer in french please"), "Minuteur");
+});
+
+Deno.test("a label of the prompt's words in a language the UI does not speak names nothing, nor after a translation", () => {
+  // The UI's word for records names the app rather than the prompt's words ("Jag driver en").
+  assert.equal(name("Jag driver en liten bokhandel och vill ha koll på böckerna: titel, pris"), "Items");
+  assert.equal(name("Chcę aplikację do moich roślin: nazwa, podlewanie"), "Items");
+  // Translated, an app no concept knows is named by its main screen's title in the new language.
+  const translated = (base: string, change: string) =>
+    changeSpec(composeSpec(base, { tier: "light" }).spec, change).spec.name;
+  assert.equal(translated("ear drops twice a day for a week", "translate it to Spanish"), "Recordatorios");
+  assert.equal(translated("stretch breaks every hour at work", "translate it to Italian"), "Promemoria");
 });
 
 Deno.test("a participle after an auxiliary, and a verb of the speaker's ending before an article, are no name", () => {

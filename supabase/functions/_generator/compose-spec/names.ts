@@ -355,6 +355,9 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // every 3 hours").
   const kinds = spec.entities.filter((e) => e.key !== "reminder").length;
   const world = own && main ? opening(prompt, language, capitals, main.start) : "";
+  // Where the UI speaks another language than the prompt and no concept knows the records, a label made of
+  // the prompt's words ("Ik wil een") is in a language the UI does not speak.
+  const foreign = (label: string) => u.detected !== language && !concept && !uiWord(label, language);
   const candidates = [
     givenName(prompt, language) || (kinds >= 2 ? world : ""),
     // (Its words only when they hold its subject: a quiz's topic may be the exam another clause names.)
@@ -370,8 +373,8 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     u.detected !== language && !concept && !spec.entities.some((e) => e.plural === spec.screens[0].title)
       ? spec.screens[0].title
       : "",
-    records?.plural ?? "",
-    spec.screens[0].title,
+    records && !foreign(records.plural) ? records.plural : "",
+    foreign(spec.screens[0].title) ? WORDS[language].items : spec.screens[0].title,
   ];
   // Words that say nothing of the subject a concept was found for ("quanto spendo al mese") give way to it, and
   // so do the words any app says ("tracker" of "habit tracker"), unless they name the concept alone.
@@ -631,8 +634,17 @@ export function translatedName(spec: AppSpec, to: Language): string {
   const records = spec.entities.find((e) => e.key !== "reminder");
   const concept = records ? conceptOf(records) : undefined;
   const given = spec.prompts.some((p) => givenName(p, spec.language));
-  if (!concept || given || !sharesWord(spec.name, conceptWords(concept, spec.language))) return spec.name;
+  if (given) return spec.name;
+  // (Without a concept, the prompt's words cannot be said in `to`: the main screen's title can, when it is
+  // the UI's own word, "Recordatorios".)
+  if (!concept) return uiWord(spec.screens[0]?.title ?? "", to) ? spec.screens[0].title : spec.name;
+  if (!sharesWord(spec.name, conceptWords(concept, spec.language))) return spec.name;
   return titled(conceptName(concept, to), to);
+}
+
+/** Whether a label is one of the UI's own words in a language ("Reminders", "Timer"). */
+function uiWord(label: string, language: Language): boolean {
+  return Object.values(WORDS[language]).includes(label);
 }
 
 /** What a concept is called in a language: the first of its words, which name the subject as a whole, or
