@@ -1680,3 +1680,73 @@ Deno.test("a cost said to be divided among people or by shares asks for a split;
     assert.ok(!understand(prompt).asks.some((a) => a.type === "split"), prompt);
   }
 });
+
+Deno.test("figures of other kinds joined by a comma or 'and' are a figure each, with their own period", () => {
+  for (
+    const [prompt, first, second] of [
+      [
+        "I log my dog walks, show me how much time we walked this week and how many walks",
+        "total",
+        undefined,
+      ],
+      [
+        "segno le lezioni di piano, voglio vedere quanto ho pagato al mese e quante lezioni ho fatto",
+        "total",
+        "total",
+      ],
+      [
+        "je note mes pleins d'essence, je veux voir la moyenne par mois et combien de pleins j'ai faits",
+        "average",
+        undefined,
+      ],
+      [
+        "apunto mis carreras y quiero ver la media de kilómetros por semana y cuántas carreras hice",
+        "average",
+        "total",
+      ],
+      [
+        "Ich trage meine Läufe ein und will den Durchschnitt pro Woche, und wie viele Läufe es waren",
+        "average",
+        "total",
+      ],
+    ] as const
+  ) {
+    const figures = understand(prompt).asks.filter((a) => a.type === "aggregate");
+    assert.deepEqual(figures.map((a) => a.computes), [first, second], prompt);
+    // The period is the first figure's, said right after it.
+    assert.ok(figures[0].quantities.some((q) => q.kind === "period"), prompt);
+    assert.ok(!figures[1].quantities.some((q) => q.kind === "period"), prompt);
+    for (const f of figures) assert.equal(prompt.slice(f.start, f.end), f.quote);
+  }
+  // A period after a comma qualifies the figure before it, and a figure of one kind said twice is one.
+  for (
+    const prompt of [
+      "how many coffees I drink, per day",
+      "quanto spendo di benzina e quanto di autostrada",
+    ]
+  ) assert.equal(understand(prompt).asks.filter((a) => a.type === "aggregate").length, 1, prompt);
+});
+
+Deno.test("less than an amount the speaker wants to stay under is a limit, never a change", () => {
+  for (
+    const prompt of [
+      "I want to spend less than $300 a month on takeaways",
+      "vorrei stare sotto i 1500 euro di spese al mese",
+      "je voudrais passer à moins de 10 cafés par semaine",
+      "quiero bajar a menos de 5 cigarrillos al día",
+      "Ich will weniger als 3 Stunden am Tag am Handy sein",
+    ]
+  ) {
+    const goal = ask(prompt, "goal");
+    assert.ok(goal.limit, prompt);
+    assert.ok(!goal.change, prompt);
+    assert.ok(goal.quantities.some((q) => q.kind === "period"), prompt);
+  }
+  // Told rather than wanted, or a bare number with no period (an age), it is no limit.
+  for (
+    const prompt of [
+      "registrations with name and age group (under 12, 12-17, adult)",
+      "mi figlio ha meno di 10 anni e gioca a calcio",
+    ]
+  ) assert.ok(!understand(prompt).asks.some((a) => a.type === "goal" && a.limit), prompt);
+});

@@ -577,8 +577,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
         words(ctx.prompt.slice(f.start, end)).filter((t) => t.kind === "number").length === 1;
     });
   const named = new Map<AskType, Span>();
-  // The figures that add up an amount their words name ("the hours I work each week", "quante ore").
+  // The figures that add up an amount their words name ("the hours I work each week", "quante ore"), with
+  // where those words are.
   const totals = new Map<AskType, Field>();
+  let totalAt = -1;
   // The field that amount is in, by the ask it is of.
   const measured = new Map<AskType, Field>();
   if ((listed.length || fields.length > 1) && !owner && !priced) {
@@ -646,6 +648,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   }
   // An amount equal to another ("1 € = $1.08") states a rate.
   const rate = tokens.some((t) => t.norm === "=");
+  // (Where a figure's period is: it qualifies the figure before it, never opens one.)
+  const periodAt = new Set<number>();
   const habit = tokens.some((t) => SPEAKER[language].has(t.norm));
   for (const q of ctx.quantities) {
     // The current period ("this year", "quest'anno", "diese Woche") with no figure asked or seen in its clause
@@ -662,6 +666,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       (doer > 0 && RELATIVE_SPEAKER[language].relative.has(tokens[doer - 1].norm));
     for (const type of askedBy(q, ctx.quantities, (t) => found.has(t), rate, habit, relative)) {
       if (type !== "aggregate" || !when) add(type, at(q));
+      if (type === "aggregate") periodAt.add(q.start);
       // Those records are a log, which one the prompt keeps elsewhere holds, and a unit names an amount of
       // them to add up.
       if (type !== "log" || !kept || !oncePer(q)) continue;
@@ -672,6 +677,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       if (field) {
         measured.set("log", field);
         totals.set("aggregate", field);
+        totalAt = q.start;
       }
     }
   }
@@ -730,7 +736,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     // adds that amount up.
     const unit = tokens[stop.has(tokens[m.to]?.norm ?? "") ? m.to + 1 : m.to];
     const field = unit && amountNamed(unit, language);
-    if (field) totals.set("aggregate", field);
+    if (field) {
+      totals.set("aggregate", field);
+      totalAt = tokens[m.from].start;
+    }
     let i = m.to;
     while (i < m.to + DOER_WINDOW && tokens[i]?.kind === "word" && !DOER[language].has(tokens[i].norm)) i++;
     if (DOER[language].has(tokens[i]?.norm ?? "") && !found.has("log") && !found.has("list")) {
@@ -755,12 +764,14 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     language === "de" ? tokens.map((t) => t.norm) : undefined,
   )
     .map((m) => tokens[m.from].start);
+  // (The intent before a limit, "quiero bajar a menos de 5", is the limit's words, never a change.)
+  const intended = !found.has("goal");
   for (const limit of limits) {
     add("goal", limit.cue);
     add("goal", limit.amount);
   }
   const deadline = deadlineOf(tokens, ctx.quantities, language);
-  const wanted = found.has("goal") || limits.length
+  const wanted = !intended
     ? undefined
     : wantedAmount(tokens, stems, ctx.quantities, cued, language, deadline !== undefined);
   if (wanted) add("goal", wanted.span);
@@ -972,13 +983,35 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // while the cues of one phrase are one tick ("tick their task when done").
   const phrases = (a: number, b: number) =>
     words(ctx.prompt.slice(a, b)).some((t) => PHRASE_END.test(t.norm) || AND[language].has(t.norm));
+  // What each place of a figure computes: a total or an average its cue names, a comparison, a ranking or
+  // a count, and a question's own words, which stems blur ("quanto" and "quante", "wie viel" and "wie
+  // viele"); a period computes nothing of its own.
+  const computing = matchCues(stems, AGGREGATES[language]);
+  const kindAt = (s: Offsets | Span | undefined, start: number) =>
+    s !== undefined && ("start" in s ? s.start : tokens[s.from].start) === start;
+  const figureKind = (start: number) => {
+    if (periodAt.has(start)) return undefined;
+    const kind = computing.find((m) => kindAt(m, start))?.key ??
+      (compared.some((c) => kindAt(c, start)) ? "compared" : kindAt(ranked, start) ? "ranked" : "count");
+    const question = counted.find((m) => kindAt(m, start));
+    return question ? `${kind} ${range(question).map((i) => tokens[i].norm).join(" ")}` : kind;
+  };
   const groups = [...found].flatMap(([type, spans]): [AskType, Offsets[]][] =>
     type === "yesno"
       ? apart(spans, phrases).map((g) => [type, g])
       : APART.has(type)
       ? apart(spans).map((g) => [type, g])
+      : type === "aggregate"
+      ? figuresOf(spans, phrases, figureKind).map((g) => [type, g])
       : [[type, spans]]
   );
+  // Where each figure's words begin, so a figure keeps the periods and the cue of its own words.
+  const figureStarts = groups.flatMap(([t, g]) => t === "aggregate" && g.length ? [g[0].start] : []);
+  const ownFigure = (spans: Offsets[], at: number) => {
+    if (figureStarts.length < 2) return true;
+    const next = figureStarts.find((s) => s > spans[0].start) ?? Infinity;
+    return spans[0].start <= at && at < next;
+  };
   const asks: Ask[] = [];
   for (const [type, spans] of groups) {
     const cue = spans[0] ? tokenSpan(tokens, spans[0]) : { from: 0, to: tokens.length };
@@ -1011,14 +1044,19 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     let todo = lead;
     while (near && todo < near.to && !content(todo)) todo++;
     const forWhom = near && type !== "people" && lead === near.to;
-    const subject = near && type === "reminder" && lead > near.from && todo < near.to
+    const subject = near && type === "aggregate" && !ownFigure(spans, tokens[near.from].start)
+      // (What another figure of the clause is of is not this one's subject.)
+      ? undefined
+      : near && type === "reminder" && lead > near.from && todo < near.to
       ? { from: todo, to: near.to }
       : forWhom
       ? subjectNear(tokens, { from: near.to, to: near.to }, content, taken, true, OF[language]) ??
         (near.to <= cue.from ? firstBefore(tokens, near, content, taken, language) : undefined) ?? near
       : near;
     const kinds = TAKES[type] ?? [];
-    const qs = ctx.quantities.filter((q) => kinds.includes(q.kind));
+    const qs = ctx.quantities.filter((q) =>
+      kinds.includes(q.kind) && (type !== "aggregate" || ownFigure(spans, q.start))
+    );
     if (type === "goal") {
       qs.push(...adjectivePeriods(tokens, spans, ctx.quantities), ...countsPerPeriod(ctx.quantities));
     }
@@ -1079,7 +1117,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (subject) ask.subject = text(tokens, subject);
     const budget = spans.some((o) => budgets.some((b) => o.start <= b && b < o.end));
     if (type === "goal" && (limits.length || budget)) ask.limit = true;
-    if (type === "goal" && wanted?.change) ask.change = true;
+    if (type === "goal" && wanted?.change && !limits.length) ask.change = true;
     if (type === "goal" && deadline) {
       ask.deadline = { text: text(tokens, deadline), ...offsetsOf(tokens, deadline)! };
     }
@@ -1103,10 +1141,12 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (type === "schedule" && week.length > 1) {
       ask.slots = week.map(({ start: _s, end: _e, ...slot }) => slot);
     }
-    const computes = type === "aggregate" && matchCues(stems, AGGREGATES[language])[0];
+    const computes = type === "aggregate" &&
+      matchCues(stems, AGGREGATES[language]).find((m) => ownFigure(spans, tokens[m.from].start));
+    const total = totals.has(type) && (type !== "aggregate" || ownFigure(spans, totalAt));
     if (computes) ask.computes = computes.key as Ask["computes"];
-    else if (totals.has(type)) ask.computes = "total";
-    if (totals.has(type)) ask.amount = totals.get(type);
+    else if (total) ask.computes = "total";
+    if (total) ask.amount = totals.get(type);
     // The clock times stated, else the parts of the day a recurrence names ("every evening": 20:00).
     const clock = qs.flatMap((q) => q.kind === "time" ? [q.time] : []);
     const parts = qs.flatMap((q) => q.kind === "frequency" && q.time ? [q.time] : []);
@@ -1141,6 +1181,34 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   return asks.filter((a) =>
     a.type !== "translate" || a.language || !asks.some((b) => b !== a && adjoins(a, b))
   );
+}
+
+/** The figures an aggregate's places make: a place that computes another kind of figure (a total, an
+ * average, a count, a comparison), after a mark or an "and", opens a figure of its own ("how much I earned and
+ * how many hours", "weekly average fasting hours and a streak counter", "wie viele kommen, wie viel Geld"),
+ * while a period qualifies the figure it is in. */
+function figuresOf(
+  spans: Offsets[],
+  phrases: (end: number, start: number) => boolean,
+  kindOf: (start: number) => string | undefined,
+): Offsets[][] {
+  const out: { kind?: string; spans: Offsets[] }[] = [];
+  let end = -1;
+  for (const o of [...spans].sort((a, b) => a.start - b.start)) {
+    const kind = kindOf(o.start);
+    const last = out[out.length - 1];
+    const opens = !last ||
+      (o.start >= end && kind !== undefined && last.kind !== undefined && kind !== last.kind &&
+        phrases(end, o.start));
+    if (opens) out.push({ kind, spans: [o] });
+    else {
+      last.spans.push(o);
+      last.kind ??= kind;
+    }
+    end = Math.max(end, o.end);
+  }
+  // (A figure whose places lie outside the clause's words has no place.)
+  return out.length ? out.map((g) => g.spans) : [spans];
 }
 
 /** Asks whose cues show a figure, as a verb of seeing does: what a question of how many after them asks
@@ -1317,6 +1385,10 @@ function oncePeriods(quantities: Quantity[]): Quantity[] {
 
 /** The kinds of quantity a limit can be. */
 const AMOUNTS = new Set<Quantity["kind"]>(["money", "measure", "number", "duration"]);
+/** An amount of something measured, less than which is a limit ("menos de 13 segundos"); a share ("under
+ * 10%") is not one. */
+const measuredAmount = (q: Quantity) =>
+  q.kind === "money" || q.kind === "duration" || (q.kind === "measure" && q.dimension !== "ratio");
 
 /**
  * A limit: a word of going past or of at most with the amount it compares, after it across function words
@@ -1353,6 +1425,18 @@ function limitsOf(
     const verbLast = m.key === "atMost" || language === "de";
     const before = verbLast &&
       spans.findLast((s) => s.to <= m.from && range({ from: s.to, to: m.from }).filter(content).length <= 1);
+    // Less than an amount is a limit when the speaker wants to stay there ("voglio stare sotto i 1500 euro"),
+    // not when they tell how things are ("I have less than 3 hours"), and a bare number only over a period
+    // ("under 5 a day"; "under 12" is an age group).
+    const intent = tokens.some((_, i) =>
+      i < m.from && m.from - i <= WANT_WINDOW &&
+      WANT[language].some((p) => p.every((w, k) => tokens[i + k]?.norm === w))
+    );
+    const below = m.key === "below" &&
+      !(after && intent &&
+        (periods ||
+          quantities.some((q) => measuredAmount(q) && tokenSpan(tokens, q).from === after.from)));
+    if (below) continue;
     const amount = after ?? (before || undefined);
     const end = Math.max(m.to, amount?.to ?? 0);
     const each = RATE_PER[language].has(tokens[end]?.norm) && !periods;
