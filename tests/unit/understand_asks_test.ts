@@ -1750,3 +1750,40 @@ Deno.test("less than an amount the speaker wants to stay under is a limit, never
     ]
   ) assert.ok(!understand(prompt).asks.some((a) => a.type === "goal" && a.limit), prompt);
 });
+
+Deno.test("an item of a colon's list that names only a figure and its period is that figure, not a field", () => {
+  for (
+    const prompt of [
+      "costs of the boat: mooring, fuel, repairs, and the total of the year",
+      "spese dell'orto: semi, attrezzi, acqua, con il totale dell'anno",
+      "dépenses du chat : croquettes, vétérinaire, litière, et le total de l'année",
+      "gastos del coche: gasolina, seguro, taller, y el total del año",
+      "Kosten fürs Fahrrad: Reparatur, Zubehör, Versicherung, und die Summe des Jahres",
+    ]
+  ) {
+    const asks = understand(prompt).asks;
+    const figure = asks.find((a) => a.type === "aggregate");
+    assert.ok(figure, prompt);
+    assert.deepEqual(figure.quantities.map((q) => q.kind === "period" && q.period), ["year"], prompt);
+    const fields = asks.flatMap((a) => a.fields.map((f) => f.name));
+    assert.equal(fields.length, 3, `${prompt}: ${fields}`);
+  }
+  // So is a figure and its period after "with".
+  for (
+    const prompt of [
+      "un carnet de mes pleins avec le prix, et le total de l'année",
+      "Tankbuch mit Preis und Liter, mit der Summe des Jahres",
+    ]
+  ) {
+    const asks = understand(prompt).asks;
+    assert.ok(
+      asks.some((a) => a.type === "aggregate" && a.quantities.some((q) => q.kind === "period")),
+      prompt,
+    );
+    assert.ok(!asks.some((a) => a.fields.some((f) => /ann[eé]e|jahr/i.test(f.name))), prompt);
+  }
+  // A total named with what it is of stays a field of each record.
+  assert.ok(
+    understand("my jobs: client, date, total cost").asks.some((a) => a.fields.some((f) => f.name === "cost")),
+  );
+});

@@ -425,6 +425,8 @@ export interface ClauseContext {
   listItems?: boolean;
   /** The clause before the items asks for a figure: they are the figures it shows, not fields. */
   figures?: boolean;
+  /** The periods a `:` list's items state: a figure among them is over one ("con il totale dell'anno"). */
+  periods?: Quantity[];
 }
 
 /** The kinds of quantity that say when something happens. */
@@ -443,10 +445,18 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const content = (i: number) =>
     tokens[i]?.kind === "word" && !stop.has(tokens[i].norm) && !VERBS[language].has(tokens[i].norm) &&
     !when.has(i);
-  const fields = fieldsAfterWith(tokens, language);
+  // (A figure and its period after "with", "con il totale dell'anno e la media al mese", is no field.)
+  const periods = [...ctx.quantities, ...(ctx.periods ?? [])].filter((q) => q.kind === "period");
+  const fields = fieldsAfterWith(tokens, language).filter((f) =>
+    !figureItem(tokens, f.span, periods, language)
+  );
   boardFields(fields, tokens, stems, language);
   // A `:` list's fields lie in the clauses of its items.
-  const listedSpanned = ctx.items.flatMap((item) => fieldList(absolute(item), language, true));
+  // (An item that names only a figure and its period, "con il totale dell'anno", is that figure, no field.)
+  const listedSpanned = ctx.items.flatMap((item) => {
+    const words = absolute(item);
+    return fieldList(words, language, true).filter((f) => !figureItem(words, f.span, ctx.periods, language));
+  });
   const fieldTokens = new Set(fields.flatMap((f) => range(f.span)));
 
   // Each ask found, with where its cues are in the prompt.
@@ -517,13 +527,15 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // "Anzahl der Jungtiere") is a field of each record, unless "per" makes it a figure ("total per category")
   // or the list is a summary's.
   const counting = COUNTING[language];
+  // (The words of a period the items state are when a figure is over, never what it is of.)
+  const inPeriod = (i: number) => within(tokens[i], ctx.periods);
   const items = ctx.listItems && !ctx.figures ? fieldList(tokens, language, true) : [];
   const countField = (m: CueMatch) =>
     m.key === "aggregate" &&
     (counting.count.has(tokens[m.from].norm) || counting.total.has(tokens[m.from].norm)) &&
     items.some((f) =>
       f.span.from <= m.from && m.from < f.span.to &&
-      range(f.span).some((i) => content(i) && (i < m.from || i >= m.to)) &&
+      range(f.span).some((i) => content(i) && !inPeriod(i) && (i < m.from || i >= m.to)) &&
       !range(f.span).some((i) => RATE_PER[language].has(tokens[i].norm))
     );
   // The questions of how many that ask a figure, and the asks they imply.
@@ -666,7 +678,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       (doer > 0 && RELATIVE_SPEAKER[language].relative.has(tokens[doer - 1].norm));
     for (const type of askedBy(q, ctx.quantities, (t) => found.has(t), rate, habit, relative)) {
       if (type !== "aggregate" || !when) add(type, at(q));
-      if (type === "aggregate") periodAt.add(q.start);
+      const placed = offsetsOf(tokens, at(q));
+      if (type === "aggregate" && placed) periodAt.add(placed.start);
       // Those records are a log, which one the prompt keeps elsewhere holds, and a unit names an amount of
       // them to add up.
       if (type !== "log" || !kept || !oncePer(q)) continue;
@@ -1061,6 +1074,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       qs.push(...adjectivePeriods(tokens, spans, ctx.quantities), ...countsPerPeriod(ctx.quantities));
     }
     // A figure over records that come once a period ("the books I read each month") is over that period.
+    // A figure among a `:` list's items is over the period it names there.
+    if (type === "aggregate" && ctx.listItems) {
+      qs.push(...(ctx.periods ?? []).filter((q) => spans.length && ownFigure(spans, q.start)));
+    }
     if (type === "aggregate" && !qs.length) qs.push(...oncePeriods(ctx.quantities));
     if (type === "aggregate" && !qs.length) {
       qs.push(
@@ -1209,6 +1226,26 @@ function figuresOf(
   }
   // (A figure whose places lie outside the clause's words has no place.)
   return out.length ? out.map((g) => g.spans) : [spans];
+}
+
+/** Whether a token lies in one of the quantities. */
+const within = (t: Token, qs: Quantity[] = []) => qs.some((q) => q.start <= t.start && t.end <= q.end);
+
+/** Whether the words of a `:` list's item are only a figure's cue and a period the items state ("con il
+ * totale dell'anno", "y el total del año", "and the average of the week"): that figure over the records, no
+ * field of each. */
+function figureItem(tokens: Token[], span: Span, periods: Quantity[] = [], language: UiLanguage): boolean {
+  const cue = matchCues(stemTokens(tokens, language), CUES[language].asks).filter((m) =>
+    m.key === "aggregate"
+  );
+  const words = range(span).filter((i) =>
+    tokens[i].kind === "word" && !CUES[language].stop.has(tokens[i].norm)
+  );
+  return words.some((i) => within(tokens[i], periods)) &&
+    words.every((i) =>
+      within(tokens[i], periods) || cue.some((m) => m.from <= i && i < m.to) ||
+      COUNTING[language].total.has(tokens[i].norm)
+    );
 }
 
 /** Asks whose cues show a figure, as a verb of seeing does: what a question of how many after them asks
