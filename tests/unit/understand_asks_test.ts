@@ -1787,3 +1787,21 @@ Deno.test("an item of a colon's list that names only a figure and its period is 
     understand("my jobs: client, date, total cost").asks.some((a) => a.fields.some((f) => f.name === "cost")),
   );
 });
+
+Deno.test("a budget among a colon's items has the amount of its own item, and a total beside it qualifies it", () => {
+  for (
+    const [prompt, value] of [
+      ["our move: boxes to pack, people to call, total budget $900, and a countdown", 900],
+      ["la festa di Luca: invitati, torta, budget totale 250 €, e la lista della spesa", 250],
+      ["notre mariage : invités, traiteur, budget total 12 000 €", 12000],
+      ["la boda: invitados, menú, presupuesto total 9000 euros, y los regalos", 9000],
+      ["Umzug planen: Kisten, Helfer, Budget 700 €, und ein Countdown", 700],
+    ] as const
+  ) {
+    const asks = understand(prompt).asks;
+    const goal = asks.find((a) => a.type === "goal");
+    assert.ok(goal?.limit, prompt);
+    assert.deepEqual(goal.quantities.filter((q) => q.kind === "money").map((q) => q.value), [value], prompt);
+    assert.ok(!asks.some((a) => a.type === "aggregate"), prompt);
+  }
+});

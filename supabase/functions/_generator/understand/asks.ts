@@ -425,8 +425,9 @@ export interface ClauseContext {
   listItems?: boolean;
   /** The clause before the items asks for a figure: they are the figures it shows, not fields. */
   figures?: boolean;
-  /** The periods a `:` list's items state: a figure among them is over one ("con il totale dell'anno"). */
-  periods?: Quantity[];
+  /** The quantities a `:` list's items state, which the clause before holds: a figure among them is over
+   * their period ("con il totale dell'anno"), a goal among them has their target ("budget totale 18.000 €"). */
+  stated?: Quantity[];
 }
 
 /** The kinds of quantity that say when something happens. */
@@ -446,7 +447,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     tokens[i]?.kind === "word" && !stop.has(tokens[i].norm) && !VERBS[language].has(tokens[i].norm) &&
     !when.has(i);
   // (A figure and its period after "with", "con il totale dell'anno e la media al mese", is no field.)
-  const periods = [...ctx.quantities, ...(ctx.periods ?? [])].filter((q) => q.kind === "period");
+  const itemPeriods = (ctx.stated ?? []).filter((q) => q.kind === "period");
+  const periods = [...ctx.quantities, ...itemPeriods].filter((q) => q.kind === "period");
   const fields = fieldsAfterWith(tokens, language).filter((f) =>
     !figureItem(tokens, f.span, periods, language)
   );
@@ -455,7 +457,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // (An item that names only a figure and its period, "con il totale dell'anno", is that figure, no field.)
   const listedSpanned = ctx.items.flatMap((item) => {
     const words = absolute(item);
-    return fieldList(words, language, true).filter((f) => !figureItem(words, f.span, ctx.periods, language));
+    return fieldList(words, language, true).filter((f) => !figureItem(words, f.span, itemPeriods, language));
   });
   const fieldTokens = new Set(fields.flatMap((f) => range(f.span)));
 
@@ -528,7 +530,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // or the list is a summary's.
   const counting = COUNTING[language];
   // (The words of a period the items state are when a figure is over, never what it is of.)
-  const inPeriod = (i: number) => within(tokens[i], ctx.periods);
+  const inPeriod = (i: number) => within(tokens[i], itemPeriods);
   const items = ctx.listItems && !ctx.figures ? fieldList(tokens, language, true) : [];
   const countField = (m: CueMatch) =>
     m.key === "aggregate" &&
@@ -538,6 +540,11 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       range(f.span).some((i) => content(i) && !inPeriod(i) && (i < m.from || i >= m.to)) &&
       !range(f.span).some((i) => RATE_PER[language].has(tokens[i].norm))
     );
+  const budgetWords = matchCues(
+    stems,
+    BUDGETS[language],
+    language === "de" ? tokens.map((t) => t.norm) : undefined,
+  );
   // The questions of how many that ask a figure, and the asks they imply.
   const counted: CueMatch[] = [];
   const implied = new Set<AskType>();
@@ -546,6 +553,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (m.key === "people" && m.to - m.from === 1 && singular(tokens[m.from].norm, language)) continue;
     if (m.key === "aggregate" && fieldQuestion(m, tokens, stems, language, figure)) continue;
     if (countField(m)) continue;
+    // A total word beside a budget's ("budget totale", "total budget", "presupuesto total") qualifies it.
+    if (m.key === "aggregate" && budgetWords.some((b) => b.to === m.from || m.to === b.from)) continue;
     if (m.key === "aggregate" && QUESTIONS[language].has(stems[m.from])) counted.push(m);
     // A cue inside a listed field ("with a photo") is the field's type, not an ask of its own.
     const field = fields.some((f) => f.span.from <= m.from && m.from < f.span.to);
@@ -1076,7 +1085,16 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     // A figure over records that come once a period ("the books I read each month") is over that period.
     // A figure among a `:` list's items is over the period it names there.
     if (type === "aggregate" && ctx.listItems) {
-      qs.push(...(ctx.periods ?? []).filter((q) => spans.length && ownFigure(spans, q.start)));
+      qs.push(...itemPeriods.filter((q) => spans.length && ownFigure(spans, q.start)));
+    }
+    // A goal among a `:` list's items has the amount its own item states ("budget totale 18.000 €").
+    if (type === "goal" && ctx.listItems) {
+      const item = itemAround(tokens, cue);
+      qs.push(
+        ...(ctx.stated ?? []).filter((q) =>
+          kinds.includes(q.kind) && item.start <= q.start && q.end <= item.end
+        ),
+      );
     }
     if (type === "aggregate" && !qs.length) qs.push(...oncePeriods(ctx.quantities));
     if (type === "aggregate" && !qs.length) {
@@ -1226,6 +1244,14 @@ function figuresOf(
   }
   // (A figure whose places lie outside the clause's words has no place.)
   return out.length ? out.map((g) => g.spans) : [spans];
+}
+
+/** The offsets of the comma-separated part of a clause a span lies in. */
+function itemAround(tokens: Token[], s: Span): Offsets {
+  let [from, to] = [s.from, s.to];
+  while (from > 0 && tokens[from - 1].norm !== ",") from--;
+  while (to < tokens.length && tokens[to].norm !== ",") to++;
+  return { start: tokens[from]?.start ?? 0, end: tokens[to - 1]?.end ?? 0 };
 }
 
 /** Whether a token lies in one of the quantities. */

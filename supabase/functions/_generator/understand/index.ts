@@ -90,7 +90,7 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
         followUp,
         listItems: true,
         figures,
-        periods: inside(clause).filter((q) => q.kind === "period"),
+        stated: inside(clause),
       });
     }
     const items = parts.filter((c) => c.head === i);
@@ -104,7 +104,7 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
         items: fields,
         listItemsAll: items,
         followUp,
-        periods: items.flatMap(inside).filter((q) => q.kind === "period"),
+        stated: items.flatMap(inside),
       });
     // (Prices listed as items, "Drinks: espresso $3, latte $4.50", are the clause's price list.)
     if (!measured) return byClause[i] = read(items.flatMap(inside).filter((q) => q.kind === "money"), items);
