@@ -1718,6 +1718,13 @@ Deno.test("figures of other kinds joined by a comma or 'and' are a figure each, 
     assert.ok(!figures[1].quantities.some((q) => q.kind === "period"), prompt);
     for (const f of figures) assert.equal(prompt.slice(f.start, f.end), f.quote);
   }
+  // A cue within a time expression ("sera" of "ogni sera", the stem of "serie") opens no figure.
+  const evenings = understand(
+    "torneo di scopa tra cugini: chi vince ogni sera, quante partite ha vinto ognuno",
+  )
+    .asks.filter((a) => a.type === "aggregate");
+  assert.equal(evenings.length, 1);
+  assert.equal(evenings[0].computes, "total");
   // A period after a comma qualifies the figure before it, and a figure of one kind said twice is one.
   for (
     const prompt of [

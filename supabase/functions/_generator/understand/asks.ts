@@ -1012,7 +1012,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const kindAt = (s: Offsets | Span | undefined, start: number) =>
     s !== undefined && ("start" in s ? s.start : tokens[s.from].start) === start;
   const figureKind = (start: number) => {
-    if (periodAt.has(start)) return undefined;
+    // (A cue within a time expression, "sera" of "ogni sera" sharing the stem of "serie", is when.)
+    const timed = ctx.quantities.some((q) => WHEN.has(q.kind) && q.start <= start && start < q.end);
+    if (periodAt.has(start) || timed) return undefined;
     const kind = computing.find((m) => kindAt(m, start))?.key ??
       (compared.some((c) => kindAt(c, start)) ? "compared" : kindAt(ranked, start) ? "ranked" : "count");
     const question = counted.find((m) => kindAt(m, start));
