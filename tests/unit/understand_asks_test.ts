@@ -1725,6 +1725,14 @@ Deno.test("figures of other kinds joined by a comma or 'and' are a figure each, 
     .asks.filter((a) => a.type === "aggregate");
   assert.equal(evenings.length, 1);
   assert.equal(evenings[0].computes, "total");
+  // A ranking over a period is still the ranking ("chi è il migliore dell'anno").
+  assert.ok(
+    understand(
+      "torneo di scopa tra cugini: chi vince ogni sera, quante partite ha vinto ognuno e chi è il migliore dell'anno",
+    )
+      .asks
+      .some((a) => a.type === "aggregate" && a.ranked),
+  );
   // A period after a comma qualifies the figure before it, and a figure of one kind said twice is one.
   for (
     const prompt of [

@@ -1172,7 +1172,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (type === "log" && done) ask.done = true;
     // (A figure asked beside the ranking in the same words is built; the ranking alone is not.)
     const rank = ranked && offsetsOf(tokens, ranked);
-    if (type === "aggregate" && rank && spans.every((o) => rank.start <= o.start && o.end <= rank.end)) {
+    // (The period of a ranking, "il migliore dell'anno", says over when it ranks.)
+    const ranks = (o: Offsets) =>
+      periodAt.has(o.start) || (rank && rank.start <= o.start && o.end <= rank.end);
+    if (type === "aggregate" && rank && spans.every(ranks)) {
       ask.ranked = true;
     }
     if (type === "schedule" && week.length > 1) {
