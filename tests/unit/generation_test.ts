@@ -1331,3 +1331,24 @@ Deno.test("records whose fields name a concept the app keeps already are those r
     assert.ok(!keys.some((k) => /\d$/.test(k)), `${prompt}: ${keys}`);
   }
 });
+
+Deno.test("a log charts its first figure; a second it cannot show beside it is listed, one its card of today shows is built", () => {
+  for (
+    const prompt of [
+      "I log my runs with distance in km, show the total km per week and the average per month",
+      "je note mes sorties à vélo en km, et je veux le total de km par semaine et la moyenne par mois",
+    ]
+  ) {
+    const made = composeSpec(prompt, { tier: "light" });
+    const log = made.spec.screens.find((s) => s.block === "log")!;
+    assert.deepEqual([log.options.aggregate, log.options.period], ["total", "week"], prompt);
+    const figures = made.asks.filter((a) => a.type === "aggregate");
+    assert.deepEqual(figures.map((a) => a.built), [true, false], prompt);
+    assert.ok(made.unmet.some((u) => u.includes(figures[1].quote)), prompt);
+  }
+  // How many today is on the log's card of today, whatever its chart shows.
+  const made = composeSpec("a log of my coffees with the price, the total per month and how many today", {
+    tier: "light",
+  });
+  assert.ok(made.asks.filter((a) => a.type === "aggregate").every((a) => a.built));
+});

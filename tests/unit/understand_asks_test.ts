@@ -1851,3 +1851,143 @@ Deno.test("a German request after a colon keeps the fields it lists before its f
   const said = understand("Die App soll die Kosten und die Einnahmen zeigen").asks;
   assert.ok(!said.some((a) => a.fields.some((f) => f.name === "Einnahmen")), JSON.stringify(said));
 });
+
+Deno.test("figures of other kinds joined by a comma or 'and' are a figure each, with their own period", () => {
+  for (
+    const [prompt, first, second] of [
+      [
+        "I log my dog walks, show me how much time we walked this week and how many walks",
+        "total",
+        undefined,
+      ],
+      [
+        "segno le lezioni di piano, voglio vedere quanto ho pagato al mese e quante lezioni ho fatto",
+        "total",
+        "total",
+      ],
+      [
+        "je note mes pleins d'essence, je veux voir la moyenne par mois et combien de pleins j'ai faits",
+        "average",
+        undefined,
+      ],
+      [
+        "apunto mis carreras y quiero ver la media de kilómetros por semana y cuántas carreras hice",
+        "average",
+        "total",
+      ],
+      [
+        "Ich trage meine Läufe ein und will den Durchschnitt pro Woche, und wie viele Läufe es waren",
+        "average",
+        "total",
+      ],
+    ] as const
+  ) {
+    const figures = understand(prompt).asks.filter((a) => a.type === "aggregate");
+    assert.deepEqual(figures.map((a) => a.computes), [first, second], prompt);
+    // The period is the first figure's, said right after it.
+    assert.ok(figures[0].quantities.some((q) => q.kind === "period"), prompt);
+    assert.ok(!figures[1].quantities.some((q) => q.kind === "period"), prompt);
+    for (const f of figures) assert.equal(prompt.slice(f.start, f.end), f.quote);
+  }
+  // A cue within a time expression ("sera" of "ogni sera", the stem of "serie") opens no figure.
+  const evenings = understand(
+    "torneo di scopa tra cugini: chi vince ogni sera, quante partite ha vinto ognuno",
+  )
+    .asks.filter((a) => a.type === "aggregate");
+  assert.equal(evenings.length, 1);
+  assert.equal(evenings[0].computes, "total");
+  // A ranking over a period is still the ranking ("chi è il migliore dell'anno").
+  assert.ok(
+    understand(
+      "torneo di scopa tra cugini: chi vince ogni sera, quante partite ha vinto ognuno e chi è il migliore dell'anno",
+    )
+      .asks
+      .some((a) => a.type === "aggregate" && a.ranked),
+  );
+  // A period after a comma qualifies the figure before it, and a figure of one kind said twice is one.
+  for (
+    const prompt of [
+      "how many coffees I drink, per day",
+      "quanto spendo di benzina e quanto di autostrada",
+    ]
+  ) assert.equal(understand(prompt).asks.filter((a) => a.type === "aggregate").length, 1, prompt);
+});
+
+Deno.test("less than an amount the speaker wants to stay under is a limit, never a change", () => {
+  for (
+    const prompt of [
+      "I want to spend less than $300 a month on takeaways",
+      "vorrei stare sotto i 1500 euro di spese al mese",
+      "je voudrais passer à moins de 10 cafés par semaine",
+      "quiero bajar a menos de 5 cigarrillos al día",
+      "Ich will weniger als 3 Stunden am Tag am Handy sein",
+    ]
+  ) {
+    const goal = ask(prompt, "goal");
+    assert.ok(goal.limit, prompt);
+    assert.ok(!goal.change, prompt);
+    assert.ok(goal.quantities.some((q) => q.kind === "period"), prompt);
+  }
+  // Told rather than wanted, or a bare number with no period (an age), it is no limit.
+  for (
+    const prompt of [
+      "registrations with name and age group (under 12, 12-17, adult)",
+      "mi figlio ha meno di 10 anni e gioca a calcio",
+    ]
+  ) assert.ok(!understand(prompt).asks.some((a) => a.type === "goal" && a.limit), prompt);
+});
+
+Deno.test("an item of a colon's list that names only a figure and its period is that figure, not a field", () => {
+  for (
+    const prompt of [
+      "costs of the boat: mooring, fuel, repairs, and the total of the year",
+      "spese dell'orto: semi, attrezzi, acqua, con il totale dell'anno",
+      "dépenses du chat : croquettes, vétérinaire, litière, et le total de l'année",
+      "gastos del coche: gasolina, seguro, taller, y el total del año",
+      "Kosten fürs Fahrrad: Reparatur, Zubehör, Versicherung, und die Summe des Jahres",
+    ]
+  ) {
+    const asks = understand(prompt).asks;
+    const figure = asks.find((a) => a.type === "aggregate");
+    assert.ok(figure, prompt);
+    assert.deepEqual(figure.quantities.map((q) => q.kind === "period" && q.period), ["year"], prompt);
+    const fields = asks.flatMap((a) => a.fields.map((f) => f.name));
+    assert.equal(fields.length, 3, `${prompt}: ${fields}`);
+  }
+  // So is a figure and its period after "with".
+  for (
+    const prompt of [
+      "un carnet de mes pleins avec le prix, et le total de l'année",
+      "Tankbuch mit Preis und Liter, mit der Summe des Jahres",
+    ]
+  ) {
+    const asks = understand(prompt).asks;
+    assert.ok(
+      asks.some((a) => a.type === "aggregate" && a.quantities.some((q) => q.kind === "period")),
+      prompt,
+    );
+    assert.ok(!asks.some((a) => a.fields.some((f) => /ann[eé]e|jahr/i.test(f.name))), prompt);
+  }
+  // A total named with what it is of stays a field of each record.
+  assert.ok(
+    understand("my jobs: client, date, total cost").asks.some((a) => a.fields.some((f) => f.name === "cost")),
+  );
+});
+
+Deno.test("a budget among a colon's items has the amount of its own item, and a total beside it qualifies it", () => {
+  for (
+    const [prompt, value] of [
+      ["our move: boxes to pack, people to call, total budget $900, and a countdown", 900],
+      ["la festa di Luca: invitati, torta, budget totale 250 €, e la lista della spesa", 250],
+      ["notre mariage : invités, traiteur, budget total 12 000 €", 12000],
+      ["la boda: invitados, menú, presupuesto total 9000 euros, y los regalos", 9000],
+      ["Umzug planen: Kisten, Helfer, Budget 700 €, und ein Countdown", 700],
+    ] as const
+  ) {
+    const asks = understand(prompt).asks;
+    const goal = asks.find((a) => a.type === "goal");
+    assert.ok(goal?.limit, prompt);
+    assert.deepEqual(goal.quantities.filter((q) => q.kind === "money").map((q) => q.value), [value], prompt);
+    assert.ok(!asks.some((a) => a.type === "aggregate"), prompt);
+  }
+});

@@ -64,6 +64,8 @@ const ICONS: Partial<Record<BlockName, string>> = {
 };
 
 const PERIODS = new Set(["day", "week", "month", "year"]);
+/** The options of a screen that say which figure it shows. */
+const FIGURE_OPTIONS = ["aggregate", "period", "amountField", "durationField"] as const;
 
 /** What a prompt's asks make of an app: its entities and screens, and what each ask became. */
 export class Builder {
@@ -75,6 +77,9 @@ export class Builder {
 
   /** The units and currencies a converter converts between, folded. */
   private readonly converted = new Set<string>();
+
+  /** The screens showing a figure an aggregate asked for. */
+  private readonly figured = new Set<ScreenSpec>();
 
   /** Whether a run of unquoted words is a noun phrase of records a block keeps ("grocery expenses"), or names
    * only what a converter converts between ("usd to eur", "Franken in Euro und Dollar"). */
@@ -416,9 +421,22 @@ export class Builder {
         const period = periodOf(q);
         const log = this.screens.find((s) => s.block === "log" || s.block === "goal");
         if (log) {
+          const before = { ...log.options };
           if (period) log.options.period = period;
           const entity = this.entities.find((e) => e.spec.key === log.entity);
           if (entity && log.block === "log") this.computed(ask, entity, log);
+          // A screen charts one figure per period: another asked of it keeps the first, shown when a log's
+          // card of today shows it (a count or a total for the day: "a summary for today: number of feedings,
+          // total ml"), else listed ("the average per week and how many km each pair").
+          const changed = FIGURE_OPTIONS.some((k) => log.options[k] !== before[k]);
+          if (this.figured.has(log) && changed) {
+            log.options = before;
+            const today = log.block === "log" && ask.computes !== "average" && (!period || period === "day");
+            if (!today) {
+              return this.refuse(ask, "a second figure, which its screen does not show beside the first");
+            }
+          }
+          this.figured.add(log);
           return this.report(ask, log);
         }
         // Records kept as they happen are added up, or counted, in their log over the period ("guitar practice

@@ -429,6 +429,9 @@ export interface ClauseContext {
   listItems?: boolean;
   /** The clause before the items asks for a figure: they are the figures it shows, not fields. */
   figures?: boolean;
+  /** The quantities a `:` list's items state, which the clause before holds: a figure among them is over
+   * their period ("con il totale dell'anno"), a goal among them has their target ("budget totale 18.000 €"). */
+  stated?: Quantity[];
 }
 
 /** The kinds of quantity that say when something happens. */
@@ -447,7 +450,12 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const content = (i: number) =>
     tokens[i]?.kind === "word" && !stop.has(tokens[i].norm) && !VERBS[language].has(tokens[i].norm) &&
     !when.has(i);
-  const fields = fieldsAfterWith(tokens, language);
+  // (A figure and its period after "with", "con il totale dell'anno e la media al mese", is no field.)
+  const itemPeriods = (ctx.stated ?? []).filter((q) => q.kind === "period");
+  const periods = [...ctx.quantities, ...itemPeriods].filter((q) => q.kind === "period");
+  const fields = fieldsAfterWith(tokens, language).filter((f) =>
+    !figureItem(tokens, f.span, periods, language)
+  );
   // (A German request after a colon lists its fields before its verb.)
   const afterColon = ctx.prompt.slice(0, clause.start).trimEnd().endsWith(":");
   if (!fields.length && afterColon) fields.push(...fieldsBeforeVerb(tokens, language));
@@ -456,14 +464,19 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // (The records a first item names before "with" are those the clause asks for: "a library: books with
   // author and year" lists author and year.)
   // (Items after a question of which ("what kind: red, white, rosé") are the values of the field it names.)
+  // (An item that names only a figure and its period, "con il totale dell'anno", is that figure, no field.)
   const kind = ctx.items.length ? kindAsked(tokens, ctx.items, language) : undefined;
   const listedSpanned = kind ? [kind] : ctx.items.flatMap((item, k) => {
     const all = absolute(item);
     const at = k === 0 ? recordsWith(all, language) : -1;
-    return fieldList(all.slice(at + 1), language, true).map((f) => ({
-      ...f,
-      span: { from: f.span.from + at + 1, to: f.span.to + at + 1 },
-    }));
+    const rest = all.slice(at + 1);
+    return fieldList(rest, language, true).filter((f) => !figureItem(rest, f.span, itemPeriods, language))
+      .map((
+        f,
+      ) => ({
+        ...f,
+        span: { from: f.span.from + at + 1, to: f.span.to + at + 1 },
+      }));
   });
   // (And the question of which, with what it asks, is the field's, no subject.)
   const fieldTokens = new Set([
@@ -539,15 +552,22 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // "Anzahl der Jungtiere") is a field of each record, unless "per" makes it a figure ("total per category")
   // or the list is a summary's.
   const counting = COUNTING[language];
+  // (The words of a period the items state are when a figure is over, never what it is of.)
+  const inPeriod = (i: number) => within(tokens[i], itemPeriods);
   const items = ctx.listItems && !ctx.figures ? fieldList(tokens, language, true) : [];
   const countField = (m: CueMatch) =>
     m.key === "aggregate" &&
     (counting.count.has(tokens[m.from].norm) || counting.total.has(tokens[m.from].norm)) &&
     items.some((f) =>
       f.span.from <= m.from && m.from < f.span.to &&
-      range(f.span).some((i) => content(i) && (i < m.from || i >= m.to)) &&
+      range(f.span).some((i) => content(i) && !inPeriod(i) && (i < m.from || i >= m.to)) &&
       !range(f.span).some((i) => RATE_PER[language].has(tokens[i].norm))
     );
+  const budgetWords = matchCues(
+    stems,
+    BUDGETS[language],
+    language === "de" ? tokens.map((t) => t.norm) : undefined,
+  );
   // The questions of how many that ask a figure, and the asks they imply.
   const counted: CueMatch[] = [];
   const implied = new Set<AskType>();
@@ -573,6 +593,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (m.key === "people" && m.to - m.from === 1 && singular(tokens[m.from].norm, language)) continue;
     if (m.key === "aggregate" && fieldQuestion(m, tokens, stems, language, figure)) continue;
     if (countField(m)) continue;
+    // A total word beside a budget's ("budget totale", "total budget", "presupuesto total") qualifies it.
+    if (m.key === "aggregate" && budgetWords.some((b) => b.to === m.from || m.to === b.from)) continue;
     if (m.key === "aggregate" && QUESTIONS[language].has(stems[m.from])) counted.push(m);
     // A cue inside a listed field ("with a photo") is the field's type, not an ask of its own.
     const field = fields.some((f) => f.span.from <= m.from && m.from < f.span.to);
@@ -623,8 +645,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   }
   // The fields of a log of who did what ("which neighbour borrowed which tool").
   const assigned: Field[] = [];
-  // The figures that add up an amount their words name ("the hours I work each week", "quante ore").
+  // The figures that add up an amount their words name ("the hours I work each week", "quante ore"), with
+  // where those words are.
   const totals = new Map<AskType, Field>();
+  let totalAt = -1;
   // The field that amount is in, by the ask it is of.
   const measured = new Map<AskType, Field>();
   if ((listed.length || fields.length > 1) && !owner && !priced) {
@@ -692,6 +716,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   }
   // An amount equal to another ("1 € = $1.08") states a rate.
   const rate = tokens.some((t) => t.norm === "=");
+  // (Where a figure's period is: it qualifies the figure before it, never opens one.)
+  const periodAt = new Set<number>();
   const habit = tokens.some((t) => SPEAKER[language].has(t.norm));
   for (const q of ctx.quantities) {
     // The current period ("this year", "quest'anno", "diese Woche") with no figure asked or seen in its clause
@@ -708,6 +734,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       (doer > 0 && RELATIVE_SPEAKER[language].relative.has(tokens[doer - 1].norm));
     for (const type of askedBy(q, ctx.quantities, (t) => found.has(t), rate, habit, relative)) {
       if (type !== "aggregate" || !when) add(type, at(q));
+      const placed = offsetsOf(tokens, at(q));
+      if (type === "aggregate" && placed) periodAt.add(placed.start);
       // Those records are a log, which one the prompt keeps elsewhere holds, and a unit names an amount of
       // them to add up.
       if (type !== "log" || !kept || !oncePer(q)) continue;
@@ -718,6 +746,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       if (field) {
         measured.set("log", field);
         totals.set("aggregate", field);
+        totalAt = q.start;
       }
     }
   }
@@ -786,7 +815,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     // adds that amount up.
     const unit = tokens[stop.has(tokens[m.to]?.norm ?? "") ? m.to + 1 : m.to];
     const field = unit && amountNamed(unit, language);
-    if (field) totals.set("aggregate", field);
+    if (field) {
+      totals.set("aggregate", field);
+      totalAt = tokens[m.from].start;
+    }
     let i = m.to;
     while (i < m.to + DOER_WINDOW && tokens[i]?.kind === "word" && !DOER[language].has(tokens[i].norm)) i++;
     if (DOER[language].has(tokens[i]?.norm ?? "") && !found.has("log") && !found.has("list")) {
@@ -811,12 +843,14 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     language === "de" ? tokens.map((t) => t.norm) : undefined,
   )
     .map((m) => tokens[m.from].start);
+  // (The intent before a limit, "quiero bajar a menos de 5", is the limit's words, never a change.)
+  const intended = !found.has("goal");
   for (const limit of limits) {
     add("goal", limit.cue);
     add("goal", limit.amount);
   }
   const deadline = deadlineOf(tokens, ctx.quantities, language);
-  const wanted = found.has("goal") || limits.length
+  const wanted = !intended
     ? undefined
     : wantedAmount(tokens, stems, ctx.quantities, cued, language, deadline !== undefined);
   if (wanted) add("goal", wanted.span);
@@ -918,8 +952,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const rota = assignment && (turn(assignment.thing.from) ||
     (found.get("schedule") ?? []).some((o) => overlaps(tokenSpan(tokens, o), assignment.thing)));
   // (A log or list asked elsewhere in the clause keeps its own records; one within the question is this.)
-  const within = (o: Offsets) => assignment && overlaps(tokenSpan(tokens, o), assignment.quote);
-  const kept = ["log", "list"].some((t) => (found.get(t as AskType) ?? []).some((o) => !within(o)));
+  const inQuestion = (o: Offsets) => assignment && overlaps(tokenSpan(tokens, o), assignment.quote);
+  const kept = ["log", "list"].some((t) => (found.get(t as AskType) ?? []).some((o) => !inQuestion(o)));
   if (assignment && !kept) found.delete("list");
   if (assignment && rota) {
     if (!found.has("schedule")) {
@@ -1078,13 +1112,37 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // while the cues of one phrase are one tick ("tick their task when done").
   const phrases = (a: number, b: number) =>
     words(ctx.prompt.slice(a, b)).some((t) => PHRASE_END.test(t.norm) || AND[language].has(t.norm));
+  // What each place of a figure computes: a total or an average its cue names, a comparison, a ranking or
+  // a count, and a question's own words, which stems blur ("quanto" and "quante", "wie viel" and "wie
+  // viele"); a period computes nothing of its own.
+  const computing = matchCues(stems, AGGREGATES[language]);
+  const kindAt = (s: Offsets | Span | undefined, start: number) =>
+    s !== undefined && ("start" in s ? s.start : tokens[s.from].start) === start;
+  const figureKind = (start: number) => {
+    // (A cue within a time expression, "sera" of "ogni sera" sharing the stem of "serie", is when.)
+    const timed = ctx.quantities.some((q) => WHEN.has(q.kind) && q.start <= start && start < q.end);
+    if (periodAt.has(start) || timed) return undefined;
+    const kind = computing.find((m) => kindAt(m, start))?.key ??
+      (compared.some((c) => kindAt(c, start)) ? "compared" : kindAt(ranked, start) ? "ranked" : "count");
+    const question = counted.find((m) => kindAt(m, start));
+    return question ? `${kind} ${range(question).map((i) => tokens[i].norm).join(" ")}` : kind;
+  };
   const groups = [...found].flatMap(([type, spans]): [AskType, Offsets[]][] =>
     type === "yesno"
       ? apart(spans, phrases).map((g) => [type, g])
       : APART.has(type)
       ? apart(spans).map((g) => [type, g])
+      : type === "aggregate"
+      ? figuresOf(spans, phrases, figureKind).map((g) => [type, g])
       : [[type, spans]]
   );
+  // Where each figure's words begin, so a figure keeps the periods and the cue of its own words.
+  const figureStarts = groups.flatMap(([t, g]) => t === "aggregate" && g.length ? [g[0].start] : []);
+  const ownFigure = (spans: Offsets[], at: number) => {
+    if (figureStarts.length < 2) return true;
+    const next = figureStarts.find((s) => s > spans[0].start) ?? Infinity;
+    return spans[0].start <= at && at < next;
+  };
   const asks: Ask[] = [];
   for (const [type, spans] of groups) {
     const cue = spans[0] ? tokenSpan(tokens, spans[0]) : { from: 0, to: tokens.length };
@@ -1123,18 +1181,36 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     let todo = lead;
     while (near && todo < near.to && !content(todo)) todo++;
     const forWhom = near && type !== "people" && lead === near.to;
-    const subject = near && type === "reminder" && lead > near.from && todo < near.to
+    const subject = near && type === "aggregate" && !ownFigure(spans, tokens[near.from].start)
+      // (What another figure of the clause is of is not this one's subject.)
+      ? undefined
+      : near && type === "reminder" && lead > near.from && todo < near.to
       ? { from: todo, to: near.to }
       : forWhom
       ? subjectNear(tokens, { from: near.to, to: near.to }, content, taken, true, OF[language]) ??
         (near.to <= cue.from ? firstBefore(tokens, near, content, taken, language) : undefined) ?? near
       : near;
     const kinds = TAKES[type] ?? [];
-    const qs = ctx.quantities.filter((q) => kinds.includes(q.kind));
+    const qs = ctx.quantities.filter((q) =>
+      kinds.includes(q.kind) && (type !== "aggregate" || ownFigure(spans, q.start))
+    );
     if (type === "goal") {
       qs.push(...adjectivePeriods(tokens, spans, ctx.quantities), ...countsPerPeriod(ctx.quantities));
     }
     // A figure over records that come once a period ("the books I read each month") is over that period.
+    // A figure among a `:` list's items is over the period it names there.
+    if (type === "aggregate" && ctx.listItems) {
+      qs.push(...itemPeriods.filter((q) => spans.length && ownFigure(spans, q.start)));
+    }
+    // A goal among a `:` list's items has the amount its own item states ("budget totale 18.000 €").
+    if (type === "goal" && ctx.listItems) {
+      const item = itemAround(tokens, cue);
+      qs.push(
+        ...(ctx.stated ?? []).filter((q) =>
+          kinds.includes(q.kind) && item.start <= q.start && q.end <= item.end
+        ),
+      );
+    }
     if (type === "aggregate" && !qs.length) qs.push(...oncePeriods(ctx.quantities));
     if (type === "aggregate" && !qs.length) {
       qs.push(
@@ -1192,7 +1268,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (subject) ask.subject = text(tokens, subject);
     const budget = spans.some((o) => budgets.some((b) => o.start <= b && b < o.end));
     if (type === "goal" && (limits.length || budget)) ask.limit = true;
-    if (type === "goal" && wanted?.change) ask.change = true;
+    if (type === "goal" && wanted?.change && !limits.length) ask.change = true;
     if (type === "goal" && deadline) {
       ask.deadline = { text: text(tokens, deadline), ...offsetsOf(tokens, deadline)! };
     }
@@ -1210,16 +1286,21 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (type === "log" && (done || acts || assigned.length)) ask.done = true;
     // (A figure asked beside the ranking in the same words is built; the ranking alone is not.)
     const rank = ranked && offsetsOf(tokens, ranked);
-    if (type === "aggregate" && rank && spans.every((o) => rank.start <= o.start && o.end <= rank.end)) {
+    // (The period of a ranking, "il migliore dell'anno", says over when it ranks.)
+    const ranks = (o: Offsets) =>
+      periodAt.has(o.start) || (rank && rank.start <= o.start && o.end <= rank.end);
+    if (type === "aggregate" && rank && spans.every(ranks)) {
       ask.ranked = true;
     }
     if (type === "schedule" && week.length > 1) {
       ask.slots = week.map(({ start: _s, end: _e, ...slot }) => slot);
     }
-    const computes = type === "aggregate" && matchCues(stems, AGGREGATES[language])[0];
+    const computes = type === "aggregate" &&
+      matchCues(stems, AGGREGATES[language]).find((m) => ownFigure(spans, tokens[m.from].start));
+    const total = totals.has(type) && (type !== "aggregate" || ownFigure(spans, totalAt));
     if (computes) ask.computes = computes.key as Ask["computes"];
-    else if (totals.has(type)) ask.computes = "total";
-    if (totals.has(type)) ask.amount = totals.get(type);
+    else if (total) ask.computes = "total";
+    if (total) ask.amount = totals.get(type);
     // The clock times stated, else the parts of the day a recurrence names ("every evening": 20:00).
     const clock = qs.flatMap((q) => q.kind === "time" ? [q.time] : []);
     const parts = qs.flatMap((q) => q.kind === "frequency" && q.time ? [q.time] : []);
@@ -1254,6 +1335,62 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   return asks.filter((a) =>
     a.type !== "translate" || a.language || !asks.some((b) => b !== a && adjoins(a, b))
   );
+}
+
+/** The figures an aggregate's places make: a place that computes another kind of figure (a total, an
+ * average, a count, a comparison), after a mark or an "and", opens a figure of its own ("how much I earned and
+ * how many hours", "weekly average fasting hours and a streak counter", "wie viele kommen, wie viel Geld"),
+ * while a period qualifies the figure it is in. */
+function figuresOf(
+  spans: Offsets[],
+  phrases: (end: number, start: number) => boolean,
+  kindOf: (start: number) => string | undefined,
+): Offsets[][] {
+  const out: { kind?: string; spans: Offsets[] }[] = [];
+  let end = -1;
+  for (const o of [...spans].sort((a, b) => a.start - b.start)) {
+    const kind = kindOf(o.start);
+    const last = out[out.length - 1];
+    const opens = !last ||
+      (o.start >= end && kind !== undefined && last.kind !== undefined && kind !== last.kind &&
+        phrases(end, o.start));
+    if (opens) out.push({ kind, spans: [o] });
+    else {
+      last.spans.push(o);
+      last.kind ??= kind;
+    }
+    end = Math.max(end, o.end);
+  }
+  // (A figure whose places lie outside the clause's words has no place.)
+  return out.length ? out.map((g) => g.spans) : [spans];
+}
+
+/** The offsets of the comma-separated part of a clause a span lies in. */
+function itemAround(tokens: Token[], s: Span): Offsets {
+  let [from, to] = [s.from, s.to];
+  while (from > 0 && tokens[from - 1].norm !== ",") from--;
+  while (to < tokens.length && tokens[to].norm !== ",") to++;
+  return { start: tokens[from]?.start ?? 0, end: tokens[to - 1]?.end ?? 0 };
+}
+
+/** Whether a token lies in one of the quantities. */
+const within = (t: Token, qs: Quantity[] = []) => qs.some((q) => q.start <= t.start && t.end <= q.end);
+
+/** Whether the words of a `:` list's item are only a figure's cue and a period the items state ("con il
+ * totale dell'anno", "y el total del año", "and the average of the week"): that figure over the records, no
+ * field of each. */
+function figureItem(tokens: Token[], span: Span, periods: Quantity[] = [], language: UiLanguage): boolean {
+  const cue = matchCues(stemTokens(tokens, language), CUES[language].asks).filter((m) =>
+    m.key === "aggregate"
+  );
+  const words = range(span).filter((i) =>
+    tokens[i].kind === "word" && !CUES[language].stop.has(tokens[i].norm)
+  );
+  return words.some((i) => within(tokens[i], periods)) &&
+    words.every((i) =>
+      within(tokens[i], periods) || cue.some((m) => m.from <= i && i < m.to) ||
+      COUNTING[language].total.has(tokens[i].norm)
+    );
 }
 
 /** Asks whose cues show a figure, as a verb of seeing does: what a question of how many after them asks
@@ -1430,6 +1567,10 @@ function oncePeriods(quantities: Quantity[]): Quantity[] {
 
 /** The kinds of quantity a limit can be. */
 const AMOUNTS = new Set<Quantity["kind"]>(["money", "measure", "number", "duration"]);
+/** An amount of something measured, less than which is a limit ("menos de 13 segundos"); a share ("under
+ * 10%") is not one. */
+const measuredAmount = (q: Quantity) =>
+  q.kind === "money" || q.kind === "duration" || (q.kind === "measure" && q.dimension !== "ratio");
 
 /**
  * A limit: a word of going past or of at most with the amount it compares, after it across function words
@@ -1466,6 +1607,18 @@ function limitsOf(
     const verbLast = m.key === "atMost" || language === "de";
     const before = verbLast &&
       spans.findLast((s) => s.to <= m.from && range({ from: s.to, to: m.from }).filter(content).length <= 1);
+    // Less than an amount is a limit when the speaker wants to stay there ("voglio stare sotto i 1500 euro"),
+    // not when they tell how things are ("I have less than 3 hours"), and a bare number only over a period
+    // ("under 5 a day"; "under 12" is an age group).
+    const intent = tokens.some((_, i) =>
+      i < m.from && m.from - i <= WANT_WINDOW &&
+      WANT[language].some((p) => p.every((w, k) => tokens[i + k]?.norm === w))
+    );
+    const below = m.key === "below" &&
+      !(after && intent &&
+        (periods ||
+          quantities.some((q) => measuredAmount(q) && tokenSpan(tokens, q).from === after.from)));
+    if (below) continue;
     const amount = after ?? (before || undefined);
     const end = Math.max(m.to, amount?.to ?? 0);
     const each = RATE_PER[language].has(tokens[end]?.norm) && !periods;

@@ -90,6 +90,7 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
         followUp,
         listItems: true,
         figures,
+        stated: inside(clause),
       });
     }
     const items = parts.filter((c) => c.head === i);
@@ -103,6 +104,7 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
         items: fields,
         listItemsAll: items,
         followUp,
+        stated: items.flatMap(inside),
       });
     // (Prices listed as items, "Drinks: espresso $3, latte $4.50", are the clause's price list.)
     if (!measured) return byClause[i] = read(items.flatMap(inside).filter((q) => q.kind === "money"), items);

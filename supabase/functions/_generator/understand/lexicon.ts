@@ -24,8 +24,10 @@ export interface Lexicon {
   counting: Record<"count" | "total", string[]>;
   /** The words that compare an amount with a limit: verbs of going past it (`exceed`: "go over",
    * "dépasser", "superare", "pasar de", "überschreiten") and words of at most (`atMost`: "no more than",
-   * "au maximum", "höchstens"), with or without a negation ("ne pas dépasser"). */
-  limits: Record<"exceed" | "atMost", string[]>;
+   * "au maximum", "höchstens"), with or without a negation ("ne pas dépasser"), and words of less than
+   * (`below`: "under", "meno di", "moins de", "menos de", "weniger als"), before an amount of something
+   * measured, or in a clause with a period ("under 5 a day"; "under 12" is an age). */
+  limits: Record<"exceed" | "atMost" | "below", string[]>;
   /** The nouns of a sum not to pass ("budget", "presupuesto"): a goal they name is a limit. */
   budget: string[];
   /** The words of the speaker's intent ("want to", "voglio", "ich will"), matched as written: an amount
