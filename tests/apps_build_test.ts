@@ -280,6 +280,24 @@ t(
       const reminders = await text();
       assert.ok(reminders.includes("Täglich um 08:00, 13:00, 20:00"), reminders);
       assert.match(reminders, /Di\.?, Fr\.? um 19:30/);
+      // A monthly reminder (the third card) shows its days of the month and takes one more from its stepper.
+      assert.ok(reminders.includes("Monatlich am Tag 1, 15 um 09:00"), reminders);
+      const dayStepper = page.getByLabel("Tag im Monat", { exact: true }).nth(2).locator("xpath=..");
+      for (let i = 0; i < 4; i++) await dayStepper.getByText("+", { exact: true }).click();
+      await page.getByText("Tag hinzufügen", { exact: true }).nth(2).click();
+      await page.getByText("Monatlich am Tag 1, 5, 15 um 09:00").waitFor();
+
+      // Birthdays count to their next return, not to the day of birth: in the browser's own days.
+      await open("geburtstage");
+      const nextReturn = await page.evaluate<number[]>(`[[3, 14], [9, 2]].map(([m, d]) => {
+        const today = new Date(); today.setHours(12, 0, 0, 0);
+        let next = new Date(today.getFullYear(), m - 1, d, 12);
+        if (next < today) next = new Date(today.getFullYear() + 1, m - 1, d, 12);
+        return Math.round((next - today) / 86400000);
+      })`);
+      const shown = (n: number) => (n === 0 ? "Heute" : n === 1 ? "noch 1 Tag" : `noch ${n} Tage`);
+      for (const n of nextReturn) await page.getByText(shown(n), { exact: true }).waitFor();
+      assert.ok(!(await text()).includes("vor "), "no birthday counts back to the day of birth");
 
       // Currencies with no rate in the spec convert at the rate typed, and keep it.
       await open("umrechnen");

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
+import { changeSpec, composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
 import { itsWord, opening } from "../../supabase/functions/_generator/compose-spec/names.ts";
 import { greeting } from "../../supabase/functions/_generator/understand/aside.ts";
 import { CONCEPTS } from "../../supabase/functions/_generator/understand/concepts-index.ts";
@@ -97,7 +97,7 @@ Deno.test("what the speaker says they are or run names the app when the main ask
     "Librairie",
   );
   assert.equal(
-    name("Tengo una academia de yoga. Necesito: alumnas con nombre, teléfono y nivel"),
+    name("Tengo una academia de yoga. Necesito: nombre, teléfono y nivel de las alumnas"),
     "Academia de yoga",
   );
   assert.equal(
@@ -131,7 +131,7 @@ Deno.test("a greeting that opens the prompt names nothing; the speaker's role or
 });
 
 Deno.test("the speaker's role is said with or without an article and with verbs of keeping or collecting", () => {
-  assert.equal(name("sono infermiera e faccio i turni, vorrei segnarli"), "Infermiera");
+  assert.equal(name("sono infermiera e faccio le notti, vorrei segnarle"), "Infermiera");
   assert.equal(name("Ich bin Tagesmutter und will die Betreuungszeiten erfassen"), "Tagesmutter");
   assert.equal(name("Je collectionne les timbres et je veux un catalogue avec pays et année"), "Timbres");
   assert.equal(name("Ich sammle Modellautos und will eine Liste mit Marke und Baujahr"), "Modellautos");
@@ -187,6 +187,17 @@ Deno.test("where the UI speaks another language and no concept knows the records
   assert.equal(name("un cronómetro para el ajedrez en alemán"), "Timer");
   // A concept's name in the UI's language comes first.
   assert.equal(name("tabata timer in french please"), "Minuteur");
+});
+
+Deno.test("a label of the prompt's words in a language the UI does not speak names nothing, nor after a translation", () => {
+  // The UI's word for records names the app rather than the prompt's words ("Jag driver en").
+  assert.equal(name("Jag driver en liten bokhandel och vill ha koll på böckerna: titel, pris"), "Items");
+  assert.equal(name("Chcę aplikację do moich roślin: nazwa, podlewanie"), "Items");
+  // Translated, an app no concept knows is named by its main screen's title in the new language.
+  const translated = (base: string, change: string) =>
+    changeSpec(composeSpec(base, { tier: "light" }).spec, change).spec.name;
+  assert.equal(translated("ear drops twice a day for a week", "translate it to Spanish"), "Recordatorios");
+  assert.equal(translated("stretch breaks every hour at work", "translate it to Italian"), "Promemoria");
 });
 
 Deno.test("a participle after an auxiliary, and a verb of the speaker's ending before an article, are no name", () => {
@@ -245,6 +256,30 @@ Deno.test("in Italian, French and Spanish any word straight before a determiner 
   // A noun takes what follows through a preposition and stays.
   assert.equal(name("diario della neonata"), "Diario della neonata");
   assert.equal(name("lista de la compra"), "Lista de la compra");
+});
+
+Deno.test("a verb is never a name: the noun phrase of its object in the prompt names the app", () => {
+  // An infinitive a reminder, "to" or a wish introduces, before its object's determiner.
+  assert.equal(name("ricordami di annaffiare i gerani ogni sera"), "Gerani");
+  assert.equal(name("rappelle-moi de nettoyer la litière du chat le samedi"), "Litière du chat");
+  assert.equal(name("recuérdame sacar la basura los martes y jueves"), "Basura");
+  // An English verb with its particle, or the particle alone that a dropped verb left.
+  assert.equal(name("remind me to take out the recycling every tuesday evening"), "Recycling");
+  assert.equal(name("remind me to put away the laundry on sundays"), "Laundry");
+  // A gerund a name ends on was cut before its object.
+  assert.equal(name("we take turns buying coffee for the office, who is next"), "Coffee");
+  // The verb of a relative clause whose speaker is left out.
+  assert.equal(name("voglio sapere quello che spendo in benzina"), "Benzina");
+  // An infinitive's ending alone is no verb ("potager"), nor a gerund before a cue or inside a name.
+  assert.equal(name("rappel pour arroser le potager le soir"), "Potager");
+  assert.equal(name("an app for my morning walks with distance"), "Morning Walks");
+  assert.equal(name("a log of the running sessions I do"), "Running Sessions");
+});
+
+Deno.test("a name never ends on, nor is only, a preposition whose complement was cut", () => {
+  assert.equal(name("une appli pour partager les courses entre colocataires"), "Courses");
+  assert.equal(name("je dois noter ma tension avant chaque repas"), "Tension");
+  assert.notEqual(name("a tip calculator that divides the check between friends"), "Between");
 });
 
 Deno.test("an imperative that opens a cue of several words stays with it: no name starts inside a cue", () => {

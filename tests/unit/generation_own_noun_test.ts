@@ -92,3 +92,29 @@ Deno.test("expenses the prompt says go on something are a list of those, without
     assert.ok(got.samples > 0, prompt);
   }
 });
+
+Deno.test("records of a concept the prompt names by no word it writes, only one of its stem, start without its samples", () => {
+  // "periodic" stems like "periods", "save" like "savings", "plantearme" like "plantas", "faccio" like
+  // "faccende": the records may be of another kind, so a menstrual cycle's or a savings goal's samples stay out.
+  for (
+    const prompt of [
+      "a quiz on the periodic table for my daughter",
+      "I want to save my reading speed after each session",
+      "quiero plantearme un reto cada semana y apuntarlo",
+      "voglio segnare ogni volta che faccio una pausa",
+    ]
+  ) {
+    const got = records(prompt);
+    assert.equal(got.samples, 0, prompt);
+    assert.ok(got.made.withoutSamples.includes(got.plural), prompt);
+  }
+  // A word the concept writes, or a form of one ("pill" of "pills", "Schicht" of "Schichten", "pianta" of
+  // "piante"), keeps them.
+  for (
+    const prompt of [
+      "I take one pill every morning, remind me",
+      "meine Schicht im Krankenhaus eintragen",
+      "mi pianta del salotto, quando la innaffio",
+    ]
+  ) assert.ok(records(prompt).samples > 0, prompt);
+});

@@ -179,7 +179,12 @@ Deno.test("a reminder, a goal and a quiz keep the numbers stated, or list in unm
   const rings = (prompt: string) => {
     const made = light(prompt);
     const reminder = made.spec.entities.find((e) => e.key === "reminder")?.samples[0];
-    return { time: reminder?.time, weekdays: reminder?.weekdays, unmet: made.unmet };
+    return {
+      time: reminder?.time,
+      weekdays: reminder?.weekdays,
+      unmet: made.unmet,
+      ...(reminder?.monthDays !== undefined ? { monthDays: reminder.monthDays } : {}),
+    };
   };
   // Every so many hours rings through the day from 08:00.
   assert.deepEqual(rings("remind me to give the puppy its antibiotic every 6 hours"), {
@@ -200,11 +205,17 @@ Deno.test("a reminder, a goal and a quiz keep the numbers stated, or list in unm
   assert.equal(rings("remind me to clean the fish tank every week").weekdays, "1");
   const weekly = rings("recuérdame una vez a la semana llamar a mi abuela");
   assert.deepEqual([weekly.weekdays, weekly.unmet.some((u) => u.startsWith("una vez"))], ["1", false]);
-  // Every few days, monthly, or a count a week with no days named: the reminder is built, the cadence listed.
+  // Once a month without a day rings on the 1st; with days, on them.
+  const rent = rings("erinnere mich jeden Monat an die Miete");
+  assert.deepEqual([rent.monthDays, rent.unmet], ["1", []]);
+  assert.equal(rings("remind me to water the orchids on the 2nd and 16th of every month").monthDays, "2,16");
+  assert.equal(rings("recuérdame el día 20 de cada mes pagar el gimnasio").monthDays, "20");
+  // Every few days, every few months, or a count a week with no days named: the reminder is built, the
+  // cadence listed.
   for (
     const [prompt, words] of [
       ["remind me to change the cat litter every 4 days", "every 4 days"],
-      ["erinnere mich jeden Monat an die Miete", "jeden Monat"],
+      ["erinnere mich alle 3 Monate an den Ölwechsel", "alle 3 Monate"],
       ["rappelle-moi de nettoyer le filtre tous les 15 jours", "tous les 15 jours"],
       ["avvisami due volte a settimana di annaffiare l'orto", "due volte a settimana"],
     ]

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { changeSpec, composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
+import { nextDate } from "../../supabase/functions/_generator/compose-spec/screens.ts";
 import { composeApp, templateIcon } from "../../supabase/functions/_generator/compose.ts";
 import {
   deriveAppName,
@@ -649,6 +650,36 @@ Deno.test("a countdown counts to the event it names, not to records with no date
     composeSpec("a guest list and a countdown to my wedding on 14 June 2027", { tier: "light" }).spec;
   const event = dated.entities.find((e) => e.fields.some((f) => f.type === "date" && f.key === "date"))!;
   assert.deepEqual(event.samples.map((s) => s.date), ["2027-06-14"]);
+});
+
+Deno.test("a countdown to an event with a date but no year counts to its next one from the day the app is made", () => {
+  const today = new Date(Date.UTC(2026, 10, 27));
+  const cases: [string, string, string][] = [
+    ["days left until the school trip on 3 March", "School trip", "2027-03-03"],
+    ["Countdown bis zum Umzug am 30. Dezember", "Umzug", "2026-12-30"],
+    ["compte à rebours jusqu'au concert du 27 novembre", "Concert", "2026-11-27"],
+    ["cuenta atrás hasta la mudanza, el 2 de febrero", "Mudanza", "2027-02-02"],
+  ];
+  for (const [prompt, title, day] of cases) {
+    const { spec } = composeSpec(prompt, { tier: "light", today });
+    const screen = spec.screens.find((s) => s.options.countdownField)!;
+    const entity = spec.entities.find((e) => e.key === screen.entity)!;
+    const first = entity.samples[0];
+    assert.equal(first?.[screen.options.countdownField!], day, prompt);
+    assert.ok(Object.values(first).includes(title), `${prompt}: ${JSON.stringify(first)}`);
+  }
+  // A day that is today is today's; February 29th comes in the next leap year.
+  assert.equal(nextDate("--11-27", today), "2026-11-27");
+  assert.equal(nextDate("--02-29", today), "2028-02-29");
+  assert.equal(nextDate("2030-01-05", today), "2030-01-05");
+});
+
+Deno.test("a countdown to a date that comes round every year counts to its next return", () => {
+  const { spec } = composeSpec("my family's birthdays with a countdown", { tier: "light" });
+  const screen = spec.screens.find((s) => s.options.countdownField)!;
+  assert.equal(screen.options.countdownYearly, true);
+  const wedding = composeSpec("countdown to my wedding on 14 June 2027", { tier: "light" }).spec;
+  assert.ok(wedding.screens.every((s) => !s.options.countdownYearly));
 });
 
 Deno.test("a chart of a measure no concept knows logs that measure by date and charts it", () => {

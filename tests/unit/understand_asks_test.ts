@@ -1680,3 +1680,174 @@ Deno.test("a cost said to be divided among people or by shares asks for a split;
     assert.ok(!understand(prompt).asks.some((a) => a.type === "split"), prompt);
   }
 });
+
+Deno.test("what is done every time is a log of that event, named by the noun phrase it ends on", () => {
+  for (
+    const [prompt, subject] of [
+      ["write down every time the dog chews a shoe", "shoe"],
+      ["segnare ogni volta che pulisco il filtro della piscina", "filtro"],
+      ["noter chaque fois que je change la litière du chat", "litière"],
+      ["apuntar cada vez que limpio la pecera", "pecera"],
+      ["jedes Mal, wenn ich den Rasen mähe, notieren", "Rasen"],
+    ]
+  ) {
+    const log = ask(prompt, "log");
+    assert.equal(log.subject, subject, prompt);
+    assert.ok(log.done, prompt);
+  }
+  // The speaker's verb alone names no event: the log keeps its own subject.
+  assert.equal(ask("log every time I sneeze", "log").done, undefined);
+  // The event ends where the speaker's own clause begins.
+  assert.notEqual(ask("every time I pay I type the amount", "log").subject, "amount");
+});
+
+Deno.test("who did what to which thing is a log of it, and of a time or a shift a rota", () => {
+  for (
+    const [prompt, fields] of [
+      ["which cousin borrowed which of my camping chairs and when", [
+        "cousin:text",
+        "camping chairs:text",
+        "date:date",
+        "returned:yesno",
+      ]],
+      ["chi mi ha prestato quale pentola e quando", [
+        "persona:text",
+        "pentola:text",
+        "data:date",
+        "restituito:yesno",
+      ]],
+      ["qui a emprunté quelle perceuse et quand", [
+        "personne:text",
+        "perceuse:text",
+        "date:date",
+        "rendu:yesno",
+      ]],
+      ["quién me prestó qué libro y cuándo", ["persona:text", "libro:text", "fecha:date", "devuelto:yesno"]],
+      ["wer hat welches Werkzeug ausgeliehen und wann", [
+        "Person:text",
+        "Werkzeug:text",
+        "Datum:date",
+        "zurückgegeben:yesno",
+      ]],
+      // No loan and no when: who and what only.
+      ["who brings which dish to the potluck", ["person:text", "dish:text"]],
+    ] as const
+  ) {
+    const log = ask(prompt, "log");
+    assert.deepEqual(log.fields.map((f) => `${f.name}:${f.type}`), fields, prompt);
+    assert.ok(log.done, prompt);
+  }
+  for (const prompt of ["wer übernimmt welchen Tag beim Umzug", "chi prende quale settimana al mare"]) {
+    const asks = understand(prompt).asks.map((a) => a.type);
+    assert.ok(asks.includes("schedule") && !asks.includes("log") && !asks.includes("list"), prompt);
+  }
+});
+
+Deno.test("a timer's word naming the records a clause notes, before their fields, is those records", () => {
+  for (
+    const [prompt, subject] of [
+      ["Laufrunden mit Dauer notieren", "Laufrunden"],
+      ["noter mes tours de piste avec la durée", "tours de piste"],
+    ]
+  ) {
+    const asks = understand(prompt).asks;
+    assert.ok(!asks.some((a) => a.type === "timer"), prompt);
+    const log = ask(prompt, "log");
+    assert.equal(log.subject, subject, prompt);
+    assert.ok(log.fields.some((f) => f.type === "duration"), prompt);
+  }
+  // A German clause's closing verb is no field.
+  assert.deepEqual(ask("Laufrunden mit Dauer und Strecke notieren", "log").fields.map((f) => f.name), [
+    "Dauer",
+    "Strecke",
+  ]);
+  // Phases or rounds counted are a timer still.
+  const timer =
+    "Intervalltimer: 8 Runden mit 40 Sekunden Arbeit und 20 Sekunden Pause, jedes Training eintragen";
+  assert.ok(understand(timer).asks.some((a) => a.type === "timer"));
+});
+
+Deno.test("the words of an ordinal or alternate recurrence say when, never what", () => {
+  for (
+    const [prompt, subject] of [
+      ["book club the last Tuesday of the month at 8", "book club"],
+      ["Altpapier jede zweite Woche am Montag", "Altpapier"],
+      ["il mercatino è il primo sabato del mese", "mercatino"],
+    ]
+  ) assert.equal(ask(prompt, "schedule").subject, subject, prompt);
+});
+
+Deno.test("a bracket offers every value as written, a function word too, without the article that opens one", () => {
+  for (
+    const [prompt, options] of [
+      ["Log the dog's meals: time, food and how much she ate (none, some, all)", ["none", "some", "all"]],
+      ["Diario del gatto: ora, cibo e appetito (niente, poco, tanto)", ["niente", "poco", "tanto"]],
+      ["Journal du chien : heure, repas et appétit (rien, peu, beaucoup)", ["rien", "peu", "beaucoup"]],
+      ["Diario del perro: hora, comida y apetito (nada, poco, mucho)", ["nada", "poco", "mucho"]],
+      ["Hundetagebuch: Uhrzeit, Futter und Hunger (keiner, wenig, viel)", ["keiner", "wenig", "viel"]],
+      ["Plant log: name, spot (the kitchen, the hall or the balcony)", ["kitchen", "hall", "balcony"]],
+    ] as const
+  ) {
+    assert.deepEqual(ask(prompt, "choice").fields[0]?.options, options, prompt);
+  }
+  // A slash joins the parts of one item: two fields named together offer nothing.
+  assert.ok(!understand("Repairs: customer, bike (make/model), price").asks.some((a) => a.type === "choice"));
+});
+
+Deno.test("things the speaker counts as theirs are a list of them, unless the number is a goal's or a dose", () => {
+  for (
+    const [prompt, subject] of [
+      ["We have 2 dogs and I want to log their walks", "dogs"],
+      ["Ho 2 cani e voglio segnare le passeggiate", "cani"],
+      ["J'ai deux chiens et je veux noter les promenades", "chiens"],
+      ["Wir haben zwei Hunde und ich will die Spaziergänge notieren", "Hunde"],
+      ["Abbiamo 2 appartamenti in affitto e voglio segnare le spese", "appartamenti"],
+    ] as const
+  ) {
+    assert.equal(ask(prompt, "list").subject, subject, prompt);
+    ask(prompt, "log");
+  }
+  for (const prompt of ["I want to read 24 books this year", "He takes 2 pills at 8 and 20"]) {
+    assert.ok(!understand(prompt).asks.some((a) => a.type === "list"), prompt);
+  }
+});
+
+Deno.test("a colon's items after a question of which are the options of the field it asks", () => {
+  for (
+    const [prompt, name, options] of [
+      ["My tea shelf, which kind: green, black, oolong or herbal", "kind", [
+        "green",
+        "black",
+        "oolong",
+        "herbal",
+      ]],
+      ["Elenco delle mie scarpe, che tipo: sportive, eleganti o sandali", "tipo", [
+        "sportive",
+        "eleganti",
+        "sandali",
+      ]],
+      ["Mes fromages, quelle pâte : molle, dure ou persillée", "pâte", ["molle", "dure", "persillée"]],
+      ["Lista de mis cafés, qué origen: Colombia, Etiopía o Brasil", "origen", [
+        "Colombia",
+        "Etiopía",
+        "Brasil",
+      ]],
+      ["Meine Teesorten, welche Farbe: grün, schwarz oder weiß", "Farbe", ["grün", "schwarz", "weiß"]],
+    ] as const
+  ) {
+    const choice = ask(prompt, "choice");
+    assert.deepEqual(choice.fields, [{ name, type: "choice", options: [...options] }], prompt);
+    const list = understand(prompt).asks.find((a) => a.type === "list");
+    assert.deepEqual(list?.fields.map((f) => f.name), [name], prompt);
+  }
+});
+
+Deno.test("a German request after a colon keeps the fields it lists before its final verb", () => {
+  const u = understand("Fahrrad: Strecke, Dauer und Wetter aufschreiben");
+  const log = u.asks.find((a) => a.type === "log");
+  assert.deepEqual(log?.fields.map((f) => f.name), ["Strecke", "Dauer", "Wetter"]);
+  assert.deepEqual(u.unmet, []);
+  // Without a colon the words before the verb are what is noted, as ever.
+  const said = understand("Die App soll die Kosten und die Einnahmen zeigen").asks;
+  assert.ok(!said.some((a) => a.fields.some((f) => f.name === "Einnahmen")), JSON.stringify(said));
+});

@@ -118,3 +118,32 @@ Deno.test("an item of a colon's list that an indefinite article opens and that n
     "un quiz sugli sposi",
   ]);
 });
+
+Deno.test("a day's ordinal dot inside a date ends no sentence; one after a number that is no date does", () => {
+  assert.deepEqual(texts("Abgabe der Steuererklärung am 31. Juli. Erinnere mich vorher", "de"), [
+    "Abgabe der Steuererklärung am 31. Juli",
+    "Erinnere mich vorher",
+  ]);
+  assert.deepEqual(texts("Der Umzug ist am 1. Mai 2027. Davor alles packen", "de"), [
+    "Der Umzug ist am 1. Mai 2027",
+    "Davor alles packen",
+  ]);
+  assert.deepEqual(texts("Ich laufe 5. Dann dehne ich mich", "de"), ["Ich laufe 5", "Dann dehne ich mich"]);
+  // In German, a number's dot before a word in lower case is an ordinal's.
+  assert.deepEqual(texts("Zahlung am 15. jedes Monats prüfen", "de"), ["Zahlung am 15. jedes Monats prüfen"]);
+});
+
+Deno.test("records with their fields after a colon are a clause of their own unless the title asks for them", () => {
+  assert.deepEqual(texts("Garage sale: toys with age range, price and condition"), [
+    "Garage sale",
+    "toys with age range, price and condition",
+  ]);
+  assert.deepEqual(texts("Mon atelier : des outils avec marque, prix et état", "fr"), [
+    "Mon atelier",
+    "des outils avec marque, prix et état",
+  ]);
+  assert.deepEqual(texts("My recipe collection: cakes with flour, sugar and baking time"), [
+    "My recipe collection",
+    "cakes with flour, sugar and baking time ⟵ 0",
+  ]);
+});

@@ -190,3 +190,24 @@ Deno.test("a function word that a short stem shares with a concept's word names 
   assert.ok(!ids("in der Not ein Anruf", "de").includes("grade"));
   assert.ok(ids("meine Noten im Halbjahr", "de").includes("grade"));
 });
+
+Deno.test("a word that only shares its stem with a concept's word weighs less than a word the concept writes", () => {
+  const best = (prompt: string, language: "en" | "it" | "es") => findConcepts(prompt, language)[0]?.id;
+  // "tallas" stems like "taller" (a garage), "taglie" like "tagliando" (a car service), "periodic" like
+  // "periods": named first, they no longer outweigh the inventory or the plants.
+  assert.equal(best("Tallas y colores de las camisetas del inventario", "es"), "inventory-item");
+  assert.equal(best("taglie e colori dei maglioni in magazzino", "it"), "inventory-item");
+  assert.equal(best("a periodic check of my plants", "en"), "houseplant");
+  const [garage] = findConcepts("el taller de mi barrio", "es");
+  assert.deepEqual([garage.id, garage.score], ["car-service", 1]);
+});
+
+Deno.test("a word the prompt lists as a field says less of what its records are than the same word asked for", () => {
+  const score = (prompt: string, id: string) => understand(prompt).concepts.find((c) => c.id === id)?.score;
+  assert.equal(score("les pots de miel que je vends avec poids, prix et date", "body-weight"), 0.5);
+  assert.equal(score("die Honiggläser, die ich verkaufe, mit Gewicht, Preis und Datum", "body-weight"), 0.5);
+  assert.ok(score("je veux suivre mon poids chaque matin", "body-weight")! >= 1);
+  assert.ok(score("jeden Morgen mein Gewicht eintragen", "body-weight")! >= 1);
+  // A field word that is also derived weighs both ways: "talla" is a field and no word of the garage's.
+  assert.equal(score("mis camisetas con talla, color y precio", "car-service"), 0.25);
+});

@@ -208,13 +208,15 @@ Deno.test("what the speaker tells of themselves or their people in a clause that
   // what the app keeps: its words stay unmet when no ask quotes them.
   const kept: [string, RegExp][] = [
     ["The kitchen is always a mess. I need a list of chores with who does them", /kitchen/],
-    ["I have 14 goats. I need a list of the milk with date and litres", /goats/],
     ["We share the flat with two students. I want a list of the bills with amount", /share the flat/],
   ];
   for (const [prompt, left] of kept) {
     const u = understand(prompt);
     assert.ok(u.unmet.some((w) => left.test(w)), `${prompt}: ${JSON.stringify(u.unmet)}`);
   }
+  // Things the speaker counts as theirs are a list of them, which quotes them.
+  const goats = understand("I have 14 goats. I need a list of the milk with date and litres");
+  assert.ok(goats.asks.some((a) => a.type === "list" && a.subject === "goats"), JSON.stringify(goats.asks));
 });
 
 Deno.test("a verb of asking right before an ask's words asks for them, and is not unmet", () => {
@@ -276,4 +278,45 @@ Deno.test("what a verb opens after a colon is a request of its own, and the word
   // Items without a verb stay the fields of the records the colon ends.
   const books = understand("My books: title, author, rating").asks.find((a) => a.type === "list");
   assert.deepEqual(books?.fields.map((f) => f.name), ["title", "author", "rating"]);
+});
+
+Deno.test("a noun with its fields after 'with' under a colon's title is one list of those records", () => {
+  for (
+    const [prompt, subject, fields] of [
+      ["Our garage sale: toys with age range, price and condition", "toys", [
+        "age range",
+        "price",
+        "condition",
+      ]],
+      ["Il mio freezer: sughi con data, porzioni e note", "sughi", ["data", "porzioni", "note"]],
+      ["Mon atelier : des outils avec marque, prix et état", "outils", ["marque", "prix", "état"]],
+      ["Mi taller: herramientas con marca, precio y ubicación", "herramientas", [
+        "marca",
+        "precio",
+        "ubicación",
+      ]],
+      ["Unser Vorratsraum: Konserven mit Inhalt, Menge und Ablaufdatum", "Konserven", [
+        "Inhalt",
+        "Menge",
+        "Ablaufdatum",
+      ]],
+    ] as const
+  ) {
+    const u = understand(prompt);
+    const lists = u.asks.filter((a) => a.type === "list");
+    assert.equal(lists.length, 1, `${prompt}: ${JSON.stringify(u.asks)}`);
+    assert.equal(lists[0].subject, subject, prompt);
+    assert.deepEqual(lists[0].fields.map((f) => f.name), fields, prompt);
+  }
+  // Under a title that asks for records itself, the noun before "with" names them, not a field.
+  const list = understand("My recipe collection: cakes with flour, sugar and baking time").asks.find((a) =>
+    a.type === "list"
+  );
+  assert.deepEqual(list?.fields.map((f) => f.name), ["flour", "sugar", "baking time"]);
+  // A thing "with" someone, its own fields in brackets, is a record among others, not the records' fields.
+  const visits = understand(
+    "For each patient: calls with relatives (date, time, notes), prescriptions, and x-rays",
+  )
+    .asks.filter((a) => a.type === "list");
+  assert.ok(!visits.some((a) => a.subject === "calls"), JSON.stringify(visits));
 });

@@ -208,3 +208,57 @@ Deno.test("money in a currency's hundredths: cents, centesimi, centimes, céntim
   // A currency's symbol or word before the number is its units, not hundredths.
   assert.deepEqual(values("€ 5 cent", "it")[0], { kind: "money", value: 5, currency: "EUR" });
 });
+
+Deno.test("an ordinal weekday of the month is that day; every other one, or alternate units, a step of two", () => {
+  for (
+    const [text, language, day] of [
+      ["choir practice the second Wednesday of the month", "en", 3],
+      ["il mercatino è ogni terza domenica del mese", "it", 0],
+      ["la collecte a lieu le dernier vendredi du mois", "fr", 5],
+      ["el club se reúne el primer sábado de cada mes", "es", 6],
+    ] as const
+  ) assert.deepEqual(values(text, language), [{ kind: "weekday", day }], text);
+  assert.deepEqual(values("yoga every other Thursday", "en"), [{
+    kind: "frequency",
+    weekdays: [4],
+    every: 2,
+  }]);
+  for (
+    const [text, language] of [
+      ["Biotonne jede zweite Woche", "de"],
+      ["il cane lo tengo a settimane alterne", "it"],
+      ["le ménage une semaine sur deux", "fr"],
+      ["limpiamos el coche semanas alternas", "es"],
+      ["mow the lawn alternate weeks", "en"],
+    ] as const
+  ) assert.deepEqual(values(text, language), [{ kind: "frequency", every: 2, unit: "week" }], text);
+  // An ordinal with no weekday or unit after it is no time ("the first date"), nor "every second" a step.
+  assert.deepEqual(values("a beep every second", "en"), [{ kind: "frequency", every: 1, unit: "s" }]);
+  assert.deepEqual(values("the first date I met her", "en"), []);
+});
+
+Deno.test("the days of the month a monthly frequency names are its days, not numbers of their own", () => {
+  const monthly = (text: string, language: UiLanguage) =>
+    values(text, language).filter((q) => q.kind === "frequency" || q.kind === "number");
+  assert.deepEqual(monthly("water the bonsai on the 3rd and 20th of every month", "en"), [
+    { kind: "frequency", every: 1, unit: "month", monthDays: [3, 20] },
+  ]);
+  assert.deepEqual(monthly("pagare il condominio il 10 di ogni mese", "it"), [
+    { kind: "frequency", every: 1, unit: "month", monthDays: [10] },
+  ]);
+  assert.deepEqual(monthly("payer la cantine le 2 de chaque mois", "fr"), [
+    { kind: "frequency", every: 1, unit: "month", monthDays: [2] },
+  ]);
+  assert.deepEqual(monthly("am 25. jedes Monats das Gehalt prüfen", "de"), [
+    { kind: "frequency", every: 1, unit: "month", monthDays: [25] },
+  ]);
+  // A number joined by a word that is not a function word is a count of its own; so is one over 31.
+  assert.deepEqual(monthly("every month I read 3 books", "en"), [
+    { kind: "frequency", every: 1, unit: "month" },
+    { kind: "number", value: 3 },
+  ]);
+  assert.deepEqual(monthly("40 de cada mes", "es"), [
+    { kind: "number", value: 40 },
+    { kind: "frequency", every: 1, unit: "month" },
+  ]);
+});

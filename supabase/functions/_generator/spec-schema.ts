@@ -95,6 +95,7 @@ const FIELD_OPTIONS: { [K in keyof Options]?: readonly FieldType[] | null } = {
   endField: ["time"],
   detailFields: null,
   weekdaysField: ["text"],
+  monthDaysField: ["text"],
   durationField: ["duration"],
   personField: ["choice"],
   pointsField: ["number"],
@@ -140,6 +141,9 @@ const ScreenOptions = z.object({
   })).optional(),
   currency: z.string().max(10).optional(),
   countdownField: Key.optional(),
+  countdownYearly: z.boolean().optional().describe(
+    "a countdown's date comes round every year (a birthday): the days left are to its next return",
+  ),
   tipPercent: z.number().min(0).max(100).optional(),
   people: z.number().int().min(1).max(50).optional(),
   sortField: Key.optional(),
@@ -165,6 +169,10 @@ const ScreenOptions = z.object({
   ),
   weekdaysField: Key.optional().describe(
     'reminders: a text field of ISO weekday numbers the reminder rings on ("1,3,5"; empty: every day)',
+  ),
+  monthDaysField: Key.optional().describe(
+    'reminders: a text field of the days of the month the reminder rings on ("1,15"); when it holds any, ' +
+      "the reminder is monthly on them and its weekdays do not count",
   ),
   durationField: Key.optional().describe(
     "a log: the duration field (minutes) of an entry, e.g. a feed's length",
@@ -199,7 +207,8 @@ const Screen = z.object({
       "and timeField (optional durationField, amountField) with today's summary and a count, total or " +
       "average per period; people: tasks per person (personField) earning pointsField when checkField is " +
       'ticked, redeemed for rewards; quiz: flashcards, or multiple choice in mode "choice"; reminders: ' +
-      'notifications at the times in timeField (several: "08:00, 20:00"), on weekdaysField\'s days',
+      'notifications at the times in timeField (several: "08:00, 20:00"), on weekdaysField\'s days or each ' +
+      "month on monthDaysField's",
   ),
   entity: Key.optional().describe("the key of the entity the screen shows"),
   options: ScreenOptions,

@@ -121,7 +121,7 @@ const NUMERIC = new Set<FieldType>(["number", "money", "duration"]);
 /** The types a named field brings to a field it is: asks of their own. */
 const OWN_TYPES = new Set<FieldType>(["choice", "rating", "check", "photo"]);
 
-function blank(field: Pick<FieldSpec, "type" | "options">): RecordData[string] {
+export function blank(field: Pick<FieldSpec, "type" | "options">): RecordData[string] {
   if (field.type === "check") return false;
   if (field.type === "number" || field.type === "money" || field.type === "rating") return 0;
   if (field.type === "choice") return field.options?.[0] ?? "";

@@ -51,14 +51,21 @@ const rank = (a: Ask) => (ORDER.includes(a.type) ? ORDER.indexOf(a.type) : ORDER
 /** A new app from a prompt. `appName` is the name it was admitted with, when given. */
 export function composeSpec(
   prompt: string,
-  options: { tier: "light" | "full"; appName?: string; understanding?: Understanding },
+  options: {
+    tier: "light" | "full";
+    appName?: string;
+    understanding?: Understanding;
+    /** The day the app is made (now by default): the next of a date stated without a year is from it. */
+    today?: Date;
+  },
 ): Composition {
   const u = options.understanding ?? understand(prompt);
-  let made = build(prompt, u, options.tier);
+  const today = options.today ?? new Date();
+  let made = build(prompt, u, options.tier, today);
   const named = nameOf(prompt, u, made.spec);
   // When the head of the request names the app because the records' concept was named only in passing,
   // the records are the head's too.
-  if (named.head) made = build(prompt, u, options.tier, named.head);
+  if (named.head) made = build(prompt, u, options.tier, today, named.head);
   const { builder, spec } = made;
   spec.name = options.appName?.trim().slice(0, 30) || named.name;
   // The app's identifiers (slug, scheme, bundle) are fixed by its first name, whatever it is renamed to.
@@ -79,7 +86,7 @@ export function composeSpec(
 }
 
 /** The entities and screens the asks make, the main records being `head`'s when given. */
-function build(prompt: string, u: Understanding, tier: "light" | "full", head?: string) {
+function build(prompt: string, u: Understanding, tier: "light" | "full", today: Date, head?: string) {
   const language: Language = u.language;
   // A concept found only through function words ("per" stems like "pere") names nothing; they are the
   // function words of the language the prompt was read in, whatever the UI speaks.
@@ -87,6 +94,7 @@ function build(prompt: string, u: Understanding, tier: "light" | "full", head?: 
   const stop = CUES[reading].stop;
   const named = u.concepts.filter((c) => c.words.some((w) => !stop.has(fold(w))));
   const builder = Builder.fromConcepts(prompt, named, language, reading, head);
+  builder.today = today;
   // A goal that states its target is made before one that only refers to it ("see how far I am").
   const untargeted = (a: Ask) => (a.type === "goal" && !a.quantities.length ? 1 : 0);
   const asks = [...u.asks].sort((a, b) =>

@@ -41,8 +41,15 @@ function titled(text: string, language: Language): string {
     name = name ? `${name} ${word}` : word;
   }
   const kept = name.split(" ");
-  while (kept.length > 1 && CUES[language].stop.has(fold(kept.at(-1)!))) kept.pop();
+  while (kept.length > 1 && endsNothing(fold(kept.at(-1)!), language)) kept.pop();
   return kept.join(" ") || cased[0].slice(0, MAX_NAME);
+}
+
+/** Whether a word cannot end a name: a function word, or a preposition that says between whom, from where,
+ * with what or before when ("Bill Between", "Glycémie avant", "Courses entre"): what it opens was cut. */
+function endsNothing(word: string, language: Language): boolean {
+  return CUES[language].stop.has(word) || PREPOSITIONS[language].has(word) ||
+    (language === "en" && PARTICLES.has(word));
 }
 
 /** The German nouns the knowledge and the UI words write, folded: each word with its capital inside a
@@ -91,6 +98,9 @@ function germanNouns(name: string): string {
 }
 
 const AND = perLanguage((lex) => lex.and);
+const PREPOSITIONS = perLanguage((lex) =>
+  [...lex.between, ...lex.with, ...lex.deadline, ...lex.time.from].filter((w) => !w.includes(" "))
+);
 const EVERY = perLanguage((lex) => lex.time.every);
 const OF = perLanguage((lex) => lex.of);
 const ARTICLES = perLanguage((lex) => lex.articles);
@@ -345,6 +355,9 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // every 3 hours").
   const kinds = spec.entities.filter((e) => e.key !== "reminder").length;
   const world = own && main ? opening(prompt, language, capitals, main.start) : "";
+  // Where the UI speaks another language than the prompt and no concept knows the records, a label made of
+  // the prompt's words ("Ik wil een") is in a language the UI does not speak.
+  const foreign = (label: string) => u.detected !== language && !concept && !uiWord(label, language);
   const candidates = [
     givenName(prompt, language) || (kinds >= 2 ? world : ""),
     // (Its words only when they hold its subject: a quiz's topic may be the exam another clause names.)
@@ -360,8 +373,8 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     u.detected !== language && !concept && !spec.entities.some((e) => e.plural === spec.screens[0].title)
       ? spec.screens[0].title
       : "",
-    records?.plural ?? "",
-    spec.screens[0].title,
+    records && !foreign(records.plural) ? records.plural : "",
+    foreign(spec.screens[0].title) ? WORDS[language].items : spec.screens[0].title,
   ];
   // Words that say nothing of the subject a concept was found for ("quanto spendo al mese") give way to it, and
   // so do the words any app says ("tracker" of "habit tracker"), unless they name the concept alone.
@@ -376,17 +389,76 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     findConcepts(c, language).some((m) => m.words.some((w) => !CUES[language].stop.has(fold(w))));
   const aboutIt = (c: string, i: number) =>
     !concept || sharesWord(c, known) || (i === SUBJECT && (namesOne(c) || aimed));
-  const chosen = candidates.findIndex((c, i) =>
+  // (A name the prompt gives is kept as given.)
+  const named = candidates.map((c, i) => (i === 0 || !c ? c : withoutVerb(c, prompt, language, capitals)));
+  const chosen = named.findIndex((c, i) =>
     c && !/\d/.test(c) && c.split(/\s+/).length <= MAX_NAME_WORDS && /\p{L}{2}/u.test(c) &&
+    !c.split(/\s+/).every((w) => endsNothing(fold(w), language)) &&
     (i === 0 || !measureOnly(c, language)) &&
     (i === 0 || i === ROLE || i > SUBJECT || aboutIt(c, i))
   );
-  const title = titled(chosen >= 0 ? candidates[chosen] : spec.screens[0].title, language);
+  const title = titled(chosen >= 0 ? named[chosen] : spec.screens[0].title, language);
   const name = language === "de" ? germanNouns(title) : title;
   // A concept the main ask's own words name ("regar" of "recordatorio para regar los geranios") is what
   // its records are; one named in passing is not.
   const itsOwn = concept && !asField && said.some((w) => main.quote.includes(w));
   return chosen === HEAD && !itsOwn ? { name, head: candidates[HEAD] } : { name };
+}
+
+// English particles a verb takes before its object ("take out the bins", "write down the books").
+const WANT = perLanguage((lex) => lex.want);
+const PARTICLES = new Set(["up", "down", "out", "off", "away", "back", "over"]);
+
+/** Where the object of the word at `i` of the prompt's tokens starts when that word is a verb that governs it:
+ * a verb form before a determiner, an English particle between them ("take out the recycling"), or in Italian,
+ * French and Spanish an infinitive ("innaffiare le piante", "sortir les poubelles"); or, speaker left out, the
+ * verb of a relative clause ("lo que gasto en gasolina", "tasks that repeat"); else -1. German puts its verbs
+ * after their objects. */
+function objectOf(tokens: ReturnType<typeof words>, i: number, language: Language): number {
+  if (language === "de") return -1;
+  const w = tokens[i].norm;
+  // (A name may open on an English particle, its verb left out: "away the laundry".)
+  const particle = language === "en" && PARTICLES.has(w);
+  if (!particle && (CUES[language].stop.has(w) || DETERMINERS[language].has(w))) return -1;
+  const before = tokens[i - 1]?.norm ?? "";
+  if (RELATIVE[language].has(before) && before !== "which") return i + 1;
+  const next = language === "en" && PARTICLES.has(tokens[i + 1]?.norm ?? "") ? i + 2 : i + 1;
+  // (An infinitive's ending alone may be a noun's, "potager": the word before says it is one, "pour", "di",
+  // "recuérdame", "voglio".)
+  const introduced = before === TO[language] || OF[language].has(before) || VERBS[language].has(before) ||
+    WANT[language].has(before);
+  const verb = particle || VERBS[language].has(w) ||
+    (language === "en" ? before === TO.en : INFINITIVE[language]?.test(w) === true && introduced);
+  return verb && DETERMINERS[language].has(tokens[next]?.norm ?? "") ? next : -1;
+}
+
+/** Whether the word at `i` is an English gerund before its object, a noun no cue or function word is: a name
+ * that ends on it was cut before what is done to ("take turns bringing cake"). */
+function gerundBefore(tokens: ReturnType<typeof words>, i: number, language: Language): boolean {
+  const next = tokens[i + 1];
+  return language === "en" && /\p{L}{3}ing$/u.test(tokens[i].norm) && next?.kind === "word" &&
+    !CUES.en.stop.has(next.norm) && !isCue(next.norm, "en");
+}
+
+/** A name with a verb in it says what is done, not to what: the noun phrase of that verb's object in the
+ * prompt, up to the end of its clause, names the app instead ("Innaffiare" of "ricordami di innaffiare le
+ * piante" → "piante", "Take Out the Recycling" → "recycling"), or nothing when the verb has none. */
+function withoutVerb(name: string, prompt: string, language: Language, capitals: boolean): string {
+  const own = words(name).filter((t) => t.kind === "word").map((t) => t.norm);
+  const tokens = words(prompt);
+  const at = tokens.findIndex((_, p) => own.length > 0 && own.every((w, k) => tokens[p + k]?.norm === w));
+  if (at < 0) return name;
+  for (let k = 0; k < own.length; k++) {
+    const object = k === own.length - 1 && gerundBefore(tokens, at + k, language)
+      ? at + k + 1
+      : objectOf(tokens, at + k, language);
+    if (object < 0 || object >= tokens.length) continue;
+    const from = tokens[object].start;
+    const clause = prompt.slice(from).split(/[.,;:!?\n]/)[0];
+    const head = requestHead(clause, language);
+    return head ? phrase(head, language, capitals) : "";
+  }
+  return name;
 }
 
 /** Whether the words say only what is computed or over what time ("total", "streak", "month", "days",
@@ -562,8 +634,17 @@ export function translatedName(spec: AppSpec, to: Language): string {
   const records = spec.entities.find((e) => e.key !== "reminder");
   const concept = records ? conceptOf(records) : undefined;
   const given = spec.prompts.some((p) => givenName(p, spec.language));
-  if (!concept || given || !sharesWord(spec.name, conceptWords(concept, spec.language))) return spec.name;
+  if (given) return spec.name;
+  // (Without a concept, the prompt's words cannot be said in `to`: the main screen's title can, when it is
+  // the UI's own word, "Recordatorios".)
+  if (!concept) return uiWord(spec.screens[0]?.title ?? "", to) ? spec.screens[0].title : spec.name;
+  if (!sharesWord(spec.name, conceptWords(concept, spec.language))) return spec.name;
   return titled(conceptName(concept, to), to);
+}
+
+/** Whether a label is one of the UI's own words in a language ("Reminders", "Timer"). */
+function uiWord(label: string, language: Language): boolean {
+  return Object.values(WORDS[language]).includes(label);
 }
 
 /** What a concept is called in a language: the first of its words, which name the subject as a whole, or

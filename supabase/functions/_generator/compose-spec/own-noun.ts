@@ -107,6 +107,46 @@ export function ownNoun(entity: Entity, concept: Concept, said: string[], langua
   narrowed(entity);
 }
 
+// The endings an inflection adds to a word (a plural's, a German one's): "pill" and "pills", "Schicht" and
+// "Schichten" are one word; "period" and "periodic", "save" and "savings" are not. An Italian noun changes
+// its last vowel instead ("pianta", "piante").
+const INFLECTED: Record<Language, RegExp> = {
+  en: /^(s|es)$/,
+  it: /^$/,
+  fr: /^(s|x)$/,
+  es: /^(s|es)$/,
+  de: /^(e|n|en|er|s|nen)$/,
+};
+
+/** Whether two words are forms of one: one ends the other with an inflection, or they differ only in their
+ * last vowel. */
+function inflection(a: string, b: string, language: Language): boolean {
+  const [short, long] = [a, b].sort((x, y) => x.length - y.length);
+  if (long.startsWith(short)) return short === long || INFLECTED[language].test(long.slice(short.length));
+  return short.length === long.length && short.slice(0, -1) === long.slice(0, -1) &&
+    /[aeiou]/.test(short.at(-1)!) && /[aeiou]/.test(long.at(-1)!);
+}
+
+/**
+ * Leaves a concept's records without its samples when the prompt names the concept by no word the concept
+ * writes, in any of its forms, nor by the name of its activity, only by words that share a stem with one
+ * ("periodic" of "periods", "save" of "savings", "faccio" of "faccende"): the records may be of another kind
+ * altogether, and the concept's samples off topic.
+ */
+export function unwritten(entity: Entity, concept: Concept, said: string[], language: Language) {
+  const written = (l: Language) => concept.words[l].map(fold).filter((w) => !/\s/.test(w));
+  const writes = (word: string) => {
+    const w = fold(word);
+    // (A phrase names the concept whatever its forms, and so does the infinitive or gerund that names its
+    // activity, "entrenar" or "watering"; a German compound may end on a word it writes.)
+    return /\s/.test(w) || verbal(word, language) ||
+      ([language, "en"] as Language[]).some((l) =>
+        written(l).some((c) => inflection(w, c, l) || (l === "de" && w.endsWith(c)))
+      );
+  };
+  if (!said.some(writes)) entity.spec.samples = [];
+}
+
 /** Samples that name things of the concept's family (a medicine, a plant, a shop) may be none of the kind the
  * user narrowed the records to ("Ibuprofen" among vitamins): the records start empty instead. */
 function narrowed(entity: Entity) {

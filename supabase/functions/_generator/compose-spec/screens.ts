@@ -17,12 +17,13 @@ import type {
   FieldType,
   Language,
   Period,
+  RecordData,
   ScreenOptions,
   ScreenSpec,
 } from "../template/src/types.ts";
-import { capitalized, Entity, fold, fromConcept, fromWords, keyOf } from "./entities.ts";
+import { blank, capitalized, Entity, fold, fromConcept, fromWords, keyOf } from "./entities.ts";
 import { WORDS } from "./words.ts";
-import { ownNoun, spentOn } from "./own-noun.ts";
+import { ownNoun, spentOn, unwritten } from "./own-noun.ts";
 import { WORDS as BLOCK_WORDS } from "../template/src/lib/words.ts";
 import { stem } from "../understand/stem.ts";
 import { words } from "../understand/text.ts";
@@ -87,6 +88,8 @@ export class Builder {
   }
   /** Entities made from the prompt's words alone: they start empty. */
   readonly withoutSamples: string[] = [];
+  /** The day the app is made: a date the prompt states without a year is the next one from it. */
+  today = new Date();
   private readonly bySubject = new Map<string, Entity>();
   /** Every ask of the prompt, for what one ask says about another. */
   asked: Ask[] = [];
@@ -186,6 +189,7 @@ export class Builder {
     if (at >= 0) {
       ownNoun(entity, chosen!, this.conceptSaid[at], this.language);
       spentOn(entity, chosen!, this.conceptSaid[at], this.prompt, this.language);
+      unwritten(entity, chosen!, this.conceptSaid[at], this.language);
     }
     if (!entity.known || !entity.spec.samples.length) this.withoutSamples.push(entity.spec.plural);
     let key = entity.spec.key;
@@ -225,12 +229,27 @@ export class Builder {
     for (let n = 2; this.entities.some((e) => e.spec.key === key); n++) key = `${entity.spec.key}${n}`;
     entity.spec.key = key;
     const date = entity.ensure("date", this.words.date, "date");
-    const when = ask.quantities.find((q) => q.kind === "date");
-    if (when?.kind === "date" && /^\d{4}-/.test(when.date)) {
-      entity.spec.samples.push({ id: `${key}-1`, name: capitalized(ask.subject!), [date.key]: when.date });
-    } else this.withoutSamples.push(entity.spec.plural);
+    if (!this.statedEvent(entity, ask, date)) this.withoutSamples.push(entity.spec.plural);
     this.entities.push(entity);
     return entity;
+  }
+
+  /**
+   * The record of the event a countdown names with the date the prompt states ("our wedding on June 12"),
+   * first among the entity's records; a date without a year is its next one from today. False when the
+   * prompt states no date or names no event.
+   */
+  private statedEvent(entity: Entity, ask: Ask, date: FieldSpec): boolean {
+    const when = ask.quantities.find((q) => q.kind === "date");
+    const title = entity.ofType("text");
+    if (when?.kind !== "date" || !ask.subject || !title) return false;
+    const day = nextDate(when.date, this.today);
+    if (!day) return false;
+    const record: RecordData = { id: `${entity.spec.key}-event` };
+    for (const f of entity.spec.fields) record[f.key] = blank(f);
+    Object.assign(record, { [title.key]: capitalized(ask.subject), [date.key]: day });
+    entity.spec.samples.unshift(record);
+    return true;
   }
 
   /** The main entity: the first one, made from the prompt's concept or the ask's words when there is none. */
@@ -555,8 +574,12 @@ export class Builder {
         if (!dated && fresh) this.forget(main);
         const entity = dated ? main : this.eventOf(ask);
         const date = entity.ensureType(["date"], "date", w.date);
+        if (dated) this.statedEvent(entity, ask, date);
         const screen = this.listOf(entity);
         screen.options.countdownField = date.key;
+        if (conceptOf(entity.spec)?.fields.find((f) => f.key === date.key)?.yearly) {
+          screen.options.countdownYearly = true;
+        }
         return this.report(ask, screen, date.key);
       }
       case "sort": {
@@ -894,7 +917,16 @@ export class Builder {
         checkField: "on",
       });
     const samples = entity.spec.samples;
-    const weekdays = weekdaysOf(ask.quantities);
+    // Days of the month ("il 5 di ogni mese") make it monthly: the reminders get a field for them. Once a
+    // month with no day named rings on the 1st, a day the user changes in the app.
+    const monthDays = [
+      ...new Set(ask.quantities.flatMap((q) => q.kind === "frequency" ? q.monthDays ?? [] : [])),
+    ];
+    if (!monthDays.length && ask.quantities.some(monthly)) monthDays.push(1);
+    if (monthDays.length && !screen.options.monthDaysField) {
+      screen.options.monthDaysField = entity.ensure("monthDays", w.monthDays, "text").key;
+    }
+    const weekdays = monthDays.length ? [] : weekdaysOf(ask.quantities);
     // Once a week with no day named rings on Mondays, a day the user changes in the app.
     if (!weekdays.length && ask.quantities.some(weekly)) weekdays.push(1);
     samples.push({
@@ -904,6 +936,9 @@ export class Builder {
       ),
       time: timesOf(ask).join(", "),
       weekdays: weekdays.join(","),
+      ...(screen.options.monthDaysField
+        ? { [screen.options.monthDaysField]: monthDays.sort((a, b) => a - b).join(",") }
+        : {}),
       on: true,
     });
     // A reminder rings at times of day on every day or on weekdays: a cadence it cannot keep is listed.
@@ -1018,6 +1053,10 @@ function timesOf(ask: Ask): string[] {
 }
 
 /** Once a week: "every week", "weekly", "once a week". */
+function monthly(q: Quantity): boolean {
+  return q.kind === "frequency" && q.unit === "month" && (q.every ?? 1) === 1 && q.count === undefined;
+}
+
 function weekly(q: Quantity): boolean {
   return q.kind === "frequency" && q.unit === "week" && (q.every ?? 1) === 1 && (q.count ?? 1) === 1 &&
     !q.weekdays?.length;
@@ -1032,7 +1071,7 @@ function reminderHolds(q: Quantity, onWeekdays: boolean): boolean {
   if (q.kind === "time" || q.kind === "weekday") return true;
   if (q.kind === "period") return q.period === "day" || (q.period === "week" && onWeekdays);
   if (q.kind !== "frequency") return false;
-  if (q.weekdays?.length || q.time) return true;
+  if (q.weekdays?.length || q.time || monthly(q)) return true;
   if (q.unit === "h") return (q.every ?? 1) >= 1 && q.count === undefined;
   if (q.unit === "day") return (q.every ?? 1) === 1;
   return q.unit === "week" && (q.every ?? 1) === 1 && onWeekdays && (q.count ?? 1) === 1;
@@ -1121,4 +1160,18 @@ function currenciesOf(sentence: string) {
 function weAreOpens(quote: string, language: Language | undefined): boolean {
   const lexicon = LEXICONS[language && isUiLanguage(language) ? language : "en"];
   return lexicon.weAre.some((p) => fold(quote).startsWith(`${fold(p)} `));
+}
+
+/** An ISO date ("2027-06-12"), or a month and day without a year ("--06-12") as the next one from `today`. */
+export function nextDate(date: string, today: Date): string | undefined {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
+  const m = /^--(\d{2})-(\d{2})$/.exec(date);
+  if (!m) return undefined;
+  const [month, day] = [Number(m[1]), Number(m[2])];
+  const from = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  for (let year = today.getUTCFullYear(); year < today.getUTCFullYear() + 8; year++) {
+    const at = new Date(Date.UTC(year, month - 1, day));
+    // February 29th falls only in leap years; a day that does not exist rolls over and is skipped.
+    if (at.getUTCMonth() === month - 1 && at.getTime() >= from) return at.toISOString().slice(0, 10);
+  }
 }

@@ -4,12 +4,13 @@
 // about, in the prompt's language) and the fields listed after "with" or a colon, typed from their cues,
 // units, ranges and bracketed choices. For a prompt applied to an existing app the same clause yields
 // changes instead: translate, theme, add or remove a field, rename, reminders, a new screen.
-import type { Clause } from "./clauses.ts";
+import { type Clause, recordsWith } from "./clauses.ts";
 import {
   type CueIndex,
   cueIndex,
   type CueMatch,
   CUES,
+  type Lexicon,
   LEXICONS,
   matchCues,
   stemTokens,
@@ -266,6 +267,9 @@ const DOER_WINDOW = 4;
 const AFTER_EACH = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.afterEach.map((p) => words(p).map((t) => t.norm))]),
 ) as Record<UiLanguage, string[][]>;
+const EVERY_TIME = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.everyTime.map((p) => words(p).map((t) => t.norm))]),
+) as Record<UiLanguage, string[][]>;
 const WANT = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.want.map((p) => words(p).map((t) => t.norm))]),
 ) as Record<UiLanguage, string[][]>;
@@ -444,10 +448,28 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     tokens[i]?.kind === "word" && !stop.has(tokens[i].norm) && !VERBS[language].has(tokens[i].norm) &&
     !when.has(i);
   const fields = fieldsAfterWith(tokens, language);
+  // (A German request after a colon lists its fields before its verb.)
+  const afterColon = ctx.prompt.slice(0, clause.start).trimEnd().endsWith(":");
+  if (!fields.length && afterColon) fields.push(...fieldsBeforeVerb(tokens, language));
   boardFields(fields, tokens, stems, language);
   // A `:` list's fields lie in the clauses of its items.
-  const listedSpanned = ctx.items.flatMap((item) => fieldList(absolute(item), language, true));
-  const fieldTokens = new Set(fields.flatMap((f) => range(f.span)));
+  // (The records a first item names before "with" are those the clause asks for: "a library: books with
+  // author and year" lists author and year.)
+  // (Items after a question of which ("what kind: red, white, rosé") are the values of the field it names.)
+  const kind = ctx.items.length ? kindAsked(tokens, ctx.items, language) : undefined;
+  const listedSpanned = kind ? [kind] : ctx.items.flatMap((item, k) => {
+    const all = absolute(item);
+    const at = k === 0 ? recordsWith(all, language) : -1;
+    return fieldList(all.slice(at + 1), language, true).map((f) => ({
+      ...f,
+      span: { from: f.span.from + at + 1, to: f.span.to + at + 1 },
+    }));
+  });
+  // (And the question of which, with what it asks, is the field's, no subject.)
+  const fieldTokens = new Set([
+    ...fields.flatMap((f) => range(f.span)),
+    ...(kind ? range({ from: kind.span.from - 1, to: kind.span.to }) : []),
+  ]);
 
   // Each ask found, with where its cues are in the prompt.
   const found = new Map<AskType, Offsets[]>();
@@ -529,8 +551,25 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // The questions of how many that ask a figure, and the asks they imply.
   const counted: CueMatch[] = [];
   const implied = new Set<AskType>();
+  // A timer's word that names the records a clause notes, right before their fields ("Gassirunden mit Dauer
+  // eintragen", "log my golf rounds with score and duration"), is those records: a duration is a field of
+  // each, not a clock to run, unless the clause states a timer's phases or rounds.
+  const timed = ctx.quantities.some((q) => (q.kind === "duration" && q.phase) || q.kind === "rounds");
+  // (The records' noun may have its complement: "tours de piste avec la durée".)
+  const complement = (at: number) => {
+    const of = OF[language].find((p) => p.every((w, k) => tokens[at + k]?.norm === w));
+    let to = at + (of?.length ?? 0);
+    while (of && content(to)) to++;
+    return to;
+  };
+  const recordsTimed = (m: CueMatch) =>
+    m.key === "timer" && !timed && figure.noting.length > 0 && fields.length > 0 &&
+    m.to <= fields[0].span.from &&
+    range({ from: complement(m.to), to: fields[0].span.from }).every((i) => !content(i));
+  const records = cued.find(recordsTimed);
   for (const m of cued) {
     if (forgetting(m) ? forgotWhen(m) : negated(m)) continue;
+    if (m === records) continue;
     if (m.key === "people" && m.to - m.from === 1 && singular(tokens[m.from].norm, language)) continue;
     if (m.key === "aggregate" && fieldQuestion(m, tokens, stems, language, figure)) continue;
     if (countField(m)) continue;
@@ -577,6 +616,13 @@ export function asksOf(ctx: ClauseContext): Ask[] {
         words(ctx.prompt.slice(f.start, end)).filter((t) => t.kind === "number").length === 1;
     });
   const named = new Map<AskType, Span>();
+  if (records) {
+    let from = records.from;
+    while (from > 0 && content(from - 1)) from--;
+    named.set("log", { from, to: complement(records.to) });
+  }
+  // The fields of a log of who did what ("which neighbour borrowed which tool").
+  const assigned: Field[] = [];
   // The figures that add up an amount their words name ("the hours I work each week", "quante ore").
   const totals = new Map<AskType, Field>();
   // The field that amount is in, by the ask it is of.
@@ -684,6 +730,16 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     add("log", { from: i, to: event.to });
     named.set("log", event);
   }
+  // What is done every time ("apuntar cada vez que doy de comer a los peces", "noter chaque fois qu'il fait
+  // une crise") is a log of that event, named by the noun phrase its words end on.
+  const event = everyTimeAt(tokens, content, language);
+  if (event) {
+    add("log", event.quote);
+    if (event.subject && !named.has("log")) named.set("log", event.subject);
+  }
+  // (Its records are those acts, even of things a concept lists: "riego el huerto" keeps waterings; so are
+  // those of who did what, below.)
+  const acts = event?.subject !== undefined && named.get("log") === event.subject;
   // A thing named, then how often it comes round, in a clause that keeps, reminds of or adds up nothing else
   // ("the mileage every month", "il peso ogni settimana", "son poids chaque mois"), or how often and then
   // what is done, to the clause's end ("…, jeden Abend Kalorien zählen"), is noted that often: a log of it.
@@ -782,6 +838,25 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       if (!named.has("people")) named.set("people", who);
     } else if (we) add("people", { from: span.from - we.length, to: span.to });
   }
+  // Things counted that are the speaker's or that a concept keeps ("12 Zimmerpflanzen", "mis dos coches") are a
+  // list of them, unless the number is a goal's, a dose or a slot a reminder or a schedule says ("2 pills at 8")
+  // or the clause lists records already.
+  if (!["list", "goal", "reminder", "schedule"].some((type) => found.has(type as AskType))) {
+    for (const q of ctx.quantities) {
+      const span = at(q);
+      const noun = span.to;
+      if (q.kind !== "number" || q.value < 2 || span.to <= span.from || !content(noun)) continue;
+      if (persons.some((m) => m.from === noun) || measureWord(tokens[noun].norm)) continue;
+      // (The speaker's own, said with a possessive, a verb of theirs or what they have: "my 3 cars", "we have
+      // 2 dogs", "tengo tres gatas".)
+      const own = DETERMINERS[language].has(tokens[span.from - 1]?.norm ?? "") ||
+        speakerBefore(tokens, span.from, language) >= 0 || ofRole(tokens, span.from, language);
+      if (!own && !findConcepts(tokens[noun].text, language).length) continue;
+      add("list", { from: span.from, to: noun + 1 });
+      named.set("list", { from: noun, to: noun + 1 });
+      break;
+    }
+  }
   // What a figure or a chart is broken down by is the records' category ("count my sends per grade", "il
   // totale per ogni tipo", "le total des devis par pièce", "ver las horas de cada asignatura", "Stunden pro
   // Baustelle"), unless it is a time, a unit, a person (a board's or a split's) or what an amount is paid
@@ -831,6 +906,37 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       unnumbered.push({ from: i, to: what.to });
       doing.push({ from: i, to: what.to });
     }
+  }
+  // Who does which thing is a record of each time: a rota where the thing is a time or a shift ("wer welche
+  // Schicht übernimmt", "who takes which week"), else a log of who did what to which thing, with when and,
+  // for a loan, whether it came back ("which neighbour borrowed which tool and when").
+  const assignment = assignedAt(tokens, stems, content, language);
+  const turn = (i: number) =>
+    CLOSED[language].has(tokens[i].norm) || ASSIGNED[language].turns.has(stems[i]) ||
+    // (A German compound by its head: "Nachtschicht".)
+    (language === "de" && [...ASSIGNED.de.turns].some((t) => stems[i].endsWith(t)));
+  const rota = assignment && (turn(assignment.thing.from) ||
+    (found.get("schedule") ?? []).some((o) => overlaps(tokenSpan(tokens, o), assignment.thing)));
+  // (A log or list asked elsewhere in the clause keeps its own records; one within the question is this.)
+  const within = (o: Offsets) => assignment && overlaps(tokenSpan(tokens, o), assignment.quote);
+  const kept = ["log", "list"].some((t) => (found.get(t as AskType) ?? []).some((o) => !within(o)));
+  if (assignment && !kept) found.delete("list");
+  if (assignment && rota) {
+    if (!found.has("schedule")) {
+      add("schedule", assignment.quote);
+      named.set("schedule", assignment.thing);
+    }
+  } else if (assignment && !kept) {
+    add("log", assignment.quote);
+    named.set("log", assignment.thing);
+    const words = ASSIGNED[language];
+    const person = assignment.person ? text(tokens, assignment.person) : words.person;
+    assigned.push(
+      { name: person, type: "text" },
+      { name: text(tokens, assignment.thing), type: "text" },
+      ...(assignment.when ? [{ name: words.date, type: "date" as const }] : []),
+      ...(assignment.loan ? [{ name: words.returned, type: "yesno" as const }] : []),
+    );
   }
   // Where a cost is split, the names after "between" are those who share it ("entre Ana y Luis").
   const between = cued.some((m) => m.key === "split")
@@ -986,6 +1092,12 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     for (const next of type === "timer" ? spans.slice(1).map((o) => tokenSpan(tokens, o)) : []) {
       if (next.from === cue.to) cue.to = next.to;
     }
+    // A countdown counts to what follows its word of "until" ("countdown to", "bis zu", "jusqu'à"): that
+    // word is part of the cue, never its subject.
+    const until = type === "countdown"
+      ? DEADLINE[language].find((p) => p.every((w, k) => unelided(tokens[cue.to + k]?.norm ?? "") === w))
+      : undefined;
+    if (until) cue.to += until.length;
     // With no noun phrase beside it, a cue that is a noun ("bookings", "Buchungen") is its own subject; a verb
     // ("apuntar", "annaffiare") is not, nor a timer's, which names the tool and not what it times, nor a
     // field's that names a figure ("with stats"), which is of the records the clause keeps.
@@ -1065,6 +1177,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       fields: [
         ...own.map(unspan),
         ...(measured.has(type) ? [measured.get(type)!] : []),
+        ...(type === "log" ? assigned : []),
         ...(type === fieldOwner ? listed : []),
         ...(type === "choice" || type === "categories"
           ? spans.flatMap((o) => options.get(`${o.start}:${o.end}`) ?? [])
@@ -1094,7 +1207,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
         !OF[language].some((p) => p.every((w, k) => tokens[to + k]?.norm === w));
     };
     if (type === "list" && spans.length && spans.every(namesAgain)) ask.mention = true;
-    if (type === "log" && done) ask.done = true;
+    if (type === "log" && (done || acts || assigned.length)) ask.done = true;
     // (A figure asked beside the ranking in the same words is built; the ranking alone is not.)
     const rank = ranked && offsetsOf(tokens, ranked);
     if (type === "aggregate" && rank && spans.every((o) => rank.start <= o.start && o.end <= rank.end)) {
@@ -1727,6 +1840,112 @@ function wheneverAt(
   }
 }
 
+/**
+ * A log's event said to come again: the lexicon's `everyTime` words, then the event's words to the next mark,
+ * "and", "with", a word of purpose or the speaker opening a clause of their own ("every time I spend I pick
+ * the envelope"). What the log is of is the noun phrase the last determiner or article of the event opens
+ * ("doy de comer a los peces", "mon fils fait une crise", "il bambino si sveglia"); an event of the speaker's
+ * verb alone ("i vape", "ich tanke") names nothing.
+ */
+function everyTimeAt(
+  tokens: Token[],
+  content: (i: number) => boolean,
+  language: UiLanguage,
+): { quote: Span; subject?: Span } | undefined {
+  const openers = OPENERS[language];
+  for (const [i] of tokens.entries()) {
+    const p = EVERY_TIME[language].find((p) => p.every((w, k) => tokens[i + k]?.norm === w));
+    if (!p) continue;
+    // (German sets the clause off: "jedes Mal, wenn ich …".)
+    const from = i + p.length + (tokens[i + p.length]?.norm === "," ? 1 : 0);
+    let to = from;
+    const ends = (k: number) =>
+      tokens[k].kind !== "word" || AND[language].has(tokens[k].norm) || WITH[language].has(tokens[k].norm) ||
+      PURPOSE[language].has(tokens[k].norm) || (k > from + 1 && DOER[language].has(tokens[k].norm));
+    while (to < tokens.length && !ends(to)) to++;
+    const opener = range({ from, to }).findLast((k) => openers.has(tokens[k].norm) && content(k + 1));
+    const end = opener === undefined ? to : nounRun(tokens, opener + 1, to, content, language);
+    return {
+      quote: { from: i, to },
+      subject: opener === undefined ? undefined : { from: opener + 1, to: end },
+    };
+  }
+}
+
+const ASSIGNED = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, {
+    ...lex.assigned,
+    turns: new Set(lex.assigned.turns.map((w) => stem(fold(w), l as UiLanguage))),
+    when: wordSet(lex.assigned.when),
+    lend: cueIndex({ lend: lex.assigned.lend }, l as UiLanguage),
+  }]),
+) as Record<
+  UiLanguage,
+  Omit<Lexicon["assigned"], "turns" | "when" | "lend"> & {
+    turns: Set<string>;
+    when: Set<string>;
+    lend: CueIndex;
+  }
+>;
+/** How many words a question of who may run before its question of which thing ("chi ha prestato quale"). */
+const ASSIGNED_WINDOW = 5;
+
+/**
+ * Who did what to which thing: a word that asks who, or one that asks which before a noun ("which neighbour"),
+ * then within five words and no mark one that asks which before a noun, across function words ("which of my
+ * board games"): the thing. Where it is, who (the noun asked which of, if any) and the thing, whether the
+ * clause asks when after it and whether a verb of a loan is in the clause.
+ */
+function assignedAt(
+  tokens: Token[],
+  stems: string[],
+  content: (i: number) => boolean,
+  language: UiLanguage,
+): { quote: Span; person?: Span; thing: Span; when: boolean; loan: boolean } | undefined {
+  const { which } = SUPERLATIVE[language];
+  const who = WHETHER[language].who;
+  const said = (i: number) => tokens[i]?.text.toLowerCase() ?? "";
+  // The noun a word of which asks about, across function words: where its run of content words is.
+  const asked = (i: number): Span | undefined => {
+    let k = i + 1;
+    while (k < i + 4 && tokens[k]?.kind === "word" && !content(k)) k++;
+    return content(k) ? { from: k, to: nounRun(tokens, k, tokens.length, content, language) } : undefined;
+  };
+  for (const [i] of tokens.entries()) {
+    const person = who.has(tokens[i].norm) ? undefined : which.has(said(i)) ? asked(i) : undefined;
+    if (!who.has(tokens[i].norm) && !person) continue;
+    for (let k = person?.to ?? i + 1; k < i + 1 + ASSIGNED_WINDOW && tokens[k]?.kind === "word"; k++) {
+      const thing = which.has(said(k)) && !who.has(tokens[k].norm) ? asked(k) : undefined;
+      if (!thing) continue;
+      const { when, lend } = ASSIGNED[language];
+      const asksWhen = tokens.findIndex((t, j) => j >= thing.to && when.has(t.norm));
+      return {
+        quote: { from: i, to: Math.max(thing.to, asksWhen + 1) },
+        person: person ? { from: person.from, to: person.from + 1 } : undefined,
+        thing,
+        when: asksWhen >= 0,
+        loan: matchCues(stems, lend).length > 0,
+      };
+    }
+  }
+}
+
+/** Where a noun phrase's content words from `from` end, before `to`; in German before a verb, written in lower
+ * case after the noun ("den Rasen mähe", "welches Werkzeug ausgeliehen"). */
+function nounRun(
+  tokens: Token[],
+  from: number,
+  to: number,
+  content: (i: number) => boolean,
+  language: UiLanguage,
+): number {
+  let end = from;
+  const verb = (k: number) =>
+    language === "de" && k > from && tokens[k].text === tokens[k].text.toLowerCase();
+  while (end < to && content(end) && !verb(end)) end++;
+  return end;
+}
+
 const SUPERLATIVE = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, {
     which: new Set(lex.superlative.which.map((w) => w.toLowerCase())),
@@ -2112,9 +2331,10 @@ function bracketLists(tokens: Token[], language: UiLanguage): Offered[] {
     if (close < 0) break;
     const inner = tokens.slice(i + 1, close);
     const items = fieldList(inner, language);
+    const values = offeredValues(inner, language);
     const typed = matchCues(stemTokens(inner, language), CUES[language].fields).length > 0;
-    const long = items.some((f) => f.span.to - f.span.from > VALUE_WORDS);
-    if (items.length >= 2 && !typed && !long && !inner.some((t) => t.kind === "number")) {
+    const long = values.some((v) => words(v).length > VALUE_WORDS);
+    if (values.length >= 2 && !typed && !long && !inner.some((t) => t.kind === "number")) {
       const capitalized = items.filter((f) => /^\p{Lu}/u.test(f.name)).length;
       const names = persons.has(i - 1) ||
         (language !== "de" && capitalized >= 2 && capitalized * 2 > items.length);
@@ -2122,13 +2342,59 @@ function bracketLists(tokens: Token[], language: UiLanguage): Offered[] {
         start: tokens[i - 1].start,
         end: tokens[close].end,
         head: tokens[i - 1],
-        options: items.map((f) => f.name),
+        options: names ? items.map((f) => f.name) : values,
         names,
       });
     }
     i = close;
   }
   return out;
+}
+
+/**
+ * The values a bracket offers, each item as written, joined by commas, "and" or "or": a function word is a
+ * value too ("all, half, none", "keine, wenig, viel", "ja, nein, vielleicht"), though an article or a
+ * determiner that opens a longer item is not ("la ferme, la mairie").
+ */
+function offeredValues(inner: Token[], language: UiLanguage): string[] {
+  const out: string[] = [];
+  let from = 0;
+  for (let i = 0; i <= inner.length; i++) {
+    // (A slash joins the parts of one value: "make/model".)
+    if (i < inner.length && (!AND[language].has(inner[i].norm) || inner[i].norm === "/")) continue;
+    while (from < i - 1 && OPENERS[language].has(inner[from].norm)) from++;
+    if (i > from) out.push(text(inner, { from, to: i }));
+    from = i + 1;
+  }
+  return out;
+}
+
+const WHICH = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.which)]),
+) as Record<UiLanguage, Set<string>>;
+
+/**
+ * The field a clause asks which of, when its words after the last comma are a question word of which and a
+ * few words ("what kind", "quel type", "che tipo di vino", "welche Art"), with the values its `:` list offers
+ * as the options of that choice.
+ */
+function kindAsked(tokens: Token[], items: Clause[], language: UiLanguage): SpannedField | undefined {
+  let from = tokens.length;
+  while (from > 0 && tokens[from - 1].norm !== ",") from--;
+  const named = { from: from + 1, to: tokens.length };
+  const words = tokens.slice(named.from);
+  if (!WHICH[language].has(tokens[from]?.norm ?? "") || !words.length || words.length > VALUE_WORDS) return;
+  if (words.some((t) => t.kind !== "word") || words.every((t) => CUES[language].stop.has(t.norm))) return;
+  const options = items.flatMap((item) => offeredValues(absolute(item), language));
+  if (options.length < 2 || options.some((o) => o.split(/\s+/).length > VALUE_WORDS)) return;
+  return {
+    name: text(tokens, named),
+    type: "choice",
+    options,
+    span: named,
+    start: tokens[from].start,
+    end: items[items.length - 1].end,
+  };
 }
 
 /** The most words a value offered in a list is written with ("eating out", "muy bueno"). */
@@ -2171,10 +2437,28 @@ function fieldsAfterWith(tokens: Token[], language: UiLanguage): SpannedField[] 
   // (What the speaker is "with" is their world, not fields: "I'm a teacher with 30 students".)
   const at = tokens.findIndex((t, i) => WITH[language].has(t.norm) && !ofRole(tokens, i, language));
   if (at < 0) return [];
-  return fieldList(tokens.slice(at + 1), language, true).map((f) => ({
+  // A German clause ends on its verb, which is no field ("Runden mit Dauer und Strecke eintragen").
+  const last = tokens.findLastIndex((t) => t.kind === "word");
+  const verb = language === "de" && last > at + 1 && tokens[last].text === tokens[last].norm &&
+    matchCues(stemTokens([tokens[last]], language), CUES[language].asks).length > 0;
+  return fieldList(tokens.slice(at + 1, verb ? last : tokens.length), language, true).map((f) => ({
     ...f,
     span: { from: f.span.from + at + 1, to: f.span.to + at + 1 },
   }));
+}
+
+/**
+ * In German, the fields a colon's request lists before the verb that ends it, when nothing else comes before
+ * them ("Hausaufgaben: Fach, Aufgabe und Abgabedatum eintragen"): the verb's objects, as those after "with"
+ * are elsewhere.
+ */
+function fieldsBeforeVerb(tokens: Token[], language: UiLanguage): SpannedField[] {
+  const last = tokens.length - 1;
+  if (language !== "de" || last < 3 || !VERBS[language].has(tokens[last].norm)) return [];
+  const before = tokens.slice(0, last);
+  const listed = before.some((t) => AND[language].has(t.norm));
+  if (!listed || before.some((t) => VERBS[language].has(t.norm) || SPEAKER[language].has(t.norm))) return [];
+  return fieldList(before, language, true);
 }
 
 /** A list of fields ("title, author, rating (1-5) and a photo"), split at commas and "and". */
@@ -2421,7 +2705,7 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
   if (open >= 0) {
     // "(low, medium, high)" is a choice, "(time, room)" not; "(1-5)" a rating's range; "(ml)" a unit.
     const inner = part.slice(open + 1).filter((t) => t.norm !== ")");
-    const options = fieldList(inner, language).map((f) => f.name);
+    const options = offeredValues(inner, language);
     const numbers = inner.filter((t) => t.kind === "number").map((t) => Number(t.text));
     if (numbers.length === 2 && numbers[0] < numbers[1]) {
       field.range = [numbers[0], numbers[1]];

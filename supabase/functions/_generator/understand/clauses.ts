@@ -4,7 +4,7 @@
 import { CUES, LEXICONS, matchCues, stemTokens, VERBS, wordSet } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import { quantities } from "./quantities.ts";
-import { words } from "./text.ts";
+import { type Token, words } from "./text.ts";
 
 export interface Clause {
   text: string;
@@ -34,7 +34,22 @@ export function clauses(prompt: string, language: UiLanguage): Clause[] {
   const out: Clause[] = [];
   let from = 0;
   const pieces: [number, number][] = [];
+  // A day's ordinal dot inside a date ("am 12. Juni") ends no sentence, nor, in German, one before a word
+  // in lower case ("am 3. jedes Monats"): the dates are read only when a dot follows a number.
+  let dates: { start: number; end: number }[] | undefined;
+  const ordinal = (at: number, next: string) =>
+    (language === "de" && /(?:^|\D)\d{1,2}$/.test(prompt.slice(Math.max(0, at - 3), at)) &&
+      /^\p{Ll}/u.test(next)) ||
+    (dates ??= quantities(prompt, language).filter((q) => q.kind === "date")).some((d) =>
+      d.start <= at && at < d.end
+    );
   for (const m of prompt.matchAll(HARD)) {
+    const at = m.index!;
+    if (
+      m[0].startsWith(".") && /\d/.test(prompt[at - 1] ?? "") && ordinal(at, prompt.slice(at + m[0].length))
+    ) {
+      continue;
+    }
     pieces.push([from, m.index!]);
     from = m.index! + m[0].length;
   }
@@ -63,9 +78,13 @@ export function clauses(prompt: string, language: UiLanguage): Clause[] {
         out.push(first, ...more);
         continue;
       }
+      // A noun with its fields after "with" ("My shop: products with size, colour and price") under a title
+      // that asks for nothing of its own is those records, which the title only names: not its fields.
+      const records = first !== undefined && recordsWith(words(first.text), language) >= 0 &&
+        !owns(head, language);
       for (const phrase of first ? [first] : []) {
         for (const item of asked(prompt, phrase, language)) {
-          out.push(at === undefined || !item.fields ? item.clause : { ...item.clause, head: at });
+          out.push(at === undefined || !item.fields || records ? item.clause : { ...item.clause, head: at });
         }
       }
       out.push(...more);
@@ -85,6 +104,47 @@ const ARTICLES = Object.fromEntries(
   Object.entries(LEXICONS).map(([language, lex]) => [language, wordSet(lex.articles)]),
 ) as Record<UiLanguage, Set<string>>;
 
+const WITH = Object.fromEntries(
+  Object.entries(LEXICONS).map(([language, lex]) => [language, wordSet(lex.with)]),
+) as Record<UiLanguage, Set<string>>;
+/** How many words name the records before their "with" at most ("libri letti insieme con…"). */
+const RECORD_WORDS = 3;
+
+/**
+ * Where a phrase that opens on records' noun and then lists their fields after "with" says "with"
+ * ("productos con talla, color y precio", "des vins avec région, année et note", "jeder Hund mit Name und
+ * Rasse"): up to three words, a content word among them, then two fields or more joined by a comma or "and",
+ * before an item an indefinite article opens and none with fields of its own in brackets ("visits with
+ * parents (date, time), school reports" are records).
+ * -1 when the phrase is no such thing.
+ */
+export function recordsWith(tokens: Token[], language: UiLanguage): number {
+  const at = tokens.findIndex((t) => WITH[language].has(t.norm));
+  if (at < 1 || at > RECORD_WORDS) return -1;
+  const noun = tokens.slice(0, at);
+  const stop = CUES[language].stop;
+  if (
+    noun.some((t) => t.kind !== "word" || VERBS[language].has(t.norm)) || noun.every((t) => stop.has(t.norm))
+  ) {
+    return -1;
+  }
+  let depth = 0;
+  let open = 0;
+  let joined = false;
+  for (let k = at + 2; k < tokens.length; k++) {
+    const t = tokens[k];
+    if (t.norm === "(" && !depth++) open = k;
+    else if (t.norm === ")" && !--depth) {
+      if (matchCues(stemTokens(tokens.slice(open + 1, k), language), CUES[language].fields).length) return -1;
+    } else if (!depth && JOINERS[language].has(t.norm)) {
+      // (An item an indefinite article opens is a thing of its own: "programme with times, a kitty".)
+      if (ARTICLES[language].has(tokens[k + 1]?.norm ?? "")) break;
+      joined = true;
+    }
+  }
+  return joined ? at : -1;
+}
+
 /** Asks with records or a screen of their own, which an item of a `:` list may ask for ("a checklist" is a
  * list of ticks). */
 const OWN = new Set([
@@ -103,6 +163,20 @@ const OWN = new Set([
   "calculator",
   "convert",
 ]);
+
+/** Whether words name an ask with records or a screen of its own; English cues count in every language, as
+ * they do for asks ("une checklist"). */
+function ownAsk(tokens: Token[], language: UiLanguage): boolean {
+  const compounds = language === "de" ? tokens.map((t) => t.norm) : undefined;
+  return [
+    ...matchCues(stemTokens(tokens, language), CUES[language].asks, compounds),
+    ...(language === "en" ? [] : matchCues(stemTokens(tokens, "en"), CUES.en.asks)),
+  ].some((m) => OWN.has(m.key));
+}
+
+/** Whether a clause asks for something of its own. */
+const owns = (clause: Clause | null, language: UiLanguage) =>
+  clause !== null && ownAsk(words(clause.text), language);
 
 /**
  * The items of a `:` list, as fields of the clause before, except an item that an indefinite article opens
@@ -128,13 +202,7 @@ function asked(prompt: string, items: Clause, language: UiLanguage): { clause: C
   const own = (from: number, to: number) => {
     const part = tokens.slice(from, to);
     const open = part.findIndex((t) => t.norm === "(");
-    const outside = open >= 0 ? part.slice(0, open) : part;
-    const compounds = language === "de" ? outside.map((t) => t.norm) : undefined;
-    // English cues count in every language, as they do for asks ("une checklist").
-    return [
-      ...matchCues(stemTokens(outside, language), CUES[language].asks, compounds),
-      ...(language === "en" ? [] : matchCues(stemTokens(outside, "en"), CUES.en.asks)),
-    ].some((m) => OWN.has(m.key));
+    return ownAsk(open >= 0 ? part.slice(0, open) : part, language);
   };
   const out = [{ from: 0, to: cuts[0] ?? tokens.length, fields: true }];
   for (const [k, cut] of cuts.entries()) {

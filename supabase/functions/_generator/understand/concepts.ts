@@ -25,6 +25,8 @@ export interface Concept {
     level?: true;
     /** An amount the record sets (a budget, a savings target): never what a goal or a total adds up. */
     target?: true;
+    /** A date that comes round every year (a birthday): a countdown counts to its next return. */
+    yearly?: true;
     currency?: string;
     range?: number[];
     options?: PerLanguage<string[]>;
@@ -88,9 +90,32 @@ function truncated(word: string, stem: string, key: string, index: CueIndex): bo
   return lengths.length > 0 && word.length < Math.min(...lengths);
 }
 
+/** What a word weighs that only shares its stem with the concept's words ("taglia" of "tagliando", "periodic"
+ * of "periods"), and one the prompt lists as a field ("con talla, color y precio"), against a word the concept
+ * writes that names what is asked for: a derived word or a field says less of what the records are. */
+const LOOSE = 0.5;
+const FIELD_WORD = 0.5;
+
+/** The stems of the fields a prompt lists that are one word ("talla" of "con talla, color y precio"). */
+export function fieldWordsOf(names: string[], language: UiLanguage): Set<string> {
+  return new Set(names.map((n) => stemPhrase(n, language)).filter((s) => s.length === 1).flat());
+}
+
+/** Whether a word shares its stem with the concept's one-word names without being any of them. */
+function loose(word: string, stem: string, key: string, index: CueIndex): boolean {
+  const written = (index.get(stem) ?? []).filter((c) => c.key === key && c.stems.length === 1);
+  return written.length > 0 && !written.some((c) => c.folded === word);
+}
+
 /** The concepts the text names, best first. English words count too (at half) in a prompt of another
- * language, since people borrow them ("un tracker per il running"). */
-export function findConcepts(text: string, language: UiLanguage, index = DEFAULT_INDEX): ConceptMatch[] {
+ * language, since people borrow them ("un tracker per il running"); `fields` are the prompt's field words
+ * (fieldWordsOf). */
+export function findConcepts(
+  text: string,
+  language: UiLanguage,
+  index = DEFAULT_INDEX,
+  fields: ReadonlySet<string> = new Set(),
+): ConceptMatch[] {
   const tokens = words(text);
   const scores = new Map<string, { score: number; words: string[] }>();
   // Where each concept is first named: of two named as much, the one named first is what the prompt is about.
@@ -117,10 +142,13 @@ export function findConcepts(text: string, language: UiLanguage, index = DEFAULT
         continue;
       }
       const entry = scores.get(m.key) ?? { score: 0, words: [] };
+      const one = m.to - m.from === 1;
+      const derived = one && loose(tokens[m.from].norm, stems[m.from], m.key, index.byLanguage[lang]);
+      const listed = one && lang === language && fields.has(stems[m.from]);
       first.set(m.key, Math.min(first.get(m.key) ?? Infinity, m.from));
       const phrase = text.slice(tokens[m.from].start, tokens[m.to - 1].end);
       if (entry.words.includes(phrase)) continue;
-      entry.score += (m.to - m.from) * weight;
+      entry.score += (m.to - m.from) * weight * (derived ? LOOSE : 1) * (listed ? FIELD_WORD : 1);
       entry.words.push(phrase);
       scores.set(m.key, entry);
     }

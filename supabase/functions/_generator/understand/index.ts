@@ -5,7 +5,7 @@
 import type { AppSpec } from "../template/src/types.ts";
 import { type Ask, asksOf, examTopic, ON_A_LIST } from "./asks.ts";
 import { type Clause, clauses } from "./clauses.ts";
-import { type ConceptMatch, findConcepts, namesConcept } from "./concepts.ts";
+import { type ConceptMatch, fieldWordsOf, findConcepts, namesConcept } from "./concepts.ts";
 import { detectLanguage, isUiLanguage, type UiLanguage } from "./language.ts";
 import { CUES, englishKnowsEveryWord, lexiconVote } from "./lexicon.ts";
 import { quantities, type Quantity } from "./quantities.ts";
@@ -190,7 +190,12 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
       (a.type !== "calculator" || a === calculator) && !again(a) && !namedAgain(a) && !brokenDown(a) &&
       !(records && a.implied)
     ),
-    concepts: findConcepts(prompt, language),
+    concepts: findConcepts(
+      prompt,
+      language,
+      undefined,
+      fieldWordsOf(asks.flatMap((a) => a.fields.map((f) => f.name)), language),
+    ),
     unmet: unmet(
       prompt,
       language,

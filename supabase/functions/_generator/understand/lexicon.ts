@@ -87,6 +87,9 @@ export interface Lexicon {
   /** The verbs with which a prompt asks its reader for the app or for help ("help me", "fammi", "crée",
    * "hazme", "bau mir"): what they ask is the rest of their clause. */
   request: string[];
+  /** The question words that ask which one ("which", "quel", "welche"): a `:` list after one and what it asks
+   * ("what kind: red, white, rosé", "quel type : intérieur, balcon") offers the values of that field. */
+  which: string[];
   /** How an infinitive ends, with the pronouns that may be joined to it ("gestire", "segnarmi", "apuntar",
    * "noter"): one that opens a name before a determiner says what is done, not to what. Empty where the
    * infinitive is marked otherwise ("to", German word order). */
@@ -172,6 +175,28 @@ export interface Lexicon {
   /** The words before "each" and a noun that make it an event that comes again ("after each practice", "dopo
    * ogni allenamento", "bei jeder Durchsicht"): a log of it. */
   afterEach: string[];
+  /** The ordinal words, and "other", with their place (last: -1): before a weekday "the first Sunday of the
+   * month", after "every" a step of units ("every other week", "jede zweite Woche"). */
+  ordinals: Record<string, number>;
+  /** The words that make a unit of time come every second one, before it ("alternate weeks") or after it ("a
+   * settimane alterne", "une semaine sur deux"). */
+  alternate: { before: string[]; after: string[] };
+  /** The words of a log's event that comes again ("every time", "ogni volta", "chaque fois", "cada vez",
+   * "jedes Mal"): the clause after them is that event, and the noun phrase it ends on what the log is of. */
+  everyTime: string[];
+  /** Who did what to which thing ("which neighbour borrowed which tool and when"): the nouns of a turn of duty
+   * (`turns`, by stem: "shift", "turno", "Schicht"), which with a time make it a rota, the words that ask
+   * `when`, matched as written, and the verbs of a loan (`lend`: lending, borrowing and giving back, by stem),
+   * with the names of the fields each record of it has: the `person`, the `date` and whether it was
+   * `returned`. */
+  assigned: {
+    turns: string[];
+    when: string[];
+    lend: string[];
+    person: string;
+    date: string;
+    returned: string;
+  };
   /** The seasons and the weekend ("summer", "fine settimana", "Wochenende"): like the parts of the day, the
    * weekdays and the months, a time when things happen, never what an app is about. */
   seasons: string[];

@@ -23,7 +23,16 @@ export type QuantityValue =
   | { kind: "time"; time: string }
   | { kind: "weekday"; day: number }
   /** `time`: the hour of the part of the day it recurs at ("every evening": "20:00"). */
-  | { kind: "frequency"; every?: number; unit?: string; count?: number; weekdays?: number[]; time?: string }
+  /** `monthDays`: the days of the month a monthly one falls on ("the 5th of every month": [5]). */
+  | {
+    kind: "frequency";
+    every?: number;
+    unit?: string;
+    count?: number;
+    weekdays?: number[];
+    time?: string;
+    monthDays?: number[];
+  }
   | { kind: "period"; period: string }
   | { kind: "date"; date: string };
 
@@ -89,6 +98,8 @@ interface Words {
   adverbs: Map<string, string>;
   dayParts: Map<string, string>;
   counts: Map<string, number>;
+  ordinals: Map<string, number>;
+  alternate: { before: Phrase[]; after: Phrase[] };
   periods: { words: string[]; period: string }[];
   /** Words a lone hour may be followed by: function words, "and", and the words of times and periods. */
   afterHour: Set<string>;
@@ -190,6 +201,8 @@ const WORDS = Object.fromEntries(UI_LANGUAGES.map((language) => {
     adverbs: foldMap(lex.adverbs),
     dayParts: foldMap(lex.dayParts),
     counts: foldMap(lex.counts),
+    ordinals: foldMap(lex.ordinals),
+    alternate: { before: phrases(lex.alternate.before), after: phrases(lex.alternate.after) },
     periods: Object.entries(lex.periods)
       .map(([phrase, period]) => ({ words: words(phrase).map((x) => x.norm), period }))
       .sort((a, b) => b.words.length - a.words.length),
@@ -358,6 +371,44 @@ class Scanner {
     return { found, next };
   }
 
+  /**
+   * An ordinal at i before a weekday, then "of the month" ("the first Sunday of the month", "le premier jeudi
+   * du mois", "el primer martes de cada mes"), which after "every" may be left out ("ogni primo lunedì"): that
+   * weekday; after "every", before a unit of time, the step ("every other week", "jede zweite Woche"). Its
+   * words say when, never what.
+   */
+  nth(i: number, every: boolean): Reading {
+    const w = this.w;
+    const place = w.ordinals.get(this.norm(i));
+    if (place === undefined) return null;
+    const day = w.weekdays.get(this.norm(i + 1));
+    const unit = this.timeUnit(i + 1);
+    if (every && day === undefined && unit && place > 1) {
+      return { found: [{ kind: "frequency", every: place, unit }], next: i + 2 };
+    }
+    if (day === undefined) return null;
+    let k = i + 2;
+    while (k < i + 5 && (w.stop.has(this.norm(k)) || this.phrase(k, w.every) > k)) k++;
+    const monthly = this.timeUnit(k) === "month";
+    if (!monthly && !every) return null;
+    const next = monthly ? k + 1 : i + 2;
+    // (A day of the month is a day as a plain weekday is, when something is on.)
+    if (monthly) return { found: [{ kind: "weekday", day }], next };
+    return { found: [{ kind: "frequency", weekdays: [day], every: place }], next };
+  }
+
+  /** A unit of time every second one: "alternate weeks", "a settimane alterne", "une semaine sur deux". */
+  alternate(i: number): Reading {
+    const w = this.w;
+    const before = this.phrase(i, w.alternate.before);
+    const at = before > i ? before : (this.number(i)?.next ?? i);
+    const unit = this.timeUnit(at);
+    if (!unit) return null;
+    const after = this.phrase(at + 1, w.alternate.after);
+    if (before === i && after === at + 1) return null;
+    return { found: [{ kind: "frequency", every: 2, unit }], next: after };
+  }
+
   /** A time unit at i, in the language or as a symbol. */
   timeUnit(i: number): string | undefined {
     return this.w.timeUnits.get(this.norm(i));
@@ -390,6 +441,10 @@ class Scanner {
     // "every 8 hours", "ogni 3 giorni", "toutes les 8 heures", "cada 8 horas", "alle 8 Stunden",
     // "every Sunday", "tous les lundis", "jeden Sonntag", "every day".
     const j = this.phrase(i, w.every);
+    const nth = this.nth(j, j > i);
+    if (nth) return nth;
+    const alternate = this.alternate(i);
+    if (alternate) return alternate;
     if (j === i) {
       // "twice a day", "3 times a week", "due volte al giorno", "zweimal pro Tag"
       const count = w.counts.get(n0) ?? (w.times.has(this.norm(i + 1)) ? this.number(i)?.value : undefined);
@@ -522,12 +577,53 @@ export function quantities(text: string, language: UiLanguage): Quantity[] {
     for (const q of reading.found) found.push({ ...q, text: text.slice(start, end), start, end });
     i = reading.next;
   }
+  monthDays(text, found, WORDS[language].stop);
   const calendar = dates(text, language, found);
   // A date's day is not a number of its own ("June 1st").
   const kept = found.filter((q) =>
     q.kind !== "number" || !calendar.some((d) => d.start <= q.start && q.end <= d.end)
   );
   return [...kept, ...calendar].sort((a, b) => a.start - b.start);
+}
+
+/** What may stand between a day of the month and its ordinal ending or the next word ("1st", "3.", "5º"). */
+const ORDINAL = /^(?:\.|st|nd|rd|th|º|ª|°|er|re|e|o|a)(?=\s|$)/i;
+
+/**
+ * The days a monthly frequency falls on ("the 5th of every month", "il 5 di ogni mese", "on the 1st and
+ * 15th of each month", "am 3. jedes Monats", "every month on the 28th"): whole numbers from 1 to 31 joined
+ * to it by function words alone are its days, not numbers of their own; the frequency spans them.
+ */
+function monthDays(text: string, found: Quantity[], stop: Set<string>) {
+  const joined = (between: string) =>
+    words(between.trim().replace(ORDINAL, "")).every((t) =>
+      t.kind === "word" && stop.has(t.norm) || t.text === ","
+    );
+  const day = (q: Quantity) =>
+    q.kind === "number" && Number.isInteger(q.value) && q.value >= 1 && q.value <= 31;
+  for (const q of found) {
+    if (q.kind !== "frequency" || q.unit !== "month" || (q.every ?? 1) !== 1 || q.count !== undefined) {
+      continue;
+    }
+    const days: Quantity[] = [];
+    const numbers = found.filter(day);
+    let from = q.start;
+    for (const n of numbers.filter((n) => n.end <= q.start).reverse()) {
+      if (!joined(text.slice(n.end, from))) break;
+      days.push(n);
+      from = n.start;
+    }
+    let to = q.end;
+    for (const n of numbers.filter((n) => n.start >= q.end)) {
+      if (!joined(text.slice(to, n.start))) break;
+      days.push(n);
+      to = n.end;
+    }
+    if (!days.length) continue;
+    q.monthDays = [...new Set(days.map((n) => (n as { value: number }).value))].sort((a, b) => a - b);
+    Object.assign(q, { start: from, end: to, text: text.slice(from, to) });
+    for (const n of days) found.splice(found.indexOf(n), 1);
+  }
 }
 
 /** Calendar dates ("June 1st", "12 marzo", "le 3 mai") where chrono-node finds a day and a month. */

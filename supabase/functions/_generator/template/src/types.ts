@@ -74,6 +74,8 @@ export interface ScreenOptions {
   currency?: string;
   /** A date field shown as the days left until it (an event countdown). */
   countdownField?: string;
+  /** The countdown's date comes round every year (a birthday): the days left are to its next return. */
+  countdownYearly?: boolean;
   /** A calculator's tip section: the starting tip percentage and how many people share the bill. */
   tipPercent?: number;
   people?: number;
@@ -96,6 +98,8 @@ export interface ScreenOptions {
   detailFields?: string[];
   /** A reminder's weekdays: a text field of ISO weekday numbers ("1,3,5" is Monday, Wednesday, Friday). */
   weekdaysField?: string;
+  /** A reminder's days of the month: a text field of day numbers ("1,15"); set, it rings monthly on them. */
+  monthDaysField?: string;
   /** A log entry's duration field (minutes). */
   durationField?: string;
   /** What a log shows per period: how many entries, or the total or average of its amount (else duration). */

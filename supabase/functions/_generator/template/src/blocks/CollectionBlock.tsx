@@ -5,7 +5,7 @@ import { useMemo, useState } from "react";
 import { Image, Pressable, StyleSheet, Text, View } from "react-native";
 import { ChoiceFilter, useChoiceFilter } from "../components/choice";
 import { Body, Button, Card, Input, Row, Screen } from "../components/ui";
-import { daysFromToday, formatMoney, formatNumber } from "../lib/format";
+import { daysFromToday, daysToNextReturn, formatMoney, formatNumber } from "../lib/format";
 import { displayValue, titleField, useOpenRecord, useRecords } from "../lib/records";
 import { fill, t } from "../lib/strings";
 import { font, spacing, useTheme } from "../lib/theme";
@@ -18,7 +18,9 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
   const open = useOpenRecord(screen.key);
   const [records, setRecords] = useRecords(entity);
   const [query, setQuery] = useState("");
-  const { categoryField, checkField, amountField, countdownField, sortField, countField } = screen.options;
+  const { categoryField, checkField, amountField, countdownField, countdownYearly, sortField, countField } =
+    screen.options;
+  const daysLeft = (day: string) => (countdownYearly ? daysToNextReturn(day) : daysFromToday(day));
   const title = titleField(entity);
   const filter = useChoiceFilter(entity.fields.find((field) => field.key === categoryField), records);
   const amount = entity.fields.find((field) => field.key === amountField);
@@ -41,12 +43,16 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
     if (!sortKey) return found;
     const type = entity.fields.find((field) => field.key === sortKey)?.type;
     const highFirst = !countdownField && (type === "number" || type === "money" || type === "rating");
+    // Days that come round every year are in the order of their next return.
+    const returning = countdownField && countdownYearly;
     return [...found].sort((a, b) =>
-      highFirst
+      returning
+        ? daysLeft(String(a[sortKey] ?? "")) - daysLeft(String(b[sortKey] ?? ""))
+        : highFirst
         ? Number(b[sortKey] ?? 0) - Number(a[sortKey] ?? 0)
         : String(a[sortKey] ?? "").localeCompare(String(b[sortKey] ?? ""))
     );
-  }, [records, query, filter.picked, countdownField, sortField, entity.fields]);
+  }, [records, query, filter.picked, countdownField, countdownYearly, sortField, entity.fields]);
 
   const toggle = (id: string) => {
     if (!checkField) return;
@@ -109,7 +115,7 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
                   {String(record[title.key] ?? "")}
                 </Text>
                 {countdownField && record[countdownField] ? (
-                  <Text style={{ color: theme.accent, fontWeight: "600" }}>{countdown(String(record[countdownField]))}</Text>
+                  <Text style={{ color: theme.accent, fontWeight: "600" }}>{countdown(daysLeft(String(record[countdownField])))}</Text>
                 ) : null}
                 {details.some((field) => filled(record[field.key])) ? (
                   <Text style={{ color: theme.muted }}>
@@ -137,8 +143,7 @@ function filled(value: unknown): boolean {
   return value !== undefined && value !== "";
 }
 
-function countdown(day: string): string {
-  const days = daysFromToday(day);
+function countdown(days: number): string {
   if (days === 0) return t.today;
   if (days === 1) return t.dayLeft;
   if (days === -1) return t.dayAgo;

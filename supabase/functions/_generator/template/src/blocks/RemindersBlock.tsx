@@ -1,5 +1,5 @@
-// Reminders: notifications at one or more times a day (hour and minute steppers), every day or on the
-// weekdays picked, each reminder switched on or off, scheduled on the device whenever the list changes; on
+// Reminders: notifications at one or more times a day (hour and minute steppers), every day, on the
+// weekdays picked or, where the spec keeps days of the month, monthly on them; each reminder switched on or off, scheduled on the device whenever the list changes; on
 // the web they are kept and a note says why none fire.
 import { useEffect, useState } from "react";
 import { StyleSheet, Switch, Text, View } from "react-native";
@@ -8,6 +8,7 @@ import { formatTime, weekdayName, WEEKDAYS } from "../lib/format";
 import { titleField, useRecords } from "../lib/records";
 import {
   formatTimes,
+  parseMonthDays,
   parseTimes,
   parseWeekdays,
   remindersSupported,
@@ -68,8 +69,23 @@ function WeekdayPicker({ days, onChange }: { days: number[]; onChange: (days: nu
   );
 }
 
-function when(times: [number, number][], days: number[]): string {
+/** Days of the month as chips to remove, and a stepper to add one: none picked is not monthly. */
+function MonthDayPicker({ days, onChange }: { days: number[]; onChange: (days: number[]) => void }) {
+  const [day, setDay] = useState(1);
+  return (
+    <Row>
+      {days.map((d) => (
+        <Chip key={d} label={`${d} ✕`} active onPress={() => onChange(days.filter((other) => other !== d))} />
+      ))}
+      <Stepper label={t.dayOfMonth} value={String(day)} onChange={(step) => setDay(((day - 1 + step + 31) % 31) + 1)} />
+      <Button label={t.addDay} variant="secondary" onPress={() => onChange(parseMonthDays([...days, day].join(",")))} />
+    </Row>
+  );
+}
+
+function when(times: [number, number][], days: number[], monthDays: number[] = []): string {
   const at = formatTimes(times);
+  if (monthDays.length > 0) return `${fill(t.monthlyOn, { days: monthDays.join(", ") })} ${t.at} ${at}`;
   if (days.length === 0) return `${t.everyDayAt} ${at}`;
   const named = WEEKDAYS.filter((day) => days.includes(day)).map((day) => weekdayName(day, "short"));
   return `${named.join(", ")} ${t.at} ${at}`;
@@ -81,24 +97,25 @@ export function RemindersBlock({ screenKey }: { screenKey: string }) {
   const theme = useTheme();
   const [reminders, setReminders] = useRecords(entity);
   const title = titleField(entity);
-  const { timeField = "time", checkField = "on", weekdaysField } = screen.options;
-  const [draft, setDraft] = useState<{ title: string; times: [number, number][]; days: number[] }>({
-    title: "",
-    times: [],
-    days: [],
-  });
+  const { timeField = "time", checkField = "on", weekdaysField, monthDaysField } = screen.options;
+  const [draft, setDraft] = useState<
+    { title: string; times: [number, number][]; days: number[]; monthDays: number[] }
+  >({ title: "", times: [], days: [], monthDays: [] });
   // The time on the new reminder's steppers, which it gets when no time was added.
   const [picked, setPicked] = useState<[number, number]>([9, 0]);
   const [scheduled, setScheduled] = useState<boolean | null>(null);
   const timesOf = (reminder: Record<string, unknown>) => parseTimes(String(reminder[timeField] ?? ""));
   const daysOf = (reminder: Record<string, unknown>) =>
     weekdaysField ? parseWeekdays(String(reminder[weekdaysField] ?? "")) : [];
+  const monthDaysOf = (reminder: Record<string, unknown>) =>
+    monthDaysField ? parseMonthDays(String(reminder[monthDaysField] ?? "")) : [];
 
   useEffect(() => {
     const active = reminders.filter((reminder) => reminder[checkField]).map((reminder) => ({
       title: String(reminder[title.key] ?? ""),
       times: timesOf(reminder),
       weekdays: daysOf(reminder),
+      monthDays: monthDaysOf(reminder),
     }));
     scheduleReminders(active).then(setScheduled, () => setScheduled(false));
   }, [reminders]);
@@ -113,9 +130,10 @@ export function RemindersBlock({ screenKey }: { screenKey: string }) {
         [timeField]: formatTimes(draft.times.length > 0 ? draft.times : [picked]),
         [checkField]: true,
         ...(weekdaysField ? { [weekdaysField]: [...draft.days].sort().join(",") } : {}),
+        ...(monthDaysField ? { [monthDaysField]: draft.monthDays.join(",") } : {}),
       },
     ]);
-    setDraft({ title: "", times: [], days: [] });
+    setDraft({ title: "", times: [], days: [], monthDays: [] });
   };
 
   const update = (id: string, change: Record<string, string | boolean>) =>
@@ -129,6 +147,7 @@ export function RemindersBlock({ screenKey }: { screenKey: string }) {
       {reminders.map((reminder) => {
         const times = timesOf(reminder);
         const days = daysOf(reminder);
+        const monthDays = monthDaysOf(reminder);
         const on = Boolean(reminder[checkField]);
         return (
           <Card key={reminder.id}>
@@ -136,7 +155,7 @@ export function RemindersBlock({ screenKey }: { screenKey: string }) {
               <Icon name={on ? "alarm" : "alarm-outline"} color={on ? theme.accent : theme.muted} size={22} />
               <View style={styles.grow}>
                 <Text style={[styles.title, { color: theme.text }]}>{String(reminder[title.key] ?? "")}</Text>
-                <Body muted>{when(times, days)}</Body>
+                <Body muted>{when(times, days, monthDays)}</Body>
               </View>
               <Switch
                 accessibilityLabel={`${t.remindMe}: ${String(reminder[title.key] ?? "")}`}
@@ -158,8 +177,11 @@ export function RemindersBlock({ screenKey }: { screenKey: string }) {
               ))}
             </Row>
             <TimePicker label={t.addTime} onAdd={(time) => update(reminder.id, { [timeField]: formatTimes([...times, time]) })} />
-            {weekdaysField ? (
+            {weekdaysField && monthDays.length === 0 ? (
               <WeekdayPicker days={days} onChange={(next) => update(reminder.id, { [weekdaysField]: [...next].sort().join(",") })} />
+            ) : null}
+            {monthDaysField ? (
+              <MonthDayPicker days={monthDays} onChange={(next) => update(reminder.id, { [monthDaysField]: next.join(",") })} />
             ) : null}
             <Button
               label={t.delete}
@@ -176,13 +198,18 @@ export function RemindersBlock({ screenKey }: { screenKey: string }) {
           value={draft.title}
           onChangeText={(text) => setDraft({ ...draft, title: text })}
         />
-        {draft.times.length > 0 ? <Body muted>{when(draft.times, draft.days)}</Body> : null}
+        {draft.times.length > 0 ? <Body muted>{when(draft.times, draft.days, draft.monthDays)}</Body> : null}
         <TimePicker
           label={t.addTime}
           onPick={setPicked}
           onAdd={(time) => setDraft({ ...draft, times: [...draft.times, time] })}
         />
-        {weekdaysField ? <WeekdayPicker days={draft.days} onChange={(days) => setDraft({ ...draft, days })} /> : null}
+        {weekdaysField && draft.monthDays.length === 0 ? (
+          <WeekdayPicker days={draft.days} onChange={(days) => setDraft({ ...draft, days })} />
+        ) : null}
+        {monthDaysField ? (
+          <MonthDayPicker days={draft.monthDays} onChange={(monthDays) => setDraft({ ...draft, monthDays })} />
+        ) : null}
         <Button label={fill(t.addThing, { thing: entity.label })} onPress={add} />
       </Card>
     </Screen>

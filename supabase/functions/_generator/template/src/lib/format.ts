@@ -26,6 +26,18 @@ export function daysFromToday(day: string): number {
   return Math.round((Date.parse(`${day}T12:00:00`) - Date.parse(`${isoDay()}T12:00:00`)) / 86_400_000);
 }
 
+/** Whole days from today to the next return of a YYYY-MM-DD day's month and day (a birthday): 0 today. */
+export function daysToNextReturn(day: string): number {
+  const [, month, date] = day.split("-").map(Number);
+  const today = new Date(`${isoDay()}T12:00:00`);
+  for (let year = today.getFullYear(); ; year++) {
+    const next = new Date(year, month - 1, date, 12);
+    // February 29th returns only in leap years.
+    if (next.getMonth() === month - 1 && next >= today) return daysFromToday(isoDay(next));
+    if (year > today.getFullYear() + 8) return Number.NaN;
+  }
+}
+
 export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T12:00:00`);
   date.setDate(date.getDate() + days);

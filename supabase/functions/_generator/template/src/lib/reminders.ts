@@ -1,4 +1,4 @@
-// Reminders at one or more times a day, every day or on given weekdays, as local notifications scheduled on the device (expo-notifications): no server, no push
+// Reminders at one or more times a day, every day, on given weekdays or on given days of each month, as local notifications scheduled on the device (expo-notifications): no server, no push
 // token. The web has no scheduled notifications, so there the reminders are kept but never fire.
 import * as Notifications from "expo-notifications";
 import { Platform } from "react-native";
@@ -24,6 +24,8 @@ export interface Reminder {
   times: [number, number][];
   /** ISO weekdays (1 Monday … 7 Sunday); empty: every day. */
   weekdays: number[];
+  /** Days of the month (1 … 31); any: monthly on them, whatever the weekdays. */
+  monthDays: number[];
 }
 
 /** "08:00, 20:30" → [[8, 0], [20, 30]], sorted, without repeats; nothing readable is 09:00. */
@@ -43,10 +45,17 @@ export function parseWeekdays(text: string): number[] {
   return [...new Set(days)].sort();
 }
 
+/** "1, 15" → [1, 15]: the days of the month named, in order; a month without that day (the 31st in April)
+ * has no reminder. */
+export function parseMonthDays(text: string): number[] {
+  const days = text.split(/[,;\s]+/).map(Number).filter((day) => Number.isInteger(day) && day >= 1 && day <= 31);
+  return [...new Set(days)].sort((a, b) => a - b);
+}
+
 /**
- * Replaces the app's scheduled notifications with one a day, or one a week on each of its weekdays, for each
- * time of each reminder that is on. Resolves to
- * whether they are scheduled: false on the web and when the user refused notifications.
+ * Replaces the app's scheduled notifications with one a day, one a week on each of its weekdays, or one a
+ * month on each of its days of the month, for each time of each reminder that is on. Resolves to whether
+ * they are scheduled: false on the web and when the user refused notifications.
  */
 export async function scheduleReminders(reminders: Reminder[]): Promise<boolean> {
   if (!remindersSupported) return false;
@@ -62,6 +71,13 @@ export async function scheduleReminders(reminders: Reminder[]): Promise<boolean>
   for (const reminder of reminders) {
     for (const [hour, minute] of reminder.times) {
       const content = { title: spec.name, body: reminder.title };
+      for (const day of reminder.monthDays) {
+        await Notifications.scheduleNotificationAsync({
+          content,
+          trigger: { type: Notifications.SchedulableTriggerInputTypes.MONTHLY, day, hour, minute, channelId: "reminders" },
+        });
+      }
+      if (reminder.monthDays.length > 0) continue;
       if (reminder.weekdays.length === 0) {
         await Notifications.scheduleNotificationAsync({
           content,
