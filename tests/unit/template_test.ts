@@ -2,9 +2,14 @@
 // spec the build test bundles holds to the schema with every block and every screen option in it.
 import assert from "node:assert/strict";
 import { changeSpec, composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
-import type { AppSpec } from "../../supabase/functions/_generator/template/src/types.ts";
+import type { AppSpec, FieldSpec } from "../../supabase/functions/_generator/template/src/types.ts";
 import { AppSpecSchema, AppSpecShape, LANGUAGES } from "../../supabase/functions/_generator/spec-schema.ts";
 import { LOCALES, SINGULAR, WORDS } from "../../supabase/functions/_generator/template/src/lib/words.ts";
+import {
+  choiceValues,
+  pickedValue,
+  trimChoices,
+} from "../../supabase/functions/_generator/template/src/lib/choices.ts";
 import { everyBlockSpec } from "../../eval/app-set/build.ts";
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
@@ -48,6 +53,48 @@ Deno.test("plurals follow each language: French counts 0 and 1 as one", () => {
   assert.equal(SINGULAR.fr(2), false);
   assert.equal(SINGULAR.de(0), false);
   assert.equal(SINGULAR.en(1), true);
+});
+
+Deno.test("a choice's values are its options, then the values its records hold from A to Z, each once", () => {
+  const kind: FieldSpec = { key: "kind", label: "Kind", type: "choice" };
+  const pots: FieldSpec = { key: "pots", label: "Pots", type: "number" };
+  const plants = [
+    { id: "1", name: "Fern", kind: "indoor" },
+    { id: "2", name: "Basil", kind: "herb" },
+    { id: "3", name: "Mint", kind: "herb" },
+    { id: "4", name: "Moss", kind: "" },
+    { id: "5", name: "Ivy" },
+  ];
+  assert.deepEqual(choiceValues(kind, plants), ["herb", "indoor"]);
+  assert.deepEqual(choiceValues({ ...kind, options: ["herb", "cactus"] }, plants), [
+    "herb",
+    "cactus",
+    "indoor",
+  ]);
+  assert.deepEqual(choiceValues(kind, []), []);
+  // Numbers and yes/no held by a field named as the category read as their text.
+  assert.deepEqual(choiceValues(pots, [{ pots: 2 }, { pots: 0 }, { pots: 2 }]), ["0", "2"]);
+});
+
+Deno.test("a list's filter keeps the value picked only while the choice still has it", () => {
+  assert.equal(pickedValue(["herb", "indoor"], "herb"), "herb");
+  assert.equal(pickedValue(["indoor"], "herb"), null);
+  assert.equal(pickedValue([], null), null);
+});
+
+Deno.test("a record is saved with its typed choices trimmed and its other fields as typed", () => {
+  const fields: FieldSpec[] = [
+    { key: "name", label: "Name", type: "text" },
+    { key: "kind", label: "Kind", type: "choice" },
+    { key: "room", label: "Room", type: "choice", options: ["Kitchen"] },
+    { key: "pots", label: "Pots", type: "number" },
+  ];
+  assert.deepEqual(
+    trimChoices(fields, { id: "1", name: " Fern ", kind: " shade plant ", room: "Kitchen", pots: 2 }),
+    { id: "1", name: " Fern ", kind: "shade plant", room: "Kitchen", pots: 2 },
+  );
+  // A field the record does not hold stays absent.
+  assert.deepEqual(trimChoices(fields, { id: "2", name: "Ivy" }), { id: "2", name: "Ivy" });
 });
 
 Deno.test("the every-block app's spec holds to the schema with every block and every screen option", () => {

@@ -1,7 +1,8 @@
 // A catalog: products with search and categories, each with a price and an add-to-cart button.
 import { useState } from "react";
 import { Text } from "react-native";
-import { Body, Button, Card, Chip, Icon, Input, Row, Screen } from "../components/ui";
+import { ChoiceFilter, useChoiceFilter } from "../components/choice";
+import { Body, Button, Card, Icon, Input, Row, Screen } from "../components/ui";
 import { addLine, useCart } from "../lib/cart";
 import { formatMoney } from "../lib/format";
 import { titleField, useRecords } from "../lib/records";
@@ -16,13 +17,12 @@ export function CatalogBlock({ screenKey }: { screenKey: string }) {
   const [products] = useRecords(entity);
   const [cart, setCart] = useCart();
   const [query, setQuery] = useState("");
-  const [category, setCategory] = useState<string | null>(null);
   const { amountField = "price", categoryField, currency } = screen.options;
   const name = titleField(entity);
-  const categories = entity.fields.find((field) => field.key === categoryField)?.options ?? [];
+  const filter = useChoiceFilter(entity.fields.find((field) => field.key === categoryField), products);
   const description = entity.fields.find((field) => field.type === "longtext");
   const shown = products.filter((product) =>
-    (category === null || product[categoryField ?? ""] === category) &&
+    filter.keeps(product) &&
     String(product[name.key]).toLowerCase().includes(query.trim().toLowerCase())
   );
   const count = cart.reduce((sum, line) => sum + line.quantity, 0);
@@ -30,14 +30,7 @@ export function CatalogBlock({ screenKey }: { screenKey: string }) {
   return (
     <Screen>
       <Input placeholder={t.search} value={query} onChangeText={setQuery} accessibilityLabel={t.search} />
-      {categories.length > 0 ? (
-        <Row>
-          <Chip label={t.all} active={category === null} onPress={() => setCategory(null)} />
-          {categories.map((option) => (
-            <Chip key={option} label={option} active={category === option} onPress={() => setCategory(option)} />
-          ))}
-        </Row>
-      ) : null}
+      <ChoiceFilter filter={filter} />
       <Row>
         <Icon name="cart-outline" color={theme.muted} />
         <Body muted>{`${count} ${count === 1 ? t.item : t.items}`}</Body>

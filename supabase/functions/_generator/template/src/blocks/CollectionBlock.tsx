@@ -3,9 +3,10 @@
 // tap through to the record's detail and edit screen.
 import { useMemo, useState } from "react";
 import { Image, Pressable, StyleSheet, Text, View } from "react-native";
-import { Body, Button, Card, Chip, Input, Row, Screen } from "../components/ui";
+import { ChoiceFilter, useChoiceFilter } from "../components/choice";
+import { Body, Button, Card, Input, Row, Screen } from "../components/ui";
 import { daysFromToday, daysToNextReturn, formatMoney, formatNumber } from "../lib/format";
-import { choiceValues, displayValue, titleField, useOpenRecord, useRecords } from "../lib/records";
+import { displayValue, titleField, useOpenRecord, useRecords } from "../lib/records";
 import { fill, t } from "../lib/strings";
 import { font, spacing, useTheme } from "../lib/theme";
 import { entityOf, screenOf } from "../spec";
@@ -17,16 +18,11 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
   const open = useOpenRecord(screen.key);
   const [records, setRecords] = useRecords(entity);
   const [query, setQuery] = useState("");
-  const [picked, setPicked] = useState<string | null>(null);
   const { categoryField, checkField, amountField, countdownField, countdownYearly, sortField, countField } =
     screen.options;
   const daysLeft = (day: string) => (countdownYearly ? daysToNextReturn(day) : daysFromToday(day));
   const title = titleField(entity);
-  const category_ = entity.fields.find((field) => field.key === categoryField);
-  // The chips are the named options and the values the records hold, so a value typed in the form filters too;
-  // a category no record holds any more filters nothing.
-  const categories = category_ ? choiceValues(category_, records) : [];
-  const category = picked !== null && categories.includes(picked) ? picked : null;
+  const filter = useChoiceFilter(entity.fields.find((field) => field.key === categoryField), records);
   const amount = entity.fields.find((field) => field.key === amountField);
   const counted = entity.fields.find((field) => field.key === countField);
   // A photo shows as the row's picture, not as a detail.
@@ -38,7 +34,7 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
   const shown = useMemo(() => {
     const needle = query.trim().toLowerCase();
     const found = records.filter((record) =>
-      (category === null || record[categoryField ?? ""] === category) &&
+      filter.keeps(record) &&
       (needle === "" ||
         entity.fields.some((field) => String(record[field.key] ?? "").toLowerCase().includes(needle)))
     );
@@ -56,7 +52,7 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
         ? Number(b[sortKey] ?? 0) - Number(a[sortKey] ?? 0)
         : String(a[sortKey] ?? "").localeCompare(String(b[sortKey] ?? ""))
     );
-  }, [records, query, category, categoryField, countdownField, countdownYearly, sortField, entity.fields]);
+  }, [records, query, filter.picked, countdownField, countdownYearly, sortField, entity.fields]);
 
   const toggle = (id: string) => {
     if (!checkField) return;
@@ -74,14 +70,7 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
       {screen.options.search ? (
         <Input placeholder={t.search} value={query} onChangeText={setQuery} accessibilityLabel={t.search} />
       ) : null}
-      {categories.length > 0 ? (
-        <Row>
-          <Chip label={t.all} active={category === null} onPress={() => setPicked(null)} />
-          {categories.map((option) => (
-            <Chip key={option} label={option} active={category === option} onPress={() => setPicked(option)} />
-          ))}
-        </Row>
-      ) : null}
+      <ChoiceFilter filter={filter} />
       <Row>
         {checkField ? <Body muted>{`${left} ${t.left} · ${records.length - left} ${t.done}`}</Body> : null}
         {counted ? <Body>{`${counted.label}: ${count} / ${records.length}`}</Body> : null}

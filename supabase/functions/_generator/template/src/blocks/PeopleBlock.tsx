@@ -1,7 +1,9 @@
 // People and their tasks (chores per child, jobs per flatmate): each task is someone's, ticking it off earns its
-// points, and a person's points buy the rewards the spec lists. Tasks are added and edited in the record form.
+// points, and a person's points buy the rewards the spec lists. Tasks are added and edited in the record form,
+// where a person typed is one more card here.
 import { Pressable, StyleSheet, Text, View } from "react-native";
 import { Body, Button, Card, Row, Screen } from "../components/ui";
+import { choiceValues } from "../lib/choices";
 import { titleField, useOpenRecord, useRecords } from "../lib/records";
 import { newId, usePersistentState } from "../lib/storage";
 import { countOf, fill, t } from "../lib/strings";
@@ -24,7 +26,10 @@ export function PeopleBlock({ screenKey }: { screenKey: string }) {
   const [tasks, setTasks] = useRecords(entity);
   const [redeemed, setRedeemed] = usePersistentState<Redemption[]>(`people:${screen.key}:redeemed`, []);
   const { personField = "person", pointsField = "points", checkField = "done", rewards = [] } = screen.options;
-  const people = entity.fields.find((field) => field.key === personField)?.options ?? [];
+  const whose = entity.fields.find((field) => field.key === personField);
+  // Tasks saved with nobody named stay in view, on a card of their own ("") that earns nothing.
+  const nobody = tasks.some((task) => String(task[personField] ?? "") === "");
+  const people = [...(whose ? choiceValues(whose, tasks) : []), ...(nobody ? [""] : [])];
   const title = titleField(entity);
   const points = (n: number) => countOf(n, t.point, t.points);
 
@@ -46,13 +51,13 @@ export function PeopleBlock({ screenKey }: { screenKey: string }) {
     <Screen>
       <Button label={`+ ${fill(t.addThing, { thing: entity.label })}`} onPress={() => open("new")} />
       {people.map((person) => {
-        const own = tasks.filter((task) => task[personField] === person);
+        const own = tasks.filter((task) => String(task[personField] ?? "") === person);
         const have = balance(person);
         return (
           <Card key={person}>
             <Row>
-              <Text style={[styles.name, { color: theme.text }]}>{person}</Text>
-              <Text style={[styles.points, { color: theme.accent }]}>{points(have)}</Text>
+              <Text style={[styles.name, { color: theme.text }]}>{person || "—"}</Text>
+              {person ? <Text style={[styles.points, { color: theme.accent }]}>{points(have)}</Text> : null}
             </Row>
             {own.length === 0 ? <Body muted>{t.empty}</Body> : null}
             {own.map((task) => (
@@ -74,7 +79,7 @@ export function PeopleBlock({ screenKey }: { screenKey: string }) {
                 <Text style={{ color: theme.muted }}>{`+${Number(task[pointsField] ?? 0)}`}</Text>
               </View>
             ))}
-            {rewards.length > 0 ? (
+            {person && rewards.length > 0 ? (
               <Row>
                 {rewards.map((reward) => (
                   <Button

@@ -3,9 +3,11 @@ import { Stack, useRouter } from "expo-router";
 import { useState } from "react";
 import * as ImagePicker from "expo-image-picker";
 import { Image, Platform, Switch, Text } from "react-native";
+import { ChoiceInput } from "../components/choice";
 import { Body, Button, Card, Chip, Input, Row, Screen } from "../components/ui";
+import { trimChoices } from "../lib/choices";
 import { WEEKDAYS, weekdayName } from "../lib/format";
-import { choiceValues, emptyValue, titleField, useRecords } from "../lib/records";
+import { emptyValue, titleField, useRecords } from "../lib/records";
 import { newId } from "../lib/storage";
 import { t } from "../lib/strings";
 import { useTheme } from "../lib/theme";
@@ -32,13 +34,7 @@ export function RecordForm({ screenKey, id }: { screenKey: string; id: string })
       setProblem(t.required);
       return;
     }
-    // A typed choice is kept trimmed, so it is the same filter as the value tapped later.
-    const record = {
-      ...draft,
-      ...Object.fromEntries(
-        entity.fields.filter((f) => f.type === "choice").map((f) => [f.key, String(draft[f.key] ?? "").trim()]),
-      ),
-    };
+    const record = trimChoices(entity.fields, draft);
     setRecords((current) =>
       existing ? current.map((other) => (other.id === record.id ? record : other)) : [record, ...current]
     );
@@ -59,7 +55,7 @@ export function RecordForm({ screenKey, id }: { screenKey: string; id: string })
           <FieldInput
             field={field}
             value={draft[field.key]}
-            choices={field.type === "choice" ? choiceValues(field, records) : []}
+            records={records}
             onChange={(value) => set(field, value)}
           />
         </Card>
@@ -71,34 +67,17 @@ export function RecordForm({ screenKey, id }: { screenKey: string; id: string })
   );
 }
 
-function FieldInput({ field, value, choices, onChange }: {
+function FieldInput({ field, value, records, onChange }: {
   field: FieldSpec;
   value: Value | undefined;
-  choices: string[];
+  records: RecordData[];
   onChange: (v: Value) => void;
 }) {
   switch (field.type) {
     case "check":
       return <Switch value={Boolean(value)} onValueChange={onChange} accessibilityLabel={field.label} />;
-    // One of the values named or already held, tapped, or a new one typed.
     case "choice":
-      return (
-        <>
-          {choices.length > 0 ? (
-            <Row>
-              {choices.map((option) => (
-                <Chip key={option} label={option} active={value === option} onPress={() => onChange(option)} />
-              ))}
-            </Row>
-          ) : null}
-          <Input
-            accessibilityLabel={field.label}
-            placeholder={t.typeNewValue}
-            value={value === undefined ? "" : String(value)}
-            onChangeText={onChange}
-          />
-        </>
-      );
+      return <ChoiceInput field={field} records={records} value={value} onChange={onChange} />;
     case "rating":
       return (
         <Row>

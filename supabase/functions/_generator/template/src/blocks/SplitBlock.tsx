@@ -1,7 +1,10 @@
-// Shared expenses: who paid what, split evenly between everyone, and who owes whom to settle up.
+// Shared expenses: who paid what, split evenly between everyone (the people the spec names and everyone who
+// paid), who owes whom to settle up, and the expenses, filtered by who paid.
 import { useState } from "react";
 import { Text } from "react-native";
-import { Body, Button, Card, Chip, Input, Row, Screen, Title } from "../components/ui";
+import { ChoiceFilter, ChoiceInput, useChoiceFilter } from "../components/choice";
+import { Body, Button, Card, Input, Screen, Title } from "../components/ui";
+import { trimChoices } from "../lib/choices";
 import { formatMoney } from "../lib/format";
 import { titleField, useRecords } from "../lib/records";
 import { newId } from "../lib/storage";
@@ -39,7 +42,9 @@ export function SplitBlock({ screenKey }: { screenKey: string }) {
   const theme = useTheme();
   const [expenses, setExpenses] = useRecords(entity);
   const { amountField = "amount", categoryField = "paidBy", currency } = screen.options;
-  const people = entity.fields.find((field) => field.key === categoryField)?.options ?? [];
+  const payer = entity.fields.find((field) => field.key === categoryField);
+  const filter = useChoiceFilter(payer, expenses);
+  const people = filter.values;
   const name = titleField(entity);
   const [draft, setDraft] = useState({ title: "", amount: "", payer: people[0] ?? "" });
   const money = (value: number) => formatMoney(value, currency);
@@ -47,9 +52,15 @@ export function SplitBlock({ screenKey }: { screenKey: string }) {
 
   const add = () => {
     const amount = Number(draft.amount.replace(",", "."));
-    if (draft.title.trim() === "" || !(amount > 0)) return;
+    // An expense is someone's: one with no payer would be a share nobody settles.
+    if (draft.title.trim() === "" || !(amount > 0) || (payer && draft.payer.trim() === "")) return;
     setExpenses((current) => [
-      { id: newId(), [name.key]: draft.title.trim(), [amountField]: amount, [categoryField]: draft.payer },
+      trimChoices(entity.fields, {
+        id: newId(),
+        [name.key]: draft.title.trim(),
+        [amountField]: amount,
+        [categoryField]: draft.payer,
+      }),
       ...current,
     ]);
     setDraft({ ...draft, title: "", amount: "" });
@@ -76,15 +87,21 @@ export function SplitBlock({ screenKey }: { screenKey: string }) {
           value={draft.amount}
           onChangeText={(amount) => setDraft({ ...draft, amount })}
         />
-        <Body muted>{t.paidBy}</Body>
-        <Row>
-          {people.map((person) => (
-            <Chip key={person} label={person} active={draft.payer === person} onPress={() => setDraft({ ...draft, payer: person })} />
-          ))}
-        </Row>
+        {payer ? (
+          <>
+            <Body muted>{t.paidBy}</Body>
+            <ChoiceInput
+              field={payer}
+              records={expenses}
+              value={draft.payer}
+              onChange={(value) => setDraft({ ...draft, payer: value })}
+            />
+          </>
+        ) : null}
         <Button label={t.add} onPress={add} />
       </Card>
-      {expenses.map((expense) => (
+      <ChoiceFilter filter={filter} />
+      {expenses.filter(filter.keeps).map((expense) => (
         <Card key={expense.id}>
           <Text style={{ color: theme.text, fontWeight: "600" }}>{String(expense[name.key])}</Text>
           <Text style={{ color: theme.muted }}>

@@ -20,15 +20,6 @@ export function titleField(entity: EntitySpec): FieldSpec {
   return entity.fields.find((field) => field.type === "text") ?? entity.fields[0];
 }
 
-/**
- * What a choice can be: its named options, then the other values its records hold (a spec may name none, and
- * a value typed in the form is one more), each once.
- */
-export function choiceValues(field: FieldSpec, records: RecordData[]): string[] {
-  const held = records.map((record) => String(record[field.key] ?? "")).filter((value) => value !== "");
-  return [...new Set([...(field.options ?? []), ...held])];
-}
-
 export function emptyValue(field: FieldSpec): Value {
   switch (field.type) {
     case "number":
