@@ -1863,7 +1863,7 @@ Deno.test("figures of other kinds joined by a comma or 'and' are a figure each, 
       [
         "segno le lezioni di piano, voglio vedere quanto ho pagato al mese e quante lezioni ho fatto",
         "total",
-        "total",
+        undefined,
       ],
       [
         "je note mes pleins d'essence, je veux voir la moyenne par mois et combien de pleins j'ai faits",
@@ -1873,12 +1873,12 @@ Deno.test("figures of other kinds joined by a comma or 'and' are a figure each, 
       [
         "apunto mis carreras y quiero ver la media de kilómetros por semana y cuántas carreras hice",
         "average",
-        "total",
+        undefined,
       ],
       [
         "Ich trage meine Läufe ein und will den Durchschnitt pro Woche, und wie viele Läufe es waren",
         "average",
-        "total",
+        undefined,
       ],
     ] as const
   ) {
@@ -1895,7 +1895,7 @@ Deno.test("figures of other kinds joined by a comma or 'and' are a figure each, 
   )
     .asks.filter((a) => a.type === "aggregate");
   assert.equal(evenings.length, 1);
-  assert.equal(evenings[0].computes, "total");
+  assert.equal(evenings[0].computes, undefined);
   // A ranking over a period is still the ranking ("chi è il migliore dell'anno").
   assert.ok(
     understand(
@@ -1990,4 +1990,42 @@ Deno.test("a budget among a colon's items has the amount of its own item, and a 
     assert.deepEqual(goal.quantities.filter((q) => q.kind === "money").map((q) => q.value), [value], prompt);
     assert.ok(!asks.some((a) => a.type === "aggregate"), prompt);
   }
+});
+
+Deno.test("a question of how many counts the records though its stem is a total's, and over a unit adds it up", () => {
+  for (
+    const [prompt, computes] of [
+      ["segno le mostre che visito e quante ne ho viste quest'anno", undefined],
+      ["apunto las clases de yoga y cuántas hago al mes", undefined],
+      ["Ich trage meine Zahnarztbesuche ein und will wissen, wie viele es im Jahr sind", undefined],
+      ["Gartenarbeit eintragen und wie oft ich im Monat gieße", undefined],
+      ["Saunabesuche notieren und sehen, wie oft ich hingehe", undefined],
+      ["registro mis salidas en bici y cuántos kilómetros hago por semana", "total"],
+      ["Radtouren eintragen und wie viele Kilometer ich im Jahr fahre", "total"],
+    ] as const
+  ) assert.equal(ask(prompt, "aggregate").computes, computes, prompt);
+  // With no noun of its own, it is of the noun before it: a unit's is added up.
+  for (
+    const [prompt, computes] of [
+      [
+        "Ich schreibe meine Lernzeiten auf, Fach und Minuten, und will sehen, wie viele es pro Woche sind",
+        "total",
+      ],
+      ["annoto le uscite in bici, data e chilometri, e quanti ne faccio al mese", "total"],
+      ["apunto mis paseos, fecha y kilómetros, y cuántos llevo este mes", "total"],
+      ["apunto las visitas al museo y cuántas llevo este año", undefined],
+    ] as const
+  ) assert.equal(ask(prompt, "aggregate").computes, computes, prompt);
+});
+
+Deno.test("a figure's own cue says what it computes, and the Spanish average is the noun after its article", () => {
+  for (
+    const prompt of [
+      "anoto lo que gasto en gasolina y quiero ver la media",
+      "registro las propinas y la media semanal",
+      "apunto lo que gasto en comida, con el promedio",
+    ]
+  ) assert.equal(ask(prompt, "aggregate").computes, "average", prompt);
+  // "Media" before a noun is half of it.
+  assert.ok(!understand("leo media hora cada noche").asks.some((a) => a.type === "aggregate"));
 });

@@ -295,8 +295,12 @@ const QUESTIONS = Object.fromEntries(
 const COUNTING = Object.fromEntries(
   Object.entries(LEXICONS).map((
     [l, lex],
-  ) => [l, { count: wordSet(lex.counting.count), total: wordSet(lex.counting.total) }]),
-) as Record<UiLanguage, { count: Set<string>; total: Set<string> }>;
+  ) => [l, {
+    count: wordSet(lex.counting.count),
+    total: wordSet(lex.counting.total),
+    many: lex.counting.many.map((p) => words(p).map((t) => t.norm)),
+  }]),
+) as Record<UiLanguage, { count: Set<string>; total: Set<string>; many: string[][] }>;
 const LIMITS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex(lex.limits, l as UiLanguage)]),
 ) as Record<UiLanguage, CueIndex>;
@@ -814,7 +818,14 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     // How many hours or kilometres ("quante ore ho dormito", "combien d'heures", "how many km did I run")
     // adds that amount up.
     const unit = tokens[stop.has(tokens[m.to]?.norm ?? "") ? m.to + 1 : m.to];
-    const field = unit && amountNamed(unit, language);
+    // One with no noun of its own, a pronoun or the speaker's verb after it ("wie viele es sind", "quanti ne
+    // faccio", "cuántos llevo": a plural noun never ends as that verb does), is of the noun it refers back to,
+    // the nearest before it in the prompt: a unit's ("Datum und Stunden, … wie viele es sind") too.
+    const next = tokens[m.to]?.norm ?? "";
+    const verb = DOER[language].has(next) || RELATIVE_SPEAKER[language].endings.some((e) => next.endsWith(e));
+    const antecedent = content(m.to) && !verb ? undefined : words(ctx.prompt.slice(0, tokens[m.from].start))
+      .filter((t) => t.kind === "word" && !stop.has(t.norm) && !VERBS[language].has(t.norm)).at(-1);
+    const field = (unit && amountNamed(unit, language)) ?? (antecedent && amountNamed(antecedent, language));
     if (field) {
       totals.set("aggregate", field);
       totalAt = tokens[m.from].start;
@@ -1295,8 +1306,20 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (type === "schedule" && week.length > 1) {
       ask.slots = week.map(({ start: _s, end: _e, ...slot }) => slot);
     }
-    const computes = type === "aggregate" &&
-      matchCues(stems, AGGREGATES[language]).find((m) => ownFigure(spans, tokens[m.from].start));
+    // A question of how many ("quante volte", "cuántas", "wie viele") counts the records, though its stem is a
+    // total's; over a unit it adds that up ("quante ore"), which `total` says.
+    const many = (m: CueMatch) =>
+      COUNTING[language].many.some((p) => p.every((w, k) => tokens[m.from + k]?.norm === w));
+    // (The figure's own cue first: "quiero ver la media" of "lo que gasto" averages what "gasto" would add up.)
+    const cues = type === "aggregate"
+      ? matchCues(stems, AGGREGATES[language]).filter((m) =>
+        ownFigure(spans, tokens[m.from].start) && !many(m)
+      )
+      : [];
+    const computes = cues.find((m) =>
+      spans.some((o) => o.start <= tokens[m.from].start && tokens[m.from].start < o.end)
+    ) ??
+      cues[0];
     const total = totals.has(type) && (type !== "aggregate" || ownFigure(spans, totalAt));
     if (computes) ask.computes = computes.key as Ask["computes"];
     else if (total) ask.computes = "total";

@@ -20,8 +20,10 @@ export interface Lexicon {
   aggregates: Record<"total" | "average", string[]>;
   /** The words that make a field a count or a total of what its other words name: a `count` opens it and
    * makes it a number ("number of pages", "numero di pagine", "Anzahl Seiten"), a `total` only qualifies it
-   * ("total cost", "prix total"). */
-  counting: Record<"count" | "total", string[]>;
+   * ("total cost", "prix total"); `many` are the questions of how many, whose plural says they count things
+   * ("quante", "cuántas", "wie viele", "wie oft") though their stem is a total's ("quanto", "wie viel"): empty
+   * where no total's word shares one ("how many", "combien de"). */
+  counting: Record<"count" | "total" | "many", string[]>;
   /** The words that compare an amount with a limit: verbs of going past it (`exceed`: "go over",
    * "dépasser", "superare", "pasar de", "überschreiten") and words of at most (`atMost`: "no more than",
    * "au maximum", "höchstens"), with or without a negation ("ne pas dépasser"), and words of less than
