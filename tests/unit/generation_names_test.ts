@@ -356,3 +356,31 @@ Deno.test("the person a request serves does not name the app", () => {
     /friends/i,
   );
 });
+
+Deno.test("a first-person verb that opens the clause before a determiner is no name, whatever its object ends on", () => {
+  // (The object ends on words no name keeps: "cuenta", "conto" are verbs as well.)
+  assert.equal(name("Llevo la cuenta de las horas que trabajo cada día, quiero apuntarlas"), "Horas");
+  assert.equal(name("Llevo la cuenta de los kilómetros que hago en bici cada semana"), "Kilómetros");
+  assert.equal(
+    name("Tengo la lista de los regalos de navidad, quiero apuntar cada uno con el precio"),
+    "Regalos de navidad",
+  );
+  assert.equal(name("Tengo il conto dei punti della briscola con gli amici"), "Punti della briscola");
+});
+
+Deno.test("a one-word name that is the speaker's verb where the prompt says it names nothing", () => {
+  // After a pronoun, or, the pronoun left out, opening a clause before a determiner or after a question word.
+  for (
+    const prompt of [
+      "Faccio il conto delle bollette di casa ogni mese",
+      "Tengo i conti del condominio, voglio segnare ogni spesa",
+      "Studio la chimica per l'esame, voglio un quiz",
+      "je cours le dimanche matin, noter mes sorties",
+    ]
+  ) {
+    const verb = prompt.split(/\s+/).find((w) => !/^(je|io)$/i.test(w))!;
+    assert.notEqual(name(prompt).toLowerCase(), verb.toLowerCase(), prompt);
+  }
+  // A noun of the same ending before a preposition still names the app.
+  assert.equal(name("diario del neonato: poppate e pannolini"), "Diario del neonato");
+});

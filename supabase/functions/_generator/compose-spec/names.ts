@@ -253,7 +253,9 @@ function phrase(text: string, language: Language, nounsCapitalized = false): str
   };
   const end = ends.length ? Math.min(...ends) : all.length;
   const first = trimmed(end);
-  const { from, words: whole } = opensOnVerb(first.words, language) ? trimmed(end, first.from + 1) : first;
+  // (Before the end is trimmed: a verb's object may end on words no name keeps, "Llevo la cuenta de".)
+  const opened = opensOnVerb(all.slice(first.from, end), language);
+  const { from, words: whole } = opened ? trimmed(end, first.from + 1) : first;
   // A phrase too long for a name loses first what follows "for" after a word that names the records or
   // their measure, whom or where they are kept for ("tire pressure log for my bikes"); after an ask's cue
   // alone ("timer for the plank") "for" says what they are, and before "each" what there is one of.
@@ -394,7 +396,7 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   const chosen = named.findIndex((c, i) =>
     c && !/\d/.test(c) && c.split(/\s+/).length <= MAX_NAME_WORDS && /\p{L}{2}/u.test(c) &&
     !c.split(/\s+/).every((w) => endsNothing(fold(w), language)) &&
-    (i === 0 || !measureOnly(c, language)) &&
+    (i === 0 || !measureOnly(c, language)) && (i === 0 || !speakersVerb(c, prompt, language)) &&
     (i === 0 || i === ROLE || i > SUBJECT || aboutIt(c, i))
   );
   const title = titled(chosen >= 0 ? named[chosen] : spec.screens[0].title, language);
@@ -475,6 +477,25 @@ function measureOnly(text: string, language: Language): boolean {
 }
 
 const SPEAKER = perLanguage((lex) => lex.speaker);
+const FIRST_PERSON = perLanguage((lex) => lex.relativeSpeakerEndings);
+
+/** Whether a one-word name is, where the prompt says it, the speaker's verb: after "je" or "io", or, the
+ * pronoun left out, a word of a first person's ending that opens a clause before a determiner ("Faccio il
+ * conto", "Llevo la cuenta") or follows a question word ("quanto corro"). */
+function speakersVerb(name: string, prompt: string, language: Language): boolean {
+  const own = fold(name);
+  if (!PREPOSITIONAL.has(language) || /\s/.test(own)) return false;
+  const ending = own.length >= 4 && [...FIRST_PERSON[language]].some((e) => own.endsWith(e));
+  const tokens = words(prompt);
+  return tokens.some((t, i) => {
+    if (t.norm !== own) return false;
+    const before = tokens[i - 1];
+    if (before && SPEAKER[language].has(before.norm)) return true;
+    const opens = !before || before.kind === "mark" || AND[language].has(before.norm);
+    return ending && ((opens && DETERMINERS[language].has(tokens[i + 1]?.norm ?? "")) ||
+      (before !== undefined && QUESTIONS[language].has(before.norm)));
+  });
+}
 
 /** The prompt's own word for the records' concept when it is another word than the concept's name: it
  * names what the app is about better ("l'antibiotico" rather than "Farmaco", "vitamina D" rather than
