@@ -186,9 +186,23 @@ t(
 
       await open("mahlzeiten");
       const fed = async () => Number((await text()).match(/(\d+) Mahlzeit(?:en)?,/)?.[1]);
+      // The log's two figures, each charted over its own period: the value of the current one is its last.
+      const figure = async (title: string) =>
+        (await page.getByText(title, { exact: true }).locator("xpath=..").innerText()).trim().split("\n").at(
+          -1,
+        )!;
       const before = await fed();
+      const weekBefore = Number(await figure("Anzahl · Pro Woche"));
       await page.getByText("Jetzt eintragen").click();
       await page.getByText(new RegExp(`^${before + 1} Mahlzeit`)).waitFor();
+      assert.equal(Number(await figure("Anzahl · Pro Woche")), weekBefore + 1);
+      // Today's total amount is the one today's card shows.
+      const todayMl = (await text()).match(/Mahlzeit(?:en)?, [^,]+, ([\d.,]+\s?ml)/)?.[1];
+      assert.ok(todayMl, await text());
+      assert.equal(
+        (await figure("Summe · Menge · Pro Tag")).replace(/\s/g, " "),
+        todayMl.replace(/\s/g, " "),
+      );
 
       await open("familie");
       const max = async () => Number((await text()).match(/Max\s+(\d+) Punkte/)?.[1]);

@@ -1332,7 +1332,7 @@ Deno.test("records whose fields name a concept the app keeps already are those r
   }
 });
 
-Deno.test("a log charts its first figure; a second it cannot show beside it is listed, one its card of today shows is built", () => {
+Deno.test("a log charts each figure asked of it; a goal's second figure is listed, one a log's card of today shows is built", () => {
   for (
     const prompt of [
       "I log my runs with distance in km, show the total km per week and the average per month",
@@ -1342,10 +1342,23 @@ Deno.test("a log charts its first figure; a second it cannot show beside it is l
     const made = composeSpec(prompt, { tier: "light" });
     const log = made.spec.screens.find((s) => s.block === "log")!;
     assert.deepEqual([log.options.aggregate, log.options.period], ["total", "week"], prompt);
-    const figures = made.asks.filter((a) => a.type === "aggregate");
-    assert.deepEqual(figures.map((a) => a.built), [true, false], prompt);
-    assert.ok(made.unmet.some((u) => u.includes(figures[1].quote)), prompt);
+    assert.deepEqual(log.options.figures?.map((f) => [f.aggregate, f.period]), [["total", "week"], [
+      "average",
+      "month",
+    ]], prompt);
+    assert.ok(made.asks.filter((a) => a.type === "aggregate").every((a) => a.built), prompt);
+    assert.deepEqual(made.unmet, [], prompt);
   }
+  // A goal shows its one target's progress: a second figure asked of it is listed.
+  const saved = composeSpec(
+    "risparmi: obiettivo di 300 euro al mese, con il totale a settimana e la media all'anno",
+    {
+      tier: "light",
+    },
+  );
+  const figures = saved.asks.filter((a) => a.type === "aggregate");
+  assert.deepEqual(figures.map((a) => a.built), [true, false]);
+  assert.ok(saved.unmet.some((u) => u.includes(figures[1].quote)), saved.unmet.join("; "));
   // How many today is on the log's card of today, whatever its chart shows.
   const made = composeSpec("a log of my coffees with the price, the total per month and how many today", {
     tier: "light",

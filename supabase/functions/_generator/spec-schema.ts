@@ -111,6 +111,16 @@ const REQUIRED: Partial<Record<BlockName, (keyof Options)[]>> = {
   people: ["personField", "pointsField", "checkField"],
 };
 
+const Period = z.enum(["day", "week", "month", "year"]);
+
+const Figure = z.object({
+  aggregate: z.enum(["count", "total", "average"]),
+  field: Key.optional().describe("the number, money or duration field a total or average is of"),
+  period: Period.optional().describe("absent: day"),
+  unit: z.string().max(20).optional(),
+  currency: z.string().max(10).optional(),
+});
+
 const ScreenOptions = z.object({
   search: z.boolean().optional(),
   categoryField: Key.optional(),
@@ -158,7 +168,7 @@ const ScreenOptions = z.object({
   limit: z.boolean().optional().describe(
     "a goal screen: its goal is a limit not to pass (no more than 3 a day), shown as what is left under it",
   ),
-  period: z.enum(["day", "week", "month", "year"]).optional().describe(
+  period: Period.optional().describe(
     "a goal screen: the period its target is for (absent: all time); a log screen: the period its summary " +
       "counts by (absent: day)",
   ),
@@ -179,6 +189,10 @@ const ScreenOptions = z.object({
   ),
   aggregate: z.enum(["count", "total", "average"]).optional().describe(
     "a log: per period, how many entries, or the total or average of amountField (else durationField)",
+  ),
+  figures: z.array(Figure).min(1).max(4).optional().describe(
+    "a log asked for several figures (how much earned per month and how many hours): each charted per its " +
+      "period, the first the one of aggregate, period and amountField; absent: that one alone",
   ),
   personField: Key.optional().describe(
     "people: the choice field naming whose task it is (its options: the people)",
@@ -308,6 +322,16 @@ export function checkSpec(spec: SpecParts, ctx: z.RefinementCtx) {
         }
       }
     }
+    screen.options.figures?.forEach((figure, figureIndex) => {
+      if (figure.field === undefined || !entity) return;
+      const field = entity.fields.find((candidate) => candidate.key === figure.field);
+      if (!field || !["number", "money", "duration"].includes(field.type)) {
+        issue(
+          [...path, "figures", figureIndex, "field"],
+          `names ${figure.field}, which is no number of ${entity.key}`,
+        );
+      }
+    });
     const needs = [...(REQUIRED[screen.block] ?? [])];
     const choice = screen.block === "quiz" && screen.options.mode === "choice";
     if (choice) needs.push("choiceFields", "answerField");

@@ -15,6 +15,7 @@ import type {
   EntitySpec,
   FieldSpec,
   FieldType,
+  Figure,
   Language,
   Period,
   RecordData,
@@ -425,14 +426,19 @@ export class Builder {
           if (period) log.options.period = period;
           const entity = this.entities.find((e) => e.spec.key === log.entity);
           if (entity && log.block === "log") this.computed(ask, entity, log);
-          // A screen charts one figure per period: another asked of it keeps the first, shown when a log's
-          // card of today shows it (a count or a total for the day: "a summary for today: number of feedings,
-          // total ml"), else listed ("the average per week and how many km each pair").
-          const changed = FIGURE_OPTIONS.some((k) => log.options[k] !== before[k]);
+          // Another figure asked of a figured screen keeps the first: a log's card of today shows a count, or a
+          // total for the day of its amount or duration ("a summary for today: number of feedings, total ml"),
+          // a log charts any other beside it ("how much I earn a month and how many hours"), and a goal's is
+          // listed. (An aggregate that computes nothing counts the records.)
+          const after: ScreenOptions = ask.computes ? log.options : { ...log.options, aggregate: "count" };
+          const changed = FIGURE_OPTIONS.some((k) => after[k] !== before[k]);
           if (this.figured.has(log) && changed) {
             log.options = before;
-            const today = log.block === "log" && ask.computes !== "average" && (!period || period === "day");
-            if (!today) {
+            const field = after.aggregate === "count" ? undefined : after.amountField ?? after.durationField;
+            const today = log.block === "log" && ask.computes !== "average" &&
+              (!period || period === "day") &&
+              [undefined, before.amountField, before.durationField].includes(field);
+            if (!today && (log.block !== "log" || !entity || !addFigure(log, entity, after))) {
               return this.refuse(ask, "a second figure, which its screen does not show beside the first");
             }
           }
@@ -995,6 +1001,34 @@ function levelOf(entity: Entity, key: string): boolean {
 function progressFields(entity: Entity, ...types: FieldType[]): FieldSpec[] {
   const set = new Set(conceptOf(entity.spec)?.fields.filter((f) => f.target).map((f) => f.key));
   return types.flatMap((type) => entity.spec.fields.filter((f) => f.type === type && !set.has(f.key)));
+}
+
+/** The figure a log's options chart: a count, or the total or average of the amount, else the duration, in
+ * the amount's unit or currency. */
+function figureOf(entity: Entity, options: ScreenOptions): Figure {
+  const aggregate = options.aggregate ?? "count";
+  const field = aggregate === "count" ? undefined : options.amountField ?? options.durationField;
+  const type = entity.spec.fields.find((f) => f.key === field)?.type;
+  const unit = field === options.amountField ? options.unit : field && amountUnit(entity, field);
+  const currency = type === "money" ? options.currency : undefined;
+  return Object.fromEntries(
+    Object.entries({ aggregate, field, period: options.period, unit, currency }).filter(([, v]) =>
+      v !== undefined
+    ),
+  ) as unknown as Figure;
+}
+
+/** Adds the figure of `asked` (a log's options changed by a further aggregate) to the log's figures, the first
+ * being the one its options chart; false when the log holds as many as it shows. */
+function addFigure(log: ScreenSpec, entity: Entity, asked: ScreenOptions): boolean {
+  const figures = log.options.figures ?? [figureOf(entity, log.options)];
+  const figure = figureOf(entity, asked);
+  const same = (a: Figure) =>
+    a.aggregate === figure.aggregate && a.field === figure.field && a.period === figure.period;
+  if (!figures.some(same)) figures.push(figure);
+  if (figures.length > 4) return false;
+  log.options.figures = figures;
+  return true;
 }
 
 function amountUnit(entity: Entity, key: string): string | undefined {

@@ -56,6 +56,16 @@ export type BlockName =
   | "settings"
   | "about";
 
+/** One figure a log shows per period: a count of entries, or the total or average of a field. */
+export interface Figure {
+  aggregate: "count" | "total" | "average";
+  /** The number, money or duration field a total or average is of. */
+  field?: string;
+  period?: Period;
+  unit?: string;
+  currency?: string;
+}
+
 export interface ScreenOptions {
   search?: boolean;
   categoryField?: string;
@@ -104,6 +114,8 @@ export interface ScreenOptions {
   durationField?: string;
   /** What a log shows per period: how many entries, or the total or average of its amount (else duration). */
   aggregate?: "count" | "total" | "average";
+  /** A log's figures per period, each charted on its own; absent: the one of aggregate, period and amount. */
+  figures?: Figure[];
   /** People: the field naming whose task it is, its points, and the rewards bought with points. */
   personField?: string;
   pointsField?: string;

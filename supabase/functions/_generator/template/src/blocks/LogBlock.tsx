@@ -26,12 +26,8 @@ export function LogBlock({ screenKey }: { screenKey: string }) {
   const open = useOpenRecord(screen.key);
   const [entries, setEntries] = useRecords(entity);
   const { dateField = "date", timeField = "time", durationField, amountField, unit, currency } = screen.options;
-  const { period = "day", aggregate = "count" } = screen.options;
   const duration = entity.fields.find((field) => field.key === durationField);
   const amount = entity.fields.find((field) => field.key === amountField);
-  // A total or an average is of the amount, else of the duration.
-  const measured = amount ?? duration;
-  const showMeasured = measure(measured, unit, currency);
   const showAmount = measure(amount, unit, currency);
   const showDuration = measure(duration);
   const dayOf = (entry: RecordData) => String(entry[dateField] ?? "").slice(0, 10);
@@ -45,24 +41,44 @@ export function LogBlock({ screenKey }: { screenKey: string }) {
   const summary = [countOf(today.length, inSentence(entity.label), inSentence(entity.plural))];
   if (duration) summary.push(showDuration(sum(today, duration.key)));
   if (amount) summary.push(showAmount(sum(today, amount.key)));
+  const shownToday = new Set<string>();
 
-  const valueOf = (list: RecordData[]) => {
-    if (aggregate === "count" || !measured) return list.length;
-    const total = sum(list, measured.key);
-    return aggregate === "total" ? total : list.length > 0 ? total / list.length : 0;
-  };
-  const bars: { label: string; value: number }[] = [];
-  for (
-    let from = periodStart(isoDay(), period), to = "9999-12-31", n = 0;
-    n < 7;
-    n++, to = from, from = previousPeriod(from, period)
-  ) {
-    bars.unshift({
-      label: periodLabel(from, period),
-      value: valueOf(entries.filter((entry) => dayOf(entry) >= from && dayOf(entry) < to)),
-    });
-  }
-  const aggregateTitle = aggregate === "count" ? t.count : aggregate === "total" ? t.total : t.average;
+  // Each figure is charted per its period; the single aggregate, period and amount (else duration) are a
+  // list of one.
+  const { aggregate = "count", period } = screen.options;
+  const figures = screen.options.figures ?? [{ aggregate, field: (amount ?? duration)?.key, period, unit, currency }];
+  const charts = figures.map((figure) => {
+    const { period = "day" } = figure;
+    const measured = figure.aggregate === "count"
+      ? undefined
+      : entity.fields.find((field) => field.key === figure.field);
+    const show = measured ? measure(measured, figure.unit, figure.currency) : String;
+    const valueOf = (list: RecordData[]) => {
+      if (!measured) return list.length;
+      const total = sum(list, measured.key);
+      return figure.aggregate === "total" ? total : list.length > 0 ? total / list.length : 0;
+    };
+    const bars: { label: string; value: number }[] = [];
+    for (
+      let from = periodStart(isoDay(), period), to = "9999-12-31", n = 0;
+      n < 7;
+      n++, to = from, from = previousPeriod(from, period)
+    ) {
+      bars.unshift({
+        label: periodLabel(from, period),
+        value: valueOf(entries.filter((entry) => dayOf(entry) >= from && dayOf(entry) < to)),
+      });
+    }
+    // Today's card adds up the field a figure is of, beside the amount and duration it always shows.
+    if (measured && measured !== amount && measured !== duration && !shownToday.has(measured.key)) {
+      shownToday.add(measured.key);
+      summary.push(show(sum(today, measured.key)));
+    }
+    const kind = !measured ? t.count : figure.aggregate === "total" ? t.total : t.average;
+    // Several figures say what each is of ("Summe · Stunden · Pro Woche").
+    const title = [kind, figures.length > 1 && measured ? measured.label : "", PER[period]()];
+    return { title: title.filter(Boolean).join(" · "), bars, format: show };
+  });
 
   const logNow = () => {
     const now = new Date();
@@ -93,10 +109,12 @@ export function LogBlock({ screenKey }: { screenKey: string }) {
         <Title>{summary.join(", ")}</Title>
       </Card>
       <Button label={t.logNow} onPress={logNow} />
-      <Card>
-        <Body muted>{`${aggregateTitle} · ${PER[period]()}`}</Body>
-        <BarChart bars={bars} format={aggregate === "count" ? String : showMeasured} />
-      </Card>
+      {charts.map((chart, index) => (
+        <Card key={index}>
+          <Body muted>{chart.title}</Body>
+          <BarChart bars={chart.bars} format={chart.format} />
+        </Card>
+      ))}
       {sorted.length === 0 ? <Body muted>{t.empty}</Body> : null}
       {sorted.slice(0, 30).map((entry) => (
         <Card key={entry.id}>

@@ -1,0 +1,96 @@
+// A log asked for several figures charts each of them: a count, or a total or an average of a field, each over
+// its own period, rather than the first built and the others listed unmet.
+import assert from "node:assert/strict";
+import { composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
+import { AppSpecSchema } from "../../supabase/functions/_generator/spec-schema.ts";
+import type { AppSpec, Figure } from "../../supabase/functions/_generator/template/src/types.ts";
+
+const figuresOf = (prompt: string) => {
+  const { spec, unmet } = composeSpec(prompt, { tier: "light" });
+  assert.deepEqual(AppSpecSchema.safeParse(spec).error?.issues ?? [], [], prompt);
+  assert.deepEqual(unmet, [], prompt);
+  const log = spec.screens.find((screen) => screen.block === "log");
+  assert.ok(log, prompt);
+  // The first figure is also the single one the log's own options state, for what reads only those.
+  assert.equal(log.options.aggregate, log.options.figures?.[0].aggregate, prompt);
+  assert.equal(log.options.period, log.options.figures?.[0].period, prompt);
+  return (log.options.figures ?? []).map(({ aggregate, field, period }: Figure) =>
+    [aggregate, field ?? "", period ?? ""].join(" ")
+  );
+};
+
+Deno.test("a log asked for two figures charts both, in every language", () => {
+  assert.deepEqual(figuresOf("A log of my tips: the total per week and the average per month"), [
+    "total amount week",
+    "average amount month",
+  ]);
+  assert.deepEqual(figuresOf("registro delle spese: la media al mese e il totale dell'anno"), [
+    "average amount month",
+    "total amount year",
+  ]);
+  assert.deepEqual(
+    figuresOf(
+      "journal de mes séances de natation : la distance totale par semaine et le nombre de séances par mois",
+    ),
+    ["total duration week", "count  month"],
+  );
+  assert.deepEqual(figuresOf("registro de gastos: el total por semana y el promedio al mes"), [
+    "total amount week",
+    "average amount month",
+  ]);
+  assert.deepEqual(figuresOf("Kassenbuch vom Flohmarkt: die Summe pro Woche und die Anzahl pro Monat"), [
+    "total total week",
+    "count  month",
+  ]);
+});
+
+Deno.test("a log asked for three figures charts the three", () => {
+  const three = ["total amount month", "average amount week", "count  year"];
+  assert.deepEqual(
+    figuresOf("Expense log: the total per month, the average per week and the count per year"),
+    three,
+  );
+  assert.deepEqual(
+    figuresOf("journal des dépenses : le total par mois, la moyenne par semaine et combien par an"),
+    three,
+  );
+  assert.deepEqual(
+    figuresOf("Ausgabenbuch: die Summe pro Monat, der Durchschnitt pro Woche und die Anzahl pro Jahr"),
+    three,
+  );
+  assert.deepEqual(
+    figuresOf("A walking log: the total steps per week, the average per month and how many walks per year"),
+    ["total stepsPerWeek week", "average stepsPerWeek month", "count  year"],
+  );
+});
+
+Deno.test("a log asked for one figure keeps it in its own options, with no list", () => {
+  const { spec } = composeSpec("a log of my naps with the average per week", { tier: "light" });
+  const log = spec.screens.find((screen) => screen.block === "log")!;
+  assert.equal(log.options.aggregate, "average");
+  assert.equal(log.options.period, "week");
+  assert.equal(log.options.figures, undefined);
+});
+
+Deno.test("a log's figures are fields of its entity that hold numbers", () => {
+  const { spec } = composeSpec(
+    "Expense log: the total per month, the average per week and the count per year",
+    {
+      tier: "light",
+    },
+  );
+  const broken = structuredClone(spec) as AppSpec;
+  const index = broken.screens.findIndex((screen) => screen.block === "log");
+  const entity = broken.entities.find((e) => e.key === broken.screens[index].entity)!;
+  const text = entity.fields.find((field) => field.type === "text")!;
+  broken.screens[index].options.figures![1].field = text.key;
+  assert.deepEqual(
+    AppSpecSchema.safeParse(broken).error?.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`),
+    [`screens.${index}.options.figures.1.field: names ${text.key}, which is no number of ${entity.key}`],
+  );
+  // A model's list with no figure is refused; its single-figure options alone are read as before.
+  broken.screens[index].options.figures = [];
+  assert.equal(AppSpecSchema.safeParse(broken).success, false);
+  delete broken.screens[index].options.figures;
+  assert.equal(AppSpecSchema.safeParse(broken).success, true);
+});
