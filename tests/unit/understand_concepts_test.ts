@@ -6,7 +6,7 @@ import {
   conceptIndex,
   findConcepts,
 } from "../../supabase/functions/_generator/understand/concepts.ts";
-import { understand } from "../../supabase/functions/_generator/understand/index.ts";
+import { namesKnownSubject, understand } from "../../supabase/functions/_generator/understand/index.ts";
 import { conceptProblems } from "../../supabase/functions/_generator/knowledge/check.ts";
 import carService from "./fixtures/understand_concepts/car-service.json" with { type: "json" };
 
@@ -210,4 +210,25 @@ Deno.test("a word the prompt lists as a field says less of what its records are 
   assert.ok(score("jeden Morgen mein Gewicht eintragen", "body-weight")! >= 1);
   // A field word that is also derived weighs both ways: "talla" is a field and no word of the garage's.
   assert.equal(score("mis camisetas con talla, color y precio", "car-service"), 0.25);
+});
+
+Deno.test("namesKnownSubject says whether understand finds a concept, field words or not", () => {
+  const prompts = [
+    "a log of my dog's walks with date, minutes and the route",
+    "un'app per i compiti di scuola con materia e data di consegna",
+    "je veux noter mes dépenses: montant, catégorie, date",
+    "necesito algo para mis plantas: cuándo las riego y cuánta agua",
+    "Eine App für unsere Haushaltskasse mit Betrag und Datum",
+    "track title, author and rating",
+    "remind me at 9",
+    "asdf qwer zxcv",
+    "make it dark",
+  ];
+  let known = 0;
+  for (const prompt of prompts) {
+    const expected = understand(prompt).concepts.length > 0;
+    assert.equal(namesKnownSubject(prompt), expected, prompt);
+    if (expected) known++;
+  }
+  assert.ok(known >= 3 && known < prompts.length, "both answers are checked");
 });

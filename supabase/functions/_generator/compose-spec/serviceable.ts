@@ -2,7 +2,7 @@
 // a social network) or fed with live data from the internet (prices, delays, weather). A generated offline
 // app would only pretend, so such a prompt is refused at admission with the reason. So is a prompt of which
 // nothing was understood: building it would charge for an empty shell.
-import { understand } from "../understand/index.ts";
+import { namesKnownSubject, understand } from "../understand/index.ts";
 import { isUiLanguage } from "../understand/language.ts";
 import { fold } from "./entities.ts";
 
@@ -151,6 +151,8 @@ export function refusal(prompt: string): string | null {
   for (const need of INDEX) {
     if (need.cues.some((all) => all.every((re) => re.test(text)))) return need.reason;
   }
+  // A known subject is enough, and cheaper to find than every ask.
+  if (namesKnownSubject(prompt)) return null;
   const { asks, concepts, detected } = understand(prompt);
   if (asks.length || concepts.length) return null;
   return detected !== "und" && !isUiLanguage(detected)

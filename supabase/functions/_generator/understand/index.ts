@@ -44,13 +44,26 @@ const recurrence = (q: Quantity) => q.kind === "frequency";
 /** Asks that hold the times, phases and frequencies of a `:` list's items for the clause before it. */
 const TIMED = new Set<Ask["type"]>(["reminder", "timer", "schedule", "goal", "log"]);
 
-export function understand(prompt: string, options: UnderstandOptions = {}): Understanding {
+/** The language a prompt is read in, and the one the detector found. */
+function promptLanguage(prompt: string): { language: UiLanguage; detected: string } {
   // The words the concepts name a subject with vote too: "grocery list app" is English.
-  const { language, detected } = detectLanguage(
+  return detectLanguage(
     prompt,
     lexiconVote(prompt, namesConcept),
     englishKnowsEveryWord(prompt, namesConcept),
   );
+}
+
+/**
+ * Whether the prompt names a subject the knowledge holds: then `understand` finds at least that concept (the
+ * field words it discounts only weigh a match less), without reading the prompt's asks.
+ */
+export function namesKnownSubject(prompt: string): boolean {
+  return findConcepts(prompt, promptLanguage(prompt).language).length > 0;
+}
+
+export function understand(prompt: string, options: UnderstandOptions = {}): Understanding {
+  const { language, detected } = promptLanguage(prompt);
   const all = quantities(prompt, language);
   const followUp = options.existingSpec !== undefined;
   const inside = (c: Span) => all.filter((q) => q.start >= c.start && q.end <= c.end);
