@@ -177,6 +177,29 @@ t(
 );
 
 t(
+  "POST /jobs on a project without an appName keeps the project's name in the job and its notification",
+  async () => {
+    const user = await newUser("jobs.followname");
+    const project = await newProject(user, { name: "Garden Journal" });
+    const res = await api<JobBody>("POST", "/jobs", {
+      token: user.token,
+      body: promptJob("make it dark", { project_id: project.id }),
+    });
+    assert.equal(res.status, 202);
+    assert.equal(
+      res.body.input.appName,
+      "Garden Journal",
+      "a change names nothing: the project's name stays",
+    );
+    const done = await waitForJob<JobBody>(user, res.body.id);
+    assert.equal(done.status, "succeeded", JSON.stringify(done.error));
+    const [note] = await db()`select payload from public.notifications
+                               where recipient_id = ${user.id} and payload ->> 'job_id' = ${res.body.id}`;
+    assert.equal(note.payload.app_name, "Garden Journal");
+  },
+);
+
+t(
   "POST /jobs with a known idempotency_key returns the first job with 200 and consumes nothing, also under concurrency",
   async () => {
     const user = await newUser("jobs.idem");

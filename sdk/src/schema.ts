@@ -641,7 +641,8 @@ export interface paths {
      * @description Returns at once with the job `queued`; poll `GET /jobs/{jobId}` (backoff 2 s up to 30 s).
      *     The prompt is trimmed and must be 1..8000 characters; the service evaluates it (400 `invalid_prompt`
      *     with `details.reason`, also for what no offline app can do: play between phones, a social network, live data
-     *     from the internet; nothing is charged) and fills `input.model` and `input.appName` when they are omitted. Without `project_id`
+     *     from the internet; nothing is charged) and fills `input.model` and `input.appName` when they are omitted (with `project_id`,
+     *     the project's name: a follow-up is a change to its app, and names nothing). Without `project_id`
      *     a project is created with the template's files and the evaluated app name (its icon is generated in the
      *     background). `expo_push_token`, `live_activity_token`, `live_activity_user` and `dbhost_project_ref` are folded into
      *     `input` (the top-level value wins). A repeated `idempotency_key` returns the first job with 200 and consumes nothing.

@@ -79,6 +79,16 @@ Deno.test("evaluator accepts ordinary app prompts", async () => {
   }
 });
 
+Deno.test("evaluator names a new app from its prompt, and a follow-up only when the client names it", async () => {
+  const fresh = await evaluator.evaluate("a todo list app with categories", {});
+  assert.equal(fresh.ok && fresh.appName, "Todo");
+  const change = await evaluator.evaluate("a todo list app with categories", { followUp: true });
+  assert.equal(change.ok, true);
+  assert.equal(change.ok && change.appName, undefined, "the project's name stays");
+  const renamed = await evaluator.evaluate("make it dark", { followUp: true, appName: " Chores " });
+  assert.equal(renamed.ok && renamed.appName, "Chores");
+});
+
 Deno.test("evaluator rejects empty, short and meaningless prompts with a reason", async () => {
   for (const prompt of REJECTED_PROMPTS) {
     const verdict = await evaluator.evaluate(prompt, {});

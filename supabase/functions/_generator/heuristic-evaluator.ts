@@ -1,6 +1,11 @@
 // Offline prompt evaluator: cheap, deterministic checks that keep obvious junk out of the paid pipeline
 // and choose a model tier without calling a model.
-import type { ModelTier, PromptEvaluator, PromptVerdict } from "../_shared/ports/generation.ts";
+import type {
+  EvaluationHints,
+  ModelTier,
+  PromptEvaluator,
+  PromptVerdict,
+} from "../_shared/ports/generation.ts";
 import { composeSpec, refusal } from "./compose-spec/index.ts";
 
 const MIN_LETTERS = 10;
@@ -139,7 +144,7 @@ export function deriveAppName(prompt: string): string {
 
 export class HeuristicEvaluator implements PromptEvaluator {
   readonly local = true;
-  evaluate(prompt: string, hints: { model?: ModelTier; appName?: string }): Promise<PromptVerdict> {
+  evaluate(prompt: string, hints: EvaluationHints): Promise<PromptVerdict> {
     const trimmed = prompt.trim();
     const reason = rejectionReason(trimmed);
     if (reason !== null) return Promise.resolve({ ok: false, reason });
@@ -152,7 +157,7 @@ export class HeuristicEvaluator implements PromptEvaluator {
           `This app cannot be made offline: ${unserviceable}. Describe what it should keep on the phone.`,
       });
     }
-    const appName = hints.appName?.trim() || deriveAppName(trimmed);
+    const appName = hints.appName?.trim() || (hints.followUp ? undefined : deriveAppName(trimmed));
     return Promise.resolve({ ok: true, model: hints.model ?? chooseModelTier(trimmed), appName });
   }
 }

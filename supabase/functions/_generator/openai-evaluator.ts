@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { deriveAppName } from "./heuristic-evaluator.ts";
 import { type OpenAICompatibleOptions, StructuredChat } from "./openai-chat.ts";
-import type { ModelTier, PromptEvaluator, PromptVerdict } from "../_shared/ports/generation.ts";
+import type { EvaluationHints, PromptEvaluator, PromptVerdict } from "../_shared/ports/generation.ts";
 
 const MAX_APP_NAME_LENGTH = 30;
 
@@ -40,7 +40,7 @@ export class OpenAICompatibleEvaluator implements PromptEvaluator {
     this.chat = new StructuredChat(options);
   }
 
-  async evaluate(prompt: string, hints: { model?: ModelTier; appName?: string }): Promise<PromptVerdict> {
+  async evaluate(prompt: string, hints: EvaluationHints): Promise<PromptVerdict> {
     const trimmed = prompt.trim();
     // Nothing to judge, so nothing to pay for.
     if (trimmed.length === 0) return { ok: false, reason: "The prompt is empty; describe the app you want." };
@@ -54,7 +54,8 @@ export class OpenAICompatibleEvaluator implements PromptEvaluator {
     return {
       ok: true,
       model: hints.model ?? answer.tier,
-      appName: hints.appName?.trim() || validAppName(answer.app_name) || deriveAppName(trimmed),
+      appName: hints.appName?.trim() ||
+        (hints.followUp ? undefined : validAppName(answer.app_name) || deriveAppName(trimmed)),
     };
   }
 }

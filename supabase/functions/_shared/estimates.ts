@@ -28,7 +28,8 @@ export async function estimatePromptJob(
   body: PromptJobRequest,
 ): Promise<JobEstimate> {
   const { prompt, model, appName } = body.input;
-  const verdict = await offline.evaluate(prompt, { model, appName });
+  const followUp = body.project_id !== undefined;
+  const verdict = await offline.evaluate(prompt, { model, appName, followUp });
   // Without a verdict's tier, POST /jobs holds what the dearest tier may cost while it judges.
   const tier: ModelTier | null = verdict.ok ? verdict.model : model ?? null;
   const priced = await selectForUser<Priced>(
@@ -37,12 +38,13 @@ export async function estimatePromptJob(
     (tx) => tx`select api.estimate_job(${body.project_id ?? null}, ${tier}) as r`,
   );
   rememberQuota(claims.sub, priced.quota);
-  const existingFiles = body.project_id === undefined ? [] : await specFiles(deps, claims, body.project_id);
+  const base = followUp ? await followUpBase(deps, claims, body.project_id!) : { name: "", files: [] };
   const made = composeRequest({
     prompt,
     model: tier ?? "full",
-    appName: verdict.ok ? verdict.appName : appName ?? "",
-    existingFiles,
+    // As the job would be: a follow-up the client named nothing for keeps its project's name.
+    appName: (verdict.ok ? verdict.appName : appName) ?? base.name,
+    existingFiles: base.files,
   });
   // The refusal POST /jobs would answer first: its credit check comes before the prompt's evaluation.
   const refusal: Refusal = priced.refusal ?? (verdict.ok ? null : {
@@ -64,17 +66,22 @@ export async function estimatePromptJob(
   };
 }
 
-/** The project's stored spec, the one file a follow-up is judged against (as the runner reads it). */
-async function specFiles(deps: Pick<Deps, "db">, claims: Claims, projectId: number) {
-  const rows = await deps.db.callAsUser(
+/**
+ * The project's name and its stored spec, the one file a follow-up is judged against (as the runner reads
+ * it); api.estimate_job has already answered 404 for a project the caller does not own.
+ */
+async function followUpBase(deps: Pick<Deps, "db">, claims: Claims, projectId: number) {
+  const [row] = await deps.db.callAsUser(
     claims,
     (tx) =>
-      tx`select path, contents, type from public.project_files
-          where project_id = ${projectId} and path = ${SPEC_PATH}`,
+      tx`select p.name, f.path, f.contents, f.type from public.projects p
+           left join public.project_files f on f.project_id = p.id and f.path = ${SPEC_PATH}
+          where p.id = ${projectId}`,
   );
-  return rows.map((r) => ({
-    path: r.path as string,
-    contents: r.contents as string,
-    type: r.type as string,
-  }));
+  return {
+    name: (row?.name as string | undefined) ?? "",
+    files: row?.path
+      ? [{ path: row.path as string, contents: row.contents as string, type: row.type as string }]
+      : [],
+  };
 }

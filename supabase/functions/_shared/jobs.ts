@@ -34,7 +34,11 @@ export async function createPromptJob(
 ): Promise<CreatedJob> {
   const { db } = deps;
   const evaluate = () =>
-    deps.evaluator.evaluate(body.input.prompt, { model: body.input.model, appName: body.input.appName });
+    deps.evaluator.evaluate(body.input.prompt, {
+      model: body.input.model,
+      appName: body.input.appName,
+      followUp: body.project_id !== undefined,
+    });
   // A refused admission (429) tells the quota cache what it learned.
   const admissionFailed = (err: unknown): never => {
     const e = toApiError(err);
@@ -48,7 +52,7 @@ export async function createPromptJob(
     ...body,
     verdict,
     template_files: body.project_id === undefined && verdict.ok
-      ? await defaultProjectFiles(verdict.appName)
+      ? await defaultProjectFiles(verdict.appName!) // a new project's verdict names it
       : null,
   });
   // A request with the same idempotency key is being evaluated: wait for its job rather than count
@@ -64,7 +68,7 @@ export async function createPromptJob(
   };
   const created = (out: Creation, verdict: PromptVerdict & { ok: true }): CreatedJob => {
     if (out.project_created && out.job.project_id !== null) {
-      deps.background(generateProjectIcon(deps, { id: out.job.project_id, name: verdict.appName }));
+      deps.background(generateProjectIcon(deps, { id: out.job.project_id, name: verdict.appName! }));
     }
     return { job: out.job, created: out.created };
   };

@@ -139,6 +139,7 @@ declare
   job_input jsonb;
   refs jsonb;
   upload public.attachment_uploads;
+  project_name text;
 begin
   if key is not null then
     -- Serializes requests that share a key, so exactly one creates the job.
@@ -168,11 +169,16 @@ begin
   end if;
   if target is null then
     target := (api.create_project(request -> 'verdict' ->> 'appName', '', false, request -> 'template_files') ->> 'id')::bigint;
-  elsif not exists (select from public.projects p where p.id = target and p.user_id = uid) then
-    perform private.raise_api_error(404, 'project_not_found', 'No such project.');
+  else
+    select p.name into project_name from public.projects p where p.id = target and p.user_id = uid;
+    if not found then
+      perform private.raise_api_error(404, 'project_not_found', 'No such project.');
+    end if;
   end if;
+  -- A follow-up the client named nothing for keeps its project's name.
   job_input := (request -> 'input')
-    || jsonb_build_object('model', request -> 'verdict' ->> 'model', 'appName', request -> 'verdict' ->> 'appName')
+    || jsonb_build_object('model', request -> 'verdict' ->> 'model',
+                          'appName', coalesce(request -> 'verdict' ->> 'appName', project_name))
     || jsonb_strip_nulls(jsonb_build_object(
          'expo_push_token', request ->> 'expo_push_token',
          'live_activity_token', request ->> 'live_activity_token',

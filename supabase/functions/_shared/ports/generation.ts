@@ -6,8 +6,18 @@ import { UpstreamError } from "./upstream.ts";
 export type ModelTier = "light" | "full";
 
 export type PromptVerdict =
-  | { ok: true; model: ModelTier; appName: string }
+  | { ok: true; model: ModelTier; appName?: string }
   | { ok: false; reason: string };
+
+export interface EvaluationHints {
+  model?: ModelTier;
+  appName?: string;
+  /**
+   * The prompt changes an existing project, whose name stays unless the client gives one: no name is
+   * derived from it (a change such as "make it dark" names nothing).
+   */
+  followUp?: boolean;
+}
 
 export interface PromptEvaluator {
   /**
@@ -15,8 +25,11 @@ export interface PromptEvaluator {
    * first and admits and creates the job in one transaction.
    */
   readonly local?: boolean;
-  /** Judges a trimmed prompt. A client's `model`/`appName` are kept when given. */
-  evaluate(prompt: string, hints: { model?: ModelTier; appName?: string }): Promise<PromptVerdict>;
+  /**
+   * Judges a trimmed prompt. A client's `model`/`appName` are kept when given; `appName` is set unless the
+   * prompt is a follow-up the client named nothing for.
+   */
+  evaluate(prompt: string, hints: EvaluationHints): Promise<PromptVerdict>;
 }
 
 export interface GeneratedFile {
