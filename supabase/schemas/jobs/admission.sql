@@ -22,20 +22,19 @@ COMMENT ON TABLE public.job_admissions IS 'POST /jobs requests between admission
 GRANT SELECT ON TABLE public.job_admissions TO authenticated;
 GRANT ALL ON TABLE public.job_admissions TO service_role;
 
--- POST /jobs, first step: the checks before the prompt is evaluated, in the contract's order, under a
--- lock on the caller's wallet so concurrent requests count the quota exactly:
--- idempotency (the existing job), the credit floor (402), project ownership (404), the quota (429 with
--- Retry-After; otherwise one evaluation is counted). Returns {existing} or {quota}.
-CREATE FUNCTION api.admit_job(idempotency_key uuid, project_id bigint, tier text DEFAULT NULL::text) RETURNS jsonb
-    LANGUAGE plpgsql SECURITY DEFINER
+-- The checks before a prompt is evaluated, in the contract's order, under a lock on the user's wallet that
+-- the transaction keeps (so concurrent requests count the quota exactly): idempotency (the existing job, or
+-- a request with the same key being evaluated), the credit floor (402), project ownership (404), the quota
+-- (429 with Retry-After; otherwise one evaluation is counted). Returns {existing}, {in_flight, expires_at},
+-- or null: admitted.
+CREATE FUNCTION private.check_admission(uid uuid, idempotency_key uuid, project_id bigint) RETURNS jsonb
+    LANGUAGE plpgsql
     SET search_path TO ''
     AS $$
 declare
-  uid uuid := (select auth.uid());
+  w public.wallets;
   existing public.jobs;
   pending public.job_admissions;
-  w public.wallets;
-  admission uuid;
 begin
   select * into w from public.wallets where user_id = uid for update;
   if not found then
@@ -43,23 +42,43 @@ begin
   end if;
   delete from public.job_admissions a where a.user_id = uid and a.expires_at <= clock_timestamp();
   if idempotency_key is not null then
-    select * into existing from public.jobs j where j.user_id = uid and j.idempotency_key = admit_job.idempotency_key;
+    select * into existing from public.jobs j
+     where j.user_id = uid and j.idempotency_key = check_admission.idempotency_key;
     if found then
       return jsonb_build_object('existing', private.job_json(existing));
     end if;
     select * into pending from public.job_admissions a
-     where a.user_id = uid and a.idempotency_key = admit_job.idempotency_key;
+     where a.user_id = uid and a.idempotency_key = check_admission.idempotency_key;
     if found then
       return jsonb_build_object('in_flight', true, 'expires_at', pending.expires_at);
     end if;
   end if;
   perform private.check_credit_floor(w);
   if project_id is not null and not exists (
-    select from public.projects p where p.id = admit_job.project_id and p.user_id = uid
+    select from public.projects p where p.id = check_admission.project_id and p.user_id = uid
   ) then
     perform private.raise_api_error(404, 'project_not_found', 'No such project.');
   end if;
   perform private.count_prompt_evaluation(uid);
+  return null;
+end
+$$;
+GRANT EXECUTE ON FUNCTION private.check_admission(uid uuid, idempotency_key uuid, project_id bigint) TO service_role;
+
+-- POST /jobs with a remote evaluator, first step: admission (private.check_admission), then a hold of the
+-- tier's price while the prompt is evaluated. Returns check_admission's refusals or {admission, quota}.
+CREATE FUNCTION api.admit_job(idempotency_key uuid, project_id bigint, tier text DEFAULT NULL::text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  uid uuid := (select auth.uid());
+  refused jsonb := private.check_admission(uid, idempotency_key, project_id);
+  admission uuid;
+begin
+  if refused is not null then
+    return refused;
+  end if;
   insert into public.job_admissions (user_id, idempotency_key, held_credits, expires_at)
   values (uid, admit_job.idempotency_key, private.job_hold_credits(tier),
           clock_timestamp() + make_interval(secs => private.setting('job_admission_seconds', '180')::int))
@@ -169,35 +188,36 @@ CREATE FUNCTION api.release_job_admission(admission uuid) RETURNS void
 $$;
 GRANT EXECUTE ON FUNCTION api.release_job_admission(admission uuid) TO service_role;
 
--- request: what api.create_job takes without `admission`, with the verdict whether ok or not.
--- Returns admit_job's {existing} | {in_flight, expires_at}; or {admission, quota} with `refused` (the
+-- request: what api.create_job takes without `admission`, with the verdict whether ok or not. Admission
+-- and creation under one wallet lock, so nothing is held between them (no admission row).
+-- Returns check_admission's {existing} | {in_flight, expires_at}; or {quota} with `refused` (the
 -- verdict's reason: the evaluation counts, nothing is held) or with `error` (creation refused:
--- {sqlstate, message, detail}, the evaluation still counts and the hold is freed, as when the two calls
--- fail apart) or with create_job's {job, created, project_created}.
+-- {sqlstate, message, detail}, the evaluation still counts, as when the two calls fail apart) or with
+-- create_job's {job, created, project_created}.
 CREATE FUNCTION api.submit_job(request jsonb) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
-  admitted jsonb := api.admit_job((request ->> 'idempotency_key')::uuid, (request ->> 'project_id')::bigint,
-                                  request -> 'input' ->> 'model');
-  admission uuid := (admitted ->> 'admission')::uuid;
+  uid uuid := (select auth.uid());
+  refused jsonb := private.check_admission(uid, (request ->> 'idempotency_key')::uuid,
+                                           (request ->> 'project_id')::bigint);
+  admitted jsonb;
   state text;
   message text;
   detail text;
 begin
-  if admission is null then
-    return admitted;
+  if refused is not null then
+    return refused;
   end if;
+  admitted := jsonb_build_object('quota', private.quota_state(uid));
   if not coalesce((request -> 'verdict' ->> 'ok')::boolean, false) then
-    delete from public.job_admissions a where a.id = admission;
     return admitted || jsonb_build_object('refused', coalesce(request -> 'verdict' ->> 'reason', ''));
   end if;
   begin
-    return admitted || api.create_job(request || jsonb_build_object('admission', admission));
+    return admitted || private.create_job(request, true);
   exception when others then
     get stacked diagnostics state = returned_sqlstate, message = message_text, detail = pg_exception_detail;
-    delete from public.job_admissions a where a.id = admission;
     return admitted || jsonb_build_object('error',
       jsonb_build_object('sqlstate', state, 'message', message, 'detail', detail));
   end;

@@ -123,8 +123,10 @@ GRANT EXECUTE ON FUNCTION private.job_json(j public.jobs) TO service_role;
 -- key (400 invalid_attachments otherwise) — and inserts the job queued; the insert trigger dispatches it and
 -- the upload is marked as the job's. A concurrent request with the same idempotency key gets the job the
 -- first one created. Returns {job, created, project_created}.
-CREATE FUNCTION api.create_job(request jsonb) RETURNS jsonb
-    LANGUAGE plpgsql SECURITY DEFINER
+-- `admitted`: api.submit_job has admitted the request under this transaction's lock on the wallet, so no
+-- admission holds credits and the credit floor was checked.
+CREATE FUNCTION private.create_job(request jsonb, admitted boolean) RETURNS jsonb
+    LANGUAGE plpgsql
     SET search_path TO ''
     AS $$
 declare
@@ -158,14 +160,16 @@ begin
       perform private.raise_api_error(400, 'invalid_attachments', 'The attachments were not uploaded by this account.');
     end if;
   end if;
-  select * into w from public.wallets where user_id = uid for update;
-  if not found then
-    perform private.raise_api_error(404, 'profile_not_found', 'No wallet exists for this account.');
-  end if;
-  delete from public.job_admissions a
-   where a.id = admission and a.user_id = uid and a.expires_at > clock_timestamp();
-  if not found then
-    perform private.check_credit_floor(w);
+  if not admitted then
+    select * into w from public.wallets where user_id = uid for update;
+    if not found then
+      perform private.raise_api_error(404, 'profile_not_found', 'No wallet exists for this account.');
+    end if;
+    delete from public.job_admissions a
+     where a.id = admission and a.user_id = uid and a.expires_at > clock_timestamp();
+    if not found then
+      perform private.check_credit_floor(w);
+    end if;
   end if;
   if target is null then
     target := (api.create_project(request -> 'verdict' ->> 'appName', '', false, request -> 'template_files') ->> 'id')::bigint;
@@ -192,6 +196,17 @@ begin
    where a.user_id = uid and a.upload_key = upload.upload_key;
   return jsonb_build_object('job', private.job_json(created), 'created', true,
     'project_created', (request ->> 'project_id') is null);
+end
+$$;
+GRANT EXECUTE ON FUNCTION private.create_job(request jsonb, admitted boolean) TO service_role;
+
+-- POST /jobs with a remote evaluator, second step (private.create_job after api.admit_job).
+CREATE FUNCTION api.create_job(request jsonb) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  return private.create_job(request, false);
 end
 $$;
 GRANT EXECUTE ON FUNCTION api.create_job(request jsonb) TO service_role;
