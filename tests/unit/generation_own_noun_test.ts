@@ -118,3 +118,35 @@ Deno.test("records of a concept the prompt names by no word it writes, only one 
     ]
   ) assert.ok(records(prompt).samples > 0, prompt);
 });
+
+Deno.test("records of a concept the app's name says nothing of start without that concept's samples", () => {
+  // The name is a noun no concept knows; the records' concept was named beside it.
+  const off: [string, string][] = [
+    [
+      "We foster guinea pigs for a rescue. For each guinea pig: name, colour and a weekly weight",
+      "Guinea Pigs",
+    ],
+    ["Tenemos dos hurones, Coco y Lola. Para cada uno: las vacunas con la fecha", "Hurones"],
+    ["Kosten vom Segeltörn geteilt unter uns vier", "Segeltörn"],
+    ["frais du week-end à la montagne partagés entre nous 4", "Montagne"],
+  ];
+  for (const [prompt, name] of off) {
+    const got = records(prompt);
+    assert.equal(got.made.spec.name, name, prompt);
+    assert.equal(got.samples, 0, prompt);
+    assert.ok(got.made.withoutSamples.includes(got.plural), prompt);
+  }
+  // A name of the concept's words, a form of one or a compound of one keeps its samples, and so does the aim
+  // a savings goal is for, as other aims are goals all the same.
+  for (
+    const prompt of [
+      "books I read this year",
+      "Criamos corderos huérfanos cada primavera. Biberones cuatro veces al día",
+      "Ich spare auf ein E-Bike, 2000 Euro bis Juli",
+      "risparmio per una chitarra elettrica, 600 euro entro giugno",
+      "my vegetable garden: log what I harvest each week",
+    ]
+  ) {
+    assert.ok(records(prompt).samples > 0, prompt);
+  }
+});

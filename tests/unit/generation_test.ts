@@ -684,6 +684,40 @@ Deno.test("a countdown to an event with a date but no year counts to its next on
   assert.equal(nextDate("2030-01-05", today), "2030-01-05");
 });
 
+Deno.test("a countdown's dated event joins the main records only when it is one of them", () => {
+  const today = new Date(Date.UTC(2026, 5, 1));
+  const own: [string, string][] = [
+    ["a list of birthdays and a countdown to Tom's graduation on 20 June", "Tom's graduation"],
+    [
+      "Eine Liste der Geburtstage und ein Countdown bis zu Lenas Einschulung am 12. September",
+      "Lenas Einschulung",
+    ],
+    [
+      "lista dei compleanni e un conto alla rovescia per la laurea di Giulia il 10 luglio",
+      "Laurea di Giulia",
+    ],
+  ];
+  for (const [prompt, title] of own) {
+    const { spec } = composeSpec(prompt, { tier: "light", today });
+    const birthdays = spec.entities.find((e) => e.key === "birthday")!;
+    assert.ok(birthdays.samples.every((s) => !Object.values(s).includes(title)), prompt);
+    const screen = spec.screens.find((s) => s.options.countdownField)!;
+    const event = spec.entities.find((e) => e.key === screen.entity)!;
+    assert.notEqual(event, birthdays, prompt);
+    assert.ok(!screen.options.countdownYearly, prompt);
+    assert.ok(Object.values(event.samples[0]).includes(title), `${prompt}: ${JSON.stringify(event.samples)}`);
+  }
+  // The next of the main records' own kind is one of them, counted to every year.
+  const { spec } = composeSpec("a list of birthdays and a countdown to Anna's birthday on 3 August", {
+    tier: "light",
+    today,
+  });
+  const screen = spec.screens.find((s) => s.options.countdownField)!;
+  assert.equal(screen.entity, "birthday");
+  assert.equal(screen.options.countdownYearly, true);
+  assert.equal(spec.entities[0].samples[0][screen.options.countdownField!], "2026-08-03");
+});
+
 Deno.test("a countdown to a date that comes round every year counts to its next return", () => {
   const { spec } = composeSpec("my family's birthdays with a countdown", { tier: "light" });
   const screen = spec.screens.find((s) => s.options.countdownField)!;

@@ -13,6 +13,7 @@ import { words } from "../understand/text.ts";
 import { type AskReport, Builder, conceptOf } from "./screens.ts";
 import { describe, features, nameOf } from "./names.ts";
 import { unheld, unshown } from "./held.ts";
+import { offName } from "./own-noun.ts";
 
 export type { AskReport } from "./screens.ts";
 export { refusal } from "./serviceable.ts";
@@ -68,6 +69,14 @@ export function composeSpec(
   if (named.head) made = build(prompt, u, options.tier, today, named.head);
   const { builder, spec } = made;
   spec.name = options.appName?.trim().slice(0, 30) || named.name;
+  // Records whose concept the app's name says nothing of start empty rather than with that concept's samples.
+  const [records] = builder.entities;
+  const concept = records && conceptOf(records.spec);
+  const languages: Language[] = [spec.language, isUiLanguage(u.detected) ? u.detected : "en", "en"];
+  if (concept && records.spec.samples.length && offName(records, concept, named.name, languages)) {
+    records.spec.samples = [];
+    builder.withoutSamples.push(records.spec.plural);
+  }
   // The app's identifiers (slug, scheme, bundle) are fixed by its first name, whatever it is renamed to.
   spec.slug = slugOf(spec.name);
   finish(spec);

@@ -197,3 +197,31 @@ export function spentOn(
     return narrowed(entity);
   }
 }
+
+/** The shortest word that, within another, makes the two one word's forms or a compound and its part. */
+const WITHIN = 4;
+
+/**
+ * Whether the app's name says nothing of the concept its records take: no word of the name shares a stem
+ * with, or holds or is held in, a word of the concept's (in the UI's language, the prompt's or English) or
+ * of the records' own labels. Then the name's noun has no concept and the records' was named beside it
+ * ("Kittens" fed from a bottle, a "Prueba" trained for, "Fuel" split three ways): the concept's samples are
+ * of another topic than the app's.
+ */
+export function offName(entity: Entity, concept: Concept, name: string, languages: Language[]): boolean {
+  // (A budget's or savings goal's name is what it is for, "Used Car": other aims are goals all the same.)
+  if (concept.fields.some((f) => f.target)) return false;
+  const said = (l: Language) => words(name).filter((t) => t.kind === "word" && !CUES[l].stop.has(t.norm));
+  return !languages.some((l) => {
+    const own = [...concept.words[l], entity.spec.label, entity.spec.plural].flatMap((p) =>
+      words(p).filter((t) => t.kind === "word").map((t) => t.norm)
+    );
+    const stems = new Set(own.map((w) => stem(w, l)));
+    return said(l).some((t) =>
+      stems.has(stem(t.norm, l)) ||
+      own.some((w) =>
+        Math.min(w.length, t.norm.length) >= WITHIN && (w.includes(t.norm) || t.norm.includes(w))
+      )
+    );
+  });
+}

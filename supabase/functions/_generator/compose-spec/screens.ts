@@ -258,6 +258,13 @@ export class Builder {
     return true;
   }
 
+  /** Whether a subject names an entity's records: it was made for those words, or they name its concept. */
+  private isOf(subject: string, entity: Entity): boolean {
+    if (this.bySubject.get(fold(subject)) === entity) return true;
+    const concept = this.conceptNamed(subject);
+    return concept !== undefined && conceptOf(entity.spec) === concept;
+  }
+
   /** The main entity: the first one, made from the prompt's concept or the ask's words when there is none. */
   main(ask: Ask): Entity {
     return this.entities[0] ?? this.entityFor(ask, this.words.items);
@@ -593,7 +600,10 @@ export class Builder {
         // event it names is ("my wedding"), with the date the prompt states.
         const fresh = !this.entities.length;
         const main = this.main(ask);
-        const dated = main.ofType("date") || !ask.subject;
+        // An event whose date the prompt states joins the main records only when it is one of them: "bis zu
+        // Lenas Einschulung am 1. September" beside a list of birthdays is an event of its own.
+        const stated = ask.quantities.some((q) => q.kind === "date");
+        const dated = (main.ofType("date") && (!stated || this.isOf(ask.subject!, main))) || !ask.subject;
         // The records made only to be counted to, and found to have no date, are not kept.
         if (!dated && fresh) this.forget(main);
         const entity = dated ? main : this.eventOf(ask);
