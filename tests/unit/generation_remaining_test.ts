@@ -70,6 +70,17 @@ Deno.test("a goal that states no target of its own takes the whole a question of
   );
   assert.deepEqual(goal, [2000, "EUR", true]);
   assert.equal(built, "goal");
+  // The figure asked before it in the same question stays the log's, and "in total" is the whole's word.
+  const asks = understand(
+    "Road trip through Spain for 3 weeks with €2,000 in total. Log fuel and food, show the daily average and how much of the budget is left.",
+  ).asks;
+  assert.deepEqual(
+    asks.filter((a) => a.type === "aggregate").map((a) => [a.computes, a.remaining ?? false]),
+    [
+      ["average", false],
+      ["total", true],
+    ],
+  );
 });
 
 Deno.test("among several amounts the question picks the one of the unit it names", () => {

@@ -106,8 +106,23 @@ export function remainingAsks(prompt: string, language: UiLanguage, asks: Ask[],
       if (!whole) continue;
       if (goal) goal.quantities = [...goal.quantities, whole];
       else asks.push(goalOf(whole));
+      // A figure's word of one or two beside the whole ("$3,000 total", "€2,000 in total") says it is the
+      // whole, no figure of its own.
+      const between = (a: Ask) =>
+        tokens.filter((x) =>
+          (x.start >= a.end && x.end <= whole.start) || (x.start >= whole.end && x.end <= a.start)
+        )
+          .length;
+      const beside = asks.findIndex((a) =>
+        a.type === "aggregate" && words(a.quote).length <= 2 && between(a) <= 1 &&
+        (a.end <= whole.start || a.start >= whole.end)
+      );
+      if (beside >= 0) asks.splice(beside, 1);
     }
-    const figure = asks.find((a) => a.type === "aggregate" && inside(a));
+    // (Of the question's figures, the one that runs to the word of what is left: "daily average spend and how
+    // much of the budget is left".)
+    const figure = asks.filter((a) => a.type === "aggregate" && inside(a) && a.start <= t.start)
+      .sort((a, b) => b.end - a.end)[0];
     if (figure) figure.remaining = true;
     else {
       asks.push({
