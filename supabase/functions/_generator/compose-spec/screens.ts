@@ -426,6 +426,11 @@ export class Builder {
       case "aggregate": {
         // Records ranked by what they are of are a figure per group, which no screen shows.
         if (ask.ranked) return this.refuse(ask, "a ranking of the records, which no screen shows");
+        // What is left of a goal's target is what its screen shows under the progress.
+        if (ask.remaining) {
+          const goal = this.screens.find((s) => s.block === "goal");
+          return goal ? this.report(ask, goal) : this.refuse(ask, "no amount was stated to count down from");
+        }
         const period = periodOf(q);
         const log = this.screens.find((s) => s.block === "log" || s.block === "goal");
         if (log) {

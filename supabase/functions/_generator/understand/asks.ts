@@ -130,6 +130,8 @@ export interface Ask {
   /** Categories asked as what a figure is broken down by ("sends per grade", "Stunden pro Baustelle"): the
    * prompt's other categories where it names some, and none where they are its records ("average per book"). */
   breakdown?: true;
+  /** A figure of what is left of a goal's target ("how much of the budget is left", "quanto mi resta"). */
+  remaining?: true;
 }
 
 export interface Slot {

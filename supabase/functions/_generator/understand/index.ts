@@ -12,6 +12,7 @@ import { quantities, type Quantity } from "./quantities.ts";
 import { stem, stemPhrase } from "./stem.ts";
 import { words } from "./text.ts";
 import { aside, asking, refused, told } from "./aside.ts";
+import { remainingAsks } from "./remaining.ts";
 
 export type { Ask, AskType, Field, FieldType, Slot } from "./asks.ts";
 export type { ConceptMatch } from "./concepts.ts";
@@ -196,6 +197,7 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   // A log implied by a figure of what the speaker does gives way to a log or a list the prompt asks for; its
   // words are still accounted for.
   const records = asks.some((a) => (a.type === "log" || a.type === "list") && !a.implied);
+  if (!followUp) remainingAsks(prompt, language, asks, all);
   const again = (a: Ask) =>
     timed !== undefined && a.type === "reminder" && a !== first && (!says(a) || (merged && a === timed));
   return {

@@ -32,6 +32,9 @@ export interface Lexicon {
   limits: Record<"exceed" | "atMost" | "below", string[]>;
   /** The nouns of a sum not to pass ("budget", "presupuesto"): a goal they name is a limit. */
   budget: string[];
+  /** The words, as written, that ask what is left of an amount ("how much is left", "quanto mi resta",
+   * "combien il reste", "cuánto me queda", "wie viel bleibt übrig"). */
+  remaining: string[];
   /** The words of the speaker's intent ("want to", "voglio", "ich will"), matched as written: an amount
    * after them is a goal's target ("I want to read 20 books a year"). */
   want: string[];
