@@ -61,6 +61,10 @@ Deno.test("several times of one thing, or a second thing with no time of its own
   ]]);
   assert.equal(reminders("Ricordami alle 9 di innaffiare i gerani e di dare da mangiare al gatto").length, 1);
   assert.equal(reminders("Erinnere mich jeden Montag und Donnerstag um 7 an den Müll").length, 1);
+  // Two parts that name their thing on different sides of their time are one thing at both ("Gewicht morgens
+  // und abends notieren"), or a reminder beside something else ("suivi de la tension chaque dimanche").
+  assert.equal(reminders("Erinnerung um 7 Uhr für den Müll, Gewicht morgens und abends notieren").length, 1);
+  assert.equal(reminders("Rappel à 8h pour l'insuline, suivi de la tension chaque dimanche").length, 1);
   // A month names when, not another thing; "or" offers another time for the same thing.
   assert.equal(reminders("Remind me to prune the roses every week in May and June at 18").length, 1);
   assert.equal(reminders("Rappelle-moi d'appeler le plombier à 9h ou de lui écrire à 10h").length, 1);

@@ -56,26 +56,38 @@ function split(ask: Ask, prompt: string, language: UiLanguage): Ask[] {
     matchCues(tokens.map((t) => stem(t.norm, language)), cues).filter((m) => m.key === "reminder")
       .flatMap((m) => Array.from({ length: m.to - m.from }, (_, k) => m.from + k)),
   );
-  // A part says when and names something to be reminded of: a word that is no function word, cue, month or
-  // season, nor part of a when.
   // Only what asks for a reminder, or rings at a time of day, is split: other recurrences may be a list's
   // or a log's ("how often (weekly, monthly)", "il peso ogni settimana").
   const rings = (q: Quantity) => asking.size > 0 || q.kind === "time" || (q.kind === "frequency" && !!q.time);
-  const own = (from: number, to: number) =>
-    when.some((q) => rings(q) && within(q, tokens[from].start, tokens[to - 1].end)) &&
-    tokens.slice(from, to).some((t, k) =>
+  // A part says when and names something to be reminded of, a word that is no function word, cue, month or
+  // season, nor part of a when: whether it names it before its when or after, else nothing.
+  const own = (from: number, to: number): "before" | "after" | undefined => {
+    const at = when.find((q) => rings(q) && within(q, tokens[from].start, tokens[to - 1].end));
+    const thing = tokens.slice(from, to).find((t, k) =>
       t.kind === "word" && !stop.has(t.norm) && !asking.has(from + k) && !calendar(language).has(t.norm) &&
       !ask.quantities.some((q) => within(t, q.start, q.end))
     );
-  // A join opens another reminder where the part before it since the last one and the part after it, up to
-  // the next join, each have their own ("…at 7:30 and to lock the shed at 22", "um 6 Uhr ans Lüften und um 21
-  // Uhr an die Zahnspange"); "at 8, 14 and 20 to drink water" is one thing at three times.
+    return at && thing ? (thing.start < at.start ? "before" : "after") : undefined;
+  };
+  // A join opens another reminder where the part before it (back to the nearest join, or further back to
+  // one that has its own, "Ibuprofen at 9 and 15, …") and the part after it, up to the next join, each have
+  // their own, in the same order ("…at 7:30 and to lock the shed at 22", "um 6 Uhr ans Lüften und um 21 Uhr
+  // an die Zahnspange"); "at 8, 14 and 20 to drink water" is one thing at three times, and so is "Blutdruck
+  // morgens und abends eintragen", whose verb comes after the second.
   const cuts: number[] = [];
+  const before = (i: number) => {
+    const floor = cuts.length ? cuts[cuts.length - 1] + 1 : 0;
+    for (let k = i - 1; k >= floor; k--) {
+      const order = joins(k) ? own(k + 1, i) : undefined;
+      if (order) return order;
+    }
+    return own(floor, i);
+  };
   tokens.forEach((_, i) => {
     if (!joins(i) || i === 0) return;
-    const from = cuts.length ? cuts[cuts.length - 1] + 1 : 0;
     const next = tokens.findIndex((_, k) => k > i && joins(k));
-    if (own(from, i) && i + 1 < tokens.length && own(i + 1, next < 0 ? tokens.length : next)) cuts.push(i);
+    const order = before(i);
+    if (order && i + 1 < tokens.length && own(i + 1, next < 0 ? tokens.length : next) === order) cuts.push(i);
   });
   if (!cuts.length) return [ask];
   const bounds = [-1, ...cuts, tokens.length];
