@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { understand } from "../../supabase/functions/_generator/understand/index.ts";
 import { composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
+import { quantities } from "../../supabase/functions/_generator/understand/quantities.ts";
 
 /** Each reminder of a prompt: its own words, times and weekdays. */
 const reminders = (prompt: string) =>
@@ -79,5 +80,38 @@ Deno.test("each reminder joined by 'and' rings at its own time on the reminders 
   assert.deepEqual(entity?.samples.map((r) => [r.title, r.time]), [
     ["Feed the rabbit", "07:30"],
     ["Lock the shed", "22:00"],
+  ]);
+});
+
+Deno.test("a word of several days is each of them, in the five languages", () => {
+  const days = (text: string, language: "en" | "it" | "fr" | "es" | "de") =>
+    quantities(text, language).flatMap((q) =>
+      q.kind === "weekday" ? [q.day] : q.kind === "frequency" ? q.weekdays ?? [] : []
+    );
+  assert.deepEqual(days("yoga on weekdays at 6", "en"), [1, 2, 3, 4, 5]);
+  assert.deepEqual(days("every weekend at 9", "en"), [6, 0]);
+  assert.deepEqual(days("la spesa nel fine settimana", "it"), [6, 0]);
+  assert.deepEqual(days("le réveil en semaine à 6h30", "fr"), [1, 2, 3, 4, 5]);
+  assert.deepEqual(days("tous les week-ends", "fr"), [6, 0]);
+  assert.deepEqual(days("correr entre semana y el sábado", "es"), [1, 2, 3, 4, 5, 6]);
+  assert.deepEqual(days("Joggen unter der Woche, Ausflüge am Wochenende", "de"), [1, 2, 3, 4, 5, 6, 0]);
+});
+
+Deno.test("the same thing on other days at another time is a reminder of its own, ringing on those days", () => {
+  const prompt = "Remind me to stretch on weekdays at 6:30 and at the weekend at 9";
+  assert.deepEqual(reminders(prompt).map((r) => [r.times, r.days]), [
+    [["06:30"], [1, 2, 3, 4, 5]],
+    [["09:00"], [6, 0]],
+  ]);
+  const { spec } = composeSpec(
+    "Ricordami di fare stretching nei giorni feriali alle 6:30 e nel fine settimana alle 9",
+    {
+      tier: "light",
+    },
+  );
+  const entity = spec.entities.find((e) => e.key === "reminder");
+  assert.deepEqual(entity?.samples.map((r) => [r.time, r.weekdays]), [
+    ["06:30", "1,2,3,4,5"],
+    ["09:00", "6,7"],
   ]);
 });

@@ -83,11 +83,20 @@ function split(ask: Ask, prompt: string, language: UiLanguage): Ask[] {
     }
     return own(floor, i);
   };
+  // So does one between parts that each name their own days and time of day, the same thing at another time
+  // on other days ("werktags um 7 … und am Wochenende um 10").
+  const days = (q: Quantity) => q.kind === "weekday" || (q.kind === "frequency" && !!q.weekdays);
+  const dated = (from: number, to: number) =>
+    [days, (q: Quantity) => q.kind === "time"].every((kind) =>
+      when.some((q) => kind(q) && within(q, tokens[from].start, tokens[to - 1].end))
+    );
   tokens.forEach((_, i) => {
-    if (!joins(i) || i === 0) return;
+    if (!joins(i) || i === 0 || i + 1 === tokens.length) return;
     const next = tokens.findIndex((_, k) => k > i && joins(k));
+    const to = next < 0 ? tokens.length : next;
     const order = before(i);
-    if (order && i + 1 < tokens.length && own(i + 1, next < 0 ? tokens.length : next) === order) cuts.push(i);
+    const floor = cuts.length ? cuts[cuts.length - 1] + 1 : 0;
+    if ((order && own(i + 1, to) === order) || (dated(floor, i) && dated(i + 1, to))) cuts.push(i);
   });
   if (!cuts.length) return [ask];
   const bounds = [-1, ...cuts, tokens.length];
