@@ -560,6 +560,13 @@ class Scanner {
   }
 }
 
+/** The clock times stated, else the parts of the day a recurrence names ("every evening": 20:00). */
+export function timesOf(quantities: Quantity[]): string[] {
+  const clock = quantities.flatMap((q) => q.kind === "time" ? [q.time] : []);
+  const parts = quantities.flatMap((q) => q.kind === "frequency" && q.time ? [q.time] : []);
+  return clock.length ? clock : [...new Set(parts)];
+}
+
 /** Every quantity in the text, in order of appearance. */
 /** The period a recurrence comes once in ("each month", "ogni settimana", "jeden Tag", "monthly"): none for
  * one in hours, on weekdays, at a time or so many times a period. */

@@ -4,7 +4,7 @@
 import type { Ask } from "./asks.ts";
 import type { UiLanguage } from "./language.ts";
 import { CUES, LEXICONS, matchCues } from "./lexicon.ts";
-import type { Quantity } from "./quantities.ts";
+import { type Quantity, timesOf } from "./quantities.ts";
 import { stem } from "./stem.ts";
 import { fold, words } from "./text.ts";
 
@@ -61,12 +61,12 @@ function split(ask: Ask, prompt: string, language: UiLanguage): Ask[] {
   const rings = (q: Quantity) => asking.size > 0 || q.kind === "time" || (q.kind === "frequency" && !!q.time);
   // A part says when and names something to be reminded of, a word that is no function word, cue, month or
   // season, nor part of a when: whether it names it before its when or after, else nothing.
+  const names = (i: number) =>
+    tokens[i].kind === "word" && !stop.has(tokens[i].norm) && !asking.has(i) &&
+    !calendar(language).has(tokens[i].norm) && !ask.quantities.some((q) => within(tokens[i], q.start, q.end));
   const own = (from: number, to: number): "before" | "after" | undefined => {
     const at = when.find((q) => rings(q) && within(q, tokens[from].start, tokens[to - 1].end));
-    const thing = tokens.slice(from, to).find((t, k) =>
-      t.kind === "word" && !stop.has(t.norm) && !asking.has(from + k) && !calendar(language).has(t.norm) &&
-      !ask.quantities.some((q) => within(t, q.start, q.end))
-    );
+    const thing = tokens.slice(from, to).find((_, k) => names(from + k));
     return at && thing ? (thing.start < at.start ? "before" : "after") : undefined;
   };
   // A join opens another reminder where the part before it (back to the nearest join, or further back to
@@ -102,25 +102,20 @@ function split(ask: Ask, prompt: string, language: UiLanguage): Ask[] {
   const bounds = [-1, ...cuts, tokens.length];
   return bounds.slice(1).map((end, k) => {
     // (Without the marks around it: "ramipril once in the morning" of ", ramipril once in the morning, and".)
-    const own = tokens.slice(bounds[k] + 1, end);
-    const first = own.find((t) => t.kind !== "mark") ?? own[0];
-    const last = own.findLast((t) => t.kind !== "mark") ?? own[own.length - 1];
+    const span = tokens.slice(bounds[k] + 1, end);
+    const first = span.find((t) => t.kind !== "mark") ?? span[0];
+    const last = span.findLast((t) => t.kind !== "mark") ?? span[span.length - 1];
     const [start, stopAt] = [first.start, last.end];
     // (What the ask holds outside its words goes with the part nearest to it.)
     const held = ask.quantities.filter((q) =>
       within(q, k === 0 ? -Infinity : start, end === tokens.length ? Infinity : stopAt)
     );
-    const clock = held.flatMap((q) => q.kind === "time" ? [q.time] : []);
-    const parts = held.flatMap((q) => q.kind === "frequency" && q.time ? [q.time] : []);
-    const times = clock.length ? clock : [...new Set(parts)];
+    const times = timesOf(held);
     // The first keeps the ask's subject where it lies in it; another is about its first word that names
     // something and says no when ("to take out the bins": "take"), else the same thing at another time
     // ("und am Wochenende um 10").
     const at = ask.subject === undefined ? -1 : prompt.indexOf(ask.subject, start);
-    const named = tokens.find((t) =>
-      t.start >= start && t.end <= stopAt && t.kind === "word" && !stop.has(t.norm) &&
-      !ask.quantities.some((q) => q.start <= t.start && t.end <= q.end)
-    );
+    const named = tokens.find((t, i) => t.start >= start && t.end <= stopAt && names(i));
     const subject = (at >= start && at < stopAt) || !named ? ask.subject : named.text;
     const part: Ask = {
       ...ask,
