@@ -20,7 +20,7 @@ import {
 import type { UiLanguage } from "./language.ts";
 import { findConcepts } from "./concepts.ts";
 import { PURPOSE } from "./aside.ts";
-import { measureOf, measureWord, oncePer, type Quantity } from "./quantities.ts";
+import { measureOf, measureWord, oncePer, type Quantity, timesOf } from "./quantities.ts";
 import { stemPhrase } from "./stem.ts";
 import { fold, type Token, words } from "./text.ts";
 import { stem } from "./stem.ts";
@@ -1326,10 +1326,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (computes) ask.computes = computes.key as Ask["computes"];
     else if (total) ask.computes = "total";
     if (total) ask.amount = totals.get(type);
-    // The clock times stated, else the parts of the day a recurrence names ("every evening": 20:00).
-    const clock = qs.flatMap((q) => q.kind === "time" ? [q.time] : []);
-    const parts = qs.flatMap((q) => q.kind === "frequency" && q.time ? [q.time] : []);
-    const times = clock.length ? clock : [...new Set(parts)];
+    const times = timesOf(qs);
     if (times.length) ask.times = times;
     const spoken = type === "language" ? uiLanguage : type === "translate" ? languageNames[0] : undefined;
     if (spoken) ask.language = spoken.key as UiLanguage;

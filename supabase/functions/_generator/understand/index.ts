@@ -9,6 +9,7 @@ import { type ConceptMatch, fieldWordsOf, findConcepts, namesConcept } from "./c
 import { detectLanguage, isUiLanguage, type UiLanguage } from "./language.ts";
 import { CUES, englishKnowsEveryWord, lexiconVote } from "./lexicon.ts";
 import { quantities, type Quantity } from "./quantities.ts";
+import { eachReminder } from "./reminders.ts";
 import { stem, stemPhrase } from "./stem.ts";
 import { words } from "./text.ts";
 import { aside, asking, refused, told } from "./aside.ts";
@@ -128,6 +129,7 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
     if (timed.some((a) => TIMED.has(a.type)) || !items.some(recurs)) return byClause[i] = timed;
     return byClause[i] = read([], items.flatMap((c) => commaParts(prompt, c)).filter((c) => !recurs(c)));
   });
+  asks.splice(0, asks.length, ...eachReminder(asks, prompt, language));
   // A prompt that only names something, or asks only what changes a list, keeps a list of what its first
   // clause names outside those asks' cues: "recipes", "whats in my freezer", "my camping gear, I want a
   // photo of each", or a log of what it names being done ("annaffiare le piante"); a log a figure of the speaker's doing implies, with nothing named to keep, is no more.

@@ -179,6 +179,8 @@ export interface Lexicon {
   dayParts: Record<string, string>;
   counts: Record<string, number>;
   weekdays: Record<string, number>;
+  /** The words of several days, each of them ("weekdays", "am Wochenende", "fines de semana"; 0 is Sunday). */
+  dayGroups: Record<string, number[]>;
   /** The words before "each" and a noun that make it an event that comes again ("after each practice", "dopo
    * ogni allenamento", "bei jeder Durchsicht"): a log of it. */
   afterEach: string[];

@@ -95,6 +95,7 @@ interface Words {
   numbers: Map<string, number>;
   timeUnits: Map<string, string>;
   weekdays: Map<string, number>;
+  dayGroups: { words: Phrase; days: number[] }[];
   adverbs: Map<string, string>;
   dayParts: Map<string, string>;
   counts: Map<string, number>;
@@ -198,6 +199,9 @@ const WORDS = Object.fromEntries(UI_LANGUAGES.map((language) => {
     numbers: foldMap(lex.numbers),
     timeUnits: foldMap(lex.timeUnits),
     weekdays: foldMap(lex.weekdays),
+    dayGroups: Object.entries(lex.dayGroups)
+      .map(([phrase, days]) => ({ words: words(phrase).map((x) => x.norm), days }))
+      .sort((a, b) => b.words.length - a.words.length),
     adverbs: foldMap(lex.adverbs),
     dayParts: foldMap(lex.dayParts),
     counts: foldMap(lex.counts),
@@ -215,6 +219,7 @@ const WORDS = Object.fromEntries(UI_LANGUAGES.map((language) => {
       ...[t.at, t.every, t.per, t.to, t.noon, t.midnight, t.am, t.pm].flat().flatMap((p) => p.split(/\s+/)),
       ...Object.keys(lex.timeUnits),
       ...Object.keys(lex.weekdays),
+      ...Object.keys(lex.dayGroups).flatMap((p) => words(p).map((x) => x.norm)),
       ...Object.keys(lex.adverbs),
       ...Object.keys(lex.dayParts),
       ...Object.keys(lex.periods).flatMap((p) => p.split(/\s+/)),
@@ -459,10 +464,11 @@ class Scanner {
     let k = j;
     for (;;) {
       const day = w.weekdays.get(this.norm(k));
-      if (day === undefined) break;
-      weekdays.push(day);
-      k++;
-      if (w.and.has(this.norm(k)) && w.weekdays.has(this.norm(k + 1))) k++;
+      const group = this.dayGroup(k);
+      if (day === undefined && !group) break;
+      weekdays.push(...(group?.days ?? [day!]));
+      k = group?.next ?? k + 1;
+      if (w.and.has(this.norm(k)) && (w.weekdays.has(this.norm(k + 1)) || this.dayGroup(k + 1))) k++;
       else break;
     }
     if (weekdays.length) return { found: [{ kind: "frequency", weekdays }], next: k };
@@ -528,6 +534,19 @@ class Scanner {
     return (after?.kind === "word" && this.w.of.has(after.norm)) || (determined && !content(after));
   }
 
+  /** The days a word of several names ("weekdays", "fine settimana", "unter der Woche") and the position
+   * after it. */
+  dayGroup(i: number): { days: number[]; next: number } | undefined {
+    const hit = this.w.dayGroups.find((g) => g.words.every((word, k) => this.norm(i + k) === word));
+    return hit && { days: hit.days, next: i + hit.words.length };
+  }
+
+  /** A word of several days is each of those days ("am Wochenende": Saturday and Sunday). */
+  days(i: number): Reading {
+    const group = this.dayGroup(i);
+    return group ? { found: group.days.map((day) => ({ kind: "weekday", day })), next: group.next } : null;
+  }
+
   weekday(i: number): Reading {
     const day = this.w.weekdays.get(this.norm(i));
     return day === undefined ? null : { found: [{ kind: "weekday", day }], next: i + 1 };
@@ -539,6 +558,13 @@ class Scanner {
     if (!n || (this.tokens[i].kind === "word" && n.value <= 1)) return null;
     return { found: [{ kind: "number", value: n.value }], next: n.next };
   }
+}
+
+/** The clock times stated, else the parts of the day a recurrence names ("every evening": 20:00). */
+export function timesOf(quantities: Quantity[]): string[] {
+  const clock = quantities.flatMap((q) => q.kind === "time" ? [q.time] : []);
+  const parts = quantities.flatMap((q) => q.kind === "frequency" && q.time ? [q.time] : []);
+  return clock.length ? clock : [...new Set(parts)];
 }
 
 /** Every quantity in the text, in order of appearance. */
@@ -561,6 +587,7 @@ export function quantities(text: string, language: UiLanguage): Quantity[] {
     (i: number) => scan.times(i),
     (i: number) => scan.duration(i),
     (i: number) => scan.measure(i),
+    (i: number) => scan.days(i),
     (i: number) => scan.period(i),
     (i: number) => scan.weekday(i),
     (i: number) => scan.plain(i),

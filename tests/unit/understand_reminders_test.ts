@@ -1,0 +1,117 @@
+import assert from "node:assert/strict";
+import { understand } from "../../supabase/functions/_generator/understand/index.ts";
+import { composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
+import { quantities } from "../../supabase/functions/_generator/understand/quantities.ts";
+
+/** Each reminder of a prompt: its own words, times and weekdays. */
+const reminders = (prompt: string) =>
+  understand(prompt).asks.filter((a) => a.type === "reminder").map((a) => {
+    assert.equal(prompt.slice(a.start, a.end), a.quote);
+    const days = a.quantities.flatMap((q) =>
+      q.kind === "weekday" ? [q.day] : q.kind === "frequency" ? q.weekdays ?? [] : []
+    );
+    return { quote: a.quote, times: a.times ?? [], days };
+  });
+
+Deno.test("things to be reminded of joined by 'and' or a comma, each with its own time, are a reminder each", () => {
+  assert.deepEqual(
+    reminders("Remind me to feed the rabbit at 7:30 and to lock the shed at 22").map((r) => r.times),
+    [
+      ["07:30"],
+      ["22:00"],
+    ],
+  );
+  assert.deepEqual(
+    reminders("Ricordami di chiamare la nonna alle 18 e di spegnere il forno alle 20:30").map((r) => r.quote),
+    ["Ricordami di chiamare la nonna alle 18", "di spegnere il forno alle 20:30"],
+  );
+  assert.deepEqual(
+    reminders("Rappelle-moi de sortir la poubelle à 19h et de prendre mon sirop à 21h").map((r) => r.times),
+    [["19:00"], ["21:00"]],
+  );
+  assert.deepEqual(
+    reminders("Erinnere mich um 6 Uhr ans Lüften und um 21 Uhr an die Zahnspange").map((r) => r.times),
+    [["06:00"], ["21:00"]],
+  );
+  // A list of doses, each with its own time: a reminder each, the marks around it left out.
+  assert.deepEqual(
+    reminders("Ibuprofen at 9 and 15, vitamin D once in the morning, and melatonin at 23").map((r) =>
+      r.quote
+    ),
+    [
+      "Ibuprofen at 9 and 15",
+      "vitamin D once in the morning",
+      "melatonin at 23",
+    ],
+  );
+});
+
+Deno.test("weekdays named by one of the joined reminders are its own, not the other's", () => {
+  const [plants, call] = reminders(
+    "Recuérdame sacar al perro a las 8 y llamar a mi hermano a las 21 los viernes",
+  );
+  assert.deepEqual([plants.times, plants.days], [["08:00"], []]);
+  assert.deepEqual([call.times, call.days], [["21:00"], [5]]);
+});
+
+Deno.test("several times of one thing, or a second thing with no time of its own, stay one reminder", () => {
+  assert.deepEqual(reminders("remind me at 8, 14 and 20 to drink a glass of water").map((r) => r.times), [[
+    "08:00",
+    "14:00",
+    "20:00",
+  ]]);
+  assert.equal(reminders("Ricordami alle 9 di innaffiare i gerani e di dare da mangiare al gatto").length, 1);
+  assert.equal(reminders("Erinnere mich jeden Montag und Donnerstag um 7 an den Müll").length, 1);
+  // Two parts that name their thing on different sides of their time are one thing at both ("Gewicht morgens
+  // und abends notieren"), or a reminder beside something else ("suivi de la tension chaque dimanche").
+  assert.equal(reminders("Erinnerung um 7 Uhr für den Müll, Gewicht morgens und abends notieren").length, 1);
+  assert.equal(reminders("Rappel à 8h pour l'insuline, suivi de la tension chaque dimanche").length, 1);
+  // A month names when, not another thing; "or" offers another time for the same thing.
+  assert.equal(reminders("Remind me to prune the roses every week in May and June at 18").length, 1);
+  assert.equal(reminders("Rappelle-moi d'appeler le plombier à 9h ou de lui écrire à 10h").length, 1);
+});
+
+Deno.test("each reminder joined by 'and' rings at its own time on the reminders screen, named by what it is for", () => {
+  const prompt = "Remind me to feed the rabbit at 7:30 and to lock the shed at 22";
+  const { spec } = composeSpec(prompt, { tier: "light" });
+  const screen = spec.screens.find((s) => s.block === "reminders");
+  assert.ok(screen);
+  const entity = spec.entities.find((e) => e.key === screen.entity);
+  assert.deepEqual(entity?.samples.map((r) => [r.title, r.time]), [
+    ["Feed the rabbit", "07:30"],
+    ["Lock the shed", "22:00"],
+  ]);
+});
+
+Deno.test("a word of several days is each of them, in the five languages", () => {
+  const days = (text: string, language: "en" | "it" | "fr" | "es" | "de") =>
+    quantities(text, language).flatMap((q) =>
+      q.kind === "weekday" ? [q.day] : q.kind === "frequency" ? q.weekdays ?? [] : []
+    );
+  assert.deepEqual(days("yoga on weekdays at 6", "en"), [1, 2, 3, 4, 5]);
+  assert.deepEqual(days("every weekend at 9", "en"), [6, 0]);
+  assert.deepEqual(days("la spesa nel fine settimana", "it"), [6, 0]);
+  assert.deepEqual(days("le réveil en semaine à 6h30", "fr"), [1, 2, 3, 4, 5]);
+  assert.deepEqual(days("tous les week-ends", "fr"), [6, 0]);
+  assert.deepEqual(days("correr entre semana y el sábado", "es"), [1, 2, 3, 4, 5, 6]);
+  assert.deepEqual(days("Joggen unter der Woche, Ausflüge am Wochenende", "de"), [1, 2, 3, 4, 5, 6, 0]);
+});
+
+Deno.test("the same thing on other days at another time is a reminder of its own, ringing on those days", () => {
+  const prompt = "Remind me to stretch on weekdays at 6:30 and at the weekend at 9";
+  assert.deepEqual(reminders(prompt).map((r) => [r.times, r.days]), [
+    [["06:30"], [1, 2, 3, 4, 5]],
+    [["09:00"], [6, 0]],
+  ]);
+  const { spec } = composeSpec(
+    "Ricordami di fare stretching nei giorni feriali alle 6:30 e nel fine settimana alle 9",
+    {
+      tier: "light",
+    },
+  );
+  const entity = spec.entities.find((e) => e.key === "reminder");
+  assert.deepEqual(entity?.samples.map((r) => [r.time, r.weekdays]), [
+    ["06:30", "1,2,3,4,5"],
+    ["09:00", "6,7"],
+  ]);
+});
