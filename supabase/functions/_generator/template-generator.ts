@@ -55,8 +55,8 @@ export function mergeFiles(
  */
 export function composeRequest(
   request: Pick<GenerationRequest, "prompt" | "model" | "appName" | "existingFiles">,
+  stored = storedSpec(request.existingFiles),
 ): Composition {
-  const stored = storedSpec(request.existingFiles);
   return stored && stored.prompts.length > 0
     ? changeSpec(stored, request.prompt)
     : composeSpec(request.prompt, { tier: request.model, appName: request.appName });
@@ -69,7 +69,7 @@ export class TemplateGenerator implements Generator {
       file.path === ICON_PATH && file.type === FILE_TYPE.asset
     );
     const icon = request.iconPng ? Buffer.from(request.iconPng).toString("base64") : existingIcon?.contents;
-    const made = composeRequest(request);
+    const made = composeRequest(request, stored);
     // Files the user edited and the new spec leaves alone stay.
     const previous = stored ? composeApp(stored, existingIcon?.contents) : [];
     const { spec } = made;
