@@ -221,6 +221,43 @@ Deno.test("listed fields of a few words joined by 'or' are the options of one ch
   ]);
 });
 
+Deno.test("a question of whether that offers values joined by 'or' is a choice between them, not a tick", () => {
+  for (
+    const [prompt, options] of [
+      ["log my trips with date, miles and whether business or personal", ["business", "personal"]],
+      ["le partite con la data e se giocate in casa o in trasferta", ["casa", "trasferta"]],
+      ["mes repas avec l'heure et si c'était dehors ou à la maison", ["dehors", "maison"]],
+      ["mis entrenos con la fecha y si fueron en casa o en el gimnasio", ["casa", "gimnasio"]],
+      ["Spiele notieren mit Datum, Gegner und ob zu Hause oder auswärts", ["Hause", "auswärts"]],
+    ] as const
+  ) {
+    const types = understand(prompt).asks.map((a) => a.type);
+    assert.ok(!types.includes("yesno"), prompt);
+    assert.deepEqual(ask(prompt, "choice").fields.flatMap((f) => f.options ?? []), [...options], prompt);
+  }
+  // What a field's words before the values say names the choice ("pagamento in contanti o con carta").
+  assert.equal(
+    ask("spese con importo e pagamento in contanti o con carta", "choice").fields[0].name,
+    "pagamento",
+  );
+  // Asked with "or not", it stays a tick.
+  assert.ok(understand("log my walks and whether it rained or not").asks.some((a) => a.type === "yesno"));
+});
+
+Deno.test("who has done something, among a record's fields, is a tick named by what was done", () => {
+  for (
+    const [prompt, name] of [
+      ["a list of the kids in the carpool with who's signed the form", "signed"],
+      ["a guest list with name, table and who has replied", "replied"],
+      ["elenco dei soci con la quota e chi ha pagato", "pagato"],
+      ["la liste des invités avec le menu et qui a répondu", "répondu"],
+      ["lista de invitados con el teléfono y quién ha confirmado", "confirmado"],
+    ] as const
+  ) assert.deepEqual(ask(prompt, "yesno").fields, [{ name, type: "yesno" }], prompt);
+  // Who did something, with no auxiliary, is who did it ("enter who paid what"), no tick.
+  assert.ok(!understand("I want to enter who paid what").asks.some((a) => a.type === "yesno"));
+});
+
 Deno.test("a small counted group of persons is people; a large one is a roster", () => {
   assert.equal(ask("which of my 3 kids has which activity on which day", "people").subject, "kids");
   assert.equal(ask("mit drei Mitarbeiterinnen", "people").subject, "Mitarbeiterinnen");
