@@ -258,6 +258,24 @@ Deno.test("who has done something, among a record's fields, is a tick named by w
   assert.ok(!understand("I want to enter who paid what").asks.some((a) => a.type === "yesno"));
 });
 
+Deno.test("a list's cue before an 'of' word among what an app has asks for a list, no field", () => {
+  for (
+    const [prompt, subject] of [
+      [
+        "Agenda with sessions (time, room), a list of speakers searchable by name, and a photo of the venue",
+        "speakers",
+      ],
+      ["un'app con l'elenco dei miei clienti e un promemoria per ogni appuntamento", "clienti"],
+      ["une appli avec la liste de mes plantes et un rappel pour l'arrosage", "plantes"],
+      ["una app con la lista de mis películas y un quiz de preguntas", "películas"],
+    ] as const
+  ) {
+    assert.ok(ask(prompt, "list").quote.includes(subject), prompt);
+    const fields = understand(prompt).asks.flatMap((a) => a.fields ?? []).map((f) => f.name);
+    assert.ok(!fields.some((f) => f.includes(subject)), prompt);
+  }
+});
+
 Deno.test("a small counted group of persons is people; a large one is a roster", () => {
   assert.equal(ask("which of my 3 kids has which activity on which day", "people").subject, "kids");
   assert.equal(ask("mit drei Mitarbeiterinnen", "people").subject, "Mitarbeiterinnen");

@@ -2931,9 +2931,14 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
   const compounds = language === "de" ? head.map((t) => t.norm) : undefined;
   const target = part.some((t) => t.kind === "number");
   // (A lone "colour", "Farbe" among fields is the records' colour, not the app's.)
+  // (And a list's cue that opens it before an "of" word, "a list of attendees", "la liste de mes mots", names
+  // records of their own.)
+  const listOf = (m: CueMatch) =>
+    m.key === "list" && head[m.from] === said[0] &&
+    OF[language].some((p) => p.every((w, k) => head[m.to + k]?.norm === w));
   const about = (m: CueMatch) =>
     (ABOUT_LIST.has(m.key as AskType) && !(m.key === "theme" && named.length === 1)) ||
-    OWN_SCREEN.has(m.key as AskType) || (m.key === "goal" && target);
+    OWN_SCREEN.has(m.key as AskType) || (m.key === "goal" && target) || listOf(m);
   if (matchCues(stemTokens(head, language), cues.asks, compounds).some(about)) return null;
   // A German compound is typed by its head, as its asks are: "Kaufdatum" is a date, "Einkaufspreis" money.
   const typed = matchCues(stemTokens(head, language), cues.fields, compounds)[0];
