@@ -1857,6 +1857,9 @@ Deno.test("things the speaker counts as theirs are a list of them, unless the nu
       ["J'ai deux chiens et je veux noter les promenades", "chiens"],
       ["Wir haben zwei Hunde und ich will die Spaziergänge notieren", "Hunde"],
       ["Abbiamo 2 appartamenti in affitto e voglio segnare le spese", "appartamenti"],
+      // (A verb of having right before the number, its pronoun dropped.)
+      ["Tengo tres perros y quiero apuntar sus paseos", "perros"],
+      ["Tenemos 2 pisos en alquiler y quiero apuntar los gastos", "pisos"],
     ] as const
   ) {
     assert.equal(ask(prompt, "list").subject, subject, prompt);

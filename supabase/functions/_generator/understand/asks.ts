@@ -895,9 +895,12 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       if (q.kind !== "number" || q.value < 2 || span.to <= span.from || !content(noun)) continue;
       if (persons.some((m) => m.from === noun) || measureWord(tokens[noun].norm)) continue;
       // (The speaker's own, said with a possessive, a verb of theirs or what they have: "my 3 cars", "we have
-      // 2 dogs", "tengo tres gatas".)
+      // 2 dogs", "tengo tres gatas", the verb right before the number where its pronoun is dropped.)
+      const had = ROLES[language].some((p) =>
+        p.every((w, k) => tokens[span.from - p.length + k]?.norm === w)
+      );
       const own = DETERMINERS[language].has(tokens[span.from - 1]?.norm ?? "") ||
-        speakerBefore(tokens, span.from, language) >= 0 || ofRole(tokens, span.from, language);
+        speakerBefore(tokens, span.from, language) >= 0 || ofRole(tokens, span.from, language) || had;
       if (!own && !findConcepts(tokens[noun].text, language).length) continue;
       add("list", { from: span.from, to: noun + 1 });
       named.set("list", { from: noun, to: noun + 1 });
