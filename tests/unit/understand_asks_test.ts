@@ -276,6 +276,42 @@ Deno.test("a list's cue before an 'of' word among what an app has asks for a lis
   }
 });
 
+Deno.test("what the speaker has, listed, is a choice of what each record a log keeps is of", () => {
+  for (
+    const [prompt, options] of [
+      ["I have some hens, ducks and geese and want to log the eggs", ["hens", "ducks", "geese"]],
+      ["Ho pomodori, zucchine e fragole nell'orto e voglio segnare quanti kg raccolgo", [
+        "pomodori",
+        "zucchine",
+        "fragole",
+      ]],
+      ["j'ai des pommiers, poiriers et cerisiers et je veux noter les traitements", [
+        "pommiers",
+        "poiriers",
+        "cerisiers",
+      ]],
+      ["Tengo tomates, calabacines y fresas en el huerto y quiero apuntar cuántos kilos recojo", [
+        "tomates",
+        "calabacines",
+        "fresas",
+      ]],
+      ["Ich habe Tomaten, Zucchini und Erdbeeren im Garten und will die Ernte notieren", [
+        "Tomaten",
+        "Zucchini",
+        "Erdbeeren",
+      ]],
+    ] as const
+  ) assert.deepEqual(ask(prompt, "choice").fields[0]?.options, [...options], prompt);
+  for (
+    const prompt of [
+      // Names are persons; one thing said at length, or things no record keeps, are no values.
+      "I have three kids, Tom, Anna and Lily, and want to log their chores",
+      "Ho un piccolo frutteto in collina e voglio segnare i trattamenti",
+      "I have apples, pears and plums in the garden",
+    ]
+  ) assert.ok(!understand(prompt).asks.some((a) => a.type === "choice"), prompt);
+});
+
 Deno.test("a small counted group of persons is people; a large one is a roster", () => {
   assert.equal(ask("which of my 3 kids has which activity on which day", "people").subject, "kids");
   assert.equal(ask("mit drei Mitarbeiterinnen", "people").subject, "Mitarbeiterinnen");

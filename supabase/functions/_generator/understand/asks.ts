@@ -707,11 +707,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // (What a sort's or a search's phrase offers is what they order or find by: "alphabetically or by date".)
   const inFields = new Set([...fields, ...listedSpanned].flatMap((f) => range(f.span)));
   const ordering = orderingOf(tokens, found);
-  for (const offered of alternatives(tokens, language, content)) {
-    const phrase = phraseOf(tokens, offered.span.from);
-    if (range(offered.span).some((i) => inFields.has(i)) || ordering.some((s) => overlaps(s, phrase))) {
-      continue;
-    }
+  const offer = (offered: { span: Span; options: string[] }) => {
     add("choice", offered.span);
     const at = offsetsOf(tokens, offered.span)!;
     options.set(`${at.start}:${at.end}`, {
@@ -719,7 +715,18 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       type: "choice",
       options: offered.options,
     });
+  };
+  for (const offered of alternatives(tokens, language, content)) {
+    const phrase = phraseOf(tokens, offered.span.from);
+    if (range(offered.span).some((i) => inFields.has(i)) || ordering.some((s) => overlaps(s, phrase))) {
+      continue;
+    }
+    offer(offered);
   }
+  // What the speaker has, listed, is what each record a log keeps is of ("j'ai des tomates, courgettes et
+  // fraises … noter combien je récolte").
+  const had = found.has("log") ? hadValues(tokens, language, content) : undefined;
+  if (had && !range(had.span).some((i) => inFields.has(i))) offer(had);
   // An amount equal to another ("1 € = $1.08") states a rate.
   const rate = tokens.some((t) => t.norm === "=");
   // (Where a figure's period is: it qualifies the figure before it, never opens one.)
@@ -2806,6 +2813,45 @@ function nameOf(words: Token[], kept: Token[], language: UiLanguage): string {
 /** Whether the slash at i joins a yes/no pair ("germinated yes/no"): the field's tick, not two fields. */
 const yesNo = (tokens: Token[], i: number) =>
   tokens[i]?.norm === "/" && YES_NO.test(tokens[i - 1]?.norm ?? "") && YES_NO.test(tokens[i + 1]?.norm ?? "");
+
+/**
+ * What the speaker says they have, as three things or more of a word or two each, joined by commas and a last
+ * "and", right after the verb ("I have tomatoes, courgettes and strawberries", "ho pomodori, zucchine e
+ * fragole", "j'ai des tomates, courgettes et fraises", "tengo tomates, calabacines y fresas"): in a clause
+ * that keeps records, the values each record is of, a choice. Names (capitalized, outside German) are
+ * persons, and a thing that runs on past two words ("un piccolo frutteto in collina") is no value.
+ */
+function hadValues(
+  tokens: Token[],
+  language: UiLanguage,
+  content: (i: number) => boolean,
+): { span: Span; options: string[] } | undefined {
+  const and = (i: number) => AND[language].has(tokens[i]?.norm ?? "") && tokens[i].kind === "word";
+  for (let i = 0; i < tokens.length; i++) {
+    const role = ROLES[language].find((p) => p.every((w, k) => tokens[i + k]?.norm === w));
+    if (!role) continue;
+    // (Across an article or a partitive: "des", "some".)
+    let from = i + role.length;
+    while (from < i + role.length + 2 && tokens[from]?.kind === "word" && !content(from)) from++;
+    const items: Span[] = [];
+    for (let last = false;;) {
+      let to = from;
+      while (to - from < VALUE_WORDS - 1 && tokens[to]?.kind === "word" && content(to) && !and(to)) to++;
+      if (to === from) break;
+      items.push({ from, to });
+      if (last || !(tokens[to]?.norm === "," || and(to))) break;
+      last = and(to);
+      from = to + 1;
+    }
+    const end = items.at(-1)?.to ?? 0;
+    const closed = end === tokens.length || tokens[end].kind === "mark" || !content(end);
+    const named = language !== "de" && items.some((s) => /^\p{Lu}/u.test(tokens[s.from].text));
+    if (items.length >= 3 && and(items.at(-1)!.from - 1) && closed && !named) {
+      return { span: { from: items[0].from, to: end }, options: items.map((s) => text(tokens, s)) };
+    }
+  }
+  return undefined;
+}
 
 /**
  * Who has done something, as a record's field ("who's confirmed", "chi ha pagato", "qui a répondu", "quién ha
