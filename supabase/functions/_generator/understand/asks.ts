@@ -903,11 +903,11 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       if (persons.some((m) => m.from === noun) || measureWord(tokens[noun].norm)) continue;
       // (The speaker's own, said with a possessive, a verb of theirs or what they have: "my 3 cars", "we have
       // 2 dogs", "tengo tres gatas", the verb right before the number where its pronoun is dropped.)
-      const had = ROLES[language].some((p) =>
+      const having = ROLES[language].some((p) =>
         p.every((w, k) => tokens[span.from - p.length + k]?.norm === w)
       );
       const own = DETERMINERS[language].has(tokens[span.from - 1]?.norm ?? "") ||
-        speakerBefore(tokens, span.from, language) >= 0 || ofRole(tokens, span.from, language) || had;
+        speakerBefore(tokens, span.from, language) >= 0 || ofRole(tokens, span.from, language) || having;
       if (!own && !findConcepts(tokens[noun].text, language).length) continue;
       add("list", { from: span.from, to: noun + 1 });
       named.set("list", { from: noun, to: noun + 1 });
@@ -2979,12 +2979,12 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
   // no fields.
   const compounds = language === "de" ? head.map((t) => t.norm) : undefined;
   const target = part.some((t) => t.kind === "number");
-  // (A lone "colour", "Farbe" among fields is the records' colour, not the app's.)
-  // (And a list's cue that opens it before an "of" word, "a list of attendees", "la liste de mes mots", names
+  // (A list's cue that opens it before an "of" word, "a list of attendees", "la liste de mes mots", names
   // records of their own.)
   const listOf = (m: CueMatch) =>
     m.key === "list" && head[m.from] === said[0] &&
     OF[language].some((p) => p.every((w, k) => head[m.to + k]?.norm === w));
+  // (A lone "colour", "Farbe" among fields is the records' colour, not the app's.)
   const about = (m: CueMatch) =>
     (ABOUT_LIST.has(m.key as AskType) && !(m.key === "theme" && named.length === 1)) ||
     OWN_SCREEN.has(m.key as AskType) || (m.key === "goal" && target) || listOf(m);
