@@ -221,6 +221,97 @@ Deno.test("listed fields of a few words joined by 'or' are the options of one ch
   ]);
 });
 
+Deno.test("a question of whether that offers values joined by 'or' is a choice between them, not a tick", () => {
+  for (
+    const [prompt, options] of [
+      ["log my trips with date, miles and whether business or personal", ["business", "personal"]],
+      ["le partite con la data e se giocate in casa o in trasferta", ["casa", "trasferta"]],
+      ["mes repas avec l'heure et si c'était dehors ou à la maison", ["dehors", "maison"]],
+      ["mis entrenos con la fecha y si fueron en casa o en el gimnasio", ["casa", "gimnasio"]],
+      ["Spiele notieren mit Datum, Gegner und ob zu Hause oder auswärts", ["Hause", "auswärts"]],
+    ] as const
+  ) {
+    const types = understand(prompt).asks.map((a) => a.type);
+    assert.ok(!types.includes("yesno"), prompt);
+    assert.deepEqual(ask(prompt, "choice").fields.flatMap((f) => f.options ?? []), [...options], prompt);
+  }
+  // What a field's words before the values say names the choice ("pagamento in contanti o con carta").
+  assert.equal(
+    ask("spese con importo e pagamento in contanti o con carta", "choice").fields[0].name,
+    "pagamento",
+  );
+  // Asked with "or not", it stays a tick.
+  assert.ok(understand("log my walks and whether it rained or not").asks.some((a) => a.type === "yesno"));
+});
+
+Deno.test("who has done something, among a record's fields, is a tick named by what was done", () => {
+  for (
+    const [prompt, name] of [
+      ["a list of the kids in the carpool with who's signed the form", "signed"],
+      ["a guest list with name, table and who has replied", "replied"],
+      ["elenco dei soci con la quota e chi ha pagato", "pagato"],
+      ["la liste des invités avec le menu et qui a répondu", "répondu"],
+      ["lista de invitados con el teléfono y quién ha confirmado", "confirmado"],
+    ] as const
+  ) assert.deepEqual(ask(prompt, "yesno").fields, [{ name, type: "yesno" }], prompt);
+  // Who did something, with no auxiliary, is who did it ("enter who paid what"), no tick.
+  assert.ok(!understand("I want to enter who paid what").asks.some((a) => a.type === "yesno"));
+});
+
+Deno.test("a list's cue before an 'of' word among what an app has asks for a list, no field", () => {
+  for (
+    const [prompt, subject] of [
+      [
+        "Agenda with sessions (time, room), a list of speakers searchable by name, and a photo of the venue",
+        "speakers",
+      ],
+      ["un'app con l'elenco dei miei clienti e un promemoria per ogni appuntamento", "clienti"],
+      ["une appli avec la liste de mes plantes et un rappel pour l'arrosage", "plantes"],
+      ["una app con la lista de mis películas y un quiz de preguntas", "películas"],
+    ] as const
+  ) {
+    assert.ok(ask(prompt, "list").quote.includes(subject), prompt);
+    const fields = understand(prompt).asks.flatMap((a) => a.fields ?? []).map((f) => f.name);
+    assert.ok(!fields.some((f) => f.includes(subject)), prompt);
+  }
+});
+
+Deno.test("what the speaker has, listed, is a choice of what each record a log keeps is of", () => {
+  for (
+    const [prompt, options] of [
+      ["I have some hens, ducks and geese and want to log the eggs", ["hens", "ducks", "geese"]],
+      ["Ho pomodori, zucchine e fragole nell'orto e voglio segnare quanti kg raccolgo", [
+        "pomodori",
+        "zucchine",
+        "fragole",
+      ]],
+      ["j'ai des pommiers, poiriers et cerisiers et je veux noter les traitements", [
+        "pommiers",
+        "poiriers",
+        "cerisiers",
+      ]],
+      ["Tengo tomates, calabacines y fresas en el huerto y quiero apuntar cuántos kilos recojo", [
+        "tomates",
+        "calabacines",
+        "fresas",
+      ]],
+      ["Ich habe Tomaten, Zucchini und Erdbeeren im Garten und will die Ernte notieren", [
+        "Tomaten",
+        "Zucchini",
+        "Erdbeeren",
+      ]],
+    ] as const
+  ) assert.deepEqual(ask(prompt, "choice").fields[0]?.options, [...options], prompt);
+  for (
+    const prompt of [
+      // Names are persons; one thing said at length, or things no record keeps, are no values.
+      "I have three kids, Tom, Anna and Lily, and want to log their chores",
+      "Ho un piccolo frutteto in collina e voglio segnare i trattamenti",
+      "I have apples, pears and plums in the garden",
+    ]
+  ) assert.ok(!understand(prompt).asks.some((a) => a.type === "choice"), prompt);
+});
+
 Deno.test("a small counted group of persons is people; a large one is a roster", () => {
   assert.equal(ask("which of my 3 kids has which activity on which day", "people").subject, "kids");
   assert.equal(ask("mit drei Mitarbeiterinnen", "people").subject, "Mitarbeiterinnen");
@@ -1802,6 +1893,9 @@ Deno.test("things the speaker counts as theirs are a list of them, unless the nu
       ["J'ai deux chiens et je veux noter les promenades", "chiens"],
       ["Wir haben zwei Hunde und ich will die Spaziergänge notieren", "Hunde"],
       ["Abbiamo 2 appartamenti in affitto e voglio segnare le spese", "appartamenti"],
+      // (A verb of having right before the number, its pronoun dropped.)
+      ["Tengo tres perros y quiero apuntar sus paseos", "perros"],
+      ["Tenemos 2 pisos en alquiler y quiero apuntar los gastos", "pisos"],
     ] as const
   ) {
     assert.equal(ask(prompt, "list").subject, subject, prompt);

@@ -381,8 +381,10 @@ const WHETHER = Object.fromEntries(
     as: wordSet(lex.whether.as),
     mark: new Set(lex.whether.mark.map((w) => stem(fold(w), l as UiLanguage))),
     participle: new RegExp(lex.whether.participle, "u"),
+    has: wordSet(lex.whether.has),
   }]),
 ) as Record<UiLanguage, {
+  has: Set<string>;
   if: Set<string>;
   done: Set<string>;
   orNot: string[][];
@@ -707,11 +709,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // (What a sort's or a search's phrase offers is what they order or find by: "alphabetically or by date".)
   const inFields = new Set([...fields, ...listedSpanned].flatMap((f) => range(f.span)));
   const ordering = orderingOf(tokens, found);
-  for (const offered of alternatives(tokens, language, content)) {
-    const phrase = phraseOf(tokens, offered.span.from);
-    if (range(offered.span).some((i) => inFields.has(i)) || ordering.some((s) => overlaps(s, phrase))) {
-      continue;
-    }
+  const offer = (offered: { span: Span; options: string[] }) => {
     add("choice", offered.span);
     const at = offsetsOf(tokens, offered.span)!;
     options.set(`${at.start}:${at.end}`, {
@@ -719,7 +717,18 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       type: "choice",
       options: offered.options,
     });
+  };
+  for (const offered of alternatives(tokens, language, content)) {
+    const phrase = phraseOf(tokens, offered.span.from);
+    if (range(offered.span).some((i) => inFields.has(i)) || ordering.some((s) => overlaps(s, phrase))) {
+      continue;
+    }
+    offer(offered);
   }
+  // What the speaker has, listed, is what each record a log keeps is of ("j'ai des tomates, courgettes et
+  // fraises … noter combien je récolte").
+  const had = found.has("log") ? hadValues(tokens, language, content) : undefined;
+  if (had && !range(had.span).some((i) => inFields.has(i))) offer(had);
   // An amount equal to another ("1 € = $1.08") states a rate.
   const rate = tokens.some((t) => t.norm === "=");
   // (Where a figure's period is: it qualifies the figure before it, never opens one.)
@@ -895,9 +904,12 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       if (q.kind !== "number" || q.value < 2 || span.to <= span.from || !content(noun)) continue;
       if (persons.some((m) => m.from === noun) || measureWord(tokens[noun].norm)) continue;
       // (The speaker's own, said with a possessive, a verb of theirs or what they have: "my 3 cars", "we have
-      // 2 dogs", "tengo tres gatas".)
+      // 2 dogs", "tengo tres gatas", the verb right before the number where its pronoun is dropped.)
+      const having = ROLES[language].some((p) =>
+        p.every((w, k) => tokens[span.from - p.length + k]?.norm === w)
+      );
       const own = DETERMINERS[language].has(tokens[span.from - 1]?.norm ?? "") ||
-        speakerBefore(tokens, span.from, language) >= 0 || ofRole(tokens, span.from, language);
+        speakerBefore(tokens, span.from, language) >= 0 || ofRole(tokens, span.from, language) || having;
       if (!own && !findConcepts(tokens[noun].text, language).length) continue;
       add("list", { from: span.from, to: noun + 1 });
       named.set("list", { from: noun, to: noun + 1 });
@@ -1073,6 +1085,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const first = ask ? tokens.findLastIndex((w, k) => k < i - 1 && whether.who.has(w.norm)) : -1;
     if (first >= 0 && i - first < 10) tick({ from: first, to: i + 2 }, { from: first + 1, to: i - 1 });
   }
+  offeredNoTick(found, ticks, tokens, fields, language);
   if (ctx.followUp) keepChanges(found, tokens, content);
   // The fallback's quote is its subject: the words it keeps a list of, outside the other asks' cues.
   const cueTokens = new Set([...found.values()].flat().flatMap((o) => range(tokenSpan(tokens, o))));
@@ -2660,7 +2673,9 @@ export function fieldList(tokens: Token[], language: UiLanguage, alternatives = 
   }
   flush(tokens.length);
   const valued = categoryValues(out, tokens, language);
-  return alternatives ? choicesOf(valued, afterOr.filter((_, k) => valued.includes(out[k])), tokens) : valued;
+  return alternatives
+    ? choicesOf(valued, afterOr.filter((_, k) => valued.includes(out[k])), tokens, language)
+    : valued;
 }
 
 /** How each language's plural nouns end, and their singulars instead ("points", "punti" → "punto"). */
@@ -2798,24 +2813,136 @@ function nameOf(words: Token[], kept: Token[], language: UiLanguage): string {
 const yesNo = (tokens: Token[], i: number) =>
   tokens[i]?.norm === "/" && YES_NO.test(tokens[i - 1]?.norm ?? "") && YES_NO.test(tokens[i + 1]?.norm ?? "");
 
-/** Fields of a few words each joined by "or" are the options of one choice ("privat oder geschäftlich"). */
-function choicesOf(fields: SpannedField[], afterOr: boolean[], tokens: Token[]): SpannedField[] {
-  const short = (f: SpannedField) => f.type === "text" && f.name.split(/\s+/).length <= 3;
+/**
+ * What the speaker says they have, as three things or more of a word or two each, joined by commas and a last
+ * "and", right after the verb ("I have tomatoes, courgettes and strawberries", "ho pomodori, zucchine e
+ * fragole", "j'ai des tomates, courgettes et fraises", "tengo tomates, calabacines y fresas"): in a clause
+ * that keeps records, the values each record is of, a choice. Names (capitalized, outside German) are
+ * persons, and a thing that runs on past two words ("un piccolo frutteto in collina") is no value.
+ */
+function hadValues(
+  tokens: Token[],
+  language: UiLanguage,
+  content: (i: number) => boolean,
+): { span: Span; options: string[] } | undefined {
+  const and = (i: number) => AND[language].has(tokens[i]?.norm ?? "") && tokens[i].kind === "word";
+  for (let i = 0; i < tokens.length; i++) {
+    const role = ROLES[language].find((p) => p.every((w, k) => tokens[i + k]?.norm === w));
+    if (!role) continue;
+    // (Across an article or a partitive: "des", "some".)
+    let from = i + role.length;
+    while (from < i + role.length + 2 && tokens[from]?.kind === "word" && !content(from)) from++;
+    const items: Span[] = [];
+    for (let last = false;;) {
+      let to = from;
+      while (to - from < VALUE_WORDS - 1 && tokens[to]?.kind === "word" && content(to) && !and(to)) to++;
+      if (to === from) break;
+      items.push({ from, to });
+      if (last || !(tokens[to]?.norm === "," || and(to))) break;
+      last = and(to);
+      from = to + 1;
+    }
+    const end = items.at(-1)?.to ?? 0;
+    const closed = end === tokens.length || tokens[end].kind === "mark" || !content(end);
+    const named = language !== "de" && items.some((s) => /^\p{Lu}/u.test(tokens[s.from].text));
+    if (items.length >= 3 && and(items.at(-1)!.from - 1) && closed && !named) {
+      return { span: { from: items[0].from, to: end }, options: items.map((s) => text(tokens, s)) };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Who has done something, as a record's field ("who's confirmed", "chi ha pagato", "qui a répondu", "quién ha
+ * confirmado"): whether each record did, a tick named by what was done. The auxiliary follows the word
+ * asking who, or is in it ("who's").
+ */
+function whoHasDone(head: Token[], language: UiLanguage): Token | undefined {
+  const whether = WHETHER[language];
+  const said = head.filter((t) => t.kind === "word");
+  if (!whether.who.has(said[0]?.norm ?? "")) return undefined;
+  let k = 1;
+  while (k < 3 && whether.has.has(said[k]?.norm ?? "")) k++;
+  const aux = k > 1 || said[0].norm.includes("'");
+  const done = said[k];
+  return aux && done && whether.participle.test(done.text.toLowerCase()) ? done : undefined;
+}
+
+/**
+ * A question of whether that goes on to the values of a choice ("whether business or personal", "se li ha
+ * fatti fuori o in casa") asks that choice: the ticks within or right before it, across function words, go.
+ */
+function offeredNoTick(
+  found: Map<AskType, Offsets[]>,
+  ticks: Map<string, Field>,
+  tokens: Token[],
+  fields: SpannedField[],
+  language: UiLanguage,
+) {
+  const stop = CUES[language].stop;
+  // (The choices whose values "or" joins, not a bracket's.)
+  const choices = fields.filter((f) =>
+    f.type === "choice" && range(f.span).some((k) => OR[language].has(tokens[k].norm)) &&
+    !range(f.span).some((k) => tokens[k].norm === "(")
+  );
+  const offered = (o: Offsets) => {
+    const at = tokenSpan(tokens, o);
+    return choices.some((c) =>
+      (at.from < c.span.to && c.span.from < at.to) ||
+      (at.to <= c.span.from && range({ from: at.to, to: c.span.from }).every((k) =>
+        tokens[k].kind === "word" && stop.has(tokens[k].norm)
+      ))
+    );
+  };
+  const kept = (found.get("yesno") ?? []).filter((o) => !offered(o));
+  for (const key of ticks.keys()) {
+    const [start, end] = key.split(":").map(Number);
+    if (offered({ start, end })) ticks.delete(key);
+  }
+  if (kept.length) found.set("yesno", kept);
+  else found.delete("yesno");
+}
+
+/**
+ * Fields of a few words each joined by "or" are the options of one choice ("privat oder geschäftlich"); so
+ * are the values a question of whether offers, which is no tick ("whether business or personal", "se li ha
+ * fatti fuori o in casa", "ob privat oder dienstlich"). The first field's option is as long as the second
+ * ("fatti fuori" → "fuori"), and the words before it name the choice ("pagamento in contanti o con carta").
+ */
+function choicesOf(
+  fields: SpannedField[],
+  afterOr: boolean[],
+  tokens: Token[],
+  language: UiLanguage,
+): SpannedField[] {
+  const short = (f: SpannedField, first: boolean) =>
+    (f.type === "text" || (first && f.type === "yesno")) && f.name.split(/\s+/).length <= 3;
   const out: SpannedField[] = [];
   for (let i = 0; i < fields.length; i++) {
     let j = i;
-    while (j + 1 < fields.length && afterOr[j + 1] && short(fields[j]) && short(fields[j + 1])) j++;
+    while (
+      j + 1 < fields.length && afterOr[j + 1] && short(fields[j], j === i) && short(fields[j + 1], false)
+    ) j++;
     if (j === i) {
       out.push(fields[i]);
       continue;
     }
     const group = fields.slice(i, j + 1);
-    const span = { from: group[0].span.from, to: group[group.length - 1].span.to };
+    const said = (f: SpannedField) =>
+      range(f.span).filter((k) => tokens[k].kind === "word" && !CUES[language].stop.has(tokens[k].norm));
+    const first = said(group[0]);
+    const option = first.slice(Math.max(0, first.length - said(group[1]).length));
+    // (What a question of whether asks about is no name: "se li ha fatti fuori".)
+    const asked = range({ from: Math.max(0, group[0].span.from - 3), to: option[0] }).some((k) =>
+      WHETHER[language].if.has(tokens[k].norm)
+    );
+    const before = asked ? [] : first.slice(0, first.length - option.length);
+    const span = { from: option[0], to: group[group.length - 1].span.to };
     out.push({
-      name: text(tokens, span),
+      name: before.length ? before.map((k) => tokens[k].text).join(" ") : text(tokens, span),
       type: "choice",
-      options: group.map((f) => f.name),
-      span,
+      options: [option.map((k) => tokens[k].text).join(" "), ...group.slice(1).map((f) => f.name)],
+      span: { from: group[0].span.from, to: span.to },
       start: group[0].start,
       end: group[group.length - 1].end,
     });
@@ -2851,10 +2978,15 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
   // no fields.
   const compounds = language === "de" ? head.map((t) => t.norm) : undefined;
   const target = part.some((t) => t.kind === "number");
+  // (A list's cue that opens it before an "of" word, "a list of attendees", "la liste de mes mots", names
+  // records of their own.)
+  const listOf = (m: CueMatch) =>
+    m.key === "list" && head[m.from] === said[0] &&
+    OF[language].some((p) => p.every((w, k) => head[m.to + k]?.norm === w));
   // (A lone "colour", "Farbe" among fields is the records' colour, not the app's.)
   const about = (m: CueMatch) =>
     (ABOUT_LIST.has(m.key as AskType) && !(m.key === "theme" && named.length === 1)) ||
-    OWN_SCREEN.has(m.key as AskType) || (m.key === "goal" && target);
+    OWN_SCREEN.has(m.key as AskType) || (m.key === "goal" && target) || listOf(m);
   if (matchCues(stemTokens(head, language), cues.asks, compounds).some(about)) return null;
   // A German compound is typed by its head, as its asks are: "Kaufdatum" is a date, "Einkaufspreis" money.
   const typed = matchCues(stemTokens(head, language), cues.fields, compounds)[0];
@@ -2865,6 +2997,8 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
     m.key === "rating" || m.key === "yesno"
   );
   if (field.type === "text" && scored) field.type = scored.key as FieldType;
+  const done = whoHasDone(head, language);
+  if (done) Object.assign(field, { name: done.text, type: "yesno" });
   if (counted) field.type = "number";
   if (measure) Object.assign(field, measure, { type: "currency" in measure ? "money" : "number" });
   // A field a unit names or opens ("litres", "km percorsi", "km-Stand") is a number in that unit, and one

@@ -153,8 +153,12 @@ export interface Lexicon {
    * word followed by `orNot` ("confirmed or not", "payé ou pas", "spielt oder nicht"), or `who` did and
    * "and" `who` then `no` did not ("quién ha pagado y quién no", "wer kommt und wer nicht"); `if`, a
    * subject and an auxiliary then a word the `participle` pattern matches, as written ("si le médicament a
-   * été donné"); or a verb that will `mark` a record `as` a state ("segnare ogni libro come restituito"). */
-  whether: Record<"if" | "done" | "orNot" | "who" | "no" | "as" | "mark", string[]> & { participle: string };
+   * été donné"); or a verb that will `mark` a record `as` a state ("segnare ogni libro come restituito");
+   * or, among a record's fields, `who` then an auxiliary it `has` and a participle ("who has replied", "chi
+   * ha pagato"; English "who's" holds its auxiliary). */
+  whether: Record<"if" | "done" | "orNot" | "who" | "no" | "as" | "mark" | "has", string[]> & {
+    participle: string;
+  };
   time: Record<
     | "at"
     | "every"
