@@ -384,3 +384,33 @@ Deno.test("a one-word name that is the speaker's verb where the prompt says it n
   // A noun of the same ending before a preposition still names the app.
   assert.equal(name("diario del neonato: poppate e pannolini"), "Diario del neonato");
 });
+
+Deno.test("what the prompt says the app is for names it, before any one kind of its records", () => {
+  assert.equal(
+    name("un'app per la nostra squadra di pallavolo: partite, allenamenti e chi porta l'acqua"),
+    "Squadra di pallavolo",
+  );
+  assert.equal(
+    name("una app para el huerto comunitario: turnos de riego y lo que se cosecha"),
+    "Huerto comunitario",
+  );
+  assert.equal(
+    name("eine App für unseren Schrebergarten: Aussaat mit Datum und Ernte in kg"),
+    "Schrebergarten",
+  );
+  // Too long for a title, it keeps what comes before where and when.
+  assert.equal(
+    name("une appli pour notre voyage en vélo en Italie en juin : étapes et dépenses"),
+    "Voyage en vélo",
+  );
+  // What is done, or whom it is for, is no name.
+  assert.notEqual(name("an app for my son to practise his spelling words").toLowerCase(), "son");
+  assert.notEqual(name("un'app per contare le calorie di ogni pasto").toLowerCase(), "contare");
+  assert.notEqual(name("an app for tracking my bike rides with distance").toLowerCase(), "tracking");
+});
+
+Deno.test("the records' plural names the app when it narrows the concept's name with the prompt's words", () => {
+  assert.equal(name("how much I spend on coffee each month"), "Expenses on Coffee");
+  assert.equal(name("quanto spendo in sigarette al mese"), "Spese in sigarette");
+  assert.equal(name("cuánto gasto en café al mes"), "Gastos en café");
+});
