@@ -414,3 +414,28 @@ Deno.test("the records' plural names the app when it narrows the concept's name 
   assert.equal(name("quanto spendo in sigarette al mese"), "Spese in sigarette");
   assert.equal(name("cuánto gasto en café al mes"), "Gastos en café");
 });
+
+Deno.test("a German description puts a plural after 'von' in its dative", () => {
+  const description = (prompt: string) => composeSpec(prompt, { tier: "light" }).spec.description;
+  assert.equal(
+    description("ich brauche eine Einkaufsliste für den Wochenmarkt"),
+    "Eine App, um eine Liste von Artikeln zu führen.",
+  );
+  assert.equal(
+    description("eine Liste meiner Weine mit Jahrgang und Preis"),
+    "Eine App, um eine Liste von Weinen zu führen.",
+  );
+  assert.equal(
+    description("Liste meiner Schüler mit Klasse und Telefon"),
+    "Eine App, um eine Liste von Schülern zu führen.",
+  );
+  // A plural that already ends in "n", and a label the prompt's words made in the singular, stay.
+  assert.equal(
+    description("eine Liste meiner Pflanzen mit Standort"),
+    "Eine App, um eine Liste von Pflanzen zu führen.",
+  );
+  assert.equal(
+    description("eine Liste für unser Zeltlager mit Name"),
+    "Eine App, um eine Liste von Zeltlager zu führen.",
+  );
+});

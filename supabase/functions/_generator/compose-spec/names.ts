@@ -2,7 +2,7 @@
 // features (what THIS app's screens do), both from the composed spec.
 import type { Ask, Understanding } from "../understand/index.ts";
 import { CUES, LEXICONS, VERBS } from "../understand/lexicon.ts";
-import type { AppSpec, Language, ScreenSpec } from "../template/src/types.ts";
+import type { AppSpec, EntitySpec, Language, ScreenSpec } from "../template/src/types.ts";
 import { capitalized, fold } from "./entities.ts";
 import { type Concept, findConcepts } from "../understand/concepts.ts";
 import { CONCEPTS } from "../understand/concepts-index.ts";
@@ -754,10 +754,12 @@ function does(screen: ScreenSpec, spec: AppSpec): string {
   const plural = entity?.plural ?? screen.title;
   // German nouns keep their capital.
   const things = spec.language === "de" ? plural : plural.toLocaleLowerCase(spec.language);
+  // (After "von" and "zu", which take the dative.)
+  const them = spec.language === "de" && entity ? dative(entity) : things;
   const o = screen.options;
   switch (screen.block) {
     case "collection":
-      return fill(w.list, things);
+      return fill(w.list, them);
     case "log":
       return `${fill(w.log, things)} ${fill(w.per, w.periods[o.period ?? "day"])}`;
     case "goal": {
@@ -783,11 +785,11 @@ function does(screen: ScreenSpec, spec: AppSpec): string {
       return parts.length ? fill(w.timerOf, joined(parts, spec.language)) : w.timeSessions;
     }
     case "quiz":
-      return fill(w.quizOn, things);
+      return fill(w.quizOn, them);
     case "people":
       return fill(w.peopleOn, things);
     case "catalog":
-      return fill(w.catalogOf, things);
+      return fill(w.catalogOf, them);
     case "cart":
       return w.order;
     case "split":
@@ -801,6 +803,14 @@ function does(screen: ScreenSpec, spec: AppSpec): string {
     default:
       return screen.title;
   }
+}
+
+/** A German plural in the dative, which adds "n" to one that ends in "e", "el" or "er" ("eine Liste von
+ * Gästen", "von Artikeln", "von Schülern"); a label that may be no plural, one the prompt's words made with
+ * its singular's form, stays ("Trinkspiel"). */
+function dative(entity: EntitySpec): string {
+  const known = entity.plural !== entity.label || conceptOf(entity) !== undefined;
+  return known && /(?:e|el|er)$/.test(entity.plural) ? `${entity.plural}n` : entity.plural;
 }
 
 /** The screens that do something of the prompt's (not settings or about). */
