@@ -439,3 +439,15 @@ Deno.test("a German description puts a plural after 'von' in its dative", () => 
     "Eine App, um eine Liste von Zeltlager zu führen.",
   );
 });
+
+Deno.test("a question that asks about the records leaves the speaker's role or opening to name the app", () => {
+  assert.equal(
+    name("Ho un orto dietro casa e non ricordo mai quando ho annaffiato cosa"),
+    "Orto dietro casa",
+  );
+  assert.equal(name("J'ai un potager et j'oublie toujours quand j'ai arrosé quoi"), "Potager");
+  assert.equal(
+    name("Ich habe einen Kräutergarten und vergesse immer, wann ich gegossen habe"),
+    "Kräutergarten",
+  );
+});

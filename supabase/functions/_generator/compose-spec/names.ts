@@ -394,12 +394,15 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // app of one kind is when the main ask's own words do not name it ("We foster kittens … Bottle feeds
   // every 3 hours").
   const kinds = spec.entities.filter((e) => e.key !== "reminder").length;
-  const world = own && main ? opening(prompt, language, capitals, main.start) : "";
+  // (A question asks in words that do not name the subject, but what the speaker says they have or do still
+  // does: "Ich habe einen Kräutergarten und vergesse immer, wann ich gegossen habe".)
+  const spoken = u.detected === language;
+  const world = spoken && main ? opening(prompt, language, capitals, main.start) : "";
   // Where the UI speaks another language than the prompt and no concept knows the records, a label made of
   // the prompt's words ("Ik wil een") is in a language the UI does not speak.
   const foreign = (label: string) => u.detected !== language && !concept && !uiWord(label, language);
   const given = givenName(prompt, language);
-  const role = own ? roleOf(prompt, language, capitals, said) : "";
+  const role = spoken ? roleOf(prompt, language, capitals, said) : "";
   // (The world the speaker says they work in comes before what the app is for: "Gestisco un agriturismo.
   // Vorrei un'app per le prenotazioni".)
   const meant = own && !given && !role ? appFor(prompt, language, capitals) : "";
@@ -408,7 +411,7 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     // (Its words only when they hold its subject: a quiz's topic may be the exam another clause names.)
     main && !verbal && !aimed && (!main.subject || main.quote.includes(main.subject)) ? quoted : "",
     // (What a request says is done to, "un quiz per riconoscere gli alberi", names it before their role.)
-    own && !(verbal && head) ? role || world : "",
+    spoken && !(verbal && head) ? role || world : "",
     main?.subject && own && !verbal ? phrase(main.subject, language, capitals) : "",
     head ? phrase(head, language, capitals) : "",
     own && concept ? itsWord(prompt, u, concept, language) : "",
