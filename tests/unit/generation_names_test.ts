@@ -384,3 +384,70 @@ Deno.test("a one-word name that is the speaker's verb where the prompt says it n
   // A noun of the same ending before a preposition still names the app.
   assert.equal(name("diario del neonato: poppate e pannolini"), "Diario del neonato");
 });
+
+Deno.test("what the prompt says the app is for names it, before any one kind of its records", () => {
+  assert.equal(
+    name("un'app per la nostra squadra di pallavolo: partite, allenamenti e chi porta l'acqua"),
+    "Squadra di pallavolo",
+  );
+  assert.equal(
+    name("una app para el huerto comunitario: turnos de riego y lo que se cosecha"),
+    "Huerto comunitario",
+  );
+  assert.equal(
+    name("eine App für unseren Schrebergarten: Aussaat mit Datum und Ernte in kg"),
+    "Schrebergarten",
+  );
+  // Too long for a title, it keeps what comes before where and when.
+  assert.equal(
+    name("une appli pour notre voyage en vélo en Italie en juin : étapes et dépenses"),
+    "Voyage en vélo",
+  );
+  // What is done, or whom it is for, is no name.
+  assert.notEqual(name("an app for my son to practise his spelling words").toLowerCase(), "son");
+  assert.notEqual(name("un'app per contare le calorie di ogni pasto").toLowerCase(), "contare");
+  assert.notEqual(name("an app for tracking my bike rides with distance").toLowerCase(), "tracking");
+});
+
+Deno.test("the records' plural names the app when it narrows the concept's name with the prompt's words", () => {
+  assert.equal(name("how much I spend on coffee each month"), "Expenses on Coffee");
+  assert.equal(name("quanto spendo in sigarette al mese"), "Spese in sigarette");
+  assert.equal(name("cuánto gasto en café al mes"), "Gastos en café");
+});
+
+Deno.test("a German description puts a plural after 'von' in its dative", () => {
+  const description = (prompt: string) => composeSpec(prompt, { tier: "light" }).spec.description;
+  assert.equal(
+    description("ich brauche eine Einkaufsliste für den Wochenmarkt"),
+    "Eine App, um eine Liste von Artikeln zu führen.",
+  );
+  assert.equal(
+    description("eine Liste meiner Weine mit Jahrgang und Preis"),
+    "Eine App, um eine Liste von Weinen zu führen.",
+  );
+  assert.equal(
+    description("Liste meiner Schüler mit Klasse und Telefon"),
+    "Eine App, um eine Liste von Schülern zu führen.",
+  );
+  // A plural that already ends in "n", and a label the prompt's words made in the singular, stay.
+  assert.equal(
+    description("eine Liste meiner Pflanzen mit Standort"),
+    "Eine App, um eine Liste von Pflanzen zu führen.",
+  );
+  assert.equal(
+    description("eine Liste für unser Zeltlager mit Name"),
+    "Eine App, um eine Liste von Zeltlager zu führen.",
+  );
+});
+
+Deno.test("a question that asks about the records leaves the speaker's role or opening to name the app", () => {
+  assert.equal(
+    name("Ho un orto dietro casa e non ricordo mai quando ho annaffiato cosa"),
+    "Orto dietro casa",
+  );
+  assert.equal(name("J'ai un potager et j'oublie toujours quand j'ai arrosé quoi"), "Potager");
+  assert.equal(
+    name("Ich habe einen Kräutergarten und vergesse immer, wann ich gegossen habe"),
+    "Kräutergarten",
+  );
+});

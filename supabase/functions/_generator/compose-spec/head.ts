@@ -20,7 +20,7 @@ const WITH = perLanguage((lex) => lex.with);
 const AND = perLanguage((lex) => lex.and.filter((w) => /\p{L}/u.test(w)));
 const NUMBERS = perLanguage((lex) => Object.keys(lex.numbers));
 // Whom the request is for ("remind my grandmother to take her pill"): the app serves them, it is not about them.
-const PERSONS = perLanguage((lex) => lex.persons);
+export const PERSONS = perLanguage((lex) => lex.persons);
 
 /** Whether the word at `i` is a person the request serves: not one its records are, listed ("a list of my
  * colleagues", "friends and family") or given fields ("my kids with their ages"). */

@@ -2,7 +2,7 @@
 // features (what THIS app's screens do), both from the composed spec.
 import type { Ask, Understanding } from "../understand/index.ts";
 import { CUES, LEXICONS, VERBS } from "../understand/lexicon.ts";
-import type { AppSpec, Language, ScreenSpec } from "../template/src/types.ts";
+import type { AppSpec, EntitySpec, Language, ScreenSpec } from "../template/src/types.ts";
 import { capitalized, fold } from "./entities.ts";
 import { type Concept, findConcepts } from "../understand/concepts.ts";
 import { CONCEPTS } from "../understand/concepts-index.ts";
@@ -11,7 +11,7 @@ import { words } from "../understand/text.ts";
 import { greeting, PURPOSE } from "../understand/aside.ts";
 import { stem } from "../understand/stem.ts";
 import { fill, joined, WORDS } from "./words.ts";
-import { APP_WORDS, endsOnInfinitive, isCue, perLanguage, requestHead, TO } from "./head.ts";
+import { APP_WORDS, endsOnInfinitive, isCue, perLanguage, PERSONS, requestHead, TO } from "./head.ts";
 
 /** The sentence around the character at `at`, and its rest from there: where the main ask's cue and its
  * object are. */
@@ -297,6 +297,44 @@ export function givenName(prompt: string, language: Language): string | undefine
   return name || undefined;
 }
 
+/** What the prompt says the app is for, a noun phrase after the app's word and "for" ("an app for our horse
+ * yard", "fai un app per il nostro viaggio in camper", "eine App für unseren Kleingarten"): the thing the app
+ * serves as a whole, which names it before any one kind of its records. Not what is done ("app per prendere
+ * gli ordini", "app for tracking"), nor whom it is for ("an app for my daughter"). */
+function appFor(prompt: string, language: Language, capitals: boolean): string {
+  const tokens = words(prompt);
+  // (The app's word alone: a compound's, "Vokabel-App für die Schule", says what it is about itself.)
+  const at = tokens.findIndex((t, i) =>
+    APP_WORDS.has(t.norm) && prompt[t.start - 1] !== "-" && PURPOSE[language].has(tokens[i + 1]?.norm ?? "")
+  );
+  if (at < 0) return "";
+  let k = at + 2;
+  while (k < tokens.length && DETERMINERS[language].has(tokens[k].norm)) k++;
+  const first = tokens[k];
+  if (
+    first?.kind !== "word" || CUES[language].stop.has(first.norm) || VERBS[language].has(first.norm) ||
+    PERSONS[language].has(first.norm) || (k === at + 2 && INFINITIVE[language]?.test(first.norm) === true) ||
+    (language === "en" && /ing$/.test(first.norm))
+  ) {
+    return "";
+  }
+  return shortened(phrase(prompt.slice(first.start).split(/[.!?;:\n]/)[0], language, capitals), language);
+}
+
+/** A noun phrase too long for a title without its last complements, each opened by a function word after a
+ * word of its own ("viaggio in camper in Norvegia ad agosto" → "viaggio in camper"): what the app serves
+ * comes first, where and when after. */
+function shortened(name: string, language: Language): string {
+  const kept = name.split(/\s+/);
+  const stop = (w: string) => CUES[language].stop.has(fold(w));
+  while (kept.length > MAX_NAME_WORDS) {
+    const at = kept.findLastIndex((w, i) => i > 0 && stop(w) && !stop(kept[i - 1]));
+    if (at < 1) break;
+    kept.length = at;
+  }
+  return kept.join(" ");
+}
+
 // Where the head of the request is among the candidate names.
 const ROLE = 2;
 const SUBJECT = 3;
@@ -356,20 +394,28 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // app of one kind is when the main ask's own words do not name it ("We foster kittens … Bottle feeds
   // every 3 hours").
   const kinds = spec.entities.filter((e) => e.key !== "reminder").length;
-  const world = own && main ? opening(prompt, language, capitals, main.start) : "";
+  // (A question asks in words that do not name the subject, but what the speaker says they have or do still
+  // does: "Ich habe einen Kräutergarten und vergesse immer, wann ich gegossen habe".)
+  const spoken = u.detected === language;
+  const world = spoken && main ? opening(prompt, language, capitals, main.start) : "";
   // Where the UI speaks another language than the prompt and no concept knows the records, a label made of
   // the prompt's words ("Ik wil een") is in a language the UI does not speak.
   const foreign = (label: string) => u.detected !== language && !concept && !uiWord(label, language);
+  const given = givenName(prompt, language);
+  const role = spoken ? roleOf(prompt, language, capitals, said) : "";
+  // (The world the speaker says they work in comes before what the app is for: "Gestisco un agriturismo.
+  // Vorrei un'app per le prenotazioni".)
+  const meant = own && !given && !role ? appFor(prompt, language, capitals) : "";
   const candidates = [
-    givenName(prompt, language) || (kinds >= 2 ? world : ""),
+    given || meant || (kinds >= 2 ? world : ""),
     // (Its words only when they hold its subject: a quiz's topic may be the exam another clause names.)
     main && !verbal && !aimed && (!main.subject || main.quote.includes(main.subject)) ? quoted : "",
     // (What a request says is done to, "un quiz per riconoscere gli alberi", names it before their role.)
-    own && !(verbal && head) ? roleOf(prompt, language, capitals, said) || world : "",
+    spoken && !(verbal && head) ? role || world : "",
     main?.subject && own && !verbal ? phrase(main.subject, language, capitals) : "",
     head ? phrase(head, language, capitals) : "",
     own && concept ? itsWord(prompt, u, concept, language) : "",
-    concept ? conceptName(concept, language) : "",
+    concept ? narrowed(conceptName(concept, language), records?.plural ?? "") : "",
     // (Where the UI speaks another language than the prompt and no concept knows the records, their plural
     // is the prompt's words: the main screen's own title, "Timer", is the UI's.)
     u.detected !== language && !concept && !spec.entities.some((e) => e.plural === spec.screens[0].title)
@@ -391,20 +437,24 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     findConcepts(c, language).some((m) => m.words.some((w) => !CUES[language].stop.has(fold(w))));
   const aboutIt = (c: string, i: number) =>
     !concept || sharesWord(c, known) || (i === SUBJECT && (namesOne(c) || aimed));
-  // (A name the prompt gives is kept as given.)
-  const named = candidates.map((c, i) => (i === 0 || !c ? c : withoutVerb(c, prompt, language, capitals)));
-  const chosen = named.findIndex((c, i) =>
+  // (A name the prompt gives is kept as given; what it says the app is for is judged as its words are, though
+  // it names the app whatever its records are.)
+  const asGiven = (i: number) => i === 0 && !meant;
+  const named = candidates.map((c, i) => (asGiven(i) || !c ? c : withoutVerb(c, prompt, language, capitals)));
+  const fits = (c: string, i: number) =>
     c && !/\d/.test(c) && c.split(/\s+/).length <= MAX_NAME_WORDS && /\p{L}{2}/u.test(c) &&
     !c.split(/\s+/).every((w) => endsNothing(fold(w), language)) &&
-    (i === 0 || !measureOnly(c, language)) && (i === 0 || !speakersVerb(c, prompt, language)) &&
-    (i === 0 || i === ROLE || i > SUBJECT || aboutIt(c, i))
-  );
+    (asGiven(i) || !measureOnly(c, language)) && (asGiven(i) || !speakersVerb(c, prompt, language)) &&
+    (i === 0 || i === ROLE || i > SUBJECT || aboutIt(c, i));
+  const chosen = named.findIndex(fits);
+  // (What the app is for names it; its records are still what the others say: the head's when it is next.)
+  const theirs = meant && chosen === 0 ? named.findIndex((c, i) => i > 0 && fits(c, i)) : chosen;
   const title = titled(chosen >= 0 ? named[chosen] : spec.screens[0].title, language);
   const name = language === "de" ? germanNouns(title) : title;
   // A concept the main ask's own words name ("regar" of "recordatorio para regar los geranios") is what
   // its records are; one named in passing is not.
   const itsOwn = concept && !asField && said.some((w) => main.quote.includes(w));
-  return chosen === HEAD && !itsOwn ? { name, head: candidates[HEAD] } : { name };
+  return theirs === HEAD && !itsOwn ? { name, head: candidates[HEAD] } : { name };
 }
 
 // English particles a verb takes before its object ("take out the bins", "write down the books").
@@ -663,6 +713,12 @@ export function translatedName(spec: AppSpec, to: Language): string {
   return titled(conceptName(concept, to), to);
 }
 
+/** A concept's name, or the records' plural when that is the name narrowed by the prompt's own words after it
+ * ("Dépenses en clopes", "Gastos en el bar"): what the records are of names the app better than their kind. */
+function narrowed(name: string, plural: string): string {
+  return fold(plural).startsWith(`${fold(name)} `) ? plural : name;
+}
+
 /** Whether a label is one of the UI's own words in a language ("Reminders", "Timer"). */
 function uiWord(label: string, language: Language): boolean {
   return Object.values(WORDS[language]).includes(label);
@@ -701,10 +757,12 @@ function does(screen: ScreenSpec, spec: AppSpec): string {
   const plural = entity?.plural ?? screen.title;
   // German nouns keep their capital.
   const things = spec.language === "de" ? plural : plural.toLocaleLowerCase(spec.language);
+  // (After "von" and "zu", which take the dative.)
+  const them = spec.language === "de" && entity ? dative(entity) : things;
   const o = screen.options;
   switch (screen.block) {
     case "collection":
-      return fill(w.list, things);
+      return fill(w.list, them);
     case "log":
       return `${fill(w.log, things)} ${fill(w.per, w.periods[o.period ?? "day"])}`;
     case "goal": {
@@ -730,11 +788,11 @@ function does(screen: ScreenSpec, spec: AppSpec): string {
       return parts.length ? fill(w.timerOf, joined(parts, spec.language)) : w.timeSessions;
     }
     case "quiz":
-      return fill(w.quizOn, things);
+      return fill(w.quizOn, them);
     case "people":
       return fill(w.peopleOn, things);
     case "catalog":
-      return fill(w.catalogOf, things);
+      return fill(w.catalogOf, them);
     case "cart":
       return w.order;
     case "split":
@@ -748,6 +806,14 @@ function does(screen: ScreenSpec, spec: AppSpec): string {
     default:
       return screen.title;
   }
+}
+
+/** A German plural in the dative, which adds "n" to one that ends in "e", "el" or "er" ("eine Liste von
+ * Gästen", "von Artikeln", "von Schülern"); a label that may be no plural, one the prompt's words made with
+ * its singular's form, stays ("Trinkspiel"). */
+function dative(entity: EntitySpec): string {
+  const known = entity.plural !== entity.label || conceptOf(entity) !== undefined;
+  return known && /(?:e|el|er)$/.test(entity.plural) ? `${entity.plural}n` : entity.plural;
 }
 
 /** The screens that do something of the prompt's (not settings or about). */
