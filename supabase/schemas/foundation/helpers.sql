@@ -29,18 +29,21 @@ GRANT EXECUTE ON FUNCTION private.raise_api_error(status integer, code text, mes
 -- A time-ordered UUID (version 7, RFC 9562): 48 bits of Unix milliseconds, then random bits. The ids of rows
 -- every job writes (jobs, versions, ledger and notification rows) come from it, so a new row's key lands on
 -- its index's newest pages instead of a random page of the whole index: an insert touches and dirties the same
--- few pages whatever the table holds.
+-- few pages whatever the table holds. plpgsql: a column default calls it in a new executor each time, where a
+-- SQL-language function with `SET search_path` would be parsed and analysed again at every call.
 CREATE FUNCTION private.uuid_v7() RETURNS uuid
-    LANGUAGE sql VOLATILE PARALLEL SAFE
+    LANGUAGE plpgsql VOLATILE PARALLEL SAFE
     SET search_path TO ''
     AS $$
-  select encode(
+begin
+  return encode(
     set_bit(set_bit(
       overlay(uuid_send(gen_random_uuid())
               placing substring(int8send(floor(extract(epoch from clock_timestamp()) * 1000)::bigint) from 3)
               from 1 for 6),
       52, 1), 53, 1),
-    'hex')::uuid
+    'hex')::uuid;
+end
 $$;
 GRANT EXECUTE ON FUNCTION private.uuid_v7() TO service_role;
 
