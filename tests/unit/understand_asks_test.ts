@@ -2123,3 +2123,21 @@ Deno.test("a figure's own cue says what it computes, and the Spanish average is 
   // "Media" before a noun is half of it.
   assert.ok(!understand("leo media hora cada noche").asks.some((a) => a.type === "aggregate"));
 });
+
+Deno.test("a field named only by the question that types it is named by its type's own word", () => {
+  const cases: [string, string][] = [
+    ["I want to log my bike rides: the route, for how long and the weather", "duration"],
+    ["registro delle sessioni di studio con materia e quanto tempo", "durata"],
+    ["un journal de méditation avec la date et combien de temps", "durée"],
+    ["un registro de siestas con la hora y cuánto tiempo", "duración"],
+    ["ein Protokoll meiner Spaziergänge mit Ort und wie lange", "dauer"],
+  ];
+  for (const [prompt, name] of cases) {
+    const fields = ask(prompt, "log").fields;
+    const timed = fields.find((f) => f.type === "duration");
+    assert.equal(timed?.name, name, `${prompt}: ${JSON.stringify(fields)}`);
+  }
+  // A field the prompt names in its own words keeps them, typed by the same cue ("how many pages").
+  const pages = ask("a reading log with the book, how many pages and when I finished", "log").fields;
+  assert.ok(pages.some((f) => f.name === "pages" && f.type === "number"), JSON.stringify(pages));
+});

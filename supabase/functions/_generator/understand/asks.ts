@@ -2989,8 +2989,16 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
     OWN_SCREEN.has(m.key as AskType) || (m.key === "goal" && target) || listOf(m);
   if (matchCues(stemTokens(head, language), cues.asks, compounds).some(about)) return null;
   // A German compound is typed by its head, as its asks are: "Kaufdatum" is a date, "Einkaufspreis" money.
-  const typed = matchCues(stemTokens(head, language), cues.fields, compounds)[0];
+  const headStems = stemTokens(head, language);
+  const typed = matchCues(headStems, cues.fields, compounds)[0];
   if (typed) field.type = typed.key as FieldType;
+  // A field named only by the question that types it ("for how long", "quanto tempo", "wie lange") is named
+  // by its type's own word, the first the lexicon lists for it ("duration", "durata", "dauer"), not by the
+  // question's last word ("long", "lange").
+  const asked = typed && headStems.slice(typed.from, typed.to).some((s) => QUESTIONS[language].has(s));
+  if (asked && named.every((t) => head.indexOf(t) >= typed.from && head.indexOf(t) < typed.to)) {
+    field.name = LEXICONS[language].fields[typed.key as FieldType]?.[0] ?? field.name;
+  }
   // A field named with the words that ask for a score or a tick ("how rested I feel out of 10", "whether
   // it's vegetarian") is one.
   const scored = matchCues(stemTokens(head, language), cues.asks).find((m) =>
