@@ -6,7 +6,7 @@
 import type { Claims } from "./auth.ts";
 import type { Deps } from "./deps.ts";
 import { selectForUser } from "./db.ts";
-import { SPEC_PATH } from "../_generator/compose.ts";
+import { FILE_TYPE, SPEC_PATH } from "../_generator/compose.ts";
 import { HeuristicEvaluator } from "../_generator/heuristic-evaluator.ts";
 import { composeRequest } from "../_generator/template-generator.ts";
 import type { PromptJobRequest } from "./jobs.ts";
@@ -20,7 +20,13 @@ const offline = new HeuristicEvaluator();
 type JobEstimate = z.infer<typeof JobEstimateSchema>;
 
 type Refusal = JobEstimate["admission"]["refusal"];
-type Priced = { credits: JobEstimate["credits"]; refusal: Refusal; quota: QuotaState };
+type Priced = {
+  credits: JobEstimate["credits"];
+  refusal: Refusal;
+  quota: QuotaState;
+  /** A follow-up's project: its name and stored spec, the one file the follow-up is judged against. */
+  project?: { name: string; spec: string | null };
+};
 
 export async function estimatePromptJob(
   deps: Pick<Deps, "db">,
@@ -28,8 +34,7 @@ export async function estimatePromptJob(
   body: PromptJobRequest,
 ): Promise<JobEstimate> {
   const { prompt, model, appName } = body.input;
-  const followUp = body.project_id !== undefined;
-  const verdict = await offline.evaluate(prompt, { model, appName, followUp });
+  const verdict = await offline.evaluate(prompt, { model, appName, followUp: body.project_id !== undefined });
   // Without a verdict's tier, POST /jobs holds what the dearest tier may cost while it judges.
   const tier: ModelTier | null = verdict.ok ? verdict.model : model ?? null;
   const priced = await selectForUser<Priced>(
@@ -38,13 +43,14 @@ export async function estimatePromptJob(
     (tx) => tx`select api.estimate_job(${body.project_id ?? null}, ${tier}) as r`,
   );
   rememberQuota(claims.sub, priced.quota);
-  const base = followUp ? await followUpBase(deps, claims, body.project_id!) : { name: "", files: [] };
   const made = composeRequest({
     prompt,
     model: tier ?? "full",
     // As the job would be: a follow-up the client named nothing for keeps its project's name.
-    appName: (verdict.ok ? verdict.appName : appName) ?? base.name,
-    existingFiles: base.files,
+    appName: (verdict.ok ? verdict.appName : appName) ?? priced.project?.name ?? "",
+    existingFiles: priced.project?.spec != null
+      ? [{ path: SPEC_PATH, contents: priced.project.spec, type: FILE_TYPE.config }]
+      : [],
   });
   // The refusal POST /jobs would answer first: its credit check comes before the prompt's evaluation.
   const refusal: Refusal = priced.refusal ?? (verdict.ok ? null : {
@@ -63,25 +69,5 @@ export async function estimatePromptJob(
     credits: priced.credits,
     admission: { admitted: refusal === null, refusal },
     rate_limit: priced.quota,
-  };
-}
-
-/**
- * The project's name and its stored spec, the one file a follow-up is judged against (as the runner reads
- * it); api.estimate_job has already answered 404 for a project the caller does not own.
- */
-async function followUpBase(deps: Pick<Deps, "db">, claims: Claims, projectId: number) {
-  const [row] = await deps.db.callAsUser(
-    claims,
-    (tx) =>
-      tx`select p.name, f.path, f.contents, f.type from public.projects p
-           left join public.project_files f on f.project_id = p.id and f.path = ${SPEC_PATH}
-          where p.id = ${projectId}`,
-  );
-  return {
-    name: (row?.name as string | undefined) ?? "",
-    files: row?.path
-      ? [{ path: row.path as string, contents: row.contents as string, type: row.type as string }]
-      : [],
   };
 }

@@ -111,7 +111,9 @@ $$;
 -- POST /jobs/estimates: admit_job's checks without admitting. Ownership (404) and the quota (429; one
 -- evaluation is counted) refuse as there; the credit floor is reported, not raised, with the tier's price
 -- (the hold a job would take, which the offline generator charges in full). Holds and creates nothing.
--- Returns {credits: {price, available, held, floor, can_pay}, refusal: null | {code, message, details}, quota}.
+-- Returns {credits: {price, available, held, floor, can_pay}, refusal: null | {code, message, details}, quota},
+-- and for a follow-up its `project`: {name, spec}, the contents of its app.spec.json (null without one), which
+-- the follow-up is judged against.
 CREATE FUNCTION api.estimate_job(project_id bigint, tier text) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -120,16 +122,21 @@ declare
   uid uuid := (select auth.uid());
   w public.wallets;
   floor_state jsonb;
+  project jsonb;
 begin
   -- Locked as admit_job locks it, so concurrent requests count the quota exactly.
   select * into w from public.wallets where user_id = uid for update;
   if not found then
     perform private.raise_api_error(404, 'profile_not_found', 'No wallet exists for this account.');
   end if;
-  if project_id is not null and not exists (
-    select from public.projects p where p.id = estimate_job.project_id and p.user_id = uid
-  ) then
-    perform private.raise_api_error(404, 'project_not_found', 'No such project.');
+  if project_id is not null then
+    select jsonb_build_object('name', p.name, 'spec', f.contents) into project
+      from public.projects p
+      left join public.project_files f on f.project_id = p.id and f.path = 'app.spec.json'
+     where p.id = estimate_job.project_id and p.user_id = uid;
+    if not found then
+      perform private.raise_api_error(404, 'project_not_found', 'No such project.');
+    end if;
   end if;
   perform private.count_prompt_evaluation(uid);
   floor_state := private.credit_floor_state(w);
@@ -141,7 +148,8 @@ begin
       'floor', floor_state -> 'details' -> 'floor',
       'can_pay', floor_state -> 'refusal' = 'null'::jsonb),
     'refusal', floor_state -> 'refusal',
-    'quota', private.quota_state(uid));
+    'quota', private.quota_state(uid))
+    || case when project is null then '{}' else jsonb_build_object('project', project) end;
 end
 $$;
 GRANT EXECUTE ON FUNCTION api.estimate_job(project_id bigint, tier text) TO service_role;

@@ -3,7 +3,7 @@
 -- one evaluation, and holds nothing; only the service may call it.
 begin;
 \ir _helpers.psql
-select plan(12);
+select plan(14);
 
 select pg_temp.create_user('e1111111-1111-1111-1111-111111111111', 'estimates.alice@example.com');
 select pg_temp.create_user('e2222222-2222-2222-2222-222222222222', 'estimates.bob@example.com');
@@ -23,6 +23,9 @@ select is((select (r -> 'credits' ->> 'price')::bigint from pg_temp.said where n
 select is((select (r -> 'credits' ->> 'price')::bigint from pg_temp.said where n = 2), private.job_hold_credits(null),
   'without a tier, the dearest hold');
 select is((select r -> 'credits' ->> 'can_pay' from pg_temp.said where n = 1), 'true', 'a welcome wallet can pay');
+select is((select r -> 'project' from pg_temp.said where n = 1), '{"name": "Alice app", "spec": null}'::jsonb,
+  'a follow-up''s estimate carries its project''s name, and no spec where it has none');
+select ok(not (select r ? 'project' from pg_temp.said where n = 2), 'a new app''s has no project');
 select is((select r -> 'refusal' from pg_temp.said where n = 1), 'null'::jsonb, 'and is not refused');
 select is(private.held_credits('e1111111-1111-1111-1111-111111111111'), 0::bigint, 'nothing is held');
 select is((select count(*)::int from public.job_admissions), 0, 'no admission is left');
