@@ -198,8 +198,19 @@ export function startNetWorker(databaseUrl: string, options: NetWorkerOptions = 
     track(sending);
   }
 
-  async function saveOutcomes(): Promise<void> {
-    if (unsaved.length === 0) return;
+  // One insert at a time: outcomes that arrive while one is under way go in the next, so a busy worker
+  // records many responses a statement (pg_net records a batch of them at once too).
+  let saving: Promise<void> | undefined;
+  function saveOutcomes(): Promise<void> {
+    if (saving || unsaved.length === 0) return saving ?? Promise.resolve();
+    saving = (async () => {
+      while (unsaved.length > 0 && await insertOutcomes());
+    })().finally(() => saving = undefined);
+    return saving;
+  }
+
+  /** Inserts every unsaved outcome; false when the database refused them (they stay for a later try). */
+  async function insertOutcomes(): Promise<boolean> {
     const batch = unsaved.splice(0);
     try {
       await sql`
@@ -211,9 +222,11 @@ export function startNetWorker(databaseUrl: string, options: NetWorkerOptions = 
         )
       `;
       reachable();
+      return true;
     } catch (err) {
       unsaved.unshift(...batch);
       unreachable(err);
+      return false;
     }
   }
 

@@ -81,6 +81,16 @@ export function relativeImports(path: string, source: string): string[] {
   return found;
 }
 
+// The template's files never change: their imports are read once.
+const templateImports = new Map<string, string[]>();
+function importsOf(path: string, source: string): string[] {
+  const file = template.get(path);
+  if (file?.contents !== source) return relativeImports(path, source);
+  let found = templateImports.get(path);
+  if (!found) templateImports.set(path, found = relativeImports(path, source));
+  return found;
+}
+
 /** Resolves an import path the way Metro and TypeScript do for this project: as is, or with an extension. */
 export function resolveImport(target: string, exists: (path: string) => boolean): string | undefined {
   return [
@@ -270,7 +280,7 @@ export function composeApp(spec: AppSpec, icon?: string): GeneratedFile[] {
     const path = pending.pop()!;
     if (!files.has(path)) files.set(path, template.get(path)!.contents);
     if (!/\.(tsx?)$/.test(path)) continue;
-    for (const target of relativeImports(path, files.get(path)!)) {
+    for (const target of importsOf(path, files.get(path)!)) {
       const resolved = resolveImport(target, (candidate) => files.has(candidate) || template.has(candidate));
       if (resolved && !files.has(resolved)) pending.push(resolved);
     }
