@@ -52,8 +52,11 @@ end
 $$;
 GRANT EXECUTE ON FUNCTION private.version_file_rows(version_id uuid) TO service_role;
 
--- The files a claimed job starts from: those of the version the claim based it on (the current files of a
--- project without versions).
+-- The files a claimed job starts from: those of the version the claim based it on. While that version is
+-- the project's newest, they are the project's current files, read from one range of project_files rather
+-- than each file's version row and blob (the claim bases a job on the newest version, so that is the rule);
+-- so are the files of a project without versions. A STABLE function reads both in the calling statement's
+-- snapshot, so a version committed meanwhile cannot split the answer.
 CREATE FUNCTION private.job_base_files(job_id uuid) RETURNS TABLE(path text, contents text, type text)
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
@@ -63,7 +66,8 @@ declare
   j public.jobs;
 begin
   select * into j from public.jobs where id = job_base_files.job_id;
-  if j.base_version_id is not null then
+  if j.base_version_id is not null and j.base_version_id is distinct from (
+       select v.id from public.project_versions v where v.project_id = j.project_id order by v.number desc limit 1) then
     return query select * from private.version_file_rows(j.base_version_id);
   else
     return query select f.path, f.contents, f.type from public.project_files f

@@ -3,7 +3,7 @@
 -- version_conflict, uncharged; restore, diff and the list; only the owner sees any of it.
 begin;
 \ir _helpers.psql
-select plan(45);
+select plan(48);
 
 select pg_temp.create_user('a1111111-1111-1111-1111-111111111111', 'versions.alice@example.com');
 select pg_temp.create_user('b2222222-2222-2222-2222-222222222222', 'versions.bob@example.com');
@@ -76,6 +76,13 @@ end
 $$;
 select is((select count(distinct base_version_id)::int from public.jobs where project_id = 8301), 1,
   'the three jobs are based on the same version');
+create function pg_temp.files_of(rows_json jsonb) returns text language sql as $$
+  select string_agg(r ->> 'path' || ':' || (r ->> 'type') || '=' || (r ->> 'contents'), ',' order by r ->> 'path')
+    from jsonb_array_elements(rows_json) r;
+$$;
+select is(pg_temp.files_of((select jsonb_agg(f) from private.job_base_files('30000000-0000-4000-8000-000000000002') f)),
+  pg_temp.files_of((select jsonb_agg(f) from (select path, contents, type from public.project_files where project_id = 8301) f)),
+  'a job based on the newest version starts from the project''s current files');
 create function pg_temp.finalize(job uuid, changes jsonb) returns jsonb language sql as $$
   select private.finalize_job(job, '99999999-0000-4000-8000-000000000001', jsonb_build_object('status', 'succeeded',
     'changes', changes, 'model', 'template-light', 'provider', 'template', 'cost_eur', '0.05'));
@@ -85,6 +92,13 @@ select is(pg_temp.finalize('30000000-0000-4000-8000-000000000001', jsonb_build_a
       '{"name": "A", "entities": [{"key": "e", "fields": [{"key": "name"}, {"key": "size"}]}], "prompts": ["first", "add a field called Size"]}'),
     jsonb_build_object('path', 'src/size.ts', 'type', 'CODE', 'contents', 'size'))) ->> 'status',
   'succeeded', 'the first job succeeds');
+select is(pg_temp.files_of((select jsonb_agg(f) from private.job_base_files('30000000-0000-4000-8000-000000000002') f)),
+  pg_temp.files_of((select jsonb_agg(f) from private.version_file_rows(
+    (select base_version_id from public.jobs where id = '30000000-0000-4000-8000-000000000002')) f)),
+  'once another job has made a newer version, a job still starts from its base version''s files');
+select isnt(pg_temp.files_of((select jsonb_agg(f) from private.job_base_files('30000000-0000-4000-8000-000000000002') f)),
+  pg_temp.files_of((select jsonb_agg(f) from (select path, contents, type from public.project_files where project_id = 8301) f)),
+  'not the project''s current ones');
 select is(pg_temp.finalize('30000000-0000-4000-8000-000000000002', jsonb_build_array(
     jsonb_build_object('path', 'app.spec.json', 'type', 'CODE', 'contents',
       '{"name": "A", "entities": [{"key": "e", "fields": [{"key": "name"}, {"key": "color"}]}], "prompts": ["first", "add a field called Color"]}'),
