@@ -2141,3 +2141,40 @@ Deno.test("a field named only by the question that types it is named by its type
   const pages = ask("a reading log with the book, how many pages and when I finished", "log").fields;
   assert.ok(pages.some((f) => f.name === "pages" && f.type === "number"), JSON.stringify(pages));
 });
+
+Deno.test("the parts records are divided into are their categories, with those values", () => {
+  const cases: [string, string[]][] = [
+    ["a log of my costs divided into housing, car and going out", ["housing", "car", "going out"]],
+    ["annotare i lavori dell'orto suddivisi in semina, potatura e raccolta", [
+      "semina",
+      "potatura",
+      "raccolta",
+    ]],
+    ["noter les sorties réparties en cinéma, resto et concerts", ["cinéma", "resto", "concerts"]],
+    ["registro de compras separadas en ropa, libros y regalos", ["ropa", "libros", "regalos"]],
+    ["Einkäufe eingeteilt in Obst, Getränke und Drogerie eintragen", ["Obst", "Getränke", "Drogerie"]],
+  ];
+  for (const [prompt, options] of cases) {
+    assert.deepEqual(ask(prompt, "categories").fields.flatMap((f) => f.options ?? []), options, prompt);
+    assert.ok(!understand(prompt).asks.some((a) => a.type === "choice"), prompt);
+  }
+  // Divided among people is a split, and into a number of parts names no values.
+  assert.ok(!understand("the bill divided into 3 parts").asks.some((a) => a.type === "categories"));
+});
+
+Deno.test("a bracket right after the records a log keeps lists their kinds: categories, not a field's values", () => {
+  for (
+    const prompt of [
+      "log my workouts (cardio, swimming, yoga)",
+      "segnare le uscite del gatto (giardino, terrazzo, cantina)",
+      "noter les achats du marché (légumes, fromage, pain)",
+      "apuntar mis lecturas (novela, ensayo, cómic)",
+    ]
+  ) {
+    assert.ok(understand(prompt).asks.some((a) => a.type === "categories"), prompt);
+    assert.ok(!understand(prompt).asks.some((a) => a.type === "choice"), prompt);
+  }
+  // A field's values stay a choice.
+  const level = understand("log my climbs with the level (easy, hard, extreme)").asks;
+  assert.ok(level.some((a) => a.type === "choice") && !level.some((a) => a.type === "categories"));
+});

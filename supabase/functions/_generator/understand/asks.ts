@@ -689,17 +689,25 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const categories = new Set(
     matchCues(stems, cues.asks).filter((m) => m.key === "categories").map((m) => m.to - 1),
   );
-  for (const list of [...slashLists(tokens, language), ...bracketLists(tokens, language)]) {
+  const keeping = matchCues(stems, cues.asks).filter((m) => KEPT.has(m.key as AskType)).map((m) => m.to - 1);
+  const offered = [
+    ...slashLists(tokens, language),
+    ...bracketLists(tokens, language),
+    ...dividedInto(tokens, language),
+  ];
+  for (const list of offered) {
     if (fields.some((f) => f.start <= list.start && list.end <= f.end)) continue;
     if (list.head && categories.has(tokens.indexOf(list.head))) continue;
     // Bracketed things in a clause that asks for a list are what it lists ("a list of things to do before
     // leaving (passport, insurance)"), not values to choose.
     if (list.head && !list.names && found.has("list")) continue;
-    add(list.names ? "people" : "choice", list);
+    const kinds = list.kinds ||
+      (list.head && !list.names && keptRight(tokens, tokens.indexOf(list.head), keeping));
+    add(list.names ? "people" : kinds ? "categories" : "choice", list);
     if (list.names) {
       crowd.set(`${list.start}:${list.end}`, { name: "person", type: "choice", options: list.options });
     }
-    const name = list.head?.text ?? list.options.join("/");
+    const name = kinds ? CATEGORY[language] : list.head?.text ?? list.options.join("/");
     if (!list.names) {
       options.set(`${list.start}:${list.end}`, { name, type: "choice", options: list.options });
     }
@@ -2466,6 +2474,58 @@ interface Offered extends Offsets {
   options: string[];
   /** The values are names of persons ("4 flatmates (Anna, Ben)"). */
   names?: boolean;
+  /** The values are the kinds the records are divided into ("expenses divided into food, rent"). */
+  kinds?: boolean;
+}
+
+/** The asks whose cue names the records kept one by one ("track my study sessions", "noter les bêtises"). */
+const KEPT = new Set<AskType>(["log", "order"]);
+/** The words across which a bracket still follows the records a cue names ("les bêtises du chien"). */
+const KEPT_WORDS = 4;
+
+/**
+ * Whether the word at `head` ends the records a cue of `keeping` names, across up to four words and no mark
+ * ("track my study sessions (maths, physics)", "registro delle pulizie di casa (bagno, cucina)",
+ * "noter les bêtises du chien (chaussures, aboiements)"): a bracket after it lists the kinds of those records,
+ * their categories, not values of a field.
+ */
+function keptRight(tokens: Token[], head: number, keeping: number[]): boolean {
+  for (let k = head; k >= 0 && head - k <= KEPT_WORDS && tokens[k].kind === "word"; k--) {
+    if (keeping.includes(k)) return true;
+  }
+  return false;
+}
+
+/** The word a category is named by, the first of the language's cues of one ("category", "Kategorie"). */
+const CATEGORY = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.asks.categories[0]]),
+) as Record<UiLanguage, string>;
+const INTO = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.into)]),
+) as Record<UiLanguage, Set<string>>;
+
+/**
+ * The parts records are said to be divided into ("expenses divided into food, rent and fun", "spese suddivise
+ * in casa, auto e svago", "dépenses réparties en courses, loyer", "gastos divididos en comida, casa",
+ * "Aufgaben aufgeteilt in Küche, Bad und Garten"): a participle of sharing out, an `into` word and two values
+ * or more of a few words each, to the phrase's end, are the kinds of those records. A cue that ends the last
+ * value is the clause's verb, no value ("… und Garten abhaken").
+ */
+function dividedInto(tokens: Token[], language: UiLanguage): Offered[] {
+  const out: Offered[] = [];
+  const cue = (t: Token) =>
+    matchCues(stemTokens([t], language), CUES[language].asks).length +
+        matchCues(stemTokens([t], language), CUES[language].fields).length > 0;
+  for (let i = 0; i + 2 < tokens.length; i++) {
+    if (!DIVIDED[language].has(tokens[i].norm) || !INTO[language].has(tokens[i + 1].norm)) continue;
+    let end = i + 2;
+    while (end < tokens.length && (tokens[end].kind === "word" || tokens[end].norm === ",")) end++;
+    if (end - 1 > i + 2 && !AND[language].has(tokens[end - 2].norm) && cue(tokens[end - 1])) end--;
+    const values = offeredValues(tokens.slice(i + 2, end), language);
+    if (values.length < 2 || values.some((v) => words(v).length > VALUE_WORDS)) continue;
+    out.push({ start: tokens[i].start, end: tokens[end - 1].end, options: values, kinds: true });
+  }
+  return out;
 }
 
 /**

@@ -57,6 +57,9 @@ export interface Lexicon {
   /** The participles of sharing out ("divise", "répartis", "geteilt"; not "shared", which a list is too):
    * before a `between` word or a share ("divise tra noi 4", "frais divisés 50/50") they split a cost. */
   divided: string[];
+  /** The words after a participle of sharing out before the parts it makes ("divided into", "divise in",
+   * "répartis en", "divididos en", "aufgeteilt in"): those parts are categories. */
+  into: string[];
   /** The ways a group of people to manage is named without a number: `each` (or `everyone`) of them
    * ("each kid", "per ogni alunno", "chacun"), the `whole` of a `collectives` noun ("the whole family",
    * "die ganze Familie"), or who does `what` ("who brings what", "wer welche Schicht übernimmt"). */
