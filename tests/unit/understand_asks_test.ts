@@ -2178,3 +2178,17 @@ Deno.test("a bracket right after the records a log keeps lists their kinds: cate
   const level = understand("log my climbs with the level (easy, hard, extreme)").asks;
   assert.ok(level.some((a) => a.type === "choice") && !level.some((a) => a.type === "categories"));
 });
+
+Deno.test("a question of how much asked of each of a group is a figure, not a field of each record", () => {
+  for (
+    const prompt of [
+      "note the fuel costs and how much each of us paid",
+      "segnare le bollette e quanto ha versato ciascuno",
+      "noter les courses et combien chacun a donné",
+      "apuntar la compra y cuánto ha pagado cada uno",
+      "Getränke eintragen und wie viel jeder gezahlt hat",
+    ]
+  ) assert.ok(understand(prompt).asks.some((a) => a.type === "aggregate"), prompt);
+  // Without one it stays a field of each record.
+  assert.ok(!understand("note the fuel costs and how much we paid").asks.some((a) => a.type === "aggregate"));
+});

@@ -542,6 +542,12 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     periods: ctx.quantities.filter((q) => q.kind === "period" || q.kind === "frequency").map((q) =>
       at(q).from
     ),
+    each: [
+      ...tokens.flatMap((t, i) => GROUP_WORDS[language].each.has(t.norm) ? [i] : []),
+      ...matchCues(stems, GROUP_WORDS[language].phrases).filter((m) => m.key === "everyone").map((m) =>
+        m.from
+      ),
+    ],
   };
   // The only field after "with", named by a figure's word alone ("with a total", "mit Durchschnitt"), is that
   // figure over the records, not a field of each.
@@ -1441,12 +1447,16 @@ function figureItem(tokens: Token[], span: Span, periods: Quantity[] = [], langu
 const FIGURES = new Set<AskType>(["aggregate", "chart", "goal", "split"]);
 
 /** What tells a question of how many from a field: where the clause's words of seeing a figure and its verbs
- * of noting are, and where its periods start. */
+ * of noting are, where its periods start and where its words of each of a group are. */
 interface Figure {
   seeing: CueMatch[];
   noting: CueMatch[];
   periods: number[];
+  each: number[];
 }
+
+/** How many words after a question of how much a word of each of a group still makes it a figure per one. */
+const EACH_WORDS = 4;
 
 /**
  * Whether a question of how many or how much names a field of each record ("Brand, colour, how many grams
@@ -1465,6 +1475,13 @@ function fieldQuestion(
 ): boolean {
   const question = (from: number) => QUESTIONS[language].has(stems[from]);
   if (!question(m.from) || figure.periods.some((p) => p >= m.to)) return false;
+  // Asked of each of a group, across words only ("and how much each of us paid", "e quanto ha pagato
+  // ciascuno", "et combien chacun a payé", "cuánto ha puesto cada uno", "wie viel jeder bezahlt hat"), it is a
+  // figure per person or thing, which no one record holds.
+  const each = figure.each.find((e) => e >= m.to && e - m.to < EACH_WORDS);
+  if (each !== undefined && range({ from: m.to, to: each }).every((i) => tokens[i].kind === "word")) {
+    return false;
+  }
   const within = (spans: CueMatch[], i: number) => spans.find((s) => s.from <= i && i < s.to);
   let listed = false;
   for (let i = m.from - 1; i >= 0; i--) {
