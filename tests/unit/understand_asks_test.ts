@@ -2192,3 +2192,21 @@ Deno.test("a question of how much asked of each of a group is a figure, not a fi
   // Without one it stays a field of each record.
   assert.ok(!understand("note the fuel costs and how much we paid").asks.some((a) => a.type === "aggregate"));
 });
+
+Deno.test("a breakdown's noun named elsewhere only as another breakdown is no record: the breakdown stays", () => {
+  for (
+    const prompt of [
+      "log reading time per genre and show the total per genre",
+      "segnare le ore di studio per materia e il totale per materia",
+      "noter le temps de jeu par console et le total par console",
+      "apuntar los gastos por tienda y ver el total por tienda",
+      "Lernzeiten pro Fach eintragen und die Summe pro Fach sehen",
+    ]
+  ) assert.ok(understand(prompt).asks.some((a) => a.type === "categories" && a.breakdown), prompt);
+  // The records themselves named elsewhere are what the figure is over, no category.
+  assert.ok(
+    !understand("my recipes with a cost, and the average cost per recipe").asks.some((a) =>
+      a.type === "categories"
+    ),
+  );
+});
