@@ -2210,3 +2210,44 @@ Deno.test("a breakdown's noun named elsewhere only as another breakdown is no re
     ),
   );
 });
+
+Deno.test("a field a question of what each record keeps opens is named by the thing asked", () => {
+  const cases: [string, string[]][] = [
+    ["log my hikes with the date, how far i went and how i felt", ["date", "distance", "mood"]],
+    ["registro delle uscite in bici con data, quanta strada e cosa ho fatto", [
+      "data",
+      "distanza",
+      "attività",
+    ]],
+    ["noter mes séances avec la date, quelle distance et comment je me sentais", [
+      "date",
+      "distance",
+      "humeur",
+    ]],
+    ["apuntar mis rutas con fecha, qué distancia y cómo me sentí", ["fecha", "distancia", "ánimo"]],
+    ["Radtouren eintragen mit Datum, wie weit und wie ich mich gefühlt habe", [
+      "Datum",
+      "strecke",
+      "stimmung",
+    ]],
+  ];
+  for (const [prompt, names] of cases) {
+    assert.deepEqual(ask(prompt, "log").fields.map((f) => f.name), names, prompt);
+    assert.ok(!understand(prompt).asks.some((a) => a.type === "goal"), prompt);
+  }
+});
+
+Deno.test("questions of what each record keeps after a verb of noting are its fields, outside a field list", () => {
+  const cases: [string, string[]][] = [
+    ["a journal to write down what i did and how i felt", ["activity", "mood"]],
+    ["segnare le pedalate, quanta strada e quanto tempo", ["distanza", "durata"]],
+    ["apuntar mis paseos, qué distancia y cuánto tiempo", ["distancia", "duración"]],
+    ["meine Läufe eintragen, wie weit und wie lange", ["strecke", "dauer"]],
+  ];
+  for (const [prompt, names] of cases) {
+    assert.deepEqual(ask(prompt, "log").fields.map((f) => f.name), names, prompt);
+  }
+  // "Cosa ho fatto" asks what was done, no tick; one with an amount asks how far the records are from it.
+  assert.ok(!understand("un diario per segnare cosa ho fatto").asks.some((a) => a.type === "yesno"));
+  assert.deepEqual(ask("log my runs and how far i am from 100 km", "log").fields, []);
+});

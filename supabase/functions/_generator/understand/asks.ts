@@ -288,6 +288,17 @@ const CHANGE = Object.fromEntries(
 const CURRENT = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.current)]),
 ) as Record<UiLanguage, Set<string>>;
+/** The questions that ask what a record keeps ("how far", "come mi sento", "was ich gemacht habe"), by the
+ * name of the field they ask for, with its type. */
+const ASKED = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => {
+    const types = Object.entries(lex.asked).flatMap(([type, names]) =>
+      Object.keys(names).map((name) => [name, type as FieldType] as const)
+    );
+    const phrases = Object.fromEntries(Object.values(lex.asked).flatMap((names) => Object.entries(names)));
+    return [l, { index: cueIndex(phrases, l as UiLanguage), types: new Map(types) }];
+  }),
+) as Record<UiLanguage, { index: CueIndex; types: Map<string, FieldType> }>;
 const QUESTIONS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [
     l,
@@ -549,6 +560,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       ),
     ],
   };
+  const questions = notedQuestions(tokens, language, figure.noting, fields);
+  fields.push(...questions);
   // The only field after "with", named by a figure's word alone ("with a total", "mit Durchschnitt"), is that
   // figure over the records, not a field of each.
   const figureField = (f: SpannedField, m: CueMatch) =>
@@ -611,8 +624,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (m.key === "aggregate" && budgetWords.some((b) => b.to === m.from || m.to === b.from)) continue;
     if (m.key === "aggregate" && QUESTIONS[language].has(stems[m.from])) counted.push(m);
     // A cue inside a listed field ("with a photo") is the field's type, not an ask of its own.
-    const field = fields.some((f) => f.span.from <= m.from && m.from < f.span.to);
-    if (field && !["photo", "rating", "yesno"].includes(m.key)) continue;
+    const field = fields.find((f) => f.span.from <= m.from && m.from < f.span.to);
+    if (field && (!["photo", "rating", "yesno"].includes(m.key) || questions.includes(field))) continue;
     add(m.key as AskType, m);
   }
   // An order asked as a place in it ("cheapest first", "dalla più cara", "les plus récents en premier").
@@ -2662,6 +2675,41 @@ function kindAsked(tokens: Token[], items: Clause[], language: UiLanguage): Span
   };
 }
 
+/**
+ * The questions of what each record keeps after a verb of noting, outside a list of fields ("write down how I
+ * felt and what I did", "segnare quanta strada ho fatto e quanto tempo", "apuntar qué distancia hice y cuánto
+ * tiempo", "eintragen, wie weit und wie lange"): each phrase after the verb, to the next comma or "and", that
+ * a question of the lexicon's `asked` opens, or a question that types a duration ("how long"), is a field
+ * named by the thing asked, as it would be in a list. (A cue within it, "fatto" of "cosa ho fatto", asks
+ * nothing.)
+ */
+function notedQuestions(
+  tokens: Token[],
+  language: UiLanguage,
+  noting: CueMatch[],
+  fields: SpannedField[],
+): SpannedField[] {
+  if (!noting.length) return [];
+  const ends = new Set(noting.map((m) => m.to));
+  const out: SpannedField[] = [];
+  let from = noting[0].to;
+  for (let i = from; i <= tokens.length; i++) {
+    const cut = i < tokens.length && (AND[language].has(tokens[i].norm) || tokens[i].kind === "mark");
+    if (i < tokens.length && !cut && !ends.has(i)) continue;
+    const span = { from, to: i };
+    from = cut ? i + 1 : i;
+    const part = tokens.slice(span.from, span.to);
+    // (One that states an amount asks how far the records are from it: "how far I am from 100 km".)
+    if (!part.length || part.some((t) => t.kind === "number")) continue;
+    if (fields.some((f) => f.span.from < span.to && span.from < f.span.to)) continue;
+    const field = typeField(tokens, span, language);
+    const duration = field?.type === "duration" && field.name === LEXICONS[language].fields.duration[0] &&
+      QUESTIONS[language].has(stemTokens(part, language)[0]);
+    if (field && (ASKED[language].types.has(field.name) || duration)) out.push(field);
+  }
+  return out;
+}
+
 /** The most words a value offered in a list is written with ("eating out", "muy bueno"). */
 const VALUE_WORDS = 3;
 
@@ -3037,6 +3085,21 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
   const paired = (k: number) => yesNo(part, k - 1) || yesNo(part, k + 1);
   const said = head.filter((t) => t.kind === "word" && !cues.stop.has(t.norm));
   const named = said.filter((t) => !paired(part.indexOf(t)));
+  // A field a question of what it keeps opens ("how far I went", "come mi sentivo", "ce que j'ai fait", "wie
+  // ich mich gefühlt habe") is named by the thing asked ("distance", "umore", "activité", "Stimmung"), not by
+  // the question's verb, and typed by it.
+  const opening = head.findIndex((t) => t.kind === "word");
+  const thing = matchCues(stemTokens(head, language), ASKED[language].index).find((m) => m.from === opening);
+  if (thing) {
+    const to = span.from + (open >= 0 ? part.length : head.length);
+    return {
+      name: thing.key,
+      type: ASKED[language].types.get(thing.key)!,
+      span: { from: span.from + opening, to },
+      start: tokens[span.from + opening].start,
+      end: tokens[to - 1].end,
+    };
+  }
   if (!named.length) return null;
   const first = part.indexOf(said[0]);
   const last = part.indexOf(said[said.length - 1]);

@@ -118,6 +118,10 @@ export interface Lexicon {
   /** The question words of how much and when: a phrase they open asks about its subject, never names it
    * ("quanto spendo", "how far I run"). */
   questions: string[];
+  /** The questions that ask what a record keeps, by the field's type and then its name ("how far" a number,
+   * "distance"; "how I felt" a text, "mood"; "what I did", "activity"): a field they open is named by the thing
+   * asked, not by the question's verb. */
+  asked: Record<string, Record<string, string[]>>;
   /** The verbs of seeing, showing and knowing: a question of how many or how much after one asks a figure
    * ("see how many", "sapere quanto"), while one among a record's fields names a field of it. */
   see: string[];
