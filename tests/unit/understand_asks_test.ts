@@ -2251,3 +2251,22 @@ Deno.test("questions of what each record keeps after a verb of noting are its fi
   assert.ok(!understand("un diario per segnare cosa ho fatto").asks.some((a) => a.type === "yesno"));
   assert.deepEqual(ask("log my runs and how far i am from 100 km", "log").fields, []);
 });
+
+Deno.test("what a 'with' within a listed field adds, named by a figure's word alone, is that figure", () => {
+  for (
+    const prompt of [
+      "chores with the room and the time, and the points per kid with the average",
+      "le piante con nome e posizione, e le annaffiature con la media",
+      "mes courses avec la date, la distance et les temps avec la moyenne",
+      "mis gastos con fecha y tienda, y los importes con el promedio",
+      "Bücher mit Titel, Autor und Bewertung mit Durchschnitt",
+    ]
+  ) {
+    const asks = understand(prompt).asks;
+    assert.ok(asks.some((a) => a.type === "aggregate"), prompt);
+    assert.ok(
+      !asks.some((a) => a.fields.some((f) => /average|media|moyenne|promedio|durchschnitt/i.test(f.name))),
+      prompt,
+    );
+  }
+});

@@ -575,6 +575,19 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     fields.splice(fields.indexOf(f), 1);
     figureCues.add(m.from);
   }
+  // So is what a "with" within a field adds, named by a figure's word alone ("my grades per subject with the
+  // average", "i voti con la media", "die Noten mit Durchschnitt"): the field ends before it.
+  for (const m of cued.filter((m) => m.key === "aggregate")) {
+    const k = fields.findIndex((f) => f.span.from < m.from && m.to <= f.span.to);
+    const f = fields[k];
+    if (!f) continue;
+    let w = m.from - 1;
+    while (w > f.span.from && !WITH[language].has(tokens[w].norm) && !content(w)) w--;
+    if (!WITH[language].has(tokens[w].norm) || range({ from: m.to, to: f.span.to }).some(content)) continue;
+    const before = typeField(tokens, { from: f.span.from, to: w }, language);
+    fields.splice(k, 1, ...(before ? [before] : []));
+    figureCues.add(m.from);
+  }
   // In a `:` list of fields, a count or a total named with what it is of ("nombre de parts", "total cost",
   // "Anzahl der Jungtiere") is a field of each record, unless "per" makes it a figure ("total per category")
   // or the list is a summary's.
