@@ -2270,3 +2270,22 @@ Deno.test("what a 'with' within a listed field adds, named by a figure's word al
     );
   }
 });
+
+Deno.test("fields after 'with' end before a verb of seeing or knowing their purpose opens", () => {
+  const cases: [string, string[]][] = [
+    ["log my bike repairs with the part and the cost to see how much i spend each year", ["part", "cost"]],
+    ["segnare le bollette con importo e data per sapere quanto pago ogni mese", ["importo", "data"]],
+    ["noter les courses avec le magasin et le prix pour savoir combien je dépense", ["magasin", "prix"]],
+    ["apuntar las cenas fuera con el sitio y el precio para saber cuánto gasto al mes", ["sitio", "precio"]],
+    ["Reparaturen mit Teil und Kosten eintragen, um zu sehen, wie viel ich im Jahr ausgebe", [
+      "Teil",
+      "Kosten",
+    ]],
+  ];
+  for (const [prompt, names] of cases) {
+    assert.deepEqual(ask(prompt, "log").fields.map((f) => f.name), names, prompt);
+    assert.ok(understand(prompt).asks.some((a) => a.type === "aggregate"), prompt);
+  }
+  // An article before the word makes it a field's ("the show").
+  assert.ok(ask("a log of concerts with the band, the venue and the show notes", "log").fields.length >= 3);
+});

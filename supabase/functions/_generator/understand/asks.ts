@@ -2763,11 +2763,21 @@ function fieldsAfterWith(tokens: Token[], language: UiLanguage): SpannedField[] 
   // (What the speaker is "with" is their world, not fields: "I'm a teacher with 30 students".)
   const at = tokens.findIndex((t, i) => WITH[language].has(t.norm) && !ofRole(tokens, i, language));
   if (at < 0) return [];
+  // They end before a verb of seeing or knowing that a function word other than an article opens ("with
+  // litres and price to see how much I spend", "con litri e prezzo per sapere quanto", "avec le prix pour
+  // savoir combien", "con su importe para saber cuánto", "mit Preis eintragen, um zu sehen, wie viel"): it asks
+  // a figure of its own, in no field's words.
+  const { stop } = CUES[language];
+  const seen = matchCues(stemTokens(tokens, language), SEE[language]).find((m) =>
+    m.from > at + 2 && stop.has(tokens[m.from - 1].norm) && !OPENERS[language].has(tokens[m.from - 1].norm)
+  );
+  let end = seen?.from ?? tokens.length;
+  while (seen && end > at + 1 && (tokens[end - 1].kind === "mark" || stop.has(tokens[end - 1].norm))) end--;
   // A German clause ends on its verb, which is no field ("Runden mit Dauer und Strecke eintragen").
-  const last = tokens.findLastIndex((t) => t.kind === "word");
+  const last = tokens.slice(0, end).findLastIndex((t) => t.kind === "word");
   const verb = language === "de" && last > at + 1 && tokens[last].text === tokens[last].norm &&
     matchCues(stemTokens([tokens[last]], language), CUES[language].asks).length > 0;
-  return fieldList(tokens.slice(at + 1, verb ? last : tokens.length), language, true).map((f) => ({
+  return fieldList(tokens.slice(at + 1, verb ? last : end), language, true).map((f) => ({
     ...f,
     span: { from: f.span.from + at + 1, to: f.span.to + at + 1 },
   }));
