@@ -2250,6 +2250,9 @@ Deno.test("questions of what each record keeps after a verb of noting are its fi
   // "Cosa ho fatto" asks what was done, no tick; one with an amount asks how far the records are from it.
   assert.ok(!understand("un diario per segnare cosa ho fatto").asks.some((a) => a.type === "yesno"));
   assert.deepEqual(ask("log my runs and how far i am from 100 km", "log").fields, []);
+  // Where the speaker stands is no field either.
+  assert.deepEqual(ask("Einzahlungen eintragen und wie weit ich bin", "log").fields, []);
+  assert.ok(!understand("track my savings and how far i am from my goal").asks.some((a) => a.fields.length));
 });
 
 Deno.test("what a 'with' within a listed field adds, named by a figure's word alone, is that figure", () => {

@@ -3112,8 +3112,13 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
   // ich mich gefühlt habe") is named by the thing asked ("distance", "umore", "activité", "Stimmung"), not by
   // the question's verb, and typed by it.
   const opening = head.findIndex((t) => t.kind === "word");
+  // (Function words alone after it, or a goal's word, ask where the speaker stands: "how far I am", "wie weit
+  // ich bin", "how far I am from my goal".)
   const thing = matchCues(stemTokens(head, language), ASKED[language].index).find((m) => m.from === opening);
-  if (thing) {
+  const rest = thing ? head.slice(thing.to).filter((t) => t.kind === "word") : [];
+  const stands = (rest.length && rest.every((t) => cues.stop.has(t.norm))) ||
+    matchCues(stemTokens(rest, language), cues.asks).some((m) => m.key === "goal");
+  if (thing && !stands) {
     const to = span.from + (open >= 0 ? part.length : head.length);
     return {
       name: thing.key,
