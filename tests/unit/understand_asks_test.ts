@@ -2141,3 +2141,154 @@ Deno.test("a field named only by the question that types it is named by its type
   const pages = ask("a reading log with the book, how many pages and when I finished", "log").fields;
   assert.ok(pages.some((f) => f.name === "pages" && f.type === "number"), JSON.stringify(pages));
 });
+
+Deno.test("the parts records are divided into are their categories, with those values", () => {
+  const cases: [string, string[]][] = [
+    ["a log of my costs divided into housing, car and going out", ["housing", "car", "going out"]],
+    ["annotare i lavori dell'orto suddivisi in semina, potatura e raccolta", [
+      "semina",
+      "potatura",
+      "raccolta",
+    ]],
+    ["noter les sorties réparties en cinéma, resto et concerts", ["cinéma", "resto", "concerts"]],
+    ["registro de compras separadas en ropa, libros y regalos", ["ropa", "libros", "regalos"]],
+    ["Einkäufe eingeteilt in Obst, Getränke und Drogerie eintragen", ["Obst", "Getränke", "Drogerie"]],
+  ];
+  for (const [prompt, options] of cases) {
+    assert.deepEqual(ask(prompt, "categories").fields.flatMap((f) => f.options ?? []), options, prompt);
+    assert.ok(!understand(prompt).asks.some((a) => a.type === "choice"), prompt);
+  }
+  // Divided among people is a split, and into a number of parts names no values.
+  assert.ok(!understand("the bill divided into 3 parts").asks.some((a) => a.type === "categories"));
+});
+
+Deno.test("a bracket right after the records a log keeps lists their kinds: categories, not a field's values", () => {
+  for (
+    const prompt of [
+      "log my workouts (cardio, swimming, yoga)",
+      "segnare le uscite del gatto (giardino, terrazzo, cantina)",
+      "noter les achats du marché (légumes, fromage, pain)",
+      "apuntar mis lecturas (novela, ensayo, cómic)",
+    ]
+  ) {
+    assert.ok(understand(prompt).asks.some((a) => a.type === "categories"), prompt);
+    assert.ok(!understand(prompt).asks.some((a) => a.type === "choice"), prompt);
+  }
+  // A field's values stay a choice.
+  const level = understand("log my climbs with the level (easy, hard, extreme)").asks;
+  assert.ok(level.some((a) => a.type === "choice") && !level.some((a) => a.type === "categories"));
+});
+
+Deno.test("a question of how much asked of each of a group is a figure, not a field of each record", () => {
+  for (
+    const prompt of [
+      "note the fuel costs and how much each of us paid",
+      "segnare le bollette e quanto ha versato ciascuno",
+      "noter les courses et combien chacun a donné",
+      "apuntar la compra y cuánto ha pagado cada uno",
+      "Getränke eintragen und wie viel jeder gezahlt hat",
+    ]
+  ) assert.ok(understand(prompt).asks.some((a) => a.type === "aggregate"), prompt);
+  // Without one it stays a field of each record.
+  assert.ok(!understand("note the fuel costs and how much we paid").asks.some((a) => a.type === "aggregate"));
+});
+
+Deno.test("a breakdown's noun named elsewhere only as another breakdown is no record: the breakdown stays", () => {
+  for (
+    const prompt of [
+      "log reading time per genre and show the total per genre",
+      "segnare le ore di studio per materia e il totale per materia",
+      "noter le temps de jeu par console et le total par console",
+      "apuntar los gastos por tienda y ver el total por tienda",
+      "Lernzeiten pro Fach eintragen und die Summe pro Fach sehen",
+    ]
+  ) assert.ok(understand(prompt).asks.some((a) => a.type === "categories" && a.breakdown), prompt);
+  // The records themselves named elsewhere are what the figure is over, no category.
+  assert.ok(
+    !understand("my recipes with a cost, and the average cost per recipe").asks.some((a) =>
+      a.type === "categories"
+    ),
+  );
+});
+
+Deno.test("a field a question of what each record keeps opens is named by the thing asked", () => {
+  const cases: [string, string[]][] = [
+    ["log my hikes with the date, how far i went and how i felt", ["date", "distance", "mood"]],
+    ["registro delle uscite in bici con data, quanta strada e cosa ho fatto", [
+      "data",
+      "distanza",
+      "attività",
+    ]],
+    ["noter mes séances avec la date, quelle distance et comment je me sentais", [
+      "date",
+      "distance",
+      "humeur",
+    ]],
+    ["apuntar mis rutas con fecha, qué distancia y cómo me sentí", ["fecha", "distancia", "ánimo"]],
+    ["Radtouren eintragen mit Datum, wie weit und wie ich mich gefühlt habe", [
+      "Datum",
+      "strecke",
+      "stimmung",
+    ]],
+  ];
+  for (const [prompt, names] of cases) {
+    assert.deepEqual(ask(prompt, "log").fields.map((f) => f.name), names, prompt);
+    assert.ok(!understand(prompt).asks.some((a) => a.type === "goal"), prompt);
+  }
+});
+
+Deno.test("questions of what each record keeps after a verb of noting are its fields, outside a field list", () => {
+  const cases: [string, string[]][] = [
+    ["a journal to write down what i did and how i felt", ["activity", "mood"]],
+    ["segnare le pedalate, quanta strada e quanto tempo", ["distanza", "durata"]],
+    ["apuntar mis paseos, qué distancia y cuánto tiempo", ["distancia", "duración"]],
+    ["meine Läufe eintragen, wie weit und wie lange", ["strecke", "dauer"]],
+  ];
+  for (const [prompt, names] of cases) {
+    assert.deepEqual(ask(prompt, "log").fields.map((f) => f.name), names, prompt);
+  }
+  // "Cosa ho fatto" asks what was done, no tick; one with an amount asks how far the records are from it.
+  assert.ok(!understand("un diario per segnare cosa ho fatto").asks.some((a) => a.type === "yesno"));
+  assert.deepEqual(ask("log my runs and how far i am from 100 km", "log").fields, []);
+  // Where the speaker stands is no field either.
+  assert.deepEqual(ask("Einzahlungen eintragen und wie weit ich bin", "log").fields, []);
+  assert.ok(!understand("track my savings and how far i am from my goal").asks.some((a) => a.fields.length));
+});
+
+Deno.test("what a 'with' within a listed field adds, named by a figure's word alone, is that figure", () => {
+  for (
+    const prompt of [
+      "chores with the room and the time, and the points per kid with the average",
+      "le piante con nome e posizione, e le annaffiature con la media",
+      "mes courses avec la date, la distance et les temps avec la moyenne",
+      "mis gastos con fecha y tienda, y los importes con el promedio",
+      "Bücher mit Titel, Autor und Bewertung mit Durchschnitt",
+    ]
+  ) {
+    const asks = understand(prompt).asks;
+    assert.ok(asks.some((a) => a.type === "aggregate"), prompt);
+    assert.ok(
+      !asks.some((a) => a.fields.some((f) => /average|media|moyenne|promedio|durchschnitt/i.test(f.name))),
+      prompt,
+    );
+  }
+});
+
+Deno.test("fields after 'with' end before a verb of seeing or knowing their purpose opens", () => {
+  const cases: [string, string[]][] = [
+    ["log my bike repairs with the part and the cost to see how much i spend each year", ["part", "cost"]],
+    ["segnare le bollette con importo e data per sapere quanto pago ogni mese", ["importo", "data"]],
+    ["noter les courses avec le magasin et le prix pour savoir combien je dépense", ["magasin", "prix"]],
+    ["apuntar las cenas fuera con el sitio y el precio para saber cuánto gasto al mes", ["sitio", "precio"]],
+    ["Reparaturen mit Teil und Kosten eintragen, um zu sehen, wie viel ich im Jahr ausgebe", [
+      "Teil",
+      "Kosten",
+    ]],
+  ];
+  for (const [prompt, names] of cases) {
+    assert.deepEqual(ask(prompt, "log").fields.map((f) => f.name), names, prompt);
+    assert.ok(understand(prompt).asks.some((a) => a.type === "aggregate"), prompt);
+  }
+  // An article before the word makes it a field's ("the show").
+  assert.ok(ask("a log of concerts with the band, the venue and the show notes", "log").fields.length >= 3);
+});

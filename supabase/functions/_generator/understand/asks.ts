@@ -288,6 +288,17 @@ const CHANGE = Object.fromEntries(
 const CURRENT = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.current)]),
 ) as Record<UiLanguage, Set<string>>;
+/** The questions that ask what a record keeps ("how far", "come mi sento", "was ich gemacht habe"), by the
+ * name of the field they ask for, with its type. */
+const ASKED = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => {
+    const types = Object.entries(lex.asked).flatMap(([type, names]) =>
+      Object.keys(names).map((name) => [name, type as FieldType] as const)
+    );
+    const phrases = Object.fromEntries(Object.values(lex.asked).flatMap((names) => Object.entries(names)));
+    return [l, { index: cueIndex(phrases, l as UiLanguage), types: new Map(types) }];
+  }),
+) as Record<UiLanguage, { index: CueIndex; types: Map<string, FieldType> }>;
 const QUESTIONS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [
     l,
@@ -542,7 +553,15 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     periods: ctx.quantities.filter((q) => q.kind === "period" || q.kind === "frequency").map((q) =>
       at(q).from
     ),
+    each: [
+      ...tokens.flatMap((t, i) => GROUP_WORDS[language].each.has(t.norm) ? [i] : []),
+      ...matchCues(stems, GROUP_WORDS[language].phrases).filter((m) => m.key === "everyone").map((m) =>
+        m.from
+      ),
+    ],
   };
+  const questions = notedQuestions(tokens, language, figure.noting, fields);
+  fields.push(...questions);
   // The only field after "with", named by a figure's word alone ("with a total", "mit Durchschnitt"), is that
   // figure over the records, not a field of each.
   const figureField = (f: SpannedField, m: CueMatch) =>
@@ -554,6 +573,19 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const f = fields.find((f) => figureField(f, m));
     if (!f) continue;
     fields.splice(fields.indexOf(f), 1);
+    figureCues.add(m.from);
+  }
+  // So is what a "with" within a field adds, named by a figure's word alone ("my grades per subject with the
+  // average", "i voti con la media", "die Noten mit Durchschnitt"): the field ends before it.
+  for (const m of cued.filter((m) => m.key === "aggregate")) {
+    const k = fields.findIndex((f) => f.span.from < m.from && m.to <= f.span.to);
+    const f = fields[k];
+    if (!f) continue;
+    let w = m.from - 1;
+    while (w > f.span.from && !WITH[language].has(tokens[w].norm) && !content(w)) w--;
+    if (!WITH[language].has(tokens[w].norm) || range({ from: m.to, to: f.span.to }).some(content)) continue;
+    const before = typeField(tokens, { from: f.span.from, to: w }, language);
+    fields.splice(k, 1, ...(before ? [before] : []));
     figureCues.add(m.from);
   }
   // In a `:` list of fields, a count or a total named with what it is of ("nombre de parts", "total cost",
@@ -605,8 +637,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (m.key === "aggregate" && budgetWords.some((b) => b.to === m.from || m.to === b.from)) continue;
     if (m.key === "aggregate" && QUESTIONS[language].has(stems[m.from])) counted.push(m);
     // A cue inside a listed field ("with a photo") is the field's type, not an ask of its own.
-    const field = fields.some((f) => f.span.from <= m.from && m.from < f.span.to);
-    if (field && !["photo", "rating", "yesno"].includes(m.key)) continue;
+    const field = fields.find((f) => f.span.from <= m.from && m.from < f.span.to);
+    if (field && (!["photo", "rating", "yesno"].includes(m.key) || questions.includes(field))) continue;
     add(m.key as AskType, m);
   }
   // An order asked as a place in it ("cheapest first", "dalla più cara", "les plus récents en premier").
@@ -689,17 +721,25 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const categories = new Set(
     matchCues(stems, cues.asks).filter((m) => m.key === "categories").map((m) => m.to - 1),
   );
-  for (const list of [...slashLists(tokens, language), ...bracketLists(tokens, language)]) {
+  const keeping = matchCues(stems, cues.asks).filter((m) => KEPT.has(m.key as AskType)).map((m) => m.to - 1);
+  const offered = [
+    ...slashLists(tokens, language),
+    ...bracketLists(tokens, language),
+    ...dividedInto(tokens, language),
+  ];
+  for (const list of offered) {
     if (fields.some((f) => f.start <= list.start && list.end <= f.end)) continue;
     if (list.head && categories.has(tokens.indexOf(list.head))) continue;
     // Bracketed things in a clause that asks for a list are what it lists ("a list of things to do before
     // leaving (passport, insurance)"), not values to choose.
     if (list.head && !list.names && found.has("list")) continue;
-    add(list.names ? "people" : "choice", list);
+    const kinds = list.kinds ||
+      (list.head && !list.names && keptRight(tokens, tokens.indexOf(list.head), keeping));
+    add(list.names ? "people" : kinds ? "categories" : "choice", list);
     if (list.names) {
       crowd.set(`${list.start}:${list.end}`, { name: "person", type: "choice", options: list.options });
     }
-    const name = list.head?.text ?? list.options.join("/");
+    const name = kinds ? CATEGORY[language] : list.head?.text ?? list.options.join("/");
     if (!list.names) {
       options.set(`${list.start}:${list.end}`, { name, type: "choice", options: list.options });
     }
@@ -1433,12 +1473,16 @@ function figureItem(tokens: Token[], span: Span, periods: Quantity[] = [], langu
 const FIGURES = new Set<AskType>(["aggregate", "chart", "goal", "split"]);
 
 /** What tells a question of how many from a field: where the clause's words of seeing a figure and its verbs
- * of noting are, and where its periods start. */
+ * of noting are, where its periods start and where its words of each of a group are. */
 interface Figure {
   seeing: CueMatch[];
   noting: CueMatch[];
   periods: number[];
+  each: number[];
 }
+
+/** How many words after a question of how much a word of each of a group still makes it a figure per one. */
+const EACH_WORDS = 4;
 
 /**
  * Whether a question of how many or how much names a field of each record ("Brand, colour, how many grams
@@ -1457,6 +1501,13 @@ function fieldQuestion(
 ): boolean {
   const question = (from: number) => QUESTIONS[language].has(stems[from]);
   if (!question(m.from) || figure.periods.some((p) => p >= m.to)) return false;
+  // Asked of each of a group, across words only ("and how much each of us paid", "e quanto ha pagato
+  // ciascuno", "et combien chacun a payé", "cuánto ha puesto cada uno", "wie viel jeder bezahlt hat"), it is a
+  // figure per person or thing, which no one record holds.
+  const each = figure.each.find((e) => e >= m.to && e - m.to < EACH_WORDS);
+  if (each !== undefined && range({ from: m.to, to: each }).every((i) => tokens[i].kind === "word")) {
+    return false;
+  }
   const within = (spans: CueMatch[], i: number) => spans.find((s) => s.from <= i && i < s.to);
   let listed = false;
   for (let i = m.from - 1; i >= 0; i--) {
@@ -2466,6 +2517,58 @@ interface Offered extends Offsets {
   options: string[];
   /** The values are names of persons ("4 flatmates (Anna, Ben)"). */
   names?: boolean;
+  /** The values are the kinds the records are divided into ("expenses divided into food, rent"). */
+  kinds?: boolean;
+}
+
+/** The asks whose cue names the records kept one by one ("track my study sessions", "noter les bêtises"). */
+const KEPT = new Set<AskType>(["log", "order"]);
+/** The words across which a bracket still follows the records a cue names ("les bêtises du chien"). */
+const KEPT_WORDS = 4;
+
+/**
+ * Whether the word at `head` ends the records a cue of `keeping` names, across up to four words and no mark
+ * ("track my study sessions (maths, physics)", "registro delle pulizie di casa (bagno, cucina)",
+ * "noter les bêtises du chien (chaussures, aboiements)"): a bracket after it lists the kinds of those records,
+ * their categories, not values of a field.
+ */
+function keptRight(tokens: Token[], head: number, keeping: number[]): boolean {
+  for (let k = head; k >= 0 && head - k <= KEPT_WORDS && tokens[k].kind === "word"; k--) {
+    if (keeping.includes(k)) return true;
+  }
+  return false;
+}
+
+/** The word a category is named by, the first of the language's cues of one ("category", "Kategorie"). */
+const CATEGORY = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.asks.categories[0]]),
+) as Record<UiLanguage, string>;
+const INTO = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.into)]),
+) as Record<UiLanguage, Set<string>>;
+
+/**
+ * The parts records are said to be divided into ("expenses divided into food, rent and fun", "spese suddivise
+ * in casa, auto e svago", "dépenses réparties en courses, loyer", "gastos divididos en comida, casa",
+ * "Aufgaben aufgeteilt in Küche, Bad und Garten"): a participle of sharing out, an `into` word and two values
+ * or more of a few words each, to the phrase's end, are the kinds of those records. A cue that ends the last
+ * value is the clause's verb, no value ("… und Garten abhaken").
+ */
+function dividedInto(tokens: Token[], language: UiLanguage): Offered[] {
+  const out: Offered[] = [];
+  const cue = (t: Token) =>
+    matchCues(stemTokens([t], language), CUES[language].asks).length +
+        matchCues(stemTokens([t], language), CUES[language].fields).length > 0;
+  for (let i = 0; i + 2 < tokens.length; i++) {
+    if (!DIVIDED[language].has(tokens[i].norm) || !INTO[language].has(tokens[i + 1].norm)) continue;
+    let end = i + 2;
+    while (end < tokens.length && (tokens[end].kind === "word" || tokens[end].norm === ",")) end++;
+    if (end - 1 > i + 2 && !AND[language].has(tokens[end - 2].norm) && cue(tokens[end - 1])) end--;
+    const values = offeredValues(tokens.slice(i + 2, end), language);
+    if (values.length < 2 || values.some((v) => words(v).length > VALUE_WORDS)) continue;
+    out.push({ start: tokens[i].start, end: tokens[end - 1].end, options: values, kinds: true });
+  }
+  return out;
 }
 
 /**
@@ -2585,6 +2688,41 @@ function kindAsked(tokens: Token[], items: Clause[], language: UiLanguage): Span
   };
 }
 
+/**
+ * The questions of what each record keeps after a verb of noting, outside a list of fields ("write down how I
+ * felt and what I did", "segnare quanta strada ho fatto e quanto tempo", "apuntar qué distancia hice y cuánto
+ * tiempo", "eintragen, wie weit und wie lange"): each phrase after the verb, to the next comma or "and", that
+ * a question of the lexicon's `asked` opens, or a question that types a duration ("how long"), is a field
+ * named by the thing asked, as it would be in a list. (A cue within it, "fatto" of "cosa ho fatto", asks
+ * nothing.)
+ */
+function notedQuestions(
+  tokens: Token[],
+  language: UiLanguage,
+  noting: CueMatch[],
+  fields: SpannedField[],
+): SpannedField[] {
+  if (!noting.length) return [];
+  const ends = new Set(noting.map((m) => m.to));
+  const out: SpannedField[] = [];
+  let from = noting[0].to;
+  for (let i = from; i <= tokens.length; i++) {
+    const cut = i < tokens.length && (AND[language].has(tokens[i].norm) || tokens[i].kind === "mark");
+    if (i < tokens.length && !cut && !ends.has(i)) continue;
+    const span = { from, to: i };
+    from = cut ? i + 1 : i;
+    const part = tokens.slice(span.from, span.to);
+    // (One that states an amount asks how far the records are from it: "how far I am from 100 km".)
+    if (!part.length || part.some((t) => t.kind === "number")) continue;
+    if (fields.some((f) => f.span.from < span.to && span.from < f.span.to)) continue;
+    const field = typeField(tokens, span, language);
+    const duration = field?.type === "duration" && field.name === LEXICONS[language].fields.duration[0] &&
+      QUESTIONS[language].has(stemTokens(part, language)[0]);
+    if (field && (ASKED[language].types.has(field.name) || duration)) out.push(field);
+  }
+  return out;
+}
+
 /** The most words a value offered in a list is written with ("eating out", "muy bueno"). */
 const VALUE_WORDS = 3;
 
@@ -2625,11 +2763,21 @@ function fieldsAfterWith(tokens: Token[], language: UiLanguage): SpannedField[] 
   // (What the speaker is "with" is their world, not fields: "I'm a teacher with 30 students".)
   const at = tokens.findIndex((t, i) => WITH[language].has(t.norm) && !ofRole(tokens, i, language));
   if (at < 0) return [];
+  // They end before a verb of seeing or knowing that a function word other than an article opens ("with
+  // litres and price to see how much I spend", "con litri e prezzo per sapere quanto", "avec le prix pour
+  // savoir combien", "con su importe para saber cuánto", "mit Preis eintragen, um zu sehen, wie viel"): it asks
+  // a figure of its own, in no field's words.
+  const { stop } = CUES[language];
+  const seen = matchCues(stemTokens(tokens, language), SEE[language]).find((m) =>
+    m.from > at + 2 && stop.has(tokens[m.from - 1].norm) && !OPENERS[language].has(tokens[m.from - 1].norm)
+  );
+  let end = seen?.from ?? tokens.length;
+  while (seen && end > at + 1 && (tokens[end - 1].kind === "mark" || stop.has(tokens[end - 1].norm))) end--;
   // A German clause ends on its verb, which is no field ("Runden mit Dauer und Strecke eintragen").
-  const last = tokens.findLastIndex((t) => t.kind === "word");
+  const last = tokens.slice(0, end).findLastIndex((t) => t.kind === "word");
   const verb = language === "de" && last > at + 1 && tokens[last].text === tokens[last].norm &&
     matchCues(stemTokens([tokens[last]], language), CUES[language].asks).length > 0;
-  return fieldList(tokens.slice(at + 1, verb ? last : tokens.length), language, true).map((f) => ({
+  return fieldList(tokens.slice(at + 1, verb ? last : end), language, true).map((f) => ({
     ...f,
     span: { from: f.span.from + at + 1, to: f.span.to + at + 1 },
   }));
@@ -2960,6 +3108,26 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
   const paired = (k: number) => yesNo(part, k - 1) || yesNo(part, k + 1);
   const said = head.filter((t) => t.kind === "word" && !cues.stop.has(t.norm));
   const named = said.filter((t) => !paired(part.indexOf(t)));
+  // A field a question of what it keeps opens ("how far I went", "come mi sentivo", "ce que j'ai fait", "wie
+  // ich mich gefühlt habe") is named by the thing asked ("distance", "umore", "activité", "Stimmung"), not by
+  // the question's verb, and typed by it.
+  const opening = head.findIndex((t) => t.kind === "word");
+  // (Function words alone after it, or a goal's word, ask where the speaker stands: "how far I am", "wie weit
+  // ich bin", "how far I am from my goal".)
+  const thing = matchCues(stemTokens(head, language), ASKED[language].index).find((m) => m.from === opening);
+  const rest = thing ? head.slice(thing.to).filter((t) => t.kind === "word") : [];
+  const stands = (rest.length && rest.every((t) => cues.stop.has(t.norm))) ||
+    matchCues(stemTokens(rest, language), cues.asks).some((m) => m.key === "goal");
+  if (thing && !stands) {
+    const to = span.from + (open >= 0 ? part.length : head.length);
+    return {
+      name: thing.key,
+      type: ASKED[language].types.get(thing.key)!,
+      span: { from: span.from + opening, to },
+      start: tokens[span.from + opening].start,
+      end: tokens[to - 1].end,
+    };
+  }
   if (!named.length) return null;
   const first = part.indexOf(said[0]);
   const last = part.indexOf(said[said.length - 1]);

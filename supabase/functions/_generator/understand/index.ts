@@ -7,7 +7,7 @@ import { type Ask, asksOf, examTopic, ON_A_LIST } from "./asks.ts";
 import { type Clause, clauses } from "./clauses.ts";
 import { type ConceptMatch, fieldWordsOf, findConcepts, namesConcept } from "./concepts.ts";
 import { detectLanguage, isUiLanguage, type UiLanguage } from "./language.ts";
-import { CUES, englishKnowsEveryWord, lexiconVote } from "./lexicon.ts";
+import { CUES, englishKnowsEveryWord, LEXICONS, lexiconVote } from "./lexicon.ts";
 import { quantities, type Quantity } from "./quantities.ts";
 import { eachReminder } from "./reminders.ts";
 import { stem, stemPhrase } from "./stem.ts";
@@ -189,8 +189,15 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   const brokenDown = (a: Ask) => {
     if (!a.breakdown) return false;
     const other = asks.find((b) => b.type === "categories" && (!b.breakdown || b.start < a.start));
-    const elsewhere = words(prompt.slice(0, a.start) + " " + prompt.slice(a.end))
-      .filter((t) => t.kind === "word").map((t) => stem(t.text, language));
+    // (A noun named elsewhere only as what something else is broken down by, "Lernzeiten pro Fach … die Summe
+    // pro Fach", is no record either.)
+    const rest = words(prompt.slice(0, a.start) + " " + prompt.slice(a.end));
+    const by = (i: number) =>
+      LEXICONS[language].groupedBy.some((p) => {
+        const phrase = words(p).map((t) => t.norm);
+        return phrase.every((w, k) => rest[i - phrase.length + k]?.norm === w);
+      });
+    const elsewhere = rest.flatMap((t, i) => t.kind === "word" && !by(i) ? [stem(t.text, language)] : []);
     const records = stemPhrase(a.subject ?? "", language).some((s) =>
       elsewhere.includes(s) && !fieldWords.has(s)
     );

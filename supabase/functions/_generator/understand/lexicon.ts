@@ -57,6 +57,9 @@ export interface Lexicon {
   /** The participles of sharing out ("divise", "répartis", "geteilt"; not "shared", which a list is too):
    * before a `between` word or a share ("divise tra noi 4", "frais divisés 50/50") they split a cost. */
   divided: string[];
+  /** The words after a participle of sharing out before the parts it makes ("divided into", "divise in",
+   * "répartis en", "divididos en", "aufgeteilt in"): those parts are categories. */
+  into: string[];
   /** The ways a group of people to manage is named without a number: `each` (or `everyone`) of them
    * ("each kid", "per ogni alunno", "chacun"), the `whole` of a `collectives` noun ("the whole family",
    * "die ganze Familie"), or who does `what` ("who brings what", "wer welche Schicht übernimmt"). */
@@ -115,6 +118,10 @@ export interface Lexicon {
   /** The question words of how much and when: a phrase they open asks about its subject, never names it
    * ("quanto spendo", "how far I run"). */
   questions: string[];
+  /** The questions that ask what a record keeps, by the field's type and then its name ("how far" a number,
+   * "distance"; "how I felt" a text, "mood"; "what I did", "activity"): a field they open is named by the thing
+   * asked, not by the question's verb. */
+  asked: Record<string, Record<string, string[]>>;
   /** The verbs of seeing, showing and knowing: a question of how many or how much after one asks a figure
    * ("see how many", "sapere quanto"), while one among a record's fields names a field of it. */
   see: string[];
