@@ -451,3 +451,12 @@ Deno.test("a question that asks about the records leaves the speaker's role or o
     "Kräutergarten",
   );
 });
+
+Deno.test("a word of how the records are kept is no part of the name", () => {
+  assert.equal(name("un diario dettagliato dei miei allenamenti di corsa"), "Allenamenti di corsa");
+  assert.equal(name("registro semplicissimo delle uscite in barca"), "Registro delle uscite");
+  assert.equal(name("un suivi détaillé de mes sorties en kayak"), "Suivi de mes sorties");
+  assert.equal(name("un registro detallado de mis comidas"), "Registro de mis comidas");
+  assert.equal(name("ein genaues Protokoll meiner Läufe"), "Protokoll meiner Läufe");
+  assert.equal(name("a detailed log of my runs"), "Runs");
+});

@@ -264,8 +264,20 @@ function phrase(text: string, language: Language, nounsCapitalized = false): str
     PURPOSE[language].has(fold(w)) && whole.slice(0, i).some(named) &&
     !EVERY[language].has(fold(whole[i + 1] ?? "")) && !ARTICLES[language].has(fold(whole[i + 1] ?? ""))
   );
-  const words = whole.length > MAX_NAME_WORDS && purpose > 0 ? trimmed(from + purpose).words : whole;
-  return words.join(" ").replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+  const cut = whole.length > MAX_NAME_WORDS && purpose > 0 ? trimmed(from + purpose).words : whole;
+  return cut.filter((_, i) => !describes(cut, i, language)).join(" ")
+    .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+}
+
+/** Whether the word at `i` is a function word between a noun and the "of" that opens its complement, where
+ * adjectives follow their noun: a word of how the records are kept ("registro semplicissimo delle letture",
+ * "journal détaillé de mes crises"), no part of what they are. */
+function describes(words: string[], i: number, language: Language): boolean {
+  const w = fold(words[i]);
+  const next = fold(words[i + 1] ?? "");
+  const of = OF[language].has(next) || [...OF[language]].some((o) => o.endsWith("'") && next.startsWith(o));
+  return PREPOSITIONAL.has(language) && i > 0 && of && CUES[language].stop.has(w) &&
+    !CUES[language].stop.has(fold(words[i - 1])) && !OF[language].has(w) && !AND[language].has(w);
 }
 
 /** Whether the words open, after function words, on the name of a time that a word other than a function
