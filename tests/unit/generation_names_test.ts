@@ -452,6 +452,16 @@ Deno.test("a question that asks about the records leaves the speaker's role or o
   );
 });
 
+Deno.test("persons a purpose word introduces leave the words before it to name the app", () => {
+  assert.equal(name("i want a cribbage scorer for 2 players"), "Cribbage Scorer");
+  assert.equal(name("un segnapunti per scopa per 4 giocatori"), "Segnapunti per scopa");
+  assert.equal(name("je veux un marqueur pour le tarot pour 5 joueurs"), "Marqueur pour le tarot");
+  assert.equal(name("un marcador de petanca para 6 jugadores"), "Marcador de petanca");
+  assert.equal(name("ein Punktezähler für 4 Spieler"), "Punktezähler");
+  // Numbers leave it: a name never holds one.
+  assert.equal(name("bowling 10 pin scorer for 3 players"), "Bowling Pin Scorer");
+});
+
 Deno.test("a word of how the records are kept is no part of the name", () => {
   assert.equal(name("un diario dettagliato dei miei allenamenti di corsa"), "Allenamenti di corsa");
   assert.equal(name("registro semplicissimo delle uscite in barca"), "Registro delle uscite");

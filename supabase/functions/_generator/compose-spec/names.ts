@@ -347,6 +347,27 @@ function shortened(name: string, language: Language): string {
   return kept.join(" ");
 }
 
+/** What the app is when the main ask names only a number of persons it is for after a purpose word ("darts
+ * scorer for 4 players", "marqueur de points pour 2 joueurs", "Punktezähler für 3 Spieler"): the words
+ * before that word in their clause, without numbers ("darts 501 scorer" → "darts scorer"). How many play
+ * says for whom, any game or board has them. "" when the subject is more than persons, or no purpose word
+ * and number introduce them. */
+function servedBy(prompt: string, main: Ask, language: Language, capitals: boolean): string {
+  const tokens = words(prompt);
+  const subject = words(main.subject ?? "").filter((t) => t.kind === "word");
+  if (!subject.length || !subject.every((t) => PERSONS[language].has(t.norm))) return "";
+  const at = tokens.findIndex((t) => t.start >= main.start && t.norm === subject[0].norm);
+  const number = (k: number) => tokens[k].kind === "number" || NUMBERS[language].has(tokens[k].norm);
+  let k = at - 1;
+  while (k > 0 && (DETERMINERS[language].has(tokens[k].norm) || number(k))) k--;
+  // (Counted: "for my son" may name whom a plan is for, "Trainingsplan für meinen Sohn".)
+  if (k < 1 || !PURPOSE[language].has(tokens[k].norm) || !number(at - 1)) return "";
+  const { sentence, rest } = sentenceAt(prompt, tokens[k].start);
+  const start = tokens[k].start + rest.length - sentence.length;
+  const clause = prompt.slice(start, tokens[k].start).split(/[,;(]/).at(-1) ?? "";
+  return phrase(clause.split(/\s+/).filter((w) => !/\d/.test(w)).join(" "), language, capitals);
+}
+
 // Where the head of the request is among the candidate names.
 const ROLE = 2;
 const SUBJECT = 3;
@@ -418,13 +439,16 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // (The world the speaker says they work in comes before what the app is for: "Gestisco un agriturismo.
   // Vorrei un'app per le prenotazioni".)
   const meant = own && !given && !role ? appFor(prompt, language, capitals) : "";
+  const served = main && own ? servedBy(prompt, main, language, capitals) : "";
   const candidates = [
     given || meant || (kinds >= 2 ? world : ""),
-    // (Its words only when they hold its subject: a quiz's topic may be the exam another clause names.)
-    main && !verbal && !aimed && (!main.subject || main.quote.includes(main.subject)) ? quoted : "",
+    // (Its words only when they hold its subject: a quiz's topic may be the exam another clause names; not
+    // when they are the persons it is for, "for 4 players", but what precedes them.)
+    served ||
+    (main && !verbal && !aimed && (!main.subject || main.quote.includes(main.subject)) ? quoted : ""),
     // (What a request says is done to, "un quiz per riconoscere gli alberi", names it before their role.)
     spoken && !(verbal && head) ? role || world : "",
-    main?.subject && own && !verbal ? phrase(main.subject, language, capitals) : "",
+    main?.subject && own && !verbal && !served ? phrase(main.subject, language, capitals) : "",
     head ? phrase(head, language, capitals) : "",
     own && concept ? itsWord(prompt, u, concept, language) : "",
     concept ? narrowed(conceptName(concept, language), records?.plural ?? "") : "",
