@@ -470,3 +470,29 @@ Deno.test("a word of how the records are kept is no part of the name", () => {
   assert.equal(name("ein genaues Protokoll meiner Läufe"), "Protokoll meiner Läufe");
   assert.equal(name("a detailed log of my runs"), "Runs");
 });
+
+Deno.test("a name holds the whole of a hyphenated word it starts or ends inside, never a piece of one", () => {
+  assert.equal(
+    name("I need to track which after-school club each of my 2 kids goes to on which day"),
+    "After-school Club",
+  );
+  // The prompt's hyphens stay.
+  assert.equal(
+    name("chaque soir le check-in des clients du gîte : nom, chambre et heure"),
+    "Check-in des clients",
+  );
+  assert.equal(
+    name("cada noche el check-in de los huéspedes: nombre, habitación y hora"),
+    "Check-in de los huéspedes",
+  );
+  // A piece of one names nothing ("Check" of "check-in", "Buy" of "Buy-in").
+  assert.notEqual(name("ogni sera il check-in degli ospiti del b&b: nome, camera e orario"), "Check");
+  assert.equal(
+    name(
+      "Monthly quiz night with friends. Buy-in is $5. I want to keep the scores of each team every night.",
+    ),
+    "Quiz Night",
+  );
+  // The app's word joined to a name leaves it whole.
+  assert.equal(name("Stundenplan-App für die Schule"), "Stundenplan für die Schule");
+});

@@ -476,7 +476,9 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // (A name the prompt gives is kept as given; what it says the app is for is judged as its words are, though
   // it names the app whatever its records are.)
   const asGiven = (i: number) => i === 0 && !meant;
-  const named = candidates.map((c, i) => (asGiven(i) || !c ? c : withoutVerb(c, prompt, language, capitals)));
+  const named = candidates.map((c, i) =>
+    asGiven(i) || !c ? c : unhyphenated(withoutVerb(c, prompt, language, capitals), prompt)
+  );
   const fits = (c: string, i: number) =>
     c && !/\d/.test(c) && c.split(/\s+/).length <= MAX_NAME_WORDS && /\p{L}{2}/u.test(c) &&
     !c.split(/\s+/).every((w) => endsNothing(fold(w), language)) &&
@@ -547,6 +549,27 @@ function withoutVerb(name: string, prompt: string, language: Language, capitals:
     return head ? phrase(head, language, capitals) : "";
   }
   return name;
+}
+
+/** The words as the prompt writes them, with its hyphens ("Check in des clients" is "check-in des clients")
+ * and the whole of a hyphenated word they start or end inside ("School Club" of "after-school club" is
+ * "after-school club"), or "" when they are only a piece of one wherever the prompt says them ("Buy" of
+ * "Buy-in", "Port" of "Saint-Jean-Pied-de-Port"): a piece of what the prompt names, not it. The app's word
+ * joined to them leaves them whole ("Stundenplan-App"). */
+function unhyphenated(name: string, prompt: string): string {
+  const pattern = name.trim().split(/\s+/).map(escaped).join("[\\s-]+");
+  const found = [...prompt.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])${pattern}(?![\\p{L}\\p{N}])`, "giu"))];
+  // (Where the pattern cannot end, the joined word's part is what sits across the hyphen.)
+  const joinedAt = found.map((m) => {
+    const before = prompt.slice(0, m.index).match(/(?:[\p{L}\p{N}]+-)+$/u)?.[0] ?? "";
+    const after = prompt.slice(m.index! + m[0].length).match(/^(?:-[\p{L}\p{N}]+)+/u)?.[0] ?? "";
+    const parts = [before.slice(0, -1).split("-").at(-1), after.slice(1).split("-")[0]];
+    return parts.some((p) => p && !APP_WORDS.has(fold(p))) ? `${before}${m[0]}${after}` : m[0];
+  });
+  if (!found.length || joinedAt.some((w, k) => w === found[k][0] && !w.includes("-"))) return name;
+  const k = joinedAt.findIndex((w, k) => w !== found[k][0]);
+  if (k < 0) return joinedAt[0];
+  return /[\s-]/.test(found[k][0]) ? joinedAt[k] : "";
 }
 
 /** Whether the words say only what is computed or over what time ("total", "streak", "month", "days",
