@@ -496,3 +496,10 @@ Deno.test("a name holds the whole of a hyphenated word it starts or ends inside,
   // The app's word joined to a name leaves it whole.
   assert.equal(name("Stundenplan-App für die Schule"), "Stundenplan für die Schule");
 });
+
+Deno.test("a concept named only by the word of a log or a list leaves the prompt's words to name the app", () => {
+  assert.equal(name("a journal of my panic attacks"), "Panic Attacks");
+  assert.equal(name("un journal de mes crises de toux"), "Crises de toux");
+  // A concept the prompt names by its own words still names it.
+  assert.equal(name("my dream journal"), "Dream Journal");
+});

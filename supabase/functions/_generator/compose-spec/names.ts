@@ -471,8 +471,16 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // A subject that names a concept of its own ("pizzeria", "aquarium") names the app whatever its records are.
   const namesOne = (c: string) =>
     findConcepts(c, language).some((m) => m.words.some((w) => !CUES[language].stop.has(fold(w))));
+  // A concept the prompt names only by the word of a log or a list ("journal" of "journal intime", "diario")
+  // says how the records are kept, not what they are: any of the prompt's words may name them ("journal of
+  // my asthma attacks").
+  const keeping = (w: string) =>
+    (CUES[language].asks.get(stem(fold(w), language)) ?? []).some((c) =>
+      c.stems.length === 1 && (c.key === "log" || c.key === "list")
+    );
+  const cueOnly = said.length > 0 && said.every((w) => w.split(/\s+/).every(keeping));
   const aboutIt = (c: string, i: number) =>
-    !concept || sharesWord(c, known) || (i === SUBJECT && (namesOne(c) || aimed));
+    !concept || cueOnly || sharesWord(c, known) || (i === SUBJECT && (namesOne(c) || aimed));
   // (A name the prompt gives is kept as given; what it says the app is for is judged as its words are, though
   // it names the app whatever its records are.)
   const asGiven = (i: number) => i === 0 && !meant;
