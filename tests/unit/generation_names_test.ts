@@ -451,3 +451,55 @@ Deno.test("a question that asks about the records leaves the speaker's role or o
     "Kräutergarten",
   );
 });
+
+Deno.test("persons a purpose word introduces leave the words before it to name the app", () => {
+  assert.equal(name("i want a cribbage scorer for 2 players"), "Cribbage Scorer");
+  assert.equal(name("un segnapunti per scopa per 4 giocatori"), "Segnapunti per scopa");
+  assert.equal(name("je veux un marqueur pour le tarot pour 5 joueurs"), "Marqueur pour le tarot");
+  assert.equal(name("un marcador de petanca para 6 jugadores"), "Marcador de petanca");
+  assert.equal(name("ein Punktezähler für 4 Spieler"), "Punktezähler");
+  // Numbers leave it: a name never holds one.
+  assert.equal(name("bowling 10 pin scorer for 3 players"), "Bowling Pin Scorer");
+});
+
+Deno.test("a word of how the records are kept is no part of the name", () => {
+  assert.equal(name("un diario dettagliato dei miei allenamenti di corsa"), "Allenamenti di corsa");
+  assert.equal(name("registro semplicissimo delle uscite in barca"), "Registro delle uscite");
+  assert.equal(name("un suivi détaillé de mes sorties en kayak"), "Suivi de mes sorties");
+  assert.equal(name("un registro detallado de mis comidas"), "Registro de mis comidas");
+  assert.equal(name("ein genaues Protokoll meiner Läufe"), "Protokoll meiner Läufe");
+  assert.equal(name("a detailed log of my runs"), "Runs");
+});
+
+Deno.test("a name holds the whole of a hyphenated word it starts or ends inside, never a piece of one", () => {
+  assert.equal(
+    name("I need to track which after-school club each of my 2 kids goes to on which day"),
+    "After-school Club",
+  );
+  // The prompt's hyphens stay.
+  assert.equal(
+    name("chaque soir le check-in des clients du gîte : nom, chambre et heure"),
+    "Check-in des clients",
+  );
+  assert.equal(
+    name("cada noche el check-in de los huéspedes: nombre, habitación y hora"),
+    "Check-in de los huéspedes",
+  );
+  // A piece of one names nothing ("Check" of "check-in", "Buy" of "Buy-in").
+  assert.notEqual(name("ogni sera il check-in degli ospiti del b&b: nome, camera e orario"), "Check");
+  assert.equal(
+    name(
+      "Monthly quiz night with friends. Buy-in is $5. I want to keep the scores of each team every night.",
+    ),
+    "Quiz Night",
+  );
+  // The app's word joined to a name leaves it whole.
+  assert.equal(name("Stundenplan-App für die Schule"), "Stundenplan für die Schule");
+});
+
+Deno.test("a concept named only by the word of a log or a list leaves the prompt's words to name the app", () => {
+  assert.equal(name("a journal of my panic attacks"), "Panic Attacks");
+  assert.equal(name("un journal de mes crises de toux"), "Crises de toux");
+  // A concept the prompt names by its own words still names it.
+  assert.equal(name("my dream journal"), "Dream Journal");
+});

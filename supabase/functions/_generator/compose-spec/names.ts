@@ -264,8 +264,20 @@ function phrase(text: string, language: Language, nounsCapitalized = false): str
     PURPOSE[language].has(fold(w)) && whole.slice(0, i).some(named) &&
     !EVERY[language].has(fold(whole[i + 1] ?? "")) && !ARTICLES[language].has(fold(whole[i + 1] ?? ""))
   );
-  const words = whole.length > MAX_NAME_WORDS && purpose > 0 ? trimmed(from + purpose).words : whole;
-  return words.join(" ").replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+  const cut = whole.length > MAX_NAME_WORDS && purpose > 0 ? trimmed(from + purpose).words : whole;
+  return cut.filter((_, i) => !describes(cut, i, language)).join(" ")
+    .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+}
+
+/** Whether the word at `i` is a function word between a noun and the "of" that opens its complement, where
+ * adjectives follow their noun: a word of how the records are kept ("registro semplicissimo delle letture",
+ * "journal détaillé de mes crises"), no part of what they are. */
+function describes(words: string[], i: number, language: Language): boolean {
+  const w = fold(words[i]);
+  const next = fold(words[i + 1] ?? "");
+  const of = OF[language].has(next) || [...OF[language]].some((o) => o.endsWith("'") && next.startsWith(o));
+  return PREPOSITIONAL.has(language) && i > 0 && of && CUES[language].stop.has(w) &&
+    !CUES[language].stop.has(fold(words[i - 1])) && !OF[language].has(w) && !AND[language].has(w);
 }
 
 /** Whether the words open, after function words, on the name of a time that a word other than a function
@@ -333,6 +345,27 @@ function shortened(name: string, language: Language): string {
     kept.length = at;
   }
   return kept.join(" ");
+}
+
+/** What the app is when the main ask names only a number of persons it is for after a purpose word ("darts
+ * scorer for 4 players", "marqueur de points pour 2 joueurs", "Punktezähler für 3 Spieler"): the words
+ * before that word in their clause, without numbers ("darts 501 scorer" → "darts scorer"). How many play
+ * says for whom, any game or board has them. "" when the subject is more than persons, or no purpose word
+ * and number introduce them. */
+function servedBy(prompt: string, main: Ask, language: Language, capitals: boolean): string {
+  const tokens = words(prompt);
+  const subject = words(main.subject ?? "").filter((t) => t.kind === "word");
+  if (!subject.length || !subject.every((t) => PERSONS[language].has(t.norm))) return "";
+  const at = tokens.findIndex((t) => t.start >= main.start && t.norm === subject[0].norm);
+  const number = (k: number) => tokens[k].kind === "number" || NUMBERS[language].has(tokens[k].norm);
+  let k = at - 1;
+  while (k > 0 && (DETERMINERS[language].has(tokens[k].norm) || number(k))) k--;
+  // (Counted: "for my son" may name whom a plan is for, "Trainingsplan für meinen Sohn".)
+  if (k < 1 || !PURPOSE[language].has(tokens[k].norm) || !number(at - 1)) return "";
+  const { sentence, rest } = sentenceAt(prompt, tokens[k].start);
+  const start = tokens[k].start + rest.length - sentence.length;
+  const clause = prompt.slice(start, tokens[k].start).split(/[,;(]/).at(-1) ?? "";
+  return phrase(clause.split(/\s+/).filter((w) => !/\d/.test(w)).join(" "), language, capitals);
 }
 
 // Where the head of the request is among the candidate names.
@@ -406,13 +439,16 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // (The world the speaker says they work in comes before what the app is for: "Gestisco un agriturismo.
   // Vorrei un'app per le prenotazioni".)
   const meant = own && !given && !role ? appFor(prompt, language, capitals) : "";
+  const served = main && own ? servedBy(prompt, main, language, capitals) : "";
   const candidates = [
     given || meant || (kinds >= 2 ? world : ""),
-    // (Its words only when they hold its subject: a quiz's topic may be the exam another clause names.)
-    main && !verbal && !aimed && (!main.subject || main.quote.includes(main.subject)) ? quoted : "",
+    // (Its words only when they hold its subject: a quiz's topic may be the exam another clause names; not
+    // when they are the persons it is for, "for 4 players", but what precedes them.)
+    served ||
+    (main && !verbal && !aimed && (!main.subject || main.quote.includes(main.subject)) ? quoted : ""),
     // (What a request says is done to, "un quiz per riconoscere gli alberi", names it before their role.)
     spoken && !(verbal && head) ? role || world : "",
-    main?.subject && own && !verbal ? phrase(main.subject, language, capitals) : "",
+    main?.subject && own && !verbal && !served ? phrase(main.subject, language, capitals) : "",
     head ? phrase(head, language, capitals) : "",
     own && concept ? itsWord(prompt, u, concept, language) : "",
     concept ? narrowed(conceptName(concept, language), records?.plural ?? "") : "",
@@ -435,12 +471,22 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // A subject that names a concept of its own ("pizzeria", "aquarium") names the app whatever its records are.
   const namesOne = (c: string) =>
     findConcepts(c, language).some((m) => m.words.some((w) => !CUES[language].stop.has(fold(w))));
+  // A concept the prompt names only by the word of a log or a list ("journal" of "journal intime", "diario")
+  // says how the records are kept, not what they are: any of the prompt's words may name them ("journal of
+  // my asthma attacks").
+  const keeping = (w: string) =>
+    (CUES[language].asks.get(stem(fold(w), language)) ?? []).some((c) =>
+      c.stems.length === 1 && (c.key === "log" || c.key === "list")
+    );
+  const cueOnly = said.length > 0 && said.every((w) => w.split(/\s+/).every(keeping));
   const aboutIt = (c: string, i: number) =>
-    !concept || sharesWord(c, known) || (i === SUBJECT && (namesOne(c) || aimed));
+    !concept || cueOnly || sharesWord(c, known) || (i === SUBJECT && (namesOne(c) || aimed));
   // (A name the prompt gives is kept as given; what it says the app is for is judged as its words are, though
   // it names the app whatever its records are.)
   const asGiven = (i: number) => i === 0 && !meant;
-  const named = candidates.map((c, i) => (asGiven(i) || !c ? c : withoutVerb(c, prompt, language, capitals)));
+  const named = candidates.map((c, i) =>
+    asGiven(i) || !c ? c : unhyphenated(withoutVerb(c, prompt, language, capitals), prompt)
+  );
   const fits = (c: string, i: number) =>
     c && !/\d/.test(c) && c.split(/\s+/).length <= MAX_NAME_WORDS && /\p{L}{2}/u.test(c) &&
     !c.split(/\s+/).every((w) => endsNothing(fold(w), language)) &&
@@ -511,6 +557,27 @@ function withoutVerb(name: string, prompt: string, language: Language, capitals:
     return head ? phrase(head, language, capitals) : "";
   }
   return name;
+}
+
+/** The words as the prompt writes them, with its hyphens ("Check in des clients" is "check-in des clients")
+ * and the whole of a hyphenated word they start or end inside ("School Club" of "after-school club" is
+ * "after-school club"), or "" when they are only a piece of one wherever the prompt says them ("Buy" of
+ * "Buy-in", "Port" of "Saint-Jean-Pied-de-Port"): a piece of what the prompt names, not it. The app's word
+ * joined to them leaves them whole ("Stundenplan-App"). */
+function unhyphenated(name: string, prompt: string): string {
+  const pattern = name.trim().split(/\s+/).map(escaped).join("[\\s-]+");
+  const found = [...prompt.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])${pattern}(?![\\p{L}\\p{N}])`, "giu"))];
+  // (Where the pattern cannot end, the joined word's part is what sits across the hyphen.)
+  const joinedAt = found.map((m) => {
+    const before = prompt.slice(0, m.index).match(/(?:[\p{L}\p{N}]+-)+$/u)?.[0] ?? "";
+    const after = prompt.slice(m.index! + m[0].length).match(/^(?:-[\p{L}\p{N}]+)+/u)?.[0] ?? "";
+    const parts = [before.slice(0, -1).split("-").at(-1), after.slice(1).split("-")[0]];
+    return parts.some((p) => p && !APP_WORDS.has(fold(p))) ? `${before}${m[0]}${after}` : m[0];
+  });
+  if (!found.length || joinedAt.some((w, k) => w === found[k][0] && !w.includes("-"))) return name;
+  const k = joinedAt.findIndex((w, k) => w !== found[k][0]);
+  if (k < 0) return joinedAt[0];
+  return /[\s-]/.test(found[k][0]) ? joinedAt[k] : "";
 }
 
 /** Whether the words say only what is computed or over what time ("total", "streak", "month", "days",
