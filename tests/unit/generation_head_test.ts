@@ -205,3 +205,24 @@ Deno.test("a word of size or novelty ('petit', 'piccolo', 'pequeño', 'kleines')
   });
   assert.ok(spec.entities.every((e) => e.plural !== "Kleinen"));
 });
+
+Deno.test("the object a request's verb governs names its records over a concept named outside the ask", () => {
+  const records = (prompt: string) => {
+    const made = composeSpec(prompt, { tier: "light" });
+    return { name: made.spec.name, plural: made.spec.entities[0].plural };
+  };
+  // The hobby of the opening clause is a concept; what the speaker notes is not.
+  const cases: [string, string][] = [
+    ["i go cycling on sundays and i want to note the shells i find on the beach", "Shells"],
+    ["faccio yoga il mercoledì e vorrei segnare le conchiglie che trovo", "Conchiglie"],
+    ["je cours le matin et je veux noter les champignons que je trouve", "Champignons"],
+    ["voy al gimnasio los lunes y quiero apuntar los pájaros que veo", "Pájaros"],
+    // German puts the verb after its object.
+    ["ich gehe oft wandern und möchte meine Fundstücke notieren", "Fundstücke"],
+  ];
+  for (const [prompt, plural] of cases) {
+    assert.deepEqual(records(prompt), { name: plural, plural }, prompt);
+  }
+  // An object the concept calls what its records hold ("heures" of a babysitting's hours) keeps the concept.
+  assert.equal(records("la baby-sitter vient le mercredi, je veux noter les heures").plural, "Gardes");
+});

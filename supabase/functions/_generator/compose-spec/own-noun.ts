@@ -82,15 +82,8 @@ function forms(word: string, concept: Concept, language: Language): { one?: stri
  * write as the prompt does.
  */
 export function ownNoun(entity: Entity, concept: Concept, said: string[], language: Language) {
-  const record = [concept.record.label[language], concept.record.plural[language]]
-    .flatMap((w) => fold(w).split(/\s+/)).map((w) => stem(w, language));
-  const shares = (word: string) =>
-    fold(word).split(/\s+/).some((w) => {
-      const own = stem(w, language);
-      return record.some((r) => r === own || (language === "de" && own.length > r.length && own.endsWith(r)));
-    });
   // A business's own name (a "boulangerie", a "Friseursalon") is where its records are kept, not them.
-  if (concept.domain === "business" || said.some(shares)) return;
+  if (concept.domain === "business" || said.some((w) => callsRecords(concept, w, language))) return;
   // A word of a field's label ("repeticiones" of "Repeticiones") names what a record holds, not the record.
   const fields = concept.fields.flatMap((f) => fold(f.label[language]).split(/\s+/)).map((w) =>
     stem(w, language)
@@ -105,6 +98,21 @@ export function ownNoun(entity: Entity, concept: Concept, said: string[], langua
   entity.spec.plural = capitalized(many);
   if (one) entity.spec.label = capitalized(one);
   narrowed(entity);
+}
+
+/** Whether a word of `phrase` is one the concept calls its records by (with `fields`, or what they hold:
+ * "ore" of a babysitting's "Ore"), a German compound by its last part. */
+export function callsRecords(concept: Concept, phrase: string, language: Language, fields = false): boolean {
+  const labels = [
+    concept.record.label,
+    concept.record.plural,
+    ...(fields ? concept.fields.map((f) => f.label) : []),
+  ];
+  const record = labels.flatMap((l) => fold(l[language]).split(/\s+/)).map((w) => stem(w, language));
+  return fold(phrase).split(/\s+/).some((w) => {
+    const own = stem(w, language);
+    return record.some((r) => r === own || (language === "de" && own.length > r.length && own.endsWith(r)));
+  });
 }
 
 // The endings an inflection adds to a word (a plural's, a German one's): "pill" and "pills", "Schicht" and
