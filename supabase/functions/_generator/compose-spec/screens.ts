@@ -225,7 +225,9 @@ export class Builder {
       !this.conceptSaid[0].every((w) => before.includes(w)) || callsRecords(best, ask.subject, reading, true)
     ) return undefined;
     const at = ask.start + ask.quote.indexOf(ask.subject);
-    return requestHead(this.prompt.slice(at), reading) ?? ask.subject;
+    // (The head runs on past a subject cut short, "safe" of "safe and unsafe foods", but skips a cue's word.)
+    const phrase = requestHead(this.prompt.slice(at), reading);
+    return phrase?.startsWith(ask.subject) ? phrase : ask.subject;
   }
 
   /** When a goal's subject names records that set amounts (budgets, savings targets), the records kept as
