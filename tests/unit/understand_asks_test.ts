@@ -2141,3 +2141,30 @@ Deno.test("a field named only by the question that types it is named by its type
   const pages = ask("a reading log with the book, how many pages and when I finished", "log").fields;
   assert.ok(pages.some((f) => f.name === "pages" && f.type === "number"), JSON.stringify(pages));
 });
+
+Deno.test("a calculator's cue the speaker's possessive opens names amounts of theirs, no calculator", () => {
+  const types = (prompt: string) => understand(prompt).asks.map((a) => a.type);
+  for (
+    const prompt of [
+      "i deliver pizzas and want to note my tips every night",
+      "faccio la cameriera e voglio segnare le mie mance",
+      "je veux noter mes pourboires après chaque service",
+      "quiero apuntar mis propinas de la semana",
+      "ich will meine Trinkgelder jeden Abend notieren",
+    ]
+  ) {
+    assert.ok(!types(prompt).includes("calculator"), prompt);
+  }
+  // Worked out, the same words still ask for one.
+  for (
+    const prompt of [
+      "a tip calculator for dinners out",
+      "calcolare la mancia al ristorante",
+      "calculer le pourboire au restaurant",
+      "calcular la propina entre amigos",
+      "das Trinkgeld berechnen",
+    ]
+  ) {
+    assert.ok(types(prompt).includes("calculator"), prompt);
+  }
+});
