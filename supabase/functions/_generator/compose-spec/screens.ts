@@ -24,7 +24,7 @@ import type {
 } from "../template/src/types.ts";
 import { blank, capitalized, Entity, fold, fromConcept, fromWords, keyOf } from "./entities.ts";
 import { WORDS } from "./words.ts";
-import { callsRecords, ownNoun, spentOn, unwritten } from "./own-noun.ts";
+import { callsRecords, ofWhom, ownNoun, spentOn, unwritten } from "./own-noun.ts";
 import { governed, requestHead } from "./head.ts";
 import { WORDS as BLOCK_WORDS } from "../template/src/lib/words.ts";
 import { stem } from "../understand/stem.ts";
@@ -198,6 +198,7 @@ export class Builder {
     if (at >= 0) {
       ownNoun(entity, chosen!, this.conceptSaid[at], this.language);
       spentOn(entity, chosen!, this.conceptSaid[at], this.prompt, this.language);
+      ofWhom(entity, chosen!, this.conceptSaid[at], this.prompt, this.language);
       unwritten(entity, chosen!, this.conceptSaid[at], this.language);
     }
     if (!entity.known || !entity.spec.samples.length) this.withoutSamples.push(entity.spec.plural);
