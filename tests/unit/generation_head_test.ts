@@ -226,3 +226,14 @@ Deno.test("the object a request's verb governs names its records over a concept 
   // An object the concept calls what its records hold ("heures" of a babysitting's hours) keeps the concept.
   assert.equal(records("la baby-sitter vient le mercredi, je veux noter les heures").plural, "Gardes");
 });
+
+Deno.test("a concept named only as what the records are counted per names no records", () => {
+  const plural = (prompt: string) => composeSpec(prompt, { tier: "light" }).spec.entities[0].plural;
+  const cases: [string, string][] = [
+    ["i want to log my sales for each shift", "Sales"],
+    ["voglio segnare le vendite di ogni turno", "Vendite"],
+    ["je veux noter mes ventes par service", "Ventes"],
+    ["quiero apuntar mis ventas de cada turno", "Ventas"],
+  ];
+  for (const [prompt, records] of cases) assert.equal(plural(prompt), records, prompt);
+});
