@@ -205,3 +205,35 @@ Deno.test("a word of size or novelty ('petit', 'piccolo', 'pequeño', 'kleines')
   });
   assert.ok(spec.entities.every((e) => e.plural !== "Kleinen"));
 });
+
+Deno.test("the object a request's verb governs names its records over a concept named outside the ask", () => {
+  const records = (prompt: string) => {
+    const made = composeSpec(prompt, { tier: "light" });
+    return { name: made.spec.name, plural: made.spec.entities[0].plural };
+  };
+  // The hobby of the opening clause is a concept; what the speaker notes is not.
+  const cases: [string, string][] = [
+    ["i go cycling on sundays and i want to note the shells i find on the beach", "Shells"],
+    ["faccio yoga il mercoledì e vorrei segnare le conchiglie che trovo", "Conchiglie"],
+    ["je cours le matin et je veux noter les champignons que je trouve", "Champignons"],
+    ["voy al gimnasio los lunes y quiero apuntar los pájaros que veo", "Pájaros"],
+    // German puts the verb after its object.
+    ["ich gehe oft wandern und möchte meine Fundstücke notieren", "Fundstücke"],
+  ];
+  for (const [prompt, plural] of cases) {
+    assert.deepEqual(records(prompt), { name: plural, plural }, prompt);
+  }
+  // An object the concept calls what its records hold ("heures" of a babysitting's hours) keeps the concept.
+  assert.equal(records("la baby-sitter vient le mercredi, je veux noter les heures").plural, "Gardes");
+});
+
+Deno.test("a concept named only as what the records are counted per names no records", () => {
+  const plural = (prompt: string) => composeSpec(prompt, { tier: "light" }).spec.entities[0].plural;
+  const cases: [string, string][] = [
+    ["i want to log my sales for each shift", "Sales"],
+    ["voglio segnare le vendite di ogni turno", "Vendite"],
+    ["je veux noter mes ventes par service", "Ventes"],
+    ["quiero apuntar mis ventas de cada turno", "Ventas"],
+  ];
+  for (const [prompt, records] of cases) assert.equal(plural(prompt), records, prompt);
+});

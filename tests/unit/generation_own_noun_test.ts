@@ -150,3 +150,18 @@ Deno.test("records of a concept the app's name says nothing of start without tha
     assert.ok(records(prompt).samples > 0, prompt);
   }
 });
+
+Deno.test("birthdays said to be of or for persons are a list of those persons", () => {
+  const cases: [string, string][] = [
+    ["birthdays of my friends so i never miss one", "Friends"],
+    ["i compleanni dei miei colleghi", "Colleghi"],
+    ["les anniversaires de mes amis", "Amis"],
+    ["recordar los cumpleaños de mis amigos", "Amigos"],
+    ["Geburtstage meiner Freunde", "Freunde"],
+    // Across the cue the concept's word goes with.
+    ["birthday reminders for my kids", "Kids"],
+  ];
+  for (const [prompt, plural] of cases) assert.equal(records(prompt).plural, plural, prompt);
+  // Whom the app is not about stays out of it.
+  assert.equal(records("a birthday list for work").plural, "Birthdays");
+});

@@ -2292,3 +2292,29 @@ Deno.test("fields after 'with' end before a verb of seeing or knowing their purp
   // An article before the word makes it a field's ("the show").
   assert.ok(ask("a log of concerts with the band, the venue and the show notes", "log").fields.length >= 3);
 });
+Deno.test("a calculator's cue the speaker's possessive opens names amounts of theirs, no calculator", () => {
+  const types = (prompt: string) => understand(prompt).asks.map((a) => a.type);
+  for (
+    const prompt of [
+      "i deliver pizzas and want to note my tips every night",
+      "faccio la cameriera e voglio segnare le mie mance",
+      "je veux noter mes pourboires après chaque service",
+      "quiero apuntar mis propinas de la semana",
+      "ich will meine Trinkgelder jeden Abend notieren",
+    ]
+  ) {
+    assert.ok(!types(prompt).includes("calculator"), prompt);
+  }
+  // Worked out, the same words still ask for one.
+  for (
+    const prompt of [
+      "a tip calculator for dinners out",
+      "calcolare la mancia al ristorante",
+      "calculer le pourboire au restaurant",
+      "calcular la propina entre amigos",
+      "das Trinkgeld berechnen",
+    ]
+  ) {
+    assert.ok(types(prompt).includes("calculator"), prompt);
+  }
+});

@@ -2,6 +2,7 @@
 // vaccinations" → "vaccinations", "per gestire le prenotazioni" → "prenotazioni", "tire pressure log" →
 // "tire pressure"), never a quantifier, a verb or an ask's cue.
 import type { Language } from "../template/src/types.ts";
+import type { Ask } from "../understand/index.ts";
 import { CUES, type Lexicon, LEXICONS, matchEveryKey, stemTokens, VERBS } from "../understand/lexicon.ts";
 import { stemPhrase } from "../understand/stem.ts";
 import { words } from "../understand/text.ts";
@@ -138,4 +139,21 @@ export function requestHead(text: string, language: Language): string | undefine
     } else break;
   }
   return kept.map((i) => tokens[i].text).join(" ").replace(/(['’]) /g, "$1") || undefined;
+}
+
+// What opens a noun phrase a verb governs: its articles and possessives, and the "of" words that join it
+// to a cue ("keep track of", "una lista dei").
+const OPENERS = perLanguage((lex) => [...lex.determiners, ...lex.of.filter((w) => !w.includes(" "))]);
+
+/** Whether an ask's subject is the object its cue governs: a noun phrase a determiner, a possessive or an
+ * "of" word opens after other words of the ask ("track my shifts", "noter les oiseaux", "una lista dei
+ * podcast") or, in German, which puts its verbs after their objects, before them ("die Vögel notieren");
+ * not the ask's words alone. */
+export function governed(ask: Ask, prompt: string, language: Language): boolean {
+  const at = ask.subject ? ask.quote.indexOf(ask.subject) : -1;
+  const after = at > 0 && words(ask.quote.slice(0, at)).length > 0;
+  const before = language === "de" && at === 0 && words(ask.quote).length > words(ask.subject!).length;
+  if (!after && !before) return false;
+  const opener = words(prompt.slice(0, ask.start + at)).at(-1);
+  return opener !== undefined && OPENERS[language].has(opener.norm);
 }

@@ -8,7 +8,7 @@ import type { AppSpec, BlockName, Language } from "../template/src/types.ts";
 import { applyChange, CHANGES } from "./changes.ts";
 import { slugOf } from "../compose.ts";
 import { Entity, fold, vocabularyFor } from "./entities.ts";
-import { CUES, matchEveryKey, stemTokens } from "../understand/lexicon.ts";
+import { CUES, LEXICONS, matchEveryKey, stemTokens } from "../understand/lexicon.ts";
 import { words } from "../understand/text.ts";
 import { type AskReport, Builder, conceptOf } from "./screens.ts";
 import { describe, features, nameOf } from "./names.ts";
@@ -94,6 +94,26 @@ export function composeSpec(
   };
 }
 
+// The words that say what a figure is broken down by ("per", "de cada", "pro"), as token runs.
+const PER = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.groupedBy.map((p) => words(p).map((t) => t.norm))]),
+) as Record<Language, string[][]>;
+
+/** Whether the prompt names a concept's word right after an ask's subject and a word of breakdown
+ * ("mes pourboires par service", "mis propinas de cada turno", "le vendite di ogni turno"): it says what
+ * the records are counted per, not what they are. */
+function countedPer(prompt: string, word: string, asks: Ask[], language: Language): boolean {
+  return asks.some((a) => {
+    if (!a.subject) return false;
+    const after = words(prompt.slice(a.start + a.quote.indexOf(a.subject) + a.subject.length)).map((t) =>
+      t.norm
+    );
+    const per = PER[language].find((p) => p.every((w, k) => after[k] === w));
+    const named = words(word).map((t) => t.norm);
+    return per !== undefined && named.every((w, k) => after[per.length + k] === w);
+  });
+}
+
 /** The entities and screens the asks make, the main records being `head`'s when given. */
 function build(prompt: string, u: Understanding, tier: "light" | "full", today: Date, head?: string) {
   const language: Language = u.language;
@@ -101,7 +121,10 @@ function build(prompt: string, u: Understanding, tier: "light" | "full", today: 
   // function words of the language the prompt was read in, whatever the UI speaks.
   const reading = isUiLanguage(u.detected) ? u.detected : "en";
   const stop = CUES[reading].stop;
-  const named = u.concepts.filter((c) => c.words.some((w) => !stop.has(fold(w))));
+  // Nor does one named only as what an ask's records are counted per ("mes pourboires par service").
+  const named = u.concepts.filter((c) =>
+    c.words.some((w) => !stop.has(fold(w)) && !countedPer(prompt, w, u.asks, reading))
+  );
   const builder = Builder.fromConcepts(prompt, named, language, reading, head);
   builder.today = today;
   // A goal that states its target is made before one that only refers to it ("see how far I am").

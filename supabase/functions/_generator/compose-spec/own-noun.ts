@@ -6,7 +6,8 @@ import { stem } from "../understand/stem.ts";
 import { CUES, LEXICONS, matchCues } from "../understand/lexicon.ts";
 import { words } from "../understand/text.ts";
 import { capitalized, type Entity, fold } from "./entities.ts";
-import { requestHead } from "./head.ts";
+import { isCue, requestHead } from "./head.ts";
+import { PURPOSE } from "../understand/aside.ts";
 
 // How an infinitive or an English gerund ends: such a word names what is done ("vaping", "fumare",
 // "arroser", "regar"), not the records. German verbs end like plural nouns and are told by their capital.
@@ -82,15 +83,8 @@ function forms(word: string, concept: Concept, language: Language): { one?: stri
  * write as the prompt does.
  */
 export function ownNoun(entity: Entity, concept: Concept, said: string[], language: Language) {
-  const record = [concept.record.label[language], concept.record.plural[language]]
-    .flatMap((w) => fold(w).split(/\s+/)).map((w) => stem(w, language));
-  const shares = (word: string) =>
-    fold(word).split(/\s+/).some((w) => {
-      const own = stem(w, language);
-      return record.some((r) => r === own || (language === "de" && own.length > r.length && own.endsWith(r)));
-    });
   // A business's own name (a "boulangerie", a "Friseursalon") is where its records are kept, not them.
-  if (concept.domain === "business" || said.some(shares)) return;
+  if (concept.domain === "business" || said.some((w) => callsRecords(concept, w, language))) return;
   // A word of a field's label ("repeticiones" of "Repeticiones") names what a record holds, not the record.
   const fields = concept.fields.flatMap((f) => fold(f.label[language]).split(/\s+/)).map((w) =>
     stem(w, language)
@@ -105,6 +99,21 @@ export function ownNoun(entity: Entity, concept: Concept, said: string[], langua
   entity.spec.plural = capitalized(many);
   if (one) entity.spec.label = capitalized(one);
   narrowed(entity);
+}
+
+/** Whether a word of `phrase` is one the concept calls its records by (with `fields`, or what they hold:
+ * "ore" of a babysitting's "Ore"), a German compound by its last part. */
+export function callsRecords(concept: Concept, phrase: string, language: Language, fields = false): boolean {
+  const labels = [
+    concept.record.label,
+    concept.record.plural,
+    ...(fields ? concept.fields.map((f) => f.label) : []),
+  ];
+  const record = labels.flatMap((l) => fold(l[language]).split(/\s+/)).map((w) => stem(w, language));
+  return fold(phrase).split(/\s+/).some((w) => {
+    const own = stem(w, language);
+    return record.some((r) => r === own || (language === "de" && own.length > r.length && own.endsWith(r)));
+  });
 }
 
 // The endings an inflection adds to a word (a plural's, a German one's): "pill" and "pills", "Schicht" and
@@ -195,6 +204,39 @@ export function spentOn(
     const end = on.end + after.indexOf(head) + head.length;
     entity.spec.plural = `${entity.spec.plural} ${rest.slice(on.start, end)}`.slice(0, 60);
     return narrowed(entity);
+  }
+}
+
+// The words between a concept's word and the persons it is of or for ("dei", "for my", "meiner").
+const BEFORE_PERSONS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [
+    l,
+    new Set(
+      [...lex.of, ...lex.determiners, ...lex.mine, ...PURPOSE[l as Language]].flatMap((w) => w.split(/\s+/))
+        .map(fold),
+    ),
+  ]),
+) as Record<Language, Set<string>>;
+
+/**
+ * Calls the records of a concept of people's yearly dates (birthdays) by the persons the prompt says they are
+ * of or for, right after a word it named the concept by ("compleanni dei nipoti", "bday reminders for my
+ * friends", "Geburtstage meiner Enkel"): each record is one of them.
+ */
+export function ofWhom(entity: Entity, concept: Concept, said: string[], prompt: string, language: Language) {
+  if (!concept.fields.some((f) => f.yearly)) return;
+  for (const word of said) {
+    const rest = prompt.slice(prompt.indexOf(word) + word.length);
+    const tokens = words(rest);
+    // (Across an ask's cue the concept's word goes with: "bday reminders for my friends".)
+    const at = tokens.findIndex((t, i) =>
+      !BEFORE_PERSONS[language].has(t.norm) && (i > 0 || !isCue(t.text, language, ["asks"]))
+    );
+    // (A hyphenated noun is one: "petits-enfants".)
+    const whom = at >= 0 ? rest.slice(tokens[at].start).match(/^[\p{L}'’-]+/u)?.[0] : undefined;
+    if (at < 1 || !whom || !FOR_WHOM[language].has(fold(whom))) continue;
+    entity.spec.plural = capitalized(whom);
+    return;
   }
 }
 

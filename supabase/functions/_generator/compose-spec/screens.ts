@@ -24,7 +24,8 @@ import type {
 } from "../template/src/types.ts";
 import { blank, capitalized, Entity, fold, fromConcept, fromWords, keyOf } from "./entities.ts";
 import { WORDS } from "./words.ts";
-import { ownNoun, spentOn, unwritten } from "./own-noun.ts";
+import { callsRecords, ofWhom, ownNoun, spentOn, unwritten } from "./own-noun.ts";
+import { governed, requestHead } from "./head.ts";
 import { WORDS as BLOCK_WORDS } from "../template/src/lib/words.ts";
 import { stem } from "../understand/stem.ts";
 import { words } from "../understand/text.ts";
@@ -173,13 +174,15 @@ export class Builder {
         : (!subject || this.followUp) && e === this.entities[0]
     );
     if (same) return same;
-    // The first entity takes the prompt's best concept when its subject names none ("…with my feeds"), or,
+    // The first entity takes the prompt's best concept when its subject names none ("…with my feeds"), unless
+    // the subject is the object the ask governs and only the story before the ask names that concept, or,
     // when the head of the request names the app, the head's: a concept its words name, else those words.
     const head = this.entities.length === 0 ? this.head : undefined;
+    const object = this.entities.length === 0 && !head && !concept ? this.ownObject(ask) : undefined;
     const chosen = concept ??
       (head
         ? this.conceptNamed(head)
-        : this.entities.length === 0 && promptConcept
+        : this.entities.length === 0 && promptConcept && !object
         ? this.concepts[0]
         : undefined) ??
       // Records no word names are those whose fields the prompt lists ("libreria: titolo, autore, genere").
@@ -189,12 +192,13 @@ export class Builder {
     if (kept) return kept;
     const entity = chosen
       ? fromConcept(chosen, this.language)
-      : fromWords(head ?? subject, this.language, fallback);
+      : fromWords(head ?? object ?? subject, this.language, fallback);
     // Records of a concept the prompt names by a noun of its own are called so.
     const at = chosen ? this.concepts.indexOf(chosen) : -1;
     if (at >= 0) {
       ownNoun(entity, chosen!, this.conceptSaid[at], this.language);
       spentOn(entity, chosen!, this.conceptSaid[at], this.prompt, this.language);
+      ofWhom(entity, chosen!, this.conceptSaid[at], this.prompt, this.language);
       unwritten(entity, chosen!, this.conceptSaid[at], this.language);
     }
     if (!entity.known || !entity.spec.samples.length) this.withoutSamples.push(entity.spec.plural);
@@ -204,6 +208,27 @@ export class Builder {
     this.entities.push(entity);
     if (id) this.bySubject.set(id, entity);
     return entity;
+  }
+
+  /**
+   * The object an ask's cue governs ("noter les oiseaux"), its noun phrase in full, when the prompt's best
+   * concept is named only before the ask's words, in the story around the request ("je fais du vélo … et je
+   * veux noter les oiseaux"; not "noter les absences et les devoirs"), and the object is no word the concept
+   * calls its records or their fields by ("segnare le ore" of a babysitter's hours): the records are the
+   * object's, not the concept's.
+   */
+  private ownObject(ask: Ask): string | undefined {
+    const [best] = this.concepts;
+    const reading = this.reading ?? this.language;
+    const before = this.prompt.slice(0, ask.start);
+    if (
+      !best || !ask.subject || !governed(ask, this.prompt, reading) ||
+      !this.conceptSaid[0].every((w) => before.includes(w)) || callsRecords(best, ask.subject, reading, true)
+    ) return undefined;
+    const at = ask.start + ask.quote.indexOf(ask.subject);
+    // (The head runs on past a subject cut short, "safe" of "safe and unsafe foods", but skips a cue's word.)
+    const phrase = requestHead(this.prompt.slice(at), reading);
+    return phrase?.startsWith(ask.subject) ? phrase : ask.subject;
   }
 
   /** When a goal's subject names records that set amounts (budgets, savings targets), the records kept as

@@ -542,11 +542,15 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     while (tokens[i] && !FORGET_WHEN[language].has(tokens[i].norm) && !content(i)) i++;
     return FORGET_WHEN[language].has(tokens[i]?.norm ?? "");
   };
+  // A calculator's cue the speaker's possessive opens ("mes pourboires", "my bmi") names amounts of theirs to
+  // keep, not one to work out.
+  const theirs = (m: CueMatch) =>
+    m.key === "calculator" && MINE[language].has(tokens[m.from - 1]?.norm ?? "");
   const cued = [
     ...native,
     ...english.filter((e) => !range(e).some((i) => covered.has(i))),
     ...dividedAmong(tokens, language),
-  ];
+  ].filter((m) => !theirs(m));
   const figure: Figure = {
     seeing: [...matchCues(stems, SEE[language]), ...cued.filter((m) => FIGURES.has(m.key as AskType))],
     noting: cued.filter((m) => m.key === "log"),
@@ -2007,6 +2011,10 @@ function subjectNear(
 }
 
 const QUOTE = /^["'«»“”‘’„]$/;
+
+const MINE = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.mine)]),
+) as Record<UiLanguage, Set<string>>;
 
 /** The definite articles and possessives. */
 const DETERMINERS = Object.fromEntries(

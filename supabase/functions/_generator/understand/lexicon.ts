@@ -104,6 +104,8 @@ export interface Lexicon {
    * "noter"): one that opens a name before a determiner says what is done, not to what. Empty where the
    * infinitive is marked otherwise ("to", German word order). */
   infinitive: Record<"endings" | "clitics", string[]>;
+  /** The first-person possessives ("my", "mes", "meine"): what they open is the speaker's own. */
+  mine: string[];
   /** The definite articles and possessives, which open a noun phrase ("le spese", "mis clases"). */
   determiners: string[];
   /** The words that open a relative clause ("tasks that repeat", "le facture che emetto"): a name ends
