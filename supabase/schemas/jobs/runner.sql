@@ -44,8 +44,10 @@ CREATE FUNCTION private.version_file_rows(version_id uuid) RETURNS TABLE(path te
 #variable_conflict use_column
 begin
   return query
+    -- Each file's blob by key: never a hash of the blob table, whose cost grows with every version made.
     select f.path, b.contents, f.type from public.version_files f
-      join public.file_blobs b on b.user_id = f.user_id and b.sha256 = f.sha256
+      cross join lateral (select b.contents from public.file_blobs b
+                           where b.user_id = f.user_id and b.sha256 = f.sha256 limit 1) b
      where f.version_id = version_file_rows.version_id
      order by f.path;
 end

@@ -267,15 +267,18 @@ declare
   max_project_bytes constant bigint := (limits ->> 'bytes_per_project')::bigint;
   over record;
 begin
+  -- Each change looks its project up by key (a lateral subquery with a limit is never made a hash join,
+  -- which the planner chose over every project while the table was small, the changes counted as 100).
   insert into private.project_storage as s (project_id, user_id, files, bytes)
   select c.project_id, p.user_id, c.files, c.bytes
     from jsonb_to_recordset(changes) as c(project_id bigint, files int, bytes bigint)
-    join public.projects p on p.id = c.project_id
+    cross join lateral (select p.user_id from public.projects p where p.id = c.project_id limit 1) p
   on conflict (project_id) do update set files = s.files + excluded.files, bytes = s.bytes + excluded.bytes;
 
   select s.project_id, s.files, s.bytes, c.files as added_files, c.bytes as added_bytes into over
     from jsonb_to_recordset(changes) as c(project_id bigint, files int, bytes bigint)
-    join private.project_storage s on s.project_id = c.project_id
+    cross join lateral (select s.files, s.bytes, s.project_id from private.project_storage s
+                         where s.project_id = c.project_id limit 1) s
    where (c.files > 0 and s.files > max_project_files) or (c.bytes > 0 and s.bytes > max_project_bytes)
    order by s.project_id
    limit 1;

@@ -100,9 +100,11 @@ CREATE FUNCTION private.store_file_blobs() RETURNS trigger
     SET search_path TO ''
     AS $$
 begin
+  -- Each row's project by key, never a hash of every project (see private.change_project_storage).
   insert into public.file_blobs (user_id, sha256, contents, bytes)
   select distinct on (p.user_id, n.sha256) p.user_id, n.sha256, n.contents, octet_length(n.contents)
-    from new_rows n join public.projects p on p.id = n.project_id
+    from new_rows n
+    cross join lateral (select p.user_id from public.projects p where p.id = n.project_id limit 1) p
   on conflict do nothing;
   return null;
 end
