@@ -24,7 +24,7 @@ import type {
 } from "../template/src/types.ts";
 import { blank, capitalized, Entity, fold, fromConcept, fromWords, keyOf } from "./entities.ts";
 import { WORDS } from "./words.ts";
-import { callsRecords, ofWhom, ownNoun, spentOn, unwritten } from "./own-noun.ts";
+import { callsRecords, ofWhom, ownNoun, qualifying, spentOn, unwritten } from "./own-noun.ts";
 import { governed, requestHead } from "./head.ts";
 import { WORDS as BLOCK_WORDS } from "../template/src/lib/words.ts";
 import { stem } from "../understand/stem.ts";
@@ -200,6 +200,7 @@ export class Builder {
       spentOn(entity, chosen!, this.conceptSaid[at], this.prompt, this.language);
       ofWhom(entity, chosen!, this.conceptSaid[at], this.prompt, this.language);
       unwritten(entity, chosen!, this.conceptSaid[at], this.language);
+      qualifying(entity, chosen!, this.conceptSaid[at], this.prompt, this.language);
     }
     if (!entity.known || !entity.spec.samples.length) this.withoutSamples.push(entity.spec.plural);
     let key = entity.spec.key;
