@@ -188,3 +188,17 @@ Deno.test("a concept named only as what a noun of the prompt's own is of gives t
     assert.ok(records(prompt).samples > 0, prompt);
   }
 });
+
+Deno.test("the prompt's best concept named only among the fields an ask lists gives its records no samples", () => {
+  // A lodging is what each stage has, not what the records are: bookings' samples are another topic.
+  for (
+    const prompt of [
+      "en mai je marche jusqu'à Rome en 40 étapes. je voudrais une appli ou je note chaque étape : date, km, le gîte et son prix",
+      "this summer we cycle to Rome. i want an app where i log each stage: date, km, the campsite and its price",
+      "este verano hago el camino a pie. quiero una app donde apunto cada etapa: fecha, km, el albergue y el precio",
+      "im Sommer wandern wir nach Rom. ich will eine App, in der ich jede Etappe notiere: Datum, km, die Herberge und den Preis",
+    ]
+  ) {
+    assert.equal(records(prompt).samples, 0, prompt);
+  }
+});

@@ -201,6 +201,9 @@ export class Builder {
       ofWhom(entity, chosen!, this.conceptSaid[at], this.prompt, this.language);
       unwritten(entity, chosen!, this.conceptSaid[at], this.language);
       qualifying(entity, chosen!, this.conceptSaid[at], this.prompt, this.language);
+      if (!concept && !head && chosen === this.concepts[0] && this.namedAsField(ask)) {
+        entity.spec.samples = [];
+      }
     }
     if (!entity.known || !entity.spec.samples.length) this.withoutSamples.push(entity.spec.plural);
     let key = entity.spec.key;
@@ -209,6 +212,15 @@ export class Builder {
     this.entities.push(entity);
     if (id) this.bySubject.set(id, entity);
     return entity;
+  }
+
+  /** Whether the prompt's best concept is named only as a field the ask lists ("je note chaque étape : date,
+   * km, le gîte et son prix"): it is what the records have, not what they are, and its samples another
+   * topic's. */
+  private namedAsField(ask: Ask): boolean {
+    const fields = new Set(ask.fields.map((f) => fold(f.name)));
+    const [said] = this.conceptWords;
+    return said !== undefined && said.length > 0 && said.every((w) => fields.has(w));
   }
 
   /**
