@@ -165,3 +165,40 @@ Deno.test("birthdays said to be of or for persons are a list of those persons", 
   // Whom the app is not about stays out of it.
   assert.equal(records("a birthday list for work").plural, "Birthdays");
 });
+
+Deno.test("a concept named only as what a noun of the prompt's own is of gives that noun's records no samples", () => {
+  // "of" and its article before the concept's word, or in English a plural noun right after it: the records
+  // are the other noun's ("upkeep", "swaps"), and rides or houseplants would be another topic.
+  for (
+    const prompt of [
+      "l'entretien de ma moto",
+      "la manutenzione della moto",
+      "las revisiones de la moto con fecha y precio",
+      "die Inspektionen vom Motorrad",
+      "the inspections of my motorbike",
+      "plant swaps with my neighbours",
+    ]
+  ) {
+    const got = records(prompt);
+    assert.equal(got.samples, 0, prompt);
+    assert.ok(got.made.withoutSamples.includes(got.plural), prompt);
+  }
+  // A noun the concept writes itself, a word of an ask or a field, or the speaker's trade keeps its samples.
+  for (const prompt of ["mes séances de yoga", "diario della glicemia", "die Wartung vom Motorrad"]) {
+    assert.ok(records(prompt).samples > 0, prompt);
+  }
+});
+
+Deno.test("the prompt's best concept named only among the fields an ask lists gives its records no samples", () => {
+  // A lodging is what each stage has, not what the records are: bookings' samples are another topic.
+  for (
+    const prompt of [
+      "en mai je marche jusqu'à Rome en 40 étapes. je voudrais une appli ou je note chaque étape : date, km, le gîte et son prix",
+      "this summer we cycle to Rome. i want an app where i log each stage: date, km, the campsite and its price",
+      "este verano hago el camino a pie. quiero una app donde apunto cada etapa: fecha, km, el albergue y el precio",
+      "im Sommer wandern wir nach Rom. ich will eine App, in der ich jede Etappe notiere: Datum, km, die Herberge und den Preis",
+    ]
+  ) {
+    assert.equal(records(prompt).samples, 0, prompt);
+  }
+});

@@ -6,7 +6,7 @@ import { stem } from "../understand/stem.ts";
 import { CUES, LEXICONS, matchCues } from "../understand/lexicon.ts";
 import { words } from "../understand/text.ts";
 import { capitalized, type Entity, fold } from "./entities.ts";
-import { isCue, requestHead } from "./head.ts";
+import { APP_WORDS, isCue, requestHead } from "./head.ts";
 import { PURPOSE } from "../understand/aside.ts";
 
 // How an infinitive or an English gerund ends: such a word names what is done ("vaping", "fumare",
@@ -238,6 +238,88 @@ export function ofWhom(entity: Entity, concept: Concept, said: string[], prompt:
     entity.spec.plural = capitalized(whom);
     return;
   }
+}
+
+// The words between a noun and the one it is of ("of the", "della", "de mi", "vom"), and those of them that
+// say "of" (the first of "of the", "de la").
+const OF_JOIN = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [
+    l,
+    new Set(
+      [...lex.of, ...lex.articles, ...lex.determiners, ...lex.mine].flatMap((w) =>
+        words(w).map((t) => t.norm)
+      ),
+    ),
+  ]),
+) as Record<Language, Set<string>>;
+const OF_WORDS = Object.fromEntries(
+  Object.entries(LEXICONS).map((
+    [l, lex],
+  ) => [l, new Set(lex.of.map((w) => words(w)[0].norm))]),
+) as Record<Language, Set<string>>;
+// What the speaker says they are or run ("je suis", "ho un"), each a token run: a noun after it is the
+// speaker's trade ("professeure de yoga"), not records.
+const ROLES = Object.fromEntries(
+  Object.entries(LEXICONS).map((
+    [l, lex],
+  ) => [l, [...lex.roles.article, ...lex.roles.bare].map((p) => words(p).map((t) => t.norm))]),
+) as Record<Language, string[][]>;
+// The units of time ("minutes", "Tage"): a count of them is a measure of the records, not other records.
+const TIME_UNITS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, new Set(Object.keys(lex.timeUnits).map(fold))]),
+) as Record<Language, Set<string>>;
+
+/**
+ * Leaves a concept's records without its samples when the prompt names the concept only as what a noun of its
+ * own is of ("gli incontri del club del libro", "l'entretien du vélo", "Treffen vom Buchclub", "the pressure
+ * of my tires") or, in English, only before a plural noun it qualifies ("book club meetings"): the records
+ * are that noun's, and the concept's samples of another topic.
+ */
+export function qualifying(
+  entity: Entity,
+  concept: Concept,
+  said: string[],
+  prompt: string,
+  language: Language,
+) {
+  const tokens = words(prompt);
+  const stems = tokens.map((t) => stem(t.norm, language));
+  // (A noun the concept writes is its records all the same, "séances de hiit"; persons are whom they are
+  // of, a unit of time what they measure, and a word of an ask or a field, alone or in a phrase, what is
+  // done with them: "diario della glicemia", "llevar la cuenta de mis siestas".)
+  const own = new Set(concept.words[language].flatMap((p) => words(p).map((t) => stem(t.norm, language))));
+  const cued = new Set(
+    matchCues(stems, CUES[language].asks).flatMap((m) =>
+      Array.from({ length: m.to - m.from }, (_, k) => m.from + k)
+    ),
+  );
+  const other = (i: number) => {
+    const t = tokens[i];
+    return t?.kind === "word" && !cued.has(i) && !CUES[language].stop.has(t.norm) && !APP_WORDS.has(t.norm) &&
+      !isCue(t.text, language) && !own.has(stems[i]) && !FOR_WHOM[language].has(t.norm) &&
+      !TIME_UNITS[language].has(t.norm);
+  };
+  const role = (j: number) => {
+    while (j > 0 && OF_JOIN[language].has(tokens[j - 1].norm)) j--;
+    return ROLES[language].some((r) => r.every((w, k) => tokens[j - r.length + k]?.norm === w));
+  };
+  const ofNoun = (i: number) => {
+    let j = i - 1;
+    let of = false;
+    for (; j >= 0 && OF_JOIN[language].has(tokens[j].norm); j--) {
+      of ||= OF_WORDS[language].has(tokens[j].norm);
+    }
+    return of && other(j) && !role(j);
+  };
+  const beforeNoun = (i: number) => language === "en" && other(i) && PLURAL.en.test(tokens[i].norm);
+  const only = (phrase: string) => {
+    const named = words(phrase).map((t) => t.norm);
+    // (A phrase that is no noun, "qui doit quoi", is what the records say, not what they are.)
+    if (CUES[language].stop.has(named[0])) return false;
+    const at = tokens.flatMap((_, i) => named.every((w, k) => tokens[i + k]?.norm === w) ? [i] : []);
+    return at.length > 0 && at.every((i) => ofNoun(i) || beforeNoun(i + named.length));
+  };
+  if (said.length && said.every(only)) entity.spec.samples = [];
 }
 
 /** The shortest word that, within another, makes the two one word's forms or a compound and its part. */

@@ -24,7 +24,7 @@ import type {
 } from "../template/src/types.ts";
 import { blank, capitalized, Entity, fold, fromConcept, fromWords, keyOf } from "./entities.ts";
 import { WORDS } from "./words.ts";
-import { callsRecords, ofWhom, ownNoun, spentOn, unwritten } from "./own-noun.ts";
+import { callsRecords, ofWhom, ownNoun, qualifying, spentOn, unwritten } from "./own-noun.ts";
 import { governed, requestHead } from "./head.ts";
 import { WORDS as BLOCK_WORDS } from "../template/src/lib/words.ts";
 import { stem } from "../understand/stem.ts";
@@ -200,6 +200,10 @@ export class Builder {
       spentOn(entity, chosen!, this.conceptSaid[at], this.prompt, this.language);
       ofWhom(entity, chosen!, this.conceptSaid[at], this.prompt, this.language);
       unwritten(entity, chosen!, this.conceptSaid[at], this.language);
+      qualifying(entity, chosen!, this.conceptSaid[at], this.prompt, this.language);
+      if (!concept && !head && chosen === this.concepts[0] && this.namedAsField(ask)) {
+        entity.spec.samples = [];
+      }
     }
     if (!entity.known || !entity.spec.samples.length) this.withoutSamples.push(entity.spec.plural);
     let key = entity.spec.key;
@@ -208,6 +212,15 @@ export class Builder {
     this.entities.push(entity);
     if (id) this.bySubject.set(id, entity);
     return entity;
+  }
+
+  /** Whether the prompt's best concept is named only as a field the ask lists ("je note chaque étape : date,
+   * km, le gîte et son prix"): it is what the records have, not what they are, and its samples another
+   * topic's. */
+  private namedAsField(ask: Ask): boolean {
+    const fields = new Set(ask.fields.map((f) => fold(f.name)));
+    const [said] = this.conceptWords;
+    return said !== undefined && said.length > 0 && said.every((w) => fields.has(w));
   }
 
   /**
