@@ -1230,6 +1230,12 @@ Deno.test("whether a record's subject was done, and marking a record as a state,
   assert.equal(tick("marquer la facture payée"), "payée");
   assert.equal(tick("marcar cada receta probada cuando la hago"), "probada");
   assert.equal(tick("mark it ordered, then we wait"), "ordered");
+  // A question of what was done, after an auxiliary or the speaker, ticks it.
+  assert.equal(tick("have I fed the fish? I can never tell"), "fed");
+  assert.equal(tick("le piante le ho annaffiate? non me lo ricordo"), "annaffiate");
+  assert.equal(tick("est-ce que j'ai pris mon cachet ? je sais plus"), "pris");
+  assert.equal(tick("¿he regado las plantas? nunca me acuerdo"), "regado");
+  assert.equal(tick("hab ich den Hund gefüttert? weiß ich nie"), "gefüttert");
   // A condition on a measure is no tick, nor is a subject after "if" with no participle, nor a participle a
   // determiner or "each" opens, one that goes on ("paid by"), or what was done after a relative word.
   for (
@@ -1241,6 +1247,7 @@ Deno.test("whether a record's subject was done, and marking a record as a state,
       "mark each sale paid by card or cash",
       "apuntar lo que he comido",
       "noter la durée",
+      "what happened at the game? a log of scores",
     ]
   ) {
     assert.equal(tick(prompt), undefined, prompt);

@@ -1143,6 +1143,18 @@ export function asksOf(ctx: ClauseContext): Ask[] {
         }
       }
     }
+    // A question of what was done, its past participle among its first words after an auxiliary or the
+    // speaker ("ho preso la pillola?", "ai-je pris mon cachet ?", "¿me he tomado la pastilla?", "hab ich die
+    // Tablette genommen?", "have I taken my pill?"), is a tick of it.
+    if (i === 0 && ctx.prompt.slice(clause.end).trimStart().startsWith("?")) {
+      const p = range({ from: 0, to: Math.min(tokens.length, 7) }).find((k) => participle(k) && content(k));
+      const said = p !== undefined &&
+        range({ from: 0, to: p }).some((k) =>
+          whether.done.has(tokens[k].norm) || whether.has.has(tokens[k].norm) ||
+          SPEAKER[language].has(tokens[k].norm)
+        );
+      if (said) tick({ from: 0, to: tokens.length }, { from: p, to: p + 1 });
+    }
     const not = whether.orNot.find((p) => p.every((w, n) => tokens[i + 1 + n]?.norm === w));
     if (not && content(i)) tick({ from: i, to: i + 1 + not.length }, { from: i, to: i + 1 });
     const ask = whether.who.has(t.norm) && AND[language].has(tokens[i - 1]?.norm ?? "") &&
