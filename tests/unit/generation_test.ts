@@ -1145,6 +1145,23 @@ Deno.test("each tick a prompt asks is a check field of its own, and the persons 
   assert.deepEqual(person?.options, ["Tom", "Lily"]);
 });
 
+Deno.test("a tick that names a field the records have makes that field the tick the list counts", () => {
+  for (
+    const [prompt, label] of [
+      ["my reading list, mark each book as finished when i close it", "Finished"],
+      ["liste de mes factures avec montant et payée, payée ou pas", "Payée"],
+    ]
+  ) {
+    const { spec } = composeSpec(prompt, { tier: "light" });
+    const list = spec.screens.find((s) => s.block === "collection");
+    const entity = spec.entities.find((e) => e.key === list?.entity);
+    const field = entity?.fields.find((f) => f.key === list?.options.checkField);
+    assert.equal(field?.type, "check", prompt);
+    assert.equal(field?.label, label, prompt);
+    assert.equal(entity?.fields.filter((f) => f.label === label).length, 1, prompt);
+  }
+});
+
 Deno.test("a category's values listed after 'with' are the options of the field its screen groups by", () => {
   for (
     const [prompt, options] of [

@@ -1198,6 +1198,21 @@ Deno.test("opening hours, shifts, time slots and the day of the week ask for a t
   }
 });
 
+Deno.test("who does what each day of the week, among a `:` list's items, asks for a timetable", () => {
+  for (
+    const prompt of [
+      "to note: groceries, and who shops each day of the week",
+      "da segnare: spese, e chi fa la spesa ogni giorno della settimana",
+      "à noter : courses, et qui fait les courses chaque jour de la semaine",
+      "para apuntar: compras, y quien hace la compra cada día de la semana",
+    ]
+  ) {
+    const asks = understand(prompt).asks;
+    assert.ok(asks.some((a) => a.type === "schedule"), prompt);
+    assert.ok(!asks.some((a) => a.type === "aggregate"), prompt);
+  }
+});
+
 Deno.test("whether a record's subject was done, and marking a record as a state, are ticks named by them", () => {
   const tick = (prompt: string) => understand(prompt).asks.find((a) => a.type === "yesno")?.fields[0]?.name;
   assert.equal(tick("a list of my bills and if the rent was paid"), "rent was paid");
@@ -1209,12 +1224,30 @@ Deno.test("whether a record's subject was done, and marking a record as a state,
   assert.equal(tick("marcar cada pedido como entregado"), "entregado");
   assert.equal(tick("jede Rechnung als bezahlt markieren"), "bezahlt");
   assert.equal(tick("mark every parcel as delivered"), "delivered");
-  // A condition on a measure is no tick, nor is a subject after "if" with no participle.
+  // With no "as", the participle that ends the phrase right after the object.
+  assert.equal(tick("my seedlings, mark them planted when they go in the ground"), "planted");
+  assert.equal(tick("segnare il libro prestato quando lo do a qualcuno"), "prestato");
+  assert.equal(tick("marquer la facture payée"), "payée");
+  assert.equal(tick("marcar cada receta probada cuando la hago"), "probada");
+  assert.equal(tick("mark it ordered, then we wait"), "ordered");
+  // A question of what was done, after an auxiliary or the speaker, ticks it.
+  assert.equal(tick("have I fed the fish? I can never tell"), "fed");
+  assert.equal(tick("le piante le ho annaffiate? non me lo ricordo"), "annaffiate");
+  assert.equal(tick("est-ce que j'ai pris mon cachet ? je sais plus"), "pris");
+  assert.equal(tick("¿he regado las plantas? nunca me acuerdo"), "regado");
+  assert.equal(tick("hab ich den Hund gefüttert? weiß ich nie"), "gefüttert");
+  // A condition on a measure is no tick, nor is a subject after "if" with no participle, nor a participle a
+  // determiner or "each" opens, one that goes on ("paid by"), or what was done after a relative word.
   for (
     const prompt of [
       "avvisami se la temperatura è sopra 30",
       "une alerte si la glycémie est sous 0,70",
       "a log of runs if the weather was bad",
+      "mark each kitten",
+      "mark each sale paid by card or cash",
+      "apuntar lo que he comido",
+      "noter la durée",
+      "what happened at the game? a log of scores",
     ]
   ) {
     assert.equal(tick(prompt), undefined, prompt);

@@ -320,3 +320,17 @@ Deno.test("a noun with its fields after 'with' under a colon's title is one list
     .asks.filter((a) => a.type === "list");
   assert.ok(!visits.some((a) => a.subject === "calls"), JSON.stringify(visits));
 });
+
+Deno.test("the items of a `:` list whose times the clause before holds still name a timetable", () => {
+  for (
+    const prompt of [
+      "an app to note: the pills at 8 and at 20, and who gives them each day of the week",
+      "un'app per segnare: le pastiglie alle 8 e alle 20, e chi le dà ogni giorno della settimana",
+      "une appli pour noter : les cachets à 8h et à 20h, et qui les donne chaque jour de la semaine",
+      "una app para apuntar: las pastillas a las 8 y a las 20, y quien se las da cada día de la semana",
+    ]
+  ) {
+    const types = understand(prompt).asks.map((a) => a.type);
+    assert.ok(types.includes("reminder") && types.includes("schedule"), prompt);
+  }
+});

@@ -74,6 +74,21 @@ Deno.test("frequencies and periods in the five languages", () => {
   ]);
 });
 
+Deno.test("a day of the week or month is which day: no period, no recurrence", () => {
+  for (
+    const [text, language] of [
+      ["who cooks each day of the week", "en"],
+      ["il giorno del mese in cui pago", "it"],
+      ["qui cuisine chaque jour de la semaine", "fr"],
+      ["quién cocina cada día de la semana", "es"],
+    ] as const
+  ) {
+    assert.deepEqual(values(text, language), [], text);
+  }
+  assert.deepEqual(values("the total of the week", "en"), [{ kind: "period", period: "week" }]);
+  assert.deepEqual(values("2 hours a day", "en").map((q) => q.kind), ["duration", "period"]);
+});
+
 Deno.test("number words count; the words for one are articles; calendar dates come from chrono-node", () => {
   assert.deepEqual(values("three kids and a dog", "en"), [{ kind: "number", value: 3 }]);
   assert.deepEqual(values("una lista con dodici cose", "it"), [{ kind: "number", value: 12 }]);

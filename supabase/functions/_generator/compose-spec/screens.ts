@@ -834,12 +834,14 @@ export class Builder {
   }
 
   /** The tick a yes/no asks for: the field it names ("si ha cenado" is "Cenado"), one per question, else the
-   * entity's tick. */
+   * entity's tick. A field the records have already that it names becomes the tick ("finished", a date of a
+   * book; "payée", a list's field). */
   private tickOf(ask: Ask, entity: Entity): FieldSpec {
     const named = ask.fields.find((f) => f.type === "yesno");
-    return named
-      ? entity.ensure(keyOf(named.name, "done"), capitalized(named.name), "check")
-      : entity.ensureType(["check"], "done", this.words.done);
+    if (!named) return entity.ensureType(["check"], "done", this.words.done);
+    entity.addAsked([named]);
+    const label = fold(capitalized(named.name));
+    return entity.spec.fields.find((f) => f.type === "check" && fold(f.label) === label)!;
   }
 
   /** The timetable of a week stated day by day: what is on each day, at the time said, as its records. */

@@ -1121,6 +1121,39 @@ export function asksOf(ctx: ClauseContext): Ask[] {
         tokens[j].kind === "word"
       ) && content(as + 1);
       if (state) tick({ from: Math.min(i, as), to: Math.max(i + 1, as + 2) }, { from: as + 1, to: as + 2 });
+      else if (language !== "de") {
+        // Or, with no "as", a past participle right after its object of a word or two that ends the phrase
+        // (before a mark, "and" or "when": "mark them adopted when they go", "marcar la factura pagada",
+        // "segnare il libro restituito"): not one a determiner or "each" opens ("mark each kitten"), nor
+        // what was done after an auxiliary or a relative word ("apuntar lo que he comido"), nor how
+        // ("paid by cash or card").
+        const p = [i + 2, i + 3].find((k) => participle(k) && content(k));
+        const object = p === undefined ? [] : range({ from: i + 1, to: p });
+        const plain = object.every((k) =>
+          tokens[k].kind === "word" && !whether.done.has(tokens[k].norm) && !whether.if.has(tokens[k].norm) &&
+          !RELATIVE_SPEAKER[language].relative.has(tokens[k].norm)
+        );
+        const before = tokens[(p ?? 0) - 1]?.norm ?? "";
+        const opened = OPENERS[language].has(before) || GROUP_WORDS[language].each.has(before);
+        const after = tokens[(p ?? 0) + 1];
+        const ends = after?.kind !== "word" || AND[language].has(after.norm) ||
+          WHENEVER[language].has(after.norm);
+        if (p !== undefined && plain && !opened && ends) {
+          tick({ from: i, to: p + 1 }, { from: p, to: p + 1 });
+        }
+      }
+    }
+    // A question of what was done, its past participle among its first words after an auxiliary or the
+    // speaker ("ho preso la pillola?", "ai-je pris mon cachet ?", "¿me he tomado la pastilla?", "hab ich die
+    // Tablette genommen?", "have I taken my pill?"), is a tick of it.
+    if (i === 0 && ctx.prompt.slice(clause.end).trimStart().startsWith("?")) {
+      const p = range({ from: 0, to: Math.min(tokens.length, 7) }).find((k) => participle(k) && content(k));
+      const said = p !== undefined &&
+        range({ from: 0, to: p }).some((k) =>
+          whether.done.has(tokens[k].norm) || whether.has.has(tokens[k].norm) ||
+          SPEAKER[language].has(tokens[k].norm)
+        );
+      if (said) tick({ from: 0, to: tokens.length }, { from: p, to: p + 1 });
     }
     const not = whether.orNot.find((p) => p.every((w, n) => tokens[i + 1 + n]?.norm === w));
     if (not && content(i)) tick({ from: i, to: i + 1 + not.length }, { from: i, to: i + 1 });

@@ -88,15 +88,14 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   const asks = parts.flatMap((clause, i) => {
     if (clause.head !== undefined) {
       // The items' own asks ("…, sorted by best"); their quantities went to the clause before.
-      if (measuredList(clause.head)) {
-        // Items whose quantities no ask of the clause before holds ("Per la mia auto: i rifornimenti ogni
-        // settimana") say something of their own, and are read on their own.
-        if (!unheld(clause.head)) return [];
+      // Items whose quantities no ask of the clause before holds ("Per la mia auto: i rifornimenti ogni
+      // settimana") say something of their own, and are read on their own.
+      if (measuredList(clause.head) && unheld(clause.head)) {
         return asksOf({ prompt, clause, language, quantities: inside(clause), items: [], followUp });
       }
       // (The items of a summary, "a summary for today: number of feedings, total ml", are its figures.)
       const figures = byClause[clause.head]?.some((a) => a.type === "aggregate");
-      return asksOf({
+      const own = asksOf({
         prompt,
         clause,
         language,
@@ -107,6 +106,10 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
         figures,
         stated: inside(clause),
       });
+      // (Items whose times the clause before holds may still name a timetable it does not ask for: "…, and
+      // who is on each day of the week".)
+      const timetable = !byClause[clause.head].some((a) => a.type === "schedule");
+      return measuredList(clause.head) ? own.filter((a) => a.type === "schedule" && timetable) : own;
     }
     const items = parts.filter((c) => c.head === i);
     const measured = measuredList(i);

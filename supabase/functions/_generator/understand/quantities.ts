@@ -477,7 +477,7 @@ class Scanner {
     if (time) return { found: [{ kind: "frequency", every: 1, unit: "day", time }], next: j + 1 };
     const n = this.number(j);
     const unit = this.timeUnit(n ? n.next : j);
-    if (!unit) return null;
+    if (!unit || this.ofLonger((n ? n.next : j) + 1, unit)) return null;
     return { found: [{ kind: "frequency", every: n?.value ?? 1, unit }], next: (n ? n.next : j) + 1 };
   }
 
@@ -510,8 +510,11 @@ class Scanner {
   }
 
   period(i: number): Reading {
+    const before = this.timeUnit(i - 1);
+    if (before && this.ofLonger(i, before)) return null;
     for (const p of this.w.periods) {
       if (p.words.length === 1 && this.namesRecord(i)) continue;
+      if (this.ofLonger(i + p.words.length, p.period)) continue;
       if (p.words.every((word, k) => this.norm(i + k) === word)) {
         return { found: [{ kind: "period", period: p.period }], next: i + p.words.length };
       }
@@ -521,6 +524,16 @@ class Scanner {
       word.length >= prefix.length + COMPOUND_REST && word.startsWith(prefix)
     );
     return compound ? { found: [{ kind: "period", period: compound[1] }], next: i + 1 } : null;
+  }
+
+  /** Whether the words at i are a longer period an "of" word opens, after a shorter unit: that unit's place in
+   * it ("each day of the week", "ogni giorno della settimana", "jour du mois") says which day, neither a
+   * period to count over nor a recurrence (German writes it as one word, "Wochentag"). */
+  ofLonger(i: number, unit: string): boolean {
+    return this.w.of.has(this.norm(i)) &&
+      this.w.periods.some((p) =>
+        SECONDS[unit] < SECONDS[p.period] && p.words.every((word, k) => this.norm(i + k) === word)
+      );
   }
 
   /** Whether the word at i is a noun naming a kind of record, not a period ("diario de lectura", "un diario
