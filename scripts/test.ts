@@ -52,12 +52,16 @@ async function runStreaming(cmd: string, args: string[], env: Record<string, str
   let out = "";
   const stderr = new Response(child.stderr).text();
   let pending = "";
+  // Each test's line says how long it took (since the one before): where a slow run spends its time.
+  let last = Date.now();
   for await (const chunk of child.stdout.pipeThrough(new TextDecoderStream())) {
     out += chunk;
     const lines = (pending + chunk).split("\n");
     pending = lines.pop() ?? "";
     for (const line of lines) {
-      if (/^(not )?ok \d+ - /.test(line)) console.log(`  ${line}`);
+      if (!/^(not )?ok \d+ - /.test(line)) continue;
+      console.log(`  ${line} (${((Date.now() - last) / 1000).toFixed(1)} s)`);
+      last = Date.now();
     }
   }
   const status = await child.status;
@@ -213,7 +217,7 @@ function* walkTests(dir: string): Generator<string> {
 }
 
 function section(title: string) {
-  console.log(`\n== ${title}`);
+  console.log(`\n== ${title} (at ${Math.round((Date.now() - started) / 1000)} s)`);
 }
 
 /**

@@ -68,8 +68,7 @@ declare
   j public.jobs;
 begin
   select * into j from public.jobs where id = job_base_files.job_id;
-  if j.base_version_id is not null and j.base_version_id is distinct from (
-       select v.id from public.project_versions v where v.project_id = j.project_id order by v.number desc limit 1) then
+  if j.base_version_id is not null and j.base_version_id is distinct from private.newest_version(j.project_id) then
     return query select * from private.version_file_rows(j.base_version_id);
   else
     return query select f.path, f.contents, f.type from public.project_files f

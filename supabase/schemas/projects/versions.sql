@@ -424,6 +424,7 @@ begin
   return (select v.id from public.project_versions v where v.project_id = project order by v.number desc limit 1);
 end
 $$;
+GRANT EXECUTE ON FUNCTION private.newest_version(project bigint) TO service_role;
 
 -- A version's files as a build or a dev server reads them (ASSET contents base64), in path order, with their
 -- digest.
