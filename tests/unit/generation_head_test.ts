@@ -237,3 +237,11 @@ Deno.test("a concept named only as what the records are counted per names no rec
   ];
   for (const [prompt, records] of cases) assert.equal(plural(prompt), records, prompt);
 });
+
+Deno.test("the words right after a person the request serves are what they do, not the head", () => {
+  assert.equal(requestHead("my grandma lives alone and forgets her pills", "en"), "pills");
+  assert.equal(requestHead("mi suegra vive sola y olvida las pastillas", "es"), "pastillas");
+  assert.equal(requestHead("meine Oma wohnt allein und vergisst ihre Tabletten", "de"), "Tabletten");
+  assert.equal(requestHead("ma tante vit seule et oublie ses médicaments", "fr"), "médicaments");
+  assert.equal(requestHead("mio zio vive da solo e dimentica le medicine", "it"), "medicine");
+});

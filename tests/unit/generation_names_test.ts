@@ -503,3 +503,15 @@ Deno.test("a concept named only by the word of a log or a list leaves the prompt
   // A concept the prompt names by its own words still names it.
   assert.equal(name("my dream journal"), "Dream Journal");
 });
+
+Deno.test("a person whom the app serves or who the speaker is names no app, unless the app keeps them", () => {
+  assert.equal(
+    name("mi abuela vive sola y quiero marcar cada noche si cenó y si tomó las pastillas"),
+    "Medicamento",
+  );
+  assert.equal(name("ich bin pflegeschülerin und brauche ein quiz zu medikamenten"), "Medikament");
+  // The persons the app keeps name it.
+  assert.equal(name("a list of my cousins with their birthdays"), "Cousins");
+  assert.equal(name("quiero llevar mis alumnos: nombre y teléfono"), "Alumnos");
+  assert.equal(name("eine Liste meiner Enkel mit Geburtstag"), "Enkel");
+});

@@ -125,6 +125,13 @@ export function requestHead(text: string, language: Language): string | undefine
     }
     return language === "en" && /['’]s$/.test(t.text) ? "possessive" : "word";
   });
+  // The words right after a person the request serves say what they do or are ("mi suegra vive sola", "my
+  // grandma lives alone"), not what the request is about.
+  let said = false;
+  kinds.forEach((k, i) => {
+    said = k === "word" && i > 0 && (said || servedPerson(tokens, i - 1, language));
+    if (said) kinds[i] = "skip";
+  });
   const start = kinds.findIndex((k) => k === "word");
   if (start < 0) return undefined;
   const kept: number[] = [];
@@ -143,7 +150,7 @@ export function requestHead(text: string, language: Language): string | undefine
 
 // What opens a noun phrase a verb governs: its articles and possessives, and the "of" words that join it
 // to a cue ("keep track of", "una lista dei").
-const OPENERS = perLanguage((lex) => [...lex.determiners, ...lex.of.filter((w) => !w.includes(" "))]);
+export const OPENERS = perLanguage((lex) => [...lex.determiners, ...lex.of.filter((w) => !w.includes(" "))]);
 
 /** Whether an ask's subject is the object its cue governs: a noun phrase a determiner, a possessive or an
  * "of" word opens after other words of the ask ("track my shifts", "noter les oiseaux", "una lista dei

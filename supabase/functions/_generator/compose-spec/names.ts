@@ -11,7 +11,16 @@ import { words } from "../understand/text.ts";
 import { greeting, PURPOSE } from "../understand/aside.ts";
 import { stem } from "../understand/stem.ts";
 import { fill, joined, WORDS } from "./words.ts";
-import { APP_WORDS, endsOnInfinitive, isCue, perLanguage, PERSONS, requestHead, TO } from "./head.ts";
+import {
+  APP_WORDS,
+  endsOnInfinitive,
+  isCue,
+  OPENERS,
+  perLanguage,
+  PERSONS,
+  requestHead,
+  TO,
+} from "./head.ts";
 
 /** The sentence around the character at `at`, and its rest from there: where the main ask's cue and its
  * object are. */
@@ -487,11 +496,25 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   const named = candidates.map((c, i) =>
     asGiven(i) || !c ? c : unhyphenated(withoutVerb(c, prompt, language, capitals), prompt)
   );
+  // Persons name the app when they are what it keeps: the records or the people of one of its screens, or
+  // what a word of the main ask opens after another word of it, not "for" ("a list of friends and family",
+  // "llevar mis alumnos"; not "Mi suegra vive sola").
+  const tokens = words(prompt);
+  const theirPeople = (c: string) => {
+    const own = words(c).map((t) => t.norm);
+    return spec.entities.some((e) => sharesWord(c, [e.label, e.plural])) ||
+      tokens.some((t, i) =>
+        main !== undefined && i >= 2 && t.start >= main.start && t.start < main.end &&
+        own.every((w, k) => tokens[i + k]?.norm === w) && OPENERS[language].has(tokens[i - 1].norm) &&
+        tokens[i - 2].kind === "word" && !PURPOSE[language].has(tokens[i - 2].norm)
+      );
+  };
   const fits = (c: string, i: number) =>
     c && !/\d/.test(c) && c.split(/\s+/).length <= MAX_NAME_WORDS && /\p{L}{2}/u.test(c) &&
     !c.split(/\s+/).every((w) => endsNothing(fold(w), language)) &&
     (asGiven(i) || !measureOnly(c, language)) && (asGiven(i) || !speakersVerb(c, prompt, language)) &&
-    (i === 0 || i === ROLE || i > SUBJECT || aboutIt(c, i));
+    (i === 0 || i === ROLE || i > SUBJECT || aboutIt(c, i)) &&
+    (i === 0 || i > HEAD || !personal(c, language) || theirPeople(c));
   const chosen = named.findIndex(fits);
   // (What the app is for names it; its records are still what the others say: the head's when it is next.)
   const theirs = meant && chosen === 0 ? named.findIndex((c, i) => i > 0 && fits(c, i)) : chosen;
@@ -501,6 +524,23 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // its records are; one named in passing is not.
   const itsOwn = concept && !asField && said.some((w) => main.quote.includes(w));
   return theirs === HEAD && !itsOwn ? { name, head: candidates[HEAD] } : { name };
+}
+
+/** Whether a noun phrase names a person, whom the app serves or who the speaker is, not what it keeps
+ * ("abuela vive sola", "Nursing Student", "Pflegeschülerin"): its head, the first of its words before a
+ * function word in Italian, French and Spanish, else the last (in German the end of a compound too), is one
+ * of the lexicon's `persons`. */
+function personal(text: string, language: Language): boolean {
+  const stop = CUES[language].stop;
+  const tokens = words(text).filter((t) => t.kind === "word").map((t) => t.norm);
+  const end = tokens.findIndex((w, i) => i > 0 && stop.has(w));
+  const run = tokens.slice(0, end < 0 ? tokens.length : end).filter((w) => !stop.has(w)).join(" ");
+  return [...PERSONS[language]].some((p) => {
+    const person = p.replace(/-/g, " ");
+    if (PREPOSITIONAL.has(language)) return run === person || run.startsWith(`${person} `);
+    return run === person || run.endsWith(` ${person}`) ||
+      (language === "de" && person.length >= 5 && run.endsWith(person));
+  });
 }
 
 // English particles a verb takes before its object ("take out the bins", "write down the books").
