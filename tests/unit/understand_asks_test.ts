@@ -2351,3 +2351,9 @@ Deno.test("a calculator's cue the speaker's possessive opens names amounts of th
     assert.ok(types(prompt).includes("calculator"), prompt);
   }
 });
+
+Deno.test("keeping a trace in French and holding fast in German ask for a log of their object", () => {
+  assert.equal(ask("je veux garder une trace de mes chaussures", "log").subject, "chaussures");
+  assert.equal(ask("garder la trace des colis envoyés", "log").subject, "colis envoyés");
+  assert.equal(ask("ich möchte meine Ausgaben festhalten", "log").subject, "Ausgaben");
+});
