@@ -2352,6 +2352,22 @@ Deno.test("a calculator's cue the speaker's possessive opens names amounts of th
   }
 });
 
+Deno.test("a calculator's cue a verb of noting governs through an article is what the log keeps", () => {
+  const cases: [string, string][] = [
+    ["i want to log the tips i get every night", "tips"],
+    ["voglio segnare le mance di ogni sera", "mance"],
+    ["je veux noter les pourboires de chaque soir", "pourboires"],
+    ["quiero apuntar las propinas de cada noche", "propinas"],
+    // German puts the verb at the end of the clause.
+    ["ich will die trinkgelder jeden abend notieren", "trinkgelder"],
+  ];
+  for (const [prompt, subject] of cases) {
+    const asks = understand(prompt).asks;
+    assert.ok(!asks.some((a) => a.type === "calculator"), prompt);
+    assert.equal(ask(prompt, "log").subject, subject, prompt);
+  }
+});
+
 Deno.test("keeping a trace in French and holding fast in German ask for a log of their object", () => {
   assert.equal(ask("je veux garder une trace de mes chaussures", "log").subject, "chaussures");
   assert.equal(ask("garder la trace des colis envoyés", "log").subject, "colis envoyés");

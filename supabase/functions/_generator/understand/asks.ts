@@ -253,7 +253,7 @@ const RELATIVE_SPEAKER = Object.fromEntries(
  * between: a first-person pronoun, auxiliary or reflexive ("books I read each month", "lo que me gasto"), or,
  * where the pronoun is left out, a verb of the speaker's ending right after a relative word ("i soldi che
  * metto da parte", "las facturas que emito"); -1 when there is none. */
-function speakerBefore(tokens: Token[], at: number, language: UiLanguage): number {
+export function speakerBefore(tokens: Token[], at: number, language: UiLanguage): number {
   const { relative, endings } = RELATIVE_SPEAKER[language];
   for (let i = at - 1; i >= 0 && i >= at - 1 - DOER_WINDOW && tokens[i].kind === "word"; i--) {
     const t = tokens[i];
@@ -542,10 +542,19 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     while (tokens[i] && !FORGET_WHEN[language].has(tokens[i].norm) && !content(i)) i++;
     return FORGET_WHEN[language].has(tokens[i]?.norm ?? "");
   };
-  // A calculator's cue the speaker's possessive opens ("mes pourboires", "my bmi") names amounts of theirs to
-  // keep, not one to work out.
-  const theirs = (m: CueMatch) =>
-    m.key === "calculator" && MINE[language].has(tokens[m.from - 1]?.norm ?? "");
+  // A calculator's cue the speaker's possessive opens ("mes pourboires", "my bmi"), or that a verb of noting
+  // governs through an article, right before it or, in German, at the end of its clause ("apuntar las
+  // propinas", "die Trinkgelder jeden Abend notieren"), names amounts of theirs to keep, not one to work out.
+  const noting = native.filter((n) => n.key === "log");
+  const governs = (n: CueMatch, m: CueMatch) =>
+    n.to === m.from - 1 ||
+    (language === "de" && n.from >= m.to &&
+      range({ from: m.to, to: n.from }).every((i) => tokens[i].kind !== "mark"));
+  const theirs = (m: CueMatch) => {
+    const opener = tokens[m.from - 1]?.norm ?? "";
+    return m.key === "calculator" && (MINE[language].has(opener) ||
+      DETERMINERS[language].has(opener) && noting.some((n) => governs(n, m)));
+  };
   const cued = [
     ...native,
     ...english.filter((e) => !range(e).some((i) => covered.has(i))),
