@@ -2373,3 +2373,18 @@ Deno.test("keeping a trace in French and holding fast in German ask for a log of
   assert.equal(ask("garder la trace des colis envoyés", "log").subject, "colis envoyés");
   assert.equal(ask("ich möchte meine Ausgaben festhalten", "log").subject, "Ausgaben");
 });
+
+Deno.test("words that say which records are meant, the coming or the best, are no part of a subject", () => {
+  const cases: [string, string][] = [
+    ["a list of upcoming gigs", "gigs"],
+    ["lista dei migliori ristoranti di pesce", "ristoranti di pesce"],
+    ["liste des prochains anniversaires", "anniversaires"],
+    ["lista de las mejores playas", "playas"],
+    ["eine liste der besten wanderwege", "wanderwege"],
+  ];
+  for (const [prompt, subject] of cases) assert.equal(ask(prompt, "list").subject, subject, prompt);
+  // The noun after them is the subject even where an ask's cue took it ("Termine" of an order).
+  const asks = understand("liste der nächsten termine").asks;
+  assert.ok(asks.every((a) => a.subject !== "nächsten"));
+  assert.equal(ask("liste der nächsten termine", "list").subject, "termine");
+});

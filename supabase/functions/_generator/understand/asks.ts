@@ -1176,7 +1176,16 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // The fallback's quote is its subject: the words it keeps a list of, outside the other asks' cues.
   const cueTokens = new Set([...found.values()].flat().flatMap((o) => range(tokenSpan(tokens, o))));
   const thing = ctx.fallback && !found.has(ctx.fallback)
-    ? subjectNear(tokens, { from: 0, to: 0 }, content, cueTokens, false, OF[language])
+    ? subjectNear(
+      tokens,
+      { from: 0, to: 0 },
+      content,
+      cueTokens,
+      false,
+      OF[language],
+      false,
+      SELECTING[language],
+    )
     : undefined;
   // Something done again and again, named by what is done ("annaffiare le piante", "arroser les tomates",
   // "lawn mowing", "Blumen gießen"), is a log of it, not a list.
@@ -1281,7 +1290,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       (NO_SUBJECT.has(type) ? undefined : type === "chart"
         // A chart's subject is the measure it is named after ("kids height chart"), not what follows it.
         ? subjectNear(tokens, { from: cue.from, to: cue.from }, content, taken, false, OF[language], true)
-        : subjectNear(tokens, cue, content, taken, false, OF[language]) ?? ownSubject);
+        : subjectNear(tokens, cue, content, taken, false, OF[language], false, SELECTING[language]) ??
+          ownSubject);
     // A person the app is for ("a quiz for my daughter to practice times tables") is its user, not what it
     // keeps: the subject is the words after them, unless the ask is about people; before a verb that ends
     // the clause, the words before them ("die Stillzeiten und Windeln von unserem Sohn aufzuschreiben"),
@@ -2027,7 +2037,9 @@ function tokenSpan(tokens: Token[], q: { start: number; end: number }): Span {
 }
 
 /** The run of content words after the cue (or, when none, before it): the ask's subject. A noun keeps its
- * complement after "of" ("code de la route", "vaccini del cane"), not after a possessive ("di mio figlio"). */
+ * complement after "of" ("code de la route", "vaccini del cane"), not after a possessive ("di mio figlio").
+ * Words that say which of the records are meant (`selecting`: "upcoming", "próximas", "besten") are no part
+ * of it: the noun after them is, even one an ask's cue took ("las próximas citas"). */
 function subjectNear(
   tokens: Token[],
   cue: Span,
@@ -2036,23 +2048,34 @@ function subjectNear(
   afterOnly = false,
   of: string[][] = [],
   beforeOnly = false,
+  selecting: Set<string> = new Set(),
 ): Span | undefined {
   const free = (k: number) => content(k) && !taken.has(k);
   const run = (i: number, step: 1 | -1): Span | undefined => {
     // Function words and quotation marks ("add a 'loyalty card' field") come before a noun phrase.
     const skip = (k: number) => !content(k) && (tokens[k].kind !== "mark" || QUOTE.test(tokens[k].text));
     while (i >= 0 && i < tokens.length && skip(i)) i += step;
-    if (i < 0 || i >= tokens.length || !content(i) || taken.has(i)) return undefined;
+    let selected = false;
+    while (step === 1 && selecting.has(tokens[i]?.norm ?? "") && tokens[i + 1]?.kind === "word") {
+      [i, selected] = [i + 1, true];
+    }
+    if (i < 0 || i >= tokens.length || !content(i) || (taken.has(i) && !selected)) return undefined;
     let j = i;
     while (free(j + step) && Math.abs(j - i) < 2) j += step;
     const joint = step === 1 ? of.find((p) => p.every((w, k) => tokens[j + 1 + k]?.norm === w)) : undefined;
     if (joint && free(j + 1 + joint.length)) j += 1 + joint.length;
-    return step === 1 ? { from: i, to: j + 1 } : { from: j, to: i + 1 };
+    const span = step === 1 ? { from: i, to: j + 1 } : { from: j, to: i + 1 };
+    while (span.from < span.to && selecting.has(tokens[span.from].norm)) span.from++;
+    return span.from < span.to ? span : undefined;
   };
   return (beforeOnly ? undefined : run(cue.to, 1)) ?? (afterOnly ? undefined : run(cue.from - 1, -1));
 }
 
 const QUOTE = /^["'«»“”‘’„]$/;
+
+const SELECTING = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.selecting)]),
+) as Record<UiLanguage, Set<string>>;
 
 const MINE = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.mine)]),
