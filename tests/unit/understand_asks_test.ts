@@ -2388,3 +2388,17 @@ Deno.test("words that say which records are meant, the coming or the best, are n
   assert.ok(asks.every((a) => a.subject !== "nächsten"));
   assert.equal(ask("liste der nächsten termine", "list").subject, "termine");
 });
+
+Deno.test("a verb of rating that governs an object through an article asks for a list of that object", () => {
+  const cases: [string, string][] = [
+    ["an app to rate the coffee shops i try, with the price of a latte", "coffee shops"],
+    ["voglio valutare le pizzerie che provo con il prezzo", "pizzerie"],
+    ["je voudrais évaluer les vins que je goûte avec le prix", "vins"],
+    ["quiero valorar los museos que visito con el precio", "museos"],
+    // German puts the verb after its object.
+    ["ich will die cafés bewerten, die ich besuche, mit preis", "cafés"],
+  ];
+  for (const [prompt, subject] of cases) assert.equal(ask(prompt, "list").subject, subject, prompt);
+  // A rating's noun before a pronoun governs nothing ("stelline le compro").
+  assert.ok(!understand("a 20 stelline le compro un libro").asks.some((a) => a.subject === "compro"));
+});

@@ -7,6 +7,7 @@ import { CUES, type Lexicon, LEXICONS, matchEveryKey, stemTokens, VERBS } from "
 import { stemPhrase } from "../understand/stem.ts";
 import { words } from "../understand/text.ts";
 import { speakerBefore } from "../understand/asks.ts";
+import { TO } from "../understand/aside.ts";
 import { fold } from "./entities.ts";
 import UNITS from "../understand/units.json" with { type: "json" };
 import CURRENCIES from "../understand/currencies.json" with { type: "json" };
@@ -71,8 +72,7 @@ export const APP_WORDS = new Set([
   "anwendung",
 ]);
 
-// The word that makes the next one an infinitive ("to log", "per segnare", "pour suivre", "para apuntar").
-export const TO: Record<Language, string> = { en: "to", it: "per", fr: "pour", es: "para", de: "zu" };
+export { TO };
 
 /** Whether words end on an infinitive ("rappel pour nourrir", "quiz per imparare"): they say what is
  * done, not what it is done to. The parts of a hyphenated noun ("to-do") are no infinitive. */

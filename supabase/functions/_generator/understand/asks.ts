@@ -19,7 +19,7 @@ import {
 } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import { findConcepts } from "./concepts.ts";
-import { PURPOSE } from "./aside.ts";
+import { PURPOSE, TO } from "./aside.ts";
 import { measureOf, measureWord, oncePer, type Quantity, timesOf } from "./quantities.ts";
 import { stemPhrase } from "./stem.ts";
 import { fold, type Token, words } from "./text.ts";
@@ -1194,6 +1194,25 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const type = done ? "log" : ctx.fallback!;
     named.set(type, done ?? thing);
     add(type, done ?? thing);
+  }
+  // A verb of rating, an infinitive or an imperative, that governs an object through an article ("to rate the
+  // coffee shops", "voglio valutare le pizzerie", "valorar los museos", in German before it: "die Cafés
+  // bewerten") rates records of that object: a list of them, when the clause keeps no other.
+  const verbal = (cue: Span) =>
+    cue.from === 0 || tokens[cue.from - 1].norm === TO[language] ||
+    WANT[language].some((p) => p.every((w, k) => tokens[cue.from - p.length + k]?.norm === w));
+  for (const r of (found.has("list") || found.has("log") ? [] : found.get("rating")) ?? []) {
+    const cue = tokenSpan(tokens, r);
+    const after = verbal(cue) && DETERMINERS[language].has(tokens[cue.to]?.norm ?? "");
+    const object = after
+      ? subjectNear(tokens, cue, content, cueTokens, true, OF[language], false, SELECTING[language])
+      : language === "de"
+      ? subjectNear(tokens, cue, content, cueTokens, false, [], true)
+      : undefined;
+    if (!object || (!after && !DETERMINERS[language].has(tokens[object.from - 1]?.norm ?? ""))) continue;
+    named.set("list", object);
+    add("list", object);
+    break;
   }
   // In a list of fields, words like "price" or "players" name fields: only asks about the whole list stay.
   if (ctx.listItems) {
