@@ -227,6 +227,20 @@ Deno.test("the object a request's verb governs names its records over a concept 
   assert.equal(records("la baby-sitter vient le mercredi, je veux noter les heures").plural, "Gardes");
 });
 
+Deno.test("a concept named only where the speaker does something after the object leaves the records the object's", () => {
+  const plural = (prompt: string) => composeSpec(prompt, { tier: "light" }).spec.entities[0].plural;
+  const cases: [string, string][] = [
+    ["track the parcels i send from my shop", "Parcels"],
+    ["voglio segnare i funghi che trovo quando nuoto", "Funghi"],
+    ["je veux noter les fleurs que je vois quand je nage", "Fleurs"],
+    ["quiero apuntar los pájaros que veo cuando corro", "Pájaros"],
+    ["ich will die vögel notieren, die ich sehe, wenn ich laufe", "Vögel"],
+  ];
+  for (const [prompt, records] of cases) assert.equal(plural(prompt), records, prompt);
+  // A concept the object's own noun phrase names is not the story's.
+  assert.equal(plural("Je veux noter les absences et les devoirs"), "Devoirs");
+});
+
 Deno.test("a concept named only as what the records are counted per names no records", () => {
   const plural = (prompt: string) => composeSpec(prompt, { tier: "light" }).spec.entities[0].plural;
   const cases: [string, string][] = [

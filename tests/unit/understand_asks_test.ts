@@ -2351,3 +2351,54 @@ Deno.test("a calculator's cue the speaker's possessive opens names amounts of th
     assert.ok(types(prompt).includes("calculator"), prompt);
   }
 });
+
+Deno.test("a calculator's cue a verb of noting governs through an article is what the log keeps", () => {
+  const cases: [string, string][] = [
+    ["i want to log the tips i get every night", "tips"],
+    ["voglio segnare le mance di ogni sera", "mance"],
+    ["je veux noter les pourboires de chaque soir", "pourboires"],
+    ["quiero apuntar las propinas de cada noche", "propinas"],
+    // German puts the verb at the end of the clause.
+    ["ich will die trinkgelder jeden abend notieren", "trinkgelder"],
+  ];
+  for (const [prompt, subject] of cases) {
+    const asks = understand(prompt).asks;
+    assert.ok(!asks.some((a) => a.type === "calculator"), prompt);
+    assert.equal(ask(prompt, "log").subject, subject, prompt);
+  }
+});
+
+Deno.test("keeping a trace in French and holding fast in German ask for a log of their object", () => {
+  assert.equal(ask("je veux garder une trace de mes chaussures", "log").subject, "chaussures");
+  assert.equal(ask("garder la trace des colis envoyés", "log").subject, "colis envoyés");
+  assert.equal(ask("ich möchte meine Ausgaben festhalten", "log").subject, "Ausgaben");
+});
+
+Deno.test("words that say which records are meant, the coming or the best, are no part of a subject", () => {
+  const cases: [string, string][] = [
+    ["a list of upcoming gigs", "gigs"],
+    ["lista dei migliori ristoranti di pesce", "ristoranti di pesce"],
+    ["liste des prochains anniversaires", "anniversaires"],
+    ["lista de las mejores playas", "playas"],
+    ["eine liste der besten wanderwege", "wanderwege"],
+  ];
+  for (const [prompt, subject] of cases) assert.equal(ask(prompt, "list").subject, subject, prompt);
+  // The noun after them is the subject even where an ask's cue took it ("Termine" of an order).
+  const asks = understand("liste der nächsten termine").asks;
+  assert.ok(asks.every((a) => a.subject !== "nächsten"));
+  assert.equal(ask("liste der nächsten termine", "list").subject, "termine");
+});
+
+Deno.test("a verb of rating that governs an object through an article asks for a list of that object", () => {
+  const cases: [string, string][] = [
+    ["an app to rate the coffee shops i try, with the price of a latte", "coffee shops"],
+    ["voglio valutare le pizzerie che provo con il prezzo", "pizzerie"],
+    ["je voudrais évaluer les vins que je goûte avec le prix", "vins"],
+    ["quiero valorar los museos que visito con el precio", "museos"],
+    // German puts the verb after its object.
+    ["ich will die cafés bewerten, die ich besuche, mit preis", "cafés"],
+  ];
+  for (const [prompt, subject] of cases) assert.equal(ask(prompt, "list").subject, subject, prompt);
+  // A rating's noun before a pronoun governs nothing ("stelline le compro").
+  assert.ok(!understand("a 20 stelline le compro un libro").asks.some((a) => a.subject === "compro"));
+});

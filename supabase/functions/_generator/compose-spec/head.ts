@@ -6,6 +6,8 @@ import type { Ask } from "../understand/index.ts";
 import { CUES, type Lexicon, LEXICONS, matchEveryKey, stemTokens, VERBS } from "../understand/lexicon.ts";
 import { stemPhrase } from "../understand/stem.ts";
 import { words } from "../understand/text.ts";
+import { speakerBefore } from "../understand/asks.ts";
+import { TO } from "../understand/aside.ts";
 import { fold } from "./entities.ts";
 import UNITS from "../understand/units.json" with { type: "json" };
 import CURRENCIES from "../understand/currencies.json" with { type: "json" };
@@ -70,8 +72,7 @@ export const APP_WORDS = new Set([
   "anwendung",
 ]);
 
-// The word that makes the next one an infinitive ("to log", "per segnare", "pour suivre", "para apuntar").
-export const TO: Record<Language, string> = { en: "to", it: "per", fr: "pour", es: "para", de: "zu" };
+export { TO };
 
 /** Whether words end on an infinitive ("rappel pour nourrir", "quiz per imparare"): they say what is
  * done, not what it is done to. The parts of a hyphenated noun ("to-do") are no infinitive. */
@@ -163,4 +164,23 @@ export function governed(ask: Ask, prompt: string, language: Language): boolean 
   if (!after && !before) return false;
   const opener = words(prompt.slice(0, ask.start + at)).at(-1);
   return opener !== undefined && OPENERS[language].has(opener.norm);
+}
+
+// What opens a clause of what the speaker does, the pronoun left out ("cuando corro", "quando corro").
+const WHENEVER = perLanguage((lex) => lex.whenever);
+
+/** Whether `phrase` is said after `from` only where the speaker does something, the subject of its verb
+ * there ("the parcels I send", "les colis que j'envoie", "las facturas que emito", "cuando corro"): what
+ * they do around the records, not the records. */
+export function speakerDoes(prompt: string, from: number, phrase: string, language: Language): boolean {
+  const tokens = words(prompt);
+  const first = tokens.findIndex((t) => t.start >= from);
+  if (first < 0) return false;
+  const endings = LEXICONS[language].relativeSpeakerEndings;
+  const theirs = (i: number) =>
+    speakerBefore(tokens, i + 1, language) >= first ||
+    (i > 0 && WHENEVER[language].has(tokens[i - 1].norm) &&
+      endings.some((e) => tokens[i].norm.endsWith(e)));
+  const at = tokens.flatMap((t, i) => i >= first && prompt.startsWith(phrase, t.start) ? [i] : []);
+  return at.length > 0 && at.every(theirs);
 }

@@ -25,7 +25,7 @@ import type {
 import { blank, capitalized, Entity, fold, fromConcept, fromWords, keyOf } from "./entities.ts";
 import { WORDS } from "./words.ts";
 import { callsRecords, ofWhom, ownNoun, qualifying, spentOn, unwritten } from "./own-noun.ts";
-import { governed, requestHead } from "./head.ts";
+import { governed, requestHead, speakerDoes } from "./head.ts";
 import { WORDS as BLOCK_WORDS } from "../template/src/lib/words.ts";
 import { stem } from "../understand/stem.ts";
 import { words } from "../understand/text.ts";
@@ -225,8 +225,9 @@ export class Builder {
 
   /**
    * The object an ask's cue governs ("noter les oiseaux"), its noun phrase in full, when the prompt's best
-   * concept is named only before the ask's words, in the story around the request ("je fais du vélo … et je
-   * veux noter les oiseaux"; not "noter les absences et les devoirs"), and the object is no word the concept
+   * concept is named only in the story around the request: before the ask's words ("je fais du vélo … et je
+   * veux noter les oiseaux"; not "noter les absences et les devoirs") or after them in what the speaker does
+   * ("track the parcels I send"), and the object is no word the concept
    * calls its records or their fields by ("segnare le ore" of a babysitter's hours): the records are the
    * object's, not the concept's.
    */
@@ -234,11 +235,13 @@ export class Builder {
     const [best] = this.concepts;
     const reading = this.reading ?? this.language;
     const before = this.prompt.slice(0, ask.start);
-    if (
-      !best || !ask.subject || !governed(ask, this.prompt, reading) ||
-      !this.conceptSaid[0].every((w) => before.includes(w)) || callsRecords(best, ask.subject, reading, true)
-    ) return undefined;
+    if (!best || !ask.subject || !governed(ask, this.prompt, reading)) return undefined;
     const at = ask.start + ask.quote.indexOf(ask.subject);
+    const after = at + ask.subject.length;
+    if (
+      !this.conceptSaid[0].every((w) => before.includes(w) || speakerDoes(this.prompt, after, w, reading)) ||
+      callsRecords(best, ask.subject, reading, true)
+    ) return undefined;
     // (The head runs on past a subject cut short, "safe" of "safe and unsafe foods", but skips a cue's word.)
     const phrase = requestHead(this.prompt.slice(at), reading);
     return phrase?.startsWith(ask.subject) ? phrase : ask.subject;

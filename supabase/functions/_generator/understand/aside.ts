@@ -22,6 +22,9 @@ export const PURPOSE: Record<Language, Set<string>> = {
   de: new Set(["fur", "furs"]),
 };
 
+// The word that makes the next one an infinitive ("to log", "per segnare", "pour suivre", "para apuntar").
+export const TO: Record<Language, string> = { en: "to", it: "per", fr: "pour", es: "para", de: "zu" };
+
 const GREETINGS = perLanguage((lex) => [...lex.greetings].sort((a, b) => b.length - a.length));
 const PERSONS = perLanguage((lex) => lex.persons);
 const DETERMINERS = perLanguage((lex) => [...lex.determiners, ...lex.articles]);

@@ -19,7 +19,7 @@ import {
 } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import { findConcepts } from "./concepts.ts";
-import { PURPOSE } from "./aside.ts";
+import { PURPOSE, TO } from "./aside.ts";
 import { measureOf, measureWord, oncePer, type Quantity, timesOf } from "./quantities.ts";
 import { stemPhrase } from "./stem.ts";
 import { fold, type Token, words } from "./text.ts";
@@ -253,7 +253,7 @@ const RELATIVE_SPEAKER = Object.fromEntries(
  * between: a first-person pronoun, auxiliary or reflexive ("books I read each month", "lo que me gasto"), or,
  * where the pronoun is left out, a verb of the speaker's ending right after a relative word ("i soldi che
  * metto da parte", "las facturas que emito"); -1 when there is none. */
-function speakerBefore(tokens: Token[], at: number, language: UiLanguage): number {
+export function speakerBefore(tokens: Token[], at: number, language: UiLanguage): number {
   const { relative, endings } = RELATIVE_SPEAKER[language];
   for (let i = at - 1; i >= 0 && i >= at - 1 - DOER_WINDOW && tokens[i].kind === "word"; i--) {
     const t = tokens[i];
@@ -542,10 +542,19 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     while (tokens[i] && !FORGET_WHEN[language].has(tokens[i].norm) && !content(i)) i++;
     return FORGET_WHEN[language].has(tokens[i]?.norm ?? "");
   };
-  // A calculator's cue the speaker's possessive opens ("mes pourboires", "my bmi") names amounts of theirs to
-  // keep, not one to work out.
-  const theirs = (m: CueMatch) =>
-    m.key === "calculator" && MINE[language].has(tokens[m.from - 1]?.norm ?? "");
+  // A calculator's cue the speaker's possessive opens ("mes pourboires", "my bmi"), or that a verb of noting
+  // governs through an article, right before it or, in German, at the end of its clause ("apuntar las
+  // propinas", "die Trinkgelder jeden Abend notieren"), names amounts of theirs to keep, not one to work out.
+  const noting = native.filter((n) => n.key === "log");
+  const governs = (n: CueMatch, m: CueMatch) =>
+    n.to === m.from - 1 ||
+    (language === "de" && n.from >= m.to &&
+      range({ from: m.to, to: n.from }).every((i) => tokens[i].kind !== "mark"));
+  const theirs = (m: CueMatch) => {
+    const opener = tokens[m.from - 1]?.norm ?? "";
+    return m.key === "calculator" && (MINE[language].has(opener) ||
+      DETERMINERS[language].has(opener) && noting.some((n) => governs(n, m)));
+  };
   const cued = [
     ...native,
     ...english.filter((e) => !range(e).some((i) => covered.has(i))),
@@ -1167,7 +1176,16 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // The fallback's quote is its subject: the words it keeps a list of, outside the other asks' cues.
   const cueTokens = new Set([...found.values()].flat().flatMap((o) => range(tokenSpan(tokens, o))));
   const thing = ctx.fallback && !found.has(ctx.fallback)
-    ? subjectNear(tokens, { from: 0, to: 0 }, content, cueTokens, false, OF[language])
+    ? subjectNear(
+      tokens,
+      { from: 0, to: 0 },
+      content,
+      cueTokens,
+      false,
+      OF[language],
+      false,
+      SELECTING[language],
+    )
     : undefined;
   // Something done again and again, named by what is done ("annaffiare le piante", "arroser les tomates",
   // "lawn mowing", "Blumen gießen"), is a log of it, not a list.
@@ -1176,6 +1194,25 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const type = done ? "log" : ctx.fallback!;
     named.set(type, done ?? thing);
     add(type, done ?? thing);
+  }
+  // A verb of rating, an infinitive or an imperative, that governs an object through an article ("to rate the
+  // coffee shops", "voglio valutare le pizzerie", "valorar los museos", in German before it: "die Cafés
+  // bewerten") rates records of that object: a list of them, when the clause keeps no other.
+  const verbal = (cue: Span) =>
+    cue.from === 0 || tokens[cue.from - 1].norm === TO[language] ||
+    WANT[language].some((p) => p.every((w, k) => tokens[cue.from - p.length + k]?.norm === w));
+  for (const r of (found.has("list") || found.has("log") ? [] : found.get("rating")) ?? []) {
+    const cue = tokenSpan(tokens, r);
+    const after = verbal(cue) && DETERMINERS[language].has(tokens[cue.to]?.norm ?? "");
+    const object = after
+      ? subjectNear(tokens, cue, content, cueTokens, true, OF[language], false, SELECTING[language])
+      : language === "de"
+      ? subjectNear(tokens, cue, content, cueTokens, false, [], true)
+      : undefined;
+    if (!object || (!after && !DETERMINERS[language].has(tokens[object.from - 1]?.norm ?? ""))) continue;
+    named.set("list", object);
+    add("list", object);
+    break;
   }
   // In a list of fields, words like "price" or "players" name fields: only asks about the whole list stay.
   if (ctx.listItems) {
@@ -1272,7 +1309,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       (NO_SUBJECT.has(type) ? undefined : type === "chart"
         // A chart's subject is the measure it is named after ("kids height chart"), not what follows it.
         ? subjectNear(tokens, { from: cue.from, to: cue.from }, content, taken, false, OF[language], true)
-        : subjectNear(tokens, cue, content, taken, false, OF[language]) ?? ownSubject);
+        : subjectNear(tokens, cue, content, taken, false, OF[language], false, SELECTING[language]) ??
+          ownSubject);
     // A person the app is for ("a quiz for my daughter to practice times tables") is its user, not what it
     // keeps: the subject is the words after them, unless the ask is about people; before a verb that ends
     // the clause, the words before them ("die Stillzeiten und Windeln von unserem Sohn aufzuschreiben"),
@@ -2018,7 +2056,9 @@ function tokenSpan(tokens: Token[], q: { start: number; end: number }): Span {
 }
 
 /** The run of content words after the cue (or, when none, before it): the ask's subject. A noun keeps its
- * complement after "of" ("code de la route", "vaccini del cane"), not after a possessive ("di mio figlio"). */
+ * complement after "of" ("code de la route", "vaccini del cane"), not after a possessive ("di mio figlio").
+ * Words that say which of the records are meant (`selecting`: "upcoming", "próximas", "besten") are no part
+ * of it: the noun after them is, even one an ask's cue took ("las próximas citas"). */
 function subjectNear(
   tokens: Token[],
   cue: Span,
@@ -2027,23 +2067,34 @@ function subjectNear(
   afterOnly = false,
   of: string[][] = [],
   beforeOnly = false,
+  selecting: Set<string> = new Set(),
 ): Span | undefined {
   const free = (k: number) => content(k) && !taken.has(k);
   const run = (i: number, step: 1 | -1): Span | undefined => {
     // Function words and quotation marks ("add a 'loyalty card' field") come before a noun phrase.
     const skip = (k: number) => !content(k) && (tokens[k].kind !== "mark" || QUOTE.test(tokens[k].text));
     while (i >= 0 && i < tokens.length && skip(i)) i += step;
-    if (i < 0 || i >= tokens.length || !content(i) || taken.has(i)) return undefined;
+    let selected = false;
+    while (step === 1 && selecting.has(tokens[i]?.norm ?? "") && tokens[i + 1]?.kind === "word") {
+      [i, selected] = [i + 1, true];
+    }
+    if (i < 0 || i >= tokens.length || !content(i) || (taken.has(i) && !selected)) return undefined;
     let j = i;
     while (free(j + step) && Math.abs(j - i) < 2) j += step;
     const joint = step === 1 ? of.find((p) => p.every((w, k) => tokens[j + 1 + k]?.norm === w)) : undefined;
     if (joint && free(j + 1 + joint.length)) j += 1 + joint.length;
-    return step === 1 ? { from: i, to: j + 1 } : { from: j, to: i + 1 };
+    const span = step === 1 ? { from: i, to: j + 1 } : { from: j, to: i + 1 };
+    while (span.from < span.to && selecting.has(tokens[span.from].norm)) span.from++;
+    return span.from < span.to ? span : undefined;
   };
   return (beforeOnly ? undefined : run(cue.to, 1)) ?? (afterOnly ? undefined : run(cue.from - 1, -1));
 }
 
 const QUOTE = /^["'«»“”‘’„]$/;
+
+const SELECTING = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.selecting)]),
+) as Record<UiLanguage, Set<string>>;
 
 const MINE = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.mine)]),

@@ -84,6 +84,10 @@ export interface Lexicon {
    * "welches Produkt sich am meisten verkauft"): the words that ask which, written with their accents, and
    * those of most or least; German also writes "am" before any superlative ("am häufigsten"). */
   superlative: Record<"which" | "most", string[]>;
+  /** The words before a noun that say which of the records are meant, the coming or the best ones ("upcoming
+   * concerts", "prossimi compleanni", "les meilleurs restaurants", "die besten Eisdielen"): no part of what
+   * the records are. */
+  selecting: string[];
   /** The words that open what happens each time the speaker does it ("when I feed the baby", "quand je fais
    * du sport", "wenn ich joggen gehe"). */
   whenever: string[];
