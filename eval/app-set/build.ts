@@ -232,13 +232,23 @@ async function run(
 }
 
 /**
- * `tsc --noEmit` for every app, each with its own tsconfig and its installed TypeScript, in one Node process
- * per dependency set so the declaration files the apps share are parsed once (typecheck.mjs).
+ * `tsc --noEmit` for every app, each with its own tsconfig and its installed TypeScript, in Node processes
+ * (typecheck.mjs) that each take apps of one dependency set, so the declaration files they share are parsed
+ * once a process; a process per core, up to four.
  */
 export async function typecheckAll(dirs: string[]): Promise<StepResult[]> {
-  const groups = Map.groupBy(dirs, (dir) => Deno.realPathSync(join(dir, "node_modules")));
+  const processes = Math.max(1, Math.min(navigator.hardwareConcurrency, 4));
+  const batches = [...Map.groupBy(dirs, (dir) => Deno.realPathSync(join(dir, "node_modules")))].flatMap((
+    [modules, members],
+  ) => {
+    const parts = Math.min(processes, members.length);
+    return Array.from({ length: parts }, (_, i) => ({
+      modules,
+      members: members.filter((_, j) => j % parts === i),
+    }));
+  });
   const results = new Map<string, StepResult>();
-  for (const [modules, members] of groups) {
+  await Promise.all(batches.map(async ({ modules, members }) => {
     const out = await new Deno.Command("node", {
       args: [
         join(ROOT, "eval/app-set/typecheck.mjs"),
@@ -255,7 +265,7 @@ export async function typecheckAll(dirs: string[]): Promise<StepResult[]> {
     }
     const failure = new TextDecoder().decode(out.stderr).slice(-4000);
     for (const dir of members) if (!results.has(dir)) results.set(dir, { ok: false, ms: 0, output: failure });
-  }
+  }));
   return dirs.map((dir) => results.get(dir)!);
 }
 
@@ -263,13 +273,22 @@ export async function typecheckAll(dirs: string[]): Promise<StepResult[]> {
  * `expo export` for the platforms, into dist/, with a Metro cache of its own (Metro keeps it under TMPDIR):
  * apps share one node_modules, and a shared cache would hand an app another one's expo-router route context
  * and inlined app config, whether that app is this run's or a concurrent run's on the same machine.
+ * Not minified: minifying each module took about 45% of a cold web export, and says nothing of whether the
+ * app bundles; the build worker's exports, which users are served, are minified (tests/builds_test.ts).
  */
 export async function bundle(appDir: string, platforms: string[]): Promise<StepResult> {
   const tmp = await Deno.makeTempDir({ prefix: "expo-export-" });
   try {
     return await run(
       join(appDir, "node_modules/.bin/expo"),
-      ["export", ...platforms.flatMap((p) => ["--platform", p]), "--output-dir", "dist", "--clear"],
+      [
+        "export",
+        ...platforms.flatMap((p) => ["--platform", p]),
+        "--output-dir",
+        "dist",
+        "--clear",
+        "--no-minify",
+      ],
       appDir,
       { EXPO_NO_TELEMETRY: "1", TMPDIR: tmp },
     );
