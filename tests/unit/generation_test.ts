@@ -801,15 +801,6 @@ Deno.test("a log named by what is done keeps those acts even of things a concept
   ]);
 });
 
-Deno.test("a ranking of the records is listed unmet with why, the records still kept", () => {
-  const made = composeSpec("log my sales and see which product sells most", { tier: "light" });
-  assert.ok(made.spec.screens.some((s) => s.block === "log"));
-  assert.deepEqual(made.asks.filter((a) => a.type === "aggregate").map((a) => a.built), [false]);
-  assert.ok(
-    made.unmet.includes("which product sells most (a ranking of the records, which no screen shows)"),
-  );
-});
-
 Deno.test("a week stated day by day is the timetable's records, which every schedule the prompt names shows", () => {
   for (
     const [prompt, records] of [

@@ -1654,6 +1654,44 @@ Deno.test("which records rank first asks a figure that ranks them, in the five l
   assert.ok(!understand("my plants and which room they are in").asks.some((a) => a.ranked));
 });
 
+Deno.test("a ranking is per the noun it asks which of, or per person after who, in the five languages", () => {
+  for (
+    const [prompt, by] of [
+      ["log the guitar lessons and which of my students came most", "students"],
+      ["who emptied the dishwasher most this week", "person"],
+      ["le uscite in bici e quale percorso faccio più spesso", "percorso"],
+      ["chi ha annaffiato di più l'orto", "persona"],
+      ["mes courses et quel magasin revient le plus", "magasin"],
+      ["qui a promené le chien le plus", "personne"],
+      ["mis gastos y cuál tienda me cuesta más", "tienda"],
+      ["wer hat am meisten abgewaschen", "Person"],
+    ]
+  ) {
+    const found = ask(prompt, "aggregate");
+    assert.ok(found.ranked, prompt);
+    assert.equal(found.by, by, prompt);
+  }
+  // A period asked which of is the figure per that period, no ranking ("which month"): its chart ranks it.
+  for (
+    const [prompt, period] of [
+      ["which month did heating cost most", "month"],
+      ["quale settimana ho corso di più", "week"],
+      ["quel jour je dors le moins", "day"],
+      ["welcher Monat war am teuersten", "month"],
+    ]
+  ) {
+    const found = ask(prompt, "aggregate");
+    assert.equal(found.ranked, undefined, prompt);
+    assert.deepEqual(
+      found.quantities.flatMap((x) => x.kind === "period" ? [x.period] : []),
+      [period],
+      prompt,
+    );
+  }
+  // After which, a pronoun asks which of the records themselves: no noun ("which we played most").
+  assert.equal(ask("our board games and which we played most", "aggregate").by, undefined);
+});
+
 Deno.test("an app for when the speaker does something is a log of it, in the five languages", () => {
   for (
     const [prompt, subject] of [

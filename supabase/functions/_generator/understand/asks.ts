@@ -124,6 +124,10 @@ export interface Ask {
   amount?: Field;
   /** A figure that ranks the records ("which product sells most", "cuál tengo más abandonada"). */
   ranked?: true;
+  /** What a ranking ranks, as written: the noun its word of which asks of ("which of my kids": "kids"), or the
+   * lexicon's word of a person after a word of who ("who walked the dog most"); the records' field it groups
+   * them by. Absent: it ranks the records by what they are ("which we played most"). */
+  by?: string;
   /** A week stated day by day ("lunedì piscina, mercoledì calcio", "Montag Turnen um 16 Uhr"): each day
    * (1 Monday to 7 Sunday), what is on it and when, if said. */
   slots?: Slot[];
@@ -862,8 +866,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     break;
   }
   // Which records rank first ("which product sells most", "qué producto se vendió más") asks a figure.
-  const ranked = rankedAt(tokens, language);
-  if (ranked) add("aggregate", ranked);
+  const ranked = rankedAt(tokens, content, language);
+  if (ranked) add("aggregate", ranked.quote);
   // A figure compared with the period before, or period after period, is a figure over that period.
   const compared = comparedPeriods(tokens, language);
   for (const c of compared) add("aggregate", c);
@@ -1226,7 +1230,11 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const timed = ctx.quantities.some((q) => WHEN.has(q.kind) && q.start <= start && start < q.end);
     if (periodAt.has(start) || timed) return undefined;
     const kind = computing.find((m) => kindAt(m, start))?.key ??
-      (compared.some((c) => kindAt(c, start)) ? "compared" : kindAt(ranked, start) ? "ranked" : "count");
+      (compared.some((c) => kindAt(c, start))
+        ? "compared"
+        : kindAt(ranked?.quote, start)
+        ? "ranked"
+        : "count");
     const question = counted.find((m) => kindAt(m, start));
     return question ? `${kind} ${range(question).map((i) => tokens[i].norm).join(" ")}` : kind;
   };
@@ -1388,12 +1396,25 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (type === "list" && spans.length && spans.every(namesAgain)) ask.mention = true;
     if (type === "log" && (done || acts || assigned.length)) ask.done = true;
     // (A figure asked beside the ranking in the same words is built; the ranking alone is not.)
-    const rank = ranked && offsetsOf(tokens, ranked);
+    const rank = ranked && offsetsOf(tokens, ranked.quote);
     // (The period of a ranking, "il migliore dell'anno", says over when it ranks.)
     const ranks = (o: Offsets) =>
       periodAt.has(o.start) || (rank && rank.start <= o.start && o.end <= rank.end);
     if (type === "aggregate" && rank && spans.every(ranks)) {
-      ask.ranked = true;
+      // A period asked which of ("which month", "quale settimana") is the figure per that period, which its
+      // chart ranks, whatever other period is said; else the ranking is per what it asks which of.
+      const by = ranked.by && { words: text(tokens, ranked.by), at: offsetsOf(tokens, ranked.by)! };
+      const period = by && RANK_PERIODS[language].get(fold(by.words));
+      if (by && period) {
+        ask.quantities = [
+          ...ask.quantities.filter((x) => x.kind !== "period"),
+          { kind: "period", period, text: by.words, ...by.at },
+        ];
+      } else {
+        ask.ranked = true;
+        if (by) ask.by = by.words;
+        else if (ranked.who) ask.by = ASSIGNED[language].person;
+      }
     }
     if (type === "schedule" && week.length > 1) {
       ask.slots = week.map(({ start: _s, end: _e, ...slot }) => slot);
@@ -2185,12 +2206,7 @@ function assignedAt(
   const { which } = SUPERLATIVE[language];
   const who = WHETHER[language].who;
   const said = (i: number) => tokens[i]?.text.toLowerCase() ?? "";
-  // The noun a word of which asks about, across function words: where its run of content words is.
-  const asked = (i: number): Span | undefined => {
-    let k = i + 1;
-    while (k < i + 4 && tokens[k]?.kind === "word" && !content(k)) k++;
-    return content(k) ? { from: k, to: nounRun(tokens, k, tokens.length, content, language) } : undefined;
-  };
+  const asked = (i: number) => askedOf(tokens, i, content, language);
   for (const [i] of tokens.entries()) {
     const person = who.has(tokens[i].norm) ? undefined : which.has(said(i)) ? asked(i) : undefined;
     if (!who.has(tokens[i].norm) && !person) continue;
@@ -2208,6 +2224,19 @@ function assignedAt(
       };
     }
   }
+}
+
+/** The noun a word of which at `i` asks about, across up to two function words ("which of my board games"):
+ * where its run of content words is. */
+function askedOf(
+  tokens: Token[],
+  i: number,
+  content: (i: number) => boolean,
+  language: UiLanguage,
+): Span | undefined {
+  let k = i + 1;
+  while (k < i + 4 && tokens[k]?.kind === "word" && !content(k)) k++;
+  return content(k) ? { from: k, to: nounRun(tokens, k, tokens.length, content, language) } : undefined;
 }
 
 /** Where a noun phrase's content words from `from` end, before `to`; in German before a verb, written in lower
@@ -2235,9 +2264,25 @@ const SUPERLATIVE = Object.fromEntries(
 /** How many words a question of which may run before its word of most ("which foods show up most"). */
 const RANK_WINDOW = 6;
 
+// The periods a ranking may ask which of ("which month", "quale settimana", "welcher Tag").
+const RANK_PERIODS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [
+    l,
+    new Map(
+      Object.entries(lex.timeUnits).filter(([, u]) => ["day", "week", "month", "year"].includes(u))
+        .map(([w, u]) => [fold(w), u]),
+    ),
+  ]),
+) as Record<UiLanguage, Map<string, string>>;
+
 /** A question of which records rank first: a word that asks which, then, within six words and no mark, one of
- * most or least ("which product sells most", "quale spesa è la più alta", "am häufigsten"). */
-function rankedAt(tokens: Token[], language: UiLanguage): Span | undefined {
+ * most or least ("which product sells most", "quale spesa è la più alta", "am häufigsten"); with the noun it
+ * asks which of ("which of my kids", its first word, as a verb may follow it), or whether it asks who. */
+function rankedAt(
+  tokens: Token[],
+  content: (i: number) => boolean,
+  language: UiLanguage,
+): { quote: Span; by?: Span; who: boolean } | undefined {
   const { which, most } = SUPERLATIVE[language];
   const said = (t: Token | undefined) => t?.text.toLowerCase() ?? "";
   const top = (i: number) =>
@@ -2246,7 +2291,16 @@ function rankedAt(tokens: Token[], language: UiLanguage): Span | undefined {
   for (const [i, t] of tokens.entries()) {
     if (!which.has(said(t))) continue;
     for (let k = i + 1; k <= i + RANK_WINDOW && tokens[k]?.kind === "word"; k++) {
-      if (top(k)) return { from: i, to: k + 1 };
+      if (!top(k)) continue;
+      const who = WHETHER[language].who.has(t.norm);
+      // (Across "of" and determiners only: "which we played most" asks which of the records themselves.)
+      const linking = (j: number) =>
+        DETERMINERS[language].has(tokens[j].norm) || OF[language].some((p) => p.includes(tokens[j].norm));
+      const noun = who ? undefined : askedOf(tokens, i, content, language);
+      const by = noun && noun.from < k && range({ from: i + 1, to: noun.from }).every(linking)
+        ? { from: noun.from, to: noun.from + 1 }
+        : undefined;
+      return { quote: { from: i, to: k + 1 }, by, who };
     }
   }
 }
