@@ -122,3 +122,24 @@ Deno.test("a ranking is a figure of the log per what it ranks, highest first, in
   });
   assert.deepEqual(wines.spec.screens.map((s) => [s.block, s.options.sortField]), [["collection", "rating"]]);
 });
+
+Deno.test("a log's figure broken down is charted per the field's values, in the five languages", () => {
+  for (
+    const [prompt, aggregate, by] of [
+      ["garden harvest log: what veg, weight in kg. total kg per vegetable", "total", "Vegetable"],
+      ["registro delle ore di lavoro, totale ore per cliente", "total", "Cliente"],
+      ["journal de mes sorties pêche : nombre de poissons par lac", "count", "Lac"],
+      ["registro de mis carreras, y la media de km por zapatilla", "average", "Zapatilla"],
+      ["Stunden pro Baustelle erfassen, Summe pro Baustelle", "total", "Baustelle"],
+    ] as const
+  ) {
+    const { spec } = composeSpec(prompt, { tier: "light" });
+    assert.deepEqual(AppSpecSchema.safeParse(spec).error?.issues ?? [], [], prompt);
+    const log = spec.screens.find((s) => s.block === "log");
+    const figure = log?.options.figures?.find((f) => f.by);
+    assert.ok(figure, prompt);
+    assert.equal(figure.aggregate, aggregate, prompt);
+    const entity = spec.entities.find((e) => e.key === log!.entity)!;
+    assert.equal(entity.fields.find((f) => f.key === figure.by)?.label, by, prompt);
+  }
+});

@@ -686,6 +686,13 @@ export class Builder {
         const field = by ??
           entity.spec.fields.find((f) => valued.some((v) => f.label === capitalized(v.name))) ??
           entity.ensureType(["choice"], "category", w.category);
+        // A figure of a log broken down ("total hours per client") is charted per the field's values.
+        const log = by && this.screenOf(entity, "log");
+        const figure = log &&
+          this.asked.find((a) =>
+            a.type === "aggregate" && !a.ranked && !a.remaining && this.sentenceOf(a) === this.sentenceOf(ask)
+          );
+        if (log && figure && addFigureBy(log, entity, figure, field)) return this.report(ask, log, field.key);
         const screen =
           this.screens.find((s) =>
             s.entity === entity.spec.key && (s.block === "collection" || s.block === "catalog")
@@ -918,12 +925,9 @@ export class Builder {
     }
     const log = made ?? this.logOf(entity, ask.quantities);
     const by = field || (label ? entity.ensure(keyOf(label, "group"), label, "text") : entity.spec.fields[0]);
-    const amount = log.options.amountField ?? log.options.durationField;
-    const aggregate = ask.computes && amount ? ask.computes : "count";
-    const figure = figureOf(entity, { ...log.options, aggregate, period: periodOf(ask.quantities) });
-    const figures = log.options.figures ?? [figureOf(entity, log.options)];
-    if (figures.length >= 4) return this.refuse(ask, "a fifth figure, which its screen does not show");
-    log.options.figures = [...figures, { ...figure, by: by.key }];
+    if (!addFigureBy(log, entity, ask, by)) {
+      return this.refuse(ask, "a fifth figure, which its screen does not show");
+    }
     this.figured.add(log);
     return this.report(ask, log, by.key);
   }
@@ -1118,6 +1122,18 @@ function addFigure(log: ScreenSpec, entity: Entity, asked: ScreenOptions): boole
   if (!figures.some(same)) figures.push(figure);
   if (figures.length > 4) return false;
   log.options.figures = figures;
+  return true;
+}
+
+/** Adds to a log the figure `asked` computes (the total or average of the log's amount, else a count) over
+ * its period, per value of `by`, highest first; false when the log holds as many figures as it shows. */
+function addFigureBy(log: ScreenSpec, entity: Entity, asked: Ask, by: FieldSpec): boolean {
+  const amount = log.options.amountField ?? log.options.durationField;
+  const aggregate = asked.computes && amount ? asked.computes : "count";
+  const figure = figureOf(entity, { ...log.options, aggregate, period: periodOf(asked.quantities) });
+  const figures = log.options.figures ?? [figureOf(entity, log.options)];
+  if (figures.length >= 4) return false;
+  log.options.figures = [...figures, { ...figure, by: by.key }];
   return true;
 }
 
