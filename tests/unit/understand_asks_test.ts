@@ -1019,6 +1019,34 @@ Deno.test("a field named by a figure's word alone is that figure over the record
   }
 });
 
+Deno.test("a field a figure's word opens and a period or a breakdown ends is that figure, in the five languages", () => {
+  for (
+    const [prompt, field, period, by] of [
+      ["water bills with date, amount and the total per month", "amount", "month", undefined],
+      ["my plant sales with date, price and total per category", "price", undefined, "category"],
+      ["registro delle bollette con importo e la media al mese", "importo", "month", undefined],
+      ["mes frais de garde avec date, montant et le total par mois", "montant", "month", undefined],
+      ["gastos del coche con fecha, importe y el total por categoría", "importe", undefined, "categoría"],
+      ["Tankstopps mit Datum, Liter und Summe pro Kategorie", "Liter", undefined, "Kategorie"],
+    ] as const
+  ) {
+    const asks = understand(prompt).asks;
+    const figure = asks.find((a) => a.type === "aggregate");
+    assert.ok(figure, prompt);
+    assert.ok(asks.some((a) => a.fields.some((f) => f.name === field)), prompt);
+    assert.ok(
+      !asks.some((a) => a.fields.some((f) => /total|media|summe|per |par |por |pro /i.test(f.name))),
+      prompt,
+    );
+    if (period) assert.ok(figure.quantities.some((x) => x.kind === "period" && x.period === period), prompt);
+    if (by) {
+      const categories = ask(prompt, "categories");
+      assert.ok(categories.breakdown, prompt);
+      assert.equal(categories.subject, by, prompt);
+    }
+  }
+});
+
 Deno.test("a figure of what the speaker does is over events they keep: a log of them, unless one is asked", () => {
   for (
     const prompt of [

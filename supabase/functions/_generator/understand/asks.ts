@@ -571,10 +571,17 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const questions = notedQuestions(tokens, language, figure.noting, fields);
   fields.push(...questions);
   // The only field after "with", named by a figure's word alone ("with a total", "mit Durchschnitt"), is that
-  // figure over the records, not a field of each.
+  // figure over the records, not a field of each; and so is any field a figure's word opens that a period or
+  // a breakdown ends ("and a total per category", "la media al mese", "le total par mois"), over which no
+  // record holds a value.
   const figureField = (f: SpannedField, m: CueMatch) =>
-    m.key === "aggregate" && fields.length === 1 &&
-    range(f.span).every((i) => (m.from <= i && i < m.to) || !content(i));
+    m.key === "aggregate" && (
+      (fields.length === 1 && range(f.span).every((i) => (m.from <= i && i < m.to) || !content(i))) ||
+      (f.span.from <= m.from && m.to < f.span.to && range({ from: f.span.from, to: m.from }).every((i) =>
+        !content(i)
+      ) &&
+        (when.has(f.span.to - 1) || GROUPED_BY[language].some((p) => p[0] === tokens[f.span.to - 2]?.norm)))
+    );
   // (Where such a figure's cue is: it names no subject.)
   const figureCues = new Set<number>();
   for (const m of cued) {
@@ -979,8 +986,14 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       Math.min(...figures.map((o) => tokenSpan(tokens, o).to)),
     )
     : undefined;
-  const breakdown = grouping !== undefined && !found.has("categories");
+  // (A word of categories it breaks down by, "the total per category", is that breakdown, no ask of its own;
+  // a cue that holds the word of breakdown, "par pièce", "by room", stays one.)
+  const byCategory = (o: Offsets) =>
+    grouping !== undefined && overlaps(tokenSpan(tokens, o), grouping.by) &&
+    tokenSpan(tokens, o).from >= grouping.by.from;
+  const breakdown = grouping !== undefined && (found.get("categories") ?? []).every(byCategory);
   if (breakdown) {
+    found.delete("categories");
     add("categories", grouping.span);
     named.set("categories", grouping.by);
   }
