@@ -2417,3 +2417,23 @@ Deno.test("a calculator's cue the speaker's possessive opens names amounts of th
     assert.ok(types(prompt).includes("calculator"), prompt);
   }
 });
+
+Deno.test("a verb of dividing with what it divides by groups the records, no costs shared, in the five languages", () => {
+  for (
+    const [prompt, by] of [
+      ["packing list split by bag", "bag"],
+      ["lista dei regali da dividere per negozio", "negozio"],
+      ["ma liste de courses à diviser par magasin", "magasin"],
+      ["mi lista de tareas dividida por habitación", "habitación"],
+      ["Packliste nach Koffer aufteilen", "Koffer"],
+    ]
+  ) {
+    const types = understand(prompt).asks.map((a) => a.type);
+    assert.ok(!types.includes("split"), prompt);
+    assert.equal(ask(prompt, "categories").subject, by, prompt);
+  }
+  // By a number or per person, it shares a cost.
+  for (const prompt of ["split the pizza bill by 4", "dividere le spese per persona"]) {
+    assert.ok(understand(prompt).asks.some((a) => a.type === "split"), prompt);
+  }
+});

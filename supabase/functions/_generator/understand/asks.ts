@@ -642,12 +642,21 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     m.to <= fields[0].span.from &&
     range({ from: complement(m.to), to: fields[0].span.from }).every((i) => !content(i));
   const records = cued.find(recordsTimed);
+  let dividing: Span | undefined;
   for (const m of cued) {
     if (forgetting(m) ? forgotWhen(m) : negated(m)) continue;
     if (m === records) continue;
     if (m.key === "people" && m.to - m.from === 1 && singular(tokens[m.from].norm, language)) continue;
     if (m.key === "aggregate" && fieldQuestion(m, tokens, stems, language, figure)) continue;
     if (countField(m)) continue;
+    // A verb of dividing with what it divides by ("split by aisle", "nach Gang aufteilen") groups the records:
+    // their categories, no costs shared.
+    const by = m.key === "split" ? dividedBy(tokens, stems, m, content, language) : undefined;
+    if (by) {
+      add("categories", by.span);
+      dividing = by.noun;
+      continue;
+    }
     // A total word beside a budget's ("budget totale", "total budget", "presupuesto total") qualifies it.
     if (m.key === "aggregate" && budgetWords.some((b) => b.to === m.from || m.to === b.from)) continue;
     if (m.key === "aggregate" && QUESTIONS[language].has(stems[m.from])) counted.push(m);
@@ -693,6 +702,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
         words(ctx.prompt.slice(f.start, end)).filter((t) => t.kind === "number").length === 1;
     });
   const named = new Map<AskType, Span>();
+  if (dividing) named.set("categories", dividing);
   if (records) {
     let from = records.from;
     while (from > 0 && content(from - 1)) from--;
@@ -2467,6 +2477,33 @@ const overlaps = (a: Span, b: Span) => a.from < b.to && b.from < a.to;
 /** Where the clause asks for a sort or a search: what their phrases name is what they order or find by. */
 const orderingOf = (tokens: Token[], found: Map<AskType, Offsets[]>) =>
   [...(found.get("sort") ?? []), ...(found.get("search") ?? [])].map((o) => tokenSpan(tokens, o));
+
+/** The noun a one-word verb of dividing divides by, and the words with it: a word of breakdown and a noun right
+ * after it, or (as German puts the verb last) right before it; none for a number or a person ("split by 3",
+ * "per persona"). */
+function dividedBy(
+  tokens: Token[],
+  stems: string[],
+  m: CueMatch,
+  content: (i: number) => boolean,
+  language: UiLanguage,
+): { span: Span; noun: Span } | undefined {
+  if (m.to - m.from !== 1) return undefined;
+  const persons = matchCues(stems, PERSONS[language]);
+  const noun = (k: number) =>
+    content(k) && tokens[k].kind === "word" && !persons.some((p) => p.from <= k && k < p.to);
+  for (const p of GROUPED_BY[language]) {
+    const after = p.every((w, k) => tokens[m.to + k]?.norm === w) ? m.to + p.length : -1;
+    if (after >= 0 && noun(after)) {
+      return { span: { from: m.from, to: after + 1 }, noun: { from: after, to: after + 1 } };
+    }
+    const before = m.from - 1 - p.length;
+    if (before >= 0 && p.every((w, k) => tokens[before + k]?.norm === w) && noun(m.from - 1)) {
+      return { span: { from: before, to: m.to }, noun: { from: m.from - 1, to: m.from } };
+    }
+  }
+  return undefined;
+}
 
 const GROUPED_BY = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.groupedBy.map((p) => words(p).map((t) => t.norm))]),
