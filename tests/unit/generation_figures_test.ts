@@ -94,3 +94,52 @@ Deno.test("a log's figures are fields of its entity that hold numbers", () => {
   delete broken.screens[index].options.figures;
   assert.equal(AppSpecSchema.safeParse(broken).success, true);
 });
+
+Deno.test("a ranking is a figure of the log per what it ranks, highest first, in the five languages", () => {
+  for (
+    const [prompt, by, period] of [
+      ["log my sales and see which product sells most", "Product", undefined],
+      ["which of my kids did the most chores this week?", "Who", "week"],
+      ["registro delle pulizie: chi ha pulito di più questo mese", "Chi", "month"],
+      ["journal de mes sorties vélo et quel parcours je fais le plus", "Parcours", undefined],
+      ["registro de ventas y cuál producto se vende más", "Producto", undefined],
+      ["Putzprotokoll: wer hat diese Woche am meisten geputzt", "Person", "week"],
+    ] as const
+  ) {
+    const made = composeSpec(prompt, { tier: "light" });
+    assert.deepEqual(AppSpecSchema.safeParse(made.spec).error?.issues ?? [], [], prompt);
+    assert.deepEqual(made.asks.filter((a) => a.type === "aggregate").map((a) => a.built), [true], prompt);
+    const log = made.spec.screens.find((s) => s.block === "log");
+    const ranking = log?.options.figures?.find((f) => f.by);
+    assert.ok(ranking, prompt);
+    const entity = made.spec.entities.find((e) => e.key === log!.entity)!;
+    assert.equal(entity.fields.find((f) => f.key === ranking.by)?.label, by, prompt);
+    assert.equal(ranking.period, period, prompt);
+  }
+  // Records kept as a list and ranked as what they are are sorted by their number, highest first.
+  const wines = composeSpec("my wine collection with ratings and which bottle i liked best", {
+    tier: "light",
+  });
+  assert.deepEqual(wines.spec.screens.map((s) => [s.block, s.options.sortField]), [["collection", "rating"]]);
+});
+
+Deno.test("a log's figure broken down is charted per the field's values, in the five languages", () => {
+  for (
+    const [prompt, aggregate, by] of [
+      ["garden harvest log: what veg, weight in kg. total kg per vegetable", "total", "Vegetable"],
+      ["registro delle ore di lavoro, totale ore per cliente", "total", "Cliente"],
+      ["journal de mes sorties pêche : nombre de poissons par lac", "count", "Lac"],
+      ["registro de mis carreras, y la media de km por zapatilla", "average", "Zapatilla"],
+      ["Stunden pro Baustelle erfassen, Summe pro Baustelle", "total", "Baustelle"],
+    ] as const
+  ) {
+    const { spec } = composeSpec(prompt, { tier: "light" });
+    assert.deepEqual(AppSpecSchema.safeParse(spec).error?.issues ?? [], [], prompt);
+    const log = spec.screens.find((s) => s.block === "log");
+    const figure = log?.options.figures?.find((f) => f.by);
+    assert.ok(figure, prompt);
+    assert.equal(figure.aggregate, aggregate, prompt);
+    const entity = spec.entities.find((e) => e.key === log!.entity)!;
+    assert.equal(entity.fields.find((f) => f.key === figure.by)?.label, by, prompt);
+  }
+});

@@ -1019,6 +1019,34 @@ Deno.test("a field named by a figure's word alone is that figure over the record
   }
 });
 
+Deno.test("a field a figure's word opens and a period or a breakdown ends is that figure, in the five languages", () => {
+  for (
+    const [prompt, field, period, by] of [
+      ["water bills with date, amount and the total per month", "amount", "month", undefined],
+      ["my plant sales with date, price and total per category", "price", undefined, "category"],
+      ["registro delle bollette con importo e la media al mese", "importo", "month", undefined],
+      ["mes frais de garde avec date, montant et le total par mois", "montant", "month", undefined],
+      ["gastos del coche con fecha, importe y el total por categoría", "importe", undefined, "categoría"],
+      ["Tankstopps mit Datum, Liter und Summe pro Kategorie", "Liter", undefined, "Kategorie"],
+    ] as const
+  ) {
+    const asks = understand(prompt).asks;
+    const figure = asks.find((a) => a.type === "aggregate");
+    assert.ok(figure, prompt);
+    assert.ok(asks.some((a) => a.fields.some((f) => f.name === field)), prompt);
+    assert.ok(
+      !asks.some((a) => a.fields.some((f) => /total|media|summe|per |par |por |pro /i.test(f.name))),
+      prompt,
+    );
+    if (period) assert.ok(figure.quantities.some((x) => x.kind === "period" && x.period === period), prompt);
+    if (by) {
+      const categories = ask(prompt, "categories");
+      assert.ok(categories.breakdown, prompt);
+      assert.equal(categories.subject, by, prompt);
+    }
+  }
+});
+
 Deno.test("a figure of what the speaker does is over events they keep: a log of them, unless one is asked", () => {
   for (
     const prompt of [
@@ -1652,6 +1680,44 @@ Deno.test("which records rank first asks a figure that ranks them, in the five l
   ) assert.ok(ask(prompt, "aggregate").ranked, prompt);
   // Which, with no word of most, ranks nothing.
   assert.ok(!understand("my plants and which room they are in").asks.some((a) => a.ranked));
+});
+
+Deno.test("a ranking is per the noun it asks which of, or per person after who, in the five languages", () => {
+  for (
+    const [prompt, by] of [
+      ["log the guitar lessons and which of my students came most", "students"],
+      ["who emptied the dishwasher most this week", "person"],
+      ["le uscite in bici e quale percorso faccio più spesso", "percorso"],
+      ["chi ha annaffiato di più l'orto", "persona"],
+      ["mes courses et quel magasin revient le plus", "magasin"],
+      ["qui a promené le chien le plus", "personne"],
+      ["mis gastos y cuál tienda me cuesta más", "tienda"],
+      ["wer hat am meisten abgewaschen", "Person"],
+    ]
+  ) {
+    const found = ask(prompt, "aggregate");
+    assert.ok(found.ranked, prompt);
+    assert.equal(found.by, by, prompt);
+  }
+  // A period asked which of is the figure per that period, no ranking ("which month"): its chart ranks it.
+  for (
+    const [prompt, period] of [
+      ["which month did heating cost most", "month"],
+      ["quale settimana ho corso di più", "week"],
+      ["quel jour je dors le moins", "day"],
+      ["welcher Monat war am teuersten", "month"],
+    ]
+  ) {
+    const found = ask(prompt, "aggregate");
+    assert.equal(found.ranked, undefined, prompt);
+    assert.deepEqual(
+      found.quantities.flatMap((x) => x.kind === "period" ? [x.period] : []),
+      [period],
+      prompt,
+    );
+  }
+  // After which, a pronoun asks which of the records themselves: no noun ("which we played most").
+  assert.equal(ask("our board games and which we played most", "aggregate").by, undefined);
 });
 
 Deno.test("an app for when the speaker does something is a log of it, in the five languages", () => {
@@ -2401,4 +2467,24 @@ Deno.test("a verb of rating that governs an object through an article asks for a
   for (const [prompt, subject] of cases) assert.equal(ask(prompt, "list").subject, subject, prompt);
   // A rating's noun before a pronoun governs nothing ("stelline le compro").
   assert.ok(!understand("a 20 stelline le compro un libro").asks.some((a) => a.subject === "compro"));
+});
+
+Deno.test("a verb of dividing with what it divides by groups the records, no costs shared, in the five languages", () => {
+  for (
+    const [prompt, by] of [
+      ["packing list split by bag", "bag"],
+      ["lista dei regali da dividere per negozio", "negozio"],
+      ["ma liste de courses à diviser par magasin", "magasin"],
+      ["mi lista de tareas dividida por habitación", "habitación"],
+      ["Packliste nach Koffer aufteilen", "Koffer"],
+    ]
+  ) {
+    const types = understand(prompt).asks.map((a) => a.type);
+    assert.ok(!types.includes("split"), prompt);
+    assert.equal(ask(prompt, "categories").subject, by, prompt);
+  }
+  // By a number or per person, it shares a cost.
+  for (const prompt of ["split the pizza bill by 4", "dividere le spese per persona"]) {
+    assert.ok(understand(prompt).asks.some((a) => a.type === "split"), prompt);
+  }
 });

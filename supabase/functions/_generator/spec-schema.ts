@@ -119,6 +119,9 @@ const Figure = z.object({
   period: Period.optional().describe("absent: day"),
   unit: z.string().max(20).optional(),
   currency: z.string().max(10).optional(),
+  by: Key.optional().describe(
+    "the field whose values the figure ranks, highest first, over the current period (all time without one)",
+  ),
 });
 
 const ScreenOptions = z.object({
@@ -323,6 +326,14 @@ export function checkSpec(spec: SpecParts, ctx: z.RefinementCtx) {
       }
     }
     screen.options.figures?.forEach((figure, figureIndex) => {
+      if (
+        figure.by !== undefined && entity && !entity.fields.some((candidate) => candidate.key === figure.by)
+      ) {
+        issue(
+          [...path, "figures", figureIndex, "by"],
+          `names ${figure.by}, which is not a field of ${entity.key}`,
+        );
+      }
       if (figure.field === undefined || !entity) return;
       const field = entity.fields.find((candidate) => candidate.key === figure.field);
       if (!field || !["number", "money", "duration"].includes(field.type)) {

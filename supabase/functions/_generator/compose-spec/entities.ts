@@ -101,7 +101,7 @@ export class Entity {
    * ("pages" of "number of pages" is "Pages"), or, in German, that a compound ends in ("Gesamtgewicht" is
    * "Gewicht"); a count or a measure ("distance in km") only a field that holds a number.
    */
-  private sameAs(label: string, type: FieldType): FieldSpec | undefined {
+  sameAs(label: string, type: FieldType): FieldSpec | undefined {
     const folded = fold(label);
     const exact = this.spec.fields.find((f) => fold(f.label) === folded);
     if (exact || /\s/.test(folded)) return exact;

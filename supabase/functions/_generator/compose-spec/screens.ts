@@ -465,8 +465,7 @@ export class Builder {
         return this.report(ask, goal);
       }
       case "aggregate": {
-        // Records ranked by what they are of are a figure per group, which no screen shows.
-        if (ask.ranked) return this.refuse(ask, "a ranking of the records, which no screen shows");
+        if (ask.ranked) return this.ranking(ask);
         // What is left of a goal's target is what its screen shows under the progress.
         if (ask.remaining) {
           const goal = this.screens.find((s) => s.block === "goal");
@@ -690,6 +689,13 @@ export class Builder {
         const field = by ??
           entity.spec.fields.find((f) => valued.some((v) => f.label === capitalized(v.name))) ??
           entity.ensureType(["choice"], "category", w.category);
+        // A figure of a log broken down ("total hours per client") is charted per the field's values.
+        const log = by && this.screenOf(entity, "log");
+        const figure = log &&
+          this.asked.find((a) =>
+            a.type === "aggregate" && !a.ranked && !a.remaining && this.sentenceOf(a) === this.sentenceOf(ask)
+          );
+        if (log && figure && addFigureBy(log, entity, figure, field)) return this.report(ask, log, field.key);
         const screen =
           this.screens.find((s) =>
             s.entity === entity.spec.key && (s.block === "collection" || s.block === "catalog")
@@ -896,6 +902,39 @@ export class Builder {
     return screen;
   }
 
+  /** A ranking (who did most chores, which product sells most) is one more figure of the records' log: per
+   * value of the field it asks which of, else of their name, over its period, highest first. Records kept
+   * as a list, not as they happen, are sorted by their number instead, unless the ranking is per a field of
+   * theirs or per person ("which kid did most chores"): then they are done, a log. */
+  private ranking(ask: Ask) {
+    const language = this.readIn();
+    const lexicon = LEXICONS[language];
+    const made = this.screens.find((s) => s.block === "log");
+    const entity = (made && this.entities.find((e) => e.spec.key === made.entity)) ?? this.main(ask);
+    const label = ask.by && capitalized(ask.by);
+    const person = ask.by !== undefined &&
+      [...lexicon.persons, lexicon.assigned.person].some((p) => fold(p) === fold(ask.by!));
+    // (A person is whoever the field a word of who opens names: "Who", "Chi lo fa", "Wer".)
+    const who = new Set(lexicon.whether.who.map(fold));
+    const field = person
+      ? entity.spec.fields.find((f) => who.has(fold(f.label).split(" ")[0]))
+      : label && entity.sameAs(label, "text");
+    if (!made && !person && !field && conceptOf(entity.spec) && !impliesLog(entity)) {
+      const value = entity.ofType("rating", "number", "money");
+      if (!value) return this.refuse(ask, "a ranking of records kept with nothing to rank them by");
+      const list = this.listOf(entity);
+      list.options.sortField ??= value.key;
+      return this.report(ask, list, value.key);
+    }
+    const log = made ?? this.logOf(entity, ask.quantities);
+    const by = field || (label ? entity.ensure(keyOf(label, "group"), label, "text") : entity.spec.fields[0]);
+    if (!addFigureBy(log, entity, ask, by)) {
+      return this.refuse(ask, "a fifth figure, which its screen does not show");
+    }
+    this.figured.add(log);
+    return this.report(ask, log, by.key);
+  }
+
   /** A log whose aggregate asks how much ("how much I spent", "la media") adds up or averages an amount:
    * the log's amount or duration, else the entity's amount, else a new one. */
   private computed(ask: Ask, entity: Entity, screen: ScreenSpec): ScreenSpec {
@@ -1086,6 +1125,18 @@ function addFigure(log: ScreenSpec, entity: Entity, asked: ScreenOptions): boole
   if (!figures.some(same)) figures.push(figure);
   if (figures.length > 4) return false;
   log.options.figures = figures;
+  return true;
+}
+
+/** Adds to a log the figure `asked` computes (the total or average of the log's amount, else a count) over
+ * its period, per value of `by`, highest first; false when the log holds as many figures as it shows. */
+function addFigureBy(log: ScreenSpec, entity: Entity, asked: Ask, by: FieldSpec): boolean {
+  const amount = log.options.amountField ?? log.options.durationField;
+  const aggregate = asked.computes && amount ? asked.computes : "count";
+  const figure = figureOf(entity, { ...log.options, aggregate, period: periodOf(asked.quantities) });
+  const figures = log.options.figures ?? [figureOf(entity, log.options)];
+  if (figures.length >= 4) return false;
+  log.options.figures = [...figures, { ...figure, by: by.key }];
   return true;
 }
 

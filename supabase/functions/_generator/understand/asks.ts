@@ -124,6 +124,10 @@ export interface Ask {
   amount?: Field;
   /** A figure that ranks the records ("which product sells most", "cuál tengo más abandonada"). */
   ranked?: true;
+  /** What a ranking ranks, as written: the noun its word of which asks of ("which of my kids": "kids"), or the
+   * lexicon's word of a person after a word of who ("who walked the dog most"); the records' field it groups
+   * them by. Absent: it ranks the records by what they are ("which we played most"). */
+  by?: string;
   /** A week stated day by day ("lunedì piscina, mercoledì calcio", "Montag Turnen um 16 Uhr"): each day
    * (1 Monday to 7 Sunday), what is on it and when, if said. */
   slots?: Slot[];
@@ -576,10 +580,17 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const questions = notedQuestions(tokens, language, figure.noting, fields);
   fields.push(...questions);
   // The only field after "with", named by a figure's word alone ("with a total", "mit Durchschnitt"), is that
-  // figure over the records, not a field of each.
+  // figure over the records, not a field of each; and so is any field a figure's word opens that a period or
+  // a breakdown ends ("and a total per category", "la media al mese", "le total par mois"), over which no
+  // record holds a value.
   const figureField = (f: SpannedField, m: CueMatch) =>
-    m.key === "aggregate" && fields.length === 1 &&
-    range(f.span).every((i) => (m.from <= i && i < m.to) || !content(i));
+    m.key === "aggregate" && (
+      (fields.length === 1 && range(f.span).every((i) => (m.from <= i && i < m.to) || !content(i))) ||
+      (f.span.from <= m.from && m.to < f.span.to && range({ from: f.span.from, to: m.from }).every((i) =>
+        !content(i)
+      ) &&
+        (when.has(f.span.to - 1) || GROUPED_BY[language].some((p) => p[0] === tokens[f.span.to - 2]?.norm)))
+    );
   // (Where such a figure's cue is: it names no subject.)
   const figureCues = new Set<number>();
   for (const m of cued) {
@@ -640,12 +651,21 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     m.to <= fields[0].span.from &&
     range({ from: complement(m.to), to: fields[0].span.from }).every((i) => !content(i));
   const records = cued.find(recordsTimed);
+  let dividing: Span | undefined;
   for (const m of cued) {
     if (forgetting(m) ? forgotWhen(m) : negated(m)) continue;
     if (m === records) continue;
     if (m.key === "people" && m.to - m.from === 1 && singular(tokens[m.from].norm, language)) continue;
     if (m.key === "aggregate" && fieldQuestion(m, tokens, stems, language, figure)) continue;
     if (countField(m)) continue;
+    // A verb of dividing with what it divides by ("split by aisle", "nach Gang aufteilen") groups the records:
+    // their categories, no costs shared.
+    const by = m.key === "split" ? dividedBy(tokens, stems, m, content, language) : undefined;
+    if (by) {
+      add("categories", by.span);
+      dividing = by.noun;
+      continue;
+    }
     // A total word beside a budget's ("budget totale", "total budget", "presupuesto total") qualifies it.
     if (m.key === "aggregate" && budgetWords.some((b) => b.to === m.from || m.to === b.from)) continue;
     if (m.key === "aggregate" && QUESTIONS[language].has(stems[m.from])) counted.push(m);
@@ -691,6 +711,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
         words(ctx.prompt.slice(f.start, end)).filter((t) => t.kind === "number").length === 1;
     });
   const named = new Map<AskType, Span>();
+  if (dividing) named.set("categories", dividing);
   if (records) {
     let from = records.from;
     while (from > 0 && content(from - 1)) from--;
@@ -871,8 +892,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     break;
   }
   // Which records rank first ("which product sells most", "qué producto se vendió más") asks a figure.
-  const ranked = rankedAt(tokens, language);
-  if (ranked) add("aggregate", ranked);
+  const ranked = rankedAt(tokens, content, language);
+  if (ranked) add("aggregate", ranked.quote);
   // A figure compared with the period before, or period after period, is a figure over that period.
   const compared = comparedPeriods(tokens, language);
   for (const c of compared) add("aggregate", c);
@@ -984,8 +1005,14 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       Math.min(...figures.map((o) => tokenSpan(tokens, o).to)),
     )
     : undefined;
-  const breakdown = grouping !== undefined && !found.has("categories");
+  // (A word of categories it breaks down by, "the total per category", is that breakdown, no ask of its own;
+  // a cue that holds the word of breakdown, "par pièce", "by room", stays one.)
+  const byCategory = (o: Offsets) =>
+    grouping !== undefined && overlaps(tokenSpan(tokens, o), grouping.by) &&
+    tokenSpan(tokens, o).from >= grouping.by.from;
+  const breakdown = grouping !== undefined && (found.get("categories") ?? []).every(byCategory);
   if (breakdown) {
+    found.delete("categories");
     add("categories", grouping.span);
     named.set("categories", grouping.by);
   }
@@ -1263,7 +1290,11 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const timed = ctx.quantities.some((q) => WHEN.has(q.kind) && q.start <= start && start < q.end);
     if (periodAt.has(start) || timed) return undefined;
     const kind = computing.find((m) => kindAt(m, start))?.key ??
-      (compared.some((c) => kindAt(c, start)) ? "compared" : kindAt(ranked, start) ? "ranked" : "count");
+      (compared.some((c) => kindAt(c, start))
+        ? "compared"
+        : kindAt(ranked?.quote, start)
+        ? "ranked"
+        : "count");
     const question = counted.find((m) => kindAt(m, start));
     return question ? `${kind} ${range(question).map((i) => tokens[i].norm).join(" ")}` : kind;
   };
@@ -1426,12 +1457,25 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (type === "list" && spans.length && spans.every(namesAgain)) ask.mention = true;
     if (type === "log" && (done || acts || assigned.length)) ask.done = true;
     // (A figure asked beside the ranking in the same words is built; the ranking alone is not.)
-    const rank = ranked && offsetsOf(tokens, ranked);
+    const rank = ranked && offsetsOf(tokens, ranked.quote);
     // (The period of a ranking, "il migliore dell'anno", says over when it ranks.)
     const ranks = (o: Offsets) =>
       periodAt.has(o.start) || (rank && rank.start <= o.start && o.end <= rank.end);
     if (type === "aggregate" && rank && spans.every(ranks)) {
-      ask.ranked = true;
+      // A period asked which of ("which month", "quale settimana") is the figure per that period, which its
+      // chart ranks, whatever other period is said; else the ranking is per what it asks which of.
+      const by = ranked.by && { words: text(tokens, ranked.by), at: offsetsOf(tokens, ranked.by)! };
+      const period = by && RANK_PERIODS[language].get(fold(by.words));
+      if (by && period) {
+        ask.quantities = [
+          ...ask.quantities.filter((x) => x.kind !== "period"),
+          { kind: "period", period, text: by.words, ...by.at },
+        ];
+      } else {
+        ask.ranked = true;
+        if (by) ask.by = by.words;
+        else if (ranked.who) ask.by = ASSIGNED[language].person;
+      }
     }
     if (type === "schedule" && week.length > 1) {
       ask.slots = week.map(({ start: _s, end: _e, ...slot }) => slot);
@@ -2236,12 +2280,7 @@ function assignedAt(
   const { which } = SUPERLATIVE[language];
   const who = WHETHER[language].who;
   const said = (i: number) => tokens[i]?.text.toLowerCase() ?? "";
-  // The noun a word of which asks about, across function words: where its run of content words is.
-  const asked = (i: number): Span | undefined => {
-    let k = i + 1;
-    while (k < i + 4 && tokens[k]?.kind === "word" && !content(k)) k++;
-    return content(k) ? { from: k, to: nounRun(tokens, k, tokens.length, content, language) } : undefined;
-  };
+  const asked = (i: number) => askedOf(tokens, i, content, language);
   for (const [i] of tokens.entries()) {
     const person = who.has(tokens[i].norm) ? undefined : which.has(said(i)) ? asked(i) : undefined;
     if (!who.has(tokens[i].norm) && !person) continue;
@@ -2259,6 +2298,19 @@ function assignedAt(
       };
     }
   }
+}
+
+/** The noun a word of which at `i` asks about, across up to two function words ("which of my board games"):
+ * where its run of content words is. */
+function askedOf(
+  tokens: Token[],
+  i: number,
+  content: (i: number) => boolean,
+  language: UiLanguage,
+): Span | undefined {
+  let k = i + 1;
+  while (k < i + 4 && tokens[k]?.kind === "word" && !content(k)) k++;
+  return content(k) ? { from: k, to: nounRun(tokens, k, tokens.length, content, language) } : undefined;
 }
 
 /** Where a noun phrase's content words from `from` end, before `to`; in German before a verb, written in lower
@@ -2286,9 +2338,25 @@ const SUPERLATIVE = Object.fromEntries(
 /** How many words a question of which may run before its word of most ("which foods show up most"). */
 const RANK_WINDOW = 6;
 
+// The periods a ranking may ask which of ("which month", "quale settimana", "welcher Tag").
+const RANK_PERIODS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [
+    l,
+    new Map(
+      Object.entries(lex.timeUnits).filter(([, u]) => ["day", "week", "month", "year"].includes(u))
+        .map(([w, u]) => [fold(w), u]),
+    ),
+  ]),
+) as Record<UiLanguage, Map<string, string>>;
+
 /** A question of which records rank first: a word that asks which, then, within six words and no mark, one of
- * most or least ("which product sells most", "quale spesa è la più alta", "am häufigsten"). */
-function rankedAt(tokens: Token[], language: UiLanguage): Span | undefined {
+ * most or least ("which product sells most", "quale spesa è la più alta", "am häufigsten"); with the noun it
+ * asks which of ("which of my kids", its first word, as a verb may follow it), or whether it asks who. */
+function rankedAt(
+  tokens: Token[],
+  content: (i: number) => boolean,
+  language: UiLanguage,
+): { quote: Span; by?: Span; who: boolean } | undefined {
   const { which, most } = SUPERLATIVE[language];
   const said = (t: Token | undefined) => t?.text.toLowerCase() ?? "";
   const top = (i: number) =>
@@ -2297,7 +2365,16 @@ function rankedAt(tokens: Token[], language: UiLanguage): Span | undefined {
   for (const [i, t] of tokens.entries()) {
     if (!which.has(said(t))) continue;
     for (let k = i + 1; k <= i + RANK_WINDOW && tokens[k]?.kind === "word"; k++) {
-      if (top(k)) return { from: i, to: k + 1 };
+      if (!top(k)) continue;
+      const who = WHETHER[language].who.has(t.norm);
+      // (Across "of" and determiners only: "which we played most" asks which of the records themselves.)
+      const linking = (j: number) =>
+        DETERMINERS[language].has(tokens[j].norm) || OF[language].some((p) => p.includes(tokens[j].norm));
+      const noun = who ? undefined : askedOf(tokens, i, content, language);
+      const by = noun && noun.from < k && range({ from: i + 1, to: noun.from }).every(linking)
+        ? { from: noun.from, to: noun.from + 1 }
+        : undefined;
+      return { quote: { from: i, to: k + 1 }, by, who };
     }
   }
 }
@@ -2451,6 +2528,33 @@ const overlaps = (a: Span, b: Span) => a.from < b.to && b.from < a.to;
 /** Where the clause asks for a sort or a search: what their phrases name is what they order or find by. */
 const orderingOf = (tokens: Token[], found: Map<AskType, Offsets[]>) =>
   [...(found.get("sort") ?? []), ...(found.get("search") ?? [])].map((o) => tokenSpan(tokens, o));
+
+/** The noun a one-word verb of dividing divides by, and the words with it: a word of breakdown and a noun right
+ * after it, or (as German puts the verb last) right before it; none for a number or a person ("split by 3",
+ * "per persona"). */
+function dividedBy(
+  tokens: Token[],
+  stems: string[],
+  m: CueMatch,
+  content: (i: number) => boolean,
+  language: UiLanguage,
+): { span: Span; noun: Span } | undefined {
+  if (m.to - m.from !== 1) return undefined;
+  const persons = matchCues(stems, PERSONS[language]);
+  const noun = (k: number) =>
+    content(k) && tokens[k].kind === "word" && !persons.some((p) => p.from <= k && k < p.to);
+  for (const p of GROUPED_BY[language]) {
+    const after = p.every((w, k) => tokens[m.to + k]?.norm === w) ? m.to + p.length : -1;
+    if (after >= 0 && noun(after)) {
+      return { span: { from: m.from, to: after + 1 }, noun: { from: after, to: after + 1 } };
+    }
+    const before = m.from - 1 - p.length;
+    if (before >= 0 && p.every((w, k) => tokens[before + k]?.norm === w) && noun(m.from - 1)) {
+      return { span: { from: before, to: m.to }, noun: { from: m.from - 1, to: m.from } };
+    }
+  }
+  return undefined;
+}
 
 const GROUPED_BY = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.groupedBy.map((p) => words(p).map((t) => t.norm))]),

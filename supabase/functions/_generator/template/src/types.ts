@@ -64,6 +64,9 @@ export interface Figure {
   period?: Period;
   unit?: string;
   currency?: string;
+  /** The field whose values the figure ranks, highest first, over the current period (all time without one):
+   * who or what did most. */
+  by?: string;
 }
 
 export interface ScreenOptions {

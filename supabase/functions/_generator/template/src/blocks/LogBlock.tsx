@@ -1,6 +1,7 @@
 // A log of events (feeds, naps, workouts, cigarettes): "Log now" adds one at this minute, today's summary
 // counts them with their total duration and amount ("Today: 5 feeds, 2h 10m"), and the periods before show
-// a count, total or average per day, week or month. Entries are edited in the record form.
+// a count, total or average per day, week or month; a figure by a field ranks its values instead, highest
+// first (who did most chores this week). Entries are edited in the record form.
 import { Pressable, StyleSheet, Text } from "react-native";
 import { BarChart } from "../components/BarChart";
 import { Body, Button, Card, Screen, Title } from "../components/ui";
@@ -17,6 +18,14 @@ const PER: Record<Period, () => string> = {
   week: () => t.perWeek,
   month: () => t.perMonth,
   year: () => t.perYear,
+};
+
+// The period a ranking is over, as its card names it.
+const CURRENT: Record<Period, () => string> = {
+  day: () => t.today,
+  week: () => t.thisWeek,
+  month: () => t.thisMonth,
+  year: () => t.thisYear,
 };
 
 export function LogBlock({ screenKey }: { screenKey: string }) {
@@ -49,6 +58,7 @@ export function LogBlock({ screenKey }: { screenKey: string }) {
   const figures = screen.options.figures ?? [{ aggregate, field: (amount ?? duration)?.key, period, unit, currency }];
   const charts = figures.map((figure) => {
     const { period = "day" } = figure;
+    const by = entity.fields.find((field) => field.key === figure.by);
     const measured = figure.aggregate === "count"
       ? undefined
       : entity.fields.find((field) => field.key === figure.field);
@@ -59,15 +69,27 @@ export function LogBlock({ screenKey }: { screenKey: string }) {
       return figure.aggregate === "total" ? total : list.length > 0 ? total / list.length : 0;
     };
     const bars: { label: string; value: number }[] = [];
-    for (
-      let from = periodStart(isoDay(), period), to = "9999-12-31", n = 0;
-      n < 7;
-      n++, to = from, from = previousPeriod(from, period)
-    ) {
-      bars.unshift({
-        label: periodLabel(from, period),
-        value: valueOf(entries.filter((entry) => dayOf(entry) >= from && dayOf(entry) < to)),
-      });
+    // A ranking groups the current period's entries (all of them without one) by the field's values.
+    if (by) {
+      const since = figure.period ? periodStart(isoDay(), figure.period) : "";
+      const groups = new Map<string, RecordData[]>();
+      for (const entry of entries.filter((entry) => dayOf(entry) >= since)) {
+        const value = String(entry[by.key] ?? "").trim();
+        if (value) groups.set(value, [...(groups.get(value) ?? []), entry]);
+      }
+      for (const [label, list] of groups) bars.push({ label, value: valueOf(list) });
+      bars.sort((a, b) => b.value - a.value).splice(7);
+    } else {
+      for (
+        let from = periodStart(isoDay(), period), to = "9999-12-31", n = 0;
+        n < 7;
+        n++, to = from, from = previousPeriod(from, period)
+      ) {
+        bars.unshift({
+          label: periodLabel(from, period),
+          value: valueOf(entries.filter((entry) => dayOf(entry) >= from && dayOf(entry) < to)),
+        });
+      }
     }
     // Today's card adds up the field a figure is of, beside the amount and duration it always shows.
     if (measured && measured !== amount && measured !== duration && !shownToday.has(measured.key)) {
@@ -76,7 +98,8 @@ export function LogBlock({ screenKey }: { screenKey: string }) {
     }
     const kind = !measured ? t.count : figure.aggregate === "total" ? t.total : t.average;
     // Several figures say what each is of ("Summe · Stunden · Pro Woche").
-    const title = [kind, figures.length > 1 && measured ? measured.label : "", PER[period]()];
+    const over = by ? [by.label, figure.period ? CURRENT[figure.period]() : t.allTime] : [PER[period]()];
+    const title = [kind, figures.length > 1 && measured ? measured.label : "", ...over];
     return { title: title.filter(Boolean).join(" · "), bars, format: show };
   });
 
