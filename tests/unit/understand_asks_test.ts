@@ -2351,3 +2351,15 @@ Deno.test("a calculator's cue the speaker's possessive opens names amounts of th
     assert.ok(types(prompt).includes("calculator"), prompt);
   }
 });
+
+Deno.test("the common ways to say keep track of or take note of ask a log", () => {
+  for (
+    const prompt of [
+      "devo prendere nota delle letture del contatore",
+      "tenere nota dei compiti di mio figlio",
+      "tomar nota de las visitas al veterinario",
+      "garder une trace de mes lectures",
+      "prendre note des appels clients",
+    ]
+  ) ask(prompt, "log");
+});
