@@ -2363,3 +2363,18 @@ Deno.test("the common ways to say keep track of or take note of ask a log", () =
     ]
   ) ask(prompt, "log");
 });
+
+Deno.test("values listed with commas before the last one's 'or' are all options of one choice, with its cue", () => {
+  for (
+    const [prompt, options] of [
+      ["per decidere la cena, scegliere tra pizza, sushi o cinese", ["pizza", "sushi", "cinese"]],
+      ["quiero elegir entre playa, montaña o ciudad", ["playa", "montaña", "ciudad"]],
+      ["choisir entre cinéma, bowling ou piscine le samedi", ["cinéma", "bowling", "piscine"]],
+      ["pick one of tacos, ramen or curry", ["tacos", "ramen", "curry"]],
+    ] as const
+  ) {
+    const choices = understand(prompt).asks.filter((a) => a.type === "choice");
+    assert.equal(choices.length, 1, prompt);
+    assert.deepEqual(choices[0].fields.map((f) => f.options), [options], prompt);
+  }
+});

@@ -762,12 +762,18 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       options: offered.options,
     });
   };
-  for (const offered of alternatives(tokens, language, content)) {
+  // A choice's cue right before values, across function words, offers them ("elegir entre…", "pick one of…").
+  const choiceBefore = (at: number) =>
+    cued.find((m) =>
+      m.key === "choice" && m.to <= at && range({ from: m.to, to: at }).every((i) => !content(i))
+    );
+  for (const offered of alternatives(tokens, language, content, (at) => choiceBefore(at) !== undefined)) {
     const phrase = phraseOf(tokens, offered.span.from);
     if (range(offered.span).some((i) => inFields.has(i)) || ordering.some((s) => overlaps(s, phrase))) {
       continue;
     }
-    offer(offered);
+    const cue = choiceBefore(offered.span.from);
+    offer(cue ? { ...offered, span: { from: cue.from, to: offered.span.to } } : offered);
   }
   // What the speaker has, listed, is what each record a log keeps is of ("j'ai des tomates, courgettes et
   // fraises … noter combien je récolte").
@@ -2509,6 +2515,7 @@ function alternatives(
   tokens: Token[],
   language: UiLanguage,
   content: (i: number) => boolean,
+  chosen: (at: number) => boolean,
 ): { span: Span; options: string[] }[] {
   const stop = CUES[language].stop;
   const value = (i: number) =>
@@ -2528,7 +2535,13 @@ function alternatives(
     if (opened) to++;
     const first = to;
     while (to < tokens.length && to - first < VALUE_WORDS && value(to)) to++;
-    const ends = to === tokens.length || tokens[to].kind === "mark" || AND[language].has(tokens[to].norm);
+    // (A time expression after the last one ends it too: "sushi o cinese il venerdì sera".)
+    let when = to;
+    while (when < tokens.length && stop.has(tokens[when].norm) && !CLOSED[language].has(tokens[when].norm)) {
+      when++;
+    }
+    const ends = to === tokens.length || tokens[to].kind === "mark" || AND[language].has(tokens[to].norm) ||
+      CLOSED[language].has(tokens[when]?.norm ?? "");
     if (to === first || !ends) continue;
     // The option before it is no longer ("se li ha fatti fuori o in casa") and opens as it does ("en espèces
     // ou par carte").
@@ -2540,10 +2553,26 @@ function alternatives(
     if (from === i || unit) continue;
     if (opened && preposition(from - 1)) from--;
     if (OPENERS[language].has(tokens[from - 1]?.norm ?? "")) continue;
-    out.push({
-      span: { from, to },
-      options: [text(tokens, { from, to: i }), text(tokens, { from: i + 1, to })],
-    });
+    const options = [text(tokens, { from, to: i }), text(tokens, { from: i + 1, to })];
+    // Values before them, each after a comma, are offered too where a word of between or a choice's cue offers
+    // them all ("scegliere tra pizza, sushi o cinese", "pick one of tacos, ramen or curry"), not where they go
+    // on from a phrase ("i pasti del gatto, secco o umido"); the span then quotes the word of between.
+    const among = (k: number) => BETWEEN[language].has(tokens[k]?.norm ?? "");
+    const listed: string[] = [];
+    let start = from;
+    for (;;) {
+      let k = start - 1;
+      if (tokens[k]?.norm !== ",") break;
+      while (k > 0 && start - 1 - k < VALUE_WORDS && value(k - 1) && !among(k - 1)) k--;
+      if (k === start - 1 || OPENERS[language].has(tokens[k - 1]?.norm ?? "")) break;
+      listed.unshift(text(tokens, { from: k, to: start - 1 }));
+      start = k;
+    }
+    if (listed.length && (among(start - 1) || chosen(start))) {
+      options.unshift(...listed);
+      from = start;
+    }
+    out.push({ span: { from: among(from - 1) ? from - 1 : from, to }, options });
     i = to;
   }
   return out;
