@@ -2378,3 +2378,12 @@ Deno.test("values listed with commas before the last one's 'or' are all options 
     assert.deepEqual(choices[0].fields.map((f) => f.options), [options], prompt);
   }
 });
+
+Deno.test("a part of the day or a word of what is left cues no ask it only shares a stem with", () => {
+  const types = (prompt: string) => understand(prompt).asks.map((a) => a.type).sort();
+  assert.deepEqual(types("ricordami le gocce ogni sera"), ["reminder"]);
+  assert.deepEqual(types("il venerdì sera calcetto"), ["schedule"]);
+  assert.ok(!types("quanto mi manca per arrivare a 3000 euro").includes("calculator"));
+  // How long until an event is a countdown ("quanto manca a", as "cuánto falta para").
+  assert.equal(ask("quanto manca alle ferie", "countdown").subject, "ferie");
+});

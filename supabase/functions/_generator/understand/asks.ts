@@ -349,6 +349,12 @@ const CLOSED = Object.fromEntries(
 const PERSONS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex({ persons: lex.persons }, l as UiLanguage)]),
 ) as Record<UiLanguage, CueIndex>;
+const DAY_PARTS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(Object.keys(lex.dayParts))]),
+) as Record<UiLanguage, Set<string>>;
+const REMAINING = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.remaining)]),
+) as Record<UiLanguage, Set<string>>;
 const BETWEEN = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.between)]),
 ) as Record<UiLanguage, Set<string>>;
@@ -634,6 +640,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   for (const m of cued) {
     if (forgetting(m) ? forgotWhen(m) : negated(m)) continue;
     if (m === records) continue;
+    // A part of the day says when ("venerdì sera"), and a word of what is left asks what remains or how long
+    // until ("quanto mi manca"): never the ask of a cue they only share a stem with ("serie", "mancia").
+    const word = m.to - m.from === 1 ? tokens[m.from].norm : "";
+    if (DAY_PARTS[language].has(word) || (m.key !== "countdown" && REMAINING[language].has(word))) continue;
     if (m.key === "people" && m.to - m.from === 1 && singular(tokens[m.from].norm, language)) continue;
     if (m.key === "aggregate" && fieldQuestion(m, tokens, stems, language, figure)) continue;
     if (countField(m)) continue;
@@ -1203,9 +1213,11 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const places = new Map(
     [...found.values()].flat().concat(ctx.quantities).map((o) => [`${o.start}:${o.end}`, o]),
   );
+  // (A part of the day is when, as a quantity is: "lo stretching della sera".)
   const taken = new Set([
     ...fieldTokens,
     ...[...places.values()].flatMap((o) => range(tokenSpan(tokens, o))),
+    ...tokens.flatMap((t, i) => DAY_PARTS[language].has(t.norm) ? [i] : []),
   ]);
 
   // The fields belong to one ask: the owner whose cue is nearest before them (else the first owner).
