@@ -2387,3 +2387,19 @@ Deno.test("a part of the day or a word of what is left cues no ask it only share
   // How long until an event is a countdown ("quanto manca a", as "cuánto falta para").
   assert.equal(ask("quanto manca alle ferie", "countdown").subject, "ferie");
 });
+
+Deno.test("a question of how many, then the speaker's verb by its ending, asks a log of what they do", () => {
+  for (
+    const prompt of [
+      "vorrei sapere quante volte vado in piscina al mese",
+      "quanti caffè bevo in ufficio",
+      "quiero saber cuántas veces voy al dentista",
+      "cuántos cigarros fumo al día",
+    ]
+  ) {
+    ask(prompt, "log");
+    ask(prompt, "aggregate");
+  }
+  // A measure after the question is what is counted, not the speaker's verb.
+  assert.ok(!understand("quanti litri ci sono nel serbatoio").asks.some((a) => a.type === "log"));
+});

@@ -264,6 +264,23 @@ function speakerBefore(tokens: Token[], at: number, language: UiLanguage): numbe
   return -1;
 }
 
+/** Where the pronoun is left out, the speaker's verb right after a question of how many or right after the noun
+ * it counts ("quante volte vado", "cuántas veces voy", "quanto spendo"), by the speaker's ending: a unit, a
+ * measure or a time word there is none ("quanti euro spendo", "cuántas horas hoy"); -1 when there is none. */
+function speakerVerbAfter(
+  tokens: Token[],
+  at: number,
+  language: UiLanguage,
+  content: (i: number) => boolean,
+): number {
+  const { endings } = RELATIVE_SPEAKER[language];
+  const verb = (i: number) =>
+    content(i) && !measureWord(tokens[i].norm) && !CLOSED[language].has(tokens[i].norm) &&
+    endings.some((e) => tokens[i].norm.endsWith(e));
+  if (verb(at)) return at;
+  return content(at) && verb(at + 1) ? at + 1 : -1;
+}
+
 /** How many words after a question of how many its verb's subject may come ("how many times did I go"). */
 const DOER_WINDOW = 4;
 const AFTER_EACH = Object.fromEntries(
@@ -349,6 +366,10 @@ const CLOSED = Object.fromEntries(
 const PERSONS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex({ persons: lex.persons }, l as UiLanguage)]),
 ) as Record<UiLanguage, CueIndex>;
+/** The words of "times" ("volte", "veces"), which name no records when counted. */
+const TIMES = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.time.times)]),
+) as Record<UiLanguage, Set<string>>;
 const DAY_PARTS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(Object.keys(lex.dayParts))]),
 ) as Record<UiLanguage, Set<string>>;
@@ -903,9 +924,14 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     }
     let i = m.to;
     while (i < m.to + DOER_WINDOW && tokens[i]?.kind === "word" && !DOER[language].has(tokens[i].norm)) i++;
-    if (DOER[language].has(tokens[i]?.norm ?? "") && !found.has("log") && !found.has("list")) {
-      add("log", { from: m.from, to: i + 1 });
+    // (The log's words end with the speaker's pronoun or auxiliary, or before their verb: what they do is the
+    // log's subject, or the noun counted before that verb, unless it counts times: "quanti caffè bevo".)
+    const doer = DOER[language].has(tokens[i]?.norm ?? "");
+    const to = doer ? i + 1 : speakerVerbAfter(tokens, m.to, language, content);
+    if (to > m.from && !found.has("log") && !found.has("list")) {
+      add("log", { from: m.from, to });
       implied.add("log");
+      if (!doer && to > m.to && !TIMES[language].has(tokens[m.to].norm)) named.set("log", { from: m.to, to });
     }
   }
   const limits = limitsOf(tokens, stems, ctx.quantities, content, language);
