@@ -572,3 +572,22 @@ Deno.test("words naming the records of an entity the app shows are held by them;
     light("my parrot: seeds at 8 and 18, cage cleanings with date").unmet.some((u) => /cage/.test(u)),
   );
 });
+
+Deno.test("everyday asks in Italian, Spanish and French are built as stated", () => {
+  const built = (prompt: string) => light(prompt).asks.filter((a) => a.built).map((a) => a.type as string);
+  for (
+    const [prompt, types] of [
+      ["quiero saber cuántas veces voy al dentista", ["log", "aggregate"]],
+      ["quanti caffè bevo in ufficio", ["log", "aggregate"]],
+      ["per decidere la cena, scegliere tra pizza, sushi o cinese", ["choice"]],
+      ["ogni giovedì alle 20 calcetto con gli amici", ["reminder"]],
+      ["quanto manca alle ferie", ["countdown"]],
+      ["garder une trace de mes lectures", ["log"]],
+    ] as const
+  ) {
+    const got = built(prompt);
+    for (const type of types) assert.ok(got.includes(type), `${type} built for ${prompt}: ${got}`);
+  }
+  // The hour after "alle" rings the reminder.
+  assert.ok(JSON.stringify(light("ogni giovedì alle 20 calcetto con gli amici").spec).includes("20:00"));
+});

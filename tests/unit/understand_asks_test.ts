@@ -2488,3 +2488,55 @@ Deno.test("a verb of dividing with what it divides by groups the records, no cos
     assert.ok(understand(prompt).asks.some((a) => a.type === "split"), prompt);
   }
 });
+
+Deno.test("the common ways to say keep track of or take note of ask a log", () => {
+  for (
+    const prompt of [
+      "devo prendere nota delle letture del contatore",
+      "tenere nota dei compiti di mio figlio",
+      "tomar nota de las visitas al veterinario",
+      "garder une trace de mes lectures",
+      "prendre note des appels clients",
+    ]
+  ) ask(prompt, "log");
+});
+
+Deno.test("values listed with commas before the last one's 'or' are all options of one choice, with its cue", () => {
+  for (
+    const [prompt, options] of [
+      ["per decidere la cena, scegliere tra pizza, sushi o cinese", ["pizza", "sushi", "cinese"]],
+      ["quiero elegir entre playa, montaña o ciudad", ["playa", "montaña", "ciudad"]],
+      ["choisir entre cinéma, bowling ou piscine le samedi", ["cinéma", "bowling", "piscine"]],
+      ["pick one of tacos, ramen or curry", ["tacos", "ramen", "curry"]],
+    ] as const
+  ) {
+    const choices = understand(prompt).asks.filter((a) => a.type === "choice");
+    assert.equal(choices.length, 1, prompt);
+    assert.deepEqual(choices[0].fields.map((f) => f.options), [options], prompt);
+  }
+});
+
+Deno.test("a part of the day or a word of what is left cues no ask it only shares a stem with", () => {
+  const types = (prompt: string) => understand(prompt).asks.map((a) => a.type).sort();
+  assert.deepEqual(types("ricordami le gocce ogni sera"), ["reminder"]);
+  assert.deepEqual(types("il venerdì sera calcetto"), ["schedule"]);
+  assert.ok(!types("quanto mi manca per arrivare a 3000 euro").includes("calculator"));
+  // How long until an event is a countdown ("quanto manca a", as "cuánto falta para").
+  assert.equal(ask("quanto manca alle ferie", "countdown").subject, "ferie");
+});
+
+Deno.test("a question of how many, then the speaker's verb by its ending, asks a log of what they do", () => {
+  for (
+    const prompt of [
+      "vorrei sapere quante volte vado in piscina al mese",
+      "quanti caffè bevo in ufficio",
+      "quiero saber cuántas veces voy al dentista",
+      "cuántos cigarros fumo al día",
+    ]
+  ) {
+    ask(prompt, "log");
+    ask(prompt, "aggregate");
+  }
+  // A measure after the question is what is counted, not the speaker's verb.
+  assert.ok(!understand("quanti litri ci sono nel serbatoio").asks.some((a) => a.type === "log"));
+});

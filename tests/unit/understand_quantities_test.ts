@@ -277,3 +277,10 @@ Deno.test("the days of the month a monthly frequency names are its days, not num
     { kind: "frequency", every: 1, unit: "month" },
   ]);
 });
+
+Deno.test("a number after a word that names the hour is a time of day, whatever follows it", () => {
+  assert.deepEqual(values("tutti i giovedì alle 20 calcetto", "it").at(-1), { kind: "time", time: "20:00" });
+  assert.deepEqual(values("los sábados a las 10 mercadillo", "es").at(-1), { kind: "time", time: "10:00" });
+  // A plain "at" before what the number counts is still no time.
+  assert.ok(!values("voti a 10 stelline", "it").some((q) => q.kind === "time"));
+});

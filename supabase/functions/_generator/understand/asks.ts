@@ -268,6 +268,23 @@ export function speakerBefore(tokens: Token[], at: number, language: UiLanguage)
   return -1;
 }
 
+/** Where the pronoun is left out, the speaker's verb right after a question of how many or right after the noun
+ * it counts ("quante volte vado", "cuántas veces voy", "quanto spendo"), by the speaker's ending: a unit, a
+ * measure or a time word there is none ("quanti euro spendo", "cuántas horas hoy"); -1 when there is none. */
+function speakerVerbAfter(
+  tokens: Token[],
+  at: number,
+  language: UiLanguage,
+  content: (i: number) => boolean,
+): number {
+  const { endings } = RELATIVE_SPEAKER[language];
+  const verb = (i: number) =>
+    content(i) && !measureWord(tokens[i].norm) && !CLOSED[language].has(tokens[i].norm) &&
+    endings.some((e) => tokens[i].norm.endsWith(e));
+  if (verb(at)) return at;
+  return content(at) && verb(at + 1) ? at + 1 : -1;
+}
+
 /** How many words after a question of how many its verb's subject may come ("how many times did I go"). */
 const DOER_WINDOW = 4;
 const AFTER_EACH = Object.fromEntries(
@@ -353,6 +370,16 @@ const CLOSED = Object.fromEntries(
 const PERSONS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex({ persons: lex.persons }, l as UiLanguage)]),
 ) as Record<UiLanguage, CueIndex>;
+/** The words of "times" ("volte", "veces"), which name no records when counted. */
+const TIMES = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.time.times)]),
+) as Record<UiLanguage, Set<string>>;
+const DAY_PARTS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(Object.keys(lex.dayParts))]),
+) as Record<UiLanguage, Set<string>>;
+const REMAINING = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.remaining)]),
+) as Record<UiLanguage, Set<string>>;
 const BETWEEN = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.between)]),
 ) as Record<UiLanguage, Set<string>>;
@@ -655,6 +682,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   for (const m of cued) {
     if (forgetting(m) ? forgotWhen(m) : negated(m)) continue;
     if (m === records) continue;
+    // A part of the day says when ("venerdì sera"), and a word of what is left asks what remains or how long
+    // until ("quanto mi manca"): never the ask of a cue they only share a stem with ("serie", "mancia").
+    const word = m.to - m.from === 1 ? tokens[m.from].norm : "";
+    if (DAY_PARTS[language].has(word) || (m.key !== "countdown" && REMAINING[language].has(word))) continue;
     if (m.key === "people" && m.to - m.from === 1 && singular(tokens[m.from].norm, language)) continue;
     if (m.key === "aggregate" && fieldQuestion(m, tokens, stems, language, figure)) continue;
     if (countField(m)) continue;
@@ -792,12 +823,18 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       options: offered.options,
     });
   };
-  for (const offered of alternatives(tokens, language, content)) {
+  // A choice's cue right before values, across function words, offers them ("elegir entre…", "pick one of…").
+  const choiceBefore = (at: number) =>
+    cued.find((m) =>
+      m.key === "choice" && m.to <= at && range({ from: m.to, to: at }).every((i) => !content(i))
+    );
+  for (const offered of alternatives(tokens, language, content, (at) => choiceBefore(at) !== undefined)) {
     const phrase = phraseOf(tokens, offered.span.from);
     if (range(offered.span).some((i) => inFields.has(i)) || ordering.some((s) => overlaps(s, phrase))) {
       continue;
     }
-    offer(offered);
+    const cue = choiceBefore(offered.span.from);
+    offer(cue ? { ...offered, span: { from: cue.from, to: offered.span.to } } : offered);
   }
   // What the speaker has, listed, is what each record a log keeps is of ("j'ai des tomates, courgettes et
   // fraises … noter combien je récolte").
@@ -917,9 +954,14 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     }
     let i = m.to;
     while (i < m.to + DOER_WINDOW && tokens[i]?.kind === "word" && !DOER[language].has(tokens[i].norm)) i++;
-    if (DOER[language].has(tokens[i]?.norm ?? "") && !found.has("log") && !found.has("list")) {
-      add("log", { from: m.from, to: i + 1 });
+    // (The log's words end with the speaker's pronoun or auxiliary, or before their verb: what they do is the
+    // log's subject, or the noun counted before that verb, unless it counts times: "quanti caffè bevo".)
+    const doer = DOER[language].has(tokens[i]?.norm ?? "");
+    const to = doer ? i + 1 : speakerVerbAfter(tokens, m.to, language, content);
+    if (to > m.from && !found.has("log") && !found.has("list")) {
+      add("log", { from: m.from, to });
       implied.add("log");
+      if (!doer && to > m.to && !TIMES[language].has(tokens[m.to].norm)) named.set("log", { from: m.to, to });
     }
   }
   const limits = limitsOf(tokens, stems, ctx.quantities, content, language);
@@ -1261,9 +1303,11 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const places = new Map(
     [...found.values()].flat().concat(ctx.quantities).map((o) => [`${o.start}:${o.end}`, o]),
   );
+  // (A part of the day is when, as a quantity is: "lo stretching della sera".)
   const taken = new Set([
     ...fieldTokens,
     ...[...places.values()].flatMap((o) => range(tokenSpan(tokens, o))),
+    ...tokens.flatMap((t, i) => DAY_PARTS[language].has(t.norm) ? [i] : []),
   ]);
 
   // The fields belong to one ask: the owner whose cue is nearest before them (else the first owner).
@@ -2664,6 +2708,7 @@ function alternatives(
   tokens: Token[],
   language: UiLanguage,
   content: (i: number) => boolean,
+  chosen: (at: number) => boolean,
 ): { span: Span; options: string[] }[] {
   const stop = CUES[language].stop;
   const value = (i: number) =>
@@ -2683,7 +2728,13 @@ function alternatives(
     if (opened) to++;
     const first = to;
     while (to < tokens.length && to - first < VALUE_WORDS && value(to)) to++;
-    const ends = to === tokens.length || tokens[to].kind === "mark" || AND[language].has(tokens[to].norm);
+    // (A time expression after the last one ends it too: "sushi o cinese il venerdì sera".)
+    let when = to;
+    while (when < tokens.length && stop.has(tokens[when].norm) && !CLOSED[language].has(tokens[when].norm)) {
+      when++;
+    }
+    const ends = to === tokens.length || tokens[to].kind === "mark" || AND[language].has(tokens[to].norm) ||
+      CLOSED[language].has(tokens[when]?.norm ?? "");
     if (to === first || !ends) continue;
     // The option before it is no longer ("se li ha fatti fuori o in casa") and opens as it does ("en espèces
     // ou par carte").
@@ -2695,10 +2746,26 @@ function alternatives(
     if (from === i || unit) continue;
     if (opened && preposition(from - 1)) from--;
     if (OPENERS[language].has(tokens[from - 1]?.norm ?? "")) continue;
-    out.push({
-      span: { from, to },
-      options: [text(tokens, { from, to: i }), text(tokens, { from: i + 1, to })],
-    });
+    const options = [text(tokens, { from, to: i }), text(tokens, { from: i + 1, to })];
+    // Values before them, each after a comma, are offered too where a word of between or a choice's cue offers
+    // them all ("scegliere tra pizza, sushi o cinese", "pick one of tacos, ramen or curry"), not where they go
+    // on from a phrase ("i pasti del gatto, secco o umido"); the span then quotes the word of between.
+    const among = (k: number) => BETWEEN[language].has(tokens[k]?.norm ?? "");
+    const listed: string[] = [];
+    let start = from;
+    for (;;) {
+      let k = start - 1;
+      if (tokens[k]?.norm !== ",") break;
+      while (k > 0 && start - 1 - k < VALUE_WORDS && value(k - 1) && !among(k - 1)) k--;
+      if (k === start - 1 || OPENERS[language].has(tokens[k - 1]?.norm ?? "")) break;
+      listed.unshift(text(tokens, { from: k, to: start - 1 }));
+      start = k;
+    }
+    if (listed.length && (among(start - 1) || chosen(start))) {
+      options.unshift(...listed);
+      from = start;
+    }
+    out.push({ span: { from: among(from - 1) ? from - 1 : from, to }, options });
     i = to;
   }
   return out;

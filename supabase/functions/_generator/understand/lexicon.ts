@@ -174,6 +174,9 @@ export interface Lexicon {
   };
   time: Record<
     | "at"
+    /** The words of "at" that name the hour, an article of the hours ("alle", "a las"): a number after them is
+     * a time of day whatever follows it ("alle 8 riunione"). */
+    | "atHour"
     | "every"
     | "from"
     | "to"

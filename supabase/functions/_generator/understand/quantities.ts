@@ -73,6 +73,7 @@ type Phrase = string[];
 interface Words {
   lex: (typeof LEXICONS)[UiLanguage];
   at: Phrase[];
+  atHour: Phrase[];
   every: Phrase[];
   dayPart: Phrase[];
   /** The last words of the "of" phrases ("de", "of", "di"). */
@@ -178,6 +179,7 @@ const WORDS = Object.fromEntries(UI_LANGUAGES.map((language) => {
   const w: Words = {
     lex,
     at: phrases(t.at),
+    atHour: phrases(t.atHour),
     every: phrases(t.every),
     dayPart: phrases(t.dayPart),
     of: wordSet(lex.of.map((p) => p.split(/\s+/).at(-1)!)),
@@ -308,8 +310,9 @@ class Scanner {
     };
   }
 
-  /** A clock time at i: 20:30, 8am, 8h, 8h30, 8 Uhr, noon; `bare` accepts a lone hour (after "at"). */
-  clock(i: number, bare: boolean): { time: string; next: number } | null {
+  /** A clock time at i: 20:30, 8am, 8h, 8h30, 8 Uhr, noon; `bare` accepts a lone hour (after "at"), and
+   * `atHour` one after a word that names the hour ("alle 8"), whatever follows it. */
+  clock(i: number, bare: boolean, atHour = false): { time: string; next: number } | null {
     const w = this.w;
     if (w.noon.has(this.norm(i))) return { time: "12:00", next: i + 1 };
     if (w.midnight.has(this.norm(i))) return { time: "00:00", next: i + 1 };
@@ -348,7 +351,8 @@ class Scanner {
     // "at 1 € = $1.08") is no time of day.
     const after = this.tokens[next];
     if (
-      !marked && after && (after.kind === "word" ? !w.afterHour.has(after.norm) : /^[%=€$£]/.test(after.text))
+      !marked && !atHour && after &&
+      (after.kind === "word" ? !w.afterHour.has(after.norm) : /^[%=€$£]/.test(after.text))
     ) {
       return null;
     }
@@ -359,7 +363,7 @@ class Scanner {
   /** "at 8, 16 and 24", "alle 8, alle 16 e alle 24", "8am and 8pm": every time of the list. */
   times(i: number): Reading {
     const after = this.skip(i, this.w.at);
-    const first = this.clock(after, after > i);
+    const first = this.clock(after, after > i, this.phrase(i, this.w.atHour) > i);
     if (!first) return null;
     const found: QuantityValue[] = [{ kind: "time", time: first.time }];
     let next = first.next;
@@ -367,7 +371,7 @@ class Scanner {
       if (!this.w.and.has(this.norm(next))) break;
       let j = next;
       while (this.w.and.has(this.norm(j))) j++;
-      const more = this.clock(this.skip(j, this.w.at), true);
+      const more = this.clock(this.skip(j, this.w.at), true, this.phrase(j, this.w.atHour) > j);
       // A lone number after "and" continues the list only when nothing measures it ("and 24", not "and 3 km").
       if (!more || UNIT_WORDS.has(this.norm(more.next)) || this.w.timeUnits.has(this.norm(more.next))) break;
       found.push({ kind: "time", time: more.time });
