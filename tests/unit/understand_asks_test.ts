@@ -2351,3 +2351,19 @@ Deno.test("a calculator's cue the speaker's possessive opens names amounts of th
     assert.ok(types(prompt).includes("calculator"), prompt);
   }
 });
+
+Deno.test("a German separable verb whose particle ends its clause is its infinitive's cue", () => {
+  assert.ok(ask("ich hake jeden morgen meine vitamine ab", "yesno"));
+  assert.ok(ask("zeichne die stromzählerstände auf", "log"));
+  assert.ok(ask("schreib mir auf, wann die katze entwurmt wurde", "log"));
+  assert.ok(ask("hak die gekauften sachen ab", "yesno"));
+  // (A particle before its object is a preposition: no cue.)
+  const none = understand("ich hänge zettel an die tür").asks.map((a) => a.type);
+  assert.ok(!none.includes("log") && !none.includes("yesno"), none.join());
+});
+
+Deno.test("the words of keeping a record and of when last are a log's cues in German and French", () => {
+  assert.ok(ask("ich will festhalten was der kleine isst", "log"));
+  assert.ok(ask("wann war ich zuletzt beim friseur", "log"));
+  assert.ok(ask("garder une trace des colis envoyés", "log"));
+});
