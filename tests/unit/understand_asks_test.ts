@@ -2367,3 +2367,25 @@ Deno.test("the words of keeping a record and of when last are a log's cues in Ge
   assert.ok(ask("wann war ich zuletzt beim friseur", "log"));
   assert.ok(ask("garder une trace des colis envoyés", "log"));
 });
+
+Deno.test("who does something each week, on a weekday or this week is a rota", () => {
+  for (
+    const prompt of [
+      "qui sort les poubelles chaque semaine",
+      "wer kümmert sich heute um die katze",
+      "chi si occupa del bagno ogni sabato",
+      "quién friega los platos cada día",
+      "who takes care of the plants this week",
+    ]
+  ) {
+    assert.ok(ask(prompt, "people"));
+    assert.ok(ask(prompt, "schedule"));
+  }
+  // (Who did what this month is counted, and "who" after a noun is a relative word: no rota.)
+  for (
+    const prompt of ["combien de fois chacun a conduit ce mois-ci", "log the nurse who comes every monday"]
+  ) {
+    const types = understand(prompt).asks.map((a) => a.type);
+    assert.ok(!types.includes("schedule"), `${prompt}: ${types.join()}`);
+  }
+});

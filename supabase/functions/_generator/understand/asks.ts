@@ -1010,6 +1010,27 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       doing.push({ from: i, to: what.to });
     }
   }
+  // Who does something each day or week, on a weekday or this week or today ("qui fait quoi chaque semaine",
+  // "wer kümmert sich diese Woche um den Hund"), in one phrase, asks whose turn it is when: a rota. The
+  // question opens its phrase, across function words, or follows a verb of seeing or asking ("savoir qui");
+  // after a noun it is a relative word ("the nurse who comes every Monday").
+  const who = tokens.findIndex((t, i) => {
+    if (!WHETHER[language].who.has(t.norm)) return false;
+    let k = i - 1;
+    while (k >= 0 && tokens[k].kind === "word" && !content(k)) k--;
+    return k < 0 || tokens[k].kind === "mark" || VERBS[language].has(tokens[k].norm) ||
+      figure.seeing.some((m) => m.to === k + 1);
+  });
+  const turnTime = who >= 0
+    ? ctx.quantities.map(at).find((span, k) => {
+      const q = ctx.quantities[k];
+      const recurring = q.kind === "frequency" || q.kind === "weekday" ||
+        (q.kind === "period" && ["day", "week"].includes(q.period) &&
+          CURRENT[language].has(tokens[span.from]?.norm ?? ""));
+      const between = span.from > who ? { from: who, to: span.from } : { from: span.to, to: who };
+      return recurring && range(between).every((i) => tokens[i].kind === "word");
+    })
+    : undefined;
   // Who does which thing is a record of each time: a rota where the thing is a time or a shift ("wer welche
   // Schicht übernimmt", "who takes which week"), else a log of who did what to which thing, with when and,
   // for a loan, whether it came back ("which neighbour borrowed which tool and when").
@@ -1018,7 +1039,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     CLOSED[language].has(tokens[i].norm) || ASSIGNED[language].turns.has(stems[i]) ||
     // (A German compound by its head: "Nachtschicht".)
     (language === "de" && [...ASSIGNED.de.turns].some((t) => stems[i].endsWith(t)));
-  const rota = assignment && (turn(assignment.thing.from) ||
+  const rota = assignment && (turn(assignment.thing.from) || turnTime ||
     (found.get("schedule") ?? []).some((o) => overlaps(tokenSpan(tokens, o), assignment.thing)));
   // (A log or list asked elsewhere in the clause keeps its own records; one within the question is this.)
   const inQuestion = (o: Offsets) => assignment && overlaps(tokenSpan(tokens, o), assignment.quote);
@@ -1063,6 +1084,12 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // and the names are the persons of a group named otherwise too: "each roommate, Ana, Ben and Cal".)
   if (names) add("people", names.span);
   else if (unnumbered.length && !found.has("people")) add("people", unnumbered[0]);
+  // (Whose turn it is, when, is a rota of the persons.)
+  if (turnTime && !found.has("schedule")) {
+    const rotaAt = { from: Math.min(who, turnTime.from), to: Math.max(who + 1, turnTime.to) };
+    add("schedule", rotaAt);
+    if (!found.has("people")) add("people", rotaAt);
+  }
   // People whose every cue is a noun for persons, a group word or a name only name them ("each child",
   // "ognuno di noi", "2 à 6 joueurs"); a cue of points, turns or tasks gives them something.
   const doers = new Set(doing.flatMap(range));
