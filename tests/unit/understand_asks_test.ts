@@ -2389,3 +2389,20 @@ Deno.test("who does something each week, on a weekday or this week is a rota", (
     assert.ok(!types.includes("schedule"), `${prompt}: ${types.join()}`);
   }
 });
+
+Deno.test("what the speaker must do again is a reminder, what they do is when it happens", () => {
+  for (
+    const prompt of [
+      "je dois mettre des gouttes toutes les 4 heures",
+      "ich muss jeden donnerstag die biotonne rausstellen",
+      "i have to feed the kitten every 3 hours",
+    ]
+  ) assert.ok(ask(prompt, "reminder"));
+  const types = understand("ich gehe jeden donnerstag schwimmen").asks.map((a) => a.type);
+  assert.ok(!types.includes("reminder"), types.join());
+});
+
+Deno.test("taking stock asks for a figure", () => {
+  assert.ok(ask("faire le point sur mes heures de baby-sitting", "aggregate"));
+  assert.ok(ask("fare il punto sulle spese della macchina", "aggregate"));
+});

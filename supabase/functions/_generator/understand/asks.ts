@@ -275,6 +275,9 @@ const EVERY_TIME = Object.fromEntries(
 const WANT = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.want.map((p) => words(p).map((t) => t.norm))]),
 ) as Record<UiLanguage, string[][]>;
+const MUST = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.must.map((p) => words(p).map((t) => t.norm))]),
+) as Record<UiLanguage, string[][]>;
 // An elided article ends a deadline's phrase ("prima dell'"): its words are compared without the apostrophe.
 const unelided = (norm: string) => norm.replace(/'$/, "");
 const DEADLINE = Object.fromEntries(
@@ -777,7 +780,14 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const rate = tokens.some((t) => t.norm === "=");
   // (Where a figure's period is: it qualifies the figure before it, never opens one.)
   const periodAt = new Set<number>();
-  const habit = tokens.some((t) => SPEAKER[language].has(t.norm));
+  // (What the speaker must do again, said beside them, is to be reminded of: "je dois prendre un cachet toutes
+  // les 8 heures", "muss ich".)
+  const speaker = (i: number) => SPEAKER[language].has(tokens[i]?.norm ?? "");
+  const must = tokens.some((_, i) =>
+    MUST[language].some((p) => p.every((w, k) => tokens[i + k]?.norm === w)) &&
+    [i - 2, i - 1, i + 1, i + 2].some(speaker)
+  );
+  const habit = !must && tokens.some((_, i) => speaker(i));
   for (const q of ctx.quantities) {
     // The current period ("this year", "quest'anno", "diese Woche") with no figure asked or seen in its clause
     // says when the records are ("who I sent cards to this year"), not a figure over them.

@@ -38,6 +38,9 @@ export interface Lexicon {
   /** The words of the speaker's intent ("want to", "voglio", "ich will"), matched as written: an amount
    * after them is a goal's target ("I want to read 20 books a year"). */
   want: string[];
+  /** The words of the speaker's obligation ("have to", "je dois", "ich muss"), matched as written: what the
+   * speaker must do again is to be reminded of, not a habit told ("I have to take a pill every 8 hours"). */
+  must: string[];
   /** The verbs of changing a reading by an amount ("lose", "abnehmen"): a goal they state is a change. */
   change: string[];
   /** The words that open a goal's deadline ("by", "entro", "d'ici", "antes de", "bis"), matched as written. */
