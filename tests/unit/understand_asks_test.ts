@@ -2406,3 +2406,16 @@ Deno.test("taking stock asks for a figure", () => {
   assert.ok(ask("faire le point sur mes heures de baby-sitting", "aggregate"));
   assert.ok(ask("fare il punto sulle spese della macchina", "aggregate"));
 });
+
+Deno.test("which thing and then when is a log of that thing with its date", () => {
+  for (
+    const [prompt, field, date] of [
+      ["welches fenster ich wann geputzt hab", "fenster", "Datum"],
+      ["quel filtre j'ai changé quand", "filtre", "date"],
+      ["which battery i charged when", "battery", "date"],
+    ]
+  ) {
+    const log = ask(prompt, "log");
+    assert.deepEqual(log.fields, [{ name: field, type: "text" }, { name: date, type: "date" }]);
+  }
+});

@@ -1066,7 +1066,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const words = ASSIGNED[language];
     const person = assignment.person ? text(tokens, assignment.person) : words.person;
     assigned.push(
-      { name: person, type: "text" },
+      ...(assignment.byWhom ? [{ name: person, type: "text" as const }] : []),
       { name: text(tokens, assignment.thing), type: "text" },
       ...(assignment.when ? [{ name: words.date, type: "date" as const }] : []),
       ...(assignment.loan ? [{ name: words.returned, type: "yesno" as const }] : []),
@@ -2210,15 +2210,17 @@ const ASSIGNED_WINDOW = 5;
 /**
  * Who did what to which thing: a word that asks who, or one that asks which before a noun ("which neighbour"),
  * then within five words and no mark one that asks which before a noun, across function words ("which of my
- * board games"): the thing. Where it is, who (the noun asked which of, if any) and the thing, whether the
- * clause asks when after it and whether a verb of a loan is in the clause.
+ * board games"): the thing; or a word that asks which before a noun, then within five words and no mark one
+ * that asks when: that noun, done to at a date, by no one asked. Where it is, who (the noun asked which of, if
+ * any; `byWhom`, whether anyone is asked) and the thing, whether the clause asks when after it and whether a
+ * verb of a loan is in the clause.
  */
 function assignedAt(
   tokens: Token[],
   stems: string[],
   content: (i: number) => boolean,
   language: UiLanguage,
-): { quote: Span; person?: Span; thing: Span; when: boolean; loan: boolean } | undefined {
+): { quote: Span; person?: Span; byWhom: boolean; thing: Span; when: boolean; loan: boolean } | undefined {
   const { which } = SUPERLATIVE[language];
   const who = WHETHER[language].who;
   const said = (i: number) => tokens[i]?.text.toLowerCase() ?? "";
@@ -2239,10 +2241,23 @@ function assignedAt(
       return {
         quote: { from: i, to: Math.max(thing.to, asksWhen + 1) },
         person: person ? { from: person.from, to: person.from + 1 } : undefined,
+        byWhom: true,
         thing,
         when: asksWhen >= 0,
         loan: matchCues(stems, lend).length > 0,
       };
+    }
+    // (Which thing and then when, with no second question of which, asks when each was done to it: "welche
+    // Pflanze wann gegossen wurde", "quel robinet j'ai détartré quand".)
+    const { when, lend } = ASSIGNED[language];
+    for (
+      let k = person?.to ?? tokens.length;
+      k < i + 1 + ASSIGNED_WINDOW && tokens[k]?.kind === "word";
+      k++
+    ) {
+      if (!when.has(tokens[k].norm)) continue;
+      const loan = matchCues(stems, lend).length > 0;
+      return { quote: { from: i, to: k + 1 }, byWhom: false, thing: person!, when: true, loan };
     }
   }
 }
