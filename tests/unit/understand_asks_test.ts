@@ -2419,3 +2419,9 @@ Deno.test("which thing and then when is a log of that thing with its date", () =
     assert.deepEqual(log.fields, [{ name: field, type: "text" }, { name: date, type: "date" }]);
   }
 });
+
+Deno.test("a question of when the speaker did something is a log, whatever pronoun comes between", () => {
+  assert.ok(ask("savoir quand je les ai vidangés", "log"));
+  assert.ok(ask("sapere quando l'ho potata", "log"));
+  assert.ok(ask("when did i descale the kettle", "log"));
+});
