@@ -2425,3 +2425,9 @@ Deno.test("a question of when the speaker did something is a log, whatever prono
   assert.ok(ask("sapere quando l'ho potata", "log"));
   assert.ok(ask("when did i descale the kettle", "log"));
 });
+
+Deno.test("hours or minutes of something named alone are a log of time spent", () => {
+  for (const prompt of ["mes heures de jardinage", "hours of guitar", "mis horas de trabajo"]) {
+    assert.ok(ask(prompt, "log"));
+  }
+});

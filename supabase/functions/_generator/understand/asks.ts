@@ -2118,6 +2118,9 @@ function doneTo(
     return object && { from: thing.from, to: object.to };
   }
   if (language === "en" && thing.to - thing.from > 1 && /\p{L}{3}ing$/u.test(last.norm)) return thing;
+  // (Hours or minutes of something, "mes heures de conduite", "hours of piano practice", are time spent, kept
+  // stretch by stretch.)
+  if (thing.to - thing.from > 1 && CLOCK_UNITS[language].has(first.norm)) return thing;
   const capital = (t: Token) => /^\p{Lu}/u.test(t.text);
   if (
     language === "de" && thing.to - thing.from > 1 && !capital(last) && /(?:en|ern|eln)$/.test(last.norm) &&
