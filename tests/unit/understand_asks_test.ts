@@ -2540,3 +2540,83 @@ Deno.test("a question of how many, then the speaker's verb by its ending, asks a
   // A measure after the question is what is counted, not the speaker's verb.
   assert.ok(!understand("quanti litri ci sono nel serbatoio").asks.some((a) => a.type === "log"));
 });
+
+Deno.test("a German separable verb whose particle ends its clause is its infinitive's cue", () => {
+  assert.ok(ask("ich hake jeden morgen meine vitamine ab", "yesno"));
+  assert.ok(ask("zeichne die stromzählerstände auf", "log"));
+  assert.ok(ask("schreib mir auf, wann die katze entwurmt wurde", "log"));
+  assert.ok(ask("hak die gekauften sachen ab", "yesno"));
+  // (A particle before its object is a preposition: no cue.)
+  const none = understand("ich hänge zettel an die tür").asks.map((a) => a.type);
+  assert.ok(!none.includes("log") && !none.includes("yesno"), none.join());
+});
+
+Deno.test("the words of keeping a record and of when last are a log's cues in German and French", () => {
+  assert.ok(ask("ich will festhalten was der kleine isst", "log"));
+  assert.ok(ask("wann war ich zuletzt beim friseur", "log"));
+  assert.ok(ask("garder une trace des colis envoyés", "log"));
+});
+
+Deno.test("who does something each week, on a weekday or this week is a rota", () => {
+  for (
+    const prompt of [
+      "qui sort les poubelles chaque semaine",
+      "wer kümmert sich heute um die katze",
+      "chi si occupa del bagno ogni sabato",
+      "quién friega los platos cada día",
+      "who takes care of the plants this week",
+    ]
+  ) {
+    assert.ok(ask(prompt, "people"));
+    assert.ok(ask(prompt, "schedule"));
+  }
+  // (Who did what this month is counted, and "who" after a noun is a relative word: no rota.)
+  for (
+    const prompt of ["combien de fois chacun a conduit ce mois-ci", "log the nurse who comes every monday"]
+  ) {
+    const types = understand(prompt).asks.map((a) => a.type);
+    assert.ok(!types.includes("schedule"), `${prompt}: ${types.join()}`);
+  }
+});
+
+Deno.test("what the speaker must do again is a reminder, what they do is when it happens", () => {
+  for (
+    const prompt of [
+      "je dois mettre des gouttes toutes les 4 heures",
+      "ich muss jeden donnerstag die biotonne rausstellen",
+      "i have to feed the kitten every 3 hours",
+    ]
+  ) assert.ok(ask(prompt, "reminder"));
+  const types = understand("ich gehe jeden donnerstag schwimmen").asks.map((a) => a.type);
+  assert.ok(!types.includes("reminder"), types.join());
+});
+
+Deno.test("taking stock asks for a figure", () => {
+  assert.ok(ask("faire le point sur mes heures de baby-sitting", "aggregate"));
+  assert.ok(ask("fare il punto sulle spese della macchina", "aggregate"));
+});
+
+Deno.test("which thing and then when is a log of that thing with its date", () => {
+  for (
+    const [prompt, field, date] of [
+      ["welches fenster ich wann geputzt hab", "fenster", "Datum"],
+      ["quel filtre j'ai changé quand", "filtre", "date"],
+      ["which battery i charged when", "battery", "date"],
+    ]
+  ) {
+    const log = ask(prompt, "log");
+    assert.deepEqual(log.fields, [{ name: field, type: "text" }, { name: date, type: "date" }]);
+  }
+});
+
+Deno.test("a question of when the speaker did something is a log, whatever pronoun comes between", () => {
+  assert.ok(ask("savoir quand je les ai vidangés", "log"));
+  assert.ok(ask("sapere quando l'ho potata", "log"));
+  assert.ok(ask("when did i descale the kettle", "log"));
+});
+
+Deno.test("hours or minutes of something named alone are a log of time spent", () => {
+  for (const prompt of ["mes heures de jardinage", "hours of guitar", "mis horas de trabajo"]) {
+    assert.ok(ask(prompt, "log"));
+  }
+});

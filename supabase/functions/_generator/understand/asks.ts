@@ -296,6 +296,9 @@ const EVERY_TIME = Object.fromEntries(
 const WANT = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.want.map((p) => words(p).map((t) => t.norm))]),
 ) as Record<UiLanguage, string[][]>;
+const MUST = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.must.map((p) => words(p).map((t) => t.norm))]),
+) as Record<UiLanguage, string[][]>;
 // An elided article ends a deadline's phrase ("prima dell'"): its words are compared without the apostrophe.
 const unelided = (norm: string) => norm.replace(/'$/, "");
 const DEADLINE = Object.fromEntries(
@@ -844,7 +847,14 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const rate = tokens.some((t) => t.norm === "=");
   // (Where a figure's period is: it qualifies the figure before it, never opens one.)
   const periodAt = new Set<number>();
-  const habit = tokens.some((t) => SPEAKER[language].has(t.norm));
+  // (What the speaker must do again, said beside them, is to be reminded of: "je dois prendre un cachet toutes
+  // les 8 heures", "muss ich".)
+  const speaker = (i: number) => SPEAKER[language].has(tokens[i]?.norm ?? "");
+  const must = tokens.some((_, i) =>
+    MUST[language].some((p) => p.every((w, k) => tokens[i + k]?.norm === w)) &&
+    [i - 2, i - 1, i + 1, i + 2].some(speaker)
+  );
+  const habit = !must && tokens.some((_, i) => speaker(i));
   for (const q of ctx.quantities) {
     // The current period ("this year", "quest'anno", "diese Woche") with no figure asked or seen in its clause
     // says when the records are ("who I sent cards to this year"), not a figure over them.
@@ -1088,6 +1098,27 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       doing.push({ from: i, to: what.to });
     }
   }
+  // Who does something each day or week, on a weekday or this week or today ("qui fait quoi chaque semaine",
+  // "wer kümmert sich diese Woche um den Hund"), in one phrase, asks whose turn it is when: a rota. The
+  // question opens its phrase, across function words, or follows a verb of seeing or asking ("savoir qui");
+  // after a noun it is a relative word ("the nurse who comes every Monday").
+  const who = tokens.findIndex((t, i) => {
+    if (!WHETHER[language].who.has(t.norm)) return false;
+    let k = i - 1;
+    while (k >= 0 && tokens[k].kind === "word" && !content(k)) k--;
+    return k < 0 || tokens[k].kind === "mark" || VERBS[language].has(tokens[k].norm) ||
+      figure.seeing.some((m) => m.to === k + 1);
+  });
+  const turnTime = who >= 0
+    ? ctx.quantities.map(at).find((span, k) => {
+      const q = ctx.quantities[k];
+      const recurring = q.kind === "frequency" || q.kind === "weekday" ||
+        (q.kind === "period" && ["day", "week"].includes(q.period) &&
+          CURRENT[language].has(tokens[span.from]?.norm ?? ""));
+      const between = span.from > who ? { from: who, to: span.from } : { from: span.to, to: who };
+      return recurring && range(between).every((i) => tokens[i].kind === "word");
+    })
+    : undefined;
   // Who does which thing is a record of each time: a rota where the thing is a time or a shift ("wer welche
   // Schicht übernimmt", "who takes which week"), else a log of who did what to which thing, with when and,
   // for a loan, whether it came back ("which neighbour borrowed which tool and when").
@@ -1096,7 +1127,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     CLOSED[language].has(tokens[i].norm) || ASSIGNED[language].turns.has(stems[i]) ||
     // (A German compound by its head: "Nachtschicht".)
     (language === "de" && [...ASSIGNED.de.turns].some((t) => stems[i].endsWith(t)));
-  const rota = assignment && (turn(assignment.thing.from) ||
+  const rota = assignment && (turn(assignment.thing.from) || turnTime ||
     (found.get("schedule") ?? []).some((o) => overlaps(tokenSpan(tokens, o), assignment.thing)));
   // (A log or list asked elsewhere in the clause keeps its own records; one within the question is this.)
   const inQuestion = (o: Offsets) => assignment && overlaps(tokenSpan(tokens, o), assignment.quote);
@@ -1113,7 +1144,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const words = ASSIGNED[language];
     const person = assignment.person ? text(tokens, assignment.person) : words.person;
     assigned.push(
-      { name: person, type: "text" },
+      ...(assignment.byWhom ? [{ name: person, type: "text" as const }] : []),
       { name: text(tokens, assignment.thing), type: "text" },
       ...(assignment.when ? [{ name: words.date, type: "date" as const }] : []),
       ...(assignment.loan ? [{ name: words.returned, type: "yesno" as const }] : []),
@@ -1141,6 +1172,12 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // and the names are the persons of a group named otherwise too: "each roommate, Ana, Ben and Cal".)
   if (names) add("people", names.span);
   else if (unnumbered.length && !found.has("people")) add("people", unnumbered[0]);
+  // (Whose turn it is, when, is a rota of the persons.)
+  if (turnTime && !found.has("schedule")) {
+    const rotaAt = { from: Math.min(who, turnTime.from), to: Math.max(who + 1, turnTime.to) };
+    add("schedule", rotaAt);
+    if (!found.has("people")) add("people", rotaAt);
+  }
   // People whose every cue is a noun for persons, a group word or a name only name them ("each child",
   // "ognuno di noi", "2 à 6 joueurs"); a cue of points, turns or tasks gives them something.
   const doers = new Set(doing.flatMap(range));
@@ -2220,6 +2257,9 @@ function doneTo(
     return object && { from: thing.from, to: object.to };
   }
   if (language === "en" && thing.to - thing.from > 1 && /\p{L}{3}ing$/u.test(last.norm)) return thing;
+  // (Hours or minutes of something, "mes heures de conduite", "hours of piano practice", are time spent, kept
+  // stretch by stretch.)
+  if (thing.to - thing.from > 1 && CLOCK_UNITS[language].has(first.norm)) return thing;
   const capital = (t: Token) => /^\p{Lu}/u.test(t.text);
   if (
     language === "de" && thing.to - thing.from > 1 && !capital(last) && /(?:en|ern|eln)$/.test(last.norm) &&
@@ -2312,15 +2352,17 @@ const ASSIGNED_WINDOW = 5;
 /**
  * Who did what to which thing: a word that asks who, or one that asks which before a noun ("which neighbour"),
  * then within five words and no mark one that asks which before a noun, across function words ("which of my
- * board games"): the thing. Where it is, who (the noun asked which of, if any) and the thing, whether the
- * clause asks when after it and whether a verb of a loan is in the clause.
+ * board games"): the thing; or a word that asks which before a noun, then within five words and no mark one
+ * that asks when: that noun, done to at a date, by no one asked. Where it is, who (the noun asked which of, if
+ * any; `byWhom`, whether anyone is asked) and the thing, whether the clause asks when after it and whether a
+ * verb of a loan is in the clause.
  */
 function assignedAt(
   tokens: Token[],
   stems: string[],
   content: (i: number) => boolean,
   language: UiLanguage,
-): { quote: Span; person?: Span; thing: Span; when: boolean; loan: boolean } | undefined {
+): { quote: Span; person?: Span; byWhom: boolean; thing: Span; when: boolean; loan: boolean } | undefined {
   const { which } = SUPERLATIVE[language];
   const who = WHETHER[language].who;
   const said = (i: number) => tokens[i]?.text.toLowerCase() ?? "";
@@ -2336,10 +2378,23 @@ function assignedAt(
       return {
         quote: { from: i, to: Math.max(thing.to, asksWhen + 1) },
         person: person ? { from: person.from, to: person.from + 1 } : undefined,
+        byWhom: true,
         thing,
         when: asksWhen >= 0,
         loan: matchCues(stems, lend).length > 0,
       };
+    }
+    // (Which thing and then when, with no second question of which, asks when each was done to it: "welche
+    // Pflanze wann gegossen wurde", "quel robinet j'ai détartré quand".)
+    const { when, lend } = ASSIGNED[language];
+    for (
+      let k = person?.to ?? tokens.length;
+      k < i + 1 + ASSIGNED_WINDOW && tokens[k]?.kind === "word";
+      k++
+    ) {
+      if (!when.has(tokens[k].norm)) continue;
+      const loan = matchCues(stems, lend).length > 0;
+      return { quote: { from: i, to: k + 1 }, byWhom: false, thing: person!, when: true, loan };
     }
   }
 }

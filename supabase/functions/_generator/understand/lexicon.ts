@@ -8,7 +8,7 @@ import es from "./lexicon/es.json" with { type: "json" };
 import de from "./lexicon/de.json" with { type: "json" };
 import { UI_LANGUAGES, type UiLanguage } from "./language.ts";
 import { stem, stemPhrase } from "./stem.ts";
-import { fold, type Token, words } from "./text.ts";
+import { fold, PARTICLES, type Token, words } from "./text.ts";
 
 export interface Lexicon {
   decimalComma: boolean;
@@ -38,6 +38,9 @@ export interface Lexicon {
   /** The words of the speaker's intent ("want to", "voglio", "ich will"), matched as written: an amount
    * after them is a goal's target ("I want to read 20 books a year"). */
   want: string[];
+  /** The words of the speaker's obligation ("have to", "je dois", "ich muss"), matched as written: what the
+   * speaker must do again is to be reminded of, not a habit told ("I have to take a pill every 8 hours"). */
+  must: string[];
   /** The verbs of changing a reading by an amount ("lose", "abnehmen"): a goal they state is a change. */
   change: string[];
   /** The words that open a goal's deadline ("by", "entro", "d'ici", "antes de", "bis"), matched as written. */
@@ -362,9 +365,35 @@ export function lexiconVote(text: string, also?: Knows): (language: UiLanguage) 
     tokens.filter((t) => knows(t, language) || also?.(t, language)).length / Math.max(tokens.length, 1);
 }
 
-/** Stems of the tokens, in the language. */
+/** Stems of the tokens, in the language; in German a separable verb as its infinitive's. */
 export function stemTokens(tokens: Token[], language: UiLanguage): string[] {
-  return tokens.map((t) => (t.kind === "word" ? stem(t.norm, language) : t.norm));
+  const stems = tokens.map((t) => (t.kind === "word" ? stem(t.norm, language) : t.norm));
+  return language === "de" ? joinParticles(tokens, stems) : stems;
+}
+
+// A German separable verb leaves its particle at the end of the clause, or before the question that follows
+// ("trag meine Ausgaben ein", "hak die Aufgaben ab", "schreib mir auf, wann…"): the nearest word before it,
+// within the clause, that joined to it is a cue ("eintragen", "abhaken", "aufschreiben") is that cue. A
+// particle before an article, a determiner or a noun is a preposition ("erinnere mich an die Tabletten").
+function joinParticles(tokens: Token[], stems: string[]): string[] {
+  const { asks, verbs, stop } = CUES.de;
+  const known = (s: string) => asks.has(s) || verbs.has(s);
+  const object = wordSet([...de.articles, ...de.determiners]);
+  const joined = [...stems];
+  tokens.forEach((t, i) => {
+    const next = tokens[i + 1];
+    if (
+      !PARTICLES.has(t.norm) ||
+      (next?.kind === "word" && (!stop.has(next.norm) || object.has(next.norm))) || next?.kind === "number"
+    ) return;
+    for (let k = i - 1; k >= 0 && tokens[k].kind === "word"; k--) {
+      const verb = stem(t.norm + tokens[k].norm, "de");
+      if (!known(verb)) continue;
+      joined[k] = verb;
+      return;
+    }
+  });
+  return joined;
 }
 
 /** A folded set of a word list, for closed classes matched as written (articles, time words). */

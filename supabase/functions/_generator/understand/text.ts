@@ -75,10 +75,31 @@ export function splitElision(token: Token): Token[] {
   ];
 }
 
+/** The particles of German separable verbs ("ein" of "eintragen"), folded. */
+export const PARTICLES = new Set([
+  "ab",
+  "an",
+  "auf",
+  "aus",
+  "bei",
+  "ein",
+  "fest",
+  "her",
+  "hin",
+  "hinzu",
+  "mit",
+  "nach",
+  "vor",
+  "weg",
+  "zu",
+  "zuruck",
+  "zusammen",
+  "dazu",
+]);
+
 // A German separable verb's infinitive with "zu" ("aufzuschreiben", "einzutragen") matches as the verb
 // ("aufschreiben", "eintragen").
-const ZU_INFINITIVE =
-  /^(ab|an|auf|aus|bei|ein|fest|her|hin|hinzu|mit|nach|vor|weg|zu|zuruck|zusammen|dazu)zu(\p{L}{3,}en)$/u;
+const ZU_INFINITIVE = new RegExp(`^(${[...PARTICLES].join("|")})zu(\\p{L}{3,}en)$`, "u");
 
 /** Tokens for matching: elisions split, so "dell'acqua" holds the word "acqua"; a German "zu" infinitive
  * folded to the verb. */
