@@ -241,6 +241,25 @@ Deno.test("a concept named only where the speaker does something after the objec
   assert.equal(plural("Je veux noter les absences et les devoirs"), "Devoirs");
 });
 
+Deno.test("a question word of which one opens the object an ask governs as a determiner would", () => {
+  const made = (prompt: string) => composeSpec(prompt, { tier: "light" });
+  const cases: [string, string][] = [
+    ["keep track of which mushrooms i find when i run", "Mushrooms"],
+    ["track which chess openings i practise", "Chess openings"],
+    ["voglio segnare quali funghi trovo quando corro", "Funghi"],
+    ["je veux noter quels champignons je trouve quand je cours", "Champignons"],
+    ["ich will notieren welche pilze ich finde wenn ich jogge", "Pilze"],
+  ];
+  for (const [prompt, records] of cases) {
+    const { spec, withoutSamples } = made(prompt);
+    assert.equal(spec.entities[0].plural, records, prompt);
+    // No concept knows them: the list starts empty rather than with runs' or practice sessions' samples.
+    assert.deepEqual(withoutSamples, [records], prompt);
+  }
+  // The Spanish question word is the records' own too, whatever the name says.
+  assert.match(made("quiero apuntar qué setas encuentro cuando corro").spec.entities[0].plural, /^Setas/);
+});
+
 Deno.test("a concept named only as what the records are counted per names no records", () => {
   const plural = (prompt: string) => composeSpec(prompt, { tier: "light" }).spec.entities[0].plural;
   const cases: [string, string][] = [

@@ -152,18 +152,21 @@ export function requestHead(text: string, language: Language): string | undefine
 // What opens a noun phrase a verb governs: its articles and possessives, and the "of" words that join it
 // to a cue ("keep track of", "una lista dei").
 export const OPENERS = perLanguage((lex) => [...lex.determiners, ...lex.of.filter((w) => !w.includes(" "))]);
+// A question word that asks which one opens the object as a determiner would ("track which openings I
+// practise", "noter quels fromages je goûte").
+const WHICH = perLanguage((lex) => lex.which);
 
-/** Whether an ask's subject is the object its cue governs: a noun phrase a determiner, a possessive or an
- * "of" word opens after other words of the ask ("track my shifts", "noter les oiseaux", "una lista dei
- * podcast") or, in German, which puts its verbs after their objects, before them ("die Vögel notieren");
- * not the ask's words alone. */
+/** Whether an ask's subject is the object its cue governs: a noun phrase a determiner, a possessive, an
+ * "of" word or a question word of which one opens after other words of the ask ("track my shifts", "noter
+ * les oiseaux", "una lista dei podcast", "segnare quali formaggi") or, in German, which puts its verbs after
+ * their objects, before them ("die Vögel notieren"); not the ask's words alone. */
 export function governed(ask: Ask, prompt: string, language: Language): boolean {
   const at = ask.subject ? ask.quote.indexOf(ask.subject) : -1;
   const after = at > 0 && words(ask.quote.slice(0, at)).length > 0;
   const before = language === "de" && at === 0 && words(ask.quote).length > words(ask.subject!).length;
   if (!after && !before) return false;
   const opener = words(prompt.slice(0, ask.start + at)).at(-1);
-  return opener !== undefined && OPENERS[language].has(opener.norm);
+  return opener !== undefined && (OPENERS[language].has(opener.norm) || WHICH[language].has(opener.norm));
 }
 
 // What opens a clause of what the speaker does, the pronoun left out ("cuando corro", "quando corro").
