@@ -202,3 +202,18 @@ Deno.test("the prompt's best concept named only among the fields an ask lists gi
     assert.equal(records(prompt).samples, 0, prompt);
   }
 });
+
+Deno.test("the prompt's best concept named only as an item another ask ticks gives its records no samples", () => {
+  // Pills taken are one of the evening's ticks, not what the records are: doses' samples are another topic.
+  for (
+    const prompt of [
+      "mi padre vive solo y quiero que cada noche marque si ha cenado, si se ha tomado las pastillas y si ha cerrado la puerta",
+      // (Within the item's words, too.)
+      "chaque soir je veux cocher si mon père a dîné, s'il a pris ses médicaments et s'il a fermé la porte",
+    ]
+  ) {
+    const { samples, made } = records(prompt);
+    assert.equal(samples, 0, prompt);
+    assert.equal(made.withoutSamples.length, 1, prompt);
+  }
+});

@@ -214,13 +214,14 @@ export class Builder {
     return entity;
   }
 
-  /** Whether the prompt's best concept is named only as a field the ask lists ("je note chaque étape : date,
-   * km, le gîte et son prix"): it is what the records have, not what they are, and its samples another
-   * topic's. */
+  /** Whether the prompt's best concept is named only within fields the ask, or another ask, lists ("je note
+   * chaque étape : date, km, le gîte et son prix", "cocher s'il a pris ses médicaments"): it is what the
+   * records have or what is ticked on them, not what they are, and its samples another topic's. */
   private namedAsField(ask: Ask): boolean {
-    const fields = new Set(ask.fields.map((f) => fold(f.name)));
+    const fields = [ask, ...this.asked].flatMap((a) => a.fields.map((f) => ` ${fold(f.name)} `));
     const [said] = this.conceptWords;
-    return said !== undefined && said.length > 0 && said.every((w) => fields.has(w));
+    return said !== undefined && said.length > 0 &&
+      said.every((w) => fields.some((f) => f.includes(` ${w} `)));
   }
 
   /**
