@@ -24,7 +24,7 @@ import type {
 } from "../template/src/types.ts";
 import { blank, capitalized, Entity, fold, fromConcept, fromWords, keyOf } from "./entities.ts";
 import { WORDS } from "./words.ts";
-import { callsRecords, ofWhom, ownNoun, qualifying, spentOn, unwritten } from "./own-noun.ts";
+import { callsRecords, ofKind, ofWhom, ownNoun, qualifying, spentOn, unwritten } from "./own-noun.ts";
 import { governed, requestHead, speakerDoes } from "./head.ts";
 import { WORDS as BLOCK_WORDS } from "../template/src/lib/words.ts";
 import { stem } from "../understand/stem.ts";
@@ -201,6 +201,7 @@ export class Builder {
       ofWhom(entity, chosen!, this.conceptSaid[at], this.prompt, this.language);
       unwritten(entity, chosen!, this.conceptSaid[at], this.language);
       qualifying(entity, chosen!, this.conceptSaid[at], this.prompt, this.language);
+      ofKind(entity, this.conceptSaid[at], this.prompt, this.language);
       if (!concept && !head && chosen === this.concepts[0] && this.namedAsField(ask)) {
         entity.spec.samples = [];
       }
