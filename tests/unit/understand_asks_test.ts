@@ -721,6 +721,17 @@ Deno.test("whether something happened, asked as 'if' and an auxiliary or as 'or 
   ) {
     assert.ok(understand(prompt).asks.some((a) => a.type === "yesno" && a.quote.includes(quote)), prompt);
   }
+  // After "already" what was done asks it in any form, and so does a past after the speaker.
+  for (
+    const [prompt, name] of [
+      ["mi serve sapere se già ritirato il pacco", "ritirato il pacco"],
+      ["je veux savoir si déjà sorti les poubelles", "sorti les poubelles"],
+      ["apuntar si ya saque al perro hoy", "saque al perro"],
+      ["merken ob schon bezahlt", "bezahlt"],
+      ["an app that tells me whether I locked the car", "locked the car"],
+      ["keep track if we took the bins out", "took the bins"],
+    ]
+  ) assert.deepEqual(ask(prompt, "yesno").fields, [{ name, type: "yesno" }], prompt);
   // A condition with no auxiliary of what happened is no tick.
   for (
     const prompt of [
@@ -1264,6 +1275,11 @@ Deno.test("whether a record's subject was done, and marking a record as a state,
   assert.equal(tick("est-ce que j'ai pris mon cachet ? je sais plus"), "pris");
   assert.equal(tick("¿he regado las plantas? nunca me acuerdo"), "regado");
   assert.equal(tick("hab ich den Hund gefüttert? weiß ich nie"), "gefüttert");
+  // Irregular participles too, and an auxiliary and the speaker before the verb in any form.
+  assert.equal(tick("ho messo la crema? boh"), "messo");
+  assert.equal(tick("¿he escrito a la abuela? siempre se me olvida"), "escrito");
+  assert.equal(tick("hab ich den müll rausgebracht? keine ahnung"), "rausgebracht");
+  assert.equal(tick("did we water the roses? nobody remembers"), "water");
   // A condition on a measure is no tick, nor is a subject after "if" with no participle, nor a participle a
   // determiner or "each" opens, one that goes on ("paid by"), or what was done after a relative word.
   for (

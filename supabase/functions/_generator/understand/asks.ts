@@ -427,6 +427,7 @@ const WHETHER = Object.fromEntries(
     mark: new Set(lex.whether.mark.map((w) => stem(fold(w), l as UiLanguage))),
     participle: new RegExp(lex.whether.participle, "u"),
     has: wordSet(lex.whether.has),
+    already: wordSet(lex.whether.already),
   }]),
 ) as Record<UiLanguage, {
   has: Set<string>;
@@ -438,6 +439,7 @@ const WHETHER = Object.fromEntries(
   as: Set<string>;
   mark: Set<string>;
   participle: RegExp;
+  already: Set<string>;
 }>;
 const GROUP_WORDS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, {
@@ -1212,8 +1214,17 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   for (const [i, t] of tokens.entries()) {
     if (whether.if.has(t.norm)) {
       let k = i + 1;
-      while (k < i + 4 && tokens[k]?.kind === "word" && !whether.done.has(tokens[k].norm) && !content(k)) k++;
+      while (
+        k < i + 4 && tokens[k]?.kind === "word" && !whether.done.has(tokens[k].norm) &&
+        (!content(k) || whether.already.has(tokens[k].norm))
+      ) k++;
+      const before = range({ from: i + 1, to: k }).map((j) => tokens[j].norm);
+      // What was done right after "already" in any form ("si ya saqué la basura"), or after the speaker in a
+      // past without an auxiliary ("if I locked the door", "whether we paid").
+      const past = content(k) && (before.some((w) => whether.already.has(w)) ||
+        (participle(k) && before.some((w) => SPEAKER[language].has(w))));
       if (whether.done.has(tokens[k]?.norm ?? "")) tick({ from: i, to: k + 1 }, { from: k + 1, to: k + 6 });
+      else if (past) tick({ from: i, to: k }, { from: k, to: k + 6 });
       else {
         // A subject between ("si le médicament de secours a été donné"): then only with what was done.
         while (k < i + 7 && tokens[k]?.kind === "word" && !whether.done.has(tokens[k].norm)) k++;
@@ -1269,6 +1280,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
           SPEAKER[language].has(tokens[k].norm)
         );
       if (said) tick({ from: 0, to: tokens.length }, { from: p, to: p + 1 });
+      // (Or an auxiliary of what was done then the speaker, before the verb in any form: "did I lock the door?")
+      else if (whether.done.has(t.norm) && SPEAKER[language].has(tokens[1]?.norm ?? "") && content(2)) {
+        tick({ from: 0, to: tokens.length }, { from: 2, to: 3 });
+      }
     }
     const not = whether.orNot.find((p) => p.every((w, n) => tokens[i + 1 + n]?.norm === w));
     if (not && content(i)) tick({ from: i, to: i + 1 + not.length }, { from: i, to: i + 1 });
