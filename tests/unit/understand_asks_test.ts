@@ -167,7 +167,7 @@ Deno.test("an item after 'with' that asks for a chart, or a goal with its target
 Deno.test("a subject keeps its complement after 'of', not after a possessive", () => {
   assert.equal(ask("vaccini del cane", "list").subject, "vaccini del cane");
   assert.equal(ask("cuantos vasos de agua bebo", "aggregate").subject, "vasos de agua");
-  assert.equal(ask("entretien du vélo", "list").subject, "entretien du vélo");
+  assert.equal(ask("entretien du vélo", "log").subject, "entretien du vélo");
   assert.equal(ask("orario scolastico di mio figlio", "schedule").subject, "scolastico");
 });
 
@@ -2635,4 +2635,18 @@ Deno.test("hours or minutes of something named alone are a log of time spent", (
   for (const prompt of ["mes heures de jardinage", "hours of guitar", "mis horas de trabajo"]) {
     assert.ok(ask(prompt, "log"));
   }
+});
+
+Deno.test("a prompt that only names events a concept keeps as they happen asks for a log of them", () => {
+  for (
+    const prompt of [
+      "app for my refuels",
+      "le poppate della piccola",
+      "les tétées de mon fils",
+      "mis repostajes",
+      "Fütterungen vom Hund",
+    ]
+  ) assert.deepEqual(understand(prompt).asks.map((a) => a.type), ["log"], prompt);
+  // Things a concept lists stay a list.
+  assert.deepEqual(understand("le mie piante grasse").asks.map((a) => a.type), ["list"]);
 });

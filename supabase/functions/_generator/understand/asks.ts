@@ -18,7 +18,7 @@ import {
   wordSet,
 } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
-import { findConcepts } from "./concepts.ts";
+import { findConcepts, namesEvents } from "./concepts.ts";
 import { PURPOSE, TO } from "./aside.ts";
 import { measureOf, measureWord, oncePer, type Quantity, timesOf } from "./quantities.ts";
 import { stemPhrase } from "./stem.ts";
@@ -1311,8 +1311,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // Something done again and again, named by what is done ("annaffiare le piante", "arroser les tomates",
   // "lawn mowing", "Blumen gießen"), is a log of it, not a list.
   const done = thing && ctx.fallback === "list" ? doneTo(tokens, thing, content, language) : undefined;
+  // So is what a noun of those events names ("le poppate", "die Fütterungen", "refuels").
+  const events = thing && ctx.fallback === "list" && namesEvents(text(tokens, thing), language);
   if (thing) {
-    const type = done ? "log" : ctx.fallback!;
+    const type = done || events ? "log" : ctx.fallback!;
     named.set(type, done ?? thing);
     add(type, done ?? thing);
   }
