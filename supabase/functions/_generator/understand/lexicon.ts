@@ -204,6 +204,9 @@ export interface Lexicon {
   dayParts: Record<string, string>;
   counts: Record<string, number>;
   weekdays: Record<string, number>;
+  /** The weekdays' short forms ("mon", "gio", "jeu", "mié", "Fr"): a weekday only beside another one, joined
+   * by a dash or a slash ("Mo–Fr", "lun/ven"), as alone most are other words ("mar", "jeu", "so"). */
+  weekdaysShort: Record<string, number>;
   /** The words of several days, each of them ("weekdays", "am Wochenende", "fines de semana"; 0 is Sunday). */
   dayGroups: Record<string, number[]>;
   /** The words before "each" and a noun that make it an event that comes again ("after each practice", "dopo
