@@ -2650,3 +2650,14 @@ Deno.test("a prompt that only names events a concept keeps as they happen asks f
   // Things a concept lists stay a list.
   assert.deepEqual(understand("le mie piante grasse").asks.map((a) => a.type), ["list"]);
 });
+
+Deno.test("a list kept beside a question of whether something was done is of what the question is about", () => {
+  const subject = (prompt: string) => understand(prompt).asks.find((a) => a.type === "list")?.subject;
+  assert.equal(subject("an app to know if i walked the dog"), "dog");
+  assert.equal(subject("una app per sapere se ho chiuso il gas"), "gas");
+  assert.equal(subject("une appli pour savoir si j'ai arrosé les tomates"), "tomates");
+  assert.equal(subject("una app para saber si ya pagué el alquiler"), "alquiler");
+  assert.equal(subject("eine app um zu sehen ob die katze gefüttert wurde"), "katze");
+  // The German participle before its auxiliary ticks what was done.
+  assert.equal(ask("merken ob die Rechnung bezahlt ist", "yesno").fields[0].name, "Rechnung bezahlt");
+});
