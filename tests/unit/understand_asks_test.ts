@@ -167,7 +167,7 @@ Deno.test("an item after 'with' that asks for a chart, or a goal with its target
 Deno.test("a subject keeps its complement after 'of', not after a possessive", () => {
   assert.equal(ask("vaccini del cane", "list").subject, "vaccini del cane");
   assert.equal(ask("cuantos vasos de agua bebo", "aggregate").subject, "vasos de agua");
-  assert.equal(ask("entretien du vélo", "list").subject, "entretien du vélo");
+  assert.equal(ask("entretien du vélo", "log").subject, "entretien du vélo");
   assert.equal(ask("orario scolastico di mio figlio", "schedule").subject, "scolastico");
 });
 
@@ -721,6 +721,17 @@ Deno.test("whether something happened, asked as 'if' and an auxiliary or as 'or 
   ) {
     assert.ok(understand(prompt).asks.some((a) => a.type === "yesno" && a.quote.includes(quote)), prompt);
   }
+  // After "already" what was done asks it in any form, and so does a past after the speaker.
+  for (
+    const [prompt, name] of [
+      ["mi serve sapere se già ritirato il pacco", "ritirato il pacco"],
+      ["je veux savoir si déjà sorti les poubelles", "sorti les poubelles"],
+      ["apuntar si ya saque al perro hoy", "saque al perro"],
+      ["merken ob schon bezahlt", "bezahlt"],
+      ["an app that tells me whether I locked the car", "locked the car"],
+      ["keep track if we took the bins out", "took the bins"],
+    ]
+  ) assert.deepEqual(ask(prompt, "yesno").fields, [{ name, type: "yesno" }], prompt);
   // A condition with no auxiliary of what happened is no tick.
   for (
     const prompt of [
@@ -1264,6 +1275,11 @@ Deno.test("whether a record's subject was done, and marking a record as a state,
   assert.equal(tick("est-ce que j'ai pris mon cachet ? je sais plus"), "pris");
   assert.equal(tick("¿he regado las plantas? nunca me acuerdo"), "regado");
   assert.equal(tick("hab ich den Hund gefüttert? weiß ich nie"), "gefüttert");
+  // Irregular participles too, and an auxiliary and the speaker before the verb in any form.
+  assert.equal(tick("ho messo la crema? boh"), "messo");
+  assert.equal(tick("¿he escrito a la abuela? siempre se me olvida"), "escrito");
+  assert.equal(tick("hab ich den müll rausgebracht? keine ahnung"), "rausgebracht");
+  assert.equal(tick("did we water the roses? nobody remembers"), "water");
   // A condition on a measure is no tick, nor is a subject after "if" with no participle, nor a participle a
   // determiner or "each" opens, one that goes on ("paid by"), or what was done after a relative word.
   for (
@@ -2619,4 +2635,29 @@ Deno.test("hours or minutes of something named alone are a log of time spent", (
   for (const prompt of ["mes heures de jardinage", "hours of guitar", "mis horas de trabajo"]) {
     assert.ok(ask(prompt, "log"));
   }
+});
+
+Deno.test("a prompt that only names events a concept keeps as they happen asks for a log of them", () => {
+  for (
+    const prompt of [
+      "app for my refuels",
+      "le poppate della piccola",
+      "les tétées de mon fils",
+      "mis repostajes",
+      "Fütterungen vom Hund",
+    ]
+  ) assert.deepEqual(understand(prompt).asks.map((a) => a.type), ["log"], prompt);
+  // Things a concept lists stay a list.
+  assert.deepEqual(understand("le mie piante grasse").asks.map((a) => a.type), ["list"]);
+});
+
+Deno.test("a list kept beside a question of whether something was done is of what the question is about", () => {
+  const subject = (prompt: string) => understand(prompt).asks.find((a) => a.type === "list")?.subject;
+  assert.equal(subject("an app to know if i walked the dog"), "dog");
+  assert.equal(subject("una app per sapere se ho chiuso il gas"), "gas");
+  assert.equal(subject("une appli pour savoir si j'ai arrosé les tomates"), "tomates");
+  assert.equal(subject("una app para saber si ya pagué el alquiler"), "alquiler");
+  assert.equal(subject("eine app um zu sehen ob die katze gefüttert wurde"), "katze");
+  // The German participle before its auxiliary ticks what was done.
+  assert.equal(ask("merken ob die Rechnung bezahlt ist", "yesno").fields[0].name, "Rechnung bezahlt");
 });

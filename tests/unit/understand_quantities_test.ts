@@ -284,3 +284,24 @@ Deno.test("a number after a word that names the hour is a time of day, whatever 
   // A plain "at" before what the number counts is still no time.
   assert.ok(!values("voti a 10 stelline", "it").some((q) => q.kind === "time"));
 });
+
+Deno.test("a weekday's short form is a weekday beside another one, alone it is the word it also is", () => {
+  const days = (text: string, language: UiLanguage) =>
+    values(text, language).flatMap((q) => q.kind === "weekday" ? [q.day] : []);
+  for (
+    const [text, language, want] of [
+      ["the shop is open mon-sat", "en", [1, 6]],
+      ["turni lun/mer per la mensa", "it", [1, 3]],
+      ["cours de danse mar - jeu", "fr", [2, 4]],
+      ["guardería lun–vie", "es", [1, 5]],
+      ["Dienst Mo-Fr im Büro", "de", [1, 5]],
+    ] as const
+  ) assert.deepEqual(days(text, language), want, text);
+  for (
+    const [text, language] of [
+      ["un jeu de société pour la famille", "fr"],
+      ["so eine App für Fotos", "de"],
+      ["vacanze al mar", "it"],
+    ] as const
+  ) assert.deepEqual(days(text, language), [], text);
+});

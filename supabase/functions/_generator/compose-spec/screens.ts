@@ -5,7 +5,7 @@ import type { Ask, Slot } from "../understand/index.ts";
 import type { Quantity } from "../understand/quantities.ts";
 import { CONCEPTS } from "../understand/concepts-index.ts";
 import type { Concept } from "../understand/concepts.ts";
-import { type ConceptMatch, conceptOfFields, findConcepts } from "../understand/concepts.ts";
+import { type ConceptMatch, conceptOfFields, findConcepts, logsFirst } from "../understand/concepts.ts";
 import { CUES, LEXICONS } from "../understand/lexicon.ts";
 import { isUiLanguage, type UiLanguage } from "../understand/language.ts";
 import UNITS from "../understand/units.json" with { type: "json" };
@@ -1074,10 +1074,7 @@ export class Builder {
 
 /** A concept whose subject is mostly logged rather than listed. */
 function impliesLog(entity: Entity): boolean {
-  const implies = conceptOf(entity.spec)?.implies ?? [];
-  const log = implies.indexOf("log");
-  const list = implies.indexOf("list");
-  return log >= 0 && (list < 0 || log < list);
+  return logsFirst(conceptOf(entity.spec));
 }
 
 function valueOf(q: Quantity): number {

@@ -18,7 +18,7 @@ import {
   wordSet,
 } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
-import { findConcepts } from "./concepts.ts";
+import { findConcepts, namesEvents } from "./concepts.ts";
 import { PURPOSE, TO } from "./aside.ts";
 import { measureOf, measureWord, oncePer, type Quantity, timesOf } from "./quantities.ts";
 import { stemPhrase } from "./stem.ts";
@@ -427,6 +427,7 @@ const WHETHER = Object.fromEntries(
     mark: new Set(lex.whether.mark.map((w) => stem(fold(w), l as UiLanguage))),
     participle: new RegExp(lex.whether.participle, "u"),
     has: wordSet(lex.whether.has),
+    already: wordSet(lex.whether.already),
   }]),
 ) as Record<UiLanguage, {
   has: Set<string>;
@@ -438,6 +439,7 @@ const WHETHER = Object.fromEntries(
   as: Set<string>;
   mark: Set<string>;
   participle: RegExp;
+  already: Set<string>;
 }>;
 const GROUP_WORDS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, {
@@ -1194,7 +1196,20 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // A past participle, as written (accents tell "donné" from "donne").
   const participle = (i: number) =>
     tokens[i]?.kind === "word" && whether.participle.test(tokens[i].text.toLowerCase());
-  const tick = (where: Span, about: Span) => {
+  // Where what a tick asks was done starts with its verb ("if I fed the cat"), or the verb that asks the
+  // question comes right before it ("know if", "savoir si", "wissen, ob"), the records kept beside the tick
+  // are of what follows: the noun after that verb, or after "if" when the verb comes last, as in German.
+  const doneVerbs = new Set<number>();
+  const questionOf = new Map<number, number>();
+  const asking = matchCues(stems, SEE[language]);
+  const tick = (where: Span, about: Span, verb = participle(about.from) ? about.from : undefined) => {
+    if (verb !== undefined) doneVerbs.add(verb);
+    const by = asking.find((m) =>
+      [where.from, about.from - 1].some((at) =>
+        m.to === at || (m.to + 1 === at && tokens[m.to].kind === "mark")
+      )
+    );
+    if (by) questionOf.set(by.from, verb ?? about.from - 1);
     add("yesno", where);
     const name = contentRun(
       tokens,
@@ -1212,8 +1227,17 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   for (const [i, t] of tokens.entries()) {
     if (whether.if.has(t.norm)) {
       let k = i + 1;
-      while (k < i + 4 && tokens[k]?.kind === "word" && !whether.done.has(tokens[k].norm) && !content(k)) k++;
+      while (
+        k < i + 4 && tokens[k]?.kind === "word" && !whether.done.has(tokens[k].norm) &&
+        (!content(k) || whether.already.has(tokens[k].norm))
+      ) k++;
+      const before = range({ from: i + 1, to: k }).map((j) => tokens[j].norm);
+      // What was done right after "already" in any form ("si ya saqué la basura"), or after the speaker in a
+      // past without an auxiliary ("if I locked the door", "whether we paid").
+      const past = content(k) && (before.some((w) => whether.already.has(w)) ||
+        (participle(k) && before.some((w) => SPEAKER[language].has(w))));
       if (whether.done.has(tokens[k]?.norm ?? "")) tick({ from: i, to: k + 1 }, { from: k + 1, to: k + 6 });
+      else if (past) tick({ from: i, to: k }, { from: k, to: k + 6 }, k);
       else {
         // A subject between ("si le médicament de secours a été donné"): then only with what was done.
         while (k < i + 7 && tokens[k]?.kind === "word" && !whether.done.has(tokens[k].norm)) k++;
@@ -1224,6 +1248,12 @@ export function asksOf(ctx: ClauseContext): Ask[] {
         if (whether.done.has(tokens[k]?.norm ?? "") && participle(p) && content(p)) {
           // (Its place is what was done: the subject stays the records' own.)
           tick({ from: k, to: p + 1 }, { from: i + 1, to: p + 1 });
+        } else if (
+          language === "de" && whether.done.has(tokens[k]?.norm ?? "") && k - 1 > i && participle(k - 1) &&
+          content(k - 1)
+        ) {
+          // (Or the participle right before its auxiliary, as German puts it: "ob ich die Blumen gegossen habe".)
+          tick({ from: k - 1, to: k + 1 }, { from: i + 1, to: k }, k - 1);
         }
       }
     }
@@ -1269,6 +1299,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
           SPEAKER[language].has(tokens[k].norm)
         );
       if (said) tick({ from: 0, to: tokens.length }, { from: p, to: p + 1 });
+      // (Or an auxiliary of what was done then the speaker, before the verb in any form: "did I lock the door?")
+      else if (whether.done.has(t.norm) && SPEAKER[language].has(tokens[1]?.norm ?? "") && content(2)) {
+        tick({ from: 0, to: tokens.length }, { from: 2, to: 3 }, 2);
+      }
     }
     const not = whether.orNot.find((p) => p.every((w, n) => tokens[i + 1 + n]?.norm === w));
     if (not && content(i)) tick({ from: i, to: i + 1 + not.length }, { from: i, to: i + 1 });
@@ -1281,7 +1315,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   if (ctx.followUp) keepChanges(found, tokens, content);
   // The fallback's quote is its subject: the words it keeps a list of, outside the other asks' cues.
   const cueTokens = new Set([...found.values()].flat().flatMap((o) => range(tokenSpan(tokens, o))));
-  const thing = ctx.fallback && !found.has(ctx.fallback)
+  let thing = ctx.fallback && !found.has(ctx.fallback)
     ? subjectNear(
       tokens,
       { from: 0, to: 0 },
@@ -1293,11 +1327,21 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       SELECTING[language],
     )
     : undefined;
+  // (With no subject before it, the question's own.)
+  const asked = thing
+    ? questionOf.get(thing.from) ?? (doneVerbs.has(thing.from) ? thing.from : undefined)
+    : ctx.fallback && [...questionOf.values()][0];
+  if (asked !== undefined) {
+    thing = subjectNear(tokens, { from: asked, to: asked + 1 }, content, cueTokens, true, OF[language]) ??
+      thing;
+  }
   // Something done again and again, named by what is done ("annaffiare le piante", "arroser les tomates",
   // "lawn mowing", "Blumen gießen"), is a log of it, not a list.
   const done = thing && ctx.fallback === "list" ? doneTo(tokens, thing, content, language) : undefined;
+  // So is what a noun of those events names ("le poppate", "die Fütterungen", "refuels").
+  const events = thing && ctx.fallback === "list" && namesEvents(text(tokens, thing), language);
   if (thing) {
-    const type = done ? "log" : ctx.fallback!;
+    const type = done || events ? "log" : ctx.fallback!;
     named.set(type, done ?? thing);
     add(type, done ?? thing);
   }

@@ -110,6 +110,20 @@ function loose(word: string, stem: string, key: string, index: CueIndex): boolea
 /** The concepts the text names, best first. English words count too (at half) in a prompt of another
  * language, since people borrow them ("un tracker per il running"); `fields` are the prompt's field words
  * (fieldWordsOf). */
+/** Whether a concept's records are mostly kept as they happen (feeds, fill-ups) rather than listed. */
+export function logsFirst(concept: Concept | undefined): boolean {
+  const implies = concept?.implies ?? [];
+  const log = implies.indexOf("log");
+  const list = implies.indexOf("list");
+  return log >= 0 && (list < 0 || log < list);
+}
+
+/** Whether the words name first a concept whose records are kept as they happen ("Fütterungen", "poppate"). */
+export function namesEvents(text: string, language: UiLanguage): boolean {
+  const id = findConcepts(text, language)[0]?.id;
+  return id !== undefined && logsFirst(DEFAULT_INDEX.concepts.get(id));
+}
+
 export function findConcepts(
   text: string,
   language: UiLanguage,

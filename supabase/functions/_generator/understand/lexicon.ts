@@ -171,8 +171,10 @@ export interface Lexicon {
    * subject and an auxiliary then a word the `participle` pattern matches, as written ("si le médicament a
    * été donné"); or a verb that will `mark` a record `as` a state ("segnare ogni libro come restituito");
    * or, among a record's fields, `who` then an auxiliary it `has` and a participle ("who has replied", "chi
-   * ha pagato"; English "who's" holds its auxiliary). */
-  whether: Record<"if" | "done" | "orNot" | "who" | "no" | "as" | "mark" | "has", string[]> & {
+   * ha pagato"; English "who's" holds its auxiliary). After `if`, a word of `already` ("si ya saqué", "ob schon
+   * bezahlt") asks what was done whatever its form. The `participle` pattern holds the irregular ones too
+   * ("preso", "ouvert", "escrito", "abgeholt", "took"). */
+  whether: Record<"if" | "done" | "orNot" | "who" | "no" | "as" | "mark" | "has" | "already", string[]> & {
     participle: string;
   };
   time: Record<
@@ -202,6 +204,9 @@ export interface Lexicon {
   dayParts: Record<string, string>;
   counts: Record<string, number>;
   weekdays: Record<string, number>;
+  /** The weekdays' short forms ("mon", "gio", "jeu", "mié", "Fr"): a weekday only beside another one, joined
+   * by a dash or a slash ("Mo–Fr", "lun/ven"), as alone most are other words ("mar", "jeu", "so"). */
+  weekdaysShort: Record<string, number>;
   /** The words of several days, each of them ("weekdays", "am Wochenende", "fines de semana"; 0 is Sunday). */
   dayGroups: Record<string, number[]>;
   /** The words before "each" and a noun that make it an event that comes again ("after each practice", "dopo

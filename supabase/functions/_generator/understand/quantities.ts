@@ -96,6 +96,7 @@ interface Words {
   numbers: Map<string, number>;
   timeUnits: Map<string, string>;
   weekdays: Map<string, number>;
+  weekdaysShort: Map<string, number>;
   dayGroups: { words: Phrase; days: number[] }[];
   adverbs: Map<string, string>;
   dayParts: Map<string, string>;
@@ -201,6 +202,7 @@ const WORDS = Object.fromEntries(UI_LANGUAGES.map((language) => {
     numbers: foldMap(lex.numbers),
     timeUnits: foldMap(lex.timeUnits),
     weekdays: foldMap(lex.weekdays),
+    weekdaysShort: foldMap(lex.weekdaysShort),
     dayGroups: Object.entries(lex.dayGroups)
       .map(([phrase, days]) => ({ words: words(phrase).map((x) => x.norm), days }))
       .sort((a, b) => b.words.length - a.words.length),
@@ -232,6 +234,9 @@ const WORDS = Object.fromEntries(UI_LANGUAGES.map((language) => {
 
 /** A reading of the tokens from a position: the quantities it makes and the position after it. */
 type Reading = { found: QuantityValue[]; next: number } | null;
+
+// The marks that join two weekdays into a range or a pair ("Mo–Fr", "lun/mer").
+const DAY_JOINS = new Set(["-", "–", "—", "/"]);
 
 class Scanner {
   constructor(readonly tokens: Token[], readonly w: Words) {}
@@ -565,8 +570,17 @@ class Scanner {
   }
 
   weekday(i: number): Reading {
-    const day = this.w.weekdays.get(this.norm(i));
+    const day = this.w.weekdays.get(this.norm(i)) ??
+      (this.besideDay(i) ? this.w.weekdaysShort.get(this.norm(i)) : undefined);
     return day === undefined ? null : { found: [{ kind: "weekday", day }], next: i + 1 };
+  }
+
+  /** Whether another weekday, full or short, is right before or after i, or across a dash or a slash. */
+  besideDay(i: number): boolean {
+    return [-1, 1].some((step) => {
+      const k = DAY_JOINS.has(this.norm(i + step)) ? i + 2 * step : i + step;
+      return this.w.weekdays.has(this.norm(k)) || this.w.weekdaysShort.has(this.norm(k));
+    });
   }
 
   /** A number nothing else read; the words for one ("a", "un", "ein") are articles far more often. */
