@@ -515,3 +515,29 @@ Deno.test("a person whom the app serves or who the speaker is names no app, unle
   assert.equal(name("quiero llevar mis alumnos: nombre y teléfono"), "Alumnos");
   assert.equal(name("eine Liste meiner Enkel mit Geburtstag"), "Enkel");
 });
+
+Deno.test("the app's kind word alone joins what the prompt says it is about after a preposition", () => {
+  assert.equal(name("un diario para mi tos"), "Diario para mi tos");
+  // Too long for a title with its kind word, the name is the subject: cut, it would lose its noun.
+  assert.equal(name("un diario para los ataques de asma de mi hija"), "Ataques de asma");
+  assert.equal(name("ein quiz über europäische hauptstädte"), "Europäische Hauptstädte");
+  assert.equal(name("un quiz sugli animali della savana"), "Animali della savana");
+  // What says which language the app speaks is no subject.
+  assert.equal(name("a tabata timer in italian please"), "Timer");
+});
+
+Deno.test("a question of how many is named by what it asks about, not by its verb or its measure", () => {
+  assert.equal(name("combien de fois je vais au marché par semaine"), "Marché");
+  assert.equal(name("cuántas veces voy al mercado cada semana"), "Mercado");
+  assert.equal(name("quante volte vado al mercato"), "Mercato");
+  assert.equal(name("how many times do i go to the pool each month"), "Pool");
+  // German puts the time before the object.
+  assert.equal(name("wie oft fahre ich im monat mit dem bus"), "Bus");
+  assert.equal(name("cuántos libros leo al año"), "Libros");
+  // The noun a question of how many agrees with opens its phrase, which ends before the speaker's verb.
+  assert.equal(name("quanti bicchieri di vino bevo a settimana"), "Bicchieri di vino");
+  assert.equal(name("cuántos cafés tomo al día"), "Cafés");
+  // A question of how much in its feminine form is a question too.
+  assert.equal(name("quanta birra bevo a settimana"), "Birra");
+  assert.equal(name("cuánta cerveza bebo a la semana"), "Cerveza");
+});

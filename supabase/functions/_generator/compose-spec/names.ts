@@ -114,6 +114,9 @@ const EVERY = perLanguage((lex) => lex.time.every);
 const OF = perLanguage((lex) => lex.of);
 const ARTICLES = perLanguage((lex) => lex.articles);
 const QUESTIONS = perLanguage((lex) => lex.questions);
+// The questions of how many ("quante volte", "wie viele"): what they ask about is said around the speaker's
+// verb, and the noun they agree with opens its phrase ("cuántas tazas de té tomo").
+const HOW_MANY = perLanguage((lex) => lex.counting.many.map((q) => q.split(/\s+/)[0]));
 const WITH = perLanguage((lex) => lex.with);
 const NUMBERS = perLanguage((lex) => Object.keys(lex.numbers));
 
@@ -329,17 +332,66 @@ function appFor(prompt: string, language: Language, capitals: boolean): string {
     APP_WORDS.has(t.norm) && prompt[t.start - 1] !== "-" && PURPOSE[language].has(tokens[i + 1]?.norm ?? "")
   );
   if (at < 0) return "";
-  let k = at + 2;
+  const first = thingAfter(tokens, at + 2, language);
+  if (!first) return "";
+  return shortened(phrase(prompt.slice(first.start).split(/[.!?;:\n]/)[0], language, capitals), language);
+}
+
+/** The first word of the noun phrase that starts at token `k` after its determiners, when it names a thing:
+ * not a function word, a verb, a gerund or a person ("for our horse yard", not "for tracking", "for my
+ * daughter"), nor an infinitive right after the preposition ("per prendere gli ordini"). */
+function thingAfter(tokens: ReturnType<typeof words>, k: number, language: Language) {
+  const from = k;
   while (k < tokens.length && DETERMINERS[language].has(tokens[k].norm)) k++;
   const first = tokens[k];
+  const thing = first?.kind === "word" && !CUES[language].stop.has(first.norm) &&
+    !VERBS[language].has(first.norm) && !PERSONS[language].has(first.norm) &&
+    !(k === from && INFINITIVE[language]?.test(first.norm) === true) &&
+    !(language === "en" && /ing$/.test(first.norm));
+  return thing ? first : undefined;
+}
+
+/** The app's kind word with what the prompt says it is about, in the words that follow it through a
+ * preposition ("quiz sui farmaci", "diario para las crisis de ansiedad", "timer for sourdough"): a name of the
+ * kind word alone ("Quiz") says what the app does, not on what. "" when no noun phrase follows it so. */
+function kindWithSubject(
+  kind: string,
+  prompt: string,
+  u: Understanding,
+  from: number,
+  language: Language,
+  capitals: boolean,
+): string {
+  const tokens = words(prompt);
+  const at = tokens.findIndex((t) => t.start >= from && t.norm === fold(kind));
+  const by = tokens[at + 1];
+  const thing = at < 0 ? undefined : thingAfter(tokens, at + 2, language);
+  // (What says how the app looks or speaks, "in german", is no subject.)
+  const styles = (t: { start: number }) =>
+    u.asks.some((a) =>
+      (a.type === "language" || a.type === "theme") && a.start <= t.start && t.start < a.end
+    );
   if (
-    first?.kind !== "word" || CUES[language].stop.has(first.norm) || VERBS[language].has(first.norm) ||
-    PERSONS[language].has(first.norm) || (k === at + 2 && INFINITIVE[language]?.test(first.norm) === true) ||
-    (language === "en" && /ing$/.test(first.norm))
+    !thing || styles(thing) || by.kind !== "word" || !CUES[language].stop.has(by.norm) ||
+    AND[language].has(by.norm) ||
+    WITH[language].has(by.norm)
   ) {
     return "";
   }
-  return shortened(phrase(prompt.slice(first.start).split(/[.!?;:\n]/)[0], language, capitals), language);
+  // (The kind word and its preposition as typed: "diario" is also "daily", a time no name keeps.)
+  const about = phrase(prompt.slice(thing.start).split(/[.!?;:\n]/)[0], language, capitals);
+  return about ? `${prompt.slice(tokens[at].start, thing.start)}${shortened(about, language)}` : "";
+}
+
+/** A name too long for a title, in letters or words, that opens on the app's kind word and a preposition is
+ * what follows them ("Quiz über deutsche Bundesländer" → "Deutsche Bundesländer", "diario para los ataques
+ * de asma" → "Ataques de asma"): cut to its length, it would keep the kind word and lose the subject. */
+function subjectOnly(name: string, language: Language, capitals: boolean): string {
+  // (A German noun after the preposition has its capital from there: "über europäische Hauptstädte".)
+  const [kind, by, ...rest] = (language === "de" ? germanNouns(name.trim()) : name.trim()).split(/\s+/);
+  const opens = by !== undefined && isCue(kind, language, ["asks"]) && CUES[language].stop.has(fold(by));
+  const long = name.length > MAX_NAME || rest.length + 2 > MAX_NAME_WORDS;
+  return long && opens && rest.length ? phrase(rest.join(" "), language, capitals) || name : name;
 }
 
 /** A noun phrase too long for a title without its last complements, each opened by a function word after a
@@ -406,6 +458,12 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // A question ("quanto spendo", "how far I run") asks about the subject in words that do not name it.
   const asked = main && QUESTIONS[language].has(fold(main.quote.split(/\s+/)[0]));
   const own = u.detected === language && !asked;
+  // The speaker's verb of a question names nothing ("Km faccio", "Veces voy", "Dors").
+  const questioned = main && (asked || HOW_MANY[language].has(fold(main.quote.split(/\s+/)[0])))
+    ? question(prompt, main, language)
+    : undefined;
+  const verbOf = (c: string) =>
+    questioned !== undefined && words(c).some((t) => questioned.verbs.has(t.norm));
   const capitals = language === "de" && nounsCapitalized(prompt);
   // The head of the request the main ask is in, what its verb or need is about, names the app when the
   // records' concept was named only elsewhere (a story around the request: "my son has an allergy and the
@@ -466,6 +524,8 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     u.detected !== language && !concept && !spec.entities.some((e) => e.plural === spec.screens[0].title)
       ? spec.screens[0].title
       : "",
+    // (What a question asks about, when no concept knows it: "quante volte vado in palestra" is "Palestra".)
+    questioned && spoken && !concept ? phrase(questioned.head ?? "", language, capitals) : "",
     records && !foreign(records.plural) ? records.plural : "",
     foreign(spec.screens[0].title) ? WORDS[language].items : spec.screens[0].title,
   ];
@@ -513,17 +573,67 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     c && !/\d/.test(c) && c.split(/\s+/).length <= MAX_NAME_WORDS && /\p{L}{2}/u.test(c) &&
     !c.split(/\s+/).every((w) => endsNothing(fold(w), language)) &&
     (asGiven(i) || !measureOnly(c, language)) && (asGiven(i) || !speakersVerb(c, prompt, language)) &&
+    (asGiven(i) || !verbOf(c)) &&
     (i === 0 || i === ROLE || i > SUBJECT || aboutIt(c, i)) &&
     (i === 0 || i > HEAD || !personal(c, language) || theirPeople(c));
   const chosen = named.findIndex(fits);
   // (What the app is for names it; its records are still what the others say: the head's when it is next.)
   const theirs = meant && chosen === 0 ? named.findIndex((c, i) => i > 0 && fits(c, i)) : chosen;
-  const title = titled(chosen >= 0 ? named[chosen] : spec.screens[0].title, language);
+  const picked = chosen >= 0 ? named[chosen] : spec.screens[0].title;
+  // The kind word alone ("Quiz", "Diario") joins what the prompt says it is about.
+  const kindOnly = !asGiven(chosen) && !/\s/.test(picked) && isCue(picked, language, ["asks"]);
+  const withSubject = kindOnly
+    ? subjectOnly(
+      kindWithSubject(picked, prompt, u, main?.start ?? 0, language, capitals),
+      language,
+      capitals,
+    )
+    : "";
+  const title = titled(
+    withSubject && fits(withSubject, HEAD) ? withSubject : subjectOnly(picked, language, capitals),
+    language,
+  );
   const name = language === "de" ? germanNouns(title) : title;
   // A concept the main ask's own words name ("regar" of "recordatorio para regar los geranios") is what
   // its records are; one named in passing is not.
   const itsOwn = concept && !asField && said.some((w) => main.quote.includes(w));
   return theirs === HEAD && !itsOwn ? { name, head: candidates[HEAD] } : { name };
+}
+
+/** The question the main ask opens: its speaker's verbs (after or, in German, before the pronoun, after an
+ * auxiliary, the auxiliaries and pronouns, or where the pronoun is left out the first word of the speaker's
+ * ending that ends the words after the question: "quante volte vado", "je dors", "ho bevuto"), and what it
+ * asks about ("quante volte vado in palestra" → "palestra", "wie viele Kilometer fahre ich mit dem Rad" →
+ * "Rad"): the head of its sentence without those verbs, the counts of times and the names of times, up to a
+ * time expression where the language puts the object before it. A verb or a measure ("Km", "Horas") says
+ * what is counted, not of what. */
+function question(prompt: string, main: Ask, language: Language): { verbs: Set<string>; head?: string } {
+  const tokens = words(sentenceAt(prompt, main.start).rest);
+  const is = (i: number, set: Set<string>) => set.has(tokens[i]?.norm ?? "");
+  const asking = (i: number) =>
+    is(i, QUESTIONS[language]) || is(i, HOW_MANY[language]) || is(i, CUES[language].stop);
+  let first = 0;
+  while (first < tokens.length && asking(first)) first++;
+  const ending = (i: number) =>
+    (tokens[i]?.norm.length ?? 0) >= 3 && !is(i, CUES[language].stop) &&
+    [...FIRST_PERSON[language]].some((e) => tokens[i].norm.endsWith(e));
+  // (The verb ends the words the question asks of: "cuánto tabaco fumo al día", "quanti km faccio in bici".)
+  const ends = (i: number) => tokens[i + 1]?.kind !== "word" || is(i + 1, CUES[language].stop);
+  const own = tokens.findIndex((_, i) => i >= first && i <= first + 4 && ending(i) && ends(i));
+  // (The pronouns and auxiliaries are function words, "a", "ho", which any name may hold.)
+  const helper = (i: number) => is(i, SPEAKER[language]) || is(i, AUXILIARIES[language]);
+  const verb = (i: number) =>
+    tokens[i].kind === "word" && !helper(i) && !is(i, CUES[language].stop) &&
+    (i === own || helper(i - 1) || (language === "de" && is(i + 1, SPEAKER[language])));
+  const verbs = new Set(tokens.filter((_, i) => verb(i)).map((t) => t.norm));
+  const left = (i: number) =>
+    verb(i) || helper(i) || is(i, TIMES[language]) || is(i, TIME_NAME_WORDS[language]);
+  // (A time ends the question where the object comes before it, "every night before bed"; German puts the
+  // time first, "im Monat mit dem Rad".)
+  const time = language === "de" ? -1 : timeAt(tokens.map((t) => t.text), language);
+  const masked = tokens.slice(0, time < 0 ? tokens.length : time).map((t, i) => (left(i) ? "," : t.text))
+    .join(" ");
+  return { verbs, head: requestHead(masked, language) };
 }
 
 /** Whether a noun phrase names a person, whom the app serves or who the speaker is, not what it keeps
