@@ -44,7 +44,7 @@ export const APP_PROMPTS: AppPrompt[] = [
     id: "habits-it",
     prompt: "Voglio un'app per le mie abitudini quotidiane con la serie di giorni",
     model: "light",
-    kind: "list",
+    kind: "log",
     language: "it",
   },
   {
