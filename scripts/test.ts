@@ -42,8 +42,23 @@ async function run(cmd: string, args: string[], env: Record<string, string> = {}
 // than 35 while other work shares its cores.
 const DENO_TESTS_TIMEOUT_MS = 50 * 60_000;
 
-/** Runs a command, echoing each finished test (`ok`/`not ok` TAP lines) as it comes, within a time limit. */
-async function runStreaming(cmd: string, args: string[], env: Record<string, string>, timeoutMs: number) {
+// Tests whose time goes to computing on their own: the generated apps' npm, tsc and Metro (whose users of
+// their own use the stack only at the start, before any test stops or reconfigures it) and the unit tests
+// (no stack). They run in a second process beside the rest of the suite, which mostly waits on the stack
+// (jobs, leases, pg_cron, the worker's builds), so the two share the cores instead of taking turns.
+const BESIDE = ["tests/apps_build_test.ts", "tests/unit/"];
+
+/**
+ * Runs a command, echoing each finished test (`ok`/`not ok` TAP lines) as it comes, after `label` where two
+ * run at once, within a time limit.
+ */
+async function runStreaming(
+  cmd: string,
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs: number,
+  label = "",
+) {
   const child = new Deno.Command(cmd, { args, cwd: ROOT, env, stdout: "piped", stderr: "piped" }).spawn();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -61,7 +76,7 @@ async function runStreaming(cmd: string, args: string[], env: Record<string, str
     pending = lines.pop() ?? "";
     for (const line of lines) {
       if (!/^(not )?ok \d+ - /.test(line)) continue;
-      console.log(`  ${line} (${((Date.now() - last) / 1000).toFixed(1)} s)`);
+      console.log(`  ${label}${line} (${((Date.now() - last) / 1000).toFixed(1)} s)`);
       last = Date.now();
     }
   }
@@ -96,11 +111,12 @@ async function documentChecks(doc: Record<string, unknown>) {
 }
 
 /** Every answer the tests received against the served document, one test per documented operation. */
-async function contractChecks(doc: Record<string, unknown>, recordFile: string) {
+async function contractChecks(doc: Record<string, unknown>, recordFiles: string[]) {
   section("contract conformance (every answer the tests received, against /openapi.json)");
-  const records: Recorded[] = existsSync(recordFile)
-    ? (await Deno.readTextFile(recordFile)).split("\n").filter(Boolean).map((l) => JSON.parse(l))
-    : [];
+  const records: Recorded[] = [];
+  for (const file of recordFiles.filter((f) => existsSync(f))) {
+    records.push(...(await Deno.readTextFile(file)).split("\n").filter(Boolean).map((l) => JSON.parse(l)));
+  }
   const { operations, unknown } = checkContract(
     doc as unknown as Parameters<typeof checkContract>[0],
     records,
@@ -261,27 +277,33 @@ const only = Deno.args.filter((a) => !a.startsWith("-"));
 const selected = (file: string) => only.length === 0 || only.some((w) => file.includes(w));
 
 const started = Date.now();
+/** The static checks in turn, each one's lines for printing: they run while the stack starts and pgTAP runs. */
+async function staticChecks(): Promise<string[]> {
+  const lines: string[] = [];
+  for (
+    const [name, args] of [
+      ["deno check", ["check", "supabase/functions", "scripts", "tests", "bench", "eval"]],
+      ["deno lint", ["lint"]],
+      ["deno fmt --check", ["fmt", "--check"]],
+      // The SDK as Node, browsers and React Native get it: compiled by tsc to ESM, then imported by Node.
+      ["sdk: tsc builds it", [TSC, "-p", "sdk/tsconfig.json"]],
+      ["sdk: Node imports the build", ["node", "--input-type=module", "-e", NODE_SDK_SMOKE]],
+    ] as const
+  ) {
+    const r = args[0] === TSC || args[0] === "node"
+      ? await run(args[0], args.slice(1))
+      : await run(DENO, [...args]);
+    tally(name, r.ok);
+    lines.push(`  ${r.ok ? "ok  " : "FAIL"} ${name}`);
+    if (!r.ok) lines.push(...r.out.split("\n").slice(0, 40));
+  }
+  return lines;
+}
+
 if (only.length) {
   console.log(`subset run (${only.join(", ")}): static, contract, advisor and type checks skipped`);
-} else section("static checks");
-for (
-  const [name, args] of [
-    ["deno check", ["check", "supabase/functions", "scripts", "tests", "bench", "eval"]],
-    ["deno lint", ["lint"]],
-    ["deno fmt --check", ["fmt", "--check"]],
-    // The SDK as Node, browsers and React Native get it: compiled by tsc to ESM, then imported by Node.
-    ["sdk: tsc builds it", [TSC, "-p", "sdk/tsconfig.json"]],
-    ["sdk: Node imports the build", ["node", "--input-type=module", "-e", NODE_SDK_SMOKE]],
-  ] as const
-) {
-  if (only.length) break;
-  const r = args[0] === TSC || args[0] === "node"
-    ? await run(args[0], args.slice(1))
-    : await run(DENO, [...args]);
-  tally(name, r.ok);
-  console.log(`  ${r.ok ? "ok  " : "FAIL"} ${name}`);
-  if (!r.ok) console.log(r.out.split("\n").slice(0, 40).join("\n"));
 }
+const statics = only.length ? Promise.resolve(null) : staticChecks();
 
 section("local stack");
 const dir = await Deno.makeTempDir({ prefix: "appgen-test-" });
@@ -325,38 +347,54 @@ try {
     console.log(`  ${f}: ${passed + failed - before} tests${r.ok ? "" : " (FAILED)"}`);
   }
 
+  const staticLines = await statics;
+  if (staticLines) {
+    section("static checks (begun with the stack)");
+    console.log(staticLines.join("\n"));
+  }
+
   section("Deno tests (tests/)");
   const localKey = join(dir, "jwt-key.json");
-  const recordFile = join(dir, "responses.jsonl");
-  const testFiles = only.length
-    ? [...walkTests(join(ROOT, "tests"))].filter((f) => selected(f.slice(ROOT.length + 1)))
-    : ["tests/"];
-  const denoTests = testFiles.length === 0
-    ? { ok: true, out: "", timedOut: false }
-    : await runStreaming(DENO, [
-      "test",
-      "-A",
-      "--reporter=tap",
-      ...testFiles,
-    ], {
-      ...stack.functionsEnv,
-      TEST_GATEWAY_URL: stack.gatewayUrl,
-      TEST_LOCAL_KEY: localKey,
-      TEST_ADMIN_DB_URL: stack.cluster.adminUrl,
-      TEST_PG_DIR: stack.cluster.dir,
-      TEST_RECORD_FILE: recordFile,
-    }, DENO_TESTS_TIMEOUT_MS);
-  countTap(denoTests.out, "deno");
-  if (denoTests.timedOut) tally(`deno test: stopped after ${DENO_TESTS_TIMEOUT_MS / 60_000} minutes`, false);
-  else if (!denoTests.ok && !/^not ok/m.test(denoTests.out)) tally("deno test: did not run", false);
-  if (!denoTests.ok) {
-    console.log(denoTests.out.split("\n").filter((l) => !/^ok /.test(l)).slice(-80).join("\n"));
+  const testEnv = (recordFile: string) => ({
+    ...stack.functionsEnv,
+    TEST_GATEWAY_URL: stack.gatewayUrl,
+    TEST_LOCAL_KEY: localKey,
+    TEST_ADMIN_DB_URL: stack.cluster.adminUrl,
+    TEST_PG_DIR: stack.cluster.dir,
+    TEST_RECORD_FILE: recordFile,
+  });
+  // Each process writes the answers it received to a file of its own: two appending to one could interleave.
+  const recordFiles = [join(dir, "responses.jsonl"), join(dir, "responses-beside.jsonl")];
+  const denoTest = (files: string[], recordFile: string, label = "") =>
+    files.length === 0 ? Promise.resolve({ ok: true, out: "", timedOut: false }) : runStreaming(
+      DENO,
+      ["test", "-A", "--reporter=tap", ...files],
+      testEnv(recordFile),
+      DENO_TESTS_TIMEOUT_MS,
+      label,
+    );
+  const lanes = only.length
+    ? [
+      await denoTest(
+        [...walkTests(join(ROOT, "tests"))].filter((f) => selected(f.slice(ROOT.length + 1))),
+        recordFiles[0],
+      ),
+    ]
+    : await Promise.all([
+      denoTest(["tests/", ...BESIDE.map((f) => `--ignore=${f}`)], recordFiles[0]),
+      denoTest(BESIDE, recordFiles[1], "[beside] "),
+    ]);
+  for (const lane of lanes) {
+    countTap(lane.out, "deno");
+    if (lane.timedOut) tally(`deno test: stopped after ${DENO_TESTS_TIMEOUT_MS / 60_000} minutes`, false);
+    else if (!lane.ok && !/^not ok/m.test(lane.out)) tally("deno test: did not run", false);
+    if (!lane.ok) console.log(lane.out.split("\n").filter((l) => !/^ok /.test(l)).slice(-80).join("\n"));
   }
 
   if (only.length) throw new SubsetDone();
   const doc = await (await fetch(`${stack.gatewayUrl}/functions/v1/v1/openapi.json`)).json();
   await documentChecks(doc);
-  await contractChecks(doc, recordFile);
+  await contractChecks(doc, recordFiles);
   await databaseChecks(stack.cluster.url);
   await schemaDriftCheck();
 

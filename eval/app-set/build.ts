@@ -191,8 +191,19 @@ async function install(key: string, manifest: Record<string, unknown>): Promise<
   const dir = join(DEPS_CACHE, key);
   const modules = join(dir, "node_modules");
   const done = join(dir, ".installed");
-  if (await Deno.stat(done).then(() => true, () => false)) return modules;
   await Deno.mkdir(dir, { recursive: true });
+  // Test files in two processes may want the same set at once: one installs, the other waits for it.
+  const lock = await Deno.open(join(DEPS_CACHE, `${key}.lock`), { create: true, write: true });
+  try {
+    await lock.lock(true);
+    if (!await Deno.stat(done).then(() => true, () => false)) await npmInstall(dir, manifest);
+  } finally {
+    lock.close();
+  }
+  return modules;
+}
+
+async function npmInstall(dir: string, manifest: Record<string, unknown>) {
   await Deno.writeTextFile(join(dir, "package.json"), JSON.stringify({ ...manifest, name: "app" }, null, 2));
   const started = performance.now();
   const out = await new Deno.Command("npm", {
@@ -202,8 +213,7 @@ async function install(key: string, manifest: Record<string, unknown>): Promise<
     stderr: "piped",
   }).output();
   if (!out.success) throw new Error(`npm install in ${dir} failed:\n${new TextDecoder().decode(out.stderr)}`);
-  await Deno.writeTextFile(done, `${Math.round(performance.now() - started)} ms\n`);
-  return modules;
+  await Deno.writeTextFile(join(dir, ".installed"), `${Math.round(performance.now() - started)} ms\n`);
 }
 
 export interface StepResult {
