@@ -368,7 +368,8 @@ try {
   const denoTest = (files: string[], recordFile: string, label = "") =>
     files.length === 0 ? Promise.resolve({ ok: true, out: "", timedOut: false }) : runStreaming(
       DENO,
-      ["test", "-A", "--reporter=tap", ...files],
+      // A whole run's static checks type-checked tests/ already: the two processes need not again.
+      ["test", "-A", "--reporter=tap", ...(only.length ? [] : ["--no-check"]), ...files],
       testEnv(recordFile),
       DENO_TESTS_TIMEOUT_MS,
       label,
