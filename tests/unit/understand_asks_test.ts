@@ -2661,3 +2661,23 @@ Deno.test("a list kept beside a question of whether something was done is of wha
   // The German participle before its auxiliary ticks what was done.
   assert.equal(ask("merken ob die Rechnung bezahlt ist", "yesno").fields[0].name, "Rechnung bezahlt");
 });
+
+Deno.test("a weekday that opens the speaker's clause sets the scene: no timetable, in the five languages", () => {
+  const types = (prompt: string) => understand(prompt).asks.map((a) => a.type);
+  for (
+    const prompt of [
+      "on saturdays i bake bread, i want to save my recipes",
+      "il sabato faccio il pane e voglio salvare le ricette",
+      "le samedi je fais du pain, je veux garder mes recettes",
+      "los sábados hago pan y quiero guardar mis recetas",
+      "am Samstag backe ich Brot und möchte meine Rezepte sammeln",
+    ]
+  ) {
+    assert.ok(!types(prompt).includes("schedule"), prompt);
+    assert.ok(!types(prompt).includes("reminder"), prompt);
+  }
+  // Not a noun of the week after the day, what the speaker must do, nor days they name later in the clause.
+  assert.ok(types("il sabato mattina mercato").includes("schedule"));
+  assert.ok(types("on mondays i have to water the garden").includes("schedule"));
+  assert.ok(types("we play football on sundays").includes("schedule"));
+});

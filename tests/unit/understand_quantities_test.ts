@@ -58,6 +58,41 @@ Deno.test("ranges, and every time of a list of times of day", () => {
   assert.deepEqual(times("um 7 Uhr", "de"), ["07:00"]);
 });
 
+Deno.test("an hour beside a part of the day is in that half of the day, in the five languages", () => {
+  const times = (text: string, language: UiLanguage) =>
+    values(text, language).flatMap((q) => (q.kind === "time" ? [q.time] : []));
+  // The part after the hour, across function words, is the time's own words.
+  assert.deepEqual(times("yoga at 6 in the evening", "en"), ["18:00"]);
+  assert.deepEqual(times("il bus alle 5 del pomeriggio", "it"), ["17:00"]);
+  assert.deepEqual(times("la pilule à 10 h du soir", "fr"), ["22:00"]);
+  assert.deepEqual(times("cenar a las 9 de la noche", "es"), ["21:00"]);
+  assert.deepEqual(times("Hund raus um 8 Uhr abends", "de"), ["20:00"]);
+  assert.deepEqual(values("à 10 h du soir", "fr").map((q) => q.kind), ["time"]);
+  // So is the part right before it; the nearer half to the part's usual hour wins, round the clock.
+  assert.deepEqual(times("each night at 11 and 12", "en"), ["23:00", "00:00"]);
+  assert.deepEqual(times("ogni sera alle 8", "it"), ["20:00"]);
+  assert.deepEqual(times("chaque matin à 7h", "fr"), ["07:00"]);
+  assert.deepEqual(times("todas las tardes a las 4", "es"), ["16:00"]);
+  assert.deepEqual(times("abends um 10", "de"), ["22:00"]);
+  // An hour past twelve, with a leading zero, "am" or "pm", or across "and", keeps its own half.
+  assert.deepEqual(times("la sera alle 21", "it"), ["21:00"]);
+  assert.deepEqual(times("jeden Abend um 07:00", "de"), ["07:00"]);
+  assert.deepEqual(times("at night at 6am", "en"), ["06:00"]);
+  assert.deepEqual(times("alle 7 e la sera alle 10", "it"), ["07:00", "22:00"]);
+});
+
+Deno.test("times written with a dot, 'p.m.' or 'a.m.' are clock times, in a list too", () => {
+  const times = (text: string, language: UiLanguage) =>
+    values(text, language).flatMap((q) => (q.kind === "time" ? [q.time] : []));
+  assert.deepEqual(times("pills at 8.15am and 9.45 p.m.", "en"), ["08:15", "21:45"]);
+  assert.deepEqual(times("walk the dog 6 p.m.", "en"), ["18:00"]);
+  assert.deepEqual(times("Training um 18.45 Uhr", "de"), ["18:45"]);
+  assert.deepEqual(times("la riunione alle 14.30", "it"), ["14:30"]);
+  // A number with one decimal, or an amount, stays what it is.
+  assert.deepEqual(times("at 2.5 km", "en"), []);
+  assert.deepEqual(values("a tip of 50 p", "en"), [{ kind: "money", value: 0.5, currency: "GBP" }]);
+});
+
 Deno.test("frequencies and periods in the five languages", () => {
   const f = (text: string, language: UiLanguage) => values(text, language)[0];
   assert.deepEqual(f("every 8 hours", "en"), { kind: "frequency", every: 8, unit: "h" });
@@ -138,7 +173,7 @@ Deno.test("a lone number after 'at' that counts or measures something is no time
   const times = (text: string, language: UiLanguage) =>
     values(text, language).filter((q) => q.kind === "time").map((q) => q.kind === "time" && q.time);
   assert.deepEqual(times("a loan at 7% and a card at 18%", "en"), []);
-  assert.deepEqual(times("un quiz à 5 questions, le soir à 9 et à 21 h", "fr"), ["09:00", "21:00"]);
+  assert.deepEqual(times("un quiz à 5 questions, le soir à 9 et à 21 h", "fr"), ["21:00", "21:00"]);
   assert.deepEqual(times("a 30 punti un premio, la pappa alle 8 e alle 19", "it"), ["08:00", "19:00"]);
   assert.deepEqual(times("a 10 puntos una medalla; la clase a las 6 cada lunes", "es"), ["06:00"]);
   assert.deepEqual(times("at 1 € = $1.10, then the bus at 7 every day", "en"), ["07:00"]);

@@ -115,3 +115,30 @@ Deno.test("the same thing on other days at another time is a reminder of its own
     ["09:00", "6,7"],
   ]);
 });
+
+Deno.test("several weekdays with one time ring on each of them at that time, in the five languages", () => {
+  const cases: [string, string, number[]][] = [
+    ["remind me about piano every monday and friday at 5 pm", "17:00", [1, 5]],
+    ["ricordami il corso il martedì e il venerdì alle 19", "19:00", [2, 5]],
+    ["rappel piscine lundi et mercredi à 17h30", "17:30", [1, 3]],
+    ["recuérdame el inglés lunes y miércoles a las 7 de la tarde", "19:00", [1, 3]],
+    ["erinnere mich montags und freitags um 17 Uhr an den Kurs", "17:00", [1, 5]],
+  ];
+  for (const [prompt, time, days] of cases) {
+    const [only, ...rest] = reminders(prompt);
+    assert.equal(rest.length, 0, prompt);
+    assert.deepEqual(only.times, [time], prompt);
+    assert.deepEqual(only.days.sort(), days, prompt);
+  }
+  const { spec } = composeSpec("rappelle-moi la musique mardi et jeudi à 6 h du soir", { tier: "light" });
+  const entity = spec.entities.find((e) => e.key === "reminder");
+  assert.deepEqual(entity?.samples.map((r) => [r.time, r.weekdays]), [["18:00", "2,4"]]);
+});
+
+Deno.test("a part of the day alone rings at its usual hour, an hour stated beside it in its half", () => {
+  assert.deepEqual(reminders("remind me every night to lock the garage")[0].times, ["22:00"]);
+  assert.deepEqual(reminders("ricordami ogni sera alle 6 di chiudere le finestre")[0].times, ["18:00"]);
+  assert.deepEqual(reminders("rappelle-moi le matin de boire de l'eau")[0].times, ["08:00"]);
+  assert.deepEqual(reminders("avísame cada noche a las 11 para apagar el router")[0].times, ["23:00"]);
+  assert.deepEqual(reminders("erinnere mich jeden Nachmittag um 3 an die Tabletten")[0].times, ["15:00"]);
+});

@@ -505,6 +505,29 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const content = (i: number) =>
     tokens[i]?.kind === "word" && !stop.has(tokens[i].norm) && !VERBS[language].has(tokens[i].norm) &&
     !when.has(i);
+  // (What the speaker must do again, said beside them, is to be reminded of: "je dois prendre un cachet toutes
+  // les 8 heures", "muss ich".)
+  const speaker = (i: number) => SPEAKER[language].has(tokens[i]?.norm ?? "");
+  const must = tokens.some((_, i) =>
+    MUST[language].some((p) => p.every((w, k) => tokens[i + k]?.norm === w)) &&
+    [i - 2, i - 1, i + 1, i + 2].some(speaker)
+  );
+  const habit = !must && tokens.some((_, i) => speaker(i));
+  // The one weekday or weekend of a clause, opening it right before its subject the speaker (a pronoun, or
+  // the verb and then the pronoun, or where it is left out a verb of the speaker's ending with more words
+  // after it), sets the scene of what they do: no timetable ("On weekends I go hiking", "la domenica vado al
+  // mercato", "le week-end je fais", "los fines de semana juego al pádel", "am Wochenende backe ich"; not
+  // "il venerdì sera calcetto").
+  const days = new Set(ctx.quantities.filter((q) => q.kind === "weekday").map((q) => q.start));
+  const scene = (q: Quantity) => {
+    const day = at(q);
+    if (q.kind !== "weekday" || days.size > 1 || day.to === day.from || must) return false;
+    if (range({ from: 0, to: day.from }).some(content)) return false;
+    let next = day.to;
+    while (tokens[next]?.norm === "," || DAY_PARTS[language].has(tokens[next]?.norm ?? "")) next++;
+    return speaker(next) || speaker(next + 1) ||
+      (speakerVerbAfter(tokens, next, language, content) === next && tokens[next + 1]?.kind === "word");
+  };
   // (A figure and its period after "with", "con il totale dell'anno e la media al mese", is no field.)
   const itemPeriods = (ctx.stated ?? []).filter((q) => q.kind === "period");
   const periods = [...ctx.quantities, ...itemPeriods].filter((q) => q.kind === "period");
@@ -721,7 +744,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // of fields.
   const week = weekOf(
     [...tokens, ...(ctx.listItemsAll ?? ctx.items).flatMap(absolute)],
-    ctx.quantities,
+    ctx.quantities.filter((q) => !scene(q)),
     (t) => t.kind === "word" && !stop.has(t.norm) && !VERBS[language].has(t.norm),
   );
   if (week.length > 1) {
@@ -849,14 +872,6 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const rate = tokens.some((t) => t.norm === "=");
   // (Where a figure's period is: it qualifies the figure before it, never opens one.)
   const periodAt = new Set<number>();
-  // (What the speaker must do again, said beside them, is to be reminded of: "je dois prendre un cachet toutes
-  // les 8 heures", "muss ich".)
-  const speaker = (i: number) => SPEAKER[language].has(tokens[i]?.norm ?? "");
-  const must = tokens.some((_, i) =>
-    MUST[language].some((p) => p.every((w, k) => tokens[i + k]?.norm === w)) &&
-    [i - 2, i - 1, i + 1, i + 2].some(speaker)
-  );
-  const habit = !must && tokens.some((_, i) => speaker(i));
   for (const q of ctx.quantities) {
     // The current period ("this year", "quest'anno", "diese Woche") with no figure asked or seen in its clause
     // says when the records are ("who I sent cards to this year"), not a figure over them.
@@ -870,7 +885,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const records = doer >= 0 ? nounBefore(tokens, doer, content) : undefined;
     const relative = records !== undefined ||
       (doer > 0 && RELATIVE_SPEAKER[language].relative.has(tokens[doer - 1].norm));
-    for (const type of askedBy(q, ctx.quantities, (t) => found.has(t), rate, habit, relative)) {
+    for (const type of askedBy(q, ctx.quantities, (t) => found.has(t), rate, habit, relative, scene(q))) {
       if (type !== "aggregate" || !when) add(type, at(q));
       const placed = offsetsOf(tokens, at(q));
       if (type === "aggregate" && placed) periodAt.add(placed.start);
@@ -2093,7 +2108,8 @@ function enumerated(
 const isChange = (type: string) => (CHANGE_TYPES as readonly string[]).includes(type);
 
 /** What a quantity asks without a cue, given its clause's quantities, whether an ask is found, whether an
- * amount equals another and whether the speaker is the clause's subject. */
+ * amount equals another, whether the speaker is the clause's subject, whether a relative clause of theirs
+ * has it and whether it sets the scene of what they do. */
 function askedBy(
   q: Quantity,
   all: Quantity[],
@@ -2101,6 +2117,7 @@ function askedBy(
   rate: boolean,
   habit: boolean,
   doer: boolean,
+  scene: boolean,
 ): AskType[] {
   const out: AskType[] = [];
   // A recurrence in hours, on weekdays or so many times a day is a reminder; "every month" alone is not, nor
@@ -2117,7 +2134,7 @@ function askedBy(
     if (!has("log") && !has("list")) out.push("log");
   }
   if ((q.kind === "duration" && q.phase) || q.kind === "rounds") out.push("timer");
-  if (q.kind === "weekday" && !has("reminder")) out.push("schedule");
+  if (q.kind === "weekday" && !has("reminder") && !scene) out.push("schedule");
   // Times of day with no timetable around them are when something is due: "500 mg at 8, 16 and 24".
   if (q.kind === "time" && !has("schedule")) out.push("reminder");
   // A total "per day", "del mes" is an aggregate, unless it is a goal's, a reminder's or a plan's period

@@ -91,8 +91,9 @@ interface Words {
   and: Set<string>;
   noon: Set<string>;
   midnight: Set<string>;
-  am: Set<string>;
-  pm: Set<string>;
+  /** The words after an hour of the morning or of the afternoon. */
+  am: Phrase[];
+  pm: Phrase[];
   numbers: Map<string, number>;
   timeUnits: Map<string, string>;
   weekdays: Map<string, number>;
@@ -169,6 +170,24 @@ export function measureOf(norm: string): { unit: string } | { currency: string }
 const foldMap = <T>(record: Record<string, T>) =>
   new Map(Object.entries(record).map(([k, v]) => [fold(k), v] as [string, T]));
 
+/** "pm" and "p.m" as the words and marks they are written with, longest first. */
+const meridiem = (list: string[]): Phrase[] =>
+  list.map((p) => words(p).map((t) => t.norm)).sort((a, b) => b.length - a.length);
+// English "am" and "pm" are borrowed in every language ("8am").
+const ENGLISH = { am: meridiem(LEXICONS.en.time.am), pm: meridiem(LEXICONS.en.time.pm) };
+
+/** An hour of the twelve-hour clock in a part of the day whose usual hour is `part`: of the two it may be, the
+ * nearer to it, round the clock ("7" in the evening, 20:00, is 19:00; "11" at night 23:00; "12" at night
+ * 00:00; "7" in the morning 07:00). */
+function inPart(time: string, part: string): string {
+  const [hour, minute] = time.split(":");
+  const usual = Number(part.split(":")[0]);
+  const away = (h: number) => Math.min(Math.abs(h - usual), 24 - Math.abs(h - usual));
+  const h = Number(hour) % 12;
+  const later = away(h + 12) < away(h) ? h + 12 : h;
+  return `${String(later).padStart(2, "0")}:${minute}`;
+}
+
 /** Phrases as folded words, longest first so that "a las" is tried before "a". Split at spaces, so that an
  * elided article ("l'", "de l'") is the one word the tokens make of it before its noun. */
 const phrases = (list: string[]): Phrase[] =>
@@ -197,8 +216,8 @@ const WORDS = Object.fromEntries(UI_LANGUAGES.map((language) => {
     and: wordSet([...lex.and, ","]),
     noon: wordSet(t.noon),
     midnight: wordSet(t.midnight),
-    am: wordSet(t.am),
-    pm: wordSet(t.pm),
+    am: meridiem(t.am),
+    pm: meridiem(t.pm),
     numbers: foldMap(lex.numbers),
     timeUnits: foldMap(lex.timeUnits),
     weekdays: foldMap(lex.weekdays),
@@ -271,7 +290,10 @@ class Scanner {
     const before = symbol ? this.number(i + 1, false) : null;
     const n = before ?? this.number(i, false);
     if (!n) return null;
-    const hundredths = before ? undefined : HUNDREDTHS.get(this.norm(n.next));
+    // ("7 p.m." is a time, not 7 pence.)
+    const hundredths = before || this.phrase(n.next, ENGLISH.pm) > n.next + 1
+      ? undefined
+      : HUNDREDTHS.get(this.norm(n.next));
     const currency = symbol && before
       ? symbol
       : CURRENCY_SYMBOLS.get(this.norm(n.next)) ?? CURRENCY_WORDS.get(this.norm(n.next)) ?? hundredths;
@@ -315,22 +337,30 @@ class Scanner {
     };
   }
 
-  /** A clock time at i: 20:30, 8am, 8h, 8h30, 8 Uhr, noon; `bare` accepts a lone hour (after "at"), and
-   * `atHour` one after a word that names the hour ("alle 8"), whatever follows it. */
-  clock(i: number, bare: boolean, atHour = false): { time: string; next: number } | null {
+  /** A clock time at i: 20:30, 19.30, 8am, 7 p.m., 8h, 8h30, 8 Uhr, noon; `bare` accepts a lone hour (after
+   * "at"), and `atHour` one after a word that names the hour ("alle 8"), whatever follows it. `twelve`: the
+   * hour may be of the morning or of the afternoon (1 to 12, no "am" or "pm", no leading zero). */
+  clock(i: number, bare: boolean, atHour = false): { time: string; next: number; twelve: boolean } | null {
     const w = this.w;
-    if (w.noon.has(this.norm(i))) return { time: "12:00", next: i + 1 };
-    if (w.midnight.has(this.norm(i))) return { time: "00:00", next: i + 1 };
+    if (w.noon.has(this.norm(i))) return { time: "12:00", next: i + 1, twelve: false };
+    if (w.midnight.has(this.norm(i))) return { time: "00:00", next: i + 1, twelve: false };
     const t = this.tokens[i];
-    if (t?.kind !== "number" || !/^\d{1,2}$/.test(t.text)) return null;
-    let hour = Number(t.text);
-    let minute = 0;
+    // (A dotted time is one number token: "19.30 Uhr", "at 10.30pm".)
+    const dotted = t?.kind === "number" ? /^(\d{1,2})\.(\d{2})$/.exec(t.text) : null;
+    if (t?.kind !== "number" || !(dotted || /^\d{1,2}$/.test(t.text))) return null;
+    let hour = Number(dotted ? dotted[1] : t.text);
+    let minute = dotted ? Number(dotted[2]) : 0;
     let next = i + 1;
     let marked = false;
     const sep = this.norm(next);
     // "8h30" and "8h" are times after "at" ("à 8h30"); alone they are durations ("1h30").
     const h = sep === "h" && bare;
-    if ((sep === ":" || sep === "." || h) && /^\d{2}$/.test(this.tokens[next + 1]?.text ?? "")) {
+    if (dotted) {
+      if (sep === "h" || sep === "uhr") {
+        next++;
+        marked = true;
+      }
+    } else if ((sep === ":" || sep === "." || h) && /^\d{2}$/.test(this.tokens[next + 1]?.text ?? "")) {
       minute = Number(this.tokens[next + 1].text);
       next += 2;
       marked = true;
@@ -340,15 +370,20 @@ class Scanner {
     }
     if (this.norm(next) === "uhr") next++;
     // English "am" is borrowed ("8am"), except where it is a word of the language before a noun ("4 am Tag").
-    const borrowed = ["am", "a.m"].includes(this.norm(next)) &&
-      !(w.stop.has(this.norm(next)) && this.tokens[next + 1]?.kind === "word");
-    if (w.am.has(this.norm(next)) || borrowed) {
+    const borrowed = this.phrase(next, ENGLISH.am);
+    const am = this.phrase(next, w.am) > next ? this.phrase(next, w.am) : borrowed > next &&
+        !(borrowed === next + 1 && w.stop.has(this.norm(next)) && this.tokens[next + 1]?.kind === "word")
+      ? borrowed
+      : next;
+    const pm = Math.max(this.phrase(next, w.pm), this.phrase(next, ENGLISH.pm));
+    const twelve = hour >= 1 && hour <= 12 && !/^0/.test(t.text) && am === next && pm === next;
+    if (am > next) {
       if (hour === 12) hour = 0;
-      next++;
+      next = am;
       marked = true;
-    } else if (w.pm.has(this.norm(next)) || ["pm", "p.m"].includes(this.norm(next))) {
+    } else if (pm > next) {
       if (hour < 12) hour += 12;
-      next++;
+      next = pm;
       marked = true;
     }
     if (!marked && !bare) return null;
@@ -362,7 +397,8 @@ class Scanner {
       return null;
     }
     if (hour > 24 || minute > 59) return null;
-    return { time: `${String(hour % 24).padStart(2, "0")}:${String(minute).padStart(2, "0")}`, next };
+    const time = `${String(hour % 24).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
+    return { time, next, twelve };
   }
 
   /** "at 8, 16 and 24", "alle 8, alle 16 e alle 24", "8am and 8pm": every time of the list. */
@@ -370,7 +406,7 @@ class Scanner {
     const after = this.skip(i, this.w.at);
     const first = this.clock(after, after > i, this.phrase(i, this.w.atHour) > i);
     if (!first) return null;
-    const found: QuantityValue[] = [{ kind: "time", time: first.time }];
+    const clocks = [first];
     let next = first.next;
     for (;;) {
       if (!this.w.and.has(this.norm(next))) break;
@@ -379,9 +415,21 @@ class Scanner {
       const more = this.clock(this.skip(j, this.w.at), true, this.phrase(j, this.w.atHour) > j);
       // A lone number after "and" continues the list only when nothing measures it ("and 24", not "and 3 km").
       if (!more || UNIT_WORDS.has(this.norm(more.next)) || this.w.timeUnits.has(this.norm(more.next))) break;
-      found.push({ kind: "time", time: more.time });
+      clocks.push(more);
       next = more.next;
     }
+    // A part of the day right before the list or after it, across up to two function words, says which half
+    // of the day its hours are in ("every evening at 7", "la sera alle 9", "alle 7 di sera", "à 7 h du soir",
+    // "a las 7 de la tarde", "um 7 Uhr abends"); the part after it is the time's own words.
+    let k = next;
+    while (k < next + 2 && this.w.stop.has(this.norm(k)) && !this.w.and.has(this.norm(k))) k++;
+    const later = this.w.dayParts.get(this.norm(k));
+    const part = later ?? this.w.dayParts.get(this.norm(i - 1));
+    if (later) next = k + 1;
+    const found: QuantityValue[] = clocks.map((c) => ({
+      kind: "time",
+      time: part && c.twelve ? inPart(c.time, part) : c.time,
+    }));
     return { found, next };
   }
 
