@@ -11,6 +11,7 @@ import { checkDocument } from "./contract/document.ts";
 import { generateLimits, generateTypes, LIMITS_FILE, TYPES_FILE } from "./types.ts";
 import { generateSdk, SDK_SRC } from "./sdk.ts";
 import { diff, scratchBuild } from "./local/scratch.ts";
+import { installAppDependencies } from "../eval/app-set/build.ts";
 
 const DENO = join(ROOT, "node_modules/.bin/deno");
 const SUPABASE = join(ROOT, "node_modules/.bin/supabase");
@@ -304,6 +305,11 @@ if (only.length) {
   console.log(`subset run (${only.join(", ")}): static, contract, advisor and type checks skipped`);
 }
 const statics = only.length ? Promise.resolve(null) : staticChecks();
+// The generated apps' dependencies, downloaded and installed meanwhile too: the test files of both processes
+// below link them, and the first to need them would otherwise wait for the whole install.
+const appDependencies = only.length
+  ? Promise.resolve(null)
+  : installAppDependencies().then(() => null, (e: Error) => e.message);
 
 section("local stack");
 const dir = await Deno.makeTempDir({ prefix: "appgen-test-" });
@@ -351,6 +357,9 @@ try {
   if (staticLines) {
     section("static checks (begun with the stack)");
     console.log(staticLines.join("\n"));
+    const failed = await appDependencies;
+    tally("the generated apps' dependencies install", failed === null, failed ? [failed] : []);
+    console.log(`  ${failed === null ? "ok  " : "FAIL"} the generated apps' dependencies install`);
   }
 
   section("Deno tests (tests/)");

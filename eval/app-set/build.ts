@@ -154,6 +154,18 @@ export async function everyBlockApp(client: Client): Promise<GeneratedApp> {
   };
 }
 
+/** Installs the dependency set composed apps share (the every-block app's), before the first one needs it. */
+export async function installAppDependencies(): Promise<void> {
+  const dir = await Deno.makeTempDir({ prefix: "app-manifest-" });
+  try {
+    const manifest = composeApp(everyBlockSpec()).find((file) => file.path === "package.json")!;
+    await Deno.writeTextFile(join(dir, "package.json"), manifest.contents);
+    await dependencies(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
 /** Writes the project under `dir` (binary assets decoded) and links its cached dependencies. */
 export async function writeApp(dir: string, app: GeneratedApp): Promise<string> {
   const appDir = join(dir, app.id);
