@@ -541,3 +541,8 @@ Deno.test("a question of how many is named by what it asks about, not by its ver
   assert.equal(name("quanta birra bevo a settimana"), "Birra");
   assert.equal(name("cuánta cerveza bebo a la semana"), "Cerveza");
 });
+
+Deno.test("a name ends before the articulated forms of 'with' in Italian", () => {
+  assert.equal(name("un quiz sulle capitali africane col punteggio"), "Quiz sulle capitali africane");
+  assert.equal(name("lista dei libri coi voti"), "Lista dei libri");
+});
