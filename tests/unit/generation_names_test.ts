@@ -542,6 +542,12 @@ Deno.test("a question of how many is named by what it asks about, not by its ver
   assert.equal(name("cuánta cerveza bebo a la semana"), "Cerveza");
 });
 
+Deno.test("a name is never what the speaker means to stop or start doing, but what the app keeps", () => {
+  assert.equal(name("devo smettere di fumare, segnami ogni sigaretta"), "Sigarette");
+  assert.equal(name("quiero dejar de fumar, cuenta mis cigarrillos"), "Cigarrillos");
+  assert.equal(name("je veux arrêter de fumer, compte mes cigarettes"), "Cigarettes");
+});
+
 Deno.test("a name ends before the articulated forms of 'with' in Italian", () => {
   assert.equal(name("un quiz sulle capitali africane col punteggio"), "Quiz sulle capitali africane");
   assert.equal(name("lista dei libri coi voti"), "Lista dei libri");

@@ -573,7 +573,7 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     c && !/\d/.test(c) && c.split(/\s+/).length <= MAX_NAME_WORDS && /\p{L}{2}/u.test(c) &&
     !c.split(/\s+/).every((w) => endsNothing(fold(w), language)) &&
     (asGiven(i) || !measureOnly(c, language)) && (asGiven(i) || !speakersVerb(c, prompt, language)) &&
-    (asGiven(i) || !verbOf(c)) &&
+    (asGiven(i) || !verbOf(c)) && (asGiven(i) || !namesADoing(c, language)) &&
     (i === 0 || i === ROLE || i > SUBJECT || aboutIt(c, i)) &&
     (i === 0 || i > HEAD || !personal(c, language) || theirPeople(c));
   const chosen = named.findIndex(fits);
@@ -946,6 +946,19 @@ function uiWord(label: string, language: Language): boolean {
 export function conceptName(concept: Concept, language: Language): string {
   const first = concept.words[language][0];
   return fold(first) === fold(concept.record.label[language]) ? concept.record.plural[language] : first;
+}
+
+/** Whether a phrase is a verb and what it starts or stops doing, with no object ("smettere di fumare",
+ * "arrêter de fumer", "dejar de fumar"; in English a verb the lexicon knows and a gerund): what the speaker
+ * means to do, not what is kept. */
+function namesADoing(phrase: string, language: Language): boolean {
+  const [verb, by, done, ...rest] = phrase.split(/\s+/).map(fold);
+  const infinitive = (w: string | undefined) =>
+    w !== undefined && (VERBS[language].has(w) || INFINITIVE[language]?.test(w) === true);
+  if (rest.length || !infinitive(verb)) return false;
+  return language === "en"
+    ? by !== undefined && done === undefined && /\p{L}{3}ing$/u.test(by)
+    : (OF[language].has(by) || by === TO[language]) && infinitive(done);
 }
 
 /** Whether a word of the text begins like a word of the phrases (five letters, or a whole short word), or
