@@ -552,3 +552,11 @@ Deno.test("a name ends before the articulated forms of 'with' in Italian", () =>
   assert.equal(name("un quiz sulle capitali africane col punteggio"), "Quiz sulle capitali africane");
   assert.equal(name("lista dei libri coi voti"), "Lista dei libri");
 });
+
+Deno.test("the persons a kind word is of are what the app keeps", () => {
+  assert.equal(name("turni dei volontari per la sagra del paese"), "Volontari per la sagra");
+  assert.equal(
+    name("planning des bénévoles pour la kermesse, qui tient quel stand"),
+    "Bénévoles pour la kermesse",
+  );
+});

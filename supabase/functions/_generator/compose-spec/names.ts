@@ -338,14 +338,15 @@ function appFor(prompt: string, language: Language, capitals: boolean): string {
 }
 
 /** The first word of the noun phrase that starts at token `k` after its determiners, when it names a thing:
- * not a function word, a verb, a gerund or a person ("for our horse yard", not "for tracking", "for my
- * daughter"), nor an infinitive right after the preposition ("per prendere gli ordini"). */
-function thingAfter(tokens: ReturnType<typeof words>, k: number, language: Language) {
+ * not a function word, a verb, a gerund or, unless `persons` may be what is kept, a person ("for our horse
+ * yard", not "for tracking", "for my daughter"), nor an infinitive right after the preposition ("per prendere
+ * gli ordini"). */
+function thingAfter(tokens: ReturnType<typeof words>, k: number, language: Language, persons = false) {
   const from = k;
   while (k < tokens.length && DETERMINERS[language].has(tokens[k].norm)) k++;
   const first = tokens[k];
   const thing = first?.kind === "word" && !CUES[language].stop.has(first.norm) &&
-    !VERBS[language].has(first.norm) && !PERSONS[language].has(first.norm) &&
+    !VERBS[language].has(first.norm) && (persons || !PERSONS[language].has(first.norm)) &&
     !(k === from && INFINITIVE[language]?.test(first.norm) === true) &&
     !(language === "en" && /ing$/.test(first.norm));
   return thing ? first : undefined;
@@ -365,7 +366,8 @@ function kindWithSubject(
   const tokens = words(prompt);
   const at = tokens.findIndex((t) => t.start >= from && t.norm === fold(kind));
   const by = tokens[at + 1];
-  const thing = at < 0 ? undefined : thingAfter(tokens, at + 2, language);
+  // (Persons a kind word is of are what it keeps: "planning des bénévoles", "rota of volunteers".)
+  const thing = at < 0 ? undefined : thingAfter(tokens, at + 2, language, OF[language].has(by?.norm ?? ""));
   // (What says how the app looks or speaks, "in german", is no subject.)
   const styles = (t: { start: number }) =>
     u.asks.some((a) =>
