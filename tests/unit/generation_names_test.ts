@@ -238,7 +238,7 @@ Deno.test("an app of one kind of records is named by the opening when the main a
 
 Deno.test("a German name typed in lower case gets its nouns' capitals", () => {
   assert.equal(name("tagebuch für meine pilze"), "Tagebuch für meine Pilze");
-  assert.equal(name("erinnerung für meine tabletten morgens"), "Erinnerung für meine Tabletten");
+  assert.equal(name("erinnerung für meine tabletten morgens"), "Tabletten-Erinnerung");
   // A function word keeps its small letter, and so does a word too short to tell ("wg").
   assert.equal(name("putzplan für unsere wg"), "Putzplan für unsere wg");
 });
@@ -559,4 +559,18 @@ Deno.test("the persons a kind word is of are what the app keeps", () => {
     name("planning des bénévoles pour la kermesse, qui tient quel stand"),
     "Bénévoles pour la kermesse",
   );
+});
+
+Deno.test("a German kind word for one thing is one compound word with it", () => {
+  assert.equal(name("ein tagebuch für meinen garten"), "Gartentagebuch");
+  assert.equal(name("ein quiz für den führerschein"), "Führerscheinquiz");
+  // A long compound keeps a hyphen to be read, and a suffix that links with an "s" takes it.
+  assert.equal(name("tagebuch für die fütterungen meiner schildkröte"), "Fütterungs-Tagebuch");
+  assert.equal(name("ein timer fürs krafttraining"), "Krafttraining-Timer");
+  assert.equal(
+    name("schichtplan für unser sommerfest, wer macht wann welchen stand"),
+    "Sommerfest-Schichtplan",
+  );
+  // Whom it is for is no part of it.
+  assert.equal(name("Trainingsplan für meinen Sohn"), "Trainingsplan für meinen Sohn");
 });

@@ -392,8 +392,25 @@ function subjectOnly(name: string, language: Language, capitals: boolean): strin
   // (A German noun after the preposition has its capital from there: "über europäische Hauptstädte".)
   const [kind, by, ...rest] = (language === "de" ? germanNouns(name.trim()) : name.trim()).split(/\s+/);
   const opens = by !== undefined && isCue(kind, language, ["asks"]) && CUES[language].stop.has(fold(by));
+  // A German kind word for one thing is one word with it ("Schichtplan für unser Sommerfest"), unless the
+  // thing ends in "e", which a compound may drop or change ("Schule" → "Schulplan", "Pilze" → "Pilzbuch").
+  const nouns = rest.filter((w) => !DETERMINERS.de.has(fold(w)) && !CUES.de.stop.has(fold(w)));
+  const one = language === "de" && opens && PURPOSE.de.has(fold(by)) && nouns.length === 1 &&
+    /^\p{Lu}\p{L}{3,}(?<!e)$/u.test(nouns[0]) && !PERSONS.de.has(fold(nouns[0])) &&
+    !TIME_NAME_WORDS.de.has(fold(nouns[0]));
+  if (one) return compound(nouns[0], kind);
   const long = name.length > MAX_NAME || rest.length + 2 > MAX_NAME_WORDS;
   return long && opens && rest.length ? phrase(rest.join(" "), language, capitals) || name : name;
+}
+
+/** A German compound of a modifier and a head ("Garten", "Tagebuch" → "Gartentagebuch"): a modifier of a
+ * suffix that links with an "s" takes it ("Fütterungen" → "Fütterungs-"), and a long one keeps a hyphen to
+ * be read ("Sommerfest-Schichtplan"), unless its head is a short word ("Hausaufgabenplan"). */
+function compound(modifier: string, head: string): string {
+  const linked = modifier.replace(/(ung|heit|keit|ion|tät)(?:en)?$/u, "$1s");
+  return linked.length + head.length > 15 && head.length > 4
+    ? `${linked}-${capitalized(head)}`
+    : `${linked}${head.toLocaleLowerCase("de")}`;
 }
 
 /** A noun phrase too long for a title without its last complements, each opened by a function word after a
