@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { changeSpec, composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
-import { itsWord, opening } from "../../supabase/functions/_generator/compose-spec/names.ts";
+import { itsWord, opening, withoutFigure } from "../../supabase/functions/_generator/compose-spec/names.ts";
 import { greeting } from "../../supabase/functions/_generator/understand/aside.ts";
 import { CONCEPTS } from "../../supabase/functions/_generator/understand/concepts-index.ts";
 import { understand } from "../../supabase/functions/_generator/understand/index.ts";
@@ -573,4 +573,14 @@ Deno.test("a German kind word for one thing is one compound word with it", () =>
   );
   // Whom it is for is no part of it.
   assert.equal(name("Trainingsplan für meinen Sohn"), "Trainingsplan für meinen Sohn");
+});
+
+Deno.test("a name that opens on a figure of the records is named by what the figure is of", () => {
+  assert.equal(name("total spent on coffee this month"), "Coffee");
+  assert.equal(name("average sleep hours per night"), "Sleep Hours");
+  assert.equal(name("il totale delle spese per la casa"), "Spese");
+  assert.equal(name("le total de mes dépenses en essence"), "Dépenses");
+  assert.equal(name("durchschnitt der schlafstunden pro nacht"), "Schlafstunden");
+  // A word of a figure before what is to be done is no figure ("séries" are also streaks).
+  assert.equal(withoutFigure("Séries à terminer", "fr"), "Séries à terminer");
 });

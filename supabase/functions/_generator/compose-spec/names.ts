@@ -573,7 +573,9 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // it names the app whatever its records are.)
   const asGiven = (i: number) => i === 0 && !meant;
   const named = candidates.map((c, i) =>
-    asGiven(i) || !c ? c : unhyphenated(withoutVerb(c, prompt, language, capitals), prompt)
+    asGiven(i) || !c
+      ? c
+      : unhyphenated(withoutVerb(withoutFigure(c, language), prompt, language, capitals), prompt)
   );
   // Persons name the app when they are what it keeps: the records or the people of one of its screens, or
   // what a word of the main ask opens after another word of it, not "for" ("a list of friends and family",
@@ -756,10 +758,29 @@ function measureOnly(text: string, language: Language): boolean {
     TIME_UNITS[language].has(t.norm) ||
     TIME_NAME_WORDS[language].has(t.norm) ||
     PERIOD_WORDS[language].has(t.norm) ||
-    (CUES[language].asks.get(stem(t.norm, language)) ?? []).some((c) =>
-      c.stems.length === 1 && (c.key === "aggregate" || c.key === "rating")
-    )
+    computed(t.norm, language, ["aggregate", "rating"])
   );
+}
+
+/** Whether a word is by itself a cue of what is computed, of one of the keys ("total", "moyenne", "Summe"). */
+function computed(word: string, language: Language, keys: string[]): boolean {
+  return (CUES[language].asks.get(stem(word, language)) ?? []).some((c) =>
+    c.stems.length === 1 && keys.includes(c.key)
+  );
+}
+
+/** A name that opens on a figure of the records is named by what it is of: the words after the figure, and
+ * after a function word within the two that follow it ("Total Spent on Coffee" → "Coffee", "Totale delle
+ * spese" → "spese", "Average Sleep Hours" → "Sleep Hours"), unless they are a verb. */
+export function withoutFigure(name: string, language: Language): string {
+  const all = name.split(/\s+/);
+  if (all.length < 2 || !computed(fold(all[0]), language, ["aggregate"])) return name;
+  const stop = CUES[language].stop;
+  const by = all.slice(1, 3).findIndex((w) => stop.has(fold(w)));
+  const rest = all.slice(by < 0 ? 1 : by + 2);
+  while (rest.length && stop.has(fold(rest[0]))) rest.shift();
+  // (What is to be done with the records is no figure's object: "séries à regarder".)
+  return rest.length && INFINITIVE[language]?.test(fold(rest[0])) !== true ? rest.join(" ") : name;
 }
 
 const SPEAKER = perLanguage((lex) => lex.speaker);
