@@ -584,3 +584,10 @@ Deno.test("a name that opens on a figure of the records is named by what the fig
   // A word of a figure before what is to be done is no figure ("séries" are also streaks).
   assert.equal(withoutFigure("Séries à terminer", "fr"), "Séries à terminer");
 });
+
+Deno.test("the records' noun the prompt says names the app rather than a concept's name it does not say", () => {
+  assert.equal(name("how many cigarettes i smoke a day"), "Cigarettes");
+  assert.equal(name("wie viele zigaretten rauche ich am tag"), "Zigaretten");
+  // The name said in the prompt stays.
+  assert.equal(name("help me quit smoking"), "Quit Smoking");
+});

@@ -537,7 +537,7 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     main?.subject && own && !verbal && !served ? phrase(main.subject, language, capitals) : "",
     head ? phrase(head, language, capitals) : "",
     own && concept ? itsWord(prompt, u, concept, language) : "",
-    concept ? narrowed(conceptName(concept, language), records?.plural ?? "") : "",
+    concept ? narrowed(spokenName(concept, prompt, language), records?.plural ?? "") : "",
     // (Where the UI speaks another language than the prompt and no concept knows the records, their plural
     // is the prompt's words: the main screen's own title, "Timer", is the UI's.)
     u.detected !== language && !concept && !spec.entities.some((e) => e.plural === spec.screens[0].title)
@@ -968,6 +968,17 @@ export function translatedName(spec: AppSpec, to: Language): string {
   if (!concept) return uiWord(spec.screens[0]?.title ?? "", to) ? spec.screens[0].title : spec.name;
   if (!sharesWord(spec.name, conceptWords(concept, spec.language))) return spec.name;
   return titled(conceptName(concept, to), to);
+}
+
+/** A concept's name, or its records' plural when the prompt says their noun and no word of that name, as the
+ * concept writes them ("how many cigarettes i smoke" is "Cigarettes", not "Quit Smoking"): the prompt's own
+ * noun for what is kept. */
+function spokenName(concept: Concept, prompt: string, language: Language): string {
+  const name = conceptName(concept, language);
+  const said = new Set(words(prompt).map((t) => t.norm));
+  const says = (text: string) => words(text).some((t) => said.has(t.norm));
+  const record = [concept.record.label[language], concept.record.plural[language]];
+  return record.some(says) && !says(name) ? concept.record.plural[language] : name;
 }
 
 /** A concept's name, or the records' plural when that is the name narrowed by the prompt's own words after it
