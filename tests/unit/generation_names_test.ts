@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { changeSpec, composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
-import { itsWord, opening } from "../../supabase/functions/_generator/compose-spec/names.ts";
+import { itsWord, opening, withoutFigure } from "../../supabase/functions/_generator/compose-spec/names.ts";
 import { greeting } from "../../supabase/functions/_generator/understand/aside.ts";
 import { CONCEPTS } from "../../supabase/functions/_generator/understand/concepts-index.ts";
 import { understand } from "../../supabase/functions/_generator/understand/index.ts";
@@ -238,7 +238,7 @@ Deno.test("an app of one kind of records is named by the opening when the main a
 
 Deno.test("a German name typed in lower case gets its nouns' capitals", () => {
   assert.equal(name("tagebuch für meine pilze"), "Tagebuch für meine Pilze");
-  assert.equal(name("erinnerung für meine tabletten morgens"), "Erinnerung für meine Tabletten");
+  assert.equal(name("erinnerung für meine tabletten morgens"), "Tabletten-Erinnerung");
   // A function word keeps its small letter, and so does a word too short to tell ("wg").
   assert.equal(name("putzplan für unsere wg"), "Putzplan für unsere wg");
 });
@@ -540,4 +540,54 @@ Deno.test("a question of how many is named by what it asks about, not by its ver
   // A question of how much in its feminine form is a question too.
   assert.equal(name("quanta birra bevo a settimana"), "Birra");
   assert.equal(name("cuánta cerveza bebo a la semana"), "Cerveza");
+});
+
+Deno.test("a name is never what the speaker means to stop or start doing, but what the app keeps", () => {
+  assert.equal(name("devo smettere di fumare, segnami ogni sigaretta"), "Sigarette");
+  assert.equal(name("quiero dejar de fumar, cuenta mis cigarrillos"), "Cigarrillos");
+  assert.equal(name("je veux arrêter de fumer, compte mes cigarettes"), "Cigarettes");
+});
+
+Deno.test("a name ends before the articulated forms of 'with' in Italian", () => {
+  assert.equal(name("un quiz sulle capitali africane col punteggio"), "Quiz sulle capitali africane");
+  assert.equal(name("lista dei libri coi voti"), "Lista dei libri");
+});
+
+Deno.test("the persons a kind word is of are what the app keeps", () => {
+  assert.equal(name("turni dei volontari per la sagra del paese"), "Volontari per la sagra");
+  assert.equal(
+    name("planning des bénévoles pour la kermesse, qui tient quel stand"),
+    "Bénévoles pour la kermesse",
+  );
+});
+
+Deno.test("a German kind word for one thing is one compound word with it", () => {
+  assert.equal(name("ein tagebuch für meinen garten"), "Gartentagebuch");
+  assert.equal(name("ein quiz für den führerschein"), "Führerscheinquiz");
+  // A long compound keeps a hyphen to be read, and a suffix that links with an "s" takes it.
+  assert.equal(name("tagebuch für die fütterungen meiner schildkröte"), "Fütterungs-Tagebuch");
+  assert.equal(name("ein timer fürs krafttraining"), "Krafttraining-Timer");
+  assert.equal(
+    name("schichtplan für unser sommerfest, wer macht wann welchen stand"),
+    "Sommerfest-Schichtplan",
+  );
+  // Whom it is for is no part of it.
+  assert.equal(name("Trainingsplan für meinen Sohn"), "Trainingsplan für meinen Sohn");
+});
+
+Deno.test("a name that opens on a figure of the records is named by what the figure is of", () => {
+  assert.equal(name("total spent on coffee this month"), "Coffee");
+  assert.equal(name("average sleep hours per night"), "Sleep Hours");
+  assert.equal(name("il totale delle spese per la casa"), "Spese");
+  assert.equal(name("le total de mes dépenses en essence"), "Dépenses");
+  assert.equal(name("durchschnitt der schlafstunden pro nacht"), "Schlafstunden");
+  // A word of a figure before what is to be done is no figure ("séries" are also streaks).
+  assert.equal(withoutFigure("Séries à terminer", "fr"), "Séries à terminer");
+});
+
+Deno.test("the records' noun the prompt says names the app rather than a concept's name it does not say", () => {
+  assert.equal(name("how many cigarettes i smoke a day"), "Cigarettes");
+  assert.equal(name("wie viele zigaretten rauche ich am tag"), "Zigaretten");
+  // The name said in the prompt stays.
+  assert.equal(name("help me quit smoking"), "Quit Smoking");
 });

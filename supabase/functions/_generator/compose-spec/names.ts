@@ -338,14 +338,15 @@ function appFor(prompt: string, language: Language, capitals: boolean): string {
 }
 
 /** The first word of the noun phrase that starts at token `k` after its determiners, when it names a thing:
- * not a function word, a verb, a gerund or a person ("for our horse yard", not "for tracking", "for my
- * daughter"), nor an infinitive right after the preposition ("per prendere gli ordini"). */
-function thingAfter(tokens: ReturnType<typeof words>, k: number, language: Language) {
+ * not a function word, a verb, a gerund or, unless `persons` may be what is kept, a person ("for our horse
+ * yard", not "for tracking", "for my daughter"), nor an infinitive right after the preposition ("per prendere
+ * gli ordini"). */
+function thingAfter(tokens: ReturnType<typeof words>, k: number, language: Language, persons = false) {
   const from = k;
   while (k < tokens.length && DETERMINERS[language].has(tokens[k].norm)) k++;
   const first = tokens[k];
   const thing = first?.kind === "word" && !CUES[language].stop.has(first.norm) &&
-    !VERBS[language].has(first.norm) && !PERSONS[language].has(first.norm) &&
+    !VERBS[language].has(first.norm) && (persons || !PERSONS[language].has(first.norm)) &&
     !(k === from && INFINITIVE[language]?.test(first.norm) === true) &&
     !(language === "en" && /ing$/.test(first.norm));
   return thing ? first : undefined;
@@ -365,7 +366,8 @@ function kindWithSubject(
   const tokens = words(prompt);
   const at = tokens.findIndex((t) => t.start >= from && t.norm === fold(kind));
   const by = tokens[at + 1];
-  const thing = at < 0 ? undefined : thingAfter(tokens, at + 2, language);
+  // (Persons a kind word is of are what it keeps: "planning des bénévoles", "rota of volunteers".)
+  const thing = at < 0 ? undefined : thingAfter(tokens, at + 2, language, OF[language].has(by?.norm ?? ""));
   // (What says how the app looks or speaks, "in german", is no subject.)
   const styles = (t: { start: number }) =>
     u.asks.some((a) =>
@@ -390,8 +392,25 @@ function subjectOnly(name: string, language: Language, capitals: boolean): strin
   // (A German noun after the preposition has its capital from there: "über europäische Hauptstädte".)
   const [kind, by, ...rest] = (language === "de" ? germanNouns(name.trim()) : name.trim()).split(/\s+/);
   const opens = by !== undefined && isCue(kind, language, ["asks"]) && CUES[language].stop.has(fold(by));
+  // A German kind word for one thing is one word with it ("Schichtplan für unser Sommerfest"), unless the
+  // thing ends in "e", which a compound may drop or change ("Schule" → "Schulplan", "Pilze" → "Pilzbuch").
+  const nouns = rest.filter((w) => !DETERMINERS.de.has(fold(w)) && !CUES.de.stop.has(fold(w)));
+  const one = language === "de" && opens && PURPOSE.de.has(fold(by)) && nouns.length === 1 &&
+    /^\p{Lu}\p{L}{3,}(?<!e)$/u.test(nouns[0]) && !PERSONS.de.has(fold(nouns[0])) &&
+    !TIME_NAME_WORDS.de.has(fold(nouns[0]));
+  if (one) return compound(nouns[0], kind);
   const long = name.length > MAX_NAME || rest.length + 2 > MAX_NAME_WORDS;
   return long && opens && rest.length ? phrase(rest.join(" "), language, capitals) || name : name;
+}
+
+/** A German compound of a modifier and a head ("Garten", "Tagebuch" → "Gartentagebuch"): a modifier of a
+ * suffix that links with an "s" takes it ("Fütterungen" → "Fütterungs-"), and a long one keeps a hyphen to
+ * be read ("Sommerfest-Schichtplan"), unless its head is a short word ("Hausaufgabenplan"). */
+function compound(modifier: string, head: string): string {
+  const linked = modifier.replace(/(ung|heit|keit|ion|tät)(?:en)?$/u, "$1s");
+  return linked.length + head.length > 15 && head.length > 4
+    ? `${linked}-${capitalized(head)}`
+    : `${linked}${head.toLocaleLowerCase("de")}`;
 }
 
 /** A noun phrase too long for a title without its last complements, each opened by a function word after a
@@ -518,7 +537,7 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     main?.subject && own && !verbal && !served ? phrase(main.subject, language, capitals) : "",
     head ? phrase(head, language, capitals) : "",
     own && concept ? itsWord(prompt, u, concept, language) : "",
-    concept ? narrowed(conceptName(concept, language), records?.plural ?? "") : "",
+    concept ? narrowed(spokenName(concept, prompt, language), records?.plural ?? "") : "",
     // (Where the UI speaks another language than the prompt and no concept knows the records, their plural
     // is the prompt's words: the main screen's own title, "Timer", is the UI's.)
     u.detected !== language && !concept && !spec.entities.some((e) => e.plural === spec.screens[0].title)
@@ -554,7 +573,9 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // it names the app whatever its records are.)
   const asGiven = (i: number) => i === 0 && !meant;
   const named = candidates.map((c, i) =>
-    asGiven(i) || !c ? c : unhyphenated(withoutVerb(c, prompt, language, capitals), prompt)
+    asGiven(i) || !c
+      ? c
+      : unhyphenated(withoutVerb(withoutFigure(c, language), prompt, language, capitals), prompt)
   );
   // Persons name the app when they are what it keeps: the records or the people of one of its screens, or
   // what a word of the main ask opens after another word of it, not "for" ("a list of friends and family",
@@ -573,7 +594,7 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     c && !/\d/.test(c) && c.split(/\s+/).length <= MAX_NAME_WORDS && /\p{L}{2}/u.test(c) &&
     !c.split(/\s+/).every((w) => endsNothing(fold(w), language)) &&
     (asGiven(i) || !measureOnly(c, language)) && (asGiven(i) || !speakersVerb(c, prompt, language)) &&
-    (asGiven(i) || !verbOf(c)) &&
+    (asGiven(i) || !verbOf(c)) && (asGiven(i) || !namesADoing(c, language)) &&
     (i === 0 || i === ROLE || i > SUBJECT || aboutIt(c, i)) &&
     (i === 0 || i > HEAD || !personal(c, language) || theirPeople(c));
   const chosen = named.findIndex(fits);
@@ -737,10 +758,29 @@ function measureOnly(text: string, language: Language): boolean {
     TIME_UNITS[language].has(t.norm) ||
     TIME_NAME_WORDS[language].has(t.norm) ||
     PERIOD_WORDS[language].has(t.norm) ||
-    (CUES[language].asks.get(stem(t.norm, language)) ?? []).some((c) =>
-      c.stems.length === 1 && (c.key === "aggregate" || c.key === "rating")
-    )
+    computed(t.norm, language, ["aggregate", "rating"])
   );
+}
+
+/** Whether a word is by itself a cue of what is computed, of one of the keys ("total", "moyenne", "Summe"). */
+function computed(word: string, language: Language, keys: string[]): boolean {
+  return (CUES[language].asks.get(stem(word, language)) ?? []).some((c) =>
+    c.stems.length === 1 && keys.includes(c.key)
+  );
+}
+
+/** A name that opens on a figure of the records is named by what it is of: the words after the figure, and
+ * after a function word within the two that follow it ("Total Spent on Coffee" → "Coffee", "Totale delle
+ * spese" → "spese", "Average Sleep Hours" → "Sleep Hours"), unless they are a verb. */
+export function withoutFigure(name: string, language: Language): string {
+  const all = name.split(/\s+/);
+  if (all.length < 2 || !computed(fold(all[0]), language, ["aggregate"])) return name;
+  const stop = CUES[language].stop;
+  const by = all.slice(1, 3).findIndex((w) => stop.has(fold(w)));
+  const rest = all.slice(by < 0 ? 1 : by + 2);
+  while (rest.length && stop.has(fold(rest[0]))) rest.shift();
+  // (What is to be done with the records is no figure's object: "séries à regarder".)
+  return rest.length && INFINITIVE[language]?.test(fold(rest[0])) !== true ? rest.join(" ") : name;
 }
 
 const SPEAKER = perLanguage((lex) => lex.speaker);
@@ -930,6 +970,17 @@ export function translatedName(spec: AppSpec, to: Language): string {
   return titled(conceptName(concept, to), to);
 }
 
+/** A concept's name, or its records' plural when the prompt says their noun and no word of that name, as the
+ * concept writes them ("how many cigarettes i smoke" is "Cigarettes", not "Quit Smoking"): the prompt's own
+ * noun for what is kept. */
+function spokenName(concept: Concept, prompt: string, language: Language): string {
+  const name = conceptName(concept, language);
+  const said = new Set(words(prompt).map((t) => t.norm));
+  const says = (text: string) => words(text).some((t) => said.has(t.norm));
+  const record = [concept.record.label[language], concept.record.plural[language]];
+  return record.some(says) && !says(name) ? concept.record.plural[language] : name;
+}
+
 /** A concept's name, or the records' plural when that is the name narrowed by the prompt's own words after it
  * ("Dépenses en clopes", "Gastos en el bar"): what the records are of names the app better than their kind. */
 function narrowed(name: string, plural: string): string {
@@ -946,6 +997,19 @@ function uiWord(label: string, language: Language): boolean {
 export function conceptName(concept: Concept, language: Language): string {
   const first = concept.words[language][0];
   return fold(first) === fold(concept.record.label[language]) ? concept.record.plural[language] : first;
+}
+
+/** Whether a phrase is a verb and what it starts or stops doing, with no object ("smettere di fumare",
+ * "arrêter de fumer", "dejar de fumar"; in English a verb the lexicon knows and a gerund): what the speaker
+ * means to do, not what is kept. */
+function namesADoing(phrase: string, language: Language): boolean {
+  const [verb, by, done, ...rest] = phrase.split(/\s+/).map(fold);
+  const infinitive = (w: string | undefined) =>
+    w !== undefined && (VERBS[language].has(w) || INFINITIVE[language]?.test(w) === true);
+  if (rest.length || !infinitive(verb)) return false;
+  return language === "en"
+    ? by !== undefined && done === undefined && /\p{L}{3}ing$/u.test(by)
+    : (OF[language].has(by) || by === TO[language]) && infinitive(done);
 }
 
 /** Whether a word of the text begins like a word of the phrases (five letters, or a whole short word), or
