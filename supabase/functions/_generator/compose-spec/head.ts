@@ -3,7 +3,15 @@
 // "tire pressure"), never a quantifier, a verb or an ask's cue.
 import type { Language } from "../template/src/types.ts";
 import type { Ask } from "../understand/index.ts";
-import { CUES, type Lexicon, LEXICONS, matchEveryKey, stemTokens, VERBS } from "../understand/lexicon.ts";
+import {
+  amountHeld,
+  CUES,
+  type Lexicon,
+  LEXICONS,
+  matchEveryKey,
+  stemTokens,
+  VERBS,
+} from "../understand/lexicon.ts";
 import { stemPhrase } from "../understand/stem.ts";
 import { words } from "../understand/text.ts";
 import { speakerBefore } from "../understand/asks.ts";
@@ -125,6 +133,11 @@ export function requestHead(text: string, language: Language): string | undefine
       return "skip";
     }
     return language === "en" && /['’]s$/.test(t.text) ? "possessive" : "word";
+  });
+  // An amount or a heap and its "of" ("a bunch of", "un sacco di") say how many, not what.
+  const norms = tokens.map((t) => t.norm);
+  kinds.forEach((_, i) => {
+    for (let k = i; k < amountHeld(norms, i, language); k++) kinds[k] = "skip";
   });
   // The words right after a person the request serves say what they do or are ("mi suegra vive sola", "my
   // grandma lives alone"), not what the request is about.

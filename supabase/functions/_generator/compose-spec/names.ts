@@ -1,7 +1,7 @@
 // The app's name (a short title in the UI language from what the prompt is about) and its description and
 // features (what THIS app's screens do), both from the composed spec.
 import type { Ask, Understanding } from "../understand/index.ts";
-import { CUES, LEXICONS, VERBS } from "../understand/lexicon.ts";
+import { amountHeld, CUES, LEXICONS, VERBS } from "../understand/lexicon.ts";
 import type { AppSpec, EntitySpec, Language, ScreenSpec } from "../template/src/types.ts";
 import { capitalized, fold } from "./entities.ts";
 import { type Concept, findConcepts } from "../understand/concepts.ts";
@@ -260,6 +260,9 @@ function phrase(text: string, language: Language, nounsCapitalized = false): str
   const trimmed = (end: number, begin = 0) => {
     let from = begin;
     while (from < end && ((drop(all[from]) && !opensCue(from)) || lower(all[from]) || speaks(from))) from++;
+    // (An amount or a heap names what it holds: "un sacco di libri" is "Libri".)
+    const held = amountHeld(all.map(fold), from, language);
+    if (held > from && held < end) return trimmed(end, held);
     while (end > from && (drop(all[end - 1]) || lower(all[end - 1]))) end--;
     return { from, words: all.slice(from, end) };
   };
@@ -869,7 +872,12 @@ function roleOf(prompt: string, language: Language, capitals: boolean, records: 
   const rest = prompt.slice(greeting(prompt, language)).split(/[.!?;\n]/)[0].match(ROLES[language])?.[1];
   if (!rest) return "";
   const stop = CUES[language].stop;
-  const words = rest.split(/\s+/);
+  // (An amount or a heap the role opens on names what it holds: "I have a whole lot of board games".)
+  const all = rest.split(/\s+/);
+  let lead = 0;
+  while (lead < all.length && stop.has(fold(all[lead]))) lead++;
+  const held = amountHeld(all.map(fold), lead, language);
+  const words = held > lead ? all.slice(held) : all;
   const end = words.findIndex((w, i) =>
     (i > 0 && stop.has(fold(w)) && !OF[language].has(fold(w))) ||
     (language === "en" && i >= 2 && /ing$/i.test(w))
@@ -923,6 +931,8 @@ export function opening(prompt: string, language: Language, capitals: boolean, r
     ARTICLES[language].has(fold(w)) || number(w) || (capitals && !stop.has(fold(w)) && !/^\p{Lu}/u.test(w));
   let at = verb + 1;
   while (at < tokens.length && skipped(tokens[at])) at++;
+  // (An amount or a heap names what it holds: "I have a whole lot of board games".)
+  at = amountHeld(tokens.map(fold), at, language);
   if (language === "en" && /ing$/i.test(tokens[at] ?? "")) return "";
   const object: string[] = [];
   // (Across "of" before a word of its own: "une fête de quartier".)

@@ -6,7 +6,7 @@ import type { Quantity } from "../understand/quantities.ts";
 import { CONCEPTS } from "../understand/concepts-index.ts";
 import type { Concept } from "../understand/concepts.ts";
 import { type ConceptMatch, conceptOfFields, findConcepts, logsFirst } from "../understand/concepts.ts";
-import { CUES, LEXICONS } from "../understand/lexicon.ts";
+import { CUES, LEXICONS, namesPlace } from "../understand/lexicon.ts";
 import { isUiLanguage, type UiLanguage } from "../understand/language.ts";
 import UNITS from "../understand/units.json" with { type: "json" };
 import CURRENCIES from "../understand/currencies.json" with { type: "json" };
@@ -190,13 +190,15 @@ export class Builder {
     // (Records of a concept the app keeps already are those: "segnare le prenotazioni con nome, date…".)
     const kept = chosen && this.entities.find((e) => e.spec.key === keyOf(chosen.id, "record"));
     if (kept) return kept;
-    const entity = chosen
-      ? fromConcept(chosen, this.language)
-      : fromWords(head ?? object ?? subject, this.language, fallback);
+    // A subject said only as where the records are ("what's in the cellar freezer") is not what they are called.
+    const reading = this.reading ?? this.language;
+    const place = (w: string) => namesPlace(this.prompt, w, reading);
+    const named = head ?? object ?? (subject && place(subject) ? undefined : subject);
+    const entity = chosen ? fromConcept(chosen, this.language) : fromWords(named, this.language, fallback);
     // Records of a concept the prompt names by a noun of its own are called so.
     const at = chosen ? this.concepts.indexOf(chosen) : -1;
     if (at >= 0) {
-      ownNoun(entity, chosen!, this.conceptSaid[at], this.language);
+      ownNoun(entity, chosen!, this.conceptSaid[at].filter((w) => !place(w)), this.language);
       spentOn(entity, chosen!, this.conceptSaid[at], this.prompt, this.language);
       ofWhom(entity, chosen!, this.conceptSaid[at], this.prompt, this.language);
       unwritten(entity, chosen!, this.conceptSaid[at], this.language);

@@ -6,6 +6,7 @@
 // changes instead: translate, theme, add or remove a field, rename, reminders, a new screen.
 import { type Clause, recordsWith } from "./clauses.ts";
 import {
+  amountHeld,
   type CueIndex,
   cueIndex,
   type CueMatch,
@@ -1097,8 +1098,6 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     })),
     ...groupCues.filter((m) => m.key === "everyone"),
   ];
-  // (Who does what gives the persons something to do.)
-  const doing: Span[] = [];
   for (const [i, t] of tokens.entries()) {
     const k = [i + 1, i + 2, i - 1].find((k) => group.collectives.has(tokens[k]?.norm ?? ""));
     const [from, to] = [Math.min(i, k ?? i), Math.max(i, k ?? i) + 1];
@@ -1108,13 +1107,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     ) {
       unnumbered.push({ from, to });
     }
-    const what = WHETHER[language].who.has(t.norm) &&
-      groupCues.find((m) => m.key === "what" && m.from > i && m.from <= i + 4);
-    if (what && range({ from: i, to: what.from }).every((j) => tokens[j].kind === "word")) {
-      unnumbered.push({ from: i, to: what.to });
-      doing.push({ from: i, to: what.to });
-    }
   }
+  const doing = whoDoesWhat(tokens, groupCues, language);
+  unnumbered.push(...doing);
   // Who does something each day or week, on a weekday or this week or today ("qui fait quoi chaque semaine",
   // "wer kümmert sich diese Woche um den Hund"), in one phrase, asks whose turn it is when: a rota. The
   // question opens its phrase, across function words, or follows a verb of seeing or asking ("savoir qui");
@@ -1577,7 +1572,12 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       ],
       quantities: qs,
     };
-    if (subject) ask.subject = text(tokens, subject);
+    // An amount or a heap ("un mucchio di ricette") is what the records come in: they are what it holds.
+    if (subject) {
+      let held = amountHeld(tokens.map((t) => t.norm), subject.from, language);
+      while (held < subject.to && !content(held)) held++;
+      ask.subject = text(tokens, held < subject.to ? { from: held, to: subject.to } : subject);
+    }
     const budget = spans.some((o) => budgets.some((b) => o.start <= b && b < o.end));
     if (type === "goal" && (limits.length || budget)) ask.limit = true;
     if (type === "goal" && wanted?.change && !limits.length) ask.change = true;
@@ -2675,6 +2675,84 @@ export function examTopic(prompt: string, language: UiLanguage): string | undefi
   const topic = exam && (subjectNear(tokens, exam, content, taken, true, OF[language]) ??
     (content(exam.from - 1) ? subjectNear(tokens, exam, content, taken, false, [], true) : undefined));
   return topic ? text(tokens, topic) : undefined;
+}
+
+const TOPIC = Object.fromEntries(
+  Object.entries(LEXICONS).map((
+    [l, lex],
+  ) => [l, { words: wordSet(lex.topic.words), is: new Set(lex.topic.is.map((w) => w.toLowerCase())) }]),
+) as Record<UiLanguage, Record<"words" | "is", Set<string>>>;
+
+/** The topic a prompt states as a label, in any clause ("topic is world capitals", "tema: le capitali", "le
+ * thème : les fleuves", "das Thema ist Vokabeln") or as what the label is of ("on the topic of volcanoes",
+ * "sul tema dei vulcani", German "zum Thema Vulkane"): the words after the label and what joins it up to
+ * the next mark or whom it is for, unless they name a theme ("theme: dark"), with the offsets of the whole
+ * statement, which asks for nothing else (not a theme, not a list). */
+export function statedTopic(
+  prompt: string,
+  language: UiLanguage,
+): { topic: string; at: Offsets } | undefined {
+  const tokens = words(prompt);
+  const stop = CUES[language].stop;
+  const { words: labels, is } = TOPIC[language];
+  const content = (i: number) =>
+    tokens[i]?.kind === "word" && !stop.has(tokens[i].norm) && !VERBS[language].has(tokens[i].norm);
+  const themes = matchCues(stemTokens(tokens, language), CUES[language].asks).filter((m) =>
+    m.key === "theme"
+  );
+  const of = OF[language].filter((p) => p.length === 1).map(([w]) => w);
+  for (let i = 0; i < tokens.length; i++) {
+    // The label opens its phrase, after an article or a possessive at most ("my subject is", "l'argomento").
+    const opens = i === 0 || tokens[i - 1].kind === "mark" || stop.has(tokens[i - 1].norm);
+    if (!labels.has(tokens[i].norm) || !opens) continue;
+    // The copula as written: folded, the Italian "è" would be "e", "and".
+    const next = tokens[i + 1];
+    const joined = next !== undefined && (is.has(next.text.toLowerCase()) || of.includes(next.norm));
+    if (!joined && !(language === "de" && content(i + 1))) continue;
+    let from = joined ? i + 2 : i + 1;
+    while (from < tokens.length && tokens[from].kind === "word" && !content(from)) from++;
+    let to = from;
+    // (Whom the quiz is for ends it: "zum Thema Vulkane für meine Tochter".)
+    const ends = (k: number) => VERBS[language].has(tokens[k].norm) || PURPOSE[language].has(tokens[k].norm);
+    while (to < tokens.length && tokens[to].kind === "word" && !ends(to)) to++;
+    while (to > from && !content(to - 1)) to--;
+    if (to > from && !themes.some((m) => m.from < to && from < m.to)) {
+      return { topic: text(tokens, { from, to }), at: { start: tokens[i].start, end: tokens[to - 1].end } };
+    }
+  }
+}
+
+/** Where a phrase asks who does what ("wer welche Schicht übernimmt", "chi porta cosa"): from the question
+ * of who to that of what, within four words of it; it gives the persons something to do. */
+function whoDoesWhat(tokens: Token[], groupCues: CueMatch[], language: UiLanguage): Span[] {
+  return tokens.flatMap((t, i) => {
+    const what = WHETHER[language].who.has(t.norm) &&
+      groupCues.find((m) => m.key === "what" && m.from > i && m.from <= i + 4);
+    return what && range({ from: i, to: what.from }).every((j) => tokens[j].kind === "word")
+      ? [{ from: i, to: what.to }]
+      : [];
+  });
+}
+
+/** The occasion or the place a question of who does what names after its preposition ("who brings what
+ * to the picnic", "chi porta cosa alla grigliata", "wer bringt was zum Grillfest"), with the question:
+ * where the things done or brought are, not what is kept. */
+export function occasionOf(
+  prompt: string,
+  language: UiLanguage,
+): { occasion: string; question: string } | undefined {
+  const tokens = words(prompt);
+  const stop = CUES[language].stop;
+  const groupCues = matchCues(stemTokens(tokens, language), GROUP_WORDS[language].phrases);
+  for (const asked of whoDoesWhat(tokens, groupCues, language)) {
+    let from = asked.to;
+    while (tokens[from]?.kind === "word" && stop.has(tokens[from].norm)) from++;
+    let end = from;
+    while (tokens[end]?.kind === "word" && !stop.has(tokens[end].norm)) end++;
+    if (from > asked.to && end > from) {
+      return { occasion: text(tokens, { from, to: end }), question: text(tokens, asked) };
+    }
+  }
 }
 
 /** The words between the marks around the token at `i`: the phrase it is in. */

@@ -3,7 +3,7 @@
 // (asks.ts) and the concepts the prompt names (concepts.ts). Pure and deterministic: no network, no clock,
 // every index built once at module load. `unmet` holds the prompt's words no ask accounts for.
 import type { AppSpec } from "../template/src/types.ts";
-import { type Ask, asksOf, examTopic, ON_A_LIST } from "./asks.ts";
+import { type Ask, asksOf, examTopic, occasionOf, ON_A_LIST, statedTopic } from "./asks.ts";
 import { type Clause, clauses } from "./clauses.ts";
 import { type ConceptMatch, fieldWordsOf, findConcepts, namesConcept } from "./concepts.ts";
 import { detectLanguage, isUiLanguage, type UiLanguage } from "./language.ts";
@@ -149,10 +149,29 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
     }).filter((a) => (a.type === "list" || (a.type === "log" && !a.implied)) && a.subject);
     asks.push(...list);
   }
-  // A quiz prepares for the exam the prompt names, in whichever clause: its topic is the quiz's subject.
+  // A quiz is on the topic the prompt states ("topic is world capitals", "tema: le capitali"), or prepares
+  // for the exam it names, in whichever clause: that is the quiz's subject. The statement of the topic asks
+  // for nothing of its own (a theme, a list); its words are the quiz's.
   const quiz = asks.find((a) => a.type === "quiz");
-  const topic = quiz && !followUp ? examTopic(prompt, language) : undefined;
+  const stated = quiz && !followUp ? statedTopic(prompt, language) : undefined;
+  const topic = stated?.topic ?? (quiz && !followUp ? examTopic(prompt, language) : undefined);
   if (quiz && topic) quiz.subject = topic;
+  if (quiz && stated) {
+    const inTopic = (a: Ask) => a !== quiz && a.start >= stated.at.start && a.end <= stated.at.end;
+    asks.splice(0, asks.length, ...asks.filter((a) => !inTopic(a)));
+    quiz.fields = quiz.fields.filter((f) => !stated.topic.includes(f.name));
+  }
+  // Where a question of who does what names a concept ("who brings what": dishes), what it names after its
+  // preposition ("to the picnic") is the occasion its things are for, not what the app keeps: no ask is
+  // about it.
+  const occasion = followUp ? undefined : occasionOf(prompt, language);
+  const folded = (s: string) => words(s).map((t) => t.norm).join(" ");
+  const aboutOccasion = (a: Ask) =>
+    occasion !== undefined && a.subject !== undefined &&
+    folded(occasion.occasion).startsWith(folded(a.subject));
+  if (occasion && findConcepts(occasion.question, language).length) {
+    for (const a of asks.filter(aboutOccasion)) delete a.subject;
+  }
   // The interface speaks the language a prompt asks for, else the app's own (a follow-up), else the prompt's.
   const asked = asks.find((a) => a.language)?.language;
   const kept = options.existingSpec?.language;
@@ -229,7 +248,10 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
       prompt,
       language,
       asks,
-      parts.flatMap((c) => listed(prompt, c, measuredList, unheld, held, inside)),
+      [
+        ...parts.flatMap((c) => listed(prompt, c, measuredList, unheld, held, inside)),
+        ...stated ? [stated.at] : [],
+      ],
       // (Only a prompt read in its own language is read for what it tells or refuses, and a follow-up's
       // verbs and negations are those of its changes.)
       isUiLanguage(detected) && !followUp ? parts : [],

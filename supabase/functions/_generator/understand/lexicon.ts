@@ -151,6 +151,15 @@ export interface Lexicon {
   languageIn: string[];
   /** Exams and tests ("esame", "Prüfung"): what one is of is the topic of the prompt's quiz. */
   exams: string[];
+  /** The nouns that label what a quiz or a list is about (`words`: "topic", "argomento", "thème", "tema",
+   * "Thema") and what joins them to it (`is`: the copula, ":" or "="): "topic is world capitals". */
+  topic: Record<"words" | "is", string[]>;
+  /** The nouns of an indefinite amount or a heap ("a bunch of", "un sacco di", "un tas de", "un montón de",
+   * "eine Reihe von", "eine Menge"): what they hold, after their "of", names the records, never they. */
+  amounts: string[];
+  /** The prepositions of being inside ("in", "nel", "dans", "en", "im"): a noun after one ("what's in my
+   * freezer", "cosa c'è nel congelatore") is where the records are, not them. */
+  inside: string[];
   /** The words between an amount and what it is paid for, which make it a rate: `per` before any noun
    * ("2 € pro Kind", "50 € per lezione"), `the` (articles) only before a unit of time or measure ("$14 an
    * hour", "15 euro l'ora", "3 € le kilo"). */
@@ -404,6 +413,44 @@ function joinParticles(tokens: Token[], stems: string[]): string[] {
 /** A folded set of a word list, for closed classes matched as written (articles, time words). */
 export function wordSet(list: string[]): Set<string> {
   return new Set(list.map(fold));
+}
+
+const AMOUNTS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [
+    l,
+    { amounts: wordSet(lex.amounts), of: wordSet(lex.of.filter((w) => !w.includes(" "))) },
+  ]),
+) as Record<UiLanguage, Record<"amounts" | "of", Set<string>>>;
+
+/** Where what an amount or a heap at `i` of folded words holds begins: after its words and their "of" ("a
+ * whole lot of games", "un mucchio di ricette") or, in German, before the noun that follows ("eine Menge
+ * Bücher"); `i` where no amount is there. */
+export function amountHeld(norms: string[], i: number, language: UiLanguage): number {
+  const { amounts, of } = AMOUNTS[language];
+  let k = i;
+  while (k < norms.length && amounts.has(norms[k])) k++;
+  if (k === i) return i;
+  if (of.has(norms[k] ?? "")) return k + 1;
+  const noun = /\p{L}/u.test(norms[k] ?? "") && !CUES[language].stop.has(norms[k]);
+  return language === "de" && noun ? k : i;
+}
+
+const INSIDE = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.inside)]),
+) as Record<UiLanguage, Set<string>>;
+
+/** Whether the prompt writes a word only after a preposition of being inside, across articles and
+ * possessives ("what's in the cellar freezer", "was ist in der Gefriertruhe"): it names where the records are. */
+export function namesPlace(prompt: string, word: string, language: UiLanguage): boolean {
+  const norms = words(prompt).map((t) => t.norm);
+  const [first] = words(word).map((t) => t.norm);
+  const at = norms.flatMap((w, i) => w === first ? [i] : []);
+  const inside = (i: number) => {
+    let k = i - 1;
+    while (k >= 0 && !INSIDE[language].has(norms[k]) && CUES[language].stop.has(norms[k])) k--;
+    return INSIDE[language].has(norms[k] ?? "");
+  };
+  return at.length > 0 && at.every(inside);
 }
 
 /** Imperatives that open a verb phrase, matched as written, not by stem: "rate" must not match "rating". */

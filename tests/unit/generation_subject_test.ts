@@ -1,0 +1,38 @@
+import assert from "node:assert/strict";
+import { composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
+
+const made = (prompt: string) => composeSpec(prompt, { tier: "light" }).spec;
+
+Deno.test("an amount or a heap names neither the app nor its records", () => {
+  const cases: [string, string][] = [
+    ["a whole bunch of podcasts to listen to", "Podcasts"],
+    ["ho un mucchio di vini da provare", "Vini"],
+    ["un tas de recettes à essayer", "Recettes"],
+    ["tengo un montón de libros sin leer", "Libros"],
+    ["ich habe eine Menge Brettspiele", "Brettspiele"],
+  ];
+  for (const [prompt, name] of cases) assert.equal(made(prompt).name, name, prompt);
+});
+
+Deno.test("a place the prompt names only as what holds the records does not name them", () => {
+  const cases: [string, string][] = [
+    ["what's in my chest freezer", "Items"],
+    ["cosa ho nel congelatore della cantina", "Prodotti"],
+    ["tout ce qu'il y a dans le congélateur du garage", "Produits"],
+    ["lo que hay en el congelador del sótano", "Productos"],
+    ["was liegt in der Gefriertruhe im Keller", "Vorräte"],
+  ];
+  for (const [prompt, plural] of cases) assert.equal(made(prompt).entities[0].plural, plural, prompt);
+});
+
+Deno.test("the records of who brings what to an occasion are what is brought", () => {
+  for (
+    const [prompt, plural] of [
+      ["who brings what to the barbecue party next saturday", "Dishes"],
+      ["chi porta cosa alla grigliata di ferragosto", "Piatti"],
+      ["wer bringt was zum Grillabend am Samstag mit", "Gerichte"],
+    ]
+  ) {
+    assert.equal(made(prompt).entities[0].plural, plural, prompt);
+  }
+});
