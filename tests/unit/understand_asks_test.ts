@@ -2661,3 +2661,24 @@ Deno.test("a list kept beside a question of whether something was done is of wha
   // The German participle before its auxiliary ticks what was done.
   assert.equal(ask("merken ob die Rechnung bezahlt ist", "yesno").fields[0].name, "Rechnung bezahlt");
 });
+
+const types = (prompt: string) => understand(prompt).asks.map((a) => a.type);
+
+Deno.test("the one day the speaker tells they do something on is when, not a timetable", () => {
+  for (
+    const prompt of [
+      "on weekends i go climbing, i want to log every route with grade and tries",
+      "il sabato vado al mare, segnare le uscite in barca con vento e durata",
+      "le week-end je fais de la rando, noter chaque sortie avec la distance",
+      "los domingos juego al tenis, quiero apuntar los partidos con el resultado",
+      "am wochenende fahr ich rad, touren mit strecke und dauer notieren",
+    ]
+  ) {
+    assert.ok(!types(prompt).includes("schedule"), prompt);
+    assert.ok(types(prompt).includes("log"), prompt);
+  }
+  // Days said by a group or listed one by one are still its timetable.
+  assert.ok(types("piano on tuesdays and swimming on fridays").includes("schedule"));
+  assert.ok(types("lunedì calcio alle 18").includes("schedule"));
+  assert.ok(types("we take turns watering the garden on saturdays").includes("schedule"));
+});

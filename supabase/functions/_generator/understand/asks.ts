@@ -870,7 +870,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const records = doer >= 0 ? nounBefore(tokens, doer, content) : undefined;
     const relative = records !== undefined ||
       (doer > 0 && RELATIVE_SPEAKER[language].relative.has(tokens[doer - 1].norm));
-    for (const type of askedBy(q, ctx.quantities, (t) => found.has(t), rate, habit, relative)) {
+    const toldDay = q.kind === "weekday" && speakersDay(tokens, at(q), ctx.quantities, language);
+    for (const type of askedBy(q, ctx.quantities, (t) => found.has(t), rate, habit, relative, toldDay)) {
       if (type !== "aggregate" || !when) add(type, at(q));
       const placed = offsetsOf(tokens, at(q));
       if (type === "aggregate" && placed) periodAt.add(placed.start);
@@ -2092,8 +2093,36 @@ function enumerated(
 
 const isChange = (type: string) => (CHANGE_TYPES as readonly string[]).includes(type);
 
+/** Whether a weekday is the one day phrase of its clause and the speaker is beside it, within four words and
+ * no mark ("I work Saturdays", "i go hiking on weekends", "le week-end je fais", "am Wochenende geh ich"), or,
+ * where the pronoun is left out, is the subject of the verb right after it, by its ending, which a function
+ * word of no time follows ("nel fine settimana vado a pescare", "los sábados juego al pádel"; not "lunedì
+ * calcio alle 18"): the day they do what they tell of, not a timetable, which days listed or a group's turns
+ * are. */
+function speakersDay(tokens: Token[], day: Span, quantities: Quantity[], language: UiLanguage): boolean {
+  // (A day of the items of a `:` list, outside the clause's words, has no teller.)
+  const days = new Set(quantities.filter((q) => q.kind === "weekday").map((q) => q.start));
+  if (day.to <= day.from || days.size > 1) return false;
+  const speaker = (i: number) => SPEAKER[language].has(tokens[i]?.norm ?? "");
+  const beside = (step: number, from: number) => {
+    for (let i = from, n = 0; n < DAY_SPEAKER_WORDS && tokens[i]?.kind === "word"; i += step, n++) {
+      if (speaker(i)) return true;
+    }
+    return false;
+  };
+  const { stop } = CUES[language];
+  const verb = tokens[day.to];
+  const dropped = verb?.kind === "word" && !stop.has(verb.norm) && !CLOSED[language].has(verb.norm) &&
+    RELATIVE_SPEAKER[language].endings.some((e) => verb.norm.endsWith(e)) &&
+    stop.has(tokens[day.to + 1]?.norm ?? "") && !within(tokens[day.to + 1], quantities);
+  return dropped || beside(-1, day.from - 1) || beside(1, day.to);
+}
+
+/** How many words from a day its teller may be ("i go hiking on weekends"). */
+const DAY_SPEAKER_WORDS = 4;
+
 /** What a quantity asks without a cue, given its clause's quantities, whether an ask is found, whether an
- * amount equals another and whether the speaker is the clause's subject. */
+ * amount equals another, whether the speaker is the clause's subject and whether a day is the speaker's. */
 function askedBy(
   q: Quantity,
   all: Quantity[],
@@ -2101,6 +2130,7 @@ function askedBy(
   rate: boolean,
   habit: boolean,
   doer: boolean,
+  toldDay: boolean,
 ): AskType[] {
   const out: AskType[] = [];
   // A recurrence in hours, on weekdays or so many times a day is a reminder; "every month" alone is not, nor
@@ -2117,7 +2147,9 @@ function askedBy(
     if (!has("log") && !has("list")) out.push("log");
   }
   if ((q.kind === "duration" && q.phase) || q.kind === "rounds") out.push("timer");
-  if (q.kind === "weekday" && !has("reminder")) out.push("schedule");
+  // A weekday is a timetable's, unless it is the one day the speaker tells they do something on ("I go hiking
+  // on weekends", "le week-end je fais du vélo", "am Wochenende geh ich angeln"): when their records are.
+  if (q.kind === "weekday" && !has("reminder") && !toldDay) out.push("schedule");
   // Times of day with no timetable around them are when something is due: "500 mg at 8, 16 and 24".
   if (q.kind === "time" && !has("schedule")) out.push("reminder");
   // A total "per day", "del mes" is an aggregate, unless it is a goal's, a reminder's or a plan's period
@@ -2619,7 +2651,8 @@ function weekOf(tokens: Token[], quantities: Quantity[], word: (t: Token) => boo
     });
     free = end;
   }
-  return slots;
+  // A word of several days alone ("on weekends", "am Wochenende") says when, not a week day by day.
+  return new Set(slots.map((s) => s.start)).size > 1 ? slots : [];
 }
 
 /** The amount a word names: hours or minutes how long each record took, a unit or a currency how much
