@@ -2682,3 +2682,24 @@ Deno.test("the one day the speaker tells they do something on is when, not a tim
   assert.ok(types("lunedì calcio alle 18").includes("schedule"));
   assert.ok(types("we take turns watering the garden on saturdays").includes("schedule"));
 });
+
+Deno.test("a debt the speaker is a party to is kept, not split", () => {
+  for (
+    const prompt of [
+      "keep track of the money i owe my brother",
+      "an app to see who owes me for the concert tickets",
+      "voglio segnare i miei debiti con le date",
+      "apuntar mis deudas con mis amigos",
+      "notieren, was ich meiner Schwester schulde",
+    ]
+  ) {
+    assert.ok(!types(prompt).includes("split"), prompt);
+  }
+  assert.ok(types("a flat expenses app that shows who owes what").includes("split"));
+});
+
+Deno.test("a German noun that shares the stem of a verb of dividing is that noun", () => {
+  assert.ok(!types("Fahrradwerkstatt: alle Teile mit Preis und Datum erfassen").includes("split"));
+  assert.ok(!types("einkaufsliste mit der menge von jedem teil").includes("split"));
+  assert.ok(types("die Stromrechnung teilen zwischen mir und Paul").includes("split"));
+});

@@ -389,6 +389,37 @@ const BETWEEN = Object.fromEntries(
 const DIVIDED = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.divided)]),
 ) as Record<UiLanguage, Set<string>>;
+const OWING = Object.fromEntries(
+  Object.entries(LEXICONS).map((
+    [l, lex],
+  ) => [l, { words: wordSet(lex.owing.words), speaker: wordSet(lex.owing.speaker) }]),
+) as Record<UiLanguage, Record<"words" | "speaker", Set<string>>>;
+/** Whether a split's cue is a debt the speaker is a party to ("what I owe my sister", "who owes me",
+ * "i miei debiti", "mis deudas", "was ich meinem Bruder schulde"): the speaker right after its debt word or,
+ * where no question of who opens the cue, up to four words before it across words only. That debt is a record
+ * the speaker keeps, not a cost shared in a group ("who owes what"). */
+function ownDebt(tokens: Token[], m: CueMatch, language: UiLanguage): boolean {
+  const { words, speaker } = OWING[language];
+  const debt = range(m).find((i) => words.has(tokens[i].norm));
+  if (debt === undefined) return false;
+  if (speaker.has(tokens[debt + 1]?.norm ?? "")) return true;
+  if (debt !== m.from) return false;
+  for (let i = debt - 1; i >= debt - 4 && tokens[i]?.kind === "word"; i--) {
+    if (speaker.has(tokens[i].norm)) return true;
+  }
+  return false;
+}
+
+/** Whether a German verb of dividing, one word, is the noun that shares its stem ("alle Teile erfassen", "mit
+ * dem Preis von jedem teil"): capitalized within its clause, or after an article, a determiner or "each". */
+function splitNoun(tokens: Token[], m: CueMatch, language: UiLanguage): boolean {
+  if (language !== "de" || m.to - m.from !== 1) return false;
+  const before = tokens[m.from - 1]?.norm ?? "";
+  return (m.from > 0 && /^\p{Lu}/u.test(tokens[m.from].text)) || NOUN_OPENERS_DE.has(before) ||
+    GROUP_WORDS.de.each.has(before);
+}
+const NOUN_OPENERS_DE = wordSet([...LEXICONS.de.articles, ...LEXICONS.de.determiners]);
+
 /** A cost said to be shared out among people or by shares ("spese divise tra noi 4", "frais divisés 50/50",
  * "gastos repartidos entre Ana y Luis", "Kosten geteilt unter uns"): the participle, right before a `between`
  * word or a number, cues a split. */
@@ -694,6 +725,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (m.key === "people" && m.to - m.from === 1 && singular(tokens[m.from].norm, language)) continue;
     if (m.key === "aggregate" && fieldQuestion(m, tokens, stems, language, figure)) continue;
     if (countField(m)) continue;
+    // A debt of the speaker's and a German noun of a verb of dividing's stem share no costs.
+    if (m.key === "split" && (ownDebt(tokens, m, language) || splitNoun(tokens, m, language))) continue;
     // A verb of dividing with what it divides by ("split by aisle", "nach Gang aufteilen") groups the records:
     // their categories, no costs shared.
     const by = m.key === "split" ? dividedBy(tokens, stems, m, content, language) : undefined;
