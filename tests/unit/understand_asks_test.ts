@@ -2703,3 +2703,12 @@ Deno.test("a German noun that shares the stem of a verb of dividing is that noun
   assert.ok(!types("einkaufsliste mit der menge von jedem teil").includes("split"));
   assert.ok(types("die Stromrechnung teilen zwischen mir und Paul").includes("split"));
 });
+
+Deno.test("a bracketed list of fields is the clause's fields, a cue among them a field's word", () => {
+  const log = ask("ich will meine Tankstopps eintragen (Datum, Liter, Preis)", "log");
+  assert.deepEqual(log.fields.map((f) => f.name), ["Datum", "Liter", "Preis"]);
+  assert.ok(!types("ich will meine Tankstopps eintragen (Datum, Liter, Preis)").includes("catalog"));
+  // A German field list's last word after "und" is a field, not the clause's verb.
+  const last = ask("Stromzähler mit Datum und preis", "list");
+  assert.deepEqual(last.fields.map((f) => f.name), ["Datum", "preis"]);
+});

@@ -545,6 +545,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // (A German request after a colon lists its fields before its verb.)
   const afterColon = ctx.prompt.slice(0, clause.start).trimEnd().endsWith(":");
   if (!fields.length && afterColon) fields.push(...fieldsBeforeVerb(tokens, language));
+  if (!fields.length) fields.push(...bracketFields(tokens, language));
   boardFields(fields, tokens, stems, language);
   // A `:` list's fields lie in the clauses of its items.
   // (The records a first item names before "with" are those the clause asks for: "a library: books with
@@ -3027,6 +3028,23 @@ function slashLists(tokens: Token[], language: UiLanguage): Offered[] {
   return out;
 }
 
+/** Whether a field's cue types a bracketed list's items ("talks (time, room, speaker)"): they name fields. */
+const namesFields = (inner: Token[], language: UiLanguage) =>
+  matchCues(stemTokens(inner, language), CUES[language].fields).length > 0;
+
+/** The fields a bracketed list of two or more items after a word names, where they name fields ("alle Teile
+ * erfassen (Teil, Händler, Preis, Datum)"): a cue among them ("Preis") is a field's word, not an ask. */
+function bracketFields(tokens: Token[], language: UiLanguage): SpannedField[] {
+  const open = tokens.findIndex((t, i) => t.norm === "(" && tokens[i - 1]?.kind === "word");
+  const close = tokens.findIndex((t, k) => k > open && t.norm === ")");
+  if (open < 0 || close < 0 || !namesFields(tokens.slice(open + 1, close), language)) return [];
+  const items = fieldList(tokens.slice(open + 1, close), language, true);
+  return items.length < 2 ? [] : items.map((f) => ({
+    ...f,
+    span: { from: f.span.from + open + 1, to: f.span.to + open + 1 },
+  }));
+}
+
 /**
  * Bracketed lists of two or more items after a word: a choice of values, unless an item names a field
  * ("talks (time, room, speaker)"), a number is among them ("(1-5)") or an item is longer than a value
@@ -3051,7 +3069,7 @@ function bracketLists(tokens: Token[], language: UiLanguage): Offered[] {
     const inner = tokens.slice(i + 1, close);
     const items = fieldList(inner, language);
     const values = offeredValues(inner, language);
-    const typed = matchCues(stemTokens(inner, language), CUES[language].fields).length > 0;
+    const typed = namesFields(inner, language);
     const long = values.some((v) => words(v).length > VALUE_WORDS);
     if (values.length >= 2 && !typed && !long && !inner.some((t) => t.kind === "number")) {
       const capitalized = items.filter((f) => /^\p{Lu}/u.test(f.name)).length;
@@ -3201,9 +3219,11 @@ function fieldsAfterWith(tokens: Token[], language: UiLanguage): SpannedField[] 
   );
   let end = seen?.from ?? tokens.length;
   while (seen && end > at + 1 && (tokens[end - 1].kind === "mark" || stop.has(tokens[end - 1].norm))) end--;
-  // A German clause ends on its verb, which is no field ("Runden mit Dauer und Strecke eintragen").
+  // A German clause ends on its verb, which is no field ("Runden mit Dauer und Strecke eintragen"); a word
+  // "und" opens is the last field ("mit Litern und preis"), a cue though it be.
   const last = tokens.slice(0, end).findLastIndex((t) => t.kind === "word");
   const verb = language === "de" && last > at + 1 && tokens[last].text === tokens[last].norm &&
+    !AND[language].has(tokens[last - 1].norm) &&
     matchCues(stemTokens([tokens[last]], language), CUES[language].asks).length > 0;
   return fieldList(tokens.slice(at + 1, verb ? last : end), language, true).map((f) => ({
     ...f,
