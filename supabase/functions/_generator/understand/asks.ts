@@ -390,6 +390,37 @@ const BETWEEN = Object.fromEntries(
 const DIVIDED = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.divided)]),
 ) as Record<UiLanguage, Set<string>>;
+const OWING = Object.fromEntries(
+  Object.entries(LEXICONS).map((
+    [l, lex],
+  ) => [l, { words: wordSet(lex.owing.words), speaker: wordSet(lex.owing.speaker) }]),
+) as Record<UiLanguage, Record<"words" | "speaker", Set<string>>>;
+/** Whether a split's cue is a debt the speaker is a party to ("what I owe my sister", "who owes me",
+ * "i miei debiti", "mis deudas", "was ich meinem Bruder schulde"): the speaker right after its debt word or,
+ * where no question of who opens the cue, up to four words before it across words only. That debt is a record
+ * the speaker keeps, not a cost shared in a group ("who owes what"). */
+function ownDebt(tokens: Token[], m: CueMatch, language: UiLanguage): boolean {
+  const { words, speaker } = OWING[language];
+  const debt = range(m).find((i) => words.has(tokens[i].norm));
+  if (debt === undefined) return false;
+  if (speaker.has(tokens[debt + 1]?.norm ?? "")) return true;
+  if (debt !== m.from) return false;
+  for (let i = debt - 1; i >= debt - 4 && tokens[i]?.kind === "word"; i--) {
+    if (speaker.has(tokens[i].norm)) return true;
+  }
+  return false;
+}
+
+/** Whether a German verb of dividing, one word, is the noun that shares its stem ("alle Teile erfassen", "mit
+ * dem Preis von jedem teil"): capitalized within its clause, or after an article, a determiner or "each". */
+function splitNoun(tokens: Token[], m: CueMatch, language: UiLanguage): boolean {
+  if (language !== "de" || m.to - m.from !== 1) return false;
+  const before = tokens[m.from - 1]?.norm ?? "";
+  return (m.from > 0 && /^\p{Lu}/u.test(tokens[m.from].text)) || NOUN_OPENERS_DE.has(before) ||
+    GROUP_WORDS.de.each.has(before);
+}
+const NOUN_OPENERS_DE = wordSet([...LEXICONS.de.articles, ...LEXICONS.de.determiners]);
+
 /** A cost said to be shared out among people or by shares ("spese divise tra noi 4", "frais divisés 50/50",
  * "gastos repartidos entre Ana y Luis", "Kosten geteilt unter uns"): the participle, right before a `between`
  * word or a number, cues a split. */
@@ -527,8 +558,13 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     let next = day.to;
     while (tokens[next]?.norm === "," || DAY_PARTS[language].has(tokens[next]?.norm ?? "")) next++;
     return speaker(next) || speaker(next + 1) ||
-      (speakerVerbAfter(tokens, next, language, content) === next && tokens[next + 1]?.kind === "word");
+      (speakerVerbAfter(tokens, next, language, content) === next && tokens[next + 1]?.kind === "word" &&
+        !within(tokens[next + 1], ctx.quantities));
   };
+  // A day the speaker tells they do something on, opening the clause or beside them, is when their records
+  // are, unless they must do it then ("on mondays i have to…").
+  const ownDay = (q: Quantity) =>
+    q.kind === "weekday" && !must && (scene(q) || speakersDay(tokens, at(q), ctx.quantities, language));
   // (A figure and its period after "with", "con il totale dell'anno e la media al mese", is no field.)
   const itemPeriods = (ctx.stated ?? []).filter((q) => q.kind === "period");
   const periods = [...ctx.quantities, ...itemPeriods].filter((q) => q.kind === "period");
@@ -538,6 +574,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // (A German request after a colon lists its fields before its verb.)
   const afterColon = ctx.prompt.slice(0, clause.start).trimEnd().endsWith(":");
   if (!fields.length && afterColon) fields.push(...fieldsBeforeVerb(tokens, language));
+  if (!fields.length) fields.push(...bracketFields(tokens, language));
   boardFields(fields, tokens, stems, language);
   // A `:` list's fields lie in the clauses of its items.
   // (The records a first item names before "with" are those the clause asks for: "a library: books with
@@ -718,6 +755,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (m.key === "people" && m.to - m.from === 1 && singular(tokens[m.from].norm, language)) continue;
     if (m.key === "aggregate" && fieldQuestion(m, tokens, stems, language, figure)) continue;
     if (countField(m)) continue;
+    // A debt of the speaker's and a German noun of a verb of dividing's stem share no costs.
+    if (m.key === "split" && (ownDebt(tokens, m, language) || splitNoun(tokens, m, language))) continue;
     // A verb of dividing with what it divides by ("split by aisle", "nach Gang aufteilen") groups the records:
     // their categories, no costs shared.
     const by = m.key === "split" ? dividedBy(tokens, stems, m, content, language) : undefined;
@@ -745,7 +784,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // of fields.
   const week = weekOf(
     [...tokens, ...(ctx.listItemsAll ?? ctx.items).flatMap(absolute)],
-    ctx.quantities.filter((q) => !scene(q)),
+    ctx.quantities.filter((q) => !ownDay(q)),
     (t) => t.kind === "word" && !stop.has(t.norm) && !VERBS[language].has(t.norm),
   );
   if (week.length > 1) {
@@ -886,7 +925,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const records = doer >= 0 ? nounBefore(tokens, doer, content) : undefined;
     const relative = records !== undefined ||
       (doer > 0 && RELATIVE_SPEAKER[language].relative.has(tokens[doer - 1].norm));
-    for (const type of askedBy(q, ctx.quantities, (t) => found.has(t), rate, habit, relative, scene(q))) {
+    for (const type of askedBy(q, ctx.quantities, (t) => found.has(t), rate, habit, relative, ownDay(q))) {
       if (type !== "aggregate" || !when) add(type, at(q));
       const placed = offsetsOf(tokens, at(q));
       if (type === "aggregate" && placed) periodAt.add(placed.start);
@@ -2107,9 +2146,37 @@ function enumerated(
 
 const isChange = (type: string) => (CHANGE_TYPES as readonly string[]).includes(type);
 
+/** Whether a weekday is the one day phrase of its clause and the speaker is beside it, within four words and
+ * no mark ("I work Saturdays", "i go hiking on weekends", "le week-end je fais", "am Wochenende geh ich"), or,
+ * where the pronoun is left out, is the subject of the verb right after it, by its ending, which a function
+ * word of no time follows ("nel fine settimana vado a pescare", "los sábados juego al pádel"; not "lunedì
+ * calcio alle 18"): the day they do what they tell of, not a timetable, which days listed or a group's turns
+ * are. */
+function speakersDay(tokens: Token[], day: Span, quantities: Quantity[], language: UiLanguage): boolean {
+  // (A day of the items of a `:` list, outside the clause's words, has no teller.)
+  const days = new Set(quantities.filter((q) => q.kind === "weekday").map((q) => q.start));
+  if (day.to <= day.from || days.size > 1) return false;
+  const speaker = (i: number) => SPEAKER[language].has(tokens[i]?.norm ?? "");
+  const beside = (step: number, from: number) => {
+    for (let i = from, n = 0; n < DAY_SPEAKER_WORDS && tokens[i]?.kind === "word"; i += step, n++) {
+      if (speaker(i)) return true;
+    }
+    return false;
+  };
+  const { stop } = CUES[language];
+  const verb = tokens[day.to];
+  const dropped = verb?.kind === "word" && !stop.has(verb.norm) && !CLOSED[language].has(verb.norm) &&
+    RELATIVE_SPEAKER[language].endings.some((e) => verb.norm.endsWith(e)) &&
+    stop.has(tokens[day.to + 1]?.norm ?? "") && !within(tokens[day.to + 1], quantities);
+  return dropped || beside(-1, day.from - 1) || beside(1, day.to);
+}
+
+/** How many words from a day its teller may be ("i go hiking on weekends"). */
+const DAY_SPEAKER_WORDS = 4;
+
 /** What a quantity asks without a cue, given its clause's quantities, whether an ask is found, whether an
  * amount equals another, whether the speaker is the clause's subject, whether a relative clause of theirs
- * has it and whether it sets the scene of what they do. */
+ * has it and whether a day is the speaker's: one that sets the scene of what they do or that they tell. */
 function askedBy(
   q: Quantity,
   all: Quantity[],
@@ -2117,7 +2184,7 @@ function askedBy(
   rate: boolean,
   habit: boolean,
   doer: boolean,
-  scene: boolean,
+  speakersDay: boolean,
 ): AskType[] {
   const out: AskType[] = [];
   // A recurrence in hours, on weekdays or so many times a day is a reminder; "every month" alone is not, nor
@@ -2134,7 +2201,9 @@ function askedBy(
     if (!has("log") && !has("list")) out.push("log");
   }
   if ((q.kind === "duration" && q.phase) || q.kind === "rounds") out.push("timer");
-  if (q.kind === "weekday" && !has("reminder") && !scene) out.push("schedule");
+  // A weekday is a timetable's, unless it is the day the speaker tells they do something on ("I go hiking
+  // on weekends", "la domenica vado al mercato", "am Wochenende backe ich"): when their records are.
+  if (q.kind === "weekday" && !has("reminder") && !speakersDay) out.push("schedule");
   // Times of day with no timetable around them are when something is due: "500 mg at 8, 16 and 24".
   if (q.kind === "time" && !has("schedule")) out.push("reminder");
   // A total "per day", "del mes" is an aggregate, unless it is a goal's, a reminder's or a plan's period
@@ -2636,7 +2705,8 @@ function weekOf(tokens: Token[], quantities: Quantity[], word: (t: Token) => boo
     });
     free = end;
   }
-  return slots;
+  // A word of several days alone ("on weekends", "am Wochenende") says when, not a week day by day.
+  return new Set(slots.map((s) => s.start)).size > 1 ? slots : [];
 }
 
 /** The amount a word names: hours or minutes how long each record took, a unit or a currency how much
@@ -3056,6 +3126,23 @@ function slashLists(tokens: Token[], language: UiLanguage): Offered[] {
   return out;
 }
 
+/** Whether a field's cue types a bracketed list's items ("talks (time, room, speaker)"): they name fields. */
+const namesFields = (inner: Token[], language: UiLanguage) =>
+  matchCues(stemTokens(inner, language), CUES[language].fields).length > 0;
+
+/** The fields a bracketed list of two or more items after a word names, where they name fields ("alle Teile
+ * erfassen (Teil, Händler, Preis, Datum)"): a cue among them ("Preis") is a field's word, not an ask. */
+function bracketFields(tokens: Token[], language: UiLanguage): SpannedField[] {
+  const open = tokens.findIndex((t, i) => t.norm === "(" && tokens[i - 1]?.kind === "word");
+  const close = tokens.findIndex((t, k) => k > open && t.norm === ")");
+  if (open < 0 || close < 0 || !namesFields(tokens.slice(open + 1, close), language)) return [];
+  const items = fieldList(tokens.slice(open + 1, close), language, true);
+  return items.length < 2 ? [] : items.map((f) => ({
+    ...f,
+    span: { from: f.span.from + open + 1, to: f.span.to + open + 1 },
+  }));
+}
+
 /**
  * Bracketed lists of two or more items after a word: a choice of values, unless an item names a field
  * ("talks (time, room, speaker)"), a number is among them ("(1-5)") or an item is longer than a value
@@ -3080,7 +3167,7 @@ function bracketLists(tokens: Token[], language: UiLanguage): Offered[] {
     const inner = tokens.slice(i + 1, close);
     const items = fieldList(inner, language);
     const values = offeredValues(inner, language);
-    const typed = matchCues(stemTokens(inner, language), CUES[language].fields).length > 0;
+    const typed = namesFields(inner, language);
     const long = values.some((v) => words(v).length > VALUE_WORDS);
     if (values.length >= 2 && !typed && !long && !inner.some((t) => t.kind === "number")) {
       const capitalized = items.filter((f) => /^\p{Lu}/u.test(f.name)).length;
@@ -3230,9 +3317,11 @@ function fieldsAfterWith(tokens: Token[], language: UiLanguage): SpannedField[] 
   );
   let end = seen?.from ?? tokens.length;
   while (seen && end > at + 1 && (tokens[end - 1].kind === "mark" || stop.has(tokens[end - 1].norm))) end--;
-  // A German clause ends on its verb, which is no field ("Runden mit Dauer und Strecke eintragen").
+  // A German clause ends on its verb, which is no field ("Runden mit Dauer und Strecke eintragen"); a word
+  // "und" opens is the last field ("mit Litern und preis"), a cue though it be.
   const last = tokens.slice(0, end).findLastIndex((t) => t.kind === "word");
   const verb = language === "de" && last > at + 1 && tokens[last].text === tokens[last].norm &&
+    !AND[language].has(tokens[last - 1].norm) &&
     matchCues(stemTokens([tokens[last]], language), CUES[language].asks).length > 0;
   return fieldList(tokens.slice(at + 1, verb ? last : end), language, true).map((f) => ({
     ...f,
