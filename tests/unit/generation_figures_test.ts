@@ -192,6 +192,8 @@ Deno.test("an average or a total is of the field its unit or its name ties to it
       ["paseos en bici con minutos y km, y el promedio de km por semana", "average Km week"],
       ["Radtouren mit Minuten und km, und den Durchschnitt km pro Woche", "average Strecke week"],
       ["la distanza totale delle mie corse al mese", "total Distanza month"],
+      // (A price named by its unit is no sum paid.)
+      ["rifornimenti con litri e euro, totale euro al mese", "total Totale month"],
     ] as const
   ) assert.equal(figureOf(prompt), figure, prompt);
 });

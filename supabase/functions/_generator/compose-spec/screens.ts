@@ -2,7 +2,7 @@
 // quantities state (a goal's target and unit, a timer's phases and rounds, every reminder time). What no
 // block can serve is reported, never dropped.
 import type { Ask, Slot } from "../understand/index.ts";
-import type { Quantity } from "../understand/quantities.ts";
+import { measureOf, type Quantity } from "../understand/quantities.ts";
 import { CONCEPTS } from "../understand/concepts-index.ts";
 import type { Concept } from "../understand/concepts.ts";
 import { type ConceptMatch, conceptOfFields, findConcepts, logsFirst } from "../understand/concepts.ts";
@@ -950,12 +950,12 @@ export class Builder {
     const byName = named && !measure ? entity.sameAs(capitalized(named.name), "number") : undefined;
     if (named && (measure || (byName && NUMERIC.has(byName.type)))) {
       // (The records' own duration, or amount in that unit or currency, when they have one: a night's sleep, a
-      // run's km, a fill-up's euros.)
+      // run's km, a fill-up's euros, which a price named by its unit is not: "Price per litre".)
       const own = named.type === "duration"
         ? entity.ofType("duration")
         : byName ?? entity.spec.fields.find((f) =>
           (named.unit !== undefined && amountUnit(entity, f.key) === named.unit) ||
-          (named.currency !== undefined && f.type === "money")
+          (named.currency !== undefined && f.type === "money" && !measureOf(fold(f.label.split(" ").at(-1)!)))
         );
       if (!own) entity.addAsked([named]);
       const field = own ?? entity.spec.fields.find((f) => fold(f.label) === fold(capitalized(named.name)))!;
