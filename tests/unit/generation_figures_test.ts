@@ -1,5 +1,5 @@
-// A log asked for several figures charts each of them: a count, or a total or an average of a field, each over
-// its own period, rather than the first built and the others listed unmet.
+// A log asked for several figures charts each of them: a count, or a total, an average, a highest or a lowest
+// of a field, each over its own period, rather than the first built and the others listed unmet.
 import assert from "node:assert/strict";
 import { composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
 import { AppSpecSchema } from "../../supabase/functions/_generator/spec-schema.ts";
@@ -32,7 +32,7 @@ Deno.test("a log asked for two figures charts both, in every language", () => {
     figuresOf(
       "journal de mes séances de natation : la distance totale par semaine et le nombre de séances par mois",
     ),
-    ["total duration week", "count  month"],
+    ["total distance week", "count  month"],
   );
   assert.deepEqual(figuresOf("registro de gastos: el total por semana y el promedio al mes"), [
     "total amount week",
@@ -60,7 +60,7 @@ Deno.test("a log asked for three figures charts the three", () => {
   );
   assert.deepEqual(
     figuresOf("A walking log: the total steps per week, the average per month and how many walks per year"),
-    ["total stepsPerWeek week", "average stepsPerWeek month", "count  year"],
+    ["total steps week", "average steps month", "count  year"],
   );
 });
 
@@ -142,4 +142,58 @@ Deno.test("a log's figure broken down is charted per the field's values, in the 
     const entity = spec.entities.find((e) => e.key === log!.entity)!;
     assert.equal(entity.fields.find((f) => f.key === figure.by)?.label, by, prompt);
   }
+});
+
+/** The one figure of a prompt's log, with the label of the field it is of. */
+const figureOf = (prompt: string) => {
+  const { spec } = composeSpec(prompt, { tier: "light" });
+  assert.deepEqual(AppSpecSchema.safeParse(spec).error?.issues ?? [], [], prompt);
+  const log = spec.screens.find((screen) => screen.block === "log");
+  assert.ok(log, prompt);
+  const { aggregate, period } = log.options;
+  const key = log.options.amountField ?? log.options.durationField;
+  const field = spec.entities.find((e) => e.key === log.entity)?.fields.find((f) => f.key === key);
+  return [aggregate, field?.label ?? "", period ?? ""].join(" ");
+};
+
+Deno.test("a personal best is the highest value of the field, or the lowest of a time, in every language", () => {
+  for (
+    const [prompt, figure] of [
+      ["track my deadlifts with kg and show my personal best", "max Weight "],
+      ["log my swims with the minutes and my personal best", "min Time "],
+      ["segno i lanci con i metri e il mio record", "max Metri "],
+      ["je note mes sauts avec les mètres et mon record", "max Mètres "],
+      ["registro mis lanzamientos con los metros y mi récord", "max Metros "],
+      ["anoto mis carreras de 10k con los minutos y mi mejor tiempo", "min Tiempo "],
+      ["Würfe eintragen mit Metern und mein Rekord", "max Metern "],
+      ["Läufe eintragen mit Minuten und meine Bestzeit", "min Zeit "],
+      ["Kniebeugen eintragen mit Kilo und meine Bestleistung", "max Gewicht "],
+    ] as const
+  ) assert.equal(figureOf(prompt), figure, prompt);
+});
+
+Deno.test("the longest is the highest value of the field its unit names", () => {
+  for (
+    const [prompt, figure] of [
+      ["hikes with km, show me the longest hike in km", "max Distance "],
+      ["segno le uscite in bici con i km e la più lunga in km", "max Distanza "],
+      ["sorties à vélo avec les km, la plus longue en km", "max Distance "],
+      ["mis rutas en bici con km y la más larga en km", "max Distancia "],
+    ] as const
+  ) assert.equal(figureOf(prompt), figure, prompt);
+});
+
+Deno.test("an average or a total is of the field its unit or its name ties to it, in every language", () => {
+  for (
+    const [prompt, figure] of [
+      ["rides with minutes and km, and the average km per week", "average Km week"],
+      ["giri in bici con minuti e km, e la media dei km al mese", "average Distanza month"],
+      ["sorties vélo avec minutes et km, la moyenne des km par mois", "average Distance month"],
+      ["paseos en bici con minutos y km, y el promedio de km por semana", "average Km week"],
+      ["Radtouren mit Minuten und km, und den Durchschnitt km pro Woche", "average Strecke week"],
+      ["la distanza totale delle mie corse al mese", "total Distanza month"],
+      // (A price named by its unit is no sum paid.)
+      ["rifornimenti con litri e euro, totale euro al mese", "total Totale month"],
+    ] as const
+  ) assert.equal(figureOf(prompt), figure, prompt);
 });

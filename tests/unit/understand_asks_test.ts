@@ -2730,3 +2730,41 @@ Deno.test("a bracketed list of fields is the clause's fields, a cue among them a
   const last = ask("Stromzähler mit Datum und preis", "list");
   assert.deepEqual(last.fields.map((f) => f.name), ["Datum", "preis"]);
 });
+
+Deno.test("a best, a highest or a lowest is a figure of its own kind, in every language", () => {
+  for (
+    const [prompt, computes] of [
+      ["my bench press sets with kg and my personal best", "best"],
+      ["le mie vasche e il mio record", "best"],
+      ["mes lancers de javelot et mon record", "best"],
+      ["mis saltos y mi mejor marca", "best"],
+      ["meine Sprünge und meine Bestleistung", "best"],
+      ["show my longest walk", "max"],
+      ["la mia corsa più lunga", "max"],
+      ["mein schwerster Satz beim Kreuzheben", "max"],
+      ["show my fastest lap", "min"],
+    ] as const
+  ) assert.equal(ask(prompt, "aggregate").computes, computes, prompt);
+  // Among the fields after "with", a best is that figure, not a field of each record.
+  const log = ask("Klimmzüge eintragen mit Wiederholungen und meine Bestleistung", "log");
+  assert.deepEqual(log.fields.map((f) => f.name), ["Wiederholungen"]);
+});
+
+Deno.test("a figure's cue names the amount it computes by the unit or the noun beside it", () => {
+  for (
+    const [prompt, name, unit] of [
+      ["my rides, and the average km per week", "km", "km"],
+      ["le mie corse e la media dei chilometri al mese", "chilometri", "km"],
+      ["mes nuits et la moyenne des heures par semaine", "heures", undefined],
+      ["mis viajes y los litros totales por mes", "litros", "l"],
+      ["Radtouren und der Durchschnitt km pro Woche", "km", "km"],
+      ["la distanza totale delle mie corse al mese", "distanza", undefined],
+    ] as const
+  ) {
+    const amount = ask(prompt, "aggregate").amount;
+    assert.equal(amount?.name, name, prompt);
+    assert.equal(amount?.unit, unit, prompt);
+  }
+  // A period after the cue says when, not what: the noun before it is named instead.
+  assert.equal(ask("la distance totale par semaine", "aggregate").amount?.name, "distance");
+});

@@ -113,9 +113,12 @@ const REQUIRED: Partial<Record<BlockName, (keyof Options)[]>> = {
 
 const Period = z.enum(["day", "week", "month", "year"]);
 
+// A count of entries, or the total, average, highest or lowest value of a field (a personal best).
+const Aggregate = z.enum(["count", "total", "average", "max", "min"]);
+
 const Figure = z.object({
-  aggregate: z.enum(["count", "total", "average"]),
-  field: Key.optional().describe("the number, money or duration field a total or average is of"),
+  aggregate: Aggregate,
+  field: Key.optional().describe("the number, money or duration field the figure is of, unless it counts"),
   period: Period.optional().describe("absent: day"),
   unit: z.string().max(20).optional(),
   currency: z.string().max(10).optional(),
@@ -190,8 +193,9 @@ const ScreenOptions = z.object({
   durationField: Key.optional().describe(
     "a log: the duration field (minutes) of an entry, e.g. a feed's length",
   ),
-  aggregate: z.enum(["count", "total", "average"]).optional().describe(
-    "a log: per period, how many entries, or the total or average of amountField (else durationField)",
+  aggregate: Aggregate.optional().describe(
+    "a log: per period, how many entries, or the total, average, highest or lowest of amountField (else " +
+      "durationField)",
   ),
   figures: z.array(Figure).min(1).max(4).optional().describe(
     "a log asked for several figures (how much earned per month and how many hours): each charted per its " +

@@ -117,7 +117,7 @@ export class Entity {
 }
 
 /** The types that hold a number a count or a unit may name. */
-const NUMERIC = new Set<FieldType>(["number", "money", "duration"]);
+export const NUMERIC = new Set<FieldType>(["number", "money", "duration"]);
 /** The types a named field brings to a field it is: asks of their own. */
 const OWN_TYPES = new Set<FieldType>(["choice", "rating", "check", "photo"]);
 

@@ -2,7 +2,7 @@
 // quantities state (a goal's target and unit, a timer's phases and rounds, every reminder time). What no
 // block can serve is reported, never dropped.
 import type { Ask, Slot } from "../understand/index.ts";
-import type { Quantity } from "../understand/quantities.ts";
+import { measureOf, type Quantity } from "../understand/quantities.ts";
 import { CONCEPTS } from "../understand/concepts-index.ts";
 import type { Concept } from "../understand/concepts.ts";
 import { type ConceptMatch, conceptOfFields, findConcepts, logsFirst } from "../understand/concepts.ts";
@@ -11,6 +11,7 @@ import { isUiLanguage, type UiLanguage } from "../understand/language.ts";
 import UNITS from "../understand/units.json" with { type: "json" };
 import CURRENCIES from "../understand/currencies.json" with { type: "json" };
 import type {
+  Aggregate,
   BlockName,
   EntitySpec,
   FieldSpec,
@@ -22,7 +23,7 @@ import type {
   ScreenOptions,
   ScreenSpec,
 } from "../template/src/types.ts";
-import { blank, capitalized, Entity, fold, fromConcept, fromWords, keyOf } from "./entities.ts";
+import { blank, capitalized, Entity, fold, fromConcept, fromWords, keyOf, NUMERIC } from "./entities.ts";
 import { WORDS } from "./words.ts";
 import { callsRecords, ofKind, ofWhom, ownNoun, qualifying, spentOn, unwritten } from "./own-noun.ts";
 import { governed, requestHead, speakerDoes } from "./head.ts";
@@ -491,7 +492,7 @@ export class Builder {
           if (this.figured.has(log) && changed) {
             log.options = before;
             const field = after.aggregate === "count" ? undefined : after.amountField ?? after.durationField;
-            const today = log.block === "log" && ask.computes !== "average" &&
+            const today = log.block === "log" && (ask.computes ?? "total") === "total" &&
               (!period || period === "day") &&
               [undefined, before.amountField, before.durationField].includes(field);
             if (!today && (log.block !== "log" || !entity || !addFigure(log, entity, after))) {
@@ -945,12 +946,18 @@ export class Builder {
     if (!ask.computes) return screen;
     // The amount the figure names ("the miles I drive", "le ore che lavoro") is the one added up.
     const named = ask.amount;
-    if (named) {
-      // (The records' own duration, or amount in that unit, when they have one: a night's sleep, a run's km.)
+    // (A noun with no unit is the figure's only where the records have a number of that name: "mon meilleur
+    // poids", not "my longest run".)
+    const measure = named?.type === "duration" || named?.unit !== undefined || named?.currency !== undefined;
+    const byName = named && !measure ? entity.sameAs(capitalized(named.name), "number") : undefined;
+    if (named && (measure || (byName && NUMERIC.has(byName.type)))) {
+      // (The records' own duration, or amount in that unit or currency, when they have one: a night's sleep, a
+      // run's km, a fill-up's euros, which a price named by its unit is not: "Price per litre".)
       const own = named.type === "duration"
         ? entity.ofType("duration")
-        : entity.spec.fields.find((f) =>
-          named.unit !== undefined && amountUnit(entity, f.key) === named.unit
+        : byName ?? entity.spec.fields.find((f) =>
+          (named.unit !== undefined && amountUnit(entity, f.key) === named.unit) ||
+          (named.currency !== undefined && f.type === "money" && !measureOf(fold(f.label.split(" ").at(-1)!)))
         );
       if (!own) entity.addAsked([named]);
       const field = own ?? entity.spec.fields.find((f) => fold(f.label) === fold(capitalized(named.name)))!;
@@ -963,7 +970,11 @@ export class Builder {
         entity.ensure("amount", this.words.amount, "number");
       screen.options.amountField = amount.key;
     }
-    screen.options.aggregate = ask.computes;
+    screen.options.aggregate = aggregateOf(
+      ask,
+      entity,
+      screen.options.amountField ?? screen.options.durationField,
+    );
     return screen;
   }
 
@@ -1133,12 +1144,19 @@ function addFigure(log: ScreenSpec, entity: Entity, asked: ScreenOptions): boole
  * its period, per value of `by`, highest first; false when the log holds as many figures as it shows. */
 function addFigureBy(log: ScreenSpec, entity: Entity, asked: Ask, by: FieldSpec): boolean {
   const amount = log.options.amountField ?? log.options.durationField;
-  const aggregate = asked.computes && amount ? asked.computes : "count";
+  const aggregate = asked.computes && amount ? aggregateOf(asked, entity, amount) : "count";
   const figure = figureOf(entity, { ...log.options, aggregate, period: periodOf(asked.quantities) });
   const figures = log.options.figures ?? [figureOf(entity, log.options)];
   if (figures.length >= 4) return false;
   log.options.figures = [...figures, { ...figure, by: by.key }];
   return true;
+}
+
+/** What a figure that computes a field does with it: a personal best is the lowest of a time (the fastest run),
+ * else the highest value. */
+function aggregateOf(ask: Ask, entity: Entity, field: string | undefined): Aggregate {
+  if (ask.computes !== "best") return ask.computes ?? "count";
+  return entity.spec.fields.find((f) => f.key === field)?.type === "duration" ? "min" : "max";
 }
 
 function amountUnit(entity: Entity, key: string): string | undefined {

@@ -102,8 +102,9 @@ export interface Ask {
   language?: UiLanguage;
   /** A rename's new name. */
   to?: string;
-  /** What an aggregate computes of an amount ("how much I spent", "la media"); absent, it counts records. */
-  computes?: "total" | "average";
+  /** What an aggregate computes of an amount ("how much I spent", "la media", "the longest", "mon record": a
+   * personal best, the highest value or the lowest of a time); absent, it counts records. */
+  computes?: "total" | "average" | "best" | "max" | "min";
   /** A goal whose target is a limit not to pass ("no more than 3 a day"), not an amount to reach. */
   limit?: true;
   /** A goal's deadline ("by next summer", "entro Natale"): a goal holds one target over a period, not this. */
@@ -288,6 +289,10 @@ function speakerVerbAfter(
 
 /** How many words after a question of how many its verb's subject may come ("how many times did I go"). */
 const DOER_WINDOW = 4;
+/** What figures of one record rather than of many compute: a best, a highest, a lowest. */
+const BESTS = new Set<NonNullable<Ask["computes"]>>(["best", "max", "min"]);
+/** How many words after a figure's cue the unit it computes may come ("my longest run in km"). */
+const FIGURE_WINDOW = 4;
 const AFTER_EACH = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.afterEach.map((p) => words(p).map((t) => t.norm))]),
 ) as Record<UiLanguage, string[][]>;
@@ -672,13 +677,24 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   };
   const questions = notedQuestions(tokens, language, figure.noting, fields);
   fields.push(...questions);
+  // The cues of what figures compute. A question of how many ("quante volte", "cuántas", "wie viele") counts
+  // the records, though its stem is a total's; over a unit it adds that up ("quante ore"), which `total` says.
+  const computingCues = matchCues(stems, AGGREGATES[language]).filter((m) =>
+    !COUNTING[language].many.some((p) => p.every((w, k) => tokens[m.from + k]?.norm === w))
+  );
   // The only field after "with", named by a figure's word alone ("with a total", "mit Durchschnitt"), is that
-  // figure over the records, not a field of each; and so is any field a figure's word opens that a period or
-  // a breakdown ends ("and a total per category", "la media al mese", "le total par mois"), over which no
-  // record holds a value.
+  // figure over the records, not a field of each, and so is a best among others, with its unit or without
+  // ("with reps and my personal best", "and the longest in km"), which no record holds; and so is any field a figure's
+  // word opens that a period or a breakdown ends ("and a total per category", "la media al mese", "le total
+  // par mois"), over which no record holds a value.
+  const best = (m: CueMatch) =>
+    computingCues.some((c) => c.from === m.from && BESTS.has(c.key as NonNullable<Ask["computes"]>));
   const figureField = (f: SpannedField, m: CueMatch) =>
     m.key === "aggregate" && (
-      (fields.length === 1 && range(f.span).every((i) => (m.from <= i && i < m.to) || !content(i))) ||
+      ((fields.length === 1 || (best(m) && f.span.from <= m.from && m.to <= f.span.to)) &&
+        range(f.span).every((i) =>
+          (m.from <= i && i < m.to) || !content(i) || (best(m) && amountNamed(tokens[i], language))
+        )) ||
       (f.span.from <= m.from && m.to < f.span.to && range({ from: f.span.from, to: m.from }).every((i) =>
         !content(i)
       ) &&
@@ -1030,6 +1046,15 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       implied.add("log");
       if (!doer && to > m.to && !TIMES[language].has(tokens[m.to].norm)) named.set("log", { from: m.to, to });
     }
+  }
+  // A figure's cue names what it computes by the unit or the field beside it ("average km per ride", "il
+  // totale delle pagine", "la moyenne des mètres", "chilometri totali", "mon record de distance").
+  for (const m of totals.has("aggregate") ? [] : computingCues) {
+    const field = figureAmount(tokens, m, content, [...ctx.quantities, ...itemPeriods], language);
+    if (!field) continue;
+    totals.set("aggregate", field);
+    totalAt = tokens[m.from].start;
+    break;
   }
   const limits = limitsOf(tokens, stems, ctx.quantities, content, language);
   // What happens each time the speaker does something, which the app is for ("for when I feed the baby",
@@ -1659,15 +1684,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (type === "schedule" && week.length > 1) {
       ask.slots = week.map(({ start: _s, end: _e, ...slot }) => slot);
     }
-    // A question of how many ("quante volte", "cuántas", "wie viele") counts the records, though its stem is a
-    // total's; over a unit it adds that up ("quante ore"), which `total` says.
-    const many = (m: CueMatch) =>
-      COUNTING[language].many.some((p) => p.every((w, k) => tokens[m.from + k]?.norm === w));
     // (The figure's own cue first: "quiero ver la media" of "lo que gasto" averages what "gasto" would add up.)
     const cues = type === "aggregate"
-      ? matchCues(stems, AGGREGATES[language]).filter((m) =>
-        ownFigure(spans, tokens[m.from].start) && !many(m)
-      )
+      ? computingCues.filter((m) => ownFigure(spans, tokens[m.from].start))
       : [];
     const computes = cues.find((m) =>
       spans.some((o) => o.start <= tokens[m.from].start && tokens[m.from].start < o.end)
@@ -2715,6 +2734,37 @@ function amountNamed(word: Token, language: UiLanguage): Field | undefined {
   const measure = measureOf(word.norm);
   if (CLOCK_UNITS[language].has(word.norm)) return { name: word.text, type: "duration" };
   if (measure) return { name: word.text, type: "currency" in measure ? "money" : "number", ...measure };
+}
+
+/** What a figure's cue says it computes: a unit or a currency right after it, across function words and one
+ * noun ("average km", "la media dei km", "my longest run in km"), or right before it unless a number is
+ * ("chilometri totali", not "500 € total"); else the noun right before it ("la distance totale"), or after
+ * it up to a period, which says when and not what: a field of the records by name ("mon meilleur poids"),
+ * which a record's own noun may be too, so that only a field of the name counts. */
+function figureAmount(
+  tokens: Token[],
+  cue: CueMatch,
+  content: (i: number) => boolean,
+  periods: Quantity[],
+  language: UiLanguage,
+): Field | undefined {
+  const noun = (i: number) => content(i) && !within(tokens[i], periods);
+  const before = noun(cue.from - 1) && tokens[cue.from - 2]?.kind !== "number"
+    ? tokens[cue.from - 1]
+    : undefined;
+  const unitBefore = before && amountNamed(before, language);
+  if (unitBefore) return unitBefore;
+  let after: Token | undefined;
+  for (let i = cue.to, nouns = 0; i < cue.to + FIGURE_WINDOW && tokens[i]?.kind === "word"; i++) {
+    if (within(tokens[i], periods)) break;
+    if (!content(i)) continue;
+    const unit = amountNamed(tokens[i], language);
+    if (unit) return unit;
+    after ??= tokens[i];
+    if (++nouns > 1) break;
+  }
+  const named = before ?? after;
+  return named && { name: named.text, type: "number" };
 }
 
 /** The noun phrase a relative clause opened by a verb's subject or its relative word qualifies, across function

@@ -15,9 +15,10 @@ export interface Lexicon {
   stop: string[];
   numbers: Record<string, number>;
   and: string[];
-  /** The words that ask an aggregate to add up an amount ("how much", "spent") or to average it, rather
-   * than to count records. */
-  aggregates: Record<"total" | "average", string[]>;
+  /** The words that ask an aggregate to add up an amount ("how much", "spent"), to average it, or to find its
+   * highest or lowest value ("longest", "fastest") or a personal best ("record", "Bestleistung"), rather than
+   * to count records. */
+  aggregates: Record<"total" | "average" | "best" | "max" | "min", string[]>;
   /** The words that make a field a count or a total of what its other words name: a `count` opens it and
    * makes it a number ("number of pages", "numero di pagine", "Anzahl Seiten"), a `total` only qualifies it
    * ("total cost", "prix total"); `many` are the questions of how many, whose plural says they count things

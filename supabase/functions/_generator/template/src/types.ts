@@ -56,10 +56,14 @@ export type BlockName =
   | "settings"
   | "about";
 
-/** One figure a log shows per period: a count of entries, or the total or average of a field. */
+/** What a log's figure computes: a count of entries, or the total, average, highest or lowest value of a field
+ * (a personal best). */
+export type Aggregate = "count" | "total" | "average" | "max" | "min";
+
+/** One figure a log shows per period: a count of entries, or the total, average, highest or lowest of a field. */
 export interface Figure {
-  aggregate: "count" | "total" | "average";
-  /** The number, money or duration field a total or average is of. */
+  aggregate: Aggregate;
+  /** The number, money or duration field the figure is of, unless it counts. */
   field?: string;
   period?: Period;
   unit?: string;
@@ -115,8 +119,9 @@ export interface ScreenOptions {
   monthDaysField?: string;
   /** A log entry's duration field (minutes). */
   durationField?: string;
-  /** What a log shows per period: how many entries, or the total or average of its amount (else duration). */
-  aggregate?: "count" | "total" | "average";
+  /** What a log shows per period: how many entries, or the total, average, highest or lowest of its amount
+   * (else duration). */
+  aggregate?: Aggregate;
   /** A log's figures per period, each charted on its own; absent: the one of aggregate, period and amount. */
   figures?: Figure[];
   /** People: the field naming whose task it is, its points, and the rewards bought with points. */

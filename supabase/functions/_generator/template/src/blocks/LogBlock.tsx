@@ -1,6 +1,6 @@
 // A log of events (feeds, naps, workouts, cigarettes): "Log now" adds one at this minute, today's summary
 // counts them with their total duration and amount ("Today: 5 feeds, 2h 10m"), and the periods before show
-// a count, total or average per day, week or month; a figure by a field ranks its values instead, highest
+// a count, total, average, highest or lowest per day, week or month; a figure by a field ranks its values instead, highest
 // first (who did most chores this week). Entries are edited in the record form.
 import { Pressable, StyleSheet, Text } from "react-native";
 import { BarChart } from "../components/BarChart";
@@ -11,13 +11,22 @@ import { emptyValue, useOpenRecord, useRecords } from "../lib/records";
 import { newId } from "../lib/storage";
 import { countOf, inSentence, t } from "../lib/strings";
 import { font, useTheme } from "../lib/theme";
-import { entityOf, type Period, type RecordData, screenOf } from "../spec";
+import { type Aggregate, entityOf, type Period, type RecordData, screenOf } from "../spec";
 
 const PER: Record<Period, () => string> = {
   day: () => t.perDay,
   week: () => t.perWeek,
   month: () => t.perMonth,
   year: () => t.perYear,
+};
+
+// What a figure computes, as its card names it.
+const KIND: Record<Aggregate, () => string> = {
+  count: () => t.count,
+  total: () => t.total,
+  average: () => t.average,
+  max: () => t.highest,
+  min: () => t.lowest,
 };
 
 // The period a ranking is over, as its card names it.
@@ -65,8 +74,12 @@ export function LogBlock({ screenKey }: { screenKey: string }) {
     const show = measured ? measure(measured, figure.unit, figure.currency) : String;
     const valueOf = (list: RecordData[]) => {
       if (!measured) return list.length;
+      if (list.length === 0) return 0;
+      const values = list.map((entry) => Number(entry[measured.key] ?? 0));
+      if (figure.aggregate === "max") return Math.max(...values);
+      if (figure.aggregate === "min") return Math.min(...values);
       const total = sum(list, measured.key);
-      return figure.aggregate === "total" ? total : list.length > 0 ? total / list.length : 0;
+      return figure.aggregate === "total" ? total : total / list.length;
     };
     const bars: { label: string; value: number }[] = [];
     // A ranking groups the current period's entries (all of them without one) by the field's values.
@@ -96,7 +109,7 @@ export function LogBlock({ screenKey }: { screenKey: string }) {
       shownToday.add(measured.key);
       summary.push(show(sum(today, measured.key)));
     }
-    const kind = !measured ? t.count : figure.aggregate === "total" ? t.total : t.average;
+    const kind = KIND[measured ? figure.aggregate : "count"]();
     // Several figures say what each is of ("Summe · Stunden · Pro Woche").
     const over = by ? [by.label, figure.period ? CURRENT[figure.period]() : t.allTime] : [PER[period]()];
     const title = [kind, figures.length > 1 && measured ? measured.label : "", ...over];
