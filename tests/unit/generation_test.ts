@@ -110,6 +110,11 @@ const UNSERVICEABLE_PROMPTS = [
   "una app di incontri per single della mia città",
   "che tempo fa sabato a Milano?",
   "une appli de réservation pour mon quartier avec paiement en ligne",
+  // In other languages, whose apps are built in English, the same needs in their own words.
+  "um jogo online pra jogar com os primos",
+  "een sociaal netwerk voor onze buurt",
+  "prognoza pogody na weekend w górach",
+  "gerçek zamanlı altın fiyatları",
 ];
 
 Deno.test("evaluator refuses what no offline app can do, saying why", async () => {
@@ -155,9 +160,32 @@ Deno.test("evaluator refuses a prompt of which nothing was understood, naming th
       assert.equal(/nothing in the prompt says/.test(verdict.reason), !foreign, prompt);
     }
   }
-  // One word understood is enough to build: a subject, or a kind of app.
-  for (const prompt of ["tengo un perro", "a habit tracker", "una lista della spesa"]) {
+  // One word understood is enough to build: a subject, or a kind of app; in another language too, a subject
+  // it names in words English shares.
+  for (
+    const prompt of [
+      "tengo un perro",
+      "a habit tracker",
+      "una lista della spesa",
+      "mijn vitamines elke ochtend",
+    ]
+  ) {
     assert.equal((await evaluator.evaluate(prompt, {})).ok, true, prompt);
+  }
+});
+
+Deno.test("a prompt in another language that names a subject gets an English app of it, saying the language", () => {
+  for (
+    const [prompt, from, records] of [
+      // (Named by a concept and asking nothing English reads.)
+      ["mijn vitamines elke ochtend", "nl", "Doses"],
+      ["jag behöver en lista med mina vitaminer", "sv", "Doses"],
+    ]
+  ) {
+    const made = composeSpec(prompt, { tier: "light" });
+    assert.equal(made.spec.language, "en", prompt);
+    assert.equal(made.languageFallbackFrom, from, prompt);
+    assert.equal(made.spec.entities[0].plural, records, prompt);
   }
 });
 

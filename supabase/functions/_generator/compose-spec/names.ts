@@ -620,7 +620,8 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   const name = language === "de" ? germanNouns(title) : title;
   // A concept the main ask's own words name ("regar" of "recordatorio para regar los geranios") is what
   // its records are; one named in passing is not.
-  const itsOwn = concept && !asField && said.some((w) => main.quote.includes(w));
+  // (A prompt may ask nothing at all: a concept named in a language no lexicon reads.)
+  const itsOwn = concept && !asField && main !== undefined && said.some((w) => main.quote.includes(w));
   return theirs === HEAD && !itsOwn ? { name, head: candidates[HEAD] } : { name };
 }
 
