@@ -147,7 +147,7 @@ Deno.test("a yes/no asked is a tick the list counts; a named field is typed as s
   const matrimonio = light(PROMPTS[3][0]).spec;
   const list = screen(matrimonio, "collection");
   assert.ok(list.options.countField);
-  assert.equal(field(matrimonio, "Se confermato")?.type, "check");
+  assert.equal(field(matrimonio, "Confermato")?.type, "check");
   const auto = light(PROMPTS[5][0]).spec;
   assert.deepEqual(blocks(auto), ["log"]);
   assert.ok(auto.entities[0].fields.some((f) => f.label.startsWith("Tipo") && f.type === "text"));

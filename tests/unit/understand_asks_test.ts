@@ -2661,3 +2661,17 @@ Deno.test("a list kept beside a question of whether something was done is of wha
   // The German participle before its auxiliary ticks what was done.
   assert.equal(ask("merken ob die Rechnung bezahlt ist", "yesno").fields[0].name, "Rechnung bezahlt");
 });
+
+Deno.test("a tick named with its question is named by the state it asks, in every language", () => {
+  const tick = (prompt: string) => ask(prompt, "yesno").fields.map((f) => f.name);
+  assert.deepEqual(tick("todo list with a box for whether the form got signed"), ["form got signed"]);
+  assert.deepEqual(tick("libri con una casella se letto"), ["letto"]);
+  assert.deepEqual(tick("mes factures avec une case si envoyée"), ["envoyée"]);
+  assert.deepEqual(tick("Pakete mit Kästchen ob angekommen"), ["angekommen"]);
+  // A bare participle right after a tick's cue or a verb of marking is the state that cue ticks.
+  assert.deepEqual(tick("regalos, marcar si envuelto"), ["envuelto"]);
+  assert.deepEqual(tick("bills, tick if paid"), ["paid"]);
+  // The speaker's simple past names the state as its participle.
+  assert.deepEqual(tick("saber si ya llamé a mi madre"), ["llamado a mi madre"]);
+  assert.deepEqual(tick("quiero ver si ya recogí el paquete"), ["recogido el paquete"]);
+});

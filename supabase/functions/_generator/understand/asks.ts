@@ -426,6 +426,7 @@ const WHETHER = Object.fromEntries(
     as: wordSet(lex.whether.as),
     mark: new Set(lex.whether.mark.map((w) => stem(fold(w), l as UiLanguage))),
     participle: new RegExp(lex.whether.participle, "u"),
+    past: lex.whether.past,
     has: wordSet(lex.whether.has),
     already: wordSet(lex.whether.already),
   }]),
@@ -439,6 +440,7 @@ const WHETHER = Object.fromEntries(
   as: Set<string>;
   mark: Set<string>;
   participle: RegExp;
+  past: string[][];
   already: Set<string>;
 }>;
 const GROUP_WORDS = Object.fromEntries(
@@ -1222,7 +1224,12 @@ export function asksOf(ctx: ClauseContext): Ask[] {
         whether.who.has(tokens[k].norm),
     );
     const at = offsetsOf(tokens, where);
-    if (name && at) ticks.set(`${at.start}:${at.end}`, { name, type: "yesno" });
+    // (The speaker's simple past names it as its participle: "si ya regué" ticks "regado".)
+    const said = tokens[verb ?? -1]?.text ?? "";
+    const past = verb === about.from && !participle(verb) &&
+      whether.past.find(([from]) => said.toLowerCase().endsWith(from));
+    const state = past && name ? said.slice(0, -past[0].length) + past[1] + name.slice(said.length) : name;
+    if (state && at) ticks.set(`${at.start}:${at.end}`, { name: state, type: "yesno" });
   };
   for (const [i, t] of tokens.entries()) {
     if (whether.if.has(t.norm)) {
@@ -1236,9 +1243,17 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       // past without an auxiliary ("if I locked the door", "whether we paid").
       const past = content(k) && (before.some((w) => whether.already.has(w)) ||
         (participle(k) && before.some((w) => SPEAKER[language].has(w))));
+      // Or a bare participle right after a tick's cue or a verb of marking: the state it ticks ("tick if
+      // bought", "marcando si comprado", "cocher si payé", "abhaken, ob erledigt"), the cue's own tick.
+      const cue = (found.get("yesno") ?? []).findIndex((o) => tokenSpan(tokens, o).to === i);
+      const bare = k === i + 1 && participle(k) && content(k) &&
+        (cue >= 0 || whether.mark.has(stems[i - 1] ?? ""));
       if (whether.done.has(tokens[k]?.norm ?? "")) tick({ from: i, to: k + 1 }, { from: k + 1, to: k + 6 });
       else if (past) tick({ from: i, to: k }, { from: k, to: k + 6 }, k);
-      else {
+      else if (bare) {
+        const [by] = cue >= 0 ? found.get("yesno")!.splice(cue, 1) : [];
+        tick({ from: by ? tokenSpan(tokens, by).from : i - 1, to: k + 1 }, { from: k, to: k + 1 }, k);
+      } else {
         // A subject between ("si le médicament de secours a été donné"): then only with what was done.
         while (k < i + 7 && tokens[k]?.kind === "word" && !whether.done.has(tokens[k].norm)) k++;
         let p = k + 1;
@@ -3535,6 +3550,13 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
     m.key === "rating" || m.key === "yesno"
   );
   if (field.type === "text" && scored) field.type = scored.key as FieldType;
+  // A tick named with the question it asks ("una spunta se comprato", "a box for whether the form got
+  // signed", "Haken ob gekauft") is named by the content words of what it asks, the state, not by the box.
+  const whether = head.findIndex((t) => WHETHER[language].if.has(t.norm));
+  const state = kept.filter((t) => head.indexOf(t) > whether);
+  if (field.type === "yesno" && whether >= 0 && state.length && state.length < kept.length) {
+    field.name = nameOf(head.slice(head.indexOf(state[0])), state, language);
+  }
   const done = whoHasDone(head, language);
   if (done) Object.assign(field, { name: done.text, type: "yesno" });
   if (counted) field.type = "number";

@@ -176,6 +176,9 @@ export interface Lexicon {
    * ("preso", "ouvert", "escrito", "abgeholt", "took"). */
   whether: Record<"if" | "done" | "orNot" | "who" | "no" | "as" | "mark" | "has" | "already", string[]> & {
     participle: string;
+    /** Where the speaker's simple past is no participle ("si ya regué"), pairs of its ending and the
+     * participle's that replaces it ("regado"): a tick is named by the state. */
+    past: string[][];
   };
   time: Record<
     | "at"
