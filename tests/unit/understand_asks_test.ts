@@ -2662,6 +2662,24 @@ Deno.test("a list kept beside a question of whether something was done is of wha
   assert.equal(ask("merken ob die Rechnung bezahlt ist", "yesno").fields[0].name, "Rechnung bezahlt");
 });
 
+Deno.test("records named by a noun of acts no concept knows are a log, in every language", () => {
+  for (
+    const [prompt, subject] of [
+      ["my school pickups with the time", "school pickups"],
+      ["le salite in montagna con il dislivello", "salite"],
+      ["mes tournées avec les kilomètres", "tournées"],
+      ["las llamadas a proveedores con la fecha", "llamadas"],
+      ["Meine Überweisungen mit Betrag", "Überweisungen"],
+    ]
+  ) {
+    assert.equal(ask(prompt, "log").subject, subject, prompt);
+    assert.ok(!understand(prompt).asks.some((a) => a.type === "list"), prompt);
+  }
+  // (A short word ending alike, or one a concept knows as a thing, is no act.)
+  assert.ok(!understand("my groups with the members").asks.some((a) => a.type === "log"));
+  assert.ok(!understand("Rechnungen mit Betrag").asks.some((a) => a.type === "log"));
+});
+
 Deno.test("a tick named with its question is named by the state it asks, in every language", () => {
   const tick = (prompt: string) => ask(prompt, "yesno").fields.map((f) => f.name);
   assert.deepEqual(tick("todo list with a box for whether the form got signed"), ["form got signed"]);

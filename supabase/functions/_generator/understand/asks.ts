@@ -293,6 +293,12 @@ const AFTER_EACH = Object.fromEntries(
 const EVERY_TIME = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.everyTime.map((p) => words(p).map((t) => t.norm))]),
 ) as Record<UiLanguage, string[][]>;
+// (Folded, as the words they end are.)
+const ACT_NOUNS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.actNouns.map(fold)]),
+) as Record<UiLanguage, string[]>;
+/** Letters a word keeps before an act's ending, so that a short noun ending alike ("groups", "idées") is none. */
+const ACT_STEM = 3;
 const WANT = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.want.map((p) => words(p).map((t) => t.norm))]),
 ) as Record<UiLanguage, string[][]>;
@@ -1578,6 +1584,11 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       quantities: qs,
     };
     if (subject) ask.subject = text(tokens, subject);
+    // Records named by a noun of acts no concept knows ("pickups", "le salite", "las salidas",
+    // "Einzahlungen") are kept as they happen: a log.
+    if (type === "list" && subject && !found.has("log") && namesActs(tokens, subject, language)) {
+      ask.type = "log";
+    }
     const budget = spans.some((o) => budgets.some((b) => o.start <= b && b < o.end));
     if (type === "goal" && (limits.length || budget)) ask.limit = true;
     if (type === "goal" && wanted?.change && !limits.length) ask.change = true;
@@ -2356,6 +2367,20 @@ function wheneverAt(
     if (!words.length) continue;
     return { quote: { from: i, to }, subject: { from: words[0], to: words[words.length - 1] + 1 } };
   }
+}
+
+/**
+ * Whether a noun phrase's head is a noun of acts, by the lexicon's `actNouns` endings: its last word before an
+ * "of" word in English and German ("school pickups", "Einzahlungen"), its first elsewhere ("le salite in
+ * montagna", "las salidas al monte").
+ */
+function namesActs(tokens: Token[], s: Span, language: UiLanguage): boolean {
+  const of = range(s).find((i) => OF[language].some((p) => p.every((w, k) => tokens[i + k]?.norm === w)));
+  const words = range({ from: s.from, to: of ?? s.to }).filter((i) => tokens[i].kind === "word");
+  const head = tokens[(language === "en" || language === "de" ? words.at(-1) : words[0]) ?? -1]?.norm ?? "";
+  // (A noun a concept knows is what that concept says: "Rechnungen" are invoices.)
+  return ACT_NOUNS[language].some((e) => head.length >= e.length + ACT_STEM && head.endsWith(e)) &&
+    !findConcepts(head, language).length;
 }
 
 /**
