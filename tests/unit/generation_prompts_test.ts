@@ -147,7 +147,7 @@ Deno.test("a yes/no asked is a tick the list counts; a named field is typed as s
   const matrimonio = light(PROMPTS[3][0]).spec;
   const list = screen(matrimonio, "collection");
   assert.ok(list.options.countField);
-  assert.equal(field(matrimonio, "Se confermato")?.type, "check");
+  assert.equal(field(matrimonio, "Confermato")?.type, "check");
   const auto = light(PROMPTS[5][0]).spec;
   assert.deepEqual(blocks(auto), ["log"]);
   assert.ok(auto.entities[0].fields.some((f) => f.label.startsWith("Tipo") && f.type === "text"));
@@ -590,4 +590,17 @@ Deno.test("everyday asks in Italian, Spanish and French are built as stated", ()
   }
   // The hour after "alle" rings the reminder.
   assert.ok(JSON.stringify(light("ogni giovedì alle 20 calcetto con gli amici").spec).includes("20:00"));
+});
+
+Deno.test("a noun of acts makes a dated log, and a tick asked with its question is labelled by its state", () => {
+  for (const prompt of ["le salite in montagna con il dislivello", "Meine Überweisungen mit Betrag"]) {
+    const { spec } = light(prompt);
+    const log = screen(spec, "log");
+    const records = spec.entities.find((e) => e.key === log.entity)!;
+    assert.ok(records.fields.some((f) => f.type === "date"), prompt);
+  }
+  const { spec } = light("libri da leggere con una casella se letto");
+  const ticks = spec.entities.flatMap((e) => e.fields.filter((f) => f.type === "check").map((f) => f.label));
+  assert.ok(ticks.includes("Letto"), ticks.join(", "));
+  assert.ok(!ticks.some((t) => /casella/i.test(t)), ticks.join(", "));
 });

@@ -2768,3 +2768,35 @@ Deno.test("a figure's cue names the amount it computes by the unit or the noun b
   // A period after the cue says when, not what: the noun before it is named instead.
   assert.equal(ask("la distance totale par semaine", "aggregate").amount?.name, "distance");
 });
+
+Deno.test("records named by a noun of acts no concept knows are a log, in every language", () => {
+  for (
+    const [prompt, subject] of [
+      ["my school pickups with the time", "school pickups"],
+      ["le salite in montagna con il dislivello", "salite"],
+      ["mes tournées avec les kilomètres", "tournées"],
+      ["las llamadas a proveedores con la fecha", "llamadas"],
+      ["Meine Überweisungen mit Betrag", "Überweisungen"],
+    ]
+  ) {
+    assert.equal(ask(prompt, "log").subject, subject, prompt);
+    assert.ok(!understand(prompt).asks.some((a) => a.type === "list"), prompt);
+  }
+  // (A short word ending alike, or one a concept knows as a thing, is no act.)
+  assert.ok(!understand("my groups with the members").asks.some((a) => a.type === "log"));
+  assert.ok(!understand("Rechnungen mit Betrag").asks.some((a) => a.type === "log"));
+});
+
+Deno.test("a tick named with its question is named by the state it asks, in every language", () => {
+  const tick = (prompt: string) => ask(prompt, "yesno").fields.map((f) => f.name);
+  assert.deepEqual(tick("todo list with a box for whether the form got signed"), ["form got signed"]);
+  assert.deepEqual(tick("libri con una casella se letto"), ["letto"]);
+  assert.deepEqual(tick("mes factures avec une case si envoyée"), ["envoyée"]);
+  assert.deepEqual(tick("Pakete mit Kästchen ob angekommen"), ["angekommen"]);
+  // A bare participle right after a tick's cue or a verb of marking is the state that cue ticks.
+  assert.deepEqual(tick("regalos, marcar si envuelto"), ["envuelto"]);
+  assert.deepEqual(tick("bills, tick if paid"), ["paid"]);
+  // The speaker's simple past names the state as its participle.
+  assert.deepEqual(tick("saber si ya llamé a mi madre"), ["llamado a mi madre"]);
+  assert.deepEqual(tick("quiero ver si ya recogí el paquete"), ["recogido el paquete"]);
+});

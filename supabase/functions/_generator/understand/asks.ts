@@ -299,6 +299,12 @@ const AFTER_EACH = Object.fromEntries(
 const EVERY_TIME = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.everyTime.map((p) => words(p).map((t) => t.norm))]),
 ) as Record<UiLanguage, string[][]>;
+// (Folded, as the words they end are.)
+const ACT_NOUNS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.actNouns.map(fold)]),
+) as Record<UiLanguage, string[]>;
+/** Letters a word keeps before an act's ending, so that a short noun ending alike ("groups", "idées") is none. */
+const ACT_STEM = 3;
 const WANT = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.want.map((p) => words(p).map((t) => t.norm))]),
 ) as Record<UiLanguage, string[][]>;
@@ -463,6 +469,7 @@ const WHETHER = Object.fromEntries(
     as: wordSet(lex.whether.as),
     mark: new Set(lex.whether.mark.map((w) => stem(fold(w), l as UiLanguage))),
     participle: new RegExp(lex.whether.participle, "u"),
+    past: lex.whether.past,
     has: wordSet(lex.whether.has),
     already: wordSet(lex.whether.already),
   }]),
@@ -476,6 +483,7 @@ const WHETHER = Object.fromEntries(
   as: Set<string>;
   mark: Set<string>;
   participle: RegExp;
+  past: string[][];
   already: Set<string>;
 }>;
 const GROUP_WORDS = Object.fromEntries(
@@ -1296,7 +1304,12 @@ export function asksOf(ctx: ClauseContext): Ask[] {
         whether.who.has(tokens[k].norm),
     );
     const at = offsetsOf(tokens, where);
-    if (name && at) ticks.set(`${at.start}:${at.end}`, { name, type: "yesno" });
+    // (The speaker's simple past names it as its participle: "si ya regué" ticks "regado".)
+    const said = tokens[verb ?? -1]?.text ?? "";
+    const past = verb === about.from && !participle(verb) &&
+      whether.past.find(([from]) => said.toLowerCase().endsWith(from));
+    const state = past && name ? said.slice(0, -past[0].length) + past[1] + name.slice(said.length) : name;
+    if (state && at) ticks.set(`${at.start}:${at.end}`, { name: state, type: "yesno" });
   };
   for (const [i, t] of tokens.entries()) {
     if (whether.if.has(t.norm)) {
@@ -1310,9 +1323,17 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       // past without an auxiliary ("if I locked the door", "whether we paid").
       const past = content(k) && (before.some((w) => whether.already.has(w)) ||
         (participle(k) && before.some((w) => SPEAKER[language].has(w))));
+      // Or a bare participle right after a tick's cue or a verb of marking: the state it ticks ("tick if
+      // bought", "marcando si comprado", "cocher si payé", "abhaken, ob erledigt"), the cue's own tick.
+      const cue = (found.get("yesno") ?? []).findIndex((o) => tokenSpan(tokens, o).to === i);
+      const bare = k === i + 1 && participle(k) && content(k) &&
+        (cue >= 0 || whether.mark.has(stems[i - 1] ?? ""));
       if (whether.done.has(tokens[k]?.norm ?? "")) tick({ from: i, to: k + 1 }, { from: k + 1, to: k + 6 });
       else if (past) tick({ from: i, to: k }, { from: k, to: k + 6 }, k);
-      else {
+      else if (bare) {
+        const [by] = cue >= 0 ? found.get("yesno")!.splice(cue, 1) : [];
+        tick({ from: by ? tokenSpan(tokens, by).from : i - 1, to: k + 1 }, { from: k, to: k + 1 }, k);
+      } else {
         // A subject between ("si le médicament de secours a été donné"): then only with what was done.
         while (k < i + 7 && tokens[k]?.kind === "word" && !whether.done.has(tokens[k].norm)) k++;
         let p = k + 1;
@@ -1641,6 +1662,11 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       let held = amountHeld(tokens.map((t) => t.norm), subject.from, language);
       while (held < subject.to && !content(held)) held++;
       ask.subject = text(tokens, held < subject.to ? { from: held, to: subject.to } : subject);
+    }
+    // Records named by a noun of acts no concept knows ("pickups", "le salite", "las salidas",
+    // "Einzahlungen") are kept as they happen: a log.
+    if (type === "list" && subject && !found.has("log") && namesActs(tokens, subject, language)) {
+      ask.type = "log";
     }
     const budget = spans.some((o) => budgets.some((b) => o.start <= b && b < o.end));
     if (type === "goal" && (limits.length || budget)) ask.limit = true;
@@ -2446,6 +2472,20 @@ function wheneverAt(
     if (!words.length) continue;
     return { quote: { from: i, to }, subject: { from: words[0], to: words[words.length - 1] + 1 } };
   }
+}
+
+/**
+ * Whether a noun phrase's head is a noun of acts, by the lexicon's `actNouns` endings: its last word before an
+ * "of" word in English and German ("school pickups", "Einzahlungen"), its first elsewhere ("le salite in
+ * montagna", "las salidas al monte").
+ */
+function namesActs(tokens: Token[], s: Span, language: UiLanguage): boolean {
+  const of = range(s).find((i) => OF[language].some((p) => p.every((w, k) => tokens[i + k]?.norm === w)));
+  const words = range({ from: s.from, to: of ?? s.to }).filter((i) => tokens[i].kind === "word");
+  const head = tokens[(language === "en" || language === "de" ? words.at(-1) : words[0]) ?? -1]?.norm ?? "";
+  // (A noun a concept knows is what that concept says: "Rechnungen" are invoices.)
+  return ACT_NOUNS[language].some((e) => head.length >= e.length + ACT_STEM && head.endsWith(e)) &&
+    !findConcepts(head, language).length;
 }
 
 /**
@@ -3769,6 +3809,13 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
     m.key === "rating" || m.key === "yesno"
   );
   if (field.type === "text" && scored) field.type = scored.key as FieldType;
+  // A tick named with the question it asks ("una spunta se comprato", "a box for whether the form got
+  // signed", "Haken ob gekauft") is named by the content words of what it asks, the state, not by the box.
+  const whether = head.findIndex((t) => WHETHER[language].if.has(t.norm));
+  const state = kept.filter((t) => head.indexOf(t) > whether);
+  if (field.type === "yesno" && whether >= 0 && state.length && state.length < kept.length) {
+    field.name = nameOf(head.slice(head.indexOf(state[0])), state, language);
+  }
   const done = whoHasDone(head, language);
   if (done) Object.assign(field, { name: done.text, type: "yesno" });
   if (counted) field.type = "number";

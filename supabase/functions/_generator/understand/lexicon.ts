@@ -189,6 +189,9 @@ export interface Lexicon {
    * ("preso", "ouvert", "escrito", "abgeholt", "took"). */
   whether: Record<"if" | "done" | "orNot" | "who" | "no" | "as" | "mark" | "has" | "already", string[]> & {
     participle: string;
+    /** Where the speaker's simple past is no participle ("si ya regué"), pairs of its ending and the
+     * participle's that replaces it ("regado"): a tick is named by the state. */
+    past: string[][];
   };
   time: Record<
     | "at"
@@ -234,6 +237,10 @@ export interface Lexicon {
   /** The words of a log's event that comes again ("every time", "ogni volta", "chaque fois", "cada vez",
    * "jedes Mal"): the clause after them is that event, and the noun phrase it ends on what the log is of. */
   everyTime: string[];
+  /** The plural endings of nouns made from a verb, each naming one act of it ("workouts", "le uscite", "les
+   * sorties", "las llamadas", "Einzahlungen"): records kept as they happen, a log. English "-ings" names
+   * things as often ("paintings", "earrings") and is left out. */
+  actNouns: string[];
   /** Who did what to which thing ("which neighbour borrowed which tool and when"): the nouns of a turn of duty
    * (`turns`, by stem: "shift", "turno", "Schicht"), which with a time make it a rota, the words that ask
    * `when`, matched as written, and the verbs of a loan (`lend`: lending, borrowing and giving back, by stem),
