@@ -294,15 +294,20 @@ export function evaluateApps(lines: Line[]) {
   for (const line of lines) {
     const start = performance.now();
     let made: Composition | null = null;
+    let threw = false;
     try {
       if (line.base_prompt) {
         made = changeSpec(composeSpec(line.base_prompt, { tier: "light" }).spec, line.prompt);
       } else if (refusal(line.prompt) === null) made = composeSpec(line.prompt, { tier: "light" });
     } catch (error) {
       notes.push(`${line.id}: threw ${error instanceof Error ? error.message : error}`);
+      threw = true;
     }
     ms.push(performance.now() - start);
-    const { verdict, why, kinds } = judgeApp(line, made);
+    // A prompt the generator fails on is a failed job, never a refusal at admission, whatever was expected.
+    const { verdict, why, kinds } = threw
+      ? { verdict: "wrong" as const, why: ["threw"], kinds: ["threw"] }
+      : judgeApp(line, made);
     if (made) {
       const { tally, notes } = judgeUnmet(line, made);
       const own = unmet.get(line.language) ?? unmet.set(line.language, unmetTally()).get(line.language)!;
