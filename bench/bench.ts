@@ -1,6 +1,7 @@
 // `npm run bench`: a throw-away stack on free ports, then the read endpoints against a bare baseline, the
 // job pipeline's latency and throughput, a status change to its SSE event and webhook, concurrent wallet
-// spends, and a follow-up on a 5 MB project (bench/followup.ts); prints the results, writes them
+// spends, a follow-up on a 5 MB project (bench/followup.ts) and the reading of the prompt corpus
+// (bench/understanding.ts); prints the results, writes them
 // to bench/results.md and bench/results.json, and stops everything it started. Exits non-zero when a
 // measurement fails or the wallet does not add up.
 //   --cell-seconds <n>  measured seconds per endpoint cell (default 3)
@@ -27,6 +28,7 @@ import {
   postmasterPid,
 } from "./pipeline.ts";
 import { measureVerification } from "./verification.ts";
+import { measureUnderstanding } from "./understanding.ts";
 import { measureWalletSpends } from "./wallet.ts";
 import { fillLargestProject, measureLargeReads } from "./large-reads.ts";
 import { measureLive } from "./live.ts";
@@ -248,6 +250,14 @@ async function run(): Promise<boolean> {
         `(generation ${verification.generateMs.toFixed(2)} ms)`,
     );
 
+    log("understanding: every development prompt read, and composed, in-process");
+    const understanding = measureUnderstanding();
+    log(
+      `  understand ${understanding.understand.p50.toFixed(2)} ms CPU the median prompt (again ${
+        understanding.understandAgain.p50.toFixed(2)
+      }), with the spec composed ${understanding.compose.p50.toFixed(2)} ms`,
+    );
+
     log("wallet: 1000 concurrent spends of 1 credit from 50 sessions");
     const spender = await ensureUser(sql, `bench.wallet.${crypto.randomUUID().slice(0, 8)}@example.com`);
     const walletWatch = await watchOtherWork([Deno.pid, gatewayPid], postgresPid);
@@ -401,6 +411,7 @@ async function run(): Promise<boolean> {
       live,
       pipeline,
       verification,
+      understanding,
       wallet,
       scale: scale.result,
       burst,

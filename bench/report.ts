@@ -4,6 +4,7 @@ import { CLIENT, type EndpointCell, POSTGRES, SERVER } from "./endpoints.ts";
 import type { CreationResult } from "./jobs.ts";
 import { type PipelineResult, type PipelineRun, unboundedMedian } from "./pipeline.ts";
 import type { VerificationResult } from "./verification.ts";
+import type { UnderstandingResult } from "./understanding.ts";
 import type { WalletResult } from "./wallet.ts";
 import { scaleRatio, type ScaleResult } from "./scale.ts";
 import type { BurstResult } from "./burst.ts";
@@ -43,6 +44,8 @@ export interface Results {
   pipeline: PipelineResult;
   /** The runner's check of a generated project, per job, in-process. */
   verification: VerificationResult;
+  /** Reading the development corpus's prompts, in-process (CPU time per prompt). */
+  understanding: UnderstandingResult;
   wallet: WalletResult & { otherShare: number };
   scale: ScaleResult;
   burst: BurstResult;
@@ -128,6 +131,14 @@ export function judge(r: Results): Target[] {
       ms(unbounded.phases.verify)
     } the mean; on ÷ off ${r.pipeline.verifyThroughputRatio.toFixed(2)})`,
     pass: unbounded.jobsPerSecond >= 100,
+  });
+  const u = r.understanding;
+  targets.push({
+    name: "understanding a prompt < 5 ms at the median (CPU, first reading, development corpus)",
+    measured: `${ms(u.understand.p50)} ms (again ${ms(u.understandAgain.p50)} ms; ${
+      (u.understand.p50 / u.segment.p50).toFixed(0)
+    } × the word split)`,
+    pass: u.understand.p50 < 5,
   });
   targets.push({
     name: "a job's success to its build's preview_url ≤ 40 s (median, template app, warm install cache)",
@@ -389,6 +400,23 @@ export function markdown(r: Results): string {
         ms(r.verification.coldVerifyMs),
         ms(r.verification.verifyMs),
       ]],
+    ),
+    "",
+    "## Understanding a prompt",
+    "",
+    `In-process over the ${r.understanding.prompts} prompts of eval/prompts/development.jsonl, the CPU time of ` +
+    "each (the process's: a busy machine stretches the wall clock, not this). First reading: nothing of the " +
+    "prompt memoized yet; again: its stems and cues memoized. The baseline is Intl.Segmenter's word split of the " +
+    "same prompts, in the same run.",
+    "",
+    table(
+      ["reading", "median ms", "p99 ms", "max ms"],
+      ([
+        ["understand(), first reading", r.understanding.understand],
+        ["understand(), again", r.understanding.understandAgain],
+        ["understand() and composeSpec()", r.understanding.compose],
+        ["word split (baseline)", r.understanding.segment],
+      ] as const).map(([name, d]) => [name, ms(d.p50), ms(d.p99), ms(d.max)]),
     ),
     "",
     "## Live progress: a status change to its SSE event and its webhook",
