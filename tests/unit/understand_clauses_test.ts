@@ -147,3 +147,33 @@ Deno.test("records with their fields after a colon are a clause of their own unl
     "cakes with flour, sugar and baking time ⟵ 0",
   ]);
 });
+
+Deno.test("other records named with their fields after the first's are a clause of their own", () => {
+  const records = (prompt: string, language: "en" | "it" | "fr" | "es" | "de") =>
+    clauses(prompt, language).map((c) => `${c.text}${c.records ? " ⟵ records" : ""}`);
+  assert.deepEqual(records("keep my lenses with brand and size and cleanings with date", "en"), [
+    "keep my lenses with brand and size ⟵ records",
+    "and cleanings with date ⟵ records",
+  ]);
+  assert.deepEqual(records("arnie con marca e misura e le gare con data e posto", "it"), [
+    "arnie con marca e misura ⟵ records",
+    "e le gare con data e posto ⟵ records",
+  ]);
+  assert.deepEqual(records("ruches avec nom et récoltes avec date et poids", "fr"), [
+    "ruches avec nom ⟵ records",
+    "et récoltes avec date et poids ⟵ records",
+  ]);
+  assert.deepEqual(records("bicis con marca, y las salidas con fecha y km", "es"), [
+    "bicis con marca ⟵ records",
+    "y las salidas con fecha y km ⟵ records",
+  ]);
+  assert.deepEqual(records("Bienenstöcke mit Standort und Ernten mit Datum und Menge", "de"), [
+    "Bienenstöcke mit Standort ⟵ records",
+    "und Ernten mit Datum und Menge ⟵ records",
+  ]);
+  // A field list's "and" before a field is no new records, nor is one with no "with" before it.
+  assert.deepEqual(records("books with title and author and rating", "en"), [
+    "books with title and author and rating",
+  ]);
+  assert.deepEqual(records("books and movies with title", "en"), ["books and movies with title"]);
+});

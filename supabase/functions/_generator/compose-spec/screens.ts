@@ -183,7 +183,7 @@ export class Builder {
     const chosen = concept ??
       (head
         ? this.conceptNamed(head)
-        : this.entities.length === 0 && promptConcept && !object
+        : this.entities.length === 0 && promptConcept && !object && !this.othersNamed(ask, this.concepts[0])
         ? this.concepts[0]
         : undefined) ??
       // Records no word names are those whose fields the prompt lists ("libreria: titolo, autore, genere").
@@ -216,6 +216,16 @@ export class Builder {
     this.entities.push(entity);
     if (id) this.bySubject.set(id, entity);
     return entity;
+  }
+
+  /** Whether the subject of other records named beside this ask's with fields of their own names a concept:
+   * those records are the concept's, not these ("hives with location and harvests with date and weight"). */
+  private othersNamed(ask: Ask, concept: Concept | undefined): boolean {
+    return concept !== undefined && ask.records === true &&
+      this.asked.some((a) =>
+        a !== ask && a.records && a.subject && fold(a.subject) !== fold(ask.subject ?? "") &&
+        this.conceptNamed(a.subject) === concept
+      );
   }
 
   /** Whether the prompt's best concept is named only within fields the ask, or another ask, lists ("je note

@@ -119,6 +119,9 @@ export interface Ask {
    * ("sort the list", "die Liste", "Each run: date, distance"): after a clause that asks for the same, that
    * ask again. */
   mention?: true;
+  /** Records named with their fields beside other records with theirs ("products with price and orders with
+   * date"): each its own entity. */
+  records?: true;
   /** A log named by what is done ("annaffiare le piante", "lawn mowing"): its records are those acts, even of
    * things a concept lists. */
   done?: true;
@@ -848,7 +851,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   let totalAt = -1;
   // The field that amount is in, by the ask it is of.
   const measured = new Map<AskType, Field>();
-  if ((listed.length || fields.length > 1) && !owner && !priced) {
+  if ((listed.length || fields.length > 1 || (clause.records && fields.length)) && !owner && !priced) {
     const head = subjectNear(tokens, { from: 0, to: 0 }, content, fieldTokens, false, OF[language]);
     if (head) named.set("list", head);
     // A head of function words only ("ogni: …") leaves the list without a quote in this clause.
@@ -1684,7 +1687,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       return (DETERMINERS[language].has(before) || group.each.has(before)) && !content(to) &&
         !OF[language].some((p) => p.every((w, k) => tokens[to + k]?.norm === w));
     };
-    if (type === "list" && spans.length && spans.every(namesAgain)) ask.mention = true;
+    // (Records named with fields of their own beside others, "and the orders with date", are new records.)
+    if (type === "list" && clause.records) ask.records = true;
+    else if (type === "list" && spans.length && spans.every(namesAgain)) ask.mention = true;
     if (type === "log" && (done || acts || assigned.length)) ask.done = true;
     // (A figure asked beside the ranking in the same words is built; the ranking alone is not.)
     const rank = ranked && offsetsOf(tokens, ranked.quote);

@@ -12,6 +12,9 @@ export interface Clause {
   end: number;
   /** For the items of a `:` list, the index of the clause that introduces them. */
   head?: number;
+  /** One of two kinds of records or more named in a row, each with its fields ("products with price and
+   * orders with date and customer"): records even with one field. */
+  records?: boolean;
 }
 
 // Hard breaks: a line, a sentence end before a space, a semicolon. A bullet or number opening a line is
@@ -80,11 +83,13 @@ export function clauses(prompt: string, language: UiLanguage): Clause[] {
       }
       // A noun with its fields after "with" ("My shop: products with size, colour and price") under a title
       // that asks for nothing of its own is those records, which the title only names: not its fields.
-      const records = first !== undefined && recordsWith(words(first.text), language) >= 0 &&
+      const records = first !== undefined &&
+        (first.records || recordsWith(words(first.text), language) >= 0) &&
         !owns(head, language);
       for (const phrase of first ? [first] : []) {
         for (const item of asked(prompt, phrase, language)) {
-          out.push(at === undefined || !item.fields || records ? item.clause : { ...item.clause, head: at });
+          const clause = phrase.records ? { ...item.clause, records: true } : item.clause;
+          out.push(at === undefined || !item.fields || records ? clause : { ...clause, head: at });
         }
       }
       out.push(...more);
@@ -102,6 +107,10 @@ function requests(phrase: Clause, language: UiLanguage): boolean {
 
 const ARTICLES = Object.fromEntries(
   Object.entries(LEXICONS).map(([language, lex]) => [language, wordSet(lex.articles)]),
+) as Record<UiLanguage, Set<string>>;
+
+const DETERMINERS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([language, lex]) => [language, wordSet(lex.determiners)]),
 ) as Record<UiLanguage, Set<string>>;
 
 const WITH = Object.fromEntries(
@@ -239,27 +248,56 @@ function goalLabel(head: Clause, language: UiLanguage): number | undefined {
   return label ? head.start + part[0].start : undefined;
 }
 
-/** Splits a clause before a verb that follows a comma or "and": a new verb phrase starts there. */
+/**
+ * Whether the words from `i`, after "and" or a comma in a clause that already said "with", name other records
+ * with fields of their own ("products with price and orders with customer and date", "soci con quota e le
+ * uscite con data", "Mitglieder mit Beitrag und Termine mit Datum"): an article or a possessive at most, up to
+ * three words with a content word and no verb, "with", then a word.
+ */
+function moreRecords(tokens: Token[], i: number, language: UiLanguage): boolean {
+  let from = i;
+  while (
+    ARTICLES[language].has(tokens[from]?.norm ?? "") || DETERMINERS[language].has(tokens[from]?.norm ?? "")
+  ) {
+    from++;
+  }
+  const at = tokens.findIndex((t, k) => k >= from && WITH[language].has(t.norm));
+  if (at <= from || at - from > RECORD_WORDS || tokens[at + 1]?.kind !== "word") return false;
+  const noun = tokens.slice(from, at);
+  const stop = CUES[language].stop;
+  return noun.every((t) =>
+    t.kind === "word" && !VERBS[language].has(t.norm) && !JOINERS[language].has(t.norm)
+  ) &&
+    noun.some((t) => !stop.has(t.norm));
+}
+
+/** Splits a clause before a verb that follows a comma or "and": a new verb phrase starts there; and so do
+ * other records named with their fields after the fields of the first. */
 function verbPhrases(prompt: string, clause: Clause | null, language: UiLanguage): Clause[] {
   if (!clause) return [];
   const tokens = words(clause.text);
   const joiners = JOINERS[language];
-  const cuts: number[] = [];
+  const cuts: { at: number; records: boolean }[] = [];
+  let from = 0;
   for (let i = 2; i < tokens.length; i++) {
-    if (!VERBS[language].has(tokens[i].norm) || !joiners.has(tokens[i - 1].norm)) continue;
+    if (!joiners.has(tokens[i - 1].norm)) continue;
+    const records = !VERBS[language].has(tokens[i].norm) &&
+      tokens.slice(from, i - 1).some((t) => WITH[language].has(t.norm)) && moreRecords(tokens, i, language);
+    if (!records && !VERBS[language].has(tokens[i].norm)) continue;
     // "and" right after a comma belongs with it: cut before the comma.
     const at = tokens[i - 2].norm === "," ? i - 2 : i - 1;
-    cuts.push(clause.start + tokens[at].start);
+    cuts.push({ at: clause.start + tokens[at].start, records });
+    from = i;
   }
   const parts: Clause[] = [];
   let start = clause.start;
-  for (const cut of cuts) {
-    const piece = trimmed(prompt, start, cut);
+  for (const [k, cut] of [...cuts, { at: clause.end, records: false }].entries()) {
+    const piece = trimmed(prompt, start, cut.at);
+    // Both sides of a cut before other records name records with their fields.
+    if (piece && (cut.records || cuts[k - 1]?.records)) piece.records = true;
     if (piece) parts.push(piece);
-    start = cut;
+    start = cut.at;
   }
-  const last = trimmed(prompt, start, clause.end);
-  if (last) parts.push(last);
   // The joining word ("and") opens the next part, so no word is lost.
   return parts;
 }
