@@ -214,26 +214,3 @@ Deno.test("the prompt's best concept named only as an item another ask ticks giv
     assert.equal(made.withoutSamples.length, 1, prompt);
   }
 });
-
-Deno.test("a concept's samples narrow to the kind an option of their choice said beside its word names", () => {
-  const samples = (prompt: string) => {
-    const [first] = composeSpec(prompt, { tier: "full" }).spec.entities;
-    return first.samples.map((r) => r.type);
-  };
-  const cases: [string, string][] = [
-    ["a list of my red wines", "Red"],
-    ["i miei vini rossi da bere", "Rosso"],
-    ["je note mes vins rouges", "Rouge"],
-    ["mis vinos tintos favoritos", "Tinto"],
-    ["meine Rotweine im Keller", "Rot"],
-    ["meine roten Weine", "Rot"],
-  ];
-  for (const [prompt, kind] of cases) {
-    const kinds = samples(prompt);
-    assert.ok(kinds.length > 0 && kinds.every((k) => k === kind), `${prompt}: ${kinds}`);
-  }
-  // Options the prompt lists are a choice to make, and a verb of a status ("play" of "Playing") no kind.
-  assert.ok(new Set(samples("my wines: red, white or rosé")).size > 1);
-  const games = composeSpec("the video games i play", { tier: "full" }).spec.entities[0].samples;
-  assert.ok(new Set(games.map((r) => r.status)).size > 1);
-});

@@ -129,7 +129,7 @@ const INFLECTED: Record<Language, RegExp> = {
 
 /** Whether two words are forms of one: one ends the other with an inflection, or they differ only in their
  * last vowel. */
-function inflection(a: string, b: string, language: Language): boolean {
+export function inflection(a: string, b: string, language: Language): boolean {
   const [short, long] = [a, b].sort((x, y) => x.length - y.length);
   if (long.startsWith(short)) return short === long || INFLECTED[language].test(long.slice(short.length));
   return short.length === long.length && short.slice(0, -1) === long.slice(0, -1) &&
@@ -242,7 +242,7 @@ export function ofWhom(entity: Entity, concept: Concept, said: string[], prompt:
 
 // The words between a noun and the one it is of ("of the", "della", "de mi", "vom"), and those of them that
 // say "of" (the first of "of the", "de la").
-const OF_JOIN = Object.fromEntries(
+export const OF_JOIN = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [
     l,
     new Set(
@@ -320,53 +320,6 @@ export function qualifying(
     return at.length > 0 && at.every((i) => ofNoun(i) || beforeNoun(i + named.length));
   };
   if (said.length && said.every(only)) entity.spec.samples = [];
-}
-
-// How far from a word naming the concept a word of its kind is said ("vini rossi", "red wines", "séances de
-// cardio").
-const BESIDE = 2;
-
-/**
- * Keeps of a concept's samples those of the kind the prompt narrows the records to by an option of one of
- * their choices, said beside a word it named the concept by ("my red wines", "i miei vini rossi", "mes séances
- * de cardio"), in one of its forms, or in German heading it ("Rotweine"): the others are of another kind
- * than those asked for ("play" is no "Playing").
- * Nothing changes when the prompt names more of that choice's options (it lists them) or no sample is of
- * that kind.
- */
-export function ofKind(entity: Entity, said: string[], prompt: string, language: Language) {
-  const tokens = words(prompt).filter((t) => t.kind === "word");
-  const near = new Set<number>();
-  const heads = new Set<number>();
-  for (const phrase of said) {
-    const named = words(phrase).map((t) => t.norm);
-    tokens.forEach((_, i) => {
-      if (!named.every((w, k) => tokens[i + k]?.norm === w)) return;
-      for (let k = i - BESIDE; k < i + named.length + BESIDE; k++) {
-        if (k < i || k >= i + named.length) near.add(k);
-      }
-      heads.add(i);
-    });
-  }
-  const isOption = (option: string, i: number) => {
-    const o = fold(option);
-    const t = tokens[i]?.norm;
-    if (!t || /\s/.test(o)) return false;
-    if (near.has(i) && inflection(t, o, language)) return true;
-    // (A German compound's first part: "Rotweine" of "Rot".)
-    return language === "de" && heads.has(i) && o.length >= 3 && t.length > o.length + 2 && t.startsWith(o);
-  };
-  for (const field of entity.spec.fields) {
-    if (field.type !== "choice" || !field.options) continue;
-    const named = field.options.filter((o) => tokens.some((_, i) => isOption(o, i)));
-    const anywhere = field.options.filter((o) => tokens.some((t) => inflection(t.norm, fold(o), language)));
-    if (named.length !== 1 || anywhere.length > 1) continue;
-    const kept = entity.spec.samples.filter((r) =>
-      typeof r[field.key] === "string" && fold(r[field.key] as string) === fold(named[0])
-    );
-    if (kept.length) entity.spec.samples = kept;
-    return;
-  }
 }
 
 /** The shortest word that, within another, makes the two one word's forms or a compound and its part. */

@@ -1,0 +1,94 @@
+// A concept's samples narrowed to what the prompt narrows its subject to: "red wines", "vini piemontesi",
+// "capitales africaines" or "Hauptstädte von Afrika" keep the samples of that kind, region or continent, and
+// start the list empty when none is, rather than show records the prompt rules out.
+import type { Concept } from "../understand/concepts.ts";
+import type { Language } from "../template/src/types.ts";
+import { words } from "../understand/text.ts";
+import { type Entity, fold } from "./entities.ts";
+import { inflection, OF_JOIN } from "./own-noun.ts";
+
+// How far from a word naming the concept a word narrowing it is said, the articles and words of "of" between
+// not counted ("vini rossi", "red wines", "capitals of Asia", "Weine von der Mosel").
+const BESIDE = 2;
+// The shortest value a word derived from it may name ("asiatiche" of "Asia", "piemontesi" of "Piemonte",
+// "Pfälzer" of "Pfalz"), and how many of the value's last letters the derived word may change ("lombardi"
+// of "Lombardia").
+const DERIVED = 4;
+const CHANGED = 3;
+// The shortest word of a text field's value that can name it: shorter ones are its articles, prepositions
+// and adjectives ("du" of "Vallée du Rhône", "New" of "New York").
+const NAME = 4;
+
+/** Whether a word is a form of a value, or an adjective made of it ("africane", "européennes", "lombardi"). */
+function names(word: string, value: string, language: Language): boolean {
+  if (inflection(word, value, language)) return true;
+  let common = 0;
+  while (common < Math.min(word.length, value.length) && word[common] === value[common]) common++;
+  // (An adjective is no shorter than its noun less its last letter: "play" is no "Playing".)
+  return value.length >= DERIVED && word.length >= value.length - 1 &&
+    common >= Math.max(DERIVED, value.length - CHANGED);
+}
+
+/**
+ * Narrows a concept's samples to those the prompt narrows its subject to by a word said beside a word it
+ * named the concept by, or within that phrase ("capitales européennes"), or in German heading it
+ * ("Rotweine"): a word naming one option of a choice, in any language the concept writes it in, keeps the
+ * samples of that option, and a word naming a value of another text field than the records' name, as one of
+ * the concept's samples in any language has it, keeps those that have it. When no sample of the UI's
+ * language has what the prompt narrows to, the list starts empty: its samples are of another kind, place or
+ * origin than those asked for.
+ * A choice stays whole when the prompt names more of its options anywhere (it lists them).
+ */
+export function narrowed(
+  entity: Entity,
+  concept: Concept,
+  said: string[],
+  prompt: string,
+  language: Language,
+) {
+  const tokens = words(prompt).filter((t) => t.kind === "word").map((t) => t.norm);
+  const near = new Set<number>();
+  const heads = new Set<number>();
+  for (const phrase of said) {
+    const named = words(phrase).map((t) => t.norm);
+    tokens.forEach((_, i) => {
+      if (!named.every((w, k) => tokens[i + k] === w)) return;
+      if (named.length > 1) named.forEach((_, k) => near.add(i + k));
+      for (const step of [-1, 1]) {
+        let k = step < 0 ? i - 1 : i + named.length;
+        for (let n = 0; n < BESIDE && k >= 0 && k < tokens.length; k += step) {
+          near.add(k);
+          if (!OF_JOIN[language].has(tokens[k])) n++;
+        }
+      }
+      heads.add(i);
+    });
+  }
+  const beside = (v: string, l: Language) =>
+    tokens.some((t, i) =>
+      (near.has(i) && names(t, v, l)) ||
+      // (A German compound's first part: "Rotweine" of "Rot", "Dessertweine" of "Dessert".)
+      (language === "de" && heads.has(i) && t.length > v.length + 2 && t.startsWith(v))
+    );
+  // (An option of more words, "In corso", is a state said of the records, not a kind of them.)
+  const option = (o: string, l: Language) => !/\s/.test(fold(o)) && beside(fold(o), l);
+  const valued = (value: string, l: Language) =>
+    words(value).some((t) => t.kind === "word" && t.norm.length >= NAME && beside(t.norm, l));
+  const languages = Object.keys(concept.samples) as Language[];
+  concept.fields.forEach((field, at) => {
+    const samples = entity.spec.samples;
+    if (!samples.length) return;
+    const value = (r: Record<string, unknown>) =>
+      typeof r[field.key] === "string" ? r[field.key] as string : "";
+    if (field.type === "choice" && field.options) {
+      const options = field.options;
+      const named = options[language].filter((_, o) => languages.some((l) => option(options[l][o], l)));
+      const anywhere = options[language].filter((o) => tokens.some((t) => names(t, fold(o), language)));
+      if (named.length !== 1 || anywhere.length > 1) return;
+      entity.spec.samples = samples.filter((r) => fold(value(r)) === fold(named[0]));
+    } else if (field.type === "text" && at > 0) {
+      const known = languages.some((l) => concept.samples[l].some((r) => valued(value(r), l)));
+      if (known) entity.spec.samples = samples.filter((r) => valued(value(r), language));
+    }
+  });
+}
