@@ -278,3 +278,12 @@ Deno.test("the words right after a person the request serves are what they do, n
   assert.equal(requestHead("ma tante vit seule et oublie ses médicaments", "fr"), "médicaments");
   assert.equal(requestHead("mio zio vive da solo e dimentica le medicine", "it"), "medicine");
 });
+
+Deno.test("a reminder to take one thing its concept names only by a shared stem keeps no list of such things", () => {
+  const entities = (prompt: string) => composeSpec(prompt, { tier: "light" }).spec.entities.map((e) => e.key);
+  assert.deepEqual(entities("remind me to take my vitamin b12 at breakfast"), ["reminder"]);
+  assert.deepEqual(entities("recordarme tomar la vitamina d cada noche"), ["reminder"]);
+  assert.deepEqual(entities("ricordami la pillola ogni sera"), ["reminder"]);
+  // Things the concept writes as the prompt does are a list the reminders come with.
+  assert.ok(entities("remind me to water the plants at 8").length > 1);
+});

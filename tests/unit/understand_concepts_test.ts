@@ -232,3 +232,14 @@ Deno.test("namesKnownSubject says whether understand finds a concept, field word
   }
   assert.ok(known >= 3 && known < prompts.length, "both answers are checked");
 });
+
+Deno.test("a concept's two words said apart, only function words between, in either order, name it", () => {
+  const best = (text: string, language: "en" | "it" | "fr" | "es" | "de") =>
+    findConcepts(text, language)[0]?.id;
+  assert.equal(best("i log the walks with my dog", "en"), "dog-walk");
+  assert.equal(best("noter les promenades avec le chien", "fr"), "dog-walk");
+  // A joining word the lexicon does not call a function word joins too: "uscite col cane" are not expenses.
+  assert.equal(best("tenere traccia delle uscite col cane", "it"), "dog-walk");
+  // Other words between are another phrase: nothing is named.
+  assert.equal(best("walks in the park and a dog toy list", "en") === "dog-walk", false);
+});

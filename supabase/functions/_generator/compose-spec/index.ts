@@ -14,6 +14,7 @@ import { type AskReport, Builder, conceptOf } from "./screens.ts";
 import { describe, features, nameOf } from "./names.ts";
 import { unheld, unshown } from "./held.ts";
 import { offName } from "./own-noun.ts";
+import { endsOnInfinitive } from "./head.ts";
 
 export type { AskReport } from "./screens.ts";
 export { refusal } from "./serviceable.ts";
@@ -135,10 +136,14 @@ function build(prompt: string, u: Understanding, tier: "light" | "full", today: 
   builder.asked = asks;
   builder.stated = u.quantities;
   // Reminders about a subject the prompt names and nothing else ("water the plants, remind me at 8") come
-  // with the list of that subject, first.
+  // with the list of that subject, first. A word its concept only shares a stem with or borrows from English
+  // names one thing to take ("take vitamin D" of "vitamins", "la pillola"), not a list of such things, unless
+  // it is the infinitive of what is done ("reminder to water the geraniums").
   const onlyReminders = asks.some((a) => a.type === "reminder") &&
     asks.every((a) => rank(a) === ORDER.length);
-  if (onlyReminders && u.concepts.length) {
+  const [best] = named;
+  const act = (w: string) => endsOnInfinitive(prompt.slice(0, prompt.indexOf(w) + w.length), reading);
+  if (onlyReminders && best && (best.score >= 1 || best.words.some(act))) {
     builder.listOf(builder.main({ type: "list", quote: "", start: 0, end: 0, fields: [], quantities: [] }));
   }
   for (const ask of asks.filter((a) => a.type !== "theme")) builder.apply(ask);

@@ -2,7 +2,7 @@
 // language, stemmed and indexed once at module load, matched against the prompt's stems. A concept's score
 // is the number of prompt words its phrases cover, so "piante da appartamento" outranks a lone "piante".
 import { CONCEPTS } from "./concepts-index.ts";
-import { type CueIndex, cueIndex, type Knows, matchEveryKey, stemTokens } from "./lexicon.ts";
+import { type CueIndex, cueIndex, CUES, type Knows, LEXICONS, matchEveryKey, stemTokens } from "./lexicon.ts";
 import { UI_LANGUAGES, type UiLanguage } from "./language.ts";
 import { stemPhrase } from "./stem.ts";
 import { words } from "./text.ts";
@@ -78,6 +78,62 @@ function headOf(word: string, index: ConceptIndex): string | undefined {
   return names.find(([name]) => word.length >= name.length + MODIFIER && word.endsWith(name))?.[1];
 }
 
+/** The most function words between the two words of a concept's name said apart ("walks with my dog"). */
+const APART = 2;
+/** The words that join a noun to another ("of", "with"): what a concept's name said apart is joined by. */
+const JOINS = Object.fromEntries(
+  UI_LANGUAGES.map((l) => [l, new Set([...LEXICONS[l].of, ...LEXICONS[l].with])]),
+) as PerLanguage<Set<string>>;
+/** The words of a name that say what it is of, its function and joining words left out. */
+const contentOf = (tokens: ReturnType<typeof words>, language: UiLanguage) =>
+  tokens.flatMap((t, i) =>
+    t.kind === "word" && !CUES[language].stop.has(t.norm) && !JOINS[language].has(t.norm) ? [i] : []
+  );
+const pairs = new WeakMap<CueIndex, Map<string, string[]>>();
+
+/** The concepts whose name is two words besides its function words ("dog walks", "promenade du chien"), by
+ * those words' stems in either order. */
+function pairIndex(index: CueIndex, language: UiLanguage): Map<string, string[]> {
+  let found = pairs.get(index);
+  if (!found) {
+    found = new Map();
+    for (const cue of [...index.values()].flat()) {
+      const name = words(cue.folded);
+      const content = contentOf(name, language);
+      if (content.length !== 2) continue;
+      const [a, b] = stemTokens(content.map((i) => name[i]), language);
+      for (const pair of [`${a} ${b}`, `${b} ${a}`]) {
+        const keys = found.get(pair) ?? [];
+        if (!keys.includes(cue.key)) found.set(pair, [...keys, cue.key]);
+      }
+    }
+    pairs.set(index, found);
+  }
+  return found;
+}
+
+/** A concept named by its two words joined by "of" or "with" and function words, in either order: the records
+ * and whom or what they are done with ("walks with my dog" are dog walks, "promenades avec le chien" the
+ * dog's walks); not a purpose ("reminder to water" is no "water reminder"). */
+function namedApart(
+  tokens: ReturnType<typeof words>,
+  stems: string[],
+  language: UiLanguage,
+  index: CueIndex,
+) {
+  const content = contentOf(tokens, language);
+  return content.slice(1).flatMap((to, k) => {
+    const from = content[k];
+    const between = tokens.slice(from + 1, to);
+    if (
+      !between.length || between.length > APART || between.some((t) => t.kind !== "word") ||
+      !JOINS[language].has(between[0].norm)
+    ) return [];
+    const keys = pairIndex(index, language).get(`${stems[from]} ${stems[to]}`) ?? [];
+    return keys.map((key) => ({ key, from, to: to + 1 }));
+  });
+}
+
 /** The most letters a stem may have and still be shared by unrelated words ("nad" of "nadar" and "nada"). */
 const SHORT_STEM = 3;
 
@@ -138,6 +194,9 @@ export function findConcepts(
   for (const [lang, weight] of languages) {
     const stems = stemTokens(tokens, lang);
     const found = matchEveryKey(stems, index.byLanguage[lang]);
+    for (const m of namedApart(tokens, stems, lang, index.byLanguage[lang])) {
+      if (!found.some((f) => f.key === m.key && f.from < m.to && m.from < f.to)) found.push(m);
+    }
     // A German compound no phrase names is named by its head: "Boxtraining" is a training, "Hundefutter"
     // food.
     if (lang === "de") {
