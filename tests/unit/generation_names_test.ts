@@ -604,6 +604,8 @@ Deno.test("the business the speaker runs names the app when its records are the 
   );
   assert.equal(name("gestisco una piccola gelateria, devo segnare le ordinazioni dei clienti"), "Gelateria");
   assert.equal(name("je tiens une petite épicerie et je veux suivre les commandes des clients"), "Épicerie");
+  // A role cut before a word of its own is no business's name.
+  assert.notEqual(name("i run a small lawn mowing business and track my customers"), "Lawn");
 });
 
 Deno.test("a budget or a goal for an occasion is named by the occasion and the kind word", () => {

@@ -672,8 +672,9 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
         tokens[i - 2].kind === "word" && !PURPOSE[language].has(tokens[i - 2].norm)
       );
   };
-  // The business the speaker runs names the app over its trade's records ("I own a bakery … the orders").
-  const business = role !== "" && !personal(role, language);
+  // The business the speaker runs names the app over its trade's records ("I own a bakery … the orders"),
+  // when its noun phrase is whole: not cut before a word of its own ("dog" of "a dog walking business").
+  const business = role !== "" && !personal(role, language) && wholeIn(role, prompt, language);
   const fits = (c: string, i: number) =>
     c && !/\d/.test(c) && !(business && (i === 1 || i === SUBJECT) && ofTrade(c, language)) &&
     c.split(/\s+/).length <= MAX_NAME_WORDS + (i === 1 && c === framed ? 2 : 0) && /\p{L}{2}/u.test(c) &&
@@ -710,6 +711,16 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // (A prompt may ask nothing at all: a concept named in a language no lexicon reads.)
   const itsOwn = concept && !asField && main !== undefined && said.some((w) => main.quote.includes(w));
   return theirs === HEAD && !itsOwn ? { name, head: candidates[HEAD] } : { name };
+}
+
+/** Whether a phrase is said in the prompt before a function word, a mark or its end. */
+function wholeIn(text: string, prompt: string, language: Language): boolean {
+  const own = words(text).map((t) => t.norm);
+  const tokens = words(prompt);
+  return tokens.some((_, p) =>
+    own.every((w, k) => tokens[p + k]?.norm === w) &&
+    (tokens[p + own.length]?.kind !== "word" || CUES[language].stop.has(tokens[p + own.length].norm))
+  );
 }
 
 // The nouns of a trade's records, as stems: a client and the clients alike.
