@@ -107,7 +107,7 @@ Deno.test("what the speaker says they are or run names the app when the main ask
   // The main ask's own words, when they name what it keeps, still do.
   assert.equal(
     name("I'm a teacher and I want a quiz on world capitals for my class"),
-    "Quiz on World Capitals",
+    "World Capitals Quiz",
   );
 });
 
@@ -509,7 +509,7 @@ Deno.test("a person whom the app serves or who the speaker is names no app, unle
     name("mi abuela vive sola y quiero marcar cada noche si cenó y si tomó las pastillas"),
     "Medicamento",
   );
-  assert.equal(name("ich bin pflegeschülerin und brauche ein quiz zu medikamenten"), "Medikament");
+  assert.equal(name("ich bin pflegeschülerin und brauche ein quiz zu medikamenten"), "Medikamentenquiz");
   // The persons the app keeps name it.
   assert.equal(name("a list of my cousins with their birthdays"), "Cousins");
   assert.equal(name("quiero llevar mis alumnos: nombre y teléfono"), "Alumnos");
@@ -521,7 +521,7 @@ Deno.test("the app's kind word alone joins what the prompt says it is about afte
   // Too long for a title with its kind word, the name is the subject: cut, it would lose its noun.
   assert.equal(name("un diario para los ataques de asma de mi hija"), "Ataques de asma");
   assert.equal(name("ein quiz über europäische hauptstädte"), "Europäische Hauptstädte");
-  assert.equal(name("un quiz sugli animali della savana"), "Animali della savana");
+  assert.equal(name("un quiz sugli animali della savana"), "Quiz di animali della savana");
   // What says which language the app speaks is no subject.
   assert.equal(name("a tabata timer in italian please"), "Timer");
 });
@@ -590,4 +590,40 @@ Deno.test("the records' noun the prompt says names the app rather than a concept
   assert.equal(name("wie viele zigaretten rauche ich am tag"), "Zigaretten");
   // The name said in the prompt stays.
   assert.equal(name("help me quit smoking"), "Quit Smoking");
+});
+
+Deno.test("the business the speaker runs names the app when its records are the business's trade", () => {
+  assert.equal(
+    name("I run a tiny candle shop and need to track the orders customers place"),
+    "Tiny Candle Shop",
+  );
+  assert.equal(name("tengo una floristería y quiero apuntar los encargos de los clientes"), "Floristería");
+  assert.equal(
+    name("ich führe einen kleinen Friseursalon und will die Termine der Kundinnen eintragen"),
+    "Friseursalon",
+  );
+  assert.equal(name("gestisco una piccola gelateria, devo segnare le ordinazioni dei clienti"), "Gelateria");
+  assert.equal(name("je tiens une petite épicerie et je veux suivre les commandes des clients"), "Épicerie");
+  // A role cut before a word of its own is no business's name.
+  assert.notEqual(name("i run a small lawn mowing business and track my customers"), "Lawn");
+});
+
+Deno.test("a budget or a goal for an occasion is named by the occasion and the kind word", () => {
+  assert.equal(name("budget for our vacation next summer"), "Vacation Budget");
+  assert.equal(name("budget per la nostra vacanza"), "Budget vacanza");
+  assert.equal(name("budget pour nos vacances"), "Budget vacances");
+  assert.equal(name("presupuesto para nuestras vacaciones"), "Presupuesto vacaciones");
+  assert.equal(name("Budget für unseren Urlaub"), "Urlaubbudget");
+  // What the speaker does ("saving") is no kind word.
+  assert.equal(name("I'm saving for a new laptop, 900 by christmas"), "Laptop");
+});
+
+Deno.test("a quiz about a topic is named by the whole topic and the kind word in the language's order", () => {
+  assert.equal(name("a quiz about the solar system"), "Solar System Quiz");
+  assert.equal(name("un quiz sur les rois de france"), "Quiz sur les rois de france");
+  assert.equal(name("un quiz sobre los ríos de europa"), "Quiz sobre los ríos de europa");
+  assert.equal(name("preguntas sobre la historia del arte"), "Quiz de historia del arte");
+  assert.equal(name("ein Quiz über die Planeten"), "Planetenquiz");
+  // A topic too long for a title loses its last complements, not a piece of one.
+  assert.equal(name("un quiz sui pianeti del sistema solare"), "Quiz sui pianeti");
 });

@@ -118,6 +118,7 @@ const QUESTIONS = perLanguage((lex) => lex.questions);
 // verb, and the noun they agree with opens its phrase ("cuántas tazas de té tomo").
 const HOW_MANY = perLanguage((lex) => lex.counting.many.map((q) => q.split(/\s+/)[0]));
 const WITH = perLanguage((lex) => lex.with);
+const ABOUT = perLanguage((lex) => lex.about);
 const NUMBERS = perLanguage((lex) => Object.keys(lex.numbers));
 
 // The lexicon's time expressions, each as its folded words: periods ("al mese"), adverbs ("daily"), counts
@@ -155,6 +156,8 @@ const TIME_INTRO = perLanguage((lex) =>
   [...lex.deadline, ...lex.time.at, ...lex.time.every, ...lex.time.from, ...lex.time.to, ...lex.time.dayPart]
     .flatMap((w) => w.split(/\s+/))
 );
+// The words that say which time of a name it is ("this", "next", "last"): with the name, a time.
+const WHICH_TIME = perLanguage((lex) => [...lex.current, ...lex.compared.previous, ...lex.selecting]);
 const introducesTime = (w: string, language: Language) =>
   CUES[language].stop.has(w) || TIME_INTRO[language].has(w);
 
@@ -171,7 +174,7 @@ const PERIOD_WORDS = perLanguage((lex) => Object.keys(lex.periods));
 const TIMES = perLanguage((lex) => lex.time.times);
 
 /** Where the first time expression of the words starts ("spendo al mese" → 1), or -1; so is a number of
- * times ("cortisone due volte"), a unit of time after a function word ("total for the month", "streak of
+ * times ("cortisone due volte"), a word of which one before the name of a time ("wedding next june"), a unit of time after a function word ("total for the month", "streak of
  * days"), and the name of a time after one and a word of the phrase's own ("Gewicht bis Sommer", "sorties
  * du week-end"), while one that heads the phrase is what is kept ("heures de conduite"). */
 function timeAt(words: string[], language: Language): number {
@@ -182,6 +185,7 @@ function timeAt(words: string[], language: Language): number {
     (i > 0 && CUES[language].stop.has(folded[i - 1]) && TIME_UNITS[language].has(w)) ||
     (i > 0 && introducesTime(folded[i - 1], language) && timeNameAt(folded, i, language) > 0 &&
       folded.slice(0, i).some((x) => !CUES[language].stop.has(x) && !VERBS[language].has(x))) ||
+    (i > 0 && WHICH_TIME[language].has(w) && timeNameAt(folded, i + 1, language) > 0) ||
     TIME_WORDS[language].some((expression) => expression.every((x, k) => folded[i + k] === x))
   );
 }
@@ -342,8 +346,8 @@ function appFor(prompt: string, language: Language, capitals: boolean): string {
 
 /** The first word of the noun phrase that starts at token `k` after its determiners, when it names a thing:
  * not a function word, a verb, a gerund or, unless `persons` may be what is kept, a person ("for our horse
- * yard", not "for tracking", "for my daughter"), nor an infinitive right after the preposition ("per prendere
- * gli ordini"). */
+ * yard", not "for tracking", "for my daughter"), nor an infinitive or a gerund right after the preposition
+ * ("per prendere gli ordini"; after a determiner it is a noun, "for our wedding"). */
 function thingAfter(tokens: ReturnType<typeof words>, k: number, language: Language, persons = false) {
   const from = k;
   while (k < tokens.length && DETERMINERS[language].has(tokens[k].norm)) k++;
@@ -351,8 +355,82 @@ function thingAfter(tokens: ReturnType<typeof words>, k: number, language: Langu
   const thing = first?.kind === "word" && !CUES[language].stop.has(first.norm) &&
     !VERBS[language].has(first.norm) && (persons || !PERSONS[language].has(first.norm)) &&
     !(k === from && INFINITIVE[language]?.test(first.norm) === true) &&
-    !(language === "en" && /ing$/.test(first.norm));
+    !(k === from && language === "en" && /ing$/.test(first.norm));
   return thing ? first : undefined;
+}
+
+/** The name of a goal or a quiz whose main ask opens on its kind word and a preposition: the kind word
+ * joined, in the language's order, to what it is for or about. A budget's or a goal's occasion after "for"
+ * is its noun with its adjectives, before any complement or time ("budget for our wedding next june" →
+ * "Wedding Budget", "obiettivo di risparmio per la casa nuova" → "Risparmio casa nuova", "Sparziel für
+ * eine Reise" → "Reisesparziel"; of a kind of several words with "of", the complement is the kind). A
+ * quiz's topic after "about" is taken whole up to a function word other than "of" ("quiz about the roman empire" →
+ * "Roman Empire Quiz", "preguntas sobre la historia de españa" → "Preguntas de historia de españa"). ""
+ * when no thing follows the preposition. */
+function framedName(main: Ask, prompt: string, language: Language, capitals: boolean): string {
+  const quiz = main.type === "quiz";
+  if (!quiz && main.type !== "goal") return "";
+  const rest = sentenceAt(prompt, main.start).rest;
+  const tokens = words(rest);
+  // (The kind word opens the ask, "of" its complement within it: "objectif d'épargne pour".)
+  const at = tokens.findIndex((t) => (quiz ? ABOUT : PURPOSE)[language].has(t.norm));
+  const thing = at > 0 ? thingAfter(tokens, at + 1, language) : undefined;
+  const before = tokens.slice(0, at).filter((t) => !OF[language].has(t.norm));
+  // (A gerund or the speaker's verb says what is done, "I'm saving for a used car", "j'économise pour un
+  // voyage", "estoy ahorrando para una moto", not what the app is.)
+  if (
+    !thing || !before.length || before.length > 2 || !isCue(before[0].norm, language, ["asks"]) ||
+    before.some((t) => t.kind !== "word" || CUES[language].stop.has(t.norm)) ||
+    (language === "en" && /ing$/.test(before.at(-1)!.norm)) ||
+    speakersVerb(before.at(-1)!.text, prompt, language) ||
+    afterSpeaker(prompt, main.start + before[0].start, language)
+  ) {
+    return "";
+  }
+  const typed = rest.slice(before[0].start, before.at(-1)!.end);
+  // (A quiz's kind word too long for a title with its topic is the UI's own, "Quiz" of "preguntas".)
+  const kind = PREPOSITIONAL.has(language) && !quiz
+    ? before.at(-1)!.text
+    : quiz && typed.length > WORDS[language].quiz.length + 2
+    ? WORDS[language].quiz
+    : typed;
+  // (Its own words, up to a function word, "of" within a topic aside, or a time: "wedding" of "wedding next
+  // june".)
+  const all = rest.slice(thing.start).split(/[,;:(]/)[0].split(/\s+/);
+  const time = timeAt(all, language);
+  const end = all.findIndex((w, i) =>
+    i > 0 && (i === time || (CUES[language].stop.has(fold(w)) && !(quiz && OF[language].has(fold(w)))))
+  );
+  let own = phrase(all.slice(0, end < 0 ? all.length : end).join(" "), language, capitals);
+  // (A topic too long for a title with its kind word loses its last complements, never cut mid-phrase:
+  // "pianeti del sistema solare" → "pianeti".)
+  while (own.length + kind.length + 4 > MAX_NAME) {
+    const kept = own.split(/\s+/);
+    const stop = (w: string) => CUES[language].stop.has(fold(w));
+    const at = kept.findLastIndex((w, i) => i > 0 && stop(w) && !stop(kept[i - 1]));
+    if (at < 1) break;
+    own = kept.slice(0, at).join(" ");
+  }
+  if (!own || own.split(/\s+/).length > (quiz ? MAX_NAME_WORDS : 2)) return "";
+  if (language === "de") {
+    const noun = germanNouns(own);
+    return /\s/.test(noun) ? "" : compound(capitalized(noun), kind);
+  }
+  if (!PREPOSITIONAL.has(language)) return `${own} ${kind}`;
+  if (!quiz) return `${kind} ${own}`;
+  // (A quiz keeps the preposition it was asked with, "Quiz sulle capitali africane"; when that is too long
+  // it is "of" its topic, without the article: "Quiz de historia de España".)
+  const asked = `${kind} ${rest.slice(tokens[at].start, thing.start)}${own}`;
+  const of = language === "fr" && /^[aeiouyhàâéèêîôû]/iu.test(own) ? "d'" : `${[...OF[language]][0]} `;
+  return asked.length <= MAX_NAME ? asked : `${kind} ${of}${own}`;
+}
+
+/** Whether the word at `at` of the prompt follows the speaker or an auxiliary ("I'm saving", "estoy
+ * ahorrando"): a verb, not a noun. */
+function afterSpeaker(prompt: string, at: number, language: Language): boolean {
+  const tokens = words(prompt);
+  const before = tokens[tokens.findIndex((t) => t.start === at) - 1]?.norm ?? "";
+  return SPEAKER[language].has(before) || AUXILIARIES[language].has(before);
 }
 
 /** The app's kind word with what the prompt says it is about, in the words that follow it through a
@@ -529,11 +607,12 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // Vorrei un'app per le prenotazioni".)
   const meant = own && !given && !role ? appFor(prompt, language, capitals) : "";
   const served = main && own ? servedBy(prompt, main, language, capitals) : "";
+  const framed = main && own ? framedName(main, prompt, language, capitals) : "";
   const candidates = [
     given || meant || (kinds >= 2 ? world : ""),
     // (Its words only when they hold its subject: a quiz's topic may be the exam another clause names; not
     // when they are the persons it is for, "for 4 players", but what precedes them.)
-    served ||
+    served || framed ||
     (main && !verbal && !aimed && (!main.subject || main.quote.includes(main.subject)) ? quoted : ""),
     // (What a request says is done to, "un quiz per riconoscere gli alberi", names it before their role.)
     spoken && !(verbal && head) ? role || world : "",
@@ -593,8 +672,12 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
         tokens[i - 2].kind === "word" && !PURPOSE[language].has(tokens[i - 2].norm)
       );
   };
+  // The business the speaker runs names the app over its trade's records ("I own a bakery … the orders"),
+  // when its noun phrase is whole: not cut before a word of its own ("dog" of "a dog walking business").
+  const business = role !== "" && !personal(role, language) && wholeIn(role, prompt, language);
   const fits = (c: string, i: number) =>
-    c && !/\d/.test(c) && c.split(/\s+/).length <= MAX_NAME_WORDS && /\p{L}{2}/u.test(c) &&
+    c && !/\d/.test(c) && !(business && (i === 1 || i === SUBJECT) && ofTrade(c, language)) &&
+    c.split(/\s+/).length <= MAX_NAME_WORDS + (i === 1 && c === framed ? 2 : 0) && /\p{L}{2}/u.test(c) &&
     !c.split(/\s+/).every((w) => endsNothing(fold(w), language)) &&
     (asGiven(i) || !measureOnly(c, language)) && (asGiven(i) || !speakersVerb(c, prompt, language)) &&
     (asGiven(i) || !verbOf(c)) && (asGiven(i) || !namesADoing(c, language)) &&
@@ -614,7 +697,12 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     )
     : "";
   const title = titled(
-    withSubject && fits(withSubject, HEAD) ? withSubject : subjectOnly(picked, language, capitals),
+    // (A kind joined to its topic or occasion is already as short as a title of both is.)
+    withSubject && fits(withSubject, HEAD)
+      ? withSubject
+      : chosen === 1 && picked === framed
+      ? picked
+      : subjectOnly(picked, language, capitals),
     language,
   );
   const name = language === "de" ? germanNouns(title) : title;
@@ -623,6 +711,33 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // (A prompt may ask nothing at all: a concept named in a language no lexicon reads.)
   const itsOwn = concept && !asField && main !== undefined && said.some((w) => main.quote.includes(w));
   return theirs === HEAD && !itsOwn ? { name, head: candidates[HEAD] } : { name };
+}
+
+/** Whether a phrase is said in the prompt before a function word, a mark or its end. */
+function wholeIn(text: string, prompt: string, language: Language): boolean {
+  const own = words(text).map((t) => t.norm);
+  const tokens = words(prompt);
+  return tokens.some((_, p) =>
+    own.every((w, k) => tokens[p + k]?.norm === w) &&
+    (tokens[p + own.length]?.kind !== "word" || CUES[language].stop.has(tokens[p + own.length].norm))
+  );
+}
+
+// The nouns of a trade's records, as stems: a client and the clients alike.
+const TRADE = Object.fromEntries(
+  Object.entries(LEXICONS).map((
+    [l, lex],
+  ) => [l, new Set(lex.trade.map((w) => stem(fold(w), l as Language)))]),
+) as Record<Language, Set<string>>;
+
+/** Whether a noun phrase's head is a trade's records ("clients", "pedidos de los clientes", "customer
+ * orders"): its first word or the last of its first run, before a function word. */
+function ofTrade(text: string, language: Language): boolean {
+  const stop = CUES[language].stop;
+  const all = words(text).filter((t) => t.kind === "word").map((t) => t.norm);
+  const end = all.findIndex((w, i) => i > 0 && stop.has(w));
+  const run = all.slice(0, end < 0 ? all.length : end);
+  return [run[0], run.at(-1)].some((w) => w !== undefined && TRADE[language].has(stem(w, language)));
 }
 
 /** The question the main ask opens: its speaker's verbs (after or, in German, before the pronoun, after an
@@ -709,7 +824,9 @@ function objectOf(tokens: ReturnType<typeof words>, i: number, language: Languag
  * that ends on it was cut before what is done to ("take turns bringing cake"). */
 function gerundBefore(tokens: ReturnType<typeof words>, i: number, language: Language): boolean {
   const next = tokens[i + 1];
+  // (After a determiner it is a noun: "our wedding next june".)
   return language === "en" && /\p{L}{3}ing$/u.test(tokens[i].norm) && next?.kind === "word" &&
+    !DETERMINERS.en.has(tokens[i - 1]?.norm ?? "") &&
     !CUES.en.stop.has(next.norm) && !isCue(next.norm, "en");
 }
 

@@ -102,6 +102,9 @@ export interface Lexicon {
    * groomer", "gestisco una pizzeria", "ich sammle Briefmarken"): `article` ones before an indefinite
    * article, `bare` ones before their noun with or without one ("je suis maraîcher", "ich bin Imkerin"). */
   roles: Record<"article" | "bare", string[]>;
+  /** The plural nouns of what any business keeps of its trade ("clients", "ordini", "réservations",
+   * "Bestellungen"): records of these a business the speaker runs is named by the business. */
+  trade: string[];
   /** What opens a prompt to greet or address its reader ("Hi", "Sehr geehrte Damen und Herren", "Madame,
    * Monsieur"): up to the first mark after it, the prompt says nothing of the app. */
   greetings: string[];
@@ -155,6 +158,8 @@ export interface Lexicon {
   languageIn: string[];
   /** Exams and tests ("esame", "Prüfung"): what one is of is the topic of the prompt's quiz. */
   exams: string[];
+  /** The prepositions of what a thing is about ("quiz about the moon", "sulla", "sur", "sobre", "über"). */
+  about: string[];
   /** The nouns that label what a quiz or a list is about (`words`: "topic", "argomento", "thème", "tema",
    * "Thema") and what joins them to it (`is`: the copula, ":" or "="): "topic is world capitals". */
   topic: Record<"words" | "is", string[]>;
