@@ -591,3 +591,11 @@ Deno.test("the records' noun the prompt says names the app rather than a concept
   // The name said in the prompt stays.
   assert.equal(name("help me quit smoking"), "Quit Smoking");
 });
+
+Deno.test("a name ends before a recurrence and holds no word of a timer's phases or rounds", () => {
+  assert.equal(name("promemoria ogni ora"), "Promemoria");
+  assert.equal(name("erinnerung jede stunde"), "Erinnerung");
+  assert.equal(name("reminder every hour"), "Reminder");
+  assert.equal(name("temporizador 30 seg trabajo 10 descanso 8 series"), "Temporizador");
+  assert.equal(name("un chrono de gainage 30 secondes d'effort 10 de repos, 5 séries"), "Gainage");
+});
