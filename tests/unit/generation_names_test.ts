@@ -627,3 +627,11 @@ Deno.test("a quiz about a topic is named by the whole topic and the kind word in
   // A topic too long for a title loses its last complements, not a piece of one.
   assert.equal(name("un quiz sui pianeti del sistema solare"), "Quiz sui pianeti");
 });
+
+Deno.test("a name ends before a recurrence and holds no word of a timer's phases or rounds", () => {
+  assert.equal(name("promemoria ogni ora"), "Promemoria");
+  assert.equal(name("erinnerung jede stunde"), "Erinnerung");
+  assert.equal(name("reminder every hour"), "Reminder");
+  assert.equal(name("temporizador 30 seg trabajo 10 descanso 8 series"), "Temporizador");
+  assert.equal(name("un chrono de gainage 30 secondes d'effort 10 de repos, 5 séries"), "Gainage");
+});

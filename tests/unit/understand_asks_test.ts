@@ -2800,3 +2800,18 @@ Deno.test("a tick named with its question is named by the state it asks, in ever
   assert.deepEqual(tick("saber si ya llamé a mi madre"), ["llamado a mi madre"]);
   assert.deepEqual(tick("quiero ver si ya recogí el paquete"), ["recogido el paquete"]);
 });
+
+Deno.test("the words of a timer's phases and rounds ask for nothing else and name no records", () => {
+  for (
+    const prompt of [
+      "un chrono de gainage 30 secondes d'effort 10 de repos, 5 séries",
+      "temporizador 30 seg trabajo 10 descanso 8 series",
+      "timer squat 40 secondi lavoro 20 pausa 6 serie",
+    ]
+  ) {
+    const u = understand(prompt);
+    assert.deepEqual(u.asks.map((a) => a.type), ["timer"], prompt);
+    assert.equal(ask(prompt, "timer").quantities.length, 3, prompt);
+    assert.ok(u.concepts.every((c) => c.words.every((w) => !/^s[eé]ries?$/.test(w))), prompt);
+  }
+});

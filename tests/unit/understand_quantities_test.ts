@@ -340,3 +340,47 @@ Deno.test("a weekday's short form is a weekday beside another one, alone it is t
     ] as const
   ) assert.deepEqual(days(text, language), [], text);
 });
+
+Deno.test("a timer's phase with no unit of its own takes the unit of the phase it pairs with", () => {
+  const phases = (text: string, language: UiLanguage) =>
+    values(text, language).flatMap((q) =>
+      q.kind === "duration" ? [`${q.phase}:${q.seconds}`] : q.kind === "rounds" ? [`x${q.value}`] : []
+    );
+  // The phase's word after its length, or before it where the first phase is written so.
+  assert.deepEqual(phases("rowing intervals 50 secs on 25 off, 5 rounds", "en"), ["on:50", "off:25", "x5"]);
+  assert.deepEqual(phases("squat timer work 35s rest 25 do it 6 times", "en"), ["on:35", "off:25", "x6"]);
+  assert.deepEqual(phases("addominali 35 secondi lavoro 25 riposo 6 giri", "it"), ["on:35", "off:25", "x6"]);
+  assert.deepEqual(phases("corde à sauter travail 35 s repos 25, 6 tours", "fr"), ["on:35", "off:25", "x6"]);
+  assert.deepEqual(phases("sentadillas trabajo: 35 seg, descanso: 25", "es"), ["on:35", "off:25"]);
+  assert.deepEqual(phases("Liegestütze Belastung 35 Sek, Pause 25, 6 Runden", "de"), [
+    "on:35",
+    "off:25",
+    "x6",
+  ]);
+  // Across an "of" word ("10 di pausa"), and with primes for seconds.
+  assert.deepEqual(phases("studio 45 minuti di lavoro e 15 di pausa", "it"), ["on:2700", "off:900"]);
+  assert.deepEqual(phases("tabata 30'' lavoro 15 recupero x 6", "it"), ["on:30", "off:15", "x6"]);
+  assert.deepEqual(phases("lectura 40 minutos de trabajo y 10 de descanso", "es"), ["on:2400", "off:600"]);
+  // A length ten times the other's or more is in the unit below: a rest of 45 after 2 minutes is seconds.
+  assert.deepEqual(phases("2 Minuten Belastung 45 Pause 4 Mal", "de"), ["on:120", "off:45", "x4"]);
+  // A phase's word alone before a length may be a verb: the length is read on its own.
+  assert.deepEqual(values("lavoro 8 ore al giorno", "it")[0], { kind: "duration", seconds: 28800 });
+  // A bare number is no phase where no phase with a unit comes before it.
+  assert.deepEqual(values("I spent 15 on lunch", "en"), [{ kind: "number", value: 15 }]);
+});
+
+Deno.test("hours from one to another beside a recurrence within a day are a span of the day", () => {
+  const span = (text: string, language: UiLanguage) =>
+    values(text, language).flatMap((q) => q.kind === "window" ? [`${q.from}-${q.to}`] : []);
+  assert.deepEqual(span("stand up every hour from 10 to 4", "en"), ["10:00-16:00"]);
+  assert.deepEqual(span("acqua ogni 3 ore tra le 7 e le 22", "it"), ["07:00-22:00"]);
+  assert.deepEqual(span("dalle 7 alle 19 ogni 4 ore le gocce", "it"), ["07:00-19:00"]);
+  assert.deepEqual(span("pause toutes les 2 heures de 10h à 18h", "fr"), ["10:00-18:00"]);
+  assert.deepEqual(span("agua cada 3 horas desde las 7 hasta las 22", "es"), ["07:00-22:00"]);
+  assert.deepEqual(span("alle 4 Stunden zwischen 7 und 23 Uhr", "de"), ["07:00-23:00"]);
+  // Without one, the numbers are a range, or times.
+  assert.deepEqual(span("rate it from 1 to 5", "en"), []);
+  assert.deepEqual(span("aperto dalle 9 alle 18", "it"), []);
+  // Nor are lengths a span ("from 2 to 3 hours").
+  assert.deepEqual(span("every day from 2 to 3 hours", "en"), []);
+});

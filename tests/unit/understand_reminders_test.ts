@@ -142,3 +142,37 @@ Deno.test("a part of the day alone rings at its usual hour, an hour stated besid
   assert.deepEqual(reminders("avísame cada noche a las 11 para apagar el router")[0].times, ["23:00"]);
   assert.deepEqual(reminders("erinnere mich jeden Nachmittag um 3 an die Tabletten")[0].times, ["15:00"]);
 });
+
+Deno.test("a recurrence within a day rings from the first hour of its span to the last, in the five languages", () => {
+  const cases: [string, string[]][] = [
+    ["remind me to stand up every 2 hours from 10 to 4", ["10:00", "12:00", "14:00", "16:00"]],
+    ["ogni 3 ore tra le 7 e le 22 ricordami l'acqua", ["07:00", "10:00", "13:00", "16:00", "19:00", "22:00"]],
+    ["rappelle-moi les gouttes toutes les 4 heures entre 7h et 23h", [
+      "07:00",
+      "11:00",
+      "15:00",
+      "19:00",
+      "23:00",
+    ]],
+    ["avísame cada 5 horas desde las 6 hasta las 21 para la pastilla", ["06:00", "11:00", "16:00", "21:00"]],
+    ["erinnere mich alle 3 Stunden zwischen 9 und 18 Uhr ans Lüften", ["09:00", "12:00", "15:00", "18:00"]],
+  ];
+  for (const [prompt, times] of cases) {
+    const [only, ...rest] = reminders(prompt);
+    assert.equal(rest.length, 0, prompt);
+    assert.deepEqual(only.times, times, prompt);
+    // (Its hours are understood: none is left unmet.)
+    assert.ok(understand(prompt).unmet.every((u) => !/\d/.test(u)), prompt);
+  }
+  // So many times a day are spread over it, the first and the last at its ends.
+  assert.deepEqual(reminders("vitamins 3 times a day between 9 and 21")[0].times, [
+    "09:00",
+    "15:00",
+    "21:00",
+  ]);
+  // Every so many minutes too, which the reminders keep.
+  const { spec, unmet } = composeSpec("ogni 30 minuti dalle 14 alle 16 ricordami di bere", { tier: "light" });
+  const entity = spec.entities.find((e) => e.key === "reminder");
+  assert.deepEqual(entity?.samples.map((r) => r.time), ["14:00, 14:30, 15:00, 15:30, 16:00"]);
+  assert.deepEqual(unmet, []);
+});

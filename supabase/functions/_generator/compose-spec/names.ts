@@ -174,14 +174,21 @@ const PERIOD_WORDS = perLanguage((lex) => Object.keys(lex.periods));
 const TIMES = perLanguage((lex) => lex.time.times);
 
 /** Where the first time expression of the words starts ("spendo al mese" → 1), or -1; so is a number of
- * times ("cortisone due volte"), a word of which one before the name of a time ("wedding next june"), a unit of time after a function word ("total for the month", "streak of
- * days"), and the name of a time after one and a word of the phrase's own ("Gewicht bis Sommer", "sorties
- * du week-end"), while one that heads the phrase is what is kept ("heures de conduite"). */
+ * times ("cortisone due volte"), a word of which one before the name of a time ("wedding next june"), a
+ * recurrence of no number ("avise cada hora", "every week"; one with a number is no name at all), a unit of
+ * time after a function word ("total for the month", "streak of days"), and the name of a time after one and
+ * a word of the phrase's own ("Gewicht bis Sommer", "sorties du week-end"), while one that heads the phrase is
+ * what is kept ("heures de conduite"). */
 function timeAt(words: string[], language: Language): number {
   const folded = words.map(fold);
   const number = (w: string) => /^\d/.test(w) || NUMBERS[language].has(w);
+  const recurs = (i: number) =>
+    [...EVERY[language]].some((every) => {
+      const n = every.split(" ").length;
+      return folded.slice(i, i + n).join(" ") === every && TIME_UNITS[language].has(folded[i + n] ?? "");
+    });
   return folded.findIndex((w, i) =>
-    (number(w) && TIMES[language].has(folded[i + 1])) ||
+    (number(w) && TIMES[language].has(folded[i + 1])) || recurs(i) ||
     (i > 0 && CUES[language].stop.has(folded[i - 1]) && TIME_UNITS[language].has(w)) ||
     (i > 0 && introducesTime(folded[i - 1], language) && timeNameAt(folded, i, language) > 0 &&
       folded.slice(0, i).some((x) => !CUES[language].stop.has(x) && !VERBS[language].has(x))) ||
@@ -454,10 +461,11 @@ function kindWithSubject(
     u.asks.some((a) =>
       (a.type === "language" || a.type === "theme") && a.start <= t.start && t.start < a.end
     );
+  // (Nor is when it is, a time right after it: "avise cada hora".)
   if (
     !thing || styles(thing) || by.kind !== "word" || !CUES[language].stop.has(by.norm) ||
     AND[language].has(by.norm) ||
-    WITH[language].has(by.norm)
+    WITH[language].has(by.norm) || timeAt(tokens.slice(at + 1).map((t) => t.text), language) === 0
   ) {
     return "";
   }

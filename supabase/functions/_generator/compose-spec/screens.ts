@@ -1089,7 +1089,8 @@ export class Builder {
       on: true,
     });
     // A reminder rings at times of day on every day or on weekdays: a cadence it cannot keep is listed.
-    for (const q of ask.quantities.filter((q) => !reminderHolds(q, weekdays.length > 0))) {
+    const spanned = ask.quantities.some((q) => q.kind === "window") && !!ask.times?.length;
+    for (const q of ask.quantities.filter((q) => !reminderHolds(q, weekdays.length > 0, spanned))) {
       this.unmet.push(`${q.text} (reminders repeat at times of day, daily or on weekdays)`);
     }
     return screen;
@@ -1255,11 +1256,13 @@ function weekly(q: Quantity): boolean {
 
 /**
  * Whether a reminder's times and weekdays keep what a quantity states: times of day, weekdays, every so many
- * hours, so many times a day, daily, weekly on its weekdays. Every few days, months, a date or a count a week
- * with no days named they cannot.
+ * hours, so many times a day, daily, weekly on its weekdays, and every so many minutes and the span of the
+ * day it rings within where that span gave it its times (`spanned`). Every few days, months, a date or a
+ * count a week with no days named they cannot.
  */
-function reminderHolds(q: Quantity, onWeekdays: boolean): boolean {
+function reminderHolds(q: Quantity, onWeekdays: boolean, spanned: boolean): boolean {
   if (q.kind === "time" || q.kind === "weekday") return true;
+  if (q.kind === "window" || (q.kind === "frequency" && q.unit === "min")) return spanned;
   if (q.kind === "period") return q.period === "day" || (q.period === "week" && onWeekdays);
   if (q.kind !== "frequency") return false;
   if (q.weekdays?.length || q.time || monthly(q)) return true;

@@ -21,7 +21,7 @@ import {
 import type { UiLanguage } from "./language.ts";
 import { findConcepts, namesEvents } from "./concepts.ts";
 import { PURPOSE, TO } from "./aside.ts";
-import { measureOf, measureWord, oncePer, type Quantity, timesOf } from "./quantities.ts";
+import { measureOf, measureWord, oncePer, type Quantity, timerPart, timesOf } from "./quantities.ts";
 import { stemPhrase } from "./stem.ts";
 import { fold, type Token, words } from "./text.ts";
 import { stem } from "./stem.ts";
@@ -151,8 +151,8 @@ export interface Slot {
 
 /** Which quantities belong to an ask of a type. */
 const TAKES: Partial<Record<AskType, Quantity["kind"][]>> = {
-  reminder: ["frequency", "time", "weekday", "date", "period"],
-  schedule: ["frequency", "time", "weekday", "date"],
+  reminder: ["frequency", "time", "weekday", "date", "period", "window"],
+  schedule: ["frequency", "time", "weekday", "date", "window"],
   timer: ["duration", "rounds"],
   countdown: ["date", "duration"],
   goal: ["money", "measure", "number", "duration", "period", "date"],
@@ -758,7 +758,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // A timer's word that names the records a clause notes, right before their fields ("Gassirunden mit Dauer
   // eintragen", "log my golf rounds with score and duration"), is those records: a duration is a field of
   // each, not a clock to run, unless the clause states a timer's phases or rounds.
-  const timed = ctx.quantities.some((q) => (q.kind === "duration" && q.phase) || q.kind === "rounds");
+  const timed = ctx.quantities.some(timerPart);
   // (The records' noun may have its complement: "tours de piste avec la durée".)
   const complement = (at: number) => {
     const of = OF[language].find((p) => p.every((w, k) => tokens[at + k]?.norm === w));
@@ -779,6 +779,11 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     // until ("quanto mi manca"): never the ask of a cue they only share a stem with ("serie", "mancia").
     const word = m.to - m.from === 1 ? tokens[m.from].norm : "";
     if (DAY_PARTS[language].has(word) || (m.key !== "countdown" && REMAINING[language].has(word))) continue;
+    // The words of a timer's phase or rounds ("6 séries", "8 series") are the timer's.
+    const cueAt = tokens[m.from].start;
+    if (m.key !== "timer" && ctx.quantities.some((q) => timerPart(q) && q.start <= cueAt && cueAt < q.end)) {
+      continue;
+    }
     if (m.key === "people" && m.to - m.from === 1 && singular(tokens[m.from].norm, language)) continue;
     if (m.key === "aggregate" && fieldQuestion(m, tokens, stems, language, figure)) continue;
     if (countField(m)) continue;
@@ -2250,7 +2255,7 @@ function askedBy(
     out.push("aggregate");
     if (!has("log") && !has("list")) out.push("log");
   }
-  if ((q.kind === "duration" && q.phase) || q.kind === "rounds") out.push("timer");
+  if (timerPart(q)) out.push("timer");
   // A weekday is a timetable's, unless it is the day the speaker tells they do something on ("I go hiking
   // on weekends", "la domenica vado al mercato", "am Wochenende backe ich"): when their records are.
   if (q.kind === "weekday" && !has("reminder") && !speakersDay) out.push("schedule");

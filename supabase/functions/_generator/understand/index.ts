@@ -8,7 +8,7 @@ import { type Clause, clauses } from "./clauses.ts";
 import { type ConceptMatch, fieldWordsOf, findConcepts, namesConcept } from "./concepts.ts";
 import { detectLanguage, isUiLanguage, type UiLanguage } from "./language.ts";
 import { CUES, englishKnowsEveryWord, LEXICONS, lexiconVote } from "./lexicon.ts";
-import { quantities, type Quantity } from "./quantities.ts";
+import { quantities, type Quantity, timerPart } from "./quantities.ts";
 import { eachReminder } from "./reminders.ts";
 import { stem, stemPhrase } from "./stem.ts";
 import { words } from "./text.ts";
@@ -238,8 +238,12 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
       (a.type !== "calculator" || a === calculator) && !again(a) && !namedAgain(a) && !brokenDown(a) &&
       !(records && a.implied)
     ),
+    // (The words of a timer's phases and rounds name its parts, no records: "8 series", "6 tours".)
     concepts: findConcepts(
-      prompt,
+      all.filter(timerPart).reduce(
+        (p, q) => p.slice(0, q.start) + " ".repeat(q.end - q.start) + p.slice(q.end),
+        prompt,
+      ),
       language,
       undefined,
       fieldWordsOf(asks.flatMap((a) => a.fields.map((f) => f.name)), language),

@@ -20,6 +20,8 @@ export type QuantityValue =
   | { kind: "duration"; seconds: number; phase?: "on" | "off" }
   | { kind: "rounds"; value: number }
   | { kind: "range"; from: number; to: number; unit?: string }
+  /** A span of the day ("from 9 to 21", "dalle 8 alle 22"): the hours a recurrence rings within. */
+  | { kind: "window"; from: string; to: string }
   | { kind: "time"; time: string }
   | { kind: "weekday"; day: number }
   /** `time`: the hour of the part of the day it recurs at ("every evening": "20:00"). */
@@ -256,9 +258,23 @@ type Reading = { found: QuantityValue[]; next: number } | null;
 
 // The marks that join two weekdays into a range or a pair ("Mo–Fr", "lun/mer").
 const DAY_JOINS = new Set(["-", "–", "—", "/"]);
+// Primes right after a number, as sports write lengths: 3' is three minutes, 45'' or 45" forty-five seconds.
+const MINUTE_MARKS = new Set(["'", "′", "’"]);
+const SECOND_MARKS = new Set(['"', "″", "”"]);
+// The signs of so many times every language borrows ("x 8", "×8").
+const TIMES_SIGNS = new Set(["x", "×"]);
+// The unit a phase's length is in when the one it pairs with would make it ten times longer or more.
+const SMALLER: Record<string, string> = { h: "min", min: "s" };
+const SENTENCE_ENDS = new Set([".", "!", "?", ";"]);
 
 class Scanner {
   constructor(readonly tokens: Token[], readonly w: Words) {}
+
+  /** Where the prompt writes the word of a timer's phase, before each length ("work 45s rest 15") or after
+   * it ("20s on 10s off"), as its first phase shows. */
+  phaseOrder?: "before" | "after";
+  /** The last phase read with its unit stated, its length and the position after it. */
+  lastPhase?: { unit: string; seconds: number; next: number };
 
   norm(i: number): string {
     return this.tokens[i]?.norm ?? "";
@@ -335,6 +351,41 @@ class Scanner {
       found: [{ kind: "range", from: a.value, to: b.value, ...(unit ? { unit: unit.unit } : {}) }],
       next: unit ? b.next + 1 : b.next,
     };
+  }
+
+  /**
+   * A span of the day, from one hour to another, in the sentence of a recurrence within a day ("every 2 hours
+   * from 8 to 22", "dalle 9 alle 18 ricordami ogni ora", "entre 9h et 17h", "de 9 a 21", "von 8 bis 20 Uhr",
+   * "between 8am and 8pm"): the hours it rings within. Elsewhere its numbers are what they are alone, times
+   * or a range ("from 1 to 5"). An end before its start on the twelve-hour clock is in the afternoon ("from 9
+   * to 5").
+   */
+  window(i: number): Reading {
+    const w = this.w;
+    if (!w.from.has(this.norm(i))) return null;
+    const a = this.clock(this.article(i + 1), true);
+    const to = a?.next ?? i;
+    if (!a || !(w.to.has(this.norm(to)) || DAY_JOINS.has(this.norm(to))) || !this.recursInDay(i)) return null;
+    // (The second is an hour whatever word follows it: "dalle 9 alle 18 ricordami".)
+    const b = this.clock(this.article(to + 1), true, true);
+    if (!b || b.time === a.time || this.timeUnit(b.next) || UNIT_WORDS.has(this.norm(b.next))) return null;
+    const end = a.twelve && b.twelve && b.time < a.time ? inPart(b.time, "18:00") : b.time;
+    return { found: [{ kind: "window", from: a.time, to: end }], next: b.next };
+  }
+
+  /** The position after a definite article or a determiner at i ("tra le 6", "entre las 7"), else i. */
+  article(i: number): number {
+    return this.w.nounBefore.has(this.norm(i)) ? i + 1 : i;
+  }
+
+  /** Whether a recurrence within a day (in hours or minutes, or so many times a day) is in i's sentence. */
+  recursInDay(i: number): boolean {
+    let from = i;
+    while (from > 0 && !SENTENCE_ENDS.has(this.norm(from - 1))) from--;
+    for (let k = from; k < this.tokens.length && !SENTENCE_ENDS.has(this.norm(k)); k++) {
+      if (this.frequency(k)?.found.some(withinDay)) return true;
+    }
+    return false;
   }
 
   /** A clock time at i: 20:30, 19.30, 8am, 7 p.m., 8h, 8h30, 8 Uhr, noon; `bare` accepts a lone hour (after
@@ -538,25 +589,118 @@ class Scanner {
     return { found: [{ kind: "frequency", every: n?.value ?? 1, unit }], next: (n ? n.next : j) + 1 };
   }
 
-  /** "25 minutes", "1h30", "20s on 10s off" (a phase), "8 rounds". */
+  /** "25 minutes", "1h30", 45'', "20s on 10s off" (a phase), "8 rounds"; after a timer's phases, so many
+   * times is its rounds ("x 10", "10 times", "10 volte", "10 Mal"). */
   duration(i: number): Reading {
-    const n = this.number(i);
+    const w = this.w;
+    const sign = TIMES_SIGNS.has(this.norm(i)) && this.lastPhase ? this.number(i + 1) : null;
+    if (sign) return { found: [{ kind: "rounds", value: sign.value }], next: sign.next };
+    // (A phase's word may come before its length, across a colon: "work 45s rest 15", "rest: 15".)
+    const lead = this.phaseAt(i, false);
+    const n = this.number(lead ? this.colon(lead.next) : i);
     if (!n) return null;
-    if (this.w.rounds.has(this.norm(n.next))) {
+    const times = this.lastPhase && (w.times.has(this.norm(n.next)) || TIMES_SIGNS.has(this.norm(n.next)));
+    if (!lead && (w.rounds.has(this.norm(n.next)) || times)) {
       return { found: [{ kind: "rounds", value: n.value }], next: n.next + 1 };
     }
-    const unit = this.timeUnit(n.next);
-    if (!unit || !(unit in SECONDS)) return null;
+    const stated = this.unitAfter(n.next);
+    if (!stated) return this.barePhase(i, n, lead?.phase);
+    const unit = stated.unit;
+    if (!(unit in SECONDS)) return null;
     let seconds = n.value * SECONDS[unit];
-    let next = n.next + 1;
+    let next = stated.next;
     const rest = this.tokens[next];
     if (unit === "h" && rest?.kind === "number" && /^\d{2}$/.test(rest.text)) {
       seconds += Number(rest.text) * 60;
       next++;
     }
-    const phase = this.w.on.has(this.norm(next)) ? "on" : this.w.off.has(this.norm(next)) ? "off" : undefined;
-    if (phase) next++;
+    // A phase's word before its length is one only beside another phase ("work 45s rest 15"): alone it may
+    // be a verb ("lavoro 8 ore", "I work 8 hours"), and the length is read on its own.
+    const order = this.phaseOrder ?? (lead && this.opensPhase(next) ? "before" : "after");
+    if (lead && order !== "before") return null;
+    const after = order === "after" ? this.phaseAt(next, false) ?? this.ofPhase(next) : undefined;
+    const phase = lead?.phase ?? after?.phase;
+    if (after) next = after.next;
+    if (phase) {
+      this.phaseOrder = order;
+      this.lastPhase = { unit, seconds, next };
+    }
     return { found: [{ kind: "duration", seconds, ...(phase ? { phase } : {}) }], next };
+  }
+
+  /** The unit of time at i, after a number: a word ("min", "Sekunden") or primes written right after it. */
+  unitAfter(i: number): { unit: string; next: number } | undefined {
+    const word = this.timeUnit(i);
+    if (word) return { unit: word, next: i + 1 };
+    const glued = (k: number) =>
+      this.tokens[k] !== undefined && this.tokens[k].start === this.tokens[k - 1].end;
+    if (!glued(i)) return undefined;
+    const mark = this.tokens[i].text;
+    if (SECOND_MARKS.has(mark)) return { unit: "s", next: i + 1 };
+    if (!MINUTE_MARKS.has(mark)) return undefined;
+    if (glued(i + 1) && MINUTE_MARKS.has(this.tokens[i + 1].text)) return { unit: "s", next: i + 2 };
+    // ("the 90's" is no length.)
+    return glued(i + 1) ? undefined : { unit: "min", next: i + 1 };
+  }
+
+  /** The phase a word at i names ("work", "recupero", "Pause"), across an "of" word when `of` ("50 minuti di
+   * lavoro"), and the position after it. */
+  phaseAt(i: number, of: boolean): { phase: "on" | "off"; next: number } | undefined {
+    const k = of && this.w.of.has(this.norm(i)) ? i + 1 : i;
+    const phase = this.w.on.has(this.norm(k)) ? "on" : this.w.off.has(this.norm(k)) ? "off" : undefined;
+    return phase && { phase, next: k + 1 };
+  }
+
+  /** The position after a colon at i, else i. */
+  colon(i: number): number {
+    return this.norm(i) === ":" ? i + 1 : i;
+  }
+
+  /** Whether another phase's word and its number follow i, across a comma or "and". */
+  opensPhase(i: number): boolean {
+    let k = i;
+    while (this.w.and.has(this.norm(k))) k++;
+    const hit = this.phaseAt(k, false);
+    return hit !== undefined && this.number(this.colon(hit.next)) !== null;
+  }
+
+  /** A phase's word after an "of" word ("50 minuti di lavoro") where another phase's length follows it ("e 10
+   * di pausa"): alone it says what the time is of ("25 minuti di lavoro e 1h30 in tutto"). */
+  ofPhase(i: number): { phase: "on" | "off"; next: number } | undefined {
+    const hit = this.w.of.has(this.norm(i)) ? this.phaseAt(i + 1, false) : undefined;
+    if (!hit) return undefined;
+    let k = hit.next;
+    while (this.w.and.has(this.norm(k))) k++;
+    const n = this.number(k);
+    return n && this.phaseAt(this.unitAfter(n.next)?.next ?? n.next, true) ? hit : undefined;
+  }
+
+  /** Whether only commas, "and" and "of" words stand from i to `to`. */
+  joined(i: number, to: number): boolean {
+    for (let k = i; k < to; k++) {
+      if (!this.w.and.has(this.norm(k)) && !this.w.of.has(this.norm(k))) return false;
+    }
+    return true;
+  }
+
+  /**
+   * A number with no unit of its own beside a phase's word (`lead` when that word is at i, before it), right
+   * after another phase of the same timer:
+   * a phase in that one's unit ("30 secs on 15 off", "travail 50 s repos 10", "50 minuti di lavoro e 10 di
+   * pausa"), or in the unit below where that would make it ten times longer or more
+   * ("1 minuto trabajo 30 descanso": 30 seconds).
+   */
+  barePhase(i: number, n: { value: number; next: number }, lead?: "on" | "off"): Reading {
+    const last = this.lastPhase;
+    if (!last) return null;
+    const after = this.phaseOrder === "after" && !lead ? this.phaseAt(n.next, true) : undefined;
+    const phase = this.phaseOrder === "before" ? lead : after?.phase;
+    if (!phase || !this.joined(last.next, i)) return null;
+    const seconds = n.value * SECONDS[last.unit];
+    const unit = seconds >= 10 * last.seconds && SMALLER[last.unit] ? SMALLER[last.unit] : last.unit;
+    const next = after?.next ?? n.next;
+    this.lastPhase = { ...last, next };
+    return { found: [{ kind: "duration", seconds: n.value * SECONDS[unit], phase }], next };
   }
 
   measure(i: number): Reading {
@@ -639,11 +783,53 @@ class Scanner {
   }
 }
 
-/** The clock times stated, else the parts of the day a recurrence names ("every evening": 20:00). */
+/** Whether a quantity recurs within a day: every so many hours or minutes, or so many times a day. */
+const withinDay = (q: QuantityValue) =>
+  q.kind === "frequency" &&
+  (q.unit === "h" || q.unit === "min" || (q.count !== undefined && q.unit === "day"));
+
+/** Whether a quantity is a timer's phase or its rounds, whose words ("6 séries", "pausa 10") name the
+ * timer's parts, never records nor another ask. */
+export const timerPart = (q: Quantity) =>
+  (q.kind === "duration" && q.phase !== undefined) || q.kind === "rounds";
+
+/** The clock times stated, with those a recurrence rings at within a span of the day, else the parts of the
+ * day a recurrence names ("every evening": 20:00). */
 export function timesOf(quantities: Quantity[]): string[] {
   const clock = quantities.flatMap((q) => q.kind === "time" ? [q.time] : []);
   const parts = quantities.flatMap((q) => q.kind === "frequency" && q.time ? [q.time] : []);
-  return clock.length ? clock : [...new Set(parts)];
+  const spanned = windowTimes(quantities);
+  const within = [...spanned, ...clock.filter((time) => !spanned.includes(time))];
+  return within.length ? within : [...new Set(parts)];
+}
+
+// A reminder that would ring more often than this within its span is no list of times to set.
+const MOST_TIMES = 24;
+
+/**
+ * The times of a span of the day: where a recurrence within a day is stated with it, from its start to its
+ * end every so many hours or minutes ("every 3 hours from 9 to 21": 09:00, 12:00 … 21:00) or so many times a
+ * day spread evenly, the first and last at its ends ("3 times a day between 8 and 20": 08:00, 14:00, 20:00);
+ * else its start and its end ("de 19:00 a 22:00"). An end at or before its start is the next day's ("from 22
+ * to 6", "tra le 6 e le 24").
+ */
+function windowTimes(quantities: Quantity[]): string[] {
+  const span = quantities.find((q) => q.kind === "window");
+  if (span?.kind !== "window") return [];
+  const every = quantities.find(withinDay);
+  if (every?.kind !== "frequency") return [span.from, span.to];
+  const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
+  const from = minutes(span.from);
+  const to = minutes(span.to) > from ? minutes(span.to) : minutes(span.to) + 1440;
+  const step = every.count
+    ? (to - from) / Math.max(every.count - 1, 1)
+    : (every.every ?? 1) * (every.unit === "h" ? 60 : 1);
+  const count = every.count ?? Math.floor((to - from) / step) + 1;
+  if (count > MOST_TIMES) return [];
+  return Array.from({ length: count }, (_, k) => {
+    const at = Math.round(from + k * step) % 1440;
+    return `${String(Math.floor(at / 60)).padStart(2, "0")}:${String(at % 60).padStart(2, "0")}`;
+  });
 }
 
 /** Every quantity in the text, in order of appearance. */
@@ -662,6 +848,7 @@ export function quantities(text: string, language: UiLanguage): Quantity[] {
   const readers = [
     (i: number) => scan.money(i),
     (i: number) => scan.frequency(i),
+    (i: number) => scan.window(i),
     (i: number) => scan.range(i),
     (i: number) => scan.times(i),
     (i: number) => scan.duration(i),

@@ -9,7 +9,7 @@ import { stem } from "./stem.ts";
 import { fold, words } from "./text.ts";
 
 /** What says when a reminder rings. */
-const WHEN = new Set<Quantity["kind"]>(["time", "frequency", "weekday"]);
+const WHEN = new Set<Quantity["kind"]>(["time", "frequency", "weekday", "window"]);
 
 /** Each reminder ask split where a comma or "and" opens another thing to do with its own when; other asks
  * as they are. */
