@@ -667,7 +667,7 @@ Deno.test("a compound's head ties the prompt's own words to its subject: the tim
   const boxing = composeSpec("Bau mir einen Timer fürs Boxtraining: 3 Minuten Runde, 1 Minute Pause", {
     tier: "light",
   }).spec;
-  assert.equal(boxing.name, "Timer fürs Boxtraining");
+  assert.equal(boxing.name, "Boxtraining-Timer");
   assert.deepEqual(boxing.screens.map((s) => s.block), ["timer", "log"]);
 });
 
