@@ -9,11 +9,7 @@ import { buildProject } from "./build.js";
 import { devicePreviews, parsePorts } from "./device.js";
 import { previewServer } from "./preview.js";
 import { apiError, openQueue } from "./queue.js";
-import {
-  canUnshareNetwork,
-  endProcessesOf,
-  takeBuildUsers,
-} from "./sandbox.js";
+import { canUnshareNetwork, endProcessesOf, takeBuildUsers } from "./sandbox.js";
 import { CHROMIUM, renderThumbnail } from "./thumbnail.js";
 
 const env = process.env;
@@ -36,21 +32,15 @@ const config = {
     "",
   ),
   concurrency: Number(env.BUILD_CONCURRENCY ?? 1),
-  platforms:
-    /** @type {("web" | "android")[]} */ ((env.BUILD_PLATFORMS ?? "web,android")
-      .split(",")),
+  platforms: /** @type {("web" | "android")[]} */ ((env.BUILD_PLATFORMS ?? "web,android").split(",")),
   pollMs: Number(env.BUILD_POLL_SECONDS ?? 10) * 1000,
   // Where the worker itself reaches its previews, to render their thumbnails.
-  localPreviewOrigin: `http://${
-    host === "0.0.0.0" ? "127.0.0.1" : host
-  }:${port}`,
+  localPreviewOrigin: `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}`,
   chromium: env.THUMBNAIL_CHROMIUM ?? CHROMIUM,
   thumbnailSeconds: Number(env.THUMBNAIL_SECONDS ?? 30),
 };
 if (config.platforms.some((p) => p !== "web" && p !== "android")) {
-  console.error(
-    "build worker: BUILD_PLATFORMS is a comma-separated list of web and android",
-  );
+  console.error("build worker: BUILD_PLATFORMS is a comma-separated list of web and android");
   process.exit(2);
 }
 const GiB = 1024 ** 3;
@@ -76,10 +66,7 @@ const limits = {
 };
 // One user per build slot, none another worker on this machine holds: when a build ends, every process of
 // its user is killed. One more runs the device previews' dev servers.
-const taken = takeBuildUsers(
-  env.BUILD_USER ?? "appbuild",
-  config.concurrency + 1,
-);
+const taken = takeBuildUsers(env.BUILD_USER ?? "appbuild", config.concurrency + 1);
 const users = taken.slice(0, -1);
 const deviceUser = taken[taken.length - 1];
 const offline = canUnshareNetwork();
@@ -130,9 +117,7 @@ const devices = devicePreviews({
   ports: parsePorts(env.DEVICE_PREVIEW_PORTS ?? "54330-54339"),
   idleMs: Number(env.DEVICE_PREVIEW_IDLE_SECONDS ?? 900) * 1000,
 }, queue);
-await queue.listen((channel) =>
-  channel === "device_previews" ? devices.sync() : wake()
-);
+await queue.listen((channel) => channel === "device_previews" ? devices.sync() : wake());
 // Listening last: an answer on the port means the database took the role's login too.
 const server = previewServer({
   previewsDir: config.previewsDir,
@@ -159,9 +144,7 @@ async function runBuild(
   let lost = false;
   const beat = async (/** @type {string | null} */ step = null) => {
     try {
-      if (await queue.heartbeat(claim, step) === "superseded") {
-        controller.abort();
-      }
+      if (await queue.heartbeat(claim, step) === "superseded") controller.abort();
     } catch (err) {
       if (apiError(err)?.body.code === "lease_lost") {
         lost = true;
@@ -198,13 +181,9 @@ async function runBuild(
     if (lost || stopping) return;
     await queue.finish(claim, reported);
     console.log(
-      `build ${claim.id}: ${outcome.status} in ${
-        Math.round(performance.now() - started)
-      } ms`,
+      `build ${claim.id}: ${outcome.status} in ${Math.round(performance.now() - started)} ms`,
     );
-    if (previewDir && outcome.status === "succeeded" && thumbnails) {
-      await thumbnail(claim);
-    }
+    if (previewDir && outcome.status === "succeeded" && thumbnails) await thumbnail(claim);
   } catch (err) {
     console.error(`build ${claim.id}:`, err);
     if (!lost && !stopping) {
@@ -212,15 +191,11 @@ async function runBuild(
         status: "failed",
         steps: [],
         errors: [{
-          message: `The build worker failed: ${
-            err instanceof Error ? err.message : String(err)
-          }`,
+          message: `The build worker failed: ${err instanceof Error ? err.message : String(err)}`,
         }],
         log: "",
         artifacts: {},
-      }).catch((e) =>
-        console.error(`build ${claim.id}: could not report the failure:`, e)
-      );
+      }).catch((e) => console.error(`build ${claim.id}: could not report the failure:`, e));
     }
   } finally {
     clearInterval(beating);
@@ -242,22 +217,13 @@ async function thumbnail(/** @type {import("./queue.js").Claim} */ claim) {
       seconds: config.thumbnailSeconds,
     });
     await queue.recordThumbnail(token, `${config.previewUrl}/p/${token}.png`);
-    console.log(
-      `build ${claim.id}: thumbnail in ${
-        Math.round(performance.now() - started)
-      } ms`,
-    );
+    console.log(`build ${claim.id}: thumbnail in ${Math.round(performance.now() - started)} ms`);
   } catch (err) {
-    console.error(
-      `build ${claim.id}: no thumbnail:`,
-      err instanceof Error ? err.message : err,
-    );
+    console.error(`build ${claim.id}: no thumbnail:`, err instanceof Error ? err.message : err);
   }
 }
 
-async function takeBuilds(
-  /** @type {import("./sandbox.js").BuildUser} */ user,
-) {
+async function takeBuilds(/** @type {import("./sandbox.js").BuildUser} */ user) {
   while (!stopping) {
     const claim = await queue.claim(config.workerId).catch((err) => {
       console.error("build worker: claim failed:", err.message);
@@ -283,13 +249,9 @@ async function takeBuilds(
 /** Removes the previews whose build no longer exists (pruned, or its project or account deleted). */
 async function sweepPreviews() {
   // An export's directory and its thumbnail beside it.
-  const names = (await readdir(config.previewsDir)).filter((name) =>
-    /^[0-9a-f]{48}(\.png)?$/.test(name)
-  );
+  const names = (await readdir(config.previewsDir)).filter((name) => /^[0-9a-f]{48}(\.png)?$/.test(name));
   if (names.length === 0) return;
-  const live = new Set(
-    await queue.livePreviews([...new Set(names.map((n) => n.slice(0, 48)))]),
-  );
+  const live = new Set(await queue.livePreviews([...new Set(names.map((n) => n.slice(0, 48)))]));
   // The thumbnail goes first: once a preview's page answers 404, so does its picture.
   const gone = names.filter((n) => !live.has(n.slice(0, 48)))
     .sort((a, b) => Number(b.endsWith(".png")) - Number(a.endsWith(".png")));
@@ -298,9 +260,7 @@ async function sweepPreviews() {
   }
 }
 const sweeper = setInterval(() => {
-  sweepPreviews().catch((err) =>
-    console.error("build worker: sweeping previews failed:", err.message)
-  );
+  sweepPreviews().catch((err) => console.error("build worker: sweeping previews failed:", err.message));
   devices.sync();
 }, config.pollMs);
 devices.sync();
