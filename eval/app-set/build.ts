@@ -156,14 +156,8 @@ export async function everyBlockApp(client: Client): Promise<GeneratedApp> {
 
 /** Installs the dependency set composed apps share (the every-block app's), before the first one needs it. */
 export async function installAppDependencies(): Promise<void> {
-  const dir = await Deno.makeTempDir({ prefix: "app-manifest-" });
-  try {
-    const manifest = composeApp(everyBlockSpec()).find((file) => file.path === "package.json")!;
-    await Deno.writeTextFile(join(dir, "package.json"), manifest.contents);
-    await dependencies(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  const manifest = composeApp(everyBlockSpec()).find((file) => file.path === "package.json")!;
+  await dependenciesOf(JSON.parse(manifest.contents));
 }
 
 /** Writes the project under `dir` (binary assets decoded) and links its cached dependencies. */
@@ -189,7 +183,10 @@ const installs = new Map<string, Promise<string>>();
 
 /** node_modules for the project's package.json: installed once per distinct manifest, then reused. */
 function dependencies(appDir: string): Promise<string> {
-  const manifest = JSON.parse(Deno.readTextFileSync(join(appDir, "package.json")));
+  return dependenciesOf(JSON.parse(Deno.readTextFileSync(join(appDir, "package.json"))));
+}
+
+function dependenciesOf(manifest: Record<string, unknown>): Promise<string> {
   // The name differs per app and does not change what is installed.
   const key = createHash("sha256").update(JSON.stringify({ ...manifest, name: "app" })).digest("hex").slice(
     0,
@@ -208,14 +205,14 @@ async function install(key: string, manifest: Record<string, unknown>): Promise<
   const lock = await Deno.open(join(DEPS_CACHE, `${key}.lock`), { create: true, write: true });
   try {
     await lock.lock(true);
-    if (!await Deno.stat(done).then(() => true, () => false)) await npmInstall(dir, manifest);
+    if (!await Deno.stat(done).then(() => true, () => false)) await npmInstall(dir, manifest, done);
   } finally {
     lock.close();
   }
   return modules;
 }
 
-async function npmInstall(dir: string, manifest: Record<string, unknown>) {
+async function npmInstall(dir: string, manifest: Record<string, unknown>, done: string) {
   await Deno.writeTextFile(join(dir, "package.json"), JSON.stringify({ ...manifest, name: "app" }, null, 2));
   const started = performance.now();
   const out = await new Deno.Command("npm", {
@@ -225,7 +222,7 @@ async function npmInstall(dir: string, manifest: Record<string, unknown>) {
     stderr: "piped",
   }).output();
   if (!out.success) throw new Error(`npm install in ${dir} failed:\n${new TextDecoder().decode(out.stderr)}`);
-  await Deno.writeTextFile(join(dir, ".installed"), `${Math.round(performance.now() - started)} ms\n`);
+  await Deno.writeTextFile(done, `${Math.round(performance.now() - started)} ms\n`);
 }
 
 export interface StepResult {

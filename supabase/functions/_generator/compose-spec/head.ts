@@ -137,7 +137,8 @@ export function requestHead(text: string, language: Language): string | undefine
   // An amount or a heap and its "of" ("a bunch of", "un sacco di") say how many, not what.
   const norms = tokens.map((t) => t.norm);
   kinds.forEach((_, i) => {
-    for (let k = i; k < amountHeld(norms, i, language); k++) kinds[k] = "skip";
+    const held = amountHeld(norms, i, language);
+    for (let k = i; k < held; k++) kinds[k] = "skip";
   });
   // The words right after a person the request serves say what they do or are ("mi suegra vive sola", "my
   // grandma lives alone"), not what the request is about.

@@ -39,7 +39,7 @@ function names(word: string, value: string, language: Language): boolean {
  * origin than those asked for.
  * A choice stays whole when the prompt names more of its options anywhere (it lists them).
  */
-export function narrowed(
+export function narrowSamples(
   entity: Entity,
   concept: Concept,
   said: string[],

@@ -26,7 +26,7 @@ import type {
 import { blank, capitalized, Entity, fold, fromConcept, fromWords, keyOf, NUMERIC } from "./entities.ts";
 import { WORDS } from "./words.ts";
 import { callsRecords, ofWhom, ownNoun, qualifying, spentOn, unwritten } from "./own-noun.ts";
-import { narrowed } from "./narrow.ts";
+import { narrowSamples } from "./narrow.ts";
 import { governed, requestHead, speakerDoes } from "./head.ts";
 import { WORDS as BLOCK_WORDS } from "../template/src/lib/words.ts";
 import { stem } from "../understand/stem.ts";
@@ -205,7 +205,7 @@ export class Builder {
       ofWhom(entity, chosen!, this.conceptSaid[at], this.prompt, this.language);
       unwritten(entity, chosen!, this.conceptSaid[at], this.language);
       qualifying(entity, chosen!, this.conceptSaid[at], this.prompt, this.language);
-      narrowed(entity, chosen!, this.conceptSaid[at], this.prompt, this.language);
+      narrowSamples(entity, chosen!, this.conceptSaid[at], this.prompt, this.language);
       if (!concept && !head && chosen === this.concepts[0] && this.namedAsField(ask)) {
         entity.spec.samples = [];
       }

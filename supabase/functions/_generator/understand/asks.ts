@@ -561,26 +561,31 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     [i - 2, i - 1, i + 1, i + 2].some(speaker)
   );
   const habit = !must && tokens.some((_, i) => speaker(i));
-  // The one weekday or weekend of a clause, opening it right before its subject the speaker (a pronoun, or
-  // the verb and then the pronoun, or where it is left out a verb of the speaker's ending with more words
-  // after it), sets the scene of what they do: no timetable ("On weekends I go hiking", "la domenica vado al
-  // mercato", "le week-end je fais", "los fines de semana juego al pádel", "am Wochenende backe ich"; not
+  // A day the speaker tells they do something on is when their records are, not a timetable, unless they
+  // must do it then ("on mondays i have to…"): the clause's one weekday or weekend with the speaker within
+  // a few words of it, past a comma or a part of the day ("On weekends I go hiking", "I work Saturdays", "am
+  // Wochenende backe ich"), or, where the pronoun is left out, the subject of the verb right after it by its
+  // ending, a word of no time after that verb: any word where the day opens the clause ("la domenica vado al
+  // mercato"), else a function word ("nel fine settimana vado a pescare"; not "lunedì calcio alle 18", nor
   // "il venerdì sera calcetto").
   const days = new Set(ctx.quantities.filter((q) => q.kind === "weekday").map((q) => q.start));
-  const scene = (q: Quantity) => {
+  const ownDay = (q: Quantity) => {
     const day = at(q);
-    if (q.kind !== "weekday" || days.size > 1 || day.to === day.from || must) return false;
-    if (range({ from: 0, to: day.from }).some(content)) return false;
+    if (q.kind !== "weekday" || days.size > 1 || day.to <= day.from || must) return false;
     let next = day.to;
     while (tokens[next]?.norm === "," || DAY_PARTS[language].has(tokens[next]?.norm ?? "")) next++;
-    return speaker(next) || speaker(next + 1) ||
-      (speakerVerbAfter(tokens, next, language, content) === next && tokens[next + 1]?.kind === "word" &&
-        !within(tokens[next + 1], ctx.quantities));
+    const beside = (from: number, step: number) => {
+      for (let i = from, n = 0; n < DAY_SPEAKER_WORDS && tokens[i]?.kind === "word"; i += step, n++) {
+        if (speaker(i)) return true;
+      }
+      return false;
+    };
+    if (beside(day.from - 1, -1) || beside(next, 1)) return true;
+    const after = tokens[next + 1];
+    const opens = !range({ from: 0, to: day.from }).some(content);
+    return speakerVerbAfter(tokens, next, language, content) === next && after?.kind === "word" &&
+      !within(after, ctx.quantities) && (opens || stop.has(after.norm));
   };
-  // A day the speaker tells they do something on, opening the clause or beside them, is when their records
-  // are, unless they must do it then ("on mondays i have to…").
-  const ownDay = (q: Quantity) =>
-    q.kind === "weekday" && !must && (scene(q) || speakersDay(tokens, at(q), ctx.quantities, language));
   // (A figure and its period after "with", "con il totale dell'anno e la media al mese", is no field.)
   const itemPeriods = (ctx.stated ?? []).filter((q) => q.kind === "period");
   const periods = [...ctx.quantities, ...itemPeriods].filter((q) => q.kind === "period");
@@ -816,7 +821,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // of fields.
   const week = weekOf(
     [...tokens, ...(ctx.listItemsAll ?? ctx.items).flatMap(absolute)],
-    ctx.quantities.filter((q) => !ownDay(q)),
+    ctx.quantities,
     (t) => t.kind === "word" && !stop.has(t.norm) && !VERBS[language].has(t.norm),
   );
   if (week.length > 1) {
@@ -2200,31 +2205,6 @@ function enumerated(
 }
 
 const isChange = (type: string) => (CHANGE_TYPES as readonly string[]).includes(type);
-
-/** Whether a weekday is the one day phrase of its clause and the speaker is beside it, within four words and
- * no mark ("I work Saturdays", "i go hiking on weekends", "le week-end je fais", "am Wochenende geh ich"), or,
- * where the pronoun is left out, is the subject of the verb right after it, by its ending, which a function
- * word of no time follows ("nel fine settimana vado a pescare", "los sábados juego al pádel"; not "lunedì
- * calcio alle 18"): the day they do what they tell of, not a timetable, which days listed or a group's turns
- * are. */
-function speakersDay(tokens: Token[], day: Span, quantities: Quantity[], language: UiLanguage): boolean {
-  // (A day of the items of a `:` list, outside the clause's words, has no teller.)
-  const days = new Set(quantities.filter((q) => q.kind === "weekday").map((q) => q.start));
-  if (day.to <= day.from || days.size > 1) return false;
-  const speaker = (i: number) => SPEAKER[language].has(tokens[i]?.norm ?? "");
-  const beside = (step: number, from: number) => {
-    for (let i = from, n = 0; n < DAY_SPEAKER_WORDS && tokens[i]?.kind === "word"; i += step, n++) {
-      if (speaker(i)) return true;
-    }
-    return false;
-  };
-  const { stop } = CUES[language];
-  const verb = tokens[day.to];
-  const dropped = verb?.kind === "word" && !stop.has(verb.norm) && !CLOSED[language].has(verb.norm) &&
-    RELATIVE_SPEAKER[language].endings.some((e) => verb.norm.endsWith(e)) &&
-    stop.has(tokens[day.to + 1]?.norm ?? "") && !within(tokens[day.to + 1], quantities);
-  return dropped || beside(-1, day.from - 1) || beside(1, day.to);
-}
 
 /** How many words from a day its teller may be ("i go hiking on weekends"). */
 const DAY_SPEAKER_WORDS = 4;

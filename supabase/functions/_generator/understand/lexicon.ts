@@ -495,6 +495,13 @@ export const CUES: Record<UiLanguage, Cues> = Object.fromEntries(
         ...lex.asks,
         theme: [...lex.asks.theme, ...lex.largeText],
         reminder: [...lex.asks.reminder, ...lex.forget.words],
+        // A best, a highest or a lowest asks a figure as any aggregate's words do.
+        aggregate: [
+          ...lex.asks.aggregate,
+          ...lex.aggregates.best,
+          ...lex.aggregates.max,
+          ...lex.aggregates.min,
+        ],
       }, language),
       fields: cueIndex(lex.fields, language),
       changes: cueIndex({ ...lex.changes, theme: [...lex.changes.theme, ...lex.largeText] }, language),

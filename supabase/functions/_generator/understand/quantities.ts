@@ -187,7 +187,7 @@ function inPart(time: string, part: string): string {
   const away = (h: number) => Math.min(Math.abs(h - usual), 24 - Math.abs(h - usual));
   const h = Number(hour) % 12;
   const later = away(h + 12) < away(h) ? h + 12 : h;
-  return `${String(later).padStart(2, "0")}:${minute}`;
+  return clock(later, Number(minute));
 }
 
 /** Phrases as folded words, longest first so that "a las" is tried before "a". Split at spaces, so that an
@@ -422,7 +422,8 @@ class Scanner {
     if (this.norm(next) === "uhr") next++;
     // English "am" is borrowed ("8am"), except where it is a word of the language before a noun ("4 am Tag").
     const borrowed = this.phrase(next, ENGLISH.am);
-    const am = this.phrase(next, w.am) > next ? this.phrase(next, w.am) : borrowed > next &&
+    const own = this.phrase(next, w.am);
+    const am = own > next ? own : borrowed > next &&
         !(borrowed === next + 1 && w.stop.has(this.norm(next)) && this.tokens[next + 1]?.kind === "word")
       ? borrowed
       : next;
@@ -448,7 +449,7 @@ class Scanner {
       return null;
     }
     if (hour > 24 || minute > 59) return null;
-    const time = `${String(hour % 24).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
+    const time = clock(hour % 24, minute);
     return { time, next, twelve };
   }
 
@@ -828,7 +829,7 @@ function windowTimes(quantities: Quantity[]): string[] {
   if (count > MOST_TIMES) return [];
   return Array.from({ length: count }, (_, k) => {
     const at = Math.round(from + k * step) % 1440;
-    return `${String(Math.floor(at / 60)).padStart(2, "0")}:${String(at % 60).padStart(2, "0")}`;
+    return clock(Math.floor(at / 60), at % 60);
   });
 }
 
@@ -934,4 +935,9 @@ function dates(text: string, language: UiLanguage, taken: Quantity[]): Quantity[
     out.push({ kind: "date", date: `${year}-${month}-${day}`, text: result.text, start, end });
   }
   return out;
+}
+
+/** A time of day as `HH:MM`. */
+function clock(hour: number, minute: number): string {
+  return `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
 }

@@ -75,9 +75,11 @@ export function LogBlock({ screenKey }: { screenKey: string }) {
     const valueOf = (list: RecordData[]) => {
       if (!measured) return list.length;
       if (list.length === 0) return 0;
-      const values = list.map((entry) => Number(entry[measured.key] ?? 0));
-      if (figure.aggregate === "max") return Math.max(...values);
-      if (figure.aggregate === "min") return Math.min(...values);
+      // A record that leaves the field blank has no value to be the highest or the lowest.
+      const values = list.map((entry) => entry[measured.key])
+        .filter((value) => value !== undefined && value !== null && value !== "").map(Number);
+      if (figure.aggregate === "max") return values.length ? Math.max(...values) : 0;
+      if (figure.aggregate === "min") return values.length ? Math.min(...values) : 0;
       const total = sum(list, measured.key);
       return figure.aggregate === "total" ? total : total / list.length;
     };
