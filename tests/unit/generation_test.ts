@@ -146,6 +146,8 @@ Deno.test("evaluator refuses a prompt of which nothing was understood, naming th
     const prompt of [
       "Quero um app para registrar as vacinas do meu cachorro",
       "Chcę aplikację do zapisywania wydatków",
+      // (A colon's list in a language not read has a shape, not a subject: no app named "Chcę notować".)
+      "Chcę notować moje wyprawy na ryby: gdzie, jaka ryba, ile ważyła i o której godzinie",
       "make me an app",
     ]
   ) {

@@ -250,8 +250,9 @@ export function refusal(prompt: string): string | null {
   // A known subject is enough, and cheaper to find than every ask.
   if (namesKnownSubject(prompt)) return null;
   const { asks, concepts, detected } = understand(prompt);
-  if (asks.length || concepts.length) return null;
-  return detected !== "und" && !isUiLanguage(detected)
-    ? NOTHING_UNDERSTOOD.language
-    : NOTHING_UNDERSTOOD.subject;
+  const foreign = detected !== "und" && !isUiLanguage(detected);
+  // In a language the reader does not read, only a subject its knowledge names is understood: asks found by
+  // the shape of a sentence alone (a colon's list) would name records after its words ("Gram w"), a shell.
+  if (concepts.length || (asks.length && !foreign)) return null;
+  return foreign ? NOTHING_UNDERSTOOD.language : NOTHING_UNDERSTOOD.subject;
 }
