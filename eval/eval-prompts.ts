@@ -1,11 +1,11 @@
-// `npm run eval:prompts`: runs understand() over eval/prompts/development.jsonl and held-out.jsonl and prints,
-// for each file, ask recall and precision per ask type and per language, the UI language's accuracy and the
-// time per prompt. An ask is found when understand() returns one of its type for the prompt (each expected
-// ask matched at most once). Then each prompt's app (admission, then understand → compose, or the change of
-// its base app) is judged right, partial or wrong by the corpus README's rules, per language, with the time
-// per app. The held-out file is printed only as totals, never prompt by prompt; `--misses` lists the
-// development prompts' missed and extra asks, `--apps` their apps' verdicts and `--unmet` each app's unmet
-// entries that name no annotated ask it missed, and the missed asks no entry names.
+// `npm run eval:prompts`: runs understand() over eval/prompts/development.jsonl and held-out.jsonl and prints, for
+// each file, ask recall and precision per ask type and per language, the UI language's accuracy and the time per
+// prompt. An ask is found when understand() returns one of its type for the prompt (each expected ask matched at
+// most once). Then each prompt's app (admission, then understand → compose, or the change of its base app) is judged
+// right, partial or wrong by the corpus README's rules, per language, with the time per app, and how many apps are
+// shells (lists whose records hold only a name or notes). The held-out file is printed only as totals, never prompt
+// by prompt; `--misses` lists the development prompts' missed and extra asks, `--apps` their apps' verdicts and
+// `--unmet` each app's unmet entries that name no annotated ask it missed, and the missed asks no entry names.
 import { join } from "node:path";
 import { understand, type Understanding } from "../supabase/functions/_generator/understand/index.ts";
 import { isUiLanguage } from "../supabase/functions/_generator/understand/language.ts";
@@ -281,9 +281,17 @@ export function judgeApp(
   return { verdict: why.length ? "partial" : "right", why, kinds };
 }
 
+/** An app whose only screens are lists of records that hold nothing but a name or notes: a shell, whatever
+ * its name says. */
+export function isShell(spec: AppSpec): boolean {
+  return spec.entities.length > 0 && spec.screens.every((screen) => screen.block === "collection") &&
+    spec.entities.every((e) => e.fields.every((f) => f.type === "text" && /^(name|notes?)$/.test(f.key)));
+}
+
 /** Each line's app: refused at admission, a new app, or the change of its base app. */
 export function evaluateApps(lines: Line[]) {
   const verdicts = { right: 0, partial: 0, wrong: 0 };
+  let shells = 0;
   const byLanguage = new Map<string, typeof verdicts>();
   const ms: number[] = [];
   const notes: string[] = [];
@@ -317,16 +325,20 @@ export function evaluateApps(lines: Line[]) {
       for (const note of notes) unmetNotes.push(`${line.id} ${note}: ${line.prompt}`);
     }
     verdicts[verdict]++;
+    const shell = made !== null && isShell(made.spec);
+    if (shell) shells++;
     for (const kind of kinds) reasons.set(kind, (reasons.get(kind) ?? 0) + 1);
     const own = byLanguage.get(line.language) ?? { right: 0, partial: 0, wrong: 0 };
     own[verdict]++;
     byLanguage.set(line.language, own);
     notes.push(
-      `${line.id} ${verdict}${why.length ? ` (${why.join("; ")})` : ""}: ${made?.spec.name ?? "refused"}`,
+      `${line.id} ${verdict}${why.length ? ` (${why.join("; ")})` : ""}: ${made?.spec.name ?? "refused"}${
+        shell ? " (a shell)" : ""
+      }`,
     );
   }
   ms.sort((a, b) => a - b);
-  return { verdicts, byLanguage, ms, notes, reasons, unmet, unmetNotes, count: lines.length };
+  return { verdicts, shells, byLanguage, ms, notes, reasons, unmet, unmetNotes, count: lines.length };
 }
 
 function table(title: string, rows: Map<string, Tally>) {
@@ -380,7 +392,7 @@ if (import.meta.main) {
     console.log(
       `\napps: ${share(apps.verdicts)}; understand + compose median ${
         apps.ms[apps.ms.length >> 1].toFixed(2)
-      } ms per prompt`,
+      } ms per prompt; ${apps.shells} shells (only lists of records with a name or notes and nothing else)`,
     );
     console.log("\n| language | right | partial | wrong |\n| --- | ---: | ---: | ---: |");
     for (const [language, v] of [...apps.byLanguage].sort()) {
