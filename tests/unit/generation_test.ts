@@ -110,6 +110,21 @@ const UNSERVICEABLE_PROMPTS = [
   "una app di incontri per single della mia città",
   "che tempo fa sabato a Milano?",
   "une appli de réservation pour mon quartier avec paiement en ligne",
+  // Others acting in the app from their own phones, or to each other; the app as the place where they do.
+  "a chat app where friends can message each other",
+  "an app where the parents of my son's class can post lost and found items and message each other",
+  "app per il mio bar dove i clienti ordinano dal loro telefono e pagano",
+  "mes clientes réservent elles-mêmes leur rendez-vous depuis leur téléphone",
+  "una app donde los vecinos del barrio publiquen cosas que regalan y hablen entre ellos",
+  "eine App, in der die Eltern der Kita sich gegenseitig Nachrichten schreiben",
+  // The world's state this minute: how busy a place is, the cheapest nearby, a price watched as it drops.
+  "how crowded is the swimming pool at the moment",
+  "dime dónde está la gasolina más barata cerca de mí ahora",
+  "tell me when train tickets to Edinburgh get cheaper",
+  "je veux voir les horaires des bus en direct à mon arrêt",
+  // A device at home worked from elsewhere.
+  "accendere il riscaldamento di casa quando sono fuori",
+  "von unterwegs die Rollläden zu Hause steuern",
   // In other languages, whose apps are built in English, the same needs in their own words.
   "um jogo online pra jogar com os primos",
   "een sociaal netwerk voor onze buurt",
@@ -133,6 +148,11 @@ Deno.test("evaluator refuses what no offline app can do, saying why", async () =
       "a chess club roster",
       "Notizen über meine Pflanzen und wann ich sie gieße",
       "il tempo che passo a leggere ogni giorno",
+      "a list of my neighbours with their phone numbers and which flat they live in",
+      "i message my clients a reminder the day before, keep a list of clients with phone and next appointment",
+      "apuntar lo que pago de gasolina cada vez, litros y precio",
+      "Kundenliste für meinen Friseursalon mit Telefonnummer und letzter Farbe",
+      "log when I turn the heating on and for how long",
     ]
   ) {
     assert.equal((await evaluator.evaluate(prompt, {})).ok, true, prompt);
@@ -208,7 +228,7 @@ Deno.test("evaluator picks the light tier for simple prompts", async () => {
 
 Deno.test("evaluator picks the full tier for complex prompts", async () => {
   const complexPrompts = [
-    "a chat app where friends can message each other",
+    "a recipe book with photos, a shopping list, a weekly meal plan and a cooking timer",
     "a shop with login and payments",
     "notes that sync to a cloud database",
     "show nearby cafes on maps",

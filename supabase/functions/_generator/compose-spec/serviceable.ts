@@ -6,10 +6,13 @@ import { namesKnownSubject, understand } from "../understand/index.ts";
 import { isUiLanguage } from "../understand/language.ts";
 import { fold } from "./entities.ts";
 
+/** Words that must appear as words of the prompt (folded), or a family of which any one must. */
+type Cue = string | readonly string[];
+
 interface Need {
   reason: string;
-  /** Each entry is words that must all appear as words of the prompt (folded). */
-  cues: string[][];
+  /** The prompt needs this when every element of one entry appears. */
+  cues: Cue[][];
 }
 
 // Each need is also named in the other languages a prompt is built from in English (Portuguese, Catalan,
@@ -35,9 +38,39 @@ const GAME = [
 ];
 const ONLINE = ["online", "en ligne", "en linea", "in linea", "em linha", "çevrimiçi"];
 // Live data, as each language says "live" and names what changes by the minute.
-const LIVE = ["live", "ao vivo", "em direto", "na żywo", "canlı"];
+const LIVE = [
+  "live",
+  "ao vivo",
+  "em direto",
+  "na żywo",
+  "canlı",
+  "in diretta",
+  "en direct",
+  "en directo",
+  "en vivo",
+  "right now",
+  "at the moment",
+  "in questo momento",
+  "en ce moment",
+  "en este momento",
+  "ahora mismo",
+  "gerade",
+  "aktuell",
+  "momentan",
+];
 const CHANGING = [
   "prices",
+  "departures",
+  "arrivals",
+  "results",
+  "orari",
+  "risultati",
+  "horaires",
+  "passages",
+  "resultats",
+  "horarios",
+  "abfahrten",
+  "ergebnisse",
   "delays",
   "scores",
   "updates",
@@ -70,6 +103,239 @@ const CHANGING = [
   "skorlar",
 ];
 
+// What only others' own phones do: people other than the speaker acting in the app, to each other or by
+// themselves; an app described as the place where they do it.
+const EACH_OTHER = [
+  "each other",
+  "one another",
+  "tra loro",
+  "fra loro",
+  "tra di loro",
+  "a vicenda",
+  "entre eux",
+  "entre elles",
+  "les uns les autres",
+  "se contacter",
+  "entre ellos",
+  "entre si",
+  "unos a otros",
+  "gegenseitig",
+  "untereinander",
+  "miteinander",
+];
+const COMMUNICATE = [
+  "message",
+  "messages",
+  "chat",
+  "talk",
+  "contact",
+  "post",
+  "share",
+  "swap",
+  "messaggi",
+  "scambiano",
+  "scambiarsi",
+  "parlare",
+  "scrivere",
+  "contattarsi",
+  "discuter",
+  "echanger",
+  "s'echanger",
+  "contacter",
+  "mensajes",
+  "hablen",
+  "hablar",
+  "escribirse",
+  "intercambiar",
+  "nachrichten",
+  "schreiben",
+  "austauschen",
+  "chatten",
+  "teilen",
+];
+const THEIR_PHONE = [
+  "from their phones",
+  "from their phone",
+  "from their own phone",
+  "from their own phones",
+  "on their phones",
+  "on their own phone",
+  "dal loro telefono",
+  "dal loro cellulare",
+  "dal proprio telefono",
+  "dal proprio cellulare",
+  "dai loro telefoni",
+  "depuis leur telephone",
+  "depuis leurs telephones",
+  "depuis leur portable",
+  "desde su movil",
+  "desde sus moviles",
+  "desde su celular",
+  "desde su telefono",
+  "von ihrem handy",
+  "von ihren handys",
+  "vom eigenen handy",
+  "von ihrem smartphone",
+  "pelo celular dele",
+  "pelo celular deles",
+];
+const OTHERS = [
+  "customers",
+  "clients",
+  "people",
+  "users",
+  "members",
+  "parents",
+  "neighbours",
+  "neighbors",
+  "clienti",
+  "gente",
+  "utenti",
+  "genitori",
+  "vicini",
+  "clientes",
+  "usuarios",
+  "vecinos",
+  "padres",
+  "voisins",
+  "utilisateurs",
+  "kunden",
+  "leute",
+  "nutzer",
+  "eltern",
+  "nachbarn",
+  "mitglieder",
+];
+const THEMSELVES = [
+  "themselves",
+  "by themselves",
+  "da soli",
+  "da sole",
+  "elles-memes",
+  "eux-memes",
+  "ellos mismos",
+  "selbst",
+];
+const APP_WHERE = [
+  "app where",
+  "app in which",
+  "app dove",
+  "app in cui",
+  "appli ou",
+  "application ou",
+  "app donde",
+  "app en la que",
+  "app, in der",
+  "app in der",
+  "app, wo",
+  "app wo",
+];
+// The world's state this minute, near the speaker or its prices as they change.
+const BUSY = [
+  "crowded",
+  "busy",
+  "how many people",
+  "affollat",
+  "affollata",
+  "quanta gente",
+  "du monde",
+  "monde",
+  "lleno",
+  "llena",
+  "cuanta gente",
+  "voll",
+  "wie viele leute",
+];
+const NEARBY = [
+  "near me",
+  "nearby",
+  "around me",
+  "qui vicino",
+  "vicino a me",
+  "pres de chez moi",
+  "autour de moi",
+  "cerca de mi",
+  "in meiner nahe",
+  "in der nahe",
+];
+const CHEAPEST = [
+  "cheapest",
+  "costa meno",
+  "piu economico",
+  "piu economica",
+  "moins cher",
+  "moins chers",
+  "moins chere",
+  "mas barato",
+  "mas barata",
+  "am billigsten",
+  "am gunstigsten",
+];
+const PRICE_DROPS = [
+  "get cheaper",
+  "gets cheaper",
+  "price drops",
+  "prices drop",
+  "price goes down",
+  "prezzo scende",
+  "prezzo cala",
+  "prezzi scendono",
+  "prix baisse",
+  "prix baissent",
+  "baje el precio",
+  "bajen los precios",
+  "baja el precio",
+  "preis fallt",
+  "preis sinkt",
+  "billiger wird",
+  "gunstiger wird",
+];
+// A device at home worked from elsewhere.
+const AWAY = [
+  "from work",
+  "from the office",
+  "from anywhere",
+  "remotely",
+  "when i'm out",
+  "while i'm out",
+  "when i'm away",
+  "a distanza",
+  "da remoto",
+  "quando sono fuori",
+  "fuori casa",
+  "a distance",
+  "depuis le travail",
+  "depuis le bureau",
+  "a distancia",
+  "desde el trabajo",
+  "desde fuera",
+  "von unterwegs",
+  "aus der ferne",
+  "von der arbeit",
+  "vom buro",
+];
+const DEVICE = [
+  "heating",
+  "thermostat",
+  "lights",
+  "blinds",
+  "boiler",
+  "riscaldamento",
+  "caldaia",
+  "luci",
+  "tapparelle",
+  "chauffage",
+  "lumieres",
+  "volets",
+  "calefaccion",
+  "luces",
+  "persianas",
+  "heizung",
+  "licht",
+  "rollladen",
+  "jalousien",
+];
+
 const NEEDS: Need[] = [
   {
     reason: "play between several people's phones needs a game server and accounts",
@@ -84,9 +350,10 @@ const NEEDS: Need[] = [
       ["wieloosobowa"],
       ["çok oyunculu"],
       ["オンライン対戦"],
-      ...GAME.flatMap((g) => ONLINE.map((o) => [g, o])),
+      [GAME, ONLINE],
       ["play against my friends"],
-      ["from their phones"],
+      [THEIR_PHONE],
+      [OTHERS, THEMSELVES],
     ],
   },
   {
@@ -120,6 +387,8 @@ const NEEDS: Need[] = [
       ["gruppchatt"],
       ["czat grupowy"],
       ["grup sohbeti"],
+      [EACH_OTHER, COMMUNICATE],
+      [APP_WHERE, OTHERS],
     ],
   },
   {
@@ -191,7 +460,11 @@ const NEEDS: Need[] = [
       ["czasie rzeczywistym"],
       ["gerçek zamanlı"],
       ["リアルタイム"],
-      ...LIVE.flatMap((live) => CHANGING.map((w) => [live, w])),
+      [LIVE, CHANGING],
+      [LIVE, BUSY],
+      [LIVE, NEARBY],
+      [NEARBY, CHEAPEST],
+      [PRICE_DROPS],
       ["bitcoin"],
       ["stock price"],
       ["exchange rate today"],
@@ -226,11 +499,20 @@ const NEEDS: Need[] = [
       ["hava", "yarın"],
     ],
   },
+  {
+    reason: "working a device at home from elsewhere needs the device connected to the internet",
+    cues: [[AWAY, DEVICE]],
+  },
 ];
 
+const escape = (word: string) => fold(word).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const INDEX = NEEDS.map((need) => ({
   reason: need.reason,
-  cues: need.cues.map((words) => words.map((w) => new RegExp(`(^|[^a-z])${fold(w)}($|[^a-z])`))),
+  cues: need.cues.map((cue) =>
+    cue.map((w) =>
+      new RegExp(`(^|[^a-z])(${(typeof w === "string" ? [w] : w).map(escape).join("|")})($|[^a-z])`)
+    )
+  ),
 }));
 
 const READS = "the offline generator reads English, Italian, French, Spanish and German";
