@@ -635,3 +635,23 @@ Deno.test("a name ends before a recurrence and holds no word of a timer's phases
   assert.equal(name("temporizador 30 seg trabajo 10 descanso 8 series"), "Temporizador");
   assert.equal(name("un chrono de gainage 30 secondes d'effort 10 de repos, 5 séries"), "Gainage");
 });
+
+Deno.test("a number that 'of' opens at the end of a name says which and is left out", () => {
+  assert.equal(name("ho una lambretta del 1968 e voglio segnare i pezzi e le spese"), "Lambretta");
+  assert.equal(
+    name("ich habe einen Mercedes von 1985 und will Reparaturen und Tankfüllungen eintragen"),
+    "Mercedes",
+  );
+});
+
+Deno.test("a verb is no name: after the speaker, or an infinitive that takes an object", () => {
+  // English writes a verb as its noun: it is a verb where the prompt never says it as one.
+  assert.notEqual(
+    name("my brother and i share a car and keep fighting over it. list of what i borrowed and when"),
+    "Borrowed",
+  );
+  assert.equal(name("I brew beer at home and want to track every brew: grams of hops, og and fg"), "Brew");
+  assert.equal(name("llevo un bar pequeño y quiero apuntar lo que compro"), "Bar");
+  // A noun of an infinitive's ending after a determiner is a noun.
+  assert.equal(name("je veux un rappel pour nettoyer le clavier le samedi"), "Clavier");
+});

@@ -274,7 +274,10 @@ function phrase(text: string, language: Language, nounsCapitalized = false): str
     // (An amount or a heap names what it holds: "un sacco di libri" is "Libri".)
     const held = amountHeld(all.map(fold), from, language);
     if (held > from && held < end) return trimmed(end, held);
-    while (end > from && (drop(all[end - 1]) || lower(all[end - 1]))) end--;
+    // (A number "of" opens at its end says which or when, "vespa del 1978", "Käfer von 1972": no name holds
+    // it.)
+    const which = (i: number) => /^\d/.test(all[i]) && i > from && OF[language].has(fold(all[i - 1]));
+    while (end > from && (drop(all[end - 1]) || lower(all[end - 1]) || which(end - 1))) end--;
     return { from, words: all.slice(from, end) };
   };
   const end = ends.length ? Math.min(...ends) : all.length;
@@ -915,22 +918,36 @@ export function withoutFigure(name: string, language: Language): string {
 const SPEAKER = perLanguage((lex) => lex.speaker);
 const FIRST_PERSON = perLanguage((lex) => lex.relativeSpeakerEndings);
 
-/** Whether a one-word name is, where the prompt says it, the speaker's verb: after "je" or "io", or, the
- * pronoun left out, a word of a first person's ending that opens a clause before a determiner ("Faccio il
- * conto", "Llevo la cuenta") or follows a question word ("quanto corro"). */
+/** Whether a one-word name is, where the prompt says it, a verb: the speaker's, after their pronoun ("what
+ * I lent", "I'm doing", "je livre", "ich fahre") or, the pronoun left out, a word of a first person's ending
+ * that opens a clause before a determiner ("Faccio il conto", "Llevo la cuenta") or follows a question or
+ * a relative word ("quanto corro", "lo que leo"); or an infinitive after no determiner before a determiner
+ * or a relative clause ("apuntar lo que compro", "noter ce qu'il mange"; not "le potager le soir", "une
+ * voiture que").
+ * English and German write a verb and its noun alike: there it is a verb only where the prompt never says
+ * it as a noun ("I bake sourdough … every bake"). */
 function speakersVerb(name: string, prompt: string, language: Language): boolean {
   const own = fold(name);
-  if (!PREPOSITIONAL.has(language) || /\s/.test(own)) return false;
-  const ending = own.length >= 4 && [...FIRST_PERSON[language]].some((e) => own.endsWith(e));
+  if (/\s/.test(own)) return false;
+  const ending = PREPOSITIONAL.has(language) && own.length >= 4 &&
+    [...FIRST_PERSON[language]].some((e) => own.endsWith(e));
+  const infinitive = INFINITIVE[language]?.test(own) === true;
   const tokens = words(prompt);
-  return tokens.some((t, i) => {
-    if (t.norm !== own) return false;
+  const is = (i: number, set: Set<string>) => set.has(tokens[i]?.norm ?? "");
+  const verbAt = (i: number) => {
     const before = tokens[i - 1];
     if (before && SPEAKER[language].has(before.norm)) return true;
+    if (
+      infinitive && !is(i - 1, DETERMINERS[language]) &&
+      (is(i + 1, DETERMINERS[language]) || is(i + 1, RELATIVE[language]) || is(i + 2, RELATIVE[language]))
+    ) return true;
     const opens = !before || before.kind === "mark" || AND[language].has(before.norm);
-    return ending && ((opens && DETERMINERS[language].has(tokens[i + 1]?.norm ?? "")) ||
-      (before !== undefined && QUESTIONS[language].has(before.norm)));
-  });
+    return ending && ((opens && is(i + 1, DETERMINERS[language])) ||
+      (before !== undefined &&
+        (QUESTIONS[language].has(before.norm) || RELATIVE[language].has(before.norm))));
+  };
+  const said = tokens.flatMap((t, i) => t.norm === own ? [i] : []);
+  return PREPOSITIONAL.has(language) ? said.some(verbAt) : said.length > 0 && said.every(verbAt);
 }
 
 /** The prompt's own word for the records' concept when it is another word than the concept's name: it
