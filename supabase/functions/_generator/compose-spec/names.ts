@@ -2,6 +2,7 @@
 // features (what THIS app's screens do), both from the composed spec.
 import type { Ask, Understanding } from "../understand/index.ts";
 import { amountHeld, CUES, LEXICONS, VERBS } from "../understand/lexicon.ts";
+import { measureWord } from "../understand/quantities.ts";
 import type { AppSpec, EntitySpec, Language, ScreenSpec } from "../template/src/types.ts";
 import { capitalized, fold } from "./entities.ts";
 import { type Concept, findConcepts } from "../understand/concepts.ts";
@@ -274,7 +275,10 @@ function phrase(text: string, language: Language, nounsCapitalized = false): str
     // (An amount or a heap names what it holds: "un sacco di libri" is "Libri".)
     const held = amountHeld(all.map(fold), from, language);
     if (held > from && held < end) return trimmed(end, held);
-    while (end > from && (drop(all[end - 1]) || lower(all[end - 1]))) end--;
+    // (A number "of" opens at its end says which or when, "vespa del 1978", "Käfer von 1972": no name holds
+    // it.)
+    const which = (i: number) => /^\d/.test(all[i]) && i > from && OF[language].has(fold(all[i - 1]));
+    while (end > from && (drop(all[end - 1]) || lower(all[end - 1]) || which(end - 1))) end--;
     return { from, words: all.slice(from, end) };
   };
   const end = ends.length ? Math.min(...ends) : all.length;
@@ -605,7 +609,7 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // (A question asks in words that do not name the subject, but what the speaker says they have or do still
   // does: "Ich habe einen Kräutergarten und vergesse immer, wann ich gegossen habe".)
   const spoken = u.detected === language;
-  const world = spoken && main ? opening(prompt, language, capitals, main.start) : "";
+  const world = spoken && main ? opening(prompt, language, capitals) : "";
   // Where the UI speaks another language than the prompt and no concept knows the records, a label made of
   // the prompt's words ("Ik wil een") is in a language the UI does not speak.
   const foreign = (label: string) => u.detected !== language && !concept && !uiWord(label, language);
@@ -915,22 +919,36 @@ export function withoutFigure(name: string, language: Language): string {
 const SPEAKER = perLanguage((lex) => lex.speaker);
 const FIRST_PERSON = perLanguage((lex) => lex.relativeSpeakerEndings);
 
-/** Whether a one-word name is, where the prompt says it, the speaker's verb: after "je" or "io", or, the
- * pronoun left out, a word of a first person's ending that opens a clause before a determiner ("Faccio il
- * conto", "Llevo la cuenta") or follows a question word ("quanto corro"). */
+/** Whether a one-word name is, where the prompt says it, a verb: the speaker's, after their pronoun ("what
+ * I lent", "I'm doing", "je livre", "ich fahre") or, the pronoun left out, a word of a first person's ending
+ * that opens a clause before a determiner ("Faccio il conto", "Llevo la cuenta") or follows a question or
+ * a relative word ("quanto corro", "lo que leo"); or an infinitive after no determiner before a determiner
+ * or a relative clause ("apuntar lo que compro", "noter ce qu'il mange"; not "le potager le soir", "une
+ * voiture que").
+ * English and German write a verb and its noun alike: there it is a verb only where the prompt never says
+ * it as a noun ("I bake sourdough … every bake"). */
 function speakersVerb(name: string, prompt: string, language: Language): boolean {
   const own = fold(name);
-  if (!PREPOSITIONAL.has(language) || /\s/.test(own)) return false;
-  const ending = own.length >= 4 && [...FIRST_PERSON[language]].some((e) => own.endsWith(e));
+  if (/\s/.test(own)) return false;
+  const ending = PREPOSITIONAL.has(language) && own.length >= 4 &&
+    [...FIRST_PERSON[language]].some((e) => own.endsWith(e));
+  const infinitive = INFINITIVE[language]?.test(own) === true;
   const tokens = words(prompt);
-  return tokens.some((t, i) => {
-    if (t.norm !== own) return false;
+  const is = (i: number, set: Set<string>) => set.has(tokens[i]?.norm ?? "");
+  const verbAt = (i: number) => {
     const before = tokens[i - 1];
     if (before && SPEAKER[language].has(before.norm)) return true;
+    if (
+      infinitive && !is(i - 1, DETERMINERS[language]) &&
+      (is(i + 1, DETERMINERS[language]) || is(i + 1, RELATIVE[language]) || is(i + 2, RELATIVE[language]))
+    ) return true;
     const opens = !before || before.kind === "mark" || AND[language].has(before.norm);
-    return ending && ((opens && DETERMINERS[language].has(tokens[i + 1]?.norm ?? "")) ||
-      (before !== undefined && QUESTIONS[language].has(before.norm)));
-  });
+    return ending && ((opens && is(i + 1, DETERMINERS[language])) ||
+      (before !== undefined &&
+        (QUESTIONS[language].has(before.norm) || RELATIVE[language].has(before.norm))));
+  };
+  const said = tokens.flatMap((t, i) => t.norm === own ? [i] : []);
+  return PREPOSITIONAL.has(language) ? said.some(verbAt) : said.length > 0 && said.every(verbAt);
 }
 
 /** The prompt's own word for the records' concept when it is another word than the concept's name: it
@@ -1016,47 +1034,63 @@ function roleOf(prompt: string, language: Language, capitals: boolean, records: 
 }
 
 // Longest first: "buenas tardes" before "buenas".
-/** What the speaker says they do in the prompt's opening sentence when the request is not in it ("Ich
- * restauriere gerade einen VW Käfer von 1972", "we're organising a charity 5k fun run", "on organise le
- * concours de pétanque"): the object of their verb, without numbers, up to a function word or a mark. */
-export function opening(prompt: string, language: Language, capitals: boolean, request: number): string {
+/** What the speaker says they do in the prompt's opening sentence, before any request ("Ich restauriere
+ * gerade einen VW Käfer von 1972", "we're organising a charity 5k fun run", "on organise le concours de
+ * pétanque", "I drive a 2015 golf and want to…"), after the time it is set in ("In May I'm doing a 100 km
+ * charity walk", "a luglio faccio l'interrail", "im Mai laufen wir einen Halbmarathon"): the object of
+ * their verb, without numbers and what they measure, up to a function word or a mark. */
+export function opening(prompt: string, language: Language, capitals: boolean): string {
   const from = greeting(prompt, language);
   const sentence = prompt.slice(from).split(/[.!?;:\n]/)[0];
-  if (from + sentence.length > request || ROLES[language].test(sentence)) return "";
+  if (ROLES[language].test(sentence)) return "";
   // (An elided word is its own token, "j'organise", unless it is the speaker, "I'm".)
   const tokens = sentence.split(/\s+/).filter(Boolean)
     .flatMap((w) => SPEAKER[language].has(fold(w)) ? [w] : w.split(/(?<=')/));
   const stop = CUES[language].stop;
-  // (The speaker opens the sentence or a clause "and" starts, not a relative one: "the shops I try".)
-  const speaker = tokens.findIndex((w, i) =>
-    SPEAKER[language].has(fold(w)) && (i === 0 || AND[language].has(fold(tokens[i - 1])))
-  );
+  const lead = sceneTime(tokens, language);
+  // (The speaker opens the sentence, after its time, or a clause "and" starts, not a relative one: "the
+  // shops I try"; German puts the verb before the speaker after a time, "im Mai laufen wir".)
+  const inverted = language === "de" && lead > 0 && SPEAKER.de.has(fold(tokens[lead + 1] ?? ""));
+  const speaker = inverted
+    ? lead + 1
+    : tokens.findIndex((w, i) =>
+      SPEAKER[language].has(fold(w)) && (i === lead || AND[language].has(fold(tokens[i - 1])))
+    );
   // Where the pronoun is left out, a verb of the speaker's ending is both, unless a determiner or a
-  // relative word comes before it ("mis primos", "la paella que hacemos").
+  // relative word comes before it ("mis primos", "la paella que hacemos"), and so is a verb of the first
+  // person's that opens the clause before its object's article ("faccio l'interrail", "hago el camino").
   const own = tokens.findIndex((w, i) =>
-    fold(w).length >= 6 && SPEAKER_ENDINGS[language].some((e) => fold(w).endsWith(e)) &&
-    !DETERMINERS[language].has(fold(tokens[i - 1] ?? "")) &&
-    !RELATIVE[language].has(fold(tokens[i - 1] ?? ""))
+    (fold(w).length >= 6 && SPEAKER_ENDINGS[language].some((e) => fold(w).endsWith(e)) &&
+      !DETERMINERS[language].has(fold(tokens[i - 1] ?? "")) &&
+      !RELATIVE[language].has(fold(tokens[i - 1] ?? ""))) ||
+    (i === lead && fold(w).length >= 4 && [...FIRST_PERSON[language]].some((e) => fold(w).endsWith(e)) &&
+      DETERMINERS[language].has(fold(tokens[i + 1] ?? "")))
   );
   if (speaker < 0 && own < 0) return "";
   // The verb follows the speaker ("I'm organising", "wir machen eine"), or is that word, with the participle
   // an auxiliary takes before an article ("abbiamo adottato un cucciolo", "on a adopté un chiot").
-  let verb = speaker >= 0 ? speaker + 1 : own;
+  let verb = inverted ? lead : speaker >= 0 ? speaker + 1 : own;
   if (
-    (speaker < 0 || AUXILIARIES[language].has(fold(tokens[verb] ?? ""))) &&
+    !inverted && (speaker < 0 || AUXILIARIES[language].has(fold(tokens[verb] ?? ""))) &&
     ARTICLES[language].has(fold(tokens[verb + 2] ?? "")) &&
     !stop.has(fold(tokens[verb + 1] ?? ""))
   ) {
     verb++;
   }
-  if (!/^\p{L}+$/u.test(tokens[verb] ?? "")) return "";
-  // Its object follows it at once or after an article, a number or (German) an adjective, never after a
-  // preposition ("I'm drowning in paper") or as a verb of its own ("we keep running out").
+  // (A function word is no verb of a scene, "I need", "I just moved", "we are a team", unless it is one of
+  // asking, which after the pronoun says what they do: "je fais le tour du Mont Blanc".)
+  const said = fold(tokens[verb] ?? "");
+  if (!/^\p{L}+$/u.test(said) || (stop.has(said) && !ASKING[language].has(said))) return "";
+  // Its object follows it at once or after a determiner, a number and what it measures or (German) an
+  // adjective, never after a preposition ("I'm drowning in paper") or as a verb of its own ("we keep running
+  // out").
   const number = (w: string) => /\d/.test(w) || NUMBERS[language].has(fold(w));
-  const skipped = (w: string) =>
-    ARTICLES[language].has(fold(w)) || number(w) || (capitals && !stop.has(fold(w)) && !/^\p{Lu}/u.test(w));
-  let at = verb + 1;
-  while (at < tokens.length && skipped(tokens[at])) at++;
+  const skipped = (i: number) =>
+    DETERMINERS[language].has(fold(tokens[i])) || number(tokens[i]) ||
+    (measureWord(fold(tokens[i])) && number(tokens[i - 1])) ||
+    (capitals && !stop.has(fold(tokens[i])) && !/^\p{Lu}/u.test(tokens[i]));
+  let at = Math.max(verb, speaker) + 1;
+  while (at < tokens.length && skipped(at)) at++;
   // (An amount or a heap names what it holds: "I have a whole lot of board games".)
   at = amountHeld(tokens.map(fold), at, language);
   if (language === "en" && /ing$/i.test(tokens[at] ?? "")) return "";
@@ -1066,10 +1100,49 @@ export function opening(prompt: string, language: Language, capitals: boolean, r
   for (; at < tokens.length && (!stop.has(fold(tokens[at])) || (object.length && of(at))); at++) {
     // (An English adverb ends it: "I teach guitar privately".)
     if (language === "en" && object.length && /ly\W*$/i.test(tokens[at])) break;
+    // (A number after a function word says how many or when: "un coro di 25 persone".)
+    if (number(tokens[at]) && stop.has(fold(tokens[at - 1]))) break;
     if (!number(tokens[at])) object.push(tokens[at]);
     if (/[,()]$/.test(tokens[at])) break;
   }
-  return phrase(object.join(" "), language, capitals);
+  // What the speaker asks for is no scene: a verb of intent ("I want a list", "on doit") or, with no
+  // pronoun, of asking ("segna le spese"), nor an ask's cue alone ("a rota").
+  const asks = (w = "") => INTENT[language].has(fold(w)) || (speaker < 0 && ASKING[language].has(fold(w)));
+  if (
+    asks(tokens[verb]) || asks(tokens[verb - 1]) ||
+    (object.length === 1 && isCue(fold(object[0]), language, ["asks"]))
+  ) {
+    return "";
+  }
+  // Persons or a time are no scene: whom it is with or when ("we're fostering two kids", "ci sposiamo il
+  // 14 giugno").
+  const scene = phrase(object.join(" "), language, capitals);
+  return personal(scene, language) || measureOnly(scene.split(/\s+/)[0] ?? "", language) ? "" : scene;
+}
+
+// The first words of the verbs of intent ("want", "voglio", "dois", "möchte") and of asking ("make",
+// "segna", "zeig").
+const firstWords = (phrases: string[]) => phrases.map((w) => w.split(/\s+/)[0]);
+const INTENT = perLanguage((lex) => firstWords([...lex.want, ...lex.must]));
+const ASKING = perLanguage((lex) => firstWords([...lex.request, ...lex.verbs, ...lex.see]));
+
+/** How many tokens the time a sentence opens on takes ("In May", "a luglio", "next spring", "im
+ * Sommer"), up to the speaker or their verb; 0 when it opens on no time. */
+function sceneTime(tokens: string[], language: Language): number {
+  const folded = tokens.map(fold);
+  const timely = (w: string) =>
+    TIME_NAME_WORDS[language].has(w) || TIME_UNITS[language].has(w) || PERIOD_WORDS[language].has(w);
+  // (Function words only before its first word of time: "im Sommer machen wir" ends before the verb.)
+  const seen = (at: number) => folded.slice(0, at).some(timely);
+  let at = 0;
+  while (
+    at < folded.length && !SPEAKER[language].has(folded[at]) &&
+    (timely(folded[at]) || WHICH_TIME[language].has(folded[at]) ||
+      (!seen(at) && introducesTime(folded[at], language)))
+  ) {
+    at++;
+  }
+  return seen(at) ? at : 0;
 }
 
 /** Whether the prompt says a word of a concept it names, "for", an indefinite article and at most two
