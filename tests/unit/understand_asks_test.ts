@@ -518,6 +518,30 @@ Deno.test("each bracketed list of values is a choice with its options; a categor
   ask("Dienstplan für meine Freundinnen (Anna, Birgit, Carla)", "people");
 });
 
+Deno.test("a field named before a colon or a spaced dash offers the values after it, in brackets too", () => {
+  const options = (prompt: string) =>
+    understand(prompt).asks.filter((a) => a.type === "choice").map((a) => a.fields[0]);
+  for (
+    const [prompt, name, values] of [
+      ["my hikes with the date, km and terrain - flat, hilly, steep", "terrain", ["flat", "hilly", "steep"]],
+      ["registro caffè: data, miscela, gusto - dolce, amaro, acido", "gusto", ["dolce", "amaro", "acido"]],
+      ["mes livres avec l'état : neuf, abîmé, usé", "état", ["neuf", "abîmé", "usé"]],
+      ["mis plantas con riego: poco, normal, mucho", "riego", ["poco", "normal", "mucho"]],
+      ["meine Werkzeuge mit Ort und Zustand: neu, gut, kaputt", "Zustand", ["neu", "gut", "kaputt"]],
+      ["party list (name, coming yes/no, diet: none, vegan, halal)", "diet", ["none", "vegan", "halal"]],
+    ] as const
+  ) assert.deepEqual(options(prompt), [{ name, type: "choice", options: [...values] }], prompt);
+  // A category's cue as the label names the records' kinds.
+  const spending = understand("log what i spend, categories: bills, food, fun");
+  assert.deepEqual(spending.asks.filter((a) => a.type === "log")[0].fields, [
+    { name: "categories", type: "choice", options: ["bills", "food", "fun"] },
+  ]);
+  assert.ok(spending.asks.some((a) => a.type === "categories"));
+  // Items that name fields or hold amounts stay fields.
+  assert.ok(!options("my garden log with the beds: date, plant, amount").length);
+  assert.ok(!options("a café menu with the drinks: espresso 2, latte 3").length);
+});
+
 Deno.test("the asks a colon lists each with an article are asked, with their own quantities", () => {
   const types = (prompt: string) => understand(prompt).asks.map((a) => a.type).sort();
   assert.deepEqual(types("Für das Sommerfest: eine Einkaufsliste, ein Budget von 400 € und ein Countdown"), [

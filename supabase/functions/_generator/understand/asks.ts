@@ -600,9 +600,12 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // A `:` list's fields lie in the clauses of its items.
   // (The records a first item names before "with" are those the clause asks for: "a library: books with
   // author and year" lists author and year.)
-  // (Items after a question of which ("what kind: red, white, rosé") are the values of the field it names.)
+  // (Items after a question of which, "what kind: red, white, rosé", or after the field they are values of,
+  // "con appetito: tanto, poco", are the values of the field it names.)
   // (An item that names only a figure and its period, "con il totale dell'anno", is that figure, no field.)
-  const kind = ctx.items.length ? kindAsked(tokens, ctx.items, language) : undefined;
+  const kind = ctx.items.length ? kindAsked(tokens, ctx.items, language, fields) : undefined;
+  // (The field after "with" that names the choice is that choice.)
+  if (kind) fields.splice(0, fields.length, ...fields.filter((f) => f.span.to <= kind.span.from));
   const listedSpanned = kind ? [kind] : ctx.items.flatMap((item, k) => {
     const all = absolute(item);
     const at = k === 0 ? recordsWith(all, language) : -1;
@@ -3289,17 +3292,41 @@ const WHICH = Object.fromEntries(
 ) as Record<UiLanguage, Set<string>>;
 
 /**
- * The field a clause asks which of, when its words after the last comma are a question word of which and a
- * few words ("what kind", "quel type", "che tipo di vino", "welche Art"), with the values its `:` list offers
- * as the options of that choice.
+ * The field whose values a clause's `:` list offers: its words after the last comma are a question word of
+ * which and a few words ("what kind", "quel type", "che tipo di vino", "welche Art"), or its last words, after
+ * a comma, "and" or "with", are a category's cue ("track my expenses, categories: rent, food") or the last
+ * field it lists after "with" ("diario dei pasti con appetito: tanto, poco", "mit Strecke und Untergrund:
+ * Asphalt, Wald"). The items are then the options of that choice, each a value of a few words, none naming
+ * a field or holding a number.
  */
-function kindAsked(tokens: Token[], items: Clause[], language: UiLanguage): SpannedField | undefined {
+function kindAsked(
+  tokens: Token[],
+  items: Clause[],
+  language: UiLanguage,
+  fields: SpannedField[],
+): SpannedField | undefined {
   let from = tokens.length;
   while (from > 0 && tokens[from - 1].norm !== ",") from--;
-  const named = { from: from + 1, to: tokens.length };
+  const which = WHICH[language].has(tokens[from]?.norm ?? "");
+  // (Else the label's words, after the last comma, "and" or "with", and the article that opens them.)
+  let label = tokens.length;
+  while (label > 0 && tokens[label - 1].kind === "word" && !AND[language].has(tokens[label - 1].norm)) {
+    if (WITH[language].has(tokens[label - 1].norm)) break;
+    label--;
+  }
+  while (label < tokens.length && OPENERS[language].has(tokens[label].norm)) label++;
+  const named = which ? { from: from + 1, to: tokens.length } : { from: label, to: tokens.length };
   const words = tokens.slice(named.from);
-  if (!WHICH[language].has(tokens[from]?.norm ?? "") || !words.length || words.length > VALUE_WORDS) return;
+  if (!words.length || words.length > VALUE_WORDS) return;
   if (words.some((t) => t.kind !== "word") || words.every((t) => CUES[language].stop.has(t.norm))) return;
+  if (!which) {
+    const cues = matchCues(stemTokens(words, language), CUES[language].asks);
+    const category = cues.some((m) => m.key === "categories");
+    const listed = named.from > 0 && !cues.length && fields.some((f) => f.span.to === named.to);
+    if (!category && !listed) return;
+    const valued = items.map(absolute);
+    if (valued.some((item) => item.some((t) => t.kind === "number") || namesFields(item, language))) return;
+  }
   const options = items.flatMap((item) => offeredValues(absolute(item), language));
   if (options.length < 2 || options.some((o) => o.split(/\s+/).length > VALUE_WORDS)) return;
   return {
@@ -3307,7 +3334,7 @@ function kindAsked(tokens: Token[], items: Clause[], language: UiLanguage): Span
     type: "choice",
     options,
     span: named,
-    start: tokens[from].start,
+    start: tokens[which ? from : named.from].start,
     end: items[items.length - 1].end,
   };
 }
@@ -3503,11 +3530,19 @@ const OPENERS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet([...lex.articles, ...lex.determiners])]),
 ) as Record<UiLanguage, Set<string>>;
 
+/** Whether the mark at i labels the values after it: a colon, or a dash with a space either side. */
+const labelMark = (tokens: Token[], i: number) =>
+  tokens[i].norm === ":" ||
+  (/^[-–—]$/.test(tokens[i].norm) && tokens[i - 1]?.end < tokens[i].start &&
+    tokens[i].end < (tokens[i + 1]?.start ?? 0));
+
 /**
  * A listed field that opens with a category's cue and goes on with more words names the category's values,
  * the first after the cue and the next items of a few words each ("with categories rent, food, fun",
- * "mit Kategorien Miete, Essen, Kino"): one choice, not a text field for each value. The values end at an
- * item of another type, a longer one, or one an article or a determiner opens ("and a photo").
+ * "mit Kategorien Miete, Essen, Kino"): one choice, not a text field for each value. So does a field's name
+ * that a colon or a spaced dash ends, before values ("condition - mint, good, worn", "dietary needs: none,
+ * vegan", "gefühl - gut, mittel, schlecht"): the choice is named by the words before the mark. The values
+ * end at an item of another type, a longer one, or one an article or a determiner opens ("and a photo").
  */
 function categoryValues(fields: SpannedField[], tokens: Token[], language: UiLanguage): SpannedField[] {
   // A German compound typed by its head alone is a value's name ("Freizeit" is leisure, no time).
@@ -3523,14 +3558,19 @@ function categoryValues(fields: SpannedField[], tokens: Token[], language: UiLan
     const named = tokens.slice(f.span.from, f.span.to).filter((t) =>
       t.kind === "word" && !CUES[language].stop.has(t.norm)
     );
+    const mark = range(f.span).find((k) => k > f.span.from && labelMark(tokens, k));
+    const label = mark === undefined ? [] : named.filter((t) => t.end <= tokens[mark].start);
+    const labelled = label.length > 0 && label.length <= VALUE_WORDS && label.length < named.length &&
+      named.length - label.length <= VALUE_WORDS;
     const cue = f.type === "text"
       ? matchCues(stemTokens(named, language), CUES[language].asks).find((m) => m.key === "categories")
       : undefined;
-    if (!cue || cue.from !== 0 || cue.to >= named.length) {
+    const to = labelled ? label.length : cue?.to;
+    if (to === undefined || (!labelled && (cue!.from !== 0 || to >= named.length))) {
       out.push(f);
       continue;
     }
-    const options = [named.slice(cue.to).map((t) => t.text).join(" ")];
+    const options = [named.slice(to).map((t) => t.text).join(" ")];
     let j = i + 1;
     for (; j < fields.length; j++) {
       const next = fields[j];
@@ -3542,7 +3582,7 @@ function categoryValues(fields: SpannedField[], tokens: Token[], language: UiLan
     }
     const last = fields[j - 1];
     out.push({
-      name: named.slice(0, cue.to).map((t) => t.text).join(" "),
+      name: named.slice(0, to).map((t) => t.text).join(" "),
       type: "choice",
       options,
       span: { from: f.span.from, to: last.span.to },

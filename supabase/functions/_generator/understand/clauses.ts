@@ -58,7 +58,7 @@ export function clauses(prompt: string, language: UiLanguage): Clause[] {
   }
   pieces.push([from, prompt.length]);
   for (const [start, end] of pieces) {
-    const colon = prompt.indexOf(":", start);
+    const colon = listColon(prompt, start);
     // "track my books: title, author, rating" — a colon before words (not a clock time 20:30).
     const listed = colon >= 0 && colon < end && !/\d/.test(prompt[colon + 1] ?? "");
     const head = listed ? trimmed(prompt, start, colon) : null;
@@ -96,6 +96,18 @@ export function clauses(prompt: string, language: UiLanguage): Clause[] {
     } else out.push(...verbPhrases(prompt, trimmed(prompt, start, end), language));
   }
   return out;
+}
+
+/** The first colon from `start` outside brackets: one inside them labels a field's values ("(name, diet:
+ * none, vegan)"), no list of the clause. */
+function listColon(prompt: string, start: number): number {
+  let depth = 0;
+  for (let i = start; i < prompt.length; i++) {
+    if (prompt[i] === "(") depth++;
+    else if (prompt[i] === ")") depth = Math.max(0, depth - 1);
+    else if (prompt[i] === ":" && !depth) return i;
+  }
+  return -1;
 }
 
 /** Whether a phrase opens on one of the lexicon's verbs, or in German ends on one, as a request does. */
