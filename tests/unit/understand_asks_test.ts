@@ -221,6 +221,25 @@ Deno.test("listed fields of a few words joined by 'or' are the options of one ch
   ]);
 });
 
+Deno.test("a state and its negation joined by 'and' or 'or' is a tick of the first, no choice", () => {
+  for (
+    const [prompt, state] of [
+      ["my plants, toxic and nontoxic for the cat", "toxic"],
+      ["i miei libri letti e non letti", "letti"],
+      ["mes plantes toxiques ou non toxiques", "toxiques"],
+      ["mis discos rayados o no rayados", "rayados"],
+      ["Werkzeug, verliehen oder nicht verliehen", "verliehen"],
+      ["Pilze, giftig oder ungiftig", "giftig"],
+    ] as const
+  ) {
+    const asks = understand(prompt).asks;
+    assert.deepEqual(ask(prompt, "yesno").fields, [{ name: state, type: "yesno" }], prompt);
+    assert.ok(!asks.some((a) => a.type === "choice"), prompt);
+  }
+  // Words that only end alike are two things ("rice or price"), and short ones no state.
+  assert.ok(!understand("a list of books and ebooks").asks.some((a) => a.type === "yesno"));
+});
+
 Deno.test("a question of whether that offers values joined by 'or' is a choice between them, not a tick", () => {
   for (
     const [prompt, options] of [
@@ -508,6 +527,13 @@ Deno.test("each bracketed list of values is a choice with its options; a categor
     [{ name: "luz", type: "choice", options: ["sol", "sombra"] }],
     [{ name: "riego", type: "choice", options: ["poco", "mucho"] }],
   ]);
+  // Outside a list of fields, the values a category's cue brackets are the records' kinds.
+  const chores = ask("a list of chores by category (kitchen, garden, car)", "categories");
+  assert.deepEqual(chores.fields, [{
+    name: "category",
+    type: "choice",
+    options: ["kitchen", "garden", "car"],
+  }]);
   const expenses = understand("track my expenses with the amount and a category (food, rent, fun)");
   assert.deepEqual(expenses.asks.map((a) => a.type).sort(), ["categories", "log"]);
   // Items of more words than a value are things to do; names after a noun for persons are people.

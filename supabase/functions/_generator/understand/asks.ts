@@ -467,6 +467,7 @@ const WHETHER = Object.fromEntries(
     if: wordSet(lex.whether.if),
     done: wordSet(lex.whether.done),
     orNot: lex.whether.orNot.map((p) => p.split(/\s+/).map(fold)),
+    negative: lex.whether.negative.map(fold),
     who: wordSet(lex.whether.who),
     no: wordSet(lex.whether.no),
     as: wordSet(lex.whether.as),
@@ -481,6 +482,7 @@ const WHETHER = Object.fromEntries(
   if: Set<string>;
   done: Set<string>;
   orNot: string[][];
+  negative: string[];
   who: Set<string>;
   no: Set<string>;
   as: Set<string>;
@@ -902,11 +904,12 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   ];
   for (const list of offered) {
     if (fields.some((f) => f.start <= list.start && list.end <= f.end)) continue;
-    if (list.head && categories.has(tokens.indexOf(list.head))) continue;
+    // (Those a category's cue names are the records' kinds: "spese divise per categoria (casa, auto)".)
+    const category = list.head !== undefined && categories.has(tokens.indexOf(list.head));
     // Bracketed things in a clause that asks for a list are what it lists ("a list of things to do before
     // leaving (passport, insurance)"), not values to choose.
-    if (list.head && !list.names && found.has("list")) continue;
-    const kinds = list.kinds ||
+    if (list.head && !list.names && !category && found.has("list")) continue;
+    const kinds = list.kinds || category ||
       (list.head && !list.names && keptRight(tokens, tokens.indexOf(list.head), keeping));
     add(list.names ? "people" : kinds ? "categories" : "choice", list);
     if (list.names) {
@@ -1417,6 +1420,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     }
     const not = whether.orNot.find((p) => p.every((w, n) => tokens[i + 1 + n]?.norm === w));
     if (not && content(i)) tick({ from: i, to: i + 1 + not.length }, { from: i, to: i + 1 });
+    // A state and its negation, joined by "and" or "or" ("safe and unsafe foods", "sicuri e non sicuri",
+    // "payées ou impayées", "sicher oder unsicher") ask whether each record is in the first state.
+    const negation = pairedState(tokens, i, language);
+    if (negation && content(i)) tick({ from: i, to: negation + 1 }, { from: i, to: i + 1 });
     const ask = whether.who.has(t.norm) && AND[language].has(tokens[i - 1]?.norm ?? "") &&
       whether.no.has(tokens[i + 1]?.norm ?? "");
     const first = ask ? tokens.findLastIndex((w, k) => k < i - 1 && whether.who.has(w.norm)) : -1;
@@ -3090,7 +3097,8 @@ function alternatives(
     // (After a number it is a unit: "5 °C or colder".)
     const unit = tokens[from - 1]?.kind === "number" ||
       (tokens[from - 1]?.kind === "mark" && tokens[from - 2]?.kind === "number");
-    if (from === i || unit) continue;
+    // (A state and its negation, "payées ou impayées", are a tick.)
+    if (from === i || unit || pairedState(tokens, i - 1, language) === to - 1) continue;
     if (opened && preposition(from - 1)) from--;
     if (OPENERS[language].has(tokens[from - 1]?.norm ?? "")) continue;
     const options = [text(tokens, { from, to: i }), text(tokens, { from: i + 1, to })];
@@ -3529,6 +3537,25 @@ function ofRole(tokens: Token[], at: number, language: UiLanguage): boolean {
 const OPENERS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet([...lex.articles, ...lex.determiners])]),
 ) as Record<UiLanguage, Set<string>>;
+
+/**
+ * Where the negation of the state at i ends, when "and" or "or" joins them right after it: the same word after
+ * a negation ("non sicuri", "nicht fertig") or with a negative prefix ("unsafe", "impayées", "ungiftig");
+ * else undefined.
+ */
+function pairedState(tokens: Token[], i: number, language: UiLanguage): number | undefined {
+  const state = tokens[i].norm;
+  const join = tokens[i + 1];
+  if (
+    tokens[i].kind !== "word" || state.length < 4 || join?.kind !== "word" || !AND[language].has(join.norm)
+  ) {
+    return;
+  }
+  const { no, negative } = WHETHER[language];
+  const negated = no.has(tokens[i + 2]?.norm ?? "");
+  const other = tokens[i + (negated ? 3 : 2)]?.norm ?? "";
+  if (negated ? other === state : negative.some((p) => other === p + state)) return i + (negated ? 3 : 2);
+}
 
 /** Whether the mark at i labels the values after it: a colon, or a dash with a space either side. */
 const labelMark = (tokens: Token[], i: number) =>

@@ -191,13 +191,19 @@ export interface Lexicon {
    * or, among a record's fields, `who` then an auxiliary it `has` and a participle ("who has replied", "chi
    * ha pagato"; English "who's" holds its auxiliary). After `if`, a word of `already` ("si ya saqué", "ob schon
    * bezahlt") asks what was done whatever its form. The `participle` pattern holds the irregular ones too
-   * ("preso", "ouvert", "escrito", "abgeholt", "took"). */
-  whether: Record<"if" | "done" | "orNot" | "who" | "no" | "as" | "mark" | "has" | "already", string[]> & {
-    participle: string;
-    /** Where the speaker's simple past is no participle ("si ya regué"), pairs of its ending and the
-     * participle's that replaces it ("regado"): a tick is named by the state. */
-    past: string[][];
-  };
+   * ("preso", "ouvert", "escrito", "abgeholt", "took"). A state joined to itself with a `negative` prefix
+   * ("safe and unsafe", "payées ou impayées", "giftig oder ungiftig") or after a `no` word asks whether. */
+  whether:
+    & Record<
+      "if" | "done" | "orNot" | "negative" | "who" | "no" | "as" | "mark" | "has" | "already",
+      string[]
+    >
+    & {
+      participle: string;
+      /** Where the speaker's simple past is no participle ("si ya regué"), pairs of its ending and the
+       * participle's that replaces it ("regado"): a tick is named by the state. */
+      past: string[][];
+    };
   time: Record<
     | "at"
     /** The words of "at" that name the hour, an article of the hours ("alle", "a las"): a number after them is
