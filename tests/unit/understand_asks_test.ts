@@ -221,6 +221,20 @@ Deno.test("listed fields of a few words joined by 'or' are the options of one ch
   ]);
 });
 
+Deno.test("a tick's box for a state is a tick named by the state", () => {
+  for (
+    const [prompt, state] of [
+      ["my vaccines with the date and a tick box for done", "done"],
+      ["i compiti con la materia e una spunta per consegnato", "consegnato"],
+      ["les colis avec une case à cocher pour livré", "livré"],
+      ["las facturas con una casilla para pagada", "pagada"],
+      ["Pakete mit Datum und einem Kästchen für angekommen", "angekommen"],
+    ] as const
+  ) {
+    assert.deepEqual(ask(prompt, "yesno").fields, [{ name: state, type: "yesno" }], prompt);
+  }
+});
+
 Deno.test("a state and its negation joined by 'and' or 'or' is a tick of the first, no choice", () => {
   for (
     const [prompt, state] of [

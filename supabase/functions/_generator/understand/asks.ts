@@ -3867,8 +3867,9 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
   );
   if (field.type === "text" && scored) field.type = scored.key as FieldType;
   // A tick named with the question it asks ("una spunta se comprato", "a box for whether the form got
-  // signed", "Haken ob gekauft") is named by the content words of what it asks, the state, not by the box.
-  const whether = head.findIndex((t) => WHETHER[language].if.has(t.norm));
+  // signed", "Haken ob gekauft") or the state it is for ("a checkbox for booked", "une case pour réservé",
+  // "ein Häkchen für gebucht") is named by the content words of what it asks, the state, not by the box.
+  const whether = head.findIndex((t) => WHETHER[language].if.has(t.norm) || PURPOSE[language].has(t.norm));
   const state = kept.filter((t) => head.indexOf(t) > whether);
   if (field.type === "yesno" && whether >= 0 && state.length && state.length < kept.length) {
     field.name = nameOf(head.slice(head.indexOf(state[0])), state, language);
