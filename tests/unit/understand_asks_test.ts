@@ -221,6 +221,23 @@ Deno.test("listed fields of a few words joined by 'or' are the options of one ch
   ]);
 });
 
+Deno.test("a field's name before values of one length after commas and a last 'or' names their choice", () => {
+  for (
+    const [prompt, name, values] of [
+      ["my climbs with the grade and effort easy, ok or brutal", "effort", ["easy", "ok", "brutal"]],
+      ["le mie birre con stile chiara, rossa o scura", "stile", ["chiara", "rossa", "scura"]],
+      ["mes trajets avec météo soleil, pluie ou neige", "météo", ["soleil", "pluie", "neige"]],
+      ["mis cafés con tueste claro, medio u oscuro", "tueste", ["claro", "medio", "oscuro"]],
+      ["Fahrten mit Datum und Wetter sonnig, bewölkt oder Regen", "Wetter", ["sonnig", "bewölkt", "Regen"]],
+    ] as const
+  ) {
+    const choice = ask(prompt, "choice").fields[0];
+    assert.deepEqual(choice, { name, type: "choice", options: [...values] }, prompt);
+  }
+  // Fields of one word each are no values of the first ("title, author or genre" keeps "title").
+  assert.equal(ask("books with title, author or genre", "list").fields[0].name, "title");
+});
+
 Deno.test("a tick's box for a state is a tick named by the state", () => {
   for (
     const [prompt, state] of [

@@ -3461,17 +3461,18 @@ function fieldsBeforeVerb(tokens: Token[], language: UiLanguage): SpannedField[]
 /** A list of fields ("title, author, rating (1-5) and a photo"), split at commas and "and". */
 export function fieldList(tokens: Token[], language: UiLanguage, alternatives = false): SpannedField[] {
   const out: SpannedField[] = [];
-  // Whether each field of `out` follows an "or".
-  const afterOr: boolean[] = [];
+  // What joins each field of `out` to the one before: "or", a comma or else.
+  const joins: Join[] = [];
   let from = 0;
-  let or = false;
+  let join: Join = "and";
   const flush = (to: number) => {
     const field = typeField(tokens, { from, to }, language);
     if (field) {
       out.push(field);
-      afterOr.push(or);
+      joins.push(join);
     }
-    or = OR[language].has(tokens[to]?.norm ?? "");
+    const next = tokens[to]?.norm ?? "";
+    join = OR[language].has(next) ? "or" : next === "," ? "," : "and";
     from = to + 1;
   };
   let depth = 0;
@@ -3483,9 +3484,12 @@ export function fieldList(tokens: Token[], language: UiLanguage, alternatives = 
   flush(tokens.length);
   const valued = categoryValues(out, tokens, language);
   return alternatives
-    ? choicesOf(valued, afterOr.filter((_, k) => valued.includes(out[k])), tokens, language)
+    ? choicesOf(valued, joins.filter((_, k) => valued.includes(out[k])), tokens, language)
     : valued;
 }
+
+/** What joins a listed field to the one before it. */
+type Join = "or" | "," | "and";
 
 /** How each language's plural nouns end, and their singulars instead ("points", "punti" → "punto"). */
 const PLURALS: Record<UiLanguage, [string, string][]> = {
@@ -3749,29 +3753,49 @@ function offeredNoTick(
  * are the values a question of whether offers, which is no tick ("whether business or personal", "se li ha
  * fatti fuori o in casa", "ob privat oder dienstlich"). The first field's option is as long as the second
  * ("fatti fuori" → "fuori"), and the words before it name the choice ("pagamento in contanti o con carta").
+ * Values of one length after commas before them are options too where the first field is longer, its first
+ * words naming the choice ("dificultad fácil, media o difícil", "size small, medium or large").
  */
 function choicesOf(
   fields: SpannedField[],
-  afterOr: boolean[],
+  joins: Join[],
   tokens: Token[],
   language: UiLanguage,
 ): SpannedField[] {
   const short = (f: SpannedField, first: boolean) =>
     (f.type === "text" || (first && f.type === "yesno")) && f.name.split(/\s+/).length <= 3;
+  const said = (f: SpannedField) =>
+    range(f.span).filter((k) => tokens[k].kind === "word" && !CUES[language].stop.has(tokens[k].norm));
+  // Every word of a field up to the mark before the next, a function word too ("easy", "small").
+  const all = (i: number) => {
+    const to = i + 1 < fields.length ? fields[i + 1].span.from - 1 : fields[i].span.to;
+    return range({ from: fields[i].span.from, to }).filter((k) => tokens[k].kind === "word");
+  };
+  // The last of values after commas that "or" ends, each as long as that last one, the first field longer.
+  const listed = (i: number) => {
+    let j = i + 1;
+    while (j < fields.length && joins[j] === "," && short(fields[j], false)) j++;
+    const values = fields.slice(i + 1, j + 1);
+    const length = values.length ? said(values[values.length - 1]).length : 0;
+    // (The first field is typed by its name, if at all: "size small" is no number.)
+    const label = all(i).length - length;
+    const valued = j > i + 1 && j < fields.length && joins[j] === "or" && short(fields[j], false) &&
+      values.every((f) => said(f).length === length) && label > 0 && label < VALUE_WORDS;
+    return valued ? j : i;
+  };
   const out: SpannedField[] = [];
   for (let i = 0; i < fields.length; i++) {
-    let j = i;
+    let j = listed(i);
+    const first = j > i ? all(i) : said(fields[i]);
     while (
-      j + 1 < fields.length && afterOr[j + 1] && short(fields[j], j === i) && short(fields[j + 1], false)
+      j + 1 < fields.length && joins[j + 1] === "or" && short(fields[j], j === i) &&
+      short(fields[j + 1], false)
     ) j++;
     if (j === i) {
       out.push(fields[i]);
       continue;
     }
     const group = fields.slice(i, j + 1);
-    const said = (f: SpannedField) =>
-      range(f.span).filter((k) => tokens[k].kind === "word" && !CUES[language].stop.has(tokens[k].norm));
-    const first = said(group[0]);
     const option = first.slice(Math.max(0, first.length - said(group[1]).length));
     // (What a question of whether asks about is no name: "se li ha fatti fuori".)
     const asked = range({ from: Math.max(0, group[0].span.from - 3), to: option[0] }).some((k) =>
