@@ -238,6 +238,22 @@ Deno.test("a field's name before values of one length after commas and a last 'o
   assert.equal(ask("books with title, author or genre", "list").fields[0].name, "title");
 });
 
+Deno.test("a yes/no pair joined by 'or' or written as initials is a tick named without it, no choice", () => {
+  for (
+    const [prompt, name] of [
+      ["players with name and insured yes or no", "insured"],
+      ["soci con nome e quota pagata sì o no", "quota pagata"],
+      ["les colis avec livré oui ou non", "livré"],
+      ["alumnos con nombre y matriculado s/n", "matriculado"],
+      ["Mitglieder mit Name und Beitrag bezahlt j/n", "Beitrag bezahlt"],
+    ] as const
+  ) {
+    const asks = understand(prompt).asks;
+    assert.ok(asks.some((a) => a.fields.some((f) => f.name === name && f.type === "yesno")), prompt);
+    assert.ok(!asks.some((a) => a.type === "choice"), prompt);
+  }
+});
+
 Deno.test("a tick's box for a state is a tick named by the state", () => {
   for (
     const [prompt, state] of [

@@ -3209,7 +3209,7 @@ function slashLists(tokens: Token[], language: UiLanguage): Offered[] {
     const measured = items.every(measure) &&
       (items.some((t) => t.norm.length > 1) || tokens[i - 1]?.kind === "number");
     const values = !measured && !items.some((t) => CUES[language].stop.has(t.norm));
-    if (!YES_NO.test(tokens[i].norm) && values && !abbreviated) {
+    if (!yesNo(tokens, i + 1) && values && !abbreviated) {
       out.push({ start: tokens[i].start, end: tokens[j].end, options: items.map((t) => t.text) });
     }
     i = j;
@@ -3654,9 +3654,20 @@ function nameOf(words: Token[], kept: Token[], language: UiLanguage): string {
   return said.map((t, k) => (k && !said[k - 1].text.endsWith("'") ? " " : "") + t.text).join("");
 }
 
-/** Whether the slash at i joins a yes/no pair ("germinated yes/no"): the field's tick, not two fields. */
-const yesNo = (tokens: Token[], i: number) =>
-  tokens[i]?.norm === "/" && YES_NO.test(tokens[i - 1]?.norm ?? "") && YES_NO.test(tokens[i + 1]?.norm ?? "");
+/** What joins a yes/no pair: a slash or "or" in any of the five languages ("paid yes or no", "oui ou non"). */
+const YES_NO_JOIN = new Set(["/", ...Object.values(OR).flatMap((words) => [...words])]);
+/** The initials of a yes/no pair ("y/n", "s/n", "o/n", "j/n"). */
+const YES_NO_INITIALS = /^[ysoj]\/n$/;
+
+/** Whether the slash or "or" at i joins a yes/no pair ("germinated yes/no", "paid yes or no", "vegan y/n"):
+ * the field's tick, not two fields nor a choice. */
+const yesNo = (tokens: Token[], i: number) => {
+  const [before, join, after] = [tokens[i - 1]?.norm ?? "", tokens[i]?.norm ?? "", tokens[i + 1]?.norm ?? ""];
+  return YES_NO_JOIN.has(join) && (
+    (YES_NO.test(before) && YES_NO.test(after) && before !== after) ||
+    (join === "/" && YES_NO_INITIALS.test(`${before}/${after}`))
+  );
+};
 
 /**
  * What the speaker says they have, as three things or more of a word or two each, joined by commas and a last
@@ -3890,6 +3901,8 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
     m.key === "rating" || m.key === "yesno"
   );
   if (field.type === "text" && scored) field.type = scored.key as FieldType;
+  // (So is one a yes/no pair follows, in whatever words: "vegan y/n".)
+  if (field.type === "text" && head.some((_, k) => yesNo(head, k))) field.type = "yesno";
   // A tick named with the question it asks ("una spunta se comprato", "a box for whether the form got
   // signed", "Haken ob gekauft") or the state it is for ("a checkbox for booked", "une case pour réservé",
   // "ein Häkchen für gebucht") is named by the content words of what it asks, the state, not by the box.
