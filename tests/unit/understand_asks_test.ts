@@ -254,6 +254,21 @@ Deno.test("a yes/no pair joined by 'or' or written as initials is a tick named w
   }
 });
 
+Deno.test("the words that open examples label a field's values and end no sentence", () => {
+  const choice = (prompt: string) => ask(prompt, "choice").fields[0];
+  for (
+    const [prompt, name, values] of [
+      ["my runs with the surface e.g. road, trail, sand", "surface", ["road", "trail", "sand"]],
+      ["le mie birre con stile (ad es. ipa, lager, stout) e voto", "stile", ["ipa", "lager", "stout"]],
+      ["mes sorties avec météo comme soleil, pluie, neige", "météo", ["soleil", "pluie", "neige"]],
+      ["mis cafés con origen (p. ej. Brasil, Etiopía) y nota", "origen", ["Brasil", "Etiopía"]],
+      ["Pflanzen mit Standort z. B. Fenster, Balkon, Garten", "Standort", ["Fenster", "Balkon", "Garten"]],
+    ] as const
+  ) assert.deepEqual(choice(prompt), { name, type: "choice", options: [...values] }, prompt);
+  // A lone note after a dash is no value.
+  assert.ok(!understand("my dives with notes - anything else").asks.some((a) => a.type === "choice"));
+});
+
 Deno.test("a tick's box for a state is a tick named by the state", () => {
   for (
     const [prompt, state] of [

@@ -3284,8 +3284,9 @@ function bracketLists(tokens: Token[], language: UiLanguage): Offered[] {
  */
 function offeredValues(inner: Token[], language: UiLanguage): string[] {
   const out: string[] = [];
-  let from = 0;
-  for (let i = 0; i <= inner.length; i++) {
+  // (The words that open examples are none: "(e.g. cardio, yoga)".)
+  let from = exampleAt(inner, 0, language);
+  for (let i = from; i <= inner.length; i++) {
     // (A slash joins the parts of one value: "make/model".)
     if (i < inner.length && (!AND[language].has(inner[i].norm) || inner[i].norm === "/")) continue;
     while (from < i - 1 && OPENERS[language].has(inner[from].norm)) from++;
@@ -3561,11 +3562,24 @@ function pairedState(tokens: Token[], i: number, language: UiLanguage): number |
   if (negated ? other === state : negative.some((p) => other === p + state)) return i + (negated ? 3 : 2);
 }
 
-/** Whether the mark at i labels the values after it: a colon, or a dash with a space either side. */
-const labelMark = (tokens: Token[], i: number) =>
+const EXAMPLES = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.examples.map((p) => words(p).map((t) => t.norm))]),
+) as Record<UiLanguage, string[][]>;
+
+/** How many tokens the words that open examples at i take ("e.g.", "such as", "z. B."): 0 where none do. */
+function exampleAt(tokens: Token[], i: number, language: UiLanguage): number {
+  const found = EXAMPLES[language].filter((p) => p.every((w, k) => tokens[i + k]?.norm === w));
+  return Math.max(0, ...found.map((p) => p.length));
+}
+
+/** How many tokens at i label the values after them: a colon, a dash with a space either side, or the words
+ * that open examples ("type e.g. cardio, yoga", "categoria tipo cibo, casa"); 0 where none do. */
+const labelMark = (tokens: Token[], i: number, language: UiLanguage) =>
   tokens[i].norm === ":" ||
-  (/^[-–—]$/.test(tokens[i].norm) && tokens[i - 1]?.end < tokens[i].start &&
-    tokens[i].end < (tokens[i + 1]?.start ?? 0));
+    (/^[-–—]$/.test(tokens[i].norm) && tokens[i - 1]?.end < tokens[i].start &&
+      tokens[i].end < (tokens[i + 1]?.start ?? 0))
+    ? 1
+    : exampleAt(tokens, i, language);
 
 /**
  * A listed field that opens with a category's cue and goes on with more words names the category's values,
@@ -3589,10 +3603,16 @@ function categoryValues(fields: SpannedField[], tokens: Token[], language: UiLan
     const named = tokens.slice(f.span.from, f.span.to).filter((t) =>
       t.kind === "word" && !CUES[language].stop.has(t.norm)
     );
-    const mark = range(f.span).find((k) => k > f.span.from && labelMark(tokens, k));
+    // (Outside brackets, whose values are the field's own: "type (e.g. cardio, yoga)".)
+    const open = range(f.span).find((k) => tokens[k].norm === "(") ?? f.span.to;
+    const mark = range({ from: f.span.from + 1, to: open }).find((k) => labelMark(tokens, k, language));
+    const marked = mark === undefined ? 0 : labelMark(tokens, mark, language);
     const label = mark === undefined ? [] : named.filter((t) => t.end <= tokens[mark].start);
-    const labelled = label.length > 0 && label.length <= VALUE_WORDS && label.length < named.length &&
-      named.length - label.length <= VALUE_WORDS;
+    const value = mark === undefined ? [] : named.filter((t) => t.start >= tokens[mark + marked - 1].end);
+    // (Values, two or more: one alone after a dash is a note, "notes - anything else".)
+    const more = fields[i + 1]?.type === "text";
+    const labelled = label.length > 0 && label.length <= VALUE_WORDS && value.length > 0 &&
+      value.length <= VALUE_WORDS && more;
     const cue = f.type === "text"
       ? matchCues(stemTokens(named, language), CUES[language].asks).find((m) => m.key === "categories")
       : undefined;
@@ -3601,7 +3621,7 @@ function categoryValues(fields: SpannedField[], tokens: Token[], language: UiLan
       out.push(f);
       continue;
     }
-    const options = [named.slice(to).map((t) => t.text).join(" ")];
+    const options = [(labelled ? value : named.slice(to)).map((t) => t.text).join(" ")];
     let j = i + 1;
     for (; j < fields.length; j++) {
       const next = fields[j];

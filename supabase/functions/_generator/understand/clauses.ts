@@ -33,6 +33,23 @@ const JOINERS = Object.fromEntries(
   Object.entries(LEXICONS).map(([language, lex]) => [language, wordSet([",", ...lex.and])]),
 ) as Record<UiLanguage, Set<string>>;
 
+/** The words that open examples and hold a dot ("e.g.", "p. ex.", "z. B."), lower case. */
+const ABBREVIATED = Object.fromEntries(
+  Object.entries(LEXICONS).map((
+    [language, lex],
+  ) => [language, lex.examples.filter((p) => p.includes(".")).map((p) => p.toLowerCase())]),
+) as Record<UiLanguage, string[]>;
+
+/** Whether the dot at `at` is one of an abbreviation that opens examples ("type e.g. cardio, yoga"). */
+function abbreviated(prompt: string, at: number, language: UiLanguage): boolean {
+  return ABBREVIATED[language].some((p) =>
+    [...p].some((c, d) =>
+      c === "." && prompt.slice(at - d, at - d + p.length).toLowerCase() === p &&
+      !/\p{L}/u.test(prompt[at - d - 1] ?? "")
+    )
+  );
+}
+
 export function clauses(prompt: string, language: UiLanguage): Clause[] {
   const out: Clause[] = [];
   let from = 0;
@@ -53,6 +70,7 @@ export function clauses(prompt: string, language: UiLanguage): Clause[] {
     ) {
       continue;
     }
+    if (m[0].startsWith(".") && abbreviated(prompt, at, language)) continue;
     pieces.push([from, m.index!]);
     from = m.index! + m[0].length;
   }

@@ -114,6 +114,10 @@ export interface Lexicon {
   /** The question words that ask which one ("which", "quel", "welche"): a `:` list after one and what it asks
    * ("what kind: red, white, rosé", "quel type : intérieur, balcon") offers the values of that field. */
   which: string[];
+  /** The words that open examples, matched as written (`e.g.`, `ad es.`, `p. ex.`, `por ejemplo`, `z. B.`,
+   * `such as`, `tipo`, `comme`): after a field's name, the values it offers ("type e.g. cardio, yoga"); a
+   * dot of theirs ends no sentence. */
+  examples: string[];
   /** How an infinitive ends, with the pronouns that may be joined to it ("gestire", "segnarmi", "apuntar",
    * "noter"): one that opens a name before a determiner says what is done, not to what. Empty where the
    * infinitive is marked otherwise ("to", German word order). */
