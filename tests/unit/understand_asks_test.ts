@@ -625,7 +625,12 @@ Deno.test("a field named before a colon or a spaced dash offers the values after
     { name: "categories", type: "choice", options: ["bills", "food", "fun"] },
   ]);
   assert.ok(spending.asks.some((a) => a.type === "categories"));
-  // Items that name fields or hold amounts stay fields.
+  // A value may be a field's word, but items half of which name fields, or that hold amounts, stay fields.
+  assert.deepEqual(options("tâches avec statut : à faire, en cours, fait")[0]?.options, [
+    "à faire",
+    "en cours",
+    "fait",
+  ]);
   assert.ok(!options("my garden log with the beds: date, plant, amount").length);
   assert.ok(!options("a café menu with the drinks: espresso 2, latte 3").length);
 });

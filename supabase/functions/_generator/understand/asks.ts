@@ -3333,8 +3333,12 @@ function kindAsked(
     const category = cues.some((m) => m.key === "categories");
     const listed = named.from > 0 && !cues.length && fields.some((f) => f.span.to === named.to);
     if (!category && !listed) return;
+    // (Items half of which name fields are fields: "Clients: name, address"; a value may be a field's word,
+    // "to do / doing / done".)
     const valued = items.map(absolute);
-    if (valued.some((item) => item.some((t) => t.kind === "number") || namesFields(item, language))) return;
+    const fielded = valued.flatMap((item) => fieldList(item, language)).filter((f) => f.type !== "text");
+    const values = valued.flatMap((item) => offeredValues(item, language)).length;
+    if (valued.some((item) => item.some((t) => t.kind === "number")) || fielded.length * 2 >= values) return;
   }
   const options = items.flatMap((item) => offeredValues(absolute(item), language));
   if (options.length < 2 || options.some((o) => o.split(/\s+/).length > VALUE_WORDS)) return;
