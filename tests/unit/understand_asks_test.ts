@@ -265,6 +265,10 @@ Deno.test("the words that open examples label a field's values and end no senten
       ["Pflanzen mit Standort z. B. Fenster, Balkon, Garten", "Standort", ["Fenster", "Balkon", "Garten"]],
     ] as const
   ) assert.deepEqual(choice(prompt), { name, type: "choice", options: [...values] }, prompt);
+  // A colour its values follow is the records' colour, no theme.
+  const cars = understand("my cars with model and colour - red, black, silver").asks;
+  assert.deepEqual(cars.find((a) => a.type === "choice")?.fields[0].options, ["red", "black", "silver"]);
+  assert.ok(!cars.some((a) => a.type === "theme"));
   // A lone note after a dash is no value.
   assert.ok(!understand("my dives with notes - anything else").asks.some((a) => a.type === "choice"));
 });

@@ -3331,7 +3331,9 @@ function kindAsked(
   if (!which) {
     const cues = matchCues(stemTokens(words, language), CUES[language].asks);
     const category = cues.some((m) => m.key === "categories");
-    const listed = named.from > 0 && !cues.length && fields.some((f) => f.span.to === named.to);
+    // (A field's own cue may name it: "with the colour: red, white", "avis : génial, bof".)
+    const own = cues.every((m) => m.key === "theme" || DERIVED.has(m.key as FieldType));
+    const listed = named.from > 0 && own && fields.some((f) => f.span.to === named.to);
     if (!category && !listed) return;
     // (Items half of which name fields are fields: "Clients: name, address"; a value may be a field's word,
     // "to do / doing / done".)
@@ -3903,9 +3905,12 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
   const listOf = (m: CueMatch) =>
     m.key === "list" && head[m.from] === said[0] &&
     OF[language].some((p) => p.every((w, k) => head[m.to + k]?.norm === w));
-  // (A lone "colour", "Farbe" among fields is the records' colour, not the app's.)
+  // (A lone "colour", "Farbe" among fields is the records' colour, not the app's, and so is one its values
+  // follow: "colour - red, white".)
+  const mark = head.findIndex((t, k) => k > 0 && labelMark(head, k, language));
+  const lone = named.filter((t) => mark < 0 || head.indexOf(t) < mark).length === 1;
   const about = (m: CueMatch) =>
-    (ABOUT_LIST.has(m.key as AskType) && !(m.key === "theme" && named.length === 1)) ||
+    (ABOUT_LIST.has(m.key as AskType) && !(m.key === "theme" && lone)) ||
     OWN_SCREEN.has(m.key as AskType) || (m.key === "goal" && target) || listOf(m);
   if (matchCues(stemTokens(head, language), cues.asks, compounds).some(about)) return null;
   // A German compound is typed by its head, as its asks are: "Kaufdatum" is a date, "Einkaufspreis" money.
