@@ -221,6 +221,91 @@ Deno.test("listed fields of a few words joined by 'or' are the options of one ch
   ]);
 });
 
+Deno.test("a field's name before values of one length after commas and a last 'or' names their choice", () => {
+  for (
+    const [prompt, name, values] of [
+      ["my climbs with the grade and effort easy, ok or brutal", "effort", ["easy", "ok", "brutal"]],
+      ["le mie birre con stile chiara, rossa o scura", "stile", ["chiara", "rossa", "scura"]],
+      ["mes trajets avec météo soleil, pluie ou neige", "météo", ["soleil", "pluie", "neige"]],
+      ["mis cafés con tueste claro, medio u oscuro", "tueste", ["claro", "medio", "oscuro"]],
+      ["Fahrten mit Datum und Wetter sonnig, bewölkt oder Regen", "Wetter", ["sonnig", "bewölkt", "Regen"]],
+    ] as const
+  ) {
+    const choice = ask(prompt, "choice").fields[0];
+    assert.deepEqual(choice, { name, type: "choice", options: [...values] }, prompt);
+  }
+  // Fields of one word each are no values of the first ("title, author or genre" keeps "title").
+  assert.equal(ask("books with title, author or genre", "list").fields[0].name, "title");
+});
+
+Deno.test("a yes/no pair joined by 'or' or written as initials is a tick named without it, no choice", () => {
+  for (
+    const [prompt, name] of [
+      ["players with name and insured yes or no", "insured"],
+      ["soci con nome e quota pagata sì o no", "quota pagata"],
+      ["les colis avec livré oui ou non", "livré"],
+      ["alumnos con nombre y matriculado s/n", "matriculado"],
+      ["Mitglieder mit Name und Beitrag bezahlt j/n", "Beitrag bezahlt"],
+    ] as const
+  ) {
+    const asks = understand(prompt).asks;
+    assert.ok(asks.some((a) => a.fields.some((f) => f.name === name && f.type === "yesno")), prompt);
+    assert.ok(!asks.some((a) => a.type === "choice"), prompt);
+  }
+});
+
+Deno.test("the words that open examples label a field's values and end no sentence", () => {
+  const choice = (prompt: string) => ask(prompt, "choice").fields[0];
+  for (
+    const [prompt, name, values] of [
+      ["my runs with the surface e.g. road, trail, sand", "surface", ["road", "trail", "sand"]],
+      ["le mie birre con stile (ad es. ipa, lager, stout) e voto", "stile", ["ipa", "lager", "stout"]],
+      ["mes sorties avec météo comme soleil, pluie, neige", "météo", ["soleil", "pluie", "neige"]],
+      ["mis cafés con origen (p. ej. Brasil, Etiopía) y nota", "origen", ["Brasil", "Etiopía"]],
+      ["Pflanzen mit Standort z. B. Fenster, Balkon, Garten", "Standort", ["Fenster", "Balkon", "Garten"]],
+    ] as const
+  ) assert.deepEqual(choice(prompt), { name, type: "choice", options: [...values] }, prompt);
+  // A colour its values follow is the records' colour, no theme.
+  const cars = understand("my cars with model and colour - red, black, silver").asks;
+  assert.deepEqual(cars.find((a) => a.type === "choice")?.fields[0].options, ["red", "black", "silver"]);
+  assert.ok(!cars.some((a) => a.type === "theme"));
+  // A lone note after a dash is no value.
+  assert.ok(!understand("my dives with notes - anything else").asks.some((a) => a.type === "choice"));
+});
+
+Deno.test("a tick's box for a state is a tick named by the state", () => {
+  for (
+    const [prompt, state] of [
+      ["my vaccines with the date and a tick box for done", "done"],
+      ["i compiti con la materia e una spunta per consegnato", "consegnato"],
+      ["les colis avec une case à cocher pour livré", "livré"],
+      ["las facturas con una casilla para pagada", "pagada"],
+      ["Pakete mit Datum und einem Kästchen für angekommen", "angekommen"],
+    ] as const
+  ) {
+    assert.deepEqual(ask(prompt, "yesno").fields, [{ name: state, type: "yesno" }], prompt);
+  }
+});
+
+Deno.test("a state and its negation joined by 'and' or 'or' is a tick of the first, no choice", () => {
+  for (
+    const [prompt, state] of [
+      ["my plants, toxic and nontoxic for the cat", "toxic"],
+      ["i miei libri letti e non letti", "letti"],
+      ["mes plantes toxiques ou non toxiques", "toxiques"],
+      ["mis discos rayados o no rayados", "rayados"],
+      ["Werkzeug, verliehen oder nicht verliehen", "verliehen"],
+      ["Pilze, giftig oder ungiftig", "giftig"],
+    ] as const
+  ) {
+    const asks = understand(prompt).asks;
+    assert.deepEqual(ask(prompt, "yesno").fields, [{ name: state, type: "yesno" }], prompt);
+    assert.ok(!asks.some((a) => a.type === "choice"), prompt);
+  }
+  // Words that only end alike are two things ("rice or price"), and short ones no state.
+  assert.ok(!understand("a list of books and ebooks").asks.some((a) => a.type === "yesno"));
+});
+
 Deno.test("a question of whether that offers values joined by 'or' is a choice between them, not a tick", () => {
   for (
     const [prompt, options] of [
@@ -508,6 +593,13 @@ Deno.test("each bracketed list of values is a choice with its options; a categor
     [{ name: "luz", type: "choice", options: ["sol", "sombra"] }],
     [{ name: "riego", type: "choice", options: ["poco", "mucho"] }],
   ]);
+  // Outside a list of fields, the values a category's cue brackets are the records' kinds.
+  const chores = ask("a list of chores by category (kitchen, garden, car)", "categories");
+  assert.deepEqual(chores.fields, [{
+    name: "category",
+    type: "choice",
+    options: ["kitchen", "garden", "car"],
+  }]);
   const expenses = understand("track my expenses with the amount and a category (food, rent, fun)");
   assert.deepEqual(expenses.asks.map((a) => a.type).sort(), ["categories", "log"]);
   // Items of more words than a value are things to do; names after a noun for persons are people.
@@ -516,6 +608,35 @@ Deno.test("each bracketed list of values is a choice with its options; a categor
   );
   assert.ok(!trip.asks.some((a) => a.type === "choice"), JSON.stringify(trip.asks));
   ask("Dienstplan für meine Freundinnen (Anna, Birgit, Carla)", "people");
+});
+
+Deno.test("a field named before a colon or a spaced dash offers the values after it, in brackets too", () => {
+  const options = (prompt: string) =>
+    understand(prompt).asks.filter((a) => a.type === "choice").map((a) => a.fields[0]);
+  for (
+    const [prompt, name, values] of [
+      ["my hikes with the date, km and terrain - flat, hilly, steep", "terrain", ["flat", "hilly", "steep"]],
+      ["registro caffè: data, miscela, gusto - dolce, amaro, acido", "gusto", ["dolce", "amaro", "acido"]],
+      ["mes livres avec l'état : neuf, abîmé, usé", "état", ["neuf", "abîmé", "usé"]],
+      ["mis plantas con riego: poco, normal, mucho", "riego", ["poco", "normal", "mucho"]],
+      ["meine Werkzeuge mit Ort und Zustand: neu, gut, kaputt", "Zustand", ["neu", "gut", "kaputt"]],
+      ["party list (name, coming yes/no, diet: none, vegan, halal)", "diet", ["none", "vegan", "halal"]],
+    ] as const
+  ) assert.deepEqual(options(prompt), [{ name, type: "choice", options: [...values] }], prompt);
+  // A category's cue as the label names the records' kinds.
+  const spending = understand("log what i spend, categories: bills, food, fun");
+  assert.deepEqual(spending.asks.filter((a) => a.type === "log")[0].fields, [
+    { name: "categories", type: "choice", options: ["bills", "food", "fun"] },
+  ]);
+  assert.ok(spending.asks.some((a) => a.type === "categories"));
+  // A value may be a field's word, but items half of which name fields, or that hold amounts, stay fields.
+  assert.deepEqual(options("tâches avec statut : à faire, en cours, fait")[0]?.options, [
+    "à faire",
+    "en cours",
+    "fait",
+  ]);
+  assert.ok(!options("my garden log with the beds: date, plant, amount").length);
+  assert.ok(!options("a café menu with the drinks: espresso 2, latte 3").length);
 });
 
 Deno.test("the asks a colon lists each with an article are asked, with their own quantities", () => {

@@ -467,6 +467,7 @@ const WHETHER = Object.fromEntries(
     if: wordSet(lex.whether.if),
     done: wordSet(lex.whether.done),
     orNot: lex.whether.orNot.map((p) => p.split(/\s+/).map(fold)),
+    negative: lex.whether.negative.map(fold),
     who: wordSet(lex.whether.who),
     no: wordSet(lex.whether.no),
     as: wordSet(lex.whether.as),
@@ -481,6 +482,7 @@ const WHETHER = Object.fromEntries(
   if: Set<string>;
   done: Set<string>;
   orNot: string[][];
+  negative: string[];
   who: Set<string>;
   no: Set<string>;
   as: Set<string>;
@@ -600,9 +602,12 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // A `:` list's fields lie in the clauses of its items.
   // (The records a first item names before "with" are those the clause asks for: "a library: books with
   // author and year" lists author and year.)
-  // (Items after a question of which ("what kind: red, white, rosé") are the values of the field it names.)
+  // (Items after a question of which, "what kind: red, white, rosé", or after the field they are values of,
+  // "con appetito: tanto, poco", are the values of the field it names.)
   // (An item that names only a figure and its period, "con il totale dell'anno", is that figure, no field.)
-  const kind = ctx.items.length ? kindAsked(tokens, ctx.items, language) : undefined;
+  const kind = ctx.items.length ? kindAsked(tokens, ctx.items, language, fields) : undefined;
+  // (The field after "with" that names the choice is that choice.)
+  if (kind) fields.splice(0, fields.length, ...fields.filter((f) => f.span.to <= kind.span.from));
   const listedSpanned = kind ? [kind] : ctx.items.flatMap((item, k) => {
     const all = absolute(item);
     const at = k === 0 ? recordsWith(all, language) : -1;
@@ -899,11 +904,12 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   ];
   for (const list of offered) {
     if (fields.some((f) => f.start <= list.start && list.end <= f.end)) continue;
-    if (list.head && categories.has(tokens.indexOf(list.head))) continue;
+    // (Those a category's cue names are the records' kinds: "spese divise per categoria (casa, auto)".)
+    const category = list.head !== undefined && categories.has(tokens.indexOf(list.head));
     // Bracketed things in a clause that asks for a list are what it lists ("a list of things to do before
     // leaving (passport, insurance)"), not values to choose.
-    if (list.head && !list.names && found.has("list")) continue;
-    const kinds = list.kinds ||
+    if (list.head && !list.names && !category && found.has("list")) continue;
+    const kinds = list.kinds || category ||
       (list.head && !list.names && keptRight(tokens, tokens.indexOf(list.head), keeping));
     add(list.names ? "people" : kinds ? "categories" : "choice", list);
     if (list.names) {
@@ -1414,6 +1420,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     }
     const not = whether.orNot.find((p) => p.every((w, n) => tokens[i + 1 + n]?.norm === w));
     if (not && content(i)) tick({ from: i, to: i + 1 + not.length }, { from: i, to: i + 1 });
+    // A state and its negation, joined by "and" or "or" ("safe and unsafe foods", "sicuri e non sicuri",
+    // "payées ou impayées", "sicher oder unsicher") ask whether each record is in the first state.
+    const negation = pairedState(tokens, i, language);
+    if (negation && content(i)) tick({ from: i, to: negation + 1 }, { from: i, to: i + 1 });
     const ask = whether.who.has(t.norm) && AND[language].has(tokens[i - 1]?.norm ?? "") &&
       whether.no.has(tokens[i + 1]?.norm ?? "");
     const first = ask ? tokens.findLastIndex((w, k) => k < i - 1 && whether.who.has(w.norm)) : -1;
@@ -3087,7 +3097,8 @@ function alternatives(
     // (After a number it is a unit: "5 °C or colder".)
     const unit = tokens[from - 1]?.kind === "number" ||
       (tokens[from - 1]?.kind === "mark" && tokens[from - 2]?.kind === "number");
-    if (from === i || unit) continue;
+    // (A state and its negation, "payées ou impayées", are a tick.)
+    if (from === i || unit || pairedState(tokens, i - 1, language) === to - 1) continue;
     if (opened && preposition(from - 1)) from--;
     if (OPENERS[language].has(tokens[from - 1]?.norm ?? "")) continue;
     const options = [text(tokens, { from, to: i }), text(tokens, { from: i + 1, to })];
@@ -3198,7 +3209,7 @@ function slashLists(tokens: Token[], language: UiLanguage): Offered[] {
     const measured = items.every(measure) &&
       (items.some((t) => t.norm.length > 1) || tokens[i - 1]?.kind === "number");
     const values = !measured && !items.some((t) => CUES[language].stop.has(t.norm));
-    if (!YES_NO.test(tokens[i].norm) && values && !abbreviated) {
+    if (!yesNo(tokens, i + 1) && values && !abbreviated) {
       out.push({ start: tokens[i].start, end: tokens[j].end, options: items.map((t) => t.text) });
     }
     i = j;
@@ -3273,8 +3284,9 @@ function bracketLists(tokens: Token[], language: UiLanguage): Offered[] {
  */
 function offeredValues(inner: Token[], language: UiLanguage): string[] {
   const out: string[] = [];
-  let from = 0;
-  for (let i = 0; i <= inner.length; i++) {
+  // (The words that open examples are none: "(e.g. cardio, yoga)".)
+  let from = exampleAt(inner, 0, language);
+  for (let i = from; i <= inner.length; i++) {
     // (A slash joins the parts of one value: "make/model".)
     if (i < inner.length && (!AND[language].has(inner[i].norm) || inner[i].norm === "/")) continue;
     while (from < i - 1 && OPENERS[language].has(inner[from].norm)) from++;
@@ -3289,17 +3301,47 @@ const WHICH = Object.fromEntries(
 ) as Record<UiLanguage, Set<string>>;
 
 /**
- * The field a clause asks which of, when its words after the last comma are a question word of which and a
- * few words ("what kind", "quel type", "che tipo di vino", "welche Art"), with the values its `:` list offers
- * as the options of that choice.
+ * The field whose values a clause's `:` list offers: its words after the last comma are a question word of
+ * which and a few words ("what kind", "quel type", "che tipo di vino", "welche Art"), or its last words, after
+ * a comma, "and" or "with", are a category's cue ("track my expenses, categories: rent, food") or the last
+ * field it lists after "with" ("diario dei pasti con appetito: tanto, poco", "mit Strecke und Untergrund:
+ * Asphalt, Wald"). The items are then the options of that choice, each a value of a few words, none naming
+ * a field or holding a number.
  */
-function kindAsked(tokens: Token[], items: Clause[], language: UiLanguage): SpannedField | undefined {
+function kindAsked(
+  tokens: Token[],
+  items: Clause[],
+  language: UiLanguage,
+  fields: SpannedField[],
+): SpannedField | undefined {
   let from = tokens.length;
   while (from > 0 && tokens[from - 1].norm !== ",") from--;
-  const named = { from: from + 1, to: tokens.length };
+  const which = WHICH[language].has(tokens[from]?.norm ?? "");
+  // (Else the label's words, after the last comma, "and" or "with", and the article that opens them.)
+  let label = tokens.length;
+  while (label > 0 && tokens[label - 1].kind === "word" && !AND[language].has(tokens[label - 1].norm)) {
+    if (WITH[language].has(tokens[label - 1].norm)) break;
+    label--;
+  }
+  while (label < tokens.length && OPENERS[language].has(tokens[label].norm)) label++;
+  const named = which ? { from: from + 1, to: tokens.length } : { from: label, to: tokens.length };
   const words = tokens.slice(named.from);
-  if (!WHICH[language].has(tokens[from]?.norm ?? "") || !words.length || words.length > VALUE_WORDS) return;
+  if (!words.length || words.length > VALUE_WORDS) return;
   if (words.some((t) => t.kind !== "word") || words.every((t) => CUES[language].stop.has(t.norm))) return;
+  if (!which) {
+    const cues = matchCues(stemTokens(words, language), CUES[language].asks);
+    const category = cues.some((m) => m.key === "categories");
+    // (A field's own cue may name it: "with the colour: red, white", "avis : génial, bof".)
+    const own = cues.every((m) => m.key === "theme" || DERIVED.has(m.key as FieldType));
+    const listed = named.from > 0 && own && fields.some((f) => f.span.to === named.to);
+    if (!category && !listed) return;
+    // (Items half of which name fields are fields: "Clients: name, address"; a value may be a field's word,
+    // "to do / doing / done".)
+    const valued = items.map(absolute);
+    const fielded = valued.flatMap((item) => fieldList(item, language)).filter((f) => f.type !== "text");
+    const values = valued.flatMap((item) => offeredValues(item, language)).length;
+    if (valued.some((item) => item.some((t) => t.kind === "number")) || fielded.length * 2 >= values) return;
+  }
   const options = items.flatMap((item) => offeredValues(absolute(item), language));
   if (options.length < 2 || options.some((o) => o.split(/\s+/).length > VALUE_WORDS)) return;
   return {
@@ -3307,7 +3349,7 @@ function kindAsked(tokens: Token[], items: Clause[], language: UiLanguage): Span
     type: "choice",
     options,
     span: named,
-    start: tokens[from].start,
+    start: tokens[which ? from : named.from].start,
     end: items[items.length - 1].end,
   };
 }
@@ -3426,17 +3468,18 @@ function fieldsBeforeVerb(tokens: Token[], language: UiLanguage): SpannedField[]
 /** A list of fields ("title, author, rating (1-5) and a photo"), split at commas and "and". */
 export function fieldList(tokens: Token[], language: UiLanguage, alternatives = false): SpannedField[] {
   const out: SpannedField[] = [];
-  // Whether each field of `out` follows an "or".
-  const afterOr: boolean[] = [];
+  // What joins each field of `out` to the one before: "or", a comma or else.
+  const joins: Join[] = [];
   let from = 0;
-  let or = false;
+  let join: Join = "and";
   const flush = (to: number) => {
     const field = typeField(tokens, { from, to }, language);
     if (field) {
       out.push(field);
-      afterOr.push(or);
+      joins.push(join);
     }
-    or = OR[language].has(tokens[to]?.norm ?? "");
+    const next = tokens[to]?.norm ?? "";
+    join = OR[language].has(next) ? "or" : next === "," ? "," : "and";
     from = to + 1;
   };
   let depth = 0;
@@ -3448,9 +3491,12 @@ export function fieldList(tokens: Token[], language: UiLanguage, alternatives = 
   flush(tokens.length);
   const valued = categoryValues(out, tokens, language);
   return alternatives
-    ? choicesOf(valued, afterOr.filter((_, k) => valued.includes(out[k])), tokens, language)
+    ? choicesOf(valued, joins.filter((_, k) => valued.includes(out[k])), tokens, language)
     : valued;
 }
+
+/** What joins a listed field to the one before it. */
+type Join = "or" | "," | "and";
 
 /** How each language's plural nouns end, and their singulars instead ("points", "punti" → "punto"). */
 const PLURALS: Record<UiLanguage, [string, string][]> = {
@@ -3504,10 +3550,50 @@ const OPENERS = Object.fromEntries(
 ) as Record<UiLanguage, Set<string>>;
 
 /**
+ * Where the negation of the state at i ends, when "and" or "or" joins them right after it: the same word after
+ * a negation ("non sicuri", "nicht fertig") or with a negative prefix ("unsafe", "impayées", "ungiftig");
+ * else undefined.
+ */
+function pairedState(tokens: Token[], i: number, language: UiLanguage): number | undefined {
+  const state = tokens[i].norm;
+  const join = tokens[i + 1];
+  if (
+    tokens[i].kind !== "word" || state.length < 4 || join?.kind !== "word" || !AND[language].has(join.norm)
+  ) {
+    return;
+  }
+  const { no, negative } = WHETHER[language];
+  const negated = no.has(tokens[i + 2]?.norm ?? "");
+  const other = tokens[i + (negated ? 3 : 2)]?.norm ?? "";
+  if (negated ? other === state : negative.some((p) => other === p + state)) return i + (negated ? 3 : 2);
+}
+
+const EXAMPLES = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.examples.map((p) => words(p).map((t) => t.norm))]),
+) as Record<UiLanguage, string[][]>;
+
+/** How many tokens the words that open examples at i take ("e.g.", "such as", "z. B."): 0 where none do. */
+function exampleAt(tokens: Token[], i: number, language: UiLanguage): number {
+  const found = EXAMPLES[language].filter((p) => p.every((w, k) => tokens[i + k]?.norm === w));
+  return Math.max(0, ...found.map((p) => p.length));
+}
+
+/** How many tokens at i label the values after them: a colon, a dash with a space either side, or the words
+ * that open examples ("type e.g. cardio, yoga", "categoria tipo cibo, casa"); 0 where none do. */
+const labelMark = (tokens: Token[], i: number, language: UiLanguage) =>
+  tokens[i].norm === ":" ||
+    (/^[-–—]$/.test(tokens[i].norm) && tokens[i - 1]?.end < tokens[i].start &&
+      tokens[i].end < (tokens[i + 1]?.start ?? 0))
+    ? 1
+    : exampleAt(tokens, i, language);
+
+/**
  * A listed field that opens with a category's cue and goes on with more words names the category's values,
  * the first after the cue and the next items of a few words each ("with categories rent, food, fun",
- * "mit Kategorien Miete, Essen, Kino"): one choice, not a text field for each value. The values end at an
- * item of another type, a longer one, or one an article or a determiner opens ("and a photo").
+ * "mit Kategorien Miete, Essen, Kino"): one choice, not a text field for each value. So does a field's name
+ * that a colon or a spaced dash ends, before values ("condition - mint, good, worn", "dietary needs: none,
+ * vegan", "gefühl - gut, mittel, schlecht"): the choice is named by the words before the mark. The values
+ * end at an item of another type, a longer one, or one an article or a determiner opens ("and a photo").
  */
 function categoryValues(fields: SpannedField[], tokens: Token[], language: UiLanguage): SpannedField[] {
   // A German compound typed by its head alone is a value's name ("Freizeit" is leisure, no time).
@@ -3523,14 +3609,25 @@ function categoryValues(fields: SpannedField[], tokens: Token[], language: UiLan
     const named = tokens.slice(f.span.from, f.span.to).filter((t) =>
       t.kind === "word" && !CUES[language].stop.has(t.norm)
     );
+    // (Outside brackets, whose values are the field's own: "type (e.g. cardio, yoga)".)
+    const open = range(f.span).find((k) => tokens[k].norm === "(") ?? f.span.to;
+    const mark = range({ from: f.span.from + 1, to: open }).find((k) => labelMark(tokens, k, language));
+    const marked = mark === undefined ? 0 : labelMark(tokens, mark, language);
+    const label = mark === undefined ? [] : named.filter((t) => t.end <= tokens[mark].start);
+    const value = mark === undefined ? [] : named.filter((t) => t.start >= tokens[mark + marked - 1].end);
+    // (Values, two or more: one alone after a dash is a note, "notes - anything else".)
+    const more = fields[i + 1]?.type === "text";
+    const labelled = label.length > 0 && label.length <= VALUE_WORDS && value.length > 0 &&
+      value.length <= VALUE_WORDS && more;
     const cue = f.type === "text"
       ? matchCues(stemTokens(named, language), CUES[language].asks).find((m) => m.key === "categories")
       : undefined;
-    if (!cue || cue.from !== 0 || cue.to >= named.length) {
+    const to = labelled ? label.length : cue?.to;
+    if (to === undefined || (!labelled && (cue!.from !== 0 || to >= named.length))) {
       out.push(f);
       continue;
     }
-    const options = [named.slice(cue.to).map((t) => t.text).join(" ")];
+    const options = [(labelled ? value : named.slice(to)).map((t) => t.text).join(" ")];
     let j = i + 1;
     for (; j < fields.length; j++) {
       const next = fields[j];
@@ -3542,7 +3639,7 @@ function categoryValues(fields: SpannedField[], tokens: Token[], language: UiLan
     }
     const last = fields[j - 1];
     out.push({
-      name: named.slice(0, cue.to).map((t) => t.text).join(" "),
+      name: named.slice(0, to).map((t) => t.text).join(" "),
       type: "choice",
       options,
       span: { from: f.span.from, to: last.span.to },
@@ -3583,9 +3680,20 @@ function nameOf(words: Token[], kept: Token[], language: UiLanguage): string {
   return said.map((t, k) => (k && !said[k - 1].text.endsWith("'") ? " " : "") + t.text).join("");
 }
 
-/** Whether the slash at i joins a yes/no pair ("germinated yes/no"): the field's tick, not two fields. */
-const yesNo = (tokens: Token[], i: number) =>
-  tokens[i]?.norm === "/" && YES_NO.test(tokens[i - 1]?.norm ?? "") && YES_NO.test(tokens[i + 1]?.norm ?? "");
+/** What joins a yes/no pair: a slash or "or" in any of the five languages ("paid yes or no", "oui ou non"). */
+const YES_NO_JOIN = new Set(["/", ...Object.values(OR).flatMap((words) => [...words])]);
+/** The initials of a yes/no pair ("y/n", "s/n", "o/n", "j/n"). */
+const YES_NO_INITIALS = /^[ysoj]\/n$/;
+
+/** Whether the slash or "or" at i joins a yes/no pair ("germinated yes/no", "paid yes or no", "vegan y/n"):
+ * the field's tick, not two fields nor a choice. */
+const yesNo = (tokens: Token[], i: number) => {
+  const [before, join, after] = [tokens[i - 1]?.norm ?? "", tokens[i]?.norm ?? "", tokens[i + 1]?.norm ?? ""];
+  return YES_NO_JOIN.has(join) && (
+    (YES_NO.test(before) && YES_NO.test(after) && before !== after) ||
+    (join === "/" && YES_NO_INITIALS.test(`${before}/${after}`))
+  );
+};
 
 /**
  * What the speaker says they have, as three things or more of a word or two each, joined by commas and a last
@@ -3682,29 +3790,49 @@ function offeredNoTick(
  * are the values a question of whether offers, which is no tick ("whether business or personal", "se li ha
  * fatti fuori o in casa", "ob privat oder dienstlich"). The first field's option is as long as the second
  * ("fatti fuori" → "fuori"), and the words before it name the choice ("pagamento in contanti o con carta").
+ * Values of one length after commas before them are options too where the first field is longer, its first
+ * words naming the choice ("dificultad fácil, media o difícil", "size small, medium or large").
  */
 function choicesOf(
   fields: SpannedField[],
-  afterOr: boolean[],
+  joins: Join[],
   tokens: Token[],
   language: UiLanguage,
 ): SpannedField[] {
   const short = (f: SpannedField, first: boolean) =>
     (f.type === "text" || (first && f.type === "yesno")) && f.name.split(/\s+/).length <= 3;
+  const said = (f: SpannedField) =>
+    range(f.span).filter((k) => tokens[k].kind === "word" && !CUES[language].stop.has(tokens[k].norm));
+  // Every word of a field up to the mark before the next, a function word too ("easy", "small").
+  const all = (i: number) => {
+    const to = i + 1 < fields.length ? fields[i + 1].span.from - 1 : fields[i].span.to;
+    return range({ from: fields[i].span.from, to }).filter((k) => tokens[k].kind === "word");
+  };
+  // The last of values after commas that "or" ends, each as long as that last one, the first field longer.
+  const listed = (i: number) => {
+    let j = i + 1;
+    while (j < fields.length && joins[j] === "," && short(fields[j], false)) j++;
+    const values = fields.slice(i + 1, j + 1);
+    const length = values.length ? said(values[values.length - 1]).length : 0;
+    // (The first field is typed by its name, if at all: "size small" is no number.)
+    const label = all(i).length - length;
+    const valued = j > i + 1 && j < fields.length && joins[j] === "or" && short(fields[j], false) &&
+      values.every((f) => said(f).length === length) && label > 0 && label < VALUE_WORDS;
+    return valued ? j : i;
+  };
   const out: SpannedField[] = [];
   for (let i = 0; i < fields.length; i++) {
-    let j = i;
+    let j = listed(i);
+    const first = j > i ? all(i) : said(fields[i]);
     while (
-      j + 1 < fields.length && afterOr[j + 1] && short(fields[j], j === i) && short(fields[j + 1], false)
+      j + 1 < fields.length && joins[j + 1] === "or" && short(fields[j], j === i) &&
+      short(fields[j + 1], false)
     ) j++;
     if (j === i) {
       out.push(fields[i]);
       continue;
     }
     const group = fields.slice(i, j + 1);
-    const said = (f: SpannedField) =>
-      range(f.span).filter((k) => tokens[k].kind === "word" && !CUES[language].stop.has(tokens[k].norm));
-    const first = said(group[0]);
     const option = first.slice(Math.max(0, first.length - said(group[1]).length));
     // (What a question of whether asks about is no name: "se li ha fatti fuori".)
     const asked = range({ from: Math.max(0, group[0].span.from - 3), to: option[0] }).some((k) =>
@@ -3777,9 +3905,12 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
   const listOf = (m: CueMatch) =>
     m.key === "list" && head[m.from] === said[0] &&
     OF[language].some((p) => p.every((w, k) => head[m.to + k]?.norm === w));
-  // (A lone "colour", "Farbe" among fields is the records' colour, not the app's.)
+  // (A lone "colour", "Farbe" among fields is the records' colour, not the app's, and so is one its values
+  // follow: "colour - red, white".)
+  const mark = head.findIndex((t, k) => k > 0 && labelMark(head, k, language));
+  const lone = named.filter((t) => mark < 0 || head.indexOf(t) < mark).length === 1;
   const about = (m: CueMatch) =>
-    (ABOUT_LIST.has(m.key as AskType) && !(m.key === "theme" && named.length === 1)) ||
+    (ABOUT_LIST.has(m.key as AskType) && !(m.key === "theme" && lone)) ||
     OWN_SCREEN.has(m.key as AskType) || (m.key === "goal" && target) || listOf(m);
   if (matchCues(stemTokens(head, language), cues.asks, compounds).some(about)) return null;
   // A German compound is typed by its head, as its asks are: "Kaufdatum" is a date, "Einkaufspreis" money.
@@ -3799,9 +3930,12 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
     m.key === "rating" || m.key === "yesno"
   );
   if (field.type === "text" && scored) field.type = scored.key as FieldType;
+  // (So is one a yes/no pair follows, in whatever words: "vegan y/n".)
+  if (field.type === "text" && head.some((_, k) => yesNo(head, k))) field.type = "yesno";
   // A tick named with the question it asks ("una spunta se comprato", "a box for whether the form got
-  // signed", "Haken ob gekauft") is named by the content words of what it asks, the state, not by the box.
-  const whether = head.findIndex((t) => WHETHER[language].if.has(t.norm));
+  // signed", "Haken ob gekauft") or the state it is for ("a checkbox for booked", "une case pour réservé",
+  // "ein Häkchen für gebucht") is named by the content words of what it asks, the state, not by the box.
+  const whether = head.findIndex((t) => WHETHER[language].if.has(t.norm) || PURPOSE[language].has(t.norm));
   const state = kept.filter((t) => head.indexOf(t) > whether);
   if (field.type === "yesno" && whether >= 0 && state.length && state.length < kept.length) {
     field.name = nameOf(head.slice(head.indexOf(state[0])), state, language);

@@ -33,6 +33,23 @@ const JOINERS = Object.fromEntries(
   Object.entries(LEXICONS).map(([language, lex]) => [language, wordSet([",", ...lex.and])]),
 ) as Record<UiLanguage, Set<string>>;
 
+/** The words that open examples and hold a dot ("e.g.", "p. ex.", "z. B."), lower case. */
+const ABBREVIATED = Object.fromEntries(
+  Object.entries(LEXICONS).map((
+    [language, lex],
+  ) => [language, lex.examples.filter((p) => p.includes(".")).map((p) => p.toLowerCase())]),
+) as Record<UiLanguage, string[]>;
+
+/** Whether the dot at `at` is one of an abbreviation that opens examples ("type e.g. cardio, yoga"). */
+function abbreviated(prompt: string, at: number, language: UiLanguage): boolean {
+  return ABBREVIATED[language].some((p) =>
+    [...p].some((c, d) =>
+      c === "." && prompt.slice(at - d, at - d + p.length).toLowerCase() === p &&
+      !/\p{L}/u.test(prompt[at - d - 1] ?? "")
+    )
+  );
+}
+
 export function clauses(prompt: string, language: UiLanguage): Clause[] {
   const out: Clause[] = [];
   let from = 0;
@@ -53,12 +70,13 @@ export function clauses(prompt: string, language: UiLanguage): Clause[] {
     ) {
       continue;
     }
+    if (m[0].startsWith(".") && abbreviated(prompt, at, language)) continue;
     pieces.push([from, m.index!]);
     from = m.index! + m[0].length;
   }
   pieces.push([from, prompt.length]);
   for (const [start, end] of pieces) {
-    const colon = prompt.indexOf(":", start);
+    const colon = listColon(prompt, start);
     // "track my books: title, author, rating" — a colon before words (not a clock time 20:30).
     const listed = colon >= 0 && colon < end && !/\d/.test(prompt[colon + 1] ?? "");
     const head = listed ? trimmed(prompt, start, colon) : null;
@@ -96,6 +114,18 @@ export function clauses(prompt: string, language: UiLanguage): Clause[] {
     } else out.push(...verbPhrases(prompt, trimmed(prompt, start, end), language));
   }
   return out;
+}
+
+/** The first colon from `start` outside brackets: one inside them labels a field's values ("(name, diet:
+ * none, vegan)"), no list of the clause. */
+function listColon(prompt: string, start: number): number {
+  let depth = 0;
+  for (let i = start; i < prompt.length; i++) {
+    if (prompt[i] === "(") depth++;
+    else if (prompt[i] === ")") depth = Math.max(0, depth - 1);
+    else if (prompt[i] === ":" && !depth) return i;
+  }
+  return -1;
 }
 
 /** Whether a phrase opens on one of the lexicon's verbs, or in German ends on one, as a request does. */

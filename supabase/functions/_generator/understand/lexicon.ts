@@ -114,6 +114,10 @@ export interface Lexicon {
   /** The question words that ask which one ("which", "quel", "welche"): a `:` list after one and what it asks
    * ("what kind: red, white, rosé", "quel type : intérieur, balcon") offers the values of that field. */
   which: string[];
+  /** The words that open examples, matched as written (`e.g.`, `ad es.`, `p. ex.`, `por ejemplo`, `z. B.`,
+   * `such as`, `tipo`, `comme`): after a field's name, the values it offers ("type e.g. cardio, yoga"); a
+   * dot of theirs ends no sentence. */
+  examples: string[];
   /** How an infinitive ends, with the pronouns that may be joined to it ("gestire", "segnarmi", "apuntar",
    * "noter"): one that opens a name before a determiner says what is done, not to what. Empty where the
    * infinitive is marked otherwise ("to", German word order). */
@@ -191,13 +195,19 @@ export interface Lexicon {
    * or, among a record's fields, `who` then an auxiliary it `has` and a participle ("who has replied", "chi
    * ha pagato"; English "who's" holds its auxiliary). After `if`, a word of `already` ("si ya saqué", "ob schon
    * bezahlt") asks what was done whatever its form. The `participle` pattern holds the irregular ones too
-   * ("preso", "ouvert", "escrito", "abgeholt", "took"). */
-  whether: Record<"if" | "done" | "orNot" | "who" | "no" | "as" | "mark" | "has" | "already", string[]> & {
-    participle: string;
-    /** Where the speaker's simple past is no participle ("si ya regué"), pairs of its ending and the
-     * participle's that replaces it ("regado"): a tick is named by the state. */
-    past: string[][];
-  };
+   * ("preso", "ouvert", "escrito", "abgeholt", "took"). A state joined to itself with a `negative` prefix
+   * ("safe and unsafe", "payées ou impayées", "giftig oder ungiftig") or after a `no` word asks whether. */
+  whether:
+    & Record<
+      "if" | "done" | "orNot" | "negative" | "who" | "no" | "as" | "mark" | "has" | "already",
+      string[]
+    >
+    & {
+      participle: string;
+      /** Where the speaker's simple past is no participle ("si ya regué"), pairs of its ending and the
+       * participle's that replaces it ("regado"): a tick is named by the state. */
+      past: string[][];
+    };
   time: Record<
     | "at"
     /** The words of "at" that name the hour, an article of the hours ("alle", "a las"): a number after them is
