@@ -243,3 +243,31 @@ Deno.test("a concept's two words said apart, only function words between, in eit
   // Other words between are another phrase: nothing is named.
   assert.equal(best("walks in the park and a dog toy list", "en") === "dog-walk", false);
 });
+
+Deno.test("a word said as a verb with its object names no concept: it is what is done to the records", () => {
+  const ids = (text: string, language: "en" | "it" | "fr" | "es" | "de") =>
+    findConcepts(text, language).map((c) => c.id);
+  const verbs: [string, "en" | "it" | "fr" | "es" | "de", string][] = [
+    ["i mark each invoice as sent", "en", "grade"],
+    ["help me pack the lunch boxes", "en", "packing-item"],
+    ["devo pesare le valigie del viaggio", "it", "body-weight"],
+    ["guadagna un adesivo per ogni libro", "it", "income"],
+    ["io peso la farina", "it", "body-weight"],
+    ["je veux planter les piquets de la clôture", "fr", "houseplant"],
+    ["je récolte les dons", "fr", "harvest"],
+    ["para pesar las cajas de la mudanza", "es", "exercise-set"],
+    ["ich buche den Transporter", "de", "book-reading"],
+  ];
+  for (const [text, language, id] of verbs) assert.ok(!ids(text, language).includes(id), text);
+  // A time after it says how often, an act done to a person is what is kept, and after a determiner it is a noun.
+  assert.ok(ids("feed the baby every 3 hours", "en").includes("baby-feed"));
+  assert.ok(ids("a pill every 8 hours", "en").includes("medication-dose"));
+  assert.ok(ids("the marks of the maths exam", "en").includes("grade"));
+});
+
+Deno.test("a concept's name that says what the speaker is names no records: the person the app is for", () => {
+  assert.deepEqual(findConcepts("i'm a nursing student", "en"), []);
+  assert.deepEqual(findConcepts("sono uno studente di medicina", "it"), []);
+  assert.equal(findConcepts("my nursing sessions at night", "en")[0]?.id, "baby-feed");
+  assert.equal(findConcepts("my tutoring students and their lessons", "en")[0]?.id, "tutoring-lesson");
+});

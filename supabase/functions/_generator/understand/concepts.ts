@@ -4,8 +4,8 @@
 import { CONCEPTS } from "./concepts-index.ts";
 import { type CueIndex, cueIndex, CUES, type Knows, LEXICONS, matchEveryKey, stemTokens } from "./lexicon.ts";
 import { UI_LANGUAGES, type UiLanguage } from "./language.ts";
-import { stemPhrase } from "./stem.ts";
-import { words } from "./text.ts";
+import { stem, stemPhrase } from "./stem.ts";
+import { fold, words } from "./text.ts";
 
 type PerLanguage<T> = Record<UiLanguage, T>;
 
@@ -163,6 +163,76 @@ function loose(word: string, stem: string, key: string, index: CueIndex): boolea
   return written.length > 0 && !written.some((c) => c.folded === word);
 }
 
+const perLanguage = (pick: (language: UiLanguage) => string[]) =>
+  Object.fromEntries(UI_LANGUAGES.map((l) => [l, new Set(pick(l).map(fold))])) as PerLanguage<Set<string>>;
+/** What opens a verb's object: the articles, determiners and words of each ("the", "every", "la", "jeden"). */
+const OBJECT_OPENS = perLanguage((
+  l,
+) => [...LEXICONS[l].articles, ...LEXICONS[l].determiners, ...LEXICONS[l].group.each]);
+const PERSONS = perLanguage((l) => LEXICONS[l].persons.map((p) => stem(fold(p), l)));
+// The words of a time, which after "every" or "a" say how often ("a pill every 12 hours", "every monday").
+const TIMES = perLanguage((l) => [
+  ...Object.keys(LEXICONS[l].timeUnits),
+  ...Object.keys(LEXICONS[l].weekdays),
+  ...Object.keys(LEXICONS[l].numbers),
+]);
+
+// The speaker as a verb's subject, written before it ("I", "je", "ich"; not "I'm").
+const SPEAKER = perLanguage((l) => LEXICONS[l].speaker.filter((w) => !/'\p{L}/u.test(w)));
+
+/** Whether the words of a concept's name from `from` to `to` are a verb: what is done to the records, not
+ * what they are. Such is a word with its object after it (an article, a determiner or a word of each, not
+ * after one itself, and no time after that, "pill every 12 hours") that only shares its stem with the
+ * concept's names ("mark every payment", "book the rooms", "pesare la farina") or that the speaker does ("I
+ * run a bakery", "je livre les paniers"), unless its object is a person, to whom what is done is what is
+ * kept ("feed the baby"). */
+function verbSense(
+  tokens: ReturnType<typeof words>,
+  from: number,
+  to: number,
+  derived: boolean,
+  language: UiLanguage,
+): boolean {
+  const [before, next, object] = [tokens[from - 1], tokens[to], tokens[to + 1]];
+  const is = (t: (typeof tokens)[number] | undefined, set: PerLanguage<Set<string>>) =>
+    t?.kind === "word" && set[language].has(t.norm);
+  return to - from === 1 && (derived || is(before, SPEAKER)) && is(next, OBJECT_OPENS) &&
+    !is(before, OBJECT_OPENS) && object?.kind === "word" && !TIMES[language].has(object.norm) &&
+    !PERSONS[language].has(stem(object.norm, language));
+}
+
+// The words with which the speaker says what they are ("i'm", "sono", "je suis", "soy", "ich bin"), as words.
+const ROLES = Object.fromEntries(UI_LANGUAGES.map((l) => [
+  l,
+  [...LEXICONS[l].roles.article, ...LEXICONS[l].roles.bare].map((r) => words(r).map((t) => t.norm)),
+])) as PerLanguage<string[][]>;
+const ARTICLES = perLanguage((l) => LEXICONS[l].articles);
+const OF = perLanguage((l) => LEXICONS[l].of);
+
+/** Whether the words of a concept's name from `from` to `to` say what the speaker is ("i'm a nursing
+ * student", "sono studente di medicina"): whom the app is for, not what its records are ("my tutoring
+ * students" are). */
+function speakerIs(
+  tokens: ReturnType<typeof words>,
+  from: number,
+  to: number,
+  language: UiLanguage,
+): boolean {
+  const person = (t: (typeof tokens)[number] | undefined) =>
+    t?.kind === "word" && PERSONS[language].has(stem(t.norm, language));
+  const at = person(tokens[to])
+    ? from
+    : OF[language].has(tokens[from - 1]?.norm ?? "") && person(tokens[from - 2])
+    ? from - 2
+    : -1;
+  if (at < 0) return false;
+  let end = at;
+  while (end > 0 && ARTICLES[language].has(tokens[end - 1].norm)) end--;
+  return ROLES[language].some((role) =>
+    role.length <= end && role.every((w, k) => tokens[end - role.length + k].norm === w)
+  );
+}
+
 /** The concepts the text names, best first. English words count too (at half) in a prompt of another
  * language, since people borrow them ("un tracker per il running"); `fields` are the prompt's field words
  * (fieldWordsOf). */
@@ -217,6 +287,10 @@ export function findConcepts(
       const entry = scores.get(m.key) ?? { score: 0, words: [] };
       const one = m.to - m.from === 1;
       const derived = one && loose(tokens[m.from].norm, stems[m.from], m.key, index.byLanguage[lang]);
+      // (The words around are the prompt's, whichever language names the concept.)
+      if (verbSense(tokens, m.from, m.to, derived, language) || speakerIs(tokens, m.from, m.to, language)) {
+        continue;
+      }
       const listed = one && lang === language && fields.has(stems[m.from]);
       first.set(m.key, Math.min(first.get(m.key) ?? Infinity, m.from));
       const phrase = text.slice(tokens[m.from].start, tokens[m.to - 1].end);
