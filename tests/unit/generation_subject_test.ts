@@ -36,3 +36,18 @@ Deno.test("the records of who brings what to an occasion are what is brought", (
     assert.equal(made(prompt).entities[0].plural, plural, prompt);
   }
 });
+
+Deno.test("records named where a verb shares a concept's stem are what the verb is done to, not that concept's", () => {
+  const cases: [string, string, string][] = [
+    ["i need to book the meeting rooms: room, who, day and time", "bookReading", "Meetings"],
+    ["devo pesare i bagagli della famiglia con nome e chili", "bodyWeight", "Bagaglio"],
+    ["je dois planter les piquets de la clôture: numéro et date", "houseplant", "Piquets"],
+    ["tengo que pesar los sacos de pienso: fecha y kilos", "exerciseSet", "Sacos de pienso"],
+    ["ich packe die Umzugskisten, mit Raum und Inhalt", "packingItem", "Umzugskisten"],
+  ];
+  for (const [prompt, concept, plural] of cases) {
+    const [records] = made(prompt).entities;
+    assert.notEqual(records.key, concept, prompt);
+    assert.equal(records.plural, plural, prompt);
+  }
+});
