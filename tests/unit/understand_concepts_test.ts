@@ -208,8 +208,8 @@ Deno.test("a word the prompt lists as a field says less of what its records are 
   assert.equal(score("die Honiggläser, die ich verkaufe, mit Gewicht, Preis und Datum", "body-weight"), 0.5);
   assert.ok(score("je veux suivre mon poids chaque matin", "body-weight")! >= 1);
   assert.ok(score("jeden Morgen mein Gewicht eintragen", "body-weight")! >= 1);
-  // A field word that is also derived weighs both ways: "talla" is a field and no word of the garage's.
-  assert.equal(score("mis camisetas con talla, color y precio", "car-service"), 0.25);
+  // A field word that is also derived names nothing: "talla" is a field and no word of the garage's.
+  assert.equal(score("mis camisetas con talla, color y precio", "car-service"), undefined);
 });
 
 Deno.test("namesKnownSubject says whether understand finds a concept, field words or not", () => {
@@ -270,4 +270,20 @@ Deno.test("a concept's name that says what the speaker is names no records: the 
   assert.deepEqual(findConcepts("sono uno studente di medicina", "it"), []);
   assert.equal(findConcepts("my nursing sessions at night", "en")[0]?.id, "baby-feed");
   assert.equal(findConcepts("my tutoring students and their lessons", "en")[0]?.id, "tutoring-lesson");
+});
+
+Deno.test("a word only sharing a concept's stem within an item the prompt lists names nothing: it is the item's verb", () => {
+  const ids = (prompt: string) => understand(prompt).concepts.map((c) => c.id);
+  const cases: [string, string][] = [
+    ["a checklist for the kids every night: brush teeth, pack school bag, pyjamas", "packing-item"],
+    ["checklist della sera: lavare i denti, pesare il cane, chiudere la porta", "body-weight"],
+    ["checklist du soir : brosser les dents, planter les graines, fermer la porte", "houseplant"],
+    ["lista de la noche: lavar los dientes, pesar al perro, cerrar la puerta", "exercise-set"],
+  ];
+  for (const [prompt, id] of cases) assert.ok(!ids(prompt).includes(id), prompt);
+  // What the item names in full still counts.
+  assert.equal(
+    ids("checklist della sera: lavare i denti, pesare il cane, chiudere la porta")[0],
+    "pet-weight",
+  );
 });

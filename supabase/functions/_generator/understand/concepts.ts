@@ -152,9 +152,16 @@ function truncated(word: string, stem: string, key: string, index: CueIndex): bo
 const LOOSE = 0.5;
 const FIELD_WORD = 0.5;
 
-/** The stems of the fields a prompt lists that are one word ("talla" of "con talla, color y precio"). */
-export function fieldWordsOf(names: string[], language: UiLanguage): Set<string> {
-  return new Set(names.map((n) => stemPhrase(n, language)).filter((s) => s.length === 1).flat());
+/** The stems of the fields or items a prompt lists: those that are one word ("talla" of "con talla, color y
+ * precio") and every word of them all ("pack" of "brush teeth, pack school bag"). */
+export interface FieldWords {
+  alone: Set<string>;
+  within: Set<string>;
+}
+
+export function fieldWordsOf(names: string[], language: UiLanguage): FieldWords {
+  const stems = names.map((n) => stemPhrase(n, language));
+  return { alone: new Set(stems.filter((s) => s.length === 1).flat()), within: new Set(stems.flat()) };
 }
 
 /** Whether a word shares its stem with the concept's one-word names without being any of them. */
@@ -254,7 +261,7 @@ export function findConcepts(
   text: string,
   language: UiLanguage,
   index = DEFAULT_INDEX,
-  fields: ReadonlySet<string> = new Set(),
+  fields: FieldWords = { alone: new Set(), within: new Set() },
 ): ConceptMatch[] {
   const tokens = words(text);
   const scores = new Map<string, { score: number; words: string[] }>();
@@ -291,7 +298,9 @@ export function findConcepts(
       if (verbSense(tokens, m.from, m.to, derived, language) || speakerIs(tokens, m.from, m.to, language)) {
         continue;
       }
-      const listed = one && lang === language && fields.has(stems[m.from]);
+      // A word only sharing a concept's stem within an item the prompt lists is the item's verb or part.
+      if (derived && lang === language && fields.within.has(stems[m.from])) continue;
+      const listed = one && lang === language && fields.alone.has(stems[m.from]);
       first.set(m.key, Math.min(first.get(m.key) ?? Infinity, m.from));
       const phrase = text.slice(tokens[m.from].start, tokens[m.to - 1].end);
       if (entry.words.includes(phrase)) continue;
