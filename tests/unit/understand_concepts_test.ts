@@ -263,6 +263,9 @@ Deno.test("a word said as a verb with its object names no concept: it is what is
   assert.ok(ids("feed the baby every 3 hours", "en").includes("baby-feed"));
   assert.ok(ids("a pill every 8 hours", "en").includes("medication-dose"));
   assert.ok(ids("the marks of the maths exam", "en").includes("grade"));
+  assert.ok(ids("sono infermiera e faccio le notti", "it").includes("chore"));
+  // A verb the concept writes before an object itself is the act its records are of ("water my plants").
+  assert.ok(ids("reminder to water the geraniums", "en").includes("houseplant"));
 });
 
 Deno.test("a concept's name that says what the speaker is names no records: the person the app is for", () => {

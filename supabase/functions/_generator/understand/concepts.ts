@@ -177,12 +177,34 @@ const OBJECT_OPENS = perLanguage((
   l,
 ) => [...LEXICONS[l].articles, ...LEXICONS[l].determiners, ...LEXICONS[l].group.each]);
 const PERSONS = perLanguage((l) => LEXICONS[l].persons.map((p) => stem(fold(p), l)));
-// The words of a time, which after "every" or "a" say how often ("a pill every 12 hours", "every monday").
+// The words of a time, which after "every" or "a" say how often ("a pill every 12 hours", "every monday"),
+// and after "the" when ("faccio le notti").
 const TIMES = perLanguage((l) => [
   ...Object.keys(LEXICONS[l].timeUnits),
   ...Object.keys(LEXICONS[l].weekdays),
   ...Object.keys(LEXICONS[l].numbers),
+  ...Object.keys(LEXICONS[l].dayParts),
 ]);
+const acts = new WeakMap<CueIndex, Map<string, Set<string>>>();
+
+/** Per concept, the words its names write before an object ("water" of "water my plants"): the act its
+ * records are of, which names it as a verb too ("reminder to water the geraniums"). */
+function actsOf(index: CueIndex, language: UiLanguage): Map<string, Set<string>> {
+  let found = acts.get(index);
+  if (!found) {
+    found = new Map();
+    for (const cue of [...index.values()].flat()) {
+      const name = words(cue.folded);
+      name.forEach((t, i) => {
+        if (i + 1 < name.length && OBJECT_OPENS[language].has(name[i + 1].norm)) {
+          found!.set(cue.key, (found!.get(cue.key) ?? new Set()).add(t.norm));
+        }
+      });
+    }
+    acts.set(index, found);
+  }
+  return found;
+}
 
 // The speaker as a verb's subject, written before it ("I", "je", "ich"; not "I'm").
 const SPEAKER = perLanguage((l) => LEXICONS[l].speaker.filter((w) => !/'\p{L}/u.test(w)));
@@ -295,9 +317,11 @@ export function findConcepts(
       const one = m.to - m.from === 1;
       const derived = one && loose(tokens[m.from].norm, stems[m.from], m.key, index.byLanguage[lang]);
       // (The words around are the prompt's, whichever language names the concept.)
-      if (verbSense(tokens, m.from, m.to, derived, language) || speakerIs(tokens, m.from, m.to, language)) {
-        continue;
-      }
+      const act = one && actsOf(index.byLanguage[lang], lang).get(m.key)?.has(tokens[m.from].norm);
+      if (
+        (verbSense(tokens, m.from, m.to, derived, language) && !act) ||
+        speakerIs(tokens, m.from, m.to, language)
+      ) continue;
       // A word only sharing a concept's stem within an item the prompt lists is the item's verb or part.
       if (derived && lang === language && fields.within.has(stems[m.from])) continue;
       const listed = one && lang === language && fields.alone.has(stems[m.from]);
