@@ -51,3 +51,18 @@ Deno.test("records named where a verb shares a concept's stem are what the verb 
     assert.equal(records.plural, plural, prompt);
   }
 });
+
+Deno.test("the first records no subject and no concept name are what the prompt's first sentence is about", () => {
+  const cases: [string, string][] = [
+    ["calligraphy drills, 20 minutes a day", "Calligraphy drills"],
+    ["pratica di chitarra, 30 minuti al giorno", "Pratica di chitarra"],
+    ["pratique du violon, 30 minutes par jour", "Pratique du violon"],
+    ["ejercicios de caligrafía, 20 minutos al día", "Ejercicios de caligrafía"],
+    ["Übungszeit am Klavier, 40 Minuten am Tag", "Übungszeit"],
+  ];
+  for (const [prompt, plural] of cases) {
+    const spec = made(prompt);
+    assert.equal(spec.entities[0].plural, plural, prompt);
+    assert.equal(spec.entities[0].samples.length, 0, prompt);
+  }
+});

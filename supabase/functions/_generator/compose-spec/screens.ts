@@ -214,7 +214,13 @@ export class Builder {
       : governed(ask, this.prompt, reading)
       ? this.objectPhrase({ ...ask, subject })
       : subject;
-    const named = head ?? object ?? (subject && place(subject) ? undefined : own);
+    // (The first records with no subject and no concept are what the prompt's first sentence is about.)
+    const named = head ?? object ??
+      (subject
+        ? (place(subject) ? undefined : own)
+        : chosen || this.entities.length
+        ? undefined
+        : requestHead(this.prompt.split(/[.!?\n]/)[0], reading));
     const entity = chosen ? fromConcept(chosen, this.language) : fromWords(named, this.language, fallback);
     // Records of a concept the prompt names by a noun of its own are called so.
     const at = chosen ? this.concepts.indexOf(chosen) : -1;
