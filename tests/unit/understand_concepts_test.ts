@@ -208,8 +208,8 @@ Deno.test("a word the prompt lists as a field says less of what its records are 
   assert.equal(score("die Honiggläser, die ich verkaufe, mit Gewicht, Preis und Datum", "body-weight"), 0.5);
   assert.ok(score("je veux suivre mon poids chaque matin", "body-weight")! >= 1);
   assert.ok(score("jeden Morgen mein Gewicht eintragen", "body-weight")! >= 1);
-  // A field word that is also derived weighs both ways: "talla" is a field and no word of the garage's.
-  assert.equal(score("mis camisetas con talla, color y precio", "car-service"), 0.25);
+  // A field word that is also derived names nothing: "talla" is a field and no word of the garage's.
+  assert.equal(score("mis camisetas con talla, color y precio", "car-service"), undefined);
 });
 
 Deno.test("namesKnownSubject says whether understand finds a concept, field words or not", () => {
@@ -242,4 +242,51 @@ Deno.test("a concept's two words said apart, only function words between, in eit
   assert.equal(best("tenere traccia delle uscite col cane", "it"), "dog-walk");
   // Other words between are another phrase: nothing is named.
   assert.equal(best("walks in the park and a dog toy list", "en") === "dog-walk", false);
+});
+
+Deno.test("a word said as a verb with its object names no concept: it is what is done to the records", () => {
+  const ids = (text: string, language: "en" | "it" | "fr" | "es" | "de") =>
+    findConcepts(text, language).map((c) => c.id);
+  const verbs: [string, "en" | "it" | "fr" | "es" | "de", string][] = [
+    ["i mark each invoice as sent", "en", "grade"],
+    ["help me pack the lunch boxes", "en", "packing-item"],
+    ["devo pesare le valigie del viaggio", "it", "body-weight"],
+    ["guadagna un adesivo per ogni libro", "it", "income"],
+    ["io peso la farina", "it", "body-weight"],
+    ["je veux planter les piquets de la clôture", "fr", "houseplant"],
+    ["je récolte les dons", "fr", "harvest"],
+    ["para pesar las cajas de la mudanza", "es", "exercise-set"],
+    ["ich buche den Transporter", "de", "book-reading"],
+  ];
+  for (const [text, language, id] of verbs) assert.ok(!ids(text, language).includes(id), text);
+  // A time after it says how often, an act done to a person is what is kept, and after a determiner it is a noun.
+  assert.ok(ids("feed the baby every 3 hours", "en").includes("baby-feed"));
+  assert.ok(ids("a pill every 8 hours", "en").includes("medication-dose"));
+  assert.ok(ids("the marks of the maths exam", "en").includes("grade"));
+  assert.ok(ids("sono infermiera e faccio le notti", "it").includes("chore"));
+  // A verb the concept writes before an object itself is the act its records are of ("water my plants").
+  assert.ok(ids("reminder to water the geraniums", "en").includes("houseplant"));
+});
+
+Deno.test("a concept's name that says what the speaker is names no records: the person the app is for", () => {
+  assert.deepEqual(findConcepts("i'm a nursing student", "en"), []);
+  assert.deepEqual(findConcepts("sono uno studente di medicina", "it"), []);
+  assert.equal(findConcepts("my nursing sessions at night", "en")[0]?.id, "baby-feed");
+  assert.equal(findConcepts("my tutoring students and their lessons", "en")[0]?.id, "tutoring-lesson");
+});
+
+Deno.test("a word only sharing a concept's stem within an item the prompt lists names nothing: it is the item's verb", () => {
+  const ids = (prompt: string) => understand(prompt).concepts.map((c) => c.id);
+  const cases: [string, string][] = [
+    ["a checklist for the kids every night: brush teeth, pack school bag, pyjamas", "packing-item"],
+    ["checklist della sera: lavare i denti, pesare il cane, chiudere la porta", "body-weight"],
+    ["checklist du soir : brosser les dents, planter les graines, fermer la porte", "houseplant"],
+    ["lista de la noche: lavar los dientes, pesar al perro, cerrar la puerta", "exercise-set"],
+  ];
+  for (const [prompt, id] of cases) assert.ok(!ids(prompt).includes(id), prompt);
+  // What the item names in full still counts.
+  assert.equal(
+    ids("checklist della sera: lavare i denti, pesare il cane, chiudere la porta")[0],
+    "pet-weight",
+  );
 });

@@ -806,7 +806,8 @@ function personal(text: string, language: Language): boolean {
 }
 
 // English particles a verb takes before its object ("take out the bins", "write down the books").
-const WANT = perLanguage((lex) => lex.want);
+// What the speaker wants or has to do ("voglio", "je dois"): an infinitive comes after it.
+const WANT = perLanguage((lex) => [...lex.want, ...lex.must]);
 const PARTICLES = new Set(["up", "down", "out", "off", "away", "back", "over"]);
 
 /** Where the object of the word at `i` of the prompt's tokens starts when that word is a verb that governs it:
@@ -824,7 +825,7 @@ function objectOf(tokens: ReturnType<typeof words>, i: number, language: Languag
   if (RELATIVE[language].has(before) && before !== "which") return i + 1;
   const next = language === "en" && PARTICLES.has(tokens[i + 1]?.norm ?? "") ? i + 2 : i + 1;
   // (An infinitive's ending alone may be a noun's, "potager": the word before says it is one, "pour", "di",
-  // "recuérdame", "voglio".)
+  // "recuérdame", "voglio", "je dois".)
   const introduced = before === TO[language] || OF[language].has(before) || VERBS[language].has(before) ||
     WANT[language].has(before);
   const verb = particle || VERBS[language].has(w) ||

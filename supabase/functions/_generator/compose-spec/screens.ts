@@ -152,6 +152,14 @@ export class Builder {
       .map((m) => CONCEPT_BY_ID.get(m.id)).find(Boolean);
   }
 
+  /** The concepts the whole prompt names: a concept the prompt's own words of a subject name that is not among
+   * them is named there only by a verb ("book" of "to book the rooms"), what is done to the records. */
+  private get promptNames(): Set<string> {
+    this.wholeNames ??= new Set(findConcepts(this.prompt, this.reading ?? this.language).map((m) => m.id));
+    return this.wholeNames;
+  }
+  private wholeNames?: Set<string>;
+
   /** The entity an ask's subject names: one already made for it, its concept's, else its own words.
    * `promptConcept`: a subject no concept knows may take the prompt's best concept. */
   entityFor(ask: Ask, fallback: string, promptConcept = true): Entity {
@@ -168,7 +176,9 @@ export class Builder {
         this.conceptWords[i].some((w) => w !== id && ` ${w} `.includes(` ${id} `))
       )
       : undefined;
-    const concept = within ?? (subject ? this.conceptNamed(subject) : undefined);
+    const said = subject ? this.conceptNamed(subject) : undefined;
+    const verb = said !== undefined && fold(this.prompt).includes(id) && !this.promptNames.has(said.id);
+    const concept = within ?? (verb ? undefined : said);
     // In a follow-up, words no concept knows are about the app's own records ("make the list sortable").
     const same = this.entities.find((e) =>
       concept
@@ -195,7 +205,22 @@ export class Builder {
     // A subject said only as where the records are ("what's in the cellar freezer") is not what they are called.
     const reading = this.reading ?? this.language;
     const place = (w: string) => namesPlace(this.prompt, w, reading);
-    const named = head ?? object ?? (subject && place(subject) ? undefined : subject);
+    // Records no concept knows are called by the whole noun phrase of the object the ask governs, or of the
+    // object of the verb its subject is ("book the meeting rooms").
+    const own = !subject || chosen
+      ? subject
+      : verb
+      ? this.verbObject({ ...ask, subject }) ?? subject
+      : governed(ask, this.prompt, reading)
+      ? this.objectPhrase({ ...ask, subject })
+      : subject;
+    // (The first records with no subject and no concept are what the prompt's first sentence is about.)
+    const named = head ?? object ??
+      (subject
+        ? (place(subject) ? undefined : own)
+        : chosen || this.entities.length
+        ? undefined
+        : requestHead(this.prompt.split(/[.!?\n]/)[0], reading));
     const entity = chosen ? fromConcept(chosen, this.language) : fromWords(named, this.language, fallback);
     // Records of a concept the prompt names by a noun of its own are called so.
     const at = chosen ? this.concepts.indexOf(chosen) : -1;
@@ -258,8 +283,22 @@ export class Builder {
       !this.conceptSaid[0].every((w) => before.includes(w) || speakerDoes(this.prompt, after, w, reading)) ||
       callsRecords(best, ask.subject, reading, true)
     ) return undefined;
-    // (The head runs on past a subject cut short, "safe" of "safe and unsafe foods", but skips a cue's word.)
-    const phrase = requestHead(this.prompt.slice(at), reading);
+    return this.objectPhrase({ ...ask, subject: ask.subject });
+  }
+
+  /** The noun phrase right after an ask's subject, up to the end of its clause: the object of the verb it is. */
+  private verbObject(ask: Ask & { subject: string }): string | undefined {
+    const after = ask.start + ask.quote.indexOf(ask.subject) + ask.subject.length;
+    return requestHead(this.prompt.slice(after).split(/[.,;:!?\n]/)[0], this.reading ?? this.language);
+  }
+
+  /** The noun phrase of an ask's subject in full: the head runs on past a subject cut short ("safe" of "safe
+   * and unsafe foods") but skips a cue's word. */
+  private objectPhrase(ask: Ask & { subject: string }): string {
+    const phrase = requestHead(
+      this.prompt.slice(ask.start + ask.quote.indexOf(ask.subject)),
+      this.reading ?? this.language,
+    );
     return phrase?.startsWith(ask.subject) ? phrase : ask.subject;
   }
 

@@ -4,8 +4,8 @@
 import { CONCEPTS } from "./concepts-index.ts";
 import { type CueIndex, cueIndex, CUES, type Knows, LEXICONS, matchEveryKey, stemTokens } from "./lexicon.ts";
 import { UI_LANGUAGES, type UiLanguage } from "./language.ts";
-import { stemPhrase } from "./stem.ts";
-import { words } from "./text.ts";
+import { stem, stemPhrase } from "./stem.ts";
+import { fold, words } from "./text.ts";
 
 type PerLanguage<T> = Record<UiLanguage, T>;
 
@@ -152,15 +152,114 @@ function truncated(word: string, stem: string, key: string, index: CueIndex): bo
 const LOOSE = 0.5;
 const FIELD_WORD = 0.5;
 
-/** The stems of the fields a prompt lists that are one word ("talla" of "con talla, color y precio"). */
-export function fieldWordsOf(names: string[], language: UiLanguage): Set<string> {
-  return new Set(names.map((n) => stemPhrase(n, language)).filter((s) => s.length === 1).flat());
+/** The stems of the fields or items a prompt lists: those that are one word ("talla" of "con talla, color y
+ * precio") and every word of them all ("pack" of "brush teeth, pack school bag"). */
+export interface FieldWords {
+  alone: Set<string>;
+  within: Set<string>;
+}
+
+export function fieldWordsOf(names: string[], language: UiLanguage): FieldWords {
+  const stems = names.map((n) => stemPhrase(n, language));
+  return { alone: new Set(stems.filter((s) => s.length === 1).flat()), within: new Set(stems.flat()) };
 }
 
 /** Whether a word shares its stem with the concept's one-word names without being any of them. */
 function loose(word: string, stem: string, key: string, index: CueIndex): boolean {
   const written = (index.get(stem) ?? []).filter((c) => c.key === key && c.stems.length === 1);
   return written.length > 0 && !written.some((c) => c.folded === word);
+}
+
+const perLanguage = (pick: (language: UiLanguage) => string[]) =>
+  Object.fromEntries(UI_LANGUAGES.map((l) => [l, new Set(pick(l).map(fold))])) as PerLanguage<Set<string>>;
+/** What opens a verb's object: the articles, determiners and words of each ("the", "every", "la", "jeden"). */
+const OBJECT_OPENS = perLanguage((
+  l,
+) => [...LEXICONS[l].articles, ...LEXICONS[l].determiners, ...LEXICONS[l].group.each]);
+const PERSONS = perLanguage((l) => LEXICONS[l].persons.map((p) => stem(fold(p), l)));
+// The words of a time, which after "every" or "a" say how often ("a pill every 12 hours", "every monday"),
+// and after "the" when ("faccio le notti").
+const TIMES = perLanguage((l) => [
+  ...Object.keys(LEXICONS[l].timeUnits),
+  ...Object.keys(LEXICONS[l].weekdays),
+  ...Object.keys(LEXICONS[l].numbers),
+  ...Object.keys(LEXICONS[l].dayParts),
+]);
+const acts = new WeakMap<CueIndex, Map<string, Set<string>>>();
+
+/** Per concept, the words its names write before an object ("water" of "water my plants"): the act its
+ * records are of, which names it as a verb too ("reminder to water the geraniums"). */
+function actsOf(index: CueIndex, language: UiLanguage): Map<string, Set<string>> {
+  let found = acts.get(index);
+  if (!found) {
+    found = new Map();
+    for (const cue of [...index.values()].flat()) {
+      const name = words(cue.folded);
+      name.forEach((t, i) => {
+        if (i + 1 < name.length && OBJECT_OPENS[language].has(name[i + 1].norm)) {
+          found!.set(cue.key, (found!.get(cue.key) ?? new Set()).add(t.norm));
+        }
+      });
+    }
+    acts.set(index, found);
+  }
+  return found;
+}
+
+// The speaker as a verb's subject, written before it ("I", "je", "ich"; not "I'm").
+const SPEAKER = perLanguage((l) => LEXICONS[l].speaker.filter((w) => !/'\p{L}/u.test(w)));
+
+/** Whether the words of a concept's name from `from` to `to` are a verb: what is done to the records, not
+ * what they are. Such is a word with its object after it (an article, a determiner or a word of each, not
+ * after one itself, and no time after that, "pill every 12 hours") that only shares its stem with the
+ * concept's names ("mark every payment", "book the rooms", "pesare la farina") or that the speaker does ("I
+ * run a bakery", "je livre les paniers"), unless its object is a person, to whom what is done is what is
+ * kept ("feed the baby"). */
+function verbSense(
+  tokens: ReturnType<typeof words>,
+  from: number,
+  to: number,
+  derived: boolean,
+  language: UiLanguage,
+): boolean {
+  const [before, next, object] = [tokens[from - 1], tokens[to], tokens[to + 1]];
+  const is = (t: (typeof tokens)[number] | undefined, set: PerLanguage<Set<string>>) =>
+    t?.kind === "word" && set[language].has(t.norm);
+  return to - from === 1 && (derived || is(before, SPEAKER)) && is(next, OBJECT_OPENS) &&
+    !is(before, OBJECT_OPENS) && object?.kind === "word" && !TIMES[language].has(object.norm) &&
+    !PERSONS[language].has(stem(object.norm, language));
+}
+
+// The words with which the speaker says what they are ("i'm", "sono", "je suis", "soy", "ich bin"), as words.
+const ROLES = Object.fromEntries(UI_LANGUAGES.map((l) => [
+  l,
+  [...LEXICONS[l].roles.article, ...LEXICONS[l].roles.bare].map((r) => words(r).map((t) => t.norm)),
+])) as PerLanguage<string[][]>;
+const ARTICLES = perLanguage((l) => LEXICONS[l].articles);
+const OF = perLanguage((l) => LEXICONS[l].of);
+
+/** Whether the words of a concept's name from `from` to `to` say what the speaker is ("i'm a nursing
+ * student", "sono studente di medicina"): whom the app is for, not what its records are ("my tutoring
+ * students" are). */
+function speakerIs(
+  tokens: ReturnType<typeof words>,
+  from: number,
+  to: number,
+  language: UiLanguage,
+): boolean {
+  const person = (t: (typeof tokens)[number] | undefined) =>
+    t?.kind === "word" && PERSONS[language].has(stem(t.norm, language));
+  const at = person(tokens[to])
+    ? from
+    : OF[language].has(tokens[from - 1]?.norm ?? "") && person(tokens[from - 2])
+    ? from - 2
+    : -1;
+  if (at < 0) return false;
+  let end = at;
+  while (end > 0 && ARTICLES[language].has(tokens[end - 1].norm)) end--;
+  return ROLES[language].some((role) =>
+    role.length <= end && role.every((w, k) => tokens[end - role.length + k].norm === w)
+  );
 }
 
 /** The concepts the text names, best first. English words count too (at half) in a prompt of another
@@ -184,7 +283,7 @@ export function findConcepts(
   text: string,
   language: UiLanguage,
   index = DEFAULT_INDEX,
-  fields: ReadonlySet<string> = new Set(),
+  fields: FieldWords = { alone: new Set(), within: new Set() },
 ): ConceptMatch[] {
   const tokens = words(text);
   const scores = new Map<string, { score: number; words: string[] }>();
@@ -217,7 +316,15 @@ export function findConcepts(
       const entry = scores.get(m.key) ?? { score: 0, words: [] };
       const one = m.to - m.from === 1;
       const derived = one && loose(tokens[m.from].norm, stems[m.from], m.key, index.byLanguage[lang]);
-      const listed = one && lang === language && fields.has(stems[m.from]);
+      // (The words around are the prompt's, whichever language names the concept.)
+      const act = one && actsOf(index.byLanguage[lang], lang).get(m.key)?.has(tokens[m.from].norm);
+      if (
+        (verbSense(tokens, m.from, m.to, derived, language) && !act) ||
+        speakerIs(tokens, m.from, m.to, language)
+      ) continue;
+      // A word only sharing a concept's stem within an item the prompt lists is the item's verb or part.
+      if (derived && lang === language && fields.within.has(stems[m.from])) continue;
+      const listed = one && lang === language && fields.alone.has(stems[m.from]);
       first.set(m.key, Math.min(first.get(m.key) ?? Infinity, m.from));
       const phrase = text.slice(tokens[m.from].start, tokens[m.to - 1].end);
       if (entry.words.includes(phrase)) continue;
