@@ -692,7 +692,7 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     c.split(/\s+/).length <= MAX_NAME_WORDS + (i === 1 && c === framed ? 2 : 0) && /\p{L}{2}/u.test(c) &&
     !c.split(/\s+/).every((w) => endsNothing(fold(w), language)) &&
     (asGiven(i) || !measureOnly(c, language)) && (asGiven(i) || !speakersVerb(c, prompt, language)) &&
-    (asGiven(i) || !verbOf(c)) && (asGiven(i) || !namesADoing(c, language)) &&
+    (asGiven(i) || !verbOf(c)) && (asGiven(i) || !namesADoing(c, language)) && !opensAScene(c, language) &&
     (i === 0 || i === ROLE || i > SUBJECT || aboutIt(c, i)) &&
     (i === 0 || i > HEAD || !personal(c, language) || theirPeople(c));
   const chosen = named.findIndex(fits);
@@ -1129,6 +1129,18 @@ const ASKING = perLanguage((lex) => firstWords([...lex.request, ...lex.verbs, ..
 
 /** How many tokens the time a sentence opens on takes ("In May", "a luglio", "next spring", "im
  * Sommer"), up to the speaker or their verb; 0 when it opens on no time. */
+/** Whether words are the time a scene is set in and then its speaker, a pronoun or a verb of their ending
+ * ("Quest'inverno facciamo", "En marzo hacemos", "In May I'm"): how a sentence opens, never a name. */
+function opensAScene(name: string, language: Language): boolean {
+  // (An elided word is its own token, "quest'inverno", unless it is the speaker, "I'm".)
+  const tokens = name.split(/\s+/).flatMap((w) => SPEAKER[language].has(fold(w)) ? [w] : w.split(/(?<=')/));
+  const lead = sceneTime(tokens, language);
+  const next = fold(tokens[lead] ?? "");
+  return lead > 0 &&
+    (SPEAKER[language].has(next) ||
+      SPEAKER_ENDINGS[language].some((e) => next.length >= 6 && next.endsWith(e)));
+}
+
 function sceneTime(tokens: string[], language: Language): number {
   const folded = tokens.map(fold);
   const timely = (w: string) =>
