@@ -2863,6 +2863,19 @@ Deno.test("a follow-up's removals, text size, contrast and themes as users phras
   );
 });
 
+Deno.test("each field a follow-up adds after 'and' or a comma is added", () => {
+  const added = (prompt: string) =>
+    understand(prompt, { existingSpec: base }).asks.filter((a) => a.type === "add_field").map((a) =>
+      a.subject
+    );
+  assert.deepEqual(added("add the pot we bought it in and a notes field"), ["pot", "notes"]);
+  assert.deepEqual(added("aggiungi il vaso, il terriccio e la data di rinvaso"), [
+    "vaso",
+    "terriccio",
+    "data di rinvaso",
+  ]);
+});
+
 Deno.test("a follow-up's chart of something per period is that figure too", () => {
   const figure = ask("add a graph of the litres every month", "aggregate", base);
   assert.equal(figure.subject, "litres");

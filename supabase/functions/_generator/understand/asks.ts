@@ -1779,6 +1779,22 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       if (next) ask.to = text(tokens, next);
     }
     asks.push(ask);
+    // Each field a follow-up adds after "and" or a comma is added too ("add the court we played on and a
+    // notes field").
+    for (
+      const other of type === "add_field" && ctx.followUp && subject
+        ? addedAfter(tokens, subject, content, taken, language)
+        : []
+    ) {
+      asks.push({
+        type,
+        quote: text(tokens, other),
+        ...offsetsOf(tokens, other)!,
+        subject: text(tokens, other),
+        fields: [],
+        quantities: [],
+      });
+    }
     if (subject && ENUMERATED.has(type)) {
       for (const other of enumerated(tokens, subject, content, taken, language)) {
         const where = offsetsOf(tokens, other)!;
@@ -2288,6 +2304,27 @@ function enumerated(
     seen.push(id);
     out.push(next);
     at = next.to;
+  }
+  return out;
+}
+
+/** The names of the fields added after the first, each the noun phrase after an "and" or a comma that
+ * follows it within its sentence, no other ask's words among them. */
+function addedAfter(
+  tokens: Token[],
+  first: Span,
+  content: (i: number) => boolean,
+  taken: Set<number>,
+  language: UiLanguage,
+): Span[] {
+  const out: Span[] = [];
+  for (let at = first.to; at < tokens.length; at++) {
+    if (tokens[at].kind === "mark" && tokens[at].norm !== ",") break;
+    if (tokens[at].norm !== "," && !AND[language].has(tokens[at].norm)) continue;
+    const next = subjectNear(tokens, { from: at + 1, to: at + 1 }, content, taken, true, OF[language]);
+    if (!next) break;
+    out.push(next);
+    at = next.to - 1;
   }
   return out;
 }
