@@ -180,8 +180,9 @@ export interface Lexicon {
   inside: string[];
   /** The words between an amount and what it is paid for, which make it a rate: `per` before any noun
    * ("2 € pro Kind", "50 € per lezione"), `the` (articles) only before a unit of time or measure ("$14 an
-   * hour", "15 euro l'ora", "3 € le kilo"). */
-  rate: Record<"per" | "the", string[]>;
+   * hour", "15 euro l'ora", "3 € le kilo"); `costs`, the verbs between one thing and what it costs ("a beer is
+   * $3", "un caffè costa 1 €", "ein Kaffee kostet 0,50 €"), which make the amount a rate of that thing. */
+  rate: Record<"per" | "the" | "costs", string[]>;
   /** An order asked as a place in it: a superlative (`most` and the word after it, or a word the
    * `superlative` pattern matches, as folded) a few words from a word of the `first` place ("cheapest first",
    * "prima quelli col voto più alto", "die neuesten zuerst"), or right after a `from` word ("dalla più cara",
