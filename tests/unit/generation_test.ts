@@ -304,10 +304,17 @@ Deno.test("a name is the subject's own name in the UI language when the prompt c
   const renamed = changeSpec(trips, "benenne Ziel in Zielort um").spec;
   assert.equal(renamed.name, trips.name);
   assert.ok(renamed.entities[0].fields.some((field) => field.label === "Zielort"));
-  // A field's rename whose new name is not read is left undone and said, never the app's new name.
+  // Several labels renamed to as many names, in order; never the app's new name.
   const pressure =
     composeSpec("track my blood pressure: systolic, diastolic and pulse", { tier: "light" }).spec;
-  const unread = changeSpec(pressure, "rename systolic/diastolic to top number and bottom number");
+  const pair = changeSpec(pressure, "rename systolic/diastolic to top number and bottom number");
+  assert.equal(pair.spec.name, pressure.name);
+  const labels = pair.spec.entities[0].fields.map((f) => f.label);
+  assert.ok(
+    labels.includes("Top number") && labels.includes("Bottom number") && !labels.includes("Systolic"),
+  );
+  // A field's rename whose new name is not read is left undone and said.
+  const unread = changeSpec(pressure, "rename systolic");
   assert.equal(unread.spec.name, pressure.name);
   assert.ok(unread.asks.some((a) => a.type === "rename" && !a.built));
 });
@@ -1469,4 +1476,38 @@ Deno.test("a log charts each figure asked of it; a goal's second figure is liste
     tier: "light",
   });
   assert.ok(made.asks.filter((a) => a.type === "aggregate").every((a) => a.built));
+});
+
+Deno.test("a follow-up's changes, each applied by the labels its words name, or listed", () => {
+  const climbs = composeSpec("a log of my climbing sessions with date, time, wall, grade and notes", {
+    tier: "light",
+  }).spec;
+  const labels = (spec: typeof climbs) => spec.entities[0].fields.map((f) => f.label);
+  // A removal names its field by stem; one a screen only showed beside the records leaves the screen too.
+  const arrampicate =
+    composeSpec("registro delle arrampicate con data, ora, parete e grado", { tier: "light" })
+      .spec;
+  const untimed = changeSpec(arrampicate, "togli la roba dell'ora, basta la data").spec;
+  assert.ok(!labels(untimed).includes("Ora"));
+  assert.ok(untimed.screens.every((s) => s.options.timeField === undefined));
+  assert.ok(!labels(changeSpec(climbs, "take out the time thing, the date is enough").spec).includes("Time"));
+  // A rename in quotes, of any kind of quote marks; one whose old words name nothing is listed.
+  const renamed = changeSpec(climbs, "replace “wall” with “gym”");
+  assert.ok(labels(renamed.spec).includes("Gym") && !labels(renamed.spec).includes("Wall"));
+  const nothing = changeSpec(climbs, "remplace « cordes » par « voies »");
+  assert.ok(nothing.unmet.some((u) => u.includes("cordes")));
+  assert.ok(nothing.asks.some((a) => a.type === "rename" && !a.built));
+  // Several changes in one follow-up each apply: colours after "to", bigger text, high contrast, a photo.
+  const seen =
+    changeSpec(climbs, "change the colours to teal, bigger please, more contrast and add a picture")
+      .spec;
+  assert.equal(seen.accent, "#0D9488");
+  assert.equal(seen.textSize, "large");
+  assert.equal(seen.contrast, "high");
+  assert.ok(seen.entities[0].fields.some((f) => f.type === "photo"));
+  // "dunkler", "sombres": the adjectives of the dark theme in their inflections.
+  assert.equal(changeSpec(climbs, "lieber dunkler, bitte").spec.theme, "dark");
+  // An ask that changes nothing of the app is no change: its words are listed.
+  const again = changeSpec(climbs, "and send the log to my coach by email");
+  assert.ok(again.unmet.some((u) => u.includes("coach") || u.includes("email")));
 });

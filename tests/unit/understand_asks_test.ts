@@ -2936,3 +2936,72 @@ Deno.test("the words of a timer's phases and rounds ask for nothing else and nam
     assert.ok(u.concepts.every((c) => c.words.every((w) => !/^s[eé]ries?$/.test(w))), prompt);
   }
 });
+
+Deno.test("a follow-up's rename as users phrase it: quoted words, 'X to Y' of a label, 'Y instead of X'", () => {
+  const app = {
+    prompts: ["a list of my records"],
+    name: "Vinyl",
+    entities: [{ key: "record", label: "Record", plural: "Records", fields: [{ label: "Label" }] }],
+  } as unknown as AppSpec;
+  const renamed = (prompt: string) => {
+    const found = ask(prompt, "rename", app);
+    return [found.subject, found.to];
+  };
+  assert.deepEqual(renamed("swap « label » with « publisher »"), ["label", "publisher"]);
+  assert.deepEqual(renamed("cambia label por sello"), ["label", "sello"]);
+  assert.deepEqual(renamed("metti «etichetta» al posto di «label»"), ["label", "etichetta"]);
+  assert.deepEqual(renamed("statt „Label“ bitte „Plattenfirma“"), ["Label", "Plattenfirma"]);
+  assert.deepEqual(renamed("call it publisher instead of label"), ["label", "publisher"]);
+  // Words that name nothing of the app, unquoted, rename nothing; nor do a theme's or a language's words.
+  assert.ok(
+    !understand("use euros instead of dollars", { existingSpec: app }).asks.some((a) => a.type === "rename"),
+  );
+  assert.ok(
+    !understand("change the colours to teal", { existingSpec: app }).asks.some((a) => a.type === "rename"),
+  );
+  // With nothing but function words before "to", a verb of renaming names the app.
+  const whole = ask("rinomina l'app in Dischi", "rename", app);
+  assert.equal(whole.to, "Dischi");
+  assert.equal(whole.subject, undefined);
+});
+
+Deno.test("a follow-up's removals, text size, contrast and themes as users phrase them", () => {
+  assert.equal(ask("take out the label, i never use it", "remove_field", base).subject, "label");
+  assert.match(ask("das Etikett brauch ich nicht mehr", "remove_field", base).subject!, /^Etikett/);
+  assert.equal(ask("no hace falta la etiqueta", "remove_field", base).subject, "etiqueta");
+  // Bigger, and strong contrast, are theme changes; each phrase of its own is one.
+  const themes = (prompt: string) =>
+    understand(prompt, { existingSpec: base }).asks.filter((a) => a.type === "theme").map((a) => a.quote);
+  assert.deepEqual(themes("scrivi più grande per favore e con più contrasto"), [
+    "scrivi più grande",
+    "contrasto",
+  ]);
+  assert.deepEqual(themes("größer bitte"), ["größer"]);
+  // A theme's colours follow its cue across a word of "to".
+  assert.equal(
+    ask("switch the colours to teal and orange", "theme", base).quote,
+    "colours to teal and orange",
+  );
+});
+
+Deno.test("each field a follow-up adds after 'and' or a comma is added", () => {
+  const added = (prompt: string) =>
+    understand(prompt, { existingSpec: base }).asks.filter((a) => a.type === "add_field").map((a) =>
+      a.subject
+    );
+  assert.deepEqual(added("add the pot we bought it in and a notes field"), ["pot", "notes"]);
+  assert.deepEqual(added("aggiungi il vaso, il terriccio e la data di rinvaso"), [
+    "vaso",
+    "terriccio",
+    "data di rinvaso",
+  ]);
+});
+
+Deno.test("a follow-up's chart of something per period is that figure too", () => {
+  const figure = ask("add a graph of the litres every month", "aggregate", base);
+  assert.equal(figure.subject, "litres");
+  assert.equal(figure.computes, "total");
+  assert.deepEqual(figure.quantities.map((q) => q.kind === "period" && q.period), ["month"]);
+  // (In a new prompt the chart's period is when the records are charted, no figure of its own.)
+  assert.deepEqual(understand("add a graph of the litres every month").asks.map((a) => a.type), ["chart"]);
+});

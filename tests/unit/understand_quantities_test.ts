@@ -384,3 +384,16 @@ Deno.test("hours from one to another beside a recurrence within a day are a span
   // Nor are lengths a span ("from 2 to 3 hours").
   assert.deepEqual(span("every day from 2 to 3 hours", "en"), []);
 });
+
+Deno.test("what one thing costs is a rate of that thing, in the five languages", () => {
+  const per = (text: string, language: UiLanguage) =>
+    values(text, language).flatMap((q) => q.kind === "money" ? [q.per] : []);
+  assert.deepEqual(per("one slice is $2.50", "en"), ["slice"]);
+  assert.deepEqual(per("una fetta costa 2 euro", "it"), ["fetta"]);
+  assert.deepEqual(per("une part coûte 3 €", "fr"), ["part"]);
+  assert.deepEqual(per("una porción cuesta 2,50 €", "es"), ["porcion"]);
+  assert.deepEqual(per("ein Stück kostet 1,80 €", "de"), ["stuck"]);
+  // The price of the one thing named ("la part"), or of a period, is no rate.
+  assert.deepEqual(per("la part coûte 3 €", "fr"), [undefined]);
+  assert.deepEqual(per("a month is $600", "en"), [undefined]);
+});

@@ -255,6 +255,7 @@ export const AppSpecShape = z.object({
   tier: z.enum(["light", "full"]),
   accent: z.string().regex(/^#[0-9A-Fa-f]{6}$/, "must be a colour like #4F46E5"),
   textSize: z.literal("large").optional().describe("large type and controls, when the prompt asks for them"),
+  contrast: z.literal("high").optional().describe("the strongest contrast of text and borders, when asked"),
   theme: z.enum(["light", "dark", "system"]).optional().describe(
     "light or dark colours, or the device's setting (absent: light)",
   ),

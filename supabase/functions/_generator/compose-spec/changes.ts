@@ -1,28 +1,40 @@
 // A follow-up's changes to an app's spec: translate (the UI, and the record labels and samples its
 // concepts know), theme and colours, add or remove fields, rename. Each returns what it could not apply.
-import type { Ask } from "../understand/index.ts";
+import type { Ask, Field } from "../understand/index.ts";
 import { CHANGE_TYPES } from "../understand/asks.ts";
 import type { AppSpec, Language } from "../template/src/types.ts";
-import { capitalized, Entity, fold, keyOf } from "./entities.ts";
+import { capitalized, Entity, fold } from "./entities.ts";
 import { glossary } from "./glossary.ts";
 import { translatedName } from "./names.ts";
 import { conceptOf } from "./screens.ts";
 import { WORDS } from "./words.ts";
 import { CUES, LEXICONS, matchEveryKey } from "../understand/lexicon.ts";
+import { FIELD_WORDS, labelOf } from "../understand/renames.ts";
 import { stemPhrase } from "../understand/stem.ts";
 import { words } from "../understand/text.ts";
 
 export const CHANGES = new Set<Ask["type"]>(CHANGE_TYPES);
 
-// Black and white ask for the dark and the light theme.
+// Black and white ask for the dark and the light theme; the adjectives count in their inflections ("dunkler
+// Modus", "des couleurs sombres").
 const DARK = [
   "dark",
+  "darker",
   "scuro",
   "scura",
+  "scuri",
+  "scure",
   "sombre",
+  "sombres",
   "oscuro",
   "oscura",
+  "oscuros",
+  "oscuras",
   "dunkel",
+  "dunkle",
+  "dunkles",
+  "dunkler",
+  "dunklen",
   "black",
   "nero",
   "nera",
@@ -34,12 +46,22 @@ const DARK = [
 ];
 const LIGHT = [
   "light",
+  "lighter",
   "chiaro",
   "chiara",
+  "chiari",
+  "chiare",
   "clair",
+  "claire",
+  "clairs",
   "claro",
   "clara",
+  "claros",
   "hell",
+  "helle",
+  "helles",
+  "heller",
+  "hellen",
   "white",
   "bianco",
   "bianca",
@@ -106,23 +128,43 @@ export function applyChange(spec: AppSpec, ask: Ask, language: Language, prompt:
       if (colour) spec.accent = colour[1];
       if (has(words, DARK)) spec.theme = "dark";
       else if (has(words, LIGHT)) spec.theme = "light";
-      const large = matchEveryKey(stemPhrase(ask.quote, language), CUES[language].largeText).length > 0;
+      const stems = stemPhrase(ask.quote, language);
+      const large = matchEveryKey(stems, CUES[language].largeText).length > 0;
       if (large) spec.textSize = "large";
-      return colour || large || spec.theme ? [] : [ask.quote];
+      const contrast = matchEveryKey(stems, CUES[language].contrast).length > 0;
+      if (contrast) spec.contrast = "high";
+      return colour || large || contrast || spec.theme ? [] : [ask.quote];
     }
     case "translate":
       return translate(spec, language);
     case "rename": {
-      const name = (ask.to ?? ask.subject)?.trim().replace(/^["'«“]+|["'»”]+$/g, "");
+      // "rename systolic/diastolic to top number and bottom number": as many names as labels, in order.
+      const olds = ask.subject ? namesIn(ask.subject) : [];
+      const news = ask.to ? namesIn(ask.to) : [];
+      if (olds.length > 1 && olds.length === news.length) {
+        return olds.flatMap((old, i) =>
+          applyChange(spec, { ...ask, subject: old, to: news[i] }, language, prompt)
+        );
+      }
+      const name = (ask.to ?? ask.subject)?.trim().replace(/^["'«“„]+|["'»”“]+$/g, "");
       if (!name) return [ask.quote];
-      // "rename Ziel to Zielort": a rename whose subject is a field's label renames that field, not the app;
+      // "rename Ziel to Zielort", "cambia asignatura por materia": a rename whose subject names a field's
+      // label, by stem, renames that field, one that names the records' renames them, else it names the app;
       // without a new name read, it is left undone.
+      const fields = spec.entities.flatMap((e) => e.fields);
       const field = ask.subject
-        ? spec.entities.flatMap((e) => e.fields).find((f) => fold(f.label) === fold(ask.subject!))
+        ? fields[labelOf(ask.subject, fields.map((f) => f.label), spec.language)]
         : undefined;
-      if (field && !ask.to) return [ask.quote];
+      const records = ask.subject && !field
+        ? spec.entities.find((e) => labelOf(ask.subject!, [e.label, e.plural], spec.language) >= 0)
+        : undefined;
+      if ((field || records) && !ask.to) return [ask.quote];
+      // (Old words that name nothing of the app, "replace « cousins » with « joueurs »", rename nothing.)
+      const app = !ask.subject || !ask.to || labelOf(ask.subject, [spec.name], spec.language) >= 0;
       if (field) field.label = capitalized(name).slice(0, 60);
-      else spec.name = name.slice(0, 30);
+      else if (records) renameRecords(spec, records, capitalized(name).slice(0, 60));
+      else if (app) spec.name = name.slice(0, 30);
+      else return [`${ask.quote} (no field or label is called ${ask.subject})`];
       return [];
     }
     case "add_field": {
@@ -135,37 +177,95 @@ export function applyChange(spec: AppSpec, ask: Ask, language: Language, prompt:
         : ask.fields.length
         ? ask.fields
         : named
-        ? [{ name: named, type: "text" as const }]
+        ? [{ name: named, type: typeOf(named, language) }]
         : [];
       if (!entity || !fields.length) return [ask.quote];
       new Entity(entity, spec.language, true).addAsked(fields);
       return [];
     }
     case "remove_field": {
-      const names = [...ask.fields.map((f) => f.name), ...(ask.subject ? [ask.subject] : [])].map(fold);
+      // A subject that names no field is read with the rest of its phrase ("la roba dell'ora").
+      const phrase = ask.subject && `${ask.subject} ${prompt.slice(ask.end).split(/[.,;:!?\n]/)[0]}`;
+      const names = [...ask.fields.map((f) => f.name), ...(ask.subject ? [ask.subject] : [])];
       const left: string[] = [];
       for (const name of names) {
-        const entity = spec.entities.find((e) =>
-          e.fields.some((f) => fold(f.label) === name || f.key === keyOf(name, ""))
-        );
-        const field = entity?.fields.find((f) => fold(f.label) === name || f.key === keyOf(name, ""));
-        // A field a screen needs (a log's date, a goal's amount) stays.
-        const used = field &&
+        // The field its words name by stem ("the pages thing", "lo de la hora", "il numero della dose").
+        const labelled = (words: string) =>
+          spec.entities.flatMap((e) => {
+            const i = labelOf(words, e.fields.map((f) => f.label), spec.language);
+            return i >= 0 ? [{ entity: e, field: e.fields[i] }] : [];
+          })[0];
+        const { entity, field } = labelled(name) ??
+          (name === ask.subject && phrase ? labelled(phrase) : undefined) ?? {};
+        // A field a screen needs (a log's date, a goal's amount) stays; one it only shows beside (a log's
+        // time, a list's category) leaves the screen too.
+        const needed = field &&
           spec.screens.some((s) =>
-            s.entity === entity!.key && Object.values(s.options).flat().includes(field.key)
+            s.entity === entity!.key &&
+            Object.entries(s.options).some(([option, value]) =>
+              !OPTIONAL.has(option) && [value].flat().includes(field.key)
+            )
           );
-        if (!entity || !field || used || entity.fields.length < 2) {
+        if (!entity || !field || needed || entity.fields.length < 2) {
           left.push(name);
           continue;
         }
         entity.fields = entity.fields.filter((f) => f !== field);
         for (const sample of entity.samples) delete sample[field.key];
+        for (const screen of spec.screens.filter((s) => s.entity === entity.key)) leaveOut(screen, field.key);
       }
       return names.length ? left : [ask.quote];
     }
     default:
       return [ask.quote];
   }
+}
+
+// The options that only show a field beside what a screen does: without the field the screen still works.
+const OPTIONAL = new Set([
+  "timeField",
+  "categoryField",
+  "sortField",
+  "countField",
+  "detailFields",
+  "endField",
+]);
+
+/** A screen without a field: the options that only showed it are left out, and so are its figures. */
+function leaveOut(screen: AppSpec["screens"][number], key: string) {
+  const options = screen.options as Record<string, unknown>;
+  for (const option of OPTIONAL) {
+    const value = options[option];
+    if (value === key) delete options[option];
+    else if (Array.isArray(value)) options[option] = value.filter((v) => v !== key);
+  }
+  if (screen.options.figures) screen.options.figures = screen.options.figures.filter((f) => f.field !== key);
+}
+
+/** Records renamed: their label and plural, and the titles of the screens named after them. */
+function renameRecords(spec: AppSpec, entity: AppSpec["entities"][number], name: string) {
+  for (const screen of spec.screens) {
+    if (screen.entity === entity.key && [entity.plural, entity.label].includes(screen.title)) {
+      screen.title = name;
+    }
+  }
+  entity.label = name;
+  entity.plural = name;
+}
+
+// "/" and the words of "and" in the five languages, between the names of a rename of several labels.
+const APART = new RegExp(
+  `\\s*/\\s*|\\s+(?:${[...new Set(Object.values(LEXICONS).flatMap((l) => l.and))].join("|")})\\s+`,
+  "i",
+);
+
+/** The names a rename's words list ("systolic / diastolic", "top number and bottom number"). */
+const namesIn = (words: string) => words.split(APART).map((w) => w.trim()).filter(Boolean);
+
+/** A field's type as its name's words cue it ("a photo", "a notes field"), else text. */
+function typeOf(name: string, language: Language): Field["type"] {
+  return (matchEveryKey(stemPhrase(name, language), CUES[language].fields)[0]?.key as Field["type"]) ??
+    "text";
 }
 
 /** The UI speaks `language`; the records a concept knows are relabelled and get its samples in it. The
@@ -230,19 +330,6 @@ function translate(spec: AppSpec, language: Language): string[] {
   spec.language = language;
   return [...new Set(left)].map((label) => capitalized(label));
 }
-
-// "a field", "un campo": the words that say a field is added, not its name.
-const FIELD_WORDS = new Set([
-  "field",
-  "campo",
-  "champ",
-  "feld",
-  "column",
-  "colonna",
-  "colonne",
-  "columna",
-  "spalte",
-]);
 
 /** The name a change gives after its cue: a quoted one, else the words up to the end of the clause. */
 /** The name after a naming word of the sentence, in any of the five languages ("called Budget", "chiamato

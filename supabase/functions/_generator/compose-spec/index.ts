@@ -203,12 +203,14 @@ export function changeSpec(spec: AppSpec, prompt: string): Composition {
   const reports: AskReport[] = [];
   // Changes first, so a screen the prompt also asks for is made in the language it translates to.
   for (const ask of u.asks.filter((a) => CHANGES.has(a.type) && a.type !== "reminder")) {
+    const before = JSON.stringify(next);
     const left = applyChange(next, ask, u.language, prompt);
     // A translation is made when the app speaks the language it names; the user's own labels it leaves are
-    // unmet, and so is one that names no language.
+    // unmet, and so is one that names no language. Another change is made when it changed the app, what it
+    // could not apply listed ("quita lo de la hora, con el día me vale": the time goes, "día" is listed).
     const built = ask.type === "translate"
       ? ask.language !== undefined && next.language === u.language
-      : !left.length;
+      : !left.length || JSON.stringify(next) !== before;
     reports.push({ type: ask.type, quote: ask.quote, built });
     unmet.push(...left);
     if (ask.type === "translate" && !ask.language) unmet.push(`${ask.quote} (no language was named)`);
@@ -222,7 +224,18 @@ export function changeSpec(spec: AppSpec, prompt: string): Composition {
     true,
   );
   builder.asked = u.asks;
-  for (const ask of u.asks.filter((a) => !CHANGES.has(a.type) || a.type === "reminder")) builder.apply(ask);
+  const state = () => JSON.stringify([builder.entities.map((e) => e.spec), builder.screens]);
+  for (const ask of u.asks.filter((a) => !CHANGES.has(a.type) || a.type === "reminder")) {
+    const [before, reported] = [state(), builder.reports.length];
+    builder.apply(ask);
+    // An ask that changes nothing of the app (a list it has, "envoie la liste à mon mari par sms") applied
+    // nothing: its words are unmet, never dropped.
+    if (state() !== before) continue;
+    for (const report of builder.reports.slice(reported).filter((r) => r.built)) {
+      report.built = false;
+      builder.unmet.push(`${report.quote} (nothing in the app changed)`);
+    }
+  }
   next.entities = builder.entities.map((e) => e.spec);
   next.prompts = [...spec.prompts, prompt];
   next.kind = [...new Set([...spec.kind.split("+"), ...builtKinds(builder.reports)])].slice(0, 4).join("+");

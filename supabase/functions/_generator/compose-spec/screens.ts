@@ -772,6 +772,10 @@ export class Builder {
         }
         const value = entity.ofType("number", "money", "rating", "duration");
         const date = entity.ofType("date");
+        // Dated records with no amount are counted per period: their log charts that figure ("un graphique
+        // des victoires par mois").
+        const log = this.screens.find((s) => s.block === "log" && s.entity === entity.spec.key);
+        if (!value && date && log) return this.report(ask, log);
         if (!value || !date) return this.refuse(ask, "nothing dated to chart");
         const unit = amountUnit(entity, value.key);
         return this.report(

@@ -49,6 +49,8 @@ const ASKING = perLanguage((lex) => [
   ...lex.request,
   ...lex.verbs,
   ...lex.see,
+  // (The verbs of adding ask for what they govern: "add a chart", "aggiungi un grafico".)
+  ...lex.changes.add_field.filter((cue) => !cue.includes(" ")),
   ...[...lex.roles.article, ...lex.roles.bare].flatMap((r) => r.split(/\s+/)),
 ]);
 

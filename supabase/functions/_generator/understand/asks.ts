@@ -21,6 +21,7 @@ import {
 import type { UiLanguage } from "./language.ts";
 import { findConcepts, namesEvents } from "./concepts.ts";
 import { PURPOSE, TO } from "./aside.ts";
+import { renaming } from "./renames.ts";
 import { measureOf, measureWord, oncePer, type Quantity, timerPart, timesOf } from "./quantities.ts";
 import { stemPhrase } from "./stem.ts";
 import { fold, type Token, words } from "./text.ts";
@@ -528,6 +529,8 @@ export interface ClauseContext {
   listItemsAll?: Clause[];
   /** A change to an existing app rather than a new one. */
   followUp: boolean;
+  /** The existing app's labels, which a follow-up's changes name (empty when they are not known). */
+  labels?: string[];
   /** The ask to make of the clause's first noun phrase when no cue is found. */
   fallback?: AskType;
   /** The clause is the items of a `:` list, whose records and typed fields the clause before asks for. */
@@ -853,6 +856,28 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     });
   const named = new Map<AskType, Span>();
   if (dividing) named.set("categories", dividing);
+  // A rename as users phrase it ("replace « cousins » with « joueurs »", "statt X bitte Y") is the clause's
+  // rename, its old words the subject, unless its words are a theme's, a language's or a reminder's.
+  const otherChange = new Set(
+    ctx.followUp
+      ? [
+        ...matchCues(stems, cues.changes).filter((m) => ["theme", "translate", "reminder"].includes(m.key)),
+        ...languageNames,
+      ].flatMap(range)
+      : [],
+  );
+  const renamed = ctx.followUp ? renaming(tokens, language, ctx.labels ?? [], otherChange) : undefined;
+  if (renamed) {
+    // (Its words are names, not cues: "statt 'Abgabe' bitte 'fällig am'" asks no reminder.)
+    const names = [renamed.old, renamed.to].flatMap((s) => s ? [offsetsOf(tokens, s)!] : []);
+    for (const [type, spans] of found) {
+      const left = spans.filter((o) => !names.some((n) => n.start <= o.start && o.end <= n.end));
+      if (left.length) found.set(type, left);
+      else found.delete(type);
+    }
+    found.set("rename", [offsetsOf(tokens, renamed.cue)!]);
+    if (renamed.old) named.set("rename", renamed.old);
+  }
   if (records) {
     let from = records.from;
     while (from > 0 && content(from - 1)) from--;
@@ -1541,8 +1566,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const question = counted.find((m) => kindAt(m, start));
     return question ? `${kind} ${range(question).map((i) => tokens[i].norm).join(" ")}` : kind;
   };
+  // (So is each theme of a phrase of its own: "plus gros svp et des couleurs contrastées".)
   const groups = [...found].flatMap(([type, spans]): [AskType, Offsets[]][] =>
-    type === "yesno"
+    type === "yesno" || type === "theme"
       ? apart(spans, phrases).map((g) => [type, g])
       : APART.has(type)
       ? apart(spans).map((g) => [type, g])
@@ -1639,7 +1665,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     }
     const own = type === fieldOwner || type === "add_field" || type === "remove_field" ? fields : [];
     // A theme's colours are the words joined to its cue ("black and gold", "bianca e blu marino").
-    const colours = type === "theme" ? offsetsOf(tokens, joined(tokens, cue, content, language)) : null;
+    const colours = type === "theme"
+      ? offsetsOf(tokens, joined(tokens, cue, content, language, THEME_TO[language]))
+      : null;
     // The words right before a cue qualify it ("a shared shopping list", "weekly water tests"): they are
     // the ask's words too, never unmet.
     let qualifier = cue.from;
@@ -1655,6 +1683,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       ...own,
       ...qs,
       ...(type === "goal" && deadline ? [offsetsOf(tokens, deadline)!] : []),
+      ...(type === "rename" && renamed ? [offsetsOf(tokens, renamed.to)!] : []),
     ];
     const start = offsets.length
       ? offsets.reduce((min, o) => Math.min(min, o.start), Infinity)
@@ -1751,11 +1780,31 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (times.length) ask.times = times;
     const spoken = type === "language" ? uiLanguage : type === "translate" ? languageNames[0] : undefined;
     if (spoken) ask.language = spoken.key as UiLanguage;
-    if (type === "rename" && subject) {
+    if (type === "rename" && renamed) {
+      ask.to = text(tokens, renamed.to);
+      // (With no old words, the app is renamed.)
+      if (!renamed.old) delete ask.subject;
+    } else if (type === "rename" && subject) {
       const next = subjectNear(tokens, { from: subject.to, to: subject.to }, content, new Set(), true);
       if (next) ask.to = text(tokens, next);
     }
     asks.push(ask);
+    // Each field a follow-up adds after "and" or a comma is added too ("add the court we played on and a
+    // notes field").
+    for (
+      const other of type === "add_field" && ctx.followUp && subject
+        ? addedAfter(tokens, subject, content, taken, language)
+        : []
+    ) {
+      asks.push({
+        type,
+        quote: text(tokens, other),
+        ...offsetsOf(tokens, other)!,
+        subject: text(tokens, other),
+        fields: [],
+        quantities: [],
+      });
+    }
     if (subject && ENUMERATED.has(type)) {
       for (const other of enumerated(tokens, subject, content, taken, language)) {
         const where = offsetsOf(tokens, other)!;
@@ -1770,6 +1819,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       }
     }
   }
+  if (ctx.followUp) asks.push(...chartedFigures(asks, ctx.prompt, tokens, ctx.quantities, content, language));
   // A cue of translating that names no language and runs into another ask's cue is that ask's verb ("passe
   // en mode sombre", "switch to dark mode", "stell auf dunklen Modus um").
   const adjoins = (a: Ask, b: Ask) =>
@@ -1778,6 +1828,47 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   return asks.filter((a) =>
     a.type !== "translate" || a.language || !asks.some((b) => b !== a && adjoins(a, b))
   );
+}
+
+/** The figures a follow-up's charts ask of the records the app keeps: a chart of what its words name per
+ * period, after its cue in its phrase ("a chart of missed doses per week", "un grafico con i km di ogni
+ * settimana"; not "den Verbrauch pro Monat als Balkendiagramm": the period comes before), charts that figure
+ * over the period, unless an aggregate already holds it. */
+function chartedFigures(
+  asks: Ask[],
+  prompt: string,
+  tokens: Token[],
+  quantities: Quantity[],
+  content: (i: number) => boolean,
+  language: UiLanguage,
+): Ask[] {
+  return asks.filter((a) => a.type === "chart").flatMap((chart): Ask[] => {
+    const period = quantities.find((q) => q.start >= chart.end && (q.kind === "period" || oncePer(q)));
+    if (!period || asks.some((a) => a.type === "aggregate" && a.start < period.end && chart.end < a.end)) {
+      return [];
+    }
+    const between = range({ from: tokenSpan(tokens, chart).to, to: tokenSpan(tokens, period).from });
+    const phrase = between.every((i) => tokens[i].kind !== "mark" && !AND[language].has(tokens[i].norm));
+    const named = between.filter(content);
+    if (!phrase || !named.length) return [];
+    const start = tokens[named[0]].start;
+    const over: Quantity = period.kind === "period"
+      ? period
+      : { kind: "period", period: oncePer(period)!, text: period.text, start: period.start, end: period.end };
+    // (The period is the figure's, not a reminder's of the clause.)
+    for (const other of asks) other.quantities = other.quantities.filter((q) => q.start !== period.start);
+    return [{
+      type: "aggregate",
+      quote: prompt.slice(start, period.end),
+      start,
+      end: period.end,
+      subject: text(tokens, { from: named[0], to: named[named.length - 1] + 1 }),
+      fields: [],
+      quantities: [over],
+      // (A measure per period is its total: "i km di ogni settimana".)
+      ...(named.some((i) => measureOf(tokens[i].norm)) ? { computes: "total" as const } : {}),
+    }];
+  });
 }
 
 /** The figures an aggregate's places make: a place that computes another kind of figure (a total, an
@@ -2084,12 +2175,25 @@ function limitsOf(
 /** Asks each of whose places is a thing of its own: a set of values offered, a picture of something. */
 const APART = new Set<AskType>(["choice", "photo"]);
 
-/** A cue with the content words beside it and those joined to it by "and" or a comma. */
-function joined(tokens: Token[], cue: Span, content: (i: number) => boolean, language: UiLanguage): Span {
+// The words of "to" after which a theme's colours follow its cue ("change the colours to navy and gold").
+const THEME_TO = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, new Set(lex.renaming.to.map(fold))]),
+) as Record<UiLanguage, Set<string>>;
+
+/** A cue with the content words beside it and those joined to it by "and" or a comma, or after a word of
+ * `across` right after it. */
+function joined(
+  tokens: Token[],
+  cue: Span,
+  content: (i: number) => boolean,
+  language: UiLanguage,
+  across = new Set<string>(),
+): Span {
   const out = { ...cue };
   const and = (i: number) => AND[language].has(tokens[i]?.norm ?? "");
   for (;;) {
     if (content(out.to)) out.to++;
+    else if (across.has(tokens[out.to]?.norm ?? "") && content(out.to + 1)) out.to += 2;
     else if (and(out.to) && content(out.to + 1)) out.to += 2;
     else if (content(out.from - 1)) out.from--;
     else if (and(out.from - 1) && content(out.from - 2)) out.from -= 2;
@@ -2210,6 +2314,27 @@ function enumerated(
     seen.push(id);
     out.push(next);
     at = next.to;
+  }
+  return out;
+}
+
+/** The names of the fields added after the first, each the noun phrase after an "and" or a comma that
+ * follows it within its sentence, no other ask's words among them. */
+function addedAfter(
+  tokens: Token[],
+  first: Span,
+  content: (i: number) => boolean,
+  taken: Set<number>,
+  language: UiLanguage,
+): Span[] {
+  const out: Span[] = [];
+  for (let at = first.to; at < tokens.length; at++) {
+    if (tokens[at].kind === "mark" && tokens[at].norm !== ",") break;
+    if (tokens[at].norm !== "," && !AND[language].has(tokens[at].norm)) continue;
+    const next = subjectNear(tokens, { from: at + 1, to: at + 1 }, content, taken, true, OF[language]);
+    if (!next) break;
+    out.push(next);
+    at = next.to - 1;
   }
   return out;
 }

@@ -10,6 +10,7 @@ import { detectLanguage, isUiLanguage, type UiLanguage } from "./language.ts";
 import { CUES, englishKnowsEveryWord, LEXICONS, lexiconVote } from "./lexicon.ts";
 import { quantities, type Quantity, timerPart } from "./quantities.ts";
 import { eachReminder } from "./reminders.ts";
+import { labelsOf } from "./renames.ts";
 import { stem, stemPhrase } from "./stem.ts";
 import { words } from "./text.ts";
 import { aside, asking, refused, told } from "./aside.ts";
@@ -68,6 +69,7 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   const { language, detected } = promptLanguage(prompt);
   const all = quantities(prompt, language);
   const followUp = options.existingSpec !== undefined;
+  const labels = options.existingSpec ? labelsOf(options.existingSpec) : [];
   const inside = (c: Span) => all.filter((q) => q.start >= c.start && q.end <= c.end);
   // The items of a `:` list are fields ("title, author") unless they state quantities ("20s on, 10s off"),
   // which then belong to the clause that introduces them.
@@ -91,7 +93,7 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
       // Items whose quantities no ask of the clause before holds ("Per la mia auto: i rifornimenti ogni
       // settimana") say something of their own, and are read on their own.
       if (measuredList(clause.head) && unheld(clause.head)) {
-        return asksOf({ prompt, clause, language, quantities: inside(clause), items: [], followUp });
+        return asksOf({ prompt, clause, language, quantities: inside(clause), items: [], followUp, labels });
       }
       // (The items of a summary, "a summary for today: number of feedings, total ml", are its figures.)
       const figures = byClause[clause.head]?.some((a) => a.type === "aggregate");
@@ -102,6 +104,7 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
         quantities: [],
         items: [],
         followUp,
+        labels,
         listItems: true,
         figures,
         stated: inside(clause),
@@ -122,6 +125,7 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
         items: fields,
         listItemsAll: items,
         followUp,
+        labels,
         stated: items.flatMap(inside),
       });
     // (Prices listed as items, "Drinks: espresso $3, latte $4.50", are the clause's price list.)
@@ -256,9 +260,10 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
         ...parts.flatMap((c) => listed(prompt, c, measuredList, unheld, held, inside)),
         ...stated ? [stated.at] : [],
       ],
-      // (Only a prompt read in its own language is read for what it tells or refuses, and a follow-up's
-      // verbs and negations are those of its changes.)
-      isUiLanguage(detected) && !followUp ? parts : [],
+      // (Only a prompt read in its own language is read for its verbs of asking and for what it tells or
+      // refuses; a follow-up's negations are those of its changes.)
+      isUiLanguage(detected) ? parts : [],
+      !followUp,
       all,
     ),
     quantities: all,
@@ -344,6 +349,7 @@ function unmet(
   asks: Ask[],
   lists: { start: number; end: number }[],
   parts: Clause[],
+  tells: boolean,
   stated: Quantity[],
 ) {
   const stop = CUES[language].stop;
@@ -351,8 +357,8 @@ function unmet(
     ...asks.map((a) => SETTINGS.has(a.type) ? withVerb(prompt, a, stop) : a),
     ...(asks.length ? lists : []),
     ...aside(prompt, language),
-    ...told(prompt, language, parts, asks, stated),
-    ...(parts.length ? refused(prompt, language, asks) : []),
+    ...(tells ? told(prompt, language, parts, asks, stated) : []),
+    ...(tells && parts.length ? refused(prompt, language, asks) : []),
     ...titles(prompt, parts, asks),
   ];
   // A run of verbs of asking right before an ask's quote, only function words between, in the same clause,

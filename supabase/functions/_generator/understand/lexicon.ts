@@ -155,6 +155,15 @@ export interface Lexicon {
   changes: Record<string, string[]>;
   /** Asking for large type or controls ("big font", "scritte grandi", "große Knöpfe"): a theme ask. */
   largeText: string[];
+  /** Bare comparatives of size ("bigger", "plus gros", "più grande", "größer"): in a follow-up, which changes
+   * a whole app, there is nothing else to make bigger than its type. */
+  larger: string[];
+  /** Asking for strong contrast ("high contrast", "couleurs contrastées", "kontrastreich"): a theme ask. */
+  contrast: string[];
+  /** A follow-up's rename as users phrase it: a verb of replacing, the old words, a word of `to`, the new
+   * ("replace « cousins » with « joueurs »", "cambia X por Y"), or the new and the old across a word of
+   * `instead` ("chiamalo Y invece di X", "statt „Striche“ bitte „Tassen“"). */
+  renaming: Record<"verbs" | "to" | "instead", string[]>;
   languages: Record<string, string[]>;
   /** Negations: a cue right after one is refused, not asked ("no charts", "niente grafici", "sans pub"). */
   not: string[];
@@ -175,8 +184,9 @@ export interface Lexicon {
   inside: string[];
   /** The words between an amount and what it is paid for, which make it a rate: `per` before any noun
    * ("2 € pro Kind", "50 € per lezione"), `the` (articles) only before a unit of time or measure ("$14 an
-   * hour", "15 euro l'ora", "3 € le kilo"). */
-  rate: Record<"per" | "the", string[]>;
+   * hour", "15 euro l'ora", "3 € le kilo"); `costs`, the verbs between one thing and what it costs ("a beer is
+   * $3", "un caffè costa 1 €", "ein Kaffee kostet 0,50 €"), which make the amount a rate of that thing. */
+  rate: Record<"per" | "the" | "costs", string[]>;
   /** An order asked as a place in it: a superlative (`most` and the word after it, or a word the
    * `superlative` pattern matches, as folded) a few words from a word of the `first` place ("cheapest first",
    * "prima quelli col voto più alto", "die neuesten zuerst"), or right after a `from` word ("dalla più cara",
@@ -492,6 +502,7 @@ export interface Cues {
   fields: CueIndex;
   changes: CueIndex;
   largeText: CueIndex;
+  contrast: CueIndex;
   languages: CueIndex;
   verbs: CueIndex;
   stop: Set<string>;
@@ -503,7 +514,7 @@ export const CUES: Record<UiLanguage, Cues> = Object.fromEntries(
     return [language, {
       asks: cueIndex({
         ...lex.asks,
-        theme: [...lex.asks.theme, ...lex.largeText],
+        theme: [...lex.asks.theme, ...lex.largeText, ...lex.contrast],
         reminder: [...lex.asks.reminder, ...lex.forget.words],
         // A best, a highest or a lowest asks a figure as any aggregate's words do.
         aggregate: [
@@ -514,8 +525,12 @@ export const CUES: Record<UiLanguage, Cues> = Object.fromEntries(
         ],
       }, language),
       fields: cueIndex(lex.fields, language),
-      changes: cueIndex({ ...lex.changes, theme: [...lex.changes.theme, ...lex.largeText] }, language),
-      largeText: cueIndex({ large: lex.largeText }, language),
+      changes: cueIndex({
+        ...lex.changes,
+        theme: [...lex.changes.theme, ...lex.largeText, ...lex.larger, ...lex.contrast],
+      }, language),
+      largeText: cueIndex({ large: [...lex.largeText, ...lex.larger] }, language),
+      contrast: cueIndex({ contrast: lex.contrast }, language),
       languages: cueIndex(lex.languages, language),
       verbs: cueIndex({ verb: lex.verbs }, language),
       stop: wordSet(lex.stop),

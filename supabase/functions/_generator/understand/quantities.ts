@@ -83,6 +83,9 @@ interface Words {
   per: Phrase[];
   ratePer: Phrase[];
   rateThe: Phrase[];
+  rateCosts: Phrase[];
+  /** The words of one thing: the indefinite articles and the number words of 1. */
+  one: Set<string>;
   stop: Set<string>;
   from: Set<string>;
   to: Set<string>;
@@ -208,6 +211,8 @@ const WORDS = Object.fromEntries(UI_LANGUAGES.map((language) => {
     per: phrases(t.per),
     ratePer: phrases(lex.rate.per),
     rateThe: phrases(lex.rate.the),
+    rateCosts: phrases(lex.rate.costs),
+    one: wordSet([...lex.articles, ...Object.keys(lex.numbers).filter((n) => lex.numbers[n] === 1)]),
     stop: wordSet(lex.stop),
     from: wordSet(t.from),
     to: wordSet(t.to),
@@ -316,10 +321,26 @@ class Scanner {
     if (!currency) return null;
     const value = hundredths === currency ? Math.round(n.value) / 100 : n.value;
     const next = before ? n.next : n.next + 1;
-    const rate = this.rate(next);
+    const rate = this.rate(next) ?? this.priced(i);
     return rate
-      ? { found: [{ kind: "money", value, currency, per: rate.per }], next: rate.next }
+      ? { found: [{ kind: "money", value, currency, per: rate.per }], next: rate.next ?? next }
       : { found: [{ kind: "money", value, currency }], next };
+  }
+
+  /** What one thing an amount starting at i is the price of, said before it: "a beer is $3", "un caffè costa
+   * 1 €", "ein Kaffee kostet 0,50 €". */
+  priced(i: number): { per: string; next?: number } | null {
+    const verb = this.w.rateCosts.find((p) => p.every((word, k) => this.norm(i - p.length + k) === word));
+    const at = i - (verb?.length ?? 0) - 1;
+    const thing = this.tokens[at];
+    if (
+      !verb || thing?.kind !== "word" || this.w.stop.has(thing.norm) || !this.w.one.has(this.norm(at - 1))
+    ) {
+      return null;
+    }
+    // ("A month is $600" is a budget.)
+    if (PERIOD_UNITS.has(this.w.timeUnits.get(thing.norm) ?? "")) return null;
+    return { per: thing.norm };
   }
 
   /** What an amount ending before i is paid for: "/h", "per lesson", "an hour", "l'ora", "pro Kind". Not a

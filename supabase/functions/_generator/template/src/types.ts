@@ -154,6 +154,8 @@ export interface AppSpec {
   theme?: ThemeMode;
   /** "large": every text and control is drawn bigger; absent: the usual sizes. */
   textSize?: "large";
+  /** "high": text, borders and the accent drawn at their strongest contrast; absent: the usual colours. */
+  contrast?: "high";
   features: string[];
   entities: EntitySpec[];
   screens: ScreenSpec[];

@@ -38,9 +38,14 @@ export function useDark(): boolean {
 export function useTheme(): Theme {
   const [appearance] = useAppearance();
   const dark = useDark();
-  const base = dark
+  const usual = dark
     ? { background: "#0F172A", surface: "#1E293B", text: "#F1F5F9", muted: "#94A3B8", border: "#334155" }
     : { background: "#F5F6FA", surface: "#FFFFFF", text: "#1F2937", muted: "#6B7280", border: "#E5E7EB" };
+  // High contrast, for eyes that see poorly: pure black and white, secondary text as strong as the rest.
+  const strong = dark
+    ? { background: "#000000", surface: "#000000", text: "#FFFFFF", muted: "#FFFFFF", border: "#FFFFFF" }
+    : { background: "#FFFFFF", surface: "#FFFFFF", text: "#000000", muted: "#000000", border: "#000000" };
+  const base = spec.contrast === "high" ? strong : usual;
   return { ...base, dark, accent: appearance.accent, onAccent: "#FFFFFF", danger: dark ? "#F87171" : "#DC2626" };
 }
 
