@@ -2509,9 +2509,9 @@ Deno.test("the common ways to say keep track of or take note of ask a log", () =
   for (
     const prompt of [
       "devo prendere nota delle letture del contatore",
-      "tenere nota dei compiti di mio figlio",
+      "tenere nota delle pappe di mio figlio",
       "tomar nota de las visitas al veterinario",
-      "garder une trace de mes lectures",
+      "garder une trace des biberons",
       "prendre note des appels clients",
     ]
   ) ask(prompt, "log");
@@ -2814,4 +2814,31 @@ Deno.test("the words of a timer's phases and rounds ask for nothing else and nam
     assert.equal(ask(prompt, "timer").quantities.length, 3, prompt);
     assert.ok(u.concepts.every((c) => c.words.every((w) => !/^s[eé]ries?$/.test(w))), prompt);
   }
+});
+
+Deno.test("records a concept keeps as things are a list however the prompt speaks of keeping them", () => {
+  const types = (prompt: string) =>
+    understand(prompt).asks.filter((a) => a.type === "log" || a.type === "list");
+  for (
+    const prompt of [
+      "help me keep track of my vinyl records",
+      "the streaming subscriptions we pay for every month",
+      "tenere traccia dei miei abbonamenti",
+      "garder une trace de mes abonnements",
+      "llevar el control de mis suscripciones",
+      "meine Abos, die ich jeden Monat bezahle",
+    ]
+  ) assert.deepEqual(types(prompt).map((a) => a.type), ["list"], prompt);
+  // Acts on them, a noun of a log heading them, a question of when, or a date or time of each stay a log.
+  for (
+    const prompt of [
+      "keep track of the parcels I send",
+      "garder une trace des colis envoyés",
+      "a diary of my wines",
+      "un journal de mes vins",
+      "Protokoll meiner Abos",
+      "segnare quando ho annaffiato le piante",
+      "track my vinyl records with the date I bought each",
+    ]
+  ) assert.deepEqual(types(prompt).map((a) => a.type), ["log"], prompt);
 });

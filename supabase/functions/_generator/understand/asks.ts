@@ -19,7 +19,7 @@ import {
   wordSet,
 } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
-import { findConcepts, namesEvents } from "./concepts.ts";
+import { findConcepts, namesEvents, namesThings } from "./concepts.ts";
 import { PURPOSE, TO } from "./aside.ts";
 import { measureOf, measureWord, oncePer, type Quantity, timerPart, timesOf } from "./quantities.ts";
 import { stemPhrase } from "./stem.ts";
@@ -311,6 +311,9 @@ const ACT_STEM = 3;
 const WANT = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.want.map((p) => words(p).map((t) => t.norm))]),
 ) as Record<UiLanguage, string[][]>;
+const PAY = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.pay)]),
+) as Record<UiLanguage, Set<string>>;
 const MUST = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.must.map((p) => words(p).map((t) => t.norm))]),
 ) as Record<UiLanguage, string[][]>;
@@ -1681,6 +1684,18 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (type === "list" && subject && !found.has("log") && namesActs(tokens, subject, language)) {
       ask.type = "log";
     }
+    // Records a concept keeps as things, with nothing of an act (no date, time or duration, no amount
+    // stated), are a list of them however the prompt speaks of keeping them ("keep track of my vinyl", "the
+    // subscriptions I pay for monthly", "abos die ich jeden Monat zahle"): a figure over a period adds up the
+    // things kept.
+    const timed = ask.fields.some((f) => f.type === "date" || f.type === "time" || f.type === "duration");
+    const act = done || acts || assigned.length || qs.length || timed;
+    if (
+      type === "log" && subject && !act && !found.has("list") &&
+      keptThings(tokens, subject, spans, language)
+    ) {
+      ask.type = "list";
+    }
     const budget = spans.some((o) => budgets.some((b) => o.start <= b && b < o.end));
     if (type === "goal" && (limits.length || budget)) ask.limit = true;
     if (type === "goal" && wanted?.change && !limits.length) ask.change = true;
@@ -2470,12 +2485,66 @@ function wheneverAt(
  * montagna", "las salidas al monte").
  */
 function namesActs(tokens: Token[], s: Span, language: UiLanguage): boolean {
-  const of = range(s).find((i) => OF[language].some((p) => p.every((w, k) => tokens[i + k]?.norm === w)));
-  const words = range({ from: s.from, to: of ?? s.to }).filter((i) => tokens[i].kind === "word");
-  const head = tokens[(language === "en" || language === "de" ? words.at(-1) : words[0]) ?? -1]?.norm ?? "";
+  const head = headNoun(tokens, s, language);
   // (A noun a concept knows is what that concept says: "Rechnungen" are invoices.)
   return ACT_NOUNS[language].some((e) => head.length >= e.length + ACT_STEM && head.endsWith(e)) &&
     !findConcepts(head, language).length;
+}
+
+/** A noun phrase's head: its last word before an "of" word in English and German, else its first. */
+function headNoun(tokens: Token[], s: Span, language: UiLanguage): string {
+  const of = range(s).find((i) => OF[language].some((p) => p.every((w, k) => tokens[i + k]?.norm === w)));
+  const words = range({ from: s.from, to: of ?? s.to }).filter((i) => tokens[i].kind === "word");
+  return tokens[(language === "en" || language === "de" ? words.at(-1) : words[0]) ?? -1]?.norm ?? "";
+}
+
+/**
+ * Whether a log's records are things kept rather than acts: its subject names first a concept of things, as the
+ * concept writes it, by its record's own noun (not "watered", "lectures", "orchid watering"); no unit of an
+ * amount or of time is in it ("hours per client"), and no noun of a log
+ * heads it ("Restaurant diary", "orchid watering log", "il diario dei vini"), which names the records entries.
+ */
+function keptThings(tokens: Token[], subject: Span, cues: Offsets[], language: UiLanguage) {
+  const spans = cues.map((o) => tokenSpan(tokens, o)).filter((c) => c.to > c.from);
+  // (A cue the concept writes in the thing's name is part of it: "vinyl records".)
+  const score = (s: Span) => findConcepts(text(tokens, s), language)[0]?.score ?? 0;
+  const named = spans.find((c) => c.from === subject.to && score({ ...subject, to: c.to }) > score(subject));
+  const thing = named ? { ...subject, to: named.to } : subject;
+  const said = range(thing).filter((i) => tokens[i].kind === "word");
+  if (said.some((i) => measureWord(tokens[i].norm) || CLOCK_UNITS[language].has(tokens[i].norm))) {
+    return false;
+  }
+  const between = (from: number, to: number) =>
+    range({ from, to }).every((i) => tokens[i].kind === "word" && CUES[language].stop.has(tokens[i].norm));
+  // (Before the subject, a noun follows an article across the words that qualify it, or opens the clause
+  // where no infinitive does and, in German, capitalized: "a reading log for my books", "un journal de mes
+  // vins", "registro de mis cactus", "Protokoll meiner Ausgaben"; not "keep track of my vinyl", "llevar el
+  // control de mis suscripciones". English says both alike at the start: "Log my…".)
+  const infinitive = INFINITIVE[language];
+  const opens = (t: Token) =>
+    language === "de" ? /^\p{Lu}/u.test(t.text) : !infinitive || !infinitive.test(t.norm);
+  const noun = (c: Span) => {
+    let i = c.from - 1;
+    while (i >= 0 && tokens[i].kind === "word" && !CUES[language].stop.has(tokens[i].norm)) i--;
+    return OPENERS[language].has(tokens[i]?.norm ?? "") || (c.from === 0 && opens(tokens[c.from]));
+  };
+  const heads = spans.some((c) =>
+    c !== named && (c.from === thing.to || (c.to <= thing.from && noun(c) && between(c.to, thing.from)))
+  );
+  // The speaker doing something to them right after ("every invoice I send", "i libri che leggo ogni mese",
+  // "les colis envoyés", "die Bücher, die ich lese"), or a question of when in the clause ("wann war ich
+  // zuletzt beim Friseur"), makes each an act, unless what they do is pay for them: a standing cost ("the
+  // subscriptions I pay for monthly", "abos, die ich jeden Monat zahle").
+  let end = thing.to + (tokens[thing.to]?.norm === "," ? 1 : 0);
+  while (end < thing.to + 2 * DOER_WINDOW && tokens[end]?.kind === "word") end++;
+  const next = tokens[thing.to];
+  const done = speakerBefore(tokens, end, language) >= thing.to ||
+    tokens.some((t) => FORGET_WHEN[language].has(t.norm)) ||
+    (next?.kind === "word" && !CUES[language].stop.has(next.norm) &&
+      WHETHER[language].participle.test(next.text.toLowerCase()));
+  const paid = range({ from: thing.to, to: end }).some((i) => PAY[language].has(tokens[i].norm));
+  return !heads && !(done && !paid) &&
+    namesThings(text(tokens, thing), headNoun(tokens, thing, language), language);
 }
 
 /**
