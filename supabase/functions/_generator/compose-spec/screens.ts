@@ -420,8 +420,10 @@ export class Builder {
         const entity = this.entityFor(ask, w.name);
         entity.addAsked(ask.fields);
         // A register of things a concept says are listed, with nothing timed or measured ("registro de mis
-        // cactus", "suivre mes candidatures"), is their list.
-        const listed = !ask.done && conceptOf(entity.spec) && !impliesLog(entity) && !q.length &&
+        // cactus", "suivre mes candidatures"), is their list; what a figure of the speaker's acts implies is
+        // those acts ("budget…, how much is left": the spendings).
+        const listed = !ask.done && !ask.implied && conceptOf(entity.spec) && !impliesLog(entity) &&
+          !q.length &&
           !ask.fields.some((f) => f.type === "time" || f.type === "duration");
         return this.report(ask, listed ? this.listOf(entity) : this.logOf(entity, q));
       }
