@@ -2842,3 +2842,20 @@ Deno.test("records a concept keeps as things are a list however the prompt speak
     ]
   ) assert.deepEqual(types(prompt).map((a) => a.type), ["log"], prompt);
 });
+
+Deno.test("records named by a quantity measured again and again are readings, a log, in the five languages", () => {
+  for (
+    const prompt of [
+      "my grandad's blood pressure",
+      "altezza dei miei nipoti",
+      "la température de bébé",
+      "peso de mi conejo",
+      "Körpergewicht von meinem Vater",
+    ]
+  ) {
+    const types = understand(prompt).asks.map((a) => a.type);
+    assert.ok(types.includes("log") && !types.includes("list"), `${prompt}: ${types}`);
+  }
+  // A thing's measure among its fields is no reading of it.
+  assert.deepEqual(understand("a list of my shoes with size").asks.map((a) => a.type), ["list"]);
+});

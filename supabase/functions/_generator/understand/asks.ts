@@ -311,6 +311,9 @@ const ACT_STEM = 3;
 const WANT = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.want.map((p) => words(p).map((t) => t.norm))]),
 ) as Record<UiLanguage, string[][]>;
+const MEASURES = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.measures.map((p) => words(p).map((t) => t.norm))]),
+) as Record<UiLanguage, string[][]>;
 const PAY = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.pay)]),
 ) as Record<UiLanguage, Set<string>>;
@@ -1449,8 +1452,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // Something done again and again, named by what is done ("annaffiare le piante", "arroser les tomates",
   // "lawn mowing", "Blumen gießen"), is a log of it, not a list.
   const done = thing && ctx.fallback === "list" ? doneTo(tokens, thing, content, language) : undefined;
-  // So is what a noun of those events names ("le poppate", "die Fütterungen", "refuels").
-  const events = thing && ctx.fallback === "list" && namesEvents(text(tokens, thing), language);
+  // So is what a noun of those events names ("le poppate", "die Fütterungen", "refuels"), and a quantity
+  // measured again and again, each reading of a date ("peso de mi tortuga", "kids height", "Blutdruck").
+  const events = thing && ctx.fallback === "list" &&
+    (namesEvents(text(tokens, thing), language) || namesReadings(tokens, thing, language));
   if (thing) {
     const type = done || events ? "log" : ctx.fallback!;
     named.set(type, done ?? thing);
@@ -2491,11 +2496,30 @@ function namesActs(tokens: Token[], s: Span, language: UiLanguage): boolean {
     !findConcepts(head, language).length;
 }
 
+/** A noun phrase's words before an "of" word. */
+function beforeOf(tokens: Token[], s: Span, language: UiLanguage): number[] {
+  const of = range(s).find((i) => OF[language].some((p) => p.every((w, k) => tokens[i + k]?.norm === w)));
+  return range({ from: s.from, to: of ?? s.to }).filter((i) => tokens[i].kind === "word");
+}
+
 /** A noun phrase's head: its last word before an "of" word in English and German, else its first. */
 function headNoun(tokens: Token[], s: Span, language: UiLanguage): string {
-  const of = range(s).find((i) => OF[language].some((p) => p.every((w, k) => tokens[i + k]?.norm === w)));
-  const words = range({ from: s.from, to: of ?? s.to }).filter((i) => tokens[i].kind === "word");
+  const words = beforeOf(tokens, s, language);
   return tokens[(language === "en" || language === "de" ? words.at(-1) : words[0]) ?? -1]?.norm ?? "";
+}
+
+/** Whether a noun phrase's head is a quantity measured again and again (the lexicon's `measures`): last in
+ * English ("kids height"), first in the Romance languages ("peso de mi tortuga"), a German compound's end
+ * ("Körpergewicht"). */
+function namesReadings(tokens: Token[], s: Span, language: UiLanguage): boolean {
+  const said = beforeOf(tokens, s, language).map((i) => tokens[i].norm);
+  return MEASURES[language].some((m) =>
+    language === "de"
+      ? m.length === 1 && (said.at(-1) ?? "").endsWith(m[0])
+      : language === "en"
+      ? m.every((w, k) => said[said.length - m.length + k] === w)
+      : m.every((w, k) => said[k] === w)
+  );
 }
 
 /**
