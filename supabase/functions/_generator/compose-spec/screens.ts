@@ -728,9 +728,12 @@ export class Builder {
           return this.report(ask, goal);
         }
         const entity = this.main(ask);
-        // A chart of a measure no concept knows ("kids height chart") logs that measure by date.
+        // A chart of a measure no concept knows ("kids height chart") logs that measure by date, and one of
+        // records a concept keeps as they happen that no screen keeps yet ("puppy weight chart") their log.
         if (!entity.known && ask.subject && !entity.ofType("number", "money", "rating", "duration")) {
           entity.ensure(keyOf(ask.subject, "value"), capitalized(ask.subject), "number");
+          this.logOf(entity, q);
+        } else if (impliesLog(entity) && !this.screens.some((s) => s.entity === entity.spec.key)) {
           this.logOf(entity, q);
         }
         const value = entity.ofType("number", "money", "rating", "duration");
