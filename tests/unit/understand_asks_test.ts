@@ -2859,3 +2859,16 @@ Deno.test("records named by a quantity measured again and again are readings, a 
   // A thing's measure among its fields is no reading of it.
   assert.deepEqual(understand("a list of my shoes with size").asks.map((a) => a.type), ["list"]);
 });
+
+Deno.test("a period said as an adjective beside a figure's cue is the figure's, before the records' own", () => {
+  for (
+    const [prompt, period] of [
+      ["swimming minutes per day, and the weekly total", "week"],
+      ["ore di studio al giorno con il totale mensile", "month"],
+      ["Schritte pro Tag und die wöchentliche Summe", "week"],
+    ] as const
+  ) {
+    const figure = ask(prompt, "aggregate");
+    assert.equal(figure.quantities.find((q) => q.kind === "period")?.period, period, prompt);
+  }
+});

@@ -1607,6 +1607,14 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const qs = ctx.quantities.filter((q) =>
       kinds.includes(q.kind) && (type !== "aggregate" || ownFigure(spans, q.start))
     );
+    // A figure's own period beside its cue ("the weekly total", "die monatliche Summe") comes first: it is
+    // the figure's, whatever other period the clause says its records come in ("minutes per day").
+    if (type === "aggregate") {
+      qs.push(...adjectivePeriods(tokens, spans, ctx.quantities));
+      // (Of the figure's words, not a period that alone asks it: "per day".)
+      const worded = spans.filter((o) => !ctx.quantities.some((q) => q.start === o.start && q.end === o.end));
+      qs.sort((a, b) => Number(besideCue(tokens, worded, b)) - Number(besideCue(tokens, worded, a)));
+    }
     if (type === "goal") {
       qs.push(...adjectivePeriods(tokens, spans, ctx.quantities), ...countsPerPeriod(ctx.quantities));
     }
@@ -1969,22 +1977,26 @@ function wantedAmount(
 }
 
 /**
- * A period said as an adjective right beside or within a goal's cue ("a weekly budget", "budget hebdomadaire",
- * "ein monatliches Ziel", "daily goal"), read as once a period like the adverb it is also written as, is the
- * goal's period.
+ * A period said as an adjective right beside or within a goal's or a figure's cue ("a weekly budget", "budget
+ * hebdomadaire", "ein monatliches Ziel", "the weekly total"), read as once a period like the adverb it is also
+ * written as, is the goal's or the figure's period.
  */
 function adjectivePeriods(tokens: Token[], cues: Offsets[], quantities: Quantity[]): Quantity[] {
-  const beside = (q: Quantity) =>
-    cues.some((o) => {
-      const cue = tokenSpan(tokens, o);
-      const at = tokenSpan(tokens, q);
-      return at.to >= cue.from && at.from <= cue.to;
-    });
   return quantities.flatMap((q): Quantity[] =>
-    q.kind === "frequency" && q.every === 1 && q.unit && PERIOD_UNITS.has(q.unit) && !q.time && beside(q)
+    q.kind === "frequency" && q.every === 1 && q.unit && PERIOD_UNITS.has(q.unit) && !q.time &&
+      besideCue(tokens, cues, q)
       ? [{ kind: "period", period: q.unit, text: q.text, start: q.start, end: q.end }]
       : []
   );
+}
+
+/** Whether a quantity is right beside or within one of the cues. */
+function besideCue(tokens: Token[], cues: Offsets[], q: Quantity): boolean {
+  const at = tokenSpan(tokens, q);
+  return cues.some((o) => {
+    const cue = tokenSpan(tokens, o);
+    return at.to >= cue.from && at.from <= cue.to;
+  });
 }
 const PERIOD_UNITS = new Set(["day", "week", "month", "year"]);
 
