@@ -177,7 +177,7 @@ export const APP_PROMPTS: AppPrompt[] = [
     id: "generic-en",
     prompt: "Keep track of my vinyl records with artist, year, price and notes",
     model: "light",
-    kind: "log",
+    kind: "list",
     language: "en",
   },
   {

@@ -341,7 +341,7 @@ Deno.test("a French description puts the records after their determiner and elid
   );
   assert.equal(
     description("graphique de mon poids chaque semaine"),
-    "Une appli pour voir vos pesées en graphique.",
+    "Une appli pour noter vos pesées avec des totaux par jour et voir vos pesées en graphique.",
   );
 });
 

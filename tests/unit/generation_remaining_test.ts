@@ -118,3 +118,25 @@ Deno.test("the time left of a timer, or the days left of a countdown, is the clo
     assert.equal(understand(prompt).asks.some((a) => a.remaining), false, prompt);
   }
 });
+
+Deno.test("what is left of a budget with no records asked is left by a log of the spendings, over its period", () => {
+  for (
+    const prompt of [
+      "my monthly budget for takeaway is 120, tell me how much is left",
+      "budget mensile di 150 euro per i vestiti, voglio sapere quanto mi rimane",
+      "un budget de 90 € par mois pour les sorties, et combien il me reste",
+      "presupuesto de 80 euros al mes para libros, quiero ver cuánto me queda",
+      "Monatsbudget 200 € für Hobbys, wie viel bleibt übrig",
+    ]
+  ) {
+    const { asks } = understand(prompt);
+    const left = asks.find((a) => a.remaining);
+    assert.deepEqual(left?.quantities.map((q) => q.kind === "period" && q.period), ["month"], prompt);
+    assert.ok(asks.some((a) => a.type === "log"), prompt);
+    const { spec } = composeSpec(prompt, { tier: "light" });
+    assert.deepEqual(spec.screens.map((s) => s.block).sort(), ["goal", "log"], prompt);
+  }
+  // The prompt's own records are those.
+  const own = understand("budget of 300 a month, I list my purchases and want to see how much is left").asks;
+  assert.equal(own.filter((a) => a.type === "log" || a.type === "list").length, 1);
+});

@@ -790,6 +790,22 @@ Deno.test("a chart of a measure no concept knows logs that measure by date and c
   assert.ok(height.spec.entities[0].fields.some((f) => f.label === "Kids height" && f.type === "number"));
 });
 
+Deno.test("a chart of records a concept keeps as they happen, with no screen of them, keeps them in a log", () => {
+  for (
+    const prompt of [
+      "chart of my cat's weight",
+      "graphique du poids de mon chien",
+      "gráfico del peso de mi perro",
+    ]
+  ) {
+    const { spec } = composeSpec(prompt, { tier: "light" });
+    assert.deepEqual(spec.screens.map((s) => s.block), ["log", "tracker"], prompt);
+  }
+  // A list the prompt asks for is where they are kept.
+  const books = composeSpec("a list of my books and a chart of how many per month", { tier: "light" }).spec;
+  assert.ok(!books.screens.some((s) => s.block === "log"));
+});
+
 Deno.test("a subject cut from the phrase the prompt names a concept with is that concept", () => {
   const water = composeSpec("water intake 2 litres a day", { tier: "light" }).spec;
   assert.deepEqual(water.entities.map((e) => e.key), ["waterIntake"]);

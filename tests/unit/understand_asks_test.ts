@@ -2630,9 +2630,9 @@ Deno.test("the common ways to say keep track of or take note of ask a log", () =
   for (
     const prompt of [
       "devo prendere nota delle letture del contatore",
-      "tenere nota dei compiti di mio figlio",
+      "tenere nota delle pappe di mio figlio",
       "tomar nota de las visitas al veterinario",
-      "garder une trace de mes lectures",
+      "garder une trace des biberons",
       "prendre note des appels clients",
     ]
   ) ask(prompt, "log");
@@ -3004,4 +3004,61 @@ Deno.test("a follow-up's chart of something per period is that figure too", () =
   assert.deepEqual(figure.quantities.map((q) => q.kind === "period" && q.period), ["month"]);
   // (In a new prompt the chart's period is when the records are charted, no figure of its own.)
   assert.deepEqual(understand("add a graph of the litres every month").asks.map((a) => a.type), ["chart"]);
+});
+
+Deno.test("records a concept keeps as things are a list however the prompt speaks of keeping them", () => {
+  const types = (prompt: string) =>
+    understand(prompt).asks.filter((a) => a.type === "log" || a.type === "list");
+  for (
+    const prompt of [
+      "help me keep track of my vinyl records",
+      "the streaming subscriptions we pay for every month",
+      "tenere traccia dei miei abbonamenti",
+      "garder une trace de mes abonnements",
+      "llevar el control de mis suscripciones",
+      "meine Abos, die ich jeden Monat bezahle",
+    ]
+  ) assert.deepEqual(types(prompt).map((a) => a.type), ["list"], prompt);
+  // Acts on them, a noun of a log heading them, a question of when, or a date or time of each stay a log.
+  for (
+    const prompt of [
+      "keep track of the parcels I send",
+      "garder une trace des colis envoyés",
+      "a diary of my wines",
+      "un journal de mes vins",
+      "Protokoll meiner Abos",
+      "segnare quando ho annaffiato le piante",
+      "track my vinyl records with the date I bought each",
+    ]
+  ) assert.deepEqual(types(prompt).map((a) => a.type), ["log"], prompt);
+});
+
+Deno.test("records named by a quantity measured again and again are readings, a log, in the five languages", () => {
+  for (
+    const prompt of [
+      "my grandad's blood pressure",
+      "altezza dei miei nipoti",
+      "la température de bébé",
+      "peso de mi conejo",
+      "Körpergewicht von meinem Vater",
+    ]
+  ) {
+    const types = understand(prompt).asks.map((a) => a.type);
+    assert.ok(types.includes("log") && !types.includes("list"), `${prompt}: ${types}`);
+  }
+  // A thing's measure among its fields is no reading of it.
+  assert.deepEqual(understand("a list of my shoes with size").asks.map((a) => a.type), ["list"]);
+});
+
+Deno.test("a period said as an adjective beside a figure's cue is the figure's, before the records' own", () => {
+  for (
+    const [prompt, period] of [
+      ["swimming minutes per day, and the weekly total", "week"],
+      ["ore di studio al giorno con il totale mensile", "month"],
+      ["Schritte pro Tag und die wöchentliche Summe", "week"],
+    ] as const
+  ) {
+    const figure = ask(prompt, "aggregate");
+    assert.equal(figure.quantities.find((q) => q.kind === "period")?.period, period, prompt);
+  }
 });

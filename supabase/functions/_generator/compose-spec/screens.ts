@@ -459,8 +459,10 @@ export class Builder {
         const entity = this.entityFor(ask, w.name);
         entity.addAsked(ask.fields);
         // A register of things a concept says are listed, with nothing timed or measured ("registro de mis
-        // cactus", "suivre mes candidatures"), is their list.
-        const listed = !ask.done && conceptOf(entity.spec) && !impliesLog(entity) && !q.length &&
+        // cactus", "suivre mes candidatures"), is their list; what a figure of the speaker's acts implies is
+        // those acts ("budget…, how much is left": the spendings).
+        const listed = !ask.done && !ask.implied && conceptOf(entity.spec) && !impliesLog(entity) &&
+          !q.length &&
           !ask.fields.some((f) => f.type === "time" || f.type === "duration");
         return this.report(ask, listed ? this.listOf(entity) : this.logOf(entity, q));
       }
@@ -765,9 +767,12 @@ export class Builder {
           return this.report(ask, goal);
         }
         const entity = this.main(ask);
-        // A chart of a measure no concept knows ("kids height chart") logs that measure by date.
+        // A chart of a measure no concept knows ("kids height chart") logs that measure by date, and one of
+        // records a concept keeps as they happen that no screen keeps yet ("puppy weight chart") their log.
         if (!entity.known && ask.subject && !entity.ofType("number", "money", "rating", "duration")) {
           entity.ensure(keyOf(ask.subject, "value"), capitalized(ask.subject), "number");
+          this.logOf(entity, q);
+        } else if (impliesLog(entity) && !this.screens.some((s) => s.entity === entity.spec.key)) {
           this.logOf(entity, q);
         }
         const value = entity.ofType("number", "money", "rating", "duration");

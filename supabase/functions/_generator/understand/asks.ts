@@ -19,7 +19,7 @@ import {
   wordSet,
 } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
-import { findConcepts, namesEvents } from "./concepts.ts";
+import { findConcepts, namesEvents, namesThings } from "./concepts.ts";
 import { PURPOSE, TO } from "./aside.ts";
 import { renaming } from "./renames.ts";
 import { measureOf, measureWord, oncePer, type Quantity, timerPart, timesOf } from "./quantities.ts";
@@ -312,6 +312,12 @@ const ACT_STEM = 3;
 const WANT = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.want.map((p) => words(p).map((t) => t.norm))]),
 ) as Record<UiLanguage, string[][]>;
+const MEASURES = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.measures.map((p) => words(p).map((t) => t.norm))]),
+) as Record<UiLanguage, string[][]>;
+const PAY = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.pay)]),
+) as Record<UiLanguage, Set<string>>;
 const MUST = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.must.map((p) => words(p).map((t) => t.norm))]),
 ) as Record<UiLanguage, string[][]>;
@@ -1481,8 +1487,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // Something done again and again, named by what is done ("annaffiare le piante", "arroser les tomates",
   // "lawn mowing", "Blumen gießen"), is a log of it, not a list.
   const done = thing && ctx.fallback === "list" ? doneTo(tokens, thing, content, language) : undefined;
-  // So is what a noun of those events names ("le poppate", "die Fütterungen", "refuels").
-  const events = thing && ctx.fallback === "list" && namesEvents(text(tokens, thing), language);
+  // So is what a noun of those events names ("le poppate", "die Fütterungen", "refuels"), and a quantity
+  // measured again and again, each reading of a date ("peso de mi tortuga", "kids height", "Blutdruck").
+  const events = thing && ctx.fallback === "list" &&
+    (namesEvents(text(tokens, thing), language) || namesReadings(tokens, thing, language));
   if (thing) {
     const type = done || events ? "log" : ctx.fallback!;
     named.set(type, done ?? thing);
@@ -1635,6 +1643,14 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const qs = ctx.quantities.filter((q) =>
       kinds.includes(q.kind) && (type !== "aggregate" || ownFigure(spans, q.start))
     );
+    // A figure's own period beside its cue ("the weekly total", "die monatliche Summe") comes first: it is
+    // the figure's, whatever other period the clause says its records come in ("minutes per day").
+    if (type === "aggregate") {
+      qs.push(...adjectivePeriods(tokens, spans, ctx.quantities));
+      // (Of the figure's words, not a period that alone asks it: "per day".)
+      const worded = spans.filter((o) => !ctx.quantities.some((q) => q.start === o.start && q.end === o.end));
+      qs.sort((a, b) => Number(besideCue(tokens, worded, b)) - Number(besideCue(tokens, worded, a)));
+    }
     if (type === "goal") {
       qs.push(...adjectivePeriods(tokens, spans, ctx.quantities), ...countsPerPeriod(ctx.quantities));
     }
@@ -1719,6 +1735,18 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     // "Einzahlungen") are kept as they happen: a log.
     if (type === "list" && subject && !found.has("log") && namesActs(tokens, subject, language)) {
       ask.type = "log";
+    }
+    // Records a concept keeps as things, with nothing of an act (no date, time or duration, no amount
+    // stated), are a list of them however the prompt speaks of keeping them ("keep track of my vinyl", "the
+    // subscriptions I pay for monthly", "abos die ich jeden Monat zahle"): a figure over a period adds up the
+    // things kept.
+    const timed = ask.fields.some((f) => f.type === "date" || f.type === "time" || f.type === "duration");
+    const act = done || acts || assigned.length || qs.length || timed;
+    if (
+      type === "log" && subject && !act && !found.has("list") &&
+      keptThings(tokens, subject, spans, language)
+    ) {
+      ask.type = "list";
     }
     const budget = spans.some((o) => budgets.some((b) => o.start <= b && b < o.end));
     if (type === "goal" && (limits.length || budget)) ask.limit = true;
@@ -2050,22 +2078,26 @@ function wantedAmount(
 }
 
 /**
- * A period said as an adjective right beside or within a goal's cue ("a weekly budget", "budget hebdomadaire",
- * "ein monatliches Ziel", "daily goal"), read as once a period like the adverb it is also written as, is the
- * goal's period.
+ * A period said as an adjective right beside or within a goal's or a figure's cue ("a weekly budget", "budget
+ * hebdomadaire", "ein monatliches Ziel", "the weekly total"), read as once a period like the adverb it is also
+ * written as, is the goal's or the figure's period.
  */
 function adjectivePeriods(tokens: Token[], cues: Offsets[], quantities: Quantity[]): Quantity[] {
-  const beside = (q: Quantity) =>
-    cues.some((o) => {
-      const cue = tokenSpan(tokens, o);
-      const at = tokenSpan(tokens, q);
-      return at.to >= cue.from && at.from <= cue.to;
-    });
   return quantities.flatMap((q): Quantity[] =>
-    q.kind === "frequency" && q.every === 1 && q.unit && PERIOD_UNITS.has(q.unit) && !q.time && beside(q)
+    q.kind === "frequency" && q.every === 1 && q.unit && PERIOD_UNITS.has(q.unit) && !q.time &&
+      besideCue(tokens, cues, q)
       ? [{ kind: "period", period: q.unit, text: q.text, start: q.start, end: q.end }]
       : []
   );
+}
+
+/** Whether a quantity is right beside or within one of the cues. */
+function besideCue(tokens: Token[], cues: Offsets[], q: Quantity): boolean {
+  const at = tokenSpan(tokens, q);
+  return cues.some((o) => {
+    const cue = tokenSpan(tokens, o);
+    return at.to >= cue.from && at.from <= cue.to;
+  });
 }
 const PERIOD_UNITS = new Set(["day", "week", "month", "year"]);
 
@@ -2605,12 +2637,85 @@ function wheneverAt(
  * montagna", "las salidas al monte").
  */
 function namesActs(tokens: Token[], s: Span, language: UiLanguage): boolean {
-  const of = range(s).find((i) => OF[language].some((p) => p.every((w, k) => tokens[i + k]?.norm === w)));
-  const words = range({ from: s.from, to: of ?? s.to }).filter((i) => tokens[i].kind === "word");
-  const head = tokens[(language === "en" || language === "de" ? words.at(-1) : words[0]) ?? -1]?.norm ?? "";
+  const head = headNoun(tokens, s, language);
   // (A noun a concept knows is what that concept says: "Rechnungen" are invoices.)
   return ACT_NOUNS[language].some((e) => head.length >= e.length + ACT_STEM && head.endsWith(e)) &&
     !findConcepts(head, language).length;
+}
+
+/** A noun phrase's words before an "of" word. */
+function beforeOf(tokens: Token[], s: Span, language: UiLanguage): number[] {
+  const of = range(s).find((i) => OF[language].some((p) => p.every((w, k) => tokens[i + k]?.norm === w)));
+  return range({ from: s.from, to: of ?? s.to }).filter((i) => tokens[i].kind === "word");
+}
+
+/** A noun phrase's head: its last word before an "of" word in English and German, else its first. */
+function headNoun(tokens: Token[], s: Span, language: UiLanguage): string {
+  const words = beforeOf(tokens, s, language);
+  return tokens[(language === "en" || language === "de" ? words.at(-1) : words[0]) ?? -1]?.norm ?? "";
+}
+
+/** Whether a noun phrase's head is a quantity measured again and again (the lexicon's `measures`): last in
+ * English ("kids height"), first in the Romance languages ("peso de mi tortuga"), a German compound's end
+ * ("Körpergewicht"). */
+function namesReadings(tokens: Token[], s: Span, language: UiLanguage): boolean {
+  const said = beforeOf(tokens, s, language).map((i) => tokens[i].norm);
+  return MEASURES[language].some((m) =>
+    language === "de"
+      ? m.length === 1 && (said.at(-1) ?? "").endsWith(m[0])
+      : language === "en"
+      ? m.every((w, k) => said[said.length - m.length + k] === w)
+      : m.every((w, k) => said[k] === w)
+  );
+}
+
+/**
+ * Whether a log's records are things kept rather than acts: its subject names first a concept of things, as the
+ * concept writes it, by its record's own noun (not "watered", "lectures", "orchid watering"); no unit of an
+ * amount or of time is in it ("hours per client"), and no noun of a log
+ * heads it ("Restaurant diary", "orchid watering log", "il diario dei vini"), which names the records entries.
+ */
+function keptThings(tokens: Token[], subject: Span, cues: Offsets[], language: UiLanguage) {
+  const spans = cues.map((o) => tokenSpan(tokens, o)).filter((c) => c.to > c.from);
+  // (A cue the concept writes in the thing's name is part of it: "vinyl records".)
+  const score = (s: Span) => findConcepts(text(tokens, s), language)[0]?.score ?? 0;
+  const named = spans.find((c) => c.from === subject.to && score({ ...subject, to: c.to }) > score(subject));
+  const thing = named ? { ...subject, to: named.to } : subject;
+  const said = range(thing).filter((i) => tokens[i].kind === "word");
+  if (said.some((i) => measureWord(tokens[i].norm) || CLOCK_UNITS[language].has(tokens[i].norm))) {
+    return false;
+  }
+  const between = (from: number, to: number) =>
+    range({ from, to }).every((i) => tokens[i].kind === "word" && CUES[language].stop.has(tokens[i].norm));
+  // (Before the subject, a noun follows an article across the words that qualify it, or opens the clause
+  // where no infinitive does and, in German, capitalized: "a reading log for my books", "un journal de mes
+  // vins", "registro de mis cactus", "Protokoll meiner Ausgaben"; not "keep track of my vinyl", "llevar el
+  // control de mis suscripciones". English says both alike at the start: "Log my…".)
+  const infinitive = INFINITIVE[language];
+  const opens = (t: Token) =>
+    language === "de" ? /^\p{Lu}/u.test(t.text) : !infinitive || !infinitive.test(t.norm);
+  const noun = (c: Span) => {
+    let i = c.from - 1;
+    while (i >= 0 && tokens[i].kind === "word" && !CUES[language].stop.has(tokens[i].norm)) i--;
+    return OPENERS[language].has(tokens[i]?.norm ?? "") || (c.from === 0 && opens(tokens[c.from]));
+  };
+  const heads = spans.some((c) =>
+    c !== named && (c.from === thing.to || (c.to <= thing.from && noun(c) && between(c.to, thing.from)))
+  );
+  // The speaker doing something to them right after ("every invoice I send", "i libri che leggo ogni mese",
+  // "les colis envoyés", "die Bücher, die ich lese"), or a question of when in the clause ("wann war ich
+  // zuletzt beim Friseur"), makes each an act, unless what they do is pay for them: a standing cost ("the
+  // subscriptions I pay for monthly", "abos, die ich jeden Monat zahle").
+  let end = thing.to + (tokens[thing.to]?.norm === "," ? 1 : 0);
+  while (end < thing.to + 2 * DOER_WINDOW && tokens[end]?.kind === "word") end++;
+  const next = tokens[thing.to];
+  const done = speakerBefore(tokens, end, language) >= thing.to ||
+    tokens.some((t) => FORGET_WHEN[language].has(t.norm)) ||
+    (next?.kind === "word" && !CUES[language].stop.has(next.norm) &&
+      WHETHER[language].participle.test(next.text.toLowerCase()));
+  const paid = range({ from: thing.to, to: end }).some((i) => PAY[language].has(tokens[i].norm));
+  return !heads && !(done && !paid) &&
+    namesThings(text(tokens, thing), headNoun(tokens, thing, language), language);
 }
 
 /**

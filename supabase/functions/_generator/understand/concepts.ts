@@ -279,6 +279,19 @@ export function namesEvents(text: string, language: UiLanguage): boolean {
   return id !== undefined && logsFirst(DEFAULT_INDEX.concepts.get(id));
 }
 
+/** Whether the words name first a concept whose records are things kept rather than events, by a word it
+ * writes (a word that only shares a stem with one counts half), and `head` is its record's own noun, as the
+ * concept labels one or many ("subscriptions", "Abos", "vinyl records"; not "lectures" of books, or "appels
+ * clients"). */
+export function namesThings(text: string, head: string, language: UiLanguage): boolean {
+  const found = findConcepts(text, language)[0];
+  const concept = found && found.score >= 1 ? DEFAULT_INDEX.concepts.get(found.id) : undefined;
+  if (!concept || logsFirst(concept)) return false;
+  const own = [concept.record.label[language], concept.record.plural[language]];
+  const headStem = stemPhrase(head, language).join(" ");
+  return own.some((noun) => noun !== undefined && stemPhrase(noun, language).join(" ") === headStem);
+}
+
 export function findConcepts(
   text: string,
   language: UiLanguage,

@@ -42,6 +42,12 @@ export interface Lexicon {
   /** The words of the speaker's obligation ("have to", "je dois", "ich muss"), matched as written: what the
    * speaker must do again is to be reminded of, not a habit told ("I have to take a pill every 8 hours"). */
   must: string[];
+  /** The verbs of paying, as written: what the speaker pays for every period is a standing cost of a thing
+   * kept ("the subscriptions I pay for monthly"), not a new record each time. */
+  pay: string[];
+  /** The nouns of a quantity measured again and again ("weight", "altezza", "Blutdruck"): records named by one
+   * are readings, each of a date. */
+  measures: string[];
   /** The verbs of changing a reading by an amount ("lose", "abnehmen"): a goal they state is a change. */
   change: string[];
   /** The words that open a goal's deadline ("by", "entro", "d'ici", "antes de", "bis"), matched as written. */

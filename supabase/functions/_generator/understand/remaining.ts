@@ -1,7 +1,8 @@
 // A question of what is left ("how much of the budget is left", "quanto mi resta", "les km qui restent",
 // "cuántas horas me faltan", "wie viel noch übrig ist") measures the records against a whole the prompt states
 // elsewhere ("$3,000 total", "800 km", "50 Stunden"): a goal with that amount as its target, whose screen
-// shows what is left, and the question a figure of that goal.
+// shows what is left, the question a figure of that goal, and the records that leave it a log, unless the
+// prompt asks for its own.
 import type { Ask } from "./asks.ts";
 import { LEXICONS, wordSet } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
@@ -123,16 +124,25 @@ export function remainingAsks(prompt: string, language: UiLanguage, asks: Ask[],
     // much of the budget is left".)
     const figure = asks.filter((a) => a.type === "aggregate" && inside(a) && a.start <= t.start)
       .sort((a, b) => b.end - a.end)[0];
-    if (figure) figure.remaining = true;
-    else {
-      asks.push({
-        type: "aggregate",
-        quote: prompt.slice(span.start, span.end),
-        ...span,
-        fields: [],
-        quantities: [],
-        remaining: true,
-      });
+    const asked = (type: Ask["type"]): Ask => ({
+      type,
+      quote: prompt.slice(span.start, span.end),
+      ...span,
+      fields: [],
+      quantities: [],
+    });
+    const made = figure ?? asked("aggregate");
+    made.remaining = true;
+    if (!figure) asks.push(made);
+    // (Over the goal's period, when it states none: "a monthly budget…, how much is left" is of this month.)
+    const period = goal?.quantities.find((q) => q.kind === "period");
+    if (period && !made.quantities.some((q) => q.kind === "period")) {
+      made.quantities = [...made.quantities, period];
+    }
+    // What is left is what the records of what is spent or done leave of the whole: with none asked, they are
+    // kept as they happen ("budget 400 € par mois, ce qui me reste": the spendings).
+    if (!asks.some((a) => a.type === "log" || a.type === "list")) {
+      asks.push({ ...asked("log"), implied: true });
     }
   }
 }
