@@ -22,6 +22,7 @@ import type { UiLanguage } from "./language.ts";
 import { findConcepts, namesEvents } from "./concepts.ts";
 import { PURPOSE, TO } from "./aside.ts";
 import { measureOf, measureWord, oncePer, type Quantity, timerPart, timesOf } from "./quantities.ts";
+import { planOfPeriod, turnsAmong } from "./rota.ts";
 import { stemPhrase } from "./stem.ts";
 import { fold, type Token, words } from "./text.ts";
 import { stem } from "./stem.ts";
@@ -947,6 +948,19 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   if (had && !range(had.span).some((i) => inFields.has(i))) offer(had);
   // An amount equal to another ("1 € = $1.08") states a rate.
   const rate = tokens.some((t) => t.norm === "=");
+  // (A menu of the week or of the day is what goes to each day: a timetable, not a price list.)
+  const catalogs = found.get("catalog") ?? [];
+  const plan = planOfPeriod(
+    catalogs.map((o) => tokenSpan(tokens, o)),
+    ctx.quantities.map((q) => ({ q, span: at(q) })),
+  );
+  if (plan) {
+    const left = catalogs.filter((o) => !overlaps(tokenSpan(tokens, o), plan.cue));
+    if (left.length) found.set("catalog", left);
+    else found.delete("catalog");
+    add("schedule", plan.span);
+    named.set("schedule", plan.cue);
+  }
   // (Where a figure's period is: it qualifies the figure before it, never opens one.)
   const periodAt = new Set<number>();
   for (const q of ctx.quantities) {
@@ -1221,7 +1235,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // for a loan, whether it came back ("which neighbour borrowed which tool and when").
   const assignment = assignedAt(tokens, stems, content, language);
   const turn = (i: number) =>
-    CLOSED[language].has(tokens[i].norm) || ASSIGNED[language].turns.has(stems[i]) ||
+    CLOSED[language].has(tokens[i].norm) || DAY_PARTS[language].has(tokens[i].norm) ||
+    ASSIGNED[language].turns.has(stems[i]) ||
     // (A German compound by its head: "Nachtschicht".)
     (language === "de" && [...ASSIGNED.de.turns].some((t) => stems[i].endsWith(t)));
   const rota = assignment && (turn(assignment.thing.from) || turnTime ||
@@ -1269,6 +1284,19 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // and the names are the persons of a group named otherwise too: "each roommate, Ana, Ben and Cal".)
   if (names) add("people", names.span);
   else if (unnumbered.length && !found.has("people")) add("people", unnumbered[0]);
+  // (Turns or chores shared among persons are theirs to take, and a rota where a recurrence sets them.)
+  const turns = turnsAmong(
+    tokens,
+    stems,
+    language,
+    [...(names ? [names.span] : []), ...persons],
+    ctx.quantities.map((q) => ({ q, span: at(q) })),
+  );
+  if (turns && !found.has("people")) {
+    add("people", turns.cue);
+    if (turns.persons) named.set("people", turns.persons);
+  }
+  if (turns?.recurring && !found.has("schedule")) add("schedule", turns.cue);
   // (Whose turn it is, when, is a rota of the persons.)
   if (turnTime && !found.has("schedule")) {
     const rotaAt = { from: Math.min(who, turnTime.from), to: Math.max(who + 1, turnTime.to) };

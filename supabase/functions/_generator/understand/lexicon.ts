@@ -259,6 +259,11 @@ export interface Lexicon {
     date: string;
     returned: string;
   };
+  /** Turns among persons: the words of taking turns (`turns`, by stem: "take turns", "a turno", "à tour de
+   * rôle", "por turnos", "abwechselnd", a rota), the nouns of household chores (`chores`: "chores",
+   * "faccende", "corvées", "quehaceres", "Putzplan") and the words of the speaker's group (`we`, as written:
+   * "we", "noi", "nous", "nosotros", "wir"). Either among persons is who does it when: the people block. */
+  rotation: { turns: string[]; chores: string[]; we: string[] };
   /** The seasons and the weekend ("summer", "fine settimana", "Wochenende"): like the parts of the day, the
    * weekdays and the months, a time when things happen, never what an app is about. */
   seasons: string[];

@@ -1,0 +1,94 @@
+// Turns among persons: a task or a good that several persons share by taking turns ("we take turns buying the
+// milk", "turni per il cane tra i miei figli", "à tour de rôle entre collègues", "nos turnamos", "wir kaufen
+// abwechselnd den Kaffee"), or household chores among a group ("chores for the flatmates", "putzplan für die
+// wg"), asks who does it when: the people block, with those persons; said with a recurrence ("every week",
+// "cada semana cambia", "jeden Tag ein anderer") it is a rota, a timetable too.
+import { type CueIndex, cueIndex, LEXICONS, matchCues, wordSet } from "./lexicon.ts";
+import type { UiLanguage } from "./language.ts";
+import type { Quantity } from "./quantities.ts";
+import { type Token, words } from "./text.ts";
+
+interface Span {
+  from: number;
+  to: number;
+}
+
+const ROTATION = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, {
+    turns: cueIndex({ turns: lex.rotation.turns }, l as UiLanguage),
+    // (As written: stems of chores reach other words, "faccende" and "faccio".)
+    chores: lex.rotation.chores.map((c) => words(c).map((t) => t.norm)),
+    we: wordSet(lex.rotation.we),
+    collectives: wordSet(lex.group.collectives),
+  }]),
+) as Record<UiLanguage, { turns: CueIndex; chores: string[][]; we: Set<string>; collectives: Set<string> }>;
+
+/** A recurrence that sets the turns to days or weeks ("every day", "on Fridays"). */
+const RECURRING = new Set<Quantity["kind"]>(["frequency", "weekday"]);
+
+/** A quantity with the words it stands in. */
+interface Placed {
+  q: Quantity;
+  span: Span;
+}
+
+/** Where one of the phrases, as written, first is. */
+function phraseAt(tokens: Token[], phrases: string[][]): Span | undefined {
+  for (const i of tokens.keys()) {
+    const found = phrases.find((p) => p.every((w, k) => tokens[i + k]?.norm === w));
+    if (found) return { from: i, to: i + found.length };
+  }
+}
+
+/**
+ * Where a clause shares turns or chores among persons: the cue, the persons (a noun for persons, a name list or
+ * a group such as "the family" or "die WG"; for turns the speaker's group, "we", is enough) and whether a
+ * recurrence after the turns makes them a rota.
+ */
+export function turnsAmong(
+  tokens: Token[],
+  stems: string[],
+  language: UiLanguage,
+  persons: Span[],
+  quantities: Placed[],
+): { cue: Span; persons?: Span; recurring: boolean } | undefined {
+  const { turns, chores, we, collectives } = ROTATION[language];
+  const turn = matchCues(stems, turns)[0];
+  const cue = turn ?? phraseAt(tokens, chores);
+  if (!cue) return undefined;
+  const group = tokens.findIndex((t) => collectives.has(t.norm));
+  const among = persons[0] ?? (group >= 0 ? { from: group, to: group + 1 } : undefined);
+  if (!among && !(turn && tokens.some((t) => we.has(t.norm)))) return undefined;
+  // (The turns' period follows them: a recurrence before them is when the speaker does something, "tous les
+  // jours… on alterne qui conduit".)
+  const recurring = turn !== undefined &&
+    quantities.some(({ q, span }) => RECURRING.has(q.kind) && span.from >= turn.to);
+  return { cue, persons: among, recurring };
+}
+
+/** The periods a plan sets things to. */
+const PLANNED = new Set(["day", "week"]);
+
+/**
+ * A menu or a price list's cue with a day or a week beside it ("menu of the week", "weekly menu", "menu
+ * settimanale", "menú de la semana", "Wochenmenü"): what goes to each day, a timetable, not a price list nor a
+ * figure over the period. Where it is, the cue and its period.
+ */
+export function planOfPeriod(
+  cues: Span[],
+  quantities: Placed[],
+): { cue: Span; span: Span } | undefined {
+  for (const cue of cues) {
+    const beside = quantities.find(({ q, span }) =>
+      (span.from === cue.to || span.to === cue.from || (span.from <= cue.from && cue.to <= span.to)) &&
+      ((q.kind === "period" && PLANNED.has(q.period)) ||
+        (q.kind === "frequency" && q.every === 1 && PLANNED.has(q.unit ?? "")))
+    );
+    if (beside) {
+      return {
+        cue,
+        span: { from: Math.min(cue.from, beside.span.from), to: Math.max(cue.to, beside.span.to) },
+      };
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import assert from "node:assert/strict";
+import { understand } from "../../supabase/functions/_generator/understand/index.ts";
+
+const types = (prompt: string) => understand(prompt).asks.map((a) => a.type as string);
+const has = (prompt: string, ...wanted: string[]) => {
+  const got = types(prompt);
+  for (const type of wanted) assert.ok(got.includes(type), `${type} in ${prompt}: ${got}`);
+};
+const lacks = (prompt: string, type: string) => {
+  const got = types(prompt);
+  assert.ok(!got.includes(type), `no ${type} in ${prompt}: ${got}`);
+};
+
+Deno.test("turns taken among persons are people, in the five languages", () => {
+  has("my sons take turns walking the dog", "people");
+  has("i nipoti fanno a turno a innaffiare l'orto", "people");
+  has("les voisins arrosent le jardin à tour de rôle", "people");
+  has("mis primos se turnan para cocinar", "people");
+  has("die Kollegen gießen reihum die Pflanzen", "people");
+  // The speaker's group is persons enough for turns.
+  has("we alternate who pays for lunch", "people");
+  has("wir spülen abwechselnd", "people");
+});
+
+Deno.test("turns with a recurrence after them are a rota, a timetable of the persons", () => {
+  has("the roommates take turns with the hoovering, a different one every week", "people", "schedule");
+  has("tra fratelli si lava la macchina a turno ogni sabato", "people", "schedule");
+  has("meine Töchter räumen abwechselnd die Spülmaschine aus, jeden Tag eine andere", "people", "schedule");
+  // (A recurrence before the turns tells what the speaker does.)
+  lacks("chaque matin je dépose les enfants, on alterne avec les voisins", "schedule");
+});
+
+Deno.test("household chores among a group are people; alone, or turns with no persons, they are not", () => {
+  has("faccende di casa per tutta la famiglia", "people");
+  has("quehaceres para mis hijas", "people");
+  has("Hausarbeit in unserer WG", "people");
+  lacks("a list of my chores", "people");
+  lacks("crop rotation for my vegetable beds", "people");
+  // (Chores are matched as written: "faccio" shares a stem with "faccende".)
+  lacks("faccio la spesa per i miei nonni", "people");
+});
+
+Deno.test("who takes which part of the day is a rota", () => {
+  has("my twins share a bike, who rides it which afternoon", "schedule");
+});
+
+Deno.test("a menu of the week or the day is a timetable, not a price list nor a figure", () => {
+  for (
+    const prompt of [
+      "weekly menu for two",
+      "il menu della settimana",
+      "menu de la semaine pour la cantine",
+      "menú de la semana",
+      "das Menü der Woche",
+    ]
+  ) {
+    has(prompt, "schedule");
+    lacks(prompt, "catalog");
+    lacks(prompt, "aggregate");
+  }
+  has("menu with prices for my food truck", "catalog");
+});
