@@ -60,3 +60,31 @@ Deno.test("a menu of the week or the day is a timetable, not a price list nor a 
   }
   has("menu with prices for my food truck", "catalog");
 });
+
+Deno.test("who does or brings which thing is shared out among persons; a loan or a date asked keeps a log", () => {
+  has("who brings which salad to the potluck", "people");
+  has("chi porta quale dolce alla cena di classe", "people");
+  has("wer übernimmt welche Aufgabe beim Umzug", "people");
+  has("which neighbour borrowed which ladder and when", "log");
+  lacks("which neighbour borrowed which ladder and when", "people");
+});
+
+Deno.test("the speaker's group by a possessive is persons enough for turns", () => {
+  has("whose turn is it to clean our fish tank", "people");
+  has("a quién le toca pasear a nuestro perro", "people");
+});
+
+Deno.test("persons a thing is shared or played among are people", () => {
+  has("tenir les scores du tarot entre amis", "people");
+  has("punteggi della briscola tra colleghi", "people");
+  has("we share a cottage between 3 families and need to book the weeks", "people");
+  lacks("the distance between 2 towns", "people");
+});
+
+Deno.test("a timeline or a running order of the day is a timetable", () => {
+  has("a timeline for the wedding day", "schedule");
+  has("la scaletta della festa", "schedule");
+  has("el cronograma de la boda", "schedule");
+  has("unser Tagesablauf am Hochzeitstag", "schedule");
+  has("le déroulé de la soirée", "schedule");
+});

@@ -22,7 +22,7 @@ import type { UiLanguage } from "./language.ts";
 import { findConcepts, namesEvents } from "./concepts.ts";
 import { PURPOSE, TO } from "./aside.ts";
 import { measureOf, measureWord, oncePer, type Quantity, timerPart, timesOf } from "./quantities.ts";
-import { planOfPeriod, turnsAmong } from "./rota.ts";
+import { assigns, planOfPeriod, sharedBetween, turnsAmong } from "./rota.ts";
 import { stemPhrase } from "./stem.ts";
 import { fold, type Token, words } from "./text.ts";
 import { stem } from "./stem.ts";
@@ -1250,6 +1250,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       add("schedule", assignment.quote);
       named.set("schedule", assignment.thing);
     }
+  } else if (assignment && !kept && assigns(assignment)) {
+    add("people", assignment.quote);
   } else if (assignment && !kept) {
     add("log", assignment.quote);
     named.set("log", assignment.thing);
@@ -1297,6 +1299,11 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (turns.persons) named.set("people", turns.persons);
   }
   if (turns?.recurring && !found.has("schedule")) add("schedule", turns.cue);
+  const among = sharedBetween(tokens, stems, language, persons);
+  if (among && !found.has("people") && !found.has("split")) {
+    add("people", among.quote);
+    named.set("people", among.persons);
+  }
   // (Whose turn it is, when, is a rota of the persons.)
   if (turnTime && !found.has("schedule")) {
     const rotaAt = { from: Math.min(who, turnTime.from), to: Math.max(who + 1, turnTime.to) };

@@ -3,7 +3,7 @@
 // abwechselnd den Kaffee"), or household chores among a group ("chores for the flatmates", "putzplan für die
 // wg"), asks who does it when: the people block, with those persons; said with a recurrence ("every week",
 // "cada semana cambia", "jeden Tag ein anderer") it is a rota, a timetable too.
-import { type CueIndex, cueIndex, LEXICONS, matchCues, wordSet } from "./lexicon.ts";
+import { type CueIndex, cueIndex, CUES, LEXICONS, matchCues, wordSet } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import type { Quantity } from "./quantities.ts";
 import { type Token, words } from "./text.ts";
@@ -20,8 +20,17 @@ const ROTATION = Object.fromEntries(
     chores: lex.rotation.chores.map((c) => words(c).map((t) => t.norm)),
     we: wordSet(lex.rotation.we),
     collectives: wordSet(lex.group.collectives),
+    between: wordSet(lex.between),
+    share: cueIndex({ share: lex.rotation.share }, l as UiLanguage),
   }]),
-) as Record<UiLanguage, { turns: CueIndex; chores: string[][]; we: Set<string>; collectives: Set<string> }>;
+) as Record<UiLanguage, {
+  turns: CueIndex;
+  chores: string[][];
+  we: Set<string>;
+  collectives: Set<string>;
+  between: Set<string>;
+  share: CueIndex;
+}>;
 
 /** A recurrence that sets the turns to days or weeks ("every day", "on Fridays"). */
 const RECURRING = new Set<Quantity["kind"]>(["frequency", "weekday"]);
@@ -89,6 +98,43 @@ export function planOfPeriod(
         cue,
         span: { from: Math.min(cue.from, beside.span.from), to: Math.max(cue.to, beside.span.to) },
       };
+    }
+  }
+}
+
+/** Who does or brings which thing, with no date asked and no loan ("who's bringing which dish", "chi porta
+ * quale dolce", "wer übernimmt welche Aufgabe"), shares the things out among persons: the people block, not a
+ * log of acts. */
+export const assigns = (a: { byWhom: boolean; when: boolean; loan: boolean }) =>
+  a.byWhom && !a.when && !a.loan;
+
+/** How many function words or numbers may stand between a "between" word and the persons ("entre mes 3
+ * cousins"). */
+const BETWEEN_GAP = 3;
+
+/**
+ * Persons among whom something is shared or played, after a "between" word across function words and a
+ * number ("compter les victoires entre cousins", "tra amici", "zwischen den Geschwistern"), or, after a verb
+ * of sharing, a number of anyone ("shares one car between 4 drivers"): where the phrase is, and the persons.
+ */
+export function sharedBetween(
+  tokens: Token[],
+  stems: string[],
+  language: UiLanguage,
+  persons: Span[],
+): { quote: Span; persons: Span } | undefined {
+  const { between, share } = ROTATION[language];
+  const stop = CUES[language].stop;
+  const shared = matchCues(stems, share)[0];
+  for (const [i, t] of tokens.entries()) {
+    if (!between.has(t.norm)) continue;
+    let k = i + 1;
+    while (k <= i + BETWEEN_GAP && (tokens[k]?.kind === "number" || stop.has(tokens[k]?.norm ?? ""))) k++;
+    const who = persons.find((p) => p.from === k);
+    if (who) return { quote: { from: i, to: who.to }, persons: who };
+    const counted = tokens[k - 1]?.kind === "number" && tokens[k]?.kind === "word";
+    if (shared && shared.to <= i && counted) {
+      return { quote: { from: i, to: k + 1 }, persons: { from: k, to: k + 1 } };
     }
   }
 }
