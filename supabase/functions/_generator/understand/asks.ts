@@ -1250,7 +1250,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       add("schedule", assignment.quote);
       named.set("schedule", assignment.thing);
     }
-  } else if (assignment && !kept && assigns(assignment)) {
+  } else if (assignment && !kept && !doing.length && assigns(assignment)) {
     add("people", assignment.quote);
   } else if (assignment && !kept) {
     add("log", assignment.quote);
@@ -1296,7 +1296,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   );
   if (turns && !found.has("people")) {
     add("people", turns.cue);
-    if (turns.persons) named.set("people", turns.persons);
+    named.set("people", turns.persons);
   }
   if (turns?.recurring && !found.has("schedule")) add("schedule", turns.cue);
   const among = sharedBetween(tokens, stems, language, persons);
@@ -2139,11 +2139,17 @@ function namedPersons(
   between: Set<number>,
 ): { span: Span; names: string[] } | undefined {
   const person = new Map(persons.map((m) => [m.from, m.to]));
-  const name = (i: number) => i > 0 && tokens[i]?.kind === "word" && /^\p{Lu}/u.test(tokens[i].text);
+  const capital = (i: number) => /^\p{Lu}/u.test(tokens[i].text);
+  // (Typed in lower case, a name is any other word, known as one only listed with the speaker: "io, marco e
+  // giulia".)
+  const name = (i: number) =>
+    i > 0 && tokens[i]?.kind === "word" && (capital(i) || (!stop.has(tokens[i].norm) && !person.has(i)));
   const joins = (i: number) => tokens[i]?.norm === "," || and.has(tokens[i]?.norm ?? "");
   for (let i = 1; i < tokens.length; i++) {
     if (!name(i)) continue;
-    let [names, others, k] = [0, 0, i];
+    // (A list is typed in one case: one begun with a capital ends before a lower-case word.)
+    const lower = !capital(i);
+    let [names, others, k, me] = [0, 0, i, false];
     const listed: string[] = [];
     // Items: a name, the speaker, or a noun for persons after function words ("la nonna", "my mum").
     for (;;) {
@@ -2151,12 +2157,15 @@ function namedPersons(
       while (stop.has(tokens[item]?.norm ?? "") && !speaker.has(tokens[item].norm) && !person.has(item)) {
         item++;
       }
-      if (name(item) && item === k) [names, k] = [names + 1, item + 1];
-      else if (speaker.has(tokens[item]?.norm ?? "") && item === k) [others, k] = [others + 1, item + 1];
-      else if (person.has(item)) [others, k] = [others + 1, person.get(item)!];
+      if (name(item) && item === k && (lower || capital(item))) [names, k] = [names + 1, item + 1];
+      else if (speaker.has(tokens[item]?.norm ?? "") && item === k) {
+        [others, k, me] = [others + 1, item + 1, true];
+      } else if (person.has(item)) [others, k] = [others + 1, person.get(item)!];
       else break;
       if (!speaker.has(tokens[item].norm)) listed.push(text(tokens, { from: item, to: k }));
-      if (!joins(k)) break;
+      // (A lower-case list ends on the item after "and": what follows is no name, "…e giulia, cambia".)
+      const last = tokens[item - 1]?.kind === "word" && and.has(tokens[item - 1].norm);
+      if (!joins(k) || (lower && last)) break;
       k += and.has(tokens[k + 1]?.norm ?? "") ? 2 : 1;
     }
     // A noun for persons right before the names, or the speaker or one listed first ("io, Marco, …").
@@ -2166,7 +2175,9 @@ function namedPersons(
       (speaker.has(tokens[at - 1]?.norm ?? "") ? { from: at - 1 } : undefined);
     // In German, where every noun is capitalized, only after a noun for persons ("meine Kinder Lena und Paul").
     const apposed = first && "to" in first;
-    if (names >= 2 && (german ? apposed : others > 0 || first)) {
+    // (The speaker as an item, not the subject of a verb the list opens with: "io, marco e giulia".)
+    const spoken = me || (first !== undefined && !("to" in first) && at < i);
+    if (names >= 2 && (lower ? spoken : german ? apposed : others > 0 || first)) {
       return { span: { from: first?.from ?? i, to: k }, names: listed };
     }
     i = Math.max(i, k - 1);

@@ -1,6 +1,6 @@
-// Turns among persons: a task or a good that several persons share by taking turns ("we take turns buying the
-// milk", "turni per il cane tra i miei figli", "à tour de rôle entre collègues", "nos turnamos", "wir kaufen
-// abwechselnd den Kaffee"), or household chores among a group ("chores for the flatmates", "putzplan für die
+// Turns among persons: a task or a good that several persons share by taking turns ("the kids take turns
+// walking the dog", "turni per il cane tra i miei figli", "à tour de rôle entre collègues", "mis hermanos se
+// turnan", "die Kollegen kaufen abwechselnd den Kaffee"), or household chores among a group ("chores for the flatmates", "putzplan für die
 // wg"), asks who does it when: the people block, with those persons; said with a recurrence ("every week",
 // "cada semana cambia", "jeden Tag ein anderer") it is a rota, a timetable too.
 import { type CueIndex, cueIndex, CUES, LEXICONS, matchCues, wordSet } from "./lexicon.ts";
@@ -18,7 +18,6 @@ const ROTATION = Object.fromEntries(
     turns: cueIndex({ turns: lex.rotation.turns }, l as UiLanguage),
     // (As written: stems of chores reach other words, "faccende" and "faccio".)
     chores: lex.rotation.chores.map((c) => words(c).map((t) => t.norm)),
-    we: wordSet(lex.rotation.we),
     collectives: wordSet(lex.group.collectives),
     between: wordSet(lex.between),
     share: cueIndex({ share: lex.rotation.share }, l as UiLanguage),
@@ -26,7 +25,6 @@ const ROTATION = Object.fromEntries(
 ) as Record<UiLanguage, {
   turns: CueIndex;
   chores: string[][];
-  we: Set<string>;
   collectives: Set<string>;
   between: Set<string>;
   share: CueIndex;
@@ -51,8 +49,8 @@ function phraseAt(tokens: Token[], phrases: string[][]): Span | undefined {
 
 /**
  * Where a clause shares turns or chores among persons: the cue, the persons (a noun for persons, a name list or
- * a group such as "the family" or "die WG"; for turns the speaker's group, "we", is enough) and whether a
- * recurrence after the turns makes them a rota.
+ * a group such as "the family" or "die WG") and whether a recurrence after the turns makes them a rota. (The
+ * speaker's group alone, "we take turns buying coffee", names no one to give turns to.)
  */
 export function turnsAmong(
   tokens: Token[],
@@ -60,20 +58,21 @@ export function turnsAmong(
   language: UiLanguage,
   persons: Span[],
   quantities: Placed[],
-): { cue: Span; persons?: Span; recurring: boolean } | undefined {
-  const { turns, chores, we, collectives } = ROTATION[language];
+): { cue: Span; persons: Span; recurring: boolean } | undefined {
+  const { turns, chores, collectives } = ROTATION[language];
   const turn = matchCues(stems, turns)[0];
   const cue = turn ?? phraseAt(tokens, chores);
   if (!cue) return undefined;
   const group = tokens.findIndex((t) => collectives.has(t.norm));
   const among = persons[0] ?? (group >= 0 ? { from: group, to: group + 1 } : undefined);
-  if (!among && !(turn && tokens.some((t) => we.has(t.norm)))) return undefined;
-  // (The turns' period follows them: a recurrence before them is when the speaker does something, "tous les
-  // jours… on alterne qui conduit".)
-  const recurring = turn !== undefined &&
-    quantities.some(({ q, span }) => RECURRING.has(q.kind) && span.from >= turn.to);
-  return { cue, persons: among, recurring };
+  if (!among) return undefined;
+  return { cue, persons: among, recurring: recurs(turn, quantities) };
 }
+
+/** Whether a recurrence follows the turns: one before them is when the speaker does something ("tous les
+ * jours… on alterne qui conduit"). */
+const recurs = (turn: Span | undefined, quantities: Placed[]) =>
+  turn !== undefined && quantities.some(({ q, span }) => RECURRING.has(q.kind) && span.from >= turn.to);
 
 /** The periods a plan sets things to. */
 const PLANNED = new Set(["day", "week"]);
@@ -88,10 +87,12 @@ export function planOfPeriod(
   quantities: Placed[],
 ): { cue: Span; span: Span } | undefined {
   for (const cue of cues) {
+    // (A frequency says it before the cue, "weekly menu"; after it, it is how often a thing is done: "platos
+    // cada día".)
     const beside = quantities.find(({ q, span }) =>
-      (span.from === cue.to || span.to === cue.from || (span.from <= cue.from && cue.to <= span.to)) &&
-      ((q.kind === "period" && PLANNED.has(q.period)) ||
-        (q.kind === "frequency" && q.every === 1 && PLANNED.has(q.unit ?? "")))
+      (q.kind === "period" && PLANNED.has(q.period) &&
+        (span.from === cue.to || span.to === cue.from || (span.from <= cue.from && cue.to <= span.to))) ||
+      (q.kind === "frequency" && q.every === 1 && PLANNED.has(q.unit ?? "") && span.to === cue.from)
     );
     if (beside) {
       return {
@@ -102,9 +103,10 @@ export function planOfPeriod(
   }
 }
 
-/** Who does or brings which thing, with no date asked and no loan ("who's bringing which dish", "chi porta
- * quale dolce", "wer übernimmt welche Aufgabe"), shares the things out among persons: the people block, not a
- * log of acts. */
+/** Which person does which thing, with no date asked and no loan ("which kid does which chore", "quale
+ * nipote porta quale dolce", "welches Kind übernimmt welche Aufgabe"), shares the things out among persons:
+ * the people block, not a log of acts. (A question of who does what, "who brings which dish", asks for the
+ * people itself and keeps its log.) */
 export const assigns = (a: { byWhom: boolean; when: boolean; loan: boolean }) =>
   a.byWhom && !a.when && !a.loan;
 
