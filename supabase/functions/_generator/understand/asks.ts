@@ -23,6 +23,7 @@ import { findConcepts, namesEvents, namesThings } from "./concepts.ts";
 import { PURPOSE, TO } from "./aside.ts";
 import { renaming } from "./renames.ts";
 import { measureOf, measureWord, oncePer, type Quantity, timerPart, timesOf } from "./quantities.ts";
+import { assigns, planOfPeriod, sharedBetween, turnsAmong } from "./rota.ts";
 import { stemPhrase } from "./stem.ts";
 import { fold, type Token, words } from "./text.ts";
 import { stem } from "./stem.ts";
@@ -984,6 +985,19 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   if (had && !range(had.span).some((i) => inFields.has(i))) offer(had);
   // An amount equal to another ("1 € = $1.08") states a rate.
   const rate = tokens.some((t) => t.norm === "=");
+  // (A menu of the week or of the day is what goes to each day: a timetable, not a price list.)
+  const catalogs = found.get("catalog") ?? [];
+  const plan = planOfPeriod(
+    catalogs.map((o) => tokenSpan(tokens, o)),
+    ctx.quantities.map((q) => ({ q, span: at(q) })),
+  );
+  if (plan) {
+    const left = catalogs.filter((o) => !overlaps(tokenSpan(tokens, o), plan.cue));
+    if (left.length) found.set("catalog", left);
+    else found.delete("catalog");
+    add("schedule", plan.span);
+    named.set("schedule", plan.cue);
+  }
   // (Where a figure's period is: it qualifies the figure before it, never opens one.)
   const periodAt = new Set<number>();
   for (const q of ctx.quantities) {
@@ -1258,7 +1272,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // for a loan, whether it came back ("which neighbour borrowed which tool and when").
   const assignment = assignedAt(tokens, stems, content, language);
   const turn = (i: number) =>
-    CLOSED[language].has(tokens[i].norm) || ASSIGNED[language].turns.has(stems[i]) ||
+    CLOSED[language].has(tokens[i].norm) || DAY_PARTS[language].has(tokens[i].norm) ||
+    ASSIGNED[language].turns.has(stems[i]) ||
     // (A German compound by its head: "Nachtschicht".)
     (language === "de" && [...ASSIGNED.de.turns].some((t) => stems[i].endsWith(t)));
   const rota = assignment && (turn(assignment.thing.from) || turnTime ||
@@ -1272,6 +1287,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       add("schedule", assignment.quote);
       named.set("schedule", assignment.thing);
     }
+  } else if (assignment && !kept && !doing.length && assigns(assignment)) {
+    add("people", assignment.quote);
   } else if (assignment && !kept) {
     add("log", assignment.quote);
     named.set("log", assignment.thing);
@@ -1306,6 +1323,24 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // and the names are the persons of a group named otherwise too: "each roommate, Ana, Ben and Cal".)
   if (names) add("people", names.span);
   else if (unnumbered.length && !found.has("people")) add("people", unnumbered[0]);
+  // (Turns or chores shared among persons are theirs to take, and a rota where a recurrence sets them.)
+  const turns = turnsAmong(
+    tokens,
+    stems,
+    language,
+    [...(names ? [names.span] : []), ...persons],
+    ctx.quantities.map((q) => ({ q, span: at(q) })),
+  );
+  if (turns && !found.has("people")) {
+    add("people", turns.cue);
+    named.set("people", turns.persons);
+  }
+  if (turns?.recurring && !found.has("schedule")) add("schedule", turns.cue);
+  const among = sharedBetween(tokens, stems, language, persons);
+  if (among && !found.has("people") && !found.has("split")) {
+    add("people", among.quote);
+    named.set("people", among.persons);
+  }
   // (Whose turn it is, when, is a rota of the persons.)
   if (turnTime && !found.has("schedule")) {
     const rotaAt = { from: Math.min(who, turnTime.from), to: Math.max(who + 1, turnTime.to) };
@@ -2250,11 +2285,17 @@ function namedPersons(
   between: Set<number>,
 ): { span: Span; names: string[] } | undefined {
   const person = new Map(persons.map((m) => [m.from, m.to]));
-  const name = (i: number) => i > 0 && tokens[i]?.kind === "word" && /^\p{Lu}/u.test(tokens[i].text);
+  const capital = (i: number) => /^\p{Lu}/u.test(tokens[i].text);
+  // (Typed in lower case, a name is any other word, known as one only listed with the speaker: "io, marco e
+  // giulia".)
+  const name = (i: number) =>
+    i > 0 && tokens[i]?.kind === "word" && (capital(i) || (!stop.has(tokens[i].norm) && !person.has(i)));
   const joins = (i: number) => tokens[i]?.norm === "," || and.has(tokens[i]?.norm ?? "");
   for (let i = 1; i < tokens.length; i++) {
     if (!name(i)) continue;
-    let [names, others, k] = [0, 0, i];
+    // (A list is typed in one case: one begun with a capital ends before a lower-case word.)
+    const lower = !capital(i);
+    let [names, others, k, me] = [0, 0, i, false];
     const listed: string[] = [];
     // Items: a name, the speaker, or a noun for persons after function words ("la nonna", "my mum").
     for (;;) {
@@ -2262,12 +2303,15 @@ function namedPersons(
       while (stop.has(tokens[item]?.norm ?? "") && !speaker.has(tokens[item].norm) && !person.has(item)) {
         item++;
       }
-      if (name(item) && item === k) [names, k] = [names + 1, item + 1];
-      else if (speaker.has(tokens[item]?.norm ?? "") && item === k) [others, k] = [others + 1, item + 1];
-      else if (person.has(item)) [others, k] = [others + 1, person.get(item)!];
+      if (name(item) && item === k && (lower || capital(item))) [names, k] = [names + 1, item + 1];
+      else if (speaker.has(tokens[item]?.norm ?? "") && item === k) {
+        [others, k, me] = [others + 1, item + 1, true];
+      } else if (person.has(item)) [others, k] = [others + 1, person.get(item)!];
       else break;
       if (!speaker.has(tokens[item].norm)) listed.push(text(tokens, { from: item, to: k }));
-      if (!joins(k)) break;
+      // (A lower-case list ends on the item after "and": what follows is no name, "…e giulia, cambia".)
+      const last = tokens[item - 1]?.kind === "word" && and.has(tokens[item - 1].norm);
+      if (!joins(k) || (lower && last)) break;
       k += and.has(tokens[k + 1]?.norm ?? "") ? 2 : 1;
     }
     // A noun for persons right before the names, or the speaker or one listed first ("io, Marco, …").
@@ -2277,7 +2321,9 @@ function namedPersons(
       (speaker.has(tokens[at - 1]?.norm ?? "") ? { from: at - 1 } : undefined);
     // In German, where every noun is capitalized, only after a noun for persons ("meine Kinder Lena und Paul").
     const apposed = first && "to" in first;
-    if (names >= 2 && (german ? apposed : others > 0 || first)) {
+    // (The speaker as an item, not the subject of a verb the list opens with: "io, marco e giulia".)
+    const spoken = me || (first !== undefined && !("to" in first) && at < i);
+    if (names >= 2 && (lower ? spoken : german ? apposed : others > 0 || first)) {
       return { span: { from: first?.from ?? i, to: k }, names: listed };
     }
     i = Math.max(i, k - 1);

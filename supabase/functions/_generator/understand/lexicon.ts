@@ -285,6 +285,12 @@ export interface Lexicon {
     date: string;
     returned: string;
   };
+  /** Turns among persons: the words of taking turns (`turns`, by stem: "take turns", "a turno", "à tour de
+   * rôle", "por turnos", "abwechselnd", a rota), the nouns of household chores (`chores`, as written: "chores",
+   * "faccende", "corvées", "quehaceres", "Putzplan") and the verbs of sharing a thing (`share`, by stem:
+   * "share", "condividere", "partager", "compartir", "teilen"), which before a "between" word and a number of
+   * anyone make them persons. Either among persons is who does it when: the people block. */
+  rotation: { turns: string[]; chores: string[]; share: string[] };
   /** The seasons and the weekend ("summer", "fine settimana", "Wochenende"): like the parts of the day, the
    * weekdays and the months, a time when things happen, never what an app is about. */
   seasons: string[];
