@@ -195,6 +195,7 @@ Deno.test("a good app: the spec and files asked for in a strict schema, the spec
       "language",
       "accent",
       "textSize",
+      "contrast",
       "theme",
       "features",
       "entities",
