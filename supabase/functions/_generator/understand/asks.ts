@@ -4183,7 +4183,7 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
     OF[language].some((p) => p.every((w, k) => head[m.to + k]?.norm === w));
   // (A lone "colour", "Farbe" among fields is the records' colour, not the app's, and so is one its values
   // follow: "colour - red, white".)
-  const mark = head.findIndex((t, k) => k > 0 && labelMark(head, k, language));
+  const mark = head.findIndex((_t, k) => k > 0 && labelMark(head, k, language));
   const lone = named.filter((t) => mark < 0 || head.indexOf(t) < mark).length === 1;
   const about = (m: CueMatch) =>
     (ABOUT_LIST.has(m.key as AskType) && !(m.key === "theme" && lone)) ||
