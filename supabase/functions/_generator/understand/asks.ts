@@ -14,6 +14,7 @@ import {
   type Lexicon,
   LEXICONS,
   matchCues,
+  perLanguage,
   stemTokens,
   VERBS,
   wordSet,
@@ -316,9 +317,7 @@ const WANT = Object.fromEntries(
 const MEASURES = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.measures.map((p) => words(p).map((t) => t.norm))]),
 ) as Record<UiLanguage, string[][]>;
-const PAY = Object.fromEntries(
-  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.pay)]),
-) as Record<UiLanguage, Set<string>>;
+const PAY = perLanguage((lex) => lex.pay);
 const MUST = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.must.map((p) => words(p).map((t) => t.norm))]),
 ) as Record<UiLanguage, string[][]>;
@@ -2243,9 +2242,7 @@ function limitsOf(
 const APART = new Set<AskType>(["choice", "photo"]);
 
 // The words of "to" after which a theme's colours follow its cue ("change the colours to navy and gold").
-const THEME_TO = Object.fromEntries(
-  Object.entries(LEXICONS).map(([l, lex]) => [l, new Set(lex.renaming.to.map(fold))]),
-) as Record<UiLanguage, Set<string>>;
+const THEME_TO = perLanguage((lex) => lex.renaming.to);
 
 /** A cue with the content words beside it and those joined to it by "and" or a comma, or after a word of
  * `across` right after it. */

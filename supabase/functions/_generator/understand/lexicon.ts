@@ -463,6 +463,13 @@ export function wordSet(list: string[]): Set<string> {
   return new Set(list.map(fold));
 }
 
+/** One closed class of every lexicon as a folded word set, by language. */
+export function perLanguage(pick: (lexicon: Lexicon) => string[]): Record<UiLanguage, Set<string>> {
+  return Object.fromEntries(
+    Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(pick(lex))]),
+  ) as Record<UiLanguage, Set<string>>;
+}
+
 const AMOUNTS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [
     l,

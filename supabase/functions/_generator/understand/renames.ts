@@ -4,7 +4,7 @@
 // of "instead" ("call them cups instead of tallies", "statt „Striche“ bitte „Tassen“").
 import type { AppSpec } from "../template/src/types.ts";
 import type { UiLanguage } from "./language.ts";
-import { CUES, LEXICONS } from "./lexicon.ts";
+import { CUES, LEXICONS, perLanguage } from "./lexicon.ts";
 import { stem } from "./stem.ts";
 import { fold, PARTICLES, type Token, words } from "./text.ts";
 
@@ -68,9 +68,7 @@ export function labelsOf(spec: AppSpec): string[] {
   return spec.name ? [...records, spec.name] : records;
 }
 
-const AND = Object.fromEntries(
-  Object.entries(LEXICONS).map(([l, lex]) => [l, new Set(lex.and.map(fold))]),
-) as Record<UiLanguage, Set<string>>;
+const AND = perLanguage((lex) => lex.and);
 const QUOTES = /^["'«»“”„‘’‹›]$/;
 const RENAMING = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => {
