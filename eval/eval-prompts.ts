@@ -235,8 +235,8 @@ export function judgeUnmet(line: Line, made: Composition): { tally: UnmetTally; 
 /**
  * The corpus README's judgement, read from the app: wrong when it is in another language, refuses what it
  * could serve or serves what it cannot, or builds fewer than half the asks; right when it builds every ask
- * about the subject asked, is named with one of the name words, and has samples about the topic or says it
- * has none; else partial. Returns the reasons a verdict is not right.
+ * about the subject asked, is named with one of the name words, has samples about the topic or says it has
+ * none, and is no shell; else partial. Returns the reasons a verdict is not right.
  */
 export function judgeApp(
   line: Line,
@@ -267,6 +267,12 @@ export function judgeApp(
   if (!expect.name_words.some((w) => related(w, spec.name, lang))) {
     why.push(`name ${spec.name}`);
     kinds.push("name …");
+  }
+  // The goal is no shell at all: an app of records that hold only a name or notes is not the app asked for,
+  // whatever its name.
+  if (isShell(spec)) {
+    why.push("a shell");
+    kinds.push("a shell");
   }
   const content = spec.entities.flatMap((e) => [
     e.label,
