@@ -9,7 +9,7 @@ import type { Quantity } from "./quantities.ts";
 import { findConcepts } from "./concepts.ts";
 import type { UiLanguage } from "./language.ts";
 import { type CueIndex, cueIndex, CUES, LEXICONS, matchCues, perLanguage, stemTokens } from "./lexicon.ts";
-import { type Token, words } from "./text.ts";
+import { fold, type Token, words } from "./text.ts";
 import FORMS from "./forms.json" with { type: "json" };
 
 type Form = {
@@ -17,6 +17,9 @@ type Form = {
   /** The fields the form's records hold besides what its asks add ("present" and the date of an attendance). */
   fields?: { type: FieldType; name: Record<UiLanguage, string>; options?: Record<UiLanguage, string[]> }[];
   afterWhich?: boolean;
+  /** Its words are matched as written (a German compound ending in one too): their stems are other words'
+   * ("collected", "encanta"). */
+  written?: boolean;
   words: Record<UiLanguage, string[]>;
 };
 const DATA = FORMS as Record<string, Form>;
@@ -173,6 +176,10 @@ function implied(
     const asked = tokens.some((t) => inClause(t) && t.end <= start && WHICH[language].has(t.norm)) &&
       tokens.slice(m.to).every((t) => !inClause(t) || t.kind !== "word" || CUES[language].stop.has(t.norm));
     if (form.afterWhich && !asked) continue;
+    const said = tokens.slice(m.from, m.to).map((t) => t.norm).join(" ");
+    const written = form.words[language].map(fold)
+      .some((w) => said === w || said.endsWith(` ${w}`) || (language === "de" && said.endsWith(w)));
+    if (form.written && !written) continue;
     found.push(...ofForm(form, { start, end }, [...asks, ...found], prompt, language));
   }
   // Things of the speaker's that no concept knows, named alone ("my lego sets", "meine Brettspiele"), are a
