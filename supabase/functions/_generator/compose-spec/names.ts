@@ -9,6 +9,7 @@ import { type Concept, findConcepts } from "../understand/concepts.ts";
 import { CONCEPTS } from "../understand/concepts-index.ts";
 import { conceptOf } from "./screens.ts";
 import { words } from "../understand/text.ts";
+import { learnt } from "../understand/forms.ts";
 import { greeting, PURPOSE } from "../understand/aside.ts";
 import { stem } from "../understand/stem.ts";
 import { fill, joined, WORDS } from "./words.ts";
@@ -625,7 +626,10 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     // (Its words only when they hold its subject: a quiz's topic may be the exam another clause names; not
     // when they are the persons it is for, "for 4 players", but what precedes them.)
     served || framed ||
-    (main && !verbal && !aimed && (!main.subject || main.quote.includes(main.subject)) ? quoted : ""),
+    (main && !verbal && !aimed && !learnt(main, language) &&
+        (!main.subject || main.quote.includes(main.subject))
+      ? quoted
+      : ""),
     // (What a request says is done to, "un quiz per riconoscere gli alberi", names it before their role.)
     spoken && !(verbal && head) ? role || world : "",
     main?.subject && own && !verbal && !served ? phrase(main.subject, language, capitals) : "",

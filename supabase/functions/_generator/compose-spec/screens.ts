@@ -324,6 +324,36 @@ export class Builder {
     if (left >= 0) this.withoutSamples.splice(left, 1);
   }
 
+  /**
+   * The cards a quiz asks on its subject: a concept's records where it is one of things learnt in pairs
+   * (capitals, words), else the subject's own questions and answers, which cannot be known offline: they start
+   * empty, the prompt's name for them kept ("morse code"), not an exam's or a period's record. The quiz shows
+   * a card's first two fields, its question and its answer.
+   */
+  private cardsFor(ask: Ask): Entity {
+    const w = this.words;
+    const found = this.entityFor(ask, w.question, !ask.subject);
+    const concept = conceptOf(found.spec);
+    if (concept?.implies.includes("quiz")) return found;
+    let entity = found;
+    if (concept) {
+      if (!this.screens.some((s) => s.entity === found.spec.key)) this.forget(found);
+      entity = fromWords(ask.subject, this.language, w.question);
+      const key = entity.spec.key;
+      for (let n = 2; this.entities.some((e) => e.spec.key === entity.spec.key); n++) {
+        entity.spec.key = `${key}${n}`;
+      }
+      this.entities.push(entity);
+      this.withoutSamples.push(entity.spec.plural);
+    }
+    const question = entity.ensure("question", w.question, "text");
+    const answer = entity.ensure("answer", w.answer, "text");
+    // (A name is what a list's records are called; a card's is its question.)
+    const rest = entity.spec.fields.filter((f) => f !== question && f !== answer && f.key !== "name");
+    entity.spec.fields = [question, answer, ...rest];
+    return entity;
+  }
+
   /** The event a countdown names, from its words: one record when the prompt states its date. */
   private eventOf(ask: Ask): Entity {
     const entity = fromWords(ask.subject, this.language, this.words.date);
@@ -610,9 +640,7 @@ export class Builder {
       case "quiz": {
         // A quiz is on its topic ("capitales du monde", "code de la route"): another subject the prompt names
         // in passing ("réviser" a car) is not what its questions are about.
-        const entity = this.entityFor(ask, w.question, !ask.subject);
-        entity.ensure("question", w.question, "text");
-        entity.ensure("answer", w.answer, "text");
+        const entity = this.cardsFor(ask);
         entity.addAsked(ask.fields);
         // A quiz asks every question it holds: a number of questions a round is not kept.
         for (const n of q.filter((x) => x.kind === "number")) {
@@ -627,6 +655,7 @@ export class Builder {
         const split = this.screens.find((s) => s.block === "split");
         if (split) return this.report(ask, split);
         const entity = this.entityFor(ask, w.task);
+        entity.addAsked(ask.fields);
         const n = q.find((x) => x.kind === "number");
         const named = ask.fields.flatMap((f) => f.options ?? []);
         const people = named.length
@@ -815,6 +844,7 @@ export class Builder {
       }
       case "photo": {
         const entity = this.main(ask);
+        entity.addAsked(ask.fields);
         const field = entity.ensureType(["photo"], "photo", w.photo);
         const screen = this.screens.find((s) => s.entity === entity.spec.key) ?? this.listOf(entity);
         return this.report(ask, screen, field.key);

@@ -15,6 +15,7 @@ import { stem, stemPhrase } from "./stem.ts";
 import { words } from "./text.ts";
 import { aside, asking, refused, told } from "./aside.ts";
 import { remainingAsks } from "./remaining.ts";
+import { formAsks } from "./forms.ts";
 
 export type { Ask, AskType, Field, FieldType, Slot } from "./asks.ts";
 export type { ConceptMatch } from "./concepts.ts";
@@ -153,6 +154,8 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
     }).filter((a) => (a.type === "list" || (a.type === "log" && !a.implied)) && a.subject);
     asks.push(...list);
   }
+  // What the forms the prompt names ask for: a quiz for learning a subject, a tick for a checklist…
+  if (!followUp) asks.splice(0, asks.length, ...formAsks(prompt, parts, asks, all, language));
   // A quiz is on the topic the prompt states ("topic is world capitals", "tema: le capitali"), or prepares
   // for the exam it names, in whichever clause: that is the quiz's subject. The statement of the topic asks
   // for nothing of its own (a theme, a list); its words are the quiz's.
