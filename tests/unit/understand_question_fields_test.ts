@@ -70,12 +70,12 @@ Deno.test("a question of how it went or how one felt is a rating", () => {
   for (const [prompt, field] of cases) assert.ok(fields(prompt).includes(field), prompt);
 });
 
-Deno.test("a question of how much before a word of paying or costing is money, not a count", () => {
+Deno.test("how much before a word of paying or costing is money, named by its type's word, not a count", () => {
   const cases: [string, string][] = [
-    ["note the repairs, what for and how much it cost", "cost:money"],
-    ["le cene di lavoro con chi e quanto abbiamo speso", "speso:money"],
-    ["apuntar los regalos con para quién y cuánto costó", "costó:money"],
-    ["Geschenke eintragen mit für wen und wie viel es gekostet hat", "gekostet:money"],
+    ["note the repairs, what for and how much it cost", "price:money"],
+    ["le cene di lavoro con chi e quanto abbiamo speso", "prezzo:money"],
+    ["apuntar los regalos con para quién y cuánto costó", "precio:money"],
+    ["Geschenke eintragen mit für wen und wie viel es gekostet hat", "preis:money"],
   ];
   for (const [prompt, field] of cases) assert.ok(fields(prompt).includes(field), prompt);
 });
@@ -105,6 +105,28 @@ Deno.test("a question of how many or how much that asks a figure stays an aggreg
     assert.ok(understand(prompt).asks.some((a) => a.type === "aggregate"), prompt);
     assert.ok(!fields(prompt).some((f) => /^(number|how|quanti|wie)/.test(f)), prompt);
   }
+});
+
+Deno.test("a word of which opening a field asks which one: the field its other words name", () => {
+  assert.ok(fields("Fahrten eintragen: welches Auto, wie weit und ob getankt").includes("Auto:text"));
+  assert.deepEqual(fields("my wine tastings - which wine, where, with who and how good"), [
+    "wine:text",
+    "place:text",
+    "person:text",
+    "rating:rating",
+  ]);
+  // Whom against is an opponent, a person of their own.
+  for (
+    const [prompt, field] of [
+      ["my chess games with against whom and who won", "opponent:text"],
+      ["le partite a scacchi, contro chi e quanto è durata", "avversario:text"],
+      ["mes matchs de ping-pong avec contre qui et où", "adversaire:text"],
+      ["mis partidas de ajedrez con contra quién y cuánto tiempo", "rival:text"],
+      ["Schachpartien mit gegen wen und wie lange", "gegner:text"],
+    ]
+  ) assert.ok(fields(prompt).includes(field), prompt);
+  // Two questions "and" joins are fields, not who does what.
+  assert.ok(!understand("le mie gite, dove, con chi e quanto tempo").asks.some((a) => a.type === "people"));
 });
 
 Deno.test("who has done something, and a question whose values are in brackets, keep their own rules", () => {

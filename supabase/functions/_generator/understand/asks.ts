@@ -3170,7 +3170,11 @@ function whoDoesWhat(tokens: Token[], groupCues: CueMatch[], language: UiLanguag
   return tokens.flatMap((t, i) => {
     const what = WHETHER[language].who.has(t.norm) &&
       groupCues.find((m) => m.key === "what" && m.from > i && m.from <= i + 4);
-    return what && range({ from: i, to: what.from }).every((j) => tokens[j].kind === "word")
+    // (Two questions "and" joins are two fields of a record: "dove, con chi e quanto tempo".)
+    return what &&
+        range({ from: i, to: what.from }).every((j) =>
+          tokens[j].kind === "word" && !AND[language].has(tokens[j].norm)
+        )
       ? [{ from: i, to: what.to }]
       : [];
   });
@@ -3674,10 +3678,13 @@ function notedQuestions(
     if (verbs.some((m) => start <= m.from && m.from < span.from)) continue;
     if (fields.some((f) => f.span.from < span.to && span.from < f.span.to)) continue;
     const field = typeField(tokens, span, language);
-    // (Or one of how much, how many or how long that types its field: "how much it cost", "quanti km".)
+    // (Or one of how much, how many or how long that types its field, "how much it cost", "quanti km", or a
+    // word of which before a noun, "which bike", not before a pronoun, "what I spend".)
     const typing = field?.type !== "text" && QUESTIONS[language].has(stemTokens(part, language)[0]);
+    const which = WHICH[language].has(part[0].norm) && part[1]?.kind === "word" &&
+      !CUES[language].stop.has(part[1].norm);
     const asked = field &&
-      (ASKED[language].types.has(field.name) || questionField(part, tokens, language) || typing);
+      (ASKED[language].types.has(field.name) || questionField(part, tokens, language) || typing || which);
     if (asked) out.push(field);
     // (After a comma alone, they are an enumeration of such questions, every item one.)
     else if (!noting.length) return [];
@@ -3723,7 +3730,13 @@ function boardFields(fields: SpannedField[], tokens: Token[], stems: string[], l
 /** "with the amount and the time", "con l'ora": the fields listed after the clause's "with" word. */
 function fieldsAfterWith(tokens: Token[], language: UiLanguage): SpannedField[] {
   // (What the speaker is "with" is their world, not fields: "I'm a teacher with 30 students".)
-  const at = tokens.findIndex((t, i) => WITH[language].has(t.norm) && !ofRole(tokens, i, language));
+  // (Nor is the "with" of a question of whom among others: "where, with whom and how long".)
+  const listed = (i: number) =>
+    tokens[i - 1]?.kind === "mark" || AND[language].has(tokens[i - 1]?.norm ?? "");
+  const at = tokens.findIndex((t, i) =>
+    WITH[language].has(t.norm) && !ofRole(tokens, i, language) &&
+    !(listed(i) && questionField(tokens.slice(i, i + 2), tokens, language))
+  );
   if (at < 0) return [];
   // They end before a verb of seeing or knowing that a function word other than an article opens ("with
   // litres and price to see how much I spend", "con litri e prezzo per sapere quanto", "avec le prix pour
@@ -4156,7 +4169,10 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
   const head = open >= 0 ? part.slice(0, open) : part;
   // The words of a yes/no pair say the field is a tick; they are not its name.
   const paired = (k: number) => yesNo(part, k - 1) || yesNo(part, k + 1);
-  const said = head.filter((t) => t.kind === "word" && !cues.stop.has(t.norm));
+  // (A word of which that opens it asks which one, the field its words name: "welches Auto", "which bike".)
+  const opener = head.find((t) => t.kind === "word");
+  const which = opener && WHICH[language].has(opener.norm) ? opener : undefined;
+  const said = head.filter((t) => t.kind === "word" && !cues.stop.has(t.norm) && t !== which);
   const named = said.filter((t) => !paired(part.indexOf(t)));
   // A field a question of what it keeps opens ("how far I went", "come mi sentivo", "ce que j'ai fait", "wie
   // ich mich gefühlt habe") is named by the thing asked ("distance", "umore", "activité", "Stimmung"), not by
@@ -4230,13 +4246,16 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
   // abbiamo speso", "cuánto gastamos", "wie viel es gekostet hat"), and one before a word of lasting a
   // duration ("quanto è durata"), not a count.
   const amount = typings.find((m) => m.key === "money" || m.key === "duration");
-  const typed = amount && QUESTIONS[language].has(headStems[opening]) ? amount : typings[0];
+  const byQuestion = amount !== undefined && QUESTIONS[language].has(headStems[opening]);
+  const typed = byQuestion ? amount : typings[0];
   if (typed) field.type = typed.key as FieldType;
   // A field named only by the question that types it ("for how long", "quanto tempo", "wie lange") is named
   // by its type's own word, the first the lexicon lists for it ("duration", "durata", "dauer"), not by the
   // question's last word ("long", "lange").
-  const asked = typed && headStems.slice(typed.from, typed.to).some((s) => QUESTIONS[language].has(s));
-  // (So is a duration with no more than its verb after the question: "how long I slept", "wie lange es ging".)
+  const asked = typed &&
+    (byQuestion || headStems.slice(typed.from, typed.to).some((s) => QUESTIONS[language].has(s)));
+  // (So is one a question of how much types by its verb alone, "how much it cost", "quanto abbiamo speso":
+  // "price", "prezzo"; and a duration with no more than its verb after the question: "how long I slept".)
   const beyond = asked
     ? named.filter((t) => head.indexOf(t) < typed.from || head.indexOf(t) >= typed.to)
     : [];
