@@ -24,6 +24,7 @@ import { findConcepts, namesEvents, namesThings } from "./concepts.ts";
 import { PURPOSE, TO } from "./aside.ts";
 import { renaming } from "./renames.ts";
 import { measureOf, measureWord, oncePer, type Quantity, timerPart, timesOf } from "./quantities.ts";
+import { enumerationStart, joinsItems, measuredIn, questionField } from "./question-fields.ts";
 import { assigns, planOfPeriod, sharedBetween, turnsAmong } from "./rota.ts";
 import { stemPhrase } from "./stem.ts";
 import { fold, type Token, words } from "./text.ts";
@@ -705,7 +706,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       ),
     ],
   };
-  const questions = notedQuestions(tokens, language, figure.noting, fields);
+  const questions = notedQuestions(tokens, language, figure, fields);
   fields.push(...questions);
   // The cues of what figures compute. A question of how many ("quante volte", "cuántas", "wie viele") counts
   // the records, though its stem is a total's; over a unit it adds that up ("quante ore"), which `total` says.
@@ -804,7 +805,11 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       continue;
     }
     if (m.key === "people" && m.to - m.from === 1 && singular(tokens[m.from].norm, language)) continue;
-    if (m.key === "aggregate" && fieldQuestion(m, tokens, stems, language, figure)) continue;
+    // (So is one among the questions that name fields after the records' noun: "my swims, how many laps and
+    // how long".)
+    const enumerated = !figure.noting.length &&
+      questions.some((f) => f.span.from <= m.from && m.from < f.span.to);
+    if (m.key === "aggregate" && (enumerated || fieldQuestion(m, tokens, stems, language, figure))) continue;
     if (countField(m)) continue;
     // A debt of the speaker's and a German noun of a verb of dividing's stem share no costs.
     if (m.key === "split" && (ownDebt(tokens, m, language) || splitNoun(tokens, m, language))) continue;
@@ -1766,8 +1771,12 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       ask.subject = text(tokens, held < subject.to ? { from: held, to: subject.to } : subject);
     }
     // Records named by a noun of acts no concept knows ("pickups", "le salite", "las salidas",
-    // "Einzahlungen") are kept as they happen: a log.
-    if (type === "list" && subject && !found.has("log") && namesActs(tokens, subject, language)) {
+    // "Einzahlungen") are kept as they happen: a log; and so are records asked how long or at what hour each
+    // was ("sauna sessions, how long and how hot", "siestas, a qué hora y cuánto tiempo").
+    const lasting = own.some((f) => questions.includes(f) && (f.type === "duration" || f.type === "time"));
+    if (
+      type === "list" && subject && !found.has("log") && (lasting || namesActs(tokens, subject, language))
+    ) {
       ask.type = "log";
     }
     // Records a concept keeps as things, with nothing of an act (no date, time or duration, no amount
@@ -3161,7 +3170,11 @@ function whoDoesWhat(tokens: Token[], groupCues: CueMatch[], language: UiLanguag
   return tokens.flatMap((t, i) => {
     const what = WHETHER[language].who.has(t.norm) &&
       groupCues.find((m) => m.key === "what" && m.from > i && m.from <= i + 4);
-    return what && range({ from: i, to: what.from }).every((j) => tokens[j].kind === "word")
+    // (Two questions "and" joins are two fields of a record: "dove, con chi e quanto tempo".)
+    return what &&
+        range({ from: i, to: what.from }).every((j) =>
+          tokens[j].kind === "word" && !AND[language].has(tokens[j].norm)
+        )
       ? [{ from: i, to: what.to }]
       : [];
   });
@@ -3630,36 +3643,53 @@ function kindAsked(
 /**
  * The questions of what each record keeps after a verb of noting, outside a list of fields ("write down how I
  * felt and what I did", "segnare quanta strada ho fatto e quanto tempo", "apuntar qué distancia hice y cuánto
- * tiempo", "eintragen, wie weit und wie lange"): each phrase after the verb, to the next comma or "and", that
- * a question of the lexicon's `asked` opens, or a question that types a duration ("how long"), is a field
- * named by the thing asked, as it would be in a list. (A cue within it, "fatto" of "cosa ho fatto", asks
- * nothing.)
+ * tiempo", "eintragen, wie weit und wie lange"), or after the records' noun and a comma or a dash ("sauna
+ * sessions, how long and how hot"): each phrase after them, to the next comma or "and", that a question of the
+ * lexicon's `asked` or `questionFields` opens, or a question of how much or how many that types its field
+ * ("how much it cost", "quanti km"), is a field named by the thing asked, as it would be in a list. (A cue
+ * within it, "fatto" of "cosa ho fatto", asks nothing.)
  */
 function notedQuestions(
   tokens: Token[],
   language: UiLanguage,
-  noting: CueMatch[],
+  { noting, seeing, periods }: Figure,
   fields: SpannedField[],
 ): SpannedField[] {
-  if (!noting.length) return [];
+  // (The verbs of seeing, not the figures' own questions, which open the fields asked.)
+  const stems = stemTokens(tokens, language);
+  const verbs = seeing.filter((m) => !QUESTIONS[language].has(stems[m.from]));
+  // (With no such verb, those after the records' noun and a comma or a dash.)
+  const start = noting.length ? noting[0].to : enumerationStart(tokens, verbs);
+  if (start < 0) return [];
   const ends = new Set(noting.map((m) => m.to));
   const out: SpannedField[] = [];
-  let from = noting[0].to;
+  let from = start;
   for (let i = from; i <= tokens.length; i++) {
-    const cut = i < tokens.length && (AND[language].has(tokens[i].norm) || tokens[i].kind === "mark");
+    const cut = i < tokens.length && (joinsItems(tokens[i], AND[language]) || tokens[i].kind === "mark");
     if (i < tokens.length && !cut && !ends.has(i)) continue;
     const span = { from, to: i };
     from = cut ? i + 1 : i;
     const part = tokens.slice(span.from, span.to);
     // (One that states an amount asks how far the records are from it: "how far I am from 100 km".)
     if (!part.length || part.some((t) => t.kind === "number")) continue;
+    // (Nor does one over a period or after a verb of seeing, which asks a figure: "eintragen, um zu sehen, wie
+    // viel ich im Jahr ausgebe".)
+    if (periods.some((p) => span.from <= p && p < span.to)) continue;
+    if (verbs.some((m) => start <= m.from && m.from < span.from)) continue;
     if (fields.some((f) => f.span.from < span.to && span.from < f.span.to)) continue;
     const field = typeField(tokens, span, language);
-    const duration = field?.type === "duration" && field.name === LEXICONS[language].fields.duration[0] &&
-      QUESTIONS[language].has(stemTokens(part, language)[0]);
-    if (field && (ASKED[language].types.has(field.name) || duration)) out.push(field);
+    // (Or one of how much, how many or how long that types its field, "how much it cost", "quanti km", or a
+    // word of which before a noun, "which bike", not before a pronoun, "what I spend".)
+    const typing = field?.type !== "text" && QUESTIONS[language].has(stemTokens(part, language)[0]);
+    const which = WHICH[language].has(part[0].norm) && part[1]?.kind === "word" &&
+      !CUES[language].stop.has(part[1].norm);
+    const asked = field &&
+      (ASKED[language].types.has(field.name) || questionField(part, tokens, language) || typing || which);
+    if (asked) out.push(field);
+    // (After a comma alone, they are an enumeration of such questions, every item one.)
+    else if (!noting.length) return [];
   }
-  return out;
+  return noting.length || out.length > 1 ? out : [];
 }
 
 /** The most words a value offered in a list is written with ("eating out", "muy bueno"). */
@@ -3700,7 +3730,13 @@ function boardFields(fields: SpannedField[], tokens: Token[], stems: string[], l
 /** "with the amount and the time", "con l'ora": the fields listed after the clause's "with" word. */
 function fieldsAfterWith(tokens: Token[], language: UiLanguage): SpannedField[] {
   // (What the speaker is "with" is their world, not fields: "I'm a teacher with 30 students".)
-  const at = tokens.findIndex((t, i) => WITH[language].has(t.norm) && !ofRole(tokens, i, language));
+  // (Nor is the "with" of a question of whom among others: "where, with whom and how long".)
+  const listed = (i: number) =>
+    tokens[i - 1]?.kind === "mark" || AND[language].has(tokens[i - 1]?.norm ?? "");
+  const at = tokens.findIndex((t, i) =>
+    WITH[language].has(t.norm) && !ofRole(tokens, i, language) &&
+    !(listed(i) && questionField(tokens.slice(i, i + 2), tokens, language))
+  );
   if (at < 0) return [];
   // They end before a verb of seeing or knowing that a function word other than an article opens ("with
   // litres and price to see how much I spend", "con litri e prezzo per sapere quanto", "avec le prix pour
@@ -3759,7 +3795,7 @@ export function fieldList(tokens: Token[], language: UiLanguage, alternatives = 
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i].norm === "(") depth++;
     else if (tokens[i].norm === ")") depth--;
-    else if (!depth && AND[language].has(tokens[i].norm) && !yesNo(tokens, i)) flush(i);
+    else if (!depth && joinsItems(tokens[i], AND[language]) && !yesNo(tokens, i)) flush(i);
   }
   flush(tokens.length);
   const valued = categoryValues(out, tokens, language);
@@ -4133,7 +4169,10 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
   const head = open >= 0 ? part.slice(0, open) : part;
   // The words of a yes/no pair say the field is a tick; they are not its name.
   const paired = (k: number) => yesNo(part, k - 1) || yesNo(part, k + 1);
-  const said = head.filter((t) => t.kind === "word" && !cues.stop.has(t.norm));
+  // (A word of which that opens it asks which one, the field its words name: "welches Auto", "which bike".)
+  const opener = head.find((t) => t.kind === "word");
+  const which = opener && WHICH[language].has(opener.norm) ? opener : undefined;
+  const said = head.filter((t) => t.kind === "word" && !cues.stop.has(t.norm) && t !== which);
   const named = said.filter((t) => !paired(part.indexOf(t)));
   // A field a question of what it keeps opens ("how far I went", "come mi sentivo", "ce que j'ai fait", "wie
   // ich mich gefühlt habe") is named by the thing asked ("distance", "umore", "activité", "Stimmung"), not by
@@ -4147,9 +4186,23 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
     matchCues(stemTokens(rest, language), cues.asks).some((m) => m.key === "goal");
   if (thing && !stands) {
     const to = span.from + (open >= 0 ? part.length : head.length);
+    const unit = measuredIn(thing.key, tokens, language);
     return {
       name: thing.key,
       type: ASKED[language].types.get(thing.key)!,
+      ...(unit ? { unit } : {}),
+      span: { from: span.from + opening, to },
+      start: tokens[span.from + opening].start,
+      end: tokens[to - 1].end,
+    };
+  }
+  // A field a question opens ("who has it", "since when", "dove", "wie heiß") is typed and named by it, unless
+  // it asks who has done something, a tick, or its words offer values in brackets, a choice of those words.
+  const question = questionField(head, tokens, language);
+  if (question && !whoHasDone(head, language) && (open < 0 || !named.length)) {
+    const to = span.from + (open >= 0 ? part.length : head.length);
+    return {
+      ...question,
       span: { from: span.from + opening, to },
       start: tokens[span.from + opening].start,
       end: tokens[to - 1].end,
@@ -4188,13 +4241,25 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
   if (matchCues(stemTokens(head, language), cues.asks, compounds).some(about)) return null;
   // A German compound is typed by its head, as its asks are: "Kaufdatum" is a date, "Einkaufspreis" money.
   const headStems = stemTokens(head, language);
-  const typed = matchCues(headStems, cues.fields, compounds)[0];
+  const typings = matchCues(headStems, cues.fields, compounds);
+  // A question of how much before a word of paying or costing asks money ("how much it cost", "quanto
+  // abbiamo speso", "cuánto gastamos", "wie viel es gekostet hat"), and one before a word of lasting a
+  // duration ("quanto è durata"), not a count.
+  const amount = typings.find((m) => m.key === "money" || m.key === "duration");
+  const byQuestion = amount !== undefined && QUESTIONS[language].has(headStems[opening]);
+  const typed = byQuestion ? amount : typings[0];
   if (typed) field.type = typed.key as FieldType;
   // A field named only by the question that types it ("for how long", "quanto tempo", "wie lange") is named
   // by its type's own word, the first the lexicon lists for it ("duration", "durata", "dauer"), not by the
   // question's last word ("long", "lange").
-  const asked = typed && headStems.slice(typed.from, typed.to).some((s) => QUESTIONS[language].has(s));
-  if (asked && named.every((t) => head.indexOf(t) >= typed.from && head.indexOf(t) < typed.to)) {
+  const asked = typed &&
+    (byQuestion || headStems.slice(typed.from, typed.to).some((s) => QUESTIONS[language].has(s)));
+  // (So is one a question of how much types by its verb alone, "how much it cost", "quanto abbiamo speso":
+  // "price", "prezzo"; and a duration with no more than its verb after the question: "how long I slept".)
+  const beyond = asked
+    ? named.filter((t) => head.indexOf(t) < typed.from || head.indexOf(t) >= typed.to)
+    : [];
+  if (asked && (!beyond.length || (typed.key === "duration" && beyond.length === 1))) {
     field.name = LEXICONS[language].fields[typed.key as FieldType]?.[0] ?? field.name;
   }
   // A field named with the words that ask for a score or a tick ("how rested I feel out of 10", "whether

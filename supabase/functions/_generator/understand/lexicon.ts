@@ -145,9 +145,12 @@ export interface Lexicon {
    * ("quanto spendo", "how far I run"). */
   questions: string[];
   /** The questions that ask what a record keeps, by the field's type and then its name ("how far" a number,
-   * "distance"; "how I felt" a text, "mood"; "what I did", "activity"): a field they open is named by the thing
+   * "distance"; "how I felt" a rating, "mood"; "what I did", "activity"): a field they open is named by the thing
    * asked, not by the question's verb. */
   asked: Record<string, Record<string, string[]>>;
+  /** The questions that name a record's fields ("who", "since when", "how hot", "con chi", "wie schwer"), by
+   * the field's type and then its name, and the usual unit of each measure they ask ("temperature": "°C"). */
+  questionFields: { fields: Record<string, Record<string, string[]>>; units: Record<string, string> };
   /** The verbs of seeing, showing and knowing: a question of how many or how much after one asks a figure
    * ("see how many", "sapere quanto"), while one among a record's fields names a field of it. */
   see: string[];
