@@ -1007,13 +1007,18 @@ export class Builder {
     const named = ask.amount;
     // (A noun with no unit is the figure's only where the records have a number of that name: "mon meilleur
     // poids", not "my longest run".)
-    const measure = named?.type === "duration" || named?.unit !== undefined || named?.currency !== undefined;
+    // (Money a figure's noun names, "the earnings", "il saldo", is the records' money, whatever the noun.)
+    const money = named?.type === "money" && named.currency === undefined;
+    const measure = named?.type === "duration" || money || named?.unit !== undefined ||
+      named?.currency !== undefined;
     const byName = named && !measure ? entity.sameAs(capitalized(named.name), "number") : undefined;
     if (named && (measure || (byName && NUMERIC.has(byName.type)))) {
       // (The records' own duration, or amount in that unit or currency, when they have one: a night's sleep, a
       // run's km, a fill-up's euros, which a price named by its unit is not: "Price per litre".)
       const own = named.type === "duration"
         ? entity.ofType("duration")
+        : money
+        ? entity.ofType("money") ?? entity.ensure("amount", this.words.amount, "money")
         : byName ?? entity.spec.fields.find((f) =>
           (named.unit !== undefined && amountUnit(entity, f.key) === named.unit) ||
           (named.currency !== undefined && f.type === "money" && !measureOf(fold(f.label.split(" ").at(-1)!)))

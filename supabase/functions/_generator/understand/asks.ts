@@ -26,6 +26,7 @@ import { renaming } from "./renames.ts";
 import { measureOf, measureWord, oncePer, type Quantity, timerPart, timesOf } from "./quantities.ts";
 import { assigns, planOfPeriod, sharedBetween, turnsAmong } from "./rota.ts";
 import { stemPhrase } from "./stem.ts";
+import { namedFigures } from "./figures.ts";
 import { fold, type Token, words } from "./text.ts";
 import { stem } from "./stem.ts";
 
@@ -687,11 +688,13 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     return m.key === "calculator" && (MINE[language].has(opener) ||
       DETERMINERS[language].has(opener) && noting.some((n) => governs(n, m)));
   };
-  const cued = [
+  // Figures named by their noun or asked by a verb of computing (`figures.ts`).
+  const figuresNamed = namedFigures(tokens, language, [
     ...native,
     ...english.filter((e) => !range(e).some((i) => covered.has(i))),
     ...dividedAmong(tokens, language),
-  ].filter((m) => !theirs(m));
+  ]);
+  const cued = [...figuresNamed.others, ...figuresNamed.cues].filter((m) => !theirs(m));
   const figure: Figure = {
     seeing: [...matchCues(stems, SEE[language]), ...cued.filter((m) => FIGURES.has(m.key as AskType))],
     noting: cued.filter((m) => m.key === "log"),
@@ -709,9 +712,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   fields.push(...questions);
   // The cues of what figures compute. A question of how many ("quante volte", "cuántas", "wie viele") counts
   // the records, though its stem is a total's; over a unit it adds that up ("quante ore"), which `total` says.
-  const computingCues = matchCues(stems, AGGREGATES[language]).filter((m) =>
+  const computingCues = [...matchCues(stems, AGGREGATES[language]), ...figuresNamed.totals].filter((m) =>
     !COUNTING[language].many.some((p) => p.every((w, k) => tokens[m.from + k]?.norm === w))
-  );
+  ).sort((a, b) => a.from - b.from);
   // The only field after "with", named by a figure's word alone ("with a total", "mit Durchschnitt"), is that
   // figure over the records, not a field of each, and so is a best among others, with its unit or without
   // ("with reps and my personal best", "and the longest in km"), which no record holds; and so is any field a figure's
@@ -1083,7 +1086,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     break;
   }
   // Which records rank first ("which product sells most", "qué producto se vendió más") asks a figure.
-  const ranked = rankedAt(tokens, content, language);
+  const ranked = rankedAt(tokens, content, language) ?? figuresNamed.ranked;
   if (ranked) add("aggregate", ranked.quote);
   // A figure compared with the period before, or period after period, is a figure over that period.
   const compared = comparedPeriods(tokens, language);
@@ -1121,7 +1124,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // A figure's cue names what it computes by the unit or the field beside it ("average km per ride", "il
   // totale delle pagine", "la moyenne des mètres", "chilometri totali", "mon record de distance").
   for (const m of totals.has("aggregate") ? [] : computingCues) {
-    const field = figureAmount(tokens, m, content, [...ctx.quantities, ...itemPeriods], language);
+    const field = figuresNamed.money(m) ??
+      figureAmount(tokens, m, content, [...ctx.quantities, ...itemPeriods], language);
     if (!field) continue;
     totals.set("aggregate", field);
     totalAt = tokens[m.from].start;

@@ -1,0 +1,80 @@
+// Figures named by their noun or asked by a verb of computing, in the five languages: what each computes.
+import assert from "node:assert/strict";
+import { understand } from "../../supabase/functions/_generator/understand/index.ts";
+
+const figure = (prompt: string) => {
+  const asks = understand(prompt).asks.filter((a) => a.type === "aggregate");
+  assert.ok(asks.length, `an aggregate in ${prompt}`);
+  return asks[0];
+};
+const types = (prompt: string) => understand(prompt).asks.map((a) => a.type as string);
+
+Deno.test("a figure's noun of money in and out adds the amount up", () => {
+  for (
+    const prompt of [
+      "my dog walking jobs with the fee, and the revenue per week",
+      "lavoretti di giardinaggio col compenso e il fatturato mensile",
+      "mes cours de guitare avec le tarif et le chiffre d'affaires par mois",
+      "mis encargos de costura con el precio y la facturación del mes",
+      "Nachhilfestunden mit Honorar und dem Umsatz pro Monat",
+    ]
+  ) assert.equal(figure(prompt).computes, "total", prompt);
+});
+
+Deno.test("a share or a recap counts the records", () => {
+  for (
+    const prompt of [
+      "free throws at practice and my success rate",
+      "le partite a scacchi e la mia percentuale di vittorie",
+      "mes matchs de tennis et mon pourcentage de victoires",
+      "mis partidas de ajedrez y mi porcentaje de victorias",
+      "Schachpartien und meine Siegquote",
+    ]
+  ) assert.equal(figure(prompt).computes, undefined, prompt);
+});
+
+Deno.test("a verb of adding up adds up, one of counting counts", () => {
+  assert.equal(figure("log my tutoring sessions and add up the hours every month").computes, "total");
+  assert.equal(figure("je veux additionner les heures de ménage de la semaine").computes, "total");
+  assert.equal(figure("Trinkgelder eintragen und jede Woche zusammenrechnen").computes, "total");
+  assert.equal(figure("voglio contare i caffè che bevo al giorno").computes, undefined);
+  assert.equal(figure("contar los libros que leo cada mes").computes, undefined);
+  // (Stems would join "zählen" to "zahlen", paying: only the written verb counts.)
+  assert.ok(!types("Miete zahlen jeden Monat").includes("aggregate"));
+});
+
+Deno.test("a verb of working out a named figure asks that figure, no calculator", () => {
+  for (
+    const prompt of [
+      "work out my balance from what comes in and goes out",
+      "calcolare il saldo del mese",
+      "calculer mon solde à la fin du mois",
+      "calcular el saldo de la cuenta",
+      "den Kontostand ausrechnen",
+    ]
+  ) {
+    assert.equal(figure(prompt).computes, "total", prompt);
+    assert.ok(!types(prompt).includes("calculator"), prompt);
+  }
+  // Without a figure to work out, it is a calculator still.
+  assert.ok(types("calculate the tip for a bill").includes("calculator"));
+});
+
+Deno.test("a ranking's noun ranks who did most", () => {
+  for (
+    const prompt of [
+      "darts nights with my mates and a leaderboard",
+      "serate di freccette e la classifica",
+      "nos soirées fléchettes et le classement",
+      "noches de dardos y la clasificación",
+      "Dartabende mit einer Rangliste",
+    ]
+  ) assert.ok(figure(prompt).ranked, prompt);
+});
+
+Deno.test("a figure's noun of each record's own value, or what a calculator works out, is no figure", () => {
+  assert.ok(!types("my loans, show each balance").includes("aggregate"));
+  assert.ok(!types("split the bill with a tip percentage").includes("aggregate"));
+  // (Nouns as said: "earns" is no earnings.)
+  assert.ok(!types("each kid earns stars for chores").includes("aggregate"));
+});
