@@ -78,3 +78,26 @@ Deno.test("a figure's noun of each record's own value, or what a calculator work
   // (Nouns as said: "earns" is no earnings.)
   assert.ok(!types("each kid earns stars for chores").includes("aggregate"));
 });
+
+Deno.test("fields after a with end before a verb of computing, which asks a figure of its own", () => {
+  for (
+    const prompt of [
+      "my hikes with date and distance and it adds up the km",
+      "i miei turni con data e ore, e voglio contare i turni di notte",
+      "mes trajets avec la date et les km, et additionner les km du mois",
+      "mis paseos con fecha y duración y contar los paseos de la semana",
+    ]
+  ) {
+    const { asks } = understand(prompt);
+    assert.ok(asks.some((a) => a.type === "aggregate"), prompt);
+    assert.equal(asks.find((a) => a.fields.length)?.fields.length, 2, prompt);
+  }
+});
+
+Deno.test("a word of a total adds up, unless a number is what it counts", () => {
+  assert.equal(figure("log my purchases and what i spent in total").computes, "total");
+  assert.equal(figure("les courses de la semaine et ce que j'ai payé en tout").computes, "total");
+  assert.equal(figure("le bollette del gas e quanto ho pagato in tutto").computes, "total");
+  assert.ok(!types("a guest list for my party, 40 people in total").includes("aggregate"));
+  assert.ok(!types("lista degli invitati, 30 persone in tutto").includes("aggregate"));
+});

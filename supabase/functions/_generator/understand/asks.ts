@@ -26,7 +26,7 @@ import { renaming } from "./renames.ts";
 import { measureOf, measureWord, oncePer, type Quantity, timerPart, timesOf } from "./quantities.ts";
 import { assigns, planOfPeriod, sharedBetween, turnsAmong } from "./rota.ts";
 import { stemPhrase } from "./stem.ts";
-import { namedFigures } from "./figures.ts";
+import { computingVerbAt, namedFigures } from "./figures.ts";
 import { fold, type Token, words } from "./text.ts";
 import { stem } from "./stem.ts";
 
@@ -3709,13 +3709,22 @@ function fieldsAfterWith(tokens: Token[], language: UiLanguage): SpannedField[] 
   // They end before a verb of seeing or knowing that a function word other than an article opens ("with
   // litres and price to see how much I spend", "con litri e prezzo per sapere quanto", "avec le prix pour
   // savoir combien", "con su importe para saber cuánto", "mit Preis eintragen, um zu sehen, wie viel"): it asks
-  // a figure of its own, in no field's words.
+  // a figure of its own, in no field's words; so do they before a verb of computing, which asks one too ("with
+  // key and length, and it adds up the time", `figures.ts`).
   const { stop } = CUES[language];
   const seen = matchCues(stemTokens(tokens, language), SEE[language]).find((m) =>
     m.from > at + 2 && stop.has(tokens[m.from - 1].norm) && !OPENERS[language].has(tokens[m.from - 1].norm)
   );
-  let end = seen?.from ?? tokens.length;
-  while (seen && end > at + 1 && (tokens[end - 1].kind === "mark" || stop.has(tokens[end - 1].norm))) end--;
+  const cut = Math.min(
+    seen?.from ?? tokens.length,
+    computingVerbAt(tokens, language, at + 2) ?? tokens.length,
+  );
+  let end = cut;
+  while (
+    cut < tokens.length && end > at + 1 && (tokens[end - 1].kind === "mark" || stop.has(tokens[end - 1].norm))
+  ) {
+    end--;
+  }
   // A German clause ends on its verb, which is no field ("Runden mit Dauer und Strecke eintragen"); a word
   // "und" opens is the last field ("mit Litern und preis"), a cue though it be.
   const last = tokens.slice(0, end).findLastIndex((t) => t.kind === "word");

@@ -1,10 +1,11 @@
 // Figures named otherwise than by "total" or "how many": by the noun of the figure ("a running balance", "il
-// fatturato del mese", "mon pourcentage de réussite", "la clasificación", "die Rangliste") or by a verb of
-// computing and what it computes ("adds up the hours", "compter les victoires", "die Einnahmen
-// zusammenrechnen"). The lexicon's `figures` and `computing` say which: a `total` adds up the records' amount
-// (the nouns' `money`, their money), a `figure` counts them (a share of them too, which their count per period shows), a `ranked` noun ranks who
-// did most; a verb of working out (`any`) computes what its object names, and is no calculator where that
-// object is a figure ("calculate my balance", "Kontostand ausrechnen").
+// fatturato del mese", "mon pourcentage de réussite", "la clasificación", "die Rangliste"), by a word of a
+// total ("ce que j'ai dépensé en tout") or by a verb of computing and what it computes ("adds up the hours",
+// "compter les victoires", "die Einnahmen zusammenrechnen"). The lexicon's `figures` and `computing` say
+// which: a `total` adds up the records' amount (the nouns' `money`, their money), a `figure` counts them (a
+// share of them too, which their count per period shows), a `ranked` noun ranks who did most; a verb of
+// working out (`any`) computes what its object names, and is no calculator where that object is a figure
+// ("calculate my balance", "Kontostand ausrechnen").
 import { type CueMatch, LEXICONS, wordSet } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import { type Token, words } from "./text.ts";
@@ -86,10 +87,13 @@ export function namedFigures(tokens: Token[], language: UiLanguage, others: CueM
   // A verb of working out asks a figure only where its object is one; the other verbs are figures themselves.
   const working = verbs.filter((v) => v.key === "any" && nouns.some((n) => within(n, reach(v))));
   const mine = [...nouns, ...working];
-  // (A figure's noun right after a calculator's own cue is what it works out, "tip percentage", and one after
-  // a word of each is every record's own value, "each balance": neither is a figure of the records.)
+  // (A figure's noun right after a calculator's own cue is what it works out, "tip percentage", one after a
+  // word of each is every record's own value, "each balance", and a total after a number, or a number and its
+  // unit, is what that number counts, "20 guests in total": none is a figure of the records.)
+  const counts = (n: CueMatch) =>
+    n.key === "total" && [1, 2].some((k) => tokens[n.from - k]?.kind === "number");
   const own = (n: CueMatch) =>
-    !each.has(tokens[n.from - 1]?.norm ?? "") &&
+    !each.has(tokens[n.from - 1]?.norm ?? "") && !counts(n) &&
     !others.some((m) => m.key === "calculator" && !overlaps(m, mine) && m.to === n.from);
   const named = nouns.filter(own);
   const figures = [...named.filter((n) => n.key !== "ranked"), ...verbs.filter((v) => v.key !== "any")];
@@ -110,6 +114,18 @@ export function namedFigures(tokens: Token[], language: UiLanguage, others: CueM
         ? { name: text(m), type: "money" }
         : undefined,
     ranked: ranking && { quote: { from: ranking.from, to: ranking.to }, who: true },
-    others: others.filter((m) => m.key !== "calculator" || !overlaps(m, mine)),
+    // (Nor is a figure's cue within such a total: "40 people in total".)
+    others: others.filter((m) =>
+      m.key === "calculator"
+        ? !overlaps(m, mine)
+        : m.key !== "aggregate" || !overlaps(m, nouns.filter(counts))
+    ),
   };
+}
+
+/** Where the first verb of computing at or after `from` is, if any. */
+export function computingVerbAt(tokens: Token[], language: UiLanguage, from: number): number | undefined {
+  return matched(tokens.map((t) => t.text.toLowerCase()), PHRASES[language].verbs, false).find((m) =>
+    m.from >= from
+  )?.from;
 }

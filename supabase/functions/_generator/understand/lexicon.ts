@@ -19,10 +19,11 @@ export interface Lexicon {
    * highest or lowest value ("longest", "fastest") or a personal best ("record", "Bestleistung"), rather than
    * to count records. */
   aggregates: Record<"total" | "average" | "best" | "max" | "min", string[]>;
-  /** The nouns of figures named otherwise: of a total of money (`money`: "balance", "fatturato", "Umsatz"), of
-   * a count or a share of the records (`figure`: "percentage", "récap", "Quote") and of a ranking of who did
-   * most (`ranked`: "leaderboard", "classement"). */
-  figures: Record<"money" | "figure" | "ranked", string[]>;
+  /** The words of figures named otherwise: of a total of money (`money`: "balance", "fatturato", "Umsatz"), of
+   * a total of anything (`total`: "in total", "en tout", "alles zusammen"), of a count or a share of the
+   * records (`figure`: "percentage", "récap", "Quote") and of a ranking of who did most (`ranked`:
+   * "leaderboard", "classement"). */
+  figures: Record<"money" | "total" | "figure" | "ranked", string[]>;
   /** The verbs of computing, as written: of adding up (`total`: "add up", "additionner"), of counting
    * (`figure`: "tally", "contar", "zählen") and of working out what their object names (`any`: "calculate",
    * "ausrechnen"). */
