@@ -46,3 +46,19 @@ Deno.test("a ranking's noun ranks the records per person", () => {
   assert.deepEqual(figures("bowling nights with my cousins and a leaderboard"), ["count  ", "count  by"]);
   assert.deepEqual(figures("partite di bocce tra amici e la classifica"), ["count  ", "count  by"]);
 });
+
+Deno.test("a count of records kept as a list is the share their tick marks, else their log per period", () => {
+  for (
+    const prompt of [
+      "my job applications with company and replied yes/no, and my success rate",
+      "mes candidatures avec l'entreprise et réponse oui/non, et mon taux de réponse",
+    ]
+  ) {
+    const { spec } = composeSpec(prompt, { tier: "light" });
+    const list = spec.screens.find((s) => s.options.countField);
+    assert.ok(list, prompt);
+    const entity = spec.entities.find((e) => e.key === list.entity)!;
+    assert.equal(entity.fields.find((f) => f.key === list.options.countField)?.type, "check", prompt);
+  }
+  assert.deepEqual(figures("a list of the museums we visit and count them per year"), ["count  year"]);
+});

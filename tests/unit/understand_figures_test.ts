@@ -75,6 +75,9 @@ Deno.test("a ranking's noun ranks who did most", () => {
 Deno.test("a figure's noun of each record's own value, or what a calculator works out, is no figure", () => {
   assert.ok(!types("my loans, show each balance").includes("aggregate"));
   assert.ok(!types("split the bill with a tip percentage").includes("aggregate"));
+  // What a verb of noting keeps is the records themselves.
+  assert.ok(!types("je veux noter mes gains au poker").includes("aggregate"));
+  assert.ok(!types("Verdienst eintragen").includes("aggregate"));
   // (Nouns as said: "earns" is no earnings.)
   assert.ok(!types("each kid earns stars for chores").includes("aggregate"));
 });
@@ -100,4 +103,19 @@ Deno.test("a word of a total adds up, unless a number is what it counts", () => 
   assert.equal(figure("le bollette del gas e quanto ho pagato in tutto").computes, "total");
   assert.ok(!types("a guest list for my party, 40 people in total").includes("aggregate"));
   assert.ok(!types("lista degli invitati, 30 persone in tutto").includes("aggregate"));
+});
+
+Deno.test("a share among the fields after a with is that figure, and a yes/no pair's no refuses nothing", () => {
+  for (
+    const prompt of [
+      "my darts games with opponent and won yes/no, and my win percentage",
+      "le mie partite a carte con avversario e vinta sì/no, e la percentuale di vittorie",
+    ]
+  ) {
+    const { asks } = understand(prompt);
+    assert.ok(asks.some((a) => a.type === "aggregate"), prompt);
+    assert.ok(!asks.some((a) => a.fields.some((f) => /percent/i.test(f.name))), prompt);
+  }
+  // (Nor is a cue within a figure's name another ask: "rate" of "success rate" is no rating.)
+  assert.ok(!types("my job applications and my success rate").includes("rating"));
 });

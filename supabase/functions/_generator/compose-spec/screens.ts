@@ -562,7 +562,8 @@ export class Builder {
         // A total asked as how much ("how much I billed") adds up an amount, made when the records have none.
         const amount = entity.ofType("money", "number") ??
           (ask.computes ? entity.ensure("amount", w.amount, "number") : undefined);
-        if (!amount) return this.refuse(ask, "nothing to count");
+        // (A count of records with a tick is the share it marks, not a total of some amount of theirs.)
+        if (!amount || (!ask.computes && entity.ofType("check"))) return this.counted(ask, entity);
         const screen = this.listOf(entity);
         screen.options.amountField = amount.key;
         return this.report(ask, screen);
@@ -964,6 +965,25 @@ export class Builder {
     // Readings of a state (weights, blood pressures) are averaged over a period, never added up.
     screen.options.aggregate = !amount ? "count" : levelOf(entity, amount.key) ? "average" : "total";
     return screen;
+  }
+
+  /** A count of records kept as a list with no amount: the share of them their tick marks ("my win rate":
+   * won of all, the list's count), else, over a period, their log's count per period ("count the books per
+   * month"); with neither there is nothing to count. */
+  private counted(ask: Ask, entity: Entity) {
+    const tick = entity.ofType("check");
+    if (tick) {
+      const screen = this.listOf(entity);
+      if (screen.block !== "collection") return this.refuse(ask, "nothing to count");
+      screen.options.countField ??= tick.key;
+      return this.report(ask, screen, screen.options.countField);
+    }
+    const period = periodOf(ask.quantities);
+    if (!period) return this.refuse(ask, "nothing to count");
+    const log = this.logOf(entity, ask.quantities);
+    log.options.aggregate = "count";
+    this.figured.add(log);
+    return this.report(ask, log);
   }
 
   /** A ranking (who did most chores, which product sells most) is one more figure of the records' log: per

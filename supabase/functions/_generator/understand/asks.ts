@@ -664,8 +664,12 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const covered = new Set(native.flatMap(range));
   const negations = matchCues(stems, NOT[language]);
   // A cue a negation governs ("no charts, just a list") is refused, not asked; only function words between.
+  // (The "no" of a yes/no pair refuses nothing: "vinta sì/no, e la percentuale".)
   const negated = (m: CueMatch) =>
-    negations.some((n) => n.to <= m.from && range({ from: n.to, to: m.from }).every((i) => !content(i)));
+    negations.some((n) =>
+      n.to <= m.from && tokens[n.from - 1]?.norm !== "/" &&
+      range({ from: n.to, to: m.from }).every((i) => !content(i))
+    );
   // Not forgetting is still being reminded ("non farmi dimenticare", "damit ich nicht vergesse"), but
   // forgetting when something happened, across function words only, asks to keep when it was done.
   const forgets = matchCues(stems, FORGET[language]);
@@ -717,13 +721,15 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   ).sort((a, b) => a.from - b.from);
   // The only field after "with", named by a figure's word alone ("with a total", "mit Durchschnitt"), is that
   // figure over the records, not a field of each, and so is a best among others, with its unit or without
-  // ("with reps and my personal best", "and the longest in km"), which no record holds; and so is any field a figure's
+  // ("with reps and my personal best", "and the longest in km"), which no record holds, and a share of them
+  // with what it is of ("and my win percentage", "e la percentuale di vittorie"); and so is any field a figure's
   // word opens that a period or a breakdown ends ("and a total per category", "la media al mese", "le total
   // par mois"), over which no record holds a value.
   const best = (m: CueMatch) =>
     computingCues.some((c) => c.from === m.from && BESTS.has(c.key as NonNullable<Ask["computes"]>));
   const figureField = (f: SpannedField, m: CueMatch) =>
     m.key === "aggregate" && (
+      (figuresNamed.share(m) && f.span.from <= m.from && m.to <= f.span.to) ||
       ((fields.length === 1 || (best(m) && f.span.from <= m.from && m.to <= f.span.to)) &&
         range(f.span).every((i) =>
           (m.from <= i && i < m.to) || !content(i) || (best(m) && amountNamed(tokens[i], language))

@@ -6,7 +6,7 @@
 // share of them too, which their count per period shows), a `ranked` noun ranks who did most; a verb of
 // working out (`any`) computes what its object names, and is no calculator where that object is a figure
 // ("calculate my balance", "Kontostand ausrechnen").
-import { type CueMatch, LEXICONS, wordSet } from "./lexicon.ts";
+import { type CueMatch, CUES, LEXICONS, wordSet } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import { type Token, words } from "./text.ts";
 import type { Field } from "./asks.ts";
@@ -22,6 +22,8 @@ export interface NamedFigures {
   cues: CueMatch[];
   /** The cues of those that add up an amount, as the lexicon's `aggregates.total` do. */
   totals: CueMatch[];
+  /** Whether a figure's cue is the noun of a share of the records ("percentage", "Quote"). */
+  share: (m: CueMatch) => boolean;
   /** The money a figure's noun adds up ("the earnings", "il saldo"), as a field of that name; none for others. */
   money: (m: CueMatch) => Field | undefined;
   /** A noun that ranks who did most ("leaderboard", "classifica"). */
@@ -53,9 +55,10 @@ const PHRASES = Object.fromEntries(
       nouns: listed(lex.figures, (t) => t.norm),
       verbs: listed(lex.computing, (t) => t.text.toLowerCase()),
       each: wordSet(lex.group.each),
+      stop: CUES[l as UiLanguage].stop,
     }];
   }),
-) as Record<UiLanguage, { nouns: Phrase[]; verbs: Phrase[]; each: Set<string> }>;
+) as Record<UiLanguage, { nouns: Phrase[]; verbs: Phrase[]; each: Set<string>; stop: Set<string> }>;
 
 /** Every phrase at every place of the words, longest first; in German a compound also by its head
  * ("Trefferquote", "Monatsumsatz"). */
@@ -70,7 +73,7 @@ function matched(said: string[], phrases: Phrase[], compounds: boolean): CueMatc
 }
 
 export function namedFigures(tokens: Token[], language: UiLanguage, others: CueMatch[]): NamedFigures {
-  const { nouns: nounPhrases, verbs: verbPhrases, each } = PHRASES[language];
+  const { nouns: nounPhrases, verbs: verbPhrases, each, stop } = PHRASES[language];
   const nouns = matched(tokens.map((t) => t.norm), nounPhrases, language === "de");
   const verbs = matched(tokens.map((t) => t.text.toLowerCase()), verbPhrases, false);
   // A verb's object: the words after it, or before it where German ends its clause on the verb, to a mark.
@@ -87,14 +90,21 @@ export function namedFigures(tokens: Token[], language: UiLanguage, others: CueM
   // A verb of working out asks a figure only where its object is one; the other verbs are figures themselves.
   const working = verbs.filter((v) => v.key === "any" && nouns.some((n) => within(n, reach(v))));
   const mine = [...nouns, ...working];
-  // (A figure's noun right after a calculator's own cue is what it works out, "tip percentage", one after a
-  // word of each is every record's own value, "each balance", and a total after a number, or a number and its
-  // unit, is what that number counts, "20 guests in total": none is a figure of the records.)
+  // (A figure's noun right after a calculator's own cue is what it works out, "tip percentage", one a log's
+  // cue governs across function words is the records it keeps, "segnare gli incassi", "Verdienst eintragen",
+  // one after a word of each is every record's own value, "each balance", and a total after a number, or a
+  // number and its unit, is what that number counts, "20 guests in total": none is a figure of the records.)
   const counts = (n: CueMatch) =>
     n.key === "total" && [1, 2].some((k) => tokens[n.from - k]?.kind === "number");
+  // (German puts the verb after its object: "Verdienst eintragen".)
+  const governs = (m: CueMatch, n: CueMatch) =>
+    (m.to <= n.from && tokens.slice(m.to, n.from).every((t) => stop.has(t.norm))) ||
+    (language === "de" && n.to <= m.from && tokens.slice(n.to, m.from).every((t) => stop.has(t.norm)));
   const own = (n: CueMatch) =>
     !each.has(tokens[n.from - 1]?.norm ?? "") && !counts(n) &&
-    !others.some((m) => m.key === "calculator" && !overlaps(m, mine) && m.to === n.from);
+    !others.some((m) =>
+      (m.key === "calculator" && !overlaps(m, mine) && m.to === n.from) || (m.key === "log" && governs(m, n))
+    );
   const named = nouns.filter(own);
   const figures = [...named.filter((n) => n.key !== "ranked"), ...verbs.filter((v) => v.key !== "any")];
   const ranking = named.find((n) => n.key === "ranked");
@@ -109,16 +119,20 @@ export function namedFigures(tokens: Token[], language: UiLanguage, others: CueM
       ...m,
       key: "total",
     })),
+    share: (m) => named.some((n) => n.key === "figure" && n.from === m.from),
     money: (m) =>
       figures.some((n) => n.key === "money" && n.from === m.from)
         ? { name: text(m), type: "money" }
         : undefined,
     ranked: ranking && { quote: { from: ranking.from, to: ranking.to }, who: true },
-    // (Nor is a figure's cue within such a total: "40 people in total".)
+    // (Nor is a figure's cue within such a total, "40 people in total", nor another ask's within a figure's
+    // name of several words, "rate" of "success rate".)
     others: others.filter((m) =>
       m.key === "calculator"
         ? !overlaps(m, mine)
-        : m.key !== "aggregate" || !overlaps(m, nouns.filter(counts))
+        : m.key === "aggregate"
+        ? !overlaps(m, nouns.filter(counts))
+        : !overlaps(m, named.filter((n) => n.to - n.from > 1))
     ),
   };
 }
