@@ -592,7 +592,8 @@ export class Builder {
         // A total asked as how much ("how much I billed") adds up an amount, made when the records have none.
         const amount = entity.ofType("money", "number") ??
           (ask.computes ? entity.ensure("amount", w.amount, "number") : undefined);
-        if (!amount) return this.refuse(ask, "nothing to count");
+        // (A count of records with a tick is the share it marks, not a total of some amount of theirs.)
+        if (!amount || (!ask.computes && entity.ofType("check"))) return this.counted(ask, entity);
         const screen = this.listOf(entity);
         screen.options.amountField = amount.key;
         return this.report(ask, screen);
@@ -996,6 +997,25 @@ export class Builder {
     return screen;
   }
 
+  /** A count of records kept as a list with no amount: the share of them their tick marks ("my win rate":
+   * won of all, the list's count), else, over a period, their log's count per period ("count the books per
+   * month"); with neither there is nothing to count. */
+  private counted(ask: Ask, entity: Entity) {
+    const tick = entity.ofType("check");
+    if (tick) {
+      const screen = this.listOf(entity);
+      if (screen.block !== "collection") return this.refuse(ask, "nothing to count");
+      screen.options.countField ??= tick.key;
+      return this.report(ask, screen, screen.options.countField);
+    }
+    const period = periodOf(ask.quantities);
+    if (!period) return this.refuse(ask, "nothing to count");
+    const log = this.logOf(entity, ask.quantities);
+    log.options.aggregate = "count";
+    this.figured.add(log);
+    return this.report(ask, log);
+  }
+
   /** A ranking (who did most chores, which product sells most) is one more figure of the records' log: per
    * value of the field it asks which of, else of their name, over its period, highest first. Records kept
    * as a list, not as they happen, are sorted by their number instead, unless the ranking is per a field of
@@ -1037,13 +1057,18 @@ export class Builder {
     const named = ask.amount;
     // (A noun with no unit is the figure's only where the records have a number of that name: "mon meilleur
     // poids", not "my longest run".)
-    const measure = named?.type === "duration" || named?.unit !== undefined || named?.currency !== undefined;
+    // (Money a figure's noun names, "the earnings", "il saldo", is the records' money, whatever the noun.)
+    const money = named?.type === "money" && named.currency === undefined;
+    const measure = named?.type === "duration" || money || named?.unit !== undefined ||
+      named?.currency !== undefined;
     const byName = named && !measure ? entity.sameAs(capitalized(named.name), "number") : undefined;
     if (named && (measure || (byName && NUMERIC.has(byName.type)))) {
       // (The records' own duration, or amount in that unit or currency, when they have one: a night's sleep, a
       // run's km, a fill-up's euros, which a price named by its unit is not: "Price per litre".)
       const own = named.type === "duration"
         ? entity.ofType("duration")
+        : money
+        ? entity.ofType("money") ?? entity.ensure("amount", this.words.amount, "money")
         : byName ?? entity.spec.fields.find((f) =>
           (named.unit !== undefined && amountUnit(entity, f.key) === named.unit) ||
           (named.currency !== undefined && f.type === "money" && !measureOf(fold(f.label.split(" ").at(-1)!)))

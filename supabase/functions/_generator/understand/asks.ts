@@ -27,6 +27,7 @@ import { measureOf, measureWord, oncePer, type Quantity, timerPart, timesOf } fr
 import { enumerationStart, joinsItems, measuredIn, questionField } from "./question-fields.ts";
 import { assigns, planOfPeriod, sharedBetween, turnsAmong } from "./rota.ts";
 import { stemPhrase } from "./stem.ts";
+import { computingVerbAt, namedFigures } from "./figures.ts";
 import { fold, type Token, words } from "./text.ts";
 import { stem } from "./stem.ts";
 
@@ -664,8 +665,12 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const covered = new Set(native.flatMap(range));
   const negations = matchCues(stems, NOT[language]);
   // A cue a negation governs ("no charts, just a list") is refused, not asked; only function words between.
+  // (The "no" of a yes/no pair refuses nothing: "vinta sì/no, e la percentuale".)
   const negated = (m: CueMatch) =>
-    negations.some((n) => n.to <= m.from && range({ from: n.to, to: m.from }).every((i) => !content(i)));
+    negations.some((n) =>
+      n.to <= m.from && tokens[n.from - 1]?.norm !== "/" &&
+      range({ from: n.to, to: m.from }).every((i) => !content(i))
+    );
   // Not forgetting is still being reminded ("non farmi dimenticare", "damit ich nicht vergesse"), but
   // forgetting when something happened, across function words only, asks to keep when it was done.
   const forgets = matchCues(stems, FORGET[language]);
@@ -688,11 +693,13 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     return m.key === "calculator" && (MINE[language].has(opener) ||
       DETERMINERS[language].has(opener) && noting.some((n) => governs(n, m)));
   };
-  const cued = [
+  // Figures named by their noun or asked by a verb of computing (`figures.ts`).
+  const figuresNamed = namedFigures(tokens, language, [
     ...native,
     ...english.filter((e) => !range(e).some((i) => covered.has(i))),
     ...dividedAmong(tokens, language),
-  ].filter((m) => !theirs(m));
+  ]);
+  const cued = [...figuresNamed.others, ...figuresNamed.cues].filter((m) => !theirs(m));
   const figure: Figure = {
     seeing: [...matchCues(stems, SEE[language]), ...cued.filter((m) => FIGURES.has(m.key as AskType))],
     noting: cued.filter((m) => m.key === "log"),
@@ -710,18 +717,20 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   fields.push(...questions);
   // The cues of what figures compute. A question of how many ("quante volte", "cuántas", "wie viele") counts
   // the records, though its stem is a total's; over a unit it adds that up ("quante ore"), which `total` says.
-  const computingCues = matchCues(stems, AGGREGATES[language]).filter((m) =>
+  const computingCues = [...matchCues(stems, AGGREGATES[language]), ...figuresNamed.totals].filter((m) =>
     !COUNTING[language].many.some((p) => p.every((w, k) => tokens[m.from + k]?.norm === w))
-  );
+  ).sort((a, b) => a.from - b.from);
   // The only field after "with", named by a figure's word alone ("with a total", "mit Durchschnitt"), is that
   // figure over the records, not a field of each, and so is a best among others, with its unit or without
-  // ("with reps and my personal best", "and the longest in km"), which no record holds; and so is any field a figure's
+  // ("with reps and my personal best", "and the longest in km"), which no record holds, and a share of them
+  // with what it is of ("and my win percentage", "e la percentuale di vittorie"); and so is any field a figure's
   // word opens that a period or a breakdown ends ("and a total per category", "la media al mese", "le total
   // par mois"), over which no record holds a value.
   const best = (m: CueMatch) =>
     computingCues.some((c) => c.from === m.from && BESTS.has(c.key as NonNullable<Ask["computes"]>));
   const figureField = (f: SpannedField, m: CueMatch) =>
     m.key === "aggregate" && (
+      (figuresNamed.share(m) && f.span.from <= m.from && m.to <= f.span.to) ||
       ((fields.length === 1 || (best(m) && f.span.from <= m.from && m.to <= f.span.to)) &&
         range(f.span).every((i) =>
           (m.from <= i && i < m.to) || !content(i) || (best(m) && amountNamed(tokens[i], language))
@@ -1088,7 +1097,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     break;
   }
   // Which records rank first ("which product sells most", "qué producto se vendió más") asks a figure.
-  const ranked = rankedAt(tokens, content, language);
+  const ranked = rankedAt(tokens, content, language) ?? figuresNamed.ranked;
   if (ranked) add("aggregate", ranked.quote);
   // A figure compared with the period before, or period after period, is a figure over that period.
   const compared = comparedPeriods(tokens, language);
@@ -1126,7 +1135,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // A figure's cue names what it computes by the unit or the field beside it ("average km per ride", "il
   // totale delle pagine", "la moyenne des mètres", "chilometri totali", "mon record de distance").
   for (const m of totals.has("aggregate") ? [] : computingCues) {
-    const field = figureAmount(tokens, m, content, [...ctx.quantities, ...itemPeriods], language);
+    const field = figuresNamed.money(m) ??
+      figureAmount(tokens, m, content, [...ctx.quantities, ...itemPeriods], language);
     if (!field) continue;
     totals.set("aggregate", field);
     totalAt = tokens[m.from].start;
@@ -3741,13 +3751,22 @@ function fieldsAfterWith(tokens: Token[], language: UiLanguage): SpannedField[] 
   // They end before a verb of seeing or knowing that a function word other than an article opens ("with
   // litres and price to see how much I spend", "con litri e prezzo per sapere quanto", "avec le prix pour
   // savoir combien", "con su importe para saber cuánto", "mit Preis eintragen, um zu sehen, wie viel"): it asks
-  // a figure of its own, in no field's words.
+  // a figure of its own, in no field's words; so do they before a verb of computing, which asks one too ("with
+  // key and length, and it adds up the time", `figures.ts`).
   const { stop } = CUES[language];
   const seen = matchCues(stemTokens(tokens, language), SEE[language]).find((m) =>
     m.from > at + 2 && stop.has(tokens[m.from - 1].norm) && !OPENERS[language].has(tokens[m.from - 1].norm)
   );
-  let end = seen?.from ?? tokens.length;
-  while (seen && end > at + 1 && (tokens[end - 1].kind === "mark" || stop.has(tokens[end - 1].norm))) end--;
+  const cut = Math.min(
+    seen?.from ?? tokens.length,
+    computingVerbAt(tokens, language, at + 2) ?? tokens.length,
+  );
+  let end = cut;
+  while (
+    cut < tokens.length && end > at + 1 && (tokens[end - 1].kind === "mark" || stop.has(tokens[end - 1].norm))
+  ) {
+    end--;
+  }
   // A German clause ends on its verb, which is no field ("Runden mit Dauer und Strecke eintragen"); a word
   // "und" opens is the last field ("mit Litern und preis"), a cue though it be.
   const last = tokens.slice(0, end).findLastIndex((t) => t.kind === "word");

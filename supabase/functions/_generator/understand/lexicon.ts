@@ -19,6 +19,15 @@ export interface Lexicon {
    * highest or lowest value ("longest", "fastest") or a personal best ("record", "Bestleistung"), rather than
    * to count records. */
   aggregates: Record<"total" | "average" | "best" | "max" | "min", string[]>;
+  /** The words of figures named otherwise: of a total of money (`money`: "balance", "fatturato", "Umsatz"), of
+   * a total of anything (`total`: "in total", "en tout", "alles zusammen"), of a count or a share of the
+   * records (`figure`: "percentage", "récap", "Quote") and of a ranking of who did most (`ranked`:
+   * "leaderboard", "classement"). */
+  figures: Record<"money" | "total" | "figure" | "ranked", string[]>;
+  /** The verbs of computing, as written: of adding up (`total`: "add up", "additionner"), of counting
+   * (`figure`: "tally", "contar", "zählen") and of working out what their object names (`any`: "calculate",
+   * "ausrechnen"). */
+  computing: Record<"total" | "figure" | "any", string[]>;
   /** The words that make a field a count or a total of what its other words name: a `count` opens it and
    * makes it a number ("number of pages", "numero di pagine", "Anzahl Seiten"), a `total` only qualifies it
    * ("total cost", "prix total"); `many` are the questions of how many, whose plural says they count things
