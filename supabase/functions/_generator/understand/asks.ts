@@ -25,6 +25,7 @@ import { PURPOSE, TO } from "./aside.ts";
 import { renaming } from "./renames.ts";
 import { measureOf, measureWord, oncePer, type Quantity, timerPart, timesOf } from "./quantities.ts";
 import { assigns, planOfPeriod, sharedBetween, turnsAmong } from "./rota.ts";
+import { plannedAt } from "./plans.ts";
 import { stemPhrase } from "./stem.ts";
 import { fold, type Token, words } from "./text.ts";
 import { stem } from "./stem.ts";
@@ -996,6 +997,15 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     else found.delete("catalog");
     add("schedule", plan.span);
     named.set("schedule", plan.cue);
+  }
+  // A plan no plan's noun names (what to do each month, a trip's stages by day, sessions at a weekday and
+  // hour) is a timetable, which holds the clause's periods and recurrences.
+  const planned = found.has("schedule")
+    ? undefined
+    : plannedAt(tokens, stems, language, ctx.quantities.map((q) => ({ q, span: at(q) })), content);
+  if (planned) {
+    add("schedule", planned.span);
+    if (planned.subject) named.set("schedule", planned.subject);
   }
   // (Where a figure's period is: it qualifies the figure before it, never opens one.)
   const periodAt = new Set<number>();
