@@ -46,6 +46,16 @@ Deno.test("sessions at a weekday and hour are their week, a reminder only where 
   lacks("remind me to feed the fish every friday at 9", "schedule");
 });
 
+Deno.test("a week set out day by day is a timetable, an aggregate where a figure is asked", () => {
+  has("i want to see the deliveries of the week by day", "schedule");
+  has("vedere le consegne della settimana per giorno", "schedule");
+  has("voir les livraisons de la semaine par jour", "schedule");
+  has("ver las entregas de la semana por día", "schedule");
+  has("die Lieferungen der Woche pro Tag anzeigen", "schedule");
+  lacks("le total des livraisons de la semaine par jour", "schedule");
+  has("le total des livraisons de la semaine par jour", "aggregate");
+});
+
 Deno.test("a plan no noun names is built as the timetable", () => {
   for (
     const prompt of ["what to prune in the orchard each month", "Gitarrenunterricht jeden Samstag um 10 Uhr"]

@@ -25,7 +25,7 @@ import { PURPOSE, TO } from "./aside.ts";
 import { renaming } from "./renames.ts";
 import { measureOf, measureWord, oncePer, type Quantity, timerPart, timesOf } from "./quantities.ts";
 import { assigns, planOfPeriod, sharedBetween, turnsAmong } from "./rota.ts";
-import { plannedAt } from "./plans.ts";
+import { byDayAt, plannedAt } from "./plans.ts";
 import { stemPhrase } from "./stem.ts";
 import { fold, type Token, words } from "./text.ts";
 import { stem } from "./stem.ts";
@@ -999,10 +999,13 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     named.set("schedule", plan.cue);
   }
   // A plan no plan's noun names (what to do each month, a trip's stages by day, sessions at a weekday and
-  // hour) is a timetable, which holds the clause's periods and recurrences.
-  const planned = found.has("schedule")
+  // hour, a week set out day by day where no figure is asked) is a timetable, which holds the clause's periods
+  // and recurrences.
+  const placed = ctx.quantities.map((q) => ({ q, span: at(q) }));
+  const planned: { span: Span; subject?: Span } | undefined = found.has("schedule")
     ? undefined
-    : plannedAt(tokens, stems, language, ctx.quantities.map((q) => ({ q, span: at(q) })), content);
+    : plannedAt(tokens, stems, language, placed, content) ??
+      (found.has("aggregate") ? undefined : byDayAt(tokens, language, placed));
   if (planned) {
     add("schedule", planned.span);
     if (planned.subject) named.set("schedule", planned.subject);

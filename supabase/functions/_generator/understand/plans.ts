@@ -1,8 +1,9 @@
 // Plans that no plan's noun names, each a timetable of what goes to which day, week or month rather than a log,
 // a figure or a reminder: what to do each period ("what to plant each month", "cosa seminare ogni mese", "was
-// ich jeden Monat pflanzen soll"), a trip's stages by day ("le tappe con città e date", "Etappen pro Tag") and
+// ich jeden Monat pflanzen soll"), a trip's stages by day ("le tappe con città e date", "Etappen pro Tag"),
 // sessions at a weekday and hour ("piano lesson every tuesday at 17:30", "Klavierunterricht jeden Montag um
-// 16 Uhr"), which the app shows as their week.
+// 16 Uhr"), which the app shows as their week, and a week set out day by day ("les commandes de la semaine par
+// jour").
 import { type CueIndex, cueIndex, LEXICONS, matchCues, wordSet } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import type { Quantity } from "./quantities.ts";
@@ -20,6 +21,9 @@ interface Placed {
   span: Span;
 }
 
+/** The words of a day among the units of time ("day", "giorno", "Tag"). */
+const days = (units: Record<string, string>) => Object.keys(units).filter((w) => units[w] === "day");
+
 const PLANS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, {
     what: wordSet(lex.plans.what),
@@ -31,11 +35,9 @@ const PLANS = Object.fromEntries(
     stop: wordSet([...lex.articles, ...lex.determiners, ...lex.of]),
     stages: cueIndex({ stages: lex.plans.stages }, l as UiLanguage),
     sessions: cueIndex({ sessions: lex.plans.sessions }, l as UiLanguage),
-    day: new Set(
-      [lex.assigned.date, ...Object.keys(lex.timeUnits).filter((w) => lex.timeUnits[w] === "day")].map((w) =>
-        stem(fold(w), l as UiLanguage)
-      ),
-    ),
+    day: new Set([lex.assigned.date, ...days(lex.timeUnits)].map((w) => stem(fold(w), l as UiLanguage))),
+    days: wordSet(days(lex.timeUnits)),
+    by: lex.groupedBy.map((p) => words(p).map((t) => t.norm)),
   }]),
 ) as Record<UiLanguage, {
   what: Set<string>;
@@ -47,6 +49,8 @@ const PLANS = Object.fromEntries(
   stages: CueIndex;
   sessions: CueIndex;
   day: Set<string>;
+  days: Set<string>;
+  by: string[][];
 }>;
 
 /** How many words after a word of what its infinitive or verb of obligation may be ("was ich im Garten jeden
@@ -172,5 +176,22 @@ function sessionsAt(
     let from = session.from;
     while (from > 0 && content(from - 1)) from--;
     return { span: { from, to: day.span.to }, subject: { from, to: session.to } };
+  }
+}
+
+/** A week or a month set out day by day: its period, then a word of breakdown and a day ("les commandes de la
+ * semaine par jour", "gli ordini della settimana per giorno", "the orders of the week by day", "die
+ * Bestellungen der Woche pro Tag"): the records on the days of a timetable, where no figure is asked of them. */
+export function byDayAt(
+  tokens: Token[],
+  language: UiLanguage,
+  quantities: Placed[],
+): { span: Span } | undefined {
+  const plan = PLANS[language];
+  for (const { q, span } of quantities) {
+    if (q.kind !== "period" || (q.period !== "week" && q.period !== "month")) continue;
+    const by = plan.by.find((p) => p.every((w, k) => tokens[span.to + k]?.norm === w));
+    const day = by ? span.to + by.length : -1;
+    if (by && plan.days.has(tokens[day]?.norm ?? "")) return { span: { from: span.from, to: day + 1 } };
   }
 }
