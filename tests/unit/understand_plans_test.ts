@@ -56,6 +56,14 @@ Deno.test("a week set out day by day is a timetable, an aggregate where a figure
   has("le total des livraisons de la semaine par jour", "aggregate");
 });
 
+Deno.test("shifts are a plan's noun, unless the speaker notes their own", () => {
+  has("die Thekenschichten beim Vereinsfest", "schedule");
+  has("i turni dei volontari alla sagra", "schedule");
+  lacks("ich möchte meine Spätschichten eintragen", "schedule");
+  lacks("log my night shifts with the hours", "schedule");
+  lacks("segnare i miei turni con le ore", "schedule");
+});
+
 Deno.test("a plan no noun names is built as the timetable", () => {
   for (
     const prompt of ["what to prune in the orchard each month", "Gitarrenunterricht jeden Samstag um 10 Uhr"]

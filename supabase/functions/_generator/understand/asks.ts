@@ -25,7 +25,7 @@ import { PURPOSE, TO } from "./aside.ts";
 import { renaming } from "./renames.ts";
 import { measureOf, measureWord, oncePer, type Quantity, timerPart, timesOf } from "./quantities.ts";
 import { assigns, planOfPeriod, sharedBetween, turnsAmong } from "./rota.ts";
-import { byDayAt, plannedAt } from "./plans.ts";
+import { byDayAt, planKept, plannedAt } from "./plans.ts";
 import { stemPhrase } from "./stem.ts";
 import { fold, type Token, words } from "./text.ts";
 import { stem } from "./stem.ts";
@@ -692,7 +692,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     ...native,
     ...english.filter((e) => !range(e).some((i) => covered.has(i))),
     ...dividedAmong(tokens, language),
-  ].filter((m) => !theirs(m));
+  ].filter((m) => !theirs(m) && !(m.key === "schedule" && planKept(tokens, m, noting, language)));
   const figure: Figure = {
     seeing: [...matchCues(stems, SEE[language]), ...cued.filter((m) => FIGURES.has(m.key as AskType))],
     noting: cued.filter((m) => m.key === "log"),

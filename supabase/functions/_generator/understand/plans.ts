@@ -38,6 +38,7 @@ const PLANS = Object.fromEntries(
     day: new Set([lex.assigned.date, ...days(lex.timeUnits)].map((w) => stem(fold(w), l as UiLanguage))),
     days: wordSet(days(lex.timeUnits)),
     by: lex.groupedBy.map((p) => words(p).map((t) => t.norm)),
+    mine: wordSet(lex.mine),
   }]),
 ) as Record<UiLanguage, {
   what: Set<string>;
@@ -51,6 +52,7 @@ const PLANS = Object.fromEntries(
   day: Set<string>;
   days: Set<string>;
   by: string[][];
+  mine: Set<string>;
 }>;
 
 /** How many words after a word of what its infinitive or verb of obligation may be ("was ich im Garten jeden
@@ -194,4 +196,21 @@ export function byDayAt(
     const day = by ? span.to + by.length : -1;
     if (by && plan.days.has(tokens[day]?.norm ?? "")) return { span: { from: span.from, to: day + 1 } };
   }
+}
+
+/** How many words the speaker's possessive may stand before a plan's noun ("my night shifts"). */
+const MINE_GAP = 2;
+
+/** A plan's noun the speaker's possessive opens, which a verb of noting governs (right after it across an
+ * article, or in German at the end of its clause: "write down my night shifts", "segnare i miei turni",
+ * "meine Nachtschichten aufschreiben"), names what they did, records to keep, not a timetable. */
+export function planKept(tokens: Token[], cue: Span, noting: Span[], language: UiLanguage): boolean {
+  const { mine } = PLANS[language];
+  const words = (from: number, to: number) => tokens.slice(from, to).every((t) => t.kind === "word");
+  const opener = [cue.from - 1, cue.from - MINE_GAP].find((i) => mine.has(tokens[i]?.norm ?? ""));
+  if (opener === undefined || !words(opener, cue.from)) return false;
+  return noting.some((n) =>
+    (n.to <= opener && opener - n.to <= 1 && words(n.to, opener)) ||
+    (language === "de" && n.from >= cue.to && words(cue.to, n.from))
+  );
 }
