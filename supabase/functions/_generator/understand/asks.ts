@@ -26,6 +26,7 @@ import { renaming } from "./renames.ts";
 import { measureOf, measureWord, oncePer, type Quantity, timerPart, timesOf } from "./quantities.ts";
 import { enumerationStart, joinsItems, measuredIn, questionField } from "./question-fields.ts";
 import { assigns, planOfPeriod, sharedBetween, turnsAmong } from "./rota.ts";
+import { byDayAt, planKept, plannedAt } from "./plans.ts";
 import { stemPhrase } from "./stem.ts";
 import { computingVerbAt, namedFigures } from "./figures.ts";
 import { fold, type Token, words } from "./text.ts";
@@ -699,7 +700,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     ...english.filter((e) => !range(e).some((i) => covered.has(i))),
     ...dividedAmong(tokens, language),
   ]);
-  const cued = [...figuresNamed.others, ...figuresNamed.cues].filter((m) => !theirs(m));
+  const cued = [...figuresNamed.others, ...figuresNamed.cues].filter((m) =>
+    !theirs(m) && !(m.key === "schedule" && planKept(tokens, m, noting, language))
+  );
   const figure: Figure = {
     seeing: [...matchCues(stems, SEE[language]), ...cued.filter((m) => FIGURES.has(m.key as AskType))],
     noting: cued.filter((m) => m.key === "log"),
@@ -1010,6 +1013,18 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     else found.delete("catalog");
     add("schedule", plan.span);
     named.set("schedule", plan.cue);
+  }
+  // A plan no plan's noun names (what to do each month, a trip's stages by day, sessions at a weekday and
+  // hour, a week set out day by day where no figure is asked) is a timetable, which holds the clause's periods
+  // and recurrences.
+  const placed = ctx.quantities.map((q) => ({ q, span: at(q) }));
+  const planned: { span: Span; subject?: Span } | undefined = found.has("schedule")
+    ? undefined
+    : plannedAt(tokens, stems, language, placed, content) ??
+      (found.has("aggregate") ? undefined : byDayAt(tokens, language, placed));
+  if (planned) {
+    add("schedule", planned.span);
+    if (planned.subject) named.set("schedule", planned.subject);
   }
   // (Where a figure's period is: it qualifies the figure before it, never opens one.)
   const periodAt = new Set<number>();

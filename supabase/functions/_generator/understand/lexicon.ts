@@ -311,6 +311,12 @@ export interface Lexicon {
   current: string[];
   periods: Record<string, string>;
   timeUnits: Record<string, string>;
+  /** Plans no plan's noun names (`plans.ts`): the words of what (`what`: "what", "cosa", "quels", "qué", "was")
+   * that before an infinitive (by its ending, after a `to` word: "to", "zu") or a verb of obligation
+   * (`should`, and `must`: "should", "il faut", "soll") ask what to do; the nouns of a trip's stages
+   * (`stages`: "stages", "tappe", "étapes", "etapas", "Etappen") and of a regular session (`sessions`:
+   * "lesson", "corso", "séance", "clase", "Unterricht"), by stem. */
+  plans: Record<"what" | "to" | "should" | "stages" | "sessions", string[]>;
 }
 
 export const LEXICONS: Record<UiLanguage, Lexicon> = { en, it, fr, es, de };
