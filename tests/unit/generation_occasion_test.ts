@@ -23,6 +23,8 @@ Deno.test("an occasion's noun stands after a determiner, an article or a sentenc
   assert.equal(occasion("preparo la excursión escolar con los chicos", "es"), "excursión escolar");
   // (A German compound ends on its head.)
   assert.equal(occasion("wir machen eine Fahrradtour", "de"), "Fahrradtour");
+  // (Not on a longer noun the knowledge writes: "Spritpreise" ends on "Preise".)
+  assert.equal(occasionOf("die Spritpreise steigen", 23, true, "de", new Set(["preise"])), "");
   // A plural or a noun after "each" is records, not one occasion.
   assert.equal(occasion("log each trip with its cost", "en"), "");
   assert.equal(occasion("a list of my trips", "en"), "");

@@ -635,6 +635,7 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
       Math.min(...u.asks.map((a) => a.start)),
       kinds >= 2 || lists.size >= 2,
       language,
+      GERMAN_NOUNS,
     )
     : "";
   const ofRecords = (c: string) => spec.entities.some((e) => sharesWord(c, [e.label, e.plural]));

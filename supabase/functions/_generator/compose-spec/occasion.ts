@@ -42,12 +42,14 @@ const matches = (tokens: Token[], at: number, phrase: string[]) =>
  * `asked`), or, for records of several kinds, up to the end of that ask's sentence; one occasion, a singular
  * after a determiner, never records ("each trip", "my trips"). Not a noun before the English noun it
  * qualifies ("wedding planner"), nor what "for" aims another act at ("raccogliere i soldi per la gita"):
- * "for" opens it only after the app's word or at a sentence's start ("Pour la rénovation de la maison"). */
+ * "for" opens it only after the app's word or at a sentence's start ("Pour la rénovation de la maison").
+ * `nouns`: the German nouns known, folded. */
 export function occasionOf(
   prompt: string,
   asked: number,
   several: boolean,
   language: Language,
+  nouns: ReadonlySet<string> = new Set(),
 ): string {
   const ends = [".", "!", "?", ";", "\n"].map((m) => prompt.indexOf(m, asked)).filter((i) => i >= 0);
   const end = several ? (ends.length ? Math.min(...ends) : prompt.length) : asked;
@@ -70,10 +72,12 @@ export function occasionOf(
     const place = going ? placeAt(prompt, tokens, i + going.length, language) : "";
     if (place) return place;
     const noun = KNOWN[language].nouns.find((n) => matches(tokens, i, n)) ??
-      // (A German compound ends on its head: "Klassenfahrt", "Sommerfest", "Halbmarathon".)
+      // (A German compound ends on its head, "Klassenfahrt", "Sommerfest", "Halbmarathon", unless it ends
+      // on a longer noun the knowledge writes: "Spritpreise" on "Preise", not "Reise".)
       (language === "de"
         ? KNOWN.de.nouns.find((n) =>
-          n.length === 1 && tokens[i].norm.length > n[0].length + 2 && tokens[i].norm.endsWith(n[0])
+          n.length === 1 && tokens[i].norm.length > n[0].length + 2 && tokens[i].norm.endsWith(n[0]) &&
+          ![...nouns].some((h) => h.length > n[0].length && tokens[i].norm.endsWith(h))
         )
         : undefined);
     if (!noun || tokens[i].kind !== "word") continue;
