@@ -12,6 +12,7 @@ import { words } from "../understand/text.ts";
 import { learnt } from "../understand/forms.ts";
 import { greeting, PURPOSE } from "../understand/aside.ts";
 import { stem } from "../understand/stem.ts";
+import { occasionOf } from "./occasion.ts";
 import { fill, joined, WORDS } from "./words.ts";
 import {
   APP_WORDS,
@@ -621,8 +622,25 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   const meant = own && !given && !role ? appFor(prompt, language, capitals) : "";
   const served = main && own ? servedBy(prompt, main, language, capitals) : "";
   const framed = main && own ? framedName(main, prompt, language, capitals) : "";
+  // An occasion the prompt opens on, or that records of several kinds, built or asked for, are for, names
+  // the app before what the speaker does, and before what the app is said to be for when that is one of its
+  // lists ("une appli pour les invités" of "on se marie").
+  const lists = new Set(
+    u.asks.filter((a) => (a.type === "list" || a.type === "log") && a.subject)
+      .map((a) => fold(a.subject!)),
+  );
+  const occasion = own && u.asks.length
+    ? occasionOf(
+      prompt,
+      Math.min(...u.asks.map((a) => a.start)),
+      kinds >= 2 || lists.size >= 2,
+      language,
+      GERMAN_NOUNS,
+    )
+    : "";
+  const ofRecords = (c: string) => spec.entities.some((e) => sharesWord(c, [e.label, e.plural]));
   const candidates = [
-    given || meant || (kinds >= 2 ? world : ""),
+    given || (occasion && (!meant || ofRecords(meant)) ? occasion : "") || meant || (kinds >= 2 ? world : ""),
     // (Its words only when they hold its subject: a quiz's topic may be the exam another clause names; not
     // when they are the persons it is for, "for 4 players", but what precedes them.)
     served || framed ||
@@ -693,13 +711,24 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   const business = role !== "" && !personal(role, language) && wholeIn(role, prompt, language);
   const fits = (c: string, i: number) =>
     c && !/\d/.test(c) && !(business && (i === 1 || i === SUBJECT) && ofTrade(c, language)) &&
-    c.split(/\s+/).length <= MAX_NAME_WORDS + (i === 1 && c === framed ? 2 : 0) && /\p{L}{2}/u.test(c) &&
+    c.split(/\s+/).length <=
+      MAX_NAME_WORDS + ((i === 1 && c === framed) || (i === 0 && c === occasion) ? 2 : 0) &&
+    /\p{L}{2}/u.test(c) &&
     !c.split(/\s+/).every((w) => endsNothing(fold(w), language)) &&
     (asGiven(i) || !measureOnly(c, language)) && (asGiven(i) || !speakersVerb(c, prompt, language)) &&
     (asGiven(i) || !verbOf(c)) && (asGiven(i) || !namesADoing(c, language)) && !opensAScene(c, language) &&
     (i === 0 || i === ROLE || i > SUBJECT || aboutIt(c, i)) &&
     (i === 0 || i > HEAD || !personal(c, language) || theirPeople(c));
-  const chosen = named.findIndex(fits);
+  // (Another name that says the occasion with a word more is kept, "Fête surprise" of "une fête surprise",
+  // unless the word names records: "Wedding Guests".)
+  const first = named.findIndex(fits);
+  const fuller = first === 0 && occasion && candidates[0] === occasion
+    ? named.findIndex((c, i) =>
+      i > 0 && fits(c, i) && sharesWord(c, [occasion]) && !ofRecords(c) &&
+      c.split(/\s+/).length === occasion.split(/\s+/).length + 1
+    )
+    : -1;
+  const chosen = fuller > 0 ? fuller : first;
   // (What the app is for names it; its records are still what the others say: the head's when it is next.)
   const theirs = meant && chosen === 0 ? named.findIndex((c, i) => i > 0 && fits(c, i)) : chosen;
   const picked = chosen >= 0 ? named[chosen] : spec.screens[0].title;
