@@ -4,6 +4,7 @@
 import { CONCEPTS } from "./concepts-index.ts";
 import { type CueIndex, cueIndex, CUES, type Knows, LEXICONS, matchEveryKey, stemTokens } from "./lexicon.ts";
 import { UI_LANGUAGES, type UiLanguage } from "./language.ts";
+import { audienceAt } from "./audience.ts";
 import { relativeVerb } from "./relative-clause.ts";
 import { stem, stemPhrase } from "./stem.ts";
 import { fold, words } from "./text.ts";
@@ -315,6 +316,8 @@ export function findConcepts(
   const scores = new Map<string, { score: number; words: string[] }>();
   // Where each concept is first named: of two named as much, the one named first is what the prompt is about.
   const first = new Map<string, number>();
+  // (Whom the records are kept for or shown to is not what they are: "for the vet".)
+  const audience = audienceAt(tokens, language);
   const languages: [UiLanguage, number][] = language === "en" ? [["en", 1]] : [[language, 1], ["en", 0.5]];
   for (const [lang, weight] of languages) {
     const stems = stemTokens(tokens, lang);
@@ -348,7 +351,8 @@ export function findConcepts(
         (verbSense(tokens, m.from, m.to, derived, language) && !act) ||
         speakerIs(tokens, m.from, m.to, language) ||
         (!written(tokens, m, stems[m.from], index.byLanguage[lang]) &&
-          relativeVerb(tokens, m.from, m.to, language))
+          relativeVerb(tokens, m.from, m.to, language)) ||
+        audience.has(m.from)
       ) continue;
       // A word only sharing a concept's stem within an item the prompt lists is the item's verb or part.
       if (derived && lang === language && fields.within.has(stems[m.from])) continue;
