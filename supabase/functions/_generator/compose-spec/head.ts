@@ -16,6 +16,7 @@ import { stemPhrase } from "../understand/stem.ts";
 import { words } from "../understand/text.ts";
 import { speakerBefore } from "../understand/asks.ts";
 import { TO } from "../understand/aside.ts";
+import { audienceAt } from "../understand/audience.ts";
 import { fold } from "./entities.ts";
 import UNITS from "../understand/units.json" with { type: "json" };
 import CURRENCIES from "../understand/currencies.json" with { type: "json" };
@@ -116,6 +117,8 @@ export function requestHead(text: string, language: Language): string | undefine
     matchEveryKey(stemTokens(tokens, language), CUES[language].asks)
       .flatMap((m) => Array.from({ length: m.to - m.from }, (_, k) => m.from + k)),
   );
+  // (Whom the records are kept for is not what they are: "for the health inspector".)
+  const audience = audienceAt(tokens, language);
   const kinds = tokens.map((t, i) => {
     if (t.kind !== "word") return "mark";
     const w = t.norm;
@@ -128,7 +131,7 @@ export function requestHead(text: string, language: Language): string | undefine
       verb || unit || stop.has(w) || STOP_STEMS[language].has(stemPhrase(w, language)[0] ?? "") ||
       VERBS[language].has(w) || NUMBERS[language].has(w) || servedPerson(tokens, i, language) ||
       MEASURES[language].has(w) || UNIT_WORDS.has(w) ||
-      APP_WORDS.has(w) || /\d/.test(w) || cued.has(i) || isCue(w, language)
+      APP_WORDS.has(w) || /\d/.test(w) || cued.has(i) || isCue(w, language) || audience.has(i)
     ) {
       return "skip";
     }

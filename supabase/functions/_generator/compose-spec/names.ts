@@ -11,6 +11,7 @@ import { conceptOf } from "./screens.ts";
 import { words } from "../understand/text.ts";
 import { learnt } from "../understand/forms.ts";
 import { greeting, PURPOSE } from "../understand/aside.ts";
+import { audienceAt } from "../understand/audience.ts";
 import { stem } from "../understand/stem.ts";
 import { occasionOf } from "./occasion.ts";
 import { fill, joined, WORDS } from "./words.ts";
@@ -296,7 +297,11 @@ function phrase(text: string, language: Language, nounsCapitalized = false): str
     PURPOSE[language].has(fold(w)) && whole.slice(0, i).some(named) &&
     !EVERY[language].has(fold(whole[i + 1] ?? "")) && !ARTICLES[language].has(fold(whole[i + 1] ?? ""))
   );
-  const cut = whole.length > MAX_NAME_WORDS && purpose > 0 ? trimmed(from + purpose).words : whole;
+  // (Whom they are kept for is no part of a name however short: "pills for my GP".)
+  const forWhom = purpose > 0 && audienceAt(words(whole.slice(purpose).join(" ")), language).size > 0;
+  const cut = (whole.length > MAX_NAME_WORDS || forWhom) && purpose > 0
+    ? trimmed(from + purpose).words
+    : whole;
   return cut.filter((_, i) => !describes(cut, i, language)).join(" ")
     .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
 }
@@ -359,7 +364,7 @@ function appFor(prompt: string, language: Language, capitals: boolean): string {
 
 /** The first word of the noun phrase that starts at token `k` after its determiners, when it names a thing:
  * not a function word, a verb, a gerund or, unless `persons` may be what is kept, a person ("for our horse
- * yard", not "for tracking", "for my daughter"), nor an infinitive or a gerund right after the preposition
+ * yard", not "for tracking", "for my daughter", "for the health inspector"), nor an infinitive or a gerund right after the preposition
  * ("per prendere gli ordini"; after a determiner it is a noun, "for our wedding"). */
 function thingAfter(tokens: ReturnType<typeof words>, k: number, language: Language, persons = false) {
   const from = k;
@@ -367,6 +372,7 @@ function thingAfter(tokens: ReturnType<typeof words>, k: number, language: Langu
   const first = tokens[k];
   const thing = first?.kind === "word" && !CUES[language].stop.has(first.norm) &&
     !VERBS[language].has(first.norm) && (persons || !PERSONS[language].has(first.norm)) &&
+    !audienceAt(tokens, language).has(k) &&
     !(k === from && INFINITIVE[language]?.test(first.norm) === true) &&
     !(k === from && language === "en" && /ing$/.test(first.norm));
   return thing ? first : undefined;

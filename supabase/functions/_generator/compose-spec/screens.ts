@@ -27,6 +27,7 @@ import { blank, capitalized, Entity, fold, fromConcept, fromWords, keyOf, NUMERI
 import { WORDS } from "./words.ts";
 import { callsRecords, ofWhom, ownNoun, qualifying, spentOn, unwritten } from "./own-noun.ts";
 import { narrowSamples } from "./narrow.ts";
+import { otherOccasion } from "./other-occasion.ts";
 import { governed, requestHead, speakerDoes } from "./head.ts";
 import { WORDS as BLOCK_WORDS } from "../template/src/lib/words.ts";
 import { stem } from "../understand/stem.ts";
@@ -231,6 +232,7 @@ export class Builder {
       unwritten(entity, chosen!, this.conceptSaid[at], this.language);
       qualifying(entity, chosen!, this.conceptSaid[at], this.prompt, this.language);
       narrowSamples(entity, chosen!, this.conceptSaid[at], this.prompt, this.language);
+      otherOccasion(entity, chosen!, this.conceptSaid[at], this.prompt, this.language);
       if (!concept && !head && chosen === this.concepts[0] && this.namedAsField(ask)) {
         entity.spec.samples = [];
       }

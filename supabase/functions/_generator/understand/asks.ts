@@ -27,6 +27,8 @@ import { measureOf, measureWord, oncePer, type Quantity, timerPart, timesOf } fr
 import { enumerationStart, joinsItems, measuredIn, questionField } from "./question-fields.ts";
 import { assigns, planOfPeriod, sharedBetween, turnsAmong } from "./rota.ts";
 import { byDayAt, planKept, plannedAt } from "./plans.ts";
+import { audienceAt } from "./audience.ts";
+import { relativeVerb } from "./relative-clause.ts";
 import { stemPhrase } from "./stem.ts";
 import { computingVerbAt, namedFigures } from "./figures.ts";
 import { fold, type Token, words } from "./text.ts";
@@ -563,10 +565,12 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const at = (q: Quantity) => tokenSpan(tokens, q);
   // The words of a time expression ("twice a day", "al mese", "on Fridays") say when, never what.
   const when = new Set(ctx.quantities.filter((q) => WHEN.has(q.kind)).flatMap((q) => range(at(q))));
-  // Content words: not function words, not the imperatives that ask ("add", "show"), not when.
+  const audience = audienceAt(tokens, language);
+  // Content words: not function words, not the imperatives that ask ("add", "show"), not when, not what a
+  // noun does in a relative clause ("a bar that fills up"), not whom the records are for ("for the vet").
   const content = (i: number) =>
     tokens[i]?.kind === "word" && !stop.has(tokens[i].norm) && !VERBS[language].has(tokens[i].norm) &&
-    !when.has(i);
+    !when.has(i) && !relativeVerb(tokens, i, i + 1, language) && !audience.has(i);
   // (What the speaker must do again, said beside them, is to be reminded of: "je dois prendre un cachet toutes
   // les 8 heures", "muss ich".)
   const speaker = (i: number) => SPEAKER[language].has(tokens[i]?.norm ?? "");

@@ -4,6 +4,8 @@
 import { CONCEPTS } from "./concepts-index.ts";
 import { type CueIndex, cueIndex, CUES, type Knows, LEXICONS, matchEveryKey, stemTokens } from "./lexicon.ts";
 import { UI_LANGUAGES, type UiLanguage } from "./language.ts";
+import { audienceAt } from "./audience.ts";
+import { relativeVerb } from "./relative-clause.ts";
 import { stem, stemPhrase } from "./stem.ts";
 import { fold, words } from "./text.ts";
 
@@ -170,6 +172,18 @@ function loose(word: string, stem: string, key: string, index: CueIndex): boolea
   return written.length > 0 && !written.some((c) => c.folded === word);
 }
 
+/** Whether the words a concept is named by are as one of its names writes them ("meals", not the verb form
+ * "fills up" of "fill up"). */
+function written(
+  tokens: ReturnType<typeof words>,
+  m: { key: string; from: number; to: number },
+  first: string,
+  index: CueIndex,
+) {
+  const phrase = tokens.slice(m.from, m.to).map((t) => t.norm).join(" ");
+  return (index.get(first) ?? []).some((c) => c.key === m.key && c.folded === phrase);
+}
+
 const perLanguage = (pick: (language: UiLanguage) => string[]) =>
   Object.fromEntries(UI_LANGUAGES.map((l) => [l, new Set(pick(l).map(fold))])) as PerLanguage<Set<string>>;
 /** What opens a verb's object: the articles, determiners and words of each ("the", "every", "la", "jeden"). */
@@ -302,6 +316,8 @@ export function findConcepts(
   const scores = new Map<string, { score: number; words: string[] }>();
   // Where each concept is first named: of two named as much, the one named first is what the prompt is about.
   const first = new Map<string, number>();
+  // (Whom the records are kept for or shown to is not what they are: "for the vet".)
+  const audience = audienceAt(tokens, language);
   const languages: [UiLanguage, number][] = language === "en" ? [["en", 1]] : [[language, 1], ["en", 0.5]];
   for (const [lang, weight] of languages) {
     const stems = stemTokens(tokens, lang);
@@ -333,7 +349,10 @@ export function findConcepts(
       const act = one && actsOf(index.byLanguage[lang], lang).get(m.key)?.has(tokens[m.from].norm);
       if (
         (verbSense(tokens, m.from, m.to, derived, language) && !act) ||
-        speakerIs(tokens, m.from, m.to, language)
+        speakerIs(tokens, m.from, m.to, language) ||
+        (!written(tokens, m, stems[m.from], index.byLanguage[lang]) &&
+          relativeVerb(tokens, m.from, m.to, language)) ||
+        audience.has(m.from)
       ) continue;
       // A word only sharing a concept's stem within an item the prompt lists is the item's verb or part.
       if (derived && lang === language && fields.within.has(stems[m.from])) continue;

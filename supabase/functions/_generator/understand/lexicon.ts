@@ -144,6 +144,14 @@ export interface Lexicon {
   /** The words that open a relative clause ("tasks that repeat", "le facture che emetto"): a name ends
    * before one. */
   relative: string[];
+  /** The words that open a relative clause only after a mark ("…, das sich füllt"), where they are articles
+   * elsewhere. */
+  relativeAfterMark: string[];
+  /** The pronouns of a verb's own subject ("si riempie", "se remplit", "sich füllt"). */
+  reflexive: string[];
+  /** The people records are kept for or shown to, by their trade ("for the health inspector", "für den
+   * Hausarzt"): never what the records are. In German the end of a compound too ("Kinderarzt"). */
+  audience: string[];
   /** The verbs of forgetting, cues of a reminder ("I always forget to water", "damit ich nicht vergesse")
    * that no negation refuses, unless a question word of `when` follows them: "forgetting when I last
    * watered" asks to keep when it was done. */

@@ -1,0 +1,33 @@
+import assert from "node:assert/strict";
+import { composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
+
+const records = (prompt: string) => composeSpec(prompt, { tier: "light" }).spec.entities[0];
+
+Deno.test("records of a concept's occasion asked for another of its domain keep no samples and no unnamed choices", () => {
+  for (
+    const prompt of [
+      "lista invitati per la festa di compleanno di mio figlio",
+      "la liste des invités pour l'anniversaire de mon fils",
+      "lista de invitados para el cumpleaños de mi hijo",
+    ]
+  ) {
+    const guests = records(prompt);
+    assert.equal(guests.key, "weddingGuest", prompt);
+    assert.deepEqual(guests.samples, [], prompt);
+    assert.ok(!guests.fields.some((f) => f.key === "side"), prompt);
+  }
+});
+
+Deno.test("records said of the concept's own occasion, or of no other, keep its samples", () => {
+  for (
+    const prompt of [
+      "lista invitati del matrimonio con conferma",
+      "lista de invitados para la boda",
+      "guest list with rsvp and table",
+    ]
+  ) {
+    const guests = records(prompt);
+    assert.equal(guests.key, "weddingGuest", prompt);
+    assert.ok(guests.samples.length > 0, prompt);
+  }
+});
