@@ -127,7 +127,7 @@ Deno.test("records of a concept the app's name says nothing of start without tha
   const off: [string, string][] = [
     [
       "We foster guinea pigs for a rescue. For each guinea pig: name, colour and a weekly weight",
-      "Guinea Pigs",
+      "Guinea Pig",
     ],
     ["Tenemos dos hurones, Coco y Lola. Para cada uno: las vacunas con la fecha", "Hurones"],
     ["Kosten vom Segeltörn geteilt unter uns vier", "Segeltörn"],

@@ -167,6 +167,8 @@ export class Builder {
     const subject = ask.subject;
     const id = subject ? fold(subject) : "";
     const known = this.bySubject.get(id) ??
+      // Each record of a noun the app keeps records of already is one of those ("zwei Kinder… Pro Kind: …").
+      (ask.each ? this.keptOf(id) : undefined) ??
       // A subject that is a field of a list already made ("sorted by price") is that list.
       this.entities.find((e) => e.spec.fields.some((f) => fold(f.label) === id));
     if (known) return known;
@@ -190,16 +192,25 @@ export class Builder {
     // The first entity takes the prompt's best concept when its subject names none ("…with my feeds"), unless
     // the subject is the object the ask governs and only the story before the ask names that concept, or,
     // when the head of the request names the app, the head's: a concept its words name, else those words.
-    const head = this.entities.length === 0 ? this.head : undefined;
-    const object = this.entities.length === 0 && !head && !concept ? this.ownObject(ask) : undefined;
+    // (Records whose fields are said of each of them are their noun's own: the head of the request or the
+    // prompt's best concept names them only where its words are that noun's, and neither their fields nor the
+    // object of a verb do: "colo : pour chaque enfant : nom", "We foster guinea pigs. For each guinea pig:
+    // name", not "i miei gatti, per ciascun gatto nome, vaccini fatti".)
+    const names = (text: string | undefined) =>
+      !ask.each || (text !== undefined && this.says(text, subject!));
+    const head = this.entities.length === 0 && names(this.head) ? this.head : undefined;
+    const object = this.entities.length === 0 && !head && !concept && !ask.each
+      ? this.ownObject(ask)
+      : undefined;
     const chosen = concept ??
       (head
         ? this.conceptNamed(head)
-        : this.entities.length === 0 && promptConcept && !object && !this.othersNamed(ask, this.concepts[0])
+        : this.entities.length === 0 && promptConcept && !object && names(this.conceptSaid[0]?.join(" ")) &&
+            !this.othersNamed(ask, this.concepts[0])
         ? this.concepts[0]
         : undefined) ??
       // Records no word names are those whose fields the prompt lists ("libreria: titolo, autore, genere").
-      conceptOfFields(ask.fields.map((f) => f.name), this.language);
+      (ask.each ? undefined : conceptOfFields(ask.fields.map((f) => f.name), this.language));
     // (Records of a concept the app keeps already are those: "segnare le prenotazioni con nome, date…".)
     const kept = chosen && this.entities.find((e) => e.spec.key === keyOf(chosen.id, "record"));
     if (kept) return kept;
@@ -208,7 +219,10 @@ export class Builder {
     const place = (w: string) => namesPlace(this.prompt, w, reading);
     // Records no concept knows are called by the whole noun phrase of the object the ask governs, or of the
     // object of the verb its subject is ("book the meeting rooms").
-    const own = !subject || chosen
+    // (Each record's noun is singular: the records are called as the prompt named them before, "guinea pigs".)
+    const own = ask.each && subject
+      ? this.writtenBefore(ask.start, subject) ?? subject
+      : !subject || chosen
       ? subject
       : verb
       ? this.verbObject({ ...ask, subject }) ?? subject
@@ -244,6 +258,38 @@ export class Builder {
     this.entities.push(entity);
     if (id) this.bySubject.set(id, entity);
     return entity;
+  }
+
+  /** The stems of words, in order. */
+  private stems(text: string): string[] {
+    const reading = this.reading ?? this.language;
+    return words(text).filter((t) => t.kind === "word").map((t) => stem(t.norm, reading));
+  }
+
+  /** The entity made for a subject of the same words but for their endings ("Kinder" for "Kind"). */
+  private keptOf(id: string): Entity | undefined {
+    const own = this.stems(id).join(" ");
+    return [...this.bySubject].find(([s]) => this.stems(s).join(" ") === own)?.[1];
+  }
+
+  /** The words before `at` that name a subject but for their endings, as written, the last such ones. */
+  private writtenBefore(at: number, subject: string): string | undefined {
+    const own = this.stems(subject).join(" ");
+    const tokens = words(this.prompt.slice(0, at)).filter((t) => t.kind === "word");
+    const n = own.split(" ").length;
+    for (let i = tokens.length - n; i >= 0; i--) {
+      const run = tokens.slice(i, i + n);
+      if (this.stems(run.map((t) => t.text).join(" ")).join(" ") === own) {
+        return this.prompt.slice(run[0].start, run[n - 1].end);
+      }
+    }
+    return undefined;
+  }
+
+  /** Whether words name a subject, every word of it but for their endings ("guinea pigs" of "guinea pig"). */
+  private says(text: string, subject: string): boolean {
+    const said = new Set(this.stems(text));
+    return this.stems(subject).every((s) => said.has(s));
   }
 
   /** Whether the subject of other records named beside this ask's with fields of their own names a concept:
@@ -395,7 +441,19 @@ export class Builder {
 
   /** The main entity: the first one, made from the prompt's concept or the ask's words when there is none. */
   main(ask: Ask): Entity {
-    return this.entities[0] ?? this.entityFor(ask, this.words.items);
+    const holder = this.saidOf(ask);
+    return (holder && this.entityFor(holder, this.words.items)) ?? this.entities[0] ??
+      this.entityFor(ask, this.words.items);
+  }
+
+  /** The one ask of records with a subject of their own that lists a field this ask types ("…Aufträge: Datum,
+   * Preis, bezahlt ja/nein"): that field is of those records, not of the app's first. */
+  private saidOf(ask: Ask): Ask | undefined {
+    const names = new Set(ask.fields.map((f) => fold(f.name)));
+    const holders = this.asked.filter((a) =>
+      a !== ask && a.subject && RECORDS.has(a.type) && a.fields.some((f) => names.has(fold(f.name)))
+    );
+    return holders.length === 1 ? holders[0] : undefined;
   }
 
   screenOf(entity: Entity, ...blocks: BlockName[]): ScreenSpec | undefined {
@@ -1201,6 +1259,9 @@ export class Builder {
     return screen;
   }
 }
+
+/** The asks that keep records of their own, whose fields they list. */
+const RECORDS = new Set<Ask["type"]>(["list", "log", "people"]);
 
 /** A concept whose subject is mostly logged rather than listed. */
 function impliesLog(entity: Entity): boolean {

@@ -31,6 +31,7 @@ import { audienceAt } from "./audience.ts";
 import { relativeVerb } from "./relative-clause.ts";
 import { stemPhrase } from "./stem.ts";
 import { computingVerbAt, namedFigures } from "./figures.ts";
+import { eachOpening } from "./each-records.ts";
 import { fold, type Token, words } from "./text.ts";
 import { stem } from "./stem.ts";
 
@@ -130,6 +131,9 @@ export interface Ask {
   /** Records named with their fields beside other records with theirs ("products with price and orders with
    * date"): each its own entity. */
   records?: true;
+  /** Records whose fields are said of each of them ("for each book: title, author", "pro Marke Land und
+   * Jahr"): the subject's own, whatever records the prompt named before. */
+  each?: true;
   /** A log named by what is done ("annaffiare le piante", "lawn mowing"): its records are those acts, even of
    * things a concept lists. */
   done?: true;
@@ -614,6 +618,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const afterColon = ctx.prompt.slice(0, clause.start).trimEnd().endsWith(":");
   if (!fields.length && afterColon) fields.push(...fieldsBeforeVerb(tokens, language));
   if (!fields.length) fields.push(...bracketFields(tokens, language));
+  // (Fields right after the noun of each record a clause opens on: "pour chaque match la date et le score".)
+  const each = eachOpening(tokens, language, ctx.prompt);
+  if (!fields.length && each?.fields !== undefined) fields.push(...fieldsFrom(tokens, each.fields, language));
   boardFields(fields, tokens, stems, language);
   // A `:` list's fields lie in the clauses of its items.
   // (The records a first item names before "with" are those the clause asks for: "a library: books with
@@ -869,6 +876,13 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // A clause that introduces a list of fields asks for records of them.
   // (Fields after a quiz, an order or a schedule are theirs.)
   // Its subject is then the clause's first noun phrase ("Clients: name, address").
+  // (The noun of each record names those records, not the ask its word is a cue of: "per ogni ordine: data".)
+  const eachNoun = each && (listedSpanned.length || fields.length) ? offsetsOf(tokens, each.noun) : null;
+  for (const [type, spans] of eachNoun ? found : []) {
+    const left = spans.filter((o) => o.end <= eachNoun!.start || o.start >= eachNoun!.end);
+    if (left.length) found.set(type, left);
+    else found.delete(type);
+  }
   const owner = [...found.keys()].some((t) => OWNERS.has(t));
   // Items that each state a price and nothing more ("Drinks: espresso $3, latte $4.50", "Crêpes : sucre 3 €,
   // chocolat 4 €") are things with their prices, a price list, not the fields of a record; items with more
@@ -918,8 +932,16 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   let totalAt = -1;
   // The field that amount is in, by the ask it is of.
   const measured = new Map<AskType, Field>();
-  if ((listed.length || fields.length > 1 || (clause.records && fields.length)) && !owner && !priced) {
-    const head = subjectNear(tokens, { from: 0, to: 0 }, content, fieldTokens, false, OF[language]);
+  // (Fields said of each record of a noun are that noun's records, whatever else the clause asks: "pour
+  // chaque match la date et le score".)
+  const eachListed = each !== undefined && (listed.length > 0 || fields.length > 0);
+  if (
+    ((listed.length || fields.length > 1 || (clause.records && fields.length)) && !owner && !priced) ||
+    eachListed
+  ) {
+    const head = eachListed
+      ? each.noun
+      : subjectNear(tokens, { from: 0, to: 0 }, content, fieldTokens, false, OF[language]);
     if (head) named.set("list", head);
     // A head of function words only ("ogni: …") leaves the list without a quote in this clause.
     add("list", head ?? fields[0]?.span ?? { from: 0, to: 0 });
@@ -1839,6 +1861,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     // (Records named with fields of their own beside others, "and the orders with date", are new records.)
     if (type === "list" && clause.records) ask.records = true;
     else if (type === "list" && spans.length && spans.every(namesAgain)) ask.mention = true;
+    if (type === "list" && eachListed) ask.each = true;
     if (type === "log" && (done || acts || assigned.length)) ask.done = true;
     // (A figure asked beside the ranking in the same words is built; the ranking alone is not.)
     const rank = ranked && offsetsOf(tokens, ranked.quote);
@@ -3792,11 +3815,15 @@ function fieldsAfterWith(tokens: Token[], language: UiLanguage): SpannedField[] 
   const verb = language === "de" && last > at + 1 && tokens[last].text === tokens[last].norm &&
     !AND[language].has(tokens[last - 1].norm) &&
     matchCues(stemTokens([tokens[last]], language), CUES[language].asks).length > 0;
-  return fieldList(tokens.slice(at + 1, verb ? last : end), language, true).map((f) => ({
-    ...f,
-    span: { from: f.span.from + at + 1, to: f.span.to + at + 1 },
-  }));
+  return fieldsFrom(tokens.slice(0, verb ? last : end), at + 1, language);
 }
+
+/** The fields listed from token `from` to the clause's end, spanned in its tokens. */
+const fieldsFrom = (tokens: Token[], from: number, language: UiLanguage): SpannedField[] =>
+  fieldList(tokens.slice(from), language, true).map((f) => ({
+    ...f,
+    span: { from: f.span.from + from, to: f.span.to + from },
+  }));
 
 /**
  * In German, the fields a colon's request lists before the verb that ends it, when nothing else comes before

@@ -1,6 +1,7 @@
 // A prompt's clauses: sentences, `;` parts, the items of a `:` list, bullet and numbered lines, and verb
 // phrases joined by "and" or a comma ("log every X with Y and Z, show me how many today"). A clause keeps
 // its offsets in the prompt, so nothing is lost or rewritten: every word is in exactly one clause.
+import { eachOpening, eachRecord } from "./each-records.ts";
 import { CUES, LEXICONS, matchCues, stemTokens, VERBS, wordSet } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import { quantities } from "./quantities.ts";
@@ -75,7 +76,7 @@ export function clauses(prompt: string, language: UiLanguage): Clause[] {
     from = m.index! + m[0].length;
   }
   pieces.push([from, prompt.length]);
-  for (const [start, end] of pieces) {
+  const read = (start: number, end: number) => {
     const colon = listColon(prompt, start);
     // "track my books: title, author, rating" — a colon before words (not a clock time 20:30).
     const listed = colon >= 0 && colon < end && !/\d/.test(prompt[colon + 1] ?? "");
@@ -89,7 +90,13 @@ export function clauses(prompt: string, language: UiLanguage): Clause[] {
       out.push(...verbPhrases(prompt, trimmed(prompt, start, label), language));
       out.push(...verbPhrases(prompt, trimmed(prompt, label, end), language));
     } else if (listed) {
-      const at = head ? out.push(...verbPhrases(prompt, head, language)) - 1 : undefined;
+      // The records a title names after its last comma are the items' ("Werkstatt-App, Kunden: Name, Auto").
+      const named = head ? namedLast(head, language) : undefined;
+      const heads = named === undefined ? verbPhrases(prompt, head, language) : [
+        ...verbPhrases(prompt, trimmed(prompt, head!.start, named), language),
+        trimmed(prompt, named, colon)!,
+      ];
+      const at = head ? out.push(...heads) - 1 : undefined;
       // Only the first verb phrase after the colon is its items: one a verb opens after a comma or "and"
       // ("For my dog: his weight, and remind me of the vaccine") asks on its own.
       const [first, ...more] = verbPhrases(prompt, trimmed(prompt, colon + 1, end), language);
@@ -97,7 +104,16 @@ export function clauses(prompt: string, language: UiLanguage): Clause[] {
       // maratona: segnare ogni corsa…"), or a German infinitive ends, is a request of its own, not items.
       if (first && requests(first, language)) {
         out.push(first, ...more);
-        continue;
+        return;
+      }
+      // Items that open on each record of a noun, or on a noun and a colon of their own ("Colo : pour chaque
+      // enfant : nom, âge", "Mi equipo: jugadores: nombre, dorsal"), are that noun's records, with their list.
+      const inner = listColon(prompt, colon + 1);
+      if (
+        first && (eachOpening(words(first.text), language, first.text) ||
+          (inner >= 0 && inner < end && shortNoun(words(prompt.slice(colon + 1, inner)), language)))
+      ) {
+        return read(colon + 1, end);
       }
       // A noun with its fields after "with" ("My shop: products with size, colour and price") under a title
       // that asks for nothing of its own is those records, which the title only names: not its fields.
@@ -110,9 +126,15 @@ export function clauses(prompt: string, language: UiLanguage): Clause[] {
           out.push(at === undefined || !item.fields || records ? clause : { ...clause, head: at });
         }
       }
-      out.push(...more);
+      // (A phrase after them with a colon of its own is read as one: "…, and for each runner: name, age".)
+      for (const phrase of more) {
+        const own = listColon(prompt, phrase.start);
+        if (own >= 0 && own < phrase.end) read(phrase.start, phrase.end);
+        else out.push(phrase);
+      }
     } else out.push(...verbPhrases(prompt, trimmed(prompt, start, end), language));
-  }
+  };
+  for (const [start, end] of pieces) read(start, end);
   return out;
 }
 
@@ -126,6 +148,31 @@ function listColon(prompt: string, start: number): number {
     else if (prompt[i] === ":" && !depth) return i;
   }
   return -1;
+}
+
+/** Whether words are a noun phrase of up to three words, content words and articles or determiners only, a
+ * content word among them ("jugadores", "the kids"; not "which kind"): what records are called. */
+function shortNoun(tokens: Token[], language: UiLanguage): boolean {
+  const stop = CUES[language].stop;
+  const opener = (t: Token) => ARTICLES[language].has(t.norm) || DETERMINERS[language].has(t.norm);
+  return tokens.length > 0 && tokens.length <= RECORD_WORDS &&
+    tokens.every((t) =>
+      t.kind === "word" && !VERBS[language].has(t.norm) && (!stop.has(t.norm) || opener(t))
+    ) &&
+    tokens.some((t) => !stop.has(t.norm));
+}
+
+/** Where a `:` list's head names records after its last comma, past words before it ("Werkstatt-App, Kunden"),
+ * or undefined; not a cue, which names a field or an ask ("log what i spend, categories: bills, food"). */
+function namedLast(head: Clause, language: UiLanguage): number | undefined {
+  const tokens = words(head.text);
+  const comma = tokens.findLastIndex((t) => t.norm === ",");
+  const stop = CUES[language].stop;
+  const before = tokens.slice(0, comma).some((t) => t.kind === "word" && !stop.has(t.norm));
+  const part = tokens.slice(comma + 1);
+  const stems = stemTokens(part, language);
+  const cued = matchCues(stems, CUES[language].fields).length + matchCues(stems, CUES[language].asks).length;
+  return comma > 0 && before && !cued && shortNoun(part, language) ? head.start + part[0].start : undefined;
 }
 
 /** Whether a phrase opens on one of the lexicon's verbs, or in German ends on one, as a request does. */
@@ -302,29 +349,32 @@ function moreRecords(tokens: Token[], i: number, language: UiLanguage): boolean 
 }
 
 /** Splits a clause before a verb that follows a comma or "and": a new verb phrase starts there; and so do
- * other records named with their fields after the fields of the first. */
+ * other records named with their fields after the fields of the first, and the fields said of each record of
+ * a noun ("…, and for each book: title, author"), which are that noun's records. */
 function verbPhrases(prompt: string, clause: Clause | null, language: UiLanguage): Clause[] {
   if (!clause) return [];
   const tokens = words(clause.text);
   const joiners = JOINERS[language];
-  const cuts: { at: number; records: boolean }[] = [];
+  const cuts: { at: number; records: boolean; each?: boolean }[] = [];
   let from = 0;
   for (let i = 2; i < tokens.length; i++) {
     if (!joiners.has(tokens[i - 1].norm)) continue;
     const records = !VERBS[language].has(tokens[i].norm) &&
       tokens.slice(from, i - 1).some((t) => WITH[language].has(t.norm)) && moreRecords(tokens, i, language);
-    if (!records && !VERBS[language].has(tokens[i].norm)) continue;
+    const each = !records && eachRecord(tokens, i, language, clause.text) !== undefined;
+    if (!records && !each && !VERBS[language].has(tokens[i].norm)) continue;
     // "and" right after a comma belongs with it: cut before the comma.
     const at = tokens[i - 2].norm === "," ? i - 2 : i - 1;
-    cuts.push({ at: clause.start + tokens[at].start, records });
+    cuts.push({ at: clause.start + tokens[at].start, records, each });
     from = i;
   }
   const parts: Clause[] = [];
   let start = clause.start;
   for (const [k, cut] of [...cuts, { at: clause.end, records: false }].entries()) {
     const piece = trimmed(prompt, start, cut.at);
-    // Both sides of a cut before other records name records with their fields.
-    if (piece && (cut.records || cuts[k - 1]?.records)) piece.records = true;
+    // Both sides of a cut before other records name records with their fields; the side after a cut before
+    // "each" does.
+    if (piece && (cut.records || cuts[k - 1]?.records || cuts[k - 1]?.each)) piece.records = true;
     if (piece) parts.push(piece);
     start = cut.at;
   }

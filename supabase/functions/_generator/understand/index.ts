@@ -10,6 +10,7 @@ import { detectLanguage, isUiLanguage, type UiLanguage } from "./language.ts";
 import { CUES, englishKnowsEveryWord, LEXICONS, lexiconVote } from "./lexicon.ts";
 import { quantities, type Quantity, timerPart } from "./quantities.ts";
 import { eachReminder } from "./reminders.ts";
+import { otherNoun } from "./each-records.ts";
 import { labelsOf } from "./renames.ts";
 import { stem, stemPhrase } from "./stem.ts";
 import { words } from "./text.ts";
@@ -204,9 +205,14 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   // that asks for records ("sort the list by date", "die Liste nach Namen sortieren", "Running log. Each run:
   // date, distance") is those records, with the fields it lists. Their words are still accounted for.
   const earlier = (a: Ask) => asks.find((b) => b.type === a.type || (a.type === "list" && b.type === "log"));
+  // (Each record of another noun after records with fields of their own, "races with date, and for each
+  // member: name", is records of its own.)
   const namedAgain = (a: Ask) =>
-    a.mention === true && (a.type === "people" || a.type === "list") && earlier(a) !== a;
-  for (const a of asks.filter(namedAgain)) {
+    a.mention === true && (a.type === "people" || a.type === "list") && earlier(a) !== a &&
+    !(a.each && otherNoun(a, earlier(a)!, language));
+  // (Once, before any is merged: the fields merged are no fields of the records' own.)
+  const repeated = new Set(asks.filter(namedAgain));
+  for (const a of repeated) {
     const group = earlier(a)!;
     group.fields.push(...a.fields.filter((f) => !group.fields.some((g) => g.name === f.name)));
   }
@@ -242,7 +248,7 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
     language: asked ?? (kept && isUiLanguage(kept) ? kept : language),
     detected,
     asks: asks.filter((a) =>
-      (a.type !== "calculator" || a === calculator) && !again(a) && !namedAgain(a) && !brokenDown(a) &&
+      (a.type !== "calculator" || a === calculator) && !again(a) && !repeated.has(a) && !brokenDown(a) &&
       !(records && a.implied)
     ),
     // (The words of a timer's phases and rounds name its parts, no records: "8 series", "6 tours".)

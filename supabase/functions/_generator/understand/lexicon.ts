@@ -279,6 +279,9 @@ export interface Lexicon {
   /** The words before "each" and a noun that make it an event that comes again ("after each practice", "dopo
    * ogni allenamento", "bei jeder Durchsicht"): a log of it. */
   afterEach: string[];
+  /** The words of "each" before a noun whose records the fields after it describe ("for each book: title",
+   * "per ogni tappa con data", "pro Marke Land und Jahr"). */
+  eachRecord: string[];
   /** The ordinal words, and "other", with their place (last: -1): before a weekday "the first Sunday of the
    * month", after "every" a step of units ("every other week", "jede zweite Woche"). */
   ordinals: Record<string, number>;

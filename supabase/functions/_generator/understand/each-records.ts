@@ -1,0 +1,95 @@
+// Fields said of each record of a noun: "for each book: title, author", "ogni tappa con data e arrivo",
+// "pour chaque match la date et le score", "pro Marke Land, Jahr und Wert". Those fields are that noun's
+// records', whatever records the clause before keeps: the phrase opens records of its own.
+import type { Ask } from "./asks.ts";
+import { CUES, LEXICONS, VERBS, wordSet } from "./lexicon.ts";
+import type { UiLanguage } from "./language.ts";
+import { quantities } from "./quantities.ts";
+import { stemPhrase } from "./stem.ts";
+import { type Token, words } from "./text.ts";
+
+const set = (pick: (lex: (typeof LEXICONS)[UiLanguage]) => string[]) =>
+  Object.fromEntries(Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(pick(lex))])) as Record<
+    UiLanguage,
+    Set<string>
+  >;
+const ARTICLES = set((lex) => lex.articles);
+const SPEAKER = set((lex) => lex.speaker);
+const WITH = set((lex) => lex.with);
+const JOINERS = set((lex) => [",", ...lex.and]);
+// (Longest first, so "for each" is matched before "each".)
+const EACH = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [
+    l,
+    lex.eachRecord.map((p) => words(p).map((t) => t.norm)).sort((a, b) => b.length - a.length),
+  ]),
+) as Record<UiLanguage, string[][]>;
+/** How many words name the records after "each" at most ("for each school trip"). */
+const NOUN_WORDS = 3;
+/** The kinds of quantity an "each" phrase is then: when something happens ("every day", "jeden Montag"). */
+const WHEN = new Set(["time", "weekday", "frequency", "period", "date"]);
+
+export interface EachRecord {
+  /** The records' noun, by token index. */
+  noun: { from: number; to: number };
+  /** Where the fields start when they follow the noun directly ("pro Marke Land, Jahr"); absent when a
+   * colon, a "with" or the end of the tokens comes after the noun, whose own rules read the fields. */
+  fields?: number;
+}
+
+/**
+ * The "each" phrase that opens at token `i` and the noun of the records it names, when fields follow: a
+ * colon, a "with", the end of the tokens, or two fields or more joined by a comma or "and". Not a time ("every
+ * day", "ogni lunedì"), which says when something happens.
+ */
+export function eachRecord(
+  tokens: Token[],
+  i: number,
+  language: UiLanguage,
+  text: string,
+): EachRecord | undefined {
+  const phrase = EACH[language].find((p) => p.every((w, k) => tokens[i + k]?.norm === w));
+  if (!phrase) return undefined;
+  const from = i + phrase.length;
+  let to = from;
+  const stop = CUES[language].stop;
+  const nounWord = (t: Token | undefined) =>
+    t?.kind === "word" && !stop.has(t.norm) && !ARTICLES[language].has(t.norm) &&
+    !WITH[language].has(t.norm) &&
+    !JOINERS[language].has(t.norm) && !VERBS[language].has(t.norm);
+  while (to - from < NOUN_WORDS && nounWord(tokens[to])) to++;
+  if (to === from) return undefined;
+  const span = text.slice(tokens[i].start, tokens[to - 1].end);
+  if (quantities(span, language).some((q) => WHEN.has(q.kind))) return undefined;
+  const next = tokens[to];
+  if (!next || next.norm === ":" || WITH[language].has(next.norm)) return { noun: { from, to } };
+  // Fields right after the noun, an article or a question opening them ("chaque match la date", "for each bed
+  // what's planted"), or past a comma after a noun of one word ("for each book, title"), else the noun is its
+  // first word ("pro Marke Land, Jahr"); the speaker or a bracket after it ("for each student I want…",
+  // "chaque pièce (cuisine…) a des tâches") opens a sentence of its own.
+  if (next.kind === "mark" && !JOINERS[language].has(next.norm)) return undefined;
+  // (Contracted too: "I'd", "we'll".)
+  const speaker = [...SPEAKER[language]].some((w) => next.norm === w || next.norm.startsWith(`${w}'`));
+  if (speaker) return undefined;
+  const fields = !JOINERS[language].has(next.norm) ? to : to === from + 1 ? to + 1 : from + 1;
+  const listed = tokens.slice(fields + 1).some((t) => JOINERS[language].has(t.norm));
+  return listed ? { noun: { from, to: Math.min(to, fields) }, fields } : undefined;
+}
+
+/** The "each" phrase a clause opens on, past the words that join it to the one before. */
+export function eachOpening(tokens: Token[], language: UiLanguage, text: string): EachRecord | undefined {
+  let i = 0;
+  while (tokens[i] && (tokens[i].kind === "mark" || JOINERS[language].has(tokens[i].norm))) i++;
+  return eachRecord(tokens, i, language, text);
+}
+
+/** Whether each record of a noun names other records than the ask of records it follows keeps: there is none
+ * before it, or that ask's words share no stem with the noun and it has fields of its own ("races with date and
+ * place, and for each member: name"; not "Running log. Each run: date", "Tasks that repeat… For each task",
+ * nor "guinea pigs… each guinea pig: name"). */
+export function otherNoun(each: Ask, before: Ask, language: UiLanguage): boolean {
+  if (before.start > each.start) return true;
+  if (!each.subject) return false;
+  const stems = new Set(stemPhrase(`${before.quote} ${before.subject ?? ""}`, language));
+  return before.fields.length > 0 && !stemPhrase(each.subject, language).some((s) => stems.has(s));
+}
