@@ -1,16 +1,8 @@
 import assert from "node:assert/strict";
 import { understand } from "../../supabase/functions/_generator/understand/index.ts";
+import { askTypes as types, hasAsks as has, lacksAsk as lacks } from "./fixtures/ask_types.ts";
 
 const asks = (prompt: string) => understand(prompt).asks;
-const types = (prompt: string) => asks(prompt).map((a) => a.type as string);
-const has = (prompt: string, ...wanted: string[]) => {
-  const got = types(prompt);
-  for (const type of wanted) assert.ok(got.includes(type), `${type} in ${prompt}: ${got}`);
-};
-const lacks = (prompt: string, type: string) => {
-  const got = types(prompt);
-  assert.ok(!got.includes(type), `no ${type} in ${prompt}: ${got}`);
-};
 const quizOn = (prompt: string, subject: string) => {
   const quiz = asks(prompt).find((a) => a.type === "quiz");
   assert.equal(quiz?.subject, subject, prompt);

@@ -1,16 +1,6 @@
 import assert from "node:assert/strict";
-import { understand } from "../../supabase/functions/_generator/understand/index.ts";
+import { hasAsks as has, lacksAsk as lacks } from "./fixtures/ask_types.ts";
 import { composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
-
-const types = (prompt: string) => understand(prompt).asks.map((a) => a.type as string);
-const has = (prompt: string, ...wanted: string[]) => {
-  const got = types(prompt);
-  for (const type of wanted) assert.ok(got.includes(type), `${type} in ${prompt}: ${got}`);
-};
-const lacks = (prompt: string, type: string) => {
-  const got = types(prompt);
-  assert.ok(!got.includes(type), `no ${type} in ${prompt}: ${got}`);
-};
 
 Deno.test("what to do each period is a plan of what goes to each, in the five languages", () => {
   has("an app telling me what to prune in the orchard each month", "schedule");

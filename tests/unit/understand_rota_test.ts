@@ -1,15 +1,6 @@
 import assert from "node:assert/strict";
 import { understand } from "../../supabase/functions/_generator/understand/index.ts";
-
-const types = (prompt: string) => understand(prompt).asks.map((a) => a.type as string);
-const has = (prompt: string, ...wanted: string[]) => {
-  const got = types(prompt);
-  for (const type of wanted) assert.ok(got.includes(type), `${type} in ${prompt}: ${got}`);
-};
-const lacks = (prompt: string, type: string) => {
-  const got = types(prompt);
-  assert.ok(!got.includes(type), `no ${type} in ${prompt}: ${got}`);
-};
+import { hasAsks as has, lacksAsk as lacks } from "./fixtures/ask_types.ts";
 
 Deno.test("turns taken among persons are people, in the five languages", () => {
   has("my sons take turns walking the dog", "people");
