@@ -235,8 +235,8 @@ export function judgeUnmet(line: Line, made: Composition): { tally: UnmetTally; 
 /**
  * The corpus README's judgement, read from the app: wrong when it is in another language, refuses what it
  * could serve or serves what it cannot, or builds fewer than half the asks; right when it builds every ask
- * about the subject asked, is named with one of the name words, has samples about the topic or says it has
- * none, and is no shell; else partial. Returns the reasons a verdict is not right.
+ * about the subject asked, is named with one of the name words, has samples about the topic, says it has none
+ * or keeps no records, and is no shell; else partial. Returns the reasons a verdict is not right.
  */
 export function judgeApp(
   line: Line,
@@ -280,7 +280,9 @@ export function judgeApp(
     ...e.fields.map((f) => f.label),
     ...e.samples.flatMap((r) => Object.values(r).filter((v) => typeof v === "string") as string[]),
   ]).join(" ");
-  if (!made.withoutSamples.length && !related(expect.sample_topic, content, lang)) {
+  // Only sample records can be off topic: an app that keeps none (a timer, a converter) shows no samples.
+  const sampled = spec.entities.some((e) => e.samples.length > 0);
+  if (sampled && !made.withoutSamples.length && !related(expect.sample_topic, content, lang)) {
     why.push("samples off topic");
     kinds.push("samples off topic");
   }
