@@ -37,3 +37,16 @@ Deno.test("amounts with no value of their own, or values said once, offer no cho
     assert.deepEqual(read(prompt).options, [], prompt);
   }
 });
+
+Deno.test("amounts of one kind offered as alternatives are a choice of them", () => {
+  const cases: [string, string[]][] = [
+    ["my houseplants, watered every week or every 10 days", ["every week", "every 10 days"]],
+    ["le mie lezioni di nuoto, da 30 min, 45 min o 60 min", ["30 min", "45 min", "60 min"]],
+    ["mes clients avec la fréquence (chaque semaine, chaque mois)", ["chaque semaine", "chaque mois"]],
+    ["registro de paseos del perro, 20 min o 40 min", ["20 min", "40 min"]],
+    ["Kunden mit Intervall wöchentlich oder monatlich", ["wöchentlich", "monatlich"]],
+  ];
+  for (const [prompt, options] of cases) assert.deepEqual(read(prompt).options, [options], prompt);
+  // (Amounts joined by "and" are both, no alternatives: "between 2 and 5 °C".)
+  assert.deepEqual(read("fridge log, between 2 °C and 5 °C").options, [], "and");
+});

@@ -32,7 +32,7 @@ import { relativeVerb } from "./relative-clause.ts";
 import { stemPhrase } from "./stem.ts";
 import { computingVerbAt, namedFigures } from "./figures.ts";
 import { eachOpening } from "./each-records.ts";
-import { valuedChoices } from "./valued-choice.ts";
+import { alternativeAmounts, valuedChoices } from "./valued-choice.ts";
 import { fold, type Token, words } from "./text.ts";
 import { stem } from "./stem.ts";
 
@@ -1025,6 +1025,20 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       !YES_NO.test(tokens[i].norm),
     content,
     (i) => OR[language].has(tokens[i].norm) || AND[language].has(tokens[i].norm),
+  );
+  // So are amounts of one kind offered as alternatives ("weekly or every 2 weeks", "30, 45 o 60 min").
+  valued.push(
+    ...alternativeAmounts(
+      tokens,
+      // (Not times of day: "la mattina o la sera" say when.)
+      ctx.quantities.filter((q) => (q.kind === "frequency" && !q.time) || measuredAmount(q)).map((q) => ({
+        ...at(q),
+        kind: q.kind,
+      })),
+      (i) => OR[language].has(tokens[i].norm),
+    ).filter((a) =>
+      !valued.some((v) => overlaps(v.span, a.span)) && !range(a.span).some((i) => inFields.has(i))
+    ),
   );
   valued.forEach(offer);
   for (const offered of alternatives(tokens, language, content, (at) => choiceBefore(at) !== undefined)) {

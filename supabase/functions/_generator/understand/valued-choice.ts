@@ -59,3 +59,42 @@ export function valuedChoices(
 
 const range = (from: number, to: number) =>
   Array.from({ length: Math.max(0, to - from) }, (_, k) => from + k);
+
+/**
+ * Amounts of one kind offered as alternatives, each right after the last across a comma or an "or" only, with
+ * an "or" among them or all within brackets ("weekly or every 2 weeks", "(every week, every month, every 3
+ * months)", "30, 45 o 60 min"): a choice of the amounts as written.
+ */
+export function alternativeAmounts(
+  tokens: Token[],
+  amounts: (Span & { kind: string })[],
+  or: (i: number) => boolean,
+): { span: Span; options: string[] }[] {
+  // How many brackets are open after each token.
+  const depth: number[] = [];
+  for (const t of tokens) depth.push((depth.at(-1) ?? 0) + (t.norm === "(" ? 1 : t.norm === ")" ? -1 : 0));
+  const out: { span: Span; options: string[] }[] = [];
+  let run: (Span & { kind: string })[] = [];
+  const close = () => {
+    const joined = run.slice(1).some((s, k) => range(run[k].to, s.from).some(or));
+    const bracketed = run.length > 0 && depth[run[0].from - 1] > 0 &&
+      tokens[run.at(-1)!.to]?.norm === ")";
+    if (run.length >= 2 && (joined || bracketed)) {
+      out.push({
+        span: { from: run[0].from, to: run.at(-1)!.to },
+        options: run.map((s) => tokens.slice(s.from, s.to).map((t) => t.text).join(" ")),
+      });
+    }
+    run = [];
+  };
+  for (const amount of [...amounts].filter((a) => a.to > a.from).sort((a, b) => a.from - b.from)) {
+    const last = run.at(-1);
+    const between = last ? range(last.to, amount.from) : [];
+    const follows = last !== undefined && last.kind === amount.kind && between.length > 0 &&
+      between.length <= 2 && between.every((k) => tokens[k].norm === "," || or(k));
+    if (!follows) close();
+    run.push(amount);
+  }
+  close();
+  return out;
+}
