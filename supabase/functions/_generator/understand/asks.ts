@@ -32,6 +32,7 @@ import { relativeVerb } from "./relative-clause.ts";
 import { stemPhrase } from "./stem.ts";
 import { computingVerbAt, namedFigures } from "./figures.ts";
 import { eachOpening } from "./each-records.ts";
+import { alternativeAmounts, valuedChoices } from "./valued-choice.ts";
 import { fold, type Token, words } from "./text.ts";
 import { stem } from "./stem.ts";
 
@@ -1013,9 +1014,39 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     cued.find((m) =>
       m.key === "choice" && m.to <= at && range({ from: m.to, to: at }).every((i) => !content(i))
     );
+  // Values each with its own amount ("small $12, medium $20"), in the clause or as a `:` list's items, are a
+  // choice of the values.
+  const valued = valuedChoices(
+    tokens,
+    [...ctx.quantities, ...ctx.stated ?? []].filter(measuredAmount).map(at),
+    (i) =>
+      tokens[i].kind === "word" && !when.has(i) && !VERBS[language].has(tokens[i].norm) &&
+      ![CLOSED, OPENERS, OR, AND].some((words) => words[language].has(tokens[i].norm)) &&
+      !YES_NO.test(tokens[i].norm),
+    content,
+    (i) => OR[language].has(tokens[i].norm) || AND[language].has(tokens[i].norm),
+  );
+  // So are amounts of one kind offered as alternatives ("weekly or every 2 weeks", "30, 45 o 60 min").
+  valued.push(
+    ...alternativeAmounts(
+      tokens,
+      // (Not times of day: "la mattina o la sera" say when.)
+      ctx.quantities.filter((q) => (q.kind === "frequency" && !q.time) || measuredAmount(q)).map((q) => ({
+        ...at(q),
+        kind: q.kind,
+      })),
+      (i) => OR[language].has(tokens[i].norm),
+    ).filter((a) =>
+      !valued.some((v) => overlaps(v.span, a.span)) && !range(a.span).some((i) => inFields.has(i))
+    ),
+  );
+  valued.forEach(offer);
   for (const offered of alternatives(tokens, language, content, (at) => choiceBefore(at) !== undefined)) {
     const phrase = phraseOf(tokens, offered.span.from);
-    if (range(offered.span).some((i) => inFields.has(i)) || ordering.some((s) => overlaps(s, phrase))) {
+    if (
+      range(offered.span).some((i) => inFields.has(i)) || ordering.some((s) => overlaps(s, phrase)) ||
+      valued.some((v) => overlaps(v.span, offered.span))
+    ) {
       continue;
     }
     const cue = choiceBefore(offered.span.from);
@@ -1619,6 +1650,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
         found.delete(type);
       }
     }
+    // (Values each with its own amount stay a choice: "sizes: small $12, large $20".)
+    valued.forEach(offer);
   }
   // Subjects are the words no cue, field or quantity took.
   // (Each place once: the times of one list share their place.)

@@ -112,9 +112,10 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
         stated: inside(clause),
       });
       // (Items whose times the clause before holds may still name a timetable it does not ask for: "…, and
-      // who is on each day of the week".)
+      // who is on each day of the week", or offer values each with its own time: "green 2 min, black 4 min".)
       const timetable = !byClause[clause.head].some((a) => a.type === "schedule");
-      return measuredList(clause.head) ? own.filter((a) => a.type === "schedule" && timetable) : own;
+      const kept = (a: Ask) => (a.type === "schedule" && timetable) || a.type === "choice";
+      return measuredList(clause.head) ? own.filter(kept) : own;
     }
     const items = parts.filter((c) => c.head === i);
     const measured = measuredList(i);
