@@ -17,6 +17,7 @@ import { words } from "./text.ts";
 import { aside, asking, refused, told } from "./aside.ts";
 import { remainingAsks } from "./remaining.ts";
 import { formAsks } from "./forms.ts";
+import { spendingAsks } from "./spending.ts";
 
 export type { Ask, AskType, Field, FieldType, Slot } from "./asks.ts";
 export type { ConceptMatch } from "./concepts.ts";
@@ -140,6 +141,8 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
     return byClause[i] = read([], items.flatMap((c) => commaParts(prompt, c)).filter((c) => !recurs(c)));
   });
   asks.splice(0, asks.length, ...eachReminder(asks, prompt, language));
+  // Money spent or received, named by what it goes on, is a log of those sums (`spending.ts`).
+  if (!followUp) asks.splice(0, asks.length, ...spendingAsks(prompt, language, asks, all));
   // A prompt that only names something, or asks only what changes a list, keeps a list of what its first
   // clause names outside those asks' cues: "recipes", "whats in my freezer", "my camping gear, I want a
   // photo of each", or a log of what it names being done ("annaffiare le piante"); a log a figure of the speaker's doing implies, with nothing named to keep, is no more.

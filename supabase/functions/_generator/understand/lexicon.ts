@@ -279,6 +279,17 @@ export interface Lexicon {
   /** The words before "each" and a noun that make it an event that comes again ("after each practice", "dopo
    * ogni allenamento", "bei jeder Durchsicht"): a log of it. */
   afterEach: string[];
+  /** Money spent or received, named as a noun ("expenses", "spese", "Einzahlungen") or a verb ("what I spend
+   * on"), what it is for after an `on` word ("on", "per", "pour", "en", "für"), and the names of the fields of a
+   * log of it: its amount, its date and the category of what it went on. */
+  spending: {
+    nouns: string[];
+    verbs: string[];
+    on: string[];
+    amount: string;
+    date: string;
+    category: string;
+  };
   /** The words of "each" before a noun whose records the fields after it describe ("for each book: title",
    * "per ogni tappa con data", "pro Marke Land und Jahr"). */
   eachRecord: string[];
