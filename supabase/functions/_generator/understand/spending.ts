@@ -5,7 +5,7 @@
 // where the prompt lists what the money goes on, the category of it among those items. A price beside an item
 // ("salle 450 €") is an expected cost, no price list.
 import type { Ask, Field } from "./asks.ts";
-import { LEXICONS, wordSet } from "./lexicon.ts";
+import { CUES, LEXICONS, wordSet } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import type { Quantity } from "./quantities.ts";
 import { fold, type Token, words } from "./text.ts";
@@ -110,6 +110,21 @@ export function spendingAsks(prompt: string, language: UiLanguage, asks: Ask[], 
   return asks;
 }
 
+/** Where the noun phrase of the words of spending at `at` starts: the content words right before them that say
+ * what the money goes on ("grocery expenses", "Auto-Kosten"), back to a mark, a function word or another ask's
+ * words. */
+function qualifiers(tokens: Token[], at: number, language: UiLanguage, asks: Ask[]): number {
+  const stop = CUES[language].stop;
+  const quoted = (t: Token) => asks.some((a) => a.start < t.end && t.start < a.end);
+  let from = at;
+  while (from > 0) {
+    const t = tokens[from - 1];
+    if (t.kind !== "word" || stop.has(t.norm) || quoted(t) || WORDS[language].verbs.has(t.norm)) break;
+    from--;
+  }
+  return from;
+}
+
 /** The asks with the spending at `at` a log, or nothing where those words name no records. */
 function logOf(
   prompt: string,
@@ -141,12 +156,14 @@ function logOf(
   // (Money split among people stays a split: "Kosten vom Segeltörn geteilt unter uns vier".)
   const kept = asks.some((a) => a.type === "split" || (inside(a) && !OVER.has(a.type) && !a.implied));
   if (!log && (kept || (asks.some(records) && !items.length))) return undefined;
+  const first = tokens[qualifiers(tokens, at, language, asks)];
+  const named = prompt.slice(first.start, word.end);
   const ask: Ask = log ?? {
     type: "log",
-    quote: word.text,
-    start: word.start,
+    quote: named,
+    start: first.start,
     end: word.end,
-    subject: word.text,
+    subject: named,
     fields: [],
     quantities: [],
   };
