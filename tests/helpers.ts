@@ -119,8 +119,10 @@ export function api<T = Record<string, unknown>>(method: string, path: string, o
   );
 }
 
-// A request the service never answers fails its own test, naming itself, instead of holding the whole run.
-const API_TIMEOUT_MS = 120_000;
+// A request the service never answers fails its own test, naming itself, instead of holding the whole run. The
+// limit is above the longest answer the service holds open by design: a job's event stream ends by itself after
+// JOB_EVENTS_MAX_SECONDS (120 s by default) and a client that aborted at the same moment would race it.
+const API_TIMEOUT_MS = 180_000;
 
 /**
  * The same calls against an app built in the test process (other adapters, faults injected), recorded
