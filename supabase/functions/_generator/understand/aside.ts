@@ -4,14 +4,9 @@
 // what a negation that opens a clause refuses ("no login", "keine Werbung"), and the verbs of asking whose
 // clause's ask says what they ask ("Help me keep…", "je veux voir le total").
 import type { Language } from "../template/src/types.ts";
-import { LEXICONS } from "./lexicon.ts";
+import { LEXICONS, perLanguage } from "./lexicon.ts";
 import { fold, words } from "./text.ts";
 import { stem } from "./stem.ts";
-
-const perLanguage = (pick: (lex: (typeof LEXICONS)[Language]) => string[]) =>
-  Object.fromEntries(
-    Object.entries(LEXICONS).map(([l, lex]) => [l, new Set(pick(lex).map(fold))]),
-  ) as Record<Language, Set<string>>;
 
 /** The words of purpose, folded: what follows them is whom or what a thing is for ("for my bikes"). */
 export const PURPOSE: Record<Language, Set<string>> = {

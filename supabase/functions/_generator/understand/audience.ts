@@ -2,20 +2,15 @@
 // inspector", "le mie medicine da far vedere al medico", "pour le pédiatre", "para enseñárselo al
 // veterinario", "für den Hausarzt") is whom the app serves, never what its records are: it names no concept
 // and is no ask's subject.
-import { CUES, LEXICONS } from "./lexicon.ts";
-import { UI_LANGUAGES, type UiLanguage } from "./language.ts";
+import { CUES, perLanguage } from "./lexicon.ts";
+import type { UiLanguage } from "./language.ts";
 import { PURPOSE } from "./aside.ts";
-import { fold, type Token } from "./text.ts";
+import type { Token } from "./text.ts";
 
-const perLanguage = (pick: (language: UiLanguage) => string[]) =>
-  Object.fromEntries(UI_LANGUAGES.map((l) => [l, new Set(pick(l).map(fold))])) as Record<
-    UiLanguage,
-    Set<string>
-  >;
-const AUDIENCE = perLanguage((l) => LEXICONS[l].audience);
+const AUDIENCE = perLanguage((lex) => lex.audience);
 // The words of showing, after which a person is whom something is shown to ("to show my doctor").
-const SHOW = perLanguage((l) => LEXICONS[l].see.filter((w) => !w.includes(" ")));
-const OF = perLanguage((l) => LEXICONS[l].of.filter((w) => !w.includes(" ")));
+const SHOW = perLanguage((lex) => lex.see.filter((w) => !w.includes(" ")));
+const OF = perLanguage((lex) => lex.of.filter((w) => !w.includes(" ")));
 /** The most words a trade's noun phrase runs to ("health inspector", "inspecteur d'hygiène"). */
 const PHRASE = 3;
 

@@ -2,7 +2,16 @@
 // language, stemmed and indexed once at module load, matched against the prompt's stems. A concept's score
 // is the number of prompt words its phrases cover, so "piante da appartamento" outranks a lone "piante".
 import { CONCEPTS } from "./concepts-index.ts";
-import { type CueIndex, cueIndex, CUES, type Knows, LEXICONS, matchEveryKey, stemTokens } from "./lexicon.ts";
+import {
+  type CueIndex,
+  cueIndex,
+  CUES,
+  type Knows,
+  LEXICONS,
+  matchEveryKey,
+  perLanguage,
+  stemTokens,
+} from "./lexicon.ts";
 import { UI_LANGUAGES, type UiLanguage } from "./language.ts";
 import { audienceAt } from "./audience.ts";
 import { relativeVerb } from "./relative-clause.ts";
@@ -184,20 +193,16 @@ function written(
   return (index.get(first) ?? []).some((c) => c.key === m.key && c.folded === phrase);
 }
 
-const perLanguage = (pick: (language: UiLanguage) => string[]) =>
-  Object.fromEntries(UI_LANGUAGES.map((l) => [l, new Set(pick(l).map(fold))])) as PerLanguage<Set<string>>;
 /** What opens a verb's object: the articles, determiners and words of each ("the", "every", "la", "jeden"). */
-const OBJECT_OPENS = perLanguage((
-  l,
-) => [...LEXICONS[l].articles, ...LEXICONS[l].determiners, ...LEXICONS[l].group.each]);
-const PERSONS = perLanguage((l) => LEXICONS[l].persons.map((p) => stem(fold(p), l)));
+const OBJECT_OPENS = perLanguage((lex) => [...lex.articles, ...lex.determiners, ...lex.group.each]);
+const PERSONS = perLanguage((lex, l) => lex.persons.map((p) => stem(fold(p), l)));
 // The words of a time, which after "every" or "a" say how often ("a pill every 12 hours", "every monday"),
 // and after "the" when ("faccio le notti").
-const TIMES = perLanguage((l) => [
-  ...Object.keys(LEXICONS[l].timeUnits),
-  ...Object.keys(LEXICONS[l].weekdays),
-  ...Object.keys(LEXICONS[l].numbers),
-  ...Object.keys(LEXICONS[l].dayParts),
+const TIMES = perLanguage((lex) => [
+  ...Object.keys(lex.timeUnits),
+  ...Object.keys(lex.weekdays),
+  ...Object.keys(lex.numbers),
+  ...Object.keys(lex.dayParts),
 ]);
 const acts = new WeakMap<CueIndex, Map<string, Set<string>>>();
 
@@ -221,7 +226,7 @@ function actsOf(index: CueIndex, language: UiLanguage): Map<string, Set<string>>
 }
 
 // The speaker as a verb's subject, written before it ("I", "je", "ich"; not "I'm").
-const SPEAKER = perLanguage((l) => LEXICONS[l].speaker.filter((w) => !/'\p{L}/u.test(w)));
+const SPEAKER = perLanguage((lex) => lex.speaker.filter((w) => !/'\p{L}/u.test(w)));
 
 /** Whether the words of a concept's name from `from` to `to` are a verb: what is done to the records, not
  * what they are. Such is a word with its object after it (an article, a determiner or a word of each, not
@@ -249,8 +254,8 @@ const ROLES = Object.fromEntries(UI_LANGUAGES.map((l) => [
   l,
   [...LEXICONS[l].roles.article, ...LEXICONS[l].roles.bare].map((r) => words(r).map((t) => t.norm)),
 ])) as PerLanguage<string[][]>;
-const ARTICLES = perLanguage((l) => LEXICONS[l].articles);
-const OF = perLanguage((l) => LEXICONS[l].of);
+const ARTICLES = perLanguage((lex) => lex.articles);
+const OF = perLanguage((lex) => lex.of);
 
 /** Whether the words of a concept's name from `from` to `to` say what the speaker is ("i'm a nursing
  * student", "sono studente di medicina"): whom the app is for, not what its records are ("my tutoring

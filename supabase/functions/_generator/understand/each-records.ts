@@ -2,21 +2,16 @@
 // "pour chaque match la date et le score", "pro Marke Land, Jahr und Wert". Those fields are that noun's
 // records', whatever records the clause before keeps: the phrase opens records of its own.
 import type { Ask } from "./asks.ts";
-import { CUES, LEXICONS, VERBS, wordSet } from "./lexicon.ts";
+import { CUES, LEXICONS, perLanguage, VERBS } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import { quantities } from "./quantities.ts";
 import { stemPhrase } from "./stem.ts";
 import { type Token, words } from "./text.ts";
 
-const set = (pick: (lex: (typeof LEXICONS)[UiLanguage]) => string[]) =>
-  Object.fromEntries(Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(pick(lex))])) as Record<
-    UiLanguage,
-    Set<string>
-  >;
-const ARTICLES = set((lex) => lex.articles);
-const SPEAKER = set((lex) => lex.speaker);
-const WITH = set((lex) => lex.with);
-const JOINERS = set((lex) => [",", ...lex.and]);
+const ARTICLES = perLanguage((lex) => lex.articles);
+const SPEAKER = perLanguage((lex) => lex.speaker);
+const WITH = perLanguage((lex) => lex.with);
+const JOINERS = perLanguage((lex) => [",", ...lex.and]);
 // (Longest first, so "for each" is matched before "each".)
 const EACH = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [

@@ -503,10 +503,14 @@ export function wordSet(list: string[]): Set<string> {
   return new Set(list.map(fold));
 }
 
-/** One closed class of every lexicon as a folded word set, by language. */
-export function perLanguage(pick: (lexicon: Lexicon) => string[]): Record<UiLanguage, Set<string>> {
+/** One closed class of every lexicon as a word set, by language: folded, or as `normalize` writes each word
+ * (lower case only, where accents tell words apart: "où" is no "ou"). */
+export function perLanguage(
+  pick: (lexicon: Lexicon, language: UiLanguage) => string[],
+  normalize: (word: string) => string = fold,
+): Record<UiLanguage, Set<string>> {
   return Object.fromEntries(
-    Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(pick(lex))]),
+    UI_LANGUAGES.map((l) => [l, new Set(pick(LEXICONS[l], l).map(normalize))]),
   ) as Record<UiLanguage, Set<string>>;
 }
 

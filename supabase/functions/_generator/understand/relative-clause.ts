@@ -1,32 +1,28 @@
 // A relative clause's verb says what the noun before it does, not what the records are: "a bar that fills up"
 // keeps no fill-ups, nor "la pizzeria che si riempie", "un resto qui se remplit", "un bar que se llena", "ein
 // Café, das sich mittags füllt".
-import { LEXICONS } from "./lexicon.ts";
-import { UI_LANGUAGES, type UiLanguage } from "./language.ts";
+import { perLanguage } from "./lexicon.ts";
+import type { UiLanguage } from "./language.ts";
 import type { Token } from "./text.ts";
 
 // (As written, lower case: a folded "où" would be the French "or".)
-const perLanguage = (pick: (language: UiLanguage) => string[]) =>
-  Object.fromEntries(UI_LANGUAGES.map((l) => [l, new Set(pick(l).map((w) => w.toLowerCase()))])) as Record<
-    UiLanguage,
-    Set<string>
-  >;
-const RELATIVE = perLanguage((l) => LEXICONS[l].relative);
-const AFTER_MARK = perLanguage((l) => LEXICONS[l].relativeAfterMark);
-const REFLEXIVE = perLanguage((l) => LEXICONS[l].reflexive);
-const WHICH = perLanguage((l) => LEXICONS[l].which);
+const asWritten = (word: string) => word.toLowerCase();
+const RELATIVE = perLanguage((lex) => lex.relative, asWritten);
+const AFTER_MARK = perLanguage((lex) => lex.relativeAfterMark, asWritten);
+const REFLEXIVE = perLanguage((lex) => lex.reflexive, asWritten);
+const WHICH = perLanguage((lex) => lex.which, asWritten);
 const lower = (t: Token) => t.text.toLowerCase();
 // The words that are no noun a clause may be of: "lo que gastan", "ce que je dépense" are the records; nor a
 // time, whose clause says when ("cada vez que corto el césped", "the day that we moved").
-const NO_HEAD = perLanguage((l) => [
-  ...LEXICONS[l].stop,
-  ...LEXICONS[l].articles,
-  ...LEXICONS[l].determiners,
-  ...LEXICONS[l].everyTime.map((p) => p.split(" ").at(-1)!),
-  ...Object.keys(LEXICONS[l].timeUnits),
-  ...Object.keys(LEXICONS[l].weekdays),
-  ...Object.keys(LEXICONS[l].dayParts),
-]);
+const NO_HEAD = perLanguage((lex) => [
+  ...lex.stop,
+  ...lex.articles,
+  ...lex.determiners,
+  ...lex.everyTime.map((p) => p.split(" ").at(-1)!),
+  ...Object.keys(lex.timeUnits),
+  ...Object.keys(lex.weekdays),
+  ...Object.keys(lex.dayParts),
+], asWritten);
 
 /** Whether the words from `from` to `to` are the verb of a relative clause of a noun: right after its
  * relative word and the verb's reflexive pronoun ("a bar that fills up", "un bar que se llena"; not "lo que
