@@ -909,6 +909,8 @@ function withoutVerb(name: string, prompt: string, language: Language, capitals:
  * "Buy-in", "Port" of "Saint-Jean-Pied-de-Port"): a piece of what the prompt names, not it. The app's word
  * joined to them leaves them whole ("Stundenplan-App"). */
 function unhyphenated(name: string, prompt: string): string {
+  // (A prompt without a hyphen writes every name as it is: no pattern to compile and run.)
+  if (!prompt.includes("-")) return name;
   const pattern = name.trim().split(/\s+/).map(escaped).join("[\\s-]+");
   const found = [...prompt.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])${pattern}(?![\\p{L}\\p{N}])`, "giu"))];
   // (Where the pattern cannot end, the joined word's part is what sits across the hyphen.)
