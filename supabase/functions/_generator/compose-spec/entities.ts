@@ -44,6 +44,8 @@ export function capitalized(text: string): string {
 export class Entity {
   /** The units and currencies of its fields, as the prompt states them (a concept's are in the concept). */
   readonly units = new Map<string, { unit?: string; currency?: string }>();
+  /** Its records are the prompt's own (a price list, a week set out day by day): the tier keeps every one. */
+  stated = false;
 
   constructor(public spec: EntitySpec, readonly language: Language, readonly known: boolean) {}
 

@@ -171,7 +171,9 @@ function build(prompt: string, u: Understanding, tier: "light" | "full", today: 
     builder.addScreen("settings", builder.words.settings);
     builder.addScreen("about", builder.words.about);
   } else {
-    for (const entity of builder.entities) entity.spec.samples = entity.spec.samples.slice(0, LIGHT_SAMPLES);
+    for (const entity of builder.entities.filter((e) => !e.stated)) {
+      entity.spec.samples = entity.spec.samples.slice(0, LIGHT_SAMPLES);
+    }
   }
   const spec: AppSpec = {
     version: 1,

@@ -2,6 +2,7 @@
 // quantities state (a goal's target and unit, a timer's phases and rounds, every reminder time). What no
 // block can serve is reported, never dropped.
 import type { Ask, Slot } from "../understand/index.ts";
+import type { PricedItem } from "../understand/price-list.ts";
 import { measureOf, type Quantity } from "../understand/quantities.ts";
 import { CONCEPTS } from "../understand/concepts-index.ts";
 import type { Concept } from "../understand/concepts.ts";
@@ -252,11 +253,18 @@ export class Builder {
       }
     }
     if (!entity.known || !entity.spec.samples.length) this.withoutSamples.push(entity.spec.plural);
-    let key = entity.spec.key;
-    for (let n = 2; this.entities.some((e) => e.spec.key === key); n++) key = `${entity.spec.key}${n}`;
-    entity.spec.key = key;
-    this.entities.push(entity);
+    this.adopt(entity);
     if (id) this.bySubject.set(id, entity);
+    return entity;
+  }
+
+  /** An entity made here joins the app's, under a key of its own ("week", "week2"). */
+  private adopt(entity: Entity): Entity {
+    const key = entity.spec.key;
+    for (let n = 2; this.entities.some((e) => e.spec.key === entity.spec.key); n++) {
+      entity.spec.key = `${key}${n}`;
+    }
+    this.entities.push(entity);
     return entity;
   }
 
@@ -386,12 +394,7 @@ export class Builder {
     let entity = found;
     if (concept) {
       if (!this.screens.some((s) => s.entity === found.spec.key)) this.forget(found);
-      entity = fromWords(ask.subject, this.language, w.question);
-      const key = entity.spec.key;
-      for (let n = 2; this.entities.some((e) => e.spec.key === entity.spec.key); n++) {
-        entity.spec.key = `${key}${n}`;
-      }
-      this.entities.push(entity);
+      entity = this.adopt(fromWords(ask.subject, this.language, w.question));
       this.withoutSamples.push(entity.spec.plural);
     }
     const question = entity.ensure("question", w.question, "text");
@@ -402,15 +405,37 @@ export class Builder {
     return entity;
   }
 
+  /** The records a catalog shows: its subject's, or, for things the prompt lists with prices, records that
+   * can be things sold (a concept of a catalog's, or the prompt's own words), not the orders, walks or
+   * pupils the app keeps besides ("Dog walking prices: 30 min walk $15 … Log each walk"). */
+  private sellerOf(ask: Ask): Entity {
+    const entity = this.entityFor(ask, this.words.name);
+    const concept = conceptOf(entity.spec);
+    if (!ask.items || !concept || concept.implies.includes("catalog")) return entity;
+    return this.adopt(fromWords(undefined, this.language, this.words.priceList));
+  }
+
+  /** A catalog's records are the things the prompt lists with their prices, in its words, rather than a
+   * concept's samples of others. */
+  private listedItems(entity: Entity, price: FieldSpec, items: PricedItem[]) {
+    const title = entity.ofType("text");
+    if (!title) return;
+    entity.spec.samples = items.map((item, i) => {
+      const record: RecordData = { id: `${entity.spec.key}-${i + 1}` };
+      for (const f of entity.spec.fields) record[f.key] = blank(f);
+      return Object.assign(record, { [title.key]: capitalized(item.name), [price.key]: item.price });
+    });
+    entity.stated = true;
+    const left = this.withoutSamples.indexOf(entity.spec.plural);
+    if (left >= 0) this.withoutSamples.splice(left, 1);
+  }
+
   /** The event a countdown names, from its words: one record when the prompt states its date. */
   private eventOf(ask: Ask): Entity {
     const entity = fromWords(ask.subject, this.language, this.words.date);
-    let key = entity.spec.key;
-    for (let n = 2; this.entities.some((e) => e.spec.key === key); n++) key = `${entity.spec.key}${n}`;
-    entity.spec.key = key;
     const date = entity.ensure("date", this.words.date, "date");
     if (!this.statedEvent(entity, ask, date)) this.withoutSamples.push(entity.spec.plural);
-    this.entities.push(entity);
+    this.adopt(entity);
     return entity;
   }
 
@@ -736,7 +761,7 @@ export class Builder {
         return this.report(ask, this.addScreen("people", entity.spec.plural, entity, options));
       }
       case "catalog": {
-        const entity = this.entityFor(ask, w.name);
+        const entity = this.sellerOf(ask);
         entity.addAsked(ask.fields);
         const price = entity.ensureType(["money"], "price", w.price);
         const money = q.find((x) => x.kind === "money");
@@ -747,6 +772,7 @@ export class Builder {
             ...(choice ? { categoryField: choice.key } : {}),
           });
         if (money?.kind === "money") screen.options.currency = money.currency;
+        if (ask.items) this.listedItems(entity, price, ask.items);
         return this.report(ask, screen);
       }
       case "order": {
@@ -1013,10 +1039,8 @@ export class Builder {
     const w = this.words;
     const made = this.screens.find((s) => s.block === "timetable" && s.entity === this.week?.spec.key);
     if (made && this.week) return made;
-    const entity = fromWords(undefined, this.language, w.schedule);
-    let key = entity.spec.key;
-    for (let n = 2; this.entities.some((e) => e.spec.key === key); n++) key = `${entity.spec.key}${n}`;
-    entity.spec.key = key;
+    const entity = this.adopt(fromWords(undefined, this.language, w.schedule));
+    const key = entity.spec.key;
     const activity = entity.spec.fields[0];
     activity.label = w.activity;
     const weekday = entity.ensure("weekday", w.weekday, "weekday");
@@ -1027,7 +1051,7 @@ export class Builder {
       [weekday.key]: slot.day,
       [time.key]: slot.time ?? "",
     }));
-    this.entities.push(entity);
+    entity.stated = true;
     this.week = entity;
     return this.addScreen("timetable", entity.spec.plural, entity, {
       weekdayField: weekday.key,

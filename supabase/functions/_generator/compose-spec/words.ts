@@ -5,6 +5,7 @@ import type { Language } from "../template/src/types.ts";
 const en = {
   name: "Name",
   items: "Items",
+  priceList: "Price list",
   notes: "Notes",
   date: "Date",
   time: "Time",
@@ -78,6 +79,7 @@ type Words = typeof en;
 const it: Words = {
   name: "Nome",
   items: "Elementi",
+  priceList: "Listino",
   notes: "Note",
   date: "Data",
   time: "Ora",
@@ -147,6 +149,7 @@ const it: Words = {
 const fr: Words = {
   name: "Nom",
   items: "Éléments",
+  priceList: "Tarifs",
   notes: "Notes",
   date: "Date",
   time: "Heure",
@@ -216,6 +219,7 @@ const fr: Words = {
 const es: Words = {
   name: "Nombre",
   items: "Elementos",
+  priceList: "Precios",
   notes: "Notas",
   date: "Fecha",
   time: "Hora",
@@ -285,6 +289,7 @@ const es: Words = {
 const de: Words = {
   name: "Name",
   items: "Einträge",
+  priceList: "Preisliste",
   notes: "Notizen",
   date: "Datum",
   time: "Uhrzeit",

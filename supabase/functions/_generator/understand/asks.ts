@@ -35,6 +35,7 @@ import { eachOpening } from "./each-records.ts";
 import { alternativeAmounts, valuedChoices } from "./valued-choice.ts";
 import { fold, type Token, words } from "./text.ts";
 import { stem } from "./stem.ts";
+import type { PricedItem } from "./price-list.ts";
 
 export const ASK_TYPES = [
   "list",
@@ -132,6 +133,8 @@ export interface Ask {
   /** Records named with their fields beside other records with theirs ("products with price and orders with
    * date"): each its own entity. */
   records?: true;
+  /** A catalog's things as the prompt lists them, each with its price ("vanilla $3, chocolate $3.50"). */
+  items?: PricedItem[];
   /** Records whose fields are said of each of them ("for each book: title, author", "pro Marke Land und
    * Jahr"): the subject's own, whatever records the prompt named before. */
   each?: true;
