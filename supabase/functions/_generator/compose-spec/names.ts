@@ -569,7 +569,9 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // An ask read in the greeting that opens the prompt ("Sehr geehrte Damen und Herren") names nothing.
   const greeted = greeting(prompt, language);
   const main =
-    u.asks.find((a) => a.subject && a.start >= greeted && (a.type !== "timer" || kept(a.subject))) ??
+    u.asks.find((a) =>
+      a.subject && !a.derived && a.start >= greeted && (a.type !== "timer" || kept(a.subject))
+    ) ??
       u.asks[0];
   const records = spec.entities.find((e) => e.key !== "reminder");
   const concept = records ? conceptOf(records) : undefined;

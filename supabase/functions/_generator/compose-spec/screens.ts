@@ -123,6 +123,8 @@ export class Builder {
   /** The prompt's words that named each of `concepts`, folded and as written. */
   private conceptWords: string[][] = [];
   private conceptSaid: string[][] = [];
+  /** Whether each of `concepts` is named only within an ask made from another's records: that ask's alone. */
+  private conceptSide: boolean[] = [];
 
   /** The language the prompt's words are read in, which the UI may not speak ("… ma in inglese"). */
   private reading?: Language;
@@ -138,6 +140,7 @@ export class Builder {
     const builder = new Builder(prompt, language, known.map((m) => CONCEPT_BY_ID.get(m.id)!));
     builder.conceptWords = known.map((m) => m.words.map(fold));
     builder.conceptSaid = known.map((m) => m.words);
+    builder.conceptSide = known.map((m) => m.side === true);
     builder.reading = reading;
     builder.head = head;
     return builder;
@@ -181,7 +184,7 @@ export class Builder {
       : undefined;
     const said = subject ? this.conceptNamed(subject) : undefined;
     const verb = said !== undefined && fold(this.prompt).includes(id) && !this.promptNames.has(said.id);
-    const concept = within ?? (verb ? undefined : said);
+    const concept = within ?? this.sideOf(ask) ?? (verb ? undefined : said);
     // In a follow-up, words no concept knows are about the app's own records ("make the list sortable").
     const same = this.entities.find((e) =>
       concept
@@ -206,7 +209,7 @@ export class Builder {
       (head
         ? this.conceptNamed(head)
         : this.entities.length === 0 && promptConcept && !object && names(this.conceptSaid[0]?.join(" ")) &&
-            !this.othersNamed(ask, this.concepts[0])
+            !this.othersNamed(ask, this.concepts[0]) && !this.conceptSide[0]
         ? this.concepts[0]
         : undefined) ??
       // Records no word names are those whose fields the prompt lists ("libreria: titolo, autore, genere").
@@ -258,6 +261,16 @@ export class Builder {
     this.entities.push(entity);
     if (id) this.bySubject.set(id, entity);
     return entity;
+  }
+
+  /** The concept an ask made from another's records names within its words ("a shopping list from it"). */
+  private sideOf(ask: Ask): Concept | undefined {
+    const quote = fold(ask.quote);
+    return ask.derived
+      ? this.concepts.find((_, i) =>
+        this.conceptSide[i] && this.conceptWords[i].some((w) => quote.includes(w))
+      )
+      : undefined;
   }
 
   /** The stems of words, in order. */
