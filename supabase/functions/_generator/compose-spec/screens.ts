@@ -25,7 +25,7 @@ import type {
 } from "../template/src/types.ts";
 import { blank, capitalized, Entity, fold, fromConcept, fromWords, keyOf, NUMERIC } from "./entities.ts";
 import { WORDS } from "./words.ts";
-import { callsRecords, ofWhom, ownNoun, qualifying, spentOn, unwritten } from "./own-noun.ts";
+import { callsRecords, headNoun, ofWhom, ownNoun, qualifying, spentOn, unwritten } from "./own-noun.ts";
 import { narrowSamples } from "./narrow.ts";
 import { otherOccasion } from "./other-occasion.ts";
 import { governed, requestHead, speakerDoes } from "./head.ts";
@@ -252,6 +252,15 @@ export class Builder {
       otherOccasion(entity, chosen!, this.conceptSaid[at], this.prompt, this.language);
       if (!concept && !head && chosen === this.concepts[0] && this.namedAsField(ask)) {
         entity.spec.samples = [];
+      }
+      // (The best concept, named beside the object the ask governs, gives it fields; the object names it.)
+      if (
+        !concept && !head && !ask.each && chosen === this.concepts[0] &&
+        governed(ask, this.prompt, reading) &&
+        !this.namedAsField(ask)
+      ) {
+        const object = this.objectPhrase({ ...ask, subject: subject! });
+        headNoun(entity, chosen, object, this.conceptSaid[at], this.prompt, this.language);
       }
     }
     if (!entity.known || !entity.spec.samples.length) this.withoutSamples.push(entity.spec.plural);
