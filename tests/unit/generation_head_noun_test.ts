@@ -35,3 +35,19 @@ Deno.test("an object that is a field's word or persons keeps the concept's own r
     "Brothers",
   );
 });
+
+Deno.test("a subject whose complement alone names the concept, or that a word of each opens, names the records", () => {
+  const cases: [string, string][] = [
+    ["segno la manutenzione della moto con data e km", "Manutenzione della moto"],
+    ["registro del mantenimiento de mi moto con fecha y coste", "Mantenimiento"],
+    ["a log of maintenance on my motorbike with date and cost", "Maintenance"],
+    ["journal des sorties de mon club de moto", "Sorties"],
+    // (A word of each opens the object as a determiner would.)
+    ["voglio annotare ogni cesta di uova che porto al mercato, peso e cliente", "Cesta di uova"],
+  ];
+  for (const [prompt, records] of cases) {
+    const spec = made(prompt);
+    assert.equal(spec.entities[0].plural, records, prompt);
+    assert.deepEqual(spec.entities[0].samples, [], prompt);
+  }
+});

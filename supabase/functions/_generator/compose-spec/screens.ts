@@ -255,12 +255,15 @@ export class Builder {
       }
       // (The best concept, named beside the object the ask governs, gives it fields; the object names it.)
       if (
-        !concept && !head && !ask.each && chosen === this.concepts[0] &&
-        governed(ask, this.prompt, reading) &&
+        !concept && !head && !ask.each && chosen === this.concepts[0] && this.governsObject(ask) &&
         !this.namedAsField(ask)
       ) {
         const object = this.objectPhrase({ ...ask, subject: subject! });
         headNoun(entity, chosen, object, this.conceptSaid[at], this.prompt, this.language);
+      }
+      // (So does a subject whose complement alone names the concept: "mantenimiento de la moto".)
+      if (said !== undefined && concept === said && this.complementOnly(subject!)) {
+        headNoun(entity, said, subject!, this.conceptSaid[at], this.prompt, this.language);
       }
     }
     if (!entity.known || !entity.spec.samples.length) this.withoutSamples.push(entity.spec.plural);
@@ -270,6 +273,25 @@ export class Builder {
     this.entities.push(entity);
     if (id) this.bySubject.set(id, entity);
     return entity;
+  }
+
+  /** Whether an ask's subject is the object it governs, opened as by a determiner or by a word of each ("track
+   * the parcels", "segnare ogni cassetta", "log every bake"). */
+  private governsObject(ask: Ask): boolean {
+    const reading = this.reading ?? this.language;
+    if (governed(ask, this.prompt, reading)) return true;
+    const at = ask.subject ? ask.quote.indexOf(ask.subject) : -1;
+    const before = at > 0 ? words(this.prompt.slice(0, ask.start + at)).at(-1) : undefined;
+    return before !== undefined && LEXICONS[reading].group.each.some((w) => fold(w) === before.norm);
+  }
+
+  /** Whether a subject's words before its first function word name no concept, its complement only
+   * ("mantenimiento" of "mantenimiento de la moto", "checks" of "checks on my motorbike"). */
+  private complementOnly(subject: string): boolean {
+    const stop = CUES[this.reading ?? this.language].stop;
+    const tokens = words(subject);
+    const k = tokens.findIndex((t) => t.kind !== "word" || stop.has(t.norm));
+    return k > 0 && !this.conceptNamed(subject.slice(0, tokens[k - 1].end));
   }
 
   /** The concept an ask made from another's records names within its words ("a shopping list from it"). */
