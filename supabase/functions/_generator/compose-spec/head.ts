@@ -17,6 +17,7 @@ import { words } from "../understand/text.ts";
 import { speakerBefore } from "../understand/asks.ts";
 import { TO } from "../understand/aside.ts";
 import { audienceAt } from "../understand/audience.ts";
+import { fromItAt } from "../understand/derived.ts";
 import { fold } from "./entities.ts";
 import UNITS from "../understand/units.json" with { type: "json" };
 import CURRENCIES from "../understand/currencies.json" with { type: "json" };
@@ -119,6 +120,10 @@ export function requestHead(text: string, language: Language): string | undefine
   );
   // (Whom the records are kept for is not what they are: "for the health inspector".)
   const audience = audienceAt(tokens, language);
+  // ("From it" names nothing: "Mittagessen und daraus eine Einkaufsliste".)
+  const fromIt = new Set(
+    fromItAt(tokens, language).flatMap(([i, to]) => Array.from({ length: to - i }, (_, k) => i + k)),
+  );
   const kinds = tokens.map((t, i) => {
     if (t.kind !== "word") return "mark";
     const w = t.norm;
@@ -131,7 +136,8 @@ export function requestHead(text: string, language: Language): string | undefine
       verb || unit || stop.has(w) || STOP_STEMS[language].has(stemPhrase(w, language)[0] ?? "") ||
       VERBS[language].has(w) || NUMBERS[language].has(w) || servedPerson(tokens, i, language) ||
       MEASURES[language].has(w) || UNIT_WORDS.has(w) ||
-      APP_WORDS.has(w) || /\d/.test(w) || cued.has(i) || isCue(w, language) || audience.has(i)
+      APP_WORDS.has(w) || /\d/.test(w) || cued.has(i) || isCue(w, language) || audience.has(i) ||
+      fromIt.has(i)
     ) {
       return "skip";
     }

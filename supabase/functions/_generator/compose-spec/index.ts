@@ -130,8 +130,10 @@ function build(prompt: string, u: Understanding, tier: "light" | "full", today: 
   builder.today = today;
   // A goal that states its target is made before one that only refers to it ("see how far I am").
   const untargeted = (a: Ask) => (a.type === "goal" && !a.quantities.length ? 1 : 0);
+  // An ask made from another's records ("a shopping list from it") comes after the asks it is a part of.
+  const derived = (a: Ask) => (a.derived ? 1 : 0);
   const asks = [...u.asks].sort((a, b) =>
-    rank(a) - rank(b) || untargeted(a) - untargeted(b) || a.start - b.start
+    derived(a) - derived(b) || rank(a) - rank(b) || untargeted(a) - untargeted(b) || a.start - b.start
   );
   builder.asked = asks;
   builder.stated = u.quantities;

@@ -569,7 +569,9 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // An ask read in the greeting that opens the prompt ("Sehr geehrte Damen und Herren") names nothing.
   const greeted = greeting(prompt, language);
   const main =
-    u.asks.find((a) => a.subject && a.start >= greeted && (a.type !== "timer" || kept(a.subject))) ??
+    u.asks.find((a) =>
+      a.subject && !a.derived && a.start >= greeted && (a.type !== "timer" || kept(a.subject))
+    ) ??
       u.asks[0];
   const records = spec.entities.find((e) => e.key !== "reminder");
   const concept = records ? conceptOf(records) : undefined;
@@ -689,8 +691,10 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
       c.stems.length === 1 && (c.key === "log" || c.key === "list")
     );
   const cueOnly = said.length > 0 && said.every((w) => w.split(/\s+/).every(keeping));
+  // (So does the records' plural where the user's noun replaced the concept's: "Inscripciones" of a run.)
   const aboutIt = (c: string, i: number) =>
-    !concept || cueOnly || sharesWord(c, known) || (i === SUBJECT && (namesOne(c) || aimed));
+    !concept || cueOnly || sharesWord(c, known) ||
+    (i === SUBJECT && (namesOne(c) || aimed || sharesWord(c, [records?.plural ?? ""])));
   // (A name the prompt gives is kept as given; what it says the app is for is judged as its words are, though
   // it names the app whatever its records are.)
   const asGiven = (i: number) => i === 0 && !meant;

@@ -101,6 +101,57 @@ export function ownNoun(entity: Entity, concept: Concept, said: string[], langua
   narrowed(entity);
 }
 
+/**
+ * Relabels records that took the prompt's best concept, named only beside them, with the noun phrase the ask
+ * governs (`head`), when the concept calls its records by no word of it: the records are the user's noun
+ * ("control de las inscripciones a la carrera" keeps "Inscripciones", not runs), with the concept's fields
+ * and none of its samples, which are of the concept's own records.
+ */
+export function headNoun(
+  entity: Entity,
+  concept: Concept,
+  head: string,
+  said: string[],
+  prompt: string,
+  language: Language,
+) {
+  // (Not a field's word or persons: "la fecha" of each wedding, "mis hermanos" are no records' noun.)
+  const other = (w: string) => isCue(w, language, ["fields"]) || FOR_WHOM[language].has(fold(w));
+  if (
+    callsRecords(concept, head, language) || cued(head, language) || words(head).some((t) => other(t.text)) ||
+    !saidAfter(head, said, prompt, language)
+  ) return;
+  entity.spec.label = entity.spec.plural = capitalized(head).slice(0, 60);
+  entity.spec.samples = [];
+}
+
+const AND = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, new Set(lex.and.map(fold))]),
+) as Record<Language, Set<string>>;
+
+/** Whether the words the concept was named by all stand after `head`, none of them right after it joined by
+ * "and" and articles: said of the head's records ("las inscripciones a la carrera", "the registrations for
+ * our half marathon"), not a story before them nor records of their own beside them ("les absences et les devoirs"). */
+function saidAfter(head: string, said: string[], prompt: string, language: Language): boolean {
+  const tokens = words(prompt);
+  const own = words(head).map((t) => t.norm);
+  const at = (phrase: string[]) =>
+    tokens.flatMap((_, i) => phrase.every((w, k) => tokens[i + k]?.norm === w) ? [i] : []);
+  const [first] = at(own);
+  if (first === undefined) return false;
+  let j = first + own.length;
+  const joined = AND[language].has(tokens[j]?.norm ?? "");
+  if (joined) {
+    j++;
+    while (OF_JOIN[language].has(tokens[j]?.norm ?? "")) j++;
+  }
+  return said.every((w) => {
+    const phrase = words(w).map((t) => t.norm);
+    const found = at(phrase);
+    return found.length > 0 && found.every((i) => i > first) && !(joined && found.includes(j));
+  });
+}
+
 /** Whether a word of `phrase` is one the concept calls its records by (with `fields`, or what they hold:
  * "ore" of a babysitting's "Ore"), a German compound by its last part. */
 export function callsRecords(concept: Concept, phrase: string, language: Language, fields = false): boolean {

@@ -26,7 +26,7 @@ import type {
 } from "../template/src/types.ts";
 import { blank, capitalized, Entity, fold, fromConcept, fromWords, keyOf, NUMERIC } from "./entities.ts";
 import { WORDS } from "./words.ts";
-import { callsRecords, ofWhom, ownNoun, qualifying, spentOn, unwritten } from "./own-noun.ts";
+import { callsRecords, headNoun, ofWhom, ownNoun, qualifying, spentOn, unwritten } from "./own-noun.ts";
 import { narrowSamples } from "./narrow.ts";
 import { otherOccasion } from "./other-occasion.ts";
 import { governed, requestHead, speakerDoes } from "./head.ts";
@@ -124,6 +124,8 @@ export class Builder {
   /** The prompt's words that named each of `concepts`, folded and as written. */
   private conceptWords: string[][] = [];
   private conceptSaid: string[][] = [];
+  /** Whether each of `concepts` is named only within an ask made from another's records: that ask's alone. */
+  private conceptSide: boolean[] = [];
 
   /** The language the prompt's words are read in, which the UI may not speak ("… ma in inglese"). */
   private reading?: Language;
@@ -139,6 +141,7 @@ export class Builder {
     const builder = new Builder(prompt, language, known.map((m) => CONCEPT_BY_ID.get(m.id)!));
     builder.conceptWords = known.map((m) => m.words.map(fold));
     builder.conceptSaid = known.map((m) => m.words);
+    builder.conceptSide = known.map((m) => m.side === true);
     builder.reading = reading;
     builder.head = head;
     return builder;
@@ -182,7 +185,7 @@ export class Builder {
       : undefined;
     const said = subject ? this.conceptNamed(subject) : undefined;
     const verb = said !== undefined && fold(this.prompt).includes(id) && !this.promptNames.has(said.id);
-    const concept = within ?? (verb ? undefined : said);
+    const concept = within ?? this.sideOf(ask) ?? (verb ? undefined : said);
     // In a follow-up, words no concept knows are about the app's own records ("make the list sortable").
     const same = this.entities.find((e) =>
       concept
@@ -207,7 +210,7 @@ export class Builder {
       (head
         ? this.conceptNamed(head)
         : this.entities.length === 0 && promptConcept && !object && names(this.conceptSaid[0]?.join(" ")) &&
-            !this.othersNamed(ask, this.concepts[0])
+            !this.othersNamed(ask, this.concepts[0]) && !this.conceptSide[0]
         ? this.concepts[0]
         : undefined) ??
       // Records no word names are those whose fields the prompt lists ("libreria: titolo, autore, genere").
@@ -251,6 +254,18 @@ export class Builder {
       if (!concept && !head && chosen === this.concepts[0] && this.namedAsField(ask)) {
         entity.spec.samples = [];
       }
+      // (The best concept, named beside the object the ask governs, gives it fields; the object names it.)
+      if (
+        !concept && !head && !ask.each && chosen === this.concepts[0] && this.governsObject(ask) &&
+        !this.namedAsField(ask)
+      ) {
+        const object = this.objectPhrase({ ...ask, subject: subject! });
+        headNoun(entity, chosen, object, this.conceptSaid[at], this.prompt, this.language);
+      }
+      // (So does a subject whose complement alone names the concept: "mantenimiento de la moto".)
+      if (said !== undefined && concept === said && this.complementOnly(subject!)) {
+        headNoun(entity, said, subject!, this.conceptSaid[at], this.prompt, this.language);
+      }
     }
     if (!entity.known || !entity.spec.samples.length) this.withoutSamples.push(entity.spec.plural);
     this.adopt(entity);
@@ -266,6 +281,35 @@ export class Builder {
     }
     this.entities.push(entity);
     return entity;
+  }
+
+  /** Whether an ask's subject is the object it governs, opened as by a determiner or by a word of each ("track
+   * the parcels", "segnare ogni cassetta", "log every bake"). */
+  private governsObject(ask: Ask): boolean {
+    const reading = this.reading ?? this.language;
+    if (governed(ask, this.prompt, reading)) return true;
+    const at = ask.subject ? ask.quote.indexOf(ask.subject) : -1;
+    const before = at > 0 ? words(this.prompt.slice(0, ask.start + at)).at(-1) : undefined;
+    return before !== undefined && LEXICONS[reading].group.each.some((w) => fold(w) === before.norm);
+  }
+
+  /** Whether a subject's words before its first function word name no concept, its complement only
+   * ("mantenimiento" of "mantenimiento de la moto", "checks" of "checks on my motorbike"). */
+  private complementOnly(subject: string): boolean {
+    const stop = CUES[this.reading ?? this.language].stop;
+    const tokens = words(subject);
+    const k = tokens.findIndex((t) => t.kind !== "word" || stop.has(t.norm));
+    return k > 0 && !this.conceptNamed(subject.slice(0, tokens[k - 1].end));
+  }
+
+  /** The concept an ask made from another's records names within its words ("a shopping list from it"). */
+  private sideOf(ask: Ask): Concept | undefined {
+    const quote = fold(ask.quote);
+    return ask.derived
+      ? this.concepts.find((_, i) =>
+        this.conceptSide[i] && this.conceptWords[i].some((w) => quote.includes(w))
+      )
+      : undefined;
   }
 
   /** The stems of words, in order. */

@@ -157,6 +157,8 @@ export interface Ask {
   breakdown?: true;
   /** A figure of what is left of a goal's target ("how much of the budget is left", "quanto mi resta"). */
   remaining?: true;
+  /** Made from what an earlier ask keeps ("a shopping list from it"): a part of that ask's app (derived.ts). */
+  derived?: true;
 }
 
 export interface Slot {

@@ -53,6 +53,8 @@ export interface ConceptMatch {
   score: number;
   /** The prompt's words that named it. */
   words: string[];
+  /** Named only within an ask made from another's records ("a shopping list from it", derived.ts). */
+  side?: true;
 }
 
 export type ConceptIndex = { concepts: Map<string, Concept>; byLanguage: PerLanguage<CueIndex> };

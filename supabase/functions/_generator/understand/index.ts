@@ -6,6 +6,7 @@ import type { AppSpec } from "../template/src/types.ts";
 import { type Ask, asksOf, examTopic, occasionOf, ON_A_LIST, statedTopic } from "./asks.ts";
 import { type Clause, clauses } from "./clauses.ts";
 import { type ConceptMatch, fieldWordsOf, findConcepts, namesConcept } from "./concepts.ts";
+import { derivedAsks, derivedLast } from "./derived.ts";
 import { detectLanguage, isUiLanguage, type UiLanguage } from "./language.ts";
 import { CUES, englishKnowsEveryWord, LEXICONS, lexiconVote } from "./lexicon.ts";
 import { quantities, type Quantity, timerPart } from "./quantities.ts";
@@ -251,6 +252,8 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   if (!followUp) remainingAsks(prompt, language, asks, all);
   const again = (a: Ask) =>
     timed !== undefined && a.type === "reminder" && a !== first && (!says(a) || (merged && a === timed));
+  const derived = derivedAsks(prompt, asks, language);
+  for (const a of derived.keys()) a.derived = true;
   return {
     language: asked ?? (kept && isUiLanguage(kept) ? kept : language),
     detected,
@@ -259,14 +262,18 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
       !(records && a.implied)
     ),
     // (The words of a timer's phases and rounds name its parts, no records: "8 series", "6 tours".)
-    concepts: findConcepts(
-      all.filter(timerPart).reduce(
-        (p, q) => p.slice(0, q.start) + " ".repeat(q.end - q.start) + p.slice(q.end),
-        prompt,
+    concepts: derivedLast(
+      findConcepts(
+        all.filter(timerPart).reduce(
+          (p, q) => p.slice(0, q.start) + " ".repeat(q.end - q.start) + p.slice(q.end),
+          prompt,
+        ),
+        language,
+        undefined,
+        fieldWordsOf(asks.flatMap((a) => a.fields.map((f) => f.name)), language),
       ),
-      language,
-      undefined,
-      fieldWordsOf(asks.flatMap((a) => a.fields.map((f) => f.name)), language),
+      prompt,
+      [...derived.values()],
     ),
     unmet: unmet(
       prompt,

@@ -133,6 +133,10 @@ export interface Lexicon {
    * `such as`, `tipo`, `comme`): after a field's name, the values it offers ("type e.g. cardio, yoga"); a
    * dot of theirs ends no sentence. */
   examples: string[];
+  /** The words that say a thing is made from what was named before it ("from it", "da lì", "qui va avec",
+   * "que me saque", "daraus"): "a meal planner and a shopping list from it" asks for the list as a part of the
+   * planner's app, not as its subject. */
+  fromIt: string[];
   /** How an infinitive ends, with the pronouns that may be joined to it ("gestire", "segnarmi", "apuntar",
    * "noter"): one that opens a name before a determiner says what is done, not to what. Empty where the
    * infinitive is marked otherwise ("to", German word order). */
