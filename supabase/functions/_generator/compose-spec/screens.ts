@@ -27,6 +27,7 @@ import { blank, capitalized, Entity, fold, fromConcept, fromWords, keyOf, NUMERI
 import { WORDS } from "./words.ts";
 import { callsRecords, ofWhom, ownNoun, qualifying, spentOn, unwritten } from "./own-noun.ts";
 import { narrowSamples } from "./narrow.ts";
+import { namesThem, participantOf, personFieldOf, personsOf } from "./persons.ts";
 import { otherOccasion } from "./other-occasion.ts";
 import { governed, requestHead, speakerDoes } from "./head.ts";
 import { WORDS as BLOCK_WORDS } from "../template/src/lib/words.ts";
@@ -511,6 +512,23 @@ export class Builder {
     return `${title} ${n}`;
   }
 
+  /** The field of a board's records that names whose each is, called by the persons' noun, and the persons'
+   * own records, made unless the app keeps them already (or the board's records are they); else "Person". */
+  private persons(records: Entity, people: string[], named: string[]): [FieldSpec, Entity?] {
+    const language = this.reading ?? this.language;
+    const found = language === this.language ? participantOf(this.prompt, records, language) : undefined;
+    if (!found) return [records.ensure("person", this.words.person, "choice", people)];
+    const { p, word } = found;
+    if (word) this.understood.add(word);
+    const field = personFieldOf(records, p, people, language);
+    if (this.entities.some((e) => namesThem(e.spec.plural, p, language))) return [field];
+    const persons = personsOf(p, named, language);
+    while (this.entities.some((e) => e.spec.key === persons.spec.key)) persons.spec.key += "2";
+    if (!named.length) this.withoutSamples.push(persons.spec.plural);
+    this.entities.push(persons);
+    return [field, persons];
+  }
+
   /** The screen that lists an entity, made when there is none. */
   listOf(entity: Entity): ScreenSpec {
     return this.screenOf(entity, "collection") ?? this.addScreen("collection", entity.spec.plural, entity);
@@ -724,8 +742,9 @@ export class Builder {
           : n?.kind === "number" && n.value > 1 && n.value <= 20
           ? Array.from({ length: n.value }, (_, i) => `${w.person} ${i + 1}`)
           : [w.me];
+        const [person, persons] = this.persons(entity, people, named);
         const options: ScreenOptions = {
-          personField: entity.ensure("person", w.person, "choice", people).key,
+          personField: person.key,
           pointsField: entity.ensure("points", w.points, "number").key,
           checkField: entity.ensureType(["check"], "done", w.done).key,
         };
@@ -733,7 +752,9 @@ export class Builder {
         // are unmet.
         const rewards = this.named("rewards");
         if (rewards) this.unmet.push(`${rewards} (the board's rewards are not made from a prompt)`);
-        return this.report(ask, this.addScreen("people", entity.spec.plural, entity, options));
+        const board = this.addScreen("people", entity.spec.plural, entity, options);
+        if (persons) this.listOf(persons);
+        return this.report(ask, board);
       }
       case "catalog": {
         const entity = this.entityFor(ask, w.name);
