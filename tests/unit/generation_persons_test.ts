@@ -60,3 +60,28 @@ Deno.test("a board whose records are the persons keeps them, with no second list
   assert.equal(person.label, "Persona");
   assert.deepEqual(made.entities.map((e) => e.plural), ["Niños"]);
 });
+
+Deno.test("records that say who each is of name the persons by the noun the prompt implies, their own records", () => {
+  for (
+    const [prompt, one, many] of [
+      ["garden party next sunday: who's coming and what they bring", "Guest", "Guests"],
+      ["soirée raclette : qui vient et qui apporte quoi", "Invité", "Invités"],
+      ["Weihnachtsfeier: wer bringt welchen Salat mit", "Gast", "Gäste"],
+    ]
+  ) {
+    const made = spec(prompt);
+    assert.ok(
+      made.entities.some((e) => e.plural === many),
+      `${prompt}: ${made.entities.map((e) => e.plural)}`,
+    );
+    assert.ok(
+      made.entities.some((e) => e.fields.some((f) => f.label === one && f.type === "choice")),
+      prompt,
+    );
+  }
+});
+
+Deno.test("a prompt naming persons of a kind implies no others", () => {
+  const made = spec("work shifts for the 5 kids at the lemonade stall");
+  assert.ok(!made.entities.some((e) => e.plural === "Volunteers"), `${made.entities.map((e) => e.plural)}`);
+});

@@ -1,115 +1,127 @@
-// The persons a board of people is about are records of their own ("each player and their points", "wer
-// welche Schicht übernimmt"): called by the noun the prompt names them by, else the one the board's records
-// name them by (a game's "Players"), else the one what the prompt keeps implies (the players of a score
-// sheet, the guests of a party, the volunteers of shifts, the colleagues of an office, the children of a
-// childminder); the board's records name each of them by it.
+// The persons a board of people is about, or records say who each is of ("each player and their points", "wer
+// welche Schicht übernimmt", "who's coming and what they bring"), are records of their own: called by the noun
+// the prompt names them by, else the one the records name them by (a game's "Players"), else the one what the
+// prompt keeps implies (the players of a score sheet, the guests of a party, the volunteers of shifts, the
+// colleagues of an office, the children of a childminder); the records name each of them by it.
 import { type Lexicon, LEXICONS } from "../understand/lexicon.ts";
 import type { UiLanguage } from "../understand/language.ts";
 import { stem } from "../understand/stem.ts";
 import { words } from "../understand/text.ts";
 import type { FieldSpec } from "../template/src/types.ts";
-import { capitalized, type Entity, fromWords } from "./entities.ts";
+import { capitalized, type Entity, fold, fromWords } from "./entities.ts";
 
 type Participant = Lexicon["participants"][number];
 
-const stemsOf = (text: string, language: UiLanguage) =>
-  words(text).filter((t) => t.kind === "word").map((t) => stem(t.norm, language));
+/** A text's words, folded. */
+const folded = (text: string) => words(text).filter((t) => t.kind === "word").map((t) => t.norm);
 
-/** Each language's participants with the stems of their nouns and of the words that imply them. */
+/** Each language's participants with the stems of their nouns and the words, folded, that imply them. */
 const PARTICIPANTS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [
     l,
     lex.participants.map((p) => ({
       p,
-      nouns: new Set([p.one, p.many].flatMap((n) => stemsOf(n, l as UiLanguage))),
-      by: p.by.map((b) => ({
-        stems: stemsOf(b, l as UiLanguage),
-        folded: words(b).map((t) => t.norm).join(""),
-      })),
+      nouns: new Set([p.one, p.many].flatMap(folded).map((w) => stem(w, l as UiLanguage))),
+      by: p.by.map(folded),
     })),
   ]),
-) as Record<UiLanguage, { p: Participant; nouns: Set<string>; by: { stems: string[]; folded: string }[] }[]>;
+) as Record<UiLanguage, { p: Participant; nouns: Set<string>; by: string[][] }[]>;
 
-/** The stems of each language's nouns for persons of a kind (one word each: not "people", nor "in-laws"). */
+/** The stems of each language's nouns for persons of a kind (one word each: not "in-laws") and of groups of
+ * them ("team", "famille"); not those of anyone ("people", "Leute"), who may be of any kind. */
 const PERSONS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => {
-    const anyone = new Set(lex.anyone.flatMap((w) => stemsOf(w, l as UiLanguage)));
-    const kinds = lex.persons.filter((w) => stemsOf(w, l as UiLanguage).length === 1)
-      .flatMap((w) => stemsOf(w, l as UiLanguage));
-    return [l, new Set(kinds.filter((s) => !anyone.has(s)))];
+    const stems = (list: string[]) =>
+      new Set(list.map(folded).filter((w) => w.length === 1).map(([w]) => stem(w, l as UiLanguage)));
+    const anyone = stems(lex.anyone);
+    return [l, new Set([...stems([...lex.persons, ...lex.group.collectives])].filter((s) => !anyone.has(s)))];
   }),
 ) as Record<UiLanguage, Set<string>>;
 
-/** Whether words are called by a noun for persons of a kind ("Hermanos"). */
-const personsIn = (text: string, language: UiLanguage) =>
-  stemsOf(text, language).some((s) => PERSONS[language].has(s));
-
-/** The participant words name by their noun, and the word, folded, that names it. */
+/** The participant a prompt names by its noun, by stem ("colleghi", "Kollegen"), and the word that does. */
 function nounIn(text: string, language: UiLanguage): { p: Participant; word: string } | undefined {
-  for (const t of words(text).filter((t) => t.kind === "word")) {
-    const found = PARTICIPANTS[language].find((e) => e.nouns.has(stem(t.norm, language)));
-    if (found) return { p: found.p, word: t.norm };
+  for (const word of folded(text)) {
+    const found = PARTICIPANTS[language].find((e) => e.nouns.has(stem(word, language)));
+    if (found) return { p: found.p, word };
   }
 }
 
-const namedIn = (text: string, language: UiLanguage) => nounIn(text, language)?.p;
+/** The participant words name, as written (in German a compound's head too: "Mitspieler"), not by stem: a
+ * game's "Spiel" is no "Spieler". */
+function namedIn(text: string, language: UiLanguage): Participant | undefined {
+  const said = folded(text).join(" ");
+  const is = (noun: string) => {
+    const own = folded(noun).join(" ");
+    return said === own || (language === "de" && said.endsWith(own));
+  };
+  return LEXICONS[language].participants.find((p) => is(p.one) || is(p.many));
+}
 
-/** The persons a board of `records` is about: the prompt's noun for them, else its records' field's, else
- * the one the prompt's words imply (in German a compound's head too: "Sommerfest", "Kaffeeliste fürs Büro").
- * None where the board's records are called by the participant's noun, or, the prompt naming none, by
- * another noun for persons of a kind: they are the persons ("entre 3 hermanos"). With the participant, the
- * prompt's word that names it, if one does. */
+/**
+ * The persons a board of `records` is about: the prompt's noun for them, else its records' field's, else, the
+ * prompt naming no persons of a kind ("mes frères", "the crew"), the one its words imply, as written (in German
+ * a compound's head too: "Sommerfest", "Kaffeeliste fürs Büro"). None where the records are called by the
+ * participant's noun, or by another noun for persons of a kind or a group of them: they are the persons
+ * ("entre 3 hermanos", "teams"). With the participant, the prompt's word that names it, if one does.
+ */
 export function participantOf(
   prompt: string,
   records: Entity,
   language: UiLanguage,
 ): { p: Participant; word?: string } | undefined {
+  const kinds = PERSONS[language];
+  const stems = (text: string) => folded(text).map((w) => stem(w, language));
+  if (namedIn(records.spec.plural, language) || stems(records.spec.plural).some((s) => kinds.has(s))) return;
   const said = nounIn(prompt, language);
-  const theirs = namedIn(records.spec.plural, language);
-  if (theirs || (!said && personsIn(records.spec.plural, language))) return undefined;
   if (said) return said;
-  const own = records.spec.fields.map((f) => fieldOf(f, language)).find(Boolean);
+  const own = records.spec.fields.map((f) => namedIn(f.label, language)).find(Boolean);
   if (own) return { p: own };
-  const tokens = words(prompt).filter((t) => t.kind === "word");
-  const stems = tokens.map((t) => stem(t.norm, language));
-  const at = (run: string[]) => stems.some((_, i) => run.every((s, k) => stems[i + k] === s));
-  const head = (folded: string) =>
-    language === "de" && tokens.some((t) => t.norm.length > folded.length && t.norm.endsWith(folded));
-  const implied = PARTICIPANTS[language].find((e) => e.by.some((b) => at(b.stems) || head(b.folded)));
+  if (stems(prompt).some((s) => kinds.has(s))) return;
+  const tokens = folded(prompt);
+  const at = (run: string[]) => tokens.some((_, i) => run.every((w, k) => tokens[i + k] === w));
+  const head = ([word]: string[]) =>
+    language === "de" && tokens.some((t) => t.length > word.length && t.endsWith(word));
+  const implied = PARTICIPANTS[language].find((e) => e.by.some((b) => at(b) || (b.length === 1 && head(b))));
   return implied && { p: implied.p };
-}
-
-/** The participant a field's label names, as written (in German a compound's head too: "Mitspieler"), not by
- * stem: a game's "Spiel" is no "Spieler". */
-function fieldOf(field: FieldSpec, language: UiLanguage): Participant | undefined {
-  const label = words(field.label).map((t) => t.norm).join(" ");
-  const is = (noun: string) => {
-    const folded = words(noun).map((t) => t.norm).join(" ");
-    return label === folded || (language === "de" && label.endsWith(folded));
-  };
-  return LEXICONS[language].participants.find((p) => is(p.one) || is(p.many));
 }
 
 /** Whether words name the participant. */
 export const namesThem = (text: string, p: Participant, language: UiLanguage) =>
   namedIn(text, language) === p;
 
-/** The field of the board's records that names each person, called by the participant's noun: theirs that
- * names the participant (a game's "Players", one of them now), else their person's, else a new one; a choice
- * of `people`. */
+/** The words of "who" that name a person's field, under the name of the person's field ("who", "chi", "Wer"),
+ * folded. */
+const WHO = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [
+    l,
+    new Set(
+      (lex.questionFields.fields.text?.[fold(lex.assigned.person)] ?? []).map((w) => folded(w).join(" ")),
+    ),
+  ]),
+) as Record<UiLanguage, Set<string>>;
+
+/** The field of records that names whose each is: one naming a person as a question of who does ("who's
+ * coming": the lexicon's `assigned.person`, or a concept's "person" or "Who"). */
+export const whoField = (records: Entity, language: UiLanguage) =>
+  records.spec.fields.find((f) =>
+    f.key === "person" || fold(f.label) === fold(LEXICONS[language].assigned.person) ||
+    WHO[language].has(folded(f.label).join(" "))
+  );
+
+/** The field of the records that names each person, called by the participant's noun: theirs that names the
+ * participant (a game's "Players", one of them now), else their person's, else a new one; a choice of
+ * `people`. */
 export function personFieldOf(
   records: Entity,
   p: Participant,
   people: string[],
   language: UiLanguage,
 ): FieldSpec {
-  const field = records.spec.fields.find((f) => fieldOf(f, language) === p) ??
-    records.ensure("person", capitalized(p.one), "choice", people);
-  Object.assign(
-    field,
-    { label: capitalized(p.one), type: "choice" },
-    people.length ? { options: people } : {},
-  );
+  const label = capitalized(p.one);
+  const field = records.spec.fields.find((f) => namedIn(f.label, language) === p) ??
+    whoField(records, language) ??
+    records.ensure("person", label, "choice", people);
+  Object.assign(field, { label, type: "choice" }, people.length ? { options: people } : {});
   return field;
 }
 

@@ -27,7 +27,7 @@ import { blank, capitalized, Entity, fold, fromConcept, fromWords, keyOf, NUMERI
 import { WORDS } from "./words.ts";
 import { callsRecords, ofWhom, ownNoun, qualifying, spentOn, unwritten } from "./own-noun.ts";
 import { narrowSamples } from "./narrow.ts";
-import { namesThem, participantOf, personFieldOf, personsOf } from "./persons.ts";
+import { namesThem, participantOf, personFieldOf, personsOf, whoField } from "./persons.ts";
 import { otherOccasion } from "./other-occasion.ts";
 import { governed, requestHead, speakerDoes } from "./head.ts";
 import { WORDS as BLOCK_WORDS } from "../template/src/lib/words.ts";
@@ -527,6 +527,16 @@ export class Builder {
     if (!named.length) this.withoutSamples.push(persons.spec.plural);
     this.entities.push(persons);
     return [field, persons];
+  }
+
+  /** Records that say who each is of, with no board of people ("who's coming and what dish they bring", "chi
+   * porta cosa"), name them by the persons' noun too, the persons records of their own. */
+  personsOfRecords(): void {
+    if (this.screens.some((s) => s.block === "people")) return;
+    const language = this.reading ?? this.language;
+    const records = this.entities.find((e) => whoField(e, language));
+    const persons = records && this.persons(records, [], [])[1];
+    if (persons) this.listOf(persons);
   }
 
   /** The screen that lists an entity, made when there is none. */

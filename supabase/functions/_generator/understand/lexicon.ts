@@ -72,7 +72,7 @@ export interface Lexicon {
   /** The nouns of persons of no kind ("people", "gente", "Leute"), which name no one's records. */
   anyone: string[];
   /** The common nouns of the persons a board of people keeps records of (`one`, `many`: "player", "players"),
-   * each with the words of what implies them when the prompt names none (`by`, by stem, in German a compound's
+   * each with the words of what implies them when the prompt names no persons (`by`, as written, in German a compound's
    * head too: a game's score, a party, shifts, an office, a childminder, a club). */
   participants: { one: string; many: string; by: string[] }[];
   /** The words before those a cost is shared among ("split between Anna and Ben", "entre Ana y Luis"). */
