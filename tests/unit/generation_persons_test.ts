@@ -85,3 +85,16 @@ Deno.test("a prompt naming persons of a kind implies no others", () => {
   const made = spec("work shifts for the 5 kids at the lemonade stall");
   assert.ok(!made.entities.some((e) => e.plural === "Volunteers"), `${made.entities.map((e) => e.plural)}`);
 });
+
+Deno.test("records naming one participant each by a field of theirs list them, named as their samples name them", () => {
+  const made = spec("volunteer shift schedule for the food bank");
+  const shifts = made.entities.find((e) =>
+    e.fields.some((f) => f.label === "Volunteer" && f.type === "choice")
+  );
+  const volunteers = made.entities.find((e) => e.plural === "Volunteers");
+  assert.ok(shifts && volunteers, `${made.entities.map((e) => e.plural)}`);
+  const field = shifts.fields.find((f) => f.label === "Volunteer")!;
+  assert.deepEqual(volunteers.samples.map((r) => r.name), [
+    ...new Set(shifts.samples.map((r) => r[field.key])),
+  ]);
+});

@@ -101,11 +101,13 @@ const WHO = Object.fromEntries(
 ) as Record<UiLanguage, Set<string>>;
 
 /** The field of records that names whose each is: one naming a person as a question of who does ("who's
- * coming": the lexicon's `assigned.person`, or a concept's "person" or "Who"). */
+ * coming": the lexicon's `assigned.person`, or a concept's "person" or "Who"), or one of a participant, by its
+ * singular (a shift's "Volunteer"; not a game's "Players", several of them). */
 export const whoField = (records: Entity, language: UiLanguage) =>
   records.spec.fields.find((f) =>
     f.key === "person" || fold(f.label) === fold(LEXICONS[language].assigned.person) ||
-    WHO[language].has(folded(f.label).join(" "))
+    WHO[language].has(folded(f.label).join(" ")) ||
+    LEXICONS[language].participants.some((p) => folded(p.one).join(" ") === folded(f.label).join(" "))
   );
 
 /** The field of the records that names each person, called by the participant's noun: theirs that names the

@@ -512,19 +512,23 @@ export class Builder {
     return `${title} ${n}`;
   }
 
-  /** The field of a board's records that names whose each is, called by the persons' noun, and the persons'
-   * own records, made unless the app keeps them already (or the board's records are they); else "Person". */
-  private persons(records: Entity, people: string[], named: string[]): [FieldSpec, Entity?] {
+  /** The field of records that names whose each is, called by the persons' noun, and the persons' own
+   * records, made unless the app keeps them already; none where no noun is named or implied (or the records
+   * are the persons). */
+  private persons(records: Entity, people: string[], named: string[]): [FieldSpec, Entity?] | undefined {
     const language = this.reading ?? this.language;
     const found = language === this.language ? participantOf(this.prompt, records, language) : undefined;
-    if (!found) return [records.ensure("person", this.words.person, "choice", people)];
+    if (!found) return undefined;
     const { p, word } = found;
     if (word) this.understood.add(word);
     const field = personFieldOf(records, p, people, language);
     if (this.entities.some((e) => namesThem(e.spec.plural, p, language))) return [field];
-    const persons = personsOf(p, named, language);
+    // (The persons are those named, else those the records' samples name one at a time.)
+    const sampled = records.spec.samples.map((r) => r[field.key]).filter((v) => typeof v === "string");
+    const names = named.length ? named : [...new Set(sampled.filter((v) => v && !v.includes(",")))];
+    const persons = personsOf(p, names, language);
     while (this.entities.some((e) => e.spec.key === persons.spec.key)) persons.spec.key += "2";
-    if (!named.length) this.withoutSamples.push(persons.spec.plural);
+    if (!names.length) this.withoutSamples.push(persons.spec.plural);
     this.entities.push(persons);
     return [field, persons];
   }
@@ -535,7 +539,7 @@ export class Builder {
     if (this.screens.some((s) => s.block === "people")) return;
     const language = this.reading ?? this.language;
     const records = this.entities.find((e) => whoField(e, language));
-    const persons = records && this.persons(records, [], [])[1];
+    const persons = records && this.persons(records, [], [])?.[1];
     if (persons) this.listOf(persons);
   }
 
@@ -752,7 +756,8 @@ export class Builder {
           : n?.kind === "number" && n.value > 1 && n.value <= 20
           ? Array.from({ length: n.value }, (_, i) => `${w.person} ${i + 1}`)
           : [w.me];
-        const [person, persons] = this.persons(entity, people, named);
+        const [person, persons] = this.persons(entity, people, named) ??
+          [entity.ensure("person", w.person, "choice", people)];
         const options: ScreenOptions = {
           personField: person.key,
           pointsField: entity.ensure("points", w.points, "number").key,
