@@ -98,3 +98,17 @@ Deno.test("records naming one participant each by a field of theirs list them, n
     ...new Set(shifts.samples.map((r) => r[field.key])),
   ]);
 });
+
+Deno.test("the app's other records refer to the persons a board keeps as its own records", () => {
+  for (
+    const [prompt, one] of [
+      ["je garde 3 enfants et je note leurs heures d'arrivée chaque jour", "Enfant"],
+      ["tengo 2 niños en casa, apunto sus horas cada día y puntos por portarse bien", "Niño"],
+    ]
+  ) {
+    const { made, records } = board(prompt);
+    const [main] = made.entities;
+    assert.notEqual(main, records, prompt);
+    assert.ok(main.fields.some((f) => f.label === one && f.type === "choice"), prompt);
+  }
+});

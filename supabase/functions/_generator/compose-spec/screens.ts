@@ -27,7 +27,7 @@ import { blank, capitalized, Entity, fold, fromConcept, fromWords, keyOf, NUMERI
 import { WORDS } from "./words.ts";
 import { callsRecords, ofWhom, ownNoun, qualifying, spentOn, unwritten } from "./own-noun.ts";
 import { narrowSamples } from "./narrow.ts";
-import { namesThem, participantOf, personFieldOf, personsOf, whoField } from "./persons.ts";
+import { namesThem, participantOf, personFieldOf, personsOf, referTo, whoField } from "./persons.ts";
 import { otherOccasion } from "./other-occasion.ts";
 import { governed, requestHead, speakerDoes } from "./head.ts";
 import { WORDS as BLOCK_WORDS } from "../template/src/lib/words.ts";
@@ -769,6 +769,7 @@ export class Builder {
         if (rewards) this.unmet.push(`${rewards} (the board's rewards are not made from a prompt)`);
         const board = this.addScreen("people", entity.spec.plural, entity, options);
         if (persons) this.listOf(persons);
+        else if (this.entities[0]) referTo(entity, this.entities[0], people, this.reading ?? this.language);
         return this.report(ask, board);
       }
       case "catalog": {
@@ -1124,10 +1125,11 @@ export class Builder {
     const label = ask.by && capitalized(ask.by);
     const person = ask.by !== undefined &&
       [...lexicon.persons, lexicon.assigned.person].some((p) => fold(p) === fold(ask.by!));
-    // (A person is whoever the field a word of who opens names: "Who", "Chi lo fa", "Wer".)
+    // (A person is whoever the field a word of who opens names: "Who", "Chi lo fa", "Wer", or the one that
+    // names the persons by their noun: "Kid".)
     const who = new Set(lexicon.whether.who.map(fold));
     const field = person
-      ? entity.spec.fields.find((f) => who.has(fold(f.label).split(" ")[0]))
+      ? entity.spec.fields.find((f) => who.has(fold(f.label).split(" ")[0])) ?? whoField(entity, language)
       : label && entity.sameAs(label, "text");
     if (!made && !person && !field && conceptOf(entity.spec) && !impliesLog(entity)) {
       const value = entity.ofType("rating", "number", "money");
