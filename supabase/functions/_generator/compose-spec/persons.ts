@@ -127,21 +127,16 @@ export function personFieldOf(
   return field;
 }
 
-/** The field of other records, the app's first, that names the persons a board keeps as its own records
- * ("Kids" of "hours for each kid … points"), called by their noun: the records refer to them. None where those
+/** Gives other records, the app's first, a field naming the persons a board keeps as its own records
+ * ("Kids" of "hours for each kid … points"), called by their noun: the records refer to them. Not where those
  * records name a person already or are persons themselves. */
-export function referTo(
-  board: Entity,
-  main: Entity,
-  people: string[],
-  language: UiLanguage,
-): FieldSpec | undefined {
+export function referTo(board: Entity, main: Entity, people: string[], language: UiLanguage): void {
   const p = namedIn(board.spec.plural, language);
   if (!p || main === board || namedIn(main.spec.plural, language) || whoField(main, language)) return;
-  return main.ensure("person", capitalized(p.one), "choice", people);
+  main.ensure("person", capitalized(p.one), "choice", people);
 }
 
-/** The records of the persons, named by the participant's nouns, one for each person the prompt names. */
+/** The records of the persons, named by the participant's nouns, one for each person `named`. */
 export function personsOf(p: Participant, named: string[], language: UiLanguage): Entity {
   const entity = fromWords(p.many, language, p.many);
   entity.spec.label = capitalized(p.one);
