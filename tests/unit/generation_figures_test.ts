@@ -99,7 +99,8 @@ Deno.test("a ranking is a figure of the log per what it ranks, highest first, in
   for (
     const [prompt, by, period] of [
       ["log my sales and see which product sells most", "Product", undefined],
-      ["which of my kids did the most chores this week?", "Who", "week"],
+      // (The kids are records of their own, whom the chores name by their noun.)
+      ["which of my kids did the most chores this week?", "Kid", "week"],
       ["registro delle pulizie: chi ha pulito di più questo mese", "Chi", "month"],
       ["journal de mes sorties vélo et quel parcours je fais le plus", "Parcours", undefined],
       ["registro de ventas y cuál producto se vende más", "Producto", undefined],

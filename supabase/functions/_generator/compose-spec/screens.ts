@@ -28,6 +28,7 @@ import { blank, capitalized, Entity, fold, fromConcept, fromWords, keyOf, NUMERI
 import { WORDS } from "./words.ts";
 import { callsRecords, headNoun, ofWhom, ownNoun, qualifying, spentOn, unwritten } from "./own-noun.ts";
 import { narrowSamples } from "./narrow.ts";
+import { namesThem, participantOf, personFieldOf, personsOf, referTo, whoField } from "./persons.ts";
 import { otherOccasion } from "./other-occasion.ts";
 import { governed, requestHead, speakerDoes } from "./head.ts";
 import { WORDS as BLOCK_WORDS } from "../template/src/lib/words.ts";
@@ -580,6 +581,37 @@ export class Builder {
     return `${title} ${n}`;
   }
 
+  /** The field of records that names whose each is, called by the persons' noun, and the persons' own
+   * records, made unless the app keeps them already; none where no noun is named or implied (or the records
+   * are the persons). */
+  private persons(records: Entity, people: string[], named: string[]): [FieldSpec, Entity?] | undefined {
+    const language = this.reading ?? this.language;
+    const found = language === this.language ? participantOf(this.prompt, records, language) : undefined;
+    if (!found) return undefined;
+    const { p, word } = found;
+    if (word) this.understood.add(word);
+    const field = personFieldOf(records, p, people, language);
+    if (this.entities.some((e) => namesThem(e.spec.plural, p, language))) return [field];
+    // (The persons are those named, else those the records' samples name one at a time.)
+    const sampled = records.spec.samples.map((r) => r[field.key]).filter((v) => typeof v === "string");
+    const names = named.length ? named : [...new Set(sampled.filter((v) => v && !v.includes(",")))];
+    const persons = personsOf(p, names, language);
+    while (this.entities.some((e) => e.spec.key === persons.spec.key)) persons.spec.key += "2";
+    if (!names.length) this.withoutSamples.push(persons.spec.plural);
+    this.entities.push(persons);
+    return [field, persons];
+  }
+
+  /** Records that say who each is of, with no board of people ("who's coming and what dish they bring", "chi
+   * porta cosa"), name them by the persons' noun too, the persons records of their own. */
+  personsOfRecords(): void {
+    if (this.screens.some((s) => s.block === "people")) return;
+    const language = this.reading ?? this.language;
+    const records = this.entities.find((e) => whoField(e, language));
+    const persons = records && this.persons(records, [], [])?.[1];
+    if (persons) this.listOf(persons);
+  }
+
   /** The screen that lists an entity, made when there is none. */
   listOf(entity: Entity): ScreenSpec {
     return this.screenOf(entity, "collection") ?? this.addScreen("collection", entity.spec.plural, entity);
@@ -793,8 +825,10 @@ export class Builder {
           : n?.kind === "number" && n.value > 1 && n.value <= 20
           ? Array.from({ length: n.value }, (_, i) => `${w.person} ${i + 1}`)
           : [w.me];
+        const [person, persons] = this.persons(entity, people, named) ??
+          [entity.ensure("person", w.person, "choice", people)];
         const options: ScreenOptions = {
-          personField: entity.ensure("person", w.person, "choice", people).key,
+          personField: person.key,
           pointsField: entity.ensure("points", w.points, "number").key,
           checkField: entity.ensureType(["check"], "done", w.done).key,
         };
@@ -802,7 +836,10 @@ export class Builder {
         // are unmet.
         const rewards = this.named("rewards");
         if (rewards) this.unmet.push(`${rewards} (the board's rewards are not made from a prompt)`);
-        return this.report(ask, this.addScreen("people", entity.spec.plural, entity, options));
+        const board = this.addScreen("people", entity.spec.plural, entity, options);
+        if (persons) this.listOf(persons);
+        else if (this.entities[0]) referTo(entity, this.entities[0], people, this.reading ?? this.language);
+        return this.report(ask, board);
       }
       case "catalog": {
         const entity = this.sellerOf(ask);
@@ -1156,10 +1193,11 @@ export class Builder {
     const label = ask.by && capitalized(ask.by);
     const person = ask.by !== undefined &&
       [...lexicon.persons, lexicon.assigned.person].some((p) => fold(p) === fold(ask.by!));
-    // (A person is whoever the field a word of who opens names: "Who", "Chi lo fa", "Wer".)
+    // (A person is whoever the field a word of who opens names: "Who", "Chi lo fa", "Wer", or the one that
+    // names the persons by their noun: "Kid".)
     const who = new Set(lexicon.whether.who.map(fold));
     const field = person
-      ? entity.spec.fields.find((f) => who.has(fold(f.label).split(" ")[0]))
+      ? entity.spec.fields.find((f) => who.has(fold(f.label).split(" ")[0])) ?? whoField(entity, language)
       : label && entity.sameAs(label, "text");
     if (!made && !person && !field && conceptOf(entity.spec) && !impliesLog(entity)) {
       const value = entity.ofType("rating", "number", "money");

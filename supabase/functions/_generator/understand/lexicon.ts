@@ -69,6 +69,12 @@ export interface Lexicon {
   naming: string[];
   /** Plural nouns for persons ("kids", "Mitarbeiterinnen"): a small number of them is a group of people. */
   persons: string[];
+  /** The nouns of persons of no kind ("people", "gente", "Leute"), which name no one's records. */
+  anyone: string[];
+  /** The common nouns of the persons a board of people keeps records of (`one`, `many`: "player", "players"),
+   * each with the words of what implies them when the prompt names no persons (`by`, as written, in German a compound's
+   * head too: a game's score, a party, shifts, an office, a childminder, a club). */
+  participants: { one: string; many: string; by: string[] }[];
   /** The words before those a cost is shared among ("split between Anna and Ben", "entre Ana y Luis"). */
   between: string[];
   /** A debt's words ("owe", "debiti", "dettes", "deudas", "schulden") and the speaker's, as subject, object or
