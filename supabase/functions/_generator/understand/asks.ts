@@ -29,6 +29,7 @@ import { assigns, planOfPeriod, sharedBetween, turnsAmong } from "./rota.ts";
 import { byDayAt, planKept, plannedAt } from "./plans.ts";
 import { audienceAt } from "./audience.ts";
 import { relativeVerb } from "./relative-clause.ts";
+import { unasked } from "./standing.ts";
 import { stemPhrase } from "./stem.ts";
 import { computingVerbAt, namedFigures } from "./figures.ts";
 import { eachOpening } from "./each-records.ts";
@@ -819,6 +820,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   for (const m of cued) {
     if (forgetting(m) ? forgotWhen(m) : negated(m)) continue;
     if (m === records) continue;
+    // (A cue where nothing is asked names no ask, `standing.ts`, but a goal the speaker tells of is one: "I'm
+    // saving for a car".)
+    if (!forgetting(m) && m.key !== "goal" && unasked(ctx.prompt, tokens, m, cued, language)) continue;
     // A part of the day says when ("venerdì sera"), and a word of what is left asks what remains or how long
     // until ("quanto mi manca"): never the ask of a cue they only share a stem with ("serie", "mancia").
     const word = m.to - m.from === 1 ? tokens[m.from].norm : "";
@@ -1098,7 +1102,12 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const records = doer >= 0 ? nounBefore(tokens, doer, content) : undefined;
     const relative = records !== undefined ||
       (doer > 0 && RELATIVE_SPEAKER[language].relative.has(tokens[doer - 1].norm));
+    // (A day or a time of day where nothing is asked, `standing.ts`, is when something is, no timetable or
+    // reminder: "I take my pills at 8 because…".)
+    const told = (q.kind === "time" || q.kind === "weekday") &&
+      unasked(ctx.prompt, tokens, { key: q.kind, ...at(q) }, cued, language);
     for (const type of askedBy(q, ctx.quantities, (t) => found.has(t), rate, habit, relative, ownDay(q))) {
+      if (told && (type === "reminder" || type === "schedule")) continue;
       if (type !== "aggregate" || !when) add(type, at(q));
       const placed = offsetsOf(tokens, at(q));
       if (type === "aggregate" && placed) periodAt.add(placed.start);
