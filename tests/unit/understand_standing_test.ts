@@ -34,6 +34,9 @@ Deno.test("a cue in what the speaker tells of their life asks nothing", () => {
     ["segnare le mie corse con km e tempo, mia sorella gioca in una squadra di basket", "people"],
     ["noter mes lectures avec titre et auteur, j'ai déjà un rappel sur mon téléphone", "reminder"],
     ["ich will meine Radtouren mit Strecke eintragen, ich fahre dienstags mit meinem Team", "people"],
+    ["quiero apuntar mis gastos del coche, mi hijo juega en un equipo de fútbol", "people"],
+    ["log my piano practice with minutes, she plays in a team on fridays", "schedule"],
+    ["un diario dei pasti con calorie, lavoro il giovedì in ospedale", "schedule"],
   ];
   for (const [prompt, type] of cases) assert.ok(!types(prompt).includes(type as never), prompt);
 });

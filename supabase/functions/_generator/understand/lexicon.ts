@@ -164,6 +164,9 @@ export interface Lexicon {
   /** The words that open a clause saying why ("because", "perché", "parce que", "porque", "weil"): what it
    * names is the reason, not asked for. */
   because: string[];
+  /** The pronouns of a third person as subject, as written ("she", "lei", "elle", "él", "sie"): a phrase they
+   * open tells of someone. */
+  thirdPerson: string[];
   /** The question words of how much and when: a phrase they open asks about its subject, never names it
    * ("quanto spendo", "how far I run"). */
   questions: string[];

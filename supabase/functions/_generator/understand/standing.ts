@@ -24,6 +24,9 @@ const SPEAKER = perLanguage((lex) => [...lex.speaker, ...lex.firstPerson]);
 // (Not "un", "una", "ein": articles before a noun, no count.)
 const NUMBERS = perLanguage((lex) => Object.keys(lex.numbers).filter((n) => !lex.articles.includes(n)));
 const RELATIVE = perLanguage((lex) => lex.relative);
+// (As written, lower case: a folded "él" would be the Spanish article.)
+const THEY = perLanguage((lex) => lex.thirdPerson, (word) => word.toLowerCase());
+const OPENERS = perLanguage((lex) => [...lex.articles, ...lex.determiners]);
 
 const opens = (tokens: Token[], i: number, phrase: string[]) =>
   phrase.every((w, k) => tokens[i + k]?.norm === w);
@@ -76,8 +79,8 @@ function modifier(
 }
 
 /** A cue in a phrase (to the marks around it) after a word of why with no word of wanting, needing or having
- * to between ("because my nurse checks the averages"), or one that opens on the speaker or a person of theirs
- * (not "we are", which counts them, nor a relative word: "que me avise") with no verb of asking, no such word
+ * to between ("because my nurse checks the averages"), or one that opens on the speaker, a person of theirs
+ * or a pronoun of one ("she plays in a team") (not "we are", which counts them, nor a relative word: "que me avise") with no verb of asking, no such word
  * and no other cue before the cue: the phrase tells, it does not ask. */
 function told(prompt: string, tokens: Token[], m: CueMatch, cues: CueMatch[], language: UiLanguage) {
   let from = m.from;
@@ -86,7 +89,9 @@ function told(prompt: string, tokens: Token[], m: CueMatch, cues: CueMatch[], la
   const wants = (i: number) => WANTING[language].some((p) => opens(tokens, i, p));
   const why = before.findLast((i) => BECAUSE[language].some((p) => opens(tokens, i, p)));
   if (why !== undefined) return !before.some((i) => i > why && wants(i));
-  if (!before.length || before.some((i) => cues.some((c) => c.from === i))) return false;
+  // (A cue before it that tells too leaves the phrase telling: "lei gioca in una squadra il giovedì".)
+  const asked = (c: CueMatch) => before.includes(c.from) && !told(prompt, tokens, c, cues, language);
+  if (!before.length || cues.some(asked)) return false;
   if (before.some((i) => ASKING[language].has(tokens[i].norm) || wants(i))) return false;
   const previous = tokens[m.from - 1];
   // (The cue right after the speaker is their own verb of keeping, "I track my runs", "je coche", and one a
@@ -99,5 +104,14 @@ function told(prompt: string, tokens: Token[], m: CueMatch, cues: CueMatch[], la
   ) {
     return false;
   }
-  return ofTheSpeaker(prompt.slice(tokens[from].start, tokens[m.from].start), language);
+  return ofTheSpeaker(prompt.slice(tokens[from].start, tokens[m.from].start), language) ||
+    THEY[language].has(tokens[from].text.toLowerCase()) || ownVerb(tokens, from, language);
+}
+
+/** Whether the word at `at` is a verb of the speaker's with the pronoun left out: of their ending, before an
+ * article or a determiner, which no noun stands right before ("lavoro il sabato", "trabajo los sábados"). */
+function ownVerb(tokens: Token[], at: number, language: UiLanguage): boolean {
+  const word = tokens[at].norm;
+  return word.length > 3 && LEXICONS[language].relativeSpeakerEndings.some((e) => word.endsWith(e)) &&
+    OPENERS[language].has(tokens[at + 1]?.norm ?? "");
 }
