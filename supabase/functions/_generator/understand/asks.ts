@@ -29,7 +29,7 @@ import { assigns, planOfPeriod, sharedBetween, turnsAmong } from "./rota.ts";
 import { byDayAt, planKept, plannedAt } from "./plans.ts";
 import { audienceAt } from "./audience.ts";
 import { relativeVerb } from "./relative-clause.ts";
-import { unasked } from "./standing.ts";
+import { unasked, why } from "./standing.ts";
 import { stemPhrase } from "./stem.ts";
 import { computingVerbAt, namedFigures } from "./figures.ts";
 import { eachOpening } from "./each-records.ts";
@@ -1102,10 +1102,11 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const records = doer >= 0 ? nounBefore(tokens, doer, content) : undefined;
     const relative = records !== undefined ||
       (doer > 0 && RELATIVE_SPEAKER[language].relative.has(tokens[doer - 1].norm));
-    // (A day or a time of day where nothing is asked, `standing.ts`, is when something is, no timetable or
-    // reminder: "I take my pills at 8 because…".)
-    const told = (q.kind === "time" || q.kind === "weekday") &&
-      unasked(ctx.prompt, tokens, { key: q.kind, ...at(q) }, cued, language);
+    // (A day where nothing is asked, `standing.ts`, is when something is, no timetable, and a time of day in a
+    // clause that says why no reminder: "she swims on fridays", "because the vet said at 8".)
+    const told =
+      (q.kind === "weekday" && unasked(ctx.prompt, tokens, { key: q.kind, ...at(q) }, cued, language)) ||
+      (q.kind === "time" && why(tokens, { key: q.kind, ...at(q) }, language));
     for (const type of askedBy(q, ctx.quantities, (t) => found.has(t), rate, habit, relative, ownDay(q))) {
       if (told && (type === "reminder" || type === "schedule")) continue;
       if (type !== "aggregate" || !when) add(type, at(q));
