@@ -86,7 +86,7 @@ export function aside(prompt: string, language: Language): { start: number; end:
 /** Whether a clause opens on the speaker or a person of theirs as its subject: a first-person pronoun or
  * auxiliary, a verb of the speaker's ending ("sposiamo") or role ("sono maestra"), or a determiner before a
  * person, a number between ("Mio padre", "Mes deux fils", "Meine Mutter (79)"), within its first words. */
-function ofTheSpeaker(text: string, language: Language): boolean {
+export function ofTheSpeaker(text: string, language: Language): boolean {
   const tokens = words(text).filter((t) => t.kind === "word").slice(0, 3);
   const folded = fold(text).trim();
   if (ROLES[language].has(folded) || [...ROLES[language]].some((r) => folded.startsWith(`${r} `))) {

@@ -29,6 +29,7 @@ import { assigns, planOfPeriod, sharedBetween, turnsAmong } from "./rota.ts";
 import { byDayAt, planKept, plannedAt } from "./plans.ts";
 import { audienceAt } from "./audience.ts";
 import { relativeVerb } from "./relative-clause.ts";
+import { unasked, why } from "./standing.ts";
 import { stemPhrase } from "./stem.ts";
 import { computingVerbAt, namedFigures } from "./figures.ts";
 import { eachOpening } from "./each-records.ts";
@@ -824,6 +825,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   for (const m of cued) {
     if (forgetting(m) ? forgotWhen(m) : negated(m)) continue;
     if (m === records) continue;
+    // (A cue where nothing is asked names no ask, `standing.ts`, but a goal the speaker tells of is one: "I'm
+    // saving for a car".)
+    if (!forgetting(m) && m.key !== "goal" && unasked(ctx.prompt, tokens, m, cued, language)) continue;
     // A part of the day says when ("venerdì sera"), and a word of what is left asks what remains or how long
     // until ("quanto mi manca"): never the ask of a cue they only share a stem with ("serie", "mancia").
     const word = m.to - m.from === 1 ? tokens[m.from].norm : "";
@@ -1103,7 +1107,13 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const records = doer >= 0 ? nounBefore(tokens, doer, content) : undefined;
     const relative = records !== undefined ||
       (doer > 0 && RELATIVE_SPEAKER[language].relative.has(tokens[doer - 1].norm));
+    // (A day where nothing is asked, `standing.ts`, is when something is, no timetable, and a time of day in a
+    // clause that says why no reminder: "she swims on fridays", "because the vet said at 8".)
+    const told =
+      (q.kind === "weekday" && unasked(ctx.prompt, tokens, { key: q.kind, ...at(q) }, cued, language)) ||
+      (q.kind === "time" && why(tokens, { key: q.kind, ...at(q) }, language));
     for (const type of askedBy(q, ctx.quantities, (t) => found.has(t), rate, habit, relative, ownDay(q))) {
+      if (told && (type === "reminder" || type === "schedule")) continue;
       if (type !== "aggregate" || !when) add(type, at(q));
       const placed = offsetsOf(tokens, at(q));
       if (type === "aggregate" && placed) periodAt.add(placed.start);

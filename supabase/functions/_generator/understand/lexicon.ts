@@ -168,6 +168,15 @@ export interface Lexicon {
   forget: Record<"words" | "when", string[]>;
   /** The words before a number that say how many the user's group is ("we are 5", "somos 6"). */
   weAre: string[];
+  /** The words of needing or wishing for something ("need", "mi serve", "il me faut", "necesito", "ich
+   * brauche"): what follows them is asked for. */
+  need: string[];
+  /** The words that open a clause saying why ("because", "perché", "parce que", "porque", "weil"): what it
+   * names is the reason, not asked for. */
+  because: string[];
+  /** The pronouns of a third person as subject, as written ("she", "lei", "elle", "él", "sie"): a phrase they
+   * open tells of someone. */
+  thirdPerson: string[];
   /** The question words of how much and when: a phrase they open asks about its subject, never names it
    * ("quanto spendo", "how far I run"). */
   questions: string[];
