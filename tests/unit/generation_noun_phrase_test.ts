@@ -9,6 +9,9 @@ Deno.test("a name of the prompt's words is the noun phrase within it, told by ho
     ["Receipts i kept", "log the receipts i kept for taxes", "en", "Receipts"],
     ["Coach said", "write down what my coach said after each class", "en", "Coach"],
     ["Swapped", "track what we swapped at the fair", "en", ""],
+    // An English verb before its object's article, not before a unit of time it counts per.
+    ["Win earns", "each win earns a star", "en", "Win"],
+    ["Runs", "3 runs a week", "en", "Runs"],
     // A preposition, a question word or a function word at an edge.
     ["Sorties avec", "noter nos sorties avec les copains", "fr", "Sorties"],
     ["Ausflüge pro", "Ausflüge pro Monat", "de", "Ausflüge"],

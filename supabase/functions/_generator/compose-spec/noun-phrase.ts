@@ -20,8 +20,10 @@ const BEFORE_NOUN = perLanguage((
 const lower = (w: string) => w.toLowerCase();
 const SPEAKER = perLanguage((lex) => lex.speaker, lower);
 const AUXILIARY = perLanguage((lex) => lex.whether.done, lower);
-// (Not "a", which says "per" as well: "3 runs a week".)
+// (An article before a unit of time says "per": "3 runs a week".)
 const OBJECT_DETERMINERS = new Set([...LEXICONS.en.determiners, ...LEXICONS.en.mine]);
+const ARTICLES_EN = new Set(LEXICONS.en.articles);
+const TIME_UNITS_EN = new Set(Object.keys(LEXICONS.en.timeUnits));
 // English "to" and a question's "how" stand before a verb or an adjective ("to sign", "how long").
 const BEFORE_VERB_EN = new Set([...LEXICONS.en.plans.to, ...LEXICONS.en.questions]);
 // The speaker, a finite auxiliary, a question word and a relative one within a name open a clause of their own
@@ -80,7 +82,11 @@ function standing(word: string, tokens: Token[], language: Language) {
     else if (prior && AUXILIARY[language].has(prior)) afterAuxiliary = true;
     else if (prior && FUNCTION[language].has(before.norm)) afterFunction = true;
     if (language === "en" && prior && BEFORE_VERB_EN.has(prior)) verbal = true;
-    if (language === "en" && next && OBJECT_DETERMINERS.has(next)) verbal = true;
+    const then = tokens[i + 2]?.text.toLowerCase() ?? "";
+    if (
+      language === "en" && next &&
+      (OBJECT_DETERMINERS.has(next) || (ARTICLES_EN.has(next) && !TIME_UNITS_EN.has(then)))
+    ) verbal = true;
     // (A number counts nouns: "3 runs".)
     if (prior && (/^\d/.test(prior) || Object.hasOwn(LEXICONS[language].numbers, prior))) noun = true;
     if (language === "de" && next && AUXILIARY.de.has(next)) afterAuxiliary = true;
