@@ -63,12 +63,13 @@ Deno.test("a priced item's words are no field of any list", () => {
   assert.ok(!fields.some((f) => /fichi|more/.test(f)), JSON.stringify(fields));
 });
 
-Deno.test("amounts over a period and the costs of a log's categories are no price list", () => {
+Deno.test("amounts over a period, the costs of a log's categories and a field's bracketed values are no price list", () => {
   for (
     const prompt of [
       "monthly limits: rent $900, food $300",
       "Limites par semaine : sorties 50 €, courses 80 €",
       "i costi del trasloco (furgone 120 €, scatole 30 €, pizza)",
+      "bookings with guest, nights and the rate (garden room $90, loft $120)",
     ]
   ) {
     assert.equal(items(prompt), undefined, prompt);

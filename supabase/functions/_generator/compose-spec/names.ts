@@ -14,6 +14,7 @@ import { greeting, PURPOSE } from "../understand/aside.ts";
 import { audienceAt } from "../understand/audience.ts";
 import { stem } from "../understand/stem.ts";
 import { occasionOf } from "./occasion.ts";
+import { nounPhrase } from "./noun-phrase.ts";
 import { fill, joined, WORDS } from "./words.ts";
 import {
   APP_WORDS,
@@ -553,6 +554,8 @@ function servedBy(prompt: string, main: Ask, language: Language, capitals: boole
 const ROLE = 2;
 const SUBJECT = 3;
 const HEAD = 4;
+// Where the concept's own name is among them.
+const CONCEPT_NAME = 6;
 
 /**
  * The name: the one the prompt gives ("called …"), else the main ask's own words when they are a short noun
@@ -698,11 +701,16 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // (A name the prompt gives is kept as given; what it says the app is for is judged as its words are, though
   // it names the app whatever its records are.)
   const asGiven = (i: number) => i === 0 && !meant;
-  const named = candidates.map((c, i) =>
-    asGiven(i) || !c
-      ? c
-      : unhyphenated(withoutVerb(withoutFigure(c, language), prompt, language, capitals), prompt)
-  );
+  // A name of the prompt's own words but the one given is a noun phrase ("Bills I paid" is "Bills"), and what
+  // the app is for, the world it opens on and a concept's own name are one whole or name nothing ("Im
+  // Homeoffice vergesse ich…", "quit smoking").
+  const named = candidates.map((c, i) => {
+    if (!c || c === given) return c;
+    const whole = (name: string) => nounPhrase(name, prompt, language) === name ? name : "";
+    if (asGiven(i)) return whole(c);
+    const kept = unhyphenated(withoutVerb(withoutFigure(c, language), prompt, language, capitals), prompt);
+    return i === CONCEPT_NAME ? whole(kept) : nounPhrase(kept, prompt, language);
+  });
   // Persons name the app when they are what it keeps: the records or the people of one of its screens, or
   // what a word of the main ask opens after another word of it, not "for" ("a list of friends and family",
   // "llevar mis alumnos"; not "Mi suegra vive sola").

@@ -25,6 +25,7 @@ import type {
   ScreenSpec,
 } from "../template/src/types.ts";
 import { blank, capitalized, Entity, fold, fromConcept, fromWords, keyOf, NUMERIC } from "./entities.ts";
+import { nounPhrase } from "./noun-phrase.ts";
 import { WORDS } from "./words.ts";
 import { callsRecords, headNoun, ofWhom, ownNoun, qualifying, spentOn, unwritten } from "./own-noun.ts";
 import { narrowSamples } from "./narrow.ts";
@@ -241,7 +242,21 @@ export class Builder {
         : chosen || this.entities.length
         ? undefined
         : requestHead(this.prompt.split(/[.!?\n]/)[0], reading));
-    const entity = chosen ? fromConcept(chosen, this.language) : fromWords(named, this.language, fallback);
+    // (A name of the prompt's words is a noun phrase; with no noun left, the fields are the main records'.)
+    const noun = chosen ? named : this.nounOf(named);
+    if (!chosen && named !== undefined && noun === undefined && this.entities.length) {
+      if (id) this.bySubject.set(id, this.entities[0]);
+      return this.entities[0];
+    }
+    // (With no noun left and no records yet, they are what the prompt's first sentence is about, else items.)
+    const first = noun ??
+      (named === undefined
+        ? undefined
+        : this.nounOf(requestHead(this.prompt.split(/[.!?\n]/)[0], reading)) ?? this.words.items);
+    // (Records named as others are already are those: "Pro Spiel" of "Spiel".)
+    const alike = first && !chosen && this.entities.find((e) => fold(e.spec.label) === fold(first));
+    if (alike) return alike;
+    const entity = chosen ? fromConcept(chosen, this.language) : fromWords(first, this.language, fallback);
     // Records of a concept the prompt names by a noun of its own are called so.
     const at = chosen ? this.concepts.indexOf(chosen) : -1;
     if (at >= 0) {
@@ -311,6 +326,13 @@ export class Builder {
         this.conceptSide[i] && this.conceptWords[i].some((w) => quote.includes(w))
       )
       : undefined;
+  }
+
+  /** The noun phrase of a name of the prompt's words, if any is left (`noun-phrase.ts`). */
+  private nounOf(name: string | undefined): string | undefined {
+    return name === undefined
+      ? undefined
+      : nounPhrase(name, this.prompt, this.reading ?? this.language) || undefined;
   }
 
   /** The stems of words, in order. */
@@ -433,15 +455,16 @@ export class Builder {
    */
   private cardsFor(ask: Ask): Entity {
     const w = this.words;
-    const found = this.entityFor(ask, w.question, !ask.subject);
-    const concept = conceptOf(found.spec);
-    if (concept?.implies.includes("quiz")) return found;
-    let entity = found;
-    if (concept) {
-      if (!this.screens.some((s) => s.entity === found.spec.key)) this.forget(found);
-      entity = this.adopt(fromWords(ask.subject, this.language, w.question));
-      this.withoutSamples.push(entity.spec.plural);
-    }
+    // (Cards a subject of no noun is said of, "hosting a quiz", are the quiz's own, not the main records.)
+    const own = this.nounOf(ask.subject);
+    const found = ask.subject && !own && this.entities.length
+      ? undefined
+      : this.entityFor(ask, w.question, !ask.subject);
+    const concept = found && conceptOf(found.spec);
+    if (found && concept?.implies.includes("quiz")) return found;
+    if (found && concept && !this.screens.some((s) => s.entity === found.spec.key)) this.forget(found);
+    // (Those of a subject of no noun are the quiz's: "Quiz".)
+    const entity = found && !concept ? found : this.ownCards(own ?? (ask.subject ? w.quiz : undefined));
     const question = entity.ensure("question", w.question, "text");
     const answer = entity.ensure("answer", w.answer, "text");
     // (A name is what a list's records are called; a card's is its question.)
@@ -475,9 +498,19 @@ export class Builder {
     if (left >= 0) this.withoutSamples.splice(left, 1);
   }
 
+  /** Cards of the prompt's own words, no samples: those of the same name already made, else new ones. */
+  private ownCards(own: string | undefined): Entity {
+    const made = fromWords(own, this.language, this.words.question);
+    const kept = this.entities.find((e) => !e.known && e.spec.label === made.spec.label);
+    if (kept) return kept;
+    this.adopt(made);
+    this.withoutSamples.push(made.spec.plural);
+    return made;
+  }
+
   /** The event a countdown names, from its words: one record when the prompt states its date. */
   private eventOf(ask: Ask): Entity {
-    const entity = fromWords(ask.subject, this.language, this.words.date);
+    const entity = fromWords(this.nounOf(ask.subject), this.language, this.words.date);
     const date = entity.ensure("date", this.words.date, "date");
     if (!this.statedEvent(entity, ask, date)) this.withoutSamples.push(entity.spec.plural);
     this.adopt(entity);

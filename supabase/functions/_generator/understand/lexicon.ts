@@ -12,6 +12,9 @@ import { fold, PARTICLES, type Token, words } from "./text.ts";
 
 export interface Lexicon {
   decimalComma: boolean;
+  /** Prepositions, particles, question words and adverbs the stop words lack: no name made from the prompt's
+   * words holds one at its edges (`../compose-spec/noun-phrase.ts`). */
+  functionWords: string[];
   stop: string[];
   numbers: Record<string, number>;
   and: string[];

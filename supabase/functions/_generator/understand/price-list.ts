@@ -150,8 +150,8 @@ function unitEnd(tokens: Token[], next: number, joiners: Set<string>): number {
  * The prompt's price lists made its catalog's records: the first catalog ask holds their items (one is added
  * for them where no ask is a catalog), and no ask keeps an item's words as a field of its own ("crostata
  * euro", "Kugel"). Not a price list: amounts to keep to, over a period in the same sentence or after a word
- * of limits or of a recurrence ("Budgets per month: food $400", "monthly limits: rent $900"), or the costs of
- * the categories a log of spending keeps ("camion 90 €, cartons 20 €").
+ * of limits or of a recurrence ("Budgets per month: food $400", "monthly limits: rent $900"), the costs of
+ * the categories a log of spending keeps ("camion 90 €, cartons 20 €"), or a list in brackets after a field.
  */
 export function priceListAsks(
   prompt: string,
@@ -169,8 +169,10 @@ export function priceListAsks(
     const within = (q: Quantity) => q.start >= from && q.end <= to;
     const recurring = (q: Quantity) => q.kind === "frequency" && q.end <= list.start;
     const named = stemPhrase(prompt.slice(from, list.start), language).some((s) => keptTo.has(s));
+    // (A list in brackets is said of the words before it: a field's values, "prezzo a notte (Rosa 80€, …)".)
+    const bracketed = prompt.slice(0, list.start).trimEnd().endsWith("(");
     return !quantities.some((q) => within(q) && (q.kind === "period" || recurring(q))) && !named &&
-      !list.items.some((i) => categories.has(fold(i.name)));
+      !bracketed && !list.items.some((i) => categories.has(fold(i.name)));
   });
   if (!lists.length) return asks;
   const items = lists.flatMap((list) => list.items);
