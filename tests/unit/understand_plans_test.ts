@@ -62,3 +62,14 @@ Deno.test("a plan no noun names is built as the timetable", () => {
     assert.ok(screens.includes("timetable"), `${prompt}: ${screens}`);
   }
 });
+
+Deno.test("a week set out day by day keeps every day on the light tier, which cuts only a concept's samples", () => {
+  const spec = composeSpec(
+    "our week: Monday judo at 17:00, Tuesday choir at 18:30, Wednesday chess at 16:00, Thursday swim at 7:00, Friday pizza at 19:00",
+    { tier: "light" },
+  ).spec;
+  const week = spec.entities.find((e) =>
+    spec.screens.some((s) => s.block === "timetable" && s.entity === e.key)
+  )!;
+  assert.deepEqual(week.samples.map((r) => r.weekday), [1, 2, 3, 4, 5]);
+});
