@@ -201,6 +201,13 @@ const ScreenOptions = z.object({
     "a log asked for several figures (how much earned per month and how many hours): each charted per its " +
       "period, the first the one of aggregate, period and amountField; absent: that one alone",
   ),
+  flags: z.array(
+    z.object({ field: Key, below: z.number().optional(), above: z.number().optional() })
+      .refine((flag) => flag.below !== undefined || flag.above !== undefined, "a flag needs a bound"),
+  ).min(1).max(4).optional().describe(
+    "a collection or a log: records whose number field is below `below` or above `above` are shown marked " +
+      "(a reading out of its safe range, stock under its minimum)",
+  ),
   personField: Key.optional().describe(
     "people: the choice field naming whose task it is (its options: the people)",
   ),
@@ -345,6 +352,15 @@ export function checkSpec(spec: SpecParts, ctx: z.RefinementCtx) {
         issue(
           [...path, "figures", figureIndex, "field"],
           `names ${figure.field}, which is no number of ${entity.key}`,
+        );
+      }
+    });
+    screen.options.flags?.forEach((flag, flagIndex) => {
+      const field = entity?.fields.find((candidate) => candidate.key === flag.field);
+      if (entity && (!field || !["number", "money", "duration", "rating"].includes(field.type))) {
+        issue(
+          [...path, "flags", flagIndex, "field"],
+          `names ${flag.field}, which is no number of ${entity.key}`,
         );
       }
     });

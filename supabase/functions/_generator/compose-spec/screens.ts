@@ -508,6 +508,25 @@ export class Builder {
     return made;
   }
 
+  /** The number field a phrase names ("readings", "the stock"), and its records. */
+  private numberNamed(phrase: string): { entity: Entity; field: FieldSpec } | undefined {
+    const own = new Set(this.stems(phrase));
+    for (const entity of this.entities) {
+      const field = entity.spec.fields.find((f) =>
+        NUMERIC.has(f.type) || f.type === "rating" ? this.stems(f.label).some((s) => own.has(s)) : false
+      );
+      if (field) return { entity, field };
+    }
+  }
+
+  /** The records a phrase names by their label ("readings", "Analysen"). */
+  private recordsNamed(phrase: string): Entity | undefined {
+    const own = new Set(this.stems(phrase));
+    return this.entities.find((e) =>
+      [e.spec.label, e.spec.plural].some((l) => this.stems(l).some((s) => own.has(s)))
+    );
+  }
+
   /** The event a countdown names, from its words: one record when the prompt states its date. */
   private eventOf(ask: Ask): Entity {
     const entity = fromWords(this.nounOf(ask.subject), this.language, this.words.date);
@@ -1041,6 +1060,21 @@ export class Builder {
           screen.options.checkField = field.key;
           screen.options.countField = field.key;
         }
+        return this.report(ask, screen, field.key);
+      }
+      case "flag": {
+        // (The number the bound is said of: a field its words name, else the screen's amount, else the first.)
+        const named = ask.subject ? this.numberNamed(ask.subject) : undefined;
+        const records = ask.subject ? this.recordsNamed(ask.subject) : undefined;
+        const entity = named?.entity ?? records ?? this.main(ask);
+        const screen =
+          this.screens.find((s) =>
+            s.entity === entity.spec.key && (s.block === "log" || s.block === "collection")
+          ) ?? this.listOf(entity);
+        const field = named?.field ?? entity.field(screen.options.amountField ?? "") ??
+          entity.ofType("number", "money", "duration", "rating");
+        if (!field) return this.refuse(ask, "no number to compare");
+        screen.options.flags = [...(screen.options.flags ?? []), { field: field.key, ...ask.bounds }];
         return this.report(ask, screen, field.key);
       }
       case "photo": {

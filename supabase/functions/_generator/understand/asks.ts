@@ -64,6 +64,7 @@ export const ASK_TYPES = [
   "convert",
   "countdown",
   "calculator",
+  "flag",
 ] as const;
 export const CHANGE_TYPES = [
   "translate",
@@ -134,6 +135,8 @@ export interface Ask {
   /** Records named with their fields beside other records with theirs ("products with price and orders with
    * date"): each its own entity. */
   records?: true;
+  /** A flag's bounds: records whose number is below `below` or above `above` are shown marked. */
+  bounds?: { below?: number; above?: number };
   /** A catalog's things as the prompt lists them, each with its price ("vanilla $3, chocolate $3.50"). */
   items?: PricedItem[];
   /** Records whose fields are said of each of them ("for each book: title, author", "pro Marke Land und

@@ -20,6 +20,7 @@ import { remainingAsks } from "./remaining.ts";
 import { formAsks } from "./forms.ts";
 import { spendingAsks } from "./spending.ts";
 import { priceListAsks } from "./price-list.ts";
+import { flagAsks } from "./flags.ts";
 
 export type { Ask, AskType, Field, FieldType, Slot } from "./asks.ts";
 export type { ConceptMatch } from "./concepts.ts";
@@ -147,6 +148,8 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   if (!followUp) asks.splice(0, asks.length, ...spendingAsks(prompt, language, asks, all));
   // Things listed each with its price are the catalog's records, not fields (`price-list.ts`).
   if (!followUp) asks.splice(0, asks.length, ...priceListAsks(prompt, language, asks, all));
+  // Records marked where a number passes a bound the prompt sets (`flags.ts`).
+  if (!followUp) asks.splice(0, asks.length, ...flagAsks(prompt, language, asks, all));
   // A prompt that only names something, or asks only what changes a list, keeps a list of what its first
   // clause names outside those asks' cues: "recipes", "whats in my freezer", "my camping gear, I want a
   // photo of each", or a log of what it names being done ("annaffiare le piante"); a log a figure of the speaker's doing implies, with nothing named to keep, is no more.

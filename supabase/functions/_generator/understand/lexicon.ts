@@ -180,6 +180,9 @@ export interface Lexicon {
   /** The pronouns of a third person as subject, as written ("she", "lei", "elle", "él", "sie"): a phrase they
    * open tells of someone. */
   thirdPerson: string[];
+  /** Records shown marked where a number passes a bound ("highlight readings under 4 or over 10"): the words of
+   * marking, of a bound below and above, and of being outside a range (`flags.ts`). */
+  flagging: Record<"marking" | "below" | "above" | "outside", string[]>;
   /** The question words of how much and when: a phrase they open asks about its subject, never names it
    * ("quanto spendo", "how far I run"). */
   questions: string[];

@@ -73,6 +73,13 @@ export interface Figure {
   by?: string;
 }
 
+/** A bound on a number field: a record below `below` or above `above` is flagged. */
+export interface Flag {
+  field: string;
+  below?: number;
+  above?: number;
+}
+
 export interface ScreenOptions {
   search?: boolean;
   categoryField?: string;
@@ -128,6 +135,8 @@ export interface ScreenOptions {
   personField?: string;
   pointsField?: string;
   rewards?: { label: string; points: number }[];
+  /** Records whose number is out of the bounds the prompt sets ("red when under 4 or over 10"), shown marked. */
+  flags?: Flag[];
   /** A multiple-choice quiz: the fields holding the choices and the one holding the right choice's text. */
   choiceFields?: string[];
   answerField?: string;

@@ -5,6 +5,7 @@ import { useMemo, useState } from "react";
 import { Image, Pressable, StyleSheet, Text, View } from "react-native";
 import { ChoiceFilter, useChoiceFilter } from "../components/choice";
 import { Body, Button, Card, Input, Row, Screen } from "../components/ui";
+import { flagged } from "../lib/flags";
 import { daysFromToday, daysToNextReturn, formatMoney, formatNumber } from "../lib/format";
 import { displayValue, titleField, useOpenRecord, useRecords } from "../lib/records";
 import { fill, t } from "../lib/strings";
@@ -108,11 +109,11 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
                 <Text
                   style={[
                     styles.itemTitle,
-                    { color: theme.text },
+                    { color: flagged(screen.options.flags, record) ? theme.danger : theme.text },
                     checkField && record[checkField] ? styles.checked : null,
                   ]}
                 >
-                  {String(record[title.key] ?? "")}
+                  {`${flagged(screen.options.flags, record) ? "⚠ " : ""}${String(record[title.key] ?? "")}`}
                 </Text>
                 {countdownField && record[countdownField] ? (
                   <Text style={{ color: theme.accent, fontWeight: "600" }}>{countdown(daysLeft(String(record[countdownField])))}</Text>

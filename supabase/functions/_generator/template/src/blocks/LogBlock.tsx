@@ -4,6 +4,7 @@
 // first (who did most chores this week). Entries are edited in the record form.
 import { Pressable, StyleSheet, Text } from "react-native";
 import { BarChart } from "../components/BarChart";
+import { flagged } from "../lib/flags";
 import { Body, Button, Card, Screen, Title } from "../components/ui";
 import { formatDay, formatTime, isoDay, periodLabel, periodStart, previousPeriod } from "../lib/format";
 import { measure } from "../lib/measure";
@@ -157,7 +158,9 @@ export function LogBlock({ screenKey }: { screenKey: string }) {
       {sorted.slice(0, 30).map((entry) => (
         <Card key={entry.id}>
           <Pressable accessibilityRole="link" onPress={() => open(entry.id)}>
-            <Text style={[styles.title, { color: theme.text }]}>{details(entry)}</Text>
+            <Text style={[styles.title, { color: flagged(screen.options.flags, entry) ? theme.danger : theme.text }]}>
+              {`${flagged(screen.options.flags, entry) ? "⚠ " : ""}${details(entry)}`}
+            </Text>
             <Text style={{ color: theme.muted }}>{formatDay(dayOf(entry))}</Text>
           </Pressable>
         </Card>
