@@ -86,3 +86,20 @@ Deno.test("a need a negation rules out, or named in another sentence than its pa
     ]
   ) builds(prompt);
 });
+
+Deno.test("a bank account the app reads, and traffic this minute, are refused; ruled out, they are built", () => {
+  for (
+    const prompt of [
+      "spending tracker linked to my bank",
+      "app per le spese collegata alla banca",
+      "suivi du budget avec connexion bancaire",
+      "control de gastos con conexión bancaria",
+      "Ausgabenbuch mit Bankanbindung",
+    ]
+  ) refuses(prompt, /bank's online access/);
+  refuses("is there traffic right now on the ring road", /internet/);
+  refuses("a packing list we both fill in on our phones", /syncs them/);
+  refuses("our board game nights, and friends can vote on the next game", /server/);
+  builds("suivi du budget, pas de connexion bancaire");
+  builds("gastos de la casa sin conexión bancaria");
+});

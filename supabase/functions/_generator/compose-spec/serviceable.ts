@@ -80,6 +80,11 @@ const CHANGING = [
   "taux de change",
   "tipos de cambio",
   "wechselkurse",
+  "traffic",
+  "traffico",
+  "trafic",
+  "trafico",
+  "verkehr",
   "departures",
   "arrivals",
   "results",
@@ -565,6 +570,35 @@ const SYNC = [
   "dos moviles",
   "beiden handys",
   "zwei handys",
+  "on our phones",
+  "sui nostri telefoni",
+  "sui nostri cellulari",
+  "sur nos telephones",
+  "sur nos portables",
+  "en nuestros moviles",
+  "en nuestros telefonos",
+  "auf unseren handys",
+];
+// A bank account read by the app ("connected to my bank", "keine Bankanbindung" rules it out).
+const BANK_LINK = [
+  "connected to my bank",
+  "connects to my bank",
+  "connect to my bank",
+  "linked to my bank",
+  "bank connection",
+  "import from my bank",
+  "collegata alla banca",
+  "collegata al conto",
+  "collegamento alla banca",
+  "collegamento con la banca",
+  "connectee a ma banque",
+  "connexion bancaire",
+  "connexion a ma banque",
+  "conectada a mi banco",
+  "conexion con el banco",
+  "conexion bancaria",
+  "bankanbindung",
+  "mit meiner bank verbunden",
 ];
 // What changes by the minute and is only had from the internet, whatever words come with it.
 const FEEDS = [
@@ -680,31 +714,47 @@ const FRIENDS = [
   "freunde",
 ];
 const REACT = [
-  "can see",
   "see",
   "comment",
   "follow",
+  "like",
+  "vote",
   "vedono",
   "vedano",
-  "possono vedere",
+  "vedere",
   "commentano",
   "commentino",
+  "commentare",
   "seguono",
+  "seguire",
+  "votano",
+  "votare",
   "voient",
-  "peuvent voir",
+  "voir",
   "commentent",
+  "commenter",
   "suivent",
+  "suivre",
+  "votent",
+  "voter",
   "vean",
   "ven",
-  "pueden ver",
+  "ver",
   "comenten",
   "comentan",
+  "comentar",
   "sigan",
+  "seguir",
+  "voten",
+  "votar",
   "sehen",
   "kommentieren",
   "folgen",
+  "abstimmen",
 ];
-const FRIENDS_REACT = FRIENDS.flatMap((f) => REACT.map((r) => `${f} ${r}`));
+// (Or what they can do: "friends can see", "gli amici possono commentare", "les amis peuvent voir".)
+const CAN = ["", "can ", "could ", "possono ", "peuvent ", "puissent ", "pueden ", "puedan ", "konnen "];
+const FRIENDS_REACT = FRIENDS.flatMap((f) => CAN.flatMap((c) => REACT.map((r) => `${f} ${c}${r}`)));
 // Chatting with others, as a verb or as the app's part ("mit Chat"); French "chat" alone is a cat.
 const CHATTING = [
   "chatting",
@@ -962,6 +1012,10 @@ const NEEDS: Need[] = [
   {
     reason: "the same records on several phones need accounts and a server that syncs them",
     cues: [[SYNC]],
+  },
+  {
+    reason: "reading a bank account needs the bank's online access and a server to hold it",
+    cues: [[BANK_LINK]],
   },
   {
     reason: "working a device at home from elsewhere needs the device connected to the internet",
