@@ -5,14 +5,17 @@
 import { namesKnownSubject, understand } from "../understand/index.ts";
 import { isUiLanguage } from "../understand/language.ts";
 import { fold } from "./entities.ts";
+import { asked, sentences } from "./needed.ts";
 
 /** Words that must appear as words of the prompt (folded), or a family of which any one must. */
 type Cue = string | readonly string[];
 
 interface Need {
   reason: string;
-  /** The prompt needs this when every element of one entry appears. */
+  /** The prompt needs this when every element of one entry appears as asked (`needed.ts`). */
   cues: Cue[][];
+  /** Words that say the speaker enters the data themselves, which meet the need offline. */
+  entered?: Cue;
 }
 
 // Each need is also named in the other languages a prompt is built from in English (Portuguese, Catalan,
@@ -35,6 +38,18 @@ const GAME = [
   "gre",
   "oyun",
   "oyunu",
+];
+// Scores of strangers everywhere, which only a server gathers.
+const WORLD_RANKING = [
+  "world ranking",
+  "global leaderboard",
+  "worldwide leaderboard",
+  "classifica mondiale",
+  "classement mondial",
+  "ranking mundial",
+  "clasificacion mundial",
+  "weltrangliste",
+  "weltweite rangliste",
 ];
 const ONLINE = ["online", "en ligne", "en linea", "in linea", "em linha", "çevrimiçi"];
 // Live data, as each language says "live" and names what changes by the minute.
@@ -60,6 +75,16 @@ const LIVE = [
 ];
 const CHANGING = [
   "prices",
+  "exchange rates",
+  "tassi di cambio",
+  "taux de change",
+  "tipos de cambio",
+  "wechselkurse",
+  "traffic",
+  "traffico",
+  "trafic",
+  "trafico",
+  "verkehr",
   "departures",
   "arrivals",
   "results",
@@ -158,7 +183,15 @@ const THEIR_PHONE = [
   "from their phone",
   "from their own phone",
   "from their own phones",
+  "from his phone",
+  "from her phone",
+  "dal suo telefono",
+  "dal suo cellulare",
+  "depuis son telephone",
+  "depuis son portable",
+  "von seinem handy",
   "on their phones",
+  "on their phone",
   "on their own phone",
   "dal loro telefono",
   "dal loro cellulare",
@@ -290,6 +323,22 @@ const PRICE_DROPS = [
   "billiger wird",
   "gunstiger wird",
 ];
+// The app searching the world for the speaker ("finds me the cheapest flights", "me trouve", "findet mir").
+const FIND_ME = [
+  "find me",
+  "finds me",
+  "trovami",
+  "mi trova",
+  "mi trovi",
+  "me trouve",
+  "trouve-moi",
+  "me encuentre",
+  "encuentrame",
+  "me busque",
+  "findet mir",
+  "finde mir",
+  "sucht mir",
+];
 // A device at home worked from elsewhere.
 const AWAY = [
   "from work",
@@ -336,6 +385,443 @@ const DEVICE = [
   "jalousien",
 ];
 
+// Messages the app itself sends to other people: a verb of sending, a kind of message and whom to.
+const SEND = [
+  "send",
+  "sends",
+  "sending",
+  "invia",
+  "inviare",
+  "invii",
+  "manda",
+  "mandare",
+  "mandi",
+  "envoie",
+  "envoyer",
+  "envoient",
+  "envia",
+  "enviar",
+  "envie",
+  "mande",
+  "mandar",
+  "sendet",
+  "senden",
+  "schickt",
+  "schicken",
+  "verschickt",
+  "verschicken",
+];
+const MESSAGE = [
+  "email",
+  "emails",
+  "e-mail",
+  "e-mails",
+  "mail",
+  "mails",
+  "sms",
+  "text message",
+  "text messages",
+  "whatsapp",
+  "messaggio",
+  "messaggi",
+  "courriel",
+  "courriels",
+  "message",
+  "messages",
+  "correo",
+  "correos",
+  "mensaje",
+  "mensajes",
+  "nachricht",
+  "nachrichten",
+];
+const OTHER_PEOPLE = [
+  ...OTHERS,
+  "friends",
+  "patients",
+  "students",
+  "guests",
+  "team",
+  "amici",
+  "pazienti",
+  "studenti",
+  "alunni",
+  "ospiti",
+  "amis",
+  "eleves",
+  "invites",
+  "amigos",
+  "pacientes",
+  "alumnos",
+  "invitados",
+  "freunde",
+  "patienten",
+  "schuler",
+  "gaste",
+  // (German says whom to in the dative: "den Gästen", "meinen Freunden".)
+  "gasten",
+  "freunden",
+  "schulern",
+  "mitgliedern",
+  "nutzern",
+  "leuten",
+];
+// Where someone is, followed by the phone: a verb of following and the speaker's place, or GPS.
+const FOLLOW = [
+  "track",
+  "tracks",
+  "tracking",
+  "follow",
+  "follows",
+  "record",
+  "records",
+  "traccia",
+  "tracciare",
+  "tracci",
+  "segue",
+  "seguire",
+  "registra",
+  "suit",
+  "suivre",
+  "suive",
+  "enregistre",
+  "rastrea",
+  "rastrear",
+  "rastree",
+  "sigue",
+  "seguir",
+  "registre",
+  "verfolgt",
+  "verfolgen",
+  "aufzeichnet",
+  "aufzeichnen",
+  "ortet",
+  "orten",
+];
+const WHEREABOUTS = [
+  "gps",
+  "my location",
+  "my position",
+  "where i am",
+  "where i go",
+  "where i went",
+  "la mia posizione",
+  "dove sono",
+  "dove vado",
+  "ma position",
+  "ma localisation",
+  "ou je suis",
+  "ou je vais",
+  "mi ubicacion",
+  "mi posicion",
+  "mi localizacion",
+  "donde estoy",
+  "meinen standort",
+  "meine position",
+  "wo ich bin",
+];
+// Where the speaker's people are this minute, which only their own phones know.
+const THEIR_WHEREABOUTS = [
+  "where my kids are",
+  "where my children are",
+  "where my family is",
+  "dove sono i miei figli",
+  "dove sono i bambini",
+  "ou sont mes enfants",
+  "donde estan mis hijos",
+  "wo meine kinder sind",
+];
+// The same records on several phones: syncing them, or naming the phones they live on.
+const SYNC = [
+  "sync",
+  "syncs",
+  "synced",
+  "syncing",
+  "synchronise",
+  "synchronize",
+  "synchronises",
+  "synchronizes",
+  "sincronizza",
+  "sincronizzare",
+  "sincronizzata",
+  "sincronizzato",
+  "sincronizzazione",
+  "synchroniser",
+  "synchronisee",
+  "synchronise",
+  "synchronisation",
+  "sincronizar",
+  "sincroniza",
+  "sincronice",
+  "sincronizada",
+  "sincronizado",
+  "sincronizacion",
+  "synchronisieren",
+  "synchronisiert",
+  "synchronisierung",
+  "both our phones",
+  "both phones",
+  "two phones",
+  "entrambi i telefoni",
+  "due telefoni",
+  "nos deux telephones",
+  "deux telephones",
+  "ambos moviles",
+  "dos moviles",
+  "beiden handys",
+  "zwei handys",
+  "on our phones",
+  "sui nostri telefoni",
+  "sui nostri cellulari",
+  "sur nos telephones",
+  "sur nos portables",
+  "en nuestros moviles",
+  "en nuestros telefonos",
+  "auf unseren handys",
+];
+// A bank account read by the app ("connected to my bank", "keine Bankanbindung" rules it out).
+const BANK_LINK = [
+  "connected to my bank",
+  "connects to my bank",
+  "connect to my bank",
+  "linked to my bank",
+  "bank connection",
+  "import from my bank",
+  "collegata alla banca",
+  "collegata al conto",
+  "collegamento alla banca",
+  "collegamento con la banca",
+  "connectee a ma banque",
+  "connexion bancaire",
+  "connexion a ma banque",
+  "conectada a mi banco",
+  "conexion con el banco",
+  "conexion bancaria",
+  "bankanbindung",
+  "mit meiner bank verbunden",
+];
+// What changes by the minute and is only had from the internet, whatever words come with it.
+const FEEDS = [
+  "stock quotes",
+  "stock prices",
+  "share prices",
+  "quotazioni",
+  "quotazioni di borsa",
+  "cours de la bourse",
+  "cours boursiers",
+  "cotizaciones",
+  "cotizacion",
+  "aktienkurse",
+  "borsenkurse",
+  "latest news",
+  "news feed",
+  "breaking news",
+  "ultime notizie",
+  "dernieres nouvelles",
+  "ultimas noticias",
+  "neueste nachrichten",
+  "flight status",
+  "stato del volo",
+  "statut du vol",
+  "estado del vuelo",
+  "flugstatus",
+];
+// What is current, as each language says it of what changes ("current exchange rates", "prezzi aggiornati").
+const CURRENT = [
+  "current",
+  "up-to-date",
+  "up to date",
+  "attuali",
+  "aggiornati",
+  "actuels",
+  "actuelles",
+  "a jour",
+  "actuales",
+  "actualizados",
+  "aktuelle",
+  "aktuellen",
+];
+// What is today's, as each language says it of what changes ("today's prices", "i risultati di oggi").
+const TODAYS = [
+  "today's",
+  "todays",
+  "di oggi",
+  "d'aujourd'hui",
+  "du jour",
+  "de hoy",
+  "heutigen",
+  "von heute",
+];
+// What the speaker enters themselves: by hand, or a verb of entering in the first person.
+const ENTERED = [
+  "by hand",
+  "manually",
+  "i type",
+  "i just type",
+  "i'll type",
+  "i enter",
+  "i'll enter",
+  "i put in",
+  "i'll put in",
+  "i add",
+  "i'll add",
+  "i write",
+  "i fill in",
+  "i input",
+  "i update",
+  "a mano",
+  "manualmente",
+  "inserisco",
+  "scrivo io",
+  "segno io",
+  "metto io",
+  "aggiorno io",
+  "a la main",
+  "manuellement",
+  "je saisis",
+  "je tape",
+  "je note",
+  "je rentre",
+  "j'entre",
+  "je mets",
+  "apunto",
+  "anoto",
+  "meto yo",
+  "yo meto",
+  "escribo",
+  "introduzco",
+  "ingreso yo",
+  "von hand",
+  "manuell",
+  "trage ich",
+  "ich trage",
+  "gebe ich",
+  "ich gebe",
+  "tippe ich",
+  "ich tippe",
+];
+// Friends acting in the app on what the speaker posts: they see it, comment on it, follow it.
+const FRIENDS = [
+  "friends",
+  "followers",
+  "amici",
+  "follower",
+  "amis",
+  "potes",
+  "abonnes",
+  "amigos",
+  "seguidores",
+  "freunde",
+];
+const REACT = [
+  "see",
+  "comment",
+  "follow",
+  "like",
+  "vote",
+  "vedono",
+  "vedano",
+  "vedere",
+  "commentano",
+  "commentino",
+  "commentare",
+  "seguono",
+  "seguire",
+  "votano",
+  "votare",
+  "voient",
+  "voir",
+  "commentent",
+  "commenter",
+  "suivent",
+  "suivre",
+  "votent",
+  "voter",
+  "vean",
+  "ven",
+  "ver",
+  "comenten",
+  "comentan",
+  "comentar",
+  "sigan",
+  "seguir",
+  "voten",
+  "votar",
+  "sehen",
+  "kommentieren",
+  "folgen",
+  "abstimmen",
+];
+// (Or what they can do: "friends can see", "gli amici possono commentare", "les amis peuvent voir".)
+const CAN = ["", "can ", "could ", "possono ", "peuvent ", "puissent ", "pueden ", "puedan ", "konnen "];
+const FRIENDS_REACT = FRIENDS.flatMap((f) => CAN.flatMap((c) => REACT.map((r) => `${f} ${c}${r}`)));
+// Chatting with others, as a verb or as the app's part ("mit Chat"); French "chat" alone is a cat.
+const CHATTING = [
+  "chatting",
+  "chattare",
+  "chatter",
+  "discuter",
+  "chatear",
+  "chatten",
+  "with chat",
+  "with a chat",
+  "con chat",
+  "con la chat",
+  "con una chat",
+  "con un chat",
+  "mit chat",
+  "mit einem chat",
+];
+const CHAT_APP = [
+  "chat app",
+  "messaging app",
+  "app di chat",
+  "app per chattare",
+  "app di messaggistica",
+  "appli de chat",
+  "application de chat",
+  "appli de messagerie",
+  "app de chat",
+  "app de mensajeria",
+  "chat-app",
+  "messenger-app",
+];
+// Others buying from the speaker online: whoever they are, a verb of buying and "online".
+const TRANSACT = [
+  "order",
+  "book",
+  "pay",
+  "buy",
+  "ordinano",
+  "ordinare",
+  "prenotano",
+  "prenotare",
+  "pagano",
+  "pagare",
+  "comprano",
+  "comprare",
+  "commandent",
+  "commander",
+  "reservent",
+  "reserver",
+  "paient",
+  "payer",
+  "achetent",
+  "acheter",
+  "piden",
+  "pedir",
+  "reservan",
+  "reservar",
+  "pagan",
+  "pagar",
+  "compran",
+  "comprar",
+  "bestellen",
+  "buchen",
+  "bezahlen",
+  "kaufen",
+];
+
 const NEEDS: Need[] = [
   {
     reason: "play between several people's phones needs a game server and accounts",
@@ -352,6 +838,7 @@ const NEEDS: Need[] = [
       ["オンライン対戦"],
       [GAME, ONLINE],
       ["play against my friends"],
+      [WORLD_RANKING],
       [THEIR_PHONE],
       [OTHERS, THEMSELVES],
     ],
@@ -389,6 +876,9 @@ const NEEDS: Need[] = [
       ["grup sohbeti"],
       [EACH_OTHER, COMMUNICATE],
       [APP_WHERE, OTHERS],
+      [FRIENDS_REACT],
+      [CHAT_APP],
+      [CHATTING, OTHER_PEOPLE],
     ],
   },
   {
@@ -426,6 +916,7 @@ const NEEDS: Need[] = [
       ["rencontrer des gens"],
       ["leute kennenlernen"],
       ["pay in the app"],
+      [OTHERS, TRANSACT, ONLINE],
       ["paiement en ligne"],
       ["pagamento online"],
       ["pago en linea"],
@@ -464,6 +955,7 @@ const NEEDS: Need[] = [
       [LIVE, BUSY],
       [LIVE, NEARBY],
       [NEARBY, CHEAPEST],
+      [FIND_ME, CHEAPEST],
       [PRICE_DROPS],
       ["bitcoin"],
       ["stock price"],
@@ -492,12 +984,38 @@ const NEEDS: Need[] = [
       ["meteo", "domani"],
       ["meteo", "demain"],
       ["wetter", "morgen"],
+      ["meteo", "oggi"],
+      ["meteo", "aujourd'hui"],
+      ["clima", "hoy"],
+      ["wetter", "heute"],
       ["clima", "amanhã"],
       ["clima", "hoje"],
       ["vädret", "imorgon"],
       ["pogoda", "jutro"],
       ["hava", "yarın"],
+      [FEEDS],
+      [TODAYS, CHANGING],
+      [CURRENT, CHANGING],
     ],
+    entered: ENTERED,
+  },
+  {
+    reason: "sending messages or emails to other people needs a mail or SMS service on a server",
+    cues: [[SEND, MESSAGE, OTHER_PEOPLE]],
+  },
+  {
+    reason:
+      "following where someone is needs the phone's location in the background, and a server to share it",
+    cues: [[FOLLOW, WHEREABOUTS], [THEIR_WHEREABOUTS]],
+    entered: ENTERED,
+  },
+  {
+    reason: "the same records on several phones need accounts and a server that syncs them",
+    cues: [[SYNC]],
+  },
+  {
+    reason: "reading a bank account needs the bank's online access and a server to hold it",
+    cues: [[BANK_LINK]],
   },
   {
     reason: "working a device at home from elsewhere needs the device connected to the internet",
@@ -506,13 +1024,12 @@ const NEEDS: Need[] = [
 ];
 
 const escape = (word: string) => fold(word).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const pattern = (w: Cue, flags = "g") =>
+  new RegExp(`(^|[^a-z])(${(typeof w === "string" ? [w] : w).map(escape).join("|")})(?=$|[^a-z])`, flags);
 const INDEX = NEEDS.map((need) => ({
   reason: need.reason,
-  cues: need.cues.map((cue) =>
-    cue.map((w) =>
-      new RegExp(`(^|[^a-z])(${(typeof w === "string" ? [w] : w).map(escape).join("|")})($|[^a-z])`)
-    )
-  ),
+  cues: need.cues.map((cue) => cue.map((w) => pattern(w))),
+  entered: need.entered ? pattern(need.entered, "") : undefined,
 }));
 
 const READS = "the offline generator reads English, Italian, French, Spanish and German";
@@ -525,9 +1042,10 @@ const NOTHING_UNDERSTOOD = {
 
 /** Why the prompt asks for something no offline app can honestly do, or null. */
 export function refusal(prompt: string): string | null {
-  const text = fold(prompt);
+  const said = sentences(fold(prompt));
   for (const need of INDEX) {
-    if (need.cues.some((all) => all.every((re) => re.test(text)))) return need.reason;
+    const met = (all: RegExp[]) => said.some((s) => all.every((re) => asked(s, re, need.entered)));
+    if (need.cues.some(met)) return need.reason;
   }
   // A known subject is enough, and cheaper to find than every ask.
   if (namesKnownSubject(prompt)) return null;
