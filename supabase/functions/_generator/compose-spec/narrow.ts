@@ -1,11 +1,12 @@
 // A concept's samples narrowed to what the prompt narrows its subject to: "red wines", "vini piemontesi",
 // "capitales africaines" or "Hauptstädte von Afrika" keep the samples of that kind, region or continent, and
-// start the list empty when none is, rather than show records the prompt rules out.
-import type { Concept } from "../understand/concepts.ts";
+// start the list empty when none is, rather than show records the prompt rules out: so do records said to be
+// of persons or of another domain's things ("vacunas de mi hijo", "reparaciones de la moto").
+import { type Concept, findConcepts } from "../understand/concepts.ts";
 import type { Language } from "../template/src/types.ts";
 import { words } from "../understand/text.ts";
 import { type Entity, fold } from "./entities.ts";
-import { inflection, OF_JOIN } from "./own-noun.ts";
+import { callsRecords, FOR_WHOM, inflection, OF_JOIN, OF_WORDS } from "./own-noun.ts";
 
 // How far from a word naming the concept a word narrowing it is said, the articles and words of "of" between
 // not counted ("vini rossi", "red wines", "capitals of Asia", "Weine von der Mosel").
@@ -37,6 +38,9 @@ function names(word: string, value: string, language: Language): boolean {
  * the concept's samples in any language has it, keeps those that have it. When no sample of the UI's
  * language has what the prompt narrows to, the list starts empty: its samples are of another kind, place or
  * origin than those asked for.
+ * A word the concept was named by narrows it too, naming where its records are ("congelador" of a pantry's
+ * "Congelador"). A word that qualifies it as another kind of thing than the samples' empties
+ * the list (`contradicts`).
  * A choice stays whole when the prompt names more of its options anywhere (it lists them).
  */
 export function narrowSamples(
@@ -49,6 +53,7 @@ export function narrowSamples(
   const tokens = words(prompt).filter((t) => t.kind === "word").map((t) => t.norm);
   const near = new Set<number>();
   const heads = new Set<number>();
+  const qualifiers: string[] = [];
   for (const phrase of said) {
     const named = words(phrase).map((t) => t.norm);
     tokens.forEach((_, i) => {
@@ -62,11 +67,17 @@ export function narrowSamples(
         }
       }
       heads.add(i);
+      qualifiers.push(...qualifiersOf(tokens, i, named.length, language));
     });
   }
+  if (contradicts(concept, qualifiers, language)) {
+    entity.spec.samples = [];
+    return;
+  }
+  // (A value may be the word itself, in one of its forms: the "Freezer" a pantry's "freezer" is.)
   const beside = (v: string, l: Language) =>
     tokens.some((t, i) =>
-      (near.has(i) && names(t, v, l)) ||
+      (near.has(i) && names(t, v, l)) || (heads.has(i) && inflection(t, v, l)) ||
       // (A German compound's first part: "Rotweine" of "Rot", "Dessertweine" of "Dessert".)
       (language === "de" && heads.has(i) && t.length > v.length + 2 && t.startsWith(v))
     );
@@ -91,4 +102,38 @@ export function narrowSamples(
       if (known) entity.spec.samples = samples.filter((r) => valued(value(r), language));
     }
   });
+}
+
+/** The words that qualify a phrase of `length` words at `at`: the noun an "of" word joins after it ("vacunas de
+ * mi hijo", "Impfungen der Kinder"), and in English and German, where a modifier comes first, the word right
+ * before it after an article or a possessive ("my daughter's vaccinations", "die Motorrad Reparaturen"): a
+ * word with none before it may be a verb ("save recipes"). */
+function qualifiersOf(tokens: string[], at: number, length: number, language: Language): string[] {
+  const found: string[] = [];
+  let k = at + length;
+  let of = false;
+  // (A German genitive is said by its article or possessive alone: "der Kinder", "meiner Tochter".)
+  for (; k < tokens.length && OF_JOIN[language].has(tokens[k]); k++) {
+    of ||= language === "de" || OF_WORDS[language].has(tokens[k]);
+  }
+  if (of && k < tokens.length) found.push(tokens[k]);
+  if (
+    (language === "en" || language === "de") && at > 1 && !OF_JOIN[language].has(tokens[at - 1]) &&
+    OF_JOIN[language].has(tokens[at - 2])
+  ) found.push(tokens[at - 1].replace(/['’]s$/, "")); // (A possessive's noun: "son's" of "son".)
+  return found;
+}
+
+/**
+ * Whether a word that qualifies the concept's names records of another kind than its samples: persons, for
+ * records of animals ("las vacunas de mis hijos", "Impfungen der Kinder"), or things another domain's concept
+ * keeps ("reparaciones de la moto", "bike repairs" of a home's repairs), unless the concept's records or
+ * fields are called by it (an order's "clients").
+ */
+function contradicts(concept: Concept, qualifiers: string[], language: Language): boolean {
+  return qualifiers.some((w) =>
+    (concept.domain === "pets" && FOR_WHOM[language].has(w)) ||
+    (!callsRecords(concept, w, language, true) &&
+      findConcepts(w, language).some((c) => c.domain !== concept.domain))
+  );
 }
