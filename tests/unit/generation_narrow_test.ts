@@ -104,7 +104,11 @@ Deno.test("records of animals said to be of persons, or qualified by another dom
       "vaccinazioni di mia figlia con i richiami",
       "las vacunas de mis hijas y cuando toca la siguiente",
       "Impfungen der Kinder mit nächstem Termin",
+      "kids vaccine log",
       "las reparaciones de mi moto con el coste",
+      "noter les réparations des vélos du club",
+      "Reparaturen der Fahrräder im Verein",
+      "le riparazioni della moto di mio figlio",
     ]
   ) {
     const { samples, made } = first(prompt);
