@@ -80,3 +80,43 @@ Deno.test("records start empty, and the result says so, when no sample is of wha
     assert.ok(made.withoutSamples.includes(kept.plural), prompt);
   }
 });
+
+Deno.test("a word the concept was named by narrows its samples to the option it names", () => {
+  const cases: [string, string, string][] = [
+    ["what is in the freezer right now", "place", "Freezer"],
+    ["qué tengo en el congelador", "place", "Congelador"],
+    ["timer for my hiit sessions", "kind", "HIIT"],
+  ];
+  for (const [prompt, key, value] of cases) {
+    const { samples } = first(prompt);
+    assert.ok(
+      samples.length > 0 && samples.every((r) => r[key] === value),
+      `${prompt}: ${JSON.stringify(samples)}`,
+    );
+  }
+});
+
+Deno.test("records of animals said to be of persons, or qualified by another domain's thing, start empty", () => {
+  for (
+    const prompt of [
+      "track my son's vaccinations and the next booster",
+      "les vaccins de ma fille, avec les dates de rappel",
+      "vaccinazioni di mia figlia con i richiami",
+      "las vacunas de mis hijas y cuando toca la siguiente",
+      "Impfungen der Kinder mit nächstem Termin",
+      "kids vaccine log",
+      "las reparaciones de mi moto con el coste",
+      "noter les réparations des vélos du club",
+      "Reparaturen der Fahrräder im Verein",
+      "le riparazioni della moto di mio figlio",
+    ]
+  ) {
+    const { samples, made } = first(prompt);
+    assert.deepEqual(samples, [], prompt);
+    assert.ok(made.withoutSamples.length > 0, prompt);
+  }
+  // Of an animal, or of nothing, they keep them.
+  for (const prompt of ["vaccines of my cat", "las vacunas del perro", "reparaciones de la casa"]) {
+    assert.ok(first(prompt).samples.length > 0, prompt);
+  }
+});

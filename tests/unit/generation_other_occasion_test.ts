@@ -31,3 +31,17 @@ Deno.test("records said of the concept's own occasion, or of no other, keep its 
     assert.ok(guests.samples.length > 0, prompt);
   }
 });
+
+Deno.test("an event's samples that name an occasion the prompt does not are left out", () => {
+  for (
+    const [prompt, occasion] of [
+      ["to-do list for my sister's engagement party", /commun|christening|baptism/i],
+      ["cose da fare per la festa dei 18 anni di mio figlio", /comunione|battesimo/i],
+      ["tâches pour organiser la fête de fin d'année", /communion|baptême/i],
+    ] as const
+  ) {
+    const made = composeSpec(prompt, { tier: "light" });
+    const texts = made.spec.entities.flatMap((e) => e.samples.flatMap((r) => Object.values(r)));
+    assert.ok(!texts.some((v) => typeof v === "string" && occasion.test(v)), `${prompt}: ${texts}`);
+  }
+});

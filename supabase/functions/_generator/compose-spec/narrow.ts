@@ -1,11 +1,14 @@
 // A concept's samples narrowed to what the prompt narrows its subject to: "red wines", "vini piemontesi",
 // "capitales africaines" or "Hauptstädte von Afrika" keep the samples of that kind, region or continent, and
-// start the list empty when none is, rather than show records the prompt rules out.
-import type { Concept } from "../understand/concepts.ts";
+// start the list empty when none is, rather than show records the prompt rules out: so do records said to be
+// of persons or of another domain's things ("vacunas de mi hijo", "reparaciones de la moto").
+import { type Concept, findConcepts } from "../understand/concepts.ts";
+import { CONCEPTS } from "../understand/concepts-index.ts";
+import { stem } from "../understand/stem.ts";
 import type { Language } from "../template/src/types.ts";
 import { words } from "../understand/text.ts";
 import { type Entity, fold } from "./entities.ts";
-import { inflection, OF_JOIN } from "./own-noun.ts";
+import { callsRecords, FOR_WHOM, inflection, OF_JOIN, OF_WORDS } from "./own-noun.ts";
 
 // How far from a word naming the concept a word narrowing it is said, the articles and words of "of" between
 // not counted ("vini rossi", "red wines", "capitals of Asia", "Weine von der Mosel").
@@ -37,6 +40,9 @@ function names(word: string, value: string, language: Language): boolean {
  * the concept's samples in any language has it, keeps those that have it. When no sample of the UI's
  * language has what the prompt narrows to, the list starts empty: its samples are of another kind, place or
  * origin than those asked for.
+ * A word the concept was named by narrows it too, naming where its records are ("congelador" of a pantry's
+ * "Congelador"). A word that qualifies it as another kind of thing than the samples' empties
+ * the list (`contradicts`).
  * A choice stays whole when the prompt names more of its options anywhere (it lists them).
  */
 export function narrowSamples(
@@ -49,6 +55,7 @@ export function narrowSamples(
   const tokens = words(prompt).filter((t) => t.kind === "word").map((t) => t.norm);
   const near = new Set<number>();
   const heads = new Set<number>();
+  const qualifiers: Qualifier[] = [];
   for (const phrase of said) {
     const named = words(phrase).map((t) => t.norm);
     tokens.forEach((_, i) => {
@@ -62,11 +69,17 @@ export function narrowSamples(
         }
       }
       heads.add(i);
+      qualifiers.push(...qualifiersOf(tokens, i, named.length, language).map((q) => ({ ...q, named })));
     });
   }
+  if (contradicts(concept, qualifiers, language)) {
+    entity.spec.samples = [];
+    return;
+  }
+  // (A value may be the word itself, in one of its forms: the "Freezer" a pantry's "freezer" is.)
   const beside = (v: string, l: Language) =>
     tokens.some((t, i) =>
-      (near.has(i) && names(t, v, l)) ||
+      (near.has(i) && names(t, v, l)) || (heads.has(i) && inflection(t, v, l)) ||
       // (A German compound's first part: "Rotweine" of "Rot", "Dessertweine" of "Dessert".)
       (language === "de" && heads.has(i) && t.length > v.length + 2 && t.startsWith(v))
     );
@@ -91,4 +104,65 @@ export function narrowSamples(
       if (known) entity.spec.samples = samples.filter((r) => valued(value(r), language));
     }
   });
+}
+
+/** The words that qualify a phrase of `length` words at `at`: the noun an "of" word joins after it ("vacunas de
+ * mi hijo", "Impfungen der Kinder"), and in English and German, where a modifier comes first, the word right
+ * before it ("my daughter's vaccinations", "die Motorrad Reparaturen"), `bare` with no article or possessive
+ * before it, when it may be a verb ("save recipes", not "kids vaccines"). */
+function qualifiersOf(tokens: string[], at: number, length: number, language: Language) {
+  const found: { word: string; bare?: true }[] = [];
+  let k = at + length;
+  let of = false;
+  // (A German genitive is said by its article or possessive alone: "der Kinder", "meiner Tochter".)
+  for (; k < tokens.length && OF_JOIN[language].has(tokens[k]); k++) {
+    of ||= language === "de" || OF_WORDS[language].has(tokens[k]);
+  }
+  if (of && k < tokens.length) found.push({ word: tokens[k] });
+  if ((language === "en" || language === "de") && at > 0 && !OF_JOIN[language].has(tokens[at - 1])) {
+    // (A possessive's noun: "son's" of "son".)
+    const word = tokens[at - 1].replace(/['’]s$/, "");
+    found.push(at > 1 && OF_JOIN[language].has(tokens[at - 2]) ? { word } : { word, bare: true });
+  }
+  return found;
+}
+
+/** A word that qualifies a phrase the concept was named by, with that phrase's words. */
+type Qualifier = { word: string; bare?: true; named: string[] };
+
+// The shortest stem a German compound is told to hold ("fahrrad" of "Fahrradreparatur").
+const PART = 4;
+
+/**
+ * Whether a word that qualifies the concept's names records of another kind than its samples: persons, for
+ * records of animals ("las vacunas de mis hijos", "Impfungen der Kinder"), or things another domain's concept
+ * keeps, by itself ("reparaciones de la moto") or with the phrase it qualifies ("réparations des vélos" of a
+ * bike's "réparation vélo", not a home's), unless the concept's records or fields are called by it (an
+ * order's "clients").
+ */
+function contradicts(concept: Concept, qualifiers: Qualifier[], language: Language): boolean {
+  return qualifiers.some(({ word, bare, named }) =>
+    (concept.domain === "pets" && FOR_WHOM[language].has(word)) ||
+    (!bare && !callsRecords(concept, word, language, true) &&
+      (findConcepts(word, language).some((c) => c.domain !== concept.domain) ||
+        namesAnother(concept, word, named, language)))
+  );
+}
+
+/** Whether a phrase of a concept of another domain holds both the qualifying word and a word of the phrase
+ * it qualifies, in any of their forms (a German compound holding both). */
+function namesAnother(concept: Concept, word: string, named: string[], language: Language): boolean {
+  const own = stem(word, language);
+  // (Its content words: "de" of "horas de estudio" is in any phrase.)
+  const stems = named.filter((w) => !OF_JOIN[language].has(w)).map((w) => stem(w, language));
+  return CONCEPTS.some((c) =>
+    c.domain !== concept.domain && c.words[language].some((phrase) => {
+      const held = words(phrase).map((t) => stem(t.norm, language));
+      const holds = (s: string) =>
+        held.some((w) =>
+          inflection(w, s, language) || (language === "de" && s.length >= PART && w.includes(s))
+        );
+      return holds(own) && stems.some(holds);
+    })
+  );
 }

@@ -1,7 +1,9 @@
 // Records of a concept kept for one occasion or sub-domain, asked for another its domain knows: "invitati per
 // la festa di laurea" or "invités pour l'anniversaire" are guests, though not a wedding's; the concept's
 // samples (the bride's aunt at table 3) and choices (the bride's side) are another occasion's, so the list
-// starts empty rather than show them.
+// starts empty rather than show them. Samples that name an occasion the prompt does not ("the communion's
+// restaurant" among a graduation party's tasks) are another occasion's too.
+import OCCASIONS from "../understand/occasions.json" with { type: "json" };
 import type { Concept } from "../understand/concepts.ts";
 import { findConcepts } from "../understand/concepts.ts";
 import { CUES } from "../understand/lexicon.ts";
@@ -43,6 +45,25 @@ function ofAnother(entity: Entity, prompt: string, language: Language) {
   );
 }
 
+const OCCASION_NOUNS = Object.fromEntries(
+  Object.entries(OCCASIONS).map(([l, { nouns }]) => [l, nouns.map((n) => stemPhrase(n, l as Language))]),
+) as Record<Language, string[][]>;
+
+/** Drops the samples of an event's records that name an occasion the prompt does not name (a christening's
+ * tasks for a birthday party): what the event is, the prompt says. */
+function unnamedOccasions(entity: Entity, prompt: string, language: Language) {
+  const said = stemPhrase(prompt, language);
+  const names = (stems: string[], noun: string[]) =>
+    stems.some((_, i) => noun.every((w, k) => stems[i + k] === w));
+  const other = (text: string) => {
+    const stems = stemPhrase(text, language);
+    return OCCASION_NOUNS[language].some((n) => names(stems, n) && !names(said, n));
+  };
+  entity.spec.samples = entity.spec.samples.filter((r) =>
+    !Object.values(r).some((v) => typeof v === "string" && other(v))
+  );
+}
+
 /** Drops a concept's samples and unnamed choices when the prompt says the records it named by `said` are of
  * an occasion another concept of its domain names: after them and a purpose or "of" word ("guests for the
  * school fair"), or right before them in English and German, where a modifier comes first. */
@@ -53,6 +74,7 @@ export function otherOccasion(
   prompt: string,
   language: Language,
 ) {
+  if (concept.domain === "events") unnamedOccasions(entity, prompt, language);
   if (!entity.spec.samples.length || !qualified(concept, said, language)) return;
   const tokens = words(prompt).filter((t) => t.kind === "word" || /[.!?;:\n]/.test(t.text));
   const norms = tokens.map((t) => t.norm);

@@ -224,7 +224,7 @@ const ON: Record<Language, string[]> = {
 };
 
 // The people and groups money may be spent for ("kids", "famille"): whom, not on what.
-const FOR_WHOM = Object.fromEntries(
+export const FOR_WHOM = Object.fromEntries(
   Object.entries(LEXICONS).map((
     [l, lex],
   ) => [l, new Set([...lex.persons, ...lex.group.collectives].map(fold))]),
@@ -303,7 +303,7 @@ export const OF_JOIN = Object.fromEntries(
     ),
   ]),
 ) as Record<Language, Set<string>>;
-const OF_WORDS = Object.fromEntries(
+export const OF_WORDS = Object.fromEntries(
   Object.entries(LEXICONS).map((
     [l, lex],
   ) => [l, new Set(lex.of.map((w) => words(w)[0].norm))]),
