@@ -19,7 +19,7 @@ Deno.test("messages the app sends to other people are refused", () => {
   builds("ricordami di mandare una mail ai clienti ogni lunedì");
 });
 
-Deno.test("following where someone is, and records synced between phones, are refused", () => {
+Deno.test("following where someone is is refused", () => {
   for (
     const prompt of [
       "log my walks and record my location with gps",
@@ -29,15 +29,6 @@ Deno.test("following where someone is, and records synced between phones, are re
       "eine App, die aufzeichnet, wo ich bin",
     ]
   ) refuses(prompt, /location/);
-  for (
-    const prompt of [
-      "a packing list that syncs with my partner's phone",
-      "lista dei compiti sincronizzata su due telefoni",
-      "budget familial synchronisé entre nos deux téléphones",
-      "lista de tareas que se sincronice entre ambos móviles",
-      "Einkaufsliste auf beiden Handys synchronisieren",
-    ]
-  ) refuses(prompt, /syncs them/);
 });
 
 Deno.test("data only the internet has this minute is refused, unless the speaker enters it", () => {
@@ -67,7 +58,6 @@ Deno.test("friends acting on the speaker's posts, a chat with them and others bu
       "an app where my followers can see my recipes",
       "app per chattare con gli amici del calcetto",
       "que mis amigos comenten mis rutas",
-      "Eine Chat-App für meine Familie",
       "una app donde los clientes reservan y pagan en línea",
       "un quiz avec un classement mondial",
     ]
@@ -98,7 +88,6 @@ Deno.test("a bank account the app reads, and traffic this minute, are refused; r
     ]
   ) refuses(prompt, /bank's online access/);
   refuses("is there traffic right now on the ring road", /internet/);
-  refuses("a packing list we both fill in on our phones", /syncs them/);
   refuses("our board game nights, and friends can vote on the next game", /server/);
   builds("suivi du budget, pas de connexion bancaire");
   builds("gastos de la casa sin conexión bancaria");
