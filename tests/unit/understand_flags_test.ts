@@ -13,6 +13,7 @@ Deno.test("a sentence that says to mark records and states a bound asks for a fl
       ["relevés de tension : mettre en évidence ceux au-dessus de 14", { above: 14 }],
       ["control de stock, resaltar los artículos con menos de 3 unidades", { below: 3 }],
       ["Messwerte eintragen und alles außerhalb von 6 bis 8 rot markieren", { below: 6, above: 8 }],
+      ["mis gastos, resaltar los mayores de 200", { above: 200 }],
     ] as const
   ) assert.deepEqual(bounds(prompt), expected, prompt);
 });
@@ -53,4 +54,13 @@ Deno.test("the app marks a record whose number is out of its bounds, and none th
   assert.ok(flagged(flags, { value: "11" }));
   for (const value of [4, 10, 7, "", undefined, true]) assert.ok(!flagged(flags, { value }), String(value));
   assert.ok(!flagged(undefined, { value: 100 }));
+});
+
+Deno.test("a bound in money flags the records' amount of money, whatever number comes first", () => {
+  const spec = composeSpec("my record collection with year and price, highlight records of more than $40", {
+    tier: "light",
+  }).spec;
+  const screen = spec.screens.find((s) => s.options.flags)!;
+  const entity = spec.entities.find((e) => e.key === screen.entity)!;
+  assert.equal(entity.fields.find((f) => f.key === screen.options.flags![0].field)?.type, "money");
 });

@@ -1071,7 +1071,9 @@ export class Builder {
           this.screens.find((s) =>
             s.entity === entity.spec.key && (s.block === "log" || s.block === "collection")
           ) ?? this.listOf(entity);
-        const field = named?.field ?? entity.field(screen.options.amountField ?? "") ??
+        // (A bound in money is on the records' amount of money: "bottles of more than 50 €" is their price.)
+        const money = ask.quantities.some((q) => q.kind === "money") ? entity.ofType("money") : undefined;
+        const field = named?.field ?? money ?? entity.field(screen.options.amountField ?? "") ??
           entity.ofType("number", "money", "duration", "rating");
         if (!field) return this.refuse(ask, "no number to compare");
         screen.options.flags = [...(screen.options.flags ?? []), { field: field.key, ...ask.bounds }];
