@@ -197,7 +197,8 @@ function timeAt(words: string[], language: Language): number {
     (i > 0 && CUES[language].stop.has(folded[i - 1]) && TIME_UNITS[language].has(w)) ||
     (i > 0 && introducesTime(folded[i - 1], language) && timeNameAt(folded, i, language) > 0 &&
       folded.slice(0, i).some((x) => !CUES[language].stop.has(x) && !VERBS[language].has(x))) ||
-    (i > 0 && WHICH_TIME[language].has(w) && timeNameAt(folded, i + 1, language) > 0) ||
+    (i > 0 && WHICH_TIME[language].has(w) &&
+      (timeNameAt(folded, i + 1, language) > 0 || TIME_UNITS[language].has(folded[i + 1] ?? ""))) ||
     TIME_WORDS[language].some((expression) => expression.every((x, k) => folded[i + k] === x))
   );
 }
