@@ -781,9 +781,12 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
 function wholeIn(text: string, prompt: string, language: Language): boolean {
   const own = words(text).map((t) => t.norm);
   const tokens = words(prompt);
+  const ends = (i: number) => tokens[i]?.kind !== "word" || CUES[language].stop.has(tokens[i].norm);
+  // (An English participle's clause after it, "a dog groomer working from a van", leaves it whole.)
+  const participle = (i: number) =>
+    language === "en" && /\p{L}{3}ing$/u.test(tokens[i]?.norm ?? "") && ends(i + 1);
   return tokens.some((_, p) =>
-    own.every((w, k) => tokens[p + k]?.norm === w) &&
-    (tokens[p + own.length]?.kind !== "word" || CUES[language].stop.has(tokens[p + own.length].norm))
+    own.every((w, k) => tokens[p + k]?.norm === w) && (ends(p + own.length) || participle(p + own.length))
   );
 }
 
