@@ -237,8 +237,10 @@ Deno.test("an app of one kind of records is named by the opening when the main a
     name("acogemos gatitos de una protectora. quiero apuntar los biberones cada 3 horas con los ml"),
     "Gatitos",
   );
-  // The main ask's own words name it when they say what the records are.
-  assert.equal(name("We bought an old farmhouse. I want a list of the repairs with cost"), "Repairs");
+  // The main ask's own words name it when they say what the records are, unless those are of a general kind
+  // ("repairs"), which the situation names.
+  assert.equal(name("We bought an old farmhouse. I want a list of the plants in the garden"), "Plants");
+  assert.equal(name("We bought an old farmhouse. I want a list of the repairs with cost"), "Old Farmhouse");
 });
 
 Deno.test("a German name typed in lower case gets its nouns' capitals", () => {

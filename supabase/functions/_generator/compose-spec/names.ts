@@ -15,6 +15,7 @@ import { audienceAt } from "../understand/audience.ts";
 import { stem } from "../understand/stem.ts";
 import { occasionOf } from "./occasion.ts";
 import { nounPhrase } from "./noun-phrase.ts";
+import { byTrade, ofGeneralRecords, situations } from "./situation.ts";
 import { fill, joined, WORDS } from "./words.ts";
 import {
   APP_WORDS,
@@ -197,7 +198,8 @@ function timeAt(words: string[], language: Language): number {
     (i > 0 && CUES[language].stop.has(folded[i - 1]) && TIME_UNITS[language].has(w)) ||
     (i > 0 && introducesTime(folded[i - 1], language) && timeNameAt(folded, i, language) > 0 &&
       folded.slice(0, i).some((x) => !CUES[language].stop.has(x) && !VERBS[language].has(x))) ||
-    (i > 0 && WHICH_TIME[language].has(w) && timeNameAt(folded, i + 1, language) > 0) ||
+    (i > 0 && WHICH_TIME[language].has(w) &&
+      (timeNameAt(folded, i + 1, language) > 0 || TIME_UNITS[language].has(folded[i + 1] ?? ""))) ||
     TIME_WORDS[language].some((expression) => expression.every((x, k) => folded[i + k] === x))
   );
 }
@@ -715,14 +717,16 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // what a word of the main ask opens after another word of it, not "for" ("a list of friends and family",
   // "llevar mis alumnos"; not "Mi suegra vive sola").
   const tokens = words(prompt);
-  const theirPeople = (c: string) => {
+  const theirPeople = (c: string) =>
+    spec.entities.some((e) => sharesWord(c, [e.label, e.plural])) || openedInAsk(c);
+  // (A person by their trade or a body names it only so: records the app made of "my GP says" are no sign.)
+  const openedInAsk = (c: string) => {
     const own = words(c).map((t) => t.norm);
-    return spec.entities.some((e) => sharesWord(c, [e.label, e.plural])) ||
-      tokens.some((t, i) =>
-        main !== undefined && i >= 2 && t.start >= main.start && t.start < main.end &&
-        own.every((w, k) => tokens[i + k]?.norm === w) && OPENERS[language].has(tokens[i - 1].norm) &&
-        tokens[i - 2].kind === "word" && !PURPOSE[language].has(tokens[i - 2].norm)
-      );
+    return tokens.some((t, i) =>
+      main !== undefined && i >= 2 && t.start >= main.start && t.start < main.end &&
+      own.every((w, k) => tokens[i + k]?.norm === w) && OPENERS[language].has(tokens[i - 1].norm) &&
+      tokens[i - 2].kind === "word" && !PURPOSE[language].has(tokens[i - 2].norm)
+    );
   };
   // The business the speaker runs names the app over its trade's records ("I own a bakery … the orders"),
   // when its noun phrase is whole: not cut before a word of its own ("dog" of "a dog walking business").
@@ -736,7 +740,8 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     (asGiven(i) || !measureOnly(c, language)) && (asGiven(i) || !speakersVerb(c, prompt, language)) &&
     (asGiven(i) || !verbOf(c)) && (asGiven(i) || !namesADoing(c, language)) && !opensAScene(c, language) &&
     (i === 0 || i === ROLE || i > SUBJECT || aboutIt(c, i)) &&
-    (i === 0 || i > HEAD || !personal(c, language) || theirPeople(c));
+    (i === 0 || i > HEAD || !personal(c, language) || theirPeople(c)) &&
+    (i === 0 || i === ROLE || i > HEAD || !byTrade(c, language) || openedInAsk(c));
   // (Another name that says the occasion with a word more is kept, "Fête surprise" of "une fête surprise",
   // unless the word names records: "Wedding Guests".)
   const first = named.findIndex(fits);
@@ -749,7 +754,30 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   const chosen = fuller > 0 ? fuller : first;
   // (What the app is for names it; its records are still what the others say: the head's when it is next.)
   const theirs = meant && chosen === 0 ? named.findIndex((c, i) => i > 0 && fits(c, i)) : chosen;
-  const picked = chosen >= 0 ? named[chosen] : spec.screens[0].title;
+  // Records of a general kind ("Expenses", "Séance", "Lavori") are named by the situation the prompt opens
+  // on, the speaker's role, what they do, or the first noun phrase of its story that is no person, when that
+  // says more than they do.
+  const general = chosen >= 0 && named[chosen] !== given && main !== undefined && spoken &&
+    ofGeneralRecords(named[chosen], language);
+  const situation = general
+    ? [
+      role,
+      world,
+      ...situations(prompt, greeted, main.start, language).map((s) => phrase(s, language, capitals)),
+    ]
+      .map((c) => c && nounPhrase(unhyphenated(c, prompt), prompt, language))
+      .find((c) =>
+        c && fits(c, ROLE) && !personal(c, language) &&
+        (c === role ? wholeIn(c, prompt, language) : !byTrade(c, language)) &&
+        !ofGeneralRecords(c, language) &&
+        !sharesWord(c, [named[chosen]])
+      )
+    : undefined;
+  const picked = situation
+    ? qualified(situation, named[chosen], spec, language)
+    : chosen >= 0
+    ? named[chosen]
+    : spec.screens[0].title;
   // The kind word alone ("Quiz", "Diario") joins what the prompt says it is about.
   const kindOnly = !asGiven(chosen) && !/\s/.test(picked) && isCue(picked, language, ["asks"]);
   const withSubject = kindOnly
@@ -776,13 +804,30 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   return theirs === HEAD && !itsOwn ? { name, head: candidates[HEAD] } : { name };
 }
 
+/** The situation that names an app, with the records' own word where no list of the app says it ("Poids" of
+ * "Pesées": "Poids de chienne Plume", "Camper Van Repairs"), in the language's order, when a title holds both:
+ * what is kept of it stays said. */
+function qualified(situation: string, records: string, spec: AppSpec, language: Language): string {
+  const labels = spec.entities.flatMap((e) => [e.label, e.plural]);
+  if (sharesWord(records, labels) || sharesWord(situation, [records])) return situation;
+  const both = language === "de"
+    ? compound(capitalized(situation), capitalized(records))
+    : PREPOSITIONAL.has(language)
+    ? `${records} ${[...OF[language]][0]} ${situation}`
+    : `${situation} ${records}`;
+  return both.length <= MAX_NAME && both.split(/\s+/).length <= MAX_NAME_WORDS ? both : situation;
+}
+
 /** Whether a phrase is said in the prompt before a function word, a mark or its end. */
 function wholeIn(text: string, prompt: string, language: Language): boolean {
   const own = words(text).map((t) => t.norm);
   const tokens = words(prompt);
+  const ends = (i: number) => tokens[i]?.kind !== "word" || CUES[language].stop.has(tokens[i].norm);
+  // (An English participle's clause after it, "a dog groomer working from a van", leaves it whole.)
+  const participle = (i: number) =>
+    language === "en" && /\p{L}{3}ing$/u.test(tokens[i]?.norm ?? "") && ends(i + 1);
   return tokens.some((_, p) =>
-    own.every((w, k) => tokens[p + k]?.norm === w) &&
-    (tokens[p + own.length]?.kind !== "word" || CUES[language].stop.has(tokens[p + own.length].norm))
+    own.every((w, k) => tokens[p + k]?.norm === w) && (ends(p + own.length) || participle(p + own.length))
   );
 }
 

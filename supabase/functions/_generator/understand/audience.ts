@@ -16,7 +16,7 @@ const PHRASE = 3;
 
 /** Whether a word is a trade's: as the lexicon writes it, or in German a compound ending in one
  * ("Kinderarzt"). */
-function trade(word: string, language: UiLanguage): boolean {
+export function trade(word: string, language: UiLanguage): boolean {
   return AUDIENCE[language].has(word) ||
     (language === "de" && [...AUDIENCE[language]].some((a) => word.length > a.length && word.endsWith(a)));
 }

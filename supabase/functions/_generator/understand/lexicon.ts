@@ -129,6 +129,13 @@ export interface Lexicon {
   /** The plural nouns of what any business keeps of its trade ("clients", "ordini", "réservations",
    * "Bestellungen"): records of these a business the speaker runs is named by the business. */
   trade: string[];
+  /** The nouns of records of a general kind, kept of whatever the speaker has, does, runs or goes through
+   * ("expenses", "sedute", "rendez-vous", "reparaciones", "Termine"): an app of these is named by what they
+   * are kept of. */
+  generalRecords: string[];
+  /** The bodies that ask for records or give a prompt its context ("the agency wants records", "la mairie",
+   * "das Jugendamt"): like a person by their trade, never what an app is about. */
+  bodies: string[];
   /** What opens a prompt to greet or address its reader ("Hi", "Sehr geehrte Damen und Herren", "Madame,
    * Monsieur"): up to the first mark after it, the prompt says nothing of the app. */
   greetings: string[];
