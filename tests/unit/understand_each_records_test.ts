@@ -106,6 +106,19 @@ Deno.test("each record of a noun after what keeps it names the records, whatever
   }
 });
 
+Deno.test("a relative clause of the noun before 'with' or a colon still leaves its fields to the records", () => {
+  for (
+    const [prompt, subject, field] of [
+      ["a list of trails, and every trail we hiked with the distance and the views", "trail", "views"],
+      ["ogni vino che assaggio: cantina, annata e prezzo", "vino", "cantina"],
+    ]
+  ) {
+    const found = kept(prompt);
+    const own = found.find((a) => a.subject === subject);
+    assert.ok(own?.each && own.fields.includes(field), `${prompt}: ${JSON.stringify(found)}`);
+  }
+});
+
 Deno.test("a verb or a noun and 'of' before 'each' takes the records only when a mark sets fields out", () => {
   for (
     const [prompt, subject] of [

@@ -79,6 +79,20 @@ export function eachRecord(
   ) {
     return { noun: { from, to } };
   }
+  // (So does a relative clause of the noun before a colon or a "with": "each problem I tried with its grade",
+  // "ogni libro che leggo: titolo"; not "for each student I want their grades", "log every time i vape".)
+  let verb = to;
+  if (RELATIVE[language].has(tokens[verb]?.norm ?? "")) verb++;
+  if (SPEAKER[language].has(tokens[verb]?.norm ?? "")) verb++;
+  const close = tokens[verb + 1];
+  if (
+    verb > to && tokens[verb]?.kind === "word" && !stop.has(tokens[verb].norm) &&
+    (close
+      ? close.norm === ":" || WITH[language].has(close.norm)
+      : text.slice(tokens[verb].end).trimStart()[0] === ":")
+  ) {
+    return { noun: { from, to } };
+  }
   // A bracket that closes the phrase holds its fields, read as a bracket's fields are ("each trip (date,
   // lake)"), when it lists some; one with more said after it is of the noun ("chaque pièce (cuisine…) a des
   // tâches").
