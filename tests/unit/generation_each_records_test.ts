@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
+import { pluralOf } from "../../supabase/functions/_generator/compose-spec/each-noun.ts";
 
 const entities = (prompt: string) =>
   composeSpec(prompt, { tier: "light" }).spec.entities.map((e) => ({
@@ -50,4 +51,38 @@ Deno.test("a tick among the fields of one kind of records is theirs, not the app
   const paid = made.filter((e) => e.fields.includes("Bezahlt"));
   assert.equal(paid.length, 1, JSON.stringify(made));
   assert.ok(paid[0].fields.includes("Preis"), JSON.stringify(made));
+});
+
+Deno.test("records an 'each' phrase names are called by its noun in the plural, a concept's or not", () => {
+  for (
+    const [prompt, plural] of [
+      ["track each grooming (date, groomer, price)", "Groomings"],
+      ["ogni uscita in canoa: data, lago, km", "Uscite"],
+      ["un carnet de chaque vendange avec la date, la parcelle et les kilos", "Vendanges"],
+      ["por cada examen fecha, asignatura y nota", "Exámenes"],
+      ["für jede Besichtigung Datum, Adresse und Miete", "Besichtigungen"],
+    ]
+  ) {
+    const made = entities(prompt);
+    assert.ok(made.some((e) => e.plural === plural), `${prompt}: ${JSON.stringify(made)}`);
+  }
+});
+
+Deno.test("the plural of an 'each' noun is its head word's, by its ending", () => {
+  for (
+    const [noun, language, plural] of [
+      ["fishing trip", "en", "fishing trips"],
+      ["ferry", "en", "ferries"],
+      ["vaccinazione del gatto", "it", "vaccinazioni del gatto"],
+      ["banca", "it", "banche"],
+      ["tournoi", "fr", "tournois"],
+      ["bateau", "fr", "bateaux"],
+      ["lección", "es", "lecciones"],
+      ["vez", "es", "veces"],
+      ["Lieferung", "de", "Lieferungen"],
+      ["Reise", "de", "Reisen"],
+    ] as const
+  ) {
+    assert.equal(pluralOf(noun, language), plural);
+  }
 });

@@ -77,3 +77,66 @@ Deno.test("records named before a colon of their own, under a title or after its
     assert.ok(asks.some((a) => a.fields.some((f) => f.name === field)), `${prompt}: ${JSON.stringify(asks)}`);
   }
 });
+
+const kept = (prompt: string) =>
+  understand(prompt).asks.filter((a) => a.type === "list" || a.type === "log").map((a) => ({
+    subject: a.subject,
+    fields: a.fields.map((f) => f.name),
+    each: a.each === true,
+  }));
+
+Deno.test("each record of a noun after what keeps it names the records, whatever the fields are set out by", () => {
+  for (
+    const [prompt, subject, field] of [
+      // After a verb of keeping, with "with" or a colon.
+      ["log every oil change with the mileage and the shop", "oil change", "shop"],
+      // After a noun of keeping and "of", with a colon.
+      ["a journal of each climb: date, route, grade", "climb", "grade"],
+      // In brackets.
+      ["registro di ogni potatura (data, pianta, attrezzo)", "potatura", "attrezzo"],
+      // With a complement of the noun before the colon.
+      ["je veux noter chaque sortie en kayak : date, rivière, distance", "sortie", "rivière"],
+      ["anotar cada partida de ajedrez con rival, apertura y resultado", "partida", "apertura"],
+      ["ich notiere jede Bergtour mit Datum, Gipfel und Höhe", "Bergtour", "Gipfel"],
+    ]
+  ) {
+    const found = kept(prompt);
+    const own = found.find((a) => a.subject === subject);
+    assert.ok(own?.each && own.fields.includes(field), `${prompt}: ${JSON.stringify(found)}`);
+  }
+});
+
+Deno.test("a relative clause of the noun before 'with' or a colon still leaves its fields to the records", () => {
+  for (
+    const [prompt, subject, field] of [
+      ["a list of trails, and every trail we hiked with the distance and the views", "trail", "views"],
+      ["ogni vino che assaggio: cantina, annata e prezzo", "vino", "cantina"],
+    ]
+  ) {
+    const found = kept(prompt);
+    const own = found.find((a) => a.subject === subject);
+    assert.ok(own?.each && own.fields.includes(field), `${prompt}: ${JSON.stringify(found)}`);
+  }
+});
+
+Deno.test("a verb or a noun and 'of' before 'each' takes the records only when a mark sets fields out", () => {
+  for (
+    const [prompt, subject] of [
+      ["los resultados de cada torneo (fecha, puesto, premio)", "torneo"],
+      ["write down every brew - date, beans, grind and ratio", "brew"],
+    ]
+  ) {
+    const found = kept(prompt);
+    assert.ok(found.some((a) => a.subject === subject && a.each), `${prompt}: ${JSON.stringify(found)}`);
+  }
+  for (
+    const prompt of [
+      "pasar lista en cada clase y apuntar las faltas",
+      "a list of questions to bring to each appointment",
+      "i log my pain after each session, and my mood",
+      "show each member's total hours and a chart of the month",
+    ]
+  ) {
+    assert.ok(kept(prompt).every((a) => !a.each), `${prompt}: ${JSON.stringify(kept(prompt))}`);
+  }
+});

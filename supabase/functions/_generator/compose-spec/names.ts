@@ -604,7 +604,12 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     (asField || !said.some((w) => request.sentence.includes(w) || u.asks.some((a) => a.quote.includes(w))));
   // Words of the main ask that end on an infinitive ("rappel pour nourrir les poissons") say what is done:
   // the head of the request, what it is done to, names the app ("Poissons").
-  const quoted = main && own ? phrase(withoutRole(main.quote, language), language, capitals) : "";
+  // (Those of records an "each" phrase names are its noun, not the quantifier nor the fields: "für jede
+  // Fahrt Datum, …", "registro di ogni vaccinazione".)
+  const ownWords = main?.each && main.subject && main.quote.includes(main.subject)
+    ? main.subject
+    : main?.quote;
+  const quoted = main && own ? phrase(withoutRole(ownWords!, language), language, capitals) : "";
   // A subject that "for" and an indefinite article introduce after a word that names a concept, across
   // an adjective or two, is what they aim at and names the app, rather than the words of aiming ("saving
   // for a used car", "Sparziel für ein neues Fahrrad"); one after a possessive is whom they are for.

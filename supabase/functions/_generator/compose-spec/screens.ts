@@ -25,6 +25,7 @@ import type {
   ScreenSpec,
 } from "../template/src/types.ts";
 import { blank, capitalized, Entity, fold, fromConcept, fromWords, keyOf, NUMERIC } from "./entities.ts";
+import { eachNoun } from "./each-noun.ts";
 import { nounPhrase } from "./noun-phrase.ts";
 import { WORDS } from "./words.ts";
 import { callsRecords, headNoun, ofWhom, ownNoun, qualifying, spentOn, unwritten } from "./own-noun.ts";
@@ -283,6 +284,8 @@ export class Builder {
         headNoun(entity, said, subject!, this.conceptSaid[at], this.prompt, this.language);
       }
     }
+    // (Records an "each" phrase names are called by its noun: "log every haircut", not "Appointments".)
+    if (ask.each && subject) eachNoun(entity, subject, this.language);
     if (!entity.known || !entity.spec.samples.length) this.withoutSamples.push(entity.spec.plural);
     this.adopt(entity);
     if (id) this.bySubject.set(id, entity);

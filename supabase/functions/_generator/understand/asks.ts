@@ -32,7 +32,7 @@ import { relativeVerb } from "./relative-clause.ts";
 import { unasked, why } from "./standing.ts";
 import { stemPhrase } from "./stem.ts";
 import { computingVerbAt, namedFigures } from "./figures.ts";
-import { eachOpening } from "./each-records.ts";
+import { eachPhrase } from "./each-records.ts";
 import { alternativeAmounts, valuedChoices } from "./valued-choice.ts";
 import { fold, type Token, words } from "./text.ts";
 import { stem } from "./stem.ts";
@@ -628,8 +628,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const afterColon = ctx.prompt.slice(0, clause.start).trimEnd().endsWith(":");
   if (!fields.length && afterColon) fields.push(...fieldsBeforeVerb(tokens, language));
   if (!fields.length) fields.push(...bracketFields(tokens, language));
-  // (Fields right after the noun of each record a clause opens on: "pour chaque match la date et le score".)
-  const each = eachOpening(tokens, language, ctx.prompt);
+  // (Fields right after the noun of each record a clause keeps: "pour chaque match la date et le score".)
+  const keepers = matchCues(stems, cues.asks).filter((m) => m.key === "log" || m.key === "list");
+  const each = eachPhrase(tokens, language, ctx.prompt, new Set(keepers.map((m) => m.to - 1)));
   if (!fields.length && each?.fields !== undefined) fields.push(...fieldsFrom(tokens, each.fields, language));
   boardFields(fields, tokens, stems, language);
   // A `:` list's fields lie in the clauses of its items.
@@ -947,10 +948,14 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const measured = new Map<AskType, Field>();
   // (Fields said of each record of a noun are that noun's records, whatever else the clause asks: "pour
   // chaque match la date et le score".)
+  // (They are the records of the cue of keeping the phrase follows, "log every haircut with the date", else
+  // a list of their own.)
+  const keptAs = keepers.find((m) => each?.keeper === m.to - 1)?.key as AskType | undefined;
+  if (keptAs) named.set(keptAs, each!.noun);
   const eachListed = each !== undefined && (listed.length > 0 || fields.length > 0);
   if (
     ((listed.length || fields.length > 1 || (clause.records && fields.length)) && !owner && !priced) ||
-    eachListed
+    (eachListed && !keptAs)
   ) {
     const head = eachListed
       ? each.noun
@@ -1912,7 +1917,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     // (Records named with fields of their own beside others, "and the orders with date", are new records.)
     if (type === "list" && clause.records) ask.records = true;
     else if (type === "list" && spans.length && spans.every(namesAgain)) ask.mention = true;
-    if (type === "list" && eachListed) ask.each = true;
+    if ((type === "list" && eachListed) || type === keptAs) ask.each = true;
     if (type === "log" && (done || acts || assigned.length)) ask.done = true;
     // (A figure asked beside the ranking in the same words is built; the ranking alone is not.)
     const rank = ranked && offsetsOf(tokens, ranked.quote);
