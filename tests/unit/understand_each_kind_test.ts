@@ -32,3 +32,14 @@ Deno.test("an each phrase of records, a time or a person, or after joined fields
     assert.equal(categories(prompt), undefined, prompt);
   }
 });
+
+Deno.test("an each phrase whose fields follow in a bracket names the records, no kind", () => {
+  for (
+    const prompt of [
+      "noter mes mesures de chaque séance (date, poids, tour de taille)",
+      "segnare i risultati di ogni partita (data, avversario, punteggio)",
+    ]
+  ) {
+    assert.equal(categories(prompt), undefined, prompt);
+  }
+});

@@ -35,6 +35,9 @@ export function eachKind(
     if (tokens[tie].kind !== "word" || content(tie) || !content(tie - 1)) continue;
     if (tokens[tie - 1].norm === tokens[i + 1].norm) continue;
     const to = kind(i + 2) ? i + 3 : i + 2;
+    // (Fields after it, a colon's or a bracket's, are of the records it names: "los resultados de cada
+    // analítica (fecha, LDL)".)
+    if (tokens[to]?.norm === ":" || tokens[to]?.norm === "(") continue;
     // Back from the records' noun to the cue that keeps them; words joined on the way are fields of the records
     // the phrase names, no kind ("OG and FG for every batch").
     let kept = keeping.includes(to);
