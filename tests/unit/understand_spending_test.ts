@@ -94,3 +94,17 @@ Deno.test("a list of spending opened past another noun, or of currencies, groups
     assert.ok(!understand(prompt).asks.some((a) => a.type === "categories"), prompt);
   }
 });
+
+Deno.test("a time after the items of spending says when, no item", () => {
+  for (
+    const [prompt, items] of [
+      ["what i spend on lunch, taxis and eating out every week", ["lunch", "taxis", "eating out"]],
+      ["segno le spese per benzina e autostrada ogni mese", ["benzina", "autostrada"]],
+      ["noter les dépenses pour la cantine et le sport chaque mois", ["cantine", "sport"]],
+      ["apunto los gastos en comida y ocio cada semana", ["comida", "ocio"]],
+      ["Ausgaben für Miete und Urlaub jeden Monat", ["Miete", "Urlaub"]],
+    ] as const
+  ) {
+    assert.deepEqual(category(prompt), items, prompt);
+  }
+});
