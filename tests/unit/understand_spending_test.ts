@@ -67,3 +67,44 @@ Deno.test("a noun of spending among another record's fields stays their field", 
   const asks = understand("products with name, supplier and costs").asks;
   assert.ok(!asks.some((a) => a.type === "log"), JSON.stringify(asks.map((a) => a.type)));
 });
+
+Deno.test("what the money goes on, listed right with the words of spending, is the kinds the log is grouped by", () => {
+  for (
+    const [prompt, items] of [
+      ["i track what i spend on rent, pets and holidays", ["rent", "pets", "holidays"]],
+      ["segno le spese per l'affitto, la palestra e i regali", ["affitto", "palestra", "regali"]],
+      ["noter les dépenses pour la cantine, le sport et les vêtements", ["cantine", "sport", "vêtements"]],
+      ["apunto los gastos de la boda (flores, música, fotos)", ["flores", "música", "fotos"]],
+      ["Ausgaben für Miete, Katze und Urlaub aufschreiben", ["Miete", "Katze", "Urlaub"]],
+    ] as const
+  ) {
+    const kinds = understand(prompt).asks.find((a) => a.type === "categories");
+    assert.deepEqual(kinds?.fields.find((f) => f.type === "choice")?.options, items, prompt);
+  }
+});
+
+Deno.test("a list of spending opened past another noun, or of currencies, groups nothing", () => {
+  for (
+    const prompt of [
+      "log expenses in the local money (baht, kip, dong)",
+      "i log my expenses, and a list of documents (passport, visa, insurance)",
+      "spese in euro e dollari",
+    ]
+  ) {
+    assert.ok(!understand(prompt).asks.some((a) => a.type === "categories"), prompt);
+  }
+});
+
+Deno.test("a time after the items of spending says when, no item", () => {
+  for (
+    const [prompt, items] of [
+      ["what i spend on lunch, taxis and eating out every week", ["lunch", "taxis", "eating out"]],
+      ["segno le spese per benzina e autostrada ogni mese", ["benzina", "autostrada"]],
+      ["noter les dépenses pour la cantine et le sport chaque mois", ["cantine", "sport"]],
+      ["apunto los gastos en comida y ocio cada semana", ["comida", "ocio"]],
+      ["Ausgaben für Miete und Urlaub jeden Monat", ["Miete", "Urlaub"]],
+    ] as const
+  ) {
+    assert.deepEqual(category(prompt), items, prompt);
+  }
+});

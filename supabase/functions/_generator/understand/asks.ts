@@ -33,6 +33,7 @@ import { unasked, why } from "./standing.ts";
 import { stemPhrase } from "./stem.ts";
 import { computingVerbAt, namedFigures } from "./figures.ts";
 import { eachPhrase } from "./each-records.ts";
+import { eachKind } from "./each-kind.ts";
 import { alternativeAmounts, valuedChoices } from "./valued-choice.ts";
 import { fold, type Token, words } from "./text.ts";
 import { stem } from "./stem.ts";
@@ -1309,17 +1310,14 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // totale per ogni tipo", "le total des devis par pièce", "ver las horas de cada asignatura", "Stunden pro
   // Baustelle"), unless it is a time, a unit, a person (a board's or a split's) or what an amount is paid
   // for ("$20 per game"), or the words of a sort or a search ("sorted by date").
+  // Records kept for each of a kind are grouped by it as well, though no figure asks ("log my reading time for
+  // each subject").
   const figures = [...(found.get("aggregate") ?? []), ...(found.get("chart") ?? [])];
-  const grouping = figures.length
-    ? groupedBy(
-      tokens,
-      language,
-      content,
-      persons,
-      found,
-      Math.min(...figures.map((o) => tokenSpan(tokens, o).to)),
-    )
-    : undefined;
+  const kindWord = kindNoun(tokens, language, content, persons);
+  const grouping =
+    (figures.length
+      ? groupedBy(tokens, language, kindWord, found, Math.min(...figures.map((o) => tokenSpan(tokens, o).to)))
+      : undefined) ?? eachKind(tokens, language, content, kindWord, keeping);
   // (A word of categories it breaks down by, "the total per category", is that breakdown, no ask of its own;
   // a cue that holds the word of breakdown, "par pièce", "by room", stays one.)
   const byCategory = (o: Offsets) =>
@@ -3352,13 +3350,24 @@ const GROUPED_BY = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.groupedBy.map((p) => words(p).map((t) => t.norm))]),
 ) as Record<UiLanguage, string[][]>;
 
+/** Whether the word at `k` may name a kind records are grouped by: a content word, no time, unit or person. */
+function kindNoun(
+  tokens: Token[],
+  language: UiLanguage,
+  content: (i: number) => boolean,
+  persons: CueMatch[],
+): (k: number) => boolean {
+  return (k) =>
+    content(k) && !CLOSED[language].has(tokens[k].norm) && !measureWord(tokens[k].norm) &&
+    !persons.some((m) => m.from <= k && k < m.to);
+}
+
 /** Where a figure's breakdown is ("per grade", "per ogni tipo"), after the figure's first cue, and the words
  * of what it is by. */
 function groupedBy(
   tokens: Token[],
   language: UiLanguage,
-  content: (i: number) => boolean,
-  persons: CueMatch[],
+  noun: (i: number) => boolean,
   found: Map<AskType, Offsets[]>,
   after: number,
 ): { span: Span; by: Span } | undefined {
@@ -3378,9 +3387,6 @@ function groupedBy(
     // (A grouping takes a bare noun or "each": "per tipo", "per ogni stanza"; after an article it says for
     // what or after what, "per i bisognini", "nach dem Essen".)
     if (each.has(tokens[j]?.norm ?? "")) j++;
-    const noun = (k: number) =>
-      content(k) && !CLOSED[language].has(tokens[k].norm) && !measureWord(tokens[k].norm) &&
-      !persons.some((m) => m.from <= k && k < m.to);
     // (A verb after it says what for: "por cobrar".)
     if (!noun(j) || INFINITIVE[language]?.test(tokens[j].norm)) continue;
     const to = noun(j + 1) ? j + 2 : j + 1;

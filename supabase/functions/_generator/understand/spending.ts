@@ -5,9 +5,9 @@
 // where the prompt lists what the money goes on, the category of it among those items. A price beside an item
 // ("salle 450 €") is an expected cost, no price list.
 import type { Ask, Field } from "./asks.ts";
-import { CUES, LEXICONS, wordSet } from "./lexicon.ts";
+import { CUES, LEXICONS, matchCues, stemTokens, wordSet } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
-import type { Quantity } from "./quantities.ts";
+import { measureWord, type Quantity } from "./quantities.ts";
 import { fold, type Token, words } from "./text.ts";
 
 const WORDS = Object.fromEntries(
@@ -15,6 +15,8 @@ const WORDS = Object.fromEntries(
     nouns: wordSet(lex.spending.nouns),
     verbs: wordSet(lex.spending.verbs),
     on: wordSet(lex.spending.on),
+    determiners: wordSet([...lex.articles, ...lex.determiners]),
+    of: wordSet(lex.of),
     // What opens an item without naming it: articles, determiners, "of" words and the words of "on".
     opening: wordSet([...lex.articles, ...lex.determiners, ...lex.of, ...lex.spending.on]),
     and: wordSet(lex.and),
@@ -26,20 +28,28 @@ const WORDS = Object.fromEntries(
   }]),
 ) as Record<
   UiLanguage,
-  Record<"nouns" | "verbs" | "on" | "opening" | "and" | "with" | "figures" | "numbers", Set<string>>
+  Record<
+    "nouns" | "verbs" | "on" | "determiners" | "of" | "opening" | "and" | "with" | "figures" | "numbers",
+    Set<string>
+  >
 >;
 
 /** The marks that open a list of items after the words of spending, and the marks that close it. */
 const OPENS = new Set([":", "(", "-", "–"]);
 const ENDS = new Set([".", "!", "?", ";", ")", "\n"]);
 const ITEM_WORDS = 3;
+/** How many words at most lie between the words of spending and a list of what the money goes on. */
+const NEAR = 4;
+/** The prompt's quantities that say when: a time, a weekday, a frequency, a period or a date. */
+const WHEN = new Set<Quantity["kind"]>(["time", "weekday", "frequency", "period", "date"]);
+const times = (stated: Quantity[]) => stated.filter((q) => WHEN.has(q.kind));
 /** Types an ask of those records may have been read as: what the prompt keeps of them. */
 const RECORDS = new Set<Ask["type"]>(["list", "log"]);
 
 /** The items listed from `from` to the end of their list, `until`, or a "with" word that says what else the
  * records hold: parts between commas and "and" words, each from its first word that is no article, "of" or
  * "on" word, to before any amount beside it; a list is none unless its first part names an item. */
-function itemsFrom(tokens: Token[], from: number, until: number, language: UiLanguage) {
+function itemsFrom(tokens: Token[], from: number, until: number, language: UiLanguage, when: Quantity[]) {
   const w = WORDS[language];
   const items: string[] = [];
   let part: Token[] = [];
@@ -54,20 +64,29 @@ function itemsFrom(tokens: Token[], from: number, until: number, language: UiLan
     priced = false;
   };
   let i = from;
-  for (; i < until && !ENDS.has(tokens[i].text) && !w.with.has(tokens[i].norm); i++) {
+  // (A time after the items says when, no item: "on groceries and eating out every week".)
+  const timed = (t: Token) => when.some((q) => q.start <= t.start && t.start < q.end);
+  for (; i < until && !ENDS.has(tokens[i].text) && !w.with.has(tokens[i].norm) && !timed(tokens[i]); i++) {
     const t = tokens[i];
     if (t.text === "," || w.and.has(t.norm)) close();
     else if (t.kind !== "word") priced = true;
     else if (!priced && (part.length || !w.opening.has(t.norm))) part.push(t);
   }
+  // (A cue that ends the last part before the list's end is the clause's verb, as German puts it last: "… und
+  // Freizeit festhalten".)
+  const closed = i === tokens.length || ENDS.has(tokens[i].text);
+  const verb = closed && part.length > 1 &&
+    matchCues(stemTokens([part.at(-1)!], language), CUES[language].asks).length > 0;
+  if (verb) part.pop();
   close();
-  return { items, end: tokens[Math.min(i, tokens.length - 1)].end };
+  const last = verb ? i - 2 : i < tokens.length && timed(tokens[i]) ? i - 1 : Math.min(i, tokens.length - 1);
+  return { items, end: tokens[last].end };
 }
 
 /** What the words of spending at `at` list: the items after a mark that opens a list in their sentence, else
  * after the `on` word right after them, or, for a verb that ends its clause, before it ("was ich für Kaffee und
  * Snacks ausgebe"). */
-function spentOn(tokens: Token[], at: number, language: UiLanguage) {
+function spentOn(tokens: Token[], at: number, language: UiLanguage, when: Quantity[]) {
   const w = WORDS[language];
   let opens = at + 1;
   while (opens < tokens.length && !ENDS.has(tokens[opens].text) && !OPENS.has(tokens[opens].text)) opens++;
@@ -83,8 +102,16 @@ function spentOn(tokens: Token[], at: number, language: UiLanguage) {
   }
   const { items, end } = on < 0
     ? { items: [], end: tokens[at].end }
-    : itemsFrom(tokens, on + 1, until, language);
-  return { items: items.length > 1 ? items : [], end: Math.max(end, tokens[at].end) };
+    : itemsFrom(tokens, on + 1, until, language, when);
+  // (The list said right with the words, "spese per …", "Ausgaben für …", "les frais partagés 50/50 (…)", or
+  // before the verb that ends it, names their kinds; one opened past a comma or another noun, one an article or
+  // a determiner opens but after "of" ("los gastos de la boda (…)"), may be another's ("expenses in the local
+  // money (…)").)
+  const between = tokens.slice(at + 1, on);
+  const other = (t: Token, k: number) => w.determiners.has(t.norm) && !w.of.has(between[k - 1]?.norm ?? "");
+  const right = on >= 0 &&
+    (on < at || (between.length <= NEAR && !between.some((t, k) => t.text === "," || other(t, k))));
+  return { items: items.length > 1 ? items : [], end: Math.max(end, tokens[at].end), right };
 }
 
 /** Asks that may stand beside the log of the spending, over it: a figure of it, a budget's goal, a chart. */
@@ -103,7 +130,7 @@ export function spendingAsks(prompt: string, language: UiLanguage, asks: Ask[], 
   for (const [at, word] of tokens.entries()) {
     if (!w.nouns.has(word.norm) && !w.verbs.has(word.norm)) continue;
     // (A verb of spending says what the money goes on, or it is only a figure's: "to see how much I spend".)
-    if (!w.nouns.has(word.norm) && !spentOn(tokens, at, language).items.length) continue;
+    if (!w.nouns.has(word.norm) && !spentOn(tokens, at, language, times(stated)).items.length) continue;
     const made = logOf(prompt, tokens, at, language, asks, stated);
     if (made) return made;
   }
@@ -135,7 +162,7 @@ function logOf(
   stated: Quantity[],
 ): Ask[] | undefined {
   const word = tokens[at];
-  const { items, end } = spentOn(tokens, at, language);
+  const { items, end, right } = spentOn(tokens, at, language, times(stated));
   const lex = LEXICONS[language].spending;
   const w = WORDS[language];
   const inside = (a: Ask) => a.start <= word.start && word.end <= a.end;
@@ -193,9 +220,26 @@ function logOf(
   const priced = (a: Ask) => a.type === "catalog" && a.start >= word.start && a.end <= end;
   const again = (a: Ask) => a !== ask && a.type === "log" && a.implied === true;
   const rest = asks.filter((a) => !priced(a) && !again(a));
-  if (log) return rest;
   // (A new log stands where its words are: after what the prompt asks before them, whose records, "saving for a
   // used car", stay the app's first.)
   const after = rest.findIndex((a) => a.start > word.start);
-  return after < 0 ? [...rest, ask] : [...rest.slice(0, after), ask, ...rest.slice(after)];
+  const all = log ? rest : after < 0 ? [...rest, ask] : [...rest.slice(0, after), ask, ...rest.slice(after)];
+  // What the money goes on, listed right with the words, is the kinds the sums are grouped by, where no other
+  // categories are asked and each item ends on no article, determiner or "of" word and on no unit or currency
+  // ("assurance de", "baht" are none).
+  const kind = (item: string) => {
+    const last = words(item).at(-1)!.norm;
+    return !w.opening.has(last) && !measureWord(last);
+  };
+  if (!items.length || !right || !items.every(kind) || asks.some((a) => a.type === "categories")) return all;
+  const kinds: Ask = {
+    type: "categories",
+    quote: prompt.slice(word.start, end),
+    start: word.start,
+    end,
+    subject: ask.subject,
+    fields: own.filter((f) => f.type === "choice"),
+    quantities: [],
+  };
+  return [...all.slice(0, all.indexOf(ask) + 1), kinds, ...all.slice(all.indexOf(ask) + 1)];
 }
