@@ -140,3 +140,19 @@ Deno.test("a verb or a noun and 'of' before 'each' takes the records only when a
     assert.ok(kept(prompt).every((a) => !a.each), `${prompt}: ${JSON.stringify(kept(prompt))}`);
   }
 });
+
+Deno.test("a phrase of every time says when the clause happens, no records of times", () => {
+  for (
+    const prompt of [
+      "cada vez que voy al gimnasio apunto ejercicio, series y peso",
+      "ogni volta che vado al mare segno spiaggia, ore e costo",
+      "every time I walk the dog: date, minutes and route",
+    ]
+  ) {
+    const asks = understand(prompt).asks;
+    assert(
+      !asks.some((a) => /^(vez|volta|time)s?$/i.test(a.subject ?? "")),
+      `${prompt}: ${JSON.stringify(asks)}`,
+    );
+  }
+});

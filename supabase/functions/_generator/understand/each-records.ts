@@ -26,6 +26,10 @@ const EACH = Object.fromEntries(
     lex.eachRecord.map((p) => words(p).map((t) => t.norm)).sort((a, b) => b.length - a.length),
   ]),
 ) as Record<UiLanguage, string[][]>;
+// ("Every time", "cada vez", "jedes Mal" say when the clause after them happens, no records of times.)
+const EVERY_TIME = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.everyTime.map((p) => words(p).map((t) => t.norm))]),
+) as Record<UiLanguage, string[][]>;
 /** How many words name the records after "each" at most ("for each school trip"). */
 const NOUN_WORDS = 3;
 /** The kinds of quantity an "each" phrase is then: when something happens ("every day", "jeden Montag"). */
@@ -53,7 +57,9 @@ export function eachRecord(
   text: string,
 ): EachRecord | undefined {
   const phrase = EACH[language].find((p) => p.every((w, k) => tokens[i + k]?.norm === w));
-  if (!phrase) return undefined;
+  if (!phrase || EVERY_TIME[language].some((p) => p.every((w, k) => tokens[i + k]?.norm === w))) {
+    return undefined;
+  }
   const from = i + phrase.length;
   let to = from;
   const stop = CUES[language].stop;
