@@ -1,0 +1,43 @@
+import assert from "node:assert/strict";
+import { composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
+
+const first = (prompt: string) => composeSpec(prompt, { tier: "light" }).spec.entities[0];
+
+Deno.test("records whose concept is named only by one of their fields take the object's noun and its named fields", () => {
+  // (The customer is what each sale records, not what is sold.)
+  const cases: [string, string, string[]][] = [
+    ["log every jar of pickles i sell with price and customer", "Jar of pickles", ["Price", "Customer"]],
+    ["segnare ogni cassetta di pesche venduta con prezzo e cliente", "Cassetta di pesche", [
+      "Prezzo",
+      "Cliente",
+    ]],
+    ["jeden Honigtopf eintragen, den ich verkaufe, mit Preis und Kunde", "Honigtopf", ["Preis", "Kunde"]],
+    ["noter chaque pot de confiture vendu avec le prix et le client", "Pot de confiture", ["Prix", "Client"]],
+    ["apuntar cada saco de naranjas vendido con precio y cliente", "Saco", ["Precio", "Cliente"]],
+  ];
+  for (const [prompt, noun, fields] of cases) {
+    const entity = first(prompt);
+    assert.ok(entity.plural.startsWith(noun), prompt);
+    assert.deepEqual(entity.samples, [], prompt);
+    // Of the concept's fields only those the prompt names are lent, after a name.
+    assert.deepEqual(entity.fields.map((f) => f.label).slice(1, 1 + fields.length), fields, prompt);
+    assert.ok(!entity.fields.some((f) => /mail|phone|t[eé]l[eé]fono/i.test(f.label)), prompt);
+  }
+});
+
+Deno.test("an English noun whose modifiers alone name a concept keeps its own records", () => {
+  for (const [prompt, noun] of [["note each wine crate we deliver with address and date", "Wine crate"]]) {
+    const entity = first(prompt);
+    assert.equal(entity.plural, noun, prompt);
+    assert.deepEqual(entity.samples, [], prompt);
+  }
+  // (A concept the noun itself names is the records' own: "blood pressure" is no kind of blood.)
+  assert.equal(first("an app for my blood pressure with blood pressure, pulse and date").plural, "Readings");
+});
+
+Deno.test("a field's word with a modifier of its own is the records' noun, a field's word alone is not", () => {
+  const entity = first("keep a log of my generator engine hours, oil changes and spark plugs");
+  assert.equal(entity.plural, "Generator engine hours");
+  assert.deepEqual(entity.samples, []);
+  assert.notEqual(first("apunto de cada boda la fecha y cuánto regalo").plural, "Fecha");
+});
