@@ -41,3 +41,25 @@ Deno.test("a field's word with a modifier of its own is the records' noun, a fie
   assert.deepEqual(entity.samples, []);
   assert.notEqual(first("apunto de cada boda la fecha y cuánto regalo").plural, "Fecha");
 });
+
+Deno.test("a concept named only among the records' fields lends them no name", () => {
+  const cases: [string, string][] = [
+    [
+      "en mai je marche jusqu'à Rome, environ 900 km. je voudrais une appli où je note chaque étape : date, km, le gîte et son prix, avec les km qui restent",
+      "Étape",
+    ],
+    [
+      "en mayo camino hasta Roma, unos 900 km. quiero una app donde apunto cada etapa: fecha, km, el hostal y su precio, y los km que faltan",
+      "Etapa",
+    ],
+    [
+      "in may i walk to rome, about 900 km. i want an app where i note each stage: date, km, the hostel and its price, and the km left",
+      "Stage",
+    ],
+  ];
+  for (const [prompt, name] of cases) {
+    const { spec } = composeSpec(prompt, { tier: "light" });
+    assert.equal(spec.name, name, prompt);
+    assert.equal(spec.entities[0].plural, name, prompt);
+  }
+});
