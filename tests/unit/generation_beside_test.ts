@@ -63,3 +63,15 @@ Deno.test("a concept named only among the records' fields lends them no name", (
     assert.equal(spec.entities[0].plural, name, prompt);
   }
 });
+
+Deno.test("a phrase whose complement names the concept's records, or a field of them, keeps the concept's records", () => {
+  // (A cellar holds wines, a price is a wine's: the records are wines.)
+  for (const prompt of ["la mia cantina di vini rossi", "il prezzo del vino che compro"]) {
+    assert.equal(first(prompt).plural, "Vini", prompt);
+  }
+  // (Hours of another thing than the concept's are records of their own.)
+  assert.equal(
+    first("apunto las horas de motor de mi barca y cada cambio de aceite").plural,
+    "Horas de motor",
+  );
+});

@@ -45,3 +45,12 @@ export function ownNounOf(phrase: string, language: Language): string {
   if (!own.length) return phrase;
   return language === "en" ? own.at(-1)!.text : phrase.slice(own[0].start, own.at(-1)!.end);
 }
+
+/** Whether a phrase's complement names the concept's records as the concept calls many of them ("vini" of
+ * "cantina di vini"): the phrase's noun holds them, they are still the records; not one of them as a kind
+ * ("ore di volo", "manutenzione della moto"). */
+export function holdsRecords(concept: Concept, phrase: string, language: Language): boolean {
+  const plural = words(concept.record.plural[language]).map((t) => t.norm);
+  const own = words(ownNounOf(phrase, language)).length;
+  return words(phrase).slice(own).some((t) => plural.includes(t.norm));
+}

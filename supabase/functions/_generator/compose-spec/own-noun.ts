@@ -8,7 +8,7 @@ import { words } from "../understand/text.ts";
 import { capitalized, type Entity, fold } from "./entities.ts";
 import { APP_WORDS, isCue, requestHead } from "./head.ts";
 import { PURPOSE } from "../understand/aside.ts";
-import { lend, ownNounOf } from "./beside.ts";
+import { holdsRecords, lend, ownNounOf } from "./beside.ts";
 
 // How an infinitive or an English gerund ends: such a word names what is done ("vaping", "fumare",
 // "arroser", "regar"), not the records. German verbs end like plural nouns and are told by their capital.
@@ -117,12 +117,18 @@ export function headNoun(
   language: Language,
   asked: string[],
 ) {
-  // (Not a field's word or persons alone: "la fecha" of each wedding, "mis hermanos" are no records' noun;
-  // "engine hours" are.)
-  const other = (w: string) => isCue(w, language, ["fields"]) || FOR_WHOM[language].has(fold(w));
+  // (Not a field's word or persons, alone or of a word the concept is named by: "la fecha" of each wedding,
+  // "mis hermanos", "il prezzo del vino" are no records' noun; "engine hours", "horas de motor" are.)
+  const conceptual = new Set(
+    concept.words[language].filter((w) => !/\s/.test(w)).map((w) => stem(fold(w), language)),
+  );
+  const other = (t: ReturnType<typeof words>[number]) =>
+    isCue(t.text, language, ["fields"]) || FOR_WHOM[language].has(t.norm) ||
+    CUES[language].stop.has(t.norm) ||
+    conceptual.has(stem(t.norm, language));
   if (
-    callsRecords(concept, ownNounOf(head, language), language) || cued(head, language) ||
-    words(head).every((t) => other(t.text) || CUES[language].stop.has(t.norm)) ||
+    callsRecords(concept, ownNounOf(head, language), language) || holdsRecords(concept, head, language) ||
+    cued(head, language) || words(head).every(other) ||
     !saidAfter(head, said, prompt, language)
   ) return;
   entity.spec.label = entity.spec.plural = capitalized(head).slice(0, 60);

@@ -279,7 +279,8 @@ export class Builder {
         headNoun(entity, chosen, object, this.conceptSaid[at], this.prompt, this.language, asked);
       }
       // (So does a subject whose complement alone names the concept: "mantenimiento de la moto".)
-      if (said !== undefined && concept === said && this.complementOnly(subject!)) {
+      // (Not where it is said only as where the records are: "what is in the freezer right now".)
+      if (said !== undefined && concept === said && !place(subject!) && this.complementOnly(subject!)) {
         headNoun(entity, said, subject!, this.conceptSaid[at], this.prompt, this.language, asked);
       }
     }
