@@ -17,6 +17,7 @@ import { occasionOf } from "./occasion.ts";
 import { nounPhrase } from "./noun-phrase.ts";
 import { byTrade, ofGeneralRecords, situations } from "./situation.ts";
 import { fill, joined, WORDS } from "./words.ts";
+import { FOR_WHOM } from "./own-noun.ts";
 import {
   APP_WORDS,
   endsOnInfinitive,
@@ -657,6 +658,12 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     )
     : "";
   const ofRecords = (c: string) => spec.entities.some((e) => sharesWord(c, [e.label, e.plural]));
+  // A concept named only beside records the user's noun calls (`headNoun`) lends them no name either
+  // ("Étape" of "je note chaque étape : date, km, le gîte et son prix"); persons its records are of are no
+  // such noun ("Nipoti" of their birthdays).
+  const lent = concept !== undefined && records !== undefined &&
+    !sharesWord(records.plural, conceptWords(concept, language)) &&
+    !FOR_WHOM[language].has(fold(records.plural));
   const candidates = [
     given || (occasion && (!meant || ofRecords(meant)) ? occasion : "") || meant || (kinds >= 2 ? world : ""),
     // (Its words only when they hold its subject: a quiz's topic may be the exam another clause names; not
@@ -670,8 +677,8 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     spoken && !(verbal && head) ? role || world : "",
     main?.subject && own && !verbal && !served ? phrase(main.subject, language, capitals) : "",
     head ? phrase(head, language, capitals) : "",
-    own && concept ? itsWord(prompt, u, concept, language) : "",
-    concept ? narrowed(spokenName(concept, prompt, language), records?.plural ?? "") : "",
+    own && concept && !lent ? itsWord(prompt, u, concept, language) : "",
+    concept && !lent ? narrowed(spokenName(concept, prompt, language), records?.plural ?? "") : "",
     // (Where the UI speaks another language than the prompt and no concept knows the records, their plural
     // is the prompt's words: the main screen's own title, "Timer", is the UI's.)
     u.detected !== language && !concept && !spec.entities.some((e) => e.plural === spec.screens[0].title)

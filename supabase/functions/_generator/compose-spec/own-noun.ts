@@ -8,6 +8,7 @@ import { words } from "../understand/text.ts";
 import { capitalized, type Entity, fold } from "./entities.ts";
 import { APP_WORDS, isCue, requestHead } from "./head.ts";
 import { PURPOSE } from "../understand/aside.ts";
+import { holdsRecords, lend, ownNounOf } from "./beside.ts";
 
 // How an infinitive or an English gerund ends: such a word names what is done ("vaping", "fumare",
 // "arroser", "regar"), not the records. German verbs end like plural nouns and are told by their capital.
@@ -105,7 +106,7 @@ export function ownNoun(entity: Entity, concept: Concept, said: string[], langua
  * Relabels records that took the prompt's best concept, named only beside them, with the noun phrase the ask
  * governs (`head`), when the concept calls its records by no word of it: the records are the user's noun
  * ("control de las inscripciones a la carrera" keeps "Inscripciones", not runs), with the concept's fields
- * and none of its samples, which are of the concept's own records.
+ * the prompt names among `asked` (beside.ts) and none of its samples, which are of the concept's own records.
  */
 export function headNoun(
   entity: Entity,
@@ -114,15 +115,25 @@ export function headNoun(
   said: string[],
   prompt: string,
   language: Language,
+  asked: string[],
 ) {
-  // (Not a field's word or persons: "la fecha" of each wedding, "mis hermanos" are no records' noun.)
-  const other = (w: string) => isCue(w, language, ["fields"]) || FOR_WHOM[language].has(fold(w));
+  // (Not a field's word or persons, alone or of a word the concept is named by: "la fecha" of each wedding,
+  // "mis hermanos", "il prezzo del vino" are no records' noun; "engine hours", "horas de motor" are.)
+  const conceptual = new Set(
+    concept.words[language].filter((w) => !/\s/.test(w)).map((w) => stem(fold(w), language)),
+  );
+  const other = (t: ReturnType<typeof words>[number]) =>
+    isCue(t.text, language, ["fields"]) || FOR_WHOM[language].has(t.norm) ||
+    CUES[language].stop.has(t.norm) ||
+    conceptual.has(stem(t.norm, language));
   if (
-    callsRecords(concept, head, language) || cued(head, language) || words(head).some((t) => other(t.text)) ||
+    callsRecords(concept, ownNounOf(head, language), language) || holdsRecords(concept, head, language) ||
+    cued(head, language) || words(head).every(other) ||
     !saidAfter(head, said, prompt, language)
   ) return;
   entity.spec.label = entity.spec.plural = capitalized(head).slice(0, 60);
   entity.spec.samples = [];
+  lend(entity, asked);
 }
 
 const AND = Object.fromEntries(
@@ -148,7 +159,9 @@ function saidAfter(head: string, said: string[], prompt: string, language: Langu
   return said.every((w) => {
     const phrase = words(w).map((t) => t.norm);
     const found = at(phrase);
-    return found.length > 0 && found.every((i) => i > first) && !(joined && found.includes(j));
+    // (Or opening it, before its noun: "wine" of "wine cork", not "smettere di fumare".)
+    const opening = (i: number) => i === first && phrase.length < own.length;
+    return found.length > 0 && found.every((i) => i > first || opening(i)) && !(joined && found.includes(j));
   });
 }
 

@@ -32,6 +32,7 @@ import { callsRecords, headNoun, ofWhom, ownNoun, qualifying, spentOn, unwritten
 import { narrowSamples } from "./narrow.ts";
 import { namesThem, participantOf, personFieldOf, personsOf, referTo, whoField } from "./persons.ts";
 import { otherOccasion } from "./other-occasion.ts";
+import { modifierOnly } from "./beside.ts";
 import { governed, requestHead, speakerDoes } from "./head.ts";
 import { WORDS as BLOCK_WORDS } from "../template/src/lib/words.ts";
 import { stem } from "../understand/stem.ts";
@@ -268,20 +269,20 @@ export class Builder {
       qualifying(entity, chosen!, this.conceptSaid[at], this.prompt, this.language);
       narrowSamples(entity, chosen!, this.conceptSaid[at], this.prompt, this.language);
       otherOccasion(entity, chosen!, this.conceptSaid[at], this.prompt, this.language);
+      const asked = ask.fields.map((f) => f.name);
       if (!concept && !head && chosen === this.concepts[0] && this.namedAsField(ask)) {
         entity.spec.samples = [];
       }
-      // (The best concept, named beside the object the ask governs, gives it fields; the object names it.)
-      if (
-        !concept && !head && !ask.each && chosen === this.concepts[0] && this.governsObject(ask) &&
-        !this.namedAsField(ask)
-      ) {
+      // (The best concept, named beside the object the ask governs, or only as one of the records' fields,
+      // gives it fields; the object names it.)
+      if (!concept && !head && !ask.each && chosen === this.concepts[0] && this.governsObject(ask)) {
         const object = this.objectPhrase({ ...ask, subject: subject! });
-        headNoun(entity, chosen, object, this.conceptSaid[at], this.prompt, this.language);
+        headNoun(entity, chosen, object, this.conceptSaid[at], this.prompt, this.language, asked);
       }
       // (So does a subject whose complement alone names the concept: "mantenimiento de la moto".)
-      if (said !== undefined && concept === said && this.complementOnly(subject!)) {
-        headNoun(entity, said, subject!, this.conceptSaid[at], this.prompt, this.language);
+      // (Not where it is said only as where the records are: "what is in the freezer right now".)
+      if (said !== undefined && concept === said && !place(subject!) && this.complementOnly(subject!)) {
+        headNoun(entity, said, subject!, this.conceptSaid[at], this.prompt, this.language, asked);
       }
     }
     // (Records an "each" phrase names are called by its noun: "log every haircut", not "Appointments".)
@@ -318,6 +319,7 @@ export class Builder {
     const stop = CUES[this.reading ?? this.language].stop;
     const tokens = words(subject);
     const k = tokens.findIndex((t) => t.kind !== "word" || stop.has(t.norm));
+    if (k < 0) return modifierOnly(subject, this.reading ?? this.language, (w) => this.conceptNamed(w));
     return k > 0 && !this.conceptNamed(subject.slice(0, tokens[k - 1].end));
   }
 
