@@ -273,8 +273,8 @@ Deno.test("a prompt in another language gets an English app, and the summary say
         built: true,
         block: WIRE_SPEC.screens[0].block,
         screen: WIRE_SPEC.screens[0].key,
-      }],
-      unmet: ["Um aplicativo", "praia"],
+      }, { type: "categories", quote: "as marés de cada praia", built: true }],
+      unmet: ["Um aplicativo"],
     });
   });
 });

@@ -96,7 +96,7 @@ Deno.test("each record of a noun after what keeps it names the records, whatever
       ["registro di ogni potatura (data, pianta, attrezzo)", "potatura", "attrezzo"],
       // With a complement of the noun before the colon.
       ["je veux noter chaque sortie en kayak : date, rivière, distance", "sortie", "rivière"],
-      ["anotar cada partida de ajedrez con rival, apertura y resultado", "partida", "apertura"],
+      ["anotar cada partida de ajedrez con rival, apertura y resultado", "partida de ajedrez", "apertura"],
       ["ich notiere jede Bergtour mit Datum, Gipfel und Höhe", "Bergtour", "Gipfel"],
     ]
   ) {

@@ -2,7 +2,7 @@
 // called by its noun, in the plural, even where a concept that noun names keeps them under a word of its own
 // ("Appointments", "Spese"): the concept gives their fields and samples, the prompt their name.
 import type { Language } from "../template/src/types.ts";
-import { CUES } from "../understand/lexicon.ts";
+import { CUES, perLanguage } from "../understand/lexicon.ts";
 import { stem } from "../understand/stem.ts";
 import { words } from "../understand/text.ts";
 import { capitalized, type Entity, fold } from "./entities.ts";
@@ -22,11 +22,14 @@ const PLURAL: Record<Language, [RegExp, string][]> = {
 /** Where the word that takes the plural stands: last in English and German compounds of words ("fishing
  * trip"), first in the Romance languages, before its complement ("uscita in barca"). */
 const HEAD_LAST = new Set<Language>(["en", "de"]);
+const OF = perLanguage((lex) => lex.of);
 
 /** The plural of a noun phrase as written after "each": its head word's. */
 export function pluralOf(noun: string, language: Language): string {
   const tokens = words(noun).filter((t) => t.kind === "word");
-  const head = HEAD_LAST.has(language) ? tokens.at(-1) : tokens[0];
+  // (Before its complement in every language: "jars of pickles".)
+  const of = tokens.findIndex((t) => OF[language].has(t.norm));
+  const head = HEAD_LAST.has(language) ? tokens[(of < 0 ? tokens.length : of) - 1] : tokens[0];
   if (!head) return noun;
   const [ending, by] = PLURAL[language].find(([ending]) => ending.test(head.text))!;
   return noun.slice(0, head.start) + head.text.replace(ending, by) + noun.slice(head.end);

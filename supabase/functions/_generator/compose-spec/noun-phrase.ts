@@ -10,6 +10,8 @@ import { isCue } from "./head.ts";
 // The function words: the lexicon's stop words and the closed classes it lacks there (prepositions, particles,
 // question words, adverbs).
 const FUNCTION = perLanguage((lex, l) => [...CUES[l].stop, ...lex.functionWords]);
+/** An elided form, its vowel dropped before the next word's: in English an apostrophe ends a possessive. */
+const ELIDED: Partial<Record<Language, RegExp>> = { it: /['’]$/, fr: /['’]$/ };
 const DETERMINERS = perLanguage((lex) => [...lex.determiners, ...lex.articles, ...lex.mine]);
 // A noun follows a word of "each" too ("each visit").
 const BEFORE_NOUN = perLanguage((
@@ -114,7 +116,8 @@ function notNoun(
   capitals: boolean,
 ): boolean {
   const t = own[i], word = t.norm;
-  if (FUNCTION[language].has(word) || !/\p{L}{2}/u.test(word)) return true;
+  // (An elided word is a function word, whatever the lexicon lists: "jusqu'", "dell'", "un'".)
+  if (FUNCTION[language].has(word) || ELIDED[language]?.test(word) || !/\p{L}{2}/u.test(word)) return true;
   const { noun, verbal, afterAuxiliary, afterFunction, lowered } = standing(word, tokens, language);
   if (noun) return false;
   if (SHAPED[language](word)) return true;

@@ -69,6 +69,12 @@ export function eachRecord(
     !JOINERS[language].has(t.norm) && !VERBS[language].has(t.norm);
   while (to - from < NOUN_WORDS && nounWord(tokens[to])) to++;
   if (to === from) return undefined;
+  // (A complement of one noun says what the records are: "every jar of pickles", "chaque pot de confiture";
+  // one a relative clause follows says what is done to them, "ogni cesta di uova che porto", below.)
+  if (
+    OF[language].has(tokens[to]?.norm ?? "") && nounWord(tokens[to + 1]) &&
+    !RELATIVE[language].has(tokens[to + 2]?.norm ?? "")
+  ) to += 2;
   const span = text.slice(tokens[i].start, tokens[to - 1].end);
   if (quantities(span, language).some((q) => WHEN.has(q.kind))) return undefined;
   const next = tokens[to];
