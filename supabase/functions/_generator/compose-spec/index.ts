@@ -4,7 +4,7 @@
 import { type Ask, understand, type Understanding } from "../understand/index.ts";
 import { KINDS } from "./kinds.ts";
 import { isUiLanguage } from "../understand/language.ts";
-import type { AppSpec, BlockName, Language } from "../template/src/types.ts";
+import type { AppSpec, BlockName, Language, ScreenOptions } from "../template/src/types.ts";
 import { applyChange, CHANGES } from "./changes.ts";
 import { slugOf } from "../compose.ts";
 import { Entity, fold, vocabularyFor } from "./entities.ts";
@@ -273,9 +273,26 @@ const SERVED_BY: Partial<Record<Ask["type"], BlockName[]>> = {
   calculator: ["calculator"],
 };
 
+const hasField = (spec: AppSpec, type: string) =>
+  spec.entities.some((e) => e.fields.some((f) => f.type === type));
+const onScreen = (spec: AppSpec, option: keyof ScreenOptions) =>
+  spec.screens.some((s) => s.options?.[option] !== undefined && s.options[option] !== false);
+/** What a spec must hold to serve an ask about its records' fields or lists. */
+const SERVED_IN: Partial<Record<Ask["type"], (spec: AppSpec) => boolean>> = {
+  rating: (spec) => hasField(spec, "rating"),
+  yesno: (spec) => hasField(spec, "check"),
+  choice: (spec) => hasField(spec, "choice"),
+  photo: (spec) => hasField(spec, "photo"),
+  categories: (spec) => hasField(spec, "choice") || onScreen(spec, "categoryField"),
+  sort: (spec) => onScreen(spec, "sortField"),
+  search: (spec) => onScreen(spec, "search"),
+  flag: (spec) => onScreen(spec, "flags"),
+};
+
 /**
  * What a spec written by another generator serves of a prompt: each ask is built when a screen of a block
- * that can serve it is there (asks about fields and settings are taken as built when the spec has a screen).
+ * that can serve it is there, or, for an ask about the records' fields or lists, when the spec holds what
+ * serves it (a rating field, a list sorted or searched); asks about settings are taken as built.
  */
 export function judgeSpec(
   spec: AppSpec,
@@ -286,9 +303,7 @@ export function judgeSpec(
   const asks: AskReport[] = u.asks.map((ask) => {
     const blocks = SERVED_BY[ask.type];
     const screen = blocks ? spec.screens.find((s) => blocks.includes(s.block)) : undefined;
-    const built = blocks
-      ? screen !== undefined
-      : ask.type !== "photo" || spec.entities.some((e) => e.fields.some((f) => f.type === "photo"));
+    const built = blocks ? screen !== undefined : SERVED_IN[ask.type]?.(spec) ?? true;
     return {
       type: ask.type,
       quote: ask.quote,
