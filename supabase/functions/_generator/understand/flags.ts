@@ -5,7 +5,7 @@
 // theme.
 import type { UiLanguage } from "./language.ts";
 import type { Quantity } from "./quantities.ts";
-import { LEXICONS } from "./lexicon.ts";
+import { CUES, LEXICONS } from "./lexicon.ts";
 import { type Token, words } from "./text.ts";
 import type { Ask } from "./asks.ts";
 
@@ -53,7 +53,7 @@ function subjectBefore(
   at: number,
   language: UiLanguage,
 ): string | undefined {
-  const stop = new Set(LEXICONS[language].stop);
+  const stop = CUES[language].stop;
   let from = at;
   while (from > 0 && tokens[from - 1].kind === "word" && !stop.has(tokens[from - 1].norm) && at - from < 2) {
     from--;
