@@ -290,3 +290,12 @@ Deno.test("a word only sharing a concept's stem within an item the prompt lists 
     "pet-weight",
   );
 });
+
+Deno.test("an English gerund that only shares a concept's stem names the doing, not the thing", () => {
+  const ids = (text: string) => findConcepts(text, "en").map((c) => c.id);
+  // (Double booking is no book.)
+  assert.deepEqual(ids("no more double booking of the car"), []);
+  assert.ok(ids("the books I am reading this year").includes("book-reading"));
+  // A concept that lists the gerund itself is named by it.
+  assert.ok(ids("running log with distance and time").includes("run"));
+});

@@ -363,6 +363,9 @@ export function findConcepts(
       ) continue;
       // A word only sharing a concept's stem within an item the prompt lists is the item's verb or part.
       if (derived && lang === language && fields.within.has(stems[m.from])) continue;
+      // (An English gerund names the doing, not the thing its stem names: "double booking" is no book,
+      // "parking" no park; a concept named by the gerund itself lists it, "running".)
+      if (derived && lang === "en" && language === "en" && /ing$/.test(tokens[m.from].norm)) continue;
       const listed = one && lang === language && fields.alone.has(stems[m.from]);
       first.set(m.key, Math.min(first.get(m.key) ?? Infinity, m.from));
       const phrase = text.slice(tokens[m.from].start, tokens[m.to - 1].end);
