@@ -26,6 +26,7 @@ import type {
 } from "../template/src/types.ts";
 import { blank, capitalized, Entity, fold, fromConcept, fromWords, keyOf, NUMERIC } from "./entities.ts";
 import { eachNoun } from "./each-noun.ts";
+import { unitsNoun } from "./language-units.ts";
 import { nounPhrase } from "./noun-phrase.ts";
 import { WORDS } from "./words.ts";
 import { callsRecords, headNoun, ofWhom, ownNoun, qualifying, spentOn, unwritten } from "./own-noun.ts";
@@ -284,6 +285,7 @@ export class Builder {
         headNoun(entity, said, subject!, this.conceptSaid[at], this.prompt, this.language);
       }
     }
+    if (at >= 0) unitsNoun(entity, chosen!, this.conceptSaid[at], reading);
     // (Records an "each" phrase names are called by its noun: "log every haircut", not "Appointments".)
     if (ask.each && subject) eachNoun(entity, subject, this.language);
     if (!entity.known || !entity.spec.samples.length) this.withoutSamples.push(entity.spec.plural);

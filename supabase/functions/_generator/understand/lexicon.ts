@@ -227,6 +227,9 @@ export interface Lexicon {
   not: string[];
   /** The words before a language's name that ask for the interface in it ("in German", "en français"). */
   languageIn: string[];
+  /** Nouns of a language's units (words, verbs, phrases, idioms, vocabulary): qualified by a language's name
+   * they are that language's vocabulary to learn (`language-units.ts`). */
+  languageUnits: string[];
   /** Exams and tests ("esame", "Prüfung"): what one is of is the topic of the prompt's quiz. */
   exams: string[];
   /** The prepositions of what a thing is about ("quiz about the moon", "sulla", "sur", "sobre", "über"). */
