@@ -9,7 +9,7 @@ const main = (prompt: string) => {
 Deno.test("units of a language are vocabulary records called by the prompt's noun, with the concept's samples", () => {
   for (
     const [prompt, plural] of [
-      ["tricky verbs in spanish", "Verbs"],
+      ["tricky verbs in spanish", "Tricky verbs"],
       ["aggettivi tedeschi da imparare", "Aggettivi"],
       ["proverbes espagnols", "Proverbes"],
       ["refranes populares en francés", "Refranes populares"],
@@ -25,4 +25,14 @@ Deno.test("units of a language are vocabulary records called by the prompt's nou
 
 Deno.test("the words of a vocabulary named by its own word keep the concept's record names", () => {
   assert.equal(main("vocabolario spagnolo").entity.plural, "Vocaboli");
+});
+
+Deno.test("units of a language the UI does not speak start empty, no other language's samples", () => {
+  const { entity } = main("russian idioms to learn");
+  assert.equal(entity.plural, "Idioms");
+  assert.equal(entity.samples.length, 0);
+});
+
+Deno.test("the vocabulary of a language the UI does not speak starts empty, named by the concept's word too", () => {
+  assert.equal(main("vocabolario giapponese").entity.samples.length, 0);
 });

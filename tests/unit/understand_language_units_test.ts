@@ -36,3 +36,13 @@ Deno.test("a language named after the app or a list of other things still asks f
   assert.equal(understand("la lista de la compra en alemán").language, "de");
   assert.equal(understand("a packing list in italian").language, "it");
 });
+
+Deno.test("a language named after the app's word or a list's is the UI's, not the words'", () => {
+  assert.equal(understand("a vocabulary app in german").language, "de");
+  assert.equal(understand("words list in spanish").language, "es");
+});
+
+Deno.test("units of a language a prompt only names are a quiz of them", () => {
+  assert.ok(understand("parole difficili in tedesco").asks.some((a) => a.type === "quiz"));
+  assert.ok(understand("mots espagnols").asks.some((a) => a.type === "quiz"));
+});

@@ -4,7 +4,7 @@
 // to narrow them to.
 import type { Language } from "../template/src/types.ts";
 import type { Concept } from "../understand/concepts.ts";
-import { languageUnits } from "../understand/language-units.ts";
+import { languageUnits, OTHER_LANGUAGE } from "../understand/language-units.ts";
 import { words } from "../understand/text.ts";
 import { capitalized, type Entity, fold, records } from "./entities.ts";
 
@@ -14,14 +14,17 @@ export function unitsNoun(entity: Entity, concept: Concept, said: string[], read
     const tokens = words(phrase);
     const [units] = languageUnits(tokens, reading);
     if (!units) continue;
-    const noun = capitalized(phrase.slice(tokens[units.noun.from].start, tokens[units.noun.to - 1].end));
-    // (A word the concept writes, "vocab", names its records as the concept calls them.)
-    const own = [reading, "en"].some((l) => concept.words[l as Language].some((w) => fold(w) === fold(noun)));
-    if (own) return;
-    entity.spec.label = noun.slice(0, 60);
-    entity.spec.plural = noun.slice(0, 60);
-    if (!entity.spec.samples.length) {
+    // (The concept's words are in none of the other languages: their records start empty.)
+    if (units.name.key === OTHER_LANGUAGE) entity.spec.samples = [];
+    else if (!entity.spec.samples.length) {
       entity.spec.samples = records(concept.samples[entity.language], entity.spec.fields, entity.spec.key);
+    }
+    // (A word the concept writes, "vocab", names its records as the concept calls them.)
+    const noun = capitalized(phrase.slice(tokens[units.noun.from].start, tokens[units.noun.to - 1].end));
+    const own = [reading, "en"].some((l) => concept.words[l as Language].some((w) => fold(w) === fold(noun)));
+    if (!own) {
+      entity.spec.label = noun.slice(0, 60);
+      entity.spec.plural = noun.slice(0, 60);
     }
     return;
   }

@@ -3,8 +3,19 @@
 // language's name or adjective is that language's vocabulary to learn. The language is what the words are in,
 // not the interface's ("la lista de la compra en inglés" still asks for an English UI).
 import type { UiLanguage } from "./language.ts";
-import { cueIndex, type CueMatch, CUES, LEXICONS, matchCues, stemTokens, wordSet } from "./lexicon.ts";
-import type { Token } from "./text.ts";
+import {
+  APP_WORDS,
+  cueIndex,
+  type CueMatch,
+  CUES,
+  LEXICONS,
+  matchCues,
+  stemTokens,
+  VERBS,
+  wordSet,
+} from "./lexicon.ts";
+import type { Ask } from "./asks.ts";
+import { type Token, words } from "./text.ts";
 
 export interface LanguageUnits {
   /** The token span of the noun and its language, end exclusive. */
@@ -12,33 +23,56 @@ export interface LanguageUnits {
   to: number;
   /** The noun phrase without the language ("verbos irregulares" of "verbos irregulares en inglés"). */
   noun: { from: number; to: number };
-  /** The language's match (its key is the language's code). */
+  /** The language's match (its key is the language's code, or `OTHER_LANGUAGE`). */
   name: CueMatch;
 }
 
 const UNITS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, cueIndex({ unit: lex.languageUnits }, l as UiLanguage)]),
 ) as Record<UiLanguage, ReturnType<typeof cueIndex>>;
+/** A language the UI does not speak, the key of its name's match. */
+export const OTHER_LANGUAGE = "other";
+const OTHERS = Object.fromEntries(
+  Object.entries(LEXICONS).map((
+    [l, lex],
+  ) => [l, cueIndex({ [OTHER_LANGUAGE]: lex.otherLanguages }, l as UiLanguage)]),
+) as Record<UiLanguage, ReturnType<typeof cueIndex>>;
+// The words that open another noun phrase (articles, determiners, possessives).
+const OPENERS = Object.fromEntries(
+  Object.entries(LEXICONS).map((
+    [l, lex],
+  ) => [l, wordSet([...lex.articles, ...lex.determiners, ...lex.mine])]),
+) as Record<UiLanguage, Set<string>>;
 // The words that may join the noun to a language named after it ("in", "of", "en", "de", "auf").
 const JOINING = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet([...lex.languageIn, ...lex.of])]),
-) as Record<UiLanguage, Set<string>>;
-const OPENERS = Object.fromEntries(
-  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet([...lex.articles, ...lex.determiners])]),
 ) as Record<UiLanguage, Set<string>>;
 
 /** A language named after its noun lies within this many words of it ("palabras nuevas en inglés"); one
  * named before it, right before it or one word away ("German irregular verbs"). */
 const AFTER = 2;
 const BEFORE = 1;
+/** At most this many words before a noun its language follows qualify it ("unregelmäßige Verben Englisch"). */
+const MODIFIERS = 2;
+/** The languages whose nouns end their phrase, their modifiers before them (the Romance ones follow). */
+const HEAD_LAST = new Set<UiLanguage>(["en", "de"]);
 
 /** Every noun of language units the tokens qualify by a language, in order. */
 export function languageUnits(tokens: Token[], language: UiLanguage): LanguageUnits[] {
   const stems = stemTokens(tokens, language);
-  const names = matchCues(stems, CUES[language].languages);
-  // (A gap of words only, none opening another noun phrase, keeps the noun and its language one phrase.)
+  const names = [...matchCues(stems, CUES[language].languages), ...matchCues(stems, OTHERS[language])];
+  // (A word that is no article, determiner, app's word, cue, verb or language qualifies the noun,
+  // "irregulares", "nuevas", "irregular": the noun's phrase runs across such words and those joining it to its
+  // language, never across another noun of the app, "vocabulary app in German", nor in English or German over
+  // a verb, "learn verbs".)
+  const qualifier = (i: number) =>
+    i >= 0 && tokens[i].kind === "word" && !OPENERS[language].has(tokens[i].norm) &&
+    !APP_WORDS.has(tokens[i].norm) && !CUES[language].asks.has(stems[i]) &&
+    !VERBS[language].has(tokens[i].norm) && !names.some((n) => n.from <= i && i < n.to);
   const phrase = (from: number, to: number) =>
-    tokens.slice(from, to).every((t) => t.kind === "word" && !OPENERS[language].has(t.norm));
+    Array.from({ length: to - from }, (_, k) => from + k).every((i) =>
+      qualifier(i) || JOINING[language].has(tokens[i].norm)
+    );
   const found: LanguageUnits[] = [];
   for (const unit of matchCues(stems, UNITS[language])) {
     const after = names.find((n) =>
@@ -47,7 +81,9 @@ export function languageUnits(tokens: Token[], language: UiLanguage): LanguageUn
     if (after) {
       const join = tokens.slice(unit.to, after.from).findIndex((t) => JOINING[language].has(t.norm));
       const end = join < 0 ? after.from : unit.to + join;
-      found.push({ from: unit.from, to: after.to, noun: { from: unit.from, to: end }, name: after });
+      let from = unit.from;
+      while (HEAD_LAST.has(language) && unit.from - from < MODIFIERS && qualifier(from - 1)) from--;
+      found.push({ from, to: after.to, noun: { from, to: end }, name: after });
       continue;
     }
     const before = names.find((n) =>
@@ -58,4 +94,13 @@ export function languageUnits(tokens: Token[], language: UiLanguage): LanguageUn
     }
   }
   return found;
+}
+
+/** Whether the prompt's words of the ask are units of a language ("verbi irregolari inglesi"): a prompt that
+ * only names them is learning them, a quiz of their words and translations. */
+export function learnsUnits(prompt: string, ask: Ask, language: UiLanguage): boolean {
+  const tokens = words(prompt);
+  return languageUnits(tokens, language).some((u) =>
+    tokens[u.from].start < ask.end && ask.start < tokens[u.to - 1].end
+  );
 }
