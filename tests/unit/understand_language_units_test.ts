@@ -46,3 +46,8 @@ Deno.test("units of a language a prompt only names are a quiz of them", () => {
   assert.ok(understand("parole difficili in tedesco").asks.some((a) => a.type === "quiz"));
   assert.ok(understand("mots espagnols").asks.some((a) => a.type === "quiz"));
 });
+
+Deno.test("in a short prompt the nouns of units and the languages' names vote for the prompt's language", () => {
+  assert.equal(understand("russian verbs").language, "en");
+  assert.equal(understand("refranes en francés").language, "es");
+});

@@ -8,8 +8,8 @@ import { type Clause, clauses } from "./clauses.ts";
 import { type ConceptMatch, fieldWordsOf, findConcepts, namesConcept } from "./concepts.ts";
 import { derivedAsks, derivedLast } from "./derived.ts";
 import { detectLanguage, isUiLanguage, type UiLanguage } from "./language.ts";
-import { learnsUnits } from "./language-units.ts";
-import { CUES, englishKnowsEveryWord, LEXICONS, lexiconVote } from "./lexicon.ts";
+import { learnsUnits, namesUnits } from "./language-units.ts";
+import { CUES, englishKnowsEveryWord, type Knows, LEXICONS, lexiconVote } from "./lexicon.ts";
 import { quantities, type Quantity, timerPart } from "./quantities.ts";
 import { eachReminder } from "./reminders.ts";
 import { otherNoun } from "./each-records.ts";
@@ -56,12 +56,10 @@ const TIMED = new Set<Ask["type"]>(["reminder", "timer", "schedule", "goal", "lo
 
 /** The language a prompt is read in, and the one the detector found. */
 function promptLanguage(prompt: string): { language: UiLanguage; detected: string } {
-  // The words the concepts name a subject with vote too: "grocery list app" is English.
-  return detectLanguage(
-    prompt,
-    lexiconVote(prompt, namesConcept),
-    englishKnowsEveryWord(prompt, namesConcept),
-  );
+  // The words the concepts name a subject with vote too: "grocery list app" is English; so do a language's
+  // units and names ("russian verbs").
+  const known: Knows = (t, l) => namesConcept(t, l) || namesUnits(t, l);
+  return detectLanguage(prompt, lexiconVote(prompt, known), englishKnowsEveryWord(prompt, known));
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   cueIndex,
   type CueMatch,
   CUES,
+  type Knows,
   LEXICONS,
   matchCues,
   stemTokens,
@@ -56,6 +57,13 @@ const BEFORE = 1;
 const MODIFIERS = 2;
 /** The languages whose nouns end their phrase, their modifiers before them (the Romance ones follow). */
 const HEAD_LAST = new Set<UiLanguage>(["en", "de"]);
+
+/** Whether a word is a noun of a language's units or a language's name in the language: in a short prompt
+ * ("refranes en francés", "russian verbs") they vote for the language it is written in. */
+export const namesUnits: Knows = (token, language) => {
+  const [s] = stemTokens([token], language);
+  return UNITS[language].has(s) || OTHERS[language].has(s) || CUES[language].languages.has(s);
+};
 
 /** Every noun of language units the tokens qualify by a language, in order. */
 export function languageUnits(tokens: Token[], language: UiLanguage): LanguageUnits[] {
