@@ -36,3 +36,12 @@ Deno.test("units of a language the UI does not speak start empty, no other langu
 Deno.test("the vocabulary of a language the UI does not speak starts empty, named by the concept's word too", () => {
   assert.equal(main("vocabolario giapponese").entity.samples.length, 0);
 });
+
+Deno.test("the cards of a quiz on a language alone are its vocabulary's words and translations", () => {
+  for (const prompt of ["portuguese flashcards", "quiz de alemán", "Französisch lernen"]) {
+    const { entity } = main(prompt);
+    assert.deepEqual(entity.fields.slice(0, 2).map((f) => f.key), ["word", "translation"], prompt);
+  }
+  assert.equal(main("portuguese flashcards").entity.samples.length, 0);
+  assert.ok(main("flashcards for italian").entity.samples.length > 0);
+});

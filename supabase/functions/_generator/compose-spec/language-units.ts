@@ -3,10 +3,10 @@
 // irregulares"), and keep the vocabulary's samples: the noun says what the words are, no other kind of record
 // to narrow them to.
 import type { Language } from "../template/src/types.ts";
-import type { Concept } from "../understand/concepts.ts";
-import { languageUnits, OTHER_LANGUAGE } from "../understand/language-units.ts";
+import { type Concept, vocabularyOf } from "../understand/concepts.ts";
+import { languageOnly, languageUnits, OTHER_LANGUAGE } from "../understand/language-units.ts";
 import { words } from "../understand/text.ts";
-import { capitalized, type Entity, fold, records } from "./entities.ts";
+import { capitalized, type Entity, fold, fromConcept, records } from "./entities.ts";
 
 /** Calls a vocabulary's records by the units the concept was named by (`said`, in `reading`), if any. */
 export function unitsNoun(entity: Entity, concept: Concept, said: string[], reading: Language) {
@@ -28,4 +28,15 @@ export function unitsNoun(entity: Entity, concept: Concept, said: string[], read
     }
     return;
   }
+}
+
+/** The cards of a quiz on a language alone ("spanish flashcards", "Englisch lernen", "quiz di inglese"): its
+ * vocabulary's words and translations, none for a language the UI does not speak. */
+export function languageCards(subject: string | undefined, reading: Language, language: Language) {
+  const named = subject === undefined ? undefined : languageOnly(subject, reading);
+  const concept = named && vocabularyOf();
+  if (!concept) return undefined;
+  const entity = fromConcept(concept, language);
+  if (named!.key === OTHER_LANGUAGE) entity.spec.samples = [];
+  return entity;
 }

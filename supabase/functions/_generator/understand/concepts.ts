@@ -375,7 +375,7 @@ export function findConcepts(
   }
   // Units of a language it qualifies ("verbi irregolari inglesi", "German words") are its vocabulary to learn,
   // named by the whole phrase.
-  const vocabulary = vocabularyOf(index);
+  const vocabulary = vocabularyOf(index)?.id;
   for (const u of vocabulary ? languageUnits(tokens, language) : []) {
     const entry = scores.get(vocabulary!) ?? { score: 0, words: [] };
     const phrase = text.slice(tokens[u.from].start, tokens[u.to - 1].end);
@@ -390,14 +390,14 @@ export function findConcepts(
 }
 
 /** The concept whose records pair a word with its translation: a vocabulary. */
-const vocabularies = new WeakMap<ConceptIndex, string | undefined>();
-function vocabularyOf(index: ConceptIndex): string | undefined {
+const vocabularies = new WeakMap<ConceptIndex, Concept | undefined>();
+export function vocabularyOf(index = DEFAULT_INDEX): Concept | undefined {
   if (!vocabularies.has(index)) {
     const keys = (c: Concept) => c.fields.map((f) => f.key);
-    const found = [...index.concepts.values()].find((c) =>
-      ["word", "translation"].every((k) => keys(c).includes(k))
+    vocabularies.set(
+      index,
+      [...index.concepts.values()].find((c) => ["word", "translation"].every((k) => keys(c).includes(k))),
     );
-    vocabularies.set(index, found?.id);
   }
   return vocabularies.get(index);
 }

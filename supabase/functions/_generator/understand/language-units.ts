@@ -104,6 +104,17 @@ export function languageUnits(tokens: Token[], language: UiLanguage): LanguageUn
   return found;
 }
 
+/** The language a text names and nothing else, but function words ("Spanish", "l'allemand"), if so. */
+export function languageOnly(text: string, language: UiLanguage): CueMatch | undefined {
+  const tokens = words(text);
+  const stems = stemTokens(tokens, language);
+  const names = [...matchCues(stems, CUES[language].languages), ...matchCues(stems, OTHERS[language])];
+  const within = (i: number) => names.some((n) => n.from <= i && i < n.to);
+  const alone = names.length === 1 &&
+    tokens.every((t, i) => within(i) || t.kind !== "word" || CUES[language].stop.has(t.norm));
+  return alone ? names[0] : undefined;
+}
+
 /** Whether the prompt's words of the ask are units of a language ("verbi irregolari inglesi"): a prompt that
  * only names them is learning them, a quiz of their words and translations. */
 export function learnsUnits(prompt: string, ask: Ask, language: UiLanguage): boolean {
