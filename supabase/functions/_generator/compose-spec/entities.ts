@@ -153,7 +153,7 @@ export function fromConcept(concept: Concept, language: Language): Entity {
 }
 
 /** Sample records of a concept's data as the entity's fields hold them. */
-function records(data: Concept["samples"][Language], fields: FieldSpec[], key: string): RecordData[] {
+export function records(data: Concept["samples"][Language], fields: FieldSpec[], key: string): RecordData[] {
   return data.map((sample, i) => {
     const record: RecordData = { id: `${key}-${i + 1}` };
     for (const f of fields) {

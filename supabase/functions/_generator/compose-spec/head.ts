@@ -5,6 +5,7 @@ import type { Language } from "../template/src/types.ts";
 import type { Ask } from "../understand/index.ts";
 import {
   amountHeld,
+  APP_WORDS,
   CUES,
   type Lexicon,
   LEXICONS,
@@ -71,18 +72,7 @@ const STOP_STEMS = Object.fromEntries(
   ]),
 ) as Record<Language, Set<string>>;
 
-// Words that say it is an app.
-export const APP_WORDS = new Set([
-  "app",
-  "apps",
-  "application",
-  "applicazione",
-  "appli",
-  "aplicacion",
-  "anwendung",
-]);
-
-export { TO };
+export { APP_WORDS, TO };
 
 /** Whether words end on an infinitive ("rappel pour nourrir", "quiz per imparare"): they say what is
  * done, not what it is done to. The parts of a hyphenated noun ("to-do") are no infinitive. */

@@ -26,6 +26,7 @@ import type {
 } from "../template/src/types.ts";
 import { blank, capitalized, Entity, fold, fromConcept, fromWords, keyOf, NUMERIC } from "./entities.ts";
 import { eachNoun } from "./each-noun.ts";
+import { languageCards, unitsNoun } from "./language-units.ts";
 import { nounPhrase } from "./noun-phrase.ts";
 import { WORDS } from "./words.ts";
 import { callsRecords, headNoun, ofWhom, ownNoun, qualifying, spentOn, unwritten } from "./own-noun.ts";
@@ -285,6 +286,7 @@ export class Builder {
         headNoun(entity, said, subject!, this.conceptSaid[at], this.prompt, this.language, asked);
       }
     }
+    if (at >= 0) unitsNoun(entity, chosen!, this.conceptSaid[at], reading);
     // (Records an "each" phrase names are called by its noun: "log every haircut", not "Appointments".)
     if (ask.each && subject) eachNoun(entity, subject, this.language);
     if (!entity.known || !entity.spec.samples.length) this.withoutSamples.push(entity.spec.plural);
@@ -460,6 +462,11 @@ export class Builder {
    */
   private cardsFor(ask: Ask): Entity {
     const w = this.words;
+    // (The first cards of a quiz on a language alone, "spanish flashcards", are its vocabulary's.)
+    const vocabulary = this.entities.length
+      ? undefined
+      : languageCards(ask.subject, this.reading ?? this.language, this.language);
+    if (vocabulary) return this.adopt(vocabulary);
     // (Cards a subject of no noun is said of, "hosting a quiz", are the quiz's own, not the main records.)
     const own = this.nounOf(ask.subject);
     const found = ask.subject && !own && this.entities.length

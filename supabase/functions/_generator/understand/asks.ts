@@ -21,6 +21,7 @@ import {
 } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import { findConcepts, namesEvents, namesThings } from "./concepts.ts";
+import { languageUnits } from "./language-units.ts";
 import { PURPOSE, TO } from "./aside.ts";
 import { renaming } from "./renames.ts";
 import { measureOf, measureWord, oncePer, type Quantity, timerPart, timesOf } from "./quantities.ts";
@@ -872,7 +873,11 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   if (ranking) add("sort", ranking);
   // In a new prompt a language's name asks for the UI in it only after "in" ("a list in German"), not in
   // "flashcards for spanish vocab".
-  const uiLanguage = languageNames.find((m) => IN[language].has(tokens[m.from - 1]?.norm ?? ""));
+  // (Nor when it says what words are in: "verbos irregulares en inglés" are English verbs to learn.)
+  const learned = languageUnits(tokens, language).map((u) => u.name.from);
+  const uiLanguage = languageNames.find((m) =>
+    IN[language].has(tokens[m.from - 1]?.norm ?? "") && !learned.includes(m.from)
+  );
   if (!ctx.followUp && uiLanguage) add("language", uiLanguage);
   // A week stated day by day, in the clause or its `:` list, is a timetable of what is on each day, not a list
   // of fields.

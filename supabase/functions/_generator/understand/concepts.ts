@@ -14,6 +14,7 @@ import {
 } from "./lexicon.ts";
 import { UI_LANGUAGES, type UiLanguage } from "./language.ts";
 import { audienceAt } from "./audience.ts";
+import { languageUnits } from "./language-units.ts";
 import { relativeVerb } from "./relative-clause.ts";
 import { stem, stemPhrase } from "./stem.ts";
 import { fold, words } from "./text.ts";
@@ -375,8 +376,33 @@ export function findConcepts(
       scores.set(m.key, entry);
     }
   }
+  // Units of a language it qualifies ("verbi irregolari inglesi", "German words") are its vocabulary to learn,
+  // named by the whole phrase.
+  const vocabulary = vocabularyOf(index)?.id;
+  for (const u of vocabulary ? languageUnits(tokens, language) : []) {
+    const entry = scores.get(vocabulary!) ?? { score: 0, words: [] };
+    const phrase = text.slice(tokens[u.from].start, tokens[u.to - 1].end);
+    if (entry.words.includes(phrase)) continue;
+    first.set(vocabulary!, Math.min(first.get(vocabulary!) ?? Infinity, u.from));
+    entry.score += u.to - u.from;
+    entry.words.push(phrase);
+    scores.set(vocabulary!, entry);
+  }
   return [...scores].map(([id, s]) => ({ id, domain: index.concepts.get(id)!.domain, ...s }))
     .sort((a, b) => b.score - a.score || first.get(a.id)! - first.get(b.id)! || (a.id < b.id ? -1 : 1));
+}
+
+/** The concept whose records pair a word with its translation: a vocabulary. */
+const vocabularies = new WeakMap<ConceptIndex, Concept | undefined>();
+export function vocabularyOf(index = DEFAULT_INDEX): Concept | undefined {
+  if (!vocabularies.has(index)) {
+    const keys = (c: Concept) => c.fields.map((f) => f.key);
+    vocabularies.set(
+      index,
+      [...index.concepts.values()].find((c) => ["word", "translation"].every((k) => keys(c).includes(k))),
+    );
+  }
+  return vocabularies.get(index);
 }
 
 /** The fewest fields a prompt names for them to say which concept its records are. */

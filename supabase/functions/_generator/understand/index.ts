@@ -8,7 +8,8 @@ import { type Clause, clauses } from "./clauses.ts";
 import { type ConceptMatch, fieldWordsOf, findConcepts, namesConcept } from "./concepts.ts";
 import { derivedAsks, derivedLast } from "./derived.ts";
 import { detectLanguage, isUiLanguage, type UiLanguage } from "./language.ts";
-import { CUES, englishKnowsEveryWord, LEXICONS, lexiconVote } from "./lexicon.ts";
+import { learnsUnits, namesUnits } from "./language-units.ts";
+import { CUES, englishKnowsEveryWord, type Knows, LEXICONS, lexiconVote } from "./lexicon.ts";
 import { quantities, type Quantity, timerPart } from "./quantities.ts";
 import { eachReminder } from "./reminders.ts";
 import { otherNoun } from "./each-records.ts";
@@ -55,12 +56,10 @@ const TIMED = new Set<Ask["type"]>(["reminder", "timer", "schedule", "goal", "lo
 
 /** The language a prompt is read in, and the one the detector found. */
 function promptLanguage(prompt: string): { language: UiLanguage; detected: string } {
-  // The words the concepts name a subject with vote too: "grocery list app" is English.
-  return detectLanguage(
-    prompt,
-    lexiconVote(prompt, namesConcept),
-    englishKnowsEveryWord(prompt, namesConcept),
-  );
+  // The words the concepts name a subject with vote too: "grocery list app" is English; so do a language's
+  // units and names ("russian verbs").
+  const known: Knows = (t, l) => namesConcept(t, l) || namesUnits(t, l);
+  return detectLanguage(prompt, lexiconVote(prompt, known), englishKnowsEveryWord(prompt, known));
 }
 
 /**
@@ -153,6 +152,7 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   // A prompt that only names something, or asks only what changes a list, keeps a list of what its first
   // clause names outside those asks' cues: "recipes", "whats in my freezer", "my camping gear, I want a
   // photo of each", or a log of what it names being done ("annaffiare le piante"); a log a figure of the speaker's doing implies, with nothing named to keep, is no more.
+  const named: Ask[] = [];
   const onlyOnAList = !followUp && asks.every((a) => (ON_A_LIST.has(a.type) || a.implied) && !a.subject);
   if (parts.length && (!asks.length || onlyOnAList) && isUiLanguage(detected)) {
     const list = asksOf({
@@ -165,9 +165,16 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
       fallback: "list",
     }).filter((a) => (a.type === "list" || (a.type === "log" && !a.implied)) && a.subject);
     asks.push(...list);
+    named.push(...list);
   }
   // What the forms the prompt names ask for: a quiz for learning a subject, a tick for a checklist…
   if (!followUp) asks.splice(0, asks.length, ...formAsks(prompt, parts, asks, all, language));
+  // Units of a language a prompt only names, where no form asks a quiz, are to learn: "verbos irregulares en
+  // inglés" is a quiz of them.
+  const learns = (a: Ask) =>
+    a.type === "list" && named.some((n) => n.start === a.start && n.end === a.end) &&
+    !asks.some((q) => q.type === "quiz") && learnsUnits(prompt, a, language);
+  asks.splice(0, asks.length, ...asks.map((a): Ask => learns(a) ? { ...a, type: "quiz" } : a));
   // A quiz is on the topic the prompt states ("topic is world capitals", "tema: le capitali"), or prepares
   // for the exam it names, in whichever clause: that is the quiz's subject. The statement of the topic asks
   // for nothing of its own (a theme, a list); its words are the quiz's.

@@ -227,6 +227,11 @@ export interface Lexicon {
   not: string[];
   /** The words before a language's name that ask for the interface in it ("in German", "en français"). */
   languageIn: string[];
+  /** Nouns of a language's units (words, verbs, phrases, idioms, vocabulary): qualified by a language's name
+   * they are that language's vocabulary to learn (`language-units.ts`). */
+  languageUnits: string[];
+  /** Names of languages the UI does not speak ("Japanese", "cinese", "russe"): what language units may be in. */
+  otherLanguages: string[];
   /** Exams and tests ("esame", "Prüfung"): what one is of is the topic of the prompt's quiz. */
   exams: string[];
   /** The prepositions of what a thing is about ("quiz about the moon", "sulla", "sur", "sobre", "über"). */
@@ -590,6 +595,17 @@ export const VERBS = Object.fromEntries(
     [language, lex],
   ) => [language, wordSet(lex.verbs.map((v) => words(v)[0].text))]),
 ) as Record<UiLanguage, Set<string>>;
+
+// Words that say it is an app.
+export const APP_WORDS = new Set([
+  "app",
+  "apps",
+  "application",
+  "applicazione",
+  "appli",
+  "aplicacion",
+  "anwendung",
+]);
 
 /** Per language, the cue indexes every stage shares, built once. */
 export interface Cues {
