@@ -34,6 +34,7 @@ import { stemPhrase } from "./stem.ts";
 import { computingVerbAt, namedFigures } from "./figures.ts";
 import { eachPhrase } from "./each-records.ts";
 import { eachKind } from "./each-kind.ts";
+import { recordsBefore } from "./kept-records.ts";
 import { alternativeAmounts, valuedChoices } from "./valued-choice.ts";
 import { fold, type Token, words } from "./text.ts";
 import { stem } from "./stem.ts";
@@ -534,6 +535,10 @@ const GROUP = 10;
 const OR = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.or)]),
 ) as Record<UiLanguage, Set<string>>;
+/** Whether an "or" word is written as the lexicon writes it: with an accent it lacks, it is another word ("chaque
+ * refuge où je dors": where). */
+const writtenOr = (t: Token, language: UiLanguage) =>
+  LEXICONS[language].or.includes(t.text.toLowerCase()) || t.text.toLowerCase() === t.norm;
 const OF = Object.fromEntries(
   Object.entries(LEXICONS).map((
     [l, lex],
@@ -1757,12 +1762,28 @@ export function asksOf(ctx: ClauseContext): Ask[] {
         content(cue.from)
       ? cue
       : undefined;
+    const beside = NO_SUBJECT.has(type) ? undefined : type === "chart"
+      // A chart's subject is the measure it is named after ("kids height chart"), not what follows it.
+      ? subjectNear(tokens, { from: cue.from, to: cue.from }, content, taken, false, OF[language], true)
+      : subjectNear(tokens, cue, content, taken, false, OF[language], false, SELECTING[language]) ??
+        ownSubject;
+    // (Not the records' owner, "tire pressure log for my bikes", nor what the speaker does; a person is whom
+    // they are for, below.)
+    const owned = beside && (type === "log" || type === "list") &&
+        !persons.some((m) => m.from <= beside.from && beside.from < m.to)
+      ? recordsBefore(
+        tokens,
+        cue,
+        beside,
+        (k) => content(k) && !taken.has(k),
+        (s) => findConcepts(text(tokens, s), language).length > 0 || namesReadings(tokens, s, language),
+        language,
+      )
+      : undefined;
     const near = named.get(type) ??
-      (NO_SUBJECT.has(type) ? undefined : type === "chart"
-        // A chart's subject is the measure it is named after ("kids height chart"), not what follows it.
-        ? subjectNear(tokens, { from: cue.from, to: cue.from }, content, taken, false, OF[language], true)
-        : subjectNear(tokens, cue, content, taken, false, OF[language], false, SELECTING[language]) ??
-          ownSubject);
+      (owned === undefined
+        ? beside
+        : subjectNear(tokens, { from: owned, to: owned }, content, taken, false, [], true));
     // A person the app is for ("a quiz for my daughter to practice times tables") is its user, not what it
     // keeps: the subject is the words after them, unless the ask is about people; before a verb that ends
     // the clause, the words before them ("die Stillzeiten und Windeln von unserem Sohn aufzuschreiben"),
@@ -3473,7 +3494,7 @@ function alternatives(
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i].norm === "(") depth++;
     if (tokens[i].norm === ")") depth--;
-    if (depth || !OR[language].has(tokens[i].norm)) continue;
+    if (depth || !OR[language].has(tokens[i].norm) || !writtenOr(tokens[i], language)) continue;
     // The option after "or": content words, a preposition first at most.
     let to = i + 1;
     const preposition = (k: number) =>

@@ -1,0 +1,47 @@
+import assert from "node:assert/strict";
+import { understand } from "../../supabase/functions/_generator/understand/index.ts";
+
+const kept = (prompt: string) =>
+  understand(prompt).asks.find((a) => a.type === "log" || a.type === "list")?.subject;
+
+Deno.test("a keeping ask keeps the records, not whose they are: the speaker's possessive opens their owner", () => {
+  const cases: [string, string][] = [
+    // After a noun cue, with the records named right before it.
+    ["mileage log for my van", "mileage"],
+    ["fuel log for my two boats", "fuel"],
+    // Before a verb that ends the clause, across a preposition or as a genitive.
+    ["die Reifenwechsel an unserem Wohnmobil notieren", "Reifenwechsel"],
+    ["alle Reparaturen an meinem Fahrrad aufschreiben", "Reparaturen"],
+    ["ich möchte die Impfungen unserer Hasen eintragen", "Impfungen"],
+  ];
+  for (const [prompt, subject] of cases) assert.equal(kept(prompt), subject, prompt);
+});
+
+Deno.test("an owner is the records where nothing before it names records, and an 'of' word names them", () => {
+  const cases: [string, string][] = [
+    ["garden log for my tomato plants", "tomato plants"],
+    ["start a log for my bikes", "bikes"],
+    ["a weekly log of my moods", "moods"],
+    // A person the records are for stays the rule of persons: the first records of an enumeration.
+    ["um die Mahlzeiten und Nickerchen von unserer Tochter aufzuschreiben", "Mahlzeiten"],
+  ];
+  for (const [prompt, subject] of cases) assert.equal(kept(prompt), subject, prompt);
+});
+
+Deno.test("what the speaker does where the records are made is not them: the noun before the cue is", () => {
+  const cases: [string, string][] = [
+    ["jede Pizzeria eintragen, in der wir im Urlaub essen", "Pizzeria"],
+    ["jeden Gipfel notieren, den ich mit dem Rad erreiche", "Gipfel"],
+    ["noter chaque crêperie où on mange pendant les vacances", "crêperie"],
+    ["apuntar cada bar donde comemos durante las fiestas", "bar"],
+    ["segnare ogni pizzeria dove mangiamo in vacanza", "pizzeria"],
+  ];
+  for (const [prompt, subject] of cases) assert.equal(kept(prompt), subject, prompt);
+});
+
+Deno.test("an 'or' word written with an accent it lacks is another word: 'où' opens no choice", () => {
+  const asks = understand("noter chaque refuge où je dors pendant le trek").asks;
+  assert.equal(asks.find((a) => a.type === "log")?.subject, "refuge");
+  assert.ok(!asks.some((a) => a.type === "choice"));
+  assert.ok(understand("vin rouge ou blanc").asks.some((a) => a.type === "choice"));
+});
