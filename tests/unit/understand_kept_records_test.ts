@@ -45,3 +45,20 @@ Deno.test("an 'or' word written with an accent it lacks is another word: 'où' o
   assert.ok(!asks.some((a) => a.type === "choice"));
   assert.ok(understand("vin rouge ou blanc").asks.some((a) => a.type === "choice"));
 });
+
+Deno.test("a verb of ticking off that governs an object keeps a list of it, the tick theirs", () => {
+  const cases: [string, string][] = [
+    ["an app to tick off each castle we visit", "castle"],
+    ["spuntare ogni cascata che vedo", "cascata"],
+    ["cocher chaque cascade que je vois", "cascade"],
+    ["marcar cada cascada que veo", "cascada"],
+    ["jede Burg abhaken, die wir besuchen", "Burg"],
+  ];
+  for (const [prompt, subject] of cases) {
+    const asks = understand(prompt).asks;
+    assert.equal(asks.find((a) => a.type === "list")?.subject, subject, prompt);
+    assert.ok(asks.some((a) => a.type === "yesno"), prompt);
+  }
+  // A tick's noun with a preposition after it names no object of a verb.
+  assert.ok(!understand("checklist for the trip").asks.some((a) => a.type === "list"));
+});

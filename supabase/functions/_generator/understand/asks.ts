@@ -1643,21 +1643,27 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     named.set(type, done ?? thing);
     add(type, done ?? thing);
   }
-  // A verb of rating, an infinitive or an imperative, that governs an object through an article ("to rate the
-  // coffee shops", "voglio valutare le pizzerie", "valorar los museos", in German before it: "die Cafés
-  // bewerten") rates records of that object: a list of them, when the clause keeps no other.
+  // A verb of rating or of ticking off, an infinitive or an imperative, that governs an object through an
+  // article or an "each" word ("to rate the coffee shops", "voglio valutare le pizzerie", "tick off every
+  // waterfall", "cocher chaque phare", in German before it: "die Cafés bewerten", "jede Burg abhaken") rates
+  // or ticks records of that object: a list of them, when the clause keeps no other.
   const verbal = (cue: Span) =>
     cue.from === 0 || tokens[cue.from - 1].norm === TO[language] ||
     WANT[language].some((p) => p.every((w, k) => tokens[cue.from - p.length + k]?.norm === w));
-  for (const r of (found.has("list") || found.has("log") ? [] : found.get("rating")) ?? []) {
+  const objectOpens = (k: number) =>
+    DETERMINERS[language].has(tokens[k]?.norm ?? "") || GROUP_WORDS[language].each.has(tokens[k]?.norm ?? "");
+  const governing = [...(found.get("rating") ?? []), ...(found.get("yesno") ?? [])];
+  for (const r of (found.has("list") || found.has("log") ? [] : governing)) {
     const cue = tokenSpan(tokens, r);
-    const after = verbal(cue) && DETERMINERS[language].has(tokens[cue.to]?.norm ?? "");
+    // (Past a particle of the verb, no preposition: "tick off every".)
+    if (content(cue.to) && objectOpens(cue.to + 1)) cue.to++;
+    const after = verbal(cue) && objectOpens(cue.to);
     const object = after
       ? subjectNear(tokens, cue, content, cueTokens, true, OF[language], false, SELECTING[language])
       : language === "de"
       ? subjectNear(tokens, cue, content, cueTokens, false, [], true)
       : undefined;
-    if (!object || (!after && !DETERMINERS[language].has(tokens[object.from - 1]?.norm ?? ""))) continue;
+    if (!object || (!after && !objectOpens(object.from - 1))) continue;
     named.set("list", object);
     add("list", object);
     break;
