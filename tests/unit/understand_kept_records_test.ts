@@ -62,3 +62,17 @@ Deno.test("a verb of ticking off that governs an object keeps a list of it, the 
   // A tick's noun with a preposition after it names no object of a verb.
   assert.ok(!understand("checklist for the trip").asks.some((a) => a.type === "list"));
 });
+
+Deno.test("the speaker's verb whose object is the records' noun before them names no concept", () => {
+  const cases: [string, string][] = [
+    ["tick off every waterfall i hike to", "hike"],
+    ["note each bay we sail to", "sail"],
+    ["cocher chaque sommet que je grimpe", "grimpe"],
+  ];
+  for (const [prompt, verb] of cases) {
+    const named = understand(prompt).concepts.flatMap((c) => c.words);
+    assert.ok(!named.some((w) => w.toLowerCase() === verb), prompt);
+  }
+  // Not what is done every time: that names the records.
+  assert.ok(understand("log every time i vape").concepts.length > 0);
+});
