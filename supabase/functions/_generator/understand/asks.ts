@@ -35,6 +35,7 @@ import { stemPhrase } from "./stem.ts";
 import { computingVerbAt, namedFigures } from "./figures.ts";
 import { eachPhrase } from "./each-records.ts";
 import { eachKind } from "./each-kind.ts";
+import { recordsBefore } from "./kept-records.ts";
 import { alternativeAmounts, valuedChoices } from "./valued-choice.ts";
 import { fold, type Token, words } from "./text.ts";
 import { stem } from "./stem.ts";
@@ -535,6 +536,10 @@ const GROUP = 10;
 const OR = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.or)]),
 ) as Record<UiLanguage, Set<string>>;
+/** Whether an "or" word is written as the lexicon writes it: with an accent it lacks, it is another word ("chaque
+ * refuge où je dors": where). */
+const writtenOr = (t: Token, language: UiLanguage) =>
+  LEXICONS[language].or.includes(t.text.toLowerCase()) || t.text.toLowerCase() === t.norm;
 const OF = Object.fromEntries(
   Object.entries(LEXICONS).map((
     [l, lex],
@@ -1643,21 +1648,27 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     named.set(type, done ?? thing);
     add(type, done ?? thing);
   }
-  // A verb of rating, an infinitive or an imperative, that governs an object through an article ("to rate the
-  // coffee shops", "voglio valutare le pizzerie", "valorar los museos", in German before it: "die Cafés
-  // bewerten") rates records of that object: a list of them, when the clause keeps no other.
+  // A verb of rating or of ticking off, an infinitive or an imperative, that governs an object through an
+  // article or an "each" word ("to rate the coffee shops", "voglio valutare le pizzerie", "tick off every
+  // waterfall", "cocher chaque phare", in German before it: "die Cafés bewerten", "jede Burg abhaken") rates
+  // or ticks records of that object: a list of them, when the clause keeps no other.
   const verbal = (cue: Span) =>
     cue.from === 0 || tokens[cue.from - 1].norm === TO[language] ||
     WANT[language].some((p) => p.every((w, k) => tokens[cue.from - p.length + k]?.norm === w));
-  for (const r of (found.has("list") || found.has("log") ? [] : found.get("rating")) ?? []) {
+  const objectOpens = (k: number) =>
+    DETERMINERS[language].has(tokens[k]?.norm ?? "") || GROUP_WORDS[language].each.has(tokens[k]?.norm ?? "");
+  const governing = [...(found.get("rating") ?? []), ...(found.get("yesno") ?? [])];
+  for (const r of (found.has("list") || found.has("log") ? [] : governing)) {
     const cue = tokenSpan(tokens, r);
-    const after = verbal(cue) && DETERMINERS[language].has(tokens[cue.to]?.norm ?? "");
+    // (Past a particle of the verb, no preposition: "tick off every".)
+    if (content(cue.to) && objectOpens(cue.to + 1)) cue.to++;
+    const after = verbal(cue) && objectOpens(cue.to);
     const object = after
       ? subjectNear(tokens, cue, content, cueTokens, true, OF[language], false, SELECTING[language])
       : language === "de"
       ? subjectNear(tokens, cue, content, cueTokens, false, [], true)
       : undefined;
-    if (!object || (!after && !DETERMINERS[language].has(tokens[object.from - 1]?.norm ?? ""))) continue;
+    if (!object || (!after && !objectOpens(object.from - 1))) continue;
     named.set("list", object);
     add("list", object);
     break;
@@ -1762,12 +1773,28 @@ export function asksOf(ctx: ClauseContext): Ask[] {
         content(cue.from)
       ? cue
       : undefined;
+    const beside = NO_SUBJECT.has(type) ? undefined : type === "chart"
+      // A chart's subject is the measure it is named after ("kids height chart"), not what follows it.
+      ? subjectNear(tokens, { from: cue.from, to: cue.from }, content, taken, false, OF[language], true)
+      : subjectNear(tokens, cue, content, taken, false, OF[language], false, SELECTING[language]) ??
+        ownSubject;
+    // (Not the records' owner, "tire pressure log for my bikes", nor what the speaker does; a person is whom
+    // they are for, below.)
+    const owned = beside && (type === "log" || type === "list") &&
+        !persons.some((m) => m.from <= beside.from && beside.from < m.to)
+      ? recordsBefore(
+        tokens,
+        cue,
+        beside,
+        (k) => content(k) && !taken.has(k),
+        (s) => findConcepts(text(tokens, s), language).length > 0 || namesReadings(tokens, s, language),
+        language,
+      )
+      : undefined;
     const near = named.get(type) ??
-      (NO_SUBJECT.has(type) ? undefined : type === "chart"
-        // A chart's subject is the measure it is named after ("kids height chart"), not what follows it.
-        ? subjectNear(tokens, { from: cue.from, to: cue.from }, content, taken, false, OF[language], true)
-        : subjectNear(tokens, cue, content, taken, false, OF[language], false, SELECTING[language]) ??
-          ownSubject);
+      (owned === undefined
+        ? beside
+        : subjectNear(tokens, { from: owned, to: owned }, content, taken, false, [], true));
     // A person the app is for ("a quiz for my daughter to practice times tables") is its user, not what it
     // keeps: the subject is the words after them, unless the ask is about people; before a verb that ends
     // the clause, the words before them ("die Stillzeiten und Windeln von unserem Sohn aufzuschreiben"),
@@ -3478,7 +3505,7 @@ function alternatives(
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i].norm === "(") depth++;
     if (tokens[i].norm === ")") depth--;
-    if (depth || !OR[language].has(tokens[i].norm)) continue;
+    if (depth || !OR[language].has(tokens[i].norm) || !writtenOr(tokens[i], language)) continue;
     // The option after "or": content words, a preposition first at most.
     let to = i + 1;
     const preposition = (k: number) =>

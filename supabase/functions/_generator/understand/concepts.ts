@@ -228,6 +228,12 @@ function actsOf(index: CueIndex, language: UiLanguage): Map<string, Set<string>>
   return found;
 }
 
+// (As written, lower case: a folded "où" would be the French "or".)
+const RELATIVE_WORDS = perLanguage((lex) => lex.relative, (w) => w.toLowerCase());
+const GROUP_EACH = perLanguage((lex) => lex.group.each);
+const EVERY_TIME = Object.fromEntries(
+  UI_LANGUAGES.map((l) => [l, LEXICONS[l].everyTime.map((p) => words(p).map((t) => t.norm))]),
+) as PerLanguage<string[][]>;
 // The speaker as a verb's subject, written before it ("I", "je", "ich"; not "I'm").
 const SPEAKER = perLanguage((lex) => lex.speaker.filter((w) => !/'\p{L}/u.test(w)));
 
@@ -247,9 +253,25 @@ function verbSense(
   const [before, next, object] = [tokens[from - 1], tokens[to], tokens[to + 1]];
   const is = (t: (typeof tokens)[number] | undefined, set: PerLanguage<Set<string>>) =>
     t?.kind === "word" && set[language].has(t.norm);
-  return to - from === 1 && (derived || is(before, SPEAKER)) && is(next, OBJECT_OPENS) &&
+  if (to - from !== 1) return false;
+  // (Or its object is the records' noun before the speaker: "every waterfall I hike to".)
+  if (is(before, SPEAKER) && objectBefore(tokens, from - 1, language)) return true;
+  return (derived || is(before, SPEAKER)) && is(next, OBJECT_OPENS) &&
     !is(before, OBJECT_OPENS) && object?.kind === "word" && !TIMES[language].has(object.norm) &&
     !PERSONS[language].has(stem(object.norm, language));
+}
+
+/** Whether the records' noun is the object of the speaker's verb before the pronoun at `at`: an "each" word's
+ * noun right before it, or before a relative word ("every waterfall I hike to", "chaque phare que je visite"):
+ * the verb says what the speaker does to them. */
+function objectBefore(tokens: ReturnType<typeof words>, at: number, language: UiLanguage): boolean {
+  const noun = RELATIVE_WORDS[language].has(tokens[at - 1]?.text.toLowerCase() ?? "") ? at - 2 : at - 1;
+  // (Not "every time I vape", "chaque fois que je fume": when the verb is done, what it names.)
+  const when = EVERY_TIME[language].some((p) =>
+    p.every((w, k) => tokens[noun - p.length + 1 + k]?.norm === w)
+  );
+  return tokens[noun]?.kind === "word" && GROUP_EACH[language].has(tokens[noun - 1]?.norm ?? "") && !when &&
+    !TIMES[language].has(tokens[noun].norm);
 }
 
 // The words with which the speaker says what they are ("i'm", "sono", "je suis", "soy", "ich bin"), as words.
