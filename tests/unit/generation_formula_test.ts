@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { computed, withComputed } from "../../supabase/functions/_generator/template/src/lib/formula.ts";
+import { composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
 import { AppSpecSchema } from "../../supabase/functions/_generator/spec-schema.ts";
 import { everyBlockSpec } from "../../eval/app-set/build.ts";
 
@@ -40,4 +41,43 @@ Deno.test("the schema refuses a computed field that names no typed number of its
   assert.deepEqual(refused(["preis", "name"]), ["names name, which is no typed number of produkt"]);
   assert.deepEqual(refused(["preis", "gewinn"]), ["names gewinn, which is no typed number of produkt"]);
   assert.deepEqual(refused(["preis", "nichts"]), ["names nichts, which is no typed number of produkt"]);
+});
+
+/** The computed fields of an app, as "Label = op(labels or constants)". */
+function computedOf(prompt: string): string[] {
+  const made = composeSpec(prompt, { tier: "light" });
+  assert.ok(!made.spec.screens.some((s) => s.block === "calculator"), `no calculator screen: ${prompt}`);
+  return made.spec.entities.flatMap((e) =>
+    e.fields.flatMap((f) =>
+      f.formula
+        ? [
+          `${f.label} = ${f.formula.op}(${
+            f.formula.of.map((o) => typeof o === "number" ? o : e.fields.find((g) => g.key === o)!.label)
+              .join(", ")
+          })`,
+        ]
+        : []
+    )
+  );
+}
+
+Deno.test("a figure of the records' own numbers is a computed field of theirs, never a calculator", () => {
+  assert.deepEqual(computedOf("le mie torte con costo degli ingredienti e prezzo di vendita, e il margine"), [
+    "Margine = difference(Prezzo di vendita, Costo degli ingredienti)",
+  ]);
+  assert.deepEqual(computedOf("bois de chauffage : poids et prix de chaque livraison, le prix au kilo"), [
+    "Prix au kilo = ratio(Prix de livraison, Poids)",
+  ]);
+  assert.deepEqual(computedOf("salidas en bici con distancia y tiempo, y el ritmo"), [
+    "Ritmo = ratio(Tiempo, Distancia)",
+  ]);
+  // Durations are kept in minutes: a rate per hour on one is a sixtieth of it a minute.
+  const [pay] = computedOf("Babysitting: Datum und Dauer, Lohn = Dauer x 12 €");
+  assert.match(pay, /^Lohn = product\(Dauer, 0\.2\)$/);
+});
+
+Deno.test("a figure whose numbers the records do not keep is unmet, and builds nothing", () => {
+  const made = composeSpec("my poems and the profit I paid for", { tier: "light" });
+  assert.ok(made.unmet.some((u) => u.startsWith("profit")), made.unmet.join("; "));
+  assert.ok(!made.spec.screens.some((s) => s.block === "calculator"));
 });
