@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { computed, withComputed } from "../../supabase/functions/_generator/template/src/lib/formula.ts";
-import { composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
+import { changeSpec, composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
 import { AppSpecSchema } from "../../supabase/functions/_generator/spec-schema.ts";
 import { everyBlockSpec } from "../../eval/app-set/build.ts";
 
@@ -80,4 +80,14 @@ Deno.test("a figure whose numbers the records do not keep is unmet, and builds n
   const made = composeSpec("my poems and the profit I paid for", { tier: "light" });
   assert.ok(made.unmet.some((u) => u.startsWith("profit")), made.unmet.join("; "));
   assert.ok(!made.spec.screens.some((s) => s.block === "calculator"));
+});
+
+Deno.test("a field a computed field works out from stays when a follow-up removes it", () => {
+  const made = composeSpec("le mie torte con costo degli ingredienti e prezzo di vendita, e il margine", {
+    tier: "light",
+  });
+  const changed = changeSpec(made.spec, "togli il campo costo degli ingredienti");
+  const fields = changed.spec.entities.flatMap((e) => e.fields.map((f) => f.label));
+  assert.ok(fields.includes("Costo degli ingredienti") && fields.includes("Margine"), fields.join(", "));
+  assert.ok(AppSpecSchema.safeParse(changed.spec).success);
 });
