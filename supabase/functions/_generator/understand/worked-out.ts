@@ -34,13 +34,11 @@ function phraseAt(tokens: Token[], i: number, phrases: string[][]): number {
 
 type Found = Omit<Worked, "label"> & { start: number; end: number; label?: string };
 
+// (A slash or a hyphen joins words and units, "yes/no", "mg/dL", "log - hours": no sign of reckoning.)
 const MARKS: Record<string, Worked["op"]> = {
   "×": "product",
   "*": "product",
   "−": "difference",
-  "–": "difference",
-  "-": "difference",
-  "/": "ratio",
   "÷": "ratio",
 };
 
@@ -76,15 +74,16 @@ function figuresOf(
       (phraseAt(tokens, i, minus) ? "difference" : phraseAt(tokens, i, times) ? "product" : undefined);
     const amount = after &&
       quantities.find((q) => q.start === after.start && (q.kind === "money" || q.kind === "number"));
-    // Two numbers of the records, or one and a constant, on either side of an operator ("hours x rate",
-    // "prezzo di vendita − costo", "Stunden x 25 €"): a sign of reckoning says they are numbers. The figure is named
-    // before an equals sign ("guadagno = …"), and that name is no figure of its own.
-    // (A slash or a hyphen also joins words, "yes/no", "log - hours": there both name the records' numbers.)
-    const joins = op !== undefined && "/-–".includes(tokens[i].text);
-    const sides = content(before) && (amount || content(after)) &&
-      (!joins || (named(before.norm, []) && (amount || named(after.norm, []))));
+    // Two numbers of the records, or one and an amount of money, on either side of a sign of reckoning ("hours
+    // x rate", "prezzo di vendita − costo", "Stunden x 25 €"), named before an equals sign ("guadagno = …"),
+    // which says they are numbers; without one, both name numbers the records keep ("practice times tables"
+    // and "walk x 8" do not). The name before the sign is no figure of its own.
+    const equals = tokens.findLastIndex((t, k) => k < i && t.text === "=");
+    const sides = content(before) &&
+      (equals > 0
+        ? amount || content(after)
+        : named(before.norm, []) && (amount?.kind === "money" || (content(after) && named(after.norm, []))));
     if (op && sides) {
-      const equals = tokens.findLastIndex((t, k) => k < i && t.text === "=");
       const label = equals > 0 ? tokens.slice(0, equals).filter(content).at(-1) : undefined;
       const value = amount && "value" in amount ? amount.value : undefined;
       const named = found.filter((f) => f.start !== label?.start);
