@@ -66,6 +66,12 @@ const Field = z.object({
     'date: YYYY-MM-DD; time: HH:MM; duration: minutes; weekday: 1 (Monday) to 7 (Sunday); money: a number; photo: an image URI, "" when none',
   ),
   options: z.array(Label).min(1).optional().describe("the choices of a choice field"),
+  formula: z.object({
+    op: z.enum(["difference", "sum", "product", "ratio", "percent"]),
+    of: z.tuple([z.union([Key, z.number()]), z.union([Key, z.number()])]),
+  }).optional().describe(
+    "a value computed from two numbers of the record (field keys or constants), never typed: difference is the first less the second, ratio the first over the second, percent the first as a percentage of the second",
+  ),
 });
 
 const Entity = z.object({
@@ -317,6 +323,19 @@ export function checkSpec(spec: SpecParts, ctx: z.RefinementCtx) {
     if (keys.size !== entity.fields.length) {
       issue(["entities", index, "fields"], "two fields have the same key");
     }
+    // A computed field works out typed numbers of its own record: fields of a number, money or a duration.
+    entity.fields.forEach((field, fieldIndex) => {
+      field.formula?.of.forEach((of, operand) => {
+        if (typeof of === "number") return;
+        const named = entity.fields.find((candidate) => candidate.key === of);
+        if (!named || named.formula || !["number", "money", "duration"].includes(named.type)) {
+          issue(
+            ["entities", index, "fields", fieldIndex, "formula", "of", operand],
+            `names ${of}, which is no typed number of ${entity.key}`,
+          );
+        }
+      });
+    });
   });
   const screens = new Set(spec.screens.map((screen) => screen.key));
   if (screens.size !== spec.screens.length) issue(["screens"], "two screens have the same key");

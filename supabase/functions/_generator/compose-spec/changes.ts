@@ -197,15 +197,15 @@ export function applyChange(spec: AppSpec, ask: Ask, language: Language, prompt:
           })[0];
         const { entity, field } = labelled(name) ??
           (name === ask.subject && phrase ? labelled(phrase) : undefined) ?? {};
-        // A field a screen needs (a log's date, a goal's amount) stays; one it only shows beside (a log's
-        // time, a list's category) leaves the screen too.
+        // A field a screen needs (a log's date, a goal's amount) or another is computed from stays; one a
+        // screen only shows beside (a log's time, a list's category) leaves the screen too.
         const needed = field &&
-          spec.screens.some((s) =>
+          (spec.screens.some((s) =>
             s.entity === entity!.key &&
             Object.entries(s.options).some(([option, value]) =>
               !OPTIONAL.has(option) && [value].flat().includes(field.key)
             )
-          );
+          ) || entity!.fields.some((f) => f.formula?.of.includes(field.key)));
         if (!entity || !field || needed || entity.fields.length < 2) {
           left.push(name);
           continue;

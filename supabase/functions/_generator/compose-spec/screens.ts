@@ -33,6 +33,7 @@ import { callsRecords, headNoun, ofWhom, ownNoun, qualifying, spentOn, unwritten
 import { narrowSamples } from "./narrow.ts";
 import { namesThem, participantOf, personFieldOf, personsOf, referTo, whoField } from "./persons.ts";
 import { otherOccasion } from "./other-occasion.ts";
+import { workedField } from "./worked-out.ts";
 import { modifierOnly } from "./beside.ts";
 import { governed, requestHead, speakerDoes } from "./head.ts";
 import { WORDS as BLOCK_WORDS } from "../template/src/lib/words.ts";
@@ -956,8 +957,21 @@ export class Builder {
         for (const w of conversionWords(this.sentenceOf(ask), conversions)) this.converted.add(w);
         return this.report(ask, this.addScreen("converter", w.converter, undefined, { conversions }));
       }
-      case "calculator":
-        return this.report(ask, this.addScreen("calculator", w.calculator, undefined, this.tipOf(ask)));
+      case "calculator": {
+        // A figure of the records' own numbers is a computed field of theirs, not a calculator (`worked-out.ts`);
+        // one asked by words of computing or a rate whose operands the records do not keep is worked out in a
+        // calculator, as any such ask.
+        const reading = this.readIn();
+        const made = ask.worked &&
+          workedField(this.entities, ask.worked, reading, BLOCK_WORDS[reading].total);
+        if (typeof made !== "object" && !ask.worked?.alone) {
+          return this.report(ask, this.addScreen("calculator", w.calculator, undefined, this.tipOf(ask)));
+        }
+        if (typeof made !== "object") return this.refuse(ask, made!);
+        const screen = this.screens.find((s) => s.entity === made.entity.spec.key) ??
+          this.listOf(made.entity);
+        return this.report(ask, screen, made.field.key);
+      }
       case "countdown": {
         // A countdown is to a date: records with none (a wedding's guests) are not what it counts to, the
         // event it names is ("my wedding"), with the date the prompt states.

@@ -19,6 +19,7 @@ import {
   VERBS,
   wordSet,
 } from "./lexicon.ts";
+import type { Worked } from "./worked-out.ts";
 import type { UiLanguage } from "./language.ts";
 import { findConcepts, namesEvents, namesThings } from "./concepts.ts";
 import { languageUnits } from "./language-units.ts";
@@ -140,6 +141,8 @@ export interface Ask {
   records?: true;
   /** A flag's bounds: records whose number is below `below` or above `above` are shown marked. */
   bounds?: { below?: number; above?: number };
+  /** A calculator's figure worked out from the records' own numbers ("profit", "price per litre"). */
+  worked?: Worked;
   /** A catalog's things as the prompt lists them, each with its price ("vanilla $3, chocolate $3.50"). */
   items?: PricedItem[];
   /** Records whose fields are said of each of them ("for each book: title, author", "pro Marke Land und

@@ -22,6 +22,7 @@ import { formAsks } from "./forms.ts";
 import { spendingAsks } from "./spending.ts";
 import { priceListAsks } from "./price-list.ts";
 import { flagAsks } from "./flags.ts";
+import { workedOutAsks } from "./worked-out.ts";
 
 export type { Ask, AskType, Field, FieldType, Slot } from "./asks.ts";
 export type { ConceptMatch } from "./concepts.ts";
@@ -149,6 +150,8 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   if (!followUp) asks.splice(0, asks.length, ...priceListAsks(prompt, language, asks, all));
   // Records marked where a number passes a bound the prompt sets (`flags.ts`).
   if (!followUp) asks.splice(0, asks.length, ...flagAsks(prompt, language, asks, all));
+  // Figures worked out from the records' own numbers: "profit", "prix au kilo", a rate times hours.
+  if (!followUp) asks.splice(0, asks.length, ...workedOutAsks(prompt, language, asks, all));
   // A prompt that only names something, or asks only what changes a list, keeps a list of what its first
   // clause names outside those asks' cues: "recipes", "whats in my freezer", "my camping gear, I want a
   // photo of each", or a log of what it names being done ("annaffiare le piante"); a log a figure of the speaker's doing implies, with nothing named to keep, is no more.
@@ -202,8 +205,9 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   const asked = asks.find((a) => a.language)?.language;
   const kept = options.existingSpec?.language;
   // One calculator works out every amount, however many rates ("$14 an hour") or words ask for one; the
-  // others' words are still accounted for.
-  const calculator = asks.find((a) => a.type === "calculator");
+  // others' words are still accounted for. A figure the prompt names, worked out from the records' numbers, is
+  // a field of its own.
+  const calculator = asks.find((a) => a.type === "calculator" && !a.worked?.label);
   // A reminder that says nothing of when, in a prompt where another one does, is that reminder asked again
   // ("…at 8, 13 and 21 and she forgets. Can you make something that reminds her?"): one reminder, the first
   // asked (its subject, "Pausen" of "vergesse ich ständig Pausen"), at the times the other names, rather than
@@ -268,7 +272,8 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
     language: asked ?? (kept && isUiLanguage(kept) ? kept : language),
     detected,
     asks: asks.filter((a) =>
-      (a.type !== "calculator" || a === calculator) && !again(a) && !repeated.has(a) && !brokenDown(a) &&
+      (a.type !== "calculator" || a === calculator || a.worked?.label) && !again(a) && !repeated.has(a) &&
+      !brokenDown(a) &&
       !(records && a.implied)
     ),
     // (The words of a timer's phases and rounds name its parts, no records: "8 series", "6 tours".)

@@ -190,6 +190,10 @@ export interface Lexicon {
   /** Records shown marked where a number passes a bound ("highlight readings under 4 or over 10"): the words of
    * marking, of a bound below and above, and of being outside a range (`flags.ts`). */
   flagging: Record<"marking" | "below" | "above" | "outside", string[]>;
+  /** Figures worked out from a record's own numbers (`worked-out.ts`): the words of a sale less a cost
+   * ("profit", "guadagno", "Marge") and of the cost itself, of a pace (time per distance), the words of "per"
+   * beyond the rate's ("au kilo", "al chilo"), and of minus and times between two numbers ("hours x rate"). */
+  workedOut: Record<"difference" | "cost" | "pace" | "per" | "minus" | "times", string[]>;
   /** The question words of how much and when: a phrase they open asks about its subject, never names it
    * ("quanto spendo", "how far I run"). */
   questions: string[];

@@ -19,11 +19,21 @@ export type FieldType =
 export type Value = string | number | boolean;
 export type RecordData = { id: string; [field: string]: Value };
 
+/** A value worked out from two numbers of the same record: each operand a field's key (a number, money or
+ * duration field) or a constant. `difference` is the first less the second, `ratio` the first over the second,
+ * `percent` the first as a percentage of the second. */
+export interface Formula {
+  op: "difference" | "sum" | "product" | "ratio" | "percent";
+  of: [string | number, string | number];
+}
+
 export interface FieldSpec {
   key: string;
   label: string;
   type: FieldType;
   options?: string[];
+  /** The field is computed from others of its record, never typed: the form shows it, lists show it. */
+  formula?: Formula;
 }
 
 export interface EntitySpec {

@@ -1,4 +1,5 @@
-// One record of a collection: every field of the entity as an input, saved into the persisted list.
+// One record of a collection: every field of the entity as an input (a computed one shown, worked out as the
+// others are typed), saved into the persisted list.
 import { Stack, useRouter } from "expo-router";
 import { useState } from "react";
 import * as ImagePicker from "expo-image-picker";
@@ -7,7 +8,8 @@ import { ChoiceInput } from "../components/choice";
 import { Body, Button, Card, Chip, Input, Row, Screen } from "../components/ui";
 import { trimChoices } from "../lib/choices";
 import { WEEKDAYS, weekdayName } from "../lib/format";
-import { emptyValue, titleField, useRecords } from "../lib/records";
+import { withComputed } from "../lib/formula";
+import { displayValue, emptyValue, titleField, useRecords } from "../lib/records";
 import { newId } from "../lib/storage";
 import { t } from "../lib/strings";
 import { useTheme } from "../lib/theme";
@@ -52,12 +54,16 @@ export function RecordForm({ screenKey, id }: { screenKey: string; id: string })
       {entity.fields.map((field) => (
         <Card key={field.key}>
           <Text style={{ color: theme.muted }}>{field.label}</Text>
-          <FieldInput
-            field={field}
-            value={draft[field.key]}
-            records={records}
-            onChange={(value) => set(field, value)}
-          />
+          {field.formula ? (
+            <Text style={{ color: theme.text }}>{displayValue(field, withComputed(entity.fields, draft)[field.key])}</Text>
+          ) : (
+            <FieldInput
+              field={field}
+              value={draft[field.key]}
+              records={records}
+              onChange={(value) => set(field, value)}
+            />
+          )}
         </Card>
       ))}
       {problem ? <Body>{problem}</Body> : null}

@@ -1,11 +1,17 @@
 // An entity's records, persisted, starting from the spec's sample data.
 import { useRouter } from "expo-router";
+import { useMemo } from "react";
 import type { EntitySpec, FieldSpec, RecordData, Value } from "../spec";
 import { formatDay, formatDuration, formatMoney, formatNumber, isoDay, weekdayName } from "./format";
+import { withComputed } from "./formula";
 import { usePersistentState } from "./storage";
 
+/** The records with their computed fields worked out on reading (a stored value of one is never read, so an
+ * edit of a number shows at once), and how to change the stored ones. */
 export function useRecords(entity: EntitySpec) {
-  return usePersistentState<RecordData[]>(`records:${entity.key}`, entity.samples);
+  const [stored, setStored] = usePersistentState<RecordData[]>(`records:${entity.key}`, entity.samples);
+  const records = useMemo(() => stored.map((record) => withComputed(entity.fields, record)), [stored, entity.fields]);
+  return [records, setStored] as const;
 }
 
 /** Opens a record of the screen's entity ("new" for a new one) in the record form. */
