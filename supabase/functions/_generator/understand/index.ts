@@ -21,6 +21,7 @@ import { formAsks } from "./forms.ts";
 import { spendingAsks } from "./spending.ts";
 import { priceListAsks } from "./price-list.ts";
 import { flagAsks } from "./flags.ts";
+import { storyAsks } from "./story.ts";
 
 export type { Ask, AskType, Field, FieldType, Slot } from "./asks.ts";
 export type { ConceptMatch } from "./concepts.ts";
@@ -168,6 +169,8 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   }
   // What the forms the prompt names ask for: a quiz for learning a subject, a tick for a checklist…
   if (!followUp) asks.splice(0, asks.length, ...formAsks(prompt, parts, asks, all, language));
+  // A story told before the request is its context: the request's asks come first (`story.ts`).
+  if (!followUp) asks.splice(0, asks.length, ...storyAsks(prompt, language, asks, all));
   // A quiz is on the topic the prompt states ("topic is world capitals", "tema: le capitali"), or prepares
   // for the exam it names, in whichever clause: that is the quiz's subject. The statement of the topic asks
   // for nothing of its own (a theme, a list); its words are the quiz's.
