@@ -17,10 +17,24 @@ Deno.test("a story ends where the first sentence that asks starts, in every lang
   }
 });
 
+Deno.test("a request joined to its story by a comma or 'and' starts after the joint", () => {
+  const cases: [string, "en" | "it" | "fr" | "es" | "de", string][] = [
+    ["i coach a kids football team and i want to log every match", "en", "i want"],
+    ["mio marito fa il turno di notte, e vorrei segnare i suoi orari", "it", "vorrei"],
+    ["on a deux lapins et je dois noter leurs repas", "fr", "je dois"],
+    ["me mudo a lisboa en marzo y quiero apuntar los gastos de la mudanza", "es", "quiero"],
+    ["Wir haben drei Hühner und ich will die Eier zählen", "de", "ich will"],
+  ];
+  for (const [prompt, language, request] of cases) {
+    assert.equal(storyEnd(prompt, language), prompt.indexOf(request), prompt);
+  }
+});
+
 Deno.test("no story where the prompt opens on its request or its first sentence is no situation", () => {
   assert.equal(storyEnd("I want an app for my plants. They need water.", "en"), undefined);
   assert.equal(storyEnd("Timer for the sauna. I want rounds of 12 minutes.", "en"), undefined);
   assert.equal(storyEnd("My cat is old and sleeps a lot.", "en"), undefined);
+  assert.equal(storyEnd("Hi! I want to track my reading", "en"), undefined);
 });
 
 Deno.test("the request's records are the main ask; a story's noun it never refers to is context", () => {
