@@ -35,6 +35,7 @@ Deno.test("no story where the prompt opens on its request or its first sentence 
   assert.equal(storyEnd("Timer for the sauna. I want rounds of 12 minutes.", "en"), undefined);
   assert.equal(storyEnd("My cat is old and sleeps a lot.", "en"), undefined);
   assert.equal(storyEnd("Hi! I want to track my reading", "en"), undefined);
+  assert.equal(storyEnd("mon atelier de poterie et je veux noter les cuissons", "fr"), undefined);
 });
 
 Deno.test("the request's records are the main ask; a story's noun it never refers to is context", () => {

@@ -54,7 +54,8 @@ function tells(text: string, language: Language): boolean {
 
 /** Where, in the sentence that asks, a request joined to a story by a comma or "and" starts ("wir wechseln
  * uns ab mit Einkaufen, und ich will sehen…", "me voy de erasmus y quiero controlar el dinero"): after the
- * joint last before its first word of asking, where the words before it tell and none asks. */
+ * joint last before its first word of asking, where the words before it open on the speaker or their people
+ * and none asks. */
 function joint(prompt: string, sentence: Span, language: Language): number | undefined {
   const text = prompt.slice(sentence.start, sentence.end);
   const tokens = words(text);
@@ -65,7 +66,8 @@ function joint(prompt: string, sentence: Span, language: Language): number | und
   while (k > 0 && tokens[k].norm !== "," && !AND[language].has(tokens[k].norm)) k--;
   if (k <= 0) return undefined;
   const before = text.slice(0, tokens[k].start);
-  return tells(before, language) && !asks(before, language)
+  // (Words that only name what is the speaker's, "ma boutique de fleurs et je veux…", title the request.)
+  return ofTheSpeaker(before, language) && !asks(before, language)
     ? sentence.start + tokens[k + 1].start
     : undefined;
 }
