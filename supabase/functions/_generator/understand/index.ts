@@ -23,6 +23,7 @@ import { spendingAsks } from "./spending.ts";
 import { priceListAsks } from "./price-list.ts";
 import { flagAsks } from "./flags.ts";
 import { workedOutAsks } from "./worked-out.ts";
+import { storyAsks } from "./story.ts";
 
 export type { Ask, AskType, Field, FieldType, Slot } from "./asks.ts";
 export type { ConceptMatch } from "./concepts.ts";
@@ -178,6 +179,8 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
     a.type === "list" && named.some((n) => n.start === a.start && n.end === a.end) &&
     !asks.some((q) => q.type === "quiz") && learnsUnits(prompt, a, language);
   asks.splice(0, asks.length, ...asks.map((a): Ask => learns(a) ? { ...a, type: "quiz" } : a));
+  // A story told before the request is its context: the request's asks come first (`story.ts`).
+  if (!followUp) asks.splice(0, asks.length, ...storyAsks(prompt, language, asks, all));
   // A quiz is on the topic the prompt states ("topic is world capitals", "tema: le capitali"), or prepares
   // for the exam it names, in whichever clause: that is the quiz's subject. The statement of the topic asks
   // for nothing of its own (a theme, a list); its words are the quiz's.
