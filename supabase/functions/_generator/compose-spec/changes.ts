@@ -8,7 +8,7 @@ import { glossary } from "./glossary.ts";
 import { translatedName } from "./names.ts";
 import { conceptOf } from "./screens.ts";
 import { WORDS } from "./words.ts";
-import { CUES, LEXICONS, matchEveryKey } from "../understand/lexicon.ts";
+import { CUES, LEXICONS, matchEveryKey, phraseAt } from "../understand/lexicon.ts";
 import { FIELD_WORDS, labelOf } from "../understand/renames.ts";
 import { stemPhrase } from "../understand/stem.ts";
 import { words } from "../understand/text.ts";
@@ -340,7 +340,7 @@ function nameGiven(rest: string): string | undefined {
   // A follow-up may be written in another language than the app's ("aggiungi un campo chiamato prezzo").
   for (const language of Object.keys(LEXICONS) as Language[]) {
     for (const phrase of LEXICONS[language].naming.map((n) => fold(n).split(" "))) {
-      const at = tokens.findIndex((_, i) => phrase.every((w, k) => tokens[i + k]?.norm === w));
+      const at = tokens.findIndex((_, i) => phraseAt(tokens, i, phrase));
       if (at >= 0 && at + phrase.length < tokens.length) {
         const name = namedAfter(sentence.slice(tokens[at + phrase.length - 1].end), language)?.split(" ");
         // A verb's particle after the name is not part of it ("füge ein Feld namens Verlag hinzu").

@@ -8,7 +8,7 @@ import type { AppSpec, BlockName, Language, ScreenOptions } from "../template/sr
 import { applyChange, CHANGES } from "./changes.ts";
 import { slugOf } from "../compose.ts";
 import { Entity, fold, vocabularyFor } from "./entities.ts";
-import { CUES, LEXICONS, matchEveryKey, stemTokens } from "../understand/lexicon.ts";
+import { CUES, matchEveryKey, phrasesPerLanguage, stemTokens } from "../understand/lexicon.ts";
 import { words } from "../understand/text.ts";
 import { type AskReport, Builder, conceptOf } from "./screens.ts";
 import { describe, features, nameOf } from "./names.ts";
@@ -96,9 +96,7 @@ export function composeSpec(
 }
 
 // The words that say what a figure is broken down by ("per", "de cada", "pro"), as token runs.
-const PER = Object.fromEntries(
-  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.groupedBy.map((p) => words(p).map((t) => t.norm))]),
-) as Record<Language, string[][]>;
+const PER = phrasesPerLanguage((lex) => lex.groupedBy);
 
 /** Whether the prompt names a concept's word right after an ask's subject and a word of breakdown
  * ("mes pourboires par service", "mis propinas de cada turno", "le vendite di ogni turno"): it says what

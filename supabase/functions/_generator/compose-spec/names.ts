@@ -1,7 +1,7 @@
 // The app's name (a short title in the UI language from what the prompt is about) and its description and
 // features (what THIS app's screens do), both from the composed spec.
 import type { Ask, Understanding } from "../understand/index.ts";
-import { amountHeld, CUES, LEXICONS, VERBS } from "../understand/lexicon.ts";
+import { amountHeld, CUES, LEXICONS, phraseAt, VERBS } from "../understand/lexicon.ts";
 import { measureWord } from "../understand/quantities.ts";
 import type { AppSpec, EntitySpec, Language, ScreenSpec } from "../template/src/types.ts";
 import { capitalized, fold } from "./entities.ts";
@@ -736,7 +736,7 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     const own = words(c).map((t) => t.norm);
     return tokens.some((t, i) =>
       main !== undefined && i >= 2 && t.start >= main.start && t.start < main.end &&
-      own.every((w, k) => tokens[i + k]?.norm === w) && OPENERS[language].has(tokens[i - 1].norm) &&
+      phraseAt(tokens, i, own) && OPENERS[language].has(tokens[i - 1].norm) &&
       tokens[i - 2].kind === "word" && !PURPOSE[language].has(tokens[i - 2].norm)
     );
   };
@@ -839,7 +839,7 @@ function wholeIn(text: string, prompt: string, language: Language): boolean {
   const participle = (i: number) =>
     language === "en" && /\p{L}{3}ing$/u.test(tokens[i]?.norm ?? "") && ends(i + 1);
   return tokens.some((_, p) =>
-    own.every((w, k) => tokens[p + k]?.norm === w) && (ends(p + own.length) || participle(p + own.length))
+    phraseAt(tokens, p, own) && (ends(p + own.length) || participle(p + own.length))
   );
 }
 
@@ -957,7 +957,7 @@ function gerundBefore(tokens: ReturnType<typeof words>, i: number, language: Lan
 function withoutVerb(name: string, prompt: string, language: Language, capitals: boolean): string {
   const own = words(name).filter((t) => t.kind === "word").map((t) => t.norm);
   const tokens = words(prompt);
-  const at = tokens.findIndex((_, p) => own.length > 0 && own.every((w, k) => tokens[p + k]?.norm === w));
+  const at = tokens.findIndex((_, p) => own.length > 0 && phraseAt(tokens, p, own));
   if (at < 0) return name;
   for (let k = 0; k < own.length; k++) {
     const object = k === own.length - 1 && gerundBefore(tokens, at + k, language)

@@ -3,7 +3,7 @@
 import type { Concept } from "../understand/concepts.ts";
 import type { Language } from "../template/src/types.ts";
 import { stem } from "../understand/stem.ts";
-import { CUES, LEXICONS, matchCues } from "../understand/lexicon.ts";
+import { CUES, LEXICONS, matchCues, phraseAt, phrasesPerLanguage } from "../understand/lexicon.ts";
 import { words } from "../understand/text.ts";
 import { capitalized, type Entity, fold } from "./entities.ts";
 import { APP_WORDS, isCue, requestHead } from "./head.ts";
@@ -146,8 +146,7 @@ const AND = Object.fromEntries(
 function saidAfter(head: string, said: string[], prompt: string, language: Language): boolean {
   const tokens = words(prompt);
   const own = words(head).map((t) => t.norm);
-  const at = (phrase: string[]) =>
-    tokens.flatMap((_, i) => phrase.every((w, k) => tokens[i + k]?.norm === w) ? [i] : []);
+  const at = (phrase: string[]) => tokens.flatMap((_, i) => phraseAt(tokens, i, phrase) ? [i] : []);
   const [first] = at(own);
   if (first === undefined) return false;
   let j = first + own.length;
@@ -323,11 +322,7 @@ export const OF_WORDS = Object.fromEntries(
 ) as Record<Language, Set<string>>;
 // What the speaker says they are or run ("je suis", "ho un"), each a token run: a noun after it is the
 // speaker's trade ("professeure de yoga"), not records.
-const ROLES = Object.fromEntries(
-  Object.entries(LEXICONS).map((
-    [l, lex],
-  ) => [l, [...lex.roles.article, ...lex.roles.bare].map((p) => words(p).map((t) => t.norm))]),
-) as Record<Language, string[][]>;
+const ROLES = phrasesPerLanguage((lex) => [...lex.roles.article, ...lex.roles.bare]);
 // The units of time ("minutes", "Tage"): a count of them is a measure of the records, not other records.
 const TIME_UNITS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, new Set(Object.keys(lex.timeUnits).map(fold))]),
@@ -365,7 +360,7 @@ export function qualifying(
   };
   const role = (j: number) => {
     while (j > 0 && OF_JOIN[language].has(tokens[j - 1].norm)) j--;
-    return ROLES[language].some((r) => r.every((w, k) => tokens[j - r.length + k]?.norm === w));
+    return ROLES[language].some((r) => phraseAt(tokens, j - r.length, r));
   };
   const ofNoun = (i: number) => {
     let j = i - 1;
@@ -380,7 +375,7 @@ export function qualifying(
     const named = words(phrase).map((t) => t.norm);
     // (A phrase that is no noun, "qui doit quoi", is what the records say, not what they are.)
     if (CUES[language].stop.has(named[0])) return false;
-    const at = tokens.flatMap((_, i) => named.every((w, k) => tokens[i + k]?.norm === w) ? [i] : []);
+    const at = tokens.flatMap((_, i) => phraseAt(tokens, i, named) ? [i] : []);
     return at.length > 0 && at.every((i) => ofNoun(i) || beforeNoun(i + named.length));
   };
   if (said.length && said.every(only)) entity.spec.samples = [];

@@ -4,7 +4,7 @@
 // what a negation that opens a clause refuses ("no login", "keine Werbung"), and the verbs of asking whose
 // clause's ask says what they ask ("Help me keep…", "je veux voir le total").
 import type { Language } from "../template/src/types.ts";
-import { LEXICONS, perLanguage } from "./lexicon.ts";
+import { LEXICONS, perLanguage, phraseAt, phrasesPerLanguage } from "./lexicon.ts";
 import { fold, words } from "./text.ts";
 import { stem } from "./stem.ts";
 
@@ -33,9 +33,7 @@ const person = (word: string, language: Language) => PERSON_STEMS[language].has(
 const SPEAKER = perLanguage((lex) => [...lex.speaker, ...lex.firstPerson]);
 const ROLES = perLanguage((lex) => [...lex.roles.article, ...lex.roles.bare]);
 const WANT = perLanguage((lex) => lex.want);
-const NOT = Object.fromEntries(
-  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.not.map((p) => words(p).map((t) => t.norm))]),
-) as Record<Language, string[][]>;
+const NOT = phrasesPerLanguage((lex) => lex.not);
 const RELATIVE = perLanguage((lex) => lex.relative);
 const NUMBERS = perLanguage((lex) => Object.keys(lex.numbers));
 // The verbs that ask: for the app or help, to note or show, to see or know, and those of the speaker's role
@@ -152,7 +150,7 @@ export function refused(
   const tokens = words(prompt);
   const spans: { start: number; end: number }[] = [];
   tokens.forEach((t, i) => {
-    const phrase = NOT[language].find((p) => p.every((w, k) => tokens[i + k]?.norm === w));
+    const phrase = NOT[language].find((p) => phraseAt(tokens, i, p));
     if (!phrase) return;
     let k = i - 1;
     while (

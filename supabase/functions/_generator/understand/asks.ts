@@ -15,6 +15,9 @@ import {
   LEXICONS,
   matchCues,
   perLanguage,
+  phraseAt,
+  phrasesPerLanguage,
+  phraseWords,
   stemTokens,
   VERBS,
   wordSet,
@@ -324,28 +327,18 @@ const DOER_WINDOW = 4;
 const BESTS = new Set<NonNullable<Ask["computes"]>>(["best", "max", "min"]);
 /** How many words after a figure's cue the unit it computes may come ("my longest run in km"). */
 const FIGURE_WINDOW = 4;
-const AFTER_EACH = Object.fromEntries(
-  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.afterEach.map((p) => words(p).map((t) => t.norm))]),
-) as Record<UiLanguage, string[][]>;
-const EVERY_TIME = Object.fromEntries(
-  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.everyTime.map((p) => words(p).map((t) => t.norm))]),
-) as Record<UiLanguage, string[][]>;
+const AFTER_EACH = phrasesPerLanguage((lex) => lex.afterEach);
+const EVERY_TIME = phrasesPerLanguage((lex) => lex.everyTime);
 // (Folded, as the words they end are.)
 const ACT_NOUNS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.actNouns.map(fold)]),
 ) as Record<UiLanguage, string[]>;
 /** Letters a word keeps before an act's ending, so that a short noun ending alike ("groups", "idées") is none. */
 const ACT_STEM = 3;
-const WANT = Object.fromEntries(
-  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.want.map((p) => words(p).map((t) => t.norm))]),
-) as Record<UiLanguage, string[][]>;
-const MEASURES = Object.fromEntries(
-  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.measures.map((p) => words(p).map((t) => t.norm))]),
-) as Record<UiLanguage, string[][]>;
+const WANT = phrasesPerLanguage((lex) => lex.want);
+const MEASURES = phrasesPerLanguage((lex) => lex.measures);
 const PAY = perLanguage((lex) => lex.pay);
-const MUST = Object.fromEntries(
-  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.must.map((p) => words(p).map((t) => t.norm))]),
-) as Record<UiLanguage, string[][]>;
+const MUST = phrasesPerLanguage((lex) => lex.must);
 // An elided article ends a deadline's phrase ("prima dell'"): its words are compared without the apostrophe.
 const unelided = (norm: string) => norm.replace(/'$/, "");
 const DEADLINE = Object.fromEntries(
@@ -382,7 +375,7 @@ const COUNTING = Object.fromEntries(
   ) => [l, {
     count: wordSet(lex.counting.count),
     total: wordSet(lex.counting.total),
-    many: lex.counting.many.map((p) => words(p).map((t) => t.norm)),
+    many: lex.counting.many.map(phraseWords),
   }]),
 ) as Record<UiLanguage, { count: Set<string>; total: Set<string>; many: string[][] }>;
 const LIMITS = Object.fromEntries(
@@ -491,9 +484,7 @@ const CLOCK_UNITS = Object.fromEntries(
 const SPEAKER = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.speaker)]),
 ) as Record<UiLanguage, Set<string>>;
-const WE_ARE = Object.fromEntries(
-  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.weAre.map((p) => words(p).map((t) => t.norm))]),
-) as Record<UiLanguage, string[][]>;
+const WE_ARE = phrasesPerLanguage((lex) => lex.weAre);
 const WHETHER = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, {
     if: wordSet(lex.whether.if),
@@ -543,11 +534,7 @@ const OR = Object.fromEntries(
  * refuge où je dors": where). */
 const writtenOr = (t: Token, language: UiLanguage) =>
   LEXICONS[language].or.includes(t.text.toLowerCase()) || t.text.toLowerCase() === t.norm;
-const OF = Object.fromEntries(
-  Object.entries(LEXICONS).map((
-    [l, lex],
-  ) => [l, lex.of.map((p) => words(p).map((t) => t.norm)).sort((a, b) => b.length - a.length)]),
-) as Record<UiLanguage, string[][]>;
+const OF = phrasesPerLanguage((lex) => lex.of);
 const AND = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet([",", "/", ...lex.and])]),
 ) as Record<UiLanguage, Set<string>>;
@@ -599,7 +586,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // les 8 heures", "muss ich".)
   const speaker = (i: number) => SPEAKER[language].has(tokens[i]?.norm ?? "");
   const must = tokens.some((_, i) =>
-    MUST[language].some((p) => p.every((w, k) => tokens[i + k]?.norm === w)) &&
+    MUST[language].some((p) => phraseAt(tokens, i, p)) &&
     [i - 2, i - 1, i + 1, i + 2].some(speaker)
   );
   const habit = !must && tokens.some((_, i) => speaker(i));
@@ -753,7 +740,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // The cues of what figures compute. A question of how many ("quante volte", "cuántas", "wie viele") counts
   // the records, though its stem is a total's; over a unit it adds that up ("quante ore"), which `total` says.
   const computingCues = [...matchCues(stems, AGGREGATES[language]), ...figuresNamed.totals].filter((m) =>
-    !COUNTING[language].many.some((p) => p.every((w, k) => tokens[m.from + k]?.norm === w))
+    !COUNTING[language].many.some((p) => phraseAt(tokens, m.from, p))
   ).sort((a, b) => a.from - b.from);
   // The only field after "with", named by a figure's word alone ("with a total", "mit Durchschnitt"), is that
   // figure over the records, not a field of each, and so is a best among others, with its unit or without
@@ -825,7 +812,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const timed = ctx.quantities.some(timerPart);
   // (The records' noun may have its complement: "tours de piste avec la durée".)
   const complement = (at: number) => {
-    const of = OF[language].find((p) => p.every((w, k) => tokens[at + k]?.norm === w));
+    const of = OF[language].find((p) => phraseAt(tokens, at, p));
     let to = at + (of?.length ?? 0);
     while (of && content(to)) to++;
     return to;
@@ -1156,7 +1143,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // What happens after each or at every time ("after each practice", "dopo ogni allenamento", "après chaque
   // séance", "después de cada partido", "bei jeder Durchsicht") comes again and again: a log of it.
   for (const [i] of tokens.entries()) {
-    const p = AFTER_EACH[language].find((p) => p.every((w, k) => tokens[i + k]?.norm === w));
+    const p = AFTER_EACH[language].find((p) => phraseAt(tokens, i, p));
     const event = { from: i + (p?.length ?? 0), to: i + (p?.length ?? 0) + 1 };
     if (!p || !content(event.from) || found.has("log")) continue;
     add("log", { from: i, to: event.to });
@@ -1290,7 +1277,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const span = at(q);
     if (n < 2 || n > GROUP || span.to <= span.from) continue;
     const who = persons.find((m) => m.from === span.to || (m.from === span.to + 1 && !content(span.to)));
-    const we = WE_ARE[language].find((p) => p.every((w, k) => tokens[span.from - p.length + k]?.norm === w));
+    const we = WE_ARE[language].find((p) => phraseAt(tokens, span.from - p.length, p));
     if (who) {
       // "we are three flatmates" quotes the "we are", which counts the speaker in.
       add("people", { from: we ? span.from - we.length : span.from, to: who.to });
@@ -1308,9 +1295,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       if (persons.some((m) => m.from === noun) || measureWord(tokens[noun].norm)) continue;
       // (The speaker's own, said with a possessive, a verb of theirs or what they have: "my 3 cars", "we have
       // 2 dogs", "tengo tres gatas", the verb right before the number where its pronoun is dropped.)
-      const having = ROLES[language].some((p) =>
-        p.every((w, k) => tokens[span.from - p.length + k]?.norm === w)
-      );
+      const having = ROLES[language].some((p) => phraseAt(tokens, span.from - p.length, p));
       const own = DETERMINERS[language].has(tokens[span.from - 1]?.norm ?? "") ||
         speakerBefore(tokens, span.from, language) >= 0 || ofRole(tokens, span.from, language) || having;
       if (!own && !findConcepts(tokens[noun].text, language).length) continue;
@@ -1657,7 +1642,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // or ticks records of that object: a list of them, when the clause keeps no other.
   const verbal = (cue: Span) =>
     cue.from === 0 || tokens[cue.from - 1].norm === TO[language] ||
-    WANT[language].some((p) => p.every((w, k) => tokens[cue.from - p.length + k]?.norm === w));
+    WANT[language].some((p) => phraseAt(tokens, cue.from - p.length, p));
   const objectOpens = (k: number) =>
     DETERMINERS[language].has(tokens[k]?.norm ?? "") || GROUP_WORDS[language].each.has(tokens[k]?.norm ?? "");
   const governing = [...(found.get("rating") ?? []), ...(found.get("yesno") ?? [])];
@@ -1945,7 +1930,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       const { from, to } = tokenSpan(tokens, o);
       const before = tokens[from - 1]?.norm ?? "";
       return (DETERMINERS[language].has(before) || group.each.has(before)) && !content(to) &&
-        !OF[language].some((p) => p.every((w, k) => tokens[to + k]?.norm === w));
+        !OF[language].some((p) => phraseAt(tokens, to, p));
     };
     // (Records named with fields of their own beside others, "and the orders with date", are new records.)
     if (type === "list" && clause.records) ask.records = true;
@@ -2240,7 +2225,7 @@ function wantedAmount(
 ): { span: Span; change: boolean } | undefined {
   const periods = deadline || quantities.some((q) => q.kind === "period");
   for (const [i] of tokens.entries()) {
-    const p = WANT[language].find((p) => p.every((w, k) => tokens[i + k]?.norm === w));
+    const p = WANT[language].find((p) => phraseAt(tokens, i, p));
     const verb = i + (p?.length ?? 0);
     if (!p || !tokens[verb] || VERBS[language].has(tokens[verb].norm)) continue;
     if (cued.some((m) => m.from === verb && m.key !== "goal")) continue;
@@ -2373,7 +2358,7 @@ function limitsOf(
     // ("under 5 a day"; "under 12" is an age group).
     const intent = tokens.some((_, i) =>
       i < m.from && m.from - i <= WANT_WINDOW &&
-      WANT[language].some((p) => p.every((w, k) => tokens[i + k]?.norm === w))
+      WANT[language].some((p) => phraseAt(tokens, i, p))
     );
     const below = m.key === "below" &&
       !(after && intent &&
@@ -2731,7 +2716,7 @@ function subjectNear(
     if (i < 0 || i >= tokens.length || !content(i) || (taken.has(i) && !selected)) return undefined;
     let j = i;
     while (free(j + step) && Math.abs(j - i) < 2) j += step;
-    const joint = step === 1 ? of.find((p) => p.every((w, k) => tokens[j + 1 + k]?.norm === w)) : undefined;
+    const joint = step === 1 ? of.find((p) => phraseAt(tokens, j + 1, p)) : undefined;
     if (joint && free(j + 1 + joint.length)) j += 1 + joint.length;
     const span = step === 1 ? { from: i, to: j + 1 } : { from: j, to: i + 1 };
     while (span.from < span.to && selecting.has(tokens[span.from].norm)) span.from++;
@@ -2838,7 +2823,7 @@ function namesActs(tokens: Token[], s: Span, language: UiLanguage): boolean {
 
 /** A noun phrase's words before an "of" word. */
 function beforeOf(tokens: Token[], s: Span, language: UiLanguage): number[] {
-  const of = range(s).find((i) => OF[language].some((p) => p.every((w, k) => tokens[i + k]?.norm === w)));
+  const of = range(s).find((i) => OF[language].some((p) => phraseAt(tokens, i, p)));
   return range({ from: s.from, to: of ?? s.to }).filter((i) => tokens[i].kind === "word");
 }
 
@@ -2925,7 +2910,7 @@ function everyTimeAt(
 ): { quote: Span; subject?: Span } | undefined {
   const openers = OPENERS[language];
   for (const [i] of tokens.entries()) {
-    const p = EVERY_TIME[language].find((p) => p.every((w, k) => tokens[i + k]?.norm === w));
+    const p = EVERY_TIME[language].find((p) => phraseAt(tokens, i, p));
     if (!p) continue;
     // (German sets the clause off: "jedes Mal, wenn ich …".)
     const from = i + p.length + (tokens[i + p.length]?.norm === "," ? 1 : 0);
@@ -3369,21 +3354,19 @@ function dividedBy(
   const noun = (k: number) =>
     content(k) && tokens[k].kind === "word" && !persons.some((p) => p.from <= k && k < p.to);
   for (const p of GROUPED_BY[language]) {
-    const after = p.every((w, k) => tokens[m.to + k]?.norm === w) ? m.to + p.length : -1;
+    const after = phraseAt(tokens, m.to, p) ? m.to + p.length : -1;
     if (after >= 0 && noun(after)) {
       return { span: { from: m.from, to: after + 1 }, noun: { from: after, to: after + 1 } };
     }
     const before = m.from - 1 - p.length;
-    if (before >= 0 && p.every((w, k) => tokens[before + k]?.norm === w) && noun(m.from - 1)) {
+    if (before >= 0 && phraseAt(tokens, before, p) && noun(m.from - 1)) {
       return { span: { from: before, to: m.to }, noun: { from: m.from - 1, to: m.from } };
     }
   }
   return undefined;
 }
 
-const GROUPED_BY = Object.fromEntries(
-  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.groupedBy.map((p) => words(p).map((t) => t.norm))]),
-) as Record<UiLanguage, string[][]>;
+const GROUPED_BY = phrasesPerLanguage((lex) => lex.groupedBy);
 
 /** Whether the word at `k` may name a kind records are grouped by: a content word, no time, unit or person. */
 function kindNoun(
@@ -3410,7 +3393,7 @@ function groupedBy(
   const each = GROUP_WORDS[language].each;
   // (It follows the figure: "un timer per lo stretching della sera" breaks nothing down.)
   for (let i = Math.max(after, 1); i < tokens.length; i++) {
-    const p = GROUPED_BY[language].find((p) => p.every((w, k) => tokens[i + k]?.norm === w));
+    const p = GROUPED_BY[language].find((p) => phraseAt(tokens, i, p));
     // (An amount before it is paid or measured per that: "3 € per kilo", "10 km per run".)
     const amount = tokens[i - 1].kind === "number" ||
       (measureWord(tokens[i - 1].norm) && tokens[i - 2]?.kind === "number");
@@ -3432,10 +3415,10 @@ function groupedBy(
 
 const RANKED = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, {
-    first: lex.ranked.first.map((p) => words(p).map((t) => t.norm)),
+    first: lex.ranked.first.map(phraseWords),
     ones: wordSet(lex.ranked.ones),
     most: wordSet(lex.ranked.most),
-    from: lex.ranked.from.map((p) => words(p).map((t) => t.norm)),
+    from: lex.ranked.from.map(phraseWords),
     superlative: lex.ranked.superlative ? new RegExp(lex.ranked.superlative, "u") : undefined,
   }]),
 ) as Record<
@@ -3454,10 +3437,9 @@ const RANK_GAP = 4;
  */
 function rankedOf(tokens: Token[], language: UiLanguage): Span | undefined {
   const r = RANKED[language];
-  const phraseAt = (phrases: string[][], i: number) =>
-    phrases.find((p) => p.every((w, k) => tokens[i + k]?.norm === w));
+  const firstAt = (phrases: string[][], i: number) => phrases.find((p) => phraseAt(tokens, i, p));
   const phraseEnding = (phrases: string[][], end: number) =>
-    phrases.find((p) => p.every((w, k) => tokens[end - p.length + k]?.norm === w));
+    phrases.find((p) => phraseAt(tokens, end - p.length, p));
   for (let i = 0; i < tokens.length; i++) {
     const word = tokens[i].kind === "word";
     const most = r.most.has(tokens[i].norm) && tokens[i + 1]?.kind === "word";
@@ -3467,7 +3449,7 @@ function rankedOf(tokens: Token[], language: UiLanguage): Span | undefined {
     const ones = r.ones.has(tokens[i].norm);
     if (ones) {
       for (let j = i + 1; j <= i + 1 + RANK_GAP && tokens[j]?.kind === "word"; j++) {
-        const first = phraseAt(r.first, j);
+        const first = firstAt(r.first, j);
         if (first) return { from: i, to: j + first.length };
       }
     }
@@ -3476,11 +3458,11 @@ function rankedOf(tokens: Token[], language: UiLanguage): Span | undefined {
     const from = phraseEnding(r.from, sup.from);
     if (from) return { from: sup.from - from.length, to: sup.to };
     for (let j = sup.to; j <= sup.to + RANK_GAP && tokens[j]?.kind === "word"; j++) {
-      const first = phraseAt(r.first, j);
+      const first = firstAt(r.first, j);
       if (first) return { from: sup.from, to: j + first.length };
     }
     for (let j = sup.from - 1; j >= sup.from - 1 - RANK_GAP && tokens[j]?.kind === "word"; j--) {
-      const first = phraseAt(r.first, j);
+      const first = firstAt(r.first, j);
       if (first && j + first.length <= sup.from) return { from: j, to: sup.to };
     }
   }
@@ -3998,11 +3980,7 @@ function singular(word: string, language: UiLanguage): boolean {
 }
 
 /** The verbs with which the speaker says what they are or run ("I'm", "sono", "je suis", "ich bin"), as words. */
-const ROLES = Object.fromEntries(
-  Object.entries(LEXICONS).map((
-    [l, lex],
-  ) => [l, [...lex.roles.article, ...lex.roles.bare].map((p) => words(p).map((t) => t.norm))]),
-) as Record<UiLanguage, string[][]>;
+const ROLES = phrasesPerLanguage((lex) => [...lex.roles.article, ...lex.roles.bare]);
 /** How many words a role's noun phrase has at most ("a primary school teacher"). */
 const ROLE_WORDS = 4;
 
@@ -4010,7 +3988,7 @@ const ROLE_WORDS = 4;
  * with…", "sono un'insegnante con…"), across words only. */
 function ofRole(tokens: Token[], at: number, language: UiLanguage): boolean {
   for (let end = at - 1; end > 0 && at - end <= ROLE_WORDS && tokens[end].kind === "word"; end--) {
-    if (ROLES[language].some((p) => p.every((w, k) => tokens[end - p.length + k]?.norm === w))) return true;
+    if (ROLES[language].some((p) => phraseAt(tokens, end - p.length, p))) return true;
   }
   return false;
 }
@@ -4039,13 +4017,11 @@ function pairedState(tokens: Token[], i: number, language: UiLanguage): number |
   if (negated ? other === state : negative.some((p) => other === p + state)) return i + (negated ? 3 : 2);
 }
 
-const EXAMPLES = Object.fromEntries(
-  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.examples.map((p) => words(p).map((t) => t.norm))]),
-) as Record<UiLanguage, string[][]>;
+const EXAMPLES = phrasesPerLanguage((lex) => lex.examples);
 
 /** How many tokens the words that open examples at i take ("e.g.", "such as", "z. B."): 0 where none do. */
 function exampleAt(tokens: Token[], i: number, language: UiLanguage): number {
-  const found = EXAMPLES[language].filter((p) => p.every((w, k) => tokens[i + k]?.norm === w));
+  const found = EXAMPLES[language].filter((p) => phraseAt(tokens, i, p));
   return Math.max(0, ...found.map((p) => p.length));
 }
 
@@ -4180,7 +4156,7 @@ function hadValues(
 ): { span: Span; options: string[] } | undefined {
   const and = (i: number) => AND[language].has(tokens[i]?.norm ?? "") && tokens[i].kind === "word";
   for (let i = 0; i < tokens.length; i++) {
-    const role = ROLES[language].find((p) => p.every((w, k) => tokens[i + k]?.norm === w));
+    const role = ROLES[language].find((p) => phraseAt(tokens, i, p));
     if (!role) continue;
     // (Across an article or a partitive: "des", "some".)
     let from = i + role.length;
@@ -4392,7 +4368,7 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
   // records of their own.)
   const listOf = (m: CueMatch) =>
     m.key === "list" && head[m.from] === said[0] &&
-    OF[language].some((p) => p.every((w, k) => head[m.to + k]?.norm === w));
+    OF[language].some((p) => phraseAt(head, m.to, p));
   // (A lone "colour", "Farbe" among fields is the records' colour, not the app's, and so is one its values
   // follow: "colour - red, white".)
   const mark = head.findIndex((_t, k) => k > 0 && labelMark(head, k, language));

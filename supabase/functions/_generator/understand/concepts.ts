@@ -10,6 +10,8 @@ import {
   LEXICONS,
   matchEveryKey,
   perLanguage,
+  phraseAt,
+  phraseWords,
   stemTokens,
 } from "./lexicon.ts";
 import { UI_LANGUAGES, type UiLanguage } from "./language.ts";
@@ -232,7 +234,7 @@ function actsOf(index: CueIndex, language: UiLanguage): Map<string, Set<string>>
 const RELATIVE_WORDS = perLanguage((lex) => lex.relative, (w) => w.toLowerCase());
 const GROUP_EACH = perLanguage((lex) => lex.group.each);
 const EVERY_TIME = Object.fromEntries(
-  UI_LANGUAGES.map((l) => [l, LEXICONS[l].everyTime.map((p) => words(p).map((t) => t.norm))]),
+  UI_LANGUAGES.map((l) => [l, LEXICONS[l].everyTime.map(phraseWords)]),
 ) as PerLanguage<string[][]>;
 // The speaker as a verb's subject, written before it ("I", "je", "ich"; not "I'm").
 const SPEAKER = perLanguage((lex) => lex.speaker.filter((w) => !/'\p{L}/u.test(w)));
@@ -267,9 +269,7 @@ function verbSense(
 function objectBefore(tokens: ReturnType<typeof words>, at: number, language: UiLanguage): boolean {
   const noun = RELATIVE_WORDS[language].has(tokens[at - 1]?.text.toLowerCase() ?? "") ? at - 2 : at - 1;
   // (Not "every time I vape", "chaque fois que je fume": when the verb is done, what it names.)
-  const when = EVERY_TIME[language].some((p) =>
-    p.every((w, k) => tokens[noun - p.length + 1 + k]?.norm === w)
-  );
+  const when = EVERY_TIME[language].some((p) => phraseAt(tokens, noun - p.length + 1, p));
   return tokens[noun]?.kind === "word" && GROUP_EACH[language].has(tokens[noun - 1]?.norm ?? "") && !when &&
     !TIMES[language].has(tokens[noun].norm);
 }

@@ -4,13 +4,11 @@
 // the rest of the prompt names.
 import type { Ask } from "./asks.ts";
 import type { ConceptMatch } from "./concepts.ts";
-import { LEXICONS } from "./lexicon.ts";
+import { LEXICONS, phraseAt, phrasesPerLanguage } from "./lexicon.ts";
 import { UI_LANGUAGES, type UiLanguage } from "./language.ts";
 import { fold, words } from "./text.ts";
 
-const FROM_IT = Object.fromEntries(
-  UI_LANGUAGES.map((l) => [l, LEXICONS[l].fromIt.map((p) => words(p).map((t) => t.norm))]),
-) as Record<UiLanguage, string[][]>;
+const FROM_IT = phrasesPerLanguage((lex) => lex.fromIt);
 // What may stand between a subject's noun and "from it", or open the noun after it ("und", "eine").
 const JOINING = Object.fromEntries(
   UI_LANGUAGES.map((
@@ -28,7 +26,7 @@ export interface Span {
 /** Where the words of "from it" stand among tokens, each as [first, after last]. */
 export function fromItAt(tokens: ReturnType<typeof words>, language: UiLanguage): [number, number][] {
   return tokens.flatMap((_, i) => {
-    const phrase = FROM_IT[language].find((p) => p.every((w, k) => tokens[i + k]?.norm === w));
+    const phrase = FROM_IT[language].find((p) => phraseAt(tokens, i, p));
     return phrase ? [[i, i + phrase.length] as [number, number]] : [];
   });
 }

@@ -2,11 +2,11 @@
 // "pour chaque match la date et le score", "pro Marke Land, Jahr und Wert". Those fields are that noun's
 // records', whatever records the clause before keeps: the phrase opens records of its own.
 import type { Ask } from "./asks.ts";
-import { CUES, LEXICONS, perLanguage, VERBS } from "./lexicon.ts";
+import { CUES, perLanguage, phraseAt, phrasesPerLanguage, VERBS } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import { quantities } from "./quantities.ts";
 import { stemPhrase } from "./stem.ts";
-import { type Token, words } from "./text.ts";
+import { type Token } from "./text.ts";
 
 const ARTICLES = perLanguage((lex) => lex.articles);
 const SPEAKER = perLanguage((lex) => lex.speaker);
@@ -16,20 +16,11 @@ const OF = perLanguage((lex) => lex.of.flatMap((p) => p.split(" ")));
 const RELATIVE = perLanguage((lex) => lex.relative);
 /** Marks that open the fields as a colon does ("note every climb - date, grade"). */
 const DASHES = new Set(["-", "–", "—"]);
-const AFTER_EACH = Object.fromEntries(
-  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.afterEach.map((p) => words(p).map((t) => t.norm))]),
-) as Record<UiLanguage, string[][]>;
+const AFTER_EACH = phrasesPerLanguage((lex) => lex.afterEach);
 // (Longest first, so "for each" is matched before "each".)
-const EACH = Object.fromEntries(
-  Object.entries(LEXICONS).map(([l, lex]) => [
-    l,
-    lex.eachRecord.map((p) => words(p).map((t) => t.norm)).sort((a, b) => b.length - a.length),
-  ]),
-) as Record<UiLanguage, string[][]>;
+const EACH = phrasesPerLanguage((lex) => lex.eachRecord);
 // ("Every time", "cada vez", "jedes Mal" say when the clause after them happens, no records of times.)
-const EVERY_TIME = Object.fromEntries(
-  Object.entries(LEXICONS).map(([l, lex]) => [l, lex.everyTime.map((p) => words(p).map((t) => t.norm))]),
-) as Record<UiLanguage, string[][]>;
+const EVERY_TIME = phrasesPerLanguage((lex) => lex.everyTime);
 /** How many words name the records after "each" at most ("for each school trip"). */
 const NOUN_WORDS = 3;
 /** The kinds of quantity an "each" phrase is then: when something happens ("every day", "jeden Montag"). */
@@ -56,8 +47,8 @@ export function eachRecord(
   language: UiLanguage,
   text: string,
 ): EachRecord | undefined {
-  const phrase = EACH[language].find((p) => p.every((w, k) => tokens[i + k]?.norm === w));
-  if (!phrase || EVERY_TIME[language].some((p) => p.every((w, k) => tokens[i + k]?.norm === w))) {
+  const phrase = EACH[language].find((p) => phraseAt(tokens, i, p));
+  if (!phrase || EVERY_TIME[language].some((p) => phraseAt(tokens, i, p))) {
     return undefined;
   }
   const from = i + phrase.length;

@@ -5,7 +5,7 @@
 // theme.
 import type { UiLanguage } from "./language.ts";
 import type { Quantity } from "./quantities.ts";
-import { CUES, LEXICONS } from "./lexicon.ts";
+import { CUES, LEXICONS, phraseAt, phrasesPerLanguage } from "./lexicon.ts";
 import { type Token, words } from "./text.ts";
 import type { Ask } from "./asks.ts";
 
@@ -13,22 +13,16 @@ type Kind = "marking" | "below" | "above" | "outside";
 
 /** Each language's phrases of marking and of bounds, as folded words. */
 const PHRASES = Object.fromEntries(
-  Object.entries(LEXICONS).map(([l, lex]) => [
-    l,
-    Object.fromEntries(
-      (Object.entries(lex.flagging) as [Kind, string[]][]).map(([kind, list]) => [
-        kind,
-        list.map((p) => words(p).map((t) => t.norm)).sort((a, b) => b.length - a.length),
-      ]),
-    ),
-  ]),
-) as Record<UiLanguage, Record<Kind, string[][]>>;
+  (Object.keys(LEXICONS.en.flagging) as Kind[]).map((
+    kind,
+  ) => [kind, phrasesPerLanguage((lex) => lex.flagging[kind])]),
+) as Record<Kind, Record<UiLanguage, string[][]>>;
 
 /** Where a phrase of a kind starts and ends (token indexes) in a run of tokens, longest first. */
 function phrasesAt(tokens: Token[], kind: Kind, language: UiLanguage): { from: number; to: number }[] {
   const found: { from: number; to: number }[] = [];
   for (let i = 0; i < tokens.length; i++) {
-    const phrase = PHRASES[language][kind].find((p) => p.every((w, k) => tokens[i + k]?.norm === w));
+    const phrase = PHRASES[kind][language].find((p) => phraseAt(tokens, i, p));
     if (phrase) {
       found.push({ from: i, to: i + phrase.length });
       i += phrase.length - 1;

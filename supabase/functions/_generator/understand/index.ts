@@ -9,7 +9,15 @@ import { type ConceptMatch, fieldWordsOf, findConcepts, namesConcept } from "./c
 import { derivedAsks, derivedLast } from "./derived.ts";
 import { detectLanguage, isUiLanguage, type UiLanguage } from "./language.ts";
 import { learnsUnits, namesUnits } from "./language-units.ts";
-import { CUES, englishKnowsEveryWord, type Knows, LEXICONS, lexiconVote } from "./lexicon.ts";
+import {
+  CUES,
+  englishKnowsEveryWord,
+  type Knows,
+  LEXICONS,
+  lexiconVote,
+  phraseAt,
+  phraseWords,
+} from "./lexicon.ts";
 import { quantities, type Quantity, timerPart } from "./quantities.ts";
 import { eachReminder } from "./reminders.ts";
 import { otherNoun } from "./each-records.ts";
@@ -254,8 +262,8 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
     const rest = words(prompt.slice(0, a.start) + " " + prompt.slice(a.end));
     const by = (i: number) =>
       LEXICONS[language].groupedBy.some((p) => {
-        const phrase = words(p).map((t) => t.norm);
-        return phrase.every((w, k) => rest[i - phrase.length + k]?.norm === w);
+        const phrase = phraseWords(p);
+        return phraseAt(rest, i - phrase.length, phrase);
       });
     const elsewhere = rest.flatMap((t, i) => t.kind === "word" && !by(i) ? [stem(t.text, language)] : []);
     const records = stemPhrase(a.subject ?? "", language).some((s) =>

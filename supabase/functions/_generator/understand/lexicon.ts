@@ -544,6 +544,26 @@ export function wordSet(list: string[]): Set<string> {
   return new Set(list.map(fold));
 }
 
+/** A phrase's words, as a prompt's tokens are compared with them. */
+export const phraseWords = (phrase: string): string[] => words(phrase).map((t) => t.norm);
+
+/** Each language's phrases of a pick from its lexicon, longest first, so that a longer phrase is found before
+ * one it starts with ("for each" before "each"). */
+export function phrasesPerLanguage(
+  pick: (lexicon: Lexicon, language: UiLanguage) => string[],
+): Record<UiLanguage, string[][]> {
+  return Object.fromEntries(
+    UI_LANGUAGES.map((l) => [l, pick(LEXICONS[l], l).map(phraseWords).sort((a, b) => b.length - a.length)]),
+  ) as Record<UiLanguage, string[][]>;
+}
+
+/** Whether a phrase's words stand in the tokens from `i` on. */
+export const phraseAt = (
+  tokens: readonly { norm: string }[],
+  i: number,
+  phrase: readonly string[],
+): boolean => phrase.every((w, k) => tokens[i + k]?.norm === w);
+
 /** One closed class of every lexicon as a word set, by language: folded, or as `normalize` writes each word
  * (lower case only, where accents tell words apart: "où" is no "ou"). */
 export function perLanguage(

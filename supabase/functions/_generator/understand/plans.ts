@@ -4,11 +4,11 @@
 // sessions at a weekday and hour ("piano lesson every tuesday at 17:30", "Klavierunterricht jeden Montag um
 // 16 Uhr"), which the app shows as their week, and a week set out day by day ("les commandes de la semaine par
 // jour").
-import { type CueIndex, cueIndex, LEXICONS, matchCues, wordSet } from "./lexicon.ts";
+import { type CueIndex, cueIndex, LEXICONS, matchCues, phraseAt, phraseWords, wordSet } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import type { Quantity } from "./quantities.ts";
 import { stem } from "./stem.ts";
-import { fold, type Token, words } from "./text.ts";
+import { fold, type Token } from "./text.ts";
 
 interface Span {
   from: number;
@@ -30,14 +30,14 @@ const PLANS = Object.fromEntries(
     relative: wordSet(lex.relative),
     to: wordSet(lex.plans.to),
     // (As written: "hay que", "il faut" are function words.)
-    should: [...lex.plans.should, ...lex.must].map((p) => words(p).map((t) => t.norm)),
+    should: [...lex.plans.should, ...lex.must].map(phraseWords),
     endings: lex.infinitive.endings,
     stop: wordSet([...lex.articles, ...lex.determiners, ...lex.of]),
     stages: cueIndex({ stages: lex.plans.stages }, l as UiLanguage),
     sessions: cueIndex({ sessions: lex.plans.sessions }, l as UiLanguage),
     day: new Set([lex.assigned.date, ...days(lex.timeUnits)].map((w) => stem(fold(w), l as UiLanguage))),
     days: wordSet(days(lex.timeUnits)),
-    by: lex.groupedBy.map((p) => words(p).map((t) => t.norm)),
+    by: lex.groupedBy.map(phraseWords),
     mine: wordSet(lex.mine),
   }]),
 ) as Record<UiLanguage, {
@@ -118,7 +118,7 @@ function whatToDoAt(tokens: Token[], language: UiLanguage, quantities: Placed[])
   const infinitive = (t: Token) =>
     t.kind === "word" && t.norm.length >= INFINITIVE_MIN && !plan.stop.has(t.norm) &&
     plan.endings.some((e) => t.norm.endsWith(e));
-  const obliged = (i: number) => plan.should.some((p) => p.every((w, k) => tokens[i + k]?.norm === w));
+  const obliged = (i: number) => plan.should.some((p) => phraseAt(tokens, i, p));
   // (A word of what within a verb of obligation is no question: "tengo que tomar".)
   const within = (at: number) =>
     plan.should.some((p) => p.some((_, k) => p.every((w, j) => tokens[at - k + j]?.norm === w)));
@@ -192,7 +192,7 @@ export function byDayAt(
   const plan = PLANS[language];
   for (const { q, span } of quantities) {
     if (q.kind !== "period" || (q.period !== "week" && q.period !== "month")) continue;
-    const by = plan.by.find((p) => p.every((w, k) => tokens[span.to + k]?.norm === w));
+    const by = plan.by.find((p) => phraseAt(tokens, span.to, p));
     const day = by ? span.to + by.length : -1;
     if (by && plan.days.has(tokens[day]?.norm ?? "")) return { span: { from: span.from, to: day + 1 } };
   }

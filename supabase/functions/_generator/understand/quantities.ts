@@ -6,7 +6,7 @@
 import * as chrono from "chrono-node";
 import currencies from "./currencies.json" with { type: "json" };
 import units from "./units.json" with { type: "json" };
-import { LEXICONS, wordSet } from "./lexicon.ts";
+import { LEXICONS, phraseWords, wordSet } from "./lexicon.ts";
 import { UI_LANGUAGES, type UiLanguage } from "./language.ts";
 import { fold, type Token, words } from "./text.ts";
 
@@ -176,8 +176,7 @@ const foldMap = <T>(record: Record<string, T>) =>
   new Map(Object.entries(record).map(([k, v]) => [fold(k), v] as [string, T]));
 
 /** "pm" and "p.m" as the words and marks they are written with, longest first. */
-const meridiem = (list: string[]): Phrase[] =>
-  list.map((p) => words(p).map((t) => t.norm)).sort((a, b) => b.length - a.length);
+const meridiem = (list: string[]): Phrase[] => list.map(phraseWords).sort((a, b) => b.length - a.length);
 // English "am" and "pm" are borrowed in every language ("8am").
 const ENGLISH = { am: meridiem(LEXICONS.en.time.am), pm: meridiem(LEXICONS.en.time.pm) };
 

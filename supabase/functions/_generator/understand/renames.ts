@@ -4,7 +4,7 @@
 // of "instead" ("call them cups instead of tallies", "statt „Striche“ bitte „Tassen“").
 import type { AppSpec } from "../template/src/types.ts";
 import type { UiLanguage } from "./language.ts";
-import { CUES, LEXICONS, perLanguage } from "./lexicon.ts";
+import { CUES, LEXICONS, perLanguage, phraseAt, phraseWords } from "./lexicon.ts";
 import { stem } from "./stem.ts";
 import { fold, PARTICLES, type Token, words } from "./text.ts";
 
@@ -72,7 +72,7 @@ const AND = perLanguage((lex) => lex.and);
 const QUOTES = /^["'«»“”„‘’‹›]$/;
 const RENAMING = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => {
-    const phrases = (list: string[]) => list.map((p) => words(p).map((t) => t.norm));
+    const phrases = (list: string[]) => list.map(phraseWords);
     const language = l as UiLanguage;
     return [language, {
       verbs: new Set(lex.renaming.verbs.map((v) => stem(fold(v), language))),
@@ -87,8 +87,7 @@ const RENAMING = Object.fromEntries(
   { verbs: Set<string>; rename: Set<string>; to: string[][]; instead: string[][] }
 >;
 
-const at = (tokens: Token[], i: number, phrase: string[]) =>
-  phrase.every((w, k) => tokens[i + k]?.norm === w);
+const at = (tokens: Token[], i: number, phrase: string[]) => phraseAt(tokens, i, phrase);
 
 /** The words of an operand from `from`: a quoted run, else up to a mark, an "and" or the end, at most five
  * words, without the function words that open or close it (nor, in German, a verb's particle that ends it);

@@ -3,7 +3,7 @@
 // turnan", "die Kollegen kaufen abwechselnd den Kaffee"), or household chores among a group ("chores for the flatmates", "putzplan für die
 // wg"), asks who does it when: the people block, with those persons; said with a recurrence ("every week",
 // "cada semana cambia", "jeden Tag ein anderer") it is a rota, a timetable too.
-import { type CueIndex, cueIndex, CUES, LEXICONS, matchCues, wordSet } from "./lexicon.ts";
+import { type CueIndex, cueIndex, CUES, LEXICONS, matchCues, phraseAt, wordSet } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import type { Quantity } from "./quantities.ts";
 import { type Token, words } from "./text.ts";
@@ -40,9 +40,9 @@ interface Placed {
 }
 
 /** Where one of the phrases, as written, first is. */
-function phraseAt(tokens: Token[], phrases: string[][]): Span | undefined {
+function firstPhrase(tokens: Token[], phrases: string[][]): Span | undefined {
   for (const i of tokens.keys()) {
-    const found = phrases.find((p) => p.every((w, k) => tokens[i + k]?.norm === w));
+    const found = phrases.find((p) => phraseAt(tokens, i, p));
     if (found) return { from: i, to: i + found.length };
   }
 }
@@ -61,7 +61,7 @@ export function turnsAmong(
 ): { cue: Span; persons: Span; recurring: boolean } | undefined {
   const { turns, chores, collectives } = ROTATION[language];
   const turn = matchCues(stems, turns)[0];
-  const cue = turn ?? phraseAt(tokens, chores);
+  const cue = turn ?? firstPhrase(tokens, chores);
   if (!cue) return undefined;
   const group = tokens.findIndex((t) => collectives.has(t.norm));
   const among = persons[0] ?? (group >= 0 ? { from: group, to: group + 1 } : undefined);

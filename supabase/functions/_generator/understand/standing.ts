@@ -4,25 +4,21 @@
 // something with ("j'ai déjà un rappel sur ma montre", "mia figlia gioca in una squadra"), or a word of the
 // reason a clause of why gives ("because my coach says so", "weil meine Ärztin…").
 import { ofTheSpeaker } from "./aside.ts";
-import { type CueMatch, type Lexicon, LEXICONS, perLanguage } from "./lexicon.ts";
-import { UI_LANGUAGES, type UiLanguage } from "./language.ts";
-import { type Token, words } from "./text.ts";
+import { type CueMatch, LEXICONS, perLanguage, phraseAt, phrasesPerLanguage } from "./lexicon.ts";
+import { type UiLanguage } from "./language.ts";
+import { type Token } from "./text.ts";
 
-const phrases = (pick: (lex: Lexicon) => string[]) =>
-  Object.fromEntries(
-    UI_LANGUAGES.map((l) => [l, pick(LEXICONS[l]).map((p) => words(p).map((t) => t.norm))]),
-  ) as Record<UiLanguage, string[][]>;
 const OR = perLanguage((lex) => lex.or);
 const STOP = perLanguage((lex) => lex.stop);
-const BECAUSE = phrases((lex) => lex.because);
+const BECAUSE = phrasesPerLanguage((lex) => lex.because);
 // The verbs that ask for what they govern.
 const ASKING = perLanguage((lex) => [...lex.request, ...lex.verbs, ...lex.see]);
 // (The words of wanting, needing or having to do something ask for what follows them, "we'd like a log", and
 // the speaker's roles name what the app keeps: "tengo la lista de los regalos", "I run a shop".)
-const WANTING = phrases((
+const WANTING = phrasesPerLanguage((
   lex,
 ) => [...lex.want, ...lex.must, ...lex.need, ...lex.roles.article, ...lex.roles.bare]);
-const WE_ARE = phrases((lex) => lex.weAre);
+const WE_ARE = phrasesPerLanguage((lex) => lex.weAre);
 const RELATIVE = perLanguage((lex) => lex.relative);
 // (As written, lower case: a folded "él" would be the Spanish article.)
 const THEY = perLanguage((lex) => lex.thirdPerson, (word) => word.toLowerCase());
@@ -31,8 +27,7 @@ const WITH = perLanguage((lex) => lex.with);
 
 const wants = (tokens: Token[], i: number, language: UiLanguage) =>
   WANTING[language].some((p) => opens(tokens, i, p));
-const opens = (tokens: Token[], i: number, phrase: string[]) =>
-  phrase.every((w, k) => tokens[i + k]?.norm === w);
+const opens = (tokens: Token[], i: number, phrase: string[]) => phraseAt(tokens, i, phrase);
 /** The positions of the phrase before `at`, back to the mark before it. */
 const phraseBefore = (tokens: Token[], at: number) => {
   let from = at;

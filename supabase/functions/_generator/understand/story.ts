@@ -6,7 +6,7 @@
 import type { Language } from "../template/src/types.ts";
 import type { Ask } from "./asks.ts";
 import { greeting, ofTheSpeaker } from "./aside.ts";
-import { APP_WORDS, CUES, perLanguage } from "./lexicon.ts";
+import { APP_WORDS, CUES, perLanguage, phraseAt } from "./lexicon.ts";
 import { stem } from "./stem.ts";
 import { words } from "./text.ts";
 
@@ -58,9 +58,7 @@ function tells(text: string, language: Language): boolean {
 function joint(prompt: string, sentence: Span, language: Language): number | undefined {
   const text = prompt.slice(sentence.start, sentence.end);
   const tokens = words(text);
-  const cue = tokens.findIndex((_, i) =>
-    ASKING_WORDS[language].some((c) => c.every((w, k) => tokens[i + k]?.norm === w))
-  );
+  const cue = tokens.findIndex((_, i) => ASKING_WORDS[language].some((c) => phraseAt(tokens, i, c)));
   let k = cue - 1;
   while (k > 0 && tokens[k].norm !== "," && !AND[language].has(tokens[k].norm)) k--;
   if (k <= 0) return undefined;

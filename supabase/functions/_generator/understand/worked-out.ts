@@ -4,7 +4,7 @@
 // `worked`; the records' fields it is worked out from are found when the app is composed.
 import type { UiLanguage } from "./language.ts";
 import type { Quantity } from "./quantities.ts";
-import { LEXICONS } from "./lexicon.ts";
+import { LEXICONS, phraseAt, phraseWords } from "./lexicon.ts";
 import { stem } from "./stem.ts";
 import { type Token, words } from "./text.ts";
 import units from "./units.json" with { type: "json" };
@@ -24,12 +24,11 @@ export interface Worked {
 
 const UNITS = new Set(Object.values(units).flatMap((u) => u.words));
 
-const folded = (list: string[]) =>
-  list.map((p) => words(p).map((t) => t.norm)).sort((a, b) => b.length - a.length);
+const folded = (list: string[]) => list.map(phraseWords).sort((a, b) => b.length - a.length);
 
 /** The phrase of a list that starts at a token, as its length, else 0. */
-function phraseAt(tokens: Token[], i: number, phrases: string[][]): number {
-  return phrases.find((p) => p.every((w, k) => tokens[i + k]?.norm === w))?.length ?? 0;
+function phraseLength(tokens: Token[], i: number, phrases: string[][]): number {
+  return phrases.find((p) => phraseAt(tokens, i, p))?.length ?? 0;
 }
 
 type Found = Omit<Worked, "label"> & { start: number; end: number; label?: string };
@@ -71,7 +70,11 @@ function figuresOf(
     const span = (from: number, n: number) => ({ start: tokens[from].start, end: tokens[from + n - 1].end });
     const [before, after] = [tokens[i - 1], tokens[i + 1]];
     const op = MARKS[tokens[i].text] ??
-      (phraseAt(tokens, i, minus) ? "difference" : phraseAt(tokens, i, times) ? "product" : undefined);
+      (phraseLength(tokens, i, minus)
+        ? "difference"
+        : phraseLength(tokens, i, times)
+        ? "product"
+        : undefined);
     const amount = after &&
       quantities.find((q) => q.start === after.start && (q.kind === "money" || q.kind === "number"));
     // Two numbers of the records, or one and an amount of money, on either side of a sign of reckoning ("hours
@@ -96,12 +99,12 @@ function figuresOf(
       i++;
       continue;
     }
-    const d = costed ? phraseAt(tokens, i, difference) : 0;
-    const p = phraseAt(tokens, i, pace);
-    const k = content(tokens[i]) ? phraseAt(tokens, i + 1, per) || phraseAt(tokens, i + 1, the) : 0;
+    const d = costed ? phraseLength(tokens, i, difference) : 0;
+    const p = phraseLength(tokens, i, pace);
+    const k = content(tokens[i]) ? phraseLength(tokens, i + 1, per) || phraseLength(tokens, i + 1, the) : 0;
     const unit = tokens[i + 1 + k];
     const phrase = [tokens[i], tokens[i + 1 + k]].filter(Boolean);
-    const article = k > 0 && !phraseAt(tokens, i + 1, per);
+    const article = k > 0 && !phraseLength(tokens, i + 1, per);
     const perUnit = k > 0 && content(unit) && named(tokens[i].norm, phrase) &&
       (UNITS.has(unit.norm) || (!article && named(unit.norm, phrase)));
     if (d) {
