@@ -4,7 +4,7 @@
 // `worked`; the records' fields it is worked out from are found when the app is composed.
 import type { UiLanguage } from "./language.ts";
 import type { Quantity } from "./quantities.ts";
-import { LEXICONS, phraseAt, phraseWords } from "./lexicon.ts";
+import { CUES, phraseAt, phrasesPerLanguage } from "./lexicon.ts";
 import { stem } from "./stem.ts";
 import { type Token, words } from "./text.ts";
 import units from "./units.json" with { type: "json" };
@@ -24,7 +24,18 @@ export interface Worked {
 
 const UNITS = new Set(Object.values(units).flatMap((u) => u.words));
 
-const folded = (list: string[]) => list.map(phraseWords).sort((a, b) => b.length - a.length);
+const DIFFERENCE = phrasesPerLanguage((lex) => lex.workedOut.difference);
+const PACE = phrasesPerLanguage((lex) => lex.workedOut.pace);
+const MINUS = phrasesPerLanguage((lex) => lex.workedOut.minus);
+const TIMES = phrasesPerLanguage((lex) => lex.workedOut.times);
+const PER = phrasesPerLanguage((lex) => [...lex.rate.per, ...lex.workedOut.per]);
+const THE = phrasesPerLanguage((lex) => lex.rate.the);
+// (Each as its words joined, as the prompt's words are searched for it: "prezzo d'acquisto".)
+const COSTS = Object.fromEntries(
+  Object.entries(phrasesPerLanguage((lex) => lex.workedOut.cost)).map((
+    [l, list],
+  ) => [l, list.map((p) => p.join(" "))]),
+) as Record<UiLanguage, string[]>;
 
 /** The phrase of a list that starts at a token, as its length, else 0. */
 function phraseLength(tokens: Token[], i: number, phrases: string[][]): number {
@@ -53,17 +64,10 @@ function figuresOf(
   costed: boolean,
   quantities: Quantity[],
 ): Found[] {
-  const lex = LEXICONS[language];
-  const [difference, pace, minus, times] = [
-    lex.workedOut.difference,
-    lex.workedOut.pace,
-    lex.workedOut.minus,
-    lex.workedOut.times,
-  ].map(folded);
-  const per = folded([...lex.rate.per, ...lex.workedOut.per]);
+  const [difference, pace, minus, times, per] = [DIFFERENCE, PACE, MINUS, TIMES, PER].map((p) => p[language]);
   // (An article says "per" only before a unit: "15 € l'heure", "le prix au kilo", not "afficher le prix".)
-  const the = folded(lex.rate.the);
-  const stop = new Set(lex.stop);
+  const the = THE[language];
+  const stop = CUES[language].stop;
   const content = (t?: Token) => t?.kind === "word" && !stop.has(t.norm);
   const found: Found[] = [];
   for (let i = 0; i < tokens.length; i++) {
@@ -141,7 +145,7 @@ export function workedOutAsks(
     const w = stem(word, language);
     return fields.some((f) => f.includes(w) && !(own.length && own.every((s) => f.includes(s))));
   };
-  const costs = LEXICONS[language].workedOut.cost.map((w) => words(w).map((t) => t.norm).join(" "));
+  const costs = COSTS[language];
   const text = words(prompt).map((t) => t.norm).join(" ");
   const costed = costs.some((c) => text.includes(c));
   const added: Ask[] = [];
