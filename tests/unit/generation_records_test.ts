@@ -27,3 +27,19 @@ Deno.test("two kinds of records named with their fields in one sentence are two 
     );
   }
 });
+
+Deno.test("a duration the prompt names is the records' one duration, whatever it is called", () => {
+  const fields = (prompt: string) => composeSpec(prompt, { tier: "light" }).spec.entities[0].fields;
+  for (
+    const prompt of [
+      "ich will jede Radtour eintragen: Datum, Strecke, Kilometer und Dauer",
+      "voglio segnare ogni uscita in bici: data, percorso e durata",
+    ]
+  ) {
+    const durations = fields(prompt).filter((f) => f.type === "duration");
+    assert.equal(durations.length, 1, `${prompt}: ${JSON.stringify(durations)}`);
+  }
+  // Records with no duration yet take the one named.
+  const jam = fields("log every jam session with date, song and duration");
+  assert.equal(jam.filter((f) => f.type === "duration").length, 1, JSON.stringify(jam));
+});

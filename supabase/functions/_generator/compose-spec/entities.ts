@@ -101,13 +101,17 @@ export class Entity {
   /**
    * The field a name of one word is: one labelled the same, or with a label of one word of the same stem
    * ("pages" of "number of pages" is "Pages"), or, in German, that a compound ends in ("Gesamtgewicht" is
-   * "Gewicht"); a count or a measure ("distance in km") only a field that holds a number.
+   * "Gewicht"); a count or a measure ("distance in km") only a field that holds a number; a duration the
+   * records' one duration.
    */
   sameAs(label: string, type: FieldType): FieldSpec | undefined {
     const folded = fold(label);
     const exact = this.spec.fields.find((f) => fold(f.label) === folded);
     if (exact || /\s/.test(folded)) return exact;
     const stemmed = stem(folded, this.language);
+    // (A record takes one time, whatever the prompt calls it: "Dauer" is a ride's "Zeit".)
+    const durations = this.spec.fields.filter((f) => f.type === "duration");
+    if (type === "duration" && durations.length === 1) return durations[0];
     return this.spec.fields.find((f) => {
       const other = fold(f.label);
       if (/\s/.test(other)) return false;
