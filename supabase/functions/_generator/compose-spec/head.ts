@@ -7,9 +7,9 @@ import {
   amountHeld,
   APP_WORDS,
   CUES,
-  type Lexicon,
   LEXICONS,
   matchEveryKey,
+  perLanguage,
   stemTokens,
   VERBS,
 } from "../understand/lexicon.ts";
@@ -22,12 +22,6 @@ import { fromItAt } from "../understand/derived.ts";
 import { fold } from "./entities.ts";
 import UNITS from "../understand/units.json" with { type: "json" };
 import CURRENCIES from "../understand/currencies.json" with { type: "json" };
-
-/** One closed class of every lexicon, folded. */
-export const perLanguage = (pick: (lex: Lexicon) => string[]) =>
-  Object.fromEntries(
-    Object.entries(LEXICONS).map(([l, lex]) => [l, new Set(pick(lex).map(fold))]),
-  ) as Record<Language, Set<string>>;
 
 const OF = perLanguage((lex) => lex.of.filter((w) => !w.includes(" ")));
 const WITH = perLanguage((lex) => lex.with);

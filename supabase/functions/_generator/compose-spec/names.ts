@@ -1,7 +1,7 @@
 // The app's name (a short title in the UI language from what the prompt is about) and its description and
 // features (what THIS app's screens do), both from the composed spec.
 import type { Ask, Understanding } from "../understand/index.ts";
-import { amountHeld, CUES, LEXICONS, phraseAt, VERBS } from "../understand/lexicon.ts";
+import { amountHeld, CUES, LEXICONS, perLanguage, phraseAt, VERBS } from "../understand/lexicon.ts";
 import { measureWord } from "../understand/quantities.ts";
 import type { AppSpec, EntitySpec, Language, ScreenSpec } from "../template/src/types.ts";
 import { capitalized, fold } from "./entities.ts";
@@ -18,16 +18,7 @@ import { nounPhrase } from "./noun-phrase.ts";
 import { byTrade, ofGeneralRecords, situations } from "./situation.ts";
 import { fill, joined, WORDS } from "./words.ts";
 import { FOR_WHOM } from "./own-noun.ts";
-import {
-  APP_WORDS,
-  endsOnInfinitive,
-  isCue,
-  OPENERS,
-  perLanguage,
-  PERSONS,
-  requestHead,
-  TO,
-} from "./head.ts";
+import { APP_WORDS, endsOnInfinitive, isCue, OPENERS, PERSONS, requestHead, TO } from "./head.ts";
 
 /** The sentence around the character at `at`, and its rest from there: where the main ask's cue and its
  * object are. */
@@ -444,7 +435,7 @@ function framedName(main: Ask, prompt: string, language: Language, capitals: boo
   // (A quiz keeps the preposition it was asked with, "Quiz sulle capitali africane"; when that is too long
   // it is "of" its topic, without the article: "Quiz de historia de España".)
   const asked = `${kind} ${rest.slice(tokens[at].start, thing.start)}${own}`;
-  const of = language === "fr" && /^[aeiouyhàâéèêîôû]/iu.test(own) ? "d'" : `${[...OF[language]][0]} `;
+  const of = language === "fr" && /^[aeiouyhàâéèêîôû]/iu.test(own) ? "d'" : `${LEXICONS[language].of[0]} `;
   return asked.length <= MAX_NAME ? asked : `${kind} ${of}${own}`;
 }
 
@@ -825,7 +816,7 @@ function qualified(situation: string, records: string, spec: AppSpec, language: 
   const both = language === "de"
     ? compound(capitalized(situation), capitalized(records))
     : PREPOSITIONAL.has(language)
-    ? `${records} ${[...OF[language]][0]} ${situation}`
+    ? `${records} ${LEXICONS[language].of[0]} ${situation}`
     : `${situation} ${records}`;
   return both.length <= MAX_NAME && both.split(/\s+/).length <= MAX_NAME_WORDS ? both : situation;
 }

@@ -4,12 +4,12 @@
 // general kind (expenses, sessions, jobs, visits, weights): any situation has those, a user calls the app by
 // its own. A person by their trade or a body that gives the story its context ("my vet says") names nothing.
 import type { Language } from "../template/src/types.ts";
-import { CUES, LEXICONS } from "../understand/lexicon.ts";
+import { CUES, LEXICONS, perLanguage } from "../understand/lexicon.ts";
 import { words } from "../understand/text.ts";
 import { trade } from "../understand/audience.ts";
 import { stem } from "../understand/stem.ts";
 import { fold } from "./entities.ts";
-import { APP_WORDS, perLanguage } from "./head.ts";
+import { APP_WORDS } from "./head.ts";
 
 const GENERAL = perLanguage((lex) => lex.generalRecords);
 const GENERAL_STEMS = Object.fromEntries(

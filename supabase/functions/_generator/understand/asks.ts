@@ -6,11 +6,13 @@
 // changes instead: translate, theme, add or remove a field, rename, reminders, a new screen.
 import { type Clause, recordsWith } from "./clauses.ts";
 import {
+  AFTER_EACH,
   amountHeld,
   type CueIndex,
   cueIndex,
   type CueMatch,
   CUES,
+  EVERY_TIME,
   type Lexicon,
   LEXICONS,
   matchCues,
@@ -327,8 +329,6 @@ const DOER_WINDOW = 4;
 const BESTS = new Set<NonNullable<Ask["computes"]>>(["best", "max", "min"]);
 /** How many words after a figure's cue the unit it computes may come ("my longest run in km"). */
 const FIGURE_WINDOW = 4;
-const AFTER_EACH = phrasesPerLanguage((lex) => lex.afterEach);
-const EVERY_TIME = phrasesPerLanguage((lex) => lex.everyTime);
 // (Folded, as the words they end are.)
 const ACT_NOUNS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.actNouns.map(fold)]),
@@ -530,10 +530,11 @@ const GROUP = 10;
 const OR = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.or)]),
 ) as Record<UiLanguage, Set<string>>;
-/** Whether an "or" word is written as the lexicon writes it: with an accent it lacks, it is another word ("chaque
- * refuge où je dors": where). */
+// (As written, lower case: with an accent its lexicon's lacks, an "or" word is another word, "chaque refuge où
+// je dors": where.)
+const OR_WRITTEN = perLanguage((lex) => lex.or, (w) => w.toLowerCase());
 const writtenOr = (t: Token, language: UiLanguage) =>
-  LEXICONS[language].or.includes(t.text.toLowerCase()) || t.text.toLowerCase() === t.norm;
+  OR_WRITTEN[language].has(t.text.toLowerCase()) || t.text.toLowerCase() === t.norm;
 const OF = phrasesPerLanguage((lex) => lex.of);
 const AND = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet([",", "/", ...lex.and])]),

@@ -6,12 +6,12 @@ import {
   type CueIndex,
   cueIndex,
   CUES,
+  EVERY_TIME,
   type Knows,
   LEXICONS,
   matchEveryKey,
   perLanguage,
   phraseAt,
-  phraseWords,
   stemTokens,
 } from "./lexicon.ts";
 import { UI_LANGUAGES, type UiLanguage } from "./language.ts";
@@ -233,9 +233,6 @@ function actsOf(index: CueIndex, language: UiLanguage): Map<string, Set<string>>
 // (As written, lower case: a folded "où" would be the French "or".)
 const RELATIVE_WORDS = perLanguage((lex) => lex.relative, (w) => w.toLowerCase());
 const GROUP_EACH = perLanguage((lex) => lex.group.each);
-const EVERY_TIME = Object.fromEntries(
-  UI_LANGUAGES.map((l) => [l, LEXICONS[l].everyTime.map(phraseWords)]),
-) as PerLanguage<string[][]>;
 // The speaker as a verb's subject, written before it ("I", "je", "ich"; not "I'm").
 const SPEAKER = perLanguage((lex) => lex.speaker.filter((w) => !/'\p{L}/u.test(w)));
 

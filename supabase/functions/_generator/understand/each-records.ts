@@ -2,7 +2,7 @@
 // "pour chaque match la date et le score", "pro Marke Land, Jahr und Wert". Those fields are that noun's
 // records', whatever records the clause before keeps: the phrase opens records of its own.
 import type { Ask } from "./asks.ts";
-import { CUES, perLanguage, phraseAt, phrasesPerLanguage, VERBS } from "./lexicon.ts";
+import { AFTER_EACH, CUES, EVERY_TIME, perLanguage, phraseAt, phrasesPerLanguage, VERBS } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import { quantities } from "./quantities.ts";
 import { stemPhrase } from "./stem.ts";
@@ -16,11 +16,8 @@ const OF = perLanguage((lex) => lex.of.flatMap((p) => p.split(" ")));
 const RELATIVE = perLanguage((lex) => lex.relative);
 /** Marks that open the fields as a colon does ("note every climb - date, grade"). */
 const DASHES = new Set(["-", "–", "—"]);
-const AFTER_EACH = phrasesPerLanguage((lex) => lex.afterEach);
 // (Longest first, so "for each" is matched before "each".)
 const EACH = phrasesPerLanguage((lex) => lex.eachRecord);
-// ("Every time", "cada vez", "jedes Mal" say when the clause after them happens, no records of times.)
-const EVERY_TIME = phrasesPerLanguage((lex) => lex.everyTime);
 /** How many words name the records after "each" at most ("for each school trip"). */
 const NOUN_WORDS = 3;
 /** The kinds of quantity an "each" phrase is then: when something happens ("every day", "jeden Montag"). */

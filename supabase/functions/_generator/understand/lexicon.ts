@@ -678,3 +678,8 @@ export function englishKnowsEveryWord(text: string, also?: Knows): boolean {
   const tokens = words(text).filter((t) => t.kind === "word");
   return tokens.length > 0 && tokens.every((t) => knows(t, "en") || also?.(t, "en"));
 }
+
+/** "After each", "à chaque": what follows something that happens; "every time", "cada vez", "jedes Mal": when a
+ * clause happens, no records of times. */
+export const AFTER_EACH = phrasesPerLanguage((lex) => lex.afterEach);
+export const EVERY_TIME = phrasesPerLanguage((lex) => lex.everyTime);
