@@ -91,3 +91,13 @@ Deno.test("a field a computed field works out from stays when a follow-up remove
   assert.ok(fields.includes("Costo degli ingredienti") && fields.includes("Margine"), fields.join(", "));
   assert.ok(AppSpecSchema.safeParse(changed.spec).success);
 });
+
+Deno.test("a unit written with its accent is a unit: the price per kilometre after an article is worked out", () => {
+  const formulas = (prompt: string) =>
+    composeSpec(prompt, { tier: "light" }).spec.entities.flatMap((e) =>
+      e.fields.flatMap((f) => f.formula ?? [])
+    );
+  const [per] = formulas("carreras de taxi: fecha, distancia, precio, y quiero ver el precio el kilómetro");
+  assert.equal(per?.op, "ratio");
+  assert.equal(per?.of[0], "precio");
+});

@@ -52,3 +52,9 @@ Deno.test("a rate, or two numbers either side of a sign of reckoning, are a prod
   });
   assert.deepEqual(worked("Aufträge: Lohn = Stunden mal Stundensatz")[0]?.of, ["stunden", "stundensatz"]);
 });
+
+Deno.test('a cost is said by a whole word: "unpaid" names no cost, so a profit has nothing to be less', () => {
+  const worked = (prompt: string) => understand(prompt).asks.filter((a) => a.worked).map((a) => a.worked!.op);
+  assert.deepEqual(worked("log my sales: item, sale price, and the profit. some buyers are unpaid"), []);
+  assert.deepEqual(worked("log my sales: item, what I paid, sale price, and the profit"), ["difference"]);
+});

@@ -6,11 +6,9 @@ import type { UiLanguage } from "../understand/language.ts";
 import { LEXICONS } from "../understand/lexicon.ts";
 import { stem } from "../understand/stem.ts";
 import { words } from "../understand/text.ts";
-import units from "../understand/units.json" with { type: "json" };
+import { unitWord } from "../understand/quantities.ts";
 import type { FieldSpec, FieldType, Formula } from "../template/src/types.ts";
 import { capitalized, type Entity, fold, keyOf, NUMERIC } from "./entities.ts";
-
-const UNITS = new Set(Object.values(units).flatMap((u) => u.words));
 
 /** The computed field of a figure on the first records that hold its operands, else why none does; `total`
  * names a figure the prompt names no words of (a rate worked out). */
@@ -67,7 +65,7 @@ function operandsOf(
       others.find((f) =>
         language === "de" && fold(f.label).split(/\s+/).some((l) => l.endsWith(fold(word)))
       ) ??
-      (UNITS.has(fold(word)) ? others.find((f) => f.type === "number") : undefined);
+      (unitWord(fold(word)) ? others.find((f) => f.type === "number") : undefined);
   };
   const operand = (of: string | number, except?: FieldSpec) =>
     typeof of === "number" ? of : named(of, except);

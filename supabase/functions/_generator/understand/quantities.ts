@@ -164,6 +164,8 @@ for (
 
 /** Whether a folded word names a unit or a currency ("km", "eur"): a measure, never a value to choose. */
 export const measureWord = (norm: string) => UNIT_WORDS.has(norm) || CURRENCY_WORDS.has(norm);
+/** Whether a folded word is a unit's ("km", "kilomètre", "Gläser"). */
+export const unitWord = (norm: string) => UNIT_WORDS.has(norm);
 
 /** The unit or currency a folded word or symbol names ("km", "kg", "€", "euro"). */
 export function measureOf(norm: string): { unit: string } | { currency: string } | undefined {

@@ -3,11 +3,10 @@
 // rate). A sentence that names such a figure asks for a field computed on the records, a calculator ask with
 // `worked`; the records' fields it is worked out from are found when the app is composed.
 import type { UiLanguage } from "./language.ts";
-import type { Quantity } from "./quantities.ts";
+import { type Quantity, unitWord } from "./quantities.ts";
 import { CUES, phraseAt, phrasesPerLanguage } from "./lexicon.ts";
 import { stem } from "./stem.ts";
 import { type Token, words } from "./text.ts";
-import units from "./units.json" with { type: "json" };
 import type { Ask } from "./asks.ts";
 
 /** How a figure is worked out: `of` holds the prompt's words naming its operands, or a rate's amount. */
@@ -21,8 +20,6 @@ export interface Worked {
   /** Asked by the figure's words alone, no word of computing or rate: without its operands nothing is built. */
   alone?: true;
 }
-
-const UNITS = new Set(Object.values(units).flatMap((u) => u.words));
 
 const DIFFERENCE = phrasesPerLanguage((lex) => lex.workedOut.difference);
 const PACE = phrasesPerLanguage((lex) => lex.workedOut.pace);
@@ -110,7 +107,7 @@ function figuresOf(
     const phrase = [tokens[i], tokens[i + 1 + k]].filter(Boolean);
     const article = k > 0 && !phraseLength(tokens, i + 1, per);
     const perUnit = k > 0 && content(unit) && named(tokens[i].norm, phrase) &&
-      (UNITS.has(unit.norm) || (!article && named(unit.norm, phrase)));
+      (unitWord(unit.norm) || (!article && named(unit.norm, phrase)));
     if (d) {
       found.push({ ...span(i, d), op: "difference", of: [] });
       i += d - 1;
@@ -146,8 +143,9 @@ export function workedOutAsks(
     return fields.some((f) => f.includes(w) && !(own.length && own.every((s) => f.includes(s))));
   };
   const costs = COSTS[language];
-  const text = words(prompt).map((t) => t.norm).join(" ");
-  const costed = costs.some((c) => text.includes(c));
+  // (Whole words, "unpaid" is no "paid"; in German a compound's part too, "Materialkosten", "Einkaufspreis".)
+  const text = ` ${words(prompt).map((t) => t.norm).join(" ")} `;
+  const costed = costs.some((c) => language === "de" ? text.includes(c) : text.includes(` ${c} `));
   const added: Ask[] = [];
   for (const sentence of prompt.matchAll(/[^.!?\n]+(?:[.!?](?=\s|$)|\n|$)/g)) {
     const offset = sentence.index!;
