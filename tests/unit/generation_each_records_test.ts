@@ -68,11 +68,14 @@ Deno.test("records an 'each' phrase names are called by its noun in the plural, 
   }
 });
 
-Deno.test("the plural of an 'each' noun is its head word's, by its ending", () => {
+Deno.test("the plural of an 'each' noun is its head word's: in English irregular ones too, elsewhere by its ending", () => {
   for (
     const [noun, language, plural] of [
       ["fishing trip", "en", "fishing trips"],
       ["ferry", "en", "ferries"],
+      ["child", "en", "children"],
+      ["jar of pickles", "en", "jars of pickles"],
+      ["analysis", "en", "analyses"],
       ["vaccinazione del gatto", "it", "vaccinazioni del gatto"],
       ["banca", "it", "banche"],
       ["tournoi", "fr", "tournois"],
@@ -85,4 +88,11 @@ Deno.test("the plural of an 'each' noun is its head word's, by its ending", () =
   ) {
     assert.equal(pluralOf(noun, language), plural);
   }
+});
+
+Deno.test("records a concept already calls by a word of the 'each' noun keep the concept's own name and plural", () => {
+  // ("Rides", not "Bike rides": the concept calls them by the noun's head already.)
+  const first = composeSpec("for each bike ride: date, km", { tier: "light" }).spec.entities[0];
+  assert.deepEqual([first.label, first.plural], ["Ride", "Rides"]);
+  assert.ok(first.samples.length > 0, "the concept's samples stay");
 });

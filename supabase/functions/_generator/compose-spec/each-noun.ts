@@ -1,16 +1,16 @@
 // Records an "each" phrase names ("log every haircut with the date", "ogni uscita in barca: data, porto") are
 // called by its noun, in the plural, even where a concept that noun names keeps them under a word of its own
 // ("Appointments", "Spese"): the concept gives their fields and samples, the prompt their name.
+import pluralize from "pluralize";
 import type { Language } from "../template/src/types.ts";
 import { CUES, perLanguage } from "../understand/lexicon.ts";
 import { stem } from "../understand/stem.ts";
 import { words } from "../understand/text.ts";
 import { capitalized, type Entity, fold } from "./entities.ts";
 
-/** How a singular becomes a plural, by its ending, first match wins: [ending, what replaces it]. (A German
+/** How a singular becomes a plural outside English, by its ending, first match wins: [ending, what replaces it]. (A German
  * noun whose ending tells no plural keeps its singular: a wrong plural reads worse.) */
-const PLURAL: Record<Language, [RegExp, string][]> = {
-  en: [[/(s|x|z|ch|sh)$/, "$1es"], [/([^aeiou])y$/, "$1ies"], [/$/, "s"]],
+const PLURAL: Record<Exclude<Language, "en">, [RegExp, string][]> = {
   fr: [[/[sxz]$/, "$&"], [/(eau|eu)$/, "$1x"], [/al$/, "aux"], [/$/, "s"]],
   es: [[/ión$/, "iones"], [/z$/, "ces"], [/[aeiouáéó]$/, "$&s"], [/$/, "es"]],
   it: [[/([cg])a$/, "$1he"], [/a$/, "e"], [/io$/, "i"], [/[oe]$/, "i"], [/$/, ""]],
@@ -31,8 +31,11 @@ export function pluralOf(noun: string, language: Language): string {
   const of = tokens.findIndex((t) => OF[language].has(t.norm));
   const head = HEAD_LAST.has(language) ? tokens[(of < 0 ? tokens.length : of) - 1] : tokens[0];
   if (!head) return noun;
-  const [ending, by] = PLURAL[language].find(([ending]) => ending.test(head.text))!;
-  return noun.slice(0, head.start) + head.text.replace(ending, by) + noun.slice(head.end);
+  // (English has a library that knows its irregular plurals: "children", "knives", "analyses".)
+  const plural = language === "en"
+    ? pluralize(head.text)
+    : head.text.replace(...PLURAL[language].find(([ending]) => ending.test(head.text))!);
+  return noun.slice(0, head.start) + plural + noun.slice(head.end);
 }
 
 /** The stems of a phrase's content words. */
