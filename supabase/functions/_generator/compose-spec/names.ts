@@ -16,6 +16,7 @@ import { stem } from "../understand/stem.ts";
 import { occasionOf } from "./occasion.ts";
 import { nounPhrase } from "./noun-phrase.ts";
 import { byTrade, ofGeneralRecords, situations } from "./situation.ts";
+import { complementOf, saysNothing } from "./general-name.ts";
 import { fill, joined, WORDS } from "./words.ts";
 import { FOR_WHOM } from "./own-noun.ts";
 import { APP_WORDS, endsOnInfinitive, isCue, OPENERS, PERSONS, requestHead, TO } from "./head.ts";
@@ -713,7 +714,12 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     if (!c || c === given) return c;
     const whole = (name: string) => nounPhrase(name, prompt, language) === name ? name : "";
     if (asGiven(i)) return whole(c);
-    const kept = unhyphenated(withoutVerb(withoutFigure(c, language), prompt, language, capitals), prompt);
+    // (General nouns alone name what the prompt says they are of: "the results of my blood tests".)
+    const of = saysNothing(c, language) ? phrase(complementOf(c, prompt, language), language, capitals) : "";
+    const kept = unhyphenated(
+      withoutVerb(withoutFigure(of || c, language), prompt, language, capitals),
+      prompt,
+    );
     return i === CONCEPT_NAME ? whole(kept) : nounPhrase(kept, prompt, language);
   });
   // Persons name the app when they are what it keeps: the records or the people of one of its screens, or
@@ -760,8 +766,11 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // Records of a general kind ("Expenses", "Séance", "Lavori") are named by the situation the prompt opens
   // on, the speaker's role, what they do, or the first noun phrase of its story that is no person, when that
   // says more than they do.
+  // (So are general nouns alone, "Obiettivo", "Datos", which failing that give way to any later name that
+  // fits: the holiday a piggy bank saves for.)
+  const bare = chosen >= 0 && named[chosen] !== given && saysNothing(named[chosen], language);
   const general = chosen >= 0 && named[chosen] !== given && main !== undefined && spoken &&
-    ofGeneralRecords(named[chosen], language);
+    (bare || ofGeneralRecords(named[chosen], language));
   const situation = general
     ? [
       role,
@@ -772,12 +781,17 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
       .find((c) =>
         c && fits(c, ROLE) && !personal(c, language) &&
         (c === role ? wholeIn(c, prompt, language) : !byTrade(c, language)) &&
-        !ofGeneralRecords(c, language) &&
+        !ofGeneralRecords(c, language) && !saysNothing(c, language) &&
         !sharesWord(c, [named[chosen]])
       )
     : undefined;
+  const telling = bare && !situation
+    ? named.findIndex((c, i) => i > chosen && fits(c, i) && !saysNothing(c, language))
+    : -1;
   const picked = situation
-    ? qualified(situation, named[chosen], spec, language)
+    ? bare ? situation : qualified(situation, named[chosen], spec, language)
+    : telling > 0
+    ? named[telling]
     : chosen >= 0
     ? named[chosen]
     : spec.screens[0].title;
@@ -799,7 +813,12 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
       : subjectOnly(picked, language, capitals),
     language,
   );
-  const name = language === "de" ? germanNouns(title) : title;
+  // (A name cut to its length to general nouns alone is their complement: "Ergebnisse meiner Laufwettkämpfe".)
+  const complement = picked !== given && saysNothing(title, language) && !saysNothing(picked, language)
+    ? nounPhrase(phrase(complementOf(title, prompt, language), language, capitals), prompt, language)
+    : "";
+  const told = complement ? titled(complement, language) : title;
+  const name = language === "de" ? germanNouns(told) : told;
   // A concept the main ask's own words name ("regar" of "recordatorio para regar los geranios") is what
   // its records are; one named in passing is not.
   // (A prompt may ask nothing at all: a concept named in a language no lexicon reads.)

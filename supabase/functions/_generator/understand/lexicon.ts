@@ -133,6 +133,9 @@ export interface Lexicon {
    * ("expenses", "sedute", "rendez-vous", "reparaciones", "Termine"): an app of these is named by what they
    * are kept of. */
   generalRecords: string[];
+  /** The general nouns that need a complement to mean anything ("results", "obiettivo", "séance", "datos",
+   * "Einträge"): a name of these alone says nothing of what the app is about. */
+  generalNouns: string[];
   /** The bodies that ask for records or give a prompt its context ("the agency wants records", "la mairie",
    * "das Jugendamt"): like a person by their trade, never what an app is about. */
   bodies: string[];
