@@ -78,3 +78,26 @@ Deno.test("a cost shared in a field's words or in a list's items is built as the
     assert.ok(spec.screens.some((s) => s.block === "split"), prompt);
   }
 });
+
+Deno.test("a verb of sharing out or a share's basis splits what the clause names as money, not other things", () => {
+  for (
+    const prompt of [
+      "trip with the in-laws, we need to share out the expenses",
+      "in montagna con gli amici, vogliamo ripartire le spese della baita",
+      "week-end au gîte, répartir les dépenses entre les familles",
+      "compartir los gastos del coche con mis compañeros",
+      "les frais de l'immeuble répartis selon la surface de chaque appartement",
+      "le spese del riscaldamento divise in base ai consumi",
+    ]
+  ) assert.ok(splits(prompt), prompt);
+  assert.ok(!splits("app to share photos of our hikes"));
+  assert.ok(!splits("voglio condividere le ricette con mia sorella"));
+});
+
+Deno.test("costs shared in a clause and again in its `:` list are one split", () => {
+  const asks = understand(
+    "vacances en Corse, répartir les frais : chacun paie 30 € par jour, le bateau partagé en 4",
+  )
+    .asks.filter((a) => a.type === "split");
+  assert.equal(asks.length, 1);
+});

@@ -2,7 +2,8 @@
 // people or in a number of parts ("spese divise tra noi 4", "partagée en trois"), a share stated beside a
 // payment ("paghiamo a metà", "pagamos el alquiler 60/40"), a group's debts ("chi deve dare soldi a chi", "ce
 // que chaque parent me doit"), each one paying in ("chacun paie", "ognuno mette la sua quota"), and evening out
-// or a common fund ("even it out", "gemeinsame Kasse"). Each is a split cue where it stands.
+// or a common fund ("even it out", "gemeinsame Kasse"), a verb of sharing out with money ("répartir les
+// dépenses"). Each is a split cue where it stands.
 import {
   cueIndex,
   type CueMatch,
@@ -31,12 +32,13 @@ const PAYS = perLanguage((lex) => lex.pay, (w) => w.toLowerCase());
 const SPEAKER = perLanguage((lex) => lex.owing.speaker);
 const EACH = perLanguage((lex) => lex.group.each);
 const EVERYONE = phrasesPerLanguage((lex) => lex.group.everyone);
+const BASIS = phrasesPerLanguage((lex) => lex.sharedCosts.basis);
 const ONE = perLanguage((lex) => Object.keys(lex.numbers).filter((w) => lex.numbers[w] === 1));
 const PAYING = phrasesPerLanguage((lex) => [...lex.pay, ...lex.sharedCosts.contribute]);
 const INDEX = Object.fromEntries(
   (Object.keys(LEXICONS) as UiLanguage[]).map((l) => {
-    const { even, settle } = LEXICONS[l].sharedCosts;
-    return [l, cueIndex({ even, settle }, l)];
+    const { even, settle, verbs } = LEXICONS[l].sharedCosts;
+    return [l, cueIndex({ even, settle, verbs }, l)];
   }),
 ) as Record<UiLanguage, ReturnType<typeof cueIndex>>;
 // (Money named by a payment's word or a spending's, by stem: "paghiamo", "the bills", "les frais".)
@@ -54,11 +56,13 @@ export function sharedCosts(tokens: Token[], stems: string[], language: UiLangua
   const phrases = matchCues(stems, INDEX[language]);
   const money = stems.some((s) => MONEY[language].has(s));
   return [
-    // (The payment right before a share is its verb, no subject: "le paghiamo a metà".)
+    // (A share or a verb of sharing out splits money only: "a pizza a metà", "share photos" do not. The payment
+    // right before a share is its verb, no subject: "le paghiamo a metà".)
     ...phrases.filter((m) => m.key === "settle" || money).map((m) =>
       split(MONEY[language].has(stems[m.from - 1] ?? "") ? m.from - 1 : m.from, m.to)
     ),
     ...(money ? ratios(tokens) : []),
+    ...(money ? byBasis(tokens, language) : []),
     ...dividedAmong(tokens, language),
     ...owedInGroup(tokens, language),
     ...eachPays(tokens, language),
@@ -72,6 +76,15 @@ function ratios(tokens: Token[]): CueMatch[] {
     const share = a.kind === "number" && mark?.norm === "/" && b?.kind === "number" &&
       Number(a.norm) > 0 && Number(b.norm) > 0 && Number(a.norm) + Number(b.norm) === 100;
     return share ? [split(i, i + 3)] : [];
+  });
+}
+
+/** Money shared out by what sets each one's share ("va divisa in base ai millesimi", "réparties selon le
+ * nombre de personnes", "aufgeteilt nach Verbrauch"): a participle of sharing right before a `basis` phrase. */
+function byBasis(tokens: Token[], language: UiLanguage): CueMatch[] {
+  return tokens.flatMap((t, i) => {
+    const basis = SHARED[language].has(t.norm) && BASIS[language].find((p) => phraseAt(tokens, i + 1, p));
+    return basis ? [split(i, i + 1 + basis.length)] : [];
   });
 }
 
