@@ -1,9 +1,9 @@
 // Costs shared among people are told in more ways than by a verb of splitting: a cost said shared out among
-// people or in a number of parts ("spese divise tra noi 4", "partagée en trois"), a share stated beside a
-// payment ("paghiamo a metà", "pagamos el alquiler 60/40"), a group's debts ("chi deve dare soldi a chi", "ce
-// que chaque parent me doit"), each one paying in ("chacun paie", "ognuno mette la sua quota"), and evening out
-// or a common fund ("even it out", "gemeinsame Kasse"), a verb of sharing out with money ("répartir les
-// dépenses"). Each is a split cue where it stands.
+// people, in a number of parts or by what sets the shares ("spese divise tra noi 4", "partagée en trois",
+// "divisa in base ai millesimi"), a share stated beside a payment ("paghiamo a metà", "60/40"), a verb of
+// sharing out money ("répartir les dépenses"), a group's debts ("chi deve dare soldi a chi", "wer wem was
+// zahlt"), each one paying in ("chacun paie", "ognuno mette la sua quota"), evening out or a common fund
+// ("even it out", "gemeinsame Kasse"). Each is a split cue where it stands.
 import {
   cueIndex,
   type CueMatch,
