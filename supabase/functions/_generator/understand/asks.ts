@@ -38,6 +38,7 @@ import { audienceAt } from "./audience.ts";
 import { relativeVerb } from "./relative-clause.ts";
 import { unasked, why } from "./standing.ts";
 import { stemPhrase } from "./stem.ts";
+import { sharedCosts } from "./shared-costs.ts";
 import { computingVerbAt, namedFigures } from "./figures.ts";
 import { eachPhrase } from "./each-records.ts";
 import { eachKind } from "./each-kind.ts";
@@ -460,17 +461,6 @@ function splitNoun(tokens: Token[], m: CueMatch, language: UiLanguage): boolean 
 }
 const NOUN_OPENERS_DE = wordSet([...LEXICONS.de.articles, ...LEXICONS.de.determiners]);
 
-/** A cost said to be shared out among people or by shares ("spese divise tra noi 4", "frais divisés 50/50",
- * "gastos repartidos entre Ana y Luis", "Kosten geteilt unter uns"): the participle, right before a `between`
- * word or a number, cues a split. */
-function dividedAmong(tokens: Token[], language: UiLanguage): CueMatch[] {
-  return tokens.flatMap((t, i) => {
-    const next = tokens[i + 1];
-    const among = next && (next.kind === "number" || BETWEEN[language].has(next.norm));
-    return DIVIDED[language].has(t.norm) && among ? [{ key: "split", from: i, to: i + 1 }] : [];
-  });
-}
-
 /** The words of hours, minutes and seconds that no cue of a time of day is written as ("hours", not "hour"). */
 const CLOCK_UNITS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => {
@@ -718,7 +708,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const figuresNamed = namedFigures(tokens, language, [
     ...native,
     ...english.filter((e) => !range(e).some((i) => covered.has(i))),
-    ...dividedAmong(tokens, language),
+    ...sharedCosts(tokens, stems, language),
   ]);
   const cued = [...figuresNamed.others, ...figuresNamed.cues].filter((m) =>
     !theirs(m) && !(m.key === "schedule" && planKept(tokens, m, noting, language))
@@ -861,7 +851,13 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (m.key === "aggregate" && QUESTIONS[language].has(stems[m.from])) counted.push(m);
     // A cue inside a listed field ("with a photo") is the field's type, not an ask of its own.
     const field = fields.find((f) => f.span.from <= m.from && m.from < f.span.to);
-    if (field && (!["photo", "rating", "yesno"].includes(m.key) || questions.includes(field))) continue;
+    // (A cost shared in a field's words, "with friends, we split the bills", is shared: only a field that is
+    // the cue alone, "amount, split", is one.)
+    const sharing = m.key === "split" && field &&
+      range(field.span).some((i) => (i < m.from || i >= m.to) && content(i));
+    if (field && !sharing && (!["photo", "rating", "yesno"].includes(m.key) || questions.includes(field))) {
+      continue;
+    }
     add(m.key as AskType, m);
   }
   // An order asked as a place in it ("cheapest first", "dalla più cara", "les plus récents en premier").
@@ -1672,7 +1668,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (theme.length) found.set("theme", theme);
     else found.delete("theme");
     for (const type of found.keys()) {
-      if (DERIVED.has(type as FieldType) || !(NO_SUBJECT.has(type) || OVER_LIST.has(type))) {
+      // (A split is over the costs the items list: "spese divise tra noi 4".)
+      if (
+        DERIVED.has(type as FieldType) || !(NO_SUBJECT.has(type) || OVER_LIST.has(type) || type === "split")
+      ) {
         found.delete(type);
       }
     }

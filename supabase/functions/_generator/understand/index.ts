@@ -125,10 +125,16 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
         stated: inside(clause),
       });
       // (Items whose times the clause before holds may still name a timetable it does not ask for: "…, and
-      // who is on each day of the week", or offer values each with its own time: "green 2 min, black 4 min".)
+      // who is on each day of the week", or offer values each with its own time: "green 2 min, black 4 min", or
+      // share costs: "les frais partagés 50/50"; costs the clause before shares already, "répartir les frais :
+      // chacun paie…", are its split.)
       const timetable = !byClause[clause.head].some((a) => a.type === "schedule");
-      const kept = (a: Ask) => (a.type === "schedule" && timetable) || a.type === "choice";
-      return measuredList(clause.head) ? own.filter(kept) : own;
+      const shared = byClause[clause.head].some((a) => a.type === "split");
+      const kept = (a: Ask) =>
+        (a.type === "schedule" && timetable) || a.type === "choice" || a.type === "split";
+      return (measuredList(clause.head) ? own.filter(kept) : own).filter((a) =>
+        a.type !== "split" || !shared
+      );
     }
     const items = parts.filter((c) => c.head === i);
     const measured = measuredList(i);

@@ -88,6 +88,17 @@ export interface Lexicon {
   /** The participles of sharing out ("divise", "répartis", "geteilt"; not "shared", which a list is too):
    * before a `between` word or a share ("divise tra noi 4", "frais divisés 50/50") they split a cost. */
   divided: string[];
+  /** How costs shared among people are told besides the split cues (`shared-costs.ts`): the words asking
+   * `who`, the participles of sharing that a number of parts follows (`shared`: "partagé en trois") and the
+   * words of those parts (`ways`: "split 3 ways"), an `even` share ("a metà", "halbe-halbe"), evening out or
+   * a common fund (`settle`: "even it out", "cassa comune"), the verbs of sharing out that split what a
+   * clause names as money (`verbs`: "répartir les dépenses"), the words before what shares are set by
+   * (`basis`: "divisa in base ai millesimi", "réparti selon le nombre de personnes"), and what each one does to
+   * pay in (`contribute`: "chacun cotise", "jeder zahlt ein"). */
+  sharedCosts: Record<
+    "who" | "shared" | "ways" | "even" | "settle" | "verbs" | "basis" | "contribute",
+    string[]
+  >;
   /** The words after a participle of sharing out before the parts it makes ("divided into", "divise in",
    * "répartis en", "divididos en", "aufgeteilt in"): those parts are categories. */
   into: string[];
