@@ -23,6 +23,25 @@ Deno.test("things the speaker wants, lacks or has still to do are a list of them
   }
 });
 
+Deno.test("things the speaker has, a verb of having ending what is said of them, are a list of them", () => {
+  const cases: [string, string][] = [
+    ["the plants i have and where they stand", "plants"],
+    ["le borse che ho nell'armadio", "borse"],
+    ["les vinyles que j'ai chez mes parents", "vinyles"],
+    ["las herramientas que tengo en el garaje", "herramientas"],
+    ["die Werkzeuge, die ich habe", "Werkzeuge"],
+  ];
+  for (const [prompt, subject] of cases) {
+    assert.equal(listed(prompt), subject, prompt);
+    assert.ok(!types(prompt).includes("log"), prompt);
+  }
+  // An auxiliary has its verb beside it: what the speaker did is no thing they have.
+  assert.notEqual(
+    understand("die Bücher, die ich gelesen habe").asks.find((a) => a.type === "list")?.quote,
+    "Bücher, die ich gelesen habe",
+  );
+});
+
 Deno.test("what the speaker must note, does each time or asks of a field is no thing wanted", () => {
   // A verb of recording in the clause: a log.
   assert.ok(types("le spese che devo registrare").includes("log"));
@@ -32,6 +51,11 @@ Deno.test("what the speaker must note, does each time or asks of a field is no t
   assert.ok(types("quanti giorni mancano al matrimonio").includes("countdown"));
   // The speaker asking for a field is no clause of the noun.
   assert.notEqual(listed("for the naps I want the start time"), "naps");
+  // Things a verb of noting governs are its records.
+  assert.notEqual(
+    understand("segnare le piante che ho sul balcone").asks.find((a) => a.type === "list")?.quote,
+    "piante che ho",
+  );
   // An infinitive of ticking names a checkbox, no things to do.
   assert.notEqual(listed("une case à cocher pour chaque prise"), "case");
 });

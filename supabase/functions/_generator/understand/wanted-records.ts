@@ -1,6 +1,6 @@
-// Things the speaker wants, lacks or has still to do are kept, not logged: "movies i want to watch", "i libri
-// che voglio leggere", "cromos que me faltan", "les films à voir", "Bücher, die ich noch lesen will" are a list
-// of them. Only an occurrence (a time, "each time", "when") would make what the speaker does to them a log.
+// Things the speaker wants, lacks, has or has still to do are kept, not logged: "movies i want to watch", "i
+// libri che voglio leggere", "cromos que me faltan", "les films à voir", "Bücher, die ich noch lesen will",
+// "las herramientas que tengo" are a list of them. Only an occurrence (a time, "each time", "when") would make what the speaker does to them a log.
 import { EVERY_TIME, LEXICONS, perLanguage, phraseAt, phrasesPerLanguage } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import type { Token } from "./text.ts";
@@ -9,6 +9,7 @@ import type { AskType } from "./asks.ts";
 
 const OPENS = perLanguage((lex) => lex.wanted.opens);
 const WANTING = phrasesPerLanguage((lex) => lex.wanted.words);
+const OWNING = perLanguage((lex) => lex.wanted.owning);
 const TO_DO = perLanguage((lex) => lex.wanted.toDo);
 const SPEAKER = perLanguage((lex) => lex.speaker);
 const WHENEVER = perLanguage((lex) => lex.whenever);
@@ -78,6 +79,15 @@ export function wantedAt(
           end = wanting.to;
           break;
         }
+        // (A verb of having ends what the speaker says of them: "i vini che ho in cantina"; an auxiliary has
+        // its verb around it: "i libri che ho letto", "die Bücher, die ich gelesen habe".)
+        const had = OWNING[language].has(tokens[k].norm) && !content(k + 1) &&
+          [...Array(Math.max(0, k - at - 1)).keys()].every((n) => !content(at + 1 + n));
+        if (had) {
+          wanting = { from: k, to: k + 1 };
+          end = k + 1;
+          break;
+        }
       }
     }
     // (What the speaker needs to note is a log: "spese che devo registrare".)
@@ -88,6 +98,8 @@ export function wantedAt(
     // (A noun phrase opens its clause or follows an article: "after each practice I want to save" says when.)
     const before = tokens[from - 1];
     if (before && before.kind !== "mark" && !NOUN_OPENERS[language].has(before.norm)) continue;
+    // (Things a verb of noting or ticking governs are its records: "segnare i cani che tengo".)
+    if (cued(before && before.kind !== "mark" ? from - 2 : from - 1)) continue;
     return { noun: { from, to: i + 1 }, phrase: { from, to: end } };
   }
 }
