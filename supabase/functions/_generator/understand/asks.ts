@@ -43,6 +43,7 @@ import { computingVerbAt, namedFigures } from "./figures.ts";
 import { eachPhrase } from "./each-records.ts";
 import { eachKind } from "./each-kind.ts";
 import { recordsBefore } from "./kept-records.ts";
+import { keepWanted, occurs, wantedAt } from "./wanted-records.ts";
 import { alternativeAmounts, valuedChoices } from "./valued-choice.ts";
 import { fold, type Token, words } from "./text.ts";
 import { stem } from "./stem.ts";
@@ -1148,7 +1149,14 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   }
   // What is done every time ("apuntar cada vez que doy de comer a los peces", "noter chaque fois qu'il fait
   // une crise") is a log of that event, named by the noun phrase its words end on.
-  const event = everyTimeAt(tokens, content, language);
+  // (Cues of the types given that end right before a word, across a comma, or that cover it.)
+  const cueBefore = (types: AskType[], i: number) =>
+    [...native, ...english].some((m) =>
+      types.includes(m.key as AskType) && (m.to === i || (m.to === i - 1 && tokens[i - 1].norm === ","))
+    );
+  const cueOn = (types: AskType[], i: number) =>
+    [...native, ...english].some((m) => types.includes(m.key as AskType) && m.from <= i && i < m.to);
+  const event = everyTimeAt(tokens, content, language, (i) => cueBefore(["log"], i));
   if (event) {
     add("log", event.quote);
     if (event.subject && !named.has("log")) named.set("log", event.subject);
@@ -1599,6 +1607,13 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   }
   offeredNoTick(found, ticks, tokens, fields, language);
   if (ctx.followUp) keepChanges(found, tokens, content);
+  // Things the speaker wants, lacks or has still to do, with no occurrence in the clause, are a list of them:
+  // no log, countdown, plan or figure of the words that say so ("cromos que me faltan", "les films à voir").
+  // (A field is no records: "capo, lavoro da fare, data".)
+  const things = occurs(tokens, ctx.quantities, language)
+    ? undefined
+    : wantedAt(tokens, (i) => content(i) && !fieldTokens.has(i), (i) => cueOn(["log", "yesno"], i), language);
+  if (things) keepWanted(found, named, things, tokens, add);
   // The fallback's quote is its subject: the words it keeps a list of, outside the other asks' cues.
   const cueTokens = new Set([...found.values()].flat().flatMap((o) => range(tokenSpan(tokens, o))));
   let thing = ctx.fallback && !found.has(ctx.fallback)
@@ -2897,7 +2912,9 @@ function keptThings(tokens: Token[], subject: Span, cues: Offsets[], language: U
 }
 
 /**
- * A log's event said to come again: the lexicon's `everyTime` words, then the event's words to the next mark,
+ * A log's event said to come again: the lexicon's `everyTime` words, or a word of when right after a cue of
+ * noting (`noted`: "registrare quando mi vengono le crisi", "apuntar cuando me duele la espalda", "notieren, wenn
+ * der Hund einen Anfall hat"), then the event's words to the next mark,
  * "and", "with", a word of purpose or the speaker opening a clause of their own ("every time I spend I pick
  * the envelope"). What the log is of is the noun phrase the last determiner or article of the event opens
  * ("doy de comer a los peces", "mon fils fait une crise", "il bambino si sveglia"); an event of the speaker's
@@ -2907,10 +2924,12 @@ function everyTimeAt(
   tokens: Token[],
   content: (i: number) => boolean,
   language: UiLanguage,
+  noted: (i: number) => boolean,
 ): { quote: Span; subject?: Span } | undefined {
   const openers = OPENERS[language];
-  for (const [i] of tokens.entries()) {
-    const p = EVERY_TIME[language].find((p) => phraseAt(tokens, i, p));
+  for (const [i, t] of tokens.entries()) {
+    const p = EVERY_TIME[language].find((p) => phraseAt(tokens, i, p)) ??
+      (noted(i) && WHENEVER[language].has(t.norm) ? [t.norm] : undefined);
     if (!p) continue;
     // (German sets the clause off: "jedes Mal, wenn ich …".)
     const from = i + p.length + (tokens[i + p.length]?.norm === "," ? 1 : 0);

@@ -357,6 +357,12 @@ export interface Lexicon {
   /** The words of a log's event that comes again ("every time", "ogni volta", "chaque fois", "cada vez",
    * "jedes Mal"): the clause after them is that event, and the noun phrase it ends on what the log is of. */
   everyTime: string[];
+  /** Things the speaker wants, lacks or has still to do, said after their noun: the words that open the clause
+   * of the speaker (a relative, their pronoun), the `words` of wanting, needing or lacking within it ("that I
+   * want", "che mi mancano", "die ich noch lesen will"), and the `toDo` words before an infinitive ("films à
+   * voir", "libri da leggere"), and the verbs of having they end on ("i vini che ho in cantina", "the games I
+   * own"): a list of those things, no log. */
+  wanted: { opens: string[]; words: string[]; owning: string[]; toDo: string[] };
   /** The plural endings of nouns made from a verb, each naming one act of it ("workouts", "le uscite", "les
    * sorties", "las llamadas", "Einzahlungen"): records kept as they happen, a log. English "-ings" names
    * things as often ("paintings", "earrings") and is left out. */
