@@ -17,6 +17,8 @@ Deno.test("slashed values are one choice named by the noun right before them, a 
       "estado: pendiente, en curso, terminado",
     ],
     ["Pflanzen gießen, Standort innen/außen/Balkon", "Standort: innen, außen, Balkon"],
+    // A size word among others is a value, though alone it is a function word.
+    ["smoothie orders with cup size small/medium/large", "cup size: small, medium, large"],
   ];
   for (const [prompt, choice] of cases) assert.deepEqual(choices(prompt), [choice], prompt);
 });

@@ -3628,8 +3628,8 @@ function dividedInto(tokens: Token[], language: UiLanguage): Offered[] {
 /**
  * Slash lists of values ("S/M/L", "cash/card", "à faire / en cours / fini": values of a few words between slashes,
  * the first and the last no longer than the longest between, the first opened by function words only), except "yes/no", which is a tick, lists
- * of units, currencies or time words only ("min/km", "ISK/EUR", "week/day", "2,5 g/L"), lists with a value of
- * one function word ("vorher/nachher", "check-in/out") and a slash that abbreviates ("w/ photos": a space on
+ * of units, currencies or time words only ("min/km", "ISK/EUR", "week/day", "2,5 g/L"), lists half of whose
+ * values are one function word ("vorher/nachher", "check-in/out") and a slash that abbreviates ("w/ photos": a space on
  * one side only): none offers values. The noun right before the values names them ("Farbe rot/weiß/rosé").
  */
 function slashLists(tokens: Token[], language: UiLanguage): Offered[] {
@@ -3661,9 +3661,12 @@ function slashLists(tokens: Token[], language: UiLanguage): Offered[] {
     // Lone letters are sizes ("S/M/L") unless a number comes before them ("2,5 g/L").
     const measured = all.every(measure) &&
       (all.some((t) => t.norm.length > 1) || tokens[from - 1]?.kind === "number");
-    // (A phrase is a value, "à faire"; a function word alone is none: "vorher/nachher".)
-    const values = !measured &&
-      items.every((item) => item.length > 1 || !CUES[language].stop.has(item[0].norm));
+    // (A phrase is a value, "à faire", and so is a size word among others, "small/medium/large"; where half the
+    // values are a function word alone they are particles: "vorher/nachher", "check-in/out".)
+    const particles = items.filter((item) =>
+      item.length === 1 && CUES[language].stop.has(item[0].norm)
+    ).length;
+    const values = !measured && particles * 2 < items.length;
     if (!yesNo(tokens, i + 1) && values && !abbreviated) {
       const before = tokens[from - 1];
       const head = before?.kind === "word" && !CUES[language].stop.has(before.norm) &&
