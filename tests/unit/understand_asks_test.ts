@@ -571,7 +571,7 @@ Deno.test("prepositions, pronouns, modal verbs and adverbs never become a field,
 Deno.test("a slash list is a choice of values, not of units, time words, function words or an abbreviation", () => {
   const types = (prompt: string) => understand(prompt).asks.map((a) => a.type);
   assert.deepEqual(ask("t-shirts for the team in sizes S/M/L", "choice").fields, [
-    { name: "S/M/L", type: "choice", options: ["S", "M", "L"] },
+    { name: "sizes", type: "choice", options: ["S", "M", "L"] },
   ]);
   for (
     const prompt of [

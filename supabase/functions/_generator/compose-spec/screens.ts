@@ -35,6 +35,7 @@ import { namesThem, participantOf, personFieldOf, personsOf, referTo, whoField }
 import { otherOccasion } from "./other-occasion.ts";
 import { workedField } from "./worked-out.ts";
 import { modifierOnly } from "./beside.ts";
+import { namedChoices } from "./named-choice.ts";
 import { governed, requestHead, speakerDoes } from "./head.ts";
 import { WORDS as BLOCK_WORDS } from "../template/src/lib/words.ts";
 import { stem } from "../understand/stem.ts";
@@ -1073,7 +1074,11 @@ export class Builder {
       case "choice": {
         const entity = this.main(ask);
         const options = ask.fields.flatMap((f) => f.options ?? []);
-        const field = ask.type === "rating"
+        const named = ask.type === "choice" ? namedChoices(ask.fields, entity) : [];
+        entity.addAsked(named);
+        const field = named.length
+          ? entity.spec.fields.find((f) => f.label === capitalized(named[0].name))
+          : ask.type === "rating"
           ? entity.ensureType(["rating"], "rating", w.rating)
           : ask.type === "yesno"
           ? this.tickOf(ask, entity)

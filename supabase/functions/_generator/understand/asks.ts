@@ -622,13 +622,16 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const each = eachPhrase(tokens, language, ctx.prompt, new Set(keepers.map((m) => m.to - 1)));
   if (!fields.length && each?.fields !== undefined) fields.push(...fieldsFrom(tokens, each.fields, language));
   boardFields(fields, tokens, stems, language);
+  slashedFields(fields, tokens, language);
   // A `:` list's fields lie in the clauses of its items.
   // (The records a first item names before "with" are those the clause asks for: "a library: books with
   // author and year" lists author and year.)
   // (Items after a question of which, "what kind: red, white, rosé", or after the field they are values of,
   // "con appetito: tanto, poco", are the values of the field it names.)
   // (An item that names only a figure and its period, "con il totale dell'anno", is that figure, no field.)
-  const kind = ctx.items.length ? kindAsked(tokens, ctx.items, language, fields) : undefined;
+  // (A clause after a comma stands apart from the request before it: "apuntar mis comidas, tipo: …".)
+  const afterComma = ctx.prompt.slice(0, clause.start).trimEnd().endsWith(",");
+  const kind = ctx.items.length ? kindAsked(tokens, ctx.items, language, fields, afterComma) : undefined;
   // (The field after "with" that names the choice is that choice.)
   if (kind) fields.splice(0, fields.length, ...fields.filter((f) => f.span.to <= kind.span.from));
   const listedSpanned = kind ? [kind] : ctx.items.flatMap((item, k) => {
@@ -994,14 +997,22 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     ...dividedInto(tokens, language),
   ];
   for (const list of offered) {
+    // (A colour that names values is the records', no theme: "Farbe rot/weiß/rosé", "colour (red, black)".)
+    const head = list.head;
+    const theme = head && found.get("theme")?.filter((o) => !(head.start <= o.start && o.end <= list.end));
+    if (theme?.length) found.set("theme", theme);
+    else if (theme) found.delete("theme");
     if (fields.some((f) => f.start <= list.start && list.end <= f.end)) continue;
+    // (Values no noun names, each a field the clause lists, are those fields: "contacts with name/phone/email".)
+    if (!head && list.options.every((o) => fields.some((f) => fold(f.name) === fold(o)))) continue;
     // (Those a category's cue names are the records' kinds: "spese divise per categoria (casa, auto)".)
     const category = list.head !== undefined && categories.has(tokens.indexOf(list.head));
     // Bracketed things in a clause that asks for a list are what it lists ("a list of things to do before
     // leaving (passport, insurance)"), not values to choose.
-    if (list.head && !list.names && !category && found.has("list")) continue;
+    const bracketed = list.head && !list.slashed && !list.names;
+    if (bracketed && !category && found.has("list")) continue;
     const kinds = list.kinds || category ||
-      (list.head && !list.names && keptRight(tokens, tokens.indexOf(list.head), keeping));
+      (bracketed && keptRight(tokens, tokens.indexOf(list.head!), keeping));
     add(list.names ? "people" : kinds ? "categories" : "choice", list);
     if (list.names) {
       crowd.set(`${list.start}:${list.end}`, { name: "person", type: "choice", options: list.options });
@@ -3555,6 +3566,11 @@ function alternatives(
     if (listed.length && (among(start - 1) || chosen(start))) {
       options.unshift(...listed);
       from = start;
+    } else if (listed.length && (start === 0 || WITH[language].has(tokens[start - 1].norm))) {
+      // (Three things or more that open the clause or follow "with", no noun naming them, are what it lists,
+      // things or screens, not values: "con calendario, chat o noticias".)
+      i = to;
+      continue;
     }
     out.push({ span: { from: among(from - 1) ? from - 1 : from, to }, options });
     i = to;
@@ -3573,6 +3589,8 @@ interface Offered extends Offsets {
   names?: boolean;
   /** The values are the kinds the records are divided into ("expenses divided into food, rent"). */
   kinds?: boolean;
+  /** The values are apart by slashes ("S/M/L"): values whatever the clause lists. */
+  slashed?: boolean;
 }
 
 /** The asks whose cue names the records kept one by one ("track my study sessions", "noter les bêtises"). */
@@ -3626,31 +3644,87 @@ function dividedInto(tokens: Token[], language: UiLanguage): Offered[] {
 }
 
 /**
- * Slash lists of values ("S/M/L", "cash/card"), except "yes/no", which is a tick, lists of units, currencies
- * or time words only ("min/km", "ISK/EUR", "week/day", "2,5 g/L"), lists with a function word ("vorher/nachher",
- * "check-in/out") and a slash that abbreviates ("w/ photos": a space on one side only): none offers values.
+ * Slash lists of values ("S/M/L", "cash/card", "à faire / en cours / fini": values of a few words between slashes,
+ * the first and the last no longer than the longest between, the first opened by function words only), except "yes/no", which is a tick, lists
+ * of units, currencies or time words only ("min/km", "ISK/EUR", "week/day", "2,5 g/L"), lists half of whose
+ * values are one function word ("vorher/nachher", "check-in/out") and a slash that abbreviates ("w/ photos": a space on
+ * one side only): none offers values. The noun right before the values names them ("Farbe rot/weiß/rosé").
  */
 function slashLists(tokens: Token[], language: UiLanguage): Offered[] {
   const measure = (t: Token) => CLOSED[language].has(t.norm) || measureWord(t.norm);
   const spaced = (k: number) => tokens[k + 1].start > tokens[k].end;
+  const word = (k: number) => tokens[k]?.kind === "word";
   const out: Offered[] = [];
   for (let i = 0; i < tokens.length; i++) {
-    if (tokens[i].kind !== "word" || tokens[i + 1]?.norm !== "/" || tokens[i + 2]?.kind !== "word") continue;
-    let j = i + 2;
-    while (tokens[j + 1]?.norm === "/" && tokens[j + 2]?.kind === "word") j += 2;
-    const items = tokens.slice(i, j + 1).filter((t) => t.norm !== "/");
-    const slashes = range({ from: i, to: j + 1 }).filter((k) => tokens[k].norm === "/");
-    const abbreviated = slashes.some((k) => spaced(k - 1) !== spaced(k));
-    // Lone letters are sizes ("S/M/L") unless a number comes before them ("2,5 g/L").
-    const measured = items.every(measure) &&
-      (items.some((t) => t.norm.length > 1) || tokens[i - 1]?.kind === "number");
-    const values = !measured && !items.some((t) => CUES[language].stop.has(t.norm));
-    if (!yesNo(tokens, i + 1) && values && !abbreviated) {
-      out.push({ start: tokens[i].start, end: tokens[j].end, options: items.map((t) => t.text) });
+    if (!word(i) || tokens[i + 1]?.norm !== "/" || !word(i + 2)) continue;
+    // The slashes and the values of a few words between them.
+    const slashes = [i + 1];
+    for (;;) {
+      let k = slashes.at(-1)! + 1;
+      while (word(k) && k - slashes.at(-1)! <= VALUE_WORDS) k++;
+      if (tokens[k]?.norm !== "/" || !word(k + 1)) break;
+      slashes.push(k);
     }
-    i = j;
+    const between = slashes.slice(1).map((k, n) => k - slashes[n] - 1);
+    const most = Math.max(1, ...between);
+    let from = i;
+    // (The first goes back over the function words that open it only: "à faire", not "mode vélo".)
+    while (i - from + 1 < most && word(from - 1) && CUES[language].stop.has(tokens[from - 1].norm)) from--;
+    let to = slashes.at(-1)! + 2;
+    while (to - slashes.at(-1)! - 1 < most && word(to) && !AND[language].has(tokens[to].norm)) to++;
+    const bounds = [from - 1, ...slashes, to];
+    const items = bounds.slice(1).map((k, n) => tokens.slice(bounds[n] + 1, k));
+    const abbreviated = slashes.some((k) => spaced(k - 1) !== spaced(k));
+    const all = items.flat();
+    // Lone letters are sizes ("S/M/L") unless a number comes before them ("2,5 g/L").
+    const measured = all.every(measure) &&
+      (all.some((t) => t.norm.length > 1) || tokens[from - 1]?.kind === "number");
+    // (A phrase is a value, "à faire", and so is a size word among others, "small/medium/large"; where half the
+    // values are a function word alone they are particles: "vorher/nachher", "check-in/out".)
+    const particles = items.filter((item) =>
+      item.length === 1 && CUES[language].stop.has(item[0].norm)
+    ).length;
+    const values = !measured && particles * 2 < items.length;
+    if (!yesNo(tokens, i + 1) && values && !abbreviated) {
+      const before = tokens[from - 1];
+      const head = before?.kind === "word" && !CUES[language].stop.has(before.norm) &&
+          !VERBS[language].has(before.norm) && !measure(before)
+        ? before
+        : undefined;
+      out.push({
+        start: tokens[from].start,
+        end: tokens[to - 1].end,
+        head,
+        options: items.map((item) => item.map((t) => t.text).join(" ")),
+        slashed: true,
+      });
+    }
+    i = to - 1;
   }
   return out;
+}
+
+/**
+ * A field named right before slashed values ("with Farbe rot/weiß/rosé and year", "con intensidad baja / media /
+ * alta") is one choice of them, not a field per value: the listed fields the slashes split it into become it.
+ */
+function slashedFields(fields: SpannedField[], tokens: Token[], language: UiLanguage) {
+  for (const list of slashLists(tokens, language)) {
+    const head = list.head && tokens.indexOf(list.head);
+    const at = fields.findIndex((f) => f.span.from <= head! && head! < f.span.to);
+    if (head === undefined || at < 0 || namesFields(tokens.slice(head + 1), language)) continue;
+    const to = tokens.findIndex((t) => t.end === list.end) + 1;
+    const field = fields[at];
+    const parts = fields.filter((f) => f !== field && f.span.from > head && f.span.to <= to).length;
+    fields.splice(at, parts + 1, {
+      name: tokens.slice(field.span.from, head + 1).map((t) => t.text).join(" "),
+      type: "choice",
+      options: list.options,
+      span: { from: field.span.from, to },
+      start: field.start,
+      end: list.end,
+    });
+  }
 }
 
 /** Whether a field's cue types a bracketed list's items ("talks (time, room, speaker)"): they name fields. */
@@ -3749,6 +3823,7 @@ function kindAsked(
   items: Clause[],
   language: UiLanguage,
   fields: SpannedField[],
+  apart: boolean,
 ): SpannedField | undefined {
   let from = tokens.length;
   while (from > 0 && tokens[from - 1].norm !== ",") from--;
@@ -3770,7 +3845,16 @@ function kindAsked(
     // (A field's own cue may name it: "with the colour: red, white", "avis : génial, bof".)
     const own = cues.every((m) => m.key === "theme" || DERIVED.has(m.key as FieldType));
     const listed = named.from > 0 && own && fields.some((f) => f.span.to === named.to);
-    if (!category && !listed) return;
+    // (So may a noun set apart from the request by a comma, "and" or "with" before values "or" ends: "noter mes
+    // repas, type : petit déjeuner ou dîner", "con il metodo: moka o filtro"; not the request's own words,
+    // "shopping list: milk, eggs or rice".)
+    const before = tokens.slice(0, named.from).findLast((t) => !OPENERS[language].has(t.norm));
+    // (Offered as alternatives, an "or" before the last: fields are listed with commas and "and", "Kunden: Name,
+    // Telefon, Rad".)
+    const alternative = items.some((item) => absolute(item).some((t) => OR[language].has(t.norm)));
+    const set = alternative &&
+      (before ? AND[language].has(before.norm) || WITH[language].has(before.norm) : apart);
+    if (!category && !listed && !set) return;
     // (Items half of which name fields are fields: "Clients: name, address"; a value may be a field's word,
     // "to do / doing / done".)
     const valued = items.map(absolute);
@@ -3779,6 +3863,14 @@ function kindAsked(
     if (valued.some((item) => item.some((t) => t.kind === "number")) || fielded.length * 2 >= values) return;
   }
   const options = items.flatMap((item) => offeredValues(absolute(item), language));
+  // (A last value an article opens, where the first has none, is a field again: "art: laufen oder schwimmen und
+  // die Dauer".)
+  const last = absolute(items.at(-1)!);
+  const opened = (k: number) => OPENERS[language].has(last[k]?.norm ?? "");
+  const joined = last.findLastIndex((t) => AND[language].has(t.norm));
+  if (joined > 0 && opened(joined + 1) && !OPENERS[language].has(absolute(items[0])[0]?.norm ?? "")) {
+    options.pop();
+  }
   if (options.length < 2 || options.some((o) => o.split(/\s+/).length > VALUE_WORDS)) return;
   return {
     name: text(tokens, named),
@@ -4305,6 +4397,16 @@ function choicesOf(
       WHETHER[language].if.has(tokens[k].norm)
     );
     const before = asked ? [] : first.slice(0, first.length - option.length);
+    // (Unnamed, after a comma and a thing as short as they are, no typed field before, they end a list of
+    // things: "con calendario, chat o noticias", "mit Kalender, Notizen oder Fotos".)
+    const things = j > i && i > 0 && joins[i] === "," && !before.length && listed(i) === i &&
+      fields.slice(0, i).every((f) => f.type === "text") &&
+      said(fields[i - 1]).length <= Math.max(...group.map((f) => said(f).length));
+    if (things) {
+      out.push(...group);
+      i = j;
+      continue;
+    }
     const span = { from: option[0], to: group[group.length - 1].span.to };
     out.push({
       name: before.length ? before.map((k) => tokens[k].text).join(" ") : text(tokens, span),
