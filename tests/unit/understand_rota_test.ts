@@ -8,16 +8,50 @@ Deno.test("turns taken among persons are people, in the five languages", () => {
   has("les voisins arrosent le jardin à tour de rôle", "people");
   has("mis primos se turnan para cocinar", "people");
   has("die Kollegen gießen reihum die Pflanzen", "people");
-  // The speaker's group alone names no one to give turns to.
+  // The speaker's group alone names no one to list, though its turns are a rota; the speaker alone takes none.
   lacks("we take turns buying the milk", "people");
+  has("we take turns buying the milk", "schedule");
+  lacks("i rotate my two pairs of running shoes", "people");
 });
 
-Deno.test("turns with a recurrence after them are a rota, a timetable of the persons", () => {
+Deno.test("turns of a task or over a period are a rota, a timetable of the persons", () => {
   has("the roommates take turns with the hoovering, a different one every week", "people", "schedule");
   has("tra fratelli si lava la macchina a turno ogni sabato", "people", "schedule");
   has("meine Töchter räumen abwechselnd die Spülmaschine aus, jeden Tag eine andere", "people", "schedule");
-  // (A recurrence before the turns tells what the speaker does.)
-  lacks("chaque matin je dépose les enfants, on alterne avec les voisins", "schedule");
+  has("my two daughters alternate feeding the rabbits", "people", "schedule");
+  has("les cousins se relaient pour tondre la pelouse de mamie", "people", "schedule");
+  has("le mie coinquiline fanno a turno la spesa", "people", "schedule");
+  has("mis hermanas y yo nos turnamos para barrer el portal", "people", "schedule");
+  has("unsere Kinder füttern im Wechsel die Hühner", "people", "schedule");
+  // (A period alone, with no turns, is when something is done.)
+  lacks("my kids feed the rabbits every morning", "schedule");
+  lacks("mia figlia porta fuori il cane ogni sera", "schedule");
+});
+
+Deno.test("a group the speaker counts, or the question of who, takes the turns", () => {
+  has("5 of us share a flat and take turns doing the bins", "people", "schedule");
+  has("siamo in 4 e cuciniamo a turno", "people", "schedule");
+  has("on est 3 au bureau et on achète le café à tour de rôle", "people", "schedule");
+  has("somos 6 en el equipo y llevamos la fruta por turnos", "people", "schedule");
+  has("wir sind 3 und kochen reihum", "people", "schedule");
+  has("chi lava i piatti a turno?", "people", "schedule");
+  has("quién riega las plantas por turnos esta semana", "people", "schedule");
+});
+
+Deno.test("those listed after a between word that follows the turns take them, in lower case too", () => {
+  has("on alterne entre moi, lea et hugo pour la vaisselle", "people", "schedule");
+  has("turni per annaffiare tra anna, paolo e rita", "people", "schedule");
+  has("nos turnamos entre carla, ines y yo para cocinar", "people", "schedule");
+});
+
+Deno.test("another person each time a recurrence says takes the turn", () => {
+  has("each saturday a different member of the choir brings the snacks", "people", "schedule");
+  has("ogni domenica cucina uno diverso dei nipoti", "people", "schedule");
+  has("cada viernes paga la cena uno distinto del grupo", "people", "schedule");
+  has("jede Woche ist jemand anderes mit dem Staubsaugen dran", "people", "schedule");
+  // (Another thing, not a person, is no turn.)
+  lacks("a different soup every week for the family", "schedule");
+  lacks("cada semana una receta distinta", "people");
 });
 
 Deno.test("household chores among a group are people; alone, or turns with no persons, they are not", () => {

@@ -476,6 +476,7 @@ const SPEAKER = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.speaker)]),
 ) as Record<UiLanguage, Set<string>>;
 const WE_ARE = phrasesPerLanguage((lex) => lex.weAre);
+const OF_US = phrasesPerLanguage((lex) => lex.ofUs);
 const WHETHER = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, {
     if: wordSet(lex.whether.if),
@@ -1288,17 +1289,23 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     PERSONS[language],
     language === "de" ? tokens.map((t) => t.norm) : undefined,
   );
+  // (The speaker's group counted with no noun, "we are 4", "4 of us", is theirs too.)
+  const ours: Span[] = [];
   for (const q of ctx.quantities) {
     const n = q.kind === "number" ? q.value : q.kind === "range" ? q.to : 0;
     const span = at(q);
     if (n < 2 || n > GROUP || span.to <= span.from) continue;
     const who = persons.find((m) => m.from === span.to || (m.from === span.to + 1 && !content(span.to)));
     const we = WE_ARE[language].find((p) => phraseAt(tokens, span.from - p.length, p));
+    const ofUs = OF_US[language].find((p) => phraseAt(tokens, span.to, p));
     if (who) {
       // "we are three flatmates" quotes the "we are", which counts the speaker in.
       add("people", { from: we ? span.from - we.length : span.from, to: who.to });
       if (!named.has("people")) named.set("people", who);
-    } else if (we) add("people", { from: span.from - we.length, to: span.to });
+    } else if (we || ofUs) {
+      ours.push({ from: span.from - (we?.length ?? 0), to: span.to + (ofUs?.length ?? 0) });
+      add("people", ours[ours.length - 1]);
+    }
   }
   // Things counted that are the speaker's or that a concept keeps ("12 Zimmerpflanzen", "mis dos coches") are a
   // list of them, unless the number is a goal's, a dose or a slot a reminder or a schedule says ("2 pills at 8")
@@ -1444,19 +1451,20 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // and the names are the persons of a group named otherwise too: "each roommate, Ana, Ben and Cal".)
   if (names) add("people", names.span);
   else if (unnumbered.length && !found.has("people")) add("people", unnumbered[0]);
-  // (Turns or chores shared among persons are theirs to take, and a rota where a recurrence sets them.)
+  // (Turns or chores shared among persons are theirs to take, and a rota where the turns are of a task or
+  // over a period; the group the speaker counts and the one asked who take them too.)
   const turns = turnsAmong(
     tokens,
     stems,
     language,
     [...(names ? [names.span] : []), ...persons],
+    [...ours, ...(who >= 0 ? [{ from: who, to: who + 1 }] : [])],
     ctx.quantities.map((q) => ({ q, span: at(q) })),
   );
-  if (turns && !found.has("people")) {
+  if (turns && !turns.ours && !found.has("people")) {
     add("people", turns.cue);
-    named.set("people", turns.persons);
+    if (turns.persons) named.set("people", turns.persons);
   }
-  if (turns?.recurring && !found.has("schedule")) add("schedule", turns.cue);
   const among = sharedBetween(tokens, stems, language, persons);
   if (among && !found.has("people") && !found.has("split")) {
     add("people", among.quote);
@@ -1467,6 +1475,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const rotaAt = { from: Math.min(who, turnTime.from), to: Math.max(who + 1, turnTime.to) };
     add("schedule", rotaAt);
     if (!found.has("people")) add("people", rotaAt);
+  }
+  if (turns?.rota && !found.has("schedule")) {
+    add("schedule", turns.cue);
+    if (turns.of) named.set("schedule", turns.of);
   }
   // People whose every cue is a noun for persons, a group word or a name only name them ("each child",
   // "ognuno di noi", "2 à 6 joueurs"); a cue of points, turns or tasks gives them something.

@@ -192,6 +192,8 @@ export interface Lexicon {
   forget: Record<"words" | "when", string[]>;
   /** The words before a number that say how many the user's group is ("we are 5", "somos 6"). */
   weAre: string[];
+  /** The words after a number that make it the user's group ("4 of us", "3 di noi", "von uns"). */
+  ofUs: string[];
   /** The words of needing or wishing for something ("need", "mi serve", "il me faut", "necesito", "ich
    * brauche"): what follows them is asked for. */
   need: string[];
@@ -384,8 +386,19 @@ export interface Lexicon {
    * rôle", "por turnos", "abwechselnd", a rota), the nouns of household chores (`chores`, as written: "chores",
    * "faccende", "corvées", "quehaceres", "Putzplan") and the verbs of sharing a thing (`share`, by stem:
    * "share", "condividere", "partager", "compartir", "teilen"), which before a "between" word and a number of
-   * anyone make them persons. Either among persons is who does it when: the people block. */
-  rotation: { turns: string[]; chores: string[]; share: string[] };
+   * anyone make them persons. Either among persons is who does it when: the people block. A person said
+   * with a word of another (`different`, as written: "a different member", "uno diverso", "jemand anderes";
+   * `someone`, as written, the pronouns that stand for a person: "one", "uno", "jemand") each time a recurrence
+   * says takes turns too; the speaker's group (`we`, as written: "we", "noi", "nous", "nosotros", "wir") is
+   * who takes them where no one else is named. */
+  rotation: {
+    turns: string[];
+    chores: string[];
+    share: string[];
+    different: string[];
+    someone: string[];
+    we: string[];
+  };
   /** The seasons and the weekend ("summer", "fine settimana", "Wochenende"): like the parts of the day, the
    * weekdays and the months, a time when things happen, never what an app is about. */
   seasons: string[];

@@ -1,12 +1,13 @@
 // Turns among persons: a task or a good that several persons share by taking turns ("the kids take turns
 // walking the dog", "turni per il cane tra i miei figli", "à tour de rôle entre collègues", "mis hermanos se
 // turnan", "die Kollegen kaufen abwechselnd den Kaffee"), or household chores among a group ("chores for the flatmates", "putzplan für die
-// wg"), asks who does it when: the people block, with those persons; said with a recurrence ("every week",
-// "cada semana cambia", "jeden Tag ein anderer") it is a rota, a timetable too.
+// wg"), asks who does it when: the people block, with those persons; turns taken of a task or over a period
+// ("we take turns cooking", "cada semana cambia", "jeden Tag ein anderer") are a rota, a timetable too.
 import { type CueIndex, cueIndex, CUES, LEXICONS, matchCues, phraseAt, wordSet } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import type { Quantity } from "./quantities.ts";
-import { type Token, words } from "./text.ts";
+import { stem } from "./stem.ts";
+import { fold, type Token, words } from "./text.ts";
 
 interface Span {
   from: number;
@@ -18,9 +19,14 @@ const ROTATION = Object.fromEntries(
     turns: cueIndex({ turns: lex.rotation.turns }, l as UiLanguage),
     // (As written: stems of chores reach other words, "faccende" and "faccio".)
     chores: lex.rotation.chores.map((c) => words(c).map((t) => t.norm)),
-    collectives: wordSet(lex.group.collectives),
+    // (By stem, a group in the plural too: "3 familien".)
+    collectives: new Set(lex.group.collectives.map((c) => stem(fold(c), l as UiLanguage))),
     between: wordSet(lex.between),
     share: cueIndex({ share: lex.rotation.share }, l as UiLanguage),
+    different: wordSet(lex.rotation.different),
+    someone: wordSet(lex.rotation.someone),
+    we: wordSet(lex.rotation.we),
+    and: wordSet(lex.and),
   }]),
 ) as Record<UiLanguage, {
   turns: CueIndex;
@@ -28,6 +34,10 @@ const ROTATION = Object.fromEntries(
   collectives: Set<string>;
   between: Set<string>;
   share: CueIndex;
+  different: Set<string>;
+  someone: Set<string>;
+  we: Set<string>;
+  and: Set<string>;
 }>;
 
 /** A recurrence that sets the turns to days or weeks ("every day", "on Fridays"). */
@@ -47,32 +57,97 @@ function firstPhrase(tokens: Token[], phrases: string[][]): Span | undefined {
   }
 }
 
+/** A person said with a word of another, the noun or pronoun right before or after it ("a different member",
+ * "una famiglia diversa", "uno distinto", "jemand anderes"), in a clause a recurrence sets: each time another
+ * takes the turn. */
+function anotherEach(
+  tokens: Token[],
+  stems: string[],
+  language: UiLanguage,
+  persons: Span[],
+  quantities: Placed[],
+): Span | undefined {
+  const { different, someone, collectives } = ROTATION[language];
+  if (!quantities.some(({ q }) => RECURRING.has(q.kind))) return undefined;
+  const person = (i: number) =>
+    persons.some((p) => p.from <= i && i < p.to) || collectives.has(stems[i] ?? "") ||
+    someone.has(tokens[i]?.norm ?? "");
+  for (const [i, t] of tokens.entries()) {
+    if (!different.has(t.norm)) continue;
+    if (person(i + 1)) return { from: i, to: i + 2 };
+    if (person(i - 1)) return { from: i - 1, to: i + 1 };
+  }
+}
+
+/** The words listed after a "between" word that follows the turns, up to the one after "and" ("on alterne
+ * entre moi, lea et hugo", "turni tra marco, giulia e luca"): those who take them, names typed in lower case
+ * too. */
+function listedAfter(tokens: Token[], language: UiLanguage, turn: Span): Span | undefined {
+  const { between, and } = ROTATION[language];
+  const at = tokens.findIndex((t, i) => i >= turn.to && between.has(t.norm));
+  if (at < 0) return undefined;
+  let k = at + 1;
+  while (tokens[k]?.kind === "word" && (tokens[k + 1]?.norm === "," || and.has(tokens[k + 1]?.norm ?? ""))) {
+    k += tokens[k + 2]?.kind === "word" && and.has(tokens[k + 2].norm) ? 3 : 2;
+    if (and.has(tokens[k - 1].norm)) break;
+  }
+  // (At least two persons: "between 3 pairs" lists none.)
+  return k > at + 1 && tokens[k]?.kind === "word" ? { from: at + 1, to: k + 1 } : undefined;
+}
+
 /**
  * Where a clause shares turns or chores among persons: the cue, the persons (a noun for persons, a name list or
- * a group such as "the family" or "die WG") and whether a recurrence after the turns makes them a rota. (The
- * speaker's group alone, "we take turns buying coffee", names no one to give turns to.)
+ * a group such as "the family" or "die WG") and whether the turns make a rota: taken of a task (a content word
+ * besides the cue, the persons and the times, `of` where it follows the cue) or over a recurrence after them.
+ * Turns, not chores, may also be taken by persons no word names (`unnamed`: a group the speaker counts, "4 of
+ * us", or the question of who) or another each time ("jemand anderes"), then the people block has no persons
+ * of its own, or by the speaker's group alone (`ours`: "we take turns"), which names no one to list: a rota,
+ * no people.
  */
 export function turnsAmong(
   tokens: Token[],
   stems: string[],
   language: UiLanguage,
   persons: Span[],
+  unnamed: Span[],
   quantities: Placed[],
-): { cue: Span; persons: Span; recurring: boolean } | undefined {
-  const { turns, chores, collectives } = ROTATION[language];
-  const turn = matchCues(stems, turns)[0];
+): { cue: Span; persons?: Span; ours: boolean; rota: boolean; of?: Span } | undefined {
+  const { turns, chores, collectives, we } = ROTATION[language];
+  const another = anotherEach(tokens, stems, language, persons, quantities);
+  const turn = matchCues(stems, turns)[0] ?? another;
   const cue = turn ?? firstPhrase(tokens, chores);
   if (!cue) return undefined;
-  const group = tokens.findIndex((t) => collectives.has(t.norm));
-  const among = persons[0] ?? (group >= 0 ? { from: group, to: group + 1 } : undefined);
-  if (!among) return undefined;
-  return { cue, persons: among, recurring: recurs(turn, quantities) };
+  const group = stems.findIndex((s, i) => collectives.has(s) && tokens[i].kind === "word");
+  const among = persons[0] ?? (group >= 0 ? { from: group, to: group + 1 } : undefined) ??
+    (turn ? listedAfter(tokens, language, turn) : undefined);
+  const ours = tokens.findIndex((t) => we.has(t.norm));
+  const others = [
+    ...unnamed,
+    ...(another ? [another] : []),
+    ...(ours >= 0 ? [{ from: ours, to: ours + 1 }] : []),
+  ];
+  if (!among && !(turn && others.length)) return undefined;
+  const stop = CUES[language].stop;
+  const aside = [cue, ...(among ? [among] : []), ...others, ...quantities.map((p) => p.span)];
+  const taskAt = (i: number) =>
+    tokens[i].kind === "word" && !stop.has(tokens[i].norm) && !aside.some((s) => s.from <= i && i < s.to);
+  const task = tokens.some((_, i) => taskAt(i));
+  // (What is done in turns, named after the cue up to the next mark, is what the rota is of.)
+  const from = tokens.findIndex((_, i) => i >= cue.to && taskAt(i));
+  const to = from < 0 ? -1 : tokens.findIndex((t, i) => i > from && t.kind === "mark");
+  return {
+    cue,
+    persons: among,
+    ours: !among && !unnamed.length && !another,
+    rota: turn !== undefined && (task || recurs(turn, quantities)),
+    of: from < 0 ? undefined : { from, to: to < 0 ? tokens.length : to },
+  };
 }
 
-/** Whether a recurrence follows the turns: one before them is when the speaker does something ("tous les
- * jours… on alterne qui conduit"). */
-const recurs = (turn: Span | undefined, quantities: Placed[]) =>
-  turn !== undefined && quantities.some(({ q, span }) => RECURRING.has(q.kind) && span.from >= turn.to);
+/** Whether a recurrence follows the turns, the period they are taken over (one before them says when something
+ * else is done: "every day at work we alternate"). */
+const recurs = (turn: Span, quantities: Placed[]) =>
+  quantities.some(({ q, span }) => RECURRING.has(q.kind) && span.from >= turn.to);
 
 /** The periods a plan sets things to. */
 const PLANNED = new Set(["day", "week"]);
