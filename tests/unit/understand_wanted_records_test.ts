@@ -73,3 +73,15 @@ Deno.test("after a cue of noting, a word of when opens the event: its noun phras
     assert.equal(log?.subject, subject, prompt);
   }
 });
+
+Deno.test("what someone says the speaker must do names no things wanted", () => {
+  for (
+    const prompt of [
+      "il mio medico dice che devo camminare, voglio segnare le uscite",
+      "my physio says i need to stretch, i want to log each stretch",
+      "mon médecin dit que je dois marcher, je veux noter mes sorties",
+      "mi médico dice que debo caminar, quiero apuntar mis paseos",
+      "mein Arzt sagt, die Bewegung muss sein, ich will meine Spaziergänge eintragen",
+    ]
+  ) assert.equal(listed(prompt), undefined, prompt);
+});

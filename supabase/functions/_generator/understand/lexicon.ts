@@ -364,7 +364,7 @@ export interface Lexicon {
    * want", "che mi mancano", "die ich noch lesen will"), and the `toDo` words before an infinitive ("films à
    * voir", "libri da leggere"), and the verbs of having they end on ("i vini che ho in cantina", "the games I
    * own"): a list of those things, no log. */
-  wanted: { opens: string[]; words: string[]; owning: string[]; toDo: string[] };
+  wanted: { opens: string[]; words: string[]; owning: string[]; toDo: string[]; saying: string[] };
   /** The plural endings of nouns made from a verb, each naming one act of it ("workouts", "le uscite", "les
    * sorties", "las llamadas", "Einzahlungen"): records kept as they happen, a log. English "-ings" names
    * things as often ("paintings", "earrings") and is left out. */

@@ -11,6 +11,7 @@ const OPENS = perLanguage((lex) => lex.wanted.opens);
 const WANTING = phrasesPerLanguage((lex) => lex.wanted.words);
 const OWNING = perLanguage((lex) => lex.wanted.owning);
 const TO_DO = perLanguage((lex) => lex.wanted.toDo);
+const SAYING = perLanguage((lex) => lex.wanted.saying);
 const SPEAKER = perLanguage((lex) => lex.speaker);
 const WHENEVER = perLanguage((lex) => lex.whenever);
 const OCCURRING = new Set<Quantity["kind"]>(["time", "frequency", "date"]);
@@ -93,6 +94,8 @@ export function wantedAt(
     // (What the speaker needs to note is a log: "spese che devo registrare".)
     const noted = (k: number) => (k < wanting.from || k >= wanting.to) && cued(k);
     if (end < 0 || [...Array(end + 1 - at).keys()].some((k) => noted(at + k))) continue;
+    // (A verb of saying or thinking ends no noun phrase: what "il mio medico dice che devo" says is no thing.)
+    if (SAYING[language].has(norm)) continue;
     let from = i;
     while (from > i - NOUN_WORDS && content(from - 1)) from--;
     // (A noun phrase opens its clause or follows an article: "after each practice I want to save" says when.)
