@@ -3,7 +3,7 @@
 // ("Appointments", "Spese"): the concept gives their fields and samples, the prompt their name.
 import pluralize from "pluralize";
 import type { Language } from "../template/src/types.ts";
-import { CUES, perLanguage } from "../understand/lexicon.ts";
+import { CUES, OF_WORDS } from "../understand/lexicon.ts";
 import { stem } from "../understand/stem.ts";
 import { words } from "../understand/text.ts";
 import { capitalized, type Entity, fold } from "./entities.ts";
@@ -22,13 +22,12 @@ const PLURAL: Record<Exclude<Language, "en">, [RegExp, string][]> = {
 /** Where the word that takes the plural stands: last in English and German compounds of words ("fishing
  * trip"), first in the Romance languages, before its complement ("uscita in barca"). */
 const HEAD_LAST = new Set<Language>(["en", "de"]);
-const OF = perLanguage((lex) => lex.of);
 
 /** The plural of a noun phrase as written after "each": its head word's. */
 export function pluralOf(noun: string, language: Language): string {
   const tokens = words(noun).filter((t) => t.kind === "word");
   // (Before its complement in every language: "jars of pickles".)
-  const of = tokens.findIndex((t) => OF[language].has(t.norm));
+  const of = tokens.findIndex((t) => OF_WORDS[language].has(t.norm));
   const head = HEAD_LAST.has(language) ? tokens[(of < 0 ? tokens.length : of) - 1] : tokens[0];
   if (!head) return noun;
   // (English has a library that knows its irregular plurals: "children", "knives", "analyses".)

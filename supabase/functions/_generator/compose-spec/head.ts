@@ -9,6 +9,7 @@ import {
   CUES,
   LEXICONS,
   matchEveryKey,
+  OF_WORDS,
   perLanguage,
   stemTokens,
   VERBS,
@@ -23,7 +24,6 @@ import { fold } from "./entities.ts";
 import UNITS from "../understand/units.json" with { type: "json" };
 import CURRENCIES from "../understand/currencies.json" with { type: "json" };
 
-const OF = perLanguage((lex) => lex.of.filter((w) => !w.includes(" ")));
 const WITH = perLanguage((lex) => lex.with);
 const AND = perLanguage((lex) => lex.and.filter((w) => /\p{L}/u.test(w)));
 const NUMBERS = perLanguage((lex) => Object.keys(lex.numbers));
@@ -36,9 +36,11 @@ function servedPerson(tokens: ReturnType<typeof words>, i: number, language: Lan
   if (!PERSONS[language].has(tokens[i].norm)) return false;
   const is = (k: number, set: Set<string>) => set.has(tokens[k]?.norm ?? "");
   let before = i - 1;
-  while (before > 0 && CUES[language].stop.has(tokens[before].norm) && !is(before, OF[language])) before--;
-  return !is(before, OF[language]) && !is(before, AND[language]) &&
-    ![OF, AND, WITH].some((set) => is(i + 1, set[language]));
+  while (before > 0 && CUES[language].stop.has(tokens[before].norm) && !is(before, OF_WORDS[language])) {
+    before--;
+  }
+  return !is(before, OF_WORDS[language]) && !is(before, AND[language]) &&
+    ![OF_WORDS, AND, WITH].some((set) => is(i + 1, set[language]));
 }
 // Time expressions and the size of a group ("somos"): they measure the records, they do not name them.
 const MEASURES = perLanguage((lex) => [
@@ -111,7 +113,7 @@ export function requestHead(text: string, language: Language): string | undefine
   const kinds = tokens.map((t, i) => {
     if (t.kind !== "word") return "mark";
     const w = t.norm;
-    if (OF[language].has(w)) return "of";
+    if (OF_WORDS[language].has(w)) return "of";
     if (AND[language].has(w)) return "and";
     const verb = i > 0 && tokens[i - 1].norm === TO[language];
     // A short word after a number is its unit ("500 mg", "5 h").

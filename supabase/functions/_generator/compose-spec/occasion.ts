@@ -2,7 +2,7 @@
 // ("we're getting married", "il trasloco", "mon semi-marathon", "el viaje de fin de curso", "die
 // Klassenfahrt"), which names the app rather than one of its lists or whom the records are shown to.
 import OCCASIONS from "../understand/occasions.json" with { type: "json" };
-import { CUES, perLanguage } from "../understand/lexicon.ts";
+import { CUES, OF_WORDS, perLanguage } from "../understand/lexicon.ts";
 import { PURPOSE } from "../understand/aside.ts";
 import { type Token, words } from "../understand/text.ts";
 import type { Language } from "../template/src/types.ts";
@@ -24,7 +24,6 @@ const KNOWN = Object.fromEntries(
 /** What an occasion's noun stands after: a determiner, an article or the app's "for" (or a sentence's start). */
 const OPENERS = perLanguage((lex) => [...lex.determiners, ...lex.articles]);
 const TIME_UNITS = perLanguage((lex) => Object.keys(lex.timeUnits));
-const OF = perLanguage((lex) => lex.of.filter((w) => !w.includes(" ")));
 // English and German put the words that qualify a noun before it ("kids football tournament", "ersten
 // Halbmarathon"), the Romance languages at most an adjective ("nostro primo viaggio").
 const BEFORE: Record<Language, number> = { en: 2, de: 2, it: 1, fr: 1, es: 1 };
@@ -101,7 +100,8 @@ export function occasionOf(
       adjective && next?.kind === "word" && !stop.has(next.norm) && adjective.test(next.norm)
     ) last++;
     while (
-      adjective && OF[language].has(tokens[last + 1]?.norm ?? "") && tokens[last + 2]?.kind === "word" &&
+      adjective && OF_WORDS[language].has(tokens[last + 1]?.norm ?? "") &&
+      tokens[last + 2]?.kind === "word" &&
       !stop.has(tokens[last + 2].norm) && !OPENERS[language].has(tokens[last + 2].norm)
     ) last += 2;
     // (English names keep what qualifies the noun: "family reunion", "company summer picnic".)

@@ -2,7 +2,7 @@
 // inspector", "le mie medicine da far vedere al medico", "pour le pédiatre", "para enseñárselo al
 // veterinario", "für den Hausarzt") is whom the app serves, never what its records are: it names no concept
 // and is no ask's subject.
-import { CUES, perLanguage } from "./lexicon.ts";
+import { CUES, OF_WORDS, perLanguage } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import { PURPOSE } from "./aside.ts";
 import type { Token } from "./text.ts";
@@ -10,7 +10,6 @@ import type { Token } from "./text.ts";
 const AUDIENCE = perLanguage((lex) => lex.audience);
 // The words of showing, after which a person is whom something is shown to ("to show my doctor").
 const SHOW = perLanguage((lex) => lex.see.filter((w) => !w.includes(" ")));
-const OF = perLanguage((lex) => lex.of.filter((w) => !w.includes(" ")));
 /** The most words a trade's noun phrase runs to ("health inspector", "inspecteur d'hygiène"). */
 const PHRASE = 3;
 
@@ -34,13 +33,13 @@ export function audienceAt(tokens: Token[], language: UiLanguage): Set<number> {
     let to = from;
     while (
       to < tokens.length && to - from < PHRASE && tokens[to].kind === "word" && !stop.has(tokens[to].norm) &&
-      !OF[language].has(tokens[to].norm)
+      !OF_WORDS[language].has(tokens[to].norm)
     ) to++;
     if (to === from) return;
     const last = language === "en" || language === "de";
     if (!trade(tokens[last ? to - 1 : from].norm, language)) return;
     if (!last) {
-      to = OF[language].has(tokens[from + 1]?.norm ?? "") && tokens[from + 2]?.kind === "word"
+      to = OF_WORDS[language].has(tokens[from + 1]?.norm ?? "") && tokens[from + 2]?.kind === "word"
         ? from + 3
         : from + 1;
     }

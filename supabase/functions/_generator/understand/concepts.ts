@@ -10,6 +10,7 @@ import {
   type Knows,
   LEXICONS,
   matchEveryKey,
+  OF_WORDS,
   perLanguage,
   phraseAt,
   stemTokens,
@@ -277,7 +278,6 @@ const ROLES = Object.fromEntries(UI_LANGUAGES.map((l) => [
   [...LEXICONS[l].roles.article, ...LEXICONS[l].roles.bare].map((r) => words(r).map((t) => t.norm)),
 ])) as PerLanguage<string[][]>;
 const ARTICLES = perLanguage((lex) => lex.articles);
-const OF = perLanguage((lex) => lex.of);
 
 /** Whether the words of a concept's name from `from` to `to` say what the speaker is ("i'm a nursing
  * student", "sono studente di medicina"): whom the app is for, not what its records are ("my tutoring
@@ -292,7 +292,7 @@ function speakerIs(
     t?.kind === "word" && PERSONS[language].has(stem(t.norm, language));
   const at = person(tokens[to])
     ? from
-    : OF[language].has(tokens[from - 1]?.norm ?? "") && person(tokens[from - 2])
+    : OF_WORDS[language].has(tokens[from - 1]?.norm ?? "") && person(tokens[from - 2])
     ? from - 2
     : -1;
   if (at < 0) return false;

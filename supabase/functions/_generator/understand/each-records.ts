@@ -2,7 +2,16 @@
 // "pour chaque match la date et le score", "pro Marke Land, Jahr und Wert". Those fields are that noun's
 // records', whatever records the clause before keeps: the phrase opens records of its own.
 import type { Ask } from "./asks.ts";
-import { AFTER_EACH, CUES, EVERY_TIME, perLanguage, phraseAt, phrasesPerLanguage, VERBS } from "./lexicon.ts";
+import {
+  AFTER_EACH,
+  CUES,
+  EVERY_TIME,
+  OF_PARTS,
+  perLanguage,
+  phraseAt,
+  phrasesPerLanguage,
+  VERBS,
+} from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import { quantities } from "./quantities.ts";
 import { stemPhrase } from "./stem.ts";
@@ -12,7 +21,6 @@ const ARTICLES = perLanguage((lex) => lex.articles);
 const SPEAKER = perLanguage((lex) => lex.speaker);
 const WITH = perLanguage((lex) => lex.with);
 const JOINERS = perLanguage((lex) => [",", ...lex.and]);
-const OF = perLanguage((lex) => lex.of.flatMap((p) => p.split(" ")));
 const RELATIVE = perLanguage((lex) => lex.relative);
 /** Marks that open the fields as a colon does ("note every climb - date, grade"). */
 const DASHES = new Set(["-", "–", "—"]);
@@ -60,7 +68,7 @@ export function eachRecord(
   // (A complement of one noun says what the records are: "every jar of pickles", "chaque pot de confiture";
   // one a relative clause follows says what is done to them, "ogni cesta di uova che porto", below.)
   if (
-    OF[language].has(tokens[to]?.norm ?? "") && nounWord(tokens[to + 1]) &&
+    OF_PARTS[language].has(tokens[to]?.norm ?? "") && nounWord(tokens[to + 1]) &&
     !RELATIVE[language].has(tokens[to + 2]?.norm ?? "")
   ) to += 2;
   const span = text.slice(tokens[i].start, tokens[to - 1].end);
@@ -113,7 +121,7 @@ export function eachRecord(
   if (speaker) return undefined;
   // (A relative clause after a complement of the noun says what is done to the records, no fields: "ogni
   // cesta di uova che porto al mercato".)
-  const of = OF[language].has(next.norm) && nounWord(tokens[to + 1]);
+  const of = OF_PARTS[language].has(next.norm) && nounWord(tokens[to + 1]);
   if (of && RELATIVE[language].has(tokens[to + 2]?.norm ?? "")) return undefined;
   const fields = dash ? to + 1 : !JOINERS[language].has(next.norm) ? to : to === from + 1 ? to + 1 : from + 1;
   const listed = tokens.slice(fields + 1).some((t) => JOINERS[language].has(t.norm));
@@ -152,7 +160,7 @@ export function eachPhrase(
   const stop = CUES[language].stop;
   // (Only what joins the phrase to its keeper: not "pasar lista en cada clase", a place or a time.)
   const minor = (t: Token) =>
-    ARTICLES[language].has(t.norm) || OF[language].has(t.norm) || SPEAKER[language].has(t.norm);
+    ARTICLES[language].has(t.norm) || OF_PARTS[language].has(t.norm) || SPEAKER[language].has(t.norm);
   for (let k = i + 1; k < tokens.length; k++) {
     const after = AFTER_EACH[language].some((p) =>
       p.every((w, n) => tokens[k - p.length + 1 + n]?.norm === w) ||
@@ -165,7 +173,7 @@ export function eachPhrase(
     if (back >= i && keeps.has(back)) return { ...each, keeper: back };
     const next = tokens[each.noun.to]?.norm ?? "";
     const marked = next === ":" || next === "(" || DASHES.has(next) || WITH[language].has(next);
-    const of = OF[language].has(tokens[k - 1]?.norm ?? "") && tokens[k - 2]?.kind === "word" &&
+    const of = OF_PARTS[language].has(tokens[k - 1]?.norm ?? "") && tokens[k - 2]?.kind === "word" &&
       !stop.has(tokens[k - 2].norm);
     const verb = back >= i && VERBS[language].has(tokens[back].norm);
     if ((of || verb) && marked) return each;

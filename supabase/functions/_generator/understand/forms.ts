@@ -8,7 +8,16 @@ import type { Clause } from "./clauses.ts";
 import type { Quantity } from "./quantities.ts";
 import { findConcepts } from "./concepts.ts";
 import type { UiLanguage } from "./language.ts";
-import { type CueIndex, cueIndex, CUES, LEXICONS, matchCues, perLanguage, stemTokens } from "./lexicon.ts";
+import {
+  type CueIndex,
+  cueIndex,
+  CUES,
+  LEXICONS,
+  matchCues,
+  OF_PARTS,
+  perLanguage,
+  stemTokens,
+} from "./lexicon.ts";
 import { fold, type Token, words } from "./text.ts";
 import FORMS from "./forms.json" with { type: "json" };
 
@@ -33,7 +42,6 @@ const INDEX = Object.fromEntries(LANGUAGES.map((l) => [
 const EXAMS = Object.fromEntries(
   LANGUAGES.map((l) => [l, cueIndex({ exam: LEXICONS[l].exams }, l)]),
 ) as Record<UiLanguage, CueIndex>;
-const OF = perLanguage((lex) => lex.of.flatMap((p) => p.split(" ")));
 const WHICH = perLanguage((lex) => lex.which);
 const SPEAKER = perLanguage((lex) => lex.speaker);
 const MINE = perLanguage((lex) => lex.mine);
@@ -65,7 +73,7 @@ const RECORDS = new Set<AskType>([
 function objectOf(tokens: Token[], from: number, to: number, language: UiLanguage, exam: boolean) {
   const { stop } = CUES[language];
   const content = (t?: Token) => t?.kind === "word" && !stop.has(t.norm);
-  const of = (t?: Token) => t?.kind === "word" && OF[language].has(t.norm);
+  const of = (t?: Token) => t?.kind === "word" && OF_PARTS[language].has(t.norm);
   // A German verb ends its clause, its object before it ("Vokabeln lernen").
   let start = from;
   while (!exam && language === "de" && content(tokens[start - 1])) start--;

@@ -3,7 +3,7 @@
 // Rasenmäher eintragen"): a noun phrase the speaker's possessive opens is the records' owner where another
 // noun phrase names the records beside it; nor what the speaker does when or where they are made ("jede Hütte
 // notieren, in der ich beim Wandern übernachte").
-import { perLanguage, VERBS } from "./lexicon.ts";
+import { OF_WORDS, perLanguage, VERBS } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import type { Token } from "./text.ts";
 
@@ -11,7 +11,6 @@ const MINE = perLanguage((lex) => lex.mine);
 const SPEAKER = perLanguage((lex) => lex.speaker);
 /** The most words a noun phrase before a cue runs to ("tire pressure"). */
 const PHRASE = 3;
-const OF = perLanguage((lex) => lex.of.filter((w) => !w.includes(" ")));
 
 interface Span {
   from: number;
@@ -40,7 +39,7 @@ export function recordsBefore(
     const across = tokens.slice(cue.to, subject.from).map((_, k) => cue.to + k);
     // (An "of" word names the records: "a daily log of my moods"; a verb before the cue is what the speaker
     // does: "start a log for my bikes".)
-    const of = across.some((k) => OF[language].has(tokens[k].norm));
+    const of = across.some((k) => OF_WORDS[language].has(tokens[k].norm));
     const before = cue.from - 1;
     if (!free(before) || VERBS[language].has(tokens[before].norm)) return undefined;
     const speaker = across.some((k) => SPEAKER[language].has(tokens[k].norm));

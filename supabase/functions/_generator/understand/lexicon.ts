@@ -608,10 +608,16 @@ export function perLanguage(
   ) as Record<UiLanguage, Set<string>>;
 }
 
+/** The language's words of "of" that stand alone ("of", "di", "dell'", "des", "von"), as a token is compared
+ * with them. */
+export const OF_WORDS = perLanguage((lex) => lex.of.filter((w) => !w.includes(" ")));
+/** Every word of the language's "of" phrases ("de la" gives "de" and "la"). */
+export const OF_PARTS = perLanguage((lex) => lex.of.flatMap((p) => p.split(" ")));
+
 const AMOUNTS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [
     l,
-    { amounts: wordSet(lex.amounts), of: wordSet(lex.of.filter((w) => !w.includes(" "))) },
+    { amounts: wordSet(lex.amounts), of: OF_WORDS[l as UiLanguage] },
   ]),
 ) as Record<UiLanguage, Record<"amounts" | "of", Set<string>>>;
 

@@ -6,7 +6,7 @@
 import type { Language } from "../template/src/types.ts";
 import type { Ask } from "./asks.ts";
 import { greeting, ofTheSpeaker } from "./aside.ts";
-import { APP_WORDS, CUES, perLanguage, phraseAt } from "./lexicon.ts";
+import { APP_WORDS, CUES, OF_WORDS, perLanguage, phraseAt } from "./lexicon.ts";
 import { stem } from "./stem.ts";
 import { words } from "./text.ts";
 
@@ -18,7 +18,6 @@ const ASKING_WORDS = Object.fromEntries(
   Object.entries(ASKING).map(([l, cues]) => [l, [...cues].map((c) => c.split(" "))]),
 ) as Record<Language, string[][]>;
 const AND = perLanguage((lex) => lex.and);
-const OF = perLanguage((lex) => lex.of);
 // The first-person words a sentence of the speaker's situation holds ("my", "nous", "abbiamo", "unsere").
 const SPEAKER = perLanguage((lex) => [...lex.mine, ...lex.speaker, ...lex.firstPerson]);
 const NUMBERS = perLanguage((lex) => Object.keys(lex.numbers));
@@ -112,7 +111,7 @@ export function storyAsks(prompt: string, language: Language, asks: Ask[], state
   // (A number its noun is "of", "a crew of 9 people", counts it too.)
   const counted = (at: number) => {
     const next = words(prompt.slice(at)).slice(0, 2);
-    return OF[language].has(next[0]?.norm ?? "") &&
+    return OF_WORDS[language].has(next[0]?.norm ?? "") &&
       (next[1]?.kind === "number" || NUMBERS[language].has(next[1]?.norm ?? ""));
   };
   const more = (a: Ask) =>
