@@ -118,3 +118,12 @@ Deno.test("names typed in lower case are persons when the speaker is listed with
   assert.deepEqual(persons("yo, marta y pablo, cada semana cambia quien limpia"), ["marta", "pablo"]);
   assert.equal(persons("I work out what I earned and spent"), undefined);
 });
+
+Deno.test("a rota's schedule is of the task's object, or of the doing where it has none", () => {
+  const subject = (prompt: string) => understand(prompt).asks.find((a) => a.type === "schedule")?.subject;
+  assert.equal(subject("my roommates and i take turns taking out the trash"), "trash");
+  assert.equal(subject("3 of us take turns driving to work"), "driving");
+  assert.equal(subject("mio fratello e io facciamo a turno a portare il cane dal veterinario"), "cane");
+  assert.equal(subject("mes fils se relaient pour promener le chien le soir"), "chien");
+  assert.equal(subject("meine kinder wechseln sich beim abwaschen ab"), "abwaschen");
+});
