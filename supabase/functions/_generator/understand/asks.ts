@@ -1463,9 +1463,15 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     [...ours, ...(who >= 0 ? [{ from: who, to: who + 1 }] : [])],
     ctx.quantities.map((q) => ({ q, span: at(q) })),
   );
-  if (turns && !turns.ours && !found.has("people")) {
-    add("people", turns.cue);
-    if (turns.persons) named.set("people", turns.persons);
+  // (An ask the turns' own words cued, "figli fanno a turno", is theirs, of their persons and their task.)
+  const ownCue = (type: AskType) =>
+    turns !== undefined && (found.get(type) ?? []).some((o) => {
+      const s = tokenSpan(tokens, o);
+      return s.from < turns.cue.to && turns.cue.from < s.to;
+    });
+  if (turns && !turns.ours && (!found.has("people") || ownCue("people"))) {
+    if (!found.has("people")) add("people", turns.cue);
+    if (turns.persons && !named.has("people")) named.set("people", turns.persons);
   }
   const among = sharedBetween(tokens, stems, language, persons);
   if (among && !found.has("people") && !found.has("split")) {
@@ -1479,13 +1485,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (!found.has("people")) add("people", rotaAt);
   }
   // (A schedule the turns' own words cued, "se turnan", is the rota too, of its task.)
-  const ownCue = turns !== undefined && (found.get("schedule") ?? []).some((o) => {
-    const s = tokenSpan(tokens, o);
-    return s.from < turns.cue.to && turns.cue.from < s.to;
-  });
-  if (turns?.rota && (!found.has("schedule") || ownCue)) {
-    if (!ownCue) add("schedule", turns.cue);
-    const of = turns.task ?? (ownCue ? undefined : turns.of);
+  const rotaCued = ownCue("schedule");
+  if (turns?.rota && (!found.has("schedule") || rotaCued)) {
+    if (!rotaCued) add("schedule", turns.cue);
+    const of = turns.task ?? (rotaCued ? undefined : turns.of);
     if (of) named.set("schedule", of);
   }
   // People whose every cue is a noun for persons, a group word or a name only name them ("each child",

@@ -34,13 +34,14 @@ const LEADS = Object.fromEntries(
  * The words turns are taken of within `of` (from what follows the turns' cue to the clause's end), where
  * `content(i)` tells a word that may name it: the object right after the verb that opens them (across an
  * article or a lead), in German the words before the verb that closes them, else the first run of content
- * words (the doing itself where it is a verb).
+ * words (the doing itself where it is a verb). `verbal`: only a verb opens a task.
  */
 export function taskOf(
   tokens: Token[],
   of: Span,
   content: (i: number) => boolean,
   language: UiLanguage,
+  verbal = false,
 ): Span | undefined {
   // (A separable verb's particle, "ab" of "wechseln uns … ab", is the turns' own.)
   const named = (i: number) => content(i) && !(language === "de" && PARTICLES.has(tokens[i].norm));
@@ -57,7 +58,7 @@ export function taskOf(
     return last > first && GERMAN_VERB.test(tokens[last].norm) ? { from: first, to: last } : whole;
   }
   const verb = (i: number) => VERB[language]?.test(tokens[i].norm) === true;
-  if (!verb(first)) return run(first);
+  if (!verb(first)) return verbal ? undefined : run(first);
   // (A verb that leads to another across function words leaves the task to it: "andare a prendere i bimbi",
   // "dare da mangiare al pesce".)
   let last = first;

@@ -158,20 +158,23 @@ export function turnsAmong(
     const next = tokens.findIndex((t, i) => i >= cue.to && i < s.to && and.has(t.norm));
     return next < 0 ? s : { from: s.from, to: next };
   };
+  // (After the persons, only what they do is the task; a noun is what they are for: "turni dei volontari per
+  // la sagra".)
+  const thoseFor = among !== undefined && cue.to <= among.from && among.to <= from;
+  const named = (i: number) => taskAt(i) && !turnWords.has(stems[i]) && !times.has(tokens[i].norm);
+  // (Turns said after their task, "font la vaisselle à tour de rôle", are of the words right before them; not
+  // a question of whose turn it is, "savoir c'est à qui".)
+  const asked = tokens.slice(cue.from, cue.to).some((t) => opens.has(t.norm));
+  let before = cue.from;
+  while (!asked && before > 0 && named(before - 1)) before--;
   return {
     cue,
     persons: among,
     ours: !among && !unnamed.length && !another,
     rota: turn !== undefined && (task || recurs(turn, quantities)),
     of,
-    task: of && !theirs
-      ? taskOf(
-        tokens,
-        clause(of),
-        (i) => taskAt(i) && !turnWords.has(stems[i]) && !times.has(tokens[i].norm),
-        language,
-      )
-      : undefined,
+    task: (of && !theirs ? taskOf(tokens, clause(of), named, language, thoseFor) : undefined) ??
+      (before < cue.from ? { from: before, to: cue.from } : undefined),
   };
 }
 
