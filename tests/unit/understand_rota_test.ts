@@ -118,3 +118,24 @@ Deno.test("names typed in lower case are persons when the speaker is listed with
   assert.deepEqual(persons("yo, marta y pablo, cada semana cambia quien limpia"), ["marta", "pablo"]);
   assert.equal(persons("I work out what I earned and spent"), undefined);
 });
+
+Deno.test("a rota's schedule is of the task's object, or of the doing where it has none", () => {
+  const subject = (prompt: string) => understand(prompt).asks.find((a) => a.type === "schedule")?.subject;
+  assert.equal(subject("my roommates and i take turns taking out the trash"), "trash");
+  assert.equal(subject("3 of us take turns driving to work"), "driving");
+  assert.equal(subject("mio fratello e io facciamo a turno a portare il cane dal veterinario"), "cane");
+  assert.equal(subject("mes fils se relaient pour promener le chien le soir"), "chien");
+  assert.equal(subject("meine kinder wechseln sich beim abwaschen ab"), "abwaschen");
+  // (Said after the turns, the task is the words before them; a verb that leads to another leaves it the task;
+  // a question of whose turn, a clause after the cue and a unit of time name none.)
+  assert.equal(subject("mes cousins font la vaisselle à tour de rôle"), "vaisselle");
+  assert.equal(subject("i nonni fanno a turno per andare a prendere il pane"), "pane");
+  assert.notEqual(subject("we have a rota where i assign each person a day"), "assign");
+  assert.notEqual(subject("la rota du mois pour mes colocs"), "mois");
+});
+
+Deno.test("the people of turns their own words cue are the persons who take them", () => {
+  const subject = (prompt: string) => understand(prompt).asks.find((a) => a.type === "people")?.subject;
+  assert.equal(subject("i miei nipoti fanno a turno a portare fuori il cane"), "nipoti");
+  assert.equal(subject("mes filles font la cuisine à tour de rôle"), "filles");
+});

@@ -627,6 +627,9 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // the prompt's words ("Ik wil een") is in a language the UI does not speak.
   const foreign = (label: string) => u.detected !== language && !concept && !uiWord(label, language);
   const given = givenName(prompt, language);
+  // A rota is called by its task, not by the words of taking turns nor by those who take them.
+  const rota = u.asks.find((a) => a.rota && a.subject);
+  if (rota && own && !given) return { name: capitalized(phrase(rota.subject!, language, capitals)) };
   const role = spoken ? roleOf(prompt, language, capitals, said) : "";
   // (The world the speaker says they work in comes before what the app is for: "Gestisco un agriturismo.
   // Vorrei un'app per le prenotazioni".)

@@ -158,6 +158,8 @@ export interface Ask {
   /** A log named by what is done ("annaffiare le piante", "lawn mowing"): its records are those acts, even of
    * things a concept lists. */
   done?: true;
+  /** A rota's schedule, of turns persons take at a task: its subject, the task, names the app. */
+  rota?: true;
   /** The amount a figure adds up, as its words name it ("how many hours": a duration; "the km I run": km). */
   amount?: Field;
   /** A figure that ranks the records ("which product sells most", "cuál tengo más abandonada"). */
@@ -1461,9 +1463,15 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     [...ours, ...(who >= 0 ? [{ from: who, to: who + 1 }] : [])],
     ctx.quantities.map((q) => ({ q, span: at(q) })),
   );
-  if (turns && !turns.ours && !found.has("people")) {
-    add("people", turns.cue);
-    if (turns.persons) named.set("people", turns.persons);
+  // (An ask the turns' own words cued, "figli fanno a turno", is theirs, of their persons and their task.)
+  const ownCue = (type: AskType) =>
+    turns !== undefined && (found.get(type) ?? []).some((o) => {
+      const s = tokenSpan(tokens, o);
+      return s.from < turns.cue.to && turns.cue.from < s.to;
+    });
+  if (turns && !turns.ours && (!found.has("people") || ownCue("people"))) {
+    if (!found.has("people")) add("people", turns.cue);
+    if (turns.persons && !named.has("people")) named.set("people", turns.persons);
   }
   const among = sharedBetween(tokens, stems, language, persons);
   if (among && !found.has("people") && !found.has("split")) {
@@ -1476,9 +1484,12 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     add("schedule", rotaAt);
     if (!found.has("people")) add("people", rotaAt);
   }
-  if (turns?.rota && !found.has("schedule")) {
-    add("schedule", turns.cue);
-    if (turns.of) named.set("schedule", turns.of);
+  // (A schedule the turns' own words cued, "se turnan", is the rota too, of its task.)
+  const rotaCued = ownCue("schedule");
+  if (turns?.rota && (!found.has("schedule") || rotaCued)) {
+    if (!rotaCued) add("schedule", turns.cue);
+    const of = turns.task ?? (rotaCued ? undefined : turns.of);
+    if (of) named.set("schedule", of);
   }
   // People whose every cue is a noun for persons, a group word or a name only name them ("each child",
   // "ognuno di noi", "2 à 6 joueurs"); a cue of points, turns or tasks gives them something.
@@ -1963,6 +1974,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (implied.has(type)) ask.implied = true;
     if (type === "categories" && breakdown) ask.breakdown = true;
     if (type === "people" && mention) ask.mention = true;
+    if (type === "schedule" && turns?.task && named.get("schedule") === turns.task) ask.rota = true;
     // ("The list of the kids" and "the library books" name what they are of, so they are asked.)
     const namesAgain = (o: Offsets) => {
       const { from, to } = tokenSpan(tokens, o);

@@ -398,6 +398,9 @@ export interface Lexicon {
     different: string[];
     someone: string[];
     we: string[];
+    /** What stands between a task's verb and its object besides an article: the verb's particles and the
+     * prepositions joined to an article ("taking out the trash", "sacar al perro"). */
+    objectLead: string[];
   };
   /** The seasons and the weekend ("summer", "fine settimana", "Wochenende"): like the parts of the day, the
    * weekdays and the months, a time when things happen, never what an app is about. */

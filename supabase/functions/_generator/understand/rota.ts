@@ -6,6 +6,7 @@
 import { type CueIndex, cueIndex, CUES, LEXICONS, matchCues, phraseAt, wordSet } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import type { Quantity } from "./quantities.ts";
+import { taskOf } from "./rota-task.ts";
 import { stem } from "./stem.ts";
 import { fold, type Token, words } from "./text.ts";
 
@@ -17,6 +18,10 @@ interface Span {
 const ROTATION = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, {
     turns: cueIndex({ turns: lex.rotation.turns }, l as UiLanguage),
+    // (The words after a cue's verb name the turns themselves: "turns", "turno", "tour", "Reihe".)
+    turnWords: new Set(
+      lex.rotation.turns.flatMap((c) => words(c).slice(1).map((t) => stem(t.norm, l as UiLanguage))),
+    ),
     // (As written: stems of chores reach other words, "faccende" and "faccio".)
     chores: lex.rotation.chores.map((c) => words(c).map((t) => t.norm)),
     // (By stem, a group in the plural too: "3 familien".)
@@ -27,9 +32,13 @@ const ROTATION = Object.fromEntries(
     someone: wordSet(lex.rotation.someone),
     we: wordSet(lex.rotation.we),
     and: wordSet(lex.and),
+    // (Words that open a clause of its own after the cue: "where I assign", "whose turn".)
+    clause: wordSet([...lex.whether.who, ...lex.relative, ...lex.speaker]),
+    times: wordSet(Object.keys(lex.timeUnits)),
   }]),
 ) as Record<UiLanguage, {
   turns: CueIndex;
+  turnWords: Set<string>;
   chores: string[][];
   collectives: Set<string>;
   between: Set<string>;
@@ -38,6 +47,8 @@ const ROTATION = Object.fromEntries(
   someone: Set<string>;
   we: Set<string>;
   and: Set<string>;
+  clause: Set<string>;
+  times: Set<string>;
 }>;
 
 /** A recurrence that sets the turns to days or weeks ("every day", "on Fridays"). */
@@ -102,7 +113,7 @@ function listedAfter(tokens: Token[], language: UiLanguage, turn: Span): Span | 
  * Turns, not chores, may also be taken by persons no word names (`unnamed`: a group the speaker counts, "4 of
  * us", or the question of who) or another each time ("jemand anderes"), then the people block has no persons
  * of its own, or by the speaker's group alone (`ours`: "we take turns"), which names no one to list: a rota,
- * no people.
+ * no people. `of` is what is done in turns, `task` its noun phrase, which names the rota (`rota-task.ts`).
  */
 export function turnsAmong(
   tokens: Token[],
@@ -111,7 +122,7 @@ export function turnsAmong(
   persons: Span[],
   unnamed: Span[],
   quantities: Placed[],
-): { cue: Span; persons?: Span; ours: boolean; rota: boolean; of?: Span } | undefined {
+): { cue: Span; persons?: Span; ours: boolean; rota: boolean; of?: Span; task?: Span } | undefined {
   const { turns, chores, collectives, we } = ROTATION[language];
   const another = anotherEach(tokens, stems, language, persons, quantities);
   const turn = matchCues(stems, turns)[0] ?? another;
@@ -135,12 +146,35 @@ export function turnsAmong(
   // (What is done in turns, named after the cue up to the next mark, is what the rota is of.)
   const from = tokens.findIndex((_, i) => i >= cue.to && taskAt(i));
   const to = from < 0 ? -1 : tokens.findIndex((t, i) => i > from && t.kind === "mark");
+  const of = from < 0 ? undefined : { from, to: to < 0 ? tokens.length : to };
+  // (The verb right after who or another takes the turn is theirs, not a task, and so are the words of a
+  // clause of their own after the cue: "on alterne qui conduit", "a different person hosts", "a rota where I
+  // assign"; a unit of time is when, not what: "the rota for the year".)
+  const { clause: opens, and, turnWords, times } = ROTATION[language];
+  const theirs = others.some((s) => s.to === from) ||
+    tokens.slice(cue.to, from).some((t) => opens.has(t.norm));
+  // (A task is in the turns' own clause, before "and" opens another: "whose turn and how many times".)
+  const clause = (s: Span) => {
+    const next = tokens.findIndex((t, i) => i >= cue.to && i < s.to && and.has(t.norm));
+    return next < 0 ? s : { from: s.from, to: next };
+  };
+  // (After the persons, only what they do is the task; a noun is what they are for: "turni dei volontari per
+  // la sagra".)
+  const thoseFor = among !== undefined && cue.to <= among.from && among.to <= from;
+  const named = (i: number) => taskAt(i) && !turnWords.has(stems[i]) && !times.has(tokens[i].norm);
+  // (Turns said after their task, "font la vaisselle à tour de rôle", are of the words right before them; not
+  // a question of whose turn it is, "savoir c'est à qui".)
+  const asked = tokens.slice(cue.from, cue.to).some((t) => opens.has(t.norm));
+  let before = cue.from;
+  while (!asked && before > 0 && named(before - 1)) before--;
   return {
     cue,
     persons: among,
     ours: !among && !unnamed.length && !another,
     rota: turn !== undefined && (task || recurs(turn, quantities)),
-    of: from < 0 ? undefined : { from, to: to < 0 ? tokens.length : to },
+    of,
+    task: (of && !theirs ? taskOf(tokens, clause(of), named, language, thoseFor) : undefined) ??
+      (before < cue.from ? { from: before, to: cue.from } : undefined),
   };
 }
 
