@@ -9,6 +9,7 @@ import type { Language } from "../template/src/types.ts";
 import { words } from "../understand/text.ts";
 import { type Entity, fold } from "./entities.ts";
 import { callsRecords, FOR_WHOM, inflection, OF_JOIN, OF_WORDS } from "./own-noun.ts";
+import { HEAD_FIRST } from "../understand/language.ts";
 
 // How far from a word naming the concept a word narrowing it is said, the articles and words of "of" between
 // not counted ("vini rossi", "red wines", "capitals of Asia", "Weine von der Mosel").
@@ -119,7 +120,7 @@ function qualifiersOf(tokens: string[], at: number, length: number, language: La
     of ||= language === "de" || OF_WORDS[language].has(tokens[k]);
   }
   if (of && k < tokens.length) found.push({ word: tokens[k] });
-  if ((language === "en" || language === "de") && at > 0 && !OF_JOIN[language].has(tokens[at - 1])) {
+  if (!HEAD_FIRST.has(language) && at > 0 && !OF_JOIN[language].has(tokens[at - 1])) {
     // (A possessive's noun: "son's" of "son".)
     const word = tokens[at - 1].replace(/['’]s$/, "");
     found.push(at > 1 && OF_JOIN[language].has(tokens[at - 2]) ? { word } : { word, bare: true });

@@ -13,6 +13,7 @@ import { stemPhrase } from "../understand/stem.ts";
 import { words } from "../understand/text.ts";
 import type { Entity } from "./entities.ts";
 import { OF_JOIN } from "./own-noun.ts";
+import { HEAD_FIRST } from "../understand/language.ts";
 
 /** The most content words the occasion a purpose or "of" word puts after the records runs to ("festa di
  * laurea"), or, in English and German, that name it before them ("birthday guest list"). */
@@ -99,7 +100,7 @@ export function otherOccasion(
       while (
         from > 0 && i - from < OCCASION && tokens[from - 1].kind === "word" && !stop.has(norms[from - 1])
       ) from--;
-      const before = (language === "en" || language === "de") && other(from, i);
+      const before = !HEAD_FIRST.has(language) && other(from, i);
       if ((k >= 0 && other(k, end)) || before) ofAnother(entity, prompt, language);
     });
   }

@@ -10,6 +10,7 @@ import { trade } from "../understand/audience.ts";
 import { stem } from "../understand/stem.ts";
 import { fold } from "./entities.ts";
 import { APP_WORDS } from "./head.ts";
+import { HEAD_FIRST } from "../understand/language.ts";
 
 const GENERAL = perLanguage((lex) => lex.generalRecords);
 const GENERAL_STEMS = Object.fromEntries(
@@ -19,8 +20,6 @@ const GENERAL_STEMS = Object.fromEntries(
 const OPENS = perLanguage((lex) => [...lex.articles, ...lex.determiners, ...lex.mine]);
 // A German participle, which ends its clause.
 const PARTICIPLE = new RegExp(LEXICONS.de.whether.participle, "u");
-// The languages whose noun phrases have their head first ("spese della casa", "séance de travail").
-const HEAD_FIRST: ReadonlySet<Language> = new Set(["it", "fr", "es"]);
 
 /** Whether a name says only records of a general kind: its head ("Practice Sessions", "Séance de travail",
  * "Reparaturen", in German the end of a compound too, "Reparaturkosten") is one of the lexicon's. */

@@ -3,7 +3,7 @@
 // veterinario", "für den Hausarzt") is whom the app serves, never what its records are: it names no concept
 // and is no ask's subject.
 import { CUES, OF_WORDS, perLanguage } from "./lexicon.ts";
-import type { UiLanguage } from "./language.ts";
+import { HEAD_FIRST, type UiLanguage } from "./language.ts";
 import { PURPOSE } from "./aside.ts";
 import type { Token } from "./text.ts";
 
@@ -36,7 +36,7 @@ export function audienceAt(tokens: Token[], language: UiLanguage): Set<number> {
       !OF_WORDS[language].has(tokens[to].norm)
     ) to++;
     if (to === from) return;
-    const last = language === "en" || language === "de";
+    const last = !HEAD_FIRST.has(language);
     if (!trade(tokens[last ? to - 1 : from].norm, language)) return;
     if (!last) {
       to = OF_WORDS[language].has(tokens[from + 1]?.norm ?? "") && tokens[from + 2]?.kind === "word"

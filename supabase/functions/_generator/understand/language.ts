@@ -6,6 +6,10 @@ import { eld } from "eld/small";
 export const UI_LANGUAGES = ["en", "it", "fr", "es", "de"] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
 
+/** The languages whose noun phrases have their head first ("spese della casa", "séance de travail"); English and
+ * German put it last ("house expenses", "Arbeitssitzung"). */
+export const HEAD_FIRST: ReadonlySet<string> = new Set<UiLanguage>(["it", "fr", "es"]);
+
 /** A UI language wins when its score is at least this share of the best language's score. */
 const PRIOR = 0.9;
 
