@@ -4,7 +4,7 @@
 // what a negation that opens a clause refuses ("no login", "keine Werbung"), and the verbs of asking whose
 // clause's ask says what they ask ("Help me keep…", "je veux voir le total").
 import type { Language } from "../template/src/types.ts";
-import { LEXICONS, perLanguage, phraseAt, phrasesPerLanguage } from "./lexicon.ts";
+import { LEXICONS, perLanguage, phraseFrom, phrasesPerLanguage } from "./lexicon.ts";
 import { fold, words } from "./text.ts";
 import { stem } from "./stem.ts";
 
@@ -150,7 +150,7 @@ export function refused(
   const tokens = words(prompt);
   const spans: { start: number; end: number }[] = [];
   tokens.forEach((t, i) => {
-    const phrase = NOT[language].find((p) => phraseAt(tokens, i, p));
+    const phrase = phraseFrom(tokens, i, NOT[language]);
     if (!phrase) return;
     let k = i - 1;
     while (

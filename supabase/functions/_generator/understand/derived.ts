@@ -4,7 +4,7 @@
 // the rest of the prompt names.
 import type { Ask } from "./asks.ts";
 import type { ConceptMatch } from "./concepts.ts";
-import { LEXICONS, phraseAt, phrasesPerLanguage } from "./lexicon.ts";
+import { LEXICONS, phraseFrom, phrasesPerLanguage } from "./lexicon.ts";
 import { UI_LANGUAGES, type UiLanguage } from "./language.ts";
 import { fold, words } from "./text.ts";
 
@@ -26,7 +26,7 @@ export interface Span {
 /** Where the words of "from it" stand among tokens, each as [first, after last]. */
 export function fromItAt(tokens: ReturnType<typeof words>, language: UiLanguage): [number, number][] {
   return tokens.flatMap((_, i) => {
-    const phrase = FROM_IT[language].find((p) => phraseAt(tokens, i, p));
+    const phrase = phraseFrom(tokens, i, FROM_IT[language]);
     return phrase ? [[i, i + phrase.length] as [number, number]] : [];
   });
 }

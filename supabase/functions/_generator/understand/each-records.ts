@@ -9,6 +9,7 @@ import {
   OF_PARTS,
   perLanguage,
   phraseAt,
+  phraseFrom,
   phrasesPerLanguage,
   VERBS,
 } from "./lexicon.ts";
@@ -52,7 +53,7 @@ export function eachRecord(
   language: UiLanguage,
   text: string,
 ): EachRecord | undefined {
-  const phrase = EACH[language].find((p) => phraseAt(tokens, i, p));
+  const phrase = phraseFrom(tokens, i, EACH[language]);
   if (!phrase || EVERY_TIME[language].some((p) => phraseAt(tokens, i, p))) {
     return undefined;
   }

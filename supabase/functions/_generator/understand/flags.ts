@@ -5,7 +5,7 @@
 // theme.
 import type { UiLanguage } from "./language.ts";
 import type { Quantity } from "./quantities.ts";
-import { CUES, LEXICONS, phraseAt, phrasesPerLanguage } from "./lexicon.ts";
+import { CUES, LEXICONS, phraseFrom, phrasesPerLanguage } from "./lexicon.ts";
 import { type Token, words } from "./text.ts";
 import type { Ask } from "./asks.ts";
 
@@ -22,7 +22,7 @@ const PHRASES = Object.fromEntries(
 function phrasesAt(tokens: Token[], kind: Kind, language: UiLanguage): { from: number; to: number }[] {
   const found: { from: number; to: number }[] = [];
   for (let i = 0; i < tokens.length; i++) {
-    const phrase = PHRASES[kind][language].find((p) => phraseAt(tokens, i, p));
+    const phrase = phraseFrom(tokens, i, PHRASES[kind][language]);
     if (phrase) {
       found.push({ from: i, to: i + phrase.length });
       i += phrase.length - 1;

@@ -600,6 +600,14 @@ export const phraseAt = (
   phrase: readonly string[],
 ): boolean => phrase.every((w, k) => tokens[i + k]?.norm === w);
 
+/** The first of the phrases (longest first, as `phrasesPerLanguage` sorts them) whose words stand in the tokens
+ * from `i` on. */
+export const phraseFrom = (
+  tokens: readonly { norm: string }[],
+  i: number,
+  phrases: readonly (readonly string[])[],
+): readonly string[] | undefined => phrases.find((p) => phraseAt(tokens, i, p));
+
 /** One closed class of every lexicon as a word set, by language: folded, or as `normalize` writes each word
  * (lower case only, where accents tell words apart: "où" is no "ou"). */
 export function perLanguage(

@@ -4,7 +4,16 @@
 // sessions at a weekday and hour ("piano lesson every tuesday at 17:30", "Klavierunterricht jeden Montag um
 // 16 Uhr"), which the app shows as their week, and a week set out day by day ("les commandes de la semaine par
 // jour").
-import { type CueIndex, cueIndex, LEXICONS, matchCues, phraseAt, phraseWords, wordSet } from "./lexicon.ts";
+import {
+  type CueIndex,
+  cueIndex,
+  LEXICONS,
+  matchCues,
+  phraseAt,
+  phraseFrom,
+  phraseWords,
+  wordSet,
+} from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import type { Quantity } from "./quantities.ts";
 import { stem } from "./stem.ts";
@@ -192,7 +201,7 @@ export function byDayAt(
   const plan = PLANS[language];
   for (const { q, span } of quantities) {
     if (q.kind !== "period" || (q.period !== "week" && q.period !== "month")) continue;
-    const by = plan.by.find((p) => phraseAt(tokens, span.to, p));
+    const by = phraseFrom(tokens, span.to, plan.by);
     const day = by ? span.to + by.length : -1;
     if (by && plan.days.has(tokens[day]?.norm ?? "")) return { span: { from: span.from, to: day + 1 } };
   }

@@ -1,7 +1,7 @@
 // What turns are taken of, as a user calls it: the task's noun phrase, not its verb ("taking out the trash" →
 // "trash", "portare fuori il cane" → "cane", "mit dem Müll rausbringen" → "Müll"); a verb with no object right
 // after it is the doing itself ("cooking", "cucinare", "beim Kochen", "driving to work").
-import { LEXICONS, phraseAt, phraseWords, wordSet } from "./lexicon.ts";
+import { LEXICONS, phraseFrom, phraseWords, wordSet } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import { PARTICLES, type Token } from "./text.ts";
 
@@ -71,7 +71,7 @@ export function taskOf(
   const { words, phrases } = LEADS[language];
   let k = last + 1;
   while (k < of.to) {
-    const lead = phrases.find((p) => phraseAt(tokens, k, p));
+    const lead = phraseFrom(tokens, k, phrases);
     if (lead) k += lead.length;
     else if (words.has(tokens[k].norm)) k++;
     else break;

@@ -3,7 +3,7 @@
 // turnan", "die Kollegen kaufen abwechselnd den Kaffee"), or household chores among a group ("chores for the flatmates", "putzplan für die
 // wg"), asks who does it when: the people block, with those persons; turns taken of a task or over a period
 // ("we take turns cooking", "cada semana cambia", "jeden Tag ein anderer") are a rota, a timetable too.
-import { type CueIndex, cueIndex, CUES, LEXICONS, matchCues, phraseAt, wordSet } from "./lexicon.ts";
+import { type CueIndex, cueIndex, CUES, LEXICONS, matchCues, phraseFrom, wordSet } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import type { Quantity } from "./quantities.ts";
 import { taskOf } from "./rota-task.ts";
@@ -63,7 +63,7 @@ interface Placed {
 /** Where one of the phrases, as written, first is. */
 function firstPhrase(tokens: Token[], phrases: string[][]): Span | undefined {
   for (const i of tokens.keys()) {
-    const found = phrases.find((p) => phraseAt(tokens, i, p));
+    const found = phraseFrom(tokens, i, phrases);
     if (found) return { from: i, to: i + found.length };
   }
 }

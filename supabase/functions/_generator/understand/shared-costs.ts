@@ -10,7 +10,7 @@ import {
   LEXICONS,
   matchCues,
   perLanguage,
-  phraseAt,
+  phraseFrom,
   phrasesPerLanguage,
 } from "./lexicon.ts";
 import { type UiLanguage } from "./language.ts";
@@ -83,7 +83,7 @@ function ratios(tokens: Token[]): CueMatch[] {
  * nombre de personnes", "aufgeteilt nach Verbrauch"): a participle of sharing right before a `basis` phrase. */
 function byBasis(tokens: Token[], language: UiLanguage): CueMatch[] {
   return tokens.flatMap((t, i) => {
-    const basis = SHARED[language].has(t.norm) && BASIS[language].find((p) => phraseAt(tokens, i + 1, p));
+    const basis = SHARED[language].has(t.norm) && phraseFrom(tokens, i + 1, BASIS[language]);
     return basis ? [split(i, i + 1 + basis.length)] : [];
   });
 }
@@ -139,7 +139,7 @@ function owedInGroup(tokens: Token[], language: UiLanguage): CueMatch[] {
 /** The length of an "everyone" phrase at `i` ("chacun", "cada uno de nosotros"), or of "each" and "one"
  * ("each one", "cada uno"); 0 where none stands. */
 function everyoneAt(tokens: Token[], i: number, language: UiLanguage): number {
-  const phrase = EVERYONE[language].find((p) => phraseAt(tokens, i, p));
+  const phrase = phraseFrom(tokens, i, EVERYONE[language]);
   if (phrase) return phrase.length;
   return EACH[language].has(tokens[i]?.norm ?? "") && ONE[language].has(tokens[i + 1]?.norm ?? "") ? 2 : 0;
 }
@@ -150,7 +150,7 @@ function everyoneAt(tokens: Token[], i: number, language: UiLanguage): number {
 function eachPays(tokens: Token[], language: UiLanguage): CueMatch[] {
   return tokens.flatMap((t, i) => {
     const subject = everyoneAt(tokens, i, language) || (EACH[language].has(t.norm) ? 1 : 0);
-    const paying = subject && PAYING[language].find((p) => phraseAt(tokens, i + subject, p));
+    const paying = subject && phraseFrom(tokens, i + subject, PAYING[language]);
     return paying ? [split(i, i + subject + paying.length)] : [];
   });
 }

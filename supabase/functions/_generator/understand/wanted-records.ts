@@ -1,7 +1,7 @@
 // Things the speaker wants, lacks, has or has still to do are kept, not logged: "movies i want to watch", "i
 // libri che voglio leggere", "cromos que me faltan", "les films à voir", "Bücher, die ich noch lesen will",
 // "las herramientas que tengo" are a list of them. Only an occurrence (a time, "each time", "when") would make what the speaker does to them a log.
-import { EVERY_TIME, LEXICONS, perLanguage, phraseAt, phrasesPerLanguage } from "./lexicon.ts";
+import { EVERY_TIME, LEXICONS, perLanguage, phraseAt, phraseFrom, phrasesPerLanguage } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import type { Token } from "./text.ts";
 import { measureWord, type Quantity } from "./quantities.ts";
@@ -74,7 +74,7 @@ export function wantedAt(
       if (!endings.length || endings.some((e) => verb.endsWith(e))) end = at + 2;
     } else if (OPENS[language].has(tokens[at]?.norm ?? "")) {
       for (let k = at; k <= at + CLAUSE_WORDS && word(k); k++) {
-        const p = WANTING[language].find((p) => phraseAt(tokens, k, p));
+        const p = phraseFrom(tokens, k, WANTING[language]);
         if (p && !NOUN_OPENERS[language].has(tokens[k + p.length]?.norm ?? "")) {
           wanting = { from: k, to: k + p.length };
           end = wanting.to;

@@ -4,7 +4,7 @@
 // `worked`; the records' fields it is worked out from are found when the app is composed.
 import type { UiLanguage } from "./language.ts";
 import { type Quantity, unitWord } from "./quantities.ts";
-import { CUES, phraseAt, phrasesPerLanguage } from "./lexicon.ts";
+import { CUES, phraseFrom, phrasesPerLanguage } from "./lexicon.ts";
 import { stem } from "./stem.ts";
 import { type Token, words } from "./text.ts";
 import type { Ask } from "./asks.ts";
@@ -36,7 +36,7 @@ const COSTS = Object.fromEntries(
 
 /** The phrase of a list that starts at a token, as its length, else 0. */
 function phraseLength(tokens: Token[], i: number, phrases: string[][]): number {
-  return phrases.find((p) => phraseAt(tokens, i, p))?.length ?? 0;
+  return phraseFrom(tokens, i, phrases)?.length ?? 0;
 }
 
 type Found = Omit<Worked, "label"> & { start: number; end: number; label?: string };
