@@ -38,3 +38,18 @@ Deno.test("a quiz asked by its own word is of what the prompt says is learnt", (
 Deno.test("a score beside no quiz is kept as before", () => {
   assert.ok(types("log my 5k runs and keep my best time").includes("aggregate"));
 });
+
+Deno.test("practising or studying for someone named in passing is a quiz on what is learnt", () => {
+  for (
+    const [prompt, subject] of [
+      ["so my daughter can practise her spelling words", "spelling words"],
+      ["mia nipote deve studiare le regioni italiane", "regioni italiane"],
+      ["ma fille doit s'entraîner sur les conjugaisons", "conjugaisons"],
+      ["mi hijo tiene que estudiar los planetas", "planetas"],
+      ["mein Sohn muss die Bundesländer studieren", "Bundesländer"],
+    ]
+  ) {
+    assert.deepEqual(types(prompt), ["quiz"], prompt);
+    assert.equal(quizOf(prompt)?.subject, subject, prompt);
+  }
+});

@@ -120,7 +120,9 @@ function learning(
     // (The asks its own words made, "learn" as a list's subject, are the quiz's; one that reaches past them, "log
     // my practice sessions", keeps records of its own.)
     const within = (a: Ask) => a.start >= start && a.end <= end;
-    if (asks.some((a) => !within(a) && RECORDS.has(a.type))) continue;
+    // (Records only named again, "mon fils doit", keep none: `mention`.)
+    const other = (a: Ask) => !within(a) && !(a.mention && RECORDS.has(a.type));
+    if (asks.some((a) => other(a) && RECORDS.has(a.type))) continue;
     const subject = prompt.slice(tokens[object.from].start, tokens[object.to - 1].end);
     // A quiz its own word asks for elsewhere ("Karteikarten für die Schule, … die Knochen lernen") is of what
     // is learnt, unless it is on a language alone ("spanish flashcards"); one the verb asks is read already.
@@ -138,7 +140,7 @@ function learning(
       fields: asks.filter(within).flatMap((a) => a.fields),
       quantities: asks.filter(within).flatMap((a) => a.quantities),
     };
-    return [...asks.filter((a) => !within(a)), quiz];
+    return [...asks.filter(other), quiz];
   }
   return asks;
 }
