@@ -25,6 +25,7 @@ import type {
   ScreenSpec,
 } from "../template/src/types.ts";
 import { blank, capitalized, Entity, fold, fromConcept, fromWords, keyOf, NUMERIC } from "./entities.ts";
+import { multipleChoice } from "./choices.ts";
 import { eachNoun } from "./each-noun.ts";
 import { languageCards, unitsNoun } from "./language-units.ts";
 import { nounPhrase } from "./noun-phrase.ts";
@@ -876,7 +877,9 @@ export class Builder {
           const counted = this.prompt.slice(n.start).match(/^\S+\s+[\p{L}\p{N}]+/u)?.[0] ?? n.text;
           this.unmet.push(`${counted} (a quiz asks every question it holds)`);
         }
-        return this.report(ask, this.addScreen("quiz", w.quiz, entity, { mode: "quiz" }));
+        // (A number of answers to choose from makes it a multiple-choice quiz: `choices.ts`.)
+        const choice = ask.choices ? multipleChoice(entity, ask.choices, w.answer) : undefined;
+        return this.report(ask, this.addScreen("quiz", w.quiz, entity, choice ?? { mode: "quiz" }));
       }
       case "people": {
         // The people who share costs are the split's ("somos 6 … quién debe a quién").

@@ -129,6 +129,8 @@ export interface Ask {
   /** What an aggregate computes of an amount ("how much I spent", "la media", "the longest", "mon record": a
    * personal best, the highest value or the lowest of a time); absent, it counts records. */
   computes?: "total" | "average" | "best" | "max" | "min";
+  /** How many answers each question of a multiple-choice quiz offers ("4 choices each"). */
+  choices?: number;
   /** A goal whose target is a limit not to pass ("no more than 3 a day"), not an amount to reach. */
   limit?: true;
   /** A goal's deadline ("by next summer", "entro Natale"): a goal holds one target over a period, not this. */

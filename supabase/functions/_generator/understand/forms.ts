@@ -8,6 +8,8 @@ import type { Clause } from "./clauses.ts";
 import type { Quantity } from "./quantities.ts";
 import { findConcepts } from "./concepts.ts";
 import type { UiLanguage } from "./language.ts";
+import { languageOnly } from "./language-units.ts";
+import { foldIntoQuiz, keptByQuiz } from "./quiz-keeps.ts";
 import {
   type CueIndex,
   cueIndex,
@@ -47,6 +49,7 @@ const SPEAKER = perLanguage((lex) => lex.speaker);
 const MINE = perLanguage((lex) => lex.mine);
 // What may open a verb's object before its noun: "learn the greek alphabet", "repasar mis apuntes".
 const OPENING = perLanguage((lex) => [...lex.articles, ...lex.mine, ...lex.determiners]);
+const ABOUT = perLanguage((lex) => lex.about);
 
 /** Asks that keep records of their own, or figures of records kept: named elsewhere in the prompt, learning is
  * only told of there ("guitar practice minutes per day"). */
@@ -81,6 +84,8 @@ function objectOf(tokens: Token[], from: number, to: number, language: UiLanguag
   let i = to;
   // An exam is of what an "of" word opens ("l'esame di guida", "examen teórico de conducir"); a verb's object
   // may open on an article or a possessive.
+  // (A verb's object may open on what it is about: "practise on", "s'entraîner sur les tables".)
+  if (!exam && ABOUT[language].has(tokens[i]?.norm ?? "")) i++;
   while (of(tokens[i]) || OPENING[language].has(tokens[i]?.norm ?? "")) i++;
   let end = i;
   for (let k = i; content(tokens[k]) || (k > i && of(tokens[k])); k++) {
@@ -103,7 +108,7 @@ function learning(
   stated: Quantity[],
   language: UiLanguage,
 ): Ask[] {
-  if (asks.some((a) => a.type === "quiz")) return asks;
+  const asked = asks.find((a) => a.type === "quiz");
   const verbs = matchCues(stems, INDEX[language], language === "de" ? tokens.map((t) => t.norm) : undefined)
     .filter((m) => m.key === "learning").map((m) => ({ ...m, exam: false }));
   const exams = matchCues(stems, EXAMS[language]).map((m) => ({ ...m, exam: true }));
@@ -123,17 +128,27 @@ function learning(
     // (The asks its own words made, "learn" as a list's subject, are the quiz's; one that reaches past them, "log
     // my practice sessions", keeps records of its own.)
     const within = (a: Ask) => a.start >= start && a.end <= end;
-    if (asks.some((a) => !within(a) && RECORDS.has(a.type))) continue;
+    // (Records only named again, "mon fils doit", keep none: `mention`.)
+    const other = (a: Ask) => !within(a) && !(a.mention && RECORDS.has(a.type));
+    if (asks.some((a) => other(a) && RECORDS.has(a.type))) continue;
+    const subject = prompt.slice(tokens[object.from].start, tokens[object.to - 1].end);
+    // A quiz its own word asks for elsewhere ("Karteikarten für die Schule, … die Knochen lernen") is of what
+    // is learnt, unless it is on a language alone ("spanish flashcards"); one the verb asks is read already.
+    if (asked) {
+      const apart = tokens[cue.from].start >= asked.end || tokens[cue.to - 1].end <= asked.start;
+      const onLanguage = asked.subject !== undefined && languageOnly(asked.subject, language);
+      return apart && !onLanguage ? asks.map((a) => a === asked ? { ...a, subject } : a) : asks;
+    }
     const quiz: Ask = {
       type: "quiz",
       quote: prompt.slice(start, end),
       start,
       end,
-      subject: prompt.slice(tokens[object.from].start, tokens[object.to - 1].end),
+      subject,
       fields: asks.filter(within).flatMap((a) => a.fields),
       quantities: asks.filter(within).flatMap((a) => a.quantities),
     };
-    return [...asks.filter((a) => !within(a)), quiz];
+    return [...asks.filter(other), quiz];
   }
   return asks;
 }
@@ -236,6 +251,10 @@ export function formAsks(
 ): Ask[] {
   const tokens = words(prompt);
   const stems = stemTokens(tokens, language);
-  const read = learning(prompt, tokens, stems, asks, stated, language);
+  // (What a quiz keeps itself, "keep my high score", neither asks a quiz nor keeps records of its own:
+  // `quiz-keeps.ts`.)
+  const own = keptByQuiz(tokens, stems, asks, language);
+  const learnt = learning(prompt, tokens, stems, asks.filter((a) => !own.has(a)), stated, language);
+  const read = foldIntoQuiz(tokens, stems, learnt, own, stated, language) ?? asks;
   return [...read, ...implied(prompt, tokens, stems, parts, read, language)];
 }

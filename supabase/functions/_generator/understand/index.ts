@@ -27,6 +27,7 @@ import { words } from "./text.ts";
 import { aside, asking, refused, told } from "./aside.ts";
 import { remainingAsks } from "./remaining.ts";
 import { formAsks } from "./forms.ts";
+import { keptWords } from "./quiz-keeps.ts";
 import { spendingAsks } from "./spending.ts";
 import { priceListAsks } from "./price-list.ts";
 import { flagAsks } from "./flags.ts";
@@ -314,6 +315,7 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
       [
         ...parts.flatMap((c) => listed(prompt, c, measuredList, unheld, held, inside)),
         ...stated ? [stated.at] : [],
+        ...keptWords(prompt, asks, language),
       ],
       // (Only a prompt read in its own language is read for its verbs of asking and for what it tells or
       // refuses; a follow-up's negations are those of its changes.)

@@ -250,6 +250,9 @@ export interface Lexicon {
   /** Nouns of a language's units (words, verbs, phrases, idioms, vocabulary): qualified by a language's name
    * they are that language's vocabulary to learn (`language-units.ts`). */
   languageUnits: string[];
+  /** What a quiz keeps itself, named beside it: its score, best, questions and mistakes, kept or saved (`kept`), and the
+   * answers each question offers (`choices`, "4 choices", "3 Antworten zur Auswahl") (`quiz-keeps.ts`). */
+  quizKeeps: Record<"kept" | "choices", string[]>;
   /** Names of languages the UI does not speak ("Japanese", "cinese", "russe"): what language units may be in. */
   otherLanguages: string[];
   /** Exams and tests ("esame", "Prüfung"): what one is of is the topic of the prompt's quiz. */
