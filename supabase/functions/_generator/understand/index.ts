@@ -26,6 +26,7 @@ import { stem, stemPhrase } from "./stem.ts";
 import { words } from "./text.ts";
 import { aside, asking, refused, told } from "./aside.ts";
 import { remainingAsks } from "./remaining.ts";
+import { neededAsks } from "./needed.ts";
 import { formAsks } from "./forms.ts";
 import { spendingAsks } from "./spending.ts";
 import { priceListAsks } from "./price-list.ts";
@@ -281,6 +282,7 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   // words are still accounted for.
   const records = asks.some((a) => (a.type === "log" || a.type === "list") && !a.implied);
   if (!followUp) remainingAsks(prompt, language, asks, all);
+  if (!followUp) neededAsks(prompt, language, asks, all);
   const again = (a: Ask) =>
     timed !== undefined && a.type === "reminder" && a !== first && (!says(a) || (merged && a === timed));
   const derived = derivedAsks(prompt, asks, language);
@@ -289,7 +291,8 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
     language: asked ?? (kept && isUiLanguage(kept) ? kept : language),
     detected,
     asks: asks.filter((a) =>
-      (a.type !== "calculator" || a === calculator || a.worked?.label) && !again(a) && !repeated.has(a) &&
+      (a.type !== "calculator" || a === calculator || a.worked?.label || a.needed) && !again(a) &&
+      !repeated.has(a) &&
       !brokenDown(a) &&
       !(records && a.implied)
     ),
