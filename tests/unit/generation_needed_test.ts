@@ -6,6 +6,7 @@ import { AppSpecSchema } from "../../supabase/functions/_generator/spec-schema.t
 import {
   deadlineDay,
   neededPer,
+  nextNeeded,
   periodEnd,
   periodsLeft,
 } from "../../supabase/functions/_generator/template/src/lib/needed.ts";
@@ -53,4 +54,18 @@ Deno.test("what is left is spread over the periods left until the deadline, the 
   // A limit passed allows nothing more; a deadline past needs no figure.
   assert.equal(neededPer(-40, "2026-03-10", "2026-03-31", "day"), 0);
   assert.equal(neededPer(100, "2026-03-10", "2026-03-01", "day"), undefined);
+});
+
+Deno.test("the next record's value needed for an average is shown on a goal of the records' average", () => {
+  const prompt = "i log my bowling scores, what do i need to score next game to get my average to 150";
+  const { spec, asks } = composeSpec(prompt, { tier: "light" });
+  assert.deepEqual(AppSpecSchema.safeParse(spec).error?.issues ?? [], [], prompt);
+  const goal = spec.screens.find((s) => s.block === "goal");
+  assert.equal(goal?.options.needed, "next");
+  assert.equal(goal?.options.goal, 150);
+  assert.ok(goal?.options.amountField);
+  assert.ok(asks.some((a) => a.type === "calculator" && a.built && a.block === "goal"));
+  // Grades 6 and 7 average 6.5; a third of 8 brings them to 7.
+  assert.equal(nextNeeded([6, 7], 7), 8);
+  assert.equal(nextNeeded([], 7), 7);
 });

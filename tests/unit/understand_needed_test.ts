@@ -72,3 +72,31 @@ Deno.test("a question with no word of need, or of no period, asks no figure stil
     assert.equal(neededOf(prompt).needed, undefined, prompt);
   }
 });
+
+Deno.test("what the next record needs to bring an average to a number is a goal of that average, in five languages", () => {
+  for (
+    const [prompt, target] of [
+      ["my test scores so far, whats the average and what do I need on the next quiz to reach 85", 85],
+      [
+        "i voti di latino con la media: quanto mi serve al prossimo compito per avere almeno 7",
+        7,
+      ],
+      ["mes notes de partiel avec la moyenne, et il me faut combien au prochain pour avoir 14", 14],
+      ["mis notas de inglés y la media; qué nota necesito en la siguiente prueba para sacar un 8", 8],
+      [
+        "Meine Noten in Mathe mit Durchschnitt: welche Note brauche ich in der nächsten Klausur für eine 3",
+        3,
+      ],
+    ] as const
+  ) {
+    const { asks } = understand(prompt);
+    const goal = asks.find((a) => a.type === "goal");
+    assert.deepEqual(asks.find((a) => a.type === "calculator")?.needed, { per: "next" }, prompt);
+    assert.deepEqual(goal?.quantities.map((q) => "value" in q && q.value), [target], prompt);
+  }
+});
+
+Deno.test("a next record with no average in its sentence asks no value needed", () => {
+  const { asks } = understand("remind me what I need to bring to the next 3 meetings");
+  assert.equal(asks.find((a) => a.needed), undefined);
+});

@@ -699,6 +699,11 @@ export class Builder {
     const goal = this.screens.find((s) => s.block === "goal");
     if (!goal) return this.refuse(ask, "no target to reach");
     goal.options.needed = needed.per;
+    // (The next record's value is of the number the records keep, else of one made for it.)
+    const entity = this.entities.find((e) => e.spec.key === goal.entity);
+    const number = entity?.spec.fields.find((f) => f.key === goal.options.amountField) ??
+      entity?.ensureType(["number", "rating"], "amount", this.words.amount);
+    if (needed.per === "next" && number) goal.options.amountField = number.key;
     if (needed.by) goal.options.deadline = needed.by;
     return this.report(ask, goal);
   }

@@ -26,7 +26,7 @@ import { stem, stemPhrase } from "./stem.ts";
 import { words } from "./text.ts";
 import { aside, asking, refused, told } from "./aside.ts";
 import { remainingAsks } from "./remaining.ts";
-import { neededAsks } from "./needed.ts";
+import { neededAsks, nextAsks } from "./needed.ts";
 import { formAsks } from "./forms.ts";
 import { spendingAsks } from "./spending.ts";
 import { priceListAsks } from "./price-list.ts";
@@ -283,6 +283,7 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   const records = asks.some((a) => (a.type === "log" || a.type === "list") && !a.implied);
   if (!followUp) remainingAsks(prompt, language, asks, all);
   if (!followUp) neededAsks(prompt, language, asks, all);
+  if (!followUp) nextAsks(prompt, language, asks, all);
   const again = (a: Ask) =>
     timed !== undefined && a.type === "reminder" && a !== first && (!says(a) || (merged && a === timed));
   const derived = derivedAsks(prompt, asks, language);

@@ -50,8 +50,9 @@ export interface Lexicon {
   remaining: string[];
   /** The words, as written, of what is still needed or still allowed to reach a target or keep to a limit
    * ("still", "ancora", "encore", "todavía", "noch", "need", "serve"), of those that allow ("can"), and the
-   * questions of how many beyond the lexicon's `questions` ("quanti", "cuántos"). */
-  needed: Record<"still" | "can" | "how", string[]>;
+   * questions of how many beyond the lexicon's `questions` ("quanti", "cuántos"), the words of the next
+   * record ("next", "prossimo", "nächste") and of an average beyond the `aggregates`' ("Schnitt"). */
+  needed: Record<"still" | "can" | "how" | "next" | "average", string[]>;
   /** The words of the speaker's intent ("want to", "voglio", "ich will"), matched as written: an amount
    * after them is a goal's target ("I want to read 20 books a year"). */
   want: string[];

@@ -12,17 +12,20 @@ import type { Quantity } from "./quantities.ts";
 import { fold, type Token, words } from "./text.ts";
 import { wholeOf } from "./remaining.ts";
 
-/** The figure still needed: per which period, and the day the target is to be reached by, when stated. */
+/** The figure still needed: per which period, or at the next record for an average to reach the target
+ * (`next`), and the day the target is to be reached by, when stated. */
 export interface Needed {
-  per: "day" | "week" | "month" | "year";
+  per: "day" | "week" | "month" | "year" | "next";
   /** An ISO date, or a month and day with no year ("--08-31"). */
   by?: string;
 }
 
 const STILL = phrasesPerLanguage((lex) => [...lex.needed.still, ...lex.must, ...lex.remaining]);
-const [QUESTIONS, CAN] = [
+const [QUESTIONS, CAN, NEXT, AVERAGE] = [
   (lex: Lexicon) => [...lex.questions, ...lex.needed.how],
   (lex: Lexicon) => lex.needed.can,
+  (lex: Lexicon) => lex.needed.next,
+  (lex: Lexicon) => [...lex.aggregates.average, ...lex.needed.average].filter((w) => !w.includes(" ")),
 ].map((of) =>
   Object.fromEntries(Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(of(lex))])) as Record<
     UiLanguage,
@@ -40,6 +43,9 @@ const PERIOD_WORDS = Object.fromEntries(
 ) as Record<UiLanguage, Set<string>>;
 // How many words after a deadline's word may name its day ("by the end of next August").
 const DEADLINE_WORDS = 6;
+// (A phrase of the next record ends at a comma too; its sentence at a full stop.)
+const PHRASE_END = new Set([",", ".", "?", "!", ";", ":"]);
+const SENTENCE_END = new Set([".", "?", "!"]);
 // (A question ends at a mark or "and": "quanto deve ancora pagare e un riepilogo annuale" asks two things.)
 const AND = Object.fromEntries(Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.and)])) as Record<
   UiLanguage,
@@ -169,3 +175,57 @@ export function neededAsks(prompt: string, language: UiLanguage, asks: Ask[], st
 
 const isTarget = (q: Quantity) =>
   q.kind === "money" || q.kind === "measure" || q.kind === "number" || q.kind === "duration";
+
+/**
+ * A phrase that says what is needed at the next record to reach a number ("what grade do I need on the next
+ * test to get a 7", "che voto mi serve al prossimo compito per arrivare al 7", "welche Note brauche ich in der
+ * nächsten Arbeit, um auf einen Schnitt von 2 zu kommen") in a sentence of an average is a goal of that
+ * average, and the figure the next record needs.
+ */
+export function nextAsks(prompt: string, language: UiLanguage, asks: Ask[], stated: Quantity[]): void {
+  const tokens = words(prompt);
+  for (let i = 0; i < tokens.length; i++) {
+    if (!NEXT[language].has(tokens[i].norm)) continue;
+    // The phrase around the word of next, to a mark or "and"; its sentence, to a full stop only.
+    const edge = (t: Token, stops: Set<string>) =>
+      stops.has(t.text) || (stops === PHRASE_END && AND[language].has(t.norm));
+    const [phrase, sentence] = [PHRASE_END, SENTENCE_END].map((stops) => {
+      let [from, to] = [i, i];
+      while (from > 0 && !edge(tokens[from - 1], stops)) from--;
+      while (to < tokens.length - 1 && !edge(tokens[to + 1], stops)) to++;
+      return tokens.slice(from, to + 1);
+    });
+    const span = { start: phrase[0].start, end: phrase.at(-1)!.end };
+    const inside = (x: { start: number; end: number }) => x.start >= span.start && x.end <= span.end;
+    const target = stated.find((q) =>
+      q.kind === "number" && q.start >= sentence[0].start && q.end <= sentence.at(-1)!.end
+    );
+    const still = phrase.some((_, k) => opens(phrase, k, STILL[language]));
+    if (!still || !target || !sentence.some((t) => AVERAGE[language].has(t.norm))) continue;
+    i = tokens.indexOf(phrase.at(-1)!);
+    for (let k = asks.length - 1; k >= 0; k--) {
+      const a = asks[k];
+      if ((a.type === "aggregate" || a.type === "calculator" || a.type === "goal") && inside(a)) {
+        asks.splice(k, 1);
+      }
+    }
+    asks.push(
+      {
+        type: "goal",
+        quote: target.text,
+        start: target.start,
+        end: target.end,
+        fields: [],
+        quantities: [target],
+      },
+      {
+        type: "calculator",
+        quote: prompt.slice(span.start, span.end),
+        ...span,
+        fields: [],
+        quantities: [],
+        needed: { per: "next" },
+      },
+    );
+  }
+}

@@ -10,7 +10,7 @@ import { BarChart } from "../components/BarChart";
 import { Body, Button, Card, Progress, Screen, Title } from "../components/ui";
 import { isoDay, periodLabel, periodStart, previousPeriod } from "../lib/format";
 import { measure } from "../lib/measure";
-import { deadlineDay, neededPer, periodEnd } from "../lib/needed";
+import { deadlineDay, neededPer, nextNeeded, periodEnd } from "../lib/needed";
 import { displayValue, titleField, useOpenRecord, useRecords } from "../lib/records";
 import { fill, t } from "../lib/strings";
 import { font, useTheme } from "../lib/theme";
@@ -52,9 +52,11 @@ export function GoalBlock({ screenKey }: { screenKey: string }) {
       (kept, record) => (!kept || (dayOf(record) > dayOf(kept)) === after ? record : kept),
       undefined,
     );
-  // A level is its latest reading; anything else adds up.
+  // A level is its latest reading, a goal of the next record's value their average; anything else adds up.
   const sum = (list: RecordData[]) => {
-    if (!level) return list.reduce((total, record) => total + valueOf(record), 0);
+    const total = list.reduce((all, record) => all + valueOf(record), 0);
+    if (needed === "next") return list.length ? total / list.length : 0;
+    if (!level) return total;
     const latest = reading(list, true);
     return latest ? valueOf(latest) : 0;
   };
@@ -75,7 +77,11 @@ export function GoalBlock({ screenKey }: { screenKey: string }) {
   const today = isoDay();
   const last = deadline ? deadlineDay(deadline, today) : period ? periodEnd(today, period) : undefined;
   const left = level ? (down ? done - target : target - done) : target - done;
-  const perPeriod = needed && last ? neededPer(left, today, last, needed) : undefined;
+  const perPeriod = needed === "next"
+    ? nextNeeded(counted.map(valueOf), target)
+    : needed && last
+    ? neededPer(left, today, last, needed)
+    : undefined;
   const history: { label: string; value: number }[] = [];
   if (start && period) {
     for (let from = start, to = "9999-12-31", n = 0; n < 6; n++, to = from, from = previousPeriod(from, period)) {
@@ -103,7 +109,9 @@ export function GoalBlock({ screenKey }: { screenKey: string }) {
         )}
         {needed && perPeriod !== undefined ? (
           <Text style={[styles.status, { color: theme.text }]}>
-            {fill(limit ? t.allowedPer : t.neededPer, { period: PER[needed](), n: show(perPeriod) })}
+            {needed === "next"
+              ? fill(t.nextNeeded, { n: show(perPeriod) })
+              : fill(limit ? t.allowedPer : t.neededPer, { period: PER[needed](), n: show(perPeriod) })}
           </Text>
         ) : null}
       </Card>

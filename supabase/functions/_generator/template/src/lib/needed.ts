@@ -1,6 +1,7 @@
 // What a goal still needs per period until its deadline ("how much we need to save each month to hit
 // December"), or what a limit still allows per period until its period ends ("combien je peux encore dépenser
-// par jour"): what is left of the target over the periods left, the current one counted. Kept free of imports
+// par jour"): what is left of the target over the periods left, the current one counted; or what the next
+// record needs for an average to reach its target ("che voto mi serve al prossimo compito"). Kept free of imports
 // so a test can run it; days are ISO dates ("2027-12-31").
 
 type Per = "day" | "week" | "month" | "year";
@@ -41,4 +42,10 @@ export function neededPer(left: number, today: string, last: string, per: Per): 
   const periods = periodsLeft(today, last, per);
   if (periods === 0) return undefined;
   return Math.round((Math.max(0, left) / periods) * 100) / 100;
+}
+
+/** The value the next record needs for the average of all the records to reach the target, rounded to cents. */
+export function nextNeeded(values: number[], target: number): number {
+  const sum = values.reduce((total, value) => total + value, 0);
+  return Math.round((target * (values.length + 1) - sum) * 100) / 100;
 }
