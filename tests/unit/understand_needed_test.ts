@@ -100,3 +100,9 @@ Deno.test("a next record with no average in its sentence asks no value needed", 
   const { asks } = understand("remind me what I need to bring to the next 3 meetings");
   assert.equal(asks.find((a) => a.needed), undefined);
 });
+
+Deno.test("the day to reach a target by may be stated outside the question, of a goal the question makes", () => {
+  const prompt =
+    "the band needs 600 dollars for the trip by march 15. how much do we still need to collect each week?";
+  assert.deepEqual(neededOf(prompt).needed, { per: "week", by: "--03-15" });
+});

@@ -149,11 +149,13 @@ export function neededAsks(prompt: string, language: UiLanguage, asks: Ask[], st
     goal.quantities = goal.quantities.filter((q) => !(q.kind === "period" && inside(q)));
     const until = periods.find((q) => q !== per.q && q.kind === "period");
     if (until && !goal.quantities.some((q) => q.kind === "period")) goal.quantities.push(until);
-    // The day to reach it by: the goal's deadline, else one the question states ("jusqu'à la fin du mois" is
-    // the goal's period, no day).
-    const at = goal.deadline?.start ??
-      question.find((_, k) => opens(question, k, DEADLINE[language]))?.start;
-    const by = at === undefined ? undefined : dayOf(prompt.slice(at).split(/[.!?;\n]/)[0], language);
+    // The day to reach it by: the goal's deadline, else the first deadline of the prompt that names one ("by
+    // may 1st", "para marzo"; "jusqu'à la fin du mois" is the goal's period, no day).
+    const deadlines = [
+      ...(goal.deadline ? [goal.deadline.start] : []),
+      ...tokens.filter((_, k) => opens(tokens, k, DEADLINE[language])).map((t) => t.start),
+    ];
+    const by = deadlines.map((at) => dayOf(prompt.slice(at).split(/[.!?;\n]/)[0], language)).find(Boolean);
     if (by) delete goal.deadline;
     // The question's own figures and goals are this one.
     for (let k = asks.length - 1; k >= 0; k--) {
