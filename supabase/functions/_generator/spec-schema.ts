@@ -184,6 +184,13 @@ const ScreenOptions = z.object({
     "a goal screen: the period its target is for (absent: all time); a log screen: the period its summary " +
       "counts by (absent: day)",
   ),
+  needed: z.union([Period, z.literal("next")]).optional().describe(
+    "a goal screen: shows what is still needed (a limit: still allowed) per this period until its deadline, else " +
+      "until its period ends; next: its goal is of the records' average, shown with the value the next one needs",
+  ),
+  deadline: z.string().regex(/^(\d{4}|-)-\d{2}-\d{2}$/).optional().describe(
+    'a goal screen: the day its target is to be reached by, an ISO date or a month and day ("--08-31")',
+  ),
   weekdayField: Key.optional().describe("a timetable: the weekday field each entry is on"),
   endField: Key.optional().describe("a timetable: the time field the entry ends at"),
   detailFields: z.array(Key).optional().describe(

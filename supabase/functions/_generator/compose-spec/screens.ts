@@ -3,6 +3,7 @@
 // block can serve is reported, never dropped.
 import type { Ask, Slot } from "../understand/index.ts";
 import type { PricedItem } from "../understand/price-list.ts";
+import type { Needed } from "../understand/needed.ts";
 import { measureOf, type Quantity } from "../understand/quantities.ts";
 import { CONCEPTS } from "../understand/concepts-index.ts";
 import type { Concept } from "../understand/concepts.ts";
@@ -694,6 +695,20 @@ export class Builder {
     });
   }
 
+  /** The figure still needed per period of the goal's screen, until the day the target is to be reached by. */
+  needed(ask: Ask, needed: Needed) {
+    const goal = this.screens.find((s) => s.block === "goal");
+    if (!goal) return this.refuse(ask, "no target to reach");
+    goal.options.needed = needed.per;
+    // (The next record's value is of the number the records keep, else of one made for it.)
+    const entity = this.entities.find((e) => e.spec.key === goal.entity);
+    const number = entity?.spec.fields.find((f) => f.key === goal.options.amountField) ??
+      entity?.ensureType(["number", "rating"], "amount", this.words.amount);
+    if (needed.per === "next" && number) goal.options.amountField = number.key;
+    if (needed.by) goal.options.deadline = needed.by;
+    return this.report(ask, goal);
+  }
+
   refuse(ask: Ask, why: string) {
     this.reports.push({ type: ask.type, quote: ask.quote, built: false });
     this.unmet.push(`${ask.quote} (${why})`);
@@ -962,6 +977,8 @@ export class Builder {
         return this.report(ask, this.addScreen("converter", w.converter, undefined, { conversions }));
       }
       case "calculator": {
+        // A figure still needed to reach a goal is shown on the goal's screen (`needed.ts`).
+        if (ask.needed) return this.needed(ask, ask.needed);
         // A figure of the records' own numbers is a computed field of theirs, not a calculator (`worked-out.ts`);
         // one asked by words of computing or a rate whose operands the records do not keep is worked out in a
         // calculator, as any such ask.

@@ -25,6 +25,7 @@ import {
   wordSet,
 } from "./lexicon.ts";
 import type { Worked } from "./worked-out.ts";
+import type { Needed } from "./needed.ts";
 import type { UiLanguage } from "./language.ts";
 import { findConcepts, namesEvents, namesThings } from "./concepts.ts";
 import { languageUnits } from "./language-units.ts";
@@ -152,6 +153,8 @@ export interface Ask {
   bounds?: { below?: number; above?: number };
   /** A calculator's figure worked out from the records' own numbers ("profit", "price per litre"). */
   worked?: Worked;
+  /** A calculator's figure still needed per period to reach its goal's target (`needed.ts`). */
+  needed?: Needed;
   /** A catalog's things as the prompt lists them, each with its price ("vanilla $3, chocolate $3.50"). */
   items?: PricedItem[];
   /** Records whose fields are said of each of them ("for each book: title, author", "pro Marke Land und

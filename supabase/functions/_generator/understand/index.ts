@@ -26,6 +26,7 @@ import { stem, stemPhrase } from "./stem.ts";
 import { words } from "./text.ts";
 import { aside, asking, refused, told } from "./aside.ts";
 import { remainingAsks } from "./remaining.ts";
+import { neededAsks, nextAsks } from "./needed.ts";
 import { formAsks } from "./forms.ts";
 import { keptWords } from "./quiz-keeps.ts";
 import { spendingAsks } from "./spending.ts";
@@ -282,6 +283,8 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   // words are still accounted for.
   const records = asks.some((a) => (a.type === "log" || a.type === "list") && !a.implied);
   if (!followUp) remainingAsks(prompt, language, asks, all);
+  if (!followUp) neededAsks(prompt, language, asks, all);
+  if (!followUp) nextAsks(prompt, language, asks, all);
   const again = (a: Ask) =>
     timed !== undefined && a.type === "reminder" && a !== first && (!says(a) || (merged && a === timed));
   const derived = derivedAsks(prompt, asks, language);
@@ -290,7 +293,8 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
     language: asked ?? (kept && isUiLanguage(kept) ? kept : language),
     detected,
     asks: asks.filter((a) =>
-      (a.type !== "calculator" || a === calculator || a.worked?.label) && !again(a) && !repeated.has(a) &&
+      (a.type !== "calculator" || a === calculator || a.worked?.label || a.needed) && !again(a) &&
+      !repeated.has(a) &&
       !brokenDown(a) &&
       !(records && a.implied)
     ),

@@ -48,6 +48,11 @@ export interface Lexicon {
   /** The words, as written, that ask what is left of an amount ("how much is left", "quanto mi resta",
    * "combien il reste", "cuánto me queda", "wie viel bleibt übrig"). */
   remaining: string[];
+  /** The words, as written, of what is still needed or still allowed to reach a target or keep to a limit
+   * ("still", "ancora", "encore", "todavía", "noch", "need", "serve"), of those that allow ("can"), and the
+   * questions of how many beyond the lexicon's `questions` ("quanti", "cuántos"), the words of the next
+   * record ("next", "prossimo", "nächste") and of an average beyond the `aggregates`' ("Schnitt"). */
+  needed: Record<"still" | "can" | "how" | "next" | "average", string[]>;
   /** The words of the speaker's intent ("want to", "voglio", "ich will"), matched as written: an amount
    * after them is a goal's target ("I want to read 20 books a year"). */
   want: string[];

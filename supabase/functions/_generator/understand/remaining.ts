@@ -50,7 +50,7 @@ function unitOf(q: Quantity, language: UiLanguage): string | undefined {
  * rate ("5 € a testa", "$14 an hour"), those of a unit the question names ("ceux qui restent" after "les
  * km"), else money where it names a budget, else any; one only, or none.
  */
-function wholeOf(question: Token[], stated: Quantity[], tokens: Token[], language: UiLanguage) {
+export function wholeOf(question: Token[], stated: Quantity[], tokens: Token[], language: UiLanguage) {
   const w = WORDS[language];
   // A rate's amount is followed by a word of "per" before a bare noun ("a testa", "par cours"), where a
   // whole's is followed by a preposition before a determiner ("per le vacanze"); an interval's follows a word

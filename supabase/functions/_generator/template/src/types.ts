@@ -125,6 +125,12 @@ export interface ScreenOptions {
   limit?: boolean;
   /** The span a goal's progress or a log's aggregates are counted over; absent: all time (goal), day (log). */
   period?: Period;
+  /** A goal's figure still needed (a limit's still allowed) per this period until its deadline, else until its
+   * period ends: what is left of the target over the periods left; `next`: the goal is of the records' average,
+   * and the figure is the value the next record needs for the average to reach it. */
+  needed?: Period | "next";
+  /** The day a goal's target is to be reached by: an ISO date, or a month and day with no year ("--08-31"). */
+  deadline?: string;
   /** A timetable's weekday field and end-time field. */
   weekdayField?: string;
   endField?: string;

@@ -1,14 +1,16 @@
 // A goal: a target for a period (save 4,000 $, read 20 books this year, 2 litres of water a day) and the
 // progress towards it, or a limit not to pass (no more than 3 coffees a day) and what is left under it: the
 // entity's amount field summed over the period's records, or the records counted when it has none; the periods
-// before are charted. A reading of a state (a body weight of 70 kg) is reached by its latest reading, going
-// the way from the first reading to the target, and each period charts its last reading. Records are added
-// and edited in the record form.
+// before are charted, and what is still needed (or still allowed) per period until the deadline is shown. A
+// reading of a state (a body weight of 70 kg) is reached by its latest reading, going the way from the first
+// reading to the target, and each period charts its last reading. Records are added and edited in the record
+// form.
 import { Pressable, StyleSheet, Text } from "react-native";
 import { BarChart } from "../components/BarChart";
 import { Body, Button, Card, Progress, Screen, Title } from "../components/ui";
 import { isoDay, periodLabel, periodStart, previousPeriod } from "../lib/format";
 import { measure } from "../lib/measure";
+import { deadlineDay, neededPer, nextNeeded, periodEnd } from "../lib/needed";
 import { displayValue, titleField, useOpenRecord, useRecords } from "../lib/records";
 import { fill, t } from "../lib/strings";
 import { font, useTheme } from "../lib/theme";
@@ -21,13 +23,21 @@ const PERIOD_TITLE: Record<Period, () => string> = {
   year: () => t.thisYear,
 };
 
+const PER: Record<Period, () => string> = {
+  day: () => t.perDay,
+  week: () => t.perWeek,
+  month: () => t.perMonth,
+  year: () => t.perYear,
+};
+
 export function GoalBlock({ screenKey }: { screenKey: string }) {
   const screen = screenOf(screenKey);
   const entity = entityOf(screen);
   const theme = useTheme();
   const open = useOpenRecord(screen.key);
   const [records] = useRecords(entity);
-  const { amountField, dateField, goal: target = 1, period, unit, currency, limit, level } = screen.options;
+  const { amountField, dateField, goal: target = 1, period, unit, currency, limit, level, needed, deadline } =
+    screen.options;
   const amount = entity.fields.find((field) => field.key === amountField);
   const date = entity.fields.find((field) => field.key === dateField) ??
     entity.fields.find((field) => field.type === "date");
@@ -42,9 +52,11 @@ export function GoalBlock({ screenKey }: { screenKey: string }) {
       (kept, record) => (!kept || (dayOf(record) > dayOf(kept)) === after ? record : kept),
       undefined,
     );
-  // A level is its latest reading; anything else adds up.
+  // A level is its latest reading, a goal of the next record's value their average; anything else adds up.
   const sum = (list: RecordData[]) => {
-    if (!level) return list.reduce((total, record) => total + valueOf(record), 0);
+    const total = list.reduce((all, record) => all + valueOf(record), 0);
+    if (needed === "next") return list.length ? total / list.length : 0;
+    if (!level) return total;
     const latest = reading(list, true);
     return latest ? valueOf(latest) : 0;
   };
@@ -61,6 +73,15 @@ export function GoalBlock({ screenKey }: { screenKey: string }) {
   const share = !level ? done / target : down
     ? (first - done) / (first - target)
     : first === target ? 1 : (done - first) / (target - first);
+  // What is left spread over the periods left until the deadline, else until the goal's period ends.
+  const today = isoDay();
+  const last = deadline ? deadlineDay(deadline, today) : period ? periodEnd(today, period) : undefined;
+  const left = level ? (down ? done - target : target - done) : target - done;
+  const perPeriod = needed === "next"
+    ? nextNeeded(counted.map(valueOf), target)
+    : needed && last
+    ? neededPer(left, today, last, needed)
+    : undefined;
   const history: { label: string; value: number }[] = [];
   if (start && period) {
     for (let from = start, to = "9999-12-31", n = 0; n < 6; n++, to = from, from = previousPeriod(from, period)) {
@@ -86,6 +107,13 @@ export function GoalBlock({ screenKey }: { screenKey: string }) {
             {reached ? t.goalReached : fill(t.toGo, { n: show(Math.abs(target - done)) })}
           </Text>
         )}
+        {needed && perPeriod !== undefined ? (
+          <Text style={[styles.status, { color: theme.text }]}>
+            {needed === "next"
+              ? fill(t.nextNeeded, { n: show(perPeriod) })
+              : fill(limit ? t.allowedPer : t.neededPer, { period: PER[needed](), n: show(perPeriod) })}
+          </Text>
+        ) : null}
       </Card>
       {screen.options.chart && history.length > 0 ? (
         <Card>
