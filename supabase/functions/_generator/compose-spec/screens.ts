@@ -3,7 +3,7 @@
 // block can serve is reported, never dropped.
 import type { Ask, Slot } from "../understand/index.ts";
 import type { PricedItem } from "../understand/price-list.ts";
-import type { Needed } from "../understand/needed.ts";
+import type { Needed } from "../understand/still-needed.ts";
 import { measureOf, type Quantity } from "../understand/quantities.ts";
 import { CONCEPTS } from "../understand/concepts-index.ts";
 import type { Concept } from "../understand/concepts.ts";
@@ -977,7 +977,7 @@ export class Builder {
         return this.report(ask, this.addScreen("converter", w.converter, undefined, { conversions }));
       }
       case "calculator": {
-        // A figure still needed to reach a goal is shown on the goal's screen (`needed.ts`).
+        // A figure still needed to reach a goal is shown on the goal's screen (`../understand/still-needed.ts`).
         if (ask.needed) return this.needed(ask, ask.needed);
         // A figure of the records' own numbers is a computed field of theirs, not a calculator (`worked-out.ts`);
         // one asked by words of computing or a rate whose operands the records do not keep is worked out in a

@@ -25,7 +25,7 @@ import {
   wordSet,
 } from "./lexicon.ts";
 import type { Worked } from "./worked-out.ts";
-import type { Needed } from "./needed.ts";
+import type { Needed } from "./still-needed.ts";
 import type { UiLanguage } from "./language.ts";
 import { findConcepts, namesEvents, namesThings } from "./concepts.ts";
 import { languageUnits } from "./language-units.ts";
@@ -153,7 +153,7 @@ export interface Ask {
   bounds?: { below?: number; above?: number };
   /** A calculator's figure worked out from the records' own numbers ("profit", "price per litre"). */
   worked?: Worked;
-  /** A calculator's figure still needed per period to reach its goal's target (`needed.ts`). */
+  /** A calculator's figure still needed per period to reach its goal's target (`still-needed.ts`). */
   needed?: Needed;
   /** A catalog's things as the prompt lists them, each with its price ("vanilla $3, chocolate $3.50"). */
   items?: PricedItem[];

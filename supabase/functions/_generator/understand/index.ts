@@ -26,7 +26,7 @@ import { stem, stemPhrase } from "./stem.ts";
 import { words } from "./text.ts";
 import { aside, asking, refused, told } from "./aside.ts";
 import { remainingAsks } from "./remaining.ts";
-import { neededAsks, nextAsks } from "./needed.ts";
+import { neededAsks, nextAsks } from "./still-needed.ts";
 import { formAsks } from "./forms.ts";
 import { keptWords } from "./quiz-keeps.ts";
 import { spendingAsks } from "./spending.ts";
