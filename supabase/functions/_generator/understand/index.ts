@@ -5,6 +5,7 @@
 import type { AppSpec } from "../template/src/types.ts";
 import { type Ask, asksOf, examTopic, occasionOf, ON_A_LIST, statedTopic } from "./asks.ts";
 import { type Clause, clauses } from "./clauses.ts";
+import { countedAsks } from "./counted.ts";
 import { type ConceptMatch, fieldWordsOf, findConcepts, namesConcept } from "./concepts.ts";
 import { derivedAsks, derivedLast } from "./derived.ts";
 import { detectLanguage, isUiLanguage, type UiLanguage } from "./language.ts";
@@ -281,6 +282,8 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   // words are still accounted for.
   const records = asks.some((a) => (a.type === "log" || a.type === "list") && !a.implied);
   if (!followUp) remainingAsks(prompt, language, asks, all);
+  // What a question of how many counts names its figure, log and goal.
+  if (!followUp) countedAsks(prompt, asks, language);
   const again = (a: Ask) =>
     timed !== undefined && a.type === "reminder" && a !== first && (!says(a) || (merged && a === timed));
   const derived = derivedAsks(prompt, asks, language);
