@@ -3,6 +3,7 @@
 import type { Ask, Understanding } from "../understand/index.ts";
 import { amountHeld, CUES, LEXICONS, perLanguage, phraseAt, VERBS } from "../understand/lexicon.ts";
 import { measureWord } from "../understand/quantities.ts";
+import { countedThing } from "../understand/counted.ts";
 import type { AppSpec, EntitySpec, Language, ScreenSpec } from "../template/src/types.ts";
 import { capitalized, fold } from "./entities.ts";
 import { type Concept, findConcepts } from "../understand/concepts.ts";
@@ -636,6 +637,11 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   const meant = own && !given && !role ? appFor(prompt, language, capitals) : "";
   const served = main && own ? servedBy(prompt, main, language, capitals) : "";
   const framed = main && own ? framedName(main, prompt, language, capitals) : "";
+  // What a question of how many counts names its records, not the speaker's verb after it ("Bicchieri d'acqua").
+  const counted =
+    spoken && main?.subject !== undefined && main.subject === countedThing(prompt, language)?.phrase
+      ? phrase(main.subject, language, capitals)
+      : "";
   // An occasion the prompt opens on, or that records of several kinds, built or asked for, are for, names
   // the app before what the speaker does, and before what the app is said to be for when that is one of its
   // lists ("une appli pour les invités" of "on se marie").
@@ -663,7 +669,7 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     given || (occasion && (!meant || ofRecords(meant)) ? occasion : "") || meant || (kinds >= 2 ? world : ""),
     // (Its words only when they hold its subject: a quiz's topic may be the exam another clause names; not
     // when they are the persons it is for, "for 4 players", but what precedes them.)
-    served || framed ||
+    served || framed || counted ||
     (main && !verbal && !aimed && !learnt(main, language) &&
         (!main.subject || main.quote.includes(main.subject))
       ? quoted

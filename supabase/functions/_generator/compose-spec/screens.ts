@@ -1575,6 +1575,13 @@ function countedField(entity: Entity, ask: Ask, target: Quantity): FieldSpec | n
   const fields = progressFields(entity, "number", "money");
   // So many times a period ("3 times a week": a number and a period in the same words) counts the records.
   if (ask.quantities.some((x) => x.kind === "period" && x.start === target.start)) return null;
+  // A number of the thing a question of how many counts is of the amount its figure adds up ("pages"), the
+  // one the log totals, else of the records ("books").
+  if (ask.counts && target.kind === "number") {
+    if (!ask.amount) return null;
+    entity.addAsked([ask.amount]);
+    return entity.spec.fields.find((f) => fold(f.label) === fold(capitalized(ask.amount!.name)));
+  }
   const after = words(ask.quote.slice(Math.max(0, target.end - ask.start)))[0];
   const noun = after?.kind === "word" && !CUES[entity.language].stop.has(after.norm);
   if (target.kind !== "number" || !noun) return fields[0];

@@ -167,6 +167,8 @@ export interface Ask {
   rota?: true;
   /** The amount a figure adds up, as its words name it ("how many hours": a duration; "the km I run": km). */
   amount?: Field;
+  /** What a goal's number counts, as written: the thing a question of how many counts (`counted.ts`). */
+  counts?: string;
   /** A figure that ranks the records ("which product sells most", "cuál tengo más abandonada"). */
   ranked?: true;
   /** What a ranking ranks, as written: the noun its word of which asks of ("which of my kids": "kids"), or the

@@ -5,6 +5,7 @@
 import type { AppSpec } from "../template/src/types.ts";
 import { type Ask, asksOf, examTopic, occasionOf, ON_A_LIST, statedTopic } from "./asks.ts";
 import { type Clause, clauses } from "./clauses.ts";
+import { countedAsks } from "./counted.ts";
 import { type ConceptMatch, fieldWordsOf, findConcepts, namesConcept } from "./concepts.ts";
 import { derivedAsks, derivedLast } from "./derived.ts";
 import { detectLanguage, isUiLanguage, type UiLanguage } from "./language.ts";
@@ -285,6 +286,8 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   if (!followUp) remainingAsks(prompt, language, asks, all);
   if (!followUp) neededAsks(prompt, language, asks, all);
   if (!followUp) nextAsks(prompt, language, asks, all);
+  // What a question of how many counts names its figure, log and goal.
+  if (!followUp) countedAsks(prompt, asks, language);
   const again = (a: Ask) =>
     timed !== undefined && a.type === "reminder" && a !== first && (!says(a) || (merged && a === timed));
   const derived = derivedAsks(prompt, asks, language);

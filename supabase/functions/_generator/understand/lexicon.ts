@@ -37,6 +37,9 @@ export interface Lexicon {
    * ("quante", "cuántas", "wie viele", "wie oft") though their stem is a total's ("quanto", "wie viel"): empty
    * where no total's word shares one ("how many", "combien de"). */
   counting: Record<"count" | "total" | "many", string[]>;
+  /** The questions of how many and how much, as written ("how many", "combien", "cuántas", "wie viel"): the
+   * noun one governs is what the speaker counts. */
+  howMany: string[];
   /** The words that compare an amount with a limit: verbs of going past it (`exceed`: "go over",
    * "dépasser", "superare", "pasar de", "überschreiten") and words of at most (`atMost`: "no more than",
    * "au maximum", "höchstens"), with or without a negation ("ne pas dépasser"), and words of less than
