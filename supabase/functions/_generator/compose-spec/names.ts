@@ -1,7 +1,8 @@
 // The app's name (a short title in the UI language from what the prompt is about) and its description and
 // features (what THIS app's screens do), both from the composed spec.
 import type { Ask, Understanding } from "../understand/index.ts";
-import { amountHeld, CUES, LEXICONS, perLanguage, phraseAt, VERBS } from "../understand/lexicon.ts";
+import { amountHeld, CUES, LEXICONS, OF_WORDS, perLanguage, phraseAt, VERBS } from "../understand/lexicon.ts";
+import { HEAD_FIRST } from "../understand/language.ts";
 import { measureWord } from "../understand/quantities.ts";
 import { countedThing } from "../understand/counted.ts";
 import type { AppSpec, EntitySpec, Language, ScreenSpec } from "../template/src/types.ts";
@@ -111,7 +112,6 @@ const PREPOSITIONS = perLanguage((lex) =>
   [...lex.between, ...lex.with, ...lex.deadline, ...lex.time.from].filter((w) => !w.includes(" "))
 );
 const EVERY = perLanguage((lex) => lex.time.every);
-const OF = perLanguage((lex) => lex.of);
 const ARTICLES = perLanguage((lex) => lex.articles);
 const QUESTIONS = perLanguage((lex) => lex.questions);
 // The questions of how many ("quante volte", "wie viele"): what they ask about is said around the speaker's
@@ -215,17 +215,13 @@ const INFINITIVE = Object.fromEntries(
   }),
 ) as Record<Language, RegExp | null>;
 
-// The languages whose nouns take what follows them through a preposition, never straight before a
-// determiner ("diario della neonata", "liste des courses", "lista de la compra").
-const PREPOSITIONAL: ReadonlySet<Language> = new Set(["it", "fr", "es"]);
-
 /** Whether the words open on a verb before a determiner: an infinitive ("gestire le spese condominiali",
  * "apuntar las clases") or, where no noun comes straight before one, any word ("apunto los gastos", "révise
  * mon anglais"). What is done is no part of the name. */
 function opensOnVerb(words: string[], language: Language): boolean {
   const first = fold(words[0] ?? "");
   return words.length > 2 && DETERMINERS[language].has(fold(words[1])) && !CUES[language].stop.has(first) &&
-    (INFINITIVE[language]?.test(first) === true || PREPOSITIONAL.has(language));
+    (INFINITIVE[language]?.test(first) === true || HEAD_FIRST.has(language));
 }
 
 // The ask cues of several words, each as its folded words.
@@ -277,7 +273,7 @@ function phrase(text: string, language: Language, nounsCapitalized = false): str
     if (held > from && held < end) return trimmed(end, held);
     // (A number "of" opens at its end says which or when, "vespa del 1978", "Käfer von 1972": no name holds
     // it.)
-    const which = (i: number) => /^\d/.test(all[i]) && i > from && OF[language].has(fold(all[i - 1]));
+    const which = (i: number) => /^\d/.test(all[i]) && i > from && OF_WORDS[language].has(fold(all[i - 1]));
     while (end > from && (drop(all[end - 1]) || lower(all[end - 1]) || which(end - 1))) end--;
     return { from, words: all.slice(from, end) };
   };
@@ -309,9 +305,10 @@ function phrase(text: string, language: Language, nounsCapitalized = false): str
 function describes(words: string[], i: number, language: Language): boolean {
   const w = fold(words[i]);
   const next = fold(words[i + 1] ?? "");
-  const of = OF[language].has(next) || [...OF[language]].some((o) => o.endsWith("'") && next.startsWith(o));
-  return PREPOSITIONAL.has(language) && i > 0 && of && CUES[language].stop.has(w) &&
-    !CUES[language].stop.has(fold(words[i - 1])) && !OF[language].has(w) && !AND[language].has(w);
+  const of = OF_WORDS[language].has(next) ||
+    [...OF_WORDS[language]].some((o) => o.endsWith("'") && next.startsWith(o));
+  return HEAD_FIRST.has(language) && i > 0 && of && CUES[language].stop.has(w) &&
+    !CUES[language].stop.has(fold(words[i - 1])) && !OF_WORDS[language].has(w) && !AND[language].has(w);
 }
 
 /** Whether the words open, after function words, on the name of a time that a word other than a function
@@ -391,7 +388,7 @@ function framedName(main: Ask, prompt: string, language: Language, capitals: boo
   // (The kind word opens the ask, "of" its complement within it: "objectif d'épargne pour".)
   const at = tokens.findIndex((t) => (quiz ? ABOUT : PURPOSE)[language].has(t.norm));
   const thing = at > 0 ? thingAfter(tokens, at + 1, language) : undefined;
-  const before = tokens.slice(0, at).filter((t) => !OF[language].has(t.norm));
+  const before = tokens.slice(0, at).filter((t) => !OF_WORDS[language].has(t.norm));
   // (A gerund or the speaker's verb says what is done, "I'm saving for a used car", "j'économise pour un
   // voyage", "estoy ahorrando para una moto", not what the app is.)
   if (
@@ -405,7 +402,7 @@ function framedName(main: Ask, prompt: string, language: Language, capitals: boo
   }
   const typed = rest.slice(before[0].start, before.at(-1)!.end);
   // (A quiz's kind word too long for a title with its topic is the UI's own, "Quiz" of "preguntas".)
-  const kind = PREPOSITIONAL.has(language) && !quiz
+  const kind = HEAD_FIRST.has(language) && !quiz
     ? before.at(-1)!.text
     : quiz && typed.length > WORDS[language].quiz.length + 2
     ? WORDS[language].quiz
@@ -415,7 +412,7 @@ function framedName(main: Ask, prompt: string, language: Language, capitals: boo
   const all = rest.slice(thing.start).split(/[,;:(]/)[0].split(/\s+/);
   const time = timeAt(all, language);
   const end = all.findIndex((w, i) =>
-    i > 0 && (i === time || (CUES[language].stop.has(fold(w)) && !(quiz && OF[language].has(fold(w)))))
+    i > 0 && (i === time || (CUES[language].stop.has(fold(w)) && !(quiz && OF_WORDS[language].has(fold(w)))))
   );
   let own = phrase(all.slice(0, end < 0 ? all.length : end).join(" "), language, capitals);
   // (A topic too long for a title with its kind word loses its last complements, never cut mid-phrase:
@@ -432,7 +429,7 @@ function framedName(main: Ask, prompt: string, language: Language, capitals: boo
     const noun = germanNouns(own);
     return /\s/.test(noun) ? "" : compound(capitalized(noun), kind);
   }
-  if (!PREPOSITIONAL.has(language)) return `${own} ${kind}`;
+  if (!HEAD_FIRST.has(language)) return `${own} ${kind}`;
   if (!quiz) return `${kind} ${own}`;
   // (A quiz keeps the preposition it was asked with, "Quiz sulle capitali africane"; when that is too long
   // it is "of" its topic, without the article: "Quiz de historia de España".)
@@ -464,7 +461,9 @@ function kindWithSubject(
   const at = tokens.findIndex((t) => t.start >= from && t.norm === fold(kind));
   const by = tokens[at + 1];
   // (Persons a kind word is of are what it keeps: "planning des bénévoles", "rota of volunteers".)
-  const thing = at < 0 ? undefined : thingAfter(tokens, at + 2, language, OF[language].has(by?.norm ?? ""));
+  const thing = at < 0
+    ? undefined
+    : thingAfter(tokens, at + 2, language, OF_WORDS[language].has(by?.norm ?? ""));
   // (What says how the app looks or speaks, "in german", is no subject.)
   const styles = (t: { start: number }) =>
     u.asks.some((a) =>
@@ -843,7 +842,7 @@ function qualified(situation: string, records: string, spec: AppSpec, language: 
   if (sharesWord(records, labels) || sharesWord(situation, [records])) return situation;
   const both = language === "de"
     ? compound(capitalized(situation), capitalized(records))
-    : PREPOSITIONAL.has(language)
+    : HEAD_FIRST.has(language)
     ? `${records} ${LEXICONS[language].of[0]} ${situation}`
     : `${situation} ${records}`;
   return both.length <= MAX_NAME && both.split(/\s+/).length <= MAX_NAME_WORDS ? both : situation;
@@ -926,7 +925,7 @@ function personal(text: string, language: Language): boolean {
   const run = tokens.slice(0, end < 0 ? tokens.length : end).filter((w) => !stop.has(w)).join(" ");
   return [...PERSONS[language]].some((p) => {
     const person = p.replace(/-/g, " ");
-    if (PREPOSITIONAL.has(language)) return run === person || run.startsWith(`${person} `);
+    if (HEAD_FIRST.has(language)) return run === person || run.startsWith(`${person} `);
     return run === person || run.endsWith(` ${person}`) ||
       (language === "de" && person.length >= 5 && run.endsWith(person));
   });
@@ -953,7 +952,8 @@ function objectOf(tokens: ReturnType<typeof words>, i: number, language: Languag
   const next = language === "en" && PARTICLES.has(tokens[i + 1]?.norm ?? "") ? i + 2 : i + 1;
   // (An infinitive's ending alone may be a noun's, "potager": the word before says it is one, "pour", "di",
   // "recuérdame", "voglio", "je dois".)
-  const introduced = before === TO[language] || OF[language].has(before) || VERBS[language].has(before) ||
+  const introduced = before === TO[language] || OF_WORDS[language].has(before) ||
+    VERBS[language].has(before) ||
     WANT[language].has(before);
   const verb = particle || VERBS[language].has(w) ||
     (language === "en" ? before === TO.en : INFINITIVE[language]?.test(w) === true && introduced);
@@ -1060,7 +1060,7 @@ const FIRST_PERSON = perLanguage((lex) => lex.relativeSpeakerEndings);
 function speakersVerb(name: string, prompt: string, language: Language): boolean {
   const own = fold(name);
   if (/\s/.test(own)) return false;
-  const ending = PREPOSITIONAL.has(language) && own.length >= 4 &&
+  const ending = HEAD_FIRST.has(language) && own.length >= 4 &&
     [...FIRST_PERSON[language]].some((e) => own.endsWith(e));
   const infinitive = INFINITIVE[language]?.test(own) === true;
   const tokens = words(prompt);
@@ -1078,7 +1078,7 @@ function speakersVerb(name: string, prompt: string, language: Language): boolean
         (QUESTIONS[language].has(before.norm) || RELATIVE[language].has(before.norm))));
   };
   const said = tokens.flatMap((t, i) => t.norm === own ? [i] : []);
-  return PREPOSITIONAL.has(language) ? said.some(verbAt) : said.length > 0 && said.every(verbAt);
+  return HEAD_FIRST.has(language) ? said.some(verbAt) : said.length > 0 && said.every(verbAt);
 }
 
 /** The prompt's own word for the records' concept when it is another word than the concept's name: it
@@ -1153,7 +1153,7 @@ function roleOf(prompt: string, language: Language, capitals: boolean, records: 
   const held = amountHeld(all.map(fold), lead, language);
   const words = held > lead ? all.slice(held) : all;
   const end = words.findIndex((w, i) =>
-    (i > 0 && stop.has(fold(w)) && !OF[language].has(fold(w))) ||
+    (i > 0 && stop.has(fold(w)) && !OF_WORDS[language].has(fold(w))) ||
     (language === "en" && i >= 2 && /ing$/i.test(w))
   );
   // A sentence that goes on to count the records ("sono una maestra, ho 22 alunni") is about them.
@@ -1226,7 +1226,7 @@ export function opening(prompt: string, language: Language, capitals: boolean): 
   if (language === "en" && /ing$/i.test(tokens[at] ?? "")) return "";
   const object: string[] = [];
   // (Across "of" before a word of its own: "une fête de quartier".)
-  const of = (i: number) => OF[language].has(fold(tokens[i])) && !stop.has(fold(tokens[i + 1] ?? "of"));
+  const of = (i: number) => OF_WORDS[language].has(fold(tokens[i])) && !stop.has(fold(tokens[i + 1] ?? "of"));
   for (; at < tokens.length && (!stop.has(fold(tokens[at])) || (object.length && of(at))); at++) {
     // (An English adverb ends it: "I teach guitar privately".)
     if (language === "en" && object.length && /ly\W*$/i.test(tokens[at])) break;
@@ -1360,7 +1360,7 @@ function namesADoing(phrase: string, language: Language): boolean {
   if (rest.length || !infinitive(verb)) return false;
   return language === "en"
     ? by !== undefined && done === undefined && /\p{L}{3}ing$/u.test(by)
-    : (OF[language].has(by) || by === TO[language]) && infinitive(done);
+    : (OF_WORDS[language].has(by) || by === TO[language]) && infinitive(done);
 }
 
 /** Whether a word of the text begins like a word of the phrases (five letters, or a whole short word), or

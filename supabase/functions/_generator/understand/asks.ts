@@ -18,6 +18,7 @@ import {
   matchCues,
   perLanguage,
   phraseAt,
+  phraseFrom,
   phrasesPerLanguage,
   phraseWords,
   stemTokens,
@@ -26,7 +27,7 @@ import {
 } from "./lexicon.ts";
 import type { Worked } from "./worked-out.ts";
 import type { Needed } from "./still-needed.ts";
-import type { UiLanguage } from "./language.ts";
+import { HEAD_FIRST, type UiLanguage } from "./language.ts";
 import { findConcepts, namesEvents, namesThings } from "./concepts.ts";
 import { languageUnits } from "./language-units.ts";
 import { PURPOSE, TO } from "./aside.ts";
@@ -817,7 +818,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const timed = ctx.quantities.some(timerPart);
   // (The records' noun may have its complement: "tours de piste avec la durée".)
   const complement = (at: number) => {
-    const of = OF[language].find((p) => phraseAt(tokens, at, p));
+    const of = phraseFrom(tokens, at, OF[language]);
     let to = at + (of?.length ?? 0);
     while (of && content(to)) to++;
     return to;
@@ -1162,7 +1163,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // What happens after each or at every time ("after each practice", "dopo ogni allenamento", "après chaque
   // séance", "después de cada partido", "bei jeder Durchsicht") comes again and again: a log of it.
   for (const [i] of tokens.entries()) {
-    const p = AFTER_EACH[language].find((p) => phraseAt(tokens, i, p));
+    const p = phraseFrom(tokens, i, AFTER_EACH[language]);
     const event = { from: i + (p?.length ?? 0), to: i + (p?.length ?? 0) + 1 };
     if (!p || !content(event.from) || found.has("log")) continue;
     add("log", { from: i, to: event.to });
@@ -1306,7 +1307,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     if (n < 2 || n > GROUP || span.to <= span.from) continue;
     const who = persons.find((m) => m.from === span.to || (m.from === span.to + 1 && !content(span.to)));
     const we = WE_ARE[language].find((p) => phraseAt(tokens, span.from - p.length, p));
-    const ofUs = OF_US[language].find((p) => phraseAt(tokens, span.to, p));
+    const ofUs = phraseFrom(tokens, span.to, OF_US[language]);
     if (who) {
       // "we are three flatmates" quotes the "we are", which counts the speaker in.
       add("people", { from: we ? span.from - we.length : span.from, to: who.to });
@@ -2282,7 +2283,7 @@ function wantedAmount(
 ): { span: Span; change: boolean } | undefined {
   const periods = deadline || quantities.some((q) => q.kind === "period");
   for (const [i] of tokens.entries()) {
-    const p = WANT[language].find((p) => phraseAt(tokens, i, p));
+    const p = phraseFrom(tokens, i, WANT[language]);
     const verb = i + (p?.length ?? 0);
     if (!p || !tokens[verb] || VERBS[language].has(tokens[verb].norm)) continue;
     if (cued.some((m) => m.from === verb && m.key !== "goal")) continue;
@@ -2773,7 +2774,7 @@ function subjectNear(
     if (i < 0 || i >= tokens.length || !content(i) || (taken.has(i) && !selected)) return undefined;
     let j = i;
     while (free(j + step) && Math.abs(j - i) < 2) j += step;
-    const joint = step === 1 ? of.find((p) => phraseAt(tokens, j + 1, p)) : undefined;
+    const joint = step === 1 ? phraseFrom(tokens, j + 1, of) : undefined;
     if (joint && free(j + 1 + joint.length)) j += 1 + joint.length;
     const span = step === 1 ? { from: i, to: j + 1 } : { from: j, to: i + 1 };
     while (span.from < span.to && selecting.has(tokens[span.from].norm)) span.from++;
@@ -2887,7 +2888,7 @@ function beforeOf(tokens: Token[], s: Span, language: UiLanguage): number[] {
 /** A noun phrase's head: its last word before an "of" word in English and German, else its first. */
 function headNoun(tokens: Token[], s: Span, language: UiLanguage): string {
   const words = beforeOf(tokens, s, language);
-  return tokens[(language === "en" || language === "de" ? words.at(-1) : words[0]) ?? -1]?.norm ?? "";
+  return tokens[(HEAD_FIRST.has(language) ? words[0] : words.at(-1)) ?? -1]?.norm ?? "";
 }
 
 /** Whether a noun phrase's head is a quantity measured again and again (the lexicon's `measures`): last in
@@ -2970,7 +2971,7 @@ function everyTimeAt(
 ): { quote: Span; subject?: Span } | undefined {
   const openers = OPENERS[language];
   for (const [i, t] of tokens.entries()) {
-    const p = EVERY_TIME[language].find((p) => phraseAt(tokens, i, p)) ??
+    const p = phraseFrom(tokens, i, EVERY_TIME[language]) ??
       (noted(i) && WHENEVER[language].has(t.norm) ? [t.norm] : undefined);
     if (!p) continue;
     // (German sets the clause off: "jedes Mal, wenn ich …".)
@@ -3454,7 +3455,7 @@ function groupedBy(
   const each = GROUP_WORDS[language].each;
   // (It follows the figure: "un timer per lo stretching della sera" breaks nothing down.)
   for (let i = Math.max(after, 1); i < tokens.length; i++) {
-    const p = GROUPED_BY[language].find((p) => phraseAt(tokens, i, p));
+    const p = phraseFrom(tokens, i, GROUPED_BY[language]);
     // (An amount before it is paid or measured per that: "3 € per kilo", "10 km per run".)
     const amount = tokens[i - 1].kind === "number" ||
       (measureWord(tokens[i - 1].norm) && tokens[i - 2]?.kind === "number");
@@ -3498,7 +3499,6 @@ const RANK_GAP = 4;
  */
 function rankedOf(tokens: Token[], language: UiLanguage): Span | undefined {
   const r = RANKED[language];
-  const firstAt = (phrases: string[][], i: number) => phrases.find((p) => phraseAt(tokens, i, p));
   const phraseEnding = (phrases: string[][], end: number) =>
     phrases.find((p) => phraseAt(tokens, end - p.length, p));
   for (let i = 0; i < tokens.length; i++) {
@@ -3510,7 +3510,7 @@ function rankedOf(tokens: Token[], language: UiLanguage): Span | undefined {
     const ones = r.ones.has(tokens[i].norm);
     if (ones) {
       for (let j = i + 1; j <= i + 1 + RANK_GAP && tokens[j]?.kind === "word"; j++) {
-        const first = firstAt(r.first, j);
+        const first = phraseFrom(tokens, j, r.first);
         if (first) return { from: i, to: j + first.length };
       }
     }
@@ -3519,11 +3519,11 @@ function rankedOf(tokens: Token[], language: UiLanguage): Span | undefined {
     const from = phraseEnding(r.from, sup.from);
     if (from) return { from: sup.from - from.length, to: sup.to };
     for (let j = sup.to; j <= sup.to + RANK_GAP && tokens[j]?.kind === "word"; j++) {
-      const first = firstAt(r.first, j);
+      const first = phraseFrom(tokens, j, r.first);
       if (first) return { from: sup.from, to: j + first.length };
     }
     for (let j = sup.from - 1; j >= sup.from - 1 - RANK_GAP && tokens[j]?.kind === "word"; j--) {
-      const first = firstAt(r.first, j);
+      const first = phraseFrom(tokens, j, r.first);
       if (first && j + first.length <= sup.from) return { from: j, to: sup.to };
     }
   }
@@ -4298,7 +4298,7 @@ function hadValues(
 ): { span: Span; options: string[] } | undefined {
   const and = (i: number) => AND[language].has(tokens[i]?.norm ?? "") && tokens[i].kind === "word";
   for (let i = 0; i < tokens.length; i++) {
-    const role = ROLES[language].find((p) => phraseAt(tokens, i, p));
+    const role = phraseFrom(tokens, i, ROLES[language]);
     if (!role) continue;
     // (Across an article or a partitive: "des", "some".)
     let from = i + role.length;
