@@ -35,6 +35,7 @@ import { renaming } from "./renames.ts";
 import { measureOf, measureWord, oncePer, type Quantity, timerPart, timesOf } from "./quantities.ts";
 import { enumerationStart, joinsItems, measuredIn, questionField } from "./question-fields.ts";
 import { assigns, planOfPeriod, sharedBetween, turnsAmong } from "./rota.ts";
+import { membersAsked } from "./members.ts";
 import { byDayAt, planKept, plannedAt } from "./plans.ts";
 import { audienceAt } from "./audience.ts";
 import { relativeVerb } from "./relative-clause.ts";
@@ -1486,6 +1487,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     add("people", among.quote);
     named.set("people", among.persons);
   }
+  // (Who among a group or persons named does something asks for them: "unser Chor, wer kommt zur Probe".)
+  const members = found.has("people") ? undefined : membersAsked(tokens, who, persons.length > 0, language);
+  if (members) add("people", members);
   // (Whose turn it is, when, is a rota of the persons.)
   if (turnTime && !found.has("schedule")) {
     const rotaAt = { from: Math.min(who, turnTime.from), to: Math.max(who + 1, turnTime.to) };

@@ -114,6 +114,11 @@ export interface Lexicon {
    * ("each kid", "per ogni alunno", "chacun"), the `whole` of a `collectives` noun ("the whole family",
    * "die ganze Familie"), or who does `what` ("who brings what", "wer welche Schicht übernimmt"). */
   group: Record<"each" | "everyone" | "whole" | "collectives" | "what", string[]>;
+  /** Groups besides `group.collectives` whose members a prompt means by naming them ("the office", "la chorale",
+   * "unser Chor"): who among them does something is asked of those members. */
+  memberGroups: string[];
+  /** The participant (by its singular) a group's members are where no participant's `by` names the group. */
+  groupMember: string;
   /** The first-person subject pronouns ("I", "wir", "je", "on"): a recurrence in a clause they open tells
    * what the speaker does ("I sell at the market every Saturday"), not when to be reminded. */
   speaker: string[];
