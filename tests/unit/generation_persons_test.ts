@@ -112,3 +112,23 @@ Deno.test("the app's other records refer to the persons a board keeps as its own
     assert.ok(main.fields.some((f) => f.label === one && f.type === "choice"), prompt);
   }
 });
+
+Deno.test("a group's members are the persons, named by the noun for its members, and asked of who among them", () => {
+  for (
+    const [prompt, many] of [
+      ["who fetches the snacks for each match of our squad", "Players"],
+      ["the choir, who sings at which concert", "Members"],
+      ["our flatshare kitchen, who cleans it which day", "Flatmates"],
+      ["chi porta la torta in ufficio ogni venerdì", "Colleghi"],
+      ["gruppo di lettura chi sceglie il libro", "Membri"],
+      ["l'équipe de hand, qui lave les maillots", "Joueurs"],
+      ["la familia, quién saca la basura", "Familiares"],
+      ["unsere Mannschaft, wer wäscht die Trikots", "Spieler"],
+      ["in der Abteilung wer gießt die Pflanzen", "Mitglieder"],
+      ["the committee, who brings the minutes to each meeting", "Members"],
+    ]
+  ) {
+    const { made } = board(prompt);
+    assert.ok(made.entities.some((e) => e.plural === many), prompt);
+  }
+});

@@ -7,6 +7,7 @@ import { type Lexicon, LEXICONS } from "../understand/lexicon.ts";
 import type { UiLanguage } from "../understand/language.ts";
 import { stem } from "../understand/stem.ts";
 import { words } from "../understand/text.ts";
+import { namesGroup } from "../understand/members.ts";
 import type { FieldSpec } from "../template/src/types.ts";
 import { capitalized, type Entity, fold, fromWords } from "./entities.ts";
 
@@ -28,13 +29,27 @@ const PARTICIPANTS = Object.fromEntries(
 ) as Record<UiLanguage, { p: Participant; nouns: Set<string>; by: string[][] }[]>;
 
 /** The stems of each language's nouns for persons of a kind (one word each: not "in-laws") and of groups of
- * them ("team", "famille"); not those of anyone ("people", "Leute"), who may be of any kind. */
+ * them ("crew", "famille"); not those of anyone ("people", "Leute"), who may be of any kind, nor those of a
+ * group whose members a participant's noun names ("team": its players, "WG": its "Mitbewohner"): records
+ * called by it are of its members. */
 const PERSONS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => {
     const stems = (list: string[]) =>
       new Set(list.map(folded).filter((w) => w.length === 1).map(([w]) => stem(w, l as UiLanguage)));
     const anyone = stems(lex.anyone);
-    return [l, new Set([...stems([...lex.persons, ...lex.group.collectives])].filter((s) => !anyone.has(s)))];
+    const groups = stems(
+      lex.group.collectives.filter((c) =>
+        lex.participants.some((p) => p.by.some((b) => fold(b) === fold(c)))
+      ),
+    );
+    return [
+      l,
+      new Set(
+        [...stems([...lex.persons, ...lex.group.collectives])].filter((s) =>
+          !anyone.has(s) && !groups.has(s)
+        ),
+      ),
+    ];
   }),
 ) as Record<UiLanguage, Set<string>>;
 
@@ -82,7 +97,10 @@ export function participantOf(
   const head = ([word]: string[]) =>
     language === "de" && tokens.some((t) => t.length > word.length && t.endsWith(word));
   const implied = PARTICIPANTS[language].find((e) => e.by.some((b) => at(b) || (b.length === 1 && head(b))));
-  return implied && { p: implied.p };
+  if (implied) return { p: implied.p };
+  // (A group no participant's words name, "the committee", "die Abteilung", is of members.)
+  const member = LEXICONS[language].participants.find((p) => p.one === LEXICONS[language].groupMember);
+  if (member && namesGroup(words(prompt), language)) return { p: member };
 }
 
 /** Whether words name the participant. */
