@@ -50,6 +50,7 @@ import { keepWanted, occurs, wantedAt } from "./wanted-records.ts";
 import { alternativeAmounts, valuedChoices } from "./valued-choice.ts";
 import { fold, type Token, words } from "./text.ts";
 import { stem } from "./stem.ts";
+import { tickLabel } from "./tick-label.ts";
 import type { PricedItem } from "./price-list.ts";
 
 export const ASK_TYPES = [
@@ -502,10 +503,12 @@ const WHETHER = Object.fromEntries(
     past: lex.whether.past,
     has: wordSet(lex.whether.has),
     already: wordSet(lex.whether.already),
+    yes: wordSet(lex.whether.yes),
   }]),
 ) as Record<UiLanguage, {
   has: Set<string>;
   if: Set<string>;
+  yes: Set<string>;
   done: Set<string>;
   orNot: string[][];
   negative: string[];
@@ -1640,6 +1643,28 @@ export function asksOf(ctx: ClauseContext): Ask[] {
         tick({ from: 0, to: tokens.length }, { from: 2, to: 3 }, 2);
       }
     }
+    // A verb of ticking then "when" and what is then the case ("tick when it's done", "ankreuzen wenn
+    // angekommen", "marcar cuando están hechas"): the participle, across function words and auxiliaries.
+    if (whether.mark.has(stems[i]) && WHENEVER[language].has(tokens[i + 1]?.norm ?? "")) {
+      const p = [i + 2, i + 3, i + 4].find((k) => participle(k) && content(k));
+      const between = p === undefined ? [] : range({ from: i + 2, to: p });
+      if (
+        p !== undefined &&
+        between.every((k) => tokens[k].kind === "word" && !content(k) || whether.done.has(tokens[k].norm))
+      ) {
+        tick({ from: i, to: p + 1 }, { from: p, to: p + 1 }, p);
+      }
+    }
+    // A state right before "yes/no" ("rsvp yes/no", "pagata sì/no", "bezahlt ja/nein") is a tick of its
+    // content words, where no "if" just before asks it already ("si je me suis réveillé oui/non").
+    const yesNo = content(i) && whether.yes.has(tokens[i + 1]?.norm ?? "") && tokens[i + 2]?.text === "/" &&
+      tokens[i + 3]?.kind === "word" &&
+      !range({ from: Math.max(0, i - 6), to: i }).some((k) => whether.if.has(tokens[k].norm));
+    if (yesNo) {
+      let from = i;
+      while (from > 0 && content(from - 1)) from--;
+      tick({ from, to: i + 4 }, { from, to: i + 1 });
+    }
     const not = whether.orNot.find((p) => p.every((w, n) => tokens[i + 1 + n]?.norm === w));
     if (not && content(i)) tick({ from: i, to: i + 1 + not.length }, { from: i, to: i + 1 });
     // A state and its negation, joined by "and" or "or" ("safe and unsafe foods", "sicuri e non sicuri",
@@ -1947,7 +1972,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
         ...(type === "people"
           ? spans.flatMap((o) => crowd.get(`${o.start}:${o.end}`) ?? []).slice(0, 1)
           : []),
-      ],
+      ].map((f) => f.type === "yesno" ? { ...f, name: tickLabel(f.name, language) } : f),
       quantities: qs,
     };
     // An amount or a heap ("un mucchio di ricette") is what the records come in: they are what it holds.

@@ -305,10 +305,11 @@ export interface Lexicon {
    * ha pagato"; English "who's" holds its auxiliary). After `if`, a word of `already` ("si ya saqué", "ob schon
    * bezahlt") asks what was done whatever its form. The `participle` pattern holds the irregular ones too
    * ("preso", "ouvert", "escrito", "abgeholt", "took"). A state joined to itself with a `negative` prefix
-   * ("safe and unsafe", "payées ou impayées", "giftig oder ungiftig") or after a `no` word asks whether. */
+   * ("safe and unsafe", "payées ou impayées", "giftig oder ungiftig") or after a `no` word asks whether.
+   * The word for `yes` ("ja/nein") never ends a tick's label. */
   whether:
     & Record<
-      "if" | "done" | "orNot" | "negative" | "who" | "no" | "as" | "mark" | "has" | "already",
+      "if" | "done" | "orNot" | "negative" | "who" | "no" | "as" | "mark" | "has" | "already" | "yes",
       string[]
     >
     & {
