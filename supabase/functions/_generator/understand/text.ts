@@ -104,8 +104,20 @@ const ZU_INFINITIVE = new RegExp(`^(${[...PARTICLES].join("|")})zu(\\p{L}{3,}en)
 /** Tokens for matching: elisions split, so "dell'acqua" holds the word "acqua"; a German "zu" infinitive
  * folded to the verb. */
 export function words(text: string): Token[] {
-  return tokenize(text).flatMap(splitElision).map((t) => {
-    const zu = t.kind === "word" ? ZU_INFINITIVE.exec(t.norm) : null;
-    return zu ? { ...t, norm: zu[1] + zu[2] } : t;
-  });
+  const known = RECENT.get(text);
+  if (known) return known;
+  const found = Object.freeze(
+    tokenize(text).flatMap(splitElision).map((t) => {
+      const zu = t.kind === "word" ? ZU_INFINITIVE.exec(t.norm) : null;
+      return Object.freeze(zu ? { ...t, norm: zu[1] + zu[2] } : t);
+    }),
+  ) as Token[];
+  if (RECENT.size >= RECENT_TEXTS) RECENT.delete(RECENT.keys().next().value!);
+  RECENT.set(text, found);
+  return found;
 }
+
+// The stages of reading one prompt split the same prompt and sentences again and again: the texts split last
+// are kept, their tokens frozen so that no stage changes what another reads.
+const RECENT_TEXTS = 64;
+const RECENT = new Map<string, Token[]>();
