@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
+import { changeSpec, composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
 
 const goalOf = (prompt: string) => {
   const { spec } = composeSpec(prompt, { tier: "light" });
@@ -33,11 +33,27 @@ Deno.test("a goal said after a question of how many counts the thing it counts",
   // (The amount the figure adds up, with its unit, and not a concept's own: glasses, not ml.)
   const glasses = goalOf("quanti bicchieri d'acqua bevo al giorno, obiettivo 7");
   assert.equal(glasses.goal?.goal, 7);
-  assert.equal(glasses.goal?.unit, "glass");
+  assert.equal(glasses.goal?.unit, "bicchieri");
   const pages = goalOf("how many pages i read a day, target 25");
   assert.equal(pages.goal?.amountField, "pages");
   // (A noun no figure adds up is the records themselves: the goal counts them.)
   const books = goalOf("combien de livres je lis par an, objectif 12");
   assert.equal(books.goal?.goal, 12);
   assert.equal(books.goal?.amountField, undefined);
+});
+
+Deno.test("a unit the app shows as a word is written in the app's language, a translated app's too", () => {
+  const pages = goalOf("quante pagine leggo al giorno, obiettivo 30");
+  assert.equal(pages.goal?.unit, "pagine");
+  assert.match(pages.spec.description, /30 pagine\/giorno/);
+  assert.equal(goalOf("wie viele Seiten lese ich pro Tag, Ziel 30").goal?.unit, "Seiten");
+  assert.equal(goalOf("how many glasses of water i drink a day, goal 8").goal?.unit, "glasses");
+  // (A symbol is the same in every language.)
+  assert.equal(goalOf("bevo 2 litri d'acqua al giorno, obiettivo 2 l").goal?.unit, "l");
+  const english = composeSpec("log my pushups, goal 100 reps a day", { tier: "light" }).spec;
+  const german = changeSpec(english, "auf Deutsch bitte").spec;
+  const units = (spec: typeof english) => spec.screens.flatMap((s) => s.options.unit ?? []);
+  assert.deepEqual(units(english), ["reps", "reps"]);
+  assert.deepEqual(units(german), ["Wiederholungen", "Wiederholungen"]);
+  assert.match(german.description, /100 Wiederholungen\/Tag/);
 });

@@ -15,6 +15,7 @@ import { describe, features, nameOf } from "./names.ts";
 import { unheld, unshown } from "./held.ts";
 import { offName } from "./own-noun.ts";
 import { endsOnInfinitive } from "./head.ts";
+import UNITS from "../understand/units.json" with { type: "json" };
 
 export type { AskReport } from "./screens.ts";
 export { refusal } from "./serviceable.ts";
@@ -322,10 +323,24 @@ function kindOf(reports: AskReport[]): string {
 }
 
 /** The description and features say what the spec's screens do, in its language. */
+/** The units a screen shows as a word ("glasses", "pagine"), by their code and by each of their words: written in
+ * the app's language, that of a translated app too, where a symbol ("ml", "km") is the same in every one. */
+const WORDED_UNITS = new Map(
+  Object.entries(UNITS as Record<string, { shown?: Record<Language, string> }>).flatMap(([code, unit]) =>
+    unit.shown ? [code, ...Object.values(unit.shown)].map((key) => [key, unit.shown!] as const) : []
+  ),
+);
+
 function finish(spec: AppSpec) {
   // Settings and about stay the last tabs whatever a follow-up adds.
   const last = (block: string) => block === "settings" || block === "about" ? 1 : 0;
   spec.screens.sort((a, b) => last(a.block) - last(b.block));
+  for (const { options } of spec.screens) {
+    for (const shown of [options, ...(options.figures ?? [])]) {
+      const words = shown.unit === undefined ? undefined : WORDED_UNITS.get(shown.unit);
+      if (words) shown.unit = words[spec.language];
+    }
+  }
   spec.description = describe(spec);
   spec.features = features(spec);
 }

@@ -133,14 +133,7 @@ export function neededAsks(prompt: string, language: UiLanguage, asks: Ask[], st
       const counts = stated.filter((q) => q.kind === "number" && !inside(q));
       const target = whole ?? (counts.length === 1 ? counts[0] : undefined);
       if (!target) continue;
-      goal = {
-        type: "goal",
-        quote: target.text,
-        start: target.start,
-        end: target.end,
-        fields: [],
-        quantities: [target],
-      };
+      goal = goalOf(target);
       if (question.some((t) => CAN[language].has(t.norm))) goal.limit = true;
       asks.push(goal);
     }
@@ -174,6 +167,16 @@ export function neededAsks(prompt: string, language: UiLanguage, asks: Ask[], st
     });
   }
 }
+
+/** The goal of reaching a target the prompt states, quoted by it. */
+const goalOf = (target: Quantity): Ask => ({
+  type: "goal",
+  quote: target.text,
+  start: target.start,
+  end: target.end,
+  fields: [],
+  quantities: [target],
+});
 
 const isTarget = (q: Quantity) =>
   q.kind === "money" || q.kind === "measure" || q.kind === "number" || q.kind === "duration";
@@ -212,14 +215,7 @@ export function nextAsks(prompt: string, language: UiLanguage, asks: Ask[], stat
       }
     }
     asks.push(
-      {
-        type: "goal",
-        quote: target.text,
-        start: target.start,
-        end: target.end,
-        fields: [],
-        quantities: [target],
-      },
+      goalOf(target),
       {
         type: "calculator",
         quote: prompt.slice(span.start, span.end),
