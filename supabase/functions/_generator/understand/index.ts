@@ -35,6 +35,7 @@ import { priceListAsks } from "./price-list.ts";
 import { flagAsks } from "./flags.ts";
 import { workedOutAsks } from "./worked-out.ts";
 import { storyAsks } from "./story.ts";
+import { daySlotAsks, weekHeads, whichSubject } from "./day-slots.ts";
 
 export type { Ask, AskType, Field, FieldType, Slot } from "./asks.ts";
 export type { ConceptMatch } from "./concepts.ts";
@@ -170,6 +171,10 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   if (!followUp) asks.splice(0, asks.length, ...flagAsks(prompt, language, asks, all));
   // Figures worked out from the records' own numbers: "profit", "prix au kilo", a rate times hours.
   if (!followUp) asks.splice(0, asks.length, ...workedOutAsks(prompt, language, asks, all));
+  // Things set to parts of the day and to weekdays are a timetable, not reminders (`day-slots.ts`).
+  if (!followUp) asks.splice(0, asks.length, ...daySlotAsks(prompt, language, asks, all));
+  if (!followUp) whichSubject(prompt, language, asks);
+  if (!followUp) asks.splice(0, asks.length, ...weekHeads(prompt, asks));
   // A prompt that only names something, or asks only what changes a list, keeps a list of what its first
   // clause names outside those asks' cues: "recipes", "whats in my freezer", "my camping gear, I want a
   // photo of each", or a log of what it names being done ("annaffiare le piante"); a log a figure of the speaker's doing implies, with nothing named to keep, is no more.
