@@ -641,6 +641,12 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     spoken && main?.subject !== undefined && main.subject === countedThing(prompt, language)?.phrase
       ? phrase(main.subject, language, capitals)
       : "";
+  // What a target per period measures names the app, not the verb of doing it nor the period ("Eau" of
+  // "boire 1,5 l d'eau par jour", "Corsa" of "3 km di corsa a settimana": `per-period.ts`).
+  const measured = spoken && main?.subject !== undefined &&
+      u.asks.some((a) => a.perPeriod && a.subject !== undefined && fold(a.subject) === fold(main.subject!))
+    ? phrase(main.subject, language, capitals)
+    : "";
   // An occasion the prompt opens on, or that records of several kinds, built or asked for, are for, names
   // the app before what the speaker does, and before what the app is said to be for when that is one of its
   // lists ("une appli pour les invités" of "on se marie").
@@ -668,7 +674,7 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     given || (occasion && (!meant || ofRecords(meant)) ? occasion : "") || meant || (kinds >= 2 ? world : ""),
     // (Its words only when they hold its subject: a quiz's topic may be the exam another clause names; not
     // when they are the persons it is for, "for 4 players", but what precedes them.)
-    served || framed || counted ||
+    served || framed || counted || measured ||
     (main && !verbal && !aimed && !learnt(main, language) &&
         (!main.subject || main.quote.includes(main.subject))
       ? quoted

@@ -52,6 +52,7 @@ import { fold, type Token, words } from "./text.ts";
 import { stem } from "./stem.ts";
 import { tickLabel } from "./tick-label.ts";
 import type { PricedItem } from "./price-list.ts";
+import { type PerPeriod, targetsPerPeriod } from "./per-period.ts";
 
 export const ASK_TYPES = [
   "list",
@@ -170,6 +171,9 @@ export interface Ask {
   rota?: true;
   /** The amount a figure adds up, as its words name it ("how many hours": a duration; "the km I run": km). */
   amount?: Field;
+  /** A goal of an amount of an activity per period ("drink 8 glasses of water a day", `per-period.ts`): its
+   * subject, the thing measured, names the records and the app rather than the verb of doing it. */
+  perPeriod?: true;
   /** What a goal's number counts, as written: the thing a question of how many counts (`counted.ts`). */
   counts?: string;
   /** A figure that ranks the records ("which product sells most", "cuál tengo más abandonada"). */
@@ -1127,6 +1131,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   }
   // (Where a figure's period is: it qualifies the figure before it, never opens one.)
   const periodAt = new Set<number>();
+  // (An amount of an activity per period, "drink 8 glasses of water a day", is a target: `per-period.ts`.)
+  const perPeriod = found.has("list") || found.has("people")
+    ? new Map<Quantity, PerPeriod>()
+    : targetsPerPeriod(tokens, placed, content, language);
   for (const q of ctx.quantities) {
     // The current period ("this year", "quest'anno", "diese Woche") with no figure asked or seen in its clause
     // says when the records are ("who I sent cards to this year"), not a figure over them.
@@ -1145,9 +1153,25 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const told =
       (q.kind === "weekday" && unasked(ctx.prompt, tokens, { key: q.kind, ...at(q) }, cued, language)) ||
       (q.kind === "time" && why(tokens, { key: q.kind, ...at(q) }, language));
-    for (const type of askedBy(q, ctx.quantities, (t) => found.has(t), rate, habit, relative, ownDay(q))) {
+    for (
+      const type of askedBy(
+        q,
+        ctx.quantities,
+        (t) => found.has(t),
+        rate,
+        habit,
+        relative,
+        ownDay(q),
+        perPeriod.has(q),
+      )
+    ) {
       if (told && (type === "reminder" || type === "schedule")) continue;
       if (type !== "aggregate" || !when) add(type, at(q));
+      // (A target's records are the things its amount counts, "pages", not the verb of doing it, "read".)
+      const thing = type === "goal" ? perPeriod.get(q)?.thing : undefined;
+      if (thing) {
+        for (const kept of ["goal", "log"] as const) if (!named.has(kept)) named.set(kept, thing);
+      }
       const placed = offsetsOf(tokens, at(q));
       if (type === "aggregate" && placed) periodAt.add(placed.start);
       // Those records are a log, which one the prompt keeps elsewhere holds, and a unit names an amount of
@@ -1903,6 +1927,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     }
     if (type === "goal") {
       qs.push(...adjectivePeriods(tokens, spans, ctx.quantities), ...countsPerPeriod(ctx.quantities));
+      // (A target per a recurrence once a period, "20 minutes every day", is per that period.)
+      const per = [...perPeriod.values()].map((p) => p.period);
+      if (!qs.some((q) => q.kind === "period")) qs.push(...oncePeriods(per));
     }
     // A figure over records that come once a period ("the books I read each month") is over that period.
     // A figure among a `:` list's items is over the period it names there.
@@ -2005,6 +2032,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const budget = spans.some((o) => budgets.some((b) => o.start <= b && b < o.end));
     if (type === "goal" && (limits.length || budget)) ask.limit = true;
     if (type === "goal" && wanted?.change && !limits.length) ask.change = true;
+    if (type === "goal" && qs.some((q) => perPeriod.has(q))) ask.perPeriod = true;
     if (type === "goal" && deadline) {
       ask.deadline = { text: text(tokens, deadline), ...offsetsOf(tokens, deadline)! };
     }
@@ -2652,6 +2680,7 @@ function askedBy(
   habit: boolean,
   doer: boolean,
   speakersDay: boolean,
+  perPeriod = false,
 ): AskType[] {
   const out: AskType[] = [];
   // A recurrence in hours, on weekdays or so many times a day is a reminder; "every month" alone is not, nor
@@ -2678,12 +2707,16 @@ function askedBy(
   if (q.kind === "period" && !has("goal") && !has("reminder") && !has("schedule")) out.push("aggregate");
   // An amount over a period ("100 a day", "2 l per day") is kept as it happens.
   const amount = q.kind === "measure" || q.kind === "number" || q.kind === "duration";
-  if (amount && all.some((p) => p.kind === "period") && !has("log") && !has("list")) out.push("log");
+  if ((perPeriod || (amount && all.some((p) => p.kind === "period"))) && !has("log") && !has("list")) {
+    out.push("log");
+  }
   // A measured amount said for each period ("2 litres a day", "1h par jour", "30 Minuten am Tag") is a target
   // to keep to.
   const next = all[all.indexOf(q) + 1];
   const measured = q.kind === "measure" || q.kind === "duration";
-  if (measured && next?.kind === "period" && next.start - q.end <= 1 && !has("goal")) out.push("goal");
+  // So is any amount of an activity per period, across the thing's words (`per-period.ts`).
+  const adjacent = measured && next?.kind === "period" && next.start - q.end <= 1;
+  if ((adjacent || perPeriod) && !has("goal")) out.push("goal");
   if (q.kind === "range" && q.from <= 1 && q.to <= 10 && !q.unit) out.push("rating");
   // Two prices or more, each of its own thing ("Herrenschnitt 25 €, Damenschnitt 45 €"), are a price list,
   // unless they are what a log, a goal, an order or a split keeps, amounts over a period ("groceries $500 per

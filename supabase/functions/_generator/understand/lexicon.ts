@@ -386,6 +386,9 @@ export interface Lexicon {
    * sorties", "las llamadas", "Einzahlungen"): records kept as they happen, a log. English "-ings" names
    * things as often ("paintings", "earrings") and is left out. */
   actNouns: string[];
+  /** Verbs of doing things a number of times ("do 50 push-ups a day", "fare 50 flessioni", "3 Bücher im Monat
+   * lesen"): the number beside one, with the noun it counts, is an amount of an activity (`per-period.ts`). */
+  doing: string[];
   /** Who did what to which thing ("which neighbour borrowed which tool and when"): the nouns of a turn of duty
    * (`turns`, by stem: "shift", "turno", "Schicht"), which with a time make it a rota, the words that ask
    * `when`, matched as written, and the verbs of a loan (`lend`: lending, borrowing and giving back, by stem),
