@@ -833,7 +833,11 @@ export class Builder {
         const logged = !conceptOf(entity.spec) || impliesLog(entity);
         if (logged) return this.report(ask, this.computed(ask, entity, this.logOf(entity, q)));
         // A total asked as how much ("how much I billed") adds up an amount, made when the records have none.
-        const amount = entity.ofType("money", "number") ??
+        // (Money the figure names, "how much they still owe me", is the records' money, made when they have none.)
+        const money = ask.amount?.type === "money" && ask.amount.currency === undefined
+          ? entity.ofType("money") ?? entity.ensure("amount", w.amount, "money")
+          : undefined;
+        const amount = money ?? entity.ofType("money", "number") ??
           (ask.computes ? entity.ensure("amount", w.amount, "number") : undefined);
         // (A count of records with a tick is the share it marks, not a total of some amount of theirs.)
         if (!amount || (!ask.computes && entity.ofType("check"))) return this.counted(ask, entity);

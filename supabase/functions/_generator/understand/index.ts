@@ -27,6 +27,7 @@ import { stem, stemPhrase } from "./stem.ts";
 import { words } from "./text.ts";
 import { aside, asking, refused, told } from "./aside.ts";
 import { remainingAsks } from "./remaining.ts";
+import { owedAsks, spentFigures } from "./owed.ts";
 import { neededAsks, nextAsks } from "./still-needed.ts";
 import { formAsks } from "./forms.ts";
 import { keptWords } from "./quiz-keeps.ts";
@@ -289,6 +290,9 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   // words are still accounted for.
   const records = asks.some((a) => (a.type === "log" || a.type === "list") && !a.implied);
   if (!followUp) remainingAsks(prompt, language, asks, all);
+  // What others still owe the speaker, or the speaker spent, is a total of the records' money (`owed.ts`).
+  if (!followUp) owedAsks(prompt, language, asks);
+  if (!followUp) spentFigures(language, asks);
   if (!followUp) neededAsks(prompt, language, asks, all);
   if (!followUp) nextAsks(prompt, language, asks, all);
   // What a question of how many counts names its figure, log and goal.

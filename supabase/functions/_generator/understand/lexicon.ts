@@ -89,8 +89,11 @@ export interface Lexicon {
   /** The words before those a cost is shared among ("split between Anna and Ben", "entre Ana y Luis"). */
   between: string[];
   /** A debt's words ("owe", "debiti", "dettes", "deudas", "schulden") and the speaker's, as subject, object or
-   * possessive ("I", "mi", "mes", "me", "mir"): a debt the speaker is a party to is kept, not split. */
-  owing: Record<"words" | "speaker", string[]>;
+   * possessive ("I", "mi", "mes", "me", "mir"): a debt the speaker is a party to is kept, not split. `owed`: the
+   * verb's forms said of others ("owe", "devono", "doivent", "deben", "schulden") and `toSpeaker` the pronouns
+   * of the speaker as whom it is owed to ("me", "mi", "me", "me", "mir"): a question of how much they owe is a
+   * figure over the records (`owed.ts`). */
+  owing: Record<"words" | "speaker" | "owed" | "toSpeaker", string[]>;
   /** The words for a tip on a bill ("tip", "mancia", "Trinkgeld"): a calculator that names one works it out. */
   tip: string[];
   /** The participles of sharing out ("divise", "répartis", "geteilt"; not "shared", which a list is too):
