@@ -131,6 +131,13 @@ const TIME_WORDS = Object.fromEntries(
     ),
   ]),
 ) as Record<Language, string[][]>;
+// The words of when an event comes again or came last ("every time", "chaque fois", "l'ultima volta"), each as
+// its folded words.
+const EVENT_TIMES = Object.fromEntries(
+  Object.entries(LEXICONS).map((
+    [l, lex],
+  ) => [l, [...lex.everyTime, ...lex.lastTime].map((w) => w.split(/\s+/).map(fold))]),
+) as Record<Language, string[][]>;
 // The names of times, each as its folded words: the parts of the day, weekdays, seasons and the weekend
 // the lexicon lists, and the months as the language writes them ("morning", "soir", "lunedì", "Sommer",
 // "agosto"). What happens then, never what the app is about.
@@ -243,9 +250,26 @@ function phrase(text: string, language: Language, nounsCapitalized = false): str
   const parts = head.split(/\s+/).map((w) => w.split("-").filter((p) => !APP_WORDS.has(fold(p))).join("-"))
     .filter(Boolean);
   if (timeClause(parts, language)) return "";
-  const all = parts;
   const drop = (w: string) =>
     stop.has(fold(w)) || VERBS[language].has(fold(w)) || NUMBERS[language].has(fold(w));
+  // The words of when an event comes ("every time", "chaque fois") say when, not what: after a cue or
+  // function words only, the event after them holds the name ("log every time i call my grandma" is no
+  // "Time"); after a name, they end it ("headaches every time i eat").
+  const folded = parts.map(fold);
+  const at = folded.findIndex((_, i) =>
+    EVENT_TIMES[language].some((p) => p.every((x, k) => folded[i + k] === x))
+  );
+  const size = at < 0
+    ? 0
+    : EVENT_TIMES[language].find((p) => p.every((x, k) => folded[at + k] === x))!.length;
+  // (A cue of several words before them, "write down each time", is a cue too.)
+  const before = PHRASE_CUES[language].reduce(
+    (text, cue) => text.replace(` ${cue.join(" ")} `, " "),
+    ` ${folded.slice(0, Math.max(at, 0)).join(" ")} `,
+  ).trim();
+  const opensEvent = at >= 0 &&
+    (before === "" || before.split(" ").every((w) => drop(w) || isCue(w, language, ["asks"])));
+  const all = at < 0 ? parts : opensEvent ? parts.slice(at + size) : parts.slice(0, at);
   // "and" before a function word or an imperative starts a new clause ("my shop and I want to…").
   const clause = all.findIndex((w, i) =>
     AND[language].has(fold(w)) && i + 1 < all.length && drop(all[i + 1])

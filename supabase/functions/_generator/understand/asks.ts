@@ -13,6 +13,7 @@ import {
   type CueMatch,
   CUES,
   EVERY_TIME,
+  LAST_TIME,
   type Lexicon,
   LEXICONS,
   matchCues,
@@ -687,6 +688,11 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   }
   // English cues count in every language: people borrow them ("un tracker", "la dark mode").
   const own = (i: number) => CLOSED[language].has(tokens[i].norm);
+  // (A noun of keeping that is also a word of time is the noun where an "of" word follows it, after an article
+  // or opening its clause: "un diario de mis carreras", never "gasto diario".)
+  const namesRecords = (i: number) =>
+    phraseFrom(tokens, i + 1, OF[language]) !== undefined &&
+    (i === 0 || OPENERS[language].has(tokens[i - 1].norm) || tokens[i - 1].kind !== "word");
   const english = language === "en" ? [] : matchCues(stemTokens(tokens, "en"), CUES.en.asks)
     .filter((m) => !range(m).some((i) => own(i) || stop.has(tokens[i].norm)));
   const native = matchCues(
@@ -695,7 +701,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     language === "de" ? tokens.map((t) => t.norm) : undefined,
     tokens.map((t) => t.norm),
   )
-    .filter((m) => m.to - m.from > 1 || !own(m.from));
+    .filter((m) => m.to - m.from > 1 || !own(m.from) || namesRecords(m.from));
   const covered = new Set(native.flatMap(range));
   const negations = matchCues(stems, NOT[language]);
   // A cue a negation governs ("no charts, just a list") is refused, not asked; only function words between.
@@ -835,7 +841,12 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     m.key === "timer" && !timed && figure.noting.length > 0 && fields.length > 0 &&
     m.to <= fields[0].span.from &&
     range({ from: complement(m.to), to: fields[0].span.from }).every((i) => !content(i));
-  const records = cued.find(recordsTimed);
+  // (So is one a log's cue governs across function words: "Tagebuch über meine Joggingrunden", "Protokoll der
+  // Laufrunden".)
+  const governed = (m: CueMatch) =>
+    m.key === "timer" && !timed &&
+    figure.noting.some((n) => n.to <= m.from && range({ from: n.to, to: m.from }).every((i) => !content(i)));
+  const records = cued.find(recordsTimed) ?? cued.find(governed);
   let dividing: Span | undefined;
   for (const m of cued) {
     if (forgetting(m) ? forgotWhen(m) : negated(m)) continue;
@@ -3033,8 +3044,12 @@ function everyTimeAt(
 ): { quote: Span; subject?: Span } | undefined {
   const openers = OPENERS[language];
   for (const [i, t] of tokens.entries()) {
-    const p = phraseFrom(tokens, i, EVERY_TIME[language]) ??
-      (noted(i) && WHENEVER[language].has(t.norm) ? [t.norm] : undefined);
+    const last = phraseFrom(tokens, i, LAST_TIME[language]);
+    const p = last ?? phraseFrom(tokens, i, EVERY_TIME[language]) ??
+      // (Or a question of when, "aufschreiben, wann ich die Pflanzen gieße".)
+      (noted(i) && (WHENEVER[language].has(t.norm) || FORGET_WHEN[language].has(t.norm))
+        ? [t.norm]
+        : undefined);
     if (!p) continue;
     // (German sets the clause off: "jedes Mal, wenn ich …".)
     const from = i + p.length + (tokens[i + p.length]?.norm === "," ? 1 : 0);
@@ -3045,6 +3060,9 @@ function everyTimeAt(
     while (to < tokens.length && !ends(to)) to++;
     const opener = range({ from, to }).findLast((k) => openers.has(tokens[k].norm) && content(k + 1));
     const end = opener === undefined ? to : nounRun(tokens, opener + 1, to, content, language);
+    // (The last time of no thing named, said after its event or among fields, "with when we last spoke", is no
+    // event: "when I last changed the filter" is.)
+    if (last && opener === undefined) continue;
     return {
       quote: { from: i, to },
       subject: opener === undefined ? undefined : { from: opener + 1, to: end },
@@ -4015,7 +4033,13 @@ function notedQuestions(
     const field = typeField(tokens, span, language);
     // (Or one of how much, how many or how long that types its field, "how much it cost", "quanti km", or a
     // word of which before a noun, "which bike", not before a pronoun, "what I spend".)
-    const typing = field?.type !== "text" && QUESTIONS[language].has(stemTokens(part, language)[0]);
+    // (One preposition may open the question: "for how long", "per quanto tempo", "por cuánto tiempo"; not
+    // "want to see how many".)
+    const lead = part.findIndex((t) =>
+      !CUES[language].stop.has(t.norm) || QUESTIONS[language].has(stem(t.norm, language))
+    );
+    const typing = field?.type !== "text" && (lead === 0 || lead === 1) &&
+      QUESTIONS[language].has(stemTokens(part.slice(lead), language)[0]);
     const which = WHICH[language].has(part[0].norm) && part[1]?.kind === "word" &&
       !CUES[language].stop.has(part[1].norm);
     const asked = field &&

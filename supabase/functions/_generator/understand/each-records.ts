@@ -76,6 +76,12 @@ export function eachRecord(
   if (quantities(span, language).some((q) => WHEN.has(q.kind))) return undefined;
   const next = tokens[to];
   if (!next || next.norm === ":" || WITH[language].has(next.norm)) return { noun: { from, to } };
+  // (So does a verb that ends a German clause before its colon or "with": the noun is its object, "jede Fahrt
+  // eintragen mit Datum und km", "jeden Ölwechsel notieren: Datum, km".)
+  const after = tokens[to + 1];
+  if (VERBS[language].has(next.norm) && (after?.norm === ":" || WITH[language].has(after?.norm ?? ""))) {
+    return { noun: { from, to } };
+  }
   // (So does a complement of the noun that runs to the colon or the end: "ogni uscita in barca: data".)
   const end = tokens.findIndex((t, k) => k >= to && t.norm === ":");
   const complement = tokens.slice(to, end < 0 ? tokens.length : end);
@@ -157,7 +163,9 @@ export function eachPhrase(
 ): EachRecord | undefined {
   const i = opening(tokens, language);
   const first = eachRecord(tokens, i, language, text);
-  if (first) return first;
+  // (A cue of keeping right after its noun is its keeper too, where the verb ends the clause: "jede Fahrt
+  // eintragen mit Datum".)
+  if (first) return keeps.has(first.noun.to) ? { ...first, keeper: first.noun.to } : first;
   const stop = CUES[language].stop;
   // (Only what joins the phrase to its keeper: not "pasar lista en cada clase", a place or a time.)
   const minor = (t: Token) =>

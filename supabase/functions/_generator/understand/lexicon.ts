@@ -379,6 +379,9 @@ export interface Lexicon {
   /** The words of a log's event that comes again ("every time", "ogni volta", "chaque fois", "cada vez",
    * "jedes Mal"): the clause after them is that event, and the noun phrase it ends on what the log is of. */
   everyTime: string[];
+  /** The words of the last time an event came ("when I last", "l'ultima volta", "la dernière fois", "la última
+   * vez", "wann ich zuletzt"): it comes again and is noted each time, as after `everyTime`. */
+  lastTime: string[];
   /** Things the speaker wants, lacks or has still to do, said after their noun: the words that open the clause
    * of the speaker (a relative, their pronoun), the `words` of wanting, needing or lacking within it ("that I
    * want", "che mi mancano", "die ich noch lesen will"), and the `toDo` words before an infinitive ("films à
@@ -756,3 +759,5 @@ export function englishKnowsEveryWord(text: string, also?: Knows): boolean {
  * clause happens, no records of times. */
 export const AFTER_EACH = phrasesPerLanguage((lex) => lex.afterEach);
 export const EVERY_TIME = phrasesPerLanguage((lex) => lex.everyTime);
+/** "When I last", "la última vez": the event after them came before and comes again. */
+export const LAST_TIME = phrasesPerLanguage((lex) => lex.lastTime);
