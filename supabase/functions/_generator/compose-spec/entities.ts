@@ -3,6 +3,7 @@
 // after the prompt's own words, with the fields it names and no samples (nothing offline knows them).
 import type { Field as AskedField } from "../understand/index.ts";
 import type { Concept } from "../understand/concepts.ts";
+import { heldBy } from "./offered-choice.ts";
 import type { EntitySpec, FieldSpec, FieldType, Language, RecordData } from "../template/src/types.ts";
 import { WORDS } from "./words.ts";
 import { detectLanguage, UI_LANGUAGES } from "../understand/language.ts";
@@ -86,7 +87,12 @@ export class Entity {
       const options = f.type === "choice" && f.options?.length ? f.options : undefined;
       const type = f.type === "choice" && !options ? "text" : FIELD_TYPES[f.type] ?? "text";
       const label = capitalized(f.name);
-      const field = this.sameAs(label, type) ?? this.ensure(keyOf(f.name, "field"), label, type, options);
+      // (A choice whose values one of the records' choices holds is that choice, named by the prompt's words
+      // unless the field's own name holds them: "robe rouge/blanc/rosé" is the wine's type, "Robe"; "paid
+      // either cash or card" is "Paid with".)
+      const same = this.sameAs(label, type);
+      if (!same && options && heldBy(this, f)) continue;
+      const field = same ?? this.ensure(keyOf(f.name, "field"), label, type, options);
       // The prompt's words and unit win, and a type of its own (a choice's options, a score, a tick, a photo);
       // the records keep their values unless the type or the options change.
       const kept = OWN_TYPES.has(type) ? type : field.type;

@@ -38,6 +38,7 @@ import { otherOccasion } from "./other-occasion.ts";
 import { workedField } from "./worked-out.ts";
 import { modifierOnly } from "./beside.ts";
 import { namedChoices } from "./named-choice.ts";
+import { choiceHolding, heldBy, heldChoices } from "./offered-choice.ts";
 import { governed, requestHead, speakerDoes } from "./head.ts";
 import { WORDS as BLOCK_WORDS } from "../template/src/lib/words.ts";
 import { stem } from "../understand/stem.ts";
@@ -1098,16 +1099,24 @@ export class Builder {
       case "choice": {
         const entity = this.main(ask);
         const options = ask.fields.flatMap((f) => f.options ?? []);
-        const named = ask.type === "choice" ? namedChoices(ask.fields, entity) : [];
+        const asked = ask.type === "choice" ? namedChoices(ask.fields, entity) : [];
+        // (Values a choice of the records holds are its values: "paid either cash or card" is "Paid with".)
+        const named = heldChoices(
+          asked,
+          entity,
+          (f) => entity.sameAs(capitalized(f.name), "choice") !== undefined,
+        );
         entity.addAsked(named);
         const field = named.length
           ? entity.spec.fields.find((f) => f.label === capitalized(named[0].name))
+          : asked.length
+          ? heldBy(entity, asked[0])
           : ask.type === "rating"
           ? entity.ensureType(["rating"], "rating", w.rating)
           : ask.type === "yesno"
           ? this.tickOf(ask, entity)
           : options.length
-          ? entity.ensureType(["choice"], "category", w.category, options)
+          ? choiceHolding(entity, options) ?? entity.ensureType(["choice"], "category", w.category, options)
           : entity.ofType("choice");
         if (!field) return this.refuse(ask, "no choices were stated");
         const screen = this.screens.find((s) => s.entity === entity.spec.key) ?? this.listOf(entity);

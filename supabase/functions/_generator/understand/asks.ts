@@ -49,6 +49,8 @@ import { eachKind } from "./each-kind.ts";
 import { recordsBefore } from "./kept-records.ts";
 import { keepWanted, occurs, wantedAt } from "./wanted-records.ts";
 import { alternativeAmounts, valuedChoices } from "./valued-choice.ts";
+import { onlyExamples } from "./examples.ts";
+import { eitherAgain, eitherTokens } from "./either.ts";
 import { fold, type Token, words } from "./text.ts";
 import { stem } from "./stem.ts";
 import { tickLabel } from "./tick-label.ts";
@@ -1057,11 +1059,12 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // (What a sort's or a search's phrase offers is what they order or find by: "alphabetically or by date".)
   const inFields = new Set([...fields, ...listedSpanned].flatMap((f) => range(f.span)));
   const ordering = orderingOf(tokens, found);
-  const offer = (offered: { span: Span; options: string[] }) => {
+  const offer = (offered: { span: Span; options: string[]; kind?: string }) => {
     add("choice", offered.span);
     const at = offsetsOf(tokens, offered.span)!;
     options.set(`${at.start}:${at.end}`, {
-      name: offered.options.join("/"),
+      // (How often, offered as alternatives, is named so: "every week, every 2 weeks" → "how often".)
+      name: offered.kind === "frequency" ? LEXICONS[language].howOften : offered.options.join("/"),
       type: "choice",
       options: offered.options,
     });
@@ -1097,12 +1100,14 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       !valued.some((v) => overlaps(v.span, a.span)) && !range(a.span).some((i) => inFields.has(i))
     ),
   );
-  valued.forEach(offer);
+  // (Not two the words of examples open: "z. B. alle 3 oder alle 7 Tage", "like M31 or Saturn".)
+  const sampled = (offered: { span: Span }) => onlyExamples(tokens, offered.span, language);
+  valued.filter((v) => !sampled(v)).forEach(offer);
   for (const offered of alternatives(tokens, language, content, (at) => choiceBefore(at) !== undefined)) {
     const phrase = phraseOf(tokens, offered.span.from);
     if (
       range(offered.span).some((i) => inFields.has(i)) || ordering.some((s) => overlaps(s, phrase)) ||
-      valued.some((v) => overlaps(v.span, offered.span))
+      valued.some((v) => overlaps(v.span, offered.span)) || sampled(offered)
     ) {
       continue;
     }
@@ -3881,7 +3886,12 @@ function bracketLists(tokens: Token[], language: UiLanguage): Offered[] {
     const values = offeredValues(inner, language);
     const typed = namesFields(inner, language);
     const long = values.some((v) => words(v).length > VALUE_WORDS);
-    if (values.length >= 2 && !typed && !long && !inner.some((t) => t.kind === "number")) {
+    // (Examples are none: "object (like M31 or Saturn)".)
+    const sample = onlyExamples(inner, { from: 0, to: inner.length }, language);
+    // (Numbers among values "or" offers are theirs: "(8 inch dob or 80mm refractor)".)
+    const numbered = inner.some((t) => t.kind === "number") &&
+      !(inner.some((t) => OR[language].has(t.norm)) && values.every((v) => /\p{L}{2}/u.test(v)));
+    if (values.length >= 2 && !typed && !long && !sample && !numbered) {
       const capitalized = items.filter((f) => /^\p{Lu}/u.test(f.name)).length;
       const names = persons.has(i - 1) ||
         (language !== "de" && capitalized >= 2 && capitalized * 2 > items.length);
@@ -4160,14 +4170,16 @@ export function fieldList(tokens: Token[], language: UiLanguage, alternatives = 
       joins.push(join);
     }
     const next = tokens[to]?.norm ?? "";
-    join = OR[language].has(next) ? "or" : next === "," ? "," : "and";
+    join = OR[language].has(next) || again(to) ? "or" : next === "," ? "," : "and";
     from = to + 1;
   };
+  // ("soit espèces soit carte": the second "soit" joins as "or" does.)
+  const again = (i: number) => i < tokens.length && eitherAgain(tokens, i, from, language);
   let depth = 0;
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i].norm === "(") depth++;
     else if (tokens[i].norm === ")") depth--;
-    else if (!depth && joinsItems(tokens[i], AND[language]) && !yesNo(tokens, i)) flush(i);
+    else if (!depth && ((joinsItems(tokens[i], AND[language]) && !yesNo(tokens, i)) || again(i))) flush(i);
   }
   flush(tokens.length);
   const valued = categoryValues(out, tokens, language);
@@ -4313,6 +4325,14 @@ function categoryValues(fields: SpannedField[], tokens: Token[], language: UiLan
       options.push(next.name);
     }
     const last = fields[j - 1];
+    // (Two values the words of examples open, joined by "or", are examples of what the field holds, which
+    // stays one to write in: "genre z. B. Krimi oder Fantasy".)
+    if (labelled && onlyExamples(tokens, { from: mark!, to: last.span.to }, language)) {
+      const name = named.slice(0, to).map((t) => t.text).join(" ");
+      out.push({ ...f, name, span: { ...f.span, to: last.span.to }, end: last.end });
+      i = j - 1;
+      continue;
+    }
     out.push({
       name: named.slice(0, to).map((t) => t.text).join(" "),
       type: "choice",
@@ -4474,14 +4494,28 @@ function choicesOf(
   tokens: Token[],
   language: UiLanguage,
 ): SpannedField[] {
+  // (The words of either are none of a value's or a name's: "paid either cash or card"; the first field is
+  // short where they open its last words: "le mode de paiement soit espèces soit carte".)
+  const either = eitherTokens(tokens, language);
+  const opened = (f: SpannedField) => {
+    const at = range(f.span).findLast((k) => either.has(k));
+    return at !== undefined && f.span.to - at - 1 <= VALUE_WORDS;
+  };
   const short = (f: SpannedField, first: boolean) =>
-    (f.type === "text" || (first && f.type === "yesno")) && f.name.split(/\s+/).length <= 3;
+    (f.type === "text" || (first && f.type === "yesno")) &&
+    (f.name.split(/\s+/).length <= 3 || (first && opened(f)));
   const said = (f: SpannedField) =>
-    range(f.span).filter((k) => tokens[k].kind === "word" && !CUES[language].stop.has(tokens[k].norm));
+    range(f.span).filter((k) =>
+      tokens[k].kind === "word" && !CUES[language].stop.has(tokens[k].norm) && !either.has(k)
+    );
   // Every word of a field up to the mark before the next, a function word too ("easy", "small").
   const all = (i: number) => {
     const to = i + 1 < fields.length ? fields[i + 1].span.from - 1 : fields[i].span.to;
-    return range({ from: fields[i].span.from, to }).filter((k) => tokens[k].kind === "word");
+    // (Not the word that joins the next: "bezahlt entweder bar oder mit Karte".)
+    return range({ from: fields[i].span.from, to }).filter((k) =>
+      tokens[k].kind === "word" && !either.has(k) &&
+      (k < fields[i].span.to || !AND[language].has(tokens[k].norm))
+    );
   };
   // The last of values after commas that "or" ends, each as long as that last one, the first field longer.
   const listed = (i: number) => {
@@ -4498,7 +4532,8 @@ function choicesOf(
   const out: SpannedField[] = [];
   for (let i = 0; i < fields.length; i++) {
     let j = listed(i);
-    const first = j > i ? all(i) : said(fields[i]);
+    // (Every word where the words of either open the value: "le mode de paiement soit espèces".)
+    const first = j > i || opened(fields[i]) ? all(i) : said(fields[i]);
     while (
       j + 1 < fields.length && joins[j + 1] === "or" && short(fields[j], j === i) &&
       short(fields[j + 1], false)
@@ -4514,6 +4549,9 @@ function choicesOf(
       WHETHER[language].if.has(tokens[k].norm)
     );
     const before = asked ? [] : first.slice(0, first.length - option.length);
+    // (Not an article before the name nor a preposition after it: "le mode de paiement", "payé soit en".)
+    while (before.length && OPENERS[language].has(tokens[before[0]].norm)) before.shift();
+    while (before.length && CUES[language].stop.has(tokens[before.at(-1)!].norm)) before.pop();
     // (Unnamed, after a comma and a thing as short as they are, no typed field before, they end a list of
     // things: "con calendario, chat o noticias", "mit Kalender, Notizen oder Fotos".)
     const things = j > i && i > 0 && joins[i] === "," && !before.length && listed(i) === i &&
@@ -4673,12 +4711,21 @@ function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedFi
     const inner = part.slice(open + 1).filter((t) => t.norm !== ")");
     const options = offeredValues(inner, language);
     const numbers = inner.filter((t) => t.kind === "number").map((t) => Number(t.text));
-    if (numbers.length === 2 && numbers[0] < numbers[1]) {
+    // (Numbers within values apart by commas or "or" are no range, unless prices: "(8 inch dob or 80mm
+    // refractor)", "(every week, every 2 weeks, every 3 weeks)".)
+    const priced = inner.some((t) => {
+      const m = measureOf(t.norm);
+      return m !== undefined && "currency" in m;
+    });
+    if (numbers.length === 2 && numbers[0] < numbers[1] && (options.length < 2 || priced)) {
       field.range = [numbers[0], numbers[1]];
       if (field.type === "text") field.type = numbers[1] <= 10 ? "rating" : "number";
     } else if (inner.some((_, k) => yesNo(inner, k))) {
       field.type = "yesno";
-    } else if (options.length >= 2 && !matchCues(stemTokens(inner, language), cues.fields).length) {
+    } else if (
+      options.length >= 2 && !matchCues(stemTokens(inner, language), cues.fields).length &&
+      !onlyExamples(inner, { from: 0, to: inner.length }, language)
+    ) {
       field.type = "choice";
       field.options = options;
     } else if (inner.length === 1) {

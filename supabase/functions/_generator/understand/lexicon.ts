@@ -179,6 +179,12 @@ export interface Lexicon {
    * `such as`, `tipo`, `comme`): after a field's name, the values it offers ("type e.g. cardio, yoga"); a
    * dot of theirs ends no sentence. */
   examples: string[];
+  /** The name of a choice of how often, whose values are frequencies ("every week, every 2 weeks"): "how
+   * often", "quanto spesso", "fréquence", "frecuencia", "wie oft". */
+  howOften: string;
+  /** The words of "either … or" ("either", "soit", "entweder", "ya sea"): they open a choice's values and name
+   * none of them; one said again before the second value ("soit … soit") joins them as "or" does. */
+  either: string[];
   /** The words that say a thing is made from what was named before it ("from it", "da lì", "qui va avec",
    * "que me saque", "daraus"): "a meal planner and a shopping list from it" asks for the list as a part of the
    * planner's app, not as its subject. */

@@ -69,11 +69,11 @@ export function alternativeAmounts(
   tokens: Token[],
   amounts: (Span & { kind: string })[],
   or: (i: number) => boolean,
-): { span: Span; options: string[] }[] {
+): { span: Span; options: string[]; kind: string }[] {
   // How many brackets are open after each token.
   const depth: number[] = [];
   for (const t of tokens) depth.push((depth.at(-1) ?? 0) + (t.norm === "(" ? 1 : t.norm === ")" ? -1 : 0));
-  const out: { span: Span; options: string[] }[] = [];
+  const out: { span: Span; options: string[]; kind: string }[] = [];
   let run: (Span & { kind: string })[] = [];
   const close = () => {
     const joined = run.slice(1).some((s, k) => range(run[k].to, s.from).some(or));
@@ -83,6 +83,7 @@ export function alternativeAmounts(
       out.push({
         span: { from: run[0].from, to: run.at(-1)!.to },
         options: run.map((s) => tokens.slice(s.from, s.to).map((t) => t.text).join(" ")),
+        kind: run[0].kind,
       });
     }
     run = [];

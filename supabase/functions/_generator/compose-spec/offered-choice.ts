@@ -1,0 +1,50 @@
+// Values the prompt offers that a choice the records already have holds ("paid either cash or card" of an
+// expense whose "Paid with" offers card, cash and bank transfer; "bar oder Karte", "espèces ou carte") are
+// that field's values, exactly those the prompt offers: the field keeps its name, not a second field named by
+// the values or the words before them, nor the records' first choice ("Category") left with its own values.
+import type { Field as AskedField } from "../understand/index.ts";
+import type { FieldSpec } from "../template/src/types.ts";
+import { stem } from "../understand/stem.ts";
+import { blank, capitalized, type Entity, fold } from "./entities.ts";
+
+/** The records' choice that holds half the values offered or more, and as many of its own, the most of them,
+ * given those values. */
+export function choiceHolding(entity: Entity, options: string[]): FieldSpec | undefined {
+  const key = (value: string) =>
+    fold(value).split(/[^\p{L}\d]+/u).filter(Boolean).map((w) => stem(w, entity.language)).join(" ");
+  const offered = new Set(options.map(key));
+  let best: { field: FieldSpec; shared: number } | undefined;
+  for (const field of entity.spec.fields) {
+    if (field.type !== "choice" || !field.options?.length) continue;
+    // (Half the values of each at least: "Paid with" of card, cash and transfer holds "cash or card"; a
+    // "Category" of six that holds one of them is another choice.)
+    const shared = field.options.filter((o) => offered.has(key(o))).length;
+    const most = shared * 2 >= offered.size && shared * 2 >= field.options.length;
+    if (shared > 0 && most && shared > (best?.shared ?? 0)) best = { field, shared };
+  }
+  if (!best) return undefined;
+  const { field } = best;
+  if (field.options!.map(key).join("|") !== options.map(key).join("|")) {
+    field.options = [...options];
+    for (const sample of entity.spec.samples) sample[field.key] = blank(field);
+  }
+  return field;
+}
+
+/** The records' choice that holds the values of a choice the prompt names, with those values, named by the
+ * prompt's words unless its own name holds them ("robe rouge/blanc/rosé" is the wine's type, "Robe"; "paid
+ * either cash or card" is "Paid with"). */
+export function heldBy(entity: Entity, f: AskedField): FieldSpec | undefined {
+  const held = f.options?.length ? choiceHolding(entity, f.options) : undefined;
+  if (!held) return undefined;
+  const words = (label: string) => fold(label).split(/[^\p{L}\d]+/u).filter(Boolean);
+  const own = new Set(words(held.label).map((w) => stem(w, entity.language)));
+  if (!words(f.name).every((w) => own.has(stem(w, entity.language)))) held.label = capitalized(f.name);
+  return held;
+}
+
+/** The choices a prompt names that no field of the records is named as, whose values a choice of theirs
+ * holds: that choice takes their values; the others are left to be added. */
+export function heldChoices(named: AskedField[], entity: Entity, same: (f: AskedField) => boolean) {
+  return named.filter((f) => same(f) || !heldBy(entity, f));
+}
