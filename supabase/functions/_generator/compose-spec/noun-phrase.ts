@@ -72,7 +72,7 @@ const SHAPED: Record<Language, (w: string) => boolean> = {
  * noun), after the speaker (a verb) or an auxiliary (a participle), after another function word (where an
  * infinitive stands: "pour savoir", "da comprare"); English: before a determiner (a verb before its object,
  * "sign the form"), after "to" or "how"; German: before an auxiliary ("gegossen habe"). */
-function standing(word: string, tokens: Token[], language: Language) {
+function standing(word: string, tokens: readonly Token[], language: Language) {
   let noun = false, verbal = false, afterAuxiliary = false, afterFunction = false, lowered = false;
   for (const [i, t] of tokens.entries()) {
     if (t.norm !== word) continue;
@@ -108,10 +108,10 @@ function standing(word: string, tokens: Token[], language: Language) {
  * is none but an adjective inflected before the noun it qualifies ("jähriges Abitreffen").
  */
 function notNoun(
-  own: Token[],
+  own: readonly Token[],
   i: number,
   opening: boolean,
-  tokens: Token[],
+  tokens: readonly Token[],
   language: Language,
   capitals: boolean,
 ): boolean {

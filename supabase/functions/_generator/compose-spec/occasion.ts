@@ -34,7 +34,7 @@ const ADJECTIVE: Partial<Record<Language, RegExp>> = {
   es: /(?:ar|al|ari[ao]|ic[ao]|iv[ao])s?$/,
 };
 
-const matches = (tokens: Token[], at: number, phrase: string[]) =>
+const matches = (tokens: readonly Token[], at: number, phrase: string[]) =>
   phrase.every((w, k) => tokens[at + k]?.kind === "word" && tokens[at + k].norm === w);
 
 /** The occasion the prompt frames its asks by, in the prompt's words, or "": said before its first ask (at
@@ -116,7 +116,7 @@ const INFINITIVE: Partial<Record<Language, RegExp>> = { it: /(?:are|ere|ire)$/, 
 
 /** The place a word of going names from token `k`: its words up to a function word, a mark or a number, the
  * parts a hyphen joins counted as one, at most three; capitalized when the prompt writes names so. */
-function placeAt(prompt: string, tokens: Token[], k: number, language: Language): string {
+function placeAt(prompt: string, tokens: readonly Token[], k: number, language: Language): string {
   const stop = CUES[language].stop;
   // (A prompt typed in lower case writes its places so too.)
   const cased = /[.!?]\s*\S[^.!?]*\s\p{Lu}\p{Ll}/u.test(` . ${prompt}`);

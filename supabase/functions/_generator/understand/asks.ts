@@ -316,7 +316,7 @@ const RELATIVE_SPEAKER = Object.fromEntries(
  * between: a first-person pronoun, auxiliary or reflexive ("books I read each month", "lo que me gasto"), or,
  * where the pronoun is left out, a verb of the speaker's ending right after a relative word ("i soldi che
  * metto da parte", "las facturas que emito"); -1 when there is none. */
-export function speakerBefore(tokens: Token[], at: number, language: UiLanguage): number {
+export function speakerBefore(tokens: readonly Token[], at: number, language: UiLanguage): number {
   const { relative, endings } = RELATIVE_SPEAKER[language];
   for (let i = at - 1; i >= 0 && i >= at - 1 - DOER_WINDOW && tokens[i].kind === "word"; i--) {
     const t = tokens[i];
@@ -331,7 +331,7 @@ export function speakerBefore(tokens: Token[], at: number, language: UiLanguage)
  * it counts ("quante volte vado", "cuántas veces voy", "quanto spendo"), by the speaker's ending: a unit, a
  * measure or a time word there is none ("quanti euro spendo", "cuántas horas hoy"); -1 when there is none. */
 function speakerVerbAfter(
-  tokens: Token[],
+  tokens: readonly Token[],
   at: number,
   language: UiLanguage,
   content: (i: number) => boolean,
@@ -459,7 +459,7 @@ const OWING = Object.fromEntries(
  * "i miei debiti", "mis deudas", "was ich meinem Bruder schulde"): the speaker right after its debt word or,
  * where no question of who opens the cue, up to four words before it across words only. That debt is a record
  * the speaker keeps, not a cost shared in a group ("who owes what"). */
-function ownDebt(tokens: Token[], m: CueMatch, language: UiLanguage): boolean {
+function ownDebt(tokens: readonly Token[], m: CueMatch, language: UiLanguage): boolean {
   const { words, speaker } = OWING[language];
   const debt = range(m).find((i) => words.has(tokens[i].norm));
   if (debt === undefined) return false;
@@ -473,7 +473,7 @@ function ownDebt(tokens: Token[], m: CueMatch, language: UiLanguage): boolean {
 
 /** Whether a German verb of dividing, one word, is the noun that shares its stem ("alle Teile erfassen", "mit
  * dem Preis von jedem teil"): capitalized within its clause, or after an article, a determiner or "each". */
-function splitNoun(tokens: Token[], m: CueMatch, language: UiLanguage): boolean {
+function splitNoun(tokens: readonly Token[], m: CueMatch, language: UiLanguage): boolean {
   if (language !== "de" || m.to - m.from !== 1) return false;
   const before = tokens[m.from - 1]?.norm ?? "";
   return (m.from > 0 && /^\p{Lu}/u.test(tokens[m.from].text)) || NOUN_OPENERS_DE.has(before) ||
@@ -2165,7 +2165,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
 function chartedFigures(
   asks: Ask[],
   prompt: string,
-  tokens: Token[],
+  tokens: readonly Token[],
   quantities: Quantity[],
   content: (i: number) => boolean,
   language: UiLanguage,
@@ -2228,7 +2228,7 @@ function figuresOf(
 }
 
 /** The offsets of the comma-separated part of a clause a span lies in. */
-function itemAround(tokens: Token[], s: Span): Offsets {
+function itemAround(tokens: readonly Token[], s: Span): Offsets {
   let [from, to] = [s.from, s.to];
   while (from > 0 && tokens[from - 1].norm !== ",") from--;
   while (to < tokens.length && tokens[to].norm !== ",") to++;
@@ -2241,7 +2241,12 @@ const within = (t: Token, qs: Quantity[] = []) => qs.some((q) => q.start <= t.st
 /** Whether the words of a `:` list's item are only a figure's cue and a period the items state ("con il
  * totale dell'anno", "y el total del año", "and the average of the week"): that figure over the records, no
  * field of each. */
-function figureItem(tokens: Token[], span: Span, periods: Quantity[] = [], language: UiLanguage): boolean {
+function figureItem(
+  tokens: readonly Token[],
+  span: Span,
+  periods: Quantity[] = [],
+  language: UiLanguage,
+): boolean {
   const cue = matchCues(stemTokens(tokens, language), CUES[language].asks).filter((m) =>
     m.key === "aggregate"
   );
@@ -2281,7 +2286,7 @@ const EACH_WORDS = 4;
  */
 function fieldQuestion(
   m: CueMatch,
-  tokens: Token[],
+  tokens: readonly Token[],
   stems: string[],
   language: UiLanguage,
   figure: Figure,
@@ -2318,7 +2323,11 @@ const DEADLINE_WORDS = 5;
  * A deadline: its word and the words after it, up to a mark, a number, "and" or five words ("by next summer",
  * "entro Natale", "d'ici juin", "antes del verano", "bis Ostern").
  */
-function deadlineOf(tokens: Token[], quantities: Quantity[], language: UiLanguage): Span | undefined {
+function deadlineOf(
+  tokens: readonly Token[],
+  quantities: Quantity[],
+  language: UiLanguage,
+): Span | undefined {
   const within = (i: number, kinds: Set<Quantity["kind"]>) =>
     quantities.some((q) => kinds.has(q.kind) && q.start <= tokens[i].start && tokens[i].end <= q.end);
   for (const [i] of tokens.entries()) {
@@ -2347,7 +2356,7 @@ const WANT_WINDOW = 6;
  * ("I want to log 3 meals a day"). A verb of changing a reading by it ("lose", "abnehmen") makes the goal a change.
  */
 function wantedAmount(
-  tokens: Token[],
+  tokens: readonly Token[],
   stems: string[],
   quantities: Quantity[],
   cued: CueMatch[],
@@ -2382,7 +2391,7 @@ function wantedAmount(
  * hebdomadaire", "ein monatliches Ziel", "the weekly total"), read as once a period like the adverb it is also
  * written as, is the goal's or the figure's period.
  */
-function adjectivePeriods(tokens: Token[], cues: Offsets[], quantities: Quantity[]): Quantity[] {
+function adjectivePeriods(tokens: readonly Token[], cues: Offsets[], quantities: Quantity[]): Quantity[] {
   return quantities.flatMap((q): Quantity[] =>
     q.kind === "frequency" && q.every === 1 && q.unit && PERIOD_UNITS.has(q.unit) && !q.time &&
       besideCue(tokens, cues, q)
@@ -2392,7 +2401,7 @@ function adjectivePeriods(tokens: Token[], cues: Offsets[], quantities: Quantity
 }
 
 /** Whether a quantity is right beside or within one of the cues. */
-function besideCue(tokens: Token[], cues: Offsets[], q: Quantity): boolean {
+function besideCue(tokens: readonly Token[], cues: Offsets[], q: Quantity): boolean {
   const at = tokenSpan(tokens, q);
   return cues.some((o) => {
     const cue = tokenSpan(tokens, o);
@@ -2459,7 +2468,7 @@ const measuredAmount = (q: Quantity) =>
  * record holds, no sum to keep under.
  */
 function limitsOf(
-  tokens: Token[],
+  tokens: readonly Token[],
   stems: string[],
   quantities: Quantity[],
   content: (i: number) => boolean,
@@ -2513,7 +2522,7 @@ const THEME_TO = perLanguage((lex) => lex.renaming.to);
 /** A cue with the content words beside it and those joined to it by "and" or a comma, or after a word of
  * `across` right after it. */
 function joined(
-  tokens: Token[],
+  tokens: readonly Token[],
   cue: Span,
   content: (i: number) => boolean,
   language: UiLanguage,
@@ -2539,7 +2548,7 @@ function joined(
  * ("Rome, Florence and Venice") have neither.
  */
 function namedPersons(
-  tokens: Token[],
+  tokens: readonly Token[],
   persons: CueMatch[],
   speaker: Set<string>,
   and: Set<string>,
@@ -2611,7 +2620,7 @@ function apart(spans: Offsets[], parts = (_end: number, _start: number) => true)
 
 /** The noun phrase before a span, or the first of the enumeration it ends ("Stillzeiten und Windeln"). */
 function firstBefore(
-  tokens: Token[],
+  tokens: readonly Token[],
   s: Span,
   content: (i: number) => boolean,
   taken: Set<number>,
@@ -2637,7 +2646,7 @@ const ENUMERATED = new Set<AskType>(["list", "log"]);
  * no subject of its own.
  */
 function enumerated(
-  tokens: Token[],
+  tokens: readonly Token[],
   first: Span,
   content: (i: number) => boolean,
   taken: Set<number>,
@@ -2662,7 +2671,7 @@ function enumerated(
 /** The names of the fields added after the first, each the noun phrase after an "and" or a comma that
  * follows it within its sentence, no other ask's words among them. */
 function addedAfter(
-  tokens: Token[],
+  tokens: readonly Token[],
   first: Span,
   content: (i: number) => boolean,
   taken: Set<number>,
@@ -2751,7 +2760,11 @@ function askedBy(
 }
 
 /** A follow-up's asks: the changes, and what they add. */
-function keepChanges(found: Map<AskType, Offsets[]>, tokens: Token[], content: (i: number) => boolean) {
+function keepChanges(
+  found: Map<AskType, Offsets[]>,
+  tokens: readonly Token[],
+  content: (i: number) => boolean,
+) {
   // A field being removed or renamed is named by words that are cues of their own ("the price field").
   if (found.has("remove_field") || found.has("rename")) {
     for (const type of found.keys()) if (!isChange(type)) found.delete(type);
@@ -2787,15 +2800,15 @@ function keepChanges(found: Map<AskType, Offsets[]>, tokens: Token[], content: (
 
 const unspan = ({ span: _, start: _s, end: _e, ...field }: SpannedField): Field => field;
 /** A clause's tokens with their offsets in the prompt. */
-const absolute = (clause: Clause): Token[] =>
+const absolute = (clause: Clause): readonly Token[] =>
   words(clause.text).map((t) => ({ ...t, start: t.start + clause.start, end: t.end + clause.start }));
 /** Where a run of tokens is in the prompt; null for no tokens. */
-const offsetsOf = (tokens: Token[], s: Span): Offsets | null =>
+const offsetsOf = (tokens: readonly Token[], s: Span): Offsets | null =>
   s.to > s.from ? { start: tokens[s.from].start, end: tokens[s.to - 1].end } : null;
 const range = (s: Span) => Array.from({ length: s.to - s.from }, (_, k) => s.from + k);
 /** The words of a span from its first content word to the last before a mark or an end word ("and", "if"). */
 function contentRun(
-  tokens: Token[],
+  tokens: readonly Token[],
   s: Span,
   content: (i: number) => boolean,
   ends: (i: number) => boolean,
@@ -2808,11 +2821,11 @@ function contentRun(
   return to > from ? text(tokens, { from, to }) : undefined;
 }
 
-const text = (tokens: Token[], s: Span) =>
+const text = (tokens: readonly Token[], s: Span) =>
   tokens.slice(s.from, s.to).map((t, k, all) => (k && all[k - 1].end < t.start ? " " : "") + t.text).join("");
 
 /** The tokens a quantity covers; none when it lies in another clause (the items of a `:` list). */
-function tokenSpan(tokens: Token[], q: { start: number; end: number }): Span {
+function tokenSpan(tokens: readonly Token[], q: { start: number; end: number }): Span {
   // Binary search for the first token starting at or after q.start: tokens are in order.
   let lo = 0;
   let hi = tokens.length;
@@ -2831,7 +2844,7 @@ function tokenSpan(tokens: Token[], q: { start: number; end: number }): Span {
  * Words that say which of the records are meant (`selecting`: "upcoming", "próximas", "besten") are no part
  * of it: the noun after them is, even one an ask's cue took ("las próximas citas"). */
 function subjectNear(
-  tokens: Token[],
+  tokens: readonly Token[],
   cue: Span,
   content: (i: number) => boolean,
   taken: Set<number>,
@@ -2883,7 +2896,7 @@ const DETERMINERS = Object.fromEntries(
  * thing.
  */
 function doneTo(
-  tokens: Token[],
+  tokens: readonly Token[],
   thing: Span,
   content: (i: number) => boolean,
   language: UiLanguage,
@@ -2923,7 +2936,7 @@ const DOING_WORDS = 4;
  * pronoun is left out a verb of the speaker's ending ("quando porto fuori il cane"), then their words to the
  * next mark; where it is and its words past the verb. */
 function wheneverAt(
-  tokens: Token[],
+  tokens: readonly Token[],
   content: (i: number) => boolean,
   language: UiLanguage,
 ): { quote: Span; subject: Span } | undefined {
@@ -2950,7 +2963,7 @@ function wheneverAt(
  * "of" word in English and German ("school pickups", "Einzahlungen"), its first elsewhere ("le salite in
  * montagna", "las salidas al monte").
  */
-function namesActs(tokens: Token[], s: Span, language: UiLanguage): boolean {
+function namesActs(tokens: readonly Token[], s: Span, language: UiLanguage): boolean {
   const head = headNoun(tokens, s, language);
   // (A noun a concept knows is what that concept says: "Rechnungen" are invoices.)
   return ACT_NOUNS[language].some((e) => head.length >= e.length + ACT_STEM && head.endsWith(e)) &&
@@ -2958,13 +2971,13 @@ function namesActs(tokens: Token[], s: Span, language: UiLanguage): boolean {
 }
 
 /** A noun phrase's words before an "of" word. */
-function beforeOf(tokens: Token[], s: Span, language: UiLanguage): number[] {
+function beforeOf(tokens: readonly Token[], s: Span, language: UiLanguage): number[] {
   const of = range(s).find((i) => OF[language].some((p) => phraseAt(tokens, i, p)));
   return range({ from: s.from, to: of ?? s.to }).filter((i) => tokens[i].kind === "word");
 }
 
 /** A noun phrase's head: its last word before an "of" word in English and German, else its first. */
-function headNoun(tokens: Token[], s: Span, language: UiLanguage): string {
+function headNoun(tokens: readonly Token[], s: Span, language: UiLanguage): string {
   const words = beforeOf(tokens, s, language);
   return tokens[(HEAD_FIRST.has(language) ? words[0] : words.at(-1)) ?? -1]?.norm ?? "";
 }
@@ -2972,7 +2985,7 @@ function headNoun(tokens: Token[], s: Span, language: UiLanguage): string {
 /** Whether a noun phrase's head is a quantity measured again and again (the lexicon's `measures`): last in
  * English ("kids height"), first in the Romance languages ("peso de mi tortuga"), a German compound's end
  * ("Körpergewicht"). */
-function namesReadings(tokens: Token[], s: Span, language: UiLanguage): boolean {
+function namesReadings(tokens: readonly Token[], s: Span, language: UiLanguage): boolean {
   const said = beforeOf(tokens, s, language).map((i) => tokens[i].norm);
   return MEASURES[language].some((m) =>
     language === "de"
@@ -2989,7 +3002,7 @@ function namesReadings(tokens: Token[], s: Span, language: UiLanguage): boolean 
  * amount or of time is in it ("hours per client"), and no noun of a log
  * heads it ("Restaurant diary", "orchid watering log", "il diario dei vini"), which names the records entries.
  */
-function keptThings(tokens: Token[], subject: Span, cues: Offsets[], language: UiLanguage) {
+function keptThings(tokens: readonly Token[], subject: Span, cues: Offsets[], language: UiLanguage) {
   const spans = cues.map((o) => tokenSpan(tokens, o)).filter((c) => c.to > c.from);
   // (A cue the concept writes in the thing's name is part of it: "vinyl records".)
   const score = (s: Span) => findConcepts(text(tokens, s), language)[0]?.score ?? 0;
@@ -3042,7 +3055,7 @@ function keptThings(tokens: Token[], subject: Span, cues: Offsets[], language: U
  * verb alone ("i vape", "ich tanke") names nothing.
  */
 function everyTimeAt(
-  tokens: Token[],
+  tokens: readonly Token[],
   content: (i: number) => boolean,
   language: UiLanguage,
   noted: (i: number) => boolean,
@@ -3102,7 +3115,7 @@ const ASSIGNED_WINDOW = 5;
  * verb of a loan is in the clause.
  */
 function assignedAt(
-  tokens: Token[],
+  tokens: readonly Token[],
   stems: string[],
   content: (i: number) => boolean,
   language: UiLanguage,
@@ -3146,7 +3159,7 @@ function assignedAt(
 /** The noun a word of which at `i` asks about, across up to two function words ("which of my board games"):
  * where its run of content words is. */
 function askedOf(
-  tokens: Token[],
+  tokens: readonly Token[],
   i: number,
   content: (i: number) => boolean,
   language: UiLanguage,
@@ -3159,7 +3172,7 @@ function askedOf(
 /** Where a noun phrase's content words from `from` end, before `to`; in German before a verb, written in lower
  * case after the noun ("den Rasen mähe", "welches Werkzeug ausgeliehen"). */
 function nounRun(
-  tokens: Token[],
+  tokens: readonly Token[],
   from: number,
   to: number,
   content: (i: number) => boolean,
@@ -3196,7 +3209,7 @@ const RANK_PERIODS = Object.fromEntries(
  * most or least ("which product sells most", "quale spesa è la più alta", "am häufigsten"); with the noun it
  * asks which of ("which of my kids", its first word, as a verb may follow it), or whether it asks who. */
 function rankedAt(
-  tokens: Token[],
+  tokens: readonly Token[],
   content: (i: number) => boolean,
   language: UiLanguage,
 ): { quote: Span; by?: Span; who: boolean } | undefined {
@@ -3245,7 +3258,7 @@ const COMPARED = Object.fromEntries(
  * or one after another ("semaine après semaine", "month by month", "Woche für Woche"), as periods where
  * they are said.
  */
-function comparedPeriods(tokens: Token[], language: UiLanguage): (Span & { period: string })[] {
+function comparedPeriods(tokens: readonly Token[], language: UiLanguage): (Span & { period: string })[] {
   const { previous, than, determiners, units } = COMPARED[language];
   // A period word, or a German compound that "vor" opens ("Vormonat", "Vorjahres").
   const unitAt = (i: number) => {
@@ -3285,7 +3298,11 @@ const ACTIVITY_WORDS = 3;
  * within two words after them ("monday gym at 7", "Donnerstag Schwimmen um 16 Uhr"); where each is in the
  * prompt.
  */
-function weekOf(tokens: Token[], quantities: Quantity[], word: (t: Token) => boolean): (Slot & Offsets)[] {
+function weekOf(
+  tokens: readonly Token[],
+  quantities: Quantity[],
+  word: (t: Token) => boolean,
+): (Slot & Offsets)[] {
   const spanOf = (q: Quantity) => tokenSpan(tokens, q);
   const stated = quantities.filter((q) => WHEN.has(q.kind)).map(spanOf);
   const content = (i: number) =>
@@ -3337,7 +3354,7 @@ function amountNamed(word: Token, language: UiLanguage): Field | undefined {
  * it up to a period, which says when and not what: a field of the records by name ("mon meilleur poids"),
  * which a record's own noun may be too, so that only a field of the name counts. */
 function figureAmount(
-  tokens: Token[],
+  tokens: readonly Token[],
   cue: CueMatch,
   content: (i: number) => boolean,
   periods: Quantity[],
@@ -3365,7 +3382,7 @@ function figureAmount(
 /** The noun phrase a relative clause opened by a verb's subject or its relative word qualifies, across function
  * words and a comma before one ("the hours I babysit", "le ore che lavoro", "die Stunden, die ich arbeite"):
  * two words at most; none where the subject opens its clause ("…, ich lege jeden Monat"). */
-function nounBefore(tokens: Token[], at: number, content: (i: number) => boolean): Span | undefined {
+function nounBefore(tokens: readonly Token[], at: number, content: (i: number) => boolean): Span | undefined {
   let i = at - 1;
   while (i >= 0 && tokens[i].kind === "word" && !content(i)) i--;
   if (i >= 0 && tokens[i].text === "," && i < at - 1) i--;
@@ -3439,7 +3456,7 @@ export function statedTopic(
 
 /** Where a phrase asks who does what ("wer welche Schicht übernimmt", "chi porta cosa"): from the question
  * of who to that of what, within four words of it; it gives the persons something to do. */
-function whoDoesWhat(tokens: Token[], groupCues: CueMatch[], language: UiLanguage): Span[] {
+function whoDoesWhat(tokens: readonly Token[], groupCues: CueMatch[], language: UiLanguage): Span[] {
   return tokens.flatMap((t, i) => {
     const what = WHETHER[language].who.has(t.norm) &&
       groupCues.find((m) => m.key === "what" && m.from > i && m.from <= i + 4);
@@ -3475,7 +3492,7 @@ export function occasionOf(
 }
 
 /** The words between the marks around the token at `i`: the phrase it is in. */
-function phraseOf(tokens: Token[], i: number): Span {
+function phraseOf(tokens: readonly Token[], i: number): Span {
   let [from, to] = [i, i];
   while (from > 0 && tokens[from - 1].kind !== "mark") from--;
   while (to < tokens.length && tokens[to].kind !== "mark") to++;
@@ -3483,14 +3500,14 @@ function phraseOf(tokens: Token[], i: number): Span {
 }
 const overlaps = (a: Span, b: Span) => a.from < b.to && b.from < a.to;
 /** Where the clause asks for a sort or a search: what their phrases name is what they order or find by. */
-const orderingOf = (tokens: Token[], found: Map<AskType, Offsets[]>) =>
+const orderingOf = (tokens: readonly Token[], found: Map<AskType, Offsets[]>) =>
   [...(found.get("sort") ?? []), ...(found.get("search") ?? [])].map((o) => tokenSpan(tokens, o));
 
 /** The noun a one-word verb of dividing divides by, and the words with it: a word of breakdown and a noun right
  * after it, or (as German puts the verb last) right before it; none for a number or a person ("split by 3",
  * "per persona"). */
 function dividedBy(
-  tokens: Token[],
+  tokens: readonly Token[],
   stems: string[],
   m: CueMatch,
   content: (i: number) => boolean,
@@ -3517,7 +3534,7 @@ const GROUPED_BY = phrasesPerLanguage((lex) => lex.groupedBy);
 
 /** Whether the word at `k` may name a kind records are grouped by: a content word, no time, unit or person. */
 function kindNoun(
-  tokens: Token[],
+  tokens: readonly Token[],
   language: UiLanguage,
   content: (i: number) => boolean,
   persons: CueMatch[],
@@ -3530,7 +3547,7 @@ function kindNoun(
 /** Where a figure's breakdown is ("per grade", "per ogni tipo"), after the figure's first cue, and the words
  * of what it is by. */
 function groupedBy(
-  tokens: Token[],
+  tokens: readonly Token[],
   language: UiLanguage,
   noun: (i: number) => boolean,
   found: Map<AskType, Offsets[]>,
@@ -3582,7 +3599,7 @@ const RANK_GAP = 4;
  * cheapest", "dalla più cara", "du plus récent", "vom teuersten"), or a pronoun for records a few words before
  * a word of the first place ("the overdue ones in red at the top", "celles du jour en premier"): where it is.
  */
-function rankedOf(tokens: Token[], language: UiLanguage): Span | undefined {
+function rankedOf(tokens: readonly Token[], language: UiLanguage): Span | undefined {
   const r = RANKED[language];
   const phraseEnding = (phrases: string[][], end: number) =>
     phrases.find((p) => phraseAt(tokens, end - p.length, p));
@@ -3622,7 +3639,7 @@ function rankedOf(tokens: Token[], language: UiLanguage): Span | undefined {
  * coffee" are things), and nothing but the phrase's end after the last.
  */
 function alternatives(
-  tokens: Token[],
+  tokens: readonly Token[],
   language: UiLanguage,
   content: (i: number) => boolean,
   chosen: (at: number) => boolean,
@@ -3720,7 +3737,7 @@ const KEPT_WORDS = 4;
  * "noter les bêtises du chien (chaussures, aboiements)"): a bracket after it lists the kinds of those records,
  * their categories, not values of a field.
  */
-function keptRight(tokens: Token[], head: number, keeping: number[]): boolean {
+function keptRight(tokens: readonly Token[], head: number, keeping: number[]): boolean {
   for (let k = head; k >= 0 && head - k <= KEPT_WORDS && tokens[k].kind === "word"; k--) {
     if (keeping.includes(k)) return true;
   }
@@ -3742,7 +3759,7 @@ const INTO = Object.fromEntries(
  * or more of a few words each, to the phrase's end, are the kinds of those records. A cue that ends the last
  * value is the clause's verb, no value ("… und Garten abhaken").
  */
-function dividedInto(tokens: Token[], language: UiLanguage): Offered[] {
+function dividedInto(tokens: readonly Token[], language: UiLanguage): Offered[] {
   const out: Offered[] = [];
   const cue = (t: Token) =>
     matchCues(stemTokens([t], language), CUES[language].asks).length +
@@ -3766,7 +3783,7 @@ function dividedInto(tokens: Token[], language: UiLanguage): Offered[] {
  * values are one function word ("vorher/nachher", "check-in/out") and a slash that abbreviates ("w/ photos": a space on
  * one side only): none offers values. The noun right before the values names them ("Farbe rot/weiß/rosé").
  */
-function slashLists(tokens: Token[], language: UiLanguage): Offered[] {
+function slashLists(tokens: readonly Token[], language: UiLanguage): Offered[] {
   const measure = (t: Token) => CLOSED[language].has(t.norm) || measureWord(t.norm);
   const spaced = (k: number) => tokens[k + 1].start > tokens[k].end;
   const word = (k: number) => tokens[k]?.kind === "word";
@@ -3824,7 +3841,7 @@ function slashLists(tokens: Token[], language: UiLanguage): Offered[] {
  * A field named right before slashed values ("with Farbe rot/weiß/rosé and year", "con intensidad baja / media /
  * alta") is one choice of them, not a field per value: the listed fields the slashes split it into become it.
  */
-function slashedFields(fields: SpannedField[], tokens: Token[], language: UiLanguage) {
+function slashedFields(fields: SpannedField[], tokens: readonly Token[], language: UiLanguage) {
   for (const list of slashLists(tokens, language)) {
     const head = list.head && tokens.indexOf(list.head);
     const at = fields.findIndex((f) => f.span.from <= head! && head! < f.span.to);
@@ -3844,12 +3861,12 @@ function slashedFields(fields: SpannedField[], tokens: Token[], language: UiLang
 }
 
 /** Whether a field's cue types a bracketed list's items ("talks (time, room, speaker)"): they name fields. */
-const namesFields = (inner: Token[], language: UiLanguage) =>
+const namesFields = (inner: readonly Token[], language: UiLanguage) =>
   matchCues(stemTokens(inner, language), CUES[language].fields).length > 0;
 
 /** The fields a bracketed list of two or more items after a word names, where they name fields ("alle Teile
  * erfassen (Teil, Händler, Preis, Datum)"): a cue among them ("Preis") is a field's word, not an ask. */
-function bracketFields(tokens: Token[], language: UiLanguage): SpannedField[] {
+function bracketFields(tokens: readonly Token[], language: UiLanguage): SpannedField[] {
   const open = tokens.findIndex((t, i) => t.norm === "(" && tokens[i - 1]?.kind === "word");
   const close = tokens.findIndex((t, k) => k > open && t.norm === ")");
   if (open < 0 || close < 0 || !namesFields(tokens.slice(open + 1, close), language)) return [];
@@ -3867,7 +3884,7 @@ function bracketFields(tokens: Token[], language: UiLanguage): SpannedField[] {
  * noun for persons ("drei Mitarbeiterinnen (Sabine, Jana)"), or mostly capitalized ones except in German,
  * where every noun is.
  */
-function bracketLists(tokens: Token[], language: UiLanguage): Offered[] {
+function bracketLists(tokens: readonly Token[], language: UiLanguage): Offered[] {
   const out: Offered[] = [];
   const persons = new Set(
     matchCues(
@@ -3913,7 +3930,7 @@ function bracketLists(tokens: Token[], language: UiLanguage): Offered[] {
  * value too ("all, half, none", "keine, wenig, viel", "ja, nein, vielleicht"), though an article or a
  * determiner that opens a longer item is not ("la ferme, la mairie").
  */
-function offeredValues(inner: Token[], language: UiLanguage): string[] {
+function offeredValues(inner: readonly Token[], language: UiLanguage): string[] {
   const out: string[] = [];
   // (The words that open examples are none: "(e.g. cardio, yoga)".)
   let from = exampleAt(inner, 0, language);
@@ -3940,7 +3957,7 @@ const WHICH = Object.fromEntries(
  * a field or holding a number.
  */
 function kindAsked(
-  tokens: Token[],
+  tokens: readonly Token[],
   items: Clause[],
   language: UiLanguage,
   fields: SpannedField[],
@@ -4013,7 +4030,7 @@ function kindAsked(
  * within it, "fatto" of "cosa ho fatto", asks nothing.)
  */
 function notedQuestions(
-  tokens: Token[],
+  tokens: readonly Token[],
   language: UiLanguage,
   { noting, seeing, periods }: Figure,
   fields: SpannedField[],
@@ -4073,7 +4090,12 @@ interface SpannedField extends Field, Offsets {
  * names persons ("chores for the kids with points and rewards"): what the board keeps for each of them, not a
  * field of each record; the cue then asks for the board.
  */
-function boardFields(fields: SpannedField[], tokens: Token[], stems: string[], language: UiLanguage) {
+function boardFields(
+  fields: SpannedField[],
+  tokens: readonly Token[],
+  stems: string[],
+  language: UiLanguage,
+) {
   const compounds = language === "de" ? tokens.map((t) => t.norm) : undefined;
   const persons = matchCues(stems, PERSONS[language], compounds);
   const board = matchCues(stems, CUES[language].asks, compounds).filter((m) => m.key === "people");
@@ -4097,7 +4119,7 @@ function boardFields(fields: SpannedField[], tokens: Token[], stems: string[], l
 }
 
 /** "with the amount and the time", "con l'ora": the fields listed after the clause's "with" word. */
-function fieldsAfterWith(tokens: Token[], language: UiLanguage): SpannedField[] {
+function fieldsAfterWith(tokens: readonly Token[], language: UiLanguage): SpannedField[] {
   // (What the speaker is "with" is their world, not fields: "I'm a teacher with 30 students".)
   // (Nor is the "with" of a question of whom among others: "where, with whom and how long".)
   const listed = (i: number) =>
@@ -4136,7 +4158,7 @@ function fieldsAfterWith(tokens: Token[], language: UiLanguage): SpannedField[] 
 }
 
 /** The fields listed from token `from` to the clause's end, spanned in its tokens. */
-const fieldsFrom = (tokens: Token[], from: number, language: UiLanguage): SpannedField[] =>
+const fieldsFrom = (tokens: readonly Token[], from: number, language: UiLanguage): SpannedField[] =>
   fieldList(tokens.slice(from), language, true).map((f) => ({
     ...f,
     span: { from: f.span.from + from, to: f.span.to + from },
@@ -4147,7 +4169,7 @@ const fieldsFrom = (tokens: Token[], from: number, language: UiLanguage): Spanne
  * them ("Hausaufgaben: Fach, Aufgabe und Abgabedatum eintragen"): the verb's objects, as those after "with"
  * are elsewhere.
  */
-function fieldsBeforeVerb(tokens: Token[], language: UiLanguage): SpannedField[] {
+function fieldsBeforeVerb(tokens: readonly Token[], language: UiLanguage): SpannedField[] {
   const last = tokens.length - 1;
   if (language !== "de" || last < 3 || !VERBS[language].has(tokens[last].norm)) return [];
   const before = tokens.slice(0, last);
@@ -4157,7 +4179,11 @@ function fieldsBeforeVerb(tokens: Token[], language: UiLanguage): SpannedField[]
 }
 
 /** A list of fields ("title, author, rating (1-5) and a photo"), split at commas and "and". */
-export function fieldList(tokens: Token[], language: UiLanguage, alternatives = false): SpannedField[] {
+export function fieldList(
+  tokens: readonly Token[],
+  language: UiLanguage,
+  alternatives = false,
+): SpannedField[] {
   const out: SpannedField[] = [];
   // What joins each field of `out` to the one before: "or", a comma or else.
   const joins: Join[] = [];
@@ -4226,7 +4252,7 @@ const ROLE_WORDS = 4;
 
 /** Whether the word at `at` follows the noun phrase of what the speaker says they are or run ("I'm a teacher
  * with…", "sono un'insegnante con…"), across words only. */
-function ofRole(tokens: Token[], at: number, language: UiLanguage): boolean {
+function ofRole(tokens: readonly Token[], at: number, language: UiLanguage): boolean {
   for (let end = at - 1; end > 0 && at - end <= ROLE_WORDS && tokens[end].kind === "word"; end--) {
     if (ROLES[language].some((p) => phraseAt(tokens, end - p.length, p))) return true;
   }
@@ -4243,7 +4269,7 @@ const OPENERS = Object.fromEntries(
  * a negation ("non sicuri", "nicht fertig") or with a negative prefix ("unsafe", "impayées", "ungiftig");
  * else undefined.
  */
-function pairedState(tokens: Token[], i: number, language: UiLanguage): number | undefined {
+function pairedState(tokens: readonly Token[], i: number, language: UiLanguage): number | undefined {
   const state = tokens[i].norm;
   const join = tokens[i + 1];
   if (
@@ -4260,14 +4286,14 @@ function pairedState(tokens: Token[], i: number, language: UiLanguage): number |
 const EXAMPLES = phrasesPerLanguage((lex) => lex.examples);
 
 /** How many tokens the words that open examples at i take ("e.g.", "such as", "z. B."): 0 where none do. */
-function exampleAt(tokens: Token[], i: number, language: UiLanguage): number {
+function exampleAt(tokens: readonly Token[], i: number, language: UiLanguage): number {
   const found = EXAMPLES[language].filter((p) => phraseAt(tokens, i, p));
   return Math.max(0, ...found.map((p) => p.length));
 }
 
 /** How many tokens at i label the values after them: a colon, a dash with a space either side, or the words
  * that open examples ("type e.g. cardio, yoga", "categoria tipo cibo, casa"); 0 where none do. */
-const labelMark = (tokens: Token[], i: number, language: UiLanguage) =>
+const labelMark = (tokens: readonly Token[], i: number, language: UiLanguage) =>
   tokens[i].norm === ":" ||
     (/^[-–—]$/.test(tokens[i].norm) && tokens[i - 1]?.end < tokens[i].start &&
       tokens[i].end < (tokens[i + 1]?.start ?? 0))
@@ -4282,7 +4308,11 @@ const labelMark = (tokens: Token[], i: number, language: UiLanguage) =>
  * vegan", "gefühl - gut, mittel, schlecht"): the choice is named by the words before the mark. The values
  * end at an item of another type, a longer one, or one an article or a determiner opens ("and a photo").
  */
-function categoryValues(fields: SpannedField[], tokens: Token[], language: UiLanguage): SpannedField[] {
+function categoryValues(
+  fields: SpannedField[],
+  tokens: readonly Token[],
+  language: UiLanguage,
+): SpannedField[] {
   // A German compound typed by its head alone is a value's name ("Freizeit" is leisure, no time).
   const headOnly = (f: SpannedField) => {
     const part = tokens.slice(f.span.from, f.span.to);
@@ -4352,7 +4382,7 @@ function categoryValues(fields: SpannedField[], tokens: Token[], language: UiLan
  * ending it, alone or after "in" ("distance in km", "Gewicht in kg", "prezzo in €"). What is left names the
  * field, as a concept's field would ("pages", "Gewicht").
  */
-function measured(head: Token[], named: Token[], language: UiLanguage) {
+function measured(head: readonly Token[], named: readonly Token[], language: UiLanguage) {
   const { count, total } = COUNTING[language];
   const counted = named.length > 1 && count.has(named[0].norm);
   const kept = named.filter((t, k) => (k > 0 || !counted) && !(named.length > 1 && total.has(t.norm)));
@@ -4370,7 +4400,7 @@ function measured(head: Token[], named: Token[], language: UiLanguage) {
 }
 
 /** A field's name: its words, and the "of" words between them ("fecha de compra", "numero di pagine"). */
-function nameOf(words: Token[], kept: Token[], language: UiLanguage): string {
+function nameOf(words: readonly Token[], kept: readonly Token[], language: UiLanguage): string {
   const said = words.filter((t) => kept.includes(t) || OF[language].some((p) => p.includes(t.norm)));
   return said.map((t, k) => (k && !said[k - 1].text.endsWith("'") ? " " : "") + t.text).join("");
 }
@@ -4382,7 +4412,7 @@ const YES_NO_INITIALS = /^[ysoj]\/n$/;
 
 /** Whether the slash or "or" at i joins a yes/no pair ("germinated yes/no", "paid yes or no", "vegan y/n"):
  * the field's tick, not two fields nor a choice. */
-const yesNo = (tokens: Token[], i: number) => {
+const yesNo = (tokens: readonly Token[], i: number) => {
   const [before, join, after] = [tokens[i - 1]?.norm ?? "", tokens[i]?.norm ?? "", tokens[i + 1]?.norm ?? ""];
   return YES_NO_JOIN.has(join) && (
     (YES_NO.test(before) && YES_NO.test(after) && before !== after) ||
@@ -4398,7 +4428,7 @@ const yesNo = (tokens: Token[], i: number) => {
  * persons, and a thing that runs on past two words ("un piccolo frutteto in collina") is no value.
  */
 function hadValues(
-  tokens: Token[],
+  tokens: readonly Token[],
   language: UiLanguage,
   content: (i: number) => boolean,
 ): { span: Span; options: string[] } | undefined {
@@ -4434,7 +4464,7 @@ function hadValues(
  * confirmado"): whether each record did, a tick named by what was done. The auxiliary follows the word
  * asking who, or is in it ("who's").
  */
-function whoHasDone(head: Token[], language: UiLanguage): Token | undefined {
+function whoHasDone(head: readonly Token[], language: UiLanguage): Token | undefined {
   const whether = WHETHER[language];
   const said = head.filter((t) => t.kind === "word");
   if (!whether.who.has(said[0]?.norm ?? "")) return undefined;
@@ -4452,7 +4482,7 @@ function whoHasDone(head: Token[], language: UiLanguage): Token | undefined {
 function offeredNoTick(
   found: Map<AskType, Offsets[]>,
   ticks: Map<string, Field>,
-  tokens: Token[],
+  tokens: readonly Token[],
   fields: SpannedField[],
   language: UiLanguage,
 ) {
@@ -4491,7 +4521,7 @@ function offeredNoTick(
 function choicesOf(
   fields: SpannedField[],
   joins: Join[],
-  tokens: Token[],
+  tokens: readonly Token[],
   language: UiLanguage,
 ): SpannedField[] {
   // (The words of either are none of a value's or a name's: "paid either cash or card"; the first field is
@@ -4576,7 +4606,7 @@ function choicesOf(
   return out;
 }
 
-function typeField(tokens: Token[], span: Span, language: UiLanguage): SpannedField | null {
+function typeField(tokens: readonly Token[], span: Span, language: UiLanguage): SpannedField | null {
   const cues = CUES[language];
   const part = tokens.slice(span.from, span.to);
   const open = part.findIndex((t) => t.norm === "(");

@@ -23,7 +23,7 @@ export function trade(word: string, language: UiLanguage): boolean {
 /** The tokens that say whom the records are for or shown to: after a word of purpose or of showing and
  * function words, a noun phrase whose head (its last word in English and German, else its first) is a
  * trade's, with its complement after an "of" word ("inspecteur d'hygiène"). */
-export function audienceAt(tokens: Token[], language: UiLanguage): Set<number> {
+export function audienceAt(tokens: readonly Token[], language: UiLanguage): Set<number> {
   const found = new Set<number>();
   const stop = CUES[language].stop;
   tokens.forEach((t, k) => {

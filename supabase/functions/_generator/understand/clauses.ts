@@ -152,7 +152,7 @@ function listColon(prompt: string, start: number): number {
 
 /** Whether words are a noun phrase of up to three words, content words and articles or determiners only, a
  * content word among them ("jugadores", "the kids"; not "which kind"): what records are called. */
-function shortNoun(tokens: Token[], language: UiLanguage): boolean {
+function shortNoun(tokens: readonly Token[], language: UiLanguage): boolean {
   const stop = CUES[language].stop;
   const opener = (t: Token) => ARTICLES[language].has(t.norm) || DETERMINERS[language].has(t.norm);
   return tokens.length > 0 && tokens.length <= RECORD_WORDS &&
@@ -204,7 +204,7 @@ const RECORD_WORDS = 3;
  * parents (date, time), school reports" are records).
  * -1 when the phrase is no such thing.
  */
-export function recordsWith(tokens: Token[], language: UiLanguage): number {
+export function recordsWith(tokens: readonly Token[], language: UiLanguage): number {
   const at = tokens.findIndex((t) => WITH[language].has(t.norm));
   if (at < 1 || at > RECORD_WORDS) return -1;
   const noun = tokens.slice(0, at);
@@ -252,7 +252,7 @@ const OWN = new Set([
 
 /** Whether words name an ask with records or a screen of its own; English cues count in every language, as
  * they do for asks ("une checklist"). */
-function ownAsk(tokens: Token[], language: UiLanguage): boolean {
+function ownAsk(tokens: readonly Token[], language: UiLanguage): boolean {
   const compounds = language === "de" ? tokens.map((t) => t.norm) : undefined;
   return [
     ...matchCues(stemTokens(tokens, language), CUES[language].asks, compounds),
@@ -331,7 +331,7 @@ function goalLabel(head: Clause, language: UiLanguage): number | undefined {
  * uscite con data", "Mitglieder mit Beitrag und Termine mit Datum"): an article or a possessive at most, up to
  * three words with a content word and no verb, "with", then a word.
  */
-function moreRecords(tokens: Token[], i: number, language: UiLanguage): boolean {
+function moreRecords(tokens: readonly Token[], i: number, language: UiLanguage): boolean {
   let from = i;
   while (
     ARTICLES[language].has(tokens[from]?.norm ?? "") || DETERMINERS[language].has(tokens[from]?.norm ?? "")

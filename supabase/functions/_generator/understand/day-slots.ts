@@ -40,7 +40,11 @@ function partOf(token: Token | undefined, language: UiLanguage): string | undefi
 
 /** Runs of two parts of the day or more, each joined to the one before across function words and a word of
  * "and" or a comma ("le matin et le soir", "morning, afternoon and evening"), with the hours they name. */
-function joinedParts(tokens: Token[], run: Run, language: UiLanguage): (Run & { times: string[] })[] {
+function joinedParts(
+  tokens: readonly Token[],
+  run: Run,
+  language: UiLanguage,
+): (Run & { times: string[] })[] {
   const stop = CUES[language].stop;
   const and = AND[language];
   const found: (Run & { times: string[] })[] = [];
@@ -72,7 +76,7 @@ function joinedParts(tokens: Token[], run: Run, language: UiLanguage): (Run & { 
 /** The words of what is done right before a time, back to a mark, a word of "and" or `floor`, function words
  * trimmed off its ends ("to feed the cat", "clean the litter"). */
 function taskBefore(
-  tokens: Token[],
+  tokens: readonly Token[],
   at: number,
   floor: number,
   skip: Run[],

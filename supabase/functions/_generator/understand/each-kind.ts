@@ -22,7 +22,7 @@ const RECORD_WORDS = 4;
  * kind. Where it is and the words of the kind.
  */
 export function eachKind(
-  tokens: Token[],
+  tokens: readonly Token[],
   language: UiLanguage,
   content: (i: number) => boolean,
   kind: (i: number) => boolean,

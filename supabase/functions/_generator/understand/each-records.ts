@@ -48,7 +48,7 @@ export interface EachRecord {
  * day", "ogni lunedì"), which says when something happens.
  */
 export function eachRecord(
-  tokens: Token[],
+  tokens: readonly Token[],
   i: number,
   language: UiLanguage,
   text: string,
@@ -136,11 +136,15 @@ export function eachRecord(
 }
 
 /** The "each" phrase a clause opens on, past the words that join it to the one before. */
-export function eachOpening(tokens: Token[], language: UiLanguage, text: string): EachRecord | undefined {
+export function eachOpening(
+  tokens: readonly Token[],
+  language: UiLanguage,
+  text: string,
+): EachRecord | undefined {
   return eachRecord(tokens, opening(tokens, language), language, text);
 }
 
-function opening(tokens: Token[], language: UiLanguage): number {
+function opening(tokens: readonly Token[], language: UiLanguage): number {
   let i = 0;
   while (tokens[i] && (tokens[i].kind === "mark" || JOINERS[language].has(tokens[i].norm))) i++;
   return i;
@@ -156,7 +160,7 @@ function opening(tokens: Token[], language: UiLanguage): number {
  * each session", "à chaque séance"), which is a time.
  */
 export function eachPhrase(
-  tokens: Token[],
+  tokens: readonly Token[],
   language: UiLanguage,
   text: string,
   keeps: Set<number>,

@@ -72,7 +72,11 @@ function matched(said: string[], phrases: Phrase[], compounds: boolean): CueMatc
   return found;
 }
 
-export function namedFigures(tokens: Token[], language: UiLanguage, others: CueMatch[]): NamedFigures {
+export function namedFigures(
+  tokens: readonly Token[],
+  language: UiLanguage,
+  others: CueMatch[],
+): NamedFigures {
   const { nouns: nounPhrases, verbs: verbPhrases, each, stop } = PHRASES[language];
   const nouns = matched(tokens.map((t) => t.norm), nounPhrases, language === "de");
   const verbs = matched(tokens.map((t) => t.text.toLowerCase()), verbPhrases, false);
@@ -138,7 +142,11 @@ export function namedFigures(tokens: Token[], language: UiLanguage, others: CueM
 }
 
 /** Where the first verb of computing at or after `from` is, if any. */
-export function computingVerbAt(tokens: Token[], language: UiLanguage, from: number): number | undefined {
+export function computingVerbAt(
+  tokens: readonly Token[],
+  language: UiLanguage,
+  from: number,
+): number | undefined {
   return matched(tokens.map((t) => t.text.toLowerCase()), PHRASES[language].verbs, false).find((m) =>
     m.from >= from
   )?.from;

@@ -19,7 +19,11 @@ const PHRASES = Object.fromEntries(
 ) as Record<Kind, Record<UiLanguage, string[][]>>;
 
 /** Where a phrase of a kind starts and ends (token indexes) in a run of tokens, longest first. */
-function phrasesAt(tokens: Token[], kind: Kind, language: UiLanguage): { from: number; to: number }[] {
+function phrasesAt(
+  tokens: readonly Token[],
+  kind: Kind,
+  language: UiLanguage,
+): { from: number; to: number }[] {
   const found: { from: number; to: number }[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const phrase = phraseFrom(tokens, i, PHRASES[kind][language]);
@@ -32,7 +36,7 @@ function phrasesAt(tokens: Token[], kind: Kind, language: UiLanguage): { from: n
 }
 
 /** The number right after a bound's words (a count, an amount, a measure), else none. */
-function numberAfter(tokens: Token[], at: number, quantities: Quantity[]) {
+function numberAfter(tokens: readonly Token[], at: number, quantities: Quantity[]) {
   const next = tokens[at];
   if (!next) return undefined;
   const q = quantities.find((q) => q.start <= next.start && next.start < q.end);
@@ -43,7 +47,7 @@ function numberAfter(tokens: Token[], at: number, quantities: Quantity[]) {
 /** The content words right before a bound, the number they name ("readings" of "readings under 4"). */
 function subjectBefore(
   prompt: string,
-  tokens: Token[],
+  tokens: readonly Token[],
   at: number,
   language: UiLanguage,
 ): string | undefined {

@@ -73,7 +73,7 @@ const RECORDS = new Set<AskType>([
 /** The noun phrase a verb of learning or an exam is of, as token positions: the content words after it (or,
  * with none, before it, a German verb ending its clause: "Vokabeln lernen"), across articles, possessives and
  * "of" words between them, up to another function word or a mark. */
-function objectOf(tokens: Token[], from: number, to: number, language: UiLanguage, exam: boolean) {
+function objectOf(tokens: readonly Token[], from: number, to: number, language: UiLanguage, exam: boolean) {
   const { stop } = CUES[language];
   const content = (t?: Token) => t?.kind === "word" && !stop.has(t.norm);
   const of = (t?: Token) => t?.kind === "word" && OF_PARTS[language].has(t.norm);
@@ -102,7 +102,7 @@ function objectOf(tokens: Token[], from: number, to: number, language: UiLanguag
  * the greek alphabet": no list of "learn", no sort), when no other ask keeps records. */
 function learning(
   prompt: string,
-  tokens: Token[],
+  tokens: readonly Token[],
   stems: string[],
   asks: Ask[],
   stated: Quantity[],
@@ -176,7 +176,7 @@ export function learnt(ask: Ask, language: UiLanguage): boolean {
 /** What a form's noun implies that the prompt does not ask already: each an ask quoting the form's words. */
 function implied(
   prompt: string,
-  tokens: Token[],
+  tokens: readonly Token[],
   stems: string[],
   parts: Clause[],
   asks: Ask[],

@@ -26,7 +26,7 @@ interface Span {
  * Impfungen). Undefined where the subject is the records.
  */
 export function recordsBefore(
-  tokens: Token[],
+  tokens: readonly Token[],
   cue: Span,
   subject: Span,
   unused: (i: number) => boolean,

@@ -66,7 +66,7 @@ export const namesUnits: Knows = (token, language) => {
 };
 
 /** Every noun of language units the tokens qualify by a language, in order. */
-export function languageUnits(tokens: Token[], language: UiLanguage): LanguageUnits[] {
+export function languageUnits(tokens: readonly Token[], language: UiLanguage): LanguageUnits[] {
   const stems = stemTokens(tokens, language);
   const names = [...matchCues(stems, CUES[language].languages), ...matchCues(stems, OTHERS[language])];
   // (A word that is no article, determiner, app's word, cue, verb or language qualifies the noun,

@@ -577,7 +577,7 @@ export function lexiconVote(text: string, also?: Knows): (language: UiLanguage) 
 }
 
 /** Stems of the tokens, in the language; in German a separable verb as its infinitive's. */
-export function stemTokens(tokens: Token[], language: UiLanguage): string[] {
+export function stemTokens(tokens: readonly Token[], language: UiLanguage): string[] {
   const stems = tokens.map((t) => (t.kind === "word" ? stem(t.norm, language) : t.norm));
   return language === "de" ? joinParticles(tokens, stems) : stems;
 }
@@ -586,7 +586,7 @@ export function stemTokens(tokens: Token[], language: UiLanguage): string[] {
 // ("trag meine Ausgaben ein", "hak die Aufgaben ab", "schreib mir auf, wann…"): the nearest word before it,
 // within the clause, that joined to it is a cue ("eintragen", "abhaken", "aufschreiben") is that cue. A
 // particle before an article, a determiner or a noun is a preposition ("erinnere mich an die Tabletten").
-function joinParticles(tokens: Token[], stems: string[]): string[] {
+function joinParticles(tokens: readonly Token[], stems: string[]): string[] {
   const { asks, verbs, stop } = CUES.de;
   const known = (s: string) => asks.has(s) || verbs.has(s);
   const object = wordSet([...de.articles, ...de.determiners]);

@@ -17,7 +17,7 @@ const WHO = Object.fromEntries(
 ) as Record<UiLanguage, Set<string>>;
 
 /** The index of each word after a group's words end (in German a compound's head too: "Kirchenchor"). */
-function groupEnds(tokens: Token[], language: UiLanguage): number[] {
+function groupEnds(tokens: readonly Token[], language: UiLanguage): number[] {
   return tokens.flatMap((_, i) =>
     GROUPS[language].some((g) =>
         g.every((w, k) => tokens[i + k]?.norm === w) ||
@@ -30,7 +30,8 @@ function groupEnds(tokens: Token[], language: UiLanguage): number[] {
 }
 
 /** Whether words name a group. */
-export const namesGroup = (tokens: Token[], language: UiLanguage) => groupEnds(tokens, language).length > 0;
+export const namesGroup = (tokens: readonly Token[], language: UiLanguage) =>
+  groupEnds(tokens, language).length > 0;
 
 /**
  * The question of who among the prompt's group or persons does something, as the who-word and the word after
@@ -38,7 +39,7 @@ export const namesGroup = (tokens: Token[], language: UiLanguage) => groupEnds(t
  * ("coro parrocchiale chi canta"). None without a group or persons named.
  */
 export function membersAsked(
-  tokens: Token[],
+  tokens: readonly Token[],
   opening: number,
   persons: boolean,
   language: UiLanguage,

@@ -25,7 +25,7 @@ const ASKING_WORDS = 8;
 
 /** The span of a question of what is owed to the speaker whose word of owing is `tokens[i]`, if it is one. */
 export function owedAt(
-  tokens: Token[],
+  tokens: readonly Token[],
   i: number,
   language: UiLanguage,
 ): { from: number; to: number } | undefined {

@@ -38,7 +38,7 @@ export interface PerPeriod {
 /** The amounts of a clause that are targets per period, given each quantity's words and which words are
  * content. */
 export function targetsPerPeriod(
-  tokens: Token[],
+  tokens: readonly Token[],
   placed: { q: Quantity; span: Span }[],
   content: (i: number) => boolean,
   language: UiLanguage,

@@ -94,7 +94,7 @@ const dated = ({ q }: Placed) =>
   (q.kind === "frequency" && q.unit === "day");
 
 /** The words as written where a compound names its head's cue (German: "Klavierunterricht"). */
-const compounds = (tokens: Token[], language: UiLanguage) =>
+const compounds = (tokens: readonly Token[], language: UiLanguage) =>
   language === "de" ? tokens.map((t) => t.norm) : undefined;
 
 /**
@@ -102,7 +102,7 @@ const compounds = (tokens: Token[], language: UiLanguage) =>
  * (`subject`). Of the clause's words (`tokens`, `stems`, and which are content words) and its quantities.
  */
 export function plannedAt(
-  tokens: Token[],
+  tokens: readonly Token[],
   stems: string[],
   language: UiLanguage,
   quantities: Placed[],
@@ -120,7 +120,7 @@ export function plannedAt(
  * mes", "was ich jeden Monat pflanzen soll"): what is planned for each, not what the speaker did ("what I eat
  * each day" asks no plan).
  */
-function whatToDoAt(tokens: Token[], language: UiLanguage, quantities: Placed[]) {
+function whatToDoAt(tokens: readonly Token[], language: UiLanguage, quantities: Placed[]) {
   const plan = PLANS[language];
   const period = quantities.find(oncePer);
   if (!period) return undefined;
@@ -149,7 +149,7 @@ function whatToDoAt(tokens: Token[], language: UiLanguage, quantities: Placed[])
 
 /** A trip's stages with a day to each ("le tappe con città, date e ostello", "les étapes par jour", "Etappen
  * pro Tag"): the stages' noun with a day, a date or a period of a day a few words after it, in its phrase. */
-function stagesAt(tokens: Token[], stems: string[], language: UiLanguage, quantities: Placed[]) {
+function stagesAt(tokens: readonly Token[], stems: string[], language: UiLanguage, quantities: Placed[]) {
   const plan = PLANS[language];
   const stage = matchCues(stems, plan.stages, compounds(tokens, language))[0];
   if (!stage) return undefined;
@@ -166,7 +166,7 @@ function stagesAt(tokens: Token[], stems: string[], language: UiLanguage, quanti
  * of day in the clause ("yoga class every thursday at 7pm", "corso di yoga ogni giovedì alle 19", "la séance est
  * le mardi à 18h", "Klavierunterricht jeden Montag um 16 Uhr"): when they are, not what to be reminded of. */
 function sessionsAt(
-  tokens: Token[],
+  tokens: readonly Token[],
   stems: string[],
   language: UiLanguage,
   quantities: Placed[],
@@ -194,7 +194,7 @@ function sessionsAt(
  * semaine par jour", "gli ordini della settimana per giorno", "the orders of the week by day", "die
  * Bestellungen der Woche pro Tag"): the records on the days of a timetable, where no figure is asked of them. */
 export function byDayAt(
-  tokens: Token[],
+  tokens: readonly Token[],
   language: UiLanguage,
   quantities: Placed[],
 ): { span: Span } | undefined {
@@ -213,7 +213,7 @@ const MINE_GAP = 2;
 /** A plan's noun the speaker's possessive opens, which a verb of noting governs (right after it across an
  * article, or in German at the end of its clause: "write down my night shifts", "segnare i miei turni",
  * "meine Nachtschichten aufschreiben"), names what they did, records to keep, not a timetable. */
-export function planKept(tokens: Token[], cue: Span, noting: Span[], language: UiLanguage): boolean {
+export function planKept(tokens: readonly Token[], cue: Span, noting: Span[], language: UiLanguage): boolean {
   const { mine } = PLANS[language];
   const words = (from: number, to: number) => tokens.slice(from, to).every((t) => t.kind === "word");
   const opener = [cue.from - 1, cue.from - MINE_GAP].find((i) => mine.has(tokens[i]?.norm ?? ""));

@@ -105,7 +105,7 @@ export function priceLists(prompt: string, quantities: Quantity[], language: UiL
  * "small cup"). */
 function itemBefore(
   prompt: string,
-  tokens: Token[],
+  tokens: readonly Token[],
   price: number,
   floor: number,
   stop: Set<string>,
@@ -126,20 +126,20 @@ function itemBefore(
 }
 
 /** Whether only marks and joining words stand between two token positions. */
-function onlySeparators(tokens: Token[], from: number, to: number, joiners: Set<string>): boolean {
+function onlySeparators(tokens: readonly Token[], from: number, to: number, joiners: Set<string>): boolean {
   const between = tokens.slice(from, to);
   return between.length > 0 && between.length <= 2 &&
     between.every((t) => t.kind === "mark" || joiners.has(t.norm));
 }
 
 /** Whether an item ends at this token: a mark, a joining word or the prompt's end follows its price. */
-function endsItem(tokens: Token[], next: number): boolean {
+function endsItem(tokens: readonly Token[], next: number): boolean {
   return next >= tokens.length || tokens[next].kind === "mark";
 }
 
 /** Past the words said of a price ("pro Stück", "an hour") up to the mark or joining word that ends its
  * item, or -1 where more than a few words follow it (the list ends there). */
-function unitEnd(tokens: Token[], next: number, joiners: Set<string>): number {
+function unitEnd(tokens: readonly Token[], next: number, joiners: Set<string>): number {
   if (next < 0) return tokens.length;
   let k = next;
   while (k < tokens.length && tokens[k].kind !== "mark" && !joiners.has(tokens[k].norm)) k++;

@@ -274,7 +274,7 @@ const SMALLER: Record<string, string> = { h: "min", min: "s" };
 const SENTENCE_ENDS = new Set([".", "!", "?", ";"]);
 
 class Scanner {
-  constructor(readonly tokens: Token[], readonly w: Words) {}
+  constructor(readonly tokens: readonly Token[], readonly w: Words) {}
 
   /** Where the prompt writes the word of a timer's phase, before each length ("work 45s rest 15") or after
    * it ("20s on 10s off"), as its first phase shows. */

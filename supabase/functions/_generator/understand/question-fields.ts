@@ -42,8 +42,8 @@ export interface QuestionField {
  * to bed"); a measure is in the unit of its dimension the clause writes, else the lexicon's.
  */
 export function questionField(
-  head: Token[],
-  clause: Token[],
+  head: readonly Token[],
+  clause: readonly Token[],
   language: UiLanguage,
 ): QuestionField | undefined {
   const opening = head.findIndex((t) => t.kind === "word");
@@ -70,7 +70,7 @@ export function questionField(
 }
 
 /** The unit of a measure a question asks ("how far": km; "how heavy": kg, lb where the clause says lbs). */
-export function measuredIn(name: string, clause: Token[], language: UiLanguage): string | undefined {
+export function measuredIn(name: string, clause: readonly Token[], language: UiLanguage): string | undefined {
   const usual = LEXICONS[language].questionFields.units[name];
   const dimension = usual && UNIT_OF.get(fold(usual))?.dimension;
   const stated = dimension &&
@@ -87,7 +87,7 @@ const OPENING_MARKS = new Set([",", "-", "–", "—"]);
  * es hat und seit wann"), unless a verb of seeing or knowing comes before it, whose question asks a figure
  * ("show me my spending, how much this month"). -1 where there is none.
  */
-export function enumerationStart(tokens: Token[], seeing: CueMatch[]): number {
+export function enumerationStart(tokens: readonly Token[], seeing: CueMatch[]): number {
   const mark = tokens.findIndex((t, i) => OPENING_MARKS.has(t.norm) && tokens[i - 1]?.kind === "word");
   return mark < 0 || seeing.some((m) => m.from < mark) ? -1 : mark + 1;
 }

@@ -27,7 +27,7 @@ const MOST_CHOICES = 8;
 
 /** The runs of words only of what a quiz keeps ("keep my best score", "3 choices per question", "salva il
  * record"): a word of it, a number, a verb or a function word, one of them at least a word of it. */
-function keptRuns(tokens: Token[], stems: string[], language: UiLanguage): Span[] {
+function keptRuns(tokens: readonly Token[], stems: string[], language: UiLanguage): Span[] {
   const covered = new Set(
     matchCues(stems, KEPT[language]).flatMap((m) =>
       Array.from({ length: m.to - m.from }, (_, k) => m.from + k)
@@ -60,7 +60,12 @@ function keptOnly(text: string, language: UiLanguage): boolean {
 /** The asks, among a quiz's, only of what the quiz keeps itself: a score, a best, its choices ("my best
  * score", "record", "3 choices per question"), within a run of its words; and records whose fields are only
  * those ("ripassare le capitali con 3 risposte possibili": the verb of learning asks the quiz). */
-export function keptByQuiz(tokens: Token[], stems: string[], asks: Ask[], language: UiLanguage): Set<Ask> {
+export function keptByQuiz(
+  tokens: readonly Token[],
+  stems: string[],
+  asks: Ask[],
+  language: UiLanguage,
+): Set<Ask> {
   const runs = keptRuns(tokens, stems, language);
   return new Set(
     asks.filter((a) =>
@@ -80,7 +85,7 @@ export function keptWords(prompt: string, asks: Ask[], language: UiLanguage): Sp
 /** How many answers the prompt says each question offers: a number right before a word of choices ("4
  * choices", "4 risposte possibili", "3 Antworten zur Auswahl"). */
 export function choicesCount(
-  tokens: Token[],
+  tokens: readonly Token[],
   stems: string[],
   stated: Quantity[],
   language: UiLanguage,
@@ -97,7 +102,7 @@ export function choicesCount(
  * the number of choices stated, which no longer counts its questions. Records of the quiz's words are its own
  * only where its quote lies in theirs. */
 export function foldIntoQuiz(
-  tokens: Token[],
+  tokens: readonly Token[],
   stems: string[],
   asks: Ask[],
   own: Set<Ask>,

@@ -28,7 +28,12 @@ const NO_HEAD = perLanguage((lex) => [
  * relative word and the verb's reflexive pronoun ("a bar that fills up", "un bar que se llena"; not "lo que
  * gastan"), or, where the verb ends the clause (German), its last words, the clause opened by a relative
  * pronoun after a mark ("…, das sich mittags füllt"). */
-export function relativeVerb(tokens: Token[], from: number, to: number, language: UiLanguage): boolean {
+export function relativeVerb(
+  tokens: readonly Token[],
+  from: number,
+  to: number,
+  language: UiLanguage,
+): boolean {
   let at = from - 1;
   while (at >= 0 && REFLEXIVE[language].has(lower(tokens[at]))) at--;
   // (A relative word that also asks which opens a noun unless a reflexive shows a verb: "which dish", "che

@@ -30,7 +30,7 @@ const WORDS = Object.fromEntries(
 type Span = { start: number; end: number };
 
 /** The question's words: from the mark before the remaining word to the mark after it. */
-function questionAround(tokens: Token[], i: number): Token[] {
+function questionAround(tokens: readonly Token[], i: number): readonly Token[] {
   let from = i;
   while (from > 0 && tokens[from - 1].kind !== "mark") from--;
   let to = i;
@@ -50,7 +50,12 @@ function unitOf(q: Quantity, language: UiLanguage): string | undefined {
  * rate ("5 € a testa", "$14 an hour"), those of a unit the question names ("ceux qui restent" after "les
  * km"), else money where it names a budget, else any; one only, or none.
  */
-export function wholeOf(question: Token[], stated: Quantity[], tokens: Token[], language: UiLanguage) {
+export function wholeOf(
+  question: readonly Token[],
+  stated: Quantity[],
+  tokens: readonly Token[],
+  language: UiLanguage,
+) {
   const w = WORDS[language];
   // A rate's amount is followed by a word of "per" before a bare noun ("a testa", "par cours"), where a
   // whole's is followed by a preposition before a determiner ("per le vacanze"); an interval's follows a word

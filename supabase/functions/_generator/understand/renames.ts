@@ -87,13 +87,13 @@ const RENAMING = Object.fromEntries(
   { verbs: Set<string>; rename: Set<string>; to: string[][]; instead: string[][] }
 >;
 
-const at = (tokens: Token[], i: number, phrase: string[]) => phraseAt(tokens, i, phrase);
+const at = (tokens: readonly Token[], i: number, phrase: string[]) => phraseAt(tokens, i, phrase);
 
 /** The words of an operand from `from`: a quoted run, else up to a mark, an "and" or the end, at most five
  * words, without the function words that open or close it (nor, in German, a verb's particle that ends it);
  * of `parts` names, across "/" and "and" ("systolic/diastolic", "top number and bottom number"). */
 function operand(
-  tokens: Token[],
+  tokens: readonly Token[],
   from: number,
   language: UiLanguage,
   until = tokens.length,
@@ -120,11 +120,16 @@ function operand(
 }
 
 /** How many names an operand holds, across "/" and "and". */
-const partsOf = (tokens: Token[], s: Span, language: UiLanguage) =>
+const partsOf = (tokens: readonly Token[], s: Span, language: UiLanguage) =>
   1 + tokens.slice(s.from, s.to).filter((t) => t.norm === "/" || AND[language].has(t.norm)).length;
 
 /** The words right before `end` back to a mark or a verb of the clause, as an operand. */
-function before(tokens: Token[], end: number, language: UiLanguage, verbs: Set<string>): Span | undefined {
+function before(
+  tokens: readonly Token[],
+  end: number,
+  language: UiLanguage,
+  verbs: Set<string>,
+): Span | undefined {
   let i = end;
   while (i > 0 && tokens[i - 1].kind !== "mark" && !verbs.has(stem(tokens[i - 1].norm, language))) i--;
   if (QUOTES.test(tokens[end - 1]?.norm ?? "")) {
@@ -138,7 +143,7 @@ function before(tokens: Token[], end: number, language: UiLanguage, verbs: Set<s
  * renaming (the app's name), neither operand holding a word of `taken` (another change's cue: "change the
  * colours to navy", "change it to Spanish"). */
 export function renaming(
-  tokens: Token[],
+  tokens: readonly Token[],
   language: UiLanguage,
   labels: string[],
   taken: Set<number>,

@@ -37,7 +37,7 @@ const LEADS = Object.fromEntries(
  * words (the doing itself where it is a verb). `verbal`: only a verb opens a task.
  */
 export function taskOf(
-  tokens: Token[],
+  tokens: readonly Token[],
   of: Span,
   content: (i: number) => boolean,
   language: UiLanguage,

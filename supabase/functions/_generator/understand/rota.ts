@@ -61,7 +61,7 @@ interface Placed {
 }
 
 /** Where one of the phrases, as written, first is. */
-function firstPhrase(tokens: Token[], phrases: string[][]): Span | undefined {
+function firstPhrase(tokens: readonly Token[], phrases: string[][]): Span | undefined {
   for (const i of tokens.keys()) {
     const found = phraseFrom(tokens, i, phrases);
     if (found) return { from: i, to: i + found.length };
@@ -72,7 +72,7 @@ function firstPhrase(tokens: Token[], phrases: string[][]): Span | undefined {
  * "una famiglia diversa", "uno distinto", "jemand anderes"), in a clause a recurrence sets: each time another
  * takes the turn. */
 function anotherEach(
-  tokens: Token[],
+  tokens: readonly Token[],
   stems: string[],
   language: UiLanguage,
   persons: Span[],
@@ -93,7 +93,7 @@ function anotherEach(
 /** The words listed after a "between" word that follows the turns, up to the one after "and" ("on alterne
  * entre moi, lea et hugo", "turni tra marco, giulia e luca"): those who take them, names typed in lower case
  * too. */
-function listedAfter(tokens: Token[], language: UiLanguage, turn: Span): Span | undefined {
+function listedAfter(tokens: readonly Token[], language: UiLanguage, turn: Span): Span | undefined {
   const { between, and } = ROTATION[language];
   const at = tokens.findIndex((t, i) => i >= turn.to && between.has(t.norm));
   if (at < 0) return undefined;
@@ -116,7 +116,7 @@ function listedAfter(tokens: Token[], language: UiLanguage, turn: Span): Span | 
  * no people. `of` is what is done in turns, `task` its noun phrase, which names the rota (`rota-task.ts`).
  */
 export function turnsAmong(
-  tokens: Token[],
+  tokens: readonly Token[],
   stems: string[],
   language: UiLanguage,
   persons: Span[],
@@ -229,7 +229,7 @@ const BETWEEN_GAP = 3;
  * of sharing, a number of anyone ("shares one car between 4 drivers"): where the phrase is, and the persons.
  */
 export function sharedBetween(
-  tokens: Token[],
+  tokens: readonly Token[],
   stems: string[],
   language: UiLanguage,
   persons: Span[],

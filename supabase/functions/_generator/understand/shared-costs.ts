@@ -52,7 +52,7 @@ const MONEY = Object.fromEntries(
 const split = (from: number, to: number): CueMatch => ({ key: "split", from, to });
 
 /** The split cues of a clause's tokens (`stems`, as `stemTokens` gives them) that no cue of splitting names. */
-export function sharedCosts(tokens: Token[], stems: string[], language: UiLanguage): CueMatch[] {
+export function sharedCosts(tokens: readonly Token[], stems: string[], language: UiLanguage): CueMatch[] {
   const phrases = matchCues(stems, INDEX[language]);
   const money = stems.some((s) => MONEY[language].has(s));
   return [
@@ -70,7 +70,7 @@ export function sharedCosts(tokens: Token[], stems: string[], language: UiLangua
 }
 
 /** A share of a hundred between parts ("60/40", "70/30"), no reading of a blood pressure or a score. */
-function ratios(tokens: Token[]): CueMatch[] {
+function ratios(tokens: readonly Token[]): CueMatch[] {
   return tokens.flatMap((t, i) => {
     const [a, mark, b] = [t, tokens[i + 1], tokens[i + 2]];
     const share = a.kind === "number" && mark?.norm === "/" && b?.kind === "number" &&
@@ -81,7 +81,7 @@ function ratios(tokens: Token[]): CueMatch[] {
 
 /** Money shared out by what sets each one's share ("va divisa in base ai millesimi", "réparties selon le
  * nombre de personnes", "aufgeteilt nach Verbrauch"): a participle of sharing right before a `basis` phrase. */
-function byBasis(tokens: Token[], language: UiLanguage): CueMatch[] {
+function byBasis(tokens: readonly Token[], language: UiLanguage): CueMatch[] {
   return tokens.flatMap((t, i) => {
     const basis = SHARED[language].has(t.norm) && phraseFrom(tokens, i + 1, BASIS[language]);
     return basis ? [split(i, i + 1 + basis.length)] : [];
@@ -91,7 +91,7 @@ function byBasis(tokens: Token[], language: UiLanguage): CueMatch[] {
 /** A cost said shared out among people or in parts ("spese divise tra noi 4", "frais divisés 50/50", "Kosten
  * geteilt unter uns", "partagée en trois", "split 3 ways"): the participle right before a `between` word, a
  * number, or "in" and a number of parts that no noun follows (parts "in 3 categorie" are categories). */
-function dividedAmong(tokens: Token[], language: UiLanguage): CueMatch[] {
+function dividedAmong(tokens: readonly Token[], language: UiLanguage): CueMatch[] {
   const count = (t: Token | undefined) =>
     t !== undefined && (t.kind === "number" || LEXICONS[language].numbers[t.norm] !== undefined);
   const parts = (i: number) =>
@@ -112,7 +112,7 @@ function dividedAmong(tokens: Token[], language: UiLanguage): CueMatch[] {
  * chi", "wer noch was schuldet", "what each of us owes") or before "each" within three ("cuánto debe cada
  * uno"), or a payment with two words asking who around or before it ("who pays whom", "wer wem was zahlt"). A debt to or of
  * the speaker, named between or right after ("who owes me", "ce que chaque parent me doit"), is theirs to keep. */
-function owedInGroup(tokens: Token[], language: UiLanguage): CueMatch[] {
+function owedInGroup(tokens: readonly Token[], language: UiLanguage): CueMatch[] {
   const each = (i: number) =>
     EACH[language].has(tokens[i]?.norm ?? "") || everyoneAt(tokens, i, language) > 0;
   const who = (i: number) => WHO[language].has(tokens[i]?.norm ?? "");
@@ -138,7 +138,7 @@ function owedInGroup(tokens: Token[], language: UiLanguage): CueMatch[] {
 
 /** The length of an "everyone" phrase at `i` ("chacun", "cada uno de nosotros"), or of "each" and "one"
  * ("each one", "cada uno"); 0 where none stands. */
-function everyoneAt(tokens: Token[], i: number, language: UiLanguage): number {
+function everyoneAt(tokens: readonly Token[], i: number, language: UiLanguage): number {
   const phrase = phraseFrom(tokens, i, EVERYONE[language]);
   if (phrase) return phrase.length;
   return EACH[language].has(tokens[i]?.norm ?? "") && ONE[language].has(tokens[i + 1]?.norm ?? "") ? 2 : 0;
@@ -147,7 +147,7 @@ function everyoneAt(tokens: Token[], i: number, language: UiLanguage): number {
 /** Each one of a group paying in ("chacun paie 0,20 € par km", "ognuno mette la sua quota", "cada uno pone su
  * parte", "jeder zahlt ein", "everyone chips in"): "everyone", or "each" alone, right before a verb of paying
  * or contributing. ("Each client pays" is a business's fee, no cost shared.) */
-function eachPays(tokens: Token[], language: UiLanguage): CueMatch[] {
+function eachPays(tokens: readonly Token[], language: UiLanguage): CueMatch[] {
   return tokens.flatMap((t, i) => {
     const subject = everyoneAt(tokens, i, language) || (EACH[language].has(t.norm) ? 1 : 0);
     const paying = subject && phraseFrom(tokens, i + subject, PAYING[language]);

@@ -49,7 +49,13 @@ const RECORDS = new Set<Ask["type"]>(["list", "log"]);
 /** The items listed from `from` to the end of their list, `until`, or a "with" word that says what else the
  * records hold: parts between commas and "and" words, each from its first word that is no article, "of" or
  * "on" word, to before any amount beside it; a list is none unless its first part names an item. */
-function itemsFrom(tokens: Token[], from: number, until: number, language: UiLanguage, when: Quantity[]) {
+function itemsFrom(
+  tokens: readonly Token[],
+  from: number,
+  until: number,
+  language: UiLanguage,
+  when: Quantity[],
+) {
   const w = WORDS[language];
   const items: string[] = [];
   let part: Token[] = [];
@@ -86,7 +92,7 @@ function itemsFrom(tokens: Token[], from: number, until: number, language: UiLan
 /** What the words of spending at `at` list: the items after a mark that opens a list in their sentence, else
  * after the `on` word right after them, or, for a verb that ends its clause, before it ("was ich für Kaffee und
  * Snacks ausgebe"). */
-function spentOn(tokens: Token[], at: number, language: UiLanguage, when: Quantity[]) {
+function spentOn(tokens: readonly Token[], at: number, language: UiLanguage, when: Quantity[]) {
   const w = WORDS[language];
   let opens = at + 1;
   while (opens < tokens.length && !ENDS.has(tokens[opens].text) && !OPENS.has(tokens[opens].text)) opens++;
@@ -140,7 +146,7 @@ export function spendingAsks(prompt: string, language: UiLanguage, asks: Ask[], 
 /** Where the noun phrase of the words of spending at `at` starts: the content words right before them that say
  * what the money goes on ("grocery expenses", "Auto-Kosten"), back to a mark, a function word or another ask's
  * words. */
-function qualifiers(tokens: Token[], at: number, language: UiLanguage, asks: Ask[]): number {
+function qualifiers(tokens: readonly Token[], at: number, language: UiLanguage, asks: Ask[]): number {
   const stop = CUES[language].stop;
   const quoted = (t: Token) => asks.some((a) => a.start < t.end && t.start < a.end);
   let from = at;
@@ -155,7 +161,7 @@ function qualifiers(tokens: Token[], at: number, language: UiLanguage, asks: Ask
 /** The asks with the spending at `at` a log, or nothing where those words name no records. */
 function logOf(
   prompt: string,
-  tokens: Token[],
+  tokens: readonly Token[],
   at: number,
   language: UiLanguage,
   asks: Ask[],

@@ -25,11 +25,11 @@ const THEY = perLanguage((lex) => lex.thirdPerson, (word) => word.toLowerCase())
 const OPENERS = perLanguage((lex) => [...lex.articles, ...lex.determiners]);
 const WITH = perLanguage((lex) => lex.with);
 
-const wants = (tokens: Token[], i: number, language: UiLanguage) =>
+const wants = (tokens: readonly Token[], i: number, language: UiLanguage) =>
   WANTING[language].some((p) => opens(tokens, i, p));
-const opens = (tokens: Token[], i: number, phrase: string[]) => phraseAt(tokens, i, phrase);
+const opens = (tokens: readonly Token[], i: number, phrase: string[]) => phraseAt(tokens, i, phrase);
 /** The positions of the phrase before `at`, back to the mark before it. */
-const phraseBefore = (tokens: Token[], at: number) => {
+const phraseBefore = (tokens: readonly Token[], at: number) => {
   let from = at;
   while (from > 0 && tokens[from - 1].kind !== "mark") from--;
   return tokens.slice(from, at).map((_, k) => from + k);
@@ -37,7 +37,7 @@ const phraseBefore = (tokens: Token[], at: number) => {
 
 /** Whether the words `m` of a clause's `tokens` stand in a clause that says why, with no word of wanting,
  * needing or having to between ("because the doctor said at 8"). */
-export function why(tokens: Token[], m: CueMatch, language: UiLanguage): boolean {
+export function why(tokens: readonly Token[], m: CueMatch, language: UiLanguage): boolean {
   // (A quantity's words may lie outside the clause's, in its `:` list.)
   if (m.to <= m.from || !tokens[m.from]) return false;
   const before = phraseBefore(tokens, m.from);
@@ -48,7 +48,7 @@ export function why(tokens: Token[], m: CueMatch, language: UiLanguage): boolean
 /** Whether the cue `m` of a clause's `tokens` stands where nothing is asked (`cues`: every cue of the clause). */
 export function unasked(
   prompt: string,
-  tokens: Token[],
+  tokens: readonly Token[],
   m: CueMatch,
   cues: CueMatch[],
   language: UiLanguage,
@@ -62,7 +62,12 @@ export function unasked(
 /** A value joined to another by "or", across prepositions, the other a word no cue names ("cash or card",
  * "bar oder mit Karte", "en espèces ou par carte"): what a record says, not an ask. (Alternatives an article
  * opens are things asked for: "a chart or a table".) */
-function alternative(tokens: Token[], m: CueMatch, cued: (i: number) => boolean, language: UiLanguage) {
+function alternative(
+  tokens: readonly Token[],
+  m: CueMatch,
+  cued: (i: number) => boolean,
+  language: UiLanguage,
+) {
   const skip = (i: number, step: number) => {
     while (
       tokens[i]?.kind === "word" && STOP[language].has(tokens[i].norm) && !OR[language].has(tokens[i].norm) &&
@@ -81,7 +86,7 @@ function alternative(tokens: Token[], m: CueMatch, cued: (i: number) => boolean,
  * ("Punkte-Stand", "tip-jar"; not "Stundenplan-App"). */
 function modifier(
   prompt: string,
-  tokens: Token[],
+  tokens: readonly Token[],
   m: CueMatch,
   cued: (i: number) => boolean,
   language: UiLanguage,
@@ -96,7 +101,7 @@ function modifier(
  * on fridays") or a verb of the speaker's with the pronoun left out, with no verb of asking, no "with", no word
  * of wanting, needing or having to and no cue that asks before it, unless the phrase counts the speaker's group
  * ("we are") or a relative word opens it ("que me avise"): the phrase tells, it does not ask. */
-function told(prompt: string, tokens: Token[], m: CueMatch, cues: CueMatch[], language: UiLanguage) {
+function told(prompt: string, tokens: readonly Token[], m: CueMatch, cues: CueMatch[], language: UiLanguage) {
   if (why(tokens, m, language)) return true;
   const before = phraseBefore(tokens, m.from);
   const from = before[0];
@@ -133,7 +138,7 @@ function told(prompt: string, tokens: Token[], m: CueMatch, cues: CueMatch[], la
 /** Whether the word at `at` is a verb of the speaker's with the pronoun left out: of their ending, right
  * before an article or a determiner, which a noun of that ending is not ("lavoro il sabato", "trabajo los
  * sábados"; not "registro de gastos"). */
-function ownVerb(tokens: Token[], at: number, language: UiLanguage): boolean {
+function ownVerb(tokens: readonly Token[], at: number, language: UiLanguage): boolean {
   const word = tokens[at].norm;
   return word.length > 3 && LEXICONS[language].relativeSpeakerEndings.some((e) => word.endsWith(e)) &&
     OPENERS[language].has(tokens[at + 1]?.norm ?? "");

@@ -97,7 +97,7 @@ function dayIn(month: number, year?: number, day?: number): string {
 }
 
 /** Whether one of the phrases starts at a token. */
-const opens = (tokens: Token[], k: number, phrases: string[][]) =>
+const opens = (tokens: readonly Token[], k: number, phrases: string[][]) =>
   phrases.some((p) => phraseAt(tokens, k, p));
 
 /** Adds the figures still needed the prompt's questions ask for, and the goal they are of where none is. */

@@ -20,7 +20,7 @@ export function fold(text: string): string {
   return text.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "").replace(/’/g, "'");
 }
 
-export function tokenize(text: string): Token[] {
+export function tokenize(text: string): readonly Token[] {
   const tokens: Token[] = [];
   for (const m of text.matchAll(TOKEN)) {
     const word = m[0];
@@ -61,7 +61,7 @@ const ELIDED = new Set([
 ]);
 
 /** Italian and French elisions ("dell'acqua", "l'heure") are two words for matching: the article and the noun. */
-export function splitElision(token: Token): Token[] {
+export function splitElision(token: Token): readonly Token[] {
   const at = token.norm.indexOf("'");
   if (token.kind !== "word" || at < 1 || !ELIDED.has(token.norm.slice(0, at))) return [token];
   return [
@@ -103,7 +103,7 @@ const ZU_INFINITIVE = new RegExp(`^(${[...PARTICLES].join("|")})zu(\\p{L}{3,}en)
 
 /** Tokens for matching: elisions split, so "dell'acqua" holds the word "acqua"; a German "zu" infinitive
  * folded to the verb. */
-export function words(text: string): Token[] {
+export function words(text: string): readonly Token[] {
   const known = RECENT.get(text);
   if (known) return known;
   const found = Object.freeze(
@@ -111,7 +111,7 @@ export function words(text: string): Token[] {
       const zu = t.kind === "word" ? ZU_INFINITIVE.exec(t.norm) : null;
       return Object.freeze(zu ? { ...t, norm: zu[1] + zu[2] } : t);
     }),
-  ) as Token[];
+  ) as readonly Token[];
   if (RECENT.size >= RECENT_TEXTS) RECENT.delete(RECENT.keys().next().value!);
   RECENT.set(text, found);
   return found;
@@ -120,4 +120,4 @@ export function words(text: string): Token[] {
 // The stages of reading one prompt split the same prompt and sentences again and again: the texts split last
 // are kept, their tokens frozen so that no stage changes what another reads.
 const RECENT_TEXTS = 64;
-const RECENT = new Map<string, Token[]>();
+const RECENT = new Map<string, readonly Token[]>();

@@ -14,7 +14,7 @@ const VALUE_WORDS = 3;
  * than the longest other one, so the words before the list ("pizza timer, thin crust 8 min") stay out.
  */
 export function valuedChoices(
-  tokens: Token[],
+  tokens: readonly Token[],
   amounts: Span[],
   value: (i: number) => boolean,
   content: (i: number) => boolean,
@@ -66,7 +66,7 @@ const range = (from: number, to: number) =>
  * months)", "30, 45 o 60 min"): a choice of the amounts as written.
  */
 export function alternativeAmounts(
-  tokens: Token[],
+  tokens: readonly Token[],
   amounts: (Span & { kind: string })[],
   or: (i: number) => boolean,
 ): { span: Span; options: string[]; kind: string }[] {

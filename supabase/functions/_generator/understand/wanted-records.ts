@@ -27,7 +27,7 @@ const NOUN_WORDS = 2;
 
 /** Whether a clause says when something happens: a time, a frequency or a date, a word of when or of every
  * time ("i film che voglio vedere ogni volta che vado al cinema" are watched, a log). */
-export function occurs(tokens: Token[], quantities: Quantity[], language: UiLanguage): boolean {
+export function occurs(tokens: readonly Token[], quantities: Quantity[], language: UiLanguage): boolean {
   return quantities.some((q) => OCCURRING.has(q.kind)) ||
     tokens.some((t, i) =>
       WHENEVER[language].has(t.norm) || EVERY_TIME[language].some((p) => phraseAt(tokens, i, p))
@@ -52,7 +52,7 @@ export interface Wanted {
  * have to log").
  */
 export function wantedAt(
-  tokens: Token[],
+  tokens: readonly Token[],
   content: (i: number) => boolean,
   cued: (i: number) => boolean,
   language: UiLanguage,
@@ -114,7 +114,7 @@ export function keepWanted(
   found: Map<AskType, { start: number; end: number }[]>,
   named: Map<AskType, { from: number; to: number }>,
   wanted: Wanted,
-  tokens: Token[],
+  tokens: readonly Token[],
   add: (type: AskType, where: { from: number; to: number }) => void,
 ) {
   const [start, end] = [tokens[wanted.phrase.from].start, tokens[wanted.phrase.to - 1].end];

@@ -35,7 +35,7 @@ const COSTS = Object.fromEntries(
 ) as Record<UiLanguage, string[]>;
 
 /** The phrase of a list that starts at a token, as its length, else 0. */
-function phraseLength(tokens: Token[], i: number, phrases: string[][]): number {
+function phraseLength(tokens: readonly Token[], i: number, phrases: string[][]): number {
   return phraseFrom(tokens, i, phrases)?.length ?? 0;
 }
 
@@ -55,9 +55,9 @@ const MARKS: Record<string, Worked["op"]> = {
  * sale less a cost needs a cost the prompt names ("what I paid", "prezzo d'acquisto", "Materialkosten").
  */
 function figuresOf(
-  tokens: Token[],
+  tokens: readonly Token[],
   language: UiLanguage,
-  named: (word: string, at: Token[]) => boolean,
+  named: (word: string, at: readonly Token[]) => boolean,
   costed: boolean,
   quantities: Quantity[],
 ): Found[] {
@@ -137,7 +137,7 @@ export function workedOutAsks(
   // The words of each field the asks name, as stems: a word names a number of the records when a field other
   // than the phrase of the figure itself holds it ("price" of "price paid" for "price per litre").
   const fields = asks.flatMap((a) => a.fields).map((f) => words(f.name).map((t) => stem(t.norm, language)));
-  const named = (word: string, at: Token[]) => {
+  const named = (word: string, at: readonly Token[]) => {
     const own = at.map((t) => stem(t.norm, language));
     const w = stem(word, language);
     return fields.some((f) => f.includes(w) && !(own.length && own.every((s) => f.includes(s))));
