@@ -195,9 +195,12 @@ Deno.test("where the UI speaks another language and no concept knows the records
 });
 
 Deno.test("a label of the prompt's words in a language the UI does not speak names nothing, nor after a translation", () => {
-  // The UI's word for records names the app rather than the prompt's words ("Jag driver en").
-  assert.equal(name("Jag driver en liten bokhandel och vill ha koll på böckerna: titel, pris"), "Items");
-  assert.equal(name("Chcę aplikację do moich roślin: nazwa, podlewanie"), "Items");
+  // The UI's word for records names the app rather than the prompt's words ("Jag samlar på") where no concept
+  // names its subject in that language; where one does, the concept's English name does (understand/foreign.ts).
+  assert.equal(name("Jag samlar på nycklar och vill ha koll på dem: färg, storlek"), "Items");
+  assert.equal(name("Chcę aplikację do moich kamieni: nazwa, kolor"), "Items");
+  assert.equal(name("Jag driver en liten bokhandel och vill ha koll på böckerna: titel, pris"), "Books");
+  assert.equal(name("Chcę aplikację do moich roślin: nazwa, podlewanie"), "Plants");
   // Translated, an app no concept knows is named by its main screen's title in the new language.
   const translated = (base: string, change: string) =>
     changeSpec(composeSpec(base, { tier: "light" }).spec, change).spec.name;

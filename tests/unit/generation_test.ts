@@ -164,8 +164,9 @@ Deno.test("evaluator refuses what no offline app can do, saying why", async () =
 Deno.test("evaluator refuses a prompt of which nothing was understood, naming the languages it reads", async () => {
   for (
     const prompt of [
-      "Quero um app para registrar as vacinas do meu cachorro",
-      "Chcę aplikację do zapisywania wydatków",
+      // (In a language read for its subject only, a subject no concept names: understand/foreign.ts.)
+      "quero um app sobre a teoria das cordas quanticas",
+      "ik wil een app over de geschiedenis van het romeinse rijk",
       // (A colon's list in a language not read has a shape, not a subject: no app named "Chcę notować".)
       "Chcę notować moje wyprawy na ryby: gdzie, jaka ryba, ile ważyła i o której godzinie",
       "make me an app",
@@ -190,6 +191,9 @@ Deno.test("evaluator refuses a prompt of which nothing was understood, naming th
       "a habit tracker",
       "una lista della spesa",
       "mijn vitamines elke ochtend",
+      // (A subject a concept names in the prompt's language.)
+      "Quero um app para registrar as vacinas do meu cachorro",
+      "Chcę aplikację do zapisywania wydatków",
     ]
   ) {
     assert.equal((await evaluator.evaluate(prompt, {})).ok, true, prompt);
@@ -199,9 +203,10 @@ Deno.test("evaluator refuses a prompt of which nothing was understood, naming th
 Deno.test("a prompt in another language that names a subject gets an English app of it, saying the language", () => {
   for (
     const [prompt, from, records] of [
-      // (Named by a concept and asking nothing English reads.)
-      ["mijn vitamines elke ochtend", "nl", "Doses"],
-      ["jag behöver en lista med mina vitaminer", "sv", "Doses"],
+      // (Named by a concept in the prompt's language: the app a prompt naming only that subject gets in English.)
+      ["mijn vitamines elke ochtend", "nl", "Medications"],
+      ["jag behöver en lista med mina vitaminer", "sv", "Medications"],
+      ["Quero um app para registrar as vacinas do meu cachorro", "pt", "Vaccinations"],
     ]
   ) {
     const made = composeSpec(prompt, { tier: "light" });

@@ -92,7 +92,11 @@ Deno.test("a prompt that only names something is a list of it; a list's items ke
     "list",
     "freezer",
   ]]);
-  assert.deepEqual(understand("Quero um app para minhas plantas").asks, []);
+  // In a language read for its subject only, the asks are the subject's, quoted by the words that name it.
+  assert.deepEqual(understand("Quero um app para minhas plantas").asks.map((a) => [a.type, a.quote]), [[
+    "list",
+    "plantas",
+  ]]);
   const diary = understand(
     "Restaurant diary: where we ate, price and a rating out of 5 stars, sorted by best",
   );

@@ -299,3 +299,22 @@ Deno.test("an English gerund that only shares a concept's stem names the doing, 
   // A concept that lists the gerund itself is named by it.
   assert.ok(ids("running log with distance and time").includes("run"));
 });
+
+Deno.test("a concept may name its subject in nine other languages, the five UI languages still required", () => {
+  const withWords = (words: Record<string, string[]>) => ({
+    ...carService,
+    words: { ...carService.words, ...words },
+  });
+  const problems = (concept: unknown) => conceptProblems(concept, "vehicles/car-service.json");
+  assert.deepEqual(
+    problems(withWords({ pt: ["revisão do carro"], ja: ["車", "車検"], ru: ["техосмотр"] })),
+    [],
+  );
+  // A language outside the fourteen, an upper-case word, a function word of the language, a missing UI one.
+  assert.ok(problems(withWords({ xx: ["car"] })).length > 0);
+  assert.ok(problems(withWords({ nl: ["Auto onderhoud"] })).length > 0);
+  assert.ok(problems(withWords({ pt: ["revisão", "do"] })).some((p) => p.includes("function word")));
+  assert.ok(problems(withWords({ pl: ["a"] })).length > 0);
+  const { en: _, ...withoutEnglish } = carService.words;
+  assert.ok(problems({ ...carService, words: withoutEnglish }).length > 0);
+});

@@ -63,6 +63,22 @@ export function composeSpec(
   },
 ): Composition {
   const u = options.understanding ?? understand(prompt);
+  // A prompt in another language is composed as the English prompt naming its subject (understand/foreign.ts);
+  // the result says the language it fell back from and the words it did not read.
+  if (u.other) {
+    const { other } = u;
+    // (Read as the prompt's language, so the app is named by the concept's own English name, as an app whose UI
+    // speaks another language than its prompt is.)
+    const english = { ...understand(other.english), detected: u.detected };
+    const made = composeSpec(other.english, { ...options, understanding: english });
+    const said = prompt.slice(other.spans[0].start, other.spans[0].end);
+    return {
+      ...made,
+      asks: made.asks.map((a) => ({ ...a, quote: said })),
+      unmet: [...made.unmet, ...other.unmet],
+      languageFallbackFrom: u.detected,
+    };
+  }
   const today = options.today ?? new Date();
   let made = build(prompt, u, options.tier, today);
   const named = nameOf(prompt, u, made.spec);

@@ -1,12 +1,16 @@
 // What a concept file must hold: concept.schema.json, and what the schema cannot say — the file sits at
 // <domain>/<id>.json, sample values fit their fields, option lists match across languages, fixtures come in
-// 3+ languages. The unit tests run it over every file; run directly, it lists the problems of all of them:
+// 3+ languages, no name in another language is one of its function words. The unit tests run it over every
+// file; run directly, it lists the problems of all of them:
 // deno run -A supabase/functions/_generator/knowledge/check.ts
 import { Ajv2020 } from "ajv/dist/2020.js";
 import schema from "./concept.schema.json" with { type: "json" };
+import OTHER from "../understand/foreign.json" with { type: "json" };
 
 const validate = new Ajv2020({ allErrors: true, strict: false }).compile(schema);
 const languages = ["en", "it", "fr", "es", "de"] as const;
+/** The languages a concept may name its subject in besides, read for the subject only (understand/foreign.ts). */
+const others = ["pt", "nl", "pl", "sv", "da", "no", "tr", "ja", "ru"] as const;
 
 type Field = {
   key: string;
@@ -99,6 +103,13 @@ export function conceptProblems(concept: any, where: string): string[] {
         if (field.key in sample) checkValue(problems, at, field, language, sample[field.key]);
       }
     });
+  }
+  // A name in another language that is one of its function words would name the concept in every prompt.
+  for (const language of others) {
+    const functionWords = new Set(OTHER[language].function);
+    for (const word of concept.words[language] ?? []) {
+      if (functionWords.has(word)) problems.push(`${where}: ${language} word "${word}" is a function word`);
+    }
   }
   const fixtureLanguages = new Set(
     concept.fixtures.map((fixture: { language: string }) => fixture.language),

@@ -16,6 +16,7 @@ import {
   stemTokens,
 } from "./lexicon.ts";
 import { UI_LANGUAGES, type UiLanguage } from "./language.ts";
+import type { OtherLanguage } from "./foreign.ts";
 import { audienceAt } from "./audience.ts";
 import { languageUnits } from "./language-units.ts";
 import { relativeVerb } from "./relative-clause.ts";
@@ -29,7 +30,9 @@ export interface Concept {
   id: string;
   domain: string;
   icon: string;
-  words: PerLanguage<string[]>;
+  /** The five UI languages' words, and optionally those of the languages read for their subject only
+   * (foreign.ts). */
+  words: PerLanguage<string[]> & Partial<Record<OtherLanguage, string[]>>;
   record: { label: PerLanguage<string>; plural: PerLanguage<string> };
   fields: {
     key: string;

@@ -37,6 +37,7 @@ import { flagAsks } from "./flags.ts";
 import { workedOutAsks } from "./worked-out.ts";
 import { storyAsks } from "./story.ts";
 import { daySlotAsks, weekHeads, whichSubject } from "./day-slots.ts";
+import { type OtherReading, otherReading, otherVote } from "./foreign.ts";
 
 export type { Ask, AskType, Field, FieldType, Slot } from "./asks.ts";
 export type { ConceptMatch } from "./concepts.ts";
@@ -54,6 +55,9 @@ export interface Understanding {
   unmet: string[];
   /** Every quantity the prompt states, read once, in the order it states them. */
   quantities: Quantity[];
+  /** A prompt in a language the knowledge names subjects in but the reader does not read (foreign.ts): the
+   * asks are those of `english`, the English prompt naming only its subject, quoted as the prompt's words. */
+  other?: OtherReading;
 }
 
 export interface UnderstandOptions {
@@ -74,7 +78,12 @@ function promptLanguage(prompt: string): { language: UiLanguage; detected: strin
   // The words the concepts name a subject with vote too: "grocery list app" is English; so do a language's
   // units and names ("russian verbs").
   const known: Knows = (t, l) => namesConcept(t, l) || namesUnits(t, l);
-  return detectLanguage(prompt, lexiconVote(prompt, known), englishKnowsEveryWord(prompt, known));
+  return detectLanguage(
+    prompt,
+    lexiconVote(prompt, known),
+    englishKnowsEveryWord(prompt, known),
+    otherVote(prompt),
+  );
 }
 
 /**
@@ -82,11 +91,37 @@ function promptLanguage(prompt: string): { language: UiLanguage; detected: strin
  * field words it discounts only weigh a match less), without reading the prompt's asks.
  */
 export function namesKnownSubject(prompt: string): boolean {
-  return findConcepts(prompt, promptLanguage(prompt).language).length > 0;
+  const { language, detected } = promptLanguage(prompt);
+  return findConcepts(prompt, language).length > 0 || otherReading(prompt, detected) !== undefined;
 }
 
 export function understand(prompt: string, options: UnderstandOptions = {}): Understanding {
   const { language, detected } = promptLanguage(prompt);
+  // A prompt in a language the reader does not read is read for its subject only, as the English prompt
+  // naming it; what else it says is listed as unmet, not guessed.
+  const other = options.existingSpec ? undefined : otherReading(prompt, detected);
+  if (other) {
+    const english = understand(other.english);
+    // (Each ask is quoted as the prompt's words that name the subject, and the concept by them: what was read.)
+    const [at] = other.spans;
+    const said = prompt.slice(at.start, at.end);
+    const named = english.concepts.find((c) => c.id === other.concept);
+    return {
+      ...english,
+      detected,
+      asks: english.asks.map((a) => ({
+        ...a,
+        quote: said,
+        start: at.start,
+        end: at.end,
+        ...(a.subject === undefined ? {} : { subject: said }),
+        deadline: undefined,
+      })),
+      concepts: named ? [{ ...named, words: other.spans.map((s) => prompt.slice(s.start, s.end)) }] : [],
+      unmet: [...english.unmet, ...other.unmet],
+      other,
+    };
+  }
   const all = quantities(prompt, language);
   const followUp = options.existingSpec !== undefined;
   const labels = options.existingSpec ? labelsOf(options.existingSpec) : [];

@@ -38,21 +38,34 @@ export function detectLanguage(
   text: string,
   vote?: (language: UiLanguage) => number,
   englishKnowsEveryWord = false,
+  otherVote?: (language: string) => number,
 ): LanguageGuess {
   const short = text.split(/\s+/).filter(Boolean).length <= SHORT;
   // A short prompt made only of words English knows ("a todo list app", "a timer app") is English: their
   // n-grams can lean to a neighbour by a hair, and the words app prompts share across languages are English.
   if (short && englishKnowsEveryWord) return { language: "en", detected: "en" };
-  const scores = Object.entries(eld.detect(text).getScores() as Record<string, number>)
+  const raw = Object.entries(eld.detect(text).getScores() as Record<string, number>);
+  const top = Math.max(0, ...raw.map(([, score]) => score));
+  // (Another language's words are counted only where its n-grams come near the best: the vote costs.)
+  const scores = raw
     .map(([code, score]): [string, number] => [
       code,
-      short && vote && isUiLanguage(code) ? score + VOTE * vote(code) : score,
+      short && vote && isUiLanguage(code)
+        ? score + VOTE * vote(code)
+        : short && otherVote && score >= top * PRIOR
+        ? score + VOTE * otherVote(code)
+        : score,
     ])
     .sort((a, b) => b[1] - a[1]);
   if (!scores.length) return { language: "en", detected: "und" };
   const [best, bestScore] = scores[0];
   if (isUiLanguage(best)) return { language: best, detected: best };
   const ui = scores.find(([code]) => isUiLanguage(code));
-  if (ui && ui[1] >= bestScore * PRIOR) return { language: ui[0] as UiLanguage, detected: ui[0] };
+  // The prior does not hold against a language the knowledge reads ("lista de compras do mercado" is
+  // Portuguese, not Spanish) when that language knows more of the prompt's words than the UI one.
+  const clearly = (ui: UiLanguage) => vote && otherVote && otherVote(best) > vote(ui);
+  if (ui && ui[1] >= bestScore * PRIOR && !clearly(ui[0] as UiLanguage)) {
+    return { language: ui[0] as UiLanguage, detected: ui[0] };
+  }
   return { language: "en", detected: best };
 }
