@@ -260,7 +260,9 @@ export function judgeApp(
   const lang = expect.ui_language;
   const about = [spec.name, ...spec.entities.flatMap((e) => [e.label, e.plural])].join(" ");
   const subjects = line.asks.flatMap((a) => (a.subject ? [a.subject] : []));
-  if (subjects.length && !subjects.some((s) => related(s, about, lang))) {
+  // (A subject is written in the prompt's language: an app in another one, "a packing list in German" or one
+  // from a prompt in a language the UI does not speak, cannot share its stems; its name words judge it.)
+  if (subjects.length && line.language === lang && !subjects.some((s) => related(s, about, lang))) {
     why.push("another subject");
     kinds.push("another subject");
   }
