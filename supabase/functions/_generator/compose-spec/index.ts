@@ -12,6 +12,7 @@ import { CUES, matchEveryKey, phrasesPerLanguage, stemTokens } from "../understa
 import { words } from "../understand/text.ts";
 import { type AskReport, Builder, conceptOf } from "./screens.ts";
 import { describe, features, nameOf } from "./names.ts";
+import { activityBefore, activityName, sessionWords } from "./activity.ts";
 import { unheld, unshown } from "./held.ts";
 import { offName } from "./own-noun.ts";
 import { endsOnInfinitive } from "./head.ts";
@@ -86,10 +87,35 @@ export function composeSpec(
   // the records are the head's too.
   if (named.head) made = build(prompt, u, options.tier, today, named.head);
   const { builder, spec } = made;
-  spec.name = options.appName?.trim().slice(0, 30) || named.name;
-  // Records whose concept the app's name says nothing of start empty rather than with that concept's samples.
+  // An activity said by its verb is named by its noun ("Meditazione" of "meditare ogni mattina"), and
+  // records no concept knows are its sessions (`activity.ts`).
   const [records] = builder.entities;
   const concept = records && conceptOf(records.spec);
+  // (A quiz's cards are what is learnt, never sessions of learning it, and its topic names it.)
+  const cards = records !== undefined &&
+    spec.screens.some((s) => s.block === "quiz" && s.entity === records.spec.key);
+  const spoken = u.detected === spec.language && !cards;
+  const activity = spoken ? activityName(named.name, prompt, spec.language) : named.name;
+  if (spoken && records) {
+    const was = records.spec.plural;
+    const verbal = (word: string) => activityName(word, prompt, spec.language) !== word;
+    // (So are records named by what the verb is done to: "Piano" of "pratiquer le piano tous les jours".)
+    const ofTheVerb = verbal(was) || activityBefore(was, prompt, spec.language) !== undefined ||
+      (activity !== named.name && fold(named.name).startsWith(fold(was)));
+    if (!concept && ofTheVerb) {
+      const session = sessionWords(spec.language);
+      records.spec.label = session.label;
+      records.spec.plural = session.plural;
+      for (const screen of spec.screens) if (screen.title === was) screen.title = session.plural;
+      const left = builder.withoutSamples.indexOf(was);
+      if (left >= 0) builder.withoutSamples[left] = session.plural;
+    } else if (concept && verbal(records.spec.label)) {
+      // (A concept's records the user's verb named keep the concept's own word: "Session", not "Meditate".)
+      records.spec.label = concept.record.label[spec.language];
+    }
+  }
+  spec.name = options.appName?.trim().slice(0, 30) || activity;
+  // Records whose concept the app's name says nothing of start empty rather than with that concept's samples.
   const languages: Language[] = [spec.language, isUiLanguage(u.detected) ? u.detected : "en", "en"];
   if (concept && records.spec.samples.length && offName(records, concept, named.name, languages)) {
     records.spec.samples = [];

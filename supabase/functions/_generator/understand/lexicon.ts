@@ -12,6 +12,11 @@ import { fold, PARTICLES, type Token, words } from "./text.ts";
 
 export interface Lexicon {
   decimalComma: boolean;
+  /** Activities said by their verb (an infinitive, a first person, a gerund: "meditare", "swimming", "joggen
+   * gehen") and the noun that names each ("Meditazione", "Swimming", "Joggen"); the word of one session of any
+   * activity (`session`: singular, plural) and the word that joins the noun to what it is done to (`of`, "" where
+   * the language puts that first: "Piano practice", "Klavierüben"). `../compose-spec/activity.ts`. */
+  activities: { nouns: Record<string, string>; session: string[]; of: string };
   /** Prepositions, particles, question words and adverbs the stop words lack: no name made from the prompt's
    * words holds one at its edges (`../compose-spec/noun-phrase.ts`). */
   functionWords: string[];
