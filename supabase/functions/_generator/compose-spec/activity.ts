@@ -45,7 +45,7 @@ function formAt(
 
 /** Whether the word at `i` of the prompt is used as a verb: in English only after "to", the speaker or a word
  * of wanting, or opening a sentence; elsewhere an infinitive or a first person is one already. */
-function asVerb(tokens: Token[], i: number, language: Language): boolean {
+function asVerb(tokens: readonly Token[], i: number, language: Language): boolean {
   if (language !== "en") return true;
   const before = tokens[i - 1];
   return !before || before.kind !== "word" || before.norm === TO[language] ||
