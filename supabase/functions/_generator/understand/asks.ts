@@ -47,6 +47,7 @@ import { computingVerbAt, namedFigures } from "./figures.ts";
 import { eachPhrase } from "./each-records.ts";
 import { eachKind } from "./each-kind.ts";
 import { recordsBefore } from "./kept-records.ts";
+import { keepsThings, storedAs, storedObject, storingAt } from "./stored.ts";
 import { keepWanted, occurs, wantedAt } from "./wanted-records.ts";
 import { alternativeAmounts, valuedChoices } from "./valued-choice.ts";
 import { onlyExamples } from "./examples.ts";
@@ -697,13 +698,23 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     (i === 0 || OPENERS[language].has(tokens[i - 1].norm) || tokens[i - 1].kind !== "word");
   const english = language === "en" ? [] : matchCues(stemTokens(tokens, "en"), CUES.en.asks)
     .filter((m) => !range(m).some((i) => own(i) || stop.has(tokens[i].norm)));
-  const native = matchCues(
+  const matched = matchCues(
     stems,
     cues.asks,
     language === "de" ? tokens.map((t) => t.norm) : undefined,
     tokens.map((t) => t.norm),
   )
     .filter((m) => m.to - m.from > 1 || !own(m.from) || namesRecords(m.from));
+  // (Saving things keeps a list of them, no savings goal: "save my recipes"; `stored.ts`. Saved each time
+  // something happens, they are what the log of those events notes, which its own words ask: "after each
+  // practice i want to save my wpm". What another cue names is kept as that cue says: "save my high score".)
+  const cuedAt = (i: number | undefined) => i !== undefined && matched.some((m) => m.from <= i && i < m.to);
+  const native = matched.flatMap((m) =>
+    m.key === "goal" && m.to - m.from === 1 && keepsThings(tokens, m.from, language) &&
+      !cuedAt(storedObject(tokens, m.from, language)?.from)
+      ? storedAs(tokens, language) === "log" ? [] : [{ ...m, key: "list" }]
+      : [m]
+  );
   const covered = new Set(native.flatMap(range));
   const negations = matchCues(stems, NOT[language]);
   // A cue a negation governs ("no charts, just a list") is refused, not asked; only function words between.
@@ -1749,6 +1760,16 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   }
   // Something done again and again, named by what is done ("annaffiare le piante", "arroser les tomates",
   // "lawn mowing", "Blumen gießen"), is a log of it, not a list.
+  // (A verb of keeping things governs the records, "salvare le ricette", "Rezepte speichern": no act.)
+  const storedThings = thing && keepsThings(tokens, thing.from, language)
+    ? storedObject(tokens, thing.from, language)
+    : undefined;
+  if (storedThings) {
+    let to = storedThings.from + 1;
+    while (to < storedThings.to && !cueTokens.has(to) && !fieldTokens.has(to)) to++;
+    while (to > storedThings.from + 1 && !content(to - 1)) to--;
+    thing = { from: storedThings.from, to };
+  } else if (thing && thing.to - thing.from > 1 && storingAt(tokens, thing.to - 1, language)) thing.to--;
   const done = thing && ctx.fallback === "list" ? doneTo(tokens, thing, content, language) : undefined;
   // So is what a noun of those events names ("le poppate", "die Fütterungen", "refuels"), and a quantity
   // measured again and again, each reading of a date ("peso de mi tortuga", "kids height", "Blutdruck").

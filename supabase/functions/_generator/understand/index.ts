@@ -7,6 +7,7 @@ import { type Ask, asksOf, examTopic, occasionOf, ON_A_LIST, statedTopic } from 
 import { type Clause, clauses } from "./clauses.ts";
 import { countedAsks } from "./counted.ts";
 import { type ConceptMatch, fieldWordsOf, findConcepts, namesConcept } from "./concepts.ts";
+import { keepingVerbs } from "./stored.ts";
 import { derivedAsks, derivedLast } from "./derived.ts";
 import { detectLanguage, isUiLanguage, type UiLanguage } from "./language.ts";
 import { learnsUnits, namesUnits } from "./language-units.ts";
@@ -348,7 +349,7 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
     // (The words of a timer's phases and rounds name its parts, no records: "8 series", "6 tours".)
     concepts: derivedLast(
       findConcepts(
-        all.filter(timerPart).reduce(
+        [...all.filter(timerPart), ...keepingVerbs(prompt, language)].reduce(
           (p, q) => p.slice(0, q.start) + " ".repeat(q.end - q.start) + p.slice(q.end),
           prompt,
         ),

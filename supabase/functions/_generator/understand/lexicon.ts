@@ -280,6 +280,9 @@ export interface Lexicon {
   /** What a quiz keeps itself, named beside it: its score, best, questions and mistakes, kept or saved (`kept`), and the
    * answers each question offers (`choices`, "4 choices", "3 Antworten zur Auswahl") (`quiz-keeps.ts`). */
   quizKeeps: Record<"kept" | "choices", string[]>;
+  /** Verbs of keeping things ("save", "conservare", "garder", "guardar", "aufbewahren") and the words of money
+   * they may keep instead ("money", "soldi", "argent", "dinero", "Geld") (`stored.ts`). */
+  storing: Record<"verbs" | "money", string[]>;
   /** Names of languages the UI does not speak ("Japanese", "cinese", "russe"): what language units may be in. */
   otherLanguages: string[];
   /** Exams and tests ("esame", "Prüfung"): what one is of is the topic of the prompt's quiz. */
