@@ -57,3 +57,28 @@ Deno.test("a unit the app shows as a word is written in the app's language, a tr
   assert.deepEqual(units(german), ["Wiederholungen", "Wiederholungen"]);
   assert.match(german.description, /100 Wiederholungen\/Tag/);
 });
+
+Deno.test("a concept's samples are counted in the unit the prompt states, where the two are of one dimension", () => {
+  const amounts = (prompt: string) => {
+    const { spec, goal } = goalOf(prompt);
+    const records = spec.entities.find((e) => e.key === spec.screens.find((s) => s.block === "goal")?.entity);
+    return { goal, values: records?.samples.map((r) => r[goal!.amountField!]) };
+  };
+  // (Drinks are sampled in ml: 250 ml is 0.25 l, and one glass.)
+  const litres = amounts("water intake 2 litres a day");
+  assert.equal(litres.goal?.unit, "l");
+  assert.ok(
+    litres.values?.includes(0.25) && litres.values.every((v) => Number(v) < 1),
+    String(litres.values),
+  );
+  const glasses = amounts("bere 8 bicchieri d'acqua al giorno");
+  assert.equal(glasses.goal?.unit, "bicchieri");
+  assert.ok(
+    glasses.values?.includes(1) && glasses.values.every((v) => Number(v) < 3),
+    String(glasses.values),
+  );
+  // (Runs are sampled in km: 10.2 km is 6.34 miles.)
+  const miles = amounts("log my runs, goal 20 miles a week");
+  assert.equal(miles.goal?.unit, "mi");
+  assert.ok(miles.values?.every((v) => typeof v === "number" && v < 15), String(miles.values));
+});

@@ -1617,12 +1617,29 @@ function amountField(entity: Entity, q: Quantity[]) {
     field = entity.ensure("amount", w.amount, stated.kind === "money" ? "money" : "number");
   }
   if (!field) return undefined;
-  if (stated?.kind === "measure") entity.units.set(field.key, { unit: stated.unit });
+  if (stated?.kind === "measure") {
+    inUnit(entity, field.key, stated.unit);
+    entity.units.set(field.key, { unit: stated.unit });
+  }
   return {
     key: field.key,
     unit: unitOf(field.key),
     currency: stated?.kind === "money" ? stated.currency : undefined,
   };
+}
+
+/** A field's sample values in another unit of its dimension, the one the prompt states ("2 litres a day" of
+ * drinks sampled in ml: 250 ml is 0.25 l), so that the records, their totals and the goal count the same
+ * thing. */
+function inUnit(entity: Entity, key: string, unit: string) {
+  const [from, to] = [UNIT_TABLE[amountUnit(entity, key) ?? ""], UNIT_TABLE[unit]];
+  if (!from || !to || from === to || from.dimension !== to.dimension || !CONVERTIBLE.has(to.dimension)) {
+    return;
+  }
+  for (const sample of entity.spec.samples) {
+    const value = sample[key];
+    if (typeof value === "number") sample[key] = Math.round((value * from.factor / to.factor) * 100) / 100;
+  }
 }
 
 /** The field whose label the words name first. */
