@@ -353,8 +353,8 @@ t(
       const prompt of [
         "an online multiplayer chess game against my friends",
         "tu peux me faire une appli qui affiche le cours du bitcoin en temps réel",
-        // Nothing understood: a language the offline generator does not read.
-        "Quero um app para registrar as vacinas do meu cachorro",
+        // Nothing understood: a language the offline generator reads only the subjects of, and none it knows.
+        "Quero um app sobre a teoria das cordas",
       ]
     ) {
       const res = await api("POST", "/jobs", { token: user.token, body: promptJob(prompt) });

@@ -290,8 +290,10 @@ const INDEX = NEEDS.map((need) => ({
 const READS = "the offline generator reads English, Italian, French, Spanish and German";
 /** Why nothing was understood: what is true of the prompt, a language not read or no subject in one read. */
 const NOTHING_UNDERSTOOD = {
-  language: `${READS}, and this prompt is written in another language: say what the app should keep in one ` +
-    "of them",
+  // (In nine more languages it reads only the subjects its knowledge names, and this prompt names none.)
+  language:
+    `${READS}, and this prompt is written in another language whose words name no subject it knows: ` +
+    "say what the app should keep in one of them",
   subject: `nothing in the prompt says what the app should keep (${READS})`,
 };
 
