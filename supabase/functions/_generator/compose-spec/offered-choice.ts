@@ -4,14 +4,17 @@
 // the values or the words before them, nor the records' first choice ("Category") left with its own values.
 import type { Field as AskedField } from "../understand/index.ts";
 import type { FieldSpec } from "../template/src/types.ts";
-import { stem } from "../understand/stem.ts";
-import { blank, capitalized, type Entity, fold } from "./entities.ts";
+import { stemPhrase } from "../understand/stem.ts";
+import { blank, capitalized, type Entity } from "./entities.ts";
+
+/** The stems of a value's or a label's words, its marks left out. */
+const stemsOf = (text: string, entity: Entity) =>
+  stemPhrase(text, entity.language).filter((w) => /[\p{L}\d]/u.test(w));
 
 /** The records' choice that holds half the values offered or more, and as many of its own, the most of them,
  * given those values. */
 export function choiceHolding(entity: Entity, options: string[]): FieldSpec | undefined {
-  const key = (value: string) =>
-    fold(value).split(/[^\p{L}\d]+/u).filter(Boolean).map((w) => stem(w, entity.language)).join(" ");
+  const key = (value: string) => stemsOf(value, entity).join(" ");
   const offered = new Set(options.map(key));
   let best: { field: FieldSpec; shared: number } | undefined;
   for (const field of entity.spec.fields) {
@@ -37,9 +40,8 @@ export function choiceHolding(entity: Entity, options: string[]): FieldSpec | un
 export function heldBy(entity: Entity, f: AskedField): FieldSpec | undefined {
   const held = f.options?.length ? choiceHolding(entity, f.options) : undefined;
   if (!held) return undefined;
-  const words = (label: string) => fold(label).split(/[^\p{L}\d]+/u).filter(Boolean);
-  const own = new Set(words(held.label).map((w) => stem(w, entity.language)));
-  if (!words(f.name).every((w) => own.has(stem(w, entity.language)))) held.label = capitalized(f.name);
+  const own = new Set(stemsOf(held.label, entity));
+  if (!stemsOf(f.name, entity).every((w) => own.has(w))) held.label = capitalized(f.name);
   return held;
 }
 
