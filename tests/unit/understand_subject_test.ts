@@ -48,3 +48,18 @@ Deno.test("the occasion a question of who does what names is no ask's subject", 
     assert.deepEqual(about, [], prompt);
   }
 });
+
+Deno.test("a word that asks for the app or a verb with its pronoun joined names no records", () => {
+  const cases: [string, string][] = [
+    ["hazme una app para apuntar los pedidos que reparto", "hazme"],
+    ["creami un'app per segnare le letture del contatore", "creami"],
+    ["erstelle eine App für meine Fahrten", "erstelle"],
+    ["vorrei segnarle tutte con data e importo", "segnarle"],
+    ["quiero apuntarlos con fecha y precio", "apuntarlos"],
+  ];
+  for (const [prompt, verb] of cases) {
+    assert.ok(!asks(prompt).some((a) => a.subject?.toLowerCase().includes(verb)), prompt);
+  }
+  // A noun that ends as such a verb would, before too short a stem, is still a noun.
+  assert.ok(asks("una lista delle perle della collana").some((a) => a.subject?.includes("perle")));
+});

@@ -13,6 +13,7 @@ import {
   type CueMatch,
   CUES,
   EVERY_TIME,
+  joinedVerb,
   LAST_TIME,
   type Lexicon,
   LEXICONS,
@@ -596,7 +597,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // noun does in a relative clause ("a bar that fills up"), not whom the records are for ("for the vet").
   const content = (i: number) =>
     tokens[i]?.kind === "word" && !stop.has(tokens[i].norm) && !VERBS[language].has(tokens[i].norm) &&
-    !when.has(i) && !relativeVerb(tokens, i, i + 1, language) && !audience.has(i);
+    !joinedVerb(tokens[i].norm, language) && !when.has(i) && !relativeVerb(tokens, i, i + 1, language) &&
+    !audience.has(i);
   // (What the speaker must do again, said beside them, is to be reminded of: "je dois prendre un cachet toutes
   // les 8 heures", "muss ich".)
   const speaker = (i: number) => SPEAKER[language].has(tokens[i]?.norm ?? "");

@@ -196,8 +196,9 @@ export interface Lexicon {
   fromIt: string[];
   /** How an infinitive ends, with the pronouns that may be joined to it ("gestire", "segnarmi", "apuntar",
    * "noter"): one that opens a name before a determiner says what is done, not to what. Empty where the
-   * infinitive is marked otherwise ("to", German word order). */
-  infinitive: Record<"endings" | "clitics", string[]>;
+   * infinitive is marked otherwise ("to", German word order). `joined`: those of the pronouns that no noun's
+   * ending looks like after an infinitive's ("segnarle", "apuntarlos"; not "-ne", which "lanterne" ends in). */
+  infinitive: Record<"endings" | "clitics" | "joined", string[]>;
   /** The first-person possessives ("my", "mes", "meine"): what they open is the speaker's own. */
   mine: string[];
   /** The definite articles and possessives, which open a noun phrase ("le spese", "mis clases"). */
@@ -619,6 +620,24 @@ function joinParticles(tokens: readonly Token[], stems: string[]): string[] {
 export function wordSet(list: string[]): Set<string> {
   return new Set(list.map(fold));
 }
+
+/** An infinitive with a pronoun joined ("segnarle", "apuntarlos"), by the lexicon's endings and `joined`
+ * pronouns; an Italian infinitive drops its last "e" before one. Two letters at least come before the ending,
+ * so no noun ("perle", "Carlos") is taken for one. */
+const JOINED_VERB = Object.fromEntries(
+  UI_LANGUAGES.map((l) => {
+    const { endings, joined } = LEXICONS[l].infinitive;
+    const bare = [...new Set(endings.map((e) => (l === "it" ? e.replace(/e$/, "") : e)))];
+    return [
+      l,
+      joined.length ? new RegExp(`^\\p{L}{2,}(?:${bare.join("|")})(?:${joined.join("|")})$`, "u") : null,
+    ];
+  }),
+) as Record<UiLanguage, RegExp | null>;
+
+/** Whether a folded word is a verb with its pronouns joined, which names no thing. */
+export const joinedVerb = (norm: string, language: UiLanguage): boolean =>
+  JOINED_VERB[language]?.test(norm) ?? false;
 
 /** A phrase's words, as a prompt's tokens are compared with them. */
 export const phraseWords = (phrase: string): string[] => words(phrase).map((t) => t.norm);
