@@ -11,7 +11,10 @@ import { detect as tinyld } from "npm:tinyld@1.3.4";
 // deno-lint-ignore no-import-prefix
 import { franc } from "npm:franc-min@6.2.0";
 import { detectLanguage } from "../supabase/functions/_generator/understand/language.ts";
-import { englishKnowsEveryWord, lexiconVote } from "../supabase/functions/_generator/understand/lexicon.ts";
+import {
+  englishKnowsEveryKnownWord,
+  lexiconVote,
+} from "../supabase/functions/_generator/understand/lexicon.ts";
 import { otherVote } from "../supabase/functions/_generator/understand/foreign.ts";
 import samples from "../eval/language-samples.json" with { type: "json" };
 
@@ -35,11 +38,11 @@ const detectors: Record<string, (text: string) => string> = {
   "detectLanguage (eld small, UI prior, lexicon vote)": (t) => detectLanguage(t, lexiconVote(t)).language,
   // (The language found, when the UI falls back to English: what the other languages' prompts are read in.)
   "detectLanguage (eld small, UI prior, lexicon vote, English words)": (t) => {
-    const guess = detectLanguage(t, lexiconVote(t), englishKnowsEveryWord(t));
+    const guess = detectLanguage(t, lexiconVote(t), englishKnowsEveryKnownWord(t));
     return guess.language === "en" && guess.detected !== "und" ? guess.detected : guess.language;
   },
   "detectLanguage (…, English words, other languages' words)": (t) => {
-    const guess = detectLanguage(t, lexiconVote(t), englishKnowsEveryWord(t), otherVote(t));
+    const guess = detectLanguage(t, lexiconVote(t), englishKnowsEveryKnownWord(t), otherVote(t));
     return guess.language === "en" && guess.detected !== "und" ? guess.detected : guess.language;
   },
 };

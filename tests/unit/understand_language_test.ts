@@ -56,6 +56,13 @@ Deno.test("a short prompt made only of words English knows is English; one word 
   ) {
     assert.equal(understand(prompt).language, language, prompt);
   }
+  // A word no UI language knows (a dish, a name) leaves the prompt to the words that are known.
+  for (const prompt of ["kombucha brew log", "kombucha brew diary", "my tamagotchi feeding log"]) {
+    assert.equal(understand(prompt).language, "en", prompt);
+  }
+  // Where another language knows as many of them, the words decide nothing ("Checkliste").
+  assert.equal(understand("Wohnmobil-Checkliste").language, "de");
+  assert.equal(understand("diario kombucha").language, "es");
 });
 
 Deno.test("the words concepts name a subject with vote for their language in a short prompt", () => {

@@ -13,7 +13,7 @@ import { detectLanguage, isUiLanguage, type UiLanguage } from "./language.ts";
 import { learnsUnits, namesUnits } from "./language-units.ts";
 import {
   CUES,
-  englishKnowsEveryWord,
+  englishKnowsEveryKnownWord,
   type Knows,
   LEXICONS,
   lexiconVote,
@@ -82,7 +82,7 @@ function promptLanguage(prompt: string): { language: UiLanguage; detected: strin
   return detectLanguage(
     prompt,
     lexiconVote(prompt, known),
-    englishKnowsEveryWord(prompt, known),
+    englishKnowsEveryKnownWord(prompt, known),
     otherVote(prompt),
   );
 }

@@ -32,18 +32,20 @@ const SHORT = 5;
 /**
  * `vote` gives, for a UI language, the share of the prompt's words it knows (cue or function words): in a
  * short prompt ("migraine diary", "car maintenance log") it tips the balance between close scores.
- * `englishKnowsEveryWord` says English's lexicon knows each of the prompt's words.
+ * `englishKnowsEveryKnownWord` says English's lexicon knows each of the prompt's words that a UI language
+ * knows, and at least half of them.
  */
 export function detectLanguage(
   text: string,
   vote?: (language: UiLanguage) => number,
-  englishKnowsEveryWord = false,
+  englishKnowsEveryKnownWord = false,
   otherVote?: (language: string) => number,
 ): LanguageGuess {
   const short = text.split(/\s+/).filter(Boolean).length <= SHORT;
-  // A short prompt made only of words English knows ("a todo list app", "a timer app") is English: their
+  // A short prompt made only of words English knows ("a todo list app", "a timer app"), or words no UI language
+  // knows ("kombucha brew log"), is English: their
   // n-grams can lean to a neighbour by a hair, and the words app prompts share across languages are English.
-  if (short && englishKnowsEveryWord) return { language: "en", detected: "en" };
+  if (short && englishKnowsEveryKnownWord) return { language: "en", detected: "en" };
   const raw = Object.entries(eld.detect(text).getScores() as Record<string, number>);
   const top = Math.max(0, ...raw.map(([, score]) => score));
   // (Another language's words are counted only where its n-grams come near the best: the vote costs.)

@@ -782,10 +782,17 @@ export const CUES: Record<UiLanguage, Cues> = Object.fromEntries(
   }),
 ) as Record<UiLanguage, Cues>;
 
-/** Whether English's lexicon (or `also`) knows every word of the text (and there is at least one). */
-export function englishKnowsEveryWord(text: string, also?: Knows): boolean {
+/** Whether English's lexicon (or `also`) knows every word of the text (and there is at least one), or every
+ * word any UI language knows, at least half of them and more than any other UI language does: a word none
+ * knows, a name or a borrowed dish ("kombucha brew log"), says nothing of the language. */
+export function englishKnowsEveryKnownWord(text: string, also?: Knows): boolean {
   const tokens = words(text).filter((t) => t.kind === "word");
-  return tokens.length > 0 && tokens.every((t) => knows(t, "en") || also?.(t, "en"));
+  const known = (t: Token, l: UiLanguage) => knows(t, l) || (also?.(t, l) ?? false);
+  const count = (l: UiLanguage) => tokens.filter((t) => known(t, l)).length;
+  const english = count("en");
+  if (english === 0 || english === tokens.length) return english > 0;
+  return 2 * english >= tokens.length && UI_LANGUAGES.every((l) => l === "en" || count(l) < english) &&
+    tokens.every((t) => known(t, "en") || !UI_LANGUAGES.some((l) => known(t, l)));
 }
 
 /** "After each", "à chaque": what follows something that happens; "every time", "cada vez", "jedes Mal": when a
