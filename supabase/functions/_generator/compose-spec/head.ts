@@ -168,13 +168,19 @@ const WHICH = perLanguage((lex) => lex.which);
 /** Whether an ask's subject is the object its cue governs: a noun phrase a determiner, a possessive, an
  * "of" word or a question word of which one opens after other words of the ask ("track my shifts", "noter
  * les oiseaux", "una lista dei podcast", "segnare quali formaggi") or, in German, which puts its verbs after
- * their objects, before them ("die Vögel notieren"); not the ask's words alone. */
+ * their objects, before them ("die Vögel notieren", or opening the clause bare: "Pakete eintragen"); not the ask's
+ * words alone. */
 export function governed(ask: Ask, prompt: string, language: Language): boolean {
   const at = ask.subject ? ask.quote.indexOf(ask.subject) : -1;
   const after = at > 0 && words(ask.quote.slice(0, at)).length > 0;
   const before = language === "de" && at === 0 && words(ask.quote).length > words(ask.subject!).length;
   if (!after && !before) return false;
   const opener = words(prompt.slice(0, ask.start + at)).at(-1);
+  // (A German object opens its clause bare before a verb of asking too: "Pakete eintragen, die ich verschicke".)
+  if (before && (opener === undefined || opener.kind !== "word")) {
+    const verb = words(ask.quote.slice(ask.subject!.length)).find((t) => t.kind === "word");
+    return verb !== undefined && VERBS.de.has(verb.norm);
+  }
   return opener !== undefined && (OPENERS[language].has(opener.norm) || WHICH[language].has(opener.norm));
 }
 

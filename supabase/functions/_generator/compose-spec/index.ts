@@ -13,6 +13,7 @@ import { words } from "../understand/text.ts";
 import { type AskReport, Builder, conceptOf } from "./screens.ts";
 import { describe, features, nameOf } from "./names.ts";
 import { activityBefore, activityName, sessionWords } from "./activity.ts";
+import { bookings } from "./booking.ts";
 import { unheld, unshown } from "./held.ts";
 import { offName } from "./own-noun.ts";
 import { endsOnInfinitive } from "./head.ts";
@@ -115,6 +116,8 @@ export function composeSpec(
     }
   }
   spec.name = options.appName?.trim().slice(0, 30) || activity;
+  // Records kept by booking a thing are its bookings, the thing naming the app (`booking.ts`).
+  if (u.detected === spec.language) bookings(spec, u.asks, builder.withoutSamples);
   // Records whose concept the app's name says nothing of start empty rather than with that concept's samples.
   const languages: Language[] = [spec.language, isUiLanguage(u.detected) ? u.detected : "en", "en"];
   if (concept && records.spec.samples.length && offName(records, concept, named.name, languages)) {

@@ -755,10 +755,10 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     // (General nouns alone name what the prompt says they are of: "the results of my blood tests".)
     const of = saysNothing(c, language) ? phrase(complementOf(c, prompt, language), language, capitals) : "";
     const kept = unhyphenated(
-      withoutVerb(withoutFigure(of || c, language), prompt, language, capitals),
+      withoutVerb(withoutKeeping(withoutFigure(of || c, language), language), prompt, language, capitals),
       prompt,
     );
-    return i === CONCEPT_NAME ? whole(kept) : nounPhrase(kept, prompt, language);
+    return i === CONCEPT_NAME ? whole(kept) : withoutKeeping(nounPhrase(kept, prompt, language), language);
   });
   // Persons name the app when they are what it keeps: the records or the people of one of its screens, or
   // what a word of the main ask opens after another word of it, not "for" ("a list of friends and family",
@@ -998,6 +998,42 @@ function gerundBefore(tokens: ReturnType<typeof words>, i: number, language: Lan
   return language === "en" && /\p{L}{3}ing$/u.test(tokens[i].norm) && next?.kind === "word" &&
     !DETERMINERS.en.has(tokens[i - 1]?.norm ?? "") &&
     !CUES.en.stop.has(next.norm) && !isCue(next.norm, "en");
+}
+
+// The cues of keeping records (the lexicon's `log` and `list` asks) that open on a verb, each as its folded
+// words, longest first ("tenere traccia", "keep track of", "eintragen").
+const KEEPING_VERBS = Object.fromEntries(
+  Object.entries(CUES).map(([l, cues]) => {
+    const language = l as Language;
+    const verb = (w: string) => VERBS[language].has(w) || INFINITIVE[language]?.test(w) === true;
+    const phrases = [...cues.asks.values()].flat().filter((c) => c.key === "log" || c.key === "list")
+      .map((c) => c.folded.split(" ")).filter((c) => verb(c[0]));
+    return [l, phrases.sort((a, b) => b.length - a.length)];
+  }),
+) as Record<Language, string[][]>;
+
+/** A name that opens on a verb of keeping records and the function words after it ("Tenere traccia delle
+ * multe", not "Record Collection"), or, in German, ends on one ("Pakete eintragen"), is what is kept: "Multe", "Pakete". A name that
+ * is the verb alone stays, for the rules that name what it is done to. */
+export function withoutKeeping(name: string, language: Language): string {
+  const parts = name.trim().split(/\s+/);
+  const folded = parts.map(fold);
+  const stop = CUES[language].stop;
+  // (Only a verb that governs what follows through a function word: "Record Collection", "Log Book" are
+  // nouns.)
+  const opening = KEEPING_VERBS[language].find((cue) =>
+    cue.every((x, k) => folded[k] === x) && stop.has(folded[cue.length] ?? "")
+  );
+  let from = opening?.length ?? 0;
+  while (from && from < parts.length && stop.has(folded[from])) from++;
+  let end = parts.length;
+  const last = folded[end - 1];
+  if (language === "de" && end - from > 1 && KEEPING_VERBS.de.some((c) => c.length === 1 && c[0] === last)) {
+    end--;
+  }
+  const kept = parts.slice(from, end);
+  if (!kept.length || kept.length === parts.length) return name;
+  return /^\p{Lu}/u.test(parts[0]) ? capitalized(kept.join(" ")) : kept.join(" ");
 }
 
 /** A name with a verb in it says what is done, not to what: the noun phrase of that verb's object in the

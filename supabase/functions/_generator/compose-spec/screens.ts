@@ -28,6 +28,7 @@ import type {
 import { blank, capitalized, Entity, fold, fromConcept, fromWords, keyOf, NUMERIC } from "./entities.ts";
 import { multipleChoice } from "./choices.ts";
 import { eachNoun } from "./each-noun.ts";
+import { countNoun } from "./count-noun.ts";
 import { languageCards, unitsNoun } from "./language-units.ts";
 import { nounPhrase } from "./noun-phrase.ts";
 import { WORDS } from "./words.ts";
@@ -80,6 +81,8 @@ const ICONS: Partial<Record<BlockName, string>> = {
 };
 
 const PERIODS = new Set(["day", "week", "month", "year"]);
+/** The asks that keep records as they come or as a list: what their subject counts names the records. */
+const KEEPING = new Set<Ask["type"]>(["list", "log"]);
 /** The options of a screen that say which figure it shows. */
 const FIGURE_OPTIONS = ["aggregate", "period", "amountField", "durationField"] as const;
 
@@ -294,6 +297,10 @@ export class Builder {
     if (at >= 0) unitsNoun(entity, chosen!, this.conceptSaid[at], reading);
     // (Records an "each" phrase names are called by its noun: "log every haircut", not "Appointments".)
     if (ask.each && subject) eachNoun(entity, subject, this.language);
+    // (Records kept as units of a thing are called by the unit: "log every bottle of wine" keeps "Bottles".)
+    if (at >= 0 && subject && KEEPING.has(ask.type) && reading === this.language) {
+      countNoun(entity, chosen!, subject, this.language, (w) => this.conceptNamed(w));
+    }
     if (!entity.known || !entity.spec.samples.length) this.withoutSamples.push(entity.spec.plural);
     this.adopt(entity);
     if (id) this.bySubject.set(id, entity);

@@ -1913,7 +1913,17 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const beside = NO_SUBJECT.has(type) ? undefined : type === "chart"
       // A chart's subject is the measure it is named after ("kids height chart"), not what follows it.
       ? subjectNear(tokens, { from: cue.from, to: cue.from }, content, taken, false, OF[language], true)
-      : subjectNear(tokens, cue, content, taken, false, OF[language], false, SELECTING[language]) ??
+      : subjectNear(
+        tokens,
+        cue,
+        content,
+        taken,
+        false,
+        OF[language],
+        false,
+        SELECTING[language],
+        language === "de",
+      ) ??
         ownSubject;
     // (Not the records' owner, "tire pressure log for my bikes", nor what the speaker does; a person is whom
     // they are for, below.)
@@ -2875,6 +2885,7 @@ function subjectNear(
   of: string[][] = [],
   beforeOnly = false,
   selecting: Set<string> = new Set(),
+  verbLast = false,
 ): Span | undefined {
   const free = (k: number) => content(k) && !taken.has(k);
   const run = (i: number, step: 1 | -1): Span | undefined => {
@@ -2890,6 +2901,11 @@ function subjectNear(
     while (free(j + step) && Math.abs(j - i) < 2) j += step;
     const joint = step === 1 ? phraseFrom(tokens, j + 1, of) : undefined;
     if (joint && free(j + 1 + joint.length)) j += 1 + joint.length;
+    // (Before a German verb that ends its clause, the noun the complement is of comes first: "Strafzettel vom
+    // Auto festhalten".)
+    const ofBefore = step === -1 && verbLast && j >= 2 &&
+      of.some((w) => w.length === 1 && w[0] === tokens[j - 1].norm);
+    if (ofBefore && free(j - 2)) j -= 2;
     const span = step === 1 ? { from: i, to: j + 1 } : { from: j, to: i + 1 };
     while (span.from < span.to && selecting.has(tokens[span.from].norm)) span.from++;
     return span.from < span.to ? span : undefined;

@@ -284,6 +284,15 @@ export interface Lexicon {
   /** Verbs of keeping things ("save", "conservare", "garder", "guardar", "aufbewahren") and the words of money
    * they may keep instead ("money", "soldi", "argent", "dinero", "Geld") (`stored.ts`). */
   storing: Record<"verbs" | "money", string[]>;
+  /** Nouns that count one of a thing, singular to plural ("bottle": "bottles", "barattolo": "barattoli",
+   * "bouteille", "botella", "Flasche"): a bottle of wine is a wine, so records kept as such units are called by
+   * them, their concept's fields and samples kept (`../compose-spec/count-noun.ts`). None is a heap of
+   * `amounts` ("a load of", "un paio di"). */
+  countNouns: Record<string, string>;
+  /** Verbs of booking a thing ("reserve", "prenotare", "réserver", "reservar", "reservieren") and the noun of
+   * what each booking keeps (`records`: singular, plural, "Prenotazione", "Prenotazioni"): records kept by
+   * booking a thing are its bookings, the thing names the app (`../compose-spec/booking.ts`). */
+  booking: { verbs: string[]; records: string[] };
   /** Names of languages the UI does not speak ("Japanese", "cinese", "russe"): what language units may be in. */
   otherLanguages: string[];
   /** Exams and tests ("esame", "Prüfung"): what one is of is the topic of the prompt's quiz. */
