@@ -211,6 +211,8 @@ const SPEAKER_ENDINGS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.speakerEndings]),
 ) as Record<Language, string[]>;
 const RELATIVE = perLanguage((lex) => lex.relative);
+/** The last words of the phrases of intent ("voglio", "veux", "quiero"), which an infinitive follows. */
+const WANT_ENDS = perLanguage((lex) => lex.want.map((p) => p.split(/\s+/).at(-1)!));
 const DETERMINERS = perLanguage((lex) => [...lex.determiners, ...lex.articles]);
 const INFINITIVE = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => {
@@ -669,7 +671,8 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // "boire 1,5 l d'eau par jour", "Corsa" of "3 km di corsa a settimana": `per-period.ts`).
   const measured = spoken && main?.subject !== undefined &&
       u.asks.some((a) => a.perPeriod && a.subject !== undefined && fold(a.subject) === fold(main.subject!))
-    ? phrase(main.subject, language, capitals)
+    // (Its one word is a noun, whatever else it spells: "pas" of "10000 pas par jour".)
+    ? phrase(main.subject, language, capitals) || (/\s/.test(main.subject) ? "" : main.subject)
     : "";
   // An occasion the prompt opens on, or that records of several kinds, built or asked for, are for, names
   // the app before what the speaker does, and before what the app is said to be for when that is one of its
@@ -739,8 +742,11 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     );
   const cueOnly = said.length > 0 && said.every((w) => w.split(/\s+/).every(keeping));
   // (So does the records' plural where the user's noun replaced the concept's: "Inscripciones" of a run.)
+  // (And what a target per period counts, where the concept's words the prompt says hold it, though they are
+  // a field's too: "Steps" of "10000 steps a day", "Pas" of "10000 pas par jour".)
   const aboutIt = (c: string, i: number) =>
     !concept || cueOnly || sharesWord(c, known) ||
+    (c === measured && (sharesWord(c, said) || said.some((w) => words(w).some((t) => t.norm === fold(c))))) ||
     (i === SUBJECT && (namesOne(c) || aimed || sharesWord(c, [records?.plural ?? ""])));
   // (A name the prompt gives is kept as given; what it says the app is for is judged as its words are, though
   // it names the app whatever its records are.)
@@ -749,7 +755,8 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // the app is for, the world it opens on and a concept's own name are one whole or name nothing ("Im
   // Homeoffice vergesse ich…", "quit smoking").
   const named = candidates.map((c, i) => {
-    if (!c || c === given) return c;
+    // (One noun a target per period counts is a noun phrase already.)
+    if (!c || c === given || (c === measured && !/\s/.test(c))) return c;
     const whole = (name: string) => nounPhrase(name, prompt, language) === name ? name : "";
     if (asGiven(i)) return whole(c);
     // (General nouns alone name what the prompt says they are of: "the results of my blood tests".)
@@ -783,7 +790,8 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     c.split(/\s+/).length <=
       MAX_NAME_WORDS + ((i === 1 && c === framed) || (i === 0 && c === occasion) ? 2 : 0) &&
     /\p{L}{2}/u.test(c) &&
-    !c.split(/\s+/).every((w) => endsNothing(fold(w), language)) &&
+    // (What a target per period counts is a noun, whatever else it spells: "pas" of "10000 pas par jour".)
+    (c === measured || !c.split(/\s+/).every((w) => endsNothing(fold(w), language))) &&
     (asGiven(i) || !measureOnly(c, language)) && (asGiven(i) || !speakersVerb(c, prompt, language)) &&
     (asGiven(i) || !verbOf(c)) && (asGiven(i) || !namesADoing(c, language)) && !opensAScene(c, language) &&
     (i === 0 || i === ROLE || i > SUBJECT || aboutIt(c, i)) &&
@@ -1134,6 +1142,8 @@ function speakersVerb(name: string, prompt: string, language: Language): boolean
   const verbAt = (i: number) => {
     const before = tokens[i - 1];
     if (before && SPEAKER[language].has(before.norm)) return true;
+    // (An infinitive after the words of intent is what the speaker means to do: "je veux dormir".)
+    if (infinitive && before && WANT_ENDS[language].has(before.norm)) return true;
     if (
       infinitive && !is(i - 1, DETERMINERS[language]) &&
       (is(i + 1, DETERMINERS[language]) || is(i + 1, RELATIVE[language]) || is(i + 2, RELATIVE[language]))

@@ -58,6 +58,7 @@ import { stem } from "./stem.ts";
 import { tickLabel } from "./tick-label.ts";
 import type { PricedItem } from "./price-list.ts";
 import { type PerPeriod, targetsPerPeriod } from "./per-period.ts";
+import { timesTarget } from "./times-per-period.ts";
 
 export const ASK_TYPES = [
   "list",
@@ -1158,6 +1159,11 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     add("schedule", planned.span);
     if (planned.subject) named.set("schedule", planned.subject);
   }
+  // (So many times a period the speaker sets out to do is a goal of that many records, `times-per-period.ts`.)
+  const times = found.has("goal") || found.has("reminder") || found.has("schedule")
+    ? undefined
+    : timesTarget(tokens, placed, language);
+  if (times) add("goal", times);
   // (Where a figure's period is: it qualifies the figure before it, never opens one.)
   const periodAt = new Set<number>();
   // (An amount of an activity per period, "drink 8 glasses of water a day", is a target: `per-period.ts`.)
