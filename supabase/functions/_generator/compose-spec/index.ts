@@ -1,7 +1,8 @@
 // understand → compose: a prompt's asks and concepts become an app spec, each ask a building block or an
 // option or field of one; a follow-up's asks change the app's spec. The result says what each ask became and
 // what was left out, so a job never reports a shell as the app asked for.
-import { type Ask, understand, type Understanding } from "../understand/index.ts";
+import { type Ask, glossedReading, understand, type Understanding, unglossed } from "../understand/index.ts";
+import { spanOf } from "../understand/gloss.ts";
 import { KINDS } from "./kinds.ts";
 import { isUiLanguage } from "../understand/language.ts";
 import type { AppSpec, BlockName, Language, ScreenOptions } from "../template/src/types.ts";
@@ -65,19 +66,25 @@ export function composeSpec(
   },
 ): Composition {
   const u = options.understanding ?? understand(prompt);
-  // A prompt in another language is composed as the English prompt naming its subject (understand/foreign.ts);
-  // the result says the language it fell back from and the words it did not read.
+  // A prompt in another language is composed as its English gloss (understand/gloss.ts); the result says the
+  // language it fell back from and the words it did not read.
   if (u.other) {
     const { other } = u;
     // (Read as the prompt's language, so the app is named by the concept's own English name, as an app whose UI
     // speaks another language than its prompt is.)
-    const english = { ...understand(other.english), detected: u.detected };
-    const made = composeSpec(other.english, { ...options, understanding: english });
-    const said = prompt.slice(other.spans[0].start, other.spans[0].end);
+    const english = { ...glossedReading(other), detected: u.detected };
+    const made = composeSpec(other.gloss.text, { ...options, understanding: english });
+    const said = (quote: string) => {
+      const from = other.gloss.text.indexOf(quote);
+      const span = from < 0 ? undefined : spanOf(other.gloss, from, from + quote.length);
+      return span
+        ? prompt.slice(span.start, span.end)
+        : prompt.slice(other.spans[0].start, other.spans[0].end);
+    };
     return {
       ...made,
-      asks: made.asks.map((a) => ({ ...a, quote: said })),
-      unmet: [...made.unmet, ...other.unmet],
+      asks: made.asks.map((a) => ({ ...a, quote: said(a.quote) })),
+      unmet: [...made.unmet.map((run) => unglossed(run, other, prompt)), ...other.unmet],
       languageFallbackFrom: u.detected,
     };
   }

@@ -1,13 +1,15 @@
 // Prompts in a language the reader does not read (Portuguese, Dutch, Polish, Swedish, Danish, Norwegian,
-// Turkish, Japanese, Russian): only the subject is read, by the words the knowledge names each concept with in
-// that language (knowledge/README.md); the app is the one a prompt naming only that subject gets in English,
-// and the prompt's other words are listed as unmet rather than guessed. The five UI languages never come here.
+// Turkish, Japanese, Russian): the subject is read by the words the knowledge names each concept with in that
+// language (knowledge/README.md), the words that carry asks by a word-for-word gloss into English (gloss.ts);
+// the app is the one the glossed English text gets, and the words the gloss does not hold are listed as unmet
+// rather than guessed. The five UI languages never come here.
 import { CONCEPTS } from "./concepts-index.ts";
 import type { Concept } from "./concepts.ts";
 import { findConcepts } from "./concepts.ts";
 import snowball from "snowball-stemmers";
 import { fold, words } from "./text.ts";
 import OTHER from "./foreign.json" with { type: "json" };
+import { type Gloss, glossOf } from "./gloss.ts";
 
 export const OTHER_LANGUAGES = ["pt", "nl", "pl", "sv", "da", "no", "tr", "ja", "ru"] as const;
 export type OtherLanguage = (typeof OTHER_LANGUAGES)[number];
@@ -65,6 +67,9 @@ const folded = (list: string[], l: OtherLanguage) => new Set(list.map((w) => fol
 const FUNCTION = Object.fromEntries(
   OTHER_LANGUAGES.map((l) => [l, folded(OTHER[l].function, l)]),
 ) as Record<OtherLanguage, Set<string>>;
+/** Whether a folded word is one of the language's function words. */
+export const isFunctionWord = (norm: string, language: OtherLanguage): boolean =>
+  FUNCTION[language].has(norm);
 /** The words app prompts use most besides ("I want", "app", "every month"): they tell the language too. */
 const COMMON = Object.fromEntries(
   OTHER_LANGUAGES.map((l) => [l, folded(OTHER[l].common, l)]),
@@ -228,8 +233,8 @@ export function otherVote(text: string): (language: string) => number {
   };
 }
 
-/** What a prompt in another language is read as: the concept it names, the English prompt naming only that
- * subject, and the prompt's other words, which are not read. */
+/** What a prompt in another language is read as: the concept it names, and the English text its words are
+ * glossed as (gloss.ts), the subject's names written as the concept's English name. */
 export interface OtherReading {
   language: OtherLanguage;
   concept: string;
@@ -237,7 +242,9 @@ export interface OtherReading {
   english: string;
   /** Where the prompt names the concept, first first. */
   spans: { start: number; end: number }[];
-  /** The runs of the prompt's words outside the subject's names, each saying it was not read. */
+  /** The prompt glossed in English: what the English reader reads. */
+  gloss: Gloss;
+  /** The runs of the prompt's words the gloss does not hold, each saying it was not read. */
   unmet: string[];
 }
 
@@ -258,22 +265,15 @@ export function otherReading(prompt: string, language: string): OtherReading | u
   const [best] = otherConcepts(prompt, language);
   const concept = best && CONCEPTS.find((c) => c.id === best.id);
   if (!concept) return undefined;
-  const rest: string[] = [];
-  let from = 0;
   const spans = [...best.spans].sort((a, b) => a.start - b.start);
-  for (const span of spans) {
-    rest.push(prompt.slice(from, span.start));
-    from = span.end;
-  }
-  rest.push(prompt.slice(from));
+  const english = englishName(concept);
+  const gloss = glossOf(prompt, language, spans, english);
   return {
     language,
     concept: concept.id,
-    english: englishName(concept),
+    english,
     spans,
-    // (A run of function words alone, "na", "for", says nothing left unread.)
-    unmet: rest.map((r) => r.replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, ""))
-      .filter((r) => words(r).some((t) => t.kind !== "mark" && !FUNCTION[language].has(t.norm)))
-      .map((r) => `${r} (only the subject is read in ${languageName(language)})`),
+    gloss,
+    unmet: gloss.unread.map((r) => `${prompt.slice(r.start, r.end)} (not read in ${languageName(language)})`),
   };
 }

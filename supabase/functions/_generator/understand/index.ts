@@ -39,6 +39,7 @@ import { workedOutAsks } from "./worked-out.ts";
 import { storyAsks } from "./story.ts";
 import { daySlotAsks, weekHeads, whichSubject } from "./day-slots.ts";
 import { type OtherReading, otherReading, otherVote } from "./foreign.ts";
+import { spanOf } from "./gloss.ts";
 
 export type { Ask, AskType, Field, FieldType, Slot } from "./asks.ts";
 export type { ConceptMatch } from "./concepts.ts";
@@ -96,30 +97,60 @@ export function namesKnownSubject(prompt: string): boolean {
   return findConcepts(prompt, language).length > 0 || otherReading(prompt, detected) !== undefined;
 }
 
+/** The English reading of a prompt in another language's gloss, the concept its own words name first. */
+export function glossedReading(other: OtherReading): Understanding {
+  const english = understand(other.gloss.text);
+  const named = english.concepts.find((c) => c.id === other.concept) ??
+    understand(other.english).concepts.find((c) => c.id === other.concept);
+  return {
+    ...english,
+    concepts: named ? [named, ...english.concepts.filter((c) => c !== named)] : english.concepts,
+  };
+}
+
+/** A run of the English gloss said as the prompt's words it glosses, where it is found in the gloss. */
+export function unglossed(run: string, other: OtherReading, prompt: string): string {
+  const from = other.gloss.text.indexOf(run);
+  const span = from < 0 ? undefined : spanOf(other.gloss, from, from + run.length);
+  return span ? prompt.slice(span.start, span.end) : run;
+}
+
 export function understand(prompt: string, options: UnderstandOptions = {}): Understanding {
   const { language, detected } = promptLanguage(prompt);
-  // A prompt in a language the reader does not read is read for its subject only, as the English prompt
-  // naming it; what else it says is listed as unmet, not guessed.
+  // A prompt in a language the reader does not read is read as its English gloss (gloss.ts): the asks are the
+  // English reader's, quoted as the prompt's words they gloss; the words the gloss does not hold are unmet.
   const other = options.existingSpec ? undefined : otherReading(prompt, detected);
   if (other) {
-    const english = understand(other.english);
-    // (Each ask is quoted as the prompt's words that name the subject, and the concept by them: what was read.)
+    const english = glossedReading(other);
+    const { gloss } = other;
     const [at] = other.spans;
-    const said = prompt.slice(at.start, at.end);
+    const said = (from: number, to: number) => spanOf(gloss, from, to) ?? at;
+    const subjectOf = (subject: string) => {
+      const from = gloss.text.indexOf(subject);
+      const span = from < 0 ? at : said(from, from + subject.length);
+      return prompt.slice(span.start, span.end);
+    };
     const named = english.concepts.find((c) => c.id === other.concept);
     return {
       ...english,
       detected,
-      asks: english.asks.map((a) => ({
-        ...a,
-        quote: said,
-        start: at.start,
-        end: at.end,
-        ...(a.subject === undefined ? {} : { subject: said }),
-        deadline: undefined,
-      })),
+      asks: english.asks.map((a) => {
+        const span = said(a.start, a.end);
+        return {
+          ...a,
+          quote: prompt.slice(span.start, span.end),
+          start: span.start,
+          end: span.end,
+          ...(a.subject === undefined ? {} : { subject: subjectOf(a.subject) }),
+          deadline: undefined,
+        };
+      }),
       concepts: named ? [{ ...named, words: other.spans.map((s) => prompt.slice(s.start, s.end)) }] : [],
-      unmet: [...english.unmet, ...other.unmet],
+      unmet: [...english.unmet.map((u) => unglossed(u, other, prompt)), ...other.unmet],
+      quantities: english.quantities.map((q) => {
+        const span = said(q.start, q.end);
+        return { ...q, ...span, text: prompt.slice(span.start, span.end) };
+      }),
       other,
     };
   }

@@ -1,0 +1,225 @@
+// The asks of a prompt in another language (foreign.ts), read by a gloss: the words that carry asks ("lembrar",
+// "totaal", "wykres", "per måned", "グラフ") are written word for word in English (gloss.json, one block per
+// language), the subject's name as the concept's English name, numbers and times as written; the English reader
+// then reads that text as it reads any English prompt, so "me lembra de regar as plantas todo dia às 8h" is read
+// as "remind water plants every day at 8h". A word the gloss does not hold is left out of the English text and
+// stays unmet, said as unread; function words are left out silently. Words are matched by the same Snowball
+// stems as the subject's names (Polish: folded whole forms; Japanese: the keys found in the text, longest first).
+import GLOSS from "./gloss.json" with { type: "json" };
+import { isFunctionWord, type OtherLanguage, otherStem } from "./foreign.ts";
+import { fold, words } from "./text.ts";
+import { measureWord } from "./quantities.ts";
+
+/** The English text a prompt in another language is read as, and where each part of it was said. */
+export interface Gloss {
+  text: string;
+  /** Each run of the English text and the span of the prompt it stands for. */
+  pieces: { from: number; to: number; start: number; end: number }[];
+  /** The runs of the prompt's words the gloss does not hold. */
+  unread: { start: number; end: number }[];
+}
+
+interface Entry {
+  keys: string[];
+  english: string;
+  /** As written, folded. */
+  said: string;
+}
+
+const BLOCKS = GLOSS as Record<OtherLanguage, Record<string, string>>;
+const indexes = new Map<OtherLanguage, Map<string, Entry[]>>();
+const keyOf = (word: string, language: OtherLanguage) =>
+  language === "pl" ? fold(word.toLocaleLowerCase(language)) : otherStem(word, language);
+
+/** The language's entries by the key of their first word, the longest first (Japanese: all under ""). */
+function indexOf(language: OtherLanguage): Map<string, Entry[]> {
+  let index = indexes.get(language);
+  if (index) return index;
+  index = new Map();
+  for (const [said, english] of Object.entries(BLOCKS[language])) {
+    const keys = language === "ja"
+      ? [fold(said)]
+      : words(said).filter((t) => t.kind === "word").map((t) => keyOf(t.text, language));
+    const first = language === "ja" ? "" : keys[0];
+    index.set(first, [...(index.get(first) ?? []), { keys, english, said: fold(said) }]);
+  }
+  for (const list of index.values()) list.sort((a, b) => b.keys.join(" ").length - a.keys.join(" ").length);
+  indexes.set(language, index);
+  return index;
+}
+
+// Dutch and the Scandinavian languages write a compound as one word ("leesdoel", "läsmål"): a word no entry
+// holds is glossed by the one-word entry it ends with, of at least END letters with at least END letters before.
+const COMPOUNDING = new Set<OtherLanguage>(["nl", "sv", "da", "no"]);
+const END = 3;
+const ends = new Map<OtherLanguage, [string, Entry][]>();
+
+function endOf(word: string, language: OtherLanguage): Entry | undefined {
+  if (!COMPOUNDING.has(language)) return undefined;
+  let list = ends.get(language);
+  if (!list) {
+    list = Object.entries(BLOCKS[language]).filter(([said]) => !/\s/.test(said) && said.length >= END)
+      .map(([said, english]): [string, Entry] => [fold(said), { keys: [], english, said: fold(said) }])
+      .sort((a, b) => b[0].length - a[0].length);
+    ends.set(language, list);
+  }
+  return list.find(([end]) => word.length >= end.length + END && word.endsWith(end))?.[1];
+}
+
+/** Every entry of the gloss, for the test that the English reader knows each word it writes. */
+export function glossEntries(language: OtherLanguage): [string, string][] {
+  return Object.entries(BLOCKS[language]);
+}
+
+/** The marks that end or split a clause: the English reader reads them as it reads its own. */
+const CLAUSE_MARKS = new Set([",", ".", ":", ";", "?", "!", ")"]);
+/** An hour, or a time written with a dot ("20.00"), read as a time where a word glossed "at" comes before it. */
+const TIME = /^([01]?\d|2[0-4])(?:\.([0-5]\d))?$/;
+/** A Japanese time: "8時", "8時半", "8時15分". */
+const JAPANESE_TIME = /^(\d{1,2})時(?:(\d{1,2})分|(半))?/;
+
+/** The English text a prompt in another language is read as: `subject` spans are written `name`. */
+export function glossOf(
+  prompt: string,
+  language: OtherLanguage,
+  subject: { start: number; end: number }[],
+  name: string,
+): Gloss {
+  // The English words in order, each with the span it stands for and whether it is written onto the one before.
+  const parts: { english: string; start: number; end: number; onto: boolean }[] = [];
+  // (Words written together in the prompt, "21:00", "8h", stay together; a clause's mark follows its word.)
+  const write = (english: string, start: number, end: number) => {
+    const last = parts[parts.length - 1];
+    const onto = !!last && (language !== "ja" && last.end === start || CLAUSE_MARKS.has(english));
+    // An entry written "^with" is a postposition ("fiyat ile", "カテゴリ別"): it goes before the word it follows.
+    if (english.startsWith("^") && last && !CLAUSE_MARKS.has(last.english)) {
+      parts.splice(parts.length - 1, 0, { english: english.slice(1), start, end, onto: last.onto });
+      last.onto = false;
+    } else parts.push({ english: english.replace(/^\^/, ""), start, end, onto });
+  };
+  const said = () => parts.map((p) => p.english).join(" ");
+  const unread: Gloss["unread"] = [];
+  // (Unread words with only spaces or function words between them are one run.)
+  let open = false;
+  const leave = (start: number, end: number) => {
+    if (open) unread[unread.length - 1].end = end;
+    else unread.push({ start, end });
+    open = true;
+  };
+  const close = () => open = false;
+  const index = indexOf(language);
+  if (language === "ja") {
+    const folded = fold(prompt);
+    const entries = index.get("") ?? [];
+    for (let at = 0; at < folded.length;) {
+      const span = subject.find((s) => s.start === at);
+      if (span) {
+        close();
+        write(name, span.start, span.end);
+        at = span.end;
+        continue;
+      }
+      const time = JAPANESE_TIME.exec(folded.slice(at));
+      if (time) {
+        close();
+        const minutes = time[2] ? time[2].padStart(2, "0") : time[3] ? "30" : "00";
+        write(`at ${time[1]}:${minutes}`, at, at + time[0].length);
+        at += time[0].length;
+        continue;
+      }
+      const digits = /^\d+(?:[.:]\d+)?/.exec(folded.slice(at))?.[0];
+      if (digits) {
+        close();
+        write(digits, at, at + digits.length);
+        at += digits.length;
+        continue;
+      }
+      const entry = entries.find((e) => folded.startsWith(e.keys[0], at));
+      if (entry) {
+        close();
+        write(entry.english, at, at + entry.keys[0].length);
+        at += entry.keys[0].length;
+        continue;
+      }
+      const char = folded[at];
+      if (CLAUSE_MARKS.has(char) || char === "、" || char === "。") {
+        close();
+        write(char === "、" ? "," : char === "。" ? "." : char, at, at + 1);
+      } else if (/[\p{L}\p{N}]/u.test(char) && !/\p{Script=Hiragana}/u.test(char)) leave(at, at + 1);
+      at += 1;
+    }
+  } else {
+    const tokens = words(prompt);
+    const keys = tokens.map((t) => t.kind === "word" ? keyOf(t.text, language) : t.norm);
+    for (let i = 0; i < tokens.length;) {
+      const t = tokens[i];
+      const span = subject.find((s) => s.start <= t.start && t.end <= s.end);
+      if (span) {
+        close();
+        write(name, span.start, span.end);
+        while (i < tokens.length && tokens[i].start < span.end) i++;
+        continue;
+      }
+      if (t.kind === "number") {
+        close();
+        // (A number after a word glossed "at", "kl 8", "saat 9", "20.00", is a time of day.)
+        const time = /(^| )at$/.test(said()) ? TIME.exec(t.text) : null;
+        // (Not one a unit or the minutes are written onto, "8h", "21:00"; a case ending after an apostrophe,
+        // "9'da", is none.)
+        const next = tokens[i + 1];
+        const onto = next?.start === t.end && !/^['’]$/.test(next.text);
+        const hour = time && !time[2] && !onto ? `${time[1]}:00` : undefined;
+        write(hour ?? (time?.[2] ? `${time[1]}:${time[2]}` : t.text), t.start, t.end);
+        i++;
+        continue;
+      }
+      if (t.kind === "mark") {
+        if (CLAUSE_MARKS.has(t.text) || t.text === "(") {
+          close();
+          write(t.text, t.start, t.end);
+        }
+        i++;
+        continue;
+      }
+      // (Of entries sharing a stem, the one written as the prompt writes it: "noter" is "notes", not "note".)
+      const fits = (index.get(keys[i]) ?? []).filter((e) => e.keys.every((k, j) => keys[i + j] === k));
+      const entry = fits.find((e) => e.keys.length === fits[0].keys.length && e.said === t.norm) ?? fits[0] ??
+        endOf(t.norm, language);
+      if (entry) {
+        close();
+        const length = Math.max(entry.keys.length, 1);
+        write(entry.english, t.start, tokens[i + length - 1].end);
+        i += length;
+        continue;
+      }
+      // A unit or currency right after a number ("70 kg", "2 litre", "15 TL"), or any word written onto it ("8h",
+      // "5km"), is written as it is; a
+      // case ending after a number's apostrophe ("9'da") says nothing more.
+      const before = tokens[i - 1];
+      if (before?.kind === "number" && (measureWord(t.norm) || before.end === t.start)) {
+        close();
+        write(t.text, t.start, t.end);
+      } else if (
+        before?.text === "'" && tokens[i - 2]?.kind === "number" && before.start === tokens[i - 2].end
+      ) {
+        // (nothing)
+      } else if (!isFunctionWord(t.norm, language)) leave(t.start, t.end);
+      i++;
+    }
+  }
+  let text = "";
+  const pieces: Gloss["pieces"] = parts.map((p, i) => {
+    if (i > 0 && !p.onto) text += " ";
+    const from = text.length;
+    text += p.english;
+    return { from, to: text.length, start: p.start, end: p.end };
+  });
+  return { text, pieces, unread };
+}
+
+/** The span of the prompt a run of the English text stands for, or undefined when it stands for none. */
+export function spanOf(gloss: Gloss, from: number, to: number): { start: number; end: number } | undefined {
+  const within = gloss.pieces.filter((p) => p.from < to && from < p.to);
+  if (!within.length) return undefined;
+  return { start: Math.min(...within.map((p) => p.start)), end: Math.max(...within.map((p) => p.end)) };
+}
