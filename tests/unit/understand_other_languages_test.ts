@@ -47,14 +47,36 @@ for (const [prompt, language, concept, name] of CASES) {
   });
 }
 
-Deno.test("a prompt in another language whose subject no concept names stays refused, saying why", () => {
+Deno.test("a prompt in another language whose subject no concept names and whose gloss asks nothing stays refused, saying why", () => {
   for (
     const prompt of [
       "quero um app sobre a teoria das cordas quanticas",
       "ik wil een app over de geschiedenis van het romeinse rijk",
+      // (Japanese words the gloss does not hold cannot be kept: nothing names the records.)
+      "子どもの習い事の月謝管理",
     ]
   ) {
-    assert.match(refusal(prompt) ?? "", /written in another language/);
+    assert.match(refusal(prompt) ?? "", /written in another language/, prompt);
+  }
+});
+
+Deno.test("a prompt in another language naming no known subject keeps its other words as written, as the records' names", () => {
+  const cases: [string, string, string, string[]][] = [
+    ["lag en logg for skiturer: km, tid og hvor", "no", "log", ["km", "time"]],
+    ["isbad: datum, vattentemperatur och hur länge jag var i", "sv", "list", ["date"]],
+    ["günlük namaz takibi, 5 vakti işaretleyeyim", "tr", "log", []],
+  ];
+  for (const [prompt, language, ask, fields] of cases) {
+    assert.equal(refusal(prompt), null, prompt);
+    const made = composeSpec(prompt, { tier: "light" });
+    assert.equal(made.languageFallbackFrom, language, prompt);
+    assert.equal(made.spec.language, "en", prompt);
+    assert.ok(made.asks.some((a) => a.type === ask), `${prompt}: ${made.asks.map((a) => a.type)}`);
+    const [records] = made.spec.entities;
+    assert.ok(fields.every((f) => records.fields.some((x) => x.type === f || x.key === f)), prompt);
+    // The words kept as written are said to be untranslated; the app's words for them are the prompt's.
+    assert.ok(made.unmet.some((u) => u.includes("not translated")), `${prompt}: ${made.unmet}`);
+    assert.ok(prompt.toLowerCase().includes(records.plural.toLowerCase().split(" ")[0]), records.plural);
   }
 });
 

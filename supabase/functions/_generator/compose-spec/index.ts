@@ -72,14 +72,14 @@ export function composeSpec(
     const { other } = u;
     // (Read as the prompt's language, so the app is named by the concept's own English name, as an app whose UI
     // speaks another language than its prompt is.)
-    const english = { ...glossedReading(other), detected: u.detected };
+    // (Where no subject is named, the app is named as an English prompt's is, by the words kept as written.)
+    const english = { ...glossedReading(other), detected: other.concept ? u.detected : "en" };
     const made = composeSpec(other.gloss.text, { ...options, understanding: english });
     const said = (quote: string) => {
       const from = other.gloss.text.indexOf(quote);
       const span = from < 0 ? undefined : spanOf(other.gloss, from, from + quote.length);
-      return span
-        ? prompt.slice(span.start, span.end)
-        : prompt.slice(other.spans[0].start, other.spans[0].end);
+      const [at = { start: 0, end: prompt.length }] = other.spans;
+      return prompt.slice((span ?? at).start, (span ?? at).end);
     };
     return {
       ...made,

@@ -3,6 +3,7 @@
 // app would only pretend, so such a prompt is refused at admission with the reason. So is a prompt of which
 // nothing was understood: building it would charge for an empty shell.
 import { namesKnownSubject, understand } from "../understand/index.ts";
+import { glossesCue } from "../understand/gloss.ts";
 import { isUiLanguage } from "../understand/language.ts";
 import { fold } from "./entities.ts";
 import { asked, sentences } from "./needed.ts";
@@ -306,10 +307,11 @@ export function refusal(prompt: string): string | null {
   }
   // A known subject is enough, and cheaper to find than every ask.
   if (namesKnownSubject(prompt)) return null;
-  const { asks, concepts, detected } = understand(prompt);
+  const { asks, concepts, detected, other } = understand(prompt);
   const foreign = detected !== "und" && !isUiLanguage(detected);
-  // In a language the reader does not read, only a subject its knowledge names is understood: asks found by
-  // the shape of a sentence alone (a colon's list) would name records after its words ("Gram w"), a shell.
-  if (concepts.length || (asks.length && !foreign)) return null;
+  // In a language the reader does not read, a prompt naming no subject the knowledge holds is understood where
+  // its gloss writes a word that asks or names a field (`glossesCue`): asks found by the shape of a sentence alone
+  // (a colon's list of words kept as written) would name records after them ("Gram w"), a shell.
+  if (concepts.length || (asks.length && (!foreign || (other && glossesCue(other.gloss))))) return null;
   return foreign ? NOTHING_UNDERSTOOD.language : NOTHING_UNDERSTOOD.subject;
 }

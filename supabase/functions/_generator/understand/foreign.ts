@@ -74,6 +74,8 @@ export const isFunctionWord = (norm: string, language: OtherLanguage): boolean =
 const COMMON = Object.fromEntries(
   OTHER_LANGUAGES.map((l) => [l, folded(OTHER[l].common, l)]),
 ) as Record<OtherLanguage, Set<string>>;
+/** Whether a folded word is one app prompts use most ("quero", "app", "każdy"): no noun of the app's own. */
+export const isCommonWord = (norm: string, language: OtherLanguage): boolean => COMMON[language].has(norm);
 
 /** The language's English name, as the result says it. */
 export function languageName(language: OtherLanguage): string {
@@ -237,9 +239,11 @@ export function otherVote(text: string): (language: string) => number {
  * glossed as (gloss.ts), the subject's names written as the concept's English name. */
 export interface OtherReading {
   language: OtherLanguage;
-  concept: string;
+  /** The concept the prompt names; none where it names no subject the knowledge holds (its words are then
+   * kept as written in the gloss, and read as the English reader reads words it does not know). */
+  concept?: string;
   /** The concept's English name: the first of its English words that names it first. */
-  english: string;
+  english?: string;
   /** Where the prompt names the concept, first first. */
   spans: { start: number; end: number }[];
   /** The prompt glossed in English: what the English reader reads. */
@@ -259,21 +263,22 @@ function englishName(concept: Concept): string {
   return name;
 }
 
-/** The reading of a prompt in one of the other languages, or undefined when no concept is named in it. */
+/** The reading of a prompt in one of the other languages, or undefined when it is in none of them. */
 export function otherReading(prompt: string, language: string): OtherReading | undefined {
   if (!isOtherLanguage(language)) return undefined;
   const [best] = otherConcepts(prompt, language);
   const concept = best && CONCEPTS.find((c) => c.id === best.id);
-  if (!concept) return undefined;
-  const spans = [...best.spans].sort((a, b) => a.start - b.start);
-  const english = englishName(concept);
+  // (Japanese words the gloss does not hold cannot be kept as written: the text has no spaces to part them.)
+  if (!concept && language === "ja") return undefined;
+  const spans = concept ? [...best.spans].sort((a, b) => a.start - b.start) : [];
+  const english = concept && englishName(concept);
   const gloss = glossOf(prompt, language, spans, english);
+  const said = concept ? "not read" : "kept as written, not translated";
   return {
     language,
-    concept: concept.id,
-    english,
+    ...(concept ? { concept: concept.id, english } : {}),
     spans,
     gloss,
-    unmet: gloss.unread.map((r) => `${prompt.slice(r.start, r.end)} (not read in ${languageName(language)})`),
+    unmet: gloss.unread.map((r) => `${prompt.slice(r.start, r.end)} (${said} in ${languageName(language)})`),
   };
 }

@@ -6,7 +6,9 @@
 // stays unmet, said as unread; function words are left out silently. Words are matched by the same Snowball
 // stems as the subject's names (Polish: folded whole forms; Japanese: the keys found in the text, longest first).
 import GLOSS from "./gloss.json" with { type: "json" };
-import { isFunctionWord, type OtherLanguage, otherStem } from "./foreign.ts";
+import { isCommonWord, isFunctionWord, type OtherLanguage, otherStem } from "./foreign.ts";
+import { CUES } from "./lexicon.ts";
+import { stem } from "./stem.ts";
 import { fold, words } from "./text.ts";
 import { measureWord } from "./quantities.ts";
 
@@ -78,12 +80,15 @@ const TIME = /^([01]?\d|2[0-4])(?:\.([0-5]\d))?$/;
 /** A Japanese time: "8時", "8時半", "8時15分". */
 const JAPANESE_TIME = /^(\d{1,2})時(?:(\d{1,2})分|(半))?/;
 
-/** The English text a prompt in another language is read as: `subject` spans are written `name`. */
+/** The English text a prompt in another language is read as: `subject` spans are written `name`. Where no
+ * subject is named (no `name`), the words the gloss does not hold are written as they are, so the English
+ * reader takes them for the nouns they most often are ("logg for skiturer: km, tid" → "log for skiturer: km,
+ * time"); in Japanese, written without spaces, they are left out as always. */
 export function glossOf(
   prompt: string,
   language: OtherLanguage,
   subject: { start: number; end: number }[],
-  name: string,
+  name: string | undefined,
 ): Gloss {
   // The English words in order, each with the span it stands for and whether it is written onto the one before.
   const parts: { english: string; start: number; end: number; onto: boolean }[] = [];
@@ -115,7 +120,7 @@ export function glossOf(
       const span = subject.find((s) => s.start === at);
       if (span) {
         close();
-        write(name, span.start, span.end);
+        write(name ?? "", span.start, span.end);
         at = span.end;
         continue;
       }
@@ -156,7 +161,7 @@ export function glossOf(
       const span = subject.find((s) => s.start <= t.start && t.end <= s.end);
       if (span) {
         close();
-        write(name, span.start, span.end);
+        write(name ?? "", span.start, span.end);
         while (i < tokens.length && tokens[i].start < span.end) i++;
         continue;
       }
@@ -203,7 +208,13 @@ export function glossOf(
         before?.text === "'" && tokens[i - 2]?.kind === "number" && before.start === tokens[i - 2].end
       ) {
         // (nothing)
-      } else if (!isFunctionWord(t.norm, language)) leave(t.start, t.end);
+      } else if (!isFunctionWord(t.norm, language)) {
+        if (name === undefined && !isCommonWord(t.norm, language)) {
+          close();
+          write(t.text, t.start, t.end);
+        }
+        leave(t.start, t.end);
+      }
       i++;
     }
   }
@@ -222,4 +233,17 @@ export function spanOf(gloss: Gloss, from: number, to: number): { start: number;
   const within = gloss.pieces.filter((p) => p.from < to && from < p.to);
   if (!within.length) return undefined;
   return { start: Math.min(...within.map((p) => p.start)), end: Math.max(...within.map((p) => p.end)) };
+}
+
+/** Whether the gloss writes a word of its own that asks for something or names a field ("log", "remind",
+ * "date"), not only words kept as written, function words ("I want"), numbers and marks. */
+export function glossesCue(gloss: Gloss): boolean {
+  const kept = (p: Gloss["pieces"][number]) => gloss.unread.some((r) => r.start <= p.start && p.end <= r.end);
+  const { asks, fields } = CUES.en;
+  return gloss.pieces.some((p) =>
+    !kept(p) && words(gloss.text.slice(p.from, p.to)).some((t) => {
+      const s = stem(t.norm, "en");
+      return t.kind === "word" && (asks.has(s) || fields.has(s));
+    })
+  );
 }

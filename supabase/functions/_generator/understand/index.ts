@@ -65,6 +65,8 @@ export interface Understanding {
 export interface UnderstandOptions {
   /** The app the prompt changes: its asks are then changes (translate, theme, add_field, …). */
   existingSpec?: AppSpec;
+  /** The language the prompt is read in, whatever the detector finds: a gloss is English. */
+  language?: UiLanguage;
 }
 
 type Span = { start: number; end: number };
@@ -94,14 +96,15 @@ function promptLanguage(prompt: string): { language: UiLanguage; detected: strin
  */
 export function namesKnownSubject(prompt: string): boolean {
   const { language, detected } = promptLanguage(prompt);
-  return findConcepts(prompt, language).length > 0 || otherReading(prompt, detected) !== undefined;
+  return findConcepts(prompt, language).length > 0 || otherReading(prompt, detected)?.concept !== undefined;
 }
 
 /** The English reading of a prompt in another language's gloss, the concept its own words name first. */
 export function glossedReading(other: OtherReading): Understanding {
-  const english = understand(other.gloss.text);
+  const english = understand(other.gloss.text, { language: "en" });
+  if (!other.english) return english;
   const named = english.concepts.find((c) => c.id === other.concept) ??
-    understand(other.english).concepts.find((c) => c.id === other.concept);
+    understand(other.english, { language: "en" }).concepts.find((c) => c.id === other.concept);
   return {
     ...english,
     concepts: named ? [named, ...english.concepts.filter((c) => c !== named)] : english.concepts,
@@ -116,14 +119,17 @@ export function unglossed(run: string, other: OtherReading, prompt: string): str
 }
 
 export function understand(prompt: string, options: UnderstandOptions = {}): Understanding {
-  const { language, detected } = promptLanguage(prompt);
+  const { language, detected } = options.language
+    ? { language: options.language, detected: options.language }
+    : promptLanguage(prompt);
   // A prompt in a language the reader does not read is read as its English gloss (gloss.ts): the asks are the
   // English reader's, quoted as the prompt's words they gloss; the words the gloss does not hold are unmet.
   const other = options.existingSpec ? undefined : otherReading(prompt, detected);
   if (other) {
     const english = glossedReading(other);
     const { gloss } = other;
-    const [at] = other.spans;
+    // (Where no subject is named, a run that stands for no word of the prompt is quoted as the whole prompt.)
+    const [at = { start: 0, end: prompt.length }] = other.spans;
     const said = (from: number, to: number) => spanOf(gloss, from, to) ?? at;
     const subjectOf = (subject: string) => {
       const from = gloss.text.indexOf(subject);
