@@ -169,6 +169,9 @@ const ScreenOptions = z.object({
   tipPercent: z.number().min(0).max(100).optional(),
   people: z.number().int().min(1).max(50).optional(),
   sortField: Key.optional(),
+  sortOrder: z.enum(["ascending", "descending"]).optional().describe(
+    "the order the prompt asks of the sort (newest first, cheapest first); absent: numbers highest first, text A to Z",
+  ),
   countField: Key.optional(),
   goal: z.number().positive().optional().describe(
     "the target: a tracker's daily goal; a goal screen's target for each period (4000 saved, 20 books, 2 litres)",

@@ -39,6 +39,7 @@ import { otherOccasion } from "./other-occasion.ts";
 import { workedField } from "./worked-out.ts";
 import { modifierOnly } from "./beside.ts";
 import { namedChoices } from "./named-choice.ts";
+import { fieldsNamedBy, orderOf } from "./sort-by.ts";
 import { choiceHolding, heldBy, heldChoices } from "./offered-choice.ts";
 import { governed, requestHead, speakerDoes } from "./head.ts";
 import { WORDS as BLOCK_WORDS } from "../template/src/lib/words.ts";
@@ -1029,17 +1030,33 @@ export class Builder {
       case "sort": {
         const entity = this.main(ask);
         const after = this.prompt.slice(ask.end, ask.end + 40);
-        const field = fieldNamed(entity, `${ask.quote} ${ask.subject ?? ""} ${after}`) ??
+        // The field named after the sort's word of "by" ("sorted by promised date"), made where the records
+        // hold none (`sort-by.ts`), else one its words name, else their first number.
+        const by = fieldsNamedBy(entity, this.sentenceOf(ask), "sort", this.readIn());
+        for (const b of by) this.understood.add(fold(b.words));
+        const field = by[0]?.field ??
+          fieldNamed(entity, `${ask.quote} ${ask.subject ?? ""} ${after}`) ??
           entity.ofType("rating", "number", "money", "date");
         if (!field) return this.refuse(ask, "no field to sort by");
         const screen = this.listOf(entity);
         screen.options.sortField = field.key;
+        // The order its words ask ("newest first"); a choice keeps the order of its options ("in order of
+        // priority" is High, Medium, Low).
+        const order = orderOf(this.sentenceOf(ask), this.readIn());
+        if (order && field.type !== "choice") screen.options.sortOrder = order.order;
+        // (Its words are understood, as its last alone: "más recientes" leaves no "recientes primero" unmet.)
+        if (order) { for (const w of [order.words, order.words.split(" ").pop()!]) this.understood.add(w); }
         return this.report(ask, screen, field.key);
       }
       case "search": {
-        const screen = this.listOf(this.main(ask));
+        // The fields a search finds by ("searchable by name and team") are the records', made where they
+        // hold none (`sort-by.ts`).
+        const entity = this.main(ask);
+        const by = fieldsNamedBy(entity, this.sentenceOf(ask), "search", this.readIn());
+        for (const b of by) this.understood.add(fold(b.words));
+        const screen = this.listOf(entity);
         screen.options.search = true;
-        return this.report(ask, screen);
+        return this.report(ask, screen, by[0]?.field.key);
       }
       case "categories": {
         const entity = this.main(ask);

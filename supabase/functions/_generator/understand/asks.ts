@@ -42,6 +42,7 @@ import { byDayAt, planKept, plannedAt } from "./plans.ts";
 import { audienceAt } from "./audience.ts";
 import { relativeVerb } from "./relative-clause.ts";
 import { unasked, why } from "./standing.ts";
+import { ordersRatherThanSorts } from "./sort-or-order.ts";
 import { stemPhrase } from "./stem.ts";
 import { sharedCosts } from "./shared-costs.ts";
 import { computingVerbAt, namedFigures } from "./figures.ts";
@@ -716,6 +717,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     m.key === "goal" && m.to - m.from === 1 && keepsThings(tokens, m.from, language) &&
       !cuedAt(storedObject(tokens, m.from, language)?.from)
       ? storedAs(tokens, language) === "log" ? [] : [{ ...m, key: "list" }]
+      : ordersRatherThanSorts(tokens, stems, m, language)
+      ? []
       : [m]
   );
   const covered = new Set(native.flatMap(range));

@@ -322,6 +322,13 @@ export interface Lexicon {
   /** The words before what a figure or a chart is broken down by ("sends per grade", "la spesa per ogni tipo",
    * "le total par pièce", "horas de cada asignatura", "Stunden pro Baustelle"): its categories. */
   groupedBy: string[];
+  /** The words after a verb of sorting, or before it where the verb ends the clause, that open what the records
+   * are sorted by ("sorted by year", "ordinati per voto", "triés par auteur", "ordenados por fecha",
+   * "nach Datum sortiert"); a search's words ("search by ingredient") open what it finds by the same way. */
+  sortedBy: string[];
+  /** The words of the order a sort asks: `descending` ("newest", "highest", "dal più", "les plus récents",
+   * "neueste") or `ascending` ("oldest", "cheapest", "meno", "de menor a mayor", "aufsteigend"). */
+  sortOrder: Record<"descending" | "ascending", string[]>;
   /** A yes/no asked as a question of whether something happened: `if` followed, across function words
    * only, by an auxiliary of what is `done` ("si j'ai pris", "se l'ho pagata", "si ya ha pagado"), or a
    * word followed by `orNot` ("confirmed or not", "payé ou pas", "spielt oder nicht"), or `who` did and

@@ -115,6 +115,8 @@ export interface ScreenOptions {
   people?: number;
   /** A field the list is sorted by: numbers, amounts and ratings highest first, anything else A to Z. */
   sortField?: string;
+  /** The order the prompt asks of the sort ("newest first", "dal meno caro"); absent: as `sortField` says. */
+  sortOrder?: "ascending" | "descending";
   /** A yes/no field counted over the list ("Confirmed: 12 / 40"). */
   countField?: string;
   /** A tracker's daily goal, shown against today's total; a goal screen's target for each period. */

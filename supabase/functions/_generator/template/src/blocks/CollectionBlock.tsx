@@ -19,7 +19,7 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
   const open = useOpenRecord(screen.key);
   const [records, setRecords] = useRecords(entity);
   const [query, setQuery] = useState("");
-  const { categoryField, checkField, amountField, countdownField, countdownYearly, sortField, countField } =
+  const { categoryField, checkField, amountField, countdownField, countdownYearly, sortField, sortOrder, countField } =
     screen.options;
   const daysLeft = (day: string) => (countdownYearly ? daysToNextReturn(day) : daysFromToday(day));
   const title = titleField(entity);
@@ -42,18 +42,33 @@ export function CollectionBlock({ screenKey }: { screenKey: string }) {
     // A countdown lists the nearest date first; a sort by a number, an amount or a rating the highest first.
     const sortKey = countdownField ?? sortField;
     if (!sortKey) return found;
-    const type = entity.fields.find((field) => field.key === sortKey)?.type;
-    const highFirst = !countdownField && (type === "number" || type === "money" || type === "rating");
+    const sorted = entity.fields.find((field) => field.key === sortKey);
+    const type = sorted?.type;
+    const numeric = type === "number" || type === "money" || type === "rating";
+    // A choice is in the order of its options ("High, Medium, Low").
+    const options = type === "choice" ? sorted?.options : undefined;
+    const place = (value: unknown) => {
+      const at = options?.indexOf(String(value ?? "")) ?? -1;
+      return at < 0 ? options!.length : at;
+    };
+    // The order the prompt asked ("newest first", "cheapest first"), else numbers highest first, text A to Z.
+    const descending = !countdownField && (sortOrder ? sortOrder === "descending" : numeric);
     // Days that come round every year are in the order of their next return.
     const returning = countdownField && countdownYearly;
+    const compare = (a: (typeof found)[number], b: (typeof found)[number]) =>
+      options
+        ? place(a[sortKey]) - place(b[sortKey])
+        : numeric
+        ? Number(a[sortKey] ?? 0) - Number(b[sortKey] ?? 0)
+        : String(a[sortKey] ?? "").localeCompare(String(b[sortKey] ?? ""));
     return [...found].sort((a, b) =>
       returning
         ? daysLeft(String(a[sortKey] ?? "")) - daysLeft(String(b[sortKey] ?? ""))
-        : highFirst
-        ? Number(b[sortKey] ?? 0) - Number(a[sortKey] ?? 0)
-        : String(a[sortKey] ?? "").localeCompare(String(b[sortKey] ?? ""))
+        : descending
+        ? compare(b, a)
+        : compare(a, b)
     );
-  }, [records, query, filter.picked, countdownField, countdownYearly, sortField, entity.fields]);
+  }, [records, query, filter.picked, countdownField, countdownYearly, sortField, sortOrder, entity.fields]);
 
   const toggle = (id: string) => {
     if (!checkField) return;
