@@ -34,6 +34,8 @@ import { formAsks } from "./forms.ts";
 import { keptWords } from "./quiz-keeps.ts";
 import { spendingAsks } from "./spending.ts";
 import { priceListAsks } from "./price-list.ts";
+import { namedListAsks } from "./named-list.ts";
+import { groupedKindAsks } from "./grouped-kinds.ts";
 import { flagAsks } from "./flags.ts";
 import { workedOutAsks } from "./worked-out.ts";
 import { storyAsks } from "./story.ts";
@@ -241,6 +243,8 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   if (!followUp) asks.splice(0, asks.length, ...spendingAsks(prompt, language, asks, all));
   // Things listed each with its price are the catalog's records, not fields (`price-list.ts`).
   if (!followUp) asks.splice(0, asks.length, ...priceListAsks(prompt, language, asks, all));
+  // A list named with what it lists keeps those things (`named-list.ts`).
+  if (!followUp) asks.splice(0, asks.length, ...namedListAsks(prompt, language, asks));
   // Records marked where a number passes a bound the prompt sets (`flags.ts`).
   if (!followUp) asks.splice(0, asks.length, ...flagAsks(prompt, language, asks, all));
   // Figures worked out from the records' own numbers: "profit", "prix au kilo", a rate times hours.
@@ -267,6 +271,9 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
     asks.push(...list);
     named.push(...list);
   }
+  // Records grouped by a kind the prompt names are categories of it, once the
+  // list a prompt that only names its records keeps is read (`grouped-kinds.ts`).
+  if (!followUp) asks.splice(0, asks.length, ...groupedKindAsks(prompt, language, asks));
   // What the forms the prompt names ask for: a quiz for learning a subject, a tick for a checklist…
   if (!followUp) asks.splice(0, asks.length, ...formAsks(prompt, parts, asks, all, language));
   // Units of a language a prompt only names, where no form asks a quiz, are to learn: "verbos irregulares en

@@ -293,6 +293,15 @@ export interface Lexicon {
    * what each booking keeps (`records`: singular, plural, "Prenotazione", "Prenotazioni"): records kept by
    * booking a thing are its bookings, the thing names the app (`../compose-spec/booking.ts`). */
   booking: { verbs: string[]; records: string[] };
+  /** The nouns of a list as a thing (`nouns`: "list", "checklist", "elenco", "liste", "listado", a German
+   * compound's last part "-liste") and the words after them that open what it lists (`of`: "of", "dei",
+   * "des", "de", "der", "mit") (`named-list.ts`). */
+  namedList: Record<"nouns" | "of", string[]>;
+  /** Records grouped into kinds (`grouped-kinds.ts`): the participles of grouping them (`verbs`: "grouped",
+   * "divise", "classés", "organizadas", "sortiert") before a word of breakdown (`groupedBy`), the nouns of a
+   * kind in general (`generic`: "type", "tipo", "catégorie", "clase", "Art") and of a kind that names its own
+   * field (`kinds`: "genre", "stanza", "pièce", "género", "Raum"). */
+  groupedInto: Record<"verbs" | "generic" | "kinds", string[]>;
   /** Names of languages the UI does not speak ("Japanese", "cinese", "russe"): what language units may be in. */
   otherLanguages: string[];
   /** Exams and tests ("esame", "Prüfung"): what one is of is the topic of the prompt's quiz. */
