@@ -5,11 +5,17 @@
 import type { Field as AskedField } from "../understand/index.ts";
 import type { FieldSpec } from "../template/src/types.ts";
 import { stemPhrase } from "../understand/stem.ts";
+import { CUES } from "../understand/lexicon.ts";
+import { words } from "../understand/text.ts";
 import { blank, capitalized, type Entity } from "./entities.ts";
 
-/** The stems of a value's or a label's words, its marks left out. */
-const stemsOf = (text: string, entity: Entity) =>
-  stemPhrase(text, entity.language).filter((w) => /[\p{L}\d]/u.test(w));
+/** The stems of a value's or a label's words, its marks and function words left out ("in contanti" is
+ * "Contanti", "par carte" "Carte"). */
+const stemsOf = (text: string, entity: Entity) => {
+  const stop = CUES[entity.language].stop;
+  const kept = words(text).filter((t) => t.kind !== "word" || !stop.has(t.norm)).map((t) => t.text).join(" ");
+  return stemPhrase(kept, entity.language).filter((w) => /[\p{L}\d]/u.test(w));
+};
 
 /** The records' choice that holds half the values offered or more, and as many of its own, the most of them,
  * given those values. */

@@ -36,6 +36,8 @@ import { PURPOSE, TO } from "./aside.ts";
 import { renaming } from "./renames.ts";
 import { measureOf, measureWord, oncePer, type Quantity, timerPart, timesOf } from "./quantities.ts";
 import { enumerationStart, joinsItems, measuredIn, questionField } from "./question-fields.ts";
+import { markedStates } from "./marked-states.ts";
+import { andSoOnAt, itemsOf, notOffered, timetableItems } from "./open-values.ts";
 import { assigns, planOfPeriod, sharedBetween, turnsAmong } from "./rota.ts";
 import { membersAsked } from "./members.ts";
 import { byDayAt, planKept, plannedAt } from "./plans.ts";
@@ -658,14 +660,35 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // (An item that names only a figure and its period, "con il totale dell'anno", is that figure, no field.)
   // (A clause after a comma stands apart from the request before it: "apuntar mis comidas, tipo: …".)
   const afterComma = ctx.prompt.slice(0, clause.start).trimEnd().endsWith(",");
-  const kind = ctx.items.length ? kindAsked(tokens, ctx.items, language, fields, afterComma) : undefined;
+  // (Items that mark records as states offer those states: "ordini: segnarli come spediti o consegnati".)
+  const itemMarked = ctx.items.some((item) => markedIn(absolute(item), language).length);
+  const kind = ctx.items.length && !itemMarked
+    ? kindAsked(tokens, ctx.items, language, fields, afterComma)
+    : undefined;
   // (The field after "with" that names the choice is that choice.)
   if (kind) fields.splice(0, fields.length, ...fields.filter((f) => f.span.to <= kind.span.from));
   const listedSpanned = kind ? [kind] : ctx.items.flatMap((item, k) => {
     const all = absolute(item);
     const at = k === 0 ? recordsWith(all, language) : -1;
     const rest = all.slice(at + 1);
-    return fieldList(rest, language, true).filter((f) => !figureItem(rest, f.span, itemPeriods, language))
+    const listed = fieldList(rest, language, true).filter((f) =>
+      !figureItem(rest, f.span, itemPeriods, language)
+    );
+    // (An item's slashed values are the choice of the field it names, as after "with": "Farbe rot/weiß/rosé".)
+    slashedFields(listed, rest, language);
+    for (const m of markedIn(rest, language)) {
+      const kept = listed.filter((f) => !overlaps(f.span, m.span));
+      const states: SpannedField = {
+        name: LEXICONS[language].whether.state,
+        type: "choice",
+        options: m.options,
+        span: m.span,
+        start: rest[m.span.from].start,
+        end: rest[m.span.to - 1].end,
+      };
+      listed.splice(0, listed.length, ...kept, states);
+    }
+    return listed
       .map((
         f,
       ) => ({
@@ -1076,12 +1099,13 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // (What a sort's or a search's phrase offers is what they order or find by: "alphabetically or by date".)
   const inFields = new Set([...fields, ...listedSpanned].flatMap((f) => range(f.span)));
   const ordering = orderingOf(tokens, found);
-  const offer = (offered: { span: Span; options: string[]; kind?: string }) => {
+  const offer = (offered: { span: Span; options: string[]; kind?: string; name?: string }) => {
     add("choice", offered.span);
     const at = offsetsOf(tokens, offered.span)!;
     options.set(`${at.start}:${at.end}`, {
       // (How often, offered as alternatives, is named so: "every week, every 2 weeks" → "how often".)
-      name: offered.kind === "frequency" ? LEXICONS[language].howOften : offered.options.join("/"),
+      name: offered.name ??
+        (offered.kind === "frequency" ? LEXICONS[language].howOften : offered.options.join("/")),
       type: "choice",
       options: offered.options,
     });
@@ -1120,9 +1144,33 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // (Not two the words of examples open: "z. B. alle 3 oder alle 7 Tage", "like M31 or Saturn".)
   const sampled = (offered: { span: Span }) => onlyExamples(tokens, offered.span, language);
   valued.filter((v) => !sampled(v)).forEach(offer);
+  // States records are marked as, more than one ("mark each as shipped, delivered or returned"), are one
+  // choice of them, named as a state is (`marked-states.ts`), no tick of the first.
+  const marked = markedIn(tokens, language).filter((m) =>
+    // (Fields read from the marking and its states, "come letto, in lettura o da leggere", "con cliente y
+    // producto, marcarlos como pendiente, enviado o entregado", are those states.)
+    !fields.some((f) => overlaps(f.span, m.states) && (f.span.from < m.span.from || f.span.to > m.span.to))
+  );
+  for (const m of marked) {
+    const at = offsetsOf(tokens, m.span)!;
+    for (const f of fields.filter((f) => overlaps(f.span, m.span))) options.delete(`${f.start}:${f.end}`);
+    ticks.forEach((_, key) => {
+      const [start, end] = key.split(":").map(Number);
+      if (at.start <= start && end <= at.end) ticks.delete(key);
+    });
+    fields.splice(0, fields.length, ...fields.filter((f) => !overlaps(f.span, m.span)));
+    // (The verb of marking is no tick's cue of its own here, and the states no other choice.)
+    for (const type of ["yesno", "choice"] as const) {
+      const left = (found.get(type) ?? []).filter((o) => !overlaps(tokenSpan(tokens, o), m.span));
+      if (left.length) found.set(type, left);
+      else found.delete(type);
+    }
+    offer({ span: m.span, options: m.options, name: LEXICONS[language].whether.state });
+  }
   for (const offered of alternatives(tokens, language, content, (at) => choiceBefore(at) !== undefined)) {
     const phrase = phraseOf(tokens, offered.span.from);
     if (
+      marked.some((m) => overlaps(m.span, offered.span)) ||
       range(offered.span).some((i) => inFields.has(i)) || ordering.some((s) => overlaps(s, phrase)) ||
       valued.some((v) => overlaps(v.span, offered.span)) || sampled(offered)
     ) {
@@ -1634,8 +1682,11 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       const cue = (found.get("yesno") ?? []).findIndex((o) => tokenSpan(tokens, o).to === i);
       const bare = k === i + 1 && participle(k) && content(k) &&
         (cue >= 0 || whether.mark.has(stems[i - 1] ?? ""));
-      if (whether.done.has(tokens[k]?.norm ?? "")) tick({ from: i, to: k + 1 }, { from: k + 1, to: k + 6 });
-      else if (past) tick({ from: i, to: k }, { from: k, to: k + 6 }, k);
+      // (Not an amount compared after it, a condition: "if it's more than 25 mm in a week, remind me".)
+      const compared = range({ from: k + 1, to: k + 4 }).some((j) => tokens[j]?.kind === "number");
+      if (whether.done.has(tokens[k]?.norm ?? "")) {
+        if (!compared) tick({ from: i, to: k + 1 }, { from: k + 1, to: k + 6 });
+      } else if (past) tick({ from: i, to: k }, { from: k, to: k + 6 }, k);
       else if (bare) {
         const [by] = cue >= 0 ? found.get("yesno")!.splice(cue, 1) : [];
         tick({ from: by ? tokenSpan(tokens, by).from : i - 1, to: k + 1 }, { from: k, to: k + 1 }, k);
@@ -1666,8 +1717,11 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       const state = as !== undefined && range({ from: Math.min(i, as), to: Math.max(i, as) }).every((j) =>
         tokens[j].kind === "word"
       ) && content(as + 1);
-      if (state) tick({ from: Math.min(i, as), to: Math.max(i + 1, as + 2) }, { from: as + 1, to: as + 2 });
-      else if (language !== "de") {
+      // (States offered after it are a choice of them: "mark each as shipped, delivered or returned".)
+      const offered = as !== undefined && marked.some((m) => m.states.from === as + 1);
+      if (state && !offered) {
+        tick({ from: Math.min(i, as), to: Math.max(i + 1, as + 2) }, { from: as + 1, to: as + 2 });
+      } else if (language !== "de" && !offered) {
         // Or, with no "as", a past participle right after its object of a word or two that ends the phrase
         // (before a mark, "and" or "when": "mark them adopted when they go", "marcar la factura pagada",
         // "segnare il libro restituito"): not one a determiner or "each" opens ("mark each kitten"), nor
@@ -3892,17 +3946,30 @@ function slashLists(tokens: readonly Token[], language: UiLanguage): Offered[] {
 function slashedFields(fields: SpannedField[], tokens: readonly Token[], language: UiLanguage) {
   for (const list of slashLists(tokens, language)) {
     const head = list.head && tokens.indexOf(list.head);
-    const at = fields.findIndex((f) => f.span.from <= head! && head! < f.span.to);
-    if (head === undefined || at < 0 || namesFields(tokens.slice(head + 1), language)) continue;
     const to = tokens.findIndex((t) => t.end === list.end) + 1;
-    const field = fields[at];
-    const parts = fields.filter((f) => f !== field && f.span.from > head && f.span.to <= to).length;
-    fields.splice(at, parts + 1, {
-      name: tokens.slice(field.span.from, head + 1).map((t) => t.text).join(" "),
+    // (The values' own words, not the fields after them: "size XS/S/M/L and price".)
+    if (head === undefined || namesFields(tokens.slice(head + 1, to), language)) continue;
+    const at = fields.findIndex((f) => f.span.from <= head && head < f.span.to);
+    // (A tick the head's field asks stays one.)
+    if (fields[at]?.type === "yesno") continue;
+    const parts = fields.filter((f) => f !== fields[at] && f.span.from > head && f.span.to <= to);
+    // (A field its first value turns into no field, "couleur rouge" read as the app's colour, is named by the
+    // noun before the values and a word before it at most, back to a mark, a joiner or a function word, where
+    // the other values are fields.)
+    let from = at >= 0 ? fields[at].span.from : head;
+    if (at < 0) {
+      if (!parts.length) continue;
+      const word = (k: number) =>
+        tokens[k].kind === "word" && !joinsItems(tokens[k], AND[language]) &&
+        !CUES[language].stop.has(tokens[k].norm);
+      while (from > 0 && head - from < 2 && word(from - 1)) from--;
+    }
+    fields.splice(at >= 0 ? at : fields.indexOf(parts[0]), parts.length + (at >= 0 ? 1 : 0), {
+      name: tokens.slice(from, head + 1).filter((t) => t.kind === "word").map((t) => t.text).join(" "),
       type: "choice",
       options: list.options,
-      span: { from: field.span.from, to },
-      start: field.start,
+      span: { from, to },
+      start: tokens[from].start,
       end: list.end,
     });
   }
@@ -3956,7 +4023,9 @@ function bracketLists(tokens: readonly Token[], language: UiLanguage): Offered[]
     // (Numbers among values "or" offers are theirs: "(8 inch dob or 80mm refractor)".)
     const numbered = inner.some((t) => t.kind === "number") &&
       !(inner.some((t) => OR[language].has(t.norm)) && values.every((v) => /\p{L}{2}/u.test(v)));
-    if (values.length >= 2 && !typed && !long && !sample && !numbered) {
+    // (Nor are a timetable's days or hours: "(lundi, mercredi, samedi)", "(14:00 Ankunft, 16:00 Kuchen)".)
+    const timetable = timetableItems(itemsOf(inner, (t) => AND[language].has(t.norm)), language);
+    if (values.length >= 2 && !typed && !long && !sample && !numbered && !timetable) {
       const capitalized = items.filter((f) => /^\p{Lu}/u.test(f.name)).length;
       const names = persons.has(i - 1) ||
         (language !== "de" && capitalized >= 2 && capitalized * 2 > items.length);
@@ -4172,8 +4241,11 @@ function fieldsAfterWith(tokens: readonly Token[], language: UiLanguage): Spanne
   // (Nor is the "with" of a question of whom among others: "where, with whom and how long".)
   const listed = (i: number) =>
     tokens[i - 1]?.kind === "mark" || AND[language].has(tokens[i - 1]?.norm ?? "");
+  // (Nor is the "with" that opens a value "or" offers: "in contanti o con carta", "en efectivo o con tarjeta".)
+  const offered = (i: number) =>
+    OR[language].has(tokens[i - 1]?.norm ?? "") && tokens[i - 2]?.kind === "word";
   const at = tokens.findIndex((t, i) =>
-    WITH[language].has(t.norm) && !ofRole(tokens, i, language) &&
+    WITH[language].has(t.norm) && !ofRole(tokens, i, language) && !offered(i) &&
     !(listed(i) && questionField(tokens.slice(i, i + 2), tokens, language))
   );
   if (at < 0) return [];
@@ -4451,6 +4523,24 @@ function measured(head: readonly Token[], named: readonly Token[], language: UiL
 function nameOf(words: readonly Token[], kept: readonly Token[], language: UiLanguage): string {
   const said = words.filter((t) => kept.includes(t) || OF[language].some((p) => p.includes(t.norm)));
   return said.map((t, k) => (k && !said[k - 1].text.endsWith("'") ? " " : "") + t.text).join("");
+}
+
+/** The states records are marked as where more than one is offered (`marked-states.ts`). */
+function markedIn(tokens: readonly Token[], language: UiLanguage) {
+  const stems = stemTokens(tokens, language);
+  return markedStates(tokens, {
+    marks: (i) => WHETHER[language].mark.has(stems[i]),
+    as: (i) => WHETHER[language].as.has(tokens[i].norm),
+    or: (i) => OR[language].has(tokens[i]?.norm ?? ""),
+    // (The language's words of "and", which here hold its "or" too, a comma and a slash: not those.)
+    and: (i) =>
+      AND[language].has(tokens[i]?.norm ?? "") && !OR[language].has(tokens[i].norm) &&
+      tokens[i].kind === "word",
+    ends: (i) => WHENEVER[language].has(tokens[i]?.norm ?? ""),
+    // (A state or not is a tick: "mark the deposit as paid or not".)
+    yesNo: (i) => YES_NO.test(tokens[i].norm) || WHETHER[language].no.has(tokens[i].norm),
+    negated: (i) => pairedState(tokens, i, language) !== undefined,
+  }, language === "de");
 }
 
 /** What joins a yes/no pair: a slash or "or" in any of the five languages ("paid yes or no", "oui ou non"). */
@@ -4787,7 +4877,14 @@ function typeField(tokens: readonly Token[], span: Span, language: UiLanguage): 
   if (open >= 0) {
     // "(low, medium, high)" is a choice, "(time, room)" not; "(1-5)" a rating's range; "(ml)" a unit.
     const inner = part.slice(open + 1).filter((t) => t.norm !== ")");
-    const options = offeredValues(inner, language);
+    // (Samples left open, "(rent, food etc.)", are no values to choose from, though a category's are its
+    // first categories.)
+    const category = matchCues(stemTokens(head, language), cues.asks).some((m) => m.key === "categories");
+    const closed = !notOffered(inner, language, (t) => AND[language].has(t.norm));
+    const options = offeredValues(
+      inner.slice(0, category ? andSoOnAt(inner, language) : undefined),
+      language,
+    );
     const numbers = inner.filter((t) => t.kind === "number").map((t) => Number(t.text));
     // (Numbers within values apart by commas or "or" are no range, unless prices: "(8 inch dob or 80mm
     // refractor)", "(every week, every 2 weeks, every 3 weeks)".)
@@ -4802,7 +4899,7 @@ function typeField(tokens: readonly Token[], span: Span, language: UiLanguage): 
       field.type = "yesno";
     } else if (
       options.length >= 2 && !matchCues(stemTokens(inner, language), cues.fields).length &&
-      !onlyExamples(inner, { from: 0, to: inner.length }, language)
+      !onlyExamples(inner, { from: 0, to: inner.length }, language) && (closed || category)
     ) {
       field.type = "choice";
       field.options = options;

@@ -186,6 +186,9 @@ export interface Lexicon {
   examples: string[];
   /** The name of a choice of how often, whose values are frequencies ("every week, every 2 weeks"): "how
    * often", "quanto spesso", "fréquence", "frecuencia", "wie oft". */
+  /** The words that end an enumeration left open ("etc.", "ecc.", "usw.", "and so on"): its items are samples,
+   * no closed set of values to choose from. */
+  andSoOn: string[];
   howOften: string;
   /** The words of "either … or" ("either", "soit", "entweder", "ya sea"): they open a choice's values and name
    * none of them; one said again before the second value ("soit … soit") joins them as "or" does. */
@@ -360,6 +363,9 @@ export interface Lexicon {
       /** Where the speaker's simple past is no participle ("si ya regué"), pairs of its ending and the
        * participle's that replaces it ("regado"): a tick is named by the state. */
       past: string[][];
+      /** The name of the state records are marked as where more than one is offered ("mark each as shipped,
+       * delivered or returned": "status", "stato", "statut", "estado", "Status"). */
+      state: string;
     };
   time: Record<
     | "at"

@@ -159,8 +159,10 @@ export function priceListAsks(
   asks: Ask[],
   quantities: Quantity[],
 ): Ask[] {
+  // (The categories of what is kept as it happens; not a list's choice, whose values may be priced:
+  // "dogs with size small/medium/large … small $55, medium $70".)
   const categories = new Set(
-    asks.filter((a) => a.type !== "choice" && a.type !== "catalog")
+    asks.filter((a) => a.type !== "choice" && a.type !== "catalog" && a.type !== "list")
       .flatMap((a) => a.fields.flatMap((f) => f.options ?? [])).map(fold),
   );
   const keptTo = KEPT_TO[language];
