@@ -6,7 +6,7 @@
 import { CONCEPTS } from "./concepts-index.ts";
 import type { Concept } from "./concepts.ts";
 import { findConcepts } from "./concepts.ts";
-import snowball from "snowball-stemmers";
+import { memoizedStem, snowballStemmer } from "./stem.ts";
 import { fold, words } from "./text.ts";
 import OTHER from "./foreign.json" with { type: "json" };
 import { type Gloss, glossOf } from "./gloss.ts";
@@ -31,35 +31,15 @@ const ALGORITHM: Partial<Record<OtherLanguage, string>> = {
   ru: "russian",
 };
 
-interface Stemmer {
-  stem(word: string): string;
-}
-const stemmers = new Map<OtherLanguage, Stemmer | null>();
-
 /** A word's stem in the language: stemmed as written in lower case (Turkish and Russian endings carry their
  * letters' marks), then folded, so a word typed without its marks meets the same stem where it can. */
 export function otherStem(word: string, language: OtherLanguage): string {
-  const key = `${language}:${word}`;
-  const known = memo.get(key);
-  if (known !== undefined) return known;
-  if (memo.size >= MEMO_LIMIT) memo.clear();
-  const result = stemmed(word, language);
-  memo.set(key, result);
-  return result;
-}
-const memo = new Map<string, string>();
-/** Bounds the memo, as stem.ts does. */
-const MEMO_LIMIT = 50_000;
-
-function stemmed(word: string, language: OtherLanguage): string {
-  if (!stemmers.has(language)) {
+  return memoizedStem(word, language, () => {
     const algorithm = ALGORITHM[language];
-    stemmers.set(language, algorithm ? snowball.newStemmer(algorithm) as Stemmer : null);
-  }
-  const stemmer = stemmers.get(language);
-  const lower = word.toLocaleLowerCase(language);
-  if (!stemmer || lower.length <= 3) return fold(lower);
-  return fold(stemmer.stem(lower));
+    const lower = word.toLocaleLowerCase(language);
+    if (!algorithm || lower.length <= 3) return fold(lower);
+    return fold(snowballStemmer(algorithm).stem(lower));
+  });
 }
 
 const folded = (list: string[], l: OtherLanguage) => new Set(list.map((w) => fold(w.toLocaleLowerCase(l))));
