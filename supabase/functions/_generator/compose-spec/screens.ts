@@ -834,13 +834,18 @@ export class Builder {
             }
           }
           this.figured.add(log);
+          if (entity && log.block === "log") this.figurePer(ask, entity, log);
           return this.report(ask, log);
         }
         // Records kept as they happen are added up, or counted, in their log over the period ("guitar practice
         // minutes per day", "egg counter"); a list's are added up in the list, if it has an amount.
         const entity = this.main(ask);
         const logged = !conceptOf(entity.spec) || impliesLog(entity);
-        if (logged) return this.report(ask, this.computed(ask, entity, this.logOf(entity, q)));
+        if (logged) {
+          const log = this.computed(ask, entity, this.logOf(entity, q));
+          this.figurePer(ask, entity, log);
+          return this.report(ask, log);
+        }
         // A total asked as how much ("how much I billed") adds up an amount, made when the records have none.
         // (Money the figure names, "how much they still owe me", is the records' money, made when they have none.)
         const money = ask.amount?.type === "money" && ask.amount.currency === undefined
@@ -1077,6 +1082,11 @@ export class Builder {
           this.asked.find((a) =>
             a.type === "aggregate" && !a.ranked && !a.remaining && this.sentenceOf(a) === this.sentenceOf(ask)
           );
+        // (The figure's amount is the log's before it is broken down, whichever the prompt asks first: "las
+        // horas de cada proyecto y el total por proyecto" totals the hours, no count.)
+        if (log && figure?.computes && !log.options.amountField && !log.options.durationField) {
+          this.computed(figure, entity, log);
+        }
         if (log && figure && addFigureBy(log, entity, figure, field)) return this.report(ask, log, field.key);
         const screen =
           this.screens.find((s) =>
@@ -1372,6 +1382,15 @@ export class Builder {
     return this.report(ask, log, by.key);
   }
 
+  /** A figure per the persons or things the prompt names beside its records ("total hours per client") is
+   * charted per the values of the field that names them, made a choice when the records have none. */
+  private figurePer(ask: Ask, entity: Entity, log: ScreenSpec) {
+    if (!ask.per || (log.options.figures?.length ?? 0) >= 4) return;
+    const by = fieldNamed(entity, ask.per) ??
+      entity.ensure(keyOf(ask.per, "category"), capitalized(ask.per), "choice");
+    if (!(log.options.figures ?? []).some((f) => f.by === by.key)) addFigureBy(log, entity, ask, by);
+  }
+
   /** A log whose aggregate asks how much ("how much I spent", "la media") adds up or averages an amount:
    * the log's amount or duration, else the entity's amount, else a new one. */
   private computed(ask: Ask, entity: Entity, screen: ScreenSpec): ScreenSpec {
@@ -1388,14 +1407,15 @@ export class Builder {
     if (named && (measure || (byName && NUMERIC.has(byName.type)))) {
       // (The records' own duration, or amount in that unit or currency, when they have one: a night's sleep, a
       // run's km, a fill-up's euros, which a price named by its unit is not: "Price per litre".)
-      const own = named.type === "duration"
-        ? entity.ofType("duration")
-        : money
-        ? entity.ofType("money") ?? entity.ensure("amount", this.words.amount, "money")
-        : byName ?? entity.spec.fields.find((f) =>
-          (named.unit !== undefined && amountUnit(entity, f.key) === named.unit) ||
-          (named.currency !== undefined && f.type === "money" && !measureOf(fold(f.label.split(" ").at(-1)!)))
-        );
+      const own = named.type === "duration" ? entity.ofType("duration") : money
+        // (What was paid in all, not a price per unit: a fill-up's "Total", not its "Price per litre".)
+        ? entity.spec.fields.find((f) => f.type === "money" && !perUnit(f)) ?? entity.ofType("money") ??
+          entity.ensure("amount", this.words.amount, "money")
+        : byName ??
+          entity.spec.fields.find((f) =>
+            (named.unit !== undefined && amountUnit(entity, f.key) === named.unit) ||
+            (named.currency !== undefined && f.type === "money" && !perUnit(f))
+          );
       if (!own) entity.addAsked([named]);
       const field = own ?? entity.spec.fields.find((f) => fold(f.label) === fold(capitalized(named.name)))!;
       delete screen.options.amountField;
@@ -1555,6 +1575,11 @@ function progressFields(entity: Entity, ...types: FieldType[]): FieldSpec[] {
 
 /** The figure a log's options chart: a count, or the total or average of the amount, else the duration, in
  * the amount's unit or currency. */
+/** Whether a money field is a price per unit of measure, its label ending in the unit: "Price per litre". */
+function perUnit(field: FieldSpec): boolean {
+  return measureOf(fold(field.label.split(" ").at(-1)!)) !== undefined;
+}
+
 function figureOf(entity: Entity, options: ScreenOptions): Figure {
   const aggregate = options.aggregate ?? "count";
   const field = aggregate === "count" ? undefined : options.amountField ?? options.durationField;

@@ -197,6 +197,10 @@ export interface Ask {
   /** Categories asked as what a figure is broken down by ("sends per grade", "Stunden pro Baustelle"): the
    * prompt's other categories where it names some, and none where they are its records ("average per book"). */
   breakdown?: true;
+  /** What a figure is broken down by where it asks no categories: the persons it is per ("total hours per
+   * client", "le total d'heures par famille"), or a noun the prompt names elsewhere besides the records it
+   * keeps; the records' field it groups them by. */
+  per?: string;
   /** A figure of what is left of a goal's target ("how much of the budget is left", "quanto mi resta"). */
   remaining?: true;
   /** Made from what an earlier ask keeps ("a shopping list from it"): a part of that ask's app (derived.ts). */
@@ -672,7 +676,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const at = k === 0 ? recordsWith(all, language) : -1;
     const rest = all.slice(at + 1);
     const listed = fieldList(rest, language, true).filter((f) =>
-      !figureItem(rest, f.span, itemPeriods, language)
+      !figureItem(rest, f.span, itemPeriods, language, true)
     );
     // (An item's slashed values are the choice of the field it names, as after "with": "Farbe rot/weiß/rosé".)
     slashedFields(listed, rest, language);
@@ -809,20 +813,29 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // ("with reps and my personal best", "and the longest in km"), which no record holds, and a share of them
   // with what it is of ("and my win percentage", "e la percentuale di vittorie"); and so is any field a figure's
   // word opens that a period or a breakdown ends ("and a total per category", "la media al mese", "le total
-  // par mois"), over which no record holds a value.
+  // par mois"), or that follows the noun it adds up ("la distance totale par semaine", "i km totali al mese"),
+  // over which no record holds a value; and a best with the one noun it is the best of ("ma meilleure
+  // séance", "my best game", "mein bestes Spiel").
   const best = (m: CueMatch) =>
     computingCues.some((c) => c.from === m.from && BESTS.has(c.key as NonNullable<Ask["computes"]>));
+  // (A word of the figure's whole cue, of which the ask's cue is a part: "with a running total".)
+  const figureWord = (m: CueMatch, i: number) =>
+    computingCues.some((c) => c.from <= i && i < c.to && c.from <= m.from && m.from < c.to);
   const figureField = (f: SpannedField, m: CueMatch) =>
     m.key === "aggregate" && (
       (figuresNamed.share(m) && f.span.from <= m.from && m.to <= f.span.to) ||
       ((fields.length === 1 || (best(m) && f.span.from <= m.from && m.to <= f.span.to)) &&
         range(f.span).every((i) =>
-          (m.from <= i && i < m.to) || !content(i) || (best(m) && amountNamed(tokens[i], language))
+          (m.from <= i && i < m.to) || figureWord(m, i) || !content(i) ||
+          (best(m) && amountNamed(tokens[i], language))
         )) ||
-      (f.span.from <= m.from && m.to < f.span.to && range({ from: f.span.from, to: m.from }).every((i) =>
-        !content(i)
-      ) &&
-        (when.has(f.span.to - 1) || GROUPED_BY[language].some((p) => p[0] === tokens[f.span.to - 2]?.norm)))
+      (f.span.from <= m.from && m.to < f.span.to &&
+        range({ from: f.span.from, to: m.from }).every((i) => !content(i) || i === m.from - 1) &&
+        (when.has(f.span.to - 1) ||
+          GROUPED_BY[language].some((p) => p[0] === tokens[f.span.to - 2]?.norm))) ||
+      (best(m) && m.from < f.span.to && f.span.from < m.to &&
+        range(f.span).every((i) => i >= m.from || !content(i)) &&
+        range(f.span).filter((i) => m.to <= i && content(i)).length <= 1)
     );
   // (Where such a figure's cue is: it names no subject.)
   const figureCues = new Set<number>();
@@ -1459,16 +1472,23 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   // each subject").
   const figures = [...(found.get("aggregate") ?? []), ...(found.get("chart") ?? [])];
   const kindWord = kindNoun(tokens, language, content, persons);
+  // (Where no board nor split shares the records among persons, a figure is broken down by the persons it is
+  // per as by any kind: "total hours per client", "le total d'heures par famille".)
+  const shared = found.has("people") || found.has("split") || cued.some((m) => m.key === "split");
+  const figureBy = shared ? kindWord : kindNoun(tokens, language, content, []);
   const grouping =
     (figures.length
-      ? groupedBy(tokens, language, kindWord, found, Math.min(...figures.map((o) => tokenSpan(tokens, o).to)))
+      ? groupedBy(tokens, language, figureBy, found, Math.min(...figures.map((o) => tokenSpan(tokens, o).to)))
       : undefined) ?? eachKind(tokens, language, content, kindWord, keeping);
   // (A word of categories it breaks down by, "the total per category", is that breakdown, no ask of its own;
   // a cue that holds the word of breakdown, "par pièce", "by room", stays one.)
   const byCategory = (o: Offsets) =>
     grouping !== undefined && overlaps(tokenSpan(tokens, o), grouping.by) &&
     tokenSpan(tokens, o).from >= grouping.by.from;
-  const breakdown = grouping !== undefined && (found.get("categories") ?? []).every(byCategory);
+  // (Persons it is per are no categories of the records, but what the figure is per: `per`.)
+  const perPerson = grouping !== undefined && !shared &&
+    persons.some((m) => m.from <= grouping.by.from && grouping.by.from < m.to);
+  const breakdown = grouping !== undefined && !perPerson && (found.get("categories") ?? []).every(byCategory);
   if (breakdown) {
     found.delete("categories");
     add("categories", grouping.span);
@@ -1925,7 +1945,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     // (A cue within a time expression, "sera" of "ogni sera" sharing the stem of "serie", is when.)
     const timed = ctx.quantities.some((q) => WHEN.has(q.kind) && q.start <= start && start < q.end);
     if (periodAt.has(start) || timed) return undefined;
+    // (A figure named by its noun, "the takings", "le chiffre d'affaires", adds up money: no count.)
     const kind = computing.find((m) => kindAt(m, start))?.key ??
+      (figuresNamed.totals.some((m) => kindAt(m, start)) ? "total" : undefined) ??
       (compared.some((c) => kindAt(c, start))
         ? "compared"
         : kindAt(ranked?.quote, start)
@@ -2150,6 +2172,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     }
     if (implied.has(type)) ask.implied = true;
     if (type === "categories" && breakdown) ask.breakdown = true;
+    if (type === "aggregate" && perPerson && grouping && !ask.ranked) ask.per = text(tokens, grouping.by);
     if (type === "people" && mention) ask.mention = true;
     if (type === "schedule" && turns?.task && named.get("schedule") === turns.task) ask.rota = true;
     // ("The list of the kids" and "the library books" name what they are of, so they are asked.)
@@ -2306,17 +2329,23 @@ function figuresOf(
 ): Offsets[][] {
   const out: { kind?: string; spans: Offsets[] }[] = [];
   let end = -1;
+  // (Where in the last figure a period after a mark or an "and" stands, which the figure of another kind right
+  // after it opens with: ", et à la fin du mois le chiffre d'affaires", "and each month the takings".)
+  let period: number | undefined;
   for (const o of [...spans].sort((a, b) => a.start - b.start)) {
     const kind = kindOf(o.start);
     const last = out[out.length - 1];
-    const opens = !last ||
-      (o.start >= end && kind !== undefined && last.kind !== undefined && kind !== last.kind &&
-        phrases(end, o.start));
-    if (opens) out.push({ kind, spans: [o] });
+    const other = last !== undefined && o.start >= end && kind !== undefined && last.kind !== undefined &&
+      kind !== last.kind;
+    const apart = phrases(end, o.start);
+    if (!last || (other && apart)) out.push({ kind, spans: [o] });
+    else if (other && period !== undefined) out.push({ kind, spans: [...last.spans.splice(period), o] });
     else {
       last.spans.push(o);
       last.kind ??= kind;
+      if (kind === undefined && apart && last.spans.length > 1) period ??= last.spans.length - 1;
     }
+    if (kind !== undefined) period = undefined;
     end = Math.max(end, o.end);
   }
   // (A figure whose places lie outside the clause's words has no place.)
@@ -2342,6 +2371,7 @@ function figureItem(
   span: Span,
   periods: Quantity[] = [],
   language: UiLanguage,
+  listed = false,
 ): boolean {
   const cue = matchCues(stemTokens(tokens, language), CUES[language].asks).filter((m) =>
     m.key === "aggregate"
@@ -2349,6 +2379,11 @@ function figureItem(
   const words = range(span).filter((i) =>
     tokens[i].kind === "word" && !CUES[language].stop.has(tokens[i].norm)
   );
+  // (So is an item of a `:` list that is a best alone, which no record holds: "el más grande", "the longest".)
+  const bests = matchCues(stemTokens(tokens, language), AGGREGATES[language]).filter((m) =>
+    BESTS.has(m.key as NonNullable<Ask["computes"]>)
+  );
+  if (listed && words.length && words.every((i) => bests.some((m) => m.from <= i && i < m.to))) return true;
   return words.some((i) => within(tokens[i], periods)) &&
     words.every((i) =>
       within(tokens[i], periods) || cue.some((m) => m.from <= i && i < m.to) ||
@@ -3454,7 +3489,7 @@ function amountNamed(word: Token, language: UiLanguage): Field | undefined {
  * noun ("average km", "la media dei km", "my longest run in km"), or right before it unless a number is
  * ("chilometri totali", not "500 € total"); else the noun right before it ("la distance totale"), or after
  * it up to a period, which says when and not what: a field of the records by name ("mon meilleur poids"),
- * which a record's own noun may be too, so that only a field of the name counts. */
+ * which a record's own noun may be too, so that only a field of the name counts; a word of breakdown ends it. */
 function figureAmount(
   tokens: readonly Token[],
   cue: CueMatch,
@@ -3468,9 +3503,17 @@ function figureAmount(
     : undefined;
   const unitBefore = before && amountNamed(before, language);
   if (unitBefore) return unitBefore;
+  const others = new Set(
+    matchCues(stemTokens(tokens, language), AGGREGATES[language]).filter((m) => m.from >= cue.to).map((m) =>
+      m.from
+    ),
+  );
   let after: Token | undefined;
   for (let i = cue.to, nouns = 0; i < cue.to + FIGURE_WINDOW && tokens[i]?.kind === "word"; i++) {
-    if (within(tokens[i], periods)) break;
+    // (A word of breakdown says what the figure is per, never what it adds up: "the total per station",
+    // "el total por proyecto", "la media per uscita".)
+    // (Nor does another figure's cue: "el más grande y el total del año".)
+    if (within(tokens[i], periods) || phraseFrom(tokens, i, GROUPED_BY[language]) || others.has(i)) break;
     if (!content(i)) continue;
     const unit = amountNamed(tokens[i], language);
     if (unit) return unit;

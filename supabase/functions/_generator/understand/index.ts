@@ -3,6 +3,7 @@
 // (asks.ts) and the concepts the prompt names (concepts.ts). Pure and deterministic: no network, no clock,
 // every index built once at module load. `unmet` holds the prompt's words no ask accounts for.
 import type { AppSpec } from "../template/src/types.ts";
+import { clockedFigures } from "./clocked.ts";
 import { type Ask, asksOf, examTopic, occasionOf, ON_A_LIST, statedTopic } from "./asks.ts";
 import { type Clause, clauses } from "./clauses.ts";
 import { countedAsks } from "./counted.ts";
@@ -366,6 +367,17 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
     );
     return other !== undefined || records;
   };
+  // (Where records the prompt keeps are named otherwise, such a noun is what the figure before it is per, no
+  // category: "mis pesos en el gimnasio, ejercicio, … mi mejor marca de cada ejercicio".)
+  for (const a of asks.filter((a) => a.breakdown && brokenDown(a) && a.subject)) {
+    const named = stemPhrase(a.subject!, language);
+    const kept = asks.some((b) =>
+      (b.type === "log" || b.type === "list") && b.subject !== undefined &&
+      !stemPhrase(b.subject, language).some((s) => named.includes(s))
+    );
+    const figure = asks.filter((b) => b.type === "aggregate" && !b.ranked && b.start <= a.start).at(-1);
+    if (kept && figure && !asks.some((b) => b.type === "categories" && b !== a)) figure.per ??= a.subject;
+  }
   // A log implied by a figure of what the speaker does gives way to a log or a list the prompt asks for; its
   // words are still accounted for.
   const records = asks.some((a) => (a.type === "log" || a.type === "list") && !a.implied);
@@ -373,6 +385,7 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   // What others still owe the speaker, or the speaker spent, is a total of the records' money (`owed.ts`).
   if (!followUp) owedAsks(prompt, language, asks);
   if (!followUp) spentFigures(language, asks);
+  if (!followUp) clockedFigures(language, asks);
   if (!followUp) neededAsks(prompt, language, asks, all);
   if (!followUp) nextAsks(prompt, language, asks, all);
   // What a question of how many counts names its figure, log and goal.
