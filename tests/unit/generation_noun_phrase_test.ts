@@ -44,7 +44,7 @@ const made = (prompt: string) => composeSpec(prompt, { tier: "light" }).spec;
 
 Deno.test("records no noun names are the main records: the fields the clause names go to them", () => {
   const spec = made(
-    "a list of my vinyl records with artist and year. also track what i lent out: who and when",
+    "a list of my vinyl records with artist and year. also track what i gave away: who and when",
   );
   assert.equal(spec.entities.length, 1);
   const labels = spec.entities[0].fields.map((f) => f.label);

@@ -100,7 +100,7 @@ Deno.test("card and dice games, a beekeeper's colonies, antibiotics, cacti, a ba
     ["gastos compartidos con mis compañeros de piso", "shared-expense"],
     ["diario del embarazo con mi peso", "pregnancy-log"],
     ["suivi de grossesse semaine par semaine", "pregnancy-log"],
-    ["a dream journal by my bed", "journal-entry"],
+    ["a dream journal by my bed", "dream"],
     ["diario personale da scrivere la sera", "journal-entry"],
     ["ce que mange mon chien chaque jour", "pet-feeding"],
     ["was unser Hund frisst", "pet-feeding"],
