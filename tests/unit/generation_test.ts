@@ -167,8 +167,8 @@ Deno.test("evaluator refuses a prompt of which nothing was understood, naming th
       // (In a language read for its subject only, a subject no concept names: understand/foreign.ts.)
       "quero um app sobre a teoria das cordas quanticas",
       "ik wil een app over de geschiedenis van het romeinse rijk",
-      // (A colon's list in a language not read has a shape, not a subject: no app named "Chcę notować".)
-      "Chcę notować moje wyprawy na ryby: gdzie, jaka ryba, ile ważyła i o której godzinie",
+      // (A colon's list of words the gloss does not hold has a shape, not a subject: no app named "Kamieni".)
+      "Chcę aplikację do moich kamieni: kolor, rozmiar",
       "make me an app",
     ]
   ) {

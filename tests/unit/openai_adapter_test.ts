@@ -267,9 +267,13 @@ Deno.test("a prompt in another language gets an English app, and the summary say
       description: "A log of high and low tides for each beach, with search.",
       language: "en",
       languageFallbackFrom: "pt",
-      // (Read as Portuguese, no longer as Spanish: no concept names tides in it, so nothing is read offline.)
-      asks: [],
-      unmet: ["Um aplicativo para registrar as marés de cada praia"],
+      // (Read as Portuguese, no longer as Spanish: no concept names tides in it, so its gloss keeps the words
+      // as written, "registrar" being a log's.)
+      asks: [{ type: "log", quote: "registrar as marés", built: true, block: "collection", screen: "tides" }],
+      unmet: [
+        "marés (kept as written, not translated in Portuguese)",
+        "praia (kept as written, not translated in Portuguese)",
+      ],
     });
   });
 });

@@ -108,7 +108,7 @@ const CASES: Case[] = [
     language: "da",
     concept: "expense",
     asks: ["log", "aggregate"],
-    unread: ["det"],
+    unread: [],
   },
   {
     prompt: "mind mig om medicin hver aften kl 21",

@@ -78,6 +78,10 @@ Deno.test("a prompt in another language naming no known subject keeps its other 
     assert.ok(made.unmet.some((u) => u.includes("not translated")), `${prompt}: ${made.unmet}`);
     assert.ok(prompt.toLowerCase().includes(records.plural.toLowerCase().split(" ")[0]), records.plural);
   }
+  // An English prompt the detector takes for another language by one of its words ("van") is read as English.
+  const loans = understand("Loans: van $4,000 at 5%, laptop $900 at 9%.");
+  assert.equal(loans.other, undefined);
+  assert.ok(!loans.asks.some((a) => a.type === "reminder"), `${loans.asks.map((a) => a.type)}`);
 });
 
 Deno.test("the prompt's words the gloss does not hold are listed unread, function words alone left out", () => {

@@ -1,7 +1,7 @@
 // understand → compose: a prompt's asks and concepts become an app spec, each ask a building block or an
 // option or field of one; a follow-up's asks change the app's spec. The result says what each ask became and
 // what was left out, so a job never reports a shell as the app asked for.
-import { type Ask, glossedReading, understand, type Understanding, unglossed } from "../understand/index.ts";
+import { type Ask, glossedReading, otherUnmet, understand, type Understanding } from "../understand/index.ts";
 import { spanOf } from "../understand/gloss.ts";
 import { KINDS } from "./kinds.ts";
 import { isUiLanguage } from "../understand/language.ts";
@@ -84,7 +84,7 @@ export function composeSpec(
     return {
       ...made,
       asks: made.asks.map((a) => ({ ...a, quote: said(a.quote) })),
-      unmet: [...made.unmet.map((run) => unglossed(run, other, prompt)), ...other.unmet],
+      unmet: otherUnmet(made.unmet, other, prompt),
       languageFallbackFrom: u.detected,
     };
   }

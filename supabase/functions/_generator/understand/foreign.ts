@@ -6,6 +6,7 @@
 import { CONCEPTS } from "./concepts-index.ts";
 import type { Concept } from "./concepts.ts";
 import { findConcepts } from "./concepts.ts";
+import { lexiconVote } from "./lexicon.ts";
 import { memoizedStem, snowballStemmer } from "./stem.ts";
 import { fold, words } from "./text.ts";
 import OTHER from "./foreign.json" with { type: "json" };
@@ -248,8 +249,14 @@ export function otherReading(prompt: string, language: string): OtherReading | u
   if (!isOtherLanguage(language)) return undefined;
   const [best] = otherConcepts(prompt, language);
   const concept = best && CONCEPTS.find((c) => c.id === best.id);
-  // (Japanese words the gloss does not hold cannot be kept as written: the text has no spaces to part them.)
-  if (!concept && language === "ja") return undefined;
+  // (Japanese words the gloss does not hold cannot be kept as written: the text has no spaces to part them.
+  // And where no subject is named and English knows some of the words, the language's own must outnumber
+  // them, so an English prompt the detector took for Dutch by one "van" is read as English: "Loans: van $4,000
+  // at 5%".)
+  const inEnglish = lexiconVote(prompt)("en");
+  if (!concept && (language === "ja" || (inEnglish > 0 && otherVote(prompt)(language) <= inEnglish))) {
+    return undefined;
+  }
   const spans = concept ? [...best.spans].sort((a, b) => a.start - b.start) : [];
   const english = concept && englishName(concept);
   const gloss = glossOf(prompt, language, spans, english);

@@ -188,8 +188,9 @@ export function glossOf(
       }
       // (Of entries sharing a stem, the one written as the prompt writes it: "noter" is "notes", not "note".)
       const fits = (index.get(keys[i]) ?? []).filter((e) => e.keys.every((k, j) => keys[i + j] === k));
+      // (A compound glossed by its end loses its own noun: where no subject is named, it is kept as written.)
       const entry = fits.find((e) => e.keys.length === fits[0].keys.length && e.said === t.norm) ?? fits[0] ??
-        endOf(t.norm, language);
+        (name === undefined ? undefined : endOf(t.norm, language));
       if (entry) {
         close();
         const length = Math.max(entry.keys.length, 1);
@@ -208,13 +209,16 @@ export function glossOf(
         before?.text === "'" && tokens[i - 2]?.kind === "number" && before.start === tokens[i - 2].end
       ) {
         // (nothing)
-      } else if (!isFunctionWord(t.norm, language)) {
-        if (name === undefined && !isCommonWord(t.norm, language)) {
+      } else if (name === undefined) {
+        // (Kept as written, each word is unread on its own; the language's common words, "app", "quero", are
+        // left out silently as its function words are.)
+        if (!isFunctionWord(t.norm, language) && !isCommonWord(t.norm, language)) {
           close();
           write(t.text, t.start, t.end);
+          leave(t.start, t.end);
+          close();
         }
-        leave(t.start, t.end);
-      }
+      } else if (!isFunctionWord(t.norm, language)) leave(t.start, t.end);
       i++;
     }
   }

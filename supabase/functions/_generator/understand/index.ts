@@ -114,6 +114,15 @@ export function glossedReading(other: OtherReading): Understanding {
   };
 }
 
+/** What a reading in another language leaves unmet: the English reader's runs said as the prompt's words, then
+ * the words the gloss did not hold, each once (a word kept as written that the English reader left unmet too is
+ * said only as kept). */
+export function otherUnmet(english: string[], other: OtherReading, prompt: string): string[] {
+  const said = english.map((u) => unglossed(u, other, prompt));
+  const unread = new Set(other.gloss.unread.map((r) => prompt.slice(r.start, r.end)));
+  return [...said.filter((u) => !unread.has(u)), ...other.unmet];
+}
+
 /** A run of the English gloss said as the prompt's words it glosses, where it is found in the gloss. */
 export function unglossed(run: string, other: OtherReading, prompt: string): string {
   const from = other.gloss.text.indexOf(run);
@@ -155,7 +164,7 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
         };
       }),
       concepts: named ? [{ ...named, words: other.spans.map((s) => prompt.slice(s.start, s.end)) }] : [],
-      unmet: [...english.unmet.map((u) => unglossed(u, other, prompt)), ...other.unmet],
+      unmet: otherUnmet(english.unmet, other, prompt),
       quantities: english.quantities.map((q) => {
         const span = said(q.start, q.end);
         return { ...q, ...span, text: prompt.slice(span.start, span.end) };
