@@ -8,6 +8,7 @@ import { type Clause, recordsWith } from "./clauses.ts";
 import {
   AFTER_EACH,
   amountHeld,
+  CLOCK_UNITS,
   type CueIndex,
   cueIndex,
   type CueMatch,
@@ -491,16 +492,6 @@ function splitNoun(tokens: readonly Token[], m: CueMatch, language: UiLanguage):
 }
 const NOUN_OPENERS_DE = wordSet([...LEXICONS.de.articles, ...LEXICONS.de.determiners]);
 
-/** The words of hours, minutes and seconds that no cue of a time of day is written as ("hours", not "hour"). */
-const CLOCK_UNITS = Object.fromEntries(
-  Object.entries(LEXICONS).map(([l, lex]) => {
-    const clock = new Set(lex.fields.time.map(fold));
-    const words = Object.entries(lex.timeUnits).filter(([w, u]) =>
-      ["s", "min", "h"].includes(u) && w.length > 1 && !clock.has(fold(w))
-    );
-    return [l, new Set(words.map(([w]) => fold(w)))];
-  }),
-) as Record<UiLanguage, Set<string>>;
 const SPEAKER = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.speaker)]),
 ) as Record<UiLanguage, Set<string>>;

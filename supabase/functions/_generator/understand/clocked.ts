@@ -4,25 +4,15 @@
 // a bare number. The records are named by the log's subject, in any clause of the prompt; the word is one of the
 // lexicon's `timeUnits` of hours, minutes or seconds that no field of a time of day is written as.
 import type { Ask } from "./asks.ts";
-import { LEXICONS } from "./lexicon.ts";
+import { CLOCK_UNITS } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
-import { fold, words } from "./text.ts";
-
-const CLOCK = Object.fromEntries(
-  Object.entries(LEXICONS).map(([l, lex]) => {
-    const clock = new Set(lex.fields.time.map(fold));
-    const units = Object.entries(lex.timeUnits).filter(([w, u]) =>
-      ["s", "min", "h"].includes(u) && w.length > 1 && !clock.has(fold(w))
-    );
-    return [l, new Set(units.map(([w]) => fold(w)))];
-  }),
-) as Record<UiLanguage, Set<string>>;
+import { words } from "./text.ts";
 
 /** Gives each total or average that names no amount the duration of the records a log's first word of time
  * names. */
 export function clockedFigures(language: UiLanguage, asks: Ask[]): void {
   const head = asks.filter((a) => a.type === "log" && a.subject).map((a) => words(a.subject!)[0])
-    .find((t) => t?.kind === "word" && CLOCK[language].has(t.norm));
+    .find((t) => t?.kind === "word" && CLOCK_UNITS[language].has(t.norm));
   if (!head) return;
   for (const a of asks) {
     const adds = a.computes === "total" || a.computes === "average";

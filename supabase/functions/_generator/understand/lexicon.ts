@@ -670,6 +670,17 @@ const JOINED_VERB = Object.fromEntries(
 export const joinedVerb = (norm: string, language: UiLanguage): boolean =>
   JOINED_VERB[language]?.test(norm) ?? false;
 
+/** The words of hours, minutes and seconds that no cue of a time of day is written as ("hours", not "hour"). */
+export const CLOCK_UNITS = Object.fromEntries(
+  Object.entries(LEXICONS).map(([l, lex]) => {
+    const clock = new Set(lex.fields.time.map(fold));
+    const units = Object.entries(lex.timeUnits).filter(([w, u]) =>
+      ["s", "min", "h"].includes(u) && w.length > 1 && !clock.has(fold(w))
+    );
+    return [l, new Set(units.map(([w]) => fold(w)))];
+  }),
+) as Record<UiLanguage, Set<string>>;
+
 /** A phrase's words, as a prompt's tokens are compared with them. */
 export const phraseWords = (phrase: string): string[] => words(phrase).map((t) => t.norm);
 
