@@ -215,7 +215,8 @@ export function glossOf(
         if (!isFunctionWord(t.norm, language) && !isCommonWord(t.norm, language)) {
           close();
           write(t.text, t.start, t.end);
-          leave(t.start, t.end);
+          // (A unit, "km", "kg", is written the same in every language: nothing was left untranslated.)
+          if (!measureWord(t.norm)) leave(t.start, t.end);
           close();
         }
       } else if (!isFunctionWord(t.norm, language)) leave(t.start, t.end);
