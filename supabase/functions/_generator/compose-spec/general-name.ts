@@ -8,7 +8,8 @@ import { type Token, words } from "../understand/text.ts";
 import { PURPOSE } from "../understand/aside.ts";
 import { stem } from "../understand/stem.ts";
 
-const GENERAL = perLanguage((lex) => lex.generalNouns);
+// (So do the words of a field any record holds, "Due Dates", "Scadenze".)
+const GENERAL = perLanguage((lex) => [...lex.generalNouns, ...lex.nameFieldWords]);
 const GENERAL_STEMS = Object.fromEntries(
   Object.entries(GENERAL).map(([l, ws]) => [l, new Set([...ws].map((w) => stem(w, l as Language)))]),
 ) as Record<Language, Set<string>>;

@@ -19,6 +19,14 @@ import { occasionOf } from "./occasion.ts";
 import { nounPhrase } from "./noun-phrase.ts";
 import { byTrade, ofGeneralRecords, situations } from "./situation.ts";
 import { complementOf, saysNothing } from "./general-name.ts";
+import {
+  beforeSpeakersClause,
+  contestedThing,
+  heading,
+  learntSkill,
+  ofMedium,
+  pronounJoined,
+} from "./name-rules.ts";
 import { fill, joined, WORDS } from "./words.ts";
 import { FOR_WHOM } from "./own-noun.ts";
 import { APP_WORDS, endsOnInfinitive, isCue, OPENERS, PERSONS, requestHead, TO } from "./head.ts";
@@ -660,6 +668,18 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // (The world the speaker says they work in comes before what the app is for: "Gestisco un agriturismo.
   // Vorrei un'app per le prenotazioni".)
   const meant = own && !given && !role ? appFor(prompt, language, capitals) : "";
+  // The skill the prompt opens on learning names an app of its practice, not the figure each session logs
+  // ("Touch Type" of "learning to touch type, want to log my wpm"); a quiz is named by what it asks.
+  const skill = own && !given && main && main.type !== "quiz" && !u.asks.some((a) => a.type === "quiz")
+    ? learntSkill(prompt, main.start, language)
+    : "";
+  // The heading the prompt opens on, before the asks, is what they are for ("reha nach knie op, übungen abhaken
+  // und schmerzen notieren" is "Reha nach knie op", not the pain logged): `name-rules.ts`.
+  const headed = own && !given && u.asks.length
+    ? phrase(heading(prompt, greeted, Math.min(...u.asks.map((a) => a.start)), language), language, capitals)
+    : "";
+  // (A heading of learning is the skill's: "learning to touch type, …" is "Touch Type".)
+  const heads = headed !== "" && !skill && !personal(headed, language) && !byTrade(headed, language);
   const served = main && own ? servedBy(prompt, main, language, capitals) : "";
   const framed = main && own ? framedName(main, prompt, language, capitals) : "";
   // What a question of how many counts names its records, not the speaker's verb after it ("Bicchieri d'acqua").
@@ -674,6 +694,9 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     // (Its one word is a noun, whatever else it spells: "pas" of "10000 pas par jour".)
     ? phrase(main.subject, language, capitals) || (/\s/.test(main.subject) ? "" : main.subject)
     : "";
+  // What persons of the story contend over names the app, not they nor their quarrel ("Console" of "mes deux
+  // fils se disputent pour la console": `name-rules.ts`).
+  const contested = own && !given ? contestedThing(prompt, language) : "";
   // An occasion the prompt opens on, or that records of several kinds, built or asked for, are for, names
   // the app before what the speaker does, and before what the app is said to be for when that is one of its
   // lists ("une appli pour les invités" of "on se marie").
@@ -698,10 +721,11 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     !sharesWord(records.plural, conceptWords(concept, language)) &&
     !FOR_WHOM[language].has(fold(records.plural));
   const candidates = [
-    given || (occasion && (!meant || ofRecords(meant)) ? occasion : "") || meant || (kinds >= 2 ? world : ""),
+    given || (occasion && (!meant || ofRecords(meant)) ? occasion : "") || meant || (heads ? headed : "") ||
+    (kinds >= 2 ? world : ""),
     // (Its words only when they hold its subject: a quiz's topic may be the exam another clause names; not
     // when they are the persons it is for, "for 4 players", but what precedes them.)
-    served || framed || counted || measured ||
+    served || framed || counted || measured || contested || skill ||
     (main && !verbal && !aimed && !learnt(main, language) &&
         (!main.subject || main.quote.includes(main.subject))
       ? quoted
@@ -756,13 +780,19 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // Homeoffice vergesse ich…", "quit smoking").
   const named = candidates.map((c, i) => {
     // (One noun a target per period counts is a noun phrase already.)
-    if (!c || c === given || (c === measured && !/\s/.test(c))) return c;
+    // (So is the skill learnt, as the prompt writes it: "Touch type".)
+    if (!c || c === given || (c === measured && !/\s/.test(c)) || c === skill) return c;
     const whole = (name: string) => nounPhrase(name, prompt, language) === name ? name : "";
     if (asGiven(i)) return whole(c);
     // (General nouns alone name what the prompt says they are of: "the results of my blood tests".)
     const of = saysNothing(c, language) ? phrase(complementOf(c, prompt, language), language, capitals) : "";
     const kept = unhyphenated(
-      withoutVerb(withoutKeeping(withoutFigure(of || c, language), language), prompt, language, capitals),
+      withoutVerb(
+        withoutKeeping(withoutFigure(beforeSpeakersClause(of || c, prompt, language), language), language),
+        prompt,
+        language,
+        capitals,
+      ),
       prompt,
     );
     return i === CONCEPT_NAME ? whole(kept) : withoutKeeping(nounPhrase(kept, prompt, language), language);
@@ -786,7 +816,8 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // when its noun phrase is whole: not cut before a word of its own ("dog" of "a dog walking business").
   const business = role !== "" && !personal(role, language) && wholeIn(role, prompt, language);
   const fits = (c: string, i: number) =>
-    c && !/\d/.test(c) && !(business && (i === 1 || i === SUBJECT) && ofTrade(c, language)) &&
+    c && !/\d/.test(c) && (asGiven(i) || (!ofMedium(c, language) && !pronounJoined(c, language))) &&
+    !(business && (i === 1 || i === SUBJECT) && ofTrade(c, language)) &&
     c.split(/\s+/).length <=
       MAX_NAME_WORDS + ((i === 1 && c === framed) || (i === 0 && c === occasion) ? 2 : 0) &&
     /\p{L}{2}/u.test(c) &&
@@ -825,7 +856,7 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     ]
       .map((c) => c && nounPhrase(unhyphenated(c, prompt), prompt, language))
       .find((c) =>
-        c && fits(c, ROLE) && !personal(c, language) &&
+        c && fits(c, ROLE) && !personal(c, language) && !ofMedium(c, language) &&
         (c === role ? wholeIn(c, prompt, language) : !byTrade(c, language)) &&
         !ofGeneralRecords(c, language) && !saysNothing(c, language) &&
         !sharesWord(c, [named[chosen]])

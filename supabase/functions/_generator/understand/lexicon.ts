@@ -171,6 +171,22 @@ export interface Lexicon {
   /** The bodies that ask for records or give a prompt its context ("the agency wants records", "la mairie",
    * "das Jugendamt"): like a person by their trade, never what an app is about. */
   bodies: string[];
+  /** The things records are kept on or in today ("notebook", "quaderno", "carnet", "libreta", "Heft",
+   * "spreadsheet", "WhatsApp"): how the speaker keeps them now, never what an app is about
+   * (`../compose-spec/name-rules.ts`). */
+  nameMedia: string[];
+  /** The verbs, as written with their preposition, of persons contending over one thing ("fight over",
+   * "litigano per", "se disputent pour", "se pelean por", "streiten um"): that thing names the app, not
+   * the persons (`../compose-spec/name-rules.ts`). */
+  nameContested: string[];
+  /** The verbs of learning a skill, as written ("learning", "sto imparando", "j'apprends", "aprendiendo",
+   * "lernen"): the skill a prompt opens on learning names an app of its practice, not the figure logged of
+   * each session ("wpm", "pulsaciones") (`../compose-spec/name-rules.ts`). */
+  nameLearnt: string[];
+  /** The words of a field every kind of record may hold ("due dates", "scadenze", "échéances", "fechas",
+   * "Fristen"): like the `generalNouns`, a name of these alone says nothing of what the app is about
+   * (`../compose-spec/general-name.ts`). */
+  nameFieldWords: string[];
   /** What opens a prompt to greet or address its reader ("Hi", "Sehr geehrte Damen und Herren", "Madame,
    * Monsieur"): up to the first mark after it, the prompt says nothing of the app. */
   greetings: string[];
