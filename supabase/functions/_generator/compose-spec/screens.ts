@@ -769,7 +769,10 @@ export class Builder {
         // A goal is about what the app already keeps ("log my weight…, goal of 70"), else the records that
         // happen the prompt names beside a budget or a savings target ("gastos del mes, presupuesto 800"),
         // else its own subject.
-        const entity = this.entities[0] ?? this.happening(ask) ?? this.entityFor(ask, w.goal);
+        // (A number of records counts the ones it names where the app keeps them: "60 payments, how many are
+        // left" counts the payments, not the loan.)
+        const counted = ask.counts !== undefined ? this.bySubject.get(fold(ask.counts)) : undefined;
+        const entity = counted ?? this.entities[0] ?? this.happening(ask) ?? this.entityFor(ask, w.goal);
         entity.addAsked(ask.fields);
         // A number of things with nothing to add up ("no more than 3 coffees a day") counts the records.
         const amount = target.kind === "duration"
@@ -808,6 +811,12 @@ export class Builder {
         // What is left of a goal's target is what its screen shows under the progress.
         if (ask.remaining) {
           const goal = this.screens.find((s) => s.block === "goal");
+          // (What is left to each one, "how many classes each client has left", is what each has used: the
+          // log's count, or total, per that one.)
+          const log = goal && ask.per &&
+            this.screens.find((s) => s.block === "log" && s.entity === goal.entity);
+          const kept = log && this.entities.find((e) => e.spec.key === log.entity);
+          if (log && kept) this.figurePer(ask, kept, log);
           return goal ? this.report(ask, goal) : this.refuse(ask, "no amount was stated to count down from");
         }
         const period = periodOf(q);
@@ -1374,6 +1383,8 @@ export class Builder {
       return this.report(ask, list, value.key);
     }
     const log = made ?? this.logOf(entity, ask.quantities);
+    // (A ranking of an amount, "who ran the most km", ranks its total: the log keeps that amount.)
+    if (ask.computes && ask.amount && log.block === "log") this.computed(ask, entity, log);
     const by = field || (label ? entity.ensure(keyOf(label, "group"), label, "text") : entity.spec.fields[0]);
     if (!addFigureBy(log, entity, ask, by)) {
       return this.refuse(ask, "a fifth figure, which its screen does not show");

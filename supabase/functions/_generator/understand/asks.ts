@@ -4,6 +4,7 @@
 // about, in the prompt's language) and the fields listed after "with" or a colon, typed from their cues,
 // units, ranges and bracketed choices. For a prompt applied to an existing app the same clause yields
 // changes instead: translate, theme, add or remove a field, rename, reminders, a new screen.
+import { numberedBefore } from "./told-often.ts";
 import { type Clause, recordsWith } from "./clauses.ts";
 import {
   AFTER_EACH,
@@ -1256,7 +1257,12 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       )
     ) {
       if (told && (type === "reminder" || type === "schedule")) continue;
-      if (type !== "aggregate" || !when) add(type, at(q));
+      if (
+        type !== "aggregate" ||
+        (!when && !(q.kind === "period" && numberedBefore(tokens, at(q).from, language)))
+      ) {
+        add(type, at(q));
+      }
       // (A target's records are the things its amount counts, "pages", not the verb of doing it, "read".)
       const thing = type === "goal" ? perPeriod.get(q)?.thing : undefined;
       if (thing) {
@@ -3470,7 +3476,7 @@ function weekOf(
 
 /** The amount a word names: hours or minutes how long each record took, a unit or a currency how much
  * ("the miles I drive", "quante ore"); undefined for any other word. */
-function amountNamed(word: Token, language: UiLanguage): Field | undefined {
+export function amountNamed(word: Token, language: UiLanguage): Field | undefined {
   const measure = measureOf(word.norm);
   if (CLOCK_UNITS[language].has(word.norm)) return { name: word.text, type: "duration" };
   if (measure) return { name: word.text, type: "currency" in measure ? "money" : "number", ...measure };

@@ -29,6 +29,8 @@ import { stem, stemPhrase } from "./stem.ts";
 import { words } from "./text.ts";
 import { aside, asking, refused, told } from "./aside.ts";
 import { remainingAsks } from "./remaining.ts";
+import { countedAgainst } from "./left-of-count.ts";
+import { rankedAmounts } from "./ranked-amount.ts";
 import { owedAsks, spentFigures } from "./owed.ts";
 import { neededAsks, nextAsks } from "./still-needed.ts";
 import { formAsks } from "./forms.ts";
@@ -395,6 +397,7 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   if (!followUp) owedAsks(prompt, language, asks);
   if (!followUp) spentFigures(language, asks);
   if (!followUp) clockedFigures(language, asks);
+  if (!followUp) rankedAmounts(prompt, language, asks);
   if (!followUp) neededAsks(prompt, language, asks, all);
   if (!followUp) nextAsks(prompt, language, asks, all);
   // What a question of how many counts names its figure, log and goal.
@@ -415,10 +418,15 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
     // (The words of a timer's phases and rounds name its parts, no records: "8 series", "6 tours".)
     concepts: derivedLast(
       findConcepts(
-        [...all.filter(timerPart), ...keepingVerbs(prompt, language)].reduce(
-          (p, q) => p.slice(0, q.start) + " ".repeat(q.end - q.start) + p.slice(q.end),
-          prompt,
-        ),
+        [
+          ...all.filter(timerPart),
+          ...keepingVerbs(prompt, language),
+          ...countedAgainst(prompt, asks, language),
+        ]
+          .reduce(
+            (p, q) => p.slice(0, q.start) + " ".repeat(q.end - q.start) + p.slice(q.end),
+            prompt,
+          ),
         language,
         undefined,
         fieldWordsOf(asks.flatMap((a) => a.fields.map((f) => f.name)), language),

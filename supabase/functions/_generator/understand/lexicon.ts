@@ -56,6 +56,10 @@ export interface Lexicon {
   /** The words, as written, that ask what is left of an amount ("how much is left", "quanto mi resta",
    * "combien il reste", "cuánto me queda", "wie viel bleibt übrig"). */
   remaining: string[];
+  /** What is left of a number of records (`left-of-count.ts`): the words of still that, in a question of how
+   * many, ask what is left ("how many do I still have", "wie viele habe ich noch"), and the nouns of a pack
+   * bought ahead and spent down ("10-class pack", "carnet de 10 séances", "bono de 8 sesiones", "10er Karte"). */
+  leftOfCount: Record<"still" | "pack", string[]>;
   /** The words, as written, of what is still needed or still allowed to reach a target or keep to a limit
    * ("still", "ancora", "encore", "todavía", "noch", "need", "serve"), of those that allow ("can"), and the
    * questions of how many beyond the lexicon's `questions` ("quanti", "cuántos"), the words of the next

@@ -8,10 +8,13 @@ import { LEXICONS, wordSet } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import { measureOf, type Quantity } from "./quantities.ts";
 import { fold, type Token, words } from "./text.ts";
+import { stem } from "./stem.ts";
+import { type CountWhole, countWhole, packNear, stillLeft } from "./left-of-count.ts";
 
 const WORDS = Object.fromEntries(
   Object.entries(LEXICONS).map(([language, lex]) => [language, {
     remaining: wordSet(lex.remaining),
+    pack: wordSet(lex.leftOfCount.pack),
     budget: wordSet(lex.budget),
     // The words of "per" and the articles that say it ("a head", "al mes").
     per: wordSet([...lex.rate.per, ...lex.rate.the].filter((p) => !p.includes(" "))),
@@ -21,7 +24,7 @@ const WORDS = Object.fromEntries(
   }]),
 ) as Record<
   UiLanguage,
-  Record<"remaining" | "budget" | "per" | "determiners", Set<string>> & {
+  Record<"remaining" | "pack" | "budget" | "per" | "determiners", Set<string>> & {
     every: string[][];
     timeUnits: Map<string, string>;
   }
@@ -57,17 +60,7 @@ export function wholeOf(
   language: UiLanguage,
 ) {
   const w = WORDS[language];
-  // A rate's amount is followed by a word of "per" before a bare noun ("a testa", "par cours"), where a
-  // whole's is followed by a preposition before a determiner ("per le vacanze"); an interval's follows a word
-  // of "every" ("every 10,000 miles", "tous les 500 km").
-  const rate = (q: Quantity) => {
-    if (q.kind === "money" && q.per) return true;
-    const at = tokens.findIndex((t) => t.start >= q.end);
-    const before = tokens.filter((t) => t.end <= q.start).map((t) => t.norm);
-    const every = w.every.some((p) => p.every((word, k) => before[before.length - p.length + k] === word));
-    return every || (at >= 0 && w.per.has(tokens[at].norm) && tokens[at + 1]?.kind === "word" &&
-      !w.determiners.has(tokens[at + 1].norm));
-  };
+  const rate = (q: Quantity) => rateOf(q, tokens, language);
   const amounts = stated.filter((q) =>
     (q.kind === "money" || q.kind === "measure" || q.kind === "duration") && !rate(q) &&
     !question.some((t) => t.start <= q.start && q.end <= t.end)
@@ -83,6 +76,33 @@ export function wholeOf(
   return kept.length === 1 ? kept[0] : undefined;
 }
 
+/** A rate's amount is followed by a word of "per" before a bare noun ("a testa", "par cours"), where a
+ * whole's is followed by a preposition before a determiner ("per le vacanze"); an interval's follows a word
+ * of "every" ("every 10,000 miles", "tous les 500 km"). */
+function rateOf(q: Quantity, tokens: readonly Token[], language: UiLanguage): boolean {
+  const w = WORDS[language];
+  if (q.kind === "money" && q.per) return true;
+  const at = tokens.findIndex((t) => t.start >= q.end);
+  const before = tokens.filter((t) => t.end <= q.start).map((t) => t.norm);
+  const every = w.every.some((p) => p.every((word, k) => before[before.length - p.length + k] === word));
+  return every || (at >= 0 && w.per.has(tokens[at].norm) && tokens[at + 1]?.kind === "word" &&
+    !w.determiners.has(tokens[at + 1].norm));
+}
+
+/** The number of records a question of how many are left counts down from, where the prompt states no
+ * amount of money, measure or duration that is no rate ("10-class packs…, how many classes are left"). */
+function countWholeOf(
+  question: readonly Token[],
+  stated: Quantity[],
+  tokens: readonly Token[],
+  language: UiLanguage,
+  still: boolean,
+) {
+  const free = stated.filter((q) => !rateOf(q, tokens, language));
+  if (free.some((q) => q.kind === "money" || q.kind === "measure" || q.kind === "duration")) return undefined;
+  return countWhole(question, free, tokens, language, still);
+}
+
 /**
  * The goals and figures the prompt's questions of what is left ask for, added to `asks`: a goal with no
  * target of its own takes the whole, a prompt with no goal gets one of the whole (a sum of money one spends
@@ -93,12 +113,16 @@ export function remainingAsks(prompt: string, language: UiLanguage, asks: Ask[],
   const tokens = words(prompt);
   const w = WORDS[language];
   for (const [i, t] of tokens.entries()) {
-    if (t.kind !== "word" || !w.remaining.has(t.norm)) continue;
+    if (t.kind !== "word") continue;
     const question = questionAround(tokens, i);
+    if (!w.remaining.has(t.norm) && !stillLeft(tokens, i, question, language)) continue;
     const span: Span = { start: question[0].start, end: question[question.length - 1].end };
     const inside = (a: Ask) => a.start < span.end && span.start < a.end;
     if (asks.some((a) => a.type === "aggregate" && a.remaining && inside(a))) continue;
-    const whole = wholeOf(question, stated, tokens, language);
+    const count = wholeOf(question, stated, tokens, language)
+      ? undefined
+      : countWholeOf(question, stated, tokens, language, !w.remaining.has(t.norm));
+    const whole = wholeOf(question, stated, tokens, language) ?? count?.whole;
     // A timer shows the time left of its own run ("a timer showing the time left"), and a countdown's word the
     // days left to its date ("quanti giorni mancano"), unless it asks what is left of a whole ("los km que
     // faltan"), which it then is.
@@ -111,7 +135,7 @@ export function remainingAsks(prompt: string, language: UiLanguage, asks: Ask[],
     if (!goal?.quantities.some(targetKind)) {
       if (!whole) continue;
       if (goal) goal.quantities = [...goal.quantities, whole];
-      else asks.push(goalOf(whole));
+      else asks.push(goalOf(whole, count, packNear(tokens, whole, language)));
       // A figure's word of one or two beside the whole ("$3,000 total", "€2,000 in total") says it is the
       // whole, no figure of its own.
       const between = (a: Ask) =>
@@ -139,6 +163,47 @@ export function remainingAsks(prompt: string, language: UiLanguage, asks: Ask[],
     const made = figure ?? asked("aggregate");
     made.remaining = true;
     if (!figure) asks.push(made);
+    // (What a number of records counts names the figure, and each one's own count is per the noun after "each".)
+    if (count?.counts) made.subject ??= count.counts;
+    if (count?.per) made.per ??= count.per;
+    // (The whole question is the figure's, "combien de séances il reste à chaque client": each one's count.)
+    if (count && made.end < span.end) {
+      Object.assign(made, { end: span.end, quote: prompt.slice(made.start, span.end) });
+    }
+    // (A pack bought ahead is of the records counted against it, no records of its own: "bono de 8
+    // sesiones", "10er Karte" keep the sessions and the entries as they happen.)
+    // (A pack bought ahead is of the records counted against it, no records of its own, and those records are
+    // used up as they happen: "bono de 8 sesiones", "10er Karte", "un forfait de 20 cours" keep the sessions,
+    // the entries, the lessons in a log.)
+    const one = (x: string) => stem(fold(x), language);
+    const counts = count?.counts !== undefined ? one(count.counts) : undefined;
+    const of = (a: Ask) =>
+      (a.type === "list" || a.type === "log") && a.subject !== undefined && words(a.subject).length > 0 &&
+      (words(a.subject).every((x) => w.pack.has(x.norm)) || one(words(a.subject)[0].text) === counts);
+    const kept = counts !== undefined ? asks.find(of) : undefined;
+    if (kept && count?.pack) {
+      const named = words(kept.subject!).some((x) => !w.pack.has(x.norm));
+      Object.assign(kept, { type: "log", done: true, ...(named ? {} : { subject: count.counts }) });
+    }
+    // (Records of other things the prompt keeps do not leave what is left of these: "my car loan… 60
+    // payments, how many are left" keeps the payments too.)
+    const records = asks.some((a) => a.type === "log" || a.type === "list");
+    if (count?.counts && records && !kept) {
+      asks.push({ ...asked("log"), subject: count.counts });
+    }
+    // (A goal's target that a pack states is spent down: "ein Paket mit 10 Stunden Nachhilfe".)
+    const target = goal?.quantities.find(targetKind);
+    if (goal && target && packNear(tokens, target, language)) goal.limit = true;
+    // (A pack named alone beside records of their own is no records: "Paket" of "10 Stunden Nachhilfe".)
+    const alone = whole && !kept && packNear(tokens, whole, language)
+      ? asks.findIndex((a) =>
+        (a.type === "list" || a.type === "log") && a.subject !== undefined &&
+        words(a.subject).every((x) => w.pack.has(x.norm))
+      )
+      : -1;
+    if (alone >= 0 && asks.some((a, i) => i !== alone && (a.type === "list" || a.type === "log"))) {
+      asks.splice(alone, 1);
+    }
     // (Over the goal's period, when it states none: "a monthly budget…, how much is left" is of this month.)
     const period = goal?.quantities.find((q) => q.kind === "period");
     if (period && !made.quantities.some((q) => q.kind === "period")) {
@@ -147,20 +212,22 @@ export function remainingAsks(prompt: string, language: UiLanguage, asks: Ask[],
     // What is left is what the records of what is spent or done leave of the whole: with none asked, they are
     // kept as they happen ("budget 400 € par mois, ce qui me reste": the spendings).
     if (!asks.some((a) => a.type === "log" || a.type === "list")) {
-      asks.push({ ...asked("log"), implied: true });
+      asks.push({ ...asked("log"), implied: true, ...(count?.counts ? { subject: count.counts } : {}) });
     }
   }
 }
 
-/** A goal of a whole: a sum of money is spent down, not to pass; anything else is to reach. */
-const goalOf = (whole: Quantity): Ask => ({
+/** A goal of a whole: a sum of money, or a pack of records bought ahead, is spent down, not to pass; anything
+ * else is to reach. A number of records counts them. */
+const goalOf = (whole: Quantity, count?: CountWhole, pack = false): Ask => ({
   type: "goal",
   quote: whole.text,
   start: whole.start,
   end: whole.end,
   fields: [],
   quantities: [whole],
-  ...(whole.kind === "money" ? { limit: true as const } : {}),
+  ...(whole.kind === "money" || count?.pack || pack ? { limit: true as const } : {}),
+  ...(count && whole.kind === "number" ? { counts: count.counts ?? whole.text } : {}),
 });
 
 /** The quantities a goal's target may be. */
