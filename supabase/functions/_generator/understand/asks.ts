@@ -61,6 +61,12 @@ import { eitherAgain, eitherTokens } from "./either.ts";
 import { fold, type Token, words } from "./text.ts";
 import { stem } from "./stem.ts";
 import { tickLabel } from "./tick-label.ts";
+import { scoredRange } from "./scored-range.ts";
+import { whoTick } from "./who-ticks.ts";
+import { missingTick } from "./missing-ticks.ts";
+import { alreadyTick } from "./already-ticks.ts";
+import { unaskedTick } from "./unasked-ticks.ts";
+import { unrated } from "./unrated.ts";
 import type { PricedItem } from "./price-list.ts";
 import { type PerPeriod, targetsPerPeriod } from "./per-period.ts";
 import { timesTarget } from "./times-per-period.ts";
@@ -497,6 +503,9 @@ const SPEAKER = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.speaker)]),
 ) as Record<UiLanguage, Set<string>>;
 const WE_ARE = phrasesPerLanguage((lex) => lex.weAre);
+/** The pronouns of a third person ("he", "loro", "ils"): whether they did something is asked as the speaker's
+ * is ("if they returned them", "if he ate"). */
+const THIRD_PERSON = perLanguage((lex) => lex.thirdPerson);
 const OF_US = phrasesPerLanguage((lex) => lex.ofUs);
 const WHETHER = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, {
@@ -1655,7 +1664,12 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const doneVerbs = new Set<number>();
   const questionOf = new Map<number, number>();
   const asking = matchCues(stems, SEE[language]);
-  const tick = (where: Span, about: Span, verb = participle(about.from) ? about.from : undefined) => {
+  const tick = (
+    where: Span,
+    about: Span,
+    verb = participle(about.from) ? about.from : undefined,
+    called?: string,
+  ) => {
     if (verb !== undefined) doneVerbs.add(verb);
     const by = asking.find((m) =>
       [where.from, about.from - 1].some((at) =>
@@ -1679,7 +1693,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const said = tokens[verb ?? -1]?.text ?? "";
     const past = verb === about.from && !participle(verb) &&
       whether.past.find(([from]) => said.toLowerCase().endsWith(from));
-    const state = past && name ? said.slice(0, -past[0].length) + past[1] + name.slice(said.length) : name;
+    const state = called ??
+      (past && name ? said.slice(0, -past[0].length) + past[1] + name.slice(said.length) : name);
     if (state && at) ticks.set(`${at.start}:${at.end}`, { name: state, type: "yesno" });
   };
   for (const [i, t] of tokens.entries()) {
@@ -1693,7 +1708,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       // What was done right after "already" in any form ("si ya saqué la basura"), or after the speaker in a
       // past without an auxiliary ("if I locked the door", "whether we paid").
       const past = content(k) && (before.some((w) => whether.already.has(w)) ||
-        (participle(k) && before.some((w) => SPEAKER[language].has(w))));
+        (participle(k) && before.some((w) => SPEAKER[language].has(w) || THIRD_PERSON[language].has(w))));
       // Or a bare participle right after a tick's cue or a verb of marking: the state it ticks ("tick if
       // bought", "marcando si comprado", "cocher si payé", "abhaken, ob erledigt"), the cue's own tick.
       const cue = (found.get("yesno") ?? []).findIndex((o) => tokenSpan(tokens, o).to === i);
@@ -1738,7 +1753,8 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       const offered = as !== undefined && marked.some((m) => m.states.from === as + 1);
       if (state && !offered) {
         tick({ from: Math.min(i, as), to: Math.max(i + 1, as + 2) }, { from: as + 1, to: as + 2 });
-      } else if (language !== "de" && !offered) {
+      } else if (language !== "de" && !offered && !OPENERS[language].has(tokens[i - 1]?.norm ?? "")) {
+        // (Not a noun an article opens: "une note de difficulté".)
         // Or, with no "as", a past participle right after its object of a word or two that ends the phrase
         // (before a mark, "and" or "when": "mark them adopted when they go", "marcar la factura pagada",
         // "segnare il libro restituito"): not one a determiner or "each" opens ("mark each kitten"), nor
@@ -1788,9 +1804,10 @@ export function asksOf(ctx: ClauseContext): Ask[] {
         tick({ from: i, to: p + 1 }, { from: p, to: p + 1 }, p);
       }
     }
-    // A state right before "yes/no" ("rsvp yes/no", "pagata sì/no", "bezahlt ja/nein") is a tick of its
+    // A state right before "yes/no" or "yes or no" ("rsvp yes/no", "pagata sì/no", "bezahlt ja oder nein") is a tick of its
     // content words, where no "if" just before asks it already ("si je me suis réveillé oui/non").
-    const yesNo = content(i) && whether.yes.has(tokens[i + 1]?.norm ?? "") && tokens[i + 2]?.text === "/" &&
+    const yesNo = content(i) && whether.yes.has(tokens[i + 1]?.norm ?? "") &&
+      (tokens[i + 2]?.text === "/" || OR[language].has(tokens[i + 2]?.norm ?? "")) &&
       tokens[i + 3]?.kind === "word" &&
       !range({ from: Math.max(0, i - 6), to: i }).some((k) => whether.if.has(tokens[k].norm));
     if (yesNo) {
@@ -1809,6 +1826,73 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     const first = ask ? tokens.findLastIndex((w, k) => k < i - 1 && whether.who.has(w.norm)) : -1;
     if (first >= 0 && i - first < 10) tick({ from: first, to: i + 2 }, { from: first + 1, to: i - 1 });
   }
+  // Who was there or sent something back (`who-ticks.ts`), and what the speaker still lacks of what they keep
+  // (`missing-ticks.ts`), ask a tick of each record.
+  const askedWho = ctx.followUp ? undefined : whoTick(tokens, language);
+  const ticked = (span: Span) => {
+    const at = offsetsOf(tokens, span);
+    return at != null && (found.get("yesno") ?? []).some((o) => o.start < at.end && at.start < o.end);
+  };
+  if (askedWho && !ticked(askedWho.where)) {
+    tick(
+      askedWho.where,
+      askedWho.about ?? askedWho.where,
+      undefined,
+      askedWho.about ? undefined : LEXICONS[language].whoTick.name,
+    );
+  }
+  // Marking what is already done (`already-ticks.ts`): the tick of what was done, no log of it, and the verb of
+  // marking is that tick's cue.
+  const marking = (i: number) => whether.mark.has(stems[i]);
+  const already = ctx.followUp ? undefined : alreadyTick(tokens, marking, language);
+  if (already) {
+    const at = offsetsOf(tokens, already.where)!;
+    for (const type of ["yesno", "log"] as const) {
+      const left = (found.get(type) ?? []).filter((o) => o.start < at.start || o.end > at.end);
+      if (left.length) found.set(type, left);
+      else if (found.delete(type)) named.delete(type);
+    }
+    tick(already.where, { from: already.done, to: already.done + 1 }, already.done);
+  }
+  const lacking = ctx.followUp ? undefined : missingTick(tokens, language);
+  if (lacking && !(askedWho && askedWho.where.from < lacking.to && lacking.from < askedWho.where.to)) {
+    tick(lacking, lacking, undefined, LEXICONS[language].missingTick.name);
+    // (Its words are the tick's, no countdown or figure of what is left, and a verb of marking right before
+    // them governs it, no log: "segna quelli che mi mancano", "mark the ones I'm missing".)
+    const start = tokens[Math.max(0, lacking.from - MARKED_BEFORE)].start;
+    const end = tokens[lacking.to - 1].end;
+    for (const type of ["countdown", "aggregate", "log"] as const) {
+      const left = (found.get(type) ?? []).filter((o) => o.start < start || o.end > end);
+      if (left.length) found.set(type, left);
+      else if (found.delete(type)) named.delete(type);
+    }
+  }
+  // A quiz's cue right before the scale records are rated on ("a score out of 10", "puntuación de 1 a 10",
+  // "un punteggio da 1 a 10") names that rating: no quiz.
+  const scales = (found.get("rating") ?? []).map((o) => tokenSpan(tokens, o));
+  const scored = (o: Offsets) => {
+    const cue = tokenSpan(tokens, o);
+    return scales.some((s) =>
+      s.from >= cue.to && s.from - cue.to <= 1 &&
+      range({ from: cue.to, to: s.from }).every((k) => tokens[k].kind === "word" && stop.has(tokens[k].norm))
+    );
+  };
+  // A tick's cue of one word that names the records or a thing asks no tick (`unasked-ticks.ts`: "mes puzzles
+  // terminés", "mi mejor marca"), outside a list's fields.
+  const askedTicks = (found.get("yesno") ?? []).filter((o) => {
+    const cue = tokenSpan(tokens, o);
+    return cue.to - cue.from !== 1 || fieldTokens.has(cue.from) ||
+      !unaskedTick(tokens, cue.from, content, (k) => whether.mark.has(stems[k]), language);
+  });
+  if (askedTicks.length) found.set("yesno", askedTicks);
+  else found.delete("yesno");
+  // A rating's cue that is a price or stars given as a reward is no score (`unrated.ts`).
+  const scores = (found.get("rating") ?? []).filter((o) => !unrated(tokens, tokenSpan(tokens, o), language));
+  if (scores.length) found.set("rating", scores);
+  else if (found.delete("rating")) named.delete("rating");
+  const quizzes = (found.get("quiz") ?? []).filter((o) => !scored(o));
+  if (quizzes.length) found.set("quiz", quizzes);
+  else if (found.delete("quiz")) named.delete("quiz");
   offeredNoTick(found, ticks, tokens, fields, language);
   if (ctx.followUp) keepChanges(found, tokens, content);
   // Things the speaker wants, lacks or has still to do, with no occurrence in the clause, are a list of them:
@@ -2818,6 +2902,9 @@ function addedAfter(
 }
 
 const isChange = (type: string) => (CHANGE_TYPES as readonly string[]).includes(type);
+
+/** How many words before what the speaker lacks a verb of marking it may be ("segna quelli che mi mancano"). */
+const MARKED_BEFORE = 3;
 
 /** How many words from a day its teller may be ("i go hiking on weekends"). */
 const DAY_SPEAKER_WORDS = 4;
@@ -4737,8 +4824,21 @@ function choicesOf(
       values.every((f) => said(f).length === length) && label > 0 && label < VALUE_WORDS;
     return valued ? j : i;
   };
+  // (A field "or" and a word of no alone follow asks whether, a tick, no choice: "cenato o no", "pagada o no".)
+  const no = (i: number) =>
+    joins[i] === "or" &&
+    range(fields[i].span).every((k) => tokens[k].kind !== "word" || WHETHER[language].no.has(tokens[k].norm));
   const out: SpannedField[] = [];
   for (let i = 0; i < fields.length; i++) {
+    if (i + 1 < fields.length && no(i + 1) && fields[i].type !== "choice") {
+      out.push({
+        ...fields[i],
+        type: "yesno",
+        span: { from: fields[i].span.from, to: fields[i + 1].span.to },
+      });
+      i++;
+      continue;
+    }
     let j = listed(i);
     // (Every word where the words of either open the value: "le mode de paiement soit espèces".)
     const first = j > i || opened(fields[i]) ? all(i) : said(fields[i]);
@@ -4820,6 +4920,24 @@ function typeField(tokens: readonly Token[], span: Span, language: UiLanguage): 
   }
   // A field a question opens ("who has it", "since when", "dove", "wie heiß") is typed and named by it, unless
   // it asks who has done something, a tick, or its words offer values in brackets, a choice of those words.
+  // (Who was there or sent something back is a tick of each record, `who-ticks.ts`: "wer gekommen ist".)
+  // (Not a list's first field, which names the records' persons: "signup: who's coming, what dish".)
+  const present = span.from === 0 || tokens[span.from - 1]?.norm === ":"
+    ? undefined
+    : whoTick(head, language);
+  if (present && head.findIndex((t) => t.kind === "word") === present.where.from) {
+    const about = present.about;
+    const to = span.from + head.length;
+    return {
+      name: about
+        ? nameOf(head.slice(about.from, about.to), head.slice(about.from, about.to), language)
+        : LEXICONS[language].whoTick.name,
+      type: "yesno",
+      span: { from: span.from + opening, to },
+      start: tokens[span.from + opening].start,
+      end: tokens[to - 1].end,
+    };
+  }
   const question = questionField(head, tokens, language);
   if (question && !whoHasDone(head, language) && (open < 0 || !named.length)) {
     const to = span.from + (open >= 0 ? part.length : head.length);
@@ -4904,6 +5022,20 @@ function typeField(tokens: readonly Token[], span: Span, language: UiLanguage): 
   if (done) Object.assign(field, { name: done.text, type: "yesno" });
   if (counted) field.type = "number";
   if (measure) Object.assign(field, measure, { type: "currency" in measure ? "money" : "number" });
+  // A small range of the field's own words is the scale it is rated on (`scored-range.ts`), named by the words
+  // before it ("heat level 1 to 10", "Bewertung von 1 bis 5").
+  const scale = !measure && ["text", "number", "rating"].includes(field.type)
+    ? scoredRange(head, language)
+    : undefined;
+  const before = scale ? named.filter((t) => head.indexOf(t) < scale.at) : [];
+  if (scale) Object.assign(field, { type: "rating", range: scale.range });
+  if (before.length) {
+    field.name = nameOf(
+      head.slice(head.indexOf(before[0]), head.indexOf(before[before.length - 1]) + 1),
+      before,
+      language,
+    );
+  }
   // A field a unit names or opens ("litres", "km percorsi", "km-Stand") is a number in that unit, and one
   // that hours, minutes or seconds open before what they measure, written as no cue of a time of day is
   // ("hours of sleep", "ore di sonno", "Stunden Schlaf"; not "ora di fine"), a duration. (Alone, "con horas"

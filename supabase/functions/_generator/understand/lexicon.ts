@@ -320,6 +320,17 @@ export interface Lexicon {
    * compound's last part "-liste") and the words after them that open what it lists (`of`: "of", "dei",
    * "des", "de", "der", "mit") (`named-list.ts`). */
   namedList: Record<"nouns" | "of", string[]>;
+  /** Who was there, came or sent something back, asked of each record ("who came each time", "chi c'è e chi
+   * manca", "quien vino cada dia", "wer gekommen ist", "who sent one back"): the verbs of being there or not
+   * (`present`, any form), the particles that say a thing came back (`back`: "back", "indietro", "zurück") and
+   * the name of the tick of presence (`name`: "present", "presente", "présent", "anwesend")
+   * (`who-ticks.ts`). */
+  whoTick: { present: string[]; back: string[]; name: string };
+  /** What the speaker lacks of what they keep, after a relative word ("the ones I'm missing", "quelli che mi
+   * mancano", "ceux qui me manquent", "los que me faltan", "die mir fehlen"): the words of lacking (`lacking`)
+   * and the name of the tick (`name`: "missing", "mancante", "manquant", "me falta", "fehlt")
+   * (`missing-ticks.ts`). */
+  missingTick: { lacking: string[]; name: string };
   /** Records grouped into kinds (`grouped-kinds.ts`): the participles of grouping them (`verbs`: "grouped",
    * "divise", "classés", "organizadas", "sortiert") before a word of breakdown (`groupedBy`), the nouns of a
    * kind in general (`generic`: "type", "tipo", "catégorie", "clase", "Art") and of a kind that names its own
