@@ -8,12 +8,20 @@ import { findConcepts } from "../understand/concepts.ts";
 import { conceptOf } from "./screens.ts";
 import type { AppSpec } from "../template/src/types.ts";
 
-/** The ways a quantity's number may be held: itself, or a duration in seconds, minutes or hours (a bare
- * number may be seconds: "40 secondi di lavoro, 20 di recupero"). */
+/** The ways a quantity's number may be held: itself, a duration in seconds, minutes or hours (a bare number
+ * may be seconds: "40 secondi di lavoro, 20 di recupero"), a percentage as a fraction, an amount in a unit a
+ * thousand times another, or a rate per hour per minute. */
 function readings(q: Quantity): number[] {
   if (q.kind === "duration") return [q.seconds, q.seconds / 60, q.seconds / 3600];
   if (q.kind === "number") return [q.value, q.value / 60];
-  if (q.kind === "money" || q.kind === "measure" || q.kind === "rounds") return [q.value];
+  // (A percentage may be held as its fraction: a share of a price, "30 %" as 0.3.)
+  if (q.kind === "measure" && q.unit === "%") return [q.value, q.value / 100];
+  // (A rate per hour on the records' time is held per minute, as durations are kept: "58 € l'ora" as 58 / 60.)
+  if (q.kind === "money" && q.per) return [q.value, q.value / 60];
+  if (q.kind === "money") return [q.value];
+  // (An amount may be held in a unit a thousand times smaller or larger: "12 kg" as 12000 g.)
+  if (q.kind === "measure") return [q.value, q.value * 1000, q.value / 1000];
+  if (q.kind === "rounds") return [q.value];
   return [];
 }
 

@@ -12,6 +12,7 @@ import { CUES, LEXICONS, namesPlace } from "../understand/lexicon.ts";
 import { isUiLanguage, type UiLanguage } from "../understand/language.ts";
 import UNITS from "../understand/units.json" with { type: "json" };
 import CURRENCIES from "../understand/currencies.json" with { type: "json" };
+import { currenciesOf } from "./converted.ts";
 import type {
   Aggregate,
   BlockName,
@@ -36,7 +37,7 @@ import { callsRecords, headNoun, ofWhom, ownNoun, qualifying, spentOn, unwritten
 import { narrowSamples } from "./narrow.ts";
 import { namesThem, participantOf, personFieldOf, personsOf, referTo, whoField } from "./persons.ts";
 import { otherOccasion } from "./other-occasion.ts";
-import { workedField } from "./worked-out.ts";
+import { lastingEntity, workedField } from "./worked-out.ts";
 import { modifierOnly } from "./beside.ts";
 import { namedChoices } from "./named-choice.ts";
 import { fieldsNamedBy, orderOf } from "./sort-by.ts";
@@ -998,7 +999,7 @@ export class Builder {
         );
       }
       case "convert": {
-        const conversions = conversionsOf(q, this.prompt, this.sentenceOf(ask), this.readIn());
+        const conversions = conversionsOf(q, this.prompt, this.sentenceOf(ask), this.readIn(), ask.quote);
         if (!conversions.length) return this.refuse(ask, "no units or rates were stated");
         for (const w of conversionWords(this.sentenceOf(ask), conversions)) this.converted.add(w);
         return this.report(ask, this.addScreen("converter", w.converter, undefined, { conversions }));
@@ -1006,6 +1007,11 @@ export class Builder {
       case "calculator": {
         // A figure still needed to reach a goal is shown on the goal's screen (`../understand/still-needed.ts`).
         if (ask.needed) return this.needed(ask, ask.needed);
+        // How long a stock lasts is worked out on a record of it (`worked-out.ts`).
+        if (ask.worked?.lasting) {
+          const entity = this.adopt(lastingEntity(ask.worked, this.readIn()));
+          return this.report(ask, this.listOf(entity), "lasts");
+        }
         // A figure of the records' own numbers is a computed field of theirs, not a calculator (`worked-out.ts`);
         // one asked by words of computing or a rate whose operands the records do not keep is worked out in a
         // calculator, as any such ask.
@@ -1793,7 +1799,7 @@ const DIMENSIONS: Record<string, string[]> = {
 /** The units of each dimension the prompt names, with their factors to the dimension's base unit: a dimension
  * named ("length"), measured, or whose units the ask's sentence names without a number ("miles to kilometers",
  * "tasses en grammes", "Pfund in Kilo"; not a function word of the language, "mi"). */
-function conversionsOf(q: Quantity[], text: string, sentence: string, language: UiLanguage) {
+function conversionsOf(q: Quantity[], text: string, sentence: string, language: UiLanguage, quote: string) {
   const words = new Set(fold(text).split(/[^a-z]+/));
   const named = Object.entries(DIMENSIONS).filter(([, names]) => names.some((n) => words.has(n)));
   const said = new Set(
@@ -1814,7 +1820,12 @@ function conversionsOf(q: Quantity[], text: string, sentence: string, language: 
     units: Object.entries(UNIT_TABLE).filter(([, u]) => u.dimension === dimension)
       .map(([label, u]) => ({ label, factor: u.factor })),
   })).filter((group) => group.units.length >= 2);
-  return [...groups, ...currenciesOf(sentence)];
+  // (A converter of currencies whose ask names no unit converts them only: "convertite in euro" beside "km".)
+  const currencies = currenciesOf(sentence, text);
+  const unitNamed = fold(quote).split(/[^a-z]+/).some((w) =>
+    Object.values(UNIT_TABLE).some((u) => CONVERTIBLE.has(u.dimension) && u.words.some((x) => fold(x) === w))
+  );
+  return [...(currencies.length && !unitNamed ? [] : groups), ...currencies];
 }
 
 /** The words of the sentence that name the conversions' units or currencies ("miles", "eur"). */
@@ -1825,18 +1836,6 @@ function conversionWords(sentence: string, conversions: { units: { label: string
     ...Object.entries(CURRENCIES).filter(([code]) => labels.has(code)).flatMap(([, c]) => c.words),
   ].map(fold);
   return fold(sentence).split(/[^a-z]+/).filter((w) => named.includes(w));
-}
-
-/** The currencies an ask's sentence names by code or word, in its order ("usd to eur", "dollari in euro"):
- * two or more are converted at the rates the user types, which the prompt does not state. */
-function currenciesOf(sentence: string) {
-  const folded = ` ${fold(sentence).replace(/[^a-z]+/g, " ")} `;
-  const at = (words: string[]) =>
-    Math.min(...words.map((w) => folded.indexOf(` ${fold(w)} `)).filter((i) => i >= 0));
-  const named = Object.entries(CURRENCIES).map(([code, c]) => ({ code, at: at(c.words) }))
-    .filter((c) => Number.isFinite(c.at)).sort((a, b) => a.at - b.at);
-  if (named.length < 2) return [];
-  return [{ group: "currency", units: named.map((c) => ({ label: c.code, factor: 1 })), typed: true }];
 }
 
 /** Whether a quote opens with the language's "we are" ("Wir sind vier", "somos 6"): a count with the speaker. */

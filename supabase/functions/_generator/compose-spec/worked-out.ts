@@ -8,7 +8,7 @@ import { stem } from "../understand/stem.ts";
 import { words } from "../understand/text.ts";
 import { unitWord } from "../understand/quantities.ts";
 import type { FieldSpec, FieldType, Formula } from "../template/src/types.ts";
-import { capitalized, type Entity, fold, keyOf, NUMERIC } from "./entities.ts";
+import { capitalized, type Entity, fold, fromWords, keyOf, NUMERIC } from "./entities.ts";
 
 /** The computed field of a figure on the first records that hold its operands, else why none does; `total`
  * names a figure the prompt names no words of (a rate worked out). */
@@ -69,13 +69,26 @@ function operandsOf(
   };
   const operand = (of: string | number, except?: FieldSpec) =>
     typeof of === "number" ? of : named(of, except);
+  if (worked.share) {
+    // A share of a price: of the records' money, the last (the prompt's own follow a concept's), times the share.
+    const price = numbers.findLast((f) => f.type === "money");
+    const share = worked.of[1];
+    return price && typeof share === "number" ? [price, share] : undefined;
+  }
   if (worked.of.length === 2) {
     // A rate is paid for what the records count: a field its word names ("hour": "Hours"), else their time.
     const [x, y] = worked.of;
     const time = worked.op === "product" && typeof y === "number"
       ? numbers.find((f) => f.type === "duration")
       : undefined;
-    const a = operand(x) ?? time;
+    // (What a rate is paid for is counted, never money: "Precio hora" is the rate's own field, "Horas" not.)
+    const found = operand(x);
+    const counts = (f: FieldSpec) =>
+      f.type !== "money" && typeof x === "string" && stems(f.label).includes(stem(fold(x), language));
+    const a = worked.op === "product" && typeof y === "number" && typeof found === "object" &&
+        found.type === "money"
+      ? numbers.find(counts) ?? time
+      : found ?? time;
     const b = a === undefined ? undefined : operand(y, typeof a === "number" ? undefined : a);
     return a !== undefined && b !== undefined ? [a, b] : undefined;
   }
@@ -92,4 +105,20 @@ function operandsOf(
   const time = numbers.find((f) => f.type === "duration");
   const distance = numbers.find((f) => f.type === "number");
   return time && distance ? [time, distance] : undefined;
+}
+
+/** The record of a stock and its use a day (`understand/worked-figures.ts`: "the bag is 12 kg and she eats
+ * 250 g a day, how long will it last?"): what holds it ("Bag", else the figure's own name), its amount and the
+ * use, both in the use's unit, and the days it lasts worked out from them. */
+export function lastingEntity(worked: Worked, language: UiLanguage): Entity {
+  const lex = LEXICONS[language];
+  const unit = worked.lasting!.unit;
+  const noun = worked.lasting!.stock || worked.label;
+  const entity = fromWords(noun, language, worked.label);
+  const size = entity.ensure("stock", `${capitalized(noun)} (${unit})`, "number");
+  const use = entity.ensure("perDay", `${unit} ${lex.workedFigures.perDay[0]}`, "number");
+  entity.ensure("lasts", worked.label, "number").formula = { op: "ratio", of: [size.key, use.key] };
+  const [amount, perDay] = worked.of as [number, number];
+  entity.spec.samples.push({ id: `${entity.spec.key}-1`, name: capitalized(noun), stock: amount, perDay });
+  return entity;
 }

@@ -41,6 +41,7 @@ import { namedListAsks } from "./named-list.ts";
 import { groupedKindAsks } from "./grouped-kinds.ts";
 import { flagAsks } from "./flags.ts";
 import { workedOutAsks } from "./worked-out.ts";
+import { currencyConvertAsks, lastingAsks, shareAsks, statedRateAsks } from "./worked-figures.ts";
 import { storyAsks } from "./story.ts";
 import { daySlotAsks, weekHeads, whichSubject } from "./day-slots.ts";
 import { type OtherReading, otherReading, otherVote } from "./foreign.ts";
@@ -261,6 +262,9 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   if (!followUp) asks.splice(0, asks.length, ...flagAsks(prompt, language, asks, all));
   // Figures worked out from the records' own numbers: "profit", "prix au kilo", a rate times hours.
   if (!followUp) asks.splice(0, asks.length, ...workedOutAsks(prompt, language, asks, all));
+  // Figures stated as facts: a rate per hour by its noun, sums seen in another currency (`worked-figures.ts`).
+  if (!followUp) asks.splice(0, asks.length, ...statedRateAsks(prompt, language, asks, all));
+  if (!followUp) asks.splice(0, asks.length, ...currencyConvertAsks(prompt, language, asks, all));
   // Things set to parts of the day and to weekdays are a timetable, not reminders (`day-slots.ts`).
   if (!followUp) asks.splice(0, asks.length, ...daySlotAsks(prompt, language, asks, all));
   if (!followUp) whichSubject(prompt, language, asks);
@@ -402,6 +406,10 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   if (!followUp) nextAsks(prompt, language, asks, all);
   // What a question of how many counts names its figure, log and goal.
   if (!followUp) countedAsks(prompt, asks, language);
+  // A share of a price paid first and what is left after it, and how long a stock lasts, once the goals and
+  // totals their amounts were read as are (`worked-figures.ts`).
+  if (!followUp) asks.splice(0, asks.length, ...shareAsks(prompt, language, asks, all));
+  if (!followUp) asks.splice(0, asks.length, ...lastingAsks(prompt, language, asks, all));
   const again = (a: Ask) =>
     timed !== undefined && a.type === "reminder" && a !== first && (!says(a) || (merged && a === timed));
   const derived = derivedAsks(prompt, asks, language);

@@ -261,6 +261,28 @@ export interface Lexicon {
    * ("profit", "guadagno", "Marge") and of the cost itself, of a pace (time per distance), the words of "per"
    * beyond the rate's ("au kilo", "al chilo"), and of minus and times between two numbers ("hours x rate"). */
   workedOut: Record<"difference" | "cost" | "pace" | "per" | "minus" | "times", string[]>;
+  /** Figures the prompt states rather than names by a computing word (`worked-figures.ts`): the nouns of a rate
+   * per hour stated as a fact (`hourlyRate`: "hourly rate", "tariffa oraria", "taux horaire", "Stundensatz")
+   * and the language's hour (`hour`); the nouns of a part of a price paid first (`share`: "deposit", "acconto",
+   * "acompte", "señal", "Anzahlung"), the word of "after" that asks what is left of the price once it is paid
+   * (`after`) and that figure's name (`rest`); the words a sum is converted into a currency by (`into`: "in",
+   * "en", "a") and the words of converting (`converted`: "converted", "convertite", "umgerechnet"); the words
+   * that ask how long a stock lasts (`lasting`: "how long", "quanto dura", "wie lange"), the nouns of what holds
+   * it (`stock`: "bag", "sacco", "Sack") and the names of its figures (`lasts`, `perDay`). */
+  workedFigures: Record<
+    | "hourlyRate"
+    | "hour"
+    | "share"
+    | "after"
+    | "rest"
+    | "into"
+    | "converted"
+    | "lasting"
+    | "stock"
+    | "lasts"
+    | "perDay",
+    string[]
+  >;
   /** The question words of how much and when: a phrase they open asks about its subject, never names it
    * ("quanto spendo", "how far I run"). */
   questions: string[];

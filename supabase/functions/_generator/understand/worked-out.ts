@@ -19,6 +19,12 @@ export interface Worked {
   label: string;
   /** Asked by the figure's words alone, no word of computing or rate: without its operands nothing is built. */
   alone?: true;
+  /** A share of the records' price (`worked-figures.ts`: "a 25% deposit", what is left after it): `of` holds
+   * "" for the price, their money, and the share as a fraction. */
+  share?: true;
+  /** How long a stock lasts at a use a day (`worked-figures.ts`): `of` holds the stock and the use, in the use's
+   * `unit`; `stock` is the noun of what holds it ("bag"), or "". */
+  lasting?: { unit: string; stock: string };
 }
 
 const DIFFERENCE = phrasesPerLanguage((lex) => lex.workedOut.difference);
