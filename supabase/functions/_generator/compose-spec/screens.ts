@@ -42,6 +42,7 @@ import { modifierOnly } from "./beside.ts";
 import { namedChoices } from "./named-choice.ts";
 import { fieldsNamedBy, orderOf } from "./sort-by.ts";
 import { choiceHolding, heldBy, heldChoices } from "./offered-choice.ts";
+import { tipChoice } from "./tip-choice.ts";
 import { governed, requestHead, speakerDoes } from "./head.ts";
 import { WORDS as BLOCK_WORDS } from "../template/src/lib/words.ts";
 import { stem } from "../understand/stem.ts";
@@ -1146,6 +1147,11 @@ export class Builder {
       case "rating":
       case "yesno":
       case "choice": {
+        // (Tip percentages offered are the calculator's tip, no records: `tip-choice.ts`.)
+        const tip = ask.type === "choice"
+          ? tipChoice(this.screens, ask.fields.flatMap((f) => f.options ?? []))
+          : undefined;
+        if (tip) return this.report(ask, tip);
         const entity = this.main(ask);
         const options = ask.fields.flatMap((f) => f.options ?? []);
         const asked = ask.type === "choice" ? namedChoices(ask.fields, entity) : [];

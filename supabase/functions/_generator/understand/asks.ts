@@ -56,6 +56,16 @@ import { recordsBefore } from "./kept-records.ts";
 import { keepsThings, storedAs, storedObject, storingAt } from "./stored.ts";
 import { keepWanted, occurs, wantedAt } from "./wanted-records.ts";
 import { alternativeAmounts, valuedChoices } from "./valued-choice.ts";
+import {
+  namesRecordFields,
+  optionNounAt,
+  optionsNamed,
+  outsideBrackets,
+  pricedItems,
+  sharedUnitAmounts,
+  stagesMarked,
+  whetherBefore,
+} from "./listed-values.ts";
 import { onlyExamples } from "./examples.ts";
 import { eitherAgain, eitherTokens } from "./either.ts";
 import { fold, type Token, words } from "./text.ts";
@@ -1141,6 +1151,14 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     content,
     (i) => OR[language].has(tokens[i].norm) || AND[language].has(tokens[i].norm),
   );
+  // (Things that each state a price are a price list's items, no choice: "Menu: tacos $3, quesadilla $6";
+  // `listed-values.ts`.)
+  const moneyAmounts = [...ctx.quantities, ...ctx.stated ?? []].filter(measuredAmount).map((q) => ({
+    ...at(q),
+    money: q.kind === "money",
+  }));
+  const sold = valued.filter((v) => pricedItems(tokens, v, moneyAmounts, language));
+  valued.splice(0, valued.length, ...valued.filter((v) => !sold.includes(v)));
   // So are amounts of one kind offered as alternatives ("weekly or every 2 weeks", "30, 45 o 60 min").
   valued.push(
     ...alternativeAmounts(
@@ -1152,15 +1170,39 @@ export function asksOf(ctx: ClauseContext): Ask[] {
       })),
       (i) => OR[language].has(tokens[i].norm),
     ).filter((a) =>
-      !valued.some((v) => overlaps(v.span, a.span)) && !range(a.span).some((i) => inFields.has(i))
+      ![...valued, ...sold].some((v) => overlaps(v.span, a.span)) &&
+      !range(a.span).some((i) => inFields.has(i))
     ),
+  );
+  // So are bare numbers with the unit of the last after an "or" ("15, 18 or 20% tip"; `listed-values.ts`).
+  valued.push(
+    ...sharedUnitAmounts(
+      tokens,
+      ctx.quantities.filter((q) =>
+        q.kind === "number" || q.kind === "duration" || q.kind === "money" ||
+        q.kind === "measure"
+      ).map((q) => ({ ...at(q), kind: q.kind, text: q.text })),
+      (i) => OR[language].has(tokens[i].norm),
+      content,
+    ).filter((a) => ![...valued, ...sold].some((v) => overlaps(v.span, a.span))),
   );
   // (Not two the words of examples open: "z. B. alle 3 oder alle 7 Tage", "like M31 or Saturn".)
   const sampled = (offered: { span: Span }) => onlyExamples(tokens, offered.span, language);
   valued.filter((v) => !sampled(v)).forEach(offer);
   // States records are marked as, more than one ("mark each as shipped, delivered or returned"), are one
   // choice of them, named as a state is (`marked-states.ts`), no tick of the first.
-  const marked = markedIn(tokens, language).filter((m) =>
+  // (So are stages a verb of marking offers one after the other: "mark it paid and then ready";
+  // `listed-values.ts`.)
+  const staged = stagesMarked(
+    tokens,
+    language,
+    (i) => WHETHER[language].mark.has(stems[i]),
+    (text) => tickLabel(text, language),
+  );
+  const marked = [
+    ...markedIn(tokens, language),
+    ...staged.filter((s) => !markedIn(tokens, language).some((m) => overlaps(m.span, s.span))),
+  ].filter((m) =>
     // (Fields read from the marking and its states, "come letto, in lettura o da leggere", "con cliente y
     // producto, marcarlos como pendiente, enviado o entregado", are those states.)
     !fields.some((f) => overlaps(f.span, m.states) && (f.span.from < m.span.from || f.span.to > m.span.to))
@@ -1181,17 +1223,32 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     }
     offer({ span: m.span, options: m.options, name: LEXICONS[language].whether.state });
   }
+  // Values a noun of options names right before them are a choice of them ("Sizes small and large";
+  // `listed-values.ts`).
+  for (const named of optionsNamed(tokens, language)) {
+    if (
+      marked.some((m) => overlaps(m.span, named.span)) || range(named.span).some((i) => inFields.has(i)) ||
+      [...valued, ...sold].some((v) => overlaps(v.span, named.span)) ||
+      (found.get("choice") ?? []).some((o) => overlaps(tokenSpan(tokens, o), named.span))
+    ) {
+      continue;
+    }
+    offer(named);
+  }
+  // (Where alternatives are offered, kept to take the ticks within them away.)
+  const offeredChoices: Span[] = [];
   for (const offered of alternatives(tokens, language, content, (at) => choiceBefore(at) !== undefined)) {
     const phrase = phraseOf(tokens, offered.span.from);
     if (
       marked.some((m) => overlaps(m.span, offered.span)) ||
       range(offered.span).some((i) => inFields.has(i)) || ordering.some((s) => overlaps(s, phrase)) ||
-      valued.some((v) => overlaps(v.span, offered.span)) || sampled(offered)
+      [...valued, ...sold].some((v) => overlaps(v.span, offered.span)) || sampled(offered)
     ) {
       continue;
     }
     const cue = choiceBefore(offered.span.from);
     offer(cue ? { ...offered, span: { from: cue.from, to: offered.span.to } } : offered);
+    offeredChoices.push(offered.span);
   }
   // What the speaker has, listed, is what each record a log keeps is of ("j'ai des tomates, courgettes et
   // fraises … noter combien je récolte").
@@ -1894,6 +1951,15 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   if (quizzes.length) found.set("quiz", quizzes);
   else if (found.delete("quiz")) named.delete("quiz");
   offeredNoTick(found, ticks, tokens, fields, language);
+  // (A question of whether that alternatives answer asks no tick: "si fueron desayuno, almuerzo o cena".)
+  const ticked = (o: Offsets) => offeredChoices.some((c) => overlaps(tokenSpan(tokens, o), c));
+  const untouched = (found.get("yesno") ?? []).filter((o) => !ticked(o));
+  if (untouched.length) found.set("yesno", untouched);
+  else found.delete("yesno");
+  for (const key of ticks.keys()) {
+    const [start, end] = key.split(":").map(Number);
+    if (ticked({ start, end })) ticks.delete(key);
+  }
   if (ctx.followUp) keepChanges(found, tokens, content);
   // Things the speaker wants, lacks or has still to do, with no occurrence in the clause, are a list of them:
   // no log, countdown, plan or figure of the words that say so ("cromos que me faltan", "les films à voir").
@@ -3920,14 +3986,19 @@ function alternatives(
     for (;;) {
       let k = start - 1;
       if (tokens[k]?.norm !== ",") break;
-      while (k > 0 && start - 1 - k < VALUE_WORDS && value(k - 1) && !among(k - 1)) k--;
+      while (
+        k > 0 && start - 1 - k < VALUE_WORDS && value(k - 1) && !among(k - 1) &&
+        whetherBefore(tokens, k, language) < 0
+      ) k--;
       if (k === start - 1 || OPENERS[language].has(tokens[k - 1]?.norm ?? "")) break;
       listed.unshift(text(tokens, { from: k, to: start - 1 }));
       start = k;
     }
-    if (listed.length && (among(start - 1) || chosen(start))) {
+    // (So does a question of whether, which then asks no tick: "si fueron desayuno, almuerzo o cena".)
+    const asking = listed.length ? whetherBefore(tokens, start, language) : -1;
+    if (listed.length && (among(start - 1) || chosen(start) || asking >= 0)) {
       options.unshift(...listed);
-      from = start;
+      from = asking >= 0 ? asking : start;
     } else if (listed.length && (start === 0 || WITH[language].has(tokens[start - 1].norm))) {
       // (Three things or more that open the clause or follow "with", no noun naming them, are what it lists,
       // things or screens, not values: "con calendario, chat o noticias".)
@@ -4104,7 +4175,8 @@ function slashedFields(fields: SpannedField[], tokens: readonly Token[], languag
 
 /** Whether a field's cue types a bracketed list's items ("talks (time, room, speaker)"): they name fields. */
 const namesFields = (inner: readonly Token[], language: UiLanguage) =>
-  matchCues(stemTokens(inner, language), CUES[language].fields).length > 0;
+  matchCues(stemTokens(inner, language), CUES[language].fields).length > 0 ||
+  namesRecordFields(inner, language);
 
 /** The fields a bracketed list of two or more items after a word names, where they name fields ("alle Teile
  * erfassen (Teil, Händler, Preis, Datum)"): a cue among them ("Preis") is a field's word, not an ask. */
@@ -4217,7 +4289,11 @@ function kindAsked(
     label--;
   }
   while (label < tokens.length && OPENERS[language].has(tokens[label].norm)) label++;
-  const named = which ? { from: from + 1, to: tokens.length } : { from: label, to: tokens.length };
+  // (A noun of options, counted or not, names them alone: "in drei Größen: klein, mittel"; `listed-values.ts`.)
+  const noun = which ? undefined : optionNounAt(tokens, language);
+  const named = which ? { from: from + 1, to: tokens.length } : noun ?? { from: label, to: tokens.length };
+  // (What brackets say of a value of theirs is no value: "AMRAP (20 min), EMOM (1 min)".)
+  const item = (clause: Clause) => noun ? outsideBrackets(absolute(clause)) : absolute(clause);
   const words = tokens.slice(named.from);
   if (!words.length || words.length > VALUE_WORDS) return;
   if (words.some((t) => t.kind !== "word") || words.every((t) => CUES[language].stop.has(t.norm))) return;
@@ -4236,15 +4312,15 @@ function kindAsked(
     const alternative = items.some((item) => absolute(item).some((t) => OR[language].has(t.norm)));
     const set = alternative &&
       (before ? AND[language].has(before.norm) || WITH[language].has(before.norm) : apart);
-    if (!category && !listed && !set) return;
+    if (!category && !listed && !set && !noun) return;
     // (Items half of which name fields are fields: "Clients: name, address"; a value may be a field's word,
     // "to do / doing / done".)
-    const valued = items.map(absolute);
+    const valued = items.map(item);
     const fielded = valued.flatMap((item) => fieldList(item, language)).filter((f) => f.type !== "text");
     const values = valued.flatMap((item) => offeredValues(item, language)).length;
     if (valued.some((item) => item.some((t) => t.kind === "number")) || fielded.length * 2 >= values) return;
   }
-  const options = items.flatMap((item) => offeredValues(absolute(item), language));
+  const options = items.flatMap((clause) => offeredValues(item(clause), language));
   // (A last value an article opens, where the first has none, is a field again: "art: laufen oder schwimmen und
   // die Dauer".)
   const last = absolute(items.at(-1)!);
@@ -5070,7 +5146,7 @@ function typeField(tokens: readonly Token[], span: Span, language: UiLanguage): 
     } else if (inner.some((_, k) => yesNo(inner, k))) {
       field.type = "yesno";
     } else if (
-      options.length >= 2 && !matchCues(stemTokens(inner, language), cues.fields).length &&
+      options.length >= 2 && !namesFields(inner, language) &&
       !onlyExamples(inner, { from: 0, to: inner.length }, language) && (closed || category)
     ) {
       field.type = "choice";

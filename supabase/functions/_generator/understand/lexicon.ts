@@ -204,6 +204,23 @@ export interface Lexicon {
    * `such as`, `tipo`, `comme`): after a field's name, the values it offers ("type e.g. cardio, yoga"); a
    * dot of theirs ends no sentence. */
   examples: string[];
+  /** Word classes that tell listed values from what is no choice (`listed-values.ts`), matched as written:
+   * `sizes`, the words of a size ("small", "piccolo", "petit", "mediano", "groß", "XL"), whose values, each with
+   * its own price, are still picked by each record ("small $12, large $20"), while things that each state a
+   * price are a price list's items; `recordFields`, the names of a record's own fields of text ("name",
+   * "telefono", "adresse", "dirección", "Anschrift"), whose bracket lists fields, not values; `then`, the
+   * words of what comes next ("then", "poi", "puis", "luego", "dann"), and `when`, those of the moment something
+   * is so ("when", "quando", "quand", "cuando", "wann"), which, between a verb of marking's states, say they
+   * come one after the other ("mark it paid and then ready", "segnare quando è pronto e quando è ritirato");
+   * `optionNouns`, plural nouns of options ("sizes", "modalità", "niveaux", "modos", "Größen"), which, counted or
+   * not, name the values a colon lists after them ("tres modos: AMRAP, EMOM y Tabata"). */
+  listedValues: {
+    sizes: string[];
+    recordFields: string[];
+    then: string[];
+    when: string[];
+    optionNouns: string[];
+  };
   /** The name of a choice of how often, whose values are frequencies ("every week, every 2 weeks"): "how
    * often", "quanto spesso", "fréquence", "frecuencia", "wie oft". */
   /** The words that end an enumeration left open ("etc.", "ecc.", "usw.", "and so on"): its items are samples,
