@@ -1952,13 +1952,13 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   else if (found.delete("quiz")) named.delete("quiz");
   offeredNoTick(found, ticks, tokens, fields, language);
   // (A question of whether that alternatives answer asks no tick: "si fueron desayuno, almuerzo o cena".)
-  const ticked = (o: Offsets) => offeredChoices.some((c) => overlaps(tokenSpan(tokens, o), c));
-  const untouched = (found.get("yesno") ?? []).filter((o) => !ticked(o));
+  const amongChoices = (o: Offsets) => offeredChoices.some((c) => overlaps(tokenSpan(tokens, o), c));
+  const untouched = (found.get("yesno") ?? []).filter((o) => !amongChoices(o));
   if (untouched.length) found.set("yesno", untouched);
   else found.delete("yesno");
   for (const key of ticks.keys()) {
     const [start, end] = key.split(":").map(Number);
-    if (ticked({ start, end })) ticks.delete(key);
+    if (amongChoices({ start, end })) ticks.delete(key);
   }
   if (ctx.followUp) keepChanges(found, tokens, content);
   // Things the speaker wants, lacks or has still to do, with no occurrence in the clause, are a list of them:
