@@ -44,6 +44,7 @@ import { workedOutAsks } from "./worked-out.ts";
 import { currencyConvertAsks, lastingAsks, shareAsks, statedRateAsks } from "./worked-figures.ts";
 import { storyAsks } from "./story.ts";
 import { daySlotAsks, weekHeads, whichSubject } from "./day-slots.ts";
+import { statedScheduleAsks } from "./stated-schedule.ts";
 import { type OtherReading, otherReading, otherVote } from "./foreign.ts";
 import { spanOf } from "./gloss.ts";
 
@@ -267,6 +268,9 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   if (!followUp) asks.splice(0, asks.length, ...currencyConvertAsks(prompt, language, asks, all));
   // Things set to parts of the day and to weekdays are a timetable, not reminders (`day-slots.ts`).
   if (!followUp) asks.splice(0, asks.length, ...daySlotAsks(prompt, language, asks, all));
+  // Times, times a day and weeks stated as facts are a timetable too; a task's rhythm alone, a reminder
+  // (`stated-schedule.ts`).
+  if (!followUp) asks.splice(0, asks.length, ...statedScheduleAsks(prompt, language, asks, all));
   if (!followUp) whichSubject(prompt, language, asks);
   if (!followUp) asks.splice(0, asks.length, ...weekHeads(prompt, asks));
   // A prompt that only names something, or asks only what changes a list, keeps a list of what its first

@@ -558,6 +558,12 @@ export interface Lexicon {
    * (`stages`: "stages", "tappe", "étapes", "etapas", "Etappen") and of a regular session (`sessions`:
    * "lesson", "corso", "séance", "clase", "Unterricht"), by stem. */
   plans: Record<"what" | "to" | "should" | "stages" | "sessions", string[]>;
+  /** Timetables stated as facts (`stated-schedule.ts`): the nouns of what is done at set times besides the
+   * regular sessions (`done`: "checks", "controlli", "mesures", "ejercicios", "Übungen"), whose times, times a
+   * day or weeks are their timetable, and the words of a time set ahead (`planned`: "planned", "previsto",
+   * "prévue", "prevista", "geplant"), which make a time field the hour each record is set for, and the words
+   * after a number that make it an hour (`hours`: "o'clock", "h", "Uhr"). */
+  statedSchedule: Record<"done" | "planned" | "hours", string[]>;
 }
 
 export const LEXICONS: Record<UiLanguage, Lexicon> = { en, it, fr, es, de };
