@@ -13,9 +13,10 @@ const GENERAL = perLanguage((lex) => [...lex.generalNouns, ...lex.nameFieldWords
 const GENERAL_STEMS = Object.fromEntries(
   Object.entries(GENERAL).map(([l, ws]) => [l, new Set([...ws].map((w) => stem(w, l as Language)))]),
 ) as Record<Language, Set<string>>;
-// What opens a complement: an "of", a "for" or a "from" word ("results of", "cose per", "data from").
+// What opens a complement: an "of", a "for", a "from" or an "about" word ("results of", "cose per", "data
+// from", "Übersicht über").
 const OPENS = perLanguage((lex, l) =>
-  [...lex.of, ...PURPOSE[l], ...lex.time.from].filter((w) => !w.includes(" "))
+  [...lex.of, ...PURPOSE[l], ...lex.time.from, ...lex.about].filter((w) => !w.includes(" "))
 );
 // German says "of" by the genitive of the article or possessive that opens the complement ("die Ergebnisse
 // meiner Blutwerte").

@@ -53,12 +53,16 @@ const PHRASES = Object.fromEntries(
         .sort((a, b) => b.words.length - a.words.length);
     return [l, {
       nouns: listed(lex.figures, (t) => t.norm),
+      aggregates: listed(lex.aggregates, (t) => t.norm),
       verbs: listed(lex.computing, (t) => t.text.toLowerCase()),
       each: wordSet(lex.group.each),
       stop: CUES[l as UiLanguage].stop,
     }];
   }),
-) as Record<UiLanguage, { nouns: Phrase[]; verbs: Phrase[]; each: Set<string>; stop: Set<string> }>;
+) as Record<
+  UiLanguage,
+  { nouns: Phrase[]; aggregates: Phrase[]; verbs: Phrase[]; each: Set<string>; stop: Set<string> }
+>;
 
 /** Every phrase at every place of the words, longest first; in German a compound also by its head
  * ("Trefferquote", "Monatsumsatz"). */
@@ -77,7 +81,7 @@ export function namedFigures(
   language: UiLanguage,
   others: CueMatch[],
 ): NamedFigures {
-  const { nouns: nounPhrases, verbs: verbPhrases, each, stop } = PHRASES[language];
+  const { nouns: nounPhrases, aggregates, verbs: verbPhrases, each, stop } = PHRASES[language];
   const nouns = matched(tokens.map((t) => t.norm), nounPhrases, language === "de");
   const verbs = matched(tokens.map((t) => t.text.toLowerCase()), verbPhrases, false);
   // A verb's object: the words after it, or before it where German ends its clause on the verb, to a mark.
@@ -93,7 +97,12 @@ export function namedFigures(
   const overlaps = (m: CueMatch, list: CueMatch[]) => list.some((n) => n.from < m.to && m.from < n.to);
   // A verb of working out asks a figure only where its object is one; the other verbs are figures themselves.
   const working = verbs.filter((v) => v.key === "any" && nouns.some((n) => within(n, reach(v))));
-  const mine = [...nouns, ...working];
+  // (Nor is a verb of working out a figure an aggregate's own word names, "calculate the average", "den
+  // Durchschnitt ausrechnen", nor a verb of adding up or counting, "pro Woche zusammenrechnen": that figure
+  // asks it, no calculator.)
+  const averaged = matched(tokens.map((t) => t.norm), aggregates, language === "de");
+  const figured = verbs.filter((v) => v.key !== "any" || averaged.some((n) => within(n, reach(v))));
+  const mine = [...nouns, ...working, ...figured];
   // (A figure's noun right after a calculator's own cue is what it works out, "tip percentage", one a log's
   // cue governs across function words is the records it keeps, "segnare gli incassi", "Verdienst eintragen",
   // one after a word of each is every record's own value, "each balance", and a total after a number, or a

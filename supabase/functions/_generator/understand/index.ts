@@ -47,6 +47,9 @@ import { daySlotAsks, weekHeads, whichSubject } from "./day-slots.ts";
 import { statedScheduleAsks } from "./stated-schedule.ts";
 import { type OtherReading, otherReading, otherVote } from "./foreign.ts";
 import { spanOf } from "./gloss.ts";
+import { verbFinalAsks } from "./verb-final.ts";
+import { measuredValueAsks } from "./measured-values.ts";
+import { possessedAsks } from "./possessed.ts";
 
 export type { Ask, AskType, Field, FieldType, Slot } from "./asks.ts";
 export type { ConceptMatch } from "./concepts.ts";
@@ -302,6 +305,12 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
     a.type === "list" && named.some((n) => n.start === a.start && n.end === a.end) &&
     !asks.some((q) => q.type === "quiz") && learnsUnits(prompt, a, language);
   asks.splice(0, asks.length, ...asks.map((a): Ask => learns(a) ? { ...a, type: "quiz" } : a));
+  // A German clause ends on its verb: no field or subject holds it, nor a field after it (`verb-final.ts`).
+  if (!followUp) asks.splice(0, asks.length, ...verbFinalAsks(prompt, language, asks));
+  // A subject from who to what they own across a possessive of theirs is what they own (`possessed.ts`).
+  if (!followUp) asks.splice(0, asks.length, ...possessedAsks(prompt, language, asks));
+  // Values kept of the one measure the prompt names are that measure's (`measured-values.ts`).
+  if (!followUp) asks.splice(0, asks.length, ...measuredValueAsks(prompt, language, asks));
   // A story told before the request is its context: the request's asks come first (`story.ts`).
   if (!followUp) asks.splice(0, asks.length, ...storyAsks(prompt, language, asks, all));
   // A quiz is on the topic the prompt states ("topic is world capitals", "tema: le capitali"), or prepares

@@ -20,6 +20,11 @@ export interface Lexicon {
   /** Prepositions, particles, question words and adverbs the stop words lack: no name made from the prompt's
    * words holds one at its edges (`../compose-spec/noun-phrase.ts`). */
   functionWords: string[];
+  /** Where a clause ends on its verb, as a German one does ("mit Strecke und Zeit festhalten könnte und …",
+   * "Werte eintragen"): its modal and auxiliary verbs and the frequent verbs that end one (`verbs`, as
+   * written), and the endings of an infinitive (`endings`: "-en", "-ern", "-eln") that a word in lower case
+   * has among nouns written with a capital (`verb-final.ts`). Empty where no clause ends on its verb. */
+  verbFinal: { verbs: string[]; endings: string[] };
   stop: string[];
   numbers: Record<string, number>;
   and: string[];
@@ -77,6 +82,13 @@ export interface Lexicon {
   /** The nouns of a quantity measured again and again ("weight", "altezza", "Blutdruck"): records named by one
    * are readings, each of a date. */
   measures: string[];
+  /** The nouns of values read off a measure ("values", "readings", "valori", "valeurs", "valores", "Werte"):
+   * records named so are of the one measure the prompt names (`measured-values.ts`). */
+  measuredValues: string[];
+  /** The possessives of another than the speaker ("their", "loro", "leurs", "sus", "ihre"): in a subject,
+   * the noun before one is who does something to what follows it ("Kinder ihre Hausaufgaben"), and what
+   * follows is what the records are (`possessed.ts`). */
+  theirs: string[];
   /** The verbs of changing a reading by an amount ("lose", "abnehmen"): a goal they state is a change. */
   change: string[];
   /** The words that open a goal's deadline ("by", "entro", "d'ici", "antes de", "bis"), matched as written. */
