@@ -39,6 +39,8 @@ import { namesThem, participantOf, personFieldOf, personsOf, referTo, whoField }
 import { otherOccasion } from "./other-occasion.ts";
 import { lastingEntity, workedField } from "./worked-out.ts";
 import { modifierOnly } from "./beside.ts";
+import { otherKind } from "./other-kind.ts";
+import { forOccasion } from "./for-occasion.ts";
 import { namedChoices } from "./named-choice.ts";
 import { fieldsNamedBy, orderOf } from "./sort-by.ts";
 import { choiceHolding, heldBy, heldChoices } from "./offered-choice.ts";
@@ -201,7 +203,12 @@ export class Builder {
       : undefined;
     const said = subject ? this.conceptNamed(subject) : undefined;
     const verb = said !== undefined && fold(this.prompt).includes(id) && !this.promptNames.has(said.id);
-    const concept = within ?? this.sideOf(ask) ?? (verb ? undefined : said);
+    // (Records kept, whose own words name a concept that calls them by another noun and holds none of the
+    // fields the prompt lists for them, are another kind: those of the concept the fields are, else the
+    // prompt's own, not the prompt's best concept's either: `other-kind.ts`.)
+    const unlike = !this.followUp && KEEPING.has(ask.type) && said !== undefined &&
+      otherKind(said, subject!, ask.fields, this.reading ?? this.language);
+    const concept = within ?? this.sideOf(ask) ?? (verb || unlike ? undefined : said);
     // In a follow-up, words no concept knows are about the app's own records ("make the list sortable").
     const same = this.entities.find((e) =>
       concept
@@ -223,14 +230,18 @@ export class Builder {
       ? this.ownObject(ask)
       : undefined;
     const chosen = concept ??
-      (head
-        ? this.conceptNamed(head)
-        : this.entities.length === 0 && promptConcept && !object && names(this.conceptSaid[0]?.join(" ")) &&
-            !this.othersNamed(ask, this.concepts[0]) && !this.conceptSide[0]
-        ? this.concepts[0]
-        : undefined) ??
-      // Records no word names are those whose fields the prompt lists ("libreria: titolo, autore, genere").
-      (ask.each ? undefined : conceptOfFields(ask.fields.map((f) => f.name), this.language));
+      (unlike
+        ? conceptOfFields(ask.fields.map((f) => f.name), this.language)
+        : (head
+          ? this.conceptNamed(head)
+          : this.entities.length === 0 && promptConcept && !object && names(this.conceptSaid[0]?.join(" ")) &&
+              !this.othersNamed(ask, this.concepts[0]) && !this.conceptSide[0] &&
+              // (Nor records said to be for the occasion it names: "charades for family game night".)
+              !forOccasion(this.prompt, ask, this.conceptSaid[0] ?? [], this.reading ?? this.language)
+          ? this.concepts[0]
+          : undefined) ??
+          // Records no word names are those whose fields the prompt lists ("libreria: titolo, autore, genere").
+          (ask.each ? undefined : conceptOfFields(ask.fields.map((f) => f.name), this.language)));
     // (Records of a concept the app keeps already are those: "segnare le prenotazioni con nome, date…".)
     const kept = chosen && this.entities.find((e) => e.spec.key === keyOf(chosen.id, "record"));
     if (kept) return kept;
