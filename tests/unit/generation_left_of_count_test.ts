@@ -164,3 +164,21 @@ Deno.test("a period after a number of things says how often they happen, no figu
   const asked = "I visit 6 to 10 shops a day. Show my total orders per week.";
   assert.ok(understand(asked).asks.some((a) => a.type === "aggregate"), asked);
 });
+
+Deno.test("how many days or weeks are left counts down to a day: no number of the prompt is a count of records", () => {
+  for (
+    const prompt of [
+      "dinner for the office on Friday 19 December, 42 of us: who paid, and how many days are left",
+      "cena di Natale il 19 dicembre, siamo 42: chi ha pagato e quanti giorni mancano",
+      "dîner de Noël le 19 décembre, nous sommes 42 : qui a payé et combien de jours il reste",
+      "cena de Navidad el 19 de diciembre, somos 42. Quien ha pagado y cuantos dias faltan",
+      "Weihnachtsessen am 19. Dezember, wir sind 42: wer hat bezahlt und wie viele Tage noch",
+    ]
+  ) {
+    const asks = understand(prompt).asks;
+    assert.ok(
+      !asks.some((a) => a.type === "goal" && a.counts),
+      `${prompt}: ${JSON.stringify(asks.map((a) => a.type))}`,
+    );
+  }
+});

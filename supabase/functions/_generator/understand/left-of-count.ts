@@ -69,13 +69,17 @@ export function countWhole(
   const word = (t: Token | undefined) =>
     t?.kind === "word" && !CUES[language].stop.has(t.norm) && !TIME_WORDS[language].has(t.norm) &&
     !STILL[language].has(t.norm);
-  // (The question's own noun: right after its words of how many, across "of": "combien de séances".)
-  const asked = question.flatMap((_, i) => {
+  // (The question's own noun: right after its words of how many, across "of": "combien de séances". How many
+  // days or weeks are left counts down to a day, no records, but of a pack: "cuántos días faltan", "20er Karte
+  // … wie viele Stunden habe ich noch".)
+  const nouns = question.flatMap((_, i) => {
     const p = HOW_MANY[language].find((p) => phraseAt(question, i, p));
     if (!p) return [];
     const j = i + p.length + (OF_WORDS[language].has(question[i + p.length]?.norm ?? "") ? 1 : 0);
-    return word(question[j]) ? [question[j].text] : [];
-  })[0];
+    return question[j]?.kind === "word" ? [question[j]] : [];
+  });
+  const timeAsked = nouns.some((t) => TIME_WORDS[language].has(t.norm));
+  const asked = nouns.filter(word).map((t) => t.text)[0];
   const each = question.findIndex((t) => EACH[language].has(t.norm));
   const per = each >= 0 && word(question[each + 1]) ? question[each + 1].text : undefined;
   const found = free.flatMap((q) => {
@@ -88,6 +92,7 @@ export function countWhole(
     ) k++;
     const noun = k >= 0 && word(tokens[k]) ? tokens[k] : undefined;
     const pack = packNear(tokens, q, language);
+    if (timeAsked && !pack) return [];
     const counts = asked ?? (noun && !PACK[language].has(noun.norm) ? noun.text : undefined);
     // (A number is the whole of a pack, or of the records the question counts by name, or, where the question
     // names none, "how many are left", of whatever it numbers; never after a word of still alone, which asks
