@@ -11,7 +11,8 @@
 //   done to records named elsewhere: it names nothing.
 // The words are the lexicon's `nameMedia`, `nameContested` and `nameLearnt`, in each language.
 import type { Language } from "../template/src/types.ts";
-import { CUES, LEXICONS, perLanguage, phraseAt } from "../understand/lexicon.ts";
+import { CUES, joinedVerb, LEXICONS, perLanguage, phraseAt } from "../understand/lexicon.ts";
+import { isUiLanguage } from "../understand/language.ts";
 import { words } from "../understand/text.ts";
 
 const tokenized = (phrases: string[]) =>
@@ -112,24 +113,10 @@ export function learntSkill(prompt: string, before: number, language: Language):
   return "";
 }
 
-const JOINED = Object.fromEntries(
-  (["en", "it", "fr", "es", "de"] as Language[]).map((l) => {
-    const { endings, joined } = LEXICONS[l].infinitive;
-    // (Italian drops the infinitive's last vowel before the pronoun: "segnare", "segnarle".)
-    const cut = endings.map((e) => (e.endsWith("e") ? `${e.slice(0, -1)}e?` : e));
-    return [
-      l,
-      cut.length && joined.length
-        ? new RegExp(`\\p{L}{2}(?:${cut.join("|")})(?:${joined.join("|")})$`, "u")
-        : null,
-    ];
-  }),
-) as Record<Language, RegExp | null>;
-
 /** Whether a one-word name is an infinitive with a pronoun joined to it ("Segnarle", "Apuntarlos"): a verb. */
 export function pronounJoined(name: string, language: Language): boolean {
   const own = words(name).filter((t) => t.kind === "word");
-  return own.length === 1 && JOINED[language]?.test(own[0].norm) === true;
+  return own.length === 1 && isUiLanguage(language) && joinedVerb(own[0].norm, language);
 }
 
 const AND = perLanguage((lex) => lex.and);
