@@ -38,11 +38,11 @@ const detectors: Record<string, (text: string) => string> = {
   "detectLanguage (eld small, UI prior, lexicon vote)": (t) => detectLanguage(t, lexiconVote(t)).language,
   // (The language found, when the UI falls back to English: what the other languages' prompts are read in.)
   "detectLanguage (eld small, UI prior, lexicon vote, English words)": (t) => {
-    const guess = detectLanguage(t, lexiconVote(t), englishKnowsEveryKnownWord(t));
+    const guess = detectLanguage(t, lexiconVote(t), () => englishKnowsEveryKnownWord(t));
     return guess.language === "en" && guess.detected !== "und" ? guess.detected : guess.language;
   },
   "detectLanguage (…, English words, other languages' words)": (t) => {
-    const guess = detectLanguage(t, lexiconVote(t), englishKnowsEveryKnownWord(t), otherVote(t));
+    const guess = detectLanguage(t, lexiconVote(t), () => englishKnowsEveryKnownWord(t), otherVote(t));
     return guess.language === "en" && guess.detected !== "und" ? guess.detected : guess.language;
   },
 };

@@ -109,7 +109,7 @@ Deno.test("Japanese names are found within the text; a one-character name only a
 });
 
 Deno.test("the UI prior does not take a prompt for Spanish or German when its own language knows its words", () => {
-  const guess = (text: string) => detectLanguage(text, lexiconVote(text), false, otherVote(text));
+  const guess = (text: string) => detectLanguage(text, lexiconVote(text), undefined, otherVote(text));
   assert.deepEqual(guess("lista de compras do mercado"), { language: "en", detected: "pt" });
   assert.deepEqual(guess("diario de treino na academia com series e repeticoes"), {
     language: "en",

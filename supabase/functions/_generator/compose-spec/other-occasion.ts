@@ -54,7 +54,7 @@ const OCCASION_NOUNS = Object.fromEntries(
  * tasks for a birthday party): what the event is, the prompt says. */
 function unnamedOccasions(entity: Entity, prompt: string, language: Language) {
   const said = stemPhrase(prompt, language);
-  const names = (stems: string[], noun: string[]) =>
+  const names = (stems: readonly string[], noun: string[]) =>
     stems.some((_, i) => noun.every((w, k) => stems[i + k] === w));
   const other = (text: string) => {
     const stems = stemPhrase(text, language);

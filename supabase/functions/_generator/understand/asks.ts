@@ -2565,7 +2565,7 @@ const EACH_WORDS = 4;
 function fieldQuestion(
   m: CueMatch,
   tokens: readonly Token[],
-  stems: string[],
+  stems: readonly string[],
   language: UiLanguage,
   figure: Figure,
 ): boolean {
@@ -2635,7 +2635,7 @@ const WANT_WINDOW = 6;
  */
 function wantedAmount(
   tokens: readonly Token[],
-  stems: string[],
+  stems: readonly string[],
   quantities: Quantity[],
   cued: CueMatch[],
   language: UiLanguage,
@@ -2747,7 +2747,7 @@ const measuredAmount = (q: Quantity) =>
  */
 function limitsOf(
   tokens: readonly Token[],
-  stems: string[],
+  stems: readonly string[],
   quantities: Quantity[],
   content: (i: number) => boolean,
   language: UiLanguage,
@@ -3403,7 +3403,7 @@ const ASSIGNED_WINDOW = 5;
  */
 function assignedAt(
   tokens: readonly Token[],
-  stems: string[],
+  stems: readonly string[],
   content: (i: number) => boolean,
   language: UiLanguage,
 ): { quote: Span; person?: Span; byWhom: boolean; thing: Span; when: boolean; loan: boolean } | undefined {
@@ -3803,7 +3803,7 @@ const orderingOf = (tokens: readonly Token[], found: Map<AskType, Offsets[]>) =>
  * "per persona"). */
 function dividedBy(
   tokens: readonly Token[],
-  stems: string[],
+  stems: readonly string[],
   m: CueMatch,
   content: (i: number) => boolean,
   language: UiLanguage,
@@ -4413,7 +4413,7 @@ interface SpannedField extends Field, Offsets {
 function boardFields(
   fields: SpannedField[],
   tokens: readonly Token[],
-  stems: string[],
+  stems: readonly string[],
   language: UiLanguage,
 ) {
   const compounds = language === "de" ? tokens.map((t) => t.norm) : undefined;

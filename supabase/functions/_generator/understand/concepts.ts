@@ -137,7 +137,7 @@ function pairIndex(index: CueIndex, language: UiLanguage): Map<string, string[]>
  * dog's walks); not a purpose ("reminder to water" is no "water reminder"). */
 function namedApart(
   tokens: ReturnType<typeof words>,
-  stems: string[],
+  stems: readonly string[],
   language: UiLanguage,
   index: CueIndex,
 ) {

@@ -65,7 +65,7 @@ export function languageName(language: OtherLanguage): string {
 
 interface Name {
   id: string;
-  stems: string[];
+  stems: readonly string[];
   /** As written, folded: what Japanese text is searched for. */
   folded: string;
 }

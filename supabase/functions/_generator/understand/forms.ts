@@ -103,7 +103,7 @@ function objectOf(tokens: readonly Token[], from: number, to: number, language: 
 function learning(
   prompt: string,
   tokens: readonly Token[],
-  stems: string[],
+  stems: readonly string[],
   asks: Ask[],
   stated: Quantity[],
   language: UiLanguage,
@@ -177,7 +177,7 @@ export function learnt(ask: Ask, language: UiLanguage): boolean {
 function implied(
   prompt: string,
   tokens: readonly Token[],
-  stems: string[],
+  stems: readonly string[],
   parts: Clause[],
   asks: Ask[],
   language: UiLanguage,

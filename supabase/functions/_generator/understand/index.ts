@@ -95,7 +95,7 @@ function promptLanguage(prompt: string): { language: UiLanguage; detected: strin
   return detectLanguage(
     prompt,
     lexiconVote(prompt, known),
-    englishKnowsEveryKnownWord(prompt, known),
+    () => englishKnowsEveryKnownWord(prompt, known),
     otherVote(prompt),
   );
 }

@@ -33,19 +33,19 @@ const SHORT = 5;
  * `vote` gives, for a UI language, the share of the prompt's words it knows (cue or function words): in a
  * short prompt ("migraine diary", "car maintenance log") it tips the balance between close scores.
  * `englishKnowsEveryKnownWord` says English's lexicon knows each of the prompt's words that a UI language
- * knows, and at least half of them.
+ * knows, and at least half of them: asked only of a short prompt, as it looks up every word in every language.
  */
 export function detectLanguage(
   text: string,
   vote?: (language: UiLanguage) => number,
-  englishKnowsEveryKnownWord = false,
+  englishKnowsEveryKnownWord?: () => boolean,
   otherVote?: (language: string) => number,
 ): LanguageGuess {
   const short = text.split(/\s+/).filter(Boolean).length <= SHORT;
   // A short prompt made only of words English knows ("a todo list app", "a timer app"), or words no UI language
   // knows ("kombucha brew log"), is English: their
   // n-grams can lean to a neighbour by a hair, and the words app prompts share across languages are English.
-  if (short && englishKnowsEveryKnownWord) return { language: "en", detected: "en" };
+  if (short && englishKnowsEveryKnownWord?.()) return { language: "en", detected: "en" };
   const raw = Object.entries(eld.detect(text).getScores() as Record<string, number>);
   const top = Math.max(0, ...raw.map(([, score]) => score));
   // (Another language's words are counted only where its n-grams come near the best: the vote costs.)

@@ -583,7 +583,7 @@ export const LEXICONS: Record<UiLanguage, Lexicon> = { en, it, fr, es, de };
 /** A phrase of the data, as stems, with what it stands for. */
 export interface Cue {
   key: string;
-  stems: string[];
+  stems: readonly string[];
   /** The phrase as written, folded. */
   folded: string;
 }
@@ -615,7 +615,7 @@ export interface CueMatch {
 
 /** Every key's longest cue at every position, overlaps allowed: how several concepts share a word ("books"
  * names a reading log and a book list), each counted once where its longer phrase covers a shorter one. */
-export function matchEveryKey(stems: string[], index: CueIndex): CueMatch[] {
+export function matchEveryKey(stems: readonly string[], index: CueIndex): CueMatch[] {
   const found: CueMatch[] = [];
   const reach = new Map<string, number>();
   for (let i = 0; i < stems.length; i++) {
@@ -648,7 +648,7 @@ function compoundHead(stem: string, word: string, index: CueIndex): Cue | undefi
  * words as written (`written`), cues of one length sharing a stem go to the one written nearest the word
  * (Italian "ordinare" sorts, "ordinazione" orders, both stemmed "ordin"). */
 export function matchCues(
-  stems: string[],
+  stems: readonly string[],
   index: CueIndex,
   compounds?: string[],
   written?: string[],
@@ -704,17 +704,27 @@ export function lexiconVote(text: string, also?: Knows): (language: UiLanguage) 
     tokens.filter((t) => knows(t, language) || also?.(t, language)).length / Math.max(tokens.length, 1);
 }
 
+// A clause's tokens are stemmed by many readers in turn: each array's stems are kept while it lives (read-only,
+// as every reader shares them).
+const stemmed = new WeakMap<readonly Token[], Partial<Record<UiLanguage, readonly string[]>>>();
+
 /** Stems of the tokens, in the language; in German a separable verb as its infinitive's. */
-export function stemTokens(tokens: readonly Token[], language: UiLanguage): string[] {
-  const stems = tokens.map((t) => (t.kind === "word" ? stem(t.norm, language) : t.norm));
-  return language === "de" ? joinParticles(tokens, stems) : stems;
+export function stemTokens(tokens: readonly Token[], language: UiLanguage): readonly string[] {
+  let kept = stemmed.get(tokens);
+  if (!kept) stemmed.set(tokens, kept = {});
+  let stems = kept[language];
+  if (!stems) {
+    const own = tokens.map((t) => (t.kind === "word" ? stem(t.norm, language) : t.norm));
+    stems = kept[language] = Object.freeze(language === "de" ? joinParticles(tokens, own) : own);
+  }
+  return stems;
 }
 
 // A German separable verb leaves its particle at the end of the clause, or before the question that follows
 // ("trag meine Ausgaben ein", "hak die Aufgaben ab", "schreib mir auf, wann…"): the nearest word before it,
 // within the clause, that joined to it is a cue ("eintragen", "abhaken", "aufschreiben") is that cue. A
 // particle before an article, a determiner or a noun is a preposition ("erinnere mich an die Tabletten").
-function joinParticles(tokens: readonly Token[], stems: string[]): string[] {
+function joinParticles(tokens: readonly Token[], stems: readonly string[]): string[] {
   const { asks, verbs, stop } = CUES.de;
   const known = (s: string) => asks.has(s) || verbs.has(s);
   const object = wordSet([...de.articles, ...de.determiners]);
@@ -917,12 +927,13 @@ export const CUES: Record<UiLanguage, Cues> = Object.fromEntries(
  * knows, a name or a borrowed dish ("kombucha brew log"), says nothing of the language. */
 export function englishKnowsEveryKnownWord(text: string, also?: Knows): boolean {
   const tokens = words(text).filter((t) => t.kind === "word");
-  const known = (t: Token, l: UiLanguage) => knows(t, l) || (also?.(t, l) ?? false);
-  const count = (l: UiLanguage) => tokens.filter((t) => known(t, l)).length;
+  // (Each word's languages, asked once: `also` looks the word's stem up in every concept's names.)
+  const knownBy = tokens.map((t) => UI_LANGUAGES.filter((l) => knows(t, l) || (also?.(t, l) ?? false)));
+  const count = (l: UiLanguage) => knownBy.filter((known) => known.includes(l)).length;
   const english = count("en");
   if (english === 0 || english === tokens.length) return english > 0;
   return 2 * english >= tokens.length && UI_LANGUAGES.every((l) => l === "en" || count(l) < english) &&
-    tokens.every((t) => known(t, "en") || !UI_LANGUAGES.some((l) => known(t, l)));
+    knownBy.every((known) => known.length === 0 || known.includes("en"));
 }
 
 /** "After each", "à chaque": what follows something that happens; "every time", "cada vez", "jedes Mal": when a

@@ -103,7 +103,7 @@ const compounds = (tokens: readonly Token[], language: UiLanguage) =>
  */
 export function plannedAt(
   tokens: readonly Token[],
-  stems: string[],
+  stems: readonly string[],
   language: UiLanguage,
   quantities: Placed[],
   content: (i: number) => boolean,
@@ -149,7 +149,12 @@ function whatToDoAt(tokens: readonly Token[], language: UiLanguage, quantities: 
 
 /** A trip's stages with a day to each ("le tappe con città, date e ostello", "les étapes par jour", "Etappen
  * pro Tag"): the stages' noun with a day, a date or a period of a day a few words after it, in its phrase. */
-function stagesAt(tokens: readonly Token[], stems: string[], language: UiLanguage, quantities: Placed[]) {
+function stagesAt(
+  tokens: readonly Token[],
+  stems: readonly string[],
+  language: UiLanguage,
+  quantities: Placed[],
+) {
   const plan = PLANS[language];
   const stage = matchCues(stems, plan.stages, compounds(tokens, language))[0];
   if (!stage) return undefined;
@@ -167,7 +172,7 @@ function stagesAt(tokens: readonly Token[], stems: string[], language: UiLanguag
  * le mardi à 18h", "Klavierunterricht jeden Montag um 16 Uhr"): when they are, not what to be reminded of. */
 function sessionsAt(
   tokens: readonly Token[],
-  stems: string[],
+  stems: readonly string[],
   language: UiLanguage,
   quantities: Placed[],
   content: (i: number) => boolean,

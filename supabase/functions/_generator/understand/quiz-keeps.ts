@@ -27,7 +27,7 @@ const MOST_CHOICES = 8;
 
 /** The runs of words only of what a quiz keeps ("keep my best score", "3 choices per question", "salva il
  * record"): a word of it, a number, a verb or a function word, one of them at least a word of it. */
-function keptRuns(tokens: readonly Token[], stems: string[], language: UiLanguage): Span[] {
+function keptRuns(tokens: readonly Token[], stems: readonly string[], language: UiLanguage): Span[] {
   const covered = new Set(
     matchCues(stems, KEPT[language]).flatMap((m) =>
       Array.from({ length: m.to - m.from }, (_, k) => m.from + k)
@@ -62,7 +62,7 @@ function keptOnly(text: string, language: UiLanguage): boolean {
  * those ("ripassare le capitali con 3 risposte possibili": the verb of learning asks the quiz). */
 export function keptByQuiz(
   tokens: readonly Token[],
-  stems: string[],
+  stems: readonly string[],
   asks: Ask[],
   language: UiLanguage,
 ): Set<Ask> {
@@ -86,7 +86,7 @@ export function keptWords(prompt: string, asks: Ask[], language: UiLanguage): Sp
  * choices", "4 risposte possibili", "3 Antworten zur Auswahl"). */
 export function choicesCount(
   tokens: readonly Token[],
-  stems: string[],
+  stems: readonly string[],
   stated: Quantity[],
   language: UiLanguage,
 ): Quantity | undefined {
@@ -103,7 +103,7 @@ export function choicesCount(
  * only where its quote lies in theirs. */
 export function foldIntoQuiz(
   tokens: readonly Token[],
-  stems: string[],
+  stems: readonly string[],
   asks: Ask[],
   own: Set<Ask>,
   stated: Quantity[],

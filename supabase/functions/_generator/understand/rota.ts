@@ -73,7 +73,7 @@ function firstPhrase(tokens: readonly Token[], phrases: string[][]): Span | unde
  * takes the turn. */
 function anotherEach(
   tokens: readonly Token[],
-  stems: string[],
+  stems: readonly string[],
   language: UiLanguage,
   persons: Span[],
   quantities: Placed[],
@@ -117,7 +117,7 @@ function listedAfter(tokens: readonly Token[], language: UiLanguage, turn: Span)
  */
 export function turnsAmong(
   tokens: readonly Token[],
-  stems: string[],
+  stems: readonly string[],
   language: UiLanguage,
   persons: Span[],
   unnamed: Span[],
@@ -230,7 +230,7 @@ const BETWEEN_GAP = 3;
  */
 export function sharedBetween(
   tokens: readonly Token[],
-  stems: string[],
+  stems: readonly string[],
   language: UiLanguage,
   persons: Span[],
 ): { quote: Span; persons: Span } | undefined {

@@ -52,7 +52,11 @@ const MONEY = Object.fromEntries(
 const split = (from: number, to: number): CueMatch => ({ key: "split", from, to });
 
 /** The split cues of a clause's tokens (`stems`, as `stemTokens` gives them) that no cue of splitting names. */
-export function sharedCosts(tokens: readonly Token[], stems: string[], language: UiLanguage): CueMatch[] {
+export function sharedCosts(
+  tokens: readonly Token[],
+  stems: readonly string[],
+  language: UiLanguage,
+): CueMatch[] {
   const phrases = matchCues(stems, INDEX[language]);
   const money = stems.some((s) => MONEY[language].has(s));
   return [

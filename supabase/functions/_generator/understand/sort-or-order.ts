@@ -19,7 +19,7 @@ const REACH = 4;
 
 export function ordersRatherThanSorts(
   tokens: readonly Token[],
-  stems: string[],
+  stems: readonly string[],
   m: CueMatch,
   language: UiLanguage,
 ): boolean {
