@@ -137,3 +137,20 @@ Deno.test("the words of a field any record holds say nothing alone, in the five 
   assert.equal(saysNothing("Fristen", "de"), true);
   assert.equal(saysNothing("Passport Due Dates", "en"), false);
 });
+
+Deno.test("a relative clause the speaker is the subject of is cut from the name: the things it is about name it", () => {
+  for (
+    const [prompt, name] of [
+      ["log the tips that i earn every night", "Tips"],
+      ["voglio segnare le mance che prendo ogni sera", "Mance"],
+      ["je veux noter les pourboires que je gagne chaque soir", "Pourboires"],
+      ["quiero apuntar las propinas que gano cada noche en el bar y ver la media por semana", "Propinas"],
+    ]
+  ) {
+    assert.equal(composeSpec(prompt, { tier: "light" }).spec.name, name, prompt);
+  }
+  assert.equal(beforeSpeakersClause("Propinas que gano", "", "es"), "Propinas");
+  assert.equal(beforeSpeakersClause("Pourboires que je gagne", "", "fr"), "Pourboires");
+  // (A relative clause of someone else's stays: it says which of the things.)
+  assert.equal(beforeSpeakersClause("Libros que presta Ana", "", "es"), "Libros que presta Ana");
+});

@@ -14,6 +14,7 @@ import type { Language } from "../template/src/types.ts";
 import { CUES, joinedVerb, LEXICONS, perLanguage, phraseAt } from "../understand/lexicon.ts";
 import { isUiLanguage } from "../understand/language.ts";
 import { words } from "../understand/text.ts";
+import { speakerBefore } from "../understand/asks.ts";
 
 const tokenized = (phrases: string[]) =>
   phrases.map((p) => words(p).filter((t) => t.kind === "word").map((t) => t.norm)).filter((p) => p.length)
@@ -120,14 +121,23 @@ export function pronounJoined(name: string, language: Language): boolean {
 }
 
 const AND = perLanguage((lex) => lex.and);
+const RELATIVE = perLanguage((lex) => lex.relative);
 const SPEAKER = perLanguage((lex) => lex.speaker);
 const FIRST_PERSON = perLanguage((lex) => lex.relativeSpeakerEndings);
 
 /** A name cut before an "and" that opens the speaker's next clause: the speaker's pronoun after it ("and I
  * write"), or a verb of the first person's ending before an article or possessive in the prompt ("Casa rural
- * y apunto las reservas" is "Casa rural"); the name as it is otherwise. */
+ * y apunto las reservas" is "Casa rural"); or before a relative word whose clause the speaker is the subject of
+ * (`speakerBefore`: "Propinas que gano", "Pourboires que je gagne", "Tips that I earn" are the tips); the name
+ * as it is otherwise. */
 export function beforeSpeakersClause(name: string, prompt: string, language: Language): string {
   const own = words(name).filter((t) => t.kind === "word");
+  if (isUiLanguage(language)) {
+    const relative = own.findIndex((t, j) =>
+      j > 0 && RELATIVE[language].has(t.norm) && speakerBefore(own, j + 2, language) === j + 1
+    );
+    if (relative > 0) return name.slice(0, own[relative - 1].end).trim();
+  }
   const tokens = words(prompt);
   const at = tokens.findIndex((_, p) => phraseAt(tokens, p, own.map((t) => t.norm)));
   if (at < 0) return name;

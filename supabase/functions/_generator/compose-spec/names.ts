@@ -876,7 +876,11 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   const kindOnly = !asGiven(chosen) && !/\s/.test(picked) && isCue(picked, language, ["asks"]);
   const withSubject = kindOnly
     ? subjectOnly(
-      kindWithSubject(picked, prompt, u, main?.start ?? 0, language, capitals),
+      beforeSpeakersClause(
+        kindWithSubject(picked, prompt, u, main?.start ?? 0, language, capitals),
+        prompt,
+        language,
+      ),
       language,
       capitals,
     )
