@@ -3,6 +3,7 @@
 // in one currency and seen in another ask for a converter, and a stock with its use a day is a record of the
 // days it lasts. Without the fact (no amount, no percentage, one currency, no question of how long) none is.
 import assert from "node:assert/strict";
+import { sentenceTokens } from "../../supabase/functions/_generator/understand/text.ts";
 import { composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
 import { understand } from "../../supabase/functions/_generator/understand/index.ts";
 import { AppSpecSchema } from "../../supabase/functions/_generator/spec-schema.ts";
@@ -178,4 +179,10 @@ Deno.test("a stock and its use a day, asked how long it lasts, is a record of th
     computed("my dog weighs 4 kg and eats 80 g a day").filter((f) => f.includes("ratio")),
     [],
   );
+});
+
+Deno.test("a sentence ends at a mark before a space or the end, never at a mark inside a number", () => {
+  const prompt = "Home is $0.14 per kWh. Work out the cost!\nNotes";
+  const said = sentenceTokens(prompt).map((s) => prompt.slice(s[0].start, s.at(-1)!.end));
+  assert.deepEqual(said, ["Home is $0.14 per kWh.", "Work out the cost!", "Notes"]);
 });

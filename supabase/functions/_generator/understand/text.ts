@@ -121,3 +121,11 @@ export function words(text: string): readonly Token[] {
 // are kept, their tokens frozen so that no stage changes what another reads.
 const RECENT_TEXTS = 64;
 const RECENT = new Map<string, readonly Token[]>();
+
+/** The text's sentences as tokens at the text's offsets: a sentence ends at a mark before a space or the end, or
+ * at a line's end (a mark inside a number, "$1.08", ends none); sentences without a word are left out. */
+export function sentenceTokens(text: string): Token[][] {
+  return [...text.matchAll(/(?:[^.!?\n]|[.!?](?!\s|$))+(?:[.!?]|\n|$)/g)].map((sentence) =>
+    words(sentence[0]).map((t) => ({ ...t, start: t.start + sentence.index!, end: t.end + sentence.index! }))
+  ).filter((tokens) => tokens.length > 0);
+}

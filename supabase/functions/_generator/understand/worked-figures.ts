@@ -8,7 +8,7 @@ import type { UiLanguage } from "./language.ts";
 import { measureOf, type Quantity } from "./quantities.ts";
 import { LEXICONS, phraseFrom, phrasesPerLanguage } from "./lexicon.ts";
 import { stem } from "./stem.ts";
-import { type Token, words } from "./text.ts";
+import { sentenceTokens, type Token, words } from "./text.ts";
 import type { Ask } from "./asks.ts";
 import UNITS from "./units.json" with { type: "json" };
 
@@ -16,13 +16,6 @@ const RATE = phrasesPerLanguage((lex) => lex.workedFigures.hourlyRate);
 const SHARE = phrasesPerLanguage((lex) => lex.workedFigures.share);
 const AFTER = phrasesPerLanguage((lex) => lex.workedFigures.after);
 const INTO = phrasesPerLanguage((lex) => lex.workedFigures.into);
-
-/** The prompt's sentences as tokens at the prompt's offsets (a mark inside a number, "$1.08", ends none). */
-function sentences(prompt: string): Token[][] {
-  return [...prompt.matchAll(/(?:[^.!?\n]|[.!?](?!\s|$))+(?:[.!?]|\n|$)/g)].map((sentence) =>
-    words(sentence[0]).map((t) => ({ ...t, start: t.start + sentence.index!, end: t.end + sentence.index! }))
-  ).filter((tokens) => tokens.length > 0);
-}
 
 const within = (a: { start: number; end: number }, start: number, end: number) =>
   a.start >= start && a.end <= end;
@@ -54,7 +47,7 @@ export function statedRateAsks(
   quantities: Quantity[],
 ): Ask[] {
   const hour = LEXICON_HOUR[language];
-  for (const tokens of sentences(prompt)) {
+  for (const tokens of sentenceTokens(prompt)) {
     for (let i = 0; i < tokens.length; i++) {
       const phrase = phraseFrom(tokens, i, RATE[language]);
       if (!phrase) continue;
@@ -101,7 +94,7 @@ const REST = Object.fromEntries(
  */
 export function shareAsks(prompt: string, language: UiLanguage, asks: Ask[], quantities: Quantity[]): Ask[] {
   const percent = (q: Quantity) => q.kind === "measure" && q.unit === "%";
-  for (const tokens of sentences(prompt)) {
+  for (const tokens of sentenceTokens(prompt)) {
     for (let i = 0; i < tokens.length; i++) {
       const phrase = phraseFrom(tokens, i, SHARE[language]);
       if (!phrase) continue;
@@ -134,7 +127,7 @@ export function shareAsks(prompt: string, language: UiLanguage, asks: Ask[], qua
         quantities: [share],
       }];
       // What is left after the share: the `after` word right before a noun of the share, later in the prompt.
-      const all = sentences(prompt).flat();
+      const all = sentenceTokens(prompt).flat();
       const after = all.findIndex((t, k) =>
         t.start >= to.end && phraseFrom(all, k, AFTER[language]) &&
         [1, 2].some((n) =>
@@ -194,7 +187,7 @@ export function currencyConvertAsks(
       new Set(held.map((q) => q.kind === "money" && q.currency)).size >= 2;
   };
   asks = asks.filter((a) => !(a.type === "catalog" && rate(a)));
-  for (const tokens of sentences(prompt)) {
+  for (const tokens of sentenceTokens(prompt)) {
     const [start, end] = [tokens[0].start, tokens.at(-1)!.end];
     if (asks.some((a) => a.type === "convert" && within(a, start, end))) continue;
     const named = tokens.flatMap((t, k) => {
@@ -236,7 +229,7 @@ export function lastingAsks(
 ): Ask[] {
   const all = words(prompt);
   if (!all.some((_, i) => phraseFrom(all, i, LASTING[language]))) return asks;
-  for (const tokens of sentences(prompt)) {
+  for (const tokens of sentenceTokens(prompt)) {
     const [start, end] = [tokens[0].start, tokens.at(-1)!.end];
     const inside = quantities.filter((q) => within(q, start, end));
     const use = inside.find((q, k) =>

@@ -6,7 +6,7 @@ import type { UiLanguage } from "./language.ts";
 import { type Quantity, unitWord } from "./quantities.ts";
 import { CUES, phraseFrom, phrasesPerLanguage } from "./lexicon.ts";
 import { stem } from "./stem.ts";
-import { type Token, words } from "./text.ts";
+import { sentenceTokens, type Token, words } from "./text.ts";
 import type { Ask } from "./asks.ts";
 
 /** How a figure is worked out: `of` holds the prompt's words naming its operands, or a rate's amount. */
@@ -153,10 +153,7 @@ export function workedOutAsks(
   const text = ` ${words(prompt).map((t) => t.norm).join(" ")} `;
   const costed = costs.some((c) => language === "de" ? text.includes(c) : text.includes(` ${c} `));
   const added: Ask[] = [];
-  for (const sentence of prompt.matchAll(/[^.!?\n]+(?:[.!?](?=\s|$)|\n|$)/g)) {
-    const offset = sentence.index!;
-    const tokens = words(sentence[0]).map((t) => ({ ...t, start: t.start + offset, end: t.end + offset }));
-    if (!tokens.length) continue;
+  for (const tokens of sentenceTokens(prompt)) {
     const [start, end] = [tokens[0].start, tokens.at(-1)!.end];
     const inside = (a: { start: number; end: number }) => a.start >= start && a.end <= end;
     const calculator = asks.find((a) => a.type === "calculator" && inside(a));
