@@ -8,7 +8,7 @@ import type { UiLanguage } from "./language.ts";
 import { measureOf, type Quantity } from "./quantities.ts";
 import { LEXICONS, phraseFrom, phrasesPerLanguage } from "./lexicon.ts";
 import { stem } from "./stem.ts";
-import { sentenceTokens, type Token, words } from "./text.ts";
+import { sentenceTokens, words } from "./text.ts";
 import type { Ask } from "./asks.ts";
 import UNITS from "./units.json" with { type: "json" };
 
