@@ -18,6 +18,18 @@ Deno.test("a sentence that says to mark records and states a bound asks for a fl
   ) assert.deepEqual(bounds(prompt), expected, prompt);
 });
 
+Deno.test("a price with a decimal point in the sentence of marking does not end it", () => {
+  for (
+    const [prompt, expected] of [
+      ["a list of my groceries with price, highlight anything over $2.50 in red", { above: 2.5 }],
+      ["lista della spesa col prezzo, evidenzia in rosso quello che costa più di 1.80 €", { above: 1.8 }],
+    ] as const
+  ) {
+    assert.deepEqual(bounds(prompt), expected, prompt);
+    assert.ok(!understand(prompt).asks.some((a) => a.type === "theme"), prompt);
+  }
+});
+
 Deno.test("a bound with no word of marking, or marking with no bound, is no flag", () => {
   for (
     const prompt of [

@@ -6,7 +6,7 @@
 import type { UiLanguage } from "./language.ts";
 import type { Quantity } from "./quantities.ts";
 import { CUES, LEXICONS, phraseFrom, phrasesPerLanguage } from "./lexicon.ts";
-import { type Token, words } from "./text.ts";
+import { sentenceTokens, type Token } from "./text.ts";
 import type { Ask } from "./asks.ts";
 
 type Kind = "marking" | "below" | "above" | "outside";
@@ -67,9 +67,7 @@ export function flagAsks(prompt: string, language: UiLanguage, asks: Ask[], quan
   const flags: Ask[] = [];
   // (Where the sentences mark records: a colour word there is how, "in red".)
   const marks: { start: number; end: number }[] = [];
-  for (const sentence of prompt.matchAll(/[^.!?\n]+(?:[.!?](?=\s|$)|\n|$)/g)) {
-    const offset = sentence.index!;
-    const tokens = words(sentence[0]).map((t) => ({ ...t, start: t.start + offset, end: t.end + offset }));
+  for (const tokens of sentenceTokens(prompt)) {
     const marking = phrasesAt(tokens, "marking", language);
     if (!marking.length) continue;
     const bounds: { below?: number; above?: number } = {};
