@@ -168,7 +168,7 @@ Deno.test("evaluator refuses a prompt of which nothing was understood, naming th
       "quero um app sobre a teoria das cordas quanticas",
       "ik wil een app over de geschiedenis van het romeinse rijk",
       // (A colon's list of words the gloss does not hold has a shape, not a subject: no app named "Kamieni".)
-      "Chcę aplikację do moich kamieni: kolor, rozmiar",
+      "Chcę aplikację do moich kamieni: połysk, twardość",
       "make me an app",
     ]
   ) {

@@ -58,11 +58,11 @@ const CASES: Case[] = [
     times: ["21:00"],
   },
   {
-    prompt: "boodschappenlijst met prijs per winkel",
+    prompt: "boodschappenlijst met prijs per markthal",
     language: "nl",
     concept: "shopping-item",
     asks: ["list"],
-    unread: ["winkel"],
+    unread: ["markthal"],
   },
   {
     prompt: "chcę zapisywać moje biegi w parku i widzieć wykres",

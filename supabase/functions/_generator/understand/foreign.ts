@@ -11,6 +11,7 @@ import { memoizedStem, snowballStemmer } from "./stem.ts";
 import { fold, words } from "./text.ts";
 import OTHER from "./foreign.json" with { type: "json" };
 import { type Gloss, glossOf } from "./gloss.ts";
+import { isHeldWord } from "./foreign-words.ts";
 
 export const OTHER_LANGUAGES = ["pt", "nl", "pl", "sv", "da", "no", "tr", "ja", "ru"] as const;
 export type OtherLanguage = (typeof OTHER_LANGUAGES)[number];
@@ -170,10 +171,12 @@ export function otherConcepts(text: string, language: OtherLanguage): OtherMatch
       // A word that only shares its stem with a name counts half (the stemmers cut hard: "toplam" and
       // "toplantı"), and not at all where that stem is of three letters or fewer ("adını", "adım"), nor does a
       // function or common word alone ("per" is no "pers").
+      // Nor does a word written as a word of the gloss or an everyday word of its own (foreign-words.ts).
       const fits = best.filter((n) =>
         said(n) === n.folded || !n.stems.some((x) => x.length <= SHORT_STEM) &&
           !(n.stems.length === 1 &&
-            (FUNCTION[language].has(tokens[i].norm) || COMMON[language].has(tokens[i].norm)))
+            (FUNCTION[language].has(tokens[i].norm) || COMMON[language].has(tokens[i].norm) ||
+              isHeldWord(tokens[i].norm, language)))
       );
       if (!fits.length) {
         const word = tokens[i].norm;

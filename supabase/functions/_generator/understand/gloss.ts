@@ -11,6 +11,7 @@ import { CUES } from "./lexicon.ts";
 import { stem } from "./stem.ts";
 import { fold, words } from "./text.ts";
 import { measureWord } from "./quantities.ts";
+import { compoundLinks, everydayWords, withoutEnding } from "./foreign-words.ts";
 
 /** The English text a prompt in another language is read as, and where each part of it was said. */
 export interface Gloss {
@@ -26,6 +27,9 @@ interface Entry {
   english: string;
   /** As written, folded. */
   said: string;
+  /** As written, in lower case with its marks: a function word is glossed only by an entry written as it is
+   * ("är" is, not "år" year). */
+  written: string;
 }
 
 const BLOCKS = GLOSS as Record<OtherLanguage, Record<string, string>>;
@@ -38,12 +42,21 @@ function indexOf(language: OtherLanguage): Map<string, Entry[]> {
   let index = indexes.get(language);
   if (index) return index;
   index = new Map();
-  for (const [said, english] of Object.entries(BLOCKS[language])) {
+  // (The gloss's own entries first; then the language's everyday words it does not hold: foreign-words.ts.)
+  const own = Object.entries(BLOCKS[language]);
+  const held = new Set(own.map(([said]) => fold(said)));
+  const everyday = everydayWords(language).filter(([said]) => !held.has(fold(said)));
+  for (const [said, english] of [...own, ...everyday]) {
     const keys = language === "ja"
       ? [fold(said)]
       : words(said).filter((t) => t.kind === "word").map((t) => keyOf(t.text, language));
     const first = language === "ja" ? "" : keys[0];
-    index.set(first, [...(index.get(first) ?? []), { keys, english, said: fold(said) }]);
+    index.set(first, [...(index.get(first) ?? []), {
+      keys,
+      english,
+      said: fold(said),
+      written: said.toLocaleLowerCase(language),
+    }]);
   }
   for (const list of index.values()) list.sort((a, b) => b.keys.join(" ").length - a.keys.join(" ").length);
   indexes.set(language, index);
@@ -61,11 +74,69 @@ function endOf(word: string, language: OtherLanguage): Entry | undefined {
   let list = ends.get(language);
   if (!list) {
     list = Object.entries(BLOCKS[language]).filter(([said]) => !/\s/.test(said) && said.length >= END)
-      .map(([said, english]): [string, Entry] => [fold(said), { keys: [], english, said: fold(said) }])
+      .map((
+        [said, english],
+      ): [string, Entry] => [fold(said), { keys: [], english, said: fold(said), written: said }])
       .sort((a, b) => b[0].length - a[0].length);
     ends.set(language, list);
   }
   return list.find(([end]) => word.length >= end.length + END && word.endsWith(end))?.[1];
+}
+
+// A compound no entry holds whose two parts the gloss holds, each a word of its own ("hardloop|schema" run
+// schedule, "beställning|s|lista" order list; a linking letter between them left out: foreign-words.ts), is
+// written as its two parts, the head last as in English; each part of PART_MIN letters at least, neither a
+// function word.
+const PART_MIN = 3;
+
+function partEntry(part: string, language: OtherLanguage): Entry | undefined {
+  if (part.length < PART_MIN || isFunctionWord(part, language)) return undefined;
+  const list = (indexOf(language).get(keyOf(part, language)) ?? [])
+    .filter((e) => e.keys.length === 1 && !/\s/.test(e.english));
+  // (The one written as the part is, where stems meet: "lager" stock, not "lag" team.)
+  return list.find((e) => e.said === part) ?? list[0];
+}
+
+function compoundOf(word: string, language: OtherLanguage): Entry | undefined {
+  if (!COMPOUNDING.has(language)) return undefined;
+  const links = ["", ...compoundLinks(language)];
+  // (The longest head first.)
+  for (let at = PART_MIN; at <= word.length - PART_MIN; at++) {
+    const head = partEntry(word.slice(at), language);
+    if (!head) continue;
+    const left = word.slice(0, at);
+    for (const link of links) {
+      if (!left.endsWith(link)) continue;
+      const modifier = partEntry(left.slice(0, left.length - link.length), language);
+      if (modifier) {
+        return { keys: [], english: `${modifier.english} ${head.english}`, said: word, written: word };
+      }
+    }
+  }
+  return undefined;
+}
+
+// Polish, which has no stemmer: a word no entry holds as written is looked up less its case ending, as each
+// one-word everyday word is ("czasem" is "czas", "klubie" "klub"; foreign-words.ts).
+const unended = new Map<OtherLanguage, Map<string, Entry>>();
+
+function unendedOf(word: string, language: OtherLanguage): Entry | undefined {
+  if (language !== "pl") return undefined;
+  let index = unended.get(language);
+  if (!index) {
+    index = new Map();
+    // (Only the everyday words: the gloss's own entries write the forms of theirs people type, and a word less
+    // its ending may meet another's, "razy" times and "razem" total.)
+    const everyday = new Set(everydayWords(language).map(([said]) => fold(said)));
+    for (const list of indexOf(language).values()) {
+      for (const e of list) {
+        const key = withoutEnding(e.said, language);
+        if (e.keys.length === 1 && everyday.has(e.said) && !index.has(key)) index.set(key, e);
+      }
+    }
+    unended.set(language, index);
+  }
+  return index.get(withoutEnding(word, language));
 }
 
 /** Every entry of the gloss, for the test that the English reader knows each word it writes. */
@@ -187,9 +258,16 @@ export function glossOf(
         continue;
       }
       // (Of entries sharing a stem, the one written as the prompt writes it: "noter" is "notes", not "note".)
-      const fits = (index.get(keys[i]) ?? []).filter((e) => e.keys.every((k, j) => keys[i + j] === k));
+      const fits = (index.get(keys[i]) ?? []).filter((e) =>
+        e.keys.every((k, j) => keys[i + j] === k) &&
+        !(e.keys.length === 1 && isFunctionWord(t.norm, language) &&
+          e.written !== t.text.toLocaleLowerCase(language))
+      );
       // (A compound glossed by its end loses its own noun: where no subject is named, it is kept as written.)
       const entry = fits.find((e) => e.keys.length === fits[0].keys.length && e.said === t.norm) ?? fits[0] ??
+        (isFunctionWord(t.norm, language)
+          ? undefined
+          : unendedOf(t.norm, language) ?? compoundOf(t.norm, language)) ??
         (name === undefined ? undefined : endOf(t.norm, language));
       if (entry) {
         close();
