@@ -42,7 +42,7 @@ import { modifierOnly } from "./beside.ts";
 import { otherKind } from "./other-kind.ts";
 import { forOccasion } from "./for-occasion.ts";
 import { namedChoices } from "./named-choice.ts";
-import { fieldsNamedBy, orderOf } from "./sort-by.ts";
+import { fieldsNamedBy, mostNamed, orderOf, speedOf, timeNamed } from "./sort-by.ts";
 import { choiceHolding, heldBy, heldChoices } from "./offered-choice.ts";
 import { tipChoice } from "./tip-choice.ts";
 import { governed, requestHead, speakerDoes } from "./head.ts";
@@ -1066,15 +1066,21 @@ export class Builder {
         // hold none (`sort-by.ts`), else one its words name, else their first number.
         const by = fieldsNamedBy(entity, this.sentenceOf(ask), "sort", this.readIn());
         for (const b of by) this.understood.add(fold(b.words));
-        const field = by[0]?.field ??
+        // A sort by speed ("fastest first", "les plus rapides en premier") orders the time each record took.
+        const speed = by.length ? undefined : speedOf(this.sentenceOf(ask), this.readIn());
+        const taken = speed && entity.ensureType(["duration"], "duration", w.duration);
+        // (Else what its words rank most of: "a leaderboard of who has the most wins".)
+        const most = by.length || taken ? undefined : mostNamed(entity, this.sentenceOf(ask), this.readIn());
+        if (most) this.understood.add(most.words);
+        const field = by[0]?.field ?? taken ?? most?.field ??
           fieldNamed(entity, `${ask.quote} ${ask.subject ?? ""} ${after}`) ??
-          entity.ofType("rating", "number", "money", "date");
+          entity.ofType("rating", "number", "money", "date") ?? timeNamed(entity, ask.quote, this.readIn());
         if (!field) return this.refuse(ask, "no field to sort by");
         const screen = this.listOf(entity);
         screen.options.sortField = field.key;
         // The order its words ask ("newest first"); a choice keeps the order of its options ("in order of
         // priority" is High, Medium, Low).
-        const order = orderOf(this.sentenceOf(ask), this.readIn());
+        const order = speed ?? orderOf(this.sentenceOf(ask), this.readIn());
         if (order && field.type !== "choice") screen.options.sortOrder = order.order;
         // (Its words are understood, as its last alone: "más recientes" leaves no "recientes primero" unmet.)
         if (order) { for (const w of [order.words, order.words.split(" ").pop()!]) this.understood.add(w); }

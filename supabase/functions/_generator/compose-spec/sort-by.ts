@@ -8,6 +8,7 @@
 import {
   type CueIndex,
   cueIndex,
+  type CueMatch,
   CUES,
   LEXICONS,
   matchCues,
@@ -24,6 +25,15 @@ import type { FieldSpec, FieldType } from "../template/src/types.ts";
 import { capitalized, type Entity, keyOf } from "./entities.ts";
 
 const SORTED_BY = phrasesPerLanguage((lex) => lex.sortedBy);
+/** The asks whose cue may name what records are ranked by: a figure ("number of wins") or points. */
+const FIGURES = new Set(["aggregate", "people"]);
+/** A ranking's nouns ("leaderboard", "classifica"), after which a word of "with" opens what it ranks by too
+ * ("la classifica con i punti", "un classement avec le nombre de victoires"). */
+const RANKING = phrasesPerLanguage((lex) => lex.figures.ranked);
+const WITH = phrasesPerLanguage((lex) => lex.with);
+/** Whether a name's words cue a figure or points, which a field they name holds as a number. */
+const figureNamed = (name: string[], language: UiLanguage) =>
+  matchEveryKey(stemPhrase(name.join(" "), language), CUES[language].asks).some((m) => FIGURES.has(m.key));
 /** The words that join two things named ("by artist or by title", "nach Name und Telefon"). */
 const JOINING = phrasesPerLanguage((lex) => [...lex.and, ...lex.or]);
 /** The words that open a noun without naming it: articles, possessives, determiners. */
@@ -96,8 +106,10 @@ export function namedBy(sentence: string, key: "sort" | "search", language: UiLa
   };
   for (const m of cues) {
     // After the verb, or ending its cue: "sorted by year", "sort the list by year", "ordered by priority".
+    const ranking = key === "sort" &&
+      RANKING[language].some((p) => p.every((w, k) => tokens[m.from + k]?.norm === w));
     for (let i = m.from + 1; i < Math.min(tokens.length, m.to + REACH) && tokens[i].kind === "word"; i++) {
-      const by = at(tokens, i, SORTED_BY[language]);
+      const by = at(tokens, i, SORTED_BY[language]) ?? (ranking ? at(tokens, i, WITH[language]) : undefined);
       if (!by) continue;
       nameFrom(i + by.length, tokens.length);
       break;
@@ -119,8 +131,12 @@ export function namedBy(sentence: string, key: "sort" | "search", language: UiLa
   }
   // A name that is itself an ask's cue ("by best", "nach Kategorie" of categories) is not a field's, nor is a
   // time ("by Friday"), a number, or the order's direction ("by most recent", "per più recenti").
+  // (Words that cue points, or a figure and what it counts, are a field's: "par nombre de victoires", "nach
+  // Punkten"; a figure's word alone, "by total", is none.)
+  const figure = (n: string[], m: CueMatch) =>
+    m.key === "people" || (m.key === "aggregate" && m.to - m.from < stemPhrase(n.join(" "), language).length);
   return names.filter((n) =>
-    !matchEveryKey(stemPhrase(n.join(" "), language), CUES[language].asks).length &&
+    !matchEveryKey(stemPhrase(n.join(" "), language), CUES[language].asks).some((m) => !figure(n, m)) &&
     !n.some((w) => WHEN[language].has(fold(w))) &&
     !matchEveryKey(stemPhrase(n.join(" "), language), ORDERS[language]).length
   );
@@ -176,7 +192,7 @@ export function fieldsNamedBy(
     if (found) return { field: found, words };
     // (A search finds in every field: one the records lack is no field it makes.)
     if (key === "search") return undefined;
-    const type = typeOfName(name, language);
+    const type = figureNamed(name, language) ? "number" : typeOfName(name, language);
     // (A date or a time the records hold is the one named: "by date"; a number named is a number of its own.)
     const typed = type === "date" || type === "time" ? entity.ofType(type) : undefined;
     if (typed) return { field: typed, words };
@@ -200,4 +216,84 @@ export function orderOf(
     order: found.key as "ascending" | "descending",
     words: tokens.slice(found.from, found.to).map((t) => t.norm).join(" "),
   };
+}
+
+/** The words of a sort by speed, by language: `fast` first ("fastest", "più veloci") or `slow` first. */
+const SPEEDS = Object.fromEntries(
+  UI_LANGUAGES.map((l) => [l, {
+    fast: phrasesPerLanguage((lex) => lex.sortSpeed.fast)[l],
+    slow: phrasesPerLanguage((lex) => lex.sortSpeed.slow)[l],
+  }]),
+) as Record<UiLanguage, { fast: string[][]; slow: string[][] }>;
+
+/** The order of a sort by speed its sentence asks, by its first word of speed: the fastest first is the time
+ * taken shortest first ("results fastest first", "prima i più veloci", "du plus rapide au plus lent",
+ * "las más rápidas arriba", "die schnellsten zuerst"), the slowest first the longest; none where it says none. */
+export function speedOf(
+  sentence: string,
+  language: UiLanguage,
+): { order: "ascending" | "descending"; words: string } | undefined {
+  const tokens = words(sentence);
+  for (let i = 0; i < tokens.length; i++) {
+    for (const [speed, order] of [["fast", "ascending"], ["slow", "descending"]] as const) {
+      const p = SPEEDS[language][speed].find((p) => p.every((w, k) => tokens[i + k]?.norm === w));
+      if (p) return { order, words: p.join(" ") };
+    }
+  }
+  return undefined;
+}
+
+/** The words of most and least ("the most wins", "più punti", "le plus de victoires", "die meisten Punkte"). */
+const MOST = perLanguage((lex) => lex.superlative.most);
+
+/** The field a sort's sentence names right after a word of most, an "of" word between ("who has the most
+ * wins", "chi ha fatto più punti", "qui a le plus de victoires", "wer die meisten Punkte hat"): one of the
+ * records' its words name, or a number of its own where they cue a figure or points or the sentence names a
+ * ranking; none where the words are a sort's direction ("most recent"). */
+export function mostNamed(
+  entity: Entity,
+  sentence: string,
+  language: UiLanguage,
+): { field: FieldSpec; words: string } | undefined {
+  const tokens = words(sentence);
+  const stop = CUES[language].stop;
+  for (let i = 0; i < tokens.length - 1; i++) {
+    if (!MOST[language].has(tokens[i].norm)) continue;
+    let k = i + 1;
+    const of = at(tokens, k, OF[language]);
+    if (of) k += of.length;
+    const word = tokens[k];
+    if (word?.kind !== "word" || stop.has(word.norm)) continue;
+    const name = [word.text];
+    if (
+      matchEveryKey(
+        stemPhrase(tokens.slice(i, k + 1).map((t) => t.norm).join(" "), language),
+        ORDERS[language],
+      ).length
+    ) {
+      continue;
+    }
+    const found = fieldOfName(entity, name, language);
+    if (found) return { field: found, words: word.norm };
+    // (What a ranking's noun ranks most of is a figure: "a leaderboard of who has the most wins".)
+    const ranking = tokens.some((_, r) =>
+      RANKING[language].some((p) => p.every((w, q) => tokens[r + q]?.norm === w))
+    );
+    if (!figureNamed(name, language) && !ranking) continue;
+    const label = capitalized(word.text);
+    return { field: entity.ensure(keyOf(label, "field"), label, "number"), words: word.norm };
+  }
+  return undefined;
+}
+
+/** A field of a date or a time the sort's own words name ("in time order", "in date order"), made where the
+ * records hold none, as the records are sorted by when they are; none where its words name no such field. */
+export function timeNamed(entity: Entity, quote: string, language: UiLanguage): FieldSpec | undefined {
+  for (const t of words(quote)) {
+    if (t.kind !== "word") continue;
+    const type = typeOfName([t.text], language);
+    if (type !== "date" && type !== "time") continue;
+    return entity.ofType(type) ?? entity.ensure(keyOf(t.text, "field"), capitalized(t.text), type);
+  }
+  return undefined;
 }

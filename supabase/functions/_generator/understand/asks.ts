@@ -47,6 +47,8 @@ import { audienceAt } from "./audience.ts";
 import { relativeVerb } from "./relative-clause.ts";
 import { unasked, why } from "./standing.ts";
 import { ordersRatherThanSorts } from "./sort-or-order.ts";
+import { filteredAt } from "./filtered.ts";
+import { orderedAt } from "./ordered.ts";
 import { stemPhrase } from "./stem.ts";
 import { sharedCosts } from "./shared-costs.ts";
 import { computingVerbAt, namedFigures } from "./figures.ts";
@@ -913,10 +915,16 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     m.key === "timer" && !timed &&
     figure.noting.some((n) => n.to <= m.from && range({ from: n.to, to: m.from }).every((i) => !content(i)));
   const records = cued.find(recordsTimed) ?? cued.find(governed);
+  const rankingNoun = (m: CueMatch) =>
+    m.key === "sort" &&
+    RANKING_NOUNS[language].some((p) => p.length === m.to - m.from && phraseAt(tokens, m.from, p));
   let dividing: Span | undefined;
   for (const m of cued) {
     if (forgetting(m) ? forgotWhen(m) : negated(m)) continue;
     if (m === records) continue;
+    // (A ranking's noun beside a verb of sorting is the records it sorts, "a leaderboard sorted by total": the
+    // sort is the verb's.)
+    if (rankingNoun(m) && cued.some((o) => o.key === "sort" && !rankingNoun(o))) continue;
     // (A cue where nothing is asked names no ask, `standing.ts`, but a goal the speaker tells of is one: "I'm
     // saving for a car".)
     if (!forgetting(m) && m.key !== "goal" && unasked(ctx.prompt, tokens, m, cued, language)) continue;
@@ -960,9 +968,16 @@ export function asksOf(ctx: ClauseContext): Ask[] {
     }
     add(m.key as AskType, m);
   }
-  // An order asked as a place in it ("cheapest first", "dalla più cara", "les plus récents en premier").
-  const ranking = found.has("sort") ? undefined : rankedOf(tokens, language);
+  // An order asked as a place in it ("cheapest first", "dalla più cara", "les plus récents en premier"), by an
+  // order's noun or as who leads ("in time order", "wer vorne liegt", `ordered.ts`), or by a ranking's noun
+  // ("a leaderboard of who has the most wins", "die Bestenliste").
+  const ranking = found.has("sort")
+    ? undefined
+    : rankedOf(tokens, language) ?? orderedAt(tokens, language) ?? figuresNamed.ranked?.quote;
   if (ranking) add("sort", ranking);
+  // Records asked seen only in a state ("see only the unpaid ones", "ver quién no ha pagado"): a filter.
+  const filtered = found.has("search") ? undefined : filteredAt(tokens, language)[0];
+  if (filtered) add("search", filtered);
   // In a new prompt a language's name asks for the UI in it only after "in" ("a list in German"), not in
   // "flashcards for spanish vocab".
   // (Nor when it says what words are in: "verbos irregulares en inglés" are English verbs to learn.)
@@ -3884,6 +3899,8 @@ const RANKED = Object.fromEntries(
   UiLanguage,
   { first: string[][]; ones: Set<string>; most: Set<string>; from: string[][]; superlative?: RegExp }
 >;
+/** A ranking's nouns ("leaderboard", "classifica", "Rangliste"): a sort's cue that names the records sorted. */
+const RANKING_NOUNS = phrasesPerLanguage((lex) => lex.figures.ranked);
 /** How many words at most lie between a superlative and the word of the first place it goes with. */
 const RANK_GAP = 4;
 

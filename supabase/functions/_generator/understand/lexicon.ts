@@ -423,6 +423,20 @@ export interface Lexicon {
   /** The words of the order a sort asks: `descending` ("newest", "highest", "dal più", "les plus récents",
    * "neueste") or `ascending` ("oldest", "cheapest", "meno", "de menor a mayor", "aufsteigend"). */
   sortOrder: Record<"descending" | "ascending", string[]>;
+  /** Records asked seen only in a state (`filtered.ts`): a word of `only` after a verb of seeing ("see only the
+   * unpaid ones", "nur die offenen anzeigen"), or a word of `who` and within a few words one of a missing or
+   * late `state` ("see who's late", "ver quién no ha pagado"): a search. */
+  filterShown: Record<"only" | "who" | "state", string[]>;
+  /** The words of a sort by speed (`sort-by.ts`): `fast` ("fastest", "più veloci", "les plus rapides") orders a
+   * time taken shortest first, `slow` longest first. */
+  sortSpeed: Record<"fast" | "slow", string[]>;
+  /** A sort asked by the noun of an order (`ordered.ts`): `noun` after one of `opens`, a word between in English
+   * ("in time order", "in ordine", "l'ordre de la tournée", "en orden de llegada", "die Reihenfolge"), before a
+   * word of `then` where the language lists any, and before none of `notThen` ("in order to"). */
+  orderedAs: Record<"opens" | "noun" | "then" | "notThen", string[]>;
+  /** A sort asked as who leads (`ordered.ts`): a word of `who` and, a few words on, one of `leads` ("who's on
+   * top", "chi è in testa", "qui est en tête", "quién va primero", "wer insgesamt vorne liegt"). */
+  leading: Record<"who" | "leads", string[]>;
   /** A yes/no asked as a question of whether something happened: `if` followed, across function words
    * only, by an auxiliary of what is `done` ("si j'ai pris", "se l'ho pagata", "si ya ha pagado"), or a
    * word followed by `orNot` ("confirmed or not", "payé ou pas", "spielt oder nicht"), or `who` did and
