@@ -15,6 +15,7 @@ import { type AskReport, Builder, conceptOf } from "./screens.ts";
 import { describe, features, nameOf } from "./names.ts";
 import { activityBefore, activityName, sessionWords } from "./activity.ts";
 import { bookings } from "./booking.ts";
+import { saidName, withoutShortForms } from "./said-name.ts";
 import { unheld, unshown } from "./held.ts";
 import { offName } from "./own-noun.ts";
 import { endsOnInfinitive } from "./head.ts";
@@ -122,7 +123,10 @@ export function composeSpec(
       records.spec.label = concept.record.label[spec.language];
     }
   }
-  spec.name = options.appName?.trim().slice(0, 30) || activity;
+  // A name that is only the concept's generic word is the word the prompt named it by ("Gym", not "Workouts"),
+  // and short forms are written out ("Birthday Reminders"): `said-name.ts`.
+  spec.name = options.appName?.trim().slice(0, 30) || saidName(activity, prompt, u, concept, spec.language);
+  withoutShortForms(spec, Boolean(options.appName?.trim()));
   // Records kept by booking a thing are its bookings, the thing naming the app (`booking.ts`).
   if (u.detected === spec.language) bookings(spec, u.asks, builder.withoutSamples);
   // Records whose concept the app's name says nothing of start empty rather than with that concept's samples.

@@ -48,7 +48,7 @@ const SMALL_WORDS = new Set(["a", "an", "the", "of", "for", "and", "to", "in", "
 
 /** Title Case in English; sentence case elsewhere (German nouns keep the capitals they were typed with). A
  * name cut to its length ends on a word of its own, not on "for my". */
-function titled(text: string, language: Language): string {
+export function titled(text: string, language: Language): string {
   const words = text.trim().split(/\s+/);
   const cased = language === "en"
     ? words.map((w, i) => (i > 0 && SMALL_WORDS.has(w.toLowerCase()) ? w.toLowerCase() : capitalized(w)))

@@ -203,6 +203,10 @@ export interface Lexicon {
    * "Fristen"): like the `generalNouns`, a name of these alone says nothing of what the app is about
    * (`../compose-spec/general-name.ts`). */
   nameFieldWords: string[];
+  /** Short forms of a subject's word people type, and the word each writes out ("bday": "birthday", "anniv":
+   * "anniversaire", "cumples": "cumpleaños"): the app's name and its records' labels write them out
+   * (`../compose-spec/said-name.ts`). */
+  nameAbbreviations: Record<string, string>;
   /** What opens a prompt to greet or address its reader ("Hi", "Sehr geehrte Damen und Herren", "Madame,
    * Monsieur"): up to the first mark after it, the prompt says nothing of the app. */
   greetings: string[];
