@@ -27,6 +27,7 @@ import type {
   ScreenSpec,
 } from "../template/src/types.ts";
 import { blank, capitalized, Entity, fold, fromConcept, fromWords, keyOf, NUMERIC } from "./entities.ts";
+import { inRow, recordsApart } from "./records-apart.ts";
 import { multipleChoice } from "./choices.ts";
 import { eachNoun } from "./each-noun.ts";
 import { countNoun } from "./count-noun.ts";
@@ -215,7 +216,10 @@ export class Builder {
         ? e.spec.key === keyOf(concept.id, "record")
         : (!subject || this.followUp) && e === this.entities[0]
     );
-    if (same) return same;
+    // (Not records of another noun named beside these, each with fields of its own: `records-apart.ts`.)
+    const apart = same !== undefined &&
+      recordsApart(ask, same, this.asked, this.bySubject, (t) => this.stems(t));
+    if (same && !apart) return same;
     // The first entity takes the prompt's best concept when its subject names none ("…with my feeds"), unless
     // the subject is the object the ask governs and only the story before the ask names that concept, or,
     // when the head of the request names the app, the head's: a concept its words name, else those words.
@@ -229,13 +233,13 @@ export class Builder {
     const object = this.entities.length === 0 && !head && !concept && !ask.each
       ? this.ownObject(ask)
       : undefined;
-    const chosen = concept ??
+    const chosen = apart ? undefined : concept ??
       (unlike
         ? conceptOfFields(ask.fields.map((f) => f.name), this.language)
         : (head
           ? this.conceptNamed(head)
           : this.entities.length === 0 && promptConcept && !object && names(this.conceptSaid[0]?.join(" ")) &&
-              !this.othersNamed(ask, this.concepts[0]) && !this.conceptSide[0] &&
+              !this.othersNamed(ask, this.concepts[0]) && !this.conceptSide[0] && !inRow(ask, this.asked) &&
               // (Nor records said to be for the occasion it names: "charades for family game night".)
               !forOccasion(this.prompt, ask, this.conceptSaid[0] ?? [], this.reading ?? this.language)
           ? this.concepts[0]

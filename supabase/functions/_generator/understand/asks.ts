@@ -6,6 +6,7 @@
 // changes instead: translate, theme, add or remove a field, rename, reminders, a new screen.
 import { numberedBefore } from "./told-often.ts";
 import { type Clause, recordsWith } from "./clauses.ts";
+import { bareKind } from "./kind-row.ts";
 import {
   AFTER_EACH,
   amountHeld,
@@ -1067,7 +1068,9 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   if (keptAs) named.set(keptAs, each!.noun);
   const eachListed = each !== undefined && (listed.length > 0 || fields.length > 0);
   if (
-    ((listed.length || fields.length > 1 || (clause.records && fields.length)) && !owner && !priced) ||
+    ((listed.length || fields.length > 1 ||
+      (clause.records && (fields.length || bareKind(tokens, language)))) &&
+      !owner && !priced) ||
     (eachListed && !keptAs)
   ) {
     const head = eachListed

@@ -5,6 +5,7 @@ import { eachOpening, eachRecord } from "./each-records.ts";
 import { CUES, LEXICONS, matchCues, stemTokens, VERBS, wordSet } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import { quantities } from "./quantities.ts";
+import { opensKind, otherKind } from "./kind-row.ts";
 import { type Token, words } from "./text.ts";
 
 export interface Clause {
@@ -117,9 +118,13 @@ export function clauses(prompt: string, language: UiLanguage): Clause[] {
       }
       // A noun with its fields after "with" ("My shop: products with size, colour and price") under a title
       // that asks for nothing of its own is those records, which the title only names: not its fields.
+      // (Under one that asks for something, items that are several kinds of records in a row, each with fields
+      // of its own, are those records all the same: "per la squadra di pallavolo: partite con data e
+      // risultato, allenamenti (data, durata) e infortuni", `kind-row.ts`.)
       const records = first !== undefined &&
         (first.records || recordsWith(words(first.text), language) >= 0) &&
-        !owns(head, language);
+        (!owns(head, language) ||
+          (first.records === true && opensKind(words(first.text), language) && more.some((p) => p.records)));
       for (const phrase of first ? [first] : []) {
         for (const item of asked(prompt, phrase, language)) {
           const clause = phrase.records ? { ...item.clause, records: true } : item.clause;
@@ -360,7 +365,9 @@ function verbPhrases(prompt: string, clause: Clause | null, language: UiLanguage
   for (let i = 2; i < tokens.length; i++) {
     if (!joiners.has(tokens[i - 1].norm)) continue;
     const records = !VERBS[language].has(tokens[i].norm) &&
-      tokens.slice(from, i - 1).some((t) => WITH[language].has(t.norm)) && moreRecords(tokens, i, language);
+      ((tokens.slice(from, i - 1).some((t) => WITH[language].has(t.norm)) &&
+        moreRecords(tokens, i, language)) ||
+        otherKind(tokens, i, from, cuts.some((c) => c.records), language));
     const each = !records && eachRecord(tokens, i, language, clause.text) !== undefined;
     if (!records && !each && !VERBS[language].has(tokens[i].norm)) continue;
     // "and" right after a comma belongs with it: cut before the comma.

@@ -50,6 +50,7 @@ import { spanOf } from "./gloss.ts";
 import { verbFinalAsks } from "./verb-final.ts";
 import { measuredValueAsks } from "./measured-values.ts";
 import { possessedAsks } from "./possessed.ts";
+import { bareKindAsks } from "./kind-row.ts";
 
 export type { Ask, AskType, Field, FieldType, Slot } from "./asks.ts";
 export type { ConceptMatch } from "./concepts.ts";
@@ -255,6 +256,8 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
     if (timed.some((a) => TIMED.has(a.type)) || !items.some(recurs)) return byClause[i] = timed;
     return byClause[i] = read([], items.flatMap((c) => commaParts(prompt, c)).filter((c) => !recurs(c)));
   });
+  // A bare noun of records in a row of kinds asks for its list only (`kind-row.ts`).
+  if (!followUp) asks.splice(0, asks.length, ...bareKindAsks(parts, asks, language));
   asks.splice(0, asks.length, ...eachReminder(asks, prompt, language));
   // Money spent or received, named by what it goes on, is a log of those sums (`spending.ts`).
   if (!followUp) asks.splice(0, asks.length, ...spendingAsks(prompt, language, asks, all));

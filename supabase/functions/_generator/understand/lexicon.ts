@@ -594,6 +594,10 @@ export interface Lexicon {
    * "prévue", "prevista", "geplant"), which make a time field the hour each record is set for, and the words
    * after a number that make it an hour (`hours`: "o'clock", "h", "Uhr"). */
   statedSchedule: Record<"done" | "planned" | "hours", string[]>;
+  /** The nouns of records of a kind kept one by one (events, documents, things: "visit", "infortunio",
+   * "pesée", "caída", "Spaziergang"), by stem, a German compound by its ending: one named bare after others
+   * with fields of their own is records of its own (`kind-row.ts`). */
+  recordKinds: string[];
 }
 
 export const LEXICONS: Record<UiLanguage, Lexicon> = { en, it, fr, es, de };
