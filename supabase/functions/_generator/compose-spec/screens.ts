@@ -46,6 +46,7 @@ import { namedChoices } from "./named-choice.ts";
 import { fieldsNamedBy, mostNamed, orderOf, speedOf, timeNamed } from "./sort-by.ts";
 import { choiceHolding, heldBy, heldChoices } from "./offered-choice.ts";
 import { tipChoice } from "./tip-choice.ts";
+import { orderedItem, ownOrders } from "./ordered-item.ts";
 import { governed, requestHead, speakerDoes } from "./head.ts";
 import { WORDS as BLOCK_WORDS } from "../template/src/lib/words.ts";
 import { stem } from "../understand/stem.ts";
@@ -322,6 +323,15 @@ export class Builder {
     if (!entity.known || !entity.spec.samples.length) this.withoutSamples.push(entity.spec.plural);
     this.adopt(entity);
     if (id) this.bySubject.set(id, entity);
+    return entity;
+  }
+
+  /** Records called by the prompt's own words, of no concept. */
+  private ownEntity(subject: string, fallback: string): Entity {
+    const entity = fromWords(subject, this.language, fallback);
+    this.withoutSamples.push(entity.spec.plural);
+    this.adopt(entity);
+    this.bySubject.set(fold(subject), entity);
     return entity;
   }
 
@@ -986,12 +996,18 @@ export class Builder {
       }
       case "order": {
         const catalog = this.screens.find((s) => s.block === "catalog");
-        if (catalog) {
+        // (Orders the prompt gives fields of, "book appointments with owner name, service, date", are records
+        // of their own, each pointing at the catalog's item: `ordered-item.ts`; else the catalog fills a cart.)
+        if (catalog && !ask.fields.length) {
           const options = catalog.options.currency ? { currency: catalog.options.currency } : {};
           return this.report(ask, this.addScreen("cart", w.cart, undefined, options));
         }
-        const entity = this.entityFor(ask, w.name);
+        const entity = ask.subject && ownOrders(ask.subject, this.conceptNamed(ask.subject), this.language)
+          ? this.ownEntity(ask.subject, w.name)
+          : this.entityFor(ask, w.name);
         entity.addAsked(ask.fields);
+        const offered = catalog && this.entities.find((e) => e.spec.key === catalog.entity);
+        if (offered) orderedItem(entity, offered, this.language);
         entity.ensureType(["date"], "date", w.date);
         entity.ensureType(["time"], "time", w.time);
         return this.report(ask, this.listOf(entity));

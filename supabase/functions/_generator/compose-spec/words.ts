@@ -5,6 +5,7 @@ import type { Language } from "../template/src/types.ts";
 const en = {
   name: "Name",
   items: "Items",
+  item: "Item",
   priceList: "Price list",
   notes: "Notes",
   date: "Date",
@@ -79,6 +80,7 @@ type Words = typeof en;
 const it: Words = {
   name: "Nome",
   items: "Elementi",
+  item: "Articolo",
   priceList: "Listino",
   notes: "Note",
   date: "Data",
@@ -149,6 +151,7 @@ const it: Words = {
 const fr: Words = {
   name: "Nom",
   items: "Éléments",
+  item: "Article",
   priceList: "Tarifs",
   notes: "Notes",
   date: "Date",
@@ -219,6 +222,7 @@ const fr: Words = {
 const es: Words = {
   name: "Nombre",
   items: "Elementos",
+  item: "Artículo",
   priceList: "Precios",
   notes: "Notas",
   date: "Fecha",
@@ -289,6 +293,7 @@ const es: Words = {
 const de: Words = {
   name: "Name",
   items: "Einträge",
+  item: "Artikel",
   priceList: "Preisliste",
   notes: "Notizen",
   date: "Datum",

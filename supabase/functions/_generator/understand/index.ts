@@ -37,6 +37,7 @@ import { formAsks } from "./forms.ts";
 import { keptWords } from "./quiz-keeps.ts";
 import { spendingAsks } from "./spending.ts";
 import { priceListAsks } from "./price-list.ts";
+import { ordersTakenAsks } from "./orders-taken.ts";
 import { namedListAsks } from "./named-list.ts";
 import { groupedKindAsks } from "./grouped-kinds.ts";
 import { flagAsks } from "./flags.ts";
@@ -263,6 +264,8 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   if (!followUp) asks.splice(0, asks.length, ...spendingAsks(prompt, language, asks, all));
   // Things listed each with its price are the catalog's records, not fields (`price-list.ts`).
   if (!followUp) asks.splice(0, asks.length, ...priceListAsks(prompt, language, asks, all));
+  // A business's records of what its customers order, book or rent are an order (`orders-taken.ts`).
+  if (!followUp) asks.splice(0, asks.length, ...ordersTakenAsks(prompt, language, asks));
   // A list named with what it lists keeps those things (`named-list.ts`).
   if (!followUp) asks.splice(0, asks.length, ...namedListAsks(prompt, language, asks));
   // Records marked where a number passes a bound the prompt sets (`flags.ts`).

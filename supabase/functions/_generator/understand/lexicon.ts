@@ -371,6 +371,12 @@ export interface Lexicon {
    * what each booking keeps (`records`: singular, plural, "Prenotazione", "Prenotazioni"): records kept by
    * booking a thing are its bookings, the thing names the app (`../compose-spec/booking.ts`). */
   booking: { verbs: string[]; records: string[] };
+  /** The nouns of the records a business keeps of what its customers order, book or rent (`records`:
+   * "bookings", "noleggi", "rendez-vous", "alquileres", "Termine", and a German compound's last part,
+   * "Fahrrad|verleih") and the verbs of ordering, booking and renting, as written (`verbs`: "rent out",
+   * "prenotano", "louer", "alquilo", "vermieten"): a business's records of them are an `order` ask
+   * (`orders-taken.ts`). */
+  ordersTaken: { records: string[]; verbs: string[] };
   /** The nouns of a list as a thing (`nouns`: "list", "checklist", "elenco", "liste", "listado", a German
    * compound's last part "-liste") and the words after them that open what it lists (`of`: "of", "dei",
    * "des", "de", "der", "mit") (`named-list.ts`). */
