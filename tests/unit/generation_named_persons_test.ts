@@ -112,6 +112,12 @@ Deno.test("the persons named are records of their own, one sample each, which th
           "Luis",
         ],
       ],
+      ["scopa del sabato con gli amici (Piero, Ugo, Dino e Rita), punti di ogni mano", "Amici", [
+        "Piero",
+        "Ugo",
+        "Dino",
+        "Rita",
+      ]],
       ["selbstständig mit 2 Gesellen (Tobi und Marco), Stundenzettel: wer, Baustelle, Datum", "Gesellen", [
         "Tobi",
         "Marco",

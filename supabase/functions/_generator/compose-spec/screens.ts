@@ -698,12 +698,15 @@ export class Builder {
   /** The persons' own records made of persons named one by one, and their names. */
   private namedLists: { list: Entity; named: string[] }[] = [];
 
-  /** The records that say who each is of, as text, offer the persons named one by one (`named-people.ts`). */
+  /** The records that say who each is of, as text, offer the persons named one by one (`named-people.ts`), who
+   * are kept whole. */
   offerNamedPersons(): void {
     const language = this.reading ?? this.language;
     const lists = new Set(this.namedLists.map((n) => n.list));
     const w = this.words;
     for (const { list, named } of this.namedLists) {
+      // (The persons are the prompt's own records: every one is kept, whatever the tier.)
+      list.stated = true;
       // (A list called by a noun only as written, "Boys", has no singular: its field is the person's.)
       const label = list.spec.label === list.spec.plural ? w.person : list.spec.label;
       offerPersons(this.entities.filter((e) => !lists.has(e)), named, label, language);
