@@ -206,6 +206,8 @@ function build(prompt: string, u: Understanding, tier: "light" | "full", today: 
   for (const ask of asks.filter((a) => a.type !== "theme")) builder.apply(ask);
   builder.logTimedSessions();
   builder.personsOfRecords();
+  // Records that say who each is of offer the persons the prompt names one by one (`named-people.ts`).
+  builder.offerNamedPersons();
   // A prompt whose asks made no screen still gets the list of what it names, reported as such.
   if (!builder.screens.length) {
     const entity = builder.main({

@@ -37,6 +37,7 @@ import { WORDS } from "./words.ts";
 import { callsRecords, headNoun, ofWhom, ownNoun, qualifying, spentOn, unwritten } from "./own-noun.ts";
 import { narrowSamples } from "./narrow.ts";
 import { namesThem, participantOf, personFieldOf, personsOf, referTo, whoField } from "./persons.ts";
+import { calledByPersons, isParticipant, namedPeople, offerPersons, personsNamed } from "./named-people.ts";
 import { otherOccasion } from "./other-occasion.ts";
 import { lastingEntity, workedField } from "./worked-out.ts";
 import { modifierOnly } from "./beside.ts";
@@ -708,8 +709,28 @@ export class Builder {
 
   /** Records that say who each is of, with no board of people ("who's coming and what dish they bring", "chi
    * porta cosa"), name them by the persons' noun too, the persons records of their own. */
+  /** The persons' own records made of persons named one by one, and their names. */
+  private namedLists: { list: Entity; named: string[] }[] = [];
+
+  /** The records that say who each is of, as text, offer the persons named one by one (`named-people.ts`), who
+   * are kept whole. */
+  offerNamedPersons(): void {
+    const language = this.reading ?? this.language;
+    const lists = new Set(this.namedLists.map((n) => n.list));
+    const w = this.words;
+    for (const { list, named } of this.namedLists) {
+      // (The persons are the prompt's own records: every one is kept, whatever the tier.)
+      list.stated = true;
+      // (A list called by a noun only as written, "Boys", has no singular: its field is the person's.)
+      const label = list.spec.label === list.spec.plural ? w.person : list.spec.label;
+      offerPersons(this.entities.filter((e) => !lists.has(e)), named, label, language);
+    }
+  }
+
   personsOfRecords(): void {
     if (this.screens.some((s) => s.block === "people")) return;
+    // (Persons named one by one are those persons already: `named-people.ts`.)
+    if (this.asked.some((a) => a.type === "people" && a.named)) return;
     const language = this.reading ?? this.language;
     const records = this.entities.find((e) => whoField(e, language));
     const persons = records && this.persons(records, [], [])?.[1];
@@ -951,6 +972,17 @@ export class Builder {
         return this.report(ask, this.addScreen("quiz", w.quiz, entity, choice ?? { mode: "quiz" }));
       }
       case "people": {
+        const reading = this.reading ?? this.language;
+        // Persons named one by one where nothing asks a board of theirs are records of their own, each a
+        // sample, whom the other records name (`named-people.ts`).
+        if (ask.named && !this.followUp) {
+          const named = ask.fields.flatMap((f) => f.options ?? []);
+          const list = personsNamed(ask.subject, named, this.prompt, reading, w.person);
+          while (this.entities.some((e) => e.spec.key === list.spec.key)) list.spec.key += "2";
+          this.entities.push(list);
+          this.namedLists.push({ list, named });
+          return this.report(ask, this.listOf(list));
+        }
         // The people who share costs are the split's ("somos 6 … quién debe a quién").
         const split = this.screens.find((s) => s.block === "split");
         if (split) return this.report(ask, split);
@@ -963,7 +995,11 @@ export class Builder {
           : n?.kind === "number" && n.value > 1 && n.value <= 20
           ? Array.from({ length: n.value }, (_, i) => `${w.person} ${i + 1}`)
           : [w.me];
-        const [person, persons] = this.persons(entity, people, named) ??
+        // (Persons named one by one after a noun of persons no participant's noun is, "3 camerieri: Luca, …", are
+        // called by it, not by the participant the prompt's other words imply.)
+        const ownNoun = named.length > 0 && calledByPersons(ask.subject ?? "", reading) &&
+          !isParticipant(ask.subject!, reading);
+        const [person, persons] = (ownNoun ? undefined : this.persons(entity, people, named)) ??
           [entity.ensure("person", w.person, "choice", people)];
         const options: ScreenOptions = {
           personField: person.key,
@@ -974,9 +1010,31 @@ export class Builder {
         // are unmet.
         const rewards = this.named("rewards");
         if (rewards) this.unmet.push(`${rewards} (the board's rewards are not made from a prompt)`);
+        // (Persons named one by one are records of their own, the board's records their tasks:
+        // `named-people.ts`.)
+        const shown = this.screens.some((s) => s.entity === entity.spec.key);
+        const taken = (key: string) => this.entities.some((e) => e.spec.key === key);
+        const fresh = named.length > 0 && !persons && !this.followUp;
+        const own = fresh
+          ? (shown
+            ? undefined
+            : namedPeople(entity, named, { one: w.task, many: w.tasks }, reading, taken)) ??
+            // (Else, the board naming no persons of its own, the persons' records are called by the prompt's
+            // noun for them.)
+            personsNamed(
+              calledByPersons(ask.subject ?? "", reading) ? ask.subject : undefined,
+              named,
+              this.prompt,
+              reading,
+              w.person,
+            )
+          : undefined;
+        while (own && taken(own.spec.key)) own.spec.key += "2";
+        if (own) this.entities.push(own);
         const board = this.addScreen("people", entity.spec.plural, entity, options);
-        if (persons) this.listOf(persons);
-        else if (this.entities[0]) referTo(entity, this.entities[0], people, this.reading ?? this.language);
+        if (persons ?? own) this.listOf((persons ?? own)!);
+        else if (this.entities[0]) referTo(entity, this.entities[0], people, reading);
+        if (named.length && (persons ?? own)) this.namedLists.push({ list: (persons ?? own)!, named });
         return this.report(ask, board);
       }
       case "catalog": {

@@ -180,6 +180,9 @@ export interface Ask {
    * ("sort the list", "die Liste", "Each run: date, distance"): after a clause that asks for the same, that
    * ask again. */
   mention?: true;
+  /** Persons named one by one where nothing asks a board of theirs ("my two boys (Max 7 and Ben 4)", "mia nonna
+   * Rosa e mio nonno Gino"): their own records, one for each, with no tasks or points (`named-persons.ts`). */
+  named?: true;
   /** Records named with their fields beside other records with theirs ("products with price and orders with
    * date"): each its own entity. */
   records?: true;

@@ -52,6 +52,7 @@ import { verbFinalAsks } from "./verb-final.ts";
 import { measuredValueAsks } from "./measured-values.ts";
 import { possessedAsks } from "./possessed.ts";
 import { bareKindAsks } from "./kind-row.ts";
+import { namedPersonsAsks } from "./named-persons.ts";
 
 export type { Ask, AskType, Field, FieldType, Slot } from "./asks.ts";
 export type { ConceptMatch } from "./concepts.ts";
@@ -315,6 +316,8 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   if (!followUp) asks.splice(0, asks.length, ...verbFinalAsks(prompt, language, asks));
   // A subject from who to what they own across a possessive of theirs is what they own (`possessed.ts`).
   if (!followUp) asks.splice(0, asks.length, ...possessedAsks(prompt, language, asks));
+  // Persons named one by one after their noun or number are the people the app keeps (`named-persons.ts`).
+  if (!followUp) asks.splice(0, asks.length, ...namedPersonsAsks(prompt, language, asks));
   // Values kept of the one measure the prompt names are that measure's (`measured-values.ts`).
   if (!followUp) asks.splice(0, asks.length, ...measuredValueAsks(prompt, language, asks));
   // A story told before the request is its context: the request's asks come first (`story.ts`).

@@ -381,6 +381,12 @@ export interface Lexicon {
    * compound's last part "-liste") and the words after them that open what it lists (`of`: "of", "dei",
    * "des", "de", "der", "mit") (`named-list.ts`). */
   namedList: Record<"nouns" | "of", string[]>;
+  /** Persons a prompt names one by one after their noun or their number ("2 gesellen (Tobi und Marco)", "nos
+   * enfants (Léa 9 ans et Tom 6 ans)", "me, Dan and Mo"): nouns of persons who act besides `persons` (`nouns`:
+   * "baristas", "camerieri", "infirmières", "mecánicos", "Gesellen"), the words of an age after a name's number
+   * (`age`: "years", "anni", "ans", "años", "Jahre") and the speaker's own word in such a list (`me`: "me",
+   * "io", "moi", "yo", "ich") (`named-persons.ts`). */
+  namedPersons: Record<"nouns" | "age" | "me", string[]>;
   /** Who was there, came or sent something back, asked of each record ("who came each time", "chi c'è e chi
    * manca", "quien vino cada dia", "wer gekommen ist", "who sent one back"): the verbs of being there or not
    * (`present`, any form), the particles that say a thing came back (`back`: "back", "indietro", "zurück") and
