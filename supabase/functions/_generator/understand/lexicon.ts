@@ -191,6 +191,12 @@ export interface Lexicon {
    * "spreadsheet", "WhatsApp"): how the speaker keeps them now, never what an app is about
    * (`../compose-spec/name-rules.ts`). */
   nameMedia: string[];
+  /** What turns an item of a field list into a clause (`story-field.ts`): the words that join a clause to a
+   * field's words (`joins`: "so", "così", "pour que", "porque", "damit"), the modal and finite verbs and
+   * adverbs of the speaker's habits (`verbs`: "can", "faccio", "dois", "hago", "schreibe", "always", "bisher"),
+   * and the question words that open a field a question names (`questions`: "what", "cosa ho preso", "ce que",
+   * "lo que", "was"). */
+  storyField: { questions: string[]; joins: string[]; verbs: string[] };
   /** The verbs, as written with their preposition, of persons contending over one thing ("fight over",
    * "litigano per", "se disputent pour", "se pelean por", "streiten um"): that thing names the app, not
    * the persons (`../compose-spec/name-rules.ts`). */

@@ -1,0 +1,59 @@
+import assert from "node:assert/strict";
+import { composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
+
+/** The folded labels and keys of every field the app's records hold. */
+function fieldsOf(prompt: string): string[] {
+  const { spec } = composeSpec(prompt, { tier: "light" });
+  return spec.entities.flatMap((e) =>
+    e.fields.flatMap((
+      f,
+    ) => [f.key.toLowerCase(), f.label.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "")])
+  );
+}
+
+Deno.test("a field list that runs on into the speaker's story keeps its fields and makes none of the story", () => {
+  // [prompt, a word some field holds, a word of the story no field may hold]
+  const cases: [string, string, string][] = [
+    [
+      "log my swims with laps and time, i used to write it all in a notebook but i lose it",
+      "laps",
+      "notebook",
+    ],
+    ["track my bike rides with distance and speed, we always forget where we went", "speed", "forget"],
+    ["registro delle letture con titolo e pagine, adesso faccio tutto su un quaderno", "pagine", "quaderno"],
+    ["spese della macchina con importo e km, cosi a fine anno vedo quanto ho speso", "km", "anno"],
+    [
+      "suivi du jardin avec légume et date de semis, je note tout sur un carnet qui se perd",
+      "legume",
+      "carnet",
+    ],
+    ["mes dépenses avec montant et magasin, le soir je dois tout recopier", "magasin", "recopier"],
+    ["mis entrenamientos con ejercicio y peso, ahora lo hago todo en una libreta", "ejercicio", "libreta"],
+    ["registro de clases con alumno y hora porque a fin de mes tengo que cobrar", "alumno", "cobrar"],
+    ["Lauftagebuch mit Strecke und Zeit, bisher schreibe ich alles auf einen Zettel", "strecke", "zettel"],
+    ["Ausgaben mit Betrag und Laden, damit ich am Monatsende weiß wie viel weg ist", "laden", "monatsende"],
+  ];
+  for (const [prompt, kept, story] of cases) {
+    const fields = fieldsOf(prompt);
+    assert.ok(fields.some((f) => f.includes(kept)), `${kept} in ${prompt}: ${fields.join(", ")}`);
+    assert.ok(!fields.some((f) => f.includes(story)), `no ${story} in ${prompt}: ${fields.join(", ")}`);
+  }
+});
+
+Deno.test("a question, a whether or a relative clause in a field list is no story", () => {
+  // [prompt, words some field holds each]
+  const cases: [string, string[]][] = [
+    ["every match with my partner, the score and if we won", ["score", "won"]],
+    ["flats we visit with the address, the stops we want to make and a photo", ["stop", "photo"]],
+    ["ristoranti provati con nome, cosa ho preso e prezzo", ["preso", "prezzo"]],
+    ["mes vinyles avec artiste, prix que j'ai payé et une photo", ["prix", "photo"]],
+    ["mis discos con artista, precio que pagué y una foto de la portada", ["precio", "foto"]],
+    ["Kinder mit Name, ob sie geimpft sind, und Gewicht", ["gewicht"]],
+  ];
+  for (const [prompt, words] of cases) {
+    const fields = fieldsOf(prompt);
+    for (const word of words) {
+      assert.ok(fields.some((f) => f.includes(word)), `${word} in ${prompt}: ${fields.join(", ")}`);
+    }
+  }
+});
