@@ -57,3 +57,40 @@ Deno.test("a question, a whether or a relative clause in a field list is no stor
     }
   }
 });
+
+Deno.test("a field the records have, named by the user's words, is that field, not a second one", () => {
+  // [prompt, the field's key, keys no field may have]
+  const cases: [string, string, string[]][] = [
+    ["my clients with full name, phone number and e-mail", "phone", ["fullName", "phoneNumber", "eMail"]],
+    ["homework tracker with subject, due date and a done checkbox", "done", ["doneCheckbox"]],
+    ["rubrica dei clienti con nome completo e numero di telefono", "phone", [
+      "nomeCompleto",
+      "numeroDiTelefono",
+    ]],
+    ["prenotazioni del b&b: nome ospite, camera, data di arrivo", "checkIn", ["nomeOspite", "dataDiArrivo"]],
+    ["mes clients avec nom complet, numéro de téléphone et e-mail", "phone", [
+      "nomComplet",
+      "numeroDeTelephone",
+    ]],
+    ["inventario de la despensa con producto, cantidad y fecha de caducidad", "expires", [
+      "fechaDeCaducidad",
+    ]],
+    ["mis clientes con nombre completo y número de teléfono", "phone", [
+      "nombreCompleto",
+      "numeroDeTelefono",
+    ]],
+    ["Kundenkartei mit Name, Telefonnummer und Firma", "phone", ["telefonnummer"]],
+  ];
+  for (const [prompt, key, not] of cases) {
+    const { spec } = composeSpec(prompt, { tier: "light" });
+    const keys = spec.entities.flatMap((e) => e.fields.map((f) => f.key));
+    assert.ok(keys.includes(key), `${key} in ${prompt}: ${keys.join(", ")}`);
+    for (const k of not) assert.ok(!keys.includes(k), `no ${k} in ${prompt}: ${keys.join(", ")}`);
+  }
+});
+
+Deno.test("a field's word beside a word that says something more is a field of its own", () => {
+  const { spec } = composeSpec("my patients with name, phone and date of birth", { tier: "light" });
+  const keys = spec.entities.flatMap((e) => e.fields.map((f) => f.key));
+  assert.ok(keys.includes("dateOfBirth"), keys.join(", "));
+});
