@@ -94,3 +94,20 @@ Deno.test("a field's word beside a word that says something more is a field of i
   const keys = spec.entities.flatMap((e) => e.fields.map((f) => f.key));
   assert.ok(keys.includes("dateOfBirth"), keys.join(", "));
 });
+
+Deno.test("a price list's items, each priced per something, are its records and no field", () => {
+  // [prompt, words no field may hold]
+  const cases: [string, string[]][] = [
+    ["farm shop prices: eggs $0.40 each, potatoes $2 per kg, honey $7 a jar", ["eggs", "potatoes"]],
+    ["noleggio bici, listino: city bike 10€ al giorno, tandem 25€ al giorno", ["tandem"]],
+    ["tarifs du marché : tomates 3€ le kilo, fraises 4€ la barquette", ["tomates", "fraises"]],
+    ["precios del puesto: huevos 0,30€ la unidad, miel 6€ el bote", ["huevos", "miel"]],
+    ["Hofladen Preise: Eier 0,30 € pro Stück, Kartoffeln 2 € pro kg", ["eier", "kartoffeln"]],
+  ];
+  for (const [prompt, words] of cases) {
+    const fields = fieldsOf(prompt);
+    for (const word of words) {
+      assert.ok(!fields.some((f) => f.includes(word)), `no ${word} in ${prompt}: ${fields.join(", ")}`);
+    }
+  }
+});
