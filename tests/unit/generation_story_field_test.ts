@@ -111,3 +111,31 @@ Deno.test("a price list's items, each priced per something, are its records and 
     }
   }
 });
+
+Deno.test("values listed after a noun of their kind are a choice's options, not fields", () => {
+  // [prompt, the choice's options it must offer, among others]
+  const cases: [string, string[]][] = [
+    ["flashcards for my biology exam. topics: cells, genetics, evolution", [
+      "cells",
+      "genetics",
+      "evolution",
+    ]],
+    ["quiz di geografia, argomenti: fiumi, monti, capitali", ["fiumi", "monti", "capitali"]],
+    ["planning des bénévoles, postes : buvette, jeux, rangement", ["buvette", "jeux", "rangement"]],
+    ["turnos del piso, tareas: cocina, baño, basura", ["cocina", "basura"]],
+    ["Vokabeltrainer Französisch, Themen: Essen, Reisen, Familie", ["Essen", "Reisen", "Familie"]],
+  ];
+  for (const [prompt, options] of cases) {
+    const { spec } = composeSpec(prompt, { tier: "light" });
+    const fields = spec.entities.flatMap((e) => e.fields);
+    const keys = fields.map((f) => f.key.toLowerCase());
+    const offered = fields.flatMap((f) => f.options ?? []).map((o) => o.toLowerCase());
+    for (const option of options) {
+      assert.ok(
+        offered.includes(option.toLowerCase()),
+        `${option} offered in ${prompt}: ${offered.join(", ")}`,
+      );
+      assert.ok(!keys.includes(option.toLowerCase()), `no field ${option} in ${prompt}: ${keys.join(", ")}`);
+    }
+  }
+});

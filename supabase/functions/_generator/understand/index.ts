@@ -37,6 +37,7 @@ import { formAsks } from "./forms.ts";
 import { keptWords } from "./quiz-keeps.ts";
 import { spendingAsks } from "./spending.ts";
 import { priceListAsks } from "./price-list.ts";
+import { valueLabelAsks } from "./values-label.ts";
 import { namedListAsks } from "./named-list.ts";
 import { groupedKindAsks } from "./grouped-kinds.ts";
 import { flagAsks } from "./flags.ts";
@@ -260,6 +261,8 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   if (!followUp) asks.splice(0, asks.length, ...spendingAsks(prompt, language, asks, all));
   // Things listed each with its price are the catalog's records, not fields (`price-list.ts`).
   if (!followUp) asks.splice(0, asks.length, ...priceListAsks(prompt, language, asks, all));
+  // Values listed after a noun of their kind are a choice among them, not fields (`values-label.ts`).
+  if (!followUp) asks.splice(0, asks.length, ...valueLabelAsks(language, asks));
   // A list named with what it lists keeps those things (`named-list.ts`).
   if (!followUp) asks.splice(0, asks.length, ...namedListAsks(prompt, language, asks));
   // Records marked where a number passes a bound the prompt sets (`flags.ts`).

@@ -191,6 +191,9 @@ export interface Lexicon {
    * "spreadsheet", "WhatsApp"): how the speaker keeps them now, never what an app is about
    * (`../compose-spec/name-rules.ts`). */
   nameMedia: string[];
+  /** The plural nouns of a kind of value ("topics", "roles", "argomenti", "postes", "tareas", "Themen"): the
+   * words a colon lists after one alone are its values, a choice's options, not fields (`values-label.ts`). */
+  valueLabels: string[];
   /** The words that, beside a word naming a field the records have, add nothing to it ("number", "date",
    * "full", "checkbox"; "numero", "data", "nome"): "phone number", "nome ospite", "data di arrivo", "fecha de
    * caducidad", "Telefonnummer" are the records' phone, guest, arrival and expiry (`../compose-spec/same-field.ts`). */
