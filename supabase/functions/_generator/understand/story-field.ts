@@ -2,8 +2,9 @@
 // ("with distance and time, i used to do everything in a notebook", "con importo e categoria, adesso faccio
 // tutto su un quaderno", "mit Liter und Preis, bisher schreibe ich alles auf einen Zettel"): an item after a
 // field that opens with a clause's words (a subject pronoun, a modal or a finite verb of the speaker's habits,
-// a verb of wanting or having to, the medium the records are kept on today, the lexicon's `storyField.verbs`
-// and their kin) is no field, and no field follows it. Where a field's words come first, a join of clauses
+// a verb of having to, the medium the records are kept on today, the lexicon's `storyField.verbs`
+// and their kin; not a verb of wanting, whose request a field list may end on: "vorrei un app per segnarle")
+// is no field, and no field follows it. Where a field's words come first, a join of clauses
 // (`storyField.joins`, "because") ends the list after them ("cliente porque a fin de mes tengo que facturar":
 // "cliente"), and a relative clause, with or without its relative word, ends the item only ("the stops we want
 // to make", "precio que pagué": "stops", "precio", and the list goes on). An item a question or a "whether"
@@ -13,7 +14,8 @@ import type { UiLanguage } from "./language.ts";
 import { fold, type Token } from "./text.ts";
 import { clauseVerb, nounsCapitalized } from "./verb-final.ts";
 
-const STOP = perLanguage((lex) => lex.stop);
+/** Words that name nothing: a question after them still opens its item ("desde cuándo", "seit wann"). */
+const STOP = perLanguage((lex) => [...lex.stop, ...lex.functionWords]);
 const DAY_PARTS = perLanguage((lex) => Object.keys(lex.dayParts));
 const JOINS = phrasesPerLanguage((lex) => [...lex.storyField.joins, ...lex.because]);
 /** Words that open a noun phrase, which no clause's word is though it be written so once folded ("el", "él"). */
@@ -27,7 +29,6 @@ const VERBS = clauseWords((lex) => [
   ...lex.storyField.verbs,
   ...lex.firstPerson,
   ...lex.must,
-  ...lex.want,
   ...lex.nameMedia,
 ]);
 const QUESTIONS = phrasesPerLanguage((lex) => [
