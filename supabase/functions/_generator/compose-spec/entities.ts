@@ -8,6 +8,7 @@ import type { EntitySpec, FieldSpec, FieldType, Language, RecordData } from "../
 import { WORDS } from "./words.ts";
 import { detectLanguage, UI_LANGUAGES } from "../understand/language.ts";
 import { stem } from "../understand/stem.ts";
+import { sameByWords } from "./same-field.ts";
 
 const FIELD_TYPES: Record<string, FieldType> = {
   text: "text",
@@ -113,7 +114,10 @@ export class Entity {
   sameAs(label: string, type: FieldType): FieldSpec | undefined {
     const folded = fold(label);
     const exact = this.spec.fields.find((f) => fold(f.label) === folded);
-    if (exact || /\s/.test(folded)) return exact;
+    if (exact) return exact;
+    // (Or by other words that add nothing to it: "phone number", "nome ospite", `same-field.ts`.)
+    const byWords = () => sameByWords(this.spec.fields, label, type, this.language);
+    if (/\s/.test(folded)) return byWords();
     const stemmed = stem(folded, this.language);
     // (A record takes one time, whatever the prompt calls it: "Dauer" is a ride's "Zeit".)
     const durations = this.spec.fields.filter((f) => f.type === "duration");
@@ -124,7 +128,7 @@ export class Entity {
       const own = stem(other, this.language);
       const same = own === stemmed || (this.language === "de" && own.length >= 4 && stemmed.endsWith(own));
       return same && (!NUMERIC.has(type) || NUMERIC.has(f.type));
-    });
+    }) ?? byWords();
   }
 }
 

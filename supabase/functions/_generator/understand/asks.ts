@@ -39,6 +39,7 @@ import { PURPOSE, TO } from "./aside.ts";
 import { renaming } from "./renames.ts";
 import { measureOf, measureWord, oncePer, type Quantity, timerPart, timesOf } from "./quantities.ts";
 import { enumerationStart, joinsItems, measuredIn, questionField } from "./question-fields.ts";
+import { storyCut } from "./story-field.ts";
 import { markedStates } from "./marked-states.ts";
 import { andSoOnAt, itemsOf, notOffered, timetableItems } from "./open-values.ts";
 import { assigns, planOfPeriod, sharedBetween, turnsAmong } from "./rota.ts";
@@ -4535,8 +4536,17 @@ export function fieldList(
   const joins: Join[] = [];
   let from = 0;
   let join: Join = "and";
+  // (No field follows an item that is the speaker's story, `story-field.ts`, once a field is listed.)
+  let story = false;
   const flush = (to: number) => {
-    const field = typeField(tokens, { from, to }, language);
+    const cut = story
+      ? { to: from, ends: true }
+      : out.length
+      ? storyCut(tokens, from, to, language, (at) => askedAt(tokens, at, language))
+      : undefined;
+    if (cut?.ends) story = true;
+    const end = cut?.to ?? to;
+    const field = end > from ? typeField(tokens, { from, to: end }, language) : null;
     if (field) {
       out.push(field);
       joins.push(join);
@@ -4559,6 +4569,10 @@ export function fieldList(
     ? choicesOf(valued, joins.filter((_, k) => valued.includes(out[k])), tokens, language)
     : valued;
 }
+
+/** Whether a question of what a field keeps opens at `at` ("how far I went", "come mi sentivo"). */
+const askedAt = (tokens: readonly Token[], at: number, language: UiLanguage) =>
+  matchCues(stemTokens(tokens.slice(at, at + 4), language), ASKED[language].index).some((m) => m.from === 0);
 
 /** What joins a listed field to the one before it. */
 type Join = "or" | "," | "and";

@@ -38,6 +38,7 @@ import { keptWords } from "./quiz-keeps.ts";
 import { spendingAsks } from "./spending.ts";
 import { priceListAsks } from "./price-list.ts";
 import { ordersTakenAsks } from "./orders-taken.ts";
+import { valueLabelAsks } from "./values-label.ts";
 import { namedListAsks } from "./named-list.ts";
 import { groupedKindAsks } from "./grouped-kinds.ts";
 import { flagAsks } from "./flags.ts";
@@ -265,6 +266,8 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   if (!followUp) asks.splice(0, asks.length, ...spendingAsks(prompt, language, asks, all));
   // Things listed each with its price are the catalog's records, not fields (`price-list.ts`).
   if (!followUp) asks.splice(0, asks.length, ...priceListAsks(prompt, language, asks, all));
+  // Values listed after a noun of their kind are a choice among them, not fields (`values-label.ts`).
+  if (!followUp) asks.splice(0, asks.length, ...valueLabelAsks(language, asks));
   // A business's records of what its customers order, book or rent are an order (`orders-taken.ts`).
   if (!followUp) asks.splice(0, asks.length, ...ordersTakenAsks(prompt, language, asks));
   // A list named with what it lists keeps those things (`named-list.ts`).

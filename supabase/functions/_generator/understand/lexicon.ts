@@ -191,6 +191,19 @@ export interface Lexicon {
    * "spreadsheet", "WhatsApp"): how the speaker keeps them now, never what an app is about
    * (`../compose-spec/name-rules.ts`). */
   nameMedia: string[];
+  /** The plural nouns of a kind of value ("topics", "roles", "argomenti", "postes", "tareas", "Themen"): the
+   * words a colon lists after one alone are its values, a choice's options, not fields (`values-label.ts`). */
+  valueLabels: string[];
+  /** The words that, beside a word naming a field the records have, add nothing to it ("number", "date",
+   * "full", "checkbox"; "numero", "data", "nome"): "phone number", "nome ospite", "data di arrivo", "fecha de
+   * caducidad", "Telefonnummer" are the records' phone, guest, arrival and expiry (`../compose-spec/same-field.ts`). */
+  sameField: string[];
+  /** What turns an item of a field list into a clause (`story-field.ts`): the words that join a clause to a
+   * field's words (`joins`: "so", "così", "pour que", "porque", "damit"), the modal and finite verbs and
+   * adverbs of the speaker's habits (`verbs`: "can", "faccio", "dois", "hago", "schreibe", "always", "bisher"),
+   * and the question words that open a field a question names (`questions`: "what", "cosa ho preso", "ce que",
+   * "lo que", "was"). */
+  storyField: { questions: string[]; joins: string[]; verbs: string[] };
   /** The verbs, as written with their preposition, of persons contending over one thing ("fight over",
    * "litigano per", "se disputent pour", "se pelean por", "streiten um"): that thing names the app, not
    * the persons (`../compose-spec/name-rules.ts`). */

@@ -30,6 +30,8 @@ const FUNCTION_WORD = 4;
 // The most words between a price and the mark that ends its item: what it is the price of ("pro Stück", "das
 // Glas", "le pot", "an hour").
 const MOST_UNIT_WORDS = 3;
+// The most characters between the list's last price and a period that says what it is for ("25€ al giorno").
+const PERIOD_GAP = 5;
 
 /** The words of amounts to keep to ("limits", "budget", "tetto"), as stems: a list they open is no prices. */
 const KEPT_TO = Object.fromEntries(
@@ -168,7 +170,11 @@ export function priceListAsks(
   const keptTo = KEPT_TO[language];
   const lists = priceLists(prompt, quantities, language).filter((list) => {
     const [from, to] = sentenceOf(prompt, list);
-    const within = (q: Quantity) => q.start >= from && q.end <= to;
+    // (A period after each item's price is what the price is for, "ombrellone 20€ al giorno": one of the
+    // list's own is no limit's.)
+    const within = (q: Quantity) =>
+      q.start >= from && q.end <= to &&
+      !(q.kind === "period" && q.start >= list.start && q.start <= list.end + PERIOD_GAP);
     const recurring = (q: Quantity) => q.kind === "frequency" && q.end <= list.start;
     const named = stemPhrase(prompt.slice(from, list.start), language).some((s) => keptTo.has(s));
     // (A list in brackets is said of the words before it: a field's values, "prezzo a notte (Rosa 80€, …)".)
@@ -180,12 +186,22 @@ export function priceListAsks(
   const items = lists.flatMap((list) => list.items);
   const itemStems = new Set(items.flatMap((i) => stemPhrase(i.name, language)));
   // (A price's money word is no word of the field: "crostata euro" is the item "crostata".)
-  const ofAnItem = (name: string) => {
+  // (Nor are the words of what the price is for after the item's name: "Eier pro Stück", "ombrellone al
+  // giorno" are the items "Eier", "ombrellone", in the ask the list stands in.)
+  const itemNames = items.map((i) => stemPhrase(i.name, language));
+  const ofAnItem = (name: string, listed: boolean) => {
     const own = words(name).filter((t) => t.kind === "word" && !measureWord(t.norm)).map((t) => t.text);
     const stems = stemPhrase(own.join(" "), language);
-    return stems.length > 0 && stems.every((s) => itemStems.has(s));
+    const opened = listed &&
+      itemNames.some((n) =>
+        n.length > 0 && n.every((s, k) => stems[k] === s) && stems.length - n.length <= MOST_UNIT_WORDS
+      );
+    return stems.length > 0 && (stems.every((s) => itemStems.has(s)) || opened);
   };
-  for (const ask of asks) ask.fields = ask.fields.filter((f) => f.type === "choice" || !ofAnItem(f.name));
+  for (const ask of asks) {
+    const listed = lists.some((l) => ask.start < l.end && l.start < ask.end);
+    ask.fields = ask.fields.filter((f) => f.type === "choice" || !ofAnItem(f.name, listed));
+  }
   const catalog = asks.find((a) => a.type === "catalog");
   if (catalog) {
     catalog.items = items;
