@@ -4,16 +4,10 @@
 import assert from "node:assert/strict";
 import { understand } from "../../supabase/functions/_generator/understand/index.ts";
 import { composeSpec } from "../../supabase/functions/_generator/compose-spec/index.ts";
+import { sortedField } from "./fixtures/sorted_field.ts";
 
 const made = (prompt: string) => composeSpec(prompt, { tier: "full" });
-/** The sorted screen's field's label and its order. */
-const sorted = (prompt: string) => {
-  const { spec } = made(prompt);
-  const screen = spec.screens.find((s) => s.options.sortField);
-  const entity = spec.entities.find((e) => e.key === screen?.entity);
-  const field = entity?.fields.find((f) => f.key === screen?.options.sortField);
-  return { label: field?.label, type: field?.type, order: screen?.options.sortOrder };
-};
+const sorted = sortedField;
 const searchedBy = (prompt: string) => {
   const c = made(prompt);
   const ask = c.asks.find((a) => a.type === "search");
