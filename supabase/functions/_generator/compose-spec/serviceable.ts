@@ -83,6 +83,53 @@ const CHATTING = WORDS.chatting;
 // Others buying from the speaker online: whoever they are, a verb of buying and "online".
 const TRANSACT = WORDS.transact;
 
+// Other wordings of the same needs, as word classes rather than phrases. Others' phones: a possessive of
+// others before any word for a phone ("depuis leurs portables", "über ihr eigenes Handy"), or several phones
+// kept in step ("synced between our phones").
+const THEIR_OWN_PHONE = WORDS.theirPhoneBefore.flatMap((b) => WORDS.phoneNoun.map((n) => `${b} ${n}`));
+const SYNC = WORDS.sync;
+const OUR_PHONES = WORDS.ourPhones;
+// A crowd with no names joining or selling ("anyone can join", "chiunque può vendere"); a market named so.
+const ANYONE = WORDS.anyone;
+const JOIN_IN = WORDS.joinIn;
+const MARKET = WORDS.market;
+// Players or play against strangers from everywhere, or against each other; a game handed round one phone
+// is played at one table, and is built.
+const PLAYERS = WORDS.players;
+const WORLDWIDE = WORDS.worldwide;
+const PLAY = WORDS.play;
+const ONE_DEVICE = WORDS.oneDevice;
+// Data that updates itself, of a currency or of what changes; the weather or the sea as the app shows it or
+// as it is now ("live" alone would be "where I live"); a match's score live; how many people are at a place now.
+const SELF_UPDATING = WORDS.selfUpdating;
+const CURRENCY = WORDS.currency;
+const WEATHER = WORDS.weather;
+const SHOWS_ME = WORDS.showsMe;
+const SCOREBOARD = WORDS.scoreboard;
+const MATCH = WORDS.match;
+const NOW = WORDS.now;
+const HOW_MANY = WORDS.howMany;
+// Followers reacting to what the speaker posts ("my followers to see my workouts").
+const FOLLOWERS_REACT = WORDS.followers.flatMap((f) =>
+  WORDS.followersMay.flatMap((c) => REACT.map((r) => `${f} ${c}${r}`))
+);
+// Where the speaker's people are, as each language asks it ("dove sono i miei amici", "où sont mes enfants").
+const WHERE_THEY_ARE = WORDS.whereAre.flatMap((w) => WORDS.family.map((f) => w.replace("{}", f)));
+// A device switched from afar: on holiday, or from the speaker's phone.
+const SWITCH = WORDS.switch;
+const AFAR = WORDS.afar;
+// A chat named as the app's kind ("a messaging app", "une messagerie", "ein Chat für"); French "chat" alone is a cat.
+const MESSENGER = WORDS.messenger;
+// Public transport as it runs: whether it is late, when it comes to the speaker's stop.
+const TRANSPORT = WORDS.transport;
+const LATENESS = WORDS.lateness;
+const ARRIVES = WORDS.arrives;
+const STOP = WORDS.stop;
+// What the app would tell the speaker of the world: a verb of seeing or knowing, a price and today.
+const KNOW = WORDS.know;
+const PRICE = WORDS.price;
+const TODAY = WORDS.today;
+
 const NEEDS: Need[] = [
   {
     reason: "play between several people's phones needs a game server and accounts",
@@ -100,8 +147,22 @@ const NEEDS: Need[] = [
       [GAME, ONLINE],
       ["play against my friends"],
       [WORLD_RANKING],
+      [PLAYERS, WORLDWIDE],
+      [PLAY, WORLDWIDE],
+      [GAME, WORLDWIDE],
+      [PLAY, EACH_OTHER],
+    ],
+    entered: ONE_DEVICE,
+  },
+  {
+    reason: "what several people do each from their own phone needs accounts and a shared server",
+    cues: [
       [THEIR_PHONE],
+      [THEIR_OWN_PHONE],
       [OTHERS, THEMSELVES],
+      [SYNC, OUR_PHONES],
+      [SYNC, WORDS.phoneNoun],
+      [ANYONE, JOIN_IN],
     ],
   },
   {
@@ -138,6 +199,8 @@ const NEEDS: Need[] = [
       [EACH_OTHER, COMMUNICATE],
       [APP_WHERE, OTHERS],
       [FRIENDS_REACT],
+      [FOLLOWERS_REACT],
+      [MESSENGER],
       [CHATTING, OTHER_PEOPLE],
     ],
   },
@@ -165,6 +228,7 @@ const NEEDS: Need[] = [
         "uber gibi",
       ]
         .map((w) => [w]),
+      [MARKET],
       ["dating app"],
       ["app de citas"],
       ["app di incontri"],
@@ -256,6 +320,18 @@ const NEEDS: Need[] = [
       [FEEDS],
       [TODAYS, CHANGING],
       [CURRENT, CHANGING],
+      [SELF_UPDATING, CHANGING],
+      [SELF_UPDATING, CURRENCY],
+      [SHOWS_ME, WEATHER],
+      [CURRENT, WEATHER],
+      [LIVE, SCOREBOARD, MATCH],
+      [NOW, HOW_MANY],
+      [NEARBY, PRICE],
+      [SHOWS_ME, TRANSPORT, LATENESS],
+      [KNOW, TRANSPORT, LATENESS],
+      [TRANSPORT, ARRIVES, STOP],
+      [SHOWS_ME, PRICE, TODAY],
+      [KNOW, PRICE, TODAY],
     ],
     entered: ENTERED,
   },
@@ -266,7 +342,7 @@ const NEEDS: Need[] = [
   {
     reason:
       "following where someone is needs the phone's location in the background, and a server to share it",
-    cues: [[FOLLOW, WHEREABOUTS], [THEIR_WHEREABOUTS]],
+    cues: [[FOLLOW, WHEREABOUTS], [THEIR_WHEREABOUTS], [WHERE_THEY_ARE]],
     entered: ENTERED,
   },
   {
@@ -275,7 +351,7 @@ const NEEDS: Need[] = [
   },
   {
     reason: "working a device at home from elsewhere needs the device connected to the internet",
-    cues: [[AWAY, DEVICE]],
+    cues: [[AWAY, DEVICE], [SWITCH, DEVICE, AFAR]],
   },
 ];
 
