@@ -5,13 +5,11 @@
 // concept names it, else by the word of an item.
 import type { Language } from "../template/src/types.ts";
 import type { Concept } from "../understand/concepts.ts";
-import { LEXICONS } from "../understand/lexicon.ts";
+import { perLanguage } from "../understand/lexicon.ts";
 import { type Entity, fold } from "./entities.ts";
 import { WORDS } from "./words.ts";
 
-const RECORDS = Object.fromEntries(
-  Object.entries(LEXICONS).map(([l, lex]) => [l, new Set(lex.ordersTaken.records.map(fold))]),
-) as Record<Language, Set<string>>;
+const RECORDS = perLanguage((lex) => lex.ordersTaken.records);
 
 /** Whether orders called by a noun of such records ("bookings", "noleggi") are their own rather than the
  * concept the noun names only by its stem ("bookings" of "books"): the concept's words do not hold it. */

@@ -7,18 +7,13 @@
 // A name of a field's word and another word that says something ("date of birth", "temps de préparation") is a
 // field of its own.
 import type { FieldSpec, FieldType, Language } from "../template/src/types.ts";
-import { LEXICONS } from "../understand/lexicon.ts";
+import { perLanguage, phrasesPerLanguage } from "../understand/lexicon.ts";
 import { stem } from "../understand/stem.ts";
 import { words } from "../understand/text.ts";
 
 const wordsOf = (text: string) => words(text).filter((t) => t.kind === "word").map((t) => t.norm);
-const phrases = (list: string[]) => list.map(wordsOf).filter((p) => p.length);
-const GENERIC = Object.fromEntries(
-  (["en", "it", "fr", "es", "de"] as Language[]).map((l) => [l, phrases(LEXICONS[l].sameField)]),
-) as Record<Language, string[][]>;
-const STOP = Object.fromEntries(
-  (["en", "it", "fr", "es", "de"] as Language[]).map((l) => [l, new Set(phrases(LEXICONS[l].stop).flat())]),
-) as Record<Language, Set<string>>;
+const GENERIC = phrasesPerLanguage((lex) => lex.sameField);
+const STOP = perLanguage((lex) => lex.stop.flatMap(wordsOf), (w) => w);
 
 /** The types a field of another type may be named as: a text holds any, a named number ("phone number") a text. */
 const fits = (asked: FieldType, held: FieldType) =>

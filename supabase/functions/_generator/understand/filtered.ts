@@ -7,9 +7,9 @@
 //   or late (`state`: a negation, "late", "still"): "see who's late", "vedere chi è in ritardo",
 //   "voir qui n'a pas payé", "ver quién debe todavía", "sehen, wer noch nicht bezahlt hat".
 // "see who owes me money" or "show which week she's on" name no such state: a figure or the records, no filter.
-import { LEXICONS, phraseFrom, phrasesPerLanguage } from "./lexicon.ts";
-import { UI_LANGUAGES, type UiLanguage } from "./language.ts";
-import { fold, type Token } from "./text.ts";
+import { perLanguage, phraseFrom, phrasesPerLanguage } from "./lexicon.ts";
+import type { UiLanguage } from "./language.ts";
+import type { Token } from "./text.ts";
 
 interface Span {
   from: number;
@@ -19,9 +19,7 @@ interface Span {
 const SEE = phrasesPerLanguage((lex) => lex.see);
 const ONLY = phrasesPerLanguage((lex) => lex.filterShown.only);
 const WHO = phrasesPerLanguage((lex) => lex.filterShown.who);
-const STATE = Object.fromEntries(
-  UI_LANGUAGES.map((l) => [l, new Set(LEXICONS[l].filterShown.state.map(fold))]),
-) as Record<UiLanguage, Set<string>>;
+const STATE = perLanguage((lex) => lex.filterShown.state);
 
 /** How many words a word of "only" or of who may stand from the verb of seeing ("see just the", "nur die
  * offenen anzeigen"), and a word of the state from the word of who ("who still hasn't paid"). */

@@ -342,9 +342,12 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   // about it.
   const occasion = followUp ? undefined : occasionOf(prompt, language);
   const folded = (s: string) => words(s).map((t) => t.norm).join(" ");
-  const aboutOccasion = (a: Ask) =>
-    occasion !== undefined && a.subject !== undefined &&
-    folded(occasion.occasion).startsWith(folded(a.subject));
+  // (The subject may stop short of the occasion's words or run past them: "fête" of "fête de l'école".)
+  const aboutOccasion = (a: Ask) => {
+    if (occasion === undefined || a.subject === undefined) return false;
+    const [said, kept] = [folded(occasion.occasion), folded(a.subject)];
+    return said.startsWith(kept) || kept.startsWith(said);
+  };
   if (occasion && findConcepts(occasion.question, language).length) {
     for (const a of asks.filter(aboutOccasion)) delete a.subject;
   }

@@ -827,7 +827,12 @@ export const CLOCK_UNITS = Object.fromEntries(
 ) as Record<UiLanguage, Set<string>>;
 
 /** A phrase's words, as a prompt's tokens are compared with them. */
-export const phraseWords = (phrase: string): string[] => words(phrase).map((t) => t.norm);
+/** A phrase's words as a prompt's tokens are: an elided article at its end is kept whole ("de l'" is "de", "l'",
+ * as "de l'ordre" is read), which alone the tokenizer would cut from its apostrophe. */
+export const phraseWords = (phrase: string): string[] =>
+  phrase.endsWith("'")
+    ? words(`${phrase}x`).slice(0, -1).map((t) => t.norm)
+    : words(phrase).map((t) => t.norm);
 
 /** Each language's phrases of a pick from its lexicon, longest first, so that a longer phrase is found before
  * one it starts with ("for each" before "each"). */

@@ -4,36 +4,21 @@
 //   "die Reihenfolge" (not "in order to", nor an order bought: "ogni ordine", "le pedido");
 // - who leads, a few words apart: "who's on top", "chi è in testa", "qui est en tête", "quién va primero",
 //   "wer insgesamt vorne liegt".
-import { LEXICONS, phraseFrom } from "./lexicon.ts";
-import { UI_LANGUAGES, type UiLanguage } from "./language.ts";
-import { fold, type Token, words } from "./text.ts";
+import { perLanguage, phraseFrom, phrasesPerLanguage } from "./lexicon.ts";
+import type { UiLanguage } from "./language.ts";
+import type { Token } from "./text.ts";
 
 interface Span {
   from: number;
   to: number;
 }
 
-/** A phrase's words as the prompt's tokens are, an elided article kept whole ("l'", "d'", as in "l'ordre"). */
-const phrase = (p: string) =>
-  p.endsWith("'") ? words(`${p}x`).slice(0, -1).map((t) => t.norm) : words(p).map((t) => t.norm);
-const phrases = (pick: (l: UiLanguage) => string[]) =>
-  Object.fromEntries(
-    UI_LANGUAGES.map((l) => [l, pick(l).map(phrase).sort((a, b) => b.length - a.length)]),
-  ) as Record<
-    UiLanguage,
-    string[][]
-  >;
-const OPENS = phrases((l) => LEXICONS[l].orderedAs.opens);
-const THEN = phrases((l) => LEXICONS[l].orderedAs.then);
-const WHO = phrases((l) => LEXICONS[l].leading.who);
-const LEADS = phrases((l) => LEXICONS[l].leading.leads);
-const set = (pick: (l: UiLanguage) => string[]) =>
-  Object.fromEntries(UI_LANGUAGES.map((l) => [l, new Set(pick(l).map(fold))])) as Record<
-    UiLanguage,
-    Set<string>
-  >;
-const NOUN = set((l) => LEXICONS[l].orderedAs.noun);
-const NOT_THEN = set((l) => LEXICONS[l].orderedAs.notThen);
+const OPENS = phrasesPerLanguage((lex) => lex.orderedAs.opens);
+const THEN = phrasesPerLanguage((lex) => lex.orderedAs.then);
+const WHO = phrasesPerLanguage((lex) => lex.leading.who);
+const LEADS = phrasesPerLanguage((lex) => lex.leading.leads);
+const NOUN = perLanguage((lex) => lex.orderedAs.noun);
+const NOT_THEN = perLanguage((lex) => lex.orderedAs.notThen);
 
 /** How many words may stand between the opening word and the noun of the order in English ("in time
  * order"), and between who and the word of leading ("wer insgesamt vorne"). */
