@@ -19,6 +19,7 @@ import { saidName, withoutShortForms } from "./said-name.ts";
 import { unheld, unshown } from "./held.ts";
 import { offName } from "./own-noun.ts";
 import { endsOnInfinitive } from "./head.ts";
+import { pickedItems } from "./picked-item.ts";
 import UNITS from "../understand/units.json" with { type: "json" };
 
 export type { AskReport } from "./screens.ts";
@@ -208,6 +209,8 @@ function build(prompt: string, u: Understanding, tier: "light" | "full", today: 
   builder.personsOfRecords();
   // Records that say who each is of offer the persons the prompt names one by one (`named-people.ts`).
   builder.offerNamedPersons();
+  // The logs beside a catalog of listed items choose one of its items (`picked-item.ts`).
+  pickedItems(builder.entities, builder.screens, language);
   // A prompt whose asks made no screen still gets the list of what it names, reported as such.
   if (!builder.screens.length) {
     const entity = builder.main({

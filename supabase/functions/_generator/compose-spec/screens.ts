@@ -48,6 +48,7 @@ import { fieldsNamedBy, mostNamed, orderOf, speedOf, timeNamed } from "./sort-by
 import { choiceHolding, heldBy, heldChoices } from "./offered-choice.ts";
 import { tipChoice } from "./tip-choice.ts";
 import { orderedItem, ownOrders } from "./ordered-item.ts";
+import { itemAmount } from "./picked-item.ts";
 import { governed, requestHead, speakerDoes } from "./head.ts";
 import { WORDS as BLOCK_WORDS } from "../template/src/lib/words.ts";
 import { stem } from "../understand/stem.ts";
@@ -533,7 +534,10 @@ export class Builder {
     const entity = this.entityFor(ask, this.words.name);
     const concept = conceptOf(entity.spec);
     if (!ask.items || !concept || concept.implies.includes("catalog")) return entity;
-    return this.adopt(fromWords(undefined, this.language, this.words.priceList));
+    const measured = ask.items.some((i) => i.unit);
+    return this.adopt(
+      fromWords(undefined, this.language, measured ? this.words.perItemList : this.words.priceList),
+    );
   }
 
   /** A catalog's records are the things the prompt lists with their prices, in its words, rather than a
@@ -1040,7 +1044,8 @@ export class Builder {
       case "catalog": {
         const entity = this.sellerOf(ask);
         entity.addAsked(ask.fields);
-        const price = entity.ensureType(["money"], "price", w.price);
+        // (Items listed with an amount each rather than a price, "coffee 95 mg", hold it in its unit.)
+        const price = itemAmount(entity, ask.items?.find((i) => i.unit)?.unit, this.language);
         const money = q.find((x) => x.kind === "money");
         const choice = entity.ofType("choice");
         const screen = this.screenOf(entity, "catalog") ??
@@ -1049,6 +1054,8 @@ export class Builder {
             ...(choice ? { categoryField: choice.key } : {}),
           });
         if (money?.kind === "money") screen.options.currency = money.currency;
+        const unit = ask.items?.find((i) => i.unit)?.unit;
+        if (unit) screen.options.unit = unit;
         if (ask.items) this.listedItems(entity, price, ask.items);
         return this.report(ask, screen);
       }

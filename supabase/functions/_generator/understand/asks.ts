@@ -1111,7 +1111,7 @@ export function asksOf(ctx: ClauseContext): Ask[] {
   const keeping = matchCues(stems, cues.asks).filter((m) => KEPT.has(m.key as AskType)).map((m) => m.to - 1);
   const offered = [
     ...slashLists(tokens, language),
-    ...bracketLists(tokens, language),
+    ...bracketLists(tokens, language, (head) => keptRight(tokens, head, keeping)),
     ...dividedInto(tokens, language),
   ];
   for (const list of offered) {
@@ -4218,11 +4218,16 @@ function bracketFields(tokens: readonly Token[], language: UiLanguage): SpannedF
 /**
  * Bracketed lists of two or more items after a word: a choice of values, unless an item names a field
  * ("talks (time, room, speaker)"), a number is among them ("(1-5)") or an item is longer than a value
- * ("(change address at the bank, book the van)": things to do). Names of persons are people: items after a
+ * ("(change address at the bank, book the van)": things to do; a word longer after the records a log keeps,
+ * `KEPT_VALUE_WORDS`). Names of persons are people: items after a
  * noun for persons ("drei Mitarbeiterinnen (Sabine, Jana)"), or mostly capitalized ones except in German,
  * where every noun is.
  */
-function bracketLists(tokens: readonly Token[], language: UiLanguage): Offered[] {
+function bracketLists(
+  tokens: readonly Token[],
+  language: UiLanguage,
+  kept: (head: number) => boolean = () => false,
+): Offered[] {
   const out: Offered[] = [];
   const persons = new Set(
     matchCues(
@@ -4240,7 +4245,10 @@ function bracketLists(tokens: readonly Token[], language: UiLanguage): Offered[]
     const items = fieldList(inner, language);
     const values = offeredValues(inner, language);
     const typed = namesFields(inner, language);
-    const long = values.some((v) => words(v).length > VALUE_WORDS);
+    // (The kinds of records a log keeps may be said as what happens, a word longer: "noter les bêtises du
+    // chien (chaussures mangées, pipi dans la maison)".)
+    const most = kept(i - 1) ? KEPT_VALUE_WORDS : VALUE_WORDS;
+    const long = values.some((v) => words(v).length > most);
     // (Examples are none: "object (like M31 or Saturn)".)
     const sample = onlyExamples(inner, { from: 0, to: inner.length }, language);
     // (Numbers among values "or" offers are theirs: "(8 inch dob or 80mm refractor)".)
@@ -4424,6 +4432,8 @@ function notedQuestions(
 
 /** The most words a value offered in a list is written with ("eating out", "muy bueno"). */
 const VALUE_WORDS = 3;
+// The most words of a kind of the records a log keeps, said in brackets after them (`bracketLists`).
+const KEPT_VALUE_WORDS = 4;
 
 interface SpannedField extends Field, Offsets {
   span: Span;

@@ -6,7 +6,7 @@
 // breakdown and a kind are categories, not an order: what sorts by date or price names no kind.
 import { perLanguage, phrasesPerLanguage } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
-import { type Token, words } from "./text.ts";
+import { fold, type Token, words } from "./text.ts";
 import type { Ask } from "./asks.ts";
 
 const VERBS = phrasesPerLanguage((lex) => lex.groupedInto.verbs);
@@ -62,6 +62,13 @@ export function groupedKindAsks(prompt: string, language: UiLanguage, asks: Ask[
     const sorted = (a: Ask) => verb !== undefined && a.type === "sort" && within(a);
     if (categories) {
       if (kind.own) [categories.subject, categories.breakdown] = [noun.text, true];
+      // (Values bracketed after the kind are its own, "libri divisi per genere (giallo, fantasy)": the
+      // choice a general word of category named is that kind's field, not a second one.)
+      if (kind.own) {
+        for (const f of categories.fields) {
+          if (f.options?.length && GENERIC[language].has(fold(f.name))) f.name = noun.text;
+        }
+      }
       if (start < categories.start) {
         [categories.start, categories.quote] = [start, prompt.slice(start, categories.end)];
       }

@@ -7,6 +7,7 @@ import { CUES, LEXICONS } from "./lexicon.ts";
 import { fold, type Token, words } from "./text.ts";
 import type { Ask } from "./asks.ts";
 import { stemPhrase } from "./stem.ts";
+import UNITS from "./units.json" with { type: "json" };
 
 /** Two things or more in a row, each with its price, and where the prompt says them. */
 export interface PriceList {
@@ -20,7 +21,16 @@ export interface PricedItem {
   name: string;
   price: number;
   currency: string;
+  /** The unit of an amount each item holds rather than a price ("coffee 95 mg", "pomme 52 kcal"): a unit
+   * units.json marks `perItem`; the list's currency is then empty. */
+  unit?: string;
 }
+
+/** The units an item holds a fixed amount of (caffeine in mg, energy in kcal): a list of things each with
+ * such an amount is a catalog the records pick from, as a price list is. */
+const PER_ITEM = new Set(
+  Object.entries(UNITS).filter(([, u]) => (u as { perItem?: boolean }).perItem).map(([unit]) => unit),
+);
 
 // The most words a thing of a price list is called by: more is a sentence that ends on a price ("I want to
 // save $1,800"), not a thing's name.
@@ -64,20 +74,28 @@ export function priceLists(prompt: string, quantities: Quantity[], language: UiL
   const lists: PriceList[] = [];
   let list: PriceList = { items: [], start: 0, end: 0 };
   let currency = "";
+  // (The unit of a list of amounts per item; such a list keeps to one unit and to its sentence.)
+  let unit = "";
   // Where the last item's price (and what is said of it) ended: the next item starts after one mark there.
   let after = -1;
   const close = () => {
     if (list.items.length >= 2) lists.push(list);
     list = { items: [], start: 0, end: 0 };
     currency = "";
+    unit = "";
   };
   for (const q of quantities) {
-    if (q.kind !== "money" && q.kind !== "number") continue;
-    if (q.kind === "number" && !currency) continue;
+    const measured = q.kind === "measure" && PER_ITEM.has(q.unit) ? q.unit : "";
+    if (q.kind !== "money" && q.kind !== "number" && q.kind !== "measure") continue;
+    if (q.kind === "measure" && !measured) continue;
+    if (q.kind === "number" && !currency && !unit) continue;
     const first = at(q.start);
     if (first < 0) continue;
     const next = itemBefore(prompt, tokens, first, after, stop, joiners);
-    const contiguous = after >= 0 && next !== undefined && onlySeparators(tokens, after, next.first, joiners);
+    const alike = q.kind === "money" ? !unit : measured ? !currency && (!unit || unit === measured) : true;
+    const contiguous = after >= 0 && next !== undefined && alike &&
+      onlySeparators(tokens, after, next.first, joiners) &&
+      !(unit && sentenceEnds(tokens, after, next.first));
     // (A bare number starts no list and ends one that it does not continue: "12 hours", "2 kids".)
     if (!contiguous) {
       close();
@@ -91,8 +109,9 @@ export function priceLists(prompt: string, quantities: Quantity[], language: UiL
       continue;
     }
     if (q.kind === "money") currency = q.currency;
+    if (measured) unit = measured;
     if (!list.items.length) list.start = tokens[name.first].start;
-    list.items.push({ name: name.text, price: q.value, currency });
+    list.items.push({ name: name.text, price: q.value, currency, ...(unit ? { unit } : {}) });
     list.end = q.end;
     after = unitEnd(tokens, tokens.findIndex((t) => t.start >= q.end), joiners);
   }
@@ -132,6 +151,12 @@ function onlySeparators(tokens: readonly Token[], from: number, to: number, join
   const between = tokens.slice(from, to);
   return between.length > 0 && between.length <= 2 &&
     between.every((t) => t.kind === "mark" || joiners.has(t.norm));
+}
+
+/** Whether a sentence ends between two token positions: a list of amounts per item ends with it ("tea 47 mg.
+ * Warn me over 400 mg": the warning is no item). */
+function sentenceEnds(tokens: readonly Token[], from: number, to: number): boolean {
+  return tokens.slice(from, to).some((t) => t.kind === "mark" && /[.!?]/.test(t.text));
 }
 
 /** Whether an item ends at this token: a mark, a joining word or the prompt's end follows its price. */
@@ -179,7 +204,14 @@ export function priceListAsks(
     const named = stemPhrase(prompt.slice(from, list.start), language).some((s) => keptTo.has(s));
     // (A list in brackets is said of the words before it: a field's values, "prezzo a notte (Rosa 80€, …)".)
     const bracketed = prompt.slice(0, list.start).trimEnd().endsWith("(");
-    return !quantities.some((q) => within(q) && (q.kind === "period" || recurring(q))) && !named &&
+    // (Amounts per item said with the hours they are taken at are doses to take, not a catalog: "Lasix 25 mg
+    // alle 8 e alle 14".)
+    const timed = list.items.some((i) => i.unit) &&
+      quantities.some((q) =>
+        q.start >= list.start && q.end <= to &&
+        (q.kind === "time" || q.kind === "frequency" || q.kind === "window")
+      );
+    return !quantities.some((q) => within(q) && (q.kind === "period" || recurring(q))) && !named && !timed &&
       !bracketed && !list.items.some((i) => categories.has(fold(i.name)));
   });
   if (!lists.length) return asks;
