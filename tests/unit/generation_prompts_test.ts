@@ -210,19 +210,22 @@ Deno.test("a reminder, a goal and a quiz keep the numbers stated, or list in unm
   assert.deepEqual([rent.monthDays, rent.unmet], ["1", []]);
   assert.equal(rings("remind me to water the orchids on the 2nd and 16th of every month").monthDays, "2,16");
   assert.equal(rings("recuérdame el día 20 de cada mes pagar el gimnasio").monthDays, "20");
-  // Every few days, every few months, or a count a week with no days named: the reminder is built, the
-  // cadence listed.
+  // Every few days or every few months is a due date per thing, with its interval (`due-every.ts`), not a
+  // cadence left unmet.
   for (
-    const [prompt, words] of [
-      ["remind me to change the cat litter every 4 days", "every 4 days"],
-      ["erinnere mich alle 3 Monate an den Ölwechsel", "alle 3 Monate"],
-      ["rappelle-moi de nettoyer le filtre tous les 15 jours", "tous les 15 jours"],
-      ["avvisami due volte a settimana di annaffiare l'orto", "due volte a settimana"],
-    ]
+    const [prompt, every] of [
+      ["remind me to change the cat litter every 4 days", 4],
+      ["erinnere mich alle 3 Monate an den Ölwechsel", 3],
+      ["rappelle-moi de nettoyer le filtre tous les 15 jours", 15],
+    ] as const
   ) {
-    const { unmet } = rings(prompt);
-    assert.ok(unmet.some((u) => u.startsWith(words)), `${prompt}: ${unmet}`);
+    const made = light(prompt);
+    assert.equal(made.spec.entities.find((e) => e.key === "due")?.samples[0].every, every, prompt);
+    assert.deepEqual(made.unmet, [], prompt);
   }
+  // A count a week with no days named: the reminder is built, the cadence listed.
+  const twice = rings("avvisami due volte a settimana di annaffiare l'orto");
+  assert.ok(twice.unmet.some((u) => u.startsWith("due volte a settimana")), `${twice.unmet}`);
   // A goal holds one target over a period: a second number is listed.
   const saving = light("risparmio per un motorino: obiettivo 2000 euro entro 8 mesi");
   assert.equal(screen(saving.spec, "goal").options.goal, 2000);

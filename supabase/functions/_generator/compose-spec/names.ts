@@ -1,6 +1,7 @@
 // The app's name (a short title in the UI language from what the prompt is about) and its description and
 // features (what THIS app's screens do), both from the composed spec.
 import type { Ask, Understanding } from "../understand/index.ts";
+import { DUE_KEY } from "./due-every.ts";
 import { amountHeld, CUES, LEXICONS, OF_WORDS, perLanguage, phraseAt, VERBS } from "../understand/lexicon.ts";
 import { HEAD_FIRST } from "../understand/language.ts";
 import { measureWord } from "../understand/quantities.ts";
@@ -30,6 +31,9 @@ import {
 import { fill, joined, WORDS } from "./words.ts";
 import { FOR_WHOM } from "./own-noun.ts";
 import { APP_WORDS, endsOnInfinitive, isCue, OPENERS, PERSONS, requestHead, TO } from "./head.ts";
+
+/** The entities that are no records the app is named by: its reminders and due dates. */
+const NOT_RECORDS = new Set(["reminder", DUE_KEY]);
 
 /** The sentence around the character at `at`, and its rest from there: where the main ask's cue and its
  * object are. */
@@ -605,7 +609,7 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
       a.subject && !a.derived && a.start >= greeted && (a.type !== "timer" || kept(a.subject))
     ) ??
       u.asks[0];
-  const records = spec.entities.find((e) => e.key !== "reminder");
+  const records = spec.entities.find((e) => !NOT_RECORDS.has(e.key));
   const concept = records ? conceptOf(records) : undefined;
   // The prompt's own words name the app when the UI speaks the prompt's language; otherwise ("a shopping
   // list in Spanish", a prompt in Dutch) the subject's own name in the UI language does.
@@ -652,7 +656,7 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   // An app of several kinds of records is about the world the prompt opens on, before any one of them; an
   // app of one kind is when the main ask's own words do not name it ("We foster kittens … Bottle feeds
   // every 3 hours").
-  const kinds = spec.entities.filter((e) => e.key !== "reminder").length;
+  const kinds = spec.entities.filter((e) => !NOT_RECORDS.has(e.key)).length;
   // (A question asks in words that do not name the subject, but what the speaker says they have or do still
   // does: "Ich habe einen Kräutergarten und vergesse immer, wann ich gegossen habe".)
   const spoken = u.detected === language;
@@ -1421,7 +1425,7 @@ const conceptWords = (concept: Concept, language: Language) => [
  * in the language it spoke ("Einkaufsliste") becomes that concept's name in `to` ("Lista della spesa").
  */
 export function translatedName(spec: AppSpec, to: Language): string {
-  const records = spec.entities.find((e) => e.key !== "reminder");
+  const records = spec.entities.find((e) => !NOT_RECORDS.has(e.key));
   const concept = records ? conceptOf(records) : undefined;
   const given = spec.prompts.some((p) => givenName(p, spec.language));
   if (given) return spec.name;

@@ -2,6 +2,7 @@
 // quantities state (a goal's target and unit, a timer's phases and rounds, every reminder time). What no
 // block can serve is reported, never dropped.
 import type { Ask, Slot } from "../understand/index.ts";
+import { DUE_KEY, dueAfter, intervalOf, keepsInterval, recurrences } from "./due-every.ts";
 import type { PricedItem } from "../understand/price-list.ts";
 import type { Needed } from "../understand/still-needed.ts";
 import { measureOf, type Quantity } from "../understand/quantities.ts";
@@ -1605,8 +1606,95 @@ export class Builder {
     return kept.join(" ");
   }
 
+  /**
+   * Things done again every few days, weeks, months or years, each with its interval, the day it was last done
+   * and the day it is next due, counted down to (`due-every.ts`); records that keep an interval of their own
+   * are those things.
+   */
+  private dueEvery(ask: Ask): ScreenSpec {
+    const kept = this.entities.find((e) =>
+      e.spec.key !== "reminder" && e.spec.key !== DUE_KEY && keepsInterval(e.spec.fields)
+    );
+    if (kept) {
+      // (Records that say when each is next due but not how often get its interval: "Tasks that repeat … when
+      // it's next due".)
+      const screen = this.listOf(kept);
+      const next = kept.spec.fields.find((f) => f.type === "date" && f.key === "nextDue");
+      if (next && !kept.spec.fields.some((f) => f.type === "number" && /^every/.test(f.key))) {
+        kept.ensure("every", this.words.due.every, "number");
+        kept.ensure("period", this.words.due.period, "choice", Object.values(this.words.due.units));
+      }
+      if (next && !screen.options.countdownField) screen.options.countdownField = next.key;
+      return screen;
+    }
+    const w = this.words.due;
+    let entity = this.entities.find((e) => e.spec.key === DUE_KEY);
+    if (!entity) {
+      entity = new Entity(
+        {
+          key: DUE_KEY,
+          label: w.one,
+          plural: w.many,
+          fields: [
+            { key: "title", label: this.words.task, type: "text" },
+            { key: "every", label: w.every, type: "number" },
+            { key: "period", label: w.period, type: "choice", options: Object.values(w.units) },
+            { key: "lastDone", label: w.lastDone, type: "date" },
+            { key: "nextDue", label: w.nextDue, type: "date" },
+          ],
+          samples: [],
+        },
+        this.language,
+        true,
+      );
+      this.entities.push(entity);
+    }
+    const screen = this.listOf(entity);
+    screen.options.countdownField = "nextDue";
+    const samples = entity.spec.samples;
+    const today = this.today.toISOString().slice(0, 10);
+    const first = capitalized(
+      this.action(ask) ?? this.entities.find((e) => e !== entity)?.spec.plural ?? w.one,
+    );
+    // Each recurrence after the first is of the thing said between it and the one before ("cambiar las
+    // sábanas cada 2 semanas y limpiar el filtro cada mes").
+    for (const [n, { q, interval }] of recurrences(ask.quantities).entries()) {
+      const said = n === 0 ? first : this.thingBefore(ask.quantities, q);
+      if (!said) continue;
+      samples.push({
+        id: `due-${samples.length + 1}`,
+        title: said,
+        every: interval.every,
+        period: w.units[interval.unit],
+        lastDone: today,
+        nextDue: dueAfter(this.today, interval),
+      });
+    }
+    return screen;
+  }
+
+  /** The words between a recurrence and the one before it, its "and" and function words left out, four words
+   * at most: what it is of. */
+  private thingBefore(quantities: readonly Quantity[], q: Quantity): string | undefined {
+    const before = quantities.filter((x) => x.kind === "frequency" && x.end <= q.start).at(-1);
+    if (!before) return undefined;
+    const lang = this.reading ?? this.language;
+    const stop = CUES[lang].stop;
+    const and = new Set(LEXICONS[lang].and.map(fold));
+    const said = this.prompt.slice(before.end, q.start).split(/[,;:.!?()]/).filter((p) => p.trim()).at(-1)
+      ?.trim().split(/\s+/) ?? [];
+    while (said.length && (and.has(fold(said[0])) || stop.has(fold(said[0])))) said.shift();
+    said.splice(4);
+    while (said.length > 1 && stop.has(fold(said[said.length - 1]))) said.pop();
+    return said.length ? capitalized(said.join(" ")) : undefined;
+  }
+
   /** The reminders screen, with one reminder at every time the ask names, on its weekdays. */
   private reminder(ask: Ask): ScreenSpec {
+    // A rhythm of every few days, weeks, months or years is a due date per thing, not a reminder's.
+    // (One said with its time of day rings then, as asked: "remind me to water every 2 days at 7pm".)
+    const interval = intervalOf(ask.quantities);
+    if (interval && !ask.times?.length) return this.dueEvery(ask);
     const w = this.words;
     let entity = this.entities.find((e) => e.spec.key === "reminder");
     if (!entity) {

@@ -47,6 +47,7 @@ import { currencyConvertAsks, lastingAsks, shareAsks, statedRateAsks } from "./w
 import { storyAsks } from "./story.ts";
 import { daySlotAsks, weekHeads, whichSubject } from "./day-slots.ts";
 import { statedScheduleAsks } from "./stated-schedule.ts";
+import { dueQuestionAsks } from "./due-question.ts";
 import { type OtherReading, otherReading, otherVote } from "./foreign.ts";
 import { spanOf } from "./gloss.ts";
 import { verbFinalAsks } from "./verb-final.ts";
@@ -284,6 +285,8 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   // Times, times a day and weeks stated as facts are a timetable too; a task's rhythm alone, a reminder
   // (`stated-schedule.ts`).
   if (!followUp) asks.splice(0, asks.length, ...statedScheduleAsks(prompt, language, asks, all));
+  // A question of when something falls due or how often it must be done is a reminder of it (`due-question.ts`).
+  if (!followUp) asks.splice(0, asks.length, ...dueQuestionAsks(prompt, language, asks, all));
   if (!followUp) whichSubject(prompt, language, asks);
   if (!followUp) asks.splice(0, asks.length, ...weekHeads(prompt, asks));
   // A prompt that only names something, or asks only what changes a list, keeps a list of what its first

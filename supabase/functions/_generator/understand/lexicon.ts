@@ -619,6 +619,10 @@ export interface Lexicon {
    * "prévue", "prevista", "geplant"), which make a time field the hour each record is set for, and the words
    * after a number that make it an hour (`hours`: "o'clock", "h", "Uhr"). */
   statedSchedule: Record<"done" | "planned" | "hours", string[]>;
+  /** Questions of when something falls due or how often it must be done (`due-question.ts`): the words that
+   * open one (`asks`: "when", "how often", "ogni quanto", "tous les combien", "cada cuántos", "wie oft") and
+   * those of its falling due or being needed (`due`: "due", "tocca", "faut", "le toca", "hay que", "fällig"). */
+  dueQuestion: Record<"asks" | "due", string[]>;
   /** The nouns of records of a kind kept one by one (events, documents, things: "visit", "infortunio",
    * "pesée", "caída", "Spaziergang"), by stem, a German compound by its ending: one named bare after others
    * with fields of their own is records of its own (`kind-row.ts`). */
