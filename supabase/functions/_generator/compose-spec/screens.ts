@@ -1693,8 +1693,14 @@ export class Builder {
   private reminder(ask: Ask): ScreenSpec {
     // A rhythm of every few days, weeks, months or years is a due date per thing, not a reminder's.
     // (One said with its time of day rings then, as asked: "remind me to water every 2 days at 7pm".)
+    // (No notification rings on a due date: the result says so rather than report a reminder.)
     const interval = intervalOf(ask.quantities);
-    if (interval && !ask.times?.length) return this.dueEvery(ask);
+    if (interval && !ask.times?.length) {
+      for (const { q } of recurrences(ask.quantities)) {
+        this.unmet.push(`${q.text} (no notification rings on a due date: the list counts down to it)`);
+      }
+      return this.dueEvery(ask);
+    }
     const w = this.words;
     let entity = this.entities.find((e) => e.spec.key === "reminder");
     if (!entity) {
