@@ -20,6 +20,8 @@ import { unheld, unshown } from "./held.ts";
 import { offName } from "./own-noun.ts";
 import { endsOnInfinitive } from "./head.ts";
 import { pickedItems } from "./picked-item.ts";
+import { keepDosedItems, namedByItemsOnly } from "./dosed-items.ts";
+import { dosedItems } from "../understand/dosed-items.ts";
 import UNITS from "../understand/units.json" with { type: "json" };
 
 export type { AskReport } from "./screens.ts";
@@ -165,9 +167,14 @@ function countedPer(prompt: string, word: string, asks: Ask[], language: Languag
     const after = words(prompt.slice(a.start + a.quote.indexOf(a.subject) + a.subject.length)).map((t) =>
       t.norm
     );
-    const per = PER[language].find((p) => p.every((w, k) => after[k] === w));
-    const named = words(word).map((t) => t.norm);
-    return per !== undefined && named.every((w, k) => after[per.length + k] === w);
+    // (The speaker's relative clause may come between: "tips i make per shift", "mance che prendo per turno".)
+    const stop = CUES[language].stop;
+    const skip = stop.has(after[0] ?? "") ? [0, 1, 2, 3] : [0];
+    return skip.some((n) => {
+      const per = PER[language].find((p) => p.every((w, k) => after[n + k] === w));
+      const named = words(word).map((t) => t.norm);
+      return per !== undefined && named.every((w, k) => after[n + per.length + k] === w);
+    });
   });
 }
 
@@ -179,8 +186,11 @@ function build(prompt: string, u: Understanding, tier: "light" | "full", today: 
   const reading = isUiLanguage(u.detected) ? u.detected : "en";
   const stop = CUES[reading].stop;
   // Nor does one named only as what an ask's records are counted per ("mes pourboires par service").
+  // Nor one named only by the values of things listed each with a dose or its sets (`dosed-items.ts`).
+  const items = reading === u.detected ? dosedItems(prompt, reading) : [];
   const named = u.concepts.filter((c) =>
-    c.words.some((w) => !stop.has(fold(w)) && !countedPer(prompt, w, u.asks, reading))
+    c.words.some((w) => !stop.has(fold(w)) && !countedPer(prompt, w, u.asks, reading)) &&
+    !namedByItemsOnly(c.words, items, prompt, reading)
   );
   const builder = Builder.fromConcepts(prompt, named, language, reading, head);
   builder.today = today;
@@ -211,6 +221,8 @@ function build(prompt: string, u: Understanding, tier: "light" | "full", today: 
   builder.offerNamedPersons();
   // The logs beside a catalog of listed items choose one of its items (`picked-item.ts`).
   pickedItems(builder.entities, builder.screens, language);
+  // Things listed each with a dose or sets and repetitions are the records, one sample each (`dosed-items.ts`).
+  keepDosedItems(builder, items, u.asks);
   // A prompt whose asks made no screen still gets the list of what it names, reported as such.
   if (!builder.screens.length) {
     const entity = builder.main({

@@ -36,6 +36,7 @@ import { neededAsks, nextAsks } from "./still-needed.ts";
 import { formAsks } from "./forms.ts";
 import { keptWords } from "./quiz-keeps.ts";
 import { spendingAsks } from "./spending.ts";
+import { possessedListAsks } from "./possessed-list.ts";
 import { priceListAsks } from "./price-list.ts";
 import { ordersTakenAsks } from "./orders-taken.ts";
 import { valueLabelAsks } from "./values-label.ts";
@@ -263,6 +264,8 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   // A bare noun of records in a row of kinds asks for its list only (`kind-row.ts`).
   if (!followUp) asks.splice(0, asks.length, ...bareKindAsks(parts, asks, language));
   asks.splice(0, asks.length, ...eachReminder(asks, prompt, language));
+  // A short prompt of the speaker's own things is their list, a score a rating of each (`possessed-list.ts`).
+  if (!followUp) asks.splice(0, asks.length, ...possessedListAsks(prompt, language, asks));
   // Money spent or received, named by what it goes on, is a log of those sums (`spending.ts`).
   if (!followUp) asks.splice(0, asks.length, ...spendingAsks(prompt, language, asks, all));
   // Things listed each with its price are the catalog's records, not fields (`price-list.ts`).

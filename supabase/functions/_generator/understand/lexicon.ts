@@ -627,6 +627,23 @@ export interface Lexicon {
    * "pesée", "caída", "Spaziergang"), by stem, a German compound by its ending: one named bare after others
    * with fields of their own is records of its own (`kind-row.ts`). */
   recordKinds: string[];
+  /** A short prompt of the speaker's own things (`possessed-list.ts`): the words of a score given to each
+   * (`scores`: "score", "punteggio", "points", "puntuación", "Punkte"), which beside them ask a rating of each,
+   * no quiz. */
+  possessedList: { scores: string[] };
+  /** Things listed each with its dose or its sets and repetitions (`dosed-items.ts`): the units a dose is
+   * counted in (`units`: "mg", "gocce", "gouttes", "comprimidos", "Tropfen"), matched as written; the words of a
+   * set of repetitions (`setWords`: "sets", "serie", "séries", "Sätze"), which beside such items name no subject
+   * ("segnare le serie fatte" is no watchlist of TV series); the labels of the fields such records keep
+   * (`labels`: a dose, sets, repetitions, when) and of the records where none the prompt names keeps them
+   * (`dosed`: "Medicines", `exercises`: "Exercises", each the plural then the singular). */
+  dosedItems: {
+    units: string[];
+    setWords: string[];
+    labels:
+      & Record<"dose" | "sets" | "reps" | "when", string>
+      & Record<"dosed" | "exercises", string[]>;
+  };
 }
 
 export const LEXICONS: Record<UiLanguage, Lexicon> = { en, it, fr, es, de };

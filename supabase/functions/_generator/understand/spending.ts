@@ -9,6 +9,7 @@ import { CUES, LEXICONS, matchCues, stemTokens, wordSet } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import { measureWord, type Quantity } from "./quantities.ts";
 import { fold, type Token, words } from "./text.ts";
+import { tipsPer, withoutTipAsks } from "./tips-per.ts";
 
 const WORDS = Object.fromEntries(
   Object.entries(LEXICONS).map(([language, lex]) => [language, {
@@ -133,11 +134,22 @@ const OVER = new Set<Ask["type"]>(["aggregate", "goal", "chart", "categories"]);
 export function spendingAsks(prompt: string, language: UiLanguage, asks: Ask[], stated: Quantity[]): Ask[] {
   const tokens = words(prompt);
   const w = WORDS[language];
+  // (Tips counted per something are income, not a tip calculator: `tips-per.ts`.)
+  const tipped = withoutTipAsks(asks, tokens, language);
   for (const [at, word] of tokens.entries()) {
-    if (!w.nouns.has(word.norm) && !w.verbs.has(word.norm)) continue;
+    const tips = tipsPer(tokens, at, language) >= 0;
+    if (!w.nouns.has(word.norm) && !w.verbs.has(word.norm) && !tips) continue;
     // (A verb of spending says what the money goes on, or it is only a figure's: "to see how much I spend".)
-    if (!w.nouns.has(word.norm) && !spentOn(tokens, at, language, times(stated)).items.length) continue;
-    const made = logOf(prompt, tokens, at, language, asks, stated);
+    if (!w.nouns.has(word.norm) && !tips && !spentOn(tokens, at, language, times(stated)).items.length) {
+      continue;
+    }
+    const made = logOf(prompt, tokens, at, language, tips ? tipped : asks, stated);
+    // (What tips are counted per is a field of each sum: "per shift" keeps the shift.)
+    const per = tokens[tipsPer(tokens, at, language)];
+    const log = made?.find((a) => a.type === "log" && a.start <= word.start && word.end <= a.end);
+    if (per && log && !log.fields.some((f) => fold(f.name) === per.norm)) {
+      log.fields.push({ name: per.text, type: "text" });
+    }
     if (made) return made;
   }
   return asks;
