@@ -1765,7 +1765,10 @@ function countedField(entity: Entity, ask: Ask, target: Quantity): FieldSpec | n
   const after = words(ask.quote.slice(Math.max(0, target.end - ask.start)))[0];
   const noun = after?.kind === "word" && !CUES[entity.language].stop.has(after.norm);
   if (target.kind !== "number" || !noun) return fields[0];
-  return fields.find((f) => fieldNamed(entity, after.text)?.key === f.key) ?? null;
+  // (A noun that is the unit a field keeps, "400 mg a day" of drinks with their caffeine in mg, names that
+  // field: the limit adds up the caffeine, it does not count the drinks.)
+  return fields.find((f) => fieldNamed(entity, after.text)?.key === f.key) ??
+    fields.find((f) => fold(amountUnit(entity, f.key) ?? "") === after.norm) ?? null;
 }
 
 /** The field a stated amount goes in: a number field of the same unit, else a new one. */
