@@ -120,3 +120,30 @@ Deno.test("a budget's sum inside a list's words is a limit of what the list adds
   }
   assert.equal(goalScreen("party planner: a shopping list with prices (budget $200)")?.amountField, "prices");
 });
+
+Deno.test("a figure per group measures another field than the group's: the best time of each distance", () => {
+  for (
+    const prompt of [
+      "running log with distance and time, show my personal best for each distance",
+      "diario di corsa con distanza e tempo, il mio record per ogni distanza",
+      "mon record pour chaque distance (5km, 10km, semi), je note mes temps de course",
+      "registro de carreras con distancia y tiempo, mi mejor marca de cada distancia",
+    ]
+  ) {
+    const { spec } = composeSpec(prompt, { tier: "light" });
+    const figures = spec.screens.find((s) => s.block === "log")?.options.figures ?? [];
+    const grouped = figures.find((f) => f.by === "distance");
+    assert.deepEqual([grouped?.aggregate, grouped?.field], ["min", "duration"], prompt);
+  }
+  // (A field grouped by another keeps its measure: the heaviest lift of each exercise.)
+  const { spec } = composeSpec(
+    "gym log with exercise, weight and reps. show my best lift for each exercise",
+    {
+      tier: "light",
+    },
+  );
+  const grouped = spec.screens.find((s) => s.block === "log")?.options.figures?.find((f) =>
+    f.by === "exercise"
+  );
+  assert.deepEqual([grouped?.aggregate, grouped?.field], ["max", "weight"]);
+});

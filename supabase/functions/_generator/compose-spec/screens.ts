@@ -1727,9 +1727,19 @@ function addFigure(log: ScreenSpec, entity: Entity, asked: ScreenOptions): boole
 /** Adds to a log the figure `asked` computes (the total or average of the log's amount, else a count) over
  * its period, per value of `by`, highest first; false when the log holds as many figures as it shows. */
 function addFigureBy(log: ScreenSpec, entity: Entity, asked: Ask, by: FieldSpec): boolean {
-  const amount = log.options.amountField ?? log.options.durationField;
+  // (What the records are grouped by is not what the figure measures: "my record for each distance" of runs
+  // kept with their distance and time is the best time of each distance.)
+  const amount = [log.options.amountField, log.options.durationField].find((key) => key && key !== by.key);
   const aggregate = asked.computes && amount ? aggregateOf(asked, entity, amount) : "count";
-  const figure = figureOf(entity, { ...log.options, aggregate, period: periodOf(asked.quantities) });
+  const measured = amount === log.options.amountField
+    ? {}
+    : { amountField: amount, unit: undefined, currency: undefined };
+  const figure = figureOf(entity, {
+    ...log.options,
+    ...measured,
+    aggregate,
+    period: periodOf(asked.quantities),
+  });
   const figures = log.options.figures ?? [figureOf(entity, log.options)];
   if (figures.length >= 4) return false;
   log.options.figures = [...figures, { ...figure, by: by.key }];
