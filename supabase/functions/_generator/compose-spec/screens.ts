@@ -1828,9 +1828,19 @@ function addFigure(log: ScreenSpec, entity: Entity, asked: ScreenOptions): boole
 /** Adds to a log the figure `asked` computes (the total or average of the log's amount, else a count) over
  * its period, per value of `by`, highest first; false when the log holds as many figures as it shows. */
 function addFigureBy(log: ScreenSpec, entity: Entity, asked: Ask, by: FieldSpec): boolean {
-  const amount = log.options.amountField ?? log.options.durationField;
+  // (What the records are grouped by is not what the figure measures: "my record for each distance" of runs
+  // kept with their distance and time is the best time of each distance.)
+  const amount = [log.options.amountField, log.options.durationField].find((key) => key && key !== by.key);
   const aggregate = asked.computes && amount ? aggregateOf(asked, entity, amount) : "count";
-  const figure = figureOf(entity, { ...log.options, aggregate, period: periodOf(asked.quantities) });
+  const measured = amount === log.options.amountField
+    ? {}
+    : { amountField: amount, unit: undefined, currency: undefined };
+  const figure = figureOf(entity, {
+    ...log.options,
+    ...measured,
+    aggregate,
+    period: periodOf(asked.quantities),
+  });
   const figures = log.options.figures ?? [figureOf(entity, log.options)];
   if (figures.length >= 4) return false;
   log.options.figures = [...figures, { ...figure, by: by.key }];
@@ -1866,7 +1876,10 @@ function countedField(entity: Entity, ask: Ask, target: Quantity): FieldSpec | n
   const after = words(ask.quote.slice(Math.max(0, target.end - ask.start)))[0];
   const noun = after?.kind === "word" && !CUES[entity.language].stop.has(after.norm);
   if (target.kind !== "number" || !noun) return fields[0];
-  return fields.find((f) => fieldNamed(entity, after.text)?.key === f.key) ?? null;
+  // (A noun that is the unit a field keeps, "400 mg a day" of drinks with their caffeine in mg, names that
+  // field: the limit adds up the caffeine, it does not count the drinks.)
+  return fields.find((f) => fieldNamed(entity, after.text)?.key === f.key) ??
+    fields.find((f) => fold(amountUnit(entity, f.key) ?? "") === after.norm) ?? null;
 }
 
 /** The field a stated amount goes in: a number field of the same unit, else a new one. */

@@ -2,6 +2,7 @@
 // (language.ts), the clauses (clauses.ts), the quantities (quantities.ts), the asks of each clause
 // (asks.ts) and the concepts the prompt names (concepts.ts). Pure and deterministic: no network, no clock,
 // every index built once at module load. `unmet` holds the prompt's words no ask accounts for.
+import { thresholdAsks } from "./thresholds.ts";
 import type { AppSpec } from "../template/src/types.ts";
 import { clockedFigures } from "./clocked.ts";
 import { type Ask, asksOf, examTopic, occasionOf, ON_A_LIST, statedTopic } from "./asks.ts";
@@ -440,6 +441,8 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   if (!followUp) nextAsks(prompt, language, asks, all);
   // What a question of how many counts names its figure, log and goal.
   if (!followUp) countedAsks(prompt, asks, language);
+  // A warning over an amount a period is a limit, a number of things earned a target (`thresholds.ts`).
+  if (!followUp) asks.splice(0, asks.length, ...thresholdAsks(prompt, language, asks, all));
   // A share of a price paid first and what is left after it, and how long a stock lasts, once the goals and
   // totals their amounts were read as are (`worked-figures.ts`).
   if (!followUp) asks.splice(0, asks.length, ...shareAsks(prompt, language, asks, all));

@@ -56,6 +56,12 @@ export interface Lexicon {
    * (`below`: "under", "meno di", "moins de", "menos de", "weniger als"), before an amount of something
    * measured, or in a clause with a period ("under 5 a day"; "under 12" is an age). */
   limits: Record<"exceed" | "atMost" | "below", string[]>;
+  /** The words of amounts that mark a goal where no word of a limit or an aim does (`thresholds.ts`): the
+   * verbs of warning (`warn`: "warn", "avvisami", "préviens", "avísame", "warne"), whose "over" and amount
+   * state a limit ("warn me over 400 mg a day"), and the words of reaching a number (`reach`: "at", "gets",
+   * "a", "à", "al llegar a", "bei", "erreicht") of things each record earns, which state a target ("a 20
+   * stelline le compro un libro", "when someone gets 20 stars"). */
+  thresholds: Record<"warn" | "reach", string[]>;
   /** The nouns of a sum not to pass ("budget", "presupuesto"): a goal they name is a limit. */
   budget: string[];
   /** The words, as written, that ask what is left of an amount ("how much is left", "quanto mi resta",
