@@ -18,6 +18,10 @@ import { audienceAt } from "../understand/audience.ts";
 import { stem } from "../understand/stem.ts";
 import { occasionOf } from "./occasion.ts";
 import { nounPhrase } from "./noun-phrase.ts";
+import { nameSaidIn } from "./translated.ts";
+import { opensWantedClause } from "./wanted-clause.ts";
+import { saysWhoTheyAre } from "./setting.ts";
+import { withoutCurrency } from "./amount-name.ts";
 import { byTrade, ofGeneralRecords, situations } from "./situation.ts";
 import { complementOf, saysNothing } from "./general-name.ts";
 import {
@@ -669,6 +673,14 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   const rota = u.asks.find((a) => a.rota && a.subject);
   if (rota && own && !given) return { name: capitalized(phrase(rota.subject!, language, capitals)) };
   const role = spoken ? roleOf(prompt, language, capitals, said) : "";
+  // The setting the speaker has or runs names the app over the records its own sentence counts (`setting.ts`:
+  // "Ho un piccolo frutteto in collina, 30 piante…").
+  const roleSentence = prompt.slice(greeted).split(/[.!?;\n]/)[0];
+  const roleRest = roleSentence.match(ROLES[language])?.[1];
+  const inSetting = role !== "" && main !== undefined && roleRest !== undefined &&
+    main.start < greeted + roleSentence.length && !personal(role, language) &&
+    wholeIn(role, prompt.slice(0, main.start), language) &&
+    !saysWhoTheyAre(roleSentence.slice(0, roleSentence.length - roleRest.length), language);
   // (The world the speaker says they work in comes before what the app is for: "Gestisco un agriturismo.
   // Vorrei un'app per le prenotazioni".)
   const meant = own && !given && !role ? appFor(prompt, language, capitals) : "";
@@ -729,13 +741,15 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     (kinds >= 2 ? world : ""),
     // (Its words only when they hold its subject: a quiz's topic may be the exam another clause names; not
     // when they are the persons it is for, "for 4 players", but what precedes them.)
-    served || framed || counted || measured || contested || skill ||
-    (main && !verbal && !aimed && !learnt(main, language) &&
-        (!main.subject || main.quote.includes(main.subject))
-      ? quoted
-      : ""),
+    inSetting ? "" : served || framed || counted || measured || contested || skill ||
+      (main && !verbal && !aimed && !learnt(main, language) &&
+          (!main.subject || main.quote.includes(main.subject))
+        ? quoted
+        : ""),
     // (What a request says is done to, "un quiz per riconoscere gli alberi", names it before their role.)
-    spoken && !(verbal && head) ? role || world : "",
+    // (A quiz is named by what it asks, not by what the speaker says they do: "Knochen" of "Ich studiere
+    // Medizin und muss für Anatomie die Knochen lernen. Mach mir Karteikarten".)
+    spoken && !(verbal && head) ? role || (main?.type === "quiz" && main.subject ? "" : world) : "",
     main?.subject && own && !verbal && !served ? phrase(main.subject, language, capitals) : "",
     head ? phrase(head, language, capitals) : "",
     own && concept && !lent ? itsWord(prompt, u, concept, language) : "",
@@ -749,6 +763,12 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     questioned && spoken && !concept ? phrase(questioned.head ?? "", language, capitals) : "",
     records && !foreign(records.plural) ? records.plural : "",
     foreign(spec.screens[0].title) ? WORDS[language].items : spec.screens[0].title,
+    // (Where the records' own words are a verb, "Trying" of "we are trying to watch every Best Picture winner"
+    // (`wanted-clause.ts`), the words of another ask that are a noun phrase name the app.)
+    ...(own && opensWantedClause(spec.screens[0].title, prompt, language)
+      ? u.asks.filter((a) => a !== main).map((a) => phrase(a.subject ?? a.quote, language, capitals))
+        .map((c) => c && !isCue(c.split(/\s+/)[0], language) && !STOP(c, language) ? c : "")
+      : []),
   ];
   // Words that say nothing of the subject a concept was found for ("quanto spendo al mese") give way to it, and
   // so do the words any app says ("tracker" of "habit tracker"), unless they name the concept alone.
@@ -829,6 +849,7 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
     (c === measured || !c.split(/\s+/).every((w) => endsNothing(fold(w), language))) &&
     (asGiven(i) || !measureOnly(c, language)) && (asGiven(i) || !speakersVerb(c, prompt, language)) &&
     (asGiven(i) || !verbOf(c)) && (asGiven(i) || !namesADoing(c, language)) && !opensAScene(c, language) &&
+    (asGiven(i) || !opensWantedClause(c, prompt, language)) &&
     (i === 0 || i === ROLE || i > SUBJECT || aboutIt(c, i)) &&
     (i === 0 || i > HEAD || !personal(c, language) || theirPeople(c)) &&
     (i === 0 || i === ROLE || i > HEAD || !byTrade(c, language) || openedInAsk(c));
@@ -902,7 +923,10 @@ export function nameOf(prompt: string, u: Understanding, spec: AppSpec): { name:
   const complement = picked !== given && saysNothing(title, language) && !saysNothing(picked, language)
     ? nounPhrase(phrase(complementOf(title, prompt, language), language, capitals), prompt, language)
     : "";
-  const told = complement ? titled(complement, language) : title;
+  // (Not the currency of an amount it opens on: "Taschengeld" of "3 euro taschengeld", `amount-name.ts`.)
+  const told = capitalized(
+    withoutCurrency(complement ? titled(complement, language) : title, prompt, language),
+  );
   const name = language === "de" ? germanNouns(told) : told;
   // A concept the main ask's own words name ("regar" of "recordatorio para regar los geranios") is what
   // its records are; one named in passing is not.
@@ -1159,6 +1183,8 @@ export function withoutFigure(name: string, language: Language): string {
   return rest.length && INFINITIVE[language]?.test(fold(rest[0])) !== true ? rest.join(" ") : name;
 }
 
+/** Whether a phrase opens on a function word ("se ho fatto"): a clause, no name. */
+const STOP = (c: string, language: Language) => CUES[language].stop.has(fold(c.split(/\s+/)[0]));
 const SPEAKER = perLanguage((lex) => lex.speaker);
 const FIRST_PERSON = perLanguage((lex) => lex.relativeSpeakerEndings);
 
@@ -1258,7 +1284,8 @@ function withoutRole(text: string, language: Language): string {
 /** The noun phrase of the speaker's role, up to a function word other than "of" or, in English, a
  * participle after it ("a dog groomer working from a van", "a food truck selling tacos"). */
 function roleOf(prompt: string, language: Language, capitals: boolean, records: string[]): string {
-  const rest = prompt.slice(greeting(prompt, language)).split(/[.!?;\n]/)[0].match(ROLES[language])?.[1];
+  const sentence = prompt.slice(greeting(prompt, language)).split(/[.!?;\n]/)[0];
+  const rest = sentence.match(ROLES[language])?.[1];
   if (!rest) return "";
   const stop = CUES[language].stop;
   // (An amount or a heap the role opens on names what it holds: "I have a whole lot of board games".)
@@ -1271,10 +1298,14 @@ function roleOf(prompt: string, language: Language, capitals: boolean, records: 
     (i > 0 && stop.has(fold(w)) && !OF_WORDS[language].has(fold(w))) ||
     (language === "en" && i >= 2 && /ing$/i.test(w))
   );
-  // A sentence that goes on to count the records ("sono una maestra, ho 22 alunni") is about them.
+  // A sentence that goes on to count the records ("sono una maestra, ho 22 alunni") is about them, when it
+  // says who the speaker is, not the setting they have or run ("ho un piccolo frutteto, 30 piante": `setting.ts`).
   const folded = words.map(fold);
   const number = (w: string) => /^\d/.test(w) || NUMBERS[language].has(w);
-  if (folded.some((w, i) => number(w) && records.some((r) => fold(r) === folded[i + 1]))) return "";
+  if (
+    folded.some((w, i) => number(w) && records.some((r) => fold(r) === folded[i + 1])) &&
+    saysWhoTheyAre(sentence.slice(0, sentence.length - rest.length), language)
+  ) return "";
   return phrase(words.slice(0, end < 0 ? words.length : end).join(" "), language, capitals);
 }
 
@@ -1431,8 +1462,14 @@ export function translatedName(spec: AppSpec, to: Language): string {
   if (given) return spec.name;
   // (Without a concept, the prompt's words cannot be said in `to`: the main screen's title can, when it is
   // the UI's own word, "Recordatorios".)
-  if (!concept) return uiWord(spec.screens[0]?.title ?? "", to) ? spec.screens[0].title : spec.name;
-  if (!sharesWord(spec.name, conceptWords(concept, spec.language))) return spec.name;
+  if (!concept && uiWord(spec.screens[0]?.title ?? "", to)) return spec.screens[0].title;
+  // (A name of the user's own words is said in `to` through the knowledge: `translated.ts`; one a later
+  // prompt gave, "rename it to Nonna's Kitchen", is the user's to keep.)
+  if (!concept || !sharesWord(spec.name, conceptWords(concept, spec.language))) {
+    const own = sharesWord(spec.name, spec.prompts.slice(0, 1));
+    const said = own ? nameSaidIn(spec.name, spec.language, to, concept, spec.prompts) : undefined;
+    return said ? titled(said, to) : spec.name;
+  }
   return titled(conceptName(concept, to), to);
 }
 

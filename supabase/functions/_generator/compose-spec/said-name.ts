@@ -17,6 +17,7 @@ import { fold, words } from "../understand/text.ts";
 import type { Concept } from "../understand/concepts.ts";
 import { titled } from "./names.ts";
 import { activityIn } from "./activity.ts";
+import { HEAD_FIRST } from "../understand/language.ts";
 import UNITS from "../understand/units.json" with { type: "json" };
 
 /** The words of the units of a length or a mass, folded ("km", "miles", "kilómetros"; not a count's
@@ -34,6 +35,7 @@ const ENDINGS = Object.fromEntries(
   Object.entries(LEXICONS).map(([l, lex]) => [l, lex.infinitive.endings]),
 ) as Record<string, string[]>;
 const GENERAL = perLanguage((lex) => [...lex.generalNouns, ...lex.nameFieldWords]);
+const AUXILIARIES = perLanguage((lex) => lex.whether.done);
 const QUESTIONS = perLanguage((lex) => [...lex.questions, ...lex.howMany.map((q) => q.split(/\s+/)[0])]);
 
 const ACTIVITY = Object.fromEntries(
@@ -59,6 +61,8 @@ function saidAsNoun(prompt: string, word: string, language: Language): string {
         continue;
       }
       if (RELATIVE[language].has(before) || QUESTIONS[language].has(before)) continue;
+      // (Nor after an auxiliary, where it is a participle: "si se ha tomado las pastillas" names no app.)
+      if (HEAD_FIRST.has(language) && AUXILIARIES[language].has(before)) continue;
       if (language === "en" && before === "to") continue;
       if (ENDINGS[language].some((e) => parts.at(-1)!.endsWith(e))) continue;
     }

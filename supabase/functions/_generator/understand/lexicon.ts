@@ -218,6 +218,16 @@ export interface Lexicon {
    * "lernen"): the skill a prompt opens on learning names an app of its practice, not the figure logged of
    * each session ("wpm", "pulsaciones") (`../compose-spec/name-rules.ts`). */
   nameLearnt: string[];
+  /** The words that open a clause the speaker wants done after a word of wanting ("voglio che ogni sera
+   * segni", "quiero que cada noche marque", "je veux qu'il note", "ich will, dass"): its first word after
+   * a time is a verb, which names no app (`../compose-spec/wanted-clause.ts`); and the words of trying to do
+   * something ("trying to", "stiamo cercando di", "intentando"), none of which names one either. */
+  nameWantedClause: { opens: string[]; intent: string[] };
+  /** The verbs of the speaker's role that say who they are ("i'm", "sono", "je suis", "soy", "ich bin"), not
+   * what they have or run ("i have", "ho", "j'ai", "tengo", "wir haben"): only such a role gives way to the
+   * records its sentence counts ("sono una maestra, ho 22 alunni"); a setting the speaker has names the app
+   * over them ("ho un piccolo frutteto, 30 piante": `../compose-spec/setting.ts`). */
+  nameRoleBeing: string[];
   /** The words of a field every kind of record may hold ("due dates", "scadenze", "échéances", "fechas",
    * "Fristen"): like the `generalNouns`, a name of these alone says nothing of what the app is about
    * (`../compose-spec/general-name.ts`). */
