@@ -1,6 +1,7 @@
 // Things the prompt lists each with its price ("vanilla $3, chocolate $3.50", "Kugel 1,80 €, Becher 5 €",
 // "crostata 15 euro, tiramisù 22 euro"): the records of its catalog, named and priced as the prompt says, not
 // fields of another list.
+import { dosedItems } from "./dosed-items.ts";
 import type { UiLanguage } from "./language.ts";
 import { measureWord, type Quantity } from "./quantities.ts";
 import { CUES, LEXICONS } from "./lexicon.ts";
@@ -193,6 +194,7 @@ export function priceListAsks(
       .flatMap((a) => a.fields.flatMap((f) => f.options ?? [])).map(fold),
   );
   const keptTo = KEPT_TO[language];
+  const takenWhen = dosedItems(prompt, language).filter((d) => d.when);
   const lists = priceLists(prompt, quantities, language).filter((list) => {
     const [from, to] = sentenceOf(prompt, list);
     // (A period after each item's price is what the price is for, "ombrellone 20€ al giorno": one of the
@@ -204,13 +206,13 @@ export function priceListAsks(
     const named = stemPhrase(prompt.slice(from, list.start), language).some((s) => keptTo.has(s));
     // (A list in brackets is said of the words before it: a field's values, "prezzo a notte (Rosa 80€, …)".)
     const bracketed = prompt.slice(0, list.start).trimEnd().endsWith("(");
-    // (Amounts per item said with the hours they are taken at are doses to take, not a catalog: "Lasix 25 mg
-    // alle 8 e alle 14".)
+    // (Amounts per item said with the hours or the words of when they are taken are doses to take, not a
+    // catalog: "Lasix 25 mg alle 8 e alle 14", "losartan 50 mg morning, metformin 850 mg evening".)
     const timed = list.items.some((i) => i.unit) &&
-      quantities.some((q) =>
+      (quantities.some((q) =>
         q.start >= list.start && q.end <= to &&
         (q.kind === "time" || q.kind === "frequency" || q.kind === "window")
-      );
+      ) || takenWhen.some((d) => d.start < list.end && list.start < d.end));
     return !quantities.some((q) => within(q) && (q.kind === "period" || recurring(q))) && !named && !timed &&
       !bracketed && !list.items.some((i) => categories.has(fold(i.name)));
   });

@@ -58,7 +58,15 @@ function warnedLimits(prompt: string, language: UiLanguage, asks: Ask[], all: Qu
       if (!above) continue;
       const k = j + above.length;
       const amount = all.find((q) => AMOUNTS.has(q.kind) && tokenAt(tokens, q) === k);
-      if (!amount || held([...asks, ...out], amount)) continue;
+      if (!amount) continue;
+      // (A goal read otherwise over the same amount is that limit: "warn me over 400 mg a day".)
+      const holding = [...asks, ...out].find((a) =>
+        a.type === "goal" && a.quantities.some((x) => x.start === amount.start)
+      );
+      if (holding) {
+        holding.limit = true;
+        break;
+      }
       const period = all.find((q) => {
         const p = tokenAt(tokens, q);
         return q.kind === "period" && p > k && p - k <= PERIOD_AFTER && p < end;
