@@ -10,7 +10,7 @@ import type { Ask } from "./asks.ts";
 import type { UiLanguage } from "./language.ts";
 import { CUES, LEXICONS, matchEveryKey, perLanguage, stemTokens } from "./lexicon.ts";
 import type { Quantity } from "./quantities.ts";
-import { fold, type Token, words } from "./text.ts";
+import { type Token, words } from "./text.ts";
 
 /** Marks that end a sentence. */
 const ENDS = new Set([".", "!", "?", ";", ":"]);
@@ -42,7 +42,7 @@ function spelled(tokens: readonly Token[], i: number, list: string[][]): number 
   let best = 0;
   for (const phrase of list) {
     if (phrase.length <= best) continue;
-    if (phrase.every((w, k) => tokens[i + k]?.kind === "word" && tokens[i + k].norm === fold(w))) {
+    if (phrase.every((w, k) => tokens[i + k]?.kind === "word" && tokens[i + k].norm === w)) {
       best = phrase.length;
     }
   }

@@ -811,7 +811,7 @@ export function stemTokens(tokens: readonly Token[], language: UiLanguage): read
 function joinParticles(tokens: readonly Token[], stems: readonly string[]): string[] {
   const { asks, verbs, stop } = CUES.de;
   const known = (s: string) => asks.has(s) || verbs.has(s);
-  const object = wordSet([...de.articles, ...de.determiners]);
+  const object = GERMAN_OBJECT_WORDS ??= wordSet([...de.articles, ...de.determiners]);
   const joined = [...stems];
   tokens.forEach((t, i) => {
     const next = tokens[i + 1];
@@ -828,6 +828,9 @@ function joinParticles(tokens: readonly Token[], stems: readonly string[]): stri
   });
   return joined;
 }
+
+/** The German articles and determiners, folded once (on the first German prompt: the lexicons load first). */
+let GERMAN_OBJECT_WORDS: Set<string> | undefined;
 
 /** A folded set of a word list, for closed classes matched as written (articles, time words). */
 export function wordSet(list: string[]): Set<string> {
