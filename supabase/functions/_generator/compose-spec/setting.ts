@@ -4,20 +4,11 @@
 // "Schrebergarten". Only a role that says who the speaker is (the lexicons' `nameRoleBeing`: "sono una
 // maestra, ho 22 alunni", "I'm a coach, 14 players") is about the records it goes on to count.
 import type { Language } from "../template/src/types.ts";
-import { LEXICONS } from "../understand/lexicon.ts";
+import { perLanguage, phrasesPerLanguage } from "../understand/lexicon.ts";
 import { words } from "../understand/text.ts";
 
-const BEING = Object.fromEntries(
-  (Object.keys(LEXICONS) as Language[]).map((l) => [
-    l,
-    LEXICONS[l].nameRoleBeing.map((p) => words(p).map((t) => t.norm)),
-  ]),
-) as Record<Language, string[][]>;
-const ARTICLES = Object.fromEntries(
-  (Object.keys(LEXICONS) as Language[]).map((
-    l,
-  ) => [l, new Set(LEXICONS[l].articles.map((a) => a.toLowerCase()))]),
-) as Record<Language, Set<string>>;
+const BEING = phrasesPerLanguage((lex) => lex.nameRoleBeing);
+const ARTICLES = perLanguage((lex) => lex.articles);
 
 /** Whether the role's verb, the words of `before` that end just before the role's noun phrase (an article
  * after it left aside), says who the speaker is rather than what they have or run. */

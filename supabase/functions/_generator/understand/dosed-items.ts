@@ -7,7 +7,7 @@
 // or a joining word, make a list.
 import type { Token } from "./text.ts";
 import { words } from "./text.ts";
-import { CUES, LEXICONS } from "./lexicon.ts";
+import { CUES, perLanguage } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 
 export interface DosedItem {
@@ -27,17 +27,9 @@ export interface DosedItem {
   end: number;
 }
 
-const UNITS = Object.fromEntries(
-  Object.entries(LEXICONS).map((
-    [l, lex],
-  ) => [l, new Set(lex.dosedItems.units.map((u) => words(u)[0]?.norm))]),
-) as Record<UiLanguage, Set<string>>;
+const UNITS = perLanguage((lex) => lex.dosedItems.units);
 
-const JOINS = Object.fromEntries(
-  Object.entries(LEXICONS).map((
-    [l, lex],
-  ) => [l, new Set([...lex.and, ...lex.or].filter((w) => !w.includes(" ")))]),
-) as Record<UiLanguage, Set<string>>;
+const JOINS = perLanguage((lex) => [...lex.and, ...lex.or].filter((w) => !w.includes(" ")));
 
 // The marks that end an item: a list's commas, a sentence's end, a colon or a bracket that opens the list, a
 // spaced dash.

@@ -8,7 +8,7 @@
 // mark. A sentence that asks for a reminder already keeps it ("when the MOT is due": "due" asks one).
 import type { Ask } from "./asks.ts";
 import type { UiLanguage } from "./language.ts";
-import { CUES, LEXICONS, matchEveryKey, perLanguage, stemTokens } from "./lexicon.ts";
+import { CUES, matchEveryKey, perLanguage, phraseFrom, phrasesPerLanguage, stemTokens } from "./lexicon.ts";
 import type { Quantity } from "./quantities.ts";
 import { type Token, words } from "./text.ts";
 
@@ -21,33 +21,15 @@ const ASKED_ONLY = new Set<Ask["type"]>(["aggregate", "countdown"]);
 /** How many words after the word of falling due name what falls due ("toca la ITV"). */
 const SUBJECT_WORDS = 4;
 
-const phrases = (pick: (language: UiLanguage) => string[]) =>
-  Object.fromEntries(
-    (Object.keys(LEXICONS) as UiLanguage[]).map((l) => [
-      l,
-      pick(l).map((p) => words(p).filter((t) => t.kind === "word").map((t) => t.norm)).filter((p) =>
-        p.length
-      ),
-    ]),
-  ) as Record<UiLanguage, string[][]>;
-
-const ASKS = phrases((l) => LEXICONS[l].dueQuestion.asks);
-const DUE = phrases((l) => LEXICONS[l].dueQuestion.due);
+const ASKS = phrasesPerLanguage((lex) => lex.dueQuestion.asks);
+const DUE = phrasesPerLanguage((lex) => lex.dueQuestion.due);
 const SPEAKER = perLanguage((lex) => lex.speaker);
 /** The words of units of time ("days", "giorni", "jours", "días", "Tage"). */
 const UNITS = perLanguage((lex) => Object.keys(lex.timeUnits));
 
 /** The length of the longest phrase of `list` the tokens spell from `i` on, 0 when none. */
-function spelled(tokens: readonly Token[], i: number, list: string[][]): number {
-  let best = 0;
-  for (const phrase of list) {
-    if (phrase.length <= best) continue;
-    if (phrase.every((w, k) => tokens[i + k]?.kind === "word" && tokens[i + k].norm === w)) {
-      best = phrase.length;
-    }
-  }
-  return best;
-}
+const spelled = (tokens: readonly Token[], i: number, list: readonly string[][]) =>
+  phraseFrom(tokens, i, list)?.length ?? 0;
 
 /** The asks with a reminder of each thing a question asks when it falls due, in a sentence that asks for
  * no reminder. */

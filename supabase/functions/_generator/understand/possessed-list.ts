@@ -3,19 +3,13 @@
 // word of a score joined to it (the lexicon's `possessedList.scores`) is a rating of each, not a quiz's score,
 // where the noun phrase itself names no quiz ("my flashcards and score" stays a quiz).
 import type { Ask } from "./asks.ts";
-import { CUES, LEXICONS, matchCues, stemTokens, wordSet } from "./lexicon.ts";
+import { CUES, matchCues, perLanguage, stemTokens } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import { fold, words } from "./text.ts";
 
-const MINE = Object.fromEntries(
-  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.mine)]),
-) as Record<UiLanguage, Set<string>>;
-const SCORES = Object.fromEntries(
-  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.possessedList.scores)]),
-) as Record<UiLanguage, Set<string>>;
-const JOINS = Object.fromEntries(
-  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet([...lex.and, ...lex.articles, ...lex.determiners])]),
-) as Record<UiLanguage, Set<string>>;
+const MINE = perLanguage((lex) => lex.mine);
+const SCORES = perLanguage((lex) => lex.possessedList.scores);
+const JOINS = perLanguage((lex) => [...lex.and, ...lex.articles, ...lex.determiners]);
 
 // The most words a short prompt holds.
 const SHORT = 8;

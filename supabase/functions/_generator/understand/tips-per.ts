@@ -6,16 +6,12 @@
 // the breakdown is what the sums are counted per, no timetable of its own. A tip on a bill ("a tip calculator",
 // "with 15% tip") is still the calculator's.
 import type { Ask } from "./asks.ts";
-import { LEXICONS, phraseAt, phrasesPerLanguage, wordSet } from "./lexicon.ts";
+import { perLanguage, phraseAt, phrasesPerLanguage } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import type { Token } from "./text.ts";
 
-const TIPS = Object.fromEntries(
-  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet(lex.tip)]),
-) as Record<UiLanguage, Set<string>>;
-const OPENS = Object.fromEntries(
-  Object.entries(LEXICONS).map(([l, lex]) => [l, wordSet([...lex.articles, ...lex.determiners])]),
-) as Record<UiLanguage, Set<string>>;
+const TIPS = perLanguage((lex) => lex.tip);
+const OPENS = perLanguage((lex) => [...lex.articles, ...lex.determiners]);
 const PER = phrasesPerLanguage((lex) => [...lex.groupedBy, ...lex.eachRecord]);
 
 // The most words between the tip and its breakdown (the speaker's relative clause: "that i make").
