@@ -724,6 +724,21 @@ Deno.test("a countdown counts to the event it names, not to records with no date
   assert.deepEqual(event.samples.map((s) => s.date), ["2027-06-14"]);
 });
 
+Deno.test("a countdown that names nothing, beside a stated date, counts to the records' date and never throws", () => {
+  // (It threw before: the event's words were read of an ask that had none.)
+  for (
+    const prompt of [
+      "Les examens commencent le 6 janvier, un compte à rebours serait top.",
+      "My exams start on 6 January, a countdown would be great.",
+    ]
+  ) {
+    const { spec } = composeSpec(prompt, { tier: "light" });
+    const screen = spec.screens.find((s) => s.options.countdownField)!;
+    const entity = spec.entities.find((e) => e.key === screen.entity)!;
+    assert.equal(entity.fields.find((f) => f.key === screen.options.countdownField)?.type, "date", prompt);
+  }
+});
+
 Deno.test("a countdown to an event with a date but no year counts to its next one from the day the app is made", () => {
   const today = new Date(Date.UTC(2026, 10, 27));
   const cases: [string, string, string][] = [

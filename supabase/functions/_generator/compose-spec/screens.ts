@@ -1132,7 +1132,8 @@ export class Builder {
         // An event whose date the prompt states joins the main records only when it is one of them: "bis zu
         // Lenas Einschulung am 1. September" beside a list of birthdays is an event of its own.
         const stated = ask.quantities.some((q) => q.kind === "date");
-        const dated = (main.ofType("date") && (!stated || this.isOf(ask.subject!, main))) || !ask.subject;
+        // (A countdown that names nothing, "un compte à rebours serait top", counts to the main records' date.)
+        const dated = !ask.subject || (main.ofType("date") && (!stated || this.isOf(ask.subject, main)));
         // The records made only to be counted to, and found to have no date, are not kept.
         if (!dated && fresh) this.forget(main);
         const entity = dated ? main : this.eventOf(ask);

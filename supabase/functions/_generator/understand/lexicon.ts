@@ -714,17 +714,45 @@ export function matchEveryKey(stems: readonly string[], index: CueIndex): CueMat
 
 /** A compound's head is its last part: "Fütterungsplan" is a plan, "Gießerinnerung" a reminder. */
 const HEAD_MIN = 4;
-const heads = new WeakMap<CueIndex, Cue[]>();
+const heads = new WeakMap<CueIndex, Map<string, { order: number; cue: Cue }[]>>();
 function compoundHead(stem: string, word: string, index: CueIndex): Cue | undefined {
   let single = heads.get(index);
-  if (!single) {
-    single = [...index.values()].flat().filter((c) => c.stems.length === 1 && c.stems[0].length >= HEAD_MIN);
-    heads.set(index, single);
-  }
+  if (!single) heads.set(index, single = headsByEnding(index));
   // The stemmer may cut a compound elsewhere than its head ("Belegungskalender" → "belegungskal"), so the
   // word as written is compared too.
   const ends = (whole: string, part: string) => whole.length > part.length + 2 && whole.endsWith(part);
-  return single.find((c) => ends(stem, c.stems[0]) || ends(word, c.folded));
+  // (The first cue in the index's order that either ending holds.)
+  let best: { order: number; cue: Cue } | undefined;
+  for (
+    const candidate of [...single.get(stem.slice(-ENDING)) ?? [], ...single.get(word.slice(-ENDING)) ?? []]
+  ) {
+    const { order, cue } = candidate;
+    if ((best === undefined || order < best.order) && (ends(stem, cue.stems[0]) || ends(word, cue.folded))) {
+      best = candidate;
+    }
+  }
+  return best?.cue;
+}
+
+/** The letters a head's ending is looked up by: fewer than any head has. */
+const ENDING = 3;
+
+/** The index's one-word cues long enough to be a compound's head, in the index's order, by the last letters of
+ * their stem and of their folded word (a word ends in a head only where it ends in these). */
+function headsByEnding(index: CueIndex): Map<string, { order: number; cue: Cue }[]> {
+  const byEnding = new Map<string, { order: number; cue: Cue }[]>();
+  const add = (ending: string, entry: { order: number; cue: Cue }) => {
+    const list = byEnding.get(ending) ?? [];
+    if (!list.includes(entry)) list.push(entry);
+    byEnding.set(ending, list);
+  };
+  [...index.values()].flat().filter((c) => c.stems.length === 1 && c.stems[0].length >= HEAD_MIN)
+    .forEach((cue, order) => {
+      const entry = { order, cue };
+      add(cue.stems[0].slice(-ENDING), entry);
+      add(cue.folded.slice(-ENDING), entry);
+    });
+  return byEnding;
 }
 
 /** Every cue in the stems, longest at each position; one token belongs to one match per index. Given the
@@ -739,7 +767,13 @@ export function matchCues(
 ): CueMatch[] {
   const found: CueMatch[] = [];
   for (let i = 0; i < stems.length;) {
-    const fits = (index.get(stems[i]) ?? []).filter((cue) => cue.stems.every((s, k) => stems[i + k] === s));
+    const entries = index.get(stems[i]);
+    // (Most words are no cue: they cost one lookup.)
+    if (!entries && !compounds) {
+      i++;
+      continue;
+    }
+    const fits = (entries ?? []).filter((cue) => cue.stems.every((s, k) => stems[i + k] === s));
     const longest = fits.filter((cue) => cue.stems.length === fits[0]?.stems.length);
     const word = written?.[i];
     const hit = (word && longest.length > 1
@@ -893,11 +927,29 @@ export const phraseAt = (
 
 /** The first of the phrases (longest first, as `phrasesPerLanguage` sorts them) whose words stand in the tokens
  * from `i` on. */
-export const phraseFrom = (
+export function phraseFrom(
   tokens: readonly { norm: string }[],
   i: number,
   phrases: readonly (readonly string[])[],
-): readonly string[] | undefined => phrases.find((p) => phraseAt(tokens, i, p));
+): readonly string[] | undefined {
+  let index = byFirstWord.get(phrases);
+  if (index === undefined) {
+    // (A phrase without words stands anywhere: a list holding one is read in order.)
+    index = phrases.length < BY_FIRST_WORD_FROM || phrases.some((p) => !p.length)
+      ? null
+      : Map.groupBy(phrases, (p) => p[0]);
+    byFirstWord.set(phrases, index);
+  }
+  if (!index) return phrases.find((p) => phraseAt(tokens, i, p));
+  return index.get(tokens[i]?.norm)?.find((p) => phraseAt(tokens, i, p));
+}
+
+// A long list of phrases is looked up by the token's word, each list indexed once: most tokens start none.
+const BY_FIRST_WORD_FROM = 8;
+const byFirstWord = new WeakMap<
+  readonly (readonly string[])[],
+  Map<string | undefined, (readonly string[])[]> | null
+>();
 
 /** One closed class of every lexicon as a word set, by language: folded, or as `normalize` writes each word
  * (lower case only, where accents tell words apart: "où" is no "ou"). */

@@ -737,11 +737,10 @@ class Scanner {
     const before = this.timeUnit(i - 1);
     if (before && this.ofLonger(i, before)) return null;
     for (const p of this.w.periods) {
+      if (!p.words.every((word, k) => this.norm(i + k) === word)) continue;
       if (p.words.length === 1 && this.namesRecord(i)) continue;
       if (this.ofLonger(i + p.words.length, p.period)) continue;
-      if (p.words.every((word, k) => this.norm(i + k) === word)) {
-        return { found: [{ kind: "period", period: p.period }], next: i + p.words.length };
-      }
+      return { found: [{ kind: "period", period: p.period }], next: i + p.words.length };
     }
     const word = this.tokens[i].kind === "word" ? this.norm(i) : "";
     const compound = this.w.periodPrefixes.find(([prefix]) =>

@@ -29,28 +29,40 @@ export function snowballStemmer(algorithm: string): Stemmer {
   return stemmer;
 }
 
-const memo = new Map<string, string>();
+/** Each language's stems by word. */
+const memo = new Map<string, Map<string, string>>();
+let memoized = 0;
 /** Bounds the memo: prompts bring new words without end. */
 const MEMO_LIMIT = 50_000;
 
 /** A word's stem in a language, computed once: the one memo of the UI languages' stems and the others'. */
-export function memoizedStem(word: string, language: string, compute: () => string): string {
-  const key = `${language}:${word}`;
-  const known = memo.get(key);
+export function memoizedStem(word: string, language: string, compute: (word: string) => string): string {
+  let stems = memo.get(language);
+  if (!stems) memo.set(language, stems = new Map());
+  const known = stems.get(word);
   if (known !== undefined) return known;
-  const result = compute();
-  if (memo.size >= MEMO_LIMIT) memo.clear();
-  memo.set(key, result);
+  const result = compute(word);
+  if (memoized >= MEMO_LIMIT) {
+    memo.forEach((m) => m.clear());
+    memoized = 0;
+  }
+  stems.set(word, result);
+  memoized++;
   return result;
 }
 
-export function stem(word: string, language: UiLanguage): string {
-  return memoizedStem(word, language, () => {
+// (One function per language, made once: a stem looked up costs no new closure.)
+const STEMMERS = Object.fromEntries(
+  (Object.keys(ALGORITHM) as UiLanguage[]).map((language) => [language, (word: string) => {
     // Folded before stemming, so a word typed without its accent ("quien", "categorias") meets the same stem.
     // Short words and numbers stay as they are: stemming "ml" or "am" only makes them collide.
     const folded = fold(word);
     return folded.length <= 3 ? folded : snowballStemmer(ALGORITHM[language]).stem(folded);
-  });
+  }]),
+) as Record<UiLanguage, (word: string) => string>;
+
+export function stem(word: string, language: UiLanguage): string {
+  return memoizedStem(word, language, STEMMERS[language]);
 }
 
 /** The stems of a phrase, word by word. */
