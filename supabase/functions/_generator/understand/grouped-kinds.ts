@@ -4,7 +4,7 @@
 // the records have (a film's "kind", a book's "status"); a kind in general ("type", "tipo", "Art") is the
 // records' own category. After a participle of grouping ("sorted", "ordenadas", "sortiert"), a word of
 // breakdown and a kind are categories, not an order: what sorts by date or price names no kind.
-import { perLanguage, phrasesPerLanguage } from "./lexicon.ts";
+import { perLanguage, phraseAt, phrasesPerLanguage } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import { fold, type Token, words } from "./text.ts";
 import type { Ask } from "./asks.ts";
@@ -21,9 +21,6 @@ const OPENERS = perLanguage((lex) =>
 /** The asks of a figure a breakdown follows, and the most words between its words and the breakdown's. */
 const FIGURES = new Set<Ask["type"]>(["aggregate", "chart"]);
 const FIGURE_GAP = 3;
-
-const phraseAt = (tokens: readonly Token[], i: number, phrase: string[]) =>
-  phrase.every((w, k) => tokens[i + k]?.norm === w);
 
 /** A word of breakdown at `i` and the kind after it, with whether it names its own field. */
 function kindAfter(tokens: readonly Token[], i: number, language: UiLanguage) {

@@ -5,7 +5,7 @@
 // no list cue reads ("checklist", asked as a tick) is a list of those things of its own, beside the clause's
 // other records, its tick their field. A German compound that ends in a list noun ("Packliste", "Einkaufsliste")
 // names its things itself: what follows it ("für den Urlaub") is what they are for.
-import { CUES, perLanguage, phrasesPerLanguage } from "./lexicon.ts";
+import { CUES, perLanguage, phraseAt, phrasesPerLanguage } from "./lexicon.ts";
 import type { UiLanguage } from "./language.ts";
 import { type Token, words } from "./text.ts";
 import type { Ask } from "./asks.ts";
@@ -38,9 +38,6 @@ interface NamedList {
   start: number;
   end: number;
 }
-
-const phraseAt = (tokens: readonly Token[], i: number, phrase: string[]) =>
-  phrase.every((w, k) => tokens[i + k]?.norm === w);
 
 /** The noun phrase that starts at `i`, after the words that open it, up to a mark or a word that ends it. */
 function thingsFrom(tokens: readonly Token[], i: number, language: UiLanguage) {
