@@ -2,6 +2,7 @@
 // (language.ts), the clauses (clauses.ts), the quantities (quantities.ts), the asks of each clause
 // (asks.ts) and the concepts the prompt names (concepts.ts). Pure and deterministic: no network, no clock,
 // every index built once at module load. `unmet` holds the prompt's words no ask accounts for.
+import { afterNounAsks } from "./after-noun.ts";
 import { thresholdAsks } from "./thresholds.ts";
 import type { AppSpec } from "../template/src/types.ts";
 import { clockedFigures } from "./clocked.ts";
@@ -447,6 +448,9 @@ export function understand(prompt: string, options: UnderstandOptions = {}): Und
   // totals their amounts were read as are (`worked-figures.ts`).
   if (!followUp) asks.splice(0, asks.length, ...shareAsks(prompt, language, asks, all));
   if (!followUp) asks.splice(0, asks.length, ...lastingAsks(prompt, language, asks, all));
+  // What a short prompt asks of its records after their noun, with no field list, is their fields: a question
+  // of when, who, where or how many, sides joined by "and", a noun of acts done to a thing (`after-noun.ts`).
+  if (!followUp) asks.splice(0, asks.length, ...afterNounAsks(prompt, language, asks));
   const again = (a: Ask) =>
     timed !== undefined && a.type === "reminder" && a !== first && (!says(a) || (merged && a === timed));
   const derived = derivedAsks(prompt, asks, language);

@@ -62,6 +62,15 @@ export interface Lexicon {
    * "a", "à", "al llegar a", "bei", "erreicht") of things each record earns, which state a target ("a 20
    * stelline le compro un libro", "when someone gets 20 stars"). */
   thresholds: Record<"warn" | "reach", string[]>;
+  /** What a prompt asks of its records after their noun (`after-noun.ts`): questions of how much or many and
+   * the amount's name, words of costing that make it money, sides joined by "and" and the choice's name, and
+   * nouns of acts done to a thing, which make a dated log of it. */
+  afterNoun: {
+    amount: { name: string; phrases: string[] };
+    costs: { name: string; words: string[] };
+    sides: { name: string; words: string[] };
+    acts: string[];
+  };
   /** The nouns of a sum not to pass ("budget", "presupuesto"): a goal they name is a limit. */
   budget: string[];
   /** The words, as written, that ask what is left of an amount ("how much is left", "quanto mi resta",
