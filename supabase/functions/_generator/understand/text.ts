@@ -17,8 +17,11 @@ const TOKEN =
   /\d+(?:[.,\u00a0\u202f ]\d{3})*(?:[.,]\d+)?|[\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*|[^\s\p{L}\p{M}\d]/gu;
 
 export function fold(text: string): string {
-  return text.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "").replace(/’/g, "'");
+  const lower = text.toLowerCase();
+  // (Most words are plain ASCII: no mark to take off, no apostrophe to straighten.)
+  return ASCII.test(lower) ? lower : lower.normalize("NFD").replace(/\p{M}/gu, "").replace(/’/g, "'");
 }
+const ASCII = /^[\x00-\x7f]*$/;
 
 export function tokenize(text: string): readonly Token[] {
   const tokens: Token[] = [];
