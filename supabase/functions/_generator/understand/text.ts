@@ -18,10 +18,12 @@ const TOKEN =
 
 export function fold(text: string): string {
   const lower = text.toLowerCase();
-  // (Most words are plain ASCII: no mark to take off, no apostrophe to straighten.)
-  return ASCII.test(lower) ? lower : lower.normalize("NFD").replace(/\p{M}/gu, "").replace(/’/g, "'");
+  // (Most words are printable ASCII: no mark to take off, no apostrophe to straighten.)
+  return PRINTABLE_ASCII.test(lower)
+    ? lower
+    : lower.normalize("NFD").replace(/\p{M}/gu, "").replace(/’/g, "'");
 }
-const ASCII = /^[\x00-\x7f]*$/;
+const PRINTABLE_ASCII = /^[ -~]*$/;
 
 export function tokenize(text: string): readonly Token[] {
   const tokens: Token[] = [];
