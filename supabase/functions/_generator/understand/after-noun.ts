@@ -11,7 +11,7 @@ import type { Ask, Field } from "./asks.ts";
 import type { UiLanguage } from "./language.ts";
 import { CUES, LEXICONS, perLanguage, phraseFrom, phrasesPerLanguage } from "./lexicon.ts";
 import { CONCEPTS } from "./concepts-index.ts";
-import { findConcepts } from "./concepts.ts";
+import { type Concept, findConcepts } from "./concepts.ts";
 import { questionField } from "./question-fields.ts";
 import { fold, type Token, words } from "./text.ts";
 
@@ -29,6 +29,12 @@ const THING_WORDS = 4;
 /** The asks, each list or log of a named noun given the fields its sentence asks after that noun. */
 export function afterNounAsks(prompt: string, language: UiLanguage, asks: Ask[]): Ask[] {
   const tokens = words(prompt);
+  // (The prompt's concept, found once and only where a question is asked of its records.)
+  let concept: Concept | null | undefined;
+  const namedConcept = () =>
+    concept === undefined
+      ? concept = CONCEPTS.find((c) => c.id === findConcepts(prompt, language)[0]?.id) ?? null
+      : concept;
   return asks.map((ask) => {
     if ((ask.type !== "list" && ask.type !== "log") || ask.implied || !ask.subject) return ask;
     const from = tokens.findIndex((t) => t.start >= ask.end);
@@ -39,10 +45,8 @@ export function afterNounAsks(prompt: string, language: UiLanguage, asks: Ask[])
     const fields: Field[] = [];
     // (A field the subject's concept holds already under the question's English name is not asked again:
     // "books i lent and to who" keep their person.)
-    const held = (f: Field) => {
-      const concept = CONCEPTS.find((c) => c.id === findConcepts(prompt, language)[0]?.id);
-      return concept?.fields.some((c) => c.key === englishName(f, language)) ?? false;
-    };
+    const held = (f: Field) =>
+      namedConcept()?.fields.some((c) => c.key === englishName(f, language)) ?? false;
     const add = (f: Field) => {
       const known = [...ask.fields, ...fields];
       if (!known.some((g) => fold(g.name) === fold(f.name) || (g.type === f.type && f.type === "date"))) {
